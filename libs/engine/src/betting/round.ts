@@ -1,0 +1,60 @@
+import type { HandPlayer, HandState, BettingRound } from '../table/state';
+import type { Street } from '../table/events';
+
+/** Players in dealing order starting after `seat` (clockwise), wrapping around. */
+export function* clockwiseAfter(players: readonly HandPlayer[], seat: number): Generator<HandPlayer> {
+  const n = players.length;
+  let start = 0;
+  while (start < n && players[start].seat <= seat) start++;
+  for (let i = 0; i < n; i++) yield players[(start + i) % n];
+}
+
+function isActive(p: HandPlayer): boolean {
+  return !p.folded && !p.allIn;
+}
+
+export function activeCount(hand: HandState): number {
+  let n = 0;
+  for (const p of hand.players) if (isActive(p)) n++;
+  return n;
+}
+
+export function contenderCount(hand: HandState): number {
+  let n = 0;
+  for (const p of hand.players) if (!p.folded) n++;
+  return n;
+}
+
+/** A player owes an action while behind the bet, or while they have not acted and someone can still answer them. */
+function owesAction(hand: HandState, p: HandPlayer, active: number): boolean {
+  if (!isActive(p)) return false;
+  if (p.live < hand.round.currentBet) return true;
+  return !p.acted && active >= 2;
+}
+
+/** The seat to act, derived from the state: clockwise from the last actor (or the street's anchor). */
+export function playerToAct(hand: HandState): HandPlayer | null {
+  if (hand.phase !== 'betting') return null;
+  const active = activeCount(hand);
+  const from = hand.round.lastActor ?? hand.round.anchor;
+  for (const p of clockwiseAfter(hand.players, from)) if (owesAction(hand, p, active)) return p;
+  return null;
+}
+
+export function newRound(street: Street, anchor: number, opening: Partial<BettingRound> = {}): BettingRound {
+  return {
+    street,
+    currentBet: 0,
+    lastFullIncrement: 0,
+    lastFullLevel: 0,
+    fullRaises: 0,
+    capped: false,
+    lastActor: null,
+    anchor,
+    lastAggressor: null,
+    ...opening,
+  };
+}
+
+export const NEXT_STREET: Record<Street, Exclude<Street, 'preflop'> | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
+export const BOARD_CARDS: Record<Exclude<Street, 'preflop'>, number> = { flop: 3, turn: 1, river: 1 };

@@ -1,0 +1,34 @@
+/**
+ * @felt/engine — the rules of casino Texas Hold'em as a pure decider. This file is the table of contents:
+ * every rule is one hop from here.
+ */
+
+// The decider contract: decide (what may happen) and evolve (what happened).
+export { type Decision, type Decider, fold, accept, reject } from './decider';
+
+// The table: commands in, events out, state folded from events.
+export { tableDecider } from './table/table-decider';
+export { decide, automaticEvent, actingPlayer } from './table/decide';
+export { evolve } from './table/evolve';
+export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, COMMAND_TYPES } from './table/commands';
+export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, EVENT_TYPES, EVENT_SCHEMA_VERSION } from './table/events';
+export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand } from './table/state';
+export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
+export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, normalizeRules, MAX_SEATS } from './table/rules';
+export { legalActions, type LegalAction, type LegalActions } from './table/legal-actions';
+export { planNextHand, type HandPlan } from './table/positions';
+export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck } from './table/deck';
+export { chipsOnTable } from './table/chips';
+
+// Betting: limits per structure, the round, pots and side pots, the showdown.
+export { bettingOptions, streetBetUnit, potLimitCount, isFullRaise, type BettingOptions } from './betting/limits';
+export { playerToAct, clockwiseAfter } from './betting/round';
+export { derivePots, uncalledBet, splitPot, type Pot } from './betting/pots';
+export { showdownOrder, awardPots, handValue, type PotAward } from './betting/showdown';
+
+// House options: each one a file with its spec.
+export { type MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, entryObligation } from './house-options/missed-blinds';
+
+// Cards and the hand evaluator.
+export { type Card, parseCard, parseCards, formatCard, formatCards, rankOf, suitOf, FULL_DECK, isValidCard } from './cards/card';
+export { evaluate, evaluate5, evaluate6, evaluate7, handCategory, bestFive, HAND_CATEGORIES, type HandCategory, type HandValue } from './cards/evaluator';

@@ -1,0 +1,21 @@
+import type { TableState } from './state';
+
+/**
+ * Every chip on the table: stacks of seated players not in the hand, plus, for each player dealt in, what is
+ * behind and what is in the pot, less what the pots have already paid out. Buy-ins and add-ons raise it,
+ * cash-outs lower it, and nothing else may change it (the conservation invariant the property tests check).
+ */
+export function chipsOnTable(state: TableState): number {
+  const hand = state.hand !== null && state.hand.phase !== 'complete' ? state.hand : null;
+  let total = 0;
+  const inHand = new Set<string>();
+  if (hand) {
+    for (const p of hand.players) {
+      total += p.stack + p.committed;
+      inHand.add(`${p.seat}:${p.playerId}`);
+    }
+    total -= hand.paidOut;
+  }
+  for (const s of state.seats) if (s && !inHand.has(`${s.seat}:${s.playerId}`)) total += s.stack;
+  return total;
+}

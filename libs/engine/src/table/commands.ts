@@ -1,0 +1,42 @@
+import type { TableRulesInput } from './rules';
+
+/**
+ * Commands: what floor staff ask of a table. Seats are numbered 1..maxSeats. The deck (or a seed) arrives on
+ * StartHand and DrawForButton; the engine never shuffles on its own. Actor, time and command id travel in the
+ * envelope the application keeps beside the command (they end up in each event's metadata).
+ */
+export type DeckSource =
+  /** The dealer's deck order, top card first, as card codes ("As", "Td", ...). All 52 cards, each once. */
+  | { readonly deck: readonly string[]; readonly seed?: undefined }
+  /** A seed for the documented PRNG (see table/deck.ts); the resulting order is recorded in the event. */
+  | { readonly seed: number; readonly deck?: undefined };
+
+export type TableCommand =
+  | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }
+  | { readonly type: 'CloseTable' }
+  | { readonly type: 'SeatPlayer'; readonly seat: number; readonly playerId: string; readonly buyIn: number; readonly postToEnter?: boolean }
+  | { readonly type: 'LeaveTable'; readonly seat: number }
+  | { readonly type: 'SitOut'; readonly seat: number }
+  | { readonly type: 'SitIn'; readonly seat: number; readonly waitForBigBlind?: boolean }
+  | { readonly type: 'AddChips'; readonly seat: number; readonly amount: number }
+  | ({ readonly type: 'DrawForButton' } & DeckSource)
+  | { readonly type: 'PlaceButton'; readonly seat: number }
+  | ({ readonly type: 'StartHand' } & DeckSource)
+  | { readonly type: 'PostBlind'; readonly seat: number; readonly blind?: ForcedBetKind }
+  | { readonly type: 'Fold'; readonly seat: number }
+  | { readonly type: 'Check'; readonly seat: number }
+  | { readonly type: 'Call'; readonly seat: number }
+  | { readonly type: 'Bet'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'Raise'; readonly seat: number; readonly to: number }
+  | { readonly type: 'ShowHand'; readonly seat: number }
+  | { readonly type: 'MuckHand'; readonly seat: number }
+  | { readonly type: 'VoidHand'; readonly reason: string };
+
+export type TableCommandType = TableCommand['type'];
+
+export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player';
+
+export const COMMAND_TYPES: readonly TableCommandType[] = [
+  'OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton',
+  'StartHand', 'PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
+];

@@ -1,0 +1,346 @@
+import { accept, reject, type Decision } from '../decider';
+import type { TableCommand } from './commands';
+import type { TableEvent } from './events';
+import { rejection, type Rejection, type RejectionCode } from './rejections';
+import { normalizeRules, isChipAmount } from './rules';
+import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
+import { evolve } from './evolve';
+import { planNextHand } from './positions';
+import { resolveDeck, holeCardsFromDeck } from './deck';
+import { bettingOptions, isBounds, isFullRaise } from '../betting/limits';
+import { playerToAct, contenderCount, clockwiseAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import { uncalledBet } from '../betting/pots';
+import { awardPots, showdownOrder } from '../betting/showdown';
+
+type Result = Decision<TableEvent, Rejection>;
+
+const no = (code: RejectionCode, message: string, field?: string): Result => reject(rejection(code, message, field));
+
+/**
+ * decide: may this command happen, and what happens if it does. A rule violation is a rejection value; the
+ * accepted command's own event is followed by what the dealer does automatically (deal, return an uncalled
+ * bet, start the showdown, award pots), derived from the state the event leads to.
+ */
+export function decide(command: TableCommand, state: TableState): Result {
+  if (typeof command !== 'object' || command === null || typeof (command as { type?: unknown }).type !== 'string')
+    return no('INVALID_COMMAND', 'The command has no type.', 'type');
+  if (command.type === 'OpenTable') return openTable(command, state);
+  if (state.status === 'unopened') return no('TABLE_NOT_OPEN', 'This table has not been opened.');
+  if (state.status === 'closed') return no('TABLE_CLOSED', 'This table is closed.');
+  const fieldProblem = checkFields(command, state);
+  if (fieldProblem) return fieldProblem;
+  switch (command.type) {
+    case 'CloseTable':
+      return closeTable(state);
+    case 'SeatPlayer':
+      return seatPlayer(command, state);
+    case 'LeaveTable':
+      return leaveTable(command, state);
+    case 'SitOut':
+      return seatAt(state, command.seat)!.sittingOut
+        ? no('ALREADY_SITTING_OUT', `Seat ${command.seat} is already sitting out.`, 'seat')
+        : accept([{ type: 'PlayerSatOut', seat: command.seat }]);
+    case 'SitIn':
+      return !seatAt(state, command.seat)!.sittingOut
+        ? no('NOT_SITTING_OUT', `Seat ${command.seat} is not sitting out.`, 'seat')
+        : accept([{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: command.waitForBigBlind === true }]);
+    case 'AddChips':
+      return addChips(command, state);
+    case 'DrawForButton':
+      return drawForButton(command, state);
+    case 'PlaceButton':
+      if (state.handsPlayed > 0) return no('BUTTON_ALREADY_PLACED', 'The button is already in play; it moves by itself after each hand.');
+      return accept([{ type: 'ButtonPlaced', seat: command.seat }]);
+    case 'StartHand':
+      return startHand(command, state);
+    case 'PostBlind':
+      return postBlind(command, state);
+    case 'Fold':
+    case 'Check':
+    case 'Call':
+    case 'Bet':
+    case 'Raise':
+      return bettingAction(command, state);
+    case 'ShowHand':
+    case 'MuckHand':
+      return showdownAction(command, state);
+    case 'VoidHand':
+      return voidHand(command, state);
+    default:
+      return no('INVALID_COMMAND', `"${String((command as { type: unknown }).type)}" is not a table command.`, 'type');
+  }
+}
+
+/** Shape checks for JSON that did not come through a typed client: seats and amounts must be whole numbers. */
+function checkFields(command: TableCommand, state: TableState): Result | null {
+  const c = command as unknown as Record<string, unknown>;
+  if ('seat' in command) {
+    const seat = c.seat;
+    const max = state.rules?.maxSeats ?? 10;
+    if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > max)
+      return no('SEAT_OUT_OF_RANGE', `Seat must be a whole number from 1 to ${max}.`, 'seat');
+    if (command.type !== 'SeatPlayer' && seatAt(state, seat) === null && !['Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'PostBlind'].includes(command.type))
+      return no('SEAT_EMPTY', `Nobody sits in seat ${seat}.`, 'seat');
+  }
+  for (const field of ['amount', 'to', 'buyIn'] as const) {
+    if (field in c && !(isChipAmount(c[field]) && (c[field] as number) > 0))
+      return no('INVALID_AMOUNT', `The ${field === 'to' ? 'raise total' : field === 'buyIn' ? 'buy-in' : 'amount'} must be a whole number of chips above zero.`, field);
+  }
+  for (const flag of ['waitForBigBlind', 'postToEnter'] as const) {
+    if (c[flag] !== undefined && typeof c[flag] !== 'boolean') return no('INVALID_COMMAND', `${flag} must be true or false.`, flag);
+  }
+  return null;
+}
+
+function openTable(command: Extract<TableCommand, { type: 'OpenTable' }>, state: TableState): Result {
+  if (state.status !== 'unopened') return no('TABLE_ALREADY_OPEN', 'This table was already opened.');
+  if (typeof command.tableId !== 'string' || !/^[A-Za-z0-9_.:-]{1,64}$/.test(command.tableId))
+    return no('INVALID_COMMAND', 'The table id must be 1 to 64 letters, digits or - _ . :', 'tableId');
+  const normalized = normalizeRules(command.rules);
+  if (!normalized.ok) return reject(normalized.rejection);
+  return accept([{ type: 'TableOpened', tableId: command.tableId, rules: normalized.rules }]);
+}
+
+function closeTable(state: TableState): Result {
+  if (handInProgress(state)) return no('HAND_IN_PROGRESS', 'Finish or void the hand in progress before closing the table.');
+  const events: TableEvent[] = [];
+  for (const s of state.seats) if (s) events.push({ type: 'PlayerLeft', seat: s.seat, playerId: s.playerId, cashOut: s.stack });
+  events.push({ type: 'TableClosed' });
+  return accept(events);
+}
+
+function seatPlayer(command: Extract<TableCommand, { type: 'SeatPlayer' }>, state: TableState): Result {
+  if (seatAt(state, command.seat) !== null) return no('SEAT_TAKEN', `Seat ${command.seat} is taken.`, 'seat');
+  if (typeof command.playerId !== 'string' || command.playerId.length === 0 || command.playerId.length > 64)
+    return no('INVALID_COMMAND', 'The player id must be 1 to 64 characters.', 'playerId');
+  if (state.seats.some((s) => s?.playerId === command.playerId))
+    return no('PLAYER_ALREADY_SEATED', `Player ${command.playerId} already has a seat at this table.`, 'playerId');
+  const range = state.rules!.buyIn;
+  if (range && (command.buyIn < range.min || command.buyIn > range.max))
+    return no('BUY_IN_OUT_OF_RANGE', `The buy-in must be from ${range.min} to ${range.max}.`, 'buyIn');
+  return accept([{ type: 'PlayerSeated', seat: command.seat, playerId: command.playerId, buyIn: command.buyIn, postToEnter: command.postToEnter === true }]);
+}
+
+function dealtIn(state: TableState, seat: number): HandPlayer | undefined {
+  if (!handInProgress(state)) return undefined;
+  const p = playerInHand(state.hand!, seat);
+  return p && p.playerId === seatAt(state, seat)?.playerId ? p : undefined;
+}
+
+function leaveTable(command: Extract<TableCommand, { type: 'LeaveTable' }>, state: TableState): Result {
+  const seat = seatAt(state, command.seat)!;
+  const inHand = dealtIn(state, command.seat);
+  if (inHand && !inHand.folded) return no('PLAYER_IN_HAND', `Seat ${command.seat} is still in the hand; fold or finish it first.`, 'seat');
+  return accept([{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
+}
+
+function addChips(command: Extract<TableCommand, { type: 'AddChips' }>, state: TableState): Result {
+  if (dealtIn(state, command.seat)) return no('PLAYER_IN_HAND', `Seat ${command.seat} is in the hand; chips can be added after it ends.`, 'seat');
+  const seat = seatAt(state, command.seat)!;
+  const max = state.rules!.buyIn?.max;
+  if (max !== undefined && seat.stack + command.amount > max)
+    return no('BUY_IN_OUT_OF_RANGE', `Seat ${command.seat} may have at most ${max} on the table.`, 'amount');
+  return accept([{ type: 'ChipsAdded', seat: command.seat, amount: command.amount }]);
+}
+
+function drawForButton(command: Extract<TableCommand, { type: 'DrawForButton' }>, state: TableState): Result {
+  if (state.handsPlayed > 0 || state.initialButton !== null) return no('BUTTON_ALREADY_PLACED', 'The button has already been placed.');
+  const seats = state.seats.filter((s) => s !== null && !s.sittingOut);
+  if (seats.length < 2) return no('NOT_ENOUGH_PLAYERS', 'At least two seated players are needed to draw for the button.');
+  const deck = resolveDeck(command);
+  if (!deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
+  // One card each, clockwise from seat 1; the highest card wins, suits breaking ties in bridge order (the card
+  // numbering already orders clubs < diamonds < hearts < spades within a rank).
+  const draws = seats.map((s, i) => ({ seat: s!.seat, card: deck.deck[i] }));
+  const button = draws.reduce((best, d) => (d.card > best.card ? d : best)).seat;
+  return accept([{ type: 'ButtonDrawn', draws, button, shuffle: deck.shuffle }]);
+}
+
+function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state: TableState): Result {
+  if (handInProgress(state)) return no('HAND_IN_PROGRESS', `Hand ${state.hand!.handNumber} is still in progress.`);
+  const deck = resolveDeck(command);
+  if (!deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
+  const plan = planNextHand(state);
+  if ('problem' in plan)
+    return plan.problem === 'BUTTON_NOT_PLACED'
+      ? no('BUTTON_NOT_PLACED', 'Draw for the button (or place it) before the first hand.')
+      : no('NOT_ENOUGH_PLAYERS', 'At least two players with chips must be ready to play.');
+  const started: TableEvent = {
+    type: 'HandStarted',
+    handNumber: state.handsPlayed + 1,
+    button: plan.button,
+    smallBlindSeat: plan.smallBlindSeat,
+    bigBlindSeat: plan.bigBlindSeat,
+    players: plan.dealt.map((seat) => {
+      const s = seatAt(state, seat)!;
+      return { seat, playerId: s.playerId, stack: s.stack };
+    }),
+    forcedBets: plan.forcedBets,
+    missedBlinds: plan.missedBlinds,
+    deck: deck.deck,
+    shuffle: deck.shuffle,
+  };
+  return withFollowUps(state, [started]);
+}
+
+function currentHand(state: TableState): HandState | Result {
+  if (!handInProgress(state)) return no('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
+  return state.hand!;
+}
+
+function postBlind(command: Extract<TableCommand, { type: 'PostBlind' }>, state: TableState): Result {
+  const hand = currentHand(state);
+  if ('ok' in hand) return hand;
+  const due = hand.phase === 'forced-bets' ? hand.forcedBetsDue.find((f) => f.seat === command.seat && (command.blind === undefined || f.kind === command.blind)) : undefined;
+  if (!due) return no('BLIND_NOT_DUE', `Seat ${command.seat} owes no ${command.blind ?? 'forced bet'} now.`, command.blind === undefined ? 'seat' : 'blind');
+  const player = playerInHand(hand, command.seat)!;
+  const amount = Math.min(due.amount, player.stack);
+  return withFollowUps(state, [{ type: 'BlindPosted', seat: command.seat, kind: due.kind, amount, live: due.live, allIn: amount === player.stack }]);
+}
+
+type BettingCommand = Extract<TableCommand, { type: 'Fold' | 'Check' | 'Call' | 'Bet' | 'Raise' }>;
+
+/** The checks shared by every betting action: the hand, the phase, the seat and the turn. */
+export function actingPlayer(state: TableState, seat: number): HandPlayer | Rejection {
+  if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
+  const hand = state.hand!;
+  if (hand.phase === 'forced-bets') return rejection('BLINDS_PENDING', 'The forced bets have not all been posted yet.');
+  if (hand.phase !== 'betting') return rejection('BETTING_OVER', 'The betting is over; the hand is at the showdown.');
+  const player = playerInHand(hand, seat);
+  if (!player || player.folded) return rejection('NOT_IN_HAND', `Seat ${seat} is not in this hand.`, 'seat');
+  const toAct = playerToAct(hand);
+  if (!toAct || toAct.seat !== seat)
+    return rejection('NOT_YOUR_TURN', toAct ? `It is seat ${toAct.seat}'s turn to act, not seat ${seat}'s.` : `Seat ${seat} has no action to take.`, 'seat');
+  return player;
+}
+
+function bettingAction(command: BettingCommand, state: TableState): Result {
+  const player = actingPlayer(state, command.seat);
+  if ('code' in player) return reject(player);
+  const hand = state.hand!;
+  const rules = state.rules!;
+  const options = bettingOptions(rules, hand, player);
+  const seat = command.seat;
+  switch (command.type) {
+    case 'Fold':
+      return withFollowUps(state, [{ type: 'PlayerFolded', seat }]);
+    case 'Check':
+      if (!options.canCheck) return no('CANNOT_CHECK', `Seat ${seat} faces a bet of ${options.toCall} more and cannot check.`);
+      return withFollowUps(state, [{ type: 'PlayerChecked', seat }]);
+    case 'Call':
+      if (options.toCall === 0) return no('NOTHING_TO_CALL', `Seat ${seat} has nothing to call; check instead.`);
+      return withFollowUps(state, [{ type: 'PlayerCalled', seat, amount: options.toCall, allIn: options.toCall === player.stack }]);
+    case 'Bet': {
+      if (!isBounds(options.bet)) return no(options.bet.blocked, `Seat ${seat} cannot bet: ${options.bet.why}.`);
+      if (command.amount < options.bet.min)
+        return no('BET_BELOW_MINIMUM', `The bet must be at least ${options.bet.min}.`, 'amount');
+      if (command.amount > options.bet.max)
+        return no(command.amount > player.stack ? 'INSUFFICIENT_CHIPS' : 'BET_ABOVE_MAXIMUM', `The bet may be at most ${options.bet.max}.`, 'amount');
+      const full = isFullRaise(rules, hand, command.amount);
+      return withFollowUps(state, [{ type: 'BetPlaced', seat, amount: command.amount, allIn: command.amount === player.stack, full }]);
+    }
+    case 'Raise': {
+      if (!isBounds(options.raise)) return no(options.raise.blocked, `Seat ${seat} cannot raise: ${options.raise.why}.`);
+      if (command.to < options.raise.min) return no('RAISE_BELOW_MINIMUM', `The raise must be to at least ${options.raise.min}.`, 'to');
+      if (command.to > options.raise.max)
+        return no(command.to > player.live + player.stack ? 'INSUFFICIENT_CHIPS' : 'RAISE_ABOVE_MAXIMUM', `The raise may be to at most ${options.raise.max}.`, 'to');
+      const allIn = command.to === player.live + player.stack;
+      const full = isFullRaise(rules, hand, command.to);
+      return withFollowUps(state, [{ type: 'RaisePlaced', seat, to: command.to, allIn, full }]);
+    }
+  }
+}
+
+/** Contenders that still have to table or muck, in showdown order. */
+export function undecidedAtShowdown(hand: HandState): number[] {
+  return hand.showdownOrder.filter((seat) => {
+    const p = playerInHand(hand, seat)!;
+    return !p.shown && !p.mucked && !p.folded;
+  });
+}
+
+function showdownAction(command: Extract<TableCommand, { type: 'ShowHand' | 'MuckHand' }>, state: TableState): Result {
+  const hand = currentHand(state);
+  if ('ok' in hand) return hand;
+  if (hand.phase !== 'showdown') return no('NOT_SHOWDOWN', 'The hand has not reached the showdown.');
+  const undecided = undecidedAtShowdown(hand);
+  if (!undecided.includes(command.seat)) return no('NOT_IN_HAND', `Seat ${command.seat} has no hand to show or muck.`, 'seat');
+  if (command.type === 'ShowHand') {
+    // Any contender may table their hand at any time during the showdown.
+    return withFollowUps(state, [{ type: 'HandShown', seat: command.seat, cards: playerInHand(hand, command.seat)!.holeCards }]);
+  }
+  if (undecided[0] !== command.seat) return no('NOT_YOUR_TURN_TO_SHOW', `Seat ${undecided[0]} tables or mucks first.`, 'seat');
+  return withFollowUps(state, [{ type: 'HandMucked', seat: command.seat }]);
+}
+
+function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: TableState): Result {
+  const hand = currentHand(state);
+  if ('ok' in hand) return hand;
+  if (typeof command.reason !== 'string' || command.reason.trim().length === 0 || command.reason.length > 500)
+    return no('INVALID_COMMAND', 'Say why the hand is voided (1 to 500 characters).', 'reason');
+  const refunds = hand.players.filter((p) => p.committed > 0).map((p) => ({ seat: p.seat, amount: p.committed }));
+  return accept([{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]);
+}
+
+/** Appends what the dealer does next without being asked, as long as the state calls for it. */
+function withFollowUps(state: TableState, events: TableEvent[]): Result {
+  let s = state;
+  for (const e of events) s = evolve(s, e);
+  const all = events.slice();
+  for (let guard = 0; guard < 64; guard++) {
+    const next = automaticEvent(s);
+    if (next === null) return accept(all);
+    all.push(next);
+    s = evolve(s, next);
+  }
+  throw new Error('bug: the dealer did not settle after 64 automatic events');
+}
+
+export function automaticEvent(state: TableState): TableEvent | null {
+  const hand = state.hand;
+  if (hand === null || hand.phase === 'complete') return null;
+  switch (hand.phase) {
+    case 'forced-bets': {
+      if (hand.forcedBetsDue.length > 0) return null;
+      const dealingOrder = [...clockwiseAfter(hand.players, hand.button)];
+      const cards = holeCardsFromDeck(hand.deck, dealingOrder.length);
+      return { type: 'HoleCardsDealt', hands: dealingOrder.map((p, i) => ({ seat: p.seat, cards: cards[i] })) };
+    }
+    case 'betting': {
+      if (contenderCount(hand) === 1) return settle(hand);
+      if (playerToAct(hand) !== null) return null;
+      const uncalled = uncalledBet(hand.players);
+      if (uncalled) return { type: 'UncalledBetReturned', ...uncalled };
+      const street = NEXT_STREET[hand.round.street];
+      if (street === null) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
+      const start = hand.deckPosition + 1; // burn one
+      return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
+    }
+    case 'showdown': {
+      const undecided = undecidedAtShowdown(hand);
+      const contenders = hand.players.filter((p) => !p.folded && !p.mucked);
+      const someoneShown = contenders.some((p) => p.shown);
+      // All-in showdowns are tabled at once (TDA 16).
+      if (undecided.length > 0 && hand.players.some((p) => !p.folded && p.allIn)) {
+        const seat = undecided[0];
+        return { type: 'HandShown', seat, cards: playerInHand(hand, seat)!.holeCards };
+      }
+      if (undecided.length === 0 || (undecided.length === 1 && !someoneShown)) return settle(hand);
+      return null;
+    }
+  }
+}
+
+/** The end of a hand: the uncalled bet back, each pot awarded in turn, then the hand ends. */
+function settle(hand: HandState): TableEvent {
+  const uncalled = uncalledBet(hand.players);
+  if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', ...uncalled };
+  const awards = awardPots(hand);
+  if (hand.potsAwarded < awards.length) {
+    const a = awards[hand.potsAwarded];
+    return { type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners };
+  }
+  return { type: 'HandEnded', handNumber: hand.handNumber, stacks: hand.players.map((p) => ({ seat: p.seat, stack: p.stack })) };
+}
+
+export { NEXT_STREET };

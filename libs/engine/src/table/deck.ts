@@ -1,0 +1,73 @@
+import { parseCard, type Card } from '../cards/card';
+import type { DeckSource } from './commands';
+import type { ShuffleRecord } from './events';
+
+/**
+ * Decks. The engine never draws randomness of its own: the dealer supplies the order, or a seed for the
+ * documented PRNG below, and the resulting order is recorded in the event so a replay deals the same cards.
+ *
+ * PRNG "mulberry32-fisher-yates": mulberry32 (Tommy Ettinger's 32-bit generator) seeded with the unsigned
+ * 32-bit seed; starting from the deck in card order (2c 2d 2h 2s 3c ... As), for i = 51 down to 1 swap
+ * position i with position floor(next() * (i + 1)), where next() = mulberry32 output / 2^32.
+ * It is for tests, demos and home games; a casino supplies a deck from a certified RNG or shuffler.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function shuffledDeck(seed: number): Card[] {
+  const deck = Array.from({ length: 52 }, (_, i) => i);
+  const next = mulberry32(seed);
+  for (let i = 51; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    const t = deck[i];
+    deck[i] = deck[j];
+    deck[j] = t;
+  }
+  return deck;
+}
+
+/** Reads a deck source: 52 distinct valid cards, or a seed that is a 32-bit unsigned integer. */
+export function resolveDeck(source: DeckSource): { ok: true; deck: Card[]; shuffle: ShuffleRecord } | { ok: false; why: string; field: string } {
+  if (source.deck !== undefined && source.seed !== undefined) return { ok: false, why: 'give either a deck or a seed, not both', field: 'deck' };
+  if (source.seed !== undefined) {
+    if (!Number.isInteger(source.seed) || source.seed < 0 || source.seed > 0xffffffff)
+      return { ok: false, why: 'the seed must be a whole number from 0 to 4294967295', field: 'seed' };
+    return { ok: true, deck: shuffledDeck(source.seed), shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: source.seed } };
+  }
+  if (!Array.isArray(source.deck)) return { ok: false, why: 'a deck (52 cards) or a seed is required', field: 'deck' };
+  if (source.deck.length !== 52) return { ok: false, why: `a deck has 52 cards, this one has ${source.deck.length}`, field: 'deck' };
+  const seen = new Set<number>();
+  const deck: Card[] = [];
+  for (let i = 0; i < source.deck.length; i++) {
+    const text = source.deck[i];
+    const card = typeof text === 'string' ? parseCard(text) : undefined;
+    if (card === undefined) return { ok: false, why: `card ${i + 1} ("${String(text)}") is not a card`, field: `deck[${i}]` };
+    if (seen.has(card)) return { ok: false, why: `card ${i + 1} ("${text}") appears twice`, field: `deck[${i}]` };
+    seen.add(card);
+    deck.push(card);
+  }
+  return { ok: true, deck, shuffle: { kind: 'supplied' } };
+}
+
+/**
+ * Dealing order from a deck: hole cards one at a time clockwise from the first seat left of the button, two
+ * rounds; then burn, flop (3), burn, turn, burn, river.
+ */
+export function holeCardsFromDeck(deck: readonly Card[], playersInDealingOrder: number): Card[][] {
+  const hands: Card[][] = Array.from({ length: playersInDealingOrder }, () => []);
+  for (let round = 0; round < 2; round++) for (let i = 0; i < playersInDealingOrder; i++) hands[i].push(deck[round * playersInDealingOrder + i]);
+  return hands;
+}
+
+/** Position in the deck of the first card after the hole cards. */
+export function afterHoleCards(players: number): number {
+  return players * 2;
+}

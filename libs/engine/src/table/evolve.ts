@@ -1,0 +1,265 @@
+import type { TableEvent } from './events';
+import type { HandPlayer, HandState, SeatState, TableState } from './state';
+import { INITIAL_TABLE_STATE } from './state';
+import type { TableRules } from './rules';
+import { newRound } from '../betting/round';
+import { afterHoleCards } from './deck';
+import { streetBetUnit } from '../betting/limits';
+
+/**
+ * evolve: what happened, applied to the state. Total and pure; it trusts the events (decide checked them) and
+ * throws only on a corrupt stream (an event that cannot apply to this state), which is a bug, not a rule.
+ */
+export function evolve(state: TableState, event: TableEvent): TableState {
+  switch (event.type) {
+    case 'TableOpened':
+      return {
+        ...INITIAL_TABLE_STATE,
+        status: 'open',
+        tableId: event.tableId,
+        rules: event.rules,
+        seats: Array.from({ length: event.rules.maxSeats }, () => null),
+      };
+    case 'TableClosed':
+      return { ...state, status: 'closed' };
+    case 'PlayerSeated':
+      return withSeat(state, event.seat, {
+        seat: event.seat,
+        playerId: event.playerId,
+        stack: event.buyIn,
+        sittingOut: false,
+        waitForBigBlind: !event.postToEnter,
+        missedSmall: false,
+        missedBig: false,
+        isNew: true,
+      });
+    case 'PlayerLeft':
+      return withSeat(state, event.seat, null);
+    case 'PlayerSatOut':
+      return updateSeat(state, event.seat, (s) => ({ ...s, sittingOut: true }));
+    case 'PlayerSatIn':
+      return updateSeat(state, event.seat, (s) => ({ ...s, sittingOut: false, waitForBigBlind: event.waitForBigBlind }));
+    case 'ChipsAdded':
+      return updateSeat(state, event.seat, (s) => ({ ...s, stack: s.stack + event.amount }));
+    case 'ButtonDrawn':
+      return { ...state, initialButton: event.button };
+    case 'ButtonPlaced':
+      return { ...state, initialButton: event.seat };
+    case 'HandStarted':
+      return startHand(state, event);
+    case 'HandEnded':
+      return endHand(state);
+    case 'HandVoided':
+      return voidHand(state, event);
+    default:
+      return { ...state, hand: evolveHand(state.rules as TableRules, currentHand(state), event) };
+  }
+}
+
+function currentHand(state: TableState): HandState {
+  if (state.hand === null) throw new Error('corrupt stream: a hand event without a hand in progress');
+  return state.hand;
+}
+
+function withSeat(state: TableState, seat: number, value: SeatState | null): TableState {
+  const seats = state.seats.slice();
+  seats[seat - 1] = value;
+  return { ...state, seats };
+}
+
+function updateSeat(state: TableState, seat: number, change: (s: SeatState) => SeatState): TableState {
+  const current = state.seats[seat - 1];
+  if (!current) throw new Error(`corrupt stream: seat ${seat} is empty`);
+  return withSeat(state, seat, change(current));
+}
+
+function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }>): TableState {
+  const players: HandPlayer[] = e.players.map((p) => ({
+    seat: p.seat,
+    playerId: p.playerId,
+    stack: p.stack,
+    live: 0,
+    committed: 0,
+    dead: 0,
+    folded: false,
+    allIn: false,
+    acted: false,
+    actedAtRaise: 0,
+    holeCards: [],
+    shown: false,
+    mucked: false,
+  }));
+  // Dealing order is clockwise from the button's left; keep players sorted by seat for clockwise scans.
+  players.sort((a, b) => a.seat - b.seat);
+  const hand: HandState = {
+    handNumber: e.handNumber,
+    phase: 'forced-bets',
+    button: e.button,
+    smallBlindSeat: e.smallBlindSeat,
+    bigBlindSeat: e.bigBlindSeat,
+    smallBlindPosition: e.smallBlindSeat ?? smallBlindPositionOf(state, e),
+    players,
+    forcedBetsDue: e.forcedBets,
+    deck: e.deck,
+    deckPosition: 0,
+    board: [],
+    round: newRound('preflop', e.bigBlindSeat),
+    riverAggressor: null,
+    showdownOrder: [],
+    potsAwarded: 0,
+    paidOut: 0,
+    missedBlinds: e.missedBlinds,
+  };
+  return { ...state, hand };
+}
+
+/** With a dead small blind the position is the previous big blind's seat (dead button); else the button's left. */
+function smallBlindPositionOf(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }>): number {
+  if (state.lastPositions !== null && state.rules?.buttonMode === 'dead') return state.lastPositions.bigBlind;
+  return e.button;
+}
+
+function endHand(state: TableState): TableState {
+  const hand = currentHand(state);
+  const seats = state.seats.slice();
+  const dealt = new Set<number>();
+  for (const p of hand.players) {
+    const seat = seats[p.seat - 1];
+    if (seat && seat.playerId === p.playerId) {
+      dealt.add(p.seat);
+      seats[p.seat - 1] = { ...seat, stack: p.stack, missedSmall: false, missedBig: false, isNew: false, waitForBigBlind: false };
+    }
+  }
+  for (const m of hand.missedBlinds) {
+    const seat = seats[m.seat - 1];
+    if (seat && !dealt.has(m.seat)) seats[m.seat - 1] = m.blind === 'big' ? { ...seat, missedBig: true } : { ...seat, missedSmall: true };
+  }
+  return {
+    ...state,
+    seats,
+    hand: { ...hand, phase: 'complete' },
+    handsPlayed: state.handsPlayed + 1,
+    initialButton: null,
+    lastPositions: { button: hand.button, smallBlind: hand.smallBlindPosition, bigBlind: hand.bigBlindSeat },
+  };
+}
+
+function voidHand(state: TableState, e: Extract<TableEvent, { type: 'HandVoided' }>): TableState {
+  const hand = currentHand(state);
+  const seats = state.seats.slice();
+  const refunds = new Map(e.refunds.map((r) => [r.seat, r.amount]));
+  for (const p of hand.players) {
+    const seat = seats[p.seat - 1];
+    if (seat && seat.playerId === p.playerId) seats[p.seat - 1] = { ...seat, stack: p.stack + (refunds.get(p.seat) ?? 0) };
+  }
+  // A misdeal is redealt with the same button: positions stay as they were.
+  return { ...state, seats, hand: { ...hand, phase: 'complete' }, handsPlayed: state.handsPlayed + 1 };
+}
+
+function mapPlayer(hand: HandState, seat: number, change: (p: HandPlayer) => HandPlayer): HandPlayer[] {
+  const players = hand.players.slice();
+  const i = players.findIndex((p) => p.seat === seat);
+  if (i < 0) throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
+  players[i] = change(players[i]);
+  return players;
+}
+
+/** Puts chips from the player's stack in as live money (a bet, call or raise to `to` this street). */
+function putInTo(p: HandPlayer, to: number, allIn: boolean): HandPlayer {
+  const added = to - p.live;
+  return { ...p, stack: p.stack - added, live: to, committed: p.committed + added, allIn: allIn || p.stack - added === 0 };
+}
+
+function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandState {
+  switch (e.type) {
+    case 'BlindPosted': {
+      const due = hand.forcedBetsDue.findIndex((f) => f.seat === e.seat && f.kind === e.kind);
+      const forcedBetsDue = hand.forcedBetsDue.filter((_, i) => i !== due);
+      const players = mapPlayer(hand, e.seat, (p) =>
+        e.live
+          ? putInTo(p, p.live + e.amount, e.allIn)
+          : { ...p, stack: p.stack - e.amount, committed: p.committed + e.amount, dead: p.dead + e.amount, allIn: e.allIn || p.stack === e.amount },
+      );
+      return { ...hand, forcedBetsDue, players };
+    }
+    case 'HoleCardsDealt': {
+      const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards]));
+      const players = hand.players.map((p) => ({ ...p, holeCards: bySeat.get(p.seat) ?? [] }));
+      let maxLive = 0;
+      for (const p of players) maxLive = Math.max(maxLive, p.live);
+      // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1).
+      const bringIn = Math.max(rules.bigBlind, maxLive);
+      const round = newRound('preflop', hand.bigBlindSeat, {
+        currentBet: bringIn,
+        lastFullIncrement: bringIn,
+        lastFullLevel: bringIn,
+        fullRaises: 1,
+      });
+      return { ...hand, players, phase: 'betting', round, deckPosition: afterHoleCards(players.length) };
+    }
+    case 'PlayerFolded':
+      return acted(hand, e.seat, mapPlayer(hand, e.seat, (p) => ({ ...p, folded: true })));
+    case 'PlayerChecked':
+      return acted(hand, e.seat, hand.players);
+    case 'PlayerCalled':
+      return acted(hand, e.seat, mapPlayer(hand, e.seat, (p) => putInTo(p, p.live + e.amount, e.allIn)));
+    case 'BetPlaced':
+    case 'RaisePlaced': {
+      const to = e.type === 'BetPlaced' ? e.amount : e.to;
+      const players = mapPlayer(hand, e.seat, (p) => putInTo(p, to, e.allIn));
+      const r = hand.round;
+      const full = e.full;
+      const fullRaises = full ? r.fullRaises + 1 : r.fullRaises;
+      const contenders = players.reduce((n, p) => n + (p.folded ? 0 : 1), 0);
+      const s = rules.structure;
+      const capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && contenders > 2);
+      const round = {
+        ...r,
+        currentBet: Math.max(r.currentBet, to),
+        // A full bet or raise sets the increment the next raise must match (TDA 43-A); a short all-in does not.
+        lastFullIncrement: full && s.kind !== 'fixed-limit' ? Math.max(to - r.currentBet, r.currentBet === 0 ? to : 0) : r.lastFullIncrement,
+        lastFullLevel: full ? to : r.lastFullLevel,
+        fullRaises,
+        capped,
+        lastAggressor: e.seat,
+      };
+      return acted({ ...hand, round }, e.seat, players, fullRaises);
+    }
+    case 'UncalledBetReturned': {
+      const players = mapPlayer(hand, e.seat, (p) => ({ ...p, stack: p.stack + e.amount, live: p.live - e.amount, committed: p.committed - e.amount }));
+      return { ...hand, players };
+    }
+    case 'BoardDealt': {
+      const board = [...hand.board, ...e.cards];
+      const players = hand.players.map((p) => ({ ...p, live: 0, acted: false, actedAtRaise: 0 }));
+      return {
+        ...hand,
+        board,
+        players,
+        // One burn card before each street.
+        deckPosition: hand.deckPosition + 1 + e.cards.length,
+        riverAggressor: null,
+        round: newRound(e.street, hand.button, { lastFullIncrement: streetBetUnit(rules, e.street) }),
+      };
+    }
+    case 'ShowdownStarted':
+      return { ...hand, phase: 'showdown', riverAggressor: hand.round.lastAggressor, showdownOrder: e.order };
+    case 'HandShown':
+      return { ...hand, players: mapPlayer(hand, e.seat, (p) => ({ ...p, shown: true })) };
+    case 'HandMucked':
+      return { ...hand, players: mapPlayer(hand, e.seat, (p) => ({ ...p, mucked: true })) };
+    case 'PotAwarded': {
+      let players = hand.players;
+      for (const w of e.winners) players = mapPlayer({ ...hand, players }, w.seat, (p) => ({ ...p, stack: p.stack + w.amount }));
+      return { ...hand, players, potsAwarded: hand.potsAwarded + 1, paidOut: hand.paidOut + e.amount };
+    }
+    default:
+      throw new Error(`corrupt stream: ${e.type} does not apply to a hand`);
+  }
+}
+
+function acted(hand: HandState, seat: number, players: readonly HandPlayer[], raiseCount = hand.round.fullRaises): HandState {
+  const updated = players.map((p) => (p.seat === seat ? { ...p, acted: true, actedAtRaise: raiseCount } : p));
+  return { ...hand, players: updated, round: { ...hand.round, lastActor: seat } };
+}
+

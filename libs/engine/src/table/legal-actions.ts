@@ -1,0 +1,57 @@
+import type { TableState } from './state';
+import { handInProgress, playerInHand } from './state';
+import type { ForcedBetKind } from './commands';
+import { bettingOptions, isBounds } from '../betting/limits';
+import { playerToAct } from '../betting/round';
+import { undecidedAtShowdown } from './decide';
+
+/** One thing the seat may do now, with its bounds: exactly what `decide` will accept. */
+export type LegalAction =
+  | { readonly type: 'PostBlind'; readonly seat: number; readonly blind: ForcedBetKind; readonly amount: number }
+  | { readonly type: 'Fold'; readonly seat: number }
+  | { readonly type: 'Check'; readonly seat: number }
+  | { readonly type: 'Call'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'Bet'; readonly seat: number; readonly min: number; readonly max: number }
+  | { readonly type: 'Raise'; readonly seat: number; readonly min: number; readonly max: number }
+  | { readonly type: 'ShowHand'; readonly seat: number }
+  | { readonly type: 'MuckHand'; readonly seat: number };
+
+export interface LegalActions {
+  /** Whose decision the hand waits for; null between hands or when the dealer has nothing to ask. */
+  readonly seat: number | null;
+  readonly actions: readonly LegalAction[];
+}
+
+export function legalActions(state: TableState): LegalActions {
+  if (!handInProgress(state) || state.rules === null) return { seat: null, actions: [] };
+  const hand = state.hand!;
+  switch (hand.phase) {
+    case 'forced-bets': {
+      const actions = hand.forcedBetsDue.map((f) => {
+        const p = playerInHand(hand, f.seat)!;
+        return { type: 'PostBlind' as const, seat: f.seat, blind: f.kind, amount: Math.min(f.amount, p.stack) };
+      });
+      return { seat: actions[0]?.seat ?? null, actions };
+    }
+    case 'betting': {
+      const player = playerToAct(hand);
+      if (!player) return { seat: null, actions: [] };
+      const o = bettingOptions(state.rules, hand, player);
+      const seat = player.seat;
+      const actions: LegalAction[] = [{ type: 'Fold', seat }];
+      if (o.canCheck) actions.push({ type: 'Check', seat });
+      if (o.toCall > 0) actions.push({ type: 'Call', seat, amount: o.toCall });
+      if (isBounds(o.bet)) actions.push({ type: 'Bet', seat, min: o.bet.min, max: o.bet.max });
+      if (isBounds(o.raise)) actions.push({ type: 'Raise', seat, min: o.raise.min, max: o.raise.max });
+      return { seat, actions };
+    }
+    case 'showdown': {
+      const undecided = undecidedAtShowdown(hand);
+      if (undecided.length === 0) return { seat: null, actions: [] };
+      const seat = undecided[0];
+      return { seat, actions: [{ type: 'ShowHand', seat }, { type: 'MuckHand', seat }] };
+    }
+    default:
+      return { seat: null, actions: [] };
+  }
+}

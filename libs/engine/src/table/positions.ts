@@ -1,0 +1,138 @@
+import { entryObligation, type EntryObligation } from '../house-options/missed-blinds';
+import type { ForcedBetDue } from './events';
+import type { SeatState, TableState } from './state';
+import type { TableRules } from './rules';
+
+/**
+ * Where the button and blinds go for the next hand, who is dealt in and which forced bets are due
+ * (rules.md Part A "Blinds", Part B M5-M7). Dead button (default): the big blind moves to the next player who
+ * may take it and the small blind and button follow, even onto empty seats. Moving button: the button moves to
+ * the next player. Heads-up the button posts the small blind (TDA 34-B).
+ */
+export interface HandPlan {
+  readonly button: number;
+  readonly smallBlindPosition: number;
+  readonly smallBlindSeat: number | null;
+  readonly bigBlindSeat: number;
+  /** Seats dealt in, clockwise from the first seat left of the button. */
+  readonly dealt: readonly number[];
+  readonly forcedBets: readonly ForcedBetDue[];
+  readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
+}
+
+/** Seats clockwise after `seat`, ending with `seat` itself. */
+function seatsAfter(seat: number, maxSeats: number): number[] {
+  const out: number[] = [];
+  for (let i = 1; i <= maxSeats; i++) out.push(((seat - 1 + i) % maxSeats) + 1);
+  return out;
+}
+
+/** Seats strictly between `from` and `to`, clockwise. */
+function seatsBetween(from: number, to: number, maxSeats: number): number[] {
+  const out: number[] = [];
+  for (const s of seatsAfter(from, maxSeats)) {
+    if (s === to) break;
+    out.push(s);
+  }
+  return out;
+}
+
+type Standing = 'regular' | 'poster' | 'waiter' | 'out';
+
+export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
+  const rules = state.rules as TableRules;
+  const max = rules.maxSeats;
+  const seatOf = (n: number): SeatState | null => state.seats[n - 1] ?? null;
+  const eligible = (s: SeatState | null): s is SeatState => s !== null && !s.sittingOut && s.stack > 0;
+  const eligibleCount = state.seats.filter(eligible).length;
+  const gameRunning = state.handsPlayed > 0 && eligibleCount > 2;
+  const obligations = new Map<number, EntryObligation>();
+  const standing = (n: number): Standing => {
+    const s = seatOf(n);
+    if (!eligible(s)) return 'out';
+    const obligation = entryObligation(
+      { missedSmall: s.missedSmall, missedBig: s.missedBig, isNew: s.isNew && gameRunning },
+      rules.missedBlinds,
+      rules.smallBlind,
+      rules.bigBlind,
+    );
+    obligations.set(n, obligation);
+    if (obligation.kind === 'none') return 'regular';
+    if (obligation.kind === 'wait-for-big-blind' || s.waitForBigBlind) return 'waiter';
+    return 'poster';
+  };
+  const standings = new Map<number, Standing>();
+  for (let n = 1; n <= max; n++) standings.set(n, standing(n));
+  const is = (n: number, ...kinds: Standing[]) => kinds.includes(standings.get(n) as Standing);
+  const nextAfter = (seat: number, ...kinds: Standing[]) => seatsAfter(seat, max).find((n) => is(n, ...kinds)) ?? null;
+
+  let button: number;
+  let sbPosition: number;
+  let bb: number;
+  const last = state.lastPositions;
+  if (last === null) {
+    if (state.initialButton === null) return { problem: 'BUTTON_NOT_PLACED' };
+    const b = is(state.initialButton, 'regular') ? state.initialButton : nextAfter(state.initialButton, 'regular');
+    if (b === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
+    button = b;
+    sbPosition = nextAfter(button, 'regular') ?? button;
+    bb = nextAfter(sbPosition, 'regular', 'poster', 'waiter') ?? sbPosition;
+  } else if (rules.buttonMode === 'moving') {
+    const b = nextAfter(last.button, 'regular');
+    if (b === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
+    button = b;
+    sbPosition = nextAfter(button, 'regular') ?? button;
+    bb = nextAfter(sbPosition, 'regular', 'poster', 'waiter') ?? sbPosition;
+  } else {
+    const next = nextAfter(last.bigBlind, 'regular', 'poster', 'waiter');
+    if (next === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
+    bb = next;
+    sbPosition = last.bigBlind;
+    button = last.smallBlind;
+  }
+
+  // Posters may not come in between the big blind and the button (RRoP #7) unless the house allows it.
+  const barred = new Set<number>(rules.missedBlinds.allowEntryBetweenBlindsAndButton ? [] : [button, ...seatsBetween(button, bb, max)]);
+  const dealtSet = new Set<number>();
+  for (let n = 1; n <= max; n++) {
+    if (n === bb && !is(n, 'out')) dealtSet.add(n);
+    else if (is(n, 'regular')) dealtSet.add(n);
+    else if (is(n, 'poster') && !barred.has(n)) dealtSet.add(n);
+  }
+  if (dealtSet.size < 2) return { problem: 'NOT_ENOUGH_PLAYERS' };
+
+  let smallBlindSeat: number | null = is(sbPosition, 'regular') && sbPosition !== bb ? sbPosition : null;
+  if (dealtSet.size === 2) {
+    // Heads-up: the other player has the button and posts the small blind.
+    const other = [...dealtSet].find((n) => n !== bb) as number;
+    button = other;
+    sbPosition = other;
+    smallBlindSeat = other;
+  }
+  const dealt = seatsAfter(button, max).filter((n) => dealtSet.has(n));
+
+  const forcedBets: ForcedBetDue[] = [];
+  if (smallBlindSeat !== null && rules.smallBlind > 0) forcedBets.push({ seat: smallBlindSeat, kind: 'small-blind', amount: rules.smallBlind, live: true });
+  forcedBets.push({ seat: bb, kind: 'big-blind', amount: rules.bigBlind, live: true });
+  for (const n of dealt) {
+    const obligation = obligations.get(n);
+    if (n === bb || n === smallBlindSeat || obligation?.kind !== 'posts') continue;
+    for (const post of obligation.posts) forcedBets.push({ seat: n, kind: post.kind, amount: post.amount, live: post.live });
+  }
+  if (rules.ante.kind === 'everyone') for (const n of dealt) forcedBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
+  else if (rules.ante.kind === 'big-blind') forcedBets.push({ seat: bb, kind: 'ante', amount: rules.ante.amount, live: false });
+  else if (rules.ante.kind === 'button' && dealtSet.has(button)) forcedBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
+
+  const missedBlinds: { seat: number; blind: 'small' | 'big' }[] = [];
+  if (last !== null) {
+    const missable = (n: number) => {
+      const s = seatOf(n);
+      return s !== null && !dealtSet.has(n) && !(s.isNew && !s.missedBig && !s.missedSmall);
+    };
+    for (const n of seatsBetween(last.bigBlind, bb, max)) if (missable(n)) missedBlinds.push({ seat: n, blind: 'big' });
+    for (const n of [...seatsBetween(last.smallBlind, sbPosition, max), sbPosition]) {
+      if (n !== last.smallBlind && missable(n) && n !== bb) missedBlinds.push({ seat: n, blind: 'small' });
+    }
+  }
+  return { button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, forcedBets, missedBlinds };
+}

@@ -1,0 +1,63 @@
+/**
+ * Every way a command can be refused. The code is stable (clients and regulators key on it);
+ * the sentence is written for a floor supervisor.
+ */
+export const REJECTION_CODES = [
+  'TABLE_NOT_OPEN',
+  'TABLE_ALREADY_OPEN',
+  'TABLE_CLOSED',
+  'INVALID_RULES',
+  'INVALID_COMMAND',
+  'SEAT_OUT_OF_RANGE',
+  'SEAT_TAKEN',
+  'SEAT_EMPTY',
+  'PLAYER_ALREADY_SEATED',
+  'INVALID_AMOUNT',
+  'BUY_IN_OUT_OF_RANGE',
+  'HAND_IN_PROGRESS',
+  'HAND_NOT_IN_PROGRESS',
+  'PLAYER_IN_HAND',
+  'ALREADY_SITTING_OUT',
+  'NOT_SITTING_OUT',
+  'BUTTON_ALREADY_PLACED',
+  'BUTTON_NOT_PLACED',
+  'NOT_ENOUGH_PLAYERS',
+  'INVALID_DECK',
+  'BLINDS_PENDING',
+  'BLIND_NOT_DUE',
+  'WRONG_BLIND_AMOUNT',
+  'NOT_YOUR_TURN',
+  'NOT_IN_HAND',
+  'CANNOT_CHECK',
+  'NOTHING_TO_CALL',
+  'BET_NOT_ALLOWED',
+  'BET_BELOW_MINIMUM',
+  'BET_ABOVE_MAXIMUM',
+  'RAISE_NOT_ALLOWED',
+  'RAISE_BELOW_MINIMUM',
+  'RAISE_ABOVE_MAXIMUM',
+  'BETTING_CAPPED',
+  'BETTING_NOT_REOPENED',
+  'INSUFFICIENT_CHIPS',
+  'BETTING_OVER',
+  'NOT_SHOWDOWN',
+  'NOT_YOUR_TURN_TO_SHOW',
+  'CLOSE_WITH_PLAYERS',
+  'OPTION_NOT_ENABLED',
+  'OPTION_NOT_ALLOWED_NOW',
+  'CONSENT_MISSING',
+] as const;
+
+export type RejectionCode = (typeof REJECTION_CODES)[number];
+
+export interface Rejection {
+  readonly code: RejectionCode;
+  /** One sentence a floor supervisor understands. */
+  readonly message: string;
+  /** Which field of the command is at fault, when one is. */
+  readonly field?: string;
+}
+
+export function rejection(code: RejectionCode, message: string, field?: string): Rejection {
+  return field === undefined ? { code, message } : { code, message, field };
+}

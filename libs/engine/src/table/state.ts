@@ -1,0 +1,123 @@
+import type { Card } from '../cards/card';
+import type { TableRules } from './rules';
+import type { ForcedBetDue, Street } from './events';
+
+export interface SeatState {
+  readonly seat: number;
+  readonly playerId: string;
+  /** Chips behind, not counting what is committed to the hand in progress. */
+  readonly stack: number;
+  readonly sittingOut: boolean;
+  /** Chose to wait for the big blind rather than post what is owed. */
+  readonly waitForBigBlind: boolean;
+  readonly missedSmall: boolean;
+  readonly missedBig: boolean;
+  /** Not yet dealt a hand at this table. */
+  readonly isNew: boolean;
+}
+
+export interface HandPlayer {
+  readonly seat: number;
+  readonly playerId: string;
+  /** Chips behind during the hand. */
+  readonly stack: number;
+  /** This street's live money: what counts toward a call. */
+  readonly live: number;
+  /** Everything put in this hand (live of all streets + dead money), less any uncalled bet returned. */
+  readonly committed: number;
+  /** The dead part of `committed` (dead blinds, antes): it goes to the main pot and never counts toward a call. */
+  readonly dead: number;
+  readonly folded: boolean;
+  readonly allIn: boolean;
+  /** Acted voluntarily on this street (posting a blind is not acting). */
+  readonly acted: boolean;
+  /** The full-raise counter when this player last acted: a later full raise reopens their betting. */
+  readonly actedAtRaise: number;
+  readonly holeCards: readonly Card[];
+  readonly shown: boolean;
+  readonly mucked: boolean;
+}
+
+export type HandPhase = 'forced-bets' | 'betting' | 'showdown' | 'complete';
+
+export interface BettingRound {
+  readonly street: Street;
+  /** The amount to match; preflop at least the bring-in even when the big blind was posted short. */
+  readonly currentBet: number;
+  /** The size of the last full bet or raise (TDA 43): the next raise must add at least this much. */
+  readonly lastFullIncrement: number;
+  /** The level of the last full bet or raise (fixed limit completes from here). */
+  readonly lastFullLevel: number;
+  /** Full bets and raises this street (the big blind counts as the opening bet preflop). */
+  readonly fullRaises: number;
+  /** Set when the cap was reached while three or more players were in: a later fold does not uncap it. */
+  readonly capped: boolean;
+  /** The seat that acted last; the next to act is found clockwise from here. */
+  readonly lastActor: number | null;
+  /** Seat after which this street's action starts. */
+  readonly anchor: number;
+  readonly lastAggressor: number | null;
+}
+
+export interface HandState {
+  readonly handNumber: number;
+  readonly phase: HandPhase;
+  readonly button: number;
+  readonly smallBlindSeat: number | null;
+  readonly bigBlindSeat: number;
+  /** Dealt-in players in dealing order (clockwise from the first seat left of the button). */
+  readonly players: readonly HandPlayer[];
+  readonly forcedBetsDue: readonly ForcedBetDue[];
+  readonly deck: readonly Card[];
+  /** Next undealt position in the deck. */
+  readonly deckPosition: number;
+  readonly board: readonly Card[];
+  readonly round: BettingRound;
+  /** The aggressor of the final betting round, kept for the showdown order. */
+  readonly riverAggressor: number | null;
+  /** Order in which contenders table their hands, fixed when the showdown starts. */
+  readonly showdownOrder: readonly number[];
+  /** Pots already awarded, and the chips paid out by them. */
+  readonly potsAwarded: number;
+  readonly paidOut: number;
+  /** Seat bookkeeping that takes effect when the hand ends (a voided hand leaves the seats as they were). */
+  readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
+  /** The small-blind position, even when nobody posts there (dead button): the next button. */
+  readonly smallBlindPosition: number;
+}
+
+export interface TableState {
+  readonly status: 'unopened' | 'open' | 'closed';
+  readonly tableId: string | null;
+  readonly rules: TableRules | null;
+  /** Indexed by seat number - 1. */
+  readonly seats: readonly (SeatState | null)[];
+  /** Where the button sits for the next hand when it was drawn or placed, and no hand was dealt yet. */
+  readonly initialButton: number | null;
+  readonly lastPositions: { readonly button: number; readonly smallBlind: number; readonly bigBlind: number } | null;
+  readonly handsPlayed: number;
+  readonly hand: HandState | null;
+}
+
+export const INITIAL_TABLE_STATE: TableState = {
+  status: 'unopened',
+  tableId: null,
+  rules: null,
+  seats: [],
+  initialButton: null,
+  lastPositions: null,
+  handsPlayed: 0,
+  hand: null,
+};
+
+export function handInProgress(state: TableState): boolean {
+  return state.hand !== null && state.hand.phase !== 'complete';
+}
+
+export function seatAt(state: TableState, seat: number): SeatState | null {
+  return state.seats[seat - 1] ?? null;
+}
+
+export function playerInHand(hand: HandState, seat: number): HandPlayer | undefined {
+  return hand.players.find((p) => p.seat === seat);
+}
