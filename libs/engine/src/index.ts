@@ -5,6 +5,7 @@
 
 // The decider contract: decide (what may happen) and evolve (what happened).
 export { type Decision, type Decider, fold, accept, reject } from './decider';
+export { deciderSpec } from './decider-spec';
 
 // The table: commands in, events out, state folded from events.
 export { tableDecider } from './table/table-decider';
@@ -16,6 +17,7 @@ export { type TableState, type SeatState, type HandState, type HandPlayer, type 
 export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
 export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, normalizeRules, MAX_SEATS } from './table/rules';
 export { legalActions, type LegalAction, type LegalActions } from './table/legal-actions';
+export { randomLegalCommand, commandFor } from './table/random-player';
 export { planNextHand, type HandPlan } from './table/positions';
 export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck } from './table/deck';
 export { chipsOnTable } from './table/chips';

@@ -36,21 +36,21 @@ export function decide(command: TableCommand, state: TableState): Result {
       return seatPlayer(command, state);
     case 'LeaveTable':
       return leaveTable(command, state);
+    // Sitting out (or in) twice is a no-op, not an error: a double tap on the console changes nothing.
     case 'SitOut':
-      return seatAt(state, command.seat)!.sittingOut
-        ? no('ALREADY_SITTING_OUT', `Seat ${command.seat} is already sitting out.`, 'seat')
-        : accept([{ type: 'PlayerSatOut', seat: command.seat }]);
-    case 'SitIn':
-      return !seatAt(state, command.seat)!.sittingOut
-        ? no('NOT_SITTING_OUT', `Seat ${command.seat} is not sitting out.`, 'seat')
-        : accept([{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: command.waitForBigBlind === true }]);
+      return seatAt(state, command.seat)!.sittingOut ? accept([]) : accept([{ type: 'PlayerSatOut', seat: command.seat }]);
+    case 'SitIn': {
+      const seat = seatAt(state, command.seat)!;
+      const wait = command.waitForBigBlind === true;
+      return !seat.sittingOut && seat.waitForBigBlind === wait ? accept([]) : accept([{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: wait }]);
+    }
     case 'AddChips':
       return addChips(command, state);
     case 'DrawForButton':
       return drawForButton(command, state);
     case 'PlaceButton':
       if (state.handsPlayed > 0) return no('BUTTON_ALREADY_PLACED', 'The button is already in play; it moves by itself after each hand.');
-      return accept([{ type: 'ButtonPlaced', seat: command.seat }]);
+      return state.initialButton === command.seat ? accept([]) : accept([{ type: 'ButtonPlaced', seat: command.seat }]);
     case 'StartHand':
       return startHand(command, state);
     case 'PostBlind':

@@ -48,8 +48,11 @@ export function legalActions(state: TableState): LegalActions {
     case 'showdown': {
       const undecided = undecidedAtShowdown(hand);
       if (undecided.length === 0) return { seat: null, actions: [] };
+      // The next in order tables or mucks; any other contender may table early.
       const seat = undecided[0];
-      return { seat, actions: [{ type: 'ShowHand', seat }, { type: 'MuckHand', seat }] };
+      const actions: LegalAction[] = [{ type: 'ShowHand', seat }, { type: 'MuckHand', seat }];
+      for (const other of undecided.slice(1)) actions.push({ type: 'ShowHand', seat: other });
+      return { seat, actions };
     }
     default:
       return { seat: null, actions: [] };

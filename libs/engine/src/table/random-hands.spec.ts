@@ -1,0 +1,179 @@
+import fc from 'fast-check';
+import {
+  tableDecider,
+  legalActions,
+  chipsOnTable,
+  randomLegalCommand,
+  mulberry32,
+  type TableCommand,
+  type TableEvent,
+  type TableState,
+  type TableRulesInput,
+  type LegalAction,
+} from '../index';
+
+/**
+ * Property tests over thousands of random hands: random tables (2-10 players, all four structures, antes,
+ * both button modes, random stacks, sit-outs between hands) played by a random legal player.
+ */
+const structureArb = fc.oneof(
+  fc.constant({ kind: 'no-limit' as const }),
+  fc.constant({ kind: 'no-limit' as const, minimumBet: 'lower-then-upper' as const }),
+  fc.constant({ kind: 'pot-limit' as const }),
+  fc.record({ kind: fc.constant('fixed-limit' as const), maxBetsPerRound: fc.integer({ min: 3, max: 5 }), headsUpUncapped: fc.boolean() }),
+  fc.record({ kind: fc.constant('spread-limit' as const), spread: fc.integer({ min: 1, max: 5 }) }),
+);
+
+const tableArb = fc
+  .record({
+    structure: structureArb,
+    bigBlind: fc.integer({ min: 2, max: 100 }),
+    smallBlindRatio: fc.constantFrom(0, 0.5, 0.5, 0.5, 1),
+    ante: fc.constantFrom('none', 'none', 'everyone', 'big-blind', 'button') as fc.Arbitrary<'none' | 'everyone' | 'big-blind' | 'button'>,
+    buttonMode: fc.constantFrom('dead' as const, 'moving' as const),
+    players: fc.integer({ min: 2, max: 10 }),
+    extraSeats: fc.integer({ min: 0, max: 4 }),
+    stacksInBigBlinds: fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 10, maxLength: 10 }),
+    seed: fc.integer({ min: 0, max: 0x7fffffff }),
+  })
+  .map((t) => {
+    const maxSeats = Math.min(10, t.players + t.extraSeats);
+    const s = t.structure;
+    const structure =
+      s.kind === 'spread-limit'
+        ? { kind: 'spread-limit' as const, min: t.bigBlind, max: t.bigBlind * (1 + s.spread) }
+        : s.kind === 'fixed-limit'
+          ? { ...s, smallBet: t.bigBlind, bigBet: t.bigBlind * 2 }
+          : s;
+    const rules: TableRulesInput = {
+      structure,
+      bigBlind: t.bigBlind,
+      smallBlind: Math.floor(t.bigBlind * t.smallBlindRatio),
+      ante: t.ante === 'none' ? { kind: 'none', amount: 0 } : { kind: t.ante, amount: Math.max(1, Math.floor(t.bigBlind / 4)) },
+      buttonMode: t.buttonMode,
+      maxSeats,
+    };
+    return { rules, t, maxSeats };
+  });
+
+interface Played {
+  state: TableState;
+  events: TableEvent[];
+  hands: number;
+  commands: number;
+}
+
+function apply(played: Played, command: TableCommand): void {
+  const decision = tableDecider.decide(command, played.state);
+  if (!decision.ok) throw new Error(`legal command refused: ${JSON.stringify(command)} → ${decision.rejection.code}: ${decision.rejection.message}`);
+  for (const e of decision.events) {
+    played.state = tableDecider.evolve(played.state, e);
+    played.events.push(e);
+    checkInvariants(played);
+  }
+  played.commands++;
+}
+
+let expectedChips = 0;
+function checkInvariants(played: Played): void {
+  const s = played.state;
+  const chips = chipsOnTable(s);
+  if (chips !== expectedChips) throw new Error(`chips not conserved: ${chips} != ${expectedChips} after ${played.events.at(-1)?.type}`);
+  for (const seat of s.seats) if (seat && (seat.stack < 0 || !Number.isSafeInteger(seat.stack))) throw new Error(`bad seat stack ${seat.stack}`);
+  for (const p of s.hand?.players ?? []) {
+    if (p.stack < 0 || p.committed < 0 || p.live < 0 || !Number.isSafeInteger(p.stack)) throw new Error(`bad hand player ${JSON.stringify(p)}`);
+  }
+}
+
+/** An arbitrary betting command, legal or not, to check that everything outside legalActions is refused. */
+function arbitraryCommand(random: () => number, maxSeats: number, scale: number): TableCommand {
+  const seat = 1 + Math.floor(random() * maxSeats);
+  const amount = Math.floor(random() * scale * 3);
+  const kinds = ['Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'PostBlind'] as const;
+  const type = kinds[Math.floor(random() * kinds.length)];
+  if (type === 'Bet') return { type, seat, amount };
+  if (type === 'Raise') return { type, seat, to: amount };
+  return { type, seat };
+}
+
+function isOffered(actions: readonly LegalAction[], c: TableCommand): boolean {
+  return actions.some((a) => {
+    if (a.type !== c.type || a.seat !== (c as { seat: number }).seat) return false;
+    if (a.type === 'Bet' && c.type === 'Bet') return c.amount >= a.min && c.amount <= a.max;
+    if (a.type === 'Raise' && c.type === 'Raise') return c.to >= a.min && c.to <= a.max;
+    return true;
+  });
+}
+
+function playTable(rules: TableRulesInput, players: number, stacksInBigBlinds: number[], seed: number, handsToPlay: number): Played {
+  const random = mulberry32(seed);
+  const played: Played = { state: tableDecider.initialState, events: [], hands: 0, commands: 0 };
+  expectedChips = 0;
+  apply(played, { type: 'OpenTable', tableId: 'prop', rules });
+  const maxSeats = rules.maxSeats ?? 10;
+  const seats = Array.from({ length: maxSeats }, (_, i) => i + 1).sort(() => random() - 0.5).slice(0, players);
+  seats.forEach((seat, i) => {
+    const buyIn = stacksInBigBlinds[i] * rules.bigBlind;
+    expectedChips += buyIn;
+    apply(played, { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn, postToEnter: random() < 0.5 });
+  });
+  apply(played, { type: 'DrawForButton', seed: Math.floor(random() * 2 ** 32) });
+
+  for (let h = 0; h < handsToPlay; h++) {
+    // Between hands: sit-outs, returns and rebuys.
+    for (const seat of played.state.seats) {
+      if (!seat) continue;
+      const r = random();
+      if (!seat.sittingOut && r < 0.08) apply(played, { type: 'SitOut', seat: seat.seat });
+      else if (seat.sittingOut && r < 0.5) apply(played, { type: 'SitIn', seat: seat.seat, waitForBigBlind: random() < 0.3 });
+      if (played.state.seats[seat.seat - 1]!.stack === 0 || random() < 0.03) {
+        const amount = rules.bigBlind * (1 + Math.floor(random() * 50));
+        expectedChips += amount;
+        apply(played, { type: 'AddChips', seat: seat.seat, amount });
+      }
+    }
+    const start = tableDecider.decide({ type: 'StartHand', seed: Math.floor(random() * 2 ** 32) }, played.state);
+    if (!start.ok) {
+      if (start.rejection.code !== 'NOT_ENOUGH_PLAYERS') throw new Error(`StartHand refused: ${start.rejection.code}`);
+      for (const seat of played.state.seats) if (seat?.sittingOut) apply(played, { type: 'SitIn', seat: seat.seat });
+      continue;
+    }
+    apply(played, { type: 'StartHand', seed: Math.floor(random() * 2 ** 32) });
+    let steps = 0;
+    while (played.state.hand && played.state.hand.phase !== 'complete') {
+      if (++steps > 500) throw new Error('hand did not end within 500 commands');
+      const offered = legalActions(played.state).actions;
+      // Everything not offered is refused, and leaves the state as it was.
+      for (let k = 0; k < 2; k++) {
+        const probe = arbitraryCommand(random, maxSeats, rules.bigBlind * 20);
+        const decision = tableDecider.decide(probe, played.state);
+        if (!isOffered(offered, probe) && decision.ok)
+          throw new Error(`not offered but accepted: ${JSON.stringify(probe)} offered ${JSON.stringify(offered)}`);
+        if (isOffered(offered, probe) && !decision.ok)
+          throw new Error(`offered but refused: ${JSON.stringify(probe)} → ${decision.rejection.code}`);
+      }
+      const command = randomLegalCommand(played.state, random);
+      if (command === null) throw new Error(`hand stuck with nothing legal in phase ${played.state.hand.phase}`);
+      apply(played, command);
+    }
+    played.hands++;
+  }
+  return played;
+}
+
+describe('random hands (property)', () => {
+  it('conserve chips, keep stacks non-negative, always end, accept exactly the legal actions, and replay to the same state', () => {
+    let hands = 0;
+    fc.assert(
+      fc.property(tableArb, ({ rules, t }) => {
+        const played = playTable(rules, t.players, t.stacksInBigBlinds, t.seed, 6);
+        hands += played.hands;
+        // Folding the recorded events reproduces the state exactly.
+        const replayed = played.events.reduce(tableDecider.evolve, tableDecider.initialState);
+        expect(replayed).toEqual(played.state);
+      }),
+      { numRuns: 500, seed: 20261130 },
+    );
+    expect(hands).toBeGreaterThan(2000);
+  });
+});

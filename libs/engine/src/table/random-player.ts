@@ -1,0 +1,38 @@
+import type { TableCommand } from './commands';
+import type { TableState } from './state';
+import { legalActions, type LegalAction } from './legal-actions';
+
+/**
+ * A player that picks uniformly among the legal actions, with a random amount inside the legal bounds.
+ * Used by the property tests, the benchmarks and the load-test bots. Randomness comes from the caller's
+ * generator (a function returning [0, 1)), so the engine itself stays deterministic.
+ */
+export function randomLegalCommand(state: TableState, random: () => number): TableCommand | null {
+  const { seat, actions: all } = legalActions(state);
+  // Decide for the seat the hand waits for (others' early shows are legal but would starve the muck choice).
+  const actions = all.filter((a) => a.seat === seat);
+  if (actions.length === 0) return null;
+  return commandFor(actions[Math.floor(random() * actions.length)], random);
+}
+
+export function commandFor(action: LegalAction, random: () => number): TableCommand {
+  const between = (min: number, max: number) => {
+    // Favour the edges: the minimum, the maximum (all-in) and anything between.
+    const r = random();
+    if (r < 0.3) return min;
+    if (r < 0.45) return max;
+    return min + Math.floor(random() * (max - min + 1));
+  };
+  switch (action.type) {
+    case 'PostBlind':
+      return { type: 'PostBlind', seat: action.seat, blind: action.blind };
+    case 'Bet':
+      return { type: 'Bet', seat: action.seat, amount: between(action.min, action.max) };
+    case 'Raise':
+      return { type: 'Raise', seat: action.seat, to: between(action.min, action.max) };
+    case 'Call':
+      return { type: 'Call', seat: action.seat };
+    default:
+      return { type: action.type, seat: action.seat };
+  }
+}
