@@ -104,6 +104,9 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   let smallBlindSeat: number | null = is(sbPosition, 'regular') && sbPosition !== bb ? sbPosition : null;
   if (dealtSet.size === 2) {
     // Heads-up: the other player has the button and posts the small blind.
+    // On the first hand and with a moving button the button stays where it was placed or moved to (the big blind found
+    // above wrapped round onto it), so the big blind is the other player; a dead button follows the big blind instead.
+    if ((last === null || rules.buttonMode === 'moving') && dealtSet.has(button)) bb = [...dealtSet].find((n) => n !== button) as number;
     const other = [...dealtSet].find((n) => n !== bb) as number;
     button = other;
     sbPosition = other;
