@@ -227,7 +227,9 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     }
     case 'UncalledBetReturned': {
       const players = mapPlayer(hand, e.seat, (p) => ({ ...p, stack: p.stack + e.amount, live: p.live - e.amount, committed: p.committed - e.amount }));
-      return { ...hand, players };
+      // The bet to match is now what was called: a bettor with chips left does not owe an action on their own returned bet.
+      const called = players.reduce((max, p) => Math.max(max, p.live), 0);
+      return { ...hand, players, round: { ...hand.round, currentBet: Math.min(hand.round.currentBet, called) } };
     }
     case 'BoardDealt': {
       const board = [...hand.board, ...e.cards];
