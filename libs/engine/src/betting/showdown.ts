@@ -10,7 +10,9 @@ import { derivePots, splitPot } from './pots';
  */
 export function showdownOrder(hand: HandState): number[] {
   const contenders = hand.players.filter((p) => !p.folded);
-  const first = hand.riverAggressor !== null && contenders.some((p) => p.seat === hand.riverAggressor) ? hand.riverAggressor : null;
+  // The order is fixed before ShowdownStarted records riverAggressor, so read the river round's aggressor too.
+  const aggressor = hand.riverAggressor ?? (hand.round.street === 'river' ? hand.round.lastAggressor : null);
+  const first = aggressor !== null && contenders.some((p) => p.seat === aggressor) ? aggressor : null;
   const order: number[] = [];
   if (first !== null) order.push(first);
   for (const p of clockwiseAfter(hand.players, first ?? hand.button)) {
