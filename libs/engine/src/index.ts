@@ -9,7 +9,7 @@ export { deciderSpec } from './decider-spec';
 
 // The table: commands in, events out, state folded from events.
 export { tableDecider } from './table/table-decider';
-export { decide, automaticEvent, actingPlayer } from './table/decide';
+export { decide, automaticEvent, actingPlayer, chopCheck, killPotCheck, straddleSeatsNow, dealWaitsForDealer } from './table/decide';
 export { evolve } from './table/evolve';
 export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, COMMAND_TYPES } from './table/commands';
 export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, EVENT_TYPES, EVENT_SCHEMA_VERSION } from './table/events';
@@ -28,8 +28,15 @@ export { playerToAct, clockwiseAfter } from './betting/round';
 export { derivePots, uncalledBet, splitPot, type Pot } from './betting/pots';
 export { showdownOrder, awardPots, handValue, type PotAward } from './betting/showdown';
 
-// House options: each one a file with its spec.
+// House options: each one a file with its spec. They plug in at named seams: forced bets due (positions),
+// preflop order (betting/round), betting limits (limit percent), and hand-end effects (settle in decide).
+export { type HouseOptions, type HouseOptionsInput, NO_HOUSE_OPTIONS, normalizeHouseOptions } from './house-options/house-options';
 export { type MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, entryObligation } from './house-options/missed-blinds';
+export { type StraddleOption, DEFAULT_STRADDLE, straddleSeats } from './house-options/straddle';
+export { type KillGameOption, type KillState, DEFAULT_KILL_GAME, killStateAfterHand, killLimitPercent } from './house-options/kill-game';
+export { type KillPotOption, DEFAULT_KILL_POT, killPotBounds } from './house-options/kill-pot';
+export { type ChopOption, DEFAULT_CHOP } from './house-options/chop';
+export { type RakeOption, DEFAULT_RAKE, rakeByPot } from './house-options/rake';
 
 // Cards and the hand evaluator.
 export { type Card, parseCard, parseCards, formatCard, formatCards, rankOf, suitOf, FULL_DECK, isValidCard } from './cards/card';

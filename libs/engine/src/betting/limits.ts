@@ -32,15 +32,20 @@ export function isBounds(b: Bounds | Blocked): b is Bounds {
   return (b as Bounds).min !== undefined;
 }
 
+/** Limits scaled by a kill (percent of the table's limits), rounded down to whole chips. */
+function scaled(amount: number, limitPercent: number): number {
+  return limitPercent === 100 ? amount : Math.floor((amount * limitPercent) / 100);
+}
+
 /** The size of a full bet on this street in a limit game; the minimum bet in big-bet games. */
-export function streetBetUnit(rules: TableRules, street: Street): number {
+export function streetBetUnit(rules: TableRules, street: Street, limitPercent = 100): number {
   const s = rules.structure;
   const late = street === 'turn' || street === 'river';
   switch (s.kind) {
     case 'fixed-limit':
-      return late ? s.bigBet : s.smallBet;
+      return scaled(late ? s.bigBet : s.smallBet, limitPercent);
     case 'spread-limit':
-      return s.min;
+      return scaled(s.min, limitPercent);
     case 'no-limit':
       return s.minimumBet === 'lower-then-upper' && late ? rules.bigBlind * 2 : rules.bigBlind;
     case 'pot-limit':
@@ -48,8 +53,8 @@ export function streetBetUnit(rules: TableRules, street: Street): number {
   }
 }
 
-function spreadMax(s: Extract<BettingStructure, { kind: 'spread-limit' }>, street: Street): number {
-  return street === 'river' && s.riverMax !== undefined ? s.riverMax : s.max;
+function spreadMax(s: Extract<BettingStructure, { kind: 'spread-limit' }>, street: Street, limitPercent: number): number {
+  return scaled(street === 'river' && s.riverMax !== undefined ? s.riverMax : s.max, limitPercent);
 }
 
 /**
@@ -97,7 +102,7 @@ export function bettingOptions(rules: TableRules, hand: HandState, player: HandP
   const toCall = Math.min(Math.max(0, round.currentBet - player.live), player.stack);
   const canCheck = player.live >= round.currentBet;
   const othersCanRespond = hand.players.some((p) => p.seat !== player.seat && !p.folded && !p.allIn);
-  const unit = streetBetUnit(rules, round.street);
+  const unit = streetBetUnit(rules, round.street, hand.limitPercent);
   const s = rules.structure;
 
   let bet: Bounds | Blocked;
@@ -112,7 +117,7 @@ export function bettingOptions(rules: TableRules, hand: HandState, player: HandP
         max = unit;
         break;
       case 'spread-limit':
-        max = spreadMax(s, round.street);
+        max = spreadMax(s, round.street, hand.limitPercent);
         break;
       case 'pot-limit':
         max = Math.max(unit, potLimitCount(rules, hand));
@@ -143,7 +148,7 @@ export function bettingOptions(rules: TableRules, hand: HandState, player: HandP
         break;
       case 'spread-limit':
         min = round.currentBet + round.lastFullIncrement;
-        max = round.currentBet + spreadMax(s, round.street);
+        max = round.currentBet + spreadMax(s, round.street, hand.limitPercent);
         break;
       case 'pot-limit':
         min = round.currentBet + round.lastFullIncrement;
@@ -167,7 +172,7 @@ export function bettingOptions(rules: TableRules, hand: HandState, player: HandP
  */
 export function isFullRaise(rules: TableRules, hand: HandState, to: number): boolean {
   const round = hand.round;
-  const unit = streetBetUnit(rules, round.street);
+  const unit = streetBetUnit(rules, round.street, hand.limitPercent);
   if (rules.structure.kind === 'fixed-limit') return (to - round.lastFullLevel) * 2 >= unit;
   if (round.currentBet === 0) return to >= unit;
   return to - round.currentBet >= round.lastFullIncrement;

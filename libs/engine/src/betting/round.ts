@@ -32,13 +32,45 @@ function owesAction(hand: HandState, p: HandPlayer, active: number): boolean {
   return !p.acted && active >= 2;
 }
 
-/** The seat to act, derived from the state: clockwise from the last actor (or the street's anchor). */
+/**
+ * The seat to act, derived from the state: the next in turn after the last actor. Preflop the turn follows
+ * the hand's preflop order (a straddler or killer may be moved last); later streets go clockwise from the button.
+ */
 export function playerToAct(hand: HandState): HandPlayer | null {
   if (hand.phase !== 'betting') return null;
   const active = activeCount(hand);
-  const from = hand.round.lastActor ?? hand.round.anchor;
+  const round = hand.round;
+  if (round.street === 'preflop' && hand.preflopOrder.length > 0) {
+    const order = hand.preflopOrder;
+    const n = order.length;
+    const start = round.lastActor === null ? 0 : order.indexOf(round.lastActor) + 1;
+    for (let i = 0; i < n; i++) {
+      const p = hand.players.find((q) => q.seat === order[(start + i) % n])!;
+      if (owesAction(hand, p, active)) return p;
+    }
+    return null;
+  }
+  const from = round.lastActor ?? round.anchor;
   for (const p of clockwiseAfter(hand.players, from)) if (owesAction(hand, p, active)) return p;
   return null;
+}
+
+/**
+ * Preflop order: clockwise from the player left of the big blind, or left of the last straddler. A killer who
+ * acts last, or a button straddler in "normal-skip" order, is moved to the end of the order (house options).
+ */
+export function preflopActionOrder(
+  seatsBySeat: readonly number[],
+  anchor: number,
+  movedLast: readonly number[],
+): number[] {
+  const n = seatsBySeat.length;
+  let start = 0;
+  while (start < n && seatsBySeat[start] <= anchor) start++;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(seatsBySeat[(start + i) % n]);
+  const rest = order.filter((s) => !movedLast.includes(s));
+  return [...rest, ...movedLast.filter((s) => order.includes(s))];
 }
 
 export function newRound(street: Street, anchor: number, opening: Partial<BettingRound> = {}): BettingRound {

@@ -60,7 +60,8 @@ export function awardPots(hand: HandState): PotAward[] {
       winners = live.filter((seat) => (values.get(seat) ?? -1) === best);
     }
     const ordered = order.filter((seat) => winners.includes(seat));
-    awards.push({ pot: i, amount: pot.amount, eligible: pot.eligible, winners: splitPot(pot.amount, ordered) });
+    const amount = pot.amount - (hand.rakeByPot[i] ?? 0);
+    awards.push({ pot: i, amount, eligible: pot.eligible, winners: splitPot(amount, ordered) });
   }
   return awards;
 }

@@ -14,7 +14,7 @@ export function chipsOnTable(state: TableState): number {
       total += p.stack + p.committed;
       inHand.add(`${p.seat}:${p.playerId}`);
     }
-    total -= hand.paidOut;
+    total -= hand.paidOut + hand.raked;
   }
   for (const s of state.seats) if (s && !inHand.has(`${s.seat}:${s.playerId}`)) total += s.stack;
   return total;

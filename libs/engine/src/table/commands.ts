@@ -23,6 +23,16 @@ export type TableCommand =
   | { readonly type: 'PlaceButton'; readonly seat: number }
   | ({ readonly type: 'StartHand' } & DeckSource)
   | { readonly type: 'PostBlind'; readonly seat: number; readonly blind?: ForcedBetKind }
+  /** House option: a live straddle before the deal (house-options/straddle.ts). */
+  | { readonly type: 'Straddle'; readonly seat: number }
+  /** House option: a voluntary kill, an overblind before the deal (house-options/kill-pot.ts). */
+  | { readonly type: 'KillPot'; readonly seat: number; readonly amount?: number }
+  /** Deals the hole cards once the forced bets are in, on tables where straddles or kills may be posted first. */
+  | { readonly type: 'Deal' }
+  /** House option: the blinds take their money back when everyone else folded (house-options/chop.ts). */
+  | { readonly type: 'ChopBlinds'; readonly consents: readonly { readonly seat: number; readonly by: string }[] }
+  /** Floor only, between hands: new rules from the next hand on (a new game for the kill button). */
+  | { readonly type: 'ChangeRules'; readonly rules: TableRulesInput }
   | { readonly type: 'Fold'; readonly seat: number }
   | { readonly type: 'Check'; readonly seat: number }
   | { readonly type: 'Call'; readonly seat: number }
@@ -34,9 +44,9 @@ export type TableCommand =
 
 export type TableCommandType = TableCommand['type'];
 
-export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player';
+export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player' | 'straddle' | 'kill-blind' | 'kill-pot';
 
 export const COMMAND_TYPES: readonly TableCommandType[] = [
   'OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton',
-  'StartHand', 'PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
+  'StartHand', 'PostBlind', 'Straddle', 'KillPot', 'Deal', 'ChopBlinds', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
 ];

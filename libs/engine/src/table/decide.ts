@@ -11,6 +11,12 @@ import { bettingOptions, isBounds, isFullRaise } from '../betting/limits';
 import { playerToAct, contenderCount, clockwiseAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import { uncalledBet } from '../betting/pots';
 import { awardPots, showdownOrder } from '../betting/showdown';
+import { derivePots } from '../betting/pots';
+import { rakeByPot } from '../house-options/rake';
+import { straddleSeats } from '../house-options/straddle';
+import { killPotBounds } from '../house-options/kill-pot';
+import { killStateAfterHand } from '../house-options/kill-game';
+import type { TableRules } from './rules';
 
 type Result = Decision<TableEvent, Rejection>;
 
@@ -55,6 +61,16 @@ export function decide(command: TableCommand, state: TableState): Result {
       return startHand(command, state);
     case 'PostBlind':
       return postBlind(command, state);
+    case 'Straddle':
+      return straddle(command, state);
+    case 'KillPot':
+      return killPot(command, state);
+    case 'Deal':
+      return deal(state);
+    case 'ChopBlinds':
+      return chopBlinds(command, state);
+    case 'ChangeRules':
+      return changeRules(command, state);
     case 'Fold':
     case 'Check':
     case 'Call':
@@ -129,6 +145,8 @@ function dealtIn(state: TableState, seat: number): HandPlayer | undefined {
 
 function leaveTable(command: Extract<TableCommand, { type: 'LeaveTable' }>, state: TableState): Result {
   const seat = seatAt(state, command.seat)!;
+  if (state.rules!.houseOptions.killGame && state.kill.killer?.seat === command.seat)
+    return no('KILL_BLIND_OWED', `Seat ${command.seat} must post the kill blind before leaving (RRoP kill rule 6).`, 'seat');
   const inHand = dealtIn(state, command.seat);
   if (inHand && !inHand.folded) return no('PLAYER_IN_HAND', `Seat ${command.seat} is still in the hand; fold or finish it first.`, 'seat');
   return accept([{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
@@ -179,6 +197,7 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
     missedBlinds: plan.missedBlinds,
     deck: deck.deck,
     shuffle: deck.shuffle,
+    kill: plan.kill,
   };
   return withFollowUps(state, [started]);
 }
@@ -301,13 +320,11 @@ export function automaticEvent(state: TableState): TableEvent | null {
   if (hand === null || hand.phase === 'complete') return null;
   switch (hand.phase) {
     case 'forced-bets': {
-      if (hand.forcedBetsDue.length > 0) return null;
-      const dealingOrder = [...clockwiseAfter(hand.players, hand.button)];
-      const cards = holeCardsFromDeck(hand.deck, dealingOrder.length);
-      return { type: 'HoleCardsDealt', hands: dealingOrder.map((p, i) => ({ seat: p.seat, cards: cards[i] })) };
+      if (hand.forcedBetsDue.length > 0 || dealWaitsForDealer(state.rules!)) return null;
+      return holeCardsDealt(hand);
     }
     case 'betting': {
-      if (contenderCount(hand) === 1) return settle(hand);
+      if (contenderCount(hand) === 1) return settle(state, hand);
       if (playerToAct(hand) !== null) return null;
       const uncalled = uncalledBet(hand.players);
       if (uncalled) return { type: 'UncalledBetReturned', ...uncalled };
@@ -325,22 +342,206 @@ export function automaticEvent(state: TableState): TableEvent | null {
         const seat = undecided[0];
         return { type: 'HandShown', seat, cards: playerInHand(hand, seat)!.holeCards };
       }
-      if (undecided.length === 0 || (undecided.length === 1 && !someoneShown)) return settle(hand);
+      if (undecided.length === 0 || (undecided.length === 1 && !someoneShown)) return settle(state, hand);
       return null;
     }
   }
 }
 
-/** The end of a hand: the uncalled bet back, each pot awarded in turn, then the hand ends. */
-function settle(hand: HandState): TableEvent {
+/**
+ * The end of a hand, one step at a time: the uncalled bet back, the rake, each pot awarded (side pots first),
+ * the kill button moved, then the hand ends. These are the hand-end seams the house options plug into.
+ */
+function settle(state: TableState, hand: HandState): TableEvent {
+  const rules = state.rules!;
   const uncalled = uncalledBet(hand.players);
   if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', ...uncalled };
+  const rake = rules.houseOptions.rake;
+  if (rake && !hand.chopped && hand.rakeByPot.length === 0 && hand.potsAwarded === 0) {
+    const byPot = rakeByPot(rake, derivePots(hand.players).map((p) => p.amount), hand.players.length, hand.board.length >= 3);
+    const amount = byPot.reduce((a, b) => a + b, 0);
+    if (amount > 0) return { type: 'RakeTaken', amount, byPot };
+  }
   const awards = awardPots(hand);
   if (hand.potsAwarded < awards.length) {
     const a = awards[hand.potsAwarded];
     return { type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners };
   }
+  const killGame = rules.houseOptions.killGame;
+  if (killGame && !hand.chopped) {
+    const winners = new Map<number, string>();
+    for (const a of awards) for (const w of a.winners) if (w.amount > 0) winners.set(w.seat, playerInHand(hand, w.seat)!.playerId);
+    const winnerSeats = [...winners.keys()];
+    const others = hand.players.filter((p) => winnerSeats.length === 1 && p.seat !== winnerSeats[0]);
+    const { smallBet, bigBet } = limitBets(rules);
+    const next = killStateAfterHand(
+      killGame,
+      state.kill,
+      {
+        winners: [...winners].map(([seat, playerId]) => ({ seat, playerId })),
+        scooped: winners.size === 1,
+        flopSeen: hand.board.length >= 3,
+        othersVoluntary: others.reduce((sum, p) => sum + p.committed - p.forced, 0),
+        potTotal: awards.reduce((sum, a) => sum + a.amount, 0),
+        killedBy: hand.killSeat,
+      },
+      smallBet,
+      bigBet,
+    );
+    if (next.holder?.seat !== state.kill.holder?.seat || next.killer?.seat !== state.kill.killer?.seat)
+      return { type: 'KillButtonChanged', holder: next.holder?.seat ?? null, killer: next.killer?.seat ?? null };
+  }
   return { type: 'HandEnded', handNumber: hand.handNumber, stacks: hand.players.map((p) => ({ seat: p.seat, stack: p.stack })) };
 }
 
-export { NEXT_STREET };
+function limitBets(rules: TableRules): { smallBet: number; bigBet: number } {
+  const s = rules.structure;
+  if (s.kind === 'fixed-limit') return { smallBet: s.smallBet, bigBet: s.bigBet };
+  if (s.kind === 'spread-limit') return { smallBet: s.min, bigBet: s.max };
+  return { smallBet: rules.bigBlind, bigBet: rules.bigBlind * 2 };
+}
+
+/** Tables with straddles or kill pots wait for the dealer's Deal: those are posted after the blinds, before the cards. */
+export function dealWaitsForDealer(rules: TableRules): boolean {
+  return rules.houseOptions.straddle !== null || rules.houseOptions.killPot !== null;
+}
+
+function holeCardsDealt(hand: HandState): TableEvent {
+  const dealingOrder = [...clockwiseAfter(hand.players, hand.button)];
+  const cards = holeCardsFromDeck(hand.deck, dealingOrder.length);
+  return { type: 'HoleCardsDealt', hands: dealingOrder.map((p, i) => ({ seat: p.seat, cards: cards[i] })) };
+}
+
+function beforeTheDeal(state: TableState, what: string): HandState | Result {
+  const hand = currentHand(state);
+  if ('ok' in hand) return hand;
+  if (hand.phase !== 'forced-bets') return no('OPTION_NOT_ALLOWED_NOW', `${what} before the cards are dealt.`);
+  return hand;
+}
+
+/** Seats that may straddle now (empty when none): shared by Straddle and legalActions. */
+export function straddleSeatsNow(state: TableState): number[] {
+  const option = state.rules?.houseOptions.straddle;
+  const hand = state.hand;
+  if (!option || !hand || hand.phase !== 'forced-bets') return [];
+  return straddleSeats(option, {
+    dealingOrder: [...clockwiseAfter(hand.players, hand.button)].map((p) => p.seat),
+    button: hand.button,
+    smallBlindSeat: hand.smallBlindSeat,
+    bigBlindSeat: hand.bigBlindSeat,
+    straddles: hand.straddles,
+  });
+}
+
+/** The chips a straddle from this seat costs now. */
+export function straddleAmount(state: TableState): number {
+  const hand = state.hand!;
+  const previous = hand.straddles.length > 0 ? playerInHand(hand, hand.straddles[hand.straddles.length - 1])!.live : state.rules!.bigBlind;
+  return previous * state.rules!.houseOptions.straddle!.sizeMultiple;
+}
+
+function straddle(command: Extract<TableCommand, { type: 'Straddle' }>, state: TableState): Result {
+  const option = state.rules!.houseOptions.straddle;
+  if (!option) return no('OPTION_NOT_ENABLED', 'Straddles are not played at this table.');
+  const hand = beforeTheDeal(state, 'A straddle is posted');
+  if ('ok' in hand) return hand;
+  const player = playerInHand(hand, command.seat);
+  if (!player) return no('NOT_IN_HAND', `Seat ${command.seat} is not in this hand.`, 'seat');
+  const seats = straddleSeatsNow(state);
+  if (!seats.includes(command.seat))
+    return no('STRADDLE_OUT_OF_TURN', seats.length ? `Only seat ${seats.join(' or ')} may straddle now.` : 'No straddle is allowed now.', 'seat');
+  const amount = straddleAmount(state);
+  if (player.stack < amount) return no('INSUFFICIENT_CHIPS', `A straddle here is ${amount}; seat ${command.seat} has ${player.stack}.`, 'seat');
+  return accept([{ type: 'BlindPosted', seat: command.seat, kind: 'straddle', amount, live: true, allIn: amount === player.stack }]);
+}
+
+/** The amounts seat `seat` may kill for now, or a rejection: shared by KillPot and legalActions. */
+export function killPotCheck(state: TableState, seat: number): { min: number; max: number } | Rejection {
+  const rules = state.rules!;
+  const option = rules.houseOptions.killPot;
+  if (!option) return rejection('OPTION_NOT_ENABLED', 'Kill pots are not played at this table.');
+  if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
+  const hand = state.hand!;
+  if (hand.phase !== 'forced-bets') return rejection('OPTION_NOT_ALLOWED_NOW', 'A kill is posted before the cards are dealt.');
+  if (hand.killSeat !== null) return rejection('OPTION_NOT_ALLOWED_NOW', `Seat ${hand.killSeat} already killed this pot; one kill per deal.`);
+  const player = playerInHand(hand, seat);
+  if (!player) return rejection('NOT_IN_HAND', `Seat ${seat} is not in this hand.`, 'seat');
+  const bounds = killPotBounds(option, rules.bigBlind, player.stack + player.committed);
+  if (!bounds || player.stack + player.live < bounds.min)
+    return rejection('INSUFFICIENT_CHIPS', `A kill is at least ${2 * rules.bigBlind}; seat ${seat} cannot cover it.`, 'seat');
+  return bounds;
+}
+
+function killPot(command: Extract<TableCommand, { type: 'KillPot' }>, state: TableState): Result {
+  const bounds = killPotCheck(state, command.seat);
+  if ('code' in bounds) return reject(bounds);
+  const rules = state.rules!;
+  const amount = command.amount ?? bounds.min;
+  if (amount < bounds.min || amount > bounds.max || amount % rules.bigBlind !== 0)
+    return no('INVALID_AMOUNT', `The kill must be ${bounds.min === bounds.max ? bounds.min : `a multiple of ${rules.bigBlind} from ${bounds.min} to ${bounds.max}`}.`, 'amount');
+  const bigBetGame = rules.structure.kind === 'no-limit' || rules.structure.kind === 'pot-limit';
+  return accept([{ type: 'KillPotPosted', seat: command.seat, amount, limitPercent: bigBetGame ? 100 : (amount * 100) / rules.bigBlind }]);
+}
+
+function deal(state: TableState): Result {
+  const hand = currentHand(state);
+  if ('ok' in hand) return hand;
+  if (hand.phase !== 'forced-bets') return no('OPTION_NOT_ALLOWED_NOW', 'The cards are already dealt.');
+  if (hand.forcedBetsDue.length > 0) return no('BLINDS_PENDING', `Seat ${hand.forcedBetsDue[0].seat} still owes a forced bet.`);
+  return withFollowUps(state, [holeCardsDealt(hand)]);
+}
+
+/** Whether the blinds may chop now: the one check behind both ChopBlinds and legalActions. */
+export function chopCheck(state: TableState): { sb: HandPlayer; bb: HandPlayer; fee: number } | Rejection {
+  const rules = state.rules!;
+  const option = rules.houseOptions.chop;
+  if (!option) return rejection('OPTION_NOT_ENABLED', 'Chopping the blinds is not allowed at this table.');
+  if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
+  const hand = state.hand!;
+  const notNow = (why: string) => rejection('OPTION_NOT_ALLOWED_NOW', `The blinds cannot be chopped: ${why}.`);
+  if (hand.phase !== 'betting' || hand.round.street !== 'preflop') return notNow('only before the flop, once the cards are out');
+  const sb = hand.smallBlindSeat === null ? undefined : playerInHand(hand, hand.smallBlindSeat);
+  const bb = playerInHand(hand, hand.bigBlindSeat);
+  if (!sb || !bb) return notNow('there is no small blind in this hand');
+  if (hand.players.length === 2 && !option.allowHeadsUp) return notNow('the house does not chop heads-up');
+  if (hand.players.some((p) => p !== sb && p !== bb && !p.folded)) return notNow('not everyone else has folded');
+  if (sb.acted || bb.acted || hand.round.fullRaises > 1) return notNow('the blinds have already acted');
+  if (hand.straddles.length > 0 || hand.killSeat !== null || hand.players.some((p) => p !== sb && p !== bb && p.forced > 0))
+    return notNow('another live forced bet is in the pot');
+  if (hand.players.some((p) => p.dead > 0)) return notNow('there is dead money in the pot');
+  return { sb, bb, fee: Math.min(option.fee, sb.live) };
+}
+
+function chopBlinds(command: Extract<TableCommand, { type: 'ChopBlinds' }>, state: TableState): Result {
+  const check = chopCheck(state);
+  if ('code' in check) return reject(check);
+  const { sb, bb, fee } = check;
+  const consents = Array.isArray(command.consents) ? command.consents : [];
+  const by = (seat: number) => {
+    const consent = consents.find((c) => c && c.seat === seat);
+    return consent && typeof consent.by === 'string' && consent.by.trim() !== '' ? consent.by.trim() : null;
+  };
+  for (const seat of [sb.seat, bb.seat]) {
+    if (by(seat) === null) return no('CONSENT_MISSING', `Seat ${seat} has not agreed to chop; both blinds must consent.`, 'consents');
+  }
+  return withFollowUps(state, [
+    {
+      type: 'BlindsChopped',
+      consents: [sb.seat, bb.seat].map((seat) => ({ seat, by: by(seat)! })),
+      returned: [
+        { seat: sb.seat, amount: sb.live - fee },
+        { seat: bb.seat, amount: bb.live },
+      ],
+      fee,
+    },
+  ]);
+}
+
+function changeRules(command: Extract<TableCommand, { type: 'ChangeRules' }>, state: TableState): Result {
+  if (handInProgress(state)) return no('HAND_IN_PROGRESS', 'Rules change between hands; finish or void the hand first.');
+  const normalized = normalizeRules(command.rules);
+  if (!normalized.ok) return reject(normalized.rejection);
+  const occupied = state.seats.filter((s) => s !== null && s.seat > normalized.rules.maxSeats);
+  if (occupied.length > 0) return no('INVALID_RULES', `Seat ${occupied[0]!.seat} is occupied; the table cannot shrink below it.`, 'rules.maxSeats');
+  return accept([{ type: 'RulesChanged', rules: normalized.rules }]);
+}

@@ -41,14 +41,26 @@ export type TableEvent =
       readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
       readonly deck: readonly Card[];
       readonly shuffle: ShuffleRecord;
+      /** A triggered kill: the killer and the limits as a percentage of the table's (200 full, 150 half). */
+      readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
     }
   | { readonly type: 'BlindPosted'; readonly seat: number; readonly kind: ForcedBetKind; readonly amount: number; readonly live: boolean; readonly allIn: boolean }
+  | { readonly type: 'KillPotPosted'; readonly seat: number; readonly amount: number; readonly limitPercent: number }
   | { readonly type: 'HoleCardsDealt'; readonly hands: readonly { readonly seat: number; readonly cards: readonly Card[] }[] }
   | { readonly type: 'PlayerFolded'; readonly seat: number }
   | { readonly type: 'PlayerChecked'; readonly seat: number }
   | { readonly type: 'PlayerCalled'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
   | { readonly type: 'BetPlaced'; readonly seat: number; readonly amount: number; readonly allIn: boolean; readonly full: boolean }
   | { readonly type: 'RaisePlaced'; readonly seat: number; readonly to: number; readonly allIn: boolean; readonly full: boolean }
+  | {
+      readonly type: 'BlindsChopped';
+      readonly consents: readonly { readonly seat: number; readonly by: string }[];
+      readonly returned: readonly { readonly seat: number; readonly amount: number }[];
+      readonly fee: number;
+    }
+  | { readonly type: 'RakeTaken'; readonly amount: number; readonly byPot: readonly number[] }
+  | { readonly type: 'KillButtonChanged'; readonly holder: number | null; readonly killer: number | null }
+  | { readonly type: 'RulesChanged'; readonly rules: TableRules }
   | { readonly type: 'UncalledBetReturned'; readonly seat: number; readonly amount: number }
   | { readonly type: 'BoardDealt'; readonly street: Exclude<Street, 'preflop'>; readonly cards: readonly Card[] }
   | { readonly type: 'ShowdownStarted'; readonly order: readonly number[] }
@@ -69,7 +81,7 @@ export type TableEventType = TableEvent['type'];
 
 export const EVENT_TYPES: readonly TableEventType[] = [
   'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
-  'ButtonPlaced', 'HandStarted', 'BlindPosted', 'HoleCardsDealt', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
+  'ButtonPlaced', 'HandStarted', 'BlindPosted', 'KillPotPosted', 'HoleCardsDealt', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
   'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',
   'HandVoided',
 ];

@@ -2,7 +2,7 @@ import type { TableEvent } from './events';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
 import { INITIAL_TABLE_STATE } from './state';
 import type { TableRules } from './rules';
-import { newRound } from '../betting/round';
+import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
 import { streetBetUnit } from '../betting/limits';
 
@@ -22,6 +22,15 @@ export function evolve(state: TableState, event: TableEvent): TableState {
       };
     case 'TableClosed':
       return { ...state, status: 'closed' };
+    case 'RulesChanged': {
+      const seats = Array.from({ length: event.rules.maxSeats }, (_, i) => state.seats[i] ?? null);
+      // New rules are a new game: the kill button goes neutral (RRoP §13 #1).
+      return { ...state, rules: event.rules, seats, kill: { holder: null, killer: null } };
+    }
+    case 'KillButtonChanged': {
+      const who = (seat: number | null) => (seat === null ? null : { seat, playerId: state.seats[seat - 1]!.playerId });
+      return { ...state, kill: { holder: who(event.holder), killer: who(event.killer) } };
+    }
     case 'PlayerSeated':
       return withSeat(state, event.seat, {
         seat: event.seat,
@@ -33,8 +42,11 @@ export function evolve(state: TableState, event: TableEvent): TableState {
         missedBig: false,
         isNew: true,
       });
-    case 'PlayerLeft':
-      return withSeat(state, event.seat, null);
+    case 'PlayerLeft': {
+      // The kill button goes neutral when its holder quits (RRoP §13 #1).
+      const left = withSeat(state, event.seat, null);
+      return state.kill.holder?.seat === event.seat ? { ...left, kill: { ...state.kill, holder: null } } : left;
+    }
     case 'PlayerSatOut':
       return updateSeat(state, event.seat, (s) => ({ ...s, sittingOut: true }));
     case 'PlayerSatIn':
@@ -51,6 +63,11 @@ export function evolve(state: TableState, event: TableEvent): TableState {
       return endHand(state);
     case 'HandVoided':
       return voidHand(state, event);
+    case 'RakeTaken':
+    case 'BlindsChopped': {
+      const taken = event.type === 'RakeTaken' ? event.amount : event.fee;
+      return { ...state, rakeCollected: state.rakeCollected + taken, hand: evolveHand(state.rules as TableRules, currentHand(state), event) };
+    }
     default:
       return { ...state, hand: evolveHand(state.rules as TableRules, currentHand(state), event) };
   }
@@ -81,6 +98,7 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     live: 0,
     committed: 0,
     dead: 0,
+    forced: 0,
     folded: false,
     allIn: false,
     acted: false,
@@ -105,6 +123,13 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     board: [],
     round: newRound('preflop', e.bigBlindSeat),
     riverAggressor: null,
+    straddles: [],
+    killSeat: e.kill?.seat ?? null,
+    limitPercent: e.kill?.limitPercent ?? 100,
+    preflopOrder: [],
+    rakeByPot: [],
+    raked: 0,
+    chopped: false,
     showdownOrder: [],
     potsAwarded: 0,
     paidOut: 0,
@@ -177,10 +202,18 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       const forcedBetsDue = hand.forcedBetsDue.filter((_, i) => i !== due);
       const players = mapPlayer(hand, e.seat, (p) =>
         e.live
-          ? putInTo(p, p.live + e.amount, e.allIn)
-          : { ...p, stack: p.stack - e.amount, committed: p.committed + e.amount, dead: p.dead + e.amount, allIn: e.allIn || p.stack === e.amount },
+          ? { ...putInTo(p, p.live + e.amount, e.allIn), forced: p.forced + e.amount }
+          : { ...p, stack: p.stack - e.amount, committed: p.committed + e.amount, dead: p.dead + e.amount, forced: p.forced + e.amount, allIn: e.allIn || p.stack === e.amount },
       );
-      return { ...hand, forcedBetsDue, players };
+      const straddles = e.kind === 'straddle' ? [...hand.straddles, e.seat] : hand.straddles;
+      return { ...hand, forcedBetsDue, players, straddles };
+    }
+    case 'KillPotPosted': {
+      // The kill replaces the killer's own blind when one is due.
+      const forcedBetsDue = hand.forcedBetsDue.filter((f) => !(f.seat === e.seat && (f.kind === 'small-blind' || f.kind === 'big-blind')));
+      // The kill is the killer's live total: what they already posted counts toward it.
+      const players = mapPlayer(hand, e.seat, (p) => ({ ...putInTo(p, e.amount, false), forced: p.forced + e.amount - p.live }));
+      return { ...hand, forcedBetsDue, players, killSeat: e.seat, limitPercent: e.limitPercent };
     }
     case 'HoleCardsDealt': {
       const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards]));
@@ -189,13 +222,17 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       for (const p of players) maxLive = Math.max(maxLive, p.live);
       // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1).
       const bringIn = Math.max(rules.bigBlind, maxLive);
+      const straddle = rules.houseOptions.straddle;
       const round = newRound('preflop', hand.bigBlindSeat, {
         currentBet: bringIn,
-        lastFullIncrement: bringIn,
+        // A straddle is the new bring-in, so the next raise adds at least the straddle (RRoP NL #2), unless the
+        // house follows pokerkit's big-blind basis.
+        lastFullIncrement: straddle?.minRaiseBasis === 'big-blind' ? rules.bigBlind : bringIn,
         lastFullLevel: bringIn,
-        fullRaises: 1,
+        // The big blind is the opening bet; a limit straddle counts toward the cap (rules.md section 5).
+        fullRaises: 1 + hand.straddles.length,
       });
-      return { ...hand, players, phase: 'betting', round, deckPosition: afterHoleCards(players.length) };
+      return { ...hand, players, phase: 'betting', round, deckPosition: afterHoleCards(players.length), preflopOrder: preflopOrderOf(rules, hand) };
     }
     case 'PlayerFolded':
       return acted(hand, e.seat, mapPlayer(hand, e.seat, (p) => ({ ...p, folded: true })));
@@ -241,9 +278,18 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         // One burn card before each street.
         deckPosition: hand.deckPosition + 1 + e.cards.length,
         riverAggressor: null,
-        round: newRound(e.street, hand.button, { lastFullIncrement: streetBetUnit(rules, e.street) }),
+        round: newRound(e.street, hand.button, { lastFullIncrement: streetBetUnit(rules, e.street, hand.limitPercent) }),
       };
     }
+    case 'BlindsChopped': {
+      // Each blind takes back what it posted (the small blind less the house's fee); the pot is then empty.
+      let players = hand.players;
+      for (const r of e.returned) players = mapPlayer({ ...hand, players }, r.seat, (p) => ({ ...p, stack: p.stack + r.amount, committed: 0, live: 0 }));
+      // The fee left the players' commitments here, so it is not in `raked` (which counts rake still inside the pots).
+      return { ...hand, players, chopped: true, phase: 'showdown', showdownOrder: [] };
+    }
+    case 'RakeTaken':
+      return { ...hand, rakeByPot: e.byPot, raked: hand.raked + e.amount };
     case 'ShowdownStarted':
       return { ...hand, phase: 'showdown', riverAggressor: hand.round.lastAggressor, showdownOrder: e.order };
     case 'HandShown':
@@ -258,6 +304,21 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     default:
       throw new Error(`corrupt stream: ${e.type} does not apply to a hand`);
   }
+}
+
+/** Preflop order with the house options applied: straddlers move the start, a killer may act last. */
+function preflopOrderOf(rules: TableRules, hand: HandState): number[] {
+  const seats = hand.players.map((p) => p.seat);
+  const lastStraddler = hand.straddles.length > 0 ? hand.straddles[hand.straddles.length - 1] : null;
+  const straddle = rules.houseOptions.straddle;
+  const movedLast: number[] = [];
+  let anchor = hand.bigBlindSeat;
+  if (lastStraddler !== null) {
+    if (lastStraddler === hand.button && straddle?.buttonStraddleOrder === 'normal-skip') movedLast.push(lastStraddler);
+    else anchor = lastStraddler;
+  }
+  if (hand.killSeat !== null && (rules.houseOptions.killGame?.killerAction ?? 'last') === 'last') movedLast.push(hand.killSeat);
+  return preflopActionOrder(seats, anchor, movedLast);
 }
 
 function acted(hand: HandState, seat: number, players: readonly HandPlayer[], raiseCount = hand.round.fullRaises): HandState {

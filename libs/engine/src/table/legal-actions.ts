@@ -3,11 +3,15 @@ import { handInProgress, playerInHand } from './state';
 import type { ForcedBetKind } from './commands';
 import { bettingOptions, isBounds } from '../betting/limits';
 import { playerToAct } from '../betting/round';
-import { undecidedAtShowdown } from './decide';
+import { undecidedAtShowdown, straddleSeatsNow, straddleAmount, killPotCheck, chopCheck, dealWaitsForDealer } from './decide';
 
 /** One thing the seat may do now, with its bounds: exactly what `decide` will accept. */
 export type LegalAction =
   | { readonly type: 'PostBlind'; readonly seat: number; readonly blind: ForcedBetKind; readonly amount: number }
+  | { readonly type: 'Straddle'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'KillPot'; readonly seat: number; readonly min: number; readonly max: number; readonly step: number }
+  | { readonly type: 'Deal'; readonly seat: null }
+  | { readonly type: 'ChopBlinds'; readonly seat: number; readonly bigBlindSeat: number; readonly fee: number }
   | { readonly type: 'Fold'; readonly seat: number }
   | { readonly type: 'Check'; readonly seat: number }
   | { readonly type: 'Call'; readonly seat: number; readonly amount: number }
@@ -27,10 +31,22 @@ export function legalActions(state: TableState): LegalActions {
   const hand = state.hand!;
   switch (hand.phase) {
     case 'forced-bets': {
-      const actions = hand.forcedBetsDue.map((f) => {
+      const actions: LegalAction[] = hand.forcedBetsDue.map((f) => {
         const p = playerInHand(hand, f.seat)!;
         return { type: 'PostBlind' as const, seat: f.seat, blind: f.kind, amount: Math.min(f.amount, p.stack) };
       });
+      // Voluntary posts before the deal (house options), then the dealer's Deal once nothing is owed.
+      for (const seat of straddleSeatsNow(state)) {
+        const amount = straddleAmount(state);
+        if (playerInHand(hand, seat)!.stack >= amount) actions.push({ type: 'Straddle', seat, amount });
+      }
+      if (state.rules.houseOptions.killPot) {
+        for (const p of hand.players) {
+          const bounds = killPotCheck(state, p.seat);
+          if (!('code' in bounds)) actions.push({ type: 'KillPot', seat: p.seat, min: bounds.min, max: bounds.max, step: state.rules.bigBlind });
+        }
+      }
+      if (hand.forcedBetsDue.length === 0 && dealWaitsForDealer(state.rules)) actions.push({ type: 'Deal', seat: null });
       return { seat: actions[0]?.seat ?? null, actions };
     }
     case 'betting': {
@@ -43,6 +59,10 @@ export function legalActions(state: TableState): LegalActions {
       if (o.toCall > 0) actions.push({ type: 'Call', seat, amount: o.toCall });
       if (isBounds(o.bet)) actions.push({ type: 'Bet', seat, min: o.bet.min, max: o.bet.max });
       if (isBounds(o.raise)) actions.push({ type: 'Raise', seat, min: o.raise.min, max: o.raise.max });
+      if (state.rules.houseOptions.chop) {
+        const chop = chopCheck(state);
+        if (!('code' in chop)) actions.push({ type: 'ChopBlinds', seat: chop.sb.seat, bigBlindSeat: chop.bb.seat, fee: chop.fee });
+      }
       return { seat, actions };
     }
     case 'showdown': {

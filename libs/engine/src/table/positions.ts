@@ -2,6 +2,7 @@ import { entryObligation, type EntryObligation } from '../house-options/missed-b
 import type { ForcedBetDue } from './events';
 import type { SeatState, TableState } from './state';
 import type { TableRules } from './rules';
+import { killLimitPercent } from '../house-options/kill-game';
 
 /**
  * Where the button and blinds go for the next hand, who is dealt in and which forced bets are due
@@ -18,6 +19,7 @@ export interface HandPlan {
   readonly dealt: readonly number[];
   readonly forcedBets: readonly ForcedBetDue[];
   readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
+  readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
 }
 
 /** Seats clockwise after `seat`, ending with `seat` itself. */
@@ -46,10 +48,16 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   const eligible = (s: SeatState | null): s is SeatState => s !== null && !s.sittingOut && s.stack > 0;
   const eligibleCount = state.seats.filter(eligible).length;
   const gameRunning = state.handsPlayed > 0 && eligibleCount > 2;
+  // A triggered kill is on when the killer is still here and ready to play (house-options/kill-game.ts).
+  const killGame = rules.houseOptions.killGame;
+  const killer = state.kill.killer;
+  const killOn = killGame !== null && killer !== null && seatOf(killer.seat)?.playerId === killer.playerId && eligible(seatOf(killer.seat));
   const obligations = new Map<number, EntryObligation>();
   const standing = (n: number): Standing => {
     const s = seatOf(n);
     if (!eligible(s)) return 'out';
+    // A new player may not play a killed pot (RRoP §13 #12).
+    if (killOn && s.isNew && gameRunning) return 'out';
     const obligation = entryObligation(
       { missedSmall: s.missedSmall, missedBig: s.missedBig, isNew: s.isNew && gameRunning },
       rules.missedBlinds,
@@ -122,6 +130,15 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
     if (n === bb || n === smallBlindSeat || obligation?.kind !== 'posts') continue;
     for (const post of obligation.posts) forcedBets.push({ seat: n, kind: post.kind, amount: post.amount, live: post.live });
   }
+  let kill: HandPlan['kill'] = null;
+  if (killOn && dealtSet.has(killer!.seat) && dealtSet.size >= killGame!.minPlayers) {
+    const limitPercent = killLimitPercent(killGame!);
+    // The kill blind is the new lower limit and replaces the killer's own blind (Fandom, PSS, LVA).
+    const blindIndex = forcedBets.findIndex((f) => f.seat === killer!.seat && (f.kind === 'small-blind' || f.kind === 'big-blind'));
+    if (blindIndex >= 0) forcedBets.splice(blindIndex, 1);
+    forcedBets.push({ seat: killer!.seat, kind: 'kill-blind', amount: Math.floor((rules.bigBlind * limitPercent) / 100), live: true });
+    kill = { seat: killer!.seat, limitPercent };
+  }
   if (rules.ante.kind === 'everyone') for (const n of dealt) forcedBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
   else if (rules.ante.kind === 'big-blind') forcedBets.push({ seat: bb, kind: 'ante', amount: rules.ante.amount, live: false });
   else if (rules.ante.kind === 'button' && dealtSet.has(button)) forcedBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
@@ -137,5 +154,5 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
       if (n !== last.smallBlind && missable(n) && n !== bb) missedBlinds.push({ seat: n, blind: 'small' });
     }
   }
-  return { button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, forcedBets, missedBlinds };
+  return { button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, forcedBets, missedBlinds, kill };
 }

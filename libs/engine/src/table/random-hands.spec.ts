@@ -35,6 +35,11 @@ const tableArb = fc
     extraSeats: fc.integer({ min: 0, max: 4 }),
     stacksInBigBlinds: fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 10, maxLength: 10 }),
     seed: fc.integer({ min: 0, max: 0x7fffffff }),
+    straddle: fc.option(fc.record({ positions: fc.constantFrom('utg', 'utg-or-button', 'any'), maxStraddles: fc.integer({ min: 1, max: 3 }), minPlayersDealt: fc.integer({ min: 2, max: 5 }), buttonStraddleOrder: fc.constantFrom('left-of-straddler', 'normal-skip'), minRaiseBasis: fc.constantFrom('straddle', 'big-blind') })),
+    kill: fc.option(fc.record({ mode: fc.constantFrom('full', 'half'), trigger: fc.constantFrom('consecutive-pots', 'pot-size'), requireFlop: fc.boolean(), killerAction: fc.constantFrom('last', 'in-turn'), minPlayers: fc.integer({ min: 2, max: 4 }), minPotInBigBets: fc.integer({ min: 1, max: 5 }) })),
+    killPot: fc.option(fc.constantFrom('double', 'up-to-half-stack')),
+    chop: fc.option(fc.record({ fee: fc.integer({ min: 0, max: 1 }), allowHeadsUp: fc.boolean() })),
+    rake: fc.option(fc.record({ percent: fc.constantFrom(5, 10, 2.5), cap: fc.option(fc.integer({ min: 1, max: 50 })), capScope: fc.constantFrom('hand', 'pot'), roundDownTo: fc.constantFrom(1, 1, 5), noFlopNoDrop: fc.boolean(), allocation: fc.constantFrom('main-pot-first', 'proportional') })),
   })
   .map((t) => {
     const maxSeats = Math.min(10, t.players + t.extraSeats);
@@ -45,7 +50,17 @@ const tableArb = fc
         : s.kind === 'fixed-limit'
           ? { ...s, smallBet: t.bigBlind, bigBet: t.bigBlind * 2 }
           : s;
+    const limit = structure.kind === 'fixed-limit' || structure.kind === 'spread-limit';
+    // Random house options, each only where it makes sense (the rest is refused at opening, tested elsewhere).
+    const houseOptions = {
+      straddle: t.straddle && !limit ? t.straddle : null,
+      killGame: t.kill && limit ? t.kill : null,
+      killPot: t.killPot && !(t.kill && limit) ? { size: t.killPot, overblindOnly: !limit } : null,
+      chop: t.chop ? { ...t.chop, fee: Math.min(t.chop.fee, Math.floor(t.bigBlind * t.smallBlindRatio)) } : null,
+      rake: t.rake,
+    } as TableRulesInput['houseOptions'];
     const rules: TableRulesInput = {
+      houseOptions,
       structure,
       bigBlind: t.bigBlind,
       smallBlind: Math.floor(t.bigBlind * t.smallBlindRatio),
@@ -77,7 +92,7 @@ function apply(played: Played, command: TableCommand): void {
 let expectedChips = 0;
 function checkInvariants(played: Played): void {
   const s = played.state;
-  const chips = chipsOnTable(s);
+  const chips = chipsOnTable(s) + s.rakeCollected;
   if (chips !== expectedChips) throw new Error(`chips not conserved: ${chips} != ${expectedChips} after ${played.events.at(-1)?.type}`);
   for (const seat of s.seats) if (seat && (seat.stack < 0 || !Number.isSafeInteger(seat.stack))) throw new Error(`bad seat stack ${seat.stack}`);
   for (const p of s.hand?.players ?? []) {
@@ -89,16 +104,22 @@ function checkInvariants(played: Played): void {
 function arbitraryCommand(random: () => number, maxSeats: number, scale: number): TableCommand {
   const seat = 1 + Math.floor(random() * maxSeats);
   const amount = Math.floor(random() * scale * 3);
-  const kinds = ['Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'PostBlind'] as const;
+  const kinds = ['Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'PostBlind', 'Straddle', 'KillPot', 'Deal', 'ChopBlinds'] as const;
   const type = kinds[Math.floor(random() * kinds.length)];
   if (type === 'Bet') return { type, seat, amount };
   if (type === 'Raise') return { type, seat, to: amount };
+  if (type === 'KillPot') return { type, seat, amount: Math.max(1, amount) };
+  if (type === 'Deal') return { type };
+  if (type === 'ChopBlinds') return { type, consents: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((s) => ({ seat: s, by: `p${s}` })) };
   return { type, seat };
 }
 
 function isOffered(actions: readonly LegalAction[], c: TableCommand): boolean {
   return actions.some((a) => {
+    if (a.type === 'Deal' && c.type === 'Deal') return true;
+    if (a.type === 'ChopBlinds' && c.type === 'ChopBlinds') return true;
     if (a.type !== c.type || a.seat !== (c as { seat: number }).seat) return false;
+    if (a.type === 'KillPot' && c.type === 'KillPot') return c.amount! >= a.min && c.amount! <= a.max && c.amount! % a.step === 0;
     if (a.type === 'Bet' && c.type === 'Bet') return c.amount >= a.min && c.amount <= a.max;
     if (a.type === 'Raise' && c.type === 'Raise') return c.to >= a.min && c.to <= a.max;
     return true;
@@ -164,10 +185,15 @@ function playTable(rules: TableRulesInput, players: number, stacksInBigBlinds: n
 describe('random hands (property)', () => {
   it('conserve chips, keep stacks non-negative, always end, accept exactly the legal actions, and replay to the same state', () => {
     let hands = 0;
+    const seen = new Map<string, number>();
     fc.assert(
       fc.property(tableArb, ({ rules, t }) => {
         const played = playTable(rules, t.players, t.stacksInBigBlinds, t.seed, 6);
         hands += played.hands;
+        for (const e of played.events) {
+          const key = e.type === 'BlindPosted' ? `${e.type}:${e.kind}` : e.type;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+        }
         // Folding the recorded events reproduces the state exactly.
         const replayed = played.events.reduce(tableDecider.evolve, tableDecider.initialState);
         expect(replayed).toEqual(played.state);
@@ -175,5 +201,8 @@ describe('random hands (property)', () => {
       { numRuns: 500, seed: 20261130 },
     );
     expect(hands).toBeGreaterThan(2000);
+    // The random tables really exercise the house options and the missed-blind posts.
+    const exercised = ['BlindPosted:straddle', 'BlindPosted:kill-blind', 'KillPotPosted', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'BlindPosted:make-up-big', 'BlindPosted:new-player'];
+    expect(exercised.filter((key) => !seen.has(key))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { legalActions, type LegalAction } from './legal-actions';
 export function randomLegalCommand(state: TableState, random: () => number): TableCommand | null {
   const { seat, actions: all } = legalActions(state);
   // Decide for the seat the hand waits for (others' early shows are legal but would starve the muck choice).
-  const actions = all.filter((a) => a.seat === seat);
+  const actions = all.filter((a) => a.seat === seat || a.type === 'Straddle' || a.type === 'KillPot' || a.type === 'Deal');
   if (actions.length === 0) return null;
   return commandFor(actions[Math.floor(random() * actions.length)], random);
 }
@@ -32,6 +32,14 @@ export function commandFor(action: LegalAction, random: () => number): TableComm
       return { type: 'Raise', seat: action.seat, to: between(action.min, action.max) };
     case 'Call':
       return { type: 'Call', seat: action.seat };
+    case 'Straddle':
+      return { type: 'Straddle', seat: action.seat };
+    case 'KillPot':
+      return { type: 'KillPot', seat: action.seat, amount: action.min };
+    case 'Deal':
+      return { type: 'Deal' };
+    case 'ChopBlinds':
+      return { type: 'ChopBlinds', consents: [{ seat: action.seat, by: `player-${action.seat}` }, { seat: action.bigBlindSeat, by: `player-${action.bigBlindSeat}` }] };
     default:
       return { type: action.type, seat: action.seat };
   }

@@ -42,8 +42,11 @@ export const REJECTION_CODES = [
   'NOT_YOUR_TURN_TO_SHOW',
   'CLOSE_WITH_PLAYERS',
   'OPTION_NOT_ENABLED',
+  'STRADDLE_OUT_OF_TURN',
   'OPTION_NOT_ALLOWED_NOW',
   'CONSENT_MISSING',
+  'KILL_BLIND_OWED',
+  'DEAL_PENDING',
 ] as const;
 
 export type RejectionCode = (typeof REJECTION_CODES)[number];

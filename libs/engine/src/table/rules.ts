@@ -1,5 +1,6 @@
 import { Rejection, rejection } from './rejections';
 import { MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, validateMissedBlindPolicy } from '../house-options/missed-blinds';
+import { normalizeHouseOptions, type HouseOptions, type HouseOptionsInput } from '../house-options/house-options';
 
 /** The four betting structures of rules.md section 1. */
 export type BettingStructure =
@@ -44,6 +45,8 @@ export interface TableRules {
   readonly gameType: 'cash' | 'tournament';
   readonly buyIn: { readonly min: number; readonly max: number } | null;
   readonly missedBlinds: MissedBlindPolicy;
+  /** Straddle, kill game, kill pot, chop and rake: each null when off. */
+  readonly houseOptions: HouseOptions;
 }
 
 /** What a client may send: everything but the stakes and the structure kind has a default. */
@@ -58,6 +61,7 @@ export interface TableRulesInput {
   readonly gameType?: 'cash' | 'tournament';
   readonly buyIn?: { readonly min: number; readonly max: number } | null;
   readonly missedBlinds?: Partial<MissedBlindPolicy>;
+  readonly houseOptions?: HouseOptionsInput;
 }
 
 export const MAX_SEATS = 10;
@@ -99,6 +103,9 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   const missedProblem = validateMissedBlindPolicy(missedBlinds);
   if (missedProblem) return bad(`missedBlinds.${missedProblem.field}`, missedProblem.why);
 
+  const house = normalizeHouseOptions(input.houseOptions, { structure: structure.structure.kind, tournament: gameType === 'tournament', smallBlind: input.smallBlind });
+  if (!house.ok) return bad(`houseOptions${house.field ? '.' + house.field : ''}`, house.why);
+
   return {
     ok: true,
     rules: {
@@ -112,6 +119,7 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
       gameType,
       buyIn,
       missedBlinds,
+      houseOptions: house.options,
     },
   };
 }

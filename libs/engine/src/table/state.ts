@@ -1,6 +1,7 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
 import type { ForcedBetDue, Street } from './events';
+import type { KillState } from '../house-options/kill-game';
 
 export interface SeatState {
   readonly seat: number;
@@ -27,6 +28,8 @@ export interface HandPlayer {
   readonly committed: number;
   /** The dead part of `committed` (dead blinds, antes): it goes to the main pot and never counts toward a call. */
   readonly dead: number;
+  /** Forced bets posted (blinds, antes, straddles, kills): money that is not a voluntary bet. */
+  readonly forced: number;
   readonly folded: boolean;
   readonly allIn: boolean;
   /** Acted voluntarily on this street (posting a blind is not acting). */
@@ -73,6 +76,18 @@ export interface HandState {
   readonly deckPosition: number;
   readonly board: readonly Card[];
   readonly round: BettingRound;
+  /** Straddlers in the order they posted. */
+  readonly straddles: readonly number[];
+  /** The killer of this hand (triggered or voluntary), who acts last preflop unless the house says in turn. */
+  readonly killSeat: number | null;
+  /** Betting limits as a percentage of the table's (a kill raises them). */
+  readonly limitPercent: number;
+  /** Preflop action order, first to act first (the straddler or killer may be moved last). */
+  readonly preflopOrder: readonly number[];
+  /** Rake taken from each pot, once the hand is settled. */
+  readonly rakeByPot: readonly number[];
+  readonly raked: number;
+  readonly chopped: boolean;
   /** The aggressor of the final betting round, kept for the showdown order. */
   readonly riverAggressor: number | null;
   /** Order in which contenders table their hands, fixed when the showdown starts. */
@@ -97,6 +112,9 @@ export interface TableState {
   readonly lastPositions: { readonly button: number; readonly smallBlind: number; readonly bigBlind: number } | null;
   readonly handsPlayed: number;
   readonly hand: HandState | null;
+  readonly kill: KillState;
+  /** Every chip the house has taken at this table (rake and chop fees). */
+  readonly rakeCollected: number;
 }
 
 export const INITIAL_TABLE_STATE: TableState = {
@@ -108,6 +126,8 @@ export const INITIAL_TABLE_STATE: TableState = {
   lastPositions: null,
   handsPlayed: 0,
   hand: null,
+  kill: { holder: null, killer: null },
+  rakeCollected: 0,
 };
 
 export function handInProgress(state: TableState): boolean {

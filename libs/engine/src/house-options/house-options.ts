@@ -1,0 +1,51 @@
+import { DEFAULT_STRADDLE, validateStraddle, type StraddleOption } from './straddle';
+import { DEFAULT_KILL_GAME, validateKillGame, type KillGameOption } from './kill-game';
+import { DEFAULT_KILL_POT, validateKillPot, type KillPotOption } from './kill-pot';
+import { DEFAULT_CHOP, validateChop, type ChopOption } from './chop';
+import { DEFAULT_RAKE, validateRake, type RakeOption } from './rake';
+
+/** The house options a table runs with: each null when off, else its parameters (with a version). */
+export interface HouseOptions {
+  readonly straddle: StraddleOption | null;
+  readonly killGame: KillGameOption | null;
+  readonly killPot: KillPotOption | null;
+  readonly chop: ChopOption | null;
+  readonly rake: RakeOption | null;
+}
+
+/** What a client sends: `true` for an option with its defaults, an object to override some, or false/null/absent for off. */
+export type HouseOptionsInput = { readonly [K in keyof HouseOptions]?: boolean | null | Partial<NonNullable<HouseOptions[K]>> };
+
+export const NO_HOUSE_OPTIONS: HouseOptions = { straddle: null, killGame: null, killPot: null, chop: null, rake: null };
+
+export function normalizeHouseOptions(
+  input: HouseOptionsInput | undefined,
+  ctx: { structure: string; tournament: boolean; smallBlind: number },
+): { ok: true; options: HouseOptions } | { ok: false; field: string; why: string } {
+  if (input === undefined || input === null) return { ok: true, options: NO_HOUSE_OPTIONS };
+  if (typeof input !== 'object') return { ok: false, field: '', why: 'houseOptions is an object' };
+  const known = Object.keys(NO_HOUSE_OPTIONS);
+  for (const key of Object.keys(input)) if (!known.includes(key)) return { ok: false, field: key, why: `unknown house option (known: ${known.join(', ')})` };
+  const pick = <T>(value: boolean | null | Partial<T> | undefined, defaults: T): T | null | 'bad' =>
+    value === undefined || value === null || value === false ? null : value === true ? defaults : typeof value === 'object' ? { ...defaults, ...value } : 'bad';
+  const limit = ctx.structure === 'fixed-limit' || ctx.structure === 'spread-limit';
+  const checks: [keyof HouseOptions, unknown, (o: never) => { field: string; why: string } | null][] = [
+    ['straddle', DEFAULT_STRADDLE, (o: StraddleOption) => validateStraddle(o, { limit, tournament: ctx.tournament })],
+    ['killGame', DEFAULT_KILL_GAME, (o: KillGameOption) => validateKillGame(o, ctx)],
+    ['killPot', DEFAULT_KILL_POT, (o: KillPotOption) => validateKillPot(o, ctx)],
+    ['chop', DEFAULT_CHOP, (o: ChopOption) => validateChop(o, ctx)],
+    ['rake', DEFAULT_RAKE, (o: RakeOption) => validateRake(o)],
+  ];
+  const options: Record<string, unknown> = {};
+  for (const [name, defaults, validate] of checks) {
+    const value = pick(input[name] as never, defaults);
+    if (value === 'bad') return { ok: false, field: name, why: `${name} is true, false or an object of parameters` };
+    if (value !== null) {
+      const problem = validate(value as never);
+      if (problem) return { ok: false, field: problem.field ? `${name}.${problem.field}` : name, why: problem.why };
+    }
+    options[name] = value;
+  }
+  if (options.killGame && options.killPot) return { ok: false, field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' };
+  return { ok: true, options: options as unknown as HouseOptions };
+}

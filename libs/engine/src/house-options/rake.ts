@@ -1,0 +1,75 @@
+/**
+ * Rake (rules.md Part B M10). A percentage of the pot, rounded down to a unit, capped per hand (default) or per
+ * pot, optionally by the number of players dealt; no flop, no drop. Taken from the main pot first (default) or
+ * from each pot in proportion. Rake is its own event, so a ledger proves chips in = chips out + rake.
+ */
+export interface RakeOption {
+  readonly version: 1;
+  /** Percent of the pot, e.g. 5 or 2.5 (hundredths at most). */
+  readonly percent: number;
+  /** The most taken, per hand or per pot (capScope); null for no cap. */
+  readonly cap: number | null;
+  readonly capScope: 'hand' | 'pot';
+  /** Caps by players dealt, e.g. [{minPlayers:2,cap:1},{minPlayers:3,cap:2},{minPlayers:5,cap:3}]; the largest matching row wins. */
+  readonly capByPlayers: readonly { readonly minPlayers: number; readonly cap: number }[] | null;
+  /** Rake is floored to a multiple of this many chips (BBC: a full dollar). */
+  readonly roundDownTo: number;
+  readonly noFlopNoDrop: boolean;
+  readonly allocation: 'main-pot-first' | 'proportional';
+}
+
+export const DEFAULT_RAKE: RakeOption = {
+  version: 1,
+  percent: 5,
+  cap: null,
+  capScope: 'hand',
+  capByPlayers: null,
+  roundDownTo: 1,
+  noFlopNoDrop: true,
+  allocation: 'main-pot-first',
+};
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+export function validateRake(o: RakeOption): { field: string; why: string } | null {
+  if (o.version !== 1) return { field: 'version', why: 'the rake option version is 1' };
+  if (typeof o.percent !== 'number' || !(o.percent >= 0 && o.percent <= 100) || Math.round(o.percent * 100) !== o.percent * 100)
+    return { field: 'percent', why: 'the rake is a percentage from 0 to 100, in hundredths at most' };
+  if (o.cap !== null && !isCount(o.cap)) return { field: 'cap', why: 'the cap is a whole number of chips, or null' };
+  if (!['hand', 'pot'].includes(o.capScope)) return { field: 'capScope', why: 'the cap applies per hand or per pot' };
+  if (!isCount(o.roundDownTo) || o.roundDownTo < 1) return { field: 'roundDownTo', why: 'the rounding unit is a whole number of chips, at least 1' };
+  if (typeof o.noFlopNoDrop !== 'boolean') return { field: 'noFlopNoDrop', why: 'noFlopNoDrop is true or false' };
+  if (!['main-pot-first', 'proportional'].includes(o.allocation)) return { field: 'allocation', why: 'main-pot-first or proportional' };
+  if (o.capByPlayers !== null && (!Array.isArray(o.capByPlayers) || o.capByPlayers.some((r) => !isCount(r.minPlayers) || !isCount(r.cap))))
+    return { field: 'capByPlayers', why: 'each row has whole-number minPlayers and cap' };
+  return null;
+}
+
+/** The rake taken from each pot (same order as the pots), given the pots, players dealt and whether a flop was seen. */
+export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: number, flopSeen: boolean): number[] {
+  if (o.noFlopNoDrop && !flopSeen) return pots.map(() => 0);
+  let cap = o.cap ?? Number.MAX_SAFE_INTEGER;
+  if (o.capByPlayers) {
+    let best: number | null = null;
+    let bestMin = -1;
+    for (const row of o.capByPlayers) if (playersDealt >= row.minPlayers && row.minPlayers > bestMin) (best = row.cap), (bestMin = row.minPlayers);
+    if (best !== null) cap = Math.min(cap, best);
+  }
+  const hundredths = Math.round(o.percent * 100);
+  const floorTo = (n: number) => Math.floor(n / o.roundDownTo) * o.roundDownTo;
+  const raw = (amount: number) => Math.floor((amount * hundredths) / 10000);
+  if (o.capScope === 'pot') return pots.map((p) => floorTo(Math.min(raw(p), cap)));
+  const total = pots.reduce((a, b) => a + b, 0);
+  let rake = floorTo(Math.min(raw(total), cap));
+  if (o.allocation === 'proportional' && total > 0) {
+    const shares = pots.map((p) => Math.floor((rake * p) / total));
+    let rest = rake - shares.reduce((a, b) => a + b, 0);
+    for (let i = 0; rest > 0; i = (i + 1) % pots.length) if (shares[i] < pots[i]) (shares[i]++, rest--);
+    return shares;
+  }
+  return pots.map((p) => {
+    const take = Math.min(p, rake);
+    rake -= take;
+    return take;
+  });
+}
