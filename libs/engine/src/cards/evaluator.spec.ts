@@ -19,7 +19,6 @@ import { EVALUATOR_TABLES, buildEvaluatorTables, evaluatorTableBytes } from './e
 // phe (a port of Henry Lee's evaluator) ships no types. Its card codes are rank * 4 + suit too, with
 // another suit order, which changes no hand's strength. Its values are smaller for better hands, and
 // its categories run from 0 = straight flush to 8 = high card.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const phe = require('phe') as {
   evaluateCardCodes(codes: number[]): number;
   rankCardCodes(codes: number[]): number;
@@ -224,10 +223,12 @@ describe('6 and 7 cards', () => {
       .map(([suit, ranks, filler]) => [...new Set([...ranks.map((rank) => rank * 4 + suit), ...filler])].slice(0, 7));
     // low = -1 starts the run at the ace: A-2-3-4-5.
     const runSuits = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 5, maxLength: 5 });
-    const runHeavy = fc.tuple(fc.integer({ min: -1, max: 8 }), runSuits, distinctCards(7)).map(([low, suits, filler]) => {
-      const run = suits.map((suit, i) => ((low + i + 13) % 13) * 4 + suit);
-      return [...new Set([...run, ...filler])].slice(0, 7);
-    });
+    const runHeavy = fc
+      .tuple(fc.integer({ min: -1, max: 8 }), runSuits, distinctCards(7))
+      .map(([low, suits, filler]) => {
+        const run = suits.map((suit, i) => ((low + i + 13) % 13) * 4 + suit);
+        return [...new Set([...run, ...filler])].slice(0, 7);
+      });
     fc.assert(
       fc.property(fc.oneof(suitedHeavy, runHeavy), (hand) => {
         expect(evaluate(hand)).toBe(maxOverFiveCardSubsets(hand));
