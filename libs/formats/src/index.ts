@@ -1,0 +1,21 @@
+/**
+ * @felt/formats — reading other systems' hand formats into the engine. Uses only the engine's public API.
+ */
+
+// PHH (Poker Hand History, pokerkit's TOML format): parse, replay through the engine, compare final stacks.
+export {
+  parsePhh,
+  parsePhhHand,
+  handLabel,
+  decimalsOf,
+  decimalsOfText,
+  PhhError,
+  SUPPORTED_VARIANTS,
+  type PhhHand,
+  type PhhAction,
+  type PhhCard,
+  type PhhEntry,
+  type PhhVariant,
+} from './phh/parse';
+export { replayPhhHand, type PhhReplayResult, type PhhStatus } from './phh/replay';
+export { collectPhhFiles, replayPhhFile, replayPhhText, replayPhhFiles, summarize, type PhhSummary, type PhhRunReport } from './phh/files';

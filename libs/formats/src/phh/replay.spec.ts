@@ -1,0 +1,230 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { replayPhhFiles, replayPhhText, type PhhReplayResult } from '../index';
+
+/** The result of the only hand of a document. */
+function replayOne(text: string, file = 'hand.phh'): PhhReplayResult {
+  const results = replayPhhText(text, file);
+  expect(results).toHaveLength(1);
+  return results[0];
+}
+
+const phh = (fields: Record<string, unknown>): string =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k} = ${JSON.stringify(v)}`)
+    .join('\n');
+
+const nt3 = (actions: string[], extra: Record<string, unknown> = {}) =>
+  phh({ variant: 'NT', antes: [0, 0, 0], blinds_or_straddles: [1, 2, 0], min_bet: 2, starting_stacks: [100, 100, 100], actions, ...extra });
+
+describe('replayPhhHand: positions and forced bets', () => {
+  it('heads-up reverses the blinds: p1 posts the big blind, p2 has the button, posts the small blind and acts first', () => {
+    const r = replayOne(
+      phh({
+        variant: 'NT',
+        antes: [0, 0],
+        blinds_or_straddles: [1, 2],
+        min_bet: 2,
+        starting_stacks: [100, 100],
+        actions: ['d dh p1 AsKs', 'd dh p2 7c2d', 'p2 cbr 6', 'p1 cc', 'd db 9h8h2c', 'p1 cc', 'p2 cbr 4', 'p1 f'],
+        finishing_stacks: [94, 106],
+      }),
+    );
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [94, 106], expectedStacks: [94, 106] });
+  });
+
+  it('takes a button ante from the last player only', () => {
+    const r = replayOne(nt3(['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhJh', 'p3 f', 'p1 f'], { antes: [0, 0, 1], finishing_stacks: [99, 102, 99] }));
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [99, 102, 99] });
+  });
+
+  it('takes a big-blind ante from p2 and a uniform ante from everyone', () => {
+    expect(replayOne(nt3(['p3 f', 'p1 f'], { antes: [0, 3, 0], finishing_stacks: [99, 101, 100] }))).toMatchObject({ status: 'matched' });
+    expect(replayOne(nt3(['p3 f', 'p1 f'], { antes: [1, 1, 1], finishing_stacks: [98, 103, 99] }))).toMatchObject({ status: 'matched' });
+  });
+
+  it('fails straddles clearly: the engine has none yet', () => {
+    const r = replayOne(phh({ variant: 'NT', antes: [0, 0, 0, 0], blinds_or_straddles: [1, 2, 4, 0], min_bet: 2, starting_stacks: [100, 100, 100, 100], actions: [] }));
+    expect(r.status).toBe('failed');
+    expect(r.finalStacks).toBeNull();
+    expect(r.error).toMatch(/^hand\.phh: straddles are not supported yet \(blinds_or_straddles has 4 for p3 beyond the small and big blind\)/);
+  });
+
+  it('fails antes the engine cannot take', () => {
+    const r = replayOne(nt3([], { antes: [1, 2, 0] }));
+    expect(r).toMatchObject({ status: 'failed' });
+    expect(r.error).toMatch(/antes \[1,2,0\]: the engine takes the same ante from everyone, or one ante from the big blind or from the button/);
+  });
+
+  it('fails a no-limit min_bet that is not the big blind', () => {
+    expect(replayOne(nt3([], { min_bet: 4 })).error).toMatch(/min_bet 4 differs from the big blind 2/);
+  });
+});
+
+describe('replayPhhHand: decimals, cards and the showdown', () => {
+  const decimalHand = (extra: Record<string, unknown>) =>
+    phh({
+      variant: 'NT',
+      antes: [0.0, 0.0, 0.0],
+      blinds_or_straddles: [0.25, 0.5, 0.0],
+      min_bet: 0.5,
+      starting_stacks: [10, 10, 10],
+      actions: [
+        'd dh p1 AsAd', 'd dh p2 ????', 'd dh p3 7c2d',
+        'p3 f', 'p1 cbr 1.5', 'p2 cc',
+        'd db 2h3h4c', 'p1 cbr 1', 'p2 cbr 3.25', 'p1 cc',
+        'd db 9s', 'p1 cc', 'p2 cc',
+        'd db Jd', 'p1 cc', 'p2 cc',
+        'p1 sm AsAd', 'p2 sm KsKd',
+      ],
+      ...extra,
+    });
+
+  it('replays decimal stakes in minor units and reports stacks in the file units', () => {
+    const r = replayOne(decimalHand({ finishing_stacks: [14.75, 5.25, 10] }));
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [14.75, 5.25, 10], expectedStacks: [14.75, 5.25, 10] });
+  });
+
+  it('uses hole cards first revealed at the showdown (dealt as ????)', () => {
+    // p2's kings are unknown when dealt and shown at the end: with them, p1's aces still win; with a flush p2 would.
+    const r = replayOne(decimalHand({ finishing_stacks: [14.75, 5.25, 10] }).replace('p2 sm KsKd', 'p2 sm 5h6h'));
+    expect(r).toMatchObject({ status: 'mismatched', finalStacks: [5.25, 14.75, 10] });
+    expect(r.error).toMatch(/^hand\.phh: final stacks \[5\.25, 14\.75, 10\] differ from finishing_stacks \[14\.75, 5\.25, 10\]/);
+  });
+
+  it('replays several hands of a .phhs document, each on its own', () => {
+    const one = decimalHand({ finishing_stacks: [14.75, 5.25, 10] });
+    const two = nt3(['p3 f', 'p1 f'], { finishing_stacks: [99, 101, 100] });
+    const results = replayPhhText(`[1]\n${one}\n\n[2]\n${two}\n`, 'session.phhs');
+    expect(results.map((r) => [r.key, r.status, r.finalStacks])).toEqual([
+      ['1', 'matched', [14.75, 5.25, 10]],
+      ['2', 'matched', [99, 101, 100]],
+    ]);
+  });
+
+  it('accepts `sm -` (the cards dealt) and a muck, whatever order the file shows them in', () => {
+    const actions = ['d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 f', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db Th', 'p1 cc', 'p2 cc', 'd db 3c'];
+    // The river is checked, so p1 (left of the button) tables first; the file lists p2 first.
+    const r = replayOne(nt3([...actions, 'p1 cc', 'p2 cc', 'p2 sm -', 'p1 sm'], { finishing_stacks: [98, 102, 100] }));
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [98, 102, 100] });
+  });
+
+  it('replays a fixed-limit hand heads-up', () => {
+    const r = replayOne(
+      phh({
+        variant: 'FT',
+        antes: [0, 0],
+        blinds_or_straddles: [1, 2],
+        small_bet: 2,
+        big_bet: 4,
+        starting_stacks: [100, 100],
+        actions: [
+          'd dh p1 AsKs', 'd dh p2 QsQd',
+          'p2 cbr 4', 'p1 cbr 6', 'p2 cc',
+          'd db 2c7d9h', 'p1 cc', 'p2 cbr 2', 'p1 cc',
+          'd db Th', 'p1 cbr 4', 'p2 cc',
+          'd db 3c', 'p1 cc', 'p2 cc',
+          'p1 sm', 'p2 sm QsQd',
+        ],
+        finishing_stacks: [88, 112],
+      }),
+    );
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [88, 112] });
+  });
+
+  it('fails when a showdown needs hole cards the file does not give', () => {
+    const r = replayOne(
+      phh({
+        variant: 'NT',
+        antes: [0, 0],
+        blinds_or_straddles: [1, 2],
+        min_bet: 2,
+        starting_stacks: [50, 50],
+        actions: ['d dh p1 ????', 'd dh p2 AhAd', 'p2 cbr 50', 'p1 cc', 'd db 2c3c4d', 'd db 9s', 'd db Td'],
+        finishing_stacks: [0, 100],
+      }),
+    );
+    expect(r).toMatchObject({ status: 'failed', finalStacks: null });
+    expect(r.error).toBe("hand.phh: the showdown needs p1's hole cards, which the file does not give (??)");
+  });
+
+  it('allows unknown cards nobody needed to show', () => {
+    const r = replayOne(nt3(['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f'], { finishing_stacks: [99, 98, 103] }));
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [99, 98, 103] });
+  });
+
+  it('reports a hand without finishing stacks as replayed, with nothing to compare', () => {
+    const r = replayOne(nt3(['p3 f', 'p1 f']));
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [99, 101, 100], expectedStacks: null });
+    expect(r.note).toMatch(/no finishing_stacks/);
+  });
+});
+
+describe('replayPhhHand: broken hands name the action', () => {
+  it('an illegal raise', () => {
+    const r = replayOne(nt3(['d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 cbr 6', 'p1 cbr 7']));
+    expect(r).toMatchObject({ status: 'failed', finalStacks: null });
+    expect(r.error).toBe('hand.phh: action 5 "p1 cbr 7": the engine refuses Raise (RAISE_BELOW_MINIMUM): The raise must be to at least 10.');
+  });
+
+  it('an action out of turn', () => {
+    expect(replayOne(nt3(['p1 f'])).error).toBe('hand.phh: action 1 "p1 f": it is p3\'s turn, not p1\'s');
+  });
+
+  it('a fixed-limit raise of the wrong size', () => {
+    const r = replayOne(phh({ variant: 'FT', antes: [0, 0], blinds_or_straddles: [1, 2], small_bet: 2, big_bet: 4, starting_stacks: [100, 100], actions: ['p2 cbr 5'] }));
+    expect(r.error).toMatch(/^hand\.phh: action 1 "p2 cbr 5": the engine refuses Raise \(RAISE_ABOVE_MAXIMUM\)/);
+  });
+
+  it('actions after the hand is over, and actions that stop before it is', () => {
+    expect(replayOne(nt3(['p3 f', 'p1 f', 'p2 cc'])).error).toBe('hand.phh: action 3 "p2 cc": the betting is over (the engine already ended the hand)');
+    expect(replayOne(nt3(['p3 f'])).error).toBe('hand.phh: the actions end before the hand does: the engine waits for p1 to act');
+  });
+
+  it('a card dealt twice, and a shown card that was not dealt', () => {
+    expect(replayOne(nt3(['d dh p1 AsKs', 'd dh p2 AsQd'])).error).toBe('hand.phh: action 2 "d dh p2 AsQd": As was already dealt (p1)');
+    expect(replayOne(nt3(['d dh p1 AsKs', 'p1 sm AsQd'])).error).toBe('hand.phh: action 2 "p1 sm AsQd": p1 shows Qd, which is not one of the cards dealt (AsKs)');
+  });
+
+  it('a board card the engine did not deal yet', () => {
+    expect(replayOne(nt3(['d dh p1 AsKs', 'd db 2c3c4c'])).error).toBe('hand.phh: action 2 "d db 2c3c4c": the engine has not dealt these board cards: it waits for p3 to act');
+  });
+});
+
+describe('replayPhhFiles', () => {
+  it('fails a corrupted file naming the file and the action, and goes on with the next file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'felt-phh-'));
+    try {
+      const original = readFileSync(join(__dirname, '../../../../test/fixtures/phh/pluribus/30/0.phh'), 'utf8');
+      // 'p5 cbr 225' is a legal raise over the big blind of 100; a raise to 150 is below the minimum of 200.
+      expect(original).toContain("'p5 cbr 225'");
+      writeFileSync(join(dir, 'a-corrupted.phh'), original.replace("'p5 cbr 225'", "'p5 cbr 150'"));
+      writeFileSync(join(dir, 'b-intact.phh'), original);
+      writeFileSync(join(dir, 'notes.txt'), 'not a hand history');
+      const report = replayPhhFiles([dir]);
+      expect(report.summary).toEqual({ hands: 2, matched: 1, mismatched: 0, failed: 1 });
+      const [bad, good] = report.hands;
+      expect(bad.file).toBe(join(dir, 'a-corrupted.phh'));
+      expect(bad.status).toBe('failed');
+      expect(bad.error).toBe(
+        `${join(dir, 'a-corrupted.phh')}: action 9 "p5 cbr 150": the engine refuses Raise (RAISE_BELOW_MINIMUM): The raise must be to at least 200.`,
+      );
+      expect(good).toMatchObject({ file: join(dir, 'b-intact.phh'), status: 'matched', finalStacks: [9950, 9900, 10000, 10000, 10150, 10000] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports an unreadable TOML file as one failed entry', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'felt-phh-'));
+    try {
+      writeFileSync(join(dir, 'broken.phh'), 'variant = "NT"\nactions = [\n');
+      const report = replayPhhFiles([dir]);
+      expect(report.summary).toEqual({ hands: 1, matched: 0, mismatched: 0, failed: 1 });
+      expect(report.hands[0].error).toMatch(/broken\.phh: not valid TOML \(line/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,412 @@
+import {
+  tableDecider,
+  playerToAct,
+  legalActions,
+  formatCard,
+  FULL_DECK,
+  MAX_SEATS,
+  type TableCommand,
+  type TableEvent,
+  type TableState,
+  type TableRulesInput,
+  type AnteKind,
+  type HandState,
+} from '@felt/engine';
+import { handLabel, type PhhAction, type PhhCard, type PhhHand } from './parse';
+
+/**
+ * Replays one PHH hand through the engine and compares the final stacks with the file's `finishing_stacks`.
+ *
+ * Seats 1..n follow the PHH player order: p1 is the small blind and the last player has the button; heads-up the
+ * blinds and antes are reversed (p1 posts the big blind, p2 has the button and posts the small blind). The deck
+ * is built so that the engine deals each player's known hole cards and the known board in its own dealing order
+ * (table/deck.ts); unknown cards (`??`) are filled with unused cards, which is only sound where no showdown
+ * needs them, and the replay fails when one does. `d dh` and `d db` are checked against what the engine dealt;
+ * `f`, `cc` and `cbr` become Fold, Check/Call and Bet/Raise; `sm` answers the engine's showdown in its order.
+ */
+
+export type PhhStatus = 'matched' | 'mismatched' | 'failed';
+
+export interface PhhReplayResult {
+  readonly file: string;
+  /** 1-based position of the hand in its file. */
+  readonly index: number;
+  readonly key: string | null;
+  readonly status: PhhStatus;
+  /** The engine's final stacks in PHH player order and the file's units; null when the replay failed. */
+  readonly finalStacks: number[] | null;
+  /** The file's `finishing_stacks`, or null when it has none. */
+  readonly expectedStacks: number[] | null;
+  /** Why the replay failed, or how the stacks differ; names the file, the hand and the action. */
+  readonly error?: string;
+  /** Why a hand counts as matched without being equal (odd chip), or that there was nothing to compare. */
+  readonly note?: string;
+}
+
+/** A replay that cannot go on; the message is completed with the hand's label. */
+class ReplayFailure extends Error {}
+
+/** The 52 card codes in the engine's card order, for filling unknown cards. */
+const CARD_CODES: readonly string[] = FULL_DECK.map(formatCard);
+
+const fail = (why: string): never => {
+  throw new ReplayFailure(why);
+};
+const at = (a: PhhAction) => `action ${a.index} "${a.text}"`;
+
+export function replayPhhHand(hand: PhhHand): PhhReplayResult {
+  const label = handLabel(hand.file, hand.key);
+  const base = { file: hand.file, index: hand.index, key: hand.key, expectedStacks: hand.finishingStacks ? [...hand.finishingStacks] : null };
+  let outcome: Outcome;
+  try {
+    outcome = new HandReplay(hand).run();
+  } catch (e) {
+    const why = e instanceof ReplayFailure ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    return { ...base, status: 'failed', finalStacks: null, error: `${label}: ${why}` };
+  }
+  const finalStacks = outcome.stacks.map((s) => s / hand.scale);
+  const notes = outcome.notes.length > 0 ? outcome.notes.join('; ') : undefined;
+  if (hand.finishingStacks === null)
+    return { ...base, status: 'matched', finalStacks, note: ['no finishing_stacks in the file: replayed without error, nothing to compare', ...outcome.notes].join('; ') };
+  const verdict = compareStacks(hand, outcome);
+  if (verdict.ok) return { ...base, status: 'matched', finalStacks, ...(verdict.note || notes ? { note: [verdict.note, notes].filter(Boolean).join('; ') } : {}) };
+  return { ...base, status: 'mismatched', finalStacks, error: `${label}: ${verdict.why}`, ...(notes ? { note: notes } : {}) };
+}
+
+interface Outcome {
+  /** Final stacks in minor units, PHH player order. */
+  readonly stacks: number[];
+  readonly awards: readonly Extract<TableEvent, { type: 'PotAwarded' }>[];
+  readonly button: number;
+  readonly notes: string[];
+}
+
+/** Heads-up the PHH arrays of forced bets are reversed: index 0 is p2's, index 1 is p1's. */
+function effective(values: readonly number[]): readonly number[] {
+  return values.length === 2 ? [values[1], values[0]] : values;
+}
+
+class HandReplay {
+  private state: TableState = tableDecider.initialState;
+  private readonly n: number;
+  private readonly button: number;
+  private readonly sbSeat: number;
+  private readonly bbSeat: number;
+  private readonly hole: PhhCard[][];
+  private readonly board: PhhCard[] = [];
+  private readonly filler = new Set<string>();
+  private readonly awards: Extract<TableEvent, { type: 'PotAwarded' }>[] = [];
+  private readonly shown = new Set<number>();
+  private ended: Extract<TableEvent, { type: 'HandEnded' }> | null = null;
+  private readonly notes: string[] = [];
+
+  constructor(private readonly hand: PhhHand) {
+    this.n = hand.playerCount;
+    const headsUp = this.n === 2;
+    this.button = this.n;
+    this.sbSeat = headsUp ? 2 : 1;
+    this.bbSeat = headsUp ? 1 : 2;
+    this.hole = Array.from({ length: this.n }, () => [null, null]);
+  }
+
+  run(): Outcome {
+    const hand = this.hand;
+    if (this.n > MAX_SEATS) fail(`${this.n} players: a table seats at most ${MAX_SEATS}`);
+    const rules = this.rules();
+    this.readCards();
+
+    this.send({ type: 'OpenTable', tableId: 'phh', rules }, 'opening the table');
+    for (let seat = 1; seat <= this.n; seat++)
+      this.send({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: hand.startingStacks[seat - 1] }, `seating p${seat}`);
+    // The last player has the button (heads-up p2, who posts the small blind); checked when the hand starts.
+    this.send({ type: 'PlaceButton', seat: this.button }, 'placing the button');
+    this.send({ type: 'StartHand', deck: this.deck() }, 'starting the hand');
+    this.postForcedBets();
+
+    const decisions = new Map<number, 'show' | 'muck'>();
+    let boardSeen = 0;
+    for (const a of hand.actions) {
+      switch (a.kind) {
+        case 'deal-hole':
+          break; // Placed in the deck before the hand started.
+        case 'deal-board': {
+          const dealt = this.current().board;
+          if (dealt.length < boardSeen + a.cards.length) {
+            const h = this.current();
+            const toAct = h.phase === 'betting' ? playerToAct(h) : null;
+            fail(`${at(a)}: the engine has not dealt these board cards${toAct ? `: it waits for p${toAct.seat} to act` : ''}`);
+          }
+          a.cards.forEach((c, i) => {
+            const card = formatCard(dealt[boardSeen + i]);
+            if (c !== null && c !== card) fail(`${at(a)}: the engine dealt ${card}, not ${c}`);
+          });
+          boardSeen += a.cards.length;
+          break;
+        }
+        case 'fold':
+        case 'check-call':
+        case 'bet-raise':
+          this.bettingAction(a);
+          break;
+        case 'show-muck': {
+          const h = this.current();
+          if (h.phase === 'complete') break; // The engine tabled the hands itself (all-in) or needed no more.
+          if (h.phase !== 'showdown') {
+            const toAct = h.phase === 'betting' ? playerToAct(h) : null;
+            fail(`${at(a)}: the hand is not at the showdown${toAct ? `; the engine waits for p${toAct.seat} to act` : ''}`);
+          }
+          const tabled = a.showsDealt || (a.cards !== null && a.cards.some((c) => c !== null));
+          decisions.set(a.player, tabled ? 'show' : 'muck');
+          this.answerShowdown(decisions, a);
+          break;
+        }
+      }
+    }
+
+    const h = this.current();
+    if (h.phase === 'showdown') {
+      // The file stops before every contender showed or mucked: known cards are tabled, unknown ones mucked.
+      for (let guard = 0; guard < this.n && this.current().phase === 'showdown'; guard++) {
+        const seat = legalActions(this.state).seat;
+        if (seat === null) break;
+        if (!decisions.has(seat)) {
+          const known = this.hole[seat - 1].every((c) => c !== null);
+          decisions.set(seat, known ? 'show' : 'muck');
+          this.notes.push(`p${seat} neither shows nor mucks in the file: ${known ? 'tabled' : 'mucked'} by the importer`);
+        }
+        this.answerShowdown(decisions, null);
+      }
+    } else if (h.phase !== 'complete') {
+      const toAct = h.phase === 'betting' ? playerToAct(h) : null;
+      fail(`the actions end before the hand does${toAct ? `: the engine waits for p${toAct.seat} to act` : ''}`);
+    }
+    if (this.ended === null) fail('the engine did not end the hand');
+    this.checkUnknownCardsAtShowdown();
+
+    const stacks = new Array<number>(this.n).fill(0);
+    for (const s of this.ended!.stacks) stacks[s.seat - 1] = s.stack;
+    return { stacks, awards: this.awards, button: this.button, notes: this.notes };
+  }
+
+  /** Table rules from the PHH forced bets and betting structure, or a clear reason the engine cannot play them. */
+  private rules(): TableRulesInput {
+    const hand = this.hand;
+    const blinds = effective(hand.blindsOrStraddles);
+    const antes = effective(hand.antes);
+    const sb = blinds[this.sbSeat - 1];
+    const bb = blinds[this.bbSeat - 1];
+    const straddles = blinds.map((v, i) => ({ seat: i + 1, v })).filter((x) => x.v > 0 && x.seat !== this.sbSeat && x.seat !== this.bbSeat);
+    if (straddles.length > 0)
+      fail(
+        `straddles are not supported yet (blinds_or_straddles has ${straddles.map((x) => `${x.v / hand.scale} for p${x.seat}`).join(', ')} ` +
+          `beyond the small and big blind); the engine has no straddle`,
+      );
+    if (bb <= 0) fail('there is no big blind (blinds_or_straddles); the engine deals blind games only');
+    if (sb > bb) fail(`the small blind (${sb / hand.scale}) is larger than the big blind (${bb / hand.scale})`);
+
+    let ante: { kind: AnteKind; amount: number } = { kind: 'none', amount: 0 };
+    const anted = antes.map((v, i) => ({ seat: i + 1, v })).filter((x) => x.v > 0);
+    if (anted.length === this.n && anted.every((x) => x.v === anted[0].v)) ante = { kind: 'everyone', amount: anted[0].v };
+    else if (anted.length === 1 && anted[0].seat === this.bbSeat) ante = { kind: 'big-blind', amount: anted[0].v };
+    else if (anted.length === 1 && anted[0].seat === this.button) ante = { kind: 'button', amount: anted[0].v };
+    else if (anted.length > 0)
+      fail(
+        `antes ${JSON.stringify(hand.antes.map((v) => v / hand.scale))}: the engine takes the same ante from everyone, ` +
+          'or one ante from the big blind or from the button',
+      );
+
+    if (hand.variant === 'NT') {
+      if (hand.minBet !== bb)
+        fail(`min_bet ${hand.minBet! / hand.scale} differs from the big blind ${bb / hand.scale}; the engine's no-limit minimum bet is the big blind`);
+      return { structure: { kind: 'no-limit', minimumBet: 'big-blind' }, smallBlind: sb, bigBlind: bb, ante, maxSeats: Math.max(2, this.n) };
+    }
+    return {
+      structure: { kind: 'fixed-limit', smallBet: hand.smallBet!, bigBet: hand.bigBet! },
+      smallBlind: sb,
+      bigBlind: bb,
+      ante,
+      maxSeats: Math.max(2, this.n),
+    };
+  }
+
+  /** Collects the known hole and board cards from `d dh`, `d db` and `sm`, checking that no card appears twice. */
+  private readCards(): void {
+    const seen = new Map<string, string>();
+    const use = (card: string, a: PhhAction, whose: string) => {
+      const previous = seen.get(card);
+      if (previous !== undefined && previous !== whose) fail(`${at(a)}: ${card} was already dealt (${previous})`);
+      seen.set(card, whose);
+    };
+    const dealt = new Set<number>();
+    for (const a of this.hand.actions) {
+      if (a.kind === 'deal-hole') {
+        if (a.cards.length !== 2) fail(`${at(a)}: Texas hold'em deals two hole cards, not ${a.cards.length}`);
+        if (dealt.has(a.player)) fail(`${at(a)}: p${a.player} is dealt hole cards twice`);
+        dealt.add(a.player);
+        this.mergeHole(a.player, a.cards, a);
+        for (const c of a.cards) if (c !== null) use(c, a, `p${a.player}`);
+      } else if (a.kind === 'deal-board') {
+        if (this.board.length + a.cards.length > 5) fail(`${at(a)}: the board has five cards at most`);
+        for (const c of a.cards) {
+          if (c !== null) use(c, a, 'the board');
+          this.board.push(c);
+        }
+      } else if (a.kind === 'show-muck' && a.cards !== null) {
+        if (a.cards.length !== 2) fail(`${at(a)}: a Texas hold'em hand has two hole cards, not ${a.cards.length}`);
+        this.mergeHole(a.player, a.cards, a);
+        for (const c of a.cards) if (c !== null) use(c, a, `p${a.player}`);
+      }
+    }
+  }
+
+  private mergeHole(player: number, cards: readonly PhhCard[], a: PhhAction): void {
+    const hole = this.hole[player - 1];
+    const known = hole.filter((c): c is string => c !== null);
+    for (const c of cards) {
+      if (c === null || known.includes(c)) continue;
+      const free = hole.indexOf(null);
+      if (free < 0) fail(`${at(a)}: p${player} shows ${c}, which is not one of the cards dealt (${hole.join('')})`);
+      hole[free] = c;
+      known.push(c);
+    }
+  }
+
+  /** The deck in the engine's dealing order (table/deck.ts), unknown cards filled with unused ones. */
+  private deck(): string[] {
+    const n = this.n;
+    const deck: (string | null)[] = new Array(52).fill(null);
+    for (let p = 0; p < n; p++) {
+      deck[p] = this.hole[p][0];
+      deck[n + p] = this.hole[p][1];
+    }
+    const boardAt = [2 * n + 1, 2 * n + 2, 2 * n + 3, 2 * n + 5, 2 * n + 7];
+    this.board.forEach((c, i) => (deck[boardAt[i]] = c));
+    const used = new Set(deck.filter((c): c is string => c !== null));
+    let next = 0;
+    for (let i = 0; i < 52; i++) {
+      if (deck[i] !== null) continue;
+      while (used.has(CARD_CODES[next])) next++;
+      const card = CARD_CODES[next++];
+      deck[i] = card;
+      if (i < 2 * n || boardAt.includes(i)) this.filler.add(card);
+    }
+    return deck as string[];
+  }
+
+  /** Posts the forced bets the engine lists, after checking they are the ones the file describes. */
+  private postForcedBets(): void {
+    const hand = this.hand;
+    const h = this.current();
+    if (h.button !== this.button || h.bigBlindSeat !== this.bbSeat)
+      fail(`the engine put the button on p${h.button} and the big blind on p${h.bigBlindSeat}, not p${this.button} and p${this.bbSeat}`);
+    const blinds = effective(hand.blindsOrStraddles);
+    const antes = effective(hand.antes);
+    const expected: string[] = [];
+    if (blinds[this.sbSeat - 1] > 0) expected.push(`p${this.sbSeat} small-blind ${blinds[this.sbSeat - 1]}`);
+    expected.push(`p${this.bbSeat} big-blind ${blinds[this.bbSeat - 1]}`);
+    antes.forEach((v, i) => v > 0 && expected.push(`p${i + 1} ante ${v}`));
+    const listed = h.forcedBetsDue.map((f) => `p${f.seat} ${f.kind} ${f.amount}`);
+    if ([...listed].sort().join(', ') !== [...expected].sort().join(', '))
+      fail(`the engine asks for the forced bets ${listed.join(', ')}, the file has ${expected.join(', ')} (minor units)`);
+    for (const f of h.forcedBetsDue) this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, `posting p${f.seat}'s ${f.kind}`);
+  }
+
+  private bettingAction(a: Extract<PhhAction, { kind: 'fold' | 'check-call' | 'bet-raise' }>): void {
+    const h = this.current();
+    if (h.phase !== 'betting')
+      fail(`${at(a)}: the betting is over (${h.phase === 'complete' ? 'the engine already ended the hand' : 'the hand is at the showdown'})`);
+    const toAct = playerToAct(h);
+    if (toAct === null) fail(`${at(a)}: nobody is to act`);
+    if (toAct!.seat !== a.player) fail(`${at(a)}: it is p${toAct!.seat}'s turn, not p${a.player}'s`);
+    const seat = a.player;
+    let command: TableCommand;
+    if (a.kind === 'fold') command = { type: 'Fold', seat };
+    else if (a.kind === 'check-call') command = toAct!.live >= h.round.currentBet ? { type: 'Check', seat } : { type: 'Call', seat };
+    else command = h.round.currentBet === 0 ? { type: 'Bet', seat, amount: a.amount } : { type: 'Raise', seat, to: a.amount };
+    this.send(command, at(a));
+  }
+
+  /** Answers the engine's showdown in its own order with the decisions the file gave so far. */
+  private answerShowdown(decisions: Map<number, 'show' | 'muck'>, a: PhhAction | null): void {
+    for (let guard = 0; guard <= this.n && this.current().phase === 'showdown'; guard++) {
+      const seat = legalActions(this.state).seat;
+      if (seat === null) return;
+      const decision = decisions.get(seat);
+      if (decision === undefined) return;
+      decisions.delete(seat);
+      this.send({ type: decision === 'show' ? 'ShowHand' : 'MuckHand', seat }, a ? at(a) : `p${seat}'s showdown`);
+    }
+  }
+
+  /** Unknown cards were filled in; a showdown that compared them would be invented, so the replay fails. */
+  private checkUnknownCardsAtShowdown(): void {
+    if (this.filler.size === 0) return;
+    const h = this.current();
+    for (const seat of this.shown) {
+      const p = h.players.find((x) => x.seat === seat)!;
+      if (p.holeCards.some((c) => this.filler.has(formatCard(c))))
+        fail(`the showdown needs p${seat}'s hole cards, which the file does not give (??)`);
+    }
+    if (this.shown.size >= 2 && h.board.some((c) => this.filler.has(formatCard(c))))
+      fail('the showdown needs board cards the file does not give (??)');
+  }
+
+  private current(): HandState {
+    const h = this.state.hand;
+    if (h === null) return fail('no hand in progress');
+    return h;
+  }
+
+  private send(command: TableCommand, what: string): void {
+    const d = tableDecider.decide(command, this.state);
+    if (!d.ok) {
+      const r = d.rejection;
+      fail(`${what}: the engine refuses ${command.type} (${r.code}): ${r.message.replace(/\bseat (\d+)/gi, 'p$1')}`);
+      return;
+    }
+    for (const e of d.events) {
+      this.state = tableDecider.evolve(this.state, e);
+      if (e.type === 'PotAwarded') this.awards.push(e);
+      else if (e.type === 'HandShown') this.shown.add(e.seat);
+      else if (e.type === 'HandEnded') this.ended = e;
+    }
+  }
+}
+
+type Verdict = { ok: true; note?: string } | { ok: false; why: string };
+
+/**
+ * Exact stacks match. So does a split pot with an odd chip (README): the file may split it into fractions
+ * (Pluribus: 10112.5) or give it elsewhere, while the engine gives it to the first winner left of the button.
+ * Such a hand matches when every stack is within one chip, only split-pot winners differ, no chip is created
+ * or lost, and each odd chip went to the right players.
+ */
+function compareStacks(hand: PhhHand, outcome: Outcome): Verdict {
+  const expected = hand.finishingStacks!.map((v) => v * hand.scale);
+  const diffs = outcome.stacks.map((s, i) => s - expected[i]);
+  const eps = 1e-6;
+  if (diffs.every((d) => Math.abs(d) < eps)) return { ok: true };
+  const show = (xs: readonly number[]) => `[${xs.map((x) => x / hand.scale).join(', ')}]`;
+  const mismatch = { ok: false as const, why: `final stacks ${show(outcome.stacks)} differ from finishing_stacks ${show(expected)}` };
+
+  const oddPots = outcome.awards.filter((a) => a.winners.length >= 2 && a.amount % a.winners.length !== 0);
+  if (oddPots.length === 0) return mismatch;
+  const splitWinners = new Set(oddPots.flatMap((a) => a.winners.map((w) => w.seat)));
+  const total = diffs.reduce((x, y) => x + y, 0);
+  const withinOneChip = diffs.every((d, i) => Math.abs(d) < eps || (Math.abs(d) <= oddPots.length + eps && splitWinners.has(i + 1)));
+  if (!withinOneChip || Math.abs(total) > eps) return mismatch;
+  // The odd chips go one each to the winners nearest the button's left, clockwise (TDA 20; RRoP Ties).
+  const clockwise = Array.from({ length: hand.playerCount }, (_, i) => ((outcome.button + i) % hand.playerCount) + 1);
+  for (const pot of oddPots) {
+    const share = Math.floor(pot.amount / pot.winners.length);
+    const odd = pot.amount - share * pot.winners.length;
+    const ordered = clockwise.filter((seat) => pot.winners.some((w) => w.seat === seat));
+    for (const w of pot.winners) {
+      const rightful = share + (ordered.indexOf(w.seat) < odd ? 1 : 0);
+      if (w.amount !== rightful)
+        return { ok: false, why: `${mismatch.why}; and the engine gave p${w.seat} ${w.amount / hand.scale} of a split pot of ${pot.amount / hand.scale}, not ${rightful / hand.scale}` };
+    }
+  }
+  const firsts = oddPots.map((pot) => clockwise.find((seat) => pot.winners.some((w) => w.seat === seat))!);
+  return { ok: true, note: `odd chip: split pot within one chip of the file; the engine gave the odd chip to p${[...new Set(firsts)].join(', p')} (first winner left of the button)` };
+}
