@@ -506,7 +506,7 @@ export function chopCheck(state: TableState): { sb: HandPlayer; bb: HandPlayer; 
   if (hand.players.length === 2 && !option.allowHeadsUp) return notNow('the house does not chop heads-up');
   if (hand.players.some((p) => p !== sb && p !== bb && !p.folded)) return notNow('not everyone else has folded');
   if (sb.acted || bb.acted || hand.round.fullRaises > 1) return notNow('the blinds have already acted');
-  if (hand.straddles.length > 0 || hand.killSeat !== null || hand.players.some((p) => p !== sb && p !== bb && p.forced > 0))
+  if (hand.straddles.length > 0 || hand.killSeat !== null || hand.players.some((p) => p !== sb && p !== bb && p.forced - p.dead > 0))
     return notNow('another live forced bet is in the pot');
   if (hand.players.some((p) => p.dead > 0)) return notNow('there is dead money in the pot');
   return { sb, bb, fee: Math.min(option.fee, sb.live) };
