@@ -19,3 +19,6 @@ export {
 } from './phh/parse';
 export { replayPhhHand, type PhhReplayResult, type PhhStatus } from './phh/replay';
 export { collectPhhFiles, replayPhhFile, replayPhhText, replayPhhFiles, summarize, type PhhSummary, type PhhRunReport } from './phh/files';
+
+// Table scripts: a table's rules, players and commands as JSON, run through the engine (docs/table-scripts.md).
+export * from './table-script';

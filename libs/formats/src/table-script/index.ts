@@ -1,0 +1,19 @@
+/** Table scripts: a table's rules, players and commands as JSON, run through the engine (docs/table-scripts.md). */
+export {
+  tableScriptSchema,
+  scriptCommandSchema,
+  rulesSchema,
+  parseTableScript,
+  parseTableScriptJson,
+  formatPath,
+  SCRIPT_COMMAND_TYPES,
+  type TableScript,
+  type ScriptCommand,
+  type TableScriptExpectations,
+  type ParsedTableScript,
+  type ScriptIssue,
+} from './schema';
+export { runTableScript, toEngineCommand, describeCommand, describeFailure, formatLegalAction, type TableScriptRun, type ScriptFailure, type RejectionRecord } from './runner';
+export { checkExpectations } from './expectations';
+export { summarizeHands, type HandSummary, type PotSummary, type ActionSummary } from './summary';
+export { buildDeck, boardPositions, type DeckRequest, type DeckResult } from './deck-builder';

@@ -1,0 +1,250 @@
+import {
+  legalActions,
+  planNextHand,
+  tableDecider,
+  type LegalAction,
+  type RejectionCode,
+  type TableCommand,
+  type TableEvent,
+  type TableState,
+} from '@felt/engine';
+import { buildDeck } from './deck-builder';
+import { checkExpectations } from './expectations';
+import type { LegalActionExpectation, ScriptCommand, TableScript } from './schema';
+import { summarizeHands, type HandSummary } from './summary';
+
+/**
+ * Runs a table script through the engine's decider: opens the table with the script's rules, seats its players,
+ * places the button, then applies each command in turn, folding every accepted event into the state. A refused
+ * command stops the run unless the script marked it with `expectRejection`.
+ */
+export interface TableScriptRun {
+  /** The run got through every command and every expectation held. */
+  readonly ok: boolean;
+  /** Why the run stopped early, or null when it got through every command. */
+  readonly failure: ScriptFailure | null;
+  /** Final expectations (expect.*) that did not hold; checked only when the run got through. */
+  readonly expectationFailures: readonly string[];
+  readonly events: readonly TableEvent[];
+  readonly hands: readonly HandSummary[];
+  /** Chips by player id at the end: behind, for a hand still in progress; what they took, for a player who left. */
+  readonly finalStacks: Readonly<Record<string, number>>;
+  /** Every refusal met, in order (the expected ones and, if the run stopped on one, the unexpected one). */
+  readonly rejections: readonly RejectionRecord[];
+  /** How many of the script's commands were applied or refused as expected. */
+  readonly commandsRun: number;
+  readonly state: TableState;
+}
+
+export interface RejectionRecord {
+  readonly index: number;
+  readonly code: RejectionCode;
+  readonly message: string;
+  readonly expected: boolean;
+}
+
+export type ScriptFailure =
+  /** The engine refused a command the script did not expect to be refused (index null: the setup, see `step`). */
+  | { readonly kind: 'rejected'; readonly index: number | null; readonly step: string; readonly command: TableCommand; readonly code: RejectionCode; readonly message: string }
+  /** The command was refused, but not with the code (or message) the script expected. */
+  | { readonly kind: 'wrong-rejection'; readonly index: number; readonly step: string; readonly command: TableCommand; readonly expected: string; readonly code: RejectionCode; readonly message: string }
+  /** The script expected a refusal and the engine accepted the command. */
+  | { readonly kind: 'not-rejected'; readonly index: number; readonly step: string; readonly command: TableCommand; readonly expected: string }
+  /** An expectBefore check did not hold. */
+  | { readonly kind: 'expectation'; readonly index: number; readonly step: string; readonly message: string }
+  /** The script's helper fields could not be turned into a command (e.g. hole cards for a seat not dealt in). */
+  | { readonly kind: 'invalid-command'; readonly index: number; readonly step: string; readonly message: string };
+
+const SCRIPT_ONLY_KEYS = ['note', 'expectRejection', 'expectBefore', 'holeCards', 'board'] as const;
+
+export function runTableScript(script: TableScript): TableScriptRun {
+  let state = tableDecider.initialState;
+  const events: TableEvent[] = [];
+  const rejections: RejectionRecord[] = [];
+  let failure: ScriptFailure | null = null;
+  let commandsRun = 0;
+
+  const apply = (command: TableCommand): { ok: true } | { ok: false; code: RejectionCode; message: string } => {
+    const decision = tableDecider.decide(command, state);
+    if (!decision.ok) return { ok: false, code: decision.rejection.code, message: decision.rejection.message };
+    for (const event of decision.events) {
+      state = tableDecider.evolve(state, event);
+      events.push(event);
+    }
+    return { ok: true };
+  };
+
+  const setup: { step: string; command: TableCommand }[] = [
+    { step: 'rules', command: { type: 'OpenTable', tableId: script.tableId ?? 'script', rules: script.rules } },
+    ...script.players.map((p, i) => ({ step: `players[${i}]`, command: { type: 'SeatPlayer', seat: p.seat, playerId: p.playerId, buyIn: p.stack } as TableCommand })),
+    ...(script.button !== undefined ? [{ step: 'button', command: { type: 'PlaceButton', seat: script.button } as TableCommand }] : []),
+  ];
+  for (const { step, command } of setup) {
+    const result = apply(command);
+    if (!result.ok) {
+      failure = { kind: 'rejected', index: null, step, command, code: result.code, message: result.message };
+      break;
+    }
+  }
+
+  for (let index = 0; failure === null && index < script.commands.length; index++) {
+    const entry = script.commands[index];
+    const step = `commands[${index}]`;
+    if (entry.expectBefore) {
+      const problem = checkBefore(entry.expectBefore, state);
+      if (problem) {
+        failure = { kind: 'expectation', index, step, message: `before ${step} (${describeCommand(entry)}): ${problem}` };
+        break;
+      }
+    }
+    const built = toEngineCommand(entry, state);
+    if ('why' in built) {
+      failure = { kind: 'invalid-command', index, step, message: `${step} (${describeCommand(entry)}): ${built.why}` };
+      break;
+    }
+    const command = built.command;
+    const result = apply(command);
+    const expected = entry.expectRejection;
+    if (result.ok) {
+      if (expected) failure = { kind: 'not-rejected', index, step, command, expected: expected.code };
+    } else {
+      const matches = expected !== undefined && expected.code === result.code && (expected.message === undefined || result.message.includes(expected.message));
+      rejections.push({ index, code: result.code, message: result.message, expected: matches });
+      if (expected && !matches)
+        failure = { kind: 'wrong-rejection', index, step, command, expected: expected.message ? `${expected.code} ("${expected.message}")` : expected.code, code: result.code, message: result.message };
+      else if (!expected) failure = { kind: 'rejected', index, step, command, code: result.code, message: result.message };
+    }
+    if (failure === null) commandsRun++;
+  }
+
+  const hands = summarizeHands(events, state);
+  const finalStacks = stacksAtEnd(state, events);
+  const partial = { events, hands, finalStacks, rejections, commandsRun, state };
+  const expectationFailures = failure === null && script.expect ? checkExpectations(script, partial) : [];
+  return { ok: failure === null && expectationFailures.length === 0, failure, expectationFailures, ...partial };
+}
+
+/** The engine command for a script entry: script-only keys removed, a StartHand's hole cards and board turned into a deck. */
+export function toEngineCommand(entry: ScriptCommand, state: TableState): { command: TableCommand } | { why: string } {
+  const plain: Record<string, unknown> = { ...entry };
+  for (const key of SCRIPT_ONLY_KEYS) delete plain[key];
+  if (entry.type !== 'StartHand') return { command: plain as unknown as TableCommand };
+  const start = entry as Extract<ScriptCommand, { type: 'StartHand' }>;
+  if (start.deck !== undefined) return { command: plain as unknown as TableCommand };
+
+  if (start.holeCards === undefined && start.board === undefined) {
+    // No deck at all: the engine's seeded shuffle, seeded with the hand number unless the script gives a seed.
+    return { command: { type: 'StartHand', seed: start.seed ?? state.handsPlayed + 1 } };
+  }
+  if (state.status !== 'open') return { command: { type: 'StartHand', seed: 0 } }; // the engine explains
+  const plan = planNextHand(state);
+  if ('problem' in plan) return { command: { type: 'StartHand', seed: 0 } }; // the engine explains (no button, too few players)
+  const holeCards = new Map<number, string>();
+  for (const [key, cards] of Object.entries(start.holeCards ?? {})) {
+    const seat = /^\d+$/.test(key) ? Number(key) : state.seats.find((s) => s?.playerId === key)?.seat;
+    if (seat === undefined) return { why: `holeCards names "${key}", which is neither a seat number nor a seated player` };
+    if (holeCards.has(seat)) return { why: `holeCards gives seat ${seat} twice` };
+    holeCards.set(seat, cards);
+  }
+  const deck = buildDeck({ dealingOrder: plan.dealt, holeCards, board: start.board, fillSeed: start.seed });
+  if (!deck.ok) return { why: deck.why };
+  return { command: { type: 'StartHand', deck: deck.deck } };
+}
+
+/** "Raise seat 3 to 10": how a failure message names a command. */
+export function describeCommand(command: ScriptCommand | TableCommand): string {
+  const c = command as Record<string, unknown>;
+  const parts = [String(c.type)];
+  if (c.seat !== undefined) parts.push(`seat ${String(c.seat)}`);
+  if (c.type === 'Raise') parts.push(`to ${String(c.to)}`);
+  if (c.type === 'Bet' || c.type === 'AddChips') parts.push(String(c.amount));
+  if (c.type === 'PostBlind' && c.blind !== undefined) parts.push(String(c.blind));
+  return parts.join(' ');
+}
+
+function chipsInTheMiddle(state: TableState): number {
+  const hand = state.hand;
+  if (hand === null || hand.phase === 'complete') return 0;
+  return hand.players.reduce((sum, p) => sum + p.committed, 0) - hand.paidOut;
+}
+
+function stacksBehind(state: TableState): Record<string, number> {
+  const out: Record<string, number> = {};
+  const hand = state.hand !== null && state.hand.phase !== 'complete' ? state.hand : null;
+  for (const seat of state.seats) {
+    if (!seat) continue;
+    const inHand = hand?.players.find((p) => p.seat === seat.seat && p.playerId === seat.playerId);
+    out[seat.playerId] = inHand ? inHand.stack : seat.stack;
+  }
+  return out;
+}
+
+function stacksAtEnd(state: TableState, events: readonly TableEvent[]): Record<string, number> {
+  const out = stacksBehind(state);
+  const left = new Map<string, number>();
+  for (const e of events) if (e.type === 'PlayerLeft') left.set(e.playerId, e.cashOut);
+  for (const [player, cashOut] of left) if (!(player in out)) out[player] = cashOut;
+  return out;
+}
+
+export function formatLegalAction(a: LegalAction | LegalActionExpectation): string {
+  const x = a as Record<string, unknown>;
+  const seat = x.seat !== undefined ? ` (seat ${String(x.seat)})` : '';
+  if (x.type === 'Call') return `Call ${String(x.amount ?? '?')}${seat}`;
+  if (x.type === 'Bet' || x.type === 'Raise') return `${String(x.type)} ${String(x.min ?? '?')}-${String(x.max ?? '?')}${seat}`;
+  if (x.type === 'PostBlind') return `PostBlind ${String(x.blind ?? '')} ${String(x.amount ?? '')}`.trim() + seat;
+  return String(x.type) + seat;
+}
+
+function matchesLegal(actual: LegalAction, spec: LegalActionExpectation): boolean {
+  const a = actual as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(spec)) if (value !== undefined && a[key] !== value) return false;
+  return true;
+}
+
+function checkBefore(expect: NonNullable<ScriptCommand['expectBefore']>, state: TableState): string | null {
+  const problems: string[] = [];
+  const legal = legalActions(state);
+  if (expect.toAct !== undefined && legal.seat !== expect.toAct)
+    problems.push(`the hand waits for ${legal.seat === null ? 'nobody' : `seat ${legal.seat}`}, the script expects ${expect.toAct === null ? 'nobody' : `seat ${expect.toAct}`}`);
+  if (expect.pot !== undefined) {
+    const pot = chipsInTheMiddle(state);
+    if (pot !== expect.pot) problems.push(`the pot is ${pot}, the script expects ${expect.pot}`);
+  }
+  if (expect.legalActions !== undefined) {
+    const remaining = [...legal.actions];
+    let same = remaining.length === expect.legalActions.length;
+    for (const spec of expect.legalActions) {
+      const i = remaining.findIndex((a) => matchesLegal(a, spec));
+      if (i < 0) same = false;
+      else remaining.splice(i, 1);
+    }
+    if (!same || remaining.length > 0)
+      problems.push(
+        `the legal actions are [${legal.actions.map(formatLegalAction).join(', ')}], the script expects [${expect.legalActions.map(formatLegalAction).join(', ')}]`,
+      );
+  }
+  if (expect.stacks !== undefined) {
+    const behind = stacksBehind(state);
+    for (const [player, stack] of Object.entries(expect.stacks))
+      if (behind[player] !== stack) problems.push(`${player} has ${behind[player] ?? 'no seat'} behind, the script expects ${stack}`);
+  }
+  return problems.length > 0 ? problems.join('; ') : null;
+}
+
+/** One sentence for a failure: what the CLI prints and what a test reports. */
+export function describeFailure(failure: ScriptFailure): string {
+  switch (failure.kind) {
+    case 'rejected':
+      return failure.index === null
+        ? `The table could not be set up (${failure.step}): ${failure.code}: ${failure.message}`
+        : `${failure.step} (${describeCommand(failure.command)}) was refused: ${failure.code}: ${failure.message}`;
+    case 'wrong-rejection':
+      return `${failure.step} (${describeCommand(failure.command)}) was refused with ${failure.code} ("${failure.message}"), but the script expects ${failure.expected}`;
+    case 'not-rejected':
+      return `${failure.step} (${describeCommand(failure.command)}) was accepted, but the script expects it to be refused with ${failure.expected}`;
+    case 'expectation':
+    case 'invalid-command':
+      return failure.message;
+  }
+}

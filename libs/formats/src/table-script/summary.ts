@@ -1,0 +1,204 @@
+import {
+  derivePots,
+  formatCards,
+  handCategory,
+  handValue,
+  type ForcedBetKind,
+  type Street,
+  type TableEvent,
+  type TableState,
+} from '@felt/engine';
+
+/**
+ * Hand summaries read from the event stream alone (plus the live state for a hand the script stops in the middle
+ * of): who sat where, every action by street, the board, the pots and who won them, and the stacks afterwards.
+ */
+export interface HandSummary {
+  readonly handNumber: number;
+  readonly status: 'complete' | 'voided' | 'in-progress';
+  readonly button: number;
+  readonly smallBlind: number | null;
+  readonly bigBlind: number;
+  /** Dealt-in players in dealing order, with their stacks when the hand started. */
+  readonly players: readonly { readonly seat: number; readonly playerId: string; readonly stack: number; readonly holeCards: string }[];
+  readonly actions: readonly ActionSummary[];
+  /** Board cards as codes, flop first. */
+  readonly board: readonly string[];
+  /** Main pot first. For a hand still in progress: the pots as they stand, with no winners. */
+  readonly pots: readonly PotSummary[];
+  /** Chips each dealt-in player has behind when the hand ended (or now). */
+  readonly stacks: Readonly<Record<string, number>>;
+}
+
+export interface PotSummary {
+  /** 0 is the main pot; side pots follow in order of their level. */
+  readonly pot: number;
+  readonly amount: number;
+  readonly eligible: readonly string[];
+  /** What each winner received, by player id. */
+  readonly winners: Readonly<Record<string, number>>;
+}
+
+export interface ActionSummary {
+  readonly street: Street | 'showdown';
+  readonly seat: number;
+  readonly playerId: string;
+  readonly action: 'posts' | 'folds' | 'checks' | 'calls' | 'bets' | 'raises' | 'returned' | 'shows' | 'mucks';
+  /** Chips added (posts, calls, bets, returned) or the street total (raises). */
+  readonly amount?: number;
+  readonly blind?: ForcedBetKind;
+  readonly allIn?: boolean;
+  readonly cards?: string;
+  /** The hand a player showed, as the evaluator names its category ("one-pair"); only with a full board. */
+  readonly category?: string;
+  /** One line for a reader: "bob raises to 6". */
+  readonly text: string;
+}
+
+const BLIND_NAMES: Record<string, string> = {
+  'small-blind': 'the small blind',
+  'big-blind': 'the big blind',
+  ante: 'an ante',
+  'make-up-big': 'a missed big blind',
+  'make-up-small': 'a missed small blind',
+  'new-player': "a new player's blind",
+};
+
+interface Building {
+  handNumber: number;
+  status: HandSummary['status'];
+  button: number;
+  smallBlind: number | null;
+  bigBlind: number;
+  players: { seat: number; playerId: string; stack: number; holeCards: string }[];
+  actions: ActionSummary[];
+  board: number[];
+  pots: PotSummary[];
+  stacks: Record<string, number>;
+  street: Street | 'showdown';
+}
+
+export function summarizeHands(events: readonly TableEvent[], state?: TableState): HandSummary[] {
+  const hands: Building[] = [];
+  let hand: Building | null = null;
+  const idOf = (seat: number) => hand?.players.find((p) => p.seat === seat)?.playerId ?? `seat ${seat}`;
+  const act = (seat: number, action: ActionSummary['action'], text: string, extra: Partial<ActionSummary> = {}) =>
+    hand!.actions.push({ street: hand!.street, seat, playerId: idOf(seat), action, ...extra, text: `${idOf(seat)} ${text}` });
+
+  for (const e of events) {
+    switch (e.type) {
+      case 'HandStarted':
+        hand = {
+          handNumber: e.handNumber,
+          status: 'in-progress',
+          button: e.button,
+          smallBlind: e.smallBlindSeat,
+          bigBlind: e.bigBlindSeat,
+          players: e.players.map((p) => ({ seat: p.seat, playerId: p.playerId, stack: p.stack, holeCards: '' })),
+          actions: [],
+          board: [],
+          pots: [],
+          stacks: Object.fromEntries(e.players.map((p) => [p.playerId, p.stack])),
+          street: 'preflop',
+        };
+        hands.push(hand);
+        break;
+      case 'BlindPosted':
+        act(e.seat, 'posts', `posts ${BLIND_NAMES[e.kind] ?? `a ${e.kind}`} ${e.amount}${e.live ? '' : ' (dead)'}${e.allIn ? ' and is all-in' : ''}`, {
+          amount: e.amount,
+          blind: e.kind,
+          allIn: e.allIn,
+        });
+        break;
+      case 'HoleCardsDealt':
+        for (const h of e.hands) {
+          const p = hand!.players.find((x) => x.seat === h.seat);
+          if (p) p.holeCards = formatCards(h.cards, '');
+        }
+        break;
+      case 'PlayerFolded':
+        act(e.seat, 'folds', 'folds');
+        break;
+      case 'PlayerChecked':
+        act(e.seat, 'checks', 'checks');
+        break;
+      case 'PlayerCalled':
+        act(e.seat, 'calls', `calls ${e.amount}${e.allIn ? ' and is all-in' : ''}`, { amount: e.amount, allIn: e.allIn });
+        break;
+      case 'BetPlaced':
+        act(e.seat, 'bets', `bets ${e.amount}${e.allIn ? ' and is all-in' : ''}`, { amount: e.amount, allIn: e.allIn });
+        break;
+      case 'RaisePlaced':
+        act(e.seat, 'raises', `raises to ${e.to}${e.allIn ? ' and is all-in' : ''}`, { amount: e.to, allIn: e.allIn });
+        break;
+      case 'UncalledBetReturned':
+        act(e.seat, 'returned', `takes back the uncalled ${e.amount}`, { amount: e.amount });
+        break;
+      case 'BoardDealt':
+        hand!.street = e.street;
+        hand!.board.push(...e.cards);
+        break;
+      case 'ShowdownStarted':
+        hand!.street = 'showdown';
+        break;
+      case 'HandShown': {
+        const category = e.cards.length === 2 && hand!.board.length === 5 ? handCategory(handValue(e.cards, hand!.board)) : undefined;
+        const cards = formatCards(e.cards);
+        act(e.seat, 'shows', `shows ${cards}${category ? ` (${category})` : ''}`, { cards: formatCards(e.cards, ''), ...(category ? { category } : {}) });
+        break;
+      }
+      case 'HandMucked':
+        act(e.seat, 'mucks', 'mucks');
+        break;
+      case 'PotAwarded':
+        hand!.pots.push({
+          pot: e.pot,
+          amount: e.amount,
+          eligible: e.eligible.map(idOf),
+          winners: Object.fromEntries(e.winners.map((w) => [idOf(w.seat), w.amount])),
+        });
+        break;
+      case 'HandEnded':
+        hand!.status = 'complete';
+        hand!.stacks = Object.fromEntries(e.stacks.map((s) => [idOf(s.seat), s.stack]));
+        hand = null;
+        break;
+      case 'HandVoided':
+        // Every chip put in comes back: the stacks are the ones the hand started with.
+        hand!.status = 'voided';
+        hand!.stacks = Object.fromEntries(hand!.players.map((p) => [p.playerId, p.stack]));
+        hand = null;
+        break;
+      default:
+        break;
+    }
+  }
+
+  // A hand the script stopped in the middle of: pots and stacks as they stand.
+  if (hand !== null && state?.hand && state.hand.handNumber === hand.handNumber && state.hand.phase !== 'complete') {
+    const live = state.hand;
+    const derived = derivePots(live.players);
+    // A player still in with chips behind may yet call up to any level, so they stay eligible for every pot.
+    const canStillCall = new Set(live.players.filter((p) => !p.folded && !p.allIn).map((p) => p.seat));
+    hand.pots = derived.map((p, i) => ({
+      pot: i,
+      amount: p.amount,
+      eligible: live.players.filter((x) => p.eligible.includes(x.seat) || canStillCall.has(x.seat)).map((x) => idOf(x.seat)),
+      winners: {},
+    }));
+    hand.stacks = Object.fromEntries(live.players.map((p) => [p.playerId, p.stack]));
+  }
+
+  return hands.map((h) => ({
+    handNumber: h.handNumber,
+    status: h.status,
+    button: h.button,
+    smallBlind: h.smallBlind,
+    bigBlind: h.bigBlind,
+    players: h.players,
+    actions: h.actions,
+    board: h.board.map((c) => formatCards([c])),
+    pots: [...h.pots].sort((a, b) => a.pot - b.pot),
+    stacks: h.stacks,
+  }));
+}
