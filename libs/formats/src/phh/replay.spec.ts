@@ -44,11 +44,33 @@ describe('replayPhhHand: positions and forced bets', () => {
     expect(replayOne(nt3(['p3 f', 'p1 f'], { antes: [1, 1, 1], finishing_stacks: [98, 103, 99] }))).toMatchObject({ status: 'matched' });
   });
 
-  it('fails straddles clearly: the engine has none yet', () => {
-    const r = replayOne(phh({ variant: 'NT', antes: [0, 0, 0, 0], blinds_or_straddles: [1, 2, 4, 0], min_bet: 2, starting_stacks: [100, 100, 100, 100], actions: [] }));
-    expect(r.status).toBe('failed');
-    expect(r.finalStacks).toBeNull();
-    expect(r.error).toMatch(/^hand\.phh: straddles are not supported yet \(blinds_or_straddles has 4 for p3 beyond the small and big blind\)/);
+  describe('straddles (blinds_or_straddles entries after the big blind) go through the engine\'s Straddle', () => {
+    const six = (blinds: number[], actions: string[], finishing: number[]) =>
+      phh({ variant: 'NT', antes: [0, 0, 0, 0, 0, 0], blinds_or_straddles: blinds, min_bet: 2, starting_stacks: [200, 200, 200, 200, 200, 200], actions, finishing_stacks: finishing });
+
+    it('a UTG straddle: the player after it acts first, the straddler last (rules.md ST-1)', () => {
+      const r = replayOne(six([1, 2, 4, 0, 0, 0], ['p4 cc', 'p5 f', 'p6 cbr 12', 'p1 f', 'p2 f', 'p3 cc', 'p4 f', 'd db 2c3c4c', 'p3 cc', 'p6 cbr 20', 'p3 f'], [199, 198, 188, 196, 200, 219]));
+      expect(r).toMatchObject({ status: 'matched', finalStacks: [199, 198, 188, 196, 200, 219] });
+    });
+
+    it('a double straddle and a button straddle', () => {
+      expect(replayOne(six([1, 2, 4, 8, 0, 0], ['p5 f', 'p6 f', 'p1 f', 'p2 f', 'p3 f'], [199, 198, 196, 207, 200, 200]))).toMatchObject({ status: 'matched' });
+      // The button straddles: the small blind acts first.
+      expect(replayOne(six([1, 2, 0, 0, 0, 4], ['p1 f', 'p2 f', 'p3 f', 'p4 f', 'p5 f'], [199, 198, 200, 200, 200, 203]))).toMatchObject({ status: 'matched' });
+    });
+
+    it('takes a raise of one big blind over the straddle (pokerkit\'s minimum), never refusing what the file recorded', () => {
+      expect(replayOne(six([1, 2, 4, 0, 0, 0], ['p4 cbr 6', 'p5 f', 'p6 f', 'p1 f', 'p2 f', 'p3 f'], [199, 198, 196, 207, 200, 200]))).toMatchObject({ status: 'matched' });
+    });
+
+    it('fails straddles the engine cannot post, clearly', () => {
+      expect(replayOne(six([1, 2, 5, 0, 0, 0], [], [200, 200, 200, 200, 200, 200])).error).toBe(
+        "hand.phh: straddles 5 for p3: the engine's straddles are each the same whole multiple (2 or more) of the forced bet before them",
+      );
+      expect(replayOne(six([1, 2, 4, 0, 8, 0], [], [200, 200, 200, 200, 200, 200])).error).toBe(
+        'hand.phh: straddles 4 for p3, 8 for p5: the engine takes each re-straddle from the seat left of the previous straddler',
+      );
+    });
   });
 
   it('fails antes the engine cannot take', () => {

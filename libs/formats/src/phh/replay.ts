@@ -23,6 +23,9 @@ import { handLabel, type PhhAction, type PhhCard, type PhhHand } from './parse';
  * (table/deck.ts); unknown cards (`??`) are filled with unused cards, which is only sound where no showdown
  * needs them, and the replay fails when one does. `d dh` and `d db` are checked against what the engine dealt;
  * `f`, `cc` and `cbr` become Fold, Check/Call and Bet/Raise; `sm` answers the engine's showdown in its order.
+ * Antes: the same from everyone, or one from the big blind or the button. Straddles (blinds_or_straddles entries
+ * after the big blind) are posted with the engine's straddle house option. Anything else the engine cannot play
+ * fails the hand with the reason; nothing is approximated.
  */
 
 export type PhhStatus = 'matched' | 'mismatched' | 'failed';
@@ -97,6 +100,7 @@ class HandReplay {
   private readonly filler = new Set<string>();
   private readonly awards: Extract<TableEvent, { type: 'PotAwarded' }>[] = [];
   private readonly shown = new Set<number>();
+  private readonly straddles: { seat: number; amount: number }[] = [];
   private ended: Extract<TableEvent, { type: 'HandEnded' }> | null = null;
   private readonly notes: string[] = [];
 
@@ -195,14 +199,9 @@ class HandReplay {
     const antes = effective(hand.antes);
     const sb = blinds[this.sbSeat - 1];
     const bb = blinds[this.bbSeat - 1];
-    const straddles = blinds.map((v, i) => ({ seat: i + 1, v })).filter((x) => x.v > 0 && x.seat !== this.sbSeat && x.seat !== this.bbSeat);
-    if (straddles.length > 0)
-      fail(
-        `straddles are not supported yet (blinds_or_straddles has ${straddles.map((x) => `${x.v / hand.scale} for p${x.seat}`).join(', ')} ` +
-          `beyond the small and big blind); the engine has no straddle`,
-      );
     if (bb <= 0) fail('there is no big blind (blinds_or_straddles); the engine deals blind games only');
     if (sb > bb) fail(`the small blind (${sb / hand.scale}) is larger than the big blind (${bb / hand.scale})`);
+    const straddle = this.straddleOption(blinds, bb);
 
     let ante: { kind: AnteKind; amount: number } = { kind: 'none', amount: 0 };
     const anted = antes.map((v, i) => ({ seat: i + 1, v })).filter((x) => x.v > 0);
@@ -218,7 +217,7 @@ class HandReplay {
     if (hand.variant === 'NT') {
       if (hand.minBet !== bb)
         fail(`min_bet ${hand.minBet! / hand.scale} differs from the big blind ${bb / hand.scale}; the engine's no-limit minimum bet is the big blind`);
-      return { structure: { kind: 'no-limit', minimumBet: 'big-blind' }, smallBlind: sb, bigBlind: bb, ante, maxSeats: Math.max(2, this.n) };
+      return { structure: { kind: 'no-limit', minimumBet: 'big-blind' }, smallBlind: sb, bigBlind: bb, ante, maxSeats: Math.max(2, this.n), ...straddle };
     }
     return {
       structure: { kind: 'fixed-limit', smallBet: hand.smallBet!, bigBet: hand.bigBet! },
@@ -226,6 +225,45 @@ class HandReplay {
       bigBlind: bb,
       ante,
       maxSeats: Math.max(2, this.n),
+      ...straddle,
+    };
+  }
+
+  /**
+   * Straddles: PHH lists them as blinds_or_straddles entries after the big blind (UTG 4 in 1/2: [1, 2, 4, 0, ...];
+   * a button straddle sits on the last player). The engine's straddle house option takes them as Straddle
+   * commands before the deal: each from the seat left of the previous one, each the same multiple of the forced
+   * bet before it. The minimum raise after a straddle follows pokerkit (the big blind, not the straddle), the
+   * permissive reading, so no raise the file recorded is refused for it.
+   */
+  private straddleOption(blinds: readonly number[], bb: number): Pick<TableRulesInput, 'houseOptions'> {
+    const hand = this.hand;
+    const posted = blinds.map((v, i) => ({ seat: i + 1, amount: v })).filter((x) => x.amount > 0 && x.seat !== this.sbSeat && x.seat !== this.bbSeat);
+    if (posted.length === 0) return {};
+    const show = () => posted.map((x) => `${x.amount / hand.scale} for p${x.seat}`).join(', ');
+    // Straddles go clockwise from the first straddler: p3 after the big blind, then p4, ...
+    const clockwise = (seat: number) => (seat % this.n) + 1;
+    for (let i = 1; i < posted.length; i++)
+      if (posted[i].seat !== clockwise(posted[i - 1].seat)) fail(`straddles ${show()}: the engine takes each re-straddle from the seat left of the previous straddler`);
+    const multiple = posted[0].amount / bb;
+    const sized = posted.every((x, i) => x.amount === (i === 0 ? bb : posted[i - 1].amount) * multiple);
+    if (!Number.isInteger(multiple) || multiple < 2 || !sized)
+      fail(`straddles ${show()}: the engine's straddles are each the same whole multiple (2 or more) of the forced bet before them`);
+    this.straddles.push(...posted);
+    const first = posted[0].seat;
+    const positions = first === clockwise(this.bbSeat) ? 'utg' : first === this.button ? 'utg-or-button' : 'any';
+    return {
+      houseOptions: {
+        straddle: {
+          positions,
+          maxStraddles: posted.length,
+          minPlayersDealt: 2,
+          sizeMultiple: multiple,
+          buttonStraddleOrder: 'left-of-straddler',
+          minRaiseBasis: 'big-blind',
+          allowInLimit: true,
+        },
+      },
     };
   }
 
@@ -309,6 +347,13 @@ class HandReplay {
     if ([...listed].sort().join(', ') !== [...expected].sort().join(', '))
       fail(`the engine asks for the forced bets ${listed.join(', ')}, the file has ${expected.join(', ')} (minor units)`);
     for (const f of h.forcedBetsDue) this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, `posting p${f.seat}'s ${f.kind}`);
+    if (this.straddles.length === 0) return;
+    for (const s of this.straddles) {
+      this.send({ type: 'Straddle', seat: s.seat }, `p${s.seat}'s straddle`);
+      const live = this.current().players.find((p) => p.seat === s.seat)!.live;
+      if (live !== s.amount) fail(`the engine took a straddle of ${live / hand.scale} from p${s.seat}, the file has ${s.amount / hand.scale}`);
+    }
+    this.send({ type: 'Deal' }, 'dealing after the straddles');
   }
 
   private bettingAction(a: Extract<PhhAction, { kind: 'fold' | 'check-call' | 'bet-raise' }>): void {
