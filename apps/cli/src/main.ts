@@ -1,0 +1,65 @@
+import { basename } from 'node:path';
+import { Command } from 'commander';
+import { registerPlayCommand } from './play-command';
+
+/**
+ * The `felt` command line (bin/felt.js runs the compiled form of this file).
+ *   felt play FILE [--json]   run a table script and print each hand (docs/table-scripts.md)
+ *   felt phh ...              hand histories in the PHH format (registered when apps/cli/src/phh-command.ts exists)
+ */
+export interface ProgramOptions {
+  /** Where normal output goes (process.stdout by default). */
+  readonly writeOut?: (text: string) => void;
+  /** Where error messages go (process.stderr by default). */
+  readonly writeErr?: (text: string) => void;
+  /** Throw a CommanderError (with its exitCode) instead of exiting the process: for tests. */
+  readonly exitOverride?: boolean;
+}
+
+export function buildProgram(options: ProgramOptions = {}): Command {
+  const program = new Command('felt');
+  program
+    .description("Felt: the live casino Texas Hold'em engine on the command line");
+  // Output and exit settings first: commander copies them into each subcommand when it is added.
+  program.configureOutput({
+    writeOut: options.writeOut ?? ((text) => process.stdout.write(text)),
+    writeErr: options.writeErr ?? ((text) => process.stderr.write(text)),
+  });
+  if (options.exitOverride) program.exitOverride();
+
+  registerPlayCommand(program);
+  registerOptionalCommands(program);
+  return program;
+}
+
+/**
+ * Commands that live in their own file and may not be written yet: registered when the module is there.
+ * (apps/cli/src/phh-command.ts exports registerPhhCommand(program).)
+ */
+function registerOptionalCommands(program: Command): void {
+  let phh: { registerPhhCommand?: (program: Command) => void } | undefined;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    phh = require('./phh-command');
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && /phh-command/.test((error as Error).message.split('\n')[0]);
+    if (!missing) throw error;
+  }
+  phh?.registerPhhCommand?.(program);
+}
+
+/** True when this file is the program being run: directly (node main.js, tsx main.ts) or through bin/felt.js. */
+function launchedAsCli(): boolean {
+  const entry = require.main;
+  if (entry === undefined) return false;
+  return entry === module || basename(entry.filename) === 'felt.js' || basename(entry.filename) === 'felt';
+}
+
+if (launchedAsCli()) {
+  buildProgram()
+    .parseAsync(process.argv)
+    .catch((error: unknown) => {
+      process.stderr.write(`felt: ${(error as Error).stack ?? String(error)}\n`);
+      process.exit(70);
+    });
+}
