@@ -1,0 +1,7 @@
+import { EventStore1700000000000 } from './1700000000000-EventStore';
+
+/**
+ * Every migration of the project, oldest first. `openDatabase` runs these on PostgreSQL (TypeORM) and on PGlite
+ * (the event store's migrator); add each new migration class here.
+ */
+export const migrations = [EventStore1700000000000];
