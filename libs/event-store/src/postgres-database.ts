@@ -1,0 +1,70 @@
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
+import type { Database, QueryResult, Row, Transaction } from './database';
+
+export interface PostgresDatabaseOptions {
+  /** Maximum pooled connections (default 10). */
+  maxConnections?: number;
+  /** Called when an idle pooled connection fails (the pool drops it). Default: ignore. */
+  onIdleError?: (error: Error) => void;
+}
+
+/** The database port over a pg connection pool. Each transaction holds one pooled connection. */
+export class PostgresDatabase implements Database {
+  readonly kind = 'postgres' as const;
+  readonly pool: Pool;
+
+  constructor(databaseUrl: string, options: PostgresDatabaseOptions = {}) {
+    const config: PoolConfig = { connectionString: databaseUrl, max: options.maxConnections ?? 10 };
+    this.pool = new Pool(config);
+    // Without a listener, an idle connection dropped by the server would crash the process.
+    this.pool.on('error', options.onIdleError ?? (() => undefined));
+  }
+
+  async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+    const result = await this.pool.query(sql, params as unknown[]);
+    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    const tx = new ClientTransaction(client);
+    let broken: Error | undefined;
+    try {
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      tx.closed = true;
+      // A connection whose ROLLBACK failed is in an unknown state: destroy it instead of reusing it.
+      client.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** A transaction on one pooled connection; refuses use after the transaction ended (the connection is back in the pool). */
+class ClientTransaction implements Transaction {
+  closed = false;
+
+  constructor(private readonly client: PoolClient) {}
+
+  async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+    if (this.closed) throw new Error('transaction already ended: this handle must not be used after its callback');
+    const result = await this.client.query(sql, params as unknown[]);
+    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+  }
+}
