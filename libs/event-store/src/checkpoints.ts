@@ -1,0 +1,29 @@
+import type { Queryable } from './database';
+import { START, type Position } from './position';
+
+const DECIMAL = /^\d+$/;
+
+/** A consumer's saved position, or START if it has none. */
+export async function loadCheckpoint(db: Queryable, name: string): Promise<Position> {
+  const { rows } = await db.query<{ tx_id: string; global_position: string }>(
+    'SELECT tx_id::text AS tx_id, global_position::text AS global_position FROM checkpoints WHERE name = $1',
+    [name],
+  );
+  const row = rows[0];
+  return row ? { txId: row.tx_id, globalPosition: row.global_position } : START;
+}
+
+/**
+ * Saves a consumer's position. Pass the transaction that writes the consumer's read-model rows, so both commit
+ * (or roll back) together.
+ */
+export async function saveCheckpoint(db: Queryable, name: string, position: Position): Promise<void> {
+  if (!DECIMAL.test(position.txId) || !DECIMAL.test(position.globalPosition)) {
+    throw new TypeError(`not a position: ${JSON.stringify(position)}`);
+  }
+  await db.query(
+    `INSERT INTO checkpoints (name, tx_id, global_position, updated_at) VALUES ($1, $2::xid8, $3::bigint, now())
+     ON CONFLICT (name) DO UPDATE SET tx_id = EXCLUDED.tx_id, global_position = EXCLUDED.global_position, updated_at = now()`,
+    [name, position.txId, position.globalPosition],
+  );
+}

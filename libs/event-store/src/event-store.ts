@@ -1,0 +1,181 @@
+import { appendToStream, type AppendOptions, type AppendResult } from './append';
+import * as checkpoints from './checkpoints';
+import type { Database, Queryable, Transaction } from './database';
+import { verifyEvents, CHAIN_START, type ChainVerification } from './event-hash';
+import { EVENT_COLUMNS, isoTimestampSql, toRecordedEvent, type EventRow } from './event-rows';
+import type { RecordedEvent } from './event-types';
+import { START, type Position } from './position';
+import * as snapshots from './snapshots';
+
+export interface ReadStreamOptions {
+  /** First version to return (default 1). */
+  fromVersion?: number;
+  /** Last version to return (default: the stream's end). */
+  toVersion?: number;
+  limit?: number;
+  tx?: Transaction;
+}
+
+export interface ReadAllOptions {
+  /** Return events after this position (default START). */
+  after?: Position;
+  /** At most this many events (default 1000). */
+  limit?: number;
+  tx?: Transaction;
+}
+
+export interface StreamInfo {
+  streamId: string;
+  category: string;
+  version: number;
+  lastHash: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const VERIFY_PAGE = 1000;
+
+/** Append-only event streams over the database port. Knows nothing of what the events mean. */
+export class EventStore {
+  constructor(readonly db: Database) {}
+
+  /**
+   * Appends events to a stream in one transaction (or in `options.tx`). A wrong expected version returns
+   * `{ ok: false, conflict }` and writes nothing; a repeated commandId returns the first result with `duplicate: true`.
+   */
+  append(streamId: string, options: AppendOptions): Promise<AppendResult> {
+    if (options.tx) return appendToStream(options.tx, streamId, options);
+    return this.db.transaction((tx) => appendToStream(tx, streamId, options));
+  }
+
+  /** The stream's events in version order (empty if the stream does not exist). */
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.fromVersion ?? 1;
+    const to = options.toVersion ?? 2147483647;
+    assertCount('fromVersion', from, 0);
+    assertCount('toVersion', to, 0);
+    const params: unknown[] = [streamId, from, to];
+    let sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version BETWEEN $2 AND $3 ORDER BY stream_version`;
+    if (options.limit !== undefined) {
+      assertCount('limit', options.limit, 0);
+      params.push(options.limit);
+      sql += ' LIMIT $4';
+    }
+    const { rows } = await this.on(options.tx).query<EventRow>(sql, params);
+    return rows.map(toRecordedEvent);
+  }
+
+  /** The stream's last version, 0 if it has no event. */
+  async streamVersion(streamId: string, tx?: Transaction): Promise<number> {
+    const { rows } = await this.on(tx).query<{ version: number }>('SELECT version FROM streams WHERE stream_id = $1', [streamId]);
+    return rows[0]?.version ?? 0;
+  }
+
+  /** Every stream with at least one event, by id; optionally one category ('table' for 'table-42'). */
+  async listStreams(options: { category?: string; tx?: Transaction } = {}): Promise<StreamInfo[]> {
+    const params: unknown[] = [];
+    let where = 'version > 0';
+    if (options.category !== undefined) {
+      params.push(options.category);
+      where += ' AND category = $1';
+    }
+    const { rows } = await this.on(options.tx).query<{
+      stream_id: string;
+      category: string;
+      version: number;
+      last_hash: string;
+      created_at: string;
+      updated_at: string;
+    }>(
+      `SELECT stream_id, category, version, last_hash, ${isoTimestampSql('created_at')} AS created_at,
+        ${isoTimestampSql('updated_at')} AS updated_at FROM streams WHERE ${where} ORDER BY stream_id`,
+      params,
+    );
+    return rows.map((row) => ({
+      streamId: row.stream_id,
+      category: row.category,
+      version: row.version,
+      lastHash: row.last_hash,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  /**
+   * The global log after `after`, in (txId, globalPosition) order, gap-safe: only events whose transaction is
+   * older than every transaction still open (tx_id < pg_snapshot_xmin(pg_current_snapshot())). An event committed
+   * out of order is therefore returned later, never skipped; while an older transaction is open, newer events
+   * wait. Continue from positionOf(the last event returned).
+   */
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const after = options.after ?? START;
+    const limit = options.limit ?? 1000;
+    assertCount('limit', limit, 1);
+    const { rows } = await this.on(options.tx).query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE (tx_id, global_position) > ($1::xid8, $2::bigint)
+         AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY tx_id, global_position
+       LIMIT $3`,
+      [after.txId, after.globalPosition, limit],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  /** A consumer's saved position, or START. */
+  loadCheckpoint(name: string, tx?: Transaction): Promise<Position> {
+    return checkpoints.loadCheckpoint(this.on(tx), name);
+  }
+
+  /** Saves a consumer's position; pass the transaction that writes its read model so both commit together. */
+  saveCheckpoint(name: string, position: Position, tx?: Transaction): Promise<void> {
+    return checkpoints.saveCheckpoint(this.on(tx), name, position);
+  }
+
+  loadSnapshot(streamId: string, tx?: Transaction): Promise<snapshots.Snapshot | null> {
+    return snapshots.loadSnapshot(this.on(tx), streamId);
+  }
+
+  /** Keeps folded state at `version` unless a later snapshot exists; returns whether it was written. */
+  saveSnapshot(streamId: string, version: number, state: unknown, tx?: Transaction): Promise<boolean> {
+    return snapshots.saveSnapshot(this.on(tx), streamId, version, state);
+  }
+
+  /**
+   * Recomputes the stream's hash chain from its first event up to the head recorded in `streams` (read first, so
+   * concurrent appends do not disturb the check) and compares the result with that head.
+   */
+  async verifyChain(streamId: string): Promise<ChainVerification> {
+    const { rows } = await this.db.query<{ version: number; last_hash: string }>(
+      'SELECT version, last_hash FROM streams WHERE stream_id = $1',
+      [streamId],
+    );
+    const recorded = rows[0] ?? { version: 0, last_hash: CHAIN_START.hash };
+    let head = CHAIN_START;
+    while (head.version < recorded.version) {
+      const page = await this.readStream(streamId, {
+        fromVersion: head.version + 1,
+        toVersion: recorded.version,
+        limit: VERIFY_PAGE,
+      });
+      if (page.length === 0) {
+        return { ok: false, version: head.version + 1, problem: 'version-gap', expected: String(head.version + 1), actual: 'missing' };
+      }
+      const verified = verifyEvents(page, head);
+      if (!verified.ok) return verified;
+      head = verified.head;
+    }
+    if (head.hash !== recorded.last_hash) {
+      return { ok: false, version: recorded.version, problem: 'stream-head-mismatch', expected: head.hash, actual: recorded.last_hash };
+    }
+    return { ok: true, head };
+  }
+
+  private on(tx: Transaction | undefined): Queryable {
+    return tx ?? this.db;
+  }
+}
+
+function assertCount(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}, got ${value}`);
+}

@@ -1,0 +1,36 @@
+// @felt/event-store: the only library that knows pg. Events are { type, schemaVersion, data (JSON) }; nothing here
+// knows what they mean.
+export type { Database, Queryable, QueryResult, Row, Transaction } from './database';
+export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
+export { PGliteDatabase, IN_MEMORY } from './pglite-database';
+export { openDatabase, type OpenDatabaseOptions } from './open-database';
+export { migrateDatabase } from './migrate-pglite';
+export { migratePostgres } from './migrate-postgres';
+export type { MigrationClass } from './migration-class';
+
+export { EventStore, type ReadStreamOptions, type ReadAllOptions, type StreamInfo } from './event-store';
+export {
+  CommandIdReusedError,
+  streamCategory,
+  type AppendOptions,
+  type AppendResult,
+  type ExpectedVersion,
+  type VersionConflict,
+} from './append';
+export type { EventMetadata, NewEvent, RecordedEvent } from './event-types';
+export { START, positionOf, comparePositions, type Position } from './position';
+export type { Snapshot } from './snapshots';
+
+export { canonicalJson, toJsonValue, NotJsonError, type JsonValue } from './canonical-json';
+export {
+  GENESIS_HASH,
+  CHAIN_START,
+  canonicalEvent,
+  computeEventHash,
+  verifyEvents,
+  type ChainHead,
+  type ChainProblem,
+  type ChainVerification,
+  type HashedEventFields,
+} from './event-hash';
+export { eventIdFor } from './event-id';

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { IN_MEMORY, openDatabase, type Database } from '../src';
+
+/** The server tests create their throwaway databases on (trust auth as a superuser). */
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type Backend = 'postgres' | 'pglite';
+export const BACKENDS: Backend[] = ['postgres', 'pglite'];
+
+export interface TestDatabase {
+  backend: Backend;
+  db: Database;
+  /** The fresh PostgreSQL database's URL (postgres only). */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A migrated, empty database of its own: a fresh `felt_test_<random>` database on PostgreSQL (dropped by dispose),
+ * or an in-memory PGlite (slow to start: create one per test file, in beforeAll).
+ */
+export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  if (backend === 'pglite') {
+    const db = await openDatabase({ dataDir: IN_MEMORY });
+    return { backend, db, dispose: () => db.close() };
+  }
+  const name = `felt_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = databaseUrlFor(name);
+  const drop = () => asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  try {
+    const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: 25 } });
+    return {
+      backend,
+      db,
+      url,
+      async dispose() {
+        await db.close();
+        await drop();
+      },
+    };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+export function databaseUrlFor(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function asAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
