@@ -51,6 +51,7 @@ export function checkExpectations(script: TableScript, run: RunOutcome): string[
         if (!got) return;
         const name = i === 0 ? 'main pot' : `side pot ${i}`;
         if (got.amount !== want.amount) failures.push(`${label}: the ${name} is ${got.amount}, expected ${want.amount}`);
+        if (want.rake !== undefined && (got.rake ?? 0) !== want.rake) failures.push(`${label}: the ${name} was raked ${got.rake ?? 0}, expected ${want.rake}`);
         if (want.eligible && [...want.eligible].sort().join(',') !== [...got.eligible].sort().join(','))
           failures.push(`${label}: the ${name} may be won by ${got.eligible.join(', ')}, expected ${want.eligible.join(', ')}`);
         if (want.winners) {
@@ -85,6 +86,7 @@ export function checkExpectations(script: TableScript, run: RunOutcome): string[
       const expected = cards ? formatCards(cards) : want.board;
       if (hand.board.join(' ') !== expected) failures.push(`hand ${want.hand}: the board is ${hand.board.join(' ') || 'empty'}, expected ${expected}`);
     }
+    if (want.rake !== undefined && hand.rake !== want.rake) failures.push(`hand ${want.hand}: the rake is ${hand.rake}, expected ${want.rake}`);
   }
   return failures;
 }

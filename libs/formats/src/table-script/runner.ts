@@ -33,6 +33,8 @@ export interface TableScriptRun {
   readonly rejections: readonly RejectionRecord[];
   /** How many of the script's commands were applied or refused as expected. */
   readonly commandsRun: number;
+  /** Chips the house took over all hands (house option rake). */
+  readonly rake: number;
   readonly state: TableState;
 }
 
@@ -119,7 +121,8 @@ export function runTableScript(script: TableScript): TableScriptRun {
 
   const hands = summarizeHands(events, state);
   const finalStacks = stacksAtEnd(state, events);
-  const partial = { events, hands, finalStacks, rejections, commandsRun, state };
+  const rake = hands.reduce((sum, h) => sum + h.rake, 0);
+  const partial = { events, hands, finalStacks, rejections, commandsRun, rake, state };
   const expectationFailures = failure === null && script.expect ? checkExpectations(script, partial) : [];
   return { ok: failure === null && expectationFailures.length === 0, failure, expectationFailures, ...partial };
 }

@@ -173,7 +173,10 @@ export const scriptCommandSchema = z
 const potExpectationSchema = z.strictObject({
   /** The hand number (1 is the script's first hand); the last hand when left out. */
   hand: int('hand').min(1).optional(),
+  /** What the pot held, rake included. */
   amount: chips('amount'),
+  /** The house's rake from this pot. */
+  rake: chips('rake').optional(),
   /** Player ids that may win the pot. */
   eligible: z.array(text('a player id')).optional(),
   /** What each winner receives, by player id. */
@@ -186,6 +189,8 @@ const handExpectationSchema = z.strictObject({
   smallBlind: seat.nullable().optional(),
   bigBlind: seat.optional(),
   board: cardList.optional(),
+  /** Chips the house raked from the hand. */
+  rake: chips('rake').optional(),
 });
 
 export const expectSchema = z.strictObject({

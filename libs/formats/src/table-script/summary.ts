@@ -28,12 +28,17 @@ export interface HandSummary {
   readonly pots: readonly PotSummary[];
   /** Chips each dealt-in player has behind when the hand ended (or now). */
   readonly stacks: Readonly<Record<string, number>>;
+  /** Chips the house took (house option rake). */
+  readonly rake: number;
 }
 
 export interface PotSummary {
   /** 0 is the main pot; side pots follow in order of their level. */
   readonly pot: number;
+  /** What the pot held, rake included. */
   readonly amount: number;
+  /** The house's rake from this pot, when any was taken. */
+  readonly rake?: number;
   readonly eligible: readonly string[];
   /** What each winner received, by player id. */
   readonly winners: Readonly<Record<string, number>>;
@@ -76,6 +81,7 @@ interface Building {
   pots: PotSummary[];
   stacks: Record<string, number>;
   street: Street | 'showdown';
+  rakeByPot: readonly number[];
 }
 
 export function summarizeHands(events: readonly TableEvent[], state?: TableState): HandSummary[] {
@@ -100,6 +106,7 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
           pots: [],
           stacks: Object.fromEntries(e.players.map((p) => [p.playerId, p.stack])),
           street: 'preflop',
+          rakeByPot: [],
         };
         hands.push(hand);
         break;
@@ -150,14 +157,20 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
       case 'HandMucked':
         act(e.seat, 'mucks', 'mucks');
         break;
-      case 'PotAwarded':
+      case 'RakeTaken':
+        hand!.rakeByPot = e.byPot;
+        break;
+      case 'PotAwarded': {
+        const rake = hand!.rakeByPot[e.pot] ?? 0;
         hand!.pots.push({
           pot: e.pot,
-          amount: e.amount,
+          amount: e.amount + rake,
+          ...(rake > 0 ? { rake } : {}),
           eligible: e.eligible.map(idOf),
           winners: Object.fromEntries(e.winners.map((w) => [idOf(w.seat), w.amount])),
         });
         break;
+      }
       case 'HandEnded':
         hand!.status = 'complete';
         hand!.stacks = Object.fromEntries(e.stacks.map((s) => [idOf(s.seat), s.stack]));
@@ -200,5 +213,6 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
     board: h.board.map((c) => formatCards([c])),
     pots: [...h.pots].sort((a, b) => a.pot - b.pot),
     stacks: h.stacks,
+    rake: h.rakeByPot.reduce((sum, n) => sum + n, 0),
   }));
 }
