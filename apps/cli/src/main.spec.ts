@@ -26,6 +26,15 @@ function tempScript(content: unknown): string {
   return file;
 }
 
+describe('felt', () => {
+  it('lists its commands: play and phh', async () => {
+    const { out, code } = await felt('--help');
+    expect(code).toBe(0);
+    expect(out).toMatch(/play \[options\] <file>/);
+    expect(out).toMatch(/phh /);
+  });
+});
+
 describe('felt play', () => {
   it('prints each hand readably: actions, board, pots and winners, stacks', async () => {
     const { out, err, code } = await felt('play', join(examples, 'sp-1-side-pots-two-all-ins.json'));

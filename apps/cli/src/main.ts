@@ -1,11 +1,12 @@
 import { basename } from 'node:path';
 import { Command } from 'commander';
 import { registerPlayCommand } from './play-command';
+import { registerPhhCommand } from './phh-command';
 
 /**
  * The `felt` command line (bin/felt.js runs the compiled form of this file).
  *   felt play FILE [--json]   run a table script and print each hand (docs/table-scripts.md)
- *   felt phh ...              hand histories in the PHH format (registered when apps/cli/src/phh-command.ts exists)
+ *   felt phh PATH... [--json] replay PHH hand histories through the engine (apps/cli/src/phh-command.ts)
  */
 export interface ProgramOptions {
   /** Where normal output goes (process.stdout by default). */
@@ -28,24 +29,8 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   if (options.exitOverride) program.exitOverride();
 
   registerPlayCommand(program);
-  registerOptionalCommands(program);
+  registerPhhCommand(program);
   return program;
-}
-
-/**
- * Commands that live in their own file and may not be written yet: registered when the module is there.
- * (apps/cli/src/phh-command.ts exports registerPhhCommand(program).)
- */
-function registerOptionalCommands(program: Command): void {
-  let phh: { registerPhhCommand?: (program: Command) => void } | undefined;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    phh = require('./phh-command');
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && /phh-command/.test((error as Error).message.split('\n')[0]);
-    if (!missing) throw error;
-  }
-  phh?.registerPhhCommand?.(program);
 }
 
 /** True when this file is the program being run: directly (node main.js, tsx main.ts) or through bin/felt.js. */

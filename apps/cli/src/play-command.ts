@@ -68,6 +68,7 @@ export function jsonReport(run: TableScriptRun): object {
       board: h.board,
       pots: h.pots,
       stacks: h.stacks,
+      ...(h.rake > 0 ? { rake: h.rake } : {}),
     })),
     finalStacks: run.finalStacks,
     ...(run.rejections.length > 0 ? { rejections: run.rejections } : {}),
@@ -107,7 +108,7 @@ function handText(hand: HandSummary): string {
     const name = pot.pot === 0 ? 'Main pot' : `Side pot ${pot.pot}`;
     const winners = Object.entries(pot.winners);
     const result = winners.length > 0 ? winners.map(([id, n]) => `${id} wins ${n}`).join(', ') : `in play among ${pot.eligible.join(', ')}`;
-    lines.push(`  ${name} ${pot.amount}: ${result}`);
+    lines.push(`  ${name} ${pot.amount}${pot.rake ? ` (rake ${pot.rake})` : ''}: ${result}`);
   });
   lines.push(`  Stacks${hand.status === 'in-progress' ? ' (behind)' : ''}: ${Object.entries(hand.stacks).map(([id, n]) => `${id} ${n}`).join(', ')}`);
   return lines.join('\n');
