@@ -111,11 +111,12 @@ export class EventStore {
     const after = options.after ?? START;
     const limit = options.limit ?? 1000;
     assertCount('limit', limit, 1);
+    // Qualified names: unqualified, ORDER BY would pick the text-cast output columns and sort '1000' before '995'.
     const { rows } = await this.on(options.tx).query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
-       WHERE (tx_id, global_position) > ($1::xid8, $2::bigint)
-         AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY tx_id, global_position
+       WHERE (events.tx_id, events.global_position) > ($1::xid8, $2::bigint)
+         AND events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY events.tx_id, events.global_position
        LIMIT $3`,
       [after.txId, after.globalPosition, limit],
     );
