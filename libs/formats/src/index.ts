@@ -17,7 +17,7 @@ export {
   type PhhEntry,
   type PhhVariant,
 } from './phh/parse';
-export { replayPhhHand, type PhhReplayResult, type PhhStatus } from './phh/replay';
+export { replayPhhHand, type PhhReplayResult, type PhhReplayOptions, type PhhStatus } from './phh/replay';
 export { collectPhhFiles, replayPhhFile, replayPhhText, replayPhhFiles, summarize, type PhhSummary, type PhhRunReport } from './phh/files';
 
 // Table scripts: a table's rules, players and commands as JSON, run through the engine (docs/table-scripts.md).

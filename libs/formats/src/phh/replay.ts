@@ -57,12 +57,17 @@ const fail = (why: string): never => {
 };
 const at = (a: PhhAction) => `action ${a.index} "${a.text}"`;
 
-export function replayPhhHand(hand: PhhHand): PhhReplayResult {
+export interface PhhReplayOptions {
+  /** Receives every command sent to the engine, in order (accepted or not): the hand as engine commands. */
+  readonly commands?: TableCommand[];
+}
+
+export function replayPhhHand(hand: PhhHand, options: PhhReplayOptions = {}): PhhReplayResult {
   const label = handLabel(hand.file, hand.key);
   const base = { file: hand.file, index: hand.index, key: hand.key, expectedStacks: hand.finishingStacks ? [...hand.finishingStacks] : null };
   let outcome: Outcome;
   try {
-    outcome = new HandReplay(hand).run();
+    outcome = new HandReplay(hand, options.commands ?? null).run();
   } catch (e) {
     const why = e instanceof ReplayFailure ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
     return { ...base, status: 'failed', finalStacks: null, error: `${label}: ${why}` };
@@ -104,7 +109,10 @@ class HandReplay {
   private ended: Extract<TableEvent, { type: 'HandEnded' }> | null = null;
   private readonly notes: string[] = [];
 
-  constructor(private readonly hand: PhhHand) {
+  constructor(
+    private readonly hand: PhhHand,
+    private readonly log: TableCommand[] | null,
+  ) {
     this.n = hand.playerCount;
     const headsUp = this.n === 2;
     this.button = this.n;
@@ -403,6 +411,7 @@ class HandReplay {
   }
 
   private send(command: TableCommand, what: string): void {
+    this.log?.push(command);
     const d = tableDecider.decide(command, this.state);
     if (!d.ok) {
       const r = d.rejection;
