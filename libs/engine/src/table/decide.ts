@@ -4,7 +4,7 @@ import type { TableEvent } from './events';
 import { rejection, type Rejection, type RejectionCode } from './rejections';
 import { normalizeRules, isChipAmount } from './rules';
 import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
-import { evolve } from './evolve';
+import { evolveRemembered, forgetEvolutions } from './evolve';
 import { planNextHand } from './positions';
 import { resolveDeck, holeCardsFromDeck } from './deck';
 import { bettingOptions, isBounds, isFullRaise } from '../betting/limits';
@@ -304,13 +304,14 @@ function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: T
 /** Appends what the dealer does next without being asked, as long as the state calls for it. */
 function withFollowUps(state: TableState, events: TableEvent[]): Result {
   let s = state;
-  for (const e of events) s = evolve(s, e);
+  forgetEvolutions();
+  for (const e of events) s = evolveRemembered(s, e);
   const all = events.slice();
   for (let guard = 0; guard < 64; guard++) {
     const next = automaticEvent(s);
     if (next === null) return accept(all);
     all.push(next);
-    s = evolve(s, next);
+    s = evolveRemembered(s, next);
   }
   throw new Error('bug: the dealer did not settle after 64 automatic events');
 }

@@ -1,6 +1,6 @@
 import type { TableEvent } from './events';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
-import { INITIAL_TABLE_STATE } from './state';
+import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, roundWith, seatWith } from './state';
 import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
@@ -11,6 +11,30 @@ import { streetBetUnit } from '../betting/limits';
  * throws only on a corrupt stream (an event that cannot apply to this state), which is a bug, not a rule.
  */
 export function evolve(state: TableState, event: TableEvent): TableState {
+  // decide already evolved its own events to find the dealer's follow-ups; reuse that work when the caller
+  // folds the very same event objects onto the very same state (a cache of a pure function, by identity).
+  for (let i = 0; i < remembered.length; i++) {
+    const r = remembered[i];
+    if (r.event === event && r.from === state) return r.to;
+  }
+  return evolveOnce(state, event);
+}
+
+/** The states decide reached while finding its follow-ups: only its latest decision, so nothing accumulates. */
+let remembered: { event: TableEvent; from: TableState; to: TableState }[] = [];
+
+export function forgetEvolutions(): void {
+  remembered = [];
+}
+
+/** Evolves and remembers the result for the caller's fold of the same events (used by decide). */
+export function evolveRemembered(state: TableState, event: TableEvent): TableState {
+  const to = evolveOnce(state, event);
+  remembered.push({ event, from: state, to });
+  return to;
+}
+
+function evolveOnce(state: TableState, event: TableEvent): TableState {
   switch (event.type) {
     case 'TableOpened':
       return {
@@ -21,15 +45,15 @@ export function evolve(state: TableState, event: TableEvent): TableState {
         seats: Array.from({ length: event.rules.maxSeats }, () => null),
       };
     case 'TableClosed':
-      return { ...state, status: 'closed' };
+      return tableWith(state, { status: 'closed' });
     case 'RulesChanged': {
       const seats = Array.from({ length: event.rules.maxSeats }, (_, i) => state.seats[i] ?? null);
       // New rules are a new game: the kill button goes neutral (RRoP §13 #1).
-      return { ...state, rules: event.rules, seats, kill: { holder: null, killer: null } };
+      return tableWith(state, { rules: event.rules, seats, kill: { holder: null, killer: null } });
     }
     case 'KillButtonChanged': {
       const who = (seat: number | null) => (seat === null ? null : { seat, playerId: state.seats[seat - 1]!.playerId });
-      return { ...state, kill: { holder: who(event.holder), killer: who(event.killer) } };
+      return tableWith(state, { kill: { holder: who(event.holder), killer: who(event.killer) } });
     }
     case 'PlayerSeated':
       return withSeat(state, event.seat, {
@@ -45,18 +69,18 @@ export function evolve(state: TableState, event: TableEvent): TableState {
     case 'PlayerLeft': {
       // The kill button goes neutral when its holder quits (RRoP §13 #1).
       const left = withSeat(state, event.seat, null);
-      return state.kill.holder?.seat === event.seat ? { ...left, kill: { ...state.kill, holder: null } } : left;
+      return state.kill.holder?.seat === event.seat ? tableWith(left, { kill: { holder: null, killer: state.kill.killer } }) : left;
     }
     case 'PlayerSatOut':
-      return updateSeat(state, event.seat, (s) => ({ ...s, sittingOut: true }));
+      return updateSeat(state, event.seat, (s) => (seatWith(s, { sittingOut: true })));
     case 'PlayerSatIn':
-      return updateSeat(state, event.seat, (s) => ({ ...s, sittingOut: false, waitForBigBlind: event.waitForBigBlind }));
+      return updateSeat(state, event.seat, (s) => (seatWith(s, { sittingOut: false, waitForBigBlind: event.waitForBigBlind })));
     case 'ChipsAdded':
-      return updateSeat(state, event.seat, (s) => ({ ...s, stack: s.stack + event.amount }));
+      return updateSeat(state, event.seat, (s) => (seatWith(s, { stack: s.stack + event.amount })));
     case 'ButtonDrawn':
-      return { ...state, initialButton: event.button };
+      return tableWith(state, { initialButton: event.button });
     case 'ButtonPlaced':
-      return { ...state, initialButton: event.seat };
+      return tableWith(state, { initialButton: event.seat });
     case 'HandStarted':
       return startHand(state, event);
     case 'HandEnded':
@@ -66,10 +90,10 @@ export function evolve(state: TableState, event: TableEvent): TableState {
     case 'RakeTaken':
     case 'BlindsChopped': {
       const taken = event.type === 'RakeTaken' ? event.amount : event.fee;
-      return { ...state, rakeCollected: state.rakeCollected + taken, hand: evolveHand(state.rules as TableRules, currentHand(state), event) };
+      return tableWith(state, { rakeCollected: state.rakeCollected + taken, hand: evolveHand(state.rules as TableRules, currentHand(state), event) });
     }
     default:
-      return { ...state, hand: evolveHand(state.rules as TableRules, currentHand(state), event) };
+      return tableWith(state, { hand: evolveHand(state.rules as TableRules, currentHand(state), event) });
   }
 }
 
@@ -81,7 +105,7 @@ function currentHand(state: TableState): HandState {
 function withSeat(state: TableState, seat: number, value: SeatState | null): TableState {
   const seats = state.seats.slice();
   seats[seat - 1] = value;
-  return { ...state, seats };
+  return tableWith(state, { seats });
 }
 
 function updateSeat(state: TableState, seat: number, change: (s: SeatState) => SeatState): TableState {
@@ -135,7 +159,7 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     paidOut: 0,
     missedBlinds: e.missedBlinds,
   };
-  return { ...state, hand };
+  return tableWith(state, { hand });
 }
 
 /** With a dead small blind the position is the previous big blind's seat (dead button); else the button's left. */
@@ -152,21 +176,20 @@ function endHand(state: TableState): TableState {
     const seat = seats[p.seat - 1];
     if (seat && seat.playerId === p.playerId) {
       dealt.add(p.seat);
-      seats[p.seat - 1] = { ...seat, stack: p.stack, missedSmall: false, missedBig: false, isNew: false, waitForBigBlind: false };
+      seats[p.seat - 1] = seatWith(seat, { stack: p.stack, missedSmall: false, missedBig: false, isNew: false, waitForBigBlind: false });
     }
   }
   for (const m of hand.missedBlinds) {
     const seat = seats[m.seat - 1];
-    if (seat && !dealt.has(m.seat)) seats[m.seat - 1] = m.blind === 'big' ? { ...seat, missedBig: true } : { ...seat, missedSmall: true };
+    if (seat && !dealt.has(m.seat)) seats[m.seat - 1] = m.blind === 'big' ? seatWith(seat, { missedBig: true }) : seatWith(seat, { missedSmall: true });
   }
-  return {
-    ...state,
+  return tableWith(state, {
     seats,
-    hand: { ...hand, phase: 'complete' },
+    hand: handWith(hand, { phase: 'complete' }),
     handsPlayed: state.handsPlayed + 1,
     initialButton: null,
     lastPositions: { button: hand.button, smallBlind: hand.smallBlindPosition, bigBlind: hand.bigBlindSeat },
-  };
+  });
 }
 
 function voidHand(state: TableState, e: Extract<TableEvent, { type: 'HandVoided' }>): TableState {
@@ -175,10 +198,10 @@ function voidHand(state: TableState, e: Extract<TableEvent, { type: 'HandVoided'
   const refunds = new Map(e.refunds.map((r) => [r.seat, r.amount]));
   for (const p of hand.players) {
     const seat = seats[p.seat - 1];
-    if (seat && seat.playerId === p.playerId) seats[p.seat - 1] = { ...seat, stack: p.stack + (refunds.get(p.seat) ?? 0) };
+    if (seat && seat.playerId === p.playerId) seats[p.seat - 1] = seatWith(seat, { stack: p.stack + (refunds.get(p.seat) ?? 0) });
   }
   // A misdeal is redealt with the same button: positions stay as they were.
-  return { ...state, seats, hand: { ...hand, phase: 'complete' }, handsPlayed: state.handsPlayed + 1 };
+  return tableWith(state, { seats, hand: handWith(hand, { phase: 'complete' }), handsPlayed: state.handsPlayed + 1 });
 }
 
 function mapPlayer(hand: HandState, seat: number, change: (p: HandPlayer) => HandPlayer): HandPlayer[] {
@@ -192,7 +215,7 @@ function mapPlayer(hand: HandState, seat: number, change: (p: HandPlayer) => Han
 /** Puts chips from the player's stack in as live money (a bet, call or raise to `to` this street). */
 function putInTo(p: HandPlayer, to: number, allIn: boolean): HandPlayer {
   const added = to - p.live;
-  return { ...p, stack: p.stack - added, live: to, committed: p.committed + added, allIn: allIn || p.stack - added === 0 };
+  return playerWith(p, { stack: p.stack - added, live: to, committed: p.committed + added, allIn: allIn || p.stack - added === 0 });
 }
 
 function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandState {
@@ -202,22 +225,22 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       const forcedBetsDue = hand.forcedBetsDue.filter((_, i) => i !== due);
       const players = mapPlayer(hand, e.seat, (p) =>
         e.live
-          ? { ...putInTo(p, p.live + e.amount, e.allIn), forced: p.forced + e.amount }
-          : { ...p, stack: p.stack - e.amount, committed: p.committed + e.amount, dead: p.dead + e.amount, forced: p.forced + e.amount, allIn: e.allIn || p.stack === e.amount },
+          ? playerWith(putInTo(p, p.live + e.amount, e.allIn), { forced: p.forced + e.amount })
+          : playerWith(p, { stack: p.stack - e.amount, committed: p.committed + e.amount, dead: p.dead + e.amount, forced: p.forced + e.amount, allIn: e.allIn || p.stack === e.amount }),
       );
       const straddles = e.kind === 'straddle' ? [...hand.straddles, e.seat] : hand.straddles;
-      return { ...hand, forcedBetsDue, players, straddles };
+      return handWith(hand, { forcedBetsDue, players, straddles });
     }
     case 'KillPotPosted': {
       // The kill replaces the killer's own blind when one is due.
       const forcedBetsDue = hand.forcedBetsDue.filter((f) => !(f.seat === e.seat && (f.kind === 'small-blind' || f.kind === 'big-blind')));
       // The kill is the killer's live total: what they already posted counts toward it.
-      const players = mapPlayer(hand, e.seat, (p) => ({ ...putInTo(p, e.amount, false), forced: p.forced + e.amount - p.live }));
-      return { ...hand, forcedBetsDue, players, killSeat: e.seat, limitPercent: e.limitPercent };
+      const players = mapPlayer(hand, e.seat, (p) => (playerWith(putInTo(p, e.amount, false), { forced: p.forced + e.amount - p.live })));
+      return handWith(hand, { forcedBetsDue, players, killSeat: e.seat, limitPercent: e.limitPercent });
     }
     case 'HoleCardsDealt': {
       const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards]));
-      const players = hand.players.map((p) => ({ ...p, holeCards: bySeat.get(p.seat) ?? [] }));
+      const players = hand.players.map((p) => (playerWith(p, { holeCards: bySeat.get(p.seat) ?? [] })));
       let maxLive = 0;
       for (const p of players) maxLive = Math.max(maxLive, p.live);
       // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1).
@@ -232,10 +255,10 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         // The big blind is the opening bet; a limit straddle counts toward the cap (rules.md section 5).
         fullRaises: 1 + hand.straddles.length,
       });
-      return { ...hand, players, phase: 'betting', round, deckPosition: afterHoleCards(players.length), preflopOrder: preflopOrderOf(rules, hand) };
+      return handWith(hand, { players, phase: 'betting', round, deckPosition: afterHoleCards(players.length), preflopOrder: preflopOrderOf(rules, hand) });
     }
     case 'PlayerFolded':
-      return acted(hand, e.seat, mapPlayer(hand, e.seat, (p) => ({ ...p, folded: true })));
+      return acted(hand, e.seat, mapPlayer(hand, e.seat, (p) => (playerWith(p, { folded: true }))));
     case 'PlayerChecked':
       return acted(hand, e.seat, hand.players);
     case 'PlayerCalled':
@@ -250,8 +273,7 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       const contenders = players.reduce((n, p) => n + (p.folded ? 0 : 1), 0);
       const s = rules.structure;
       const capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && contenders > 2);
-      const round = {
-        ...r,
+      const round = roundWith(r, {
         currentBet: Math.max(r.currentBet, to),
         // A full bet or raise sets the increment the next raise must match (TDA 43-A); a short all-in does not.
         lastFullIncrement: full && s.kind !== 'fixed-limit' ? Math.max(to - r.currentBet, r.currentBet === 0 ? to : 0) : r.lastFullIncrement,
@@ -259,47 +281,46 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         fullRaises,
         capped,
         lastAggressor: e.seat,
-      };
-      return acted({ ...hand, round }, e.seat, players, fullRaises);
+      });
+      return acted(handWith(hand, { round }), e.seat, players, fullRaises);
     }
     case 'UncalledBetReturned': {
-      const players = mapPlayer(hand, e.seat, (p) => ({ ...p, stack: p.stack + e.amount, live: p.live - e.amount, committed: p.committed - e.amount }));
+      const players = mapPlayer(hand, e.seat, (p) => (playerWith(p, { stack: p.stack + e.amount, live: p.live - e.amount, committed: p.committed - e.amount })));
       // The bet to match is now what was called: a bettor with chips left does not owe an action on their own returned bet.
       const called = players.reduce((max, p) => Math.max(max, p.live), 0);
-      return { ...hand, players, round: { ...hand.round, currentBet: Math.min(hand.round.currentBet, called) } };
+      return handWith(hand, { players, round: roundWith(hand.round, { currentBet: Math.min(hand.round.currentBet, called) }) });
     }
     case 'BoardDealt': {
       const board = [...hand.board, ...e.cards];
-      const players = hand.players.map((p) => ({ ...p, live: 0, acted: false, actedAtRaise: 0 }));
-      return {
-        ...hand,
+      const players = hand.players.map((p) => (playerWith(p, { live: 0, acted: false, actedAtRaise: 0 })));
+      return handWith(hand, {
         board,
         players,
         // One burn card before each street.
         deckPosition: hand.deckPosition + 1 + e.cards.length,
         riverAggressor: null,
         round: newRound(e.street, hand.button, { lastFullIncrement: streetBetUnit(rules, e.street, hand.limitPercent) }),
-      };
+      });
     }
     case 'BlindsChopped': {
       // Each blind takes back what it posted (the small blind less the house's fee); the pot is then empty.
       let players = hand.players;
-      for (const r of e.returned) players = mapPlayer({ ...hand, players }, r.seat, (p) => ({ ...p, stack: p.stack + r.amount, committed: 0, live: 0 }));
+      for (const r of e.returned) players = mapPlayer(handWith(hand, { players }), r.seat, (p) => (playerWith(p, { stack: p.stack + r.amount, committed: 0, live: 0 })));
       // The fee left the players' commitments here, so it is not in `raked` (which counts rake still inside the pots).
-      return { ...hand, players, chopped: true, phase: 'showdown', showdownOrder: [] };
+      return handWith(hand, { players, chopped: true, phase: 'showdown', showdownOrder: [] });
     }
     case 'RakeTaken':
-      return { ...hand, rakeByPot: e.byPot, raked: hand.raked + e.amount };
+      return handWith(hand, { rakeByPot: e.byPot, raked: hand.raked + e.amount });
     case 'ShowdownStarted':
-      return { ...hand, phase: 'showdown', riverAggressor: hand.round.lastAggressor, showdownOrder: e.order };
+      return handWith(hand, { phase: 'showdown', riverAggressor: hand.round.lastAggressor, showdownOrder: e.order });
     case 'HandShown':
-      return { ...hand, players: mapPlayer(hand, e.seat, (p) => ({ ...p, shown: true })) };
+      return handWith(hand, { players: mapPlayer(hand, e.seat, (p) => (playerWith(p, { shown: true }))) });
     case 'HandMucked':
-      return { ...hand, players: mapPlayer(hand, e.seat, (p) => ({ ...p, mucked: true })) };
+      return handWith(hand, { players: mapPlayer(hand, e.seat, (p) => (playerWith(p, { mucked: true }))) });
     case 'PotAwarded': {
       let players = hand.players;
-      for (const w of e.winners) players = mapPlayer({ ...hand, players }, w.seat, (p) => ({ ...p, stack: p.stack + w.amount }));
-      return { ...hand, players, potsAwarded: hand.potsAwarded + 1, paidOut: hand.paidOut + e.amount };
+      for (const w of e.winners) players = mapPlayer(handWith(hand, { players }), w.seat, (p) => (playerWith(p, { stack: p.stack + w.amount })));
+      return handWith(hand, { players, potsAwarded: hand.potsAwarded + 1, paidOut: hand.paidOut + e.amount });
     }
     default:
       throw new Error(`corrupt stream: ${e.type} does not apply to a hand`);
@@ -322,7 +343,7 @@ function preflopOrderOf(rules: TableRules, hand: HandState): number[] {
 }
 
 function acted(hand: HandState, seat: number, players: readonly HandPlayer[], raiseCount = hand.round.fullRaises): HandState {
-  const updated = players.map((p) => (p.seat === seat ? { ...p, acted: true, actedAtRaise: raiseCount } : p));
-  return { ...hand, players: updated, round: { ...hand.round, lastActor: seat } };
+  const updated = players.map((p) => (p.seat === seat ? playerWith(p, { acted: true, actedAtRaise: raiseCount }) : p));
+  return handWith(hand, { players: updated, round: roundWith(hand.round, { lastActor: seat }) });
 }
 
