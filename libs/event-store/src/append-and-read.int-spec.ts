@@ -181,6 +181,12 @@ describe.each(BACKENDS)('append and read (%s)', (backend) => {
     });
   });
 
+  // PGlite has one session: db.query inside a transaction would queue behind that very transaction forever.
+  (backend === 'pglite' ? it : it.skip)('refuses db.query inside a transaction on PGlite instead of hanging', async () => {
+    await expect(t.db.transaction(() => t.db.query('SELECT 1'))).rejects.toThrow(/use the tx handle/);
+    expect((await t.db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('keeps snapshots so a caller can catch up from one', async () => {
     const streamId = freshStreamId();
     await store.append(streamId, { expectedVersion: 'no-stream', commandId: `s1-${streamId}`, events: sampleEvents(4) });
