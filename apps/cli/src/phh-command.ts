@@ -61,15 +61,20 @@ function runPhh(paths: string[], options: { json?: boolean }, command: Command):
         finalStacks: h.finalStacks,
         expectedStacks: h.expectedStacks,
         error: h.error ?? null,
+        ...(h.expectedWinnings ? { finalWinnings: h.finalWinnings, expectedWinnings: h.expectedWinnings } : {}),
         ...(h.note ? { note: h.note } : {}),
       })),
     };
     write(JSON.stringify(json, null, 2) + '\n');
   } else {
     for (const h of hands) if (h.status !== 'matched') write(`${h.status === 'failed' ? 'FAILED  ' : 'MISMATCH'} ${h.error}\n`);
-    const oddChip = hands.filter((h) => h.status === 'matched' && h.note?.startsWith('odd chip')).length;
-    const unchecked = hands.filter((h) => h.status === 'matched' && h.expectedStacks === null).length;
-    const details = [oddChip ? `${oddChip} within an odd chip` : '', unchecked ? `${unchecked} without finishing stacks to compare` : ''].filter(Boolean);
+    const count = (prefix: string) => hands.filter((h) => h.status === 'matched' && h.note?.startsWith(prefix)).length;
+    const [oddChip, rake, unchecked] = [count('odd chip'), count('rake'), count('no finishing_stacks')];
+    const details = [
+      oddChip ? `${oddChip} within an odd chip` : '',
+      rake ? `${rake} short of the pots by a house rake` : '',
+      unchecked ? `${unchecked} without finishing stacks to compare` : '',
+    ].filter(Boolean);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     write(
       `${summary.hands} hands in ${files.length} files: ${summary.matched} matched${details.length ? ` (${details.join(', ')})` : ''}, ` +

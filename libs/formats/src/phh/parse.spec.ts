@@ -40,6 +40,7 @@ finishing_stacks = [99, 106, 95]
     expect(h.blindsOrStraddles).toEqual([1, 2, 0]);
     expect(h.minBet).toBe(2);
     expect(h.finishingStacks).toEqual([99, 106, 95]);
+    expect(h.winnings).toBeNull();
     expect(h.actions.map((a) => a.kind)).toEqual([
       'deal-hole', 'deal-hole', 'deal-hole', 'bet-raise', 'fold', 'check-call', 'deal-board', 'check-call', 'check-call', 'show-muck', 'show-muck',
     ]);

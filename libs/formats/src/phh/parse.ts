@@ -11,8 +11,8 @@ import { parseCard } from '@felt/engine';
  *
  * Amounts may be decimals (0.25/0.50 stakes). Each hand is scaled to whole minor units by the smallest power of
  * ten that makes every input amount (antes, blinds, bet sizes, starting stacks and `cbr` amounts) a whole number;
- * `scale` records the factor so results can be reported back in the file's own units. Finishing stacks are an
- * outcome, not an input, so they do not set the scale (a log that splits an odd chip in halves, 10112.5, keeps
+ * `scale` records the factor so results can be reported back in the file's own units. Finishing stacks and winnings are
+ * outcomes, not inputs, so they do not set the scale (a log that splits an odd chip in halves, 10112.5, keeps
  * whole-chip stakes).
  */
 
@@ -67,6 +67,8 @@ export interface PhhHand {
   readonly startingStacks: readonly number[];
   /** In the file's own units, as written; null when the file does not record them. */
   readonly finishingStacks: readonly number[] | null;
+  /** What each player collected from the pots (`winnings`, e.g. HandHQ logs), in the file's units; null when absent. */
+  readonly winnings: readonly number[] | null;
   readonly actions: readonly PhhAction[];
 }
 
@@ -162,7 +164,8 @@ export function parsePhhHand(table: Table, file = '<phh>', index = 1, key: strin
   const antes = numberArray('antes', true)!;
   const blinds = numberArray('blinds_or_straddles', true)!;
   const finishing = numberArray('finishing_stacks', false);
-  for (const [name, arr] of [['antes', antes], ['blinds_or_straddles', blinds], ['finishing_stacks', finishing]] as const) {
+  const winnings = numberArray('winnings', false);
+  for (const [name, arr] of [['antes', antes], ['blinds_or_straddles', blinds], ['finishing_stacks', finishing], ['winnings', winnings]] as const) {
     if (arr !== null && arr.length !== playerCount)
       fail(`"${name}" has ${arr.length} entries but "starting_stacks" has ${playerCount}: one per player is required`);
     arr?.forEach((v, i) => Number.isFinite(v) || fail(`"${name}"[${i}] is not a finite number`));
@@ -226,6 +229,7 @@ export function parsePhhHand(table: Table, file = '<phh>', index = 1, key: strin
     bigBet: bigBet === null ? null : toMinor(bigBet, '"big_bet"'),
     startingStacks: minorArray(startingStacks, 'starting_stacks'),
     finishingStacks: finishing,
+    winnings,
     actions,
   };
 }

@@ -179,7 +179,52 @@ describe('replayPhhHand: decimals, cards and the showdown', () => {
   it('reports a hand without finishing stacks as replayed, with nothing to compare', () => {
     const r = replayOne(nt3(['p3 f', 'p1 f']));
     expect(r).toMatchObject({ status: 'matched', finalStacks: [99, 101, 100], expectedStacks: null });
-    expect(r.note).toMatch(/no finishing_stacks/);
+    expect(r.note).toBe('no finishing_stacks or winnings in the file: replayed without error, nothing to compare');
+  });
+});
+
+describe('replayPhhHand: winnings instead of finishing stacks (online logs), and a house rake', () => {
+  // An online-style hand: decimal stakes, nobody's cards known, a raise and a bet that go uncalled.
+  const online = (winnings: number[], extra: Record<string, unknown> = {}) =>
+    phh({
+      variant: 'NT',
+      antes: [0, 0, 0, 0],
+      blinds_or_straddles: [0.5, 1, 0, 0],
+      min_bet: 1,
+      starting_stacks: [50, 80.25, 100, 75.5],
+      actions: ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 3', 'p4 f', 'p1 f', 'p2 cc', 'd db 9s7h2c', 'p2 cc', 'p3 cbr 4.5', 'p2 f'],
+      winnings,
+      ...extra,
+    });
+
+  it('compares what each player collected from the pots (the uncalled bet is returned, not won)', () => {
+    const r = replayOne(online([0, 0, 6.5, 0]));
+    expect(r).toMatchObject({ status: 'matched', finalWinnings: [0, 0, 6.5, 0], expectedWinnings: [0, 0, 6.5, 0], expectedStacks: null, finalStacks: [49.5, 77.25, 103.5, 75.5] });
+    expect(r.note).toBeUndefined();
+  });
+
+  it('matches winnings short of the pot by a plausible house rake, and says so', () => {
+    const r = replayOne(online([0, 0, 6.2, 0]));
+    expect(r.status).toBe('matched');
+    expect(r.note).toBe("rake: the file's winnings are 0.3 short of the pots of 6.5 (4.6%), a house rake the replay does not take");
+  });
+
+  it('does not take a larger shortfall, or one from a player who won nothing, for a rake', () => {
+    expect(replayOne(online([0, 0, 5, 0]))).toMatchObject({ status: 'mismatched', error: 'hand.phh: pot winnings [0, 0, 6.5, 0] differ from winnings [0, 0, 5, 0]' });
+    expect(replayOne(online([0, 6.5, 0, 0])).status).toBe('mismatched');
+  });
+
+  it('counts a walk\'s whole pot as collected when the file does (the big blind\'s uncalled half included)', () => {
+    const walk = (winnings: number[]) =>
+      phh({ variant: 'NT', antes: [0, 0], blinds_or_straddles: [0.5, 1], min_bet: 1, starting_stacks: [82.4, 197], actions: ['p2 f'], winnings });
+    expect(replayOne(walk([1.5, 0]))).toMatchObject({ status: 'matched', finalWinnings: [1.5, 0], finalStacks: [82.9, 196.5] });
+    expect(replayOne(walk([1, 0]))).toMatchObject({ status: 'matched', finalWinnings: [1, 0] });
+  });
+
+  it('also takes a rake out of finishing stacks', () => {
+    const r = replayOne(online([0, 0, 6.5, 0]).replace(/winnings = .*/, 'finishing_stacks = [49.5, 77.25, 103.25, 75.5]'));
+    expect(r.status).toBe('matched');
+    expect(r.note).toMatch(/^rake: the file's finishing_stacks are 0\.25 short of the pots of 6\.5/);
   });
 });
 

@@ -15,7 +15,8 @@ import {
 import { handLabel, type PhhAction, type PhhCard, type PhhHand } from './parse';
 
 /**
- * Replays one PHH hand through the engine and compares the final stacks with the file's `finishing_stacks`.
+ * Replays one PHH hand through the engine and compares the final stacks with the file's `finishing_stacks` (or,
+ * when a file has none, what each player collected from the pots with its `winnings`, as online logs record).
  *
  * Seats 1..n follow the PHH player order: p1 is the small blind and the last player has the button; heads-up the
  * blinds and antes are reversed (p1 posts the big blind, p2 has the button and posts the small blind). The deck
@@ -42,7 +43,13 @@ export interface PhhReplayResult {
   readonly expectedStacks: number[] | null;
   /** Why the replay failed, or how the stacks differ; names the file, the hand and the action. */
   readonly error?: string;
-  /** Why a hand counts as matched without being equal (odd chip), or that there was nothing to compare. */
+  /**
+   * When the file records `winnings` (what each player collected from the pots, as HandHQ logs do) and no
+   * finishing stacks: the engine's pot winnings and the file's, compared instead of the stacks.
+   */
+  readonly finalWinnings?: number[];
+  readonly expectedWinnings?: number[];
+  /** Why a hand counts as matched without being equal (odd chip, rake), or that there was nothing to compare. */
   readonly note?: string;
 }
 
@@ -73,17 +80,33 @@ export function replayPhhHand(hand: PhhHand, options: PhhReplayOptions = {}): Ph
     return { ...base, status: 'failed', finalStacks: null, error: `${label}: ${why}` };
   }
   const finalStacks = outcome.stacks.map((s) => s / hand.scale);
-  const notes = outcome.notes.length > 0 ? outcome.notes.join('; ') : undefined;
-  if (hand.finishingStacks === null)
-    return { ...base, status: 'matched', finalStacks, note: ['no finishing_stacks in the file: replayed without error, nothing to compare', ...outcome.notes].join('; ') };
-  const verdict = compareStacks(hand, outcome);
-  if (verdict.ok) return { ...base, status: 'matched', finalStacks, ...(verdict.note || notes ? { note: [verdict.note, notes].filter(Boolean).join('; ') } : {}) };
-  return { ...base, status: 'mismatched', finalStacks, error: `${label}: ${verdict.why}`, ...(notes ? { note: notes } : {}) };
+  let verdict: Verdict;
+  let winnings: Pick<PhhReplayResult, 'finalWinnings' | 'expectedWinnings'> = {};
+  if (hand.finishingStacks !== null) verdict = compare(hand, outcome, outcome.stacks, hand.finishingStacks, 'final stacks', 'finishing_stacks');
+  else if (hand.winnings !== null) {
+    // Sites differ on an uncalled bet: most return it and count only the pot as won, some count a walk's whole
+    // pot (the big blind's uncalled half included) as collected. Each player's figure follows the file's reading.
+    const won = outcome.won.map((w, i) => {
+      const withReturned = w + outcome.returned[i];
+      const recorded = hand.winnings![i] * hand.scale;
+      return Math.abs(recorded - withReturned) < Math.abs(recorded - w) ? withReturned : w;
+    });
+    verdict = compare(hand, { ...outcome, won }, won, hand.winnings, 'pot winnings', 'winnings');
+    winnings = { finalWinnings: won.map((w) => w / hand.scale), expectedWinnings: [...hand.winnings] };
+  } else verdict = { ok: true, note: 'no finishing_stacks or winnings in the file: replayed without error, nothing to compare' };
+  const notes = [verdict.ok ? verdict.note : undefined, ...outcome.notes].filter((n): n is string => n !== undefined);
+  const note = notes.length > 0 ? { note: notes.join('; ') } : {};
+  if (verdict.ok) return { ...base, status: 'matched', finalStacks, ...winnings, ...note };
+  return { ...base, status: 'mismatched', finalStacks, ...winnings, error: `${label}: ${verdict.why}`, ...note };
 }
 
 interface Outcome {
   /** Final stacks in minor units, PHH player order. */
   readonly stacks: number[];
+  /** What each player collected from the pots (uncalled bets returned are not winnings), minor units. */
+  readonly won: number[];
+  /** Uncalled bets returned to each player, minor units. */
+  readonly returned: number[];
   readonly awards: readonly Extract<TableEvent, { type: 'PotAwarded' }>[];
   readonly button: number;
   readonly notes: string[];
@@ -104,6 +127,7 @@ class HandReplay {
   private readonly board: PhhCard[] = [];
   private readonly filler = new Set<string>();
   private readonly awards: Extract<TableEvent, { type: 'PotAwarded' }>[] = [];
+  private readonly returned: number[];
   private readonly shown = new Set<number>();
   private readonly straddles: { seat: number; amount: number }[] = [];
   private ended: Extract<TableEvent, { type: 'HandEnded' }> | null = null;
@@ -119,6 +143,7 @@ class HandReplay {
     this.sbSeat = headsUp ? 2 : 1;
     this.bbSeat = headsUp ? 1 : 2;
     this.hole = Array.from({ length: this.n }, () => [null, null]);
+    this.returned = new Array<number>(this.n).fill(0);
   }
 
   run(): Outcome {
@@ -197,7 +222,9 @@ class HandReplay {
 
     const stacks = new Array<number>(this.n).fill(0);
     for (const s of this.ended!.stacks) stacks[s.seat - 1] = s.stack;
-    return { stacks, awards: this.awards, button: this.button, notes: this.notes };
+    const won = new Array<number>(this.n).fill(0);
+    for (const a of this.awards) for (const w of a.winners) won[w.seat - 1] += w.amount;
+    return { stacks, won, returned: this.returned, awards: this.awards, button: this.button, notes: this.notes };
   }
 
   /** Table rules from the PHH forced bets and betting structure, or a clear reason the engine cannot play them. */
@@ -421,6 +448,7 @@ class HandReplay {
     for (const e of d.events) {
       this.state = tableDecider.evolve(this.state, e);
       if (e.type === 'PotAwarded') this.awards.push(e);
+      else if (e.type === 'UncalledBetReturned') this.returned[e.seat - 1] += e.amount;
       else if (e.type === 'HandShown') this.shown.add(e.seat);
       else if (e.type === 'HandEnded') this.ended = e;
     }
@@ -429,26 +457,41 @@ class HandReplay {
 
 type Verdict = { ok: true; note?: string } | { ok: false; why: string };
 
-/**
- * Exact stacks match. So does a split pot with an odd chip (README): the file may split it into fractions
- * (Pluribus: 10112.5) or give it elsewhere, while the engine gives it to the first winner left of the button.
- * Such a hand matches when every stack is within one chip, only split-pot winners differ, no chip is created
- * or lost, and each odd chip went to the right players.
- */
-function compareStacks(hand: PhhHand, outcome: Outcome): Verdict {
-  const expected = hand.finishingStacks!.map((v) => v * hand.scale);
-  const diffs = outcome.stacks.map((s, i) => s - expected[i]);
-  const eps = 1e-6;
-  if (diffs.every((d) => Math.abs(d) < eps)) return { ok: true };
-  const show = (xs: readonly number[]) => `[${xs.map((x) => x / hand.scale).join(', ')}]`;
-  const mismatch = { ok: false as const, why: `final stacks ${show(outcome.stacks)} differ from finishing_stacks ${show(expected)}` };
+const EPSILON = 1e-6;
+/** The largest share of the pots a house rake may plausibly take (sites and card rooms take 10% at most). */
+const MAX_RAKE_SHARE = 0.1;
 
+/**
+ * Compares the engine's figures (final stacks or pot winnings, minor units) with the file's (file units).
+ * Equal figures match. Two known differences that are not the engine's errors match too, with a note:
+ * - A split pot with an odd chip (README): the file may split it into fractions (Pluribus: 10112.5) or give it
+ *   elsewhere, while the engine gives it to the first winner left of the button. It matches when every figure is
+ *   within one chip, only split-pot winners differ, no chip is created or lost, and each odd chip went to the
+ *   right players.
+ * - A house rake: the file's winners received less than the pots, which the replay (taking no rake) pays in
+ *   full. It matches when only pot winners differ, each collected something, and the shortfall is at most 10%
+ *   of the pots.
+ */
+function compare(hand: PhhHand, outcome: Outcome, actual: readonly number[], recorded: readonly number[], what: string, field: string): Verdict {
+  const expected = recorded.map((v) => v * hand.scale);
+  const diffs = actual.map((a, i) => a - expected[i]);
+  if (diffs.every((d) => Math.abs(d) < EPSILON)) return { ok: true };
+  const show = (xs: readonly number[]) => `[${xs.map((x) => x / hand.scale).join(', ')}]`;
+  const mismatch = `${what} ${show(actual)} differ from ${field} ${show(expected)}`;
+  const oddChip = oddChipVerdict(hand, outcome, diffs, mismatch);
+  if (oddChip !== null) return oddChip;
+  const rake = rakeVerdict(hand, outcome, diffs, field);
+  if (rake !== null) return rake;
+  return { ok: false, why: mismatch };
+}
+
+function oddChipVerdict(hand: PhhHand, outcome: Outcome, diffs: readonly number[], mismatch: string): Verdict | null {
   const oddPots = outcome.awards.filter((a) => a.winners.length >= 2 && a.amount % a.winners.length !== 0);
-  if (oddPots.length === 0) return mismatch;
+  if (oddPots.length === 0) return null;
   const splitWinners = new Set(oddPots.flatMap((a) => a.winners.map((w) => w.seat)));
   const total = diffs.reduce((x, y) => x + y, 0);
-  const withinOneChip = diffs.every((d, i) => Math.abs(d) < eps || (Math.abs(d) <= oddPots.length + eps && splitWinners.has(i + 1)));
-  if (!withinOneChip || Math.abs(total) > eps) return mismatch;
+  const withinOneChip = diffs.every((d, i) => Math.abs(d) < EPSILON || (Math.abs(d) <= oddPots.length + EPSILON && splitWinners.has(i + 1)));
+  if (!withinOneChip || Math.abs(total) > EPSILON) return null;
   // The odd chips go one each to the winners nearest the button's left, clockwise (TDA 20; RRoP Ties).
   const clockwise = Array.from({ length: hand.playerCount }, (_, i) => ((outcome.button + i) % hand.playerCount) + 1);
   for (const pot of oddPots) {
@@ -458,9 +501,19 @@ function compareStacks(hand: PhhHand, outcome: Outcome): Verdict {
     for (const w of pot.winners) {
       const rightful = share + (ordered.indexOf(w.seat) < odd ? 1 : 0);
       if (w.amount !== rightful)
-        return { ok: false, why: `${mismatch.why}; and the engine gave p${w.seat} ${w.amount / hand.scale} of a split pot of ${pot.amount / hand.scale}, not ${rightful / hand.scale}` };
+        return { ok: false, why: `${mismatch}; and the engine gave p${w.seat} ${w.amount / hand.scale} of a split pot of ${pot.amount / hand.scale}, not ${rightful / hand.scale}` };
     }
   }
   const firsts = oddPots.map((pot) => clockwise.find((seat) => pot.winners.some((w) => w.seat === seat))!);
   return { ok: true, note: `odd chip: split pot within one chip of the file; the engine gave the odd chip to p${[...new Set(firsts)].join(', p')} (first winner left of the button)` };
+}
+
+function rakeVerdict(hand: PhhHand, outcome: Outcome, diffs: readonly number[], field: string): Verdict | null {
+  const pots = outcome.awards.reduce((n, a) => n + a.amount, 0);
+  const shortfall = diffs.reduce((x, y) => x + y, 0);
+  // Only pot winners fall short, and each still collected part of what the engine paid them.
+  const onlyWinnersShort = diffs.every((d, i) => Math.abs(d) < EPSILON || (d > 0 && d < outcome.won[i]));
+  if (!onlyWinnersShort || shortfall <= EPSILON || shortfall > pots * MAX_RAKE_SHARE + EPSILON) return null;
+  const percent = Math.round((shortfall / pots) * 1000) / 10;
+  return { ok: true, note: `rake: the file's ${field} are ${shortfall / hand.scale} short of the pots of ${pots / hand.scale} (${percent}%), a house rake the replay does not take` };
 }
