@@ -183,6 +183,68 @@ describe('replayPhhHand: decimals, cards and the showdown', () => {
   });
 });
 
+describe('rules.md Part B scenarios written as PHH hands', () => {
+  const hand = (f: Record<string, unknown>) => replayOne(phh(f));
+  const nt = (blinds: number[], stacks: number[], actions: string[], finishing?: number[]) =>
+    hand({ variant: 'NT', antes: blinds.map(() => 0), blinds_or_straddles: blinds, min_bet: blinds[1], starting_stacks: stacks, actions, ...(finishing ? { finishing_stacks: finishing } : {}) });
+
+  it('SP-1: two all-ins make a main pot and a side pot', () => {
+    // p1 = B (small blind) 150, p2 = C (big blind) 300, p3 = A (button) 50; A > B > C.
+    const r = nt([1, 2, 0], [150, 300, 50], ['d dh p1 KsKh', 'd dh p2 QsQh', 'd dh p3 AsAh', 'p3 cbr 50', 'p1 cbr 150', 'p2 cc', 'd db 2c7d9h', 'd db Js', 'd db 3c'], [200, 150, 150]);
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [200, 150, 150] });
+  });
+
+  it('SP-2: the uncalled part of a raise comes back before the pot is awarded', () => {
+    const r = nt([1, 2, 0], [100, 300, 300], ['d dh p1 AsAh', 'd dh p2 QsQh', 'd dh p3 KsKh', 'p3 cbr 250', 'p1 cc', 'p2 f', 'd db 2c7d9h', 'd db Js', 'd db 3c'], [202, 298, 200]);
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [202, 298, 200] });
+  });
+
+  it('OC-1: the odd chip of a split pot goes to the first winner left of the button', () => {
+    const checks = ['p2 cc', 'p3 cc'];
+    const r = nt(
+      [25, 50, 0],
+      [10000, 10000, 10000],
+      ['d dh p1 2c3d', 'd dh p2 4h5h', 'd dh p3 6c7c', 'p3 cc', 'p1 f', 'p2 cc', 'd db AsKsQs', ...checks, 'd db Js', ...checks, 'd db Ts', ...checks, 'p2 sm 4h5h', 'p3 sm 6c7c'],
+      [9975, 10013, 10012],
+    );
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [9975, 10013, 10012] });
+    expect(r.note).toBeUndefined();
+  });
+
+  it('NL-2: a short all-in does not reopen the betting for a player who already acted', () => {
+    const setup = ['p3 cc', 'p4 f', 'p5 cbr 7500', 'p1 f', 'p2 cc'];
+    const stacks = [100000, 100000, 100000, 100000, 7500];
+    const refused = nt([2000, 4000, 0, 0, 0], stacks, [...setup, 'p3 cbr 20000']);
+    expect(refused.error).toMatch(/action 6 "p3 cbr 20000": the engine refuses Raise \(BETTING_NOT_REOPENED\)/);
+    const checks = ['p2 cc', 'p3 cc'];
+    const called = nt(
+      [2000, 4000, 0, 0, 0],
+      stacks,
+      ['d dh p1 2c3d', 'd dh p2 4h5h', 'd dh p3 6c7c', 'd dh p4 8c9c', 'd dh p5 AsAh', ...setup, 'p3 cc', 'd db KsQdJh', ...checks, 'd db 2s', ...checks, 'd db 9d', ...checks],
+      [98000, 92500, 92500, 100000, 24500],
+    );
+    expect(called).toMatchObject({ status: 'matched' });
+  });
+
+  it('HU-1 and BBA-1: heads-up order, and a big-blind ante', () => {
+    expect(nt([1, 2], [100, 100], ['p2 cc', 'p1 cc', 'd db 2c3c4c', 'p1 cbr 4', 'p2 f'], [102, 98])).toMatchObject({ status: 'matched' });
+    const bba = hand({
+      variant: 'NT', antes: [0, 200, 0, 0, 0, 0], blinds_or_straddles: [100, 200, 0, 0, 0, 0], min_bet: 200, starting_stacks: Array(6).fill(10000),
+      actions: ['p3 f', 'p4 f', 'p5 f', 'p6 f', 'p1 f'], finishing_stacks: [9900, 10100, 10000, 10000, 10000, 10000],
+    });
+    expect(bba).toMatchObject({ status: 'matched' });
+  });
+
+  it('FL-1: fixed limit caps at a bet and three raises, the big blind counting as the bet', () => {
+    const fl = (actions: string[], finishing?: number[]) =>
+      hand({ variant: 'FT', antes: [0, 0, 0, 0], blinds_or_straddles: [1, 2, 0, 0], small_bet: 2, big_bet: 4, starting_stacks: [100, 100, 100, 100], actions, ...(finishing ? { finishing_stacks: finishing } : {}) });
+    const capped = ['p3 cbr 4', 'p4 cbr 6', 'p1 cbr 8'];
+    expect(fl([...capped, 'p2 cbr 10']).error).toMatch(/action 4 "p2 cbr 10": the engine refuses Raise \(BETTING_CAPPED\)/);
+    const r = fl(['d dh p1 2c3d', 'd dh p2 4h5h', 'd dh p3 AsAh', 'd dh p4 8c9c', ...capped, 'p2 cc', 'p3 cc', 'p4 cc', 'd db KsQdJh', 'p1 f', 'p2 f', 'p3 cbr 2', 'p4 f'], [92, 92, 124, 92]);
+    expect(r).toMatchObject({ status: 'matched', finalStacks: [92, 92, 124, 92] });
+  });
+});
+
 describe('replayPhhHand: winnings instead of finishing stacks (online logs), and a house rake', () => {
   // An online-style hand: decimal stakes, nobody's cards known, a raise and a bet that go uncalled.
   const online = (winnings: number[], extra: Record<string, unknown> = {}) =>
