@@ -2,7 +2,7 @@
 // knows what they mean.
 export type { Database, Queryable, QueryResult, Row, Transaction } from './database';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
-export { PGliteDatabase, IN_MEMORY } from './pglite-database';
+export { PGliteDatabase, IN_MEMORY, type PGliteError } from './pglite-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { migrateDatabase } from './migrate-pglite';
 export { migratePostgres } from './migrate-postgres';
