@@ -314,6 +314,9 @@ describe('replayPhhHand: broken hands name the action', () => {
   it('a card dealt twice, and a shown card that was not dealt', () => {
     expect(replayOne(nt3(['d dh p1 AsKs', 'd dh p2 AsQd'])).error).toBe('hand.phh: action 2 "d dh p2 AsQd": As was already dealt (p1)');
     expect(replayOne(nt3(['d dh p1 AsKs', 'p1 sm AsQd'])).error).toBe('hand.phh: action 2 "p1 sm AsQd": p1 shows Qd, which is not one of the cards dealt (AsKs)');
+    expect(replayOne(nt3(['d dh p1 AsAs'])).error).toBe('hand.phh: action 1 "d dh p1 AsAs": As was already dealt (in this action)');
+    expect(replayOne(nt3(['d dh p1 AsKs', 'd db 2c3c4c', 'd db 4c'])).error).toBe('hand.phh: action 3 "d db 4c": 4c was already dealt (the board)');
+    expect(replayOne(nt3(['d dh p1 AsKs', 'd db 2cAs4c'])).error).toBe('hand.phh: action 2 "d db 2cAs4c": As was already dealt (p1)');
   });
 
   it('a board card the engine did not deal yet', () => {

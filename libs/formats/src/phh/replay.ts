@@ -112,7 +112,7 @@ interface Outcome {
   readonly notes: string[];
 }
 
-/** Heads-up the PHH arrays of forced bets are reversed: index 0 is p2's, index 1 is p1's. */
+/** Forced bets per player, p1 first. Heads-up PHH writes them reversed (the entry at index 0 is p2's), so they are swapped. */
 function effective(values: readonly number[]): readonly number[] {
   return values.length === 2 ? [values[1], values[0]] : values;
 }
@@ -305,10 +305,16 @@ class HandReplay {
   /** Collects the known hole and board cards from `d dh`, `d db` and `sm`, checking that no card appears twice. */
   private readCards(): void {
     const seen = new Map<string, string>();
-    const use = (card: string, a: PhhAction, whose: string) => {
-      const previous = seen.get(card);
-      if (previous !== undefined && previous !== whose) fail(`${at(a)}: ${card} was already dealt (${previous})`);
-      seen.set(card, whose);
+    // A card may appear twice only as a player's hole card dealt and then shown.
+    const use = (cards: readonly PhhCard[], a: PhhAction, whose: string) => {
+      cards.forEach((card, i) => {
+        if (card === null) return;
+        const previous = seen.get(card);
+        const again = cards.indexOf(card) !== i;
+        if (again || (previous !== undefined && (previous !== whose || whose === 'the board')))
+          fail(`${at(a)}: ${card} was already dealt (${again ? 'in this action' : previous})`);
+        seen.set(card, whose);
+      });
     };
     const dealt = new Set<number>();
     for (const a of this.hand.actions) {
@@ -316,18 +322,16 @@ class HandReplay {
         if (a.cards.length !== 2) fail(`${at(a)}: Texas hold'em deals two hole cards, not ${a.cards.length}`);
         if (dealt.has(a.player)) fail(`${at(a)}: p${a.player} is dealt hole cards twice`);
         dealt.add(a.player);
+        use(a.cards, a, `p${a.player}`);
         this.mergeHole(a.player, a.cards, a);
-        for (const c of a.cards) if (c !== null) use(c, a, `p${a.player}`);
       } else if (a.kind === 'deal-board') {
         if (this.board.length + a.cards.length > 5) fail(`${at(a)}: the board has five cards at most`);
-        for (const c of a.cards) {
-          if (c !== null) use(c, a, 'the board');
-          this.board.push(c);
-        }
+        use(a.cards, a, 'the board');
+        this.board.push(...a.cards);
       } else if (a.kind === 'show-muck' && a.cards !== null) {
         if (a.cards.length !== 2) fail(`${at(a)}: a Texas hold'em hand has two hole cards, not ${a.cards.length}`);
+        use(a.cards, a, `p${a.player}`);
         this.mergeHole(a.player, a.cards, a);
-        for (const c of a.cards) if (c !== null) use(c, a, `p${a.player}`);
       }
     }
   }
