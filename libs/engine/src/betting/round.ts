@@ -37,21 +37,43 @@ function owesAction(hand: HandState, p: HandPlayer, active: number): boolean {
  * the hand's preflop order (a straddler or killer may be moved last); later streets go clockwise from the button.
  */
 export function playerToAct(hand: HandState): HandPlayer | null {
+  // Hands are immutable, so the answer for the same hand object never changes: decide, the dealer's follow-ups
+  // and legalActions all ask it about the same hand in a row.
+  if (hand === lastHandAsked) return lastAnswer;
+  lastAnswer = findPlayerToAct(hand);
+  lastHandAsked = hand;
+  return lastAnswer;
+}
+
+let lastHandAsked: HandState | null = null;
+let lastAnswer: HandPlayer | null = null;
+
+function findPlayerToAct(hand: HandState): HandPlayer | null {
   if (hand.phase !== 'betting') return null;
   const active = activeCount(hand);
   const round = hand.round;
+  const players = hand.players;
   if (round.street === 'preflop' && hand.preflopOrder.length > 0) {
     const order = hand.preflopOrder;
     const n = order.length;
     const start = round.lastActor === null ? 0 : order.indexOf(round.lastActor) + 1;
     for (let i = 0; i < n; i++) {
-      const p = hand.players.find((q) => q.seat === order[(start + i) % n])!;
-      if (owesAction(hand, p, active)) return p;
+      const seat = order[(start + i) % n];
+      for (let j = 0; j < players.length; j++) if (players[j].seat === seat) {
+        if (owesAction(hand, players[j], active)) return players[j];
+        break;
+      }
     }
     return null;
   }
   const from = round.lastActor ?? round.anchor;
-  for (const p of clockwiseAfter(hand.players, from)) if (owesAction(hand, p, active)) return p;
+  const n = players.length;
+  let start = 0;
+  while (start < n && players[start].seat <= from) start++;
+  for (let i = 0; i < n; i++) {
+    const p = players[(start + i) % n];
+    if (owesAction(hand, p, active)) return p;
+  }
   return null;
 }
 

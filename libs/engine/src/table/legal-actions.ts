@@ -27,6 +27,17 @@ export interface LegalActions {
 }
 
 export function legalActions(state: TableState): LegalActions {
+  // States are immutable: the same state always has the same legal actions (consoles and bots ask repeatedly).
+  if (state === lastStateAsked) return lastLegal;
+  lastLegal = computeLegalActions(state);
+  lastStateAsked = state;
+  return lastLegal;
+}
+
+let lastStateAsked: TableState | null = null;
+let lastLegal: LegalActions = { seat: null, actions: [] };
+
+function computeLegalActions(state: TableState): LegalActions {
   if (!handInProgress(state) || state.rules === null) return { seat: null, actions: [] };
   const hand = state.hand!;
   switch (hand.phase) {
