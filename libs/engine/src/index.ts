@@ -9,7 +9,7 @@ export { deciderSpec } from './decider-spec';
 
 // The table: commands in, events out, state folded from events.
 export { tableDecider } from './table/table-decider';
-export { decide, automaticEvent, actingPlayer, chopCheck, killPotCheck, straddleSeatsNow, dealWaitsForDealer } from './table/decide';
+export { decide, automaticEvents, actingPlayer, chopCheck, killPotCheck, straddleSeatsNow, dealWaitsForDealer } from './table/decide';
 export { evolve } from './table/evolve';
 export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, COMMAND_TYPES } from './table/commands';
 export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, EVENT_TYPES, EVENT_SCHEMA_VERSION } from './table/events';

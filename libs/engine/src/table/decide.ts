@@ -308,15 +308,25 @@ function withFollowUps(state: TableState, events: TableEvent[]): Result {
   for (const e of events) s = evolveRemembered(s, e);
   const all = events.slice();
   for (let guard = 0; guard < 64; guard++) {
-    const next = automaticEvent(s);
-    if (next === null) return accept(all);
-    all.push(next);
-    s = evolveRemembered(s, next);
+    const next = automaticEvents(s);
+    if (next.length === 0) return accept(all);
+    for (const e of next) {
+      all.push(e);
+      s = evolveRemembered(s, e);
+    }
   }
   throw new Error('bug: the dealer did not settle after 64 automatic events');
 }
 
-export function automaticEvent(state: TableState): TableEvent | null {
+const NOTHING: readonly TableEvent[] = [];
+
+/** What the dealer does next without being asked (nothing when the hand waits for a command). */
+export function automaticEvents(state: TableState): readonly TableEvent[] {
+  const next = automaticEvent(state);
+  return next === null ? NOTHING : Array.isArray(next) ? next : [next as TableEvent];
+}
+
+function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] | null {
   const hand = state.hand;
   if (hand === null || hand.phase === 'complete') return null;
   switch (hand.phase) {
@@ -350,10 +360,11 @@ export function automaticEvent(state: TableState): TableEvent | null {
 }
 
 /**
- * The end of a hand, one step at a time: the uncalled bet back, the rake, each pot awarded (side pots first),
- * the kill button moved, then the hand ends. These are the hand-end seams the house options plug into.
+ * The end of a hand: the uncalled bet back, the rake, then each pot awarded (side pots first), the kill button
+ * moved and the hand ended, in one step since they follow from the same awards. These are the hand-end seams the
+ * house options plug into.
  */
-function settle(state: TableState, hand: HandState): TableEvent {
+function settle(state: TableState, hand: HandState): TableEvent | TableEvent[] {
   const rules = state.rules!;
   const uncalled = uncalledBet(hand.players);
   if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', ...uncalled };
@@ -364,10 +375,9 @@ function settle(state: TableState, hand: HandState): TableEvent {
     if (amount > 0) return { type: 'RakeTaken', amount, byPot };
   }
   const awards = awardPots(hand);
-  if (hand.potsAwarded < awards.length) {
-    const a = awards[hand.potsAwarded];
-    return { type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners };
-  }
+  const events: TableEvent[] = awards.map((a) => ({ type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners }));
+  const won = new Map<number, number>();
+  for (const a of awards) for (const w of a.winners) won.set(w.seat, (won.get(w.seat) ?? 0) + w.amount);
   const killGame = rules.houseOptions.killGame;
   if (killGame && !hand.chopped) {
     const winners = new Map<number, string>();
@@ -390,9 +400,10 @@ function settle(state: TableState, hand: HandState): TableEvent {
       bigBet,
     );
     if (next.holder?.seat !== state.kill.holder?.seat || next.killer?.seat !== state.kill.killer?.seat)
-      return { type: 'KillButtonChanged', holder: next.holder?.seat ?? null, killer: next.killer?.seat ?? null };
+      events.push({ type: 'KillButtonChanged', holder: next.holder?.seat ?? null, killer: next.killer?.seat ?? null });
   }
-  return { type: 'HandEnded', handNumber: hand.handNumber, stacks: hand.players.map((p) => ({ seat: p.seat, stack: p.stack })) };
+  events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks: hand.players.map((p) => ({ seat: p.seat, stack: p.stack + (won.get(p.seat) ?? 0) })) });
+  return events;
 }
 
 function limitBets(rules: TableRules): { smallBet: number; bigBet: number } {
