@@ -1,0 +1,64 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type { RecordedEvent } from '@felt/event-store';
+import { eventJob } from './event-job';
+import { queueName, shardOf } from './shards';
+import { redisConnectionOptions } from './redis-connection';
+
+export interface PublisherOptions {
+  redisUrl: string;
+  /** Number of shard queues felt-events-0 .. felt-events-(shards-1). Consumers must use the same number. */
+  shards: number;
+  /** BullMQ key prefix (default "bull"); tests use their own. */
+  prefix?: string;
+}
+
+/** Publishes events to their shard queues. Anything that can publish a batch will do for the relay (tests wrap it). */
+export interface Publisher {
+  publish(events: readonly RecordedEvent[]): Promise<void>;
+}
+
+/**
+ * Completed jobs stay a day: BullMQ ignores an add whose jobId still exists, so a re-publish after a relay crash
+ * is deduplicated inside that window; consumers' inboxes cover the rest (docs/events.md).
+ */
+export const EVENT_JOB_OPTIONS: JobsOptions = {
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+  attempts: 25,
+  backoff: { type: 'exponential', delay: 1000 },
+};
+
+export class BullmqPublisher implements Publisher {
+  readonly queues: Queue[];
+
+  constructor(readonly options: PublisherOptions) {
+    if (!Number.isSafeInteger(options.shards) || options.shards < 1) throw new RangeError(`shards must be >= 1, got ${options.shards}`);
+    const connection = redisConnectionOptions(options.redisUrl);
+    this.queues = Array.from(
+      { length: options.shards },
+      (_, shard) => new Queue(queueName(shard), { connection, prefix: options.prefix, defaultJobOptions: EVENT_JOB_OPTIONS }),
+    );
+    // An unhandled 'error' would crash the process while Redis is away; the relay sees failures on addBulk instead.
+    for (const queue of this.queues) queue.on('error', () => undefined);
+  }
+
+  /** Resolves once Redis has acknowledged every job (one MULTI per shard queue, shards in parallel). */
+  async publish(events: readonly RecordedEvent[]): Promise<void> {
+    const byShard = new Map<number, RecordedEvent[]>();
+    for (const event of events) {
+      const shard = shardOf(event.streamId, this.queues.length);
+      let list = byShard.get(shard);
+      if (!list) byShard.set(shard, (list = []));
+      list.push(event);
+    }
+    await Promise.all(
+      [...byShard].map(([shard, list]) =>
+        this.queues[shard]!.addBulk(list.map((event) => ({ name: event.type, data: eventJob(event), opts: { jobId: event.eventId } }))),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.queues.map((queue) => queue.close().catch(() => undefined)));
+  }
+}

@@ -1,0 +1,139 @@
+import { Worker, type Job } from 'bullmq';
+import { EventStore, type RecordedEvent } from '@felt/event-store';
+import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { eventually } from '../../../../libs/event-store/test-support/eventually';
+import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
+import { appendInterleaved } from '../../test-support/events';
+import { BullmqPublisher, type Publisher } from './event-publisher';
+import type { EventJob } from './event-job';
+import { OutboxRelay } from './outbox-relay';
+import { queueName } from './shards';
+import { redisConnectionOptions } from './redis-connection';
+
+const SHARDS = 4;
+
+describe('OutboxRelay on PostgreSQL and Redis', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  let prefix: string;
+  let publisher: BullmqPublisher;
+
+  beforeEach(async () => {
+    database = await createTestDatabase('postgres');
+    store = new EventStore(database.db);
+    prefix = uniquePrefix();
+    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+  });
+
+  afterEach(async () => {
+    await publisher.close();
+    await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
+    await database.dispose();
+  });
+
+  /** Drains the relay: steps until the whole log (count events) is published. */
+  async function relayAll(relay: OutboxRelay, count: number): Promise<void> {
+    let published = 0;
+    await eventually(
+      async () => {
+        const step = await relay.step();
+        if (step.kind === 'published') published += step.count;
+        return published;
+      },
+      (n) => n >= count,
+    );
+    expect(published).toBe(count);
+  }
+
+  /** Consumes every shard with concurrency 1 until `count` jobs arrived; returns them in processing order. */
+  async function consume(count: number): Promise<EventJob[]> {
+    const seen: EventJob[] = [];
+    const workers = Array.from(
+      { length: SHARDS },
+      (_, shard) =>
+        new Worker<EventJob>(
+          queueName(shard),
+          async (job: Job<EventJob>) => {
+            seen.push(job.data);
+          },
+          { connection: { ...redisConnectionOptions(SHARED_REDIS_URL), enableOfflineQueue: true, maxRetriesPerRequest: null }, prefix, concurrency: 1 },
+        ),
+    );
+    try {
+      await eventually(async () => seen.length, (n) => n >= count, 20000);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // anything extra would show up now
+    } finally {
+      await Promise.all(workers.map((worker) => worker.close()));
+    }
+    return seen;
+  }
+
+  function expectInStreamOrder(jobs: readonly EventJob[], streams: readonly string[], perTable: number): void {
+    for (const streamId of streams) {
+      expect(jobs.filter((job) => job.streamId === streamId).map((job) => job.streamVersion)).toEqual(
+        Array.from({ length: perTable }, (_, i) => i + 1),
+      );
+    }
+  }
+
+  it('publishes N events as exactly N jobs with unique ids, in stream order per table', async () => {
+    const streams = await appendInterleaved(store, 6, 40);
+    const relay = new OutboxRelay(store, publisher, { batchSize: 37 });
+    await relayAll(relay, 240);
+
+    const jobs = await consume(240);
+    expect(jobs).toHaveLength(240);
+    expect(new Set(jobs.map((job) => job.eventId)).size).toBe(240);
+    expectInStreamOrder(jobs, streams, 40);
+    const [first] = await store.readStream(streams[0]!, { limit: 1 });
+    const job = jobs.find((j) => j.eventId === first!.eventId)!;
+    expect(job).toEqual({
+      eventId: first!.eventId,
+      type: 'ChipsAdded',
+      schemaVersion: 1,
+      streamId: streams[0],
+      streamVersion: 1,
+      globalPosition: first!.globalPosition,
+      txId: first!.txId,
+      recordedAt: first!.recordedAt,
+      data: { seat: 1, amount: 1 },
+      metadata: first!.metadata,
+    });
+    expect(await relay.step()).toEqual({ kind: 'idle' });
+  });
+
+  it('re-publishes a batch after a crash between addBulk and the checkpoint, and BullMQ deduplicates it', async () => {
+    const streams = await appendInterleaved(store, 3, 10);
+    let crashes = 1;
+    const crashing: Publisher = {
+      async publish(events: readonly RecordedEvent[]) {
+        await publisher.publish(events);
+        if (crashes-- > 0) throw new Error('killed after addBulk');
+      },
+    };
+    const relay = new OutboxRelay(store, crashing, { batchSize: 1000 });
+    const before = await relay.checkpoint();
+    await eventually(
+      () => relay.step().then(() => false, (error: Error) => error.message === 'killed after addBulk'),
+      (crashed) => crashed,
+    );
+    expect(await relay.checkpoint()).toEqual(before);
+
+    await relayAll(relay, 30);
+    const counts = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    const jobs = await consume(30);
+    expect(jobs).toHaveLength(30);
+    expectInStreamOrder(jobs, streams, 10);
+  });
+
+  it('stands by while another process holds the relay lock', async () => {
+    await appendInterleaved(store, 1, 3);
+    const relay = new OutboxRelay(store, publisher);
+    await database.db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext('outbox-relay'))");
+      expect(await relay.step()).toEqual({ kind: 'standby' });
+    });
+    await relayAll(relay, 3);
+  });
+});

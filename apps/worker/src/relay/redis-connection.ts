@@ -1,0 +1,22 @@
+import type { RedisOptions } from 'ioredis';
+
+/**
+ * Connection options for the relay's queues. No offline queue and one retry per command: while Redis is down an
+ * addBulk fails at once (the relay backs off and the events wait in the log) instead of piling up in memory.
+ */
+export function redisConnectionOptions(redisUrl: string): RedisOptions {
+  const url = new URL(redisUrl);
+  const db = url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0;
+  return {
+    host: url.hostname || '127.0.0.1',
+    port: url.port ? Number(url.port) : 6379,
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: Number.isSafeInteger(db) ? db : 0,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    // Reconnect quickly at first, then every 2 s at most, forever.
+    retryStrategy: (times: number) => Math.min(100 * times, 2000),
+  };
+}
