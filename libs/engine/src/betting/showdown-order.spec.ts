@@ -1,22 +1,11 @@
+import { playCommands } from '../table/table-under-test.test-support';
 import { tableDecider, type TableCommand, type TableEvent } from '../index';
 
 /**
  * Showdown order (TDA 17-A; RRoP Showdown #7; rules.md SD-1): the last aggressor of the river tables first; with no
  * river bet, the first contender left of the button.
  */
-function play(commands: TableCommand[]): TableEvent[] {
-  let state = tableDecider.initialState;
-  const events: TableEvent[] = [];
-  for (const c of commands) {
-    const d = tableDecider.decide(c, state);
-    if (!d.ok) throw new Error(`${JSON.stringify(c)} refused: ${d.rejection.code}`);
-    for (const e of d.events) {
-      state = tableDecider.evolve(state, e);
-      events.push(e);
-    }
-  }
-  return events;
-}
+const play = playCommands;
 
 const toRiver: TableCommand[] = [
   { type: 'OpenTable', tableId: 'T', rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10, maxSeats: 3 } },

@@ -1,3 +1,4 @@
+import { playCommands } from './table-under-test.test-support';
 import { tableDecider, type TableCommand, type TableEvent, type TableRulesInput } from '../index';
 
 /**
@@ -5,17 +6,7 @@ import { tableDecider, type TableCommand, type TableEvent, type TableRulesInput 
  * player the big blind. On the first hand the button stays where it was placed or drawn.
  */
 function play(rules: TableRulesInput, commands: TableCommand[]): TableEvent[] {
-  let state = tableDecider.initialState;
-  const events: TableEvent[] = [];
-  for (const c of [{ type: 'OpenTable', tableId: 'T', rules } as TableCommand, ...commands]) {
-    const d = tableDecider.decide(c, state);
-    if (!d.ok) throw new Error(`${JSON.stringify(c)} refused: ${d.rejection.code}`);
-    for (const e of d.events) {
-      state = tableDecider.evolve(state, e);
-      events.push(e);
-    }
-  }
-  return events;
+  return playCommands([{ type: 'OpenTable', tableId: 'T', rules }, ...commands]);
 }
 
 const starts = (events: TableEvent[]) =>

@@ -95,3 +95,10 @@ export function foldAround(t: TableUnderTest, seed: number): void {
 function isToAct(t: TableUnderTest, seat: number): boolean {
   return playerToAct(t.state.hand!)?.seat === seat;
 }
+
+/** Runs commands from an empty table (the first is usually OpenTable) and returns every event; throws on a refusal. */
+export function playCommands(commands: readonly TableCommand[]): TableEvent[] {
+  const t = new TableUnderTest();
+  t.do(...commands);
+  return t.events;
+}

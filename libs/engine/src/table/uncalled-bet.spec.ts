@@ -1,21 +1,14 @@
-import { tableDecider, legalActions, type TableCommand, type TableEvent, type TableState } from '../index';
+import { TableUnderTest } from './table-under-test.test-support';
+import { legalActions, type TableCommand, type TableEvent, type TableState } from '../index';
 
 /**
  * An uncalled bet is returned before the pot is awarded (TDA 15-B; rules.md SP-2). When the caller was all-in and
  * the bettor has chips left, the hand goes on to the showdown: the bettor owes no action on their own returned bet.
  */
 function play(commands: TableCommand[]): { events: TableEvent[]; state: TableState } {
-  let state = tableDecider.initialState;
-  const events: TableEvent[] = [];
-  for (const c of commands) {
-    const d = tableDecider.decide(c, state);
-    if (!d.ok) throw new Error(`${JSON.stringify(c)} refused: ${d.rejection.code}`);
-    for (const e of d.events) {
-      state = tableDecider.evolve(state, e);
-      events.push(e);
-    }
-  }
-  return { events, state };
+  const t = new TableUnderTest();
+  t.do(...commands);
+  return { events: t.events, state: t.state };
 }
 
 describe('an uncalled bet returned while the hand goes on', () => {
