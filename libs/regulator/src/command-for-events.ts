@@ -1,0 +1,66 @@
+import { formatCard, FULL_DECK, type TableCommand, type TableEvent } from '@felt/engine';
+
+/**
+ * The command that produced a recorded group of events (one append = one command's decision), rebuilt from the
+ * events alone, so a verifier can run `decide` again and compare. The first event names the command; a group that
+ * ends with TableClosed was a CloseTable (it lists the cash-outs first). Null when the first event is one the
+ * dealer produces by itself (a deal of the board, an award...): no command yields it first.
+ */
+export function commandForEvents(events: readonly TableEvent[]): TableCommand | null {
+  const first = events[0];
+  if (first === undefined) return null;
+  if (events[events.length - 1]!.type === 'TableClosed') return { type: 'CloseTable' };
+  switch (first.type) {
+    case 'TableOpened':
+      return { type: 'OpenTable', tableId: first.tableId, rules: first.rules };
+    case 'PlayerSeated':
+      return { type: 'SeatPlayer', seat: first.seat, playerId: first.playerId, buyIn: first.buyIn, postToEnter: first.postToEnter };
+    case 'PlayerLeft':
+      return { type: 'LeaveTable', seat: first.seat };
+    case 'PlayerSatOut':
+      return { type: 'SitOut', seat: first.seat };
+    case 'PlayerSatIn':
+      return { type: 'SitIn', seat: first.seat, waitForBigBlind: first.waitForBigBlind };
+    case 'ChipsAdded':
+      return { type: 'AddChips', seat: first.seat, amount: first.amount };
+    case 'ButtonDrawn': {
+      if (first.shuffle.kind === 'seeded') return { type: 'DrawForButton', seed: first.shuffle.seed };
+      // Only the drawn cards are recorded: they were the top of the deck, in draw order; the rest cannot matter.
+      const drawn = first.draws.map((d) => d.card);
+      const rest = FULL_DECK.filter((c) => !drawn.includes(c));
+      return { type: 'DrawForButton', deck: [...drawn, ...rest].map(formatCard) };
+    }
+    case 'ButtonPlaced':
+      return { type: 'PlaceButton', seat: first.seat };
+    case 'HandStarted':
+      return first.shuffle.kind === 'seeded' ? { type: 'StartHand', seed: first.shuffle.seed } : { type: 'StartHand', deck: first.deck.map(formatCard) };
+    case 'BlindPosted':
+      return first.kind === 'straddle' ? { type: 'Straddle', seat: first.seat } : { type: 'PostBlind', seat: first.seat, blind: first.kind };
+    case 'KillPotPosted':
+      return { type: 'KillPot', seat: first.seat, amount: first.amount };
+    case 'HoleCardsDealt':
+      return { type: 'Deal' };
+    case 'BlindsChopped':
+      return { type: 'ChopBlinds', consents: first.consents };
+    case 'RulesChanged':
+      return { type: 'ChangeRules', rules: first.rules };
+    case 'PlayerFolded':
+      return { type: 'Fold', seat: first.seat };
+    case 'PlayerChecked':
+      return { type: 'Check', seat: first.seat };
+    case 'PlayerCalled':
+      return { type: 'Call', seat: first.seat };
+    case 'BetPlaced':
+      return { type: 'Bet', seat: first.seat, amount: first.amount };
+    case 'RaisePlaced':
+      return { type: 'Raise', seat: first.seat, to: first.to };
+    case 'HandShown':
+      return { type: 'ShowHand', seat: first.seat };
+    case 'HandMucked':
+      return { type: 'MuckHand', seat: first.seat };
+    case 'HandVoided':
+      return { type: 'VoidHand', reason: first.reason };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * @felt/regulator — what a regulator runs against the event log: verify (hash chain, version continuity, the rules
+ * re-derived with the engine, chip conservation) and the JSONL export that re-verifies offline.
+ */
+export { type Violation, type ViolationKind, formatViolation } from './violations';
+export { ChainChecker } from './chain-checker';
+export { StreamVerifier, type StreamVerifierOptions } from './stream-verifier';
+export { commandForEvents } from './command-for-events';
+export { jsonEqual } from './json-equal';
+export { verifyStore, verifyEvents, type VerifyReport, type VerifyStoreOptions, type VerifyEventsOptions } from './verify-log';
+export { toJsonlLine, readJsonl, byStream, type JsonlRead } from './jsonl';
+export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';
+export { randomTableLog, type RandomTableOptions } from './random-table-log';

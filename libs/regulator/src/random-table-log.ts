@@ -1,0 +1,74 @@
+import { mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState } from '@felt/engine';
+import { computeEventHash, eventIdFor, GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
+import { newEventOf, tableStreamId } from './table-stream';
+
+export interface RandomTableOptions {
+  readonly tableId: string;
+  readonly seed: number;
+  /** Stop after the hand during which the log reaches this many events. */
+  readonly events: number;
+  readonly players?: number;
+  readonly rules?: TableRulesInput;
+  /** recordedAt of the first event (ms since the epoch); each command is one millisecond later. */
+  readonly startMs?: number;
+}
+
+const DEFAULT_RULES: TableRulesInput = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
+
+/**
+ * A table played by random legal players (randomLegalCommand with a seeded mulberry32), recorded as the store would
+ * record it: one command per append (its events share a commandId), versions from 1, hashes chained. Pure and
+ * fast: for tests of the verifier and for loading a benchmark database. Players who run out rebuy between hands.
+ */
+export function randomTableLog(options: RandomTableOptions): RecordedEvent[] {
+  const random = mulberry32(options.seed);
+  const streamId = tableStreamId(options.tableId);
+  const players = options.players ?? 6;
+  const recorded: RecordedEvent[] = [];
+  let state: TableState = tableDecider.initialState;
+  let prevHash = GENESIS_HASH;
+  let ms = options.startMs ?? Date.UTC(2026, 0, 1);
+  let n = 0;
+
+  const apply = (command: TableCommand) => {
+    const decision = tableDecider.decide(command, state);
+    if (!decision.ok) throw new Error(`random table: ${command.type} refused (${decision.rejection.code})`);
+    if (decision.events.length === 0) return;
+    const commandId = `${streamId}/${++n}`;
+    const recordedAt = new Date(ms++).toISOString();
+    decision.events.forEach((event: TableEvent, i: number) => {
+      state = tableDecider.evolve(state, event);
+      const { type, schemaVersion, data } = newEventOf(event);
+      const fields = {
+        eventId: eventIdFor(commandId, i),
+        streamId,
+        streamVersion: recorded.length + 1,
+        type,
+        schemaVersion,
+        data: JSON.parse(JSON.stringify(data)),
+        metadata: { actorId: 'dealer', actorRole: 'dealer', commandId },
+        recordedAt,
+      };
+      const hash = computeEventHash(prevHash, fields);
+      recorded.push({ ...fields, globalPosition: '0', txId: '0', prevHash, hash });
+      prevHash = hash;
+    });
+  };
+
+  const rules = options.rules ?? DEFAULT_RULES;
+  apply({ type: 'OpenTable', tableId: options.tableId, rules });
+  const bb = state.rules!.bigBlind;
+  for (let seat = 1; seat <= players; seat++) apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: bb * (20 + Math.floor(random() * 180)) });
+  apply({ type: 'DrawForButton', seed: Math.floor(random() * 2 ** 32) });
+  while (recorded.length < options.events) {
+    for (const seat of state.seats) if (seat && seat.stack < bb) apply({ type: 'AddChips', seat: seat.seat, amount: bb * 100 });
+    apply({ type: 'StartHand', seed: Math.floor(random() * 2 ** 32) });
+    for (let guard = 0; state.hand && state.hand.phase !== 'complete'; guard++) {
+      if (guard > 500) throw new Error('random table: a hand did not end');
+      const command = randomLegalCommand(state, random);
+      if (command === null) throw new Error('random table: nothing legal to do');
+      apply(command);
+    }
+  }
+  return recorded;
+}

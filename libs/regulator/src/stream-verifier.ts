@@ -1,0 +1,227 @@
+import {
+  chipsOnTable,
+  EVENT_SCHEMA_VERSION,
+  EVENT_TYPES,
+  tableDecider,
+  type TableEvent,
+  type TableState,
+} from '@felt/engine';
+import { CHAIN_START, type ChainHead, type RecordedEvent } from '@felt/event-store';
+import { ChainChecker } from './chain-checker';
+import { commandForEvents } from './command-for-events';
+import { jsonEqual } from './json-equal';
+import { tableEventOf } from './table-stream';
+import type { Violation, ViolationKind } from './violations';
+
+export interface StreamVerifierOptions {
+  /** Fold the events with the engine and check the rules and the chips (table streams); default true. */
+  readonly engine?: boolean;
+  /** Where the chain starts (an excerpt trusts its first prevHash); default genesis. */
+  readonly start?: ChainHead;
+}
+
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
+
+/**
+ * Verifies one stream fed event by event in version order: the hash chain (ChainChecker) and, for a table, the
+ * rules. Events are grouped by the command that appended them (metadata.commandId: one append is one decision);
+ * for each group the command is rebuilt from its first event (commandForEvents), `decide` runs again on the state
+ * folded so far, and what it derives must equal what was recorded, automatic events included (deals, returns,
+ * awards, HandEnded stacks). Then the recorded events are folded with `evolve`, and the chips are counted: on the
+ * table plus the house's take must equal buy-ins plus add-ons less cash-outs after every command, and each hand
+ * must end with what its players brought to it less the rake.
+ */
+export class StreamVerifier {
+  private readonly chain: ChainChecker;
+  private readonly engine: boolean;
+  private readonly engineViolations: Violation[] = [];
+  private state: TableState = tableDecider.initialState;
+  private group: { commandId: string | undefined; events: RecordedEvent[] } = { commandId: undefined, events: [] };
+  /** Buy-ins plus add-ons less cash-outs so far. */
+  private ledger = 0;
+  /** The last conservation difference reported, so one error is reported once, not after every later command. */
+  private reportedDrift = 0;
+  private handStart: { handNumber: number; version: number; stacks: number; rake: number } | null = null;
+  events = 0;
+  hands = 0;
+
+  constructor(
+    readonly streamId: string,
+    options: StreamVerifierOptions = {},
+  ) {
+    const start = options.start ?? CHAIN_START;
+    this.chain = new ChainChecker(streamId, start);
+    // The engine needs the whole story: an excerpt that does not start at the table's opening is checked for its chain only.
+    this.engine = (options.engine ?? true) && start.version === 0;
+  }
+
+  push(event: RecordedEvent): void {
+    this.events++;
+    this.chain.check(event);
+    if (!this.engine) return;
+    const commandId = typeof event.metadata?.commandId === 'string' ? event.metadata.commandId : undefined;
+    if (this.group.events.length > 0 && (commandId === undefined || commandId !== this.group.commandId)) this.flush();
+    this.group.commandId = commandId;
+    this.group.events.push(event);
+  }
+
+  /**
+   * Ends the stream. `head` is the streams table's record (version and last hash) when there is one: rows deleted
+   * at the end of a stream leave no gap, only a head that points past the last event.
+   */
+  finish(head?: { version: number; lastHash: string }): Violation[] {
+    if (this.engine) this.flush();
+    const violations = [...this.chain.violations, ...this.engineViolations];
+    if (head) {
+      const last = this.chain.head;
+      if (head.version !== last.version || head.lastHash !== last.hash)
+        violations.push({
+          streamId: this.streamId,
+          version: Math.min(head.version, last.version) + 1,
+          kind: 'head',
+          message: `the stream's head records version ${head.version} (hash ${head.lastHash.slice(0, 12)}…) but the events end at version ${last.version} (hash ${last.hash.slice(0, 12)}…)`,
+        });
+    }
+    return violations.sort((a, b) => a.version - b.version);
+  }
+
+  /** The table as folded from the recorded events (for replay). */
+  get tableState(): TableState {
+    return this.state;
+  }
+
+  private violation(version: number, kind: ViolationKind, message: string): void {
+    this.engineViolations.push({ streamId: this.streamId, version, kind, message });
+  }
+
+  private flush(): void {
+    const recorded = this.group.events;
+    this.group = { commandId: undefined, events: [] };
+    if (recorded.length === 0) return;
+
+    const events: TableEvent[] = [];
+    const versions: number[] = [];
+    for (const r of recorded) {
+      if (!KNOWN_TYPES.has(r.type)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
+      else if (r.schemaVersion !== EVENT_SCHEMA_VERSION)
+        this.violation(r.streamVersion, 'unreadable', `${r.type} has schema version ${r.schemaVersion}; this engine reads ${EVENT_SCHEMA_VERSION}`);
+      else if (typeof r.data !== 'object' || r.data === null || Array.isArray(r.data)) this.violation(r.streamVersion, 'unreadable', `${r.type} has no data object`);
+      else {
+        events.push(tableEventOf(r));
+        versions.push(r.streamVersion);
+      }
+    }
+    if (events.length === 0) return;
+    this.rederive(events, versions);
+
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
+      try {
+        this.state = tableDecider.evolve(this.state, e);
+      } catch (error) {
+        this.violation(versions[i]!, 'unreadable', `${e.type} cannot be applied: ${(error as Error).message}`);
+        continue;
+      }
+      this.account(e, versions[i]!);
+    }
+    this.checkSession(versions[versions.length - 1]!);
+  }
+
+  /** Runs decide again for the command that produced `events` and compares. */
+  private rederive(events: readonly TableEvent[], versions: readonly number[]): void {
+    const first = events[0]!;
+    const command = commandForEvents(events);
+    if (command === null) {
+      this.violation(versions[0]!, 'rules', `${first.type} is recorded without a command before it: the dealer produces it only as part of one`);
+      return;
+    }
+    let decision;
+    try {
+      decision = tableDecider.decide(command, this.state);
+    } catch (error) {
+      this.violation(versions[0]!, 'rules', `${command.type} cannot be decided here: ${(error as Error).message}`);
+      return;
+    }
+    if (!decision.ok) {
+      this.violation(versions[0]!, 'rules', `the rules refuse ${describe(command)} here (${decision.rejection.code}): ${decision.rejection.message}`);
+      return;
+    }
+    const derived = decision.events;
+    const n = Math.max(derived.length, events.length);
+    for (let i = 0; i < n; i++) {
+      const want = derived[i];
+      const got = events[i];
+      if (got !== undefined && want !== undefined && jsonEqual(got, want)) continue;
+      const version = versions[Math.min(i, versions.length - 1)]!;
+      if (got === undefined) this.violation(version, 'rules', `${describe(command)} also produces ${show(want)}, which is not recorded after this event`);
+      else if (want === undefined) this.violation(version, 'rules', `${got.type} is recorded but ${describe(command)} does not produce it: ${show(got)}`);
+      else this.violation(version, 'rules', `recorded ${show(got)}, but ${describe(command)} produces ${show(want)}`);
+      return;
+    }
+  }
+
+  private account(e: TableEvent, version: number): void {
+    switch (e.type) {
+      case 'PlayerSeated':
+        this.ledger += e.buyIn;
+        break;
+      case 'ChipsAdded':
+        this.ledger += e.amount;
+        break;
+      case 'PlayerLeft':
+        this.ledger -= e.cashOut;
+        break;
+      case 'HandStarted':
+        this.handStart = { handNumber: e.handNumber, version, stacks: sum(e.players.map((p) => p.stack)), rake: this.state.rakeCollected };
+        break;
+      case 'HandEnded': {
+        this.hands++;
+        const start = this.handStart;
+        if (start && start.handNumber === e.handNumber) {
+          const ended = sum(e.stacks.map((s) => s.stack));
+          const rake = this.state.rakeCollected - start.rake;
+          if (ended + rake !== start.stacks)
+            this.violation(version, 'conservation', `hand ${e.handNumber}: its players brought ${start.stacks} and leave with ${ended}, the house took ${rake}: ${start.stacks - ended - rake} unaccounted for`);
+        }
+        this.handStart = null;
+        break;
+      }
+      case 'HandVoided':
+        this.hands++;
+        this.handStart = null;
+        break;
+    }
+  }
+
+  private checkSession(version: number): void {
+    const counted = chipsOnTable(this.state) + this.state.rakeCollected;
+    const drift = counted - this.ledger;
+    if (drift === this.reportedDrift) return;
+    this.violation(
+      version,
+      'conservation',
+      `the table holds ${chipsOnTable(this.state)} and the house took ${this.state.rakeCollected}, but buy-ins and add-ons less cash-outs come to ${this.ledger} (${drift > 0 ? '+' : ''}${drift})`,
+    );
+    this.reportedDrift = drift;
+  }
+}
+
+function sum(xs: readonly number[]): number {
+  let total = 0;
+  for (const x of xs) total += x;
+  return total;
+}
+
+function describe(command: { type: string }): string {
+  const { type, ...rest } = command as Record<string, unknown>;
+  const args = Object.entries(rest)
+    .filter(([k, v]) => v !== undefined && k !== 'deck' && k !== 'rules')
+    .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  return `${type}${args.length ? ` (${args.join(', ')})` : ''}`;
+}
+
+function show(event: TableEvent | undefined): string {
+  if (event === undefined) return 'nothing';
+  const text = JSON.stringify(event);
+  return text.length > 240 ? `${text.slice(0, 240)}…` : text;
+}

@@ -1,0 +1,24 @@
+/** What a verifier found wrong, at which event. */
+export type ViolationKind =
+  /** The hash chain: a version missing or out of place, a hash that does not recompute, a broken link. */
+  | 'chain'
+  /** The streams table's head (version, last hash) disagrees with the events: rows deleted at the end, or a rewrite. */
+  | 'head'
+  /** An event the engine cannot read (unknown type, schema version) or cannot apply (evolve throws). */
+  | 'unreadable'
+  /** The rules: the recorded command would be refused here, or decide derives other events than the recorded ones. */
+  | 'rules'
+  /** Chips: on the table plus the house's take differ from buy-ins plus add-ons less cash-outs. */
+  | 'conservation';
+
+export interface Violation {
+  readonly streamId: string;
+  /** The stream version of the first event concerned. */
+  readonly version: number;
+  readonly kind: ViolationKind;
+  readonly message: string;
+}
+
+export function formatViolation(v: Violation): string {
+  return `${v.streamId} v${v.version} [${v.kind}] ${v.message}`;
+}
