@@ -42,10 +42,17 @@ export class PrivateRedis {
   private child: ChildProcess | undefined;
   private readonly dir = mkdtempSync(join(tmpdir(), 'felt-redis-'));
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly appendOnly: boolean,
+  ) {}
 
-  static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort());
+  /**
+   * appendOnly: keep the data across a stop and start (AOF, as production Redis for BullMQ should be); without it a
+   * restart comes back empty.
+   */
+  static async start(options: { appendOnly?: boolean } = {}): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort(), options.appendOnly ?? false);
     await redis.restart();
     return redis;
   }
@@ -56,7 +63,7 @@ export class PrivateRedis {
 
   async restart(): Promise<void> {
     if (this.child) return;
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], {
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', this.appendOnly ? 'yes' : 'no', '--dir', this.dir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

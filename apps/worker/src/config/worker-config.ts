@@ -1,0 +1,58 @@
+/**
+ * The worker's settings, read once from the environment at start. Everything has a default; without REDIS_URL
+ * the outbox relay is off and events simply wait in the log.
+ */
+export interface WorkerConfig {
+  /** A postgres:// URL; without one the worker opens PGlite in `dataDir` (one process per folder). */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly databasePoolSize: number;
+  /** redis:// URL of BullMQ's Redis; unset turns the relay off. */
+  readonly redisUrl: string | undefined;
+  /** Shard queues felt-events-0 .. felt-events-(n-1); consumers must use the same number. */
+  readonly eventShards: number;
+  /** Events per addBulk. */
+  readonly relayBatchSize: number;
+  /** BullMQ key prefix. */
+  readonly queuePrefix: string;
+  /** Port of the worker's own HTTP server: GET /metrics (Prometheus) and GET /health. 0 picks a free port. */
+  readonly metricsPort: number;
+  readonly logLevel: string;
+}
+
+export const WORKER_CONFIG = Symbol('WORKER_CONFIG');
+
+export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
+  databaseUrl: undefined,
+  dataDir: './data',
+  databasePoolSize: 5,
+  redisUrl: undefined,
+  eventShards: 8,
+  relayBatchSize: 500,
+  queuePrefix: 'bull',
+  metricsPort: 9464,
+  logLevel: 'info',
+};
+
+/** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
+export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const text = (name: string): string | undefined => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
+  const count = (name: string, fallback: number, min: number): number => {
+    const value = text(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${value}"`);
+    return n;
+  };
+  return {
+    databaseUrl: text('DATABASE_URL'),
+    dataDir: text('DATA_DIR') ?? DEFAULT_WORKER_CONFIG.dataDir,
+    databasePoolSize: count('DATABASE_POOL_SIZE', DEFAULT_WORKER_CONFIG.databasePoolSize, 1),
+    redisUrl: text('REDIS_URL'),
+    eventShards: count('EVENT_SHARDS', DEFAULT_WORKER_CONFIG.eventShards, 1),
+    relayBatchSize: count('RELAY_BATCH_SIZE', DEFAULT_WORKER_CONFIG.relayBatchSize, 1),
+    queuePrefix: text('QUEUE_PREFIX') ?? DEFAULT_WORKER_CONFIG.queuePrefix,
+    metricsPort: count('METRICS_PORT', DEFAULT_WORKER_CONFIG.metricsPort, 0),
+    logLevel: text('LOG_LEVEL') ?? DEFAULT_WORKER_CONFIG.logLevel,
+  };
+}

@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { EventStore } from '@felt/event-store';
+import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { RelayMetrics } from '../metrics/relay-metrics';
+import { BullmqPublisher } from './event-publisher';
+import { OutboxRelay } from './outbox-relay';
+import { RelayLoop } from './relay-loop';
+import { queueName } from './shards';
+
+/** Starts the outbox relay with the worker when REDIS_URL is set, and says so either way. */
+@Injectable()
+export class RelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('OutboxRelay');
+  private publisher: BullmqPublisher | undefined;
+  private loop: RelayLoop | undefined;
+
+  constructor(
+    @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+    private readonly store: EventStore,
+    private readonly metrics: RelayMetrics,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.redisUrl !== undefined;
+  }
+
+  onApplicationBootstrap(): void {
+    const { redisUrl } = this.config;
+    if (redisUrl === undefined) {
+      this.metrics.active.set(0);
+      this.logger.warn('outbox relay off: no REDIS_URL. Events are kept in the log and published once a worker runs with REDIS_URL.');
+      return;
+    }
+    this.publisher = new BullmqPublisher({ redisUrl, shards: this.config.eventShards, prefix: this.config.queuePrefix });
+    const relay = new OutboxRelay(this.store, this.publisher, { batchSize: this.config.relayBatchSize });
+    this.loop = new RelayLoop(
+      relay,
+      // A Redis outage is retried at most every 10 s: catching up after it costs little, the log keeps everything.
+      { backoffMaxMs: 10_000 },
+      {
+        onStep: (step, ms) => this.metrics.recordStep(step, ms),
+        onError: (error, attempt, delayMs) => {
+          this.metrics.recordError();
+          // The first failure and then every tenth: an outage must be visible without flooding the log.
+          if (attempt === 1 || attempt % 10 === 0) {
+            this.logger.warn(`publishing failed (${attempt} in a row): ${(error as Error).message}; retrying in ${delayMs} ms`);
+          }
+        },
+        onRecovered: (failures) => this.logger.log(`publishing again after ${failures} failed attempts`),
+      },
+    );
+    this.loop.start();
+    const last = queueName(this.config.eventShards - 1);
+    this.logger.log(`outbox relay on: publishing to ${queueName(0)} .. ${last} on ${redactedUrl(redisUrl)} (prefix "${this.config.queuePrefix}")`);
+  }
+
+  /** Before the database closes: the batch in flight commits or rolls back first. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.loop?.stop();
+    await this.publisher?.close();
+  }
+}
+
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable REDIS_URL)';
+  }
+}

@@ -1,0 +1,41 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { LoggerModule } from 'nestjs-pino';
+import { EventStore, type Database } from '@felt/event-store';
+import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
+import { WorkerDatabaseModule } from './database/worker-database.module';
+import { WorkerHealth } from './health/worker-health';
+import { MetricsServer } from './metrics/metrics-server';
+import { RelayMetrics } from './metrics/relay-metrics';
+import { RELAY_CHECKPOINT } from './relay/outbox-relay';
+import { RelayService } from './relay/relay.service';
+
+/** The worker: the outbox relay, its metrics and health. Tests may pass a database of their own. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: WorkerConfig, database?: Database): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        { module: WorkerConfigModule, global: true, providers: [{ provide: WORKER_CONFIG, useValue: config }], exports: [WORKER_CONFIG] },
+        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
+        TerminusModule.forRoot({ logger: false }),
+        WorkerDatabaseModule.forRoot(database),
+      ],
+      providers: [
+        {
+          provide: RelayMetrics,
+          inject: [EventStore],
+          useFactory: (store: EventStore) =>
+            new RelayMetrics(config.redisUrl ? { db: store.db, checkpoint: () => store.loadCheckpoint(RELAY_CHECKPOINT) } : undefined),
+        },
+        RelayService,
+        WorkerHealth,
+        MetricsServer,
+      ],
+    };
+  }
+}
+
+@Module({})
+class WorkerConfigModule {}
