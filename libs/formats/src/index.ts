@@ -22,3 +22,6 @@ export { collectPhhFiles, replayPhhFile, replayPhhText, replayPhhFiles, summariz
 
 // Table scripts: a table's rules, players and commands as JSON, run through the engine (docs/table-scripts.md).
 export * from './table-script';
+
+// PHH export: a table's hands from its events, as PHH text that `felt phh` (and pokerkit) read back.
+export { phhHandsFromEvents, phhHandToml, toPhhText, type PhhExport, type PhhExportHand, type PhhExportSkip } from './phh/export';

@@ -1,4 +1,5 @@
-import { computeEventHash, GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
+import { GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
+import { fastEventHash } from './event-hash-fast';
 import type { Violation } from './violations';
 
 /**
@@ -58,7 +59,7 @@ export class ChainChecker {
 
 function safeHash(prevHash: string, event: RecordedEvent): string {
   try {
-    return computeEventHash(prevHash, event);
+    return fastEventHash(prevHash, event);
   } catch (error) {
     return `(cannot hash: ${(error as Error).message})`;
   }

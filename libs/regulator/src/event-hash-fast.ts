@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { HashedEventFields } from '@felt/event-store';
+
+/**
+ * The event hash of @felt/event-store (computeEventHash), computed for verification at a million events: the same
+ * canonical text, written without canonicalJson's per-value validation and path strings, which cost more than the
+ * sha256 itself. Anything canonicalJson would refuse to write (NaN, a lone surrogate, a non-plain object) cannot
+ * have come back from jsonb, and if it were here its text would differ and the hash would not match.
+ * event-hash-fast.spec.ts checks it against computeEventHash.
+ */
+export function fastEventHash(prevHash: string, event: HashedEventFields): string {
+  const text =
+    '{"data":' + canonical(event.data) +
+    ',"eventId":' + JSON.stringify(event.eventId) +
+    ',"metadata":' + canonical(event.metadata) +
+    ',"recordedAt":' + JSON.stringify(event.recordedAt) +
+    ',"schemaVersion":' + canonical(event.schemaVersion) +
+    ',"streamId":' + JSON.stringify(event.streamId) +
+    ',"streamVersion":' + canonical(event.streamVersion) +
+    ',"type":' + JSON.stringify(event.type) +
+    '}';
+  return createHash('sha256').update(Buffer.from(prevHash, 'hex')).update(text, 'utf8').digest('hex');
+}
+
+function canonical(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonical(value[i]);
+    return out + ']';
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const v = record[key];
+    if (v === undefined) continue;
+    out += (first ? '' : ',') + JSON.stringify(key) + ':' + canonical(v);
+    first = false;
+  }
+  return out + '}';
+}
