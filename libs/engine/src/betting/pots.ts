@@ -59,7 +59,8 @@ export function totalCommitted(players: readonly HandPlayer[]): number {
 
 /**
  * The uncalled part of this street's largest bet: what its maker put in beyond the next largest bet (TDA 15-B).
- * Returns null when the largest bet was matched.
+ * Returns null when the largest bet was matched, or when its maker folded (a folded blind, straddle or kill
+ * stays in the pot: folding forfeits it).
  */
 export function uncalledBet(players: readonly HandPlayer[]): { seat: number; amount: number } | null {
   let maxSeat = -1;
@@ -74,7 +75,9 @@ export function uncalledBet(players: readonly HandPlayer[]): { seat: number; amo
       second = p.live;
     }
   }
-  return maxSeat >= 0 && max > second ? { seat: maxSeat, amount: max - second } : null;
+  if (maxSeat < 0 || max <= second) return null;
+  for (const p of players) if (p.seat === maxSeat && p.folded) return null;
+  return { seat: maxSeat, amount: max - second };
 }
 
 /**

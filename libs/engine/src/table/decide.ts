@@ -212,6 +212,9 @@ function postBlind(command: Extract<TableCommand, { type: 'PostBlind' }>, state:
   if ('ok' in hand) return hand;
   const due = hand.phase === 'forced-bets' ? hand.forcedBetsDue.find((f) => f.seat === command.seat && (command.blind === undefined || f.kind === command.blind)) : undefined;
   if (!due) return no('BLIND_NOT_DUE', `Seat ${command.seat} owes no ${command.blind ?? 'forced bet'} now.`, command.blind === undefined ? 'seat' : 'blind');
+  // Blind first, then ante (TDA RP-11): a short big blind's chips go to the live blind before the dead ante.
+  if (due.kind === 'ante' && hand.forcedBetsDue.some((f) => f.seat === command.seat && f.kind !== 'ante'))
+    return no('BLIND_NOT_DUE', `Seat ${command.seat} posts the blind before the ante.`, 'blind');
   const player = playerInHand(hand, command.seat)!;
   const amount = Math.min(due.amount, player.stack);
   return withFollowUps(state, [{ type: 'BlindPosted', seat: command.seat, kind: due.kind, amount, live: due.live, allIn: amount === player.stack }]);

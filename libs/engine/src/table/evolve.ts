@@ -258,19 +258,18 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       return handWith(hand, { players, phase: 'betting', round, deckPosition: afterHoleCards(players.length), preflopOrder: preflopOrderOf(rules, hand) });
     }
     case 'PlayerFolded':
-      return acted(hand, e.seat, mapPlayer(hand, e.seat, (p) => (playerWith(p, { folded: true }))));
+      return acted(hand, e.seat, hand.round, { folded: true });
     case 'PlayerChecked':
-      return acted(hand, e.seat, hand.players);
+      return acted(hand, e.seat, hand.round, {});
     case 'PlayerCalled':
-      return acted(hand, e.seat, mapPlayer(hand, e.seat, (p) => putInTo(p, p.live + e.amount, e.allIn)));
+      return acted(hand, e.seat, hand.round, chipsIn(playerInHandOrThrow(hand, e.seat), playerInHandOrThrow(hand, e.seat).live + e.amount, e.allIn));
     case 'BetPlaced':
     case 'RaisePlaced': {
       const to = e.type === 'BetPlaced' ? e.amount : e.to;
-      const players = mapPlayer(hand, e.seat, (p) => putInTo(p, to, e.allIn));
       const r = hand.round;
       const full = e.full;
       const fullRaises = full ? r.fullRaises + 1 : r.fullRaises;
-      const contenders = players.reduce((n, p) => n + (p.folded ? 0 : 1), 0);
+      const contenders = hand.players.reduce((n, p) => n + (p.folded ? 0 : 1), 0);
       const s = rules.structure;
       const capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && contenders > 2);
       const round = roundWith(r, {
@@ -282,7 +281,7 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         capped,
         lastAggressor: e.seat,
       });
-      return acted(handWith(hand, { round }), e.seat, players, fullRaises);
+      return acted(hand, e.seat, round, chipsIn(playerInHandOrThrow(hand, e.seat), to, e.allIn));
     }
     case 'UncalledBetReturned': {
       const players = mapPlayer(hand, e.seat, (p) => (playerWith(p, { stack: p.stack + e.amount, live: p.live - e.amount, committed: p.committed - e.amount })));
@@ -342,8 +341,29 @@ function preflopOrderOf(rules: TableRules, hand: HandState): number[] {
   return preflopActionOrder(seats, anchor, movedLast);
 }
 
-function acted(hand: HandState, seat: number, players: readonly HandPlayer[], raiseCount = hand.round.fullRaises): HandState {
-  const updated = players.map((p) => (p.seat === seat ? playerWith(p, { acted: true, actedAtRaise: raiseCount }) : p));
-  return handWith(hand, { players: updated, round: roundWith(hand.round, { lastActor: seat }) });
+/** The seat acted: its own changes, `acted` with the raise count it saw, and the round's last actor, in one copy. */
+function acted(hand: HandState, seat: number, round: HandState['round'], change: Partial<HandPlayer>): HandState {
+  const players = hand.players.slice();
+  for (let i = 0; i < players.length; i++) {
+    if (players[i].seat !== seat) continue;
+    // `change` is a fresh literal made for this call, so completing it in place is safe (and cheaper than a spread).
+    const changes = change as { -readonly [K in keyof HandPlayer]?: HandPlayer[K] };
+    changes.acted = true;
+    changes.actedAtRaise = round.fullRaises;
+    players[i] = playerWith(players[i], changes);
+    return handWith(hand, { players, round: roundWith(round, { lastActor: seat }) });
+  }
+  throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
+}
+
+function playerInHandOrThrow(hand: HandState, seat: number): HandPlayer {
+  for (const p of hand.players) if (p.seat === seat) return p;
+  throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
+}
+
+/** The changes of putting chips in as live money up to `to` this street (a bet, call or raise). */
+function chipsIn(p: HandPlayer, to: number, allIn: boolean): Partial<HandPlayer> {
+  const added = to - p.live;
+  return { stack: p.stack - added, live: to, committed: p.committed + added, allIn: allIn || p.stack - added === 0 };
 }
 

@@ -42,10 +42,13 @@ function computeLegalActions(state: TableState): LegalActions {
   const hand = state.hand!;
   switch (hand.phase) {
     case 'forced-bets': {
-      const actions: LegalAction[] = hand.forcedBetsDue.map((f) => {
-        const p = playerInHand(hand, f.seat)!;
-        return { type: 'PostBlind' as const, seat: f.seat, blind: f.kind, amount: Math.min(f.amount, p.stack) };
-      });
+      // Blind before ante for the same seat (TDA RP-11), as decide requires.
+      const actions: LegalAction[] = hand.forcedBetsDue
+        .filter((f) => f.kind !== 'ante' || !hand.forcedBetsDue.some((g) => g.seat === f.seat && g.kind !== 'ante'))
+        .map((f) => {
+          const p = playerInHand(hand, f.seat)!;
+          return { type: 'PostBlind' as const, seat: f.seat, blind: f.kind, amount: Math.min(f.amount, p.stack) };
+        });
       // Voluntary posts before the deal (house options), then the dealer's Deal once nothing is owed.
       for (const seat of straddleSeatsNow(state)) {
         const amount = straddleAmount(state);

@@ -160,6 +160,10 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
       case 'RakeTaken':
         hand!.rakeByPot = e.byPot;
         break;
+      case 'BlindsChopped':
+        // A chop leaves no pot to award; the house's fee (if any) is its take for the hand.
+        hand!.rakeByPot = e.fee > 0 ? [e.fee] : [];
+        break;
       case 'PotAwarded': {
         const rake = hand!.rakeByPot[e.pot] ?? 0;
         hand!.pots.push({
