@@ -1,0 +1,60 @@
+/**
+ * The API's settings, read once from the environment at start. Everything has a default, so `npm start` serves on
+ * a bare machine: port 3000, the embedded PGlite database in ./data, no Redis.
+ */
+export interface ApiConfig {
+  readonly port: number;
+  /** A postgres:// URL; without one the API runs on PGlite in `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  /** PGlite's data folder (or IN_MEMORY); ignored with a databaseUrl. */
+  readonly dataDir: string;
+  /** PostgreSQL connections in the pool: at most this many commands write at once. */
+  readonly databasePoolSize: number;
+  /** When set, /health checks Redis too. */
+  readonly redisUrl: string | undefined;
+  /** Largest request body accepted (bytes); larger ones get 413. */
+  readonly bodyLimitBytes: number;
+  /** Folded table states kept in memory (least recently used go first). */
+  readonly tableCacheSize: number;
+  /** A snapshot of a table's folded state is saved once it is this many events past the last one. */
+  readonly snapshotEvery: number;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  readonly logLevel: string;
+}
+
+export const API_CONFIG = Symbol('API_CONFIG');
+
+export const DEFAULT_API_CONFIG: ApiConfig = {
+  port: 3000,
+  databaseUrl: undefined,
+  dataDir: './data',
+  databasePoolSize: 20,
+  redisUrl: undefined,
+  bodyLimitBytes: 64 * 1024,
+  tableCacheSize: 10_000,
+  snapshotEvery: 100,
+  logLevel: 'info',
+};
+
+/** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
+export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const text = (name: string): string | undefined => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
+  const count = (name: string, fallback: number, min: number): number => {
+    const value = text(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${value}"`);
+    return n;
+  };
+  return {
+    port: count('PORT', DEFAULT_API_CONFIG.port, 0),
+    databaseUrl: text('DATABASE_URL'),
+    dataDir: text('DATA_DIR') ?? DEFAULT_API_CONFIG.dataDir,
+    databasePoolSize: count('DATABASE_POOL_SIZE', DEFAULT_API_CONFIG.databasePoolSize, 1),
+    redisUrl: text('REDIS_URL'),
+    bodyLimitBytes: count('BODY_LIMIT_BYTES', DEFAULT_API_CONFIG.bodyLimitBytes, 1024),
+    tableCacheSize: count('TABLE_CACHE_SIZE', DEFAULT_API_CONFIG.tableCacheSize, 1),
+    snapshotEvery: count('SNAPSHOT_EVERY', DEFAULT_API_CONFIG.snapshotEvery, 1),
+    logLevel: text('LOG_LEVEL') ?? DEFAULT_API_CONFIG.logLevel,
+  };
+}

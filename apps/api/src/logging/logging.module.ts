@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * The request id: the caller's X-Request-Id when it is a sane token, else a new UUID; echoed in the response and
+ * recorded as each event's correlation id.
+ */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** Structured JSON logs (pino) on stdout, one line per request with its id, status and time. */
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [API_CONFIG],
+      useFactory: (config: ApiConfig) => ({
+        pinoHttp: {
+          level: config.logLevel,
+          genReqId: requestIdFor,
+          // Headers carry the actor and device; the rest of the request object is noise in every line.
+          serializers: {
+            req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
+              id: req.id,
+              method: req.method,
+              url: req.url,
+              actorId: req.headers['x-actor-id'],
+              device: req.headers['x-device-id'],
+            }),
+            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+          },
+          customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
+            error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info',
+        },
+      }),
+    }),
+  ],
+})
+export class LoggingModule {}
