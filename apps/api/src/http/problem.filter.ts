@@ -1,0 +1,19 @@
+import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from './http-types';
+import { problemForError } from './status-mapping';
+
+/** Renders every error as application/problem+json (RFC 9457); the statuses come from status-mapping.ts. */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemFilter');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<HttpRequest>();
+    const res = http.getResponse<HttpResponse>();
+    const problem = problemForError(error);
+    if (problem.status >= 500) this.logger.error({ err: error, requestId: requestIdOf(req) }, 'request failed');
+    if (res.headersSent) return;
+    sendJson(res, problem.status, problem.toDocument(req.originalUrl ?? req.url ?? '', requestIdOf(req)), 'application/problem+json; charset=utf-8');
+  }
+}

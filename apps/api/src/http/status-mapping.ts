@@ -1,0 +1,145 @@
+import type { Rejection } from '@felt/engine';
+import type { ApplyFailure } from '../tables/apply-table-command';
+
+/**
+ * Every HTTP status the API answers with, and why, in one place. Failures are RFC 9457 problem documents
+ * (application/problem+json) with a stable `code` clients key on.
+ *
+ * - 400: the request cannot be understood as a command (malformed JSON, wrong types, extra or missing fields,
+ *   negative, huge or fractional amounts, an unknown command type). Sending it again unchanged never helps.
+ * - 404: no such table (no event was ever written for it), or no such route.
+ * - 409: a version conflict: the request's expectedVersion (body or If-Match) is not the table's version, or a
+ *   concurrent writer got there first. The problem carries `currentVersion`; re-read the table and decide again.
+ * - 413 / 415: the body is too large / not JSON.
+ * - 422: the command is well-formed and the table exists, but the rules of the game refuse it now (not your
+ *   turn, raise below the minimum, table closed, ...): `code` is the engine's rejection code and `detail` its
+ *   sentence. Not 400, because nothing is wrong with the request itself; not 409, which is kept for version
+ *   conflicts so that a client can tell "refresh and retry" from "the rules say no". Also a command id reused on
+ *   another table (as the IETF Idempotency-Key draft advises for a reused key).
+ * - 201: a command was applied (new events written); 200: the command id was applied before, and this is that
+ *   first result again (nothing new was written); reads answer 200.
+ *
+ * A refused or malformed command never writes an event: validation runs before the handler, the decider runs
+ * before the append, and the append itself checks the version in the same transaction that writes.
+ */
+export const SUCCESS_STATUS = { applied: 201, replayed: 200, read: 200 } as const;
+
+const PROBLEMS = {
+  'invalid-request': { status: 400, title: 'The request is not a valid command' },
+  'malformed-json': { status: 400, title: 'The body is not valid JSON' },
+  'table-not-found': { status: 404, title: 'No such table' },
+  'route-not-found': { status: 404, title: 'No such route' },
+  'version-conflict': { status: 409, title: "The table's version is not the one expected" },
+  'body-too-large': { status: 413, title: 'The body is too large' },
+  'unsupported-media-type': { status: 415, title: 'The body must be JSON (Content-Type: application/json)' },
+  'rule-refused': { status: 422, title: "The table's rules refuse this command" },
+  'command-id-reused': { status: 422, title: 'This command id was already used on another table' },
+  'internal-error': { status: 500, title: 'Internal error' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemKind = keyof typeof PROBLEMS;
+
+export function statusOf(kind: ProblemKind): number {
+  return PROBLEMS[kind].status;
+}
+
+/** One validation failure: where in the request (e.g. "to", "rules.smallBlind", "header Idempotency-Key") and why. */
+export interface FieldIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A failure as a value; thrown by controllers and rendered by ProblemFilter. */
+export class ApiProblem extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly kind: ProblemKind,
+    readonly code: string,
+    readonly detail: string,
+    /** Extra members of the problem document (errors, currentVersion, field, ...). */
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.status = PROBLEMS[kind].status;
+    this.title = PROBLEMS[kind].title;
+  }
+
+  static invalidRequest(issues: readonly FieldIssue[], code = 'INVALID_REQUEST'): ApiProblem {
+    const detail = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+    return new ApiProblem('invalid-request', code, detail || 'invalid request', { errors: issues });
+  }
+
+  static ruleRefused(rejection: Rejection): ApiProblem {
+    return new ApiProblem('rule-refused', rejection.code, rejection.message, rejection.field === undefined ? {} : { field: rejection.field });
+  }
+
+  static tableNotFound(tableId: string): ApiProblem {
+    return new ApiProblem('table-not-found', 'TABLE_NOT_FOUND', `there is no table "${tableId}"; open it with POST /tables`, { tableId });
+  }
+
+  static versionConflict(tableId: string, expectedVersion: number | undefined, currentVersion: number): ApiProblem {
+    const detail =
+      expectedVersion === undefined
+        ? `table "${tableId}" changed while this command was decided (now at version ${currentVersion}); read it and try again`
+        : `table "${tableId}" is at version ${currentVersion}, not ${expectedVersion}`;
+    return new ApiProblem('version-conflict', 'VERSION_CONFLICT', detail, { tableId, currentVersion, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
+  }
+
+  static commandIdReused(commandId: string, firstTableId: string): ApiProblem {
+    return new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `command id "${commandId}" was already used on table "${firstTableId}"`, {
+      commandId,
+    });
+  }
+
+  /** The problem document's members (RFC 9457 plus `code` and the extensions). */
+  toDocument(instance: string, requestId: string | undefined): Record<string, unknown> {
+    return {
+      type: `urn:felt:problem:${this.kind}`,
+      title: this.title,
+      status: this.status,
+      code: this.code,
+      detail: this.detail,
+      instance,
+      ...(requestId ? { requestId } : {}),
+      ...this.extensions,
+    };
+  }
+}
+
+/** Errors raised before a controller runs (body parser, router) or by a bug, as problems. */
+export function problemForError(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  const e = error as { type?: unknown; status?: unknown; getStatus?: () => number; message?: unknown; limit?: unknown };
+  // body-parser (raw-body) sets `type` on what it throws.
+  if (e?.type === 'entity.too.large') {
+    return new ApiProblem('body-too-large', 'BODY_TOO_LARGE', `the body is larger than ${String(e.limit)} bytes`);
+  }
+  if (e?.type === 'entity.parse.failed') {
+    return new ApiProblem('malformed-json', 'MALFORMED_JSON', `the body is not valid JSON (${String(e.message)})`);
+  }
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
+    return new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', String(e.message));
+  }
+  const status = typeof e?.getStatus === 'function' ? e.getStatus() : undefined;
+  if (status === 404) return new ApiProblem('route-not-found', 'ROUTE_NOT_FOUND', String(e.message ?? 'no such route'));
+  if (status === 413) return new ApiProblem('body-too-large', 'BODY_TOO_LARGE', String(e.message ?? 'the body is too large'));
+  if (status === 415) return new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', String(e.message ?? 'unsupported media type'));
+  if (status !== undefined && status >= 400 && status < 500) return ApiProblem.invalidRequest([{ path: '', message: String(e.message) }]);
+  return new ApiProblem('internal-error', 'INTERNAL_ERROR', 'the server failed to handle this request; it is logged with its request id');
+}
+
+/** A refused command as a problem (see the list at the top of this file). */
+export function problemForOutcome(tableId: string, commandId: string, outcome: ApplyFailure): ApiProblem {
+  switch (outcome.kind) {
+    case 'rejected':
+      return ApiProblem.ruleRefused(outcome.rejection);
+    case 'conflict':
+      return ApiProblem.versionConflict(tableId, outcome.expectedVersion, outcome.currentVersion);
+    case 'not-found':
+      return ApiProblem.tableNotFound(tableId);
+    case 'command-id-reused':
+      return ApiProblem.commandIdReused(commandId, outcome.firstTableId);
+  }
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { COMMAND_TYPES, type TableCommandType } from '@felt/engine';
+import { rulesSchema, scriptCommandSchema, type ScriptCommand } from '@felt/formats';
+
+/**
+ * The JSON the API accepts for each engine command: exactly a table-script command (libs/formats table-script
+ * schema) without the keys only a script runner understands (note, expectRejection, expectBefore). StartHand keeps
+ * its holeCards/board helpers. The script schema passes house-option commands through loosely for the engine to
+ * check; here they get strict shapes, so an extra or mistyped field is a 400 like everywhere else.
+ */
+
+/** A command as the API accepts it; the handler turns StartHand's helpers into a deck (toEngineCommand). */
+export type TableCommandBody = ScriptCommand;
+
+/** Every command but OpenTable (which is POST /tables). */
+export const TABLE_COMMAND_TYPES: readonly TableCommandType[] = COMMAND_TYPES.filter((type) => type !== 'OpenTable');
+
+const SCRIPT_ONLY_KEYS = { note: true, expectRejection: true, expectBefore: true } as const;
+
+type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
+const scriptOptions = scriptCommandSchema.options as unknown as AnyObjectSchema[];
+const strictScriptOptions = scriptOptions
+  .filter((option) => (option.def.catchall as { def?: { type?: string } } | undefined)?.def?.type === 'never')
+  .map((option) => option.omit(SCRIPT_ONLY_KEYS as never) as AnyObjectSchema);
+const shapeOf = (type: string) => strictScriptOptions.find((o) => (o.shape.type as z.ZodLiteral<string>).value === type)!.shape;
+
+// Field schemas reused from the script schema, so messages and bounds are the same everywhere.
+const seat = shapeOf('Fold').seat as z.ZodNumber;
+const amount = shapeOf('Bet').amount as z.ZodNumber;
+const text = (what: string) => z.string({ error: `${what} must be a string` });
+
+const houseOptionCommands: AnyObjectSchema[] = [
+  z.strictObject({ type: z.literal('Straddle'), seat }),
+  z.strictObject({ type: z.literal('KillPot'), seat, amount: amount.optional() }),
+  z.strictObject({ type: z.literal('Deal') }),
+  z.strictObject({
+    type: z.literal('ChopBlinds'),
+    consents: z.array(z.strictObject({ seat, by: text('consents[].by').min(1) })).min(1, { error: 'name who consents to the chop' }),
+  }),
+  z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema }),
+];
+
+const byType = new Map<string, AnyObjectSchema>();
+for (const schema of [...strictScriptOptions, ...houseOptionCommands]) byType.set((schema.shape.type as z.ZodLiteral<string>).value, schema);
+const missing = TABLE_COMMAND_TYPES.filter((type) => !byType.has(type));
+if (missing.length > 0) throw new Error(`apps/api has no request schema for engine command(s) ${missing.join(', ')}`);
+
+export const tableCommandSchema = z
+  .discriminatedUnion('type', [...byType.values()] as unknown as [AnyObjectSchema, ...AnyObjectSchema[]], {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const type = (issue.input as { type?: unknown } | undefined)?.type;
+      if (type === 'OpenTable') return 'open a table with POST /tables';
+      if (type === undefined) return `"type" is required: one of ${TABLE_COMMAND_TYPES.join(', ')}`;
+      return `unknown command type ${JSON.stringify(type)}: one of ${TABLE_COMMAND_TYPES.join(', ')}`;
+    },
+  })
+  // The script format's cross-field rules (a deck or a seed, not both; ...) hold for the API too.
+  .superRefine((command, ctx) => {
+    const checked = scriptCommandSchema.safeParse(command);
+    if (checked.success) return;
+    // Only its own cross-field issues: the field-by-field ones were reported above already.
+    for (const issue of checked.error.issues) if (issue.code === 'custom') ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
+
+/** Table ids become stream ids ("table-<id>") and URL segments: keep them short and plain. */
+export const tableIdSchema = z
+  .string({ error: 'tableId must be a string' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, { error: 'tableId is 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit' });
+
+export const openTableSchema = z.strictObject({
+  type: z.literal('OpenTable').optional(),
+  tableId: tableIdSchema,
+  rules: rulesSchema,
+});
+
+export type OpenTableBody = z.infer<typeof openTableSchema>;
+
+/** "PostBlind" → "post-blind": the per-command route under /tables/:tableId/. */
+export function commandRouteName(type: string): string {
+  return type.replace(/[A-Z]/g, (c, i: number) => (i === 0 ? '' : '-') + c.toLowerCase());
+}
+
+export const COMMAND_TYPE_BY_ROUTE: ReadonlyMap<string, TableCommandType> = new Map(TABLE_COMMAND_TYPES.map((type) => [commandRouteName(type), type]));
+
+/** JSON Schema of one command's body, for the OpenAPI document. */
+export function commandJsonSchema(type: string): Record<string, unknown> {
+  const schema = type === 'OpenTable' ? openTableSchema : byType.get(type);
+  if (!schema) throw new Error(`no schema for ${type}`);
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+}
