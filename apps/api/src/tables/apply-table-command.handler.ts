@@ -1,0 +1,90 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { tableDecider } from '@felt/engine';
+import { CommandIdReusedError, EventStore } from '@felt/event-store';
+import { AppliedCommands } from './applied-commands';
+import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
+import type { CommandRequest } from './command-request';
+import { engineCommandFor } from './engine-command';
+import { FoldedTables } from './folded-tables';
+import { TableQueue } from './table-queue';
+import type { FoldedTable } from './table-state-cache';
+import { streamIdOf, tableIdOf, toNewEvent } from './table-stream';
+
+/** Decide-and-append rounds before a command without expectedVersion gives up on a table other processes keep changing. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * One command: the table's folded state → the engine's decide → append the events at the version the state was
+ * folded from, in one transaction. Nothing is written unless the engine accepted the command and the version still
+ * matched at the append.
+ */
+@CommandHandler(ApplyTableCommand)
+export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableCommand, ApplyOutcome> {
+  private readonly queue = new TableQueue();
+
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(FoldedTables) private readonly tables: FoldedTables,
+    @Inject(AppliedCommands) private readonly appliedCommands: AppliedCommands,
+  ) {}
+
+  execute({ request }: ApplyTableCommand): Promise<ApplyOutcome> {
+    const streamId = streamIdOf(request.tableId);
+    return this.queue.run(streamId, () => this.apply(streamId, request));
+  }
+
+  private async apply(streamId: string, request: CommandRequest): Promise<ApplyOutcome> {
+    const expected = request.expectedVersion;
+    let table = await this.tables.current(streamId);
+    let caughtUp = false;
+    for (let attempt = 1; ; attempt++) {
+      if (table.version === 0 && request.command.type !== 'OpenTable') return { kind: 'not-found' };
+      if (expected !== undefined && expected !== table.version) {
+        // This process may be behind another one: look at the store before calling it a conflict.
+        if (expected > table.version && !caughtUp) {
+          table = await this.tables.caughtUp(streamId, table);
+          caughtUp = true;
+          continue;
+        }
+        return (await this.firstResult(request, table)) ?? { kind: 'conflict', expectedVersion: expected, currentVersion: table.version };
+      }
+
+      const built = engineCommandFor(request.command, table.state);
+      const decision = 'rejection' in built ? { ok: false as const, rejection: built.rejection } : tableDecider.decide(built.command, table.state);
+      if (!decision.ok) return (await this.firstResult(request, table)) ?? { kind: 'rejected', rejection: decision.rejection };
+
+      let appended;
+      try {
+        appended = await this.store.append(streamId, {
+          expectedVersion: table.version,
+          events: decision.events.map(toNewEvent),
+          commandId: request.commandId,
+          metadata: { ...request.metadata },
+        });
+      } catch (error) {
+        if (error instanceof CommandIdReusedError) return { kind: 'command-id-reused', firstTableId: tableIdOf(error.firstStreamId) };
+        throw error;
+      }
+      if (appended.ok && appended.duplicate) return { kind: 'replayed', version: appended.streamVersion, events: appended.events, table };
+      if (appended.ok) {
+        const next = this.tables.advance(streamId, table, decision.events, appended.streamVersion);
+        return { kind: 'applied', version: appended.streamVersion, events: appended.events, table: next };
+      }
+
+      // Another process appended since this one last looked.
+      table = await this.tables.caughtUp(streamId, table);
+      caughtUp = true;
+      if (expected !== undefined || attempt >= MAX_ATTEMPTS) return { kind: 'conflict', expectedVersion: expected, currentVersion: table.version };
+    }
+  }
+
+  /** A refused or mismatched command may be a retry of one applied earlier: then its first result stands. */
+  private async firstResult(request: CommandRequest, table: FoldedTable): Promise<ApplyOutcome | null> {
+    if (request.commandIdGenerated) return null;
+    const first = await this.appliedCommands.find(request.commandId);
+    if (!first) return null;
+    if (first.streamId !== streamIdOf(request.tableId)) return { kind: 'command-id-reused', firstTableId: tableIdOf(first.streamId) };
+    return { kind: 'replayed', version: first.streamVersion, events: first.events, table };
+  }
+}

@@ -1,0 +1,29 @@
+import { Command } from '@nestjs/cqrs';
+import type { Rejection } from '@felt/engine';
+import type { RecordedEvent } from '@felt/event-store';
+import type { CommandRequest } from './command-request';
+import type { FoldedTable } from './table-state-cache';
+
+/** The CommandBus message: one validated table command with its envelope. */
+export class ApplyTableCommand extends Command<ApplyOutcome> {
+  constructor(readonly request: CommandRequest) {
+    super();
+  }
+}
+
+/** What came of a command. The handler knows nothing of HTTP; http/status-mapping.ts turns this into a response. */
+export type ApplyOutcome =
+  /** New events were written (`events`, ending at `version`); `table` is the fold after them. */
+  | { readonly kind: 'applied'; readonly version: number; readonly events: readonly RecordedEvent[]; readonly table: FoldedTable }
+  /** The command id was applied before: its first events and version again, nothing written; `table` is the table now. */
+  | { readonly kind: 'replayed'; readonly version: number; readonly events: readonly RecordedEvent[]; readonly table: FoldedTable }
+  /** The rules refuse it; nothing written. */
+  | { readonly kind: 'rejected'; readonly rejection: Rejection }
+  /** expectedVersion is not the table's version (or another writer won the race); nothing written. */
+  | { readonly kind: 'conflict'; readonly expectedVersion?: number; readonly currentVersion: number }
+  /** The table has no event at all. */
+  | { readonly kind: 'not-found' }
+  /** The command id already wrote to another table. */
+  | { readonly kind: 'command-id-reused'; readonly firstTableId: string };
+
+export type ApplyFailure = Exclude<ApplyOutcome, { kind: 'applied' | 'replayed' }>;

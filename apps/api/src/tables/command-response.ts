@@ -1,0 +1,37 @@
+import { problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
+import type { ApplyOutcome } from './apply-table-command';
+import type { CommandRequest } from './command-request';
+import { eventView, tableView } from './table-view';
+
+/** The HTTP answer to a command: 201 with the new events, 200 for a replayed command id; failures throw their problem. */
+export function commandResponse(request: CommandRequest, outcome: ApplyOutcome): { status: number; body: CommandResponseBody } {
+  if (outcome.kind !== 'applied' && outcome.kind !== 'replayed') throw problemForOutcome(request.tableId, request.commandId, outcome);
+  return {
+    status: SUCCESS_STATUS[outcome.kind],
+    body: {
+      tableId: request.tableId,
+      commandId: request.commandId,
+      ...(request.commandIdGenerated
+        ? { commandIdGenerated: true, note: 'no Idempotency-Key header or commandId was sent, so the server made this id up; send one to retry safely' }
+        : {}),
+      replayed: outcome.kind === 'replayed',
+      version: outcome.version,
+      events: outcome.events.map(eventView),
+      table: tableView(request.tableId, outcome.table),
+    },
+  };
+}
+
+export interface CommandResponseBody {
+  readonly tableId: string;
+  readonly commandId: string;
+  readonly commandIdGenerated?: true;
+  readonly note?: string;
+  /** True when this command id was applied before: these are its first events, and nothing new was written. */
+  readonly replayed: boolean;
+  /** The table's version after this command's events. */
+  readonly version: number;
+  readonly events: ReturnType<typeof eventView>[];
+  /** The table now (its own `version` may be later than this command's, for a replay). */
+  readonly table: ReturnType<typeof tableView>;
+}

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { tableDecider, type TableEvent } from '@felt/engine';
+import { EventStore } from '@felt/event-store';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { toTableEvent } from './table-stream';
+import { TableSnapshots } from './table-snapshots';
+import { TableStateCache, type FoldedTable } from './table-state-cache';
+
+/** Events read per query while folding a long history, so memory stays bounded. */
+const FOLD_PAGE = 5000;
+
+const NO_TABLE: FoldedTable = { state: tableDecider.initialState, version: 0, snapshotVersion: 0 };
+
+/**
+ * Where command handlers and queries get a table's folded state: the in-memory cache first; on a miss, the
+ * stored snapshot plus the events after it. The cost of a command therefore depends on the events since the last
+ * snapshot (at most `snapshotEvery` on a cold start, none when cached), never on the table's whole history.
+ */
+@Injectable()
+export class FoldedTables {
+  readonly cache: TableStateCache;
+
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(TableSnapshots) private readonly snapshots: TableSnapshots,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {
+    this.cache = new TableStateCache(config.tableCacheSize);
+  }
+
+  /**
+   * The table as this process last knew it (no read when cached). Another process may have appended since: the
+   * append's expected version catches that, and the caller then asks for `caughtUp`.
+   */
+  async current(streamId: string): Promise<FoldedTable> {
+    return this.cache.get(streamId) ?? (await this.load(streamId));
+  }
+
+  /** The table with every event the store has for it now: `from` (or the cached fold) plus the newer events. */
+  async caughtUp(streamId: string, from?: FoldedTable): Promise<FoldedTable> {
+    const start = from ?? this.cache.get(streamId);
+    if (!start) return this.load(streamId);
+    const table = await this.foldNewer(streamId, start);
+    if (table.version > 0) this.remember(streamId, table);
+    return table;
+  }
+
+  /** The fold after this process appended `events` as versions table.version+1 .. version. */
+  advance(streamId: string, table: FoldedTable, events: readonly TableEvent[], version: number): FoldedTable {
+    let state = table.state;
+    for (const event of events) state = tableDecider.evolve(state, event);
+    const next: FoldedTable = { state, version, snapshotVersion: table.snapshotVersion };
+    return this.remember(streamId, next);
+  }
+
+  private async load(streamId: string): Promise<FoldedTable> {
+    const snapshot = await this.snapshots.load(streamId);
+    const start: FoldedTable = snapshot ? { state: snapshot.state, version: snapshot.version, snapshotVersion: snapshot.version } : NO_TABLE;
+    const table = await this.foldNewer(streamId, start);
+    // Unknown tables are not cached: a stream of requests for made-up ids must not push real tables out.
+    return table.version > 0 ? this.remember(streamId, table) : table;
+  }
+
+  private async foldNewer(streamId: string, table: FoldedTable): Promise<FoldedTable> {
+    let { state, version } = table;
+    for (;;) {
+      const page = await this.store.readStream(streamId, { fromVersion: version + 1, limit: FOLD_PAGE });
+      for (const recorded of page) {
+        if (recorded.streamVersion !== version + 1) throw new Error(`${streamId}: expected v${version + 1}, read v${recorded.streamVersion}`);
+        state = tableDecider.evolve(state, toTableEvent(recorded));
+        version = recorded.streamVersion;
+      }
+      if (page.length < FOLD_PAGE) break;
+    }
+    return version === table.version ? table : { state, version, snapshotVersion: table.snapshotVersion };
+  }
+
+  /** Caches the fold and, when the last snapshot is `snapshotEvery` events behind, saves a new one in the background. */
+  private remember(streamId: string, table: FoldedTable): FoldedTable {
+    let kept = table;
+    if (table.version - table.snapshotVersion >= this.config.snapshotEvery) {
+      this.snapshots.saveLater(streamId, table.version, table.state);
+      kept = { ...table, snapshotVersion: table.version };
+    }
+    this.cache.remember(streamId, kept);
+    return kept;
+  }
+}

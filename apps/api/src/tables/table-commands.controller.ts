@@ -1,0 +1,60 @@
+import { Controller, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { jsonBody } from '../http/json-body';
+import { ApiProblem } from '../http/status-mapping';
+import { ApiCommandResponses, COMMAND_HEADERS, commandBodySchema, openTableBodySchema } from '../openapi/command-docs';
+import { ApplyTableCommand } from './apply-table-command';
+import { commandResponse } from './command-response';
+import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest, type RawCommandRequest } from './command-request';
+import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
+
+/** Commands in: validate (400) → CommandBus → the outcome as 201/200 or a problem. */
+@ApiTags('commands')
+@Controller('tables')
+export class TableCommandsController {
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
+
+  @Post()
+  @ApiOperation({ summary: 'OpenTable: open a table with its rules', description: 'The body is {tableId, rules} (and optionally commandId, expectedVersion).' })
+  @ApiBody({ schema: openTableBodySchema() })
+  @ApiCommandResponses(COMMAND_HEADERS)
+  openTable(@Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run(parseOpenTableRequest(rawRequest(req)), res);
+  }
+
+  @Post(':tableId/commands')
+  @ApiOperation({ summary: 'Any command but OpenTable, as in a table script: {"type": "Raise", "seat": 3, "to": 6}' })
+  @ApiBody({ schema: commandBodySchema() })
+  @ApiCommandResponses(COMMAND_HEADERS)
+  command(@Param('tableId') tableId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req)), res);
+  }
+
+  /** POST /tables/:tableId/raise and the like: documented one by one in the OpenAPI document (openapi/openapi.ts). */
+  @Post(':tableId/:commandRoute')
+  @ApiExcludeEndpoint()
+  byRoute(@Param('tableId') tableId: string, @Param('commandRoute') route: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+    const type = COMMAND_TYPE_BY_ROUTE.get(route);
+    if (!type) throw new ApiProblem('route-not-found', 'ROUTE_NOT_FOUND', `there is no command route "${route}"`);
+    return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req), type), res);
+  }
+
+  private async run(request: CommandRequest, res: HttpResponse): Promise<void> {
+    const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
+    const { status, body } = commandResponse(request, outcome);
+    res.setHeader('ETag', `"${body.table.version}"`);
+    sendJson(res, status, body);
+  }
+}
+
+function rawRequest(req: HttpRequest): RawCommandRequest {
+  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req) };
+}
+
+/** A path id that cannot name a table is simply an unknown table. */
+function knownTableId(tableId: string): string {
+  if (!tableIdSchema.safeParse(tableId).success) throw ApiProblem.tableNotFound(tableId);
+  return tableId;
+}

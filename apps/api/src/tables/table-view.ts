@@ -1,0 +1,55 @@
+import { chipsOnTable, derivePots, formatCards, legalActions, type HandState, type LegalAction, type TableState } from '@felt/engine';
+import type { RecordedEvent } from '@felt/event-store';
+import type { FoldedTable } from './table-state-cache';
+
+/**
+ * What the API shows of a table: the folded state with cards as text, the derived pots, and what the seat the hand
+ * waits for may do (the engine's legalActions: exactly what decide will accept). The undealt deck is left out.
+ */
+export function tableView(tableId: string, { state, version }: FoldedTable) {
+  const legal = legalActions(state);
+  return {
+    tableId,
+    version,
+    status: state.status,
+    rules: state.rules,
+    seats: state.seats.filter((seat) => seat !== null),
+    handsPlayed: state.handsPlayed,
+    /** Where the button sits for the next hand, once drawn or placed and before the first hand. */
+    initialButton: state.initialButton,
+    lastPositions: state.lastPositions,
+    kill: state.kill,
+    rakeCollected: state.rakeCollected,
+    chipsOnTable: chipsOnTable(state),
+    hand: state.hand ? handView(state.hand) : null,
+    toAct: legal.seat,
+    legalActions: legal.actions as readonly LegalAction[],
+  };
+}
+
+export type TableView = ReturnType<typeof tableView>;
+
+function handView(hand: HandState) {
+  const { deck: _undealt, deckPosition: _position, board, players, ...rest } = hand;
+  return {
+    ...rest,
+    board: formatCards(board, ''),
+    players: players.map((p) => ({ ...p, holeCards: formatCards(p.holeCards, '') })),
+    pots: hand.phase === 'complete' ? [] : derivePots(players),
+  };
+}
+
+/** A stored event as the API returns it. */
+export function eventView(event: RecordedEvent) {
+  return {
+    eventId: event.eventId,
+    version: event.streamVersion,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data: event.data,
+    metadata: event.metadata,
+    recordedAt: event.recordedAt,
+    globalPosition: event.globalPosition,
+    hash: event.hash,
+  };
+}
