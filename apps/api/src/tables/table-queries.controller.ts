@@ -1,0 +1,54 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { HttpResponse } from '../http/http-types';
+import { z } from 'zod';
+import { ApiProblem } from '../http/status-mapping';
+import { fieldIssues } from './command-request';
+import { GetTableEventsQuery } from './get-table-events.query';
+import { GetTableQuery } from './get-table.query';
+import { ListTablesQuery } from './list-tables.query';
+import { tableIdSchema } from './table-command-schema';
+import { eventView, tableView } from './table-view';
+
+const pageSchema = z.strictObject({
+  fromVersion: z.coerce.number().int().min(1).max(2147483647).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+/** Reads: the tables, one table's state and legal actions, one table's events page by page. */
+@ApiTags('tables')
+@Controller('tables')
+export class TableQueriesController {
+  constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every table: id and version' })
+  async list() {
+    return { tables: await this.queryBus.execute(new ListTablesQuery()) };
+  }
+
+  @Get(':tableId')
+  @ApiOperation({ summary: "A table's state, the seat to act and its legal actions, and the version (also as ETag)" })
+  @ApiResponse({ status: 404, description: 'No such table (problem+json, code TABLE_NOT_FOUND)' })
+  async get(@Param('tableId') tableId: string, @Res({ passthrough: true }) res: HttpResponse) {
+    const table = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableQuery(tableId)) : null;
+    if (!table) throw ApiProblem.tableNotFound(tableId);
+    res.setHeader('ETag', `"${table.version}"`);
+    return tableView(tableId, table);
+  }
+
+  @Get(':tableId/events')
+  @ApiOperation({ summary: "A table's events in version order, a page at a time" })
+  @ApiQuery({ name: 'fromVersion', required: false, description: 'First version to return (default 1)' })
+  @ApiQuery({ name: 'limit', required: false, description: 'At most this many events, 1 to 1000 (default 100)' })
+  @ApiResponse({ status: 404, description: 'No such table (problem+json, code TABLE_NOT_FOUND)' })
+  async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>) {
+    const parsed = pageSchema.safeParse(query);
+    if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
+    const { fromVersion, limit } = parsed.data;
+    const page = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableEventsQuery(tableId, fromVersion, limit)) : null;
+    if (!page) throw ApiProblem.tableNotFound(tableId);
+    return { tableId, version: page.version, events: page.events.map(eventView), nextFromVersion: page.nextFromVersion };
+  }
+}

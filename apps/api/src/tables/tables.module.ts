@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AppliedCommands } from './applied-commands';
+import { ApplyTableCommandHandler } from './apply-table-command.handler';
+import { FoldedTables } from './folded-tables';
+import { GetTableEventsHandler } from './get-table-events.query';
+import { GetTableHandler } from './get-table.query';
+import { ListTablesHandler } from './list-tables.query';
+import { TableCommandsController } from './table-commands.controller';
+import { TableQueriesController } from './table-queries.controller';
+import { TableSnapshots } from './table-snapshots';
+
+@Module({
+  controllers: [TableCommandsController, TableQueriesController],
+  providers: [TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  exports: [FoldedTables, TableSnapshots],
+})
+export class TablesModule {}
