@@ -1,0 +1,27 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Database } from '@felt/event-store';
+import type { ApiConfig } from './config/api-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { TablesModule } from './tables/tables.module';
+
+@Module({})
+export class AppModule {
+  /** `database`: a database the caller opened and will close (tests); by default the API opens its own from `config`. */
+  static forRoot(config: ApiConfig, options: { database?: Database } = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule,
+        DatabaseModule.forRoot(options.database),
+        CqrsModule.forRoot(),
+        TablesModule,
+        HealthModule,
+      ],
+    };
+  }
+}
