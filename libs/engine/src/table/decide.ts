@@ -451,7 +451,14 @@ export function straddleSeatsNow(state: TableState): number[] {
 /** The chips a straddle from this seat costs now. */
 export function straddleAmount(state: TableState): number {
   const hand = state.hand!;
-  const previous = hand.straddles.length > 0 ? playerInHand(hand, hand.straddles[hand.straddles.length - 1])!.live : state.rules!.bigBlind;
+  // The previous forced bet: the last straddle, else the bring-in — a kill blind when the pot is killed, so a
+  // limit straddle in a kill game is a full raise at the killed limit (rules.md section 5).
+  let previous = state.rules!.bigBlind;
+  if (hand.straddles.length > 0) previous = playerInHand(hand, hand.straddles[hand.straddles.length - 1])!.live;
+  else {
+    for (const p of hand.players) previous = Math.max(previous, p.live);
+    for (const f of hand.forcedBetsDue) if (f.live && f.kind === 'kill-blind') previous = Math.max(previous, f.amount);
+  }
   return previous * state.rules!.houseOptions.straddle!.sizeMultiple;
 }
 
