@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tableDecider, type TableCommand, type TableEvent } from '@felt/engine';
+import { collectPhhFiles, parsePhh, replayPhhHand } from '../index';
+import { ohhHandsFromEvents, toOhhText } from './export';
+
+const root = join(__dirname, '../../../../test/fixtures/phh');
+
+function eventsOfFile(file: string): TableEvent[] {
+  const [entry] = parsePhh(readFileSync(file, 'utf8'), file);
+  if (!entry?.ok) throw new Error('fixture does not parse');
+  const commands: TableCommand[] = [];
+  replayPhhHand(entry.hand, { commands });
+  let state = tableDecider.initialState;
+  const events: TableEvent[] = [];
+  for (const c of commands) {
+    const d = tableDecider.decide(c, state);
+    if (!d.ok) throw new Error(d.rejection.code);
+    for (const e of d.events) events.push(e), (state = tableDecider.evolve(state, e));
+  }
+  return events;
+}
+
+const STAKES = ['Post SB', 'Post BB', 'Post Ante', 'Straddle', 'Post Dead', 'Post Extra Blind', 'Call', 'Bet', 'Raise'];
+
+describe('OHH export', () => {
+  it('writes Dwan-Ivey as one OHH object: players, rounds with the board, pots and winners', () => {
+    const events = eventsOfFile(join(root, 'historical/dwan-ivey-2009.phh'));
+    const [hand, ...rest] = ohhHandsFromEvents(events, { startedAt: new Map([[1, '2009-03-01T00:00:00.000Z']]) });
+    expect(rest).toEqual([]);
+    const o = hand!.ohh;
+    expect(o).toMatchObject({ game_type: 'Holdem', bet_limit: { bet_type: 'NL' }, small_blind_amount: 1000, big_blind_amount: 2000, ante_amount: 500, start_date_utc: '2009-03-01T00:00:00.000Z' });
+    expect(o.players.map((p) => p.starting_stack)).toEqual([1125600, 2000000, 553500]);
+    expect(o.rounds.map((r) => r.street)).toEqual(['Preflop', 'Flop', 'Turn', 'River', 'Showdown']);
+    expect(o.rounds[1]!.cards).toEqual(['Jc', '3d', '5c']);
+    const preflop = o.rounds[0]!.actions.filter((a) => a.action !== 'Dealt Cards').map((a) => `${a.player_id} ${a.action} ${a.amount}`);
+    expect(preflop).toEqual(expect.arrayContaining(['2 Raise 7000', '0 Raise 22000', '1 Fold 0']));
+    expect(o.pots.flatMap((p) => p.player_wins.map((w) => w.player_id))).toEqual([2]);
+    expect(JSON.parse(toOhhText([hand!]))).toEqual(hand);
+  });
+
+  it('accounts for every chip over the corpus: stakes less returns plus wins are each player’s result', () => {
+    const files = collectPhhFiles([root]).filter((_, i) => i % 20 === 0);
+    for (const file of files) {
+      const events = eventsOfFile(file);
+      const ended = events.find((e): e is Extract<TableEvent, { type: 'HandEnded' }> => e.type === 'HandEnded')!;
+      const [hand] = ohhHandsFromEvents(events);
+      const o = hand!.ohh;
+      for (const p of o.players) {
+        const actions = o.rounds.flatMap((r) => r.actions).filter((a) => a.player_id === p.id);
+        const staked = actions.filter((a) => STAKES.includes(a.action)).reduce((n, a) => n + a.amount, 0);
+        const returned = actions.filter((a) => a.action === 'Uncalled Bet Returned').reduce((n, a) => n + a.amount, 0);
+        const won = o.pots.flatMap((pot) => pot.player_wins).filter((w) => w.player_id === p.id).reduce((n, w) => n + w.win_amount, 0);
+        const final = ended.stacks.find((s) => s.seat === p.seat)!.stack;
+        expect([file, p.starting_stack - staked + returned + won]).toEqual([file, final]);
+      }
+    }
+  });
+});

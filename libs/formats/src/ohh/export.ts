@@ -1,0 +1,220 @@
+import { formatCard, type Street, type TableEvent, type TableRules } from '@felt/engine';
+
+/**
+ * Open Hand History (OHH, the JSON standard of the Poker Tool Developers' group) for analysts: one object
+ * `{ "ohh": {...} }` per hand, from the table's events. Players get ids 0.. in dealing order (first left of the
+ * button), with their seat numbers; rounds are Preflop, Flop, Turn, River and Showdown; pots carry their winners
+ * and the house's rake. Amounts are the table's chips. Each action's `amount` is the chips that action put in
+ * (a raise's total for the street is also given as `raise_to`, a Felt extension), so the amounts of a player's
+ * actions add up to what they put in the pot.
+ */
+export const OHH_SPEC_VERSION = '1.4.7';
+
+export interface OhhAction {
+  action_number: number;
+  player_id: number;
+  action: string;
+  amount: number;
+  is_allin: boolean;
+  cards?: string[];
+  raise_to?: number;
+}
+
+export interface OhhRound {
+  id: number;
+  street: 'Preflop' | 'Flop' | 'Turn' | 'River' | 'Showdown';
+  cards?: string[];
+  actions: OhhAction[];
+}
+
+export interface OhhPot {
+  number: number;
+  amount: number;
+  rake: number;
+  jackpot: number;
+  player_wins: { player_id: number; win_amount: number; contributed_rake: number }[];
+}
+
+export interface OhhHand {
+  ohh: {
+    spec_version: string;
+    site_name: string;
+    network_name: string;
+    internal_version: string;
+    tournament: boolean;
+    game_number: string;
+    start_date_utc?: string;
+    table_name: string;
+    game_type: 'Holdem';
+    bet_limit: { bet_type: 'NL' | 'PL' | 'FL'; bet_cap: number };
+    table_size: number;
+    currency: string;
+    dealer_seat: number;
+    small_blind_amount: number;
+    big_blind_amount: number;
+    ante_amount: number;
+    flags: string[];
+    players: { id: number; seat: number; name: string; display: string; starting_stack: number; cards?: string[] }[];
+    rounds: OhhRound[];
+    pots: OhhPot[];
+  };
+}
+
+export interface OhhExportOptions {
+  /** Picks hands by number (default: all). */
+  readonly include?: (handNumber: number) => boolean;
+  /** When each hand started (ISO 8601), by hand number: the HandStarted event's recordedAt. */
+  readonly startedAt?: ReadonlyMap<number, string>;
+  readonly siteName?: string;
+  readonly currency?: string;
+}
+
+const STREETS: Record<Street, OhhRound['street']> = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River' };
+const POSTS: Record<string, string> = { 'small-blind': 'Post SB', 'big-blind': 'Post BB', ante: 'Post Ante', straddle: 'Straddle' };
+
+/** Every hand the events complete, as OHH objects. Voided hands are left out (nothing was won or lost). */
+export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhExportOptions = {}): OhhHand[] {
+  const hands: OhhHand[] = [];
+  let rules: TableRules | null = null;
+  let tableId = '';
+  let hand: OhhHand | null = null;
+  let round: OhhRound | null = null;
+  let ids = new Map<number, number>();
+  let live = new Map<number, number>();
+  let rakeByPot: readonly number[] = [];
+  const act = (seat: number, action: string, amount: number, allIn: boolean, extra: Partial<OhhAction> = {}) =>
+    round!.actions.push({ action_number: round!.actions.length + 1, player_id: ids.get(seat)!, action, amount, is_allin: allIn, ...extra });
+  const newRound = (street: OhhRound['street'], cards?: string[]) => {
+    round = { id: hand!.ohh.rounds.length, street, ...(cards ? { cards } : {}), actions: [] };
+    hand!.ohh.rounds.push(round);
+    live = new Map();
+  };
+
+  for (const e of events) {
+    if (e.type === 'TableOpened') {
+      rules = e.rules;
+      tableId = e.tableId;
+      continue;
+    }
+    if (e.type === 'RulesChanged') {
+      rules = e.rules;
+      continue;
+    }
+    if (e.type === 'HandStarted') {
+      hand = null;
+      if (!rules || !(options.include?.(e.handNumber) ?? true)) continue;
+      ids = new Map(e.players.map((p, i) => [p.seat, i]));
+      const s = rules.structure;
+      const started = options.startedAt?.get(e.handNumber);
+      hand = {
+        ohh: {
+          spec_version: OHH_SPEC_VERSION,
+          site_name: options.siteName ?? 'Felt',
+          network_name: 'Felt',
+          internal_version: '1',
+          tournament: false,
+          game_number: `${tableId}-${e.handNumber}`,
+          ...(started ? { start_date_utc: started } : {}),
+          table_name: tableId,
+          game_type: 'Holdem',
+          bet_limit: { bet_type: s.kind === 'no-limit' ? 'NL' : s.kind === 'pot-limit' ? 'PL' : 'FL', bet_cap: 0 },
+          table_size: rules.maxSeats,
+          currency: options.currency ?? 'Chips',
+          dealer_seat: e.button,
+          small_blind_amount: rules.smallBlind,
+          big_blind_amount: rules.bigBlind,
+          ante_amount: rules.ante.amount,
+          flags: [],
+          players: e.players.map((p, i) => ({ id: i, seat: p.seat, name: p.playerId, display: p.playerId, starting_stack: p.stack })),
+          rounds: [],
+          pots: [],
+        },
+      };
+      rakeByPot = [];
+      newRound('Preflop');
+      continue;
+    }
+    if (!hand) continue;
+    const h: OhhHand = hand;
+    switch (e.type) {
+      case 'BlindPosted':
+        act(e.seat, POSTS[e.kind] ?? (e.live ? 'Post Extra Blind' : 'Post Dead'), e.amount, e.allIn);
+        if (e.live) live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
+        break;
+      case 'KillPotPosted':
+        act(e.seat, 'Post Extra Blind', e.amount, false);
+        live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
+        break;
+      case 'HoleCardsDealt':
+        for (const dealt of e.hands) {
+          const cards = dealt.cards.map(formatCard);
+          h.ohh.players[ids.get(dealt.seat)!]!.cards = cards;
+          act(dealt.seat, 'Dealt Cards', 0, false, { cards });
+        }
+        break;
+      case 'PlayerFolded':
+        act(e.seat, 'Fold', 0, false);
+        break;
+      case 'PlayerChecked':
+        act(e.seat, 'Check', 0, false);
+        break;
+      case 'PlayerCalled':
+        act(e.seat, 'Call', e.amount, e.allIn);
+        live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
+        break;
+      case 'BetPlaced':
+        act(e.seat, 'Bet', e.amount, e.allIn);
+        live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
+        break;
+      case 'RaisePlaced': {
+        const added = e.to - (live.get(e.seat) ?? 0);
+        act(e.seat, 'Raise', added, e.allIn, { raise_to: e.to });
+        live.set(e.seat, e.to);
+        break;
+      }
+      case 'UncalledBetReturned':
+        act(e.seat, 'Uncalled Bet Returned', e.amount, false);
+        break;
+      case 'BoardDealt':
+        newRound(STREETS[e.street], e.cards.map(formatCard));
+        break;
+      case 'ShowdownStarted':
+        newRound('Showdown');
+        break;
+      case 'HandShown':
+        act(e.seat, 'Shows Cards', 0, false, { cards: e.cards.map(formatCard) });
+        break;
+      case 'HandMucked':
+        act(e.seat, 'Mucks Cards', 0, false);
+        break;
+      case 'RakeTaken':
+        rakeByPot = e.byPot;
+        break;
+      case 'PotAwarded': {
+        const rake = rakeByPot[e.pot] ?? 0;
+        h.ohh.pots.push({
+          number: e.pot,
+          amount: e.amount + rake,
+          rake,
+          jackpot: 0,
+          player_wins: e.winners.map((w) => ({ player_id: ids.get(w.seat)!, win_amount: w.amount, contributed_rake: 0 })),
+        });
+        break;
+      }
+      case 'HandEnded':
+        h.ohh.rounds = h.ohh.rounds.filter((r) => r.actions.length > 0 || r.cards);
+        hands.push(h);
+        hand = null;
+        break;
+      case 'HandVoided':
+        hand = null;
+        break;
+    }
+  }
+  return hands;
+}
+
+/** OHH files hold one JSON object per hand, separated by a blank line. */
+export function toOhhText(hands: readonly OhhHand[]): string {
+  return hands.map((h) => JSON.stringify(h, null, 2)).join('\n\n') + (hands.length ? '\n' : '');
+}
