@@ -82,9 +82,11 @@ function apply(played: Played, command: TableCommand): void {
   const decision = tableDecider.decide(command, played.state);
   if (!decision.ok) throw new Error(`legal command refused: ${JSON.stringify(command)} → ${decision.rejection.code}: ${decision.rejection.message}`);
   for (const e of decision.events) {
+    const before = played.state;
     played.state = tableDecider.evolve(played.state, e);
     played.events.push(e);
     checkInvariants(played);
+    checkHouseRules(played, before, e);
   }
   played.commands++;
 }
@@ -97,6 +99,37 @@ function checkInvariants(played: Played): void {
   for (const seat of s.seats) if (seat && (seat.stack < 0 || !Number.isSafeInteger(seat.stack))) throw new Error(`bad seat stack ${seat.stack}`);
   for (const p of s.hand?.players ?? []) {
     if (p.stack < 0 || p.committed < 0 || p.live < 0 || !Number.isSafeInteger(p.stack)) throw new Error(`bad hand player ${JSON.stringify(p)}`);
+  }
+}
+
+/**
+ * House-rule invariants checked on every event, independently of how the engine derives them:
+ * - blinds owed are collected or waived by a recorded rule: a returning seat that owes blinds is dealt in only
+ *   with its make-up posts due, or as the big blind (which clears the debt); every forced bet due is posted
+ *   before the cards are dealt;
+ * - kill legs come only from qualifying pots: whoever gets the kill button or the kill won every pot of the hand
+ *   (and saw a flop when the table requires one).
+ */
+function checkHouseRules(played: Played, before: TableState, e: TableEvent): void {
+  if (e.type === 'HandStarted') {
+    for (const p of e.players) {
+      const seat = before.seats[p.seat - 1]!;
+      if (!(seat.missedBig || seat.missedSmall) || p.seat === e.bigBlindSeat) continue;
+      const posts = e.forcedBets.filter((f) => f.seat === p.seat && f.kind.startsWith('make-up'));
+      if (posts.length === 0) throw new Error(`seat ${p.seat} owes blinds but was dealt in without a make-up post`);
+    }
+  }
+  if (e.type === 'HoleCardsDealt' && before.hand!.forcedBetsDue.length > 0) throw new Error('cards dealt before every forced bet was posted');
+  if (e.type === 'KillButtonChanged') {
+    const hand = before.hand!;
+    const start = played.events.map((x) => x.type).lastIndexOf('HandStarted');
+    const winners = new Set<number>();
+    for (const x of played.events.slice(start)) if (x.type === 'PotAwarded') for (const w of x.winners) if (w.amount > 0) winners.add(w.seat);
+    for (const seat of [e.holder, e.killer]) {
+      if (seat === null || seat === before.kill.holder?.seat || seat === before.kill.killer?.seat) continue;
+      if (winners.size !== 1 || !winners.has(seat)) throw new Error(`seat ${seat} got a kill leg without scooping the pot`);
+      if (before.rules!.houseOptions.killGame!.requireFlop && hand.board.length < 3) throw new Error(`seat ${seat} got a kill leg without a flop`);
+    }
   }
 }
 
