@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { EVENT_SCHEMA_VERSION } from '@felt/engine';
+import { eventJobSchema } from './event-job-schema';
+import { TABLE_EVENT_SCHEMAS, dataSchemaOf, type ContractEventType } from './table-event-schemas';
+
+/** Where the generated JSON Schemas live (committed; a test fails when they are stale). */
+export const CONTRACT_DIR = join(__dirname, '..', '..', 'contract');
+const ID_BASE = 'https://felt.example/contract/';
+
+function render(schema: z.ZodType, id: string, title: string): string {
+  // io "input": objects stay open (no additionalProperties: false), so additive changes do not break validators.
+  const json = { ...z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }), $id: `${ID_BASE}${id}`, title };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+export function eventSchemaFile(type: ContractEventType, version = EVENT_SCHEMA_VERSION): string {
+  return `events/${type}.v${version}.schema.json`;
+}
+
+/** Every contract file by its path under CONTRACT_DIR, with its content. */
+export function contractFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set('event-job.schema.json', render(eventJobSchema, 'event-job.schema.json', 'Felt event job (BullMQ job data)'));
+  for (const type of Object.keys(TABLE_EVENT_SCHEMAS).sort() as ContractEventType[]) {
+    const path = eventSchemaFile(type);
+    files.set(path, render(dataSchemaOf(type), path, `${type} v${EVENT_SCHEMA_VERSION}: the job's data`));
+  }
+  return files;
+}

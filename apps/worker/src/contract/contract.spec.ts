@@ -1,0 +1,56 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EVENT_TYPES } from '@felt/engine';
+import { parseTableScriptJson, runTableScript } from '@felt/formats';
+import { CONTRACT_DIR, contractFiles, eventSchemaFile } from './contract-files';
+import { eventJobSchema } from './event-job-schema';
+import { TABLE_EVENT_SCHEMAS, dataSchemaOf, tableEventSchema, type ContractEventType } from './table-event-schemas';
+
+describe('event contract', () => {
+  it('the committed JSON Schemas are what the zod schemas generate (npx tsx apps/worker/src/contract/generate-schemas.ts)', () => {
+    for (const [path, content] of contractFiles()) {
+      const file = join(CONTRACT_DIR, path);
+      expect(existsSync(file) ? readFileSync(file, 'utf8') : `missing ${path}`).toBe(content);
+    }
+  });
+
+  it('has a schema file for every event type of the engine', () => {
+    expect(Object.keys(TABLE_EVENT_SCHEMAS).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const type of EVENT_TYPES) expect(existsSync(join(CONTRACT_DIR, eventSchemaFile(type as ContractEventType)))).toBe(true);
+  });
+
+  it('accepts every event the engine records for the table scripts in examples/', () => {
+    const dir = join(__dirname, '..', '..', '..', '..', 'examples');
+    const seen = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+      const parsed = parseTableScriptJson(readFileSync(join(dir, file), 'utf8'));
+      if (!parsed.ok) continue;
+      for (const event of runTableScript(parsed.script).events) {
+        const result = tableEventSchema.safeParse(event);
+        if (!result.success) throw new Error(`${file}: ${event.type} rejected: ${result.error.message}`);
+        // What is published: the type in the envelope, the other fields as data.
+        const { type, ...data } = event;
+        expect(dataSchemaOf(type).safeParse(data).success).toBe(true);
+        seen.add(type);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(15);
+  });
+
+  it('describes the job envelope', () => {
+    const job = {
+      eventId: '0191d5a2-0000-8000-8000-000000000001',
+      type: 'PlayerFolded',
+      schemaVersion: 1,
+      streamId: 'table-42',
+      streamVersion: 7,
+      globalPosition: '123',
+      txId: '456',
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      data: { seat: 3 },
+      metadata: { commandId: 'c-1' },
+    };
+    expect(eventJobSchema.safeParse(job).success).toBe(true);
+    expect(eventJobSchema.safeParse({ ...job, globalPosition: 12 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import type { TableEvent } from '@felt/engine';
+
+/**
+ * The published contract of every table event's `data`, mirroring libs/engine/src/table/events.ts. The engine's
+ * TypeScript types stay the source of truth: the compile-time check at the bottom fails the build as soon as the two
+ * disagree, and generate-schemas.ts writes the JSON Schemas consumers read (apps/worker/contract/).
+ * Objects are open (extra members allowed) so that an additive change does not break a consumer validating them.
+ */
+
+const int = () => z.int();
+const chips = () => z.int().min(0).describe('chips, an integer in the table unit');
+const seat = () => z.int().min(0).describe('seat number');
+const card = () => z.int().min(0).max(51).describe('a card: rank * 4 + suit; rank 0 = deuce .. 12 = ace; suit 0 clubs, 1 diamonds, 2 hearts, 3 spades');
+
+const forcedBetKind = z.enum(['small-blind', 'big-blind', 'ante', 'make-up-big', 'make-up-small', 'new-player', 'straddle', 'kill-blind', 'kill-pot']);
+
+const shuffleRecord = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('supplied') }),
+  z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int() }),
+]);
+
+const bettingStructure = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']) }),
+  z.object({ kind: z.literal('pot-limit') }),
+  z.object({ kind: z.literal('fixed-limit'), smallBet: chips(), bigBet: chips(), maxBetsPerRound: int(), headsUpUncapped: z.boolean() }),
+  z.object({ kind: z.literal('spread-limit'), min: chips(), max: chips(), riverMax: chips().optional(), maxRaises: int().optional() }),
+]);
+
+const missedBlindPolicy = z.object({
+  version: z.literal(1),
+  missedSmallOnly: z.enum(['big-blind-live', 'small-blind-dead', 'wait-for-big-blind']),
+  missedBig: z.literal('big-live-small-dead'),
+  allowEntryBetweenBlindsAndButton: z.boolean(),
+});
+
+const houseOptions = z.object({
+  straddle: z
+    .object({
+      version: z.literal(1),
+      positions: z.enum(['utg', 'utg-or-button', 'any']),
+      maxStraddles: int(),
+      minPlayersDealt: int(),
+      sizeMultiple: z.number(),
+      buttonStraddleOrder: z.enum(['left-of-straddler', 'normal-skip']),
+      minRaiseBasis: z.enum(['straddle', 'big-blind']),
+      allowInLimit: z.boolean(),
+    })
+    .nullable(),
+  killGame: z
+    .object({
+      version: z.literal(1),
+      mode: z.enum(['full', 'half']),
+      trigger: z.enum(['consecutive-pots', 'pot-size']),
+      secondLegMinBets: z.number(),
+      minPotInBigBets: z.number(),
+      requireFlop: z.boolean(),
+      killerAction: z.enum(['last', 'in-turn']),
+      minPlayers: int(),
+    })
+    .nullable(),
+  killPot: z.object({ version: z.literal(1), size: z.enum(['double', 'up-to-half-stack']), overblindOnly: z.boolean() }).nullable(),
+  chop: z.object({ version: z.literal(1), fee: chips(), allowHeadsUp: z.boolean() }).nullable(),
+  rake: z
+    .object({
+      version: z.literal(1),
+      percent: z.number(),
+      cap: chips().nullable(),
+      capScope: z.enum(['hand', 'pot']),
+      capByPlayers: z.array(z.object({ minPlayers: int(), cap: chips() })).nullable(),
+      roundDownTo: chips(),
+      noFlopNoDrop: z.boolean(),
+      allocation: z.enum(['main-pot-first', 'proportional']),
+    })
+    .nullable(),
+});
+
+const tableRules = z.object({
+  variant: z.literal('texas-holdem'),
+  structure: bettingStructure,
+  smallBlind: chips(),
+  bigBlind: chips(),
+  ante: z.object({ kind: z.enum(['none', 'everyone', 'big-blind', 'button']), amount: chips() }),
+  maxSeats: int(),
+  buttonMode: z.enum(['dead', 'moving']),
+  gameType: z.enum(['cash', 'tournament']),
+  buyIn: z.object({ min: chips(), max: chips() }).nullable(),
+  missedBlinds: missedBlindPolicy,
+  houseOptions,
+});
+
+const seatAmount = () => z.object({ seat: seat(), amount: chips() });
+
+/** One schema per event type, keyed by type; each includes its `type` member as the engine's records do. */
+export const TABLE_EVENT_SCHEMAS = {
+  TableOpened: z.object({ type: z.literal('TableOpened'), tableId: z.string(), rules: tableRules }),
+  TableClosed: z.object({ type: z.literal('TableClosed') }),
+  PlayerSeated: z.object({ type: z.literal('PlayerSeated'), seat: seat(), playerId: z.string(), buyIn: chips(), postToEnter: z.boolean() }),
+  PlayerLeft: z.object({ type: z.literal('PlayerLeft'), seat: seat(), playerId: z.string(), cashOut: chips() }),
+  PlayerSatOut: z.object({ type: z.literal('PlayerSatOut'), seat: seat() }),
+  PlayerSatIn: z.object({ type: z.literal('PlayerSatIn'), seat: seat(), waitForBigBlind: z.boolean() }),
+  ChipsAdded: z.object({ type: z.literal('ChipsAdded'), seat: seat(), amount: chips() }),
+  ButtonDrawn: z.object({
+    type: z.literal('ButtonDrawn'),
+    draws: z.array(z.object({ seat: seat(), card: card() })),
+    button: seat(),
+    shuffle: shuffleRecord,
+  }),
+  ButtonPlaced: z.object({ type: z.literal('ButtonPlaced'), seat: seat() }),
+  HandStarted: z.object({
+    type: z.literal('HandStarted'),
+    handNumber: int(),
+    button: seat(),
+    smallBlindSeat: seat().nullable(),
+    bigBlindSeat: seat(),
+    players: z.array(z.object({ seat: seat(), playerId: z.string(), stack: chips() })),
+    forcedBets: z.array(z.object({ seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean() })),
+    missedBlinds: z.array(z.object({ seat: seat(), blind: z.enum(['small', 'big']) })),
+    deck: z.array(card()),
+    shuffle: shuffleRecord,
+    kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
+  }),
+  BlindPosted: z.object({ type: z.literal('BlindPosted'), seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean(), allIn: z.boolean() }),
+  KillPotPosted: z.object({ type: z.literal('KillPotPosted'), seat: seat(), amount: chips(), limitPercent: int() }),
+  HoleCardsDealt: z.object({ type: z.literal('HoleCardsDealt'), hands: z.array(z.object({ seat: seat(), cards: z.array(card()) })) }),
+  PlayerFolded: z.object({ type: z.literal('PlayerFolded'), seat: seat() }),
+  PlayerChecked: z.object({ type: z.literal('PlayerChecked'), seat: seat() }),
+  PlayerCalled: z.object({ type: z.literal('PlayerCalled'), seat: seat(), amount: chips(), allIn: z.boolean() }),
+  BetPlaced: z.object({ type: z.literal('BetPlaced'), seat: seat(), amount: chips(), allIn: z.boolean(), full: z.boolean() }),
+  RaisePlaced: z.object({ type: z.literal('RaisePlaced'), seat: seat(), to: chips(), allIn: z.boolean(), full: z.boolean() }),
+  BlindsChopped: z.object({
+    type: z.literal('BlindsChopped'),
+    consents: z.array(z.object({ seat: seat(), by: z.string() })),
+    returned: z.array(seatAmount()),
+    fee: chips(),
+  }),
+  RakeTaken: z.object({ type: z.literal('RakeTaken'), amount: chips(), byPot: z.array(chips()) }),
+  KillButtonChanged: z.object({ type: z.literal('KillButtonChanged'), holder: seat().nullable(), killer: seat().nullable() }),
+  RulesChanged: z.object({ type: z.literal('RulesChanged'), rules: tableRules }),
+  UncalledBetReturned: z.object({ type: z.literal('UncalledBetReturned'), seat: seat(), amount: chips() }),
+  BoardDealt: z.object({ type: z.literal('BoardDealt'), street: z.enum(['flop', 'turn', 'river']), cards: z.array(card()) }),
+  ShowdownStarted: z.object({ type: z.literal('ShowdownStarted'), order: z.array(seat()) }),
+  HandShown: z.object({ type: z.literal('HandShown'), seat: seat(), cards: z.array(card()) }),
+  HandMucked: z.object({ type: z.literal('HandMucked'), seat: seat() }),
+  PotAwarded: z.object({
+    type: z.literal('PotAwarded'),
+    pot: int().min(0).describe('0 is the main pot; side pots follow in order of their contribution level'),
+    amount: chips(),
+    eligible: z.array(seat()),
+    winners: z.array(seatAmount()),
+  }),
+  HandEnded: z.object({ type: z.literal('HandEnded'), handNumber: int(), stacks: z.array(z.object({ seat: seat(), stack: chips() })) }),
+  HandVoided: z.object({ type: z.literal('HandVoided'), handNumber: int(), reason: z.string(), refunds: z.array(seatAmount()) }),
+} as const;
+
+export type ContractEventType = keyof typeof TABLE_EVENT_SCHEMAS;
+
+export const tableEventSchema = z.discriminatedUnion('type', Object.values(TABLE_EVENT_SCHEMAS) as unknown as [
+  (typeof TABLE_EVENT_SCHEMAS)[ContractEventType],
+  ...(typeof TABLE_EVENT_SCHEMAS)[ContractEventType][],
+]);
+
+// ---- compile-time check: the schemas describe exactly the engine's TableEvent ----
+
+/** The engine's types are readonly all the way down; zod infers mutable ones. Compare shapes, not modifiers. */
+type Writable<T> = T extends readonly (infer U)[] ? Writable<U>[] : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> } : T;
+type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Inferred = { [K in ContractEventType]: z.infer<(typeof TABLE_EVENT_SCHEMAS)[K]> };
+type EngineEvent<K> = Writable<Extract<TableEvent, { type: K }>>;
+
+/** Every engine event type has a schema, and no schema is for a type the engine lacks. */
+export const SCHEMA_FOR_EVERY_TYPE: Equals<ContractEventType, TableEvent['type']> = true;
+/** Each schema's inferred type is the engine's event type (one per member, so an error names the event). */
+export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K], EngineEvent<K>> } = {
+  TableOpened: true, TableClosed: true, PlayerSeated: true, PlayerLeft: true, PlayerSatOut: true, PlayerSatIn: true, ChipsAdded: true,
+  ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true,
+  PlayerFolded: true, PlayerChecked: true, PlayerCalled: true, BetPlaced: true, RaisePlaced: true, BlindsChopped: true, RakeTaken: true,
+  KillButtonChanged: true, RulesChanged: true, UncalledBetReturned: true, BoardDealt: true, ShowdownStarted: true, HandShown: true,
+  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true,
+};
+
+/** The schema of a published job's `data`: the event without `type` (the store keeps the type in its own column). */
+export function dataSchemaOf(type: ContractEventType): z.ZodType {
+  return (TABLE_EVENT_SCHEMAS[type] as z.ZodObject).omit({ type: true });
+}
