@@ -1,0 +1,104 @@
+import { EventStore, START, type RecordedEvent } from '@felt/event-store';
+import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { eventually } from '../../../../libs/event-store/test-support/eventually';
+import { startConsumer, type RunningConsumer } from '../../../../examples/consumer/consumer';
+import type { ApplyOutcome } from '../../../../examples/consumer/apply-event';
+import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
+import { appendInterleaved } from '../../test-support/events';
+import { BullmqPublisher, type Publisher } from './event-publisher';
+import { OutboxRelay } from './outbox-relay';
+
+const SHARDS = 4;
+const TABLES = 5;
+const PER_TABLE = 24;
+const N = TABLES * PER_TABLE;
+
+describe('relay to the reference consumer', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  let prefix: string;
+  let publisher: BullmqPublisher;
+  let consumer: RunningConsumer | undefined;
+  const outcomes: { eventId: string; streamId: string; streamVersion: number; outcome: ApplyOutcome }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    store = new EventStore(database.db);
+    prefix = uniquePrefix();
+    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+  });
+
+  afterAll(async () => {
+    await consumer?.close();
+    await publisher.close();
+    await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
+    await database.dispose();
+  });
+
+  async function drain(relay: OutboxRelay): Promise<number> {
+    let published = 0;
+    for (;;) {
+      const step = await relay.step();
+      if (step.kind === 'published') published += step.count;
+      else if (published >= N) return published;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const count = (outcome: ApplyOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
+
+  it('a relay killed between addBulk and its checkpoint re-publishes; the consumer applies every event once, in order', async () => {
+    const streams = await appendInterleaved(store, TABLES, PER_TABLE);
+    // Dies after Redis acknowledged the first two batches, before saving their checkpoints.
+    let crashes = 2;
+    const crashing: Publisher = {
+      async publish(events: readonly RecordedEvent[]) {
+        await publisher.publish(events);
+        if (crashes-- > 0) throw new Error('killed after addBulk');
+      },
+    };
+    const relay = new OutboxRelay(store, crashing, { batchSize: 50 });
+    let failures = 0;
+    await eventually(
+      () => relay.step().then(() => failures, () => ++failures),
+      (n) => n >= 2,
+    );
+    expect(await relay.checkpoint()).toEqual(START);
+    expect(await drain(relay)).toBe(N);
+
+    const url = new URL(SHARED_REDIS_URL);
+    consumer = await startConsumer({
+      databaseUrl: database.url!,
+      connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null },
+      shards: SHARDS,
+      prefix,
+      onApplied: (job, outcome) => outcomes.push({ eventId: job.eventId, streamId: job.streamId, streamVersion: job.streamVersion, outcome }),
+    });
+    await eventually(async () => outcomes.length, (n) => n >= N, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(outcomes).toHaveLength(N);
+    expect(count('applied')).toBe(N);
+    expect(new Set(outcomes.map((o) => o.eventId)).size).toBe(N);
+    for (const streamId of streams) {
+      expect(outcomes.filter((o) => o.streamId === streamId).map((o) => o.streamVersion)).toEqual(
+        Array.from({ length: PER_TABLE }, (_, i) => i + 1),
+      );
+    }
+    const { rows } = await consumer.pool.query('SELECT count(*)::int AS n, min(events) AS lo, max(events) AS hi FROM consumer_example.table_activity');
+    expect(rows[0]).toEqual({ n: TABLES, lo: PER_TABLE, hi: PER_TABLE });
+  });
+
+  it('when BullMQ cannot deduplicate any more (jobs gone, relay rewound), the inbox skips every repeat', async () => {
+    await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
+    await store.saveCheckpoint('outbox-relay', START);
+    const before = outcomes.length;
+    const relay = new OutboxRelay(store, publisher, { batchSize: 50 });
+    expect(await drain(relay)).toBe(N);
+    await eventually(async () => outcomes.length, (n) => n >= before + N, 20_000);
+    expect(outcomes.slice(before).every((o) => o.outcome === 'duplicate')).toBe(true);
+    const { rows } = await consumer!.pool.query(
+      'SELECT (SELECT count(*)::int FROM consumer_example.inbox) AS inbox, (SELECT sum(events)::int FROM consumer_example.table_activity) AS events',
+    );
+    expect(rows[0]).toEqual({ inbox: N, events: N });
+  });
+});
