@@ -36,7 +36,8 @@ export interface PhhBenchOptions {
 
 export function runPhhBench(options: PhhBenchOptions = {}): { rows: PhhBenchRow[]; markdown: string } {
   const passes = options.passes ?? 5;
-  const root = options.root ?? join(__dirname, '..', 'test', 'fixtures', 'phh');
+  // From the repository root, so the compiled benchmark (dist-bench/) finds the corpus too.
+  const root = options.root ?? join(process.cwd(), 'test', 'fixtures', 'phh');
   const texts = collectPhhFiles([root]).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
   const hands: PhhHand[] = [];

@@ -87,24 +87,37 @@ export function decide(command: TableCommand, state: TableState): Result {
   }
 }
 
+/** Commands that act for a seat in the hand: the seat need not still be occupied (a player may have left). */
+const HAND_SEAT_COMMANDS = new Set<string>(['Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'PostBlind', 'Straddle', 'KillPot']);
+const AMOUNT_FIELDS: Readonly<Record<string, { field: 'amount' | 'to' | 'buyIn'; name: string; optional?: true }>> = {
+  Bet: { field: 'amount', name: 'amount' },
+  AddChips: { field: 'amount', name: 'amount' },
+  KillPot: { field: 'amount', name: 'amount', optional: true },
+  Raise: { field: 'to', name: 'raise total' },
+  SeatPlayer: { field: 'buyIn', name: 'buy-in' },
+};
+
 /** Shape checks for JSON that did not come through a typed client: seats and amounts must be whole numbers. */
 function checkFields(command: TableCommand, state: TableState): Result | null {
   const c = command as unknown as Record<string, unknown>;
-  if ('seat' in command) {
-    const seat = c.seat;
+  const seat = c.seat;
+  if (seat !== undefined || 'seat' in command) {
     const max = state.rules?.maxSeats ?? 10;
     if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > max)
       return no('SEAT_OUT_OF_RANGE', `Seat must be a whole number from 1 to ${max}.`, 'seat');
-    if (command.type !== 'SeatPlayer' && seatAt(state, seat) === null && !['Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'PostBlind'].includes(command.type))
+    if (command.type !== 'SeatPlayer' && !HAND_SEAT_COMMANDS.has(command.type) && seatAt(state, seat) === null)
       return no('SEAT_EMPTY', `Nobody sits in seat ${seat}.`, 'seat');
   }
-  for (const field of ['amount', 'to', 'buyIn'] as const) {
-    if (field in c && !(isChipAmount(c[field]) && (c[field] as number) > 0))
-      return no('INVALID_AMOUNT', `The ${field === 'to' ? 'raise total' : field === 'buyIn' ? 'buy-in' : 'amount'} must be a whole number of chips above zero.`, field);
+  const amount = AMOUNT_FIELDS[command.type];
+  if (amount !== undefined) {
+    const value = c[amount.field];
+    if (!(value === undefined && amount.optional) && !(isChipAmount(value) && value > 0))
+      return no('INVALID_AMOUNT', `The ${amount.name} must be a whole number of chips above zero.`, amount.field);
   }
-  for (const flag of ['waitForBigBlind', 'postToEnter'] as const) {
-    if (c[flag] !== undefined && typeof c[flag] !== 'boolean') return no('INVALID_COMMAND', `${flag} must be true or false.`, flag);
-  }
+  if (command.type === 'SitIn' && c.waitForBigBlind !== undefined && typeof c.waitForBigBlind !== 'boolean')
+    return no('INVALID_COMMAND', 'waitForBigBlind must be true or false.', 'waitForBigBlind');
+  if (command.type === 'SeatPlayer' && c.postToEnter !== undefined && typeof c.postToEnter !== 'boolean')
+    return no('INVALID_COMMAND', 'postToEnter must be true or false.', 'postToEnter');
   return null;
 }
 
