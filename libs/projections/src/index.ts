@@ -1,0 +1,24 @@
+/**
+ * @felt/projections — the read models as pure folds over the global event log (no database here). This file
+ * is the table of contents; README.md says how a runner keeps them.
+ */
+
+// The contract every view follows, and the table events inside recorded ones.
+export { type Projection, project } from './projection';
+export { tableEventOf, tableIdOfStream, TABLE_STREAM_PREFIX } from './table-event';
+export { type Audience, maySeeHoleCards } from './audience';
+
+// Table view: seats, stacks, blinds due, the hand in progress, pots, board, whose turn; hole cards per audience.
+export {
+  type TableView,
+  type TableViews,
+  type TableRow,
+  type SeatRow,
+  type HandRow,
+  type PotRow,
+  tableViews,
+  initialTableView,
+  evolveTableView,
+  tableRowOf,
+} from './table-view';
+export { tableViewFor } from './table-view-for';
