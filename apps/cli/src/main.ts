@@ -2,11 +2,15 @@ import { basename } from 'node:path';
 import { Command } from 'commander';
 import { registerPlayCommand } from './play-command';
 import { registerPhhCommand } from './phh-command';
+import { registerReplayCommand } from './replay-command';
+import { registerVerifyCommand } from './verify-command';
+import { registerExportCommand } from './export-command';
 
 /**
  * The `felt` command line (bin/felt.js runs the compiled form of this file).
  *   felt play FILE [--json]   run a table script and print each hand (docs/table-scripts.md)
  *   felt phh PATH... [--json] replay PHH hand histories through the engine (apps/cli/src/phh-command.ts)
+ *   felt replay / verify / export   a regulator's view of the event log (docs/regulators.md)
  */
 export interface ProgramOptions {
   /** Where normal output goes (process.stdout by default). */
@@ -30,6 +34,9 @@ export function buildProgram(options: ProgramOptions = {}): Command {
 
   registerPlayCommand(program);
   registerPhhCommand(program);
+  registerReplayCommand(program);
+  registerVerifyCommand(program);
+  registerExportCommand(program);
   return program;
 }
 

@@ -79,7 +79,7 @@ export function jsonReport(run: TableScriptRun): object {
 
 const STREET_LABEL = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River', showdown: 'Showdown' } as const;
 
-function handText(hand: HandSummary): string {
+export function handText(hand: HandSummary): string {
   const lines: string[] = [];
   const blinds = `button seat ${hand.button}, small blind ${hand.smallBlind === null ? 'none' : `seat ${hand.smallBlind}`}, big blind seat ${hand.bigBlind}`;
   lines.push(`Hand #${hand.handNumber} (${blinds})${hand.status === 'complete' ? '' : ` [${hand.status}]`}`);

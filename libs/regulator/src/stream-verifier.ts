@@ -21,6 +21,7 @@ export interface StreamVerifierOptions {
 }
 
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
+const KIND_ORDER: readonly ViolationKind[] = ['chain', 'head', 'unreadable', 'rules', 'conservation'];
 
 /**
  * Verifies one stream fed event by event in version order: the hash chain (ChainChecker) and, for a table, the
@@ -82,7 +83,8 @@ export class StreamVerifier {
           message: `the stream's head records version ${head.version} (hash ${head.lastHash.slice(0, 12)}…) but the events end at version ${last.version} (hash ${last.hash.slice(0, 12)}…)`,
         });
     }
-    return violations.sort((a, b) => a.version - b.version);
+    // By version; at the same version the chain first: a broken chain explains what the engine then finds.
+    return violations.sort((a, b) => a.version - b.version || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
   }
 
   /** The table as folded from the recorded events (for replay). */
@@ -156,7 +158,7 @@ export class StreamVerifier {
       const got = events[i];
       if (got !== undefined && want !== undefined && jsonEqual(got, want)) continue;
       const version = versions[Math.min(i, versions.length - 1)]!;
-      if (got === undefined) this.violation(version, 'rules', `${describe(command)} also produces ${show(want)}, which is not recorded after this event`);
+      if (got === undefined) this.violation(versions[versions.length - 1]! + 1, 'rules', `${describe(command)} also produces ${show(want)}, which is not recorded after this event`);
       else if (want === undefined) this.violation(version, 'rules', `${got.type} is recorded but ${describe(command)} does not produce it: ${show(got)}`);
       else this.violation(version, 'rules', `recorded ${show(got)}, but ${describe(command)} produces ${show(want)}`);
       return null;

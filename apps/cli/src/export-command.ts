@@ -1,0 +1,87 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { RecordedEvent } from '@felt/event-store';
+import { ohhHandsFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
+import { tableEventOf, tableStreamId, toJsonlLine } from '@felt/regulator';
+import { addSourceOptions, openEventLog, readStreamFrom, type SourceOptions } from './event-log-source';
+
+interface ExportOptions extends SourceOptions {
+  table: string;
+  format: string;
+  from?: string;
+  to?: string;
+  out?: string;
+}
+
+const FORMATS = ['jsonl', 'phh', 'ohh'] as const;
+
+/**
+ * `felt export --table ID --format jsonl|phh|ohh [--from T --to T] [--out FILE]`:
+ * - jsonl: the raw hash-chained events, one per line (re-verify offline with `felt verify --file`; an export cut
+ *   with --from needs `--excerpt`);
+ * - phh: the table's hands as PHH (pokerkit's TOML hand histories; `felt phh` imports them);
+ * - ohh: Open Hand History JSON, one object per hand.
+ * --from and --to are ISO 8601 times: events recorded (jsonl) or hands started (phh, ohh) within them.
+ * Exit codes: 0 written; 2 the options, the log or the table cannot be used.
+ */
+export function registerExportCommand(program: Command): void {
+  const command = program
+    .command('export')
+    .description("export a table's log: raw events (jsonl), PHH hand histories (phh) or Open Hand History (ohh)")
+    .requiredOption('--table <id>', 'the table (its stream table-<id>)')
+    .requiredOption('--format <format>', 'jsonl, phh or ohh')
+    .option('--from <time>', 'from this time (ISO 8601, e.g. 2026-11-30T18:00:00Z)')
+    .option('--to <time>', 'up to this time (ISO 8601)')
+    .option('--out <file>', 'write to this file instead of standard output');
+  addSourceOptions(command).action((options: ExportOptions, cmd: Command) => runExport(options, cmd));
+}
+
+function parseTime(text: string | undefined, name: string, command: Command): number | null {
+  if (text === undefined) return null;
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) return command.error(`felt export: ${name} must be an ISO 8601 time (e.g. 2026-11-30T18:00:00Z), not "${text}".`, { exitCode: 2, code: 'felt.options' });
+  return ms;
+}
+
+async function runExport(options: ExportOptions, command: Command): Promise<void> {
+  const format = options.format.toLowerCase();
+  if (!(FORMATS as readonly string[]).includes(format))
+    return command.error(`felt export: --format must be jsonl, phh or ohh, not "${options.format}".`, { exitCode: 2, code: 'felt.options' });
+  const from = parseTime(options.from, '--from', command);
+  const to = parseTime(options.to, '--to', command);
+  const within = (iso: string) => {
+    const ms = Date.parse(iso);
+    return (from === null || ms >= from) && (to === null || ms <= to);
+  };
+  const streamId = tableStreamId(options.table);
+  const log = await openEventLog(options, command, 'export');
+  let recorded: RecordedEvent[];
+  try {
+    recorded = await readStreamFrom(log, streamId);
+  } finally {
+    await log.close();
+  }
+  if (recorded.length === 0) return command.error(`felt export: there is no table ${options.table} (no event in ${streamId}).`, { exitCode: 2, code: 'felt.table' });
+
+  let text: string;
+  const notes: string[] = [];
+  if (format === 'jsonl') {
+    text = recorded.filter((e) => within(e.recordedAt)).map(toJsonlLine).join('');
+  } else {
+    const events = recorded.map(tableEventOf);
+    const startedAt = new Map<number, string>();
+    recorded.forEach((r, i) => {
+      const e = events[i]!;
+      if (e.type === 'HandStarted') startedAt.set(e.handNumber, r.recordedAt);
+    });
+    const include = (handNumber: number) => within(startedAt.get(handNumber) ?? '');
+    if (format === 'phh') {
+      const exported = phhHandsFromEvents(events, include);
+      for (const s of exported.skipped) notes.push(`hand ${s.handNumber} left out: ${s.reason}`);
+      text = exported.hands.length ? toPhhText(exported.hands) : '';
+    } else text = toOhhText(ohhHandsFromEvents(events, { include, startedAt }));
+  }
+  for (const note of notes) command.configureOutput().writeErr!(`felt export: ${note}\n`);
+  if (options.out) writeFileSync(options.out, text);
+  else command.configureOutput().writeOut!(text);
+}

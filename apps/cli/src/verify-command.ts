@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import { SingleBar, Presets } from 'cli-progress';
+import { formatViolation, tableStreamId, verifyEvents, verifyStore, type VerifyReport } from '@felt/regulator';
+import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
+
+interface VerifyOptions extends SourceOptions {
+  table?: string;
+  all?: boolean;
+  excerpt?: boolean;
+  json?: boolean;
+}
+
+/** Above this many events, and only when stderr is a terminal, a progress bar runs on stderr. */
+const PROGRESS_MIN_EVENTS = 20000;
+
+/**
+ * `felt verify [--table ID | --all | --file export.jsonl]`: checks the hash chain and version continuity of every
+ * stream, then folds each table with the engine: every recorded command is decided again and must produce exactly
+ * the recorded events (deals, awards and HandEnded stacks included), and the chips must add up per hand and per
+ * session. Prints every violation with its stream, version and what is wrong.
+ * Exit codes: 0 nothing wrong; 1 a violation; 2 the log cannot be read.
+ */
+export function registerVerifyCommand(program: Command): void {
+  const command = program
+    .command('verify')
+    .description('verify the event log: hash chain, versions, the rules re-derived with the engine, chip conservation')
+    .option('--table <id>', 'one table (its stream table-<id>)')
+    .option('--all', 'every stream (the default)')
+    .option('--excerpt', 'with --file: streams may start after version 1 (an export with --from); their chain is checked from their first event')
+    .option('--json', 'print {"summary": {...}, "violations": [...]} as JSON');
+  addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
+}
+
+async function runVerify(options: VerifyOptions, command: Command): Promise<void> {
+  const write = (text: string) => command.configureOutput().writeOut!(text);
+  if (options.table && options.all) return command.error('felt verify: give --table ID or --all, not both.', { exitCode: 2, code: 'felt.options' });
+  const started = Date.now();
+  const log = await openEventLog(options, command, 'verify');
+
+  let bar: SingleBar | null = null;
+  const onProgress = (done: number, total: number) => {
+    if (!bar && process.stderr.isTTY && total >= PROGRESS_MIN_EVENTS) {
+      bar = new SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true, format: 'verify [{bar}] {percentage}% | {value}/{total} events | {eta}s' }, Presets.shades_classic);
+      bar.start(total, 0);
+    }
+    bar?.update(done);
+  };
+
+  let report: VerifyReport;
+  let unreadable: string[] = [];
+  try {
+    if (log.kind === 'file') {
+      unreadable = log.read.problems.map((p) => `${log.file}:${p.line}: ${p.message}`);
+      const events = options.table ? log.read.events.filter((e) => e.streamId === tableStreamId(options.table!)) : log.read.events;
+      if (options.table && events.length === 0) unreadable.push(`${log.file}: no event of ${tableStreamId(options.table)}`);
+      report = verifyEvents(events, { excerpt: options.excerpt, onProgress });
+    } else {
+      report = await verifyStore(log.store, { ...(options.table ? { streamIds: [tableStreamId(options.table)] } : {}), onProgress });
+    }
+  } finally {
+    (bar as SingleBar | null)?.stop();
+    await log.close();
+  }
+
+  const seconds = (Date.now() - started) / 1000;
+  const summary = { streams: report.streams, events: report.events, hands: report.hands, violations: report.violations.length + unreadable.length, seconds };
+  if (options.json) write(JSON.stringify({ summary, unreadable, violations: report.violations }, null, 2) + '\n');
+  else {
+    for (const line of unreadable) write(`UNREADABLE ${line}\n`);
+    for (const v of report.violations) write(`VIOLATION  ${formatViolation(v)}\n`);
+    write(
+      `${report.streams} stream${report.streams === 1 ? '' : 's'}, ${report.events} events, ${report.hands} hands: ` +
+        `${summary.violations === 0 ? 'no violation' : `${summary.violations} violation${summary.violations === 1 ? '' : 's'}`} (${seconds.toFixed(1)}s)\n`,
+    );
+  }
+  if (summary.violations > 0) command.error(`felt verify: ${summary.violations} violation${summary.violations === 1 ? '' : 's'} found.`, { exitCode: 1, code: 'felt.verify.violations' });
+}
