@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (and bench:<name>): runs benchmarks, prints their tables and records them in
  * docs/benchmarks.md under a heading per benchmark, with the date and the machine.
- * Usage: tsx bench/run.ts [evaluator|engine|phh|api ...]   (no names: evaluator, engine, phh)
+ * Usage: tsx bench/run.ts [evaluator|engine|phh|relay|api ...]   (no names: evaluator, engine, phh)
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +13,7 @@ const benches: Record<string, Bench> = {
   evaluator: { title: 'Hand evaluator (7 cards)', run: async () => (await import('./evaluator.bench')).runEvaluatorBench() },
   engine: { title: 'Engine: complete 6-max hands', run: async () => (await import('./engine.bench')).runEngineBench() },
   phh: { title: 'PHH replay of the conformance corpus', run: async () => (await import('./phh.bench')).runPhhBench() },
+  relay: { title: 'Outbox relay to BullMQ', run: async () => (await import('./relay.bench')).runRelayBench() },
 };
 
 function machine(): string {
