@@ -1,0 +1,163 @@
+import { chipsOnTable, legalActions, tableDecider, type TableEvent, type TableState } from '@felt/engine';
+import { runTableScript, type ScriptCommand } from '@felt/formats';
+import { commandRouteName, TABLE_COMMAND_TYPES } from '../src/tables/table-command-schema';
+import { streamIdOf } from '../src/tables/table-stream';
+import { exampleScripts, requestBody } from './test-support/table-scripts';
+import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { startTestApi, type TestApi } from './test-support/test-api';
+
+/**
+ * Complete hands through HTTP: every example table script (side pots, rake, straddles, kills, chops, missed
+ * blinds, ...) is sent command by command, half through POST /tables/:id/commands and half through the
+ * per-command routes, and must produce exactly the events the table-script runner produces, with the same
+ * refusals (422 and the engine's code) and the chips conserved.
+ */
+describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  const scripts = exampleScripts();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    api = await startTestApi(database.db);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await database?.dispose();
+  });
+
+  it('finds the example scripts', () => {
+    expect(scripts.length).toBeGreaterThanOrEqual(20);
+    const names = scripts.map((s) => s.file);
+    expect(names).toEqual(expect.arrayContaining(['sp-1-side-pots-two-all-ins.json', 'r-1-rake-no-flop-no-drop.json']));
+  });
+
+  it.each(exampleScripts().map((s, i) => [s.file, i] as const))('plays %s as the script runner does', async (file, index) => {
+    const tableId = `ex${index}`;
+    const script = scripts[index]!.script;
+    const run = runTableScript({ ...script, tableId });
+    const headers = { 'X-Actor-Id': 'dealer-7', 'X-Actor-Role': 'dealer', 'X-Device-Id': 'table-tablet-3' };
+
+    const opened = await api.http.post('/tables').set(headers).send({ tableId, rules: script.rules });
+    expect(opened.status).toBe(201);
+    let buyIns = 0;
+    for (const p of script.players) {
+      buyIns += p.stack;
+      await api.http.post(`/tables/${tableId}/seat-player`).set(headers).send({ seat: p.seat, playerId: p.playerId, buyIn: p.stack }).expect(201);
+    }
+    if (script.button !== undefined) await api.http.post(`/tables/${tableId}/place-button`).set(headers).send({ seat: script.button }).expect(201);
+
+    let handsPlayed = 0;
+    for (const [i, entry] of script.commands.entries()) {
+      const body = requestBody(entry);
+      // The runner seeds a bare StartHand with the hand number; the API would draw a random seed, so say it.
+      if (body.type === 'StartHand' && body.deck === undefined && body.seed === undefined && body.holeCards === undefined && body.board === undefined) {
+        body.seed = handsPlayed + 1;
+      }
+      const viaRoute = i % 2 === 1;
+      const { type, ...fields } = body;
+      const res = viaRoute
+        ? await api.http.post(`/tables/${tableId}/${commandRouteName(String(type))}`).set(headers).send(fields)
+        : await api.http.post(`/tables/${tableId}/commands`).set(headers).send(body);
+      const expected = (entry as ScriptCommand).expectRejection;
+      if (expected) {
+        expect({ i, status: res.status, code: res.body.code }).toEqual({ i, status: 422, code: expected.code });
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(typeof res.body.detail).toBe('string');
+      } else {
+        expect({ i, status: res.status, body: res.status === 201 ? 'ok' : res.body }).toEqual({ i, status: 201, body: 'ok' });
+        handsPlayed = res.body.table.handsPlayed;
+      }
+    }
+
+    // The stored log is exactly the runner's events, and every event carries its envelope.
+    const stored = await api.store.readStream(streamIdOf(tableId));
+    const events = stored.map((e) => ({ ...(e.data as object), type: e.type }) as TableEvent);
+    expect(events).toEqual(JSON.parse(JSON.stringify(run.events)));
+    for (const e of stored) {
+      expect(e.metadata).toMatchObject({ actorId: 'dealer-7', actorRole: 'dealer', device: 'table-tablet-3' });
+      expect(typeof e.metadata.commandId).toBe('string');
+      expect(typeof e.metadata.correlationId).toBe('string');
+    }
+
+    // The state view agrees with a fold of the log, chips are conserved, and the final stacks are the script's.
+    const view = (await api.http.get(`/tables/${tableId}`).expect(200)).body;
+    const folded = events.reduce<TableState>((s, e) => tableDecider.evolve(s, e), tableDecider.initialState);
+    expect(view.version).toBe(stored.length);
+    expect(view.chipsOnTable).toBe(chipsOnTable(folded));
+    expect(view.legalActions).toEqual(legalActions(folded).actions);
+    const cashedOut = events.reduce((sum, e) => sum + (e.type === 'PlayerLeft' ? e.cashOut : 0), 0);
+    const added = events.reduce((sum, e) => sum + (e.type === 'ChipsAdded' ? e.amount : 0) + (e.type === 'PlayerSeated' ? e.buyIn : 0), 0) - buyIns;
+    expect(view.chipsOnTable + view.rakeCollected).toBe(buyIns + added - cashedOut);
+    expect(view.rakeCollected).toBe(run.state.rakeCollected);
+    expect(view.seats).toEqual(JSON.parse(JSON.stringify(run.state.seats.filter((seat) => seat !== null))));
+  });
+
+  it('reports side pots and rake in the state view while a hand is played', async () => {
+    const tableId = 'side-pots-and-rake';
+    await api.http
+      .post('/tables')
+      .send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { rake: { percent: 10, cap: 3 } } } })
+      .expect(201);
+    for (const [seat, buyIn] of [[1, 50], [2, 150], [3, 300]]) {
+      await api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `p${seat}`, buyIn }).expect(201);
+    }
+    await api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }).expect(201);
+    await api.http.post(`/tables/${tableId}/start-hand`).send({ holeCards: { 1: 'AsAh', 2: 'KsKh', 3: 'QsQh' }, board: '2c7d9hJs3c' }).expect(201);
+    await api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 2, blind: 'small-blind' }).expect(201);
+    await api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 3, blind: 'big-blind' }).expect(201);
+    await api.http.post(`/tables/${tableId}/raise`).send({ seat: 1, to: 50 }).expect(201);
+    const before = await api.http.post(`/tables/${tableId}/raise`).send({ seat: 2, to: 150 }).expect(201);
+    expect(before.body.table.toAct).toBe(3);
+    // Derived from what is in now: the big blind has 2 in and is not yet eligible for either pot.
+    expect(before.body.table.hand.pots).toEqual([
+      { amount: 102, eligible: [1, 2] },
+      { amount: 100, eligible: [2] },
+    ]);
+    expect(before.body.table.legalActions).toEqual(expect.arrayContaining([{ type: 'Call', seat: 3, amount: 148 }]));
+    const last = await api.http.post(`/tables/${tableId}/call`).send({ seat: 3 }).expect(201);
+    const types = last.body.events.map((e: { type: string }) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['BoardDealt', 'ShowdownStarted', 'RakeTaken', 'PotAwarded', 'HandEnded']));
+    const pots = last.body.events.filter((e: { type: string }) => e.type === 'PotAwarded').map((e: { data: unknown }) => e.data);
+    expect(pots).toHaveLength(2);
+    expect(last.body.table.rakeCollected).toBe(3);
+    expect(last.body.table.chipsOnTable + last.body.table.rakeCollected).toBe(500);
+    expect(last.body.table.seats.map((s: { stack: number }) => s.stack)).toEqual([147, 200, 150]);
+  });
+
+  it('lists tables, pages events and serves the state with the legal actions', async () => {
+    const list = (await api.http.get('/tables').expect(200)).body.tables as { tableId: string; version: number }[];
+    const table = list.find((t) => t.tableId === 'side-pots-and-rake')!;
+    expect(table.version).toBeGreaterThan(10);
+
+    const pages: number[] = [];
+    let from: number | null = 1;
+    while (from !== null) {
+      const page: { body: { events: { version: number }[]; nextFromVersion: number | null; version: number } } = await api.http
+        .get(`/tables/side-pots-and-rake/events?fromVersion=${from}&limit=4`)
+        .expect(200);
+      pages.push(...page.body.events.map((e) => e.version));
+      from = page.body.nextFromVersion;
+    }
+    expect(pages).toEqual(Array.from({ length: table.version }, (_, i) => i + 1));
+
+    const view = await api.http.get('/tables/side-pots-and-rake').expect(200);
+    expect(view.headers.etag).toBe(`"${table.version}"`);
+    expect(view.body).toMatchObject({ tableId: 'side-pots-and-rake', version: table.version, status: 'open', toAct: null, legalActions: [] });
+    expect(view.body.hand).not.toHaveProperty('deck');
+    await api.http.get('/tables/side-pots-and-rake/events?limit=0').expect(400);
+    await api.http.get('/tables/nowhere/events').expect(404);
+  });
+
+  it('documents every command route in OpenAPI and reports health', async () => {
+    const doc = (await api.http.get('/docs-json').expect(200)).body;
+    expect(doc.paths['/tables'].post).toBeDefined();
+    expect(doc.paths['/tables/{tableId}/commands'].post).toBeDefined();
+    for (const type of TABLE_COMMAND_TYPES) expect(doc.paths[`/tables/{tableId}/${commandRouteName(type)}`]?.post).toBeDefined();
+    expect(doc.paths['/tables/{tableId}/raise'].post.requestBody.content['application/json'].schema.properties.to).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(doc.paths['/tables/{tableId}'].get).toBeDefined();
+    expect(doc.paths['/tables/{tableId}/events'].get).toBeDefined();
+    const health = await api.http.get('/health').expect(200);
+    expect(health.body).toMatchObject({ status: 'ok', info: { database: { status: 'up', kind: backend } } });
+  });
+});
