@@ -11,3 +11,4 @@ export { verifyStore, verifyEvents, type VerifyReport, type VerifyStoreOptions, 
 export { toJsonlLine, readJsonl, byStream, type JsonlRead } from './jsonl';
 export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';
 export { randomTableLog, type RandomTableOptions } from './random-table-log';
+export { appendTableLog } from './append-table-log';

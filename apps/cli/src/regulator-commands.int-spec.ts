@@ -1,0 +1,132 @@
+import { CommanderError } from 'commander';
+import { computeEventHash, EventStore, type RecordedEvent } from '@felt/event-store';
+import { appendTableLog, randomTableLog } from '@felt/regulator';
+import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { buildProgram } from './main';
+
+/**
+ * felt verify against real PostgreSQL: a fresh database per file, tables appended through the EventStore, then
+ * rows tampered with as a superuser could (the append-only trigger disabled for one transaction).
+ */
+async function felt(...args: string[]): Promise<{ out: string; err: string; code: number }> {
+  let out = '';
+  let err = '';
+  const program = buildProgram({ writeOut: (t) => (out += t), writeErr: (t) => (err += t), exitOverride: true });
+  try {
+    await program.parseAsync(['node', 'felt', ...args]);
+    return { out, err, code: 0 };
+  } catch (error) {
+    if (error instanceof CommanderError) return { out, err, code: error.exitCode };
+    throw error;
+  }
+}
+
+let t: TestDatabase;
+let store: EventStore;
+let url: string;
+
+beforeAll(async () => {
+  t = await createTestDatabase('postgres');
+  store = new EventStore(t.db);
+  url = t.url!;
+});
+afterAll(() => t?.dispose());
+
+let seed = 100;
+async function table(): Promise<{ tableId: string; streamId: string; events: RecordedEvent[] }> {
+  const tableId = `pg${++seed}`;
+  await appendTableLog(store, randomTableLog({ tableId, seed, events: 250 }));
+  const streamId = `table-${tableId}`;
+  return { tableId, streamId, events: await store.readStream(streamId) };
+}
+
+async function tamper(sql: string, params: unknown[]): Promise<void> {
+  await t.db.transaction(async (tx) => {
+    await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
+    await tx.query(sql, params);
+    await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
+  });
+}
+
+const after = (events: RecordedEvent[], type: string) => events.find((e) => e.streamVersion > 20 && e.type === type)!.streamVersion;
+
+async function firstViolation(tableId: string): Promise<string> {
+  const { out, code } = await felt('verify', '--database-url', url, '--table', tableId);
+  expect(code).toBe(1);
+  return out.split('\n').find((l) => l.startsWith('VIOLATION'))!;
+}
+
+describe('felt verify on PostgreSQL', () => {
+  it('passes tables written through the event store, one and all', async () => {
+    const a = await table();
+    await table();
+    const one = await felt('verify', '--database-url', url, '--table', a.tableId);
+    expect(one.code).toBe(0);
+    expect(one.out).toMatch(/^1 stream, 2\d\d events, \d+ hands: no violation/m);
+    const all = await felt('verify', '--database-url', url, '--all');
+    expect(all.code).toBe(0);
+    expect(all.out).toMatch(/^2 streams, /m);
+  });
+
+  it('names a changed payload', async () => {
+    const { tableId, streamId, events } = await table();
+    const v = after(events, 'PlayerCalled');
+    await tamper(`UPDATE events SET data = jsonb_set(data, '{amount}', to_jsonb((data->>'amount')::int + 1)) WHERE stream_id = $1 AND stream_version = $2`, [streamId, v]);
+    const line = await firstViolation(tableId);
+    expect(line).toContain(`${streamId} v${v} [chain]`);
+    expect(line).toMatch(/does not recompute/);
+  });
+
+  it('names a deleted row', async () => {
+    const { tableId, streamId, events } = await table();
+    const v = after(events, 'BoardDealt');
+    await tamper('DELETE FROM events WHERE stream_id = $1 AND stream_version = $2', [streamId, v]);
+    expect(await firstViolation(tableId)).toContain(`${streamId} v${v} [chain] version ${v} is missing`);
+  });
+
+  it('names the last row deleted by the stream head', async () => {
+    const { tableId, streamId, events } = await table();
+    const v = events.length;
+    await tamper('DELETE FROM events WHERE stream_id = $1 AND stream_version = $2', [streamId, v]);
+    expect(await firstViolation(tableId)).toContain(`${streamId} v${v} [head]`);
+  });
+
+  it('names two rows swapped', async () => {
+    const { tableId, streamId, events } = await table();
+    const v = after(events, 'PlayerChecked');
+    await tamper(
+      `UPDATE events e SET type = o.type, data = o.data, metadata = o.metadata FROM events o
+       WHERE e.stream_id = $1 AND o.stream_id = $1 AND ((e.stream_version = $2 AND o.stream_version = $2 + 1) OR (e.stream_version = $2 + 1 AND o.stream_version = $2))`,
+      [streamId, v],
+    );
+    expect(await firstViolation(tableId)).toContain(`${streamId} v${v} [chain]`);
+  });
+
+  it('names a row whose hash was recomputed alone', async () => {
+    const { tableId, streamId, events } = await table();
+    const v = after(events, 'HandEnded');
+    const e = events[v - 1]!;
+    const data = JSON.parse(JSON.stringify(e.data)) as { stacks: { stack: number }[] };
+    data.stacks[0]!.stack += 5;
+    const hash = computeEventHash(e.prevHash, { ...e, data: data as never });
+    await tamper('UPDATE events SET data = $3::jsonb, hash = $4 WHERE stream_id = $1 AND stream_version = $2', [streamId, v, JSON.stringify(data), hash]);
+    const line = await firstViolation(tableId);
+    expect(line).toContain(`${streamId} v${v} [chain]`);
+    expect(line).toMatch(/changed and its hash recomputed/);
+  });
+
+  it('exports JSONL that verifies offline, and replays from the database', async () => {
+    const { tableId } = await table();
+    const exported = await felt('export', '--database-url', url, '--table', tableId, '--format', 'jsonl');
+    expect(exported.code).toBe(0);
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'felt-pg-export-')), 'export.jsonl');
+    writeFileSync(file, exported.out);
+    expect((await felt('verify', '--file', file)).code).toBe(0);
+    const replay = await felt('replay', '--database-url', url, '--table', tableId, '--hand', '1');
+    expect(replay.code).toBe(0);
+    expect(replay.out).toContain('Hand #1');
+  });
+});
