@@ -22,3 +22,6 @@ export {
   tableRowOf,
 } from './table-view';
 export { tableViewFor } from './table-view-for';
+
+// Hand history: one record per hand, and the recall of a table's last hands for the regulator.
+export { type HandHistory, type HandRecord, type HandAction, type HandPlayerRecord, handHistory, recallHands, handRecordFor } from './hand-history';

@@ -1,0 +1,182 @@
+import { formatCard, type Street, type TableEvent } from '@felt/engine';
+import type { RecordedEvent } from '@felt/event-store';
+import type { Projection } from './projection';
+import { tableEventOf, tableIdOfStream } from './table-event';
+import { type Audience, maySeeHoleCards } from './audience';
+
+/** One thing a player did (or was made to do) in a hand, in the order it happened. */
+export interface HandAction {
+  readonly street: Street;
+  readonly seat: number;
+  readonly playerId: string;
+  readonly action: 'post' | 'kill-pot' | 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'uncalled-returned' | 'chop-returned' | 'show' | 'muck';
+  /** Chips put in (post, call, bet), returned (uncalled, chop), or null. */
+  readonly amount: number | null;
+  /** A raise: the player's total for the street. */
+  readonly to: number | null;
+  readonly allIn: boolean;
+  /** A forced bet's kind (small-blind, big-blind, ante, straddle, ...). */
+  readonly kind: string | null;
+  readonly at: string;
+}
+
+export interface HandPlayerRecord {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly startingStack: number;
+  /** Dealt cards: only some audiences may see them (handRecordFor). */
+  readonly holeCards: readonly string[];
+  readonly shown: boolean;
+  readonly finalStack: number | null;
+}
+
+export interface HandRecord {
+  readonly tableId: string;
+  readonly handNumber: number;
+  readonly status: 'in-progress' | 'complete' | 'voided';
+  readonly button: number;
+  readonly smallBlindSeat: number | null;
+  readonly bigBlindSeat: number;
+  readonly players: readonly HandPlayerRecord[];
+  readonly actions: readonly HandAction[];
+  readonly board: { readonly flop: readonly string[]; readonly turn: readonly string[]; readonly river: readonly string[] };
+  readonly pots: readonly { readonly pot: number; readonly amount: number; readonly eligible: readonly number[]; readonly winners: readonly { readonly seat: number; readonly amount: number }[] }[];
+  /** Rake and chop fees: every chip the house took from this hand. */
+  readonly rake: number;
+  readonly voidReason: string | null;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+  /** The table stream's versions of the first and last event of the hand: where a replay finds it. */
+  readonly fromVersion: number;
+  readonly toVersion: number;
+}
+
+/** Completed hands per table, oldest first, and the hand in progress on each. */
+export interface HandHistory {
+  readonly hands: Readonly<Record<string, readonly HandRecord[]>>;
+  readonly inProgress: Readonly<Record<string, HandRecord>>;
+}
+
+export const handHistory: Projection<HandHistory> = {
+  name: 'hand-history',
+  initial: { hands: {}, inProgress: {} },
+  evolve(view, recorded) {
+    const event = tableEventOf(recorded);
+    if (event === null) return view;
+    const tableId = tableIdOfStream(recorded.streamId);
+    const current = view.inProgress[tableId];
+    if (event.type === 'HandStarted') return withCurrent(view, tableId, started(tableId, event, recorded));
+    if (!current) return view;
+    const next = handAfter(current, event, recorded);
+    if (next.status === 'in-progress') return next === current ? view : withCurrent(view, tableId, next);
+    const { [tableId]: _done, ...inProgress } = view.inProgress;
+    return { hands: { ...view.hands, [tableId]: [...(view.hands[tableId] ?? []), next] }, inProgress };
+  },
+};
+
+function withCurrent(view: HandHistory, tableId: string, hand: HandRecord): HandHistory {
+  return { hands: view.hands, inProgress: { ...view.inProgress, [tableId]: hand } };
+}
+
+function started(tableId: string, e: Extract<TableEvent, { type: 'HandStarted' }>, recorded: RecordedEvent): HandRecord {
+  return {
+    tableId,
+    handNumber: e.handNumber,
+    status: 'in-progress',
+    button: e.button,
+    smallBlindSeat: e.smallBlindSeat,
+    bigBlindSeat: e.bigBlindSeat,
+    players: e.players.map((p) => ({ seat: p.seat, playerId: p.playerId, startingStack: p.stack, holeCards: [], shown: false, finalStack: null })),
+    actions: [],
+    board: { flop: [], turn: [], river: [] },
+    pots: [],
+    rake: 0,
+    voidReason: null,
+    startedAt: recorded.recordedAt,
+    endedAt: null,
+    fromVersion: recorded.streamVersion,
+    toVersion: recorded.streamVersion,
+  };
+}
+
+function street(hand: HandRecord): Street {
+  return hand.board.river.length > 0 ? 'river' : hand.board.turn.length > 0 ? 'turn' : hand.board.flop.length > 0 ? 'flop' : 'preflop';
+}
+
+function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): HandRecord {
+  const at = recorded.recordedAt;
+  const h = { ...hand, toVersion: recorded.streamVersion };
+  const act = (seat: number, action: HandAction['action'], more: Partial<HandAction> = {}): HandRecord => ({
+    ...h,
+    actions: [
+      ...h.actions,
+      { street: street(h), seat, playerId: h.players.find((p) => p.seat === seat)?.playerId ?? '', action, amount: null, to: null, allIn: false, kind: null, at, ...more },
+    ],
+  });
+  const player = (seat: number, change: Partial<HandPlayerRecord>): HandRecord => ({
+    ...h,
+    players: h.players.map((p) => (p.seat === seat ? { ...p, ...change } : p)),
+  });
+  switch (e.type) {
+    case 'BlindPosted':
+      return act(e.seat, 'post', { amount: e.amount, allIn: e.allIn, kind: e.kind });
+    case 'KillPotPosted':
+      return act(e.seat, 'kill-pot', { amount: e.amount, kind: 'kill-pot' });
+    case 'HoleCardsDealt': {
+      const cards = new Map(e.hands.map((x) => [x.seat, x.cards.map(formatCard)]));
+      return { ...h, players: h.players.map((p) => ({ ...p, holeCards: cards.get(p.seat) ?? p.holeCards })) };
+    }
+    case 'PlayerFolded':
+      return act(e.seat, 'fold');
+    case 'PlayerChecked':
+      return act(e.seat, 'check');
+    case 'PlayerCalled':
+      return act(e.seat, 'call', { amount: e.amount, allIn: e.allIn });
+    case 'BetPlaced':
+      return act(e.seat, 'bet', { amount: e.amount, allIn: e.allIn });
+    case 'RaisePlaced':
+      return act(e.seat, 'raise', { to: e.to, allIn: e.allIn });
+    case 'UncalledBetReturned':
+      return act(e.seat, 'uncalled-returned', { amount: e.amount });
+    case 'BlindsChopped': {
+      let next: HandRecord = { ...h, rake: h.rake + e.fee };
+      for (const r of e.returned) next = { ...next, actions: [...next.actions, { street: 'preflop', seat: r.seat, playerId: next.players.find((p) => p.seat === r.seat)?.playerId ?? '', action: 'chop-returned', amount: r.amount, to: null, allIn: false, kind: null, at }] };
+      return next;
+    }
+    case 'BoardDealt':
+      return { ...h, board: { ...h.board, [e.street]: e.cards.map(formatCard) } };
+    case 'HandShown':
+      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true }).players };
+    case 'HandMucked':
+      return act(e.seat, 'muck');
+    case 'RakeTaken':
+      return { ...h, rake: h.rake + e.amount };
+    case 'PotAwarded':
+      return { ...h, pots: [...h.pots, { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners }] };
+    case 'HandEnded': {
+      const stacks = new Map(e.stacks.map((s) => [s.seat, s.stack]));
+      return { ...h, status: 'complete', endedAt: at, players: h.players.map((p) => ({ ...p, finalStack: stacks.get(p.seat) ?? null })) };
+    }
+    case 'HandVoided': {
+      // Everyone gets back what they put in: the stacks are the starting ones.
+      return { ...h, status: 'voided', voidReason: e.reason, endedAt: at, players: h.players.map((p) => ({ ...p, finalStack: p.startingStack })) };
+    }
+    default:
+      // Seating, sit-outs and showdown order are the table's business, not the hand's.
+      return hand;
+  }
+}
+
+/**
+ * The last `count` completed hands of a table, the newest first: regulators ask for the last game and the nine
+ * before it.
+ */
+export function recallHands(view: HandHistory, tableId: string, count = 10): readonly HandRecord[] {
+  const hands = view.hands[tableId] ?? [];
+  return hands.slice(Math.max(0, hands.length - count)).reverse();
+}
+
+/** A hand as one audience may see it: hole cards only where tableViewFor would show them. */
+export function handRecordFor(record: HandRecord, audience: Audience): HandRecord {
+  return { ...record, players: record.players.map((p) => (maySeeHoleCards(audience, p.playerId, p.shown) ? p : { ...p, holeCards: [] })) };
+}
