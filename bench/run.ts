@@ -13,6 +13,7 @@ const benches: Record<string, Bench> = {
   evaluator: { title: 'Hand evaluator (7 cards)', run: async () => (await import('./evaluator.bench')).runEvaluatorBench() },
   engine: { title: 'Engine: complete 6-max hands', run: async () => (await import('./engine.bench')).runEngineBench() },
   phh: { title: 'PHH replay of the conformance corpus', run: async () => (await import('./phh.bench')).runPhhBench() },
+  verify: { title: 'felt verify', run: async () => (await import('./verify.bench')).runVerifyBench() },
   relay: { title: 'Outbox relay to BullMQ', run: async () => (await import('./relay.bench')).runRelayBench() },
 };
 

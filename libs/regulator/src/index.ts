@@ -12,3 +12,4 @@ export { toJsonlLine, readJsonl, byStream, type JsonlRead } from './jsonl';
 export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';
 export { randomTableLog, type RandomTableOptions } from './random-table-log';
 export { appendTableLog } from './append-table-log';
+export { fastEventHash } from './event-hash-fast';

@@ -1,5 +1,6 @@
 import { mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState } from '@felt/engine';
-import { computeEventHash, eventIdFor, GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
+import { eventIdFor, GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
+import { fastEventHash } from './event-hash-fast';
 import { newEventOf, tableStreamId } from './table-stream';
 
 export interface RandomTableOptions {
@@ -49,7 +50,7 @@ export function randomTableLog(options: RandomTableOptions): RecordedEvent[] {
         metadata: { actorId: 'dealer', actorRole: 'dealer', commandId },
         recordedAt,
       };
-      const hash = computeEventHash(prevHash, fields);
+      const hash = fastEventHash(prevHash, fields);
       recorded.push({ ...fields, globalPosition: '0', txId: '0', prevHash, hash });
       prevHash = hash;
     });

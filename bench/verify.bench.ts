@@ -1,0 +1,174 @@
+/**
+ * `felt verify` benchmark: a million events in a scratch PostgreSQL database, verified (hash chain, versions, the
+ * rules re-derived with the engine, chip conservation), beside a raw read of the same rows. The goal: under 10 s.
+ *
+ *   npm run bench:verify            (or: npx tsx bench/run.ts verify)
+ *   FELT_BENCH_EVENTS=200000 ...    a smaller log
+ *
+ * The log is made quickly: distinct tables are played by random legal players (randomTableLog: the engine's
+ * randomLegalCommand with a seeded mulberry32), then each is copied under other table ids with its hash chain
+ * recomputed, and the rows are bulk-inserted with unnest() in batches. The database is dropped at the end.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { EventStore, GENESIS_HASH, openDatabase, type RecordedEvent } from '@felt/event-store';
+import { fastEventHash, randomTableLog, verifyStore } from '@felt/regulator';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const GOAL_SECONDS = 10;
+
+export interface VerifyBenchRow {
+  readonly name: string;
+  readonly events: number;
+  readonly seconds: number;
+  readonly eventsPerSecond: number;
+}
+
+async function asAdmin(sql: string): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function urlFor(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The same hands under another table id: stream id, TableOpened's tableId, command ids and the chain change. */
+function retarget(log: readonly RecordedEvent[], tableId: string): RecordedEvent[] {
+  const streamId = `table-${tableId}`;
+  let prevHash = GENESIS_HASH;
+  return log.map((e) => {
+    const data = e.type === 'TableOpened' ? { ...(e.data as object), tableId } : e.data;
+    const commandId = `${streamId}/${e.metadata.commandId!.split('/').pop()}`;
+    // Scratch data: a random event id is as unique as the store's derived one, and far cheaper to make.
+    const fields = { ...e, streamId, eventId: randomUUID(), data: data as RecordedEvent['data'], metadata: { ...e.metadata, commandId } };
+    const hash = fastEventHash(prevHash, fields);
+    const out = { ...fields, prevHash, hash };
+    prevHash = hash;
+    return out;
+  });
+}
+
+async function insert(client: Client, streams: RecordedEvent[][]): Promise<void> {
+  for (const events of streams) {
+    const last = events[events.length - 1]!;
+    await client.query(`INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, 'table', $2, $3)`, [last.streamId, last.streamVersion, last.hash]);
+  }
+  const all = streams.flat();
+  const BATCH = 10000;
+  for (let i = 0; i < all.length; i += BATCH) {
+    const rows = all.slice(i, i + BATCH);
+    await client.query(
+      `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, prev_hash, hash)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::timestamptz[], $9::text[], $10::text[])`,
+      [
+        rows.map((r) => r.eventId),
+        rows.map((r) => r.streamId),
+        rows.map((r) => r.streamVersion),
+        rows.map((r) => r.type),
+        rows.map((r) => r.schemaVersion),
+        rows.map((r) => JSON.stringify(r.data)),
+        rows.map((r) => JSON.stringify(r.metadata)),
+        rows.map((r) => r.recordedAt),
+        rows.map((r) => r.prevHash),
+        rows.map((r) => r.hash),
+      ],
+    );
+  }
+}
+
+export async function runVerifyBench(options: { events?: number; log?: (line: string) => void } = {}): Promise<{ rows: VerifyBenchRow[]; markdown: string }> {
+  const total = options.events ?? Number(process.env.FELT_BENCH_EVENTS ?? 1_000_000);
+  const say = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const tables = 100;
+  const distinct = 10;
+  const perTable = Math.ceil(total / tables);
+
+  let t0 = Date.now();
+  const played = Array.from({ length: distinct }, (_, k) => randomTableLog({ tableId: `bench-${k}`, seed: 1000 + k, events: perTable }));
+  say(`played ${distinct} distinct tables of ${perTable} events (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  t0 = Date.now();
+  const streams = Array.from({ length: tables }, (_, i) => retarget(played[i % distinct]!, `bench-${String(i).padStart(3, '0')}`));
+  const events = streams.reduce((n, s) => n + s.length, 0);
+  say(`copied to ${tables} tables, ${events} events, chains recomputed (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+
+  const name = `felt_bench_verify_${randomBytes(4).toString('hex')}`;
+  await asAdmin(`CREATE DATABASE ${name}`);
+  const url = urlFor(name);
+  try {
+    const migrated = await openDatabase({ databaseUrl: url });
+    await migrated.close();
+    t0 = Date.now();
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      await insert(client, streams);
+      await client.query('ANALYZE events');
+    } finally {
+      await client.end();
+    }
+    say(`inserted ${events} events into ${name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+    streams.length = 0;
+    played.length = 0;
+
+    const db = openDatabase({ databaseUrl: url });
+    const store = new EventStore(await db);
+    try {
+      // Raw read: the same rows, page by page per stream, as verify reads them, doing nothing with them.
+      t0 = Date.now();
+      let read = 0;
+      for (const s of await store.listStreams()) {
+        for (let from = 1; ; ) {
+          const page = await store.readStream(s.streamId, { fromVersion: from, limit: 5000 });
+          read += page.length;
+          if (page.length < 5000) break;
+          from = page[page.length - 1]!.streamVersion + 1;
+        }
+      }
+      const rawSeconds = (Date.now() - t0) / 1000;
+      say(`raw read ${read} events (${rawSeconds.toFixed(1)}s)`);
+
+      t0 = Date.now();
+      const report = await verifyStore(store);
+      const verifySeconds = (Date.now() - t0) / 1000;
+      say(`verified ${report.events} events, ${report.hands} hands, ${report.violations.length} violations (${verifySeconds.toFixed(1)}s)`);
+      if (report.violations.length > 0) throw new Error(`the benchmark log must verify: ${report.violations[0]!.message}`);
+
+      const rows: VerifyBenchRow[] = [
+        { name: 'raw read (readStream pages, 5,000 rows)', events: read, seconds: rawSeconds, eventsPerSecond: read / rawSeconds },
+        { name: 'felt verify (chain + rules + chips)', events: report.events, seconds: verifySeconds, eventsPerSecond: report.events / verifySeconds },
+      ];
+      const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+      const markdown = [
+        `${fmt(events)} events in ${tables} tables (${fmt(report.hands)} hands) on PostgreSQL; goal: verify in under ${GOAL_SECONDS} s.`,
+        '',
+        '| | events | seconds | events/s |',
+        '|---|---:|---:|---:|',
+        ...rows.map((r) => `| ${r.name} | ${fmt(r.events)} | ${r.seconds.toFixed(1)} | ${fmt(r.eventsPerSecond)} |`),
+        '',
+        `Verify ${verifySeconds <= GOAL_SECONDS ? 'meets' : 'misses'} the goal: ${verifySeconds.toFixed(1)} s, ${(verifySeconds / rawSeconds).toFixed(1)}× the raw read.`,
+      ].join('\n');
+      return { rows, markdown };
+    } finally {
+      await (await db).close();
+    }
+  } finally {
+    await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+if (require.main === module) {
+  runVerifyBench()
+    .then((r) => console.log(r.markdown))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
