@@ -25,3 +25,6 @@ export { tableViewFor } from './table-view-for';
 
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.
 export { type HandHistory, type HandRecord, type HandAction, type HandPlayerRecord, handHistory, recallHands, handRecordFor } from './hand-history';
+
+// Player session ledger: seat to leave, buy-in, add-ons, per-hand results, cash-out; chips in = chips out + rake.
+export { type SessionLedger, type TableLedger, type PlayerSession, type HandResult, sessionLedger, sessionNet, ledgerChipsBehind, ledgerDiscrepancy } from './session-ledger';

@@ -31,9 +31,14 @@ export function scriptedTable(log = new RecordedLog(), tableId = 't1'): Recorded
 /** Plays the next hand passively to the showdown: blinds posted, everyone calls or checks, everyone shows. */
 export function checkDownHand(log: RecordedLog, tableId = 't1', seed = 11): void {
   log.run(tableId, { type: 'StartHand', seed });
+  playPassively(log, tableId);
+}
+
+/** Finishes the hand in progress passively: forced bets posted, checks and calls, every hand shown. */
+export function playPassively(log: RecordedLog, tableId = 't1', onlyForcedBets = false): void {
   for (let steps = 0; steps < 100; steps++) {
     const state = log.state(tableId);
-    if (!state.hand || state.hand.phase === 'complete') return;
+    if (!state.hand || state.hand.phase === 'complete' || (onlyForcedBets && state.hand.phase === 'betting')) return;
     const { seat, actions } = legalActions(state);
     const pick = (type: string) => actions.find((a) => a.type === type && (a.seat === seat || a.seat === null));
     const a = pick('PostBlind') ?? pick('Deal') ?? pick('Check') ?? pick('Call') ?? pick('ShowHand');

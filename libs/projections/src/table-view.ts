@@ -2,7 +2,6 @@ import {
   tableDecider,
   legalActions,
   derivePots,
-  chipsOnTable,
   formatCard,
   type ForcedBetDue,
   type LegalAction,
@@ -167,8 +166,28 @@ export function tableRowOf(state: TableState, tableId: string): TableRow {
     kill: { holder: state.kill.holder?.seat ?? null, killer: state.kill.killer?.seat ?? null },
     handsPlayed: state.handsPlayed,
     rakeCollected: state.rakeCollected,
-    chipsOnTable: chipsOnTable(state),
+    chipsOnTable: chipsStillOnTable(state),
   };
+}
+
+/**
+ * The engine's chipsOnTable, except for a player who folded and left mid-hand: the engine keeps their stack in
+ * the hand until it ends (and counts it although it was cashed out); here only what they left in the pot counts.
+ */
+function chipsStillOnTable(state: TableState): number {
+  const hand = state.hand !== null && state.hand.phase !== 'complete' ? state.hand : null;
+  let total = 0;
+  const inHand = new Set<number>();
+  if (hand) {
+    for (const p of hand.players) {
+      const seated = state.seats[p.seat - 1]?.playerId === p.playerId;
+      total += (seated ? p.stack : 0) + p.committed;
+      if (seated) inHand.add(p.seat);
+    }
+    total -= hand.paidOut + hand.raked;
+  }
+  for (const s of state.seats) if (s && !inHand.has(s.seat)) total += s.stack;
+  return total;
 }
 
 /** Every table's view, keyed by table id: the projection a runner feeds with the whole log. */
