@@ -12,7 +12,13 @@ export interface FeltEventJob {
   data: unknown;
 }
 
-export type ApplyOutcome = 'applied' | 'duplicate';
+export type ApplyOutcome = 'applied' | 'duplicate' | 'unsupported';
+
+/**
+ * The data versions this consumer understands. During a deprecation window the relay publishes an event in two
+ * versions under two job ids: the one not understood is passed over without an inbox row, the other is applied.
+ */
+export const SUPPORTED_SCHEMA_VERSIONS: ReadonlySet<number> = new Set([1]);
 
 /** A newer event than the next one expected: its predecessor has not been applied yet. Retried by BullMQ. */
 export class OutOfOrderError extends Error {
@@ -30,6 +36,7 @@ export class OutOfOrderError extends Error {
  * the read model commit together, so a crash anywhere leaves either all of them or none.
  */
 export async function applyEvent(pool: Pool, job: FeltEventJob): Promise<ApplyOutcome> {
+  if (!SUPPORTED_SCHEMA_VERSIONS.has(job.schemaVersion)) return 'unsupported';
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

@@ -1,6 +1,6 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { RecordedEvent } from '@felt/event-store';
-import { eventJob } from './event-job';
+import { eventJob, type EventJob } from './event-job';
 import { queueName, shardOf } from './shards';
 import { redisConnectionOptions } from './redis-connection';
 
@@ -10,6 +10,21 @@ export interface PublisherOptions {
   shards: number;
   /** BullMQ key prefix (default "bull"); tests use their own. */
   prefix?: string;
+  /** Deprecation windows: events of these types and versions are also published in their older shape. */
+  downgrades?: readonly Downgrade[];
+}
+
+/**
+ * During a breaking schema change (docs/events.md), an event of `type` at `fromVersion` is published twice, one job
+ * after the other in its shard queue: as recorded (job id = event id), then as `toVersion` (job id
+ * `<eventId>-v<toVersion>`, name `<type>.v<toVersion>`). A consumer applies the version it knows and, thanks to its
+ * inbox keyed by event id, only one of them.
+ */
+export interface Downgrade {
+  type: string;
+  fromVersion: number;
+  toVersion: number;
+  downgrade(data: unknown): unknown;
 }
 
 /** Publishes events to their shard queues. Anything that can publish a batch will do for the relay (tests wrap it). */
@@ -53,9 +68,25 @@ export class BullmqPublisher implements Publisher {
     }
     await Promise.all(
       [...byShard].map(([shard, list]) =>
-        this.queues[shard]!.addBulk(list.map((event) => ({ name: event.type, data: eventJob(event), opts: { jobId: event.eventId } }))),
+        this.queues[shard]!.addBulk(list.flatMap((event) => this.jobsFor(event))),
       ),
     );
+  }
+
+  private jobsFor(event: RecordedEvent): { name: string; data: EventJob; opts: { jobId: string } }[] {
+    const job = { name: event.type, data: eventJob(event), opts: { jobId: event.eventId } };
+    const downgrades = this.options.downgrades;
+    if (!downgrades?.length) return [job];
+    const jobs = [job];
+    for (const d of downgrades) {
+      if (d.type !== event.type || d.fromVersion !== event.schemaVersion) continue;
+      jobs.push({
+        name: `${event.type}.v${d.toVersion}`,
+        data: { ...job.data, schemaVersion: d.toVersion, data: d.downgrade(event.data) },
+        opts: { jobId: `${event.eventId}-v${d.toVersion}` },
+      });
+    }
+    return jobs;
   }
 
   async close(): Promise<void> {

@@ -127,6 +127,25 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     expectInStreamOrder(jobs, streams, 10);
   });
 
+  it('publishes a downgraded copy right after each event of a type in its deprecation window', async () => {
+    const [streamId] = await appendInterleaved(store, 1, 2);
+    const windowed = new BullmqPublisher({
+      redisUrl: SHARED_REDIS_URL,
+      shards: SHARDS,
+      prefix,
+      downgrades: [{ type: 'ChipsAdded', fromVersion: 1, toVersion: 0, downgrade: (data) => ({ ...(data as object), legacy: true }) }],
+    });
+    try {
+      const relay = new OutboxRelay(store, windowed);
+      await relayAll(relay, 2);
+      const jobs = await consume(4);
+      expect(jobs.map((job) => [job.streamVersion, job.schemaVersion])).toEqual([[1, 1], [1, 0], [2, 1], [2, 0]]);
+      expect(jobs[1]).toMatchObject({ streamId, eventId: jobs[0]!.eventId, data: { seat: 1, amount: 1, legacy: true } });
+    } finally {
+      await windowed.close();
+    }
+  });
+
   it('stands by while another process holds the relay lock', async () => {
     await appendInterleaved(store, 1, 3);
     const relay = new OutboxRelay(store, publisher);
