@@ -1,6 +1,6 @@
 import type { TableEvent } from './events';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
-import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, roundWith, seatWith } from './state';
+import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, roundWith, seatWith, cloneTable, cloneHand, clonePlayer, cloneRound } from './state';
 import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
@@ -92,8 +92,11 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
       const taken = event.type === 'RakeTaken' ? event.amount : event.fee;
       return tableWith(state, { rakeCollected: state.rakeCollected + taken, hand: evolveHand(state.rules as TableRules, currentHand(state), event) });
     }
-    default:
-      return tableWith(state, { hand: evolveHand(state.rules as TableRules, currentHand(state), event) });
+    default: {
+      const next = cloneTable(state);
+      next.hand = evolveHand(state.rules as TableRules, currentHand(state), event);
+      return next;
+    }
   }
 }
 
@@ -258,11 +261,11 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       return handWith(hand, { players, phase: 'betting', round, deckPosition: afterHoleCards(players.length), preflopOrder: preflopOrderOf(rules, hand) });
     }
     case 'PlayerFolded':
-      return acted(hand, e.seat, hand.round, { folded: true });
+      return acted(hand, e.seat, hand.round, true, -1, false);
     case 'PlayerChecked':
-      return acted(hand, e.seat, hand.round, {});
+      return acted(hand, e.seat, hand.round, false, -1, false);
     case 'PlayerCalled':
-      return acted(hand, e.seat, hand.round, chipsIn(playerInHandOrThrow(hand, e.seat), playerInHandOrThrow(hand, e.seat).live + e.amount, e.allIn));
+      return acted(hand, e.seat, hand.round, false, playerInHandOrThrow(hand, e.seat).live + e.amount, e.allIn);
     case 'BetPlaced':
     case 'RaisePlaced': {
       const to = e.type === 'BetPlaced' ? e.amount : e.to;
@@ -281,7 +284,7 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         capped,
         lastAggressor: e.seat,
       });
-      return acted(hand, e.seat, round, chipsIn(playerInHandOrThrow(hand, e.seat), to, e.allIn));
+      return acted(hand, e.seat, round, false, to, e.allIn);
     }
     case 'UncalledBetReturned': {
       const players = mapPlayer(hand, e.seat, (p) => (playerWith(p, { stack: p.stack + e.amount, live: p.live - e.amount, committed: p.committed - e.amount })));
@@ -291,7 +294,13 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     }
     case 'BoardDealt': {
       const board = [...hand.board, ...e.cards];
-      const players = hand.players.map((p) => (playerWith(p, { live: 0, acted: false, actedAtRaise: 0 })));
+      const players = hand.players.map((p) => {
+        const next = clonePlayer(p);
+        next.live = 0;
+        next.acted = false;
+        next.actedAtRaise = 0;
+        return next;
+      });
       return handWith(hand, {
         board,
         players,
@@ -341,17 +350,32 @@ function preflopOrderOf(rules: TableRules, hand: HandState): number[] {
   return preflopActionOrder(seats, anchor, movedLast);
 }
 
-/** The seat acted: its own changes, `acted` with the raise count it saw, and the round's last actor, in one copy. */
-function acted(hand: HandState, seat: number, round: HandState['round'], change: Partial<HandPlayer>): HandState {
+/**
+ * The seat acted: it folded, or put chips in up to `chipsTo` this street (-1: none), and is marked as having acted
+ * at the round's raise count; the round records it as the last actor. One copy of each record on this hot path.
+ */
+function acted(hand: HandState, seat: number, round: HandState['round'], folded: boolean, chipsTo: number, allIn: boolean): HandState {
   const players = hand.players.slice();
   for (let i = 0; i < players.length; i++) {
     if (players[i].seat !== seat) continue;
-    // `change` is a fresh literal made for this call, so completing it in place is safe (and cheaper than a spread).
-    const changes = change as { -readonly [K in keyof HandPlayer]?: HandPlayer[K] };
-    changes.acted = true;
-    changes.actedAtRaise = round.fullRaises;
-    players[i] = playerWith(players[i], changes);
-    return handWith(hand, { players, round: roundWith(round, { lastActor: seat }) });
+    const p = clonePlayer(players[i]);
+    if (folded) p.folded = true;
+    if (chipsTo >= 0) {
+      const added = chipsTo - p.live;
+      p.stack -= added;
+      p.live = chipsTo;
+      p.committed += added;
+      p.allIn = allIn || p.stack === 0;
+    }
+    p.acted = true;
+    p.actedAtRaise = round.fullRaises;
+    players[i] = p;
+    const nextRound = cloneRound(round);
+    nextRound.lastActor = seat;
+    const next = cloneHand(hand);
+    next.players = players;
+    next.round = nextRound;
+    return next;
   }
   throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
 }
@@ -361,9 +385,4 @@ function playerInHandOrThrow(hand: HandState, seat: number): HandPlayer {
   throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
 }
 
-/** The changes of putting chips in as live money up to `to` this street (a bet, call or raise). */
-function chipsIn(p: HandPlayer, to: number, allIn: boolean): Partial<HandPlayer> {
-  const added = to - p.live;
-  return { stack: p.stack - added, live: to, committed: p.committed + added, allIn: allIn || p.stack - added === 0 };
-}
 
