@@ -1,0 +1,86 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..', '..', '..');
+export const BUILT_MAIN = join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js');
+
+/** The built API (npm test builds first); builds it when it is missing, e.g. when jest runs on its own. */
+export function ensureBuilt(): void {
+  if (existsSync(BUILT_MAIN)) return;
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(BUILT_MAIN)) throw new Error('npm run build failed; the API process tests need dist/apps/api/src/main.js');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `node dist/apps/api/src/main.js` as a child process, the way `npm start` runs it. */
+export class ApiProcess {
+  private output = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly baseUrl: string,
+  ) {
+    child.stdout?.on('data', (chunk: Buffer) => (this.output = (this.output + chunk.toString('utf8')).slice(-20000)));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output = (this.output + chunk.toString('utf8')).slice(-20000)));
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  static async start(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<ApiProcess> {
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    const child = spawn(process.execPath, [BUILT_MAIN], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const api = new ApiProcess(child, `http://127.0.0.1:${port}`);
+    await api.waitHealthy(options.startTimeoutMs ?? 60000);
+    return api;
+  }
+
+  /** The last lines the process printed (for failure messages). */
+  get log(): string {
+    return this.output;
+  }
+
+  kill9(): Promise<unknown> {
+    this.child.kill('SIGKILL');
+    return this.exited;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGTERM');
+    const timeout = setTimeout(() => this.child.kill('SIGKILL'), 10000);
+    await this.exited;
+    clearTimeout(timeout);
+  }
+
+  private async waitHealthy(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.child.exitCode !== null) throw new Error(`the API exited while starting:\n${this.output}`);
+      try {
+        const res = await fetch(`${this.baseUrl}/health`);
+        if (res.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`the API did not become healthy within ${timeoutMs} ms:\n${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
