@@ -28,3 +28,6 @@ export { type HandHistory, type HandRecord, type HandAction, type HandPlayerReco
 
 // Player session ledger: seat to leave, buy-in, add-ons, per-hand results, cash-out; chips in = chips out + rake.
 export { type SessionLedger, type TableLedger, type PlayerSession, type HandResult, sessionLedger, sessionNet, ledgerChipsBehind, ledgerDiscrepancy } from './session-ledger';
+
+// Lobby: open tables, their game and stakes, seats taken and free, players seated.
+export { type Lobby, type LobbyTable, lobby, openTables } from './lobby';
