@@ -23,7 +23,8 @@ export function mulberry32(seed: number): () => number {
 }
 
 export function shuffledDeck(seed: number): Card[] {
-  const deck = Array.from({ length: 52 }, (_, i) => i);
+  const deck: Card[] = new Array(52);
+  for (let i = 0; i < 52; i++) deck[i] = i;
   const next = mulberry32(seed);
   for (let i = 51; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
