@@ -131,8 +131,7 @@ export function ledgerChipsBehind(ledger: SessionLedger, tableId: string): numbe
  * during a hand pass the table view's `chipsOnTable` (what is in the pot is still on the table).
  */
 export function ledgerDiscrepancy(ledger: SessionLedger, tableId: string, chipsOnTable = ledgerChipsBehind(ledger, tableId)): number {
-  const table = ledger.tables[tableId];
-  if (!table) return -chipsOnTable;
+  const table = ledger.tables[tableId] ?? { sessions: [], rake: 0 };
   let chipsIn = 0;
   let chipsOut = 0;
   for (const s of table.sessions) {
