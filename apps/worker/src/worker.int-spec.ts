@@ -126,4 +126,36 @@ describe('worker', () => {
       await redis.dispose();
     }
   }, 90_000);
+
+  it('Redis down when the worker starts: the relay waits, then publishes everything once Redis is up', async () => {
+    const redis = await PrivateRedis.start({ appendOnly: true });
+    await redis.stop();
+    const prefix = uniquePrefix();
+    const app = await startWorker({ ...DEFAULT_WORKER_CONFIG, redisUrl: redis.url, eventShards: SHARDS, queuePrefix: prefix, metricsPort: 0 }, database);
+    try {
+      await appendInterleaved(store, 4, 5);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const down = await get(app, '/metrics');
+      expect(metric(down.text, 'felt_relay_lag_events')).toBe(20);
+      expect(metric(down.text, 'felt_relay_events_published_total')).toBe(0);
+      await redis.restart();
+      await eventually(
+        () => get(app, '/metrics'),
+        (m) => metric(m.text, 'felt_relay_lag_events') === 0,
+        30_000,
+      );
+      const publisher = new BullmqPublisher({ redisUrl: redis.url, shards: SHARDS, prefix });
+      try {
+        const waiting = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
+        expect(waiting.reduce((a, b) => a + b, 0)).toBe(20);
+      } finally {
+        await publisher.close();
+      }
+    } finally {
+      await app.close();
+      await redis.restart();
+      await obliterateShards(redis.url, prefix, SHARDS);
+      await redis.dispose();
+    }
+  }, 60_000);
 });
