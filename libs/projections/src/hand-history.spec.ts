@@ -79,3 +79,21 @@ describe('hand history', () => {
     expect(handRecordFor(foldedOut, 'regulator').players.map((p) => p.holeCards.length)).toEqual([2, 2, 2]);
   });
 });
+
+describe('hand history of a voided hand', () => {
+  it('records the reason and gives everyone their starting stack back', () => {
+    const log = scriptedTable();
+    log.run('t1', { type: 'StartHand', seed: 21 });
+    log.run('t1', { type: 'PostBlind', seat: 3 });
+    log.run('t1', { type: 'PostBlind', seat: 1 });
+    log.run('t1', { type: 'VoidHand', reason: 'exposed card on the deal' });
+    const [voided] = recallHands(project(handHistory, log.events), 't1', 1);
+    expect(voided.status).toBe('voided');
+    expect(voided.voidReason).toBe('exposed card on the deal');
+    expect(voided.players.map((p) => p.finalStack)).toEqual(voided.players.map((p) => p.startingStack));
+    expect(voided.actions.map((a) => [a.seat, a.kind, a.amount])).toEqual([
+      [3, 'small-blind', 1],
+      [1, 'big-blind', 2],
+    ]);
+  });
+});

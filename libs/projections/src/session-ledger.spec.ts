@@ -65,3 +65,20 @@ describe('player session ledger', () => {
     expect(ledgerDiscrepancy(end, 'r', project(tableViews, log.events).tables.r.row.chipsOnTable)).toBe(0);
   });
 });
+
+describe('player session ledger of a voided hand', () => {
+  it('records a zero result and stays balanced', () => {
+    const log = scriptedTable();
+    log.run('t1', { type: 'StartHand', seed: 21 });
+    playPassively(log, 't1', true);
+    log.run('t1', { type: 'VoidHand', reason: 'misdeal' });
+    const ledger = project(sessionLedger, log.events);
+    expect(ledger.tables.t1.sessions.map((s) => s.hands.at(-1))).toEqual([
+      { handNumber: 2, net: 0, voided: true },
+      { handNumber: 2, net: 0, voided: true },
+      { handNumber: 2, net: 0, voided: true },
+    ]);
+    expect(ledger.tables.t1.sessions.map((s) => s.stack)).toEqual([94, 194, 162]);
+    expect(ledgerDiscrepancy(ledger, 't1')).toBe(0);
+  });
+});

@@ -81,4 +81,23 @@ describe('table view', () => {
     const both = project(tableViews, log.events);
     expect(Object.keys(both.tables).sort()).toEqual(['t1', 't2']);
   });
+
+  it('shows a straddle posted before the deal', () => {
+    const log = new RecordedLog();
+    log.run('s', { type: 'OpenTable', tableId: 's', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, houseOptions: { straddle: true } } });
+    for (const seat of [1, 2, 3, 4]) log.run('s', { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
+    log.run('s', { type: 'PlaceButton', seat: 1 });
+    log.run('s', { type: 'StartHand', seed: 3 });
+    log.run('s', { type: 'PostBlind', seat: 2 });
+    log.run('s', { type: 'PostBlind', seat: 3 });
+    const offered = project(tableViews, log.events).tables.s.row.hand!.legalActions;
+    expect(offered.map((a) => [a.type, a.seat])).toContainEqual(['Straddle', 4]);
+    log.run('s', { type: 'Straddle', seat: 4 });
+    const row = project(tableViews, log.events).tables.s.row;
+    expect(row.hand!.straddles).toEqual([4]);
+    expect(row.seats.find((s) => s.seat === 4)!.committed).toBe(4);
+    // derivePots mid-street: only the straddler is in for the whole level so far.
+    expect(row.hand!.pots).toEqual([{ amount: 7, eligible: [4] }]);
+    expect(row.kill).toEqual({ holder: null, killer: null });
+  });
 });
