@@ -11,7 +11,7 @@ export interface SourceOptions {
 }
 
 export type EventLog =
-  | { readonly kind: 'store'; readonly store: EventStore; close(): Promise<void> }
+  | { readonly kind: 'store'; readonly store: EventStore; readonly databaseUrl: string | null; close(): Promise<void> }
   | { readonly kind: 'file'; readonly file: string; readonly read: JsonlRead; close(): Promise<void> };
 
 export function addSourceOptions(command: Command): Command {
@@ -49,7 +49,7 @@ export async function openEventLog(options: SourceOptions, command: Command, nam
   } catch (error) {
     return command.error(`felt ${name}: cannot read the event store at ${url ? redact(url) : options.dataDir}: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.database' });
   }
-  return { kind: 'store', store: new EventStore(db), close: () => db.close() };
+  return { kind: 'store', store: new EventStore(db), databaseUrl: url ?? null, close: () => db.close() };
 }
 
 /** A stream's events in version order (from a file: in file order, as written). */

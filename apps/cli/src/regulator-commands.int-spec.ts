@@ -66,6 +66,10 @@ describe('felt verify on PostgreSQL', () => {
     const all = await felt('verify', '--database-url', url, '--all');
     expect(all.code).toBe(0);
     expect(all.out).toMatch(/^2 streams, /m);
+    // The same on two worker threads, each with its own connection.
+    const threaded = await felt('verify', '--database-url', url, '--all', '--workers', '2');
+    expect(threaded.code).toBe(0);
+    expect(threaded.out.split(':')[0]).toBe(all.out.split(':')[0]);
   });
 
   it('names a changed payload', async () => {
@@ -77,11 +81,14 @@ describe('felt verify on PostgreSQL', () => {
     expect(line).toMatch(/does not recompute/);
   });
 
-  it('names a deleted row', async () => {
+  it('names a deleted row, also on worker threads', async () => {
     const { tableId, streamId, events } = await table();
     const v = after(events, 'BoardDealt');
     await tamper('DELETE FROM events WHERE stream_id = $1 AND stream_version = $2', [streamId, v]);
     expect(await firstViolation(tableId)).toContain(`${streamId} v${v} [chain] version ${v} is missing`);
+    const threaded = await felt('verify', '--database-url', url, '--all', '--workers', '3');
+    expect(threaded.code).toBe(1);
+    expect(threaded.out).toContain(`VIOLATION  ${streamId} v${v} [chain] version ${v} is missing`);
   });
 
   it('names the last row deleted by the stream head', async () => {

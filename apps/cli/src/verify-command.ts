@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { formatViolation, tableStreamId, verifyEvents, verifyStore, type VerifyReport } from '@felt/regulator';
+import { formatViolation, tableStreamId, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
 interface VerifyOptions extends SourceOptions {
@@ -8,6 +8,7 @@ interface VerifyOptions extends SourceOptions {
   all?: boolean;
   excerpt?: boolean;
   json?: boolean;
+  workers?: string;
 }
 
 /** Above this many events, and only when stderr is a terminal, a progress bar runs on stderr. */
@@ -27,13 +28,17 @@ export function registerVerifyCommand(program: Command): void {
     .option('--table <id>', 'one table (its stream table-<id>)')
     .option('--all', 'every stream (the default)')
     .option('--excerpt', 'with --file: streams may start after version 1 (an export with --from); their chain is checked from their first event')
-    .option('--json', 'print {"summary": {...}, "violations": [...]} as JSON');
+    .option('--json', 'print {"summary": {...}, "violations": [...]} as JSON')
+    .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection', '1');
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
 }
 
 async function runVerify(options: VerifyOptions, command: Command): Promise<void> {
   const write = (text: string) => command.configureOutput().writeOut!(text);
   if (options.table && options.all) return command.error('felt verify: give --table ID or --all, not both.', { exitCode: 2, code: 'felt.options' });
+  const workers = Number(options.workers ?? '1');
+  if (!(Number.isSafeInteger(workers) && workers >= 1 && workers <= 64))
+    return command.error(`felt verify: --workers must be a whole number from 1 to 64, not "${options.workers}".`, { exitCode: 2, code: 'felt.options' });
   const started = Date.now();
   const log = await openEventLog(options, command, 'verify');
 
@@ -55,7 +60,12 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
       if (options.table && events.length === 0) unreadable.push(`${log.file}: no event of ${tableStreamId(options.table)}`);
       report = verifyEvents(events, { excerpt: options.excerpt, onProgress });
     } else {
-      report = await verifyStore(log.store, { ...(options.table ? { streamIds: [tableStreamId(options.table)] } : {}), onProgress });
+      const only = options.table ? { streamIds: [tableStreamId(options.table)] } : {};
+      // Streams are independent: with --workers, threads verify shares of them (PostgreSQL; PGlite is one session).
+      report =
+        workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null
+          ? await verifyStoreInWorkers(log.databaseUrl, { workers, ...only, onProgress })
+          : await verifyStore(log.store, { ...only, onProgress });
     }
   } finally {
     (bar as SingleBar | null)?.stop();

@@ -13,3 +13,4 @@ export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CAT
 export { randomTableLog, type RandomTableOptions } from './random-table-log';
 export { appendTableLog } from './append-table-log';
 export { fastEventHash } from './event-hash-fast';
+export { verifyStoreInWorkers, verifyWorkerFile, type VerifyInWorkersOptions } from './verify-in-workers';
