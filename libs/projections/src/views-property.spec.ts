@@ -3,6 +3,7 @@ import { mulberry32, randomLegalCommand, type TableEvent, type TableRulesInput }
 import type { RecordedEvent } from '@felt/event-store';
 import { project, type Projection } from './projection';
 import { tableViews, tableRowOf } from './table-view';
+import { tableViewFor } from './table-view-for';
 import { handHistory } from './hand-history';
 import { sessionLedger, ledgerDiscrepancy, sessionNet } from './session-ledger';
 import { lobby } from './lobby';
@@ -128,11 +129,13 @@ describe('views over random multi-table sessions (property)', () => {
     let hands = 0;
     let raked = 0;
     let leftMidHand = 0;
+    const seen = new Set<string>();
     fc.assert(
       fc.property(sessionArb, ({ tables, seed, steps }) => {
         const { log, ids, leftMidHand: left } = playSession(tables, seed, steps);
         leftMidHand += left;
         const events = log.events;
+        for (const e of events) seen.add(e.type);
         const random = mulberry32(seed ^ 0x5eed);
 
         // Rebuilding from position zero equals incremental evolution with stored-and-reloaded views.
@@ -189,17 +192,21 @@ describe('views over random multi-table sessions (property)', () => {
           expect(entry.players).toEqual(state.seats.filter((s) => s !== null).map((s) => ({ seat: s!.seat, playerId: s!.playerId, sittingOut: s!.sittingOut })));
           expect(entry.seatsTaken + entry.seatsFree).toBe(state.rules!.maxSeats);
           expect(entry.handsPlayed).toBe(state.handsPlayed);
+          expect([entry.game.structure, entry.game.smallBlind, entry.game.bigBlind]).toEqual([state.rules!.structure.kind, state.rules!.smallBlind, state.rules!.bigBlind]);
+          expect(entry.game.houseOptions.includes('rake')).toBe(state.rules!.houseOptions.rake !== null);
         }
       }),
       { numRuns: 40, seed: 20261130 },
     );
     // The sessions really play hands, take rake and see players leave mid-hand.
+    expect(['ChipsAdded', 'PlayerSatOut', 'PlayerSatIn', 'PlayerLeft', 'RakeTaken', 'HandShown', 'UncalledBetReturned'].filter((t) => !seen.has(t))).toEqual([]);
     expect(hands).toBeGreaterThan(300);
     expect(raked).toBeGreaterThan(0);
     expect(leftMidHand).toBeGreaterThan(0);
   });
 
-  it('keeps the ledger balanced after every event, mid-hand included', () => {
+  it('keeps the ledger balanced and the hole cards hidden after every event, mid-hand included', () => {
+    let cardsChecked = 0;
     fc.assert(
       fc.property(sessionArb, ({ tables, seed, steps }) => {
         const { log, ids } = playSession(tables, seed, Math.min(steps, 200));
@@ -210,10 +217,26 @@ describe('views over random multi-table sessions (property)', () => {
           table = tableViews.evolve(table, e);
           const id = e.streamId.slice('table-'.length);
           expect(ledgerDiscrepancy(ledger, id, table.tables[id].row.chipsOnTable)).toBe(0);
+          // Hole cards: the public sees only hands tabled at the showdown, a player also their own.
+          const view = table.tables[id];
+          const someone = view.row.seats[0]?.playerId ?? 'nobody';
+          for (const [audience, sees] of [
+            ['public', (s: { shown: boolean }) => s.shown],
+            [{ player: someone }, (s: { shown: boolean; playerId: string }) => s.shown || s.playerId === someone],
+            ['dealer', () => true],
+            ['regulator', () => true],
+          ] as const) {
+            for (const s of tableViewFor(view, audience).seats) {
+              const dealt = view.row.seats.find((x) => x.seat === s.seat)!.holeCards !== null;
+              expect(s.holeCards !== null).toBe(dealt && sees(s));
+            }
+          }
+          cardsChecked++;
         }
         expect(ids.every((id) => ledgerDiscrepancy(ledger, id, table.tables[id].row.chipsOnTable) === 0)).toBe(true);
       }),
       { numRuns: 20, seed: 7 },
     );
+    expect(cardsChecked).toBeGreaterThan(1000);
   });
 });
