@@ -57,32 +57,39 @@ function retarget(log: readonly RecordedEvent[], tableId: string): RecordedEvent
   });
 }
 
-async function insert(client: Client, streams: RecordedEvent[][]): Promise<void> {
+/** Streams first (events reference them), then the events in batches of 10,000 rows over `clients` connections. */
+async function insert(clients: Client[], streams: RecordedEvent[][]): Promise<void> {
   for (const events of streams) {
     const last = events[events.length - 1]!;
-    await client.query(`INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, 'table', $2, $3)`, [last.streamId, last.streamVersion, last.hash]);
+    await clients[0]!.query(`INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, 'table', $2, $3)`, [last.streamId, last.streamVersion, last.hash]);
   }
   const all = streams.flat();
   const BATCH = 10000;
-  for (let i = 0; i < all.length; i += BATCH) {
-    const rows = all.slice(i, i + BATCH);
-    await client.query(
-      `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, prev_hash, hash)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::timestamptz[], $9::text[], $10::text[])`,
-      [
-        rows.map((r) => r.eventId),
-        rows.map((r) => r.streamId),
-        rows.map((r) => r.streamVersion),
-        rows.map((r) => r.type),
-        rows.map((r) => r.schemaVersion),
-        rows.map((r) => JSON.stringify(r.data)),
-        rows.map((r) => JSON.stringify(r.metadata)),
-        rows.map((r) => r.recordedAt),
-        rows.map((r) => r.prevHash),
-        rows.map((r) => r.hash),
-      ],
-    );
-  }
+  let next = 0;
+  await Promise.all(
+    clients.map(async (client) => {
+      // Each connection takes the next batch not yet taken.
+      for (let i = (next++) * BATCH; i < all.length; i = (next++) * BATCH) {
+        const rows = all.slice(i, i + BATCH);
+        await client.query(
+          `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, prev_hash, hash)
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::timestamptz[], $9::text[], $10::text[])`,
+          [
+            rows.map((r) => r.eventId),
+            rows.map((r) => r.streamId),
+            rows.map((r) => r.streamVersion),
+            rows.map((r) => r.type),
+            rows.map((r) => r.schemaVersion),
+            rows.map((r) => JSON.stringify(r.data)),
+            rows.map((r) => JSON.stringify(r.metadata)),
+            rows.map((r) => r.recordedAt),
+            rows.map((r) => r.prevHash),
+            rows.map((r) => r.hash),
+          ],
+        );
+      }
+    }),
+  );
 }
 
 export async function runVerifyBench(options: { events?: number; log?: (line: string) => void } = {}): Promise<{ rows: VerifyBenchRow[]; markdown: string }> {
@@ -107,13 +114,13 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
     const migrated = await openDatabase({ databaseUrl: url });
     await migrated.close();
     t0 = Date.now();
-    const client = new Client({ connectionString: url });
-    await client.connect();
+    const clients = Array.from({ length: 3 }, () => new Client({ connectionString: url }));
+    await Promise.all(clients.map((c) => c.connect()));
     try {
-      await insert(client, streams);
-      await client.query('ANALYZE events');
+      await insert(clients, streams);
+      await clients[0]!.query('ANALYZE events');
     } finally {
-      await client.end();
+      await Promise.all(clients.map((c) => c.end()));
     }
     say(`inserted ${events} events into ${name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
     streams.length = 0;

@@ -22,21 +22,39 @@ export function fastEventHash(prevHash: string, event: HashedEventFields): strin
   return createHash('sha256').update(Buffer.from(prevHash, 'hex')).update(text, 'utf8').digest('hex');
 }
 
+/** Strings with nothing to escape (no quote, backslash, control character or surrogate) are written as they are. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 function canonical(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  switch (typeof value) {
+    case 'number':
+      // String() and JSON.stringify() write finite numbers alike (-0 as 0, 1e+21); NaN and Infinity cannot come from jsonb.
+      return String(value);
+    case 'string':
+      return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : '"' + value + '"';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return 'null';
+  }
+  if (value === null) return 'null';
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonical(value[i]);
     return out + ']';
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
+  const keys = Object.keys(record);
+  if (keys.length > 1) keys.sort();
   let out = '{';
   let first = true;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const v = record[key];
     if (v === undefined) continue;
-    out += (first ? '' : ',') + JSON.stringify(key) + ':' + canonical(v);
+    out += (first ? '' : ',') + (NEEDS_ESCAPE.test(key) ? JSON.stringify(key) : '"' + key + '"') + ':' + canonical(v);
     first = false;
   }
   return out + '}';
