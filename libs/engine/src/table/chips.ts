@@ -11,7 +11,10 @@ export function chipsOnTable(state: TableState): number {
   const inHand = new Set<string>();
   if (hand) {
     for (const p of hand.players) {
-      total += p.stack + p.committed;
+      total += p.committed;
+      // A player who folded and left mid-hand took their stack with them (PlayerLeft cashed it out).
+      const seat = state.seats[p.seat - 1];
+      if (seat && seat.playerId === p.playerId) total += p.stack;
       inHand.add(`${p.seat}:${p.playerId}`);
     }
     total -= hand.paidOut + hand.raked;

@@ -1,4 +1,4 @@
-import { deciderSpec, tableDecider, parseCard, type TableCommand, type TableEvent, type TableRulesInput, legalActions } from '../index';
+import { deciderSpec, tableDecider, parseCard, chipsOnTable, type TableCommand, type TableEvent, type TableRulesInput, legalActions } from '../index';
 
 /** Given/when/then for every command: the events it produces, each rejection, and the no-op. */
 const spec = deciderSpec(tableDecider);
@@ -220,4 +220,13 @@ describe('CloseTable', () => {
     spec.given(history(open(), { type: 'CloseTable' })).when(sit(1)).thenRejected({ code: 'TABLE_CLOSED' });
   });
   it('refuses unknown commands', () => spec.given(history(open())).when({ type: 'Dance' } as unknown as TableCommand).thenRejected({ code: 'INVALID_COMMAND' }));
+});
+
+describe('chips on the table', () => {
+  it('do not count a folded player who left mid-hand twice', () => {
+    const events = [...preflop(), { type: 'PlayerFolded', seat: 1 } as TableEvent, { type: 'PlayerLeft', seat: 1, playerId: 'p1', cashOut: 100 } as TableEvent];
+    const state = events.reduce(tableDecider.evolve, tableDecider.initialState);
+    // 300 bought in, 100 cashed out: 200 remain (the blinds' 3 in the pot, 197 behind).
+    expect(chipsOnTable(state)).toBe(200);
+  });
 });
