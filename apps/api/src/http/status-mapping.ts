@@ -16,6 +16,7 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  *   sentence. Not 400, because nothing is wrong with the request itself; not 409, which is kept for version
  *   conflicts so that a client can tell "refresh and retry" from "the rules say no". Also a command id reused on
  *   another table (as the IETF Idempotency-Key draft advises for a reused key).
+ * - 503: /health found the database (or Redis) down; the problem carries terminus's details.
  * - 201: a command was applied (new events written); 200: the command id was applied before, and this is that
  *   first result again (nothing new was written); reads answer 200.
  *
@@ -35,6 +36,7 @@ const PROBLEMS = {
   'rule-refused': { status: 422, title: "The table's rules refuse this command" },
   'command-id-reused': { status: 422, title: 'This command id was already used on another table' },
   'internal-error': { status: 500, title: 'Internal error' },
+  'unavailable': { status: 503, title: 'A service the API depends on is down' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEMS;
@@ -111,7 +113,7 @@ export class ApiProblem extends Error {
 /** Errors raised before a controller runs (body parser, router) or by a bug, as problems. */
 export function problemForError(error: unknown): ApiProblem {
   if (error instanceof ApiProblem) return error;
-  const e = error as { type?: unknown; status?: unknown; getStatus?: () => number; message?: unknown; limit?: unknown };
+  const e = error as { type?: unknown; getStatus?: () => number; getResponse?: () => unknown; message?: unknown; limit?: unknown };
   // body-parser (raw-body) sets `type` on what it throws.
   if (e?.type === 'entity.too.large') {
     return new ApiProblem('body-too-large', 'BODY_TOO_LARGE', `the body is larger than ${String(e.limit)} bytes`);
@@ -126,6 +128,12 @@ export function problemForError(error: unknown): ApiProblem {
   if (status === 404) return new ApiProblem('route-not-found', 'ROUTE_NOT_FOUND', String(e.message ?? 'no such route'));
   if (status === 413) return new ApiProblem('body-too-large', 'BODY_TOO_LARGE', String(e.message ?? 'the body is too large'));
   if (status === 415) return new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', String(e.message ?? 'unsupported media type'));
+  if (status === 503) {
+    // @nestjs/terminus: keep its per-check report (info, error, details) beside the problem's own members.
+    const report = typeof e.getResponse === 'function' ? e.getResponse() : null;
+    const { status: _overall, ...checks } = typeof report === 'object' && report !== null ? (report as Record<string, unknown>) : {};
+    return new ApiProblem('unavailable', 'SERVICE_UNAVAILABLE', 'a service the API depends on is down: see details', checks);
+  }
   if (status !== undefined && status >= 400 && status < 500) return ApiProblem.invalidRequest([{ path: '', message: String(e.message) }]);
   return new ApiProblem('internal-error', 'INTERNAL_ERROR', 'the server failed to handle this request; it is logged with its request id');
 }

@@ -1,0 +1,43 @@
+import { ApiProblem, problemForError, problemForOutcome, SUCCESS_STATUS } from './status-mapping';
+
+describe('the status mapping', () => {
+  it('answers each command outcome with its status', () => {
+    expect(SUCCESS_STATUS).toEqual({ applied: 201, replayed: 200, read: 200 });
+    expect(problemForOutcome('t1', 'c1', { kind: 'rejected', rejection: { code: 'NOT_YOUR_TURN', message: 'It is seat 3’s turn.', field: 'seat' } })).toMatchObject({
+      status: 422,
+      code: 'NOT_YOUR_TURN',
+      detail: 'It is seat 3’s turn.',
+      extensions: { field: 'seat' },
+    });
+    expect(problemForOutcome('t1', 'c1', { kind: 'conflict', expectedVersion: 4, currentVersion: 6 })).toMatchObject({
+      status: 409,
+      code: 'VERSION_CONFLICT',
+      extensions: { currentVersion: 6, expectedVersion: 4 },
+    });
+    expect(problemForOutcome('t1', 'c1', { kind: 'not-found' })).toMatchObject({ status: 404, code: 'TABLE_NOT_FOUND' });
+    expect(problemForOutcome('t1', 'c1', { kind: 'command-id-reused', firstTableId: 't0' })).toMatchObject({ status: 422, code: 'COMMAND_ID_REUSED' });
+  });
+
+  it("maps the body parser's errors and Nest's own", () => {
+    expect(problemForError(Object.assign(new Error('too large'), { type: 'entity.too.large', limit: 1024 }))).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE' });
+    expect(problemForError(Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed' }))).toMatchObject({ status: 400, code: 'MALFORMED_JSON' });
+    expect(problemForError({ getStatus: () => 404, message: 'Cannot GET /nope' })).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND' });
+    expect(problemForError(new Error('connection refused'))).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+    // A bug's message stays in the log, not in the answer.
+    expect(problemForError(new Error('connection refused')).detail).not.toContain('refused');
+  });
+
+  it('writes RFC 9457 documents', () => {
+    const problem = ApiProblem.invalidRequest([{ path: 'to', message: 'to must be a whole number' }]);
+    expect(problem.toDocument('/tables/t1/raise', 'req-1')).toEqual({
+      type: 'urn:felt:problem:invalid-request',
+      title: 'The request is not a valid command',
+      status: 400,
+      code: 'INVALID_REQUEST',
+      detail: 'to: to must be a whole number',
+      instance: '/tables/t1/raise',
+      requestId: 'req-1',
+      errors: [{ path: 'to', message: 'to must be a whole number' }],
+    });
+  });
+});
