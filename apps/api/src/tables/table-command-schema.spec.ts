@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMAND_TYPES } from '@felt/engine';
+import { parseTableScriptJson } from '@felt/formats';
+import { COMMAND_TYPE_BY_ROUTE, commandJsonSchema, commandRouteName, openTableSchema, TABLE_COMMAND_TYPES, tableCommandSchema } from './table-command-schema';
+
+const EXAMPLES = join(__dirname, '..', '..', '..', '..', 'examples');
+
+describe('the API command schema', () => {
+  it('covers every engine command but OpenTable, each with a route', () => {
+    expect([...TABLE_COMMAND_TYPES, 'OpenTable'].sort()).toEqual([...COMMAND_TYPES].sort());
+    expect(COMMAND_TYPE_BY_ROUTE.size).toBe(TABLE_COMMAND_TYPES.length);
+    expect(commandRouteName('PostBlind')).toBe('post-blind');
+    expect(commandRouteName('ChopBlinds')).toBe('chop-blinds');
+    expect(commandRouteName('KillPot')).toBe('kill-pot');
+    expect(commandRouteName('Deal')).toBe('deal');
+    expect(COMMAND_TYPE_BY_ROUTE.get('draw-for-button')).toBe('DrawForButton');
+  });
+
+  it('accepts every command of every example table script, once the script-only keys are taken off', () => {
+    let checked = 0;
+    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
+      const parsed = parseTableScriptJson(readFileSync(join(EXAMPLES, file), 'utf8'));
+      if (!parsed.ok) continue;
+      for (const command of parsed.script.commands) {
+        const { note: _n, expectRejection: _r, expectBefore: _b, ...body } = command as Record<string, unknown>;
+        const result = tableCommandSchema.safeParse(body);
+        expect({ file, body, ok: result.success }).toEqual({ file, body, ok: true });
+        checked++;
+      }
+      expect(openTableSchema.safeParse({ tableId: 't1', rules: parsed.script.rules }).success).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  it.each([
+    ['a script-only key', { type: 'Fold', seat: 1, note: 'folds' }],
+    ['an unknown key', { type: 'Fold', seat: 1, amount: 2 }],
+    ['a straddle with a size', { type: 'Straddle', seat: 4, amount: 8 }],
+    ['a deal with a seat', { type: 'Deal', seat: 1 }],
+    ['a chop without consents', { type: 'ChopBlinds', consents: [] }],
+    ['a chop consent without a name', { type: 'ChopBlinds', consents: [{ seat: 2 }] }],
+    ['new rules of the wrong shape', { type: 'ChangeRules', rules: { smallBlind: 1 } }],
+    ['a kill pot of a negative amount', { type: 'KillPot', seat: 2, amount: -4 }],
+    ['a deck and a seed', { type: 'StartHand', deck: [], seed: 4 }],
+    ['a deck and hole cards', { type: 'StartHand', deck: [], holeCards: { 1: 'AsAd' } }],
+    ['seat 11', { type: 'Check', seat: 11 }],
+    ['OpenTable', { type: 'OpenTable', tableId: 'x', rules: {} }],
+  ])('refuses %s', (_what, body) => {
+    expect(tableCommandSchema.safeParse(body).success).toBe(false);
+  });
+
+  it('accepts the house-option commands in their engine shapes', () => {
+    for (const body of [
+      { type: 'Straddle', seat: 4 },
+      { type: 'KillPot', seat: 2 },
+      { type: 'KillPot', seat: 2, amount: 4 },
+      { type: 'Deal' },
+      { type: 'ChopBlinds', consents: [{ seat: 2, by: 'alice' }, { seat: 3, by: 'bob' }] },
+      { type: 'ChangeRules', rules: { structure: { kind: 'pot-limit' }, smallBlind: 1, bigBlind: 2 } },
+    ]) {
+      expect(tableCommandSchema.safeParse(body).success).toBe(true);
+    }
+  });
+
+  it('turns into JSON Schema for OpenAPI', () => {
+    const raise = commandJsonSchema('Raise');
+    expect(raise).toMatchObject({ type: 'object', required: expect.arrayContaining(['type', 'seat', 'to']), additionalProperties: false });
+    expect(commandJsonSchema('OpenTable')).toMatchObject({ required: expect.arrayContaining(['tableId', 'rules']) });
+  });
+});
