@@ -137,3 +137,29 @@ describe('felt verify on PostgreSQL', () => {
     expect(replay.out).toContain('Hand #1');
   });
 });
+
+describe('felt verify and replay on a PGlite folder', () => {
+  it('reads the embedded database the application writes (--data-dir)', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { openDatabase } = await import('@felt/event-store');
+    const dir = mkdtempSync(join(tmpdir(), 'felt-pglite-verify-'));
+    try {
+      const db = await openDatabase({ dataDir: dir });
+      try {
+        await appendTableLog(new EventStore(db), randomTableLog({ tableId: 'lite', seed: 3, events: 120 }));
+      } finally {
+        await db.close();
+      }
+      const verified = await felt('verify', '--data-dir', dir, '--table', 'lite');
+      expect(verified.code).toBe(0);
+      expect(verified.out).toMatch(/^1 stream, 1\d\d events, \d+ hands: no violation/m);
+      const replayed = await felt('replay', '--data-dir', dir, '--table', 'lite', '--hand', '1');
+      expect(replayed.code).toBe(0);
+      expect(replayed.out).toContain('Hand #1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
