@@ -1,9 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-export const ROOT = join(__dirname, '..', '..', '..', '..');
+/** The repository root: the nearest folder above this file with a package.json (also when compiled elsewhere). */
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
+
+export const ROOT = repositoryRoot(__dirname);
 export const BUILT_MAIN = join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js');
 
 /** The built API (npm test builds first); builds it when it is missing, e.g. when jest runs on its own. */
