@@ -10,7 +10,7 @@ export { jsonEqual } from './json-equal';
 export { verifyStore, verifyEvents, type VerifyReport, type VerifyStoreOptions, type VerifyEventsOptions } from './verify-log';
 export { toJsonlLine, readJsonl, byStream, type JsonlRead } from './jsonl';
 export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';
-export { randomTableLog, type RandomTableOptions } from './random-table-log';
+export { randomTableLog, TableRecorder, type RandomTableOptions } from './random-table-log';
 export { appendTableLog } from './append-table-log';
 export { fastEventHash } from './event-hash-fast';
 export { verifyStoreInWorkers, verifyWorkerFile, type VerifyInWorkersOptions } from './verify-in-workers';

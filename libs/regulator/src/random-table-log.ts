@@ -23,53 +23,65 @@ const DEFAULT_RULES: TableRulesInput = { structure: { kind: 'no-limit' }, smallB
  */
 export function randomTableLog(options: RandomTableOptions): RecordedEvent[] {
   const random = mulberry32(options.seed);
-  const streamId = tableStreamId(options.tableId);
   const players = options.players ?? 6;
-  const recorded: RecordedEvent[] = [];
-  let state: TableState = tableDecider.initialState;
-  let prevHash = GENESIS_HASH;
-  let ms = options.startMs ?? Date.UTC(2026, 0, 1);
-  let n = 0;
+  const table = new TableRecorder(options.tableId, options.startMs);
+  const apply = (command: TableCommand) => table.apply(command);
 
-  const apply = (command: TableCommand) => {
-    const decision = tableDecider.decide(command, state);
-    if (!decision.ok) throw new Error(`random table: ${command.type} refused (${decision.rejection.code})`);
+  const rules = options.rules ?? DEFAULT_RULES;
+  apply({ type: 'OpenTable', tableId: options.tableId, rules });
+  const bb = table.state.rules!.bigBlind;
+  for (let seat = 1; seat <= players; seat++) apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: bb * (20 + Math.floor(random() * 180)) });
+  apply({ type: 'DrawForButton', seed: Math.floor(random() * 2 ** 32) });
+  while (table.recorded.length < options.events) {
+    for (const seat of table.state.seats) if (seat && seat.stack < bb) apply({ type: 'AddChips', seat: seat.seat, amount: bb * 100 });
+    apply({ type: 'StartHand', seed: Math.floor(random() * 2 ** 32) });
+    for (let guard = 0; table.state.hand && table.state.hand.phase !== 'complete'; guard++) {
+      if (guard > 500) throw new Error('random table: a hand did not end');
+      const command = randomLegalCommand(table.state, random);
+      if (command === null) throw new Error('random table: nothing legal to do');
+      apply(command);
+    }
+  }
+  return table.recorded;
+}
+
+/** Commands decided and recorded as the store records them: one commandId per command, versions from 1, hashes chained. */
+export class TableRecorder {
+  readonly streamId: string;
+  readonly recorded: RecordedEvent[] = [];
+  state: TableState = tableDecider.initialState;
+  private prevHash = GENESIS_HASH;
+  private n = 0;
+
+  constructor(
+    tableId: string,
+    private ms: number = Date.UTC(2026, 0, 1),
+  ) {
+    this.streamId = tableStreamId(tableId);
+  }
+
+  apply(command: TableCommand): void {
+    const decision = tableDecider.decide(command, this.state);
+    if (!decision.ok) throw new Error(`${command.type} refused (${decision.rejection.code}): ${decision.rejection.message}`);
     if (decision.events.length === 0) return;
-    const commandId = `${streamId}/${++n}`;
-    const recordedAt = new Date(ms++).toISOString();
+    const commandId = `${this.streamId}/${++this.n}`;
+    const recordedAt = new Date(this.ms++).toISOString();
     decision.events.forEach((event: TableEvent, i: number) => {
-      state = tableDecider.evolve(state, event);
+      this.state = tableDecider.evolve(this.state, event);
       const { type, schemaVersion, data } = newEventOf(event);
       const fields = {
         eventId: eventIdFor(commandId, i),
-        streamId,
-        streamVersion: recorded.length + 1,
+        streamId: this.streamId,
+        streamVersion: this.recorded.length + 1,
         type,
         schemaVersion,
         data: JSON.parse(JSON.stringify(data)),
         metadata: { actorId: 'dealer', actorRole: 'dealer', commandId },
         recordedAt,
       };
-      const hash = fastEventHash(prevHash, fields);
-      recorded.push({ ...fields, globalPosition: '0', txId: '0', prevHash, hash });
-      prevHash = hash;
+      const hash = fastEventHash(this.prevHash, fields);
+      this.recorded.push({ ...fields, globalPosition: '0', txId: '0', prevHash: this.prevHash, hash });
+      this.prevHash = hash;
     });
-  };
-
-  const rules = options.rules ?? DEFAULT_RULES;
-  apply({ type: 'OpenTable', tableId: options.tableId, rules });
-  const bb = state.rules!.bigBlind;
-  for (let seat = 1; seat <= players; seat++) apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: bb * (20 + Math.floor(random() * 180)) });
-  apply({ type: 'DrawForButton', seed: Math.floor(random() * 2 ** 32) });
-  while (recorded.length < options.events) {
-    for (const seat of state.seats) if (seat && seat.stack < bb) apply({ type: 'AddChips', seat: seat.seat, amount: bb * 100 });
-    apply({ type: 'StartHand', seed: Math.floor(random() * 2 ** 32) });
-    for (let guard = 0; state.hand && state.hand.phase !== 'complete'; guard++) {
-      if (guard > 500) throw new Error('random table: a hand did not end');
-      const command = randomLegalCommand(state, random);
-      if (command === null) throw new Error('random table: nothing legal to do');
-      apply(command);
-    }
   }
-  return recorded;
 }
