@@ -226,13 +226,21 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     case 'BlindPosted': {
       const due = hand.forcedBetsDue.findIndex((f) => f.seat === e.seat && f.kind === e.kind);
       const forcedBetsDue = hand.forcedBetsDue.filter((_, i) => i !== due);
-      const players = mapPlayer(hand, e.seat, (p) =>
-        e.live
-          ? playerWith(putInTo(p, p.live + e.amount, e.allIn), { forced: p.forced + e.amount })
-          : playerWith(p, { stack: p.stack - e.amount, committed: p.committed + e.amount, dead: p.dead + e.amount, forced: p.forced + e.amount, allIn: e.allIn || p.stack === e.amount }),
-      );
-      const straddles = e.kind === 'straddle' ? [...hand.straddles, e.seat] : hand.straddles;
-      return handWith(hand, { forcedBetsDue, players, straddles });
+      const players = mapPlayer(hand, e.seat, (p) => {
+        const next = clonePlayer(p);
+        next.stack -= e.amount;
+        next.committed += e.amount;
+        next.forced += e.amount;
+        if (e.live) next.live += e.amount;
+        else next.dead += e.amount;
+        next.allIn = e.allIn || next.stack === 0;
+        return next;
+      });
+      const next = cloneHand(hand);
+      next.forcedBetsDue = forcedBetsDue;
+      next.players = players;
+      if (e.kind === 'straddle') next.straddles = [...hand.straddles, e.seat];
+      return next;
     }
     case 'KillPotPosted': {
       // The kill replaces the killer's own blind when one is due.
@@ -243,7 +251,11 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     }
     case 'HoleCardsDealt': {
       const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards]));
-      const players = hand.players.map((p) => (playerWith(p, { holeCards: bySeat.get(p.seat) ?? [] })));
+      const players = hand.players.map((p) => {
+        const next = clonePlayer(p);
+        next.holeCards = bySeat.get(p.seat) ?? [];
+        return next;
+      });
       let maxLive = 0;
       for (const p of players) maxLive = Math.max(maxLive, p.live);
       // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1).
@@ -258,7 +270,13 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         // The big blind is the opening bet; a limit straddle counts toward the cap (rules.md section 5).
         fullRaises: 1 + hand.straddles.length,
       });
-      return handWith(hand, { players, phase: 'betting', round, deckPosition: afterHoleCards(players.length), preflopOrder: preflopOrderOf(rules, hand) });
+      const next = cloneHand(hand);
+      next.players = players;
+      next.phase = 'betting';
+      next.round = round;
+      next.deckPosition = afterHoleCards(players.length);
+      next.preflopOrder = preflopOrderOf(rules, hand);
+      return next;
     }
     case 'PlayerFolded':
       return acted(hand, e.seat, hand.round, true, -1, false);
@@ -319,16 +337,38 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     }
     case 'RakeTaken':
       return handWith(hand, { rakeByPot: e.byPot, raked: hand.raked + e.amount });
-    case 'ShowdownStarted':
-      return handWith(hand, { phase: 'showdown', riverAggressor: hand.round.lastAggressor, showdownOrder: e.order });
+    case 'ShowdownStarted': {
+      const next = cloneHand(hand);
+      next.phase = 'showdown';
+      next.riverAggressor = hand.round.lastAggressor;
+      next.showdownOrder = e.order;
+      return next;
+    }
     case 'HandShown':
-      return handWith(hand, { players: mapPlayer(hand, e.seat, (p) => (playerWith(p, { shown: true }))) });
-    case 'HandMucked':
-      return handWith(hand, { players: mapPlayer(hand, e.seat, (p) => (playerWith(p, { mucked: true }))) });
+    case 'HandMucked': {
+      const next = cloneHand(hand);
+      next.players = mapPlayer(hand, e.seat, (p) => {
+        const player = clonePlayer(p);
+        if (e.type === 'HandShown') player.shown = true;
+        else player.mucked = true;
+        return player;
+      });
+      return next;
+    }
     case 'PotAwarded': {
-      let players = hand.players;
-      for (const w of e.winners) players = mapPlayer(handWith(hand, { players }), w.seat, (p) => (playerWith(p, { stack: p.stack + w.amount })));
-      return handWith(hand, { players, potsAwarded: hand.potsAwarded + 1, paidOut: hand.paidOut + e.amount });
+      const players = hand.players.slice();
+      for (const w of e.winners) {
+        const i = players.findIndex((p) => p.seat === w.seat);
+        if (i < 0) throw new Error(`corrupt stream: seat ${w.seat} is not in the hand`);
+        const player = clonePlayer(players[i]);
+        player.stack += w.amount;
+        players[i] = player;
+      }
+      const next = cloneHand(hand);
+      next.players = players;
+      next.potsAwarded = hand.potsAwarded + 1;
+      next.paidOut = hand.paidOut + e.amount;
+      return next;
     }
     default:
       throw new Error(`corrupt stream: ${e.type} does not apply to a hand`);
