@@ -45,6 +45,8 @@ for (const schema of [...strictScriptOptions, ...houseOptionCommands]) byType.se
 const missing = TABLE_COMMAND_TYPES.filter((type) => !byType.has(type));
 if (missing.length > 0) throw new Error(`apps/api has no request schema for engine command(s) ${missing.join(', ')}`);
 
+const CROSS_CHECKED = new Set(['StartHand', 'DrawForButton']);
+
 export const tableCommandSchema = z
   .discriminatedUnion('type', [...byType.values()] as unknown as [AnyObjectSchema, ...AnyObjectSchema[]], {
     error: (issue) => {
@@ -55,8 +57,10 @@ export const tableCommandSchema = z
       return `unknown command type ${JSON.stringify(type)}: one of ${TABLE_COMMAND_TYPES.join(', ')}`;
     },
   })
-  // The script format's cross-field rules (a deck or a seed, not both; ...) hold for the API too.
+  // The script format's cross-field rules (a deck or a seed, not both; ...) hold for the API too. Only the dealing
+  // commands have any, so only they are parsed a second time.
   .superRefine((command, ctx) => {
+    if (!CROSS_CHECKED.has((command as { type: string }).type)) return;
     const checked = scriptCommandSchema.safeParse(command);
     if (checked.success) return;
     // Only its own cross-field issues: the field-by-field ones were reported above already.
