@@ -15,6 +15,7 @@ const benches: Record<string, Bench> = {
   phh: { title: 'PHH replay of the conformance corpus', run: async () => (await import('./phh.bench')).runPhhBench() },
   verify: { title: 'felt verify', run: async () => (await import('./verify.bench')).runVerifyBench() },
   relay: { title: 'Outbox relay to BullMQ', run: async () => (await import('./relay.bench')).runRelayBench() },
+  api: { title: 'API: durable commands through HTTP on PostgreSQL', run: async () => (await import('./api.bench')).runApiBench() },
 };
 
 function machine(): string {

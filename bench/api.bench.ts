@@ -1,0 +1,388 @@
+/**
+ * API benchmark: durable commands per second and latency through HTTP, against the local PostgreSQL with
+ * synchronous_commit on, beside what the same PostgreSQL does with the simplest durable write there is.
+ *
+ *   npm run bench:api                 (builds, then runs: the API under test is dist/apps/api/src/main.js)
+ *
+ * 1. Throughput: 1, 8 and 64 tables play random legal hands concurrently, one client per table sending its next
+ *    command as soon as the previous one is answered (closed loop). Beside each, raw single-row INSERT transactions
+ *    on a scratch table by the same number of concurrent clients. Goal: the API at 50% of the raw rate or better.
+ * 2. Latency at 64 tables: a closed loop measures saturation, where latency is concurrency / throughput (Little's
+ *    law): queueing, not the cost of a command. So the p99 goal is also checked on an open loop: 64 tables, each
+ *    sending a command every PACED_INTERVAL_MS. Goal: p99 < 20 ms.
+ * 3. History: command latency on a table with 100 events and on one with 100,000 (written straight into the store
+ *    by playing hands through the engine), commands alternating between the two. Goal: within 1.5x.
+ *
+ * Environment: BENCH_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_SECONDS (per measurement, default 10). runApiBench() returns the rows and a markdown report.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Client, Pool } from 'pg';
+import { mulberry32 } from '@felt/engine';
+import { EventStore, openDatabase } from '@felt/event-store';
+import { randomTableLog, tableStreamId } from '@felt/regulator';
+import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-process';
+import { JsonHttpClient } from '../apps/api/test/test-support/http-client';
+import { nextCommand, type PlayerView } from '../apps/api/test/test-support/table-player';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONCURRENCY = [1, 8, 64];
+const PACED_TABLES = 64;
+/** One command a second per table: several times a live table's pace (a hand of about fifteen commands every two minutes). */
+const PACED_INTERVAL_MS = 1000;
+const HISTORY_SIZES = [100, 100_000];
+const WARMUP_SECONDS = 2;
+/** The API's PostgreSQL connections: enough for every table's command to be in a transaction at once, with room to spare under max_connections. */
+const API_POOL_SIZE = 32;
+
+export const GOALS = { ofRaw: 0.5, p99Ms: 20, historyRatio: 1.5 } as const;
+
+export interface ApiBenchRow {
+  readonly kind: 'throughput' | 'paced' | 'history';
+  readonly name: string;
+  /** Tables played at once (throughput, paced) or events in the table's history (history). */
+  readonly size: number;
+  readonly commandsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** CPU time the API process spent per command (user + system), where /proc tells. */
+  readonly apiCpuMsPerCommand?: number;
+  /** Raw single-row INSERT transactions per second at the same concurrency (throughput rows). */
+  readonly rawPerSecond?: number;
+  readonly rawP50Ms?: number;
+  readonly rawP99Ms?: number;
+  /** The first read of the table, which folds its whole history (no snapshot yet). */
+  readonly firstReadMs?: number;
+  /** The first command after a restart (empty cache): reads the snapshot saved by that fold, and the events after it. */
+  readonly afterRestartMs?: number;
+}
+
+interface Sample {
+  count: number;
+  /** Operations done during the warm-up (not in count). */
+  warmup: number;
+  latencies: number[];
+  errors: number;
+}
+
+const RULES = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
+
+export async function runApiBench(options: { seconds?: number } = {}): Promise<{ rows: ApiBenchRow[]; markdown: string }> {
+  const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  ensureBuilt();
+  const { url, drop } = await createDatabase();
+  let api: ApiProcess | undefined;
+  const rows: ApiBenchRow[] = [];
+  try {
+    const settings = await serverSettings(url);
+    if (settings.synchronous_commit !== 'on' || settings.fsync !== 'on') {
+      throw new Error(`the benchmark needs durable commits: synchronous_commit=${settings.synchronous_commit}, fsync=${settings.fsync}`);
+    }
+    const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: String(API_POOL_SIZE), LOG_LEVEL: 'info' };
+    api = await ApiProcess.start(env);
+    const client = new JsonHttpClient(api.baseUrl);
+    const random = mulberry32(42);
+
+    // 1. Throughput, raw INSERTs beside it at the same concurrency.
+    const views = await openTables(client, Math.max(...CONCURRENCY, PACED_TABLES));
+    const tableIds = [...views.keys()];
+    await withPool(url, 1, (pool) => pool.query('CREATE TABLE bench_raw_inserts (id bigserial PRIMARY KEY, payload jsonb NOT NULL)'));
+    for (const concurrency of CONCURRENCY) {
+      // A connection per client, closed before the API's turn (both together could pass max_connections).
+      const rawSample = await withPool(url, concurrency, (pool) =>
+        closedLoop(concurrency, seconds, () => pool.query('INSERT INTO bench_raw_inserts (payload) VALUES ($1)', ['{"type":"Raise","seat":3,"to":6}'])),
+      );
+      const cpuBefore = processCpuMs(api.child.pid);
+      const apiSample = await closedLoop(concurrency, seconds, (worker) => playOne(client, tableIds[worker]!, views, random));
+      const cpuMs = processCpuMs(api.child.pid) - cpuBefore;
+      rows.push({
+        kind: 'throughput',
+        name: `${concurrency} table${concurrency === 1 ? '' : 's'}, closed loop`,
+        size: concurrency,
+        commandsPerSecond: apiSample.count / seconds,
+        p50Ms: percentile(apiSample.latencies, 50),
+        p99Ms: percentile(apiSample.latencies, 99),
+        // The warm-up's commands are not counted, so this overstates a little (by about WARMUP_SECONDS / seconds).
+        apiCpuMsPerCommand: Number.isNaN(cpuMs) ? undefined : cpuMs / (apiSample.count + apiSample.warmup),
+        rawPerSecond: rawSample.count / seconds,
+        rawP50Ms: percentile(rawSample.latencies, 50),
+        rawP99Ms: percentile(rawSample.latencies, 99),
+      });
+      if (apiSample.errors > 0) throw new Error(`${apiSample.errors} commands failed at concurrency ${concurrency}`);
+    }
+
+    // 2. 64 tables at a live pace.
+    const paced = await pacedLoop(PACED_TABLES, seconds, PACED_INTERVAL_MS, (worker) => playOne(client, tableIds[worker]!, views, random));
+    rows.push({
+      kind: 'paced',
+      name: `${PACED_TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each`,
+      size: PACED_TABLES,
+      commandsPerSecond: paced.count / seconds,
+      p50Ms: percentile(paced.latencies, 50),
+      p99Ms: percentile(paced.latencies, 99),
+    });
+
+    // 3. A short and a long history, the long one written straight into the store.
+    const db = await openDatabase({ databaseUrl: url });
+    const historyTables: { tableId: string; events: number; firstRead: number; after?: number }[] = [];
+    for (const size of HISTORY_SIZES) {
+      const tableId = `history-${size}`;
+      const events = await appendHistory(new EventStore(db), tableId, size);
+      historyTables.push({ tableId, events, firstRead: 0 });
+    }
+    await db.close();
+    for (const t of historyTables) {
+      t.firstRead = await timed(async () => views.set(t.tableId, (await client.get(`/tables/${t.tableId}`)).body as PlayerView));
+    }
+    const history = historyTables.map(() => ({ count: 0, latencies: [] as number[] }));
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+      for (const [i, t] of historyTables.entries()) {
+        history[i]!.latencies.push(await timed(() => playOne(client, t.tableId, views, random)));
+        history[i]!.count++;
+      }
+    }
+    // After a restart the cache is empty: the first command reads the snapshot saved when the history was folded.
+    client.close();
+    await api.stop();
+    api = await ApiProcess.start(env);
+    const restarted = new JsonHttpClient(api.baseUrl);
+    for (const t of historyTables) t.after = await timed(() => playOne(restarted, t.tableId, views, random));
+    restarted.close();
+    for (const [i, t] of historyTables.entries()) {
+      rows.push({
+        kind: 'history',
+        name: `table with ${t.events.toLocaleString('en-US')} events`,
+        size: t.events,
+        commandsPerSecond: history[i]!.count / seconds,
+        p50Ms: percentile(history[i]!.latencies, 50),
+        p99Ms: percentile(history[i]!.latencies, 99),
+        firstReadMs: t.firstRead,
+        afterRestartMs: t.after,
+      });
+    }
+    return { rows, markdown: report(rows, settings, seconds) };
+  } catch (error) {
+    if (api) console.error(`the API's last output:\n${api.log}`);
+    throw error;
+  } finally {
+    await api?.stop();
+    await drop();
+  }
+}
+
+/** Opens `count` six-seat tables with six players and a button, and returns their views. */
+async function openTables(client: JsonHttpClient, count: number): Promise<Map<string, PlayerView>> {
+  const views = new Map<string, PlayerView>();
+  for (let t = 0; t < count; t++) {
+    const tableId = `bench-${t}`;
+    await expectCreated(client.post('/tables', { tableId, rules: RULES }));
+    for (let seat = 1; seat <= 6; seat++) await expectCreated(client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${t}-${seat}`, buyIn: 200 }));
+    views.set(tableId, (await expectCreated(client.post(`/tables/${tableId}/draw-for-button`, { seed: t }))).body.table);
+  }
+  return views;
+}
+
+/** Sends the table's next random legal command with its own id; every one must be applied. */
+async function playOne(client: JsonHttpClient, tableId: string, views: Map<string, PlayerView>, random: () => number): Promise<void> {
+  const answer = await client.post(`/tables/${tableId}/commands`, nextCommand(views.get(tableId)!, random), {
+    'Idempotency-Key': `${tableId}/${randomBytes(8).toString('hex')}`,
+  });
+  if (answer.status !== 201) throw new Error(`${tableId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  views.set(tableId, answer.body.table);
+}
+
+async function expectCreated<T extends { status: number; body: any }>(answer: Promise<T>): Promise<T> {
+  const a = await answer;
+  if (a.status !== 201) throw new Error(`expected 201, got ${a.status}: ${JSON.stringify(a.body)}`);
+  return a;
+}
+
+/** `workers` loops, each sending its next operation when the last one finished; a warm-up first, then `seconds` measured. */
+async function closedLoop(workers: number, seconds: number, operation: (worker: number) => Promise<unknown>): Promise<Sample> {
+  const sample: Sample = { count: 0, warmup: 0, latencies: [], errors: 0 };
+  const warmEnd = Date.now() + WARMUP_SECONDS * 1000;
+  const start = warmEnd;
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (;;) {
+        const began = performance.now();
+        const beganAt = Date.now();
+        if (beganAt >= end) return;
+        try {
+          await operation(worker);
+        } catch (error) {
+          sample.errors++;
+          if (sample.errors === 1) console.error(error);
+          return;
+        }
+        if (beganAt >= start) {
+          sample.count++;
+          sample.latencies.push(performance.now() - began);
+        } else {
+          sample.warmup++;
+        }
+      }
+    }),
+  );
+  return sample;
+}
+
+/** `workers` loops, each starting an operation every `intervalMs` (or as soon as the last one is done, if later). */
+async function pacedLoop(workers: number, seconds: number, intervalMs: number, operation: (worker: number) => Promise<unknown>): Promise<Sample> {
+  const sample: Sample = { count: 0, warmup: 0, latencies: [], errors: 0 };
+  const start = Date.now() + WARMUP_SECONDS * 1000;
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      // Spread the tables over the interval so they do not all fire at once.
+      let next = Date.now() + (worker * intervalMs) / workers;
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+        const beganAt = Date.now();
+        if (beganAt >= end) return;
+        const began = performance.now();
+        try {
+          await operation(worker);
+        } catch (error) {
+          sample.errors++;
+          if (sample.errors === 1) console.error(error);
+          return;
+        }
+        if (beganAt >= start) {
+          sample.count++;
+          sample.latencies.push(performance.now() - began);
+        }
+        next += intervalMs;
+      }
+    }),
+  );
+  if (sample.errors > 0) throw new Error(`${sample.errors} paced commands failed`);
+  return sample;
+}
+
+/** A table of random legal hands with at least `events` events, appended in large batches (no snapshot). */
+async function appendHistory(store: EventStore, tableId: string, events: number): Promise<number> {
+  const log = randomTableLog({ tableId, seed: events, events, players: 6 });
+  const streamId = tableStreamId(tableId);
+  const batch = 2000;
+  for (let start = 0; start < log.length; start += batch) {
+    const appended = await store.append(streamId, {
+      expectedVersion: start,
+      commandId: `${streamId}/history/${start}`,
+      events: log.slice(start, start + batch).map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
+      metadata: { actorId: 'bench-history', actorRole: 'bench' },
+    });
+    if (!appended.ok) throw new Error(`history append conflicted at ${start}`);
+  }
+  return log.length;
+}
+
+/** User + system CPU milliseconds of a process so far (Linux /proc), NaN elsewhere. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
+async function withPool<T>(url: string, size: number, fn: (pool: Pool) => Promise<T>): Promise<T> {
+  const pool = new Pool({ connectionString: url, max: size });
+  try {
+    return await fn(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const began = performance.now();
+  await fn();
+  return performance.now() - began;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `felt_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function serverSettings(url: string): Promise<Record<string, string>> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'wal_sync_method', 'commit_delay', 'server_version')`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
+  } finally {
+    await client.end();
+  }
+}
+
+function report(rows: ApiBenchRow[], settings: Record<string, string>, seconds: number): string {
+  const n = (x: number | undefined, digits = 1) => (x === undefined || Number.isNaN(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+  const whole = (x: number | undefined) => (x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
+  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const lines = [
+    `PostgreSQL ${settings.server_version}, synchronous_commit=${settings.synchronous_commit}, fsync=${settings.fsync} (${settings.wal_sync_method}), ` +
+      `${seconds} s per measurement after a ${WARMUP_SECONDS} s warm-up; the API is \`node dist/apps/api/src/main.js\` (pool of ${API_POOL_SIZE} connections, JSON request logs on), ` +
+      'the clients run in the benchmark process; every command is a random legal move with its own Idempotency-Key.',
+    '',
+    '| tables playing | API commands/s | API p50 ms | API p99 ms | API CPU ms/command | raw INSERT tx/s | raw p50 ms | raw p99 ms | API / raw | goal ≥ 50% |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of rows.filter((r) => r.kind === 'throughput')) {
+    const ratio = r.commandsPerSecond / r.rawPerSecond!;
+    lines.push(
+      `| ${r.size} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${n(r.apiCpuMsPerCommand, 2)} | ${whole(r.rawPerSecond)} | ${n(r.rawP50Ms)} | ${n(r.rawP99Ms)} | ${Math.round(ratio * 100)}% | ${mark(ratio >= GOALS.ofRaw)} |`,
+    );
+  }
+  lines.push('', '| 64 tables | commands/s | p50 ms | p99 ms | goal p99 < 20 ms |', '|---|---:|---:|---:|---|');
+  for (const r of rows.filter((r) => r.kind === 'paced')) lines.push(`| ${r.name} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${mark(r.p99Ms < GOALS.p99Ms)} |`);
+  const closed64 = rows.find((r) => r.kind === 'throughput' && r.size === 64);
+  if (closed64) lines.push(`| 64 tables, closed loop (above) | ${whole(closed64.commandsPerSecond)} | ${n(closed64.p50Ms)} | ${n(closed64.p99Ms)} | ${mark(closed64.p99Ms < GOALS.p99Ms)} |`);
+
+  const history = rows.filter((r) => r.kind === 'history');
+  lines.push(
+    '',
+    '| history | p50 ms | p99 ms | first read (folds the history) ms | first command after a restart (snapshot) ms |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const r of history) lines.push(`| ${r.name} | ${n(r.p50Ms, 2)} | ${n(r.p99Ms, 2)} | ${n(r.firstReadMs)} | ${n(r.afterRestartMs)} |`);
+  if (history.length === 2) {
+    const ratio = history[1]!.p50Ms / history[0]!.p50Ms;
+    lines.push('', `Long history / short history, p50: ${n(ratio, 2)}x (goal within ${GOALS.historyRatio}x: ${mark(ratio <= GOALS.historyRatio && ratio >= 1 / GOALS.historyRatio)}).`);
+  }
+  return lines.join('\n');
+}
+
+if (require.main === module) {
+  runApiBench()
+    .then(({ markdown }) => console.log(markdown))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
