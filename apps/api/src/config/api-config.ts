@@ -31,7 +31,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   databasePoolSize: 20,
   redisUrl: undefined,
   bodyLimitBytes: 64 * 1024,
-  tableCacheSize: 10_000,
+  tableCacheSize: 1000,
   snapshotEvery: 100,
   logLevel: 'info',
 };
