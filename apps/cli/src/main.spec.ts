@@ -1,24 +1,10 @@
+import { felt } from './run-felt.test-support';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CommanderError } from 'commander';
-import { buildProgram } from './main';
 
 const examples = join(__dirname, '..', '..', '..', 'examples');
 
-/** Runs `felt ...args` in-process and collects what it prints and the exit code it would end with. */
-async function felt(...args: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = '';
-  let err = '';
-  const program = buildProgram({ writeOut: (t) => (out += t), writeErr: (t) => (err += t), exitOverride: true });
-  try {
-    await program.parseAsync(['node', 'felt', ...args]);
-    return { out, err, code: 0 };
-  } catch (error) {
-    if (error instanceof CommanderError) return { out, err, code: error.exitCode };
-    throw error;
-  }
-}
 
 function tempScript(content: unknown): string {
   const file = join(mkdtempSync(join(tmpdir(), 'felt-cli-')), 'script.json');

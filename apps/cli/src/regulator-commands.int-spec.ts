@@ -1,25 +1,12 @@
-import { CommanderError } from 'commander';
+import { felt } from './run-felt.test-support';
 import { computeEventHash, EventStore, type RecordedEvent } from '@felt/event-store';
 import { appendTableLog, randomTableLog } from '@felt/regulator';
 import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
-import { buildProgram } from './main';
 
 /**
  * felt verify against real PostgreSQL: a fresh database per file, tables appended through the EventStore, then
  * rows tampered with as a superuser could (the append-only trigger disabled for one transaction).
  */
-async function felt(...args: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = '';
-  let err = '';
-  const program = buildProgram({ writeOut: (t) => (out += t), writeErr: (t) => (err += t), exitOverride: true });
-  try {
-    await program.parseAsync(['node', 'felt', ...args]);
-    return { out, err, code: 0 };
-  } catch (error) {
-    if (error instanceof CommanderError) return { out, err, code: error.exitCode };
-    throw error;
-  }
-}
 
 let t: TestDatabase;
 let store: EventStore;

@@ -1,24 +1,11 @@
+import { felt } from './run-felt.test-support';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CommanderError } from 'commander';
 import { computeEventHash, type RecordedEvent } from '@felt/event-store';
 import { parsePhh, replayPhhHand } from '@felt/formats';
 import { randomTableLog, toJsonlLine } from '@felt/regulator';
-import { buildProgram } from './main';
 
-async function felt(...args: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = '';
-  let err = '';
-  const program = buildProgram({ writeOut: (t) => (out += t), writeErr: (t) => (err += t), exitOverride: true });
-  try {
-    await program.parseAsync(['node', 'felt', ...args]);
-    return { out, err, code: 0 };
-  } catch (error) {
-    if (error instanceof CommanderError) return { out, err, code: error.exitCode };
-    throw error;
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'felt-regulator-cli-'));
 const log = randomTableLog({ tableId: 'r1', seed: 11, events: 600 });

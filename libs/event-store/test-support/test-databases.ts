@@ -18,19 +18,17 @@ export interface TestDatabase {
 
 /**
  * A migrated, empty database of its own: a fresh `felt_test_<random>` database on PostgreSQL (dropped by dispose),
- * or an in-memory PGlite (slow to start: create one per test file, in beforeAll).
+ * or an in-memory PGlite (slow to start: create one per test file, in beforeAll). Shared by every library's and
+ * app's tests that need a real database.
  */
-export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+export async function createTestDatabase(backend: Backend, poolSize = 25): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const db = await openDatabase({ dataDir: IN_MEMORY });
     return { backend, db, dispose: () => db.close() };
   }
-  const name = `felt_test_${randomBytes(6).toString('hex')}`;
-  await asAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = databaseUrlFor(name);
-  const drop = () => asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const { url, drop } = await createPostgresDatabase();
   try {
-    const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: 25 } });
+    const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: poolSize } });
     return {
       backend,
       db,
@@ -44,6 +42,16 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     await drop();
     throw error;
   }
+}
+
+/** An empty PostgreSQL database (no migrations run) and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `felt_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  return {
+    url: databaseUrlFor(name),
+    drop: () => asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
 }
 
 export function databaseUrlFor(name: string): string {
