@@ -23,6 +23,7 @@ import { mulberry32 } from '@felt/engine';
 import { EventStore, openDatabase } from '@felt/event-store';
 import { randomTableLog, tableStreamId } from '@felt/regulator';
 import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-process';
+import { authHeaders } from '../apps/api/test/test-support/auth';
 import { JsonHttpClient } from '../apps/api/test/test-support/http-client';
 import { nextCommand, type PlayerView } from '../apps/api/test/test-support/table-player';
 
@@ -81,7 +82,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
     }
     const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: String(API_POOL_SIZE), LOG_LEVEL: 'info' };
     api = await ApiProcess.start(env);
-    const client = new JsonHttpClient(api.baseUrl);
+    const client = new JsonHttpClient(api.baseUrl, authHeaders('floor'));
     const random = mulberry32(42);
 
     // 1. Throughput, raw INSERTs beside it at the same concurrency.
@@ -147,7 +148,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
     client.close();
     await api.stop();
     api = await ApiProcess.start(env);
-    const restarted = new JsonHttpClient(api.baseUrl);
+    const restarted = new JsonHttpClient(api.baseUrl, authHeaders('floor'));
     for (const t of historyTables) t.after = await timed(() => playOne(restarted, t.tableId, views, random));
     restarted.close();
     for (const [i, t] of historyTables.entries()) {

@@ -5,6 +5,7 @@ import { chipsOnTable, mulberry32, tableDecider, type TableEvent, type TableStat
 import { EventStore, openDatabase, type Database } from '@felt/event-store';
 import { streamIdOf } from '../src/tables/table-stream';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
+import { authHeaders } from './test-support/auth';
 import { JsonHttpClient } from './test-support/http-client';
 import { nextCommand, type PlayerView } from './test-support/table-player';
 import { createPostgresDatabase, type Backend } from './test-support/test-databases';
@@ -69,7 +70,7 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
 
   it('keeps every acknowledged command and folds every table to a valid state', async () => {
     api = await ApiProcess.start(env);
-    client = new JsonHttpClient(api.baseUrl);
+    client = new JsonHttpClient(api.baseUrl, authHeaders('floor'));
     const random = mulberry32(20261130);
     const views = new Map<string, PlayerView>();
     for (let t = 0; t < TABLES; t++) {
@@ -145,7 +146,7 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
       return { commands: commands.rows, tables };
     });
     api = await ApiProcess.start(env);
-    client = new JsonHttpClient(api.baseUrl);
+    client = new JsonHttpClient(api.baseUrl, authHeaders('floor'));
 
     // 1. Every acknowledged command is in the log, ending at the version it was acknowledged with.
     const lastVersion = new Map(log.commands.map((r) => [r.command_id, Number(r.last)]));

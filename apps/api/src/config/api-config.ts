@@ -20,6 +20,13 @@ export interface ApiConfig {
   readonly snapshotEvery: number;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   readonly logLevel: string;
+  /**
+   * The HS256 secret access tokens are signed with (JWT_SECRET). Unset: the embedded default reads or creates
+   * `<dataDir>/jwt-secret`; with a databaseUrl the start fails instead (see auth/jwt-secret.ts).
+   */
+  readonly jwtSecret: string | undefined;
+  /** How long a token from POST /auth/login stays valid, in seconds (TOKEN_TTL_SECONDS, default 8 hours). */
+  readonly tokenTtlSeconds: number;
 }
 
 export const API_CONFIG = Symbol('API_CONFIG');
@@ -34,6 +41,8 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   tableCacheSize: 1000,
   snapshotEvery: 100,
   logLevel: 'info',
+  jwtSecret: undefined,
+  tokenTtlSeconds: 8 * 60 * 60,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -56,5 +65,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     tableCacheSize: count('TABLE_CACHE_SIZE', DEFAULT_API_CONFIG.tableCacheSize, 1),
     snapshotEvery: count('SNAPSHOT_EVERY', DEFAULT_API_CONFIG.snapshotEvery, 1),
     logLevel: text('LOG_LEVEL') ?? DEFAULT_API_CONFIG.logLevel,
+    jwtSecret: text('JWT_SECRET'),
+    tokenTtlSeconds: count('TOKEN_TTL_SECONDS', DEFAULT_API_CONFIG.tokenTtlSeconds, 60),
   };
 }

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { TEST_JWT_SECRET } from './auth';
 
 /** The repository root: the nearest folder above this file with a package.json (also when compiled elsewhere). */
 function repositoryRoot(from: string): string {
@@ -33,7 +34,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `node dist/apps/api/src/main.js` as a child process, the way `npm start` runs it. */
+/** `node dist/apps/api/src/main.js` as a child process, the way `npm start` runs it (JWT_SECRET: the test secret unless `env` sets one). */
 export class ApiProcess {
   private output = '';
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -51,7 +52,7 @@ export class ApiProcess {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const child = spawn(process.execPath, [BUILT_MAIN], {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+      env: { ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const api = new ApiProcess(child, `http://127.0.0.1:${port}`);

@@ -12,14 +12,18 @@ export interface HttpAnswer {
 export class JsonHttpClient {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-  constructor(readonly baseUrl: string) {}
+  /** `defaultHeaders` go with every request (e.g. authHeaders('floor') from ./auth); per-request headers win. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
-  get(path: string): Promise<HttpAnswer> {
-    return this.send('GET', path, undefined, {});
+  get(path: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+    return this.send('GET', path, undefined, { ...this.defaultHeaders, ...headers });
   }
 
   post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
-    return this.send('POST', path, body, headers);
+    return this.send('POST', path, body, { ...this.defaultHeaders, ...headers });
   }
 
   close(): void {

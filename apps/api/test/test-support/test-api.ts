@@ -5,11 +5,20 @@ import { createApiApp } from '../../src/api-app';
 import { DEFAULT_API_CONFIG, type ApiConfig } from '../../src/config/api-config';
 import { FoldedTables } from '../../src/tables/folded-tables';
 import { TableSnapshots } from '../../src/tables/table-snapshots';
+import type { Role } from '../../src/auth/roles';
+import { authHeaders, TEST_JWT_SECRET, type TestTokenOptions } from './auth';
+
+type HttpAgent = ReturnType<typeof request.agent>;
 
 /** The whole API over a database the test owns, driven through supertest without a port. */
 export interface TestApi {
   readonly app: INestApplication;
-  readonly http: ReturnType<typeof request>;
+  /** Requests as a floor supervisor (the role that may send every table command on every table). */
+  readonly http: HttpAgent;
+  /** Requests without a token. */
+  readonly anonymous: ReturnType<typeof request>;
+  /** Requests with a token for `role` (signTestToken's options: sub, name, expiresIn, secret). */
+  as(role: Role, options?: TestTokenOptions): HttpAgent;
   readonly store: EventStore;
   /** The folded-state cache and snapshots, for tests that look behind the HTTP answers. */
   readonly tables: FoldedTables;
@@ -18,11 +27,14 @@ export interface TestApi {
 }
 
 export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}): Promise<TestApi> {
-  const app = await createApiApp({ ...DEFAULT_API_CONFIG, logLevel: process.env.LOG_LEVEL ?? 'silent', ...config }, { database: db });
+  const app = await createApiApp({ ...DEFAULT_API_CONFIG, logLevel: process.env.LOG_LEVEL ?? 'silent', jwtSecret: TEST_JWT_SECRET, ...config }, { database: db });
   await app.init();
+  const as = (role: Role, options?: TestTokenOptions): HttpAgent => request.agent(app.getHttpServer()).set(authHeaders(role, options));
   return {
     app,
-    http: request(app.getHttpServer()),
+    http: as('floor'),
+    anonymous: request(app.getHttpServer()),
+    as,
     store: new EventStore(db),
     tables: app.get(FoldedTables),
     snapshots: app.get(TableSnapshots),

@@ -1,0 +1,25 @@
+/**
+ * Who may do what (docs/api.md "Authentication and roles"):
+ * - dealer: table commands on the tables a floor supervisor assigned to them; sees that table's hole cards.
+ * - floor: the floor supervisor: everything a dealer does on every table, plus the floor-only commands, dealer
+ *   assignments and the regulator routes.
+ * - regulator: reads only (tables, events, recall, export), hole cards included.
+ * - service: reads only, for consumers (displays, the worker); never hole cards.
+ */
+export const ROLES = ['dealer', 'floor', 'regulator', 'service'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Every role that may read tables and their events. */
+export const READ_ROLES: readonly Role[] = ROLES;
+/** The roles that may send table commands (a dealer only to the tables assigned to them). */
+export const COMMAND_ROLES: readonly Role[] = ['dealer', 'floor'];
+
+/**
+ * Commands only a floor supervisor may send: opening and closing a table, new rules between hands, a chop of the
+ * blinds (the floor approves it), voiding a hand. A dealer runs the game; these change its terms or undo it.
+ */
+export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'VoidHand']);

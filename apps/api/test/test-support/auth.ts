@@ -1,0 +1,27 @@
+import { signAccessToken } from '../../src/auth/access-token';
+import type { Role } from '../../src/auth/roles';
+
+/** The secret the test API (startTestApi, ApiProcess) signs and checks tokens with. Never used outside tests. */
+export const TEST_JWT_SECRET = 'felt-test-secret-not-for-production-0123456789';
+
+export interface TestTokenOptions {
+  /** The user id (default `test-<role>`). */
+  readonly sub?: string;
+  /** The user name (default the sub). */
+  readonly name?: string;
+  /** Seconds until it expires (default one hour); negative: already expired. */
+  readonly expiresIn?: number;
+  /** Sign with another secret (a forged token). */
+  readonly secret?: string;
+}
+
+/** A token for `role` as the test API accepts it: `Authorization: Bearer ${signTestToken('floor')}`. */
+export function signTestToken(role: Role, options: TestTokenOptions = {}): string {
+  const sub = options.sub ?? `test-${role}`;
+  return signAccessToken(options.secret ?? TEST_JWT_SECRET, { sub, name: options.name ?? sub, role }, options.expiresIn ?? 3600);
+}
+
+/** The Authorization header for `signTestToken(role, options)`. */
+export function authHeaders(role: Role, options: TestTokenOptions = {}): { Authorization: string } {
+  return { Authorization: `Bearer ${signTestToken(role, options)}` };
+}
