@@ -1,0 +1,91 @@
+import { element } from './elements';
+import { commandRoute } from './table-commands';
+import type { LegalAction, TableView } from './table-types';
+
+/** A command the panel asks the page to send, decided on the shown version. */
+export interface ChosenAction {
+  readonly route: string;
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * Buttons for exactly the legal actions the table view offers (the engine's legalActions: what decide accepts
+ * now). Bet, raise and kill amounts are typed into a number input bounded by the legal minimum and maximum; an
+ * amount outside them is refused here with the bounds, before anything is sent.
+ */
+export function actionPanel(view: TableView, choose: (action: ChosenAction) => void, refuse: (sentence: string) => void): HTMLElement {
+  const section = element('section', { 'aria-labelledby': 'actions-heading', 'data-testid': 'actions' });
+  const whoActs = view.toAct === null ? '' : ` — seat ${view.toAct} (${playerAt(view, view.toAct)}) to act`;
+  section.append(element('h3', { id: 'actions-heading' }, `Actions${whoActs}`));
+  if (view.legalActions.length === 0) {
+    section.append(element('p', { 'data-testid': 'no-actions' }, view.hand && view.hand.phase !== 'complete' ? 'Waiting.' : 'No hand in progress.'));
+    return section;
+  }
+  const list = element('div', { class: 'action-list' });
+  for (const action of view.legalActions) list.append(actionControl(view, action, choose, refuse));
+  section.append(list);
+  return section;
+}
+
+function actionControl(view: TableView, action: LegalAction, choose: (action: ChosenAction) => void, refuse: (sentence: string) => void): HTMLElement {
+  const testId = action.seat === null ? `action-${action.type}` : `action-${action.type}-${action.seat}`;
+  const route = commandRoute(action.type);
+  const button = (label: string, body: () => Record<string, unknown> | null) => {
+    const b = element('button', { type: 'button', 'data-testid': testId }, label);
+    b.addEventListener('click', () => {
+      const chosen = body();
+      if (chosen) choose({ route, body: chosen });
+    });
+    return b;
+  };
+  switch (action.type) {
+    case 'PostBlind':
+      return button(`Seat ${action.seat}: post ${action.blind} ${action.amount}`, () => ({ seat: action.seat, blind: action.blind }));
+    case 'Straddle':
+      return button(`Seat ${action.seat}: straddle ${action.amount}`, () => ({ seat: action.seat }));
+    case 'Deal':
+      return button('Deal', () => ({}));
+    case 'ChopBlinds': {
+      // Both blinds must agree; the console records each player's consent under their player id.
+      const consents = [action.seat, action.bigBlindSeat].map((seat) => ({ seat, by: playerAt(view, seat) }));
+      return button(`Chop blinds (seats ${action.seat} and ${action.bigBlindSeat}, fee ${action.fee})`, () => ({ consents }));
+    }
+    case 'Fold':
+      return button(`Fold`, () => ({ seat: action.seat }));
+    case 'Check':
+      return button(`Check`, () => ({ seat: action.seat }));
+    case 'Call':
+      return button(`Call ${action.amount}`, () => ({ seat: action.seat }));
+    case 'ShowHand':
+      return button(`Seat ${action.seat}: show`, () => ({ seat: action.seat }));
+    case 'MuckHand':
+      return button(`Seat ${action.seat}: muck`, () => ({ seat: action.seat }));
+    case 'Bet':
+      return boundedAmount(testId, `Bet`, action.min, action.max, 1, (amount) => choose({ route, body: { seat: action.seat, amount } }), refuse);
+    case 'Raise':
+      return boundedAmount(testId, `Raise to`, action.min, action.max, 1, (to) => choose({ route, body: { seat: action.seat, to } }), refuse);
+    case 'KillPot':
+      return boundedAmount(testId, `Seat ${action.seat}: kill for`, action.min, action.max, action.step, (amount) => choose({ route, body: { seat: action.seat, amount } }), refuse);
+  }
+}
+
+function boundedAmount(testId: string, label: string, min: number, max: number, step: number, send: (amount: number) => void, refuse: (sentence: string) => void): HTMLElement {
+  const inputId = `${testId}-amount`;
+  const input = element('input', { id: inputId, type: 'number', min, max, step, value: min, required: true, inputmode: 'numeric', 'data-testid': inputId });
+  const b = element('button', { type: 'submit', 'data-testid': testId }, label);
+  const form = element('form', { class: 'amount-action', novalidate: true }, element('label', { for: inputId }, `${label} (${min} to ${max})`), input, b);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const amount = Number(input.value);
+    if (!Number.isSafeInteger(amount) || amount < min || amount > max) {
+      refuse(`${label} must be a whole number from ${min} to ${max}; ${input.value === '' ? 'nothing' : input.value} was entered.`);
+      return;
+    }
+    send(amount);
+  });
+  return form;
+}
+
+function playerAt(view: TableView, seat: number): string {
+  return view.seats.find((s) => s.seat === seat)?.playerId ?? `seat ${seat}`;
+}

@@ -1,0 +1,63 @@
+import type { Session } from './session';
+
+/** A refused request: the API's problem+json (`code`, and `detail`, the sentence shown to the user). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** JSON over fetch to the API that serves the console, with the signed-in user's token. */
+export class ApiClient {
+  constructor(
+    private readonly session: () => Session | null,
+    /** Called when the API no longer accepts the token (401), so the page can ask to sign in again. */
+    private readonly onUnauthenticated: () => void,
+  ) {}
+
+  get<T>(path: string): Promise<T> {
+    return this.send<T>('GET', path);
+  }
+
+  post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+    return this.send<T>('POST', path, body, headers);
+  }
+
+  put<T>(path: string, body: unknown = {}): Promise<T> {
+    return this.send<T>('PUT', path, body);
+  }
+
+  async send<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+    const token = this.session()?.accessToken;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      throw new ApiError(0, 'NETWORK_ERROR', 'The server cannot be reached; check the connection and try again.');
+    }
+    const text = await response.text();
+    const json = text ? parseJson(text) : undefined;
+    if (response.ok) return json as T;
+    const problem = (json ?? {}) as { code?: string; detail?: string; title?: string; errors?: { path: string; message: string }[] };
+    const detail = problem.detail ?? problem.title ?? `The server answered ${response.status}.`;
+    const fields = problem.errors?.length ? ` (${problem.errors.map((e) => `${e.path}: ${e.message}`).join('; ')})` : '';
+    const error = new ApiError(response.status, problem.code ?? `HTTP_${response.status}`, detail + fields);
+    if (response.status === 401 && path !== '/auth/login') this.onUnauthenticated();
+    throw error;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,12 @@
+import type { ApiClient } from './api-client';
+import type { Notice } from './notice';
+import type { Session } from './session';
+
+/** What every screen gets from the page. */
+export interface ConsoleContext {
+  readonly api: ApiClient;
+  readonly notice: Notice;
+  session(): Session | null;
+  /** Shows another screen: "#/lobby", "#/table/t1". */
+  go(hash: string): void;
+}

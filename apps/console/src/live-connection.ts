@@ -1,0 +1,104 @@
+import type { TableEventItem, TableView } from './table-types';
+
+/** What the console hears from /live about the table it shows. */
+export interface LiveListener {
+  table(view: TableView): void;
+  events(events: readonly TableEventItem[]): void;
+  status(text: string, connected: boolean): void;
+}
+
+type ServerMessage =
+  | { type: 'events'; tableId: string; fromVersion: number; toVersion: number; events: TableEventItem[] }
+  | { type: 'table'; tableId: string; version: number; view: TableView }
+  | { type: 'error'; code: string; detail: string };
+
+const MAX_RETRY_MS = 10000;
+
+/**
+ * One table's live updates over the WebSocket at /live. After a drop it reconnects (waiting longer each time, up
+ * to 10 s) and subscribes with afterVersion = the last version it saw, so the server sends exactly the missed
+ * events and then the table as it is now.
+ */
+export class LiveTable {
+  private socket: WebSocket | null = null;
+  private lastVersion: number | null = null;
+  private retryMs = 500;
+  private retryTimer: number | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly tableId: string,
+    private readonly token: () => string | null,
+    private readonly listener: LiveListener,
+  ) {}
+
+  start(knownVersion: number | null): void {
+    this.lastVersion = knownVersion;
+    this.connect();
+  }
+
+  /** The version the page already shows (from a command's answer): the server will not resend older events. */
+  saw(version: number): void {
+    if (this.lastVersion === null || version > this.lastVersion) this.lastVersion = version;
+  }
+
+  stop(): void {
+    this.closed = true;
+    window.clearTimeout(this.retryTimer);
+    this.socket?.close();
+    this.socket = null;
+  }
+
+  /** Drops the connection as a network failure would (the page's "reconnect" button and the tests use it). */
+  drop(): void {
+    this.socket?.close();
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const token = this.token();
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
+    const socket = new WebSocket(`${scheme}://${location.host}/live${query}`);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      this.retryMs = 500;
+      const subscribe: Record<string, unknown> = { type: 'subscribe', tableId: this.tableId };
+      if (this.lastVersion !== null) subscribe.afterVersion = this.lastVersion;
+      socket.send(JSON.stringify(subscribe));
+      this.listener.status(this.lastVersion === null ? 'live' : `live (caught up from version ${this.lastVersion})`, true);
+    });
+    socket.addEventListener('message', (message) => this.receive(String(message.data)));
+    socket.addEventListener('close', () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.closed) return;
+      this.listener.status(`disconnected; reconnecting in ${Math.round(this.retryMs / 100) / 10} s`, false);
+      this.retryTimer = window.setTimeout(() => this.connect(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+    });
+  }
+
+  private receive(text: string): void {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'error') {
+      this.listener.status(`live updates refused: ${message.detail} (${message.code})`, false);
+      return;
+    }
+    if (message.tableId !== this.tableId) return;
+    if (message.type === 'events') {
+      // Events the page has seen already (from a command's own answer) are not shown twice.
+      const fresh = message.events.filter((e) => this.lastVersion === null || e.version > this.lastVersion);
+      if (fresh.length > 0) this.listener.events(fresh);
+      this.saw(message.toVersion);
+    } else if (message.type === 'table') {
+      this.saw(message.version);
+      this.listener.table(message.view);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import type { ConsoleContext } from './console-context';
+import { element, replaceChildren } from './elements';
+import { openTableForm, type FormRequest } from './floor-forms';
+import { stakesText } from './table-render';
+import type { TableView } from './table-types';
+
+/** GET /tables lists ids and versions; the stakes and seats come from each table's view. */
+interface TableListing {
+  readonly tableId: string;
+}
+
+interface LobbyRow {
+  readonly tableId: string;
+  readonly status: string;
+  readonly stakes: string;
+  readonly seats: string;
+  readonly handsPlayed: string;
+}
+
+/** The lobby: every table with its stakes and free seats; floor supervisors open new tables here. */
+export function lobbyScreen(ctx: ConsoleContext): HTMLElement {
+  const list = element('div', { 'data-testid': 'lobby-tables' }, 'Loading…');
+  const refresh = element('button', { type: 'button', 'data-testid': 'lobby-refresh' }, 'Refresh');
+  const screen = element(
+    'section',
+    { class: 'screen', 'aria-labelledby': 'lobby-heading' },
+    element('h2', { id: 'lobby-heading' }, 'Tables'),
+    refresh,
+    list,
+    openTableForm(
+      (request, form) => void submitForm(ctx, request, form, () => ctx.go(`#/table/${encodeURIComponent(String(request.body.tableId))}`)),
+      (sentence) => ctx.notice.info(sentence),
+    ),
+  );
+  const load = async () => {
+    try {
+      replaceChildren(list, lobbyTable(await lobbyRows(ctx)));
+    } catch (error) {
+      replaceChildren(list, 'The tables could not be loaded.');
+      ctx.notice.error(error);
+    }
+  };
+  refresh.addEventListener('click', () => void load());
+  void load();
+  return screen;
+}
+
+async function lobbyRows(ctx: ConsoleContext): Promise<LobbyRow[]> {
+  const { tables } = await ctx.api.get<{ tables: TableListing[] }>('/tables');
+  return Promise.all(
+    tables.map(async (listing): Promise<LobbyRow> => {
+      const view = await ctx.api.get<TableView>(`/tables/${encodeURIComponent(listing.tableId)}`);
+      const maxSeats = view.rules?.maxSeats ?? 0;
+      return {
+        tableId: listing.tableId,
+        status: view.status,
+        stakes: stakesText(view.rules),
+        seats: `${maxSeats - view.seats.length} free of ${maxSeats}`,
+        handsPlayed: String(view.handsPlayed),
+      };
+    }),
+  );
+}
+
+function lobbyTable(rows: readonly LobbyRow[]): HTMLElement {
+  if (rows.length === 0) return element('p', {}, 'No tables yet.');
+  return element(
+    'table',
+    { class: 'lobby' },
+    element('thead', {}, element('tr', {}, ['Table', 'Status', 'Stakes', 'Seats', 'Hands'].map((h) => element('th', { scope: 'col' }, h)))),
+    element(
+      'tbody',
+      {},
+      rows.map((row) =>
+        element(
+          'tr',
+          { 'data-testid': `lobby-row-${row.tableId}` },
+          element('th', { scope: 'row' }, element('a', { href: `#/table/${encodeURIComponent(row.tableId)}` }, row.tableId)),
+          element('td', {}, row.status),
+          element('td', { 'data-testid': `lobby-stakes-${row.tableId}` }, row.stakes),
+          element('td', { 'data-testid': `lobby-seats-${row.tableId}` }, row.seats),
+          element('td', {}, row.handsPlayed),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Sends a floor form's request; the form is disabled while it is on its way. */
+export async function submitForm(ctx: ConsoleContext, request: FormRequest, form: HTMLFormElement, then: () => void): Promise<void> {
+  const fieldset = form.querySelector('fieldset');
+  if (fieldset) fieldset.disabled = true;
+  try {
+    await ctx.api.send(request.method, request.path, request.body);
+    ctx.notice.info(request.done);
+    then();
+  } catch (error) {
+    ctx.notice.error(error);
+  } finally {
+    if (fieldset) fieldset.disabled = false;
+  }
+}

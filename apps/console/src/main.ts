@@ -1,0 +1,66 @@
+import { ApiClient } from './api-client';
+import type { ConsoleContext } from './console-context';
+import { replaceChildren } from './elements';
+import { lobbyScreen } from './lobby-screen';
+import { Notice } from './notice';
+import { clearSession, loadSession } from './session';
+import { signInScreen } from './sign-in-screen';
+import { tableScreen } from './table-screen';
+
+/**
+ * The floor staff console: #/sign-in, #/lobby and #/table/<id>, one screen at a time in <main>. Without a session
+ * the console asks to sign in; a 401 from the API (token expired) does the same.
+ */
+const screenNode = document.getElementById('screen')!;
+const whoNode = document.getElementById('signed-in-as')!;
+const signOut = document.getElementById('sign-out') as HTMLButtonElement;
+const notice = new Notice(document.getElementById('notice')!);
+let stopScreen: () => void = () => {};
+
+const ctx: ConsoleContext = {
+  api: new ApiClient(loadSession, () => {
+    clearSession();
+    showHeader();
+  }),
+  notice,
+  session: loadSession,
+  go: (hash) => {
+    if (location.hash === hash) route();
+    else location.hash = hash;
+  },
+};
+
+function showHeader(): void {
+  const session = loadSession();
+  whoNode.textContent = session ? `${session.user.name} (${session.user.role})` : 'not signed in';
+  signOut.hidden = !session;
+}
+
+function route(): void {
+  stopScreen();
+  stopScreen = () => {};
+  showHeader();
+  const hash = location.hash || (loadSession() ? '#/lobby' : '#/sign-in');
+  const table = /^#\/table\/(.+)$/.exec(hash);
+  if (table) {
+    const screen = tableScreen(ctx, decodeURIComponent(table[1]!));
+    stopScreen = screen.stop;
+    replaceChildren(screenNode, screen.node);
+  } else if (hash === '#/lobby') {
+    replaceChildren(screenNode, lobbyScreen(ctx));
+  } else {
+    replaceChildren(screenNode, signInScreen(ctx, () => ctx.go('#/lobby')));
+  }
+}
+
+signOut.addEventListener('click', () => {
+  clearSession();
+  notice.clear();
+  ctx.go('#/sign-in');
+});
+window.addEventListener('hashchange', () => {
+  notice.clear();
+  route();
+});
+document.body.dataset.ready = 'true';
+route();

@@ -1,0 +1,134 @@
+import { actionPanel, type ChosenAction } from './action-panel';
+import type { ConsoleContext } from './console-context';
+import { element, replaceChildren } from './elements';
+import { eventSentence } from './event-sentences';
+import { assignDealerForm, dealerControls, seatPlayerForm, type FormRequest } from './floor-forms';
+import { handHistoryList, recalledHands } from './hand-history';
+import { LiveTable } from './live-connection';
+import { submitForm } from './lobby-screen';
+import { TableCommands } from './table-commands';
+import { seatsTable, tableSummary } from './table-render';
+import type { TableEventItem, TableView } from './table-types';
+
+const LOG_LINES = 60;
+
+/**
+ * One table: its state, the buttons for the legal actions, the dealer's and the floor's forms, the activity log
+ * and the hand history. It shows the newest view it has, from a command's answer or from /live, whichever is
+ * newer; a refused command shows the API's sentence and changes nothing.
+ */
+export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLElement; stop(): void } {
+  const commands = new TableCommands(ctx.api, tableId);
+  let view: TableView | null = null;
+  const log: string[] = [];
+
+  const heading = element('h2', { id: 'table-heading' }, `Table ${tableId}`);
+  const liveStatus = element('span', { class: 'live-status', 'data-testid': 'live-status', role: 'status' }, 'connecting…');
+  const state = element('div', { class: 'table-state' }, 'Loading…');
+  const controls = element('div', { class: 'table-controls' });
+  const logList = element('ol', { class: 'log', 'data-testid': 'activity-log', 'aria-live': 'polite' });
+  const history = element('div', { 'data-testid': 'history' });
+  const recall = element('button', { type: 'button', 'data-testid': 'recall-hands' }, 'Recall the last 10 hands');
+  const node = element(
+    'section',
+    { class: 'screen table-screen', 'aria-labelledby': 'table-heading' },
+    element('p', {}, element('a', { href: '#/lobby' }, '← Lobby')),
+    heading,
+    liveStatus,
+    state,
+    controls,
+    element('section', { 'aria-labelledby': 'log-heading' }, element('h3', { id: 'log-heading' }, 'Activity'), logList),
+    element('section', { 'aria-labelledby': 'history-heading' }, element('h3', { id: 'history-heading' }, 'Hand history'), recall, history),
+  );
+
+  // What was typed into the floor's forms survives a re-render caused by someone else's command.
+  const typed = new Map<string, string>();
+  controls.addEventListener('input', (event) => {
+    const input = event.target as HTMLInputElement;
+    const formId = input.form?.dataset.testid;
+    if (formId && input.name) typed.set(`${formId}/${input.name}`, input.value);
+  });
+  const restoreTyped = () => {
+    for (const [key, value] of typed) {
+      const [formId, name] = key.split('/');
+      const input = controls.querySelector<HTMLInputElement>(`form[data-testid="${formId}"] [name="${name}"]`);
+      if (input) input.value = value;
+    }
+  };
+
+  const show = (next: TableView) => {
+    if (view && next.version <= view.version) return; // already shown, or an older view arriving late
+    view = next;
+    replaceChildren(state, tableSummary(next), seatsTable(next));
+    replaceChildren(
+      controls,
+      actionPanel(next, act, (sentence) => ctx.notice.info(sentence)),
+      element(
+        'section',
+        { 'aria-labelledby': 'dealer-heading' },
+        element('h3', { id: 'dealer-heading' }, 'Dealer'),
+        dealerControls(next, submit, (sentence) => ctx.notice.info(sentence)),
+      ),
+      element(
+        'section',
+        { 'aria-labelledby': 'floor-heading', class: 'floor-forms' },
+        element('h3', { id: 'floor-heading' }, 'Floor'),
+        seatPlayerForm(next, submit, (sentence) => ctx.notice.info(sentence)),
+        assignDealerForm(next, submit, (sentence) => ctx.notice.info(sentence)),
+      ),
+    );
+    restoreTyped();
+  };
+  const record = (events: readonly TableEventItem[]) => {
+    for (const event of events) log.unshift(`v${event.version} ${eventSentence(event)}`);
+    log.length = Math.min(log.length, LOG_LINES);
+    replaceChildren(logList, log.map((line) => element('li', {}, line)));
+  };
+  const live = new LiveTable(tableId, () => ctx.session()?.accessToken ?? null, {
+    table: show,
+    events: record,
+    status: (text, connected) => {
+      liveStatus.textContent = text;
+      liveStatus.dataset.connected = String(connected);
+    },
+  });
+
+  /** A command answered 201/200: show its events and the table it left, and tell /live we have them. */
+  const applied = (answer: { version: number; events: readonly TableEventItem[]; table: TableView }) => {
+    live.saw(answer.version);
+    record(answer.events);
+    show(answer.table);
+  };
+  async function act(action: ChosenAction): Promise<void> {
+    try {
+      applied(await commands.send(action.route, action.body, view?.version));
+      ctx.notice.clear();
+    } catch (error) {
+      ctx.notice.error(error);
+    }
+  }
+  function submit(request: FormRequest, form: HTMLFormElement): void {
+    void submitForm(ctx, request, form, () => {
+      for (const key of typed.keys()) if (key.startsWith(`${form.dataset.testid}/`)) typed.delete(key);
+      void reload();
+    });
+  }
+  async function reload(): Promise<void> {
+    try {
+      show(await ctx.api.get<TableView>(`/tables/${encodeURIComponent(tableId)}`));
+    } catch (error) {
+      ctx.notice.error(error);
+    }
+  }
+  recall.addEventListener('click', async () => {
+    try {
+      replaceChildren(history, handHistoryList(recalledHands(await ctx.api.get(`/regulator/tables/${encodeURIComponent(tableId)}/hands?last=10`))));
+    } catch (error) {
+      replaceChildren(history, 'The hand history could not be recalled.');
+      ctx.notice.error(error);
+    }
+  });
+
+  void reload().then(() => live.start(view?.version ?? null));
+  return { node, stop: () => live.stop() };
+}

@@ -1,0 +1,85 @@
+/** The shapes the console reads from the API (GET /tables/:id and friends); only the fields it shows. */
+export type LegalAction =
+  | { readonly type: 'PostBlind'; readonly seat: number; readonly blind: string; readonly amount: number }
+  | { readonly type: 'Straddle'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'KillPot'; readonly seat: number; readonly min: number; readonly max: number; readonly step: number }
+  | { readonly type: 'Deal'; readonly seat: null }
+  | { readonly type: 'ChopBlinds'; readonly seat: number; readonly bigBlindSeat: number; readonly fee: number }
+  | { readonly type: 'Fold'; readonly seat: number }
+  | { readonly type: 'Check'; readonly seat: number }
+  | { readonly type: 'Call'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'Bet'; readonly seat: number; readonly min: number; readonly max: number }
+  | { readonly type: 'Raise'; readonly seat: number; readonly min: number; readonly max: number }
+  | { readonly type: 'ShowHand'; readonly seat: number }
+  | { readonly type: 'MuckHand'; readonly seat: number };
+
+export interface Rules {
+  readonly structure: { readonly kind: string };
+  readonly smallBlind: number;
+  readonly bigBlind: number;
+  readonly ante: { readonly kind: string; readonly amount: number };
+  readonly maxSeats: number;
+  readonly gameType: string;
+  readonly buyIn: { readonly min: number; readonly max: number } | null;
+  readonly houseOptions: Readonly<Record<string, unknown>>;
+}
+
+export interface SeatView {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly stack: number;
+  readonly sittingOut: boolean;
+}
+
+export interface HandPlayerView {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly stack: number;
+  readonly committed: number;
+  readonly folded: boolean;
+  readonly allIn: boolean;
+  readonly holeCards: string;
+  readonly shown: boolean;
+  readonly mucked: boolean;
+}
+
+export interface HandView {
+  readonly handNumber: number;
+  readonly phase: string;
+  readonly button: number;
+  readonly smallBlindSeat: number | null;
+  readonly bigBlindSeat: number;
+  readonly board: string;
+  readonly round: { readonly street: string; readonly currentBet: number };
+  readonly players: readonly HandPlayerView[];
+  readonly pots: readonly { readonly amount: number; readonly eligible: readonly number[] }[];
+}
+
+export interface TableView {
+  readonly tableId: string;
+  readonly version: number;
+  readonly status: 'unopened' | 'open' | 'closed';
+  readonly rules: Rules | null;
+  readonly seats: readonly SeatView[];
+  readonly handsPlayed: number;
+  readonly initialButton: number | null;
+  readonly lastPositions: { readonly button: number; readonly smallBlind: number; readonly bigBlind: number } | null;
+  readonly chipsOnTable: number;
+  readonly hand: HandView | null;
+  readonly toAct: number | null;
+  readonly legalActions: readonly LegalAction[];
+}
+
+/** One stored event as GET /tables/:id/events and the live `events` message carry it. */
+export interface TableEventItem {
+  readonly version: number;
+  readonly type: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** A command's 201/200 answer. */
+export interface CommandAnswer {
+  readonly version: number;
+  readonly events: readonly TableEventItem[];
+  readonly table: TableView;
+}
