@@ -1,7 +1,8 @@
 import { EventStore1700000000000 } from './1700000000000-EventStore';
+import { ReadModels1700000000100 } from './1700000000100-ReadModels';
 
 /**
  * Every migration of the project, oldest first. `openDatabase` runs these on PostgreSQL (TypeORM) and on PGlite
  * (the event store's migrator); add each new migration class here.
  */
-export const migrations = [EventStore1700000000000];
+export const migrations = [EventStore1700000000000, ReadModels1700000000100];

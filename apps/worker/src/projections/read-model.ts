@@ -1,0 +1,77 @@
+import type { Queryable, RecordedEvent } from '@felt/event-store';
+
+/** A column of a read-model table and its SQL type (the type unnest() casts the parameter array to). */
+export interface Column {
+  readonly name: string;
+  readonly type: 'text' | 'integer' | 'bigint' | 'jsonb' | 'timestamptz';
+}
+
+/** A read-model table: its columns, of which the first `keyColumns` are the primary key. */
+export interface RowTable {
+  readonly name: string;
+  readonly columns: readonly Column[];
+  readonly keyColumns: number;
+}
+
+/** Rows to upsert, by table name: each row is its column values in the table's column order. */
+export type RowChanges = ReadonlyMap<string, readonly (readonly unknown[])[]>;
+
+/** Resolves a read model's table name to the table actually written (the live one, or a rebuild's fresh copy). */
+export type TableNames = (table: string) => string;
+
+export const LIVE_TABLES: TableNames = (table) => table;
+
+/**
+ * How one pure view (libs/projections) is kept as rows. The view is cut into slices, one per poker table, so one
+ * event touches one slice and the few rows it maps to:
+ * - `evolve` folds an event onto a slice with the pure projection (never anything else);
+ * - `changes` is the row mapping: the rows that differ between the slice the rows hold and the current one;
+ * - `settle` drops from memory what is written for good (completed hands, closed sessions);
+ * - `load` reads the slices of some tables back from their rows, to continue a fold in another process.
+ */
+export interface ReadModel<S> {
+  /** The pure projection's name: the checkpoint is "projection:<name>". */
+  readonly name: string;
+  readonly tables: readonly RowTable[];
+  /** The slice before the table's first event. */
+  empty(tableId: string): S;
+  /** The poker table an event belongs to, or null when this view ignores it (other streams). */
+  sliceOf(event: RecordedEvent): string | null;
+  evolve(slice: S, event: RecordedEvent): S;
+  changes(written: S, current: S): RowChanges;
+  settle(current: S): S;
+  load(db: Queryable, names: TableNames, tableIds: readonly string[]): Promise<Map<string, S>>;
+}
+
+export type AnyReadModel = ReadModel<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Appends rows to the changes of one table (a helper for the row mappings). */
+export function addRows(changes: Map<string, (readonly unknown[])[]>, table: RowTable, rows: readonly (readonly unknown[])[]): void {
+  if (rows.length === 0) return;
+  const list = changes.get(table.name);
+  if (list) list.push(...rows);
+  else changes.set(table.name, [...rows]);
+}
+
+/**
+ * Writes rows in one statement per table: INSERT ... SELECT FROM unnest(one array per column) ON CONFLICT DO
+ * UPDATE. Each key must appear once per call (Postgres refuses to update a row twice in one statement).
+ */
+export async function upsertRows(db: Queryable, table: RowTable, name: string, rows: readonly (readonly unknown[])[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = table.columns;
+  const names = columns.map((c) => c.name).join(', ');
+  const arrays = columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ');
+  const keys = columns.slice(0, table.keyColumns).map((c) => c.name);
+  const updates = columns
+    .slice(table.keyColumns)
+    .map((c) => `${c.name} = EXCLUDED.${c.name}`)
+    .join(', ');
+  const params = columns.map((c, i) => rows.map((row) => (c.type === 'jsonb' && row[i] !== null ? JSON.stringify(row[i]) : row[i])));
+  await db.query(`INSERT INTO ${name} (${names}) SELECT * FROM unnest(${arrays}) ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates}`, params);
+}
+
+/** ISO 8601 UTC text of a timestamp column, the same on pg and PGlite. */
+export function iso(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}

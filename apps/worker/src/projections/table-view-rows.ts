@@ -1,0 +1,55 @@
+import { evolveTableView, initialTableView, tableEventOf, tableIdOfStream, TABLE_STREAM_PREFIX, type TableView, type TableViews } from '@felt/projections';
+import type { TableState } from '@felt/engine';
+import type { Queryable } from '@felt/event-store';
+import { iso, type ReadModel, type RowChanges, type RowTable, type TableNames } from './read-model';
+
+/** One table's view and the time of the last event folded into it. */
+export interface TableViewSlice {
+  readonly view: TableView;
+  readonly asOf: string | null;
+}
+
+export const TABLE_VIEWS: RowTable = {
+  name: 'table_views',
+  keyColumns: 1,
+  columns: [
+    { name: 'table_id', type: 'text' },
+    { name: 'stream_version', type: 'integer' },
+    { name: 'status', type: 'text' },
+    { name: 'view', type: 'jsonb' },
+    { name: 'engine', type: 'jsonb' },
+    { name: 'as_of', type: 'timestamptz' },
+  ],
+};
+
+/** The table view (libs/projections tableViews) as one row per table. */
+export const tableViewRows: ReadModel<TableViewSlice> = {
+  name: 'table-view',
+  tables: [TABLE_VIEWS],
+  empty: (tableId) => ({ view: initialTableView(`${TABLE_STREAM_PREFIX}${tableId}`), asOf: null }),
+  sliceOf: (event) => (tableEventOf(event) === null ? null : tableIdOfStream(event.streamId)),
+  evolve(slice, event) {
+    const view = evolveTableView(slice.view, event);
+    return view === slice.view ? slice : { view, asOf: event.recordedAt };
+  },
+  changes(written, current): RowChanges {
+    if (current.view === written.view || current.view.version === 0) return new Map();
+    const { view } = current;
+    return new Map([[TABLE_VIEWS.name, [[tableIdOfStream(view.streamId), view.version, view.row.status, view.row, view.engine, current.asOf]]]]);
+  },
+  settle: (current) => current,
+  async load(db, names, tableIds) {
+    const { rows } = await db.query<{ table_id: string; stream_version: number; view: TableView['row']; engine: TableState; as_of: string }>(
+      `SELECT table_id, stream_version, view, engine, ${iso('as_of')} AS as_of FROM ${names(TABLE_VIEWS.name)} WHERE table_id = ANY($1::text[])`,
+      [tableIds],
+    );
+    return new Map(rows.map((r) => [r.table_id, { view: { streamId: `${TABLE_STREAM_PREFIX}${r.table_id}`, version: r.stream_version, engine: r.engine, row: r.view }, asOf: r.as_of }]));
+  },
+};
+
+/** Every table's view as the rows hold it, in the shape of the pure projection's view. */
+export async function tableViewsFromRows(db: Queryable, names: TableNames): Promise<TableViews> {
+  const { rows } = await db.query<{ table_id: string }>(`SELECT table_id FROM ${names(TABLE_VIEWS.name)}`);
+  const slices = await tableViewRows.load(db, names, rows.map((r) => r.table_id));
+  return { tables: Object.fromEntries([...slices].map(([id, s]) => [id, s.view])) };
+}
