@@ -8,5 +8,13 @@ describe('fastEventHash', () => {
     for (const e of log) expect(fastEventHash(e.prevHash, e)).toBe(e.hash);
     const odd = { ...log[0]!, data: { b: 'é\n"\u0001', a: [1, 2.5, -0, 1e21, null, true], z: { y: {}, x: [] }, u: undefined, 'q"\\k': 'pair \ud83d\ude00', 'é': -1.5e-7 } as never };
     expect(fastEventHash(log[0]!.prevHash, odd)).toBe(computeEventHash(log[0]!.prevHash, odd));
+    // Longer than the reused buffer, with multi-byte characters.
+    const long = { ...log[0]!, data: { note: 'é€😀'.repeat(30000) } as never };
+    expect(fastEventHash(log[0]!.prevHash, long)).toBe(computeEventHash(log[0]!.prevHash, long));
+  });
+
+  it('refuses a previous hash that is not 64 hex digits', () => {
+    const [first] = randomTableLog({ tableId: 'h', seed: 4, events: 2 });
+    expect(() => fastEventHash('zz', first!)).toThrow(TypeError);
   });
 });
