@@ -5,6 +5,7 @@ import type { ApiConfig } from './config/api-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { LiveModule } from './live/live.module';
 import { LoggingModule } from './logging/logging.module';
 import { TablesModule } from './tables/tables.module';
 
@@ -21,6 +22,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         TablesModule,
         HealthModule,
+        LiveModule,
       ],
     };
   }

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { tableIdSchema } from '../tables/table-command-schema';
+
+/** What a console may send on /live (docs/api.md "Live updates"). */
+const subscribeSchema = z.strictObject({
+  type: z.literal('subscribe'),
+  tableId: tableIdSchema,
+  afterVersion: z.number({ error: 'afterVersion must be a number' }).int('afterVersion must be a whole number').min(0).max(2147483647).optional(),
+});
+
+const unsubscribeSchema = z.strictObject({
+  type: z.literal('unsubscribe'),
+  tableId: tableIdSchema,
+});
+
+export type SubscribeMessage = z.infer<typeof subscribeSchema>;
+export type UnsubscribeMessage = z.infer<typeof unsubscribeSchema>;
+export type ClientMessage = SubscribeMessage | UnsubscribeMessage;
+
+/** The error codes a console must expect (the contract's three, and two the server needs). */
+export type LiveErrorCode = 'INVALID_MESSAGE' | 'TABLE_NOT_FOUND' | 'UNAUTHENTICATED' | 'TOO_MANY_TABLES' | 'LIVE_UNAVAILABLE';
+
+export interface LiveError {
+  readonly code: LiveErrorCode;
+  readonly detail: string;
+  readonly tableId?: string;
+}
+
+/** A message from the console, or why it is not one (never throws: a bad message must not end the connection). */
+export function parseClientMessage(data: unknown, isBinary: boolean): { ok: true; message: ClientMessage } | { ok: false; error: LiveError } {
+  const invalid = (detail: string) => ({ ok: false as const, error: { code: 'INVALID_MESSAGE' as const, detail } });
+  if (isBinary) return invalid('messages are JSON text, not binary frames');
+  let json: unknown;
+  try {
+    json = JSON.parse(String(data));
+  } catch {
+    return invalid('the message is not JSON');
+  }
+  const type = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { type?: unknown }).type : undefined;
+  const schema = type === 'subscribe' ? subscribeSchema : type === 'unsubscribe' ? unsubscribeSchema : null;
+  if (!schema) return invalid('a message is an object whose "type" is "subscribe" or "unsubscribe"');
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+    return invalid(`${String(type)}: ${issues.join('; ')}`);
+  }
+  return { ok: true, message: parsed.data };
+}
+
+/** The server's messages, as the text sent on the socket. */
+export const serverMessage = {
+  events: (tableId: string, fromVersion: number, toVersion: number, events: readonly unknown[]): string =>
+    JSON.stringify({ type: 'events', tableId, fromVersion, toVersion, events }),
+  table: (tableId: string, version: number, view: unknown): string => JSON.stringify({ type: 'table', tableId, version, view }),
+  error: ({ code, detail, tableId }: LiveError): string => JSON.stringify(tableId === undefined ? { type: 'error', code, detail } : { type: 'error', code, detail, tableId }),
+};

@@ -1,0 +1,243 @@
+import type { AddressInfo } from 'node:net';
+import { mulberry32 } from '@felt/engine';
+import { EventStore, openDatabase, type Database } from '@felt/event-store';
+import { streamIdOf, toNewEvent } from '../src/tables/table-stream';
+import { LiveClient, type LiveMessage } from './test-support/live-client';
+import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
+import { nextCommand } from './test-support/table-player';
+import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { startTestApi, type TestApi } from './test-support/test-api';
+
+/** The API listening on a real port (the WebSocket needs one), and its base URL. */
+async function listening(api: TestApi): Promise<string> {
+  await api.app.listen(0, '127.0.0.1');
+  const { port } = api.app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Plays `count` random legal commands on the table through HTTP; returns the table's version after the last. */
+async function play(api: TestApi, tableId: string, count: number, seed: number): Promise<number> {
+  const random = mulberry32(seed);
+  let view = (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
+  for (let i = 0; i < count; i++) view = (await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(nextCommand(view, random)), 201)).body.table;
+  return view.version;
+}
+
+/** Plays until the next hand's hole cards are dealt (start, blinds, deal); returns the version. */
+async function playToTheDeal(api: TestApi, tableId: string): Promise<number> {
+  const random = mulberry32(11);
+  let view = (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
+  const dealt = () => view.hand !== null && view.hand.phase === 'betting';
+  view = (await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({ seed: 99 }), 201)).body.table;
+  while (!dealt()) view = (await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(nextCommand(view, random)), 201)).body.table;
+  return view.version;
+}
+
+/** Each `events` message of the table is followed by its `table` message at the events' last version. */
+function expectEventsThenTable(messages: readonly LiveMessage[], tableId: string): void {
+  const mine = messages.filter((m) => m.tableId === tableId);
+  mine.forEach((m, i) => {
+    if (m.type !== 'events') return;
+    expect(m.events.map((e: { version: number }) => e.version)).toEqual(range(m.fromVersion, m.toVersion));
+    const next = mine.slice(i + 1).find((n) => n.type === 'table' || (n.type === 'events' && n.fromVersion !== m.toVersion + 1));
+    expect(next).toMatchObject({ type: 'table' });
+  });
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}
+
+describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let baseUrl: string;
+  const clients: LiveClient[] = [];
+  const connect = async (token?: string) => {
+    const client = await LiveClient.connect(baseUrl, token);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    api = await startTestApi(database.db);
+    baseUrl = await listening(api);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await api?.close();
+    await database?.dispose();
+  });
+
+  it('sends the table on subscribe, then every change in order: events (as GET /events shows them) and the table after them', async () => {
+    await openTableWithPlayers(api, 'order-1', 4);
+    const opened = (await api.http.get('/tables/order-1').expect(200)).body;
+    const console1 = await connect();
+    console1.subscribe('order-1');
+    const first = await console1.tableAt('order-1', opened.version);
+    expect(first).toEqual({ type: 'table', tableId: 'order-1', version: opened.version, view: opened });
+    expect(console1.messages).toHaveLength(1);
+
+    const last = await play(api, 'order-1', 40, 1);
+    const final = await console1.tableAt('order-1', last);
+    expect(final.version).toBe(last);
+    expect(console1.eventVersions('order-1')).toEqual(range(opened.version + 1, last));
+    expectEventsThenTable(console1.messages, 'order-1');
+    // The same events GET /tables/:id/events pages out (public audience: the deck and the dealt cards hidden, see below).
+    const stored = (await api.http.get(`/tables/order-1/events?fromVersion=${opened.version + 1}&limit=1000`).expect(200)).body.events;
+    const received = console1.messages.filter((m) => m.type === 'events').flatMap((m) => m.events);
+    const secretFree = (e: { type: string }) => e.type !== 'HandStarted' && e.type !== 'HoleCardsDealt';
+    expect(received.filter(secretFree)).toEqual(stored.filter(secretFree));
+    expect(received.map((e: { eventId: string }) => e.eventId)).toEqual(stored.map((e: { eventId: string }) => e.eventId));
+  });
+
+  it('a console that reconnects with afterVersion gets what it missed and then the live changes: no gap, no duplicate', async () => {
+    await openTableWithPlayers(api, 'reconnect-1', 6);
+    const start = (await api.http.get('/tables/reconnect-1').expect(200)).body.version;
+    const watcher = await connect();
+    watcher.subscribe('reconnect-1');
+    await watcher.tableAt('reconnect-1', start);
+    // Another client keeps playing the whole time.
+    const playing = play(api, 'reconnect-1', 120, 2);
+    const seenBefore = await watcher.tableAt('reconnect-1', start + 10);
+    await watcher.close();
+    const before = watcher.eventVersions('reconnect-1');
+    const lastSeen = watcher.messages.filter((m) => m.type === 'table').at(-1)!.version as number;
+    expect(lastSeen).toBeGreaterThanOrEqual(seenBefore.version);
+
+    await new Promise((resolve) => setTimeout(resolve, 50)); // let some changes go by unseen
+    const again = await connect();
+    again.subscribe('reconnect-1', lastSeen);
+    const last = await playing;
+    await again.tableAt('reconnect-1', last);
+    const after = again.eventVersions('reconnect-1');
+    expect([...before, ...after]).toEqual(range(start + 1, last));
+    expectEventsThenTable(again.messages, 'reconnect-1');
+    expect(again.messages.at(-1)).toMatchObject({ type: 'table', version: last });
+  });
+
+  it('keeps two tables apart on one connection, and unsubscribe stops one of them', async () => {
+    await openTableWithPlayers(api, 'apart-a', 3);
+    await openTableWithPlayers(api, 'apart-b', 3);
+    const client = await connect();
+    client.subscribe('apart-a');
+    client.subscribe('apart-b', 0);
+    const subscribedA = (await client.tableAt('apart-a', 1)).version;
+    const lastA = await play(api, 'apart-a', 15, 3);
+    const lastB = await play(api, 'apart-b', 15, 4);
+    await client.tableAt('apart-a', lastA);
+    await client.tableAt('apart-b', lastB);
+    const streamA = await api.store.readStream(streamIdOf('apart-a'));
+    const streamB = await api.store.readStream(streamIdOf('apart-b'));
+    const idsOf = (tableId: string) => client.messages.filter((m) => m.type === 'events' && m.tableId === tableId).flatMap((m) => m.events.map((e: { eventId: string }) => e.eventId));
+    expect(idsOf('apart-b')).toEqual(streamB.map((e) => e.eventId));
+    expect(idsOf('apart-a')).toEqual(streamA.slice(subscribedA).map((e) => e.eventId));
+
+    client.send({ type: 'unsubscribe', tableId: 'apart-a' });
+    client.subscribe('apart-b'); // answered after the unsubscribe: a marker that it was handled
+    const marker = client.messages.length;
+    await client.tableAt('apart-b', lastB, marker);
+    const lastB2 = await play(api, 'apart-b', 3, 5);
+    await play(api, 'apart-a', 3, 6);
+    await client.tableAt('apart-b', lastB2, marker);
+    const sinceMarker = client.messages.slice(marker);
+    expect(sinceMarker.filter((m) => m.tableId === 'apart-a')).toEqual([]);
+    // Subscribing to apart-b again replaced the first subscription (no second copy of each change).
+    expect(sinceMarker.filter((m) => m.type === 'events').flatMap((m) => m.events.map((e: { version: number }) => e.version))).toEqual(range(lastB + 1, lastB2));
+  });
+
+  it('answers malformed messages with INVALID_MESSAGE and keeps the connection', async () => {
+    await openTableWithPlayers(api, 'malformed-1', 2);
+    const version = (await api.http.get('/tables/malformed-1').expect(200)).body.version;
+    const client = await connect();
+    const bad: unknown[] = [
+      'not json',
+      '[1,2]',
+      'null',
+      { type: 'dance', tableId: 'malformed-1' },
+      { tableId: 'malformed-1' },
+      { type: 'subscribe' },
+      { type: 'subscribe', tableId: 'no spaces allowed' },
+      { type: 'subscribe', tableId: 'malformed-1', afterVersion: -1 },
+      { type: 'subscribe', tableId: 'malformed-1', afterVersion: 1.5 },
+      { type: 'subscribe', tableId: 'malformed-1', afterVersion: '3' },
+      { type: 'subscribe', tableId: 'malformed-1', extra: true },
+      { type: 'unsubscribe' },
+      { type: 'subscribe', tableId: 'malformed-1', afterVersion: version + 1 },
+    ];
+    for (const message of bad) client.send(message);
+    client.socket.send(Buffer.from('{"type":"subscribe","tableId":"malformed-1"}'), { binary: true });
+    const errors = await Promise.all(range(1, bad.length + 1).map((n) => client.waitFor(() => client.messages.length >= n).then(() => client.messages[n - 1]!)));
+    for (const error of errors) {
+      expect(error).toMatchObject({ type: 'error', code: 'INVALID_MESSAGE' });
+      expect(typeof error.detail).toBe('string');
+    }
+    expect(errors[7]!.detail).toContain('afterVersion');
+    expect(errors[12]).toMatchObject({ tableId: 'malformed-1', detail: expect.stringContaining(`last version, ${version}`) });
+
+    client.subscribe('malformed-1');
+    expect(await client.tableAt('malformed-1', version)).toMatchObject({ version });
+  });
+
+  it('answers a subscription to an unknown table with TABLE_NOT_FOUND and follows the table once it exists', async () => {
+    const client = await connect();
+    client.subscribe('not-yet-1');
+    expect(await client.waitFor((m) => m.type === 'error')).toEqual({ type: 'error', code: 'TABLE_NOT_FOUND', detail: expect.any(String), tableId: 'not-yet-1' });
+    await openTableWithPlayers(api, 'not-yet-1', 2);
+    const version = (await api.http.get('/tables/not-yet-1').expect(200)).body.version;
+    client.subscribe('not-yet-1', 0);
+    await client.tableAt('not-yet-1', version);
+    expect(client.eventVersions('not-yet-1')).toEqual(range(1, version));
+  });
+
+  it('never shows a public console the hole cards, the deck or the seed', async () => {
+    await openTableWithPlayers(api, 'secret-1', 4);
+    const client = await connect();
+    client.subscribe('secret-1', 0);
+    const dealtAt = await playToTheDeal(api, 'secret-1');
+    await client.tableAt('secret-1', dealtAt);
+
+    const stored = await api.store.readStream(streamIdOf('secret-1'));
+    const dealt = stored.find((e) => e.type === 'HoleCardsDealt')!.data as { hands: { seat: number; cards: unknown[] }[] };
+    expect(dealt.hands.length).toBe(4);
+    const received = client.messages.filter((m) => m.type === 'events').flatMap((m) => m.events);
+    const started = received.find((e: { type: string }) => e.type === 'HandStarted');
+    expect(started.data).not.toHaveProperty('deck');
+    expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: null });
+    expect(received.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands).toEqual(dealt.hands.map((h) => ({ seat: h.seat, cards: null })));
+    for (const table of client.messages.filter((m) => m.type === 'table' && m.view.hand)) {
+      for (const player of table.view.hand.players) expect(player.holeCards === null || player.holeCards === '').toBe(true);
+    }
+    // Nothing of the dealt cards anywhere in what the console received (the cards as stored, and as the view writes them).
+    const text = JSON.stringify(client.messages);
+    for (const hand of dealt.hands) expect(text).not.toContain(JSON.stringify(hand.cards));
+  });
+
+  it('brings a change appended straight through EventStore.append (as another process would) to the subscriber', async () => {
+    await openTableWithPlayers(api, 'elsewhere-1', 2);
+    const version = (await api.http.get('/tables/elsewhere-1').expect(200)).body.version;
+    const client = await connect();
+    client.subscribe('elsewhere-1');
+    const before = await client.tableAt('elsewhere-1', version);
+    // PostgreSQL: a second connection pool, as another process has; PGlite has one connection, so the same database.
+    const other: Database = backend === 'postgres' ? await openDatabase({ databaseUrl: database.url! }) : database.db;
+    try {
+      const appended = await new EventStore(other).append(streamIdOf('elsewhere-1'), {
+        expectedVersion: version,
+        events: [toNewEvent({ type: 'ChipsAdded', seat: 2, amount: 25 })],
+        commandId: 'elsewhere-1-chips',
+      });
+      expect(appended.ok).toBe(true);
+    } finally {
+      if (other !== database.db) await other.close();
+    }
+    const changed = await client.tableAt('elsewhere-1', version + 1);
+    const events = client.messages.find((m) => m.type === 'events' && m.tableId === 'elsewhere-1')!;
+    expect(events).toMatchObject({ fromVersion: version + 1, toVersion: version + 1, events: [{ type: 'ChipsAdded', data: { seat: 2, amount: 25 } }] });
+    const stack = (view: any) => view.seats.find((s: { seat: number }) => s.seat === 2).stack;
+    expect(stack(changed.view)).toBe(stack(before.view) + 25);
+  });
+});
