@@ -1,0 +1,82 @@
+import type { EventCounter } from './event-counter';
+import type { LoadCluster } from './load-cluster';
+import type { LoadStats } from './load-stats';
+
+export const FAULTS = ['api-kill', 'worker-kill', 'postgres-restart', 'redis-restart'] as const;
+export type FaultName = (typeof FAULTS)[number];
+
+/** The most a service may take to resume once the failed part is back. */
+export const RESUME_LIMIT_MS = 10000;
+/** How long a stopped server stays down before it is started again. */
+const DOWN_MS = 2000;
+
+export interface FaultReport {
+  readonly fault: FaultName;
+  /** When the part was killed or stopped, and when it was back (restarted process healthy, server accepting). */
+  readonly downAt: number;
+  readonly returnedAt: number;
+  /** The first command applied (api-kill, postgres-restart) or event consumed (worker-kill, redis-restart) after returnedAt. */
+  readonly resumedAt: number | undefined;
+  /** resumedAt - returnedAt. */
+  readonly resumeGapMs: number | undefined;
+  /** The longest stretch without an applied command from the fault until 15 s after the return. */
+  readonly longestSilenceMs: number;
+  readonly what: string;
+}
+
+/**
+ * Injects one fault into a running load and measures the recovery. Only processes and servers the run started
+ * itself are killed or stopped (the cluster holds them), never the machine's shared ones.
+ */
+export async function injectFault(fault: FaultName, cluster: LoadCluster, stats: LoadStats, counter: EventCounter | undefined): Promise<FaultReport> {
+  const downAt = Date.now();
+  let what: string;
+  switch (fault) {
+    case 'api-kill':
+      await cluster.killApi(0);
+      await cluster.restartApi(0);
+      what = `kill -9 of API process 1 of ${cluster.apis.length}, started again on its port`;
+      break;
+    case 'worker-kill':
+      await cluster.killWorker(0);
+      await cluster.restartWorker(0);
+      what = `kill -9 of worker 1 of ${cluster.workers.length}, started again`;
+      break;
+    case 'postgres-restart': {
+      const postgres = cluster.postgres;
+      if (!postgres) throw new Error('postgres-restart needs the run\'s own PostgreSQL server');
+      await postgres.stopServer('immediate');
+      await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
+      await postgres.startServer();
+      what = `PostgreSQL (the run's own, port ${postgres.port}) stopped with -m immediate, down ${DOWN_MS} ms, started`;
+      break;
+    }
+    case 'redis-restart': {
+      const redis = cluster.redis;
+      if (!redis) throw new Error('redis-restart needs the run\'s own Redis server');
+      await redis.stop();
+      await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
+      await redis.restart();
+      what = `Redis (the run's own, port ${redis.port}, no persistence) stopped, down ${DOWN_MS} ms, started empty`;
+      break;
+    }
+  }
+  const returnedAt = Date.now();
+  const measuresEvents = fault === 'worker-kill' || fault === 'redis-restart';
+  const deadline = returnedAt + RESUME_LIMIT_MS + 5000;
+  let resumedAt: number | undefined;
+  while (Date.now() < deadline) {
+    resumedAt = measuresEvents ? counter?.firstJobAfter(returnedAt) : stats.firstAckAfter(returnedAt);
+    if (resumedAt !== undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    fault,
+    downAt,
+    returnedAt,
+    resumedAt,
+    resumeGapMs: resumedAt === undefined ? undefined : resumedAt - returnedAt,
+    longestSilenceMs: stats.longestSilence(downAt, Math.min(Date.now(), returnedAt + 15000)),
+    what,
+  };
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '@felt/event-store';
+import { ApiProcess, ensureBuilt, freePort } from '../../apps/api/test/test-support/api-process';
+import { authHeaders } from '../../apps/api/test/test-support/auth';
+import { JsonHttpClient } from '../../apps/api/test/test-support/http-client';
+import { createPostgresDatabase } from '../../libs/event-store/test-support/test-databases';
+import { obliterateShards, PrivateRedis } from '../../apps/worker/test-support/redis';
+import { PrivatePostgres } from './private-postgres';
+import { BUILT_WORKER, WorkerProcess } from './worker-process';
+import { existsSync } from 'node:fs';
+
+export interface ClusterOptions {
+  readonly apiProcesses: number;
+  readonly workers: number;
+  /** Use this database as it is (not dropped). Else a throwaway one. */
+  readonly databaseUrl?: string;
+  /** A PostgreSQL server of the run's own (for the postgres-restart fault) rather than a database on 5432. */
+  readonly privatePostgres?: boolean;
+  /** The shared Redis to use (default redis://127.0.0.1:6379), under a key prefix of the run's own. */
+  readonly redisUrl?: string;
+  /** A redis-server of the run's own, no persistence (for the redis-restart fault). */
+  readonly privateRedis?: boolean;
+  readonly shards?: number;
+  /** PostgreSQL connections per API process. */
+  readonly apiPoolSize?: number;
+}
+
+/**
+ * What a load run runs against: API processes on fixed ports (a restarted one comes back on the same port), outbox
+ * relay workers, one PostgreSQL and one Redis. Servers the run started itself may be stopped and started by the
+ * faults; the machine's shared PostgreSQL and Redis never are.
+ */
+export class LoadCluster {
+  readonly apis: ApiProcess[] = [];
+  readonly workers: WorkerProcess[] = [];
+  readonly clients: JsonHttpClient[] = [];
+  readonly prefix = `felt-load-${randomBytes(4).toString('hex')}`;
+  readonly shards: number;
+  private db: Database | undefined;
+
+  private constructor(
+    readonly options: ClusterOptions,
+    readonly databaseUrl: string,
+    readonly redisUrl: string,
+    private readonly ports: number[],
+    private readonly dropDatabase: () => Promise<void>,
+    readonly postgres: PrivatePostgres | undefined,
+    readonly redis: PrivateRedis | undefined,
+  ) {
+    this.shards = options.shards ?? 8;
+  }
+
+  static async start(options: ClusterOptions): Promise<LoadCluster> {
+    ensureBuilt();
+    if (!existsSync(BUILT_WORKER)) throw new Error(`${BUILT_WORKER} is missing: run npm run build`);
+    let postgres: PrivatePostgres | undefined;
+    let redis: PrivateRedis | undefined;
+    let url: string;
+    let drop = async () => undefined;
+    if (options.privatePostgres) {
+      postgres = await PrivatePostgres.start();
+      url = postgres.url;
+    } else if (options.databaseUrl) {
+      url = options.databaseUrl;
+    } else {
+      const created = await createPostgresDatabase();
+      url = created.url;
+      drop = async () => void (await created.drop());
+    }
+    if (options.privateRedis) redis = await PrivateRedis.start({ appendOnly: false });
+    const redisUrl = redis?.url ?? options.redisUrl ?? 'redis://127.0.0.1:6379';
+    const ports = await Promise.all(Array.from({ length: options.apiProcesses }, () => freePort()));
+    const cluster = new LoadCluster(options, url, redisUrl, ports, drop, postgres, redis);
+    try {
+      // One at a time: the first runs the migrations, the others find them done.
+      for (let i = 0; i < options.apiProcesses; i++) {
+        cluster.apis.push(await ApiProcess.start(cluster.apiEnv(i)));
+        cluster.clients.push(new JsonHttpClient(cluster.apis[i]!.baseUrl, authHeaders('floor')));
+      }
+      for (let i = 0; i < options.workers; i++) cluster.workers.push(await WorkerProcess.start(cluster.workerEnv()));
+    } catch (error) {
+      await cluster.stop();
+      throw error;
+    }
+    return cluster;
+  }
+
+  private apiEnv(index: number): Record<string, string> {
+    return {
+      PORT: String(this.ports[index]),
+      DATABASE_URL: this.databaseUrl,
+      DATABASE_POOL_SIZE: String(this.options.apiPoolSize ?? 10),
+      REDIS_URL: this.redisUrl,
+    };
+  }
+
+  private workerEnv(): Record<string, string> {
+    return { DATABASE_URL: this.databaseUrl, REDIS_URL: this.redisUrl, QUEUE_PREFIX: this.prefix, EVENT_SHARDS: String(this.shards) };
+  }
+
+  /** A connection of the run's own to the database, for the end checks. */
+  async database(): Promise<Database> {
+    this.db ??= await openDatabase({ databaseUrl: this.databaseUrl, postgres: { maxConnections: 4 } });
+    return this.db;
+  }
+
+  async killApi(index: number): Promise<void> {
+    await this.apis[index]!.kill9();
+  }
+
+  /** Starts API process `index` again, on its port; resolves once it is healthy. */
+  async restartApi(index: number): Promise<void> {
+    this.apis[index] = await ApiProcess.start(this.apiEnv(index), { startTimeoutMs: 120000 });
+  }
+
+  async killWorker(index: number): Promise<void> {
+    await this.workers[index]!.kill9();
+  }
+
+  async restartWorker(index: number): Promise<void> {
+    this.workers[index] = await WorkerProcess.start(this.workerEnv(), 120000);
+  }
+
+  async stop(): Promise<void> {
+    for (const client of this.clients) client.close();
+    await Promise.all([...this.apis.map((api) => api.stop()), ...this.workers.map((worker) => worker.stop())]);
+    await this.db?.close().catch(() => undefined);
+    if (this.redis) await this.redis.dispose();
+    else await obliterateShards(this.redisUrl, this.prefix, this.shards);
+    if (this.postgres) await this.postgres.dispose();
+    else await this.dropDatabase();
+  }
+}

@@ -1,0 +1,178 @@
+import { mulberry32 } from '@felt/engine';
+import { EventStore } from '@felt/event-store';
+import { EventCounter } from './event-counter';
+import { injectFault, RESUME_LIMIT_MS, type FaultName, type FaultReport } from './faults';
+import { runChecks, type CheckResult } from './load-checks';
+import { LoadCluster } from './load-cluster';
+import { LoadStats, percentile } from './load-stats';
+import { openLoadTable, TableBot } from './table-bots';
+
+export interface LoadOptions {
+  readonly tables: number;
+  readonly seconds: number;
+  readonly apiProcesses: number;
+  readonly workers: number;
+  /** Bots playing each table at once, each deciding on its own view (more than one makes 409s). */
+  readonly botsPerTable: number;
+  readonly fault?: FaultName;
+  /** When the fault strikes, as a fraction of the run (default 0.3). */
+  readonly faultAt?: number;
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+  readonly seed: number;
+  /** Called about once a second while the load runs. */
+  readonly onProgress?: (progress: LoadProgress) => void;
+  /** Called when the run moves on to its next phase (starting, opening tables, playing, checking). */
+  readonly onPhase?: (phase: string) => void;
+}
+
+export interface LoadProgress {
+  readonly elapsedSeconds: number;
+  readonly commands: number;
+  readonly commandsPerSecond: number;
+  readonly conflicts: number;
+  readonly failures: number;
+}
+
+export interface LoadReport {
+  readonly options: Omit<LoadOptions, 'onProgress' | 'onPhase'>;
+  readonly seconds: number;
+  readonly commands: number;
+  readonly commandsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p95Ms: number;
+  readonly p99Ms: number;
+  readonly replayed: number;
+  readonly conflicts: number;
+  readonly reads: number;
+  readonly rejections: Record<string, number>;
+  readonly failures: Record<string, number>;
+  /** Commands never answered, even after the run (each is a failure of the run). */
+  readonly unresolved: readonly string[];
+  readonly fault?: FaultReport;
+  readonly checks: readonly CheckResult[];
+  readonly ok: boolean;
+}
+
+/**
+ * A load run: starts the cluster, opens the tables, lets the bots play for `seconds` (the fault, if any, strikes
+ * meanwhile), then checks the log, the views and the queues, and stops everything it started.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadReport> {
+  const phase = options.onPhase ?? (() => undefined);
+  phase(`starting ${options.apiProcesses} API process(es) and ${options.workers} worker(s)`);
+  const cluster = await LoadCluster.start({
+    apiProcesses: options.apiProcesses,
+    workers: options.workers,
+    databaseUrl: options.databaseUrl,
+    redisUrl: options.redisUrl,
+    privatePostgres: options.fault === 'postgres-restart',
+    privateRedis: options.fault === 'redis-restart',
+  });
+  const counter = options.workers > 0 ? new EventCounter(cluster.redisUrl, cluster.prefix, cluster.shards) : undefined;
+  try {
+    const stats = new LoadStats();
+    phase(`opening ${options.tables} tables`);
+    const tableIds = Array.from({ length: options.tables }, (_, t) => `load-${t}`);
+    const views = await inBatches(tableIds, 8, (tableId, t) => openLoadTable(cluster.clients, t, tableId));
+
+    let turn = 0;
+    const pick = () => turn++;
+    const bots = tableIds.flatMap((tableId, t) =>
+      Array.from({ length: options.botsPerTable }, (_, b) => new TableBot(tableId, `bot${b + 1}`, views[t]!, cluster.clients, stats, mulberry32(options.seed + t * 31 + b), pick)),
+    );
+    phase(`playing ${options.tables} tables for ${options.seconds} s`);
+    const began = Date.now();
+    const end = began + options.seconds * 1000;
+    const progress = setInterval(() => {
+      const elapsed = (Date.now() - began) / 1000;
+      options.onProgress?.({
+        elapsedSeconds: Math.min(elapsed, options.seconds),
+        commands: stats.ackTimes.length,
+        commandsPerSecond: stats.ackTimes.length / Math.max(elapsed, 0.001),
+        conflicts: stats.conflicts,
+        failures: [...stats.failures.values()].reduce((a, b) => a + b, 0),
+      });
+    }, 1000);
+    const faultDone = options.fault
+      ? new Promise<void>((resolve) => setTimeout(resolve, options.seconds * 1000 * (options.faultAt ?? 0.3))).then(() => injectFault(options.fault!, cluster, stats, counter))
+      : Promise.resolve(undefined);
+    let fault: FaultReport | undefined;
+    try {
+      await Promise.all(bots.map((bot) => bot.play(() => Date.now() >= end)));
+      fault = await faultDone;
+    } finally {
+      clearInterval(progress);
+    }
+    const played = (Date.now() - began) / 1000;
+
+    phase('checking the log, the views and the queues');
+    const store = new EventStore(await cluster.database());
+    const checks = await runChecks({
+      store,
+      tableIds,
+      stats,
+      apiBaseUrls: cluster.apis.map((api) => api.baseUrl),
+      counter,
+      publishedExactlyOnceAfter: fault?.fault === 'redis-restart' ? fault.downAt : undefined,
+    });
+    const unresolved = bots.flatMap((bot) => bot.unresolved);
+    const faultOk = !fault || (fault.resumeGapMs !== undefined && fault.resumeGapMs <= RESUME_LIMIT_MS);
+    const commands = stats.ackTimes.length;
+    const { onProgress: _p, onPhase: _f, ...shown } = options;
+    return {
+      options: shown,
+      seconds: played,
+      commands,
+      commandsPerSecond: commands / played,
+      p50Ms: percentile(stats.latencies, 50),
+      p95Ms: percentile(stats.latencies, 95),
+      p99Ms: percentile(stats.latencies, 99),
+      replayed: stats.replayed,
+      conflicts: stats.conflicts,
+      reads: stats.reads,
+      rejections: Object.fromEntries(stats.rejections),
+      failures: Object.fromEntries(stats.failures),
+      unresolved,
+      fault,
+      checks,
+      ok: checks.every((c) => c.ok) && unresolved.length === 0 && faultOk,
+    };
+  } catch (error) {
+    for (const [i, api] of cluster.apis.entries()) console.error(`API ${i + 1}'s last output:\n${api.log.slice(-3000)}`);
+    throw error;
+  } finally {
+    await counter?.close();
+    await cluster.stop();
+  }
+}
+
+/** Runs `fn` over `items`, `size` at a time, keeping the results in order. */
+async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    results.push(...(await Promise.all(items.slice(start, start + size).map((item, i) => fn(item, start + i)))));
+  }
+  return results;
+}
+
+/** The report as markdown (the CLI prints it; docs/benchmarks.md records it). */
+export function reportMarkdown(report: LoadReport): string {
+  const o = report.options;
+  const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
+  const counts = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  const lines = [
+    `| tables | bots/table | API processes | workers | fault | seconds | commands | commands/s | p50 ms | p95 ms | p99 ms | 409 retried |`,
+    `|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|`,
+    `| ${o.tables} | ${o.botsPerTable} | ${o.apiProcesses} | ${o.workers} | ${o.fault ?? 'none'} | ${report.seconds.toFixed(1)} | ${report.commands} | ${report.commandsPerSecond.toFixed(0)} | ${ms(report.p50Ms)} | ${ms(report.p95Ms)} | ${ms(report.p99Ms)} | ${report.conflicts} |`,
+    '',
+    `Rejections by code: ${counts(report.rejections)}. Unanswered requests sent again: ${counts(report.failures)}; found applied on retry (200): ${report.replayed}; never answered: ${report.unresolved.length}.`,
+  ];
+  if (report.fault) {
+    const f = report.fault;
+    lines.push('', `Fault: ${f.what}. Service resumed ${f.resumeGapMs === undefined ? 'NOT within the limit' : `${f.resumeGapMs} ms`} after the return (limit ${RESUME_LIMIT_MS} ms); down to back ${f.returnedAt - f.downAt} ms; longest stretch without an applied command ${f.longestSilenceMs} ms.`);
+  }
+  lines.push('', '| check | result | |', '|---|---|---|');
+  for (const c of report.checks) lines.push(`| ${c.name} | ${c.ok ? 'ok' : 'FAILED'} | ${c.detail}${c.problems.length ? `: ${c.problems.join('; ')}` : ''} |`);
+  return lines.join('\n');
+}
