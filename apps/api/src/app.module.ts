@@ -2,11 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Database } from '@felt/event-store';
 import type { ApiConfig } from './config/api-config';
+import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LiveModule } from './live/live.module';
 import { LoggingModule } from './logging/logging.module';
+import { RegulatorModule } from './regulator/regulator.module';
 import { TablesModule } from './tables/tables.module';
 
 @Module({})
@@ -20,7 +22,9 @@ export class AppModule {
         LoggingModule,
         DatabaseModule.forRoot(options.database),
         CqrsModule.forRoot(),
+        AuthModule.forRoot({ createFirstFloorUser: options.database === undefined && !config.databaseUrl }),
         TablesModule,
+        RegulatorModule,
         HealthModule,
         LiveModule,
       ],

@@ -1,14 +1,31 @@
 import { Logger } from '@nestjs/common';
+import { IN_MEMORY } from '@felt/event-store';
 import { createApiApp } from './api-app';
+import { resolveJwtSecret } from './auth/jwt-secret';
 import { apiConfigFromEnv } from './config/api-config';
+import { claimDataDir } from './config/data-dir-lock';
 
 /** `npm start`: serve the API on PORT (3000), on PostgreSQL with DATABASE_URL, else on PGlite in ./data. */
 async function main(): Promise<void> {
   const config = apiConfigFromEnv();
-  const app = await createApiApp(config);
+  let secret: ReturnType<typeof resolveJwtSecret>;
+  try {
+    secret = resolveJwtSecret(config);
+  } catch (error) {
+    console.error(`felt-api: cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const app = await createApiApp({ ...config, jwtSecret: secret.secret });
   app.enableShutdownHooks();
+  // PGlite allows one process per folder: the pid file tells `felt users` / `felt token` that the API has it open.
+  if (!config.databaseUrl && config.dataDir !== IN_MEMORY) {
+    const release = claimDataDir(config.dataDir);
+    process.once('exit', release);
+  }
   await app.listen(config.port);
-  new Logger('Felt').log(`listening on port ${config.port}; OpenAPI at /docs, health at /health`);
+  const logger = new Logger('Felt');
+  logger.log(`listening on port ${config.port}; OpenAPI at /docs, health at /health`);
+  logger.log(`access tokens signed with ${secret.source === 'JWT_SECRET' ? 'JWT_SECRET' : secret.file ? `the secret in ${secret.file}` : 'a secret that lives as long as this process'}`);
 }
 
 main().catch((error: unknown) => {

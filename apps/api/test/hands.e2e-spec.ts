@@ -2,6 +2,7 @@ import { chipsOnTable, legalActions, tableDecider, type TableEvent, type TableSt
 import { runTableScript, type ScriptCommand } from '@felt/formats';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../src/tables/table-command-schema';
 import { streamIdOf } from '../src/tables/table-stream';
+import { authHeaders } from './test-support/auth';
 import { exampleScripts, requestBody } from './test-support/table-scripts';
 import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
@@ -36,7 +37,8 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
     const tableId = `ex${index}`;
     const script = scripts[index]!.script;
     const run = runTableScript({ ...script, tableId });
-    const headers = { 'X-Actor-Id': 'dealer-7', 'X-Actor-Role': 'dealer', 'X-Device-Id': 'table-tablet-3' };
+    // The scripts void hands and chop blinds (floor-only commands), so a floor supervisor's token sends them.
+    const headers = { ...authHeaders('floor', { sub: 'floor-7' }), 'X-Device-Id': 'table-tablet-3' };
 
     const opened = await api.http.post('/tables').set(headers).send({ tableId, rules: script.rules });
     expect(opened.status).toBe(201);
@@ -75,7 +77,7 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
     const events = stored.map((e) => ({ ...(e.data as object), type: e.type }) as TableEvent);
     expect(events).toEqual(JSON.parse(JSON.stringify(run.events)));
     for (const e of stored) {
-      expect(e.metadata).toMatchObject({ actorId: 'dealer-7', actorRole: 'dealer', device: 'table-tablet-3' });
+      expect(e.metadata).toMatchObject({ actorId: 'floor-7', actorRole: 'floor', device: 'table-tablet-3' });
       expect(typeof e.metadata.commandId).toBe('string');
       expect(typeof e.metadata.correlationId).toBe('string');
     }

@@ -7,6 +7,10 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  *
  * - 400: the request cannot be understood as a command (malformed JSON, wrong types, extra or missing fields,
  *   negative, huge or fractional amounts, an unknown command type). Sending it again unchanged never helps.
+ * - 401: no valid access token (missing, malformed, forged, expired, or its user disabled): code UNAUTHENTICATED;
+ *   a wrong user name or password at POST /auth/login: INVALID_CREDENTIALS.
+ * - 403: the token is good but its role may not do this (FORBIDDEN_ROLE), or a dealer acts on a table not assigned
+ *   to them (NOT_ASSIGNED_TO_TABLE). Nothing is written.
  * - 404: no such table (no event was ever written for it), or no such route.
  * - 409: a version conflict: the request's expectedVersion (body or If-Match) is not the table's version, or a
  *   concurrent writer got there first. The problem carries `currentVersion`; re-read the table and decide again.
@@ -28,13 +32,17 @@ export const SUCCESS_STATUS = { applied: 201, replayed: 200, read: 200 } as cons
 const PROBLEMS = {
   'invalid-request': { status: 400, title: 'The request is not a valid command' },
   'malformed-json': { status: 400, title: 'The body is not valid JSON' },
+  'unauthenticated': { status: 401, title: 'Sign in first: no valid access token' },
+  'forbidden': { status: 403, title: 'Not allowed: your role or assignment does not permit this' },
   'table-not-found': { status: 404, title: 'No such table' },
+  'user-not-found': { status: 404, title: 'No such user' },
   'route-not-found': { status: 404, title: 'No such route' },
   'version-conflict': { status: 409, title: "The table's version is not the one expected" },
   'body-too-large': { status: 413, title: 'The body is too large' },
   'unsupported-media-type': { status: 415, title: 'The body must be JSON (Content-Type: application/json)' },
   'rule-refused': { status: 422, title: "The table's rules refuse this command" },
   'command-id-reused': { status: 422, title: 'This command id was already used on another table' },
+  'not-a-dealer': { status: 422, title: 'Only a dealer can be assigned to a table' },
   'internal-error': { status: 500, title: 'Internal error' },
   'unavailable': { status: 503, title: 'A service the API depends on is down' },
 } as const satisfies Record<string, { status: number; title: string }>;

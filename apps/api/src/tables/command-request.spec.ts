@@ -41,10 +41,11 @@ describe('a command request', () => {
     expect(problemOf(() => parseTableCommandRequest('t1', { body: { type: 'Fold', seat: 1, expectedVersion: 4 }, headers: { 'if-match': '"5"' } })).status).toBe(400);
   });
 
-  it('records the actor, role, device and request id as metadata', () => {
+  it('records the actor and role (from the token, never the X-Actor headers), device and request id as metadata', () => {
     const request = parseTableCommandRequest('t1', {
       body: { type: 'Check', seat: 2 },
-      headers: { 'x-actor-id': 'dealer-7', 'x-actor-role': 'dealer', 'x-device-id': 'tablet-3' },
+      headers: { 'x-actor-id': 'someone-else', 'x-actor-role': 'floor', 'x-device-id': 'tablet-3' },
+      actor: { id: 'dealer-7', role: 'dealer' },
       requestId: 'req-1',
     });
     expect(request.metadata).toEqual({ actorId: 'dealer-7', actorRole: 'dealer', device: 'tablet-3', correlationId: 'req-1' });

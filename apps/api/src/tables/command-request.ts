@@ -28,6 +28,8 @@ export interface RawCommandRequest {
   readonly body: unknown;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly requestId?: string;
+  /** Who sent it, from the access token (X-Actor-Id and X-Actor-Role headers are ignored: a header proves nothing). */
+  readonly actor?: { readonly id: string; readonly role: string };
 }
 
 /** No chip amount, seed or limit is anywhere near this: larger numbers are typos or attacks, and sums of them would lose precision. */
@@ -98,8 +100,6 @@ function splitEnvelope(raw: RawCommandRequest): { fields: Record<string, unknown
   if (versionFromHeader !== undefined && versionFromBody !== undefined && versionFromHeader !== versionFromBody) {
     issues.push({ path: 'expectedVersion', message: 'the If-Match header and the body\'s expectedVersion differ' });
   }
-  const actorId = check(headerText('X-Actor-Id'), header('x-actor-id'), 'header X-Actor-Id');
-  const actorRole = check(headerText('X-Actor-Role'), header('x-actor-role'), 'header X-Actor-Role');
   const device = check(headerText('X-Device-Id'), header('x-device-id'), 'header X-Device-Id');
   const given = keyFromHeader ?? keyFromBody;
   const expectedVersion = versionFromHeader ?? versionFromBody;
@@ -110,7 +110,7 @@ function splitEnvelope(raw: RawCommandRequest): { fields: Record<string, unknown
       commandId: given ?? randomUUID(),
       commandIdGenerated: given === undefined,
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
-      metadata: { actorId, actorRole, device, correlationId: raw.requestId },
+      metadata: { actorId: raw.actor?.id, actorRole: raw.actor?.role, device, correlationId: raw.requestId },
     },
   };
 }

@@ -1,10 +1,14 @@
 import { problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
 import type { ApplyOutcome } from './apply-table-command';
 import type { CommandRequest } from './command-request';
-import { eventView, tableView } from './table-view';
+import type { Audience } from '@felt/projections';
+import { eventViewFor, tableViewFor } from '../live/live-visibility';
 
-/** The HTTP answer to a command: 201 with the new events, 200 for a replayed command id; failures throw their problem. */
-export function commandResponse(request: CommandRequest, outcome: ApplyOutcome): { status: number; body: CommandResponseBody } {
+/**
+ * The HTTP answer to a command: 201 with the new events, 200 for a replayed command id; failures throw their
+ * problem. Events and table as `audience` may see them (a floor supervisor who deals gets no hole cards).
+ */
+export function commandResponse(request: CommandRequest, outcome: ApplyOutcome, audience: Audience): { status: number; body: CommandResponseBody } {
   if (outcome.kind !== 'applied' && outcome.kind !== 'replayed') throw problemForOutcome(request.tableId, request.commandId, outcome);
   return {
     status: SUCCESS_STATUS[outcome.kind],
@@ -16,8 +20,8 @@ export function commandResponse(request: CommandRequest, outcome: ApplyOutcome):
         : {}),
       replayed: outcome.kind === 'replayed',
       version: outcome.version,
-      events: outcome.events.map(eventView),
-      table: tableView(request.tableId, outcome.table),
+      events: outcome.events.map((e) => eventViewFor(e, audience)),
+      table: tableViewFor(request.tableId, outcome.table, audience),
     },
   };
 }
@@ -31,7 +35,7 @@ export interface CommandResponseBody {
   readonly replayed: boolean;
   /** The table's version after this command's events. */
   readonly version: number;
-  readonly events: ReturnType<typeof eventView>[];
+  readonly events: ReturnType<typeof eventViewFor>[];
   /** The table now (its own `version` may be later than this command's, for a replay). */
-  readonly table: ReturnType<typeof tableView>;
+  readonly table: ReturnType<typeof tableViewFor>;
 }

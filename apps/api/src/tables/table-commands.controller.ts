@@ -1,6 +1,10 @@
 import { Controller, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../auth/access-decorators';
+import { principalOf } from '../auth/principal';
+import { COMMAND_ROLES } from '../auth/roles';
+import { TableAccess } from '../auth/table-access';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { ApiProblem } from '../http/status-mapping';
@@ -10,18 +14,26 @@ import { commandResponse } from './command-response';
 import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest, type RawCommandRequest } from './command-request';
 import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
 
-/** Commands in: validate (400) → CommandBus → the outcome as 201/200 or a problem. */
+/**
+ * Commands in: validate (400) → may this user send it to this table (403) → CommandBus → the outcome as 201/200 or
+ * a problem. Dealers and floor supervisors only; the answer shows hole cards only to those who may see them.
+ */
 @ApiTags('commands')
+@ApiBearerAuth()
 @Controller('tables')
+@Roles(...COMMAND_ROLES)
 export class TableCommandsController {
-  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
+  constructor(
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(TableAccess) private readonly access: TableAccess,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'OpenTable: open a table with its rules', description: 'The body is {tableId, rules} (and optionally commandId, expectedVersion).' })
   @ApiBody({ schema: openTableBodySchema() })
   @ApiCommandResponses(COMMAND_HEADERS)
   openTable(@Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(parseOpenTableRequest(rawRequest(req)), res);
+    return this.run(parseOpenTableRequest(rawRequest(req)), req, res);
   }
 
   @Post(':tableId/commands')
@@ -29,7 +41,7 @@ export class TableCommandsController {
   @ApiBody({ schema: commandBodySchema() })
   @ApiCommandResponses(COMMAND_HEADERS)
   command(@Param('tableId') tableId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req)), res);
+    return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req)), req, res);
   }
 
   /** POST /tables/:tableId/raise and the like: documented one by one in the OpenAPI document (openapi/openapi.ts). */
@@ -38,19 +50,23 @@ export class TableCommandsController {
   byRoute(@Param('tableId') tableId: string, @Param('commandRoute') route: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     const type = COMMAND_TYPE_BY_ROUTE.get(route);
     if (!type) throw new ApiProblem('route-not-found', 'ROUTE_NOT_FOUND', `there is no command route "${route}"`);
-    return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req), type), res);
+    return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req), type), req, res);
   }
 
-  private async run(request: CommandRequest, res: HttpResponse): Promise<void> {
+  private async run(request: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {
+    const principal = principalOf(req);
+    await this.access.checkCommand(req, principal, request.tableId, request.command.type);
     const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
-    const { status, body } = commandResponse(request, outcome);
+    const { status, body } = commandResponse(request, outcome, await this.access.audienceFor(principal, request.tableId));
     res.setHeader('ETag', `"${body.table.version}"`);
     sendJson(res, status, body);
   }
+
 }
 
 function rawRequest(req: HttpRequest): RawCommandRequest {
-  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req) };
+  const { sub, role } = principalOf(req);
+  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req), actor: { id: sub, role } };
 }
 
 /** A path id that cannot name a table is simply an unknown table. */

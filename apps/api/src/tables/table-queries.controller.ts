@@ -1,7 +1,12 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { HttpResponse } from '../http/http-types';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../auth/access-decorators';
+import { principalOf } from '../auth/principal';
+import { READ_ROLES } from '../auth/roles';
+import { TableAccess } from '../auth/table-access';
+import type { HttpRequest, HttpResponse } from '../http/http-types';
+import { eventViewFor, tableViewFor } from '../live/live-visibility';
 import { z } from 'zod';
 import { ApiProblem } from '../http/status-mapping';
 import { fieldIssues } from './command-request';
@@ -9,18 +14,25 @@ import { GetTableEventsQuery } from './get-table-events.query';
 import { GetTableQuery } from './get-table.query';
 import { ListTablesQuery } from './list-tables.query';
 import { tableIdSchema } from './table-command-schema';
-import { eventView, tableView } from './table-view';
 
 const pageSchema = z.strictObject({
   fromVersion: z.coerce.number().int().min(1).max(2147483647).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
-/** Reads: the tables, one table's state and legal actions, one table's events page by page. */
+/**
+ * Reads: the tables, one table's state and legal actions, one table's events page by page. Every role may read;
+ * hole cards (and the deck and seed that tell them) only the table's assigned dealers and regulators see.
+ */
 @ApiTags('tables')
+@ApiBearerAuth()
 @Controller('tables')
+@Roles(...READ_ROLES)
 export class TableQueriesController {
-  constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
+  constructor(
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(TableAccess) private readonly access: TableAccess,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Every table: id and version' })
@@ -31,11 +43,11 @@ export class TableQueriesController {
   @Get(':tableId')
   @ApiOperation({ summary: "A table's state, the seat to act and its legal actions, and the version (also as ETag)" })
   @ApiResponse({ status: 404, description: 'No such table (problem+json, code TABLE_NOT_FOUND)' })
-  async get(@Param('tableId') tableId: string, @Res({ passthrough: true }) res: HttpResponse) {
+  async get(@Param('tableId') tableId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
     const table = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableQuery(tableId)) : null;
     if (!table) throw ApiProblem.tableNotFound(tableId);
     res.setHeader('ETag', `"${table.version}"`);
-    return tableView(tableId, table);
+    return tableViewFor(tableId, table, await this.access.audienceFor(principalOf(req), tableId));
   }
 
   @Get(':tableId/events')
@@ -43,12 +55,13 @@ export class TableQueriesController {
   @ApiQuery({ name: 'fromVersion', required: false, description: 'First version to return (default 1)' })
   @ApiQuery({ name: 'limit', required: false, description: 'At most this many events, 1 to 1000 (default 100)' })
   @ApiResponse({ status: 404, description: 'No such table (problem+json, code TABLE_NOT_FOUND)' })
-  async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>) {
+  async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
     const parsed = pageSchema.safeParse(query);
     if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
     const { fromVersion, limit } = parsed.data;
     const page = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableEventsQuery(tableId, fromVersion, limit)) : null;
     if (!page) throw ApiProblem.tableNotFound(tableId);
-    return { tableId, version: page.version, events: page.events.map(eventView), nextFromVersion: page.nextFromVersion };
+    const audience = await this.access.audienceFor(principalOf(req), tableId);
+    return { tableId, version: page.version, events: page.events.map((e) => eventViewFor(e, audience)), nextFromVersion: page.nextFromVersion };
   }
 }

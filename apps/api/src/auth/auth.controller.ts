@@ -1,0 +1,63 @@
+import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { type HttpRequest } from '../http/http-types';
+import { jsonBody } from '../http/json-body';
+import { ApiProblem } from '../http/status-mapping';
+import { fieldIssues } from '../tables/command-request';
+import { Public } from './access-decorators';
+import { signAccessToken } from './access-token';
+import { AUTH_SECRET } from './auth-secret';
+import { verifyPassword } from './passwords';
+import { SecurityLog } from './security-log';
+import { Users } from './users';
+
+const loginSchema = z.strictObject({
+  username: z.string({ error: 'username must be a string' }).min(1).max(64),
+  password: z.string({ error: 'password must be a string' }).min(1).max(1024),
+});
+
+/** Checked against when the user does not exist, so that a wrong name costs as long as a wrong password. */
+const NO_USER_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(Users) private readonly users: Users,
+    @Inject(JwtService) private readonly jwt: JwtService,
+    @Inject(AUTH_SECRET) private readonly secret: string,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(SecurityLog) private readonly securityLog: SecurityLog,
+  ) {}
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in: a user name and password for a Bearer access token (JWT)' })
+  @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } })
+  @ApiResponse({ status: 200, description: '{accessToken, tokenType: "Bearer", expiresIn (seconds), user: {id, name, role}}' })
+  @ApiResponse({ status: 401, description: 'Wrong user name or password, or the user is disabled (problem+json, code INVALID_CREDENTIALS)' })
+  async login(@Req() req: HttpRequest) {
+    const parsed = loginSchema.safeParse(jsonBody(req));
+    if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
+    const { username, password } = parsed.data;
+    const found = await this.users.byNameWithHash(username);
+    const passwordMatches = await verifyPassword(password, found?.passwordHash ?? NO_USER_HASH);
+    if (!found || !passwordMatches || found.user.disabled) {
+      const reason = !found ? 'login: no such user' : !passwordMatches ? 'login: wrong password' : 'login: user disabled';
+      const problem = new ApiProblem('unauthenticated', 'INVALID_CREDENTIALS', 'the user name or password is wrong, or the user is disabled');
+      throw this.securityLog.refuse(req, problem, reason, found ? { sub: found.user.id, name: found.user.name, role: found.user.role } : { name: username });
+    }
+    const { user } = found;
+    const expiresIn = this.config.tokenTtlSeconds;
+    return {
+      accessToken: signAccessToken(this.secret, { sub: user.id, name: user.name, role: user.role }, expiresIn),
+      tokenType: 'Bearer',
+      expiresIn,
+      user: { id: user.id, name: user.name, role: user.role },
+    };
+  }
+}

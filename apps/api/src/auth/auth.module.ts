@@ -1,0 +1,40 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import type { Database } from '@felt/event-store';
+import { DATABASE } from '../database/database.module';
+import { AccessGuard } from './access.guard';
+import { AuthController } from './auth.controller';
+import { authSecretProvider, AUTH_SECRET } from './auth-secret';
+import { DealerAssignments } from './dealer-assignments';
+import { DealersController } from './dealers.controller';
+import { FirstFloorUser } from './first-floor-user';
+import { SecurityLog } from './security-log';
+import { TableAccess } from './table-access';
+import { Users } from './users';
+
+/**
+ * Sign-in, the global access guard, dealer assignments. `createFirstFloorUser`: the embedded default's first start
+ * makes a floor user (see FirstFloorUser).
+ */
+@Global()
+@Module({})
+export class AuthModule {
+  static forRoot(options: { createFirstFloorUser: boolean }): DynamicModule {
+    return {
+      module: AuthModule,
+      imports: [JwtModule.register({})],
+      controllers: [AuthController, DealersController],
+      providers: [
+        authSecretProvider,
+        { provide: Users, inject: [DATABASE], useFactory: (db: Database) => new Users(db) },
+        { provide: DealerAssignments, inject: [DATABASE], useFactory: (db: Database) => new DealerAssignments(db) },
+        SecurityLog,
+        TableAccess,
+        { provide: APP_GUARD, useClass: AccessGuard },
+        ...(options.createFirstFloorUser ? [FirstFloorUser] : []),
+      ],
+      exports: [AUTH_SECRET, Users, DealerAssignments, SecurityLog, TableAccess, JwtModule],
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import { Controller, Delete, Get, Inject, Param, Put, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { HttpRequest } from '../http/http-types';
+import { ApiProblem } from '../http/status-mapping';
+import { GetTableQuery } from '../tables/get-table.query';
+import { tableIdSchema } from '../tables/table-command-schema';
+import { Roles } from './access-decorators';
+import { DealerAssignments } from './dealer-assignments';
+import { principalOf } from './principal';
+import { Users, type User } from './users';
+
+/** Which dealers run a table: a floor supervisor assigns and releases them. */
+@ApiTags('dealers')
+@Controller('tables/:tableId/dealers')
+@Roles('floor')
+export class DealersController {
+  constructor(
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(Users) private readonly users: Users,
+    @Inject(DealerAssignments) private readonly assignments: DealerAssignments,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The dealers assigned to a table (floor only)" })
+  async list(@Param('tableId') tableId: string) {
+    await this.existingTable(tableId);
+    return { tableId, dealers: await this.assignments.ofTable(tableId) };
+  }
+
+  @Put(':userId')
+  @ApiOperation({ summary: 'Assign a dealer (user id or name) to a table (floor only); assigning again refreshes who and when' })
+  @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND) or user (USER_NOT_FOUND)' })
+  @ApiResponse({ status: 422, description: 'The user is not a dealer, or is disabled (NOT_A_DEALER)' })
+  async assign(@Param('tableId') tableId: string, @Param('userId') userId: string, @Req() req: HttpRequest) {
+    await this.existingTable(tableId);
+    const user = await this.user(userId);
+    if (user.role !== 'dealer' || user.disabled) {
+      throw new ApiProblem('not-a-dealer', 'NOT_A_DEALER', user.disabled ? `user "${user.name}" is disabled` : `user "${user.name}" is a ${user.role}, not a dealer`, {
+        userId: user.id,
+      });
+    }
+    const assignment = await this.assignments.assign(tableId, user.id, principalOf(req).sub);
+    return { tableId, assignment, dealers: await this.assignments.ofTable(tableId) };
+  }
+
+  @Delete(':userId')
+  @ApiOperation({ summary: 'Release a dealer from a table (floor only); `removed` says whether they were assigned' })
+  async unassign(@Param('tableId') tableId: string, @Param('userId') userId: string) {
+    await this.existingTable(tableId);
+    const user = await this.user(userId);
+    const removed = await this.assignments.unassign(tableId, user.id);
+    return { tableId, removed, dealers: await this.assignments.ofTable(tableId) };
+  }
+
+  private async existingTable(tableId: string): Promise<void> {
+    const table = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableQuery(tableId)) : null;
+    if (!table) throw ApiProblem.tableNotFound(tableId);
+  }
+
+  /** By id, else by name (a floor supervisor knows names). */
+  private async user(idOrName: string): Promise<User> {
+    const user = (await this.users.byId(idOrName)) ?? (await this.users.byName(idOrName));
+    if (!user) throw new ApiProblem('user-not-found', 'USER_NOT_FOUND', `there is no user "${idOrName}"; add one with felt users add`, { userId: idOrName });
+    return user;
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { ApiProblem } from '../http/status-mapping';
+import type { Principal } from './access-token';
+import { maybePrincipalOf } from './principal';
+
+/**
+ * Every refused request is a security event: one pino warn line with `security: true`, why, the route, the user
+ * (when the token said who) and the request id, so that a SIEM can count failed logins and probes.
+ */
+@Injectable()
+export class SecurityLog {
+  private readonly logger = new Logger('Security');
+
+  /** Logs the refusal and returns the problem to throw. */
+  refuse(req: HttpRequest, problem: ApiProblem, reason: string, who: Partial<Principal> | undefined = maybePrincipalOf(req)): ApiProblem {
+    this.logger.warn(
+      {
+        security: true,
+        code: problem.code,
+        status: problem.status,
+        reason,
+        route: `${req.method ?? ''} ${(req.originalUrl ?? req.url ?? '').split('?')[0]}`,
+        ...(who?.sub === undefined ? {} : { userId: who.sub }),
+        ...(who?.name === undefined ? {} : { userName: who.name }),
+        ...(who?.role === undefined ? {} : { role: who.role }),
+        requestId: requestIdOf(req),
+      },
+      `request refused: ${reason}`,
+    );
+    return problem;
+  }
+
+  /** A 401 problem: UNAUTHENTICATED with the sentence for the caller, and the Bearer challenge header. */
+  unauthenticated(req: HttpRequest, res: HttpResponse, reason: string, detail: string, who?: Partial<Principal>): ApiProblem {
+    if (!res.headersSent) res.setHeader('WWW-Authenticate', 'Bearer realm="felt"');
+    return this.refuse(req, new ApiProblem('unauthenticated', 'UNAUTHENTICATED', detail), reason, who);
+  }
+}

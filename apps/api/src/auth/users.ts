@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@felt/event-store';
+import { hashPassword } from './passwords';
+import type { Role } from './roles';
+
+/** A user as the API and the CLI see it (never the password hash, except to check a login). */
+export interface User {
+  readonly id: string;
+  readonly name: string;
+  readonly role: Role;
+  readonly createdAt: string;
+  readonly disabled: boolean;
+}
+
+/** Letters, digits and . _ @ - (1 to 64): the users table's CHECK says the same. */
+export const USER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
+
+type UserRow = {
+  id: string;
+  name: string;
+  role: Role;
+  created_at: string;
+  disabled: boolean;
+  password_hash: string;
+};
+
+const COLUMNS = `id, name, role, created_at::text AS created_at, disabled, password_hash`;
+
+function userOf(row: UserRow): User {
+  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at, disabled: row.disabled };
+}
+
+/** The users table (migrations/1700000000200-Users.ts), on PostgreSQL or PGlite. */
+export class Users {
+  constructor(private readonly db: Queryable) {}
+
+  /** Adds a user; 'name-taken' when the name is in use. */
+  async add(name: string, role: Role, password: string): Promise<User | 'name-taken'> {
+    const hash = await hashPassword(password);
+    const { rows } = await this.db.query<UserRow>(
+      `INSERT INTO users (id, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING ${COLUMNS}`,
+      [randomUUID(), name, role, hash],
+    );
+    return rows[0] ? userOf(rows[0]) : 'name-taken';
+  }
+
+  /** The user and their password hash, for a login. */
+  async byNameWithHash(name: string): Promise<{ user: User; passwordHash: string } | null> {
+    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE name = $1`, [name]);
+    return rows[0] ? { user: userOf(rows[0]), passwordHash: rows[0].password_hash } : null;
+  }
+
+  async byName(name: string): Promise<User | null> {
+    return (await this.byNameWithHash(name))?.user ?? null;
+  }
+
+  async byId(id: string): Promise<User | null> {
+    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+    return rows[0] ? userOf(rows[0]) : null;
+  }
+
+  async list(): Promise<User[]> {
+    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users ORDER BY name`);
+    return rows.map(userOf);
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM users`);
+    return Number(rows[0]!.n);
+  }
+
+  /** Disables (or enables again) a user: their tokens stop working at once. False when there is no such user. */
+  async setDisabled(name: string, disabled: boolean): Promise<boolean> {
+    const { rowCount } = await this.db.query(`UPDATE users SET disabled = $2 WHERE name = $1`, [name, disabled]);
+    return rowCount > 0;
+  }
+}

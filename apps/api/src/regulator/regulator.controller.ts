@@ -1,0 +1,116 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { EventStore, type Database } from '@felt/event-store';
+import { handHistory, handRecordFor, project, recallHands } from '@felt/projections';
+import { Roles } from '../auth/access-decorators';
+import { DATABASE } from '../database/database.module';
+import type { HttpResponse } from '../http/http-types';
+import { ApiProblem } from '../http/status-mapping';
+import { eventViewFor } from '../live/live-visibility';
+import { fieldIssues } from '../tables/command-request';
+import { GetTableQuery } from '../tables/get-table.query';
+import { ListTablesQuery } from '../tables/list-tables.query';
+import { tableIdSchema } from '../tables/table-command-schema';
+import { eventsRecordedBetween, wholeTableLog } from './table-log';
+import { EXPORT_FORMATS, exportTable } from './table-export';
+
+const isoTime = z.iso.datetime({ offset: true, error: 'an ISO 8601 time with a zone, e.g. 2026-11-30T18:00:00Z' });
+const rangeSchema = z.strictObject({ from: isoTime.optional(), to: isoTime.optional() });
+const eventsQuerySchema = rangeSchema.extend({
+  fromVersion: z.coerce.number().int().min(1).max(2147483647).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+const handsQuerySchema = z.strictObject({ last: z.coerce.number().int().min(1).max(1000).default(10) });
+const exportQuerySchema = rangeSchema.extend({ format: z.enum(EXPORT_FORMATS, { error: 'format is jsonl, phh or ohh' }) });
+
+function parse<T>(schema: z.ZodType<T>, query: unknown): T {
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * The regulator's read-only routes (docs/regulators.md): every table, a table's events by recorded time, the
+ * recall of its last hands and its export, all with hole cards. Regulators and floor supervisors only.
+ */
+@ApiTags('regulator')
+@ApiBearerAuth()
+@Controller('regulator/tables')
+@Roles('regulator', 'floor')
+export class RegulatorController {
+  constructor(
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every table: id, version, status, hands played, opened and last changed' })
+  async list() {
+    const tables = await this.queryBus.execute(new ListTablesQuery());
+    const rows = [];
+    for (const t of tables) {
+      const folded = await this.queryBus.execute(new GetTableQuery(t.tableId));
+      rows.push({ ...t, status: folded?.state.status ?? null, handsPlayed: folded?.state.handsPlayed ?? 0 });
+    }
+    return { tables: rows };
+  }
+
+  @Get(':tableId/events')
+  @ApiOperation({ summary: "A table's events recorded between from and to (ISO 8601, both optional), a page at a time, with hole cards" })
+  @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
+  @ApiQuery({ name: 'fromVersion', required: false }) @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
+  @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND)' })
+  async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>) {
+    const { from, to, fromVersion, limit } = parse(eventsQuerySchema, query);
+    await this.existingTable(tableId);
+    const page = await eventsRecordedBetween(this.db, this.store, tableId, { from: from ?? null, to: to ?? null, fromVersion, limit });
+    return { tableId, from: from ?? null, to: to ?? null, events: page.events.map((e) => eventViewFor(e, 'regulator')), nextFromVersion: page.nextFromVersion };
+  }
+
+  @Get(':tableId/hands')
+  @ApiOperation({ summary: 'Recall: the last N completed hands (default 10), newest first, with hole cards and where each lies in the stream' })
+  @ApiQuery({ name: 'last', required: false, description: '1 to 1000 (default 10)' })
+  async hands(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>) {
+    const { last } = parse(handsQuerySchema, query);
+    const history = project(handHistory, await this.existingLog(tableId));
+    const inProgress = history.inProgress[tableId];
+    return {
+      tableId,
+      hands: recallHands(history, tableId, last).map((h) => handRecordFor(h, 'regulator')),
+      inProgress: inProgress ? handRecordFor(inProgress, 'regulator') : null,
+    };
+  }
+
+  @Get(':tableId/export')
+  @ApiOperation({ summary: 'Download the table as jsonl (hash-chained events), phh or ohh, optionally from/to a time' })
+  @ApiQuery({ name: 'format', required: true, enum: EXPORT_FORMATS }) @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
+  async export(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Res() res: HttpResponse): Promise<void> {
+    const { format, from, to } = parse(exportQuerySchema, query);
+    const recorded = await this.existingLog(tableId);
+    const [fromMs, toMs] = [from === undefined ? null : Date.parse(from), to === undefined ? null : Date.parse(to)];
+    const within = (iso: string) => {
+      const ms = Date.parse(iso);
+      return (fromMs === null || ms >= fromMs) && (toMs === null || ms <= toMs);
+    };
+    const exported = exportTable(recorded, format, within);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', exported.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
+    if (exported.notes.length > 0) res.setHeader('X-Export-Notes', exported.notes.join('; ').slice(0, 2000));
+    res.end(exported.text);
+  }
+
+  private async existingTable(tableId: string): Promise<void> {
+    const version = tableIdSchema.safeParse(tableId).success ? (await this.queryBus.execute(new GetTableQuery(tableId)))?.version : undefined;
+    if (!version) throw ApiProblem.tableNotFound(tableId);
+  }
+
+  private async existingLog(tableId: string) {
+    const log = tableIdSchema.safeParse(tableId).success ? await wholeTableLog(this.store, tableId) : [];
+    if (log.length === 0) throw ApiProblem.tableNotFound(tableId);
+    return log;
+  }
+}

@@ -1,0 +1,42 @@
+import type { RecordedEvent } from '@felt/event-store';
+import { ohhHandsFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
+import { tableEventOf, toJsonlLine } from '@felt/regulator';
+
+export const EXPORT_FORMATS = ['jsonl', 'phh', 'ohh'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface TableExport {
+  readonly text: string;
+  readonly contentType: string;
+  readonly fileExtension: string;
+  /** Hands a format could not hold (PHH), each with the reason. */
+  readonly notes: readonly string[];
+}
+
+const CONTENT = {
+  jsonl: { contentType: 'application/x-ndjson; charset=utf-8', fileExtension: 'jsonl' },
+  phh: { contentType: 'application/toml; charset=utf-8', fileExtension: 'phhs' },
+  ohh: { contentType: 'application/x-ndjson; charset=utf-8', fileExtension: 'ohh' },
+} as const;
+
+/**
+ * A table's log as a regulator downloads it, with the converters `felt export` uses (@felt/regulator's JSONL lines,
+ * @felt/formats' PHH and OHH). `within` keeps events recorded (jsonl) or hands started (phh, ohh) in the range.
+ */
+export function exportTable(recorded: readonly RecordedEvent[], format: ExportFormat, within: (recordedAt: string) => boolean): TableExport {
+  if (format === 'jsonl') return { ...CONTENT.jsonl, text: recorded.filter((e) => within(e.recordedAt)).map(toJsonlLine).join(''), notes: [] };
+  const events = recorded.map(tableEventOf);
+  const startedAt = new Map<number, string>();
+  recorded.forEach((r, i) => {
+    const e = events[i]!;
+    if (e.type === 'HandStarted') startedAt.set(e.handNumber, r.recordedAt);
+  });
+  const include = (handNumber: number) => within(startedAt.get(handNumber) ?? '');
+  if (format === 'ohh') return { ...CONTENT.ohh, text: toOhhText(ohhHandsFromEvents(events, { include, startedAt })), notes: [] };
+  const exported = phhHandsFromEvents(events, include);
+  return {
+    ...CONTENT.phh,
+    text: exported.hands.length ? toPhhText(exported.hands) : '',
+    notes: exported.skipped.map((s) => `hand ${s.handNumber} left out: ${s.reason}`),
+  };
+}
