@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { formatViolation, tableStreamId, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
@@ -29,14 +30,14 @@ export function registerVerifyCommand(program: Command): void {
     .option('--all', 'every stream (the default)')
     .option('--excerpt', 'with --file: streams may start after version 1 (an export with --from); their chain is checked from their first event')
     .option('--json', 'print {"summary": {...}, "violations": [...]} as JSON')
-    .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection', '1');
+    .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)');
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
 }
 
 async function runVerify(options: VerifyOptions, command: Command): Promise<void> {
   const write = (text: string) => command.configureOutput().writeOut!(text);
   if (options.table && options.all) return command.error('felt verify: give --table ID or --all, not both.', { exitCode: 2, code: 'felt.options' });
-  const workers = Number(options.workers ?? '1');
+  const workers = options.workers === undefined ? defaultWorkers() : Number(options.workers);
   if (!(Number.isSafeInteger(workers) && workers >= 1 && workers <= 64))
     return command.error(`felt verify: --workers must be a whole number from 1 to 64, not "${options.workers}".`, { exitCode: 2, code: 'felt.options' });
   const started = Date.now();
@@ -84,4 +85,9 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
     );
   }
   if (summary.violations > 0) command.error(`felt verify: ${summary.violations} violation${summary.violations === 1 ? '' : 's'} found.`, { exitCode: 1, code: 'felt.verify.violations' });
+}
+
+/** One thread per core when the compiled worker is there (the built CLI); from TypeScript sources, one thread. */
+function defaultWorkers(): number {
+  return verifyWorkerFile()?.endsWith('.js') ? Math.min(availableParallelism(), 8) : 1;
 }

@@ -54,16 +54,39 @@ function canonical(value: unknown): string {
     return out + ']';
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
-  if (keys.length > 1) keys.sort();
+  const { keys, prefixes } = sortedKeysOf(record);
   let out = '{';
   let first = true;
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const v = record[key];
+    const v = record[keys[i]!];
     if (v === undefined) continue;
-    out += (first ? '' : ',') + (NEEDS_ESCAPE.test(key) ? JSON.stringify(key) : '"' + key + '"') + ':' + canonical(v);
+    out += (first ? '' : ',') + prefixes[i]! + canonical(v);
     first = false;
   }
   return out + '}';
+}
+
+interface KeyOrder {
+  readonly keys: readonly string[];
+  /** Each key written as JSON with its colon: `"key":`. */
+  readonly prefixes: readonly string[];
+}
+
+/**
+ * Events of one type have the same keys in the same (jsonb) order, so the sorted order is remembered per key list
+ * instead of sorted again for every object. Bounded: a log with many odd shapes (a tampered one) only sorts more.
+ */
+const keyOrders = new Map<string, KeyOrder>();
+const MAX_KEY_ORDERS = 4096;
+
+function sortedKeysOf(record: Record<string, unknown>): KeyOrder {
+  const keys = Object.keys(record);
+  const id = keys.join('\u0000');
+  const known = keyOrders.get(id);
+  // The id is ambiguous for keys holding U+0000; the same count and every remembered key present settles it.
+  if (known !== undefined && known.keys.length === keys.length && known.keys.every((key) => Object.hasOwn(record, key))) return known;
+  const sorted = keys.length > 1 ? keys.sort() : keys;
+  const order = { keys: sorted, prefixes: sorted.map((key) => (NEEDS_ESCAPE.test(key) ? JSON.stringify(key) : '"' + key + '"') + ':') };
+  if (keyOrders.size < MAX_KEY_ORDERS) keyOrders.set(id, order);
+  return order;
 }
