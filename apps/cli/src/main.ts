@@ -5,6 +5,7 @@ import { registerPhhCommand } from './phh-command';
 import { registerReplayCommand } from './replay-command';
 import { registerVerifyCommand } from './verify-command';
 import { registerExportCommand } from './export-command';
+import { registerProjectionsCommand } from './projections-command';
 
 /**
  * The `felt` command line (bin/felt.js runs the compiled form of this file).
@@ -37,6 +38,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   registerReplayCommand(program);
   registerVerifyCommand(program);
   registerExportCommand(program);
+  registerProjectionsCommand(program);
   return program;
 }
 

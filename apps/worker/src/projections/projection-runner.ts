@@ -39,7 +39,7 @@ export class ProjectionRunner<S> {
   private writtenAt: Position | null = null;
 
   constructor(
-    private readonly store: EventStore,
+    readonly store: EventStore,
     readonly model: ReadModel<S>,
     options: ProjectionRunnerOptions = {},
   ) {

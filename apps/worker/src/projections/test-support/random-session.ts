@@ -1,5 +1,5 @@
 import { mulberry32, randomLegalCommand, type TableCommand } from '@felt/engine';
-import type { EventStore, RecordedEvent } from '@felt/event-store';
+import { positionOf, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
 import { TableRecorder } from '@felt/regulator';
 
 export interface RandomSessionOptions {
@@ -88,12 +88,30 @@ export async function appendCommand(store: EventStore, events: readonly Recorded
   if (!result.ok) throw new Error(`append of ${commandId} conflicted at version ${result.conflict.actual}`);
 }
 
-/** Every event of the log in order (the gap-safe order), for the pure fold to compare against. */
+/**
+ * Every event of the log in the gap-safe order, for the pure fold to compare against. Waits until the reader
+ * returns them all: transactions of other databases on the same server hold the gap-safe reader back for a moment.
+ */
 export async function wholeLog(store: EventStore): Promise<RecordedEvent[]> {
-  const all: RecordedEvent[] = [];
-  for (;;) {
-    const page = await store.readAll({ after: all.length ? { txId: all[all.length - 1]!.txId, globalPosition: all[all.length - 1]!.globalPosition } : undefined, limit: 5000 });
-    if (page.length === 0) return all;
-    all.push(...page);
+  const { rows } = await store.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const all: RecordedEvent[] = [];
+    for (;;) {
+      const last = all[all.length - 1];
+      const page = await store.readAll({ after: last ? positionOf(last) : undefined, limit: 5000 });
+      if (page.length === 0) break;
+      all.push(...page);
+    }
+    if (all.length === rows[0]!.n) return all;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  throw new Error('the gap-safe reader did not return every event within 10 s');
+}
+
+/** The last event of the log in the gap-safe order (START when empty). */
+export async function headOfLog(store: EventStore): Promise<Position> {
+  const { rows } = await store.db.query<{ tx_id: string; global_position: string }>(
+    'SELECT tx_id::text AS tx_id, global_position::text AS global_position FROM events ORDER BY tx_id DESC, global_position DESC LIMIT 1',
+  );
+  return rows[0] ? { txId: rows[0].tx_id, globalPosition: rows[0].global_position } : { txId: '0', globalPosition: '0' };
 }

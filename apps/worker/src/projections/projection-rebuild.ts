@@ -1,0 +1,107 @@
+import type { EventStore, Position, Transaction } from '@felt/event-store';
+import type { AnyReadModel, TableNames } from './read-model';
+import { checkpointNameOf } from './read-models';
+import { lock, ProjectionRunner, tryLock } from './projection-runner';
+
+/** The fresh tables a rebuild writes, beside the live ones until the swap. */
+export const REBUILD_SUFFIX = '__rebuild';
+export const rebuildTables: TableNames = (table) => `${table}${REBUILD_SUFFIX}`;
+
+export interface RebuildOptions {
+  /** Events per transaction while building (default 5000). */
+  batchSize?: number;
+  /** Called after each batch with the events projected so far. */
+  onProgress?: (events: number) => void;
+}
+
+export interface RebuildResult {
+  readonly projection: string;
+  readonly events: number;
+  readonly rows: number;
+  /** Where the swapped-in rows are, the live checkpoint from now on. */
+  readonly position: Position;
+}
+
+/** A rebuild that cannot start or finish, with what to do about it. */
+export class RebuildError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RebuildError';
+  }
+}
+
+/**
+ * Rebuilds a read model from position zero without disturbing its readers: the rows go to fresh tables
+ * (`<table>__rebuild`, created LIKE the live ones) under a checkpoint of their own, batch after batch with the
+ * slices kept in memory. Once caught up, one transaction takes the live projection's lock (so the worker's runner
+ * waits), folds what arrived meanwhile, drops the live tables, renames the fresh ones in their place and moves the
+ * checkpoint: readers see the old rows or the new ones, never a half-built model.
+ */
+export async function rebuildProjection(store: EventStore, model: AnyReadModel, options: RebuildOptions = {}): Promise<RebuildResult> {
+  const db = store.db;
+  const live = checkpointNameOf(model);
+  const checkpointName = `${live}:rebuild`;
+  await db.transaction(async (tx) => {
+    if (!(await tryLock(tx, checkpointName))) throw new RebuildError(`another rebuild of ${model.name} is running: wait for it to finish, then run this one again if still needed.`);
+    for (const table of model.tables) {
+      await tx.query(`DROP TABLE IF EXISTS ${rebuildTables(table.name)}`);
+      await tx.query(`CREATE TABLE ${rebuildTables(table.name)} (LIKE ${table.name} INCLUDING ALL)`);
+    }
+    await tx.query('DELETE FROM checkpoints WHERE name = $1', [checkpointName]);
+  });
+
+  const runner = new ProjectionRunner(store, model, { batchSize: options.batchSize ?? 5000, checkpointName, names: rebuildTables, maxSlices: Number.MAX_SAFE_INTEGER });
+  let events = 0;
+  let rows = 0;
+  for (;;) {
+    const step = await runner.step();
+    if (step.kind === 'standby') throw new RebuildError(`another rebuild of ${model.name} took over its tables: let that one finish.`);
+    if (step.kind === 'idle') break;
+    events += step.events;
+    rows += step.rows;
+    options.onProgress?.(events);
+  }
+
+  const position = await db.transaction(async (tx) => {
+    await lock(tx, live);
+    await lock(tx, checkpointName);
+    for (;;) {
+      const { step, settle } = await runner.projectBatch(tx);
+      settle();
+      if (step.kind !== 'projected') break;
+      events += step.events;
+      rows += step.rows;
+      options.onProgress?.(events);
+    }
+    await swapTables(tx, model);
+    const caughtUp = await store.loadCheckpoint(checkpointName, tx);
+    await store.saveCheckpoint(live, caughtUp, tx);
+    await tx.query('DELETE FROM checkpoints WHERE name = $1', [checkpointName]);
+    return caughtUp;
+  });
+  return { projection: model.name, events, rows, position };
+}
+
+/** Drops the live tables and renames the fresh ones (and their indexes) in their place, in the caller's transaction. */
+async function swapTables(tx: Transaction, model: AnyReadModel): Promise<void> {
+  for (const table of model.tables) {
+    const fresh = rebuildTables(table.name);
+    await tx.query(`DROP TABLE ${table.name}`);
+    await tx.query(`ALTER TABLE ${fresh} RENAME TO ${table.name}`);
+    const { rows } = await tx.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`, [table.name]);
+    for (const { indexname } of rows) {
+      if (indexname.startsWith(fresh)) await tx.query(`ALTER INDEX ${indexname} RENAME TO ${table.name}${indexname.slice(fresh.length)}`);
+    }
+  }
+  // The application's role loses its rights with the dropped tables: grant them on the new ones (as the migration does).
+  const names = model.tables.map((t) => t.name).join(', ');
+  await tx.query(`DO $$
+  BEGIN
+    IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
+      GRANT SELECT, INSERT, UPDATE, DELETE ON ${names} TO felt_app;
+    END IF;
+  EXCEPTION
+    WHEN insufficient_privilege THEN NULL;
+  END
+  $$`);
+}
