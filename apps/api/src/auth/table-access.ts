@@ -25,7 +25,7 @@ export class TableAccess {
       throw this.securityLog.refuse(req, new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not send commands`), 'role not allowed', principal);
     }
     if (FLOOR_ONLY_COMMANDS.has(commandType)) {
-      const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `only a floor supervisor may send ${commandType}; call the floor`, {
+      const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a dealer may not send ${commandType}: only a floor supervisor may; call the floor`, {
         role: principal.role,
         commandType,
       });

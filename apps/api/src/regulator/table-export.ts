@@ -16,7 +16,8 @@ export interface TableExport {
 const CONTENT = {
   jsonl: { contentType: 'application/x-ndjson; charset=utf-8', fileExtension: 'jsonl' },
   phh: { contentType: 'application/toml; charset=utf-8', fileExtension: 'phhs' },
-  ohh: { contentType: 'application/x-ndjson; charset=utf-8', fileExtension: 'ohh' },
+  // OHH: one pretty-printed JSON object per hand, a blank line between them (as felt export writes it).
+  ohh: { contentType: 'text/plain; charset=utf-8', fileExtension: 'ohh' },
 } as const;
 
 /**

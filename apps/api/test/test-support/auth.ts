@@ -1,5 +1,7 @@
 import { signAccessToken } from '../../src/auth/access-token';
+import type { Queryable } from '@felt/event-store';
 import type { Role } from '../../src/auth/roles';
+import { Users, type User } from '../../src/auth/users';
 
 /** The secret the test API (startTestApi, ApiProcess) signs and checks tokens with. Never used outside tests. */
 export const TEST_JWT_SECRET = 'felt-test-secret-not-for-production-0123456789';
@@ -24,4 +26,11 @@ export function signTestToken(role: Role, options: TestTokenOptions = {}): strin
 /** The Authorization header for `signTestToken(role, options)`. */
 export function authHeaders(role: Role, options: TestTokenOptions = {}): { Authorization: string } {
   return { Authorization: `Bearer ${signTestToken(role, options)}` };
+}
+
+/** Adds a user straight to the users table (as `felt users add` does); the password defaults to `<name>-password`. */
+export async function addTestUser(db: Queryable, name: string, role: Role, password = `${name}-password`): Promise<User> {
+  const user = await new Users(db).add(name, role, password);
+  if (user === 'name-taken') throw new Error(`user ${name} exists already`);
+  return user;
 }
