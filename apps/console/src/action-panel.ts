@@ -1,6 +1,6 @@
-import { element } from './elements';
-import { commandRoute } from './table-commands';
-import type { LegalAction, TableView } from './table-types';
+import { element } from './elements.js';
+import { commandRoute } from './table-commands.js';
+import type { LegalAction, TableView } from './table-types.js';
 
 /** A command the panel asks the page to send, decided on the shown version. */
 export interface ChosenAction {

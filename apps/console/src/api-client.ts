@@ -1,4 +1,4 @@
-import type { Session } from './session';
+import type { Session } from './session.js';
 
 /** A refused request: the API's problem+json (`code`, and `detail`, the sentence shown to the user). */
 export class ApiError extends Error {

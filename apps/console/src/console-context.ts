@@ -1,6 +1,6 @@
-import type { ApiClient } from './api-client';
-import type { Notice } from './notice';
-import type { Session } from './session';
+import type { ApiClient } from './api-client.js';
+import type { Notice } from './notice.js';
+import type { Session } from './session.js';
 
 /** What every screen gets from the page. */
 export interface ConsoleContext {

@@ -1,4 +1,4 @@
-import type { TableEventItem } from './table-types';
+import type { TableEventItem } from './table-types.js';
 
 type Data = Readonly<Record<string, any>>;
 

@@ -1,5 +1,5 @@
-import { element, field, formValues } from './elements';
-import type { TableView } from './table-types';
+import { element, field, formValues } from './elements.js';
+import type { TableView } from './table-types.js';
 
 /**
  * The forms a floor supervisor uses (the API decides who may: a dealer's or regulator's token gets 403, shown in
@@ -109,12 +109,12 @@ export function seatPlayerForm(view: TableView, submit: Submit, refuse: (sentenc
   )(submit, refuse);
 }
 
-/** Assign a dealer (their user id) to this table: only assigned dealers may run its commands. */
+/** Assign a dealer (user name or id) to this table: only assigned dealers may run its commands. */
 export function assignDealerForm(view: TableView, submit: Submit, refuse: (sentence: string) => void): HTMLFormElement {
-  return form('assign-dealer', 'Assign a dealer (floor)', [field('Dealer user id', text('dealerId'))], 'Assign dealer', (v) =>
+  return form('assign-dealer', 'Assign a dealer (floor)', [field('Dealer (user name or id)', text('dealerId'))], 'Assign dealer', (v) =>
     v.dealerId
       ? { method: 'PUT', path: `/tables/${encodeURIComponent(view.tableId)}/dealers/${encodeURIComponent(v.dealerId)}`, body: {}, done: `Dealer ${v.dealerId} assigned to ${view.tableId}.` }
-      : 'Enter the dealer’s user id.',
+      : 'Enter the dealer’s user name or id.',
   )(submit, refuse);
 }
 
@@ -133,6 +133,8 @@ export function dealerControls(view: TableView, submit: Submit, refuse: (sentenc
   const handRunning = view.hand !== null && view.hand.phase !== 'complete';
   if (!handRunning && view.status === 'open') {
     controls.append(form('start-hand', 'Next hand', [], 'Start hand', () => ({ method: 'POST', path: path('start-hand'), body: {}, done: 'Hand started.' }))(submit, refuse));
+  } else {
+    controls.append(element('p', {}, view.status === 'open' ? `Hand #${view.hand?.handNumber} in progress.` : `The table is ${view.status}.`));
   }
   return controls;
 }

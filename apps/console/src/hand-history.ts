@@ -1,4 +1,4 @@
-import { element } from './elements';
+import { element } from './elements.js';
 
 /** A recalled hand as GET /regulator/tables/:tableId/hands returns it (libs/projections HandRecord). */
 interface RecalledHand {

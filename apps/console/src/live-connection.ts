@@ -1,4 +1,4 @@
-import type { TableEventItem, TableView } from './table-types';
+import type { TableEventItem, TableView } from './table-types.js';
 
 /** What the console hears from /live about the table it shows. */
 export interface LiveListener {

@@ -1,8 +1,8 @@
-import type { ConsoleContext } from './console-context';
-import { element, replaceChildren } from './elements';
-import { openTableForm, type FormRequest } from './floor-forms';
-import { stakesText } from './table-render';
-import type { TableView } from './table-types';
+import type { ConsoleContext } from './console-context.js';
+import { element, replaceChildren } from './elements.js';
+import { openTableForm, type FormRequest } from './floor-forms.js';
+import { stakesText } from './table-render.js';
+import type { TableView } from './table-types.js';
 
 /** GET /tables lists ids and versions; the stakes and seats come from each table's view. */
 interface TableListing {
@@ -90,6 +90,7 @@ function lobbyTable(rows: readonly LobbyRow[]): HTMLElement {
 export async function submitForm(ctx: ConsoleContext, request: FormRequest, form: HTMLFormElement, then: () => void): Promise<void> {
   const fieldset = form.querySelector('fieldset');
   if (fieldset) fieldset.disabled = true;
+  ctx.notice.clear();
   try {
     await ctx.api.send(request.method, request.path, request.body);
     ctx.notice.info(request.done);

@@ -1,11 +1,11 @@
-import { ApiClient } from './api-client';
-import type { ConsoleContext } from './console-context';
-import { replaceChildren } from './elements';
-import { lobbyScreen } from './lobby-screen';
-import { Notice } from './notice';
-import { clearSession, loadSession } from './session';
-import { signInScreen } from './sign-in-screen';
-import { tableScreen } from './table-screen';
+import { ApiClient } from './api-client.js';
+import type { ConsoleContext } from './console-context.js';
+import { replaceChildren } from './elements.js';
+import { lobbyScreen } from './lobby-screen.js';
+import { Notice } from './notice.js';
+import { clearSession, loadSession } from './session.js';
+import { signInScreen } from './sign-in-screen.js';
+import { tableScreen } from './table-screen.js';
 
 /**
  * The floor staff console: #/sign-in, #/lobby and #/table/<id>, one screen at a time in <main>. Without a session

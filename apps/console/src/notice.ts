@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from './api-client.js';
 
 /**
  * The page's one message line (role="alert"): a refusal shows the API's sentence (problem+json `detail`) with its

@@ -1,6 +1,6 @@
-import type { ConsoleContext } from './console-context';
-import { element, field, formValues } from './elements';
-import { saveSession, type SignedInUser } from './session';
+import type { ConsoleContext } from './console-context.js';
+import { element, field, formValues } from './elements.js';
+import { saveSession, type SignedInUser } from './session.js';
 
 interface LoginAnswer {
   readonly accessToken: string;

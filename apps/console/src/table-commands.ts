@@ -1,5 +1,5 @@
-import type { ApiClient } from './api-client';
-import type { CommandAnswer } from './table-types';
+import type { ApiClient } from './api-client.js';
+import type { CommandAnswer } from './table-types.js';
 
 /**
  * Sends one command to POST /tables/:tableId/<route> (docs/api.md). Each click gets its own command id (a retry of

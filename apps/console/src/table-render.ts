@@ -1,6 +1,6 @@
-import { element } from './elements';
-import { splitCards } from './event-sentences';
-import type { HandPlayerView, Rules, TableView } from './table-types';
+import { element } from './elements.js';
+import { splitCards } from './event-sentences.js';
+import type { HandPlayerView, Rules, TableView } from './table-types.js';
 
 /** "NL 1/2", "FL 2/4 ante 1": the stakes as the floor says them. */
 export function stakesText(rules: Rules | null): string {
@@ -71,7 +71,9 @@ export function seatsTable(view: TableView): HTMLElement {
   return element('table', { class: 'seats', 'data-testid': 'seats' }, element('caption', {}, `Seats (${view.seats.length} of ${view.rules?.maxSeats ?? '?'})`), head, body);
 }
 
-function cards(text: string): Node | string {
+/** Cards as text ("AsKd"); null when this audience may not see them (another player's hole cards). */
+function cards(text: string | null): Node | string {
+  if (text === null) return 'hidden';
   const list = splitCards(text);
   if (list.length === 0) return '—';
   return element('span', { class: 'cards' }, list.map((card) => element('span', { class: `card suit-${card[1]}` }, card)));

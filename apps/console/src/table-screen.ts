@@ -1,14 +1,14 @@
-import { actionPanel, type ChosenAction } from './action-panel';
-import type { ConsoleContext } from './console-context';
-import { element, replaceChildren } from './elements';
-import { eventSentence } from './event-sentences';
-import { assignDealerForm, dealerControls, seatPlayerForm, type FormRequest } from './floor-forms';
-import { handHistoryList, recalledHands } from './hand-history';
-import { LiveTable } from './live-connection';
-import { submitForm } from './lobby-screen';
-import { TableCommands } from './table-commands';
-import { seatsTable, tableSummary } from './table-render';
-import type { TableEventItem, TableView } from './table-types';
+import { actionPanel, type ChosenAction } from './action-panel.js';
+import type { ConsoleContext } from './console-context.js';
+import { element, replaceChildren } from './elements.js';
+import { eventSentence } from './event-sentences.js';
+import { assignDealerForm, dealerControls, seatPlayerForm, type FormRequest } from './floor-forms.js';
+import { handHistoryList, recalledHands } from './hand-history.js';
+import { LiveTable } from './live-connection.js';
+import { submitForm } from './lobby-screen.js';
+import { TableCommands } from './table-commands.js';
+import { seatsTable, tableSummary } from './table-render.js';
+import type { TableEventItem, TableView } from './table-types.js';
 
 const LOG_LINES = 60;
 
@@ -23,6 +23,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const log: string[] = [];
 
   const heading = element('h2', { id: 'table-heading' }, `Table ${tableId}`);
+  const dealers = element('p', { 'data-testid': 'dealers' });
   const liveStatus = element('span', { class: 'live-status', 'data-testid': 'live-status', role: 'status' }, 'connecting…');
   const state = element('div', { class: 'table-state' }, 'Loading…');
   const controls = element('div', { class: 'table-controls' });
@@ -35,6 +36,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     element('p', {}, element('a', { href: '#/lobby' }, '← Lobby')),
     heading,
     liveStatus,
+    dealers,
     state,
     controls,
     element('section', { 'aria-labelledby': 'log-heading' }, element('h3', { id: 'log-heading' }, 'Activity'), logList),
@@ -79,8 +81,14 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     );
     restoreTyped();
   };
+  // A command's answer and /live both carry the command's events, in either order: each version is logged once.
+  let lastLogged = 0;
   const record = (events: readonly TableEventItem[]) => {
-    for (const event of events) log.unshift(`v${event.version} ${eventSentence(event)}`);
+    for (const event of events) {
+      if (event.version <= lastLogged) continue;
+      lastLogged = event.version;
+      log.unshift(`v${event.version} ${eventSentence(event)}`);
+    }
     log.length = Math.min(log.length, LOG_LINES);
     replaceChildren(logList, log.map((line) => element('li', {}, line)));
   };
@@ -100,9 +108,9 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     show(answer.table);
   };
   async function act(action: ChosenAction): Promise<void> {
+    ctx.notice.clear();
     try {
       applied(await commands.send(action.route, action.body, view?.version));
-      ctx.notice.clear();
     } catch (error) {
       ctx.notice.error(error);
     }
@@ -118,6 +126,17 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       show(await ctx.api.get<TableView>(`/tables/${encodeURIComponent(tableId)}`));
     } catch (error) {
       ctx.notice.error(error);
+    }
+    void loadDealers();
+  }
+  /** Who deals here: the floor may look (GET /tables/:id/dealers); for other roles the line stays empty. */
+  async function loadDealers(): Promise<void> {
+    if (ctx.session()?.user.role !== 'floor') return;
+    try {
+      const answer = await ctx.api.get<{ dealers: { name: string }[] }>(`/tables/${encodeURIComponent(tableId)}/dealers`);
+      dealers.textContent = `Dealers: ${answer.dealers.map((d) => d.name).join(', ') || 'none assigned'}`;
+    } catch {
+      dealers.textContent = '';
     }
   }
   recall.addEventListener('click', async () => {

@@ -38,7 +38,8 @@ export interface HandPlayerView {
   readonly committed: number;
   readonly folded: boolean;
   readonly allIn: boolean;
-  readonly holeCards: string;
+  /** null: this audience may not see them. */
+  readonly holeCards: string | null;
   readonly shown: boolean;
   readonly mucked: boolean;
 }
