@@ -9,11 +9,14 @@ import { MetricsServer } from './metrics/metrics-server';
 import { RelayMetrics } from './metrics/relay-metrics';
 import { RELAY_CHECKPOINT } from './relay/outbox-relay';
 import { RelayService } from './relay/relay.service';
+import { ProjectionMetrics } from './projections/projection-metrics';
+import { ProjectionsService } from './projections/projections.service';
+import { PROJECTIONS_CONFIG, projectionsConfigFromEnv, type ProjectionsConfig } from './projections/projections-config';
 
-/** The worker: the outbox relay, its metrics and health. Tests may pass a database of their own. */
+/** The worker: the outbox relay, the projections, their metrics and health. Tests may pass a database and settings of their own. */
 @Module({})
 export class WorkerModule {
-  static forRoot(config: WorkerConfig, database?: Database): DynamicModule {
+  static forRoot(config: WorkerConfig, database?: Database, projections: ProjectionsConfig = projectionsConfigFromEnv()): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
@@ -30,6 +33,9 @@ export class WorkerModule {
             new RelayMetrics(config.redisUrl ? { db: store.db, checkpoint: () => store.loadCheckpoint(RELAY_CHECKPOINT) } : undefined),
         },
         RelayService,
+        { provide: PROJECTIONS_CONFIG, useValue: projections },
+        { provide: ProjectionMetrics, inject: [RelayMetrics, EventStore], useFactory: (relay: RelayMetrics, store: EventStore) => new ProjectionMetrics(relay.registry, store) },
+        ProjectionsService,
         WorkerHealth,
         MetricsServer,
       ],

@@ -1,0 +1,101 @@
+import { comparePositions, EventStore } from '@felt/event-store';
+import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { eventually } from '../../../../libs/event-store/test-support/eventually';
+import { ProjectionRunner, type ProjectionStep } from './projection-runner';
+import { READ_MODELS } from './read-models';
+import { lobbyRows } from './lobby-rows';
+import { appendCommand, appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';
+import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
+
+/** Several processes (here: runners with their own connections from the pool) on one PostgreSQL database. */
+describe('projection runners side by side (postgres)', () => {
+  let t: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+    store = new EventStore(t.db);
+  });
+  afterAll(() => t?.dispose());
+
+  it('while one runner holds a projection, another stands by and writes nothing', async () => {
+    await appendSession(store, randomSession({ tables: 2, seed: 5, commands: 120, prefix: 'own' }));
+    const owner = new ProjectionRunner(store, lobbyRows);
+    const other = new ProjectionRunner(store, lobbyRows);
+    await t.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [owner.checkpointName]);
+      expect(await other.step()).toEqual({ kind: 'standby' });
+      // The owner's batch, in the transaction holding the lock.
+      const { step } = await owner.projectBatch(tx);
+      expect(step.kind).toBe('projected');
+    });
+    const rows = await t.db.query('SELECT count(*)::int AS n FROM lobby_tables');
+    expect(rows.rows[0]!.n).toBe(2);
+  });
+
+  it('two runners per projection racing over a growing log: every event takes effect once, rows equal the pure fold', async () => {
+    const session = randomSession({ tables: 4, seed: 6, commands: 700, prefix: 'race' });
+    const steps: Record<string, number> = { projected: 0, standby: 0, events: 0 };
+    let appending = true;
+    const append = (async () => {
+      await appendSession(store, session);
+      appending = false;
+    })();
+    const race = async (runner: ProjectionRunner<unknown>) => {
+      for (;;) {
+        const step: ProjectionStep = await runner.step();
+        if (step.kind === 'projected') {
+          steps.projected++;
+          steps.events += step.events;
+        } else if (step.kind === 'standby') steps.standby++;
+        else if (!appending && comparePositions(step.position, await headOfLog(store)) >= 0) return;
+        else await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await Promise.all(READ_MODELS.flatMap((model) => [race(new ProjectionRunner(store, model, { batchSize: 25 })), race(new ProjectionRunner(store, model, { batchSize: 25 }))]));
+    await append;
+    const events = await wholeLog(store);
+    expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(events));
+    // Each projection folded each event of this test once, whichever runner did it (the lobby had the first test's too).
+    const first = events.findIndex((e) => e.streamId.startsWith('table-race'));
+    expect(steps.events).toBe(READ_MODELS.length * (events.length - first) + (READ_MODELS.length - 1) * first);
+    expect(steps.projected).toBeGreaterThan(0);
+  });
+
+  it('never skips an event whose transaction commits after a later one', async () => {
+    const runners = READ_MODELS.map((model) => new ProjectionRunner(store, model));
+    const catchUp = async () => {
+      const head = await headOfLog(store);
+      for (const runner of runners) await eventually(() => runner.step(), (s) => s.kind === 'idle' && comparePositions(s.position, head) >= 0);
+    };
+    await catchUp();
+    const session = randomSession({ tables: 2, seed: 9, commands: 40, prefix: 'ooo' });
+    const early = session.find((c) => c[0]!.streamId === 'table-ooo1')!;
+    const late = session.find((c) => c[0]!.streamId === 'table-ooo2')!;
+
+    let commitEarly!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commitEarly = resolve));
+    let appended!: () => void;
+    const earlyAppended = new Promise<void>((resolve) => (appended = resolve));
+    const t1 = t.db.transaction(async (tx) => {
+      const first = early[0]!;
+      const result = await store.append(first.streamId, { expectedVersion: 'no-stream', commandId: first.metadata.commandId!, events: early.map((e) => ({ type: e.type, schemaVersion: 1, data: e.data })), tx });
+      if (!result.ok) throw new Error('early append failed');
+      appended();
+      await mayCommit;
+    });
+    await earlyAppended;
+    await appendCommand(store, late);
+
+    // While the early transaction is open, the later one's event is held back too: nothing of either is projected.
+    for (const runner of runners) expect((await runner.step()).kind).toBe('idle');
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM lobby_tables WHERE table_id LIKE 'ooo%'`)).rows[0]!.n).toBe(0);
+
+    commitEarly();
+    await t1;
+    await catchUp();
+    const lobby = await t.db.query<{ table_id: string }>(`SELECT table_id FROM lobby_tables WHERE table_id LIKE 'ooo%' ORDER BY 1`);
+    expect(lobby.rows.map((r) => r.table_id)).toEqual(['ooo1', 'ooo2']);
+    expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(await wholeLog(store)));
+  });
+});
