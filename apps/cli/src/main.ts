@@ -5,6 +5,7 @@ import { registerPhhCommand } from './phh-command';
 import { registerReplayCommand } from './replay-command';
 import { registerVerifyCommand } from './verify-command';
 import { registerExportCommand } from './export-command';
+import { registerUsersCommand } from './users-command';
 import { registerProjectionsCommand } from './projections-command';
 
 /**
@@ -38,6 +39,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   registerReplayCommand(program);
   registerVerifyCommand(program);
   registerExportCommand(program);
+  registerUsersCommand(program);
   registerProjectionsCommand(program);
   return program;
 }

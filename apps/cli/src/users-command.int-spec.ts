@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import { verifyAccessToken } from '../../api/src/auth/access-token';
+import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
+import { verifyPassword } from '../../api/src/auth/passwords';
+import { API_PID_FILE } from '../../api/src/config/data-dir-lock';
+import { startTestApi } from '../../api/test/test-support/test-api';
+import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { felt } from './run-felt.test-support';
+import { parseDuration } from './users-command';
+
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+/** felt users and felt token against a PGlite folder and a PostgreSQL database, and the API accepting the tokens. */
+describe('felt users and felt token on a PGlite folder', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'felt-users-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('adds users (a generated password printed once), lists them, refuses duplicates and bad options', async () => {
+    const added = await felt('users', 'add', 'dana', '--role', 'dealer', '--data-dir', dir);
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/^added dealer "dana" \(id [0-9a-f-]{36}\)\npassword: [\w-]{24}\n/);
+    expect((await felt('users', 'add', 'fiona', '--role', 'floor', '--password', 'correct horse', '--data-dir', dir)).code).toBe(0);
+
+    const listed = await felt('users', 'list', '--json', '--data-dir', dir);
+    const users = JSON.parse(listed.out) as { name: string; role: string; disabled: boolean }[];
+    expect(users.map((u) => [u.name, u.role, u.disabled])).toEqual([
+      ['dana', 'dealer', false],
+      ['fiona', 'floor', false],
+    ]);
+    expect((await felt('users', 'list', '--data-dir', dir)).out).toMatch(/^dana\s+dealer\s+active/);
+
+    const again = await felt('users', 'add', 'dana', '--role', 'floor', '--data-dir', dir);
+    expect(again).toMatchObject({ code: 2 });
+    expect(again.err).toContain('there is already a user "dana"');
+    expect((await felt('users', 'add', 'eve', '--role', 'admin', '--data-dir', dir)).err).toContain('--role must be one of dealer, floor, regulator, service');
+    expect((await felt('users', 'add', 'no spaces', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
+    expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);
+  });
+
+  it('signs tokens with the folder secret: for a user, or a service token, with the lifetime asked for', async () => {
+    const noSecret = await felt('token', '--user', 'dana', '--data-dir', dir);
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.err).toContain('no token secret');
+
+    const { secret, file } = resolveJwtSecret({ jwtSecret: undefined, databaseUrl: undefined, dataDir: dir });
+    expect(statSync(file!).mode & 0o777).toBe(0o600);
+    const user = await felt('token', '--user', 'dana', '--data-dir', dir, '--expires', '2h');
+    expect(user.code).toBe(0);
+    const verified = verifyAccessToken(new JwtService(), secret, user.out.trim());
+    expect(verified).toMatchObject({ ok: true, principal: { name: 'dana', role: 'dealer' } });
+    const claims = claimsOf(user.out.trim());
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
+
+    const service = await felt('token', '--role', 'service', '--sub', 'lobby-display', '--expires', '30m', '--data-dir', dir);
+    expect(claimsOf(service.out.trim())).toMatchObject({ sub: 'lobby-display', name: 'lobby-display', role: 'service' });
+    expect(verifyAccessToken(new JwtService(), secret, service.out.trim()).ok).toBe(true);
+
+    expect((await felt('token', '--user', 'nobody', '--data-dir', dir)).err).toContain('there is no user "nobody"');
+    expect((await felt('token', '--data-dir', dir)).code).toBe(2);
+    expect((await felt('token', '--user', 'dana', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
+    expect((await felt('token', '--user', 'dana', '--expires', 'soon', '--data-dir', dir)).code).toBe(2);
+  });
+
+  it('disables and enables a user; a disabled user gets no token', async () => {
+    expect((await felt('users', 'disable', 'dana', '--data-dir', dir)).out).toBe('disabled "dana"\n');
+    expect((await felt('token', '--user', 'dana', '--data-dir', dir)).err).toContain('user "dana" is disabled');
+    expect((await felt('users', 'enable', 'dana', '--data-dir', dir)).code).toBe(0);
+    expect((await felt('token', '--user', 'dana', '--data-dir', dir)).code).toBe(0);
+    expect((await felt('users', 'disable', 'nobody', '--data-dir', dir)).code).toBe(2);
+  });
+
+  it('will not open the folder while the API has it open, and says why', async () => {
+    writeFileSync(join(dir, API_PID_FILE), `${process.pid}\n`); // this process is alive, as a running API would be
+    try {
+      const busy = await felt('users', 'list', '--data-dir', dir);
+      expect(busy.code).toBe(2);
+      expect(busy.err).toContain(`the API (pid ${process.pid}) has the embedded database in ${dir} open, and PGlite allows one process at a time`);
+    } finally {
+      rmSync(join(dir, API_PID_FILE));
+    }
+    writeFileSync(join(dir, API_PID_FILE), '999999999\n'); // a pid file left by a killed API: no such process
+    expect((await felt('users', 'list', '--data-dir', dir)).code).toBe(0);
+  });
+
+  it('reads durations', () => {
+    expect([parseDuration('8h'), parseDuration('30m'), parseDuration('45s'), parseDuration('7d'), parseDuration('90')]).toEqual([28800, 1800, 45, 604800, 90]);
+    expect([parseDuration('0'), parseDuration('1w'), parseDuration('-5m'), parseDuration('')]).toEqual([null, null, null, null]);
+  });
+});
+
+describe('felt users and felt token on PostgreSQL, and the API accepting the token', () => {
+  let t: TestDatabase;
+  const secret = 'a-postgres-test-secret-that-is-long-enough-0123';
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+  });
+  afterAll(() => t?.dispose());
+
+  it('adds a floor user whose token and password the API accepts', async () => {
+    expect((await felt('users', 'add', 'flo', '--role', 'floor', '--password', 'floor-password-1', '--database-url', t.url!)).code).toBe(0);
+    const { rows } = await t.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE name = 'flo'`);
+    expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('floor-password-1', rows[0]!.password_hash)).toBe(true);
+
+    const withoutSecret = await felt('token', '--user', 'flo', '--database-url', t.url!);
+    expect(withoutSecret.err).toContain('JWT_SECRET is not set');
+    process.env.JWT_SECRET = secret;
+    let token: string;
+    try {
+      token = (await felt('token', '--user', 'flo', '--database-url', t.url!)).out.trim();
+    } finally {
+      delete process.env.JWT_SECRET;
+    }
+
+    const api = await startTestApi(t.db, { jwtSecret: secret });
+    try {
+      await api.anonymous.get('/tables').set('Authorization', `Bearer ${token}`).expect(200);
+      const login = await api.anonymous.post('/auth/login').send({ username: 'flo', password: 'floor-password-1' }).expect(200);
+      expect(login.body.user).toMatchObject({ name: 'flo', role: 'floor' });
+      expect(claimsOf(token).sub).toBe(login.body.user.id);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import type { Command } from 'commander';
+import { IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
+import { signAccessToken } from '../../api/src/auth/access-token';
+import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
+import { generatePassword } from '../../api/src/auth/passwords';
+import { isRole, ROLES, type Role } from '../../api/src/auth/roles';
+import { USER_NAME, Users, type User } from '../../api/src/auth/users';
+import { runningApiPid } from '../../api/src/config/data-dir-lock';
+
+/** Where the users live: the API's own database (DATABASE_URL, else the PGlite folder DATA_DIR or ./data). */
+interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+}
+
+interface TokenOptions extends DatabaseOptions {
+  user?: string;
+  role?: string;
+  sub?: string;
+  expires: string;
+}
+
+const DEFAULT_TTL = '8h';
+
+function addDatabaseOptions(command: Command): Command {
+  return command
+    .option('--database-url <url>', 'PostgreSQL (default: the DATABASE_URL environment variable)')
+    .option('--data-dir <dir>', "the embedded API's PGlite folder (default: DATA_DIR, else ./data)");
+}
+
+/** The options as the API reads its environment: an explicit --data-dir wins over DATABASE_URL. */
+function location(options: DatabaseOptions): { databaseUrl: string | undefined; dataDir: string } {
+  const databaseUrl = options.dataDir ? undefined : (options.databaseUrl ?? (process.env.DATABASE_URL || undefined));
+  return { databaseUrl, dataDir: options.dataDir ?? (process.env.DATA_DIR || './data') };
+}
+
+/**
+ * Opens the users' database with its migrations run (the users table may not exist yet). PGlite is one process's
+ * database: while the embedded API runs on the folder, the CLI must not open it, and says so.
+ */
+async function openUsers(options: DatabaseOptions, command: Command, name: string): Promise<{ users: Users; db: Database }> {
+  const { databaseUrl, dataDir } = location(options);
+  if (!databaseUrl) {
+    const pid = dataDir === IN_MEMORY ? null : runningApiPid(dataDir);
+    if (pid !== null) {
+      return command.error(
+        `felt ${name}: the API (pid ${pid}) has the embedded database in ${dataDir} open, and PGlite allows one process at a time. ` +
+          'Stop the API (Ctrl-C), run this again, then start it; or sign in through the running API: POST /auth/login.',
+        { exitCode: 2, code: 'felt.database-busy' },
+      );
+    }
+  }
+  try {
+    const db = await openDatabase({ databaseUrl, dataDir });
+    return { users: new Users(db), db };
+  } catch (error) {
+    return command.error(`felt ${name}: cannot open the database (${databaseUrl ? 'DATABASE_URL' : dataDir}): ${(error as Error).message}.`, {
+      exitCode: 2,
+      code: 'felt.database',
+    });
+  }
+}
+
+async function withUsers<T>(options: DatabaseOptions, command: Command, name: string, fn: (users: Users) => Promise<T>): Promise<T> {
+  const { users, db } = await openUsers(options, command, name);
+  try {
+    return await fn(users);
+  } finally {
+    await db.close();
+  }
+}
+
+/** "8h", "30m", "45s", "7d" or a number of seconds. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d{1,7})([smhd]?)$/.exec(text.trim());
+  if (!match) return null;
+  const seconds = Number(match[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return seconds > 0 ? seconds : null;
+}
+
+function userLine(u: User): string {
+  return `${u.name.padEnd(20)} ${u.role.padEnd(10)} ${(u.disabled ? 'disabled' : 'active').padEnd(9)} ${u.createdAt.slice(0, 19)}  ${u.id}`;
+}
+
+/**
+ * `felt users add NAME --role ROLE [--password P]`, `felt users list [--json]`, `felt users disable|enable NAME`,
+ * `felt token --user NAME | --role service --sub NAME [--expires 8h]` (docs/api.md "Authentication and roles").
+ * Exit codes: 0 done; 2 bad options, a name in use or unknown, or the database cannot be opened.
+ */
+export function registerUsersCommand(program: Command): void {
+  const users = program.command('users').description('the users who may sign in to the API: add, list, disable, enable');
+  const out = (text: string) => program.configureOutput().writeOut!(text);
+
+  addDatabaseOptions(
+    users
+      .command('add <name>')
+      .description('add a user; without --password one is generated and printed once')
+      .requiredOption('--role <role>', ROLES.join(', '))
+      .option('--password <password>', 'the password (at least 8 characters)'),
+  ).action(async (name: string, options: DatabaseOptions & { role: string; password?: string }, command: Command) => {
+    if (!USER_NAME.test(name)) return command.error(`felt users add: a name is 1 to 64 letters, digits, ".", "_", "@" or "-", not "${name}".`, { exitCode: 2 });
+    if (!isRole(options.role)) return command.error(`felt users add: --role must be one of ${ROLES.join(', ')}, not "${options.role}".`, { exitCode: 2 });
+    if (options.password !== undefined && options.password.length < 8) return command.error('felt users add: a password has at least 8 characters.', { exitCode: 2 });
+    const password = options.password ?? generatePassword();
+    const added = await withUsers(options, command, 'users add', (u) => u.add(name, options.role as Role, password));
+    if (added === 'name-taken') return command.error(`felt users add: there is already a user "${name}".`, { exitCode: 2, code: 'felt.name-taken' });
+    out(`added ${added.role} "${added.name}" (id ${added.id})\n`);
+    if (options.password === undefined) out(`password: ${password}\n(shown once; sign in with POST /auth/login or get a token with felt token --user ${added.name})\n`);
+  });
+
+  addDatabaseOptions(users.command('list').description('every user: name, role, active or disabled, created, id').option('--json', 'as JSON')).action(
+    async (options: DatabaseOptions & { json?: boolean }, command: Command) => {
+      const list = await withUsers(options, command, 'users list', (u) => u.list());
+      if (options.json) return out(`${JSON.stringify(list, null, 2)}\n`);
+      out(list.length === 0 ? 'no users yet: felt users add NAME --role floor\n' : `${list.map(userLine).join('\n')}\n`);
+    },
+  );
+
+  for (const [verb, disabled] of [['disable', true], ['enable', false]] as const) {
+    addDatabaseOptions(users.command(`${verb} <name>`).description(disabled ? 'stop a user signing in; their tokens stop working at once' : 'let a disabled user sign in again')).action(
+      async (name: string, options: DatabaseOptions, command: Command) => {
+        const found = await withUsers(options, command, `users ${verb}`, (u) => u.setDisabled(name, disabled));
+        if (!found) return command.error(`felt users ${verb}: there is no user "${name}".`, { exitCode: 2, code: 'felt.no-user' });
+        out(`${disabled ? 'disabled' : 'enabled'} "${name}"\n`);
+      },
+    );
+  }
+
+  addDatabaseOptions(
+    program
+      .command('token')
+      .description('print an access token (signed with JWT_SECRET, else <data dir>/jwt-secret): for a user, or a service token')
+      .option('--user <name>', 'a user in the database')
+      .option('--role <role>', 'with --sub: a token for no user in the database (e.g. --role service for a display or the worker)')
+      .option('--sub <name>', 'with --role: the name recorded as the actor')
+      .option('--expires <duration>', 'lifetime: 8h, 30m, 7d or seconds', DEFAULT_TTL),
+  ).action(async (options: TokenOptions, command: Command) => {
+    const ttl = parseDuration(options.expires);
+    if (ttl === null) return command.error(`felt token: --expires is like 8h, 30m, 7d or a number of seconds, not "${options.expires}".`, { exitCode: 2 });
+    if ((options.user === undefined) === (options.role === undefined)) return command.error('felt token: give --user NAME, or --role ROLE with --sub NAME.', { exitCode: 2 });
+    let secret: string;
+    try {
+      secret = resolveJwtSecret({ ...location(options), jwtSecret: process.env.JWT_SECRET || undefined }, { create: false }).secret;
+    } catch (error) {
+      return command.error(`felt token: ${(error as Error).message}`, { exitCode: 2, code: 'felt.secret' });
+    }
+    if (options.role !== undefined) {
+      if (!isRole(options.role)) return command.error(`felt token: --role must be one of ${ROLES.join(', ')}, not "${options.role}".`, { exitCode: 2 });
+      if (!options.sub || !USER_NAME.test(options.sub)) return command.error('felt token: --role needs --sub NAME (letters, digits, ".", "_", "@", "-").', { exitCode: 2 });
+      return out(`${signAccessToken(secret, { sub: options.sub, name: options.sub, role: options.role }, ttl)}\n`);
+    }
+    const user = await withUsers(options, command, 'token', (u) => u.byName(options.user!));
+    if (!user) return command.error(`felt token: there is no user "${options.user}" (felt users list).`, { exitCode: 2, code: 'felt.no-user' });
+    if (user.disabled) return command.error(`felt token: user "${user.name}" is disabled.`, { exitCode: 2, code: 'felt.disabled' });
+    out(`${signAccessToken(secret, { sub: user.id, name: user.name, role: user.role }, ttl)}\n`);
+  });
+}
