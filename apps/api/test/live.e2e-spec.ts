@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { mulberry32 } from '@felt/engine';
 import { EventStore, openDatabase, type Database } from '@felt/event-store';
 import { streamIdOf, toNewEvent } from '../src/tables/table-stream';
+import { eventually } from '../../../libs/event-store/test-support/eventually';
+import { LiveFeed } from '../src/live/live-feed';
 import { LiveClient, type LiveMessage } from './test-support/live-client';
+import { addTestUser, signTestToken } from './test-support/auth';
+import { appendRandomHistory } from './test-support/long-history';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
 import { nextCommand } from './test-support/table-player';
 import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
@@ -86,12 +90,10 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
     expect(final.version).toBe(last);
     expect(console1.eventVersions('order-1')).toEqual(range(opened.version + 1, last));
     expectEventsThenTable(console1.messages, 'order-1');
-    // The same events GET /tables/:id/events pages out (public audience: the deck and the dealt cards hidden, see below).
-    const stored = (await api.http.get(`/tables/order-1/events?fromVersion=${opened.version + 1}&limit=1000`).expect(200)).body.events;
-    const received = console1.messages.filter((m) => m.type === 'events').flatMap((m) => m.events);
-    const secretFree = (e: { type: string }) => e.type !== 'HandStarted' && e.type !== 'HoleCardsDealt';
-    expect(received.filter(secretFree)).toEqual(stored.filter(secretFree));
-    expect(received.map((e: { eventId: string }) => e.eventId)).toEqual(stored.map((e: { eventId: string }) => e.eventId));
+    // The same events GET /tables/:id/events pages out to the public (a floor supervisor's token: no hole cards).
+    const paged = (await api.http.get(`/tables/order-1/events?fromVersion=${opened.version + 1}&limit=1000`).expect(200)).body.events;
+    expect(console1.messages.filter((m) => m.type === 'events').flatMap((m) => m.events)).toEqual(paged);
+    expect(final.view).toEqual((await api.http.get('/tables/order-1').expect(200)).body);
   });
 
   it('a console that reconnects with afterVersion gets what it missed and then the live changes: no gap, no duplicate', async () => {
@@ -216,6 +218,49 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
     for (const hand of dealt.hands) expect(text).not.toContain(JSON.stringify(hand.cards));
   });
 
+  it('shows the hole cards to regulators and the dealers assigned to the table only, as GET /tables/:id does', async () => {
+    const dealer = await addTestUser(database.db, 'live-dana', 'dealer');
+    const otherDealer = await addTestUser(database.db, 'live-dmitri', 'dealer');
+    await openTableWithPlayers(api, 'cards-1', 3);
+    await api.http.put(`/tables/cards-1/dealers/${dealer.id}`).expect(200);
+    const tokens = {
+      regulator: signTestToken('regulator'),
+      assignedDealer: signTestToken('dealer', { sub: dealer.id, name: dealer.name }),
+      otherDealer: signTestToken('dealer', { sub: otherDealer.id, name: otherDealer.name }),
+      floor: signTestToken('floor'),
+      service: signTestToken('service'),
+    };
+    const watchers = Object.fromEntries(await Promise.all(Object.entries(tokens).map(async ([who, token]) => [who, await connect(token)] as const)));
+    for (const client of Object.values(watchers)) client.subscribe('cards-1', 0);
+    const dealtAt = await playToTheDeal(api, 'cards-1');
+    for (const [who, client] of Object.entries(watchers)) {
+      const table = await client.tableAt('cards-1', dealtAt);
+      const cards = table.view.hand.players.map((p: { holeCards: string | null }) => p.holeCards);
+      const dealt = client.messages.filter((m) => m.type === 'events').flatMap((m) => m.events).find((e: { type: string }) => e.type === 'HoleCardsDealt');
+      const seesCards = who === 'regulator' || who === 'assignedDealer';
+      expect({ who, cardsShown: cards.every((c: string | null) => typeof c === 'string' && c.length === 4) }).toEqual({ who, cardsShown: seesCards });
+      expect({ who, cardsHidden: cards.every((c: string | null) => c === null) }).toEqual({ who, cardsHidden: !seesCards });
+      expect({ who, dealtCardsShown: dealt.data.hands.every((h: { cards: unknown }) => Array.isArray(h.cards)) }).toEqual({ who, dealtCardsShown: seesCards });
+      // The same body GET /tables/:id gives that token.
+      const viaHttp = (await api.anonymous.get('/tables/cards-1').set('Authorization', `Bearer ${tokens[who as keyof typeof tokens]}`).expect(200)).body;
+      expect(table.view).toEqual(viaHttp);
+    }
+  });
+
+  it('refuses a forged or expired token with UNAUTHENTICATED and closes the connection; no token is the public', async () => {
+    await openTableWithPlayers(api, 'tokens-1', 2);
+    for (const token of [signTestToken('regulator', { secret: 'not-the-secret-of-this-server-0123456789' }), signTestToken('regulator', { expiresIn: -60 }), 'not.a.jwt']) {
+      const client = await connect(token);
+      client.subscribe('tokens-1');
+      expect(await client.waitFor((m) => m.type === 'error')).toEqual({ type: 'error', code: 'UNAUTHENTICATED', detail: expect.stringContaining('not valid') });
+      expect(await client.closed).toEqual({ code: 1008, reason: 'UNAUTHENTICATED' });
+      expect(client.messages).toHaveLength(1);
+    }
+    const anonymous = await connect();
+    anonymous.subscribe('tokens-1');
+    expect(await anonymous.waitFor((m) => m.type === 'table')).toMatchObject({ tableId: 'tokens-1' });
+  });
+
   it('brings a change appended straight through EventStore.append (as another process would) to the subscriber', async () => {
     await openTableWithPlayers(api, 'elsewhere-1', 2);
     const version = (await api.http.get('/tables/elsewhere-1').expect(200)).body.version;
@@ -240,4 +285,46 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
     const stack = (view: any) => view.seats.find((s: { seat: number }) => s.seat === 2).stack;
     expect(stack(changed.view)).toBe(stack(before.view) + 25);
   });
+
+  it('drops a console that stops reading (close 1013, SLOW_CONSUMER) instead of queueing for it; it resumes with afterVersion', async () => {
+    const last = await appendRandomHistory(api.store, 'slow-1', 5000, 3);
+    const feed = api.app.get(LiveFeed);
+    const droppedBefore = feed.slowConsumersDropped;
+    const client = await connect();
+    client.socket.pause(); // a console that stops reading: the kernel's buffers fill, then the server's
+    // Each subscribe from 0 sends the whole history again (replacing the previous subscription): far more than fits.
+    for (let i = 0; i < 25; i++) client.subscribe('slow-1', 0);
+    await eventually(async () => feed.slowConsumersDropped, (n) => n > droppedBefore, 60000);
+    client.socket.resume();
+    expect(await client.closed).toEqual({ code: 1013, reason: expect.stringContaining('SLOW_CONSUMER') });
+    const received = client.eventVersions('slow-1');
+    expect(received.length).toBeLessThan(25 * last);
+    const lastSeen = received.at(-1)!;
+
+    const again = await connect();
+    again.subscribe('slow-1', lastSeen);
+    await again.tableAt('slow-1', last);
+    expect(again.eventVersions('slow-1')).toEqual(range(lastSeen + 1, last));
+  });
+
+  if (backend === 'postgres') {
+    it('brings the commands another API process serves on the same database to this one\'s subscribers', async () => {
+      await openTableWithPlayers(api, 'two-apis-1', 4);
+      const version = (await api.http.get('/tables/two-apis-1').expect(200)).body.version;
+      const client = await connect();
+      client.subscribe('two-apis-1');
+      await client.tableAt('two-apis-1', version);
+      const otherDb = await openDatabase({ databaseUrl: database.url! });
+      const otherApi = await startTestApi(otherDb);
+      try {
+        const last = await play(otherApi, 'two-apis-1', 30, 8);
+        const final = await client.tableAt('two-apis-1', last);
+        expect(client.eventVersions('two-apis-1')).toEqual(range(version + 1, last));
+        expect(final.view).toEqual((await otherApi.http.get('/tables/two-apis-1').expect(200)).body);
+      } finally {
+        await otherApi.close();
+        await otherDb.close();
+      }
+    });
+  }
 });

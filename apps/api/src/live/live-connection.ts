@@ -77,6 +77,7 @@ export class LiveConnection {
   private write(text: string): boolean {
     if (!this.open || this.socket.readyState !== this.socket.OPEN) return false;
     if (this.socket.bufferedAmount > LIVE_LIMITS.maxBufferedBytes) {
+      this.feed.noteSlowConsumer(this.socket.bufferedAmount);
       this.drop(SLOW_CONSUMER_CLOSE_CODE, 'SLOW_CONSUMER: reconnect and subscribe with afterVersion');
       return false;
     }

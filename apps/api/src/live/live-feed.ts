@@ -17,6 +17,7 @@ export class LiveFeed implements OnModuleDestroy {
   private readonly logger = new Logger('LiveFeed');
   private readonly channels = new Map<string, TableChannel>();
   private readonly tail: LogTail;
+  private droppedConsumers = 0;
 
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -65,6 +66,17 @@ export class LiveFeed implements OnModuleDestroy {
   /** Tables followed now (for tests and metrics). */
   get followedTables(): number {
     return this.channels.size;
+  }
+
+  /** Connections dropped because they did not read what they were sent (for tests and metrics). */
+  get slowConsumersDropped(): number {
+    return this.droppedConsumers;
+  }
+
+  /** A connection was dropped for reading too slowly. */
+  noteSlowConsumer(buffered: number): void {
+    this.droppedConsumers++;
+    this.logger.warn({ bufferedBytes: buffered }, 'dropped a /live connection that stopped reading (SLOW_CONSUMER)');
   }
 
   async onModuleDestroy(): Promise<void> {

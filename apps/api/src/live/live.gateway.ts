@@ -22,8 +22,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   ) {}
 
   handleConnection(socket: WebSocket, request: IncomingMessage): void {
-    const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('access_token');
-    const connection = new LiveConnection(socket, this.audience.admit(token), this.feed, this.audience);
+    const connection = new LiveConnection(socket, this.audience.admit(request), this.feed, this.audience);
     this.connections.set(socket, connection);
     socket.on('message', (data, isBinary) => connection.receive(data, isBinary));
   }
