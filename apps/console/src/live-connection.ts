@@ -25,6 +25,7 @@ export class LiveTable {
   private retryMs = 500;
   private retryTimer: number | undefined;
   private closed = false;
+  private reconnecting = false;
 
   constructor(
     private readonly tableId: string,
@@ -49,11 +50,6 @@ export class LiveTable {
     this.socket = null;
   }
 
-  /** Drops the connection as a network failure would (the page's "reconnect" button and the tests use it). */
-  drop(): void {
-    this.socket?.close();
-  }
-
   private connect(): void {
     if (this.closed) return;
     const token = this.token();
@@ -66,13 +62,15 @@ export class LiveTable {
       const subscribe: Record<string, unknown> = { type: 'subscribe', tableId: this.tableId };
       if (this.lastVersion !== null) subscribe.afterVersion = this.lastVersion;
       socket.send(JSON.stringify(subscribe));
-      this.listener.status(this.lastVersion === null ? 'live' : `live (caught up from version ${this.lastVersion})`, true);
+      this.listener.status(this.reconnecting && this.lastVersion !== null ? `live (caught up from version ${this.lastVersion})` : 'live', true);
+      this.reconnecting = false;
     });
     socket.addEventListener('message', (message) => this.receive(String(message.data)));
     socket.addEventListener('close', () => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.closed) return;
+      this.reconnecting = true;
       this.listener.status(`disconnected; reconnecting in ${Math.round(this.retryMs / 100) / 10} s`, false);
       this.retryTimer = window.setTimeout(() => this.connect(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
