@@ -111,7 +111,7 @@ export async function wholeLog(store: EventStore): Promise<RecordedEvent[]> {
 /** The last event of the log in the gap-safe order (START when empty). */
 export async function headOfLog(store: EventStore): Promise<Position> {
   const { rows } = await store.db.query<{ tx_id: string; global_position: string }>(
-    'SELECT tx_id::text AS tx_id, global_position::text AS global_position FROM events ORDER BY tx_id DESC, global_position DESC LIMIT 1',
+    'SELECT tx_id::text AS tx_id, global_position::text AS global_position FROM events ORDER BY events.tx_id DESC, events.global_position DESC LIMIT 1',
   );
   return rows[0] ? { txId: rows[0].tx_id, globalPosition: rows[0].global_position } : { txId: '0', globalPosition: '0' };
 }
