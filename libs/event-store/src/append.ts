@@ -1,8 +1,7 @@
 import { canonicalJson, type JsonValue } from './canonical-json';
 import type { Queryable, Transaction } from './database';
-import { computeEventHash, GENESIS_HASH } from './event-hash';
 import { eventIdFor } from './event-id';
-import { EVENT_COLUMNS, isoTimestampSql, toRecordedEvent, type EventRow } from './event-rows';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import type { EventMetadata, NewEvent, RecordedEvent } from './event-types';
 
 /** 'no-stream' (the stream has no event yet; 0 means the same), a version number, or 'any'. */
@@ -59,81 +58,84 @@ interface PreparedEvent {
   metadataJson: string;
 }
 
-interface StreamHead {
-  version: number;
-  last_hash: string;
-  now: string;
-}
-
-interface CommandRow {
+/** felt_append's answer (migrations/1700000000300-AppendFunction.ts). */
+interface AppendRow {
   [column: string]: unknown;
-  stream_id: string;
-  first_version: number;
-  last_version: number;
-  result: { streamVersion: number };
+  status: 'appended' | 'duplicate' | 'conflict' | 'command-reused';
+  stream_version: number;
+  first_version: number | null;
+  owner_stream_id: string | null;
+  recorded_at: string | null;
+  global_positions: string[] | null;
+  tx_id: string | null;
+  prev_hash: string | null;
+  hashes: string[] | null;
 }
 
 /**
- * One append, inside `tx`: lock the stream row (creating it for a new stream), return the first result if the
- * command was seen before, check the expected version, then write the events (consecutive versions, hash chain),
- * the command record and the stream's new head. No write happens before the checks, so a conflict leaves the
- * caller's transaction untouched.
+ * One append as one statement (felt_append): under the stream's row lock it returns the first result if the
+ * command was seen before, checks the expected version, then writes the events (consecutive versions, the hash
+ * chain computed in the database from the canonical texts sent here), the command record and the stream's new
+ * head. No write happens before the checks, so a conflict leaves the caller's transaction untouched. Outside a
+ * transaction the statement commits on its own: one round trip per command.
  */
-export async function appendToStream(tx: Queryable, streamId: string, options: AppendOptions): Promise<AppendResult> {
+export async function appendToStream(db: Queryable, streamId: string, options: AppendOptions): Promise<AppendResult> {
   const { expectedVersion, commandId } = options;
   const prepared = prepareEvents(streamId, options);
-
-  let head = await lockStream(tx, streamId);
-  if (!head) {
-    if (typeof expectedVersion === 'number' && expectedVersion > 0) {
-      return { ok: false, conflict: { streamId, expected: expectedVersion, actual: 0 } };
-    }
-    // Racing creators wait here for each other; the loser then locks the winner's row.
-    await tx.query(
-      `INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, $2, 0, $3) ON CONFLICT (stream_id) DO NOTHING`,
-      [streamId, streamCategory(streamId), GENESIS_HASH],
-    );
-    head = await lockStream(tx, streamId);
-    if (!head) throw new Error(`stream ${streamId} vanished while being created`);
-  }
-
-  // Checked after the lock: a retry racing its first attempt sees the first attempt's command row here.
-  const previous = await tx.query<CommandRow>(
-    'SELECT stream_id, first_version, last_version, result FROM commands WHERE command_id = $1',
-    [commandId],
+  const eventIds = prepared.map((_, i) => eventIdFor(commandId, i));
+  const { rows } = await db.query<AppendRow>(
+    `SELECT status, stream_version, first_version, owner_stream_id, recorded_at, global_positions, tx_id, prev_hash, hashes
+     FROM felt_append($1, $2, $3, $4, $5::uuid[], $6::text[], $7::integer[], $8::text[], $9::text[])`,
+    [
+      streamId,
+      streamCategory(streamId),
+      expectedVersion === 'any' ? null : expectedVersion === 'no-stream' ? 0 : expectedVersion,
+      commandId,
+      eventIds,
+      prepared.map((e) => e.type),
+      prepared.map((e) => e.schemaVersion),
+      prepared.map((e) => e.dataJson),
+      prepared.map((e) => e.metadataJson),
+    ],
   );
-  const first = previous.rows[0];
-  if (first) {
-    if (first.stream_id !== streamId) throw new CommandIdReusedError(commandId, first.stream_id, streamId);
-    return { ok: true, duplicate: true, streamVersion: first.result.streamVersion, events: await readCommandEvents(tx, first) };
+  const row = rows[0];
+  if (!row) throw new Error(`felt_append returned nothing for ${streamId}`);
+  switch (row.status) {
+    case 'conflict':
+      return { ok: false, conflict: { streamId, expected: expectedVersion, actual: row.stream_version } };
+    case 'command-reused':
+      throw new CommandIdReusedError(commandId, row.owner_stream_id ?? '(unknown)', streamId);
+    case 'duplicate':
+      return {
+        ok: true,
+        duplicate: true,
+        streamVersion: row.stream_version,
+        events: await readCommandEvents(db, streamId, row.first_version!, row.stream_version),
+      };
+    case 'appended':
+      return { ok: true, duplicate: false, streamVersion: row.stream_version, events: recordedEvents(streamId, eventIds, prepared, row) };
   }
+}
 
-  if (!versionMatches(expectedVersion, head.version)) {
-    return { ok: false, conflict: { streamId, expected: expectedVersion, actual: head.version } };
-  }
-
-  const events = chainEvents(streamId, commandId, head, prepared);
-  const last = events[events.length - 1]!;
-  const result: JsonValue = { streamVersion: last.streamVersion, eventIds: events.map((e) => e.eventId) };
-  const recorded = await tx.query(
-    `INSERT INTO commands (command_id, stream_id, first_version, last_version, result) VALUES ($1, $2, $3, $4, $5::jsonb)
-     ON CONFLICT (command_id) DO NOTHING RETURNING command_id`,
-    [commandId, streamId, events[0]!.streamVersion, last.streamVersion, JSON.stringify(result)],
-  );
-  if (recorded.rows.length === 0) {
-    // Only a writer on another stream can have recorded it meanwhile (this stream is locked).
-    const other = await tx.query<{ stream_id: string }>('SELECT stream_id FROM commands WHERE command_id = $1', [commandId]);
-    throw new CommandIdReusedError(commandId, other.rows[0]?.stream_id ?? '(unknown)', streamId);
-  }
-
-  const written = await insertEvents(tx, streamId, head.now, events, prepared);
-  await tx.query('UPDATE streams SET version = $2, last_hash = $3, updated_at = $4::timestamptz WHERE stream_id = $1', [
+/** The events as written: what was sent, with the versions, hashes, time and positions the database gave them. */
+function recordedEvents(streamId: string, eventIds: readonly string[], prepared: readonly PreparedEvent[], row: AppendRow): RecordedEvent[] {
+  const first = row.first_version!;
+  const hashes = row.hashes!;
+  const positions = row.global_positions!;
+  return prepared.map((event, i) => ({
+    eventId: eventIds[i]!,
     streamId,
-    last.streamVersion,
-    last.hash,
-    head.now,
-  ]);
-  return { ok: true, duplicate: false, streamVersion: last.streamVersion, events: written };
+    streamVersion: first + i,
+    globalPosition: positions[i]!,
+    txId: row.tx_id!,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data: JSON.parse(event.dataJson) as JsonValue,
+    metadata: JSON.parse(event.metadataJson) as EventMetadata,
+    recordedAt: row.recorded_at!,
+    prevHash: i === 0 ? row.prev_hash! : hashes[i - 1]!,
+    hash: hashes[i]!,
+  }));
 }
 
 function prepareEvents(streamId: string, options: AppendOptions): PreparedEvent[] {
@@ -161,88 +163,13 @@ function prepareEvents(streamId: string, options: AppendOptions): PreparedEvent[
   });
 }
 
-async function lockStream(tx: Queryable, streamId: string): Promise<StreamHead | undefined> {
-  const { rows } = await tx.query<StreamHead & Record<string, unknown>>(
-    `SELECT version, last_hash, ${isoTimestampSql("date_trunc('milliseconds', clock_timestamp())")} AS now
-     FROM streams WHERE stream_id = $1 FOR UPDATE`,
-    [streamId],
-  );
-  return rows[0];
-}
-
-function versionMatches(expected: ExpectedVersion, actual: number): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no-stream') return actual === 0;
-  return expected === actual;
-}
-
-type ChainedEvent = Omit<RecordedEvent, 'globalPosition' | 'txId'>;
-
-function chainEvents(streamId: string, commandId: string, head: StreamHead, prepared: PreparedEvent[]): ChainedEvent[] {
-  let prevHash = head.last_hash;
-  return prepared.map((event, i) => {
-    const fields = {
-      eventId: eventIdFor(commandId, i),
-      streamId,
-      streamVersion: head.version + 1 + i,
-      type: event.type,
-      schemaVersion: event.schemaVersion,
-      data: JSON.parse(event.dataJson) as JsonValue,
-      metadata: JSON.parse(event.metadataJson) as EventMetadata,
-      recordedAt: head.now,
-    };
-    const hash = computeEventHash(prevHash, fields);
-    const chained = { ...fields, prevHash, hash };
-    prevHash = hash;
-    return chained;
-  });
-}
-
-const PARAMS_PER_EVENT = 8;
-
-async function insertEvents(
-  tx: Queryable,
-  streamId: string,
-  recordedAt: string,
-  events: ChainedEvent[],
-  prepared: PreparedEvent[],
-): Promise<RecordedEvent[]> {
-  const params: unknown[] = [streamId, recordedAt];
-  const rows = events.map((event, i) => {
-    const p = 3 + i * PARAMS_PER_EVENT;
-    params.push(
-      event.eventId,
-      event.streamVersion,
-      event.type,
-      event.schemaVersion,
-      prepared[i]!.dataJson,
-      prepared[i]!.metadataJson,
-      event.prevHash,
-      event.hash,
-    );
-    return `($${p}::uuid, $1, $${p + 1}::int, $${p + 2}, $${p + 3}::int, $${p + 4}::jsonb, $${p + 5}::jsonb, $2::timestamptz, $${p + 6}, $${p + 7})`;
-  });
-  const { rows: written } = await tx.query<{ event_id: string; global_position: string; tx_id: string }>(
-    `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, prev_hash, hash)
-     VALUES ${rows.join(', ')}
-     RETURNING event_id::text AS event_id, global_position::text AS global_position, tx_id::text AS tx_id`,
-    params,
-  );
-  const byId = new Map(written.map((row) => [row.event_id, row]));
-  return events.map((event) => {
-    const row = byId.get(event.eventId);
-    if (!row) throw new Error(`event ${event.eventId} was not returned by its INSERT`);
-    return { ...event, globalPosition: row.global_position, txId: row.tx_id };
-  });
-}
-
-async function readCommandEvents(tx: Queryable, command: CommandRow): Promise<RecordedEvent[]> {
-  const { rows } = await tx.query<EventRow>(
+async function readCommandEvents(db: Queryable, streamId: string, firstVersion: number, lastVersion: number): Promise<RecordedEvent[]> {
+  const { rows } = await db.query<EventRow>(
     `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version BETWEEN $2 AND $3 ORDER BY stream_version`,
-    [command.stream_id, command.first_version, command.last_version],
+    [streamId, firstVersion, lastVersion],
   );
-  if (rows.length !== command.last_version - command.first_version + 1) {
-    throw new Error(`command's events ${command.first_version}..${command.last_version} of ${command.stream_id} are incomplete`);
+  if (rows.length !== lastVersion - firstVersion + 1) {
+    throw new Error(`command's events ${firstVersion}..${lastVersion} of ${streamId} are incomplete`);
   }
   return rows.map(toRecordedEvent);
 }

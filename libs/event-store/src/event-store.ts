@@ -42,10 +42,10 @@ export class EventStore {
   /**
    * Appends events to a stream in one transaction (or in `options.tx`). A wrong expected version returns
    * `{ ok: false, conflict }` and writes nothing; a repeated commandId returns the first result with `duplicate: true`.
+   * Without `options.tx` the append is one statement that commits on its own (one round trip).
    */
   append(streamId: string, options: AppendOptions): Promise<AppendResult> {
-    if (options.tx) return appendToStream(options.tx, streamId, options);
-    return this.db.transaction((tx) => appendToStream(tx, streamId, options));
+    return appendToStream(options.tx ?? this.db, streamId, options);
   }
 
   /** The stream's events in version order (empty if the stream does not exist). */

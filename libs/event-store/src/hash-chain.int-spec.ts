@@ -31,6 +31,28 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
     });
   }
 
+  it('chains in the database exactly as computeEventHash does, whatever the stream id, type and text hold', async () => {
+    // felt_append builds the canonical text in SQL: quoting and escaping must match JSON.stringify's.
+    const awkward = ['quote " backslash \\ slash /', 'tab\tnewline\ncontrol\u0001\u001f', 'é ü 中文 😀', "apostrophe ' and \u007f"];
+    for (const [i, text] of awkward.entries()) {
+      const streamId = `${freshStreamId()}-${text}`;
+      const result = await store.append(streamId, {
+        expectedVersion: 'no-stream',
+        commandId: `awkward-${i}-${streamId}`,
+        metadata: { actorId: text },
+        events: [
+          { type: `Type ${text}`, schemaVersion: 7, data: { [text]: text, n: -1.5e-7, big: 1e21, list: [text, 0, false] } },
+          { type: 'Plain', schemaVersion: 1, data: {} },
+        ],
+      });
+      expect(result.ok).toBe(true);
+      const stored = await store.readStream(streamId);
+      expect(stored).toEqual(result.ok ? result.events : []);
+      expect(verifyEvents(stored)).toEqual({ ok: true, head: { version: 2, hash: stored[1]!.hash } });
+      expect(stored[0]!.hash).toBe(computeEventHash(GENESIS_HASH, stored[0]!));
+    }
+  });
+
   it('hashes sha256(prev hash bytes || canonical JSON) exactly as documented', async () => {
     const streamId = freshStreamId();
     const commandId = `doc-${streamId}`;
