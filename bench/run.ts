@@ -16,6 +16,7 @@ const benches: Record<string, Bench> = {
   verify: { title: 'felt verify', run: async () => (await import('./verify.bench')).runVerifyBench() },
   relay: { title: 'Outbox relay to BullMQ', run: async () => (await import('./relay.bench')).runRelayBench() },
   api: { title: 'API: durable commands through HTTP on PostgreSQL', run: async () => (await import('./api.bench')).runApiBench() },
+  live: { title: 'Live updates: command to console over WebSocket', run: async () => (await import('./live.bench')).runLiveBench() },
 };
 
 function machine(): string {

@@ -14,10 +14,14 @@ export class LiveClient {
   private waiters: { from: number; match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void; reject: (e: Error) => void }[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
 
-  private constructor(readonly socket: WebSocket) {
+  private constructor(
+    readonly socket: WebSocket,
+    private readonly keepMessages: boolean,
+  ) {
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as LiveMessage;
       this.onMessage?.(message, performance.now());
+      if (!this.keepMessages) return;
       this.messages.push(message);
       const index = this.messages.length - 1;
       this.waiters = this.waiters.filter((w) => {
@@ -35,11 +39,14 @@ export class LiveClient {
     );
   }
 
-  /** Connects to `${baseUrl}/live` (http:// becomes ws://), with `?access_token=` when a token is given. */
-  static connect(baseUrl: string, accessToken?: string): Promise<LiveClient> {
+  /**
+   * Connects to `${baseUrl}/live` (http:// becomes ws://), with `?access_token=` when a token is given.
+   * `keepMessages: false` (a benchmark's long run): only onMessage sees them, and waitFor finds nothing.
+   */
+  static connect(baseUrl: string, accessToken?: string, options: { keepMessages?: boolean } = {}): Promise<LiveClient> {
     const url = `${baseUrl.replace(/^http/, 'ws')}/live${accessToken === undefined ? '' : `?access_token=${encodeURIComponent(accessToken)}`}`;
     const socket = new WebSocket(url);
-    const client = new LiveClient(socket);
+    const client = new LiveClient(socket, options.keepMessages ?? true);
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(client));
       socket.once('error', reject);
