@@ -23,6 +23,9 @@ function eventsOfFile(file: string): TableEvent[] {
 
 const STAKES = ['Post SB', 'Post BB', 'Post Ante', 'Straddle', 'Post Dead', 'Post Extra Blind', 'Call', 'Bet', 'Raise'];
 
+/** The action names the OHH specification lists (hh-specs.handhistory.org, action_obj.action). */
+const OHH_ACTIONS = ['Dealt Cards', 'Mucks Cards', 'Shows Cards', 'Post Ante', 'Post SB', 'Post BB', 'Straddle', 'Post Dead', 'Post Extra Blind', 'Fold', 'Check', 'Bet', 'Raise', 'Call', 'Added Chips', 'Sits Down', 'Stands Up'];
+
 describe('OHH export', () => {
   it('writes Dwan-Ivey as one OHH object: players, rounds with the board, pots and winners', () => {
     const events = eventsOfFile(join(root, 'historical/dwan-ivey-2009.phh'));
@@ -49,11 +52,17 @@ describe('OHH export', () => {
       for (const p of o.players) {
         const actions = o.rounds.flatMap((r) => r.actions).filter((a) => a.player_id === p.id);
         const staked = actions.filter((a) => STAKES.includes(a.action)).reduce((n, a) => n + a.amount, 0);
-        const returned = actions.filter((a) => a.action === 'Uncalled Bet Returned').reduce((n, a) => n + a.amount, 0);
+        const returned = actions.reduce((n, a) => n + (a.uncalled_returned ?? 0), 0);
         const won = o.pots.flatMap((pot) => pot.player_wins).filter((w) => w.player_id === p.id).reduce((n, w) => n + w.win_amount, 0);
         const final = ended.stacks.find((s) => s.seat === p.seat)!.stack;
         expect([file, p.starting_stack - staked + returned + won]).toEqual([file, final]);
       }
+      // Only the specification's action names (OHH 1.4.x action_obj.action), and no Bet before the flop.
+      for (const round of o.rounds)
+        for (const a of round.actions) {
+          expect([file, OHH_ACTIONS.includes(a.action)]).toEqual([file, true]);
+          if (round.street === 'Preflop') expect([file, a.action]).not.toEqual([file, 'Bet']);
+        }
     }
   });
 });

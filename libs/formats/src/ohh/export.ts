@@ -6,7 +6,8 @@ import { formatCard, type Street, type TableEvent, type TableRules } from '@felt
  * button), with their seat numbers; rounds are Preflop, Flop, Turn, River and Showdown; pots carry their winners
  * and the house's rake. Amounts are the table's chips. Each action's `amount` is the chips that action put in
  * (a raise's total for the street is also given as `raise_to`, a Felt extension), so the amounts of a player's
- * actions add up to what they put in the pot.
+ * actions add up to what they put in the pot. Action names are only the specification's; an uncalled bet's return
+ * is the `uncalled_returned` extension on that bet.
  */
 export const OHH_SPEC_VERSION = '1.4.7';
 
@@ -18,6 +19,8 @@ export interface OhhAction {
   is_allin: boolean;
   cards?: string[];
   raise_to?: number;
+  /** Felt extension: chips of this bet that nobody called and that went back to the player. */
+  uncalled_returned?: number;
 }
 
 export interface OhhRound {
@@ -172,9 +175,16 @@ export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhEx
         live.set(e.seat, e.to);
         break;
       }
-      case 'UncalledBetReturned':
-        act(e.seat, 'Uncalled Bet Returned', e.amount, false);
+      case 'UncalledBetReturned': {
+        // OHH has no action for it (strict readers refuse unknown action names): the bet it belongs to says so.
+        const playerId = ids.get(e.seat);
+        const bet = hand!.ohh.rounds
+          .flatMap((r) => r.actions)
+          .filter((a) => a.player_id === playerId && a.amount > 0)
+          .pop();
+        if (bet) bet.uncalled_returned = (bet.uncalled_returned ?? 0) + e.amount;
         break;
+      }
       case 'BoardDealt':
         newRound(STREETS[e.street], e.cards.map(formatCard));
         break;
