@@ -16,11 +16,19 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const app = await createApiApp({ ...config, jwtSecret: secret.secret });
-  app.enableShutdownHooks();
   // PGlite allows one process per folder: the pid file tells `felt users` / `felt token` that the API has it open.
-  if (!config.databaseUrl && config.dataDir !== IN_MEMORY) {
-    const release = claimDataDir(config.dataDir);
-    process.once('exit', release);
+  const release = !config.databaseUrl && config.dataDir !== IN_MEMORY ? claimDataDir(config.dataDir) : () => undefined;
+  // Shut down on SIGTERM / SIGINT (Nest's shutdown hooks close the database), then free the folder.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app
+        .close()
+        .catch((error: unknown) => console.error(error))
+        .finally(() => {
+          release();
+          process.exit(0);
+        });
+    });
   }
   await app.listen(config.port);
   const logger = new Logger('Felt');

@@ -1,15 +1,12 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { JwtService } from '@nestjs/jwt';
 import type { HttpRequest, HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
-import { verifyAccessToken } from './access-token';
 import { PUBLIC_KEY, ROLES_KEY } from './access-decorators';
-import { AUTH_SECRET } from './auth-secret';
 import { setPrincipal } from './principal';
 import { ROLES, type Role } from './roles';
 import { SecurityLog } from './security-log';
-import { Users } from './users';
+import { TokenAuthenticator } from './token-authenticator';
 
 /** Served outside the controllers (Swagger UI, the console) or for probes: open to anyone. */
 function isPublicPath(req: HttpRequest): boolean {
@@ -20,17 +17,14 @@ function isPublicPath(req: HttpRequest): boolean {
 
 /**
  * The global guard (APP_GUARD): every route but the public ones needs `Authorization: Bearer <JWT>` (401
- * UNAUTHENTICATED otherwise) from a role in the route's @Roles (403 FORBIDDEN_ROLE otherwise). A token of a user who
- * was disabled, or whose role changed since it was signed, is refused too: the users row is read on every request.
- * Table-level rules (a dealer's assignment, floor-only commands) are TableAccess's, once the table is known.
+ * UNAUTHENTICATED otherwise; TokenAuthenticator says which tokens are good) from a role in the route's @Roles (403
+ * FORBIDDEN_ROLE otherwise). Table-level rules (a dealer's assignment, floor-only commands) are TableAccess's, once the table is known.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(JwtService) private readonly jwt: JwtService,
-    @Inject(AUTH_SECRET) private readonly secret: string,
-    @Inject(Users) private readonly users: Users,
+    @Inject(TokenAuthenticator) private readonly authenticator: TokenAuthenticator,
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
   ) {}
 
@@ -45,15 +39,9 @@ export class AccessGuard implements CanActivate {
     if (token === null) {
       throw this.securityLog.unauthenticated(req, res, 'no bearer token', 'this route needs an access token: send Authorization: Bearer <token> (POST /auth/login gives one)');
     }
-    const verified = verifyAccessToken(this.jwt, this.secret, token);
-    if (!verified.ok) throw this.securityLog.unauthenticated(req, res, verified.reason, `the access token is not valid (${verified.reason}); sign in again`);
-    const { principal } = verified;
-    // Service tokens (felt token --role service) name no user row; a user's row may have changed since signing.
-    const user = await this.users.byId(principal.sub);
-    if (user?.disabled) throw this.securityLog.unauthenticated(req, res, 'user disabled', `user "${user.name}" is disabled`, principal);
-    if (user && user.role !== principal.role) {
-      throw this.securityLog.unauthenticated(req, res, 'role changed', `user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`, principal);
-    }
+    const authentication = await this.authenticator.authenticate(token);
+    if (!authentication.ok) throw this.securityLog.unauthenticated(req, res, authentication.reason, authentication.detail, authentication.who);
+    const { principal } = authentication;
     setPrincipal(req, principal);
 
     const allowed = this.reflector.getAllAndOverride<readonly Role[]>(ROLES_KEY, targets) ?? ROLES;

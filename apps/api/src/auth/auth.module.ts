@@ -11,6 +11,7 @@ import { DealersController } from './dealers.controller';
 import { FirstFloorUser } from './first-floor-user';
 import { SecurityLog } from './security-log';
 import { TableAccess } from './table-access';
+import { TokenAuthenticator } from './token-authenticator';
 import { Users } from './users';
 
 /**
@@ -31,10 +32,11 @@ export class AuthModule {
         { provide: DealerAssignments, inject: [DATABASE], useFactory: (db: Database) => new DealerAssignments(db) },
         SecurityLog,
         TableAccess,
+        TokenAuthenticator,
         { provide: APP_GUARD, useClass: AccessGuard },
         ...(options.createFirstFloorUser ? [FirstFloorUser] : []),
       ],
-      exports: [AUTH_SECRET, Users, DealerAssignments, SecurityLog, TableAccess, JwtModule],
+      exports: [AUTH_SECRET, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
     };
   }
 }

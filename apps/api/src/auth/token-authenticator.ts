@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { verifyAccessToken, type Principal } from './access-token';
+import { AUTH_SECRET } from './auth-secret';
+import { Users } from './users';
+
+export type Authentication =
+  | { readonly ok: true; readonly principal: Principal }
+  /** `reason` for the security log, `detail` for the caller; `who` when the token said who it was. */
+  | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal };
+
+/**
+ * Whether a bearer token lets its holder in: signature, expiry and claims, then the user's row, read on every call
+ * so that disabling a user (or changing their role) stops their tokens at once. A token for no user row (a service
+ * token from `felt token --role service --sub NAME`) is good until it expires. For HTTP (AccessGuard) and /live.
+ */
+@Injectable()
+export class TokenAuthenticator {
+  constructor(
+    @Inject(JwtService) private readonly jwt: JwtService,
+    @Inject(AUTH_SECRET) private readonly secret: string,
+    @Inject(Users) private readonly users: Users,
+  ) {}
+
+  async authenticate(token: string): Promise<Authentication> {
+    const verified = verifyAccessToken(this.jwt, this.secret, token);
+    if (!verified.ok) return { ok: false, reason: verified.reason, detail: `the access token is not valid (${verified.reason}); sign in again` };
+    const { principal } = verified;
+    const user = await this.users.byId(principal.sub);
+    if (user?.disabled) return { ok: false, reason: 'user disabled', detail: `user "${user.name}" is disabled`, who: principal };
+    if (user && user.role !== principal.role) {
+      return { ok: false, reason: 'role changed', detail: `user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`, who: principal };
+    }
+    return { ok: true, principal };
+  }
+}

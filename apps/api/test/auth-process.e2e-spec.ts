@@ -1,0 +1,115 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signAccessToken } from '../src/auth/access-token';
+import { API_PID_FILE } from '../src/config/data-dir-lock';
+import { ApiProcess, ensureBuilt } from './test-support/api-process';
+import { createPostgresDatabase } from './test-support/test-databases';
+
+/** The JSON log lines the process printed. */
+function logLines(log: string): Record<string, unknown>[] {
+  return log
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.endsWith('}'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** pino writes asynchronously: wait for `count` lines that match (bounded by the test's timeout, not timed). */
+async function waitForLines(api: ApiProcess, match: (line: Record<string, unknown>) => boolean, count = 1): Promise<Record<string, unknown>[]> {
+  for (;;) {
+    const lines = logLines(api.log).filter(match);
+    if (lines.length >= count) return lines;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The built API as `npm start` runs it (run `npm run build` first when the sources changed): the embedded default's
+ * first start (a floor user, the secret file, the pid file), refusals logged as security events, and the start
+ * refused with PostgreSQL and no secret.
+ */
+describe('authentication in the API process', () => {
+  let dir: string;
+  let api: ApiProcess | undefined;
+  beforeAll(() => {
+    ensureBuilt();
+    dir = mkdtempSync(join(tmpdir(), 'felt-auth-'));
+  });
+  afterAll(async () => {
+    await api?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('first start on PGlite: creates the floor user and the secret file, and logs every refusal as a security event', async () => {
+    api = await ApiProcess.start({ DATA_DIR: dir, JWT_SECRET: '' });
+    const [first] = await waitForLines(api, (l) => String(l.msg).startsWith('first start'));
+    const created = /created floor supervisor "floor" with password (\S+) \(shown once\)/.exec(String(first!.msg));
+    expect(created).not.toBeNull();
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(dir, API_PID_FILE), 'utf8').trim()).toBe(String(api.child.pid));
+
+    const login = await fetch(`${api.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'floor', password: created![1] }),
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    expect((await fetch(`${api.baseUrl}/tables`, { headers: { Authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+
+    const anonymous = await fetch(`${api.baseUrl}/tables?x=1`, { headers: { 'X-Request-Id': 'probe-1' } });
+    expect(anonymous.status).toBe(401);
+    const secret = readFileSync(join(dir, 'jwt-secret'), 'utf8').trim();
+    const service = signAccessToken(secret, { sub: 'lobby-display', name: 'lobby-display', role: 'service' }, 60);
+    const forbidden = await fetch(`${api.baseUrl}/tables`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${service}`, 'Content-Type': 'application/json', 'X-Request-Id': 'probe-2' },
+      body: '{}',
+    });
+    expect(forbidden.status).toBe(403);
+    const wrongPassword = await fetch(`${api.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'probe-3' },
+      body: JSON.stringify({ username: 'floor', password: 'guess' }),
+    });
+    expect(wrongPassword.status).toBe(401);
+
+    const lines = await waitForLines(api, (l) => l.security === true, 3);
+    expect(lines.find((l) => l.requestId === 'probe-1')).toMatchObject({ level: 40, security: true, code: 'UNAUTHENTICATED', reason: 'no bearer token', route: 'GET /tables' });
+    expect(lines.find((l) => l.requestId === 'probe-2')).toMatchObject({
+      security: true,
+      code: 'FORBIDDEN_ROLE',
+      reason: 'role not allowed',
+      route: 'POST /tables',
+      userId: 'lobby-display',
+      role: 'service',
+    });
+    expect(lines.find((l) => l.requestId === 'probe-3')).toMatchObject({ security: true, code: 'INVALID_CREDENTIALS', reason: 'login: wrong password', userName: 'floor', role: 'floor' });
+    expect(api.log).not.toContain(accessToken);
+  }, 120_000);
+
+  it('a second start keeps the user and the secret, and a stop releases the folder', async () => {
+    const secret = readFileSync(join(dir, 'jwt-secret'), 'utf8');
+    await api!.stop();
+    expect(existsSync(join(dir, API_PID_FILE))).toBe(false);
+    api = await ApiProcess.start({ DATA_DIR: dir, JWT_SECRET: '' });
+    // Lines come out in order: once a refusal made after the start is logged, a first-start line would be there.
+    expect((await fetch(`${api.baseUrl}/tables`, { headers: { 'X-Request-Id': 'after-restart' } })).status).toBe(401);
+    await waitForLines(api, (l) => l.requestId === 'after-restart');
+    expect(api.log).not.toContain('created floor supervisor');
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(secret);
+  }, 120_000);
+
+  it('refuses to start on PostgreSQL without JWT_SECRET, and says so', async () => {
+    const { url, drop } = await createPostgresDatabase();
+    const emptyDir = mkdtempSync(join(tmpdir(), 'felt-auth-pg-'));
+    try {
+      const started = ApiProcess.start({ DATABASE_URL: url, DATA_DIR: emptyDir, JWT_SECRET: '' });
+      await expect(started).rejects.toThrow(/felt-api: cannot start: JWT_SECRET is not set: with DATABASE_URL every API process must sign tokens with the same secret/);
+      expect(existsSync(join(emptyDir, 'jwt-secret'))).toBe(false);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+      await drop();
+    }
+  }, 120_000);
+});
