@@ -133,7 +133,10 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
 
     it('leaves /health, /docs and POST /auth/login open', async () => {
       await api.anonymous.get('/health').expect(200);
-      await api.anonymous.get('/docs-json').expect(200);
+      const doc = (await api.anonymous.get('/docs-json').expect(200)).body;
+      expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+      expect(doc.paths['/tables'].get.security).toEqual([{ bearer: [] }]);
+      expect(doc.paths['/auth/login'].post).toBeDefined();
       expect((await api.anonymous.post('/auth/login').send({ username: 'nobody', password: 'x' })).status).toBe(401);
     });
   });

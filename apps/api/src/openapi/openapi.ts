@@ -15,6 +15,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'application/problem+json with a stable code (status codes: apps/api/src/http/status-mapping.ts).',
     )
     .setVersion('0.1.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'POST /auth/login gives one (docs/api.md "Authentication and roles")' })
     .build();
   const document = SwaggerModule.createDocument(app, config);
   document.components = {
