@@ -21,8 +21,12 @@ export function signAccessToken(secret: string, principal: Principal, ttlSeconds
   return new JwtService().sign({ name: principal.name, role: principal.role }, { secret, algorithm: 'HS256', subject: principal.sub, expiresIn: ttlSeconds });
 }
 
-/** The principal of a valid token, or why it is not valid (bad signature, expired, malformed, missing claims). */
-export function verifyAccessToken(jwt: JwtService, secret: string, token: string): { ok: true; principal: Principal } | { ok: false; reason: string } {
+/** The principal of a valid token and when it expires (ms since the epoch), or why it is not valid (bad signature, expired, malformed, missing claims). */
+export function verifyAccessToken(
+  jwt: JwtService,
+  secret: string,
+  token: string,
+): { ok: true; principal: Principal; expiresAt: number } | { ok: false; reason: string } {
   let payload: unknown;
   try {
     payload = jwt.verify(token, { secret, algorithms: ['HS256'] });
@@ -32,6 +36,6 @@ export function verifyAccessToken(jwt: JwtService, secret: string, token: string
   }
   const claims = claimsSchema.safeParse(payload);
   if (!claims.success) return { ok: false, reason: 'token claims are not sub, name, role, exp' };
-  const { sub, name, role } = claims.data;
-  return { ok: true, principal: { sub, name, role } };
+  const { sub, name, role, exp } = claims.data;
+  return { ok: true, principal: { sub, name, role }, expiresAt: exp * 1000 };
 }

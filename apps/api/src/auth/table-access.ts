@@ -18,9 +18,12 @@ export class TableAccess {
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
   ) {}
 
-  /** Throws 403 when `principal` may not send `commandType` to `tableId`; checked before the command runs. */
-  async checkCommand(req: HttpRequest, principal: Principal, tableId: string, commandType: string): Promise<void> {
-    if (principal.role === 'floor') return;
+  /**
+   * Throws 403 when `principal` may not send `commandType` to `tableId`; checked before the command runs. Returns
+   * the audience the answer is for (a dealer let through is assigned, so sees the cards; the floor does not).
+   */
+  async checkCommand(req: HttpRequest, principal: Principal, tableId: string, commandType: string): Promise<Audience> {
+    if (principal.role === 'floor') return 'public';
     if (principal.role !== 'dealer') {
       throw this.securityLog.refuse(req, new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not send commands`), 'role not allowed', principal);
     }
@@ -37,6 +40,7 @@ export class TableAccess {
       });
       throw this.securityLog.refuse(req, problem, 'dealer not assigned to table', principal);
     }
+    return 'dealer';
   }
 
   /** Whose view of `tableId` `principal` gets: regulators and the table's dealers see hole cards, the rest do not. */

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { verifyAccessToken, type Principal } from './access-token';
+
+/** Verified tokens kept (oldest dropped first): an HMAC check per request is a noticeable part of a command's CPU. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 import { AUTH_SECRET } from './auth-secret';
 import { Users } from './users';
 
@@ -22,8 +25,11 @@ export class TokenAuthenticator {
     @Inject(Users) private readonly users: Users,
   ) {}
 
+  /** Token → what its signature proved; the expiry and the user's row are still checked on every use. */
+  private readonly verified = new Map<string, { principal: Principal; expiresAt: number }>();
+
   async authenticate(token: string): Promise<Authentication> {
-    const verified = verifyAccessToken(this.jwt, this.secret, token);
+    const verified = this.verify(token);
     if (!verified.ok) return { ok: false, reason: verified.reason, detail: `the access token is not valid (${verified.reason}); sign in again` };
     const { principal } = verified;
     const user = await this.users.byId(principal.sub);
@@ -32,5 +38,19 @@ export class TokenAuthenticator {
       return { ok: false, reason: 'role changed', detail: `user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`, who: principal };
     }
     return { ok: true, principal };
+  }
+
+  private verify(token: string): { ok: true; principal: Principal } | { ok: false; reason: string } {
+    const known = this.verified.get(token);
+    if (known && known.expiresAt > Date.now()) return { ok: true, principal: known.principal };
+    if (known) {
+      this.verified.delete(token);
+      return { ok: false, reason: 'token expired' };
+    }
+    const verified = verifyAccessToken(this.jwt, this.secret, token);
+    if (!verified.ok) return verified;
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { principal: verified.principal, expiresAt: verified.expiresAt });
+    return { ok: true, principal: verified.principal };
   }
 }

@@ -55,9 +55,9 @@ export class TableCommandsController {
 
   private async run(request: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {
     const principal = principalOf(req);
-    await this.access.checkCommand(req, principal, request.tableId, request.command.type);
+    const audience = await this.access.checkCommand(req, principal, request.tableId, request.command.type);
     const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
-    const { status, body } = commandResponse(request, outcome, await this.access.audienceFor(principal, request.tableId));
+    const { status, body } = commandResponse(request, outcome, audience);
     res.setHeader('ETag', `"${body.table.version}"`);
     sendJson(res, status, body);
   }
