@@ -58,9 +58,14 @@ export class LiveFeed implements OnModuleDestroy {
     if (channel) this.leave(channel);
   }
 
-  /** Reads the log now: an append of this process has just committed. */
-  wake(): void {
-    this.tail.wake();
+  /**
+   * An append of this process has just committed: pull the table's new events at once when the table is followed
+   * here (no table named: read the global log now).
+   */
+  wake(tableId?: string): void {
+    const channel = tableId === undefined ? undefined : this.channels.get(streamIdOf(tableId));
+    if (channel) void channel.pull();
+    else if (tableId === undefined) this.tail.wake();
   }
 
   /** Tables followed now (for tests and metrics). */

@@ -4,6 +4,7 @@ import type { Audience } from '@felt/projections';
 import type { FoldedTables } from '../tables/folded-tables';
 import type { FoldedTable } from '../tables/table-state-cache';
 import { toTableEvent } from '../tables/table-stream';
+import { LIVE_LIMITS } from './live-limits';
 import { serverMessage } from './live-protocol';
 import { audienceKey, eventViewFor, tableViewFor } from './live-visibility';
 
@@ -59,6 +60,7 @@ export class TableChannel {
   readonly listeners = new Set<TableListener>();
   private folded: FoldedTable | null = null;
   private work: Promise<void>;
+  private pullWaiting = false;
 
   constructor(
     readonly tableId: string,
@@ -85,6 +87,24 @@ export class TableChannel {
   /** The last version sent to the listeners (0 before the channel read its table). */
   get version(): number {
     return this.folded?.version ?? 0;
+  }
+
+  /**
+   * Reads the table's own stream after the channel's version and hands on what is new: for an append this process
+   * has just committed, which then reaches its consoles without waiting for the global log (whose gap-safe read
+   * waits for every older transaction on the server to end). A pull already waiting covers later calls.
+   */
+  pull(): Promise<void> {
+    if (this.pullWaiting) return this.work;
+    this.pullWaiting = true;
+    this.work = this.work
+      .then(async () => {
+        this.pullWaiting = false;
+        const events = await this.store.readStream(this.streamId, { fromVersion: this.version + 1, limit: LIVE_LIMITS.catchUpPage });
+        if (events.length > 0) await this.fold(events);
+      })
+      .catch(this.onError);
+    return this.work;
   }
 
   /** Folds `events` (this table's, in log order) and hands the new ones to every listener; one receive at a time. */
