@@ -308,6 +308,42 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
   });
 
   if (backend === 'postgres') {
+    it('delivers an event whose transaction began first but committed after a later one (the log reader never skips it)', async () => {
+      await openTableWithPlayers(api, 'late-1', 2);
+      await openTableWithPlayers(api, 'late-2', 2);
+      const v1 = (await api.http.get('/tables/late-1').expect(200)).body.version;
+      const v2 = (await api.http.get('/tables/late-2').expect(200)).body.version;
+      const client = await connect();
+      client.subscribe('late-1');
+      client.subscribe('late-2');
+      await client.tableAt('late-1', v1);
+      await client.tableAt('late-2', v2);
+      const other = await openDatabase({ databaseUrl: database.url! });
+      try {
+        const store = new EventStore(other);
+        const chips = (seat: number) => [toNewEvent({ type: 'ChipsAdded', seat, amount: 10 })];
+        let written!: () => void;
+        let commit!: () => void;
+        const appendedInOpenTransaction = new Promise<void>((resolve) => (written = resolve));
+        const committed = other.transaction(async (tx) => {
+          await store.append(streamIdOf('late-1'), { expectedVersion: v1, events: chips(1), commandId: 'late-1-chips', tx });
+          written();
+          await new Promise<void>((resolve) => (commit = resolve));
+        });
+        await appendedInOpenTransaction;
+        // A later transaction commits first: its event sorts after the open one's in the log.
+        expect((await store.append(streamIdOf('late-2'), { expectedVersion: v2, events: chips(2), commandId: 'late-2-chips' })).ok).toBe(true);
+        commit();
+        await committed;
+        await client.tableAt('late-2', v2 + 1);
+        await client.tableAt('late-1', v1 + 1);
+        expect(client.eventVersions('late-1')).toEqual([v1 + 1]);
+        expect(client.eventVersions('late-2')).toEqual([v2 + 1]);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('brings the commands another API process serves on the same database to this one\'s subscribers', async () => {
       await openTableWithPlayers(api, 'two-apis-1', 4);
       const version = (await api.http.get('/tables/two-apis-1').expect(200)).body.version;
