@@ -58,7 +58,16 @@ export const openTableForm = form(
     field('Minimum buy-in', number('buyInMin', 40)),
     field('Maximum buy-in', number('buyInMax', 200)),
     field('Straddle', checkbox('straddle')),
-    field('Kill pot', checkbox('killPot')),
+    field(
+      'Kill pot',
+      element(
+        'select',
+        { name: 'killPot', 'data-testid': 'input-killPot' },
+        element('option', { value: '' }, 'off'),
+        element('option', { value: 'double' }, 'double'),
+        element('option', { value: 'up-to-half-stack' }, 'up to half the stack'),
+      ),
+    ),
     field('Chop', checkbox('chop')),
   ],
   'Open table',
@@ -70,8 +79,11 @@ export const openTableForm = form(
       numbers[name] = n;
     }
     if (!v.tableId) return 'Give the table an id.';
-    const houseOptions: Record<string, boolean> = {};
-    for (const option of ['straddle', 'killPot', 'chop']) if (v[option] === 'on') houseOptions[option] = true;
+    const houseOptions: Record<string, unknown> = {};
+    for (const option of ['straddle', 'chop']) if (v[option] === 'on') houseOptions[option] = true;
+    // In no limit and pot limit there are no limits for a kill to double: it can only be an overblind.
+    const bigBet = v.structure === 'no-limit' || v.structure === 'pot-limit';
+    if (v.killPot) houseOptions.killPot = { size: v.killPot, overblindOnly: bigBet };
     const rules = {
       structure: { kind: v.structure || 'no-limit' },
       smallBlind: numbers.smallBlind,

@@ -1,4 +1,5 @@
 import { actionPanel, type ChosenAction } from './action-panel.js';
+import { ApiError } from './api-client.js';
 import type { ConsoleContext } from './console-context.js';
 import { element, replaceChildren } from './elements.js';
 import { eventSentence } from './event-sentences.js';
@@ -109,10 +110,17 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   };
   async function act(action: ChosenAction): Promise<void> {
     ctx.notice.clear();
+    // One decision at a time: the buttons wait for this command's answer (a second click would act on a stale view).
+    const buttons = [...controls.querySelectorAll<HTMLButtonElement>('[data-testid="actions"] button:not([disabled])')];
+    for (const button of buttons) button.disabled = true;
     try {
       applied(await commands.send(action.route, action.body, view?.version));
     } catch (error) {
       ctx.notice.error(error);
+      // Someone else acted first: show the table as it is now.
+      if (error instanceof ApiError && error.status === 409) void reload();
+    } finally {
+      for (const button of buttons) button.disabled = false;
     }
   }
   function submit(request: FormRequest, form: HTMLFormElement): void {

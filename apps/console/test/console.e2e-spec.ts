@@ -191,6 +191,57 @@ describe('floor console in chromium', () => {
     await floor.waitForVersion(next.body.version);
   });
 
+  it('straddle, kill and chop appear as buttons where the table offers them; the kill amount is bounded like a raise', async () => {
+    const floor = await signedIn('floor-fran');
+    await floor.fillForm('open-table', { 'Table id': 'options-1', 'Small blind': '1', 'Big blind': '2', Seats: '6' });
+    for (const name of ['Straddle', 'Chop']) await floor.page.getByTestId('open-table').getByLabel(name).check();
+    await floor.page.getByTestId('open-table').getByLabel('Kill pot').selectOption('up-to-half-stack');
+    await floor.page.getByTestId('open-table-submit').click();
+    await floor.byTestId('house-options').filter({ hasText: 'straddle, killPot, chop' }).waitFor();
+    // Four players: the default straddle needs an under-the-gun seat that is not the button.
+    for (const [seat, player] of [[1, 'ann'], [2, 'ben'], [3, 'cal'], [4, 'dee']] as const) await expectStatus(api.http.post('/tables/options-1/seat-player').send({ seat, playerId: player, buyIn: 100 }), 201);
+    await expectStatus(api.http.post('/tables/options-1/place-button').send({ seat: 1 }), 201);
+    await floor.page.reload();
+    await floor.byTestId('player-4').filter({ hasText: 'dee' }).waitFor();
+
+    // Hand 1: the blinds are in and the dealer has not dealt: straddle, kill and Deal are offered, with the API's bounds.
+    await floor.byTestId('start-hand-submit').click();
+    await floor.byTestId('action-PostBlind-2').click();
+    await floor.byTestId('action-PostBlind-3').click();
+    await floor.byTestId('action-Deal').waitFor();
+    const offered = (await tableFromApi('options-1')).legalActions as { type: string; seat: number | null; min?: number; max?: number; step?: number }[];
+    expect(offered.map((a) => a.type)).toEqual(expect.arrayContaining(['Straddle', 'KillPot', 'Deal']));
+    for (const action of offered) {
+      const testId = action.seat === null ? `action-${action.type}` : `action-${action.type}-${action.seat}`;
+      expect(await floor.byTestId(testId).count()).toBe(1);
+      if (action.type === 'KillPot') {
+        const amount = floor.byTestId(`${testId}-amount`);
+        expect([await amount.getAttribute('min'), await amount.getAttribute('max'), await amount.getAttribute('step')]).toEqual([String(action.min), String(action.max), String(action.step)]);
+      }
+    }
+    expect(await floor.page.locator('[data-testid^="action-"]:is(button)').count()).toBe(offered.length);
+
+    // Dealt without a straddle, seats 4 and 1 fold to the blinds: the chop is offered, and taken, both blinds consenting.
+    await floor.byTestId('action-Deal').click();
+    await floor.byTestId('action-Fold-4').click();
+    await floor.byTestId('action-Fold-1').click();
+    await floor.byTestId('action-ChopBlinds-2').click();
+    await floor.byTestId('hand').filter({ hasText: '#1 complete' }).waitFor();
+    const chopped = (await expectStatus(api.http.get('/tables/options-1/events?fromVersion=1&limit=1000'), 200)).body.events.find((e: { type: string }) => e.type === 'BlindsChopped');
+    expect(chopped.data.consents).toEqual([{ seat: 2, by: 'ben' }, { seat: 3, by: 'cal' }]);
+    expect((await floor.byTestId('activity-log').textContent()) ?? '').toContain('Blinds chopped');
+    const afterChop = await tableFromApi('options-1');
+    for (const seat of afterChop.seats) expect(await floor.byTestId(`stack-${seat.seat}`).textContent()).toBe(String(seat.stack));
+
+    // Hand 2: the straddle goes in through its button before the deal.
+    await floor.byTestId('start-hand-submit').click();
+    const blinds = ((await tableFromApi('options-1')).legalActions as { type: string; seat: number }[]).filter((a) => a.type === 'PostBlind');
+    for (const blind of blinds) await floor.byTestId(`action-PostBlind-${blind.seat}`).click();
+    const straddle = ((await tableFromApi('options-1')).legalActions as { type: string; seat: number; amount: number }[]).find((a) => a.type === 'Straddle')!;
+    await floor.byTestId(`action-Straddle-${straddle.seat}`).click();
+    await floor.byTestId('activity-log').filter({ hasText: `Seat ${straddle.seat} posted straddle ${straddle.amount}` }).waitFor();
+  });
+
   it('a command the rules refuse shows the engine’s sentence and writes nothing', async () => {
     const floor = await signedIn('floor-fran');
     await floor.openTableFromLobby('main-1');

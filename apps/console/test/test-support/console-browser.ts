@@ -79,11 +79,16 @@ export class ConsoleUser {
     await this.page.getByTestId('version').filter({ hasText: new RegExp(`^${version}$`) }).waitFor();
   }
 
-  /** Fills a floor form (its data-testid) field by field, by label, and submits it. */
-  async submitForm(formTestId: string, fields: Record<string, string>): Promise<void> {
+  /** Fills a form (its data-testid) field by field, by label. */
+  async fillForm(formTestId: string, fields: Record<string, string>): Promise<void> {
     const form = this.page.getByTestId(formTestId);
     for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: false }).fill(value);
-    await form.getByTestId(`${formTestId}-submit`).click();
+  }
+
+  /** Fills a form and submits it. */
+  async submitForm(formTestId: string, fields: Record<string, string>): Promise<void> {
+    await this.fillForm(formTestId, fields);
+    await this.page.getByTestId(formTestId).getByTestId(`${formTestId}-submit`).click();
   }
 
   async close(): Promise<void> {
