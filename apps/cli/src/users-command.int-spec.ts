@@ -43,15 +43,13 @@ describe('felt users and felt token on a PGlite folder', () => {
     expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);
   });
 
-  it('signs tokens with the folder secret: for a user, or a service token, with the lifetime asked for', async () => {
-    const noSecret = await felt('token', '--user', 'dana', '--data-dir', dir);
-    expect(noSecret.code).toBe(2);
-    expect(noSecret.err).toContain('no token secret');
-
-    const { secret, file } = resolveJwtSecret({ jwtSecret: undefined, databaseUrl: undefined, dataDir: dir });
-    expect(statSync(file!).mode & 0o777).toBe(0o600);
+  it('signs tokens with the folder secret (made as the API makes it): for a user, or a service token, with the lifetime asked for', async () => {
     const user = await felt('token', '--user', 'dana', '--data-dir', dir, '--expires', '2h');
     expect(user.code).toBe(0);
+    // The API reads the same file on its first start (resolveJwtSecret, source 'file').
+    const { secret, source, file } = resolveJwtSecret({ jwtSecret: undefined, databaseUrl: undefined, dataDir: dir });
+    expect(source).toBe('file');
+    expect(statSync(file!).mode & 0o777).toBe(0o600);
     const verified = verifyAccessToken(new JwtService(), secret, user.out.trim());
     expect(verified).toMatchObject({ ok: true, principal: { name: 'dana', role: 'dealer' } });
     const claims = claimsOf(user.out.trim());

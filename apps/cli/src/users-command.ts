@@ -129,7 +129,7 @@ export function registerUsersCommand(program: Command): void {
   addDatabaseOptions(
     program
       .command('token')
-      .description('print an access token (signed with JWT_SECRET, else <data dir>/jwt-secret): for a user, or a service token')
+      .description('print an access token (signed with JWT_SECRET, else <data dir>/jwt-secret, made if missing): for a user, or a service token')
       .option('--user <name>', 'a user in the database')
       .option('--role <role>', 'with --sub: a token for no user in the database (e.g. --role service for a display or the worker)')
       .option('--sub <name>', 'with --role: the name recorded as the actor')
@@ -140,7 +140,7 @@ export function registerUsersCommand(program: Command): void {
     if ((options.user === undefined) === (options.role === undefined)) return command.error('felt token: give --user NAME, or --role ROLE with --sub NAME.', { exitCode: 2 });
     let secret: string;
     try {
-      secret = resolveJwtSecret({ ...location(options), jwtSecret: process.env.JWT_SECRET || undefined }, { create: false }).secret;
+      secret = resolveJwtSecret({ ...location(options), jwtSecret: process.env.JWT_SECRET || undefined }).secret;
     } catch (error) {
       return command.error(`felt token: ${(error as Error).message}`, { exitCode: 2, code: 'felt.secret' });
     }

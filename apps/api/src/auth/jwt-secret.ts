@@ -23,9 +23,9 @@ export interface ResolvedSecret {
  * file (mode 0600) on its first start, so `npm start` needs nothing set. With a DATABASE_URL the file is read if it
  * exists but never created: several API processes share one database, and each making up its own secret would
  * refuse the others' tokens; so the start fails and asks for JWT_SECRET. An in-memory PGlite gets a secret that
- * lives as long as the process. `create: false` (the CLI): never create, fail instead.
+ * lives as long as the process. `felt token` follows the same rules, so it may make the file before the first start.
  */
-export function resolveJwtSecret(settings: SecretSettings, options: { create: boolean } = { create: true }): ResolvedSecret {
+export function resolveJwtSecret(settings: SecretSettings): ResolvedSecret {
   if (settings.jwtSecret !== undefined) {
     if (settings.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)');
     return { secret: settings.jwtSecret, source: 'JWT_SECRET' };
@@ -37,11 +37,9 @@ export function resolveJwtSecret(settings: SecretSettings, options: { create: bo
     if (secret.length < 32) throw new Error(`${file} holds no usable secret (at least 32 characters); delete it to have a new one made`);
     return { secret, source: 'file', file };
   }
-  if (settings.databaseUrl || !options.create) {
+  if (settings.databaseUrl) {
     throw new Error(
-      settings.databaseUrl
-        ? `JWT_SECRET is not set: with DATABASE_URL every API process must sign tokens with the same secret. Set JWT_SECRET (32+ characters, e.g. \`openssl rand -base64 48\`) or put it in ${file}.`
-        : `no token secret: set JWT_SECRET or start the API once on ${settings.dataDir} (it creates ${file}).`,
+      `JWT_SECRET is not set: with DATABASE_URL every API process must sign tokens with the same secret. Set JWT_SECRET (32+ characters, e.g. \`openssl rand -base64 48\`) or put it in ${file}.`,
     );
   }
   mkdirSync(settings.dataDir, { recursive: true });
