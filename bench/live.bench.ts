@@ -18,6 +18,7 @@
  * (per load, default 10). runLiveBench() returns the rows and a markdown report.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { mulberry32 } from '@felt/engine';
 import { createPostgresDatabase } from '../libs/event-store/test-support/test-databases';
 import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-process';
@@ -121,6 +122,7 @@ export async function runLiveBench(options: { seconds?: number } = {}): Promise<
   const apis: ApiProcess[] = [];
   const consoles: LiveClient[] = [];
   const rows: LiveBenchRow[] = [];
+  const loadBefore = loadavg()[0]!;
   try {
     const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: String(API_POOL_SIZE), LOG_LEVEL: 'warn' };
     apis.push(await ApiProcess.start(env));
@@ -139,7 +141,7 @@ export async function runLiveBench(options: { seconds?: number } = {}): Promise<
     rows.push(await measure(`${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each, sent to a second API process`, otherBots, tables, PACED_INTERVAL_MS, seconds));
     bots.close();
     otherBots.close();
-    return { rows, markdown: report(rows, seconds) };
+    return { rows, markdown: report(rows, seconds, loadBefore, loadavg()[0]!) };
   } catch (error) {
     for (const api of apis) console.error(`the API's last output:\n${api.log}`);
     throw error;
@@ -219,14 +221,16 @@ async function expectCreated<T extends { status: number; body: any }>(answer: Pr
   return a;
 }
 
-function report(rows: readonly LiveBenchRow[], seconds: number): string {
+function report(rows: readonly LiveBenchRow[], seconds: number, loadBefore: number, loadAfter: number): string {
   const ms = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(1));
   const lines = [
     `${TABLES} six-seat tables on PostgreSQL (synchronous_commit on), one bot per table sending random legal commands`,
     `through HTTP, one WebSocket console per table (public audience). ${seconds} s per load after a ${WARMUP_MS / 1000} s warm-up.`,
+    `The machine's load average was ${loadBefore.toFixed(1)} before the run and ${loadAfter.toFixed(1)} after it (the bots, the consoles and`,
+    'the API processes share its cores).',
     'HTTP: from just before the request is written to its answer. Live: from the same instant to the console reading',
-    `the \`events\` message with the command's version. The consoles' process polls the log every ${LIVE_LIMITS.pollMs} ms and`,
-    'reads it at once after each command it answers itself.',
+    `the \`events\` message with the command's version. The consoles' process pulls a table's stream right after each`,
+    `command it answers itself, and polls the log every ${LIVE_LIMITS.pollMs} ms for the appends of other processes.`,
     '',
     '| load | commands/s | HTTP p50 | HTTP p95 | HTTP p99 | live p50 | live p95 | live p99 | missing |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -1,9 +1,12 @@
+import { Logger } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import type { LiveAudience, LiveAdmission } from './live-audience';
 import type { LiveFeed } from './live-feed';
 import { LIVE_LIMITS, SLOW_CONSUMER_CLOSE_CODE, UNAUTHENTICATED_CLOSE_CODE } from './live-limits';
 import { parseClientMessage, serverMessage, type LiveError, type SubscribeMessage } from './live-protocol';
 import type { LiveSubscription } from './live-subscription';
+
+const logger = new Logger('LiveConnection');
 
 /**
  * One console's WebSocket: its messages are handled one after the other (a subscribe finishes its first `table`
@@ -30,7 +33,12 @@ export class LiveConnection {
   }
 
   receive(data: unknown, isBinary: boolean): void {
-    this.queue = this.queue.then(() => this.handle(data, isBinary)).catch(() => this.drop(1011, 'internal error'));
+    this.queue = this.queue
+      .then(() => this.handle(data, isBinary))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'a /live message failed; closing the connection');
+        this.drop(1011, 'internal error');
+      });
   }
 
   /** The socket closed: stop every subscription. */
