@@ -16,11 +16,15 @@ const whoNode = document.getElementById('signed-in-as')!;
 const signOut = document.getElementById('sign-out') as HTMLButtonElement;
 const notice = new Notice(document.getElementById('notice')!);
 let stopScreen: () => void = () => {};
+/** Set when the API refused the token (expired, user disabled): the sign-in screen says why it is back. */
+let sessionEnded = false;
 
 const ctx: ConsoleContext = {
   api: new ApiClient(loadSession, () => {
+    if (!loadSession()) return;
     clearSession();
-    showHeader();
+    sessionEnded = true;
+    ctx.go('#/sign-in');
   }),
   notice,
   session: loadSession,
@@ -50,6 +54,8 @@ function route(): void {
     replaceChildren(screenNode, lobbyScreen(ctx));
   } else {
     replaceChildren(screenNode, signInScreen(ctx, () => ctx.go('#/lobby')));
+    if (sessionEnded) notice.info('Your session has ended (the API no longer accepts its token): sign in again.');
+    sessionEnded = false;
   }
 }
 

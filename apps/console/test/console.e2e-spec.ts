@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
 import { Users, type User } from '../../api/src/auth/users';
+import { signTestToken } from '../../api/test/test-support/auth';
 import { startTestApi, type TestApi } from '../../api/test/test-support/test-api';
 import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
 import { buildConsole, ConsoleUser, launchChromium, OUTPUT_DIR } from './test-support/console-browser';
@@ -77,6 +78,17 @@ describe('floor console in chromium', () => {
     await someone.signIn('floor-fran', 'not the password');
     expect(await someone.notice()).toMatch(/^401 INVALID_CREDENTIALS: /);
     expect(await someone.byTestId('sign-in').isVisible()).toBe(true);
+    expect(await someone.byTestId('signed-in-as').textContent()).toBe('not signed in');
+  });
+
+  it('a token the API no longer accepts sends the user back to sign in, saying why', async () => {
+    const someone = await open();
+    const forged = signTestToken('floor', { sub: 'someone', secret: 'not-the-secret-of-this-api-0123456789' });
+    const session = { accessToken: forged, user: { id: 'someone', name: 'someone', role: 'floor' }, expiresAt: Date.now() + 3600_000 };
+    await someone.page.evaluate(`sessionStorage.setItem('felt.console.session', ${JSON.stringify(JSON.stringify(session))})`);
+    await someone.page.goto(`${baseUrl}/console/#/lobby`);
+    await someone.byTestId('sign-in').waitFor();
+    expect(await someone.notice()).toBe('Your session has ended (the API no longer accepts its token): sign in again.');
     expect(await someone.byTestId('signed-in-as').textContent()).toBe('not signed in');
   });
 
