@@ -10,7 +10,7 @@ export interface LiveListener {
 type ServerMessage =
   | { type: 'events'; tableId: string; fromVersion: number; toVersion: number; events: TableEventItem[] }
   | { type: 'table'; tableId: string; version: number; view: TableView }
-  | { type: 'error'; code: string; detail: string };
+  | { type: 'error'; code: string; detail: string; tableId?: string };
 
 const MAX_RETRY_MS = 10000;
 
@@ -26,6 +26,9 @@ export class LiveTable {
   private retryTimer: number | undefined;
   private closed = false;
   private reconnecting = false;
+  private subscribed = false;
+  /** The version a reconnection subscribed after, for the status line. */
+  private catchingUpFrom: number | null = null;
 
   constructor(
     private readonly tableId: string,
@@ -58,12 +61,12 @@ export class LiveTable {
     const socket = new WebSocket(`${scheme}://${location.host}/live${query}`);
     this.socket = socket;
     socket.addEventListener('open', () => {
-      this.retryMs = 500;
       const subscribe: Record<string, unknown> = { type: 'subscribe', tableId: this.tableId };
       if (this.lastVersion !== null) subscribe.afterVersion = this.lastVersion;
       socket.send(JSON.stringify(subscribe));
-      this.listener.status(this.reconnecting && this.lastVersion !== null ? `live (caught up from version ${this.lastVersion})` : 'live', true);
-      this.reconnecting = false;
+      this.catchingUpFrom = this.reconnecting ? this.lastVersion : null;
+      this.subscribed = false;
+      this.listener.status('subscribing…', false);
     });
     socket.addEventListener('message', (message) => this.receive(String(message.data)));
     socket.addEventListener('close', () => {
@@ -77,6 +80,17 @@ export class LiveTable {
     });
   }
 
+  /** docs/api.md "Live updates": which refusals end the subscription for good and which are worth another try. */
+  private refused(code: string, detail: string): void {
+    if (code === 'LIVE_UNAVAILABLE') {
+      // The table could not be read (database down): reconnect later, from the last version seen.
+      this.socket?.close();
+      return;
+    }
+    if (code === 'UNAUTHENTICATED' || code === 'TABLE_NOT_FOUND') this.stop();
+    this.listener.status(`live updates refused: ${detail} (${code})`, false);
+  }
+
   private receive(text: string): void {
     let message: ServerMessage;
     try {
@@ -85,7 +99,7 @@ export class LiveTable {
       return;
     }
     if (message.type === 'error') {
-      this.listener.status(`live updates refused: ${message.detail} (${message.code})`, false);
+      this.refused(message.code, message.detail);
       return;
     }
     if (message.tableId !== this.tableId) return;
@@ -97,6 +111,13 @@ export class LiveTable {
     } else if (message.type === 'table') {
       this.saw(message.version);
       this.listener.table(message.view);
+      if (!this.subscribed) {
+        // The first table message of a subscription: the catch-up (if any) is done, the connection is good.
+        this.subscribed = true;
+        this.reconnecting = false;
+        this.retryMs = 500;
+        this.listener.status(this.catchingUpFrom !== null ? `live (caught up from version ${this.catchingUpFrom})` : 'live', true);
+      }
     }
   }
 }

@@ -266,6 +266,13 @@ describe('floor console in chromium', () => {
     expect((await tableFromApi('main-1')).version).toBe(before.version);
   });
 
+  it('a table that does not exist: the API’s 404 in the page, and /live’s refusal in the status line', async () => {
+    const floor = await signedIn('floor-fran');
+    await floor.page.goto(`${baseUrl}/console/#/table/no-such-table`);
+    expect(await floor.notice()).toMatch(/^404 TABLE_NOT_FOUND: /);
+    await floor.byTestId('live-status').filter({ hasText: /^live updates refused: .*\(TABLE_NOT_FOUND\)$/ }).waitFor();
+  });
+
   it('a dealer’s token cannot open a table: the 403 shows in the page and no table is opened', async () => {
     const dealerPage = await signedIn('dealer-dan');
     await dealerPage.submitForm('open-table', { 'Table id': 'dealer-table' });
