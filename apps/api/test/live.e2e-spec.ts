@@ -184,6 +184,13 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
     expect(await client.tableAt('malformed-1', version)).toMatchObject({ version });
   });
 
+  it('closes a connection that sends a message over 4 KiB (code 1009), without answering it', async () => {
+    const client = await connect();
+    client.send({ type: 'subscribe', tableId: 'malformed-1', padding: 'x'.repeat(5000) });
+    expect((await client.closed).code).toBe(1009);
+    expect(client.messages).toEqual([]);
+  });
+
   it('answers a subscription to an unknown table with TABLE_NOT_FOUND and follows the table once it exists', async () => {
     const client = await connect();
     client.subscribe('not-yet-1');
