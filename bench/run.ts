@@ -14,6 +14,7 @@ const benches: Record<string, Bench> = {
   engine: { title: 'Engine: complete 6-max hands', run: async () => (await import('./engine.bench')).runEngineBench() },
   phh: { title: 'PHH replay of the conformance corpus', run: async () => (await import('./phh.bench')).runPhhBench() },
   verify: { title: 'felt verify', run: async () => (await import('./verify.bench')).runVerifyBench() },
+  projections: { title: 'Projection rebuild', run: async () => (await import('./projections.bench')).runProjectionsBench() },
   relay: { title: 'Outbox relay to BullMQ', run: async () => (await import('./relay.bench')).runRelayBench() },
   api: { title: 'API: durable commands through HTTP on PostgreSQL', run: async () => (await import('./api.bench')).runApiBench() },
   live: { title: 'Live updates: command to console over WebSocket', run: async () => (await import('./live.bench')).runLiveBench() },

@@ -15,7 +15,7 @@ import { EventStore, GENESIS_HASH, openDatabase, type RecordedEvent } from '@fel
 import { cpus, loadavg } from 'node:os';
 import { fastEventHash, randomTableLog, verifyStore, verifyStoreInWorkers } from '@felt/regulator';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_SECONDS = 10;
 
 export interface VerifyBenchRow {
@@ -32,7 +32,7 @@ const cpuSince = (start: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1e6;
 };
 
-async function asAdmin(sql: string): Promise<void> {
+export async function asAdmin(sql: string): Promise<void> {
   const client = new Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -42,14 +42,14 @@ async function asAdmin(sql: string): Promise<void> {
   }
 }
 
-function urlFor(name: string): string {
+export function urlFor(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
 /** The same hands under another table id: stream id, TableOpened's tableId, command ids and the chain change. */
-function retarget(log: readonly RecordedEvent[], tableId: string): RecordedEvent[] {
+export function retarget(log: readonly RecordedEvent[], tableId: string): RecordedEvent[] {
   const streamId = `table-${tableId}`;
   let prevHash = GENESIS_HASH;
   return log.map((e) => {
@@ -64,13 +64,15 @@ function retarget(log: readonly RecordedEvent[], tableId: string): RecordedEvent
   });
 }
 
-/** Streams first (events reference them), then the events in batches of 10,000 rows over `clients` connections. */
-async function insert(clients: Client[], streams: RecordedEvent[][]): Promise<void> {
+/**
+ * Streams first (events reference them), then the events (`all`, stream after stream unless told) in batches of
+ * 10,000 rows over `clients` connections. With one client the global log keeps the order of `all`.
+ */
+export async function insert(clients: Client[], streams: RecordedEvent[][], all: readonly RecordedEvent[] = streams.flat()): Promise<void> {
   for (const events of streams) {
     const last = events[events.length - 1]!;
     await clients[0]!.query(`INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, 'table', $2, $3)`, [last.streamId, last.streamVersion, last.hash]);
   }
-  const all = streams.flat();
   const BATCH = 10000;
   let next = 0;
   await Promise.all(
@@ -99,6 +101,21 @@ async function insert(clients: Client[], streams: RecordedEvent[][]): Promise<vo
   );
 }
 
+/**
+ * The benchmark log: `distinct` tables played by random legal players, copied under `tables` table ids
+ * (bench-000 ...) with their hash chains recomputed, about `perTable` events each.
+ */
+export function benchStreams(options: { tables: number; distinct: number; perTable: number; say: (line: string) => void }): RecordedEvent[][] {
+  const { tables, distinct, perTable, say } = options;
+  let t0 = Date.now();
+  const played = Array.from({ length: distinct }, (_, k) => randomTableLog({ tableId: `bench-${k}`, seed: 1000 + k, events: perTable }));
+  say(`played ${distinct} distinct tables of ${perTable} events (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  t0 = Date.now();
+  const streams = Array.from({ length: tables }, (_, i) => retarget(played[i % distinct]!, `bench-${String(i).padStart(3, '0')}`));
+  say(`copied to ${tables} tables, ${streams.reduce((n, s) => n + s.length, 0)} events, chains recomputed (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  return streams;
+}
+
 export async function runVerifyBench(options: { events?: number; log?: (line: string) => void } = {}): Promise<{ rows: VerifyBenchRow[]; markdown: string }> {
   const total = options.events ?? Number(process.env.FELT_BENCH_EVENTS ?? 1_000_000);
   const say = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -107,12 +124,8 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
   const perTable = Math.ceil(total / tables);
 
   let t0 = Date.now();
-  const played = Array.from({ length: distinct }, (_, k) => randomTableLog({ tableId: `bench-${k}`, seed: 1000 + k, events: perTable }));
-  say(`played ${distinct} distinct tables of ${perTable} events (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
-  t0 = Date.now();
-  const streams = Array.from({ length: tables }, (_, i) => retarget(played[i % distinct]!, `bench-${String(i).padStart(3, '0')}`));
+  const streams = benchStreams({ tables, distinct, perTable, say });
   const events = streams.reduce((n, s) => n + s.length, 0);
-  say(`copied to ${tables} tables, ${events} events, chains recomputed (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
 
   const name = `felt_bench_verify_${randomBytes(4).toString('hex')}`;
   await asAdmin(`CREATE DATABASE ${name}`);
@@ -131,7 +144,6 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
     }
     say(`inserted ${events} events into ${name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
     streams.length = 0;
-    played.length = 0;
 
     const db = openDatabase({ databaseUrl: url });
     const store = new EventStore(await db);

@@ -36,7 +36,7 @@ export function registerProjectionsCommand(program: Command): void {
       .command('rebuild')
       .argument('<name>', `${NAMES.join(', ')} or all`)
       .description('rebuild a read model from the first event into fresh tables, then swap them in atomically')
-      .option('--batch-size <n>', 'events per transaction', '5000'),
+      .option('--batch-size <n>', 'events per transaction', '20000'),
   ).action((name: string, options: ProjectionsOptions, cmd: Command) => runRebuild(name, options, cmd));
 }
 

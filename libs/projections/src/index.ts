@@ -19,6 +19,7 @@ export {
   tableViews,
   initialTableView,
   evolveTableView,
+  evolveTableEngine,
   tableRowOf,
 } from './table-view';
 export { tableViewFor } from './table-view-for';

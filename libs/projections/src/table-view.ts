@@ -97,13 +97,21 @@ export function initialTableView(streamId: string): TableView {
 
 /** Folds one event of this table's stream; events of other streams, and ones already folded, leave it as it is. */
 export function evolveTableView(view: TableView, recorded: RecordedEvent): TableView {
+  const next = evolveTableEngine(view, recorded);
+  return next === view ? view : { ...next, row: tableRowOf(next.engine, tableIdOfStream(view.streamId)) };
+}
+
+/**
+ * evolveTableView without deriving the row (it is left as it was): for a runner folding many events of a table at
+ * once, which derives the row with tableRowOf once at the end.
+ */
+export function evolveTableEngine(view: TableView, recorded: RecordedEvent): TableView {
   if (recorded.streamId !== view.streamId || recorded.streamVersion <= view.version) return view;
   const event = tableEventOf(recorded);
   if (event === null) return view;
   if (recorded.streamVersion !== view.version + 1)
     throw new Error(`${view.streamId}: event v${recorded.streamVersion} after v${view.version}; the reader skipped events`);
-  const engine = tableDecider.evolve(view.engine, event);
-  return { streamId: view.streamId, version: recorded.streamVersion, engine, row: tableRowOf(engine, tableIdOfStream(view.streamId)) };
+  return { streamId: view.streamId, version: recorded.streamVersion, engine: tableDecider.evolve(view.engine, event), row: view.row };
 }
 
 /** Derives the row from a folded engine state: a pure function, so a fold of the events checks the view. */

@@ -1,4 +1,4 @@
-import type { EventStore, Position, Transaction } from '@felt/event-store';
+import { positionOf, START, type EventStore, type Position, type Transaction } from '@felt/event-store';
 import type { AnyReadModel, TableNames } from './read-model';
 import { checkpointNameOf } from './read-models';
 import { lock, ProjectionRunner, tryLock } from './projection-runner';
@@ -8,7 +8,7 @@ export const REBUILD_SUFFIX = '__rebuild';
 export const rebuildTables: TableNames = (table) => `${table}${REBUILD_SUFFIX}`;
 
 export interface RebuildOptions {
-  /** Events per transaction while building (default 5000). */
+  /** Events per transaction while building (default 20,000). */
   batchSize?: number;
   /** Called after each batch with the events projected so far. */
   onProgress?: (events: number) => void;
@@ -50,15 +50,31 @@ export async function rebuildProjection(store: EventStore, model: AnyReadModel, 
     await tx.query('DELETE FROM checkpoints WHERE name = $1', [checkpointName]);
   });
 
-  const runner = new ProjectionRunner(store, model, { batchSize: options.batchSize ?? 5000, checkpointName, names: rebuildTables, maxSlices: Number.MAX_SAFE_INTEGER });
+  const runner = new ProjectionRunner(store, model, { batchSize: options.batchSize ?? 20_000, checkpointName, names: rebuildTables, maxSlices: Number.MAX_SAFE_INTEGER });
   let events = 0;
   let rows = 0;
+  // While one batch is folded and written, the next is read on another connection (PGlite: queued behind it).
+  let after = START;
+  let next = store.readAll({ after, limit: runner.batchSize });
   for (;;) {
-    const step = await runner.step();
-    if (step.kind === 'standby') throw new RebuildError(`another rebuild of ${model.name} took over its tables: let that one finish.`);
-    if (step.kind === 'idle') break;
-    events += step.events;
-    rows += step.rows;
+    const batch = await next;
+    if (batch.length === 0) break;
+    const last = positionOf(batch[batch.length - 1]!);
+    next = store.readAll({ after: last, limit: runner.batchSize });
+    next.catch(() => undefined); // awaited next round; a failure of this batch must not leave it unhandled
+    let settle: () => void = () => undefined;
+    const step = await db.transaction(async (tx) => {
+      if (!(await tryLock(tx, checkpointName))) throw new RebuildError(`another rebuild of ${model.name} took over its tables: let that one finish.`);
+      const projected = await runner.projectEvents(tx, after, batch);
+      settle = projected.settle;
+      return projected.step;
+    });
+    settle();
+    if (step.kind === 'projected') {
+      events += step.events;
+      rows += step.rows;
+    }
+    after = last;
     options.onProgress?.(events);
   }
 

@@ -1,4 +1,4 @@
-import { comparePositions, positionOf, type EventStore, type Position, type Queryable, type Transaction } from '@felt/event-store';
+import { comparePositions, positionOf, type EventStore, type Position, type Queryable, type RecordedEvent, type Transaction } from '@felt/event-store';
 import { LIVE_TABLES, upsertRows, type ReadModel, type TableNames } from './read-model';
 import { checkpointNameOf } from './read-models';
 
@@ -74,8 +74,19 @@ export class ProjectionRunner<S> {
    */
   async projectBatch(tx: Transaction): Promise<{ step: ProjectionStep; settle: () => void }> {
     const after = await this.store.loadCheckpoint(this.checkpointName, tx);
-    if (this.writtenAt === null || comparePositions(after, this.writtenAt) !== 0) this.forget();
     const events = await this.store.readAll({ after, limit: this.batchSize, tx });
+    return this.projectEvents(tx, after, events);
+  }
+
+  /**
+   * Folds events read beforehand (a rebuild reads the next batch while this one is written): they must follow
+   * the checkpoint, which must still be `after`, else another process projected meanwhile and this throws.
+   */
+  async projectEvents(tx: Transaction, after: Position, events: readonly RecordedEvent[]): Promise<{ step: ProjectionStep; settle: () => void }> {
+    const at = await this.store.loadCheckpoint(this.checkpointName, tx);
+    if (comparePositions(at, after) !== 0)
+      throw new Error(`${this.checkpointName}: the checkpoint moved from ${after.globalPosition} to ${at.globalPosition} while a batch was read; another process projects it`);
+    if (this.writtenAt === null || comparePositions(after, this.writtenAt) !== 0) this.forget();
     if (events.length === 0) return { step: { kind: 'idle', position: after }, settle: () => (this.writtenAt = after) };
 
     const model = this.model;

@@ -54,21 +54,25 @@ export function addRows(changes: Map<string, (readonly unknown[])[]>, table: Row
 }
 
 /**
- * Writes rows in one statement per table: INSERT ... SELECT FROM unnest(one array per column) ON CONFLICT DO
- * UPDATE. Each key must appear once per call (Postgres refuses to update a row twice in one statement).
+ * Writes rows in one statement per table: the rows travel as ONE json array of objects (a single JSON.stringify,
+ * parsed once by the server: far cheaper than an array parameter per column, which escapes every jsonb value)
+ * and json_populate_recordset turns it into rows of the table's own type. Each key must appear once per call
+ * (Postgres refuses to update a row twice in one statement).
  */
 export async function upsertRows(db: Queryable, table: RowTable, name: string, rows: readonly (readonly unknown[])[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = table.columns;
-  const names = columns.map((c) => c.name).join(', ');
-  const arrays = columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ');
-  const keys = columns.slice(0, table.keyColumns).map((c) => c.name);
+  const columns = table.columns.map((c) => c.name);
+  const keys = columns.slice(0, table.keyColumns);
   const updates = columns
     .slice(table.keyColumns)
-    .map((c) => `${c.name} = EXCLUDED.${c.name}`)
+    .map((c) => `${c} = EXCLUDED.${c}`)
     .join(', ');
-  const params = columns.map((c, i) => rows.map((row) => (c.type === 'jsonb' && row[i] !== null ? JSON.stringify(row[i]) : row[i])));
-  await db.query(`INSERT INTO ${name} (${names}) SELECT * FROM unnest(${arrays}) ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates}`, params);
+  const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+  await db.query(
+    `INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM json_populate_recordset(NULL::${name}, $1::json)
+     ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates}`,
+    [JSON.stringify(objects)],
+  );
 }
 
 /** ISO 8601 UTC text of a timestamp column, the same on pg and PGlite. */

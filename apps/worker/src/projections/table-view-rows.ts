@@ -1,9 +1,13 @@
-import { evolveTableView, initialTableView, tableEventOf, tableIdOfStream, TABLE_STREAM_PREFIX, type TableView, type TableViews } from '@felt/projections';
+import { evolveTableEngine, initialTableView, tableEventOf, tableIdOfStream, tableRowOf, TABLE_STREAM_PREFIX, type TableView, type TableViews } from '@felt/projections';
 import type { TableState } from '@felt/engine';
 import type { Queryable } from '@felt/event-store';
 import { iso, type ReadModel, type RowChanges, type RowTable, type TableNames } from './read-model';
 
-/** One table's view and the time of the last event folded into it. */
+/**
+ * One table's view and the time of the last event folded into it. While a batch folds, only the engine state moves
+ * (evolveTableEngine); the row is derived once per batch, when its rows are written (tableRowOf, as evolveTableView
+ * would have derived it after the last event).
+ */
 export interface TableViewSlice {
   readonly view: TableView;
   readonly asOf: string | null;
@@ -29,15 +33,15 @@ export const tableViewRows: ReadModel<TableViewSlice> = {
   empty: (tableId) => ({ view: initialTableView(`${TABLE_STREAM_PREFIX}${tableId}`), asOf: null }),
   sliceOf: (event) => (tableEventOf(event) === null ? null : tableIdOfStream(event.streamId)),
   evolve(slice, event) {
-    const view = evolveTableView(slice.view, event);
+    const view = evolveTableEngine(slice.view, event);
     return view === slice.view ? slice : { view, asOf: event.recordedAt };
   },
   changes(written, current): RowChanges {
     if (current.view === written.view || current.view.version === 0) return new Map();
-    const { view } = current;
+    const { view } = withRow(current);
     return new Map([[TABLE_VIEWS.name, [[tableIdOfStream(view.streamId), view.version, view.row.status, view.row, view.engine, current.asOf]]]]);
   },
-  settle: (current) => current,
+  settle: (current) => withRow(current),
   async load(db, names, tableIds) {
     const { rows } = await db.query<{ table_id: string; stream_version: number; view: TableView['row']; engine: TableState; as_of: string }>(
       `SELECT table_id, stream_version, view, engine, ${iso('as_of')} AS as_of FROM ${names(TABLE_VIEWS.name)} WHERE table_id = ANY($1::text[])`,
@@ -52,4 +56,9 @@ export async function tableViewsFromRows(db: Queryable, names: TableNames): Prom
   const { rows } = await db.query<{ table_id: string }>(`SELECT table_id FROM ${names(TABLE_VIEWS.name)}`);
   const slices = await tableViewRows.load(db, names, rows.map((r) => r.table_id));
   return { tables: Object.fromEntries([...slices].map(([id, s]) => [id, s.view])) };
+}
+
+function withRow(slice: TableViewSlice): TableViewSlice {
+  const { view } = slice;
+  return { view: { ...view, row: tableRowOf(view.engine, tableIdOfStream(view.streamId)) }, asOf: slice.asOf };
 }
