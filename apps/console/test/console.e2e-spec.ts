@@ -203,6 +203,35 @@ describe('floor console in chromium', () => {
     await floor.waitForVersion(next.body.version);
   });
 
+  it('the dealer plays hand 2 to the showdown: call, check and show through the buttons, the pot to the best hand', async () => {
+    const dealerPage = await signedIn('dealer-dan');
+    await dealerPage.openTableFromLobby('main-1');
+    type Offered = { type: string; seat: number };
+    const clicked: string[] = [];
+    for (let step = 0; step < 40; step++) {
+      const table = await tableFromApi('main-1');
+      if (table.hand.phase === 'complete') break;
+      const offered = table.legalActions as Offered[];
+      const choice = ['Call', 'Check', 'ShowHand', 'MuckHand'].map((type) => offered.find((a) => a.type === type)).find(Boolean)!;
+      await dealerPage.waitForVersion(table.version);
+      await dealerPage.byTestId(`action-${choice.type}-${choice.seat}`).click();
+      clicked.push(choice.type);
+      await dealerPage.page.getByTestId('version').filter({ hasNotText: new RegExp(`^${table.version}$`) }).waitFor();
+    }
+    expect(clicked).toEqual(expect.arrayContaining(['Call', 'Check', 'ShowHand']));
+
+    const after = await tableFromApi('main-1');
+    expect(after.hand.phase).toBe('complete');
+    expect(after.chipsOnTable).toBe(300);
+    await dealerPage.waitForVersion(after.version);
+    for (const seat of after.seats) expect(await dealerPage.byTestId(`stack-${seat.seat}`).textContent()).toBe(String(seat.stack));
+    const events = (await expectStatus(api.http.get(`/tables/main-1/events?fromVersion=1&limit=1000`), 200)).body.events as { type: string; data: any }[];
+    const awarded = events.filter((e) => e.type === 'PotAwarded').at(-1)!;
+    const log = (await dealerPage.byTestId('activity-log').textContent()) ?? '';
+    expect(log).toContain(`Pot of ${awarded.data.amount} awarded: ${awarded.data.winners.map((w: { seat: number; amount: number }) => `seat ${w.seat} wins ${w.amount}`).join(', ')}`);
+    expect(log).toContain('Showdown');
+  });
+
   it('straddle, kill and chop appear as buttons where the table offers them; the kill amount is bounded like a raise', async () => {
     const floor = await signedIn('floor-fran');
     await floor.fillForm('open-table', { 'Table id': 'options-1', 'Small blind': '1', 'Big blind': '2', Seats: '6' });
