@@ -18,7 +18,7 @@ import { rebuildProjection } from '../apps/worker/src/projections/projection-reb
 import { asAdmin, benchStreams, insert, urlFor } from './verify.bench';
 
 const GOAL_SHARE = 0.4;
-const BATCH = 5000;
+const BATCH = 20_000;
 
 export interface ProjectionsBenchRow {
   readonly name: string;

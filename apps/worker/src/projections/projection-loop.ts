@@ -14,6 +14,8 @@ export interface ProjectionLoopListener {
   onStep?(projection: string, step: ProjectionStep, durationMs: number): void;
   /** attempt counts the projection's consecutive failures (1 for the first). */
   onError?(projection: string, error: unknown, attempt: number, delayMs: number): void;
+  /** The loop waits this long before its next round (nothing to project, or every projection backing off). */
+  onWait?(delayMs: number): void;
 }
 
 interface RunnerState {
@@ -65,7 +67,10 @@ export class ProjectionLoop {
       const idle = busy ? 0 : Math.min(this.options.idleMaxMs, this.options.idleMs * 2 ** (idleRounds - 1));
       const nextRetry = Math.min(...this.states.map((s) => (s.failures > 0 ? s.retryAt - Date.now() : Infinity)));
       const delay = Math.max(0, Math.min(idle, nextRetry));
-      if (delay > 0) await this.sleep(delay);
+      if (delay > 0) {
+        this.listener.onWait?.(delay);
+        await this.sleep(delay);
+      }
     }
   }
 
