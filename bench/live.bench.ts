@@ -18,6 +18,7 @@
  * (per load, default 10). runLiveBench() returns the rows and a markdown report.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { mulberry32 } from '@felt/engine';
 import { createPostgresDatabase } from '../libs/event-store/test-support/test-databases';
@@ -45,6 +46,8 @@ export interface LiveBenchRow {
   readonly live: Percentiles;
   /** Commands whose version no console received (must be 0). */
   readonly missing: number;
+  /** CPU time the API processes spent per command (user + system, warm-up included), where /proc tells. */
+  readonly apiCpuMsPerCommand: number;
 }
 
 interface Percentiles {
@@ -131,14 +134,15 @@ export async function runLiveBench(options: { seconds?: number } = {}): Promise<
     const views = await Promise.all(tableIds.map((tableId, t) => openTable(bots, tableId, t)));
     const tables = tableIds.map((tableId, t) => new FollowedTable(tableId, views[t]!));
     // What the API does with nobody following: the cost of the live feed is the difference.
-    rows.push(await measure(`${TABLES} tables, closed loop, no console`, bots, tables, null, seconds));
+    const first = [apis[0]!];
+    rows.push(await measure(`${TABLES} tables, closed loop, no console`, bots, tables, null, seconds, first));
     for (const table of tables) consoles.push(await follow(apis[0]!.baseUrl, table));
-    rows.push(await measure(`${TABLES} tables, closed loop`, bots, tables, null, seconds));
-    rows.push(await measure(`${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each`, bots, tables, PACED_INTERVAL_MS, seconds));
+    rows.push(await measure(`${TABLES} tables, closed loop`, bots, tables, null, seconds, first));
+    rows.push(await measure(`${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each`, bots, tables, PACED_INTERVAL_MS, seconds, first));
 
     apis.push(await ApiProcess.start(env));
     const otherBots = new JsonHttpClient(apis[1]!.baseUrl, authHeaders('floor'));
-    rows.push(await measure(`${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each, sent to a second API process`, otherBots, tables, PACED_INTERVAL_MS, seconds));
+    rows.push(await measure(`${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each, sent to a second API process`, otherBots, tables, PACED_INTERVAL_MS, seconds, apis));
     bots.close();
     otherBots.close();
     return { rows, markdown: report(rows, seconds, loadBefore, loadavg()[0]!) };
@@ -182,13 +186,16 @@ async function measure(
   tables: readonly FollowedTable[],
   intervalMs: number | null,
   seconds: number,
+  apis: readonly ApiProcess[],
 ): Promise<LiveBenchRow> {
+  const cpuBefore = apiCpuMs(apis);
   const sample: Sample = { http: [], live: [] };
   for (const table of tables) table.startLoad(sample);
   const random = mulberry32(7);
   const start = performance.now() + WARMUP_MS;
   const end = start + seconds * 1000;
   let commands = 0;
+  let allCommands = 0;
   await Promise.all(
     tables.map(async (table, t) => {
       let next = performance.now() + (intervalMs === null ? 0 : (t * intervalMs) / tables.length);
@@ -204,6 +211,7 @@ async function measure(
         table.view = answer.body.table;
         table.answered(answer.body.version, sent, performance.now());
         if (table.measuring) commands++;
+        allCommands++;
         if (intervalMs !== null) next += intervalMs;
       }
     }),
@@ -212,7 +220,20 @@ async function measure(
   while (tables.some((t) => t.waiting > 0) && performance.now() < settleEnd) await new Promise((resolve) => setTimeout(resolve, 20));
   for (const table of tables) table.measuring = false;
   const stats = (values: number[]): Percentiles => ({ p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99) });
-  return { name, commandsPerSecond: commands / seconds, http: stats(sample.http), live: stats(sample.live), missing: tables.reduce((n, t) => n + t.waiting, 0) };
+  const apiCpuMsPerCommand = (apiCpuMs(apis) - cpuBefore) / allCommands;
+  const missing = tables.reduce((n, t) => n + t.waiting, 0);
+  return { name, commandsPerSecond: commands / seconds, http: stats(sample.http), live: stats(sample.live), missing, apiCpuMsPerCommand };
+}
+
+/** User + system CPU milliseconds the API processes have used so far, from /proc (NaN elsewhere). */
+function apiCpuMs(apis: readonly ApiProcess[]): number {
+  let total = 0;
+  for (const { child } of apis) {
+    const stat = existsSync(`/proc/${child.pid}/stat`) ? readFileSync(`/proc/${child.pid}/stat`, 'utf8') : '';
+    const [utime, stime] = (stat.split(') ')[1] ?? '').split(' ').slice(11, 13).map(Number);
+    total += (((utime ?? NaN) + (stime ?? NaN)) * 1000) / 100; // clock ticks: USER_HZ is 100 on Linux
+  }
+  return total;
 }
 
 async function expectCreated<T extends { status: number; body: any }>(answer: Promise<T>): Promise<T> {
@@ -232,16 +253,18 @@ function report(rows: readonly LiveBenchRow[], seconds: number, loadBefore: numb
     `the \`events\` message with the command's version. The consoles' process pulls a table's stream right after each`,
     `command it answers itself, and polls the log every ${LIVE_LIMITS.pollMs} ms for the appends of other processes.`,
     '',
-    '| load | commands/s | HTTP p50 | HTTP p95 | HTTP p99 | live p50 | live p95 | live p99 | missing |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| load | commands/s | API CPU ms/command | HTTP p50 | HTTP p95 | HTTP p99 | live p50 | live p95 | live p99 | missing |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.commandsPerSecond.toFixed(0)} | ${ms(r.http.p50)} | ${ms(r.http.p95)} | ${ms(r.http.p99)} | ${ms(r.live.p50)} | ${ms(r.live.p95)} | ${ms(r.live.p99)} | ${r.missing} |`,
+        `| ${r.name} | ${r.commandsPerSecond.toFixed(0)} | ${ms(r.apiCpuMsPerCommand)} | ${ms(r.http.p50)} | ${ms(r.http.p95)} | ${ms(r.http.p99)} | ${ms(r.live.p50)} | ${ms(r.live.p95)} | ${ms(r.live.p99)} | ${r.missing} |`,
     ),
     '',
     'Times in milliseconds. The live figure includes the HTTP one (the command must commit first); the difference is what',
-    'the live path adds: the gap-safe read of the log (which waits for older transactions still open), the fold, the',
-    'per-audience rendering and the WebSocket write.',
+    'the live path adds: the read of the new events, the fold, the per-audience rendering and the WebSocket write, and',
+    "for another process's commands the wait for the next poll and the gap-safe read of the log (which waits for every",
+    'older transaction still open on the server). API CPU per command is the cost on the server, which the latencies',
+    'of a machine this loaded reflect only through queueing; with a second process it is the two processes together.',
   ];
   return lines.join('\n');
 }
