@@ -1,3 +1,4 @@
+import type { ConsoleContext } from './console-context.js';
 import { element, field, formValues } from './elements.js';
 import type { TableView } from './table-types.js';
 
@@ -149,4 +150,20 @@ export function dealerControls(view: TableView, submit: Submit, refuse: (sentenc
     controls.append(element('p', {}, view.status === 'open' ? `Hand #${view.hand?.handNumber} in progress.` : `The table is ${view.status}.`));
   }
   return controls;
+}
+
+/** Sends a floor form's request; the form is disabled while it is on its way. */
+export async function submitForm(ctx: ConsoleContext, request: FormRequest, form: HTMLFormElement, then: (answer: unknown) => void): Promise<void> {
+  const fieldset = form.querySelector('fieldset');
+  if (fieldset) fieldset.disabled = true;
+  ctx.notice.clear();
+  try {
+    const answer = await ctx.api.send(request.method, request.path, request.body);
+    ctx.notice.info(request.done);
+    then(answer);
+  } catch (error) {
+    ctx.notice.error(error);
+  } finally {
+    if (fieldset) fieldset.disabled = false;
+  }
 }

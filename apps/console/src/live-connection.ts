@@ -41,10 +41,6 @@ export class LiveTable {
     this.connect();
   }
 
-  /** The version the page already shows (from a command's answer): the server will not resend older events. */
-  saw(version: number): void {
-    if (this.lastVersion === null || version > this.lastVersion) this.lastVersion = version;
-  }
 
   stop(): void {
     this.closed = true;
@@ -103,13 +99,13 @@ export class LiveTable {
       return;
     }
     if (message.tableId !== this.tableId) return;
+    // Only what arrived here counts as seen: a command's own answer may overtake another console's change that
+    // /live has not delivered yet, and a reconnection must still ask for that one.
     if (message.type === 'events') {
-      // Events the page has seen already (from a command's own answer) are not shown twice.
-      const fresh = message.events.filter((e) => this.lastVersion === null || e.version > this.lastVersion);
-      if (fresh.length > 0) this.listener.events(fresh);
-      this.saw(message.toVersion);
+      this.lastVersion = message.toVersion;
+      this.listener.events(message.events);
     } else if (message.type === 'table') {
-      this.saw(message.version);
+      this.lastVersion = message.version;
       this.listener.table(message.view);
       if (!this.subscribed) {
         // The first table message of a subscription: the catch-up (if any) is done, the connection is good.

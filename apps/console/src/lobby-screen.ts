@@ -1,6 +1,6 @@
 import type { ConsoleContext } from './console-context.js';
 import { element, replaceChildren } from './elements.js';
-import { openTableForm, type FormRequest } from './floor-forms.js';
+import { openTableForm, submitForm } from './floor-forms.js';
 import { stakesText } from './table-render.js';
 import type { TableView } from './table-types.js';
 
@@ -84,20 +84,4 @@ function lobbyTable(rows: readonly LobbyRow[]): HTMLElement {
       ),
     ),
   );
-}
-
-/** Sends a floor form's request; the form is disabled while it is on its way. */
-export async function submitForm(ctx: ConsoleContext, request: FormRequest, form: HTMLFormElement, then: () => void): Promise<void> {
-  const fieldset = form.querySelector('fieldset');
-  if (fieldset) fieldset.disabled = true;
-  ctx.notice.clear();
-  try {
-    await ctx.api.send(request.method, request.path, request.body);
-    ctx.notice.info(request.done);
-    then();
-  } catch (error) {
-    ctx.notice.error(error);
-  } finally {
-    if (fieldset) fieldset.disabled = false;
-  }
 }

@@ -3,13 +3,13 @@ import { ApiError } from './api-client.js';
 import type { ConsoleContext } from './console-context.js';
 import { element, replaceChildren } from './elements.js';
 import { eventSentence } from './event-sentences.js';
-import { assignDealerForm, dealerControls, seatPlayerForm, type FormRequest } from './floor-forms.js';
+import { assignDealerForm, dealerControls, seatPlayerForm, submitForm, type FormRequest } from './floor-forms.js';
+import { FormDrafts } from './form-drafts.js';
 import { handHistoryList, recalledHands } from './hand-history.js';
 import { LiveTable } from './live-connection.js';
-import { submitForm } from './lobby-screen.js';
 import { TableCommands } from './table-commands.js';
 import { seatsTable, tableSummary } from './table-render.js';
-import type { TableEventItem, TableView } from './table-types.js';
+import type { CommandAnswer, TableEventItem, TableView } from './table-types.js';
 
 const LOG_LINES = 60;
 
@@ -21,7 +21,7 @@ const LOG_LINES = 60;
 export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLElement; stop(): void } {
   const commands = new TableCommands(ctx.api, tableId);
   let view: TableView | null = null;
-  const log: string[] = [];
+  const log = new Map<number, string>();
 
   const heading = element('h2', { id: 'table-heading' }, `Table ${tableId}`);
   const dealers = element('p', { 'data-testid': 'dealers' });
@@ -45,19 +45,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   );
 
   // What was typed into the floor's forms survives a re-render caused by someone else's command.
-  const typed = new Map<string, string>();
-  controls.addEventListener('input', (event) => {
-    const input = event.target as HTMLInputElement;
-    const formId = input.form?.dataset.testid;
-    if (formId && input.name) typed.set(`${formId}/${input.name}`, input.value);
-  });
-  const restoreTyped = () => {
-    for (const [key, value] of typed) {
-      const [formId, name] = key.split('/');
-      const input = controls.querySelector<HTMLInputElement>(`form[data-testid="${formId}"] [name="${name}"]`);
-      if (input) input.value = value;
-    }
-  };
+  const drafts = new FormDrafts(controls);
 
   const show = (next: TableView) => {
     if (view && next.version <= view.version) return; // already shown, or an older view arriving late
@@ -80,18 +68,15 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
         assignDealerForm(next, submit, (sentence) => ctx.notice.info(sentence)),
       ),
     );
-    restoreTyped();
+    drafts.restore();
   };
-  // A command's answer and /live both carry the command's events, in either order: each version is logged once.
-  let lastLogged = 0;
+  // A command's answer and /live both carry the command's events, in either order: each version is logged once,
+  // newest first.
   const record = (events: readonly TableEventItem[]) => {
-    for (const event of events) {
-      if (event.version <= lastLogged) continue;
-      lastLogged = event.version;
-      log.unshift(`v${event.version} ${eventSentence(event)}`);
-    }
-    log.length = Math.min(log.length, LOG_LINES);
-    replaceChildren(logList, log.map((line) => element('li', {}, line)));
+    for (const event of events) log.set(event.version, `v${event.version} ${eventSentence(event)}`);
+    const newestFirst = [...log.keys()].sort((a, b) => b - a);
+    for (const version of newestFirst.slice(LOG_LINES)) log.delete(version);
+    replaceChildren(logList, newestFirst.slice(0, LOG_LINES).map((version) => element('li', {}, log.get(version)!)));
   };
   const live = new LiveTable(tableId, () => ctx.session()?.accessToken ?? null, {
     table: show,
@@ -102,9 +87,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     },
   });
 
-  /** A command answered 201/200: show its events and the table it left, and tell /live we have them. */
-  const applied = (answer: { version: number; events: readonly TableEventItem[]; table: TableView }) => {
-    live.saw(answer.version);
+  /** A command answered 201/200: show its events and the table it left. */
+  const applied = (answer: CommandAnswer) => {
     record(answer.events);
     show(answer.table);
   };
@@ -124,8 +108,10 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     }
   }
   function submit(request: FormRequest, form: HTMLFormElement): void {
-    void submitForm(ctx, request, form, () => {
-      for (const key of typed.keys()) if (key.startsWith(`${form.dataset.testid}/`)) typed.delete(key);
+    void submitForm(ctx, request, form, (answer) => {
+      drafts.forget(form);
+      // A table command answers with its events and the table; other requests (assigning a dealer) do not.
+      if (isCommandAnswer(answer)) applied(answer);
       void reload();
     });
   }
@@ -158,4 +144,9 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
 
   void reload().then(() => live.start(view?.version ?? null));
   return { node, stop: () => live.stop() };
+}
+
+function isCommandAnswer(answer: unknown): answer is CommandAnswer {
+  const a = answer as Partial<CommandAnswer> | null;
+  return typeof a === 'object' && a !== null && Array.isArray(a.events) && typeof a.table === 'object';
 }
