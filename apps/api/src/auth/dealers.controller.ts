@@ -3,8 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
-import { GetTableQuery } from '../tables/get-table.query';
-import { tableIdSchema } from '../tables/table-command-schema';
+import { existingTable } from '../tables/get-table.query';
 import { Roles } from './access-decorators';
 import { DealerAssignments } from './dealer-assignments';
 import { principalOf } from './principal';
@@ -24,7 +23,7 @@ export class DealersController {
   @Get()
   @ApiOperation({ summary: "The dealers assigned to a table (floor only)" })
   async list(@Param('tableId') tableId: string) {
-    await this.existingTable(tableId);
+    await existingTable(this.queryBus, tableId);
     return { tableId, dealers: await this.assignments.ofTable(tableId) };
   }
 
@@ -33,7 +32,7 @@ export class DealersController {
   @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND) or user (USER_NOT_FOUND)' })
   @ApiResponse({ status: 422, description: 'The user is not a dealer, or is disabled (NOT_A_DEALER)' })
   async assign(@Param('tableId') tableId: string, @Param('userId') userId: string, @Req() req: HttpRequest) {
-    await this.existingTable(tableId);
+    await existingTable(this.queryBus, tableId);
     const user = await this.user(userId);
     if (user.role !== 'dealer' || user.disabled) {
       throw new ApiProblem('not-a-dealer', 'NOT_A_DEALER', user.disabled ? `user "${user.name}" is disabled` : `user "${user.name}" is a ${user.role}, not a dealer`, {
@@ -47,15 +46,10 @@ export class DealersController {
   @Delete(':userId')
   @ApiOperation({ summary: 'Release a dealer from a table (floor only); `removed` says whether they were assigned' })
   async unassign(@Param('tableId') tableId: string, @Param('userId') userId: string) {
-    await this.existingTable(tableId);
+    await existingTable(this.queryBus, tableId);
     const user = await this.user(userId);
     const removed = await this.assignments.unassign(tableId, user.id);
     return { tableId, removed, dealers: await this.assignments.ofTable(tableId) };
-  }
-
-  private async existingTable(tableId: string): Promise<void> {
-    const table = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableQuery(tableId)) : null;
-    if (!table) throw ApiProblem.tableNotFound(tableId);
   }
 
   /** By id, else by name (a floor supervisor knows names). */

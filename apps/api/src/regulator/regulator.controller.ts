@@ -10,7 +10,7 @@ import type { HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { eventViewFor } from '../live/live-visibility';
 import { fieldIssues } from '../tables/command-request';
-import { GetTableQuery } from '../tables/get-table.query';
+import { existingTable, GetTableQuery } from '../tables/get-table.query';
 import { ListTablesQuery } from '../tables/list-tables.query';
 import { tableIdSchema } from '../tables/table-command-schema';
 import { eventsRecordedBetween, wholeTableLog } from './table-log';
@@ -65,7 +65,7 @@ export class RegulatorController {
   @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND)' })
   async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>) {
     const { from, to, fromVersion, limit } = parse(eventsQuerySchema, query);
-    await this.existingTable(tableId);
+    await existingTable(this.queryBus, tableId);
     const page = await eventsRecordedBetween(this.db, this.store, tableId, { from: from ?? null, to: to ?? null, fromVersion, limit });
     return { tableId, from: from ?? null, to: to ?? null, events: page.events.map((e) => eventViewFor(e, 'regulator')), nextFromVersion: page.nextFromVersion };
   }
@@ -101,11 +101,6 @@ export class RegulatorController {
     res.setHeader('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
     if (exported.notes.length > 0) res.setHeader('X-Export-Notes', exported.notes.join('; ').slice(0, 2000));
     res.end(exported.text);
-  }
-
-  private async existingTable(tableId: string): Promise<void> {
-    const version = tableIdSchema.safeParse(tableId).success ? (await this.queryBus.execute(new GetTableQuery(tableId)))?.version : undefined;
-    if (!version) throw ApiProblem.tableNotFound(tableId);
   }
 
   private async existingLog(tableId: string) {

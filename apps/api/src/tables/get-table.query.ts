@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { ApiProblem } from '../http/status-mapping';
 import { FoldedTables } from './folded-tables';
+import { tableIdSchema } from './table-command-schema';
 import type { FoldedTable } from './table-state-cache';
 import { streamIdOf } from './table-stream';
 
@@ -19,4 +21,11 @@ export class GetTableHandler implements IQueryHandler<GetTableQuery, FoldedTable
     const table = await this.tables.caughtUp(streamIdOf(tableId));
     return table.version > 0 ? table : null;
   }
+}
+
+/** The table, or 404 TABLE_NOT_FOUND (also for a path id that cannot name a table). */
+export async function existingTable(queryBus: QueryBus, tableId: string): Promise<FoldedTable> {
+  const table = tableIdSchema.safeParse(tableId).success ? await queryBus.execute(new GetTableQuery(tableId)) : null;
+  if (!table) throw ApiProblem.tableNotFound(tableId);
+  return table;
 }

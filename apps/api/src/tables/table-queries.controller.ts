@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ApiProblem } from '../http/status-mapping';
 import { fieldIssues } from './command-request';
 import { GetTableEventsQuery } from './get-table-events.query';
-import { GetTableQuery } from './get-table.query';
+import { existingTable } from './get-table.query';
 import { ListTablesQuery } from './list-tables.query';
 import { tableIdSchema } from './table-command-schema';
 
@@ -44,8 +44,7 @@ export class TableQueriesController {
   @ApiOperation({ summary: "A table's state, the seat to act and its legal actions, and the version (also as ETag)" })
   @ApiResponse({ status: 404, description: 'No such table (problem+json, code TABLE_NOT_FOUND)' })
   async get(@Param('tableId') tableId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
-    const table = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableQuery(tableId)) : null;
-    if (!table) throw ApiProblem.tableNotFound(tableId);
+    const table = await existingTable(this.queryBus, tableId);
     res.setHeader('ETag', `"${table.version}"`);
     return tableViewFor(tableId, table, await this.access.audienceFor(principalOf(req), tableId));
   }
