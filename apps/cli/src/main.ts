@@ -13,6 +13,7 @@ import { registerProjectionsCommand } from './projections-command';
  *   felt play FILE [--json]   run a table script and print each hand (docs/table-scripts.md)
  *   felt phh PATH... [--json] replay PHH hand histories through the engine (apps/cli/src/phh-command.ts)
  *   felt replay / verify / export   a regulator's view of the event log (docs/regulators.md)
+ *   felt users / token   who may sign in to the API, and access tokens (docs/api.md "Authentication and roles")
  */
 export interface ProgramOptions {
   /** Where normal output goes (process.stdout by default). */
