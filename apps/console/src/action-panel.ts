@@ -48,7 +48,7 @@ function actionControl(view: TableView, action: LegalAction, choose: (action: Ch
     case 'ChopBlinds': {
       // Both blinds must agree; the console records each player's consent under their player id.
       const consents = [action.seat, action.bigBlindSeat].map((seat) => ({ seat, by: playerAt(view, seat) }));
-      return button(`Chop blinds (seats ${action.seat} and ${action.bigBlindSeat}, fee ${action.fee})`, () => ({ consents }));
+      return button(`Chop blinds (seats ${action.seat} and ${action.bigBlindSeat}, fee ${action.fee}; floor)`, () => ({ consents }));
     }
     case 'Fold':
       return button(`Fold`, () => ({ seat: action.seat }));

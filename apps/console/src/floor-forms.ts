@@ -131,6 +131,20 @@ export function assignDealerForm(view: TableView, submit: Submit, refuse: (sente
   )(submit, refuse);
 }
 
+/** Floor decisions on the hand and the table: void the hand in progress (with the reason), close the table between hands. */
+export function handAndTableForms(view: TableView, submit: Submit, refuse: (sentence: string) => void): HTMLFormElement[] {
+  const path = (route: string) => `/tables/${encodeURIComponent(view.tableId)}/${route}`;
+  if (view.status !== 'open') return [];
+  if (view.hand !== null && view.hand.phase !== 'complete') {
+    return [
+      form('void-hand', `Void hand #${view.hand.handNumber} (floor)`, [field('Reason', text('reason'))], 'Void hand', (v) =>
+        v.reason ? { method: 'POST', path: path('void-hand'), body: { reason: v.reason }, done: `Hand #${view.hand!.handNumber} voided.` } : 'Give the reason the hand is voided.',
+      )(submit, refuse),
+    ];
+  }
+  return [form('close-table', 'Close the table (floor)', [], 'Close table', () => ({ method: 'POST', path: path('close-table'), body: {}, done: `Table ${view.tableId} closed.` }))(submit, refuse)];
+}
+
 /** Between hands: place the button (before the first hand) and start the next hand (the server shuffles). */
 export function dealerControls(view: TableView, submit: Submit, refuse: (sentence: string) => void): HTMLElement {
   const path = (route: string) => `/tables/${encodeURIComponent(view.tableId)}/${route}`;

@@ -3,7 +3,7 @@ import { ApiError } from './api-client.js';
 import type { ConsoleContext } from './console-context.js';
 import { element, replaceChildren } from './elements.js';
 import { eventSentence } from './event-sentences.js';
-import { assignDealerForm, dealerControls, seatPlayerForm, submitForm, type FormRequest } from './floor-forms.js';
+import { assignDealerForm, dealerControls, handAndTableForms, seatPlayerForm, submitForm, type FormRequest } from './floor-forms.js';
 import { FormDrafts } from './form-drafts.js';
 import { handHistoryList, recalledHands } from './hand-history.js';
 import { LiveTable } from './live-connection.js';
@@ -66,6 +66,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
         element('h3', { id: 'floor-heading' }, 'Floor'),
         seatPlayerForm(next, submit, (sentence) => ctx.notice.info(sentence)),
         assignDealerForm(next, submit, (sentence) => ctx.notice.info(sentence)),
+        handAndTableForms(next, submit, (sentence) => ctx.notice.info(sentence)),
       ),
     );
     drafts.restore();

@@ -232,7 +232,7 @@ describe('floor console in chromium', () => {
     expect(log).toContain('Showdown');
   });
 
-  it('straddle, kill and chop appear as buttons where the table offers them; the kill amount is bounded like a raise', async () => {
+  it('straddle, kill and chop appear as buttons where the table offers them, the kill amount bounded like a raise; the floor voids a hand and closes the table', async () => {
     const floor = await signedIn('floor-fran');
     await floor.fillForm('open-table', { 'Table id': 'options-1', 'Small blind': '1', 'Big blind': '2', Seats: '6' });
     for (const name of ['Straddle', 'Chop']) await floor.page.getByTestId('open-table').getByLabel(name).check();
@@ -281,6 +281,16 @@ describe('floor console in chromium', () => {
     const straddle = ((await tableFromApi('options-1')).legalActions as { type: string; seat: number; amount: number }[]).find((a) => a.type === 'Straddle')!;
     await floor.byTestId(`action-Straddle-${straddle.seat}`).click();
     await floor.byTestId('activity-log').filter({ hasText: `Seat ${straddle.seat} posted straddle ${straddle.amount}` }).waitFor();
+
+    // The floor voids hand 2: every chip goes back where it was before the hand, and the table can be closed.
+    await floor.submitForm('void-hand', { Reason: 'misdeal' });
+    await floor.byTestId('activity-log').filter({ hasText: 'Hand 2 voided: misdeal' }).waitFor();
+    const afterVoid = await tableFromApi('options-1');
+    expect(afterVoid.seats.map((s: { stack: number }) => s.stack)).toEqual(afterChop.seats.map((s: { stack: number }) => s.stack));
+    for (const seat of afterVoid.seats) await floor.byTestId(`stack-${seat.seat}`).filter({ hasText: new RegExp(`^${seat.stack}$`) }).waitFor();
+    await floor.byTestId('close-table-submit').click();
+    await floor.byTestId('status').filter({ hasText: 'closed' }).waitFor();
+    expect((await tableFromApi('options-1')).status).toBe('closed');
   });
 
   it('a command the rules refuse shows the engine’s sentence and writes nothing', async () => {
