@@ -29,8 +29,8 @@ export interface CheckInputs {
   /** How long to wait for the consumer to see every event. */
   readonly publishWaitMs?: number;
   /**
-   * Events recorded before this time may be missing from the queues (Redis restarted without persistence); events
-   * recorded after it must each arrive exactly once.
+   * Events recorded before this time may be missing from the queues (Redis stopped then, and came back empty: no
+   * persistence); events recorded from then on must each arrive exactly once.
    */
   readonly publishedExactlyOnceAfter?: number;
 }
@@ -94,7 +94,7 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
     .map((t) => `${t.tableId}: the session ledger is off by ${t.off}`);
   results.push(result('session ledger (global log) balances', ledgerProblems, `${tableIds.length} tables`));
 
-  results.push(await readModelCheck(store, globalLog, inputs.publishWaitMs ?? 60000));
+  results.push(await readModelCheck(store, globalLog, inputs.publishWaitMs ?? 30000));
   results.push(await commandCheck(inputs));
 
   if (inputs.counter) results.push(await publishedCheck(inputs.counter, [...streams.values()].flat(), inputs));
@@ -128,7 +128,7 @@ async function commandCheck({ store, stats }: CheckInputs): Promise<CheckResult>
 async function publishedCheck(counter: EventCounter, events: RecordedEvent[], inputs: CheckInputs): Promise<CheckResult> {
   const after = inputs.publishedExactlyOnceAfter ?? 0;
   const required = events.filter((e) => Date.parse(e.recordedAt) >= after);
-  await counter.waitFor(required.map((e) => e.eventId), inputs.publishWaitMs ?? 60000);
+  await counter.waitFor(required.map((e) => e.eventId), inputs.publishWaitMs ?? 30000);
   // A late duplicate would arrive shortly after the original: give it a moment.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const known = new Set(events.map((e) => e.eventId));
@@ -139,7 +139,7 @@ async function publishedCheck(counter: EventCounter, events: RecordedEvent[], in
   }
   for (const [eventId, n] of counter.seen) if (!known.has(eventId)) problems.push(`${eventId} arrived ${n} times, not in the log`);
   const lost = events.length - required.length - events.filter((e) => Date.parse(e.recordedAt) < after && counter.seen.has(e.eventId)).length;
-  const note = after > 0 ? `; of the ${events.length - required.length} recorded before Redis came back, ${lost} were lost with its memory` : '';
+  const note = after > 0 ? `; of the ${events.length - required.length} recorded before Redis stopped, ${lost} were lost with its memory (no persistence)` : '';
   return result('every event published exactly once', problems, `${required.length} events checked, ${counter.received} jobs taken${note}`);
 }
 

@@ -52,6 +52,8 @@ export interface LoadReport {
   readonly fault?: FaultReport;
   readonly checks: readonly CheckResult[];
   readonly ok: boolean;
+  /** The last output of every API process and worker, when a check failed (to see why). */
+  readonly processLogs?: Record<string, string>;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const faultOk = !fault || (fault.resumeGapMs !== undefined && fault.resumeGapMs <= RESUME_LIMIT_MS);
     const commands = stats.ackTimes.length;
     const { onProgress: _p, onPhase: _f, ...shown } = options;
+    const ok = checks.every((c) => c.ok) && unresolved.length === 0 && faultOk;
     return {
       options: shown,
       seconds: played,
@@ -136,15 +139,23 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       unresolved,
       fault,
       checks,
-      ok: checks.every((c) => c.ok) && unresolved.length === 0 && faultOk,
+      ok,
+      processLogs: ok ? undefined : processLogs(cluster),
     };
   } catch (error) {
-    for (const [i, api] of cluster.apis.entries()) console.error(`API ${i + 1}'s last output:\n${api.log.slice(-3000)}`);
+    for (const [name, log] of Object.entries(processLogs(cluster))) console.error(`${name}'s last output:\n${log}`);
     throw error;
   } finally {
     await counter?.close();
     await cluster.stop();
   }
+}
+
+function processLogs(cluster: LoadCluster): Record<string, string> {
+  return Object.fromEntries([
+    ...cluster.apis.map((api, i) => [`API ${i + 1}`, api.log.slice(-4000)]),
+    ...cluster.workers.map((worker, i) => [`worker ${i + 1}`, worker.log.slice(-4000)]),
+  ]);
 }
 
 /** Runs `fn` over `items`, `size` at a time, keeping the results in order. */

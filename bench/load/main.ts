@@ -61,8 +61,9 @@ async function main(): Promise<void> {
       bar.update(Math.floor(p.elapsedSeconds), { commands: p.commands, rate: p.commandsPerSecond.toFixed(0), conflicts: p.conflicts, failures: p.failures }),
   });
   if (barStarted) bar.stop();
-  console.log(o.json ? JSON.stringify(report, null, 2) : reportMarkdown(report));
+  console.log(o.json ? JSON.stringify({ ...report, processLogs: undefined }, null, 2) : reportMarkdown(report));
   if (!report.ok) {
+    for (const [name, log] of Object.entries(report.processLogs ?? {})) console.error(`--- ${name}'s last output ---\n${log}`);
     console.error('loadtest: a check failed (see above)');
     process.exitCode = 1;
   }

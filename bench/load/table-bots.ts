@@ -75,7 +75,7 @@ export class TableBot {
         this.stats.count(this.stats.rejections, String(answer.body?.code ?? answer.status));
         return this.reread();
       }
-      this.stats.count(this.stats.failures, answer.status === 0 ? String(answer.body) : `HTTP ${answer.status}`);
+      this.stats.count(this.stats.failures, answer.status === 0 ? String(answer.body) : `HTTP ${answer.status} ${answer.body?.code ?? ''}`.trim());
       if (Date.now() > giveUpAt) {
         this.unresolved.push(commandId);
         return this.reread();
