@@ -5,7 +5,9 @@ import { streamIdOf, toNewEvent } from '../src/tables/table-stream';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { LiveFeed } from '../src/live/live-feed';
 import { LiveClient, type LiveMessage } from './test-support/live-client';
-import { addTestUser, signTestToken } from './test-support/auth';
+import { ApiProcess, ensureBuilt } from './test-support/api-process';
+import { addTestUser, authHeaders, signTestToken } from './test-support/auth';
+import { JsonHttpClient } from './test-support/http-client';
 import { appendRandomHistory } from './test-support/long-history';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
 import { nextCommand } from './test-support/table-player';
@@ -19,11 +21,19 @@ async function listening(api: TestApi): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** Where a bot sends its commands: the in-process API (supertest) or another API process (a JSON client). */
+type Http = Pick<JsonHttpClient, 'get' | 'post'>;
+
+function httpOf(api: TestApi): Http {
+  return { get: async (path) => api.http.get(path), post: async (path, body) => api.http.post(path).send(body as object) };
+}
+
 /** Plays `count` random legal commands on the table through HTTP; returns the table's version after the last. */
-async function play(api: TestApi, tableId: string, count: number, seed: number): Promise<number> {
+async function play(api: TestApi | Http, tableId: string, count: number, seed: number): Promise<number> {
+  const http = 'app' in api ? httpOf(api) : api;
   const random = mulberry32(seed);
-  let view = (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
-  for (let i = 0; i < count; i++) view = (await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(nextCommand(view, random)), 201)).body.table;
+  let view = (await expectStatus(http.get(`/tables/${tableId}`), 200)).body;
+  for (let i = 0; i < count; i++) view = (await expectStatus(http.post(`/tables/${tableId}/commands`, nextCommand(view, random)), 201)).body.table;
   return view.version;
 }
 
@@ -357,16 +367,17 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
       const client = await connect();
       client.subscribe('two-apis-1');
       await client.tableAt('two-apis-1', version);
-      const otherDb = await openDatabase({ databaseUrl: database.url! });
-      const otherApi = await startTestApi(otherDb);
+      ensureBuilt();
+      const otherProcess = await ApiProcess.start({ DATABASE_URL: database.url! });
+      const bot = new JsonHttpClient(otherProcess.baseUrl, authHeaders('floor'));
       try {
-        const last = await play(otherApi, 'two-apis-1', 30, 8);
+        const last = await play(bot, 'two-apis-1', 30, 8);
         const final = await client.tableAt('two-apis-1', last);
         expect(client.eventVersions('two-apis-1')).toEqual(range(version + 1, last));
-        expect(final.view).toEqual((await otherApi.http.get('/tables/two-apis-1').expect(200)).body);
+        expect(final.view).toEqual((await bot.get('/tables/two-apis-1')).body);
       } finally {
-        await otherApi.close();
-        await otherDb.close();
+        bot.close();
+        await otherProcess.stop();
       }
     });
   }
