@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { RecordedEvent } from '@felt/event-store';
-import { ohhHandsFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
-import { tableEventOf, tableStreamId, toJsonlLine } from '@felt/regulator';
+import { EXPORT_FORMATS, exportTable, tableStreamId, type ExportFormat } from '@felt/regulator';
 import { addSourceOptions, openEventLog, readStreamFrom, type SourceOptions } from './event-log-source';
 
 interface ExportOptions extends SourceOptions {
@@ -12,8 +11,6 @@ interface ExportOptions extends SourceOptions {
   to?: string;
   out?: string;
 }
-
-const FORMATS = ['jsonl', 'phh', 'ohh'] as const;
 
 /**
  * `felt export --table ID --format jsonl|phh|ohh [--from T --to T] [--out FILE]`:
@@ -45,7 +42,7 @@ function parseTime(text: string | undefined, name: string, command: Command): nu
 
 async function runExport(options: ExportOptions, command: Command): Promise<void> {
   const format = options.format.toLowerCase();
-  if (!(FORMATS as readonly string[]).includes(format))
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format))
     return command.error(`felt export: --format must be jsonl, phh or ohh, not "${options.format}".`, { exitCode: 2, code: 'felt.options' });
   const from = parseTime(options.from, '--from', command);
   const to = parseTime(options.to, '--to', command);
@@ -63,24 +60,7 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
   }
   if (recorded.length === 0) return command.error(`felt export: there is no table ${options.table} (no event in ${streamId}).`, { exitCode: 2, code: 'felt.table' });
 
-  let text: string;
-  const notes: string[] = [];
-  if (format === 'jsonl') {
-    text = recorded.filter((e) => within(e.recordedAt)).map(toJsonlLine).join('');
-  } else {
-    const events = recorded.map(tableEventOf);
-    const startedAt = new Map<number, string>();
-    recorded.forEach((r, i) => {
-      const e = events[i]!;
-      if (e.type === 'HandStarted') startedAt.set(e.handNumber, r.recordedAt);
-    });
-    const include = (handNumber: number) => within(startedAt.get(handNumber) ?? '');
-    if (format === 'phh') {
-      const exported = phhHandsFromEvents(events, include);
-      for (const s of exported.skipped) notes.push(`hand ${s.handNumber} left out: ${s.reason}`);
-      text = exported.hands.length ? toPhhText(exported.hands) : '';
-    } else text = toOhhText(ohhHandsFromEvents(events, { include, startedAt }));
-  }
+  const { text, notes } = exportTable(recorded, format as ExportFormat, within);
   for (const note of notes) command.configureOutput().writeErr!(`felt export: ${note}\n`);
   if (options.out) writeFileSync(options.out, text);
   else command.configureOutput().writeOut!(text);

@@ -1,6 +1,7 @@
 /**
  * @felt/regulator — what a regulator runs against the event log: verify (hash chain, version continuity, the rules
- * re-derived with the engine, chip conservation) and the JSONL export that re-verifies offline.
+ * re-derived with the engine, chip conservation), the JSONL export that re-verifies offline, and a table's log as
+ * JSONL, PHH or OHH.
  */
 export { type Violation, type ViolationKind, formatViolation } from './violations';
 export { ChainChecker } from './chain-checker';
@@ -9,6 +10,7 @@ export { commandForEvents } from './command-for-events';
 export { jsonEqual } from './json-equal';
 export { verifyStore, verifyEvents, type VerifyReport, type VerifyStoreOptions, type VerifyEventsOptions } from './verify-log';
 export { toJsonlLine, readJsonl, byStream, type JsonlRead } from './jsonl';
+export { exportTable, EXPORT_FORMATS, type ExportFormat, type TableExport } from './table-export';
 export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';
 export { randomTableLog, TableRecorder, type RandomTableOptions } from './random-table-log';
 export { appendTableLog } from './append-table-log';

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@felt/event-store';
 import { ohhHandsFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
-import { tableEventOf, toJsonlLine } from '@felt/regulator';
+import { toJsonlLine } from './jsonl';
+import { tableEventOf } from './table-stream';
 
 export const EXPORT_FORMATS = ['jsonl', 'phh', 'ohh'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

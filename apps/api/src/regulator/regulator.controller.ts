@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@ne
 import { z } from 'zod';
 import { EventStore, type Database } from '@felt/event-store';
 import { handHistory, handRecordFor, project, recallHands } from '@felt/projections';
+import { EXPORT_FORMATS, exportTable } from '@felt/regulator';
 import { Roles } from '../auth/access-decorators';
 import { DATABASE } from '../database/database.module';
 import type { HttpResponse } from '../http/http-types';
@@ -14,7 +15,6 @@ import { existingTable, GetTableQuery } from '../tables/get-table.query';
 import { ListTablesQuery } from '../tables/list-tables.query';
 import { tableIdSchema } from '../tables/table-command-schema';
 import { eventsRecordedBetween, wholeTableLog } from './table-log';
-import { EXPORT_FORMATS, exportTable } from './table-export';
 
 const isoTime = z.iso.datetime({ offset: true, error: 'an ISO 8601 time with a zone, e.g. 2026-11-30T18:00:00Z' });
 const rangeSchema = z.strictObject({ from: isoTime.optional(), to: isoTime.optional() });
