@@ -29,8 +29,10 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const state = element('div', { class: 'table-state' }, 'Loading…');
   const controls = element('div', { class: 'table-controls' });
   const logList = element('ol', { class: 'log', 'data-testid': 'activity-log', 'aria-live': 'polite' });
-  const history = element('div', { 'data-testid': 'history' });
-  const recall = element('button', { type: 'button', 'data-testid': 'recall-hands' }, 'Recall the last 10 hands');
+  // The recall is the regulator's route, open to regulators and floor supervisors only (docs/api.md).
+  const mayRecall = ['floor', 'regulator'].includes(ctx.session()?.user.role ?? '');
+  const history = element('div', { 'data-testid': 'history' }, mayRecall ? null : 'Hand recall is for floor supervisors and regulators.');
+  const recall = element('button', { type: 'button', 'data-testid': 'recall-hands', hidden: !mayRecall }, 'Recall the last 10 hands');
   const node = element(
     'section',
     { class: 'screen table-screen', 'aria-labelledby': 'table-heading' },

@@ -12,7 +12,8 @@ import { buildConsole, ConsoleUser, launchChromium, OUTPUT_DIR } from './test-su
 /**
  * The floor console in a real browser (Debian's chromium, headless) against the real API on an in-memory PGlite:
  * users sign in through the page, every command goes through the page's buttons and forms, and what the page
- * shows is checked against GET /tables/:id.
+ * shows is checked against GET /tables/:id. The tests run in order on one API and share table main-1 (its hand 1,
+ * the reconnect's hand 2, the recall), as a shift at one table would.
  */
 const PASSWORD = 'correct horse battery staple';
 
@@ -333,6 +334,9 @@ describe('floor console in chromium', () => {
     await dealerPage.byTestId(`action-Fold-${toAct}`).click();
     expect(await dealerPage.notice()).toMatch(/^403 NOT_ASSIGNED_TO_TABLE: /);
     expect((await tableFromApi('side-1')).version).toBe(version);
+    // Hand recall is offered to floor supervisors and regulators only.
+    expect(await dealerPage.byTestId('recall-hands').isHidden()).toBe(true);
+    expect(await dealerPage.byTestId('history').textContent()).toBe('Hand recall is for floor supervisors and regulators.');
 
     await regulator.openTableFromLobby('main-1');
     await regulator.byTestId('recall-hands').click();
