@@ -41,7 +41,7 @@ describe('authentication in the API process', () => {
   });
 
   it('first start on PGlite: creates the floor user and the secret file, and logs every refusal as a security event', async () => {
-    api = await ApiProcess.start({ DATA_DIR: dir, JWT_SECRET: '' });
+    api = await ApiProcess.start({ DATA_DIR: dir, JWT_SECRET: '', LOG_LEVEL: 'info' });
     const [first] = await waitForLines(api, (l) => String(l.msg).startsWith('first start'));
     const created = /created floor supervisor "floor" with password (\S+) \(shown once\)/.exec(String(first!.msg));
     expect(created).not.toBeNull();
@@ -55,7 +55,12 @@ describe('authentication in the API process', () => {
     });
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };
-    expect((await fetch(`${api.baseUrl}/tables`, { headers: { Authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+    const headers = { Authorization: `Bearer ${accessToken}`, 'X-Request-Id': 'probe-0', 'X-Actor-Id': 'someone-else' };
+    expect((await fetch(`${api.baseUrl}/tables`, { headers })).status).toBe(200);
+    // The request line names the token's user, never what a header claims.
+    const [requestLine] = await waitForLines(api, (l) => (l.req as { id?: string } | undefined)?.id === 'probe-0');
+    expect(requestLine).toMatchObject({ req: { url: '/tables' }, actorRole: 'floor', actorId: expect.any(String) });
+    expect(requestLine!.actorId).not.toBe('someone-else');
 
     const anonymous = await fetch(`${api.baseUrl}/tables?x=1`, { headers: { 'X-Request-Id': 'probe-1' } });
     expect(anonymous.status).toBe(401);

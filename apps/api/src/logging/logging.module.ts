@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { destination } from 'pino';
+import { maybePrincipalOf } from '../auth/principal';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import type { HttpRequest } from '../http/http-types';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -32,13 +34,17 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
           {
             level: config.logLevel,
             genReqId: requestIdFor,
-            // Headers carry the actor and device; the rest of the request object is noise in every line.
+            // Who sent it comes from the verified token (customProps runs again when the response is written, after
+            // the access guard has read the token); the device from its header; the rest of the request is noise.
+            customProps: (req: IncomingMessage) => {
+              const principal = maybePrincipalOf(req as HttpRequest);
+              return principal ? { actorId: principal.sub, actorRole: principal.role } : {};
+            },
             serializers: {
               req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
                 id: req.id,
                 method: req.method,
                 url: req.url,
-                actorId: req.headers['x-actor-id'],
                 device: req.headers['x-device-id'],
               }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
