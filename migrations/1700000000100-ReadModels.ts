@@ -48,7 +48,8 @@ const UP = [
   // The runner reloads a table's hand in progress when that table's events arrive.
   `CREATE INDEX hand_histories_in_progress_idx ON hand_histories (table_id) WHERE status = 'in-progress'`,
 
-  // A player's stay at a table, numbered from 0 per table in the order players sat down.
+  // A player's stay at a table, numbered from 0 per table in the order players sat down; its per-hand results are
+  // rows of their own (session_hands), so a long session is not rewritten whole after every hand.
   `CREATE TABLE player_sessions (
     table_id text NOT NULL,
     session_number integer NOT NULL,
@@ -64,6 +65,14 @@ const UP = [
   `CREATE INDEX player_sessions_player_idx ON player_sessions (player_id, seated_at)`,
   // The runner reloads only the sessions still open when a table's events arrive.
   `CREATE INDEX player_sessions_open_idx ON player_sessions (table_id) WHERE left_at IS NULL`,
+  `CREATE TABLE session_hands (
+    table_id text NOT NULL,
+    session_number integer NOT NULL,
+    hand_number integer NOT NULL,
+    net bigint NOT NULL,
+    voided boolean NOT NULL,
+    CONSTRAINT session_hands_pkey PRIMARY KEY (table_id, session_number, hand_number)
+  )`,
   `CREATE TABLE table_ledgers (
     table_id text NOT NULL,
     rake bigint NOT NULL,
@@ -83,7 +92,7 @@ const UP = [
   `DO $$
   BEGIN
     IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
-      GRANT SELECT, INSERT, UPDATE, DELETE ON table_views, hand_histories, player_sessions, table_ledgers, lobby_tables TO felt_app;
+      GRANT SELECT, INSERT, UPDATE, DELETE ON table_views, hand_histories, player_sessions, session_hands, table_ledgers, lobby_tables TO felt_app;
     END IF;
   EXCEPTION
     WHEN insufficient_privilege THEN
@@ -95,6 +104,7 @@ const UP = [
 const DOWN = [
   `DROP TABLE lobby_tables`,
   `DROP TABLE table_ledgers`,
+  `DROP TABLE session_hands`,
   `DROP TABLE player_sessions`,
   `DROP TABLE hand_histories`,
   `DROP TABLE table_views`,

@@ -23,7 +23,7 @@ describe('felt projections on PostgreSQL', () => {
     const { out, code } = await felt('projections', 'status', '--database-url', t.url!);
     expect(code).toBe(0);
     expect(out).toMatch(new RegExp(`^table-view +never run +${events} +0 table_views +-$`, 'm'));
-    expect(out).toMatch(/^session-ledger +never run +\d+ +0 player_sessions, 0 table_ledgers +-$/m);
+    expect(out).toMatch(/^session-ledger +never run +\d+ +0 player_sessions, 0 session_hands, 0 table_ledgers +-$/m);
     expect(out).toContain('table-view, hand-history, session-ledger, lobby behind the log: is a worker running (npm run start:worker)?');
   });
 

@@ -1,6 +1,6 @@
-import { handHistory, tableEventOf, tableIdOfStream, type HandHistory, type HandRecord } from '@felt/projections';
+import { handHistory, type HandHistory, type HandRecord } from '@felt/projections';
 import type { Queryable } from '@felt/event-store';
-import type { ReadModel, RowTable, TableNames } from './read-model';
+import { tableSliceOf, type ReadModel, type RowTable, type TableNames } from './read-model';
 
 /** One table's part of the hand history: its hand in progress and the hands completed since the last write. */
 export interface HandHistorySlice {
@@ -13,14 +13,14 @@ export const HAND_HISTORIES: RowTable = {
   name: 'hand_histories',
   keyColumns: 2,
   columns: [
-    { name: 'table_id', type: 'text' },
-    { name: 'hand_number', type: 'integer' },
-    { name: 'status', type: 'text' },
-    { name: 'started_at', type: 'timestamptz' },
-    { name: 'ended_at', type: 'timestamptz' },
-    { name: 'from_version', type: 'integer' },
-    { name: 'to_version', type: 'integer' },
-    { name: 'record', type: 'jsonb' },
+    'table_id',
+    'hand_number',
+    'status',
+    'started_at',
+    'ended_at',
+    'from_version',
+    'to_version',
+    'record',
   ],
 };
 
@@ -31,7 +31,7 @@ export const handHistoryRows: ReadModel<HandHistorySlice> = {
   name: 'hand-history',
   tables: [HAND_HISTORIES],
   empty: (tableId) => ({ tableId, inProgress: null, completed: [] }),
-  sliceOf: (event) => (tableEventOf(event) === null ? null : tableIdOfStream(event.streamId)),
+  sliceOf: tableSliceOf,
   evolve(slice, event) {
     const t = slice.tableId;
     const before: HandHistory = { hands: {}, inProgress: slice.inProgress ? { [t]: slice.inProgress } : {} };

@@ -1,6 +1,6 @@
-import { lobby, tableEventOf, tableIdOfStream, type Lobby, type LobbyTable } from '@felt/projections';
+import { lobby, type Lobby, type LobbyTable } from '@felt/projections';
 import type { Queryable } from '@felt/event-store';
-import type { ReadModel, RowTable, TableNames } from './read-model';
+import { tableSliceOf, type ReadModel, type RowTable, type TableNames } from './read-model';
 
 /** One table's lobby entry (null until it opens). */
 export interface LobbySlice {
@@ -12,10 +12,10 @@ export const LOBBY_TABLES: RowTable = {
   name: 'lobby_tables',
   keyColumns: 1,
   columns: [
-    { name: 'table_id', type: 'text' },
-    { name: 'status', type: 'text' },
-    { name: 'seats_free', type: 'integer' },
-    { name: 'lobby', type: 'jsonb' },
+    'table_id',
+    'status',
+    'seats_free',
+    'lobby',
   ],
 };
 
@@ -24,7 +24,7 @@ export const lobbyRows: ReadModel<LobbySlice> = {
   name: 'lobby',
   tables: [LOBBY_TABLES],
   empty: (tableId) => ({ tableId, table: null }),
-  sliceOf: (event) => (tableEventOf(event) === null ? null : tableIdOfStream(event.streamId)),
+  sliceOf: tableSliceOf,
   evolve(slice, event) {
     const before: Lobby = { tables: slice.table ? { [slice.tableId]: slice.table } : {} };
     const after = lobby.evolve(before, event);

@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { backoffDelay } from '../relay/backoff';
 import type { ProjectionRunner, ProjectionStep } from './projection-runner';
 
@@ -33,7 +34,8 @@ export class ProjectionLoop {
   private readonly states: RunnerState[];
   private stopped = false;
   private running: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  /** Aborted by stop(): cuts a wait short. */
+  private readonly stopping = new AbortController();
 
   constructor(
     runners: readonly ProjectionRunner<unknown>[],
@@ -50,7 +52,7 @@ export class ProjectionLoop {
   /** Finishes the batch in flight (committed or rolled back), then returns. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.stopping.abort();
     await this.running;
   }
 
@@ -69,7 +71,7 @@ export class ProjectionLoop {
       const delay = Math.max(0, Math.min(idle, nextRetry));
       if (delay > 0) {
         this.listener.onWait?.(delay);
-        await this.sleep(delay);
+        await wait(delay, undefined, { signal: this.stopping.signal }).catch(() => undefined);
       }
     }
   }
@@ -90,16 +92,5 @@ export class ProjectionLoop {
       this.listener.onError?.(name, error, state.failures, delay);
       return false;
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 }

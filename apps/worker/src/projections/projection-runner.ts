@@ -13,6 +13,14 @@ export interface ProjectionRunnerOptions {
   maxSlices?: number;
 }
 
+/** A batch folded in memory: its slices and the rows to write. */
+export interface FoldedBatch<S> {
+  readonly events: number;
+  readonly position: Position;
+  readonly current: ReadonlyMap<string, S>;
+  readonly rows: ReadonlyMap<string, readonly (readonly unknown[])[]>;
+}
+
 export type ProjectionStep =
   | { kind: 'projected'; events: number; rows: number; position: Position }
   | { kind: 'idle'; position: Position }
@@ -83,25 +91,43 @@ export class ProjectionRunner<S> {
    * the checkpoint, which must still be `after`, else another process projected meanwhile and this throws.
    */
   async projectEvents(tx: Transaction, after: Position, events: readonly RecordedEvent[]): Promise<{ step: ProjectionStep; settle: () => void }> {
-    const at = await this.store.loadCheckpoint(this.checkpointName, tx);
-    if (comparePositions(at, after) !== 0)
-      throw new Error(`${this.checkpointName}: the checkpoint moved from ${after.globalPosition} to ${at.globalPosition} while a batch was read; another process projects it`);
+    await this.expectCheckpoint(tx, after);
     if (this.writtenAt === null || comparePositions(after, this.writtenAt) !== 0) this.forget();
     if (events.length === 0) return { step: { kind: 'idle', position: after }, settle: () => (this.writtenAt = after) };
+    const missing = [...new Set(events.map((e) => this.model.sliceOf(e)).filter((k): k is string => k !== null && !this.written.has(k)))];
+    if (missing.length > 0) for (const [id, slice] of await this.model.load(tx, this.names, missing)) this.written.set(id, slice);
+    const batch = this.fold(events);
+    const step = await this.write(tx, batch);
+    return { step, settle: () => this.keep(batch) };
+  }
 
+  /**
+   * For a rebuild, whose slices are all in memory and whose tables nobody else writes: folds the next batch and
+   * keeps its slices at once, so it can be folded while the previous batch is still being written. Write it with
+   * writeAhead, batches in order.
+   */
+  foldAhead(events: readonly RecordedEvent[]): FoldedBatch<S> {
+    const batch = this.fold(events);
+    this.keep(batch);
+    return batch;
+  }
+
+  /** Writes a batch from foldAhead in the caller's transaction, if the checkpoint is still `after`. */
+  async writeAhead(tx: Transaction, after: Position, batch: FoldedBatch<S>): Promise<ProjectionStep> {
+    await this.expectCheckpoint(tx, after);
+    return this.write(tx, batch);
+  }
+
+  /** The slices after a batch, and the rows that changed (from the slices in memory; nothing is read or written). */
+  private fold(events: readonly RecordedEvent[]): FoldedBatch<S> {
     const model = this.model;
-    const keys = events.map((e) => model.sliceOf(e));
-    const missing = [...new Set(keys.filter((k): k is string => k !== null && !this.written.has(k)))];
-    if (missing.length > 0) for (const [id, slice] of await model.load(tx, this.names, missing)) this.written.set(id, slice);
-
     const current = new Map<string, S>();
-    events.forEach((event, i) => {
-      const id = keys[i];
-      if (id === null || id === undefined) return;
+    for (const event of events) {
+      const id = model.sliceOf(event);
+      if (id === null) continue;
       const slice = current.get(id) ?? this.written.get(id) ?? model.empty(id);
       current.set(id, model.evolve(slice, event));
-    });
-
+    }
     const rows = new Map<string, (readonly unknown[])[]>();
     for (const [id, slice] of current) {
       for (const [table, changed] of model.changes(this.written.get(id) ?? model.empty(id), slice)) {
@@ -110,22 +136,31 @@ export class ProjectionRunner<S> {
         else rows.set(table, [...changed]);
       }
     }
+    return { events: events.length, position: positionOf(events[events.length - 1]!), current, rows };
+  }
+
+  private async write(tx: Transaction, batch: FoldedBatch<S>): Promise<ProjectionStep> {
     let written = 0;
-    for (const table of model.tables) {
-      const list = rows.get(table.name) ?? [];
+    for (const table of this.model.tables) {
+      const list = batch.rows.get(table.name) ?? [];
       await upsertRows(tx, table, this.names(table.name), list);
       written += list.length;
     }
-    const position = positionOf(events[events.length - 1]!);
-    await this.store.saveCheckpoint(this.checkpointName, position, tx);
-    return {
-      step: { kind: 'projected', events: events.length, rows: written, position },
-      settle: () => {
-        if (this.written.size + current.size > this.maxSlices) this.written.clear();
-        for (const [id, slice] of current) this.written.set(id, model.settle(slice));
-        this.writtenAt = position;
-      },
-    };
+    await this.store.saveCheckpoint(this.checkpointName, batch.position, tx);
+    return { kind: 'projected', events: batch.events, rows: written, position: batch.position };
+  }
+
+  /** The batch's slices become the ones the rows hold. */
+  private keep(batch: FoldedBatch<S>): void {
+    if (this.written.size + batch.current.size > this.maxSlices) this.written.clear();
+    for (const [id, slice] of batch.current) this.written.set(id, this.model.settle(slice));
+    this.writtenAt = batch.position;
+  }
+
+  private async expectCheckpoint(tx: Transaction, after: Position): Promise<void> {
+    const at = await this.store.loadCheckpoint(this.checkpointName, tx);
+    if (comparePositions(at, after) !== 0)
+      throw new Error(`${this.checkpointName}: the checkpoint moved from ${after.globalPosition} to ${at.globalPosition} while a batch was read; another process projects it`);
   }
 
   /** Drops the slices in memory: the next batch reads them back from the rows. */

@@ -76,6 +76,20 @@ describe('session ledger rows', () => {
     expect(changes.get('table_ledgers')).toEqual([['t1', 0, 3]]);
   });
 
+  it('per-hand results are rows of their own, written once: the session row does not carry them', () => {
+    const slice = fold(sessionLedgerRows, events);
+    const changes = sessionLedgerRows.changes(sessionLedgerRows.empty('t1'), slice);
+    expect(changes.get('session_hands')).toEqual([
+      ['t1', 0, 1, -6, false],
+      ['t1', 1, 1, -6, false],
+      ['t1', 2, 1, 12, false],
+    ]);
+    expect(changes.get('player_sessions')![0]![8]).not.toHaveProperty('hands');
+    const settled = sessionLedgerRows.settle(slice);
+    expect(settled.sessions.map((s) => s.session.hands)).toEqual([[], [], []]);
+    expect(sessionLedgerRows.changes(settled, settled).size).toBe(0);
+  });
+
   it('a leaving player updates their row only; a newcomer gets the next number; closed sessions leave memory', () => {
     const l = scriptedTable();
     l.run('t1', { type: 'LeaveTable', seat: 2 });

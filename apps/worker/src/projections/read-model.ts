@@ -1,15 +1,10 @@
 import type { Queryable, RecordedEvent } from '@felt/event-store';
+import { tableIdOfStream, TABLE_STREAM_PREFIX } from '@felt/projections';
 
-/** A column of a read-model table and its SQL type (the type unnest() casts the parameter array to). */
-export interface Column {
-  readonly name: string;
-  readonly type: 'text' | 'integer' | 'bigint' | 'jsonb' | 'timestamptz';
-}
-
-/** A read-model table: its columns, of which the first `keyColumns` are the primary key. */
+/** A read-model table: its columns (the order of each row's values), of which the first `keyColumns` are the primary key. */
 export interface RowTable {
   readonly name: string;
-  readonly columns: readonly Column[];
+  readonly columns: readonly string[];
   readonly keyColumns: number;
 }
 
@@ -45,23 +40,15 @@ export interface ReadModel<S> {
 
 export type AnyReadModel = ReadModel<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Appends rows to the changes of one table (a helper for the row mappings). */
-export function addRows(changes: Map<string, (readonly unknown[])[]>, table: RowTable, rows: readonly (readonly unknown[])[]): void {
-  if (rows.length === 0) return;
-  const list = changes.get(table.name);
-  if (list) list.push(...rows);
-  else changes.set(table.name, [...rows]);
-}
-
 /**
  * Writes rows in one statement per table: the rows travel as ONE json array of objects (a single JSON.stringify,
  * parsed once by the server: far cheaper than an array parameter per column, which escapes every jsonb value)
- * and json_populate_recordset turns it into rows of the table's own type. Each key must appear once per call
+ * and jsonb_populate_recordset turns it into rows of the table's own type. Each key must appear once per call
  * (Postgres refuses to update a row twice in one statement).
  */
 export async function upsertRows(db: Queryable, table: RowTable, name: string, rows: readonly (readonly unknown[])[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = table.columns.map((c) => c.name);
+  const columns = table.columns;
   const keys = columns.slice(0, table.keyColumns);
   const updates = columns
     .slice(table.keyColumns)
@@ -69,7 +56,7 @@ export async function upsertRows(db: Queryable, table: RowTable, name: string, r
     .join(', ');
   const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
   await db.query(
-    `INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM json_populate_recordset(NULL::${name}, $1::json)
+    `INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${name}, $1::jsonb)
      ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates}`,
     [JSON.stringify(objects)],
   );
@@ -78,4 +65,12 @@ export async function upsertRows(db: Queryable, table: RowTable, name: string, r
 /** ISO 8601 UTC text of a timestamp column, the same on pg and PGlite. */
 export function iso(column: string): string {
   return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The poker table of an event of a table stream, else null: every view here is cut by table. Cheap on purpose
+ * (called once per event before the fold, which itself reads the event and ignores what is not a table event).
+ */
+export function tableSliceOf(event: RecordedEvent): string | null {
+  return event.streamId.startsWith(TABLE_STREAM_PREFIX) ? tableIdOfStream(event.streamId) : null;
 }

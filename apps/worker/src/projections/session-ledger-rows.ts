@@ -1,11 +1,12 @@
-import { sessionLedger, tableEventOf, tableIdOfStream, type PlayerSession, type SessionLedger, type TableLedger } from '@felt/projections';
+import { sessionLedger, type HandResult, type PlayerSession, type SessionLedger, type TableLedger } from '@felt/projections';
 import type { Queryable } from '@felt/event-store';
-import type { ReadModel, RowTable, TableNames } from './read-model';
+import { tableSliceOf, type ReadModel, type RowTable, type TableNames } from './read-model';
 
 /**
  * One table's part of the session ledger: its rake, how many sessions it has had, and the sessions still open
  * with their numbers. Closed sessions never change again (the pure fold only updates open ones), so they stay in
- * their rows and out of memory.
+ * their rows and out of memory. Likewise a session's per-hand results: each is a row of its own once written, and
+ * in memory a session holds only the results not yet written (the fold only ever appends to them).
  */
 export interface SessionLedgerSlice {
   readonly tableId: string;
@@ -17,35 +18,33 @@ export interface SessionLedgerSlice {
 export const PLAYER_SESSIONS: RowTable = {
   name: 'player_sessions',
   keyColumns: 2,
-  columns: [
-    { name: 'table_id', type: 'text' },
-    { name: 'session_number', type: 'integer' },
-    { name: 'player_id', type: 'text' },
-    { name: 'seat', type: 'integer' },
-    { name: 'buy_in', type: 'bigint' },
-    { name: 'cash_out', type: 'bigint' },
-    { name: 'seated_at', type: 'timestamptz' },
-    { name: 'left_at', type: 'timestamptz' },
-    { name: 'session', type: 'jsonb' },
-  ],
+  columns: ['table_id', 'session_number', 'player_id', 'seat', 'buy_in', 'cash_out', 'seated_at', 'left_at', 'session'],
+};
+
+export const SESSION_HANDS: RowTable = {
+  name: 'session_hands',
+  keyColumns: 3,
+  columns: ['table_id', 'session_number', 'hand_number', 'net', 'voided'],
 };
 
 export const TABLE_LEDGERS: RowTable = {
   name: 'table_ledgers',
   keyColumns: 1,
-  columns: [
-    { name: 'table_id', type: 'text' },
-    { name: 'rake', type: 'bigint' },
-    { name: 'sessions', type: 'integer' },
-  ],
+  columns: ['table_id', 'rake', 'sessions'],
 };
 
-/** The session ledger (libs/projections sessionLedger) as one row per session and one per table. */
+/** The session as its row keeps it: everything but the per-hand results (rows of session_hands). */
+function withoutHands(s: PlayerSession): Omit<PlayerSession, 'hands'> {
+  const { hands: _inTheirOwnRows, ...session } = s;
+  return session;
+}
+
+/** The session ledger (libs/projections sessionLedger) as a row per session, per session and hand, and per table. */
 export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
   name: 'session-ledger',
-  tables: [PLAYER_SESSIONS, TABLE_LEDGERS],
+  tables: [PLAYER_SESSIONS, SESSION_HANDS, TABLE_LEDGERS],
   empty: (tableId) => ({ tableId, rake: 0, count: 0, sessions: [] }),
-  sliceOf: (event) => (tableEventOf(event) === null ? null : tableIdOfStream(event.streamId)),
+  sliceOf: tableSliceOf,
   evolve(slice, event) {
     const t = slice.tableId;
     const ledger: TableLedger = { tableId: t, sessions: slice.sessions.map((s) => s.session), rake: slice.rake };
@@ -62,20 +61,27 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
   changes(written, current) {
     const changes = new Map<string, unknown[][]>();
     const before = new Map(written.sessions.map((s) => [s.number, s.session]));
-    const rows = current.sessions
-      .filter((s) => before.get(s.number) !== s.session)
-      .map(({ number, session: s }) => [current.tableId, number, s.playerId, s.seat, s.buyIn, s.cashOut, s.seatedAt, s.leftAt, s]);
-    if (rows.length > 0) changes.set(PLAYER_SESSIONS.name, rows);
+    const changed = current.sessions.filter((s) => before.get(s.number) !== s.session);
+    const sessionRows = changed.map(({ number, session: s }) => [current.tableId, number, s.playerId, s.seat, s.buyIn, s.cashOut, s.seatedAt, s.leftAt, withoutHands(s)]);
+    const handRows = changed.flatMap(({ number, session: s }) => {
+      const writtenHands = before.get(number)?.hands.length ?? 0;
+      return s.hands.slice(writtenHands).map((h) => [current.tableId, number, h.handNumber, h.net, h.voided]);
+    });
+    if (sessionRows.length > 0) changes.set(PLAYER_SESSIONS.name, sessionRows);
+    if (handRows.length > 0) changes.set(SESSION_HANDS.name, handRows);
     if (current.rake !== written.rake || current.count !== written.count) changes.set(TABLE_LEDGERS.name, [[current.tableId, current.rake, current.count]]);
     return changes;
   },
-  settle: (current) => (current.sessions.every((s) => s.session.leftAt === null) ? current : { ...current, sessions: current.sessions.filter((s) => s.session.leftAt === null) }),
+  settle(current) {
+    const open = current.sessions.filter((s) => s.session.leftAt === null);
+    return { ...current, sessions: open.map((s) => (s.session.hands.length === 0 ? s : { number: s.number, session: { ...s.session, hands: [] } })) };
+  },
   async load(db, names, tableIds) {
     const ledgers = await db.query<{ table_id: string; rake: string; sessions: number }>(
       `SELECT table_id, rake::text AS rake, sessions FROM ${names(TABLE_LEDGERS.name)} WHERE table_id = ANY($1::text[])`,
       [tableIds],
     );
-    const open = await db.query<{ table_id: string; session_number: number; session: PlayerSession }>(
+    const open = await db.query<{ table_id: string; session_number: number; session: Omit<PlayerSession, 'hands'> }>(
       `SELECT table_id, session_number, session FROM ${names(PLAYER_SESSIONS.name)}
        WHERE table_id = ANY($1::text[]) AND left_at IS NULL ORDER BY table_id, session_number`,
       [tableIds],
@@ -83,7 +89,8 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
     const slices = new Map<string, SessionLedgerSlice>(
       ledgers.rows.map((r) => [r.table_id, { tableId: r.table_id, rake: Number(r.rake), count: r.sessions, sessions: [] }]),
     );
-    for (const r of open.rows) (slices.get(r.table_id)!.sessions as { number: number; session: PlayerSession }[]).push({ number: r.session_number, session: r.session });
+    for (const r of open.rows)
+      (slices.get(r.table_id)!.sessions as { number: number; session: PlayerSession }[]).push({ number: r.session_number, session: { ...r.session, hands: [] } });
     return slices;
   },
 };
@@ -91,11 +98,20 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
 /** The whole ledger as the rows hold it, in the shape of the pure projection's view. */
 export async function sessionLedgerFromRows(db: Queryable, names: TableNames): Promise<SessionLedger> {
   const ledgers = await db.query<{ table_id: string; rake: string }>(`SELECT table_id, rake::text AS rake FROM ${names(TABLE_LEDGERS.name)}`);
-  const sessions = await db.query<{ table_id: string; session: PlayerSession }>(
-    `SELECT table_id, session FROM ${names(PLAYER_SESSIONS.name)} ORDER BY table_id, session_number`,
+  const sessions = await db.query<{ table_id: string; session_number: number; session: Omit<PlayerSession, 'hands'> }>(
+    `SELECT table_id, session_number, session FROM ${names(PLAYER_SESSIONS.name)} ORDER BY table_id, session_number`,
   );
+  const hands = await db.query<{ table_id: string; session_number: number; hand_number: number; net: string; voided: boolean }>(
+    `SELECT table_id, session_number, hand_number, net::text AS net, voided FROM ${names(SESSION_HANDS.name)} ORDER BY table_id, session_number, hand_number`,
+  );
+  const results = new Map<string, HandResult[]>();
+  for (const h of hands.rows) {
+    const key = `${h.table_id}/${h.session_number}`;
+    if (!results.has(key)) results.set(key, []);
+    results.get(key)!.push({ handNumber: h.hand_number, net: Number(h.net), voided: h.voided });
+  }
   const tables: Record<string, TableLedger> = {};
   for (const r of ledgers.rows) tables[r.table_id] = { tableId: r.table_id, rake: Number(r.rake), sessions: [] };
-  for (const r of sessions.rows) (tables[r.table_id]!.sessions as PlayerSession[]).push(r.session);
+  for (const r of sessions.rows) (tables[r.table_id]!.sessions as PlayerSession[]).push({ ...r.session, hands: results.get(`${r.table_id}/${r.session_number}`) ?? [] });
   return { tables };
 }

@@ -1,7 +1,7 @@
-import { evolveTableEngine, initialTableView, tableEventOf, tableIdOfStream, tableRowOf, TABLE_STREAM_PREFIX, type TableView, type TableViews } from '@felt/projections';
+import { evolveTableEngine, initialTableView, tableIdOfStream, tableRowOf, TABLE_STREAM_PREFIX, type TableView, type TableViews } from '@felt/projections';
 import type { TableState } from '@felt/engine';
 import type { Queryable } from '@felt/event-store';
-import { iso, type ReadModel, type RowChanges, type RowTable, type TableNames } from './read-model';
+import { iso, tableSliceOf, type ReadModel, type RowChanges, type RowTable, type TableNames } from './read-model';
 
 /**
  * One table's view and the time of the last event folded into it. While a batch folds, only the engine state moves
@@ -17,12 +17,12 @@ export const TABLE_VIEWS: RowTable = {
   name: 'table_views',
   keyColumns: 1,
   columns: [
-    { name: 'table_id', type: 'text' },
-    { name: 'stream_version', type: 'integer' },
-    { name: 'status', type: 'text' },
-    { name: 'view', type: 'jsonb' },
-    { name: 'engine', type: 'jsonb' },
-    { name: 'as_of', type: 'timestamptz' },
+    'table_id',
+    'stream_version',
+    'status',
+    'view',
+    'engine',
+    'as_of',
   ],
 };
 
@@ -31,7 +31,7 @@ export const tableViewRows: ReadModel<TableViewSlice> = {
   name: 'table-view',
   tables: [TABLE_VIEWS],
   empty: (tableId) => ({ view: initialTableView(`${TABLE_STREAM_PREFIX}${tableId}`), asOf: null }),
-  sliceOf: (event) => (tableEventOf(event) === null ? null : tableIdOfStream(event.streamId)),
+  sliceOf: tableSliceOf,
   evolve(slice, event) {
     const view = evolveTableEngine(slice.view, event);
     return view === slice.view ? slice : { view, asOf: event.recordedAt };
