@@ -17,6 +17,7 @@ const benches: Record<string, Bench> = {
   projections: { title: 'Projection rebuild', run: async () => (await import('./projections.bench')).runProjectionsBench() },
   relay: { title: 'Outbox relay to BullMQ', run: async () => (await import('./relay.bench')).runRelayBench() },
   api: { title: 'API: durable commands through HTTP on PostgreSQL', run: async () => (await import('./api.bench')).runApiBench() },
+  loadtest: { title: 'Load test: tables, scale-out and faults (npm run loadtest)', run: async () => (await import('./load/load.bench')).runLoadBench() },
   live: { title: 'Live updates: command to console over WebSocket', run: async () => (await import('./live.bench')).runLiveBench() },
 };
 

@@ -12,8 +12,9 @@ const DOWN_MS = 2000;
 
 export interface FaultReport {
   readonly fault: FaultName;
-  /** When the part was killed or stopped, and when it was back (restarted process healthy, server accepting). */
+  /** When the kill or stop began, when the part was gone (killed process reaped, server exited), and when it was back (restarted process healthy, server accepting). */
   readonly downAt: number;
+  readonly goneAt: number;
   readonly returnedAt: number;
   /** The first command applied (api-kill, postgres-restart) or event consumed (worker-kill, redis-restart) after returnedAt. */
   readonly resumedAt: number | undefined;
@@ -30,15 +31,18 @@ export interface FaultReport {
  */
 export async function injectFault(fault: FaultName, cluster: LoadCluster, stats: LoadStats, counter: EventCounter | undefined): Promise<FaultReport> {
   const downAt = Date.now();
+  let goneAt = downAt;
   let what: string;
   switch (fault) {
     case 'api-kill':
       await cluster.killApi(0);
+      goneAt = Date.now();
       await cluster.restartApi(0);
       what = `kill -9 of API process 1 of ${cluster.apis.length}, started again on its port`;
       break;
     case 'worker-kill':
       await cluster.killWorker(0);
+      goneAt = Date.now();
       await cluster.restartWorker(0);
       what = `kill -9 of worker 1 of ${cluster.workers.length}, started again`;
       break;
@@ -46,6 +50,7 @@ export async function injectFault(fault: FaultName, cluster: LoadCluster, stats:
       const postgres = cluster.postgres;
       if (!postgres) throw new Error('postgres-restart needs the run\'s own PostgreSQL server');
       await postgres.stopServer('immediate');
+      goneAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
       await postgres.startServer();
       what = `PostgreSQL (the run's own, port ${postgres.port}) stopped with -m immediate, down ${DOWN_MS} ms, started`;
@@ -55,6 +60,7 @@ export async function injectFault(fault: FaultName, cluster: LoadCluster, stats:
       const redis = cluster.redis;
       if (!redis) throw new Error('redis-restart needs the run\'s own Redis server');
       await redis.stop();
+      goneAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
       await redis.restart();
       what = `Redis (the run's own, port ${redis.port}, no persistence) stopped, down ${DOWN_MS} ms, started empty`;
@@ -73,6 +79,7 @@ export async function injectFault(fault: FaultName, cluster: LoadCluster, stats:
   return {
     fault,
     downAt,
+    goneAt,
     returnedAt,
     resumedAt,
     resumeGapMs: resumedAt === undefined ? undefined : resumedAt - returnedAt,

@@ -98,7 +98,10 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
   results.push(await commandCheck(inputs));
 
   if (inputs.counter) results.push(await publishedCheck(inputs.counter, [...streams.values()].flat(), inputs));
-  results.push(result('log size', [], `${totalEvents} events`));
+  const { rows: size } = await store.db.query<{ bytes: string }>(`SELECT pg_total_relation_size('events')::text AS bytes`);
+  const hands = [...streams.values()].reduce((n, events) => n + events.filter((e) => e.type === 'HandStarted').length, 0);
+  const bytesPerEvent = totalEvents ? Math.round(Number(size[0]!.bytes) / totalEvents) : 0;
+  results.push(result('log size', [], `${totalEvents} events, ${hands} hands, ${bytesPerEvent} bytes per event in the events table with its indexes`));
   return results;
 }
 
@@ -139,7 +142,7 @@ async function publishedCheck(counter: EventCounter, events: RecordedEvent[], in
   }
   for (const [eventId, n] of counter.seen) if (!known.has(eventId)) problems.push(`${eventId} arrived ${n} times, not in the log`);
   const lost = events.length - required.length - events.filter((e) => Date.parse(e.recordedAt) < after && counter.seen.has(e.eventId)).length;
-  const note = after > 0 ? `; of the ${events.length - required.length} recorded before Redis stopped, ${lost} were lost with its memory (no persistence)` : '';
+  const note = after > 0 ? `; of the ${events.length - required.length} recorded before Redis had stopped, ${lost} were lost with its memory (no persistence)` : '';
   return result('every event published exactly once', problems, `${required.length} events checked, ${counter.received} jobs taken${note}`);
 }
 

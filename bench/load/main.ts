@@ -4,6 +4,7 @@
  * own), with optional scale-out and one injected fault; then the end checks. Exits 1 when a check fails.
  *
  *   npm run loadtest -- --tables 200 --seconds 60
+ *   npm run loadtest -- --tables 200 --seconds 60 --interval-ms 2000     (a command every 2 s per table)
  *   npm run loadtest -- --tables 50 --seconds 30 --api-processes 2 --workers 2
  *   npm run loadtest -- --tables 20 --seconds 20 --fault postgres-restart
  */
@@ -26,6 +27,7 @@ const program = new Command('loadtest')
   .option('--seconds <n>', 'how long the bots play', whole(1), 60)
   .option('--api-processes <n>', 'API processes on one database; every table\'s commands go to all of them in turn', whole(1), 1)
   .option('--workers <n>', 'outbox relay workers (0: no queues, no publish check)', whole(0), 1)
+  .option('--interval-ms <n>', 'each bot sends a command every n ms (default 0: as soon as the last one is answered)', whole(0), 0)
   .option('--bots-per-table <n>', 'bots deciding on each table at once (default 1, or 2 with several API processes)', whole(1))
   .addOption(new Option('--fault <fault>', 'inject one fault while the load runs').choices(FAULTS))
   .option('--seed <n>', 'seed of the bots\' choices', whole(0), 20261130)
@@ -33,7 +35,7 @@ const program = new Command('loadtest')
 
 async function main(): Promise<void> {
   program.parse();
-  const o = program.opts<{ tables: number; seconds: number; apiProcesses: number; workers: number; botsPerTable?: number; fault?: FaultName; seed: number; json?: boolean }>();
+  const o = program.opts<{ tables: number; seconds: number; apiProcesses: number; workers: number; botsPerTable?: number; intervalMs: number; fault?: FaultName; seed: number; json?: boolean }>();
   const bar = new SingleBar({ format: '{bar} {value}/{total} s | {commands} commands, {rate}/s | 409 {conflicts} | resent {failures}', hideCursor: true }, Presets.shades_classic);
   let barStarted = false;
   const report = await runLoad({
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     apiProcesses: o.apiProcesses,
     workers: o.workers,
     botsPerTable: o.botsPerTable ?? (o.apiProcesses > 1 ? 2 : 1),
+    intervalMs: o.intervalMs,
     fault: o.fault,
     seed: o.seed,
     databaseUrl: process.env.DATABASE_URL || undefined,

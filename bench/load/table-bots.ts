@@ -43,8 +43,18 @@ export class TableBot {
     this.view = view;
   }
 
-  async play(until: () => boolean): Promise<void> {
-    while (!until()) await this.playOne();
+  /**
+   * Plays until `until()`: a closed loop (the next command as soon as the last is answered), or with `intervalMs`
+   * one command every intervalMs (a live table's pace; a late answer delays the next command, never piles them up).
+   */
+  async play(until: () => boolean, intervalMs = 0, offsetMs = 0): Promise<void> {
+    let next = Date.now() + offsetMs;
+    for (;;) {
+      if (intervalMs > 0) await pause(Math.max(0, next - Date.now()));
+      if (until()) return;
+      await this.playOne();
+      next += intervalMs;
+    }
   }
 
   private async playOne(): Promise<void> {

@@ -44,6 +44,6 @@ describe('faults under load (built API and worker)', () => {
 
   it('Redis restart (the run\'s own, no persistence): commands go on; events recorded from the stop on arrive exactly once', async () => {
     const report = await runWithFault('redis-restart');
-    expect(report.checks.find((c) => c.name === 'every event published exactly once')?.detail).toMatch(/recorded before Redis stopped/);
+    expect(report.checks.find((c) => c.name === 'every event published exactly once')?.detail).toMatch(/recorded before Redis had stopped/);
   }, 120_000);
 });
