@@ -83,15 +83,11 @@ export class ProjectionRunner<S> {
   async projectBatch(tx: Transaction): Promise<{ step: ProjectionStep; settle: () => void }> {
     const after = await this.store.loadCheckpoint(this.checkpointName, tx);
     const events = await this.store.readAll({ after, limit: this.batchSize, tx });
-    return this.projectEvents(tx, after, events);
+    return this.projectAfter(tx, after, events);
   }
 
-  /**
-   * Folds events read beforehand (a rebuild reads the next batch while this one is written): they must follow
-   * the checkpoint, which must still be `after`, else another process projected meanwhile and this throws.
-   */
-  async projectEvents(tx: Transaction, after: Position, events: readonly RecordedEvent[]): Promise<{ step: ProjectionStep; settle: () => void }> {
-    await this.expectCheckpoint(tx, after);
+  /** Folds and writes events that follow `after`, the checkpoint as the caller's transaction sees it. */
+  private async projectAfter(tx: Transaction, after: Position, events: readonly RecordedEvent[]): Promise<{ step: ProjectionStep; settle: () => void }> {
     if (this.writtenAt === null || comparePositions(after, this.writtenAt) !== 0) this.forget();
     if (events.length === 0) return { step: { kind: 'idle', position: after }, settle: () => (this.writtenAt = after) };
     const missing = [...new Set(events.map((e) => this.model.sliceOf(e)).filter((k): k is string => k !== null && !this.written.has(k)))];

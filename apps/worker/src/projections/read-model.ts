@@ -6,6 +6,11 @@ export interface RowTable {
   readonly name: string;
   readonly columns: readonly string[];
   readonly keyColumns: number;
+  /**
+   * Rows written once and never updated (a session's hand results): plain INSERT, about half the cost of an
+   * upsert, and a key written twice fails the batch instead of passing silently.
+   */
+  readonly insertOnly?: boolean;
 }
 
 /** Rows to upsert, by table name: each row is its column values in the table's column order. */
@@ -56,8 +61,8 @@ export async function upsertRows(db: Queryable, table: RowTable, name: string, r
     .join(', ');
   const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
   await db.query(
-    `INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${name}, $1::jsonb)
-     ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates}`,
+    `INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${name}, $1::jsonb)` +
+      (table.insertOnly ? '' : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates}`),
     [JSON.stringify(objects)],
   );
 }

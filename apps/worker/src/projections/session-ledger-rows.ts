@@ -25,6 +25,7 @@ export const SESSION_HANDS: RowTable = {
   name: 'session_hands',
   keyColumns: 3,
   columns: ['table_id', 'session_number', 'hand_number', 'net', 'voided'],
+  insertOnly: true,
 };
 
 export const TABLE_LEDGERS: RowTable = {
@@ -32,6 +33,20 @@ export const TABLE_LEDGERS: RowTable = {
   keyColumns: 1,
   columns: ['table_id', 'rake', 'sessions'],
 };
+
+/**
+ * The pure view's TableLedger of a slice, made once per slice rather than once per event (most events leave the
+ * ledger as it is, and the fold must be handed the same object to say so).
+ */
+const ledgers = new WeakMap<SessionLedgerSlice, TableLedger>();
+function ledgerOf(slice: SessionLedgerSlice): TableLedger {
+  let ledger = ledgers.get(slice);
+  if (ledger === undefined) {
+    ledger = { tableId: slice.tableId, sessions: slice.sessions.map((s) => s.session), rake: slice.rake };
+    ledgers.set(slice, ledger);
+  }
+  return ledger;
+}
 
 /** The session as its row keeps it: everything but the per-hand results (rows of session_hands). */
 function withoutHands(s: PlayerSession): Omit<PlayerSession, 'hands'> {
@@ -47,7 +62,7 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
   sliceOf: tableSliceOf,
   evolve(slice, event) {
     const t = slice.tableId;
-    const ledger: TableLedger = { tableId: t, sessions: slice.sessions.map((s) => s.session), rake: slice.rake };
+    const ledger = ledgerOf(slice);
     const after = sessionLedger.evolve({ tables: { [t]: ledger } }, event).tables[t]!;
     if (after === ledger) return slice;
     // The fold keeps the order of the sessions and appends new ones: the first ones are the slice's, in order.
@@ -56,7 +71,9 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
       if (known === undefined) return { number: slice.count + i - slice.sessions.length, session };
       return known.session === session ? known : { number: known.number, session };
     });
-    return { tableId: t, rake: after.rake, count: slice.count + after.sessions.length - slice.sessions.length, sessions };
+    const next = { tableId: t, rake: after.rake, count: slice.count + after.sessions.length - slice.sessions.length, sessions };
+    ledgers.set(next, after);
+    return next;
   },
   changes(written, current) {
     const changes = new Map<string, unknown[][]>();
