@@ -36,6 +36,9 @@ export class LoadCluster {
   readonly clients: JsonHttpClient[] = [];
   readonly prefix = `felt-load-${randomBytes(4).toString('hex')}`;
   readonly shards: number;
+  /** Processes that exited without being told to (a crash), with their last output. */
+  readonly crashes: string[] = [];
+  private readonly stopping = new Set<number>();
   private db: Database | undefined;
 
   private constructor(
@@ -74,15 +77,28 @@ export class LoadCluster {
     try {
       // One at a time: the first runs the migrations, the others find them done.
       for (let i = 0; i < options.apiProcesses; i++) {
-        cluster.apis.push(await ApiProcess.start(cluster.apiEnv(i)));
+        cluster.apis.push(cluster.watch(`API ${i + 1}`, await ApiProcess.start(cluster.apiEnv(i))));
         cluster.clients.push(new JsonHttpClient(cluster.apis[i]!.baseUrl, authHeaders('floor')));
       }
-      for (let i = 0; i < options.workers; i++) cluster.workers.push(await WorkerProcess.start(cluster.workerEnv()));
+      for (let i = 0; i < options.workers; i++) cluster.workers.push(cluster.watch(`worker ${i + 1}`, await WorkerProcess.start(cluster.workerEnv())));
     } catch (error) {
       await cluster.stop();
       throw error;
     }
     return cluster;
+  }
+
+  /** Records the process's exit as a crash unless the run killed or stopped it. */
+  private watch<P extends ApiProcess | WorkerProcess>(name: string, process: P): P {
+    const pid = process.child.pid!;
+    void process.exited.then(({ code, signal }) => {
+      if (!this.stopping.has(pid)) this.crashes.push(`${name} (pid ${pid}) exited by itself (code ${code}, signal ${signal}): ${process.log.trim().split('\n').slice(-12).join('\n')}`);
+    });
+    return process;
+  }
+
+  private expectExit(process: ApiProcess | WorkerProcess): void {
+    this.stopping.add(process.child.pid!);
   }
 
   private apiEnv(index: number): Record<string, string> {
@@ -105,24 +121,27 @@ export class LoadCluster {
   }
 
   async killApi(index: number): Promise<void> {
+    this.expectExit(this.apis[index]!);
     await this.apis[index]!.kill9();
   }
 
   /** Starts API process `index` again, on its port; resolves once it is healthy. */
   async restartApi(index: number): Promise<void> {
-    this.apis[index] = await ApiProcess.start(this.apiEnv(index), { startTimeoutMs: 120000 });
+    this.apis[index] = this.watch(`API ${index + 1}`, await ApiProcess.start(this.apiEnv(index), { startTimeoutMs: 120000 }));
   }
 
   async killWorker(index: number): Promise<void> {
+    this.expectExit(this.workers[index]!);
     await this.workers[index]!.kill9();
   }
 
   async restartWorker(index: number): Promise<void> {
-    this.workers[index] = await WorkerProcess.start(this.workerEnv(), 120000);
+    this.workers[index] = this.watch(`worker ${index + 1}`, await WorkerProcess.start(this.workerEnv(), 120000));
   }
 
   async stop(): Promise<void> {
     for (const client of this.clients) client.close();
+    for (const process of [...this.apis, ...this.workers]) this.expectExit(process);
     await Promise.all([...this.apis.map((api) => api.stop()), ...this.workers.map((worker) => worker.stop())]);
     await this.db?.close().catch(() => undefined);
     if (this.redis) await this.redis.dispose();

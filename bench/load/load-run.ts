@@ -114,14 +114,23 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 
     phase('checking the log, the views and the queues');
     const store = new EventStore(await cluster.database());
-    const checks = await runChecks({
+    const checks: CheckResult[] = await runChecks({
       store,
       tableIds,
       stats,
       apiBaseUrls: cluster.apis.map((api) => api.baseUrl),
       counter,
+      // A crashed process will not catch up: no point waiting the full time for it.
+      publishWaitMs: cluster.crashes.length > 0 ? 3000 : undefined,
       // Events recorded once Redis had exited cannot have been published to the Redis that forgot them.
       publishedExactlyOnceAfter: fault?.fault === 'redis-restart' ? fault.goneAt : undefined,
+    });
+    // First, so that a crash is the first thing a failing run says.
+    checks.unshift({
+      name: 'no process crashed',
+      ok: cluster.crashes.length === 0,
+      detail: `${cluster.apis.length} API process(es), ${cluster.workers.length} worker(s)`,
+      problems: cluster.crashes,
     });
     const unresolved = bots.flatMap((bot) => bot.unresolved);
     const faultOk = !fault || (fault.resumeGapMs !== undefined && fault.resumeGapMs <= RESUME_LIMIT_MS);
