@@ -113,7 +113,7 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
             `${r.rebuild.seconds.toFixed(1)} (${r.rebuild.cpuSeconds.toFixed(1)}) | ${rate(r.rebuild)} | ${Math.round(100 * share(r))}% |`,
         ),
         '',
-        `${share(slowest) >= GOAL_SHARE ? 'Meets' : 'Misses'} the goal: the slowest, ${slowest.name}, rebuilds at ${Math.round(100 * share(slowest))}% of the raw read's rate. ` +
+        `${share(slowest) >= GOAL_SHARE ? 'Meets' : 'Misses'} the goal: the slowest, ${slowest.name}, rebuilds at ${(100 * share(slowest)).toFixed(1)}% of the raw read's rate. ` +
           `CPU s: this process only (the fold, JSON, the driver); PostgreSQL's work is beside it. ` +
           `Load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`,
       ].join('\n');
