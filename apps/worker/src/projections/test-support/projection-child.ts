@@ -1,7 +1,7 @@
 /**
- * Projects every read model up to the head of the log in a process of its own. With HANG_AT_BATCH=N it hangs
- * inside the Nth batch, after its rows are written and before its checkpoint, so a test can SIGKILL it in the
- * worst place. Env: DATABASE_URL, BATCH_SIZE, HANG_AT_BATCH (0: never).
+ * Projects every read model up to the head of the log in a process of its own. With HANG_IN=<checkpoint> and
+ * HANG_AT_BATCH=N it hangs inside that projection's Nth batch, after its rows are written and before its
+ * checkpoint, so a test can SIGKILL it in the worst place. Env: DATABASE_URL, BATCH_SIZE, HANG_IN, HANG_AT_BATCH.
  */
 import { EventStore, openDatabase, type Position, type Transaction } from '@felt/event-store';
 import { ProjectionRunner } from '../projection-runner';
@@ -12,7 +12,7 @@ class HangingStore extends EventStore {
   private batches = 0;
 
   override async saveCheckpoint(name: string, position: Position, tx?: Transaction): Promise<void> {
-    if (++this.batches === Number(process.env.HANG_AT_BATCH)) {
+    if (name === process.env.HANG_IN && ++this.batches === Number(process.env.HANG_AT_BATCH)) {
       process.stdout.write(`hanging in ${name} before position ${position.globalPosition}\n`);
       await new Promise(() => undefined); // rows written, transaction open, lock held: wait for the SIGKILL
     }
