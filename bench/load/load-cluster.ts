@@ -92,7 +92,11 @@ export class LoadCluster {
   private watch<P extends ApiProcess | WorkerProcess>(name: string, process: P): P {
     const pid = process.child.pid!;
     void process.exited.then(({ code, signal }) => {
-      if (!this.stopping.has(pid)) this.crashes.push(`${name} (pid ${pid}) exited by itself (code ${code}, signal ${signal}): ${process.log.trim().split('\n').slice(-12).join('\n')}`);
+      if (this.stopping.has(pid)) return;
+      // The error's own line (e.g. "Error: Connection terminated unexpectedly") says more than the stack under it.
+      const lines = process.log.trim().split('\n');
+      const reason = lines.find((line) => /^\w*Error\b/.test(line)) ?? lines[lines.length - 1] ?? '';
+      this.crashes.push(`${name} (pid ${pid}) exited by itself (code ${code}, signal ${signal}): ${reason.trim()}`);
     });
     return process;
   }

@@ -198,6 +198,8 @@ export function reportMarkdown(report: LoadReport): string {
     lines.push('', `Fault: ${f.what}. Service resumed ${f.resumeGapMs === undefined ? 'NOT within the limit' : `${f.resumeGapMs} ms`} after the return (limit ${RESUME_LIMIT_MS} ms); down to back ${f.returnedAt - f.downAt} ms; longest stretch without an applied command ${f.longestSilenceMs} ms.`);
   }
   lines.push('', '| check | result | |', '|---|---|---|');
-  for (const c of report.checks) lines.push(`| ${c.name} | ${c.ok ? 'ok' : 'FAILED'} | ${c.detail}${c.problems.length ? `: ${c.problems.join('; ')}` : ''} |`);
+  // One line per row: a problem's own line breaks and pipes would break the table.
+  const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+  for (const c of report.checks) lines.push(`| ${c.name} | ${c.ok ? 'ok' : 'FAILED'} | ${cell(`${c.detail}${c.problems.length ? `: ${c.problems.join('; ')}` : ''}`)} |`);
   return lines.join('\n');
 }

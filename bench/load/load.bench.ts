@@ -27,10 +27,20 @@ export async function runLoadBench(): Promise<{ markdown: string }> {
   const sections: string[] = [
     'Bots play random legal actions through HTTP against PostgreSQL (synchronous_commit on), all on one machine: the API, the worker, PostgreSQL, Redis and the bots share its cores (and, here, with other jobs). commands/s counts applied commands (201). In a closed loop every table sends its next command as soon as the last is answered, so latency is queueing (tables / throughput); the paced runs show latency at a steady load. `npm run loadtest -- --help` for the options.',
   ];
+  const summary = [
+    '| run | commands/s | p50 ms | p95 ms | p99 ms | 409 retried | resumed after the fault | checks |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  const details: string[] = [];
   for (const run of runs) {
     console.error(`loadtest: ${run.title}…`);
     const report = await runLoad(run.options);
-    sections.push(`### ${run.title}\n\n${reportMarkdown(report)}`);
+    const failed = report.checks.filter((c) => !c.ok).map((c) => c.name);
+    const resumed = report.fault ? (report.fault.resumeGapMs === undefined ? 'not within 10 s' : `${report.fault.resumeGapMs} ms`) : '';
+    summary.push(
+      `| ${run.title} | ${report.commandsPerSecond.toFixed(0)} | ${report.p50Ms.toFixed(1)} | ${report.p95Ms.toFixed(1)} | ${report.p99Ms.toFixed(1)} | ${report.conflicts} | ${resumed} | ${failed.length ? `FAILED: ${failed.join(', ')}` : 'all ok'} |`,
+    );
+    details.push(`### ${run.title}\n\n${reportMarkdown(report)}`);
   }
-  return { markdown: sections.join('\n\n') };
+  return { markdown: [...sections, summary.join('\n'), ...details].join('\n\n') };
 }
