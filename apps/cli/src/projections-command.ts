@@ -49,7 +49,7 @@ async function openStore(options: ProjectionsOptions, command: Command, what: st
     db = await openDatabase(url ? { databaseUrl: url, postgres: { maxConnections: 2 } } : { dataDir: options.dataDir });
   } catch (error) {
     return command.error(
-      `felt projections ${what}: cannot open the database at ${url ? redact(url) : options.dataDir}: ${(error as Error).message}. ` +
+      `felt projections ${what}: cannot open the database at ${url ? describe(url) : options.dataDir}: ${(error as Error).message}. ` +
         (url ? 'Check the URL and that PostgreSQL is running.' : 'Check the folder, and that no API or worker has it open.'),
       { exitCode: 2, code: 'felt.database' },
     );
@@ -112,12 +112,12 @@ async function runRebuild(name: string, options: ProjectionsOptions, command: Co
   }
 }
 
-function redact(url: string): string {
+/** Where the database is, without its password. */
+function describe(url: string): string {
   try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
+    const { hostname, port, pathname } = new URL(url);
+    return `${hostname}${port ? `:${port}` : ''}${pathname}`;
   } catch {
-    return '(the database URL)';
+    return 'the database URL (unreadable)';
   }
 }
