@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mulberry32 } from '@felt/engine';
 import { EventStore } from '@felt/event-store';
 import { EventCounter } from './event-counter';
@@ -63,6 +64,9 @@ export interface LoadReport {
  * meanwhile), then checks the log, the views and the queues, and stops everything it started.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
+  if (options.workers === 0 && (options.fault === 'worker-kill' || options.fault === 'redis-restart')) {
+    throw new Error(`--fault ${options.fault} needs at least one worker`);
+  }
   const phase = options.onPhase ?? (() => undefined);
   phase(`starting ${options.apiProcesses} API process(es) and ${options.workers} worker(s)`);
   const cluster = await LoadCluster.start({
@@ -77,7 +81,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   try {
     const stats = new LoadStats();
     phase(`opening ${options.tables} tables`);
-    const tableIds = Array.from({ length: options.tables }, (_, t) => `load-${t}`);
+    // Ids of the run's own, so that a run on a DATABASE_URL that already has tables (an earlier run's) opens new ones.
+    const runId = randomBytes(3).toString('hex');
+    const tableIds = Array.from({ length: options.tables }, (_, t) => `load-${runId}-${t}`);
     const views = await inBatches(tableIds, 8, (tableId, t) => openLoadTable(cluster.clients, t, tableId));
 
     let turn = 0;

@@ -60,19 +60,19 @@ export class TableBot {
   private async playOne(): Promise<void> {
     const body = nextCommand(this.view, this.random);
     const commandId = `${this.tableId}/${this.name}/${++this.sent}-${randomBytes(3).toString('hex')}`;
-    const headers = { 'Idempotency-Key': commandId, 'If-Match': `"${this.view.version}"`, 'X-Actor-Id': this.name };
+    const headers = { 'Idempotency-Key': commandId, 'If-Match': `"${this.view.version}"` };
     const giveUpAt = Date.now() + REQUEST_TIMEOUT_MS + SETTLE_MS;
     for (;;) {
       const began = performance.now();
       const answer = await this.send((client) => client.post(`/tables/${this.tableId}/commands`, body, headers));
       if (answer.status === 201 || answer.status === 200) {
+        // 200: a resent command found applied already (its first answer was lost): acknowledged all the same.
+        this.stats.acknowledged.set(commandId, { tableId: this.tableId, version: answer.body.version, events: answer.body.events.length });
         if (answer.status === 201) {
-          this.stats.acknowledged.set(commandId, { tableId: this.tableId, version: answer.body.version, events: answer.body.events.length });
           this.stats.latencies.push(performance.now() - began);
           this.stats.ackTimes.push(Date.now());
         } else {
           this.stats.replayed++;
-          this.stats.acknowledged.set(commandId, { tableId: this.tableId, version: answer.body.version, events: answer.body.events.length });
         }
         this.view = answer.body.table;
         return;
@@ -95,6 +95,7 @@ export class TableBot {
   }
 
   private async reread(): Promise<void> {
+    const giveUpAt = Date.now() + SETTLE_MS;
     for (;;) {
       const answer = await this.send((client) => client.get(`/tables/${this.tableId}`));
       this.stats.reads++;
@@ -102,6 +103,7 @@ export class TableBot {
         this.view = answer.body;
         return;
       }
+      if (Date.now() > giveUpAt) throw new Error(`${this.tableId}: no API process answered GET /tables/${this.tableId} for ${SETTLE_MS} ms (last: ${answer.status} ${JSON.stringify(answer.body)})`);
       await pause(RETRY_PAUSE_MS);
     }
   }
