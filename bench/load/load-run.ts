@@ -94,7 +94,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     phase(`playing ${options.tables} tables for ${options.seconds} s`);
     const began = Date.now();
     const end = began + options.seconds * 1000;
-    const progress = setInterval(() => {
+    const tellProgress = () => {
       const elapsed = (Date.now() - began) / 1000;
       options.onProgress?.({
         elapsedSeconds: Math.min(elapsed, options.seconds),
@@ -103,7 +103,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         conflicts: stats.conflicts,
         failures: [...stats.failures.values()].reduce((a, b) => a + b, 0),
       });
-    }, 1000);
+    };
+    const progress = setInterval(tellProgress, 1000);
     const faultDone = options.fault
       ? new Promise<void>((resolve) => setTimeout(resolve, options.seconds * 1000 * (options.faultAt ?? 0.3))).then(() => injectFault(options.fault!, cluster, stats, counter))
       : Promise.resolve(undefined);
@@ -115,6 +116,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       fault = await faultDone;
     } finally {
       clearInterval(progress);
+      tellProgress();
     }
     const played = (Date.now() - began) / 1000;
 

@@ -22,12 +22,12 @@ function whole(min: number) {
 }
 
 const program = new Command('loadtest')
-  .description('Load, scale-out and fault runs against the built API and worker (npm run build first)')
+  .description('Load, scale-out and fault runs against the built API and worker (npm run loadtest builds them first)')
   .option('--tables <n>', 'tables played at once', whole(1), 200)
   .option('--seconds <n>', 'how long the bots play', whole(1), 60)
   .option('--api-processes <n>', 'API processes on one database; every table\'s commands go to all of them in turn', whole(1), 1)
   .option('--workers <n>', 'outbox relay workers (0: no queues, no publish check)', whole(0), 1)
-  .option('--interval-ms <n>', 'each bot sends a command every n ms (default 0: as soon as the last one is answered)', whole(0), 0)
+  .option('--interval-ms <n>', 'each bot sends a command every n ms (0: as soon as the last one is answered)', whole(0), 0)
   .option('--bots-per-table <n>', 'bots deciding on each table at once (default 1, or 2 with several API processes)', whole(1))
   .addOption(new Option('--fault <fault>', 'inject one fault while the load runs').choices(FAULTS))
   .option('--seed <n>', 'seed of the bots\' choices', whole(0), 20261130)
