@@ -34,6 +34,13 @@ describe('faults under load (built API and worker)', () => {
     expect(unanswered(report)).toBeGreaterThan(0);
   }, 120_000);
 
+  it('kill -9 of one of two API processes: the other keeps applying commands while it is down', async () => {
+    const report = await runWithFault('api-kill', 2);
+    const outage = report.fault!.returnedAt - report.fault!.downAt;
+    // Commands were applied during the outage: no stretch without one as long as the outage itself.
+    expect(report.fault!.longestSilenceMs).toBeLessThan(outage);
+  }, 120_000);
+
   it('kill -9 of the worker: the restarted relay publishes on from its checkpoint, every event exactly once', async () => {
     const report = await runWithFault('worker-kill');
     expect(report.checks.find((c) => c.name === 'every event published exactly once')?.ok).toBe(true);
