@@ -27,6 +27,8 @@ export class PrivatePostgres {
     }
     server.run('initdb', ['-D', server.dataDir, '-U', 'postgres', '-A', 'trust', '--no-instructions', '-E', 'UTF8']);
     await server.startServer();
+    // pg_ctl detaches the server: if this process ends without dispose() (an exception, a test timeout), stop it anyway.
+    process.once('exit', server.stopOnExit);
     return server;
   }
 
@@ -56,7 +58,17 @@ export class PrivatePostgres {
     this.running = false;
   }
 
+  private readonly stopOnExit = () => {
+    if (!this.running) return;
+    try {
+      this.run('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', 'stop']);
+    } finally {
+      rmSync(this.dir, { recursive: true, force: true });
+    }
+  };
+
   async dispose(): Promise<void> {
+    process.off('exit', this.stopOnExit);
     try {
       await this.stopServer('fast');
     } finally {
