@@ -27,9 +27,17 @@ export class PostgresDatabase implements Database {
 
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out client has no pool listener: without one, a connection the server drops mid-transaction (a
+    // restart) is an unhandled 'error' event that kills the process. The failed query rejects on its own.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+    };
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
     } catch (error) {
+      client.off('error', onLost);
       client.release(error as Error);
       throw error;
     }
@@ -46,8 +54,9 @@ export class PostgresDatabase implements Database {
       throw error;
     } finally {
       tx.closed = true;
-      // A connection whose ROLLBACK failed is in an unknown state: destroy it instead of reusing it.
-      client.release(broken);
+      client.off('error', onLost);
+      // A connection that was lost, or whose ROLLBACK failed, is in an unknown state: destroy it, never reuse it.
+      client.release(lost ?? broken);
     }
   }
 

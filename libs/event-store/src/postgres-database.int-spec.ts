@@ -1,0 +1,38 @@
+import { createTestDatabase, type TestDatabase } from '../test-support/test-databases';
+import { PostgresDatabase } from './postgres-database';
+
+describe('PostgresDatabase when the server drops a connection', () => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+  });
+  afterAll(() => t?.dispose());
+
+  it('rejects the transaction that lost its connection, stays up, and serves the next one on a fresh connection', async () => {
+    const db = new PostgresDatabase(t.url!, { maxConnections: 2 });
+    try {
+      const uncaught: unknown[] = [];
+      const onUncaught = (error: unknown) => uncaught.push(error);
+      process.on('uncaughtException', onUncaught);
+      try {
+        // The server ends this session mid-transaction, as a restart or an administrator would.
+        const lost = db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await t.db.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return tx.query('SELECT 1');
+        });
+        await expect(lost).rejects.toThrow();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        process.off('uncaughtException', onUncaught);
+      }
+      expect(uncaught).toEqual([]);
+      expect(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok'))).toMatchObject({ rows: [{ ok: 1 }] });
+      expect((await db.query<{ ok: number }>('SELECT 2 AS ok')).rows).toEqual([{ ok: 2 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
