@@ -91,6 +91,24 @@ describe.each(BACKENDS)('concurrent and repeated commands (%s)', (backend) => {
     await expectContiguousLog(api, 'retry-1');
   });
 
+  it('a retry whose first attempt committed unseen (another process, a lost answer) gets the table as it is now', async () => {
+    await openTableWithPlayers(api, 'retry-3', 3);
+    const before = (await api.http.get('/tables/retry-3').expect(200)).body.version as number;
+    // The first attempt lands through another API instance: this one's cached table does not know of it.
+    const other = await startTestApi(database.db);
+    try {
+      await other.http.post('/tables/retry-3/add-chips').set('Idempotency-Key', 'retry-3-add').send({ seat: 1, amount: 25 }).expect(201);
+    } finally {
+      await other.close();
+    }
+    for (const body of [{ seat: 1, amount: 25 }, { seat: 1, amount: 25, expectedVersion: before }]) {
+      const retry = await api.http.post('/tables/retry-3/add-chips').set('Idempotency-Key', 'retry-3-add').send(body).expect(200);
+      expect(retry.body).toMatchObject({ replayed: true, version: before + 1, table: { version: before + 1 } });
+    }
+    // The next command, built from that answer, is not a conflict.
+    await api.http.post('/tables/retry-3/add-chips').send({ seat: 2, amount: 5, expectedVersion: before + 1 }).expect(201);
+  });
+
   it('10 concurrent copies of one command id: one write, every answer the same result', async () => {
     await openTableWithPlayers(api, 'retry-2', 3);
     const before = await totalEvents(database.db);

@@ -66,7 +66,11 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
         if (error instanceof CommandIdReusedError) return { kind: 'command-id-reused', firstTableId: tableIdOf(error.firstStreamId) };
         throw error;
       }
-      if (appended.ok && appended.duplicate) return { kind: 'replayed', version: appended.streamVersion, events: appended.events, table };
+      if (appended.ok && appended.duplicate) {
+        // Its first attempt committed without this process seeing it (an answer lost to a restart): the client's
+        // next command needs the table as it is now, not as this process last knew it.
+        return { kind: 'replayed', version: appended.streamVersion, events: appended.events, table: await this.tables.caughtUp(streamId, table) };
+      }
       if (appended.ok) {
         const next = this.tables.advance(streamId, table, decision.events, appended.streamVersion);
         return { kind: 'applied', version: appended.streamVersion, events: appended.events, table: next };
@@ -85,6 +89,6 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     const first = await this.appliedCommands.find(request.commandId);
     if (!first) return null;
     if (first.streamId !== streamIdOf(request.tableId)) return { kind: 'command-id-reused', firstTableId: tableIdOf(first.streamId) };
-    return { kind: 'replayed', version: first.streamVersion, events: first.events, table };
+    return { kind: 'replayed', version: first.streamVersion, events: first.events, table: await this.tables.caughtUp(streamIdOf(request.tableId), table) };
   }
 }
