@@ -7,6 +7,7 @@ export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { migrateDatabase } from './migrate-pglite';
 export { migratePostgres } from './migrate-postgres';
 export type { MigrationClass } from './migration-class';
+export { isDatabaseUnavailable } from './unavailable';
 
 export { EventStore, type ReadStreamOptions, type ReadAllOptions, type StreamInfo } from './event-store';
 export {

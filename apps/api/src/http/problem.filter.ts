@@ -14,6 +14,7 @@ export class ProblemFilter implements ExceptionFilter {
     const problem = problemForError(error);
     if (problem.status >= 500) this.logger.error({ err: error, requestId: requestIdOf(req) }, 'request failed');
     if (res.headersSent) return;
+    if (typeof problem.extensions.retryAfterSeconds === 'number') res.setHeader('Retry-After', String(problem.extensions.retryAfterSeconds));
     sendJson(res, problem.status, problem.toDocument(req.originalUrl ?? req.url ?? '', requestIdOf(req)), 'application/problem+json; charset=utf-8');
   }
 }

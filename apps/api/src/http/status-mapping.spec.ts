@@ -27,6 +27,12 @@ describe('the status mapping', () => {
     expect(problemForError(new Error('connection refused')).detail).not.toContain('refused');
   });
 
+  it('answers 503 with a retry hint when the database is unreachable or dropped the connection', () => {
+    for (const error of [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), new Error('Connection terminated unexpectedly'), Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })]) {
+      expect(problemForError(error)).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE', extensions: { retryAfterSeconds: 1 } });
+    }
+  });
+
   it('writes RFC 9457 documents', () => {
     const problem = ApiProblem.invalidRequest([{ path: 'to', message: 'to must be a whole number' }]);
     expect(problem.toDocument('/tables/t1/raise', 'req-1')).toEqual({

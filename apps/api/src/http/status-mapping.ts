@@ -1,4 +1,5 @@
 import type { Rejection } from '@felt/engine';
+import { isDatabaseUnavailable } from '@felt/event-store';
 import type { ApplyFailure } from '../tables/apply-table-command';
 
 /**
@@ -20,7 +21,9 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  *   sentence. Not 400, because nothing is wrong with the request itself; not 409, which is kept for version
  *   conflicts so that a client can tell "refresh and retry" from "the rules say no". Also a command id reused on
  *   another table (as the IETF Idempotency-Key draft advises for a reused key).
- * - 503: /health found the database (or Redis) down; the problem carries terminus's details.
+ * - 503: the database cannot be reached or dropped the connection (DATABASE_UNAVAILABLE, with Retry-After: send the
+ *   same command, with the same command id, again shortly); or /health found the database (or Redis) down (the
+ *   problem carries terminus's details).
  * - 201: a command was applied (new events written); 200: the command id was applied before, and this is that
  *   first result again (nothing new was written); reads answer 200.
  *
@@ -28,6 +31,9 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  * before the append, and the append itself checks the version in the same transaction that writes.
  */
 export const SUCCESS_STATUS = { applied: 201, replayed: 200, read: 200 } as const;
+
+/** What a 503 for a lost database connection tells clients to wait (also as a Retry-After header). */
+export const RETRY_AFTER_SECONDS = 1;
 
 const PROBLEMS = {
   'invalid-request': { status: 400, title: 'The request is not a valid command' },
@@ -143,6 +149,11 @@ export function problemForError(error: unknown): ApiProblem {
     return new ApiProblem('unavailable', 'SERVICE_UNAVAILABLE', 'a service the API depends on is down: see details', checks);
   }
   if (status !== undefined && status >= 400 && status < 500) return ApiProblem.invalidRequest([{ path: '', message: String(e.message) }]);
+  if (isDatabaseUnavailable(error)) {
+    return new ApiProblem('unavailable', 'DATABASE_UNAVAILABLE', 'the database cannot be reached just now; send the same request (same command id) again in a moment', {
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    });
+  }
   return new ApiProblem('internal-error', 'INTERNAL_ERROR', 'the server failed to handle this request; it is logged with its request id');
 }
 
