@@ -2,6 +2,9 @@ import { felt } from './run-felt.test-support';
 import { computeEventHash, EventStore, type RecordedEvent } from '@felt/event-store';
 import { appendTableLog, randomTableLog } from '@felt/regulator';
 import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
+import { READ_MODELS } from '../../worker/src/projections/read-models';
+import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
 
 /**
  * felt verify against real PostgreSQL: a fresh database per file, tables appended through the EventStore, then
@@ -122,6 +125,25 @@ describe('felt verify on PostgreSQL', () => {
     const replay = await felt('replay', '--database-url', url, '--table', tableId, '--hand', '1');
     expect(replay.code).toBe(0);
     expect(replay.out).toContain('Hand #1');
+  });
+});
+
+describe('felt verify and the read models', () => {
+  it("compares the worker's rows with a fresh fold and names a tampered one", async () => {
+    const name = await table();
+    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(store, model));
+    // --table: earlier tests left tampered tables in this database; the read models are checked whole either way.
+    const clean = await felt('verify', '--database-url', url, '--table', name.tableId);
+    expect([clean.code, clean.out]).toEqual([0, expect.stringContaining('no violation')]);
+    await t.db.query(`UPDATE lobby_tables SET lobby = jsonb_set(lobby, '{handsPlayed}', '12345') WHERE table_id = $1`, [name.tableId]);
+    const { out, code } = await felt('verify', '--database-url', url, '--table', name.tableId);
+    expect(code).toBe(1);
+    const violations = out.split('\n').filter((l) => l.startsWith('VIOLATION'));
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatch(new RegExp(`^VIOLATION  projection:lobby v0 \\[projection\\] .*${name.tableId}.*12345.*felt projections rebuild lobby`));
+    expect((await felt('verify', '--database-url', url, '--table', name.tableId, '--no-read-models')).code).toBe(0);
+    await t.db.query(`TRUNCATE lobby_tables`);
+    await t.db.query(`DELETE FROM checkpoints WHERE name = 'projection:lobby'`);
   });
 });
 

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { formatViolation, tableStreamId, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
+import { checkReadModels } from '../../worker/src/projections/read-model-check';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
 interface VerifyOptions extends SourceOptions {
@@ -10,6 +11,7 @@ interface VerifyOptions extends SourceOptions {
   excerpt?: boolean;
   json?: boolean;
   workers?: string;
+  readModels?: boolean;
 }
 
 /** Above this many events, and only when stderr is a terminal, a progress bar runs on stderr. */
@@ -19,7 +21,9 @@ const PROGRESS_MIN_EVENTS = 20000;
  * `felt verify [--table ID | --all | --file export.jsonl]`: checks the hash chain and version continuity of every
  * stream, then folds each table with the engine: every recorded command is decided again and must produce exactly
  * the recorded events (deals, awards and HandEnded stacks included), and the chips must add up per hand and per
- * session. Prints every violation with its stream, version and what is wrong.
+ * session. On a database (not --file), each read model's rows must also equal the pure view folded afresh from the
+ * log up to that projection's checkpoint (a violation names the first differing place; --no-read-models skips it).
+ * Prints every violation with its stream, version and what is wrong.
  * Exit codes: 0 nothing wrong; 1 a violation; 2 the log cannot be read.
  */
 export function registerVerifyCommand(program: Command): void {
@@ -30,6 +34,7 @@ export function registerVerifyCommand(program: Command): void {
     .option('--all', 'every stream (the default)')
     .option('--excerpt', 'with --file: streams may start after version 1 (an export with --from); their chain is checked from their first event')
     .option('--json', 'print {"summary": {...}, "violations": [...]} as JSON')
+    .option('--no-read-models', "database only: skip comparing the worker's read-model rows with a fresh fold")
     .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)');
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
 }
@@ -67,6 +72,17 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
         workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null
           ? await verifyStoreInWorkers(log.databaseUrl, { workers, ...only, onProgress })
           : await verifyStore(log.store, { ...only, onProgress });
+      if (options.readModels !== false) {
+        for (const check of await checkReadModels(log.store)) {
+          if (check.difference !== null)
+            report.violations.push({
+              streamId: `projection:${check.projection}`,
+              version: 0,
+              kind: 'projection',
+              message: `the rows (at ${check.events} events) differ from a fresh fold of the log: ${check.difference}; rebuild with \`felt projections rebuild ${check.projection}\``,
+            });
+        }
+      }
     }
   } finally {
     (bar as SingleBar | null)?.stop();

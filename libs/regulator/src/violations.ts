@@ -9,7 +9,9 @@ export type ViolationKind =
   /** The rules: the recorded command would be refused here, or decide derives other events than the recorded ones. */
   | 'rules'
   /** Chips: on the table plus the house's take differ from buy-ins plus add-ons less cash-outs. */
-  | 'conservation';
+  | 'conservation'
+  /** A read model's rows differ from the pure view folded afresh from the log (streamId is "projection:<name>"). */
+  | 'projection';
 
 export interface Violation {
   readonly streamId: string;

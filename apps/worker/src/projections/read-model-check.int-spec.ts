@@ -1,0 +1,46 @@
+import { EventStore } from '@felt/event-store';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { ProjectionRunner } from './projection-runner';
+import { checkReadModels, firstDifference } from './read-model-check';
+import { READ_MODELS } from './read-models';
+import { appendSession, randomSession } from './test-support/random-session';
+import { runUntilIdle } from './test-support/run-until-idle';
+
+describe.each(BACKENDS)('checking the read models against the log (%s)', (backend) => {
+  let t: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(backend);
+    store = new EventStore(t.db);
+  });
+  afterAll(() => t?.dispose());
+
+  it('finds the rows equal to a fresh fold, each up to its own checkpoint, also when the log has moved on', async () => {
+    const session = randomSession({ tables: 3, seed: 7, commands: 400 });
+    await appendSession(store, session.slice(0, 250));
+    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(store, model, { batchSize: 50 }));
+    // Events the runners have not folded yet: the check stops each fold at that projection's checkpoint.
+    await appendSession(store, session.slice(250));
+    const checks = await checkReadModels(store);
+    expect(checks.map((c) => [c.projection, c.difference])).toEqual(READ_MODELS.map((m) => [m.name, null]));
+    for (const c of checks) expect(c.events).toBeGreaterThan(0);
+  });
+
+  it('names the first place a tampered row differs', async () => {
+    await t.db.query(`UPDATE hand_histories SET record = jsonb_set(record, '{rake}', '999') WHERE hand_number = (SELECT min(hand_number) FROM hand_histories)`);
+    const checks = await checkReadModels(store);
+    const tampered = checks.find((c) => c.projection === 'hand-history')!;
+    expect(tampered.difference).toMatch(/\.rake: the rows hold 999, the events give \d+/);
+    expect(checks.filter((c) => c.difference !== null).map((c) => c.projection)).toEqual(['hand-history']);
+  });
+});
+
+describe('firstDifference', () => {
+  it('walks objects and arrays to the first differing member', () => {
+    expect(firstDifference({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBeNull();
+    expect(firstDifference({ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] })).toBe('$.a[1].b: the rows hold 2, the events give 3');
+    expect(firstDifference({ a: 1 }, { a: 1, c: 'x' })).toBe('$.c: the rows hold nothing, the events give "x"');
+    expect(firstDifference([1], { 0: 1 })).toMatch(/^\$: /);
+  });
+});
