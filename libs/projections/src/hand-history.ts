@@ -78,6 +78,8 @@ export const handHistory: Projection<HandHistory> = {
   },
 };
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 function withCurrent(view: HandHistory, tableId: string, hand: HandRecord): HandHistory {
   return { hands: view.hands, inProgress: { ...view.inProgress, [tableId]: hand } };
 }
@@ -111,14 +113,13 @@ function street(hand: HandRecord): Street {
 
 function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): HandRecord {
   const at = recorded.recordedAt;
-  const h = { ...hand, toVersion: recorded.streamVersion };
-  const act = (seat: number, action: HandAction['action'], more: Partial<HandAction> = {}): HandRecord => ({
-    ...h,
-    actions: [
-      ...h.actions,
-      { street: street(h), seat, playerId: h.players.find((p) => p.seat === seat)?.playerId ?? '', action, amount: null, to: null, allIn: false, kind: null, at, ...more },
-    ],
-  });
+  // One fresh copy per event, then filled in: the caller's record is never changed (a rebuild folds a million).
+  const h: Mutable<HandRecord> = { ...hand, toVersion: recorded.streamVersion };
+  const act = (seat: number, action: HandAction['action'], more: Partial<HandAction> = {}): HandRecord => {
+    const playerId = h.players.find((p) => p.seat === seat)?.playerId ?? '';
+    h.actions = [...h.actions, { street: street(h), seat, playerId, action, amount: null, to: null, allIn: false, kind: null, at, ...more }];
+    return h;
+  };
   const player = (seat: number, change: Partial<HandPlayerRecord>): HandRecord => ({
     ...h,
     players: h.players.map((p) => (p.seat === seat ? { ...p, ...change } : p)),
