@@ -34,6 +34,17 @@ describe.each(BACKENDS)('checking the read models against the log (%s)', (backen
     expect(tampered.difference).toMatch(/\.rake: the rows hold 999, the events give \d+/);
     expect(checks.filter((c) => c.difference !== null).map((c) => c.projection)).toEqual(['hand-history']);
   });
+
+  it('reports a log the views cannot fold instead of failing', async () => {
+    const { rows } = await t.db.query<{ stream_id: string }>(`SELECT stream_id FROM streams ORDER BY stream_id LIMIT 1`);
+    await t.db.transaction(async (tx) => {
+      await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
+      await tx.query('DELETE FROM events WHERE stream_id = $1 AND stream_version = 5', [rows[0]!.stream_id]);
+      await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
+    });
+    const checks = await checkReadModels(store);
+    expect(checks.find((c) => c.projection === 'table-view')!.difference).toMatch(new RegExp(`cannot be folded at ${rows[0]!.stream_id} v6`));
+  });
 });
 
 describe('firstDifference', () => {

@@ -42,7 +42,8 @@ export async function checkReadModels(store: EventStore): Promise<ReadModelCheck
     const rows = await viewsFromRows(tx);
     const folds = [];
     for (const projection of PROJECTIONS) {
-      folds.push({ projection, checkpoint: await store.loadCheckpoint(`projection:${projection.name}`, tx), view: projection.initial, events: 0, done: false });
+      const checkpoint = await store.loadCheckpoint(`projection:${projection.name}`, tx);
+      folds.push({ projection, checkpoint, view: projection.initial, events: 0, done: false, failure: null as string | null });
     }
     for (let after = START; folds.some((f) => !f.done); ) {
       const page = await store.readAll({ after, limit: PAGE, tx });
@@ -52,8 +53,14 @@ export async function checkReadModels(store: EventStore): Promise<ReadModelCheck
           if (fold.done) continue;
           if (comparePositions(position, fold.checkpoint) > 0) fold.done = true;
           else {
-            fold.view = fold.projection.evolve(fold.view, event);
-            fold.events++;
+            try {
+              fold.view = fold.projection.evolve(fold.view, event);
+              fold.events++;
+            } catch (error) {
+              // A log the view cannot fold (rows deleted from it, say): the chain check names the event; say it here too.
+              fold.failure = `the log cannot be folded at ${event.streamId} v${event.streamVersion}: ${(error as Error).message}`;
+              fold.done = true;
+            }
           }
         }
       }
@@ -65,7 +72,7 @@ export async function checkReadModels(store: EventStore): Promise<ReadModelCheck
       projection: fold.projection.name,
       checkpoint: fold.checkpoint,
       events: fold.events,
-      difference: firstDifference(rows[fold.projection.name], JSON.parse(JSON.stringify(fold.view)), fold.projection.name),
+      difference: fold.failure ?? firstDifference(rows[fold.projection.name], JSON.parse(JSON.stringify(fold.view))),
     }));
   });
 }
