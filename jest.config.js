@@ -16,7 +16,7 @@ module.exports = {
   testRegex: '\\.(spec|int-spec|e2e-spec)\\.ts$',
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@felt/(engine|formats|event-store|projections|regulator)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@felt/(engine|formats|event-store|projections|regulator|settings)$': '<rootDir>/libs/$1/src/index.ts',
   },
   testTimeout: 60000,
 };

@@ -1,3 +1,4 @@
+import { environmentReader } from '@felt/settings';
 /**
  * The API's settings, read once from the environment at start. Everything has a default, so `npm start` serves on
  * a bare machine: port 3000, the embedded PGlite database in ./data, no Redis.
@@ -47,14 +48,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
 export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const text = (name: string): string | undefined => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
-  const count = (name: string, fallback: number, min: number): number => {
-    const value = text(name);
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${value}"`);
-    return n;
-  };
+  const { text, count } = environmentReader(env);
   return {
     port: count('PORT', DEFAULT_API_CONFIG.port, 0),
     databaseUrl: text('DATABASE_URL'),

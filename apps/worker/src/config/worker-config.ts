@@ -1,3 +1,4 @@
+import { environmentReader } from '@felt/settings';
 /**
  * The worker's settings, read once from the environment at start. Everything has a default; without REDIS_URL
  * the outbox relay is off and events simply wait in the log.
@@ -36,14 +37,7 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
 export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const text = (name: string): string | undefined => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
-  const count = (name: string, fallback: number, min: number): number => {
-    const value = text(name);
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${value}"`);
-    return n;
-  };
+  const { text, count } = environmentReader(env);
   return {
     databaseUrl: text('DATABASE_URL'),
     dataDir: text('DATA_DIR') ?? DEFAULT_WORKER_CONFIG.dataDir,

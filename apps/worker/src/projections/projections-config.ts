@@ -1,3 +1,4 @@
+import { environmentReader } from '@felt/settings';
 /** The projection runner's settings, read from the environment at start (the worker's other settings: WorkerConfig). */
 export interface ProjectionsConfig {
   /** PROJECTIONS=off leaves the read models to another worker (default on). */
@@ -15,13 +16,7 @@ export const PROJECTIONS_CONFIG = Symbol('PROJECTIONS_CONFIG');
 export const DEFAULT_PROJECTIONS_CONFIG: ProjectionsConfig = { enabled: true, batchSize: 2000, idleMs: 50, idleMaxMs: 1000 };
 
 export function projectionsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ProjectionsConfig {
-  const count = (name: string, fallback: number, min: number): number => {
-    const value = env[name];
-    if (value === undefined || value === '') return fallback;
-    const n = Number(value);
-    if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${value}"`);
-    return n;
-  };
+  const { count } = environmentReader(env);
   const switched = env.PROJECTIONS?.trim().toLowerCase();
   if (switched !== undefined && switched !== '' && switched !== 'on' && switched !== 'off') throw new Error(`PROJECTIONS must be "on" or "off", got "${env.PROJECTIONS}"`);
   const idleMs = count('PROJECTION_IDLE_MS', DEFAULT_PROJECTIONS_CONFIG.idleMs, 1);
