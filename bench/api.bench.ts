@@ -26,8 +26,8 @@ import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-proce
 import { authHeaders } from '../apps/api/test/test-support/auth';
 import { JsonHttpClient } from '../apps/api/test/test-support/http-client';
 import { nextCommand, type PlayerView } from '../apps/api/test/test-support/table-player';
+import { createScratchDatabase } from './scratch-database';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = [1, 8, 64];
 const PACED_TABLES = 64;
 /** One command a second per table: several times a live table's pace (a hand of about fifteen commands every two minutes). */
@@ -72,7 +72,7 @@ const RULES = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, max
 export async function runApiBench(options: { seconds?: number } = {}): Promise<{ rows: ApiBenchRow[]; markdown: string }> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
   ensureBuilt();
-  const { url, drop } = await createDatabase();
+  const { url, drop } = await createScratchDatabase('felt_bench');
   let api: ApiProcess | undefined;
   const rows: ApiBenchRow[] = [];
   try {
@@ -312,22 +312,6 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `felt_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 async function serverSettings(url: string): Promise<Record<string, string>> {
   const client = new Client({ connectionString: url });

@@ -9,13 +9,13 @@
  * The log is verify's (bench/verify.bench.ts: random legal play copied under 100 table ids), interleaved event by
  * event across the tables as a casino's log is, and inserted over one connection so the global order is that one.
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { EventStore, openDatabase, positionOf, START, type RecordedEvent } from '@felt/event-store';
 import { READ_MODELS } from '../apps/worker/src/projections/read-models';
 import { rebuildProjection } from '../apps/worker/src/projections/projection-rebuild';
-import { asAdmin, benchStreams, insert, urlFor } from './verify.bench';
+import { createScratchDatabase } from './scratch-database';
+import { benchStreams, insert } from './verify.bench';
 
 const GOAL_SHARE = 0.4;
 const BATCH = 20_000;
@@ -57,9 +57,7 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
   const streams = benchStreams({ tables, distinct: 10, perTable: Math.ceil(total / tables), say });
   const log = interleave(streams);
 
-  const name = `felt_bench_projections_${randomBytes(4).toString('hex')}`;
-  await asAdmin(`CREATE DATABASE ${name}`);
-  const url = urlFor(name);
+  const { name, url, drop } = await createScratchDatabase('felt_bench_projections');
   try {
     await (await openDatabase({ databaseUrl: url })).close();
     let t0 = Date.now();
@@ -122,7 +120,7 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
       await db.close();
     }
   } finally {
-    await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop();
   }
 }
 

@@ -9,13 +9,13 @@
  * randomLegalCommand with a seeded mulberry32), then each is copied under other table ids with its hash chain
  * recomputed, and the rows are bulk-inserted with unnest() in batches. The database is dropped at the end.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { EventStore, GENESIS_HASH, openDatabase, type RecordedEvent } from '@felt/event-store';
 import { cpus, loadavg } from 'node:os';
 import { fastEventHash, randomTableLog, verifyStore, verifyStoreInWorkers } from '@felt/regulator';
+import { createScratchDatabase } from './scratch-database';
 
-export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_SECONDS = 10;
 
 export interface VerifyBenchRow {
@@ -31,22 +31,6 @@ const cpuSince = (start: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
 };
-
-export async function asAdmin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-export function urlFor(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** The same hands under another table id: stream id, TableOpened's tableId, command ids and the chain change. */
 export function retarget(log: readonly RecordedEvent[], tableId: string): RecordedEvent[] {
@@ -127,9 +111,7 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
   const streams = benchStreams({ tables, distinct, perTable, say });
   const events = streams.reduce((n, s) => n + s.length, 0);
 
-  const name = `felt_bench_verify_${randomBytes(4).toString('hex')}`;
-  await asAdmin(`CREATE DATABASE ${name}`);
-  const url = urlFor(name);
+  const { name, url, drop } = await createScratchDatabase('felt_bench_verify');
   try {
     const migrated = await openDatabase({ databaseUrl: url });
     await migrated.close();
@@ -203,7 +185,7 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
       await (await db).close();
     }
   } finally {
-    await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop();
   }
 }
 
