@@ -96,19 +96,30 @@ function raisesCapped(rules: TableRules, hand: HandState): boolean {
   return false;
 }
 
+// Why a bet or raise is not possible: shared records, since decide asks for every betting action.
+const BET_AFTER_BET: Blocked = { blocked: 'BET_NOT_ALLOWED', why: 'there is already a bet this round; raise instead' };
+const BET_UNANSWERABLE: Blocked = { blocked: 'BET_NOT_ALLOWED', why: 'no other player in the hand can act on a bet' };
+const BET_NO_CHIPS: Blocked = { blocked: 'INSUFFICIENT_CHIPS', why: 'the player has no chips behind' };
+const RAISE_WITHOUT_BET: Blocked = { blocked: 'RAISE_NOT_ALLOWED', why: 'there is no bet to raise this round; bet instead' };
+const RAISE_ONLY_CALL: Blocked = { blocked: 'INSUFFICIENT_CHIPS', why: 'the player has only enough chips to call' };
+const RAISE_UNANSWERABLE: Blocked = { blocked: 'RAISE_NOT_ALLOWED', why: 'no other player in the hand can act on a raise' };
+const RAISE_NOT_REOPENED: Blocked = { blocked: 'BETTING_NOT_REOPENED', why: 'the all-in was less than a full raise, so the betting is not reopened for this player' };
+const RAISE_CAPPED: Blocked = { blocked: 'BETTING_CAPPED', why: 'the betting is capped this round' };
+
 export function bettingOptions(rules: TableRules, hand: HandState, player: HandPlayer): BettingOptions {
   const round = hand.round;
   const allInTo = player.live + player.stack;
   const toCall = Math.min(Math.max(0, round.currentBet - player.live), player.stack);
   const canCheck = player.live >= round.currentBet;
-  const othersCanRespond = hand.players.some((p) => p.seat !== player.seat && !p.folded && !p.allIn);
+  let othersCanRespond = false;
+  for (const p of hand.players) if (p.seat !== player.seat && !p.folded && !p.allIn) othersCanRespond = true;
   const unit = streetBetUnit(rules, round.street, hand.limitPercent);
   const s = rules.structure;
 
   let bet: Bounds | Blocked;
-  if (round.currentBet > 0) bet = { blocked: 'BET_NOT_ALLOWED', why: 'there is already a bet this round; raise instead' };
-  else if (!othersCanRespond) bet = { blocked: 'BET_NOT_ALLOWED', why: 'no other player in the hand can act on a bet' };
-  else if (player.stack === 0) bet = { blocked: 'INSUFFICIENT_CHIPS', why: 'the player has no chips behind' };
+  if (round.currentBet > 0) bet = BET_AFTER_BET;
+  else if (!othersCanRespond) bet = BET_UNANSWERABLE;
+  else if (player.stack === 0) bet = BET_NO_CHIPS;
   else {
     let min = unit;
     let max: number;
@@ -132,12 +143,12 @@ export function bettingOptions(rules: TableRules, hand: HandState, player: HandP
   }
 
   let raise: Bounds | Blocked;
-  if (round.currentBet === 0) raise = { blocked: 'RAISE_NOT_ALLOWED', why: 'there is no bet to raise this round; bet instead' };
-  else if (allInTo <= round.currentBet) raise = { blocked: 'INSUFFICIENT_CHIPS', why: 'the player has only enough chips to call' };
-  else if (!othersCanRespond) raise = { blocked: 'RAISE_NOT_ALLOWED', why: 'no other player in the hand can act on a raise' };
+  if (round.currentBet === 0) raise = RAISE_WITHOUT_BET;
+  else if (allInTo <= round.currentBet) raise = RAISE_ONLY_CALL;
+  else if (!othersCanRespond) raise = RAISE_UNANSWERABLE;
   else if (!bettingReopenedFor(rules, hand, player))
-    raise = { blocked: 'BETTING_NOT_REOPENED', why: 'the all-in was less than a full raise, so the betting is not reopened for this player' };
-  else if (raisesCapped(rules, hand)) raise = { blocked: 'BETTING_CAPPED', why: 'the betting is capped this round' };
+    raise = RAISE_NOT_REOPENED;
+  else if (raisesCapped(rules, hand)) raise = RAISE_CAPPED;
   else {
     let min: number;
     let max: number;

@@ -4,9 +4,20 @@ import type { Street } from '../table/events';
 /** Players in dealing order starting after `seat` (clockwise), wrapping around. */
 export function* clockwiseAfter(players: readonly HandPlayer[], seat: number): Generator<HandPlayer> {
   const n = players.length;
+  const start = indexAfter(players, seat);
+  for (let i = 0; i < n; i++) yield players[(start + i) % n];
+}
+
+/**
+ * The index in `players` (sorted by seat) of the first player clockwise after `seat`: players[(start + i) % n]
+ * walks the table from there. The engine's own loops use this rather than the generator above, which costs
+ * an iterator object and a resumption per player.
+ */
+export function indexAfter(players: readonly HandPlayer[], seat: number): number {
+  const n = players.length;
   let start = 0;
   while (start < n && players[start].seat <= seat) start++;
-  for (let i = 0; i < n; i++) yield players[(start + i) % n];
+  return start === n ? 0 : start;
 }
 
 function isActive(p: HandPlayer): boolean {
@@ -66,10 +77,8 @@ function findPlayerToAct(hand: HandState): HandPlayer | null {
     }
     return null;
   }
-  const from = round.lastActor ?? round.anchor;
   const n = players.length;
-  let start = 0;
-  while (start < n && players[start].seat <= from) start++;
+  const start = indexAfter(players, round.lastActor ?? round.anchor);
   for (let i = 0; i < n; i++) {
     const p = players[(start + i) % n];
     if (owesAction(hand, p, active)) return p;
@@ -95,19 +104,12 @@ export function preflopActionOrder(
   return [...rest, ...movedLast.filter((s) => order.includes(s))];
 }
 
-export function newRound(street: Street, anchor: number, opening: Partial<BettingRound> = {}): BettingRound {
-  return {
-    street,
-    currentBet: 0,
-    lastFullIncrement: 0,
-    lastFullLevel: 0,
-    fullRaises: 0,
-    capped: false,
-    lastActor: null,
-    anchor,
-    lastAggressor: null,
-    ...opening,
-  };
+/**
+ * A fresh betting round. The opening amounts are positional (preflop: the bring-in; later streets: the bet
+ * unit as the increment) rather than a spread of a partial record, which cost a tenth of a PHH replay.
+ */
+export function newRound(street: Street, anchor: number, currentBet = 0, lastFullIncrement = 0, lastFullLevel = 0, fullRaises = 0): BettingRound {
+  return { street, currentBet, lastFullIncrement, lastFullLevel, fullRaises, capped: false, lastActor: null, anchor, lastAggressor: null };
 }
 
 export const NEXT_STREET: Record<Street, Exclude<Street, 'preflop'> | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };

@@ -1,7 +1,7 @@
 import { evaluate7, evaluate } from '../cards/evaluator';
 import type { Card } from '../cards/card';
 import type { HandState } from '../table/state';
-import { clockwiseAfter } from './round';
+import { indexAfter } from './round';
 import { derivePots, splitPot } from './pots';
 
 /**
@@ -9,13 +9,17 @@ import { derivePots, splitPot } from './pots';
  * bet on the final round, the first contender left of the button. Then clockwise.
  */
 export function showdownOrder(hand: HandState): number[] {
-  const contenders = hand.players.filter((p) => !p.folded);
+  const players = hand.players;
+  const n = players.length;
   // The order is fixed before ShowdownStarted records riverAggressor, so read the river round's aggressor too.
   const aggressor = hand.riverAggressor ?? (hand.round.street === 'river' ? hand.round.lastAggressor : null);
-  const first = aggressor !== null && contenders.some((p) => p.seat === aggressor) ? aggressor : null;
+  let first: number | null = null;
+  for (const p of players) if (p.seat === aggressor && !p.folded) first = aggressor;
   const order: number[] = [];
   if (first !== null) order.push(first);
-  for (const p of clockwiseAfter(hand.players, first ?? hand.button)) {
+  const start = indexAfter(players, first ?? hand.button);
+  for (let k = 0; k < n; k++) {
+    const p = players[(start + k) % n];
     if (!p.folded && p.seat !== first) order.push(p.seat);
   }
   return order;
@@ -39,29 +43,42 @@ export interface PotAward {
  */
 export function awardPots(hand: HandState): PotAward[] {
   const pots = derivePots(hand.players);
-  const claimants = hand.players.filter((p) => !p.folded && !p.mucked);
-  const values = new Map<number, number>();
-  for (const p of claimants) if (p.shown) values.set(p.seat, handValue(p.holeCards, hand.board));
-  const order = [...clockwiseAfter(hand.players, hand.button)].map((p) => p.seat);
+  const players = hand.players;
+  const n = players.length;
+  // By index in players: may claim a pot (in and not mucked), and the shown hand's value (-1: not shown).
+  const claims: boolean[] = new Array(n);
+  const values: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = players[i];
+    claims[i] = !p.folded && !p.mucked;
+    values[i] = claims[i] && p.shown ? handValue(p.holeCards, hand.board) : -1;
+  }
+  const start = indexAfter(players, hand.button);
   const awards: PotAward[] = [];
-  for (let i = pots.length - 1; i >= 0; i--) {
-    const pot = pots[i];
-    let live = claimants.filter((p) => pot.eligible.includes(p.seat)).map((p) => p.seat);
-    if (live.length === 0) {
+  const live: boolean[] = new Array(n);
+  for (let potIndex = pots.length - 1; potIndex >= 0; potIndex--) {
+    const pot = pots[potIndex];
+    let liveCount = 0;
+    for (let i = 0; i < n; i++) {
+      live[i] = claims[i] && pot.eligible.includes(players[i].seat);
+      if (live[i]) liveCount++;
+    }
+    if (liveCount === 0) {
       // Everybody eligible mucked: the pot goes to the best claimant of the hand (never happens in play;
       // kept total so a corrupt command order cannot lose chips).
-      live = claimants.map((p) => p.seat);
+      for (let i = 0; i < n; i++) live[i] = claims[i];
     }
-    let winners: number[];
-    if (live.length === 1) winners = live;
-    else {
-      let best = -1;
-      for (const seat of live) best = Math.max(best, values.get(seat) ?? -1);
-      winners = live.filter((seat) => (values.get(seat) ?? -1) === best);
+    // The best value among the live claimants wins (a lone claimant wins without showing).
+    let best = -1;
+    for (let i = 0; i < n; i++) if (live[i] && values[i] > best) best = values[i];
+    // Winners in clockwise order from the button's left, as splitPot wants them.
+    const ordered: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const i = (start + k) % n;
+      if (live[i] && (liveCount === 1 || values[i] === best)) ordered.push(players[i].seat);
     }
-    const ordered = order.filter((seat) => winners.includes(seat));
-    const amount = pot.amount - (hand.rakeByPot[i] ?? 0);
-    awards.push({ pot: i, amount, eligible: pot.eligible, winners: splitPot(amount, ordered) });
+    const amount = pot.amount - (hand.rakeByPot[potIndex] ?? 0);
+    awards.push({ pot: potIndex, amount, eligible: pot.eligible, winners: splitPot(amount, ordered) });
   }
   return awards;
 }

@@ -89,7 +89,7 @@ function cardAt(text: string, index: number): number {
  */
 export function parseCard(text: string): Card | undefined {
   if (typeof text !== 'string') return undefined;
-  const trimmed = text.trim();
+  const trimmed = text.length === 2 ? text : text.trim();
   if (trimmed.length !== 2) return undefined;
   const card = cardAt(trimmed, 0);
   return card < 0 ? undefined : card;

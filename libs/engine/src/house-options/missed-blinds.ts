@@ -53,6 +53,9 @@ export interface SeatDebt {
   readonly isNew: boolean;
 }
 
+/** Shared: most seats owe nothing, and the planner asks for every seat before every hand. */
+const OWES_NOTHING: EntryObligation = { kind: 'none' };
+
 export function entryObligation(debt: SeatDebt, policy: MissedBlindPolicy, smallBlind: number, bigBlind: number): EntryObligation {
   if (debt.missedBig) {
     return {
@@ -74,5 +77,5 @@ export function entryObligation(debt: SeatDebt, policy: MissedBlindPolicy, small
     }
   }
   if (debt.isNew) return { kind: 'posts', posts: [{ kind: 'new-player', amount: bigBlind, live: true }] };
-  return { kind: 'none' };
+  return OWES_NOTHING;
 }

@@ -8,7 +8,8 @@ import { evolveRemembered, forgetEvolutions } from './evolve';
 import { planNextHand } from './positions';
 import { resolveDeck, holeCardsFromDeck } from './deck';
 import { bettingOptions, isBounds, isFullRaise } from '../betting/limits';
-import { playerToAct, contenderCount, clockwiseAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import { playerToAct, contenderCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
 import { awardPots, showdownOrder } from '../betting/showdown';
 import { derivePots } from '../betting/pots';
@@ -88,14 +89,44 @@ export function decide(command: TableCommand, state: TableState): Result {
 }
 
 /** Commands that act for a seat in the hand: the seat need not still be occupied (a player may have left). */
-const HAND_SEAT_COMMANDS = new Set<string>(['Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'PostBlind', 'Straddle', 'KillPot']);
-const AMOUNT_FIELDS: Readonly<Record<string, { field: 'amount' | 'to' | 'buyIn'; name: string; optional?: true }>> = {
-  Bet: { field: 'amount', name: 'amount' },
-  AddChips: { field: 'amount', name: 'amount' },
-  KillPot: { field: 'amount', name: 'amount', optional: true },
-  Raise: { field: 'to', name: 'raise total' },
-  SeatPlayer: { field: 'buyIn', name: 'buy-in' },
-};
+function actsForHandSeat(type: TableCommand['type']): boolean {
+  switch (type) {
+    case 'Fold':
+    case 'Check':
+    case 'Call':
+    case 'Bet':
+    case 'Raise':
+    case 'ShowHand':
+    case 'MuckHand':
+    case 'PostBlind':
+    case 'Straddle':
+    case 'KillPot':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The chip amount a command carries, if any (a switch: a lookup table keyed by the type missed for most commands). */
+function amountField(type: TableCommand['type']): { field: 'amount' | 'to' | 'buyIn'; name: string; optional?: true } | null {
+  switch (type) {
+    case 'Bet':
+    case 'AddChips':
+      return AMOUNT;
+    case 'KillPot':
+      return OPTIONAL_AMOUNT;
+    case 'Raise':
+      return RAISE_TOTAL;
+    case 'SeatPlayer':
+      return BUY_IN;
+    default:
+      return null;
+  }
+}
+const AMOUNT = { field: 'amount', name: 'amount' } as const;
+const OPTIONAL_AMOUNT = { field: 'amount', name: 'amount', optional: true } as const;
+const RAISE_TOTAL = { field: 'to', name: 'raise total' } as const;
+const BUY_IN = { field: 'buyIn', name: 'buy-in' } as const;
 
 /** Shape checks for JSON that did not come through a typed client: seats and amounts must be whole numbers. */
 function checkFields(command: TableCommand, state: TableState): Result | null {
@@ -105,11 +136,11 @@ function checkFields(command: TableCommand, state: TableState): Result | null {
     const max = state.rules?.maxSeats ?? 10;
     if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > max)
       return no('SEAT_OUT_OF_RANGE', `Seat must be a whole number from 1 to ${max}.`, 'seat');
-    if (command.type !== 'SeatPlayer' && !HAND_SEAT_COMMANDS.has(command.type) && seatAt(state, seat) === null)
+    if (command.type !== 'SeatPlayer' && !actsForHandSeat(command.type) && seatAt(state, seat) === null)
       return no('SEAT_EMPTY', `Nobody sits in seat ${seat}.`, 'seat');
   }
-  const amount = AMOUNT_FIELDS[command.type];
-  if (amount !== undefined) {
+  const amount = amountField(command.type);
+  if (amount !== null) {
     const value = c[amount.field];
     if (!(value === undefined && amount.optional) && !(isChipAmount(value) && value > 0))
       return no('INVALID_AMOUNT', `The ${amount.name} must be a whole number of chips above zero.`, amount.field);
@@ -142,12 +173,17 @@ function seatPlayer(command: Extract<TableCommand, { type: 'SeatPlayer' }>, stat
   if (seatAt(state, command.seat) !== null) return no('SEAT_TAKEN', `Seat ${command.seat} is taken.`, 'seat');
   if (typeof command.playerId !== 'string' || command.playerId.length === 0 || command.playerId.length > 64)
     return no('INVALID_COMMAND', 'The player id must be 1 to 64 characters.', 'playerId');
-  if (state.seats.some((s) => s?.playerId === command.playerId))
+  if (isSeated(state, command.playerId))
     return no('PLAYER_ALREADY_SEATED', `Player ${command.playerId} already has a seat at this table.`, 'playerId');
   const range = state.rules!.buyIn;
   if (range && (command.buyIn < range.min || command.buyIn > range.max))
     return no('BUY_IN_OUT_OF_RANGE', `The buy-in must be from ${range.min} to ${range.max}.`, 'buyIn');
   return accept([{ type: 'PlayerSeated', seat: command.seat, playerId: command.playerId, buyIn: command.buyIn, postToEnter: command.postToEnter === true }]);
+}
+
+function isSeated(state: TableState, playerId: string): boolean {
+  for (const s of state.seats) if (s !== null && s.playerId === playerId) return true;
+  return false;
 }
 
 function dealtIn(state: TableState, seat: number): HandPlayer | undefined {
@@ -288,10 +324,13 @@ function bettingAction(command: BettingCommand, state: TableState): Result {
 
 /** Contenders that still have to table or muck, in showdown order. */
 export function undecidedAtShowdown(hand: HandState): number[] {
-  return hand.showdownOrder.filter((seat) => {
-    const p = playerInHand(hand, seat)!;
-    return !p.shown && !p.mucked && !p.folded;
-  });
+  const undecided: number[] = [];
+  for (const seat of hand.showdownOrder) if (isUndecided(playerInHand(hand, seat)!)) undecided.push(seat);
+  return undecided;
+}
+
+function isUndecided(p: HandPlayer): boolean {
+  return !p.shown && !p.mucked && !p.folded;
 }
 
 function showdownAction(command: Extract<TableCommand, { type: 'ShowHand' | 'MuckHand' }>, state: TableState): Result {
@@ -317,21 +356,32 @@ function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: T
   return accept([{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]);
 }
 
-/** Appends what the dealer does next without being asked, as long as the state calls for it. */
+/**
+ * Appends what the dealer does next without being asked, as long as the state calls for it. `events` is the
+ * caller's fresh array: the follow-ups are pushed onto it.
+ */
 function withFollowUps(state: TableState, events: TableEvent[]): Result {
   let s = state;
   forgetEvolutions();
-  for (const e of events) s = evolveRemembered(s, e);
-  const all = events.slice();
+  for (let i = 0; i < events.length; i++) s = evolveRemembered(s, events[i]);
   for (let guard = 0; guard < 64; guard++) {
-    const next = automaticEvents(s);
-    if (next.length === 0) return accept(all);
-    for (const e of next) {
-      all.push(e);
-      s = evolveRemembered(s, e);
+    const next = automaticEvent(s);
+    if (next === null) return accept(events);
+    if (isEventList(next)) {
+      for (const e of next) {
+        events.push(e);
+        s = evolveRemembered(s, e);
+      }
+    } else {
+      events.push(next);
+      s = evolveRemembered(s, next);
     }
   }
   throw new Error('bug: the dealer did not settle after 64 automatic events');
+}
+
+function isEventList(next: TableEvent | readonly TableEvent[]): next is readonly TableEvent[] {
+  return Array.isArray(next);
 }
 
 const NOTHING: readonly TableEvent[] = [];
@@ -339,7 +389,7 @@ const NOTHING: readonly TableEvent[] = [];
 /** What the dealer does next without being asked (nothing when the hand waits for a command). */
 export function automaticEvents(state: TableState): readonly TableEvent[] {
   const next = automaticEvent(state);
-  return next === null ? NOTHING : Array.isArray(next) ? next : [next as TableEvent];
+  return next === null ? NOTHING : isEventList(next) ? next : [next];
 }
 
 function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] | null {
@@ -354,22 +404,30 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       if (contenderCount(hand) === 1) return settle(state, hand);
       if (playerToAct(hand) !== null) return null;
       const uncalled = uncalledBet(hand.players);
-      if (uncalled) return { type: 'UncalledBetReturned', ...uncalled };
+      if (uncalled) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
       const street = NEXT_STREET[hand.round.street];
       if (street === null) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
       const start = hand.deckPosition + 1; // burn one
       return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
     }
     case 'showdown': {
-      const undecided = undecidedAtShowdown(hand);
-      const contenders = hand.players.filter((p) => !p.folded && !p.mucked);
-      const someoneShown = contenders.some((p) => p.shown);
-      // All-in showdowns are tabled at once (TDA 16).
-      if (undecided.length > 0 && hand.players.some((p) => !p.folded && p.allIn)) {
-        const seat = undecided[0];
-        return { type: 'HandShown', seat, cards: playerInHand(hand, seat)!.holeCards };
+      let firstUndecided = -1;
+      let undecided = 0;
+      for (const seat of hand.showdownOrder) {
+        if (!isUndecided(playerInHand(hand, seat)!)) continue;
+        if (undecided === 0) firstUndecided = seat;
+        undecided++;
       }
-      if (undecided.length === 0 || (undecided.length === 1 && !someoneShown)) return settle(state, hand);
+      let someoneShown = false;
+      let someoneAllIn = false;
+      for (const p of hand.players) {
+        if (p.folded) continue;
+        if (p.shown && !p.mucked) someoneShown = true;
+        if (p.allIn) someoneAllIn = true;
+      }
+      // All-in showdowns are tabled at once (TDA 16).
+      if (undecided > 0 && someoneAllIn) return { type: 'HandShown', seat: firstUndecided, cards: playerInHand(hand, firstUndecided)!.holeCards };
+      if (undecided === 0 || (undecided === 1 && !someoneShown)) return settle(state, hand);
       return null;
     }
   }
@@ -383,7 +441,7 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
 function settle(state: TableState, hand: HandState): TableEvent | TableEvent[] {
   const rules = state.rules!;
   const uncalled = uncalledBet(hand.players);
-  if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', ...uncalled };
+  if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
   const rake = rules.houseOptions.rake;
   if (rake && !hand.chopped && hand.rakeByPot.length === 0 && hand.potsAwarded === 0) {
     const byPot = rakeByPot(rake, derivePots(hand.players).map((p) => p.amount), hand.players.length, hand.board.length >= 3);
@@ -418,7 +476,12 @@ function settle(state: TableState, hand: HandState): TableEvent | TableEvent[] {
     if (next.holder?.seat !== state.kill.holder?.seat || next.killer?.seat !== state.kill.killer?.seat)
       events.push({ type: 'KillButtonChanged', holder: next.holder?.seat ?? null, killer: next.killer?.seat ?? null });
   }
-  events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks: hand.players.map((p) => ({ seat: p.seat, stack: p.stack + (won.get(p.seat) ?? 0) })) });
+  const stacks: { seat: number; stack: number }[] = new Array(hand.players.length);
+  for (let i = 0; i < stacks.length; i++) {
+    const p = hand.players[i];
+    stacks[i] = { seat: p.seat, stack: p.stack + (won.get(p.seat) ?? 0) };
+  }
+  events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks });
   return events;
 }
 
@@ -435,9 +498,13 @@ export function dealWaitsForDealer(rules: TableRules): boolean {
 }
 
 function holeCardsDealt(hand: HandState): TableEvent {
-  const dealingOrder = [...clockwiseAfter(hand.players, hand.button)];
-  const cards = holeCardsFromDeck(hand.deck, dealingOrder.length);
-  return { type: 'HoleCardsDealt', hands: dealingOrder.map((p, i) => ({ seat: p.seat, cards: cards[i] })) };
+  const players = hand.players;
+  const n = players.length;
+  const start = indexAfter(players, hand.button);
+  const cards = holeCardsFromDeck(hand.deck, n);
+  const hands: { seat: number; cards: Card[] }[] = new Array(n);
+  for (let i = 0; i < n; i++) hands[i] = { seat: players[(start + i) % n].seat, cards: cards[i] };
+  return { type: 'HoleCardsDealt', hands };
 }
 
 function beforeTheDeal(state: TableState, what: string): HandState | Result {

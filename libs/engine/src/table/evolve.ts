@@ -1,6 +1,7 @@
-import type { TableEvent } from './events';
+import type { ForcedBetDue, TableEvent } from './events';
+import type { Card } from '../cards/card';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
-import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, roundWith, seatWith, cloneTable, cloneHand, clonePlayer, cloneRound } from './state';
+import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, roundWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound } from './state';
 import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
@@ -13,37 +14,39 @@ import { streetBetUnit } from '../betting/limits';
 export function evolve(state: TableState, event: TableEvent): TableState {
   // decide already evolved its own events to find the dealer's follow-ups; reuse that work when the caller
   // folds the very same event objects onto the very same state (a cache of a pure function, by identity).
-  for (let i = 0; i < remembered.length; i++) {
-    const r = remembered[i];
-    if (r.event === event && r.from === state) return r.to;
+  for (let i = 0; i < rememberedCount; i++) {
+    if (rememberedEvents[i] === event && rememberedFrom[i] === state) return rememberedTo[i];
   }
   return evolveOnce(state, event);
 }
 
-/** The states decide reached while finding its follow-ups: only its latest decision, so nothing accumulates. */
-let remembered: { event: TableEvent; from: TableState; to: TableState }[] = [];
+/**
+ * The states decide reached while finding its follow-ups: only its latest decision (at most 64 events), so
+ * nothing accumulates. Three parallel arrays reused from call to call, not a record per event.
+ */
+const rememberedEvents: TableEvent[] = [];
+const rememberedFrom: TableState[] = [];
+const rememberedTo: TableState[] = [];
+let rememberedCount = 0;
 
 export function forgetEvolutions(): void {
-  remembered = [];
+  rememberedCount = 0;
 }
 
 /** Evolves and remembers the result for the caller's fold of the same events (used by decide). */
 export function evolveRemembered(state: TableState, event: TableEvent): TableState {
   const to = evolveOnce(state, event);
-  remembered.push({ event, from: state, to });
+  rememberedEvents[rememberedCount] = event;
+  rememberedFrom[rememberedCount] = state;
+  rememberedTo[rememberedCount] = to;
+  rememberedCount++;
   return to;
 }
 
 function evolveOnce(state: TableState, event: TableEvent): TableState {
   switch (event.type) {
     case 'TableOpened':
-      return {
-        ...INITIAL_TABLE_STATE,
-        status: 'open',
-        tableId: event.tableId,
-        rules: event.rules,
-        seats: Array.from({ length: event.rules.maxSeats }, () => null),
-      };
+      return openedTable(event.tableId, event.rules);
     case 'TableClosed':
       return tableWith(state, { status: 'closed' });
     case 'RulesChanged': {
@@ -78,9 +81,11 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
     case 'ChipsAdded':
       return updateSeat(state, event.seat, (s) => (seatWith(s, { stack: s.stack + event.amount })));
     case 'ButtonDrawn':
-      return tableWith(state, { initialButton: event.button });
-    case 'ButtonPlaced':
-      return tableWith(state, { initialButton: event.seat });
+    case 'ButtonPlaced': {
+      const next = cloneTable(state);
+      next.initialButton = event.type === 'ButtonDrawn' ? event.button : event.seat;
+      return next;
+    }
     case 'HandStarted':
       return startHand(state, event);
     case 'HandEnded':
@@ -100,15 +105,35 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
   }
 }
 
+/** A literal, not a spread of INITIAL_TABLE_STATE: every PHH hand opens a table of its own. */
+function openedTable(tableId: string, rules: TableRules): TableState {
+  const seats: (SeatState | null)[] = new Array(rules.maxSeats);
+  for (let i = 0; i < seats.length; i++) seats[i] = null;
+  return {
+    status: 'open',
+    tableId,
+    rules,
+    seats,
+    initialButton: INITIAL_TABLE_STATE.initialButton,
+    lastPositions: INITIAL_TABLE_STATE.lastPositions,
+    handsPlayed: INITIAL_TABLE_STATE.handsPlayed,
+    hand: INITIAL_TABLE_STATE.hand,
+    kill: INITIAL_TABLE_STATE.kill,
+    rakeCollected: INITIAL_TABLE_STATE.rakeCollected,
+  };
+}
+
 function currentHand(state: TableState): HandState {
   if (state.hand === null) throw new Error('corrupt stream: a hand event without a hand in progress');
   return state.hand;
 }
 
 function withSeat(state: TableState, seat: number, value: SeatState | null): TableState {
+  const next = cloneTable(state);
   const seats = state.seats.slice();
   seats[seat - 1] = value;
-  return tableWith(state, { seats });
+  next.seats = seats;
+  return next;
 }
 
 function updateSeat(state: TableState, seat: number, change: (s: SeatState) => SeatState): TableState {
@@ -118,7 +143,10 @@ function updateSeat(state: TableState, seat: number, change: (s: SeatState) => S
 }
 
 function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }>): TableState {
-  const players: HandPlayer[] = e.players.map((p) => ({
+  const players: HandPlayer[] = new Array(e.players.length);
+  for (let i = 0; i < players.length; i++) {
+    const p = e.players[i];
+    players[i] = {
     seat: p.seat,
     playerId: p.playerId,
     stack: p.stack,
@@ -133,9 +161,19 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     holeCards: [],
     shown: false,
     mucked: false,
-  }));
-  // Dealing order is clockwise from the button's left; keep players sorted by seat for clockwise scans.
-  players.sort((a, b) => a.seat - b.seat);
+    };
+  }
+  // Dealing order is clockwise from the button's left; keep players sorted by seat for clockwise scans
+  // (an insertion sort of at most ten: Array.prototype.sort allocated a copy for every hand).
+  for (let i = 1; i < players.length; i++) {
+    const p = players[i];
+    let j = i - 1;
+    while (j >= 0 && players[j].seat > p.seat) {
+      players[j + 1] = players[j];
+      j--;
+    }
+    players[j + 1] = p;
+  }
   const hand: HandState = {
     handNumber: e.handNumber,
     phase: 'forced-bets',
@@ -162,7 +200,9 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     paidOut: 0,
     missedBlinds: e.missedBlinds,
   };
-  return tableWith(state, { hand });
+  const next = cloneTable(state);
+  next.hand = hand;
+  return next;
 }
 
 /** With a dead small blind the position is the previous big blind's seat (dead button); else the button's left. */
@@ -174,25 +214,39 @@ function smallBlindPositionOf(state: TableState, e: Extract<TableEvent, { type: 
 function endHand(state: TableState): TableState {
   const hand = currentHand(state);
   const seats = state.seats.slice();
-  const dealt = new Set<number>();
-  for (const p of hand.players) {
+  const players = hand.players;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i];
     const seat = seats[p.seat - 1];
     if (seat && seat.playerId === p.playerId) {
-      dealt.add(p.seat);
-      seats[p.seat - 1] = seatWith(seat, { stack: p.stack, missedSmall: false, missedBig: false, isNew: false, waitForBigBlind: false });
+      const after = cloneSeat(seat);
+      after.stack = p.stack;
+      after.missedSmall = false;
+      after.missedBig = false;
+      after.isNew = false;
+      after.waitForBigBlind = false;
+      seats[p.seat - 1] = after;
     }
   }
   for (const m of hand.missedBlinds) {
     const seat = seats[m.seat - 1];
-    if (seat && !dealt.has(m.seat)) seats[m.seat - 1] = m.blind === 'big' ? seatWith(seat, { missedBig: true }) : seatWith(seat, { missedSmall: true });
+    if (seat && !wasDealt(hand, seat)) seats[m.seat - 1] = m.blind === 'big' ? seatWith(seat, { missedBig: true }) : seatWith(seat, { missedSmall: true });
   }
-  return tableWith(state, {
-    seats,
-    hand: handWith(hand, { phase: 'complete' }),
-    handsPlayed: state.handsPlayed + 1,
-    initialButton: null,
-    lastPositions: { button: hand.button, smallBlind: hand.smallBlindPosition, bigBlind: hand.bigBlindSeat },
-  });
+  const ended = cloneHand(hand);
+  ended.phase = 'complete';
+  const next = cloneTable(state);
+  next.seats = seats;
+  next.hand = ended;
+  next.handsPlayed = state.handsPlayed + 1;
+  next.initialButton = null;
+  next.lastPositions = { button: hand.button, smallBlind: hand.smallBlindPosition, bigBlind: hand.bigBlindSeat };
+  return next;
+}
+
+/** Whether this seat's occupant was dealt into the hand (a player who left and was replaced was not). */
+function wasDealt(hand: HandState, seat: SeatState): boolean {
+  for (const p of hand.players) if (p.seat === seat.seat && p.playerId === seat.playerId) return true;
+  return false;
 }
 
 function voidHand(state: TableState, e: Extract<TableEvent, { type: 'HandVoided' }>): TableState {
@@ -224,8 +278,12 @@ function putInTo(p: HandPlayer, to: number, allIn: boolean): HandPlayer {
 function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandState {
   switch (e.type) {
     case 'BlindPosted': {
-      const due = hand.forcedBetsDue.findIndex((f) => f.seat === e.seat && f.kind === e.kind);
-      const forcedBetsDue = hand.forcedBetsDue.filter((_, i) => i !== due);
+      const forcedBetsDue: ForcedBetDue[] = [];
+      let removed = false;
+      for (const f of hand.forcedBetsDue) {
+        if (!removed && f.seat === e.seat && f.kind === e.kind) removed = true;
+        else forcedBetsDue.push(f);
+      }
       const players = mapPlayer(hand, e.seat, (p) => {
         const next = clonePlayer(p);
         next.stack -= e.amount;
@@ -250,26 +308,28 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       return handWith(hand, { forcedBetsDue, players, killSeat: e.seat, limitPercent: e.limitPercent });
     }
     case 'HoleCardsDealt': {
-      const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards]));
-      const players = hand.players.map((p) => {
-        const next = clonePlayer(p);
-        next.holeCards = bySeat.get(p.seat) ?? [];
-        return next;
-      });
+      const players: HandPlayer[] = new Array(hand.players.length);
       let maxLive = 0;
-      for (const p of players) maxLive = Math.max(maxLive, p.live);
+      for (let i = 0; i < players.length; i++) {
+        const next = clonePlayer(hand.players[i]);
+        next.holeCards = holeCardsOf(e.hands, next.seat);
+        players[i] = next;
+        if (next.live > maxLive) maxLive = next.live;
+      }
       // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1).
       const bringIn = Math.max(rules.bigBlind, maxLive);
       const straddle = rules.houseOptions.straddle;
-      const round = newRound('preflop', hand.bigBlindSeat, {
-        currentBet: bringIn,
+      const round = newRound(
+        'preflop',
+        hand.bigBlindSeat,
+        bringIn,
         // A straddle is the new bring-in, so the next raise adds at least the straddle (RRoP NL #2), unless the
         // house follows pokerkit's big-blind basis.
-        lastFullIncrement: straddle?.minRaiseBasis === 'big-blind' ? rules.bigBlind : bringIn,
-        lastFullLevel: bringIn,
+        straddle?.minRaiseBasis === 'big-blind' ? rules.bigBlind : bringIn,
+        bringIn,
         // The big blind is the opening bet; a limit straddle counts toward the cap (rules.md section 5).
-        fullRaises: 1 + hand.straddles.length,
-      });
+        1 + hand.straddles.length,
+      );
       const next = cloneHand(hand);
       next.players = players;
       next.phase = 'betting';
@@ -311,22 +371,22 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       return handWith(hand, { players, round: roundWith(hand.round, { currentBet: Math.min(hand.round.currentBet, called) }) });
     }
     case 'BoardDealt': {
-      const board = [...hand.board, ...e.cards];
-      const players = hand.players.map((p) => {
-        const next = clonePlayer(p);
-        next.live = 0;
-        next.acted = false;
-        next.actedAtRaise = 0;
-        return next;
-      });
-      return handWith(hand, {
-        board,
-        players,
-        // One burn card before each street.
-        deckPosition: hand.deckPosition + 1 + e.cards.length,
-        riverAggressor: null,
-        round: newRound(e.street, hand.button, { lastFullIncrement: streetBetUnit(rules, e.street, hand.limitPercent) }),
-      });
+      const players: HandPlayer[] = new Array(hand.players.length);
+      for (let i = 0; i < players.length; i++) {
+        const p = clonePlayer(hand.players[i]);
+        p.live = 0;
+        p.acted = false;
+        p.actedAtRaise = 0;
+        players[i] = p;
+      }
+      const next = cloneHand(hand);
+      next.board = hand.board.concat(e.cards);
+      next.players = players;
+      // One burn card before each street.
+      next.deckPosition = hand.deckPosition + 1 + e.cards.length;
+      next.riverAggressor = null;
+      next.round = newRound(e.street, hand.button, 0, streetBetUnit(rules, e.street, hand.limitPercent));
+      return next;
     }
     case 'BlindsChopped': {
       // Each blind takes back what it posted (the small blind less the house's fee); the pot is then empty.
@@ -373,6 +433,11 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     default:
       throw new Error(`corrupt stream: ${e.type} does not apply to a hand`);
   }
+}
+
+function holeCardsOf(hands: readonly { readonly seat: number; readonly cards: readonly Card[] }[], seat: number): readonly Card[] {
+  for (const h of hands) if (h.seat === seat) return h.cards;
+  return [];
 }
 
 /** Preflop order with the house options applied: straddlers move the start, a killer may act last. */

@@ -39,40 +39,58 @@ function seatsBetween(from: number, to: number, maxSeats: number): number[] {
   return out;
 }
 
-type Standing = 'regular' | 'poster' | 'waiter' | 'out';
+/**
+ * How a seat stands for the next hand, as bit flags so "any of these" is one mask test (the planner runs for
+ * every hand; Maps, rest arguments and seat lists here cost a twentieth of a check/call hand).
+ */
+const REGULAR = 1;
+const POSTER = 2;
+const WAITER = 4;
+const OUT = 8;
+const CAN_BE_BIG_BLIND = REGULAR | POSTER | WAITER;
 
 export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
   const rules = state.rules as TableRules;
   const max = rules.maxSeats;
   const seatOf = (n: number): SeatState | null => state.seats[n - 1] ?? null;
   const eligible = (s: SeatState | null): s is SeatState => s !== null && !s.sittingOut && s.stack > 0;
-  const eligibleCount = state.seats.filter(eligible).length;
+  let eligibleCount = 0;
+  for (const s of state.seats) if (eligible(s)) eligibleCount++;
   const gameRunning = state.handsPlayed > 0 && eligibleCount > 2;
   // A triggered kill is on when the killer is still here and ready to play (house-options/kill-game.ts).
   const killGame = rules.houseOptions.killGame;
   const killer = state.kill.killer;
   const killOn = killGame !== null && killer !== null && seatOf(killer.seat)?.playerId === killer.playerId && eligible(seatOf(killer.seat));
-  const obligations = new Map<number, EntryObligation>();
-  const standing = (n: number): Standing => {
+  // By seat number (index 0 unused).
+  const obligations: (EntryObligation | undefined)[] = new Array(max + 1);
+  const standings: number[] = new Array(max + 1);
+  for (let n = 1; n <= max; n++) {
     const s = seatOf(n);
-    if (!eligible(s)) return 'out';
-    // A new player may not play a killed pot (RRoP §13 #12).
-    if (killOn && s.isNew && gameRunning) return 'out';
+    if (!eligible(s) || (killOn && s.isNew && gameRunning)) {
+      // A new player may not play a killed pot (RRoP §13 #12).
+      standings[n] = OUT;
+      continue;
+    }
     const obligation = entryObligation(
       { missedSmall: s.missedSmall, missedBig: s.missedBig, isNew: s.isNew && gameRunning },
       rules.missedBlinds,
       rules.smallBlind,
       rules.bigBlind,
     );
-    obligations.set(n, obligation);
-    if (obligation.kind === 'none') return 'regular';
-    if (obligation.kind === 'wait-for-big-blind' || s.waitForBigBlind) return 'waiter';
-    return 'poster';
+    obligations[n] = obligation;
+    if (obligation.kind === 'none') standings[n] = REGULAR;
+    else if (obligation.kind === 'wait-for-big-blind' || s.waitForBigBlind) standings[n] = WAITER;
+    else standings[n] = POSTER;
+  }
+  const is = (n: number, kinds: number) => (standings[n] & kinds) !== 0;
+  /** The first seat clockwise after `seat` (ending with `seat` itself) standing as one of `kinds`. */
+  const nextAfter = (seat: number, kinds: number): number | null => {
+    for (let i = 1; i <= max; i++) {
+      const n = ((seat - 1 + i) % max) + 1;
+      if (is(n, kinds)) return n;
+    }
+    return null;
   };
-  const standings = new Map<number, Standing>();
-  for (let n = 1; n <= max; n++) standings.set(n, standing(n));
-  const is = (n: number, ...kinds: Standing[]) => kinds.includes(standings.get(n) as Standing);
-  const nextAfter = (seat: number, ...kinds: Standing[]) => seatsAfter(seat, max).find((n) => is(n, ...kinds)) ?? null;
 
   let button: number;
   let sbPosition: number;
@@ -80,19 +98,19 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   const last = state.lastPositions;
   if (last === null) {
     if (state.initialButton === null) return { problem: 'BUTTON_NOT_PLACED' };
-    const b = is(state.initialButton, 'regular') ? state.initialButton : nextAfter(state.initialButton, 'regular');
+    const b = is(state.initialButton, REGULAR) ? state.initialButton : nextAfter(state.initialButton, REGULAR);
     if (b === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
     button = b;
-    sbPosition = nextAfter(button, 'regular') ?? button;
-    bb = nextAfter(sbPosition, 'regular', 'poster', 'waiter') ?? sbPosition;
+    sbPosition = nextAfter(button, REGULAR) ?? button;
+    bb = nextAfter(sbPosition, CAN_BE_BIG_BLIND) ?? sbPosition;
   } else if (rules.buttonMode === 'moving') {
-    const b = nextAfter(last.button, 'regular');
+    const b = nextAfter(last.button, REGULAR);
     if (b === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
     button = b;
-    sbPosition = nextAfter(button, 'regular') ?? button;
-    bb = nextAfter(sbPosition, 'regular', 'poster', 'waiter') ?? sbPosition;
+    sbPosition = nextAfter(button, REGULAR) ?? button;
+    bb = nextAfter(sbPosition, CAN_BE_BIG_BLIND) ?? sbPosition;
   } else {
-    const next = nextAfter(last.bigBlind, 'regular', 'poster', 'waiter');
+    const next = nextAfter(last.bigBlind, CAN_BE_BIG_BLIND);
     if (next === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
     bb = next;
     sbPosition = last.bigBlind;
@@ -100,38 +118,52 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   }
 
   // Posters may not come in between the big blind and the button (RRoP #7) unless the house allows it.
-  const barred = new Set<number>(rules.missedBlinds.allowEntryBetweenBlindsAndButton ? [] : [button, ...seatsBetween(button, bb, max)]);
-  const dealtSet = new Set<number>();
-  for (let n = 1; n <= max; n++) {
-    if (n === bb && !is(n, 'out')) dealtSet.add(n);
-    else if (is(n, 'regular')) dealtSet.add(n);
-    else if (is(n, 'poster') && !barred.has(n)) dealtSet.add(n);
+  const barred: boolean[] = new Array(max + 1).fill(false);
+  if (!rules.missedBlinds.allowEntryBetweenBlindsAndButton) {
+    barred[button] = true;
+    for (const n of seatsBetween(button, bb, max)) barred[n] = true;
   }
-  if (dealtSet.size < 2) return { problem: 'NOT_ENOUGH_PLAYERS' };
+  const isDealt: boolean[] = new Array(max + 1).fill(false);
+  let dealtCount = 0;
+  for (let n = 1; n <= max; n++) {
+    if ((n === bb && !is(n, OUT)) || is(n, REGULAR) || (is(n, POSTER) && !barred[n])) {
+      isDealt[n] = true;
+      dealtCount++;
+    }
+  }
+  if (dealtCount < 2) return { problem: 'NOT_ENOUGH_PLAYERS' };
 
-  let smallBlindSeat: number | null = is(sbPosition, 'regular') && sbPosition !== bb ? sbPosition : null;
-  if (dealtSet.size === 2) {
+  let smallBlindSeat: number | null = is(sbPosition, REGULAR) && sbPosition !== bb ? sbPosition : null;
+  if (dealtCount === 2) {
     // Heads-up: the other player has the button and posts the small blind.
     // On the first hand and with a moving button the button stays where it was placed or moved to (the big blind found
     // above wrapped round onto it), so the big blind is the other player; a dead button follows the big blind instead.
-    if ((last === null || rules.buttonMode === 'moving') && dealtSet.has(button)) bb = [...dealtSet].find((n) => n !== button) as number;
-    const other = [...dealtSet].find((n) => n !== bb) as number;
+    const lowestDealtExcept = (seat: number) => {
+      for (let n = 1; n <= max; n++) if (isDealt[n] && n !== seat) return n;
+      return seat;
+    };
+    if ((last === null || rules.buttonMode === 'moving') && isDealt[button]) bb = lowestDealtExcept(button);
+    const other = lowestDealtExcept(bb);
     button = other;
     sbPosition = other;
     smallBlindSeat = other;
   }
-  const dealt = seatsAfter(button, max).filter((n) => dealtSet.has(n));
+  const dealt: number[] = [];
+  for (let i = 1; i <= max; i++) {
+    const n = ((button - 1 + i) % max) + 1;
+    if (isDealt[n]) dealt.push(n);
+  }
 
   const forcedBets: ForcedBetDue[] = [];
   if (smallBlindSeat !== null && rules.smallBlind > 0) forcedBets.push({ seat: smallBlindSeat, kind: 'small-blind', amount: rules.smallBlind, live: true });
   forcedBets.push({ seat: bb, kind: 'big-blind', amount: rules.bigBlind, live: true });
   for (const n of dealt) {
-    const obligation = obligations.get(n);
+    const obligation = obligations[n];
     if (n === bb || n === smallBlindSeat || obligation?.kind !== 'posts') continue;
     for (const post of obligation.posts) forcedBets.push({ seat: n, kind: post.kind, amount: post.amount, live: post.live });
   }
   let kill: HandPlan['kill'] = null;
-  if (killOn && dealtSet.has(killer!.seat) && dealtSet.size >= killGame!.minPlayers) {
+  if (killOn && isDealt[killer!.seat] && dealtCount >= killGame!.minPlayers) {
     const limitPercent = killLimitPercent(killGame!);
     // The kill blind is the new lower limit and replaces the killer's own blind (Fandom, PSS, LVA).
     const blindIndex = forcedBets.findIndex((f) => f.seat === killer!.seat && (f.kind === 'small-blind' || f.kind === 'big-blind'));
@@ -141,13 +173,13 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   }
   if (rules.ante.kind === 'everyone') for (const n of dealt) forcedBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
   else if (rules.ante.kind === 'big-blind') forcedBets.push({ seat: bb, kind: 'ante', amount: rules.ante.amount, live: false });
-  else if (rules.ante.kind === 'button' && dealtSet.has(button)) forcedBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
+  else if (rules.ante.kind === 'button' && isDealt[button]) forcedBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
 
   const missedBlinds: { seat: number; blind: 'small' | 'big' }[] = [];
   if (last !== null) {
     const missable = (n: number) => {
       const s = seatOf(n);
-      return s !== null && !dealtSet.has(n) && !(s.isNew && !s.missedBig && !s.missedSmall);
+      return s !== null && !isDealt[n] && !(s.isNew && !s.missedBig && !s.missedSmall);
     };
     for (const n of seatsBetween(last.bigBlind, bb, max)) if (missable(n)) missedBlinds.push({ seat: n, blind: 'big' });
     for (const n of [...seatsBetween(last.smallBlind, sbPosition, max), sbPosition]) {

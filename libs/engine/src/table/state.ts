@@ -139,7 +139,9 @@ export function seatAt(state: TableState, seat: number): SeatState | null {
 }
 
 export function playerInHand(hand: HandState, seat: number): HandPlayer | undefined {
-  return hand.players.find((p) => p.seat === seat);
+  const players = hand.players;
+  for (let i = 0; i < players.length; i++) if (players[i].seat === seat) return players[i];
+  return undefined;
 }
 
 /**
