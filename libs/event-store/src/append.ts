@@ -2,6 +2,7 @@ import { canonicalJson, type JsonValue } from './canonical-json';
 import type { Queryable, Transaction } from './database';
 import { eventIdFor } from './event-id';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+import type { BatchOutcome } from './group-commit';
 import type { EventMetadata, NewEvent, RecordedEvent } from './event-types';
 
 /** 'no-stream' (the stream has no event yet; 0 means the same), a version number, or 'any'. */
@@ -80,31 +81,102 @@ interface AppendRow {
  * transaction the statement commits on its own: one round trip per command.
  */
 export async function appendToStream(db: Queryable, streamId: string, options: AppendOptions): Promise<AppendResult> {
-  const { expectedVersion, commandId } = options;
-  const prepared = prepareEvents(streamId, options);
-  const eventIds = prepared.map((_, i) => eventIdFor(commandId, i));
+  const append = preparedAppend(streamId, options);
   const { rows } = await db.query<AppendRow>(
     `SELECT status, stream_version, first_version, owner_stream_id, recorded_at, global_positions, tx_id, prev_hash, hashes
      FROM felt_append($1, $2, $3, $4, $5::uuid[], $6::text[], $7::integer[], $8::text[], $9::text[])`,
     [
       streamId,
       streamCategory(streamId),
-      expectedVersion === 'any' ? null : expectedVersion === 'no-stream' ? 0 : expectedVersion,
-      commandId,
-      eventIds,
-      prepared.map((e) => e.type),
-      prepared.map((e) => e.schemaVersion),
-      prepared.map((e) => e.dataJson),
-      prepared.map((e) => e.metadataJson),
+      expectedVersionParameter(options.expectedVersion),
+      options.commandId,
+      append.eventIds,
+      append.events.map((e) => e.type),
+      append.events.map((e) => e.schemaVersion),
+      append.events.map((e) => e.dataJson),
+      append.events.map((e) => e.metadataJson),
     ],
   );
   const row = rows[0];
   if (!row) throw new Error(`felt_append returned nothing for ${streamId}`);
+  return appendResult(db, append, row);
+}
+
+/** One append of a batch: the stream and the options `EventStore.append` was called with. */
+export interface AppendRequest {
+  readonly streamId: string;
+  readonly options: AppendOptions;
+}
+
+/**
+ * Several appends as one statement and one transaction (felt_append_batch: group commit), each answered exactly as
+ * `appendToStream` would answer it alone. A request that is malformed, or whose command id belongs to another
+ * stream, fails alone. If the statement itself fails, every request is retried alone, so that an error lands only
+ * on the request that caused it; that retry is safe even when the batch committed unseen (a connection lost after
+ * the commit): each command id then answers with its first result.
+ */
+export async function appendBatch(db: Queryable, requests: readonly AppendRequest[]): Promise<BatchOutcome<AppendResult>[]> {
+  if (requests.length === 1) return [await settled(appendToStream(db, requests[0]!.streamId, requests[0]!.options))];
+  const outcomes: BatchOutcome<AppendResult>[] = new Array(requests.length);
+  const sent: { readonly index: number; readonly append: PreparedAppend }[] = [];
+  requests.forEach((request, index) => {
+    try {
+      sent.push({ index, append: preparedAppend(request.streamId, request.options) });
+    } catch (error) {
+      outcomes[index] = { error };
+    }
+  });
+  if (sent.length === 0) return outcomes;
+  let rows: (AppendRow & { item: number })[];
+  try {
+    ({ rows } = await db.query<AppendRow & { item: number }>(
+      `SELECT item, status, stream_version, first_version, owner_stream_id, recorded_at, global_positions, tx_id, prev_hash, hashes
+       FROM felt_append_batch($1::text[], $2::text[], $3::integer[], $4::text[], $5::integer[], $6::uuid[], $7::text[], $8::integer[], $9::text[], $10::text[])`,
+      [
+        sent.map((s) => s.append.streamId),
+        sent.map((s) => streamCategory(s.append.streamId)),
+        sent.map((s) => expectedVersionParameter(s.append.expectedVersion)),
+        sent.map((s) => s.append.commandId),
+        sent.map((s) => s.append.events.length),
+        sent.flatMap((s) => s.append.eventIds),
+        sent.flatMap((s) => s.append.events.map((e) => e.type)),
+        sent.flatMap((s) => s.append.events.map((e) => e.schemaVersion)),
+        sent.flatMap((s) => s.append.events.map((e) => e.dataJson)),
+        sent.flatMap((s) => s.append.events.map((e) => e.metadataJson)),
+      ],
+    ));
+  } catch {
+    for (const { index } of sent) outcomes[index] = await settled(appendToStream(db, requests[index]!.streamId, requests[index]!.options));
+    return outcomes;
+  }
+  for (const row of rows) {
+    const { index, append } = sent[row.item - 1]!;
+    outcomes[index] = await settled(appendResult(db, append, row));
+  }
+  for (const { index } of sent) outcomes[index] ??= { error: new Error(`felt_append_batch returned no answer for item ${index + 1}`) };
+  return outcomes;
+}
+
+async function settled<T>(promise: Promise<T>): Promise<BatchOutcome<T>> {
+  try {
+    return { value: await promise };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function expectedVersionParameter(expected: ExpectedVersion): number | null {
+  return expected === 'any' ? null : expected === 'no-stream' ? 0 : expected;
+}
+
+/** What felt_append's answer means for the caller. */
+async function appendResult(db: Queryable, append: PreparedAppend, row: AppendRow): Promise<AppendResult> {
+  const { streamId } = append;
   switch (row.status) {
     case 'conflict':
-      return { ok: false, conflict: { streamId, expected: expectedVersion, actual: row.stream_version } };
+      return { ok: false, conflict: { streamId, expected: append.expectedVersion, actual: row.stream_version } };
     case 'command-reused':
-      throw new CommandIdReusedError(commandId, row.owner_stream_id ?? '(unknown)', streamId);
+      throw new CommandIdReusedError(append.commandId, row.owner_stream_id ?? '(unknown)', streamId);
     case 'duplicate':
       return {
         ok: true,
@@ -113,7 +185,7 @@ export async function appendToStream(db: Queryable, streamId: string, options: A
         events: await readCommandEvents(db, streamId, row.first_version!, row.stream_version),
       };
     case 'appended':
-      return { ok: true, duplicate: false, streamVersion: row.stream_version, events: recordedEvents(streamId, eventIds, prepared, row) };
+      return { ok: true, duplicate: false, streamVersion: row.stream_version, events: recordedEvents(streamId, append.eventIds, append.events, row) };
   }
 }
 
@@ -136,6 +208,21 @@ function recordedEvents(streamId: string, eventIds: readonly string[], prepared:
     prevHash: i === 0 ? row.prev_hash! : hashes[i - 1]!,
     hash: hashes[i]!,
   }));
+}
+
+/** An append checked and serialised, ready for felt_append. */
+interface PreparedAppend {
+  readonly streamId: string;
+  readonly commandId: string;
+  readonly expectedVersion: ExpectedVersion;
+  readonly eventIds: readonly string[];
+  readonly events: readonly PreparedEvent[];
+}
+
+function preparedAppend(streamId: string, options: AppendOptions): PreparedAppend {
+  const events = prepareEvents(streamId, options);
+  const eventIds = events.map((_, i) => eventIdFor(options.commandId, i));
+  return { streamId, commandId: options.commandId, expectedVersion: options.expectedVersion, eventIds, events };
 }
 
 function prepareEvents(streamId: string, options: AppendOptions): PreparedEvent[] {

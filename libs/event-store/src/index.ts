@@ -9,7 +9,9 @@ export { migratePostgres } from './migrate-postgres';
 export type { MigrationClass } from './migration-class';
 export { isDatabaseUnavailable } from './unavailable';
 
-export { EventStore, type ReadStreamOptions, type ReadAllOptions, type StreamInfo } from './event-store';
+export { EventStore, APPEND_GROUP_COMMIT, type ReadStreamOptions, type ReadAllOptions, type StreamInfo } from './event-store';
+export { GroupCommit, type BatchOutcome, type GroupCommitOptions } from './group-commit';
+export { StreamCopyReader, type StreamEvent } from './stream-copy';
 export {
   CommandIdReusedError,
   streamCategory,

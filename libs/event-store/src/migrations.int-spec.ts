@@ -76,9 +76,12 @@ describe.each(BACKENDS)('migrations (%s)', (backend) => {
     expect(rows.map((r) => r.col)).toEqual(EXPECTED_COLUMNS);
   });
 
-  it('defines felt_append, the one-statement append', async () => {
-    const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'felt_append'`);
-    expect(rows).toEqual([{ n: 1 }]);
+  it('defines felt_append, the one-statement append, and felt_append_batch, its group commit', async () => {
+    const { rows } = await t.db.query(`SELECT proname, count(*)::int AS n FROM pg_proc WHERE proname LIKE 'felt_append%' GROUP BY proname ORDER BY 1`);
+    expect(rows).toEqual([
+      { proname: 'felt_append', n: 1 },
+      { proname: 'felt_append_batch', n: 1 },
+    ]);
   });
 
   it('can be undone by down(), newest first', async () => {
