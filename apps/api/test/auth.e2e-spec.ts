@@ -131,6 +131,21 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
       expect(stale.body.detail).toContain('is now dealer');
     });
 
+    it('checks each of many requests arriving at once against its own user row (the lookups are batched)', async () => {
+      const gone = await addTestUser(database.db, 'gone-floor', 'floor');
+      await new Users(database.db).setDisabled('gone-floor', true);
+      const senders = [
+        { token: signTestToken('dealer', { sub: dealer.id, name: dealer.name }), status: 200 },
+        { token: signTestToken('dealer', { sub: otherDealer.id, name: otherDealer.name }), status: 200 },
+        { token: signTestToken('floor', { sub: gone.id, name: gone.name }), status: 401 },
+        { token: signTestToken('floor', { sub: otherDealer.id }), status: 401 },
+        { token: signTestToken('service', { sub: 'relay-without-row' }), status: 200 },
+      ];
+      const requests = Array.from({ length: 40 }, (_, i) => senders[i % senders.length]!);
+      const answers = await Promise.all(requests.map((r) => api.anonymous.get('/tables').set('Authorization', `Bearer ${r.token}`)));
+      expect(answers.map((a) => a.status)).toEqual(requests.map((r) => r.status));
+    });
+
     it('leaves /health, /docs and POST /auth/login open', async () => {
       await api.anonymous.get('/health').expect(200);
       const doc = (await api.anonymous.get('/docs-json').expect(200)).body;
