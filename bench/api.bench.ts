@@ -28,7 +28,9 @@ import { JsonHttpClient } from '../apps/api/test/test-support/http-client';
 import { nextCommand, type PlayerView } from '../apps/api/test/test-support/table-player';
 import { createScratchDatabase } from './scratch-database';
 
-const CONCURRENCY = [1, 8, 64];
+/** BENCH_API_CONCURRENCY=8 (a comma list) and BENCH_API_THROUGHPUT_ONLY=1 narrow an exploratory run, e.g. under a profiler (BENCH_API_NODE_ARGS=--cpu-prof). */
+const CONCURRENCY = (process.env.BENCH_API_CONCURRENCY ?? '1,8,64').split(',').map(Number);
+const THROUGHPUT_ONLY = process.env.BENCH_API_THROUGHPUT_ONLY === '1';
 const PACED_TABLES = 64;
 /** One command a second per table: several times a live table's pace (a hand of about fifteen commands every two minutes). */
 const PACED_INTERVAL_MS = 1000;
@@ -80,8 +82,9 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
     if (settings.synchronous_commit !== 'on' || settings.fsync !== 'on') {
       throw new Error(`the benchmark needs durable commits: synchronous_commit=${settings.synchronous_commit}, fsync=${settings.fsync}`);
     }
-    const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: String(API_POOL_SIZE), LOG_LEVEL: 'info' };
-    api = await ApiProcess.start(env);
+    const env: Record<string, string> = { DATABASE_URL: url, DATABASE_POOL_SIZE: String(API_POOL_SIZE), LOG_LEVEL: 'info' };
+    const apiOptions = { nodeArgs: process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) };
+    api = await ApiProcess.start(env, apiOptions);
     const client = new JsonHttpClient(api.baseUrl, authHeaders('floor'));
     const random = mulberry32(42);
 
@@ -112,6 +115,8 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
       });
       if (apiSample.errors > 0) throw new Error(`${apiSample.errors} commands failed at concurrency ${concurrency}`);
     }
+
+    if (THROUGHPUT_ONLY) return { rows, markdown: report(rows, settings, seconds) };
 
     // 2. 64 tables at a live pace.
     const paced = await pacedLoop(PACED_TABLES, seconds, PACED_INTERVAL_MS, (worker) => playOne(client, tableIds[worker]!, views, random));
@@ -147,7 +152,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
     // After a restart the cache is empty: the first command reads the snapshot saved when the history was folded.
     client.close();
     await api.stop();
-    api = await ApiProcess.start(env);
+    api = await ApiProcess.start(env, apiOptions);
     const restarted = new JsonHttpClient(api.baseUrl, authHeaders('floor'));
     for (const t of historyTables) t.after = await timed(() => playOne(restarted, t.tableId, views, random));
     restarted.close();

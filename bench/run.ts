@@ -49,9 +49,10 @@ async function main(): Promise<void> {
     console.error(`running ${name}…`);
     const { markdown } = await bench.run();
     console.log(`\n## ${bench.title}\n\n${markdown}`);
-    record(name, bench.title, markdown);
+    // BENCH_RECORD=0: an exploratory run (a profile, a trial) that must not replace the recorded figures.
+    if (process.env.BENCH_RECORD !== '0') record(name, bench.title, markdown);
   }
-  console.error('recorded in docs/benchmarks.md');
+  if (process.env.BENCH_RECORD !== '0') console.error('recorded in docs/benchmarks.md');
 }
 
 main().catch((err) => {

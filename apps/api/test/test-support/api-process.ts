@@ -48,9 +48,10 @@ export class ApiProcess {
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }
 
-  static async start(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<ApiProcess> {
+  /** `nodeArgs`: flags for node itself, e.g. --cpu-prof (which NODE_OPTIONS does not accept). */
+  static async start(env: Record<string, string>, options: { startTimeoutMs?: number; nodeArgs?: readonly string[] } = {}): Promise<ApiProcess> {
     const port = env.PORT ? Number(env.PORT) : await freePort();
-    const child = spawn(process.execPath, [BUILT_MAIN], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BUILT_MAIN], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
