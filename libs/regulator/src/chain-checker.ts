@@ -1,4 +1,4 @@
-import { GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
+import { GENESIS_HASH, type StreamEvent } from '@felt/event-store';
 import { fastEventHash } from './event-hash-fast';
 import type { Violation } from './violations';
 
@@ -14,7 +14,7 @@ import type { Violation } from './violations';
 export class ChainChecker {
   private version: number;
   private hash: string;
-  private previous: RecordedEvent | null = null;
+  private previous: StreamEvent | null = null;
   readonly violations: Violation[] = [];
 
   /** Starts at genesis, or (for an excerpt) just before `first`, trusting its prevHash as the anchor. */
@@ -30,7 +30,7 @@ export class ChainChecker {
     return { version: this.version, hash: this.hash };
   }
 
-  check(event: RecordedEvent): void {
+  check(event: StreamEvent): void {
     const expected = this.version + 1;
     const problem = (version: number, message: string) => this.violations.push({ streamId: this.streamId, version, kind: 'chain', message });
     if (event.streamVersion < expected) {
@@ -57,7 +57,7 @@ export class ChainChecker {
   }
 }
 
-function safeHash(prevHash: string, event: RecordedEvent): string {
+function safeHash(prevHash: string, event: StreamEvent): string {
   try {
     return fastEventHash(prevHash, event);
   } catch (error) {

@@ -6,7 +6,7 @@ import {
   type TableEvent,
   type TableState,
 } from '@felt/engine';
-import { CHAIN_START, type ChainHead, type RecordedEvent } from '@felt/event-store';
+import { CHAIN_START, type ChainHead, type StreamEvent } from '@felt/event-store';
 import { ChainChecker } from './chain-checker';
 import { commandForEvents } from './command-for-events';
 import { jsonEqual } from './json-equal';
@@ -37,7 +37,7 @@ export class StreamVerifier {
   private readonly engine: boolean;
   private readonly engineViolations: Violation[] = [];
   private state: TableState = tableDecider.initialState;
-  private group: { commandId: string | undefined; events: RecordedEvent[] } = { commandId: undefined, events: [] };
+  private group: { commandId: string | undefined; events: StreamEvent[] } = { commandId: undefined, events: [] };
   /** Buy-ins plus add-ons less cash-outs so far. */
   private ledger = 0;
   /** The last conservation difference reported, so one error is reported once, not after every later command. */
@@ -56,7 +56,7 @@ export class StreamVerifier {
     this.engine = (options.engine ?? true) && start.version === 0;
   }
 
-  push(event: RecordedEvent): void {
+  push(event: StreamEvent): void {
     this.events++;
     this.chain.check(event);
     if (!this.engine) return;

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent, StreamInfo } from '@felt/event-store';
+import { PostgresDatabase, StreamCopyReader, type EventStore, type RecordedEvent, type StreamEvent, type StreamInfo } from '@felt/event-store';
 import { byStream } from './jsonl';
 import { StreamVerifier } from './stream-verifier';
 import { TABLE_CATEGORY } from './table-stream';
@@ -14,7 +14,7 @@ export interface VerifyReport {
 export interface VerifyStoreOptions {
   /** Only these streams (default: every stream). */
   readonly streamIds?: readonly string[];
-  /** Events per read (default 5000). */
+  /** Events per read where rows are read page by page (PGlite; default 5000). */
   readonly pageSize?: number;
   /** Called with the events checked so far and the total expected. */
   readonly onProgress?: (done: number, total: number) => void;
@@ -25,9 +25,13 @@ function isTable(streamId: string): boolean {
   return streamId.startsWith(`${TABLE_CATEGORY}-`);
 }
 
+/** Progress is reported every this many events (and at the end of each stream). */
+const PROGRESS_EVERY = 5000;
+
 /**
- * Verifies streams in the store: each stream is read page by page in version order (the next page is requested
- * while the current one is checked) and checked against the head the streams table records.
+ * Verifies streams in the store: each stream is read in version order and checked against the head the streams
+ * table records. On PostgreSQL the rows come by COPY on a connection of their own and are checked as they arrive
+ * (StreamCopyReader: less than half the client CPU of readStream pages); on PGlite page by page.
  */
 export async function verifyStore(store: EventStore, options: VerifyStoreOptions = {}): Promise<VerifyReport> {
   const pageSize = options.pageSize ?? 5000;
@@ -46,26 +50,45 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   const total = infos.reduce((n, s) => n + s.version, 0);
   let done = 0;
   let hands = 0;
-  for (const info of infos) {
-    const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId) });
-    let from = 1;
-    let page = store.readStream(info.streamId, { fromVersion: from, limit: pageSize });
-    for (;;) {
-      const events = await page;
-      if (events.length === 0) break;
-      // Read ahead by the last version seen, so a gap does not stop the read and the next page loads meanwhile.
-      from = events[events.length - 1]!.streamVersion + 1;
-      const more = events.length === pageSize;
-      if (more) page = store.readStream(info.streamId, { fromVersion: from, limit: pageSize });
-      for (const e of events) verifier.push(e);
-      done += events.length;
+  const copy = store.db instanceof PostgresDatabase ? await StreamCopyReader.open(store.db) : null;
+  let failure: Error | undefined;
+  try {
+    for (const info of infos) {
+      const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId) });
+      if (copy) {
+        await copy.read(info.streamId, (event) => {
+          verifier.push(event);
+          if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done, total);
+        });
+      } else done += await readInPages(store, info.streamId, pageSize, (event) => verifier.push(event));
       options.onProgress?.(done, total);
-      if (!more) break;
+      violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
+      hands += verifier.hands;
     }
-    violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
-    hands += verifier.hands;
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    copy?.close(failure);
   }
   return { streams: infos.length, events: done, hands, violations };
+}
+
+/**
+ * A stream through readStream, page by page; the next page is requested while the current one is checked. Read
+ * ahead by the last version seen, so a gap does not stop the read. Returns the number of events.
+ */
+async function readInPages(store: EventStore, streamId: string, pageSize: number, onEvent: (event: StreamEvent) => void): Promise<number> {
+  let read = 0;
+  let page = store.readStream(streamId, { fromVersion: 1, limit: pageSize });
+  for (;;) {
+    const events = await page;
+    const more = events.length === pageSize;
+    if (more) page = store.readStream(streamId, { fromVersion: events[events.length - 1]!.streamVersion + 1, limit: pageSize });
+    for (const e of events) onEvent(e);
+    read += events.length;
+    if (!more) return read;
+  }
 }
 
 export interface VerifyEventsOptions {
