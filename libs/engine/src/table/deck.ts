@@ -15,19 +15,27 @@ export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return mulberry32Output(a);
   };
 }
 
+/** mulberry32's output for the state after a step: a function of that state alone. */
+function mulberry32Output(state: number): number {
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
 export function shuffledDeck(seed: number): Card[] {
-  const deck: Card[] = new Array(52);
-  for (let i = 0; i < 52; i++) deck[i] = i;
-  const next = mulberry32(seed);
+  // A packed array and the generator's state in a local: 0.36 µs a deck against 0.6 µs with a holey array and
+  // the closure (a seeded StartHand runs this for every hand).
+  const deck: Card[] = [];
+  for (let i = 0; i < 52; i++) deck.push(i);
+  let state = seed >>> 0;
   for (let i = 51; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
+    state = (state + 0x6d2b79f5) >>> 0;
+    const j = Math.floor(mulberry32Output(state) * (i + 1));
     const t = deck[i];
     deck[i] = deck[j];
     deck[j] = t;
@@ -48,7 +56,7 @@ export function resolveDeck(source: DeckSource): { ok: true; deck: Card[]; shuff
   // Cards seen so far as two 26-bit masks (a Set here was a seventh of a PHH replay's engine time).
   let seenLow = 0;
   let seenHigh = 0;
-  const deck: Card[] = new Array(52);
+  const deck: Card[] = [];
   for (let i = 0; i < 52; i++) {
     const text = source.deck[i];
     const card = typeof text === 'string' ? parseCard(text) : undefined;
@@ -58,7 +66,7 @@ export function resolveDeck(source: DeckSource): { ok: true; deck: Card[]; shuff
     if ((seen & bit) !== 0) return { ok: false, why: `card ${i + 1} ("${text}") appears twice`, field: `deck[${i}]` };
     if (card < 26) seenLow |= bit;
     else seenHigh |= bit;
-    deck[i] = card;
+    deck.push(card);
   }
   return { ok: true, deck, shuffle: { kind: 'supplied' } };
 }

@@ -22,21 +22,15 @@ export interface HandPlan {
   readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
 }
 
-/** Seats clockwise after `seat`, ending with `seat` itself. */
-function seatsAfter(seat: number, maxSeats: number): number[] {
-  const out: number[] = [];
-  for (let i = 1; i <= maxSeats; i++) out.push(((seat - 1 + i) % maxSeats) + 1);
-  return out;
+/** The i-th seat clockwise after `seat` (i = 1 .. maxSeats; the last is `seat` itself). */
+function seatAfter(seat: number, i: number, maxSeats: number): number {
+  return ((seat - 1 + i) % maxSeats) + 1;
 }
 
-/** Seats strictly between `from` and `to`, clockwise. */
-function seatsBetween(from: number, to: number, maxSeats: number): number[] {
-  const out: number[] = [];
-  for (const s of seatsAfter(from, maxSeats)) {
-    if (s === to) break;
-    out.push(s);
-  }
-  return out;
+/** How many seats lie strictly between `from` and `to`, clockwise (all of them, `from` last, when `to` is not a seat). */
+function countBetween(from: number, to: number, maxSeats: number): number {
+  for (let i = 1; i <= maxSeats; i++) if (seatAfter(from, i, maxSeats) === to) return i - 1;
+  return maxSeats;
 }
 
 /**
@@ -86,7 +80,7 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   /** The first seat clockwise after `seat` (ending with `seat` itself) standing as one of `kinds`. */
   const nextAfter = (seat: number, kinds: number): number | null => {
     for (let i = 1; i <= max; i++) {
-      const n = ((seat - 1 + i) % max) + 1;
+      const n = seatAfter(seat, i, max);
       if (is(n, kinds)) return n;
     }
     return null;
@@ -118,19 +112,21 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   }
 
   // Posters may not come in between the big blind and the button (RRoP #7) unless the house allows it.
-  const barred: boolean[] = new Array(max + 1).fill(false);
+  // Seat sets as bit masks (bit n for seat n).
+  let barred = 0;
   if (!rules.missedBlinds.allowEntryBetweenBlindsAndButton) {
-    barred[button] = true;
-    for (const n of seatsBetween(button, bb, max)) barred[n] = true;
+    barred = 1 << button;
+    for (let i = 1, k = countBetween(button, bb, max); i <= k; i++) barred |= 1 << seatAfter(button, i, max);
   }
-  const isDealt: boolean[] = new Array(max + 1).fill(false);
+  let dealtMask = 0;
   let dealtCount = 0;
   for (let n = 1; n <= max; n++) {
-    if ((n === bb && !is(n, OUT)) || is(n, REGULAR) || (is(n, POSTER) && !barred[n])) {
-      isDealt[n] = true;
+    if ((n === bb && !is(n, OUT)) || is(n, REGULAR) || (is(n, POSTER) && (barred & (1 << n)) === 0)) {
+      dealtMask |= 1 << n;
       dealtCount++;
     }
   }
+  const isDealt = (n: number) => (dealtMask & (1 << n)) !== 0;
   if (dealtCount < 2) return { problem: 'NOT_ENOUGH_PLAYERS' };
 
   let smallBlindSeat: number | null = is(sbPosition, REGULAR) && sbPosition !== bb ? sbPosition : null;
@@ -139,10 +135,10 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
     // On the first hand and with a moving button the button stays where it was placed or moved to (the big blind found
     // above wrapped round onto it), so the big blind is the other player; a dead button follows the big blind instead.
     const lowestDealtExcept = (seat: number) => {
-      for (let n = 1; n <= max; n++) if (isDealt[n] && n !== seat) return n;
+      for (let n = 1; n <= max; n++) if (isDealt(n) && n !== seat) return n;
       return seat;
     };
-    if ((last === null || rules.buttonMode === 'moving') && isDealt[button]) bb = lowestDealtExcept(button);
+    if ((last === null || rules.buttonMode === 'moving') && isDealt(button)) bb = lowestDealtExcept(button);
     const other = lowestDealtExcept(bb);
     button = other;
     sbPosition = other;
@@ -150,8 +146,8 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   }
   const dealt: number[] = [];
   for (let i = 1; i <= max; i++) {
-    const n = ((button - 1 + i) % max) + 1;
-    if (isDealt[n]) dealt.push(n);
+    const n = seatAfter(button, i, max);
+    if (isDealt(n)) dealt.push(n);
   }
 
   const forcedBets: ForcedBetDue[] = [];
@@ -163,7 +159,7 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
     for (const post of obligation.posts) forcedBets.push({ seat: n, kind: post.kind, amount: post.amount, live: post.live });
   }
   let kill: HandPlan['kill'] = null;
-  if (killOn && isDealt[killer!.seat] && dealtCount >= killGame!.minPlayers) {
+  if (killOn && isDealt(killer!.seat) && dealtCount >= killGame!.minPlayers) {
     const limitPercent = killLimitPercent(killGame!);
     // The kill blind is the new lower limit and replaces the killer's own blind (Fandom, PSS, LVA).
     const blindIndex = forcedBets.findIndex((f) => f.seat === killer!.seat && (f.kind === 'small-blind' || f.kind === 'big-blind'));
@@ -173,16 +169,22 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   }
   if (rules.ante.kind === 'everyone') for (const n of dealt) forcedBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
   else if (rules.ante.kind === 'big-blind') forcedBets.push({ seat: bb, kind: 'ante', amount: rules.ante.amount, live: false });
-  else if (rules.ante.kind === 'button' && isDealt[button]) forcedBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
+  else if (rules.ante.kind === 'button' && isDealt(button)) forcedBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
 
   const missedBlinds: { seat: number; blind: 'small' | 'big' }[] = [];
   if (last !== null) {
     const missable = (n: number) => {
       const s = seatOf(n);
-      return s !== null && !isDealt[n] && !(s.isNew && !s.missedBig && !s.missedSmall);
+      return s !== null && !isDealt(n) && !(s.isNew && !s.missedBig && !s.missedSmall);
     };
-    for (const n of seatsBetween(last.bigBlind, bb, max)) if (missable(n)) missedBlinds.push({ seat: n, blind: 'big' });
-    for (const n of [...seatsBetween(last.smallBlind, sbPosition, max), sbPosition]) {
+    for (let i = 1, k = countBetween(last.bigBlind, bb, max); i <= k; i++) {
+      const n = seatAfter(last.bigBlind, i, max);
+      if (missable(n)) missedBlinds.push({ seat: n, blind: 'big' });
+    }
+    // The seats between the last small blind and this one, then this one.
+    const passedSmall = countBetween(last.smallBlind, sbPosition, max);
+    for (let i = 1; i <= passedSmall + 1; i++) {
+      const n = i <= passedSmall ? seatAfter(last.smallBlind, i, max) : sbPosition;
       if (n !== last.smallBlind && missable(n) && n !== bb) missedBlinds.push({ seat: n, blind: 'small' });
     }
   }

@@ -144,14 +144,18 @@ class HandReplay {
   private readonly button: number;
   private readonly sbSeat: number;
   private readonly bbSeat: number;
+  /** Blinds (and straddles) and antes per player, p1 first (heads-up swapped back). */
+  private readonly blinds: readonly number[];
+  private readonly antes: readonly number[];
   private readonly hole: PhhCard[][];
   private readonly board: PhhCard[] = [];
-  /** Cards the file does not give that were placed where hole cards or the board are dealt, by card number. */
-  private readonly filler: boolean[] = new Array<boolean>(52).fill(false);
-  private fillerCount = 0;
+  /** Cards the file does not give that were placed where hole cards or the board are dealt: card-number bit masks. */
+  private fillerLow = 0;
+  private fillerHigh = 0;
   private readonly awards: Extract<TableEvent, { type: 'PotAwarded' }>[] = [];
   private readonly returned: number[];
-  private readonly shown = new Set<number>();
+  /** Seats whose hands were tabled, in order. */
+  private readonly shown: number[] = [];
   private readonly straddles: { seat: number; amount: number }[] = [];
   private ended: Extract<TableEvent, { type: 'HandEnded' }> | null = null;
   private readonly notes: string[] = [];
@@ -165,8 +169,11 @@ class HandReplay {
     this.button = this.n;
     this.sbSeat = headsUp ? 2 : 1;
     this.bbSeat = headsUp ? 1 : 2;
-    this.hole = Array.from({ length: this.n }, () => [null, null]);
+    this.hole = new Array<PhhCard[]>(this.n);
+    for (let p = 0; p < this.n; p++) this.hole[p] = [null, null];
     this.returned = new Array<number>(this.n).fill(0);
+    this.blinds = effective(hand.blindsOrStraddles);
+    this.antes = effective(hand.antes);
   }
 
   run(): Outcome {
@@ -253,8 +260,8 @@ class HandReplay {
   /** Table rules from the PHH forced bets and betting structure, or a clear reason the engine cannot play them. */
   private rules(): TableRulesInput {
     const hand = this.hand;
-    const blinds = effective(hand.blindsOrStraddles);
-    const antes = effective(hand.antes);
+    const blinds = this.blinds;
+    const antes = this.antes;
     const sb = blinds[this.sbSeat - 1];
     const bb = blinds[this.bbSeat - 1];
     if (bb <= 0) fail('there is no big blind (blinds_or_straddles); the engine deals blind games only');
@@ -408,8 +415,8 @@ class HandReplay {
         const card = next++;
         deck[i] = card;
         if (isDealtPosition(i)) {
-          this.filler[card] = true;
-          this.fillerCount++;
+          if (card < 26) this.fillerLow |= 1 << card;
+          else this.fillerHigh |= 1 << (card - 26);
         }
       }
       codes[i] = CARD_CODES[deck[i]];
@@ -423,8 +430,8 @@ class HandReplay {
     const h = this.current();
     if (h.button !== this.button || h.bigBlindSeat !== this.bbSeat)
       fail(`the engine put the button on p${h.button} and the big blind on p${h.bigBlindSeat}, not p${this.button} and p${this.bbSeat}`);
-    const blinds = effective(hand.blindsOrStraddles);
-    const antes = effective(hand.antes);
+    const blinds = this.blinds;
+    const antes = this.antes;
     const expected: ForcedBetDue[] = [];
     if (blinds[this.sbSeat - 1] > 0) expected.push({ seat: this.sbSeat, kind: 'small-blind', amount: blinds[this.sbSeat - 1], live: true });
     expected.push({ seat: this.bbSeat, kind: 'big-blind', amount: blinds[this.bbSeat - 1], live: true });
@@ -472,14 +479,14 @@ class HandReplay {
 
   /** Unknown cards were filled in; a showdown that compared them would be invented, so the replay fails. */
   private checkUnknownCardsAtShowdown(): void {
-    if (this.fillerCount === 0) return;
+    if (this.fillerLow === 0 && this.fillerHigh === 0) return;
+    const filled = (card: number) => (card < 26 ? this.fillerLow & (1 << card) : this.fillerHigh & (1 << (card - 26))) !== 0;
     const h = this.current();
     for (const seat of this.shown) {
       const p = h.players.find((x) => x.seat === seat)!;
-      if (p.holeCards.some((c) => this.filler[c]))
-        fail(`the showdown needs p${seat}'s hole cards, which the file does not give (??)`);
+      if (p.holeCards.some(filled)) fail(`the showdown needs p${seat}'s hole cards, which the file does not give (??)`);
     }
-    if (this.shown.size >= 2 && h.board.some((c) => this.filler[c]))
+    if (this.shown.length >= 2 && h.board.some(filled))
       fail('the showdown needs board cards the file does not give (??)');
   }
 
@@ -503,7 +510,7 @@ class HandReplay {
       this.state = tableDecider.evolve(this.state, e);
       if (e.type === 'PotAwarded') this.awards.push(e);
       else if (e.type === 'UncalledBetReturned') this.returned[e.seat - 1] += e.amount;
-      else if (e.type === 'HandShown') this.shown.add(e.seat);
+      else if (e.type === 'HandShown') this.shown.push(e.seat);
       else if (e.type === 'HandEnded') this.ended = e;
     }
   }
