@@ -36,7 +36,14 @@ export function decide(command: TableCommand, state: TableState): Result {
   if (state.status === 'closed') return no('TABLE_CLOSED', 'This table is closed.');
   const fieldProblem = checkFields(command, state);
   if (fieldProblem) return fieldProblem;
+  // The betting actions come first: a string switch tests its cases in order, and they are most commands.
   switch (command.type) {
+    case 'Fold':
+    case 'Check':
+    case 'Call':
+    case 'Bet':
+    case 'Raise':
+      return bettingAction(command, state);
     case 'CloseTable':
       return closeTable(state);
     case 'SeatPlayer':
@@ -72,12 +79,6 @@ export function decide(command: TableCommand, state: TableState): Result {
       return chopBlinds(command, state);
     case 'ChangeRules':
       return changeRules(command, state);
-    case 'Fold':
-    case 'Check':
-    case 'Call':
-    case 'Bet':
-    case 'Raise':
-      return bettingAction(command, state);
     case 'ShowHand':
     case 'MuckHand':
       return showdownAction(command, state);
@@ -288,13 +289,13 @@ export function actingPlayer(state: TableState, seat: number): HandPlayer | Reje
 function bettingAction(command: BettingCommand, state: TableState): Result {
   const player = actingPlayer(state, command.seat);
   if ('code' in player) return reject(player);
+  const seat = command.seat;
+  // A fold is always open to the player to act: no betting options to work out.
+  if (command.type === 'Fold') return withFollowUps(state, [{ type: 'PlayerFolded', seat }]);
   const hand = state.hand!;
   const rules = state.rules!;
   const options = bettingOptions(rules, hand, player);
-  const seat = command.seat;
   switch (command.type) {
-    case 'Fold':
-      return withFollowUps(state, [{ type: 'PlayerFolded', seat }]);
     case 'Check':
       if (!options.canCheck) return no('CANNOT_CHECK', `Seat ${seat} faces a bet of ${options.toCall} more and cannot check.`);
       return withFollowUps(state, [{ type: 'PlayerChecked', seat }]);

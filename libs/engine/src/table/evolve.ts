@@ -1,7 +1,7 @@
 import type { ForcedBetDue, TableEvent } from './events';
 import type { Card } from '../cards/card';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
-import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, roundWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound } from './state';
+import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound } from './state';
 import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
@@ -14,32 +14,27 @@ import { streetBetUnit } from '../betting/limits';
 export function evolve(state: TableState, event: TableEvent): TableState {
   // decide already evolved its own events to find the dealer's follow-ups; reuse that work when the caller
   // folds the very same event objects onto the very same state (a cache of a pure function, by identity).
-  for (let i = 0; i < rememberedCount; i++) {
-    if (rememberedEvents[i] === event && rememberedFrom[i] === state) return rememberedTo[i];
+  for (let i = 0; i < remembered.length; i += 3) {
+    if (remembered[i] === event && remembered[i + 1] === state) return remembered[i + 2] as TableState;
   }
   return evolveOnce(state, event);
 }
 
 /**
- * The states decide reached while finding its follow-ups: only its latest decision (at most 64 events), so
- * nothing accumulates. Three parallel arrays reused from call to call, not a record per event.
+ * The states decide reached while finding its follow-ups: only its latest decision, so nothing accumulates.
+ * One flat array of (event, from, to) triples, fresh for each decision: a record per event cost an allocation
+ * each, and arrays kept from call to call put every young state behind a write barrier.
  */
-const rememberedEvents: TableEvent[] = [];
-const rememberedFrom: TableState[] = [];
-const rememberedTo: TableState[] = [];
-let rememberedCount = 0;
+let remembered: (TableEvent | TableState)[] = [];
 
 export function forgetEvolutions(): void {
-  rememberedCount = 0;
+  remembered = [];
 }
 
 /** Evolves and remembers the result for the caller's fold of the same events (used by decide). */
 export function evolveRemembered(state: TableState, event: TableEvent): TableState {
   const to = evolveOnce(state, event);
-  rememberedEvents[rememberedCount] = event;
-  rememberedFrom[rememberedCount] = state;
-  rememberedTo[rememberedCount] = to;
-  rememberedCount++;
+  remembered.push(event, state, to);
   return to;
 }
 
@@ -350,25 +345,36 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       const r = hand.round;
       const full = e.full;
       const fullRaises = full ? r.fullRaises + 1 : r.fullRaises;
-      const contenders = hand.players.reduce((n, p) => n + (p.folded ? 0 : 1), 0);
+      let contenders = 0;
+      for (const p of hand.players) if (!p.folded) contenders++;
       const s = rules.structure;
-      const capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && contenders > 2);
-      const round = roundWith(r, {
-        currentBet: Math.max(r.currentBet, to),
-        // A full bet or raise sets the increment the next raise must match (TDA 43-A); a short all-in does not.
-        lastFullIncrement: full && s.kind !== 'fixed-limit' ? Math.max(to - r.currentBet, r.currentBet === 0 ? to : 0) : r.lastFullIncrement,
-        lastFullLevel: full ? to : r.lastFullLevel,
-        fullRaises,
-        capped,
-        lastAggressor: e.seat,
-      });
+      const round = cloneRound(r);
+      round.currentBet = Math.max(r.currentBet, to);
+      // A full bet or raise sets the increment the next raise must match (TDA 43-A); a short all-in does not.
+      if (full && s.kind !== 'fixed-limit') round.lastFullIncrement = Math.max(to - r.currentBet, r.currentBet === 0 ? to : 0);
+      if (full) round.lastFullLevel = to;
+      round.fullRaises = fullRaises;
+      round.capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && contenders > 2);
+      round.lastAggressor = e.seat;
       return acted(hand, e.seat, round, false, to, e.allIn);
     }
     case 'UncalledBetReturned': {
-      const players = mapPlayer(hand, e.seat, (p) => (playerWith(p, { stack: p.stack + e.amount, live: p.live - e.amount, committed: p.committed - e.amount })));
+      const players = mapPlayer(hand, e.seat, (p) => {
+        const back = clonePlayer(p);
+        back.stack += e.amount;
+        back.live -= e.amount;
+        back.committed -= e.amount;
+        return back;
+      });
       // The bet to match is now what was called: a bettor with chips left does not owe an action on their own returned bet.
-      const called = players.reduce((max, p) => Math.max(max, p.live), 0);
-      return handWith(hand, { players, round: roundWith(hand.round, { currentBet: Math.min(hand.round.currentBet, called) }) });
+      let called = 0;
+      for (const p of players) called = Math.max(called, p.live);
+      const round = cloneRound(hand.round);
+      round.currentBet = Math.min(hand.round.currentBet, called);
+      const next = cloneHand(hand);
+      next.players = players;
+      next.round = round;
+      return next;
     }
     case 'BoardDealt': {
       const players: HandPlayer[] = new Array(hand.players.length);

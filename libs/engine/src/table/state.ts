@@ -171,12 +171,6 @@ export function playerWith(s: HandPlayer, c: Partial<HandPlayer>): HandPlayer {
   return next;
 }
 
-export function roundWith(s: BettingRound, c: Partial<BettingRound>): BettingRound {
-  const next = cloneRound(s);
-  applyChanges(next, c);
-  return next;
-}
-
 export function handWith(s: HandState, c: Partial<HandState>): HandState {
   const next = cloneHand(s);
   applyChanges(next, c);
