@@ -8,8 +8,12 @@ import { formatCard, FULL_DECK, type TableCommand, type TableEvent } from '@felt
  */
 export function commandForEvents(events: readonly TableEvent[]): TableCommand | null {
   const first = events[0];
-  if (first === undefined) return null;
-  if (events[events.length - 1]!.type === 'TableClosed') return { type: 'CloseTable' };
+  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type);
+}
+
+/** commandForEvents from what it looks at: the group's first event and the type of its last. */
+export function commandFor(first: TableEvent, lastType: string): TableCommand | null {
+  if (lastType === 'TableClosed') return { type: 'CloseTable' };
   switch (first.type) {
     case 'TableOpened':
       return { type: 'OpenTable', tableId: first.tableId, rules: first.rules };
