@@ -1,5 +1,12 @@
 import { parse as parseToml } from 'smol-toml';
-import { parseCard } from '@felt/engine';
+import { parseCard, formatCard, FULL_DECK } from '@felt/engine';
+
+/**
+ * Read once: the engine's compiled index re-exports through getters on a dictionary-mode object, a hash lookup
+ * and a call at every use (see replay.ts). The card codes are the canonical spellings ("As", "Td"), built once.
+ */
+const cardNumber = parseCard;
+const CANONICAL_CODES: readonly string[] = FULL_DECK.map(formatCard);
 
 /**
  * PHH (Poker Hand History, the TOML format of the pokerkit project; spec: github.com/uoftcprg/phh-std).
@@ -236,6 +243,16 @@ export function parsePhhHand(table: Table, file = '<phh>', index = 1, key: strin
 
 type ReadAction = Exclude<PhhAction, { kind: 'bet-raise' }> | (ActionBase & { kind: 'bet-raise'; player: number; amountText: string });
 
+/** The number N of a player word "pN" (N one or more digits), or null (a regular expression per word cost a tenth of parsing). */
+function playerNumber(word: string): number | null {
+  if (word.length < 2 || word.charCodeAt(0) !== 112 /* p */) return null;
+  for (let i = 1; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  return Number(word.slice(1));
+}
+
 /** Reads one action string (grammar: `[[actor action[ args...]][ # commentary]]`); null for a no-op. */
 function readAction(text: string, index: number, playerCount: number, where: string): ReadAction | null {
   const fail = (why: string): never => {
@@ -246,9 +263,8 @@ function readAction(text: string, index: number, playerCount: number, where: str
   if (hash >= 0) words = words.slice(0, hash);
   if (words.length === 0) return null;
   const player = (word: string): number => {
-    const m = /^p(\d+)$/.exec(word);
-    if (!m) return fail(`"${word}" is not a player (p1 to p${playerCount})`);
-    const n = Number(m[1]);
+    const n = playerNumber(word);
+    if (n === null) return fail(`"${word}" is not a player (p1 to p${playerCount})`);
     if (n < 1 || n > playerCount) fail(`there is no player ${word} (p1 to p${playerCount})`);
     return n;
   };
@@ -257,9 +273,10 @@ function readAction(text: string, index: number, playerCount: number, where: str
     const out: PhhCard[] = [];
     for (let i = 0; i < word.length; i += 2) {
       const code = word.slice(i, i + 2);
-      if (code === '??') out.push(null);
-      else if (parseCard(code) === undefined) fail(`"${code}" is not a card`);
-      else out.push(code[0].toUpperCase() + code[1].toLowerCase());
+      const card = code === '??' ? null : cardNumber(code);
+      if (card === undefined) fail(`"${code}" is not a card`);
+      // The canonical spelling: rank upper case, suit lower case.
+      out.push(card === null ? null : CANONICAL_CODES[card!]);
     }
     return out;
   };
