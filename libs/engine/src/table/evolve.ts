@@ -169,20 +169,20 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     }
     players[j + 1] = p;
   }
+  // Fields in cloneHand's order, so every hand record shares one hidden class and the engine's reads of them stay
+  // monomorphic.
   const hand: HandState = {
     handNumber: e.handNumber,
     phase: 'forced-bets',
     button: e.button,
     smallBlindSeat: e.smallBlindSeat,
     bigBlindSeat: e.bigBlindSeat,
-    smallBlindPosition: e.smallBlindSeat ?? smallBlindPositionOf(state, e),
     players,
     forcedBetsDue: e.forcedBets,
     deck: e.deck,
     deckPosition: 0,
     board: [],
     round: newRound('preflop', e.bigBlindSeat),
-    riverAggressor: null,
     straddles: [],
     killSeat: e.kill?.seat ?? null,
     limitPercent: e.kill?.limitPercent ?? 100,
@@ -190,10 +190,12 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     rakeByPot: [],
     raked: 0,
     chopped: false,
+    riverAggressor: null,
     showdownOrder: [],
     potsAwarded: 0,
     paidOut: 0,
     missedBlinds: e.missedBlinds,
+    smallBlindPosition: e.smallBlindSeat ?? smallBlindPositionOf(state, e),
   };
   const next = cloneTable(state);
   next.hand = hand;
