@@ -7,6 +7,8 @@
  * 1. Throughput: 1, 8 and 64 tables play random legal hands concurrently, one client per table sending its next
  *    command as soon as the previous one is answered (closed loop). Beside each, raw single-row INSERT transactions
  *    on a scratch table by the same number of concurrent clients. Goal: the API at 50% of the raw rate or better.
+ *    Also beside it: EventStore.append of one command's events straight to the database (no HTTP), with group commit
+ *    and without, which shows what the store itself costs and what the HTTP layer adds.
  * 2. Latency at 64 tables: a closed loop measures saturation, where latency is concurrency / throughput (Little's
  *    law): queueing, not the cost of a command. So the p99 goal is also checked on an open loop: 64 tables, each
  *    sending a command every PACED_INTERVAL_MS. Goal: p99 < 20 ms.
@@ -20,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client, Pool } from 'pg';
 import { mulberry32 } from '@felt/engine';
-import { EventStore, openDatabase } from '@felt/event-store';
+import { APPEND_GROUP_COMMIT, EventStore, openDatabase } from '@felt/event-store';
 import { randomTableLog, tableStreamId } from '@felt/regulator';
 import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-process';
 import { authHeaders } from '../apps/api/test/test-support/auth';
@@ -55,6 +57,11 @@ export interface ApiBenchRow {
   readonly rawPerSecond?: number;
   readonly rawP50Ms?: number;
   readonly rawP99Ms?: number;
+  /** EventStore.append straight to the database (no HTTP), one stream per client, at the same concurrency. */
+  readonly storePerSecond?: number;
+  readonly storeP50Ms?: number;
+  /** The same with group commit off (each append its own statement and transaction). */
+  readonly storeUnbatchedPerSecond?: number;
   /** The first read of the table, which folds its whole history (no snapshot yet). */
   readonly firstReadMs?: number;
   /** The first command after a restart (empty cache): reads the snapshot saved by that fold, and the events after it. */
@@ -97,6 +104,21 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
       const rawSample = await withPool(url, concurrency, (pool) =>
         closedLoop(concurrency, seconds, () => pool.query('INSERT INTO bench_raw_inserts (payload) VALUES ($1)', ['{"type":"Raise","seat":3,"to":6}'])),
       );
+      const storeSample = await withStore(url, concurrency, (store) =>
+        closedLoop(concurrency, seconds, (worker) =>
+          store.append(`store-${concurrency}-${worker}`, { expectedVersion: 'any', commandId: randomBytes(12).toString('hex'), events: STORE_EVENTS, metadata: STORE_METADATA }),
+        ),
+      );
+      // The same with every append in its own statement (at most one in flight per client: no batch ever forms).
+      const unbatchedSample = await withStore(
+        url,
+        concurrency,
+        (store) =>
+          closedLoop(concurrency, seconds, (worker) =>
+            store.append(`store-${concurrency}-${worker}`, { expectedVersion: 'any', commandId: randomBytes(12).toString('hex'), events: STORE_EVENTS, metadata: STORE_METADATA }),
+          ),
+        { maxInFlight: concurrency, maxBatch: 1 },
+      );
       const cpuBefore = processCpuMs(api.child.pid);
       const apiSample = await closedLoop(concurrency, seconds, (worker) => playOne(client, tableIds[worker]!, views, random));
       const cpuMs = processCpuMs(api.child.pid) - cpuBefore;
@@ -112,6 +134,9 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
         rawPerSecond: rawSample.count / seconds,
         rawP50Ms: percentile(rawSample.latencies, 50),
         rawP99Ms: percentile(rawSample.latencies, 99),
+        storePerSecond: storeSample.count / seconds,
+        storeP50Ms: percentile(storeSample.latencies, 50),
+        storeUnbatchedPerSecond: unbatchedSample.count / seconds,
       });
       if (apiSample.errors > 0) throw new Error(`${apiSample.errors} commands failed at concurrency ${concurrency}`);
     }
@@ -296,6 +321,20 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/** What one betting command appends, as the API writes it (an action event and its metadata). */
+const STORE_EVENTS = [{ type: 'PlayerActed', schemaVersion: 1, data: { handNumber: 12, seat: 3, action: 'raise', amount: 6, to: 6, allIn: false } }];
+const STORE_METADATA = { actorId: '5b0e8c2e-5f0a-4d59-9d43-2f4bb1a7c001', actorRole: 'dealer', correlationId: 'bench-request', device: 'console-3' };
+
+/** An EventStore of its own (group commit as the API has it) with a connection per client. */
+async function withStore<T>(url: string, size: number, fn: (store: EventStore) => Promise<T>, groupCommit = APPEND_GROUP_COMMIT): Promise<T> {
+  const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: size } });
+  try {
+    return await fn(new EventStore(db, groupCommit));
+  } finally {
+    await db.close();
+  }
+}
+
 async function withPool<T>(url: string, size: number, fn: (pool: Pool) => Promise<T>): Promise<T> {
   const pool = new Pool({ connectionString: url, max: size });
   try {
@@ -340,13 +379,13 @@ function report(rows: ApiBenchRow[], settings: Record<string, string>, seconds: 
       `${seconds} s per measurement after a ${WARMUP_SECONDS} s warm-up; the API is \`node dist/apps/api/src/main.js\` (pool of ${API_POOL_SIZE} connections, JSON request logs on), ` +
       'the clients run in the benchmark process; every command is a random legal move with its own Idempotency-Key.',
     '',
-    '| tables playing | API commands/s | API p50 ms | API p99 ms | API CPU ms/command | raw INSERT tx/s | raw p50 ms | raw p99 ms | API / raw | goal ≥ 50% |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| tables playing | API commands/s | API p50 ms | API p99 ms | API CPU ms/command | raw INSERT tx/s | raw p50 ms | raw p99 ms | event store appends/s (no HTTP) | store p50 ms | store without group commit/s | API / raw | store / raw | goal ≥ 50% |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of rows.filter((r) => r.kind === 'throughput')) {
     const ratio = r.commandsPerSecond / r.rawPerSecond!;
     lines.push(
-      `| ${r.size} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${n(r.apiCpuMsPerCommand, 2)} | ${whole(r.rawPerSecond)} | ${n(r.rawP50Ms)} | ${n(r.rawP99Ms)} | ${Math.round(ratio * 100)}% | ${mark(ratio >= GOALS.ofRaw)} |`,
+      `| ${r.size} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${n(r.apiCpuMsPerCommand, 2)} | ${whole(r.rawPerSecond)} | ${n(r.rawP50Ms)} | ${n(r.rawP99Ms)} | ${whole(r.storePerSecond)} | ${n(r.storeP50Ms)} | ${whole(r.storeUnbatchedPerSecond)} | ${Math.round(ratio * 100)}% | ${Math.round((r.storePerSecond! / r.rawPerSecond!) * 100)}% | ${mark(ratio >= GOALS.ofRaw)} |`,
     );
   }
   lines.push('', '| 64 tables | commands/s | p50 ms | p99 ms | goal p99 < 20 ms |', '|---|---:|---:|---:|---|');
