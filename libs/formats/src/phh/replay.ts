@@ -513,7 +513,10 @@ class HandReplay {
 
   /** Sends a command; `what` names it in a failure (an action, or text built only when needed). */
   private send(command: TableCommand, what: string | PhhAction | (() => string)): void {
-    this.log?.push(command);
+    // The log gets a copy. Keeping the very objects alive teaches V8 that the command literals of this file
+    // survive, and it then allocates them in the old generation for the rest of the process: a replay after a
+    // logged one (the benchmark records the commands once) ran 40% slower, promoting 180 KB per scavenge.
+    if (this.log !== null) this.log.push({ ...command });
     const d = engine.decide(command, this.state);
     if (!d.ok) {
       const r = d.rejection;
