@@ -106,11 +106,21 @@ const RAISE_UNANSWERABLE: Blocked = { blocked: 'RAISE_NOT_ALLOWED', why: 'no oth
 const RAISE_NOT_REOPENED: Blocked = { blocked: 'BETTING_NOT_REOPENED', why: 'the all-in was less than a full raise, so the betting is not reopened for this player' };
 const RAISE_CAPPED: Blocked = { blocked: 'BETTING_CAPPED', why: 'the betting is capped this round' };
 
+/** Chips the player must add to call (reduced to an all-in when short): bettingOptions' toCall. */
+export function callAmount(hand: HandState, player: HandPlayer): number {
+  return Math.min(Math.max(0, hand.round.currentBet - player.live), player.stack);
+}
+
+/** Whether the player may check: bettingOptions' canCheck (decide's Check and Call ask only this much). */
+export function mayCheck(hand: HandState, player: HandPlayer): boolean {
+  return player.live >= hand.round.currentBet;
+}
+
 export function bettingOptions(rules: TableRules, hand: HandState, player: HandPlayer): BettingOptions {
   const round = hand.round;
   const allInTo = player.live + player.stack;
-  const toCall = Math.min(Math.max(0, round.currentBet - player.live), player.stack);
-  const canCheck = player.live >= round.currentBet;
+  const toCall = callAmount(hand, player);
+  const canCheck = mayCheck(hand, player);
   let othersCanRespond = false;
   for (const p of hand.players) if (p.seat !== player.seat && !p.folded && !p.allIn) othersCanRespond = true;
   const unit = streetBetUnit(rules, round.street, hand.limitPercent);

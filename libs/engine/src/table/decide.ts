@@ -7,7 +7,7 @@ import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, 
 import { evolveRemembered, forgetEvolutions } from './evolve';
 import { planNextHand } from './positions';
 import { resolveDeck, holeCardsFromDeck } from './deck';
-import { bettingOptions, isBounds, isFullRaise } from '../betting/limits';
+import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../betting/limits';
 import { playerToAct, contenderCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
@@ -293,15 +293,19 @@ function bettingAction(command: BettingCommand, state: TableState): Result {
   // A fold is always open to the player to act: no betting options to work out.
   if (command.type === 'Fold') return withFollowUps(state, [{ type: 'PlayerFolded', seat }]);
   const hand = state.hand!;
+  // Check and Call need only their part of the betting options (the same functions bettingOptions uses).
+  if (command.type === 'Check') {
+    if (!mayCheck(hand, player)) return no('CANNOT_CHECK', `Seat ${seat} faces a bet of ${callAmount(hand, player)} more and cannot check.`);
+    return withFollowUps(state, [{ type: 'PlayerChecked', seat }]);
+  }
+  if (command.type === 'Call') {
+    const toCall = callAmount(hand, player);
+    if (toCall === 0) return no('NOTHING_TO_CALL', `Seat ${seat} has nothing to call; check instead.`);
+    return withFollowUps(state, [{ type: 'PlayerCalled', seat, amount: toCall, allIn: toCall === player.stack }]);
+  }
   const rules = state.rules!;
   const options = bettingOptions(rules, hand, player);
   switch (command.type) {
-    case 'Check':
-      if (!options.canCheck) return no('CANNOT_CHECK', `Seat ${seat} faces a bet of ${options.toCall} more and cannot check.`);
-      return withFollowUps(state, [{ type: 'PlayerChecked', seat }]);
-    case 'Call':
-      if (options.toCall === 0) return no('NOTHING_TO_CALL', `Seat ${seat} has nothing to call; check instead.`);
-      return withFollowUps(state, [{ type: 'PlayerCalled', seat, amount: options.toCall, allIn: options.toCall === player.stack }]);
     case 'Bet': {
       if (!isBounds(options.bet)) return no(options.bet.blocked, `Seat ${seat} cannot bet: ${options.bet.why}.`);
       if (command.amount < options.bet.min)
