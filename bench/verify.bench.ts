@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { EventStore, GENESIS_HASH, openDatabase, PostgresDatabase, StreamCopyReader, type RecordedEvent } from '@felt/event-store';
+import { EventStore, GENESIS_HASH, openDatabase, type RecordedEvent } from '@felt/event-store';
 import { cpus, loadavg } from 'node:os';
 import { fastEventHash, randomTableLog, verifyStore, verifyStoreInWorkers } from '@felt/regulator';
 import { createScratchDatabase } from './scratch-database';
@@ -151,7 +151,7 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
       t0 = Date.now();
       cpu0 = process.cpuUsage();
       let copied = 0;
-      const reader = await StreamCopyReader.open(store.db as PostgresDatabase);
+      const reader = await store.openWholeStreamReader();
       try {
         for (const s of await store.listStreams()) copied += await reader.read(s.streamId, () => undefined);
       } finally {

@@ -11,7 +11,8 @@ export { isDatabaseUnavailable } from './unavailable';
 
 export { EventStore, APPEND_GROUP_COMMIT, type ReadStreamOptions, type ReadAllOptions, type StreamInfo } from './event-store';
 export { GroupCommit, type BatchOutcome, type GroupCommitOptions } from './group-commit';
-export { StreamCopyReader, type StreamEvent } from './stream-copy';
+export { StreamCopyReader } from './stream-copy';
+export { PagedStreamReader, type StreamEvent, type WholeStreamReader } from './whole-stream-reader';
 export {
   CommandIdReusedError,
   streamCategory,

@@ -1,4 +1,4 @@
-import { PostgresDatabase, StreamCopyReader, type EventStore, type RecordedEvent, type StreamEvent, type StreamInfo } from '@felt/event-store';
+import type { EventStore, RecordedEvent, StreamInfo } from '@felt/event-store';
 import { byStream } from './jsonl';
 import { StreamVerifier } from './stream-verifier';
 import { TABLE_CATEGORY } from './table-stream';
@@ -30,8 +30,7 @@ const PROGRESS_EVERY = 5000;
 
 /**
  * Verifies streams in the store: each stream is read in version order and checked against the head the streams
- * table records. On PostgreSQL the rows come by COPY on a connection of their own and are checked as they arrive
- * (StreamCopyReader: less than half the client CPU of readStream pages); on PGlite page by page.
+ * table records, each event checked as it arrives (EventStore.openWholeStreamReader: by COPY on PostgreSQL).
  */
 export async function verifyStore(store: EventStore, options: VerifyStoreOptions = {}): Promise<VerifyReport> {
   const pageSize = options.pageSize ?? 5000;
@@ -50,17 +49,15 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   const total = infos.reduce((n, s) => n + s.version, 0);
   let done = 0;
   let hands = 0;
-  const copy = store.db instanceof PostgresDatabase ? await StreamCopyReader.open(store.db) : null;
+  const reader = await store.openWholeStreamReader(pageSize);
   let failure: Error | undefined;
   try {
     for (const info of infos) {
       const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId) });
-      if (copy) {
-        await copy.read(info.streamId, (event) => {
-          verifier.push(event);
-          if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done, total);
-        });
-      } else done += await readInPages(store, info.streamId, pageSize, (event) => verifier.push(event));
+      await reader.read(info.streamId, (event) => {
+        verifier.push(event);
+        if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done, total);
+      });
       options.onProgress?.(done, total);
       violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
       hands += verifier.hands;
@@ -69,26 +66,9 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
     failure = error as Error;
     throw error;
   } finally {
-    copy?.close(failure);
+    reader.close(failure);
   }
   return { streams: infos.length, events: done, hands, violations };
-}
-
-/**
- * A stream through readStream, page by page; the next page is requested while the current one is checked. Read
- * ahead by the last version seen, so a gap does not stop the read. Returns the number of events.
- */
-async function readInPages(store: EventStore, streamId: string, pageSize: number, onEvent: (event: StreamEvent) => void): Promise<number> {
-  let read = 0;
-  let page = store.readStream(streamId, { fromVersion: 1, limit: pageSize });
-  for (;;) {
-    const events = await page;
-    const more = events.length === pageSize;
-    if (more) page = store.readStream(streamId, { fromVersion: events[events.length - 1]!.streamVersion + 1, limit: pageSize });
-    for (const e of events) onEvent(e);
-    read += events.length;
-    if (!more) return read;
-  }
 }
 
 export interface VerifyEventsOptions {
