@@ -116,7 +116,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
       );
       const storeSample = await withStore(url, concurrency, (store) =>
         closedLoop(concurrency, seconds, (worker) =>
-          store.append(`store-${concurrency}-${worker}`, { expectedVersion: 'any', commandId: randomBytes(12).toString('hex'), events: STORE_EVENTS, metadata: STORE_METADATA }),
+          appendOneCommand(store, `store-${concurrency}-${worker}`),
         ),
       );
       // The same with every append in its own statement (at most one in flight per client: no batch ever forms).
@@ -125,7 +125,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
         concurrency,
         (store) =>
           closedLoop(concurrency, seconds, (worker) =>
-            store.append(`store-${concurrency}-${worker}`, { expectedVersion: 'any', commandId: randomBytes(12).toString('hex'), events: STORE_EVENTS, metadata: STORE_METADATA }),
+            appendOneCommand(store, `store-${concurrency}-${worker}`),
           ),
         { maxInFlight: concurrency, maxBatch: 1 },
       );
@@ -342,6 +342,11 @@ function processCpuMs(pid: number | undefined): number {
 /** What one betting command appends, as the API writes it (an action event and its metadata). */
 const STORE_EVENTS = [{ type: 'PlayerActed', schemaVersion: 1, data: { handNumber: 12, seat: 3, action: 'raise', amount: 6, to: 6, allIn: false } }];
 const STORE_METADATA = { actorId: '5b0e8c2e-5f0a-4d59-9d43-2f4bb1a7c001', actorRole: 'dealer', correlationId: 'bench-request', device: 'console-3' };
+
+/** What the API appends for one command, to `streamId`, straight to the store. */
+function appendOneCommand(store: EventStore, streamId: string) {
+  return store.append(streamId, { expectedVersion: 'any', commandId: randomBytes(12).toString('hex'), events: STORE_EVENTS, metadata: STORE_METADATA });
+}
 
 /** An EventStore of its own (group commit as the API has it) with a connection per client. */
 async function withStore<T>(url: string, size: number, fn: (store: EventStore) => Promise<T>, groupCommit = APPEND_GROUP_COMMIT): Promise<T> {
