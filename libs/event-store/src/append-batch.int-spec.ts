@@ -1,4 +1,5 @@
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../test-support/test-databases';
+import { BACKENDS } from '../test-support/test-databases';
+import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
 import { appendBatch, type AppendRequest } from './append';
 import { CommandIdReusedError, EventStore, type AppendResult, type BatchOutcome, type Queryable, type Row } from './index';
@@ -15,14 +16,7 @@ function appended(outcome: BatchOutcome<AppendResult> | undefined) {
 }
 
 describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore(backend);
 
   const request = (streamId: string, commandId: string, events = 2, expectedVersion: AppendRequest['options']['expectedVersion'] = 'any'): AppendRequest => ({
     streamId,
@@ -36,15 +30,15 @@ describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
     expect(new Set(results.flatMap((r) => r.events.map((e) => e.txId))).size).toBe(1);
     for (const [i, streamId] of streams.entries()) {
       expect(results[i]!.streamVersion).toBe(i + 1);
-      expect(await store.readStream(streamId)).toEqual(results[i]!.events);
-      expect(await store.verifyChain(streamId)).toMatchObject({ ok: true, head: { version: i + 1 } });
+      expect(await t.store.readStream(streamId)).toEqual(results[i]!.events);
+      expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: true, head: { version: i + 1 } });
     }
   });
 
   it('answers a conflict, a retry, a reused command id and a malformed append each on its own, and writes the rest', async () => {
     const [fresh, behind, retried, other] = [freshStreamId(), freshStreamId(), freshStreamId(), freshStreamId()];
-    await store.append(behind, { expectedVersion: 'no-stream', commandId: `seed-${behind}`, events: sampleEvents(3) });
-    const first = await store.append(retried, { expectedVersion: 'no-stream', commandId: `once-${retried}`, events: sampleEvents(2, 'once-') });
+    await t.store.append(behind, { expectedVersion: 'no-stream', commandId: `seed-${behind}`, events: sampleEvents(3) });
+    const first = await t.store.append(retried, { expectedVersion: 'no-stream', commandId: `once-${retried}`, events: sampleEvents(2, 'once-') });
     const outcomes = await appendBatch(t.db, [
       request(fresh, `fresh-${fresh}`, 2, 'no-stream'),
       request(behind, `late-${behind}`, 1, 1),
@@ -57,17 +51,17 @@ describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
     expect(value(outcomes[2])).toEqual({ ...first, duplicate: true });
     expect('error' in outcomes[3]! && outcomes[3].error).toBeInstanceOf(CommandIdReusedError);
     expect('error' in outcomes[4]! && outcomes[4].error).toBeInstanceOf(TypeError);
-    expect(await store.streamVersion(behind)).toBe(3);
-    expect(await store.streamVersion(retried)).toBe(2);
-    expect(await store.streamVersion(other)).toBe(0);
+    expect(await t.store.streamVersion(behind)).toBe(3);
+    expect(await t.store.streamVersion(retried)).toBe(2);
+    expect(await t.store.streamVersion(other)).toBe(0);
   });
 
   it('applies two appends to one stream in the order given', async () => {
     const streamId = freshStreamId();
     const outcomes = await appendBatch(t.db, [request(streamId, `a-${streamId}`, 2, 'no-stream'), request(streamId, `b-${streamId}`, 3, 2)]);
     expect(outcomes.map((o) => appended(o).streamVersion)).toEqual([2, 5]);
-    expect((await store.readStream(streamId)).map((e) => e.metadata.commandId)).toEqual([...Array(2).fill(`a-${streamId}`), ...Array(3).fill(`b-${streamId}`)]);
-    expect(await store.verifyChain(streamId)).toMatchObject({ ok: true });
+    expect((await t.store.readStream(streamId)).map((e) => e.metadata.commandId)).toEqual([...Array(2).fill(`a-${streamId}`), ...Array(3).fill(`b-${streamId}`)]);
+    expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: true });
   });
 
   it('when the statement fails, retries each append alone so that only the bad one fails', async () => {
@@ -78,7 +72,7 @@ describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
     expect(appended(outcomes[0]).streamVersion).toBe(2);
     expect('error' in outcomes[1]!).toBe(true);
     expect(appended(outcomes[2]).streamVersion).toBe(2);
-    expect(await store.streamVersion(bad)).toBe(0);
+    expect(await t.store.streamVersion(bad)).toBe(0);
   });
 
   it('never deadlocks: batches over the same streams in opposite orders all commit', async () => {
@@ -100,7 +94,7 @@ describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
     );
     expect(failures).toEqual([]);
     expect(rounds.flat().every((o) => value(o).ok)).toBe(true);
-    for (const s of streams) expect(await store.verifyChain(s)).toMatchObject({ ok: true, head: { version: 8 } });
+    for (const s of streams) expect(await t.store.verifyChain(s)).toMatchObject({ ok: true, head: { version: 8 } });
   });
 
   it('EventStore.append batches the appends made while one is in flight', async () => {

@@ -1,32 +1,26 @@
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../test-support/test-databases';
+import { BACKENDS } from '../test-support/test-databases';
+import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
-import { EventStore, type AppendResult } from './index';
+import type { AppendResult } from './index';
 
 // On PGlite the "concurrent" appends queue behind one another (one session); the outcomes must be the same.
 describe.each(BACKENDS)('concurrent appends (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore(backend);
 
   async function expectContiguous(streamId: string, length: number): Promise<void> {
-    const events = await store.readStream(streamId);
+    const events = await t.store.readStream(streamId);
     expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length }, (_, i) => i + 1));
     expect(new Set(events.map((e) => e.eventId)).size).toBe(length);
-    expect(await store.streamVersion(streamId)).toBe(length);
-    expect(await store.verifyChain(streamId)).toMatchObject({ ok: true, head: { version: length } });
+    expect(await t.store.streamVersion(streamId)).toBe(length);
+    expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: true, head: { version: length } });
   }
 
   it('lets exactly one of 20 appends with the same expected version win', async () => {
     const streamId = freshStreamId();
-    await store.append(streamId, { expectedVersion: 'no-stream', commandId: `seed-${streamId}`, events: sampleEvents(2) });
+    await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `seed-${streamId}`, events: sampleEvents(2) });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        store.append(streamId, { expectedVersion: 2, commandId: `racer-${i}-${streamId}`, events: sampleEvents(3, `r${i}-`) }),
+        t.store.append(streamId, { expectedVersion: 2, commandId: `racer-${i}-${streamId}`, events: sampleEvents(3, `r${i}-`) }),
       ),
     );
     const winners = results.filter((r) => r.ok);
@@ -41,7 +35,7 @@ describe.each(BACKENDS)('concurrent appends (%s)', (backend) => {
     const streamId = freshStreamId();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        store.append(streamId, { expectedVersion: 'no-stream', commandId: `creator-${i}-${streamId}`, events: sampleEvents(2) }),
+        t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `creator-${i}-${streamId}`, events: sampleEvents(2) }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -52,7 +46,7 @@ describe.each(BACKENDS)('concurrent appends (%s)', (backend) => {
     const streamId = freshStreamId();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        store.append(streamId, { expectedVersion: 'any', commandId: `any-${i}-${streamId}`, events: sampleEvents(2, `a${i}-`) }),
+        t.store.append(streamId, { expectedVersion: 'any', commandId: `any-${i}-${streamId}`, events: sampleEvents(2, `a${i}-`) }),
       ),
     );
     expect(results.every((r) => r.ok && !r.duplicate)).toBe(true);
@@ -64,11 +58,11 @@ describe.each(BACKENDS)('concurrent appends (%s)', (backend) => {
     ['an existing stream', 3],
   ])('writes a command once when identical retries race on %s', async (_label, existing) => {
     const streamId = freshStreamId();
-    if (existing > 0) await store.append(streamId, { expectedVersion: 'no-stream', commandId: `pre-${streamId}`, events: sampleEvents(existing) });
+    if (existing > 0) await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `pre-${streamId}`, events: sampleEvents(existing) });
     const commandId = `same-${streamId}`;
     const expectedVersion = existing > 0 ? existing : 'no-stream';
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => store.append(streamId, { expectedVersion, commandId, events: sampleEvents(2, 'retry-') })),
+      Array.from({ length: 8 }, () => t.store.append(streamId, { expectedVersion, commandId, events: sampleEvents(2, 'retry-') })),
     );
     const successes = results.map((r) => {
       if (!r.ok) throw new Error(`a retry got a conflict: ${JSON.stringify(r.conflict)}`);

@@ -1,24 +1,21 @@
 import { eventually } from '../test-support/eventually';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../test-support/test-databases';
+import { BACKENDS } from '../test-support/test-databases';
+import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
-import { EventStore, START, comparePositions, positionOf, type Position, type RecordedEvent } from './index';
+import { START, comparePositions, positionOf, type Position, type RecordedEvent } from './index';
 
 describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
+  const t = useTestStore(backend);
 
   beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
     await t.db.query('CREATE TABLE read_model_rows (event_id uuid PRIMARY KEY, type text NOT NULL)');
   });
-  afterAll(() => t?.dispose());
 
   /** Everything readAll returns after `after`, page by page. */
   async function readThrough(after: Position = START, pageSize = 1000): Promise<RecordedEvent[]> {
     const all: RecordedEvent[] = [];
     for (let position = after; ; ) {
-      const page = await store.readAll({ after: position, limit: pageSize });
+      const page = await t.store.readAll({ after: position, limit: pageSize });
       if (page.length === 0) return all;
       all.push(...page);
       position = positionOf(page[page.length - 1]!);
@@ -28,12 +25,12 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
   /** One projection step: read after the checkpoint, write rows and the checkpoint in one transaction. */
   async function project(name: string): Promise<RecordedEvent[]> {
     return t.db.transaction(async (tx) => {
-      const after = await store.loadCheckpoint(name, tx);
-      const events = await store.readAll({ after, limit: 1000, tx });
+      const after = await t.store.loadCheckpoint(name, tx);
+      const events = await t.store.readAll({ after, limit: 1000, tx });
       for (const event of events) {
         await tx.query('INSERT INTO read_model_rows (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.eventId, event.type]);
       }
-      if (events.length > 0) await store.saveCheckpoint(name, positionOf(events[events.length - 1]!), tx);
+      if (events.length > 0) await t.store.saveCheckpoint(name, positionOf(events[events.length - 1]!), tx);
       return events;
     });
   }
@@ -43,7 +40,7 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     const written: string[] = [];
     for (let round = 0; round < 3; round++) {
       for (const streamId of streams) {
-        const result = await store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${round}`, events: sampleEvents(2) });
+        const result = await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${round}`, events: sampleEvents(2) });
         if (result.ok) written.push(...result.events.map((e) => e.eventId));
       }
     }
@@ -74,25 +71,25 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
   });
 
   it('starts consumers at START and keeps their position', async () => {
-    expect(await store.loadCheckpoint('never-saved')).toEqual(START);
-    await store.saveCheckpoint('kept', { txId: '123', globalPosition: '45' });
-    expect(await store.loadCheckpoint('kept')).toEqual({ txId: '123', globalPosition: '45' });
-    await expect(store.saveCheckpoint('kept', { txId: 'x', globalPosition: '1' })).rejects.toThrow(TypeError);
+    expect(await t.store.loadCheckpoint('never-saved')).toEqual(START);
+    await t.store.saveCheckpoint('kept', { txId: '123', globalPosition: '45' });
+    expect(await t.store.loadCheckpoint('kept')).toEqual({ txId: '123', globalPosition: '45' });
+    await expect(t.store.saveCheckpoint('kept', { txId: 'x', globalPosition: '1' })).rejects.toThrow(TypeError);
   });
 
   it('rolls a checkpoint back with the read model transaction that saved it', async () => {
     const streamId = freshStreamId();
-    await store.append(streamId, { expectedVersion: 'no-stream', commandId: `cp-${streamId}`, events: sampleEvents(2) });
-    const before = await store.loadCheckpoint('rollback-projection');
+    await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `cp-${streamId}`, events: sampleEvents(2) });
+    const before = await t.store.loadCheckpoint('rollback-projection');
     await expect(
       t.db.transaction(async (tx) => {
-        const events = await store.readAll({ after: before, tx });
+        const events = await t.store.readAll({ after: before, tx });
         for (const event of events) await tx.query('INSERT INTO read_model_rows (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.eventId, event.type]);
-        await store.saveCheckpoint('rollback-projection', positionOf(events[events.length - 1]!), tx);
+        await t.store.saveCheckpoint('rollback-projection', positionOf(events[events.length - 1]!), tx);
         throw new Error('projection failed');
       }),
     ).rejects.toThrow('projection failed');
-    expect(await store.loadCheckpoint('rollback-projection')).toEqual(before);
+    expect(await t.store.loadCheckpoint('rollback-projection')).toEqual(before);
     const rows = await t.db.query('SELECT 1 FROM read_model_rows r JOIN events e USING (event_id) WHERE e.stream_id = $1', [streamId]);
     expect(rows.rows).toHaveLength(0);
 
@@ -100,7 +97,7 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     await eventually(() => project('rollback-projection'), () => true);
     const kept = await t.db.query('SELECT 1 FROM read_model_rows r JOIN events e USING (event_id) WHERE e.stream_id = $1', [streamId]);
     expect(kept.rows).toHaveLength(2);
-    expect(comparePositions(await store.loadCheckpoint('rollback-projection'), before)).toBeGreaterThan(0);
+    expect(comparePositions(await t.store.loadCheckpoint('rollback-projection'), before)).toBeGreaterThan(0);
   });
 
   // PGlite has a single session, so a second transaction cannot commit while the first is open: the out-of-order
@@ -116,7 +113,7 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     let t1Appended!: (txId: string) => void;
     const t1TxId = new Promise<string>((resolve) => (t1Appended = resolve));
     const t1 = t.db.transaction(async (tx) => {
-      const result = await store.append(early, { expectedVersion: 'no-stream', commandId: `t1-${early}`, events: sampleEvents(1, 'early'), tx });
+      const result = await t.store.append(early, { expectedVersion: 'no-stream', commandId: `t1-${early}`, events: sampleEvents(1, 'early'), tx });
       if (!result.ok) throw new Error('T1 append failed');
       t1Appended(result.events[0]!.txId);
       await t1MayCommit;
@@ -124,7 +121,7 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     const earlyTx = await t1TxId;
 
     // T2 starts after T1, gets a later transaction id, and commits first.
-    const t2 = await store.append(late, { expectedVersion: 'no-stream', commandId: `t2-${late}`, events: sampleEvents(1, 'late') });
+    const t2 = await t.store.append(late, { expectedVersion: 'no-stream', commandId: `t2-${late}`, events: sampleEvents(1, 'late') });
     if (!t2.ok) throw new Error('T2 append failed');
     const lateTx = t2.events[0]!.txId;
     expect(BigInt(lateTx)).toBeGreaterThan(BigInt(earlyTx));
@@ -134,7 +131,7 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     expect(whileOpen.map((e) => e.streamId)).not.toContain(early);
     const projectedWhileOpen = await project('ooo-projection');
     expect(projectedWhileOpen.map((e) => e.streamId)).not.toContain(late);
-    const checkpoint = await store.loadCheckpoint('ooo-projection');
+    const checkpoint = await t.store.loadCheckpoint('ooo-projection');
     expect(BigInt(checkpoint.txId)).toBeLessThan(BigInt(earlyTx));
 
     commitT1();

@@ -1,25 +1,19 @@
 import { createHash } from 'node:crypto';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../test-support/test-databases';
+import { BACKENDS } from '../test-support/test-databases';
+import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
-import { EventStore, GENESIS_HASH, computeEventHash, verifyEvents, type RecordedEvent } from './index';
+import { GENESIS_HASH, computeEventHash, verifyEvents, type RecordedEvent } from './index';
 
 describe.each(BACKENDS)('hash chain (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore(backend);
 
   async function streamOf(count: number, appends = 1): Promise<{ streamId: string; events: RecordedEvent[] }> {
     const streamId = freshStreamId();
     for (let i = 0; i < appends; i++) {
-      const result = await store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(count, `p${i}-`) });
+      const result = await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(count, `p${i}-`) });
       if (!result.ok) throw new Error('append failed');
     }
-    return { streamId, events: await store.readStream(streamId) };
+    return { streamId, events: await t.store.readStream(streamId) };
   }
 
   /** Rewrites stored rows as a superuser would: with the append-only trigger switched off for one transaction. */
@@ -36,7 +30,7 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
     const awkward = ['quote " backslash \\ slash /', 'tab\tnewline\ncontrol\u0001\u001f', 'é ü 中文 😀', "apostrophe ' and \u007f"];
     for (const [i, text] of awkward.entries()) {
       const streamId = `${freshStreamId()}-${text}`;
-      const result = await store.append(streamId, {
+      const result = await t.store.append(streamId, {
         expectedVersion: 'no-stream',
         commandId: `awkward-${i}-${streamId}`,
         metadata: { actorId: text },
@@ -46,7 +40,7 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
         ],
       });
       expect(result.ok).toBe(true);
-      const stored = await store.readStream(streamId);
+      const stored = await t.store.readStream(streamId);
       expect(stored).toEqual(result.ok ? result.events : []);
       expect(verifyEvents(stored)).toEqual({ ok: true, head: { version: 2, hash: stored[1]!.hash } });
       expect(stored[0]!.hash).toBe(computeEventHash(GENESIS_HASH, stored[0]!));
@@ -56,14 +50,14 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
   it('hashes sha256(prev hash bytes || canonical JSON) exactly as documented', async () => {
     const streamId = freshStreamId();
     const commandId = `doc-${streamId}`;
-    const result = await store.append(streamId, {
+    const result = await t.store.append(streamId, {
       expectedVersion: 'no-stream',
       commandId,
       metadata: { actorId: 'p1', device: undefined },
       events: [{ type: 'BetPlaced', schemaVersion: 2, data: { seat: 3, b: 'é\n"', a: [1, 2.5, -0, 1e21], c: null } }],
     });
     if (!result.ok) throw new Error('append failed');
-    const [stored] = await store.readStream(streamId);
+    const [stored] = await t.store.readStream(streamId);
     const e = stored!;
     // Written out by hand: sorted keys, no whitespace, JSON.stringify number and string forms.
     const canonical =
@@ -83,8 +77,8 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
       expect(event.prevHash).toBe(i === 0 ? GENESIS_HASH : events[i - 1]!.hash);
       expect(event.hash).toBe(computeEventHash(event.prevHash, event));
     });
-    expect(await store.verifyChain(streamId)).toEqual({ ok: true, head: { version: 12, hash: events[11]!.hash } });
-    const [info] = (await store.listStreams()).filter((s) => s.streamId === streamId);
+    expect(await t.store.verifyChain(streamId)).toEqual({ ok: true, head: { version: 12, hash: events[11]!.hash } });
+    const [info] = (await t.store.listStreams()).filter((s) => s.streamId === streamId);
     expect(info!.lastHash).toBe(events[11]!.hash);
   });
 
@@ -98,13 +92,13 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
 
   it('verifies a long stream page by page', async () => {
     const { streamId } = await streamOf(1100);
-    expect(await store.verifyChain(streamId)).toMatchObject({ ok: true, head: { version: 1100 } });
+    expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: true, head: { version: 1100 } });
   });
 
   it('detects a row whose data was changed behind its back', async () => {
     const { streamId } = await streamOf(4);
     await tamper(`UPDATE events SET data = jsonb_set(data, '{amount}', '999') WHERE stream_id = $1 AND stream_version = 2`, [streamId]);
-    expect(await store.verifyChain(streamId)).toMatchObject({ ok: false, version: 2, problem: 'hash-mismatch' });
+    expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: false, version: 2, problem: 'hash-mismatch' });
   });
 
   it('detects a row rewritten with a recomputed hash: the next link breaks', async () => {
@@ -116,7 +110,7 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
       JSON.stringify(forged.data),
       forgedHash,
     ]);
-    expect(await store.verifyChain(streamId)).toMatchObject({
+    expect(await t.store.verifyChain(streamId)).toMatchObject({
       ok: false,
       version: 3,
       problem: 'prev-hash-mismatch',
@@ -133,12 +127,12 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
       forged.type,
       computeEventHash(forged.prevHash, forged),
     ]);
-    expect(await store.verifyChain(streamId)).toMatchObject({ ok: false, version: 3, problem: 'stream-head-mismatch' });
+    expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: false, version: 3, problem: 'stream-head-mismatch' });
   });
 
   it('detects a deleted event', async () => {
     const { streamId } = await streamOf(4);
     await tamper('DELETE FROM events WHERE stream_id = $1 AND stream_version = 2', [streamId]);
-    expect(await store.verifyChain(streamId)).toMatchObject({ ok: false, version: 2, problem: 'version-gap' });
+    expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: false, version: 2, problem: 'version-gap' });
   });
 });

@@ -1,6 +1,7 @@
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../test-support/test-databases';
+import { BACKENDS } from '../test-support/test-databases';
+import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
-import { EventStore, START, positionOf } from './index';
+import { START, positionOf } from './index';
 
 const REFUSALS = [
   ['UPDATE', `UPDATE events SET type = 'Forged'`],
@@ -11,30 +12,26 @@ const REFUSALS = [
 ] as const;
 
 describe.each(BACKENDS)('immutable events (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
+  const t = useTestStore(backend);
   let streamId: string;
 
   beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
     streamId = freshStreamId();
-    await store.append(streamId, { expectedVersion: 'no-stream', commandId: `imm-${streamId}`, events: sampleEvents(3) });
+    await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `imm-${streamId}`, events: sampleEvents(3) });
   });
-  afterAll(() => t?.dispose());
 
   const countEvents = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
 
   it.each(REFUSALS)('refuses %s even to the table owner', async (_name, sql) => {
     await expect(t.db.query(sql)).rejects.toThrow(/events are append-only/);
     expect(await countEvents()).toBe(3);
-    expect(await store.verifyChain(streamId)).toMatchObject({ ok: true });
+    expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: true });
   });
 
   it('stamps the writing transaction id whatever an INSERT says', async () => {
     const other = freshStreamId();
-    await store.append(other, { expectedVersion: 'no-stream', commandId: `stamp-${other}`, events: sampleEvents(1) });
-    const [event] = await store.readStream(other);
+    await t.store.append(other, { expectedVersion: 'no-stream', commandId: `stamp-${other}`, events: sampleEvents(1) });
+    const [event] = await t.store.readStream(other);
     const outcome = await t.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO events (event_id, stream_id, stream_version, tx_id, type, schema_version, data, recorded_at, prev_hash, hash)
@@ -76,19 +73,19 @@ describe.each(BACKENDS)('immutable events (%s)', (backend) => {
     it('can do everything the application needs', async () => {
       const appStream = freshStreamId();
       await asApp(async (tx) => {
-        const result = await store.append(appStream, { expectedVersion: 'no-stream', commandId: `app-${appStream}`, events: sampleEvents(2), tx });
+        const result = await t.store.append(appStream, { expectedVersion: 'no-stream', commandId: `app-${appStream}`, events: sampleEvents(2), tx });
         expect(result).toMatchObject({ ok: true, streamVersion: 2 });
-        const retry = await store.append(appStream, { expectedVersion: 'no-stream', commandId: `app-${appStream}`, events: sampleEvents(2), tx });
+        const retry = await t.store.append(appStream, { expectedVersion: 'no-stream', commandId: `app-${appStream}`, events: sampleEvents(2), tx });
         expect(retry).toMatchObject({ ok: true, duplicate: true });
-        expect(await store.readStream(appStream, { tx })).toHaveLength(2);
-        expect(await store.saveSnapshot(appStream, 2, { seen: 2 }, tx)).toBe(true);
-        expect(await store.loadSnapshot(appStream, tx)).toMatchObject({ version: 2 });
-        const read = await store.readAll({ after: START, tx });
-        await store.saveCheckpoint('app-reader', read.length > 0 ? positionOf(read[read.length - 1]!) : START, tx);
-        await store.saveCheckpoint('app-reader', START, tx);
-        expect(await store.loadCheckpoint('app-reader', tx)).toEqual(START);
+        expect(await t.store.readStream(appStream, { tx })).toHaveLength(2);
+        expect(await t.store.saveSnapshot(appStream, 2, { seen: 2 }, tx)).toBe(true);
+        expect(await t.store.loadSnapshot(appStream, tx)).toMatchObject({ version: 2 });
+        const read = await t.store.readAll({ after: START, tx });
+        await t.store.saveCheckpoint('app-reader', read.length > 0 ? positionOf(read[read.length - 1]!) : START, tx);
+        await t.store.saveCheckpoint('app-reader', START, tx);
+        expect(await t.store.loadCheckpoint('app-reader', tx)).toEqual(START);
       });
-      expect(await store.verifyChain(appStream)).toMatchObject({ ok: true, head: { version: 2 } });
+      expect(await t.store.verifyChain(appStream)).toMatchObject({ ok: true, head: { version: 2 } });
     });
   });
 });

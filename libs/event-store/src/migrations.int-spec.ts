@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { migrations } from '../../../migrations';
-import { ADMIN_URL, BACKENDS, createTestDatabase, databaseUrlFor, type TestDatabase } from '../test-support/test-databases';
+import { ADMIN_URL, BACKENDS, databaseUrlFor } from '../test-support/test-databases';
+import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
 import { EventStore, PostgresDatabase, migrateDatabase, migratePostgres, openDatabase } from './index';
 import type { QueryRunner } from 'typeorm';
@@ -51,17 +52,12 @@ const EXPECTED_COLUMNS = [
 const MIGRATION_NAMES = migrations.map((Migration) => new Migration().name!);
 
 describe.each(BACKENDS)('migrations (%s)', (backend) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(backend);
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore(backend);
 
   it('records each migration once in TypeORM’s migrations table', async () => {
     const { rows } = await t.db.query('SELECT timestamp::text AS timestamp, name FROM migrations ORDER BY id');
     expect(rows).toEqual(MIGRATION_NAMES.map((name) => ({ timestamp: name.slice(-13), name })));
-    const again = backend === 'postgres' ? await migratePostgres(t.url!, migrations) : await migrateDatabase(t.db, migrations);
+    const again = backend === 'postgres' ? await migratePostgres(t.url, migrations) : await migrateDatabase(t.db, migrations);
     expect(again).toEqual([]);
     // Either runner reads what the other wrote: our migrator on the TypeORM-migrated database applies nothing.
     expect(await migrateDatabase(t.db, migrations)).toEqual([]);

@@ -1,16 +1,11 @@
-import { createTestDatabase, type TestDatabase } from '../test-support/test-databases';
+import { useTestStore } from '../test-support/test-store';
 import { PostgresDatabase } from './postgres-database';
 
 describe('PostgresDatabase when the server drops a connection', () => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await createTestDatabase('postgres');
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore('postgres');
 
   it('rejects the transaction that lost its connection, stays up, and serves the next one on a fresh connection', async () => {
-    const db = new PostgresDatabase(t.url!, { maxConnections: 2 });
+    const db = new PostgresDatabase(t.url, { maxConnections: 2 });
     try {
       const uncaught: unknown[] = [];
       const onUncaught = (error: unknown) => uncaught.push(error);

@@ -1,21 +1,14 @@
-import { createTestDatabase, type TestDatabase } from '../test-support/test-databases';
+import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
-import { EventStore, PostgresDatabase, StreamCopyReader, type StreamEvent } from './index';
+import { PostgresDatabase, StreamCopyReader, type StreamEvent } from './index';
 import { unescapeCopyText } from './stream-copy';
 
 describe('StreamCopyReader (postgres)', () => {
-  let t: TestDatabase;
-  let store: EventStore;
   let reader: StreamCopyReader;
+  const t = useTestStore('postgres', { beforeDispose: () => reader?.close() });
 
   beforeAll(async () => {
-    t = await createTestDatabase('postgres');
-    store = new EventStore(t.db);
     reader = await StreamCopyReader.open(t.db as PostgresDatabase);
-  });
-  afterAll(async () => {
-    reader?.close();
-    await t?.dispose();
   });
 
   async function readAllOf(streamId: string): Promise<StreamEvent[]> {
@@ -27,21 +20,21 @@ describe('StreamCopyReader (postgres)', () => {
 
   it('returns what readStream returns, less the global position, in version order', async () => {
     const streamId = freshStreamId();
-    for (let i = 0; i < 3; i++) await store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(4, `r${i}-`) });
-    const expected = (await store.readStream(streamId)).map(({ globalPosition, txId, ...rest }) => rest);
+    for (let i = 0; i < 3; i++) await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(4, `r${i}-`) });
+    const expected = (await t.store.readStream(streamId)).map(({ globalPosition, txId, ...rest }) => rest);
     expect(await readAllOf(streamId)).toEqual(expected);
   });
 
   it('keeps text COPY escapes apart from its separators: tabs, newlines, backslashes, quotes, control and non-ASCII characters', async () => {
     const streamId = freshStreamId("odd'\\\t-");
     const awkward = 'tab\there\nnew line\r\\back\\slash "quoted" \u0001\u001f\b\f\u000b é€😀 \\t \\N';
-    await store.append(streamId, {
+    await t.store.append(streamId, {
       expectedVersion: 'any',
       commandId: `${streamId}/awkward`,
       metadata: { actorId: awkward },
       events: [{ type: 'Odd\tType\\', schemaVersion: 1, data: { [awkward]: awkward, list: [awkward, 1.5, -0, 1e21, null, false] } }],
     });
-    const expected = (await store.readStream(streamId)).map(({ globalPosition, txId, ...rest }) => rest);
+    const expected = (await t.store.readStream(streamId)).map(({ globalPosition, txId, ...rest }) => rest);
     const read = await readAllOf(streamId);
     expect(read).toEqual(expected);
     expect((read[0]!.data as Record<string, unknown>)[awkward]).toBe(awkward);
@@ -50,7 +43,7 @@ describe('StreamCopyReader (postgres)', () => {
   it('reads an unknown stream as empty, and passes on what the callback throws after reading the rest', async () => {
     expect(await readAllOf(freshStreamId('none'))).toEqual([]);
     const streamId = freshStreamId();
-    await store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/x`, events: sampleEvents(5) });
+    await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/x`, events: sampleEvents(5) });
     let seen = 0;
     await expect(
       reader.read(streamId, () => {
