@@ -1,7 +1,7 @@
 import { felt } from './run-felt.test-support';
 import { computeEventHash, EventStore, type RecordedEvent } from '@felt/event-store';
 import { appendTableLog, randomTableLog } from '@felt/regulator';
-import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { useTestStore } from '../../../libs/event-store/test-support/test-store';
 import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
 import { READ_MODELS } from '../../worker/src/projections/read-models';
 import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
@@ -11,23 +11,14 @@ import { runUntilIdle } from '../../worker/src/projections/test-support/run-unti
  * rows tampered with as a superuser could (the append-only trigger disabled for one transaction).
  */
 
-let t: TestDatabase;
-let store: EventStore;
-let url: string;
-
-beforeAll(async () => {
-  t = await createTestDatabase('postgres');
-  store = new EventStore(t.db);
-  url = t.url!;
-});
-afterAll(() => t?.dispose());
+const t = useTestStore('postgres');
 
 let seed = 100;
 async function table(): Promise<{ tableId: string; streamId: string; events: RecordedEvent[] }> {
   const tableId = `pg${++seed}`;
-  await appendTableLog(store, randomTableLog({ tableId, seed, events: 250 }));
+  await appendTableLog(t.store, randomTableLog({ tableId, seed, events: 250 }));
   const streamId = `table-${tableId}`;
-  return { tableId, streamId, events: await store.readStream(streamId) };
+  return { tableId, streamId, events: await t.store.readStream(streamId) };
 }
 
 async function tamper(sql: string, params: unknown[]): Promise<void> {
@@ -41,23 +32,23 @@ async function tamper(sql: string, params: unknown[]): Promise<void> {
 const after = (events: RecordedEvent[], type: string) => events.find((e) => e.streamVersion > 20 && e.type === type)!.streamVersion;
 
 async function firstViolation(tableId: string): Promise<string> {
-  const { out, code } = await felt('verify', '--database-url', url, '--table', tableId);
+  const { out, code } = await felt('verify', '--database-url', t.url, '--table', tableId);
   expect(code).toBe(1);
   return out.split('\n').find((l) => l.startsWith('VIOLATION'))!;
 }
 
 describe('felt verify on PostgreSQL', () => {
-  it('passes tables written through the event store, one and all', async () => {
+  it('passes tables written through the event t.store, one and all', async () => {
     const a = await table();
     await table();
-    const one = await felt('verify', '--database-url', url, '--table', a.tableId);
+    const one = await felt('verify', '--database-url', t.url, '--table', a.tableId);
     expect(one.code).toBe(0);
     expect(one.out).toMatch(/^1 stream, 2\d\d events, \d+ hands: no violation/m);
-    const all = await felt('verify', '--database-url', url, '--all');
+    const all = await felt('verify', '--database-url', t.url, '--all');
     expect(all.code).toBe(0);
     expect(all.out).toMatch(/^2 streams, /m);
     // The same on two worker threads, each with its own connection.
-    const threaded = await felt('verify', '--database-url', url, '--all', '--workers', '2');
+    const threaded = await felt('verify', '--database-url', t.url, '--all', '--workers', '2');
     expect(threaded.code).toBe(0);
     expect(threaded.out.split(':')[0]).toBe(all.out.split(':')[0]);
   });
@@ -76,7 +67,7 @@ describe('felt verify on PostgreSQL', () => {
     const v = after(events, 'BoardDealt');
     await tamper('DELETE FROM events WHERE stream_id = $1 AND stream_version = $2', [streamId, v]);
     expect(await firstViolation(tableId)).toContain(`${streamId} v${v} [chain] version ${v} is missing`);
-    const threaded = await felt('verify', '--database-url', url, '--all', '--workers', '3');
+    const threaded = await felt('verify', '--database-url', t.url, '--all', '--workers', '3');
     expect(threaded.code).toBe(1);
     expect(threaded.out).toContain(`VIOLATION  ${streamId} v${v} [chain] version ${v} is missing`);
   });
@@ -114,7 +105,7 @@ describe('felt verify on PostgreSQL', () => {
 
   it('exports JSONL that verifies offline, and replays from the database', async () => {
     const { tableId } = await table();
-    const exported = await felt('export', '--database-url', url, '--table', tableId, '--format', 'jsonl');
+    const exported = await felt('export', '--database-url', t.url, '--table', tableId, '--format', 'jsonl');
     expect(exported.code).toBe(0);
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
@@ -122,7 +113,7 @@ describe('felt verify on PostgreSQL', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'felt-pg-export-')), 'export.jsonl');
     writeFileSync(file, exported.out);
     expect((await felt('verify', '--file', file)).code).toBe(0);
-    const replay = await felt('replay', '--database-url', url, '--table', tableId, '--hand', '1');
+    const replay = await felt('replay', '--database-url', t.url, '--table', tableId, '--hand', '1');
     expect(replay.code).toBe(0);
     expect(replay.out).toContain('Hand #1');
   });
@@ -130,27 +121,21 @@ describe('felt verify on PostgreSQL', () => {
 
 describe('felt verify and the read models', () => {
   // A database of its own: the tests above leave tampered tables, on which the projection runner rightly stops.
-  let own: TestDatabase;
-  let ownStore: EventStore;
-  beforeAll(async () => {
-    own = await createTestDatabase('postgres');
-    ownStore = new EventStore(own.db);
-  });
-  afterAll(() => own?.dispose());
+  const own = useTestStore('postgres');
 
   it("compares the worker's rows with a fresh fold and names a tampered one", async () => {
     const tableId = 'read-models-1';
-    await appendTableLog(ownStore, randomTableLog({ tableId, seed: 77, events: 250 }));
-    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(ownStore, model));
-    const clean = await felt('verify', '--database-url', own.url!, '--all');
+    await appendTableLog(own.store, randomTableLog({ tableId, seed: 77, events: 250 }));
+    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(own.store, model));
+    const clean = await felt('verify', '--database-url', own.url, '--all');
     expect([clean.code, clean.out]).toEqual([0, expect.stringContaining('no violation')]);
     await own.db.query(`UPDATE lobby_tables SET lobby = jsonb_set(lobby, '{handsPlayed}', '12345') WHERE table_id = $1`, [tableId]);
-    const { out, code } = await felt('verify', '--database-url', own.url!, '--all');
+    const { out, code } = await felt('verify', '--database-url', own.url, '--all');
     expect(code).toBe(1);
     const violations = out.split('\n').filter((l) => l.startsWith('VIOLATION'));
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatch(new RegExp(`^VIOLATION  projection:lobby v0 \\[projection\\] .*${tableId}.*12345.*felt projections rebuild lobby`));
-    expect((await felt('verify', '--database-url', own.url!, '--all', '--no-read-models')).code).toBe(0);
+    expect((await felt('verify', '--database-url', own.url, '--all', '--no-read-models')).code).toBe(0);
   });
 });
 

@@ -7,7 +7,7 @@ import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
 import { verifyPassword } from '../../api/src/auth/passwords';
 import { API_PID_FILE } from '../../api/src/config/data-dir-lock';
 import { startTestApi } from '../../api/test/test-support/test-api';
-import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { useTestStore } from '../../../libs/event-store/test-support/test-store';
 import { felt } from './run-felt.test-support';
 import { parseDuration } from './users-command';
 
@@ -93,25 +93,21 @@ describe('felt users and felt token on a PGlite folder', () => {
 });
 
 describe('felt users and felt token on PostgreSQL, and the API accepting the token', () => {
-  let t: TestDatabase;
+  const t = useTestStore('postgres');
   const secret = 'a-postgres-test-secret-that-is-long-enough-0123';
-  beforeAll(async () => {
-    t = await createTestDatabase('postgres');
-  });
-  afterAll(() => t?.dispose());
 
   it('adds a floor user whose token and password the API accepts', async () => {
-    expect((await felt('users', 'add', 'flo', '--role', 'floor', '--password', 'floor-password-1', '--database-url', t.url!)).code).toBe(0);
+    expect((await felt('users', 'add', 'flo', '--role', 'floor', '--password', 'floor-password-1', '--database-url', t.url)).code).toBe(0);
     const { rows } = await t.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE name = 'flo'`);
     expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await verifyPassword('floor-password-1', rows[0]!.password_hash)).toBe(true);
 
-    const withoutSecret = await felt('token', '--user', 'flo', '--database-url', t.url!);
+    const withoutSecret = await felt('token', '--user', 'flo', '--database-url', t.url);
     expect(withoutSecret.err).toContain('JWT_SECRET is not set');
     process.env.JWT_SECRET = secret;
     let token: string;
     try {
-      token = (await felt('token', '--user', 'flo', '--database-url', t.url!)).out.trim();
+      token = (await felt('token', '--user', 'flo', '--database-url', t.url)).out.trim();
     } finally {
       delete process.env.JWT_SECRET;
     }

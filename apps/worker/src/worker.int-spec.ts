@@ -1,7 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { EventStore } from '@felt/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { useTestStore, type TestStore } from '../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { PrivateRedis, obliterateShards, uniquePrefix } from '../test-support/redis';
 import { appendInterleaved } from '../test-support/events';
@@ -12,7 +11,7 @@ import { WorkerModule } from './worker.module';
 
 const SHARDS = 3;
 
-async function startWorker(config: WorkerConfig, database: TestDatabase): Promise<INestApplicationContext> {
+async function startWorker(config: WorkerConfig, database: TestStore): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({ imports: [WorkerModule.forRoot(config, database.db)] }).compile();
   moduleRef.useLogger(false);
   return moduleRef.init();
@@ -30,29 +29,19 @@ function metric(text: string, name: string): number {
 }
 
 describe('worker', () => {
-  let database: TestDatabase;
-  let store: EventStore;
-
-  beforeEach(async () => {
-    database = await createTestDatabase('postgres');
-    store = new EventStore(database.db);
-  });
-
-  afterEach(async () => {
-    await database.dispose();
-  });
+  const database = useTestStore('postgres', { perTest: true });
 
   it('without REDIS_URL: the relay is off, health checks the database only, events wait in the log', async () => {
     const app = await startWorker({ ...DEFAULT_WORKER_CONFIG, metricsPort: 0 }, database);
     try {
-      await appendInterleaved(store, 2, 3);
+      await appendInterleaved(database.store, 2, 3);
       const health = await get(app, '/health');
       expect(health.status).toBe(200);
       expect(JSON.parse(health.text).details).toEqual({ database: { status: 'up' } });
       const metrics = await get(app, '/metrics');
       expect(metric(metrics.text, 'felt_relay_active')).toBe(0);
       expect(metric(metrics.text, 'felt_relay_events_published_total')).toBe(0);
-      expect(await store.loadCheckpoint('outbox-relay')).toEqual({ txId: '0', globalPosition: '0' });
+      expect(await database.store.loadCheckpoint('outbox-relay')).toEqual({ txId: '0', globalPosition: '0' });
     } finally {
       await app.close();
     }
@@ -72,7 +61,7 @@ describe('worker', () => {
       let appending = true;
       const burst = (async () => {
         while (appending) {
-          await appendInterleaved(store, 4, 1);
+          await appendInterleaved(database.store, 4, 1);
           appended += 4;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
@@ -133,7 +122,7 @@ describe('worker', () => {
     const prefix = uniquePrefix();
     const app = await startWorker({ ...DEFAULT_WORKER_CONFIG, redisUrl: redis.url, eventShards: SHARDS, queuePrefix: prefix, metricsPort: 0 }, database);
     try {
-      await appendInterleaved(store, 4, 5);
+      await appendInterleaved(database.store, 4, 5);
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const down = await get(app, '/metrics');
       expect(metric(down.text, 'felt_relay_lag_events')).toBe(20);

@@ -1,5 +1,5 @@
-import { comparePositions, EventStore } from '@felt/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { comparePositions } from '@felt/event-store';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { ProjectionRunner, type ProjectionStep } from './projection-runner';
 import { READ_MODELS } from './read-models';
@@ -9,20 +9,13 @@ import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 
 /** Several processes (here: runners with their own connections from the pool) on one PostgreSQL database. */
 describe('projection runners side by side (postgres)', () => {
-  let t: TestDatabase;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    t = await createTestDatabase('postgres');
-    store = new EventStore(t.db);
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore('postgres');
 
   it('while one runner holds a projection, another stands by and writes nothing', async () => {
-    await appendSession(store, randomSession({ tables: 2, seed: 5, commands: 120, prefix: 'own' }));
-    await wholeLog(store); // every event visible to the gap-safe reader before the locked batch reads
-    const owner = new ProjectionRunner(store, lobbyRows);
-    const other = new ProjectionRunner(store, lobbyRows);
+    await appendSession(t.store, randomSession({ tables: 2, seed: 5, commands: 120, prefix: 'own' }));
+    await wholeLog(t.store); // every event visible to the gap-safe reader before the locked batch reads
+    const owner = new ProjectionRunner(t.store, lobbyRows);
+    const other = new ProjectionRunner(t.store, lobbyRows);
     await t.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [owner.checkpointName]);
       expect(await other.step()).toEqual({ kind: 'standby' });
@@ -37,10 +30,10 @@ describe('projection runners side by side (postgres)', () => {
   it('two runners per projection racing over a growing log: every event takes effect once, rows equal the pure fold', async () => {
     const session = randomSession({ tables: 4, seed: 6, commands: 700, prefix: 'race' });
     const steps: Record<string, number> = { projected: 0, standby: 0, events: 0 };
-    const before = await Promise.all(READ_MODELS.map((model) => store.loadCheckpoint(`projection:${model.name}`)));
+    const before = await Promise.all(READ_MODELS.map((model) => t.store.loadCheckpoint(`projection:${model.name}`)));
     let appending = true;
     const append = (async () => {
-      await appendSession(store, session);
+      await appendSession(t.store, session);
       appending = false;
     })();
     const race = async (runner: ProjectionRunner<unknown>) => {
@@ -50,13 +43,13 @@ describe('projection runners side by side (postgres)', () => {
           steps.projected++;
           steps.events += step.events;
         } else if (step.kind === 'standby') steps.standby++;
-        else if (!appending && comparePositions(step.position, await headOfLog(store)) >= 0) return;
+        else if (!appending && comparePositions(step.position, await headOfLog(t.store)) >= 0) return;
         else await new Promise((resolve) => setTimeout(resolve, 5));
       }
     };
-    await Promise.all(READ_MODELS.flatMap((model) => [race(new ProjectionRunner(store, model, { batchSize: 25 })), race(new ProjectionRunner(store, model, { batchSize: 25 }))]));
+    await Promise.all(READ_MODELS.flatMap((model) => [race(new ProjectionRunner(t.store, model, { batchSize: 25 })), race(new ProjectionRunner(t.store, model, { batchSize: 25 }))]));
     await append;
-    const events = await wholeLog(store);
+    const events = await wholeLog(t.store);
     expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(events));
     // Each projection folded each event after its checkpoint once, whichever of its two runners did it.
     const expected = before.reduce((n, at) => n + events.filter((e) => comparePositions(e, at) > 0).length, 0);
@@ -65,9 +58,9 @@ describe('projection runners side by side (postgres)', () => {
   });
 
   it('never skips an event whose transaction commits after a later one', async () => {
-    const runners = READ_MODELS.map((model) => new ProjectionRunner(store, model));
+    const runners = READ_MODELS.map((model) => new ProjectionRunner(t.store, model));
     const catchUp = async () => {
-      const head = await headOfLog(store);
+      const head = await headOfLog(t.store);
       for (const runner of runners) await eventually(() => runner.step(), (s) => s.kind === 'idle' && comparePositions(s.position, head) >= 0);
     };
     await catchUp();
@@ -81,13 +74,13 @@ describe('projection runners side by side (postgres)', () => {
     const earlyAppended = new Promise<void>((resolve) => (appended = resolve));
     const t1 = t.db.transaction(async (tx) => {
       const first = early[0]!;
-      const result = await store.append(first.streamId, { expectedVersion: 'no-stream', commandId: first.metadata.commandId!, events: early.map((e) => ({ type: e.type, schemaVersion: 1, data: e.data })), tx });
+      const result = await t.store.append(first.streamId, { expectedVersion: 'no-stream', commandId: first.metadata.commandId!, events: early.map((e) => ({ type: e.type, schemaVersion: 1, data: e.data })), tx });
       if (!result.ok) throw new Error('early append failed');
       appended();
       await mayCommit;
     });
     await earlyAppended;
-    await appendCommand(store, late);
+    await appendCommand(t.store, late);
 
     // While the early transaction is open, the later one's event is held back too: nothing of either is projected.
     for (const runner of runners) expect((await runner.step()).kind).toBe('idle');
@@ -98,6 +91,6 @@ describe('projection runners side by side (postgres)', () => {
     await catchUp();
     const lobby = await t.db.query<{ table_id: string }>(`SELECT table_id FROM lobby_tables WHERE table_id LIKE 'ooo%' ORDER BY 1`);
     expect(lobby.rows.map((r) => r.table_id)).toEqual(['ooo1', 'ooo2']);
-    expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(await wholeLog(store)));
+    expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(await wholeLog(t.store)));
   });
 });

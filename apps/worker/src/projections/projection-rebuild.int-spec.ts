@@ -1,5 +1,6 @@
-import { EventStore, positionOf } from '@felt/event-store';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { positionOf } from '@felt/event-store';
+import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection, RebuildError } from './projection-rebuild';
 import { projectionStatus } from './projection-status';
@@ -9,21 +10,14 @@ import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 import { runUntilIdle } from './test-support/run-until-idle';
 
 describe.each(BACKENDS)('projection rebuild and status (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore(backend);
 
   const tablesNamed = async (pattern: string) =>
     (await t.db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE $1 ORDER BY 1`, [pattern])).rows.map((r) => r.name);
 
   it('reports every projection as never run and the whole log behind, before the first batch', async () => {
-    await appendSession(store, randomSession({ tables: 3, seed: 7, commands: 300 }));
-    const events = (await wholeLog(store)).length;
+    await appendSession(t.store, randomSession({ tables: 3, seed: 7, commands: 300 }));
+    const events = (await wholeLog(t.store)).length;
     const status = await projectionStatus(t.db);
     expect(status.map((s) => s.projection)).toEqual(['table-view', 'hand-history', 'session-ledger', 'lobby']);
     for (const s of status) expect(s).toMatchObject({ position: null, behind: events, updatedAt: null });
@@ -31,13 +25,13 @@ describe.each(BACKENDS)('projection rebuild and status (%s)', (backend) => {
   });
 
   it('rebuilds rows equal to the live ones and to the pure fold, swaps them in and leaves no fresh table behind', async () => {
-    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(store, model, { batchSize: 64 }));
+    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(t.store, model, { batchSize: 64 }));
     const live = await viewsFromRows(t.db);
-    const events = await wholeLog(store);
+    const events = await wholeLog(t.store);
     const head = positionOf(events[events.length - 1]!);
 
     for (const model of READ_MODELS) {
-      const result = await rebuildProjection(store, model, { batchSize: 100 });
+      const result = await rebuildProjection(t.store, model, { batchSize: 100 });
       expect(result).toMatchObject({ projection: model.name, events: events.length, position: head });
     }
     expect(await viewsFromRows(t.db)).toEqual(live);
@@ -55,24 +49,24 @@ describe.each(BACKENDS)('projection rebuild and status (%s)', (backend) => {
 
   it('folds what arrived during the rebuild before the swap, and the live runner carries on from the swapped rows', async () => {
     const model = READ_MODELS[1]!; // hand history: the most rows
-    const runner = new ProjectionRunner(store, model);
+    const runner = new ProjectionRunner(t.store, model);
     await runUntilIdle(runner);
     // More of the log arrives while the rebuild runs (on PGlite the two take turns).
     const more = randomSession({ tables: 2, seed: 8, commands: 200, prefix: 'late' });
-    const appending = appendSession(store, more);
-    const result = await rebuildProjection(store, model, { batchSize: 50 });
+    const appending = appendSession(t.store, more);
+    const result = await rebuildProjection(t.store, model, { batchSize: 50 });
     await appending;
     expect(result.events).toBeGreaterThan(0);
     await runUntilIdle(runner);
-    expect((await viewsFromRows(t.db))['hand-history']).toEqual(viewsFromEvents(await wholeLog(store))['hand-history']);
+    expect((await viewsFromRows(t.db))['hand-history']).toEqual(viewsFromEvents(await wholeLog(t.store))['hand-history']);
   });
 
   (backend === 'postgres' ? it : it.skip)('refuses a second rebuild of the same projection at the same time', async () => {
     const model = READ_MODELS[3]!;
     const holding = t.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${model.name}:rebuild`]);
-      await expect(rebuildProjection(store, model)).rejects.toThrow(RebuildError);
-      await expect(rebuildProjection(store, model)).rejects.toThrow(/another rebuild of lobby is running/);
+      await expect(rebuildProjection(t.store, model)).rejects.toThrow(RebuildError);
+      await expect(rebuildProjection(t.store, model)).rejects.toThrow(/another rebuild of lobby is running/);
     });
     await holding;
   });

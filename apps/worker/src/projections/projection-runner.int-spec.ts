@@ -1,5 +1,6 @@
-import { EventStore, positionOf, START } from '@felt/event-store';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { positionOf, START } from '@felt/event-store';
+import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { ProjectionRunner } from './projection-runner';
 import { READ_MODELS } from './read-models';
@@ -8,28 +9,21 @@ import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 import { runUntilIdle } from './test-support/run-until-idle';
 
 describe.each(BACKENDS)('projection runner (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
+  const t = useTestStore(backend);
 
-  beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
-  });
-  afterAll(() => t?.dispose());
-
-  const runners = (batchSize: number) => READ_MODELS.map((model) => new ProjectionRunner(store, model, { batchSize }));
+  const runners = (batchSize: number) => READ_MODELS.map((model) => new ProjectionRunner(t.store, model, { batchSize }));
 
   it('keeps rows equal to the pure fold of a random multi-table session, batch after batch and across a restart', async () => {
     const session = randomSession({ tables: 4, seed: 42, commands: 900 });
-    await appendSession(store, session.slice(0, 500));
+    await appendSession(t.store, session.slice(0, 500));
     for (const runner of runners(37)) await runUntilIdle(runner);
-    expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(await wholeLog(store)));
+    expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(await wholeLog(t.store)));
 
     // New runners know nothing in memory: they read the slices back from the rows and continue the fold.
-    await appendSession(store, session.slice(500));
+    await appendSession(t.store, session.slice(500));
     const restarted = runners(53);
     for (const runner of restarted) await runUntilIdle(runner);
-    const events = await wholeLog(store);
+    const events = await wholeLog(t.store);
     const expected = viewsFromEvents(events);
     expect(await viewsFromRows(t.db)).toEqual(expected);
 
@@ -38,15 +32,15 @@ describe.each(BACKENDS)('projection runner (%s)', (backend) => {
     expect(hands.some((h) => h.status === 'complete')).toBe(true);
     const sessions = Object.values((expected['session-ledger'] as { tables: Record<string, { sessions: { leftAt: string | null }[] }> }).tables).flatMap((l) => l.sessions);
     expect(sessions.some((s) => s.leftAt !== null)).toBe(true);
-    for (const runner of restarted) expect(await store.loadCheckpoint(runner.checkpointName)).toEqual(positionOf(events[events.length - 1]!));
+    for (const runner of restarted) expect(await t.store.loadCheckpoint(runner.checkpointName)).toEqual(positionOf(events[events.length - 1]!));
   });
 
   it('stops at an event of an unknown schema version, leaving the rows and the checkpoint as they were', async () => {
-    const runner = new ProjectionRunner(store, READ_MODELS[0]!);
+    const runner = new ProjectionRunner(t.store, READ_MODELS[0]!);
     await runUntilIdle(runner);
-    const before = await store.loadCheckpoint(runner.checkpointName);
+    const before = await t.store.loadCheckpoint(runner.checkpointName);
     const rowsBefore = await t.db.query('SELECT table_id, stream_version FROM table_views ORDER BY table_id');
-    const appended = await store.append('table-from-the-future', {
+    const appended = await t.store.append('table-from-the-future', {
       expectedVersion: 'no-stream',
       commandId: 'future-1',
       events: [{ type: 'TableOpened', schemaVersion: 99, data: { tableId: 'from-the-future' } }],
@@ -55,7 +49,7 @@ describe.each(BACKENDS)('projection runner (%s)', (backend) => {
     // Idle until the gap-safe reader lets the event through, then it stops there.
     const failure = await eventually(() => runner.step().then(() => null, (error: Error) => error), (error) => error !== null);
     expect(failure!.message).toMatch(/table-from-the-future v1 \(TableOpened\) has schema version 99/);
-    expect(await store.loadCheckpoint(runner.checkpointName)).toEqual(before);
+    expect(await t.store.loadCheckpoint(runner.checkpointName)).toEqual(before);
     expect((await t.db.query('SELECT table_id, stream_version FROM table_views ORDER BY table_id')).rows).toEqual(rowsBefore.rows);
     expect(before).not.toEqual(START);
   });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { comparePositions, EventStore, START } from '@felt/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { comparePositions, START } from '@felt/event-store';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { checkpointNameOf, READ_MODELS } from './read-models';
 import { appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';
@@ -20,21 +20,14 @@ function spawnTs(file: string, env: Record<string, string>): { child: ChildProce
 }
 
 describe('projection process killed with SIGKILL mid-batch, then another started', () => {
-  let database: TestDatabase;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    store = new EventStore(database.db);
-  });
-  afterAll(() => database?.dispose());
+  const database = useTestStore('postgres');
 
   it('loses the batch in flight whole (rows and checkpoint); the next process redoes it: no row missing, none twice', async () => {
-    await appendSession(store, randomSession({ tables: 3, seed: 99, commands: 400 }));
-    const events = await wholeLog(store);
+    await appendSession(database.store, randomSession({ tables: 3, seed: 99, commands: 400 }));
+    const events = await wholeLog(database.store);
 
     // Batches of 40: the table view goes to the head first; the hand history hangs in its 4th batch.
-    const killed = spawnTs(CHILD, { DATABASE_URL: database.url!, BATCH_SIZE: '40', HANG_IN: checkpointNameOf(READ_MODELS[1]!), HANG_AT_BATCH: '4' });
+    const killed = spawnTs(CHILD, { DATABASE_URL: database.url, BATCH_SIZE: '40', HANG_IN: checkpointNameOf(READ_MODELS[1]!), HANG_AT_BATCH: '4' });
     await eventually(async () => killed.output(), (text) => text.includes('hanging in') || killed.child.exitCode !== null, 45_000);
     expect(killed.output()).toContain('hanging in projection:hand-history');
     killed.child.kill('SIGKILL');
@@ -43,22 +36,22 @@ describe('projection process killed with SIGKILL mid-batch, then another started
     // What the killed process committed is whole; what it had in flight left no trace.
     const views = await viewsFromRows(database.db);
     expect(views['table-view']).toEqual(viewsFromEvents(events)['table-view']);
-    const handCheckpoint = await store.loadCheckpoint(checkpointNameOf(READ_MODELS[1]!));
+    const handCheckpoint = await database.store.loadCheckpoint(checkpointNameOf(READ_MODELS[1]!));
     const done = events.filter((e) => comparePositions(e, handCheckpoint) <= 0);
     // Three batches committed (the gap-safe reader may return fewer than 40 while another database's transaction is open).
     expect(done.length).toBeGreaterThan(0);
     expect(done.length).toBeLessThanOrEqual(3 * 40);
     expect(views['hand-history']).toEqual(viewsFromEvents(done)['hand-history']);
-    expect(await store.loadCheckpoint(checkpointNameOf(READ_MODELS[2]!))).toEqual(START);
+    expect(await database.store.loadCheckpoint(checkpointNameOf(READ_MODELS[2]!))).toEqual(START);
 
     // A new process takes over once the killed session's lock is gone, and projects to the head.
-    const restarted = spawnTs(CHILD, { DATABASE_URL: database.url!, BATCH_SIZE: '40' });
+    const restarted = spawnTs(CHILD, { DATABASE_URL: database.url, BATCH_SIZE: '40' });
     expect(await restarted.exited).toBe(0);
     expect(restarted.output()).toContain('projected to the head of the log');
     expect(await viewsFromRows(database.db)).toEqual(viewsFromEvents(events));
     const hands = await database.db.query<{ n: number; distinct: number }>('SELECT count(*)::int AS n, count(DISTINCT (table_id, hand_number))::int AS distinct FROM hand_histories');
     expect(hands.rows[0]!.n).toBe(hands.rows[0]!.distinct);
-    const head = await headOfLog(store);
-    for (const model of READ_MODELS) expect(await store.loadCheckpoint(checkpointNameOf(model))).toEqual(head);
+    const head = await headOfLog(database.store);
+    for (const model of READ_MODELS) expect(await database.store.loadCheckpoint(checkpointNameOf(model))).toEqual(head);
   }, 180_000);
 });

@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { comparePositions, EventStore, START } from '@felt/event-store';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { comparePositions, START } from '@felt/event-store';
+import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { DEFAULT_WORKER_CONFIG } from '../config/worker-config';
 import { MetricsServer } from '../metrics/metrics-server';
@@ -12,14 +13,7 @@ import { appendSession, headOfLog, randomSession, wholeLog } from './test-suppor
 import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 
 describe.each(BACKENDS)('worker keeping the projections, without Redis (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore(backend);
 
   async function startWorker(projections: ProjectionsConfig): Promise<INestApplicationContext> {
     const moduleRef = await Test.createTestingModule({ imports: [WorkerModule.forRoot({ ...DEFAULT_WORKER_CONFIG, metricsPort: 0 }, t.db, projections)] }).compile();
@@ -28,13 +22,13 @@ describe.each(BACKENDS)('worker keeping the projections, without Redis (%s)', (b
   }
 
   it('with PROJECTIONS=off leaves the read models alone', async () => {
-    await appendSession(store, randomSession({ tables: 2, seed: 3, commands: 150 }));
+    await appendSession(t.store, randomSession({ tables: 2, seed: 3, commands: 150 }));
     const app = await startWorker({ ...DEFAULT_PROJECTIONS_CONFIG, enabled: false });
     try {
       const metrics = await (await fetch(`http://127.0.0.1:${app.get(MetricsServer).port}/metrics`)).text();
       expect(metrics).toContain('felt_projection_active{projection="lobby"} 0');
       expect(metrics).toMatch(/felt_projection_lag_events\{projection="lobby"\} [1-9]/);
-      for (const model of READ_MODELS) expect(await store.loadCheckpoint(checkpointNameOf(model))).toEqual(START);
+      for (const model of READ_MODELS) expect(await t.store.loadCheckpoint(checkpointNameOf(model))).toEqual(START);
     } finally {
       await app.close();
     }
@@ -43,14 +37,14 @@ describe.each(BACKENDS)('worker keeping the projections, without Redis (%s)', (b
   it('folds the log into the rows as it grows, and reports position and lag on /metrics', async () => {
     const app = await startWorker({ ...DEFAULT_PROJECTIONS_CONFIG, batchSize: 100 });
     try {
-      await appendSession(store, randomSession({ tables: 2, seed: 4, commands: 150, prefix: 'more' }));
-      const head = await headOfLog(store);
+      await appendSession(t.store, randomSession({ tables: 2, seed: 4, commands: 150, prefix: 'more' }));
+      const head = await headOfLog(t.store);
       await eventually(
-        () => Promise.all(READ_MODELS.map((m) => store.loadCheckpoint(checkpointNameOf(m)))),
+        () => Promise.all(READ_MODELS.map((m) => t.store.loadCheckpoint(checkpointNameOf(m)))),
         (positions) => positions.every((p) => comparePositions(p, head) === 0),
         30_000,
       );
-      expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(await wholeLog(store)));
+      expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(await wholeLog(t.store)));
       const metrics = await (await fetch(`http://127.0.0.1:${app.get(MetricsServer).port}/metrics`)).text();
       for (const model of READ_MODELS) {
         expect(metrics).toContain(`felt_projection_position{projection="${model.name}"} ${head.globalPosition}`);

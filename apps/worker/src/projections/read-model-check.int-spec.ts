@@ -1,5 +1,5 @@
-import { EventStore } from '@felt/event-store';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { ProjectionRunner } from './projection-runner';
 import { checkReadModels, firstDifference } from './read-model-check';
 import { READ_MODELS } from './read-models';
@@ -7,29 +7,22 @@ import { appendSession, randomSession } from './test-support/random-session';
 import { runUntilIdle } from './test-support/run-until-idle';
 
 describe.each(BACKENDS)('checking the read models against the log (%s)', (backend) => {
-  let t: TestDatabase;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(backend);
-    store = new EventStore(t.db);
-  });
-  afterAll(() => t?.dispose());
+  const t = useTestStore(backend);
 
   it('finds the rows equal to a fresh fold, each up to its own checkpoint, also when the log has moved on', async () => {
     const session = randomSession({ tables: 3, seed: 7, commands: 400 });
-    await appendSession(store, session.slice(0, 250));
-    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(store, model, { batchSize: 50 }));
+    await appendSession(t.store, session.slice(0, 250));
+    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(t.store, model, { batchSize: 50 }));
     // Events the runners have not folded yet: the check stops each fold at that projection's checkpoint.
-    await appendSession(store, session.slice(250));
-    const checks = await checkReadModels(store);
+    await appendSession(t.store, session.slice(250));
+    const checks = await checkReadModels(t.store);
     expect(checks.map((c) => [c.projection, c.difference])).toEqual(READ_MODELS.map((m) => [m.name, null]));
     for (const c of checks) expect(c.events).toBeGreaterThan(0);
   });
 
   it('names the first place a tampered row differs', async () => {
     await t.db.query(`UPDATE hand_histories SET record = jsonb_set(record, '{rake}', '999') WHERE hand_number = (SELECT min(hand_number) FROM hand_histories)`);
-    const checks = await checkReadModels(store);
+    const checks = await checkReadModels(t.store);
     const tampered = checks.find((c) => c.projection === 'hand-history')!;
     expect(tampered.difference).toMatch(/\.rake: the rows hold 999, the events give \d+/);
     expect(checks.filter((c) => c.difference !== null).map((c) => c.projection)).toEqual(['hand-history']);
@@ -42,7 +35,7 @@ describe.each(BACKENDS)('checking the read models against the log (%s)', (backen
       await tx.query('DELETE FROM events WHERE stream_id = $1 AND stream_version = 5', [rows[0]!.stream_id]);
       await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
     });
-    const checks = await checkReadModels(store);
+    const checks = await checkReadModels(t.store);
     expect(checks.find((c) => c.projection === 'table-view')!.difference).toMatch(new RegExp(`cannot be folded at ${rows[0]!.stream_id} v6`));
   });
 });

@@ -1,5 +1,5 @@
 import { EventStore } from '@felt/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
 import { BullmqPublisher } from './event-publisher';
@@ -9,19 +9,17 @@ const SHARDS = 2;
 
 /** PGlite has one session: the relay takes no lock and holds no transaction across the Redis round trip. */
 describe('OutboxRelay on PGlite', () => {
-  let database: TestDatabase;
   const prefix = uniquePrefix();
   let publisher: BullmqPublisher;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+  const database = useTestStore('pglite', {
+    beforeDispose: async () => {
+      await publisher.close();
+      await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
+    },
   });
 
-  afterAll(async () => {
-    await publisher.close();
-    await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
-    await database.dispose();
+  beforeAll(() => {
+    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
   });
 
   it('publishes every event once and moves its checkpoint; appends go on while it publishes', async () => {

@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
-import { EventStore, type RecordedEvent } from '@felt/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import type { RecordedEvent } from '@felt/event-store';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
@@ -13,22 +13,19 @@ import { redisConnectionOptions } from './redis-connection';
 const SHARDS = 4;
 
 describe('OutboxRelay on PostgreSQL and Redis', () => {
-  let database: TestDatabase;
-  let store: EventStore;
   let prefix: string;
   let publisher: BullmqPublisher;
-
-  beforeEach(async () => {
-    database = await createTestDatabase('postgres');
-    store = new EventStore(database.db);
-    prefix = uniquePrefix();
-    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+  const database = useTestStore('postgres', {
+    perTest: true,
+    beforeDispose: async () => {
+      await publisher.close();
+      await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
+    },
   });
 
-  afterEach(async () => {
-    await publisher.close();
-    await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
-    await database.dispose();
+  beforeEach(() => {
+    prefix = uniquePrefix();
+    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
   });
 
   /** Drains the relay: steps until the whole log (count events) is published. */
@@ -77,15 +74,15 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   }
 
   it('publishes N events as exactly N jobs with unique ids, in stream order per table', async () => {
-    const streams = await appendInterleaved(store, 6, 40);
-    const relay = new OutboxRelay(store, publisher, { batchSize: 37 });
+    const streams = await appendInterleaved(database.store, 6, 40);
+    const relay = new OutboxRelay(database.store, publisher, { batchSize: 37 });
     await relayAll(relay, 240);
 
     const jobs = await consume(240);
     expect(jobs).toHaveLength(240);
     expect(new Set(jobs.map((job) => job.eventId)).size).toBe(240);
     expectInStreamOrder(jobs, streams, 40);
-    const [first] = await store.readStream(streams[0]!, { limit: 1 });
+    const [first] = await database.store.readStream(streams[0]!, { limit: 1 });
     const job = jobs.find((j) => j.eventId === first!.eventId)!;
     expect(job).toEqual({
       eventId: first!.eventId,
@@ -103,7 +100,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   });
 
   it('re-publishes a batch after a crash between addBulk and the checkpoint, and BullMQ deduplicates it', async () => {
-    const streams = await appendInterleaved(store, 3, 10);
+    const streams = await appendInterleaved(database.store, 3, 10);
     let crashes = 1;
     const crashing: Publisher = {
       async publish(events: readonly RecordedEvent[]) {
@@ -111,7 +108,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
         if (crashes-- > 0) throw new Error('killed after addBulk');
       },
     };
-    const relay = new OutboxRelay(store, crashing, { batchSize: 1000 });
+    const relay = new OutboxRelay(database.store, crashing, { batchSize: 1000 });
     const before = await relay.checkpoint();
     await eventually(
       () => relay.step().then(() => false, (error: Error) => error.message === 'killed after addBulk'),
@@ -128,7 +125,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   });
 
   it('publishes a downgraded copy right after each event of a type in its deprecation window', async () => {
-    const [streamId] = await appendInterleaved(store, 1, 2);
+    const [streamId] = await appendInterleaved(database.store, 1, 2);
     const windowed = new BullmqPublisher({
       redisUrl: SHARED_REDIS_URL,
       shards: SHARDS,
@@ -136,7 +133,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
       downgrades: [{ type: 'ChipsAdded', fromVersion: 1, toVersion: 0, downgrade: (data) => ({ ...(data as object), legacy: true }) }],
     });
     try {
-      const relay = new OutboxRelay(store, windowed);
+      const relay = new OutboxRelay(database.store, windowed);
       await relayAll(relay, 2);
       const jobs = await consume(4);
       expect(jobs.map((job) => [job.streamVersion, job.schemaVersion])).toEqual([[1, 1], [1, 0], [2, 1], [2, 0]]);
@@ -147,8 +144,8 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   });
 
   it('stands by while another process holds the relay lock', async () => {
-    await appendInterleaved(store, 1, 3);
-    const relay = new OutboxRelay(store, publisher);
+    await appendInterleaved(database.store, 1, 3);
+    const relay = new OutboxRelay(database.store, publisher);
     await database.db.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock(hashtext('outbox-relay'))");
       expect(await relay.step()).toEqual({ kind: 'standby' });

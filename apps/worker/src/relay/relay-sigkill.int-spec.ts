@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { EventStore, START } from '@felt/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { startConsumer } from '../../../../examples/consumer/consumer';
 import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
@@ -12,17 +12,8 @@ import { OutboxRelay } from './outbox-relay';
 const SHARDS = 3;
 
 describe('relay process killed with SIGKILL after addBulk, before its checkpoint', () => {
-  let database: TestDatabase;
   const prefix = uniquePrefix();
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-  });
-
-  afterAll(async () => {
-    await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
-    await database.dispose();
-  });
+  const database = useTestStore('postgres', { beforeDispose: () => obliterateShards(SHARED_REDIS_URL, prefix, SHARDS) });
 
   it('leaves the checkpoint and the lock behind; the next relay re-publishes, deduplicated, and the consumer applies each event once', async () => {
     const store = new EventStore(database.db);
@@ -58,7 +49,7 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
     const url = new URL(SHARED_REDIS_URL);
     const applied: string[] = [];
     const consumer = await startConsumer({
-      databaseUrl: database.url!,
+      databaseUrl: database.url,
       connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null },
       shards: SHARDS,
       prefix,

@@ -1,5 +1,5 @@
-import { EventStore, START, type RecordedEvent } from '@felt/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { START, type RecordedEvent } from '@felt/event-store';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { startConsumer, type RunningConsumer } from '../../../../examples/consumer/consumer';
 import type { ApplyOutcome } from '../../../../examples/consumer/apply-event';
@@ -14,25 +14,21 @@ const PER_TABLE = 24;
 const N = TABLES * PER_TABLE;
 
 describe('relay to the reference consumer', () => {
-  let database: TestDatabase;
-  let store: EventStore;
   let prefix: string;
   let publisher: BullmqPublisher;
   let consumer: RunningConsumer | undefined;
   const outcomes: { eventId: string; streamId: string; streamVersion: number; outcome: ApplyOutcome }[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    store = new EventStore(database.db);
-    prefix = uniquePrefix();
-    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+  const database = useTestStore('postgres', {
+    beforeDispose: async () => {
+      await consumer?.close();
+      await publisher.close();
+      await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
+    },
   });
 
-  afterAll(async () => {
-    await consumer?.close();
-    await publisher.close();
-    await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
-    await database.dispose();
+  beforeAll(() => {
+    prefix = uniquePrefix();
+    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
   });
 
   async function drain(relay: OutboxRelay): Promise<number> {
@@ -48,7 +44,7 @@ describe('relay to the reference consumer', () => {
   const count = (outcome: ApplyOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
 
   it('a relay killed between addBulk and its checkpoint re-publishes; the consumer applies every event once, in order', async () => {
-    const streams = await appendInterleaved(store, TABLES, PER_TABLE);
+    const streams = await appendInterleaved(database.store, TABLES, PER_TABLE);
     // Dies after Redis acknowledged the first two batches, before saving their checkpoints.
     let crashes = 2;
     const crashing: Publisher = {
@@ -57,7 +53,7 @@ describe('relay to the reference consumer', () => {
         if (crashes-- > 0) throw new Error('killed after addBulk');
       },
     };
-    const relay = new OutboxRelay(store, crashing, { batchSize: 50 });
+    const relay = new OutboxRelay(database.store, crashing, { batchSize: 50 });
     let failures = 0;
     await eventually(
       () => relay.step().then(() => failures, () => ++failures),
@@ -68,7 +64,7 @@ describe('relay to the reference consumer', () => {
 
     const url = new URL(SHARED_REDIS_URL);
     consumer = await startConsumer({
-      databaseUrl: database.url!,
+      databaseUrl: database.url,
       connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null },
       shards: SHARDS,
       prefix,
@@ -90,9 +86,9 @@ describe('relay to the reference consumer', () => {
 
   it('when BullMQ cannot deduplicate any more (jobs gone, relay rewound), the inbox skips every repeat', async () => {
     await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
-    await store.saveCheckpoint('outbox-relay', START);
+    await database.store.saveCheckpoint('outbox-relay', START);
     const before = outcomes.length;
-    const relay = new OutboxRelay(store, publisher, { batchSize: 50 });
+    const relay = new OutboxRelay(database.store, publisher, { batchSize: 50 });
     expect(await drain(relay)).toBe(N);
     await eventually(async () => outcomes.length, (n) => n >= before + N, 20_000);
     expect(outcomes.slice(before).every((o) => o.outcome === 'duplicate')).toBe(true);
