@@ -1,7 +1,7 @@
 import { Users, type User } from '../src/auth/users';
 import { streamIdOf } from '../src/tables/table-stream';
 import { addTestUser, signTestToken } from './test-support/auth';
-import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
 import { NO_LIMIT_1_2, openTableWithPlayers } from './test-support/table-setup';
 import type { Role } from '../src/auth/roles';
@@ -14,8 +14,8 @@ type Answer = { status: number; body: Record<string, any>; headers: Record<strin
  * cards. Real users in the database, real tokens, the whole API.
  */
 describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
-  let database: TestDatabase;
   let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let dealer: User;
   let otherDealer: User;
   const ROLES_UNDER_TEST: readonly Role[] = ['floor', 'dealer', 'regulator', 'service'];
@@ -24,7 +24,6 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
   const as = (role: Role) => (role === 'dealer' ? api.as('dealer', { sub: dealer.id, name: dealer.name }) : api.as(role));
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     api = await startTestApi(database.db);
     dealer = await addTestUser(database.db, 'dana', 'dealer');
     otherDealer = await addTestUser(database.db, 'dmitri', 'dealer');
@@ -33,10 +32,6 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
     await openTableWithPlayers(api, 'm1');
     await openTableWithPlayers(api, 'm2');
     await api.http.put(`/tables/m1/dealers/${dealer.id}`).expect(200);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await database?.dispose();
   });
 
   describe('the role matrix', () => {

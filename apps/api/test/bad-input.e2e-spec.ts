@@ -1,4 +1,4 @@
-import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
 import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 
@@ -7,21 +7,16 @@ import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-
  * of events in the whole database is the same before and after each request.
  */
 describe.each(BACKENDS)('bad input (%s)', (backend) => {
-  let database: TestDatabase;
   let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let toAct: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     api = await startTestApi(database.db, { bodyLimitBytes: 16 * 1024 });
     await openTableWithPlayers(api, 'felt-1');
     ({ toAct } = await startHandWithBlinds(api, 'felt-1'));
     await openTableWithPlayers(api, 'closed-1', 0);
     await api.http.post('/tables/closed-1/close-table').send({}).expect(201);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await database?.dispose();
   });
 
   type Case = { name: string; send: () => Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }>; status: number; code: string | RegExp };

@@ -1,6 +1,6 @@
 import { openDatabase } from '@felt/event-store';
 import { streamIdOf } from '../src/tables/table-stream';
-import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
 import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 
@@ -16,16 +16,11 @@ async function expectContiguousLog(api: TestApi, tableId: string): Promise<numbe
 }
 
 describe.each(BACKENDS)('concurrent and repeated commands (%s)', (backend) => {
-  let database: TestDatabase;
   let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     api = await startTestApi(database.db);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await database?.dispose();
   });
 
   it('20 concurrent commands at the same expectedVersion: one is applied, 19 get 409 with the current version', async () => {
@@ -136,7 +131,7 @@ describe.each(BACKENDS)('concurrent and repeated commands (%s)', (backend) => {
 
   if (backend === 'postgres') {
     it('two API processes on one database: the append serialises them (no duplicate, no gap; the loser of a race retries or gets 409)', async () => {
-      const otherDb = await openDatabase({ databaseUrl: database.url!, postgres: { maxConnections: 10 } });
+      const otherDb = await openDatabase({ databaseUrl: database.url, postgres: { maxConnections: 10 } });
       const other = await startTestApi(otherDb);
       try {
         await openTableWithPlayers(api, 'two-processes', 4);

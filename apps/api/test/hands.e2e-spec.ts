@@ -4,7 +4,7 @@ import { commandRouteName, TABLE_COMMAND_TYPES } from '../src/tables/table-comma
 import { streamIdOf } from '../src/tables/table-stream';
 import { authHeaders } from './test-support/auth';
 import { exampleScripts, requestBody } from './test-support/table-scripts';
-import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -14,17 +14,12 @@ import { startTestApi, type TestApi } from './test-support/test-api';
  * refusals (422 and the engine's code) and the chips conserved.
  */
 describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
-  let database: TestDatabase;
   let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   const scripts = exampleScripts();
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     api = await startTestApi(database.db);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await database?.dispose();
   });
 
   it('finds the example scripts', () => {

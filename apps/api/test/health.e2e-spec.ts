@@ -1,17 +1,10 @@
-import { createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { useTestStore } from './test-support/test-databases';
 import { startTestApi } from './test-support/test-api';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('GET /health', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestStore('postgres');
 
   it.each([
     ['the database only, without REDIS_URL', undefined, 200, { database: 'up' }],

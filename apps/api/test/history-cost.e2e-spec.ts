@@ -1,4 +1,4 @@
-import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { CountingDatabase } from './test-support/counting-database';
 import { appendRandomHistory } from './test-support/long-history';
 import { startTestApi, type TestApi } from './test-support/test-api';
@@ -14,21 +14,16 @@ const LONG_HISTORY = 6000;
  * one of 6, and a cold one (after a restart) reads a snapshot and at most SNAPSHOT_EVERY events.
  */
 describe.each(BACKENDS)('cost of a command against the length of the history (%s)', (backend) => {
-  let database: TestDatabase;
   let db: CountingDatabase;
   let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let longVersion: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     db = new CountingDatabase(database.db);
     api = await startTestApi(db, { snapshotEvery: SNAPSHOT_EVERY });
     await openTableWithPlayers(api, 'short', 4);
     longVersion = await appendRandomHistory(api.store, 'long', LONG_HISTORY);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await database?.dispose();
   });
 
   const addChips = (tableId: string, seat: number) => () => api.http.post(`/tables/${tableId}/add-chips`).send({ seat, amount: 1 }).expect(201);

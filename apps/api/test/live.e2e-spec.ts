@@ -11,7 +11,7 @@ import { JsonHttpClient } from './test-support/http-client';
 import { appendRandomHistory } from './test-support/long-history';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
 import { nextCommand } from './test-support/table-player';
-import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /** The API listening on a real port (the WebSocket needs one), and its base URL. */
@@ -63,8 +63,8 @@ function range(from: number, to: number): number[] {
 }
 
 describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
-  let database: TestDatabase;
   let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let baseUrl: string;
   const clients: LiveClient[] = [];
   const connect = async (token?: string) => {
@@ -74,16 +74,11 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     api = await startTestApi(database.db);
     baseUrl = await listening(api);
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await api?.close();
-    await database?.dispose();
   });
 
   it('sends the table on subscribe, then every change in order: events (as GET /events shows them) and the table after them', async () => {
@@ -285,7 +280,7 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
     client.subscribe('elsewhere-1');
     const before = await client.tableAt('elsewhere-1', version);
     // PostgreSQL: a second connection pool, as another process has; PGlite has one connection, so the same database.
-    const other: Database = backend === 'postgres' ? await openDatabase({ databaseUrl: database.url! }) : database.db;
+    const other: Database = backend === 'postgres' ? await openDatabase({ databaseUrl: database.url }) : database.db;
     try {
       const appended = await new EventStore(other).append(streamIdOf('elsewhere-1'), {
         expectedVersion: version,
@@ -335,7 +330,7 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
       client.subscribe('late-2');
       await client.tableAt('late-1', v1);
       await client.tableAt('late-2', v2);
-      const other = await openDatabase({ databaseUrl: database.url! });
+      const other = await openDatabase({ databaseUrl: database.url });
       try {
         const store = new EventStore(other);
         const chips = (seat: number) => [toNewEvent({ type: 'ChipsAdded', seat, amount: 10 })];
@@ -368,7 +363,7 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
       client.subscribe('two-apis-1');
       await client.tableAt('two-apis-1', version);
       ensureBuilt();
-      const otherProcess = await ApiProcess.start({ DATABASE_URL: database.url! });
+      const otherProcess = await ApiProcess.start({ DATABASE_URL: database.url });
       const bot = new JsonHttpClient(otherProcess.baseUrl, authHeaders('floor'));
       try {
         const last = await play(bot, 'two-apis-1', 30, 8);

@@ -5,7 +5,7 @@ import { readJsonl, verifyEvents } from '@felt/regulator';
 import { streamIdOf } from '../src/tables/table-stream';
 import { nextCommand } from './test-support/table-player';
 import { openTableWithPlayers } from './test-support/table-setup';
-import { BACKENDS, createTestDatabase, type TestDatabase } from './test-support/test-databases';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -13,13 +13,12 @@ import { startTestApi, type TestApi } from './test-support/test-api';
  * with hole cards; its export in each format, each read back by the project's own readers.
  */
 describe.each(BACKENDS)('regulator API (%s)', (backend) => {
-  let database: TestDatabase;
   let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let stream: RecordedEvent[];
   const regulator = () => api.as('regulator', { sub: 'reg-1' });
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     api = await startTestApi(database.db);
     await openTableWithPlayers(api, 'r1', 4);
     // Random legal play until six hands are done, as in the crash test; the commands go over HTTP.
@@ -30,10 +29,6 @@ describe.each(BACKENDS)('regulator API (%s)', (backend) => {
     }
     stream = await api.store.readStream(streamIdOf('r1'));
   }, 120_000);
-  afterAll(async () => {
-    await api?.close();
-    await database?.dispose();
-  });
 
   it('lists every table with its status and hands played', async () => {
     const { tables } = (await regulator().get('/regulator/tables').expect(200)).body;
