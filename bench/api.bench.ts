@@ -9,9 +9,12 @@
  *    on a scratch table by the same number of concurrent clients. Goal: the API at 50% of the raw rate or better.
  *    Also beside it: EventStore.append of one command's events straight to the database (no HTTP), with group commit
  *    and without, which shows what the store itself costs and what the HTTP layer adds.
+ *    Each measurement also splits the CPU it took per operation between the clients (this process), the API process
+ *    and PostgreSQL's processes: on a machine whose cores they share, that split is what bounds the rates.
  * 2. Latency at 64 tables: a closed loop measures saturation, where latency is concurrency / throughput (Little's
  *    law): queueing, not the cost of a command. So the p99 goal is also checked on an open loop: 64 tables, each
- *    sending a command every PACED_INTERVAL_MS. Goal: p99 < 20 ms.
+ *    sending a command every PACED_INTERVAL_MS. Goal: p99 < 20 ms. Then 256 and 512 tables at that pace: how many
+ *    tables one API process carries within the goal (its capacity), and the CPU that takes.
  * 3. History: command latency on a table with 100 events and on one with 100,000 (written straight into the store
  *    by playing hands through the engine), commands alternating between the two. Goal: within 1.5x.
  *
@@ -19,7 +22,8 @@
  * BENCH_SECONDS (per measurement, default 10). runApiBench() returns the rows and a markdown report.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Client, Pool } from 'pg';
 import { mulberry32 } from '@felt/engine';
 import { APPEND_GROUP_COMMIT, EventStore, openDatabase } from '@felt/event-store';
@@ -33,9 +37,12 @@ import { createScratchDatabase } from './scratch-database';
 /** BENCH_API_CONCURRENCY=8 (a comma list) and BENCH_API_THROUGHPUT_ONLY=1 narrow an exploratory run, e.g. under a profiler (BENCH_API_NODE_ARGS=--cpu-prof). */
 const CONCURRENCY = (process.env.BENCH_API_CONCURRENCY ?? '1,8,64').split(',').map(Number);
 const THROUGHPUT_ONLY = process.env.BENCH_API_THROUGHPUT_ONLY === '1';
-const PACED_TABLES = 64;
+/** Paced runs: 64 tables for the latency goal, then more, to find how many tables one API process carries with p99 under the goal. */
+const PACED_TABLES = [64, 256, 512];
 /** One command a second per table: several times a live table's pace (a hand of about fifteen commands every two minutes). */
 const PACED_INTERVAL_MS = 1000;
+/** A live table's pace: a hand of about fifteen commands every two minutes. */
+const LIVE_COMMANDS_PER_TABLE_MINUTE = 7.5;
 const HISTORY_SIZES = [100, 100_000];
 const WARMUP_SECONDS = 2;
 /**
@@ -59,6 +66,10 @@ export interface ApiBenchRow {
   readonly p99Ms: number;
   /** CPU time the API process spent per command (user + system), where /proc tells. */
   readonly apiCpuMsPerCommand?: number;
+  /** CPU per operation over the measured window, by process, for the API, the store and the raw INSERTs. */
+  readonly cpuPerOperation?: { readonly api: CpuSplit; readonly store: CpuSplit; readonly raw: CpuSplit };
+  /** Paced rows: the share of the machine's CPU each process used (1 = one core). */
+  readonly cpuShare?: CpuSplit;
   /** Raw single-row INSERT transactions per second at the same concurrency (throughput rows). */
   readonly rawPerSecond?: number;
   readonly rawP50Ms?: number;
@@ -76,8 +87,8 @@ export interface ApiBenchRow {
 
 interface Sample {
   count: number;
-  /** API CPU ms over the measured window (after the warm-up), when a pid to watch was given. */
-  cpuMs?: number;
+  /** CPU ms spent over the measured window (after the warm-up), by whom. */
+  cpu: CpuSplit;
   /** Operations done during the warm-up (not in count). */
   warmup: number;
   latencies: number[];
@@ -104,7 +115,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
     const random = mulberry32(42);
 
     // 1. Throughput, raw INSERTs beside it at the same concurrency.
-    const views = await openTables(client, Math.max(...CONCURRENCY, PACED_TABLES));
+    const views = await openTables(client, Math.max(...CONCURRENCY, ...(THROUGHPUT_ONLY ? [] : PACED_TABLES)));
     const tableIds = [...views.keys()];
     await withPool(url, 1, (pool) => pool.query('CREATE TABLE bench_raw_inserts (id bigserial PRIMARY KEY, payload jsonb NOT NULL)'));
     console.error(`warming the API up: ${API_WARMUP_SECONDS} s on ${tableIds.length} tables…`);
@@ -130,7 +141,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
         { maxInFlight: concurrency, maxBatch: 1 },
       );
       const apiSample = await closedLoop(concurrency, seconds, (worker) => playOne(client, tableIds[worker]!, views, random), api.child.pid);
-      const cpuMs = apiSample.cpuMs ?? Number.NaN;
+      const cpuMs = apiSample.cpu.api;
       rows.push({
         kind: 'throughput',
         name: `${concurrency} table${concurrency === 1 ? '' : 's'}, closed loop`,
@@ -145,22 +156,26 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
         storePerSecond: storeSample.count / seconds,
         storeP50Ms: percentile(storeSample.latencies, 50),
         storeUnbatchedPerSecond: unbatchedSample.count / seconds,
+        cpuPerOperation: { api: perOperation(apiSample.cpu, apiSample.count), store: perOperation(storeSample.cpu, storeSample.count), raw: perOperation(rawSample.cpu, rawSample.count) },
       });
       if (apiSample.errors > 0) throw new Error(`${apiSample.errors} commands failed at concurrency ${concurrency}`);
     }
 
     if (THROUGHPUT_ONLY) return { rows, markdown: report(rows, settings, seconds) };
 
-    // 2. 64 tables at a live pace.
-    const paced = await pacedLoop(PACED_TABLES, seconds, PACED_INTERVAL_MS, (worker) => playOne(client, tableIds[worker]!, views, random));
-    rows.push({
-      kind: 'paced',
-      name: `${PACED_TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each`,
-      size: PACED_TABLES,
-      commandsPerSecond: paced.count / seconds,
-      p50Ms: percentile(paced.latencies, 50),
-      p99Ms: percentile(paced.latencies, 99),
-    });
+    // 2. Tables at a steady pace, more and more of them: the latency goal at 64, then how many one API carries.
+    for (const tables of PACED_TABLES) {
+      const paced = await pacedLoop(tables, seconds, PACED_INTERVAL_MS, (worker) => playOne(client, tableIds[worker]!, views, random), api.child.pid);
+      rows.push({
+        kind: 'paced',
+        name: `${tables} tables, a command every ${PACED_INTERVAL_MS} ms each`,
+        size: tables,
+        commandsPerSecond: paced.count / seconds,
+        p50Ms: percentile(paced.latencies, 50),
+        p99Ms: percentile(paced.latencies, 99),
+        cpuShare: cpuShare(paced.cpu, seconds),
+      });
+    }
 
     // 3. A short and a long history, the long one written straight into the store.
     const db = await openDatabase({ databaseUrl: url });
@@ -239,12 +254,12 @@ async function expectCreated<T extends { status: number; body: any }>(answer: Pr
 }
 
 /** `workers` loops, each sending its next operation when the last one finished; a warm-up first, then `seconds` measured. */
-async function closedLoop(workers: number, seconds: number, operation: (worker: number) => Promise<unknown>, cpuOfPid?: number): Promise<Sample> {
-  const sample: Sample = { count: 0, warmup: 0, latencies: [], errors: 0 };
+async function closedLoop(workers: number, seconds: number, operation: (worker: number) => Promise<unknown>, apiPid?: number): Promise<Sample> {
+  const sample: Omit<Sample, 'cpu'> = { count: 0, warmup: 0, latencies: [], errors: 0 };
   const warmEnd = Date.now() + WARMUP_SECONDS * 1000;
   const start = warmEnd;
   const end = start + seconds * 1000;
-  const cpuWindow = cpuOfPid === undefined ? undefined : watchCpu(cpuOfPid, start, end);
+  const cpuWindow = watchCpu(apiPid, start, end);
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
       for (;;) {
@@ -267,23 +282,66 @@ async function closedLoop(workers: number, seconds: number, operation: (worker: 
       }
     }),
   );
-  if (cpuWindow) sample.cpuMs = await cpuWindow;
-  return sample;
+  return { ...sample, cpu: await cpuWindow };
 }
 
-/** The process's CPU ms between two moments (read from /proc at each). */
-async function watchCpu(pid: number, from: number, to: number): Promise<number> {
+/** CPU milliseconds (user + system) by process: the API (when there is one), PostgreSQL's processes, and this one (the clients). */
+export interface CpuSplit {
+  readonly api: number;
+  readonly database: number;
+  readonly client: number;
+}
+
+/** CPU spent between two moments, read at each: the API process and every PostgreSQL process from /proc, this process from Node. */
+async function watchCpu(apiPid: number | undefined, from: number, to: number): Promise<CpuSplit> {
+  const apiCpu = () => (apiPid === undefined ? 0 : processCpuMs(apiPid));
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, from - Date.now())));
-  const before = processCpuMs(pid);
+  const before = { api: apiCpu(), database: databaseCpuByPid(), client: thisProcessCpuMs() };
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, to - Date.now())));
-  return processCpuMs(pid) - before;
+  return { api: apiCpu() - before.api, database: databaseCpuSince(before.database), client: thisProcessCpuMs() - before.client };
+}
+
+function cpuShare(cpu: CpuSplit, seconds: number): CpuSplit {
+  return { api: cpu.api / (seconds * 1000), database: cpu.database / (seconds * 1000), client: cpu.client / (seconds * 1000) };
+}
+
+function perOperation(cpu: CpuSplit, count: number): CpuSplit {
+  return { api: cpu.api / count, database: cpu.database / count, client: cpu.client / count };
+}
+
+function thisProcessCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** CPU so far of every PostgreSQL process (the postmaster, its background processes and every backend), by pid. */
+function databaseCpuByPid(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') byPid.set(entry, cpuMsFromStat(stat));
+    } catch {
+      // gone between readdir and read
+    }
+  }
+  return byPid;
+}
+
+/** PostgreSQL's CPU between two readings: what each process spent since the first (all of it, for one started since). */
+function databaseCpuSince(before: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, ms] of databaseCpuByPid()) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** `workers` loops, each starting an operation every `intervalMs` (or as soon as the last one is done, if later). */
-async function pacedLoop(workers: number, seconds: number, intervalMs: number, operation: (worker: number) => Promise<unknown>): Promise<Sample> {
-  const sample: Sample = { count: 0, warmup: 0, latencies: [], errors: 0 };
+async function pacedLoop(workers: number, seconds: number, intervalMs: number, operation: (worker: number) => Promise<unknown>, apiPid?: number): Promise<Sample> {
+  const sample: Omit<Sample, 'cpu'> = { count: 0, warmup: 0, latencies: [], errors: 0 };
   const start = Date.now() + WARMUP_SECONDS * 1000;
   const end = start + seconds * 1000;
+  const cpuWindow = watchCpu(apiPid, start, end);
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
       // Spread the tables over the interval so they do not all fire at once.
@@ -309,7 +367,7 @@ async function pacedLoop(workers: number, seconds: number, intervalMs: number, o
     }),
   );
   if (sample.errors > 0) throw new Error(`${sample.errors} paced commands failed`);
-  return sample;
+  return { ...sample, cpu: await cpuWindow };
 }
 
 /** A table of random legal hands with at least `events` events, appended in large batches (no snapshot). */
@@ -332,11 +390,15 @@ async function appendHistory(store: EventStore, tableId: string, events: number)
 /** User + system CPU milliseconds of a process so far (Linux /proc), NaN elsewhere. */
 function processCpuMs(pid: number | undefined): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100 on Linux
+    return cpuMsFromStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return NaN;
   }
+}
+
+function cpuMsFromStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100 on Linux
 }
 
 /** What one betting command appends, as the API writes it (an action event and its metadata). */
@@ -411,10 +473,40 @@ function report(rows: ApiBenchRow[], settings: Record<string, string>, seconds: 
       `| ${r.size} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${n(r.apiCpuMsPerCommand, 2)} | ${whole(r.rawPerSecond)} | ${n(r.rawP50Ms)} | ${n(r.rawP99Ms)} | ${whole(r.storePerSecond)} | ${n(r.storeP50Ms)} | ${whole(r.storeUnbatchedPerSecond)} | ${Math.round(ratio * 100)}% | ${Math.round((r.storePerSecond! / r.rawPerSecond!) * 100)}% | ${mark(ratio >= GOALS.ofRaw)} |`,
     );
   }
-  lines.push('', '| 64 tables | commands/s | p50 ms | p99 ms | goal p99 < 20 ms |', '|---|---:|---:|---:|---|');
-  for (const r of rows.filter((r) => r.kind === 'paced')) lines.push(`| ${r.name} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${mark(r.p99Ms < GOALS.p99Ms)} |`);
+  lines.push(
+    '',
+    `CPU per operation over the same windows, in ms, by process (this machine has ${availableParallelism()} cores: the three share them, so at saturation operations/s ≈ ${availableParallelism()} × 1,000 / total):`,
+    '',
+    '| tables playing | API: client | API: API process | API: PostgreSQL | API: total | store: client (the store runs here) | store: PostgreSQL | store: total | raw: client | raw: PostgreSQL | raw: total |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of rows.filter((r) => r.kind === 'throughput' && r.cpuPerOperation)) {
+    const { api, store, raw } = r.cpuPerOperation!;
+    const c = (x: number) => n(x, 3);
+    lines.push(
+      `| ${r.size} | ${c(api.client)} | ${c(api.api)} | ${c(api.database)} | ${c(api.client + api.api + api.database)} | ${c(store.client)} | ${c(store.database)} | ${c(store.client + store.database)} | ${c(raw.client)} | ${c(raw.database)} | ${c(raw.client + raw.database)} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| paced | commands/s | p50 ms | p99 ms | CPU used, in cores: API | PostgreSQL | clients | p99 < 20 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+  );
+  const paced = rows.filter((r) => r.kind === 'paced');
+  for (const r of paced) {
+    const share = r.cpuShare;
+    lines.push(`| ${r.name} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${n(share?.api, 2)} | ${n(share?.database, 2)} | ${n(share?.client, 2)} | ${mark(r.p99Ms < GOALS.p99Ms)} |`);
+  }
   const closed64 = rows.find((r) => r.kind === 'throughput' && r.size === 64);
-  if (closed64) lines.push(`| 64 tables, closed loop (above) | ${whole(closed64.commandsPerSecond)} | ${n(closed64.p50Ms)} | ${n(closed64.p99Ms)} | ${mark(closed64.p99Ms < GOALS.p99Ms)} |`);
+  if (closed64) lines.push(`| 64 tables, closed loop (above: saturation, not a pace) | ${whole(closed64.commandsPerSecond)} | ${n(closed64.p50Ms)} | ${n(closed64.p99Ms)} | | | | ${mark(closed64.p99Ms < GOALS.p99Ms)} |`);
+  const carried = paced.filter((r) => r.p99Ms < GOALS.p99Ms).sort((a, b) => b.size - a.size)[0];
+  if (carried) {
+    lines.push(
+      '',
+      `Capacity: one API process carried ${carried.size} tables at one command a second each with p99 ${n(carried.p99Ms)} ms. ` +
+        `A live table plays about ${LIVE_COMMANDS_PER_TABLE_MINUTE} commands a minute, so that pace is the load of about ${whole((carried.size * 60) / LIVE_COMMANDS_PER_TABLE_MINUTE)} live tables.`,
+    );
+  }
 
   const history = rows.filter((r) => r.kind === 'history');
   lines.push(
