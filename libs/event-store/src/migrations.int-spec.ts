@@ -80,6 +80,14 @@ describe.each(BACKENDS)('migrations (%s)', (backend) => {
     ]);
   });
 
+  it('has both append functions plan their statements once (generic plans), not on every call', async () => {
+    const { rows } = await t.db.query(`SELECT proname, proconfig FROM pg_proc WHERE proname LIKE 'felt_append%' ORDER BY 1`);
+    expect(rows).toEqual([
+      { proname: 'felt_append', proconfig: ['plan_cache_mode=force_generic_plan'] },
+      { proname: 'felt_append_batch', proconfig: ['plan_cache_mode=force_generic_plan'] },
+    ]);
+  });
+
   it('can be undone by down(), newest first', async () => {
     const undone = await t.db
       .transaction(async (tx) => {
