@@ -96,6 +96,7 @@ export async function appendToStream(db: Queryable, streamId: string, options: A
       append.events.map((e) => e.dataJson),
       append.events.map((e) => e.metadataJson),
     ],
+    { statementName: 'felt_append' },
   );
   const row = rows[0];
   if (!row) throw new Error(`felt_append returned nothing for ${streamId}`);
@@ -144,6 +145,7 @@ export async function appendBatch(db: Queryable, requests: readonly AppendReques
         sent.flatMap((s) => s.append.events.map((e) => e.dataJson)),
         sent.flatMap((s) => s.append.events.map((e) => e.metadataJson)),
       ],
+      { statementName: 'felt_append_batch' },
     ));
   } catch {
     for (const { index } of sent) outcomes[index] = await settled(appendToStream(db, requests[index]!.streamId, requests[index]!.options));

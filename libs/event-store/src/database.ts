@@ -12,9 +12,19 @@ export interface QueryResult<R extends Row = Row> {
   rowCount: number;
 }
 
+/** How to run a statement. */
+export interface QueryOptions {
+  /**
+   * Prepare the statement once per connection under this name and only bind and execute it afterwards: PostgreSQL
+   * then neither parses nor plans it again. For the hot statements whose text never changes (a name must always carry
+   * the same SQL). Adapters without named statements run it as usual.
+   */
+  readonly statementName?: string;
+}
+
 /** Something that runs one SQL statement with positional parameters ($1, $2, ...). */
 export interface Queryable {
-  query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  query<R extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
 }
 
 /** A transaction handle: valid only until the callback given to `Database.transaction` settles. */

@@ -1,6 +1,6 @@
 // @felt/event-store: the only library that knows pg. Events are { type, schemaVersion, data (JSON) }; nothing here
 // knows what they mean.
-export type { Database, Queryable, QueryResult, Row, Transaction } from './database';
+export type { Database, Queryable, QueryOptions, QueryResult, Row, Transaction } from './database';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
 export { PGliteDatabase, IN_MEMORY, type PGliteError } from './pglite-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';

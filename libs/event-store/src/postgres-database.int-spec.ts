@@ -31,3 +31,28 @@ describe('PostgresDatabase when the server drops a connection', () => {
     }
   });
 });
+
+describe('PostgresDatabase named statements', () => {
+  const t = useTestStore('postgres');
+
+  it('prepares a named statement once per connection and runs it again with new parameters, in and out of transactions', async () => {
+    const db = new PostgresDatabase(t.url, { maxConnections: 1 });
+    try {
+      const twice = 'SELECT $1::int * 2 AS n';
+      expect((await db.query<{ n: number }>(twice, [3], { statementName: 'twice' })).rows).toEqual([{ n: 6 }]);
+      expect((await db.query<{ n: number }>(twice, [4], { statementName: 'twice' })).rows).toEqual([{ n: 8 }]);
+      const inside = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ n: number }>(twice, [5], { statementName: 'twice' });
+        const prepared = await tx.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements');
+        return { rows, prepared: prepared.rows };
+      });
+      expect(inside.rows).toEqual([{ n: 10 }]);
+      // The one connection holds it once, under its name.
+      expect(inside.prepared).toEqual([{ name: 'twice', statement: twice }]);
+      // Unnamed statements leave nothing prepared behind.
+      expect((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM pg_prepared_statements WHERE name <> $1', ['twice'])).rows).toEqual([{ n: '0' }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

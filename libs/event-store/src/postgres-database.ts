@@ -1,5 +1,5 @@
-import { Pool, type PoolClient, type PoolConfig } from 'pg';
-import type { Database, QueryResult, Row, Transaction } from './database';
+import { Pool, type PoolClient, type PoolConfig, type QueryConfig } from 'pg';
+import type { Database, QueryOptions, QueryResult, Row, Transaction } from './database';
 
 export interface PostgresDatabaseOptions {
   /** Maximum pooled connections (default 10). */
@@ -20,8 +20,8 @@ export class PostgresDatabase implements Database {
     this.pool.on('error', options.onIdleError ?? (() => undefined));
   }
 
-  async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-    const result = await this.pool.query(sql, params as unknown[]);
+  async query<R extends Row = Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<R>> {
+    const result = await this.pool.query(statement(sql, params, options));
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
 
@@ -71,9 +71,14 @@ class ClientTransaction implements Transaction {
 
   constructor(private readonly client: PoolClient) {}
 
-  async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+  async query<R extends Row = Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<R>> {
     if (this.closed) throw new Error('transaction already ended: this handle must not be used after its callback');
-    const result = await this.client.query(sql, params as unknown[]);
+    const result = await this.client.query(statement(sql, params, options));
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
+}
+
+/** pg's query config: a named statement is parsed and planned once per connection (pg remembers which it prepared). */
+function statement(sql: string, params: readonly unknown[], options: QueryOptions | undefined): QueryConfig {
+  return { text: sql, values: params as unknown[], name: options?.statementName };
 }

@@ -38,7 +38,10 @@ export class DealerAssignments {
   }
 
   async isAssigned(tableId: string, userId: string): Promise<boolean> {
-    const { rows } = await this.db.query(`SELECT 1 FROM dealer_assignments WHERE table_id = $1 AND user_id = $2`, [tableId, userId]);
+    // Asked on every command a dealer sends: a named statement, planned once per connection.
+    const { rows } = await this.db.query(`SELECT 1 FROM dealer_assignments WHERE table_id = $1 AND user_id = $2`, [tableId, userId], {
+      statementName: 'felt_dealer_assigned',
+    });
     return rows.length > 0;
   }
 }

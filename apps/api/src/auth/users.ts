@@ -68,7 +68,7 @@ export class Users {
   }
 
   private async byIds(ids: readonly string[]): Promise<{ value: User | null }[]> {
-    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::text[])`, [[...new Set(ids)]]);
+    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::text[])`, [[...new Set(ids)]], { statementName: 'felt_users_by_ids' });
     const found = new Map(rows.map((row) => [row.id, userOf(row)]));
     return ids.map((id) => ({ value: found.get(id) ?? null }));
   }

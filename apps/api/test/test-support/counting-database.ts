@@ -1,4 +1,4 @@
-import type { Database, QueryResult, Row, Transaction } from '@felt/event-store';
+import type { Database, QueryOptions, QueryResult, Row, Transaction } from '@felt/event-store';
 
 /**
  * A Database that counts the rows its queries return (SELECTs and RETURNING clauses), inside transactions too:
@@ -14,13 +14,13 @@ export class CountingDatabase implements Database {
     return this.inner.kind;
   }
 
-  async query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-    return this.count(await this.inner.query<R>(sql, params));
+  async query<R extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+    return this.count(await this.inner.query<R>(sql, params, options));
   }
 
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.inner.transaction((tx) =>
-      fn({ query: async <R extends Row = Row>(sql: string, params?: readonly unknown[]) => this.count(await tx.query<R>(sql, params)) }),
+      fn({ query: async <R extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions) => this.count(await tx.query<R>(sql, params, options)) }),
     );
   }
 
