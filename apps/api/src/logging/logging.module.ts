@@ -20,6 +20,12 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   return id;
 }
 
+/** The request line, with the user who sent it when the token said who. */
+function withActor(req: IncomingMessage, _res: ServerResponse, line: object): object {
+  const principal = maybePrincipalOf(req as HttpRequest);
+  return principal ? { ...line, actorId: principal.sub, actorRole: principal.role } : line;
+}
+
 /**
  * Structured JSON logs (pino) on stdout, one line per request with its id, status and time. Written in batches:
  * lines collect in memory and go out when 4 KB have gathered or every 100 ms, and pino flushes at exit. A write per
@@ -35,12 +41,11 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
           {
             level: config.logLevel,
             genReqId: requestIdFor,
-            // Who sent it comes from the verified token (customProps runs again when the response is written, after
-            // the access guard has read the token); the device from its header; the rest of the request is noise.
-            customProps: (req: IncomingMessage) => {
-              const principal = maybePrincipalOf(req as HttpRequest);
-              return principal ? { actorId: principal.sub, actorRole: principal.role } : {};
-            },
+            // Who sent it comes from the verified token, read when the line is written (after the access guard read
+            // the token); the device from its header; the rest of the request is noise. Added to the line itself, not
+            // through customProps, which costs every request two more child loggers.
+            customSuccessObject: withActor,
+            customErrorObject: (req: IncomingMessage, _res: ServerResponse, _error: Error, line: object) => withActor(req, _res, line),
             serializers: {
               req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
                 id: req.id,
