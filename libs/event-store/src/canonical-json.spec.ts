@@ -1,4 +1,5 @@
 import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
 import { NotJsonError, canonicalJson, toJsonValue } from './canonical-json';
 
 describe('canonicalJson', () => {
@@ -25,6 +26,33 @@ describe('canonicalJson', () => {
       amount = 5;
     }
     expect(() => canonicalJson({ stack: new Chips() })).toThrow(/\$\.stack is a Chips/);
+  });
+
+  it('names where the refused value is: nested keys and indexes, object keys, and the root the caller names', () => {
+    expect(() => canonicalJson({ data: { seats: [1, 2, Number.NaN] } })).toThrow(new NotJsonError('$.data.seats[2] is NaN, not a finite number'));
+    expect(() => canonicalJson({ a: [[1, undefined]] })).toThrow(new NotJsonError('$.a[0][1] is undefined'));
+    expect(() => canonicalJson([{ name: 'x\u0000y' }])).toThrow(new NotJsonError('$[0].name contains U+0000, which jsonb cannot store'));
+    expect(() => canonicalJson({ seat: { '\ud800': 1 } })).toThrow(new NotJsonError('$.seat key "\\ud800" contains an unpaired UTF-16 surrogate'));
+    expect(() => canonicalJson({ at: new Date(0) }, '$.events[3].data')).toThrow(new NotJsonError('$.events[3].data.at is a Date, not a plain object'));
+    expect(() => canonicalJson(() => 1, '$.state')).toThrow(new NotJsonError('$.state is a function, not JSON'));
+  });
+
+  it('writes any JSON value as the plain recursive definition does', () => {
+    // The definition, written the simplest way (no validation, no paths). Not JSON.stringify of a key-sorted copy:
+    // JavaScript lists integer-like keys ("0") first whatever the order they were added in.
+    const reference = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
+      if (value === null || typeof value !== 'object') return JSON.stringify(value);
+      const record = value as Record<string, unknown>;
+      return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${reference(record[key])}`).join(',')}}`;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(canonicalJson({ '': null, '0': 0, a: 1 })).toBe('{"":null,"0":0,"a":1}');
   });
 
   it('accepts plain objects from another realm and without a prototype', () => {

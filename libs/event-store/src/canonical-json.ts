@@ -23,40 +23,64 @@ export class NotJsonError extends Error {
  * Reading the stored jsonb back with JSON.parse and canonicalising again gives the same text.
  */
 export function canonicalJson(value: unknown, path = '$'): string {
+  return write(value, undefined, path);
+}
+
+/**
+ * Where a value sits: its container's place and its key there (the root has no container, and its key is the whole
+ * root path). Written out as `$.data.seats[2]` only for an error message: a path string built for every value cost
+ * more than the canonical text itself, and appends write every event's data.
+ */
+interface Place {
+  readonly parent: Place | undefined;
+  readonly key: string | number;
+}
+
+function pathOf(parent: Place | undefined, key: string | number): string {
+  if (parent === undefined) return String(key);
+  return pathOf(parent.parent, parent.key) + (typeof key === 'number' ? `[${key}]` : `.${key}`);
+}
+
+function write(value: unknown, parent: Place | undefined, key: string | number): string {
   switch (typeof value) {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isFinite(value)) throw new NotJsonError(`${path} is ${value}, not a finite number`);
+      if (!Number.isFinite(value)) throw new NotJsonError(`${pathOf(parent, key)} is ${value}, not a finite number`);
       return JSON.stringify(value);
     case 'string':
-      assertStorableString(value, path);
+      assertStorable(value, parent, key);
       return JSON.stringify(value);
     case 'object': {
       if (value === null) return 'null';
+      const here: Place = { parent, key };
       if (Array.isArray(value)) {
-        return `[${value.map((item, i) => {
-          if (item === undefined) throw new NotJsonError(`${path}[${i}] is undefined`);
-          return canonicalJson(item, `${path}[${i}]`);
-        }).join(',')}]`;
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          if (item === undefined) throw new NotJsonError(`${pathOf(here, i)} is undefined`);
+          out += (i === 0 ? '' : ',') + write(item, here, i);
+        }
+        return out + ']';
       }
       // A plain object's prototype is null or some realm's Object.prototype (whose own prototype is null): rows
       // can come from another realm (a worker thread, Jest's sandbox), so no identity check against Object.prototype.
       const proto = Object.getPrototypeOf(value);
       if (proto !== null && Object.getPrototypeOf(proto) !== null) {
-        throw new NotJsonError(`${path} is a ${proto?.constructor?.name ?? 'non-plain object'}, not a plain object`);
+        throw new NotJsonError(`${pathOf(parent, key)} is a ${proto?.constructor?.name ?? 'non-plain object'}, not a plain object`);
       }
       const record = value as Record<string, unknown>;
-      const members: string[] = [];
-      for (const key of Object.keys(record).sort()) {
-        if (record[key] === undefined) continue;
-        assertStorableString(key, `${path} key ${JSON.stringify(key)}`);
-        members.push(`${JSON.stringify(key)}:${canonicalJson(record[key], `${path}.${key}`)}`);
+      let out = '{';
+      for (const name of Object.keys(record).sort()) {
+        const member = record[name];
+        if (member === undefined) continue;
+        assertStorable(name, parent, key, 'key');
+        out += (out.length === 1 ? '' : ',') + JSON.stringify(name) + ':' + write(member, here, name);
       }
-      return `{${members.join(',')}}`;
+      return out + '}';
     }
     default:
-      throw new NotJsonError(`${path} is a ${typeof value}, not JSON`);
+      throw new NotJsonError(`${pathOf(parent, key)} is a ${typeof value}, not JSON`);
   }
 }
 
@@ -67,7 +91,13 @@ export function toJsonValue(value: unknown, path = '$'): JsonValue {
 
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function assertStorableString(text: string, path: string): void {
-  if (text.includes('\u0000')) throw new NotJsonError(`${path} contains U+0000, which jsonb cannot store`);
-  if (UNPAIRED_SURROGATE.test(text)) throw new NotJsonError(`${path} contains an unpaired UTF-16 surrogate`);
+/** Refuses a string (or, as `key`, an object key) that jsonb cannot store, naming where it is. */
+function assertStorable(text: string, parent: Place | undefined, key: string | number, asKey?: 'key'): void {
+  const why = text.includes('\u0000')
+    ? 'contains U+0000, which jsonb cannot store'
+    : UNPAIRED_SURROGATE.test(text)
+      ? 'contains an unpaired UTF-16 surrogate'
+      : null;
+  if (why === null) return;
+  throw new NotJsonError(asKey ? `${pathOf(parent, key)} key ${JSON.stringify(text)} ${why}` : `${pathOf(parent, key)} ${why}`);
 }
