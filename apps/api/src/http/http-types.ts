@@ -1,23 +1,28 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * What the API uses of Express's request and response, typed on Node's own classes (the repo has no
- * @types/express): the parsed body and the original URL (pino-http adds `id` to IncomingMessage itself).
+ * The request and response as the controllers, guards, interceptors and filters see them: Fastify's (the API runs
+ * on Nest's Fastify adapter). What lives on the raw Node request instead, because pino-http's request log reads it
+ * there: the request id (pino-http's `id`) and who sent the request (auth/principal.ts).
  */
-export interface HttpRequest extends IncomingMessage {
-  body?: unknown;
-  originalUrl?: string;
-}
-
-export type HttpResponse = ServerResponse;
+export type HttpRequest = FastifyRequest;
+export type HttpResponse = FastifyReply;
 
 export function requestIdOf(req: HttpRequest): string | undefined {
-  return req.id === undefined ? undefined : String(req.id);
+  return requestIdOfMessage(req.raw);
 }
 
-/** Writes a JSON answer by hand, so the status is exactly the one chosen (Nest's default for POST is 201). */
+export function requestIdOfMessage(message: IncomingMessage): string | undefined {
+  return message.id === undefined ? undefined : String(message.id);
+}
+
+/** The path and query as the client sent them (the problem's `instance`, the security log's route). */
+export function requestUrlOf(req: HttpRequest): string {
+  return req.originalUrl;
+}
+
+/** Writes a JSON answer with exactly the status chosen (Nest's default for POST is 201). */
 export function sendJson(res: HttpResponse, status: number, body: unknown, contentType = 'application/json; charset=utf-8'): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', contentType);
-  res.end(JSON.stringify(body));
+  res.code(status).header('Content-Type', contentType).send(JSON.stringify(body));
 }

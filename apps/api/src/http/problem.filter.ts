@@ -1,5 +1,5 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from './http-types';
+import { requestIdOf, requestUrlOf, sendJson, type HttpRequest, type HttpResponse } from './http-types';
 import { problemForError } from './status-mapping';
 
 /** Renders every error as application/problem+json (RFC 9457); the statuses come from status-mapping.ts. */
@@ -11,10 +11,10 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<HttpRequest>();
     const res = http.getResponse<HttpResponse>();
-    const problem = problemForError(error);
+    const problem = problemForError(error, req.routeOptions?.bodyLimit);
     if (problem.status >= 500) this.logger.error({ err: error, requestId: requestIdOf(req) }, 'request failed');
-    if (res.headersSent) return;
-    if (typeof problem.extensions.retryAfterSeconds === 'number') res.setHeader('Retry-After', String(problem.extensions.retryAfterSeconds));
-    sendJson(res, problem.status, problem.toDocument(req.originalUrl ?? req.url ?? '', requestIdOf(req)), 'application/problem+json; charset=utf-8');
+    if (res.sent) return;
+    if (typeof problem.extensions.retryAfterSeconds === 'number') res.header('Retry-After', String(problem.extensions.retryAfterSeconds));
+    sendJson(res, problem.status, problem.toDocument(requestUrlOf(req), requestIdOf(req)), 'application/problem+json; charset=utf-8');
   }
 }
