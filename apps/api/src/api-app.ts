@@ -9,8 +9,8 @@ import type { Database } from '@felt/event-store';
 import { AppModule } from './app.module';
 import type { ApiConfig } from './config/api-config';
 import { registerJsonBodyParser } from './http/json-body';
+import { answerFrameworkError, ProblemFilter } from './http/problem.filter';
 import { echoRequestId, requestIdFor } from './logging/logging.module';
-import { ProblemFilter } from './http/problem.filter';
 import { serveOpenApi } from './openapi/openapi';
 
 /** The configured Nest application on Fastify (not yet listening): what main.ts serves and what the e2e tests drive. */
@@ -21,6 +21,7 @@ export async function createApiApp(config: ApiConfig, options: { database?: Data
     // Routing as before on Express: /tables/ is /tables, /TABLES is /tables, and a long path id is an unknown table
     // (404 TABLE_NOT_FOUND) rather than an unknown route (Node's header limit bounds the URL anyway).
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 16 * 1024 },
+    frameworkErrors: answerFrameworkError, // an unroutable URL (bad percent-encoding) is a problem too
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));

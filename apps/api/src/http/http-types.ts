@@ -3,14 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The request and response as the controllers, guards, interceptors and filters see them: Fastify's (the API runs
- * on Nest's Fastify adapter). What lives on the raw Node request instead, because pino-http's request log reads it
- * there: the request id (pino-http's `id`) and who sent the request (auth/principal.ts).
+ * on Nest's Fastify adapter). Who sent the request lives on the raw Node request (auth/principal.ts), where
+ * pino-http's request line reads it; so does the request id, which @fastify/middie copies there as `id`.
  */
 export type HttpRequest = FastifyRequest;
 export type HttpResponse = FastifyReply;
 
-export function requestIdOf(req: HttpRequest): string | undefined {
-  return requestIdOfMessage(req.raw);
+/** The request id (logging/logging.module.ts): Fastify's id for the request, which pino-http logs too. */
+export function requestIdOf(req: HttpRequest): string {
+  return req.id;
 }
 
 export function requestIdOfMessage(message: IncomingMessage): string | undefined {
