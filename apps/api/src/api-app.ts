@@ -1,30 +1,46 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type {} from '@fastify/static'; // types reply.sendFile
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { WsAdapter } from '@nestjs/platform-ws';
 import { Logger } from 'nestjs-pino';
 import type { Database } from '@felt/event-store';
 import { AppModule } from './app.module';
 import type { ApiConfig } from './config/api-config';
-import { bodyParserErrors } from './http/body-parser-errors';
-import { ProblemFilter } from './http/problem.filter';
+import { registerJsonBodyParser } from './http/json-body';
+import { answerFrameworkError, ProblemFilter } from './http/problem.filter';
+import { echoRequestId, requestIdFor } from './logging/logging.module';
 import { serveOpenApi } from './openapi/openapi';
 
-/** The configured Nest application (not yet listening): what main.ts serves and what the e2e tests drive. */
-export async function createApiApp(config: ApiConfig, options: { database?: Database } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), { bufferLogs: true, bodyParser: false });
+/** The configured Nest application on Fastify (not yet listening): what main.ts serves and what the e2e tests drive. */
+export async function createApiApp(config: ApiConfig, options: { database?: Database } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    genReqId: requestIdFor, // X-Request-Id (logging/logging.module.ts)
+    bodyLimit: config.bodyLimitBytes,
+    // Routing as before on Express: /tables/ is /tables, /TABLES is /tables, and a long path id is an unknown table
+    // (404 TABLE_NOT_FOUND) rather than an unknown route (Node's header limit bounds the URL anyway).
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 16 * 1024 },
+    frameworkErrors: answerFrameworkError, // an unroutable URL (bad percent-encoding) is a problem too
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  app.disable('x-powered-by');
-  app.disable('etag'); // the table version is the ETag, set where it is known
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', echoRequestId);
+  // Fastify sends neither X-Powered-By nor an automatic ETag (the table version is the ETag, set where it is known).
   // JSON only, strict (objects and arrays), bounded: larger bodies are refused with 413 before they are read whole.
-  app.useBodyParser('json', { limit: config.bodyLimitBytes, strict: true });
-  app.use(bodyParserErrors);
+  registerJsonBodyParser(fastify, config.bodyLimitBytes);
   app.useGlobalFilters(new ProblemFilter());
   app.useWebSocketAdapter(new WsAdapter(app)); // /live, on the same port (live/live.gateway.ts)
   serveOpenApi(app);
-  // The floor staff console (apps/console, built by npm run build): static files, loaded without a token.
-  app.useStaticAssets(consoleFolder(), { prefix: '/console', index: 'index.html', fallthrough: true });
+  // The floor staff console (apps/console, built by npm run build): static files, loaded without a token; a file
+  // that is not there falls through to the 404 problem. /console redirects to /console/, its index.html (one route
+  // answers both, since routes ignore a trailing slash).
+  app.useStaticAssets({ root: consoleFolder(), prefix: '/console/', index: 'index.html' });
+  fastify.get('/console', (req, reply) => {
+    const [path, query] = req.url.split(/(?=\?)/);
+    return path === '/console' ? reply.redirect(`/console/${query ?? ''}`, 301) : reply.sendFile('index.html');
+  });
   return app;
 }
 

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
         });
     });
   }
-  await app.listen(config.port);
+  await app.listen(config.port, '0.0.0.0'); // every IPv4 interface (Fastify alone would listen on localhost only)
   const logger = new Logger('Felt');
   logger.log(`listening on port ${config.port}; OpenAPI at /docs, health at /health`);
   logger.log(`access tokens signed with ${secret.source === 'JWT_SECRET' ? 'JWT_SECRET' : secret.file ? `the secret in ${secret.file}` : 'a secret that lives as long as this process'}`);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { HttpRequest, HttpResponse } from '../http/http-types';
+import { requestUrlOf, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { PUBLIC_KEY, ROLES_KEY } from './access-decorators';
 import { setPrincipal } from './principal';
@@ -10,7 +10,7 @@ import { TokenAuthenticator } from './token-authenticator';
 
 /** Served outside the controllers (Swagger UI, the console) or for probes: open to anyone. */
 function isPublicPath(req: HttpRequest): boolean {
-  const path = (req.originalUrl ?? req.url ?? '').split('?')[0]!;
+  const path = requestUrlOf(req).split('?')[0]!;
   if (req.method === 'GET' && path === '/health') return true;
   return /^\/(docs|console)(\/|-|$)/.test(path);
 }

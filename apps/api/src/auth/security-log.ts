@@ -1,8 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { requestIdOfMessage, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import type { Principal } from './access-token';
-import { maybePrincipalOf } from './principal';
+import { principalOfMessage } from './principal';
 
 /**
  * Every refused request is a security event: one pino warn line with `security: true`, why, the route, the user
@@ -12,19 +13,21 @@ import { maybePrincipalOf } from './principal';
 export class SecurityLog {
   private readonly logger = new Logger('Security');
 
-  /** Logs the refusal and returns the problem to throw. */
-  refuse(req: HttpRequest, problem: ApiProblem, reason: string, who: Partial<Principal> | undefined = maybePrincipalOf(req)): ApiProblem {
+  /** Logs the refusal and returns the problem to throw; `req` is an HTTP request or a /live upgrade request. */
+  refuse(req: HttpRequest | IncomingMessage, problem: ApiProblem, reason: string, who?: Partial<Principal>): ApiProblem {
+    const message = 'raw' in req ? req.raw : req;
+    who ??= principalOfMessage(message);
     this.logger.warn(
       {
         security: true,
         code: problem.code,
         status: problem.status,
         reason,
-        route: `${req.method ?? ''} ${(req.originalUrl ?? req.url ?? '').split('?')[0]}`,
+        route: `${message.method ?? ''} ${(message.url ?? '').split('?')[0]}`,
         ...(who?.sub === undefined ? {} : { userId: who.sub }),
         ...(who?.name === undefined ? {} : { userName: who.name }),
         ...(who?.role === undefined ? {} : { role: who.role }),
-        requestId: requestIdOf(req),
+        requestId: requestIdOfMessage(message),
       },
       `request refused: ${reason}`,
     );
@@ -33,7 +36,7 @@ export class SecurityLog {
 
   /** A 401 problem: UNAUTHENTICATED with the sentence for the caller, and the Bearer challenge header. */
   unauthenticated(req: HttpRequest, res: HttpResponse, reason: string, detail: string, who?: Partial<Principal>): ApiProblem {
-    if (!res.headersSent) res.setHeader('WWW-Authenticate', 'Bearer realm="felt"');
+    if (!res.sent) res.header('WWW-Authenticate', 'Bearer realm="felt"');
     return this.refuse(req, new ApiProblem('unauthenticated', 'UNAUTHENTICATED', detail), reason, who);
   }
 }

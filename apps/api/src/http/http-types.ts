@@ -1,23 +1,29 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * What the API uses of Express's request and response, typed on Node's own classes (the repo has no
- * @types/express): the parsed body and the original URL (pino-http adds `id` to IncomingMessage itself).
+ * The request and response as the controllers, guards, interceptors and filters see them: Fastify's (the API runs
+ * on Nest's Fastify adapter). Who sent the request lives on the raw Node request (auth/principal.ts), where
+ * pino-http's request line reads it; so does the request id, which @fastify/middie copies there as `id`.
  */
-export interface HttpRequest extends IncomingMessage {
-  body?: unknown;
-  originalUrl?: string;
+export type HttpRequest = FastifyRequest;
+export type HttpResponse = FastifyReply;
+
+/** The request id (logging/logging.module.ts): Fastify's id for the request, which pino-http logs too. */
+export function requestIdOf(req: HttpRequest): string {
+  return req.id;
 }
 
-export type HttpResponse = ServerResponse;
-
-export function requestIdOf(req: HttpRequest): string | undefined {
-  return req.id === undefined ? undefined : String(req.id);
+export function requestIdOfMessage(message: IncomingMessage): string | undefined {
+  return message.id === undefined ? undefined : String(message.id);
 }
 
-/** Writes a JSON answer by hand, so the status is exactly the one chosen (Nest's default for POST is 201). */
+/** The path and query as the client sent them (the problem's `instance`, the security log's route). */
+export function requestUrlOf(req: HttpRequest): string {
+  return req.originalUrl;
+}
+
+/** Writes a JSON answer with exactly the status chosen (Nest's default for POST is 201). */
 export function sendJson(res: HttpResponse, status: number, body: unknown, contentType = 'application/json; charset=utf-8'): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', contentType);
-  res.end(JSON.stringify(body));
+  res.code(status).header('Content-Type', contentType).send(JSON.stringify(body));
 }

@@ -18,9 +18,11 @@ describe('the status mapping', () => {
     expect(problemForOutcome('t1', 'c1', { kind: 'command-id-reused', firstTableId: 't0' })).toMatchObject({ status: 422, code: 'COMMAND_ID_REUSED' });
   });
 
-  it("maps the body parser's errors and Nest's own", () => {
-    expect(problemForError(Object.assign(new Error('too large'), { type: 'entity.too.large', limit: 1024 }))).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE' });
-    expect(problemForError(Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed' }))).toMatchObject({ status: 400, code: 'MALFORMED_JSON' });
+  it("maps Fastify's body errors (as Nest hands them on) and Nest's own", () => {
+    const fastifyError = (status: number, message: string) => ({ getStatus: () => status, message });
+    expect(problemForError(fastifyError(413, 'Request body is too large'), 1024)).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE', detail: 'the body is larger than 1024 bytes' });
+    expect(problemForError(fastifyError(400, 'Request body size did not match Content-Length'))).toMatchObject({ status: 400, code: 'INVALID_REQUEST' });
+    expect(problemForError(fastifyError(415, 'Unsupported Media Type'))).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(problemForError({ getStatus: () => 404, message: 'Cannot GET /nope' })).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND' });
     expect(problemForError(new Error('connection refused'))).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
     // A bug's message stays in the log, not in the answer.

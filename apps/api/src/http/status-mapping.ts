@@ -124,23 +124,18 @@ export class ApiProblem extends Error {
   }
 }
 
-/** Errors raised before a controller runs (body parser, router) or by a bug, as problems. */
-export function problemForError(error: unknown): ApiProblem {
+/**
+ * Errors raised before a controller runs (Fastify's body reading and routing, which Nest hands on as HttpExceptions
+ * with Fastify's status) or by a bug, as problems. `bodyLimitBytes`: the limit that applied, for the 413's sentence.
+ */
+export function problemForError(error: unknown, bodyLimitBytes?: number): ApiProblem {
   if (error instanceof ApiProblem) return error;
-  const e = error as { type?: unknown; getStatus?: () => number; getResponse?: () => unknown; message?: unknown; limit?: unknown };
-  // body-parser (raw-body) sets `type` on what it throws.
-  if (e?.type === 'entity.too.large') {
-    return new ApiProblem('body-too-large', 'BODY_TOO_LARGE', `the body is larger than ${String(e.limit)} bytes`);
-  }
-  if (e?.type === 'entity.parse.failed') {
-    return new ApiProblem('malformed-json', 'MALFORMED_JSON', `the body is not valid JSON (${String(e.message)})`);
-  }
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
-    return new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', String(e.message));
-  }
+  const e = error as { getStatus?: () => number; getResponse?: () => unknown; message?: unknown };
   const status = typeof e?.getStatus === 'function' ? e.getStatus() : undefined;
   if (status === 404) return new ApiProblem('route-not-found', 'ROUTE_NOT_FOUND', String(e.message ?? 'no such route'));
-  if (status === 413) return new ApiProblem('body-too-large', 'BODY_TOO_LARGE', String(e.message ?? 'the body is too large'));
+  if (status === 413) {
+    return new ApiProblem('body-too-large', 'BODY_TOO_LARGE', bodyLimitBytes === undefined ? String(e.message ?? 'the body is too large') : `the body is larger than ${bodyLimitBytes} bytes`);
+  }
   if (status === 415) return new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', String(e.message ?? 'unsupported media type'));
   if (status === 503) {
     // @nestjs/terminus: keep its per-check report (info, error, details) beside the problem's own members.

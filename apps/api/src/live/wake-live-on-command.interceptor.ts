@@ -14,10 +14,10 @@ export class WakeLiveOnCommand implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const request = context.switchToHttp().getRequest<HttpRequest & { params?: Record<string, string> }>();
+    const request = context.switchToHttp().getRequest<HttpRequest>();
     if (request.method !== 'POST') return next.handle();
     // The table commands' routes name the table (POST /tables/:tableId/...); others wake the log tail.
-    const tableId = request.params?.tableId;
+    const tableId = (request.params as { tableId?: string } | undefined)?.tableId;
     return next.handle().pipe(tap(() => this.feed.wake(tableId)));
   }
 }

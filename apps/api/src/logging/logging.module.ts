@@ -1,28 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
+import type { onRequestHookHandler } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { destination } from 'pino';
-import { maybePrincipalOf } from '../auth/principal';
+import { principalOfMessage } from '../auth/principal';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import type { HttpRequest } from '../http/http-types';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
- * The request id: the caller's X-Request-Id when it is a sane token, else a new UUID; echoed in the response and
- * recorded as each event's correlation id.
+ * The request id: the caller's X-Request-Id when it is a sane token, else a new UUID. Fastify makes it the request's
+ * id (genReqId in api-app.ts), @fastify/middie copies it to the raw request where pino-http finds it, and
+ * echoRequestId answers it in the X-Request-Id header; each event records it as its correlation id.
  */
-export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+export function requestIdFor(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
+
+/** A Fastify onRequest hook: every answer, errors included, carries the request id. */
+export const echoRequestId: onRequestHookHandler = (req, reply, done) => {
+  reply.header('X-Request-Id', req.id);
+  done();
+};
 
 /** The request line, with the user who sent it when the token said who. */
 function withActor(req: IncomingMessage, _res: ServerResponse, line: object): object {
-  const principal = maybePrincipalOf(req as HttpRequest);
+  const principal = principalOfMessage(req);
   return principal ? { ...line, actorId: principal.sub, actorRole: principal.role } : line;
 }
 
@@ -40,7 +45,6 @@ function withActor(req: IncomingMessage, _res: ServerResponse, line: object): ob
         pinoHttp: [
           {
             level: config.logLevel,
-            genReqId: requestIdFor,
             // Who sent it comes from the verified token, read when the line is written (after the access guard read
             // the token); the device from its header; the rest of the request is noise. Added to the line itself, not
             // through customProps, which costs every request two more child loggers.

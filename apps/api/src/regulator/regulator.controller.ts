@@ -96,11 +96,10 @@ export class RegulatorController {
       return (fromMs === null || ms >= fromMs) && (toMs === null || ms <= toMs);
     };
     const exported = exportTable(recorded, format, within);
-    res.statusCode = 200;
-    res.setHeader('Content-Type', exported.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
-    if (exported.notes.length > 0) res.setHeader('X-Export-Notes', exported.notes.join('; ').slice(0, 2000));
-    res.end(exported.text);
+    res.code(200).header('Content-Type', exported.contentType);
+    res.header('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
+    if (exported.notes.length > 0) res.header('X-Export-Notes', exported.notes.join('; ').slice(0, 2000));
+    res.send(exported.text);
   }
 
   private async existingLog(tableId: string) {

@@ -58,7 +58,7 @@ export class TableCommandsController {
     const audience = await this.access.checkCommand(req, principal, request.tableId, request.command.type);
     const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
     const { status, body } = commandResponse(request, outcome, audience);
-    res.setHeader('ETag', `"${body.table.version}"`);
+    res.header('ETag', `"${body.table.version}"`);
     sendJson(res, status, body);
   }
 

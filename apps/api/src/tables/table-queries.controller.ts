@@ -45,7 +45,7 @@ export class TableQueriesController {
   @ApiResponse({ status: 404, description: 'No such table (problem+json, code TABLE_NOT_FOUND)' })
   async get(@Param('tableId') tableId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
     const table = await existingTable(this.queryBus, tableId);
-    res.setHeader('ETag', `"${table.version}"`);
+    res.header('ETag', `"${table.version}"`);
     return tableViewFor(tableId, table, await this.access.audienceFor(principalOf(req), tableId));
   }
 

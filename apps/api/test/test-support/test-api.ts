@@ -29,6 +29,7 @@ export interface TestApi {
 export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}): Promise<TestApi> {
   const app = await createApiApp({ ...DEFAULT_API_CONFIG, logLevel: process.env.LOG_LEVEL ?? 'silent', jwtSecret: TEST_JWT_SECRET, ...config }, { database: db });
   await app.init();
+  await app.getHttpAdapter().getInstance().ready(); // Fastify routes requests only once ready (listen() waits for it itself)
   const as = (role: Role, options?: TestTokenOptions): HttpAgent => request.agent(app.getHttpServer()).set(authHeaders(role, options));
   return {
     app,
