@@ -30,10 +30,23 @@ async function main(): Promise<void> {
         });
     });
   }
-  await app.listen(config.port, '0.0.0.0'); // every IPv4 interface (Fastify alone would listen on localhost only)
+  await listenOnEveryInterface(app, config.port);
   const logger = new Logger('Felt');
   logger.log(`listening on port ${config.port}; OpenAPI at /docs, health at /health`);
   logger.log(`access tokens signed with ${secret.source === 'JWT_SECRET' ? 'JWT_SECRET' : secret.file ? `the secret in ${secret.file}` : 'a secret that lives as long as this process'}`);
+}
+
+/**
+ * Every interface, IPv6 and IPv4 ('::' takes both on Linux), as Node's own default does; IPv4 only on a host without
+ * IPv6. Fastify alone would listen on localhost only.
+ */
+async function listenOnEveryInterface(app: Awaited<ReturnType<typeof createApiApp>>, port: number): Promise<void> {
+  try {
+    await app.listen(port, '::');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EAFNOSUPPORT') throw error;
+    await app.listen(port, '0.0.0.0');
+  }
 }
 
 main().catch((error: unknown) => {
