@@ -44,7 +44,8 @@ async function listenOnEveryInterface(app: Awaited<ReturnType<typeof createApiAp
   try {
     await app.listen(port, '::');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EAFNOSUPPORT') throw error;
+    // No IPv6 here (the address family is missing, or disabled as in many containers): IPv4 alone, as Node does.
+    if (!['EAFNOSUPPORT', 'EADDRNOTAVAIL'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
     await app.listen(port, '0.0.0.0');
   }
 }
