@@ -156,7 +156,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
         storePerSecond: storeSample.count / seconds,
         storeP50Ms: percentile(storeSample.latencies, 50),
         storeUnbatchedPerSecond: unbatchedSample.count / seconds,
-        cpuPerOperation: { api: perOperation(apiSample.cpu, apiSample.count), store: perOperation(storeSample.cpu, storeSample.count), raw: perOperation(rawSample.cpu, rawSample.count) },
+        cpuPerOperation: { api: divided(apiSample.cpu, apiSample.count), store: divided(storeSample.cpu, storeSample.count), raw: divided(rawSample.cpu, rawSample.count) },
       });
       if (apiSample.errors > 0) throw new Error(`${apiSample.errors} commands failed at concurrency ${concurrency}`);
     }
@@ -173,7 +173,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
         commandsPerSecond: paced.count / seconds,
         p50Ms: percentile(paced.latencies, 50),
         p99Ms: percentile(paced.latencies, 99),
-        cpuShare: cpuShare(paced.cpu, seconds),
+        cpuShare: divided(paced.cpu, seconds * 1000),
       });
     }
 
@@ -301,12 +301,9 @@ async function watchCpu(apiPid: number | undefined, from: number, to: number): P
   return { api: apiCpu() - before.api, database: databaseCpuSince(before.database), client: thisProcessCpuMs() - before.client };
 }
 
-function cpuShare(cpu: CpuSplit, seconds: number): CpuSplit {
-  return { api: cpu.api / (seconds * 1000), database: cpu.database / (seconds * 1000), client: cpu.client / (seconds * 1000) };
-}
-
-function perOperation(cpu: CpuSplit, count: number): CpuSplit {
-  return { api: cpu.api / count, database: cpu.database / count, client: cpu.client / count };
+/** Each process's CPU divided by `by`: per operation (the count), or as a share of the machine (the window's ms). */
+function divided(cpu: CpuSplit, by: number): CpuSplit {
+  return { api: cpu.api / by, database: cpu.database / by, client: cpu.client / by };
 }
 
 function thisProcessCpuMs(): number {

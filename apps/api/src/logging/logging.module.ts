@@ -26,7 +26,7 @@ export const echoRequestId: onRequestHookHandler = (req, reply, done) => {
 };
 
 /** The request line, with the user who sent it when the token said who. */
-function withActor(req: IncomingMessage, _res: ServerResponse, line: object): object {
+function withActor(req: IncomingMessage, line: object): object {
   const principal = principalOfMessage(req);
   return principal ? { ...line, actorId: principal.sub, actorRole: principal.role } : line;
 }
@@ -48,8 +48,8 @@ function withActor(req: IncomingMessage, _res: ServerResponse, line: object): ob
             // Who sent it comes from the verified token, read when the line is written (after the access guard read
             // the token); the device from its header; the rest of the request is noise. Added to the line itself, not
             // through customProps, which costs every request two more child loggers.
-            customSuccessObject: withActor,
-            customErrorObject: (req: IncomingMessage, _res: ServerResponse, _error: Error, line: object) => withActor(req, _res, line),
+            customSuccessObject: (req: IncomingMessage, _res: ServerResponse, line: object) => withActor(req, line),
+            customErrorObject: (req: IncomingMessage, _res: ServerResponse, _error: Error, line: object) => withActor(req, line),
             serializers: {
               req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
                 id: req.id,
