@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HttpRequest } from './http-types';
 import { ApiProblem } from './status-mapping';
 
+/** application/json and its structured-syntax relatives (application/vnd.felt+json, ...): the parser's and the routes' one test. */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
 
@@ -13,7 +14,7 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
  */
 export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimitBytes: number): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: bodyLimitBytes }, (req, text, done) => {
+  fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'string', bodyLimit: bodyLimitBytes }, (req, text, done) => {
     try {
       done(null, parseStrictJson(req.headers['content-type'], text as string));
     } catch (error) {
