@@ -24,6 +24,8 @@ describe.each(BACKENDS)('bad input (%s)', (backend) => {
   const cases: Case[] = [
     { name: 'malformed JSON', send: () => raw('/tables/felt-1/commands', '{"type": "Raise", "seat": 3,'), status: 400, code: 'MALFORMED_JSON' },
     { name: 'malformed JSON under a +json media type', send: () => raw('/tables/felt-1/commands', '{"type": "Raise", "seat": 3,', 'application/vnd.felt+json'), status: 400, code: 'MALFORMED_JSON' },
+    { name: 'a body in a charset other than UTF-8', send: () => raw('/tables/felt-1/commands', '{"type":"Fold","seat":1}', 'application/json; charset=latin1'), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    { name: 'a URL with a broken percent-encoding', send: () => api.http.post('/tables/felt-%E0%A4%A/fold').send({ seat: 1 }), status: 400, code: 'INVALID_REQUEST' },
     { name: 'a JSON array instead of an object', send: () => raw('/tables/felt-1/commands', '[{"type":"Fold","seat":1}]'), status: 400, code: 'INVALID_REQUEST' },
     { name: 'a JSON string instead of an object', send: () => raw('/tables/felt-1/commands', '"Fold"'), status: 400, code: /MALFORMED_JSON|INVALID_REQUEST/ },
     { name: 'a seat as a string', send: () => api.http.post('/tables/felt-1/commands').send({ type: 'Fold', seat: '1' }), status: 400, code: 'INVALID_REQUEST' },
