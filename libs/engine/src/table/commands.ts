@@ -9,7 +9,11 @@ export type DeckSource =
   /** The dealer's deck order, top card first, as card codes ("As", "Td", ...). All 52 cards, each once. */
   | { readonly deck: readonly string[]; readonly seed?: undefined }
   /** A seed for the documented PRNG (see table/deck.ts); the resulting order is recorded in the event. */
-  | { readonly seed: number; readonly deck?: undefined };
+  | { readonly seed: number; readonly deck?: undefined }
+  /** Live-cards tables: nothing; the cards are entered as they are dealt (table/live-cards.ts). */
+  | { readonly deck?: undefined; readonly seed?: undefined };
+
+export type BoardStreet = 'flop' | 'turn' | 'river';
 
 export type TableCommand =
   | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }
@@ -38,7 +42,12 @@ export type TableCommand =
   | { readonly type: 'Call'; readonly seat: number }
   | { readonly type: 'Bet'; readonly seat: number; readonly amount: number }
   | { readonly type: 'Raise'; readonly seat: number; readonly to: number }
-  | { readonly type: 'ShowHand'; readonly seat: number }
+  /** On live-cards tables the cards tabled are entered, unless a reader already reported them. */
+  | { readonly type: 'ShowHand'; readonly seat: number; readonly cards?: readonly string[] }
+  /** Live cards: the dealer enters the flop (3 cards), turn or river (1) as dealt, once the betting round is over. */
+  | { readonly type: 'DealBoard'; readonly cards: readonly string[]; readonly street?: BoardStreet }
+  /** Live cards: a reader (RFID shoe or table) reports a player's hole cards. */
+  | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cards: readonly string[] }
   | { readonly type: 'MuckHand'; readonly seat: number }
   | { readonly type: 'VoidHand'; readonly reason: string };
 
@@ -49,4 +58,5 @@ export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big'
 export const COMMAND_TYPES: readonly TableCommandType[] = [
   'OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton',
   'StartHand', 'PostBlind', 'Straddle', 'KillPot', 'Deal', 'ChopBlinds', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
+  'DealBoard', 'ReportHoleCards',
 ];

@@ -18,6 +18,7 @@ import { straddleSeats } from '../house-options/straddle';
 import { killPotBounds } from '../house-options/kill-pot';
 import { killStateAfterHand } from '../house-options/kill-game';
 import type { TableRules } from './rules';
+import { isLiveCards, liveStartCheck, dealBoard, reportHoleCards, shownCards } from './live-cards';
 
 type Result = Decision<TableEvent, Rejection>;
 
@@ -84,6 +85,15 @@ export function decide(command: TableCommand, state: TableState): Result {
       return showdownAction(command, state);
     case 'VoidHand':
       return voidHand(command, state);
+    case 'DealBoard': {
+      const dealt = dealBoard(command, state);
+      return 'code' in dealt ? reject(dealt) : withFollowUps(state, [dealt]);
+    }
+    case 'ReportHoleCards': {
+      const reported = reportHoleCards(command, state);
+      if ('code' in reported) return reject(reported);
+      return reported.length === 0 ? accept([]) : withFollowUps(state, reported);
+    }
     default:
       return no('INVALID_COMMAND', `"${String((command as { type: unknown }).type)}" is not a table command.`, 'type');
   }
@@ -102,6 +112,7 @@ function actsForHandSeat(type: TableCommand['type']): boolean {
     case 'PostBlind':
     case 'Straddle':
     case 'KillPot':
+    case 'ReportHoleCards':
       return true;
     default:
       return false;
@@ -226,8 +237,11 @@ function drawForButton(command: Extract<TableCommand, { type: 'DrawForButton' }>
 
 function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state: TableState): Result {
   if (handInProgress(state)) return no('HAND_IN_PROGRESS', `Hand ${state.hand!.handNumber} is still in progress.`);
-  const deck = resolveDeck(command);
-  if (!deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
+  const live = isLiveCards(state.rules);
+  const refusedDeck = live ? liveStartCheck(command) : null;
+  if (refusedDeck) return reject(refusedDeck);
+  const deck = live ? null : resolveDeck(command);
+  if (deck && !deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
   const plan = planNextHand(state);
   if ('problem' in plan)
     return plan.problem === 'BUTTON_NOT_PLACED'
@@ -245,8 +259,8 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
     }),
     forcedBets: plan.forcedBets,
     missedBlinds: plan.missedBlinds,
-    deck: deck.deck,
-    shuffle: deck.shuffle,
+    // A live table's deck is known to nobody: no deck, and nothing to commit to.
+    ...(deck ? { deck: deck.deck, shuffle: deck.shuffle } : { shuffle: { kind: 'live' as const }, deckCommitment: null }),
     kill: plan.kill,
   };
   return withFollowUps(state, [started]);
@@ -346,7 +360,9 @@ function showdownAction(command: Extract<TableCommand, { type: 'ShowHand' | 'Muc
   if (!undecided.includes(command.seat)) return no('NOT_IN_HAND', `Seat ${command.seat} has no hand to show or muck.`, 'seat');
   if (command.type === 'ShowHand') {
     // Any contender may table their hand at any time during the showdown.
-    return withFollowUps(state, [{ type: 'HandShown', seat: command.seat, cards: playerInHand(hand, command.seat)!.holeCards }]);
+    const cards = shownCards(command, state, playerInHand(hand, command.seat)!);
+    if ('code' in cards) return reject(cards);
+    return withFollowUps(state, [{ type: 'HandShown', seat: command.seat, cards }]);
   }
   if (undecided[0] !== command.seat) return no('NOT_YOUR_TURN_TO_SHOW', `Seat ${undecided[0]} tables or mucks first.`, 'seat');
   return withFollowUps(state, [{ type: 'HandMucked', seat: command.seat }]);
@@ -403,7 +419,7 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
   switch (hand.phase) {
     case 'forced-bets': {
       if (hand.forcedBetsDue.length > 0 || dealWaitsForDealer(state.rules!)) return null;
-      return holeCardsDealt(hand);
+      return holeCardsDealt(state, hand);
     }
     case 'betting': {
       if (contenderCount(hand) === 1) return settle(state, hand);
@@ -412,15 +428,20 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       if (uncalled) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
       const street = NEXT_STREET[hand.round.street];
       if (street === null) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
+      // Live cards: the dealer enters the street as it is dealt (DealBoard).
+      if (isLiveCards(state.rules)) return null;
       const start = hand.deckPosition + 1; // burn one
       return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
     }
     case 'showdown': {
-      let firstUndecided = -1;
+      // The first undecided contender whose cards are known: always the first one when dealt from a deck; on a
+      // live table, the first a reader reported (the others are tabled by the dealer's entry).
+      let firstKnown = -1;
       let undecided = 0;
       for (const seat of hand.showdownOrder) {
-        if (!isUndecided(playerInHand(hand, seat)!)) continue;
-        if (undecided === 0) firstUndecided = seat;
+        const p = playerInHand(hand, seat)!;
+        if (!isUndecided(p)) continue;
+        if (firstKnown === -1 && p.holeCards.length > 0) firstKnown = seat;
         undecided++;
       }
       let someoneShown = false;
@@ -431,7 +452,7 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
         if (p.allIn) someoneAllIn = true;
       }
       // All-in showdowns are tabled at once (TDA 16).
-      if (undecided > 0 && someoneAllIn) return { type: 'HandShown', seat: firstUndecided, cards: playerInHand(hand, firstUndecided)!.holeCards };
+      if (undecided > 0 && someoneAllIn && firstKnown !== -1) return { type: 'HandShown', seat: firstKnown, cards: playerInHand(hand, firstKnown)!.holeCards };
       if (undecided === 0 || (undecided === 1 && !someoneShown)) return settle(state, hand);
       return null;
     }
@@ -502,13 +523,14 @@ export function dealWaitsForDealer(rules: TableRules): boolean {
   return rules.houseOptions.straddle !== null || rules.houseOptions.killPot !== null;
 }
 
-function holeCardsDealt(hand: HandState): TableEvent {
+function holeCardsDealt(state: TableState, hand: HandState): TableEvent {
   const players = hand.players;
   const n = players.length;
   const start = indexAfter(players, hand.button);
-  const cards = holeCardsFromDeck(hand.deck, n);
-  const hands: { seat: number; cards: Card[] }[] = new Array(n);
-  for (let i = 0; i < n; i++) hands[i] = { seat: players[(start + i) % n].seat, cards: cards[i] };
+  // Live cards go out face down from a shoe nobody reads: unknown until a reader reports or a player shows.
+  const cards = isLiveCards(state.rules) ? null : holeCardsFromDeck(hand.deck, n);
+  const hands: { seat: number; cards: Card[] | null }[] = new Array(n);
+  for (let i = 0; i < n; i++) hands[i] = { seat: players[(start + i) % n].seat, cards: cards === null ? null : cards[i] };
   return { type: 'HoleCardsDealt', hands };
 }
 
@@ -595,7 +617,7 @@ function deal(state: TableState): Result {
   if ('ok' in hand) return hand;
   if (hand.phase !== 'forced-bets') return no('OPTION_NOT_ALLOWED_NOW', 'The cards are already dealt.');
   if (hand.forcedBetsDue.length > 0) return no('BLINDS_PENDING', `Seat ${hand.forcedBetsDue[0].seat} still owes a forced bet.`);
-  return withFollowUps(state, [holeCardsDealt(hand)]);
+  return withFollowUps(state, [holeCardsDealt(state, hand)]);
 }
 
 /** Whether the blinds may chop now: the one check behind both ChopBlinds and legalActions. */

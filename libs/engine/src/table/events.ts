@@ -12,7 +12,11 @@ export interface ForcedBetDue {
   readonly live: boolean;
 }
 
-export type ShuffleRecord = { readonly kind: 'supplied' } | { readonly kind: 'seeded'; readonly prng: 'mulberry32-fisher-yates'; readonly seed: number };
+export type ShuffleRecord =
+  | { readonly kind: 'supplied' }
+  | { readonly kind: 'seeded'; readonly prng: 'mulberry32-fisher-yates'; readonly seed: number }
+  /** A live-cards table: physical cards, no deck known to anyone (table/live-cards.ts). */
+  | { readonly kind: 'live' };
 
 /**
  * Events: what happened at the table. Each is a plain record; together they are the whole truth a regulator
@@ -39,14 +43,20 @@ export type TableEvent =
       readonly forcedBets: readonly ForcedBetDue[];
       /** Seats that a blind passed while they sat out: they owe it now. */
       readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
-      readonly deck: readonly Card[];
+      /** Absent on live-cards tables, where nobody knows the deck. */
+      readonly deck?: readonly Card[];
       readonly shuffle: ShuffleRecord;
+      /** null on live-cards tables (issue 15's contract); absent in hands dealt from a deck before it. */
+      readonly deckCommitment?: string | null;
       /** A triggered kill: the killer and the limits as a percentage of the table's (200 full, 150 half). */
       readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
     }
   | { readonly type: 'BlindPosted'; readonly seat: number; readonly kind: ForcedBetKind; readonly amount: number; readonly live: boolean; readonly allIn: boolean }
   | { readonly type: 'KillPotPosted'; readonly seat: number; readonly amount: number; readonly limitPercent: number }
-  | { readonly type: 'HoleCardsDealt'; readonly hands: readonly { readonly seat: number; readonly cards: readonly Card[] }[] }
+  /** cards is null where nobody knows them (live cards: the dealer pitched them face down). */
+  | { readonly type: 'HoleCardsDealt'; readonly hands: readonly { readonly seat: number; readonly cards: readonly Card[] | null }[] }
+  /** Live cards: a reader (RFID shoe or table) read a player's hole cards. Secret like HoleCardsDealt. */
+  | { readonly type: 'HoleCardsReported'; readonly seat: number; readonly cards: readonly Card[] }
   | { readonly type: 'PlayerFolded'; readonly seat: number }
   | { readonly type: 'PlayerChecked'; readonly seat: number }
   | { readonly type: 'PlayerCalled'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
@@ -81,7 +91,7 @@ export type TableEventType = TableEvent['type'];
 
 export const EVENT_TYPES: readonly TableEventType[] = [
   'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
-  'ButtonPlaced', 'HandStarted', 'BlindPosted', 'KillPotPosted', 'HoleCardsDealt', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
+  'ButtonPlaced', 'HandStarted', 'BlindPosted', 'KillPotPosted', 'HoleCardsDealt', 'HoleCardsReported', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
   'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',
   'HandVoided',
 ];

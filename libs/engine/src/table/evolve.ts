@@ -179,7 +179,7 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     bigBlindSeat: e.bigBlindSeat,
     players,
     forcedBetsDue: e.forcedBets,
-    deck: e.deck,
+    deck: e.deck ?? NO_CARDS,
     deckPosition: 0,
     board: [],
     round: newRound('preflop', e.bigBlindSeat),
@@ -417,10 +417,18 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       const next = cloneHand(hand);
       next.players = mapPlayer(hand, e.seat, (p) => {
         const player = clonePlayer(p);
-        if (e.type === 'HandShown') player.shown = true;
-        else player.mucked = true;
+        if (e.type === 'HandShown') {
+          player.shown = true;
+          // Live cards: the hand is known from the moment it is tabled.
+          if (p.holeCards.length === 0) player.holeCards = e.cards;
+        } else player.mucked = true;
         return player;
       });
+      return next;
+    }
+    case 'HoleCardsReported': {
+      const next = cloneHand(hand);
+      next.players = mapPlayer(hand, e.seat, (p) => playerWith(p, { holeCards: e.cards }));
       return next;
     }
     case 'PotAwarded': {
@@ -443,9 +451,12 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
   }
 }
 
-function holeCardsOf(hands: readonly { readonly seat: number; readonly cards: readonly Card[] }[], seat: number): readonly Card[] {
-  for (const h of hands) if (h.seat === seat) return h.cards;
-  return [];
+const NO_CARDS: readonly Card[] = [];
+
+/** A seat's dealt cards; none where they are unknown (live cards) or the seat was not dealt. */
+function holeCardsOf(hands: readonly { readonly seat: number; readonly cards: readonly Card[] | null }[], seat: number): readonly Card[] {
+  for (const h of hands) if (h.seat === seat) return h.cards ?? NO_CARDS;
+  return NO_CARDS;
 }
 
 /** Preflop order with the house options applied: straddlers move the start, a killer may act last. */

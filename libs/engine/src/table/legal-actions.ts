@@ -3,6 +3,8 @@ import { handInProgress, playerInHand } from './state';
 import type { ForcedBetKind } from './commands';
 import { bettingOptions, isBounds } from '../betting/limits';
 import { playerToAct } from '../betting/round';
+import { boardDue, reportCheck, showNeedsCards, isLiveCards, HOLE_CARDS } from './live-cards';
+import type { BoardStreet } from './commands';
 import { undecidedAtShowdown, straddleSeatsNow, straddleAmount, killPotCheck, chopCheck, dealWaitsForDealer } from './decide';
 
 /** One thing the seat may do now, with its bounds: exactly what `decide` will accept. */
@@ -17,8 +19,13 @@ export type LegalAction =
   | { readonly type: 'Call'; readonly seat: number; readonly amount: number }
   | { readonly type: 'Bet'; readonly seat: number; readonly min: number; readonly max: number }
   | { readonly type: 'Raise'; readonly seat: number; readonly min: number; readonly max: number }
-  | { readonly type: 'ShowHand'; readonly seat: number }
-  | { readonly type: 'MuckHand'; readonly seat: number };
+  /** cardsToEnter: on a live table whose reader did not report this hand, the two cards shown must be entered. */
+  | { readonly type: 'ShowHand'; readonly seat: number; readonly cardsToEnter?: number }
+  | { readonly type: 'MuckHand'; readonly seat: number }
+  /** Live cards: the dealer enters the next street (any cards not yet seen in the hand). */
+  | { readonly type: 'DealBoard'; readonly seat: null; readonly street: BoardStreet; readonly cardsToEnter: number }
+  /** Live cards: a reader may report this seat's hole cards. */
+  | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cardsToEnter: number };
 
 export interface LegalActions {
   /** Whose decision the hand waits for; null between hands or when the dealer has nothing to ask. */
@@ -65,7 +72,11 @@ function computeLegalActions(state: TableState): LegalActions {
     }
     case 'betting': {
       const player = playerToAct(hand);
-      if (!player) return { seat: null, actions: [] };
+      if (!player) {
+        const due = boardDue(state);
+        const actions: LegalAction[] = 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
+        return { seat: null, actions: withReports(state, actions) };
+      }
       const o = bettingOptions(state.rules, hand, player);
       const seat = player.seat;
       const actions: LegalAction[] = [{ type: 'Fold', seat }];
@@ -77,18 +88,33 @@ function computeLegalActions(state: TableState): LegalActions {
         const chop = chopCheck(state);
         if (!('code' in chop)) actions.push({ type: 'ChopBlinds', seat: chop.sb.seat, bigBlindSeat: chop.bb.seat, fee: chop.fee });
       }
-      return { seat, actions };
+      return { seat, actions: withReports(state, actions) };
     }
     case 'showdown': {
       const undecided = undecidedAtShowdown(hand);
       if (undecided.length === 0) return { seat: null, actions: [] };
       // The next in order tables or mucks; any other contender may table early.
       const seat = undecided[0];
-      const actions: LegalAction[] = [{ type: 'ShowHand', seat }, { type: 'MuckHand', seat }];
-      for (const other of undecided.slice(1)) actions.push({ type: 'ShowHand', seat: other });
-      return { seat, actions };
+      const actions: LegalAction[] = [showHand(state, seat), { type: 'MuckHand', seat }];
+      for (const other of undecided.slice(1)) actions.push(showHand(state, other));
+      return { seat, actions: withReports(state, actions) };
     }
     default:
       return { seat: null, actions: [] };
   }
+}
+
+function showHand(state: TableState, seat: number): LegalAction {
+  return showNeedsCards(state, playerInHand(state.hand!, seat)!) ? { type: 'ShowHand', seat, cardsToEnter: HOLE_CARDS } : { type: 'ShowHand', seat };
+}
+
+/** Live cards: a reader may report any hand still in play whose cards are unknown (after what the hand waits for). */
+function withReports(state: TableState, actions: LegalAction[]): LegalAction[] {
+  if (!isLiveCards(state.rules)) return actions;
+  for (const p of state.hand!.players) {
+    if (p.holeCards.length > 0) continue;
+    const check = reportCheck(state, p.seat);
+    if (!('code' in check)) actions.push({ type: 'ReportHoleCards', seat: p.seat, cardsToEnter: HOLE_CARDS });
+  }
+  return actions;
 }

@@ -1,6 +1,8 @@
 import type { TableCommand } from './commands';
 import type { TableState } from './state';
 import { legalActions, type LegalAction } from './legal-actions';
+import { unseenCards } from './live-cards';
+import { formatCard } from '../cards/card';
 
 /**
  * A player that picks uniformly among the legal actions, with a random amount inside the legal bounds.
@@ -12,10 +14,18 @@ export function randomLegalCommand(state: TableState, random: () => number): Tab
   // Decide for the seat the hand waits for (others' early shows are legal but would starve the muck choice).
   const actions = all.filter((a) => a.seat === seat || a.type === 'Straddle' || a.type === 'KillPot' || a.type === 'Deal');
   if (actions.length === 0) return null;
-  return commandFor(actions[Math.floor(random() * actions.length)], random);
+  return commandFor(actions[Math.floor(random() * actions.length)], random, state);
 }
 
-export function commandFor(action: LegalAction, random: () => number): TableCommand {
+/** The command for a legal action; actions that enter cards (live tables) draw unseen cards and need the state. */
+export function commandFor(action: LegalAction, random: () => number, state?: TableState): TableCommand {
+  const draw = (count: number): string[] => {
+    if (!state?.hand) throw new Error(`bug: ${action.type} enters cards and needs the table state`);
+    const unseen = unseenCards(state.hand);
+    const cards: string[] = [];
+    for (let i = 0; i < count; i++) cards.push(formatCard(unseen.splice(Math.floor(random() * unseen.length), 1)[0]));
+    return cards;
+  };
   const between = (min: number, max: number) => {
     // Favour the edges: the minimum, the maximum (all-in) and anything between.
     const r = random();
@@ -40,6 +50,12 @@ export function commandFor(action: LegalAction, random: () => number): TableComm
       return { type: 'Deal' };
     case 'ChopBlinds':
       return { type: 'ChopBlinds', consents: [{ seat: action.seat, by: `player-${action.seat}` }, { seat: action.bigBlindSeat, by: `player-${action.bigBlindSeat}` }] };
+    case 'DealBoard':
+      return { type: 'DealBoard', street: action.street, cards: draw(action.cardsToEnter) };
+    case 'ReportHoleCards':
+      return { type: 'ReportHoleCards', seat: action.seat, cards: draw(action.cardsToEnter) };
+    case 'ShowHand':
+      return action.cardsToEnter === undefined ? { type: 'ShowHand', seat: action.seat } : { type: 'ShowHand', seat: action.seat, cards: draw(action.cardsToEnter) };
     default:
       return { type: action.type, seat: action.seat };
   }

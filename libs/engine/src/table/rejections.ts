@@ -47,6 +47,16 @@ export const REJECTION_CODES = [
   'CONSENT_MISSING',
   'KILL_BLIND_OWED',
   'DEAL_PENDING',
+  // Live cards (table/live-cards.ts).
+  'DECK_NOT_ALLOWED',
+  'NOT_A_LIVE_TABLE',
+  'INVALID_CARD',
+  'WRONG_CARD_COUNT',
+  'CARD_ALREADY_SEEN',
+  'BETTING_NOT_OVER',
+  'BOARD_NOT_DUE',
+  'CARDS_CONTRADICT_READER',
+  'CARDS_REQUIRED',
 ] as const;
 
 export type RejectionCode = (typeof REJECTION_CODES)[number];

@@ -33,6 +33,14 @@ export type StructureKind = BettingStructure['kind'];
 
 export type AnteKind = 'none' | 'everyone' | 'big-blind' | 'button';
 
+/**
+ * Where the table's cards come from. deck: the whole deck order is known when the hand starts (the dealer's
+ * deck, or one shuffled from a seed) and the engine deals from it. live: physical cards; the engine knows a card
+ * only once the dealer enters it (the board, shown hands) or a reader reports it (table/live-cards.ts).
+ */
+export type CardSource = 'deck' | 'live';
+export const CARD_SOURCES: readonly CardSource[] = ['deck', 'live'];
+
 export interface TableRules {
   readonly variant: 'texas-holdem';
   readonly structure: BettingStructure;
@@ -47,6 +55,13 @@ export interface TableRules {
   readonly missedBlinds: MissedBlindPolicy;
   /** Straddle, kill game, kill pot, chop and rake: each null when off. */
   readonly houseOptions: HouseOptions;
+  /** Absent means deck (so are rules recorded before live cards existed): read it with cardSourceOf. */
+  readonly cardSource?: CardSource;
+}
+
+/** The table's card source; rules recorded before the option existed deal from a deck. */
+export function cardSourceOf(rules: TableRules): CardSource {
+  return rules.cardSource ?? 'deck';
 }
 
 /** What a client may send: everything but the stakes and the structure kind has a default. */
@@ -62,6 +77,7 @@ export interface TableRulesInput {
   readonly buyIn?: { readonly min: number; readonly max: number } | null;
   readonly missedBlinds?: Partial<MissedBlindPolicy>;
   readonly houseOptions?: HouseOptionsInput;
+  readonly cardSource?: CardSource;
 }
 
 export const MAX_SEATS = 10;
@@ -96,6 +112,9 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   if (buyIn !== null && (!positive(buyIn.min) || !positive(buyIn.max) || buyIn.min > buyIn.max))
     return bad('buyIn', 'the buy-in range needs a minimum and a maximum above zero, minimum first');
 
+  const cardSource = input.cardSource ?? 'deck';
+  if (!CARD_SOURCES.includes(cardSource)) return bad('cardSource', 'the card source is deck or live');
+
   const structure = normalizeStructure(input.structure, input.bigBlind, gameType);
   if ('why' in structure) return bad(structure.field, structure.why);
 
@@ -120,6 +139,8 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
       buyIn,
       missedBlinds,
       houseOptions: house.options,
+      // Recorded only when live, so that deck tables' rules read as they did before the option existed.
+      ...(cardSource === 'live' ? { cardSource } : {}),
     },
   };
 }
