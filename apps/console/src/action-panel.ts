@@ -57,7 +57,14 @@ function actionControl(view: TableView, action: LegalAction, choose: (action: Ch
     case 'Call':
       return button(`Call ${action.amount}`, () => ({ seat: action.seat }));
     case 'ShowHand':
+      // Live tables: the dealer types the two cards tabled, unless a reader already reported them.
+      if (action.cardsToEnter !== undefined)
+        return cardEntry(testId, `Seat ${action.seat}: show`, action.cardsToEnter, (cards) => choose({ route, body: { seat: action.seat, cards } }), refuse);
       return button(`Seat ${action.seat}: show`, () => ({ seat: action.seat }));
+    case 'DealBoard':
+      return cardEntry(testId, `Deal the ${action.street}`, action.cardsToEnter, (cards) => choose({ route, body: { street: action.street, cards } }), refuse);
+    case 'ReportHoleCards':
+      return cardEntry(testId, `Seat ${action.seat}: reader reports`, action.cardsToEnter, (cards) => choose({ route, body: { seat: action.seat, cards } }), refuse);
     case 'MuckHand':
       return button(`Seat ${action.seat}: muck`, () => ({ seat: action.seat }));
     case 'Bet':
@@ -82,6 +89,27 @@ function boundedAmount(testId: string, label: string, min: number, max: number, 
       return;
     }
     send(amount);
+  });
+  return form;
+}
+
+/**
+ * A minimal card entry for live tables: card codes typed as "Ah Kd 7c" (a full card picker is a later issue). Only
+ * the count and the shape are checked here; the table refuses a card already seen with its own sentence.
+ */
+function cardEntry(testId: string, label: string, count: number, send: (cards: string[]) => void, refuse: (sentence: string) => void): HTMLElement {
+  const inputId = `${testId}-cards`;
+  const input = element('input', { id: inputId, type: 'text', required: true, autocomplete: 'off', placeholder: count === 1 ? 'Ah' : count === 2 ? 'Ah Kd' : 'Ah Kd 7c', 'data-testid': inputId });
+  const b = element('button', { type: 'submit', 'data-testid': testId }, label);
+  const form = element('form', { class: 'card-action', novalidate: true }, element('label', { for: inputId }, `${label} (${count} card${count === 1 ? '' : 's'})`), input, b);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const cards = input.value.split(/[\s,]+/).filter((c) => c !== '');
+    if (cards.length !== count || !cards.every((c) => /^[2-9TJQKA][cdhs]$/i.test(c))) {
+      refuse(`${label}: enter ${count} card${count === 1 ? '' : 's'} such as ${count === 1 ? 'Ah' : 'Ah Kd'}; "${input.value}" was entered.`);
+      return;
+    }
+    send(cards);
   });
   return form;
 }

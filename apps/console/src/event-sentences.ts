@@ -16,6 +16,7 @@ const SENTENCES: Record<string, (d: Data) => string> = {
   BlindPosted: (d) => `Seat ${d.seat} posted ${d.kind} ${d.amount}`,
   KillPotPosted: (d) => `Seat ${d.seat} killed the pot for ${d.amount}`,
   HoleCardsDealt: () => 'Hole cards dealt',
+  HoleCardsReported: (d) => `Reader read seat ${d.seat}'s hole cards`,
   PlayerFolded: (d) => `Seat ${d.seat} folded`,
   PlayerChecked: (d) => `Seat ${d.seat} checked`,
   PlayerCalled: (d) => `Seat ${d.seat} called ${d.amount}${d.allIn ? ' (all in)' : ''}`,

@@ -14,8 +14,10 @@ export type LegalAction =
   | { readonly type: 'Call'; readonly seat: number; readonly amount: number }
   | { readonly type: 'Bet'; readonly seat: number; readonly min: number; readonly max: number }
   | { readonly type: 'Raise'; readonly seat: number; readonly min: number; readonly max: number }
-  | { readonly type: 'ShowHand'; readonly seat: number }
-  | { readonly type: 'MuckHand'; readonly seat: number };
+  | { readonly type: 'ShowHand'; readonly seat: number; readonly cardsToEnter?: number }
+  | { readonly type: 'MuckHand'; readonly seat: number }
+  | { readonly type: 'DealBoard'; readonly seat: null; readonly street: string; readonly cardsToEnter: number }
+  | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cardsToEnter: number };
 
 export interface Rules {
   readonly structure: { readonly kind: string };

@@ -24,7 +24,7 @@ export interface HandPlayerRecord {
   readonly seat: number;
   readonly playerId: string;
   readonly startingStack: number;
-  /** Dealt cards: only some audiences may see them (handRecordFor). */
+  /** Dealt (or, on live tables, reported or shown) cards, empty while unknown: only some audiences may see them (handRecordFor). */
   readonly holeCards: readonly string[];
   readonly shown: boolean;
   readonly finalStack: number | null;
@@ -130,7 +130,8 @@ function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): Ha
     case 'KillPotPosted':
       return act(e.seat, 'kill-pot', { amount: e.amount, kind: 'kill-pot' });
     case 'HoleCardsDealt': {
-      const cards = new Map(e.hands.map((x) => [x.seat, x.cards.map(formatCard)]));
+      // Unknown cards (live tables) stay an empty list until a reader reports them or the hand is shown.
+      const cards = new Map(e.hands.map((x) => [x.seat, (x.cards ?? []).map(formatCard)]));
       return { ...h, players: h.players.map((p) => ({ ...p, holeCards: cards.get(p.seat) ?? p.holeCards })) };
     }
     case 'PlayerFolded':
@@ -153,7 +154,10 @@ function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): Ha
     case 'BoardDealt':
       return { ...h, board: { ...h.board, [e.street]: e.cards.map(formatCard) } };
     case 'HandShown':
-      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true }).players };
+      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true, holeCards: e.cards.map(formatCard) }).players };
+    case 'HoleCardsReported':
+      // Secret like dealt cards: handRecordFor hides them from the audiences that may not see hole cards.
+      return player(e.seat, { holeCards: e.cards.map(formatCard) });
     case 'HandMucked':
       return act(e.seat, 'muck');
     case 'RakeTaken':

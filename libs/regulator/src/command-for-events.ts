@@ -1,18 +1,23 @@
 import { formatCard, FULL_DECK, type TableCommand, type TableEvent } from '@felt/engine';
 
+const formatted = (cards: readonly number[]) => cards.map(formatCard);
+
 /**
  * The command that produced a recorded group of events (one append = one command's decision), rebuilt from the
  * events alone, so a verifier can run `decide` again and compare. The first event names the command; a group that
  * ends with TableClosed was a CloseTable (it lists the cash-outs first). Null when the first event is one the
  * dealer produces by itself (a deal of the board, an award...): no command yields it first.
  */
-export function commandForEvents(events: readonly TableEvent[]): TableCommand | null {
+export function commandForEvents(events: readonly TableEvent[], liveCards = false): TableCommand | null {
   const first = events[0];
-  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type);
+  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type, liveCards);
 }
 
-/** commandForEvents from what it looks at: the group's first event and the type of its last. */
-export function commandFor(first: TableEvent, lastType: string): TableCommand | null {
+/**
+ * commandForEvents from what it looks at: the group's first event and the type of its last. On live-cards tables
+ * (`liveCards`) the cards a shown hand tabled were entered with the command; from a deck they were dealt.
+ */
+export function commandFor(first: TableEvent, lastType: string, liveCards = false): TableCommand | null {
   if (lastType === 'TableClosed') return { type: 'CloseTable' };
   switch (first.type) {
     case 'TableOpened':
@@ -37,7 +42,8 @@ export function commandFor(first: TableEvent, lastType: string): TableCommand | 
     case 'ButtonPlaced':
       return { type: 'PlaceButton', seat: first.seat };
     case 'HandStarted':
-      return first.shuffle.kind === 'seeded' ? { type: 'StartHand', seed: first.shuffle.seed } : { type: 'StartHand', deck: first.deck.map(formatCard) };
+      if (first.shuffle.kind === 'live') return { type: 'StartHand' };
+      return first.shuffle.kind === 'seeded' ? { type: 'StartHand', seed: first.shuffle.seed } : { type: 'StartHand', deck: formatted(first.deck ?? []) };
     case 'BlindPosted':
       return first.kind === 'straddle' ? { type: 'Straddle', seat: first.seat } : { type: 'PostBlind', seat: first.seat, blind: first.kind };
     case 'KillPotPosted':
@@ -59,7 +65,12 @@ export function commandFor(first: TableEvent, lastType: string): TableCommand | 
     case 'RaisePlaced':
       return { type: 'Raise', seat: first.seat, to: first.to };
     case 'HandShown':
-      return { type: 'ShowHand', seat: first.seat };
+      return liveCards ? { type: 'ShowHand', seat: first.seat, cards: formatted(first.cards) } : { type: 'ShowHand', seat: first.seat };
+    // Live cards: the dealer's and the reader's entries (from a deck, BoardDealt only follows another command).
+    case 'BoardDealt':
+      return liveCards ? { type: 'DealBoard', street: first.street, cards: formatted(first.cards) } : null;
+    case 'HoleCardsReported':
+      return { type: 'ReportHoleCards', seat: first.seat, cards: formatted(first.cards) };
     case 'HandMucked':
       return { type: 'MuckHand', seat: first.seat };
     case 'HandVoided':

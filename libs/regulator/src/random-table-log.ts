@@ -1,4 +1,4 @@
-import { mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState } from '@felt/engine';
+import { isLiveCards, mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState } from '@felt/engine';
 import { eventIdFor, GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
 import { fastEventHash } from './event-hash-fast';
 import { newEventOf, tableStreamId } from './table-stream';
@@ -34,7 +34,9 @@ export function randomTableLog(options: RandomTableOptions): RecordedEvent[] {
   apply({ type: 'DrawForButton', seed: Math.floor(random() * 2 ** 32) });
   while (table.recorded.length < options.events) {
     for (const seat of table.state.seats) if (seat && seat.stack < bb) apply({ type: 'AddChips', seat: seat.seat, amount: bb * 100 });
-    apply({ type: 'StartHand', seed: Math.floor(random() * 2 ** 32) });
+    const seed = Math.floor(random() * 2 ** 32);
+    // A live-cards table starts its hands without a deck; the random players enter the cards as dealt.
+    apply(isLiveCards(table.state.rules) ? { type: 'StartHand' } : { type: 'StartHand', seed });
     for (let guard = 0; table.state.hand && table.state.hand.phase !== 'complete'; guard++) {
       if (guard > 500) throw new Error('random table: a hand did not end');
       const command = randomLegalCommand(table.state, random);

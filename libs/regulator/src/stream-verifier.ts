@@ -1,5 +1,6 @@
 import {
   chipsOnTable,
+  isLiveCards,
   EVENT_SCHEMA_VERSION,
   EVENT_TYPES,
   tableDecider,
@@ -137,7 +138,7 @@ export class StreamVerifier {
   /** Runs decide again for the command that produced `recorded` and compares; returns decide's events when equal. */
   private rederive(recorded: readonly StreamEvent[], versions: readonly number[]): readonly TableEvent[] | null {
     const first = tableEventOf(recorded[0]!);
-    const command = commandFor(first, recorded[recorded.length - 1]!.type);
+    const command = commandFor(first, recorded[recorded.length - 1]!.type, isLiveCards(this.state.rules));
     if (command === null) {
       this.violation(versions[0]!, 'rules', `${first.type} is recorded without a command before it: the dealer produces it only as part of one`);
       return null;

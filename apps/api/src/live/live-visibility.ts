@@ -28,7 +28,7 @@ export function tableViewFor(tableId: string, table: FoldedTable, audience: Audi
 
 /**
  * An item of GET /tables/:id/events as `audience` may see it. Two events carry secrets: HandStarted holds the whole
- * deck and the seed that shuffled it (either tells every card to come), HoleCardsDealt every player's cards. For an
+ * deck and the seed that shuffled it (either tells every card to come), HoleCardsDealt every player's cards (HoleCardsReported, on live tables, one player's). For an
  * audience that may not see them the deck is dropped, the seed blanked and the dealt cards set to null; a player
  * audience is treated like the public here, because the event names seats, not players.
  */
@@ -39,6 +39,11 @@ export function eventViewFor(recorded: RecordedEvent, audience: Audience) {
     const { deck: _deck, shuffle, ...rest } = view.data as unknown as { deck?: unknown; shuffle?: { kind: string } };
     const hiddenShuffle = shuffle && 'seed' in shuffle ? { ...shuffle, seed: null } : shuffle;
     return { ...view, data: { ...rest, shuffle: hiddenShuffle } };
+  }
+  if (recorded.type === 'HoleCardsReported') {
+    // A reader's record of a live hand is as secret as the deal.
+    const { seat } = view.data as unknown as { seat: number };
+    return { ...view, data: { seat, cards: null } };
   }
   if (recorded.type === 'HoleCardsDealt') {
     const { hands, ...rest } = view.data as unknown as { hands: readonly { seat: number }[] };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { rejection, type Rejection, type TableCommand, type TableRulesInput, type TableState } from '@felt/engine';
+import { isLiveCards, rejection, type Rejection, type TableCommand, type TableRulesInput, type TableState } from '@felt/engine';
 import { toEngineCommand, type ScriptCommand } from '@felt/formats';
 import type { CommandRequest } from './command-request';
 import type { OpenTableBody } from './table-command-schema';
@@ -15,7 +15,12 @@ export function engineCommandFor(command: CommandRequest['command'], state: Tabl
     const open = command as OpenTableBody;
     return { command: { type: 'OpenTable', tableId: open.tableId, rules: open.rules as TableRulesInput } };
   }
-  if (command.type === 'StartHand' && command.deck === undefined && command.seed === undefined && command.holeCards === undefined && command.board === undefined) {
+  if (command.type === 'StartHand' && isLiveCards(state.rules) && (command.holeCards !== undefined || command.board !== undefined)) {
+    const field = command.holeCards !== undefined ? 'holeCards' : 'board';
+    return { rejection: rejection('DECK_NOT_ALLOWED', 'This table plays live cards: the board is entered as it is dealt (DealBoard) and shown hands at the showdown.', field) };
+  }
+  // Live tables shuffle nothing: their StartHand goes on as it is (the engine refuses a deck or a seed there).
+  if (command.type === 'StartHand' && !isLiveCards(state.rules) && command.deck === undefined && command.seed === undefined && command.holeCards === undefined && command.board === undefined) {
     return { command: { type: 'StartHand', seed: randomInt(0, 2 ** 32) } };
   }
   const built = toEngineCommand(command as ScriptCommand, state);

@@ -18,6 +18,7 @@ const forcedBetKind = z.enum(['small-blind', 'big-blind', 'ante', 'make-up-big',
 const shuffleRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('supplied') }),
   z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int() }),
+  z.object({ kind: z.literal('live') }).describe('a live-cards table: physical cards, no deck known to anyone'),
 ]);
 
 const bettingStructure = z.discriminatedUnion('kind', [
@@ -87,6 +88,7 @@ const tableRules = z.object({
   buyIn: z.object({ min: chips(), max: chips() }).nullable(),
   missedBlinds: missedBlindPolicy,
   houseOptions,
+  cardSource: z.enum(['deck', 'live']).optional().describe('absent means deck; live: cards are known only once entered or reported'),
 });
 
 const seatAmount = () => z.object({ seat: seat(), amount: chips() });
@@ -116,13 +118,18 @@ export const TABLE_EVENT_SCHEMAS = {
     players: z.array(z.object({ seat: seat(), playerId: z.string(), stack: chips() })),
     forcedBets: z.array(z.object({ seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean() })),
     missedBlinds: z.array(z.object({ seat: seat(), blind: z.enum(['small', 'big']) })),
-    deck: z.array(card()),
+    deck: z.array(card()).optional().describe('absent on live-cards tables'),
     shuffle: shuffleRecord,
+    deckCommitment: z.string().nullable().optional().describe('null on live-cards tables'),
     kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
   }),
   BlindPosted: z.object({ type: z.literal('BlindPosted'), seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean(), allIn: z.boolean() }),
   KillPotPosted: z.object({ type: z.literal('KillPotPosted'), seat: seat(), amount: chips(), limitPercent: int() }),
-  HoleCardsDealt: z.object({ type: z.literal('HoleCardsDealt'), hands: z.array(z.object({ seat: seat(), cards: z.array(card()) })) }),
+  HoleCardsDealt: z.object({
+    type: z.literal('HoleCardsDealt'),
+    hands: z.array(z.object({ seat: seat(), cards: z.array(card()).nullable().describe('null where unknown (live cards)') })),
+  }),
+  HoleCardsReported: z.object({ type: z.literal('HoleCardsReported'), seat: seat(), cards: z.array(card()) }),
   PlayerFolded: z.object({ type: z.literal('PlayerFolded'), seat: seat() }),
   PlayerChecked: z.object({ type: z.literal('PlayerChecked'), seat: seat() }),
   PlayerCalled: z.object({ type: z.literal('PlayerCalled'), seat: seat(), amount: chips(), allIn: z.boolean() }),
@@ -173,7 +180,7 @@ export const SCHEMA_FOR_EVERY_TYPE: Equals<ContractEventType, TableEvent['type']
 /** Each schema's inferred type is the engine's event type (one per member, so an error names the event). */
 export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K], EngineEvent<K>> } = {
   TableOpened: true, TableClosed: true, PlayerSeated: true, PlayerLeft: true, PlayerSatOut: true, PlayerSatIn: true, ChipsAdded: true,
-  ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true,
+  ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true, HoleCardsReported: true,
   PlayerFolded: true, PlayerChecked: true, PlayerCalled: true, BetPlaced: true, RaisePlaced: true, BlindsChopped: true, RakeTaken: true,
   KillButtonChanged: true, RulesChanged: true, UncalledBetReturned: true, BoardDealt: true, ShowdownStarted: true, HandShown: true,
   HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true,

@@ -150,10 +150,19 @@ export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhEx
         break;
       case 'HoleCardsDealt':
         for (const dealt of e.hands) {
+          // Live cards: dealt face down and unknown, so the player and the action carry no cards.
+          if (dealt.cards === null) {
+            act(dealt.seat, 'Dealt Cards', 0, false);
+            continue;
+          }
           const cards = dealt.cards.map(formatCard);
           h.ohh.players[ids.get(dealt.seat)!]!.cards = cards;
           act(dealt.seat, 'Dealt Cards', 0, false, { cards });
         }
+        break;
+      case 'HoleCardsReported':
+        // A reader's record of a live hand: the player's cards, with no action of their own.
+        h.ohh.players[ids.get(e.seat)!]!.cards = e.cards.map(formatCard);
         break;
       case 'PlayerFolded':
         act(e.seat, 'Fold', 0, false);
@@ -193,6 +202,7 @@ export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhEx
         break;
       case 'HandShown':
         act(e.seat, 'Shows Cards', 0, false, { cards: e.cards.map(formatCard) });
+        h.ohh.players[ids.get(e.seat)!]!.cards ??= e.cards.map(formatCard);
         break;
       case 'HandMucked':
         act(e.seat, 'Mucks Cards', 0, false);

@@ -4,7 +4,8 @@ import { formatCards, type TableEvent, type TableRules } from '@felt/engine';
  * PHH export: a table's hands, read from its events, as PHH (the TOML hand histories pokerkit reads; the format
  * `felt phh` imports). Players are numbered in the dealing order, p1 first left of the button and the last player
  * on the button, as PHH numbers them; heads-up the blinds and antes are written in PHH's reversed order (the
- * button's first). Amounts are the table's chips. Each action is the engine's event: `d dh` for the hole cards dealt,
+ * button's first). Amounts are the table's chips. Each action is the engine's event: `d dh` for the hole cards dealt
+ * (`????` where nobody knows them: live cards that no reader reported),
  * `f`, `cc` (check or call), `cbr` with the bet's or raise's total for the street, `d db` for the board, and `sm`
  * for a hand shown (with its cards) or mucked (without).
  */
@@ -109,8 +110,16 @@ function step(hand: Building, e: TableEvent, p: (seat: number) => string, hands:
       const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards]));
       for (const seat of hand.order) {
         const cards = bySeat.get(seat);
-        if (cards) hand.actions.push(`d dh ${p(seat)} ${formatCards(cards, '')}`);
+        // Live cards nobody knows are PHH's unknown cards; the importer reads them (a shown hand reveals them).
+        if (cards === null) hand.actions.push(`d dh ${p(seat)} ????`);
+        else if (cards) hand.actions.push(`d dh ${p(seat)} ${formatCards(cards, '')}`);
       }
+      break;
+    }
+    case 'HoleCardsReported': {
+      // A reader's record of a live hand: the cards that were dealt, so they go in the deal's line.
+      const dealt = hand.actions.indexOf(`d dh ${p(e.seat)} ????`);
+      if (dealt >= 0) hand.actions[dealt] = `d dh ${p(e.seat)} ${formatCards(e.cards, '')}`;
       break;
     }
     case 'PlayerFolded':

@@ -1,4 +1,5 @@
 import {
+  isLiveCards,
   legalActions,
   planNextHand,
   tableDecider,
@@ -134,6 +135,13 @@ export function toEngineCommand(entry: ScriptCommand, state: TableState): { comm
   if (entry.type !== 'StartHand') return { command: plain as unknown as TableCommand };
   const start = entry as Extract<ScriptCommand, { type: 'StartHand' }>;
   if (start.deck !== undefined) return { command: plain as unknown as TableCommand };
+  if (isLiveCards(state.rules)) {
+    // Live cards are entered as they are dealt (DealBoard, ShowHand, ReportHoleCards): nothing to shuffle. A seed is
+    // passed on for the engine to refuse.
+    if (start.holeCards !== undefined || start.board !== undefined)
+      return { why: 'this table plays live cards: enter the board with DealBoard and shown hands with ShowHand, not holeCards/board' };
+    return { command: plain as unknown as TableCommand };
+  }
 
   if (start.holeCards === undefined && start.board === undefined) {
     // No deck at all: the engine's seeded shuffle, seeded with the hand number unless the script gives a seed.
@@ -195,6 +203,8 @@ export function formatLegalAction(a: LegalAction | LegalActionExpectation): stri
   const seat = x.seat !== undefined ? ` (seat ${String(x.seat)})` : '';
   if (x.type === 'Call') return `Call ${String(x.amount ?? '?')}${seat}`;
   if (x.type === 'Bet' || x.type === 'Raise') return `${String(x.type)} ${String(x.min ?? '?')}-${String(x.max ?? '?')}${seat}`;
+  if (x.type === 'DealBoard') return `DealBoard ${String(x.street ?? '')} (${String(x.cardsToEnter ?? '?')} cards)`;
+  if (x.cardsToEnter !== undefined) return `${String(x.type)} (${String(x.cardsToEnter)} cards)${seat}`;
   if (x.type === 'PostBlind') return `PostBlind ${String(x.blind ?? '')} ${String(x.amount ?? '')}`.trim() + seat;
   return String(x.type) + seat;
 }

@@ -61,13 +61,17 @@ export const rulesSchema = z.strictObject({
     .optional(),
   /** House options (straddle, kill, chop, rake, ...): passed to the engine as they are; the engine checks them. */
   houseOptions: z.record(z.string(), z.unknown()).optional(),
+  /** deck (default): the engine deals from a deck known at the start of the hand. live: physical cards, entered as dealt. */
+  cardSource: z.enum(['deck', 'live'], { error: 'cardSource must be "deck" or "live"' }).optional(),
 });
 
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
 const legalActionSchema = z.strictObject({
-  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand']),
+  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'DealBoard', 'ReportHoleCards']),
   seat: seat.optional(),
+  street: z.enum(['flop', 'turn', 'river']).optional(),
+  cardsToEnter: int('cardsToEnter').optional(),
   blind: text('blind').optional(),
   amount: chips('amount').optional(),
   min: chips('min').optional(),
@@ -95,6 +99,8 @@ const scriptKeys = {
 };
 
 const cardList = text('a card list');
+/** Cards entered at a live table, one code each ("Ah"); the engine checks the count and that none was seen. */
+const enteredCards = z.array(text('a card')).max(5, { error: 'at most five cards are entered at once' });
 
 const commandSchemas = [
   z.strictObject({ type: z.literal('CloseTable'), ...scriptKeys }),
@@ -136,7 +142,12 @@ const commandSchemas = [
   z.strictObject({ type: z.literal('Call'), seat, ...scriptKeys }),
   z.strictObject({ type: z.literal('Bet'), seat, amount: chips('amount'), ...scriptKeys }),
   z.strictObject({ type: z.literal('Raise'), seat, to: chips('to'), ...scriptKeys }),
-  z.strictObject({ type: z.literal('ShowHand'), seat, ...scriptKeys }),
+  /** cards: on live tables, the cards tabled (unless a reader reported them). */
+  z.strictObject({ type: z.literal('ShowHand'), seat, cards: enteredCards.optional(), ...scriptKeys }),
+  /** Live cards: the dealer enters the flop (3 cards), turn or river (1) as dealt; street is an optional check. */
+  z.strictObject({ type: z.literal('DealBoard'), cards: enteredCards, street: z.enum(['flop', 'turn', 'river']).optional(), ...scriptKeys }),
+  /** Live cards: a reader reports a seat's two hole cards. */
+  z.strictObject({ type: z.literal('ReportHoleCards'), seat, cards: enteredCards, ...scriptKeys }),
   z.strictObject({ type: z.literal('MuckHand'), seat, ...scriptKeys }),
   z.strictObject({ type: z.literal('VoidHand'), reason: text('reason'), ...scriptKeys }),
 ] as const;

@@ -120,7 +120,7 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
       case 'HoleCardsDealt':
         for (const h of e.hands) {
           const p = hand!.players.find((x) => x.seat === h.seat);
-          if (p) p.holeCards = formatCards(h.cards, '');
+          if (p && h.cards !== null) p.holeCards = formatCards(h.cards, '');
         }
         break;
       case 'PlayerFolded':
