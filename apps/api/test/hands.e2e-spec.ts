@@ -48,7 +48,8 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
     for (const [i, entry] of script.commands.entries()) {
       const body = requestBody(entry);
       // The runner seeds a bare StartHand with the hand number; the API would draw a random seed, so say it.
-      if (body.type === 'StartHand' && body.deck === undefined && body.seed === undefined && body.holeCards === undefined && body.board === undefined) {
+      // (A live-cards table takes no seed: its cards are entered as dealt.)
+      if (body.type === 'StartHand' && script.rules.cardSource !== 'live' && body.deck === undefined && body.seed === undefined && body.holeCards === undefined && body.board === undefined) {
         body.seed = handsPlayed + 1;
       }
       const viaRoute = i % 2 === 1;

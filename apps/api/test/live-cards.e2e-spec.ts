@@ -1,0 +1,89 @@
+import { readJsonl, verifyEvents } from '@felt/regulator';
+import { streamIdOf } from '../src/tables/table-stream';
+import { openTableWithPlayers, expectStatus } from './test-support/table-setup';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { startTestApi, type TestApi } from './test-support/test-api';
+
+/**
+ * A live-cards table over HTTP: a whole hand with the board entered street by street, a reader's report, the shown
+ * hand entered at the showdown; malformed entries are 400s and rule breaks 422s with the engine's code, each writing
+ * nothing; the reader's record stays hidden from a service consumer; and the regulator's JSONL export verifies.
+ */
+const LIVE = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, cardSource: 'live' } as const;
+
+describe.each(BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
+  let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+
+  beforeAll(async () => {
+    api = await startTestApi(database.db);
+  });
+
+  const post = (route: string, body: object, status: number) => expectStatus(api.http.post(`/tables/lc1/${route}`).send(body), status);
+  const version = async () => (await api.store.readStream(streamIdOf('lc1'))).length;
+
+  it('plays a whole live hand, refuses bad entries without writing, and the export verifies', async () => {
+    await openTableWithPlayers(api, 'lc1', 3, LIVE);
+    // A seed is refused on a live table; a bare StartHand deals from the shoe.
+    expect((await post('start-hand', { seed: 7 }, 422)).body.code).toBe('DECK_NOT_ALLOWED');
+    const started = (await post('start-hand', {}, 201)).body;
+    expect(started.events[0].data).toMatchObject({ shuffle: { kind: 'live' }, deckCommitment: null });
+    expect(started.events[0].data.deck).toBeUndefined();
+    await post('post-blind', { seat: 2 }, 201);
+    const dealt = (await post('post-blind', { seat: 3 }, 201)).body;
+    expect(dealt.events.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands.every((h: { cards: unknown }) => h.cards === null)).toBe(true);
+
+    expect((await post('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 422)).body.code).toBe('BETTING_NOT_OVER');
+    await post('report-hole-cards', { seat: 1, cards: ['Qs', 'Qh'] }, 201);
+    await post('call', { seat: 1 }, 201);
+    await post('call', { seat: 2 }, 201);
+    const flopDue = (await post('check', { seat: 3 }, 201)).body.table;
+    expect(flopDue.legalActions[0]).toEqual({ type: 'DealBoard', seat: null, street: 'flop', cardsToEnter: 3 });
+
+    // Malformed bodies are 400s (zod); rule breaks 422s (the engine); neither writes an event.
+    const before = await version();
+    await post('deal-board', { cards: 'Ah Kd 7c' }, 400);
+    await post('deal-board', { cards: ['Ah', 'Kd', '7c'], extra: 1 }, 400);
+    await post('report-hole-cards', { cards: ['Ah', 'Kd'] }, 400);
+    expect((await post('deal-board', { cards: ['Ah', 'Kd'] }, 422)).body.code).toBe('WRONG_CARD_COUNT');
+    expect((await post('deal-board', { cards: ['Ah', 'Qh', '7c'] }, 422)).body).toMatchObject({ code: 'CARD_ALREADY_SEEN', detail: expect.stringContaining('Qh') });
+    expect(await version()).toBe(before);
+
+    await post('commands', { type: 'DealBoard', street: 'flop', cards: ['Ah', 'Kd', '7c'] }, 201);
+    for (const seat of [2, 3, 1]) await post('check', { seat }, 201);
+    await post('deal-board', { cards: ['2s'] }, 201);
+    for (const seat of [2, 3, 1]) await post('check', { seat }, 201);
+    await post('deal-board', { cards: ['9h'] }, 201);
+    for (const seat of [2, 3]) await post('check', { seat }, 201);
+    const atShowdown = (await post('check', { seat: 1 }, 201)).body.table;
+    expect(atShowdown.legalActions.slice(0, 2)).toEqual([{ type: 'ShowHand', seat: 2, cardsToEnter: 2 }, { type: 'MuckHand', seat: 2 }]);
+
+    expect((await post('show-hand', { seat: 2 }, 422)).body.code).toBe('CARDS_REQUIRED');
+    await post('show-hand', { seat: 2, cards: ['Jc', 'Jd'] }, 201);
+    await post('muck-hand', { seat: 3 }, 201);
+    expect((await post('show-hand', { seat: 1, cards: ['Qs', 'Qd'] }, 422)).body.code).toBe('CARDS_CONTRADICT_READER');
+    const ended = (await post('show-hand', { seat: 1 }, 201)).body.table;
+    expect(ended.hand.phase).toBe('complete');
+    expect(ended.seats.map((s: { stack: number }) => s.stack)).toEqual([104, 98, 98]);
+
+    // A service consumer sees the reader's event without its cards; the regulator's export carries them and verifies.
+    const seen = (await api.as('service').get('/tables/lc1/events').expect(200)).body;
+    const reported = (seen.events ?? seen.items ?? seen).find((e: { type: string }) => e.type === 'HoleCardsReported');
+    expect(reported.data).toEqual({ seat: 1, cards: null });
+    const exported = await api.as('regulator').get('/regulator/tables/lc1/export?format=jsonl').buffer(true).parse(textParser as never).expect(200);
+    const read = readJsonl(exported.body as string);
+    expect(read.problems).toEqual([]);
+    expect(read.events.some((e) => e.type === 'HoleCardsReported' && JSON.stringify(e.data) === JSON.stringify({ seat: 1, cards: [43, 42] }))).toBe(true);
+    const report = verifyEvents(read.events);
+    expect(report.violations).toEqual([]);
+    expect(report.hands).toBe(1);
+  });
+});
+
+/** supertest's parser for bodies that are not JSON: the text as it came. */
+function textParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: string) => void): void {
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.on('end', () => done(null, text));
+}
