@@ -70,6 +70,8 @@ export const openTableForm = form(
       ),
     ),
     field('Chop', checkbox('chop')),
+    // Physical cards: the board and shown hands are entered as dealt (docs/table-scripts.md "Live cards").
+    field('Live cards', checkbox('liveCards')),
   ],
   'Open table',
   (v) => {
@@ -92,6 +94,7 @@ export const openTableForm = form(
       maxSeats: numbers.maxSeats,
       buyIn: { min: numbers.buyInMin, max: numbers.buyInMax },
       houseOptions,
+      ...(v.liveCards === 'on' ? { cardSource: 'live' } : {}),
     };
     return { method: 'POST', path: '/tables', body: { tableId: v.tableId, rules }, done: `Table ${v.tableId} opened.` };
   },

@@ -294,6 +294,47 @@ describe('floor console in chromium', () => {
     expect((await tableFromApi('options-1')).status).toBe('closed');
   });
 
+  it('a live-cards table: the dealer types the flop, turn, river and the shown hand into card entries; a card already seen shows the engine’s sentence', async () => {
+    const floor = await signedIn('floor-fran');
+    await floor.fillForm('open-table', { 'Table id': 'live-1', 'Small blind': '1', 'Big blind': '2', Seats: '6' });
+    await floor.page.getByTestId('open-table').getByLabel('Live cards').check();
+    await floor.page.getByTestId('open-table-submit').click();
+    await floor.byTestId('status').filter({ hasText: 'open' }).waitFor();
+    expect((await tableFromApi('live-1')).rules.cardSource).toBe('live');
+    for (const [seat, player] of [[1, 'ann'], [2, 'ben']] as const) await expectStatus(api.http.post('/tables/live-1/seat-player').send({ seat, playerId: player, buyIn: 100 }), 201);
+    await expectStatus(api.http.post('/tables/live-1/place-button').send({ seat: 1 }), 201);
+    await floor.page.reload();
+    await floor.byTestId('player-2').filter({ hasText: 'ben' }).waitFor();
+
+    // Heads-up: the button (seat 1) posts the small blind and calls; the big blind checks; the flop is due.
+    await floor.byTestId('start-hand-submit').click();
+    for (const id of ['action-PostBlind-1', 'action-PostBlind-2', 'action-Call-1', 'action-Check-2']) await floor.byTestId(id).click();
+    const enter = async (action: string, cards: string) => {
+      await floor.byTestId(`${action}-cards`).fill(cards);
+      await floor.byTestId(action).click();
+    };
+    await enter('action-DealBoard', 'Ah Kd 7c');
+    await floor.byTestId('activity-log').filter({ hasText: 'Flop: Ah Kd 7c' }).waitFor();
+    for (const id of ['action-Check-2', 'action-Check-1']) await floor.byTestId(id).click();
+    const before = await tableFromApi('live-1');
+    await enter('action-DealBoard', 'Kd');
+    expect(await floor.notice()).toBe('422 CARD_ALREADY_SEEN: The Kd was already seen in this hand, on the board.');
+    expect((await tableFromApi('live-1')).version).toBe(before.version);
+    await enter('action-DealBoard', '2s');
+    for (const id of ['action-Check-2', 'action-Check-1']) await floor.byTestId(id).click();
+    await enter('action-DealBoard', '9h');
+    for (const id of ['action-Check-2', 'action-Check-1']) await floor.byTestId(id).click();
+
+    // The showdown: seat 2 tables first and its cards are typed in; seat 1 mucks, unseen. Seat 2 wins the 4.
+    await enter('action-ShowHand-2', 'Jc Jd');
+    await floor.byTestId('activity-log').filter({ hasText: 'Seat 2 shows Jc Jd' }).waitFor();
+    await floor.byTestId('action-MuckHand-1').click();
+    await floor.byTestId('hand').filter({ hasText: 'complete' }).waitFor();
+    const after = await tableFromApi('live-1');
+    expect(after.seats.map((seat: { stack: number }) => seat.stack)).toEqual([98, 102]);
+    for (const seat of after.seats) await floor.byTestId(`stack-${seat.seat}`).filter({ hasText: new RegExp(`^${seat.stack}$`) }).waitFor();
+  });
+
   it('a command the rules refuse shows the engine’s sentence and writes nothing', async () => {
     const floor = await signedIn('floor-fran');
     await floor.openTableFromLobby('main-1');
