@@ -1,4 +1,4 @@
-import { formatCard, FULL_DECK, type TableCommand, type TableEvent } from '@felt/engine';
+import { formatCard, FULL_DECK, isHandStartedV1, type HandStartedV1, type SealedDeck, type TableCommand, type TableEvent } from '@felt/engine';
 
 const formatted = (cards: readonly number[]) => cards.map(formatCard);
 
@@ -8,16 +8,18 @@ const formatted = (cards: readonly number[]) => cards.map(formatCard);
  * ends with TableClosed was a CloseTable (it lists the cash-outs first). Null when the first event is one the
  * dealer produces by itself (a deal of the board, an award...): no command yields it first.
  */
-export function commandForEvents(events: readonly TableEvent[], liveCards = false): TableCommand | null {
+export function commandForEvents(events: readonly TableEvent[], revealed?: SealedDeck, liveCards = false): TableCommand | null {
   const first = events[0];
-  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type, liveCards);
+  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type, revealed, liveCards);
 }
 
 /**
- * commandForEvents from what it looks at: the group's first event and the type of its last. On live-cards tables
- * (`liveCards`) the cards a shown hand tabled were entered with the command; from a deck they were dealt.
+ * commandForEvents from what it looks at: the group's first event and the type of its last. A HandStarted names
+ * no deck (it is sealed): `revealed` is the hand's DeckRevealed, which gives the seed or the deck, and the salt. On
+ * live-cards tables (`liveCards`) the cards a shown hand tabled were entered with the command; from a deck they
+ * were dealt.
  */
-export function commandFor(first: TableEvent, lastType: string, liveCards = false): TableCommand | null {
+export function commandFor(first: TableEvent | HandStartedV1, lastType: string, revealed?: SealedDeck, liveCards = false): TableCommand | null {
   if (lastType === 'TableClosed') return { type: 'CloseTable' };
   switch (first.type) {
     case 'TableOpened':
@@ -33,7 +35,7 @@ export function commandFor(first: TableEvent, lastType: string, liveCards = fals
     case 'ChipsAdded':
       return { type: 'AddChips', seat: first.seat, amount: first.amount };
     case 'ButtonDrawn': {
-      if (first.shuffle.kind === 'seeded') return { type: 'DrawForButton', seed: first.shuffle.seed };
+      if (first.shuffle.kind === 'seeded') return { type: 'DrawForButton', seed: first.shuffle.seed, prng: first.shuffle.prng };
       // Only the drawn cards are recorded: they were the top of the deck, in draw order; the rest cannot matter.
       const drawn = first.draws.map((d) => d.card);
       const rest = FULL_DECK.filter((c) => !drawn.includes(c));
@@ -41,9 +43,17 @@ export function commandFor(first: TableEvent, lastType: string, liveCards = fals
     }
     case 'ButtonPlaced':
       return { type: 'PlaceButton', seat: first.seat };
-    case 'HandStarted':
+    case 'HandStarted': {
+      // A live-cards hand has no deck at all: its cards are entered as they are dealt.
       if (first.shuffle.kind === 'live') return { type: 'StartHand' };
-      return first.shuffle.kind === 'seeded' ? { type: 'StartHand', seed: first.shuffle.seed } : { type: 'StartHand', deck: formatted(first.deck ?? []) };
+      // Schema version 1 held the deck and the seed; later ones are dealt from the deck revealed after the hand.
+      const deck = isHandStartedV1(first) ? { ...first, salt: undefined } : revealed;
+      if (deck === undefined) return null;
+      const salt = deck.salt === undefined || deck.salt === '' ? {} : { salt: deck.salt };
+      return deck.shuffle.kind === 'seeded'
+        ? { type: 'StartHand', seed: deck.shuffle.seed, prng: deck.shuffle.prng, ...salt }
+        : { type: 'StartHand', deck: deck.deck.map(formatCard), ...salt };
+    }
     case 'BlindPosted':
       return first.kind === 'straddle' ? { type: 'Straddle', seat: first.seat } : { type: 'PostBlind', seat: first.seat, blind: first.kind };
     case 'KillPotPosted':

@@ -35,13 +35,22 @@ describe('what each audience sees of a table (GET /tables/:id and /live)', () =>
     for (const audience of ['public', { player: 'ann' }] as const) {
       const startedSeen = eventViewFor(started, audience);
       expect(startedSeen.data).not.toHaveProperty('deck');
-      expect(startedSeen.data).toMatchObject({ shuffle: { kind: 'seeded', seed: null }, handNumber: 1, button: 1 });
+      // (HandStarted no longer holds the seed at all: it is sealed in DeckSealed.)
+      expect(startedSeen.data).toMatchObject({ shuffle: { kind: 'seeded' }, handNumber: 1, button: 1 });
+      expect((startedSeen.data as { shuffle: object }).shuffle).not.toHaveProperty('seed');
       expect(eventViewFor(dealt, audience).data).toEqual({ hands: [{ seat: 2, cards: null }, { seat: 3, cards: null }, { seat: 1, cards: null }] });
     }
     for (const audience of ['dealer', 'regulator'] as const) {
       expect(eventViewFor(started, audience)).toEqual(eventView(started));
       expect(eventViewFor(dealt, audience)).toEqual(eventView(dealt));
     }
+  });
+
+  it("keeps a reader's record of a live hand (HoleCardsReported) from the public and the players, as the deal", () => {
+    const dealt = scriptedTable().events.find((e) => e.type === 'HoleCardsDealt')!;
+    const reported = { ...dealt, type: 'HoleCardsReported', data: { seat: 2, cards: [51, 47] } };
+    for (const audience of ['public', { player: 'ann' }] as const) expect(eventViewFor(reported, audience).data).toEqual({ seat: 2, cards: null });
+    for (const audience of ['dealer', 'regulator'] as const) expect(eventViewFor(reported, audience)).toEqual(eventView(reported));
   });
 
   it('leaves every other event as it is stored, for every audience', () => {

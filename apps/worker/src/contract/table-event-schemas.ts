@@ -15,11 +15,26 @@ const card = () => z.int().min(0).max(51).describe('a card: rank * 4 + suit; ran
 
 const forcedBetKind = z.enum(['small-blind', 'big-blind', 'ante', 'make-up-big', 'make-up-small', 'new-player', 'straddle', 'kill-blind', 'kill-pot']);
 
-const shuffleRecord = z.discriminatedUnion('kind', [
+const prng = z.enum(['hmac-drbg-sha256-fisher-yates', 'mulberry32-fisher-yates']).describe('the deck derivation (docs/regulators.md)');
+
+const shuffleRecord = z.union([
   z.object({ kind: z.literal('supplied') }),
-  z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int() }),
+  z.object({ kind: z.literal('seeded'), prng: z.literal('hmac-drbg-sha256-fisher-yates'), seed: z.string().regex(/^[0-9a-f]{64}$/).describe('256-bit seed, hex') }),
+  z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int().describe('32-bit seed: scripts and demos only') }),
+]);
+
+const shuffleMethod = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('supplied') }),
+  z.object({ kind: z.literal('seeded'), prng }),
   z.object({ kind: z.literal('live') }).describe('a live-cards table: physical cards, no deck known to anyone'),
 ]);
+
+const sealedDeck = {
+  handNumber: int(),
+  deck: z.array(card()).describe('all 52 cards, top first'),
+  shuffle: shuffleRecord,
+  salt: z.string().describe("hex; SHA-256(salt bytes + deck bytes) is HandStarted's deckCommitment"),
+};
 
 const bettingStructure = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']) }),
@@ -118,11 +133,12 @@ export const TABLE_EVENT_SCHEMAS = {
     players: z.array(z.object({ seat: seat(), playerId: z.string(), stack: chips() })),
     forcedBets: z.array(z.object({ seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean() })),
     missedBlinds: z.array(z.object({ seat: seat(), blind: z.enum(['small', 'big']) })),
-    deck: z.array(card()).optional().describe('absent on live-cards tables'),
-    shuffle: shuffleRecord,
-    deckCommitment: z.string().nullable().optional().describe('null on live-cards tables'),
+    shuffle: shuffleMethod,
+    deckCommitment: z.string().nullable().describe('lower-case hex SHA-256 of the salted deck; the deck itself is revealed after the hand. null on live-cards tables'),
     kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
   }),
+  DeckSealed: z.object({ type: z.literal('DeckSealed'), ...sealedDeck }).describe('stored encrypted; never published with its deck'),
+  DeckRevealed: z.object({ type: z.literal('DeckRevealed'), ...sealedDeck }).describe('after HandEnded or HandVoided: every card of the hand, for regulators'),
   BlindPosted: z.object({ type: z.literal('BlindPosted'), seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean(), allIn: z.boolean() }),
   KillPotPosted: z.object({ type: z.literal('KillPotPosted'), seat: seat(), amount: chips(), limitPercent: int() }),
   HoleCardsDealt: z.object({
@@ -183,7 +199,7 @@ export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K
   ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true, HoleCardsReported: true,
   PlayerFolded: true, PlayerChecked: true, PlayerCalled: true, BetPlaced: true, RaisePlaced: true, BlindsChopped: true, RakeTaken: true,
   KillButtonChanged: true, RulesChanged: true, UncalledBetReturned: true, BoardDealt: true, ShowdownStarted: true, HandShown: true,
-  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true,
+  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true,
 };
 
 /** The schema of a published job's `data`: the event without `type` (the store keeps the type in its own column). */

@@ -6,7 +6,8 @@ import { normalizeRules, isChipAmount } from './rules';
 import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
 import { evolveRemembered, forgetEvolutions } from './evolve';
 import { planNextHand } from './positions';
-import { resolveDeck, holeCardsFromDeck } from './deck';
+import { resolveDeck, holeCardsFromDeck, shuffleMethod } from './deck';
+import { deckCommitment, isSalt } from '../shuffle/deck-commitment';
 import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../betting/limits';
 import { playerToAct, contenderCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
@@ -242,6 +243,8 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
   if (refusedDeck) return reject(refusedDeck);
   const deck = live ? null : resolveDeck(command);
   if (deck && !deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
+  const salt = command.salt ?? '';
+  if (command.salt !== undefined && !isSalt(salt)) return no('INVALID_DECK', 'The deck is invalid: the salt is 16 to 64 bytes as lower-case hex digits.', 'salt');
   const plan = planNextHand(state);
   if ('problem' in plan)
     return plan.problem === 'BUTTON_NOT_PLACED'
@@ -259,11 +262,14 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
     }),
     forcedBets: plan.forcedBets,
     missedBlinds: plan.missedBlinds,
-    // A live table's deck is known to nobody: no deck, and nothing to commit to.
-    ...(deck ? { deck: deck.deck, shuffle: deck.shuffle } : { shuffle: { kind: 'live' as const }, deckCommitment: null }),
+    // A live table's deck is known to nobody: nothing to commit to, and nothing to seal.
+    shuffle: deck ? shuffleMethod(deck.shuffle) : { kind: 'live' },
+    deckCommitment: deck ? deckCommitment(salt, deck.deck) : null,
     kill: plan.kill,
   };
-  return withFollowUps(state, [started]);
+  if (deck === null) return withFollowUps(state, [started]);
+  const sealed: TableEvent = { type: 'DeckSealed', handNumber: started.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt };
+  return withFollowUps(state, [started, sealed]);
 }
 
 function currentHand(state: TableState): HandState | Result {
@@ -374,7 +380,7 @@ function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: T
   if (typeof command.reason !== 'string' || command.reason.trim().length === 0 || command.reason.length > 500)
     return no('INVALID_COMMAND', 'Say why the hand is voided (1 to 500 characters).', 'reason');
   const refunds = hand.players.filter((p) => p.committed > 0).map((p) => ({ seat: p.seat, amount: p.committed }));
-  return accept([{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]);
+  return accept(withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]));
 }
 
 /**
@@ -508,6 +514,12 @@ function settle(state: TableState, hand: HandState): TableEvent | TableEvent[] {
     stacks[i] = { seat: p.seat, stack: p.stack + (won.get(p.seat) ?? 0) };
   }
   events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks });
+  return withReveal(hand, events);
+}
+
+/** The hand's end, then its sealed deck revealed (hands of old logs had no seal: their deck was in HandStarted). */
+function withReveal(hand: HandState, events: TableEvent[]): TableEvent[] {
+  if (hand.seal !== null) events.push({ type: 'DeckRevealed', handNumber: hand.handNumber, deck: hand.deck, shuffle: hand.seal.shuffle, salt: hand.seal.salt });
   return events;
 }
 

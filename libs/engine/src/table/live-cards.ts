@@ -66,13 +66,14 @@ function notLive(what: string): Rejection {
   return rejection('NOT_A_LIVE_TABLE', `This table deals from a recorded deck: ${what}.`);
 }
 
-/** StartHand on a live table: refused when it carries a deck or a seed (nobody knows the order of a live shoe). */
+/** StartHand on a live table: refused when it carries a deck, a seed or a salt (nobody knows the order of a live shoe). */
 export function liveStartCheck(command: Extract<TableCommand, { type: 'StartHand' }>): Rejection | null {
-  if (command.deck === undefined && command.seed === undefined) return null;
+  const field = (['deck', 'seed', 'prng', 'salt'] as const).find((key) => command[key] !== undefined);
+  if (field === undefined) return null;
   return rejection(
     'DECK_NOT_ALLOWED',
     'This table plays live cards: a hand starts without a deck or seed, and the board is entered as it is dealt.',
-    command.deck !== undefined ? 'deck' : 'seed',
+    field,
   );
 }
 
