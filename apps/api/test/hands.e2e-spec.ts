@@ -169,7 +169,7 @@ function unsealed(events: TableEvent[]): TableEvent[] {
   return events.map((e) => {
     if (e.type !== 'DeckSealed') return e;
     const revealed = events.find((r) => r.type === 'DeckRevealed' && r.handNumber === e.handNumber);
-    return revealed ? { ...revealed, type: 'DeckSealed' } : e;
+    return revealed ? ({ ...revealed, type: 'DeckSealed' } as TableEvent) : e;
   });
 }
 
