@@ -40,6 +40,10 @@ export function eventViewFor(recorded: RecordedEvent, audience: Audience) {
     const hiddenShuffle = shuffle && 'seed' in shuffle ? { ...shuffle, seed: null } : shuffle;
     return { ...view, data: { ...rest, shuffle: hiddenShuffle } };
   }
+  // The sealed deck (ciphertext at rest) and the revealed one (mucked cards too): the hand number only.
+  if (recorded.type === 'DeckSealed' || recorded.type === 'DeckRevealed') {
+    return { ...view, data: { handNumber: (view.data as { handNumber?: unknown }).handNumber } };
+  }
   if (recorded.type === 'HoleCardsDealt') {
     const { hands, ...rest } = view.data as unknown as { hands: readonly { seat: number }[] };
     return { ...view, data: { ...rest, hands: hands.map((hand) => ({ seat: hand.seat, cards: null })) } };
