@@ -169,8 +169,8 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
 function unsealed(events: TableEvent[]): TableEvent[] {
   return events.map((e) => {
     if (e.type !== 'DeckSealed') return e;
-    const revealed = events.find((r) => r.type === 'DeckRevealed' && r.handNumber === e.handNumber) as Extract<TableEvent, { type: 'DeckRevealed' }> | undefined;
-    return revealed ? { ...revealed, type: 'DeckSealed' } : e;
+    const revealed = events.find((r) => r.type === 'DeckRevealed' && r.handNumber === e.handNumber);
+    return revealed ? ({ ...revealed, type: 'DeckSealed' } as TableEvent) : e;
   });
 }
 

@@ -47,6 +47,10 @@ describe.each(BACKENDS)('sealed decks through the API (%s)', (backend) => {
     expect(storedText).not.toContain(sealedSeed);
     expect(storedText).not.toContain(folded.hand!.seal!.salt);
     expect(midHand.find((e) => e.type === 'DeckSealed')!.data).toEqual({ handNumber: 1, sealed: expect.objectContaining({ alg: 'aes-256-gcm' }) });
+    const view = JSON.stringify((await api.http.get(`/tables/${tableId}`).expect(200)).body);
+    expect(view).not.toContain(sealedSeed);
+    expect(view).not.toContain(folded.hand!.seal!.salt);
+    expect(view).not.toMatch(/"deck"|"seal"/);
     await api.snapshots.flush();
     const snapshot = await api.store.loadSnapshot(streamIdOf(tableId));
     expect(snapshot).not.toBeNull();

@@ -35,9 +35,8 @@ describe('what each audience sees of a table (GET /tables/:id and /live)', () =>
     for (const audience of ['public', { player: 'ann' }] as const) {
       const startedSeen = eventViewFor(started, audience);
       expect(startedSeen.data).not.toHaveProperty('deck');
-      // (HandStarted no longer holds the seed at all: it is sealed in DeckSealed.)
-      expect(startedSeen.data).toMatchObject({ shuffle: { kind: 'seeded' }, handNumber: 1, button: 1 });
-      expect((startedSeen.data as { shuffle: object }).shuffle).not.toHaveProperty('seed');
+      expect(startedSeen.data).toMatchObject({ shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates' }, handNumber: 1, button: 1 });
+      expect(JSON.stringify(startedSeen.data)).not.toContain('seed"');
       expect(eventViewFor(dealt, audience).data).toEqual({ hands: [{ seat: 2, cards: null }, { seat: 3, cards: null }, { seat: 1, cards: null }] });
     }
     for (const audience of ['dealer', 'regulator'] as const) {
@@ -53,10 +52,18 @@ describe('what each audience sees of a table (GET /tables/:id and /live)', () =>
     for (const audience of ['dealer', 'regulator'] as const) expect(eventViewFor(reported, audience)).toEqual(eventView(reported));
   });
 
+  it('shows the public and the players only the hand number of DeckSealed and DeckRevealed', () => {
+    const log = scriptedTable();
+    checkDownHand(log);
+    const decks = log.events.filter((e) => e.type === 'DeckSealed' || e.type === 'DeckRevealed');
+    expect(decks.map((e) => e.type)).toEqual(expect.arrayContaining(['DeckSealed', 'DeckRevealed']));
+    for (const audience of ['public', { player: 'ann' }] as const) for (const e of decks) expect(eventViewFor(e, audience).data).toEqual({ handNumber: (e.data as { handNumber: number }).handNumber });
+  });
+
   it('leaves every other event as it is stored, for every audience', () => {
     const log = scriptedTable();
     checkDownHand(log);
-    const others = log.events.filter((e) => e.type !== 'HandStarted' && e.type !== 'HoleCardsDealt');
+    const others = log.events.filter((e) => !['HandStarted', 'HoleCardsDealt', 'DeckSealed', 'DeckRevealed'].includes(e.type));
     expect(others.map((e) => e.type)).toEqual(expect.arrayContaining(['BoardDealt', 'HandShown', 'PotAwarded']));
     for (const audience of AUDIENCES) for (const event of others) expect(eventViewFor(event, audience)).toEqual(eventView(event));
   });

@@ -45,6 +45,10 @@ export function eventViewFor(recorded: RecordedEvent, audience: Audience) {
     const { seat } = view.data as unknown as { seat: number };
     return { ...view, data: { seat, cards: null } };
   }
+  // The sealed deck (ciphertext at rest) and the revealed one (mucked cards too): the hand number only.
+  if (recorded.type === 'DeckSealed' || recorded.type === 'DeckRevealed') {
+    return { ...view, data: { handNumber: (view.data as { handNumber?: unknown }).handNumber } };
+  }
   if (recorded.type === 'HoleCardsDealt') {
     const { hands, ...rest } = view.data as unknown as { hands: readonly { seat: number }[] };
     return { ...view, data: { ...rest, hands: hands.map((hand) => ({ seat: hand.seat, cards: null })) } };

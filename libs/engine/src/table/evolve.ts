@@ -90,8 +90,11 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
     case 'DeckSealed': {
       const hand = currentHand(state);
       if (hand.handNumber !== event.handNumber || hand.deck.length > 0) throw new Error(`corrupt stream: DeckSealed for hand ${event.handNumber} out of place`);
+      const sealed = cloneHand(hand);
+      sealed.deck = event.deck;
+      sealed.seal = { shuffle: event.shuffle, salt: event.salt };
       const next = cloneTable(state);
-      next.hand = handWith(hand, { deck: event.deck, seal: { shuffle: event.shuffle, salt: event.salt } });
+      next.hand = sealed;
       return next;
     }
     // The reveal changes nothing at the table: the hand is over and its deck was already known to the state.
