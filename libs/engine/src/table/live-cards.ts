@@ -1,4 +1,4 @@
-import { parseCard, formatCard, formatCards, type Card } from '../cards/card';
+import { parseCard, formatCard, type Card } from '../cards/card';
 import { playerToAct, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { BoardStreet, TableCommand } from './commands';
 import type { TableEvent } from './events';
@@ -19,11 +19,15 @@ export function isLiveCards(rules: TableRules | null): boolean {
 /** Every hand has two hole cards in hold'em. */
 export const HOLE_CARDS = 2;
 
-/** Where each card already seen in this hand was seen: on the board, reported by a reader, or shown. */
+/**
+ * Where a card already seen in this hand was seen: on the board, in a shown hand, or in a hand a reader reported.
+ * The sentence goes to whoever entered the card, so a reader's record is not named by seat: the refusal must not
+ * tell the table's staff whose face-down hand holds it (docs/security.md).
+ */
 function whereSeen(hand: HandState, card: Card): string | null {
   if (hand.board.includes(card)) return 'on the board';
   for (const p of hand.players) {
-    if (p.holeCards.includes(card)) return p.shown ? `in seat ${p.seat}'s shown hand` : `in seat ${p.seat}'s hand (reported by the reader)`;
+    if (p.holeCards.includes(card)) return p.shown ? `in seat ${p.seat}'s shown hand` : "in a player's hand, as a reader recorded it (check the card, or call the floor)";
   }
   return null;
 }
@@ -121,7 +125,7 @@ export function reportHoleCards(command: Extract<TableCommand, { type: 'ReportHo
   if ('code' in cards) return cards;
   if (player.holeCards.length > 0) {
     if (sameCards(player.holeCards, cards)) return [];
-    return rejection('CARDS_CONTRADICT_READER', `Seat ${command.seat}'s cards are already recorded as ${formatCards(player.holeCards)}, not ${formatCards(cards)}.`, 'cards');
+    return rejection('CARDS_CONTRADICT_READER', `Seat ${command.seat}'s cards are already recorded, and differently: check the reader, or call the floor.`, 'cards');
   }
   return [{ type: 'HoleCardsReported', seat: command.seat, cards }];
 }
@@ -140,7 +144,8 @@ export function shownCards(command: Extract<TableCommand, { type: 'ShowHand' }>,
   const cards = readEnteredCards(state.hand!, entered, HOLE_CARDS, `seat ${command.seat}'s hand`, command.seat);
   if ('code' in cards) return cards;
   if (player.holeCards.length > 0 && !sameCards(player.holeCards, cards))
-    return rejection('CARDS_CONTRADICT_READER', `The reader recorded seat ${command.seat}'s hand as ${formatCards(player.holeCards)}; ${formatCards(cards)} was entered.`, 'cards');
+    // The sentence does not recite the reader's record: the hand may still be mucked unseen.
+    return rejection('CARDS_CONTRADICT_READER', `The cards entered for seat ${command.seat} are not the ones the reader recorded: check the cards, or call the floor.`, 'cards');
   // The reader's order is kept so that the record reads the same whichever way the cards were entered.
   return player.holeCards.length > 0 ? player.holeCards : cards;
 }
