@@ -135,7 +135,10 @@ export class StreamVerifier {
     this.held = null;
     for (const problem of dealProblems(hand, revealed, groups)) this.violation(problem.version, 'deal', problem.message);
     // Re-decide the hand with the revealed deck; DeckSealed is read as the revealed deck (its stored data may be sealed).
-    for (const group of groups) this.check(group.map((e) => (e.type === 'DeckSealed' ? ({ ...e, data: sealedData(revealed.deck) } as StreamEvent) : e)), revealed.deck);
+    for (const group of groups) {
+      const readable = group.some((e) => e.type === 'DeckSealed') ? group.map((e) => (e.type === 'DeckSealed' ? ({ ...e, data: sealedData(revealed.deck) } as StreamEvent) : e)) : group;
+      this.check(readable, revealed.deck);
+    }
   }
 
   private check(recorded: StreamEvent[], revealed?: SealedDeck): void {
