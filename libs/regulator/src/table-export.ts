@@ -36,9 +36,13 @@ export function exportTable(recorded: readonly RecordedEvent[], format: ExportFo
   const include = (handNumber: number) => within(startedAt.get(handNumber) ?? '');
   if (format === 'ohh') return { ...CONTENT.ohh, text: toOhhText(ohhHandsFromEvents(events, { include, startedAt })), notes: [] };
   const exported = phhHandsFromEvents(events, include);
+  const counted = Object.entries(exported.counts).map(([kind, n]) => `${kind} ${n}`);
   return {
     ...CONTENT.phh,
-    text: exported.hands.length ? toPhhText(exported.hands) : '',
-    notes: exported.skipped.map((s) => `hand ${s.handNumber} left out: ${s.reason}`),
+    text: exported.hands.length || exported.skipped.length ? toPhhText(exported.hands, exported.skipped) : '',
+    notes: [
+      ...exported.skipped.map((s) => `hand ${s.handNumber} left out: ${s.reason}`),
+      ...(counted.length ? [`${exported.hands.length} hands written; by note kind (hands): ${counted.join(', ')}`] : []),
+    ],
   };
 }
