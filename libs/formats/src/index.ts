@@ -27,4 +27,4 @@ export * from './table-script';
 export { phhHandsFromEvents, phhHandToml, toPhhText, EQUIVALENT_NOTE_KINDS, type PhhExport, type PhhExportHand, type PhhExportSkip, type PhhExportNote, type PhhNoteKind, type PhhSkipKind } from './phh/export';
 
 // OHH export: Open Hand History JSON, one object per hand, for analysts.
-export { ohhHandsFromEvents, toOhhText, OHH_SPEC_VERSION, type OhhHand, type OhhRound, type OhhAction, type OhhPot, type OhhExportOptions } from './ohh/export';
+export { ohhHandsFromEvents, ohhExportFromEvents, toOhhText, OHH_SPEC_VERSION, type OhhExport, type OhhExportSkip, type OhhHand, type OhhRound, type OhhAction, type OhhPot, type OhhExportOptions } from './ohh/export';

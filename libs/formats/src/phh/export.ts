@@ -20,9 +20,14 @@ import { formatCard, type Card, type TableEvent, type TableRules } from '@felt/e
  * - `raise-nobody-can-call`: a bet or raise when no other player in the hand could put in more than the bet
  *   already faced; pokerkit refuses it ("every other player has either folded or gone all-in"), so it is written
  *   as a call: the table returned everything above the call as an uncalled bet, so the stacks are the same.
+ * - `check-for-pokerkit`: a fold leaves one player with chips, who has not acted since the last bet and faces
+ *   none: the table asks nothing more of them (nobody could answer a bet), pokerkit asks them to act, so their
+ *   free check (`cc`) is written.
  * - `rake`: the house's rake, in `_felt_rake` (chips) and `_felt_rake_by_pot` ([pot before rake, rake] per pot);
  *   `finishing_stacks` are after the rake. PHH has no rake field; pokerkit takes the rake as a function, which a
  *   reader builds from `_felt_rake_by_pot`.
+ * - `odd-chip` (marked): a split pot with an odd chip, which the table gives to the first winner left of the
+ *   button; pokerkit's default split may give it to another winner (one chip apart).
  * - `fixed-limit-beyond-cap` (marked, not equivalent): more than four bets on a street (heads-up fixed limit is
  *   uncapped at the table; PHH's FT caps every street at four).
  * - `kill` (marked): a kill blind or kill pot, written as a blind; PHH has no kill, and a kill's raised limits in
@@ -31,11 +36,20 @@ import { formatCard, type Card, type TableEvent, type TableRules } from '@felt/e
  * Hands PHH cannot hold at all are left out and listed (PhhExport.skipped; toPhhText writes them in a header):
  * chopped blinds, voided hands, structures PHH has no Texas hold'em variant for.
  */
-export type PhhNoteKind = 'new-player-post' | 'dead-post' | 'raise-nobody-can-call' | 'rake' | 'fixed-limit-beyond-cap' | 'kill' | 'other-post';
+export type PhhNoteKind =
+  | 'new-player-post'
+  | 'dead-post'
+  | 'raise-nobody-can-call'
+  | 'check-for-pokerkit'
+  | 'rake'
+  | 'odd-chip'
+  | 'fixed-limit-beyond-cap'
+  | 'kill'
+  | 'other-post';
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
 /** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
-export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'rake'];
+export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake'];
 
 export interface PhhExportNote {
   readonly kind: PhhNoteKind;
@@ -84,13 +98,17 @@ interface Building {
   players: string[];
   stacks: number[];
   antes: number[];
+  /** Live blinds, straddles and kills; live posts to come in apart (a negative entry unless the seat has a blind). */
   blinds: number[];
+  posts: number[];
   actions: string[];
   notes: PhhExportNote[];
   /** Per player, in PHH order: chips behind, live chips this street, folded. */
   behind: number[];
   live: number[];
   folded: boolean[];
+  /** Acted since the last bet or raise on this street (pokerkit asks the others again). */
+  acted: boolean[];
   /** Bets and raises on this street (the fixed-limit cap), the largest this street and, before it, the pot's rake. */
   betsThisStreet: number;
   maxBets: number;
@@ -125,11 +143,13 @@ export function phhHandsFromEvents(events: readonly TableEvent[], include: (hand
               stacks: e.players.map((x) => x.stack),
               antes: e.players.map(() => 0),
               blinds: e.players.map(() => 0),
+              posts: e.players.map(() => 0),
               actions: [],
               notes: [],
               behind: e.players.map((x) => x.stack),
               live: e.players.map(() => 0),
               folded: e.players.map(() => false),
+              acted: e.players.map(() => false),
               betsThisStreet: 0,
               maxBets: 0,
               rake: null,
@@ -166,6 +186,7 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
     const facing = Math.max(...hand.live);
     // pokerkit refuses a bet or raise when no other player still in could put in more than the bet faced.
     const answerable = hand.order.some((_, k) => k !== me && !hand.folded[k] && hand.behind[k] + hand.live[k] > facing);
+    hand.acted = hand.acted.map((_, k) => k === me);
     if (!answerable) {
       hand.actions.push(`${p(seat)} cc`);
       note('raise-nobody-can-call', `${p(seat)} ${facing === 0 ? 'bet' : 'raised to'} ${to} when nobody could put in more than ${facing}: written as a call, the rest was returned uncalled`);
@@ -183,8 +204,8 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       else if (e.live && (e.kind === 'small-blind' || e.kind === 'big-blind' || e.kind === 'straddle')) {
         hand.blinds[i(e.seat)] += e.amount;
         // A straddle counts as a bet on the street in pokerkit's cap only when it is a blind: it is, so nothing to count.
-      } else if (e.live && (e.kind === 'new-player' || e.kind === 'make-up-big' || e.kind === 'make-up-small') && hand.blinds[i(e.seat)] <= 0) {
-        hand.blinds[i(e.seat)] -= e.amount;
+      } else if (e.live && (e.kind === 'new-player' || e.kind === 'make-up-big' || e.kind === 'make-up-small')) {
+        hand.posts[i(e.seat)] += e.amount;
         note('new-player-post', `${p(e.seat)} posts ${e.kind} ${e.amount} live: a negative blinds_or_straddles entry (PHH's post)`);
       } else if (!e.live) {
         hand.antes[i(e.seat)] += e.amount;
@@ -208,14 +229,28 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       for (const seat of hand.order) if (bySeat.has(seat)) hand.actions.push(`d dh ${p(seat)} ${holeText(bySeat.get(seat))}`);
       break;
     }
-    case 'PlayerFolded':
+    case 'PlayerFolded': {
       hand.folded[i(e.seat)] = true;
+      hand.acted[i(e.seat)] = true;
       hand.actions.push(`${p(e.seat)} f`);
+      // The table needs nothing more from the only player left with chips when nobody can answer them; pokerkit
+      // still asks them to act if they have not since the last bet, so their free check is written.
+      const withChips = hand.order.map((_, k) => k).filter((k) => !hand.folded[k] && hand.behind[k] > 0);
+      const stillIn = hand.folded.filter((f) => !f).length;
+      const last = withChips[0];
+      if (withChips.length === 1 && stillIn > 1 && !hand.acted[last!] && hand.live[last!] === Math.max(...hand.live)) {
+        hand.actions.push(`p${last! + 1} cc`);
+        hand.acted[last!] = true;
+        note('check-for-pokerkit', `p${last! + 1} checks after p${i(e.seat) + 1}'s fold: nobody left could answer a bet, so the table asked nothing; pokerkit asks for the check`);
+      }
       break;
+    }
     case 'PlayerChecked':
+      hand.acted[i(e.seat)] = true;
       hand.actions.push(`${p(e.seat)} cc`);
       break;
     case 'PlayerCalled':
+      hand.acted[i(e.seat)] = true;
       putIn(e.seat, e.amount, true);
       hand.actions.push(`${p(e.seat)} cc`);
       break;
@@ -231,6 +266,7 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       break;
     case 'BoardDealt':
       hand.live = hand.live.map(() => 0);
+      hand.acted = hand.acted.map(() => false);
       hand.betsThisStreet = 0;
       hand.actions.push(`d db ${e.cards.map(formatCard).join('')}`);
       break;
@@ -245,7 +281,10 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       break;
     case 'PotAwarded': {
       const rake = hand.rake?.byPot[e.pot] ?? 0;
-      hand.potsRaked.push([e.amount + rake, rake]);
+      const won = e.amount;
+      if (e.winners.length > 1 && won % e.winners.length !== 0)
+        note('odd-chip', `pot ${e.pot} of ${won} split ${e.winners.length} ways: the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
+      hand.potsRaked[e.pot] = [e.amount + rake, rake];
       break;
     }
     case 'BlindsChopped':
@@ -264,6 +303,14 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
         note('fixed-limit-beyond-cap', `${hand.maxBets} bets on a street: the table's fixed limit allowed them (uncapped heads-up, or capped only with three players able to bet); PHH's FT caps a street at four, so pokerkit refuses the hand`);
       if (hand.rake !== null)
         note('rake', `the house took ${hand.rake.total} in rake: _felt_rake and _felt_rake_by_pot; finishing_stacks are after it`);
+      // A live post is a negative entry; a seat that also posted a blind, straddle or kill gets one blind of the total.
+      hand.posts.forEach((post, k) => {
+        if (post === 0) return;
+        if (hand.blinds[k]! > 0) {
+          note('other-post', `p${k + 1} posted ${post} to come in and ${hand.blinds[k]} more as a blind or straddle: written as one blind of ${post + hand.blinds[k]!}`);
+          hand.blinds[k]! += post;
+        } else hand.blinds[k] = -post;
+      });
       const finishing = hand.order.map((seat) => e.stacks.find((x) => x.seat === seat)?.stack ?? 0);
       // Heads-up PHH lists the forced bets with the button's first.
       const phhOrder = (xs: number[]) => (xs.length === 2 ? [xs[1]!, xs[0]!] : xs);
@@ -281,7 +328,7 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
         seats: hand.order,
         finishingStacks: finishing,
         table: tableId,
-        rake: hand.rake === null ? null : { total: hand.rake.total, byPot: hand.potsRaked },
+        rake: hand.rake === null ? null : { total: hand.rake.total, byPot: hand.potsRaked.filter((x) => x !== undefined) },
         notes: hand.notes,
       });
       return null;
