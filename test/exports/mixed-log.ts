@@ -1,4 +1,4 @@
-import { mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState } from '@felt/engine';
+import { commandFor, legalActions, mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState } from '@felt/engine';
 
 /**
  * Mixed table logs for checking the exports: tables with the house options (rake, straddles, kill pots, kill
@@ -70,7 +70,8 @@ export function mixedLog(table: (typeof MIXED_TABLES)[number], hands: number, se
         apply({ type: 'VoidHand', reason: 'misdeal: a card exposed in the deal' });
         break;
       }
-      let command = randomLegalCommand(state, random);
+      const chop = legalActions(state).actions.find((a) => a.type === 'ChopBlinds');
+      let command = chop && random() < 0.5 ? commandFor(chop, random) : randomLegalCommand(state, random);
       // Kill pots and straddles are offered before every deal; taking them one time in five keeps hands varied.
       for (let again = 0; again < 3 && (command?.type === 'KillPot' || command?.type === 'Straddle') && random() < 0.8; again++)
         command = randomLegalCommand(state, random);

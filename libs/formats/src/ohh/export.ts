@@ -180,8 +180,9 @@ export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhE
         if (e.live) live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
         break;
       case 'KillPotPosted':
-        act(e.seat, 'Post Extra Blind', e.amount, false);
-        live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
+        // The kill is the killer's live total (a blind already posted counts toward it).
+        act(e.seat, 'Post Extra Blind', e.amount - (live.get(e.seat) ?? 0), false);
+        live.set(e.seat, e.amount);
         break;
       case 'HoleCardsDealt':
         for (const dealt of e.hands) {

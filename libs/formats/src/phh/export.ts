@@ -220,8 +220,9 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       break;
     }
     case 'KillPotPosted':
-      putIn(e.seat, e.amount, true);
-      hand.blinds[i(e.seat)] += e.amount;
+      // The kill is the killer's live total (a blind already posted counts toward it).
+      putIn(e.seat, e.amount - hand.live[i(e.seat)]!, true);
+      hand.blinds[i(e.seat)] = e.amount;
       note('kill', `${p(e.seat)} kills the pot for ${e.amount}, written as a straddle; PHH has no kill`);
       break;
     case 'HoleCardsDealt': {
