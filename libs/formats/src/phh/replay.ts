@@ -526,6 +526,10 @@ class HandReplay {
 
   private bettingAction(a: Extract<PhhAction, { kind: 'fold' | 'check-call' | 'bet-raise' }>): void {
     const h = this.current();
+    if (a.kind === 'check-call' && this.isCheckNobodyNeeds(h, a.player)) {
+      this.notes.push(`${at(a)}: p${a.player} checks where the engine needs no action (everyone else in the hand is all-in), as PHH writes it`);
+      return;
+    }
     if (h.phase !== 'betting')
       fail(`${at(a)}: the betting is over (${h.phase === 'complete' ? 'the engine already ended the hand' : 'the hand is at the showdown'})`);
     const toAct = engine.playerToAct(h);
@@ -537,6 +541,19 @@ class HandReplay {
     else if (a.kind === 'check-call') command = toAct!.live >= h.round.currentBet ? { type: 'Check', seat } : { type: 'Call', seat };
     else command = h.round.currentBet === 0 ? { type: 'Bet', seat, amount: a.amount } : { type: 'Raise', seat, to: a.amount };
     this.send(command, a);
+  }
+
+  /**
+   * pokerkit asks the only player left with chips to act on a street even when nobody could answer a bet (after a
+   * fold leaves the others all-in), so PHH files hold that check; the engine closes the street without it. Such a
+   * `cc` is no action: the engine is not waiting for this player, who is still in with chips while every other
+   * player in the hand is all-in.
+   */
+  private isCheckNobodyNeeds(h: HandState, player: number): boolean {
+    if (h.phase === 'betting' && engine.playerToAct(h)?.seat === player) return false;
+    const me = h.players.find((p) => p.seat === player);
+    if (!me || me.folded || me.allIn || me.stack === 0) return false;
+    return h.players.every((p) => p === me || p.folded || p.allIn) && h.players.some((p) => p !== me && !p.folded);
   }
 
   /** Answers the engine's showdown in its own order with the decisions the file gave so far. */
