@@ -82,6 +82,7 @@ def main(paths):
     marked = {}
     examples = []
     reasons = Counter()
+    marked_reasons = {}
     hands = 0
     for path in paths:
         with open(path, 'rb') as f:
@@ -97,13 +98,15 @@ def main(paths):
             if kinds:
                 for kind in kinds:
                     marked.setdefault(kind, Counter())[outcome] += 1
+                    if not outcome.startswith('matched'):
+                        marked_reasons.setdefault(kind, Counter())[why.split(': ', 1)[-1][:60]] += 1
             else:
                 plain[outcome] += 1
                 if not outcome.startswith('matched'):
                     reasons[why.split(': ', 1)[-1][:70]] += 1
                 if not outcome.startswith('matched') and len(examples) < 10:
                     examples.append({'file': path, 'hand': table.get('hand'), 'outcome': outcome, 'why': why})
-    print(json.dumps({'hands': hands, 'plain': dict(plain), 'marked': {k: dict(v) for k, v in marked.items()}, 'reasons': dict(reasons.most_common(12)), 'examples': examples}, indent=2))
+    print(json.dumps({'hands': hands, 'plain': dict(plain), 'marked': {k: dict(v) for k, v in marked.items()}, 'reasons': dict(reasons.most_common(12)), 'marked_reasons': {k: dict(v.most_common(4)) for k, v in marked_reasons.items()}, 'examples': examples}, indent=2))
 
 
 TABLE_EARLY = False
