@@ -49,9 +49,10 @@ try {
       maxBuffer: 64 * 2 ** 20,
     });
     if (run.status !== 0) throw new Error(`pokerkit_replay.py failed (${run.status}): ${run.stderr}`);
-    const report = JSON.parse(run.stdout) as { hands: number; plain: Record<string, number>; marked: Record<string, Record<string, number>>; reasons: Record<string, number> };
+    const report = JSON.parse(run.stdout) as { hands: number; plain: Record<string, number>; equivalent: Record<string, Record<string, number>>; marked: Record<string, Record<string, number>>; reasons: Record<string, number> };
     const plain = Object.values(report.plain).reduce((a, b) => a + b, 0);
     console.log(`pokerkit replayed ${report.hands} hands. Without a marking note: ${plain} hands, ${JSON.stringify(report.plain)}`);
+    for (const [kind, outcomes] of Object.entries(report.equivalent)) console.log(`  of which written as an equivalent, ${kind}: ${JSON.stringify(outcomes)}`);
     for (const [kind, outcomes] of Object.entries(report.marked)) console.log(`  marked ${kind}: ${JSON.stringify(outcomes)}`);
     if (Object.keys(report.reasons).length) console.log(`  why, for unmarked hands that did not match: ${JSON.stringify(report.reasons)}`);
   }

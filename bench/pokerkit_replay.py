@@ -83,6 +83,7 @@ def main(paths):
     examples = []
     reasons = Counter()
     marked_reasons = {}
+    equivalent = {}
     hands = 0
     for path in paths:
         with open(path, 'rb') as f:
@@ -90,7 +91,8 @@ def main(paths):
         tables = [doc] if 'variant' in doc else [v for v in doc.values() if isinstance(v, dict)]
         for table in tables:
             hands += 1
-            kinds = sorted({n.split(':', 1)[0] for n in table.get('_felt_notes', [])} - EQUIVALENT)
+            noted = {n.split(':', 1)[0] for n in table.get('_felt_notes', [])}
+            kinds = sorted(noted - EQUIVALENT)
             try:
                 outcome, why = replay(table)
             except Exception as e:  # a hand pokerkit cannot even set up
@@ -102,11 +104,13 @@ def main(paths):
                         marked_reasons.setdefault(kind, Counter())[why.split(': ', 1)[-1][:60]] += 1
             else:
                 plain[outcome] += 1
+                for kind in noted:
+                    equivalent.setdefault(kind, Counter())[outcome] += 1
                 if not outcome.startswith('matched'):
                     reasons[why.split(': ', 1)[-1][:70]] += 1
                 if not outcome.startswith('matched') and len(examples) < 10:
                     examples.append({'file': path, 'hand': table.get('hand'), 'outcome': outcome, 'why': why})
-    print(json.dumps({'hands': hands, 'plain': dict(plain), 'marked': {k: dict(v) for k, v in marked.items()}, 'reasons': dict(reasons.most_common(12)), 'marked_reasons': {k: dict(v.most_common(4)) for k, v in marked_reasons.items()}, 'examples': examples}, indent=2))
+    print(json.dumps({'hands': hands, 'plain': dict(plain), 'equivalent': {k: dict(v) for k, v in equivalent.items()}, 'marked': {k: dict(v) for k, v in marked.items()}, 'reasons': dict(reasons.most_common(12)), 'marked_reasons': {k: dict(v.most_common(4)) for k, v in marked_reasons.items()}, 'examples': examples}, indent=2))
 
 
 TABLE_EARLY = False
