@@ -29,7 +29,7 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
     expect(report.hands.map((h) => [relative(root, h.file), h.status, h.error ?? ''])).toEqual(
       report.hands.map((h) => [relative(root, h.file), 'matched', '']),
     );
-    expect(report.summary).toEqual({ hands: 4, matched: 4, mismatched: 0, failed: 0 });
+    expect(report.summary).toEqual({ hands: 5, matched: 5, mismatched: 0, failed: 0 });
   });
 
   it('takes a negative entry as the new player’s live post: p4 checks for it and loses it when p2 wins', () => {
@@ -58,7 +58,7 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
   });
 
   it('round-trips: the export writes the post back as a negative entry and replays to the same stacks', () => {
-    for (const name of ['post-checks-option.phh', 'post-raised-pot-showdown.phh', 'two-posts-walk.phh']) {
+    for (const name of ['post-checks-option.phh', 'post-raised-pot-showdown.phh', 'two-posts-walk.phh', 'post-with-antes-straddle.phh']) {
       const [entry] = parsePhh(readFileSync(join(root, name), 'utf8'), name);
       if (!entry?.ok) throw new Error('does not parse');
       const commands: TableCommand[] = [];
@@ -71,6 +71,12 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
       expect([name, again!.status, again!.error]).toEqual([name, 'matched', undefined]);
       expect(again!.finalStacks).toEqual(first.finalStacks!.map((s) => Math.round(s * entry.hand.scale)));
     }
+  });
+
+  it('takes a post beside antes and a straddle: exact final stacks, no note', () => {
+    const h = byName('post-with-antes-straddle.phh');
+    expect(h.finalStacks).toEqual(h.expectedStacks);
+    expect(h.note).toBeUndefined();
   });
 
   it('fails, with the reason, a post the engine has no forced bet for', () => {
