@@ -21,8 +21,9 @@ export function buildConsole(): void {
 /**
  * The browser: CHROMIUM_PATH when it is set, else the headless Chromium that the @sparticuz/chromium dev dependency
  * ships (so `npm ci` is all a fresh machine needs: no apt-get, no download at test time). That package unpacks the
- * browser to the temp folder on first use; it needs NSS, which Debian has only with a browser installed, so the NSS
- * libraries the package also ships are unpacked beside it and put on the browser's library path.
+ * browser and its fonts (with their fontconfig file) to the temp folder on first use. The browser also needs NSS,
+ * which Debian has only with a browser installed, so the NSS libraries the package ships are unpacked beside it and
+ * put on the browser's library path. Without fontconfig's file the browser dies at its first page.
  */
 async function browserToLaunch(): Promise<{ executablePath: string; env: Record<string, string> }> {
   const chosen = process.env.CHROMIUM_PATH;
@@ -40,7 +41,14 @@ async function browserToLaunch(): Promise<{ executablePath: string; env: Record<
     if (untar.status !== 0) throw new Error(`could not unpack ${packed}: ${untar.stderr}`);
   }
   const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return { executablePath, env: { ...env, LD_LIBRARY_PATH: [libraries, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') } };
+  return {
+    executablePath,
+    env: {
+      ...env,
+      LD_LIBRARY_PATH: [libraries, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+      FONTCONFIG_PATH: process.env.FONTCONFIG_PATH ?? join(tmpdir(), 'fonts'),
+    },
+  };
 }
 
 export async function launchChromium(): Promise<Browser> {
