@@ -5,7 +5,7 @@ import type { RejectionCode } from '../table/rejections';
 import { totalCommitted } from './pots';
 
 /**
- * Betting limits per structure (rules.md section 1). One function answers "what may this player do now",
+ * Betting limits per structure (docs/rules.md section 1). One function answers "what may this player do now",
  * and both `decide` and `legalActions` use it, so a console never offers what the engine would refuse.
  */
 export interface BettingOptions {

@@ -1,5 +1,5 @@
 /**
- * Rake (rules.md Part B M10). A percentage of the pot, rounded down to a unit, capped per hand (default) or per
+ * Rake (docs/rules.md Part B M10). A percentage of the pot, rounded down to a unit, capped per hand (default) or per
  * pot, optionally by the number of players dealt; no flop, no drop. Taken from the main pot first (default) or
  * from each pot in proportion. Rake is its own event, so a ledger proves chips in = chips out + rake.
  */

@@ -537,7 +537,7 @@ export function straddleSeatsNow(state: TableState): number[] {
 export function straddleAmount(state: TableState): number {
   const hand = state.hand!;
   // The previous forced bet: the last straddle, else the bring-in — a kill blind when the pot is killed, so a
-  // limit straddle in a kill game is a full raise at the killed limit (rules.md section 5).
+  // limit straddle in a kill game is a full raise at the killed limit (docs/rules.md section 5).
   let previous = state.rules!.bigBlind;
   if (hand.straddles.length > 0) previous = playerInHand(hand, hand.straddles[hand.straddles.length - 1])!.live;
   else {

@@ -324,7 +324,7 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         // house follows pokerkit's big-blind basis.
         straddle?.minRaiseBasis === 'big-blind' ? rules.bigBlind : bringIn,
         bringIn,
-        // The big blind is the opening bet; a limit straddle counts toward the cap (rules.md section 5).
+        // The big blind is the opening bet; a limit straddle counts toward the cap (docs/rules.md section 5).
         1 + hand.straddles.length,
       );
       const next = cloneHand(hand);

@@ -6,7 +6,7 @@ import { killLimitPercent } from '../house-options/kill-game';
 
 /**
  * Where the button and blinds go for the next hand, who is dealt in and which forced bets are due
- * (rules.md Part A "Blinds", Part B M5-M7). Dead button (default): the big blind moves to the next player who
+ * (docs/rules.md Part A "Blinds", Part B M5-M7). Dead button (default): the big blind moves to the next player who
  * may take it and the small blind and button follow, even onto empty seats. Moving button: the button moves to
  * the next player. Heads-up the button posts the small blind (TDA 34-B).
  */

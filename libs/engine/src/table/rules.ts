@@ -2,7 +2,7 @@ import { Rejection, rejection } from './rejections';
 import { MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, validateMissedBlindPolicy } from '../house-options/missed-blinds';
 import { normalizeHouseOptions, type HouseOptions, type HouseOptionsInput } from '../house-options/house-options';
 
-/** The four betting structures of rules.md section 1. */
+/** The four betting structures of docs/rules.md section 1. */
 export type BettingStructure =
   | {
       readonly kind: 'no-limit';

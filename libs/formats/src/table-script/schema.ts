@@ -209,7 +209,7 @@ export const tableScriptSchema = z
     $schema: text('$schema').optional(),
     name: text('name').min(1, { error: 'name may not be empty' }),
     description: text('description').optional(),
-    /** Where the scenario comes from ("rules.md FL-1"). */
+    /** Where the scenario comes from ("docs/rules.md FL-1"). */
     source: text('source').optional(),
     /** The table id for OpenTable; "script" by default. */
     tableId: text('tableId').optional(),
