@@ -55,6 +55,8 @@ export const EXPLAINED = {
     'A player who is all-in, here from posting a blind, has no further action (RRoP General Poker Rules, table stakes): poker-ts still asks them to act, so the hands part there and the comparison stops.',
   'check-nobody-can-answer':
     'Once every opponent is all-in and nothing is owed, a player has no decision left (TDA 16: all betting action is complete): Felt goes to the showdown; poker-ts asks for a check first (taken, and the hands compared as usual).',
+  'poker-ts-hand-ranking':
+    'poker-ts 1.5 ranks some seven-card hands wrongly (known: claudijo/poker-ts pull request #15, closed unmerged; e.g. trips on the board with a pocket pair): there the winners of every pot are checked against a plain best-of-21 five-card ranking written for this test, and Felt\'s awards must match it.',
   'poker-ts-all-in-accounting':
     'When betting goes on to another street past a player who is all-in, poker-ts 1.5 drops that player from its pots and payouts (known, claudijo/poker-ts pull request #18, open): its pots and stacks are wrong there, so Felt\'s pots are checked against pots layered independently from the chips each player put in.',
 } as const;
@@ -71,12 +73,12 @@ export interface DifferentialReport {
   showdowns: number;
   /** Hands whose pots and final stacks were compared with poker-ts's and agreed. */
   stacksAgreed: number;
-  /** Hands whose pots were checked against pots layered from the events instead (poker-ts known wrong there). */
+  /** Hands whose pots were checked against pots layered from the events, and winners against a plain ranking, instead (poker-ts known wrong there). */
   potsLayered: number;
 }
 
 export function emptyReport(): DifferentialReport {
-  return { hands: 0, decisions: 0, explained: { 'raise-not-reopened': 0, 'raise-unanswerable': 0, 'minimum-raise-after-short-all-in': 0, 'folded-chips-layered': 0, 'all-in-blind-asked-to-act': 0, 'check-nobody-can-answer': 0, 'poker-ts-all-in-accounting': 0 }, disagreements: [], pots: 0, showdowns: 0, stacksAgreed: 0, potsLayered: 0 };
+  return { hands: 0, decisions: 0, explained: { 'raise-not-reopened': 0, 'raise-unanswerable': 0, 'minimum-raise-after-short-all-in': 0, 'folded-chips-layered': 0, 'all-in-blind-asked-to-act': 0, 'check-nobody-can-answer': 0, 'poker-ts-hand-ranking': 0, 'poker-ts-all-in-accounting': 0 }, disagreements: [], pots: 0, showdowns: 0, stacksAgreed: 0, potsLayered: 0 };
 }
 
 const SEATS = 9;
@@ -190,7 +192,7 @@ export function playDifferentialHand(seed: number, report: DifferentialReport): 
       disagree(`turn: poker-ts seat ${seat}, Felt seat ${feltToAct.seat}`);
       return;
     }
-    const choice = compareLegalActions(felt, seat, pts, report, disagree);
+    const choice = compareLegalActions(felt, seat, pts, report, disagree, random);
     if (choice === null) return;
     pts.actionTaken(choice.pts, choice.betSize);
     if (!apply(choice.felt)) return;
@@ -219,6 +221,8 @@ export function playDifferentialHand(seed: number, report: DifferentialReport): 
     const theirs = potKeys(ptsPots.map((p) => ({ amount: p.size, eligible: p.eligiblePlayers.map((i) => i + 1) })));
     if (stackDiffs.length > 0 || theirs.join(' ') !== ours.join(' ')) report.explained['poker-ts-all-in-accounting']++;
     report.potsLayered++;
+    const wrong = awardsAgainstPlainRanking(events, holes, board);
+    if (wrong !== null) disagree(wrong);
     return;
   }
   const theirs = potKeys(ptsPots.map((p) => ({ amount: p.size, eligible: p.eligiblePlayers.map((i) => i + 1) })));
@@ -228,12 +232,76 @@ export function playDifferentialHand(seed: number, report: DifferentialReport): 
     if (layered.join(' ') === ours.join(' ') && feltAllPots(events).join(' ') === potKeys(layeredPots(events), 1).join(' ') && sameShape(ours, theirs) && hadFoldedChips(events)) {
       report.explained['folded-chips-layered']++;
       report.potsLayered++;
+      const wrong = awardsAgainstPlainRanking(events, holes, board);
+      if (wrong !== null) disagree(wrong);
       return;
     }
     disagree(`pots: poker-ts ${theirs.join(' ')}, Felt ${ours.join(' ')}`);
   }
+  if (stackDiffs.length > 0) {
+    const wrong = awardsAgainstPlainRanking(events, holes, board);
+    if (wrong === null) {
+      report.explained['poker-ts-hand-ranking']++;
+      return;
+    }
+    disagree(wrong);
+  }
   for (const s of stackDiffs) disagree(`final stack of seat ${s.seat}: poker-ts ${ptsSeats[s.seat - 1]?.totalChips ?? 0}, Felt ${s.stack}`);
   if (stackDiffs.length === 0) report.stacksAgreed++;
+}
+
+/** Checks every pot's winners against plainRank; null when Felt's awards match it. */
+function awardsAgainstPlainRanking(events: readonly TableEvent[], holes: Map<number, string[]>, board: readonly string[]): string | null {
+  for (const e of events) {
+    if (e.type !== 'PotAwarded' || e.eligible.length < 2) continue;
+    const ranks = e.eligible.map((seat) => ({ seat, rank: plainRank([...holes.get(seat)!, ...board]) }));
+    const best = ranks.reduce((b, r) => (compareRanks(r.rank, b) > 0 ? r.rank : b), ranks[0]!.rank);
+    const winners = ranks.filter((r) => compareRanks(r.rank, best) === 0).map((r) => r.seat).sort();
+    const felt = e.winners.filter((w) => w.amount > 0).map((w) => w.seat).sort();
+    if (winners.join() !== felt.join()) return `pot ${e.pot}: the plain ranking gives ${winners.join(', ')}, Felt ${felt.join(', ')}`;
+  }
+  return null;
+}
+
+/**
+ * A seven-card hand's value the plain way, independent of Felt's evaluator: every five of the seven cards, each
+ * scored as [category, ranks in order of importance], and the best kept. Slow and obvious on purpose.
+ */
+export function plainRank(cards: readonly string[]): number[] {
+  let best: number[] = [];
+  for (let a = 0; a < cards.length; a++)
+    for (let b = a + 1; b < cards.length; b++) {
+      const five = cards.filter((_, i) => i !== a && i !== b);
+      const score = fiveCardScore(five);
+      if (best.length === 0 || compareRanks(score, best) > 0) best = score;
+    }
+  return best;
+}
+
+function fiveCardScore(five: readonly string[]): number[] {
+  const ranks = five.map((c) => RANKS.indexOf(c[0]!)).sort((x, y) => y - x);
+  const flush = five.every((c) => c[1] === five[0]![1]);
+  const distinct = [...new Set(ranks)];
+  const wheel = distinct.length === 5 && ranks[0] === 12 && ranks[1] === 3;
+  const straight = distinct.length === 5 && (ranks[0]! - ranks[4]! === 4 || wheel);
+  const high = wheel ? 3 : ranks[0]!;
+  // Groups by count, then rank: [[count, rank], ...].
+  const groups = distinct.map((r) => [ranks.filter((x) => x === r).length, r] as const).sort((x, y) => y[0] - x[0] || y[1] - x[1]);
+  const byGroup = groups.map((g) => g[1]);
+  if (straight && flush) return [8, high];
+  if (groups[0]![0] === 4) return [7, ...byGroup];
+  if (groups[0]![0] === 3 && groups[1]![0] === 2) return [6, ...byGroup];
+  if (flush) return [5, ...ranks];
+  if (straight) return [4, high];
+  if (groups[0]![0] === 3) return [3, ...byGroup];
+  if (groups[0]![0] === 2 && groups[1]![0] === 2) return [2, ...byGroup];
+  if (groups[0]![0] === 2) return [1, ...byGroup];
+  return [0, ...ranks];
+}
+
+function compareRanks(x: readonly number[], y: readonly number[]): number {
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+  return 0;
 }
 
 /** Every pot Felt awarded, one-player pots included, as keys. */
@@ -323,8 +391,7 @@ interface Choice {
 }
 
 /** Compares the two engines' legal actions for `seat`, classifies any difference, and picks an action both allow. */
-function compareLegalActions(felt: TableState, seat: number, pts: PokerTsFacade, report: DifferentialReport, disagree: (what: string) => void): Choice | null {
-  const random = mulberry32((report.decisions * 2654435761) >>> 0);
+function compareLegalActions(felt: TableState, seat: number, pts: PokerTsFacade, report: DifferentialReport, disagree: (what: string) => void, random: () => number): Choice | null {
   const theirs = pts.legalActions();
   const hand = felt.hand!;
   const player = playerInHand(hand, seat)!;
