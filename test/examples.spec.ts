@@ -34,10 +34,12 @@ describe('examples/', () => {
       expect(run.ok).toBe(true);
     });
 
-    it('keeps every chip: what the players hold, what is in the pot and the rake equal what they sat down with', () => {
+    it('keeps every chip: what the players hold, what is in the pot and the rake equal what they bought in and added', () => {
       if (!parsed.ok) return;
       const run = runTableScript(parsed.script);
-      const boughtIn = parsed.script.players.reduce((sum, p) => sum + p.stack, 0);
+      // Buy-ins and chips added, from the events (a script may seat players or add chips as it goes).
+      let boughtIn = 0;
+      for (const e of run.events) boughtIn += e.type === 'PlayerSeated' ? e.buyIn : e.type === 'ChipsAdded' ? e.amount : 0;
       const held = Object.values(run.finalStacks).reduce((sum, n) => sum + n, 0);
       const last = run.hands[run.hands.length - 1];
       const inPlay = last?.status === 'in-progress' ? last.pots.reduce((sum, p) => sum + p.amount, 0) : 0;

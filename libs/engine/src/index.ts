@@ -15,7 +15,7 @@ export { type TableCommand, type TableCommandType, type DeckSource, type ForcedB
 export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, EVENT_TYPES, EVENT_SCHEMA_VERSION } from './table/events';
 export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand } from './table/state';
 export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
-export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, normalizeRules, MAX_SEATS } from './table/rules';
+export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, normalizeRules, MAX_SEATS, RULES_VERSION, rulesVersion } from './table/rules';
 export { legalActions, type LegalAction, type LegalActions } from './table/legal-actions';
 export { randomLegalCommand, commandFor } from './table/random-player';
 export { planNextHand, type HandPlan } from './table/positions';

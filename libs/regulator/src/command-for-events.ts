@@ -1,4 +1,4 @@
-import { formatCard, FULL_DECK, type TableCommand, type TableEvent } from '@felt/engine';
+import { formatCard, FULL_DECK, type TableCommand, type TableEvent, type TableRules } from '@felt/engine';
 
 /**
  * The command that produced a recorded group of events (one append = one command's decision), rebuilt from the
@@ -11,12 +11,17 @@ export function commandForEvents(events: readonly TableEvent[]): TableCommand | 
   return first === undefined ? null : commandFor(first, events[events.length - 1]!.type);
 }
 
+/** Rules recorded without a version were decided under version 1: ask for it, or decide would take today's. */
+function recordedRules(rules: TableRules): TableRules {
+  return rules.version === undefined ? { ...rules, version: 1 } : rules;
+}
+
 /** commandForEvents from what it looks at: the group's first event and the type of its last. */
 export function commandFor(first: TableEvent, lastType: string): TableCommand | null {
   if (lastType === 'TableClosed') return { type: 'CloseTable' };
   switch (first.type) {
     case 'TableOpened':
-      return { type: 'OpenTable', tableId: first.tableId, rules: first.rules };
+      return { type: 'OpenTable', tableId: first.tableId, rules: recordedRules(first.rules) };
     case 'PlayerSeated':
       return { type: 'SeatPlayer', seat: first.seat, playerId: first.playerId, buyIn: first.buyIn, postToEnter: first.postToEnter };
     case 'PlayerLeft':
@@ -47,7 +52,7 @@ export function commandFor(first: TableEvent, lastType: string): TableCommand | 
     case 'BlindsChopped':
       return { type: 'ChopBlinds', consents: first.consents };
     case 'RulesChanged':
-      return { type: 'ChangeRules', rules: first.rules };
+      return { type: 'ChangeRules', rules: recordedRules(first.rules) };
     case 'PlayerFolded':
       return { type: 'Fold', seat: first.seat };
     case 'PlayerChecked':

@@ -76,6 +76,7 @@ const houseOptions = z.object({
 });
 
 const tableRules = z.object({
+  version: int().optional(),
   variant: z.literal('texas-holdem'),
   structure: bettingStructure,
   smallBlind: chips(),

@@ -1,14 +1,14 @@
 import { accept, reject, type Decision } from '../decider';
 import type { TableCommand } from './commands';
-import type { TableEvent } from './events';
+import type { TableEvent, Street } from './events';
 import { rejection, type Rejection, type RejectionCode } from './rejections';
-import { normalizeRules, isChipAmount } from './rules';
+import { normalizeRules, isChipAmount, rulesVersion } from './rules';
 import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
 import { evolveRemembered, forgetEvolutions } from './evolve';
 import { planNextHand } from './positions';
 import { resolveDeck, holeCardsFromDeck } from './deck';
 import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../betting/limits';
-import { playerToAct, contenderCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import { playerToAct, contenderCount, activeCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
 import { awardPots, showdownOrder } from '../betting/showdown';
@@ -52,7 +52,7 @@ export function decide(command: TableCommand, state: TableState): Result {
       return leaveTable(command, state);
     // Sitting out (or in) twice is a no-op, not an error: a double tap on the console changes nothing.
     case 'SitOut':
-      return seatAt(state, command.seat)!.sittingOut ? accept([]) : accept([{ type: 'PlayerSatOut', seat: command.seat }]);
+      return sitOut(command, state);
     case 'SitIn': {
       const seat = seatAt(state, command.seat)!;
       const wait = command.waitForBigBlind === true;
@@ -200,6 +200,23 @@ function leaveTable(command: Extract<TableCommand, { type: 'LeaveTable' }>, stat
   const inHand = dealtIn(state, command.seat);
   if (inHand && !inHand.folded) return no('PLAYER_IN_HAND', `Seat ${command.seat} is still in the hand; fold or finish it first.`, 'seat');
   return accept([{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
+}
+
+/**
+ * Sitting out cannot dodge a forced bet that is due (rules version 2): the killer owes the kill blind (RRoP Kill
+ * Pots #6: posted even by a player who wants to leave), and a seat with a blind, straddle or make-up due in the hand
+ * now being dealt posts it first. Version 1 accepted both, and the kill then went unposted.
+ */
+function sitOut(command: Extract<TableCommand, { type: 'SitOut' }>, state: TableState): Result {
+  if (seatAt(state, command.seat)!.sittingOut) return accept([]);
+  if (rulesVersion(state.rules!) >= 2) {
+    if (state.rules!.houseOptions.killGame && state.kill.killer?.seat === command.seat)
+      return no('KILL_BLIND_OWED', `Seat ${command.seat} must post the kill blind before sitting out (RRoP kill rule 6).`, 'seat');
+    const hand = state.hand;
+    const due = hand && hand.phase === 'forced-bets' && dealtIn(state, command.seat) ? hand.forcedBetsDue.find((f) => f.seat === command.seat) : undefined;
+    if (due) return no('BLINDS_PENDING', `Seat ${command.seat} owes the ${due.kind.replace(/-/g, ' ')} of ${due.amount} in this hand; post it before sitting out.`, 'seat');
+  }
+  return accept([{ type: 'PlayerSatOut', seat: command.seat }]);
 }
 
 function addChips(command: Extract<TableCommand, { type: 'AddChips' }>, state: TableState): Result {
@@ -412,8 +429,10 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       if (uncalled) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
       const street = NEXT_STREET[hand.round.street];
       if (street === null) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
-      const start = hand.deckPosition + 1; // burn one
-      return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
+      // Rules version 2: once a player is all-in and nobody can bet any more, the hands are tabled before the rest
+      // of the board is dealt (TDA 16); version 1 dealt the board first.
+      if (rulesVersion(state.rules!) >= 2 && activeCount(hand) <= 1) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
+      return nextBoard(hand, street);
     }
     case 'showdown': {
       let firstUndecided = -1;
@@ -432,10 +451,19 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       }
       // All-in showdowns are tabled at once (TDA 16).
       if (undecided > 0 && someoneAllIn) return { type: 'HandShown', seat: firstUndecided, cards: playerInHand(hand, firstUndecided)!.holeCards };
+      // Tabled before the runout (rules version 2): the rest of the board now, then the award.
+      const street = NEXT_STREET[hand.round.street];
+      if (street !== null && !hand.chopped) return nextBoard(hand, street);
       if (undecided === 0 || (undecided === 1 && !someoneShown)) return settle(state, hand);
       return null;
     }
   }
+}
+
+/** The next street's board cards, after a burn. */
+function nextBoard(hand: HandState, street: Exclude<Street, 'preflop'>): TableEvent {
+  const start = hand.deckPosition + 1; // burn one
+  return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
 }
 
 /**

@@ -34,6 +34,12 @@ export type StructureKind = BettingStructure['kind'];
 export type AnteKind = 'none' | 'everyone' | 'big-blind' | 'button';
 
 export interface TableRules {
+  /**
+   * The version of the engine's own rules this table is played under (absent: 1, the tables opened before it
+   * existed). A fix that changes what old events mean comes with a new version, so an old table replays the old
+   * way; see RULES_VERSION and docs/house-options.md "Versions".
+   */
+  readonly version?: number;
   readonly variant: 'texas-holdem';
   readonly structure: BettingStructure;
   readonly smallBlind: number;
@@ -49,8 +55,23 @@ export interface TableRules {
   readonly houseOptions: HouseOptions;
 }
 
+/**
+ * The rules version new tables get. 2: all-in hands are tabled before the rest of the board is dealt (TDA 16);
+ * moving-button skipped blinds are owed, and going heads-up nobody takes the big blind twice in a row (RRoP
+ * Blinds #1, TDA 34-B); the fixed-limit cap counts only players who are not all-in (RRoP Betting & Raising #3);
+ * a seat that owes a forced bet cannot sit out to dodge it (RRoP Kill Pots #6).
+ */
+export const RULES_VERSION = 2;
+
+/** The rules version a table follows (absent in tables opened before versions existed: 1). */
+export function rulesVersion(rules: TableRules): number {
+  return rules.version ?? 1;
+}
+
 /** What a client may send: everything but the stakes and the structure kind has a default. */
 export interface TableRulesInput {
+  /** Leave it out for the current version; 1 replays a table opened before version 2 (regulators, old logs). */
+  readonly version?: number;
   readonly variant?: 'texas-holdem';
   readonly structure: Partial<BettingStructure> & { readonly kind: StructureKind };
   readonly smallBlind: number;
@@ -79,6 +100,8 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   const bad = (field: string, why: string) => ({ ok: false as const, rejection: rejection('INVALID_RULES', `The table rules are invalid: ${why}.`, `rules.${field}`) });
   if (typeof input !== 'object' || input === null) return bad('', 'rules are missing');
   if (input.variant !== undefined && input.variant !== 'texas-holdem') return bad('variant', 'only texas-holdem is dealt');
+  const version = input.version ?? RULES_VERSION;
+  if (!Number.isInteger(version) || version < 1 || version > RULES_VERSION) return bad('version', `the rules version is 1 to ${RULES_VERSION}`);
   if (!positive(input.bigBlind)) return bad('bigBlind', 'the big blind must be a whole number of chips above zero');
   if (!isChipAmount(input.smallBlind) || input.smallBlind > input.bigBlind)
     return bad('smallBlind', 'the small blind must be a whole number of chips, at most the big blind');
@@ -109,6 +132,8 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   return {
     ok: true,
     rules: {
+      // Version 1 is recorded as no version at all, exactly as the tables opened before versions existed.
+      ...(version === 1 ? {} : { version }),
       variant: 'texas-holdem',
       structure: structure.structure,
       smallBlind: input.smallBlind,
