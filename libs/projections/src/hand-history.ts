@@ -2,7 +2,7 @@ import { formatCard, type ShuffleRecord, type Street, type TableEvent } from '@f
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
-import { type Audience, maySeeHoleCards } from './audience';
+import { type Audience, maySeeDeck, maySeeHoleCards, shuffleWithoutSeed } from './audience';
 
 /** One thing a player did (or was made to do) in a hand, in the order it happened. */
 export interface HandAction {
@@ -183,7 +183,12 @@ export function recallHands(view: HandHistory, tableId: string, count = 10): rea
   return hands.slice(Math.max(0, hands.length - count)).reverse();
 }
 
-/** A hand as one audience may see it: hole cards only where tableViewFor would show them. */
+/**
+ * A hand as one audience may see it (audience.ts has the rule): hole cards (mucked ones too) only where that
+ * audience may see them, and the seed of old logs' shuffles only once the hand is over, to the floor and regulators.
+ */
 export function handRecordFor(record: HandRecord, audience: Audience): HandRecord {
-  return { ...record, players: record.players.map((p) => (maySeeHoleCards(audience, p.playerId, p.shown) ? p : { ...p, holeCards: [] })) };
+  const handOver = record.status !== 'in-progress';
+  const players = record.players.map((p) => (maySeeHoleCards(audience, { playerId: p.playerId, shown: p.shown, handOver }) ? p : { ...p, holeCards: [] }));
+  return { ...record, shuffle: maySeeDeck(audience, handOver) ? record.shuffle : shuffleWithoutSeed(record.shuffle), players };
 }

@@ -1,15 +1,22 @@
-import type { Audience } from './audience';
-import { maySeeHoleCards } from './audience';
+import { maySeeHoleCards, type Audience } from './audience';
 import type { TableRow, TableView } from './table-view';
 
 /**
- * The table as one audience may see it: the public sees only hands tabled at the showdown, a player also their
- * own, the dealer and the regulator everything. The engine state (deck included) is never part of it.
+ * The table as one audience may see it (audience.ts has the rule): hole cards of the hand in progress, or of the
+ * last one until the next starts, only where that audience may see them. The engine state (deck included) is never
+ * part of it.
  */
 export function tableViewFor(view: TableView, audience: Audience): TableRow {
-  const row = view.row;
+  return tableRowFor(view.row, audience);
+}
+
+/** tableViewFor on a row alone (the read model stores rows as the public may see them). */
+export function tableRowFor(row: TableRow, audience: Audience): TableRow {
+  const handOver = row.hand === null || row.hand.phase === 'complete';
   return {
     ...row,
-    seats: row.seats.map((s) => (s.holeCards === null || maySeeHoleCards(audience, s.playerId, s.shown) ? s : { ...s, holeCards: null })),
+    seats: row.seats.map((s) =>
+      s.holeCards === null || maySeeHoleCards(audience, { playerId: s.playerId, shown: s.shown, handOver }) ? s : { ...s, holeCards: null },
+    ),
   };
 }

@@ -87,6 +87,7 @@ const tableRules = z.object({
   buyIn: z.object({ min: chips(), max: chips() }).nullable(),
   missedBlinds: missedBlindPolicy,
   houseOptions,
+  dealerSeesHoleCards: z.literal(true).optional().describe("present (true) when the dealer's console shows every seat's hole cards"),
 });
 
 const seatAmount = () => z.object({ seat: seat(), amount: chips() });
