@@ -153,7 +153,8 @@ function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): Ha
     case 'BoardDealt':
       return { ...h, board: { ...h.board, [e.street]: e.cards.map(formatCard) } };
     case 'HandShown':
-      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true }).players };
+      // The cards come from the showing itself: a record kept without the face-down cards (the read model's) still has them.
+      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true, holeCards: e.cards.map(formatCard) }).players };
     case 'HandMucked':
       return act(e.seat, 'muck');
     case 'RakeTaken':
@@ -191,4 +192,13 @@ export function handRecordFor(record: HandRecord, audience: Audience): HandRecor
   const handOver = record.status !== 'in-progress';
   const players = record.players.map((p) => (maySeeHoleCards(audience, { playerId: p.playerId, shown: p.shown, handOver }) ? p : { ...p, holeCards: [] }));
   return { ...record, shuffle: maySeeDeck(audience, handOver) ? record.shuffle : shuffleWithoutSeed(record.shuffle), players };
+}
+
+/** The hand history as a read model stores it: every record as the public may see it (docs/security.md). */
+export function publicHandHistory(history: HandHistory): HandHistory {
+  const hands: Record<string, readonly HandRecord[]> = {};
+  for (const [tableId, records] of Object.entries(history.hands)) hands[tableId] = records.map((r) => handRecordFor(r, 'public'));
+  const inProgress: Record<string, HandRecord> = {};
+  for (const [tableId, record] of Object.entries(history.inProgress)) inProgress[tableId] = handRecordFor(record, 'public');
+  return { hands, inProgress };
 }

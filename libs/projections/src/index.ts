@@ -36,10 +36,10 @@ export {
   evolveTableEngine,
   tableRowOf,
 } from './table-view';
-export { tableViewFor, tableRowFor } from './table-view-for';
+export { tableViewFor, tableRowFor, publicTableView, publicTableViews, withShownCards } from './table-view-for';
 
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.
-export { type HandHistory, type HandRecord, type HandAction, type HandPlayerRecord, handHistory, recallHands, handRecordFor } from './hand-history';
+export { type HandHistory, type HandRecord, type HandAction, type HandPlayerRecord, handHistory, recallHands, handRecordFor, publicHandHistory } from './hand-history';
 
 // Player session ledger: seat to leave, buy-in, add-ons, per-hand results, cash-out; chips in = chips out + rake.
 export { type SessionLedger, type TableLedger, type PlayerSession, type HandResult, sessionLedger, sessionNet, ledgerChipsBehind, ledgerDiscrepancy } from './session-ledger';

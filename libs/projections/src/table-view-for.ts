@@ -1,5 +1,6 @@
 import { maySeeHoleCards, type Audience } from './audience';
-import type { TableRow, TableView } from './table-view';
+import type { TableEvent } from '@felt/engine';
+import type { TableRow, TableView, TableViews } from './table-view';
 
 /**
  * The table as one audience may see it (audience.ts has the rule): hole cards of the hand in progress, or of the
@@ -19,4 +20,31 @@ export function tableRowFor(row: TableRow, audience: Audience): TableRow {
       s.holeCards === null || maySeeHoleCards(audience, { playerId: s.playerId, shown: s.shown, handOver }) ? s : { ...s, holeCards: null },
     ),
   };
+}
+
+/**
+ * A table view as a read model stores it (docs/security.md): the row as the public may see it, and the engine state
+ * the fold continues from without the undealt deck and without face-down hole cards (shown ones stay). The fold
+ * goes on from it alike: evolve reads neither (withShownCards puts back what a showing tells).
+ */
+export function publicTableView(view: TableView): TableView {
+  const hand = view.engine.hand;
+  const engine =
+    hand === null
+      ? view.engine
+      : { ...view.engine, hand: { ...hand, deck: [], players: hand.players.map((p) => (p.shown ? p : { ...p, holeCards: [] })) } };
+  return { ...view, engine, row: tableRowFor(view.row, 'public') };
+}
+
+/** Every table of `views` as a read model stores it. */
+export function publicTableViews(views: TableViews): TableViews {
+  return { tables: Object.fromEntries(Object.entries(views.tables).map(([id, view]) => [id, publicTableView(view)])) };
+}
+
+/** After a HandShown: the shown cards in the engine state, from the event (a stored state had them removed). */
+export function withShownCards(view: TableView, event: TableEvent): TableView {
+  const hand = view.engine.hand;
+  if (event.type !== 'HandShown' || hand === null) return view;
+  const players = hand.players.map((p) => (p.seat === event.seat ? { ...p, holeCards: event.cards } : p));
+  return { ...view, engine: { ...view.engine, hand: { ...hand, players } } };
 }
