@@ -12,6 +12,7 @@ import { ApiCommandResponses, COMMAND_HEADERS, commandBodySchema, openTableBodyS
 import { ApplyTableCommand } from './apply-table-command';
 import { commandResponse } from './command-response';
 import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest, type RawCommandRequest } from './command-request';
+import { RequestFingerprints } from './request-fingerprint';
 import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
 
 /**
@@ -26,6 +27,7 @@ export class TableCommandsController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(TableAccess) private readonly access: TableAccess,
+    @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
   ) {}
 
   @Post()
@@ -53,9 +55,10 @@ export class TableCommandsController {
     return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req), type), req, res);
   }
 
-  private async run(request: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {
+  private async run(parsed: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {
     const principal = principalOf(req);
-    const audience = await this.access.checkCommand(req, principal, request.tableId, request.command.type);
+    const audience = await this.access.checkCommand(req, principal, parsed.tableId, parsed.command.type);
+    const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) } };
     const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
     const { status, body } = commandResponse(request, outcome, audience);
     res.header('ETag', `"${body.table.version}"`);
