@@ -21,6 +21,7 @@ export async function createApiApp(config: ApiConfig, options: { database?: Data
   const adapter = new FastifyAdapter({
     genReqId: requestIdFor, // X-Request-Id (logging/logging.module.ts)
     bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy, // the client's address for the sign-in limits (auth/login-throttle.ts)
     // Routing as before on Express: /tables/ is /tables, /TABLES is /tables, and a long path id is an unknown table
     // (404 TABLE_NOT_FOUND) rather than an unknown route (Node's header limit bounds the URL anyway).
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 16 * 1024 },

@@ -23,6 +23,7 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  *   conflicts so that a client can tell "refresh and retry" from "the rules say no". Also a command id reused on
  *   another table, or an Idempotency-Key reused with a different request or by another user (IDEMPOTENCY_KEY_REUSED),
  *   as the IETF Idempotency-Key draft advises for a reused key.
+ * - 429: too many sign-in attempts from one address, or for one user name (LOGIN_THROTTLED, with Retry-After).
  * - 503: the database cannot be reached or dropped the connection (DATABASE_UNAVAILABLE, with Retry-After: send the
  *   same command, with the same command id, again shortly); or /health found the database (or Redis) down (the
  *   problem carries terminus's details).
@@ -53,6 +54,7 @@ const PROBLEMS = {
   'command-id-reused': { status: 422, title: 'This command id was already used on another table' },
   'key-reused': { status: 422, title: 'This Idempotency-Key was already used for another request' },
   'not-a-dealer': { status: 422, title: 'Only a dealer can be assigned to a table' },
+  'too-many-requests': { status: 429, title: 'Too many requests: wait, then try again' },
   'internal-error': { status: 500, title: 'Internal error' },
   'unavailable': { status: 503, title: 'A service the API depends on is down' },
 } as const satisfies Record<string, { status: number; title: string }>;
