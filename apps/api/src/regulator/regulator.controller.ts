@@ -15,7 +15,7 @@ import { LiveHands } from '../live/live-hands';
 import { eventViewFor } from '../live/live-visibility';
 import { fieldIssues } from '../tables/command-request';
 import { existingTable, GetTableQuery } from '../tables/get-table.query';
-import { ListTablesQuery } from '../tables/list-tables.query';
+import { ListTablesQuery, tablePageSchema } from '../tables/list-tables.query';
 import { tableIdSchema } from '../tables/table-command-schema';
 import type { FoldedTable } from '../tables/table-state-cache';
 import { streamIdOf } from '../tables/table-stream';
@@ -27,6 +27,7 @@ const eventsQuerySchema = rangeSchema.extend({
   fromVersion: z.coerce.number().int().min(1).max(2147483647).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+const listQuerySchema = tablePageSchema(50, 200);
 const handsQuerySchema = z.strictObject({ last: z.coerce.number().int().min(1).max(1000).default(10) });
 const exportQuerySchema = rangeSchema.extend({ format: z.enum(EXPORT_FORMATS, { error: 'format is jsonl, phh or ohh' }) });
 
@@ -56,15 +57,20 @@ export class RegulatorController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every table: id, version, status, hands played, opened and last changed' })
-  async list() {
-    const tables = await this.queryBus.execute(new ListTablesQuery());
-    const rows = [];
-    for (const t of tables) {
-      const folded = await this.queryBus.execute(new GetTableQuery(t.tableId));
-      rows.push({ ...t, status: folded?.state.status ?? null, handsPlayed: folded?.state.handsPlayed ?? 0 });
-    }
-    return { tables: rows };
+  @ApiOperation({ summary: 'The tables by id, a page at a time: id, version, status, hands played, opened and last changed' })
+  @ApiQuery({ name: 'after', required: false, description: "The last table id of the page before (the previous answer's nextAfter)" })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 200 (default 50)' })
+  async list(@Query() query: Record<string, unknown>) {
+    const { after, limit } = parse(listQuerySchema, query);
+    // The page from the streams' index; each of its tables from the table cache (a snapshot and its tail on a miss).
+    const page = await this.queryBus.execute(new ListTablesQuery(limit, after));
+    const rows = await Promise.all(
+      page.tables.map(async (t) => {
+        const folded = await this.queryBus.execute(new GetTableQuery(t.tableId));
+        return { ...t, status: folded?.state.status ?? null, handsPlayed: folded?.state.handsPlayed ?? 0 };
+      }),
+    );
+    return { tables: rows, nextAfter: page.nextAfter };
   }
 
   @Get(':tableId/events')

@@ -14,6 +14,7 @@ import { LiveHands } from '../live/live-hands';
 import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
 import { commandResponse } from './command-response';
 import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest, type RawCommandRequest } from './command-request';
+import { RequestFingerprints } from './request-fingerprint';
 import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
 import { streamIdOf } from './table-stream';
 
@@ -30,6 +31,7 @@ export class TableCommandsController {
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(LiveHands) private readonly hands: LiveHands,
+    @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
   ) {}
 
   @Post()
@@ -57,9 +59,10 @@ export class TableCommandsController {
     return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req), type), req, res);
   }
 
-  private async run(request: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {
+  private async run(parsed: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {
     const principal = principalOf(req);
-    await this.access.checkCommand(req, principal, request.tableId, request.command.type);
+    await this.access.checkCommand(req, principal, parsed.tableId, parsed.command.type);
+    const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) } };
     const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
     const { status, body } = await this.answer(request, outcome, principal);
     res.header('ETag', `"${body.table.version}"`);

@@ -13,10 +13,11 @@ import { ApiProblem } from '../http/status-mapping';
 import { fieldIssues } from './command-request';
 import { GetTableEventsQuery } from './get-table-events.query';
 import { existingTable } from './get-table.query';
-import { ListTablesQuery } from './list-tables.query';
+import { ListTablesQuery, tablePageSchema } from './list-tables.query';
 import { tableIdSchema } from './table-command-schema';
 import { streamIdOf } from './table-stream';
 
+const listSchema = tablePageSchema(100, 1000);
 const pageSchema = z.strictObject({
   fromVersion: z.coerce.number().int().min(1).max(2147483647).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
@@ -38,9 +39,13 @@ export class TableQueriesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every table: id and version' })
-  async list() {
-    return { tables: await this.queryBus.execute(new ListTablesQuery()) };
+  @ApiOperation({ summary: 'The tables by id, a page at a time: id, version, opened and last changed; nextAfter is the next page\'s after' })
+  @ApiQuery({ name: 'after', required: false, description: 'The last table id of the page before (the previous answer\'s nextAfter)' })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
+  async list(@Query() query: Record<string, unknown>) {
+    const parsed = listSchema.safeParse(query);
+    if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
+    return this.queryBus.execute(new ListTablesQuery(parsed.data.limit, parsed.data.after));
   }
 
   @Get(':tableId')

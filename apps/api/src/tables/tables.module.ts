@@ -7,11 +7,12 @@ import { GetTableHandler } from './get-table.query';
 import { ListTablesHandler } from './list-tables.query';
 import { TableCommandsController } from './table-commands.controller';
 import { TableQueriesController } from './table-queries.controller';
+import { RequestFingerprints } from './request-fingerprint';
 import { TableSnapshots } from './table-snapshots';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController],
-  providers: [TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  providers: [RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
   exports: [FoldedTables, TableSnapshots],
 })
 export class TablesModule {}
