@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { readJsonl, toJsonlLine, verifyEvents } from '@felt/regulator';
+import { readJsonl, verifyEvents } from '@felt/regulator';
 import type { RecordedEvent } from '@felt/event-store';
 import { RULES_V1_TABLES, playRulesV1Table } from './fixtures/rules-v1/generate';
 
@@ -26,10 +26,14 @@ describe('tables recorded before rules version 2', () => {
     expect(report.hands).toBeGreaterThan(50);
   });
 
-  it.each(RULES_V1_TABLES.map((t) => t.name))('%s: today\'s engine asked for version 1 records it byte for byte', (name) => {
+  it.each(RULES_V1_TABLES.map((t) => t.name))('%s: today\'s engine asked for version 1 plays the same table to the same stacks, hand by hand', (name) => {
+    // The outcome of every hand, not the bytes: an event's shape may change under a new schema (the deck, say)
+    // while the rules version keeps what the engine decides.
     const spec = RULES_V1_TABLES.find((t) => t.name === name)!;
-    const again = playRulesV1Table(spec, 1).recorded.map(toJsonlLine).join('');
-    expect(again).toBe(fixture(name).map(toJsonlLine).join(''));
+    const outcomes = (events: readonly RecordedEvent[]) => events.filter((e) => e.type === 'HandEnded' || e.type === 'HandVoided' || e.type === 'PlayerLeft').map((e) => JSON.stringify(e.data));
+    const again = outcomes(playRulesV1Table(spec, 1).recorded);
+    expect(again.length).toBeGreaterThan(50);
+    expect(again).toEqual(outcomes(fixture(name)));
   });
 
   it('the same logs claimed under version 2 break the rules: the fixtures do exercise what version 2 changed', () => {

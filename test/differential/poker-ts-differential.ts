@@ -44,7 +44,7 @@ const PokerCard = load('poker-ts/dist/lib/card').default as new (rank: number, s
 /** Rules Felt follows and poker-ts does not: each explained disagreement names one. */
 export const EXPLAINED = {
   'raise-not-reopened':
-    'A short all-in raise does not reopen the betting for a player who already acted (TDA 43-B; RRoP No-Limit #5): Felt offers fold or call; poker-ts offers a raise.',
+    'A short all-in raise does not reopen the betting for a player who already acted (TDA 47-A; RRoP Betting & Raising #5): Felt offers fold or call; poker-ts offers a raise.',
   'raise-unanswerable':
     'Nobody left in the hand can act on a bet or raise (every opponent is all-in or covered): Felt offers no bet or raise, since a raise no one can call is returned at once as uncalled; poker-ts offers one.',
   'minimum-raise-after-short-all-in':

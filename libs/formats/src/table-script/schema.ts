@@ -49,6 +49,8 @@ const structureSchema = z.discriminatedUnion(
 );
 
 export const rulesSchema = z.strictObject({
+  /** The engine's rules version (docs/house-options.md "Versions"); leave it out for today's. */
+  version: int('version').optional(),
   variant: z.literal('texas-holdem').optional(),
   structure: structureSchema,
   smallBlind: chips('smallBlind'),
@@ -128,6 +130,16 @@ const legalActionSchema = z.strictObject({
   max: chips('max').optional(),
 });
 
+/** Who owes blinds (by player id: "small", "big" or both) and who holds the kill button and the kill. */
+const tableViewSchema = z.strictObject({
+  owedBlinds: z.record(z.string(), z.array(z.enum(['small', 'big']))).optional(),
+  killButton: text('killButton').nullable().optional(),
+  killer: text('killer').nullable().optional(),
+});
+
+/** An event within a hand: its type, or "Type:detail" (the street of BoardDealt, the kind of BlindPosted). */
+const eventMatcher = text('an event').regex(/^[A-Za-z]+(:[a-z-]+)?$/, { error: 'an event is a type such as "HandShown", or "BoardDealt:turn"' });
+
 const scriptKeys = {
   /** A comment for the reader ("UTG raises"). */
   note: text('note', LONG_TEXT).optional(),
@@ -144,6 +156,10 @@ const scriptKeys = {
       legalActions: z.array(legalActionSchema).max(32).optional(),
       /** Chips behind, by player id. */
       stacks: bySeat('stacks', chips('a stack')).optional(),
+      /** At least these legal actions (others may be offered too). */
+      legalActionsInclude: z.array(legalActionSchema).max(32).optional(),
+      /** Owed blinds and the kill button, as tableView reports them (only the keys given are checked). */
+      table: tableViewSchema.optional(),
     })
     .optional(),
 };
@@ -257,6 +273,13 @@ export const expectSchema = z.strictObject({
   rejections: z.array(z.strictObject({ command: int('command').min(0), code: rejectionCodeSchema })).optional(),
   /** Button and blind positions of given hands. */
   hands: z.array(handExpectationSchema).optional(),
+  /**
+   * Order of events within a hand: every `first` event comes before any `then` event, in the named hand or, with
+   * no hand, in every hand that has both (and at least one hand must).
+   */
+  eventOrder: z.array(z.strictObject({ hand: int('hand').min(1).optional(), first: eventMatcher, then: eventMatcher })).optional(),
+  /** Owed blinds and the kill button at the end (only the keys given are checked). */
+  table: tableViewSchema.optional(),
 });
 
 export const tableScriptSchema = z
