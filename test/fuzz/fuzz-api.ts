@@ -50,7 +50,6 @@ export async function fuzzApi(api: TestApi, db: Database, options: { runs: numbe
   const doc = (await fastify.inject({ method: 'GET', url: '/docs-json' })).json();
   const authorizations = [
     authHeaders('floor').Authorization,
-    authHeaders('floor').Authorization,
     authHeaders('dealer', { sub: targets.userIds[0] }).Authorization,
     authHeaders('regulator').Authorization,
     authHeaders('service').Authorization,
