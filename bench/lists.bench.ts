@@ -5,7 +5,7 @@
  *
  *   npm run bench:lists
  *
- * The tables are written straight into the store (random legal hands through the engine, about 30 events each),
+ * The tables are written straight into the store (random legal hands through the engine, about 12 events each),
  * then each route is called one request at a time: the first call after the API started (its table cache cold),
  * then BENCH_LIST_SAMPLES more (default 300). Environment: BENCH_DATABASE_URL, BENCH_LIST_TABLES (10,000).
  */
@@ -18,6 +18,8 @@ import { createScratchDatabase } from './scratch-database';
 const TABLES = Number(process.env.BENCH_LIST_TABLES ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_LIST_SAMPLES ?? 300);
 const WRITERS = 16;
+/** Enough for a table with players and a hand or two: what a list costs does not grow with a table's history. */
+const EVENTS_PER_TABLE = 12;
 export const GOAL_P50_MS = 50;
 
 interface ListRow {
@@ -57,7 +59,7 @@ export async function runListsBench(): Promise<{ rows: ListRow[]; markdown: stri
   }
 }
 
-/** `count` tables of random legal hands (about 30 events each), appended by a few concurrent writers. */
+/** `count` tables of random legal hands (about 12 events each), appended by a few concurrent writers. */
 async function fillTables(url: string, count: number): Promise<void> {
   const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: WRITERS } });
   try {
@@ -67,7 +69,7 @@ async function fillTables(url: string, count: number): Promise<void> {
       Array.from({ length: WRITERS }, async () => {
         for (let i = next++; i < count; i = next++) {
           const tableId = `bench-${String(i).padStart(6, '0')}`;
-          const log = randomTableLog({ tableId, seed: i + 1, events: 30, players: 4 });
+          const log = randomTableLog({ tableId, seed: i + 1, events: EVENTS_PER_TABLE, players: 4 });
           const appended = await store.append(tableStreamId(tableId), {
             expectedVersion: 'no-stream',
             commandId: `${tableId}/fill`,
@@ -100,7 +102,7 @@ function percentile(values: number[], p: number): number {
 function report(rows: readonly ListRow[]): string {
   const first = rows[0]!;
   const lines = [
-    `${TABLES.toLocaleString('en')} tables (about 30 events each) on PostgreSQL; one request at a time, ${SAMPLES} samples after the first call (cold: the API just started).`,
+    `${TABLES.toLocaleString('en')} tables (about 12 events each) on PostgreSQL; one request at a time, ${SAMPLES} samples after the first call (cold: the API just started).`,
     '',
     '| route | rows | first call (cold) | p50 | p99 |',
     '|---|---:|---:|---:|---:|',
