@@ -11,7 +11,7 @@ export interface ApiConfig {
   readonly dataDir: string;
   /** PostgreSQL connections in the pool: at most this many commands write at once. */
   readonly databasePoolSize: number;
-  /** When set, /health checks Redis too. */
+  /** When set, /health/ready and /metrics report Redis too (never as not ready: commands need only the database). */
   readonly redisUrl: string | undefined;
   /** Largest request body accepted (bytes); larger ones get 413. */
   readonly bodyLimitBytes: number;

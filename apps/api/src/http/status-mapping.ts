@@ -25,8 +25,8 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  *   as the IETF Idempotency-Key draft advises for a reused key.
  * - 429: too many sign-in attempts from one address, or for one user name (LOGIN_THROTTLED, with Retry-After).
  * - 503: the database cannot be reached or dropped the connection (DATABASE_UNAVAILABLE, with Retry-After: send the
- *   same command, with the same command id, again shortly); or /health found the database (or Redis) down (the
- *   problem carries terminus's details).
+ *   same command, with the same command id, again shortly); or /health/ready found the database down (the
+ *   problem carries each check's details).
  * - 201: a command was applied (new events written); 200: the command id was applied before, and this is that
  *   first result again (nothing new was written); reads answer 200.
  *

@@ -62,11 +62,12 @@ export class RegulatorController {
   @ApiQuery({ name: 'limit', required: false, description: '1 to 200 (default 50)' })
   async list(@Query() query: Record<string, unknown>) {
     const { after, limit } = parse(listQuerySchema, query);
-    // The page from the streams' index; each of its tables from the table cache (a snapshot and its tail on a miss).
+    // The page from the streams' index; each of its tables from the table cache when it is at the listed version
+    // (no read), else from its snapshot and the events after it.
     const page = await this.queryBus.execute(new ListTablesQuery(limit, after));
     const rows = await Promise.all(
       page.tables.map(async (t) => {
-        const folded = await this.queryBus.execute(new GetTableQuery(t.tableId));
+        const folded = await this.queryBus.execute(new GetTableQuery(t.tableId, t.version));
         return { ...t, status: folded?.state.status ?? null, handsPlayed: folded?.state.handsPlayed ?? 0 };
       }),
     );
