@@ -29,11 +29,11 @@ export function tableRowFor(row: TableRow, audience: Audience): TableRow {
  */
 export function publicTableView(view: TableView): TableView {
   const hand = view.engine.hand;
-  const engine =
-    hand === null
-      ? view.engine
-      : { ...view.engine, hand: { ...hand, deck: [], players: hand.players.map((p) => (p.shown ? p : { ...p, holeCards: [] })) } };
-  return { ...view, engine, row: tableRowFor(view.row, 'public') };
+  if (hand === null) return { ...view, row: tableRowFor(view.row, 'public') };
+  // Whatever else of the shuffle a hand state may keep (a seed, a salt) goes too.
+  const { seed: _seed, salt: _salt, ...kept } = hand as typeof hand & { seed?: unknown; salt?: unknown };
+  const players = hand.players.map((p) => (p.shown ? p : { ...p, holeCards: [] }));
+  return { ...view, engine: { ...view.engine, hand: { ...kept, deck: [], players } }, row: tableRowFor(view.row, 'public') };
 }
 
 /** Every table of `views` as a read model stores it. */

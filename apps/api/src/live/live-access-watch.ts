@@ -17,6 +17,8 @@ export class LiveAccessWatch implements LiveRegistry, OnModuleDestroy {
   private readonly connections = new Set<LiveConnection>();
   private readonly open = new Map<string, number>();
   private readonly keys = new WeakMap<LiveConnection, string>();
+  /** Connections with a token: the timer runs while there is one. */
+  private withToken = 0;
   private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> | null = null;
 
@@ -30,7 +32,8 @@ export class LiveAccessWatch implements LiveRegistry, OnModuleDestroy {
     this.open.set(key, count + 1);
     this.keys.set(connection, key);
     this.connections.add(connection);
-    if (viewer.principal && !this.timer) {
+    if (viewer.principal) this.withToken++;
+    if (this.withToken > 0 && !this.timer) {
       this.timer = setInterval(() => this.tick(), LIVE_LIMITS.accessCheckMs);
       this.timer.unref();
     }
@@ -43,7 +46,8 @@ export class LiveAccessWatch implements LiveRegistry, OnModuleDestroy {
     const count = (this.open.get(key) ?? 1) - 1;
     if (count > 0) this.open.set(key, count);
     else this.open.delete(key);
-    if (this.timer && ![...this.connections].some((c) => c.viewer?.principal)) {
+    if (key.startsWith('user:')) this.withToken--;
+    if (this.timer && this.withToken === 0) {
       clearInterval(this.timer);
       this.timer = null;
     }
