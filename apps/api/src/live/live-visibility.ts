@@ -20,7 +20,7 @@ export function handOverIn(table: FoldedTable): boolean {
 }
 
 /** Members of the engine's hand state that tell cards not yet dealt: never part of any view. */
-const UNDEALT = new Set(['deck', 'deckPosition', 'seed', 'salt', 'sealedDeck']);
+const UNDEALT = new Set(['deck', 'deckPosition', 'seed', 'salt', 'seal', 'sealedDeck']);
 
 /**
  * GET /tables/:id's body as `audience` may see it: hole cards (a string such as "AsKd") become null unless the

@@ -9,10 +9,11 @@ import { TableCommandsController } from './table-commands.controller';
 import { TableQueriesController } from './table-queries.controller';
 import { RequestFingerprints } from './request-fingerprint';
 import { TableSnapshots } from './table-snapshots';
+import { deckSealProvider, DECK_SEAL } from './deck-seal';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController],
-  providers: [RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
-  exports: [FoldedTables, TableSnapshots],
+  providers: [deckSealProvider, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  exports: [FoldedTables, TableSnapshots, DECK_SEAL],
 })
 export class TablesModule {}
