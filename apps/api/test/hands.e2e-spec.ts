@@ -161,7 +161,7 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
     expect(doc.paths['/tables/{tableId}'].get).toBeDefined();
     expect(doc.paths['/tables/{tableId}/events'].get).toBeDefined();
     const health = await api.http.get('/health').expect(200);
-    expect(health.body).toMatchObject({ status: 'ok', info: { database: { status: 'up', kind: backend } } });
+    expect(health.body).toMatchObject({ status: 'ok', details: { database: { status: 'up', kind: backend } } });
   });
 });
 

@@ -72,6 +72,8 @@ export const openTableForm = form(
     field('Chop', checkbox('chop')),
     // Physical cards: the board and shown hands are entered as dealt (docs/table-scripts.md "Live cards").
     field('Live cards', checkbox('liveCards')),
+    // Only where the cards are read electronically and the dealer's console must show them (docs/security.md).
+    field("Dealer's console shows hole cards", checkbox('dealerSeesHoleCards')),
   ],
   'Open table',
   (v) => {
@@ -95,6 +97,7 @@ export const openTableForm = form(
       buyIn: { min: numbers.buyInMin, max: numbers.buyInMax },
       houseOptions,
       ...(v.liveCards === 'on' ? { cardSource: 'live' } : {}),
+      ...(v.dealerSeesHoleCards === 'on' ? { dealerSeesHoleCards: true } : {}),
     };
     return { method: 'POST', path: '/tables', body: { tableId: v.tableId, rules }, done: `Table ${v.tableId} opened.` };
   },

@@ -15,7 +15,7 @@ export { type TableCommand, type TableCommandType, type DeckSource, type ForcedB
 export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, type ShuffleMethod, type Prng, type SealedDeck, type HandStartedV1, EVENT_TYPES, EVENT_SCHEMA_VERSIONS, readsSchemaVersion, schemaVersionOf, isHandStartedV1 } from './table/events';
 export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand } from './table/state';
 export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
-export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, type CardSource, CARD_SOURCES, cardSourceOf, normalizeRules, MAX_SEATS } from './table/rules';
+export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, type CardSource, CARD_SOURCES, cardSourceOf, normalizeRules, MAX_SEATS, RULES_VERSION, rulesVersion } from './table/rules';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.
 export { isLiveCards, boardDue, reportCheck, unseenCards, HOLE_CARDS } from './table/live-cards';
 export { legalActions, type LegalAction, type LegalActions } from './table/legal-actions';

@@ -1,4 +1,4 @@
-import { formatCard, FULL_DECK, isHandStartedV1, type HandStartedV1, type SealedDeck, type TableCommand, type TableEvent } from '@felt/engine';
+import { formatCard, FULL_DECK, isHandStartedV1, type HandStartedV1, type SealedDeck, type TableCommand, type TableEvent, type TableRules } from '@felt/engine';
 
 const formatted = (cards: readonly number[]) => cards.map(formatCard);
 
@@ -13,6 +13,11 @@ export function commandForEvents(events: readonly TableEvent[], revealed?: Seale
   return first === undefined ? null : commandFor(first, events[events.length - 1]!.type, revealed, liveCards);
 }
 
+/** Rules recorded without a version were decided under version 1: ask for it, or decide would take today's. */
+function recordedRules(rules: TableRules): TableRules {
+  return rules.version === undefined ? { ...rules, version: 1 } : rules;
+}
+
 /**
  * commandForEvents from what it looks at: the group's first event and the type of its last. A HandStarted names
  * no deck (it is sealed): `revealed` is the hand's DeckRevealed, which gives the seed or the deck, and the salt. On
@@ -23,7 +28,7 @@ export function commandFor(first: TableEvent | HandStartedV1, lastType: string, 
   if (lastType === 'TableClosed') return { type: 'CloseTable' };
   switch (first.type) {
     case 'TableOpened':
-      return { type: 'OpenTable', tableId: first.tableId, rules: first.rules };
+      return { type: 'OpenTable', tableId: first.tableId, rules: recordedRules(first.rules) };
     case 'PlayerSeated':
       return { type: 'SeatPlayer', seat: first.seat, playerId: first.playerId, buyIn: first.buyIn, postToEnter: first.postToEnter };
     case 'PlayerLeft':
@@ -63,7 +68,7 @@ export function commandFor(first: TableEvent | HandStartedV1, lastType: string, 
     case 'BlindsChopped':
       return { type: 'ChopBlinds', consents: first.consents };
     case 'RulesChanged':
-      return { type: 'ChangeRules', rules: first.rules };
+      return { type: 'ChangeRules', rules: recordedRules(first.rules) };
     case 'PlayerFolded':
       return { type: 'Fold', seat: first.seat };
     case 'PlayerChecked':

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@felt/event-store';
-import { ohhHandsFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
+import { ohhExportFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
 import { toJsonlLine } from './jsonl';
 import { tableEventOf } from './table-stream';
 
@@ -10,7 +10,7 @@ export interface TableExport {
   readonly text: string;
   readonly contentType: string;
   readonly fileExtension: string;
-  /** Hands a format could not hold (PHH), each with the reason. */
+  /** Hands a format could not hold (PHH, OHH), each with the reason, and PHH's hands per note kind. */
   readonly notes: readonly string[];
 }
 
@@ -34,11 +34,18 @@ export function exportTable(recorded: readonly RecordedEvent[], format: ExportFo
     if (e.type === 'HandStarted') startedAt.set(e.handNumber, r.recordedAt);
   });
   const include = (handNumber: number) => within(startedAt.get(handNumber) ?? '');
-  if (format === 'ohh') return { ...CONTENT.ohh, text: toOhhText(ohhHandsFromEvents(events, { include, startedAt })), notes: [] };
+  if (format === 'ohh') {
+    const ohh = ohhExportFromEvents(events, { include, startedAt });
+    return { ...CONTENT.ohh, text: toOhhText(ohh.hands, ohh.skipped), notes: ohh.skipped.map((s) => `hand ${s.handNumber} left out: ${s.reason}`) };
+  }
   const exported = phhHandsFromEvents(events, include);
+  const counted = Object.entries(exported.counts).map(([kind, n]) => `${kind} ${n}`);
   return {
     ...CONTENT.phh,
-    text: exported.hands.length ? toPhhText(exported.hands) : '',
-    notes: exported.skipped.map((s) => `hand ${s.handNumber} left out: ${s.reason}`),
+    text: exported.hands.length || exported.skipped.length ? toPhhText(exported.hands, exported.skipped) : '',
+    notes: [
+      ...exported.skipped.map((s) => `hand ${s.handNumber} left out: ${s.reason}`),
+      ...(counted.length ? [`${exported.hands.length} hands written; by note kind (hands): ${counted.join(', ')}`] : []),
+    ],
   };
 }

@@ -47,6 +47,15 @@ export class FoldedTables {
     return table;
   }
 
+  /**
+   * The table at `version` or later: the cached fold when it is that far already (no read at all), else caught up.
+   * For lists, whose page query has just read each table's version.
+   */
+  async atLeast(streamId: string, version: number): Promise<FoldedTable> {
+    const cached = this.cache.get(streamId);
+    return cached && cached.version >= version ? cached : this.caughtUp(streamId, cached);
+  }
+
   /** The fold after this process appended `events` as versions table.version+1 .. version. */
   advance(streamId: string, table: FoldedTable, events: readonly TableEvent[], version: number): FoldedTable {
     let state = table.state;

@@ -48,3 +48,12 @@ export async function totalEvents(db: Database): Promise<number> {
   const { rows } = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');
   return Number(rows[0]!.n);
 }
+
+/** What a request could have written: events, command records, users and dealer assignments, counted. */
+export async function writtenRows(db: Database): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ events: string; commands: string; users: string; assignments: string }>(
+    `SELECT (SELECT count(*) FROM events)::text AS events, (SELECT count(*) FROM commands)::text AS commands,
+            (SELECT count(*) FROM users)::text AS users, (SELECT count(*) FROM dealer_assignments)::text AS assignments`,
+  );
+  return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
+}

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import type { TableEvent } from '@felt/engine';
 
 /**
- * The published contract of every table event's `data`, mirroring libs/engine/src/table/events.ts. The engine's
- * TypeScript types stay the source of truth: the compile-time check at the bottom fails the build as soon as the two
- * disagree, and generate-schemas.ts writes the JSON Schemas consumers read (apps/worker/contract/).
+ * The published contract of every table event's `data`, mirroring libs/engine/src/table/events.ts as the public
+ * may see it (the queue is public: docs/security.md; the relay publishes libs/projections publicEventData): no
+ * hole card before it is shown (HoleCardsDealt `cards: null`), no deck, no seed, DeckSealed and DeckRevealed with
+ * their hand number only. The engine's TypeScript types stay the source of truth: the compile-time check at the
+ * bottom fails the build as soon as the two disagree, and generate-schemas.ts writes the JSON Schemas consumers read
+ * (apps/worker/contract/).
  * Objects are open (extra members allowed) so that an additive change does not break a consumer validating them.
  */
 
@@ -22,19 +25,16 @@ const shuffleRecord = z.union([
   z.object({ kind: z.literal('seeded'), prng: z.literal('hmac-drbg-sha256-fisher-yates'), seed: z.string().regex(/^[0-9a-f]{64}$/).describe('256-bit seed, hex') }),
   z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int().describe('32-bit seed: scripts and demos only') }),
 ]);
+const handNumberOnly = <T extends 'DeckSealed' | 'DeckRevealed'>(type: T) =>
+  z.object({ type: z.literal(type), handNumber: int() }).describe('published with its hand number only: the deck, seed and salt never go on the public queue');
 
+/** A hand's shuffle as published: never its seed (it would tell every card to come). */
 const shuffleMethod = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('supplied') }),
   z.object({ kind: z.literal('seeded'), prng }),
   z.object({ kind: z.literal('live') }).describe('a live-cards table: physical cards, no deck known to anyone'),
 ]);
 
-const sealedDeck = {
-  handNumber: int(),
-  deck: z.array(card()).describe('all 52 cards, top first'),
-  shuffle: shuffleRecord,
-  salt: z.string().describe("hex; SHA-256(salt bytes + deck bytes) is HandStarted's deckCommitment"),
-};
 
 const bettingStructure = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']) }),
@@ -92,6 +92,7 @@ const houseOptions = z.object({
 });
 
 const tableRules = z.object({
+  version: int().optional(),
   variant: z.literal('texas-holdem'),
   structure: bettingStructure,
   smallBlind: chips(),
@@ -104,6 +105,7 @@ const tableRules = z.object({
   missedBlinds: missedBlindPolicy,
   houseOptions,
   cardSource: z.enum(['deck', 'live']).optional().describe('absent means deck; live: cards are known only once entered or reported'),
+  dealerSeesHoleCards: z.literal(true).optional().describe("present (true) when the dealer's console shows every seat's hole cards"),
 });
 
 const seatAmount = () => z.object({ seat: seat(), amount: chips() });
@@ -137,15 +139,15 @@ export const TABLE_EVENT_SCHEMAS = {
     deckCommitment: z.string().nullable().describe('lower-case hex SHA-256 of the salted deck; the deck itself is revealed after the hand. null on live-cards tables'),
     kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
   }),
-  DeckSealed: z.object({ type: z.literal('DeckSealed'), ...sealedDeck }).describe('stored encrypted; never published with its deck'),
-  DeckRevealed: z.object({ type: z.literal('DeckRevealed'), ...sealedDeck }).describe('after HandEnded or HandVoided: every card of the hand, for regulators'),
   BlindPosted: z.object({ type: z.literal('BlindPosted'), seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean(), allIn: z.boolean() }),
   KillPotPosted: z.object({ type: z.literal('KillPotPosted'), seat: seat(), amount: chips(), limitPercent: int() }),
   HoleCardsDealt: z.object({
     type: z.literal('HoleCardsDealt'),
-    hands: z.array(z.object({ seat: seat(), cards: z.array(card()).nullable().describe('null where unknown (live cards)') })),
+    hands: z.array(z.object({ seat: seat(), cards: z.null().describe('always null on the queue: hole cards are secret until shown (HandShown), and unknown on live-cards tables') })),
   }),
-  HoleCardsReported: z.object({ type: z.literal('HoleCardsReported'), seat: seat(), cards: z.array(card()) }),
+  HoleCardsReported: z
+    .object({ type: z.literal('HoleCardsReported'), seat: seat(), cards: z.null().describe('always null on the queue: a reader reported the cards, which stay secret until shown (HandShown)') })
+    .describe("a reader's record of a live hand's hole cards, published without them"),
   PlayerFolded: z.object({ type: z.literal('PlayerFolded'), seat: seat() }),
   PlayerChecked: z.object({ type: z.literal('PlayerChecked'), seat: seat() }),
   PlayerCalled: z.object({ type: z.literal('PlayerCalled'), seat: seat(), amount: chips(), allIn: z.boolean() }),
@@ -174,6 +176,8 @@ export const TABLE_EVENT_SCHEMAS = {
   }),
   HandEnded: z.object({ type: z.literal('HandEnded'), handNumber: int(), stacks: z.array(z.object({ seat: seat(), stack: chips() })) }),
   HandVoided: z.object({ type: z.literal('HandVoided'), handNumber: int(), reason: z.string(), refunds: z.array(seatAmount()) }),
+  DeckSealed: handNumberOnly('DeckSealed'),
+  DeckRevealed: handNumberOnly('DeckRevealed'),
 } as const;
 
 export type ContractEventType = keyof typeof TABLE_EVENT_SCHEMAS;
@@ -190,11 +194,25 @@ type Writable<T> = T extends readonly (infer U)[] ? Writable<U>[] : T extends ob
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Inferred = { [K in ContractEventType]: z.infer<(typeof TABLE_EVENT_SCHEMAS)[K]> };
 type EngineEvent<K> = Writable<Extract<TableEvent, { type: K }>>;
+type Flat<T> = { [K in keyof T]: T[K] };
+type WithoutSeed<T> = T extends unknown ? Flat<Omit<T, 'seed'>> : never;
+/** An engine event as the relay publishes it (libs/projections publicEventData). */
+type Published<K> = K extends 'HoleCardsDealt'
+  ? { type: K; hands: { seat: number; cards: null }[] }
+  : K extends 'HoleCardsReported'
+    ? { type: K; seat: number; cards: null }
+    : K extends 'DeckSealed' | 'DeckRevealed'
+      ? { type: K; handNumber: number }
+      : K extends 'HandStarted'
+        ? Flat<Omit<EngineEvent<K>, 'deck' | 'shuffle'> & { shuffle: WithoutSeed<EngineEvent<'HandStarted'>['shuffle']> }>
+        : EngineEvent<K>;
 
-/** Every engine event type has a schema, and no schema is for a type the engine lacks. */
-export const SCHEMA_FOR_EVERY_TYPE: Equals<ContractEventType, TableEvent['type']> = true;
-/** Each schema's inferred type is the engine's event type (one per member, so an error names the event). */
-export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K], EngineEvent<K>> } = {
+/** Announced in the issue-15 contract, published with their hand number only: in the contract before the engine records them. */
+type Announced = 'DeckSealed' | 'DeckRevealed';
+/** Every engine event type has a schema, and no schema is for a type the engine lacks (but those announced). */
+export const SCHEMA_FOR_EVERY_TYPE: Equals<Exclude<ContractEventType, Announced>, Exclude<TableEvent['type'], Announced>> = true;
+/** Each schema's inferred type is the engine's event type as published (one per member, so an error names the event). */
+export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K], Published<K>> } = {
   TableOpened: true, TableClosed: true, PlayerSeated: true, PlayerLeft: true, PlayerSatOut: true, PlayerSatIn: true, ChipsAdded: true,
   ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true, HoleCardsReported: true,
   PlayerFolded: true, PlayerChecked: true, PlayerCalled: true, BetPlaced: true, RaisePlaced: true, BlindsChopped: true, RakeTaken: true,

@@ -18,7 +18,7 @@ const foldedToBlinds = (t: TableUnderTest) => {
 };
 const bothAgree = { type: 'ChopBlinds' as const, consents: [{ seat: 2, by: 'sb-player' }, { seat: 3, by: 'bb-player' }] };
 
-describe('chopping the blinds (rules.md H3)', () => {
+describe('chopping the blinds (docs/rules.md H3)', () => {
   it('CH-1: everyone folds to the blinds, both agree: stacks unchanged, no rake, button moves', () => {
     const t = TableUnderTest.open(rules(true, { houseOptions: { chop: true, rake: { percent: 10 } } }), six, 1);
     foldedToBlinds(t);

@@ -1,15 +1,15 @@
 import { accept, reject, type Decision } from '../decider';
 import type { TableCommand } from './commands';
-import type { TableEvent } from './events';
+import type { TableEvent, Street } from './events';
 import { rejection, type Rejection, type RejectionCode } from './rejections';
-import { normalizeRules, isChipAmount } from './rules';
+import { normalizeRules, isChipAmount, rulesVersion } from './rules';
 import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
 import { evolveRemembered, forgetEvolutions } from './evolve';
 import { planNextHand } from './positions';
 import { resolveDeck, holeCardsFromDeck, shuffleMethod } from './deck';
 import { deckCommitment, isSalt } from '../shuffle/deck-commitment';
 import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../betting/limits';
-import { playerToAct, contenderCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import { playerToAct, contenderCount, activeCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
 import { awardPots, showdownOrder } from '../betting/showdown';
@@ -19,7 +19,7 @@ import { straddleSeats } from '../house-options/straddle';
 import { killPotBounds } from '../house-options/kill-pot';
 import { killStateAfterHand } from '../house-options/kill-game';
 import type { TableRules } from './rules';
-import { isLiveCards, liveStartCheck, dealBoard, reportHoleCards, shownCards } from './live-cards';
+import { isLiveCards, liveBoardLeft, liveStartCheck, dealBoard, reportHoleCards, shownCards } from './live-cards';
 
 type Result = Decision<TableEvent, Rejection>;
 
@@ -54,7 +54,7 @@ export function decide(command: TableCommand, state: TableState): Result {
       return leaveTable(command, state);
     // Sitting out (or in) twice is a no-op, not an error: a double tap on the console changes nothing.
     case 'SitOut':
-      return seatAt(state, command.seat)!.sittingOut ? accept([]) : accept([{ type: 'PlayerSatOut', seat: command.seat }]);
+      return sitOut(command, state);
     case 'SitIn': {
       const seat = seatAt(state, command.seat)!;
       const wait = command.waitForBigBlind === true;
@@ -212,6 +212,23 @@ function leaveTable(command: Extract<TableCommand, { type: 'LeaveTable' }>, stat
   const inHand = dealtIn(state, command.seat);
   if (inHand && !inHand.folded) return no('PLAYER_IN_HAND', `Seat ${command.seat} is still in the hand; fold or finish it first.`, 'seat');
   return accept([{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
+}
+
+/**
+ * Sitting out cannot dodge a forced bet that is due (rules version 2): the killer owes the kill blind (RRoP Kill
+ * Pots #6: posted even by a player who wants to leave), and a seat with a blind, straddle or make-up due in the hand
+ * now being dealt posts it first. Version 1 accepted both, and the kill then went unposted.
+ */
+function sitOut(command: Extract<TableCommand, { type: 'SitOut' }>, state: TableState): Result {
+  if (seatAt(state, command.seat)!.sittingOut) return accept([]);
+  if (rulesVersion(state.rules!) >= 2) {
+    if (state.rules!.houseOptions.killGame && state.kill.killer?.seat === command.seat)
+      return no('KILL_BLIND_OWED', `Seat ${command.seat} must post the kill blind before sitting out (RRoP kill rule 6).`, 'seat');
+    const hand = state.hand;
+    const due = hand && hand.phase === 'forced-bets' && dealtIn(state, command.seat) ? hand.forcedBetsDue.find((f) => f.seat === command.seat) : undefined;
+    if (due) return no('BLINDS_PENDING', `Seat ${command.seat} owes the ${due.kind.replace(/-/g, ' ')} of ${due.amount} in this hand; post it before sitting out.`, 'seat');
+  }
+  return accept([{ type: 'PlayerSatOut', seat: command.seat }]);
 }
 
 function addChips(command: Extract<TableCommand, { type: 'AddChips' }>, state: TableState): Result {
@@ -434,10 +451,12 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       if (uncalled) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
       const street = NEXT_STREET[hand.round.street];
       if (street === null) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
+      // Rules version 2: once a player is all-in and nobody can bet any more, the hands are tabled before the rest
+      // of the board is dealt (TDA 16); version 1 dealt the board first.
+      if (rulesVersion(state.rules!) >= 2 && activeCount(hand) <= 1) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
       // Live cards: the dealer enters the street as it is dealt (DealBoard).
       if (isLiveCards(state.rules)) return null;
-      const start = hand.deckPosition + 1; // burn one
-      return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
+      return nextBoard(hand, street);
     }
     case 'showdown': {
       // The first undecided contender whose cards are known: always the first one when dealt from a deck; on a
@@ -459,10 +478,24 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       }
       // All-in showdowns are tabled at once (TDA 16).
       if (undecided > 0 && someoneAllIn && firstKnown !== -1) return { type: 'HandShown', seat: firstKnown, cards: playerInHand(hand, firstKnown)!.holeCards };
+      // Tabled before the runout (rules version 2): the rest of the board now, then the award. On a live table the
+      // dealer enters it (DealBoard, once every hand is tabled: liveBoardLeft), unless nobody is left to contest the pot.
+      if (isLiveCards(state.rules)) {
+        if (liveBoardLeft(hand) && !(undecided === 1 && !someoneShown)) return null;
+      } else {
+        const street = NEXT_STREET[hand.round.street];
+        if (street !== null && !hand.chopped) return nextBoard(hand, street);
+      }
       if (undecided === 0 || (undecided === 1 && !someoneShown)) return settle(state, hand);
       return null;
     }
   }
+}
+
+/** The next street's board cards, after a burn. */
+function nextBoard(hand: HandState, street: Exclude<Street, 'preflop'>): TableEvent {
+  const start = hand.deckPosition + 1; // burn one
+  return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
 }
 
 /**
@@ -571,7 +604,7 @@ export function straddleSeatsNow(state: TableState): number[] {
 export function straddleAmount(state: TableState): number {
   const hand = state.hand!;
   // The previous forced bet: the last straddle, else the bring-in — a kill blind when the pot is killed, so a
-  // limit straddle in a kill game is a full raise at the killed limit (rules.md section 5).
+  // limit straddle in a kill game is a full raise at the killed limit (docs/rules.md section 5).
   let previous = state.rules!.bigBlind;
   if (hand.straddles.length > 0) previous = playerInHand(hand, hand.straddles[hand.straddles.length - 1])!.live;
   else {

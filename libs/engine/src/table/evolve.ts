@@ -5,7 +5,7 @@ import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSe
 import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
-import { streetBetUnit } from '../betting/limits';
+import { streetBetUnit, cappingPlayers } from '../betting/limits';
 
 /**
  * evolve: what happened, applied to the state. Total and pure; it trusts the events (decide checked them) and
@@ -341,7 +341,7 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         // house follows pokerkit's big-blind basis.
         straddle?.minRaiseBasis === 'big-blind' ? rules.bigBlind : bringIn,
         bringIn,
-        // The big blind is the opening bet; a limit straddle counts toward the cap (rules.md section 5).
+        // The big blind is the opening bet; a limit straddle counts toward the cap (docs/rules.md section 5).
         1 + hand.straddles.length,
       );
       const next = cloneHand(hand);
@@ -364,8 +364,6 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       const r = hand.round;
       const full = e.full;
       const fullRaises = full ? r.fullRaises + 1 : r.fullRaises;
-      let contenders = 0;
-      for (const p of hand.players) if (!p.folded) contenders++;
       const s = rules.structure;
       const round = cloneRound(r);
       round.currentBet = Math.max(r.currentBet, to);
@@ -373,7 +371,8 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       if (full && s.kind !== 'fixed-limit') round.lastFullIncrement = Math.max(to - r.currentBet, r.currentBet === 0 ? to : 0);
       if (full) round.lastFullLevel = to;
       round.fullRaises = fullRaises;
-      round.capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && contenders > 2);
+      // Capped for good when reached with three or more players the cap counts (the raiser's all-in included).
+      round.capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && cappingAfter(rules, hand, e.seat, e.allIn) > 2);
       round.lastAggressor = e.seat;
       return acted(hand, e.seat, round, false, to, e.allIn);
     }
@@ -468,6 +467,11 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
   }
 }
 
+/** cappingPlayers once the bettor's own all-in (if this bet is one) is counted. */
+function cappingAfter(rules: TableRules, hand: HandState, seat: number, allIn: boolean): number {
+  if (!allIn) return cappingPlayers(rules, hand.players);
+  return cappingPlayers(rules, hand.players.map((p) => (p.seat === seat ? playerWith(p, { allIn: true }) : p)));
+}
 
 /** A seat's dealt cards; none where they are unknown (live cards) or the seat was not dealt. */
 function holeCardsOf(hands: readonly { readonly seat: number; readonly cards: readonly Card[] | null }[], seat: number): readonly Card[] {

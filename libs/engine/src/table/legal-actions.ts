@@ -92,7 +92,11 @@ function computeLegalActions(state: TableState): LegalActions {
     }
     case 'showdown': {
       const undecided = undecidedAtShowdown(hand);
-      if (undecided.length === 0) return { seat: null, actions: [] };
+      if (undecided.length === 0) {
+        // Live cards, rules version 2: every hand of an all-in showdown is tabled, the dealer enters the rest of the board.
+        const due = boardDue(state);
+        return { seat: null, actions: 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }] };
+      }
       // The next in order tables or mucks; any other contender may table early.
       const seat = undecided[0];
       const actions: LegalAction[] = [showHand(state, seat), { type: 'MuckHand', seat }];

@@ -173,8 +173,8 @@ describe('an uncontested pot and an all-in runout on a live table', () => {
     expect(t.stacks()).toEqual({ p1: 100, p2: 99, p3: 101 });
     expect(t.of('BoardDealt')).toEqual([]);
   });
-  it('waits for the dealer at every street of an all-in runout, then tables the reader\'s hands and asks for the rest', () => {
-    const t = preflop();
+  it('rules version 1: waits for the dealer at every street of an all-in runout, then tables the reader\'s hands and asks for the rest', () => {
+    const t = preflop({ ...LIVE, version: 1 });
     t.do({ type: 'Fold', seat: 1 }, { type: 'Raise', seat: 2, to: 100 }, { type: 'Call', seat: 3 });
     expect(legalActions(t.state).actions[0]).toEqual({ type: 'DealBoard', seat: null, street: 'flop', cardsToEnter: 3 });
     t.do({ type: 'ReportHoleCards', seat: 3, cards: ['Qs', 'Qh'] });
@@ -187,5 +187,38 @@ describe('an uncontested pot and an all-in runout on a live table', () => {
     expect(river[2]).toEqual({ type: 'HandShown', seat: 3, cards: cards('QsQh') });
     t.do({ type: 'ShowHand', seat: 2, cards: ['Ac', '3d'] });
     expect(t.stacks()).toEqual({ p1: 100, p2: 200, p3: 0 });
+  });
+  it('rules version 2: tables every hand first (the reader\'s at once, the others entered), then the dealer enters the rest of the board, then the award', () => {
+    const t = preflop();
+    const allIn = t.do({ type: 'Fold', seat: 1 }, { type: 'Raise', seat: 2, to: 100 }, { type: 'Call', seat: 3 });
+    expect(allIn.map((e) => e.type).slice(-1)).toEqual(['ShowdownStarted']);
+    expect(t.state.hand!.board).toEqual([]);
+    // The board waits for the hands: DealBoard is neither offered nor accepted while a hand is not tabled.
+    expect(legalActions(t.state).actions.map((a) => a.type)).not.toContain('DealBoard');
+    expect(t.refuses({ type: 'DealBoard', cards: ['Ah', 'Kd', '7c'] }, 'BOARD_NOT_DUE')).toMatch(/tabled before the flop/);
+    expect(t.do({ type: 'ReportHoleCards', seat: 3, cards: ['Qs', 'Qh'] }).map((e) => e.type)).toEqual(['HoleCardsReported', 'HandShown']);
+    expect(legalActions(t.state).actions[0]).toEqual({ type: 'ShowHand', seat: 2, cardsToEnter: 2 });
+    expect(t.do({ type: 'ShowHand', seat: 2, cards: ['Ac', '3d'] }).map((e) => e.type)).toEqual(['HandShown']);
+    // Every hand tabled: the dealer enters the flop, the turn and the river in the showdown phase; no award before.
+    expect(legalActions(t.state)).toEqual({ seat: null, actions: [{ type: 'DealBoard', seat: null, street: 'flop', cardsToEnter: 3 }] });
+    t.refuses({ type: 'DealBoard', cards: ['Ah', 'Kd'] }, 'WRONG_CARD_COUNT');
+    t.refuses({ type: 'DealBoard', cards: ['Ah', 'Kd', 'Qs'] }, 'CARD_ALREADY_SEEN');
+    expect(t.do({ type: 'DealBoard', cards: ['Ah', 'Kd', '7c'] }).map((e) => e.type)).toEqual(['BoardDealt']);
+    expect(t.state.hand!.phase).toBe('showdown');
+    expect(legalActions(t.state).actions).toEqual([{ type: 'DealBoard', seat: null, street: 'turn', cardsToEnter: 1 }]);
+    t.do({ type: 'DealBoard', cards: ['2s'] });
+    expect(t.of('PotAwarded')).toEqual([]);
+    const river = t.do({ type: 'DealBoard', cards: ['9h'] });
+    expect(river[0]).toEqual({ type: 'BoardDealt', street: 'river', cards: cards('9h') });
+    expect(river.map((e) => e.type)).toContain('HandEnded');
+    expect(t.stacks()).toEqual({ p1: 100, p2: 200, p3: 0 });
+    t.refuses({ type: 'DealBoard', cards: ['3c'] }, 'HAND_NOT_IN_PROGRESS');
+  });
+  it('rules version 2: a hand mucked at an all-in showdown leaves the pot to the other without any board', () => {
+    const t = preflop();
+    t.do({ type: 'Fold', seat: 1 }, { type: 'Raise', seat: 2, to: 100 }, { type: 'Call', seat: 3 });
+    t.do({ type: 'MuckHand', seat: 2 });
+    expect(t.of('BoardDealt')).toEqual([]);
+    expect(t.stacks()).toEqual({ p1: 100, p2: 0, p3: 200 });
   });
 });

@@ -81,18 +81,41 @@ export function liveStartCheck(command: Extract<TableCommand, { type: 'StartHand
   );
 }
 
-/** The street the dealer deals next, or why no board card may be entered now: shared by DealBoard and legalActions. */
+/**
+ * The street the dealer deals next, or why no board card may be entered now: shared by DealBoard, legalActions and
+ * the automatic steps. The board is due when a betting round is over; under rules version 2 also at the showdown,
+ * once the hands of an all-in showdown are tabled (TDA 16: tabled before the rest of the board is dealt).
+ */
 export function boardDue(state: TableState): { street: BoardStreet; count: number } | Rejection {
   if (!isLiveCards(state.rules)) return notLive('the board comes from the deck');
   if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
   const hand = state.hand!;
   if (hand.phase === 'forced-bets') return rejection('BETTING_NOT_OVER', 'The hole cards are not dealt yet; the board comes after the betting before it.');
-  if (hand.phase !== 'betting' || hand.round.street === 'river') return rejection('BOARD_NOT_DUE', 'The board is complete; the hand is at the showdown.');
-  const street = NEXT_STREET[hand.round.street]!;
+  const street = NEXT_STREET[hand.round.street];
+  if (street === null || hand.chopped || (hand.phase !== 'betting' && hand.phase !== 'showdown'))
+    return rejection('BOARD_NOT_DUE', 'The board is complete; the hand is at the showdown.');
+  if (hand.phase === 'showdown') {
+    const untabled = hand.showdownOrder.find((seat) => isUntabled(playerInHand(hand, seat)!));
+    if (untabled !== undefined)
+      return rejection('BOARD_NOT_DUE', `A player is all in: every hand is tabled before the ${street} is dealt; seat ${untabled} shows (or mucks) first.`);
+    return { street, count: BOARD_CARDS[street] };
+  }
   const toAct = playerToAct(hand);
   if (toAct !== null)
     return rejection('BETTING_NOT_OVER', `The ${street} is dealt once the ${hand.round.street} betting is over; seat ${toAct.seat} is still to act.`);
   return { street, count: BOARD_CARDS[street] };
+}
+
+/**
+ * Whether a live hand at the showdown still waits for board cards: rules version 2 tables an all-in showdown before
+ * the rest of the board, which the dealer then enters (boardDue says when).
+ */
+export function liveBoardLeft(hand: HandState): boolean {
+  return NEXT_STREET[hand.round.street] !== null && !hand.chopped;
+}
+
+function isUntabled(p: HandPlayer): boolean {
+  return !p.folded && !p.shown && !p.mucked;
 }
 
 /** DealBoard: the street's cards as BoardDealt, or why not. */

@@ -2,7 +2,7 @@ import { TableUnderTest } from './table-under-test.test-support';
 import { legalActions, type TableCommand, type TableEvent, type TableState } from '../index';
 
 /**
- * An uncalled bet is returned before the pot is awarded (TDA 15-B; rules.md SP-2). When the caller was all-in and
+ * An uncalled bet is returned before the pot is awarded (TDA 15-B; docs/rules.md SP-2). When the caller was all-in and
  * the bettor has chips left, the hand goes on to the showdown: the bettor owes no action on their own returned bet.
  */
 function play(commands: TableCommand[]): { events: TableEvent[]; state: TableState } {

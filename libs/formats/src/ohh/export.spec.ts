@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableDecider, type TableCommand, type TableEvent } from '@felt/engine';
 import { collectPhhFiles, parsePhh, replayPhhHand } from '../index';
-import { ohhHandsFromEvents, toOhhText } from './export';
+import { ohhExportFromEvents, ohhHandsFromEvents, toOhhText } from './export';
+import { MIXED_TABLES, mixedLog } from '../../../../test/exports/mixed-log';
 
 const root = join(__dirname, '../../../../test/fixtures/phh');
 
@@ -64,5 +65,43 @@ describe('OHH export', () => {
           if (round.street === 'Preflop') expect([file, a.action]).not.toEqual([file, 'Bet']);
         }
     }
+  });
+});
+
+describe('OHH export: chops, rake, voided hands', () => {
+  // Tables where blinds chop (fee 1) and a rake is taken, from the mixed logs of the export checks.
+  const chopLog = mixedLog(MIXED_TABLES.find((t) => t.name === 'nl-straddle-chop')!, 150, 1001);
+  const rakeLog = mixedLog(MIXED_TABLES.find((t) => t.name === 'nl-rake')!, 150, 1000);
+
+  it('fills a chopped hand’s pot: both blinds, the returns as wins, the fee as the small blind’s rake', () => {
+    const chop = chopLog.events.find((e): e is Extract<TableEvent, { type: 'BlindsChopped' }> => e.type === 'BlindsChopped')!;
+    expect(chop).toBeDefined();
+    const handNumber = chopLog.events.slice(0, chopLog.events.indexOf(chop)).filter((e) => e.type === 'HandStarted').length;
+    const hand = ohhExportFromEvents(chopLog.events).hands.find((h) => h.ohh.game_number.endsWith(`-${handNumber}`))!;
+    const [pot, ...others] = hand.ohh.pots;
+    expect(others).toEqual([]);
+    expect(pot!.rake).toBe(chop.fee);
+    expect(pot!.amount).toBe(chop.returned.reduce((n, r) => n + r.amount, 0) + chop.fee);
+    const started = chopLog.events.filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted')[handNumber - 1]!;
+    const idOf = (seat: number) => hand.ohh.players.find((p) => p.seat === seat)!.id;
+    expect(pot!.player_wins).toEqual(
+      chop.returned.map((r) => ({ player_id: idOf(r.seat), win_amount: r.amount, contributed_rake: r.seat === started.smallBlindSeat ? chop.fee : 0 })),
+    );
+  });
+
+  it('puts each pot’s rake in its winners’ contributed_rake', () => {
+    const raked = ohhExportFromEvents(rakeLog.events).hands.flatMap((h) => h.ohh.pots).filter((p) => p.rake > 0);
+    expect(raked.length).toBeGreaterThan(10);
+    for (const pot of raked) expect(pot.player_wins.reduce((n, w) => n + w.contributed_rake, 0)).toBe(pot.rake);
+  });
+
+  it('leaves voided hands out and lists them in a first object without an ohh key', () => {
+    const exported = ohhExportFromEvents(rakeLog.events);
+    const voided = rakeLog.events.filter((e) => e.type === 'HandVoided').length;
+    expect(voided).toBeGreaterThan(0);
+    expect(exported.skipped).toHaveLength(voided);
+    const [header, first] = toOhhText(exported.hands, exported.skipped).split('\n\n').map((t) => JSON.parse(t));
+    expect(header).toEqual({ felt_export: { left_out: exported.skipped.map((s) => ({ hand: s.handNumber, kind: 'voided', reason: s.reason })) } });
+    expect(first.ohh).toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import { formatCard, type Street, type TableEvent, type TableRules } from '@felt/engine';
+import { formatCard, type Card, type Street, type TableEvent, type TableRules } from '@felt/engine';
 
 /**
  * Open Hand History (OHH, the JSON standard of the Poker Tool Developers' group) for analysts: one object
@@ -75,9 +75,42 @@ export interface OhhExportOptions {
 const STREETS: Record<Street, OhhRound['street']> = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River' };
 const POSTS: Record<string, string> = { 'small-blind': 'Post SB', 'big-blind': 'Post BB', ante: 'Post Ante', straddle: 'Straddle' };
 
-/** Every hand the events complete, as OHH objects. Voided hands are left out (nothing was won or lost). */
+/** A hand OHH cannot hold: a voided hand (nothing was won or lost, the cards were never played out). */
+export interface OhhExportSkip {
+  readonly handNumber: number;
+  readonly kind: 'voided';
+  readonly reason: string;
+}
+
+export interface OhhExport {
+  readonly hands: OhhHand[];
+  readonly skipped: OhhExportSkip[];
+}
+
+/** Every hand the events complete, as OHH objects. Voided hands are left out (ohhExportFromEvents lists them). */
 export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhExportOptions = {}): OhhHand[] {
+  return ohhExportFromEvents(events, options).hands;
+}
+
+/**
+ * Splits a pot's rake among its winners in proportion to what each won (the remainder chip by chip from the first),
+ * as each winner's `contributed_rake`: the rake came out of their winnings.
+ */
+function rakeShares(rake: number, wins: readonly number[]): number[] {
+  const total = wins.reduce((a, b) => a + b, 0);
+  if (rake === 0 || total === 0) return wins.map((_, i) => (i === 0 ? rake : 0));
+  const shares = wins.map((w) => Math.floor((rake * w) / total));
+  let rest = rake - shares.reduce((a, b) => a + b, 0);
+  for (let i = 0; rest > 0; i = (i + 1) % shares.length, rest--) shares[i]! += 1;
+  return shares;
+}
+
+/** The hands and the hands left out. */
+export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhExportOptions = {}): OhhExport {
   const hands: OhhHand[] = [];
+  const skipped: OhhExportSkip[] = [];
+  let handNumber = 0;
+  let smallBlindSeat: number | null = null;
   let rules: TableRules | null = null;
   let tableId = '';
   let hand: OhhHand | null = null;
@@ -107,6 +140,8 @@ export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhEx
       hand = null;
       if (!rules || !(options.include?.(e.handNumber) ?? true)) continue;
       ids = new Map(e.players.map((p, i) => [p.seat, i]));
+      handNumber = e.handNumber;
+      smallBlindSeat = e.smallBlindSeat;
       const s = rules.structure;
       const started = options.startedAt?.get(e.handNumber);
       hand = {
@@ -145,19 +180,17 @@ export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhEx
         if (e.live) live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
         break;
       case 'KillPotPosted':
-        act(e.seat, 'Post Extra Blind', e.amount, false);
-        live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
+        // The kill is the killer's live total (a blind already posted counts toward it).
+        act(e.seat, 'Post Extra Blind', e.amount - (live.get(e.seat) ?? 0), false);
+        live.set(e.seat, e.amount);
         break;
       case 'HoleCardsDealt':
         for (const dealt of e.hands) {
-          // Live cards: dealt face down and unknown, so the player and the action carry no cards.
-          if (dealt.cards === null) {
-            act(dealt.seat, 'Dealt Cards', 0, false);
-            continue;
-          }
-          const cards = dealt.cards.map(formatCard);
-          h.ohh.players[ids.get(dealt.seat)!]!.cards = cards;
-          act(dealt.seat, 'Dealt Cards', 0, false, { cards });
+          // A table dealt with live cards records no cards: the action stays, without them.
+          const known = (dealt.cards as readonly (Card | null)[] | null) ?? [];
+          const cards = known.length > 0 && known.every((c) => c !== null) ? known.map((c) => formatCard(c!)) : null;
+          if (cards) h.ohh.players[ids.get(dealt.seat)!]!.cards = cards;
+          act(dealt.seat, 'Dealt Cards', 0, false, cards ? { cards } : {});
         }
         break;
       case 'HoleCardsReported':
@@ -194,9 +227,17 @@ export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhEx
         if (bet) bet.uncalled_returned = (bet.uncalled_returned ?? 0) + e.amount;
         break;
       }
-      case 'BoardDealt':
+      case 'BoardDealt': {
+        // Rules version 2 tables all-in hands before the runout (TDA 16): the showdown round stays the last round.
+        const showdown = hand!.ohh.rounds.at(-1)?.street === 'Showdown' ? hand!.ohh.rounds.pop()! : null;
         newRound(STREETS[e.street], e.cards.map(formatCard));
+        if (showdown) {
+          showdown.id = hand!.ohh.rounds.length;
+          hand!.ohh.rounds.push(showdown);
+          round = showdown;
+        }
         break;
+      }
       case 'ShowdownStarted':
         newRound('Showdown');
         break;
@@ -212,12 +253,27 @@ export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhEx
         break;
       case 'PotAwarded': {
         const rake = rakeByPot[e.pot] ?? 0;
+        const shares = rakeShares(rake, e.winners.map((w) => w.amount));
         h.ohh.pots.push({
           number: e.pot,
           amount: e.amount + rake,
           rake,
           jackpot: 0,
-          player_wins: e.winners.map((w) => ({ player_id: ids.get(w.seat)!, win_amount: w.amount, contributed_rake: 0 })),
+          player_wins: e.winners.map((w, i) => ({ player_id: ids.get(w.seat)!, win_amount: w.amount, contributed_rake: shares[i]! })),
+        });
+        break;
+      }
+      case 'BlindsChopped': {
+        // The blinds take their money back (the small blind less the house's fee): one pot of both blinds, the fee
+        // as its rake, each blind's return as a win. The fee is the small blind's contributed rake.
+        const fee = e.fee;
+        const amount = e.returned.reduce((n, r) => n + r.amount, 0) + fee;
+        h.ohh.pots.push({
+          number: 0,
+          amount,
+          rake: fee,
+          jackpot: 0,
+          player_wins: e.returned.map((r) => ({ player_id: ids.get(r.seat)!, win_amount: r.amount, contributed_rake: r.seat === smallBlindSeat ? fee : 0 })),
         });
         break;
       }
@@ -227,14 +283,21 @@ export function ohhHandsFromEvents(events: readonly TableEvent[], options: OhhEx
         hand = null;
         break;
       case 'HandVoided':
+        skipped.push({ handNumber, kind: 'voided', reason: `the hand was voided (${e.reason})` });
         hand = null;
         break;
     }
   }
-  return hands;
+  return { hands, skipped };
 }
 
-/** OHH files hold one JSON object per hand, separated by a blank line. */
-export function toOhhText(hands: readonly OhhHand[]): string {
-  return hands.map((h) => JSON.stringify(h, null, 2)).join('\n\n') + (hands.length ? '\n' : '');
+/**
+ * OHH files hold one JSON object per hand, separated by a blank line. Hands left out come first, in one header
+ * object `{"felt_export": {"left_out": [{"hand": N, "kind": ..., "reason": ...}]}}` (no `ohh` key, so a reader of
+ * hands passes over it).
+ */
+export function toOhhText(hands: readonly OhhHand[], leftOut: readonly OhhExportSkip[] = []): string {
+  const header = leftOut.length ? [JSON.stringify({ felt_export: { left_out: leftOut.map((s) => ({ hand: s.handNumber, kind: s.kind, reason: s.reason })) } }, null, 2)] : [];
+  const objects = [...header, ...hands.map((h) => JSON.stringify(h, null, 2))];
+  return objects.join('\n\n') + (objects.length ? '\n' : '');
 }

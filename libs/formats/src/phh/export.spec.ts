@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { tableDecider, type TableCommand, type TableEvent } from '@felt/engine';
 import { collectPhhFiles, parsePhh, replayPhhHand, type PhhAction, type PhhHand } from '../index';
 import { readFileSync } from 'node:fs';
-import { phhHandsFromEvents, toPhhText } from './export';
+import { phhHandToml, phhHandsFromEvents, toPhhText } from './export';
+import { MIXED_TABLES, mixedLog } from '../../../../test/exports/mixed-log';
 
 /**
  * Round trip over the whole conformance corpus: each hand is replayed through the importer (capturing the commands
@@ -93,5 +94,44 @@ describe('PHH export round trip (the whole corpus)', () => {
     const entries = parsePhh(toPhhText(exported), 'three.phhs');
     expect(entries).toHaveLength(3);
     expect(entries.every((e) => e.ok && replayPhhHand(e.hand).status === 'matched')).toBe(true);
+  });
+});
+
+describe('PHH export: rake, notes and hands left out', () => {
+  const log = mixedLog(MIXED_TABLES.find((t) => t.name === 'nl-rake')!, 150, 1000);
+  const exported = phhHandsFromEvents(log.events);
+
+  it('writes the rake as _felt_rake and _felt_rake_by_pot, finishing stacks after it', () => {
+    const raked = exported.hands.find((h) => h.rake !== null)!;
+    const rake = log.events.find((e, i) => e.type === 'RakeTaken' && log.events.slice(0, i).filter((x) => x.type === 'HandStarted').length === raked.handNumber) as Extract<TableEvent, { type: 'RakeTaken' }>;
+    const text = phhHandToml(raked);
+    expect(text).toContain(`_felt_rake = ${rake.amount}\n`);
+    expect(text).toMatch(/_felt_rake_by_pot = \[\[\d+, \d+\]/);
+    expect(text).toContain('_felt_notes = ["rake: ');
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(sum(raked.startingStacks) - rake.amount).toBe(sum(raked.finishingStacks));
+  });
+
+  it('lists the hands left out in the header and counts every kind', () => {
+    const voided = exported.skipped.filter((s) => s.kind === 'voided');
+    expect(voided.length).toBe(log.events.filter((e) => e.type === 'HandVoided').length);
+    const text = toPhhText(exported.hands, exported.skipped);
+    for (const s of exported.skipped) expect(text).toContain(`# felt export: hand ${s.handNumber} left out (${s.kind}): `);
+    expect(exported.counts.voided).toBe(voided.length);
+    expect(exported.counts.rake).toBe(exported.hands.filter((h) => h.rake !== null).length);
+  });
+
+  it('writes a raise nobody could answer as a call, with its note', () => {
+    const hand = exported.hands.find((h) => h.notes.some((n) => n.kind === 'raise-nobody-can-call'))!;
+    expect(hand).toBeDefined();
+    const note = hand.notes.find((n) => n.kind === 'raise-nobody-can-call')!;
+    const who = /^(p\d+) /.exec(note.text)![1];
+    expect(hand.actions).toContain(`${who} cc`);
+  });
+
+  it('writes ???? for hole cards the log does not hold (a table dealt with live cards)', () => {
+    const events = log.events.map((e) => (e.type === 'HoleCardsDealt' ? { ...e, hands: e.hands.map((h) => ({ ...h, cards: null as never })) } : e));
+    const hand = phhHandsFromEvents(events).hands[0]!;
+    expect(hand.actions.filter((a) => a.startsWith('d dh')).every((a) => a.endsWith(' ????'))).toBe(true);
   });
 });

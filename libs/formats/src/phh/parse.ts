@@ -67,6 +67,10 @@ export interface PhhHand {
   readonly playerNames: readonly string[] | null;
   /** As written (not reversed for heads-up), in minor units. */
   readonly antes: readonly number[];
+  /**
+   * A negative entry is a post (pokerkit: "what a player who just got seated pays to begin playing right away
+   * without waiting for the button"): a live bet of that size before the cards; the poster acts in turn.
+   */
   readonly blindsOrStraddles: readonly number[];
   readonly minBet: number | null;
   readonly smallBet: number | null;
@@ -144,13 +148,14 @@ export function parsePhhHand(table: Table, file = '<phh>', index = 1, key: strin
   if (!(SUPPORTED_VARIANTS as readonly string[]).includes(variant as string))
     fail(`unsupported variant "${String(variant)}": only NT (no-limit Texas hold'em) and FT (fixed-limit Texas hold'em) are replayed`);
 
-  const numberArray = (name: string, required: boolean): number[] | null => {
+  // Only blinds_or_straddles may hold a negative entry: the post of a player who just sat down (see PhhHand).
+  const numberArray = (name: string, required: boolean, negativeAllowed = false): number[] | null => {
     const value = table[name];
     if (value === undefined) return required ? fail(`the "${name}" field is missing`) : null;
     if (!Array.isArray(value)) return fail(`"${name}" must be an array of numbers`);
     value.forEach((v, i) => {
       if (typeof v !== 'number' || Number.isNaN(v)) fail(`"${name}"[${i}] is not a number (${JSON.stringify(v)})`);
-      if (v < 0) fail(`"${name}"[${i}] is negative (${v})`);
+      if (v < 0 && !negativeAllowed) fail(`"${name}"[${i}] is negative (${v})`);
     });
     return value as number[];
   };
@@ -169,7 +174,7 @@ export function parsePhhHand(table: Table, file = '<phh>', index = 1, key: strin
     if (s <= 0) fail(`p${i + 1}'s starting stack must be above zero`);
   });
   const antes = numberArray('antes', true)!;
-  const blinds = numberArray('blinds_or_straddles', true)!;
+  const blinds = numberArray('blinds_or_straddles', true, true)!;
   const finishing = numberArray('finishing_stacks', false);
   const winnings = numberArray('winnings', false);
   for (const [name, arr] of [['antes', antes], ['blinds_or_straddles', blinds], ['finishing_stacks', finishing], ['winnings', winnings]] as const) {

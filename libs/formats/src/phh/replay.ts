@@ -172,6 +172,8 @@ class HandReplay {
   /** Seats whose hands were tabled, in order. */
   private readonly shown: number[] = [];
   private readonly straddles: { seat: number; amount: number }[] = [];
+  /** Players who post to come in (negative blinds_or_straddles entries): the engine's new players. */
+  private readonly posters: number[] = [];
   private ended: Extract<TableEvent, { type: 'HandEnded' }> | null = null;
   private readonly notes: string[] = [];
 
@@ -189,6 +191,7 @@ class HandReplay {
     this.returned = new Array<number>(this.n).fill(0);
     this.blinds = effective(hand.blindsOrStraddles);
     this.antes = effective(hand.antes);
+    for (let seat = 1; seat <= this.n; seat++) if (this.blinds[seat - 1] < 0 && seat !== this.sbSeat && seat !== this.bbSeat) this.posters.push(seat);
   }
 
   run(): Outcome {
@@ -197,11 +200,13 @@ class HandReplay {
     const rules = this.rules();
     this.readCards();
 
-    this.send({ type: 'OpenTable', tableId: 'phh', rules }, 'opening the table');
-    for (let seat = 1; seat <= this.n; seat++)
-      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
-    // The last player has the button (heads-up p2, who posts the small blind); checked when the hand starts.
-    this.send({ type: 'PlaceButton', seat: this.button }, 'placing the button');
+    if (this.posters.length === 0) {
+      this.send({ type: 'OpenTable', tableId: 'phh', rules }, 'opening the table');
+      for (let seat = 1; seat <= this.n; seat++)
+        this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
+      // The last player has the button (heads-up p2, who posts the small blind); checked when the hand starts.
+      this.send({ type: 'PlaceButton', seat: this.button }, 'placing the button');
+    } else this.seatWithNewPlayers(rules);
     this.send({ type: 'StartHand', deck: this.deck() }, 'starting the hand');
     this.postForcedBets();
 
@@ -272,6 +277,58 @@ class HandReplay {
     return { stacks, won, returned: this.returned, awards: this.awards, button: this.button, notes: this.notes };
   }
 
+  /**
+   * Players who post to come in (negative blinds_or_straddles entries) are the engine's new players: seated with
+   * `postToEnter` at a game already running, they owe the new player's post (house-options/missed-blinds.ts), a
+   * live big blind, and act in turn with the option. A game runs once a hand has been played, so the others first
+   * play a setup hand that moves no chip: the button on the last of them before the file's button, everyone folds to
+   * the blinds and the blinds chop (no fee, no antes: the setup table's rules), which leaves the next hand's button
+   * on the file's button, its blinds on p1 and p2. Then the table takes the file's rules and the new players sit
+   * down. The setup hand is ordinary events; an export of the replay leaves it out as a chopped hand.
+   */
+  private seatWithNewPlayers(rules: TableRulesInput): void {
+    const hand = this.hand;
+    const bb = this.blinds[this.bbSeat - 1];
+    for (const seat of this.posters) {
+      const amount = -this.blinds[seat - 1];
+      if (seat === this.button) fail(`p${seat} posts ${amount / hand.scale} on the button: the engine deals a new player in between the big blind and the button only where the house allows it, and the file's table does not say`);
+      if (amount !== bb)
+        fail(`p${seat} posts ${amount / hand.scale} to come in (blinds_or_straddles); the engine's new player's post is the big blind (${bb / hand.scale})`);
+    }
+    const regulars = [];
+    for (let seat = 1; seat <= this.n; seat++) if (!this.posters.includes(seat)) regulars.push(seat);
+    const setupButton = regulars[regulars.length - 2];
+    const setupRules: TableRulesInput = {
+      structure: rules.structure,
+      smallBlind: rules.smallBlind,
+      bigBlind: rules.bigBlind,
+      maxSeats: rules.maxSeats,
+      houseOptions: { chop: { version: 1, fee: 0, allowHeadsUp: true } },
+    };
+    if (!(rules.smallBlind > 0)) fail('a new player posts, and the replay needs a small blind to set the game up (its setup hand chops the blinds)');
+    this.send({ type: 'OpenTable', tableId: 'phh', rules: setupRules }, 'opening the table for the setup hand');
+    for (const seat of regulars)
+      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
+    this.send({ type: 'PlaceButton', seat: setupButton }, 'placing the button for the setup hand');
+    this.send({ type: 'StartHand', deck: CARD_CODES.slice() }, 'starting the setup hand');
+    const setup = this.current();
+    if (setup.smallBlindSeat !== this.button || setup.bigBlindSeat !== 1)
+      fail(`the setup hand put the blinds on p${setup.smallBlindSeat} and p${setup.bigBlindSeat}, not p${this.button} and p1`);
+    for (const f of setup.forcedBetsDue) this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, () => `posting p${f.seat}'s ${f.kind} in the setup hand`);
+    for (let guard = 0; guard < this.n && this.current().phase === 'betting'; guard++) {
+      const toAct = engine.playerToAct(this.current());
+      if (toAct === null || toAct.seat === this.button || toAct.seat === 1) break;
+      this.send({ type: 'Fold', seat: toAct.seat }, () => `p${toAct.seat} folds in the setup hand`);
+    }
+    this.send(
+      { type: 'ChopBlinds', consents: [{ seat: this.button, by: PLAYER_IDS[this.button] }, { seat: 1, by: PLAYER_IDS[1] }] },
+      'chopping the blinds of the setup hand',
+    );
+    this.send({ type: 'ChangeRules', rules }, "taking the file's rules");
+    for (const seat of this.posters)
+      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1], postToEnter: true }, () => `seating p${seat}, who posts to come in`);
+  }
+
   /** Table rules from the PHH forced bets and betting structure, or a clear reason the engine cannot play them. */
   private rules(): TableRulesInput {
     const hand = this.hand;
@@ -280,6 +337,7 @@ class HandReplay {
     const sb = blinds[this.sbSeat - 1];
     const bb = blinds[this.bbSeat - 1];
     if (bb <= 0) fail('there is no big blind (blinds_or_straddles); the engine deals blind games only');
+    if (sb < 0) fail('the small blind entry of blinds_or_straddles is negative: p1 posts in the small blind\'s place, which the engine has no post for');
     if (sb > bb) fail(`the small blind (${sb / hand.scale}) is larger than the big blind (${bb / hand.scale})`);
     const straddle = this.straddleOption(blinds, bb);
 
@@ -450,6 +508,7 @@ class HandReplay {
     const expected: ForcedBetDue[] = [];
     if (blinds[this.sbSeat - 1] > 0) expected.push({ seat: this.sbSeat, kind: 'small-blind', amount: blinds[this.sbSeat - 1], live: true });
     expected.push({ seat: this.bbSeat, kind: 'big-blind', amount: blinds[this.bbSeat - 1], live: true });
+    for (const seat of this.posters) expected.push({ seat, kind: 'new-player', amount: -blinds[seat - 1], live: true });
     antes.forEach((v, i) => v > 0 && expected.push({ seat: i + 1, kind: 'ante', amount: v, live: false }));
     if (!sameForcedBets(h.forcedBetsDue, expected)) {
       const show = (f: ForcedBetDue) => `p${f.seat} ${f.kind} ${f.amount}`;
@@ -467,6 +526,10 @@ class HandReplay {
 
   private bettingAction(a: Extract<PhhAction, { kind: 'fold' | 'check-call' | 'bet-raise' }>): void {
     const h = this.current();
+    if (a.kind === 'check-call' && this.isCheckNobodyNeeds(h, a.player)) {
+      this.notes.push(`${at(a)}: p${a.player} checks where the engine needs no action (everyone else in the hand is all-in), as PHH writes it`);
+      return;
+    }
     if (h.phase !== 'betting')
       fail(`${at(a)}: the betting is over (${h.phase === 'complete' ? 'the engine already ended the hand' : 'the hand is at the showdown'})`);
     const toAct = engine.playerToAct(h);
@@ -478,6 +541,19 @@ class HandReplay {
     else if (a.kind === 'check-call') command = toAct!.live >= h.round.currentBet ? { type: 'Check', seat } : { type: 'Call', seat };
     else command = h.round.currentBet === 0 ? { type: 'Bet', seat, amount: a.amount } : { type: 'Raise', seat, to: a.amount };
     this.send(command, a);
+  }
+
+  /**
+   * pokerkit asks the only player left with chips to act on a street even when nobody could answer a bet (after a
+   * fold leaves the others all-in), so PHH files hold that check; the engine closes the street without it. Such a
+   * `cc` is no action: the engine is not waiting for this player, who is still in with chips while every other
+   * player in the hand is all-in.
+   */
+  private isCheckNobodyNeeds(h: HandState, player: number): boolean {
+    if (h.phase === 'betting' && engine.playerToAct(h)?.seat === player) return false;
+    const me = h.players.find((p) => p.seat === player);
+    if (!me || me.folded || me.allIn || me.stack === 0) return false;
+    return h.players.every((p) => p === me || p.folded || p.allIn) && h.players.some((p) => p !== me && !p.folded);
   }
 
   /** Answers the engine's showdown in its own order with the decisions the file gave so far. */
@@ -613,5 +689,5 @@ function rakeVerdict(hand: PhhHand, outcome: Outcome, diffs: readonly number[], 
   const onlyWinnersShort = diffs.every((d, i) => Math.abs(d) < EPSILON || (d > 0 && d < outcome.won[i]));
   if (!onlyWinnersShort || shortfall <= EPSILON || shortfall > pots * MAX_RAKE_SHARE + EPSILON) return null;
   const percent = Math.round((shortfall / pots) * 1000) / 10;
-  return { ok: true, note: `rake: the file's ${field} are ${shortfall / hand.scale} short of the pots of ${pots / hand.scale} (${percent}%), a house rake the replay does not take` };
+  return { ok: true, note: `rake: the file's ${field} are ${Math.round(shortfall) / hand.scale} short of the pots of ${pots / hand.scale} (${percent}%), a house rake the replay does not take` };
 }

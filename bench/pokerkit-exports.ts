@@ -1,0 +1,61 @@
+/**
+ * Felt's PHH export replayed by pokerkit, an independent engine: mixed logs (test/exports/mixed-log.ts: every house
+ * option, new players posting, sit-outs, voided hands, fixed limit heads-up, pot limit) are exported to PHH, and
+ * bench/pokerkit_replay.py replays each hand in pokerkit and compares its final stacks with finishing_stacks.
+ *
+ *   POKERKIT_PATH=/path/to/pokerkit-source npx tsx bench/pokerkit-exports.ts [hands per table] [seed]
+ *
+ * POKERKIT_PATH is the folder holding pokerkit's `pokerkit/` package (its repository, github.com/uoftcprg/pokerkit,
+ * is pure Python; python3 3.11 or later). Without it the export counts are printed and the replay is skipped.
+ * Prints, for hands without a marking note, how many pokerkit replays to the same stacks, and for each marking
+ * kind (docs/regulators.md) what pokerkit did with those hands. `matched-tabled-early`: the log tables an all-in
+ * showdown after the rest of the board, PHH before it; the script showed the hands first (Felt before issue 17).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { phhHandsFromEvents, toPhhText } from '@felt/formats';
+import { MIXED_TABLES, mixedLog } from '../test/exports/mixed-log';
+
+const handsPerTable = Number(process.argv[2] ?? 500);
+const seed = Number(process.argv[3] ?? 2026);
+const dir = mkdtempSync(join(tmpdir(), 'felt-pokerkit-'));
+const counts: Record<string, number> = {};
+let written = 0;
+let started = 0;
+const files: string[] = [];
+try {
+  MIXED_TABLES.forEach((table, i) => {
+    const log = mixedLog(table, handsPerTable, seed + i);
+    started += log.events.filter((e) => e.type === 'HandStarted').length;
+    const phh = phhHandsFromEvents(log.events);
+    written += phh.hands.length;
+    for (const [kind, n] of Object.entries(phh.counts)) counts[kind] = (counts[kind] ?? 0) + n!;
+    if (phh.hands.length === 0) return;
+    const file = join(dir, `${table.name}.phhs`);
+    writeFileSync(file, toPhhText(phh.hands, phh.skipped));
+    files.push(file);
+  });
+  console.log(`${started} hands started at ${MIXED_TABLES.length} tables; ${written} written to PHH, ${started - written} left out`);
+  console.log(`hands per note kind (a hand counts once per kind; left out: chopped, voided, no-variant): ${JSON.stringify(counts)}`);
+  const pokerkit = process.env.POKERKIT_PATH;
+  if (!pokerkit) {
+    console.log('pokerkit: not available (set POKERKIT_PATH to the folder holding its pokerkit/ package); replay skipped');
+  } else {
+    const run = spawnSync('python3', [join(__dirname, 'pokerkit_replay.py'), '--table-early', ...files], {
+      env: { ...process.env, PYTHONPATH: pokerkit },
+      encoding: 'utf8',
+      maxBuffer: 64 * 2 ** 20,
+    });
+    if (run.status !== 0) throw new Error(`pokerkit_replay.py failed (${run.status}): ${run.stderr}`);
+    const report = JSON.parse(run.stdout) as { hands: number; plain: Record<string, number>; equivalent: Record<string, Record<string, number>>; marked: Record<string, Record<string, number>>; reasons: Record<string, number> };
+    const plain = Object.values(report.plain).reduce((a, b) => a + b, 0);
+    console.log(`pokerkit replayed ${report.hands} hands. Without a marking note: ${plain} hands, ${JSON.stringify(report.plain)}`);
+    for (const [kind, outcomes] of Object.entries(report.equivalent)) console.log(`  of which written as an equivalent, ${kind}: ${JSON.stringify(outcomes)}`);
+    for (const [kind, outcomes] of Object.entries(report.marked)) console.log(`  marked ${kind}: ${JSON.stringify(outcomes)}`);
+    if (Object.keys(report.reasons).length) console.log(`  why, for unmarked hands that did not match: ${JSON.stringify(report.reasons)}`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,88 @@
+import { join, relative } from 'node:path';
+import { tableDecider, type TableCommand, type TableEvent } from '@felt/engine';
+import { parsePhh, replayPhhFiles, replayPhhHand, replayPhhText } from '../index';
+import { phhHandsFromEvents, toPhhText } from './export';
+import { readFileSync } from 'node:fs';
+
+/**
+ * Online-shaped PHH hands written for issue 23 (test/fixtures/phh-online): decimal stakes, unknown hole cards
+ * (????), winnings short by a rake, and players who post to come in (negative blinds_or_straddles entries), which
+ * replay as the engine's new player's post.
+ */
+const root = join(__dirname, '../../../../test/fixtures/phh-online');
+const report = replayPhhFiles([root]);
+const byName = (name: string) => report.hands.find((h) => relative(root, h.file) === name)!;
+
+function eventsOf(commands: readonly TableCommand[]): TableEvent[] {
+  let state = tableDecider.initialState;
+  const events: TableEvent[] = [];
+  for (const c of commands) {
+    const d = tableDecider.decide(c, state);
+    if (!d.ok) throw new Error(`${c.type} refused: ${d.rejection.code}`);
+    for (const e of d.events) (state = tableDecider.evolve(state, e)), events.push(e);
+  }
+  return events;
+}
+
+describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
+  it('matches every hand: none mismatched, none failed', () => {
+    expect(report.hands.map((h) => [relative(root, h.file), h.status, h.error ?? ''])).toEqual(
+      report.hands.map((h) => [relative(root, h.file), 'matched', '']),
+    );
+    expect(report.summary).toEqual({ hands: 5, matched: 5, mismatched: 0, failed: 0 });
+  });
+
+  it('takes a negative entry as the new player’s live post: p4 checks for it and loses it when p2 wins', () => {
+    const h = byName('post-checks-option.phh');
+    // p2 collects the four 0.25s less the 0.05 rake; p4 put in only the post.
+    expect(h.finalWinnings).toEqual([0, 1, 0, 0, 0, 0]);
+    expect(h.expectedWinnings).toEqual([0, 0.95, 0, 0, 0, 0]);
+    expect(h.finalStacks).toEqual([24.6 - 0.25, 25.75, 31.15, 9.75, 18.4, 24.75]);
+    expect(h.note).toMatch(/^rake: the file's winnings are 0.05 short of the pots of 1 \(5%\)/);
+  });
+
+  it('posts through the engine: HandStarted asks p4 for a new-player post of the big blind', () => {
+    const text = readFileSync(join(root, 'post-checks-option.phh'), 'utf8');
+    const [entry] = parsePhh(text, 'post');
+    if (!entry?.ok) throw new Error('does not parse');
+    expect(entry.hand.blindsOrStraddles).toEqual([10, 25, 0, -25, 0, 0]);
+    const commands: TableCommand[] = [];
+    replayPhhHand(entry.hand, { commands });
+    expect(commands).toContainEqual({ type: 'SeatPlayer', seat: 4, playerId: 'p4', buyIn: 1000, postToEnter: true });
+    const events = eventsOf(commands);
+    const started = events.filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted');
+    // The setup hand (the others, blinds chopped) and the file's hand.
+    expect(started).toHaveLength(2);
+    expect(started[1]!.forcedBets).toContainEqual({ seat: 4, kind: 'new-player', amount: 25, live: true });
+    expect(events).toContainEqual({ type: 'BlindPosted', seat: 4, kind: 'new-player', amount: 25, live: true, allIn: false });
+  });
+
+  it('round-trips: the export writes the post back as a negative entry and replays to the same stacks', () => {
+    for (const name of ['post-checks-option.phh', 'post-raised-pot-showdown.phh', 'two-posts-walk.phh', 'post-with-antes-straddle.phh']) {
+      const [entry] = parsePhh(readFileSync(join(root, name), 'utf8'), name);
+      if (!entry?.ok) throw new Error('does not parse');
+      const commands: TableCommand[] = [];
+      const first = replayPhhHand(entry.hand, { commands });
+      const exported = phhHandsFromEvents(eventsOf(commands));
+      expect(exported.hands).toHaveLength(1);
+      const hand = exported.hands[0]!;
+      expect(hand.blindsOrStraddles.filter((b) => b < 0)).toEqual(entry.hand.blindsOrStraddles.filter((b) => b < 0));
+      const [again] = replayPhhText(toPhhText(exported.hands), `${name} (exported)`);
+      expect([name, again!.status, again!.error]).toEqual([name, 'matched', undefined]);
+      expect(again!.finalStacks).toEqual(first.finalStacks!.map((s) => Math.round(s * entry.hand.scale)));
+    }
+  });
+
+  it('takes a post beside antes and a straddle: exact final stacks, no note', () => {
+    const h = byName('post-with-antes-straddle.phh');
+    expect(h.finalStacks).toEqual(h.expectedStacks);
+    expect(h.note).toBeUndefined();
+  });
+
+  it('fails, with the reason, a post the engine has no forced bet for', () => {
+    const text = readFileSync(join(root, 'post-checks-option.phh'), 'utf8').replace('[0.1, 0.25, 0, -0.25, 0, 0]', '[0.1, 0.25, 0, -0.1, 0, 0]');
+    const [r] = replayPhhText(text, 'dead-post');
+    expect(r!.status).toBe('failed');
+    expect(r!.error).toMatch(/p4 posts 0.1 to come in .*the engine's new player's post is the big blind \(0.25\)/);
+  });
+});
