@@ -78,6 +78,49 @@ describe.each(BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     expect(report.violations).toEqual([]);
     expect(report.hands).toBe(1);
   });
+
+  it('rules version 2: an all-in showdown is tabled before the dealer enters the rest of the board; only dealers and the floor enter cards', async () => {
+    const postTo = (route: string, body: object, status: number, as = api.http) => expectStatus(as.post(`/tables/lc2/${route}`).send(body), status);
+    await openTableWithPlayers(api, 'lc2', 3, LIVE);
+    await postTo('start-hand', {}, 201);
+    await postTo('post-blind', { seat: 2 }, 201);
+    await postTo('post-blind', { seat: 3 }, 201);
+    await postTo('fold', { seat: 1 }, 201);
+    await postTo('raise', { seat: 2, to: 100 }, 201);
+    const allIn = (await postTo('call', { seat: 3 }, 201)).body;
+    expect(allIn.events.map((e: { type: string }) => e.type).slice(-1)).toEqual(['ShowdownStarted']);
+    expect(allIn.table.legalActions.map((a: { type: string }) => a.type)).not.toContain('DealBoard');
+
+    // Who may enter cards: a service token, a dealer not assigned to the table and a regulator are refused; bodies are strict and bounded.
+    await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 403, api.as('service'));
+    await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 403, api.as('dealer'));
+    await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 403, api.as('regulator'));
+    await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'.repeat(10)] }, 400);
+    await postTo('deal-board', { cards: ['Ah', 'Kd', '7c', '2s', '9h', '3c'] }, 400);
+    expect((await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 422)).body.code).toBe('BOARD_NOT_DUE');
+
+    // The floor's report is tabled at once (all in): the answer shows the HandShown cards, and the report without them.
+    const reported = (await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 201)).body;
+    expect(reported.events.map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
+      ['HoleCardsReported', { seat: 3, cards: null }],
+      ['HandShown', { seat: 3, cards: [43, 42] }],
+    ]);
+    const tabled = (await postTo('show-hand', { seat: 2, cards: ['Ac', '3d'] }, 201)).body.table;
+    expect(tabled.legalActions).toEqual([{ type: 'DealBoard', seat: null, street: 'flop', cardsToEnter: 3 }]);
+    await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 201);
+    const turn = (await postTo('deal-board', { cards: ['2s'] }, 201)).body;
+    // No award before the river: the turn's answer is the board only.
+    expect(turn.events.map((e: { type: string }) => e.type)).toEqual(['BoardDealt']);
+    expect(turn.table.hand.phase).toBe('showdown');
+    const ended = (await postTo('deal-board', { cards: ['9h'] }, 201)).body.table;
+    expect(ended.hand.phase).toBe('complete');
+    expect(ended.seats.map((s: { stack: number }) => s.stack)).toEqual([100, 200, 0]);
+
+    // Tabled before the board, in the record: every HandShown precedes the first BoardDealt.
+    const types = (await api.store.readStream(streamIdOf('lc2'))).map((e) => e.type);
+    expect(types.lastIndexOf('HandShown')).toBeLessThan(types.indexOf('BoardDealt'));
+    expect(types.indexOf('PotAwarded')).toBeGreaterThan(types.lastIndexOf('BoardDealt'));
+  });
 });
 
 /** supertest's parser for bodies that are not JSON: the text as it came. */
