@@ -21,6 +21,14 @@ describe('verifyEvents on a live-cards table', () => {
     for (const e of log.filter((x) => x.type === 'HandStarted')) expect(e.data).toMatchObject({ shuffle: { kind: 'live' }, deckCommitment: null });
   });
 
+  it('re-decides the board entered at an all-in showdown (rules version 2), and a version-1 table entered street by street', () => {
+    // Today's rules table an all-in showdown first: board cards entered after ShowdownStarted, within the same hand.
+    expect(boardAfterShowdown(log)).toBeGreaterThan(0);
+    const v1 = randomTableLog({ tableId: 'live-v1', seed: 11, events: 1500, rules: { ...LIVE, version: 1 } });
+    expect(boardAfterShowdown(v1)).toBe(0);
+    expect(verifyEvents(v1).violations).toEqual([]);
+  });
+
   it('names a board card that repeats a card already seen, even with the hash recomputed', () => {
     const events = copy(log);
     const turn = events.findIndex((e) => e.type === 'BoardDealt' && (e.data as { street: string }).street === 'turn' && e.metadata.commandId !== undefined);
@@ -69,3 +77,15 @@ describe('verifyEvents on a live-cards table', () => {
     expect(first!.message).toMatch(/CARDS_CONTRADICT_READER/);
   });
 });
+
+/** How many BoardDealt events come between a hand's ShowdownStarted and its end. */
+function boardAfterShowdown(events: readonly RecordedEvent[]): number {
+  let atShowdown = false;
+  let count = 0;
+  for (const e of events) {
+    if (e.type === 'ShowdownStarted') atShowdown = true;
+    else if (e.type === 'HandEnded' || e.type === 'HandVoided') atShowdown = false;
+    else if (atShowdown && e.type === 'BoardDealt') count++;
+  }
+  return count;
+}
