@@ -40,10 +40,14 @@ describe('event contract', () => {
     expect(seen.size).toBeGreaterThan(15);
   });
 
-  it('refuses a secret in a published event: dealt cards, a deck, a sealed deck', () => {
+  it('refuses a secret in a published event: dealt or reported cards, a deck, a sealed deck', () => {
     expect(dataSchemaOf('HoleCardsDealt').safeParse({ hands: [{ seat: 1, cards: [0, 1] }] }).success).toBe(false);
     expect(dataSchemaOf('HoleCardsDealt').safeParse({ hands: [{ seat: 1, cards: null }] }).success).toBe(true);
     expect(publicEventData('HoleCardsDealt', { hands: [{ seat: 1, cards: [0, 1] }] })).toEqual({ hands: [{ seat: 1, cards: null }] });
+    // Live cards: a reader's record goes on the queue as the seat only.
+    expect(dataSchemaOf('HoleCardsReported').safeParse({ seat: 1, cards: [0, 1] }).success).toBe(false);
+    expect(publicEventData('HoleCardsReported', { seat: 1, cards: [0, 1] })).toEqual({ seat: 1, cards: null });
+    expect(dataSchemaOf('HoleCardsReported').safeParse({ seat: 1, cards: null }).success).toBe(true);
     expect(publicEventData('DeckSealed', { handNumber: 3, deck: [1, 2], salt: 'ab', shuffle: { kind: 'seeded', seed: 'cd' } })).toEqual({ handNumber: 3 });
     expect(publicEventData('DeckRevealed', { handNumber: 3, deck: [1, 2], salt: 'ab' })).toEqual({ handNumber: 3 });
     const oldStart = publicEventData('HandStarted', { handNumber: 1, deck: [1, 2], shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 7 } });
