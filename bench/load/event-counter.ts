@@ -14,9 +14,12 @@ export class EventCounter {
   readonly jobTimes: number[] = [];
   private readonly workers: Worker[];
 
-  constructor(redisUrl: string, prefix: string, shards: number) {
+  /** `sentinel`: find the master through these Sentinels (and follow a failover) instead of redisUrl's host. */
+  constructor(redisUrl: string, prefix: string, shards: number, sentinel?: { sentinels: { host: string; port: number }[]; name: string }) {
     const url = new URL(redisUrl);
-    const connection = { host: url.hostname, port: Number(url.port || 6379), maxRetriesPerRequest: null };
+    const connection = sentinel
+      ? { ...sentinel, failoverDetector: true, maxRetriesPerRequest: null, reconnectOnError: (e: Error) => e.message.startsWith('READONLY') }
+      : { host: url.hostname, port: Number(url.port || 6379), maxRetriesPerRequest: null };
     this.workers = Array.from(
       { length: shards },
       (_, shard) =>
