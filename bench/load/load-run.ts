@@ -150,6 +150,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       publishWaitMs: cluster.crashes.length > 0 ? 3000 : undefined,
       // Events recorded once Redis had exited cannot have been published to the Redis that forgot them.
       publishedExactlyOnceAfter: fault?.fault === 'redis-restart' ? fault.goneAt : undefined,
+      inboxDropsRepeats: fault?.fault === 'redis-failover',
     });
     // First, so that a crash is the first thing a failing run says.
     checks.unshift({
