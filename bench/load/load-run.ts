@@ -159,6 +159,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       detail: `${cluster.apis.length} API process(es), ${cluster.workers.length} worker(s)`,
       problems: cluster.crashes,
     });
+    if (fault && FAILOVER_FAULTS.includes(fault.fault)) {
+      // A lost primary is a reason to send again, which 503 says and 500 does not.
+      const serverErrors = [...stats.failures].filter(([kind]) => /^HTTP 5/.test(kind) && !kind.startsWith('HTTP 503')).map(([kind, n]) => `${n} × ${kind}`);
+      checks.push({ name: 'failed commands answered 503 (retry), never 500', ok: serverErrors.length === 0, detail: `unanswered or refused: ${[...stats.failures].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`, problems: serverErrors });
+    }
     const unresolved = bots.flatMap((bot) => bot.unresolved);
     const faultOk = !fault || (fault.resumeGapMs !== undefined && fault.resumeGapMs <= RESUME_LIMIT_MS);
     const commands = stats.ackTimes.length;

@@ -21,8 +21,9 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  *   sentence. Not 400, because nothing is wrong with the request itself; not 409, which is kept for version
  *   conflicts so that a client can tell "refresh and retry" from "the rules say no". Also a command id reused on
  *   another table (as the IETF Idempotency-Key draft advises for a reused key).
- * - 503: the database cannot be reached or dropped the connection (DATABASE_UNAVAILABLE, with Retry-After: send the
- *   same command, with the same command id, again shortly); or /health found the database (or Redis) down (the
+ * - 503: the database cannot be reached or dropped the connection, or answered as a read-only standby (a failover:
+ *   the primary died or was demoted, and the router has not moved yet) (DATABASE_UNAVAILABLE, with Retry-After: send
+ *   the same command, with the same command id, again shortly; it is applied once); or /health found the database (or Redis) down (the
  *   problem carries terminus's details).
  * - 201: a command was applied (new events written); 200: the command id was applied before, and this is that
  *   first result again (nothing new was written); reads answer 200.
