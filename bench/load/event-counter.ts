@@ -18,7 +18,7 @@ export class EventCounter {
   constructor(redisUrl: string, prefix: string, shards: number, sentinel?: { sentinels: { host: string; port: number }[]; name: string }) {
     const url = new URL(redisUrl);
     const connection = sentinel
-      ? { ...sentinel, failoverDetector: true, maxRetriesPerRequest: null, reconnectOnError: (e: Error) => e.message.startsWith('READONLY') }
+      ? { ...sentinel, maxRetriesPerRequest: null, reconnectOnError: (e: Error) => e.message.startsWith('READONLY') }
       : { host: url.hostname, port: Number(url.port || 6379), maxRetriesPerRequest: null };
     this.workers = Array.from(
       { length: shards },
