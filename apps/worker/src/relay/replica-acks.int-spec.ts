@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Redis from 'ioredis';
 import type { RecordedEvent } from '@felt/event-store';
 import { freePort, obliterateShards, PrivateRedis, uniquePrefix } from '../../test-support/redis';
@@ -42,11 +45,13 @@ describe('publishing with replica acknowledgements (Redis WAIT)', () => {
   let replica: Redis;
   let publisher: BullmqPublisher;
   const prefix = uniquePrefix();
+  // The replica's own folder: a replica writes an RDB file when it syncs, whatever --save says.
+  const replicaDir = mkdtempSync(join(tmpdir(), 'felt-redis-replica-'));
 
   beforeAll(async () => {
     master = await PrivateRedis.start();
     const port = await freePort();
-    replicaProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--replicaof', '127.0.0.1', String(master.port)], { stdio: 'ignore' });
+    replicaProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', replicaDir, '--replicaof', '127.0.0.1', String(master.port)], { stdio: 'ignore' });
     replica = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 200 });
     replica.on('error', () => undefined);
     await until(async () => /master_link_status:up/.test(await replica.info('replication').catch(() => '')), 'the replica to sync');
@@ -62,6 +67,7 @@ describe('publishing with replica acknowledgements (Redis WAIT)', () => {
     }
     await obliterateShards(master.url, prefix, 1).catch(() => undefined);
     await master?.dispose();
+    rmSync(replicaDir, { recursive: true, force: true });
   });
 
   it('resolves once the replica holds the jobs', async () => {
