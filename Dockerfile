@@ -1,4 +1,5 @@
-# The Felt API (and, later, the worker) as an image: npm ci runs the prepare script, which builds dist/.
+# The Felt image: the API (the default command) and the worker (docker-compose.yml runs it with its own command).
+# npm ci runs the prepare script, which builds dist/; the dev dependencies are pruned after.
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./

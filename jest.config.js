@@ -1,3 +1,5 @@
+const os = require('node:os');
+
 // One config for all test levels; the suffix says what a test needs:
 // *.spec.ts (pure), *.int-spec.ts (PostgreSQL/Redis/PGlite), *.e2e-spec.ts (the whole app).
 const swc = {
@@ -18,5 +20,11 @@ module.exports = {
   moduleNameMapper: {
     '^@felt/(engine|formats|event-store|projections|regulator|settings)$': '<rootDir>/libs/$1/src/index.ts',
   },
-  testTimeout: 60000,
+  // A deadline, not a measurement: generous, so that a busy machine makes a test slow rather than red.
+  testTimeout: 180000,
+  // The suites share nothing but the machine's PostgreSQL and Redis (each has its own databases, key prefix, ports and
+  // temp folders), and many of them wait on the database, child processes or a browser: a worker more than there
+  // are cores keeps the cores busy (jest's default, one fewer than the cores, runs a 2-core machine's suites one by
+  // one). At most four, so that the databases' connections stay well under PostgreSQL's 100.
+  maxWorkers: Math.min(4, os.availableParallelism() + 1),
 };

@@ -19,6 +19,7 @@ const benches: Record<string, Bench> = {
   api: { title: 'API: durable commands through HTTP on PostgreSQL', run: async () => (await import('./api.bench')).runApiBench() },
   loadtest: { title: 'Load test: tables, scale-out and faults (npm run loadtest)', run: async () => (await import('./load/load.bench')).runLoadBench() },
   live: { title: 'Live updates: command to console over WebSocket', run: async () => (await import('./live.bench')).runLiveBench() },
+  lists: { title: 'List routes at 10,000 tables', run: async () => (await import('./lists.bench')).runListsBench() },
 };
 
 function machine(): string {

@@ -5,8 +5,10 @@ import type { LoadStats } from './load-stats';
 export const FAULTS = ['api-kill', 'worker-kill', 'postgres-restart', 'redis-restart', 'primary-failover', 'redis-failover'] as const;
 export type FaultName = (typeof FAULTS)[number];
 
-/** The most a service may take to resume once the failed part is back. */
+/** The most a service may take to resume once the failed part is back (the load test's figure, `npm run loadtest`). */
 export const RESUME_LIMIT_MS = 10000;
+/** How long the run waits, by default, for the first command or event after the return before calling it not resumed. */
+export const RESUME_WAIT_MS = RESUME_LIMIT_MS + 5000;
 /** Faults on the replicated servers of bench/ha (the run starts them): nothing is restarted, the cluster promotes. */
 export const FAILOVER_FAULTS: readonly FaultName[] = ['primary-failover', 'redis-failover'];
 /** How long a failover may take before the run calls it failed (Patroni's defaults promote within ttl + loop_wait). */
@@ -24,6 +26,10 @@ export interface FaultReport {
   readonly resumedAt: number | undefined;
   /** resumedAt - returnedAt. */
   readonly resumeGapMs: number | undefined;
+  /** How long the run waited for resumedAt after the return (undefined resumedAt: nothing came in that time). */
+  readonly resumeWaitMs: number;
+  /** Commands applied between goneAt and returnedAt (by the parts still up, e.g. the other API process). */
+  readonly appliedWhileDown: number;
   /** The longest stretch without an applied command from the fault until 15 s after the return. */
   readonly longestSilenceMs: number;
   /** Failovers: from the kill (goneAt) to the first command applied (primary) or event taken (Redis) afterwards. */
@@ -33,9 +39,16 @@ export interface FaultReport {
 
 /**
  * Injects one fault into a running load and measures the recovery. Only processes and servers the run started
- * itself are killed or stopped (the cluster holds them), never the machine's shared ones.
+ * itself are killed or stopped (the cluster holds them), never the machine's shared ones. It resolves once service
+ * has resumed or `resumeWaitMs` has passed since the return; the run's bots keep playing until then.
  */
-export async function injectFault(fault: FaultName, cluster: LoadCluster, stats: LoadStats, counter: EventCounter | undefined): Promise<FaultReport> {
+export async function injectFault(
+  fault: FaultName,
+  cluster: LoadCluster,
+  stats: LoadStats,
+  counter: EventCounter | undefined,
+  resumeWaitMs = RESUME_WAIT_MS,
+): Promise<FaultReport> {
   const downAt = Date.now();
   let goneAt = downAt;
   let what: string;
@@ -105,7 +118,7 @@ export async function injectFault(fault: FaultName, cluster: LoadCluster, stats:
   }
   const returnedAt = Date.now();
   const measuresEvents = fault === 'worker-kill' || fault === 'redis-restart' || fault === 'redis-failover';
-  const deadline = returnedAt + RESUME_LIMIT_MS + 5000;
+  const deadline = returnedAt + resumeWaitMs;
   let resumedAt: number | undefined;
   while (Date.now() < deadline) {
     resumedAt = measuresEvents ? counter?.firstJobAfter(returnedAt) : stats.firstAckAfter(returnedAt);
@@ -122,6 +135,8 @@ export async function injectFault(fault: FaultName, cluster: LoadCluster, stats:
     returnedAt,
     resumedAt,
     resumeGapMs: resumedAt === undefined ? undefined : resumedAt - returnedAt,
+    resumeWaitMs,
+    appliedWhileDown: stats.acksBetween(goneAt, returnedAt),
     longestSilenceMs: stats.longestSilence(downAt, Math.min(Date.now(), returnedAt + 15000)),
     what,
   };

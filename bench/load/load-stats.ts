@@ -33,6 +33,11 @@ export class LoadStats {
     return firstAtOrAfter(this.ackTimes, t);
   }
 
+  /** How many 201s came between `from` and `to`. */
+  acksBetween(from: number, to: number): number {
+    return this.ackTimes.filter((t) => t >= from && t <= to).length;
+  }
+
   /** The longest stretch without a 201 between `from` and `to`, ms. */
   longestSilence(from: number, to: number): number {
     let longest = 0;

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../apps/api/test/test-support/api-process';
@@ -76,11 +76,21 @@ export class PrivatePostgres {
     }
   }
 
-  private run(command: string, args: string[]): void {
+  private run(name: string, args: string[]): void {
+    const command = serverProgram(name);
     const asRoot = userInfo().uid === 0;
     const result = asRoot
       ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { cwd: this.dir, encoding: 'utf8' })
       : spawnSync(command, args, { cwd: this.dir, encoding: 'utf8' });
+    if (result.error) throw new Error(`${command} could not run (${result.error.message}): the postgres-restart fault needs PostgreSQL's server programs (Debian: apt-get install postgresql)`);
     if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}${result.stdout}`);
   }
+}
+
+/** Debian keeps initdb and pg_ctl off the PATH, in /usr/lib/postgresql/<major>/bin: the newest there, else the PATH's. */
+function serverProgram(name: string): string {
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((entry) => /^\d+$/.test(entry)).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = majors.map((major) => join(root, major, 'bin', name)).find((path) => existsSync(path));
+  return found ?? name;
 }

@@ -19,6 +19,14 @@ describe('load statistics', () => {
     expect(stats.longestSilence(2000, 3000)).toBe(1000); // nothing applied at all
   });
 
+  it('counts the commands applied inside a window, its edges included (those applied while a part was down)', () => {
+    const stats = new LoadStats();
+    stats.ackTimes.push(100, 150, 400, 420, 1000);
+    expect(stats.acksBetween(150, 420)).toBe(3);
+    expect(stats.acksBetween(421, 999)).toBe(0);
+    expect(stats.acksBetween(0, 5000)).toBe(5);
+  });
+
   it('takes percentiles by rank (nearest rank), NaN without values', () => {
     const values = Array.from({ length: 100 }, (_, i) => 100 - i); // 100..1, unsorted
     expect(percentile(values, 50)).toBe(50);

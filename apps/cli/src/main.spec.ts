@@ -26,7 +26,7 @@ describe('felt play', () => {
     const { out, err, code } = await felt('play', join(examples, 'sp-1-side-pots-two-all-ins.json'));
     expect(code).toBe(0);
     expect(err).toBe('');
-    expect(out).toContain('SP-1: two all-ins make a main pot and a side pot (rules.md Part B M8 SP-1)');
+    expect(out).toContain('SP-1: two all-ins make a main pot and a side pot (docs/rules.md Part B M8 SP-1)');
     expect(out).toContain('Hand #1 (button seat 1, small blind seat 2, big blind seat 3)');
     expect(out).toContain('Preflop: B posts the small blind 1; C posts the big blind 2; A raises to 50 and is all-in; B raises to 150 and is all-in; C calls 148');
     expect(out).toContain('Board: 2c 7d 9h Js 3c');

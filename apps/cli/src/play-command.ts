@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { describeFailure, parseTableScriptJson, runTableScript, type HandSummary, type TableScriptRun } from '@felt/formats';
+import { describeFailure, parseTableScriptJson, runTableScript, tableView, type HandSummary, type TableScriptRun } from '@felt/formats';
 
 /**
  * `felt play FILE [--json]`: runs a table script (docs/table-scripts.md) and prints each hand.
@@ -69,8 +69,10 @@ export function jsonReport(run: TableScriptRun): object {
       pots: h.pots,
       stacks: h.stacks,
       ...(h.rake > 0 ? { rake: h.rake } : {}),
+      ...handTable(run, h.handNumber),
     })),
     finalStacks: run.finalStacks,
+    table: tableView(run.state),
     ...(run.rejections.length > 0 ? { rejections: run.rejections } : {}),
     ...(run.failure ? { failure: { ...run.failure, message: describeFailure(run.failure) } } : {}),
     ...(run.expectationFailures.length > 0 ? { expectationFailures: run.expectationFailures } : {}),
@@ -125,4 +127,17 @@ export function textReport(name: string, source: string | undefined, run: TableS
   out.push('', `Final stacks: ${Object.entries(run.finalStacks).map(([id, n]) => `${id} ${n}`).join(', ')}`);
   if (run.ok) out.push('Expectations: ' + (run.expectationFailures.length === 0 ? 'all met' : 'not met'));
   return out.join('\n') + '\n';
+}
+
+/** What a hand started with: the blinds owed and made up, and a kill (by player id); empty keys are left out. */
+function handTable(run: TableScriptRun, handNumber: number): object {
+  const started = run.events.find((e) => e.type === 'HandStarted' && e.handNumber === handNumber);
+  if (!started || started.type !== 'HandStarted') return {};
+  const id = (seat: number) => started.players.find((p) => p.seat === seat)?.playerId ?? run.state.seats[seat - 1]?.playerId ?? `seat ${seat}`;
+  const makeUps = started.forcedBets.filter((f) => f.kind.startsWith('make-up') || f.kind === 'new-player' || f.kind === 'kill-blind');
+  return {
+    ...(started.missedBlinds.length > 0 ? { missedBlinds: started.missedBlinds.map((m) => ({ player: id(m.seat), blind: m.blind })) } : {}),
+    ...(makeUps.length > 0 ? { owedPosts: makeUps.map((f) => ({ player: id(f.seat), kind: f.kind, amount: f.amount, live: f.live })) } : {}),
+    ...(started.kill ? { kill: { player: id(started.kill.seat), limitPercent: started.kill.limitPercent } } : {}),
+  };
 }

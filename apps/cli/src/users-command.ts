@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
-import { signAccessToken } from '../../api/src/auth/access-token';
+import { MAX_TOKEN_LIFETIME_SECONDS, signAccessToken } from '../../api/src/auth/access-token';
 import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
 import { generatePassword } from '../../api/src/auth/passwords';
 import { isRole, ROLES, type Role } from '../../api/src/auth/roles';
@@ -137,6 +137,7 @@ export function registerUsersCommand(program: Command): void {
   ).action(async (options: TokenOptions, command: Command) => {
     const ttl = parseDuration(options.expires);
     if (ttl === null) return command.error(`felt token: --expires is like 8h, 30m, 7d or a number of seconds, not "${options.expires}".`, { exitCode: 2 });
+    if (ttl > MAX_TOKEN_LIFETIME_SECONDS) return command.error(`felt token: --expires is at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400}d (the API refuses longer-lived tokens).`, { exitCode: 2 });
     if ((options.user === undefined) === (options.role === undefined)) return command.error('felt token: give --user NAME, or --role ROLE with --sub NAME.', { exitCode: 2 });
     let secret: string;
     try {

@@ -46,7 +46,13 @@ export function lobbyScreen(ctx: ConsoleContext): HTMLElement {
 }
 
 async function lobbyRows(ctx: ConsoleContext): Promise<LobbyRow[]> {
-  const { tables } = await ctx.api.get<{ tables: TableListing[] }>('/tables');
+  // The list is paged (docs/api.md): follow nextAfter to the last page.
+  const tables: TableListing[] = [];
+  for (let after: string | null = null, first = true; first || after !== null; first = false) {
+    const page: { tables: TableListing[]; nextAfter: string | null } = await ctx.api.get(`/tables?limit=1000${after === null ? '' : `&after=${encodeURIComponent(after)}`}`);
+    tables.push(...page.tables);
+    after = page.nextAfter;
+  }
   return Promise.all(
     tables.map(async (listing): Promise<LobbyRow> => {
       const view = await ctx.api.get<TableView>(`/tables/${encodeURIComponent(listing.tableId)}`);

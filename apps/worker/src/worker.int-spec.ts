@@ -35,6 +35,7 @@ describe('worker', () => {
     const app = await startWorker({ ...DEFAULT_WORKER_CONFIG, metricsPort: 0 }, database);
     try {
       await appendInterleaved(database.store, 2, 3);
+      expect(app.get(MetricsServer).host).toBe('127.0.0.1'); // not served to the network unless METRICS_HOST says so
       const health = await get(app, '/health');
       expect(health.status).toBe(200);
       expect(JSON.parse(health.text).details).toEqual({ database: { status: 'up' } });

@@ -8,7 +8,16 @@ export interface VerifyReport {
   readonly streams: number;
   readonly events: number;
   readonly hands: number;
+  /** Hands being played at the end of a stream: their decks are still sealed, so their deals are checked later. */
+  readonly sealedHands: SealedHandAtTail[];
   readonly violations: Violation[];
+}
+
+export interface SealedHandAtTail {
+  readonly streamId: string;
+  readonly handNumber: number;
+  /** Stream version of its HandStarted. */
+  readonly version: number;
 }
 
 export interface VerifyStoreOptions {
@@ -49,6 +58,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   const total = infos.reduce((n, s) => n + s.version, 0);
   let done = 0;
   let hands = 0;
+  const sealedHands: SealedHandAtTail[] = [];
   const reader = await store.openWholeStreamReader(pageSize);
   let failure: Error | undefined;
   try {
@@ -61,6 +71,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
       options.onProgress?.(done, total);
       violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
       hands += verifier.hands;
+      sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId: info.streamId, ...h })));
     }
   } catch (error) {
     failure = error as Error;
@@ -68,7 +79,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   } finally {
     reader.close(failure);
   }
-  return { streams: infos.length, events: done, hands, violations };
+  return { streams: infos.length, events: done, hands, sealedHands, violations };
 }
 
 export interface VerifyEventsOptions {
@@ -83,6 +94,7 @@ export interface VerifyEventsOptions {
 /** Verifies events from an export, stream by stream, in the order the file gives them. */
 export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEventsOptions = {}): VerifyReport {
   const violations: Violation[] = [];
+  const sealedHands: SealedHandAtTail[] = [];
   let hands = 0;
   let done = 0;
   const streams = byStream(events);
@@ -99,7 +111,8 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
     }
     violations.push(...verifier.finish());
     hands += verifier.hands;
+    sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId, ...h })));
   }
   options.onProgress?.(done, events.length);
-  return { streams: streams.size, events: events.length, hands, violations };
+  return { streams: streams.size, events: events.length, hands, sealedHands, violations };
 }

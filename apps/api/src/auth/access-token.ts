@@ -13,11 +13,21 @@ const claimsSchema = z.object({
   sub: z.string().min(1).max(128),
   name: z.string().min(1).max(128),
   role: z.enum(ROLES),
-  exp: z.number(),
+  iat: z.number().int(),
+  exp: z.number().int(),
 });
+
+/**
+ * The longest a token may live, from its `iat` to its `exp`: 30 days (a service token from `felt token`; a sign-in
+ * gets TOKEN_TTL_SECONDS, at most a day). A token that claims more was not made by Felt, or by a Felt that should not.
+ */
+export const MAX_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/** Clocks differ a little between machines; an `iat` further in the future than this is refused. */
+const CLOCK_SKEW_SECONDS = 60;
 
 /** Signs an HS256 access token for `principal`, valid `ttlSeconds` from now (API login, `felt token`, the tests). */
 export function signAccessToken(secret: string, principal: Principal, ttlSeconds: number): string {
+  if (ttlSeconds > MAX_TOKEN_LIFETIME_SECONDS) throw new RangeError(`a token lives at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days`);
   return new JwtService().sign({ name: principal.name, role: principal.role }, { secret, algorithm: 'HS256', subject: principal.sub, expiresIn: ttlSeconds });
 }
 
@@ -26,6 +36,7 @@ export function verifyAccessToken(
   jwt: JwtService,
   secret: string,
   token: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
 ): { ok: true; principal: Principal; expiresAt: number } | { ok: false; reason: string } {
   let payload: unknown;
   try {
@@ -35,7 +46,9 @@ export function verifyAccessToken(
     return { ok: false, reason: name === 'TokenExpiredError' ? 'token expired' : `invalid token (${(error as Error).message})` };
   }
   const claims = claimsSchema.safeParse(payload);
-  if (!claims.success) return { ok: false, reason: 'token claims are not sub, name, role, exp' };
-  const { sub, name, role, exp } = claims.data;
+  if (!claims.success) return { ok: false, reason: 'token claims are not sub, name, role, iat, exp' };
+  const { sub, name, role, iat, exp } = claims.data;
+  if (iat > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'token issued in the future (iat)' };
+  if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS) return { ok: false, reason: `token lives longer than ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days` };
   return { ok: true, principal: { sub, name, role }, expiresAt: exp * 1000 };
 }

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { ApiProblem } from '../http/status-mapping';
 import { fieldIssues } from '../tables/command-request';
 import { Public } from './access-decorators';
 import { signAccessToken } from './access-token';
+import { LoginThrottle } from './login-throttle';
 import { AUTH_SECRET } from './auth-secret';
 import { verifyPassword } from './passwords';
 import { SecurityLog } from './security-log';
@@ -35,11 +36,13 @@ export class AuthController {
 
   @Post('login')
   @Public()
+  @UseGuards(LoginThrottle)
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in: a user name and password for a Bearer access token (JWT)' })
   @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } })
   @ApiResponse({ status: 200, description: '{accessToken, tokenType: "Bearer", expiresIn (seconds), user: {id, name, role}}' })
   @ApiResponse({ status: 401, description: 'Wrong user name or password, or the user is disabled (problem+json, code INVALID_CREDENTIALS)' })
+  @ApiResponse({ status: 429, description: 'Too many attempts from this address or for this user name (LOGIN_THROTTLED, Retry-After)' })
   async login(@Req() req: HttpRequest) {
     const parsed = loginSchema.safeParse(jsonBody(req));
     if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));

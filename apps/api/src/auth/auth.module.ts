@@ -9,6 +9,7 @@ import { authSecretProvider, AUTH_SECRET } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
 import { DealersController } from './dealers.controller';
 import { FirstFloorUser } from './first-floor-user';
+import { loginThrottlerModule } from './login-throttle';
 import { SecurityLog } from './security-log';
 import { TableAccess } from './table-access';
 import { TokenAuthenticator } from './token-authenticator';
@@ -24,7 +25,7 @@ export class AuthModule {
   static forRoot(options: { createFirstFloorUser: boolean }): DynamicModule {
     return {
       module: AuthModule,
-      imports: [JwtModule.register({})],
+      imports: [JwtModule.register({}), loginThrottlerModule],
       controllers: [AuthController, DealersController],
       providers: [
         authSecretProvider,

@@ -11,7 +11,7 @@ export interface ApiConfig {
   readonly dataDir: string;
   /** PostgreSQL connections in the pool: at most this many commands write at once. */
   readonly databasePoolSize: number;
-  /** When set, /health checks Redis too. */
+  /** When set, /health/ready and /metrics report Redis too (never as not ready: commands need only the database). */
   readonly redisUrl: string | undefined;
   /** Largest request body accepted (bytes); larger ones get 413. */
   readonly bodyLimitBytes: number;
@@ -26,9 +26,35 @@ export interface ApiConfig {
    * `<dataDir>/jwt-secret`; with a databaseUrl the start fails instead (see auth/jwt-secret.ts).
    */
   readonly jwtSecret: string | undefined;
-  /** How long a token from POST /auth/login stays valid, in seconds (TOKEN_TTL_SECONDS, default 8 hours). */
+  /**
+   * The key that seals undealt decks at rest (FELT_SEAL_KEY, 64 hex digits). Unset: the embedded default reads or
+   * creates `<dataDir>.seal.key` beside the database folder; with a databaseUrl the start fails instead
+   * (tables/deck-seal.ts).
+   */
+  readonly sealKey: string | undefined;
+  /** How long a token from POST /auth/login stays valid, in seconds (TOKEN_TTL_SECONDS, default 8 hours, at most a day). */
   readonly tokenTtlSeconds: number;
+  /**
+   * Regulators see the hole cards of hands in progress (FELT_LIVE_SURVEILLANCE=1; default off: only of hands that
+   * are over). docs/security.md.
+   */
+  readonly liveSurveillance: boolean;
+  /** Failed sign-ins in a row, per user name, before it is locked (LOGIN_FAILURES_BEFORE_LOCKOUT, default 5). */
+  readonly loginFailuresBeforeLockout: number;
+  /** How long a user name stays locked after that, and how long failures are remembered (LOGIN_LOCKOUT_SECONDS, 15 minutes). */
+  readonly loginLockoutSeconds: number;
+  /** Sign-in attempts per minute from one address (LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE, default 30). */
+  readonly loginAttemptsPerAddressPerMinute: number;
+  /**
+   * Whom to believe about the client's address (TRUST_PROXY, Fastify's trustProxy): unset, the peer's address; "true"
+   * any X-Forwarded-For; a number, that many proxies; else addresses or CIDRs, comma-separated. Set it behind a load
+   * balancer, or every sign-in counts against the balancer's address.
+   */
+  readonly trustProxy: boolean | number | string;
 }
+
+/** The longest TOKEN_TTL_SECONDS may be: a day (a shift and then some). */
+export const MAX_LOGIN_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 export const API_CONFIG = Symbol('API_CONFIG');
 
@@ -43,7 +69,13 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   snapshotEvery: 100,
   logLevel: 'info',
   jwtSecret: undefined,
+  sealKey: undefined,
   tokenTtlSeconds: 8 * 60 * 60,
+  liveSurveillance: false,
+  loginFailuresBeforeLockout: 5,
+  loginLockoutSeconds: 15 * 60,
+  loginAttemptsPerAddressPerMinute: 30,
+  trustProxy: false,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -60,6 +92,31 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     snapshotEvery: count('SNAPSHOT_EVERY', DEFAULT_API_CONFIG.snapshotEvery, 1),
     logLevel: text('LOG_LEVEL') ?? DEFAULT_API_CONFIG.logLevel,
     jwtSecret: text('JWT_SECRET'),
-    tokenTtlSeconds: count('TOKEN_TTL_SECONDS', DEFAULT_API_CONFIG.tokenTtlSeconds, 60),
+    sealKey: text('FELT_SEAL_KEY'),
+    tokenTtlSeconds: atMost('TOKEN_TTL_SECONDS', count('TOKEN_TTL_SECONDS', DEFAULT_API_CONFIG.tokenTtlSeconds, 60), MAX_LOGIN_TOKEN_TTL_SECONDS),
+    liveSurveillance: flag(env, 'FELT_LIVE_SURVEILLANCE'),
+    loginFailuresBeforeLockout: count('LOGIN_FAILURES_BEFORE_LOCKOUT', DEFAULT_API_CONFIG.loginFailuresBeforeLockout, 1),
+    loginLockoutSeconds: count('LOGIN_LOCKOUT_SECONDS', DEFAULT_API_CONFIG.loginLockoutSeconds, 1),
+    loginAttemptsPerAddressPerMinute: count('LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE', DEFAULT_API_CONFIG.loginAttemptsPerAddressPerMinute, 1),
+    trustProxy: trustProxyFrom(text('TRUST_PROXY')),
   };
+}
+
+/** A switch: "1" or "true" on, unset, empty, "0" or "false" off; anything else stops the start. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name];
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
+}
+
+function trustProxyFrom(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function atMost(name: string, value: number, max: number): number {
+  if (value > max) throw new Error(`${name} must be at most ${max}, got ${value}`);
+  return value;
 }

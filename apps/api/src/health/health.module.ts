@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
-import { HealthController } from './health.controller';
+import { DependencyChecks } from './dependency-checks';
+import { HealthController, MetricsController } from './health.controller';
 
 @Module({
-  imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
-  controllers: [HealthController],
+  controllers: [HealthController, MetricsController],
+  providers: [DependencyChecks],
 })
 export class HealthModule {}

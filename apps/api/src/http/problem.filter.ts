@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyError } from 'fastify';
 import { requestIdOf, requestUrlOf, sendJson, type HttpRequest, type HttpResponse } from './http-types';
@@ -25,6 +27,27 @@ export class ProblemFilter implements ExceptionFilter {
 export function answerFrameworkError(error: FastifyError, req: HttpRequest, res: HttpResponse): void {
   res.header('X-Request-Id', req.id);
   sendProblem(req, res, problemForError(new HttpException(error.message, error.statusCode ?? 500)));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the bytes before there was a request (headers too
+ * large: 431; broken framing: 400; too slow: 408). Written to the socket as a problem, then the connection closes.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, kind, code, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers-too-large', 'HEADERS_TOO_LARGE', 'the request line and headers are too large (the URL included)']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request-timeout', 'REQUEST_TIMEOUT', 'the request did not arrive in time']
+        : [400, 'malformed-request', 'MALFORMED_REQUEST', `the request is not well-formed HTTP (${error.code ?? 'parse error'})`];
+  const body = JSON.stringify({ type: `urn:felt:problem:${kind}`, title: STATUS_CODES[status], status, code, detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function sendProblem(req: HttpRequest, res: HttpResponse, problem: ApiProblem): void {

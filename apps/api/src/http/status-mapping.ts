@@ -15,16 +15,19 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  * - 404: no such table (no event was ever written for it), or no such route.
  * - 409: a version conflict: the request's expectedVersion (body or If-Match) is not the table's version, or a
  *   concurrent writer got there first. The problem carries `currentVersion`; re-read the table and decide again.
+ *   Also a request whose Idempotency-Key is still being handled (IDEMPOTENCY_KEY_IN_FLIGHT, with Retry-After).
  * - 413 / 415: the body is too large / not JSON.
  * - 422: the command is well-formed and the table exists, but the rules of the game refuse it now (not your
  *   turn, raise below the minimum, table closed, ...): `code` is the engine's rejection code and `detail` its
  *   sentence. Not 400, because nothing is wrong with the request itself; not 409, which is kept for version
  *   conflicts so that a client can tell "refresh and retry" from "the rules say no". Also a command id reused on
- *   another table (as the IETF Idempotency-Key draft advises for a reused key).
+ *   another table, or an Idempotency-Key reused with a different request or by another user (IDEMPOTENCY_KEY_REUSED),
+ *   as the IETF Idempotency-Key draft advises for a reused key.
+ * - 429: too many sign-in attempts from one address, or for one user name (LOGIN_THROTTLED, with Retry-After).
  * - 503: the database cannot be reached or dropped the connection, or answered as a read-only standby (a failover:
  *   the primary died or was demoted, and the router has not moved yet) (DATABASE_UNAVAILABLE, with Retry-After: send
- *   the same command, with the same command id, again shortly; it is applied once); or /health found the database (or Redis) down (the
- *   problem carries terminus's details).
+ *   the same command, with the same command id, again shortly; it is applied once); or /health/ready found the database down (the
+ *   problem carries each check's details).
  * - 201: a command was applied (new events written); 200: the command id was applied before, and this is that
  *   first result again (nothing new was written); reads answer 200.
  *
@@ -45,11 +48,14 @@ const PROBLEMS = {
   'user-not-found': { status: 404, title: 'No such user' },
   'route-not-found': { status: 404, title: 'No such route' },
   'version-conflict': { status: 409, title: "The table's version is not the one expected" },
+  'key-in-flight': { status: 409, title: 'A request with this Idempotency-Key is still being handled' },
   'body-too-large': { status: 413, title: 'The body is too large' },
   'unsupported-media-type': { status: 415, title: 'The body must be JSON (Content-Type: application/json)' },
   'rule-refused': { status: 422, title: "The table's rules refuse this command" },
   'command-id-reused': { status: 422, title: 'This command id was already used on another table' },
+  'key-reused': { status: 422, title: 'This Idempotency-Key was already used for another request' },
   'not-a-dealer': { status: 422, title: 'Only a dealer can be assigned to a table' },
+  'too-many-requests': { status: 429, title: 'Too many requests: wait, then try again' },
   'internal-error': { status: 500, title: 'Internal error' },
   'unavailable': { status: 503, title: 'A service the API depends on is down' },
 } as const satisfies Record<string, { status: number; title: string }>;
@@ -164,5 +170,19 @@ export function problemForOutcome(tableId: string, commandId: string, outcome: A
       return ApiProblem.tableNotFound(tableId);
     case 'command-id-reused':
       return ApiProblem.commandIdReused(commandId, outcome.firstTableId);
+    case 'key-in-flight':
+      return new ApiProblem('key-in-flight', 'IDEMPOTENCY_KEY_IN_FLIGHT', `a request with Idempotency-Key "${commandId}" is still being handled; wait for its answer, then retry`, {
+        commandId,
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      });
+    case 'key-reused':
+      return new ApiProblem(
+        'key-reused',
+        'IDEMPOTENCY_KEY_REUSED',
+        outcome.by === 'another-user'
+          ? `Idempotency-Key "${commandId}" belongs to another user; send your command with a key of your own`
+          : `Idempotency-Key "${commandId}" was first sent with a different request; a key names one request only, so use a new key for a new command`,
+        { commandId },
+      );
   }
 }

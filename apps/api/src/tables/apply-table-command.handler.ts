@@ -11,6 +11,19 @@ import { TableQueue } from './table-queue';
 import type { FoldedTable } from './table-state-cache';
 import { streamIdOf, tableIdOf, toNewEvent } from './table-stream';
 
+/**
+ * A replay answers only the request that first used the key: the same user (actorId) with the same request
+ * (requestFingerprint), both kept in the first events' metadata. Anything else is refused, never replayed. Events
+ * written before fingerprints were kept have none: there the user alone decides.
+ */
+function boundToItsRequest(request: CommandRequest, outcome: ApplyOutcome): ApplyOutcome {
+  if (outcome.kind !== 'replayed') return outcome;
+  const first = outcome.events[0]?.metadata ?? {};
+  if ((first.actorId ?? null) !== (request.metadata.actorId ?? null)) return { kind: 'key-reused', by: 'another-user' };
+  if (first.requestFingerprint !== undefined && first.requestFingerprint !== request.metadata.requestFingerprint) return { kind: 'key-reused', by: 'another-request' };
+  return outcome;
+}
+
 /** Decide-and-append rounds before a command without expectedVersion gives up on a table other processes keep changing. */
 const MAX_ATTEMPTS = 3;
 
@@ -29,9 +42,19 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     @Inject(AppliedCommands) private readonly appliedCommands: AppliedCommands,
   ) {}
 
-  execute({ request }: ApplyTableCommand): Promise<ApplyOutcome> {
+  /** Idempotency-Keys of the requests this process is handling now: a second request with one of them gets 409. */
+  private readonly inFlight = new Set<string>();
+
+  async execute({ request }: ApplyTableCommand): Promise<ApplyOutcome> {
     const streamId = streamIdOf(request.tableId);
-    return this.queue.run(streamId, () => this.apply(streamId, request));
+    if (request.commandIdGenerated) return this.queue.run(streamId, () => this.apply(streamId, request));
+    if (this.inFlight.has(request.commandId)) return { kind: 'key-in-flight' };
+    this.inFlight.add(request.commandId);
+    try {
+      return boundToItsRequest(request, await this.queue.run(streamId, () => this.apply(streamId, request)));
+    } finally {
+      this.inFlight.delete(request.commandId);
+    }
   }
 
   private async apply(streamId: string, request: CommandRequest): Promise<ApplyOutcome> {
@@ -58,7 +81,7 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
       try {
         appended = await this.store.append(streamId, {
           expectedVersion: table.version,
-          events: decision.events.map(toNewEvent),
+          events: decision.events.map((e) => toNewEvent(e, this.tables.seal)),
           commandId: request.commandId,
           metadata: { ...request.metadata },
         });

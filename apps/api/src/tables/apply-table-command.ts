@@ -24,6 +24,10 @@ export type ApplyOutcome =
   /** The table has no event at all. */
   | { readonly kind: 'not-found' }
   /** The command id already wrote to another table. */
-  | { readonly kind: 'command-id-reused'; readonly firstTableId: string };
+  | { readonly kind: 'command-id-reused'; readonly firstTableId: string }
+  /** A request with this Idempotency-Key is still being handled; nothing done. */
+  | { readonly kind: 'key-in-flight' }
+  /** The Idempotency-Key was first used by another user, or for another request: refused, not replayed. */
+  | { readonly kind: 'key-reused'; readonly by: 'another-user' | 'another-request' };
 
 export type ApplyFailure = Exclude<ApplyOutcome, { kind: 'applied' | 'replayed' }>;

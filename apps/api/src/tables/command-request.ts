@@ -10,6 +10,8 @@ export interface CommandMetadata {
   readonly actorRole?: string;
   readonly device?: string;
   readonly correlationId?: string;
+  /** The request's fingerprint (request-fingerprint.ts), which its Idempotency-Key is bound to. */
+  readonly requestFingerprint?: string;
 }
 
 /** A validated command with its envelope, ready for the CommandBus. */

@@ -6,9 +6,15 @@ import { tableIdSchema } from './table-command-schema';
 import type { FoldedTable } from './table-state-cache';
 import { streamIdOf } from './table-stream';
 
-/** A table's state with every event stored so far; null if the table has no event. */
+/**
+ * A table's state with every event stored so far; null if the table has no event. `knownVersion`: the caller has
+ * just read the table's version (a list's page): a cached fold that far along is answer enough.
+ */
 export class GetTableQuery extends Query<FoldedTable | null> {
-  constructor(readonly tableId: string) {
+  constructor(
+    readonly tableId: string,
+    readonly knownVersion?: number,
+  ) {
     super();
   }
 }
@@ -17,8 +23,9 @@ export class GetTableQuery extends Query<FoldedTable | null> {
 export class GetTableHandler implements IQueryHandler<GetTableQuery, FoldedTable | null> {
   constructor(@Inject(FoldedTables) private readonly tables: FoldedTables) {}
 
-  async execute({ tableId }: GetTableQuery): Promise<FoldedTable | null> {
-    const table = await this.tables.caughtUp(streamIdOf(tableId));
+  async execute({ tableId, knownVersion }: GetTableQuery): Promise<FoldedTable | null> {
+    const streamId = streamIdOf(tableId);
+    const table = knownVersion === undefined ? await this.tables.caughtUp(streamId) : await this.tables.atLeast(streamId, knownVersion);
     return table.version > 0 ? table : null;
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMAND_TYPES, type TableCommandType } from '@felt/engine';
+import { COMMAND_TYPES, MAX_SEATS, type TableCommandType } from '@felt/engine';
 import { rulesSchema, scriptCommandSchema, type ScriptCommand } from '@felt/formats';
 
 /**
@@ -27,7 +27,7 @@ const shapeOf = (type: string) => strictScriptOptions.find((o) => (o.shape.type 
 // Field schemas reused from the script schema, so messages and bounds are the same everywhere.
 const seat = shapeOf('Fold').seat as z.ZodNumber;
 const amount = shapeOf('Bet').amount as z.ZodNumber;
-const text = (what: string) => z.string({ error: `${what} must be a string` });
+const text = (what: string) => z.string({ error: `${what} must be a string` }).max(128, { error: `${what} is at most 128 characters` });
 
 const houseOptionCommands: AnyObjectSchema[] = [
   z.strictObject({ type: z.literal('Straddle'), seat }),
@@ -35,7 +35,10 @@ const houseOptionCommands: AnyObjectSchema[] = [
   z.strictObject({ type: z.literal('Deal') }),
   z.strictObject({
     type: z.literal('ChopBlinds'),
-    consents: z.array(z.strictObject({ seat, by: text('consents[].by').min(1) })).min(1, { error: 'name who consents to the chop' }),
+    consents: z
+      .array(z.strictObject({ seat, by: text('consents[].by').min(1) }))
+      .min(1, { error: 'name who consents to the chop' })
+      .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` }),
   }),
   z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema }),
 ];

@@ -7,11 +7,13 @@ import { GetTableHandler } from './get-table.query';
 import { ListTablesHandler } from './list-tables.query';
 import { TableCommandsController } from './table-commands.controller';
 import { TableQueriesController } from './table-queries.controller';
+import { RequestFingerprints } from './request-fingerprint';
 import { TableSnapshots } from './table-snapshots';
+import { deckSealProvider, DECK_SEAL } from './deck-seal';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController],
-  providers: [TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
-  exports: [FoldedTables, TableSnapshots],
+  providers: [deckSealProvider, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  exports: [FoldedTables, TableSnapshots, DECK_SEAL],
 })
 export class TablesModule {}

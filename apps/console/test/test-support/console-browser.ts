@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import Chromium from '@sparticuz/chromium';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from '../../../api/test/test-support/api-process';
-
-/** Debian's chromium (apt-get install chromium); playwright-core never downloads a browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Screenshots and other test output: under tmp/ (gitignored). */
 export const OUTPUT_DIR = join(ROOT, 'tmp', 'console-e2e');
@@ -18,11 +18,44 @@ export function buildConsole(): void {
   cpSync(join(ROOT, 'apps', 'console', 'public'), join(ROOT, 'dist', 'apps', 'console'), { recursive: true });
 }
 
+/**
+ * The browser: CHROMIUM_PATH when it is set, else the headless Chromium that the @sparticuz/chromium dev dependency
+ * ships (so `npm ci` is all a fresh machine needs: no apt-get, no download at test time). That package unpacks the
+ * browser and its fonts (with their fontconfig file) to the temp folder on first use. The browser also needs NSS,
+ * which Debian has only with a browser installed, so the NSS libraries the package ships are unpacked beside it and
+ * put on the browser's library path. Without fontconfig's file the browser dies at its first page.
+ */
+async function browserToLaunch(): Promise<{ executablePath: string; env: Record<string, string> }> {
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (!existsSync(chosen)) throw new Error(`CHROMIUM_PATH=${chosen}: no such file (unset it to use the browser of the @sparticuz/chromium package)`);
+    return { executablePath: chosen, env: {} };
+  }
+  const executablePath = await Chromium.executablePath();
+  const libraries = join(tmpdir(), 'al2023', 'lib');
+  if (!existsSync(join(libraries, 'libnss3.so'))) {
+    // A brotli-compressed tar of lib/*.so (where the package itself would put it on AWS Lambda).
+    const packed = join(dirname(require.resolve('@sparticuz/chromium')), '..', '..', 'bin', 'al2023.tar.br');
+    mkdirSync(dirname(libraries), { recursive: true });
+    const untar = spawnSync('tar', ['-x', '-C', dirname(libraries)], { input: brotliDecompressSync(readFileSync(packed)) });
+    if (untar.status !== 0) throw new Error(`could not unpack ${packed}: ${untar.stderr}`);
+  }
+  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return {
+    executablePath,
+    env: {
+      ...env,
+      LD_LIBRARY_PATH: [libraries, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+      FONTCONFIG_PATH: process.env.FONTCONFIG_PATH ?? join(tmpdir(), 'fonts'),
+    },
+  };
+}
+
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   mkdirSync(OUTPUT_DIR, { recursive: true });
+  const { executablePath, env } = await browserToLaunch();
   // --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  return chromium.launch({ executablePath, env: Object.keys(env).length > 0 ? env : undefined, headless: true, args: ['--no-sandbox'] });
 }
 
 /** One person at the console: their own browser context (own sessionStorage, so own token). */

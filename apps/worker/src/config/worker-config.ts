@@ -25,6 +25,11 @@ export interface WorkerConfig {
   readonly queuePrefix: string;
   /** Port of the worker's own HTTP server: GET /metrics (Prometheus) and GET /health. 0 picks a free port. */
   readonly metricsPort: number;
+  /**
+   * The address that server listens on (METRICS_HOST): 127.0.0.1 by default, so metrics and health are not served
+   * to the network unless asked for ("0.0.0.0" or "::" for a scraper on another host).
+   */
+  readonly metricsHost: string;
   readonly logLevel: string;
 }
 
@@ -41,6 +46,7 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   relayBatchSize: 500,
   queuePrefix: 'bull',
   metricsPort: 9464,
+  metricsHost: '127.0.0.1',
   logLevel: 'info',
 };
 
@@ -60,6 +66,7 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     relayBatchSize: count('RELAY_BATCH_SIZE', DEFAULT_WORKER_CONFIG.relayBatchSize, 1),
     queuePrefix: text('QUEUE_PREFIX') ?? DEFAULT_WORKER_CONFIG.queuePrefix,
     metricsPort: count('METRICS_PORT', DEFAULT_WORKER_CONFIG.metricsPort, 0),
+    metricsHost: text('METRICS_HOST') ?? DEFAULT_WORKER_CONFIG.metricsHost,
     logLevel: text('LOG_LEVEL') ?? DEFAULT_WORKER_CONFIG.logLevel,
   };
 }

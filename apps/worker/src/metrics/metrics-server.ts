@@ -22,6 +22,11 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     return (this.server?.address() as AddressInfo | null)?.port ?? 0;
   }
 
+  /** The address actually listened on (METRICS_HOST, 127.0.0.1 by default). */
+  get host(): string | undefined {
+    return (this.server?.address() as AddressInfo | null)?.address;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     this.server = createServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0];
@@ -46,9 +51,9 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     });
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
-      this.server!.listen(this.config.metricsPort, () => resolve());
+      this.server!.listen(this.config.metricsPort, this.config.metricsHost, () => resolve());
     });
-    this.logger.log(`metrics at http://localhost:${this.port}/metrics, health at /health`);
+    this.logger.log(`metrics at http://${this.config.metricsHost.includes(':') ? `[${this.config.metricsHost}]` : this.config.metricsHost}:${this.port}/metrics, health at /health`);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,11 +1,11 @@
-import type { BettingStructure, TableRules } from '../table/rules';
+import { rulesVersion, type BettingStructure, type TableRules } from '../table/rules';
 import type { HandPlayer, HandState } from '../table/state';
 import type { Street } from '../table/events';
 import type { RejectionCode } from '../table/rejections';
 import { totalCommitted } from './pots';
 
 /**
- * Betting limits per structure (rules.md section 1). One function answers "what may this player do now",
+ * Betting limits per structure (docs/rules.md section 1). One function answers "what may this player do now",
  * and both `decide` and `legalActions` use it, so a console never offers what the engine would refuse.
  */
 export interface BettingOptions {
@@ -89,11 +89,22 @@ function raisesCapped(rules: TableRules, hand: HandState): boolean {
   if (s.kind === 'fixed-limit') {
     if (round.capped) return true;
     if (round.fullRaises < s.maxBetsPerRound) return false;
-    const contenders = hand.players.reduce((n, p) => n + (p.folded ? 0 : 1), 0);
-    return !(s.headsUpUncapped && contenders === 2);
+    return !(s.headsUpUncapped && cappingPlayers(rules, hand.players) <= 2);
   }
   if (s.kind === 'spread-limit' && s.maxRaises !== undefined) return round.fullRaises - 1 >= s.maxRaises;
   return false;
+}
+
+/**
+ * The players the fixed-limit cap counts: those still in the hand, and from rules version 2 only those who are not
+ * all-in, since the cap holds "in pots with three or more players who are not all-in" (RRoP Betting & Raising #3).
+ * With two or fewer the table's heads-up policy applies (headsUpUncapped).
+ */
+export function cappingPlayers(rules: TableRules, players: readonly HandPlayer[]): number {
+  const countAllIn = rulesVersion(rules) < 2;
+  let n = 0;
+  for (const p of players) if (!p.folded && (countAllIn || !p.allIn)) n++;
+  return n;
 }
 
 // Why a bet or raise is not possible: shared records, since decide asks for every betting action.

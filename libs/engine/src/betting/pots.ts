@@ -3,7 +3,7 @@ import type { HandPlayer } from '../table/state';
 /**
  * Pots are derived from what each player put in, never stored (pokerkit's lesson).
  * Live money builds the levels of the main and side pots; dead money (antes, dead blinds) joins the main pot
- * (rules.md section 5: "Antes and other dead money go into the main pot").
+ * (docs/rules.md section 5: "Antes and other dead money go into the main pot").
  */
 export interface Pot {
   readonly amount: number;

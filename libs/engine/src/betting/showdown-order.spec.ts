@@ -2,7 +2,7 @@ import { playCommands } from '../table/table-under-test.test-support';
 import { tableDecider, type TableCommand, type TableEvent } from '../index';
 
 /**
- * Showdown order (TDA 17-A; RRoP Showdown #7; rules.md SD-1): the last aggressor of the river tables first; with no
+ * Showdown order (TDA 17-A; RRoP Showdown #7; docs/rules.md SD-1): the last aggressor of the river tables first; with no
  * river bet, the first contender left of the button.
  */
 const play = playCommands;

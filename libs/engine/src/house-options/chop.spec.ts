@@ -18,13 +18,13 @@ const foldedToBlinds = (t: TableUnderTest) => {
 };
 const bothAgree = { type: 'ChopBlinds' as const, consents: [{ seat: 2, by: 'sb-player' }, { seat: 3, by: 'bb-player' }] };
 
-describe('chopping the blinds (rules.md H3)', () => {
+describe('chopping the blinds (docs/rules.md H3)', () => {
   it('CH-1: everyone folds to the blinds, both agree: stacks unchanged, no rake, button moves', () => {
     const t = TableUnderTest.open(rules(true, { houseOptions: { chop: true, rake: { percent: 10 } } }), six, 1);
     foldedToBlinds(t);
     expect(legalActions(t.state).actions).toContainEqual({ type: 'ChopBlinds', seat: 2, bigBlindSeat: 3, fee: 0 });
     const events = t.do(bothAgree);
-    expect(events.map((e) => e.type)).toEqual(['BlindsChopped', 'HandEnded']);
+    expect(events.map((e) => e.type)).toEqual(['BlindsChopped', 'HandEnded', 'DeckRevealed']);
     expect(events[0]).toEqual({ type: 'BlindsChopped', consents: [{ seat: 2, by: 'sb-player' }, { seat: 3, by: 'bb-player' }], returned: [{ seat: 2, amount: 1 }, { seat: 3, amount: 2 }], fee: 0 });
     expect(t.stacks()).toEqual({ btn: 200, sb: 200, bb: 200, utg: 200, mp: 200, co: 200 });
     expect(t.state.rakeCollected).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Chopping the blinds (rules.md Part A "Chopping"; Part B H3). When everyone else folds to the blinds, the two
+ * Chopping the blinds (docs/rules.md Part A "Chopping"; Part B H3). When everyone else folds to the blinds, the two
  * blind posters may take their blinds back and go to the next hand; both must agree, and both consents are
  * recorded with who gave them. The house may take a fee from the small blind. Refused in tournaments, while
  * another live forced bet is in (straddle, kill, live make-up), with dead money in the pot, and heads-up

@@ -38,7 +38,12 @@ export function normalizeHouseOptions(
   ];
   const options: Record<string, unknown> = {};
   for (const [name, defaults, validate] of checks) {
-    const value = pick(input[name] as never, defaults);
+    const given = input[name] as unknown;
+    if (typeof given === 'object' && given !== null) {
+      const problem = unknownParameter(given as Record<string, unknown>, defaults as Record<string, unknown>);
+      if (problem) return { ok: false, field: `${name}.${problem.field}`, why: problem.why };
+    }
+    const value = pick(given as never, defaults);
     if (value === 'bad') return { ok: false, field: name, why: `${name} is true, false or an object of parameters` };
     if (value !== null) {
       const problem = validate(value as never);
@@ -48,4 +53,20 @@ export function normalizeHouseOptions(
   }
   if (options.killGame && options.killPot) return { ok: false, field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' };
   return { ok: true, options: options as unknown as HouseOptions };
+}
+
+/**
+ * A parameter the option does not have, or one of the wrong kind (an object where a number or a word belongs): an
+ * option's parameters are written into TableOpened for good, so nothing unknown may ride along.
+ */
+function unknownParameter(given: Record<string, unknown>, defaults: Record<string, unknown>): { field: string; why: string } | null {
+  if (Array.isArray(given)) return { field: '', why: 'the option is true, false or an object of parameters' };
+  for (const [key, value] of Object.entries(given)) {
+    if (!Object.prototype.hasOwnProperty.call(defaults, key)) return { field: key, why: `unknown parameter (known: ${Object.keys(defaults).join(', ')})` };
+    const expected = defaults[key];
+    // A parameter whose default is null (no cap) is checked by the option's own validator.
+    if (expected !== null && value !== null && typeof value !== typeof expected) return { field: key, why: `${key} must be a ${typeof expected}` };
+    if (expected !== null && value === null) return { field: key, why: `${key} must be a ${typeof expected}` };
+  }
+  return null;
 }

@@ -47,7 +47,7 @@ function playK1(t: TableUnderTest, preflop: TableCommand[]) {
   t.do({ type: 'ShowHand', seat: 5 }, { type: 'ShowHand', seat: 4 });
 }
 
-describe('kill game (rules.md H2)', () => {
+describe('kill game (docs/rules.md H2)', () => {
   it('K-1, killer in turn: D, E, A, B, C; D wins 265; D now holds the leg', () => {
     const t = eHoldsTheKill({ killerAction: 'in-turn' });
     const before = t.stacks();

@@ -1,5 +1,5 @@
 /**
- * Kill game, triggered (rules.md Part A "Kill game"; Part B H2; RRoP §13). A player who wins two pots in a row
+ * Kill game, triggered (docs/rules.md Part A "Kill game"; Part B H2; RRoP §13). A player who wins two pots in a row
  * (the kill button marks the first leg) kills the next hand: the limits go up 2x (full kill) or 1.5x (half
  * kill) and the killer posts a live kill blind equal to the new lower limit, which replaces their own blind
  * when one is due. The killer acts last preflop (the seeds' default) or in turn.
@@ -89,7 +89,7 @@ export function killStateAfterHand(o: KillGameOption, before: KillState, r: Hand
   if (!qualifies) return { holder: before.holder?.seat === w.seat ? before.holder : null, killer: null };
   if (before.holder?.seat === w.seat && before.holder.playerId === w.playerId && r.killedBy === null) {
     const secondLeg = r.othersVoluntary >= o.secondLegMinBets * smallBet;
-    // A second pot that is too small keeps the leg without killing (a design choice; rules.md §7).
+    // A second pot that is too small keeps the leg without killing (a design choice; docs/rules.md §7).
     return { holder: w, killer: secondLeg ? w : null };
   }
   return { holder: w, killer: null };

@@ -12,7 +12,7 @@ const limit = (killPot: Partial<KillPotOption> | true): TableRulesInput => ({
   houseOptions: { killPot },
 });
 
-describe('kill pot, voluntary (rules.md Part A "Kill pot")', () => {
+describe('kill pot, voluntary (docs/rules.md Part A "Kill pot")', () => {
   it('an overblind of twice the big blind doubles the limits and the killer acts last preflop', () => {
     const t = TableUnderTest.open(limit(true), four, 1);
     t.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 });

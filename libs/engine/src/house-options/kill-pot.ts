@@ -1,5 +1,5 @@
 /**
- * Kill pot, voluntary (rules.md Part A "Kill pot"): before the deal a player posts a live overblind of twice the
+ * Kill pot, voluntary (docs/rules.md Part A "Kill pot"): before the deal a player posts a live overblind of twice the
  * big blind and the limits double for the hand; some games allow a larger kill, at most half the player's
  * stack. The killer acts last preflop. In no limit and pot limit there are no limits to double, so the table
  * must opt in with `overblindOnly`: the overblind then only sets the bring-in (section 5, unsourced).

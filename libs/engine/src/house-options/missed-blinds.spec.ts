@@ -26,7 +26,7 @@ function seatFiveMissedTheBigBlind(policy: Partial<MissedBlindPolicy> = {}): Tab
   return t;
 }
 
-describe('missed blinds (rules.md Part A, M7)', () => {
+describe('missed blinds (docs/rules.md Part A, M7)', () => {
   it('no entry between the big blind and the button: the returning player waits a hand', () => {
     const t = seatFiveMissedTheBigBlind();
     t.do({ type: 'StartHand', seed: 4 });

@@ -1,5 +1,5 @@
 /**
- * Missed blinds (rules.md Part A "Missed blinds", Part B M7).
+ * Missed blinds (docs/rules.md Part A "Missed blinds", Part B M7).
  * A seat that sits out while a blind passes it owes that blind when it comes back: it either posts the make-up
  * now (and is dealt in at once) or waits for the big blind, which clears the debt.
  *

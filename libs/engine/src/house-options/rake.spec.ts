@@ -5,7 +5,7 @@ import { rakeByPot, DEFAULT_RAKE, type RakeOption } from './rake';
 const three = ['btn', 'sb', 'bb'].map((id, i) => ({ seat: i + 1, id, stack: 200 }));
 const rules = (rake: Partial<RakeOption>): TableRulesInput => ({ structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { rake } });
 
-describe('rake (rules.md M10)', () => {
+describe('rake (docs/rules.md M10)', () => {
   it('R-1: no flop, no drop: BTN raises, the blinds fold, BTN wins 3 with no rake', () => {
     const t = TableUnderTest.open(rules({ percent: 5, cap: 5 }), three, 1);
     t.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 });

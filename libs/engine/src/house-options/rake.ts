@@ -1,5 +1,5 @@
 /**
- * Rake (rules.md Part B M10). A percentage of the pot, rounded down to a unit, capped per hand (default) or per
+ * Rake (docs/rules.md Part B M10). A percentage of the pot, rounded down to a unit, capped per hand (default) or per
  * pot, optionally by the number of players dealt; no flop, no drop. Taken from the main pot first (default) or
  * from each pot in proportion. Rake is its own event, so a ledger proves chips in = chips out + rake.
  */
@@ -40,8 +40,10 @@ export function validateRake(o: RakeOption): { field: string; why: string } | nu
   if (!isCount(o.roundDownTo) || o.roundDownTo < 1) return { field: 'roundDownTo', why: 'the rounding unit is a whole number of chips, at least 1' };
   if (typeof o.noFlopNoDrop !== 'boolean') return { field: 'noFlopNoDrop', why: 'noFlopNoDrop is true or false' };
   if (!['main-pot-first', 'proportional'].includes(o.allocation)) return { field: 'allocation', why: 'main-pot-first or proportional' };
-  if (o.capByPlayers !== null && (!Array.isArray(o.capByPlayers) || o.capByPlayers.some((r) => !isCount(r.minPlayers) || !isCount(r.cap))))
-    return { field: 'capByPlayers', why: 'each row has whole-number minPlayers and cap' };
+  const isRow = (r: unknown): boolean =>
+    typeof r === 'object' && r !== null && Object.keys(r).every((k) => k === 'minPlayers' || k === 'cap') && isCount((r as { minPlayers: unknown }).minPlayers) && isCount((r as { cap: unknown }).cap);
+  if (o.capByPlayers !== null && (!Array.isArray(o.capByPlayers) || o.capByPlayers.length > 10 || !o.capByPlayers.every(isRow)))
+    return { field: 'capByPlayers', why: 'at most 10 rows, each with just a whole-number minPlayers and cap' };
   return null;
 }
 

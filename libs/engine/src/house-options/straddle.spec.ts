@@ -18,7 +18,7 @@ function straddled(rules: TableRulesInput): TableUnderTest {
   return t;
 }
 
-describe('straddle (rules.md H1)', () => {
+describe('straddle (docs/rules.md H1)', () => {
   it('ST-1: UTG straddles 4; UTG+1 acts first with a minimum raise to 8; the straddler acts last', () => {
     const t = straddled(nl(true));
     t.do({ type: 'Deal' });

@@ -1,5 +1,5 @@
 /**
- * Straddle (rules.md Part A "Straddle"; Part B H1). A live blind bet before the deal by the player left of the
+ * Straddle (docs/rules.md Part A "Straddle"; Part B H1). A live blind bet before the deal by the player left of the
  * big blind (or, as the house allows, the button or any seat: Mississippi), twice the previous forced bet.
  * The straddler acts last preflop and may raise; the next player acts first. Off in tournaments and, by
  * default, in limit games (RRoP).

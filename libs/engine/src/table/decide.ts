@@ -1,14 +1,15 @@
 import { accept, reject, type Decision } from '../decider';
 import type { TableCommand } from './commands';
-import type { TableEvent } from './events';
+import type { TableEvent, Street } from './events';
 import { rejection, type Rejection, type RejectionCode } from './rejections';
-import { normalizeRules, isChipAmount } from './rules';
+import { normalizeRules, isChipAmount, rulesVersion } from './rules';
 import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
 import { evolveRemembered, forgetEvolutions } from './evolve';
 import { planNextHand } from './positions';
-import { resolveDeck, holeCardsFromDeck } from './deck';
+import { resolveDeck, holeCardsFromDeck, shuffleMethod } from './deck';
+import { deckCommitment, isSalt } from '../shuffle/deck-commitment';
 import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../betting/limits';
-import { playerToAct, contenderCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import { playerToAct, contenderCount, activeCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
 import { awardPots, showdownOrder } from '../betting/showdown';
@@ -52,7 +53,7 @@ export function decide(command: TableCommand, state: TableState): Result {
       return leaveTable(command, state);
     // Sitting out (or in) twice is a no-op, not an error: a double tap on the console changes nothing.
     case 'SitOut':
-      return seatAt(state, command.seat)!.sittingOut ? accept([]) : accept([{ type: 'PlayerSatOut', seat: command.seat }]);
+      return sitOut(command, state);
     case 'SitIn': {
       const seat = seatAt(state, command.seat)!;
       const wait = command.waitForBigBlind === true;
@@ -202,6 +203,23 @@ function leaveTable(command: Extract<TableCommand, { type: 'LeaveTable' }>, stat
   return accept([{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
 }
 
+/**
+ * Sitting out cannot dodge a forced bet that is due (rules version 2): the killer owes the kill blind (RRoP Kill
+ * Pots #6: posted even by a player who wants to leave), and a seat with a blind, straddle or make-up due in the hand
+ * now being dealt posts it first. Version 1 accepted both, and the kill then went unposted.
+ */
+function sitOut(command: Extract<TableCommand, { type: 'SitOut' }>, state: TableState): Result {
+  if (seatAt(state, command.seat)!.sittingOut) return accept([]);
+  if (rulesVersion(state.rules!) >= 2) {
+    if (state.rules!.houseOptions.killGame && state.kill.killer?.seat === command.seat)
+      return no('KILL_BLIND_OWED', `Seat ${command.seat} must post the kill blind before sitting out (RRoP kill rule 6).`, 'seat');
+    const hand = state.hand;
+    const due = hand && hand.phase === 'forced-bets' && dealtIn(state, command.seat) ? hand.forcedBetsDue.find((f) => f.seat === command.seat) : undefined;
+    if (due) return no('BLINDS_PENDING', `Seat ${command.seat} owes the ${due.kind.replace(/-/g, ' ')} of ${due.amount} in this hand; post it before sitting out.`, 'seat');
+  }
+  return accept([{ type: 'PlayerSatOut', seat: command.seat }]);
+}
+
 function addChips(command: Extract<TableCommand, { type: 'AddChips' }>, state: TableState): Result {
   if (dealtIn(state, command.seat)) return no('PLAYER_IN_HAND', `Seat ${command.seat} is in the hand; chips can be added after it ends.`, 'seat');
   const seat = seatAt(state, command.seat)!;
@@ -228,6 +246,8 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
   if (handInProgress(state)) return no('HAND_IN_PROGRESS', `Hand ${state.hand!.handNumber} is still in progress.`);
   const deck = resolveDeck(command);
   if (!deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
+  const salt = command.salt ?? '';
+  if (command.salt !== undefined && !isSalt(salt)) return no('INVALID_DECK', 'The deck is invalid: the salt is 16 to 64 bytes as lower-case hex digits.', 'salt');
   const plan = planNextHand(state);
   if ('problem' in plan)
     return plan.problem === 'BUTTON_NOT_PLACED'
@@ -245,11 +265,12 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
     }),
     forcedBets: plan.forcedBets,
     missedBlinds: plan.missedBlinds,
-    deck: deck.deck,
-    shuffle: deck.shuffle,
+    shuffle: shuffleMethod(deck.shuffle),
+    deckCommitment: deckCommitment(salt, deck.deck),
     kill: plan.kill,
   };
-  return withFollowUps(state, [started]);
+  const sealed: TableEvent = { type: 'DeckSealed', handNumber: started.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt };
+  return withFollowUps(state, [started, sealed]);
 }
 
 function currentHand(state: TableState): HandState | Result {
@@ -358,7 +379,7 @@ function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: T
   if (typeof command.reason !== 'string' || command.reason.trim().length === 0 || command.reason.length > 500)
     return no('INVALID_COMMAND', 'Say why the hand is voided (1 to 500 characters).', 'reason');
   const refunds = hand.players.filter((p) => p.committed > 0).map((p) => ({ seat: p.seat, amount: p.committed }));
-  return accept([{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]);
+  return accept(withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]));
 }
 
 /**
@@ -412,8 +433,10 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       if (uncalled) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
       const street = NEXT_STREET[hand.round.street];
       if (street === null) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
-      const start = hand.deckPosition + 1; // burn one
-      return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
+      // Rules version 2: once a player is all-in and nobody can bet any more, the hands are tabled before the rest
+      // of the board is dealt (TDA 16); version 1 dealt the board first.
+      if (rulesVersion(state.rules!) >= 2 && activeCount(hand) <= 1) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
+      return nextBoard(hand, street);
     }
     case 'showdown': {
       let firstUndecided = -1;
@@ -432,10 +455,19 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       }
       // All-in showdowns are tabled at once (TDA 16).
       if (undecided > 0 && someoneAllIn) return { type: 'HandShown', seat: firstUndecided, cards: playerInHand(hand, firstUndecided)!.holeCards };
+      // Tabled before the runout (rules version 2): the rest of the board now, then the award.
+      const street = NEXT_STREET[hand.round.street];
+      if (street !== null && !hand.chopped) return nextBoard(hand, street);
       if (undecided === 0 || (undecided === 1 && !someoneShown)) return settle(state, hand);
       return null;
     }
   }
+}
+
+/** The next street's board cards, after a burn. */
+function nextBoard(hand: HandState, street: Exclude<Street, 'preflop'>): TableEvent {
+  const start = hand.deckPosition + 1; // burn one
+  return { type: 'BoardDealt', street, cards: hand.deck.slice(start, start + BOARD_CARDS[street]) };
 }
 
 /**
@@ -487,6 +519,12 @@ function settle(state: TableState, hand: HandState): TableEvent | TableEvent[] {
     stacks[i] = { seat: p.seat, stack: p.stack + (won.get(p.seat) ?? 0) };
   }
   events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks });
+  return withReveal(hand, events);
+}
+
+/** The hand's end, then its sealed deck revealed (hands of old logs had no seal: their deck was in HandStarted). */
+function withReveal(hand: HandState, events: TableEvent[]): TableEvent[] {
+  if (hand.seal !== null) events.push({ type: 'DeckRevealed', handNumber: hand.handNumber, deck: hand.deck, shuffle: hand.seal.shuffle, salt: hand.seal.salt });
   return events;
 }
 
@@ -537,7 +575,7 @@ export function straddleSeatsNow(state: TableState): number[] {
 export function straddleAmount(state: TableState): number {
   const hand = state.hand!;
   // The previous forced bet: the last straddle, else the bring-in — a kill blind when the pot is killed, so a
-  // limit straddle in a kill game is a full raise at the killed limit (rules.md section 5).
+  // limit straddle in a kill game is a full raise at the killed limit (docs/rules.md section 5).
   let previous = state.rules!.bigBlind;
   if (hand.straddles.length > 0) previous = playerInHand(hand, hand.straddles[hand.straddles.length - 1])!.live;
   else {

@@ -1,11 +1,11 @@
-import type { ForcedBetDue, TableEvent } from './events';
+import { isHandStartedV1, type ForcedBetDue, type HandStartedV1, type TableEvent } from './events';
 import type { Card } from '../cards/card';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
 import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound } from './state';
 import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
-import { streetBetUnit } from '../betting/limits';
+import { streetBetUnit, cappingPlayers } from '../betting/limits';
 
 /**
  * evolve: what happened, applied to the state. Total and pure; it trusts the events (decide checked them) and
@@ -87,6 +87,19 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
       return endHand(state);
     case 'HandVoided':
       return voidHand(state, event);
+    case 'DeckSealed': {
+      const hand = currentHand(state);
+      if (hand.handNumber !== event.handNumber || hand.deck.length > 0) throw new Error(`corrupt stream: DeckSealed for hand ${event.handNumber} out of place`);
+      const sealed = cloneHand(hand);
+      sealed.deck = event.deck;
+      sealed.seal = { shuffle: event.shuffle, salt: event.salt };
+      const next = cloneTable(state);
+      next.hand = sealed;
+      return next;
+    }
+    // The reveal changes nothing at the table: the hand is over and its deck was already known to the state.
+    case 'DeckRevealed':
+      return state;
     case 'RakeTaken':
     case 'BlindsChopped': {
       const taken = event.type === 'RakeTaken' ? event.amount : event.fee;
@@ -137,7 +150,7 @@ function updateSeat(state: TableState, seat: number, change: (s: SeatState) => S
   return withSeat(state, seat, change(current));
 }
 
-function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }>): TableState {
+function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }> | HandStartedV1): TableState {
   const players: HandPlayer[] = new Array(e.players.length);
   for (let i = 0; i < players.length; i++) {
     const p = e.players[i];
@@ -179,7 +192,9 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     bigBlindSeat: e.bigBlindSeat,
     players,
     forcedBetsDue: e.forcedBets,
-    deck: e.deck,
+    // A hand's deck arrives in the DeckSealed that follows; a log of schema version 1 held it in HandStarted.
+    deck: isHandStartedV1(e) ? e.deck : NO_CARDS,
+    seal: null,
     deckPosition: 0,
     board: [],
     round: newRound('preflop', e.bigBlindSeat),
@@ -203,7 +218,9 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
 }
 
 /** With a dead small blind the position is the previous big blind's seat (dead button); else the button's left. */
-function smallBlindPositionOf(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }>): number {
+const NO_CARDS: readonly Card[] = [];
+
+function smallBlindPositionOf(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }> | HandStartedV1): number {
   if (state.lastPositions !== null && state.rules?.buttonMode === 'dead') return state.lastPositions.bigBlind;
   return e.button;
 }
@@ -324,7 +341,7 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         // house follows pokerkit's big-blind basis.
         straddle?.minRaiseBasis === 'big-blind' ? rules.bigBlind : bringIn,
         bringIn,
-        // The big blind is the opening bet; a limit straddle counts toward the cap (rules.md section 5).
+        // The big blind is the opening bet; a limit straddle counts toward the cap (docs/rules.md section 5).
         1 + hand.straddles.length,
       );
       const next = cloneHand(hand);
@@ -347,8 +364,6 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       const r = hand.round;
       const full = e.full;
       const fullRaises = full ? r.fullRaises + 1 : r.fullRaises;
-      let contenders = 0;
-      for (const p of hand.players) if (!p.folded) contenders++;
       const s = rules.structure;
       const round = cloneRound(r);
       round.currentBet = Math.max(r.currentBet, to);
@@ -356,7 +371,8 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       if (full && s.kind !== 'fixed-limit') round.lastFullIncrement = Math.max(to - r.currentBet, r.currentBet === 0 ? to : 0);
       if (full) round.lastFullLevel = to;
       round.fullRaises = fullRaises;
-      round.capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && contenders > 2);
+      // Capped for good when reached with three or more players the cap counts (the raiser's all-in included).
+      round.capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && cappingAfter(rules, hand, e.seat, e.allIn) > 2);
       round.lastAggressor = e.seat;
       return acted(hand, e.seat, round, false, to, e.allIn);
     }
@@ -441,6 +457,12 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     default:
       throw new Error(`corrupt stream: ${e.type} does not apply to a hand`);
   }
+}
+
+/** cappingPlayers once the bettor's own all-in (if this bet is one) is counted. */
+function cappingAfter(rules: TableRules, hand: HandState, seat: number, allIn: boolean): number {
+  if (!allIn) return cappingPlayers(rules, hand.players);
+  return cappingPlayers(rules, hand.players.map((p) => (p.seat === seat ? playerWith(p, { allIn: true }) : p)));
 }
 
 function holeCardsOf(hands: readonly { readonly seat: number; readonly cards: readonly Card[] }[], seat: number): readonly Card[] {

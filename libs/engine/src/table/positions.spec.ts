@@ -2,7 +2,7 @@ import { playCommands } from './table-under-test.test-support';
 import { tableDecider, type TableCommand, type TableEvent, type TableRulesInput } from '../index';
 
 /**
- * Heads-up positions (rules.md Part A; RRoP Blinds #3; TDA 34-B): the button posts the small blind and the other
+ * Heads-up positions (docs/rules.md Part A; RRoP Blinds #3; TDA 34-B): the button posts the small blind and the other
  * player the big blind. On the first hand the button stays where it was placed or drawn.
  */
 function play(rules: TableRulesInput, commands: TableCommand[]): TableEvent[] {

@@ -1,12 +1,12 @@
 import { entryObligation, type EntryObligation } from '../house-options/missed-blinds';
 import type { ForcedBetDue } from './events';
 import type { SeatState, TableState } from './state';
-import type { TableRules } from './rules';
+import { rulesVersion, type TableRules } from './rules';
 import { killLimitPercent } from '../house-options/kill-game';
 
 /**
  * Where the button and blinds go for the next hand, who is dealt in and which forced bets are due
- * (rules.md Part A "Blinds", Part B M5-M7). Dead button (default): the big blind moves to the next player who
+ * (docs/rules.md Part A "Blinds", Part B M5-M7). Dead button (default): the big blind moves to the next player who
  * may take it and the small blind and button follow, even onto empty seats. Moving button: the button moves to
  * the next player. Heads-up the button posts the small blind (TDA 34-B).
  */
@@ -45,6 +45,7 @@ const CAN_BE_BIG_BLIND = REGULAR | POSTER | WAITER;
 
 export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
   const rules = state.rules as TableRules;
+  const v2 = rulesVersion(rules) >= 2;
   const max = rules.maxSeats;
   const seatOf = (n: number): SeatState | null => state.seats[n - 1] ?? null;
   const eligible = (s: SeatState | null): s is SeatState => s !== null && !s.sittingOut && s.stack > 0;
@@ -139,6 +140,8 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
       return seat;
     };
     if ((last === null || rules.buttonMode === 'moving') && isDealt(button)) bb = lowestDealtExcept(button);
+    // Going heads-up the button is adjusted so nobody has the big blind twice in a row (TDA 34-B; rules version 2).
+    if (v2 && rules.buttonMode === 'moving' && last !== null && bb === last.bigBlind) bb = lowestDealtExcept(bb);
     const other = lowestDealtExcept(bb);
     button = other;
     sbPosition = other;
@@ -150,9 +153,27 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
     if (isDealt(n)) dealt.push(n);
   }
 
+  // Moving button (rules version 2): a player the big blind jumped over, because a seat ahead of them emptied, owes
+  // the blinds skipped and posts them on this deal, so there may be more than one big blind (RRoP Blinds #1a and
+  // Explanations #1). In the small-blind seat they post a big blind instead of the small; elsewhere a big blind live
+  // and the small blind dead, as for missed blinds.
+  let skipped = 0;
+  if (v2 && rules.buttonMode === 'moving' && last !== null && dealtCount > 2) {
+    for (let i = 1, k = countBetween(last.bigBlind, bb, max); i <= k; i++) {
+      const n = seatAfter(last.bigBlind, i, max);
+      if (isDealt(n) && obligations[n]?.kind === 'none' && n !== last.bigBlind) skipped |= 1 << n;
+    }
+  }
+  const skippedBig = (n: number) => (skipped & (1 << n)) !== 0;
   const forcedBets: ForcedBetDue[] = [];
-  if (smallBlindSeat !== null && rules.smallBlind > 0) forcedBets.push({ seat: smallBlindSeat, kind: 'small-blind', amount: rules.smallBlind, live: true });
+  if (smallBlindSeat !== null && skippedBig(smallBlindSeat)) forcedBets.push({ seat: smallBlindSeat, kind: 'make-up-big', amount: rules.bigBlind, live: true });
+  else if (smallBlindSeat !== null && rules.smallBlind > 0) forcedBets.push({ seat: smallBlindSeat, kind: 'small-blind', amount: rules.smallBlind, live: true });
   forcedBets.push({ seat: bb, kind: 'big-blind', amount: rules.bigBlind, live: true });
+  for (const n of dealt) {
+    if (!skippedBig(n) || n === smallBlindSeat) continue;
+    forcedBets.push({ seat: n, kind: 'make-up-big', amount: rules.bigBlind, live: true });
+    if (rules.smallBlind > 0) forcedBets.push({ seat: n, kind: 'make-up-small', amount: rules.smallBlind, live: false });
+  }
   for (const n of dealt) {
     const obligation = obligations[n];
     if (n === bb || n === smallBlindSeat || obligation?.kind !== 'posts') continue;

@@ -11,6 +11,7 @@ import {
   type TableRulesInput,
   type LegalAction,
 } from '../index';
+import { eventLedgerProblem } from './event-ledger.test-support';
 
 /**
  * Property tests over thousands of random hands: random tables (2-10 players, all four structures, antes,
@@ -178,7 +179,12 @@ function playTable(rules: TableRulesInput, players: number, stacksInBigBlinds: n
     for (const seat of played.state.seats) {
       if (!seat) continue;
       const r = random();
-      if (!seat.sittingOut && r < 0.08) apply(played, { type: 'SitOut', seat: seat.seat });
+      // The killer may not sit out (rules version 2): the refusal must say so.
+      if (!seat.sittingOut && r < 0.08) {
+        const out = tableDecider.decide({ type: 'SitOut', seat: seat.seat }, played.state);
+        if (out.ok) apply(played, { type: 'SitOut', seat: seat.seat });
+        else if (out.rejection.code !== 'KILL_BLIND_OWED' || played.state.kill.killer?.seat !== seat.seat) throw new Error(`SitOut refused: ${out.rejection.code}`);
+      }
       else if (seat.sittingOut && r < 0.5) apply(played, { type: 'SitIn', seat: seat.seat, waitForBigBlind: random() < 0.3 });
       if (played.state.seats[seat.seat - 1]!.stack === 0 || random() < 0.03) {
         const amount = rules.bigBlind * (1 + Math.floor(random() * 50));
@@ -215,7 +221,22 @@ function playTable(rules: TableRulesInput, players: number, stacksInBigBlinds: n
   return played;
 }
 
+/** A fresh seed each run, printed so that a failure can be replayed: FELT_PROPERTY_SEED=<seed> npx jest random-hands. */
+const FRESH_SEED = Number(process.env.FELT_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
 describe('random hands (property)', () => {
+  it(`hold the same properties on fresh random tables (seed ${FRESH_SEED})`, () => {
+    console.info(`random-hands: fresh seed ${FRESH_SEED} (replay with FELT_PROPERTY_SEED=${FRESH_SEED})`);
+    fc.assert(
+      fc.property(tableArb, ({ rules, t }) => {
+        const played = playTable(rules, t.players, t.stacksInBigBlinds, t.seed, 6);
+        expect(played.events.reduce(tableDecider.evolve, tableDecider.initialState)).toEqual(played.state);
+        expect(eventLedgerProblem(played.events)).toBeNull();
+      }),
+      { numRuns: 150, seed: FRESH_SEED },
+    );
+  });
+
   it('conserve chips, keep stacks non-negative, always end, accept exactly the legal actions, and replay to the same state', () => {
     let hands = 0;
     const seen = new Map<string, number>();
@@ -230,6 +251,8 @@ describe('random hands (property)', () => {
         // Folding the recorded events reproduces the state exactly.
         const replayed = played.events.reduce(tableDecider.evolve, tableDecider.initialState);
         expect(replayed).toEqual(played.state);
+        // Chips conserved by a count from the events alone (not the engine's chipsOnTable).
+        expect(eventLedgerProblem(played.events)).toBeNull();
       }),
       { numRuns: 500, seed: 20261130 },
     );

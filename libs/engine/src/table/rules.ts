@@ -2,7 +2,7 @@ import { Rejection, rejection } from './rejections';
 import { MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, validateMissedBlindPolicy } from '../house-options/missed-blinds';
 import { normalizeHouseOptions, type HouseOptions, type HouseOptionsInput } from '../house-options/house-options';
 
-/** The four betting structures of rules.md section 1. */
+/** The four betting structures of docs/rules.md section 1. */
 export type BettingStructure =
   | {
       readonly kind: 'no-limit';
@@ -34,6 +34,12 @@ export type StructureKind = BettingStructure['kind'];
 export type AnteKind = 'none' | 'everyone' | 'big-blind' | 'button';
 
 export interface TableRules {
+  /**
+   * The version of the engine's own rules this table is played under (absent: 1, the tables opened before it
+   * existed). A fix that changes what old events mean comes with a new version, so an old table replays the old
+   * way; see RULES_VERSION and docs/house-options.md "Versions".
+   */
+  readonly version?: number;
   readonly variant: 'texas-holdem';
   readonly structure: BettingStructure;
   readonly smallBlind: number;
@@ -47,10 +53,31 @@ export interface TableRules {
   readonly missedBlinds: MissedBlindPolicy;
   /** Straddle, kill game, kill pot, chop and rake: each null when off. */
   readonly houseOptions: HouseOptions;
+  /**
+   * The cards are read electronically and the dealer's console shows every seat's hole cards during the hand
+   * (docs/security.md). Off by default: a dealer runs a live table and never needs another player's face-down cards.
+   * Recorded only when true, so the rules of tables that never set it stay as they were.
+   */
+  readonly dealerSeesHoleCards?: true;
+}
+
+/**
+ * The rules version new tables get. 2: all-in hands are tabled before the rest of the board is dealt (TDA 16);
+ * moving-button skipped blinds are owed, and going heads-up nobody takes the big blind twice in a row (RRoP
+ * Blinds #1, TDA 34-B); the fixed-limit cap counts only players who are not all-in (RRoP Betting & Raising #3);
+ * a seat that owes a forced bet cannot sit out to dodge it (RRoP Kill Pots #6).
+ */
+export const RULES_VERSION = 2;
+
+/** The rules version a table follows (absent in tables opened before versions existed: 1). */
+export function rulesVersion(rules: TableRules): number {
+  return rules.version ?? 1;
 }
 
 /** What a client may send: everything but the stakes and the structure kind has a default. */
 export interface TableRulesInput {
+  /** Leave it out for the current version; 1 replays a table opened before version 2 (regulators, old logs). */
+  readonly version?: number;
   readonly variant?: 'texas-holdem';
   readonly structure: Partial<BettingStructure> & { readonly kind: StructureKind };
   readonly smallBlind: number;
@@ -62,6 +89,8 @@ export interface TableRulesInput {
   readonly buyIn?: { readonly min: number; readonly max: number } | null;
   readonly missedBlinds?: Partial<MissedBlindPolicy>;
   readonly houseOptions?: HouseOptionsInput;
+  /** Default false. */
+  readonly dealerSeesHoleCards?: boolean;
 }
 
 export const MAX_SEATS = 10;
@@ -79,6 +108,8 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   const bad = (field: string, why: string) => ({ ok: false as const, rejection: rejection('INVALID_RULES', `The table rules are invalid: ${why}.`, `rules.${field}`) });
   if (typeof input !== 'object' || input === null) return bad('', 'rules are missing');
   if (input.variant !== undefined && input.variant !== 'texas-holdem') return bad('variant', 'only texas-holdem is dealt');
+  const version = input.version ?? RULES_VERSION;
+  if (!Number.isInteger(version) || version < 1 || version > RULES_VERSION) return bad('version', `the rules version is 1 to ${RULES_VERSION}`);
   if (!positive(input.bigBlind)) return bad('bigBlind', 'the big blind must be a whole number of chips above zero');
   if (!isChipAmount(input.smallBlind) || input.smallBlind > input.bigBlind)
     return bad('smallBlind', 'the small blind must be a whole number of chips, at most the big blind');
@@ -96,6 +127,9 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   if (buyIn !== null && (!positive(buyIn.min) || !positive(buyIn.max) || buyIn.min > buyIn.max))
     return bad('buyIn', 'the buy-in range needs a minimum and a maximum above zero, minimum first');
 
+  const dealerSeesHoleCards = input.dealerSeesHoleCards ?? false;
+  if (typeof dealerSeesHoleCards !== 'boolean') return bad('dealerSeesHoleCards', 'dealerSeesHoleCards is true or false');
+
   const structure = normalizeStructure(input.structure, input.bigBlind, gameType);
   if ('why' in structure) return bad(structure.field, structure.why);
 
@@ -109,6 +143,8 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   return {
     ok: true,
     rules: {
+      // Version 1 is recorded as no version at all, exactly as the tables opened before versions existed.
+      ...(version === 1 ? {} : { version }),
       variant: 'texas-holdem',
       structure: structure.structure,
       smallBlind: input.smallBlind,
@@ -120,6 +156,7 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
       buyIn,
       missedBlinds,
       houseOptions: house.options,
+      ...(dealerSeesHoleCards ? { dealerSeesHoleCards: true as const } : {}),
     },
   };
 }

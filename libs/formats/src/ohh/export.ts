@@ -223,9 +223,17 @@ export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhE
         if (bet) bet.uncalled_returned = (bet.uncalled_returned ?? 0) + e.amount;
         break;
       }
-      case 'BoardDealt':
+      case 'BoardDealt': {
+        // Rules version 2 tables all-in hands before the runout (TDA 16): the showdown round stays the last round.
+        const showdown = hand!.ohh.rounds.at(-1)?.street === 'Showdown' ? hand!.ohh.rounds.pop()! : null;
         newRound(STREETS[e.street], e.cards.map(formatCard));
+        if (showdown) {
+          showdown.id = hand!.ohh.rounds.length;
+          hand!.ohh.rounds.push(showdown);
+          round = showdown;
+        }
         break;
+      }
       case 'ShowdownStarted':
         newRound('Showdown');
         break;

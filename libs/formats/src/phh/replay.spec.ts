@@ -48,7 +48,7 @@ describe('replayPhhHand: positions and forced bets', () => {
     const six = (blinds: number[], actions: string[], finishing: number[]) =>
       phh({ variant: 'NT', antes: [0, 0, 0, 0, 0, 0], blinds_or_straddles: blinds, min_bet: 2, starting_stacks: [200, 200, 200, 200, 200, 200], actions, finishing_stacks: finishing });
 
-    it('a UTG straddle: the player after it acts first, the straddler last (rules.md ST-1)', () => {
+    it('a UTG straddle: the player after it acts first, the straddler last (docs/rules.md ST-1)', () => {
       const r = replayOne(six([1, 2, 4, 0, 0, 0], ['p4 cc', 'p5 f', 'p6 cbr 12', 'p1 f', 'p2 f', 'p3 cc', 'p4 f', 'd db 2c3c4c', 'p3 cc', 'p6 cbr 20', 'p3 f'], [199, 198, 188, 196, 200, 219]));
       expect(r).toMatchObject({ status: 'matched', finalStacks: [199, 198, 188, 196, 200, 219] });
     });
@@ -183,7 +183,7 @@ describe('replayPhhHand: decimals, cards and the showdown', () => {
   });
 });
 
-describe('rules.md Part B scenarios written as PHH hands', () => {
+describe('docs/rules.md Part B scenarios written as PHH hands', () => {
   const hand = (f: Record<string, unknown>) => replayOne(phh(f));
   const nt = (blinds: number[], stacks: number[], actions: string[], finishing?: number[]) =>
     hand({ variant: 'NT', antes: blinds.map(() => 0), blinds_or_straddles: blinds, min_bet: blinds[1], starting_stacks: stacks, actions, ...(finishing ? { finishing_stacks: finishing } : {}) });

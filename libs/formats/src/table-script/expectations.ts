@@ -1,9 +1,12 @@
-import { parseCards, formatCards } from '@felt/engine';
+import { parseCards, formatCards, type TableEvent, type TableState } from '@felt/engine';
 import type { TableScript } from './schema';
 import type { HandSummary } from './summary';
 import type { RejectionRecord } from './runner';
+import { eventOrderProblems, tableView, tableViewProblems } from './table-view';
 
 interface RunOutcome {
+  readonly events: readonly TableEvent[];
+  readonly state: TableState;
   readonly hands: readonly HandSummary[];
   readonly finalStacks: Readonly<Record<string, number>>;
   readonly rejections: readonly RejectionRecord[];
@@ -88,5 +91,9 @@ export function checkExpectations(script: TableScript, run: RunOutcome): string[
     }
     if (want.rake !== undefined && hand.rake !== want.rake) failures.push(`hand ${want.hand}: the rake is ${hand.rake}, expected ${want.rake}`);
   }
+
+  // The order of events within hands, and the table's owed blinds and kill button at the end.
+  for (const rule of expect.eventOrder ?? []) failures.push(...eventOrderProblems(rule, run.events));
+  if (expect.table) failures.push(...tableViewProblems(expect.table, tableView(run.state)).map((p) => `table: ${p}`));
   return failures;
 }

@@ -17,3 +17,4 @@ export { runTableScript, toEngineCommand, describeCommand, describeFailure, form
 export { checkExpectations } from './expectations';
 export { summarizeHands, type HandSummary, type PotSummary, type ActionSummary } from './summary';
 export { buildDeck, boardPositions, type DeckRequest, type DeckResult } from './deck-builder';
+export { tableView, tableViewProblems, eventOrderProblems, eventMatches, eventsByHand, type TableView } from './table-view';

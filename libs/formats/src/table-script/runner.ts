@@ -11,6 +11,7 @@ import {
 import { buildDeck } from './deck-builder';
 import { checkExpectations } from './expectations';
 import type { LegalActionExpectation, ScriptCommand, TableScript } from './schema';
+import { tableView, tableViewProblems } from './table-view';
 import { summarizeHands, type HandSummary } from './summary';
 
 /**
@@ -227,6 +228,12 @@ function checkBefore(expect: NonNullable<ScriptCommand['expectBefore']>, state: 
         `the legal actions are [${legal.actions.map(formatLegalAction).join(', ')}], the script expects [${expect.legalActions.map(formatLegalAction).join(', ')}]`,
       );
   }
+  if (expect.legalActionsInclude !== undefined) {
+    const missing = expect.legalActionsInclude.filter((spec) => !legal.actions.some((a) => matchesLegal(a, spec)));
+    if (missing.length > 0)
+      problems.push(`the legal actions [${legal.actions.map(formatLegalAction).join(', ')}] do not include [${missing.map(formatLegalAction).join(', ')}]`);
+  }
+  if (expect.table !== undefined) problems.push(...tableViewProblems(expect.table, tableView(state)));
   if (expect.stacks !== undefined) {
     const behind = stacksBehind(state);
     for (const [player, stack] of Object.entries(expect.stacks))

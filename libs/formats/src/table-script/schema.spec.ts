@@ -27,7 +27,7 @@ describe('table-script validation', () => {
   it('accepts the helpers, notes and expectations', () => {
     const script = {
       ...minimal(),
-      source: 'rules.md X-1',
+      source: 'docs/rules.md X-1',
       commands: [
         { type: 'StartHand', holeCards: { '1': 'AsKd', b: 'Qh Qd' }, board: 'Qc9d7s', seed: 3, note: 'a note' },
         { type: 'Raise', seat: 1, to: 99, expectRejection: { code: 'RAISE_BELOW_MINIMUM', message: 'at least' }, expectBefore: { toAct: 1, pot: 3, legalActions: [{ type: 'Fold' }, { type: 'Call', amount: 1 }], stacks: { a: 99 } } },

@@ -10,7 +10,14 @@ import { COMMAND_TYPES, REJECTION_CODES, MAX_SEATS } from '@felt/engine';
 const int = (what: string) => z.number({ error: `${what} must be a number` }).int({ error: `${what} must be a whole number` });
 const chips = (what: string) => int(what).min(0, { error: `${what} may not be negative` });
 const seat = int('a seat').min(1, { error: 'seats are numbered from 1' }).max(MAX_SEATS, { error: `seats are numbered up to ${MAX_SEATS}` });
-const text = (what: string) => z.string({ error: `${what} must be a string` });
+const LONG_TEXT = 4000;
+/** Every string has a bound: ids and names are short; a reason or a note is a sentence or a paragraph. */
+const text = (what: string, max = LONG_TEXT) => z.string({ error: `${what} must be a string` }).max(max, { error: `${what} is at most ${max} characters` });
+/** A deck is 52 cards; arrays are bounded so that a body cannot ask for unbounded work. */
+const DECK_SIZE = 52;
+/** An object keyed by seat or player id has at most one entry per seat. */
+const bySeat = <T extends z.ZodType>(what: string, value: T) =>
+  z.record(text(`${what} key`, 64), value).refine((o) => Object.keys(o).length <= MAX_SEATS, { error: `${what} has at most ${MAX_SEATS} entries` });
 
 export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
   error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
@@ -42,6 +49,8 @@ const structureSchema = z.discriminatedUnion(
 );
 
 export const rulesSchema = z.strictObject({
+  /** The engine's rules version (docs/house-options.md "Versions"); leave it out for today's. */
+  version: int('version').optional(),
   variant: z.literal('texas-holdem').optional(),
   structure: structureSchema,
   smallBlind: chips('smallBlind'),
@@ -59,9 +68,56 @@ export const rulesSchema = z.strictObject({
       allowEntryBetweenBlindsAndButton: z.boolean().optional(),
     })
     .optional(),
-  /** House options (straddle, kill, chop, rake, ...): passed to the engine as they are; the engine checks them. */
-  houseOptions: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * House options (docs/house-options.md): each true (its defaults), false/null (off) or an object overriding some
+   * of its parameters. Only the shapes are checked here (no unknown key at any depth, the right types); the engine
+   * checks the values and their sense with the table's rules.
+   */
+  houseOptions: z
+    .strictObject({
+      straddle: houseOption({
+        positions: text('positions', 32),
+        maxStraddles: int('maxStraddles'),
+        minPlayersDealt: int('minPlayersDealt'),
+        sizeMultiple: int('sizeMultiple'),
+        buttonStraddleOrder: text('buttonStraddleOrder', 32),
+        minRaiseBasis: text('minRaiseBasis', 32),
+        allowInLimit: z.boolean(),
+      }),
+      killGame: houseOption({
+        mode: text('mode', 32),
+        trigger: text('trigger', 32),
+        secondLegMinBets: int('secondLegMinBets'),
+        minPotInBigBets: int('minPotInBigBets'),
+        requireFlop: z.boolean(),
+        killerAction: text('killerAction', 32),
+        minPlayers: int('minPlayers'),
+      }),
+      killPot: houseOption({ size: text('size', 32), overblindOnly: z.boolean() }),
+      chop: houseOption({ fee: chips('fee'), allowHeadsUp: z.boolean() }),
+      rake: houseOption({
+        percent: z.number({ error: 'percent must be a number' }),
+        cap: chips('cap').nullable(),
+        capScope: text('capScope', 32),
+        capByPlayers: z
+          .array(z.strictObject({ minPlayers: int('minPlayers'), cap: chips('cap') }))
+          .max(MAX_SEATS, { error: `capByPlayers has at most ${MAX_SEATS} rows` })
+          .nullable(),
+        roundDownTo: int('roundDownTo'),
+        noFlopNoDrop: z.boolean(),
+        allocation: text('allocation', 32),
+      }),
+    })
+    .optional(),
+  /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */
+  dealerSeesHoleCards: z.boolean().optional(),
 });
+
+/** One house option: true (its defaults), false or null (off), or some of its parameters (and its version, 1). */
+function houseOption(parameters: z.ZodRawShape) {
+  const partial = Object.fromEntries(Object.entries(parameters).map(([key, schema]) => [key, (schema as z.ZodType).optional()]));
+  return z.union([z.boolean(), z.null(), z.strictObject({ version: z.literal(1).optional(), ...partial })]).optional();
+}
 
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
@@ -74,11 +130,21 @@ const legalActionSchema = z.strictObject({
   max: chips('max').optional(),
 });
 
+/** Who owes blinds (by player id: "small", "big" or both) and who holds the kill button and the kill. */
+const tableViewSchema = z.strictObject({
+  owedBlinds: z.record(z.string(), z.array(z.enum(['small', 'big']))).optional(),
+  killButton: text('killButton').nullable().optional(),
+  killer: text('killer').nullable().optional(),
+});
+
+/** An event within a hand: its type, or "Type:detail" (the street of BoardDealt, the kind of BlindPosted). */
+const eventMatcher = text('an event').regex(/^[A-Za-z]+(:[a-z-]+)?$/, { error: 'an event is a type such as "HandShown", or "BoardDealt:turn"' });
+
 const scriptKeys = {
   /** A comment for the reader ("UTG raises"). */
-  note: text('note').optional(),
+  note: text('note', LONG_TEXT).optional(),
   /** The command must be refused with this code (and, if given, a message containing this text); the script goes on. */
-  expectRejection: z.strictObject({ code: rejectionCodeSchema, message: text('message').optional() }).optional(),
+  expectRejection: z.strictObject({ code: rejectionCodeSchema, message: text('message', LONG_TEXT).optional() }).optional(),
   /** Checked just before the command is applied. */
   expectBefore: z
     .strictObject({
@@ -87,21 +153,26 @@ const scriptKeys = {
       /** Chips in the middle: everything put in this hand, less what was returned or already paid out. */
       pot: chips('pot').optional(),
       /** Exactly these legal actions (order does not matter; seat may be left out). */
-      legalActions: z.array(legalActionSchema).optional(),
+      legalActions: z.array(legalActionSchema).max(32).optional(),
       /** Chips behind, by player id. */
-      stacks: z.record(z.string(), chips('a stack')).optional(),
+      stacks: bySeat('stacks', chips('a stack')).optional(),
+      /** At least these legal actions (others may be offered too). */
+      legalActionsInclude: z.array(legalActionSchema).max(32).optional(),
+      /** Owed blinds and the kill button, as tableView reports them (only the keys given are checked). */
+      table: tableViewSchema.optional(),
     })
     .optional(),
 };
 
-const cardList = text('a card list');
+const cardList = text('a card list', 64);
+const deck = z.array(text('a card', 8)).max(DECK_SIZE, { error: `a deck has at most ${DECK_SIZE} cards` });
 
 const commandSchemas = [
   z.strictObject({ type: z.literal('CloseTable'), ...scriptKeys }),
   z.strictObject({
     type: z.literal('SeatPlayer'),
     seat,
-    playerId: text('playerId'),
+    playerId: text('playerId', 128),
     buyIn: chips('buyIn'),
     postToEnter: z.boolean().optional(),
     ...scriptKeys,
@@ -110,16 +181,19 @@ const commandSchemas = [
   z.strictObject({ type: z.literal('SitOut'), seat, ...scriptKeys }),
   z.strictObject({ type: z.literal('SitIn'), seat, waitForBigBlind: z.boolean().optional(), ...scriptKeys }),
   z.strictObject({ type: z.literal('AddChips'), seat, amount: chips('amount'), ...scriptKeys }),
-  z.strictObject({ type: z.literal('DrawForButton'), deck: z.array(text('a card')).optional(), seed: chips('seed').optional(), ...scriptKeys }),
+  z.strictObject({ type: z.literal('DrawForButton'), deck: deck.optional(), seed: chips('seed').optional(), ...scriptKeys }),
   z.strictObject({ type: z.literal('PlaceButton'), seat, ...scriptKeys }),
   z.strictObject({
     type: z.literal('StartHand'),
     /** The whole deck, top card first (52 cards). */
-    deck: z.array(text('a card')).optional(),
-    /** A seed for the engine's documented shuffle; with holeCards/board it orders the cards the script leaves open. */
+    deck: deck.optional(),
+    /**
+     * A 32-bit seed for mulberry32-fisher-yates, a demo shuffle anyone can predict (the house shuffle takes a 256-bit
+     * seed: leave the seed out through the API); with holeCards/board it orders the cards the script leaves open.
+     */
     seed: chips('seed').optional(),
     /** Hole cards by seat number or player id: {"3": "AsKd"} or {"alice": "As Kd"}. */
-    holeCards: z.record(z.string(), cardList).optional(),
+    holeCards: bySeat('holeCards', cardList).optional(),
     /** Up to five board cards in the order they come: flop, turn, river ("Qc9d7s4h2c"). */
     board: cardList.optional(),
     ...scriptKeys,
@@ -128,7 +202,7 @@ const commandSchemas = [
     type: z.literal('PostBlind'),
     seat,
     /** small-blind, big-blind, ante, make-up-big, make-up-small, new-player, ... (the engine's ForcedBetKind). */
-    blind: text('blind').optional(),
+    blind: text('blind', 64).optional(),
     ...scriptKeys,
   }),
   z.strictObject({ type: z.literal('Fold'), seat, ...scriptKeys }),
@@ -138,7 +212,7 @@ const commandSchemas = [
   z.strictObject({ type: z.literal('Raise'), seat, to: chips('to'), ...scriptKeys }),
   z.strictObject({ type: z.literal('ShowHand'), seat, ...scriptKeys }),
   z.strictObject({ type: z.literal('MuckHand'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('VoidHand'), reason: text('reason'), ...scriptKeys }),
+  z.strictObject({ type: z.literal('VoidHand'), reason: text('reason', LONG_TEXT), ...scriptKeys }),
 ] as const;
 
 /** The commands this schema knows field by field. */
@@ -202,6 +276,13 @@ export const expectSchema = z.strictObject({
   rejections: z.array(z.strictObject({ command: int('command').min(0), code: rejectionCodeSchema })).optional(),
   /** Button and blind positions of given hands. */
   hands: z.array(handExpectationSchema).optional(),
+  /**
+   * Order of events within a hand: every `first` event comes before any `then` event, in the named hand or, with
+   * no hand, in every hand that has both (and at least one hand must).
+   */
+  eventOrder: z.array(z.strictObject({ hand: int('hand').min(1).optional(), first: eventMatcher, then: eventMatcher })).optional(),
+  /** Owed blinds and the kill button at the end (only the keys given are checked). */
+  table: tableViewSchema.optional(),
 });
 
 export const tableScriptSchema = z
@@ -209,7 +290,7 @@ export const tableScriptSchema = z
     $schema: text('$schema').optional(),
     name: text('name').min(1, { error: 'name may not be empty' }),
     description: text('description').optional(),
-    /** Where the scenario comes from ("rules.md FL-1"). */
+    /** Where the scenario comes from ("docs/rules.md FL-1"). */
     source: text('source').optional(),
     /** The table id for OpenTable; "script" by default. */
     tableId: text('tableId').optional(),

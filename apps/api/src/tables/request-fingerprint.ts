@@ -1,0 +1,29 @@
+import { createHmac } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { canonicalJson } from '@felt/event-store';
+import { AUTH_SECRET } from '../auth/auth-secret';
+import type { CommandRequest } from './command-request';
+
+/**
+ * The fingerprint an Idempotency-Key is bound to (IETF httpapi Idempotency-Key draft): the table, the command as
+ * validated (its type stands for the route: POST /tables/t/fold {"seat":1} and POST /tables/t/commands
+ * {"type":"Fold","seat":1} are the same request), as canonical JSON. Not the expected version: that is a condition
+ * on doing it, not what is done, and a retry that adds If-Match is still the same command. Kept in every event's
+ * metadata as `requestFingerprint`, beside `actorId`, so that a reused key is recognised for what it is.
+ *
+ * Keyed (HMAC-SHA256), not a plain hash: a StartHand body may hold a seed or a deck, and a plain hash of a small
+ * seed could be searched for by anyone who reads the log's metadata. The key is derived from the token secret.
+ */
+@Injectable()
+export class RequestFingerprints {
+  private readonly key: Buffer;
+
+  constructor(@Inject(AUTH_SECRET) secret: string) {
+    this.key = createHmac('sha256', secret).update('felt idempotency fingerprint v1').digest();
+  }
+
+  of(request: Pick<CommandRequest, 'tableId' | 'command'>): string {
+    const canonical = canonicalJson({ tableId: request.tableId, command: request.command });
+    return createHmac('sha256', this.key).update(canonical).digest('base64url');
+  }
+}

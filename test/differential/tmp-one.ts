@@ -1,0 +1,10 @@
+import { emptyReport, playDifferentialHand } from '/work/wt/rules/test/differential/poker-ts-differential';
+import { tableDecider, formatCard } from '@felt/engine';
+const r = emptyReport();
+const seed = Number(process.argv[2]);
+const orig = tableDecider.evolve; const evs: any[] = [];
+(tableDecider as any).evolve = (st: any, e: any) => { evs.push(e); return orig(st, e); };
+playDifferentialHand(seed, r);
+const fc = (c: any) => Array.isArray(c) ? c.map(formatCard).join(' ') : c;
+console.log(evs.filter(e => !['TableOpened','PlayerSeated'].includes(e.type)).map(e => { const x = {...e}; delete x.deck; if (x.cards) x.cards = fc(x.cards); if (x.hands) x.hands = x.hands.map((h: any) => h.seat + ':' + fc(h.cards)).join(', '); return JSON.stringify(x); }).join('\n'));
+console.log(r.disagreements);
