@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz`: the OpenAPI fuzzer's long run, FUZZ_REQUESTS requests (default 100,000) split between PGlite and
- * PostgreSQL, each against the real API over a fresh database. Prints the figures (requests, answers by status
+ * PostgreSQL, each against the real API over a fresh database (a 5xx is logged with its stack: LOG_LEVEL=error). Prints the figures (requests, answers by status
  * class and by refusal code, 5xx, failed checks, time) and exits 1 on any failure. FUZZ_SEED repeats a run.
  */
 import { createTestDatabase, type Backend } from '../../libs/event-store/test-support/test-databases';
