@@ -2,13 +2,17 @@ import type { EventCounter } from './event-counter';
 import type { LoadCluster } from './load-cluster';
 import type { LoadStats } from './load-stats';
 
-export const FAULTS = ['api-kill', 'worker-kill', 'postgres-restart', 'redis-restart'] as const;
+export const FAULTS = ['api-kill', 'worker-kill', 'postgres-restart', 'redis-restart', 'primary-failover', 'redis-failover'] as const;
 export type FaultName = (typeof FAULTS)[number];
 
 /** The most a service may take to resume once the failed part is back (the load test's figure, `npm run loadtest`). */
 export const RESUME_LIMIT_MS = 10000;
 /** How long the run waits, by default, for the first command or event after the return before calling it not resumed. */
 export const RESUME_WAIT_MS = RESUME_LIMIT_MS + 5000;
+/** Faults on the replicated servers of bench/ha (the run starts them): nothing is restarted, the cluster promotes. */
+export const FAILOVER_FAULTS: readonly FaultName[] = ['primary-failover', 'redis-failover'];
+/** How long a failover may take before the run calls it failed (Patroni's defaults promote within ttl + loop_wait). */
+const PROMOTION_WAIT_MS = 120_000;
 /** How long a stopped server stays down before it is started again. */
 const DOWN_MS = 2000;
 
@@ -28,6 +32,8 @@ export interface FaultReport {
   readonly appliedWhileDown: number;
   /** The longest stretch without an applied command from the fault until 15 s after the return. */
   readonly longestSilenceMs: number;
+  /** Failovers: from the kill (goneAt) to the first command applied (primary) or event taken (Redis) afterwards. */
+  readonly killToResumeMs?: number;
   readonly what: string;
 }
 
@@ -79,9 +85,39 @@ export async function injectFault(
       what = `Redis (the run's own, port ${redis.port}, no persistence) stopped, down ${DOWN_MS} ms, started empty`;
       break;
     }
+    case 'primary-failover': {
+      const ha = cluster.ha;
+      if (!ha) throw new Error('primary-failover needs the replicated servers of bench/ha');
+      const node = await ha.killPrimaryNode();
+      goneAt = Date.now();
+      // "Back" once Patroni has promoted another node (polled every 100 ms: up to that much late).
+      let promoted: string | undefined;
+      while (Date.now() < goneAt + PROMOTION_WAIT_MS) {
+        promoted = await ha.primaryNode();
+        if (promoted && promoted !== node) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      if (!promoted || promoted === node) throw new Error(`no node was promoted within ${PROMOTION_WAIT_MS} ms of the kill of ${node}`);
+      what = `kill -9 of the primary's Patroni node (${node}: Patroni and its PostgreSQL), ${promoted} promoted (${ha.timings})`;
+      break;
+    }
+    case 'redis-failover': {
+      const ha = cluster.ha;
+      if (!ha) throw new Error('redis-failover needs the replicated servers of bench/ha');
+      const master = ha.killRedisMaster();
+      goneAt = Date.now();
+      let promoted = master;
+      while (promoted === master && Date.now() < goneAt + PROMOTION_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        promoted = ha.redisMaster();
+      }
+      if (promoted === master) throw new Error(`the Sentinels promoted no replica within ${PROMOTION_WAIT_MS} ms of the kill of ${master}`);
+      what = `kill -9 of the Redis master (${master}), the Sentinels promoted ${promoted} (${ha.timings})`;
+      break;
+    }
   }
   const returnedAt = Date.now();
-  const measuresEvents = fault === 'worker-kill' || fault === 'redis-restart';
+  const measuresEvents = fault === 'worker-kill' || fault === 'redis-restart' || fault === 'redis-failover';
   const deadline = returnedAt + resumeWaitMs;
   let resumedAt: number | undefined;
   while (Date.now() < deadline) {
@@ -89,7 +125,10 @@ export async function injectFault(
     if (resumedAt !== undefined) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const failover = FAILOVER_FAULTS.includes(fault);
   return {
+    // The first command (event) at or after the promotion was seen: at most the poll's 100 ms later than the first one.
+    ...(failover && resumedAt !== undefined ? { killToResumeMs: resumedAt - goneAt } : {}),
     fault,
     downAt,
     goneAt,

@@ -5,6 +5,7 @@ import { authHeaders } from '../../apps/api/test/test-support/auth';
 import { JsonHttpClient } from '../../apps/api/test/test-support/http-client';
 import { createPostgresDatabase } from '../../libs/event-store/test-support/test-databases';
 import { obliterateShards, PrivateRedis } from '../../apps/worker/test-support/redis';
+import type { HaServers } from './ha-servers';
 import { PrivatePostgres } from './private-postgres';
 import { BUILT_WORKER, WorkerProcess } from './worker-process';
 import { existsSync } from 'node:fs';
@@ -23,6 +24,8 @@ export interface ClusterOptions {
   readonly shards?: number;
   /** PostgreSQL connections per API process. */
   readonly apiPoolSize?: number;
+  /** The replicated servers of bench/ha: the API and the worker go through HAProxy, the worker through the Sentinels. */
+  readonly ha?: HaServers;
 }
 
 /**
@@ -60,7 +63,9 @@ export class LoadCluster {
     let redis: PrivateRedis | undefined;
     let url: string;
     let drop = async () => undefined;
-    if (options.privatePostgres) {
+    if (options.ha) {
+      url = options.ha.databaseUrl;
+    } else if (options.privatePostgres) {
       postgres = await PrivatePostgres.start();
       url = postgres.url;
     } else if (options.databaseUrl) {
@@ -71,7 +76,7 @@ export class LoadCluster {
       drop = async () => void (await created.drop());
     }
     if (options.privateRedis) redis = await PrivateRedis.start({ appendOnly: false });
-    const redisUrl = redis?.url ?? options.redisUrl ?? 'redis://127.0.0.1:6379';
+    const redisUrl = options.ha?.redisUrl ?? redis?.url ?? options.redisUrl ?? 'redis://127.0.0.1:6379';
     const ports = await Promise.all(Array.from({ length: options.apiProcesses }, () => freePort()));
     const cluster = new LoadCluster(options, url, redisUrl, ports, drop, postgres, redis);
     try {
@@ -105,17 +110,28 @@ export class LoadCluster {
     this.stopping.add(process.child.pid!);
   }
 
+  get ha(): HaServers | undefined {
+    return this.options.ha;
+  }
+
   private apiEnv(index: number): Record<string, string> {
     return {
       PORT: String(this.ports[index]),
       DATABASE_URL: this.databaseUrl,
       DATABASE_POOL_SIZE: String(this.options.apiPoolSize ?? 10),
-      REDIS_URL: this.redisUrl,
+      // The API uses Redis for its health check only; on the replicated servers it has no fixed master to ping.
+      ...(this.options.ha ? {} : { REDIS_URL: this.redisUrl }),
     };
   }
 
   private workerEnv(): Record<string, string> {
-    return { DATABASE_URL: this.databaseUrl, REDIS_URL: this.redisUrl, QUEUE_PREFIX: this.prefix, EVENT_SHARDS: String(this.shards) };
+    return {
+      DATABASE_URL: this.databaseUrl,
+      REDIS_URL: this.redisUrl,
+      ...(this.options.ha?.sentinelEnv ?? {}),
+      QUEUE_PREFIX: this.prefix,
+      EVENT_SHARDS: String(this.shards),
+    };
   }
 
   /** A connection of the run's own to the database, for the end checks. */
@@ -148,6 +164,8 @@ export class LoadCluster {
     for (const process of [...this.apis, ...this.workers]) this.expectExit(process);
     await Promise.all([...this.apis.map((api) => api.stop()), ...this.workers.map((worker) => worker.stop())]);
     await this.db?.close().catch(() => undefined);
+    // The replicated servers go with their folder (the run disposes of them).
+    if (this.options.ha) return;
     if (this.redis) await this.redis.dispose();
     else await obliterateShards(this.redisUrl, this.prefix, this.shards);
     if (this.postgres) await this.postgres.dispose();

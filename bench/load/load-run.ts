@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mulberry32 } from '@felt/engine';
 import { EventStore } from '@felt/event-store';
 import { EventCounter } from './event-counter';
-import { injectFault, RESUME_LIMIT_MS, type FaultName, type FaultReport } from './faults';
+import { FAILOVER_FAULTS, injectFault, RESUME_LIMIT_MS, type FaultName, type FaultReport } from './faults';
+import { HaServers, type FailoverTimings } from './ha-servers';
 import { runChecks, type CheckResult } from './load-checks';
 import { LoadCluster } from './load-cluster';
 import { LoadStats, percentile } from './load-stats';
@@ -18,6 +19,8 @@ export interface LoadOptions {
   /** Each bot sends a command every intervalMs (0, the default: as soon as the last one is answered). */
   readonly intervalMs?: number;
   readonly fault?: FaultName;
+  /** primary-failover, redis-failover: Patroni's and Sentinel's default failure detection, or the tuned set. */
+  readonly failoverTimings?: FailoverTimings;
   /** When the fault strikes, as a fraction of the run (default 0.3). */
   readonly faultAt?: number;
   /**
@@ -59,6 +62,10 @@ export interface LoadReport {
   /** Commands never answered, even after the run (each is a failure of the run). */
   readonly unresolved: readonly string[];
   readonly fault?: FaultReport;
+  /** Failovers: p99 of applied commands' latency before the kill, from the kill until 10 s after service resumed, and after that. */
+  readonly p99ByPhase?: { readonly before: number; readonly during: number; readonly after: number };
+  /** Failovers: one-row commit latency on the replicated primary, synchronous standby vs its own flush only (ms). */
+  readonly commitCost?: { readonly sync: { p50: number; p99: number }; readonly local: { p50: number; p99: number } };
   readonly checks: readonly CheckResult[];
   readonly ok: boolean;
   /** The last output of every API process and worker, when a check failed (to see why). */
@@ -73,17 +80,28 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   if (options.workers === 0 && (options.fault === 'worker-kill' || options.fault === 'redis-restart')) {
     throw new Error(`--fault ${options.fault} needs at least one worker`);
   }
+  if (options.workers === 0 && options.fault === 'redis-failover') throw new Error('--fault redis-failover needs at least one worker');
   const phase = options.onPhase ?? (() => undefined);
+  let ha: HaServers | undefined;
+  if (options.fault && FAILOVER_FAULTS.includes(options.fault)) {
+    phase(`starting the replicated servers (bench/ha/up.sh, ${options.failoverTimings ?? 'defaults'} failure detection)`);
+    ha = HaServers.start(options.failoverTimings);
+  }
   phase(`starting ${options.apiProcesses} API process(es) and ${options.workers} worker(s)`);
+  const commitCost = ha ? await ha.commitLatency().catch((error: unknown) => (ha!.dispose(), Promise.reject(error))) : undefined;
   const cluster = await LoadCluster.start({
+    ha,
     apiProcesses: options.apiProcesses,
     workers: options.workers,
     databaseUrl: options.databaseUrl,
     redisUrl: options.redisUrl,
     privatePostgres: options.fault === 'postgres-restart',
     privateRedis: options.fault === 'redis-restart',
+  }).catch((error: unknown) => {
+    ha?.dispose();
+    throw error;
   });
-  const counter = options.workers > 0 ? new EventCounter(cluster.redisUrl, cluster.prefix, cluster.shards) : undefined;
+  const counter = options.workers > 0 ? new EventCounter(cluster.redisUrl, cluster.prefix, cluster.shards, ha?.sentinel) : undefined;
   try {
     const stats = new LoadStats();
     phase(`opening ${options.tables} tables`);
@@ -147,6 +165,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       publishWaitMs: cluster.crashes.length > 0 ? 3000 : undefined,
       // Events recorded once Redis had exited cannot have been published to the Redis that forgot them.
       publishedExactlyOnceAfter: fault?.fault === 'redis-restart' ? fault.goneAt : undefined,
+      inboxDropsRepeats: fault?.fault === 'redis-failover',
     });
     // First, so that a crash is the first thing a failing run says.
     checks.unshift({
@@ -155,11 +174,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       detail: `${cluster.apis.length} API process(es), ${cluster.workers.length} worker(s)`,
       problems: cluster.crashes,
     });
+    if (fault && FAILOVER_FAULTS.includes(fault.fault)) {
+      // A lost primary is a reason to send again, which 503 says and 500 does not.
+      const serverErrors = [...stats.failures].filter(([kind]) => /^HTTP 5/.test(kind) && !kind.startsWith('HTTP 503')).map(([kind, n]) => `${n} × ${kind}`);
+      checks.push({ name: 'failed commands answered 503 (retry), never 500', ok: serverErrors.length === 0, detail: `unanswered or refused: ${[...stats.failures].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`, problems: serverErrors });
+    }
     const unresolved = bots.flatMap((bot) => bot.unresolved);
     const faultOk = !fault || (fault.resumeGapMs !== undefined && fault.resumeGapMs <= RESUME_LIMIT_MS);
     const commands = stats.ackTimes.length;
     const { onProgress: _p, onPhase: _f, ...shown } = options;
     const ok = checks.every((c) => c.ok) && unresolved.length === 0 && faultOk;
+    const p99ByPhase = fault?.killToResumeMs !== undefined ? latencyByPhase(stats, fault.goneAt, fault.goneAt + fault.killToResumeMs + 10_000) : undefined;
     return {
       options: shown,
       seconds: played,
@@ -175,6 +200,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       failures: Object.fromEntries(stats.failures),
       unresolved,
       fault,
+      p99ByPhase,
+      commitCost,
       checks,
       ok,
       processLogs: ok ? undefined : processLogs(cluster),
@@ -185,7 +212,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   } finally {
     await counter?.close();
     await cluster.stop();
+    ha?.dispose();
   }
+}
+
+/** p99 of the applied commands' latencies before `from`, between `from` and `to`, and after `to`. */
+function latencyByPhase(stats: LoadStats, from: number, to: number): { before: number; during: number; after: number } {
+  const phases = { before: [] as number[], during: [] as number[], after: [] as number[] };
+  stats.ackTimes.forEach((t, i) => phases[t < from ? 'before' : t <= to ? 'during' : 'after'].push(stats.latencies[i]!));
+  return { before: percentile(phases.before, 99), during: percentile(phases.during, 99), after: percentile(phases.after, 99) };
 }
 
 function processLogs(cluster: LoadCluster): Record<string, string> {
@@ -219,6 +254,14 @@ export function reportMarkdown(report: LoadReport): string {
   if (report.fault) {
     const f = report.fault;
     lines.push('', `Fault: ${f.what}. Service resumed ${f.resumeGapMs === undefined ? `NOT within ${f.resumeWaitMs} ms` : `${f.resumeGapMs} ms`} after the return (limit ${RESUME_LIMIT_MS} ms); down to back ${f.returnedAt - f.downAt} ms; longest stretch without an applied command ${f.longestSilenceMs} ms.`);
+  }
+  if (report.fault?.killToResumeMs !== undefined) {
+    const p = report.p99ByPhase;
+    lines.push('', `Failover: ${report.fault.killToResumeMs} ms from the kill to the first ${report.fault.fault === 'redis-failover' ? 'event taken from the new master' : 'command applied on the new primary'}.${p ? ` p99 ms before the kill ${ms(p.before)}, from the kill to 10 s after resuming ${ms(p.during)}, after ${ms(p.after)}.` : ''}`);
+  }
+  if (report.commitCost) {
+    const c = report.commitCost;
+    lines.push('', `One-row commit on the primary, same run: synchronous standby p50 ${ms(c.sync.p50)} ms / p99 ${ms(c.sync.p99)} ms; its own flush only (a single server) p50 ${ms(c.local.p50)} ms / p99 ${ms(c.local.p99)} ms.`);
   }
   lines.push('', '| check | result | |', '|---|---|---|');
   // One line per row: a problem's own line breaks and pipes would break the table.

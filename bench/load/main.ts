@@ -7,6 +7,8 @@
  *   npm run loadtest -- --tables 200 --seconds 60 --interval-ms 2000     (a command every 2 s per table)
  *   npm run loadtest -- --tables 50 --seconds 30 --api-processes 2 --workers 2
  *   npm run loadtest -- --tables 20 --seconds 20 --fault postgres-restart
+ *   npm run loadtest -- --tables 50 --seconds 60 --fault primary-failover [--failover-timings tuned]   (bench/ha)
+ *   npm run loadtest -- --tables 50 --seconds 60 --fault redis-failover [--failover-timings tuned]
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
@@ -30,12 +32,13 @@ const program = new Command('loadtest')
   .option('--interval-ms <n>', 'each bot sends a command every n ms (0: as soon as the last one is answered)', whole(0), 0)
   .option('--bots-per-table <n>', 'bots deciding on each table at once (default 1, or 2 with several API processes)', whole(1))
   .addOption(new Option('--fault <fault>', 'inject one fault while the load runs').choices(FAULTS))
+  .addOption(new Option('--failover-timings <set>', 'primary-failover, redis-failover: Patroni\'s and Sentinel\'s default failure detection or a tuned set (bench/ha/up.sh)').choices(['defaults', 'tuned']).default('defaults'))
   .option('--seed <n>', 'seed of the bots\' choices', whole(0), 20261130)
   .option('--json', 'print the report as JSON rather than markdown');
 
 async function main(): Promise<void> {
   program.parse();
-  const o = program.opts<{ tables: number; seconds: number; apiProcesses: number; workers: number; botsPerTable?: number; intervalMs: number; fault?: FaultName; seed: number; json?: boolean }>();
+  const o = program.opts<{ tables: number; seconds: number; apiProcesses: number; workers: number; botsPerTable?: number; intervalMs: number; fault?: FaultName; failoverTimings: 'defaults' | 'tuned'; seed: number; json?: boolean }>();
   const bar = new SingleBar({ format: '{bar} {value}/{total} s | {commands} commands, {rate}/s | 409 {conflicts} | resent {failures}', hideCursor: true }, Presets.shades_classic);
   let barStarted = false;
   const report = await runLoad({
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     botsPerTable: o.botsPerTable ?? (o.apiProcesses > 1 ? 2 : 1),
     intervalMs: o.intervalMs,
     fault: o.fault,
+    failoverTimings: o.failoverTimings,
     seed: o.seed,
     databaseUrl: process.env.DATABASE_URL || undefined,
     redisUrl: process.env.REDIS_URL || undefined,

@@ -20,7 +20,7 @@ export class WorkerProcess {
   }
 
   /** Starts a worker and waits until its metrics server answers (the relay loop is running by then). */
-  static async start(env: Record<string, string>, startTimeoutMs = 60000): Promise<WorkerProcess> {
+  static async start(env: Record<string, string>, startTimeoutMs = 150000): Promise<WorkerProcess> {
     const port = await freePort();
     const child = spawn(process.execPath, [BUILT_WORKER], {
       cwd: ROOT,

@@ -44,7 +44,7 @@ export async function prepareFuzzTargets(api: TestApi, db: Database): Promise<{ 
   return { tableIds: ['fz-open', 'fz-seated', 'fz-hand', 'fz-closed'], userIds: [dealer.id] };
 }
 
-export async function fuzzApi(api: TestApi, db: Database, options: { runs: number; seed?: number; onProgress?: (done: number) => void }): Promise<FuzzFigures> {
+export async function fuzzApi(api: TestApi, db: Database, options: { runs: number; seed?: number; onProgress?: (figures: FuzzFigures) => void }): Promise<FuzzFigures> {
   const targets = await prepareFuzzTargets(api, db);
   const fastify = api.app.getHttpAdapter().getInstance();
   const doc = (await fastify.inject({ method: 'GET', url: '/docs-json' })).json();
@@ -68,7 +68,7 @@ export async function fuzzApi(api: TestApi, db: Database, options: { runs: numbe
     const before = known;
     const res = await fastify.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload ? { payload: request.payload } : {}) });
     figures.requests++;
-    if (figures.requests % 1000 === 0) options.onProgress?.(figures.requests);
+    if (figures.requests % 1000 === 0) options.onProgress?.(figures);
     const status = res.statusCode;
     figures.byStatus[`${Math.floor(status / 100)}xx`] = (figures.byStatus[`${Math.floor(status / 100)}xx`] ?? 0) + 1;
     const fail = (why: string) => figures.failures.push({ request: `${request.method} ${request.url.slice(0, 300)} ${request.payload?.subarray(0, 300).toString('latin1') ?? ''}`, why });

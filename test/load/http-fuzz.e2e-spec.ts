@@ -75,7 +75,7 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
     await created('/tables', { tableId: 'closed-1', rules: RULES });
     await created('/tables/closed-1/close-table', {});
     eventsBefore = await countEvents();
-  }, 120_000);
+  }, 300_000);
 
   afterEach(async () => {
     // Nothing written, and the process answers as before.

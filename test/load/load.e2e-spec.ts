@@ -20,7 +20,7 @@ describe('load run (built API and worker, PostgreSQL, Redis)', () => {
     expectSound(report);
     expect(report.conflicts).toBe(0);
     expect(report.checks.find((c) => c.name === 'every event published exactly once')?.detail).toMatch(/^\d+ events checked/);
-  }, 120_000);
+  }, 300_000);
 
   it('scale-out: two API processes and two workers, two bots per table spread over both; 409s are answered and retried, nothing diverges', async () => {
     const report = await runLoad({ tables: 3, seconds: 6, apiProcesses: 2, workers: 2, botsPerTable: 2, seed: 2 });
@@ -29,5 +29,5 @@ describe('load run (built API and worker, PostgreSQL, Redis)', () => {
     expect(report.conflicts).toBeGreaterThan(0);
     expect(report.reads).toBeGreaterThanOrEqual(report.conflicts);
     expect(report.checks.find((c) => c.name === 'API views equal a fresh fold')?.detail).toMatch(/^2 API process/);
-  }, 120_000);
+  }, 300_000);
 });

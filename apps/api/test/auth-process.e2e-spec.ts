@@ -91,7 +91,7 @@ describe('authentication in the API process', () => {
     });
     expect(lines.find((l) => l.requestId === 'probe-3')).toMatchObject({ security: true, code: 'INVALID_CREDENTIALS', reason: 'login: wrong password', userName: 'floor', role: 'floor' });
     expect(api.log).not.toContain(accessToken);
-  }, 120_000);
+  }, 300_000);
 
   it('a second start keeps the user and the secret, and a stop releases the folder', async () => {
     const secret = readFileSync(join(dir, 'jwt-secret'), 'utf8');
@@ -103,7 +103,7 @@ describe('authentication in the API process', () => {
     await waitForLines(api, (l) => l.requestId === 'after-restart');
     expect(api.log).not.toContain('created floor supervisor');
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(secret);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses to start on PostgreSQL without JWT_SECRET, and says so', async () => {
     const { url, drop } = await createPostgresDatabase();
@@ -116,5 +116,5 @@ describe('authentication in the API process', () => {
       rmSync(emptyDir, { recursive: true, force: true });
       await drop();
     }
-  }, 120_000);
+  }, 300_000);
 });

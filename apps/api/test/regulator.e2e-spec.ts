@@ -28,7 +28,7 @@ describe.each(BACKENDS)('regulator API (%s)', (backend) => {
       view = (await api.http.post('/tables/r1/commands').send(nextCommand(view, random)).expect(201)).body.table;
     }
     stream = await api.store.readStream(streamIdOf('r1'));
-  }, 120_000);
+  }, 300_000);
 
   it('lists every table with its status and hands played', async () => {
     const { tables } = (await regulator().get('/regulator/tables').expect(200)).body;

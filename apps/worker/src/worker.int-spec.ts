@@ -115,7 +115,7 @@ describe('worker', () => {
       await obliterateShards(redis.url, prefix, SHARDS);
       await redis.dispose();
     }
-  }, 90_000);
+  }, 300_000);
 
   it('Redis down when the worker starts: the relay waits, then publishes everything once Redis is up', async () => {
     const redis = await PrivateRedis.start({ appendOnly: true });
@@ -147,5 +147,5 @@ describe('worker', () => {
       await obliterateShards(redis.url, prefix, SHARDS);
       await redis.dispose();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -7,6 +7,7 @@ describe('isDatabaseUnavailable', () => {
     [{ code: '57P03', message: 'the database system is starting up' }],
     [{ code: '08006', message: 'connection failure' }],
     [{ code: '53300', message: 'sorry, too many clients already' }],
+    [{ code: '25006', message: 'cannot execute INSERT in a read-only transaction' }],
     [new Error('Connection terminated unexpectedly')],
     [new Error('timeout exceeded when trying to connect')],
   ])('says yes to %j', (error) => expect(isDatabaseUnavailable(error)).toBe(true));

@@ -5,7 +5,7 @@
 
 // The contract every view follows, and the table events inside recorded ones.
 export { type Projection, project } from './projection';
-export { tableEventOf, tableIdOfStream, TABLE_STREAM_PREFIX } from './table-event';
+export { isDeckSealed, tableEventOf, tableIdOfStream, TABLE_STREAM_PREFIX } from './table-event';
 // Who sees which card, and when: the one rule every read path applies (docs/security.md).
 export {
   type Audience,

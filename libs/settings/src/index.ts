@@ -23,3 +23,31 @@ export function environmentReader(env: NodeJS.ProcessEnv): EnvironmentReader {
     },
   };
 }
+
+/** Redis through Sentinel: the Sentinels' addresses and the name they watch the master under. */
+export interface RedisSentinelSetting {
+  readonly sentinels: readonly { readonly host: string; readonly port: number }[];
+  readonly name: string;
+}
+
+/**
+ * REDIS_SENTINELS ("host:port,host:port,...") and REDIS_SENTINEL_NAME: when set, clients ask the Sentinels where the
+ * master is (and ask again after a failover) instead of REDIS_URL's host and port; REDIS_URL still gives the
+ * password and the database number. Undefined when REDIS_SENTINELS is unset; one without the other stops the start.
+ */
+export function redisSentinelSetting(reader: EnvironmentReader): RedisSentinelSetting | undefined {
+  const list = reader.text('REDIS_SENTINELS');
+  const name = reader.text('REDIS_SENTINEL_NAME');
+  if (list === undefined) {
+    if (name !== undefined) throw new Error('REDIS_SENTINEL_NAME is set without REDIS_SENTINELS (host:port,host:port,...)');
+    return undefined;
+  }
+  if (name === undefined) throw new Error('REDIS_SENTINELS is set without REDIS_SENTINEL_NAME (the name the Sentinels monitor the master under)');
+  const sentinels = list.split(',').map((entry) => {
+    const match = /^\s*([^\s:]+|\[[^\]]+\]):(\d{1,5})\s*$/.exec(entry);
+    const port = match ? Number(match[2]) : NaN;
+    if (!match || port < 1 || port > 65535) throw new Error(`REDIS_SENTINELS must be host:port,host:port,..., got "${entry}"`);
+    return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
+  });
+  return { sentinels, name };
+}

@@ -24,8 +24,9 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  *   another table, or an Idempotency-Key reused with a different request or by another user (IDEMPOTENCY_KEY_REUSED),
  *   as the IETF Idempotency-Key draft advises for a reused key.
  * - 429: too many sign-in attempts from one address, or for one user name (LOGIN_THROTTLED, with Retry-After).
- * - 503: the database cannot be reached or dropped the connection (DATABASE_UNAVAILABLE, with Retry-After: send the
- *   same command, with the same command id, again shortly); or /health/ready found the database down (the
+ * - 503: the database cannot be reached or dropped the connection, or answered as a read-only standby (a failover:
+ *   the primary died or was demoted, and the router has not moved yet) (DATABASE_UNAVAILABLE, with Retry-After: send
+ *   the same command, with the same command id, again shortly; it is applied once); or /health/ready found the database down (the
  *   problem carries each check's details).
  * - 201: a command was applied (new events written); 200: the command id was applied before, and this is that
  *   first result again (nothing new was written); reads answer 200.

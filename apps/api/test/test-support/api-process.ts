@@ -57,7 +57,11 @@ export class ApiProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const api = new ApiProcess(child, `http://127.0.0.1:${port}`);
-    await api.waitHealthy(options.startTimeoutMs ?? 60000);
+    // A deadline, generous: PGlite and Nest start slowly on a busy machine. A process that missed it is not left running.
+    await api.waitHealthy(options.startTimeoutMs ?? 150000).catch(async (error: unknown) => {
+      await api.kill9();
+      throw error;
+    });
     return api;
   }
 

@@ -1,4 +1,4 @@
-import { environmentReader } from '@felt/settings';
+import { environmentReader, redisSentinelSetting, type RedisSentinelSetting } from '@felt/settings';
 /**
  * The worker's settings, read once from the environment at start. Everything has a default; without REDIS_URL
  * the outbox relay is off and events simply wait in the log.
@@ -10,6 +10,13 @@ export interface WorkerConfig {
   readonly databasePoolSize: number;
   /** redis:// URL of BullMQ's Redis; unset turns the relay off. */
   readonly redisUrl: string | undefined;
+  /** REDIS_SENTINELS + REDIS_SENTINEL_NAME: find the master through Sentinel (REDIS_URL then gives only password and db). */
+  readonly redisSentinel: RedisSentinelSetting | undefined;
+  /**
+   * REDIS_REPLICA_ACKS: replicas that must hold a batch's jobs (Redis WAIT) before the relay's checkpoint passes them,
+   * so a Sentinel failover to a replica loses no job the checkpoint covers. Default 1 with Sentinels, else 0.
+   */
+  readonly redisReplicaAcks: number;
   /** Shard queues felt-events-0 .. felt-events-(n-1); consumers must use the same number. */
   readonly eventShards: number;
   /** Events per addBulk. */
@@ -33,6 +40,8 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   dataDir: './data',
   databasePoolSize: 5,
   redisUrl: undefined,
+  redisSentinel: undefined,
+  redisReplicaAcks: 0,
   eventShards: 8,
   relayBatchSize: 500,
   queuePrefix: 'bull',
@@ -43,12 +52,16 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
 export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const { text, count } = environmentReader(env);
+  const reader = environmentReader(env);
+  const { text, count } = reader;
+  const redisSentinel = redisSentinelSetting(reader);
   return {
     databaseUrl: text('DATABASE_URL'),
     dataDir: text('DATA_DIR') ?? DEFAULT_WORKER_CONFIG.dataDir,
     databasePoolSize: count('DATABASE_POOL_SIZE', DEFAULT_WORKER_CONFIG.databasePoolSize, 1),
     redisUrl: text('REDIS_URL'),
+    redisSentinel,
+    redisReplicaAcks: count('REDIS_REPLICA_ACKS', redisSentinel ? 1 : 0, 0),
     eventShards: count('EVENT_SHARDS', DEFAULT_WORKER_CONFIG.eventShards, 1),
     relayBatchSize: count('RELAY_BATCH_SIZE', DEFAULT_WORKER_CONFIG.relayBatchSize, 1),
     queuePrefix: text('QUEUE_PREFIX') ?? DEFAULT_WORKER_CONFIG.queuePrefix,

@@ -20,7 +20,7 @@ export class WorkerHealth implements OnApplicationShutdown {
     @Inject(WORKER_CONFIG) config: WorkerConfig,
   ) {
     if (config.redisUrl) {
-      this.redis = new Redis({ ...redisConnectionOptions(config.redisUrl), lazyConnect: true });
+      this.redis = new Redis({ ...redisConnectionOptions(config.redisUrl, config.redisSentinel), lazyConnect: true });
       this.redis.on('error', () => undefined);
     }
   }

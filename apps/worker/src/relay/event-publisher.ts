@@ -1,11 +1,20 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { RecordedEvent } from '@felt/event-store';
+import type { Redis } from 'ioredis';
+import type { RedisSentinelSetting } from '@felt/settings';
 import { eventJob, type EventJob } from './event-job';
 import { queueName, shardOf } from './shards';
 import { redisConnectionOptions } from './redis-connection';
 
 export interface PublisherOptions {
   redisUrl: string;
+  /** Find the master through these Sentinels (REDIS_URL then gives only password and db). */
+  sentinel?: RedisSentinelSetting;
+  /**
+   * Replicas that must hold a batch's jobs before publish() resolves (Redis WAIT), or as many as the master has
+   * connected when fewer (like Patroni's non-strict synchronous mode: a lone survivor goes on alone). Default 0.
+   */
+  replicaAcks?: number;
   /** Number of shard queues felt-events-0 .. felt-events-(shards-1). Consumers must use the same number. */
   shards: number;
   /** BullMQ key prefix (default "bull"); tests use their own. */
@@ -43,12 +52,15 @@ export const EVENT_JOB_OPTIONS: JobsOptions = {
   backoff: { type: 'exponential', delay: 1000 },
 };
 
+/** How long a batch waits for the replicas before it is tried again. */
+const REPLICA_WAIT_MS = 2000;
+
 export class BullmqPublisher implements Publisher {
   readonly queues: Queue[];
 
   constructor(readonly options: PublisherOptions) {
     if (!Number.isSafeInteger(options.shards) || options.shards < 1) throw new RangeError(`shards must be >= 1, got ${options.shards}`);
-    const connection = redisConnectionOptions(options.redisUrl);
+    const connection = redisConnectionOptions(options.redisUrl, options.sentinel);
     this.queues = Array.from(
       { length: options.shards },
       (_, shard) => new Queue(queueName(shard), { connection, prefix: options.prefix, defaultJobOptions: EVENT_JOB_OPTIONS }),
@@ -67,10 +79,30 @@ export class BullmqPublisher implements Publisher {
       list.push(event);
     }
     await Promise.all(
-      [...byShard].map(([shard, list]) =>
-        this.queues[shard]!.addBulk(list.flatMap((event) => this.jobsFor(event))),
-      ),
+      [...byShard].map(async ([shard, list]) => {
+        await this.queues[shard]!.addBulk(list.flatMap((event) => this.jobsFor(event)));
+        await this.waitForReplicas(this.queues[shard]!);
+      }),
     );
+  }
+
+  /**
+   * Redis replicates asynchronously: a master that dies before its replica has a job takes the job with it, and
+   * Sentinel promotes the replica without it. Waiting here until the replicas hold the batch (WAIT on the connection
+   * that wrote it) keeps the relay's checkpoint from passing a job a failover could lose; a failed wait fails the
+   * batch, and the relay publishes it again from its checkpoint (job ids make that a no-op where the job arrived).
+   */
+  private async waitForReplicas(queue: Queue): Promise<void> {
+    const wanted = this.options.replicaAcks ?? 0;
+    if (wanted === 0) return;
+    // BullMQ's own connection (the one addBulk wrote on), an ioredis client under BullMQ's narrower type.
+    const client = (await queue.client) as unknown as Redis;
+    const role = (await client.call('ROLE')) as [string, number, unknown[]?];
+    const connected = role[0] === 'master' ? (role[2]?.length ?? 0) : 0;
+    const needed = Math.min(wanted, connected);
+    if (needed === 0) return;
+    const acked = Number(await client.call('WAIT', needed, REPLICA_WAIT_MS));
+    if (acked < needed) throw new Error(`only ${acked} of ${needed} Redis replica(s) confirmed the batch within ${REPLICA_WAIT_MS} ms; it is published again`);
   }
 
   private jobsFor(event: RecordedEvent): { name: string; data: EventJob; opts: { jobId: string } }[] {

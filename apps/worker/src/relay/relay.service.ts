@@ -31,7 +31,13 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
       this.logger.warn('outbox relay off: no REDIS_URL. Events are kept in the log and published once a worker runs with REDIS_URL.');
       return;
     }
-    this.publisher = new BullmqPublisher({ redisUrl, shards: this.config.eventShards, prefix: this.config.queuePrefix });
+    this.publisher = new BullmqPublisher({
+      redisUrl,
+      sentinel: this.config.redisSentinel,
+      replicaAcks: this.config.redisReplicaAcks,
+      shards: this.config.eventShards,
+      prefix: this.config.queuePrefix,
+    });
     const relay = new OutboxRelay(this.store, this.publisher, { batchSize: this.config.relayBatchSize });
     this.loop = new RelayLoop(
       relay,
@@ -51,7 +57,7 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
     );
     this.loop.start();
     const last = queueName(this.config.eventShards - 1);
-    this.logger.log(`outbox relay on: publishing to ${queueName(0)} .. ${last} on ${redactedUrl(redisUrl)} (prefix "${this.config.queuePrefix}")`);
+    this.logger.log(`outbox relay on: publishing to ${queueName(0)} .. ${last} on ${where(redisUrl, this.config)} (prefix "${this.config.queuePrefix}")`);
   }
 
   /** Before the database closes: the batch in flight commits or rolls back first. */
@@ -59,6 +65,12 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
     await this.loop?.stop();
     await this.publisher?.close();
   }
+}
+
+function where(redisUrl: string, config: WorkerConfig): string {
+  const sentinel = config.redisSentinel;
+  if (!sentinel) return redactedUrl(redisUrl);
+  return `master "${sentinel.name}" of Sentinels ${sentinel.sentinels.map((s) => `${s.host}:${s.port}`).join(',')}, ${config.redisReplicaAcks} replica ack(s) per batch`;
 }
 
 function redactedUrl(url: string): string {
