@@ -6,7 +6,7 @@ import { formatViolation, jsonEqual, verifyStore } from '@felt/regulator';
 import { authHeaders } from '../../apps/api/test/test-support/auth';
 import { JsonHttpClient } from '../../apps/api/test/test-support/http-client';
 import { streamIdOf } from '../../apps/api/src/tables/table-stream';
-import { tableView } from '../../apps/api/src/tables/table-view';
+import { tableViewFor } from '../../apps/api/src/live/live-visibility';
 import type { EventCounter } from './event-counter';
 import type { LoadStats } from './load-stats';
 
@@ -22,7 +22,10 @@ export interface CheckInputs {
   readonly store: EventStore;
   readonly tableIds: readonly string[];
   readonly stats: LoadStats;
-  /** Every API process, for the views they serve (read as the regulator, who sees every card). */
+  /**
+   * Every API process, for the views they serve, read as the regulator: compared with the fold as the one
+   * visibility rule shows it to a regulator (docs/security.md: no hole card of a live hand without live surveillance).
+   */
   readonly apiBaseUrls: readonly string[];
   /** The counting consumer (absent when the run had no worker). */
   readonly counter?: EventCounter;
@@ -77,7 +80,8 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
     const client = new JsonHttpClient(baseUrl, authHeaders('regulator'));
     for (const tableId of tableIds) {
       const served = await client.get(`/tables/${tableId}`);
-      const expected = JSON.parse(JSON.stringify(tableView(tableId, { state: states.get(tableId)!, version: streams.get(tableId)!.length, snapshotVersion: 0 })));
+      const folded = { state: states.get(tableId)!, version: streams.get(tableId)!.length, snapshotVersion: 0 };
+      const expected = JSON.parse(JSON.stringify(tableViewFor(tableId, folded, 'regulator')));
       if (served.status !== 200 || !jsonEqual(served.body, expected)) {
         divergent.push(`API ${index + 1} ${tableId}: serves v${served.body?.version} (${served.status}), the log folds to v${expected.version}`);
       }
