@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { TableState } from '@felt/engine';
 import { Queue } from 'bullmq';
 import { openDatabase, type Database } from '@felt/event-store';
 import { BullmqPublisher } from '../../worker/src/relay/event-publisher';
@@ -49,10 +50,10 @@ describe('known leaks, tried again (postgres)', () => {
     await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 2 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 3 }), 201);
     // The store holds the deck sealed (DeckSealed, encrypted): the folded state is where the whole deck is known.
-    const folded = (await api.tables.current(streamIdOf(tableId))).state as { hand: { deck: number[] } };
+    const folded = (await api.tables.current(streamIdOf(tableId))).state as TableState;
     const truth = await handTruth(api.store, tableId, []);
     // The secrets before the flop: every hole card and every undealt card.
-    return { ...truth, deck: namedDeck(folded.hand.deck) };
+    return { ...truth, deck: namedDeck([...folded.hand!.deck]) };
   }
 
   function namedDeck(deck: number[]): string[] {
