@@ -22,7 +22,10 @@ export interface CheckInputs {
   readonly store: EventStore;
   readonly tableIds: readonly string[];
   readonly stats: LoadStats;
-  /** Every API process, for the views they serve (read as the regulator, who sees every card). */
+  /**
+   * Every API process, for the views they serve, read as the regulator: compared with the fold as the one
+   * visibility rule shows it to a regulator (docs/security.md: no hole card of a live hand without live surveillance).
+   */
   readonly apiBaseUrls: readonly string[];
   /** The counting consumer (absent when the run had no worker). */
   readonly counter?: EventCounter;

@@ -248,10 +248,12 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
       const events = (await agent.get('/tables/cards/events').expect(200)).body.events as { type: string; data: any }[];
       const dealt = events.find((e) => e.type === 'HoleCardsDealt')!;
       const started = events.find((e) => e.type === 'HandStarted')!;
+      // The undealt deck: HandStarted carried it in old logs; now only DeckRevealed does, after the hand (CONTRACT-15).
+      const revealed = events.find((e) => e.type === 'DeckRevealed');
       return {
         view: view.hand.players.map((p: { holeCards: string | null }) => p.holeCards),
         dealt: dealt.data.hands.map((h: { cards: unknown }) => h.cards),
-        deck: 'deck' in started.data,
+        deck: 'deck' in started.data || (Array.isArray(revealed?.data.deck) && revealed.data.deck.length === 52),
       };
     };
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { TableState } from '@felt/engine';
 import { Queue } from 'bullmq';
 import { openDatabase, type Database } from '@felt/event-store';
 import { BullmqPublisher } from '../../worker/src/relay/event-publisher';
@@ -39,7 +40,7 @@ describe('known leaks, tried again (postgres)', () => {
     return client;
   };
 
-  /** Opens a table of three, assigns `dealerId`, starts a hand from a seed (old logs' HandStarted: deck and seed) and posts the blinds: the hole cards are dealt, the flop is not. */
+  /** Opens a table of three, assigns `dealerId`, starts a hand from a seed (the deck sealed in DeckSealed) and posts the blinds: the hole cards are dealt, the flop is not. */
   async function preflopTable(tableId: string, dealerId: string, rules: object = {}): Promise<HandTruth> {
     await expectStatus(api.http.post('/tables').send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, ...rules } }), 201);
     for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
@@ -48,11 +49,11 @@ describe('known leaks, tried again (postgres)', () => {
     await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({ seed: 7 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 2 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 3 }), 201);
-    const started = (await api.store.readStream(streamIdOf(tableId))).find((e) => e.type === 'HandStarted')!;
-    const deck = (started.data as { deck?: number[] }).deck ?? [];
+    // The store holds the deck sealed (DeckSealed, encrypted): the folded state is where the whole deck is known.
+    const folded = (await api.tables.current(streamIdOf(tableId))).state as TableState;
     const truth = await handTruth(api.store, tableId, []);
-    // The secrets before the flop: every hole card, and (old logs) the deck and the seed in HandStarted.
-    return { ...truth, deck: deck.length > 0 ? namedDeck(deck) : [...truth.hole.values()].flat() };
+    // The secrets before the flop: every hole card and every undealt card.
+    return { ...truth, deck: namedDeck([...folded.hand!.deck]) };
   }
 
   function namedDeck(deck: number[]): string[] {

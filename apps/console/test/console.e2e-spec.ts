@@ -43,7 +43,9 @@ describe('floor console in chromium', () => {
   beforeAll(async () => {
     buildConsole();
     database = await createTestDatabase('pglite');
-    api = await startTestApi(database.db);
+    // Each test signs its staff in afresh (floor-fran six times, one a wrong password): more than the default lockout
+    // (5 attempts per name) allows. The lockout itself is login-throttle.e2e-spec's subject, not this suite's.
+    api = await startTestApi(database.db, { loginFailuresBeforeLockout: 50 });
     await api.app.listen(0, '127.0.0.1');
     (api.app.getHttpServer() as Server).prependListener('upgrade', (_request, socket: Socket) => {
       if (network.down) socket.destroy();
