@@ -9,6 +9,14 @@ export interface VerifyReport {
   readonly events: number;
   readonly hands: number;
   readonly violations: Violation[];
+  /** Where each verified stream's events end (version and hash): what `felt anchors` would sign for it. */
+  readonly heads: StreamHead[];
+}
+
+export interface StreamHead {
+  readonly streamId: string;
+  readonly version: number;
+  readonly hash: string;
 }
 
 export interface VerifyStoreOptions {
@@ -49,6 +57,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   const total = infos.reduce((n, s) => n + s.version, 0);
   let done = 0;
   let hands = 0;
+  const heads: StreamHead[] = [];
   const reader = await store.openWholeStreamReader(pageSize);
   let failure: Error | undefined;
   try {
@@ -60,6 +69,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
       });
       options.onProgress?.(done, total);
       violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
+      heads.push({ streamId: info.streamId, ...verifier.head });
       hands += verifier.hands;
     }
   } catch (error) {
@@ -68,7 +78,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   } finally {
     reader.close(failure);
   }
-  return { streams: infos.length, events: done, hands, violations };
+  return { streams: infos.length, events: done, hands, violations, heads };
 }
 
 export interface VerifyEventsOptions {
@@ -85,6 +95,7 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
   const violations: Violation[] = [];
   let hands = 0;
   let done = 0;
+  const heads: StreamHead[] = [];
   const streams = byStream(events);
   for (const [streamId, list] of streams) {
     const first = list[0]!;
@@ -98,8 +109,9 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
       if (++done % 10000 === 0) options.onProgress?.(done, events.length);
     }
     violations.push(...verifier.finish());
+    heads.push({ streamId, ...verifier.head });
     hands += verifier.hands;
   }
   options.onProgress?.(done, events.length);
-  return { streams: streams.size, events: events.length, hands, violations };
+  return { streams: streams.size, events: events.length, hands, violations, heads };
 }
