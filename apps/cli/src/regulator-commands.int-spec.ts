@@ -152,6 +152,50 @@ describe('felt verify on PostgreSQL', () => {
     expect(line).toMatch(/changed and its hash recomputed/);
   });
 
+  it('exports every stream with --all, the staff roster first, and the file verifies offline', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { readJsonl } = await import('@felt/regulator');
+    await t.db.query(`INSERT INTO users (id, name, role, password_hash) VALUES ('u-ann', 'ann', 'dealer', 'x'), ('u-bo', 'bo', 'floor', 'x') ON CONFLICT DO NOTHING`);
+    const a = await table();
+    const b = await table();
+    const dir = mkdtempSync(join(tmpdir(), 'felt-export-all-'));
+    const file = join(dir, 'all.jsonl');
+    const exported = await felt('export', '--database-url', t.url, '--all', '--format', 'jsonl', '--out', file);
+    expect(exported.code).toBe(0);
+    const read = readJsonl(readFileSync(file, 'utf8'));
+    expect(read.problems).toEqual([]);
+    expect(read.roster).toEqual({
+      asOf: 'export',
+      history: expect.stringMatching(/not recorded yet/),
+      staff: expect.arrayContaining([expect.objectContaining({ id: 'u-ann', name: 'ann', role: 'dealer', disabled: false }), expect.objectContaining({ id: 'u-bo', name: 'bo', role: 'floor' })]),
+    });
+    const streams = (await t.store.listStreams()).map((s) => s.streamId);
+    expect([...new Set(read.events.map((e) => e.streamId))]).toEqual(streams);
+    expect(read.events.filter((e) => e.streamId === a.streamId).map((e) => e.hash)).toEqual(a.events.map((e) => e.hash));
+    expect(exported.err).toContain(`${read.events.length} events of ${streams.length} streams written`);
+    // Only the two tables just written are certainly untampered (the tests above tamper others in this database).
+    const onlyB = await felt('export', '--file', file, '--table', b.tableId, '--format', 'jsonl', '--out', join(dir, 'b.jsonl'));
+    expect(onlyB.code).toBe(0);
+    const verified = await felt('verify', '--file', join(dir, 'b.jsonl'));
+    expect([verified.code, verified.out]).toEqual([0, expect.stringContaining('1 stream, ')]);
+
+    // A time window: only the events recorded within it.
+    const from = b.events[10]!.recordedAt;
+    const windowed = await felt('export', '--database-url', t.url, '--all', '--format', 'jsonl', '--from', from);
+    const cut = readJsonl(windowed.out);
+    expect(cut.events.length).toBeGreaterThan(0);
+    expect(cut.events.every((e) => Date.parse(e.recordedAt) >= Date.parse(from))).toBe(true);
+    expect(cut.events.filter((e) => e.streamId === b.streamId).map((e) => e.streamVersion)).toEqual(b.events.filter((e) => Date.parse(e.recordedAt) >= Date.parse(from)).map((e) => e.streamVersion));
+
+    // --all is jsonl only, and needs no --table.
+    const phh = await felt('export', '--database-url', t.url, '--all', '--format', 'phh');
+    expect([phh.code, phh.err]).toEqual([2, expect.stringMatching(/--all writes jsonl/)]);
+    const both = await felt('export', '--database-url', t.url, '--all', '--table', a.tableId, '--format', 'jsonl');
+    expect([both.code, both.err]).toEqual([2, expect.stringMatching(/--table ID or --all/)]);
+  });
+
   it('exports JSONL that verifies offline, and replays from the database', async () => {
     const { tableId } = await table();
     const exported = await felt('export', '--database-url', t.url, '--table', tableId, '--format', 'jsonl');

@@ -18,3 +18,4 @@ export { fastEventHash } from './event-hash-fast';
 export { verifyStoreInWorkers, verifyWorkerFile, type VerifyInWorkersOptions } from './verify-in-workers';
 export { takeAnchors, signAnchors, openSignedAnchors, newAnchorKeyPair, checkAnchors, storeHashAt, eventsHashAt, ANCHORS_FORMAT, type AnchorSet, type StreamAnchor, type SignedAnchors, type HashAt } from './anchors';
 export { checkCommands } from './commands-check';
+export { readStaffRoster, rosterJsonlLine, ROSTER_HISTORY_NOTE, type StaffRoster, type StaffMember } from './staff-roster';
