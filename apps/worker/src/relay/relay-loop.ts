@@ -6,7 +6,7 @@ export interface RelayLoopOptions {
   idleMs?: number;
   /** Wait while another process holds the relay (default 500 ms: a restarted worker takes over within it). */
   standbyMs?: number;
-  /** Backoff after a failure: base and cap (default 200 ms, 30 s). */
+  /** Backoff after a failure: base and cap (default 200 ms, 1 s: publishing resumes within about a second of Redis's return). */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
 }
@@ -84,7 +84,7 @@ export class RelayLoop {
       } catch (error) {
         failures += 1;
         this.failing = true;
-        delay = backoffDelay(failures, this.options.backoffBaseMs ?? 200, this.options.backoffMaxMs ?? 30000);
+        delay = backoffDelay(failures, this.options.backoffBaseMs ?? 200, this.options.backoffMaxMs ?? 1000);
         this.listener.onError?.(error, failures, delay);
       }
       if (delay > 0) await this.sleep(delay);
