@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LiveModule } from './live/live.module';
+import { VisibilityModule } from './live/visibility.module';
 import { LoggingModule } from './logging/logging.module';
 import { RegulatorModule } from './regulator/regulator.module';
 import { TablesModule } from './tables/tables.module';
@@ -22,6 +23,7 @@ export class AppModule {
         LoggingModule,
         DatabaseModule.forRoot(options.database),
         CqrsModule.forRoot(),
+        VisibilityModule,
         AuthModule.forRoot({ createFirstFloorUser: options.database === undefined && !config.databaseUrl }),
         TablesModule,
         RegulatorModule,

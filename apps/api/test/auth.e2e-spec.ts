@@ -255,23 +255,27 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
       };
     };
 
-    it('shows them to the regulator and the dealer assigned to the table', async () => {
-      for (const role of ['regulator', 'dealer'] as const) {
-        const { view, dealt, deck } = await seen(role);
-        expect(view.sort()).toEqual(['AsAh', 'KsKh', 'QsQh']);
-        expect(dealt.every((cards: unknown) => Array.isArray(cards) && cards.length === 2)).toBe(true);
-        expect(deck).toBe(true);
-      }
-    });
-
-    it('hides them (and the deck) from the floor, services and other dealers', async () => {
-      for (const role of ['floor', 'service', 'other dealer'] as const) {
-        expect(await seen(role)).toEqual({ view: [null, null, null], dealt: [null, null, null], deck: false });
+    it('shows them during the hand to nobody by default: not the regulator, the floor, services or dealers (docs/security.md)', async () => {
+      for (const role of ['regulator', 'dealer', 'floor', 'service', 'other dealer'] as const) {
+        expect({ role, ...(await seen(role)) }).toEqual({ role, view: [null, null, null], dealt: [null, null, null], deck: false });
       }
       // Also in a command's answer to the floor: the big blind's post deals the cards.
       expect(floorAnswer.body.table.hand.players.map((p: { holeCards: unknown }) => p.holeCards)).toEqual([null, null, null]);
       const dealt = floorAnswer.body.events.find((e: { type: string }) => e.type === 'HoleCardsDealt');
       expect(dealt.data.hands.map((h: { cards: unknown }) => h.cards)).toEqual([null, null, null]);
+    });
+
+    it('shows them once the hand is over to the floor and the regulator only', async () => {
+      await api.http.post('/tables/cards/commands').send({ type: 'VoidHand', reason: 'test: the hand is over' }).expect(201);
+      for (const role of ['regulator', 'floor'] as const) {
+        const { view, dealt, deck } = await seen(role);
+        expect(view.sort()).toEqual(['AsAh', 'KsKh', 'QsQh']);
+        expect(dealt.every((cards: unknown) => Array.isArray(cards) && cards.length === 2)).toBe(true);
+        expect(deck).toBe(true);
+      }
+      for (const role of ['dealer', 'service', 'other dealer'] as const) {
+        expect({ role, ...(await seen(role)) }).toEqual({ role, view: [null, null, null], dealt: [null, null, null], deck: false });
+      }
     });
   });
 });

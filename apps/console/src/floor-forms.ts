@@ -70,6 +70,8 @@ export const openTableForm = form(
       ),
     ),
     field('Chop', checkbox('chop')),
+    // Only where the cards are read electronically and the dealer's console must show them (docs/security.md).
+    field("Dealer's console shows hole cards", checkbox('dealerSeesHoleCards')),
   ],
   'Open table',
   (v) => {
@@ -92,6 +94,7 @@ export const openTableForm = form(
       maxSeats: numbers.maxSeats,
       buyIn: { min: numbers.buyInMin, max: numbers.buyInMax },
       houseOptions,
+      ...(v.dealerSeesHoleCards === 'on' ? { dealerSeesHoleCards: true } : {}),
     };
     return { method: 'POST', path: '/tables', body: { tableId: v.tableId, rules }, done: `Table ${v.tableId} opened.` };
   },

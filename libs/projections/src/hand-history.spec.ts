@@ -77,6 +77,11 @@ describe('hand history', () => {
     expect(handRecordFor(foldedOut, 'public').players.map((p) => p.holeCards.length)).toEqual([0, 0, 0]);
     expect(handRecordFor(foldedOut, { player: 'cy' }).players.map((p) => p.holeCards.length)).toEqual([0, 2, 0]);
     expect(handRecordFor(foldedOut, 'regulator').players.map((p) => p.holeCards.length)).toEqual([2, 2, 2]);
+    expect(handRecordFor(foldedOut, 'floor').players.map((p) => p.holeCards.length)).toEqual([2, 2, 2]);
+    // Over: the dealer's console saw them during the hand, afterwards only what was shown.
+    expect(handRecordFor(foldedOut, 'dealer').players.map((p) => p.holeCards.length)).toEqual([0, 0, 0]);
+    expect(handRecordFor(foldedOut, 'public').shuffle).not.toHaveProperty('seed');
+    expect(handRecordFor(foldedOut, 'regulator').shuffle).toEqual(foldedOut.shuffle);
   });
 });
 

@@ -2,7 +2,7 @@ import { formatCard, type ShuffleRecord, type Street, type TableEvent } from '@f
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
-import { type Audience, maySeeHoleCards } from './audience';
+import { type Audience, maySeeDeck, maySeeHoleCards, shuffleWithoutSeed } from './audience';
 
 /** One thing a player did (or was made to do) in a hand, in the order it happened. */
 export interface HandAction {
@@ -153,7 +153,8 @@ function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): Ha
     case 'BoardDealt':
       return { ...h, board: { ...h.board, [e.street]: e.cards.map(formatCard) } };
     case 'HandShown':
-      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true }).players };
+      // The cards come from the showing itself: a record kept without the face-down cards (the read model's) still has them.
+      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true, holeCards: e.cards.map(formatCard) }).players };
     case 'HandMucked':
       return act(e.seat, 'muck');
     case 'RakeTaken':
@@ -183,7 +184,21 @@ export function recallHands(view: HandHistory, tableId: string, count = 10): rea
   return hands.slice(Math.max(0, hands.length - count)).reverse();
 }
 
-/** A hand as one audience may see it: hole cards only where tableViewFor would show them. */
+/**
+ * A hand as one audience may see it (audience.ts has the rule): hole cards (mucked ones too) only where that
+ * audience may see them, and the seed of old logs' shuffles only once the hand is over, to the floor and regulators.
+ */
 export function handRecordFor(record: HandRecord, audience: Audience): HandRecord {
-  return { ...record, players: record.players.map((p) => (maySeeHoleCards(audience, p.playerId, p.shown) ? p : { ...p, holeCards: [] })) };
+  const handOver = record.status !== 'in-progress';
+  const players = record.players.map((p) => (maySeeHoleCards(audience, { playerId: p.playerId, shown: p.shown, handOver }) ? p : { ...p, holeCards: [] }));
+  return { ...record, shuffle: maySeeDeck(audience, handOver) ? record.shuffle : shuffleWithoutSeed(record.shuffle), players };
+}
+
+/** The hand history as a read model stores it: every record as the public may see it (docs/security.md). */
+export function publicHandHistory(history: HandHistory): HandHistory {
+  const hands: Record<string, readonly HandRecord[]> = {};
+  for (const [tableId, records] of Object.entries(history.hands)) hands[tableId] = records.map((r) => handRecordFor(r, 'public'));
+  const inProgress: Record<string, HandRecord> = {};
+  for (const [tableId, record] of Object.entries(history.inProgress)) inProgress[tableId] = handRecordFor(record, 'public');
+  return { hands, inProgress };
 }

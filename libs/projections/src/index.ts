@@ -6,7 +6,21 @@
 // The contract every view follows, and the table events inside recorded ones.
 export { type Projection, project } from './projection';
 export { tableEventOf, tableIdOfStream, TABLE_STREAM_PREFIX } from './table-event';
-export { type Audience, maySeeHoleCards } from './audience';
+// Who sees which card, and when: the one rule every read path applies (docs/security.md).
+export {
+  type Audience,
+  type AudienceContext,
+  type ViewerRole,
+  type HoleCardsOf,
+  audienceOf,
+  audienceKey,
+  maySeeHoleCards,
+  maySeeDeck,
+  eventDataFor,
+  publicEventData,
+  shuffleWithoutSeed,
+  SECRET_BEARING_EVENTS,
+} from './audience';
 
 // Table view: seats, stacks, blinds due, the hand in progress, pots, board, whose turn; hole cards per audience.
 export {
@@ -22,10 +36,10 @@ export {
   evolveTableEngine,
   tableRowOf,
 } from './table-view';
-export { tableViewFor } from './table-view-for';
+export { tableViewFor, tableRowFor, publicTableView, publicTableViews, withShownCards } from './table-view-for';
 
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.
-export { type HandHistory, type HandRecord, type HandAction, type HandPlayerRecord, handHistory, recallHands, handRecordFor } from './hand-history';
+export { type HandHistory, type HandRecord, type HandAction, type HandPlayerRecord, handHistory, recallHands, handRecordFor, publicHandHistory } from './hand-history';
 
 // Player session ledger: seat to leave, buy-in, add-ons, per-hand results, cash-out; chips in = chips out + rake.
 export { type SessionLedger, type TableLedger, type PlayerSession, type HandResult, sessionLedger, sessionNet, ledgerChipsBehind, ledgerDiscrepancy } from './session-ledger';

@@ -50,7 +50,10 @@ describe('table view', () => {
     const view = project(tableViews, log.events.slice(0, dealt + 1)).tables.t1;
     const cards = (audience: Parameters<typeof tableViewFor>[1]) => tableViewFor(view, audience).seats.map((s) => s.holeCards?.length ?? 0);
     expect(cards('dealer')).toEqual([2, 2, 2]);
-    expect(cards('regulator')).toEqual([2, 2, 2]);
+    expect(cards('surveillance')).toEqual([2, 2, 2]);
+    // The hand is in progress: the floor and regulators without live surveillance see none of it.
+    expect(cards('regulator')).toEqual([0, 0, 0]);
+    expect(cards('floor')).toEqual([0, 0, 0]);
     expect(cards('public')).toEqual([0, 0, 0]);
     expect(cards({ player: 'bob' })).toEqual([0, 2, 0]);
     // The view itself is unchanged, and nothing of the deck leaks into a row.

@@ -220,11 +220,14 @@ describe('views over random multi-table sessions (property)', () => {
           // Hole cards: the public sees only hands tabled at the showdown, a player also their own.
           const view = table.tables[id];
           const someone = view.row.seats[0]?.playerId ?? 'nobody';
+          const over = view.row.hand === null || view.row.hand.phase === 'complete';
           for (const [audience, sees] of [
             ['public', (s: { shown: boolean }) => s.shown],
             [{ player: someone }, (s: { shown: boolean; playerId: string }) => s.shown || s.playerId === someone],
-            ['dealer', () => true],
-            ['regulator', () => true],
+            ['dealer', (s: { shown: boolean }) => s.shown || !over],
+            ['floor', (s: { shown: boolean }) => s.shown || over],
+            ['regulator', (s: { shown: boolean }) => s.shown || over],
+            ['surveillance', () => true],
           ] as const) {
             for (const s of tableViewFor(view, audience).seats) {
               const dealt = view.row.seats.find((x) => x.seat === s.seat)!.holeCards !== null;

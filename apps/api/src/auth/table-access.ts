@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Audience } from '@felt/projections';
+import { audienceOf, type Audience } from '@felt/projections';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import type { HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import type { Principal } from './access-token';
@@ -9,21 +10,23 @@ import { SecurityLog } from './security-log';
 
 /**
  * The rules that need the table: a dealer sends commands only to the tables assigned to them and never the
- * floor-only ones; who sees the hole cards of a table (its assigned dealers and regulators).
+ * floor-only ones; which audience of the visibility rule (libs/projections audience.ts, docs/security.md) a user is
+ * at a table.
  */
 @Injectable()
 export class TableAccess {
   constructor(
     @Inject(DealerAssignments) private readonly assignments: DealerAssignments,
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   /**
-   * Throws 403 when `principal` may not send `commandType` to `tableId`; checked before the command runs. Returns
-   * the audience the answer is for (a dealer let through is assigned, so sees the cards; the floor does not).
+   * Throws 403 when `principal` may not send `commandType` to `tableId`; checked before the command runs (a dealer
+   * let through is assigned to the table: answerAudience says what the answer shows them).
    */
-  async checkCommand(req: HttpRequest, principal: Principal, tableId: string, commandType: string): Promise<Audience> {
-    if (principal.role === 'floor') return 'public';
+  async checkCommand(req: HttpRequest, principal: Principal, tableId: string, commandType: string): Promise<void> {
+    if (principal.role === 'floor') return;
     if (principal.role !== 'dealer') {
       throw this.securityLog.refuse(req, new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not send commands`), 'role not allowed', principal);
     }
@@ -40,13 +43,28 @@ export class TableAccess {
       });
       throw this.securityLog.refuse(req, problem, 'dealer not assigned to table', principal);
     }
-    return 'dealer';
   }
 
-  /** Whose view of `tableId` `principal` gets: regulators and the table's dealers see hole cards, the rest do not. */
-  async audienceFor(principal: Principal, tableId: string): Promise<Audience> {
-    if (principal.role === 'regulator') return 'regulator';
-    if (principal.role === 'dealer' && (await this.assignments.isAssigned(tableId, principal.sub))) return 'dealer';
-    return 'public';
+  /** The audience of a command's answer: its sender passed checkCommand, so a dealer is assigned to the table. */
+  answerAudience(principal: Principal, rules: TableSecrecyRules | null): Audience {
+    return this.audienceWith(principal, rules, principal.role === 'dealer');
   }
+
+  /**
+   * The audience `principal` is at a table whose rules are `rules` (null: not opened). The dealer assignment is
+   * read only where it matters (the table's rules let its dealers see hole cards).
+   */
+  async audienceFor(principal: Principal, tableId: string, rules: TableSecrecyRules | null): Promise<Audience> {
+    const assigned = principal.role === 'dealer' && rules?.dealerSeesHoleCards === true && (await this.assignments.isAssigned(tableId, principal.sub));
+    return this.audienceWith(principal, rules, assigned);
+  }
+
+  audienceWith(principal: Principal, rules: TableSecrecyRules | null, assignedDealer: boolean): Audience {
+    return audienceOf(principal.role, { assignedDealer, dealerSeesHoleCards: rules?.dealerSeesHoleCards === true, liveSurveillance: this.config.liveSurveillance });
+  }
+}
+
+/** What of a table's rules decides who sees its cards. */
+export interface TableSecrecyRules {
+  readonly dealerSeesHoleCards?: boolean;
 }

@@ -28,6 +28,11 @@ export interface ApiConfig {
   readonly jwtSecret: string | undefined;
   /** How long a token from POST /auth/login stays valid, in seconds (TOKEN_TTL_SECONDS, default 8 hours). */
   readonly tokenTtlSeconds: number;
+  /**
+   * Regulators see the hole cards of hands in progress (FELT_LIVE_SURVEILLANCE=1; default off: only of hands that
+   * are over). docs/security.md.
+   */
+  readonly liveSurveillance: boolean;
 }
 
 export const API_CONFIG = Symbol('API_CONFIG');
@@ -44,6 +49,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   logLevel: 'info',
   jwtSecret: undefined,
   tokenTtlSeconds: 8 * 60 * 60,
+  liveSurveillance: false,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -61,5 +67,14 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     logLevel: text('LOG_LEVEL') ?? DEFAULT_API_CONFIG.logLevel,
     jwtSecret: text('JWT_SECRET'),
     tokenTtlSeconds: count('TOKEN_TTL_SECONDS', DEFAULT_API_CONFIG.tokenTtlSeconds, 60),
+    liveSurveillance: flag(env, 'FELT_LIVE_SURVEILLANCE'),
   };
+}
+
+/** A switch: "1" or "true" on, unset, empty, "0" or "false" off; anything else stops the start. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name];
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
 }

@@ -1,25 +1,34 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import type { Audience } from '@felt/projections';
 import type { Principal } from '../auth/access-token';
 import { SecurityLog } from '../auth/security-log';
-import { TableAccess } from '../auth/table-access';
+import { TableAccess, type TableSecrecyRules } from '../auth/table-access';
 import { TokenAuthenticator } from '../auth/token-authenticator';
 import { ApiProblem } from '../http/status-mapping';
+import { FoldedTables } from '../tables/folded-tables';
+import { streamIdOf } from '../tables/table-stream';
+import type { LiveReader } from './live-visibility';
 
-/** Who is on the other end of a /live connection (null: no token, the public). */
+/** Who is on the other end of a /live connection (null principal: no token, the public). */
 export interface LiveViewer {
   readonly principal: Principal | null;
+  /** When the token expires (ms since the epoch); the connection is closed then. Infinity without a token. */
+  readonly expiresAt: number;
+  /** Where the connection comes from (the per-address cap of connections without a token). */
+  readonly address: string;
 }
 
 export type LiveAdmission = { readonly ok: true; readonly viewer: LiveViewer } | { readonly ok: false; readonly detail: string };
 
 /**
  * The one place /live decides what a connection may see. `admit` reads the connection's `?access_token=`: none is
- * the public; a token is checked as the HTTP guard checks a bearer token (TokenAuthenticator: signature, expiry,
- * claims, the user not disabled and still in that role), else the connection is refused (UNAUTHENTICATED, logged
- * as a security event). `audienceFor` is the HTTP reads' rule (TableAccess): hole cards for regulators and the
- * table's assigned dealers.
+ * the public (anonymous: no staff ids in the events' metadata); a token is checked as the HTTP guard checks a
+ * bearer token (TokenAuthenticator: signature, expiry, claims, the user not disabled and still in that role), else
+ * the connection is refused (UNAUTHENTICATED, logged as a security event). `readerFor` is the HTTP reads' rule
+ * (TableAccess, the visibility rule of libs/projections audience.ts) at subscribe time; LiveAccessWatch keeps it
+ * true afterwards (revocation).
  */
 @Injectable()
 export class LiveAudience {
@@ -27,20 +36,36 @@ export class LiveAudience {
     @Inject(TokenAuthenticator) private readonly tokens: TokenAuthenticator,
     @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
+    @Inject(FoldedTables) private readonly tables: FoldedTables,
+    @Inject(JwtService) private readonly jwt: JwtService,
   ) {}
 
   async admit(request: IncomingMessage): Promise<LiveAdmission> {
+    const address = request.socket.remoteAddress ?? 'unknown';
     const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('access_token');
-    if (token === null) return { ok: true, viewer: { principal: null } };
+    if (token === null) return { ok: true, viewer: { principal: null, expiresAt: Infinity, address } };
     const authenticated = await this.tokens.authenticate(token);
-    if (authenticated.ok) return { ok: true, viewer: { principal: authenticated.principal } };
+    if (authenticated.ok) return { ok: true, viewer: { principal: authenticated.principal, expiresAt: this.expiryOf(token), address } };
     const { reason, detail, who } = authenticated;
     this.securityLog.refuse(request, new ApiProblem('unauthenticated', 'UNAUTHENTICATED', detail), reason, who);
     return { ok: false, detail };
   }
 
-  /** Decided at subscribe time: a dealer assigned later sees the cards after subscribing again. */
-  async audienceFor(viewer: LiveViewer, tableId: string): Promise<Audience> {
-    return viewer.principal === null ? 'public' : this.access.audienceFor(viewer.principal, tableId);
+  /** What `viewer` sees of `tableId`, by the table's rules now. */
+  async readerFor(viewer: LiveViewer, tableId: string): Promise<LiveReader> {
+    if (viewer.principal === null) return { audience: 'public', anonymous: true };
+    const table = await this.tables.caughtUp(streamIdOf(tableId));
+    return { audience: await this.access.audienceFor(viewer.principal, tableId, table.state.rules), anonymous: false };
+  }
+
+  /** The audience of `principal` at a table given what the access watch read (no query). */
+  audienceGiven(principal: Principal, rules: TableSecrecyRules | null, assignedDealer: boolean): Audience {
+    return this.access.audienceWith(principal, rules, assignedDealer);
+  }
+
+  /** The token was verified by authenticate: its `exp` claim, in ms. */
+  private expiryOf(token: string): number {
+    const claims = this.jwt.decode<{ exp?: unknown } | null>(token);
+    return typeof claims?.exp === 'number' ? claims.exp * 1000 : Infinity;
   }
 }

@@ -1,63 +1,97 @@
 import { Logger } from '@nestjs/common';
 import type { WebSocket } from 'ws';
-import type { LiveAudience, LiveAdmission } from './live-audience';
+import { audienceKey } from '@felt/projections';
+import type { LiveAudience, LiveAdmission, LiveViewer } from './live-audience';
 import type { LiveFeed } from './live-feed';
-import { LIVE_LIMITS, SLOW_CONSUMER_CLOSE_CODE, UNAUTHENTICATED_CLOSE_CODE } from './live-limits';
+import { LIVE_LIMITS, REVOKED_CLOSE_CODE, SLOW_CONSUMER_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE, UNAUTHENTICATED_CLOSE_CODE } from './live-limits';
 import { parseClientMessage, serverMessage, type LiveError, type SubscribeMessage } from './live-protocol';
 import type { LiveSubscription } from './live-subscription';
+import type { LiveReader } from './live-visibility';
 
 const logger = new Logger('LiveConnection');
+
+/** What the access watch read of a connection's user (null: no user row, e.g. a service token). */
+export interface UserAccess {
+  readonly name: string;
+  readonly role: string;
+  readonly disabled: boolean;
+  /** The tables the user is assigned to as a dealer. */
+  readonly dealerTables: ReadonlySet<string>;
+}
+
+/** Where connections register, so that at most so many are open per user (or per address without a token) and the access watch sees them. */
+export interface LiveRegistry {
+  join(connection: LiveConnection, viewer: LiveViewer): boolean;
+  leave(connection: LiveConnection): void;
+}
 
 /**
  * One console's WebSocket: its messages are handled one after the other (a subscribe finishes its first `table`
  * message before the next message is looked at), its subscriptions by table, and every write goes through `send`,
- * which drops the connection rather than queue without bound.
+ * which drops the connection rather than queue without bound. `recheck` (the access watch, twice a second) applies
+ * a change of its user's access: closed when disabled, moved to another role or past the token's expiry; each table
+ * re-followed with what the user may see now when that changed (an `access` message, then the table as now seen).
  */
 export class LiveConnection {
   private readonly subscriptions = new Map<string, LiveSubscription>();
   private queue: Promise<unknown>;
   private open = true;
+  private admitted: LiveViewer | null = null;
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly admission: Promise<LiveAdmission>,
+    admission: Promise<LiveAdmission>,
     private readonly feed: LiveFeed,
     private readonly audience: LiveAudience,
+    private readonly registry: LiveRegistry,
   ) {
-    this.queue = admission.then((admitted) => {
-      if (admitted.ok) return;
-      this.write(serverMessage.error({ code: 'UNAUTHENTICATED', detail: admitted.detail }));
-      this.socket.close(UNAUTHENTICATED_CLOSE_CODE, 'UNAUTHENTICATED');
-      this.dispose();
+    this.queue = admission.then((result) => {
+      if (!result.ok) return this.refuse({ code: 'UNAUTHENTICATED', detail: result.detail }, UNAUTHENTICATED_CLOSE_CODE, 'UNAUTHENTICATED');
+      if (!this.open) return;
+      if (!this.registry.join(this, result.viewer)) {
+        const who = result.viewer.principal ? `user "${result.viewer.principal.name}"` : `address ${result.viewer.address} (no token)`;
+        const detail = `${who} has too many /live connections open (at most ${result.viewer.principal ? LIVE_LIMITS.connectionsPerUser : LIVE_LIMITS.anonymousConnectionsPerAddress}); close one first`;
+        return this.refuse({ code: 'TOO_MANY_CONNECTIONS', detail }, TOO_MANY_CONNECTIONS_CLOSE_CODE, 'TOO_MANY_CONNECTIONS');
+      }
+      this.admitted = result.viewer;
     });
   }
 
+  /** Who is connected (null until admitted, and for a refused connection). */
+  get viewer(): LiveViewer | null {
+    return this.admitted;
+  }
+
   receive(data: unknown, isBinary: boolean): void {
-    this.queue = this.queue
-      .then(() => this.handle(data, isBinary))
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'a /live message failed; closing the connection');
-        this.drop(1011, 'internal error');
-      });
+    this.enqueue(() => this.handle(data, isBinary));
+  }
+
+  /** Applies what the access watch read of this connection's user (`user` null: no such row), in turn with the messages. */
+  recheck(user: UserAccess | null, now: number): void {
+    this.enqueue(() => this.applyAccess(user, now));
   }
 
   /** The socket closed: stop every subscription. */
   dispose(): void {
+    if (this.open) this.registry.leave(this);
     this.open = false;
     for (const subscription of this.subscriptions.values()) this.feed.unsubscribe(subscription);
     this.subscriptions.clear();
   }
 
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((error: unknown) => {
+      logger.error({ err: error }, 'a /live message failed; closing the connection');
+      this.drop(1011, 'internal error');
+    });
+  }
+
   private async handle(data: unknown, isBinary: boolean): Promise<void> {
-    if (!this.open) return;
+    if (!this.open || this.admitted === null) return;
     const parsed = parseClientMessage(data, isBinary);
     if (!parsed.ok) return void this.write(serverMessage.error(parsed.error));
     const message = parsed.message;
-    const previous = this.subscriptions.get(message.tableId);
-    if (previous) {
-      this.subscriptions.delete(message.tableId);
-      this.feed.unsubscribe(previous);
-    }
+    this.stop(message.tableId);
     if (message.type === 'subscribe') await this.subscribe(message);
   }
 
@@ -66,11 +100,13 @@ export class LiveConnection {
       const detail = `a connection follows at most ${LIVE_LIMITS.tablesPerConnection} tables; unsubscribe from one first`;
       return void this.write(serverMessage.error({ code: 'TOO_MANY_TABLES', detail, tableId }));
     }
-    const admitted = await this.admission;
-    if (!admitted.ok) return;
-    const audience = await this.audience.audienceFor(admitted.viewer, tableId);
+    const reader = await this.audience.readerFor(this.admitted!, tableId);
+    await this.follow(tableId, reader, afterVersion);
+  }
+
+  private async follow(tableId: string, reader: LiveReader, afterVersion: number | undefined): Promise<void> {
     if (!this.open) return;
-    const subscription = this.feed.subscribe(tableId, audience, afterVersion, {
+    const subscription = this.feed.subscribe(tableId, reader, afterVersion, {
       send: (text) => this.write(text),
       fail: (error: LiveError) => {
         if (this.subscriptions.get(tableId) === subscription) this.subscriptions.delete(tableId);
@@ -79,6 +115,43 @@ export class LiveConnection {
     });
     this.subscriptions.set(tableId, subscription);
     await subscription.start();
+  }
+
+  private stop(tableId: string): void {
+    const previous = this.subscriptions.get(tableId);
+    if (!previous) return;
+    this.subscriptions.delete(tableId);
+    this.feed.unsubscribe(previous);
+  }
+
+  private async applyAccess(user: UserAccess | null, now: number): Promise<void> {
+    const viewer = this.admitted;
+    if (!this.open || viewer?.principal == null) return;
+    const principal = viewer.principal;
+    if (now >= viewer.expiresAt) return this.revoke('the access token expired; sign in again');
+    if (user?.disabled) return this.revoke(`user "${user.name}" is disabled`);
+    if (user && user.role !== principal.role) return this.revoke(`user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`);
+    for (const [tableId, subscription] of [...this.subscriptions]) {
+      const table = this.feed.tableOf(subscription);
+      if (table === null) continue;
+      const audience = this.audience.audienceGiven(principal, table.state.rules, user?.dealerTables.has(tableId) ?? false);
+      if (audienceKey(audience) === audienceKey(subscription.reader.audience)) continue;
+      // Re-follow from what the console has: the first `table` message shows the table as it may be seen now.
+      const after = subscription.sentVersion ?? undefined;
+      this.stop(tableId);
+      this.write(serverMessage.access(tableId, `what you may see of table ${tableId} changed (you now see it as ${audienceKey(audience)}); the table follows as you may see it now`));
+      await this.follow(tableId, { audience, anonymous: false }, after);
+    }
+  }
+
+  private revoke(detail: string): void {
+    this.write(serverMessage.error({ code: 'REVOKED', detail }));
+    this.drop(REVOKED_CLOSE_CODE, `REVOKED: ${detail}`.slice(0, 120));
+  }
+
+  private refuse(error: LiveError, code: number, reason: string): void {
+    this.write(serverMessage.error(error));
+    this.drop(code, reason);
   }
 
   /** Sends unless the console has stopped reading: then the connection is dropped and false returned. */

@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
-import type { Audience } from '@felt/projections';
 import { FoldedTables } from '../tables/folded-tables';
+import type { FoldedTable } from '../tables/table-state-cache';
 import { streamIdOf } from '../tables/table-stream';
+import { LiveHands } from './live-hands';
 import { LIVE_LIMITS } from './live-limits';
+import type { LiveReader } from './live-visibility';
 import { LiveSubscription, type LiveOutput } from './live-subscription';
 import { LogTail } from './log-tail';
 import { TableChannel } from './table-channel';
@@ -22,6 +24,7 @@ export class LiveFeed implements OnModuleDestroy {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(FoldedTables) private readonly tables: FoldedTables,
+    @Inject(LiveHands) private readonly hands: LiveHands,
   ) {
     this.tail = new LogTail(store, {
       pollMs: LIVE_LIMITS.pollMs,
@@ -32,15 +35,15 @@ export class LiveFeed implements OnModuleDestroy {
   }
 
   /** A subscription of `output` to `tableId` from `afterVersion` on (start() it); its channel goes once it is closed. */
-  subscribe(tableId: string, audience: Audience, afterVersion: number | undefined, output: LiveOutput): LiveSubscription {
+  subscribe(tableId: string, reader: LiveReader, afterVersion: number | undefined, output: LiveOutput): LiveSubscription {
     const streamId = streamIdOf(tableId);
     let channel = this.channels.get(streamId);
     if (!channel) {
-      channel = new TableChannel(tableId, streamId, this.store, this.tables, (error) => this.logger.error({ err: error, tableId }, 'live table update failed'));
+      channel = new TableChannel(tableId, streamId, this.store, this.tables, this.hands, (error) => this.logger.error({ err: error, tableId }, 'live table update failed'));
       this.channels.set(streamId, channel);
     }
     const joined = channel;
-    const subscription = new LiveSubscription(tableId, audience, afterVersion, joined, this.tables, this.store, {
+    const subscription = new LiveSubscription(tableId, reader, afterVersion, joined, this.tables, this.store, this.hands, {
       send: (text) => output.send(text),
       fail: (error) => {
         this.leave(joined);
@@ -66,6 +69,11 @@ export class LiveFeed implements OnModuleDestroy {
     const channel = tableId === undefined ? undefined : this.channels.get(streamIdOf(tableId));
     if (channel) void channel.pull();
     else if (tableId === undefined) this.tail.wake();
+  }
+
+  /** The table as the channel followed by `subscription` has folded it (null before it read it). */
+  tableOf(subscription: LiveSubscription): FoldedTable | null {
+    return this.channels.get(streamIdOf(subscription.tableId))?.table ?? null;
   }
 
   /** Tables followed now (for tests and metrics). */

@@ -18,7 +18,7 @@ export type UnsubscribeMessage = z.infer<typeof unsubscribeSchema>;
 export type ClientMessage = SubscribeMessage | UnsubscribeMessage;
 
 /** The error codes a console must expect (the contract's three, and two the server needs). */
-export type LiveErrorCode = 'INVALID_MESSAGE' | 'TABLE_NOT_FOUND' | 'UNAUTHENTICATED' | 'TOO_MANY_TABLES' | 'LIVE_UNAVAILABLE';
+export type LiveErrorCode = 'INVALID_MESSAGE' | 'TABLE_NOT_FOUND' | 'UNAUTHENTICATED' | 'TOO_MANY_TABLES' | 'LIVE_UNAVAILABLE' | 'REVOKED' | 'TOO_MANY_CONNECTIONS';
 
 export interface LiveError {
   readonly code: LiveErrorCode;
@@ -52,5 +52,7 @@ export const serverMessage = {
   events: (tableId: string, fromVersion: number, toVersion: number, events: readonly unknown[]): string =>
     JSON.stringify({ type: 'events', tableId, fromVersion, toVersion, events }),
   table: (tableId: string, version: number, view: unknown): string => JSON.stringify({ type: 'table', tableId, version, view }),
+  /** What the connection may see of a table changed (revocation, a new assignment, new rules): a `table` message follows. */
+  access: (tableId: string, detail: string): string => JSON.stringify({ type: 'access', tableId, detail }),
   error: ({ code, detail, tableId }: LiveError): string => JSON.stringify(tableId === undefined ? { type: 'error', code, detail } : { type: 'error', code, detail, tableId }),
 };

@@ -1,9 +1,9 @@
 import type { EventStore } from '@felt/event-store';
-import type { Audience } from '@felt/projections';
 import type { FoldedTables } from '../tables/folded-tables';
+import type { LiveHands } from './live-hands';
 import { LIVE_LIMITS } from './live-limits';
 import { serverMessage, type LiveError } from './live-protocol';
-import { eventViewFor, tableViewFor } from './live-visibility';
+import { eventViewFor, tableViewFor, type LiveHandFrom, type LiveReader } from './live-visibility';
 import type { TableBatch, TableChannel, TableListener } from './table-channel';
 
 /** Where a subscription writes: false from send means the connection is gone (or was dropped) and it should stop. */
@@ -29,11 +29,12 @@ export class LiveSubscription implements TableListener {
 
   constructor(
     readonly tableId: string,
-    readonly audience: Audience,
+    readonly reader: LiveReader,
     afterVersion: number | undefined,
     private readonly channel: TableChannel,
     private readonly tables: FoldedTables,
     private readonly store: EventStore,
+    private readonly hands: LiveHands,
     private readonly output: LiveOutput,
   ) {
     this.sent = afterVersion ?? null;
@@ -44,6 +45,11 @@ export class LiveSubscription implements TableListener {
   async start(): Promise<void> {
     await this.channel.ready();
     await this.sync(true);
+  }
+
+  /** The last version the console was sent (null before the first). */
+  get sentVersion(): number | null {
+    return this.sent;
   }
 
   close(): void {
@@ -57,7 +63,7 @@ export class LiveSubscription implements TableListener {
       void this.sync(false);
       return;
     }
-    const [events, table] = batch.messages(this.audience, this.sent + 1);
+    const [events, table] = batch.messages(this.reader, this.sent + 1);
     this.sent = batch.toVersion;
     if (this.output.send(events)) this.output.send(table);
   }
@@ -74,9 +80,11 @@ export class LiveSubscription implements TableListener {
           const detail = `afterVersion ${this.sent} is past table ${this.tableId}'s last version, ${table.version}`;
           return this.end({ code: 'INVALID_MESSAGE', detail, tableId: this.tableId });
         }
-        if (!(await this.sendEvents(from, table.version))) return;
+        // Read after the events it judges: events up to table.version, so a hand over here was over when they were read.
+        const liveHandFrom = await this.hands.from(this.channel.streamId, table);
+        if (!(await this.sendEvents(from, table.version, liveHandFrom))) return;
         if (first || from <= table.version) {
-          if (!this.output.send(serverMessage.table(this.tableId, table.version, tableViewFor(this.tableId, table, this.audience)))) return;
+          if (!this.output.send(serverMessage.table(this.tableId, table.version, tableViewFor(this.tableId, table, this.reader.audience)))) return;
         }
         this.sent = table.version;
         first = false;
@@ -92,13 +100,13 @@ export class LiveSubscription implements TableListener {
   }
 
   /** Events from..to of the stream as `events` messages; false if the connection went away meanwhile. */
-  private async sendEvents(from: number, to: number): Promise<boolean> {
+  private async sendEvents(from: number, to: number, liveHandFrom: LiveHandFrom): Promise<boolean> {
     for (let next = from; next <= to; ) {
       const page = await this.store.readStream(this.channel.streamId, { fromVersion: next, toVersion: to, limit: LIVE_LIMITS.catchUpPage });
       if (this.closed) return false;
       if (page.length === 0 || page[0]!.streamVersion !== next) throw new Error(`${this.channel.streamId}: v${next} is missing from the stream`);
       const last = page[page.length - 1]!.streamVersion;
-      const events = page.map((e) => eventViewFor(e, this.audience));
+      const events = page.map((e) => eventViewFor(e, this.reader.audience, liveHandFrom, this.reader));
       if (!this.output.send(serverMessage.events(this.tableId, next, last, events))) return false;
       next = last + 1;
     }

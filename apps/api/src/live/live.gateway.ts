@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Inject } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
+import { LiveAccessWatch } from './live-access-watch';
 import { LiveAudience } from './live-audience';
 import { LiveConnection } from './live-connection';
 import { LiveFeed } from './live-feed';
@@ -19,10 +20,11 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   constructor(
     @Inject(LiveFeed) private readonly feed: LiveFeed,
     @Inject(LiveAudience) private readonly audience: LiveAudience,
+    @Inject(LiveAccessWatch) private readonly watch: LiveAccessWatch,
   ) {}
 
   handleConnection(socket: WebSocket, request: IncomingMessage): void {
-    const connection = new LiveConnection(socket, this.audience.admit(request), this.feed, this.audience);
+    const connection = new LiveConnection(socket, this.audience.admit(request), this.feed, this.audience, this.watch);
     this.connections.set(socket, connection);
     socket.on('message', (data, isBinary) => connection.receive(data, isBinary));
   }

@@ -1,12 +1,12 @@
 import { tableDecider } from '@felt/engine';
 import type { EventStore, RecordedEvent } from '@felt/event-store';
-import type { Audience } from '@felt/projections';
 import type { FoldedTables } from '../tables/folded-tables';
 import type { FoldedTable } from '../tables/table-state-cache';
 import { toTableEvent } from '../tables/table-stream';
 import { LIVE_LIMITS } from './live-limits';
 import { serverMessage } from './live-protocol';
-import { audienceKey, eventViewFor, tableViewFor } from './live-visibility';
+import type { LiveHands } from './live-hands';
+import { eventViewFor, readerKey, tableViewFor, type LiveHandFrom, type LiveReader } from './live-visibility';
 
 /** What a subscriber does with a change of its table. */
 export interface TableListener {
@@ -14,8 +14,9 @@ export interface TableListener {
 }
 
 /**
- * Consecutive events of one table (fromVersion..toVersion) and the table folded up to the last of them. Each
- * audience's messages are rendered once, however many consoles of that audience follow the table.
+ * Consecutive events of one table (fromVersion..toVersion) and the table folded up to the last of them, with where
+ * the hand in progress then began (live-visibility.ts). Each reader's messages are rendered once, however many
+ * consoles of that audience follow the table.
  */
 export class TableBatch {
   private readonly rendered = new Map<string, readonly [string, string]>();
@@ -24,6 +25,7 @@ export class TableBatch {
     readonly tableId: string,
     readonly events: readonly RecordedEvent[],
     readonly table: FoldedTable,
+    readonly liveHandFrom: LiveHandFrom,
   ) {}
 
   get fromVersion(): number {
@@ -34,16 +36,16 @@ export class TableBatch {
     return this.table.version;
   }
 
-  /** The `events` message (from `fromVersion` on) and the `table` message for `audience`. */
-  messages(audience: Audience, fromVersion = this.fromVersion): readonly [string, string] {
+  /** The `events` message (from `fromVersion` on) and the `table` message for `reader`. */
+  messages(reader: LiveReader, fromVersion = this.fromVersion): readonly [string, string] {
     const whole = fromVersion === this.fromVersion;
-    const key = audienceKey(audience);
+    const key = readerKey(reader);
     const cached = whole ? this.rendered.get(key) : undefined;
     if (cached) return cached;
-    const events = this.events.filter((e) => e.streamVersion >= fromVersion).map((e) => eventViewFor(e, audience));
+    const events = this.events.filter((e) => e.streamVersion >= fromVersion).map((e) => eventViewFor(e, reader.audience, this.liveHandFrom, reader));
     const messages = [
       serverMessage.events(this.tableId, fromVersion, this.toVersion, events),
-      serverMessage.table(this.tableId, this.toVersion, tableViewFor(this.tableId, this.table, audience)),
+      serverMessage.table(this.tableId, this.toVersion, tableViewFor(this.tableId, this.table, reader.audience)),
     ] as const;
     if (whole) this.rendered.set(key, messages);
     return messages;
@@ -67,6 +69,7 @@ export class TableChannel {
     readonly streamId: string,
     private readonly store: EventStore,
     private readonly tables: FoldedTables,
+    private readonly hands: LiveHands,
     private readonly onError: (error: unknown) => void,
   ) {
     // Start from the table as the store has it now (the cache's fold, caught up), before any subscriber syncs, so
@@ -82,6 +85,11 @@ export class TableChannel {
   /** Resolves once the channel has read its table (and folded what it was given before). */
   ready(): Promise<void> {
     return this.work;
+  }
+
+  /** The table as far as the channel has folded it (null before it read its table). */
+  get table(): FoldedTable | null {
+    return this.folded;
   }
 
   /** The last version sent to the listeners (0 before the channel read its table). */
@@ -128,8 +136,10 @@ export class TableChannel {
       if (recorded.streamVersion !== start + 1 + i) throw new Error(`${this.streamId}: expected v${start + 1 + i}, the log gave v${recorded.streamVersion}`);
       state = tableDecider.evolve(state, toTableEvent(recorded));
     });
-    this.folded = { state, version: start + newer.length, snapshotVersion: this.folded.snapshotVersion };
-    const batch = new TableBatch(this.tableId, newer, this.folded);
+    const folded = { state, version: start + newer.length, snapshotVersion: this.folded.snapshotVersion };
+    const liveHandFrom = await this.hands.from(this.streamId, folded, newer);
+    this.folded = folded;
+    const batch = new TableBatch(this.tableId, newer, folded, liveHandFrom);
     for (const listener of this.listeners) listener.deliver(batch);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -6,14 +6,19 @@ import { EventStore, type Database } from '@felt/event-store';
 import { handHistory, handRecordFor, project, recallHands } from '@felt/projections';
 import { EXPORT_FORMATS, exportTable, readStaffRoster } from '@felt/regulator';
 import { Roles } from '../auth/access-decorators';
+import { principalOf } from '../auth/principal';
+import { TableAccess } from '../auth/table-access';
 import { DATABASE } from '../database/database.module';
-import type { HttpResponse } from '../http/http-types';
+import type { HttpRequest, HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
+import { LiveHands } from '../live/live-hands';
 import { eventViewFor } from '../live/live-visibility';
 import { fieldIssues } from '../tables/command-request';
 import { existingTable, GetTableQuery } from '../tables/get-table.query';
 import { ListTablesQuery } from '../tables/list-tables.query';
 import { tableIdSchema } from '../tables/table-command-schema';
+import type { FoldedTable } from '../tables/table-state-cache';
+import { streamIdOf } from '../tables/table-stream';
 import { eventsRecordedBetween, wholeTableLog } from './table-log';
 
 const isoTime = z.iso.datetime({ offset: true, error: 'an ISO 8601 time with a zone, e.g. 2026-11-30T18:00:00Z' });
@@ -33,7 +38,9 @@ function parse<T>(schema: z.ZodType<T>, query: unknown): T {
 
 /**
  * The regulator's read-only routes (docs/regulators.md): every table, a table's events by recorded time, the
- * recall of its last hands and its export, all with hole cards. Regulators and floor supervisors only.
+ * recall of its last hands and its export. Regulators and floor supervisors only; both see every card of the hands
+ * that are over, none of a hand in progress (unless FELT_LIVE_SURVEILLANCE=1, for regulators): the visibility rule
+ * of live/live-visibility.ts, docs/security.md.
  */
 @ApiTags('regulator')
 @ApiBearerAuth()
@@ -44,6 +51,8 @@ export class RegulatorController {
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(TableAccess) private readonly access: TableAccess,
+    @Inject(LiveHands) private readonly liveHands: LiveHands,
   ) {}
 
   @Get()
@@ -63,24 +72,30 @@ export class RegulatorController {
   @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
   @ApiQuery({ name: 'fromVersion', required: false }) @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
   @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND)' })
-  async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>) {
+  async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
     const { from, to, fromVersion, limit } = parse(eventsQuerySchema, query);
     await existingTable(this.queryBus, tableId);
     const page = await eventsRecordedBetween(this.db, this.store, tableId, { from: from ?? null, to: to ?? null, fromVersion, limit });
-    return { tableId, from: from ?? null, to: to ?? null, events: page.events.map((e) => eventViewFor(e, 'regulator')), nextFromVersion: page.nextFromVersion };
+    // The table after the page: whether each event's hand is over is judged no earlier than the event was read.
+    const table = await existingTable(this.queryBus, tableId);
+    const audience = await this.access.audienceFor(principalOf(req), tableId, table.state.rules);
+    const liveHandFrom = await this.liveHands.from(streamIdOf(tableId), table, page.events);
+    return { tableId, from: from ?? null, to: to ?? null, events: page.events.map((e) => eventViewFor(e, audience, liveHandFrom)), nextFromVersion: page.nextFromVersion };
   }
 
   @Get(':tableId/hands')
   @ApiOperation({ summary: 'Recall: the last N completed hands (default 10), newest first, with hole cards and where each lies in the stream' })
   @ApiQuery({ name: 'last', required: false, description: '1 to 1000 (default 10)' })
-  async hands(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>) {
+  async hands(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
     const { last } = parse(handsQuerySchema, query);
-    const history = project(handHistory, await this.existingLog(tableId));
+    const log = await this.existingLog(tableId);
+    const history = project(handHistory, log);
     const inProgress = history.inProgress[tableId];
+    const audience = await this.access.audienceFor(principalOf(req), tableId, (await this.tableAfter(tableId)).state.rules);
     return {
       tableId,
-      hands: recallHands(history, tableId, last).map((h) => handRecordFor(h, 'regulator')),
-      inProgress: inProgress ? handRecordFor(inProgress, 'regulator') : null,
+      hands: recallHands(history, tableId, last).map((h) => handRecordFor(h, audience)),
+      inProgress: inProgress ? handRecordFor(inProgress, audience) : null,
     };
   }
 
@@ -89,7 +104,11 @@ export class RegulatorController {
   @ApiQuery({ name: 'format', required: true, enum: EXPORT_FORMATS }) @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
   async export(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Res() res: HttpResponse): Promise<void> {
     const { format, from, to } = parse(exportQuerySchema, query);
-    const recorded = await this.existingLog(tableId);
+    const whole = await this.existingLog(tableId);
+    // An export is the record of hands that are over: a hand in progress is left out until it ends (its cards and,
+    // in old logs, its deck are secrets until then, for every role).
+    const liveHandFrom = await this.liveHands.from(streamIdOf(tableId), await this.tableAfter(tableId), whole);
+    const recorded = liveHandFrom === null ? whole : whole.filter((e) => e.streamVersion < liveHandFrom);
     const [fromMs, toMs] = [from === undefined ? null : Date.parse(from), to === undefined ? null : Date.parse(to)];
     const within = (iso: string) => {
       const ms = Date.parse(iso);
@@ -99,8 +118,14 @@ export class RegulatorController {
     const exported = exportTable(recorded, format, within, await readStaffRoster(this.db));
     res.code(200).header('Content-Type', exported.contentType);
     res.header('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
-    if (exported.notes.length > 0) res.header('X-Export-Notes', exported.notes.join('; ').slice(0, 2000));
+    const notes = liveHandFrom === null ? exported.notes : [...exported.notes, `the hand in progress (from version ${liveHandFrom}) is left out until it is over`];
+    if (notes.length > 0) res.header('X-Export-Notes', notes.join('; ').slice(0, 2000));
     res.send(exported.text);
+  }
+
+  /** The table as folded now: read after its log, so a hand over in the log is over here too. */
+  private async tableAfter(tableId: string): Promise<FoldedTable> {
+    return existingTable(this.queryBus, tableId);
   }
 
   private async existingLog(tableId: string) {

@@ -2,13 +2,19 @@ import { problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
 import type { ApplyOutcome } from './apply-table-command';
 import type { CommandRequest } from './command-request';
 import type { Audience } from '@felt/projections';
-import { eventViewFor, tableViewFor } from '../live/live-visibility';
+import { eventViewFor, tableViewFor, type LiveHandFrom } from '../live/live-visibility';
 
 /**
  * The HTTP answer to a command: 201 with the new events, 200 for a replayed command id; failures throw their
- * problem. Events and table as `audience` may see them (a floor supervisor who deals gets no hole cards).
+ * problem. Events and table as `audience` may see them (a floor supervisor who deals gets no hole cards of the hand
+ * in progress); `liveHandFrom` as live-visibility.ts says, for the table after the command.
  */
-export function commandResponse(request: CommandRequest, outcome: ApplyOutcome, audience: Audience): { status: number; body: CommandResponseBody } {
+export function commandResponse(
+  request: CommandRequest,
+  outcome: ApplyOutcome,
+  audience: Audience,
+  liveHandFrom: LiveHandFrom,
+): { status: number; body: CommandResponseBody } {
   if (outcome.kind !== 'applied' && outcome.kind !== 'replayed') throw problemForOutcome(request.tableId, request.commandId, outcome);
   return {
     status: SUCCESS_STATUS[outcome.kind],
@@ -20,7 +26,7 @@ export function commandResponse(request: CommandRequest, outcome: ApplyOutcome, 
         : {}),
       replayed: outcome.kind === 'replayed',
       version: outcome.version,
-      events: outcome.events.map((e) => eventViewFor(e, audience)),
+      events: outcome.events.map((e) => eventViewFor(e, audience, liveHandFrom)),
       table: tableViewFor(request.tableId, outcome.table, audience),
     },
   };

@@ -2,6 +2,7 @@ import { Controller, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/access-decorators';
+import type { Principal } from '../auth/access-token';
 import { principalOf } from '../auth/principal';
 import { COMMAND_ROLES } from '../auth/roles';
 import { TableAccess } from '../auth/table-access';
@@ -9,10 +10,12 @@ import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../h
 import { jsonBody } from '../http/json-body';
 import { ApiProblem } from '../http/status-mapping';
 import { ApiCommandResponses, COMMAND_HEADERS, commandBodySchema, openTableBodySchema } from '../openapi/command-docs';
-import { ApplyTableCommand } from './apply-table-command';
+import { LiveHands } from '../live/live-hands';
+import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
 import { commandResponse } from './command-response';
 import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest, type RawCommandRequest } from './command-request';
 import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
+import { streamIdOf } from './table-stream';
 
 /**
  * Commands in: validate (400) → may this user send it to this table (403) → CommandBus → the outcome as 201/200 or
@@ -26,6 +29,7 @@ export class TableCommandsController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(TableAccess) private readonly access: TableAccess,
+    @Inject(LiveHands) private readonly hands: LiveHands,
   ) {}
 
   @Post()
@@ -55,11 +59,18 @@ export class TableCommandsController {
 
   private async run(request: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {
     const principal = principalOf(req);
-    const audience = await this.access.checkCommand(req, principal, request.tableId, request.command.type);
+    await this.access.checkCommand(req, principal, request.tableId, request.command.type);
     const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
-    const { status, body } = commandResponse(request, outcome, audience);
+    const { status, body } = await this.answer(request, outcome, principal);
     res.header('ETag', `"${body.table.version}"`);
     sendJson(res, status, body);
+  }
+
+  /** The answer as its sender may see it (live/live-visibility.ts). */
+  private async answer(request: CommandRequest, outcome: ApplyOutcome, principal: Principal) {
+    if (outcome.kind !== 'applied' && outcome.kind !== 'replayed') return commandResponse(request, outcome, 'public', null);
+    const audience = this.access.answerAudience(principal, outcome.table.state.rules);
+    return commandResponse(request, outcome, audience, await this.hands.from(streamIdOf(request.tableId), outcome.table, outcome.events));
   }
 
 }

@@ -6,6 +6,7 @@ import { principalOf } from '../auth/principal';
 import { READ_ROLES } from '../auth/roles';
 import { TableAccess } from '../auth/table-access';
 import type { HttpRequest, HttpResponse } from '../http/http-types';
+import { LiveHands } from '../live/live-hands';
 import { eventViewFor, tableViewFor } from '../live/live-visibility';
 import { z } from 'zod';
 import { ApiProblem } from '../http/status-mapping';
@@ -14,6 +15,7 @@ import { GetTableEventsQuery } from './get-table-events.query';
 import { existingTable } from './get-table.query';
 import { ListTablesQuery } from './list-tables.query';
 import { tableIdSchema } from './table-command-schema';
+import { streamIdOf } from './table-stream';
 
 const pageSchema = z.strictObject({
   fromVersion: z.coerce.number().int().min(1).max(2147483647).default(1),
@@ -22,7 +24,7 @@ const pageSchema = z.strictObject({
 
 /**
  * Reads: the tables, one table's state and legal actions, one table's events page by page. Every role may read;
- * hole cards (and the deck and seed that tell them) only the table's assigned dealers and regulators see.
+ * what of the cards each sees is the visibility rule's (live/live-visibility.ts, docs/security.md).
  */
 @ApiTags('tables')
 @ApiBearerAuth()
@@ -32,6 +34,7 @@ export class TableQueriesController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(TableAccess) private readonly access: TableAccess,
+    @Inject(LiveHands) private readonly hands: LiveHands,
   ) {}
 
   @Get()
@@ -46,7 +49,7 @@ export class TableQueriesController {
   async get(@Param('tableId') tableId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
     const table = await existingTable(this.queryBus, tableId);
     res.header('ETag', `"${table.version}"`);
-    return tableViewFor(tableId, table, await this.access.audienceFor(principalOf(req), tableId));
+    return tableViewFor(tableId, table, await this.access.audienceFor(principalOf(req), tableId, table.state.rules));
   }
 
   @Get(':tableId/events')
@@ -60,7 +63,10 @@ export class TableQueriesController {
     const { fromVersion, limit } = parsed.data;
     const page = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableEventsQuery(tableId, fromVersion, limit)) : null;
     if (!page) throw ApiProblem.tableNotFound(tableId);
-    const audience = await this.access.audienceFor(principalOf(req), tableId);
-    return { tableId, version: page.version, events: page.events.map((e) => eventViewFor(e, audience)), nextFromVersion: page.nextFromVersion };
+    // The table after the page: whether each event's hand is over is judged no earlier than the event was read.
+    const table = await existingTable(this.queryBus, tableId);
+    const audience = await this.access.audienceFor(principalOf(req), tableId, table.state.rules);
+    const liveHandFrom = await this.hands.from(streamIdOf(tableId), table, page.events);
+    return { tableId, version: page.version, events: page.events.map((e) => eventViewFor(e, audience, liveHandFrom)), nextFromVersion: page.nextFromVersion };
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_TYPES } from '@felt/engine';
+import { publicEventData } from '@felt/projections';
 import { parseTableScriptJson, runTableScript } from '@felt/formats';
 import { CONTRACT_DIR, contractFiles, eventSchemaFile } from './contract-files';
 import { eventJobSchema } from './event-job-schema';
@@ -15,26 +16,38 @@ describe('event contract', () => {
   });
 
   it('has a schema file for every event type of the engine', () => {
-    expect(Object.keys(TABLE_EVENT_SCHEMAS).sort()).toEqual([...EVENT_TYPES].sort());
+    // DeckSealed and DeckRevealed are in the contract (hand number only) before the engine records them.
+    expect(Object.keys(TABLE_EVENT_SCHEMAS).sort()).toEqual([...new Set([...EVENT_TYPES, 'DeckSealed', 'DeckRevealed'])].sort());
     for (const type of EVENT_TYPES) expect(existsSync(join(CONTRACT_DIR, eventSchemaFile(type as ContractEventType)))).toBe(true);
   });
 
-  it('accepts every event the engine records for the table scripts in examples/', () => {
+  it('accepts every event the engine records for the table scripts in examples/, as published (no secret)', () => {
     const dir = join(__dirname, '..', '..', '..', '..', 'examples');
     const seen = new Set<string>();
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
       const parsed = parseTableScriptJson(readFileSync(join(dir, file), 'utf8'));
       if (!parsed.ok) continue;
       for (const event of runTableScript(parsed.script).events) {
-        const result = tableEventSchema.safeParse(event);
-        if (!result.success) throw new Error(`${file}: ${event.type} rejected: ${result.error.message}`);
-        // What is published: the type in the envelope, the other fields as data.
+        // What is published: the type in the envelope, the other fields as the public may see them.
         const { type, ...data } = event;
-        expect(dataSchemaOf(type).safeParse(data).success).toBe(true);
+        const published = publicEventData(type, data) as object;
+        const result = tableEventSchema.safeParse({ type, ...published });
+        if (!result.success) throw new Error(`${file}: ${event.type} rejected: ${result.error.message}`);
+        expect(dataSchemaOf(type).safeParse(published).success).toBe(true);
         seen.add(type);
       }
     }
     expect(seen.size).toBeGreaterThan(15);
+  });
+
+  it('refuses a secret in a published event: dealt cards, a deck, a sealed deck', () => {
+    expect(dataSchemaOf('HoleCardsDealt').safeParse({ hands: [{ seat: 1, cards: [0, 1] }] }).success).toBe(false);
+    expect(dataSchemaOf('HoleCardsDealt').safeParse({ hands: [{ seat: 1, cards: null }] }).success).toBe(true);
+    expect(publicEventData('HoleCardsDealt', { hands: [{ seat: 1, cards: [0, 1] }] })).toEqual({ hands: [{ seat: 1, cards: null }] });
+    expect(publicEventData('DeckSealed', { handNumber: 3, deck: [1, 2], salt: 'ab', shuffle: { kind: 'seeded', seed: 'cd' } })).toEqual({ handNumber: 3 });
+    expect(publicEventData('DeckRevealed', { handNumber: 3, deck: [1, 2], salt: 'ab' })).toEqual({ handNumber: 3 });
+    const oldStart = publicEventData('HandStarted', { handNumber: 1, deck: [1, 2], shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 7 } });
+    expect(oldStart).toEqual({ handNumber: 1, shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates' } });
   });
 
   it('describes the job envelope', () => {

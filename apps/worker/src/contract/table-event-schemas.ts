@@ -2,9 +2,12 @@ import { z } from 'zod';
 import type { TableEvent } from '@felt/engine';
 
 /**
- * The published contract of every table event's `data`, mirroring libs/engine/src/table/events.ts. The engine's
- * TypeScript types stay the source of truth: the compile-time check at the bottom fails the build as soon as the two
- * disagree, and generate-schemas.ts writes the JSON Schemas consumers read (apps/worker/contract/).
+ * The published contract of every table event's `data`, mirroring libs/engine/src/table/events.ts as the public
+ * may see it (the queue is public: docs/security.md; the relay publishes libs/projections publicEventData): no
+ * hole card before it is shown (HoleCardsDealt `cards: null`), no deck, no seed, DeckSealed and DeckRevealed with
+ * their hand number only. The engine's TypeScript types stay the source of truth: the compile-time check at the
+ * bottom fails the build as soon as the two disagree, and generate-schemas.ts writes the JSON Schemas consumers read
+ * (apps/worker/contract/).
  * Objects are open (extra members allowed) so that an additive change does not break a consumer validating them.
  */
 
@@ -19,6 +22,13 @@ const shuffleRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('supplied') }),
   z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int() }),
 ]);
+/** A hand's shuffle as published: never its seed (it would tell every card to come). */
+const publishedShuffle = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('supplied') }),
+  z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates') }),
+]);
+const handNumberOnly = <T extends 'DeckSealed' | 'DeckRevealed'>(type: T) =>
+  z.object({ type: z.literal(type), handNumber: int() }).describe('published with its hand number only: the deck, seed and salt never go on the public queue');
 
 const bettingStructure = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']) }),
@@ -87,6 +97,7 @@ const tableRules = z.object({
   buyIn: z.object({ min: chips(), max: chips() }).nullable(),
   missedBlinds: missedBlindPolicy,
   houseOptions,
+  dealerSeesHoleCards: z.literal(true).optional().describe("present (true) when the dealer's console shows every seat's hole cards"),
 });
 
 const seatAmount = () => z.object({ seat: seat(), amount: chips() });
@@ -116,13 +127,15 @@ export const TABLE_EVENT_SCHEMAS = {
     players: z.array(z.object({ seat: seat(), playerId: z.string(), stack: chips() })),
     forcedBets: z.array(z.object({ seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean() })),
     missedBlinds: z.array(z.object({ seat: seat(), blind: z.enum(['small', 'big']) })),
-    deck: z.array(card()),
-    shuffle: shuffleRecord,
+    shuffle: publishedShuffle,
     kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
   }),
   BlindPosted: z.object({ type: z.literal('BlindPosted'), seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean(), allIn: z.boolean() }),
   KillPotPosted: z.object({ type: z.literal('KillPotPosted'), seat: seat(), amount: chips(), limitPercent: int() }),
-  HoleCardsDealt: z.object({ type: z.literal('HoleCardsDealt'), hands: z.array(z.object({ seat: seat(), cards: z.array(card()) })) }),
+  HoleCardsDealt: z.object({
+    type: z.literal('HoleCardsDealt'),
+    hands: z.array(z.object({ seat: seat(), cards: z.null().describe('always null on the queue: hole cards are secret until shown (HandShown)') })),
+  }),
   PlayerFolded: z.object({ type: z.literal('PlayerFolded'), seat: seat() }),
   PlayerChecked: z.object({ type: z.literal('PlayerChecked'), seat: seat() }),
   PlayerCalled: z.object({ type: z.literal('PlayerCalled'), seat: seat(), amount: chips(), allIn: z.boolean() }),
@@ -151,6 +164,8 @@ export const TABLE_EVENT_SCHEMAS = {
   }),
   HandEnded: z.object({ type: z.literal('HandEnded'), handNumber: int(), stacks: z.array(z.object({ seat: seat(), stack: chips() })) }),
   HandVoided: z.object({ type: z.literal('HandVoided'), handNumber: int(), reason: z.string(), refunds: z.array(seatAmount()) }),
+  DeckSealed: handNumberOnly('DeckSealed'),
+  DeckRevealed: handNumberOnly('DeckRevealed'),
 } as const;
 
 export type ContractEventType = keyof typeof TABLE_EVENT_SCHEMAS;
@@ -167,16 +182,28 @@ type Writable<T> = T extends readonly (infer U)[] ? Writable<U>[] : T extends ob
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Inferred = { [K in ContractEventType]: z.infer<(typeof TABLE_EVENT_SCHEMAS)[K]> };
 type EngineEvent<K> = Writable<Extract<TableEvent, { type: K }>>;
+type Flat<T> = { [K in keyof T]: T[K] };
+type WithoutSeed<T> = T extends unknown ? Flat<Omit<T, 'seed'>> : never;
+/** An engine event as the relay publishes it (libs/projections publicEventData). */
+type Published<K> = K extends 'HoleCardsDealt'
+  ? { type: K; hands: { seat: number; cards: null }[] }
+  : K extends 'DeckSealed' | 'DeckRevealed'
+    ? { type: K; handNumber: number }
+    : K extends 'HandStarted'
+      ? Flat<Omit<EngineEvent<K>, 'deck' | 'shuffle'> & { shuffle: WithoutSeed<EngineEvent<'HandStarted'>['shuffle']> }>
+      : EngineEvent<K>;
 
-/** Every engine event type has a schema, and no schema is for a type the engine lacks. */
-export const SCHEMA_FOR_EVERY_TYPE: Equals<ContractEventType, TableEvent['type']> = true;
-/** Each schema's inferred type is the engine's event type (one per member, so an error names the event). */
-export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K], EngineEvent<K>> } = {
+/** Announced in the issue-15 contract, published with their hand number only: in the contract before the engine records them. */
+type Announced = 'DeckSealed' | 'DeckRevealed';
+/** Every engine event type has a schema, and no schema is for a type the engine lacks (but those announced). */
+export const SCHEMA_FOR_EVERY_TYPE: Equals<Exclude<ContractEventType, Announced>, Exclude<TableEvent['type'], Announced>> = true;
+/** Each schema's inferred type is the engine's event type as published (one per member, so an error names the event). */
+export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K], Published<K>> } = {
   TableOpened: true, TableClosed: true, PlayerSeated: true, PlayerLeft: true, PlayerSatOut: true, PlayerSatIn: true, ChipsAdded: true,
   ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true,
   PlayerFolded: true, PlayerChecked: true, PlayerCalled: true, BetPlaced: true, RaisePlaced: true, BlindsChopped: true, RakeTaken: true,
   KillButtonChanged: true, RulesChanged: true, UncalledBetReturned: true, BoardDealt: true, ShowdownStarted: true, HandShown: true,
-  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true,
+  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true,
 };
 
 /** The schema of a published job's `data`: the event without `type` (the store keeps the type in its own column). */

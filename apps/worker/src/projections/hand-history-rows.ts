@@ -1,4 +1,4 @@
-import { handHistory, type HandHistory, type HandRecord } from '@felt/projections';
+import { handHistory, handRecordFor, type HandHistory, type HandRecord } from '@felt/projections';
 import type { Queryable } from '@felt/event-store';
 import { tableSliceOf, type ReadModel, type RowTable, type TableNames } from './read-model';
 
@@ -24,9 +24,10 @@ export const HAND_HISTORIES: RowTable = {
   ],
 };
 
-const rowOf = (h: HandRecord): unknown[] => [h.tableId, h.handNumber, h.status, h.startedAt, h.endedAt, h.fromVersion, h.toVersion, h];
+/** A hand's row: the record as the public may see it (no face-down hole card, no seed; docs/security.md). */
+const rowOf = (h: HandRecord): unknown[] => [h.tableId, h.handNumber, h.status, h.startedAt, h.endedAt, h.fromVersion, h.toVersion, handRecordFor(h, 'public')];
 
-/** The hand history (libs/projections handHistory) as one row per hand, the one in progress included. */
+/** The hand history (libs/projections handHistory) as one row per hand, the one in progress included, as the public may see it. */
 export const handHistoryRows: ReadModel<HandHistorySlice> = {
   name: 'hand-history',
   tables: [HAND_HISTORIES],

@@ -1,5 +1,5 @@
 import { comparePositions, positionOf, START, type EventStore, type Position, type Queryable } from '@felt/event-store';
-import { handHistory, lobby, sessionLedger, tableViews, type Projection } from '@felt/projections';
+import { handHistory, lobby, publicHandHistory, publicTableViews, sessionLedger, tableViews, type HandHistory, type Projection, type TableViews } from '@felt/projections';
 import { LIVE_TABLES, type TableNames } from './read-model';
 import { tableViewsFromRows } from './table-view-rows';
 import { handHistoryFromRows } from './hand-history-rows';
@@ -9,6 +9,16 @@ import { lobbyFromRows } from './lobby-rows';
 /** The pure projections the worker keeps as rows, by the name of their checkpoint ("projection:<name>"). */
 // Folded side by side, so their view types are erased here; each evolve only ever sees its own view.
 const PROJECTIONS = [tableViews, handHistory, sessionLedger, lobby] as unknown as readonly Projection<unknown>[];
+
+/**
+ * A pure view as its rows store it: the table view and the hand history only as the public may see them
+ * (docs/security.md); the ledger and the lobby hold no card.
+ */
+export function storedView(projection: string, view: unknown): unknown {
+  if (projection === tableViews.name) return publicTableViews(view as TableViews);
+  if (projection === handHistory.name) return publicHandHistory(view as HandHistory);
+  return view;
+}
 
 /** Every read model as its rows hold it, in the shape of the pure views, by projection name. */
 export async function viewsFromRows(db: Queryable, names: TableNames = LIVE_TABLES): Promise<Record<string, unknown>> {
@@ -72,7 +82,7 @@ export async function checkReadModels(store: EventStore): Promise<ReadModelCheck
       projection: fold.projection.name,
       checkpoint: fold.checkpoint,
       events: fold.events,
-      difference: fold.failure ?? firstDifference(rows[fold.projection.name], JSON.parse(JSON.stringify(fold.view))),
+      difference: fold.failure ?? firstDifference(rows[fold.projection.name], JSON.parse(JSON.stringify(storedView(fold.projection.name, fold.view)))),
     }));
   });
 }

@@ -1,4 +1,15 @@
-import { evolveTableEngine, initialTableView, tableIdOfStream, tableRowOf, TABLE_STREAM_PREFIX, type TableView, type TableViews } from '@felt/projections';
+import {
+  evolveTableEngine,
+  initialTableView,
+  publicTableView,
+  tableEventOf,
+  tableIdOfStream,
+  tableRowOf,
+  withShownCards,
+  TABLE_STREAM_PREFIX,
+  type TableView,
+  type TableViews,
+} from '@felt/projections';
 import type { TableState } from '@felt/engine';
 import type { Queryable } from '@felt/event-store';
 import { iso, tableSliceOf, type ReadModel, type RowChanges, type RowTable, type TableNames } from './read-model';
@@ -26,7 +37,10 @@ export const TABLE_VIEWS: RowTable = {
   ],
 };
 
-/** The table view (libs/projections tableViews) as one row per table. */
+/**
+ * The table view (libs/projections tableViews) as one row per table, holding only what the public may see
+ * (publicTableView: no undealt deck, no face-down hole card, in `view` nor in `engine`; docs/security.md).
+ */
 export const tableViewRows: ReadModel<TableViewSlice> = {
   name: 'table-view',
   tables: [TABLE_VIEWS],
@@ -34,11 +48,13 @@ export const tableViewRows: ReadModel<TableViewSlice> = {
   sliceOf: tableSliceOf,
   evolve(slice, event) {
     const view = evolveTableEngine(slice.view, event);
-    return view === slice.view ? slice : { view, asOf: event.recordedAt };
+    if (view === slice.view) return slice;
+    const tableEvent = tableEventOf(event);
+    return { view: tableEvent ? withShownCards(view, tableEvent) : view, asOf: event.recordedAt };
   },
   changes(written, current): RowChanges {
     if (current.view === written.view || current.view.version === 0) return new Map();
-    const { view } = withRow(current);
+    const view = publicTableView(withRow(current).view);
     return new Map([[TABLE_VIEWS.name, [[tableIdOfStream(view.streamId), view.version, view.row.status, view.row, view.engine, current.asOf]]]]);
   },
   settle: (current) => withRow(current),

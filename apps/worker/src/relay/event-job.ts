@@ -1,8 +1,12 @@
 import type { RecordedEvent } from '@felt/event-store';
+import { publicEventData } from '@felt/projections';
 
 /**
  * What a consumer receives as BullMQ job data (the job's name is the event type, its id the event id).
- * docs/events.md is the contract; `data` follows the JSON Schema of `type` at `schemaVersion`.
+ * docs/events.md is the contract; `data` follows the JSON Schema of `type` at `schemaVersion`. The queue is public
+ * (docs/security.md): `data` is the event as the public may see it (libs/projections publicEventData), so no job
+ * holds a card before it is shown: HoleCardsDealt has `cards: null`, DeckSealed and DeckRevealed only `handNumber`,
+ * an old log's HandStarted no deck and no seed.
  */
 export interface EventJob {
   eventId: string;
@@ -30,7 +34,7 @@ export function eventJob(event: RecordedEvent): EventJob {
     globalPosition: event.globalPosition,
     txId: event.txId,
     recordedAt: event.recordedAt,
-    data: event.data,
+    data: publicEventData(event.type, event.data),
     metadata: event.metadata,
   };
 }

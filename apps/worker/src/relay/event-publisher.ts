@@ -82,7 +82,7 @@ export class BullmqPublisher implements Publisher {
       if (d.type !== event.type || d.fromVersion !== event.schemaVersion) continue;
       jobs.push({
         name: `${event.type}.v${d.toVersion}`,
-        data: { ...job.data, schemaVersion: d.toVersion, data: d.downgrade(event.data) },
+        data: { ...job.data, schemaVersion: d.toVersion, data: d.downgrade(job.data.data) },
         opts: { jobId: `${event.eventId}-v${d.toVersion}` },
       });
     }

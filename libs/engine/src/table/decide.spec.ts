@@ -34,6 +34,12 @@ describe('OpenTable', () => {
       expect(e.rules.missedBlinds.missedSmallOnly).toBe('big-blind-live');
       expect(e.rules.structure).toEqual({ kind: 'no-limit', minimumBet: 'big-blind' });
     }));
+  it("records dealerSeesHoleCards only when the dealer's console shows the hole cards (default off, docs/security.md)", () => {
+    const rulesOf = (input: TableRulesInput) => (history(open(input))[0] as Extract<TableEvent, { type: 'TableOpened' }>).rules;
+    expect(rulesOf(NL)).not.toHaveProperty('dealerSeesHoleCards');
+    expect(rulesOf({ ...NL, dealerSeesHoleCards: false })).not.toHaveProperty('dealerSeesHoleCards');
+    expect(rulesOf({ ...NL, dealerSeesHoleCards: true }).dealerSeesHoleCards).toBe(true);
+  });
   it('refuses a second opening', () => spec.given(history(open())).when(open()).thenRejected({ code: 'TABLE_ALREADY_OPEN' }));
   it.each([
     [{ ...NL, bigBlind: 0 }, 'rules.bigBlind'],
@@ -45,6 +51,7 @@ describe('OpenTable', () => {
     [{ ...NL, structure: { kind: 'razz' } }, 'rules.structure.kind'],
     [{ ...NL, ante: { kind: 'everyone', amount: 0 } }, 'rules.ante.amount'],
     [{ ...NL, missedBlinds: { missedSmallOnly: 'never' } }, 'rules.missedBlinds.missedSmallOnly'],
+    [{ ...NL, dealerSeesHoleCards: 'yes' as unknown as boolean }, 'rules.dealerSeesHoleCards'],
   ] as [TableRulesInput, string][])('refuses senseless rules (%#) naming the field', (rules, field) =>
     spec.given([]).when(open(rules)).thenRejected({ code: 'INVALID_RULES', field }));
   it('refuses a bad table id', () => spec.given([]).when({ type: 'OpenTable', tableId: 'a b', rules: NL }).thenRejected({ code: 'INVALID_COMMAND', field: 'tableId' }));

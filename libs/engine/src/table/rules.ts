@@ -47,6 +47,12 @@ export interface TableRules {
   readonly missedBlinds: MissedBlindPolicy;
   /** Straddle, kill game, kill pot, chop and rake: each null when off. */
   readonly houseOptions: HouseOptions;
+  /**
+   * The cards are read electronically and the dealer's console shows every seat's hole cards during the hand
+   * (docs/security.md). Off by default: a dealer runs a live table and never needs another player's face-down cards.
+   * Recorded only when true, so the rules of tables that never set it stay as they were.
+   */
+  readonly dealerSeesHoleCards?: true;
 }
 
 /** What a client may send: everything but the stakes and the structure kind has a default. */
@@ -62,6 +68,8 @@ export interface TableRulesInput {
   readonly buyIn?: { readonly min: number; readonly max: number } | null;
   readonly missedBlinds?: Partial<MissedBlindPolicy>;
   readonly houseOptions?: HouseOptionsInput;
+  /** Default false. */
+  readonly dealerSeesHoleCards?: boolean;
 }
 
 export const MAX_SEATS = 10;
@@ -96,6 +104,9 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   if (buyIn !== null && (!positive(buyIn.min) || !positive(buyIn.max) || buyIn.min > buyIn.max))
     return bad('buyIn', 'the buy-in range needs a minimum and a maximum above zero, minimum first');
 
+  const dealerSeesHoleCards = input.dealerSeesHoleCards ?? false;
+  if (typeof dealerSeesHoleCards !== 'boolean') return bad('dealerSeesHoleCards', 'dealerSeesHoleCards is true or false');
+
   const structure = normalizeStructure(input.structure, input.bigBlind, gameType);
   if ('why' in structure) return bad(structure.field, structure.why);
 
@@ -120,6 +131,7 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
       buyIn,
       missedBlinds,
       houseOptions: house.options,
+      ...(dealerSeesHoleCards ? { dealerSeesHoleCards: true as const } : {}),
     },
   };
 }

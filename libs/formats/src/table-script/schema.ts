@@ -61,6 +61,8 @@ export const rulesSchema = z.strictObject({
     .optional(),
   /** House options (straddle, kill, chop, rake, ...): passed to the engine as they are; the engine checks them. */
   houseOptions: z.record(z.string(), z.unknown()).optional(),
+  /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */
+  dealerSeesHoleCards: z.boolean().optional(),
 });
 
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.

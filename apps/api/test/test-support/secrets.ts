@@ -1,0 +1,86 @@
+import { FULL_DECK, formatCard, parseCard } from '@felt/engine';
+import type { EventStore } from '@felt/event-store';
+import { streamIdOf } from '../../src/tables/table-stream';
+
+/**
+ * What the visibility tests compare bodies with: the cards of a table's one hand as the store holds them (the
+ * truth), and every card a body names, however it names it.
+ */
+
+/** A 52-card deck, top card first, with the cards the test wants where the engine deals them (table/deck.ts order). */
+export function deckWith(top: readonly string[]): string[] {
+  const rest = FULL_DECK.map(formatCard).filter((c) => !top.includes(c));
+  return [...top, ...rest];
+}
+
+export interface HandTruth {
+  readonly deck: readonly string[];
+  /** Hole cards dealt, by seat. */
+  readonly hole: ReadonlyMap<number, readonly string[]>;
+  readonly board: readonly string[];
+  /** Cards tabled at the showdown. */
+  readonly shown: readonly string[];
+  readonly over: boolean;
+}
+
+/** The table's one hand as the store holds it (nothing filtered: the test reads the events table itself). */
+export async function handTruth(store: EventStore, tableId: string, deck: readonly string[]): Promise<HandTruth> {
+  const events = await store.readStream(streamIdOf(tableId));
+  const hole = new Map<number, string[]>();
+  const board: string[] = [];
+  const shown: string[] = [];
+  let over = false;
+  for (const e of events) {
+    const data = e.data as any;
+    if (e.type === 'HoleCardsDealt') for (const h of data.hands) hole.set(h.seat, h.cards.map(formatCard));
+    if (e.type === 'BoardDealt') board.push(...data.cards.map(formatCard));
+    if (e.type === 'HandShown') shown.push(...data.cards.map(formatCard));
+    if (e.type === 'HandEnded' || e.type === 'HandVoided') over = true;
+  }
+  return { deck, hole, board, shown, over };
+}
+
+const CARD_STRING = /^(?:[2-9TJQKA][cdhs])+$/;
+const CARD_TOKEN = /(?<![A-Za-z0-9])((?:[2-9TJQKA][cdhs])+)(?![A-Za-z0-9])/g;
+/** Members whose numbers are cards (engine events: 0..51). */
+const CARD_NUMBER_KEYS = new Set(['cards', 'deck', 'card', 'holeCards', 'board']);
+
+function splitCards(text: string): string[] {
+  return text.match(/../g)!.filter((c) => parseCard(c) !== undefined);
+}
+
+export interface Named {
+  readonly cards: Set<string>;
+  /** Paths of seed or salt members that hold something. */
+  readonly seeds: string[];
+}
+
+/**
+ * Every card a body names: strings that are card codes ("AhKd", "As"), numbers under card members ("cards",
+ * "deck", ...), and in text (PHH) every token of card codes. Also any seed or salt that is not null.
+ */
+export function namedIn(body: unknown): Named {
+  const cards = new Set<string>();
+  const seeds: string[] = [];
+  if (typeof body === 'string') {
+    for (const match of body.matchAll(CARD_TOKEN)) for (const c of splitCards(match[1]!)) cards.add(c);
+    for (const match of body.matchAll(/\b(seed|salt)\b\s*[=:]\s*"?([0-9a-f]+)/gi)) seeds.push(match[0]);
+    return { cards, seeds };
+  }
+  const walk = (value: unknown, key: string, path: string): void => {
+    if (typeof value === 'string') {
+      if (CARD_STRING.test(value)) for (const c of splitCards(value)) cards.add(c);
+    } else if (typeof value === 'number') {
+      if (CARD_NUMBER_KEYS.has(key) && Number.isInteger(value) && value >= 0 && value < 52) cards.add(formatCard(value));
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, key, `${path}[${i}]`));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if ((k === 'seed' || k === 'salt') && v !== null && v !== undefined) seeds.push(`${path}.${k}`);
+        walk(v, k, `${path}.${k}`);
+      }
+    }
+  };
+  walk(body, '', '$');
+  return { cards, seeds };
+}

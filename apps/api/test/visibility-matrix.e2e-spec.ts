@@ -1,0 +1,266 @@
+import type { AddressInfo } from 'node:net';
+import { publicEventData } from '@felt/projections';
+import { READ_MODELS } from '../../worker/src/projections/read-models';
+import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
+import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { streamIdOf } from '../src/tables/table-stream';
+import { addTestUser, signTestToken } from './test-support/auth';
+import { LiveClient } from './test-support/live-client';
+import { deckWith, handTruth, namedIn, type HandTruth } from './test-support/secrets';
+import { expectStatus } from './test-support/table-setup';
+import { useTestStore } from './test-support/test-databases';
+import { startTestApi, type TestApi } from './test-support/test-api';
+
+/**
+ * The whole visibility matrix (docs/security.md), walked: every role × every read path × the phases of a hand
+ * (before the flop, after the flop with the turn and river undealt, after a fold-out, after a showdown with a
+ * muck), on a table whose dealer sees no hole cards and on one whose rules show them to its dealer
+ * (`dealerSeesHoleCards`). The test supplies every deck, reads the cards actually dealt from the events table, and
+ * asserts that no body names a card (in any form: "AhKd", "Ah", 0..51 under cards/deck, PHH tokens) or a seed the
+ * role may not see at that moment. What a role may see is written here on its own, not taken from the code.
+ */
+
+/** What a role may see at a table: face-down cards of a hand in progress; every secret of a hand that is over. */
+interface Powers {
+  readonly liveHoleCards: boolean;
+  readonly finishedHands: boolean;
+}
+const NOTHING: Powers = { liveHoleCards: false, finishedHands: false };
+
+type TableKind = 'plain' | 'reader';
+
+interface Reader {
+  readonly name: string;
+  readonly powers: (kind: TableKind) => Powers;
+  /** HTTP requests as this reader (null: no token). */
+  readonly http: (api: TestApi) => ReturnType<TestApi['as']> | null;
+  readonly token: () => string | undefined;
+  readonly surveillanceApi?: true;
+}
+
+/** Cards `powers` may not see now: all but the board, what was shown, and what the matrix grants. */
+function secretCards(truth: HandTruth, powers: Powers): Set<string> {
+  const visible = new Set([...truth.board, ...truth.shown]);
+  const seesHole = truth.over ? powers.finishedHands : powers.liveHoleCards;
+  if (seesHole) for (const cards of truth.hole.values()) for (const c of cards) visible.add(c);
+  if (truth.over && powers.finishedHands) for (const c of truth.deck) visible.add(c);
+  return new Set(truth.deck.filter((c) => !visible.has(c)));
+}
+
+function expectNoSecret(where: string, body: unknown, truth: HandTruth, powers: Powers): void {
+  const named = namedIn(body);
+  const leaked = [...named.cards].filter((c) => secretCards(truth, powers).has(c));
+  const seeds = truth.over && powers.finishedHands ? [] : named.seeds;
+  expect({ where, leaked, seeds }).toEqual({ where, leaked: [], seeds: [] });
+}
+
+// Seat 2 is dealt first (button 1): AA for seat 2, so seats 3 and 1 may muck at the showdown.
+const DECKS: Record<string, string[]> = {
+  fold: deckWith(['Kh', 'Qc', 'Jd', 'Kc', '2h', '3c', '4h', 'Td', '9h', '8c', '5d', '6s', '7d', '6h']),
+  show: deckWith(['As', '7c', '8h', 'Ad', '2d', '3s', '4c', 'Kd', '9s', '5h', '6c', 'Jc', '4d', 'Qh']),
+};
+
+describe('the visibility matrix: every role × every read path × every phase (pglite)', () => {
+  let api: TestApi;
+  let surveillance: TestApi;
+  const urls: Record<'main' | 'surveillance', string> = { main: '', surveillance: '' };
+  const clients = new Map<string, LiveClient>();
+  const cursors = new Map<string, number>();
+  const database = useTestStore('pglite', {
+    beforeDispose: async () => {
+      await Promise.all([...clients.values()].map((c) => c.close()));
+      await surveillance?.close();
+      await api?.close();
+    },
+  });
+  let dealerA: { id: string; name: string };
+  let dealerB: { id: string; name: string };
+  const truths = new Map<string, HandTruth>();
+  const kindOf = (tableId: string): TableKind => (tableId.startsWith('reader') ? 'reader' : 'plain');
+  const deckOf = (tableId: string) => DECKS[tableId.endsWith('fold') ? 'fold' : 'show']!;
+  const tableIds = ['plain-fold', 'plain-show', 'reader-fold', 'reader-show'];
+
+  const readers: Reader[] = [
+    { name: 'anonymous', powers: () => NOTHING, http: () => null, token: () => undefined },
+    { name: 'service', powers: () => NOTHING, http: (a) => a.as('service', { sub: 'display-1' }), token: () => signTestToken('service', { sub: 'display-1' }) },
+    {
+      name: 'dealer not assigned',
+      powers: () => NOTHING,
+      http: (a) => a.as('dealer', { sub: dealerB.id, name: dealerB.name }),
+      token: () => signTestToken('dealer', { sub: dealerB.id, name: dealerB.name }),
+    },
+    {
+      name: 'dealer assigned',
+      powers: (kind) => (kind === 'reader' ? { liveHoleCards: true, finishedHands: false } : NOTHING),
+      http: (a) => a.as('dealer', { sub: dealerA.id, name: dealerA.name }),
+      token: () => signTestToken('dealer', { sub: dealerA.id, name: dealerA.name }),
+    },
+    { name: 'floor', powers: () => ({ liveHoleCards: false, finishedHands: true }), http: (a) => a.as('floor'), token: () => signTestToken('floor') },
+    { name: 'regulator', powers: () => ({ liveHoleCards: false, finishedHands: true }), http: (a) => a.as('regulator'), token: () => signTestToken('regulator') },
+    {
+      name: 'regulator with live surveillance',
+      powers: () => ({ liveHoleCards: true, finishedHands: true }),
+      http: (a) => a.as('regulator'),
+      token: () => signTestToken('regulator'),
+      surveillanceApi: true,
+    },
+  ];
+
+  const HTTP_PATHS = (t: string) => [
+    '/tables',
+    `/tables/${t}`,
+    `/tables/${t}/events?limit=1000`,
+    `/regulator/tables`,
+    `/regulator/tables/${t}/events?limit=1000`,
+    `/regulator/tables/${t}/hands?last=10`,
+    `/regulator/tables/${t}/export?format=jsonl`,
+    `/regulator/tables/${t}/export?format=phh`,
+    `/regulator/tables/${t}/export?format=ohh`,
+    `/tables/${t}/dealers`,
+  ];
+
+  function bodyOf(res: { text: string; body: unknown; headers: Record<string, string> }): unknown {
+    const type = res.headers['content-type'] ?? '';
+    if (type.includes('jsonl') || type.includes('ndjson')) return res.text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    if (type.includes('json')) return res.body;
+    return res.text;
+  }
+
+  async function listen(app: TestApi): Promise<string> {
+    await app.app.listen(0, '127.0.0.1');
+    return `http://127.0.0.1:${(app.app.getHttpServer().address() as AddressInfo).port}`;
+  }
+
+  async function refreshTruth(tableId: string): Promise<HandTruth> {
+    const truth = await handTruth(api.store, tableId, deckOf(tableId));
+    truths.set(tableId, truth);
+    return truth;
+  }
+
+  /** Every /live message each reader got for `tableId` since the last look, against the truth now. */
+  async function checkLive(tableId: string, version: number, truth: HandTruth): Promise<void> {
+    for (const reader of readers) {
+      const client = clients.get(reader.name)!;
+      await client.tableAt(tableId, version);
+      const key = `${reader.name}/${tableId}`;
+      const fresh = client.messages.slice(cursors.get(key) ?? 0);
+      cursors.set(key, client.messages.length);
+      expectNoSecret(`/live ${reader.name} ${tableId} v${version}`, fresh.filter((m) => m.tableId === tableId || m.tableId === undefined), truth, reader.powers(kindOf(tableId)));
+    }
+  }
+
+  /** A command of the assigned dealer: its answer and every /live update checked against the truth after it. */
+  async function play(tableId: string, command: object): Promise<any> {
+    const res = await expectStatus(api.as('dealer', { sub: dealerA.id, name: dealerA.name }).post(`/tables/${tableId}/commands`).send(command), 201);
+    const truth = await refreshTruth(tableId);
+    expectNoSecret(`201 answer to ${JSON.stringify(command)} on ${tableId}`, res.body, truth, readers.find((r) => r.name === 'dealer assigned')!.powers(kindOf(tableId)));
+    await checkLive(tableId, res.body.version, truth);
+    return res.body.table;
+  }
+
+  /** Every HTTP read path, the refusals and error answers included, the read models and the public queue's payloads. */
+  async function checkEverything(phase: string, tableId: string): Promise<void> {
+    const truth = await refreshTruth(tableId);
+    for (const reader of readers) {
+      const app = reader.surveillanceApi ? surveillance : api;
+      const powers = reader.powers(kindOf(tableId));
+      for (const path of HTTP_PATHS(tableId)) {
+        const agent = reader.http(app);
+        const res = agent ? await agent.get(path) : await app.anonymous.get(path);
+        expect([200, 401, 403]).toContain(res.status);
+        expectNoSecret(`${phase}: ${reader.name} GET ${path} (${res.status})`, bodyOf(res), truth, powers);
+        if (path === `/tables/${tableId}` && res.status === 200) {
+          // And the other way round: whoever may see the hole cards now does see them.
+          const seesHole = truth.over ? powers.finishedHands : powers.liveHoleCards;
+          const hole = [...truth.hole.values()].flat();
+          const named = namedIn(res.body).cards;
+          expect({ phase, reader: reader.name, seesHole: hole.every((c) => named.has(c)) }).toEqual({ phase, reader: reader.name, seesHole });
+        }
+      }
+      // An illegal command (out of turn, or a role that may not send one): the refusal names no card either.
+      const agent = reader.http(app);
+      const refused = agent ? await agent.post(`/tables/${tableId}/commands`).send({ type: 'Check', seat: 9 }) : await app.anonymous.post(`/tables/${tableId}/commands`).send({ type: 'Check', seat: 9 });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expectNoSecret(`${phase}: ${reader.name} refused command (${refused.status})`, refused.body, truth, powers);
+    }
+    // The read models (what a database reader of them sees) and the public queue's payloads: the public's share.
+    for (const model of READ_MODELS) await runUntilIdle(new ProjectionRunner(api.store, model, { batchSize: 100 }));
+    for (const table of ['table_views', 'hand_histories', 'lobby_tables', 'player_sessions', 'table_ledgers']) {
+      const { rows } = await database.db.query(`SELECT * FROM ${table} WHERE table_id = $1`, [tableId]);
+      expectNoSecret(`${phase}: read model ${table}`, rows, truth, NOTHING);
+    }
+    const events = await api.store.readStream(streamIdOf(tableId));
+    expectNoSecret(`${phase}: BullMQ payloads`, events.map((e) => publicEventData(e.type, e.data)), truth, NOTHING);
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi(database.db);
+    surveillance = await startTestApi(database.db, { liveSurveillance: true });
+    urls.main = await listen(api);
+    urls.surveillance = await listen(surveillance);
+    dealerA = await addTestUser(database.db, 'matrix-dealer-a', 'dealer');
+    dealerB = await addTestUser(database.db, 'matrix-dealer-b', 'dealer');
+    for (const tableId of tableIds) {
+      const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, ...(kindOf(tableId) === 'reader' ? { dealerSeesHoleCards: true } : {}) };
+      await expectStatus(api.http.post('/tables').send({ tableId, rules }), 201);
+      for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
+      await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
+      await expectStatus(api.http.put(`/tables/${tableId}/dealers/${dealerA.id}`), 200);
+    }
+    for (const reader of readers) {
+      const client = await LiveClient.connect(reader.surveillanceApi ? urls.surveillance : urls.main, reader.token());
+      clients.set(reader.name, client);
+      for (const tableId of tableIds) client.subscribe(tableId, 0);
+    }
+    const opened = (await api.http.get('/tables/plain-fold').expect(200)).body.version;
+    for (const client of clients.values()) for (const tableId of tableIds) await client.tableAt(tableId, opened);
+  }, 120_000);
+
+  it.each(['plain', 'reader'] as const)('%s table: before the flop, after the flop (turn and river undealt), after a fold-out', async (kind) => {
+    const t = `${kind}-fold`;
+    await play(t, { type: 'StartHand', deck: DECKS.fold });
+    await play(t, { type: 'PostBlind', seat: 2 });
+    await play(t, { type: 'PostBlind', seat: 3 });
+    const preflop = truths.get(t)!;
+    expect([...preflop.hole.values()].flat()).toHaveLength(6);
+    expect(preflop.board).toEqual([]);
+    await checkEverything('preflop', t);
+
+    await play(t, { type: 'Call', seat: 1 });
+    await play(t, { type: 'Call', seat: 2 });
+    await play(t, { type: 'Check', seat: 3 });
+    expect(truths.get(t)!.board).toHaveLength(3);
+    await checkEverything('flop', t);
+
+    await play(t, { type: 'Bet', seat: 2, amount: 4 });
+    await play(t, { type: 'Fold', seat: 3 });
+    await play(t, { type: 'Fold', seat: 1 });
+    const over = truths.get(t)!;
+    expect({ over: over.over, shown: over.shown, board: over.board.length }).toEqual({ over: true, shown: [], board: 3 });
+    await checkEverything('fold-out', t);
+  }, 300_000);
+
+  it.each(['plain', 'reader'] as const)('%s table: after a showdown with a muck', async (kind) => {
+    const t = `${kind}-show`;
+    await play(t, { type: 'StartHand', deck: DECKS.show });
+    await play(t, { type: 'PostBlind', seat: 2 });
+    await play(t, { type: 'PostBlind', seat: 3 });
+    let table = await play(t, { type: 'Call', seat: 1 });
+    table = await play(t, { type: 'Call', seat: 2 });
+    table = await play(t, { type: 'Check', seat: 3 });
+    for (let street = 0; street < 3; street++) for (const seat of [2, 3, 1]) table = await play(t, { type: 'Check', seat });
+    for (let steps = 0; table.hand && table.hand.phase !== 'complete' && steps < 10; steps++) {
+      const offered = table.legalActions.filter((a: { seat: number | null }) => a.seat === table.toAct);
+      // The first to act shows (seat 2's aces); the others muck when they may.
+      const prefer = truths.get(t)!.shown.length === 0 ? ['ShowHand', 'MuckHand'] : ['MuckHand', 'ShowHand'];
+      const choice = prefer.map((type) => offered.find((a: { type: string }) => a.type === type)).find(Boolean);
+      table = await play(t, { type: choice.type, seat: choice.seat });
+    }
+    const over = truths.get(t)!;
+    expect(over.over).toBe(true);
+    expect(over.shown).toEqual(['As', 'Ad']);
+    // Seats 3 and 1 mucked: their cards are the secrets left.
+    expect([...secretCards(over, NOTHING)]).toEqual(expect.arrayContaining(['7c', '2d', '8h', '3s']));
+    await checkEverything('showdown', t);
+  }, 300_000);
+});
