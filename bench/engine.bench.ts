@@ -3,7 +3,7 @@
  * beside poker-ts (the npm table model) playing the same script in the same process.
  */
 import { cpus, loadavg } from 'node:os';
-import { tableDecider, legalActions, type TableCommand, type TableState } from '@felt/engine';
+import { drbgShuffledDeck, shuffledDeck, tableDecider, legalActions, type TableCommand, type TableState } from '@felt/engine';
 // poker-ts ships CommonJS; its table model is the Table export.
 const Poker = require('poker-ts').Table as new (forcedBets: { smallBlind: number; bigBlind: number }, seats: number) => PokerTs;
 
@@ -131,10 +131,13 @@ export async function runEngineBench(hands = 30_000): Promise<{ rows: string[][]
     feltRate = Math.max(feltRate, felt());
     pokerTsRate = Math.max(pokerTsRate, pokerTs());
   }
+  const shuffles = shuffleRates();
   const rows = [
     ['Felt engine (decide + evolve, events recorded)', `${Math.round(feltRate).toLocaleString('en-US')} hands/s`, `${commandsPerHand} commands per hand (blinds, actions, shows)`],
     ['poker-ts 1.5 (same check/call script)', `${Math.round(pokerTsRate).toLocaleString('en-US')} hands/s`, `${pokerTsScript.length} actions per hand`],
     ['ratio', `${(feltRate / pokerTsRate).toFixed(2)}x`, 'goal ≥ 1.5x'],
+    ['deck derivation: hmac-drbg-sha256-fisher-yates (house)', `${Math.round(shuffles.drbg).toLocaleString('en-US')} shuffles/s`, 'NIST HMAC_DRBG (node:crypto HMAC-SHA-256) + unbiased Fisher-Yates, 256-bit seed'],
+    ['deck derivation: mulberry32-fisher-yates (scripts, demos)', `${Math.round(shuffles.mulberry32).toLocaleString('en-US')} shuffles/s`, '32-bit seed, predictable: never the house shuffle'],
   ];
   const markdown = [
     '| 6-max NL, check/call to showdown | rate | note |',
@@ -144,6 +147,24 @@ export async function runEngineBench(hands = 30_000): Promise<{ rows: string[][]
     `Best of 4 interleaved runs of ${hands.toLocaleString('en-US')} hands each. Load average after the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`,
   ].join('\n');
   return { rows, markdown };
+}
+
+/** Decks derived per second by each named derivation, best of 4 interleaved runs (the engine bench deals with mulberry32). */
+function shuffleRates(): { drbg: number; mulberry32: number } {
+  const seed = new Uint8Array(32);
+  const view = new DataView(seed.buffer);
+  const rate = (n: number, one: (i: number) => unknown) => {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) one(i);
+    return n / (Number(process.hrtime.bigint() - t0) / 1e9);
+  };
+  let drbg = 0;
+  let mulberry = 0;
+  for (let run = 0; run < 4; run++) {
+    drbg = Math.max(drbg, rate(20_000, (i) => { view.setUint32(28, i); return drbgShuffledDeck(seed); }));
+    mulberry = Math.max(mulberry, rate(1_000_000, (i) => shuffledDeck(i)));
+  }
+  return { drbg, mulberry32: mulberry };
 }
 
 if (require.main === module) runEngineBench().then((r) => console.log(r.markdown));

@@ -4,18 +4,21 @@ import { createApiApp } from './api-app';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { apiConfigFromEnv } from './config/api-config';
 import { claimDataDir } from './config/data-dir-lock';
+import { resolveSealKey } from './tables/deck-seal';
 
 /** `npm start`: serve the API on PORT (3000), on PostgreSQL with DATABASE_URL, else on PGlite in ./data. */
 async function main(): Promise<void> {
   const config = apiConfigFromEnv();
   let secret: ReturnType<typeof resolveJwtSecret>;
+  let seal: ReturnType<typeof resolveSealKey>;
   try {
     secret = resolveJwtSecret(config);
+    seal = resolveSealKey(config);
   } catch (error) {
     console.error(`felt-api: cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const app = await createApiApp({ ...config, jwtSecret: secret.secret });
+  const app = await createApiApp({ ...config, jwtSecret: secret.secret, sealKey: seal.key.toString('hex') });
   // PGlite allows one process per folder: the pid file tells `felt users` / `felt token` that the API has it open.
   const release = !config.databaseUrl && config.dataDir !== IN_MEMORY ? claimDataDir(config.dataDir) : () => undefined;
   // Shut down on SIGTERM / SIGINT (Nest's shutdown hooks close the database), then free the folder.
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
   await listenOnEveryInterface(app, config.port);
   const logger = new Logger('Felt');
   logger.log(`listening on port ${config.port}; OpenAPI at /docs, health at /health`);
+  logger.log(`undealt decks sealed with ${seal.source === 'FELT_SEAL_KEY' ? 'FELT_SEAL_KEY' : seal.file ? `the key in ${seal.file}` : 'a key that lives as long as this process'}`);
   logger.log(`access tokens signed with ${secret.source === 'JWT_SECRET' ? 'JWT_SECRET' : secret.file ? `the secret in ${secret.file}` : 'a secret that lives as long as this process'}`);
 }
 

@@ -1,4 +1,4 @@
-import { chipsOnTable, legalActions, tableDecider, type TableEvent, type TableState } from '@felt/engine';
+import { chipsOnTable, deckCommitment, legalActions, tableDecider, type TableEvent, type TableState } from '@felt/engine';
 import { runTableScript, type ScriptCommand } from '@felt/formats';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../src/tables/table-command-schema';
 import { streamIdOf } from '../src/tables/table-stream';
@@ -67,10 +67,14 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
       }
     }
 
-    // The stored log is exactly the runner's events, and every event carries its envelope.
+    // The stored log is exactly the runner's events but for each hand's random salt (the API's) and the sealed deck,
+    // and every event carries its envelope.
     const stored = await api.store.readStream(streamIdOf(tableId));
-    const events = stored.map((e) => ({ ...(e.data as object), type: e.type }) as TableEvent);
-    expect(events).toEqual(JSON.parse(JSON.stringify(run.events)));
+    const events = unsealed(stored.map((e) => ({ ...(e.data as object), type: e.type }) as TableEvent));
+    expect(withoutSalt(events)).toEqual(withoutSalt(JSON.parse(JSON.stringify(run.events))));
+    for (const e of stored.filter((x) => x.type === 'DeckSealed')) expect(Object.keys(e.data as object).sort()).toEqual(['handNumber', 'sealed']);
+    // Every hand that is over published, before its first card, the commitment its revealed deck and salt hash to.
+    for (const e of events) if (e.type === 'HandStarted' && commitmentOf(events, e.handNumber)) expect(e.deckCommitment).toBe(commitmentOf(events, e.handNumber));
     for (const e of stored) {
       expect(e.metadata).toMatchObject({ actorId: 'floor-7', actorRole: 'floor', device: 'table-tablet-3' });
       expect(typeof e.metadata.commandId).toBe('string');
@@ -79,7 +83,8 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
 
     // The state view agrees with a fold of the log, chips are conserved, and the final stacks are the script's.
     const view = (await api.http.get(`/tables/${tableId}`).expect(200)).body;
-    const folded = events.reduce<TableState>((s, e) => tableDecider.evolve(s, e), tableDecider.initialState);
+    const readable = events.filter((e) => e.type !== 'DeckSealed' || Array.isArray(e.deck));
+    const folded = readable.reduce<TableState>((s, e) => tableDecider.evolve(s, e), tableDecider.initialState);
     expect(view.version).toBe(stored.length);
     expect(view.chipsOnTable).toBe(chipsOnTable(folded));
     expect(view.legalActions).toEqual(legalActions(folded).actions);
@@ -158,3 +163,28 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
     expect(health.body).toMatchObject({ status: 'ok', info: { database: { status: 'up', kind: backend } } });
   });
 });
+
+/** The log with each DeckSealed read as its hand's DeckRevealed gives it (the store holds it encrypted). */
+function unsealed(events: TableEvent[]): TableEvent[] {
+  return events.map((e) => {
+    if (e.type !== 'DeckSealed') return e;
+    const revealed = events.find((r) => r.type === 'DeckRevealed' && r.handNumber === e.handNumber);
+    return revealed ? ({ ...revealed, type: 'DeckSealed' } as TableEvent) : e;
+  });
+}
+
+/** Events without what the API draws at random for every hand: the commitment's salt (and so the commitment). */
+function withoutSalt(events: TableEvent[]): unknown[] {
+  return events.map((e) => {
+    if (e.type === 'HandStarted') return { ...e, deckCommitment: 'salted' };
+    // A hand still being played keeps its deck sealed: only its hand number can be compared.
+    if (e.type === 'DeckSealed') return { type: e.type, handNumber: e.handNumber };
+    if (e.type === 'DeckRevealed') return { ...e, salt: 'salt' };
+    return e;
+  });
+}
+
+function commitmentOf(events: TableEvent[], handNumber: number): string | undefined {
+  const revealed = events.find((e) => e.type === 'DeckRevealed' && e.handNumber === handNumber) as Extract<TableEvent, { type: 'DeckRevealed' }> | undefined;
+  return revealed ? deckCommitment(revealed.salt, revealed.deck) : undefined;
+}

@@ -222,6 +222,7 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
     const started = received.find((e: { type: string }) => e.type === 'HandStarted');
     expect(started.data).not.toHaveProperty('deck');
     expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates' });
+    expect(started.data).toHaveProperty('deckCommitment');
     expect(received.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands).toEqual(dealt.hands.map((h) => ({ seat: h.seat, cards: null })));
     for (const table of client.messages.filter((m) => m.type === 'table' && m.view.hand)) {
       for (const player of table.view.hand.players) expect(player.holeCards === null || player.holeCards === '').toBe(true);

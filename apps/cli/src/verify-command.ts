@@ -110,11 +110,12 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
   }
 
   const seconds = (Date.now() - started) / 1000;
-  const summary = { streams: report.streams, events: report.events, hands: report.hands, violations: report.violations.length + unreadable.length, seconds };
+  const summary = { streams: report.streams, events: report.events, hands: report.hands, sealedHands: report.sealedHands.length, violations: report.violations.length + unreadable.length, seconds };
   if (options.json) write(JSON.stringify({ summary, heads: report.heads, unreadable, violations: report.violations }, null, 2) + '\n');
   else {
     for (const line of unreadable) write(`UNREADABLE ${line}\n`);
     for (const v of report.violations) write(`VIOLATION  ${formatViolation(v)}\n`);
+    for (const h of report.sealedHands) write(`SEALED     ${h.streamId} v${h.version} hand ${h.handNumber} is being played: its deck is revealed (and its deal checked) when it ends\n`);
     write(
       `${report.streams} stream${report.streams === 1 ? '' : 's'}, ${report.events} events, ${report.hands} hands: ` +
         `${summary.violations === 0 ? 'no violation' : `${summary.violations} violation${summary.violations === 1 ? '' : 's'}`} (${seconds.toFixed(1)}s)\n`,

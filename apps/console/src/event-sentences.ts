@@ -32,6 +32,8 @@ const SENTENCES: Record<string, (d: Data) => string> = {
   PotAwarded: (d) => `${d.pot === 0 ? 'Pot' : `Side pot ${d.pot}`} of ${d.amount} awarded: ${(d.winners as Data[]).map((w) => `seat ${w.seat} wins ${w.amount}`).join(', ')}`,
   HandEnded: (d) => `Hand ${d.handNumber} ended`,
   HandVoided: (d) => `Hand ${d.handNumber} voided: ${d.reason}`,
+  DeckSealed: (d) => `Hand ${d.handNumber}: deck sealed`,
+  DeckRevealed: (d) => `Hand ${d.handNumber}: deck revealed`,
 };
 
 /** One line a floor supervisor reads in the table's activity log. */

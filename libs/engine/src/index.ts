@@ -12,14 +12,17 @@ export { tableDecider } from './table/table-decider';
 export { decide, automaticEvents, actingPlayer, chopCheck, killPotCheck, straddleSeatsNow, dealWaitsForDealer } from './table/decide';
 export { evolve } from './table/evolve';
 export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, COMMAND_TYPES } from './table/commands';
-export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, EVENT_TYPES, EVENT_SCHEMA_VERSION } from './table/events';
+export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, type ShuffleMethod, type Prng, type SealedDeck, type HandStartedV1, EVENT_TYPES, EVENT_SCHEMA_VERSIONS, readsSchemaVersion, schemaVersionOf, isHandStartedV1 } from './table/events';
 export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand } from './table/state';
 export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
 export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, normalizeRules, MAX_SEATS } from './table/rules';
 export { legalActions, type LegalAction, type LegalActions } from './table/legal-actions';
 export { randomLegalCommand, commandFor } from './table/random-player';
 export { planNextHand, type HandPlan } from './table/positions';
-export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck } from './table/deck';
+export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck, shuffleMethod, MULBERRY32_PRNG } from './table/deck';
+
+// The house shuffle (NIST SP 800-90A HMAC_DRBG + unbiased Fisher-Yates) and the deck's commitment.
+export { HmacDrbgSha256, DRBG_PRNG, drbgShuffledDeck, isDrbgSeed, deckCommitment, isSalt } from './shuffle';
 export { chipsOnTable } from './table/chips';
 
 // Betting: limits per structure, the round, pots and side pots, the showdown.

@@ -1,4 +1,4 @@
-import { formatCard, type ShuffleRecord, type Street, type TableEvent } from '@felt/engine';
+import { formatCard, shuffleMethod, type ShuffleMethod, type Street, type TableEvent } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
@@ -39,8 +39,8 @@ export interface HandRecord {
   readonly bigBlindSeat: number;
   /** A triggered kill: the killer's seat and the limits as a percentage of the table's. */
   readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
-  /** How the deck was made (a seed lets a regulator reshuffle it). */
-  readonly shuffle: ShuffleRecord;
+  /** How the deck was made, never its seed (DeckRevealed holds that, for regulators). */
+  readonly shuffle: ShuffleMethod;
   readonly players: readonly HandPlayerRecord[];
   readonly actions: readonly HandAction[];
   readonly board: { readonly flop: readonly string[]; readonly turn: readonly string[]; readonly river: readonly string[] };
@@ -93,7 +93,8 @@ function started(tableId: string, e: Extract<TableEvent, { type: 'HandStarted' }
     smallBlindSeat: e.smallBlindSeat,
     bigBlindSeat: e.bigBlindSeat,
     kill: e.kill,
-    shuffle: e.shuffle,
+    // Old logs' HandStarted held the seed: shuffleMethod leaves it out.
+    shuffle: shuffleMethod(e.shuffle),
     players: e.players.map((p) => ({ seat: p.seat, playerId: p.playerId, startingStack: p.stack, holeCards: [], shown: false, finalStack: null })),
     actions: [],
     board: { flop: [], turn: [], river: [] },

@@ -11,7 +11,7 @@ import {
 } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
-import { tableEventOf, tableIdOfStream } from './table-event';
+import { isDeckSealed, tableEventOf, tableIdOfStream } from './table-event';
 
 /** One seat as the floor sees it. `holeCards` is null when nothing was dealt to it; tableViewFor hides it. */
 export interface SeatRow {
@@ -108,9 +108,12 @@ export function evolveTableView(view: TableView, recorded: RecordedEvent): Table
 export function evolveTableEngine(view: TableView, recorded: RecordedEvent): TableView {
   if (recorded.streamId !== view.streamId || recorded.streamVersion <= view.version) return view;
   const event = tableEventOf(recorded);
-  if (event === null) return view;
+  if (event === null && !isDeckSealed(recorded)) return view;
   if (recorded.streamVersion !== view.version + 1)
     throw new Error(`${view.streamId}: event v${recorded.streamVersion} after v${view.version}; the reader skipped events`);
+  // The sealed deck is not for views: the version moves on, the engine state keeps no deck (the dealt cards come in
+  // the events that deal them).
+  if (event === null) return { streamId: view.streamId, version: recorded.streamVersion, engine: view.engine, row: view.row };
   return { streamId: view.streamId, version: recorded.streamVersion, engine: tableDecider.evolve(view.engine, event), row: view.row };
 }
 
@@ -207,7 +210,7 @@ export const tableViews: Projection<TableViews> = {
   name: 'table-view',
   initial: { tables: {} },
   evolve(views, recorded) {
-    if (tableEventOf(recorded) === null) return views;
+    if (tableEventOf(recorded) === null && !isDeckSealed(recorded)) return views;
     const tableId = tableIdOfStream(recorded.streamId);
     const before = views.tables[tableId] ?? initialTableView(recorded.streamId);
     const after = evolveTableView(before, recorded);

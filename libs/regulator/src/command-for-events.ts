@@ -1,4 +1,4 @@
-import { formatCard, FULL_DECK, type TableCommand, type TableEvent } from '@felt/engine';
+import { formatCard, FULL_DECK, isHandStartedV1, type HandStartedV1, type SealedDeck, type TableCommand, type TableEvent } from '@felt/engine';
 
 /**
  * The command that produced a recorded group of events (one append = one command's decision), rebuilt from the
@@ -6,13 +6,16 @@ import { formatCard, FULL_DECK, type TableCommand, type TableEvent } from '@felt
  * ends with TableClosed was a CloseTable (it lists the cash-outs first). Null when the first event is one the
  * dealer produces by itself (a deal of the board, an award...): no command yields it first.
  */
-export function commandForEvents(events: readonly TableEvent[]): TableCommand | null {
+export function commandForEvents(events: readonly TableEvent[], revealed?: SealedDeck): TableCommand | null {
   const first = events[0];
-  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type);
+  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type, revealed);
 }
 
-/** commandForEvents from what it looks at: the group's first event and the type of its last. */
-export function commandFor(first: TableEvent, lastType: string): TableCommand | null {
+/**
+ * commandForEvents from what it looks at: the group's first event and the type of its last. A HandStarted names
+ * no deck (it is sealed): `revealed` is the hand's DeckRevealed, which gives the seed or the deck, and the salt.
+ */
+export function commandFor(first: TableEvent | HandStartedV1, lastType: string, revealed?: SealedDeck): TableCommand | null {
   if (lastType === 'TableClosed') return { type: 'CloseTable' };
   switch (first.type) {
     case 'TableOpened':
@@ -28,7 +31,7 @@ export function commandFor(first: TableEvent, lastType: string): TableCommand | 
     case 'ChipsAdded':
       return { type: 'AddChips', seat: first.seat, amount: first.amount };
     case 'ButtonDrawn': {
-      if (first.shuffle.kind === 'seeded') return { type: 'DrawForButton', seed: first.shuffle.seed };
+      if (first.shuffle.kind === 'seeded') return { type: 'DrawForButton', seed: first.shuffle.seed, prng: first.shuffle.prng };
       // Only the drawn cards are recorded: they were the top of the deck, in draw order; the rest cannot matter.
       const drawn = first.draws.map((d) => d.card);
       const rest = FULL_DECK.filter((c) => !drawn.includes(c));
@@ -36,8 +39,15 @@ export function commandFor(first: TableEvent, lastType: string): TableCommand | 
     }
     case 'ButtonPlaced':
       return { type: 'PlaceButton', seat: first.seat };
-    case 'HandStarted':
-      return first.shuffle.kind === 'seeded' ? { type: 'StartHand', seed: first.shuffle.seed } : { type: 'StartHand', deck: first.deck.map(formatCard) };
+    case 'HandStarted': {
+      // Schema version 1 held the deck and the seed; later ones are dealt from the deck revealed after the hand.
+      const deck = isHandStartedV1(first) ? { ...first, salt: undefined } : revealed;
+      if (deck === undefined) return null;
+      const salt = deck.salt === undefined || deck.salt === '' ? {} : { salt: deck.salt };
+      return deck.shuffle.kind === 'seeded'
+        ? { type: 'StartHand', seed: deck.shuffle.seed, prng: deck.shuffle.prng, ...salt }
+        : { type: 'StartHand', deck: deck.deck.map(formatCard), ...salt };
+    }
     case 'BlindPosted':
       return first.kind === 'straddle' ? { type: 'Straddle', seat: first.seat } : { type: 'PostBlind', seat: first.seat, blind: first.kind };
     case 'KillPotPosted':

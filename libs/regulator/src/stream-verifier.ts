@@ -1,14 +1,18 @@
 import {
   chipsOnTable,
-  EVENT_SCHEMA_VERSION,
   EVENT_TYPES,
+  isHandStartedV1,
+  readsSchemaVersion,
   tableDecider,
+  type HandStartedV1,
+  type SealedDeck,
   type TableEvent,
   type TableState,
 } from '@felt/engine';
 import { CHAIN_START, type ChainHead, type StreamEvent } from '@felt/event-store';
 import { ChainChecker } from './chain-checker';
 import { commandFor } from './command-for-events';
+import { dealProblems, revealedDeckOf, sealedHandOf, type SealedHand } from './deal-check';
 import { jsonEqual } from './json-equal';
 import { tableEventOf } from './table-stream';
 import type { Violation, ViolationKind } from './violations';
@@ -21,7 +25,7 @@ export interface StreamVerifierOptions {
 }
 
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
-const KIND_ORDER: readonly ViolationKind[] = ['chain', 'head', 'unreadable', 'rules', 'conservation'];
+const KIND_ORDER: readonly ViolationKind[] = ['chain', 'head', 'unreadable', 'deal', 'rules', 'conservation'];
 
 /**
  * Verifies one stream fed event by event in version order: the hash chain (ChainChecker) and, for a table, the
@@ -31,6 +35,11 @@ const KIND_ORDER: readonly ViolationKind[] = ['chain', 'head', 'unreadable', 'ru
  * awards, HandEnded stacks). Then the recorded events are folded with `evolve`, and the chips are counted: on the
  * table plus the house's take must equal buy-ins plus add-ons less cash-outs after every command, and each hand
  * must end with what its players brought to it less the rake.
+ *
+ * A hand's deck is sealed while it is played (HandStarted carries only a commitment; DeckSealed is encrypted at
+ * rest). The verifier holds a sealed hand's groups until its DeckRevealed, checks the deal against it (deal-check.ts:
+ * the commitment, the seed's derivation, the dealt cards), then re-decides the hand with the revealed deck: no key
+ * is needed. A hand still being played at the end of the log is reported in `sealedHands`, not as a violation.
  */
 export class StreamVerifier {
   private readonly chain: ChainChecker;
@@ -43,8 +52,12 @@ export class StreamVerifier {
   /** The last conservation difference reported, so one error is reported once, not after every later command. */
   private reportedDrift = 0;
   private handStart: { handNumber: number; version: number; stacks: number; rake: number } | null = null;
+  /** The groups of a hand whose deck is sealed, held until its DeckRevealed. */
+  private held: { hand: SealedHand; groups: StreamEvent[][] } | null = null;
   events = 0;
   hands = 0;
+  /** Hands still sealed at the end of the stream (being played): not verifiable yet, not a violation. */
+  readonly sealedHands: { handNumber: number; version: number }[] = [];
 
   constructor(
     readonly streamId: string,
@@ -61,7 +74,7 @@ export class StreamVerifier {
     this.chain.check(event);
     if (!this.engine) return;
     const commandId = typeof event.metadata?.commandId === 'string' ? event.metadata.commandId : undefined;
-    if (this.group.events.length > 0 && (commandId === undefined || commandId !== this.group.commandId)) this.flush();
+    if (this.group.events.length > 0 && (commandId === undefined || commandId !== this.group.commandId)) this.endGroup();
     this.group.commandId = commandId;
     this.group.events.push(event);
   }
@@ -71,7 +84,10 @@ export class StreamVerifier {
    * at the end of a stream leave no gap, only a head that points past the last event.
    */
   finish(head?: { version: number; lastHash: string }): Violation[] {
-    if (this.engine) this.flush();
+    if (this.engine) {
+      this.endGroup();
+      if (this.held) this.sealedHands.push({ handNumber: this.held.hand.handNumber, version: this.held.hand.version });
+    }
     const violations = [...this.chain.violations, ...this.engineViolations];
     if (head) {
       const last = this.chain.head;
@@ -101,17 +117,43 @@ export class StreamVerifier {
     this.engineViolations.push({ streamId: this.streamId, version, kind, message });
   }
 
-  private flush(): void {
+  /** A command's group is complete: check it now, or hold it with its sealed hand until the deck is revealed. */
+  private endGroup(): void {
     const recorded = this.group.events;
     this.group = { commandId: undefined, events: [] };
+    if (recorded.length === 0) return;
+    const sealed = sealedHandOf(recorded[0]!);
+    if (this.held && sealed) {
+      // A new sealed hand while the last one's deck was never revealed.
+      const lost = this.held;
+      this.held = null;
+      this.violation(recorded[0]!.streamVersion, 'deal', `hand ${lost.hand.handNumber} (from version ${lost.hand.version}) ended without its deck being revealed: its deal cannot be checked`);
+      for (const group of lost.groups) this.check(group.filter((e) => e.type !== 'DeckSealed'));
+    }
+    if (sealed) this.held = { hand: sealed, groups: [] };
+    if (!this.held) return this.check(recorded);
+    this.held.groups.push(recorded);
+    const revealed = revealedDeckOf(recorded);
+    if (revealed === null) return;
+    const { hand, groups } = this.held;
+    this.held = null;
+    for (const problem of dealProblems(hand, revealed, groups)) this.violation(problem.version, 'deal', problem.message);
+    // Re-decide the hand with the revealed deck; DeckSealed is read as the revealed deck (its stored data may be sealed).
+    for (const group of groups) {
+      const readable = group.some((e) => e.type === 'DeckSealed') ? group.map((e) => (e.type === 'DeckSealed' ? ({ ...e, data: sealedData(revealed.deck) } as StreamEvent) : e)) : group;
+      this.check(readable, revealed.deck);
+    }
+  }
+
+  private check(recorded: StreamEvent[], revealed?: SealedDeck): void {
     if (recorded.length === 0) return;
 
     const readable: StreamEvent[] = [];
     const versions: number[] = [];
     for (const r of recorded) {
       if (!KNOWN_TYPES.has(r.type)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
-      else if (r.schemaVersion !== EVENT_SCHEMA_VERSION)
-        this.violation(r.streamVersion, 'unreadable', `${r.type} has schema version ${r.schemaVersion}; this engine reads ${EVENT_SCHEMA_VERSION}`);
+      else if (!readsSchemaVersion(r.type, r.schemaVersion))
+        this.violation(r.streamVersion, 'unreadable', `${r.type} has schema version ${r.schemaVersion}, which this engine does not read`);
       else if (typeof r.data !== 'object' || r.data === null || Array.isArray(r.data)) this.violation(r.streamVersion, 'unreadable', `${r.type} has no data object`);
       else {
         readable.push(r);
@@ -123,7 +165,7 @@ export class StreamVerifier {
     // decide already computed (it remembers its last decision), which halves the engine's work. The recorded events
     // are made table events (a copy of their data with their type) only when they differ: that copy cost a twentieth
     // of verify's CPU.
-    const derived = this.rederive(readable, versions);
+    const derived = this.rederive(readable, versions, revealed);
     const fold = derived ?? readable.map(tableEventOf);
 
     for (let i = 0; i < fold.length; i++) {
@@ -140,9 +182,13 @@ export class StreamVerifier {
   }
 
   /** Runs decide again for the command that produced `recorded` and compares; returns decide's events when equal. */
-  private rederive(recorded: readonly StreamEvent[], versions: readonly number[]): readonly TableEvent[] | null {
+  private rederive(recorded: readonly StreamEvent[], versions: readonly number[], revealed?: SealedDeck): readonly TableEvent[] | null {
     const first = tableEventOf(recorded[0]!);
-    const command = commandFor(first, recorded[recorded.length - 1]!.type);
+    const command = commandFor(first, recorded[recorded.length - 1]!.type, revealed);
+    if (command === null && first.type === 'HandStarted') {
+      this.violation(versions[0]!, 'deal', `hand ${first.handNumber} has no deck to deal from: neither its HandStarted nor a DeckRevealed gives one`);
+      return null;
+    }
     if (command === null) {
       this.violation(versions[0]!, 'rules', `${first.type} is recorded without a command before it: the dealer produces it only as part of one`);
       return null;
@@ -158,7 +204,8 @@ export class StreamVerifier {
       this.violation(versions[0]!, 'rules', `the rules refuse ${describe(command)} here (${decision.rejection.code}): ${decision.rejection.message}`);
       return null;
     }
-    const derived = decision.events;
+    // An old log's hand (HandStarted of schema version 1) held its deck and seed in HandStarted: compare with that shape.
+    const derived = first.type === 'HandStarted' && isHandStartedV1(first) ? asVersion1(decision.events) : decision.events;
     const n = Math.max(derived.length, recorded.length);
     for (let i = 0; i < n; i++) {
       const want = derived[i];
@@ -236,6 +283,20 @@ function isRecordedAs(recorded: StreamEvent, event: TableEvent): boolean {
   }
   for (const key in fields) if (fields[key] !== undefined) unmatched--;
   return unmatched === 0;
+}
+
+/** decide's HandStarted and DeckSealed as the single HandStarted that schema version 1 recorded. */
+function asVersion1(events: readonly TableEvent[]): readonly TableEvent[] {
+  const [started, sealed, ...rest] = events;
+  if (started?.type !== 'HandStarted' || sealed?.type !== 'DeckSealed') return events;
+  const { deckCommitment: _commitment, ...fields } = started;
+  const v1: HandStartedV1 = { ...fields, deck: sealed.deck, shuffle: sealed.shuffle };
+  return [v1 as unknown as TableEvent, ...rest];
+}
+
+/** DeckSealed's data as the revealed deck gives it (what the API encrypted). */
+function sealedData(deck: SealedDeck): StreamEvent['data'] {
+  return { handNumber: deck.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt: deck.salt } as unknown as StreamEvent['data'];
 }
 
 function sum(xs: readonly number[]): number {

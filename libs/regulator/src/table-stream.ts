@@ -1,4 +1,4 @@
-import { EVENT_SCHEMA_VERSION, type TableEvent } from '@felt/engine';
+import { schemaVersionOf, type TableEvent } from '@felt/engine';
 import type { NewEvent, RecordedEvent } from '@felt/event-store';
 
 /**
@@ -19,5 +19,5 @@ export function tableEventOf(recorded: Pick<RecordedEvent, 'type' | 'data'>): Ta
 
 export function newEventOf(event: TableEvent): NewEvent {
   const { type, ...data } = event;
-  return { type, schemaVersion: EVENT_SCHEMA_VERSION, data };
+  return { type, schemaVersion: schemaVersionOf(type), data };
 }

@@ -80,6 +80,7 @@ export async function verifyStoreInWorkers(databaseUrl: string, options: VerifyI
     streams: reports.reduce((n, r) => n + r.streams, 0),
     events: reports.reduce((n, r) => n + r.events, 0),
     hands: reports.reduce((n, r) => n + r.hands, 0),
+    sealedHands: reports.flatMap((r) => r.sealedHands),
     violations,
     heads: reports.flatMap((r) => r.heads).sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0)),
   };

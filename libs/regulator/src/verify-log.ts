@@ -8,6 +8,8 @@ export interface VerifyReport {
   readonly streams: number;
   readonly events: number;
   readonly hands: number;
+  /** Hands being played at the end of a stream: their decks are still sealed, so their deals are checked later. */
+  readonly sealedHands: SealedHandAtTail[];
   readonly violations: Violation[];
   /** Where each verified stream's events end (version and hash): what `felt anchors` would sign for it. */
   readonly heads: StreamHead[];
@@ -17,6 +19,13 @@ export interface StreamHead {
   readonly streamId: string;
   readonly version: number;
   readonly hash: string;
+}
+
+export interface SealedHandAtTail {
+  readonly streamId: string;
+  readonly handNumber: number;
+  /** Stream version of its HandStarted. */
+  readonly version: number;
 }
 
 export interface VerifyStoreOptions {
@@ -58,6 +67,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   let done = 0;
   let hands = 0;
   const heads: StreamHead[] = [];
+  const sealedHands: SealedHandAtTail[] = [];
   const reader = await store.openWholeStreamReader(pageSize);
   let failure: Error | undefined;
   try {
@@ -71,6 +81,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
       violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
       heads.push({ streamId: info.streamId, ...verifier.head });
       hands += verifier.hands;
+      sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId: info.streamId, ...h })));
     }
   } catch (error) {
     failure = error as Error;
@@ -78,7 +89,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   } finally {
     reader.close(failure);
   }
-  return { streams: infos.length, events: done, hands, violations, heads };
+  return { streams: infos.length, events: done, hands, sealedHands, violations, heads };
 }
 
 export interface VerifyEventsOptions {
@@ -93,6 +104,7 @@ export interface VerifyEventsOptions {
 /** Verifies events from an export, stream by stream, in the order the file gives them. */
 export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEventsOptions = {}): VerifyReport {
   const violations: Violation[] = [];
+  const sealedHands: SealedHandAtTail[] = [];
   let hands = 0;
   let done = 0;
   const heads: StreamHead[] = [];
@@ -111,7 +123,8 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
     violations.push(...verifier.finish());
     heads.push({ streamId, ...verifier.head });
     hands += verifier.hands;
+    sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId, ...h })));
   }
   options.onProgress?.(done, events.length);
-  return { streams: streams.size, events: events.length, hands, violations, heads };
+  return { streams: streams.size, events: events.length, hands, sealedHands, violations, heads };
 }

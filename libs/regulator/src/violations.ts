@@ -8,6 +8,11 @@ export type ViolationKind =
   | 'unreadable'
   /** The rules: the recorded command would be refused here, or decide derives other events than the recorded ones. */
   | 'rules'
+  /**
+   * A deal: the revealed deck does not match the hand's commitment, its seed does not derive it, the dealt cards are
+   * not its cards, or the hand's deck was never revealed.
+   */
+  | 'deal'
   /** Chips: on the table plus the house's take differ from buy-ins plus add-ons less cash-outs. */
   | 'conservation'
   /** The commands table names a version that no longer holds that command's event (a tail cut, a row replaced). */

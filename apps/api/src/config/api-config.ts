@@ -26,6 +26,12 @@ export interface ApiConfig {
    * `<dataDir>/jwt-secret`; with a databaseUrl the start fails instead (see auth/jwt-secret.ts).
    */
   readonly jwtSecret: string | undefined;
+  /**
+   * The key that seals undealt decks at rest (FELT_SEAL_KEY, 64 hex digits). Unset: the embedded default reads or
+   * creates `<dataDir>.seal.key` beside the database folder; with a databaseUrl the start fails instead
+   * (tables/deck-seal.ts).
+   */
+  readonly sealKey: string | undefined;
   /** How long a token from POST /auth/login stays valid, in seconds (TOKEN_TTL_SECONDS, default 8 hours). */
   readonly tokenTtlSeconds: number;
   /**
@@ -48,6 +54,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   snapshotEvery: 100,
   logLevel: 'info',
   jwtSecret: undefined,
+  sealKey: undefined,
   tokenTtlSeconds: 8 * 60 * 60,
   liveSurveillance: false,
 };
@@ -66,6 +73,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     snapshotEvery: count('SNAPSHOT_EVERY', DEFAULT_API_CONFIG.snapshotEvery, 1),
     logLevel: text('LOG_LEVEL') ?? DEFAULT_API_CONFIG.logLevel,
     jwtSecret: text('JWT_SECRET'),
+    sealKey: text('FELT_SEAL_KEY'),
     tokenTtlSeconds: count('TOKEN_TTL_SECONDS', DEFAULT_API_CONFIG.tokenTtlSeconds, 60),
     liveSurveillance: flag(env, 'FELT_LIVE_SURVEILLANCE'),
   };

@@ -134,7 +134,7 @@ export class TableChannel {
     let state = this.folded.state;
     newer.forEach((recorded, i) => {
       if (recorded.streamVersion !== start + 1 + i) throw new Error(`${this.streamId}: expected v${start + 1 + i}, the log gave v${recorded.streamVersion}`);
-      state = tableDecider.evolve(state, toTableEvent(recorded));
+      state = tableDecider.evolve(state, toTableEvent(recorded, this.tables.seal));
     });
     const folded = { state, version: start + newer.length, snapshotVersion: this.folded.snapshotVersion };
     const liveHandFrom = await this.hands.from(this.streamId, folded, newer);

@@ -58,7 +58,7 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
       try {
         appended = await this.store.append(streamId, {
           expectedVersion: table.version,
-          events: decision.events.map(toNewEvent),
+          events: decision.events.map((e) => toNewEvent(e, this.tables.seal)),
           commandId: request.commandId,
           metadata: { ...request.metadata },
         });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { tableDecider, type TableEvent } from '@felt/engine';
 import { EventStore } from '@felt/event-store';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { DECK_SEAL, type DeckSeal } from './deck-seal';
 import { toTableEvent } from './table-stream';
 import { TableSnapshots } from './table-snapshots';
 import { TableStateCache, type FoldedTable } from './table-state-cache';
@@ -24,6 +25,7 @@ export class FoldedTables {
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(TableSnapshots) private readonly snapshots: TableSnapshots,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(DECK_SEAL) readonly seal: DeckSeal,
   ) {
     this.cache = new TableStateCache(config.tableCacheSize);
   }
@@ -67,7 +69,7 @@ export class FoldedTables {
       const page = await this.store.readStream(streamId, { fromVersion: version + 1, limit: FOLD_PAGE });
       for (const recorded of page) {
         if (recorded.streamVersion !== version + 1) throw new Error(`${streamId}: expected v${version + 1}, read v${recorded.streamVersion}`);
-        state = tableDecider.evolve(state, toTableEvent(recorded));
+        state = tableDecider.evolve(state, toTableEvent(recorded, this.seal));
         version = recorded.streamVersion;
       }
       if (page.length < FOLD_PAGE) break;

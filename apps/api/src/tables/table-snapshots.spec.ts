@@ -1,6 +1,10 @@
-import { EVENT_SCHEMA_VERSION, mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableState } from '@felt/engine';
+import { randomBytes } from 'node:crypto';
+import { mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableState } from '@felt/engine';
 import { canonicalJson } from '@felt/event-store';
+import { DeckSeal } from './deck-seal';
 import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT } from './table-snapshots';
+
+const seal = new DeckSeal(randomBytes(32));
 
 /** Plays random legal hands and yields the state after every command. */
 function* randomStates(seed: number, commands: number): Generator<TableState> {
@@ -26,8 +30,8 @@ describe('table snapshots', () => {
     const probe = mulberry32(99);
     let compared = 0;
     for (const state of randomStates(7, 1500)) {
-      const stored = JSON.parse(canonicalJson(encodeSnapshot(state)));
-      const restored = decodeSnapshot(stored);
+      const stored = JSON.parse(canonicalJson(encodeSnapshot(state, seal, 'table-t')));
+      const restored = decodeSnapshot(stored, seal, 'table-t');
       expect(restored).not.toBeNull();
       // Same legal command, same events, from both states (decide reads every part of the state that matters).
       const seed = probe();
@@ -38,11 +42,23 @@ describe('table snapshots', () => {
     expect(compared).toBe(1500);
   });
 
-  it('ignores a snapshot written in another format or for another event schema', () => {
+  it('ignores a snapshot written in another format', () => {
     const state = tableDecider.initialState;
-    expect(decodeSnapshot({ format: 'felt.table-state.v0', eventSchemaVersion: EVENT_SCHEMA_VERSION, state })).toBeNull();
-    expect(decodeSnapshot({ format: SNAPSHOT_FORMAT, eventSchemaVersion: EVENT_SCHEMA_VERSION + 1, state })).toBeNull();
-    expect(decodeSnapshot(null)).toBeNull();
-    expect(decodeSnapshot(encodeSnapshot(state))).toEqual(state);
+    expect(decodeSnapshot({ format: 'felt.table-state.v1', eventSchemaVersion: 1, state }, seal, 'table-t')).toBeNull();
+    expect(decodeSnapshot(null, seal, 'table-t')).toBeNull();
+    expect(decodeSnapshot(encodeSnapshot(state, seal, 'table-t'), seal, 'table-t')).toEqual(state);
+  });
+
+  it('stores a table with a hand sealed: the row shows no card of its deck, and opens only for its own table', () => {
+    let during: TableState | undefined;
+    for (const state of randomStates(3, 40)) if (state.hand && state.hand.phase !== 'complete' && state.hand.deck.length === 52) during = state;
+    expect(during).toBeDefined();
+    const row = canonicalJson(encodeSnapshot(during!, seal, 'table-t'));
+    expect(row).not.toContain('"deck"');
+    expect(row).not.toContain('"seed"');
+    expect(row).not.toContain(JSON.stringify(during!.hand!.deck.slice(0, 5)).slice(1, -1));
+    expect(decodeSnapshot(JSON.parse(row), seal, 'table-t')).toEqual(JSON.parse(JSON.stringify(during)));
+    expect(() => decodeSnapshot(JSON.parse(row), seal, 'table-u')).toThrow();
+    expect(() => decodeSnapshot(JSON.parse(row), new DeckSeal(randomBytes(32)), 'table-t')).toThrow(/sealed under key/);
   });
 });

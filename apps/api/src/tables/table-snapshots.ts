@@ -1,32 +1,36 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { EVENT_SCHEMA_VERSION, type TableState } from '@felt/engine';
+import type { TableState } from '@felt/engine';
 import { EventStore } from '@felt/event-store';
+import { DECK_SEAL, type DeckSeal, type SealedEnvelope } from './deck-seal';
 
 /**
  * Folded table states kept in the store's snapshots table, so a process that starts (or a table that fell out of
  * the in-memory cache) reads the snapshot and the few events after it, never the whole history.
  *
  * The stored document names its format. Bump SNAPSHOT_FORMAT whenever the engine's TableState changes shape:
- * snapshots of another format (or another event schema version) are ignored and the table is folded from its
- * first event, which is always correct, only slower once.
+ * snapshots of another format are ignored and the table is folded from its first event, which is always correct,
+ * only slower once. v2: a hand's state holds its sealed deck, so the state of a table with a hand is stored sealed
+ * (deck-seal.ts) and the row shows no card; a table between hands is stored in the clear.
  */
-export const SNAPSHOT_FORMAT = 'felt.table-state.v1';
+export const SNAPSHOT_FORMAT = 'felt.table-state.v2';
 
-interface SnapshotDocument {
-  readonly format: string;
-  readonly eventSchemaVersion: number;
-  readonly state: TableState;
-}
+type SnapshotDocument = { readonly format: string; readonly state: TableState } | { readonly format: string; readonly sealedState: SealedEnvelope };
 
-export function encodeSnapshot(state: TableState): SnapshotDocument {
-  return { format: SNAPSHOT_FORMAT, eventSchemaVersion: EVENT_SCHEMA_VERSION, state };
+export function encodeSnapshot(state: TableState, seal: DeckSeal, streamId: string): SnapshotDocument {
+  if (state.hand === null) return { format: SNAPSHOT_FORMAT, state };
+  return { format: SNAPSHOT_FORMAT, sealedState: seal.seal(state, snapshotContext(streamId)) };
 }
 
 /** The state inside a stored snapshot, or null if it was written in another format. */
-export function decodeSnapshot(document: unknown): TableState | null {
-  const d = document as Partial<SnapshotDocument> | null;
-  if (!d || d.format !== SNAPSHOT_FORMAT || d.eventSchemaVersion !== EVENT_SCHEMA_VERSION || typeof d.state !== 'object') return null;
-  return d.state as TableState;
+export function decodeSnapshot(document: unknown, seal: DeckSeal, streamId: string): TableState | null {
+  const d = document as Partial<{ format: string; state: TableState; sealedState: SealedEnvelope }> | null;
+  if (!d || d.format !== SNAPSHOT_FORMAT) return null;
+  if (typeof d.sealedState === 'object' && d.sealedState !== null) return seal.open(d.sealedState, snapshotContext(streamId)) as TableState;
+  return typeof d.state === 'object' ? d.state : null;
+}
+
+function snapshotContext(streamId: string): string {
+  return `felt snapshot ${streamId}`;
 }
 
 @Injectable()
@@ -35,12 +39,15 @@ export class TableSnapshots implements OnModuleDestroy {
   /** Saves under way, one per table at most; awaited at shutdown so none is cut off. */
   private readonly saving = new Map<string, Promise<void>>();
 
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DECK_SEAL) private readonly seal: DeckSeal,
+  ) {}
 
   async load(streamId: string): Promise<{ version: number; state: TableState } | null> {
     const snapshot = await this.store.loadSnapshot(streamId);
     if (!snapshot) return null;
-    const state = decodeSnapshot(snapshot.state);
+    const state = decodeSnapshot(snapshot.state, this.seal, streamId);
     if (!state) {
       this.logger.warn(`ignoring the snapshot of ${streamId} at v${snapshot.version}: not format ${SNAPSHOT_FORMAT}; folding from the first event`);
       return null;
@@ -55,7 +62,7 @@ export class TableSnapshots implements OnModuleDestroy {
   saveLater(streamId: string, version: number, state: TableState): void {
     if (this.saving.has(streamId)) return;
     const save = this.store
-      .saveSnapshot(streamId, version, encodeSnapshot(state))
+      .saveSnapshot(streamId, version, encodeSnapshot(state, this.seal, streamId))
       .then(
         () => undefined,
         (error: Error) => this.logger.warn(`snapshot of ${streamId} at v${version} not saved: ${error.message}`),

@@ -4,7 +4,7 @@ import type { FoldedTable } from './table-state-cache';
 
 /**
  * What the API shows of a table: the folded state with cards as text, the derived pots, and what the seat the hand
- * waits for may do (the engine's legalActions: exactly what decide will accept). The undealt deck is left out.
+ * waits for may do (the engine's legalActions: exactly what decide will accept). The undealt deck, its seed and salt are left out.
  */
 export function tableView(tableId: string, { state, version }: FoldedTable) {
   const legal = legalActions(state);
@@ -30,7 +30,7 @@ export function tableView(tableId: string, { state, version }: FoldedTable) {
 export type TableView = ReturnType<typeof tableView>;
 
 function handView(hand: HandState) {
-  const { deck: _undealt, deckPosition: _position, board, players, ...rest } = hand;
+  const { deck: _undealt, seal: _sealed, deckPosition: _position, board, players, ...rest } = hand;
   return {
     ...rest,
     board: formatCards(board, ''),

@@ -8,10 +8,11 @@ import { ListTablesHandler } from './list-tables.query';
 import { TableCommandsController } from './table-commands.controller';
 import { TableQueriesController } from './table-queries.controller';
 import { TableSnapshots } from './table-snapshots';
+import { deckSealProvider, DECK_SEAL } from './deck-seal';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController],
-  providers: [TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
-  exports: [FoldedTables, TableSnapshots],
+  providers: [deckSealProvider, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  exports: [FoldedTables, TableSnapshots, DECK_SEAL],
 })
 export class TablesModule {}

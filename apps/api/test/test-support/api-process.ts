@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { TEST_JWT_SECRET } from './auth';
+import { TEST_JWT_SECRET, TEST_SEAL_KEY } from './auth';
 
 /** The repository root: the nearest folder above this file with a package.json (also when compiled elsewhere). */
 function repositoryRoot(from: string): string {
@@ -53,7 +53,7 @@ export class ApiProcess {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BUILT_MAIN], {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET, ...env, PORT: String(port) },
+      env: { ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET, FELT_SEAL_KEY: TEST_SEAL_KEY, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const api = new ApiProcess(child, `http://127.0.0.1:${port}`);

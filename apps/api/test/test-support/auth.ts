@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { signAccessToken } from '../../src/auth/access-token';
 import type { Queryable } from '@felt/event-store';
 import type { Role } from '../../src/auth/roles';
@@ -5,6 +6,8 @@ import { Users, type User } from '../../src/auth/users';
 
 /** The secret the test API (startTestApi, ApiProcess) signs and checks tokens with. Never used outside tests. */
 export const TEST_JWT_SECRET = 'felt-test-secret-not-for-production-0123456789';
+/** The key that seals undealt decks in tests: made up per test process, as a deployment's FELT_SEAL_KEY would be. */
+export const TEST_SEAL_KEY = randomBytes(32).toString('hex');
 
 export interface TestTokenOptions {
   /** The user id (default `test-<role>`). */

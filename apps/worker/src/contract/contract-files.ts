@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { EVENT_SCHEMA_VERSION } from '@felt/engine';
+import { schemaVersionOf } from '@felt/engine';
 import { eventJobSchema } from './event-job-schema';
 import { TABLE_EVENT_SCHEMAS, dataSchemaOf, type ContractEventType } from './table-event-schemas';
 
@@ -14,7 +14,7 @@ function render(schema: z.ZodType, id: string, title: string): string {
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
-export function eventSchemaFile(type: ContractEventType, version = EVENT_SCHEMA_VERSION): string {
+export function eventSchemaFile(type: ContractEventType, version = schemaVersionOf(type)): string {
   return `events/${type}.v${version}.schema.json`;
 }
 
@@ -24,7 +24,7 @@ export function contractFiles(): Map<string, string> {
   files.set('event-job.schema.json', render(eventJobSchema, 'event-job.schema.json', 'Felt event job (BullMQ job data)'));
   for (const type of Object.keys(TABLE_EVENT_SCHEMAS).sort() as ContractEventType[]) {
     const path = eventSchemaFile(type);
-    files.set(path, render(dataSchemaOf(type), path, `${type} v${EVENT_SCHEMA_VERSION}: the job's data`));
+    files.set(path, render(dataSchemaOf(type), path, `${type} v${schemaVersionOf(type)}: the job's data`));
   }
   return files;
 }

@@ -18,17 +18,17 @@ const card = () => z.int().min(0).max(51).describe('a card: rank * 4 + suit; ran
 
 const forcedBetKind = z.enum(['small-blind', 'big-blind', 'ante', 'make-up-big', 'make-up-small', 'new-player', 'straddle', 'kill-blind', 'kill-pot']);
 
-const shuffleRecord = z.discriminatedUnion('kind', [
+const prng = z.enum(['hmac-drbg-sha256-fisher-yates', 'mulberry32-fisher-yates']).describe('the deck derivation (docs/regulators.md)');
+
+const shuffleRecord = z.union([
   z.object({ kind: z.literal('supplied') }),
-  z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int() }),
-]);
-/** A hand's shuffle as published: never its seed (it would tell every card to come). */
-const publishedShuffle = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('supplied') }),
-  z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates') }),
+  z.object({ kind: z.literal('seeded'), prng: z.literal('hmac-drbg-sha256-fisher-yates'), seed: z.string().regex(/^[0-9a-f]{64}$/).describe('256-bit seed, hex') }),
+  z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int().describe('32-bit seed: scripts and demos only') }),
 ]);
 const handNumberOnly = <T extends 'DeckSealed' | 'DeckRevealed'>(type: T) =>
   z.object({ type: z.literal(type), handNumber: int() }).describe('published with its hand number only: the deck, seed and salt never go on the public queue');
+
+const shuffleMethod = z.discriminatedUnion('kind', [z.object({ kind: z.literal('supplied') }), z.object({ kind: z.literal('seeded'), prng })]);
 
 const bettingStructure = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']) }),
@@ -127,7 +127,8 @@ export const TABLE_EVENT_SCHEMAS = {
     players: z.array(z.object({ seat: seat(), playerId: z.string(), stack: chips() })),
     forcedBets: z.array(z.object({ seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean() })),
     missedBlinds: z.array(z.object({ seat: seat(), blind: z.enum(['small', 'big']) })),
-    shuffle: publishedShuffle,
+    shuffle: shuffleMethod,
+    deckCommitment: z.string().nullable().describe('lower-case hex SHA-256 of the salted deck; the deck itself is revealed after the hand'),
     kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
   }),
   BlindPosted: z.object({ type: z.literal('BlindPosted'), seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean(), allIn: z.boolean() }),

@@ -51,7 +51,7 @@ describe('hand history rows', () => {
     const ended = fold(handHistoryRows, events.slice(upTo('HandStarted').length), handHistoryRows.settle(started));
     const rows = handHistoryRows.changes(handHistoryRows.settle(started), ended).get('hand_histories')!;
     expect(rows.map((r) => r.slice(0, 3))).toEqual([['t1', 1, 'complete']]);
-    expect(rows[0]![4]).toBe(events.at(-1)!.recordedAt);
+    expect(rows[0]![4]).toBe(events.find((e) => e.type === 'HandEnded')!.recordedAt);
     expect(rows[0]![7]).toMatchObject({ handNumber: 1, status: 'complete', players: [{ playerId: 'bob', finalStack: 194 }, { playerId: 'cy', finalStack: 162 }, { playerId: 'ann', finalStack: 94 }] });
   });
 

@@ -24,7 +24,7 @@ describe('chopping the blinds (rules.md H3)', () => {
     foldedToBlinds(t);
     expect(legalActions(t.state).actions).toContainEqual({ type: 'ChopBlinds', seat: 2, bigBlindSeat: 3, fee: 0 });
     const events = t.do(bothAgree);
-    expect(events.map((e) => e.type)).toEqual(['BlindsChopped', 'HandEnded']);
+    expect(events.map((e) => e.type)).toEqual(['BlindsChopped', 'HandEnded', 'DeckRevealed']);
     expect(events[0]).toEqual({ type: 'BlindsChopped', consents: [{ seat: 2, by: 'sb-player' }, { seat: 3, by: 'bb-player' }], returned: [{ seat: 2, amount: 1 }, { seat: 3, amount: 2 }], fee: 0 });
     expect(t.stacks()).toEqual({ btn: 200, sb: 200, bb: 200, utg: 200, mp: 200, co: 200 });
     expect(t.state.rakeCollected).toBe(0);

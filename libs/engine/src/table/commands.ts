@@ -1,15 +1,22 @@
 import type { TableRulesInput } from './rules';
+import type { Prng } from './events';
 
 /**
  * Commands: what floor staff ask of a table. Seats are numbered 1..maxSeats. The deck (or a seed) arrives on
- * StartHand and DrawForButton; the engine never shuffles on its own. Actor, time and command id travel in the
+ * StartHand and DrawForButton, with StartHand's salt for the deck's commitment (random, from the API; a script
+ * may leave it out, and its commitment then hides nothing); the engine never shuffles on its own. Actor, time and command id travel in the
  * envelope the application keeps beside the command (they end up in each event's metadata).
  */
 export type DeckSource =
   /** The dealer's deck order, top card first, as card codes ("As", "Td", ...). All 52 cards, each once. */
-  | { readonly deck: readonly string[]; readonly seed?: undefined }
-  /** A seed for the documented PRNG (see table/deck.ts); the resulting order is recorded in the event. */
-  | { readonly seed: number; readonly deck?: undefined };
+  | { readonly deck: readonly string[]; readonly seed?: undefined; readonly prng?: undefined; readonly salt?: string }
+  /**
+   * A seed for a named deck derivation (table/deck.ts): 64 lower-case hex digits for the house's
+   * "hmac-drbg-sha256-fisher-yates" (the API draws them from the operating system's CSPRNG), or a whole number
+   * below 2^32 for "mulberry32-fisher-yates", which table scripts, tests and demos use and which anyone can
+   * predict. `prng` may name the derivation; the seed's form must fit it.
+   */
+  | { readonly seed: string | number; readonly prng?: Prng; readonly deck?: undefined; readonly salt?: string };
 
 export type TableCommand =
   | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }

@@ -1,7 +1,10 @@
-import { deciderSpec, tableDecider, parseCard, chipsOnTable, type TableCommand, type TableEvent, type TableRulesInput, legalActions } from '../index';
+import { createHash } from 'node:crypto';
+import { deciderSpec, tableDecider, parseCard, chipsOnTable, type TableCommand, type TableEvent, type TableRulesInput, legalActions, shuffledDeck, drbgShuffledDeck } from '../index';
 
 /** Given/when/then for every command: the events it produces, each rejection, and the no-op. */
 const spec = deciderSpec(tableDecider);
+const SALT = '00112233445566778899aabbccddeeff';
+const HEX_SEED = '9f'.repeat(32);
 const NL: TableRulesInput = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
 
 /** Runs commands from an empty table and returns the events, failing loudly on a rejection. */
@@ -110,19 +113,35 @@ describe('DrawForButton and PlaceButton', () => {
 });
 
 describe('StartHand and PostBlind', () => {
-  it('starts a hand: positions, forced bets due and the recorded deck', () =>
-    spec.given(threeHanded()).when({ type: 'StartHand', seed: 7 }).then((events) => {
+  it('starts a hand: positions, forced bets due, the deck sealed after a commitment that shows no card or seed', () =>
+    spec.given(threeHanded()).when({ type: 'StartHand', seed: 7, salt: SALT }).then((events) => {
       const e = events[0] as Extract<TableEvent, { type: 'HandStarted' }>;
-      expect(events).toHaveLength(1);
+      const sealed = events[1] as Extract<TableEvent, { type: 'DeckSealed' }>;
+      expect(events.map((x) => x.type)).toEqual(['HandStarted', 'DeckSealed']);
       expect([e.button, e.smallBlindSeat, e.bigBlindSeat]).toEqual([1, 2, 3]);
       expect(e.players.map((p) => p.seat)).toEqual([2, 3, 1]);
       expect(e.forcedBets).toEqual([
         { seat: 2, kind: 'small-blind', amount: 1, live: true },
         { seat: 3, kind: 'big-blind', amount: 2, live: true },
       ]);
-      expect(new Set(e.deck).size).toBe(52);
-      expect(e.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 7 });
+      expect(e.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates' });
+      expect('deck' in e).toBe(false);
+      expect(JSON.stringify(e)).not.toContain('"seed"');
+      expect(sealed).toEqual({ type: 'DeckSealed', handNumber: 1, deck: shuffledDeck(7), shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 7 }, salt: SALT });
+      expect(e.deckCommitment).toBe(createHash('sha256').update(Buffer.from(SALT, 'hex')).update(Buffer.from(shuffledDeck(7))).digest('hex'));
     }));
+  it('derives a house deck from a 256-bit hex seed with HMAC_DRBG', () =>
+    spec.given(threeHanded()).when({ type: 'StartHand', seed: HEX_SEED, salt: SALT }).then((events) => {
+      expect(events[0]).toMatchObject({ shuffle: { kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates' } });
+      expect(events[1]).toMatchObject({ deck: drbgShuffledDeck(Buffer.from(HEX_SEED, 'hex')), shuffle: { kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates', seed: HEX_SEED } });
+    }));
+  it('refuses a seed that does not fit the named derivation, and a malformed salt', () => {
+    spec.given(threeHanded()).when({ type: 'StartHand', seed: 7, prng: 'hmac-drbg-sha256-fisher-yates' }).thenRejected({ code: 'INVALID_DECK', field: 'seed' });
+    spec.given(threeHanded()).when({ type: 'StartHand', seed: HEX_SEED, prng: 'mulberry32-fisher-yates' }).thenRejected({ code: 'INVALID_DECK', field: 'seed' });
+    spec.given(threeHanded()).when({ type: 'StartHand', seed: HEX_SEED.slice(2) }).thenRejected({ code: 'INVALID_DECK', field: 'seed' });
+    spec.given(threeHanded()).when({ type: 'StartHand', seed: HEX_SEED.toUpperCase() }).thenRejected({ code: 'INVALID_DECK', field: 'seed' });
+    spec.given(threeHanded()).when({ type: 'StartHand', seed: 7, salt: 'abcd' }).thenRejected({ code: 'INVALID_DECK', field: 'salt' });
+  });
   it('refuses to start without a button', () => spec.given(history(open(), sit(1), sit(2))).when({ type: 'StartHand', seed: 1 }).thenRejected({ code: 'BUTTON_NOT_PLACED' }));
   it('refuses to start with fewer than two players', () =>
     spec.given(history(open(), sit(1), sit(2), { type: 'PlaceButton', seat: 1 }, { type: 'SitOut', seat: 2 })).when({ type: 'StartHand', seed: 1 }).thenRejected({ code: 'NOT_ENOUGH_PLAYERS' }));
@@ -178,6 +197,7 @@ describe('betting actions', () => {
         { type: 'UncalledBetReturned', seat: 1, amount: 8 },
         { type: 'PotAwarded', pot: 0, amount: 5, eligible: [1], winners: [{ seat: 1, amount: 5 }] },
         { type: 'HandEnded', handNumber: 1, stacks: [{ seat: 1, stack: 103 }, { seat: 2, stack: 99 }, { seat: 3, stack: 98 }] },
+        { type: 'DeckRevealed', handNumber: 1, deck: shuffledDeck(7), shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 7 }, salt: '' },
       ]));
   it('offers exactly what decide accepts', () => {
     const state = preflop().reduce(tableDecider.evolve, tableDecider.initialState);
@@ -205,14 +225,29 @@ describe('showdown and VoidHand', () => {
   });
   it('awards the pot to the last hand when the others muck', () =>
     spec.given([...toShowdown(), { type: 'HandMucked', seat: 2 }]).when({ type: 'MuckHand', seat: 3 }).then((events) => {
-      expect(events.map((e) => e.type)).toEqual(['HandMucked', 'PotAwarded', 'HandEnded']);
+      expect(events.map((e) => e.type)).toEqual(['HandMucked', 'PotAwarded', 'HandEnded', 'DeckRevealed']);
       expect(events[1]).toMatchObject({ winners: [{ seat: 1, amount: 6 }] });
     }));
   it('refuses show and muck before the showdown', () => spec.given(preflop()).when({ type: 'ShowHand', seat: 1 }).thenRejected({ code: 'NOT_SHOWDOWN' }));
   it('voids a hand and returns every chip', () =>
     spec.given(preflop()).when({ type: 'VoidHand', reason: 'misdeal: card exposed' }).then([
       { type: 'HandVoided', handNumber: 1, reason: 'misdeal: card exposed', refunds: [{ seat: 2, amount: 1 }, { seat: 3, amount: 2 }] },
+      { type: 'DeckRevealed', handNumber: 1, deck: shuffledDeck(7), shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 7 }, salt: '' },
     ]));
+  it('still plays a hand of an old log, whose HandStarted (schema version 1) held the deck: same cards, no reveal', () => {
+    const at = preflop().findIndex((e) => e.type === 'HandStarted');
+    const [started, sealed, ...rest] = preflop().slice(at);
+    expect([started!.type, sealed!.type]).toEqual(['HandStarted', 'DeckSealed']);
+    const { deckCommitment: _c, ...v1 } = started as Extract<TableEvent, { type: 'HandStarted' }>;
+    const legacy = { ...v1, deck: (sealed as Extract<TableEvent, { type: 'DeckSealed' }>).deck, shuffle: (sealed as Extract<TableEvent, { type: 'DeckSealed' }>).shuffle } as unknown as TableEvent;
+    const before = preflop().slice(0, at);
+    const oldLog = [...before, legacy, ...rest];
+    const newState = preflop().reduce(tableDecider.evolve, tableDecider.initialState);
+    const oldState = oldLog.reduce(tableDecider.evolve, tableDecider.initialState);
+    expect(oldState.hand!.deck).toEqual(newState.hand!.deck);
+    expect(oldState.hand!.seal).toBeNull();
+    spec.given(oldLog).when({ type: 'VoidHand', reason: 'misdeal' }).then((events) => expect(events.map((e) => e.type)).toEqual(['HandVoided']));
+  });
   it('refuses a void without a reason or without a hand', () => {
     spec.given(preflop()).when({ type: 'VoidHand', reason: ' ' }).thenRejected({ code: 'INVALID_COMMAND' });
     spec.given(threeHanded()).when({ type: 'VoidHand', reason: 'x' }).thenRejected({ code: 'HAND_NOT_IN_PROGRESS' });

@@ -6,7 +6,8 @@ import { normalizeRules, isChipAmount } from './rules';
 import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
 import { evolveRemembered, forgetEvolutions } from './evolve';
 import { planNextHand } from './positions';
-import { resolveDeck, holeCardsFromDeck } from './deck';
+import { resolveDeck, holeCardsFromDeck, shuffleMethod } from './deck';
+import { deckCommitment, isSalt } from '../shuffle/deck-commitment';
 import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../betting/limits';
 import { playerToAct, contenderCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
@@ -228,6 +229,8 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
   if (handInProgress(state)) return no('HAND_IN_PROGRESS', `Hand ${state.hand!.handNumber} is still in progress.`);
   const deck = resolveDeck(command);
   if (!deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
+  const salt = command.salt ?? '';
+  if (command.salt !== undefined && !isSalt(salt)) return no('INVALID_DECK', 'The deck is invalid: the salt is 16 to 64 bytes as lower-case hex digits.', 'salt');
   const plan = planNextHand(state);
   if ('problem' in plan)
     return plan.problem === 'BUTTON_NOT_PLACED'
@@ -245,11 +248,12 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
     }),
     forcedBets: plan.forcedBets,
     missedBlinds: plan.missedBlinds,
-    deck: deck.deck,
-    shuffle: deck.shuffle,
+    shuffle: shuffleMethod(deck.shuffle),
+    deckCommitment: deckCommitment(salt, deck.deck),
     kill: plan.kill,
   };
-  return withFollowUps(state, [started]);
+  const sealed: TableEvent = { type: 'DeckSealed', handNumber: started.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt };
+  return withFollowUps(state, [started, sealed]);
 }
 
 function currentHand(state: TableState): HandState | Result {
@@ -358,7 +362,7 @@ function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: T
   if (typeof command.reason !== 'string' || command.reason.trim().length === 0 || command.reason.length > 500)
     return no('INVALID_COMMAND', 'Say why the hand is voided (1 to 500 characters).', 'reason');
   const refunds = hand.players.filter((p) => p.committed > 0).map((p) => ({ seat: p.seat, amount: p.committed }));
-  return accept([{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]);
+  return accept(withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]));
 }
 
 /**
@@ -487,6 +491,12 @@ function settle(state: TableState, hand: HandState): TableEvent | TableEvent[] {
     stacks[i] = { seat: p.seat, stack: p.stack + (won.get(p.seat) ?? 0) };
   }
   events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks });
+  return withReveal(hand, events);
+}
+
+/** The hand's end, then its sealed deck revealed (hands of old logs had no seal: their deck was in HandStarted). */
+function withReveal(hand: HandState, events: TableEvent[]): TableEvent[] {
+  if (hand.seal !== null) events.push({ type: 'DeckRevealed', handNumber: hand.handNumber, deck: hand.deck, shuffle: hand.seal.shuffle, salt: hand.seal.salt });
   return events;
 }
 

@@ -1,16 +1,20 @@
 import { parseCard, type Card } from '../cards/card';
 import type { DeckSource } from './commands';
-import type { ShuffleRecord } from './events';
+import type { ShuffleMethod, ShuffleRecord } from './events';
+import { DRBG_PRNG, drbgShuffledDeck, isDrbgSeed } from '../shuffle/drbg-shuffle';
 
 /**
- * Decks. The engine never draws randomness of its own: the dealer supplies the order, or a seed for the
- * documented PRNG below, and the resulting order is recorded in the event so a replay deals the same cards.
+ * Decks. The engine never draws randomness of its own: the dealer supplies the order, or a seed for a named
+ * derivation, and the resulting order is sealed in DeckSealed (revealed after the hand) so a replay deals the same
+ * cards. The house's derivation is "hmac-drbg-sha256-fisher-yates" (shuffle/drbg-shuffle.ts), with a 256-bit seed.
  *
- * PRNG "mulberry32-fisher-yates": mulberry32 (Tommy Ettinger's 32-bit generator) seeded with the unsigned
+ * PRNG "mulberry32-fisher-yates", for scripts, tests and demos only (a 32-bit seed: anyone can try them all): mulberry32 (Tommy Ettinger's 32-bit generator) seeded with the unsigned
  * 32-bit seed; starting from the deck in card order (2c 2d 2h 2s 3c ... As), for i = 51 down to 1 swap
  * position i with position floor(next() * (i + 1)), where next() = mulberry32 output / 2^32.
- * It is for tests, demos and home games; a casino supplies a deck from a certified RNG or shuffler.
+ * A command names it by giving a numeric seed.
  */
+export const MULBERRY32_PRNG = 'mulberry32-fisher-yates';
+
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -43,14 +47,14 @@ export function shuffledDeck(seed: number): Card[] {
   return deck;
 }
 
-/** Reads a deck source: 52 distinct valid cards, or a seed that is a 32-bit unsigned integer. */
+/**
+ * Reads a deck source: 52 distinct valid cards, or a seed of the form its derivation takes (a named `prng` must
+ * fit it). The shuffle record keeps the seed; HandStarted shows only its method (shuffleMethod).
+ */
 export function resolveDeck(source: DeckSource): { ok: true; deck: Card[]; shuffle: ShuffleRecord } | { ok: false; why: string; field: string } {
   if (source.deck !== undefined && source.seed !== undefined) return { ok: false, why: 'give either a deck or a seed, not both', field: 'deck' };
-  if (source.seed !== undefined) {
-    if (!Number.isInteger(source.seed) || source.seed < 0 || source.seed > 0xffffffff)
-      return { ok: false, why: 'the seed must be a whole number from 0 to 4294967295', field: 'seed' };
-    return { ok: true, deck: shuffledDeck(source.seed), shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: source.seed } };
-  }
+  if (source.seed !== undefined) return seededDeck(source.seed, source.prng);
+  if (source.prng !== undefined) return { ok: false, why: 'a prng is named without a seed', field: 'prng' };
   if (!Array.isArray(source.deck)) return { ok: false, why: 'a deck (52 cards) or a seed is required', field: 'deck' };
   if (source.deck.length !== 52) return { ok: false, why: `a deck has 52 cards, this one has ${source.deck.length}`, field: 'deck' };
   // Cards seen so far as two 26-bit masks (a Set here was a seventh of a PHH replay's engine time).
@@ -69,6 +73,25 @@ export function resolveDeck(source: DeckSource): { ok: true; deck: Card[]; shuff
     deck.push(card);
   }
   return { ok: true, deck, shuffle: { kind: 'supplied' } };
+}
+
+function seededDeck(seed: string | number, prng: string | undefined): { ok: true; deck: Card[]; shuffle: ShuffleRecord } | { ok: false; why: string; field: string } {
+  const named = prng ?? (typeof seed === 'number' ? MULBERRY32_PRNG : DRBG_PRNG);
+  if (named === DRBG_PRNG) {
+    if (!isDrbgSeed(seed)) return { ok: false, why: `the seed for ${DRBG_PRNG} is 64 lower-case hex digits (256 bits)`, field: 'seed' };
+    return { ok: true, deck: drbgShuffledDeck(Buffer.from(seed, 'hex')), shuffle: { kind: 'seeded', prng: DRBG_PRNG, seed } };
+  }
+  if (named === MULBERRY32_PRNG) {
+    if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+      return { ok: false, why: 'the seed must be a whole number from 0 to 4294967295', field: 'seed' };
+    return { ok: true, deck: shuffledDeck(seed), shuffle: { kind: 'seeded', prng: MULBERRY32_PRNG, seed } };
+  }
+  return { ok: false, why: `"${String(prng)}" is not a deck derivation this engine knows (${DRBG_PRNG}, ${MULBERRY32_PRNG})`, field: 'prng' };
+}
+
+/** What HandStarted tells of a shuffle while the deck is sealed: the method, never the seed. */
+export function shuffleMethod(shuffle: ShuffleRecord | ShuffleMethod): ShuffleMethod {
+  return shuffle.kind === 'seeded' ? { kind: 'seeded', prng: shuffle.prng } : { kind: 'supplied' };
 }
 
 /**

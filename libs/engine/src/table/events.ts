@@ -12,7 +12,33 @@ export interface ForcedBetDue {
   readonly live: boolean;
 }
 
-export type ShuffleRecord = { readonly kind: 'supplied' } | { readonly kind: 'seeded'; readonly prng: 'mulberry32-fisher-yates'; readonly seed: number };
+/** The named deck derivations (table/deck.ts): the house's HMAC_DRBG shuffle, and mulberry32 for scripts and demos only. */
+export type Prng = 'hmac-drbg-sha256-fisher-yates' | 'mulberry32-fisher-yates';
+
+/** How a deck was made, with its seed: in DeckSealed, DeckRevealed and ButtonDrawn (a draw's cards are all public). */
+export type ShuffleRecord =
+  | { readonly kind: 'supplied' }
+  | { readonly kind: 'seeded'; readonly prng: 'hmac-drbg-sha256-fisher-yates'; readonly seed: string }
+  | { readonly kind: 'seeded'; readonly prng: 'mulberry32-fisher-yates'; readonly seed: number };
+
+/** How a deck was made, without its seed: what HandStarted says while the deck is sealed. */
+export type ShuffleMethod = { readonly kind: 'supplied' } | { readonly kind: 'seeded'; readonly prng: Prng };
+
+/** The sealed deck of a hand: in DeckSealed during the hand, in DeckRevealed after it. */
+export interface SealedDeck {
+  readonly handNumber: number;
+  /** All 52 cards, top first. */
+  readonly deck: readonly Card[];
+  readonly shuffle: ShuffleRecord;
+  /** Hex; SHA-256(salt bytes ‖ deck bytes) is HandStarted's deckCommitment (shuffle/deck-commitment.ts). */
+  readonly salt: string;
+}
+
+/** HandStarted as schema version 1 recorded it (logs written before the deck was sealed): deck and seed inside. */
+export type HandStartedV1 = Omit<Extract<TableEvent, { type: 'HandStarted' }>, 'shuffle' | 'deckCommitment'> & {
+  readonly deck: readonly Card[];
+  readonly shuffle: ShuffleRecord;
+};
 
 /**
  * Events: what happened at the table. Each is a plain record; together they are the whole truth a regulator
@@ -39,11 +65,15 @@ export type TableEvent =
       readonly forcedBets: readonly ForcedBetDue[];
       /** Seats that a blind passed while they sat out: they owe it now. */
       readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
-      readonly deck: readonly Card[];
-      readonly shuffle: ShuffleRecord;
+      /** No deck and no seed: those are sealed in the DeckSealed that follows, until DeckRevealed. */
+      readonly shuffle: ShuffleMethod;
+      /** Lower-case hex SHA-256 of the salted deck (shuffle/deck-commitment.ts). */
+      readonly deckCommitment: string | null;
       /** A triggered kill: the killer and the limits as a percentage of the table's (200 full, 150 half). */
       readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
     }
+  /** Right after HandStarted: the only place the undealt deck lives during the hand (the API stores it encrypted). */
+  | ({ readonly type: 'DeckSealed' } & SealedDeck)
   | { readonly type: 'BlindPosted'; readonly seat: number; readonly kind: ForcedBetKind; readonly amount: number; readonly live: boolean; readonly allIn: boolean }
   | { readonly type: 'KillPotPosted'; readonly seat: number; readonly amount: number; readonly limitPercent: number }
   | { readonly type: 'HoleCardsDealt'; readonly hands: readonly { readonly seat: number; readonly cards: readonly Card[] }[] }
@@ -75,7 +105,9 @@ export type TableEvent =
       readonly winners: readonly { readonly seat: number; readonly amount: number }[];
     }
   | { readonly type: 'HandEnded'; readonly handNumber: number; readonly stacks: readonly { readonly seat: number; readonly stack: number }[] }
-  | { readonly type: 'HandVoided'; readonly handNumber: number; readonly reason: string; readonly refunds: readonly { readonly seat: number; readonly amount: number }[] };
+  | { readonly type: 'HandVoided'; readonly handNumber: number; readonly reason: string; readonly refunds: readonly { readonly seat: number; readonly amount: number }[] }
+  /** Right after HandEnded or HandVoided of a hand that had a DeckSealed: every card, mucked ones included. */
+  | ({ readonly type: 'DeckRevealed' } & SealedDeck);
 
 export type TableEventType = TableEvent['type'];
 
@@ -83,8 +115,33 @@ export const EVENT_TYPES: readonly TableEventType[] = [
   'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
   'ButtonPlaced', 'HandStarted', 'BlindPosted', 'KillPotPosted', 'HoleCardsDealt', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
   'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',
-  'HandVoided',
+  'HandVoided', 'DeckSealed', 'DeckRevealed',
 ];
 
-/** Schema version of every event type; bump one when its shape changes (docs/events.md has the rule). */
-export const EVENT_SCHEMA_VERSION = 1;
+/**
+ * Schema version of each event type; bump one when its shape changes (docs/events.md has the rule). HandStarted 2:
+ * the deck and seed left it for DeckSealed, and it carries the deck's commitment. ButtonDrawn 2: a seed may be the
+ * house's 64-hex-digit seed.
+ */
+export const EVENT_SCHEMA_VERSIONS: Readonly<Record<TableEventType, number>> = Object.fromEntries(
+  EVENT_TYPES.map((type) => [type, type === 'HandStarted' || type === 'ButtonDrawn' ? 2 : 1]),
+) as Record<TableEventType, number>;
+
+/**
+ * Whether this engine folds a recorded event of this type and schema version: its current version, or an older
+ * one it still reads (HandStarted 1 holds its deck and seed itself; ButtonDrawn 1 is a subset of 2).
+ */
+export function readsSchemaVersion(type: string, version: number): boolean {
+  const current = EVENT_SCHEMA_VERSIONS[type as TableEventType];
+  if (current === undefined) return false;
+  return version === current || ((type === 'HandStarted' || type === 'ButtonDrawn') && version === 1);
+}
+
+export function schemaVersionOf(type: TableEventType): number {
+  return EVENT_SCHEMA_VERSIONS[type];
+}
+
+/** A HandStarted of schema version 1 (it holds its deck): evolve and verify still read those logs. */
+export function isHandStartedV1(event: Extract<TableEvent, { type: 'HandStarted' }> | HandStartedV1): event is HandStartedV1 {
+  return (event as { deck?: unknown }).deck !== undefined;
+}

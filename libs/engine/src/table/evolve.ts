@@ -1,4 +1,4 @@
-import type { ForcedBetDue, TableEvent } from './events';
+import { isHandStartedV1, type ForcedBetDue, type HandStartedV1, type TableEvent } from './events';
 import type { Card } from '../cards/card';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
 import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound } from './state';
@@ -87,6 +87,19 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
       return endHand(state);
     case 'HandVoided':
       return voidHand(state, event);
+    case 'DeckSealed': {
+      const hand = currentHand(state);
+      if (hand.handNumber !== event.handNumber || hand.deck.length > 0) throw new Error(`corrupt stream: DeckSealed for hand ${event.handNumber} out of place`);
+      const sealed = cloneHand(hand);
+      sealed.deck = event.deck;
+      sealed.seal = { shuffle: event.shuffle, salt: event.salt };
+      const next = cloneTable(state);
+      next.hand = sealed;
+      return next;
+    }
+    // The reveal changes nothing at the table: the hand is over and its deck was already known to the state.
+    case 'DeckRevealed':
+      return state;
     case 'RakeTaken':
     case 'BlindsChopped': {
       const taken = event.type === 'RakeTaken' ? event.amount : event.fee;
@@ -137,7 +150,7 @@ function updateSeat(state: TableState, seat: number, change: (s: SeatState) => S
   return withSeat(state, seat, change(current));
 }
 
-function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }>): TableState {
+function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }> | HandStartedV1): TableState {
   const players: HandPlayer[] = new Array(e.players.length);
   for (let i = 0; i < players.length; i++) {
     const p = e.players[i];
@@ -179,7 +192,9 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     bigBlindSeat: e.bigBlindSeat,
     players,
     forcedBetsDue: e.forcedBets,
-    deck: e.deck,
+    // A hand's deck arrives in the DeckSealed that follows; a log of schema version 1 held it in HandStarted.
+    deck: isHandStartedV1(e) ? e.deck : NO_CARDS,
+    seal: null,
     deckPosition: 0,
     board: [],
     round: newRound('preflop', e.bigBlindSeat),
@@ -203,7 +218,9 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
 }
 
 /** With a dead small blind the position is the previous big blind's seat (dead button); else the button's left. */
-function smallBlindPositionOf(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }>): number {
+const NO_CARDS: readonly Card[] = [];
+
+function smallBlindPositionOf(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }> | HandStartedV1): number {
   if (state.lastPositions !== null && state.rules?.buttonMode === 'dead') return state.lastPositions.bigBlind;
   return e.button;
 }

@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
-import type { ForcedBetDue, Street } from './events';
+import type { ForcedBetDue, ShuffleRecord, Street } from './events';
 import type { KillState } from '../house-options/kill-game';
 
 export interface SeatState {
@@ -71,7 +71,10 @@ export interface HandState {
   /** Dealt-in players in dealing order (clockwise from the first seat left of the button). */
   readonly players: readonly HandPlayer[];
   readonly forcedBetsDue: readonly ForcedBetDue[];
+  /** Empty from HandStarted until its DeckSealed (old logs: the deck HandStarted held). */
   readonly deck: readonly Card[];
+  /** The deck's seed record and salt from DeckSealed, revealed when the hand ends; null for old logs' hands. */
+  readonly seal: { readonly shuffle: ShuffleRecord; readonly salt: string } | null;
   /** Next undealt position in the deck. */
   readonly deckPosition: number;
   readonly board: readonly Card[];
@@ -243,6 +246,7 @@ export function cloneHand(s: HandState): Mutable<HandState> {
     players: s.players,
     forcedBetsDue: s.forcedBetsDue,
     deck: s.deck,
+    seal: s.seal,
     deckPosition: s.deckPosition,
     board: s.board,
     round: s.round,

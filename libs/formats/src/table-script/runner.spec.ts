@@ -133,8 +133,8 @@ describe('runTableScript', () => {
 
   it('uses the hand number as the seed when a StartHand gives no cards', () => {
     const run = runTableScript(script({ commands: [{ type: 'StartHand' }] }));
-    const started = run.events.find((e) => e.type === 'HandStarted') as Extract<TableEvent, { type: 'HandStarted' }>;
-    expect(started.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 1 });
+    const sealed = run.events.find((e) => e.type === 'DeckSealed') as Extract<TableEvent, { type: 'DeckSealed' }>;
+    expect(sealed.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 1 });
   });
 
   it('checks the final expectations and says what does not hold', () => {

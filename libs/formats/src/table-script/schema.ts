@@ -118,7 +118,10 @@ const commandSchemas = [
     type: z.literal('StartHand'),
     /** The whole deck, top card first (52 cards). */
     deck: z.array(text('a card')).optional(),
-    /** A seed for the engine's documented shuffle; with holeCards/board it orders the cards the script leaves open. */
+    /**
+     * A 32-bit seed for mulberry32-fisher-yates, a demo shuffle anyone can predict (the house shuffle takes a 256-bit
+     * seed: leave the seed out through the API); with holeCards/board it orders the cards the script leaves open.
+     */
     seed: chips('seed').optional(),
     /** Hole cards by seat number or player id: {"3": "AsKd"} or {"alice": "As Kd"}. */
     holeCards: z.record(z.string(), cardList).optional(),

@@ -1,0 +1,131 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Provider } from '@nestjs/common';
+import { IN_MEMORY } from '@felt/event-store';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+
+/**
+ * The seal on a hand's undealt deck at rest. DeckSealed (the deck, seed and salt, recorded right after HandStarted)
+ * is stored with its data encrypted by AES-256-GCM under a key kept apart from the database, so a reader of the
+ * event table, a backup or a replica learns nothing of the cards to come. The stored data keeps the hand number in
+ * the clear; the rest is the envelope below. GCM's tag makes a changed ciphertext fail to open (the hash chain
+ * already catches it). DeckRevealed, after the hand, holds the same fields in the clear, so `felt verify` never needs
+ * the key.
+ */
+export const SEAL_ALGORITHM = 'aes-256-gcm';
+
+export interface SealedEnvelope {
+  readonly alg: typeof SEAL_ALGORITHM;
+  /** First 16 hex digits of SHA-256(key): names the key, so a wrong key is reported as such. */
+  readonly keyId: string;
+  readonly iv: string;
+  readonly tag: string;
+  readonly ciphertext: string;
+}
+
+export class DeckSeal {
+  readonly keyId: string;
+
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('the seal key is 32 bytes (64 hex digits)');
+    this.keyId = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  }
+
+  /** DeckSealed's data as stored: the hand number, and everything else encrypted. */
+  sealDeck(data: { readonly handNumber: number }): { handNumber: number; sealed: SealedEnvelope } {
+    return { handNumber: data.handNumber, sealed: this.seal(data, deckContext(data.handNumber)) };
+  }
+
+  /** DeckSealed's data as `sealDeck` took it. */
+  openDeck(stored: { handNumber: number; sealed: SealedEnvelope }): unknown {
+    return this.open(stored.sealed, deckContext(stored.handNumber));
+  }
+
+  /**
+   * Any JSON value, encrypted; `context` is bound to the ciphertext (as additional authenticated data), so what
+   * was sealed for one place (a hand, a snapshot) does not open in another.
+   */
+  seal(value: unknown, context: string): SealedEnvelope {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv(SEAL_ALGORITHM, this.key, iv);
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+    return { alg: SEAL_ALGORITHM, keyId: this.keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+  }
+
+  /** The value sealed by `seal` for `context`; throws for another key, another context or a changed envelope. */
+  open(sealed: SealedEnvelope, context: string): unknown {
+    if (sealed.alg !== SEAL_ALGORITHM) throw new Error(`${context}: sealed with ${String(sealed.alg)}, not ${SEAL_ALGORITHM}`);
+    if (sealed.keyId !== this.keyId) throw new Error(`${context}: sealed under key ${sealed.keyId}, and this process holds key ${this.keyId}: set FELT_SEAL_KEY to that key`);
+    const decipher = createDecipheriv(SEAL_ALGORITHM, this.key, Buffer.from(sealed.iv, 'base64'));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+    const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]);
+    return JSON.parse(plain.toString('utf8'));
+  }
+}
+
+export function isSealedData(data: unknown): data is { handNumber: number; sealed: SealedEnvelope } {
+  return typeof data === 'object' && data !== null && typeof (data as { sealed?: unknown }).sealed === 'object';
+}
+
+function deckContext(handNumber: number): string {
+  return `felt DeckSealed hand ${handNumber}`;
+}
+
+export interface SealKeySettings {
+  /** FELT_SEAL_KEY: 64 hex digits. */
+  readonly sealKey: string | undefined;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+}
+
+export interface ResolvedSealKey {
+  readonly key: Buffer;
+  readonly source: 'FELT_SEAL_KEY' | 'file' | 'created' | 'ephemeral';
+  readonly file?: string;
+}
+
+/**
+ * The seal key: FELT_SEAL_KEY (64 hex digits); else, for the embedded PGlite database only, the file beside its
+ * folder (`./data.seal.key` for `./data`: next to it, not inside it, so a copy of the database folder does not carry
+ * the key), created with mode 0600 on the first start so `npm start` needs nothing set. With a DATABASE_URL the key
+ * must be given: every API process must seal with the same key, and the key must not live where the database does.
+ * An in-memory PGlite gets a key that lives as long as the process.
+ */
+export function resolveSealKey(settings: SealKeySettings): ResolvedSealKey {
+  if (settings.sealKey !== undefined) {
+    if (!/^[0-9a-fA-F]{64}$/.test(settings.sealKey)) throw new Error('FELT_SEAL_KEY must be 64 hex digits (32 bytes, e.g. `openssl rand -hex 32`)');
+    return { key: Buffer.from(settings.sealKey, 'hex'), source: 'FELT_SEAL_KEY' };
+  }
+  if (settings.databaseUrl)
+    throw new Error(
+      'FELT_SEAL_KEY is not set: with DATABASE_URL the key that seals undealt decks must be given (64 hex digits, e.g. `openssl rand -hex 32`), kept apart from the database, the same for every API process.',
+    );
+  if (settings.dataDir === IN_MEMORY) return { key: randomBytes(32), source: 'ephemeral' };
+  const file = sealKeyFile(settings.dataDir);
+  if (existsSync(file)) {
+    const text = readFileSync(file, 'utf8').trim();
+    if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${file} holds no seal key (64 hex digits); decks sealed under the lost key can no longer be opened`);
+    return { key: Buffer.from(text, 'hex'), source: 'file', file };
+  }
+  const key = randomBytes(32);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  return { key, source: 'created', file };
+}
+
+/** `<dataDir>.seal.key`, beside the database folder. */
+export function sealKeyFile(dataDir: string): string {
+  const dir = resolve(dataDir);
+  return join(dirname(dir), `${basename(dir)}.seal.key`);
+}
+
+export const DECK_SEAL = Symbol('DECK_SEAL');
+
+export const deckSealProvider: Provider = {
+  provide: DECK_SEAL,
+  inject: [API_CONFIG],
+  useFactory: (config: ApiConfig) => new DeckSeal(resolveSealKey(config).key),
+};

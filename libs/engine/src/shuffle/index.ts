@@ -1,0 +1,3 @@
+export { HmacDrbgSha256 } from './hmac-drbg';
+export { DRBG_PRNG, drbgShuffledDeck, isDrbgSeed } from './drbg-shuffle';
+export { deckCommitment, isSalt } from './deck-commitment';
