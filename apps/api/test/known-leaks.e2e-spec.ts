@@ -200,7 +200,7 @@ describe('known leaks, tried again (postgres)', () => {
 
     it('a token that expires while its socket is open is closed with REVOKED', async () => {
       const dealer = await addTestUser(database.db, 'revoke-dealer-4', 'dealer');
-      const client = await connect(signTestToken('dealer', { sub: dealer.id, name: dealer.name, expiresIn: 2 }));
+      const client = await connect(signTestToken('dealer', { sub: dealer.id, name: dealer.name, expiresIn: 5 }));
       await expectStatus(api.http.post('/tables').send({ tableId: 'revoke-expiry', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } }), 201);
       client.subscribe('revoke-expiry');
       await client.waitFor((m) => m.type === 'table');
