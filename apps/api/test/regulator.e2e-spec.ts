@@ -93,6 +93,7 @@ describe.each(BACKENDS)('regulator API (%s)', (backend) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="table-r1.jsonl"');
     const read = readJsonl(res.body as string);
     expect(read.problems).toEqual([]);
+    expect(read.roster?.history).toMatch(/not recorded yet/);
     expect(read.events.map((e) => e.hash)).toEqual(stream.map((e) => e.hash));
     expect(verifyEvents(read.events).violations).toEqual([]);
   });
@@ -108,13 +109,16 @@ describe.each(BACKENDS)('regulator API (%s)', (backend) => {
   it('exports OHH: one JSON object per hand, cut by the time range', async () => {
     const res = await regulator().get('/regulator/tables/r1/export?format=ohh').buffer(true).parse(textParser as never).expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="table-r1.ohh"');
-    const hands = (res.body as string).trim().split('\n\n').map((text) => JSON.parse(text));
+    const objects = (res.body as string).trim().split('\n\n').map((text) => JSON.parse(text));
+    // The staff roster first (no ohh key, so readers of hands pass over it): the actors' names and roles.
+    expect(objects[0].felt_roster).toEqual({ asOf: 'export', history: expect.stringMatching(/not recorded yet/), staff: expect.any(Array) });
+    const hands = objects.slice(1);
     expect(hands).toHaveLength(6);
     expect(hands.every((h) => h.ohh && Array.isArray(h.ohh.rounds))).toBe(true);
 
     const thirdStarted = stream.filter((e) => e.type === 'HandStarted')[2]!.recordedAt;
     const later = await regulator().get(`/regulator/tables/r1/export?format=ohh&from=${encodeURIComponent(thirdStarted)}`).buffer(true).parse(textParser as never).expect(200);
-    expect((later.body as string).trim().split('\n\n')).toHaveLength(4);
+    expect((later.body as string).trim().split('\n\n')).toHaveLength(1 + 4);
   });
 });
 

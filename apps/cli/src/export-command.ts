@@ -1,11 +1,13 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
+import { Presets, SingleBar } from 'cli-progress';
 import type { RecordedEvent } from '@felt/event-store';
-import { EXPORT_FORMATS, exportTable, tableStreamId, type ExportFormat } from '@felt/regulator';
-import { addSourceOptions, openEventLog, readStreamFrom, type SourceOptions } from './event-log-source';
+import { byStream, EXPORT_FORMATS, exportTable, readStaffRoster, rosterJsonlLine, tableStreamId, toJsonlLine, type ExportFormat, type StaffRoster } from '@felt/regulator';
+import { addSourceOptions, openEventLog, readStreamFrom, type EventLog, type SourceOptions } from './event-log-source';
 
 interface ExportOptions extends SourceOptions {
-  table: string;
+  table?: string;
+  all?: boolean;
   format: string;
   from?: string;
   to?: string;
@@ -13,19 +15,23 @@ interface ExportOptions extends SourceOptions {
 }
 
 /**
- * `felt export --table ID --format jsonl|phh|ohh [--from T --to T] [--out FILE]`:
+ * `felt export --table ID --format jsonl|phh|ohh [--from T --to T] [--out FILE]`, or `felt export --all --format
+ * jsonl [--from T --to T] [--out FILE]` for every stream (a progress bar on stderr when it is a terminal):
  * - jsonl: the raw hash-chained events, one per line (re-verify offline with `felt verify --file`; an export cut
  *   with --from needs `--excerpt`);
  * - phh: the table's hands as PHH (pokerkit's TOML hand histories; `felt phh` imports them);
  * - ohh: Open Hand History JSON, one object per hand.
  * --from and --to are ISO 8601 times: events recorded (jsonl) or hands started (phh, ohh) within them.
+ * Every export starts with the staff roster (id, name, role of each user: the users table as it stands, since its
+ * history is not recorded yet; libs/regulator/src/staff-roster.ts), so the actor ids in the events have names.
  * Exit codes: 0 written; 2 the options, the log or the table cannot be used.
  */
 export function registerExportCommand(program: Command): void {
   const command = program
     .command('export')
     .description("export a table's log: raw events (jsonl), PHH hand histories (phh) or Open Hand History (ohh)")
-    .requiredOption('--table <id>', 'the table (its stream table-<id>)')
+    .option('--table <id>', 'the table (its stream table-<id>)')
+    .option('--all', 'every stream (jsonl only), in stream order')
     .requiredOption('--format <format>', 'jsonl, phh or ohh')
     .option('--from <time>', 'from this time (ISO 8601, e.g. 2026-11-30T18:00:00Z)')
     .option('--to <time>', 'up to this time (ISO 8601)')
@@ -50,18 +56,59 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
     const ms = Date.parse(iso);
     return (from === null || ms >= from) && (to === null || ms <= to);
   };
-  const streamId = tableStreamId(options.table);
+  if (options.all === (options.table !== undefined))
+    return command.error('felt export: give --table ID or --all (one of them).', { exitCode: 2, code: 'felt.options' });
+  if (options.all && format !== 'jsonl')
+    return command.error(`felt export: --all writes jsonl (every stream's events); export ${format} table by table with --table.`, { exitCode: 2, code: 'felt.options' });
   const log = await openEventLog(options, command, 'export');
+  if (options.all) {
+    try {
+      return await exportAll(log, within, options.out, command);
+    } finally {
+      await log.close();
+    }
+  }
+  const streamId = tableStreamId(options.table!);
   let recorded: RecordedEvent[];
+  let roster: StaffRoster | null;
   try {
     recorded = await readStreamFrom(log, streamId);
+    roster = await rosterOf(log);
   } finally {
     await log.close();
   }
   if (recorded.length === 0) return command.error(`felt export: there is no table ${options.table} (no event in ${streamId}).`, { exitCode: 2, code: 'felt.table' });
 
-  const { text, notes } = exportTable(recorded, format as ExportFormat, within);
+  const { text, notes } = exportTable(recorded, format as ExportFormat, within, roster);
   for (const note of notes) command.configureOutput().writeErr!(`felt export: ${note}\n`);
   if (options.out) writeFileSync(options.out, text);
   else command.configureOutput().writeOut!(text);
+}
+
+function rosterOf(log: EventLog): Promise<StaffRoster | null> | StaffRoster | null {
+  return log.kind === 'file' ? log.read.roster : readStaffRoster(log.store.db);
+}
+
+/** Every stream as JSONL, stream by stream, written as it is read (the roster first). */
+async function exportAll(log: EventLog, within: (iso: string) => boolean, out: string | undefined, command: Command): Promise<void> {
+  const fd = out ? openSync(out, 'w') : null;
+  const write = (text: string) => (fd === null ? command.configureOutput().writeOut!(text) : writeSync(fd, text));
+  const streams = log.kind === 'file' ? [...byStream(log.read.events).keys()].map((streamId) => ({ streamId })) : await log.store.listStreams();
+  const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true, format: 'export [{bar}] {percentage}% | {value}/{total} streams | {events} events' }, Presets.shades_classic) : null;
+  let events = 0;
+  try {
+    const roster = await rosterOf(log);
+    if (roster) write(rosterJsonlLine(roster));
+    bar?.start(streams.length, 0, { events });
+    for (const { streamId } of streams) {
+      const kept = (await readStreamFrom(log, streamId)).filter((e) => within(e.recordedAt));
+      if (kept.length > 0) write(kept.map(toJsonlLine).join(''));
+      events += kept.length;
+      bar?.increment(1, { events });
+    }
+  } finally {
+    bar?.stop();
+    if (fd !== null) closeSync(fd);
+  }
+  command.configureOutput().writeErr!(`felt export: ${events} events of ${streams.length} stream${streams.length === 1 ? '' : 's'} written\n`);
 }

@@ -5,6 +5,7 @@ import { registerPhhCommand } from './phh-command';
 import { registerReplayCommand } from './replay-command';
 import { registerVerifyCommand } from './verify-command';
 import { registerExportCommand } from './export-command';
+import { registerAnchorsCommand } from './anchors-command';
 import { registerUsersCommand } from './users-command';
 import { registerProjectionsCommand } from './projections-command';
 
@@ -12,7 +13,7 @@ import { registerProjectionsCommand } from './projections-command';
  * The `felt` command line (bin/felt.js runs the compiled form of this file).
  *   felt play FILE [--json]   run a table script and print each hand (docs/table-scripts.md)
  *   felt phh PATH... [--json] replay PHH hand histories through the engine (apps/cli/src/phh-command.ts)
- *   felt replay / verify / export   a regulator's view of the event log (docs/regulators.md)
+ *   felt replay / verify / export / anchors   a regulator's view of the event log (docs/regulators.md)
  *   felt users / token   who may sign in to the API, and access tokens (docs/api.md "Authentication and roles")
  */
 export interface ProgramOptions {
@@ -40,6 +41,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   registerReplayCommand(program);
   registerVerifyCommand(program);
   registerExportCommand(program);
+  registerAnchorsCommand(program);
   registerUsersCommand(program);
   registerProjectionsCommand(program);
   return program;

@@ -79,6 +79,55 @@ describe('felt verify on PostgreSQL', () => {
     expect(await firstViolation(tableId)).toContain(`${streamId} v${v} [head]`);
   });
 
+  it('catches a tail cut off with the head rewound: by the commands cross-check and by signed anchors', async () => {
+    const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'felt-anchors-'));
+    const [key, pub, file] = ['anchors.key', 'anchors.pub', 'anchors.json'].map((f) => join(dir, f)) as [string, string, string];
+    expect((await felt('anchors', '--generate-key', '--key', key, '--public-key', pub)).code).toBe(0);
+    const { tableId, streamId, events } = await table();
+    const signed = await felt('anchors', '--database-url', t.url, '--key', key, '--out', file);
+    expect(signed.code).toBe(0);
+    const anchored = JSON.parse(readFileSync(file, 'utf8')).anchors.streams.find((a: { streamId: string }) => a.streamId === streamId);
+    expect(anchored).toEqual({ streamId, version: events.length, hash: events[events.length - 1]!.hash });
+
+    // Intact: the anchors hold, and --json gives the heads.
+    const clean = await felt('verify', '--database-url', t.url, '--table', tableId, '--anchors', file, '--anchors-key', pub, '--json');
+    expect(clean.code).toBe(0);
+    expect(JSON.parse(clean.out).heads).toEqual([{ streamId, version: events.length, hash: events[events.length - 1]!.hash }]);
+
+    // Cut the last command's events off and rewind the stream's head to the event before: the chain, the head and
+    // the rules all agree with what is left (the issue's truncated tail, which passed --no-read-models before).
+    const lastCommand = events[events.length - 1]!.metadata.commandId;
+    const cutFrom = events.find((e) => e.metadata.commandId === lastCommand)!;
+    await t.db.transaction(async (tx) => {
+      await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
+      await tx.query('DELETE FROM events WHERE stream_id = $1 AND stream_version >= $2', [streamId, cutFrom.streamVersion]);
+      await tx.query('UPDATE streams SET version = $2, last_hash = $3 WHERE stream_id = $1', [streamId, cutFrom.streamVersion - 1, cutFrom.prevHash]);
+      await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
+    });
+    const cut = await felt('verify', '--database-url', t.url, '--table', tableId, '--no-read-models', '--json');
+    expect(cut.code).toBe(1);
+    const found = JSON.parse(cut.out) as { heads: unknown[]; violations: { streamId: string; version: number; kind: string }[] };
+    expect(found.heads).toEqual([{ streamId, version: cutFrom.streamVersion - 1, hash: cutFrom.prevHash }]);
+    expect(found.violations).toEqual([expect.objectContaining({ streamId, version: cutFrom.streamVersion, kind: 'commands' })]);
+    const last = events[events.length - 1]!;
+
+    const held = await felt('verify', '--database-url', t.url, '--table', tableId, '--no-read-models', '--anchors', file, '--anchors-key', pub);
+    expect(held.code).toBe(1);
+    expect(held.out).toContain(`VIOLATION  ${streamId} v${last.streamVersion} [anchor]`);
+    expect(held.out).toMatch(/the stream was cut back/);
+
+    // An anchors file changed after signing, or checked with another key, is refused before anything is compared.
+    const forged = JSON.parse(readFileSync(file, 'utf8'));
+    forged.anchors.streams.find((a: { streamId: string }) => a.streamId === streamId).version -= 1;
+    writeFileSync(join(dir, 'forged.json'), JSON.stringify(forged));
+    const refused = await felt('verify', '--database-url', t.url, '--table', tableId, '--anchors', join(dir, 'forged.json'), '--anchors-key', pub);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/signature .* does not match/);
+  });
+
   it('names two rows swapped', async () => {
     const { tableId, streamId, events } = await table();
     const v = after(events, 'PlayerChecked');
@@ -101,6 +150,50 @@ describe('felt verify on PostgreSQL', () => {
     const line = await firstViolation(tableId);
     expect(line).toContain(`${streamId} v${v} [chain]`);
     expect(line).toMatch(/changed and its hash recomputed/);
+  });
+
+  it('exports every stream with --all, the staff roster first, and the file verifies offline', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { readJsonl } = await import('@felt/regulator');
+    await t.db.query(`INSERT INTO users (id, name, role, password_hash) VALUES ('u-ann', 'ann', 'dealer', 'x'), ('u-bo', 'bo', 'floor', 'x') ON CONFLICT DO NOTHING`);
+    const a = await table();
+    const b = await table();
+    const dir = mkdtempSync(join(tmpdir(), 'felt-export-all-'));
+    const file = join(dir, 'all.jsonl');
+    const exported = await felt('export', '--database-url', t.url, '--all', '--format', 'jsonl', '--out', file);
+    expect(exported.code).toBe(0);
+    const read = readJsonl(readFileSync(file, 'utf8'));
+    expect(read.problems).toEqual([]);
+    expect(read.roster).toEqual({
+      asOf: 'export',
+      history: expect.stringMatching(/not recorded yet/),
+      staff: expect.arrayContaining([expect.objectContaining({ id: 'u-ann', name: 'ann', role: 'dealer', disabled: false }), expect.objectContaining({ id: 'u-bo', name: 'bo', role: 'floor' })]),
+    });
+    const streams = (await t.store.listStreams()).map((s) => s.streamId);
+    expect([...new Set(read.events.map((e) => e.streamId))]).toEqual(streams);
+    expect(read.events.filter((e) => e.streamId === a.streamId).map((e) => e.hash)).toEqual(a.events.map((e) => e.hash));
+    expect(exported.err).toContain(`${read.events.length} events of ${streams.length} streams written`);
+    // Only the two tables just written are certainly untampered (the tests above tamper others in this database).
+    const onlyB = await felt('export', '--file', file, '--table', b.tableId, '--format', 'jsonl', '--out', join(dir, 'b.jsonl'));
+    expect(onlyB.code).toBe(0);
+    const verified = await felt('verify', '--file', join(dir, 'b.jsonl'));
+    expect([verified.code, verified.out]).toEqual([0, expect.stringContaining('1 stream, ')]);
+
+    // A time window: only the events recorded within it.
+    const from = b.events[10]!.recordedAt;
+    const windowed = await felt('export', '--database-url', t.url, '--all', '--format', 'jsonl', '--from', from);
+    const cut = readJsonl(windowed.out);
+    expect(cut.events.length).toBeGreaterThan(0);
+    expect(cut.events.every((e) => Date.parse(e.recordedAt) >= Date.parse(from))).toBe(true);
+    expect(cut.events.filter((e) => e.streamId === b.streamId).map((e) => e.streamVersion)).toEqual(b.events.filter((e) => Date.parse(e.recordedAt) >= Date.parse(from)).map((e) => e.streamVersion));
+
+    // --all is jsonl only, and needs no --table.
+    const phh = await felt('export', '--database-url', t.url, '--all', '--format', 'phh');
+    expect([phh.code, phh.err]).toEqual([2, expect.stringMatching(/--all writes jsonl/)]);
+    const both = await felt('export', '--database-url', t.url, '--all', '--table', a.tableId, '--format', 'jsonl');
+    expect([both.code, both.err]).toEqual([2, expect.stringMatching(/--table ID or --all/)]);
   });
 
   it('exports JSONL that verifies offline, and replays from the database', async () => {

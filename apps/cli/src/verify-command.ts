@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { formatViolation, tableStreamId, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
+import { checkAnchors, checkCommands, eventsHashAt, formatViolation, openSignedAnchors, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
 import { checkReadModels } from '../../worker/src/projections/read-model-check';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
@@ -12,6 +13,8 @@ interface VerifyOptions extends SourceOptions {
   json?: boolean;
   workers?: string;
   readModels?: boolean;
+  anchors?: string;
+  anchorsKey?: string;
 }
 
 /** Above this many events, and only when stderr is a terminal, a progress bar runs on stderr. */
@@ -22,7 +25,10 @@ const PROGRESS_MIN_EVENTS = 20000;
  * stream, then folds each table with the engine: every recorded command is decided again and must produce exactly
  * the recorded events (deals, awards and HandEnded stacks included), and the chips must add up per hand and per
  * session. On a database (not --file), each read model's rows must also equal the pure view folded afresh from the
- * log up to that projection's checkpoint (a violation names the first differing place; --no-read-models skips it).
+ * log up to that projection's checkpoint (a violation names the first differing place; --no-read-models skips it),
+ * and every row of the commands table must still point at events that command appended (a tail cut off and the
+ * stream's head rewound passes the chain, not this). With --anchors (signed by `felt anchors`, checked with the
+ * regulator's public key), each anchored version must still hold the anchored hash: the log extends every anchor.
  * Prints every violation with its stream, version and what is wrong.
  * Exit codes: 0 nothing wrong; 1 a violation; 2 the log cannot be read.
  */
@@ -33,7 +39,9 @@ export function registerVerifyCommand(program: Command): void {
     .option('--table <id>', 'one table (its stream table-<id>)')
     .option('--all', 'every stream (the default)')
     .option('--excerpt', 'with --file: streams may start after version 1 (an export with --from); their chain is checked from their first event')
-    .option('--json', 'print {"summary": {...}, "violations": [...]} as JSON')
+    .option('--json', 'print {"summary": {...}, "heads": [...], "unreadable": [...], "violations": [...]} as JSON')
+    .option('--anchors <file>', 'a signed anchors file (felt anchors): the log must still extend every anchor in it')
+    .option('--anchors-key <public.pem>', "with --anchors: the Ed25519 public key the regulator keeps")
     .option('--no-read-models', "database only: skip comparing the worker's read-model rows with a fresh fold")
     .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)');
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
@@ -45,6 +53,15 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
   const workers = options.workers === undefined ? defaultWorkers() : Number(options.workers);
   if (!(Number.isSafeInteger(workers) && workers >= 1 && workers <= 64))
     return command.error(`felt verify: --workers must be a whole number from 1 to 64, not "${options.workers}".`, { exitCode: 2, code: 'felt.options' });
+  let anchors: AnchorSet | null = null;
+  if (options.anchors !== undefined) {
+    if (!options.anchorsKey) return command.error('felt verify: --anchors needs --anchors-key PUBLIC.pem (the public key the regulator keeps).', { exitCode: 2, code: 'felt.options' });
+    try {
+      anchors = openSignedAnchors(readFileSync(options.anchors, 'utf8'), readFileSync(options.anchorsKey, 'utf8'));
+    } catch (error) {
+      return command.error(`felt verify: ${options.anchors}: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.anchors' });
+    }
+  }
   const started = Date.now();
   const log = await openEventLog(options, command, 'verify');
 
@@ -65,6 +82,7 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
       const events = options.table ? log.read.events.filter((e) => e.streamId === tableStreamId(options.table!)) : log.read.events;
       if (options.table && events.length === 0) unreadable.push(`${log.file}: no event of ${tableStreamId(options.table)}`);
       report = verifyEvents(events, { excerpt: options.excerpt, onProgress });
+      if (anchors) report.violations.push(...(await checkAnchors(anchors, eventsHashAt(events), covering(report))));
     } else {
       const only = options.table ? { streamIds: [tableStreamId(options.table)] } : {};
       // Streams are independent: with --workers, threads verify shares of them (PostgreSQL; PGlite is one session).
@@ -72,6 +90,8 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
         workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null
           ? await verifyStoreInWorkers(log.databaseUrl, { workers, ...only, onProgress })
           : await verifyStore(log.store, { ...only, onProgress });
+      report.violations.push(...(await checkCommands(log.store, only.streamIds)));
+      if (anchors) report.violations.push(...(await checkAnchors(anchors, storeHashAt(log.store), options.table ? covering(report) : () => true)));
       if (options.readModels !== false) {
         for (const check of await checkReadModels(log.store)) {
           if (check.difference !== null)
@@ -91,7 +111,7 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
 
   const seconds = (Date.now() - started) / 1000;
   const summary = { streams: report.streams, events: report.events, hands: report.hands, sealedHands: report.sealedHands.length, violations: report.violations.length + unreadable.length, seconds };
-  if (options.json) write(JSON.stringify({ summary, unreadable, violations: report.violations }, null, 2) + '\n');
+  if (options.json) write(JSON.stringify({ summary, heads: report.heads, unreadable, violations: report.violations }, null, 2) + '\n');
   else {
     for (const line of unreadable) write(`UNREADABLE ${line}\n`);
     for (const v of report.violations) write(`VIOLATION  ${formatViolation(v)}\n`);
@@ -102,6 +122,12 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
     );
   }
   if (summary.violations > 0) command.error(`felt verify: ${summary.violations} violation${summary.violations === 1 ? '' : 's'} found.`, { exitCode: 1, code: 'felt.verify.violations' });
+}
+
+/** The streams a report verified: with --table or an export, anchors of other streams are not compared. */
+function covering(report: VerifyReport): (streamId: string) => boolean {
+  const ids = new Set(report.heads.map((h) => h.streamId));
+  return (streamId) => ids.has(streamId);
 }
 
 /** One thread per core when the compiled worker is there (the built CLI); from TypeScript sources, one thread. */

@@ -40,6 +40,20 @@ export interface StreamInfo {
 const VERIFY_PAGE = 1000;
 
 /**
+ * The gap-safe reader's bound: the oldest transaction id still in progress in this statement's snapshot, leaving
+ * out the transactions known to belong to another database of the server (pg_stat_activity: a session stays in its
+ * database, so they can never append here); with none left, the snapshot's xmax. Transaction ids are cluster-wide,
+ * so the plain snapshot xmin made every reader wait for any long transaction anywhere on the server (measured: up to
+ * a second on a shared test server, docs/benchmarks.md). An in-progress transaction whose session is not seen (it
+ * ended meanwhile, a prepared transaction, or a role without pg_read_all_stats that cannot see other roles'
+ * backend_xid) still holds the bound, as before: it errs on the side of waiting.
+ */
+export const GAP_SAFE_BOUND = `SELECT coalesce(min(open.xid), pg_snapshot_xmax(pg_current_snapshot()))
+  FROM pg_snapshot_xip(pg_current_snapshot()) AS open(xid)
+  WHERE xid(open.xid) NOT IN (SELECT a.backend_xid FROM pg_stat_activity a
+    WHERE a.backend_xid IS NOT NULL AND a.datname IS DISTINCT FROM current_database())`;
+
+/**
  * Group commit for appends outside a caller's transaction: at most this many append statements in flight; appends
  * made meanwhile go out together (see GroupCommit). Two lets one batch commit while the next is written, and lets
  * batches form under load (docs/benchmarks.md, API section, has the figures).
@@ -144,9 +158,9 @@ export class EventStore {
 
   /**
    * The global log after `after`, in (txId, globalPosition) order, gap-safe: only events whose transaction is
-   * older than every transaction still open (tx_id < pg_snapshot_xmin(pg_current_snapshot())). An event committed
-   * out of order is therefore returned later, never skipped; while an older transaction is open, newer events
-   * wait. Continue from positionOf(the last event returned).
+   * older than every transaction still open that could append (GAP_SAFE_BOUND). An event committed out of order is
+   * therefore returned later, never skipped; while an older transaction is open, newer events wait. Continue from
+   * positionOf(the last event returned).
    */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? START;
@@ -156,7 +170,7 @@ export class EventStore {
     const { rows } = await this.on(options.tx).query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
        WHERE (events.tx_id, events.global_position) > ($1::xid8, $2::bigint)
-         AND events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+         AND events.tx_id < (${GAP_SAFE_BOUND})
        ORDER BY events.tx_id, events.global_position
        LIMIT $3`,
       [after.txId, after.globalPosition, limit],

@@ -38,3 +38,4 @@ export {
   type HashedEventFields,
 } from './event-hash';
 export { eventIdFor } from './event-id';
+export { AppendNotifications, APPEND_CHANNEL, type AppendNotificationsOptions } from './append-notifications';

@@ -8,7 +8,7 @@ export { ChainChecker } from './chain-checker';
 export { StreamVerifier, type StreamVerifierOptions } from './stream-verifier';
 export { commandForEvents } from './command-for-events';
 export { jsonEqual } from './json-equal';
-export { verifyStore, verifyEvents, type VerifyReport, type VerifyStoreOptions, type VerifyEventsOptions } from './verify-log';
+export { verifyStore, verifyEvents, type VerifyReport, type StreamHead, type VerifyStoreOptions, type VerifyEventsOptions } from './verify-log';
 export { toJsonlLine, readJsonl, byStream, type JsonlRead } from './jsonl';
 export { exportTable, EXPORT_FORMATS, type ExportFormat, type TableExport } from './table-export';
 export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';
@@ -16,3 +16,6 @@ export { randomTableLog, TableRecorder, type RandomTableOptions } from './random
 export { appendTableLog } from './append-table-log';
 export { fastEventHash } from './event-hash-fast';
 export { verifyStoreInWorkers, verifyWorkerFile, type VerifyInWorkersOptions } from './verify-in-workers';
+export { takeAnchors, signAnchors, openSignedAnchors, newAnchorKeyPair, checkAnchors, storeHashAt, eventsHashAt, ANCHORS_FORMAT, type AnchorSet, type StreamAnchor, type SignedAnchors, type HashAt } from './anchors';
+export { checkCommands } from './commands-check';
+export { readStaffRoster, rosterJsonlLine, ROSTER_HISTORY_NOTE, type StaffRoster, type StaffMember } from './staff-roster';

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@felt/event-store';
+import type { StaffRoster } from './staff-roster';
 
 /**
  * The JSONL export: one recorded event per line, every column as the store returns it (RecordedEvent), in stream
@@ -13,6 +14,8 @@ export interface JsonlRead {
   readonly events: RecordedEvent[];
   /** Lines that are not a recorded event, with their line number. */
   readonly problems: { readonly line: number; readonly message: string }[];
+  /** The staff roster line (`{"felt_roster": ...}`) the export starts with, if it has one. */
+  readonly roster: StaffRoster | null;
 }
 
 const REQUIRED: readonly (keyof RecordedEvent)[] = ['eventId', 'streamId', 'streamVersion', 'type', 'schemaVersion', 'data', 'metadata', 'recordedAt', 'prevHash', 'hash'];
@@ -20,6 +23,7 @@ const REQUIRED: readonly (keyof RecordedEvent)[] = ['eventId', 'streamId', 'stre
 export function readJsonl(text: string): JsonlRead {
   const events: RecordedEvent[] = [];
   const problems: { line: number; message: string }[] = [];
+  let roster: StaffRoster | null = null;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
@@ -32,6 +36,10 @@ export function readJsonl(text: string): JsonlRead {
       continue;
     }
     const record = value as Record<string, unknown>;
+    if (typeof value === 'object' && value !== null && 'felt_roster' in record && roster === null) {
+      roster = record.felt_roster as StaffRoster;
+      continue;
+    }
     const missing = typeof value === 'object' && value !== null ? REQUIRED.filter((k) => !(k in record)) : REQUIRED;
     if (missing.length > 0) {
       problems.push({ line: i + 1, message: `not a recorded event: ${missing.join(', ')} missing` });
@@ -43,7 +51,7 @@ export function readJsonl(text: string): JsonlRead {
     }
     events.push(value as RecordedEvent);
   }
-  return { events, problems };
+  return { events, problems, roster };
 }
 
 /** Events grouped by stream, each stream's events in file order (the order is evidence: it is not sorted). */

@@ -104,6 +104,11 @@ export class StreamVerifier {
     return violations.sort((a, b) => a.version - b.version || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
   }
 
+  /** Where the events pushed so far end: the last version and its stored hash. */
+  get head(): { version: number; hash: string } {
+    return this.chain.head;
+  }
+
   /** The table as folded from the recorded events (for replay). */
   get tableState(): TableState {
     return this.state;

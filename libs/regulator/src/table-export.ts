@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@felt/event-store';
 import { ohhExportFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
 import { toJsonlLine } from './jsonl';
+import { rosterJsonlLine, type StaffRoster } from './staff-roster';
 import { tableEventOf } from './table-stream';
 
 export const EXPORT_FORMATS = ['jsonl', 'phh', 'ohh'] as const;
@@ -24,8 +25,17 @@ const CONTENT = {
 /**
  * A table's log as a regulator downloads it, with the converters `felt export` uses (@felt/regulator's JSONL lines,
  * @felt/formats' PHH and OHH). `within` keeps events recorded (jsonl) or hands started (phh, ohh) in the range.
+ * With a staff roster, the file starts with it: a `{"felt_roster": ...}` line (jsonl) or object (ohh, which readers
+ * of hands pass over: it has no `ohh` key), or a `# felt_roster {...}` comment (phh).
  */
-export function exportTable(recorded: readonly RecordedEvent[], format: ExportFormat, within: (recordedAt: string) => boolean): TableExport {
+export function exportTable(recorded: readonly RecordedEvent[], format: ExportFormat, within: (recordedAt: string) => boolean, roster?: StaffRoster | null): TableExport {
+  const body = exportBody(recorded, format, within);
+  if (!roster) return body;
+  const head = format === 'jsonl' ? rosterJsonlLine(roster) : format === 'ohh' ? `${JSON.stringify({ felt_roster: roster }, null, 2)}\n\n` : `# felt_roster ${JSON.stringify(roster)}\n\n`;
+  return { ...body, text: head + body.text };
+}
+
+function exportBody(recorded: readonly RecordedEvent[], format: ExportFormat, within: (recordedAt: string) => boolean): TableExport {
   if (format === 'jsonl') return { ...CONTENT.jsonl, text: recorded.filter((e) => within(e.recordedAt)).map(toJsonlLine).join(''), notes: [] };
   const events = recorded.map(tableEventOf);
   const startedAt = new Map<number, string>();

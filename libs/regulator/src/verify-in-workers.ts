@@ -82,5 +82,6 @@ export async function verifyStoreInWorkers(databaseUrl: string, options: VerifyI
     hands: reports.reduce((n, r) => n + r.hands, 0),
     sealedHands: reports.flatMap((r) => r.sealedHands),
     violations,
+    heads: reports.flatMap((r) => r.heads).sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0)),
   };
 }

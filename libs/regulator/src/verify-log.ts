@@ -11,6 +11,14 @@ export interface VerifyReport {
   /** Hands being played at the end of a stream: their decks are still sealed, so their deals are checked later. */
   readonly sealedHands: SealedHandAtTail[];
   readonly violations: Violation[];
+  /** Where each verified stream's events end (version and hash): what `felt anchors` would sign for it. */
+  readonly heads: StreamHead[];
+}
+
+export interface StreamHead {
+  readonly streamId: string;
+  readonly version: number;
+  readonly hash: string;
 }
 
 export interface SealedHandAtTail {
@@ -58,6 +66,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   const total = infos.reduce((n, s) => n + s.version, 0);
   let done = 0;
   let hands = 0;
+  const heads: StreamHead[] = [];
   const sealedHands: SealedHandAtTail[] = [];
   const reader = await store.openWholeStreamReader(pageSize);
   let failure: Error | undefined;
@@ -70,6 +79,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
       });
       options.onProgress?.(done, total);
       violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
+      heads.push({ streamId: info.streamId, ...verifier.head });
       hands += verifier.hands;
       sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId: info.streamId, ...h })));
     }
@@ -79,7 +89,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   } finally {
     reader.close(failure);
   }
-  return { streams: infos.length, events: done, hands, sealedHands, violations };
+  return { streams: infos.length, events: done, hands, sealedHands, violations, heads };
 }
 
 export interface VerifyEventsOptions {
@@ -97,6 +107,7 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
   const sealedHands: SealedHandAtTail[] = [];
   let hands = 0;
   let done = 0;
+  const heads: StreamHead[] = [];
   const streams = byStream(events);
   for (const [streamId, list] of streams) {
     const first = list[0]!;
@@ -110,9 +121,10 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
       if (++done % 10000 === 0) options.onProgress?.(done, events.length);
     }
     violations.push(...verifier.finish());
+    heads.push({ streamId, ...verifier.head });
     hands += verifier.hands;
     sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId, ...h })));
   }
   options.onProgress?.(done, events.length);
-  return { streams: streams.size, events: events.length, hands, sealedHands, violations };
+  return { streams: streams.size, events: events.length, hands, sealedHands, violations, heads };
 }

@@ -15,6 +15,10 @@ export type ViolationKind =
   | 'deal'
   /** Chips: on the table plus the house's take differ from buy-ins plus add-ons less cash-outs. */
   | 'conservation'
+  /** The commands table names a version that no longer holds that command's event (a tail cut, a row replaced). */
+  | 'commands'
+  /** A signed anchor's version is gone from the log or holds another hash (`felt verify --anchors`). */
+  | 'anchor'
   /** A read model's rows differ from the pure view folded afresh from the log (streamId is "projection:<name>"). */
   | 'projection';
 

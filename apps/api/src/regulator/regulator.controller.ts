@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@ne
 import { z } from 'zod';
 import { EventStore, type Database } from '@felt/event-store';
 import { handHistory, handRecordFor, project, recallHands } from '@felt/projections';
-import { EXPORT_FORMATS, exportTable } from '@felt/regulator';
+import { EXPORT_FORMATS, exportTable, readStaffRoster } from '@felt/regulator';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
@@ -121,7 +121,8 @@ export class RegulatorController {
       const ms = Date.parse(iso);
       return (fromMs === null || ms >= fromMs) && (toMs === null || ms <= toMs);
     };
-    const exported = exportTable(recorded, format, within);
+    // The staff roster first, as `felt export` writes it, so the two exports stay byte-identical.
+    const exported = exportTable(recorded, format, within, await readStaffRoster(this.db));
     res.code(200).header('Content-Type', exported.contentType);
     res.header('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
     const notes = liveHandFrom === null ? exported.notes : [...exported.notes, `the hand in progress (from version ${liveHandFrom}) is left out until it is over`];
