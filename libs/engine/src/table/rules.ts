@@ -120,6 +120,9 @@ function positive(value: unknown): value is number {
 }
 
 /** Fills defaults and checks that the rules make sense; the result is what TableOpened records. */
+/** A record being built: its members may still be set. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export function normalizeRules(input: TableRulesInput): { ok: true; rules: TableRules } | { ok: false; rejection: Rejection } {
   const bad = (field: string, why: string) => ({ ok: false as const, rejection: rejection('INVALID_RULES', `The table rules are invalid: ${why}.`, `rules.${field}`) });
   if (typeof input !== 'object' || input === null) return bad('', 'rules are missing');
@@ -158,27 +161,27 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   const house = normalizeHouseOptions(input.houseOptions, { structure: structure.structure.kind, tournament: gameType === 'tournament', smallBlind: input.smallBlind });
   if (!house.ok) return bad(`houseOptions${house.field ? '.' + house.field : ''}`, house.why);
 
-  return {
-    ok: true,
-    rules: {
-      // Version 1 is recorded as no version at all, exactly as the tables opened before versions existed.
-      ...(version === 1 ? {} : { version }),
-      variant: 'texas-holdem',
-      structure: structure.structure,
-      smallBlind: input.smallBlind,
-      bigBlind: input.bigBlind,
-      ante: { kind: ante.kind, amount: ante.kind === 'none' ? 0 : ante.amount },
-      maxSeats,
-      buttonMode,
-      gameType,
-      buyIn,
-      missedBlinds,
-      houseOptions: house.options,
-      // Recorded only when live, so that deck tables' rules read as they did before the option existed.
-      ...(cardSource === 'live' ? { cardSource } : {}),
-      ...(dealerSeesHoleCards ? { dealerSeesHoleCards: true as const } : {}),
-    },
+  // One literal with every member, then the optional ones: spreads in the literal cost microseconds a table and
+  // made the PHH benchmark's OpenTable a sixth of its engine time.
+  const rules: Mutable<TableRules> = {
+    variant: 'texas-holdem',
+    structure: structure.structure,
+    smallBlind: input.smallBlind,
+    bigBlind: input.bigBlind,
+    ante: { kind: ante.kind, amount: ante.kind === 'none' ? 0 : ante.amount },
+    maxSeats,
+    buttonMode,
+    gameType,
+    buyIn,
+    missedBlinds,
+    houseOptions: house.options,
   };
+  // Version 1 is recorded as no version at all, exactly as the tables opened before versions existed.
+  if (version !== 1) rules.version = version;
+  // Recorded only when live, so that deck tables' rules read as they did before the option existed.
+  if (cardSource === 'live') rules.cardSource = cardSource;
+  if (dealerSeesHoleCards) rules.dealerSeesHoleCards = true;
+  return { ok: true, rules };
 }
 
 function normalizeStructure(
