@@ -1,0 +1,155 @@
+import { legalActions, planNextHand, tableDecider, type TableCommand, type TableState } from '@felt/engine';
+import type { TableScript } from './schema';
+import { tableView, tableViewProblems } from './table-view';
+
+/**
+ * A script's setup (docs/table-scripts.md "Setup"): the ordinary commands that put the table in the position the
+ * script asks for. Without a `setup` block that is OpenTable, a SeatPlayer per player and PlaceButton. With owed
+ * blinds it also plays setup hands: the owing players sit out while the blinds pass them, every hand folds round to
+ * the big blind, and the buy-ins are chosen so that the chips those hands move leave everyone with the script's
+ * stacks. Nothing here writes state directly: the regulator re-decides every command from the events.
+ */
+export interface SetupStep {
+  readonly step: string;
+  readonly command: TableCommand;
+}
+
+export type SetupPlan = { readonly ok: true; readonly steps: readonly SetupStep[]; readonly hands: number } | { readonly ok: false; readonly why: string };
+
+/** Hands the search tries at most: enough for the blinds to go round the table twice. */
+const handsToTry = (players: number) => 2 * players + 2;
+/** Setup hands the search simulates at most before it calls a position unreachable. */
+const SEARCH_BUDGET = 8_000;
+
+export function planSetup(script: TableScript): SetupPlan {
+  const owed = Object.entries(script.setup?.owedBlinds ?? {}).filter(([, blinds]) => blinds.length > 0);
+  const buyIns = new Map(script.players.map((p) => [p.playerId, p.stack]));
+  if (owed.length === 0 || script.button === undefined) return { ok: true, steps: baseSteps(script, buyIns, script.button), hands: 0 };
+
+  const seats = script.players.map((p) => p.seat).sort((a, b) => a - b);
+  const seatOf = new Map(script.players.map((p) => [p.playerId, p.seat]));
+  const owingSeats = owed.map(([player]) => seatOf.get(player)!);
+  let budget = SEARCH_BUDGET;
+  for (let hands = 1; hands <= handsToTry(seats.length); hands++) {
+    for (const startButton of seats) {
+      // When each owing player sits out: before hand 1..hands (every combination).
+      for (const sitOutBefore of combinations(owingSeats.length, hands)) {
+        budget -= hands;
+        if (budget < 0) return { ok: false, why: unreachable(script, 'the search for setup hands gave up') };
+        const steps = playedSteps(script, buyIns, startButton, owingSeats, sitOutBefore, hands);
+        if (!steps) continue;
+        const run = simulate(steps);
+        if (!run.ok || positionProblems(script, run.state).length > 0) continue;
+        // The setup hands moved some chips: buy in for the script's stack less what the hands brought each player.
+        const adjusted = new Map(script.players.map((p) => [p.playerId, 2 * p.stack - stackOf(run.state, p.playerId)]));
+        const short = [...adjusted].filter(([, chips]) => chips < 0);
+        if (short.length > 0) return { ok: false, why: unreachable(script, `${short.map(([p]) => p).join(', ')} would need a negative buy-in`) };
+        return { ok: true, steps: playedSteps(script, adjusted, startButton, owingSeats, sitOutBefore, hands)!, hands };
+      }
+    }
+  }
+  return { ok: false, why: unreachable(script, `no order of setup hands (up to ${handsToTry(seats.length)}) leaves the blinds owed this way with the button on seat ${script.button}`) };
+}
+
+/** What differs between the table and the script's position (seats, stacks, next button, owed blinds); [] when it matches. */
+export function positionProblems(script: TableScript, state: TableState): string[] {
+  const problems: string[] = [];
+  for (const p of script.players) {
+    const seat = state.seats[p.seat - 1];
+    if (!seat || seat.playerId !== p.playerId) problems.push(`seat ${p.seat} holds ${seat?.playerId ?? 'nobody'}, not ${p.playerId}`);
+    else if (seat.stack !== p.stack) problems.push(`${p.playerId} has ${seat.stack}, not ${p.stack}`);
+  }
+  if (script.button !== undefined) {
+    const plan = planNextHand(state);
+    if ('problem' in plan) problems.push(`the next hand cannot start (${plan.problem})`);
+    else if (plan.button !== script.button) problems.push(`the next hand's button is seat ${plan.button}, not ${script.button}`);
+  }
+  const owedBlinds = script.setup?.owedBlinds ?? {};
+  problems.push(...tableViewProblems({ owedBlinds }, tableView(state)));
+  for (const player of Object.keys(owedBlinds)) {
+    const seat = state.seats.find((s) => s?.playerId === player);
+    if (seat && !seat.sittingOut) problems.push(`${player} owes blinds but is not sitting out`);
+  }
+  return problems;
+}
+
+function unreachable(script: TableScript, why: string): string {
+  const owed = Object.entries(script.setup?.owedBlinds ?? {})
+    .map(([player, blinds]) => `${player} owing ${blinds.join('+')}`)
+    .join(', ');
+  return `the setup cannot reach the position asked for (${owed}, button on seat ${script.button}): ${why}`;
+}
+
+function baseSteps(script: TableScript, buyIns: ReadonlyMap<string, number>, button: number | undefined): SetupStep[] {
+  return [
+    { step: 'rules', command: { type: 'OpenTable', tableId: script.tableId ?? 'script', rules: script.rules } },
+    ...script.players.map((p, i) => ({ step: `players[${i}]`, command: { type: 'SeatPlayer', seat: p.seat, playerId: p.playerId, buyIn: buyIns.get(p.playerId)! } as TableCommand })),
+    ...(button !== undefined ? [{ step: 'button', command: { type: 'PlaceButton', seat: button } as TableCommand }] : []),
+  ];
+}
+
+/** The setup with its hands played out (null if a hand cannot be folded round); the runner re-applies these commands. */
+function playedSteps(
+  script: TableScript,
+  buyIns: ReadonlyMap<string, number>,
+  startButton: number,
+  owingSeats: readonly number[],
+  sitOutBefore: readonly number[],
+  hands: number,
+): SetupStep[] | null {
+  const steps = baseSteps(script, buyIns, startButton);
+  let state = simulate(steps).state;
+  const push = (step: string, command: TableCommand): boolean => {
+    const decision = tableDecider.decide(command, state);
+    if (!decision.ok) return false;
+    for (const e of decision.events) state = tableDecider.evolve(state, e);
+    steps.push({ step, command });
+    return true;
+  };
+  for (let hand = 1; hand <= hands; hand++) {
+    const label = `setup hand ${hand}`;
+    for (let i = 0; i < owingSeats.length; i++) if (sitOutBefore[i] === hand && !push(label, { type: 'SitOut', seat: owingSeats[i] })) return null;
+    if (!push(label, { type: 'StartHand', seed: hand })) return null;
+    // Everyone posts what is due and folds round to the big blind.
+    for (let guard = 0; state.hand !== null && state.hand.phase !== 'complete'; guard++) {
+      const legal = legalActions(state);
+      if (legal.seat === null || guard > 100) return null;
+      const post = legal.actions.find((a) => a.type === 'PostBlind');
+      const next: TableCommand | null = post
+        ? ({ type: 'PostBlind', seat: legal.seat, blind: (post as { blind?: string }).blind } as TableCommand)
+        : legal.actions.some((a) => a.type === 'Fold')
+          ? { type: 'Fold', seat: legal.seat }
+          : legal.actions.some((a) => a.type === 'Check')
+            ? { type: 'Check', seat: legal.seat }
+            : null;
+      if (!next || !push(label, next)) return null;
+    }
+  }
+  return steps;
+}
+
+function simulate(steps: readonly SetupStep[]): { ok: boolean; state: TableState } {
+  let state = tableDecider.initialState;
+  for (const { command } of steps) {
+    const decision = tableDecider.decide(command, state);
+    if (!decision.ok) return { ok: false, state };
+    for (const e of decision.events) state = tableDecider.evolve(state, e);
+  }
+  return { ok: true, state };
+}
+
+function stackOf(state: TableState, player: string): number {
+  return state.seats.find((s) => s?.playerId === player)?.stack ?? 0;
+}
+
+/** Every way to give `count` players a hand number in 1..hands (the hand they sit out before). */
+function* combinations(count: number, hands: number): Generator<number[]> {
+  const pick = new Array<number>(count).fill(1);
+  while (true) {
+    yield [...pick];
+    let i = 0;
+    while (i < count && pick[i] === hands) pick[i++] = 1;
+    if (i === count) return;
+    pick[i]++;
+  }
+}
