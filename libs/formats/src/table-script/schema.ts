@@ -319,6 +319,10 @@ export const tableScriptSchema = z
       .strictObject({
         /** By player id: the blinds they owe ("small", "big"); they are left sitting out. */
         owedBlinds: z.record(text('a player id', 128), z.array(z.enum(['small', 'big'])).min(1).max(2)).optional(),
+        /** The player holding the kill button (one leg): they won the last setup hand. */
+        killButton: text('killButton', 128).optional(),
+        /** The player who kills the first hand after the setup (and holds the kill button): they won the last two. */
+        killer: text('killer', 128).optional(),
       })
       .optional(),
     commands: z.array(scriptCommandSchema),
@@ -335,6 +339,12 @@ export const tableScriptSchema = z
     });
     if (script.setup !== undefined && script.button === undefined)
       ctx.addIssue({ code: 'custom', message: 'a setup block needs "button": the seat the first hand after the setup has the button on', path: ['button'] });
+    if (script.setup?.killButton !== undefined && script.setup.killer !== undefined && script.setup.killButton !== script.setup.killer)
+      ctx.addIssue({ code: 'custom', message: 'the killer holds the kill button: give "killer" alone, or the same player in both', path: ['setup', 'killButton'] });
+    for (const key of ['killButton', 'killer'] as const) {
+      const player = script.setup?.[key];
+      if (player !== undefined && !ids.has(player)) ctx.addIssue({ code: 'custom', message: `setup.${key} names "${player}", who is not among the players`, path: ['setup', key] });
+    }
     for (const player of Object.keys(script.setup?.owedBlinds ?? {}))
       if (!ids.has(player)) ctx.addIssue({ code: 'custom', message: `setup.owedBlinds names "${player}", who is not among the players`, path: ['setup', 'owedBlinds', player] });
     script.expect?.rejections?.forEach((r, i) => {

@@ -106,3 +106,50 @@ describe('a setup block', () => {
     if (!bad.ok) expect(bad.issues.map((i) => i.path).sort()).toEqual(['button', 'setup.owedBlinds.zed']);
   });
 });
+
+describe('a setup block with the kill button', () => {
+  /** K-1's table: 10/20 fixed limit, 5/10 blinds, full kill on two pots in a row; everyone 500, button A. */
+  const killTable = (setup: Record<string, unknown>, killGame: unknown = true) =>
+    script({
+      rules: { structure: { kind: 'fixed-limit', smallBet: 10, bigBet: 20 }, smallBlind: 5, bigBlind: 10, maxSeats: 5, houseOptions: { killGame } },
+      players: ['A', 'B', 'C', 'D', 'E'].map((id, i) => ({ seat: i + 1, playerId: id, stack: 500 })),
+      button: 1,
+      setup,
+    });
+
+  it('gives a player the kill button (one leg) with the stacks asked for', () => {
+    const run = runTableScript(killTable({ killButton: 'D' }));
+    expect(run.failure).toBeNull();
+    expect(tableView(run.state)).toMatchObject({ killButton: 'D', killer: null });
+    expect(Object.values(stacks(run.state))).toEqual([500, 500, 500, 500, 500]);
+    expect(replay(run)).toEqual(run.state);
+  });
+
+  it('makes a player the killer: the first hand after the setup is killed, E posting the kill blind', () => {
+    const run = runTableScript(
+      {
+        ...killTable({ killer: 'E' }),
+        commands: [
+          {
+            type: 'StartHand',
+            seed: 3,
+            expectBefore: { table: { killer: 'E', killButton: 'E' }, stacks: { A: 500, B: 500, C: 500, D: 500, E: 500 } },
+          },
+          { type: 'PostBlind', seat: 2, blind: 'small-blind' },
+          { type: 'PostBlind', seat: 3, blind: 'big-blind' },
+          { type: 'PostBlind', seat: 5, blind: 'kill-blind' },
+        ],
+        expect: { finalStacks: { A: 500, B: 495, C: 490, D: 500, E: 480 }, hands: [{ hand: 1, button: 1, smallBlind: 2, bigBlind: 3 }] },
+      },
+    );
+    expect(run.failure).toBeNull();
+    expect(run.expectationFailures).toEqual([]);
+    expect(run.setupHands).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a kill position the table cannot reach (a kill game that counts only pots with a flop)', () => {
+    const run = runTableScript(killTable({ killButton: 'D' }, { requireFlop: true }));
+    expect(run.failure?.kind).toBe('setup');
+    expect(describeFailure(run.failure!)).toContain('D holding the kill button, button on seat 1');
+  });
+});

@@ -24,40 +24,55 @@ const SEARCH_BUDGET = 8_000;
 export function planSetup(script: TableScript): SetupPlan {
   const owed = Object.entries(script.setup?.owedBlinds ?? {}).filter(([, blinds]) => blinds.length > 0);
   const buyIns = new Map(script.players.map((p) => [p.playerId, p.stack]));
-  if (owed.length === 0 || script.button === undefined) return { ok: true, steps: baseSteps(script, buyIns, script.button), hands: 0 };
+  const seatOf = new Map(script.players.map((p) => [p.playerId, p.seat]));
+  // The kill button: the holder wins the last setup hand; a killer wins the last two, the second with a caller's money.
+  const killer = script.setup?.killer ?? null;
+  const holder = killer ?? script.setup?.killButton ?? null;
+  const winners: (number | null)[] = killer !== null ? [seatOf.get(killer)!, seatOf.get(killer)!] : holder !== null ? [seatOf.get(holder)!] : [];
+  if ((owed.length === 0 && winners.length === 0) || script.button === undefined) return { ok: true, steps: baseSteps(script, buyIns, script.button), hands: 0 };
 
   const seats = script.players.map((p) => p.seat).sort((a, b) => a - b);
-  const seatOf = new Map(script.players.map((p) => [p.playerId, p.seat]));
   const owingSeats = owed.map(([player]) => seatOf.get(player)!);
   let budget = SEARCH_BUDGET;
-  for (let hands = 1; hands <= handsToTry(seats.length); hands++) {
+  for (let hands = Math.max(1, winners.length); hands <= handsToTry(seats.length); hands++) {
+    const plan: HandPlanSpec[] = Array.from({ length: hands }, (_, i) => {
+      const fromEnd = hands - 1 - i;
+      const winner = fromEnd < winners.length ? winners[winners.length - 1 - fromEnd] : null;
+      return { winner, wantCaller: killer !== null && fromEnd === 0 };
+    });
     for (const startButton of seats) {
       // When each owing player sits out: before hand 1..hands (every combination).
       for (const sitOutBefore of combinations(owingSeats.length, hands)) {
         budget -= hands;
         if (budget < 0) return { ok: false, why: unreachable(script, 'the search for setup hands gave up') };
-        const steps = playedSteps(script, buyIns, startButton, owingSeats, sitOutBefore, hands);
+        const steps = playedSteps(script, buyIns, startButton, owingSeats, sitOutBefore, plan);
         if (!steps) continue;
         const run = simulate(steps);
-        if (!run.ok || positionProblems(script, run.state).length > 0) continue;
+        if (!run.ok || positionProblems(script, run.state, { stacks: false }).length > 0) continue; // buy-ins are fixed below
         // The setup hands moved some chips: buy in for the script's stack less what the hands brought each player.
         const adjusted = new Map(script.players.map((p) => [p.playerId, 2 * p.stack - stackOf(run.state, p.playerId)]));
         const short = [...adjusted].filter(([, chips]) => chips < 0);
         if (short.length > 0) return { ok: false, why: unreachable(script, `${short.map(([p]) => p).join(', ')} would need a negative buy-in`) };
-        return { ok: true, steps: playedSteps(script, adjusted, startButton, owingSeats, sitOutBefore, hands)!, hands };
+        return { ok: true, steps: playedSteps(script, adjusted, startButton, owingSeats, sitOutBefore, plan)!, hands };
       }
     }
   }
-  return { ok: false, why: unreachable(script, `no order of setup hands (up to ${handsToTry(seats.length)}) leaves the blinds owed this way with the button on seat ${script.button}`) };
+  return { ok: false, why: unreachable(script, `no order of setup hands (up to ${handsToTry(seats.length)}) reaches it`) };
+}
+
+/** How a setup hand is played: everyone folds round to the big blind, or to `winner`, who raises; with `wantCaller` one player calls the raise and folds on the flop. */
+interface HandPlanSpec {
+  readonly winner: number | null;
+  readonly wantCaller: boolean;
 }
 
 /** What differs between the table and the script's position (seats, stacks, next button, owed blinds); [] when it matches. */
-export function positionProblems(script: TableScript, state: TableState): string[] {
+export function positionProblems(script: TableScript, state: TableState, check = { stacks: true }): string[] {
   const problems: string[] = [];
   for (const p of script.players) {
     const seat = state.seats[p.seat - 1];
     if (!seat || seat.playerId !== p.playerId) problems.push(`seat ${p.seat} holds ${seat?.playerId ?? 'nobody'}, not ${p.playerId}`);
-    else if (seat.stack !== p.stack) problems.push(`${p.playerId} has ${seat.stack}, not ${p.stack}`);
+    else if (check.stacks && seat.stack !== p.stack) problems.push(`${p.playerId} has ${seat.stack}, not ${p.stack}`);
   }
   if (script.button !== undefined) {
     const plan = planNextHand(state);
@@ -65,7 +80,8 @@ export function positionProblems(script: TableScript, state: TableState): string
     else if (plan.button !== script.button) problems.push(`the next hand's button is seat ${plan.button}, not ${script.button}`);
   }
   const owedBlinds = script.setup?.owedBlinds ?? {};
-  problems.push(...tableViewProblems({ owedBlinds }, tableView(state)));
+  const killer = script.setup?.killer ?? null;
+  problems.push(...tableViewProblems({ owedBlinds, killer, killButton: killer ?? script.setup?.killButton ?? null }, tableView(state)));
   for (const player of Object.keys(owedBlinds)) {
     const seat = state.seats.find((s) => s?.playerId === player);
     if (seat && !seat.sittingOut) problems.push(`${player} owes blinds but is not sitting out`);
@@ -74,10 +90,10 @@ export function positionProblems(script: TableScript, state: TableState): string
 }
 
 function unreachable(script: TableScript, why: string): string {
-  const owed = Object.entries(script.setup?.owedBlinds ?? {})
-    .map(([player, blinds]) => `${player} owing ${blinds.join('+')}`)
-    .join(', ');
-  return `the setup cannot reach the position asked for (${owed}, button on seat ${script.button}): ${why}`;
+  const wanted = Object.entries(script.setup?.owedBlinds ?? {}).map(([player, blinds]) => `${player} owing ${blinds.join('+')}`);
+  if (script.setup?.killer) wanted.push(`${script.setup.killer} killing the next hand`);
+  else if (script.setup?.killButton) wanted.push(`${script.setup.killButton} holding the kill button`);
+  return `the setup cannot reach the position asked for (${[...wanted, `button on seat ${script.button}`].join(', ')}): ${why}`;
 }
 
 function baseSteps(script: TableScript, buyIns: ReadonlyMap<string, number>, button: number | undefined): SetupStep[] {
@@ -95,7 +111,7 @@ function playedSteps(
   startButton: number,
   owingSeats: readonly number[],
   sitOutBefore: readonly number[],
-  hands: number,
+  plan: readonly HandPlanSpec[],
 ): SetupStep[] | null {
   const steps = baseSteps(script, buyIns, startButton);
   let state = simulate(steps).state;
@@ -106,22 +122,36 @@ function playedSteps(
     steps.push({ step, command });
     return true;
   };
-  for (let hand = 1; hand <= hands; hand++) {
+  for (let hand = 1; hand <= plan.length; hand++) {
     const label = `setup hand ${hand}`;
+    const { winner, wantCaller } = plan[hand - 1];
     for (let i = 0; i < owingSeats.length; i++) if (sitOutBefore[i] === hand && !push(label, { type: 'SitOut', seat: owingSeats[i] })) return null;
     if (!push(label, { type: 'StartHand', seed: hand })) return null;
-    // Everyone posts what is due and folds round to the big blind.
+    const raisedOn = new Set<string>();
+    let caller: number | null = null;
     for (let guard = 0; state.hand !== null && state.hand.phase !== 'complete'; guard++) {
       const legal = legalActions(state);
-      if (legal.seat === null || guard > 100) return null;
-      const post = legal.actions.find((a) => a.type === 'PostBlind');
-      const next: TableCommand | null = post
-        ? ({ type: 'PostBlind', seat: legal.seat, blind: (post as { blind?: string }).blind } as TableCommand)
-        : legal.actions.some((a) => a.type === 'Fold')
-          ? { type: 'Fold', seat: legal.seat }
-          : legal.actions.some((a) => a.type === 'Check')
-            ? { type: 'Check', seat: legal.seat }
-            : null;
+      const seat = legal.seat;
+      const street = state.hand.round.street;
+      if (seat === null || guard > 100) return null;
+      const offered = (type: string) => legal.actions.find((a) => a.type === type) as { min?: number; blind?: string } | undefined;
+      const fold: TableCommand | null = offered('Fold') ? { type: 'Fold', seat } : offered('Check') ? { type: 'Check', seat } : null;
+      let next: TableCommand | null;
+      const post = offered('PostBlind');
+      if (post) next = { type: 'PostBlind', seat, blind: post.blind } as TableCommand;
+      else if (seat === winner) {
+        // The winner raises (or bets) once a street, then checks or calls.
+        const raise = offered('Raise');
+        const bet = offered('Bet');
+        if (!raisedOn.has(street) && (raise || bet)) {
+          raisedOn.add(street);
+          next = raise ? { type: 'Raise', seat, to: raise.min! } : { type: 'Bet', seat, amount: bet!.min! };
+        } else next = offered('Check') ? { type: 'Check', seat } : offered('Call') ? { type: 'Call', seat } : null;
+      } else if (wantCaller && caller === null && street === 'preflop' && raisedOn.has('preflop') && offered('Call')) {
+        caller = seat; // puts voluntary money in, for a second leg that counts
+        next = { type: 'Call', seat };
+      } else if (seat === caller && street !== 'preflop' && offered('Check')) next = { type: 'Check', seat };
+      else next = fold;
       if (!next || !push(label, next)) return null;
     }
   }
