@@ -153,3 +153,19 @@ describe('a setup block with the kill button', () => {
     expect(describeFailure(run.failure!)).toContain('D holding the kill button, button on seat 1');
   });
 });
+
+describe('a setup block and the buy-in range', () => {
+  it('names the buy-in it chose when the table refuses it', () => {
+    const run = runTableScript(
+      script({
+        rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10, maxSeats: 6, buyIn: { min: 500, max: 1200 } },
+        // Everyone at the maximum: whoever the setup hands cost chips would have to buy in for more.
+        players: ['btn', 'sb', 'bb', 'utg', 'mp', 'P'].map((id, i) => ({ seat: i + 1, playerId: id, stack: 1200 })),
+        button: 5,
+        setup: { owedBlinds: { P: ['big'] } },
+      }),
+    );
+    expect(run.failure?.kind).toBe('rejected');
+    expect(describeFailure(run.failure!)).toMatch(/^The table could not be set up \(players\[\d\], bought in for \d+ so that the setup hands leave \d+\)/);
+  });
+});

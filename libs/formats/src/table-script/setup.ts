@@ -53,7 +53,12 @@ export function planSetup(script: TableScript): SetupPlan {
         const adjusted = new Map(script.players.map((p) => [p.playerId, 2 * p.stack - stackOf(run.state, p.playerId)]));
         const short = [...adjusted].filter(([, chips]) => chips < 0);
         if (short.length > 0) return { ok: false, why: unreachable(script, `${short.map(([p]) => p).join(', ')} would need a negative buy-in`) };
-        return { ok: true, steps: playedSteps(script, adjusted, startButton, owingSeats, sitOutBefore, plan)!, hands };
+        const final = playedSteps(script, adjusted, startButton, owingSeats, sitOutBefore, plan);
+        if (final) return { ok: true, steps: final, hands };
+        // A buy-in the table refuses (its buy-in range): the runner meets the refusal and names the buy-in chosen.
+        const seating = baseSteps(script, adjusted, startButton);
+        if (!simulate(seating).ok) return { ok: true, steps: seating, hands: 0 };
+        return { ok: false, why: unreachable(script, 'the setup hands play differently with the buy-ins chosen') };
       }
     }
   }
@@ -99,7 +104,12 @@ function unreachable(script: TableScript, why: string): string {
 function baseSteps(script: TableScript, buyIns: ReadonlyMap<string, number>, button: number | undefined): SetupStep[] {
   return [
     { step: 'rules', command: { type: 'OpenTable', tableId: script.tableId ?? 'script', rules: script.rules } },
-    ...script.players.map((p, i) => ({ step: `players[${i}]`, command: { type: 'SeatPlayer', seat: p.seat, playerId: p.playerId, buyIn: buyIns.get(p.playerId)! } as TableCommand })),
+    ...script.players.map((p, i) => {
+      const buyIn = buyIns.get(p.playerId)!;
+      // A buy-in the setup chose says why, for a table whose buy-in range refuses it.
+      const step = buyIn === p.stack ? `players[${i}]` : `players[${i}], bought in for ${buyIn} so that the setup hands leave ${p.stack}`;
+      return { step, command: { type: 'SeatPlayer', seat: p.seat, playerId: p.playerId, buyIn } as TableCommand };
+    }),
     ...(button !== undefined ? [{ step: 'button', command: { type: 'PlaceButton', seat: button } as TableCommand }] : []),
   ];
 }
