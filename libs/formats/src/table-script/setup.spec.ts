@@ -105,6 +105,13 @@ describe('a setup block', () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.issues.map((i) => i.path).sort()).toEqual(['button', 'setup.owedBlinds.zed']);
   });
+
+  it('works on a live-cards table, whose hands take no seed', () => {
+    const run = runTableScript(script({ rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10, maxSeats: 6, cardSource: 'live' }, button: 5, setup: { owedBlinds: { P: ['big'] } } }));
+    expect(run.failure).toBeNull();
+    expect(tableView(run.state).owedBlinds).toEqual({ P: ['big'] });
+    expect(stacks(run.state)).toEqual(targetStacks);
+  });
 });
 
 describe('a setup block with the kill button', () => {

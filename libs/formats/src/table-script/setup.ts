@@ -1,4 +1,4 @@
-import { legalActions, planNextHand, tableDecider, type TableCommand, type TableState } from '@felt/engine';
+import { isLiveCards, legalActions, planNextHand, tableDecider, type TableCommand, type TableState } from '@felt/engine';
 import type { TableScript } from './schema';
 import { tableView, tableViewProblems } from './table-view';
 
@@ -136,7 +136,8 @@ function playedSteps(
     const label = `setup hand ${hand}`;
     const { winner, wantCaller } = plan[hand - 1];
     for (let i = 0; i < owingSeats.length; i++) if (sitOutBefore[i] === hand && !push(label, { type: 'SitOut', seat: owingSeats[i] })) return null;
-    if (!push(label, { type: 'StartHand', seed: hand })) return null;
+    // A live-cards table takes no seed (its cards are entered as dealt; a fold-round hand needs none).
+    if (!push(label, isLiveCards(state.rules) ? { type: 'StartHand' } : { type: 'StartHand', seed: hand })) return null;
     const raisedOn = new Set<string>();
     let caller: number | null = null;
     for (let guard = 0; state.hand !== null && state.hand.phase !== 'complete'; guard++) {
