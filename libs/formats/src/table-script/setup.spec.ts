@@ -154,6 +154,15 @@ describe('a setup block with the kill button', () => {
     expect(run.setupHands).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives the kill button on a live-cards table, and refuses a killer there (its second hand would need a flop entered)', () => {
+    const live = (setup: Record<string, unknown>) => {
+      const table = killTable(setup);
+      return { ...table, rules: { ...table.rules, cardSource: 'live' as const } };
+    };
+    expect(runTableScript(live({ killButton: 'D' })).failure).toBeNull();
+    expect(runTableScript(live({ killer: 'E' })).failure?.kind).toBe('setup');
+  });
+
   it('refuses a kill position the table cannot reach (a kill game that counts only pots with a flop)', () => {
     const run = runTableScript(killTable({ killButton: 'D' }, { requireFlop: true }));
     expect(run.failure?.kind).toBe('setup');
