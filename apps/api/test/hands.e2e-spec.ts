@@ -1,5 +1,5 @@
 import { chipsOnTable, deckCommitment, legalActions, tableDecider, type TableEvent, type TableState } from '@felt/engine';
-import { runTableScript, type ScriptCommand } from '@felt/formats';
+import { planSetup, runTableScript, type ScriptCommand } from '@felt/formats';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../src/tables/table-command-schema';
 import { streamIdOf } from '../src/tables/table-stream';
 import { authHeaders } from './test-support/auth';
@@ -35,16 +35,22 @@ describe.each(BACKENDS)('complete hands over HTTP (%s)', (backend) => {
     // The scripts void hands and chop blinds (floor-only commands), so a floor supervisor's token sends them.
     const headers = { ...authHeaders('floor', { sub: 'floor-7' }), 'X-Device-Id': 'table-tablet-3' };
 
-    const opened = await api.http.post('/tables').set(headers).send({ tableId, rules: script.rules });
-    expect(opened.status).toBe(201);
+    // The table's setup: OpenTable, SeatPlayer, PlaceButton and, for a setup block, its setup hands (ordinary commands).
+    const setup = planSetup({ ...script, tableId });
+    if (!setup.ok) throw new Error(setup.why);
     let buyIns = 0;
-    for (const p of script.players) {
-      buyIns += p.stack;
-      await api.http.post(`/tables/${tableId}/seat-player`).set(headers).send({ seat: p.seat, playerId: p.playerId, buyIn: p.stack }).expect(201);
-    }
-    if (script.button !== undefined) await api.http.post(`/tables/${tableId}/place-button`).set(headers).send({ seat: script.button }).expect(201);
-
     let handsPlayed = 0;
+    for (const { command } of setup.steps) {
+      if (command.type === 'OpenTable') {
+        expect((await api.http.post('/tables').set(headers).send({ tableId, rules: command.rules })).status).toBe(201);
+        continue;
+      }
+      if (command.type === 'SeatPlayer') buyIns += command.buyIn;
+      const res = await api.http.post(`/tables/${tableId}/commands`).set(headers).send(command);
+      expect({ command, status: res.status }).toEqual({ command, status: 201 });
+      handsPlayed = res.body.table.handsPlayed;
+    }
+
     for (const [i, entry] of script.commands.entries()) {
       const body = requestBody(entry);
       // The runner seeds a bare StartHand with the hand number; the API would draw a random seed, so say it.

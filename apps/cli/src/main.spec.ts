@@ -46,6 +46,19 @@ describe('felt play', () => {
     expect(report.hands[0].board).toEqual(['As', 'Ks', 'Qs', 'Js', 'Ts']);
   });
 
+  it('counts hands from after a setup block and says how many setup hands it played', async () => {
+    const { out, code } = await felt('play', join(examples, 'mb-3-setup-owed-blinds-make-up.json'), '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.setupHands).toBeGreaterThan(0);
+    expect(report.hands.map((h: { handNumber: number }) => h.handNumber)).toEqual([1]);
+    expect(report.hands[0].owedPosts).toEqual([
+      { player: 'P', kind: 'make-up-big', amount: 10, live: true },
+      { player: 'P', kind: 'make-up-small', amount: 5, live: false },
+    ]);
+    expect(report.finalStacks).toEqual({ btn: 1000, sb: 995, bb: 990, utg: 1050, mp: 1000, P: 965 });
+  });
+
   it('lists the refusals a script expects', async () => {
     const { out, code } = await felt('play', join(examples, 'fl-1-fixed-limit-cap.json'));
     expect(code).toBe(0);

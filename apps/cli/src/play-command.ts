@@ -72,6 +72,7 @@ export function jsonReport(run: TableScriptRun): object {
       ...handTable(run, h.handNumber),
     })),
     finalStacks: run.finalStacks,
+    ...(run.setupHands > 0 ? { setupHands: run.setupHands } : {}),
     table: tableView(run.state),
     ...(run.rejections.length > 0 ? { rejections: run.rejections } : {}),
     ...(run.failure ? { failure: { ...run.failure, message: describeFailure(run.failure) } } : {}),
@@ -131,7 +132,7 @@ export function textReport(name: string, source: string | undefined, run: TableS
 
 /** What a hand started with: the blinds owed and made up, and a kill (by player id); empty keys are left out. */
 function handTable(run: TableScriptRun, handNumber: number): object {
-  const started = run.events.find((e) => e.type === 'HandStarted' && e.handNumber === handNumber);
+  const started = run.events.find((e) => e.type === 'HandStarted' && e.handNumber === handNumber + run.setupHands);
   if (!started || started.type !== 'HandStarted') return {};
   const id = (seat: number) => started.players.find((p) => p.seat === seat)?.playerId ?? run.state.seats[seat - 1]?.playerId ?? `seat ${seat}`;
   const makeUps = started.forcedBets.filter((f) => f.kind.startsWith('make-up') || f.kind === 'new-player' || f.kind === 'kill-blind');

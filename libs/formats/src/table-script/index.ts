@@ -15,6 +15,7 @@ export {
 } from './schema';
 export { runTableScript, toEngineCommand, describeCommand, describeFailure, formatLegalAction, type TableScriptRun, type ScriptFailure, type RejectionRecord } from './runner';
 export { checkExpectations } from './expectations';
+export { planSetup, positionProblems, type SetupPlan, type SetupStep } from './setup';
 export { summarizeHands, type HandSummary, type PotSummary, type ActionSummary } from './summary';
 export { buildDeck, boardPositions, type DeckRequest, type DeckResult } from './deck-builder';
 export { tableView, tableViewProblems, eventOrderProblems, eventMatches, eventsByHand, type TableView } from './table-view';

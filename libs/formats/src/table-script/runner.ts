@@ -13,6 +13,7 @@ import { buildDeck } from './deck-builder';
 import { checkExpectations } from './expectations';
 import type { LegalActionExpectation, ScriptCommand, TableScript } from './schema';
 import { tableView, tableViewProblems } from './table-view';
+import { planSetup, positionProblems } from './setup';
 import { summarizeHands, type HandSummary } from './summary';
 
 /**
@@ -38,6 +39,8 @@ export interface TableScriptRun {
   /** Chips the house took over all hands (house option rake). */
   readonly rake: number;
   readonly state: TableState;
+  /** Hands the setup block played before the script's commands (engine hand numbers 1..setupHands); run.hands leaves them out and counts from 1 after them. */
+  readonly setupHands: number;
 }
 
 export interface RejectionRecord {
@@ -54,6 +57,8 @@ export type ScriptFailure =
   | { readonly kind: 'wrong-rejection'; readonly index: number; readonly step: string; readonly command: TableCommand; readonly expected: string; readonly code: RejectionCode; readonly message: string }
   /** The script expected a refusal and the engine accepted the command. */
   | { readonly kind: 'not-rejected'; readonly index: number; readonly step: string; readonly command: TableCommand; readonly expected: string }
+  /** The setup block's position cannot be reached, or was not reached. */
+  | { readonly kind: 'setup'; readonly message: string }
   /** An expectBefore check did not hold. */
   | { readonly kind: 'expectation'; readonly index: number; readonly step: string; readonly message: string }
   /** The script's helper fields could not be turned into a command (e.g. hole cards for a seat not dealt in). */
@@ -78,17 +83,20 @@ export function runTableScript(script: TableScript): TableScriptRun {
     return { ok: true };
   };
 
-  const setup: { step: string; command: TableCommand }[] = [
-    { step: 'rules', command: { type: 'OpenTable', tableId: script.tableId ?? 'script', rules: script.rules } },
-    ...script.players.map((p, i) => ({ step: `players[${i}]`, command: { type: 'SeatPlayer', seat: p.seat, playerId: p.playerId, buyIn: p.stack } as TableCommand })),
-    ...(script.button !== undefined ? [{ step: 'button', command: { type: 'PlaceButton', seat: script.button } as TableCommand }] : []),
-  ];
-  for (const { step, command } of setup) {
+  const plan = planSetup(script);
+  if (!plan.ok) failure = { kind: 'setup', message: plan.why };
+  for (const { step, command } of plan.ok ? plan.steps : []) {
     const result = apply(command);
     if (!result.ok) {
       failure = { kind: 'rejected', index: null, step, command, code: result.code, message: result.message };
       break;
     }
+  }
+  const setupHands = plan.ok ? plan.hands : 0;
+  const setupEvents = events.length;
+  if (failure === null && script.setup !== undefined) {
+    const problems = positionProblems(script, state);
+    if (problems.length > 0) failure = { kind: 'setup', message: `the setup did not reach the position asked for: ${problems.join('; ')}` };
   }
 
   for (let index = 0; failure === null && index < script.commands.length; index++) {
@@ -121,11 +129,13 @@ export function runTableScript(script: TableScript): TableScriptRun {
     if (failure === null) commandsRun++;
   }
 
-  const hands = summarizeHands(events, state);
+  // The script's hands are counted from after the setup: its setup hands are left out and the rest renumbered.
+  const scriptEvents = events.slice(setupEvents).map((e) => ('handNumber' in e && setupHands > 0 ? ({ ...e, handNumber: e.handNumber - setupHands } as TableEvent) : e));
+  const hands = summarizeHands(scriptEvents, state);
   const finalStacks = stacksAtEnd(state, events);
   const rake = hands.reduce((sum, h) => sum + h.rake, 0);
-  const partial = { events, hands, finalStacks, rejections, commandsRun, rake, state };
-  const expectationFailures = failure === null && script.expect ? checkExpectations(script, partial) : [];
+  const partial = { events, hands, finalStacks, rejections, commandsRun, rake, state, setupHands };
+  const expectationFailures = failure === null && script.expect ? checkExpectations(script, { ...partial, events: scriptEvents }) : [];
   return { ok: failure === null && expectationFailures.length === 0, failure, expectationFailures, ...partial };
 }
 
@@ -263,6 +273,8 @@ export function describeFailure(failure: ScriptFailure): string {
       return `${failure.step} (${describeCommand(failure.command)}) was refused with ${failure.code} ("${failure.message}"), but the script expects ${failure.expected}`;
     case 'not-rejected':
       return `${failure.step} (${describeCommand(failure.command)}) was accepted, but the script expects it to be refused with ${failure.expected}`;
+    case 'setup':
+      return `The table could not be set up: ${failure.message}`;
     case 'expectation':
     case 'invalid-command':
       return failure.message;

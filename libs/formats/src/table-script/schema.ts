@@ -311,6 +311,20 @@ export const tableScriptSchema = z
       .min(1, { error: 'a script needs at least one player' }),
     /** The seat the button starts on; leave it out to DrawForButton or PlaceButton among the commands. */
     button: seat.optional(),
+    /**
+     * The position the table starts in beyond seats, stacks and button (docs/table-scripts.md "Setup"): reached by
+     * ordinary commands and setup hands before the script's own commands; hands are counted from after it.
+     */
+    setup: z
+      .strictObject({
+        /** By player id: the blinds they owe ("small", "big"); they are left sitting out. */
+        owedBlinds: z.record(text('a player id', 128), z.array(z.enum(['small', 'big'])).min(1).max(2)).optional(),
+        /** The player holding the kill button (one leg): they won the last setup hand. */
+        killButton: text('killButton', 128).optional(),
+        /** The player who kills the first hand after the setup (and holds the kill button): they won the last two. */
+        killer: text('killer', 128).optional(),
+      })
+      .optional(),
     commands: z.array(scriptCommandSchema),
     expect: expectSchema.optional(),
   })
@@ -323,6 +337,16 @@ export const tableScriptSchema = z
       seats.add(p.seat);
       ids.add(p.playerId);
     });
+    if (script.setup !== undefined && script.button === undefined)
+      ctx.addIssue({ code: 'custom', message: 'a setup block needs "button": the seat the first hand after the setup has the button on', path: ['button'] });
+    if (script.setup?.killButton !== undefined && script.setup.killer !== undefined && script.setup.killButton !== script.setup.killer)
+      ctx.addIssue({ code: 'custom', message: 'the killer holds the kill button: give "killer" alone, or the same player in both', path: ['setup', 'killButton'] });
+    for (const key of ['killButton', 'killer'] as const) {
+      const player = script.setup?.[key];
+      if (player !== undefined && !ids.has(player)) ctx.addIssue({ code: 'custom', message: `setup.${key} names "${player}", who is not among the players`, path: ['setup', key] });
+    }
+    for (const player of Object.keys(script.setup?.owedBlinds ?? {}))
+      if (!ids.has(player)) ctx.addIssue({ code: 'custom', message: `setup.owedBlinds names "${player}", who is not among the players`, path: ['setup', 'owedBlinds', player] });
     script.expect?.rejections?.forEach((r, i) => {
       const command = script.commands[r.command];
       if (!command) ctx.addIssue({ code: 'custom', message: `there is no command ${r.command}`, path: ['expect', 'rejections', i, 'command'] });
