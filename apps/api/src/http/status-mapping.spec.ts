@@ -2,7 +2,7 @@ import { ApiProblem, problemForError, problemForOutcome, SUCCESS_STATUS } from '
 
 describe('the status mapping', () => {
   it('answers each command outcome with its status', () => {
-    expect(SUCCESS_STATUS).toEqual({ applied: 201, replayed: 200, read: 200 });
+    expect(SUCCESS_STATUS).toEqual({ applied: 201, replayed: 200, unchanged: 200, read: 200 });
     expect(problemForOutcome('t1', 'c1', { kind: 'rejected', rejection: { code: 'NOT_YOUR_TURN', message: 'It is seat 3’s turn.', field: 'seat' } })).toMatchObject({
       status: 422,
       code: 'NOT_YOUR_TURN',

@@ -34,7 +34,7 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  * A refused or malformed command never writes an event: validation runs before the handler, the decider runs
  * before the append, and the append itself checks the version in the same transaction that writes.
  */
-export const SUCCESS_STATUS = { applied: 201, replayed: 200, read: 200 } as const;
+export const SUCCESS_STATUS = { applied: 201, replayed: 200, unchanged: 200, read: 200 } as const;
 
 /** What a 503 for a lost database connection tells clients to wait (also as a Retry-After header). */
 export const RETRY_AFTER_SECONDS = 1;

@@ -76,6 +76,9 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
       const built = engineCommandFor(request.command, table.state);
       const decision = 'rejection' in built ? { ok: false as const, rejection: built.rejection } : tableDecider.decide(built.command, table.state);
       if (!decision.ok) return (await this.firstResult(request, table)) ?? { kind: 'rejected', rejection: decision.rejection };
+      // Accepted with nothing to record (the button placed on the seat that has it, sitting out twice): the store
+      // appends no empty command, so nothing is written; a retry of a command applied earlier still gets its first result.
+      if (decision.events.length === 0) return (await this.firstResult(request, table)) ?? { kind: 'applied', version: table.version, events: [], table };
 
       let appended;
       try {

@@ -5,9 +5,10 @@ import type { Audience } from '@felt/projections';
 import { eventViewFor, tableViewFor, type LiveHandFrom } from '../live/live-visibility';
 
 /**
- * The HTTP answer to a command: 201 with the new events, 200 for a replayed command id; failures throw their
- * problem. Events and table as `audience` may see them (a floor supervisor who deals gets no hole cards of the hand
- * in progress); `liveHandFrom` as live-visibility.ts says, for the table after the command.
+ * The HTTP answer to a command: 201 with the new events, 200 for a replayed command id or for an accepted command that
+ * changed nothing (no events); failures throw their problem. Events and table as `audience` may see them (a floor
+ * supervisor who deals gets no hole cards of the hand in progress); `liveHandFrom` as live-visibility.ts says, for the
+ * table after the command.
  */
 export function commandResponse(
   request: CommandRequest,
@@ -17,7 +18,8 @@ export function commandResponse(
 ): { status: number; body: CommandResponseBody } {
   if (outcome.kind !== 'applied' && outcome.kind !== 'replayed') throw problemForOutcome(request.tableId, request.commandId, outcome);
   return {
-    status: SUCCESS_STATUS[outcome.kind],
+    // An accepted command that changed nothing (no events) created nothing: 200, not 201.
+    status: outcome.kind === 'applied' && outcome.events.length === 0 ? SUCCESS_STATUS.unchanged : SUCCESS_STATUS[outcome.kind],
     body: {
       tableId: request.tableId,
       commandId: request.commandId,
