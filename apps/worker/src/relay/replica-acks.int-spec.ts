@@ -55,6 +55,14 @@ describe('publishing with replica acknowledgements (Redis WAIT)', () => {
     replica = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 200 });
     replica.on('error', () => undefined);
     await until(async () => /master_link_status:up/.test(await replica.info('replication').catch(() => '')), 'the replica to sync');
+    // The replica's side of the link comes up before the master counts it: the publisher asks the master (ROLE) how
+    // many replicas it has, and with none listed it would publish alone.
+    const masterClient = new Redis(master.url, { maxRetriesPerRequest: 1 });
+    try {
+      await until(async () => /slave0:.*state=online/.test(await masterClient.info('replication')), 'the master to list its replica online');
+    } finally {
+      masterClient.disconnect();
+    }
     publisher = new BullmqPublisher({ redisUrl: master.url, shards: 1, prefix, replicaAcks: 1 });
   }, 60_000);
 
