@@ -43,6 +43,11 @@ export async function handTruth(store: EventStore, tableId: string, deck: readon
 const CARD_STRING = /^(?:[2-9TJQKA][cdhs])+$/;
 const CARD_TOKEN = /(?<![A-Za-z0-9])((?:[2-9TJQKA][cdhs])+)(?![A-Za-z0-9])/g;
 /** Members whose numbers are cards (engine events: 0..51). */
+/**
+ * Identifiers and digests in text: a UUID's group "9d6c" or a hash's run of hex is no card, and random ids made the
+ * scan fail about one run in a hundred before these were taken out of the text first.
+ */
+const IDS_AND_DIGESTS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,}/gi;
 const CARD_NUMBER_KEYS = new Set(['cards', 'deck', 'card', 'holeCards', 'board']);
 
 function splitCards(text: string): string[] {
@@ -63,7 +68,8 @@ export function namedIn(body: unknown): Named {
   const cards = new Set<string>();
   const seeds: string[] = [];
   if (typeof body === 'string') {
-    for (const match of body.matchAll(CARD_TOKEN)) for (const c of splitCards(match[1]!)) cards.add(c);
+    const text = body.replace(IDS_AND_DIGESTS, ' ');
+    for (const match of text.matchAll(CARD_TOKEN)) for (const c of splitCards(match[1]!)) cards.add(c);
     for (const match of body.matchAll(/\b(seed|salt)\b\s*[=:]\s*"?([0-9a-f]+)/gi)) seeds.push(match[0]);
     return { cards, seeds };
   }
