@@ -6,7 +6,7 @@ export { PGliteDatabase, IN_MEMORY, type PGliteError } from './pglite-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { migrateDatabase } from './migrate-pglite';
 export { migratePostgres } from './migrate-postgres';
-export type { MigrationClass } from './migration-class';
+export type { MigrationClass, MigrationSql, SqlMigration } from './migration-class';
 export { isDatabaseUnavailable } from './unavailable';
 
 export { EventStore, APPEND_GROUP_COMMIT, type ReadStreamOptions, type ReadAllOptions, type StreamInfo, type TimeRangePage } from './event-store';
