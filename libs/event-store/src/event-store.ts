@@ -248,23 +248,22 @@ export class EventStore {
    * open (pg_snapshot_xmin). Events committed from now on all belong to transactions at or past that bound, so they
    * sort after it and readAll from here returns them; START when there is none.
    */
-  async tailStart(): Promise<Position> {
-    const { rows } = await this.db.query<{ tx_id: string; global_position: string }>(
-      `SELECT events.tx_id::text AS tx_id, events.global_position::text AS global_position FROM events
-       WHERE events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY events.tx_id DESC, events.global_position DESC LIMIT 1`,
-    );
-    const last = rows[0];
-    return last ? { txId: last.tx_id, globalPosition: last.global_position } : START;
+  tailStart(): Promise<Position> {
+    return this.lastPosition('WHERE events.tx_id < pg_snapshot_xmin(pg_current_snapshot())');
   }
 
   /**
    * The newest event's position in log order, whether or not the gap-safe reader returns it yet (START when the
    * log is empty): how far the log reaches, for a consumer asking whether it has caught up.
    */
-  async newestPosition(): Promise<Position> {
+  newestPosition(): Promise<Position> {
+    return this.lastPosition('');
+  }
+
+  /** The last event's position in log order among those `where` keeps (read backwards along the log's index). */
+  private async lastPosition(where: string): Promise<Position> {
     const { rows } = await this.db.query<{ tx_id: string; global_position: string }>(
-      `SELECT events.tx_id::text AS tx_id, events.global_position::text AS global_position FROM events
+      `SELECT events.tx_id::text AS tx_id, events.global_position::text AS global_position FROM events ${where}
        ORDER BY events.tx_id DESC, events.global_position DESC LIMIT 1`,
     );
     const last = rows[0];
