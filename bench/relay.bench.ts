@@ -17,7 +17,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
-import { AppendNotifications, EventStore, positionOf, START, type RecordedEvent } from '@felt/event-store';
+import { EventStore, positionOf, START, type RecordedEvent } from '@felt/event-store';
 import { PrivateRedis } from '../apps/worker/test-support/redis';
 import { createTestDatabase } from '../libs/event-store/test-support/test-databases';
 import { BullmqPublisher } from '../apps/worker/src/relay/event-publisher';
@@ -129,7 +129,7 @@ function consumers(prefix: string, onJob: (job: EventJob) => void): Worker<Event
 /** A relay loop as the worker runs it: woken by append notifications, polling every 100 ms as the fallback. */
 async function wokenRelay(store: EventStore, publisher: BullmqPublisher, checkpointName: string, listener: RelayLoopListener = {}) {
   const loop = new RelayLoop(new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName }), {}, listener);
-  const notifications = await AppendNotifications.listen(store.db, () => loop.wakeUp());
+  const notifications = await store.listenForAppends(() => loop.wakeUp());
   loop.start();
   return {
     loop,

@@ -1,18 +1,18 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * The event store: events (append-only, hash-chained), streams, commands (idempotency), checkpoints, snapshots.
  * Plain SQL, one statement per query() call, so it runs unchanged under TypeORM (PostgreSQL) and under the
  * event store's own PGlite migrator. Needs PostgreSQL 13+ (xid8, pg_current_xact_id).
  */
-export class EventStore1700000000000 implements MigrationInterface {
-  name = 'EventStore1700000000000';
+export class EventStore1700000000000 implements SqlMigration {
+  readonly name = 'EventStore1700000000000';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     for (const sql of UP) await queryRunner.query(sql);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  async down(queryRunner: MigrationSql): Promise<void> {
     // The felt_app role is shared by every database of the cluster, so it stays.
     for (const sql of DOWN) await queryRunner.query(sql);
   }

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * The read models the worker's projection runner keeps (apps/worker/src/projections, docs/projections.md).
@@ -7,14 +7,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * these rows reflect are the runner's checkpoints ("projection:<name>"), written in the same transaction.
  * Plain SQL, one statement per query() call, so it runs under TypeORM (PostgreSQL) and the PGlite migrator alike.
  */
-export class ReadModels1700000000100 implements MigrationInterface {
-  name = 'ReadModels1700000000100';
+export class ReadModels1700000000100 implements SqlMigration {
+  readonly name = 'ReadModels1700000000100';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     for (const sql of UP) await queryRunner.query(sql);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  async down(queryRunner: MigrationSql): Promise<void> {
     for (const sql of DOWN) await queryRunner.query(sql);
   }
 }

@@ -1,18 +1,18 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * Who may use the API: users (name, role, scrypt password hash, disabled) and which dealer runs which table.
  * Plain SQL, one statement per query() call, like the event store's migration (it runs under TypeORM and PGlite).
  * Users are current state, not events: the events record who acted (metadata actorId/actorRole) either way.
  */
-export class Users1700000000200 implements MigrationInterface {
-  name = 'Users1700000000200';
+export class Users1700000000200 implements SqlMigration {
+  readonly name = 'Users1700000000200';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     for (const sql of UP) await queryRunner.query(sql);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  async down(queryRunner: MigrationSql): Promise<void> {
     for (const sql of DOWN) await queryRunner.query(sql);
   }
 }

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * felt_append: one append in one statement, so a command costs the API one round trip to the database instead of
@@ -8,15 +8,15 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * JSON, whose data and metadata texts the client sends already canonical), writes the events, the command row and
  * the new head, and answers with what happened. Same SQL on PostgreSQL and PGlite.
  */
-export class AppendFunction1700000000300 implements MigrationInterface {
-  name = 'AppendFunction1700000000300';
+export class AppendFunction1700000000300 implements SqlMigration {
+  readonly name = 'AppendFunction1700000000300';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     await queryRunner.query(APPEND_FUNCTION);
     await queryRunner.query(GRANT);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  async down(queryRunner: MigrationSql): Promise<void> {
     await queryRunner.query('DROP FUNCTION felt_append(text, text, integer, text, uuid[], text[], integer[], text[], text[])');
   }
 }

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * felt_append_batch: several appends (to different streams, or the same stream in order) in one statement and one
@@ -10,15 +10,15 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Events are passed flat: p_event_counts[i] says how many of the per-event arrays belong to item i, in item order.
  * Streams are locked in stream-id order, so two batches never wait for each other in a cycle (a deadlock).
  */
-export class AppendBatchFunction1700000000400 implements MigrationInterface {
-  name = 'AppendBatchFunction1700000000400';
+export class AppendBatchFunction1700000000400 implements SqlMigration {
+  readonly name = 'AppendBatchFunction1700000000400';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     await queryRunner.query(APPEND_BATCH_FUNCTION);
     await queryRunner.query(GRANT);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  async down(queryRunner: MigrationSql): Promise<void> {
     await queryRunner.query(`DROP FUNCTION felt_append_batch(${SIGNATURE})`);
   }
 }

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * felt_append and felt_append_batch plan their statements once per connection instead of on every call.
@@ -9,14 +9,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * the same plan. Measured with pgbench on this machine, re-planning was about an eighth of PostgreSQL's CPU per append
  * (0.575 → 0.48 ms). The setting applies only while these functions run.
  */
-export class AppendGenericPlans1700000000500 implements MigrationInterface {
-  name = 'AppendGenericPlans1700000000500';
+export class AppendGenericPlans1700000000500 implements SqlMigration {
+  readonly name = 'AppendGenericPlans1700000000500';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     for (const fn of FUNCTIONS) await queryRunner.query(`ALTER FUNCTION ${fn} SET plan_cache_mode = force_generic_plan`);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  async down(queryRunner: MigrationSql): Promise<void> {
     for (const fn of FUNCTIONS) await queryRunner.query(`ALTER FUNCTION ${fn} RESET plan_cache_mode`);
   }
 }

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * The table view and hand history rows hold only what the public may see since issue 15 (docs/security.md): no
@@ -6,10 +6,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * shown, so they are emptied with their checkpoints: the worker folds both again from the start of the log (its
  * first run after this migration takes as long as `felt projections rebuild`).
  */
-export class PublicReadModels1700000000600 implements MigrationInterface {
-  name = 'PublicReadModels1700000000600';
+export class PublicReadModels1700000000600 implements SqlMigration {
+  readonly name = 'PublicReadModels1700000000600';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     for (const sql of UP) await queryRunner.query(sql);
   }
 

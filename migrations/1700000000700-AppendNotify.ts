@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * Every transaction that appends events sends one NOTIFY on the channel felt_events (payload empty), so the outbox
@@ -7,14 +7,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * of one transaction into one, so a group-committed batch of appends costs one NOTIFY. It is sent at COMMIT, never
  * for a transaction rolled back. The poll stays as the fallback (a listener reconnecting, a notification queue full).
  */
-export class AppendNotify1700000000700 implements MigrationInterface {
-  name = 'AppendNotify1700000000700';
+export class AppendNotify1700000000700 implements SqlMigration {
+  readonly name = 'AppendNotify1700000000700';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     for (const sql of UP) await queryRunner.query(sql);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  async down(queryRunner: MigrationSql): Promise<void> {
     await queryRunner.query('DROP TRIGGER events_notify_append ON events');
     await queryRunner.query('DROP FUNCTION events_notify_append()');
   }

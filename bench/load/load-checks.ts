@@ -1,5 +1,5 @@
 import { chipsOnTable, tableDecider, type TableEvent, type TableState } from '@felt/engine';
-import { EventStore, START, positionOf, type RecordedEvent } from '@felt/event-store';
+import { EventStore, START, positionOf, type Database, type RecordedEvent } from '@felt/event-store';
 import { isDeckSealed, ledgerDiscrepancy, project, sessionLedger } from '@felt/projections';
 import { viewsFromEvents, viewsFromRows } from '../../apps/worker/src/projections/test-support/rows-and-fold';
 import { formatViolation, jsonEqual, verifyStore } from '@felt/regulator';
@@ -20,6 +20,8 @@ export interface CheckResult {
 
 export interface CheckInputs {
   readonly store: EventStore;
+  /** The same database, for the audit's own questions of the log and the read models' rows (sizes, command ids). */
+  readonly db: Database;
   readonly tableIds: readonly string[];
   readonly stats: LoadStats;
   /**
@@ -109,11 +111,11 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
     .map((t) => `${t.tableId}: the session ledger is off by ${t.off}`);
   results.push(result('session ledger (global log) balances', ledgerProblems, `${tableIds.length} tables`));
 
-  results.push(await readModelCheck(store, globalLog, inputs.publishWaitMs ?? 30000));
+  results.push(await readModelCheck(inputs.db, globalLog, inputs.publishWaitMs ?? 30000));
   results.push(await commandCheck(inputs));
 
   if (inputs.counter) results.push(await publishedCheck(inputs.counter, [...streams.values()].flat(), inputs));
-  const { rows: size } = await store.db.query<{ bytes: string }>(`SELECT pg_total_relation_size('events')::text AS bytes`);
+  const { rows: size } = await inputs.db.query<{ bytes: string }>(`SELECT pg_total_relation_size('events')::text AS bytes`);
   const hands = [...streams.values()].reduce((n, events) => n + events.filter((e) => e.type === 'HandStarted').length, 0);
   const bytesPerEvent = totalEvents ? Math.round(Number(size[0]!.bytes) / totalEvents) : 0;
   results.push(result('log size', [], `${totalEvents} events, ${hands} hands, ${bytesPerEvent} bytes per event in the events table with its indexes`));
@@ -121,8 +123,8 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
 }
 
 /** Every acknowledged command is in the log ending at its acknowledged version; no command id was applied twice. */
-async function commandCheck({ store, stats }: CheckInputs): Promise<CheckResult> {
-  const { rows } = await store.db.query<{ command_id: string; stream_id: string; first: number; last: number; events: string }>(
+async function commandCheck({ db, stats }: CheckInputs): Promise<CheckResult> {
+  const { rows } = await db.query<{ command_id: string; stream_id: string; first: number; last: number; events: string }>(
     `SELECT metadata->>'commandId' AS command_id, min(stream_id) AS stream_id, min(stream_version) AS first,
             max(stream_version) AS last, count(*) AS events, count(DISTINCT stream_id) AS streams
        FROM events GROUP BY 1`,
@@ -180,11 +182,11 @@ async function readGlobalLog(store: EventStore): Promise<RecordedEvent[]> {
  * The worker's read-model rows (once its projection runner has caught up with the log) equal the pure views folded
  * afresh from the log. A worker without the runner leaves no projection checkpoint; the check says so.
  */
-async function readModelCheck(store: EventStore, globalLog: readonly RecordedEvent[], waitMs: number): Promise<CheckResult> {
+async function readModelCheck(db: Database, globalLog: readonly RecordedEvent[], waitMs: number): Promise<CheckResult> {
   const name = 'read-model rows equal a fresh fold';
   const head = globalLog.length ? BigInt(globalLog[globalLog.length - 1]!.globalPosition) : 0n;
   const checkpoints = () =>
-    store.db.query<{ name: string; global_position: string }>(`SELECT name, global_position::text AS global_position FROM checkpoints WHERE name LIKE 'projection:%'`);
+    db.query<{ name: string; global_position: string }>(`SELECT name, global_position::text AS global_position FROM checkpoints WHERE name LIKE 'projection:%'`);
   const deadline = Date.now() + waitMs;
   let rows = (await checkpoints()).rows;
   if (rows.length === 0) return result(name, [], 'no projection checkpoint: the worker runs no projection runner; the pure views were checked instead (API views, session ledger)');
@@ -194,7 +196,7 @@ async function readModelCheck(store: EventStore, globalLog: readonly RecordedEve
   }
   const behind = rows.filter((r) => BigInt(r.global_position) < head).map((r) => `${r.name} stopped at ${r.global_position}, the log ends at ${head}`);
   if (behind.length) return result(name, behind, 'the runner did not catch up');
-  const fromRows = await viewsFromRows(store.db);
+  const fromRows = await viewsFromRows(db);
   const fromEvents = viewsFromEvents(globalLog);
   const differing = Object.keys(fromEvents).filter((view) => !jsonEqual(fromRows[view], fromEvents[view])).map((view) => `${view}: the rows differ from the fold`);
   return result(name, differing, `${Object.keys(fromEvents).join(', ')} at position ${head}`);

@@ -154,9 +154,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const played = (Date.now() - began) / 1000;
 
     phase('checking the log, the views and the queues');
-    const store = new EventStore(await cluster.database());
+    const db = await cluster.database();
     const checks: CheckResult[] = await runChecks({
-      store,
+      store: new EventStore(db),
+      db,
       tableIds,
       stats,
       apiBaseUrls: cluster.apis.map((api) => api.baseUrl),

@@ -11,7 +11,8 @@ export interface SourceOptions {
 }
 
 export type EventLog =
-  | { readonly kind: 'store'; readonly store: EventStore; readonly databaseUrl: string | null; close(): Promise<void> }
+  /** `db` is for the application's own tables (the staff roster); the log is read through `store`. */
+  | { readonly kind: 'store'; readonly store: EventStore; readonly db: Database; readonly databaseUrl: string | null; close(): Promise<void> }
   | { readonly kind: 'file'; readonly file: string; readonly read: JsonlRead; close(): Promise<void> };
 
 export function addSourceOptions(command: Command): Command {
@@ -42,14 +43,18 @@ export async function openEventLog(options: SourceOptions, command: Command, nam
       exitCode: 2,
       code: 'felt.source',
     });
-  let db: Database;
+  let db: Database | undefined;
+  let store: EventStore;
   try {
     db = url ? new PostgresDatabase(url, { maxConnections: 3 }) : await openDatabase({ dataDir: options.dataDir });
-    await db.query('SELECT 1 FROM events LIMIT 1');
+    store = new EventStore(db);
+    await store.readAll({ limit: 1 }); // the log is there and this role may read it
   } catch (error) {
+    await db?.close().catch(() => undefined);
     return command.error(`felt ${name}: cannot read the event store at ${url ? redact(url) : options.dataDir}: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.database' });
   }
-  return { kind: 'store', store: new EventStore(db), databaseUrl: url ?? null, close: () => db.close() };
+  const opened = db;
+  return { kind: 'store', store, db: opened, databaseUrl: url ?? null, close: () => opened.close() };
 }
 
 /** A stream's events in version order (from a file: in file order, as written). */

@@ -86,7 +86,7 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
 }
 
 function rosterOf(log: EventLog): Promise<StaffRoster | null> | StaffRoster | null {
-  return log.kind === 'file' ? log.read.roster : readStaffRoster(log.store.db);
+  return log.kind === 'file' ? log.read.roster : readStaffRoster(log.db);
 }
 
 /** Every stream as JSONL, stream by stream, written as it is read (the roster first). */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
-import { EventStore, openDatabase, type Database } from '@felt/event-store';
+import { EventStore, openDatabase, START, type Database } from '@felt/event-store';
 import { READ_MODELS, readModelNamed } from '../../worker/src/projections/read-models';
 import { rebuildProjection, RebuildError } from '../../worker/src/projections/projection-rebuild';
 import { projectionStatus, type ProjectionStatus } from '../../worker/src/projections/projection-status';
@@ -40,7 +40,7 @@ export function registerProjectionsCommand(program: Command): void {
   ).action((name: string, options: ProjectionsOptions, cmd: Command) => runRebuild(name, options, cmd));
 }
 
-async function openStore(options: ProjectionsOptions, command: Command, what: string): Promise<EventStore> {
+async function openStore(options: ProjectionsOptions, command: Command, what: string): Promise<{ store: EventStore; db: Database }> {
   const url = options.databaseUrl ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
   if (!url && !options.dataDir)
     return command.error(`felt projections ${what}: say where the database is: --database-url URL (or DATABASE_URL), or --data-dir DIR (PGlite).`, { exitCode: 2, code: 'felt.source' });
@@ -54,17 +54,17 @@ async function openStore(options: ProjectionsOptions, command: Command, what: st
       { exitCode: 2, code: 'felt.database' },
     );
   }
-  return new EventStore(db);
+  return { store: new EventStore(db), db };
 }
 
 async function runStatus(options: ProjectionsOptions, command: Command): Promise<void> {
   const write = (text: string) => command.configureOutput().writeOut!(text);
-  const store = await openStore(options, command, 'status');
+  const { store, db } = await openStore(options, command, 'status');
   let status: ProjectionStatus[];
   try {
-    status = await projectionStatus(store.db);
+    status = await projectionStatus(store, db);
   } finally {
-    await store.db.close();
+    await db.close();
   }
   if (options.json) return void write(`${JSON.stringify(status, null, 2)}\n`);
   const lines = [['projection', 'position', 'behind', 'rows', 'last update']];
@@ -85,10 +85,9 @@ async function runRebuild(name: string, options: ProjectionsOptions, command: Co
   const batchSize = Number(options.batchSize);
   if (!(Number.isSafeInteger(batchSize) && batchSize >= 1 && batchSize <= 100_000))
     return command.error(`felt projections rebuild: --batch-size must be a whole number from 1 to 100000, not "${options.batchSize}".`, { exitCode: 2, code: 'felt.options' });
-  const store = await openStore(options, command, 'rebuild');
+  const { store, db } = await openStore(options, command, 'rebuild');
   try {
-    const { rows } = await store.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');
-    const total = Number(rows[0]!.n);
+    const total = await store.countEventsAfter(START);
     for (const model of models) {
       const started = Date.now();
       const bar = process.stderr.isTTY
@@ -108,7 +107,7 @@ async function runRebuild(name: string, options: ProjectionsOptions, command: Co
       write(`${model.name}: rebuilt from ${result.events} events into ${result.rows} row writes and swapped in at position ${result.position.globalPosition} (${seconds.toFixed(1)}s)\n`);
     }
   } finally {
-    await store.db.close();
+    await db.close();
   }
 }
 

@@ -30,7 +30,7 @@ export class WorkerModule {
           provide: RelayMetrics,
           inject: [EventStore],
           useFactory: (store: EventStore) =>
-            new RelayMetrics(config.redisUrl ? { db: store.db, checkpoint: () => store.loadCheckpoint(RELAY_CHECKPOINT) } : undefined),
+            new RelayMetrics(config.redisUrl ? { store, checkpoint: () => store.loadCheckpoint(RELAY_CHECKPOINT) } : undefined),
         },
         RelayService,
         { provide: PROJECTIONS_CONFIG, useValue: projections },

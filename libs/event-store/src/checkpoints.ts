@@ -1,5 +1,6 @@
 import type { Queryable } from './database';
 import { START, type Position } from './position';
+import { isoTimestampSql } from './event-rows';
 
 const DECIMAL = /^\d+$/;
 
@@ -26,4 +27,19 @@ export async function saveCheckpoint(db: Queryable, name: string, position: Posi
      ON CONFLICT (name) DO UPDATE SET tx_id = EXCLUDED.tx_id, global_position = EXCLUDED.global_position, updated_at = now()`,
     [name, position.txId, position.globalPosition],
   );
+}
+
+/** A saved position and when it last moved (ISO 8601), or null if the consumer has none. */
+export async function checkpointRecord(db: Queryable, name: string): Promise<{ position: Position; updatedAt: string } | null> {
+  const { rows } = await db.query<{ tx_id: string; global_position: string; updated_at: string }>(
+    `SELECT tx_id::text AS tx_id, global_position::text AS global_position, ${isoTimestampSql('updated_at')} AS updated_at FROM checkpoints WHERE name = $1`,
+    [name],
+  );
+  const row = rows[0];
+  return row ? { position: { txId: row.tx_id, globalPosition: row.global_position }, updatedAt: row.updated_at } : null;
+}
+
+/** Forgets a consumer's position (it starts again from START). */
+export async function deleteCheckpoint(db: Queryable, name: string): Promise<void> {
+  await db.query('DELETE FROM checkpoints WHERE name = $1', [name]);
 }

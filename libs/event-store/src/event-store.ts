@@ -1,5 +1,7 @@
 import { appendBatch, appendToStream, type AppendOptions, type AppendRequest, type AppendResult } from './append';
+import { AppendNotifications, type AppendNotificationsOptions } from './append-notifications';
 import * as checkpoints from './checkpoints';
+import * as commandRecords from './command-records';
 import type { Database, Queryable, Transaction } from './database';
 import { verifyEvents, CHAIN_START, type ChainVerification } from './event-hash';
 import { EVENT_COLUMNS, isoTimestampSql, toRecordedEvent, type EventRow } from './event-rows';
@@ -26,6 +28,13 @@ export interface ReadAllOptions {
   /** At most this many events (default 1000). */
   limit?: number;
   tx?: Transaction;
+}
+
+/** A page of a stream's events recorded within a time range (see readStreamRecordedBetween). */
+export interface TimeRangePage {
+  readonly events: RecordedEvent[];
+  /** The fromVersion of the next page, or null when no later event of the range is left. */
+  readonly nextFromVersion: number | null;
 }
 
 export interface StreamInfo {
@@ -64,11 +73,34 @@ export const APPEND_GROUP_COMMIT: GroupCommitOptions = { maxInFlight: 2, maxBatc
 export class EventStore {
   private readonly appends: GroupCommit<AppendRequest, AppendResult>;
 
+  /**
+   * The database stays private: every statement on the store's tables (events, streams, commands, checkpoints,
+   * snapshots) is a method here, so the apps hold no SQL of the log's and the schema can change in one place.
+   */
   constructor(
-    readonly db: Database,
+    private readonly db: Database,
     groupCommit: GroupCommitOptions = APPEND_GROUP_COMMIT,
   ) {
     this.appends = new GroupCommit((requests) => appendBatch(db, requests), groupCommit);
+  }
+
+  /** Which engine holds the log: PGlite has one session (no advisory locks between processes, no NOTIFY across). */
+  get backend(): Database['kind'] {
+    return this.db.kind;
+  }
+
+  /**
+   * Runs `fn` in one transaction (READ COMMITTED unless its first statement says otherwise). Pass `tx` to the
+   * store's methods and use it for the caller's own tables, so that a read model's rows and its checkpoint, say,
+   * commit or roll back together.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** Calls `onAppend` after appends commit, from any process (PostgreSQL LISTEN; never on PGlite): see AppendNotifications. */
+  listenForAppends(onAppend: () => void, options: AppendNotificationsOptions = {}): Promise<AppendNotifications> {
+    return AppendNotifications.listen(this.db, onAppend, options);
   }
 
   /**
@@ -106,6 +138,39 @@ export class EventStore {
     }
     const { rows } = await this.on(options.tx).query<EventRow>(sql, params);
     return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * Up to `limit` events of a stream recorded within [from, to] (ISO 8601; null leaves that end open), from
+   * `fromVersion` on, in version order, and where the next page starts.
+   */
+  async readStreamRecordedBetween(
+    streamId: string,
+    range: { from: string | null; to: string | null; fromVersion: number; limit: number },
+    tx?: Transaction,
+  ): Promise<TimeRangePage> {
+    assertCount('fromVersion', range.fromVersion, 0);
+    assertCount('limit', range.limit, 1);
+    // One row past the page says whether another page follows, and where.
+    const { rows } = await this.on(tx).query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE stream_id = $1 AND stream_version >= $2
+         AND ($3::timestamptz IS NULL OR events.recorded_at >= $3::timestamptz) AND ($4::timestamptz IS NULL OR events.recorded_at <= $4::timestamptz)
+       ORDER BY events.stream_version LIMIT $5`,
+      [streamId, range.fromVersion, range.from, range.to, range.limit + 1],
+    );
+    const next = rows.length > range.limit ? rows[range.limit]!.stream_version : null;
+    return { events: rows.slice(0, range.limit).map(toRecordedEvent), nextFromVersion: next };
+  }
+
+  /** The version of the stream's last event of this type at or before `atOrBefore`, or null if there is none. */
+  async lastVersionOfType(streamId: string, type: string, atOrBefore: number, tx?: Transaction): Promise<number | null> {
+    assertCount('atOrBefore', atOrBefore, 0);
+    const { rows } = await this.on(tx).query<{ stream_version: number }>(
+      'SELECT stream_version FROM events WHERE stream_id = $1 AND type = $2 AND stream_version <= $3 ORDER BY stream_version DESC LIMIT 1',
+      [streamId, type, atOrBefore],
+    );
+    return rows[0] ? Number(rows[0].stream_version) : null;
   }
 
   /** The stream's last version, 0 if it has no event. */
@@ -178,6 +243,61 @@ export class EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  /**
+   * Where a tail of the log starts reading new events: the last event of a transaction older than every one still
+   * open (pg_snapshot_xmin). Events committed from now on all belong to transactions at or past that bound, so they
+   * sort after it and readAll from here returns them; START when there is none.
+   */
+  tailStart(): Promise<Position> {
+    return this.lastPosition('WHERE events.tx_id < pg_snapshot_xmin(pg_current_snapshot())');
+  }
+
+  /**
+   * The newest event's position in log order, whether or not the gap-safe reader returns it yet (START when the
+   * log is empty): how far the log reaches, for a consumer asking whether it has caught up.
+   */
+  newestPosition(): Promise<Position> {
+    return this.lastPosition('');
+  }
+
+  /** The last event's position in log order among those `where` keeps (read backwards along the log's index). */
+  private async lastPosition(where: string): Promise<Position> {
+    const { rows } = await this.db.query<{ tx_id: string; global_position: string }>(
+      `SELECT events.tx_id::text AS tx_id, events.global_position::text AS global_position FROM events ${where}
+       ORDER BY events.tx_id DESC, events.global_position DESC LIMIT 1`,
+    );
+    const last = rows[0];
+    return last ? { txId: last.tx_id, globalPosition: last.global_position } : START;
+  }
+
+  /**
+   * How many events the log holds after `after` (committed, in log order), counting no further than `cap` when one
+   * is given: a consumer's lag. From START it is the size of the log.
+   */
+  async countEventsAfter(after: Position, cap?: number): Promise<number> {
+    if (cap !== undefined) assertCount('cap', cap, 0);
+    const limit = cap === undefined ? '' : ` LIMIT ${cap}`;
+    const { rows } = await this.db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM (SELECT 1 FROM events WHERE (tx_id, global_position) > ($1::xid8, $2::bigint)${limit}) behind`,
+      [after.txId, after.globalPosition],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The command's record (stream and versions it wrote), or null if it was never applied. */
+  findCommand(commandId: string, tx?: Transaction): Promise<commandRecords.CommandRecord | null> {
+    return commandRecords.findCommand(this.on(tx), commandId);
+  }
+
+  /**
+   * Commands (of these streams, or all) whose first or last version no longer holds an event appended by that
+   * command: events removed or replaced behind the hash chain's back (a tail cut with the head rewound passes the
+   * chain but not this).
+   */
+  danglingCommands(streamIds?: readonly string[]): Promise<commandRecords.DanglingCommand[]> {
+    return commandRecords.danglingCommands(this.db, streamIds);
+  }
+
   /** A consumer's saved position, or START. */
   loadCheckpoint(name: string, tx?: Transaction): Promise<Position> {
     return checkpoints.loadCheckpoint(this.on(tx), name);
@@ -186,6 +306,16 @@ export class EventStore {
   /** Saves a consumer's position; pass the transaction that writes its read model so both commit together. */
   saveCheckpoint(name: string, position: Position, tx?: Transaction): Promise<void> {
     return checkpoints.saveCheckpoint(this.on(tx), name, position);
+  }
+
+  /** A consumer's saved position and when it last moved, or null if it has none. */
+  checkpointRecord(name: string, tx?: Transaction): Promise<{ position: Position; updatedAt: string } | null> {
+    return checkpoints.checkpointRecord(this.on(tx), name);
+  }
+
+  /** Forgets a consumer's position: it starts again from START. */
+  deleteCheckpoint(name: string, tx?: Transaction): Promise<void> {
+    return checkpoints.deleteCheckpoint(this.on(tx), name);
   }
 
   loadSnapshot(streamId: string, tx?: Transaction): Promise<snapshots.Snapshot | null> {

@@ -19,7 +19,7 @@ describe('the gap-safe bound of readAll', () => {
     let ready!: () => void;
     const readyPromise = new Promise<void>((resolve) => (ready = resolve));
     const released = new Promise<void>((resolve) => (release = resolve));
-    const done = store.db.transaction(async (tx: Transaction) => {
+    const done = store.transaction(async (tx: Transaction) => {
       await tx.query('SELECT pg_current_xact_id()');
       ready();
       await released;

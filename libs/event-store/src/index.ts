@@ -6,10 +6,11 @@ export { PGliteDatabase, IN_MEMORY, type PGliteError } from './pglite-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { migrateDatabase } from './migrate-pglite';
 export { migratePostgres } from './migrate-postgres';
-export type { MigrationClass } from './migration-class';
+export type { MigrationClass, MigrationSql, SqlMigration } from './migration-class';
 export { isDatabaseUnavailable } from './unavailable';
 
-export { EventStore, APPEND_GROUP_COMMIT, type ReadStreamOptions, type ReadAllOptions, type StreamInfo } from './event-store';
+export { EventStore, APPEND_GROUP_COMMIT, type ReadStreamOptions, type ReadAllOptions, type StreamInfo, type TimeRangePage } from './event-store';
+export type { CommandRecord, DanglingCommand } from './command-records';
 export { GroupCommit, type BatchOutcome, type GroupCommitOptions } from './group-commit';
 export { StreamCopyReader } from './stream-copy';
 export { PagedStreamReader, type StreamEvent, type WholeStreamReader } from './whole-stream-reader';

@@ -1,13 +1,14 @@
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import type { MigrationClass } from './migration-class';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { namedMigrations, type MigrationClass, type NamedMigration } from './migration-class';
 
 /** pg_advisory_lock key held while migrating, so processes starting together migrate one after another. */
 const MIGRATION_LOCK_KEY = 0x46454c54; // 'FELT'
 
 /**
- * Runs pending migrations on PostgreSQL with TypeORM's DataSource (table `migrations`, one transaction per
- * migration), under a session advisory lock. Returns the names of the migrations it applied.
+ * The one place TypeORM is used: runs pending migrations on PostgreSQL with TypeORM's DataSource (table
+ * `migrations`, one transaction per migration), under a session advisory lock. Returns the names of the migrations
+ * it applied. docs/architecture.md ("Migrations") says why TypeORM does this and nothing else.
  */
 export async function migratePostgres(databaseUrl: string, classes: readonly MigrationClass[]): Promise<string[]> {
   const lock = new Client({ connectionString: databaseUrl });
@@ -17,7 +18,7 @@ export async function migratePostgres(databaseUrl: string, classes: readonly Mig
     const dataSource = new DataSource({
       type: 'postgres',
       url: databaseUrl,
-      migrations: [...classes],
+      migrations: namedMigrations(classes).map(asTypeormMigration),
       migrationsTableName: 'migrations',
       migrationsTransactionMode: 'each',
       logging: false,
@@ -33,4 +34,18 @@ export async function migratePostgres(databaseUrl: string, classes: readonly Mig
   } finally {
     await lock.end(); // ends the session, which releases the advisory lock
   }
+}
+
+/** A migration as TypeORM runs it: its QueryRunner is all a MigrationSql is (checked here, with no cast). */
+function asTypeormMigration(migration: NamedMigration): new () => MigrationInterface {
+  const { instance } = migration;
+  return class implements MigrationInterface {
+    readonly name = migration.name;
+    up(runner: QueryRunner): Promise<void> {
+      return instance.up(runner);
+    }
+    down(runner: QueryRunner): Promise<void> {
+      return instance.down(runner);
+    }
+  };
 }

@@ -1,20 +1,35 @@
-import type { MigrationInterface } from 'typeorm';
+/**
+ * The migration contract: a class per schema change, written in plain SQL. It is ours, not TypeORM's, so that both
+ * runners hand a migration exactly what they have: TypeORM's QueryRunner on PostgreSQL (migrate-postgres.ts, which
+ * checks at compile time that a QueryRunner is a MigrationSql) and a transaction on any Database (migrate-pglite.ts).
+ */
 
-/** A TypeORM migration class whose name ends in its 13-digit JavaScript timestamp, e.g. EventStore1700000000000. */
-export type MigrationClass = new () => MigrationInterface;
+/** What a migration may do: run one SQL statement, with positional parameters ($1, $2, ...). */
+export interface MigrationSql {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+/** One schema change. `name` ends in its 13-digit JavaScript timestamp, e.g. EventStore1700000000000. */
+export interface SqlMigration {
+  readonly name: string;
+  up(sql: MigrationSql): Promise<void>;
+  down(sql: MigrationSql): Promise<void>;
+}
+
+export type MigrationClass = new () => SqlMigration;
 
 export interface NamedMigration {
   name: string;
   timestamp: number;
-  instance: MigrationInterface;
+  instance: SqlMigration;
 }
 
-/** Instantiates and orders migrations the way TypeORM does (name from `name` or the class, timestamp = last 13 digits). */
+/** Instantiates and orders migrations the way TypeORM does (timestamp = the name's last 13 digits). */
 export function namedMigrations(classes: readonly MigrationClass[]): NamedMigration[] {
   return classes
     .map((Class) => {
       const instance = new Class();
-      const name = instance.name ?? Class.name;
+      const name = instance.name;
       const timestamp = Number.parseInt(name.slice(-13), 10);
       if (!/^\d{13}$/.test(name.slice(-13))) throw new Error(`migration ${name} must end in a 13-digit JavaScript timestamp`);
       return { name, timestamp, instance };

@@ -8,7 +8,7 @@ import { ADMIN_URL, BACKENDS, databaseUrlFor } from '../test-support/test-databa
 import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
 import { EventStore, PostgresDatabase, migrateDatabase, migratePostgres, openDatabase } from './index';
-import type { QueryRunner } from 'typeorm';
+import { migrationSqlOver } from './migrate-pglite';
 
 /** The event store's schema both runners must produce, column by column (other libraries' tables are theirs to test). */
 const EXPECTED_COLUMNS = [
@@ -49,7 +49,7 @@ const EXPECTED_COLUMNS = [
   'streams.version integer',
 ];
 
-const MIGRATION_NAMES = migrations.map((Migration) => new Migration().name!);
+const MIGRATION_NAMES = migrations.map((Migration) => new Migration().name);
 
 describe.each(BACKENDS)('migrations (%s)', (backend) => {
   const t = useTestStore(backend);
@@ -91,8 +91,7 @@ describe.each(BACKENDS)('migrations (%s)', (backend) => {
   it('can be undone by down(), newest first', async () => {
     const undone = await t.db
       .transaction(async (tx) => {
-        const runner = { query: async (sql: string, params?: unknown[]) => (await tx.query(sql, params ?? [])).rows };
-        for (const Migration of [...migrations].reverse()) await new Migration().down(runner as unknown as QueryRunner);
+        for (const Migration of [...migrations].reverse()) await new Migration().down(migrationSqlOver(tx));
         const { rows } = await tx.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
         throw Object.assign(new Error('roll back'), { tables: rows.map((r) => r.table_name) });
       })
@@ -143,6 +142,33 @@ describe('PostgreSQL migrations under another role and another runner', () => {
     } finally {
       await db.close();
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    }
+  });
+});
+
+describe('upgrading a database migrated part-way', () => {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  beforeAll(() => admin.connect());
+  afterAll(() => admin.end());
+
+  it('applies only the migrations it lacks, whichever runner recorded the first ones', async () => {
+    for (const [first, then] of [
+      [migratePostgres, migrateDatabase],
+      [migrateDatabase, migratePostgres],
+    ] as const) {
+      const name = `felt_test_${randomBytes(6).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      const db = new PostgresDatabase(databaseUrlFor(name));
+      const run = (runner: typeof first, classes: typeof migrations) => (runner === migratePostgres ? migratePostgres(databaseUrlFor(name), classes) : migrateDatabase(db, classes));
+      try {
+        expect(await run(first, migrations.slice(0, 3))).toEqual(MIGRATION_NAMES.slice(0, 3));
+        expect(await run(then, migrations)).toEqual(MIGRATION_NAMES.slice(3));
+        const { rows } = await db.query('SELECT timestamp::text AS timestamp, name FROM migrations ORDER BY id');
+        expect(rows).toEqual(MIGRATION_NAMES.map((n) => ({ timestamp: n.slice(-13), name: n })));
+      } finally {
+        await db.close();
+        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      }
     }
   });
 });

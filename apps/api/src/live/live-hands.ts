@@ -27,12 +27,9 @@ export class LiveHands {
     if (known && known.handNumber === hand.handNumber) return known.version;
     const started = shown.find((e) => e.type === 'HandStarted' && (e.data as { handNumber?: unknown }).handNumber === hand.handNumber);
     if (started) return this.remember(streamId, hand.handNumber, started.streamVersion);
-    const { rows } = await this.store.db.query<{ stream_version: number }>(
-      `SELECT stream_version FROM events WHERE stream_id = $1 AND type = 'HandStarted' AND stream_version <= $2 ORDER BY stream_version DESC LIMIT 1`,
-      [streamId, table.version],
-    );
+    const start = await this.store.lastVersionOfType(streamId, 'HandStarted', table.version);
     // No HandStarted found cannot happen for a table with a hand; treat the whole stream as live rather than leak.
-    return this.remember(streamId, hand.handNumber, rows[0] ? Number(rows[0].stream_version) : 1);
+    return this.remember(streamId, hand.handNumber, start ?? 1);
   }
 
   private remember(streamId: string, handNumber: number, version: number): number {

@@ -1,4 +1,4 @@
-import { START, positionOf, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
+import { positionOf, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
 
 export interface LogTailOptions {
   readonly pollMs: number;
@@ -67,7 +67,7 @@ export class LogTail {
       for (;;) {
         if (!this.timer) return;
         // Reset by a restart while this read was waiting: start again from the end.
-        this.position ??= await this.logEnd();
+        this.position ??= await this.store.tailStart();
         const page = await this.store.readAll({ after: this.position, limit: this.options.pageSize });
         if (page.length === 0) break;
         this.position = positionOf(page[page.length - 1]!);
@@ -77,18 +77,4 @@ export class LogTail {
     } while (this.readAgain && this.timer);
   }
 
-  /**
-   * The position of the last event the gap-safe reader can return now. Events committed later all belong to
-   * transactions at or past pg_snapshot_xmin, so they sort after it and the tail still reads them. (The event
-   * store has no query for this; it is readAll's condition, reversed, on the same index.)
-   */
-  private async logEnd(): Promise<Position> {
-    const { rows } = await this.store.db.query<{ tx_id: string; global_position: string }>(
-      `SELECT events.tx_id::text AS tx_id, events.global_position::text AS global_position FROM events
-       WHERE events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY events.tx_id DESC, events.global_position DESC LIMIT 1`,
-    );
-    const last = rows[0];
-    return last ? { txId: last.tx_id, globalPosition: last.global_position } : START;
-  }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AppendNotifications, EventStore } from '@felt/event-store';
+import { EventStore, type AppendNotifications } from '@felt/event-store';
 import { LiveFeed } from './live-feed';
 
 /**
@@ -18,7 +18,7 @@ export class WakeLiveOnAppend implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.notifications = await AppendNotifications.listen(this.store.db, () => this.feed.wake(), {
+    this.notifications = await this.store.listenForAppends(() => this.feed.wake(), {
       onError: (error) => this.logger.warn(`append notifications lost (${error.message}); polling until they are back`),
     });
   }

@@ -82,7 +82,7 @@ export class RegulatorController {
   async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
     const { from, to, fromVersion, limit } = parse(eventsQuerySchema, query);
     await existingTable(this.queryBus, tableId);
-    const page = await eventsRecordedBetween(this.db, this.store, tableId, { from: from ?? null, to: to ?? null, fromVersion, limit });
+    const page = await eventsRecordedBetween(this.store, tableId, { from: from ?? null, to: to ?? null, fromVersion, limit });
     // The table after the page: whether each event's hand is over is judged no earlier than the event was read.
     const table = await existingTable(this.queryBus, tableId);
     const audience = await this.access.audienceFor(principalOf(req), tableId, table.state.rules);

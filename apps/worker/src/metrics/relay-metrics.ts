@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Queryable, Position } from '@felt/event-store';
+import type { EventStore, Position } from '@felt/event-store';
 import type { RelayStep } from '../relay/outbox-relay';
 
 /** Counting stops here: a lag beyond a million events is reported as a million (the count would cost more than it tells). */
@@ -37,7 +37,7 @@ export class RelayMetrics {
     registers: [this.registry],
   });
 
-  constructor(lag?: { db: Queryable; checkpoint: () => Promise<Position> }) {
+  constructor(lag?: { store: EventStore; checkpoint: () => Promise<Position> }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'felt_worker_' });
     const registry = this.registry;
     new Gauge({
@@ -46,12 +46,7 @@ export class RelayMetrics {
       registers: [registry],
       async collect() {
         if (!lag) return;
-        const at = await lag.checkpoint();
-        const { rows } = await lag.db.query<{ lag: string }>(
-          `SELECT count(*)::text AS lag FROM (SELECT 1 FROM events WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) LIMIT ${LAG_COUNT_CAP}) behind`,
-          [at.txId, at.globalPosition],
-        );
-        this.set(Number(rows[0]?.lag ?? 0));
+        this.set(await lag.store.countEventsAfter(await lag.checkpoint(), LAG_COUNT_CAP));
       },
     });
   }

@@ -50,11 +50,7 @@ export class ProjectionMetrics {
         if (!store) return;
         for (const model of READ_MODELS) {
           const at = await store.loadCheckpoint(checkpointNameOf(model));
-          const { rows } = await store.db.query<{ lag: string }>(
-            `SELECT count(*)::text AS lag FROM (SELECT 1 FROM events WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) LIMIT ${LAG_COUNT_CAP}) behind`,
-            [at.txId, at.globalPosition],
-          );
-          this.set({ projection: model.name }, Number(rows[0]?.lag ?? 0));
+          this.set({ projection: model.name }, await store.countEventsAfter(at, LAG_COUNT_CAP));
         }
       },
     });

@@ -18,7 +18,7 @@ describe.each(BACKENDS)('projection rebuild and status (%s)', (backend) => {
   it('reports every projection as never run and the whole log behind, before the first batch', async () => {
     await appendSession(t.store, randomSession({ tables: 3, seed: 7, commands: 300 }));
     const events = (await wholeLog(t.store)).length;
-    const status = await projectionStatus(t.db);
+    const status = await projectionStatus(t.store, t.db);
     expect(status.map((s) => s.projection)).toEqual(['table-view', 'hand-history', 'session-ledger', 'lobby']);
     for (const s of status) expect(s).toMatchObject({ position: null, behind: events, updatedAt: null });
     expect(status[0]!.rows).toEqual({ table_views: 0 });
@@ -40,7 +40,7 @@ describe.each(BACKENDS)('projection rebuild and status (%s)', (backend) => {
     const indexes = await t.db.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'table_views'`);
     expect(indexes.rows.map((r) => r.name)).toEqual(['table_views_pkey']);
 
-    const status = await projectionStatus(t.db);
+    const status = await projectionStatus(t.store, t.db);
     for (const s of status) expect(s).toMatchObject({ position: head, behind: 0 });
     expect(status[0]!.rows).toEqual({ table_views: 3 });
     expect(status[1]!.rows.hand_histories).toBeGreaterThan(3);

@@ -38,16 +38,15 @@ export class RebuildError extends Error {
  * checkpoint: readers see the old rows or the new ones, never a half-built model.
  */
 export async function rebuildProjection(store: EventStore, model: AnyReadModel, options: RebuildOptions = {}): Promise<RebuildResult> {
-  const db = store.db;
   const live = checkpointNameOf(model);
   const checkpointName = `${live}:rebuild`;
-  await db.transaction(async (tx) => {
+  await store.transaction(async (tx) => {
     if (!(await tryLock(tx, checkpointName))) throw new RebuildError(`another rebuild of ${model.name} is running: wait for it to finish, then run this one again if still needed.`);
     for (const table of model.tables) {
       await tx.query(`DROP TABLE IF EXISTS ${rebuildTables(table.name)}`);
       await tx.query(`CREATE TABLE ${rebuildTables(table.name)} (LIKE ${table.name} INCLUDING ALL)`);
     }
-    await tx.query('DELETE FROM checkpoints WHERE name = $1', [checkpointName]);
+    await store.deleteCheckpoint(checkpointName, tx);
   });
 
   const runner = new ProjectionRunner(store, model, { batchSize: options.batchSize ?? 20_000, checkpointName, names: rebuildTables, maxSlices: Number.MAX_SAFE_INTEGER });
@@ -67,7 +66,7 @@ export async function rebuildProjection(store: EventStore, model: AnyReadModel, 
     const folded = runner.foldAhead(batch);
     await writing;
     const from = after;
-    writing = db.transaction(async (tx) => {
+    writing = store.transaction(async (tx) => {
       if (!(await tryLock(tx, checkpointName))) throw new RebuildError(`another rebuild of ${model.name} took over its tables: let that one finish.`);
       const step = await runner.writeAhead(tx, from, folded);
       if (step.kind === 'projected') rows += step.rows;
@@ -79,7 +78,7 @@ export async function rebuildProjection(store: EventStore, model: AnyReadModel, 
   }
   await writing;
 
-  const position = await db.transaction(async (tx) => {
+  const position = await store.transaction(async (tx) => {
     await lock(tx, live);
     await lock(tx, checkpointName);
     for (;;) {
@@ -93,7 +92,7 @@ export async function rebuildProjection(store: EventStore, model: AnyReadModel, 
     await swapTables(tx, model);
     const caughtUp = await store.loadCheckpoint(checkpointName, tx);
     await store.saveCheckpoint(live, caughtUp, tx);
-    await tx.query('DELETE FROM checkpoints WHERE name = $1', [checkpointName]);
+    await store.deleteCheckpoint(checkpointName, tx);
     return caughtUp;
   });
   return { projection: model.name, events, rows, position };

@@ -62,7 +62,7 @@ export class ProjectionRunner<S> {
   async step(): Promise<ProjectionStep> {
     let settle: (() => void) | undefined;
     try {
-      const step = await this.store.db.transaction(async (tx) => {
+      const step = await this.store.transaction(async (tx) => {
         if (!(await tryLock(tx, this.checkpointName))) return { kind: 'standby' } as const;
         const batch = await this.projectBatch(tx);
         settle = batch.settle;

@@ -47,7 +47,7 @@ const PAGE = 5000;
  * during the check. A regulator's proof that what consoles and reports read is what the events say.
  */
 export async function checkReadModels(store: EventStore): Promise<ReadModelCheck[]> {
-  return store.db.transaction(async (tx) => {
+  return store.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     const rows = await viewsFromRows(tx);
     const folds = [];

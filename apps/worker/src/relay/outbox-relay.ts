@@ -1,4 +1,4 @@
-import { positionOf, type Database, type EventStore, type Position, type Queryable, type RecordedEvent } from '@felt/event-store';
+import { positionOf, type EventStore, type Position, type RecordedEvent, type Transaction } from '@felt/event-store';
 import type { Publisher } from './event-publisher';
 
 export const RELAY_CHECKPOINT = 'outbox-relay';
@@ -45,9 +45,8 @@ export class OutboxRelay {
 
   /** Publishes at most one batch. Throws when publishing or the database fails; the checkpoint is then unchanged. */
   step(): Promise<RelayStep> {
-    const db: Database = this.store.db;
-    if (db.kind === 'pglite') return this.publishBatch(db);
-    return db.transaction(async (tx) => {
+    if (this.store.backend === 'pglite') return this.publishBatch();
+    return this.store.transaction(async (tx) => {
       const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [
         this.checkpointName,
       ]);
@@ -64,13 +63,14 @@ export class OutboxRelay {
     return this.store.loadCheckpoint(this.checkpointName);
   }
 
-  private async publishBatch(on: Queryable): Promise<RelayStep> {
-    const after = await this.store.loadCheckpoint(this.checkpointName, on);
-    const events = await this.store.readAll({ after, limit: this.batchSize, tx: on });
+  /** One batch, in `tx` when given (PostgreSQL), else statement by statement (PGlite). */
+  private async publishBatch(tx?: Transaction): Promise<RelayStep> {
+    const after = await this.store.loadCheckpoint(this.checkpointName, tx);
+    const events = await this.store.readAll({ after, limit: this.batchSize, tx });
     if (events.length === 0) return { kind: 'idle' };
     await withTimeout(this.publisher.publish(events), this.publishTimeoutMs);
     const position = positionOf(events[events.length - 1]!);
-    await this.store.saveCheckpoint(this.checkpointName, position, on);
+    await this.store.saveCheckpoint(this.checkpointName, position, tx);
     return { kind: 'published', count: events.length, position, events };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { AppendNotifications, EventStore } from '@felt/event-store';
+import { EventStore, type AppendNotifications } from '@felt/event-store';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { RelayMetrics } from '../metrics/relay-metrics';
 import { BullmqPublisher } from './event-publisher';
@@ -60,7 +60,7 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
     this.loop.start();
     // Woken by every append (PostgreSQL LISTEN/NOTIFY) instead of waiting for the 100 ms poll, which stays the fallback.
     const loop = this.loop;
-    this.notifications = await AppendNotifications.listen(this.store.db, () => loop.wakeUp(), {
+    this.notifications = await this.store.listenForAppends(() => loop.wakeUp(), {
       onError: (error) => this.logger.warn(`append notifications lost (${error.message}); polling until they are back`),
     });
     const last = queueName(this.config.eventShards - 1);

@@ -1,5 +1,5 @@
 import { mulberry32, randomLegalCommand, type TableCommand } from '@felt/engine';
-import { positionOf, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
+import { positionOf, START, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
 import { TableRecorder } from '@felt/regulator';
 
 export interface RandomSessionOptions {
@@ -93,7 +93,7 @@ export async function appendCommand(store: EventStore, events: readonly Recorded
  * returns them all: transactions of other databases on the same server hold the gap-safe reader back for a moment.
  */
 export async function wholeLog(store: EventStore): Promise<RecordedEvent[]> {
-  const { rows } = await store.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
+  const total = await store.countEventsAfter(START);
   for (let attempt = 0; attempt < 200; attempt++) {
     const all: RecordedEvent[] = [];
     for (;;) {
@@ -102,16 +102,13 @@ export async function wholeLog(store: EventStore): Promise<RecordedEvent[]> {
       if (page.length === 0) break;
       all.push(...page);
     }
-    if (all.length === rows[0]!.n) return all;
+    if (all.length === total) return all;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the gap-safe reader did not return every event within 10 s');
 }
 
 /** The last event of the log in the gap-safe order (START when empty). */
-export async function headOfLog(store: EventStore): Promise<Position> {
-  const { rows } = await store.db.query<{ tx_id: string; global_position: string }>(
-    'SELECT tx_id::text AS tx_id, global_position::text AS global_position FROM events ORDER BY events.tx_id DESC, events.global_position DESC LIMIT 1',
-  );
-  return rows[0] ? { txId: rows[0].tx_id, globalPosition: rows[0].global_position } : { txId: '0', globalPosition: '0' };
+export function headOfLog(store: EventStore): Promise<Position> {
+  return store.newestPosition();
 }
