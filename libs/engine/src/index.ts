@@ -8,7 +8,7 @@ export { type Decision, type Decider, fold, accept, reject } from './decider';
 export { deciderSpec } from './decider-spec';
 
 // The table: commands in, events out, state folded from events.
-export { tableDecider } from './table/table-decider';
+export { tableDecider, type TableDecider } from './table/table-decider';
 export { decide, automaticEvents, actingPlayer, type TableDecision } from './table/decide';
 export { evolve } from './table/evolve';
 export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, type BoardStreet, COMMAND_TYPES } from './table/commands';
