@@ -19,3 +19,22 @@ export { verifyStoreInWorkers, verifyWorkerFile, type VerifyInWorkersOptions } f
 export { takeAnchors, signAnchors, openSignedAnchors, newAnchorKeyPair, checkAnchors, storeHashAt, eventsHashAt, ANCHORS_FORMAT, type AnchorSet, type StreamAnchor, type SignedAnchors, type HashAt } from './anchors';
 export { checkCommands } from './commands-check';
 export { readStaffRoster, rosterJsonlLine, ROSTER_HISTORY_NOTE, type StaffRoster, type StaffMember } from './staff-roster';
+export {
+  AUDIT_CATEGORY,
+  AUDIT_STREAM_PREFIX,
+  auditStreamIdFor,
+  isAuditStream,
+  newAuditEvent,
+  auditEventOf,
+  applyAuditEvent,
+  emptyStaffRecord,
+  assignmentKey,
+  auditOrder,
+  readAuditLog,
+  type AuditEvent,
+  type AuditEventType,
+  type AuditActor,
+  type SignInFailure,
+  type StaffState,
+  type StaffRecord,
+} from './audit-stream';
