@@ -10,7 +10,8 @@ export interface EventMetadata {
   actorRole?: string;
   correlationId?: string;
   causationId?: string;
-  device?: string;
+  /** The registered device the command came from; null: none (docs/api.md "Devices"). */
+  device?: string | null;
   [key: string]: JsonValue | undefined;
 }
 

@@ -7,12 +7,15 @@ export interface Principal {
   readonly sub: string;
   readonly name: string;
   readonly role: Role;
+  /** The registered device the sign-in was made on (the token's `dev` claim, docs/api.md "Devices"); none without. */
+  readonly device?: string;
 }
 
 const claimsSchema = z.object({
   sub: z.string().min(1).max(128),
   name: z.string().min(1).max(128),
   role: z.enum(ROLES),
+  dev: z.string().min(1).max(128).optional(),
   iat: z.number().int(),
   exp: z.number().int(),
 });
@@ -28,7 +31,8 @@ const CLOCK_SKEW_SECONDS = 60;
 /** Signs an HS256 access token for `principal`, valid `ttlSeconds` from now (API login, `felt token`, the tests). */
 export function signAccessToken(secret: string, principal: Principal, ttlSeconds: number): string {
   if (ttlSeconds > MAX_TOKEN_LIFETIME_SECONDS) throw new RangeError(`a token lives at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days`);
-  return new JwtService().sign({ name: principal.name, role: principal.role }, { secret, algorithm: 'HS256', subject: principal.sub, expiresIn: ttlSeconds });
+  const claims = principal.device === undefined ? { name: principal.name, role: principal.role } : { name: principal.name, role: principal.role, dev: principal.device };
+  return new JwtService().sign(claims, { secret, algorithm: 'HS256', subject: principal.sub, expiresIn: ttlSeconds });
 }
 
 /** The principal of a valid token and when it expires (ms since the epoch), or why it is not valid (bad signature, expired, malformed, missing claims). */
@@ -46,9 +50,9 @@ export function verifyAccessToken(
     return { ok: false, reason: name === 'TokenExpiredError' ? 'token expired' : `invalid token (${(error as Error).message})` };
   }
   const claims = claimsSchema.safeParse(payload);
-  if (!claims.success) return { ok: false, reason: 'token claims are not sub, name, role, iat, exp' };
-  const { sub, name, role, iat, exp } = claims.data;
+  if (!claims.success) return { ok: false, reason: 'token claims are not sub, name, role, iat, exp (and optionally dev)' };
+  const { sub, name, role, dev, iat, exp } = claims.data;
   if (iat > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'token issued in the future (iat)' };
   if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS) return { ok: false, reason: `token lives longer than ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days` };
-  return { ok: true, principal: { sub, name, role }, expiresAt: exp * 1000 };
+  return { ok: true, principal: dev === undefined ? { sub, name, role } : { sub, name, role, device: dev }, expiresAt: exp * 1000 };
 }

@@ -1,19 +1,24 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import type { Database } from '@felt/event-store';
+import { EventStore, type Database } from '@felt/event-store';
 import { DATABASE } from '../database/database.module';
 import { AccessGuard } from './access.guard';
+import { AuditLog } from './audit-log';
 import { AuthController } from './auth.controller';
 import { authSecretProvider, AUTH_SECRET } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
 import { DealersController } from './dealers.controller';
-import { FirstFloorUser } from './first-floor-user';
+import { Devices } from './devices';
+import { DevicesController } from './devices.controller';
+import { CREATE_FIRST_FLOOR_USER, FirstFloorUser } from './first-floor-user';
 import { loginThrottlerModule } from './login-throttle';
 import { SecurityLog } from './security-log';
+import { StaffAdmin } from './staff-admin';
 import { TableAccess } from './table-access';
 import { TokenAuthenticator } from './token-authenticator';
 import { Users } from './users';
+import { UsersController } from './users.controller';
 
 /**
  * Sign-in, the global access guard, dealer assignments. `createFirstFloorUser`: the embedded default's first start
@@ -26,18 +31,22 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [JwtModule.register({}), loginThrottlerModule],
-      controllers: [AuthController, DealersController],
+      controllers: [AuthController, DealersController, UsersController, DevicesController],
       providers: [
         authSecretProvider,
         { provide: Users, inject: [DATABASE], useFactory: (db: Database) => new Users(db) },
         { provide: DealerAssignments, inject: [DATABASE], useFactory: (db: Database) => new DealerAssignments(db) },
+        { provide: AuditLog, inject: [EventStore], useFactory: (store: EventStore) => new AuditLog(store) },
+        { provide: Devices, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new Devices(db, audit) },
+        { provide: StaffAdmin, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new StaffAdmin(db, audit) },
         SecurityLog,
         TableAccess,
         TokenAuthenticator,
         { provide: APP_GUARD, useClass: AccessGuard },
-        ...(options.createFirstFloorUser ? [FirstFloorUser] : []),
+        { provide: CREATE_FIRST_FLOOR_USER, useValue: options.createFirstFloorUser },
+        FirstFloorUser,
       ],
-      exports: [AUTH_SECRET, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
+      exports: [AUTH_SECRET, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
     };
   }
 }

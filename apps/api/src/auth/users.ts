@@ -45,12 +45,7 @@ export class Users {
 
   /** Adds a user; 'name-taken' when the name is in use. */
   async add(name: string, role: Role, password: string): Promise<User | 'name-taken'> {
-    const hash = await hashPassword(password);
-    const { rows } = await this.db.query<UserRow>(
-      `INSERT INTO users (id, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING ${COLUMNS}`,
-      [randomUUID(), name, role, hash],
-    );
-    return rows[0] ? userOf(rows[0]) : 'name-taken';
+    return this.addHashed(name, role, await hashPassword(password));
   }
 
   /** The user and their password hash, for a login. */
@@ -81,6 +76,42 @@ export class Users {
   async count(): Promise<number> {
     const { rows } = await this.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM users`);
     return Number(rows[0]!.n);
+  }
+
+  /** By id, else by name, read now (not batched): for the admin routes, inside their transaction. */
+  async byIdOrName(idOrName: string): Promise<User | null> {
+    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 OR name = $1 ORDER BY (id = $1) DESC LIMIT 1`, [idOrName]);
+    return rows[0] ? userOf(rows[0]) : null;
+  }
+
+  /**
+   * The floor supervisors who may sign in, their rows locked until the transaction ends: two admins demoting the
+   * last two floor users at once cannot both see one left.
+   */
+  async lockActiveFloorIds(): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(`SELECT id FROM users WHERE role = 'floor' AND NOT disabled ORDER BY id FOR UPDATE`);
+    return rows.map((r) => r.id);
+  }
+
+  async setRole(id: string, role: Role): Promise<void> {
+    await this.db.query(`UPDATE users SET role = $2 WHERE id = $1`, [id, role]);
+  }
+
+  async setDisabledById(id: string, disabled: boolean): Promise<void> {
+    await this.db.query(`UPDATE users SET disabled = $2 WHERE id = $1`, [id, disabled]);
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [id, passwordHash]);
+  }
+
+  /** Adds a user whose password is already hashed; 'name-taken' when the name is in use. */
+  async addHashed(name: string, role: Role, passwordHash: string): Promise<User | 'name-taken'> {
+    const { rows } = await this.db.query<UserRow>(
+      `INSERT INTO users (id, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING ${COLUMNS}`,
+      [randomUUID(), name, role, passwordHash],
+    );
+    return rows[0] ? userOf(rows[0]) : 'name-taken';
   }
 
   /** Disables (or enables again) a user: their tokens stop working at once. False when there is no such user. */

@@ -13,6 +13,8 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  * - 403: the token is good but its role may not do this (FORBIDDEN_ROLE), or a dealer acts on a table not assigned
  *   to them (NOT_ASSIGNED_TO_TABLE). Nothing is written.
  * - 404: no such table (no event was ever written for it), or no such route.
+ * - 409 (staff and devices): a user or device name already in use (USER_NAME_TAKEN, DEVICE_NAME_TAKEN), or a change
+ *   that would leave no floor supervisor able to sign in (LAST_FLOOR_USER).
  * - 409: a version conflict: the request's expectedVersion (body or If-Match) is not the table's version, or a
  *   concurrent writer got there first. The problem carries `currentVersion`; re-read the table and decide again.
  *   Also a request whose Idempotency-Key is still being handled (IDEMPOTENCY_KEY_IN_FLIGHT, with Retry-After).
@@ -47,8 +49,10 @@ const PROBLEMS = {
   'table-not-found': { status: 404, title: 'No such table' },
   'user-not-found': { status: 404, title: 'No such user' },
   'route-not-found': { status: 404, title: 'No such route' },
+  'device-not-found': { status: 404, title: 'No such device' },
   'version-conflict': { status: 409, title: "The table's version is not the one expected" },
   'key-in-flight': { status: 409, title: 'A request with this Idempotency-Key is still being handled' },
+  'staff-conflict': { status: 409, title: 'The change conflicts with the staff as they stand' },
   'body-too-large': { status: 413, title: 'The body is too large' },
   'unsupported-media-type': { status: 415, title: 'The body must be JSON (Content-Type: application/json)' },
   'rule-refused': { status: 422, title: "The table's rules refuse this command" },

@@ -1,0 +1,121 @@
+import type { Database } from '@felt/event-store';
+import type { AuditActor, AuditEvent } from '@felt/regulator';
+import type { AuditLog } from './audit-log';
+import { generatePassword, hashPassword } from './passwords';
+import { isRole, ROLES, type Role } from './roles';
+import { USER_NAME, Users, type User } from './users';
+
+/** Why a change to the staff was refused: a stable code and a sentence for the floor (the routes answer 4xx with them). */
+export interface StaffRefusal {
+  readonly refused: true;
+  readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden';
+  readonly code: string;
+  readonly message: string;
+}
+
+function refusal(kind: StaffRefusal['kind'], code: string, message: string): StaffRefusal {
+  return { refused: true, kind, code, message };
+}
+
+export function isStaffRefusal(value: unknown): value is StaffRefusal {
+  return typeof value === 'object' && value !== null && (value as StaffRefusal).refused === true;
+}
+
+/** Who asks for the change: their user id (null for the CLI, which has no user) and the audit metadata. */
+export interface StaffAdminActor {
+  readonly userId: string | null;
+  readonly audit: AuditActor;
+}
+
+export interface UserChange {
+  readonly role?: string;
+  readonly disabled?: boolean;
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/**
+ * Adding users, changing their role, disabling them and resetting their passwords, for POST/PATCH /users and
+ * `felt users`: each change and its audit event commit in one transaction, so the users table and the audit stream
+ * never disagree (felt verify checks that they do not). A change that would leave no floor supervisor able to sign
+ * in is refused, as is a floor supervisor disabling or demoting themselves (another one must).
+ */
+export class StaffAdmin {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /** A new user; without `password`, one is generated: `password` in the answer is shown once, never stored. */
+  async create(name: unknown, role: unknown, actor: StaffAdminActor, password?: string): Promise<{ user: User; password: string } | StaffRefusal> {
+    if (typeof name !== 'string' || !USER_NAME.test(name)) return refusal('invalid', 'INVALID_USER_NAME', 'a user name is 1 to 64 letters, digits, ".", "_", "@" or "-"');
+    if (!isRole(role)) return unknownRole(role);
+    if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
+      return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+    }
+    const chosen = password ?? generatePassword();
+    const hash = await hashPassword(chosen); // before the transaction: scrypt takes tens of milliseconds
+    return this.db.transaction(async (tx) => {
+      const user = await new Users(tx).addHashed(name, role, hash);
+      if (user === 'name-taken') return refusal('conflict', 'USER_NAME_TAKEN', `there is already a user "${name}"`);
+      await this.audit.append({ type: 'UserCreated', userId: user.id, name: user.name, role: user.role }, actor.audit, tx);
+      return { user, password: chosen };
+    });
+  }
+
+  /** Changes a user's role and/or disabled flag; the events say what changed (none when nothing did). */
+  async update(idOrName: string, change: UserChange, actor: StaffAdminActor): Promise<{ user: User; events: AuditEvent[] } | StaffRefusal> {
+    if (change.role !== undefined && !isRole(change.role)) return unknownRole(change.role);
+    return this.db.transaction(async (tx) => {
+      const users = new Users(tx);
+      const floorIds = await users.lockActiveFloorIds();
+      const user = await users.byIdOrName(idOrName);
+      if (!user) return notFound(idOrName);
+      const role = (change.role as Role | undefined) ?? user.role;
+      const disabled = change.disabled ?? user.disabled;
+      const self = actor.userId === user.id;
+      if (self && disabled && !user.disabled) return refusal('forbidden', 'CANNOT_DISABLE_SELF', 'you cannot disable yourself: another floor supervisor must');
+      if (self && role !== user.role) return refusal('forbidden', 'CANNOT_CHANGE_OWN_ROLE', 'you cannot change your own role: another floor supervisor must');
+      const staysFloor = role === 'floor' && !disabled;
+      if (floorIds.includes(user.id) && !staysFloor && floorIds.length === 1) {
+        return refusal('conflict', 'LAST_FLOOR_USER', `"${user.name}" is the last floor supervisor who can sign in; make another one first`);
+      }
+      const events: AuditEvent[] = [];
+      if (role !== user.role) {
+        await users.setRole(user.id, role);
+        events.push({ type: 'UserRoleChanged', userId: user.id, name: user.name, from: user.role, to: role });
+      }
+      if (disabled !== user.disabled) {
+        await users.setDisabledById(user.id, disabled);
+        events.push({ type: disabled ? 'UserDisabled' : 'UserEnabled', userId: user.id, name: user.name });
+      }
+      await this.audit.append(events, actor.audit, tx);
+      return { user: { ...user, role, disabled }, events };
+    });
+  }
+
+  /** A new password (generated unless given), shown once; the user's tokens stay good until they expire. */
+  async resetPassword(idOrName: string, actor: StaffAdminActor, password?: string): Promise<{ user: User; password: string } | StaffRefusal> {
+    if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
+      return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+    }
+    const chosen = password ?? generatePassword();
+    const hash = await hashPassword(chosen);
+    return this.db.transaction(async (tx) => {
+      const users = new Users(tx);
+      const user = await users.byIdOrName(idOrName);
+      if (!user) return notFound(idOrName);
+      await users.setPasswordHash(user.id, hash);
+      await this.audit.append({ type: 'PasswordReset', userId: user.id, name: user.name }, actor.audit, tx);
+      return { user, password: chosen };
+    });
+  }
+}
+
+function unknownRole(role: unknown): StaffRefusal {
+  return refusal('invalid', 'UNKNOWN_ROLE', `role must be one of ${ROLES.join(', ')}, not ${JSON.stringify(role) ?? 'nothing'}`);
+}
+
+function notFound(idOrName: string): StaffRefusal {
+  return refusal('not-found', 'USER_NOT_FOUND', `there is no user "${idOrName}"`);
+}

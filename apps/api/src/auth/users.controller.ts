@@ -1,0 +1,99 @@
+import { Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { requestIdOf, type HttpRequest } from '../http/http-types';
+import { jsonBody } from '../http/json-body';
+import { parseInput } from '../http/parse-input';
+import { ApiProblem } from '../http/status-mapping';
+import { Roles } from './access-decorators';
+import { apiActor } from './audit-log';
+import { principalOf } from './principal';
+import { isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal } from './staff-admin';
+import { Users } from './users';
+
+const createSchema = z.strictObject({ name: z.string({ error: 'name must be a string' }), role: z.string({ error: 'role must be a string' }) });
+const changeSchema = z
+  .strictObject({ role: z.string({ error: 'role must be a string' }).optional(), disabled: z.boolean({ error: 'disabled must be true or false' }).optional() })
+  .refine((c) => c.role !== undefined || c.disabled !== undefined, { error: 'give role, disabled or both' });
+const resetSchema = z.strictObject({});
+
+
+/** A refusal of the staff rules as the API's problem: 400 bad input, 404 no such user, 409 taken or last floor, 403 yourself. */
+export function staffProblem(refusal: StaffRefusal): ApiProblem {
+  switch (refusal.kind) {
+    case 'invalid':
+      return new ApiProblem('invalid-request', refusal.code, refusal.message);
+    case 'not-found':
+      return new ApiProblem('user-not-found', refusal.code, refusal.message);
+    case 'conflict':
+      return new ApiProblem('staff-conflict', refusal.code, refusal.message);
+    case 'forbidden':
+      return new ApiProblem('forbidden', refusal.code, refusal.message);
+  }
+}
+
+function done<T>(result: T | StaffRefusal): T {
+  if (isStaffRefusal(result)) throw staffProblem(result);
+  return result;
+}
+
+/**
+ * User admin for the floor (docs/api.md "Users"): list, add, change role or disable, reset a password. Each change
+ * commits with its audit event (StaffAdmin). Passwords are made by the server and shown once, in the answer.
+ */
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+@Roles('floor')
+export class UsersController {
+  constructor(
+    @Inject(Users) private readonly users: Users,
+    @Inject(StaffAdmin) private readonly admin: StaffAdmin,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every user: id, name, role, createdAt, disabled (floor only; never a password)' })
+  async list() {
+    return { users: await this.users.list() };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Add a user {name, role}: 201 with a one-time password (floor only)' })
+  @ApiBody({ schema: { type: 'object', required: ['name', 'role'], properties: { name: { type: 'string' }, role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] } } } })
+  @ApiResponse({ status: 201, description: '{user, password}: the password is shown once' })
+  @ApiResponse({ status: 400, description: 'INVALID_REQUEST, INVALID_USER_NAME, UNKNOWN_ROLE' })
+  @ApiResponse({ status: 409, description: 'USER_NAME_TAKEN' })
+  async create(@Req() req: HttpRequest) {
+    const { name, role } = parseInput(createSchema, jsonBody(req));
+    const { user, password } = done(await this.admin.create(name, role, actorOf(req)));
+    return { user, password, note: 'the password is shown once: hand it to the user, who signs in with POST /auth/login' };
+  }
+
+  @Patch(':userId')
+  @ApiOperation({ summary: "Change a user's role and/or disable or enable them {role?, disabled?} (floor only); by id or name" })
+  @ApiResponse({ status: 200, description: '{user, changes}: the audit events written (none when nothing changed)' })
+  @ApiResponse({ status: 400, description: 'INVALID_REQUEST, UNKNOWN_ROLE' })
+  @ApiResponse({ status: 403, description: 'CANNOT_DISABLE_SELF, CANNOT_CHANGE_OWN_ROLE' })
+  @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
+  @ApiResponse({ status: 409, description: 'LAST_FLOOR_USER' })
+  async change(@Param('userId') userId: string, @Req() req: HttpRequest) {
+    const change = parseInput(changeSchema, jsonBody(req));
+    const { user, events } = done(await this.admin.update(userId, change, actorOf(req)));
+    return { user, changes: events.map((e) => e.type) };
+  }
+
+  @Post(':userId/password')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Reset a user's password (floor only): 200 with a new one-time password" })
+  @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
+  async resetPassword(@Param('userId') userId: string, @Req() req: HttpRequest) {
+    parseInput(resetSchema, jsonBody(req));
+    const { user, password } = done(await this.admin.resetPassword(userId, actorOf(req)));
+    return { user, password, note: 'the password is shown once' };
+  }
+}
+
+function actorOf(req: HttpRequest): StaffAdminActor {
+  const principal = principalOf(req);
+  return { userId: principal.sub, audit: apiActor(principal, requestIdOf(req)) };
+}
