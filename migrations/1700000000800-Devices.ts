@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * The consoles a floor supervisor registered (POST /devices): a sign-in that shows a device's credential binds the
@@ -6,14 +6,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * the credential's secret is kept: the secret is 32 random bytes, so a slow hash would add nothing. A device is
  * retired, never deleted, so that the ids in old events keep a name.
  */
-export class Devices1700000000800 implements MigrationInterface {
+export class Devices1700000000800 implements SqlMigration {
   name = 'Devices1700000000800';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
+  async up(queryRunner: MigrationSql): Promise<void> {
     for (const sql of UP) await queryRunner.query(sql);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  async down(queryRunner: MigrationSql): Promise<void> {
     await queryRunner.query('DROP TABLE devices');
   }
 }

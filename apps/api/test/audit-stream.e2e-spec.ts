@@ -218,12 +218,12 @@ describe.each(BACKENDS)('audit stream (%s)', (backend) => {
 
   it('verify finds nothing wrong, then catches a user changed behind the API, a deleted assignment row and an audit event rewritten', async () => {
     expect((await verifyStore(api.store)).violations).toEqual([]);
-    expect(await checkStaff(api.store)).toEqual([]);
+    expect(await checkStaff(api.store, database.db)).toEqual([]);
 
     await database.db.query(`UPDATE users SET role = 'floor' WHERE name = 'ray'`);
     await database.db.query(`DELETE FROM dealer_assignments WHERE table_id = 'a1'`);
     await database.db.query(`INSERT INTO users (id, name, role, password_hash) VALUES ('sneaky', 'sneaky', 'floor', 'x')`);
-    const staff = (await checkStaff(api.store)).map((v) => v.message);
+    const staff = (await checkStaff(api.store, database.db)).map((v) => v.message);
     expect(staff).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/user "ray" .*role "floor".*"regulator"/),

@@ -93,7 +93,7 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
           : await verifyStore(log.store, { ...only, onProgress });
       report.violations.push(...(await checkCommands(log.store, only.streamIds)));
       // The users and dealer_assignments rows against the audit streams (a whole-store check: not with --table).
-      if (!options.table) report.violations.push(...(await checkStaff(log.store)));
+      if (!options.table) report.violations.push(...(await checkStaff(log.store, log.db)));
       if (anchors) report.violations.push(...(await checkAnchors(anchors, storeHashAt(log.store), options.table ? covering(report) : () => true)));
       if (options.readModels !== false) {
         for (const check of await checkReadModels(log.store)) {

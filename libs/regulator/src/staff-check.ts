@@ -1,4 +1,4 @@
-import type { EventStore } from '@felt/event-store';
+import type { EventStore, Queryable } from '@felt/event-store';
 import { applyAuditEvent, assignmentKey, auditEventOf, emptyStaffRecord, readAuditLog, type AuditEventType } from './audit-stream';
 import type { Violation } from './violations';
 
@@ -31,12 +31,12 @@ const AUDIT_SHAPES: Record<AuditEventType, readonly string[]> = {
  * transaction by the API and the CLI). A row changed, added or deleted in SQL is caught here, as is an audit event
  * whose shape Felt never writes. Without a users table (a log copied without the application's tables): nothing.
  */
-export async function checkStaff(store: EventStore): Promise<Violation[]> {
+export async function checkStaff(store: EventStore, db: Queryable): Promise<Violation[]> {
   let users: { id: string; name: string; role: string; disabled: boolean }[];
   let assignments: { table_id: string; user_id: string }[];
   try {
-    ({ rows: users } = await store.db.query(`SELECT id, name, role, disabled FROM users ORDER BY id`));
-    ({ rows: assignments } = await store.db.query(`SELECT table_id, user_id FROM dealer_assignments ORDER BY table_id, user_id`));
+    ({ rows: users } = await db.query(`SELECT id, name, role, disabled FROM users ORDER BY id`));
+    ({ rows: assignments } = await db.query(`SELECT table_id, user_id FROM dealer_assignments ORDER BY table_id, user_id`));
   } catch (error) {
     if ((error as { code?: string }).code === '42P01') return [];
     throw error;
