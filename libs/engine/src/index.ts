@@ -19,7 +19,7 @@ export { type TableRules, type TableRulesInput, type BettingStructure, type Stru
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.
 export { isLiveCards, boardDue, reportCheck, unseenCards, HOLE_CARDS } from './table/live-cards';
 export { legalActions, type LegalAction, type LegalActions } from './table/legal-actions';
-export { actionNumberAt, retractedVersions, isBettingActionEvent, standingActions, MAX_CORRECTION_REASON } from './table/corrections';
+export { actionNumberAt, retractedVersions, withoutRetracted, isBettingActionEvent, standingActions, MAX_CORRECTION_REASON } from './table/corrections';
 export { randomLegalCommand, commandFor } from './table/random-player';
 export { planNextHand, type HandPlan } from './table/positions';
 export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck, shuffleMethod, MULBERRY32_PRNG } from './table/deck';

@@ -131,3 +131,13 @@ export function retractedVersions(handEvents: readonly { readonly version: numbe
   }
   return retracted;
 }
+
+/**
+ * The events as the hand was finally played: every betting action a correction took back left out (the
+ * ActionCorrected events themselves stay, for exports to note). For hand-history formats, which know no retraction.
+ */
+export function withoutRetracted(events: readonly TableEvent[]): TableEvent[] {
+  const recorded = events.map((event, version) => ({ version, event }));
+  const retracted = retractedVersions(recorded);
+  return retracted.size === 0 ? events.slice() : events.filter((_, i) => !retracted.has(i));
+}
