@@ -1,6 +1,6 @@
 import { project } from './projection';
 import { handHistory, recallHands, handRecordFor } from './hand-history';
-import { scriptedTable, checkDownHand } from './scripted-table.test-support';
+import { scriptedTable, checkDownHand, fourHandedHand } from './scripted-table.test-support';
 import { RecordedLog } from './recorded-log.test-support';
 
 describe('hand history', () => {
@@ -99,6 +99,23 @@ describe('hand history of a voided hand', () => {
     expect(voided.actions.map((a) => [a.seat, a.kind, a.amount])).toEqual([
       [3, 'small-blind', 1],
       [1, 'big-blind', 2],
+    ]);
+  });
+});
+
+describe('hand history of a corrected hand', () => {
+  it('keeps the retracted actions, marked, and the correction with its reason', () => {
+    const log = fourHandedHand('c1');
+    log.run('c1', { type: 'Fold', seat: 4 });
+    log.run('c1', { type: 'Fold', seat: 1 });
+    log.run('c1', { type: 'CorrectAction', action: 2, reason: 'double tap' }, 'floor-1');
+    log.run('c1', { type: 'Call', seat: 1 });
+    const hand = project(handHistory, log.events).inProgress.c1;
+    expect(hand.actions.filter((a) => a.action !== 'post').map((a) => [a.seat, a.action, a.retracted ?? false, a.reason ?? null])).toEqual([
+      [4, 'fold', false, null],
+      [1, 'fold', true, null],
+      [1, 'correction', false, 'double tap'],
+      [1, 'call', false, null],
     ]);
   });
 });

@@ -11,7 +11,8 @@ import { DECK_SEAL, type DeckSeal, type SealedEnvelope } from './deck-seal';
  * snapshots of another format are ignored and the table is folded from its first event, which is always correct,
  * only slower once. v2: a hand's state holds its sealed deck, so the state of a table with a hand is stored sealed
  * (deck-seal.ts) and the row shows no card; a table between hands is stored in the clear. v3: a hand's house-option
- * fields moved into `hand.house` (engine rule modules).
+ * fields moved into `hand.house` (engine rule modules); a hand holds
+ * the chain of its earlier states for floor corrections (HandState.lastAction), and seats may change (SeatChanged).
  */
 export const SNAPSHOT_FORMAT = 'felt.table-state.v3';
 

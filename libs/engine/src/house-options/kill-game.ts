@@ -206,12 +206,13 @@ export const killGame = ruleModule<KillGameOption>({
   // The killer posts the kill blind even to leave (RRoP kill rule 6).
   seatMayGo: (state, seat, how) =>
     state.kill.killer?.seat === seat
-      ? rejection('KILL_BLIND_OWED', `Seat ${seat} must post the kill blind before ${how === 'leave' ? 'leaving' : 'sitting out'} (RRoP kill rule 6).`, 'seat')
+      ? rejection('KILL_BLIND_OWED', `Seat ${seat} must post the kill blind before ${HOW[how]} (RRoP kill rule 6).`, how === 'change-seat' ? 'from' : 'seat')
       : null,
   preflopLast: (hand, o) => (hand.house.killSeat !== null && o.killerAction === 'last' ? [hand.house.killSeat] : NO_SEATS),
   afterAwards: killButtonAfter,
 });
 
+const HOW = Object.freeze({ leave: 'leaving', 'sit-out': 'sitting out', 'change-seat': 'changing seats' });
 const OUT = Object.freeze({ kind: 'out' as const });
 const NO_SEATS: readonly number[] = Object.freeze([]);
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);

@@ -147,7 +147,7 @@ export function dealerDeals(rules: TableRules): boolean {
 }
 
 /** Why this seat may not leave or sit out now: the first module's objection. */
-export function seatMayGo(state: TableState, seat: number, how: 'leave' | 'sit-out'): Rejection | null {
+export function seatMayGo(state: TableState, seat: number, how: 'leave' | 'sit-out' | 'change-seat'): Rejection | null {
   for (const m of SEAT_MAY_GO) {
     const p = m.params(state.rules!);
     if (p === null) continue;

@@ -154,7 +154,7 @@ export interface RuleModule<P> {
   /** Voluntary posts exist before the deal, so the dealer says Deal (the last blind does not deal). */
   dealerDeals?(params: P): boolean;
   /** Why this seat may not leave or sit out now (e.g. it owes the kill blind); null: no objection. */
-  seatMayGo?(state: TableState, seat: number, how: 'leave' | 'sit-out', params: P): Rejection | null;
+  seatMayGo?(state: TableState, seat: number, how: 'leave' | 'sit-out' | 'change-seat', params: P): Rejection | null;
 
   // --- Preflop ------------------------------------------------------------------------------------------------
   /** The seat the preflop action starts after (default: the big blind); the last module with an answer wins. */

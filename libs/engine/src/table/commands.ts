@@ -34,6 +34,8 @@ type CoreCommand =
   | { readonly type: 'SitOut'; readonly seat: number }
   | { readonly type: 'SitIn'; readonly seat: number; readonly waitForBigBlind?: boolean }
   | { readonly type: 'AddChips'; readonly seat: number; readonly amount: number }
+  /** Moves a player to an empty seat while they are not dealt in (table/seat-change.ts). */
+  | { readonly type: 'ChangeSeat'; readonly from: number; readonly to: number; readonly postToEnter?: boolean }
   | ({ readonly type: 'DrawForButton' } & DeckSource)
   | { readonly type: 'PlaceButton'; readonly seat: number }
   | ({ readonly type: 'StartHand' } & DeckSource)
@@ -54,7 +56,9 @@ type CoreCommand =
   /** Live cards: a reader (RFID shoe or table) reports a player's hole cards. */
   | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cards: readonly string[] }
   | { readonly type: 'MuckHand'; readonly seat: number }
-  | { readonly type: 'VoidHand'; readonly reason: string };
+  | { readonly type: 'VoidHand'; readonly reason: string }
+  /** Floor only: takes back the hand's `action`-th standing betting action and every one after it (table/corrections.ts). */
+  | { readonly type: 'CorrectAction'; readonly action: number; readonly reason: string };
 
 export type TableCommandType = TableCommand['type'];
 
@@ -64,7 +68,7 @@ export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big'
 const CORE_COMMAND_TYPES: readonly CoreCommand['type'][] = Object.freeze([
   'OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton',
   'StartHand', 'PostBlind', 'Deal', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
-  'DealBoard', 'ReportHoleCards',
+  'DealBoard', 'ReportHoleCards', 'ChangeSeat', 'CorrectAction',
 ]);
 
 export const COMMAND_TYPES: readonly TableCommandType[] = Object.freeze([...CORE_COMMAND_TYPES, ...HOUSE_COMMAND_TYPES]);

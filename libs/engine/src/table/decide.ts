@@ -25,6 +25,8 @@ import {
   houseAwards,
   afterAwards,
 } from '../house-options/registry';
+import { correctAction } from './corrections';
+import { changeSeat } from './seat-change';
 
 /**
  * An accepted command comes with the state its events lead to (`state`), so a caller folds nothing twice: the
@@ -73,6 +75,10 @@ export function decide(command: TableCommand, state: TableState): Result {
     }
     case 'AddChips':
       return addChips(command, state);
+    case 'ChangeSeat':
+      return followedUp(changeSeat(command, state), state);
+    case 'CorrectAction':
+      return followedUp(correctAction(command, state), state);
     case 'DrawForButton':
       return drawForButton(command, state);
     case 'PlaceButton':
@@ -108,6 +114,14 @@ export function decide(command: TableCommand, state: TableState): Result {
       return decided.ok ? withFollowUps(state, decided.events.slice()) : decided;
     }
   }
+}
+
+/** A decision made elsewhere in table/ (a correction, a seat change), with the state its events lead to. */
+function followedUp(decision: Decision<TableEvent, Rejection>, state: TableState): Result {
+  if (!decision.ok) return decision;
+  let s = state;
+  for (const e of decision.events) s = evolve(s, e);
+  return { ok: true, events: decision.events, state: s };
 }
 
 /** Accepted with nothing to record: the state stays as it is. */

@@ -56,6 +56,11 @@ const CORE_REJECTION_CODES = [
   'BOARD_NOT_DUE',
   'CARDS_CONTRADICT_READER',
   'CARDS_REQUIRED',
+  // Floor corrections (table/corrections.ts).
+  'NO_ACTION_TO_CORRECT',
+  'ACTION_NOT_FOUND',
+  'CORRECTION_PAST_CARDS',
+  'CORRECTION_PLAYER_LEFT',
 ] as const;
 
 export const REJECTION_CODES = Object.freeze([...CORE_REJECTION_CODES, ...HOUSE_REJECTION_CODES] as const);

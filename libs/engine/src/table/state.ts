@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
-import type { ForcedBetDue, ShuffleRecord, Street } from './events';
+import type { BettingActionEvent, ForcedBetDue, ShuffleRecord, Street } from './events';
 import { copySeatSlice, copyTableSlice, tableSliceStart, type HouseHandSlice, type HouseSeatSlice, type HouseTableSlice } from '../house-options/declarations';
 
 /** A seat: the core's fields, then the house options' seat slices (house-options/declarations.ts). */
@@ -96,6 +96,16 @@ export interface HandState {
    * every event and this part by reference; a module that changes its fields copies it (houseWith).
    */
   readonly house: HouseHandSlice;
+  /**
+   * The last betting action still standing and the hand just before it; that hand holds the one before, and so on:
+   * what a floor correction goes back to (table/corrections.ts). Holds the deck: never shown, only kept.
+   */
+  readonly lastAction: ActionCheckpoint | null;
+}
+
+export interface ActionCheckpoint {
+  readonly action: BettingActionEvent;
+  readonly before: HandState;
 }
 
 /** The table: the core's fields, then the house options' table slices, carried from hand to hand. */
@@ -267,6 +277,7 @@ export function cloneHand(s: HandState): Mutable<HandState> {
     paidOut: s.paidOut,
     smallBlindPosition: s.smallBlindPosition,
     house: s.house,
+    lastAction: s.lastAction,
   };
 }
 
