@@ -182,6 +182,9 @@ export const killGame = ruleModule<KillGameOption>({
     // New rules are a new game: the kill button goes neutral (RRoP §13 #1).
     RulesChanged: (state) => tableWith(state, { kill: NO_KILL }),
     // The kill button goes neutral when its holder quits (RRoP §13 #1).
+    // The kill button goes with its holder to a new seat at the same table.
+    SeatChanged: (state, e) =>
+      state.kill.holder?.seat === e.from ? tableWith(state, { kill: { holder: { seat: e.to, playerId: state.kill.holder.playerId }, killer: state.kill.killer } }) : state,
     PlayerLeft: (state, e) => (state.kill.holder?.seat === e.seat ? tableWith(state, { kill: { holder: null, killer: state.kill.killer } }) : state),
     HandStarted: (state, e) => {
       const kill = (e as Partial<KillHandStarted>).kill;

@@ -12,7 +12,8 @@
  * waits for the big blind), and never between the big blind and the button unless the house allows it.
  * With a kill game (kill-game.ts): a killed pot keeps new players out before they are asked to post.
  */
-import { houseWith, seatWith, tableWith, type SeatState, type TableState } from '../table/state';
+import { handInProgress, houseWith, seatWith, tableWith, type SeatState, type TableState } from '../table/state';
+import { rejection } from '../table/rejections';
 import { seatAfter, countBetween } from '../table/seat-order';
 import { ruleModule, type HandPlanContext, type SeatEntry } from './rule-module';
 
@@ -179,6 +180,11 @@ export const missedBlinds = ruleModule<MissedBlindPolicy>({
     },
     HandEnded: debtsAfterHand,
   },
+  // A blind this hand passes the seat by is owed at the seat it passed: the player moves once the hand is over.
+  seatMayGo: (state, seat, how) =>
+    how === 'change-seat' && handInProgress(state) && state.hand!.house.missedBlinds.some((m) => m.seat === seat)
+      ? rejection('HAND_IN_PROGRESS', `Seat ${seat} misses a blind in this hand; change seats after it ends.`, 'from')
+      : null,
   seatEntry: (seat, ctx, policy) => {
     const rules = ctx.state.rules!;
     const obligation = entryObligation({ missedSmall: seat.missedSmall, missedBig: seat.missedBig, isNew: seat.isNew && ctx.gameRunning }, policy, rules.smallBlind, rules.bigBlind);

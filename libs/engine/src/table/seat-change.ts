@@ -35,8 +35,6 @@ export function changeSeat(command: Extract<TableCommand, { type: 'ChangeSeat' }
   if (hand !== null) {
     if (playerInHand(hand, from)?.playerId === player.playerId)
       return no('PLAYER_IN_HAND', `Seat ${from} is dealt in this hand; change seats after it ends.`, 'from');
-    if (hand.house.missedBlinds.some((m) => m.seat === from))
-      return no('HAND_IN_PROGRESS', `Seat ${from} misses a blind in this hand; change seats after it ends.`, 'from');
   }
   const lastBigBlind = hand !== null ? hand.bigBlindSeat : state.lastPositions?.bigBlind ?? null;
   const newPlayer = lastBigBlind !== null && stepsAfter(lastBigBlind, to, max) > stepsAfter(lastBigBlind, from, max);
@@ -64,8 +62,6 @@ export function seatChanged(state: TableState, event: Extract<TableEvent, { type
   const seats = state.seats.slice();
   seats[event.from - 1] = null;
   seats[event.to - 1] = moved;
-  const holder = state.kill.holder;
-  if (holder?.seat === event.from) return tableWith(state, { seats, kill: { holder: { seat: event.to, playerId: holder.playerId }, killer: state.kill.killer } });
   const next = cloneTable(state);
   next.seats = seats;
   return next;
