@@ -16,11 +16,12 @@
  *    publish; and a private Redis stopped while events are appended, time from its return to the first publish.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Queue, Worker } from 'bullmq';
 import { AppendNotifications, EventStore, positionOf, START, type RecordedEvent } from '@felt/event-store';
 import { PrivateRedis } from '../apps/worker/test-support/redis';
 import { createTestDatabase } from '../libs/event-store/test-support/test-databases';
-import { BullmqPublisher } from '../apps/worker/src/relay/event-publisher';
+import { BullmqPublisher, type Publisher } from '../apps/worker/src/relay/event-publisher';
 import { eventJob, type EventJob } from '../apps/worker/src/relay/event-job';
 import { OutboxRelay } from '../apps/worker/src/relay/outbox-relay';
 import { RelayLoop, type RelayLoopListener } from '../apps/worker/src/relay/relay-loop';
@@ -127,8 +128,9 @@ function consumers(prefix: string, onJob: (job: EventJob) => void): Worker<Event
 }
 
 /** A relay loop as the worker runs it: woken by append notifications, polling every 100 ms as the fallback. */
-async function wokenRelay(store: EventStore, publisher: BullmqPublisher, checkpointName: string, listener: RelayLoopListener = {}) {
-  const loop = new RelayLoop(new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName }), {}, listener);
+async function wokenRelay(store: EventStore, publisher: Publisher, checkpointName: string, listener: RelayLoopListener = {}) {
+  const relay = new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName });
+  const loop = new RelayLoop(relay, {}, listener);
   const notifications = await AppendNotifications.listen(store.db, () => loop.wakeUp());
   loop.start();
   return {
@@ -136,6 +138,7 @@ async function wokenRelay(store: EventStore, publisher: BullmqPublisher, checkpo
     async stop() {
       await notifications.close();
       await loop.stop();
+      await relay.close();
     },
   };
 }
@@ -151,7 +154,7 @@ async function skipToEnd(store: EventStore, checkpointName: string): Promise<voi
 }
 
 /** 64 tables, one append each per second, spread evenly; resolves with the appends' count. */
-async function livePace(store: EventStore, seconds: number, committed: Map<string, number>): Promise<number> {
+async function livePace(store: EventStore, seconds: number, onCommitted: (events: readonly RecordedEvent[]) => void): Promise<number> {
   const streams = Array.from({ length: LIVE_TABLES }, () => `table-${randomUUID()}`);
   const interval = 1000 / LIVE_TABLES;
   const total = LIVE_TABLES * seconds;
@@ -168,7 +171,9 @@ async function livePace(store: EventStore, seconds: number, committed: Map<strin
       streamId,
       store
         .append(streamId, { expectedVersion: version, commandId: randomUUID(), events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }] })
-        .then(() => committed.set(`${streamId} ${version + 1}`, Date.now())),
+        .then((result) => {
+          if (result.ok) onCommitted(result.events);
+        }),
     );
   }
   await Promise.all(inFlight.values());
@@ -216,6 +221,7 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
       if (step.kind === 'published') published += step.count;
     }
     const relayRate = published / ((performance.now() - started) / 1000);
+    await relay.close();
     await publisher.close();
 
     // 1b. Saturation end to end: until the consumers have every job.
@@ -241,57 +247,11 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
     await Promise.all(relayWorkers.map((w) => w.close()));
 
     // 2. Live pace, raw BullMQ first: Queue.add at 64 a second, one job each.
-    const rawLatencies: number[] = [];
-    const rawLiveWorkers = consumers(rawLivePrefix, (job) => rawLatencies.push(Date.now() - Number(job.recordedAt)));
-    await Promise.all(rawLiveWorkers.map((w) => w.waitUntilReady()));
-    const rawQueues = Array.from({ length: SHARDS }, (_, shard) => new Queue(queueName(shard), { connection: connection(), prefix: rawLivePrefix }));
-    const rawLiveTotal = LIVE_TABLES * Math.min(LIVE_SECONDS, 10);
-    {
-      const t0 = performance.now();
-      for (let i = 0; i < rawLiveTotal; i++) {
-        const wait = t0 + (i * 1000) / LIVE_TABLES - performance.now();
-        if (wait > 0) await sleep(wait);
-        const event = log[i]!;
-        await rawQueues[shardOf(event.streamId, SHARDS)]!.add(event.type, { ...eventJob(event), recordedAt: String(Date.now()) }, { jobId: `live-${i}` });
-      }
-      await waitFor(() => rawLatencies.length >= rawLiveTotal, 30_000);
-    }
-    await Promise.all(rawQueues.map((q) => q.close()));
-    await Promise.all(rawLiveWorkers.map((w) => w.close()));
+    const rawLatencies = await rawLive(rawLivePrefix, log);
 
-    // 2b. Live pace through the relay.
-    await skipToEnd(store, 'bench-live');
-    const latencies: number[] = [];
-    const received = new Map<string, number>();
-    const liveWorkers = consumers(livePrefix, (job) => {
-      latencies.push(Date.now() - Date.parse(job.recordedAt));
-      received.set(`${job.streamId} ${job.streamVersion}`, Date.now());
-    });
-    await Promise.all(liveWorkers.map((w) => w.waitUntilReady()));
-    const livePublisher = new BullmqPublisher({ redisUrl: REDIS_URL, shards: SHARDS, prefix: livePrefix });
-    const live = await wokenRelay(store, livePublisher, 'bench-live');
-    const committed = new Map<string, number>();
-    // Meanwhile, how long transactions of other databases on the same server hold the cluster's xmin back (the
-    // gap-safe reader must wait for every transaction with an xid older than the events it returns).
-    let sampling = true;
-    let othersHeldMs = 0;
-    const sampler = (async () => {
-      while (sampling) {
-        const { rows } = await database.db.query<{ ms: string | null }>(
-          `SELECT (extract(epoch from max(now() - xact_start)) * 1000)::int::text AS ms FROM pg_stat_activity
-           WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database()`,
-        );
-        othersHeldMs = Math.max(othersHeldMs, Number(rows[0]?.ms ?? 0));
-        await sleep(20);
-      }
-    })();
-    const appended = await livePace(store, LIVE_SECONDS, committed);
-    sampling = false;
-    await sampler;
-    await waitFor(() => latencies.length >= appended, 30_000);
-    await live.stop();
-    await livePublisher.close();
-    await Promise.all(liveWorkers.map((w) => w.close()));
+    // 2b. Live pace through the relay, timed stage by stage.
+    const liveRun = await liveThroughRelay(store, database.db, livePrefix);
+    const { latencies, appended, othersHeldMs, stages } = liveRun;
 
     // 3. A fresh relay (a restarted worker's) with events waiting: start to first publish.
     await skipToEnd(store, 'bench-restart');
@@ -331,7 +291,7 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
     }
 
     const l = stats(latencies);
-    const afterCommit = stats([...received].filter(([key]) => committed.has(key)).map(([key, at]) => at - committed.get(key)!));
+    const afterCommit = liveRun.afterCommit;
     const r = stats(rawLatencies);
     const rows: RelayBenchRow[] = [
       { name: 'BullMQ addBulk alone (same jobs, same shards)', value: `${fmt(raw)} events/s`, note: `${fmt(TOTAL)} jobs, batches of ${BATCH}, ${SHARDS} shard queues` },
@@ -354,14 +314,189 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
   }
 }
 
+/** Raw BullMQ at live pace: Queue.add of the log's jobs at 64 a second, latency = consumer received − add called. */
+export async function rawLive(prefix: string, log: readonly RecordedEvent[], seconds = LIVE_SECONDS): Promise<number[]> {
+  const latencies: number[] = [];
+  const workers = consumers(prefix, (job) => latencies.push(wallNow() - Number(job.recordedAt)));
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const queues = Array.from({ length: SHARDS }, (_, shard) => new Queue(queueName(shard), { connection: connection(), prefix }));
+  const total = Math.min(log.length, LIVE_TABLES * seconds);
+  try {
+    const t0 = performance.now();
+    for (let i = 0; i < total; i++) {
+      const wait = t0 + (i * 1000) / LIVE_TABLES - performance.now();
+      if (wait > 0) await sleep(wait);
+      const event = log[i]!;
+      await queues[shardOf(event.streamId, SHARDS)]!.add(event.type, { ...eventJob(event), recordedAt: String(wallNow()) }, { jobId: `live-${i}` });
+    }
+    await waitFor(() => latencies.length >= total, 30_000);
+  } finally {
+    await Promise.all(queues.map((q) => q.close()));
+    await Promise.all(workers.map((w) => w.close()));
+  }
+  return latencies;
+}
+
+const wallNow = () => performance.timeOrigin + performance.now();
+
+interface LiveRun {
+  latencies: number[];
+  afterCommit: { p50: number; p99: number; max: number };
+  appended: number;
+  othersHeldMs: number;
+  /** Per stage, p50 / p99 / max over the events, in ms. */
+  stages: { name: string; p50: number; p99: number; max: number }[];
+  /** Event-loop delay of the bench process (appender, relay and consumers share it) p99 / max, ms. */
+  loopDelay: { p99: number; max: number };
+}
+
+/**
+ * The relay at live pace, with each event timed at every stage: the append's transaction start (recordedAt) and
+ * answer, the start and end of the gap-safe read that returned it (and how many reads that started after its
+ * commit missed it), BullMQ's acknowledgement of the addBulk, the checkpoint's commit, and the consumer.
+ */
+export async function liveThroughRelay(store: EventStore, db: EventStore['db'], prefix: string, seconds = LIVE_SECONDS): Promise<LiveRun> {
+  await skipToEnd(store, 'bench-live');
+  const latencies: number[] = [];
+  const received = new Map<string, number>();
+  const liveWorkers = consumers(prefix, (job) => {
+    const at = wallNow();
+    latencies.push(at - Date.parse(job.recordedAt));
+    received.set(job.eventId, at);
+  });
+  await Promise.all(liveWorkers.map((w) => w.waitUntilReady()));
+  const reads: { start: number; end: number; count: number }[] = [];
+  const readBy = new Map<string, { start: number; end: number }>();
+  const timedStore: EventStore = Object.create(store);
+  timedStore.readAll = async (options) => {
+    const read = { start: wallNow(), end: NaN, count: 0 };
+    const events = await store.readAll(options);
+    read.end = wallNow();
+    read.count = events.length;
+    reads.push(read);
+    for (const event of events) readBy.set(event.eventId, read);
+    return events;
+  };
+  const livePublisher = new BullmqPublisher({ redisUrl: REDIS_URL, shards: SHARDS, prefix });
+  const acked = new Map<string, number>();
+  const timedPublisher = {
+    async publish(events: readonly RecordedEvent[]) {
+      await livePublisher.publish(events);
+      const at = wallNow();
+      for (const event of events) acked.set(event.eventId, at);
+    },
+  };
+  const stepDone = new Map<string, number>();
+  const live = await wokenRelay(timedStore, timedPublisher, 'bench-live', {
+    onStep: (step) => {
+      if (step.kind !== 'published') return;
+      const at = wallNow();
+      for (const event of step.events) stepDone.set(event.eventId, at);
+    },
+  });
+  const committed = new Map<string, number>();
+  const recorded = new Map<string, number>();
+  // Meanwhile, how long transactions of other databases on the same server hold the cluster's xmin back (the
+  // gap-safe reader used to wait for every transaction with an xid older than the events it returns).
+  let sampling = true;
+  let othersHeldMs = 0;
+  const sampler = (async () => {
+    while (sampling) {
+      const { rows } = await db.query<{ ms: string | null }>(
+        `SELECT (extract(epoch from max(now() - xact_start)) * 1000)::int::text AS ms FROM pg_stat_activity
+         WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database()`,
+      );
+      othersHeldMs = Math.max(othersHeldMs, Number(rows[0]?.ms ?? 0));
+      await sleep(100);
+    }
+  })();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const appended = await livePace(store, seconds, (events) => {
+    const at = wallNow();
+    for (const event of events) {
+      committed.set(event.eventId, at);
+      recorded.set(event.eventId, Date.parse(event.recordedAt));
+    }
+  });
+  sampling = false;
+  await sampler;
+  await waitFor(() => latencies.length >= appended, 30_000);
+  loop.disable();
+  await live.stop();
+  await livePublisher.close();
+  await Promise.all(liveWorkers.map((w) => w.close()));
+
+  const ids = [...committed.keys()].filter((id) => received.has(id) && readBy.has(id) && acked.has(id));
+  const stage = (name: string, of: (id: string) => number) => ({ name, ...stats(ids.map(of)) });
+  const missedReads = (id: string) => {
+    const c = committed.get(id)!;
+    const by = readBy.get(id)!;
+    return reads.filter((r) => r.start > c && r.start < by.start).length;
+  };
+  return {
+    latencies,
+    afterCommit: stats(ids.map((id) => received.get(id)! - committed.get(id)!)),
+    appended,
+    othersHeldMs,
+    stages: [
+      stage('append: transaction start → answered (recordedAt has ms resolution)', (id) => committed.get(id)! - recorded.get(id)!),
+      stage('answered → start of the read that returned it', (id) => readBy.get(id)!.start - committed.get(id)!),
+      stage('reads started after the answer that missed it (count)', missedReads),
+      stage('gap-safe read (readAll round trip)', (id) => readBy.get(id)!.end - readBy.get(id)!.start),
+      stage('read → addBulk acknowledged', (id) => acked.get(id)! - readBy.get(id)!.end),
+      stage('addBulk acknowledged → checkpoint committed', (id) => (stepDone.get(id) ?? NaN) - acked.get(id)!),
+      stage('addBulk acknowledged → consumer received', (id) => received.get(id)! - acked.get(id)!),
+      stage('answered → consumer received', (id) => received.get(id)! - committed.get(id)!),
+    ],
+    loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+  };
+}
+
 async function appendInterleavedBench(store: EventStore, tables: number, perTable: number): Promise<void> {
   const streams = Array.from({ length: tables }, () => `table-${randomUUID()}`);
   for (let version = 0; version < perTable; version++)
     await Promise.all(streams.map((streamId) => store.append(streamId, { expectedVersion: version, commandId: randomUUID(), events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }] })));
 }
 
+/**
+ * BENCH_RELAY_ONLY=live: the live-pace part alone (raw baseline, then the relay, stage by stage), for iterating;
+ * BENCH_RELAY_LIVE_SECONDS sets its length. Prints, records nothing.
+ */
+async function runLiveOnly(): Promise<{ markdown: string }> {
+  const database = await createTestDatabase('postgres');
+  const store = new EventStore(database.db);
+  const tag = randomBytes(4).toString('hex');
+  const [rawPrefix, livePrefix] = [`felt-bench-raw-live-${tag}`, `felt-bench-live-${tag}`];
+  try {
+    await appendLog(store, LIVE_TABLES, LIVE_SECONDS, 1);
+    const log = await store.readAll({ limit: LIVE_TABLES * LIVE_SECONDS });
+    const raw = stats(await rawLive(rawPrefix, log));
+    const live = await liveThroughRelay(store, database.db, livePrefix);
+    return { markdown: [`raw Queue.add → consumer p50 / p99 / max: ${fmtMs(raw)}`, ...liveMarkdown(live)].join('\n') };
+  } finally {
+    await obliterate(rawPrefix);
+    await obliterate(livePrefix);
+    await database.dispose();
+  }
+}
+
+const fmtMs = (s: { p50: number; p99: number; max: number }) => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} / ${s.max.toFixed(1)} ms`;
+
+function liveMarkdown(live: LiveRun): string[] {
+  return [
+    `append → consumer p50 / p99 / max: ${fmtMs(stats(live.latencies))} (${live.latencies.length} of ${live.appended})`,
+    '',
+    '| stage | p50 | p99 | max |',
+    '|---|---:|---:|---:|',
+    ...live.stages.map((s) => `| ${s.name} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} |`),
+    '',
+    `bench process event-loop delay p99 / max: ${live.loopDelay.p99.toFixed(1)} / ${live.loopDelay.max.toFixed(1)} ms; other databases' transactions held an xid up to ${live.othersHeldMs} ms`,
+  ];
+}
+
 if (require.main === module) {
-  runRelayBench().then(
+  (process.env.BENCH_RELAY_ONLY === 'live' ? runLiveOnly() : runRelayBench()).then(
     (r) => console.log(r.markdown),
     (error: unknown) => {
       console.error(error);

@@ -174,8 +174,19 @@ export class EventStore {
        ORDER BY events.tx_id, events.global_position
        LIMIT $3`,
       [after.txId, after.globalPosition, limit],
+      // Polled after every append by the relay and /live: prepared once per connection, it costs a fifth of the
+      // parsed-and-planned statement (0.16 vs 0.8 ms on the benchmark machine).
+      { statementName: 'felt_read_all' },
     );
     return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * Moves a checkpoint forward only, without waiting for the WAL flush (checkpoints.advanceCheckpoint): for a
+   * checkpoint whose loss only repeats work that is deduplicated downstream (the outbox relay's).
+   */
+  advanceCheckpoint(name: string, position: Position): Promise<void> {
+    return checkpoints.advanceCheckpoint(this.db, name, position);
   }
 
   /** A consumer's saved position, or START. */

@@ -15,9 +15,12 @@ const SHARDS = 4;
 describe('OutboxRelay on PostgreSQL and Redis', () => {
   let prefix: string;
   let publisher: BullmqPublisher;
+  /** Each relay holds its lock on a connection of its own until closed. */
+  const relays: OutboxRelay[] = [];
   const database = useTestStore('postgres', {
     perTest: true,
     beforeDispose: async () => {
+      await Promise.all(relays.splice(0).map((relay) => relay.close()));
       await publisher.close();
       await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
     },
@@ -76,6 +79,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   it('publishes N events as exactly N jobs with unique ids, in stream order per table', async () => {
     const streams = await appendInterleaved(database.store, 6, 40);
     const relay = new OutboxRelay(database.store, publisher, { batchSize: 37 });
+    relays.push(relay);
     await relayAll(relay, 240);
 
     const jobs = await consume(240);
@@ -109,6 +113,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
       },
     };
     const relay = new OutboxRelay(database.store, crashing, { batchSize: 1000 });
+    relays.push(relay);
     const before = await relay.checkpoint();
     await eventually(
       () => relay.step().then(() => false, (error: Error) => error.message === 'killed after addBulk'),
@@ -134,6 +139,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     });
     try {
       const relay = new OutboxRelay(database.store, windowed);
+      relays.push(relay);
       await relayAll(relay, 2);
       const jobs = await consume(4);
       expect(jobs.map((job) => [job.streamVersion, job.schemaVersion])).toEqual([[1, 1], [1, 0], [2, 1], [2, 0]]);
@@ -146,6 +152,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   it('stands by while another process holds the relay lock', async () => {
     await appendInterleaved(database.store, 1, 3);
     const relay = new OutboxRelay(database.store, publisher);
+    relays.push(relay);
     await database.db.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock(hashtext('outbox-relay'))");
       expect(await relay.step()).toEqual({ kind: 'standby' });
