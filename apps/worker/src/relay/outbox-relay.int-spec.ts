@@ -159,4 +159,28 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     });
     await relayAll(relay, 3);
   });
+
+  it('one relay at a time: a relay that lost its lock stands by, then continues from the checkpoint its successor saved', async () => {
+    await appendInterleaved(database.store, 2, 2);
+    const first = new OutboxRelay(database.store, publisher);
+    const second = new OutboxRelay(database.store, publisher);
+    relays.push(first, second);
+    await relayAll(first, 4);
+    expect(await second.step()).toEqual({ kind: 'standby' });
+    await first.flush();
+    // The first relay's lock connection dies (a network cut, a killed backend): its lock goes with it.
+    await database.db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = hashtext('outbox-relay')::oid
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    await appendInterleaved(database.store, 2, 1);
+    await relayAll(second, 2);
+    await second.close();
+    // Taken again: from the successor's checkpoint, so nothing is published twice.
+    expect(await eventually(() => first.step(), (step) => step.kind !== 'standby', 30_000)).toEqual({ kind: 'idle' });
+    await appendInterleaved(database.store, 1, 1);
+    await relayAll(first, 1);
+    const waiting = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
+    expect(waiting.reduce((a, b) => a + b, 0)).toBe(7);
+  });
 });
