@@ -16,6 +16,9 @@
  *    publish; and a private Redis stopped while events are appended, time from its return to the first publish.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Queue, Worker } from 'bullmq';
 import { AppendNotifications, EventStore, positionOf, START, type RecordedEvent } from '@felt/event-store';
@@ -153,33 +156,6 @@ async function skipToEnd(store: EventStore, checkpointName: string): Promise<voi
   await store.saveCheckpoint(checkpointName, after);
 }
 
-/** 64 tables, one append each per second, spread evenly; resolves with the appends' count. */
-async function livePace(store: EventStore, seconds: number, onCommitted: (events: readonly RecordedEvent[]) => void): Promise<number> {
-  const streams = Array.from({ length: LIVE_TABLES }, () => `table-${randomUUID()}`);
-  const interval = 1000 / LIVE_TABLES;
-  const total = LIVE_TABLES * seconds;
-  const t0 = performance.now();
-  const inFlight = new Map<string, Promise<unknown>>();
-  for (let i = 0; i < total; i++) {
-    const wait = t0 + i * interval - performance.now();
-    if (wait > 0) await sleep(wait);
-    const streamId = streams[i % LIVE_TABLES]!;
-    const version = Math.floor(i / LIVE_TABLES);
-    // A table's next command comes a second later: its previous append has long committed.
-    await inFlight.get(streamId);
-    inFlight.set(
-      streamId,
-      store
-        .append(streamId, { expectedVersion: version, commandId: randomUUID(), events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }] })
-        .then((result) => {
-          if (result.ok) onCommitted(result.events);
-        }),
-    );
-  }
-  await Promise.all(inFlight.values());
-  return total;
-}
-
 function stats(values: readonly number[]): { p50: number; p99: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
@@ -188,6 +164,7 @@ function stats(values: readonly number[]): { p50: number; p99: number; max: numb
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown: string }> {
+  const loadAtStart = loadAverage();
   const database = await createTestDatabase('postgres');
   const store = new EventStore(database.db);
   const tag = randomBytes(4).toString('hex');
@@ -250,8 +227,8 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
     const rawLatencies = await rawLive(rawLivePrefix, log);
 
     // 2b. Live pace through the relay, timed stage by stage.
-    const liveRun = await liveThroughRelay(store, database.db, livePrefix);
-    const { latencies, appended, othersHeldMs, stages } = liveRun;
+    const liveRun = await liveThroughRelay(store, database, livePrefix);
+    const { latencies, appended, othersHeldMs } = liveRun;
 
     // 3. A fresh relay (a restarted worker's) with events waiting: start to first publish.
     await skipToEnd(store, 'bench-restart');
@@ -299,13 +276,23 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
       { name: 'relay / raw addBulk', value: `${Math.round((relayRate / raw) * 100)}%`, note: 'goal ≥ 50%' },
       { name: 'raw addBulk → consumers received all', value: `${fmt(rawE2e)} events/s`, note: `${SHARDS} consumers, concurrency 1` },
       { name: 'relay → consumers received all', value: `${fmt(relayE2e)} events/s`, note: `the relay loop woken by NOTIFY; ${Math.round((relayE2e / rawE2e) * 100)}% of raw end to end` },
-      { name: 'live pace, raw Queue.add → consumer p50 / p99 / max', value: `${r.p50} / ${r.p99} / ${r.max} ms`, note: `${rawLatencies.length} jobs at ${LIVE_TABLES}/s` },
-      { name: 'live pace, append → consumer p50 / p99 / max', value: `${l.p50} / ${l.p99} / ${l.max} ms`, note: `${latencies.length} of ${appended} events: ${LIVE_TABLES} tables x 1 command/s for ${LIVE_SECONDS} s; goal p99 < 100 ms` },
-      { name: 'live pace, append answered → consumer p50 / p99 / max', value: `${afterCommit.p50} / ${afterCommit.p99} / ${afterCommit.max} ms`, note: `from the moment the append call resolved (committed) to the job in a consumer; meanwhile other databases' transactions held an xid for up to ${othersHeldMs} ms` },
+      { name: 'live pace, raw Queue.add → consumer p50 / p99 / max', value: fmtMs(r), note: `${rawLatencies.length} jobs at ${LIVE_TABLES}/s` },
+      { name: 'live pace, append → consumer p50 / p99 / max', value: fmtMs(l), note: `${latencies.length} of ${appended} events: ${LIVE_TABLES} tables x 1 command/s for ${LIVE_SECONDS} s; goal p99 < 100 ms` },
+      { name: 'live pace, append answered → consumer p50 / p99 / max', value: fmtMs(afterCommit), note: `from the moment the append call resolved (committed) to the job in a consumer; meanwhile other databases' transactions held an xid for up to ${othersHeldMs} ms` },
       { name: 'fresh relay with events waiting → first publish', value: `${Math.round(firstPublish)} ms`, note: 'new connections, LISTEN, lock, read, addBulk (a restarted worker, after Nest starts); goal < 2 s' },
       { name: 'Redis back → first publish', value: redis ? `${Math.round(redisReturn)} ms` : 'not run', note: redis ? 'private redis-server stopped 5 s while 40 events were appended; goal < 2 s' : 'no redis-server on the PATH' },
     ];
-    const markdown = ['| measure | value | note |', '|---|---|---|', ...rows.map((row) => `| ${row.name} | ${row.value} | ${row.note} |`)].join('\n');
+    const markdown = [
+      `Load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${loadAverage()} on ${cpus().length} cores.`,
+      '',
+      '| measure | value | note |',
+      '|---|---|---|',
+      ...rows.map((row) => `| ${row.name} | ${row.value} | ${row.note} |`),
+      '',
+      'Live pace through the relay, stage by stage (ms over the events; each event timed at every stage):',
+      '',
+      ...liveMarkdown(liveRun).slice(2),
+    ].join('\n');
     return { rows, markdown };
   } finally {
     for (const prefix of prefixes.slice(0, 7)) await obliterate(prefix);
@@ -314,11 +301,46 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
   }
 }
 
-/** Raw BullMQ at live pace: Queue.add of the log's jobs at 64 a second, latency = consumer received − add called. */
+type RoleMessage =
+  | { ready: true }
+  | { received: [string, number, string] }
+  | { committed: [string, number, number][] }
+  | { appended: number };
+
+/** One of bench/relay-roles.ts's processes (the API appending, the downstream consumers), its messages to `onMessage`. */
+function role(name: 'appender' | 'consumers', env: Record<string, string>, onMessage: (message: RoleMessage) => void) {
+  const child = fork(join(__dirname, 'relay-roles.ts'), [name], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
+  child.on('message', (message) => onMessage(message as RoleMessage));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.send('stop');
+      await Promise.race([exited, sleep(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** The downstream consumers in a process of their own; resolves once their workers are ready. */
+async function consumerProcess(prefix: string, onReceived: (eventId: string, at: number, recordedAt: string) => void) {
+  let ready = false;
+  const consumers = role('consumers', { REDIS_URL, PREFIX: prefix, SHARDS: String(SHARDS) }, (message) => {
+    if ('ready' in message) ready = true;
+    else if ('received' in message) onReceived(...message.received);
+  });
+  if (!(await waitFor(() => ready || consumers.child.exitCode !== null, 60_000)) || !ready) throw new Error('the consumer process did not start');
+  return consumers;
+}
+
+/**
+ * Raw BullMQ at live pace: Queue.add of the log's jobs at 64 a second from this process, one consumer per shard in
+ * another (as the relay's); latency = consumer received − add called.
+ */
 export async function rawLive(prefix: string, log: readonly RecordedEvent[], seconds = LIVE_SECONDS): Promise<number[]> {
   const latencies: number[] = [];
-  const workers = consumers(prefix, (job) => latencies.push(wallNow() - Number(job.recordedAt)));
-  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const consumers = await consumerProcess(prefix, (_id, at, recordedAt) => latencies.push(at - Number(recordedAt)));
   const queues = Array.from({ length: SHARDS }, (_, shard) => new Queue(queueName(shard), { connection: connection(), prefix }));
   const total = Math.min(log.length, LIVE_TABLES * seconds);
   try {
@@ -332,7 +354,7 @@ export async function rawLive(prefix: string, log: readonly RecordedEvent[], sec
     await waitFor(() => latencies.length >= total, 30_000);
   } finally {
     await Promise.all(queues.map((q) => q.close()));
-    await Promise.all(workers.map((w) => w.close()));
+    await consumers.stop();
   }
   return latencies;
 }
@@ -346,25 +368,26 @@ interface LiveRun {
   othersHeldMs: number;
   /** Per stage, p50 / p99 / max over the events, in ms. */
   stages: { name: string; p50: number; p99: number; max: number }[];
-  /** Event-loop delay of the bench process (appender, relay and consumers share it) p99 / max, ms. */
+  /** Event-loop delay of the relay's process (this one) p99 / max, ms. */
   loopDelay: { p99: number; max: number };
+  /** CPU time of the relay's process per event (user + system), ms. */
+  cpuMsPerEvent: number;
 }
 
 /**
- * The relay at live pace, with each event timed at every stage: the append's transaction start (recordedAt) and
- * answer, the start and end of the gap-safe read that returned it (and how many reads that started after its
- * commit missed it), BullMQ's acknowledgement of the addBulk, the checkpoint's commit, and the consumer.
+ * The relay at live pace, as in production: the appends come from another process (the API's), the consumers run
+ * in a third, the relay in this one, woken by NOTIFY. Each event is timed at every stage: the append's transaction
+ * start (recordedAt) and answer, the start and end of the gap-safe read that returned it (and how many reads that
+ * started after its answer missed it), BullMQ's acknowledgement of the addBulk, the checkpoint's commit, the consumer.
  */
-export async function liveThroughRelay(store: EventStore, db: EventStore['db'], prefix: string, seconds = LIVE_SECONDS): Promise<LiveRun> {
+export async function liveThroughRelay(store: EventStore, database: { db: EventStore['db']; url?: string }, prefix: string, seconds = LIVE_SECONDS): Promise<LiveRun> {
   await skipToEnd(store, 'bench-live');
   const latencies: number[] = [];
   const received = new Map<string, number>();
-  const liveWorkers = consumers(prefix, (job) => {
-    const at = wallNow();
-    latencies.push(at - Date.parse(job.recordedAt));
-    received.set(job.eventId, at);
+  const consumers = await consumerProcess(prefix, (eventId, at, recordedAt) => {
+    latencies.push(at - Date.parse(recordedAt));
+    received.set(eventId, at);
   });
-  await Promise.all(liveWorkers.map((w) => w.waitUntilReady()));
   const reads: { start: number; end: number; count: number }[] = [];
   const readBy = new Map<string, { start: number; end: number }>();
   const timedStore: EventStore = Object.create(store);
@@ -402,7 +425,7 @@ export async function liveThroughRelay(store: EventStore, db: EventStore['db'], 
   let othersHeldMs = 0;
   const sampler = (async () => {
     while (sampling) {
-      const { rows } = await db.query<{ ms: string | null }>(
+      const { rows } = await database.db.query<{ ms: string | null }>(
         `SELECT (extract(epoch from max(now() - xact_start)) * 1000)::int::text AS ms FROM pg_stat_activity
          WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database()`,
       );
@@ -412,20 +435,26 @@ export async function liveThroughRelay(store: EventStore, db: EventStore['db'], 
   })();
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
-  const appended = await livePace(store, seconds, (events) => {
-    const at = wallNow();
-    for (const event of events) {
-      committed.set(event.eventId, at);
-      recorded.set(event.eventId, Date.parse(event.recordedAt));
-    }
+  const cpuBefore = process.cpuUsage();
+  let appended = NaN;
+  const appender = role('appender', { DATABASE_URL: database.url!, TABLES: String(LIVE_TABLES), SECONDS: String(seconds) }, (message) => {
+    if ('committed' in message) {
+      for (const [eventId, at, recordedAt] of message.committed) {
+        committed.set(eventId, at);
+        recorded.set(eventId, recordedAt);
+      }
+    } else if ('appended' in message) appended = message.appended;
   });
+  await appender.exited;
+  if (Number.isNaN(appended)) throw new Error('the appender process failed');
   sampling = false;
   await sampler;
   await waitFor(() => latencies.length >= appended, 30_000);
+  const cpu = process.cpuUsage(cpuBefore);
   loop.disable();
   await live.stop();
   await livePublisher.close();
-  await Promise.all(liveWorkers.map((w) => w.close()));
+  await consumers.stop();
 
   const ids = [...committed.keys()].filter((id) => received.has(id) && readBy.has(id) && acked.has(id));
   const stage = (name: string, of: (id: string) => number) => ({ name, ...stats(ids.map(of)) });
@@ -450,6 +479,7 @@ export async function liveThroughRelay(store: EventStore, db: EventStore['db'], 
       stage('answered → consumer received', (id) => received.get(id)! - committed.get(id)!),
     ],
     loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+    cpuMsPerEvent: (cpu.user + cpu.system) / 1000 / appended,
   };
 }
 
@@ -472,14 +502,16 @@ async function runLiveOnly(): Promise<{ markdown: string }> {
     await appendLog(store, LIVE_TABLES, LIVE_SECONDS, 1);
     const log = await store.readAll({ limit: LIVE_TABLES * LIVE_SECONDS });
     const raw = stats(await rawLive(rawPrefix, log));
-    const live = await liveThroughRelay(store, database.db, livePrefix);
-    return { markdown: [`raw Queue.add → consumer p50 / p99 / max: ${fmtMs(raw)}`, ...liveMarkdown(live)].join('\n') };
+    const live = await liveThroughRelay(store, database, livePrefix);
+    return { markdown: [`load average ${loadAverage()}`, `raw Queue.add → consumer p50 / p99 / max: ${fmtMs(raw)}`, ...liveMarkdown(live)].join('\n') };
   } finally {
     await obliterate(rawPrefix);
     await obliterate(livePrefix);
     await database.dispose();
   }
 }
+
+const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(', ');
 
 const fmtMs = (s: { p50: number; p99: number; max: number }) => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} / ${s.max.toFixed(1)} ms`;
 
@@ -491,7 +523,7 @@ function liveMarkdown(live: LiveRun): string[] {
     '|---|---:|---:|---:|',
     ...live.stages.map((s) => `| ${s.name} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} |`),
     '',
-    `bench process event-loop delay p99 / max: ${live.loopDelay.p99.toFixed(1)} / ${live.loopDelay.max.toFixed(1)} ms; other databases' transactions held an xid up to ${live.othersHeldMs} ms`,
+    `relay process: ${live.cpuMsPerEvent.toFixed(2)} ms of CPU an event, event-loop delay p99 / max ${live.loopDelay.p99.toFixed(1)} / ${live.loopDelay.max.toFixed(1)} ms; other databases' transactions held an xid up to ${live.othersHeldMs} ms`,
   ];
 }
 

@@ -183,4 +183,47 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     const waiting = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
     expect(waiting.reduce((a, b) => a + b, 0)).toBe(7);
   });
+
+  it('reads the next batch while one is being published, and publishes it only after: in order, once, also when the first fails', async () => {
+    const [streamId] = await appendInterleaved(database.store, 1, 2);
+    const sent: number[][] = [];
+    let gate: (() => void) | undefined;
+    let failNext = true;
+    const gated: Publisher = {
+      async publish(events) {
+        await new Promise<void>((resolve) => (gate = resolve));
+        if (failNext) {
+          failNext = false;
+          throw new Error('Redis away');
+        }
+        sent.push(events.map((e) => e.streamVersion));
+      },
+    };
+    const relay = new OutboxRelay(database.store, gated);
+    relays.push(relay);
+    const append = (version: number) =>
+      database.store.append(streamId!, { expectedVersion: version - 1, commandId: `${streamId}-${version}`, events: [{ type: 'ChipsAdded', schemaVersion: 1, data: { seat: 1, amount: version } }] });
+    const stepWhile = async (during: () => Promise<unknown>) => {
+      const step = relay.step();
+      await eventually(async () => gate, (g) => g !== undefined);
+      await during();
+      const release = gate!;
+      gate = undefined;
+      release();
+      return step;
+    };
+    // Versions 1-2 are being published (and fail) while 3 is appended and read ahead: 1-2 go out again first.
+    await expect(stepWhile(async () => {
+      await append(3);
+      relay.appended();
+    })).rejects.toThrow('Redis away');
+    expect(await stepWhile(async () => {
+      await append(4);
+      relay.appended();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    })).toMatchObject({ kind: 'published', count: 3 });
+    expect(await stepWhile(async () => undefined)).toMatchObject({ kind: 'published', count: 1 });
+    expect(await relay.step()).toEqual({ kind: 'idle' });
+    expect(sent).toEqual([[1, 2, 3], [4]]);
+  });
 });

@@ -1,4 +1,4 @@
-import { positionOf, SessionLock, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
+import { comparePositions, positionOf, SessionLock, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
 import type { Publisher } from './event-publisher';
 
 export const RELAY_CHECKPOINT = 'outbox-relay';
@@ -28,7 +28,8 @@ export type RelayStep =
  * saved; from then on it keeps its position in memory, so a batch is one read and one addBulk, with no transaction
  * (nothing held open across the Redis round trip, no xid to hold the gap-safe reader back) and no lock or checkpoint
  * round trip in the way of the next batch: the checkpoint is saved behind it (advanceCheckpoint: forward only, no
- * WAL flush wait), while the next batch is read. If the lock's connection is lost the relay stands by, and reloads
+ * WAL flush wait), while the next batch is read. A batch appended while one is being published is read meanwhile
+ * (`appended`). If the lock's connection is lost the relay stands by, and reloads
  * the checkpoint when it takes the lock again. On PGlite (one process, one session) the lock is always held.
  */
 export class OutboxRelay {
@@ -42,6 +43,9 @@ export class OutboxRelay {
   /** The checkpoint write under way, and the newest position waiting to be written after it. */
   private saving: Promise<void> | undefined;
   private unsaved: Position | undefined;
+  /** The end of the batch being published, and the batch after it if it was read meanwhile (see `appended`). */
+  private publishingUpTo: Position | undefined;
+  private readAhead: { after: Position; events: Promise<RecordedEvent[]> } | undefined;
 
   constructor(
     private readonly store: EventStore,
@@ -67,19 +71,53 @@ export class OutboxRelay {
       this.position = await this.store.loadCheckpoint(this.checkpointName);
       this.positionOf = taken;
     }
-    const events = await this.store.readAll({ after: this.position, limit: this.batchSize });
+    const events = await this.nextBatch(this.position);
     if (events.length === 0) return { kind: 'idle' };
-    await withTimeout(this.publisher.publish(events), this.publishTimeoutMs);
+    const position = positionOf(events[events.length - 1]!);
+    this.publishingUpTo = position;
+    try {
+      await withTimeout(this.publisher.publish(events), this.publishTimeoutMs);
+    } catch (error) {
+      this.readAhead = undefined;
+      throw error;
+    } finally {
+      this.publishingUpTo = undefined;
+    }
     if (!this.lock.held) {
       // Lost the lock while publishing: a successor may be on its way from the saved checkpoint. Publishing was
       // harmless (job ids), but this relay's position is no longer its to keep.
       this.position = undefined;
+      this.readAhead = undefined;
       return { kind: 'standby' };
     }
-    const position = positionOf(events[events.length - 1]!);
     this.position = position;
     this.saveBehind(position);
     return { kind: 'published', count: events.length, position, events };
+  }
+
+  /**
+   * Events were appended (an append notification). While a batch is being published, the batch after it is read
+   * meanwhile, so an event appended during Redis's round trip goes out right after the acknowledgement instead of
+   * one database round trip later. Only published once the batch before it is acknowledged: order is kept.
+   */
+  appended(): void {
+    const after = this.publishingUpTo;
+    if (after === undefined || this.readAhead !== undefined) return;
+    const events = this.store.readAll({ after, limit: this.batchSize });
+    events.catch(() => undefined); // a failed read ahead is simply read again
+    this.readAhead = { after, events };
+  }
+
+  /** The batch after `position`: the one read ahead if it starts there and found events, else a fresh read. */
+  private async nextBatch(position: Position): Promise<RecordedEvent[]> {
+    const ahead = this.readAhead;
+    this.readAhead = undefined;
+    if (ahead && comparePositions(ahead.after, position) === 0) {
+      const events = await ahead.events.catch(() => []);
+      // Empty: it ran before the notified append was visible; look again now.
+      if (events.length > 0) return events;
+    }
+    return this.store.readAll({ after: position, limit: this.batchSize });
   }
 
   /** The relay's saved position (the newest checkpoint written; one may be under way: see `flush`). */
