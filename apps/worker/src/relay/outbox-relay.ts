@@ -46,6 +46,7 @@ export class OutboxRelay {
   /** The end of the batch being published, and the batch after it if it was read meanwhile (see `appended`). */
   private publishingUpTo: Position | undefined;
   private readAhead: { after: Position; events: Promise<RecordedEvent[]> } | undefined;
+  private closing = false;
 
   constructor(
     private readonly store: EventStore,
@@ -132,6 +133,7 @@ export class OutboxRelay {
 
   /** Saves the checkpoint and releases the lock (another worker's relay takes over). Step no more after it. */
   async close(): Promise<void> {
+    this.closing = true;
     try {
       await this.flush();
     } finally {
@@ -139,7 +141,11 @@ export class OutboxRelay {
     }
   }
 
-  /** One checkpoint write at a time, the newest position next: writes never pile up behind a slow database. */
+  /**
+   * One checkpoint write at a time, then a pause of CHECKPOINT_PAUSE_MS, then the newest position: at a live pace
+   * (a batch per append) that is a write every 100 ms instead of one per batch, and writes never pile up behind a
+   * slow database. A crash loses at most that much progress, which the next relay publishes again (job ids).
+   */
   private saveBehind(position: Position): void {
     this.unsaved = position;
     if (this.saving) return;
@@ -148,6 +154,7 @@ export class OutboxRelay {
         const next = this.unsaved;
         this.unsaved = undefined;
         await this.store.advanceCheckpoint(this.checkpointName, next);
+        if (!this.closing) await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_PAUSE_MS));
       }
     };
     this.saving = write().finally(() => (this.saving = undefined));
@@ -155,6 +162,9 @@ export class OutboxRelay {
     this.saving.catch(() => undefined);
   }
 }
+
+/** The least time between two checkpoint writes of the relay. */
+const CHECKPOINT_PAUSE_MS = 100;
 
 export class PublishTimeoutError extends Error {
   constructor(ms: number) {
