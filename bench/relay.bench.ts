@@ -26,7 +26,9 @@ import { PrivateRedis } from '../apps/worker/test-support/redis';
 import { createTestDatabase } from '../libs/event-store/test-support/test-databases';
 import { BullmqPublisher, type Publisher } from '../apps/worker/src/relay/event-publisher';
 import { eventJob, type EventJob } from '../apps/worker/src/relay/event-job';
-import { OutboxRelay } from '../apps/worker/src/relay/outbox-relay';
+import { OutboxRelay, type RelayStep } from '../apps/worker/src/relay/outbox-relay';
+import { GAP_SAFE_BOUND } from '../libs/event-store/src/event-store';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from '../libs/event-store/src/event-rows';
 import { RelayLoop, type RelayLoopListener } from '../apps/worker/src/relay/relay-loop';
 import { queueName, shardOf } from '../apps/worker/src/relay/shards';
 
@@ -131,8 +133,8 @@ function consumers(prefix: string, onJob: (job: EventJob) => void): Worker<Event
 }
 
 /** A relay loop as the worker runs it: woken by append notifications, polling every 100 ms as the fallback. */
-async function wokenRelay(store: EventStore, publisher: Publisher, checkpointName: string, listener: RelayLoopListener = {}) {
-  const relay = new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName });
+async function wokenRelay(store: EventStore, publisher: Publisher, checkpointName: string, listener: RelayLoopListener = {}, kind: RelayKind = 'current') {
+  const relay = kind === 'current' ? new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName }) : (new TransactionPerBatchRelay(store, publisher, checkpointName) as unknown as OutboxRelay);
   const loop = new RelayLoop(relay, {}, listener);
   const notifications = await AppendNotifications.listen(store.db, () => loop.wakeUp());
   loop.start();
@@ -380,7 +382,7 @@ interface LiveRun {
  * start (recordedAt) and answer, the start and end of the gap-safe read that returned it (and how many reads that
  * started after its answer missed it), BullMQ's acknowledgement of the addBulk, the checkpoint's commit, the consumer.
  */
-export async function liveThroughRelay(store: EventStore, database: { db: EventStore['db']; url?: string }, prefix: string, seconds = LIVE_SECONDS): Promise<LiveRun> {
+export async function liveThroughRelay(store: EventStore, database: { db: EventStore['db']; url?: string }, prefix: string, seconds = LIVE_SECONDS, kind: RelayKind = 'current'): Promise<LiveRun> {
   await skipToEnd(store, 'bench-live');
   const latencies: number[] = [];
   const received = new Map<string, number>();
@@ -416,7 +418,7 @@ export async function liveThroughRelay(store: EventStore, database: { db: EventS
       const at = wallNow();
       for (const event of step.events) stepDone.set(event.eventId, at);
     },
-  });
+  }, kind);
   const committed = new Map<string, number>();
   const recorded = new Map<string, number>();
   // Meanwhile, how long transactions of other databases on the same server hold the cluster's xmin back (the
@@ -489,9 +491,49 @@ async function appendInterleavedBench(store: EventStore, tables: number, perTabl
     await Promise.all(streams.map((streamId) => store.append(streamId, { expectedVersion: version, commandId: randomUUID(), events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }] })));
 }
 
+type RelayKind = 'current' | 'transaction-per-batch';
+
+/**
+ * The relay as it was before issue 21's latency work, for a comparison in one run (BENCH_RELAY_COMPARE=1): each
+ * batch a transaction that takes the advisory lock, loads the checkpoint, reads (statement parsed and planned each
+ * time), publishes and saves the checkpoint: six database round trips and one to Redis, one after the other.
+ */
+class TransactionPerBatchRelay {
+  constructor(
+    private readonly store: EventStore,
+    private readonly publisher: Publisher,
+    private readonly checkpointName: string,
+  ) {}
+
+  appended(): void {}
+
+  async close(): Promise<void> {}
+
+  step(): Promise<RelayStep> {
+    return this.store.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [this.checkpointName]);
+      if (!rows[0]?.locked) return { kind: 'standby' } as const;
+      await tx.query('SET LOCAL synchronous_commit = off');
+      const after = await this.store.loadCheckpoint(this.checkpointName, tx);
+      const read = await tx.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE (events.tx_id, events.global_position) > ($1::xid8, $2::bigint)
+         AND events.tx_id < (${GAP_SAFE_BOUND}) ORDER BY events.tx_id, events.global_position LIMIT $3`,
+        [after.txId, after.globalPosition, BATCH],
+      );
+      const events = read.rows.map(toRecordedEvent);
+      if (events.length === 0) return { kind: 'idle' } as const;
+      await this.publisher.publish(events);
+      const position = positionOf(events[events.length - 1]!);
+      await this.store.saveCheckpoint(this.checkpointName, position, tx);
+      return { kind: 'published', count: events.length, position, events } as const;
+    });
+  }
+}
+
 /**
  * BENCH_RELAY_ONLY=live: the live-pace part alone (raw baseline, then the relay, stage by stage), for iterating;
- * BENCH_RELAY_LIVE_SECONDS sets its length. Prints, records nothing.
+ * BENCH_RELAY_LIVE_SECONDS sets its length, BENCH_RELAY_COMPARE=1 adds the relay as it was before (a transaction per
+ * batch) right after. Prints, records nothing.
  */
 async function runLiveOnly(): Promise<{ markdown: string }> {
   const database = await createTestDatabase('postgres');
@@ -503,10 +545,16 @@ async function runLiveOnly(): Promise<{ markdown: string }> {
     const log = await store.readAll({ limit: LIVE_TABLES * LIVE_SECONDS });
     const raw = stats(await rawLive(rawPrefix, log));
     const live = await liveThroughRelay(store, database, livePrefix);
-    return { markdown: [`load average ${loadAverage()}`, `raw Queue.add → consumer p50 / p99 / max: ${fmtMs(raw)}`, ...liveMarkdown(live)].join('\n') };
+    const lines = [`load average ${loadAverage()}`, `raw Queue.add → consumer p50 / p99 / max: ${fmtMs(raw)}`, ...liveMarkdown(live)];
+    if (process.env.BENCH_RELAY_COMPARE === '1') {
+      const before = await liveThroughRelay(store, database, `${livePrefix}-before`, LIVE_SECONDS, 'transaction-per-batch');
+      lines.push('', `the relay as it was before (a transaction per batch), right after: load average ${loadAverage()}`, ...liveMarkdown(before));
+    }
+    return { markdown: lines.join('\n') };
   } finally {
     await obliterate(rawPrefix);
     await obliterate(livePrefix);
+    await obliterate(`${livePrefix}-before`);
     await database.dispose();
   }
 }
