@@ -16,13 +16,19 @@
  *    publish; and a private Redis stopped while events are appended, time from its return to the first publish.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Queue, Worker } from 'bullmq';
 import { EventStore, positionOf, START, type RecordedEvent } from '@felt/event-store';
 import { PrivateRedis } from '../apps/worker/test-support/redis';
 import { createTestDatabase } from '../libs/event-store/test-support/test-databases';
-import { BullmqPublisher } from '../apps/worker/src/relay/event-publisher';
+import { BullmqPublisher, type Publisher } from '../apps/worker/src/relay/event-publisher';
 import { eventJob, type EventJob } from '../apps/worker/src/relay/event-job';
-import { OutboxRelay } from '../apps/worker/src/relay/outbox-relay';
+import { OutboxRelay, type RelayStep } from '../apps/worker/src/relay/outbox-relay';
+import { GAP_SAFE_BOUND } from '../libs/event-store/src/event-store';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from '../libs/event-store/src/event-rows';
 import { RelayLoop, type RelayLoopListener } from '../apps/worker/src/relay/relay-loop';
 import { queueName, shardOf } from '../apps/worker/src/relay/shards';
 
@@ -127,8 +133,9 @@ function consumers(prefix: string, onJob: (job: EventJob) => void): Worker<Event
 }
 
 /** A relay loop as the worker runs it: woken by append notifications, polling every 100 ms as the fallback. */
-async function wokenRelay(store: EventStore, publisher: BullmqPublisher, checkpointName: string, listener: RelayLoopListener = {}) {
-  const loop = new RelayLoop(new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName }), {}, listener);
+async function wokenRelay(store: EventStore, publisher: Publisher, checkpointName: string, listener: RelayLoopListener = {}, kind: RelayKind = 'current') {
+  const relay = kind === 'current' ? new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName }) : (new TransactionPerBatchRelay(store, publisher, checkpointName) as unknown as OutboxRelay);
+  const loop = new RelayLoop(relay, {}, listener);
   const notifications = await store.listenForAppends(() => loop.wakeUp());
   loop.start();
   return {
@@ -136,6 +143,7 @@ async function wokenRelay(store: EventStore, publisher: BullmqPublisher, checkpo
     async stop() {
       await notifications.close();
       await loop.stop();
+      await relay.close();
     },
   };
 }
@@ -150,31 +158,6 @@ async function skipToEnd(store: EventStore, checkpointName: string): Promise<voi
   await store.saveCheckpoint(checkpointName, after);
 }
 
-/** 64 tables, one append each per second, spread evenly; resolves with the appends' count. */
-async function livePace(store: EventStore, seconds: number, committed: Map<string, number>): Promise<number> {
-  const streams = Array.from({ length: LIVE_TABLES }, () => `table-${randomUUID()}`);
-  const interval = 1000 / LIVE_TABLES;
-  const total = LIVE_TABLES * seconds;
-  const t0 = performance.now();
-  const inFlight = new Map<string, Promise<unknown>>();
-  for (let i = 0; i < total; i++) {
-    const wait = t0 + i * interval - performance.now();
-    if (wait > 0) await sleep(wait);
-    const streamId = streams[i % LIVE_TABLES]!;
-    const version = Math.floor(i / LIVE_TABLES);
-    // A table's next command comes a second later: its previous append has long committed.
-    await inFlight.get(streamId);
-    inFlight.set(
-      streamId,
-      store
-        .append(streamId, { expectedVersion: version, commandId: randomUUID(), events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }] })
-        .then(() => committed.set(`${streamId} ${version + 1}`, Date.now())),
-    );
-  }
-  await Promise.all(inFlight.values());
-  return total;
-}
-
 function stats(values: readonly number[]): { p50: number; p99: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
@@ -183,6 +166,7 @@ function stats(values: readonly number[]): { p50: number; p99: number; max: numb
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown: string }> {
+  const loadAtStart = loadAverage();
   const database = await createTestDatabase('postgres');
   const store = new EventStore(database.db);
   const tag = randomBytes(4).toString('hex');
@@ -216,6 +200,7 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
       if (step.kind === 'published') published += step.count;
     }
     const relayRate = published / ((performance.now() - started) / 1000);
+    await relay.close();
     await publisher.close();
 
     // 1b. Saturation end to end: until the consumers have every job.
@@ -241,57 +226,11 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
     await Promise.all(relayWorkers.map((w) => w.close()));
 
     // 2. Live pace, raw BullMQ first: Queue.add at 64 a second, one job each.
-    const rawLatencies: number[] = [];
-    const rawLiveWorkers = consumers(rawLivePrefix, (job) => rawLatencies.push(Date.now() - Number(job.recordedAt)));
-    await Promise.all(rawLiveWorkers.map((w) => w.waitUntilReady()));
-    const rawQueues = Array.from({ length: SHARDS }, (_, shard) => new Queue(queueName(shard), { connection: connection(), prefix: rawLivePrefix }));
-    const rawLiveTotal = LIVE_TABLES * Math.min(LIVE_SECONDS, 10);
-    {
-      const t0 = performance.now();
-      for (let i = 0; i < rawLiveTotal; i++) {
-        const wait = t0 + (i * 1000) / LIVE_TABLES - performance.now();
-        if (wait > 0) await sleep(wait);
-        const event = log[i]!;
-        await rawQueues[shardOf(event.streamId, SHARDS)]!.add(event.type, { ...eventJob(event), recordedAt: String(Date.now()) }, { jobId: `live-${i}` });
-      }
-      await waitFor(() => rawLatencies.length >= rawLiveTotal, 30_000);
-    }
-    await Promise.all(rawQueues.map((q) => q.close()));
-    await Promise.all(rawLiveWorkers.map((w) => w.close()));
+    const rawLatencies = await rawLive(rawLivePrefix, log);
 
-    // 2b. Live pace through the relay.
-    await skipToEnd(store, 'bench-live');
-    const latencies: number[] = [];
-    const received = new Map<string, number>();
-    const liveWorkers = consumers(livePrefix, (job) => {
-      latencies.push(Date.now() - Date.parse(job.recordedAt));
-      received.set(`${job.streamId} ${job.streamVersion}`, Date.now());
-    });
-    await Promise.all(liveWorkers.map((w) => w.waitUntilReady()));
-    const livePublisher = new BullmqPublisher({ redisUrl: REDIS_URL, shards: SHARDS, prefix: livePrefix });
-    const live = await wokenRelay(store, livePublisher, 'bench-live');
-    const committed = new Map<string, number>();
-    // Meanwhile, how long transactions of other databases on the same server hold the cluster's xmin back (the
-    // gap-safe reader must wait for every transaction with an xid older than the events it returns).
-    let sampling = true;
-    let othersHeldMs = 0;
-    const sampler = (async () => {
-      while (sampling) {
-        const { rows } = await database.db.query<{ ms: string | null }>(
-          `SELECT (extract(epoch from max(now() - xact_start)) * 1000)::int::text AS ms FROM pg_stat_activity
-           WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database()`,
-        );
-        othersHeldMs = Math.max(othersHeldMs, Number(rows[0]?.ms ?? 0));
-        await sleep(20);
-      }
-    })();
-    const appended = await livePace(store, LIVE_SECONDS, committed);
-    sampling = false;
-    await sampler;
-    await waitFor(() => latencies.length >= appended, 30_000);
-    await live.stop();
-    await livePublisher.close();
-    await Promise.all(liveWorkers.map((w) => w.close()));
+    // 2b. Live pace through the relay, timed stage by stage.
+    const liveRun = await liveThroughRelay(store, database, livePrefix);
+    const { latencies, appended, othersHeldMs } = liveRun;
 
     // 3. A fresh relay (a restarted worker's) with events waiting: start to first publish.
     await skipToEnd(store, 'bench-restart');
@@ -331,7 +270,7 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
     }
 
     const l = stats(latencies);
-    const afterCommit = stats([...received].filter(([key]) => committed.has(key)).map(([key, at]) => at - committed.get(key)!));
+    const afterCommit = liveRun.afterCommit;
     const r = stats(rawLatencies);
     const rows: RelayBenchRow[] = [
       { name: 'BullMQ addBulk alone (same jobs, same shards)', value: `${fmt(raw)} events/s`, note: `${fmt(TOTAL)} jobs, batches of ${BATCH}, ${SHARDS} shard queues` },
@@ -339,13 +278,23 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
       { name: 'relay / raw addBulk', value: `${Math.round((relayRate / raw) * 100)}%`, note: 'goal ≥ 50%' },
       { name: 'raw addBulk → consumers received all', value: `${fmt(rawE2e)} events/s`, note: `${SHARDS} consumers, concurrency 1` },
       { name: 'relay → consumers received all', value: `${fmt(relayE2e)} events/s`, note: `the relay loop woken by NOTIFY; ${Math.round((relayE2e / rawE2e) * 100)}% of raw end to end` },
-      { name: 'live pace, raw Queue.add → consumer p50 / p99 / max', value: `${r.p50} / ${r.p99} / ${r.max} ms`, note: `${rawLatencies.length} jobs at ${LIVE_TABLES}/s` },
-      { name: 'live pace, append → consumer p50 / p99 / max', value: `${l.p50} / ${l.p99} / ${l.max} ms`, note: `${latencies.length} of ${appended} events: ${LIVE_TABLES} tables x 1 command/s for ${LIVE_SECONDS} s; goal p99 < 100 ms` },
-      { name: 'live pace, append answered → consumer p50 / p99 / max', value: `${afterCommit.p50} / ${afterCommit.p99} / ${afterCommit.max} ms`, note: `from the moment the append call resolved (committed) to the job in a consumer; meanwhile other databases' transactions held an xid for up to ${othersHeldMs} ms` },
+      { name: 'live pace, raw Queue.add → consumer p50 / p99 / max', value: fmtMs(r), note: `${rawLatencies.length} jobs at ${LIVE_TABLES}/s` },
+      { name: 'live pace, append → consumer p50 / p99 / max', value: fmtMs(l), note: `${latencies.length} of ${appended} events: ${LIVE_TABLES} tables x 1 command/s for ${LIVE_SECONDS} s; goal p99 < 100 ms` },
+      { name: 'live pace, append answered → consumer p50 / p99 / max', value: fmtMs(afterCommit), note: `from the moment the append call resolved (committed) to the job in a consumer; meanwhile other databases' transactions held an xid for up to ${othersHeldMs} ms` },
       { name: 'fresh relay with events waiting → first publish', value: `${Math.round(firstPublish)} ms`, note: 'new connections, LISTEN, lock, read, addBulk (a restarted worker, after Nest starts); goal < 2 s' },
       { name: 'Redis back → first publish', value: redis ? `${Math.round(redisReturn)} ms` : 'not run', note: redis ? 'private redis-server stopped 5 s while 40 events were appended; goal < 2 s' : 'no redis-server on the PATH' },
     ];
-    const markdown = ['| measure | value | note |', '|---|---|---|', ...rows.map((row) => `| ${row.name} | ${row.value} | ${row.note} |`)].join('\n');
+    const markdown = [
+      `Load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${loadAverage()} on ${cpus().length} cores.`,
+      '',
+      '| measure | value | note |',
+      '|---|---|---|',
+      ...rows.map((row) => `| ${row.name} | ${row.value} | ${row.note} |`),
+      '',
+      'Live pace through the relay, stage by stage (ms over the events; each event timed at every stage):',
+      '',
+      ...liveMarkdown(liveRun).slice(2),
+    ].join('\n');
     return { rows, markdown };
   } finally {
     for (const prefix of prefixes.slice(0, 7)) await obliterate(prefix);
@@ -354,14 +303,280 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
   }
 }
 
+type RoleMessage =
+  | { ready: true }
+  | { received: [string, number, string] }
+  | { committed: [string, number, number][] }
+  | { appended: number };
+
+/** One of bench/relay-roles.ts's processes (the API appending, the downstream consumers), its messages to `onMessage`. */
+function role(name: 'appender' | 'consumers', env: Record<string, string>, onMessage: (message: RoleMessage) => void) {
+  const child = fork(join(__dirname, 'relay-roles.ts'), [name], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
+  child.on('message', (message) => onMessage(message as RoleMessage));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.send('stop');
+      await Promise.race([exited, sleep(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** The downstream consumers in a process of their own; resolves once their workers are ready. */
+async function consumerProcess(prefix: string, onReceived: (eventId: string, at: number, recordedAt: string) => void) {
+  let ready = false;
+  const consumers = role('consumers', { REDIS_URL, PREFIX: prefix, SHARDS: String(SHARDS) }, (message) => {
+    if ('ready' in message) ready = true;
+    else if ('received' in message) onReceived(...message.received);
+  });
+  if (!(await waitFor(() => ready || consumers.child.exitCode !== null, 60_000)) || !ready) throw new Error('the consumer process did not start');
+  return consumers;
+}
+
+/**
+ * Raw BullMQ at live pace: Queue.add of the log's jobs at 64 a second from this process, one consumer per shard in
+ * another (as the relay's); latency = consumer received − add called.
+ */
+export async function rawLive(prefix: string, log: readonly RecordedEvent[], seconds = LIVE_SECONDS): Promise<number[]> {
+  const latencies: number[] = [];
+  const consumers = await consumerProcess(prefix, (_id, at, recordedAt) => latencies.push(at - Number(recordedAt)));
+  const queues = Array.from({ length: SHARDS }, (_, shard) => new Queue(queueName(shard), { connection: connection(), prefix }));
+  const total = Math.min(log.length, LIVE_TABLES * seconds);
+  try {
+    const t0 = performance.now();
+    for (let i = 0; i < total; i++) {
+      const wait = t0 + (i * 1000) / LIVE_TABLES - performance.now();
+      if (wait > 0) await sleep(wait);
+      const event = log[i]!;
+      await queues[shardOf(event.streamId, SHARDS)]!.add(event.type, { ...eventJob(event), recordedAt: String(wallNow()) }, { jobId: `live-${i}` });
+    }
+    await waitFor(() => latencies.length >= total, 30_000);
+  } finally {
+    await Promise.all(queues.map((q) => q.close()));
+    await consumers.stop();
+  }
+  return latencies;
+}
+
+const wallNow = () => performance.timeOrigin + performance.now();
+
+interface LiveRun {
+  latencies: number[];
+  afterCommit: { p50: number; p99: number; max: number };
+  appended: number;
+  othersHeldMs: number;
+  /** Per stage, p50 / p99 / max over the events, in ms. */
+  stages: { name: string; p50: number; p99: number; max: number }[];
+  /** Event-loop delay of the relay's process (this one) p99 / max, ms. */
+  loopDelay: { p99: number; max: number };
+  /** CPU time of the relay's process per event (user + system), ms. */
+  cpuMsPerEvent: number;
+}
+
+/**
+ * The relay at live pace, as in production: the appends come from another process (the API's), the consumers run
+ * in a third, the relay in this one, woken by NOTIFY. Each event is timed at every stage: the append's transaction
+ * start (recordedAt) and answer, the start and end of the gap-safe read that returned it (and how many reads that
+ * started after its answer missed it), BullMQ's acknowledgement of the addBulk, the checkpoint's commit, the consumer.
+ */
+export async function liveThroughRelay(store: EventStore, database: { db: EventStore['db']; url?: string }, prefix: string, seconds = LIVE_SECONDS, kind: RelayKind = 'current'): Promise<LiveRun> {
+  await skipToEnd(store, 'bench-live');
+  const latencies: number[] = [];
+  const received = new Map<string, number>();
+  const consumers = await consumerProcess(prefix, (eventId, at, recordedAt) => {
+    latencies.push(at - Date.parse(recordedAt));
+    received.set(eventId, at);
+  });
+  const reads: { start: number; end: number; count: number }[] = [];
+  const readBy = new Map<string, { start: number; end: number }>();
+  const timedStore: EventStore = Object.create(store);
+  timedStore.readAll = async (options) => {
+    const read = { start: wallNow(), end: NaN, count: 0 };
+    const events = await store.readAll(options);
+    read.end = wallNow();
+    read.count = events.length;
+    reads.push(read);
+    for (const event of events) readBy.set(event.eventId, read);
+    return events;
+  };
+  const livePublisher = new BullmqPublisher({ redisUrl: REDIS_URL, shards: SHARDS, prefix });
+  const acked = new Map<string, number>();
+  const timedPublisher = {
+    async publish(events: readonly RecordedEvent[]) {
+      await livePublisher.publish(events);
+      const at = wallNow();
+      for (const event of events) acked.set(event.eventId, at);
+    },
+  };
+  const stepDone = new Map<string, number>();
+  const live = await wokenRelay(timedStore, timedPublisher, 'bench-live', {
+    onStep: (step) => {
+      if (step.kind !== 'published') return;
+      const at = wallNow();
+      for (const event of step.events) stepDone.set(event.eventId, at);
+    },
+  }, kind);
+  const committed = new Map<string, number>();
+  const recorded = new Map<string, number>();
+  // Meanwhile, how long transactions of other databases on the same server hold the cluster's xmin back (the
+  // gap-safe reader used to wait for every transaction with an xid older than the events it returns).
+  let sampling = true;
+  let othersHeldMs = 0;
+  const sampler = (async () => {
+    while (sampling) {
+      const { rows } = await database.db.query<{ ms: string | null }>(
+        `SELECT (extract(epoch from max(now() - xact_start)) * 1000)::int::text AS ms FROM pg_stat_activity
+         WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database()`,
+      );
+      othersHeldMs = Math.max(othersHeldMs, Number(rows[0]?.ms ?? 0));
+      await sleep(100);
+    }
+  })();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const cpuBefore = process.cpuUsage();
+  let appended = NaN;
+  const appender = role('appender', { DATABASE_URL: database.url!, TABLES: String(LIVE_TABLES), SECONDS: String(seconds) }, (message) => {
+    if ('committed' in message) {
+      for (const [eventId, at, recordedAt] of message.committed) {
+        committed.set(eventId, at);
+        recorded.set(eventId, recordedAt);
+      }
+    } else if ('appended' in message) appended = message.appended;
+  });
+  await appender.exited;
+  if (Number.isNaN(appended)) throw new Error('the appender process failed');
+  sampling = false;
+  await sampler;
+  await waitFor(() => latencies.length >= appended, 30_000);
+  const cpu = process.cpuUsage(cpuBefore);
+  loop.disable();
+  await live.stop();
+  await livePublisher.close();
+  await consumers.stop();
+
+  const ids = [...committed.keys()].filter((id) => received.has(id) && readBy.has(id) && acked.has(id));
+  const stage = (name: string, of: (id: string) => number) => ({ name, ...stats(ids.map(of)) });
+  const missedReads = (id: string) => {
+    const c = committed.get(id)!;
+    const by = readBy.get(id)!;
+    return reads.filter((r) => r.start > c && r.start < by.start).length;
+  };
+  return {
+    latencies,
+    afterCommit: stats(ids.map((id) => received.get(id)! - committed.get(id)!)),
+    appended,
+    othersHeldMs,
+    stages: [
+      stage('append: transaction start → answered (recordedAt has ms resolution)', (id) => committed.get(id)! - recorded.get(id)!),
+      stage('answered → start of the read that returned it', (id) => readBy.get(id)!.start - committed.get(id)!),
+      stage('reads started after the answer that missed it (count)', missedReads),
+      stage('gap-safe read (readAll round trip)', (id) => readBy.get(id)!.end - readBy.get(id)!.start),
+      stage('read → addBulk acknowledged', (id) => acked.get(id)! - readBy.get(id)!.end),
+      stage('addBulk acknowledged → checkpoint committed', (id) => (stepDone.get(id) ?? NaN) - acked.get(id)!),
+      stage('addBulk acknowledged → consumer received', (id) => received.get(id)! - acked.get(id)!),
+      stage('answered → consumer received', (id) => received.get(id)! - committed.get(id)!),
+    ],
+    loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+    cpuMsPerEvent: (cpu.user + cpu.system) / 1000 / appended,
+  };
+}
+
 async function appendInterleavedBench(store: EventStore, tables: number, perTable: number): Promise<void> {
   const streams = Array.from({ length: tables }, () => `table-${randomUUID()}`);
   for (let version = 0; version < perTable; version++)
     await Promise.all(streams.map((streamId) => store.append(streamId, { expectedVersion: version, commandId: randomUUID(), events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }] })));
 }
 
+type RelayKind = 'current' | 'transaction-per-batch';
+
+/**
+ * The relay as it was before issue 21's latency work, for a comparison in one run (BENCH_RELAY_COMPARE=1): each
+ * batch a transaction that takes the advisory lock, loads the checkpoint, reads (statement parsed and planned each
+ * time), publishes and saves the checkpoint: six database round trips and one to Redis, one after the other.
+ */
+class TransactionPerBatchRelay {
+  constructor(
+    private readonly store: EventStore,
+    private readonly publisher: Publisher,
+    private readonly checkpointName: string,
+  ) {}
+
+  appended(): void {}
+
+  async close(): Promise<void> {}
+
+  step(): Promise<RelayStep> {
+    return this.store.transaction(async (tx) => {
+      const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [this.checkpointName]);
+      if (!rows[0]?.locked) return { kind: 'standby' } as const;
+      await tx.query('SET LOCAL synchronous_commit = off');
+      const after = await this.store.loadCheckpoint(this.checkpointName, tx);
+      const read = await tx.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE (events.tx_id, events.global_position) > ($1::xid8, $2::bigint)
+         AND events.tx_id < (${GAP_SAFE_BOUND}) ORDER BY events.tx_id, events.global_position LIMIT $3`,
+        [after.txId, after.globalPosition, BATCH],
+      );
+      const events = read.rows.map(toRecordedEvent);
+      if (events.length === 0) return { kind: 'idle' } as const;
+      await this.publisher.publish(events);
+      const position = positionOf(events[events.length - 1]!);
+      await this.store.saveCheckpoint(this.checkpointName, position, tx);
+      return { kind: 'published', count: events.length, position, events } as const;
+    });
+  }
+}
+
+/**
+ * BENCH_RELAY_ONLY=live: the live-pace part alone (raw baseline, then the relay, stage by stage), for iterating;
+ * BENCH_RELAY_LIVE_SECONDS sets its length, BENCH_RELAY_COMPARE=1 adds the relay as it was before (a transaction per
+ * batch) right after. Prints, records nothing.
+ */
+async function runLiveOnly(): Promise<{ markdown: string }> {
+  const database = await createTestDatabase('postgres');
+  const store = new EventStore(database.db);
+  const tag = randomBytes(4).toString('hex');
+  const [rawPrefix, livePrefix] = [`felt-bench-raw-live-${tag}`, `felt-bench-live-${tag}`];
+  try {
+    await appendLog(store, LIVE_TABLES, LIVE_SECONDS, 1);
+    const log = await store.readAll({ limit: LIVE_TABLES * LIVE_SECONDS });
+    const raw = stats(await rawLive(rawPrefix, log));
+    const live = await liveThroughRelay(store, database, livePrefix);
+    const lines = [`load average ${loadAverage()}`, `raw Queue.add → consumer p50 / p99 / max: ${fmtMs(raw)}`, ...liveMarkdown(live)];
+    if (process.env.BENCH_RELAY_COMPARE === '1') {
+      const before = await liveThroughRelay(store, database, `${livePrefix}-before`, LIVE_SECONDS, 'transaction-per-batch');
+      lines.push('', `the relay as it was before (a transaction per batch), right after: load average ${loadAverage()}`, ...liveMarkdown(before));
+    }
+    return { markdown: lines.join('\n') };
+  } finally {
+    await obliterate(rawPrefix);
+    await obliterate(livePrefix);
+    await obliterate(`${livePrefix}-before`);
+    await database.dispose();
+  }
+}
+
+const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(', ');
+
+const fmtMs = (s: { p50: number; p99: number; max: number }) => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} / ${s.max.toFixed(1)} ms`;
+
+function liveMarkdown(live: LiveRun): string[] {
+  return [
+    `append → consumer p50 / p99 / max: ${fmtMs(stats(live.latencies))} (${live.latencies.length} of ${live.appended})`,
+    '',
+    '| stage | p50 | p99 | max |',
+    '|---|---:|---:|---:|',
+    ...live.stages.map((s) => `| ${s.name} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} |`),
+    '',
+    `relay process: ${live.cpuMsPerEvent.toFixed(2)} ms of CPU an event, event-loop delay p99 / max ${live.loopDelay.p99.toFixed(1)} / ${live.loopDelay.max.toFixed(1)} ms; other databases' transactions held an xid up to ${live.othersHeldMs} ms`,
+  ];
+}
+
 if (require.main === module) {
-  runRelayBench().then(
+  (process.env.BENCH_RELAY_ONLY === 'live' ? runLiveOnly() : runRelayBench()).then(
     (r) => console.log(r.markdown),
     (error: unknown) => {
       console.error(error);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mulberry32 } from '@felt/engine';
 import { EventStore } from '@felt/event-store';
 import { EventCounter } from './event-counter';
-import { FAILOVER_FAULTS, injectFault, RESUME_LIMIT_MS, type FaultName, type FaultReport } from './faults';
+import { DELIVERY_RESUME_GOAL_MS, FAILOVER_FAULTS, injectFault, RESUME_LIMIT_MS, type FaultName, type FaultReport } from './faults';
 import { HaServers, type FailoverTimings } from './ha-servers';
 import { runChecks, type CheckResult } from './load-checks';
 import { LoadCluster } from './load-cluster';
@@ -255,6 +255,12 @@ export function reportMarkdown(report: LoadReport): string {
   if (report.fault) {
     const f = report.fault;
     lines.push('', `Fault: ${f.what}. Service resumed ${f.resumeGapMs === undefined ? `NOT within ${f.resumeWaitMs} ms` : `${f.resumeGapMs} ms`} after the return (limit ${RESUME_LIMIT_MS} ms); down to back ${f.returnedAt - f.downAt} ms; longest stretch without an applied command ${f.longestSilenceMs} ms.`);
+  }
+  if (report.fault?.deliveryResumeMs !== undefined) {
+    const f = report.fault;
+    const resumed = report.fault.deliveryResumeMs;
+    const from = f.fault === 'worker-kill' ? 'the new worker process started' : 'Redis was back';
+    lines.push('', `Delivery: the first event consumed ${resumed} ms after ${from} (goal < ${DELIVERY_RESUME_GOAL_MS} ms: ${resumed < DELIVERY_RESUME_GOAL_MS ? 'met' : 'NOT met'}).`);
   }
   if (report.fault?.killToResumeMs !== undefined) {
     const p = report.p99ByPhase;

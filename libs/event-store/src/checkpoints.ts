@@ -43,3 +43,23 @@ export async function checkpointRecord(db: Queryable, name: string): Promise<{ p
 export async function deleteCheckpoint(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM checkpoints WHERE name = $1', [name]);
 }
+
+/**
+ * Moves a checkpoint forward, never back: a write older than the saved position changes nothing (a process that
+ * lost its lock and writes late cannot undo its successor's progress). Commits without waiting for the WAL flush:
+ * for a checkpoint that only saves repeating work (the relay's: a lost one re-publishes, and job ids deduplicate),
+ * not for one committed with a read model. One statement, prepared once per connection.
+ */
+export async function advanceCheckpoint(db: Queryable, name: string, position: Position): Promise<void> {
+  if (!DECIMAL.test(position.txId) || !DECIMAL.test(position.globalPosition)) {
+    throw new TypeError(`not a position: ${JSON.stringify(position)}`);
+  }
+  await db.query(
+    `INSERT INTO checkpoints (name, tx_id, global_position, updated_at)
+     SELECT $1, $2::xid8, $3::bigint, now() FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
+     ON CONFLICT (name) DO UPDATE SET tx_id = EXCLUDED.tx_id, global_position = EXCLUDED.global_position, updated_at = now()
+     WHERE (checkpoints.tx_id, checkpoints.global_position) < (EXCLUDED.tx_id, EXCLUDED.global_position)`,
+    [name, position.txId, position.globalPosition],
+    { statementName: 'felt_advance_checkpoint' },
+  );
+}

@@ -10,6 +10,7 @@ import { START, type Position } from './position';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
 import { PostgresDatabase } from './postgres-database';
 import * as snapshots from './snapshots';
+import { SessionLock } from './session-lock';
 import { StreamCopyReader } from './stream-copy';
 import { PagedStreamReader, type WholeStreamReader } from './whole-stream-reader';
 
@@ -239,6 +240,9 @@ export class EventStore {
        ORDER BY events.tx_id, events.global_position
        LIMIT $3`,
       [after.txId, after.globalPosition, limit],
+      // Polled after every append by the relay and /live: prepared once per connection, it costs a fifth of the
+      // parsed-and-planned statement (0.16 vs 0.8 ms on the benchmark machine).
+      { statementName: 'felt_read_all' },
     );
     return rows.map(toRecordedEvent);
   }
@@ -296,6 +300,22 @@ export class EventStore {
    */
   danglingCommands(streamIds?: readonly string[]): Promise<commandRecords.DanglingCommand[]> {
     return commandRecords.danglingCommands(this.db, streamIds);
+  }
+
+  /**
+   * Moves a checkpoint forward only, without waiting for the WAL flush (checkpoints.advanceCheckpoint): for a
+   * checkpoint whose loss only repeats work that is deduplicated downstream (the outbox relay's).
+   */
+  advanceCheckpoint(name: string, position: Position): Promise<void> {
+    return checkpoints.advanceCheckpoint(this.db, name, position);
+  }
+
+  /**
+   * A session-level advisory lock named `name`, on a connection of its own (session-lock.ts): one holder among
+   * processes, lost with its connection. The outbox relay's leadership.
+   */
+  sessionLock(name: string): SessionLock {
+    return SessionLock.on(this.db, name);
   }
 
   /** A consumer's saved position, or START. */

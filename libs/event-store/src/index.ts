@@ -39,4 +39,5 @@ export {
   type HashedEventFields,
 } from './event-hash';
 export { eventIdFor } from './event-id';
+export { SessionLock } from './session-lock';
 export { AppendNotifications, APPEND_CHANNEL, type AppendNotificationsOptions } from './append-notifications';

@@ -1,4 +1,4 @@
-import { EventStore } from '@felt/event-store';
+import { EventStore, positionOf } from '@felt/event-store';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
@@ -46,5 +46,7 @@ describe('OutboxRelay on PGlite', () => {
     expect(published).toBe(total);
     const waiting = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
     expect(waiting.reduce((a, b) => a + b, 0)).toBe(total);
+    await relay.close();
+    expect(await relay.checkpoint()).toEqual(positionOf((await store.readAll({ limit: 1000 })).at(-1)!));
   });
 });

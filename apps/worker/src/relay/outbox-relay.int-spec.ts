@@ -15,9 +15,12 @@ const SHARDS = 4;
 describe('OutboxRelay on PostgreSQL and Redis', () => {
   let prefix: string;
   let publisher: BullmqPublisher;
+  /** Each relay holds its lock on a connection of its own until closed. */
+  const relays: OutboxRelay[] = [];
   const database = useTestStore('postgres', {
     perTest: true,
     beforeDispose: async () => {
+      await Promise.all(relays.splice(0).map((relay) => relay.close()));
       await publisher.close();
       await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
     },
@@ -76,6 +79,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   it('publishes N events as exactly N jobs with unique ids, in stream order per table', async () => {
     const streams = await appendInterleaved(database.store, 6, 40);
     const relay = new OutboxRelay(database.store, publisher, { batchSize: 37 });
+    relays.push(relay);
     await relayAll(relay, 240);
 
     const jobs = await consume(240);
@@ -109,6 +113,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
       },
     };
     const relay = new OutboxRelay(database.store, crashing, { batchSize: 1000 });
+    relays.push(relay);
     const before = await relay.checkpoint();
     await eventually(
       () => relay.step().then(() => false, (error: Error) => error.message === 'killed after addBulk'),
@@ -134,6 +139,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     });
     try {
       const relay = new OutboxRelay(database.store, windowed);
+      relays.push(relay);
       await relayAll(relay, 2);
       const jobs = await consume(4);
       expect(jobs.map((job) => [job.streamVersion, job.schemaVersion])).toEqual([[1, 1], [1, 0], [2, 1], [2, 0]]);
@@ -146,10 +152,78 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   it('stands by while another process holds the relay lock', async () => {
     await appendInterleaved(database.store, 1, 3);
     const relay = new OutboxRelay(database.store, publisher);
+    relays.push(relay);
     await database.db.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock(hashtext('outbox-relay'))");
       expect(await relay.step()).toEqual({ kind: 'standby' });
     });
     await relayAll(relay, 3);
+  });
+
+  it('one relay at a time: a relay that lost its lock stands by, then continues from the checkpoint its successor saved', async () => {
+    await appendInterleaved(database.store, 2, 2);
+    const first = new OutboxRelay(database.store, publisher);
+    const second = new OutboxRelay(database.store, publisher);
+    relays.push(first, second);
+    await relayAll(first, 4);
+    expect(await second.step()).toEqual({ kind: 'standby' });
+    await first.flush();
+    // The first relay's lock connection dies (a network cut, a killed backend): its lock goes with it.
+    await database.db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = hashtext('outbox-relay')::oid
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    await appendInterleaved(database.store, 2, 1);
+    await relayAll(second, 2);
+    await second.close();
+    // Taken again: from the successor's checkpoint, so nothing is published twice.
+    expect(await eventually(() => first.step(), (step) => step.kind !== 'standby', 30_000)).toEqual({ kind: 'idle' });
+    await appendInterleaved(database.store, 1, 1);
+    await relayAll(first, 1);
+    const waiting = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
+    expect(waiting.reduce((a, b) => a + b, 0)).toBe(7);
+  });
+
+  it('reads the next batch while one is being published, and publishes it only after: in order, once, also when the first fails', async () => {
+    const [streamId] = await appendInterleaved(database.store, 1, 2);
+    const sent: number[][] = [];
+    let gate: (() => void) | undefined;
+    let failNext = true;
+    const gated: Publisher = {
+      async publish(events) {
+        await new Promise<void>((resolve) => (gate = resolve));
+        if (failNext) {
+          failNext = false;
+          throw new Error('Redis away');
+        }
+        sent.push(events.map((e) => e.streamVersion));
+      },
+    };
+    const relay = new OutboxRelay(database.store, gated);
+    relays.push(relay);
+    const append = (version: number) =>
+      database.store.append(streamId!, { expectedVersion: version - 1, commandId: `${streamId}-${version}`, events: [{ type: 'ChipsAdded', schemaVersion: 1, data: { seat: 1, amount: version } }] });
+    const stepWhile = async (during: () => Promise<unknown>) => {
+      const step = relay.step();
+      await eventually(async () => gate, (g) => g !== undefined);
+      await during();
+      const release = gate!;
+      gate = undefined;
+      release();
+      return step;
+    };
+    // Versions 1-2 are being published (and fail) while 3 is appended and read ahead: 1-2 go out again first.
+    await expect(stepWhile(async () => {
+      await append(3);
+      relay.appended();
+    })).rejects.toThrow('Redis away');
+    expect(await stepWhile(async () => {
+      await append(4);
+      relay.appended();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    })).toMatchObject({ kind: 'published', count: 3 });
+    expect(await stepWhile(async () => undefined)).toMatchObject({ kind: 'published', count: 1 });
+    expect(await relay.step()).toEqual({ kind: 'idle' });
+    expect(sent).toEqual([[1, 2, 3], [4]]);
   });
 });

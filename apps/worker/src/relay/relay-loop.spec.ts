@@ -8,6 +8,7 @@ function fakeRelay(script: (() => RelayStep)[]): { relay: OutboxRelay; calls: ()
       const next = script[Math.min(calls++, script.length - 1)]!;
       return next();
     },
+    appended(): void {},
   } as unknown as OutboxRelay;
   return { relay, calls: () => calls };
 }

@@ -51,6 +51,7 @@ export class RelayLoop {
   /** Events were appended: step now (or again right after the step in flight). Failures keep their backoff. */
   wakeUp(): void {
     this.woken = true;
+    this.relay.appended();
     if (!this.failing) this.wake?.();
   }
 

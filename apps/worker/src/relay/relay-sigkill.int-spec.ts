@@ -35,14 +35,15 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
 
     expect(await store.loadCheckpoint('outbox-relay')).toEqual(START);
     const publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+    // The killed session's advisory lock goes with its connection: this relay gets it (after standing by, at most briefly).
+    const relay = new OutboxRelay(store, publisher);
     try {
-      // The killed session's advisory lock goes with its connection: this relay gets it (after standing by, at most briefly).
-      const relay = new OutboxRelay(store, publisher);
       const step = await eventually(() => relay.step(), (s) => s.kind === 'published', 20_000);
       expect(step).toMatchObject({ kind: 'published', count: 60 });
       const waiting = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
       expect(waiting.reduce((a, b) => a + b, 0)).toBe(60);
     } finally {
+      await relay.close();
       await publisher.close();
     }
 

@@ -61,6 +61,8 @@ describe('relay to the reference consumer', () => {
     );
     expect(await relay.checkpoint()).toEqual(START);
     expect(await drain(relay)).toBe(N);
+    // Stopped like a worker (checkpoint saved, lock released): the next test's relay takes over.
+    await relay.close();
 
     const url = new URL(SHARED_REDIS_URL);
     consumer = await startConsumer({
@@ -90,6 +92,7 @@ describe('relay to the reference consumer', () => {
     const before = outcomes.length;
     const relay = new OutboxRelay(database.store, publisher, { batchSize: 50 });
     expect(await drain(relay)).toBe(N);
+    await relay.close();
     await eventually(async () => outcomes.length, (n) => n >= before + N, 20_000);
     expect(outcomes.slice(before).every((o) => o.outcome === 'duplicate')).toBe(true);
     const { rows } = await consumer!.pool.query(

@@ -20,7 +20,8 @@ describe('the relay woken by append notifications (LISTEN/NOTIFY)', () => {
     const publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
     const published: RelayStep[] = [];
     let idle = false;
-    const loop = new RelayLoop(new OutboxRelay(store, publisher), NO_POLL, {
+    const relay = new OutboxRelay(store, publisher);
+    const loop = new RelayLoop(relay, NO_POLL, {
       onStep: (step) => (step.kind === 'published' ? published.push(step) : (idle = true)),
     });
     const notifications = await AppendNotifications.listen(database.db, () => loop.wakeUp(), { reconnectMs: 100 });
@@ -34,6 +35,7 @@ describe('the relay woken by append notifications (LISTEN/NOTIFY)', () => {
       async stop() {
         await notifications.close();
         await loop.stop();
+        await relay.close();
         await publisher.close();
       },
     };

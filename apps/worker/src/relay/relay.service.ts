@@ -12,6 +12,7 @@ import { queueName } from './shards';
 export class RelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('OutboxRelay');
   private publisher: BullmqPublisher | undefined;
+  private relay: OutboxRelay | undefined;
   private loop: RelayLoop | undefined;
   private notifications: AppendNotifications | undefined;
 
@@ -39,7 +40,7 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
       shards: this.config.eventShards,
       prefix: this.config.queuePrefix,
     });
-    const relay = new OutboxRelay(this.store, this.publisher, { batchSize: this.config.relayBatchSize });
+    const relay = (this.relay = new OutboxRelay(this.store, this.publisher, { batchSize: this.config.relayBatchSize }));
     this.loop = new RelayLoop(
       relay,
       // A Redis outage is retried at least every second (each try is one failed connection or addBulk, cheap), so
@@ -67,10 +68,11 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
     this.logger.log(`outbox relay on: publishing to ${queueName(0)} .. ${last} on ${where(redisUrl, this.config)} (prefix "${this.config.queuePrefix}")`);
   }
 
-  /** Before the database closes: the batch in flight commits or rolls back first. */
+  /** Before the database closes: the batch in flight ends, its checkpoint is saved, the lock goes to a standby worker. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.notifications?.close();
     await this.loop?.stop();
+    await this.relay?.close().catch((error: Error) => this.logger.warn(`relay checkpoint not saved at shutdown (${error.message}): the next relay publishes the last batch again`));
     await this.publisher?.close();
   }
 }
