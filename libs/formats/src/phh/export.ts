@@ -33,6 +33,12 @@ import { formatCard, type Card, type TableEvent, type TableRules } from '@felt/e
  * - `kill` (marked): a kill blind or kill pot, written as a blind; PHH has no kill, and a kill's raised limits in
  *   fixed limit cannot be written.
  * - `other-post` (marked): any other forced bet, written as a blind.
+ * - `bomb-pot`: a bomb pot (house-options/bomb-pot.ts): each player's ante is an `antes` entry, and since pokerkit
+ *   has no hand without preflop betting, each player with chips checks before the flop (`cc`, in pokerkit's order
+ *   p1 first): the same stacks.
+ * - `run-it-twice`: the board run twice (house-options/run-it-twice.ts): both runs' cards as `d db` in the order
+ *   dealt, the second run's with the comment `# run 2`, and `_felt_runs = 2`. PHH's actions cannot say the players
+ *   chose two runouts; a reader that selects them in pokerkit (`select_runout_count(2)`) replays the same stacks.
  * Hands PHH cannot hold at all are left out and listed (PhhExport.skipped; toPhhText writes them in a header):
  * chopped blinds, voided hands, structures PHH has no Texas hold'em variant for.
  */
@@ -45,11 +51,13 @@ export type PhhNoteKind =
   | 'odd-chip'
   | 'fixed-limit-beyond-cap'
   | 'kill'
-  | 'other-post';
+  | 'other-post'
+  | 'bomb-pot'
+  | 'run-it-twice';
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
 /** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
-export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake'];
+export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake', 'bomb-pot', 'run-it-twice'];
 
 export interface PhhExportNote {
   readonly kind: PhhNoteKind;
@@ -75,6 +83,8 @@ export interface PhhExportHand {
   readonly rake: { readonly total: number; readonly byPot: readonly (readonly [number, number])[] } | null;
   /** Where the hand departs from a literal transcription (see the kinds above). */
   readonly notes: PhhExportNote[];
+  /** 2 when the board was run twice (`_felt_runs`); null for one run. */
+  readonly runs: 2 | null;
 }
 
 /** A hand that cannot be written as PHH (chopped blinds, a voided hand, a structure PHH has no variant for). */
@@ -114,6 +124,9 @@ interface Building {
   maxBets: number;
   rake: { total: number; byPot: readonly number[] } | null;
   potsRaked: [number, number][];
+  /** A bomb pot: no preflop betting at the table. */
+  bombPot: boolean;
+  runs: 2 | null;
 }
 
 /** Reads every hand the events complete. `include` picks hands by number (default: all). */
@@ -154,6 +167,8 @@ export function phhHandsFromEvents(events: readonly TableEvent[], include: (hand
               maxBets: 0,
               rake: null,
               potsRaked: [],
+              bombPot: e.bombPot != null,
+              runs: null,
             }
           : null;
         break;
@@ -199,6 +214,12 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
   };
   switch (e.type) {
     case 'BlindPosted': {
+      if (e.kind === 'bomb-pot') {
+        // PHH's antes are dead; nobody bets before the bomb pot's flop, so live or dead makes no difference to a call.
+        putIn(e.seat, e.amount, false);
+        hand.antes[i(e.seat)] += e.amount;
+        break;
+      }
       putIn(e.seat, e.amount, e.live);
       if (e.kind === 'ante') hand.antes[i(e.seat)] += e.amount;
       else if (e.live && (e.kind === 'small-blind' || e.kind === 'big-blind' || e.kind === 'straddle')) {
@@ -228,6 +249,12 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
     case 'HoleCardsDealt': {
       const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards as readonly (Card | null)[] | null]));
       for (const seat of hand.order) if (bySeat.has(seat)) hand.actions.push(`d dh ${p(seat)} ${holeText(bySeat.get(seat))}`);
+      if (hand.bombPot) {
+        // pokerkit has a preflop round: every player with chips checks it, p1 first, unless at most one has chips.
+        const withChips = hand.order.map((_, k) => k).filter((k) => hand.behind[k]! > 0);
+        if (withChips.length > 1) for (const k of withChips) hand.actions.push(`p${k + 1} cc`);
+        note('bomb-pot', `a bomb pot: each player's ante of ${Math.max(...hand.antes)} as an ante, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`);
+      }
       break;
     }
     case 'HoleCardsReported': {
@@ -277,6 +304,13 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       hand.betsThisStreet = 0;
       hand.actions.push(`d db ${e.cards.map(formatCard).join('')}`);
       break;
+    case 'RunItTwiceAgreed':
+      hand.runs = 2;
+      note('run-it-twice', `the players in the pot agreed to run the board twice: the second run's cards are marked "# run 2"; _felt_runs = 2 asks a reader to select two runouts in pokerkit`);
+      break;
+    case 'SecondBoardDealt':
+      hand.actions.push(`d db ${e.cards.map(formatCard).join('')} # run 2`);
+      break;
     case 'HandShown':
       hand.actions.push(`${p(e.seat)} sm ${holeText(e.cards)}`);
       break;
@@ -289,7 +323,15 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
     case 'PotAwarded': {
       const rake = hand.rake?.byPot[e.pot] ?? 0;
       const won = e.amount;
-      if (e.winners.length > 1 && won % e.winners.length !== 0)
+      if (e.runs) {
+        for (const run of e.runs)
+          if (run.winners.length > 1 && run.amount % run.winners.length !== 0)
+            note('odd-chip', `pot ${e.pot}, run ${run.run}: ${run.amount} split ${run.winners.length} ways; the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
+        // pokerkit gives the halving's odd chip to the first run; the table to the run whose winner sits first left of the button.
+        const [first, second] = e.runs;
+        if (first && second && second.amount > first.amount && first.winners.map((w) => w.seat).join() !== second.winners.map((w) => w.seat).join())
+          note('odd-chip', `pot ${e.pot} of ${won} halved: the odd chip went with the second run (its winner sits first left of the button); pokerkit gives it to the first run`);
+      } else if (e.winners.length > 1 && won % e.winners.length !== 0)
         note('odd-chip', `pot ${e.pot} of ${won} split ${e.winners.length} ways: the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
       hand.potsRaked[e.pot] = [e.amount + rake, rake];
       break;
@@ -337,6 +379,7 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
         table: tableId,
         rake: hand.rake === null ? null : { total: hand.rake.total, byPot: hand.potsRaked.filter((x) => x !== undefined) },
         notes: hand.notes,
+        runs: hand.runs,
       });
       return null;
     }
@@ -360,6 +403,7 @@ export function phhHandToml(hand: PhhExportHand): string {
   if (hand.table !== null) lines.push(`# felt table: ${hand.table}`);
   lines.push(`finishing_stacks = ${tomlArray(hand.finishingStacks)}`);
   if (hand.rake !== null) lines.push(`_felt_rake = ${hand.rake.total}`, `_felt_rake_by_pot = ${tomlArray(hand.rake.byPot)}`);
+  if (hand.runs !== null) lines.push(`_felt_runs = ${hand.runs}`);
   if (hand.notes.length > 0) lines.push(`_felt_notes = ${tomlArray(hand.notes.map((n) => `${n.kind}: ${n.text}`))}`);
   for (const n of hand.notes) lines.push(`# felt: ${n.text}`);
   return lines.join('\n') + '\n';

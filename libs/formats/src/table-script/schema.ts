@@ -202,6 +202,8 @@ const commandSchemas = [
     holeCards: bySeat('holeCards', cardList).optional(),
     /** Up to five board cards in the order they come: flop, turn, river ("Qc9d7s4h2c"). */
     board: cardList.optional(),
+    /** Running it twice: the second run's five, two or one cards, dealt after the first run ("KhQc"). */
+    secondRun: cardList.optional(),
     ...scriptKeys,
   }),
   z.strictObject({
@@ -249,8 +251,8 @@ export const scriptCommandSchema = z
     },
   })
   .superRefine((command, ctx) => {
-    if (command.type === 'StartHand' && command.deck !== undefined && (command.holeCards !== undefined || command.board !== undefined))
-      ctx.addIssue({ code: 'custom', message: 'give either a full "deck" or "holeCards"/"board", not both', path: ['deck'] });
+    if (command.type === 'StartHand' && command.deck !== undefined && (command.holeCards !== undefined || command.board !== undefined || command.secondRun !== undefined))
+      ctx.addIssue({ code: 'custom', message: 'give either a full "deck" or "holeCards"/"board"/"secondRun", not both', path: ['deck'] });
     if ((command.type === 'StartHand' || command.type === 'DrawForButton') && command.deck !== undefined && command.seed !== undefined)
       ctx.addIssue({ code: 'custom', message: 'give either a "deck" or a "seed", not both', path: ['seed'] });
   });
