@@ -107,6 +107,8 @@ export const rulesSchema = z.strictObject({
         noFlopNoDrop: z.boolean(),
         allocation: text('allocation', 32),
       }),
+      bombPot: houseOption({ ante: chips('ante').nullable(), everyNthHand: int('everyNthHand').nullable() }),
+      runItTwice: houseOption({}),
     })
     .optional(),
   /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */
@@ -124,7 +126,7 @@ function houseOption(parameters: z.ZodRawShape) {
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
 const legalActionSchema = z.strictObject({
-  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'DealBoard', 'ReportHoleCards']),
+  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'DealBoard', 'ReportHoleCards', 'RunItTwice', 'RunItOnce']),
   seat: seat.optional(),
   street: z.enum(['flop', 'turn', 'river']).optional(),
   cardsToEnter: int('cardsToEnter').optional(),
