@@ -1,0 +1,192 @@
+/**
+ * The rule-module contract: how a house option plugs into the engine. The core (table/, betting/) names no option;
+ * at fixed points it asks the modules listed in house-options/registry.ts, in the registry's order, and only those
+ * enabled on the table (`params(rules) !== null`), except the `evolve` handlers, which see every event of their type
+ * whatever the rules (an event in the log is history, and the rules may have changed since).
+ *
+ * A module is one file in house-options/ with its spec. It owns:
+ * - its parameters (where they live in the recorded rules, their defaults, their validation);
+ * - its commands (with their shape checks and their decide) and its events (with their evolve);
+ * - its slices of the state: fields of TableState, HandState and SeatState that it alone writes (declared as
+ *   interfaces in its file and composed into the state records by the registry);
+ * - its answers at the hooks below.
+ * Interactions between options (kill with straddle, chop with rake) are the modules' business, stated in the
+ * module that reads another's slice.
+ *
+ * Rules for every hook: pure (no clock, randomness, I/O, or module-level state), total, and cheap when the option
+ * has nothing to say (return null / the input unchanged). A hook never changes a recorded event's shape: a module
+ * adds optional fields or events of its own, so old logs decide and fold exactly as they were recorded.
+ */
+import type { Decision } from '../decider';
+import type { TableRules, StructureKind } from '../table/rules';
+import type { TableState, HandState, SeatState } from '../table/state';
+import type { ForcedBetDue, TableEvent, TableEventType } from '../table/events';
+import type { TableCommand } from '../table/commands';
+import type { Rejection } from '../table/rejections';
+import type { LegalAction } from '../table/legal-actions';
+import type { PotAward } from '../betting/showdown';
+
+/** What the validator knows about the rest of the table's rules. */
+export interface RulesContext {
+  readonly structure: StructureKind;
+  readonly tournament: boolean;
+  readonly smallBlind: number;
+  readonly bigBlind: number;
+}
+
+/** Why a module's parameters are refused: `field` is relative to the option ('' for the option as a whole). */
+export interface RulesProblem {
+  readonly field: string;
+  readonly why: string;
+}
+
+/** A module's own command: its shape checks (run by the core before decide) and its decision. */
+export interface ModuleCommand<P> {
+  /** The seat named may be a seat of the hand that its player has since left (like the betting actions). */
+  readonly actsForHandSeat: boolean;
+  /** A chip amount the command carries: checked as a whole number above zero (absent allowed when optional). */
+  readonly amount?: { readonly field: string; readonly name: string; readonly optional?: true };
+  /** Offered to a seat out of turn (a voluntary post before the deal): bots and the random player may take it. */
+  readonly outOfTurn?: true;
+  /**
+   * May this command happen, and its events. `params` is null when the option is off at this table: answer
+   * OPTION_NOT_ENABLED. The core appends the dealer's follow-ups (automatic events) to accepted events.
+   */
+  decide(command: TableCommand, state: TableState, params: P | null): Decision<TableEvent, Rejection>;
+  /** The command a bot sends for one of this module's legal actions (the random player, test tables). */
+  commandFor?(action: LegalAction): TableCommand;
+}
+
+/** How a seat stands for the next hand, as a module sees it (the first module with an answer decides). */
+export type SeatEntry =
+  /** Not dealt in this hand (a new player in a killed pot). */
+  | { readonly kind: 'out' }
+  /** Dealt in only when the big blind reaches it. */
+  | { readonly kind: 'wait-for-big-blind' }
+  /** Dealt in once it posts these; `barredBetweenBlindsAndButton`: not while it sits between the big blind and the button. */
+  | {
+      readonly kind: 'posts';
+      readonly posts: readonly { readonly kind: ForcedBetDue['kind']; readonly amount: number; readonly live: boolean }[];
+      readonly barredBetweenBlindsAndButton: boolean;
+    };
+
+/** What the hand planner knows when it asks for forced bets (table/positions.ts). */
+export interface HandPlanContext {
+  readonly state: TableState;
+  readonly rules: TableRules;
+  readonly button: number;
+  readonly smallBlindPosition: number;
+  readonly smallBlindSeat: number | null;
+  readonly bigBlindSeat: number;
+  /** Dealt-in seats, clockwise from the button's left. */
+  readonly dealt: readonly number[];
+  readonly isDealt: (seat: number) => boolean;
+  /** Where the button and blinds were last hand (null on the first hand). */
+  readonly last: TableState['lastPositions'];
+}
+
+/** A module's change to the forced bets of the hand being planned, and the fields it adds to HandStarted. */
+export interface ForcedBetsChange {
+  readonly forcedBets: readonly ForcedBetDue[];
+  /** Fields of HandStarted this module owns (declared in its file, composed by the registry). */
+  readonly started?: Readonly<Record<string, unknown>>;
+}
+
+/** The opening of the preflop round the core is about to build (betting/round.ts newRound's amounts). */
+export interface PreflopRound {
+  readonly currentBet: number;
+  readonly lastFullIncrement: number;
+  readonly lastFullLevel: number;
+  readonly fullRaises: number;
+}
+
+/** Where the core asks for legal actions: modules answer only at the moments their actions belong to. */
+export type LegalMoment = 'before-deal' | 'player-to-act' | 'board-due' | 'showdown';
+
+/**
+ * What happens once betting is over for good and the rest of the board would be dealt (the all-in runout, the
+ * showdown's remaining streets). null: the core deals the next street as usual.
+ */
+export type Runout =
+  /** The hand waits for a command (e.g. the players' consent to run it twice). */
+  | { readonly kind: 'wait' }
+  /** No more board: the hand goes to settlement as it is (e.g. the blinds chopped). */
+  | { readonly kind: 'stop' }
+  /** The module deals: these events now (its own events, e.g. a second board). */
+  | { readonly kind: 'events'; readonly events: readonly TableEvent[] };
+
+/**
+ * A house option. Every hook is optional; the core calls only enabled modules' hooks (params non-null), in the
+ * registry's order, with the module's parameters.
+ */
+export interface RuleModule<P> {
+  /** The option's name: its key in rules.houseOptions (or in the rules themselves, see `params`). */
+  readonly name: string;
+  /** The module's parameters in recorded rules; null when the option is off at this table. */
+  params(rules: TableRules): P | null;
+  /** The parameters `true` switches on; an object given by the client overrides some of them. */
+  readonly defaults: P;
+  validate(params: P, ctx: RulesContext): RulesProblem | null;
+
+  // --- Commands and events ------------------------------------------------------------------------------------
+  /** The commands this module decides, by type (their types are in the registry's HouseCommand union). */
+  readonly commands?: { readonly [type: string]: ModuleCommand<P> };
+  /**
+   * Folds events. For the module's own event types this is the whole evolve; for core event types it runs after
+   * the core's evolve, on the state the core produced (e.g. HandStarted: set the module's hand slice). Runs for
+   * every event of the type, whatever the rules; `params` is null when the option is off.
+   */
+  readonly evolve?: { readonly [T in TableEventType]?: (state: TableState, event: Extract<TableEvent, { type: T }>, params: P | null) => TableState };
+
+  // --- Before the deal ----------------------------------------------------------------------------------------
+  /** How this seat enters the next hand; null: no say (the core deals a ready seat in). First answer wins. */
+  seatEntry?(seat: SeatState, ctx: { readonly state: TableState; readonly gameRunning: boolean }, params: P): SeatEntry | null;
+  /**
+   * Forced bets before the deal: given the core's (blinds, make-ups, posts owed) before the antes, this module's
+   * change. Modules chain in registry order; then the core adds the antes.
+   */
+  forcedBets?(ctx: HandPlanContext, forcedBets: readonly ForcedBetDue[], params: P): ForcedBetsChange | null;
+  /** Voluntary posts exist before the deal, so the dealer says Deal (the last blind does not deal). */
+  dealerDeals?(params: P): boolean;
+  /** Why this seat may not leave or sit out now (e.g. it owes the kill blind); null: no objection. */
+  seatMayGo?(state: TableState, seat: number, how: 'leave' | 'sit-out', params: P): Rejection | null;
+
+  // --- Preflop ------------------------------------------------------------------------------------------------
+  /** The seat the preflop action starts after (default: the big blind); the last module with an answer wins. */
+  preflopAnchor?(hand: HandState, params: P): number | null;
+  /** Seats that act last preflop, in this order (the straddler in normal-skip order, the killer). */
+  preflopLast?(hand: HandState, params: P): readonly number[];
+  /** Changes to the preflop round's opening amounts (a straddle's bring-in basis and the raises it counts). */
+  preflopRound?(hand: HandState, rules: TableRules, round: PreflopRound, params: P): PreflopRound;
+  /** No preflop betting: once the hole cards are out the hand goes straight to the flop (a bomb pot). */
+  skipsPreflopBetting?(hand: HandState, params: P): boolean;
+
+  // --- During the hand ----------------------------------------------------------------------------------------
+  /**
+   * Limits for a hand: the module sets `hand.limitPercent` (betting limits as a percentage of the table's) in its
+   * evolve (HandStarted, or its own event); betting/limits.ts scales by it. No hook is called per bet.
+   */
+  /** This module's legal actions at this moment, after the core's (exactly what its commands' decide accepts). */
+  legalActions?(state: TableState, moment: LegalMoment, params: P): readonly LegalAction[];
+  /** Betting is over for good and the board would be run out: see Runout. First non-null answer wins. */
+  runout?(state: TableState, hand: HandState, params: P): Runout | null;
+
+  // --- Settlement ---------------------------------------------------------------------------------------------
+  /** Before any pot is awarded (after the uncalled bet): one event at a time (the rake). First non-null wins. */
+  beforeAwards?(state: TableState, hand: HandState, params: P): TableEvent | null;
+  /** Chips of each pot already taken from it (the rake), which its winners do not get. */
+  heldFromPots?(hand: HandState, params: P): readonly number[];
+  /** The awards of this hand instead of the core's (run it twice: each run wins half of each pot). First non-null wins. */
+  awards?(state: TableState, hand: HandState, params: P): readonly PotAward[] | null;
+  /** After the awards, before HandEnded (the kill button moves). */
+  afterAwards?(state: TableState, hand: HandState, awards: readonly PotAward[], params: P): readonly TableEvent[];
+}
+
+/** A module of any parameters, as the registry lists them (each module's hooks get its own parameters). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRuleModule = RuleModule<any>;
+
+/** Convenience for a module's file: checks the object against the contract while keeping its own types. */
+export function ruleModule<P>(module: RuleModule<P>): RuleModule<P> {
+  return module;
+}
