@@ -193,7 +193,11 @@ function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): Ha
     case 'RakeTaken':
       return { ...h, rake: h.rake + e.amount };
     case 'PotAwarded':
-      return { ...h, pots: [...h.pots, e.runs ? { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners, runs: e.runs } : { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners }] };
+      return { ...h, pots: [...h.pots, { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners }] };
+    case 'RunsAwarded': {
+      const runs = new Map(e.pots.map((p) => [p.pot, p.runs]));
+      return { ...h, pots: h.pots.map((p) => (runs.has(p.pot) ? { ...p, runs: runs.get(p.pot) } : p)) };
+    }
     case 'HandEnded': {
       const stacks = new Map(e.stacks.map((s) => [s.seat, s.stack]));
       return { ...h, status: 'complete', endedAt: at, players: h.players.map((p) => ({ ...p, finalStack: stacks.get(p.seat) ?? null })) };

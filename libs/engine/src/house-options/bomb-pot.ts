@@ -1,11 +1,18 @@
+import { accept, reject } from '../decider';
 import type { ForcedBetDue } from '../table/events';
-import type { HandPlan } from '../table/positions';
+import { rejection } from '../table/rejections';
+import { handInProgress, handWith, tableWith, type TableState } from '../table/state';
+import type { TableRules } from '../table/rules';
+import { ruleModule } from './rule-module';
 
 /**
- * Bomb pot (docs/house-options.md "Bomb pot"). By table rule (every Nth hand) or the floor's call, every player
- * dealt in posts the same ante, nobody posts a blind, there is no preflop betting and the flop comes at once. The
- * bomb pot counts as a hand: the button and blind positions move on as after any hand, and nobody owes the blinds
- * it passed. Players who owe a post to come in wait for the next regular hand. Cash games only.
+ * Bomb pot (docs/house-options.md "Bomb pot"). By table rule (every Nth hand) or the floor's call (`CallBombPot`),
+ * every player dealt in posts the same ante, nobody posts a blind, there is no preflop betting and the flop comes at
+ * once. The bomb pot counts as a hand: the button and blind positions move on as after any hand. A player who owes
+ * a post to come in pays it too, dead (there is no preflop betting for a live post to count in). Cash games only.
+ *
+ * Interactions: refused with straddles, the kill game and the kill pot (registry.ts conflicts: a bomb pot has no
+ * preflop betting to straddle or kill). The table's own antes are still added by the core (docs/house-options.md).
  */
 export interface BombPotOption {
   readonly version: 1;
@@ -39,28 +46,74 @@ export function isBombPotHand(o: BombPotOption, handNumber: number, called: bool
   return called || (o.everyNthHand !== null && handNumber % o.everyNthHand === 0);
 }
 
-/** Forced bets of a player coming in (new player, missed blinds): they wait for the next regular hand. */
+/** Forced bets of a player coming in (new player, missed blinds): paid dead in a bomb pot. */
 const ENTRY_POSTS: ReadonlySet<string> = new Set(['new-player', 'make-up-big', 'make-up-small']);
+const BLINDS: ReadonlySet<string> = new Set(['small-blind', 'big-blind']);
 
-/**
- * The regular hand's plan turned into a bomb pot's: the same button and positions (so they move on as after any
- * hand), the players less those who owe a post to come in, an ante from each, no blinds, no missed blinds charged.
- * Null when fewer than two players would be left: the hand is then dealt as a regular one.
- */
-export function bombPotPlan(plan: HandPlan, ante: number): HandPlan | null {
-  const entering = new Set<number>();
-  for (const f of plan.forcedBets) if (ENTRY_POSTS.has(f.kind)) entering.add(f.seat);
-  const dealt = plan.dealt.filter((seat) => !entering.has(seat));
-  if (dealt.length < 2) return null;
-  const forcedBets: ForcedBetDue[] = dealt.map((seat) => ({ seat, kind: BOMB_POT_ANTE, amount: ante, live: true }));
-  return {
-    button: plan.button,
-    smallBlindPosition: plan.smallBlindPosition,
-    smallBlindSeat: plan.smallBlindSeat,
-    bigBlindSeat: plan.bigBlindSeat,
-    dealt,
-    forcedBets,
-    missedBlinds: [],
-    kill: null,
-  };
+export interface CallBombPotCommand {
+  readonly type: 'CallBombPot';
 }
+
+export type BombPotEvent = { readonly type: 'BombPotCalled'; readonly handNumber: number };
+
+/** HandStarted's field for a bomb pot (absent on every other hand, and in every log before the option). */
+export interface BombPotStarted {
+  readonly bombPot?: { readonly ante: number };
+}
+
+/** Table slice: the floor called a bomb pot for the next hand. */
+export interface BombPotTableSlice {
+  readonly bombPotCalled: boolean;
+}
+
+/** Hand slice: this hand is a bomb pot, with this ante (null: a regular hand). */
+export interface BombPotHandSlice {
+  readonly bombPot: { readonly ante: number } | null;
+}
+
+export const BOMB_POT_TABLE_START: BombPotTableSlice = { bombPotCalled: false };
+export const BOMB_POT_HAND_START: BombPotHandSlice = { bombPot: null };
+
+function paramsOf(rules: TableRules): BombPotOption | null {
+  return (rules.houseOptions as { readonly bombPot?: BombPotOption | null }).bombPot ?? null;
+}
+
+export const bombPotModule = ruleModule<BombPotOption>({
+  name: 'bombPot',
+  params: paramsOf,
+  defaults: DEFAULT_BOMB_POT,
+  validate: (o, ctx) => validateBombPot(o, ctx),
+  commands: {
+    CallBombPot: {
+      actsForHandSeat: false,
+      decide(_command, state, params) {
+        if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'Bomb pots are not played at this table.'));
+        if (handInProgress(state)) return reject(rejection('HAND_IN_PROGRESS', 'A bomb pot is called between hands, for the next hand.'));
+        // Called twice before the hand is dealt: one bomb pot, nothing more to record (a double tap on the console).
+        if ((state as TableState & BombPotTableSlice).bombPotCalled) return accept([]);
+        return accept([{ type: 'BombPotCalled', handNumber: state.handsPlayed + 1 } as BombPotEvent as never]);
+      },
+    },
+  },
+  evolve: {
+    BombPotCalled: (state) => tableWith(state, { bombPotCalled: true } as never),
+    HandStarted: (state, event) => {
+      const ante = (event as BombPotStarted).bombPot ?? null;
+      const called = (state as TableState & BombPotTableSlice).bombPotCalled;
+      if (ante === null && !called) return state;
+      const next = ante === null ? state : tableWith(state, { hand: handWith(state.hand!, { bombPot: ante } as never) });
+      return called ? tableWith(next, { bombPotCalled: false } as never) : next;
+    },
+  },
+  forcedBets(ctx, forcedBets, params) {
+    const called = (ctx.state as TableState & BombPotTableSlice).bombPotCalled;
+    if (!isBombPotHand(params, ctx.state.handsPlayed + 1, called)) return null;
+    const ante = bombPotAnte(params, ctx.rules.bigBlind);
+    const bets: ForcedBetDue[] = ctx.dealt.map((seat) => ({ seat, kind: BOMB_POT_ANTE as ForcedBetDue['kind'], amount: ante, live: true }));
+    // No blinds; what a player owes to come in is paid, dead, besides the ante.
+    for (const f of forcedBets) if (ENTRY_POSTS.has(f.kind)) bets.push({ seat: f.seat, kind: f.kind, amount: f.amount, live: false });
+    else if (!BLINDS.has(f.kind)) bets.push(f);
+    return { forcedBets: bets, started: { bombPot: { ante } } };
+  },
+  skipsPreflopBetting: (hand) => (hand as typeof hand & BombPotHandSlice).bombPot !== null,
+});

@@ -1,15 +1,23 @@
 import type { Card } from '../cards/card';
+import { accept, reject } from '../decider';
 import { handValue, type PotAward } from '../betting/showdown';
 import { derivePots, splitPot } from '../betting/pots';
-import { indexAfter } from '../betting/round';
-import type { HandPlayer } from '../table/state';
+import { indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import { handInProgress, handWith, tableWith, type HandPlayer, type HandState, type TableState } from '../table/state';
+import type { Street, TableEvent } from '../table/events';
+import { rejection, type Rejection } from '../table/rejections';
+import { cardSourceOf, rulesVersion, type TableRules } from '../table/rules';
+import { ruleModule } from './rule-module';
 
 /**
  * Running it twice (docs/house-options.md "Running it twice"). When the betting is over with a player all in and
  * a street still to come, every player in the pot may agree (each consent recorded with who took it, as for the
  * chop) to deal the rest of the board twice. Each pot, after its rake, is cut in two halves, one per run; the
  * halving's odd chip follows the table's odd-chip rule (TDA 20: the first winner left of the button). Cash games
- * only.
+ * only; tables dealt from a deck, rules version 2 (the all-in hands are tabled before the rest of the board).
+ *
+ * Reads the rake module's hand slice (`rakeByPot`: each pot's rake, taken before the halving). With a bomb pot:
+ * nothing special, a bomb pot may end all in and be run twice.
  */
 export interface RunItTwiceOption {
   readonly version: 1;
@@ -107,3 +115,143 @@ export function awardTwoRuns(
   }
   return awards;
 }
+
+export type RunItTwiceCommand =
+  | { readonly type: 'RunItTwice'; readonly consents: readonly Consent[] }
+  | { readonly type: 'RunItOnce' };
+
+type BoardStreet = Exclude<Street, 'preflop'>;
+
+export type RunItTwiceEvent =
+  | { readonly type: 'RunItTwiceAgreed'; readonly consents: readonly Consent[] }
+  | { readonly type: 'RunItOnceChosen' }
+  /** The second run's card(s) of a street, dealt after the first run (a burn before each street). */
+  | { readonly type: 'SecondBoardDealt'; readonly street: BoardStreet; readonly cards: readonly Card[] }
+  /** What each run paid of each pot: after the hand's PotAwarded events (which carry each winner's total). */
+  | { readonly type: 'RunsAwarded'; readonly pots: readonly { readonly pot: number; readonly runs: readonly RunAward[] }[] };
+
+export type RunItTwiceLegalAction =
+  | { readonly type: 'RunItTwice'; readonly seat: null; readonly seats: readonly number[] }
+  | { readonly type: 'RunItOnce'; readonly seat: null };
+
+/** Hand slice: the players' choice (null until made) and the second run's cards as dealt. */
+export interface RunItTwiceHandSlice {
+  readonly runs: 1 | 2 | null;
+  readonly secondBoard: readonly Card[];
+}
+
+export const RUN_IT_TWICE_HAND_START: RunItTwiceHandSlice = { runs: null, secondBoard: [] };
+
+type SlicedHand = HandState & RunItTwiceHandSlice & { readonly rakeByPot?: readonly number[] };
+
+function paramsOf(rules: TableRules): RunItTwiceOption | null {
+  return (rules.houseOptions as { readonly runItTwice?: RunItTwiceOption | null }).runItTwice ?? null;
+}
+
+/**
+ * Whether the hand waits for the players' choice now, with the players who choose (every player still in the
+ * pot), or why not: an all-in showdown, every hand tabled, a street still to come, the choice not yet made.
+ */
+export function runsChoice(state: TableState): { seats: number[] } | Rejection {
+  const notNow = (why: string) => rejection('OPTION_NOT_ALLOWED_NOW', `The board cannot be run twice: ${why}.`);
+  if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
+  const rules = state.rules!;
+  if (cardSourceOf(rules) === 'live') return notNow('a second run is not entered on a live-cards table');
+  if (rulesVersion(rules) < 2) return notNow('the table plays rules version 1, where the board comes before the hands are tabled');
+  const hand = state.hand as SlicedHand;
+  if (hand.runs !== null) return notNow(hand.runs === 2 ? 'the players already agreed' : 'the board is already being run once');
+  if (hand.phase !== 'showdown' || hand.board.length >= 5) return notNow('only once the betting is over with a player all in, before the rest of the board');
+  const seats: number[] = [];
+  let allIn = false;
+  for (const p of hand.players) {
+    if (p.folded || p.mucked) continue;
+    if (!p.shown) return notNow('every hand in the pot is tabled first');
+    if (p.allIn) allIn = true;
+    seats.push(p.seat);
+  }
+  if (seats.length < 2 || !allIn) return notNow('only once the betting is over with a player all in, before the rest of the board');
+  return { seats };
+}
+
+/** Both runs' streets still to come: the first run's as BoardDealt, then the second run's, a burn before each. */
+function twoRuns(hand: HandState): TableEvent[] {
+  const events: TableEvent[] = [];
+  const second: TableEvent[] = [];
+  let position = hand.deckPosition;
+  const streets: BoardStreet[] = [];
+  for (let s = NEXT_STREET[hand.round.street]; s !== null; s = NEXT_STREET[s]) streets.push(s);
+  for (const street of streets) {
+    events.push({ type: 'BoardDealt', street, cards: hand.deck.slice(position + 1, position + 1 + BOARD_CARDS[street]) });
+    position += 1 + BOARD_CARDS[street];
+  }
+  for (const street of streets) {
+    second.push({ type: 'SecondBoardDealt', street, cards: hand.deck.slice(position + 1, position + 1 + BOARD_CARDS[street]) } as RunItTwiceEvent as TableEvent);
+    position += 1 + BOARD_CARDS[street];
+  }
+  return events.concat(second);
+}
+
+export const runItTwiceModule = ruleModule<RunItTwiceOption>({
+  name: 'runItTwice',
+  params: paramsOf,
+  defaults: DEFAULT_RUN_IT_TWICE,
+  validate: (o, ctx) => validateRunItTwice(o, ctx),
+  commands: {
+    RunItTwice: {
+      actsForHandSeat: false,
+      decide(command, state, params) {
+        if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
+        const choice = runsChoice(state);
+        if ('code' in choice) return reject(choice);
+        const given = consentsOf((command as { consents?: unknown }).consents, choice.seats);
+        if ('missing' in given)
+          return reject(rejection('CONSENT_MISSING', `Seat ${given.missing} has not agreed to run it twice; every player in the pot must consent.`, 'consents'));
+        return accept([{ type: 'RunItTwiceAgreed', consents: given.consents } as RunItTwiceEvent as TableEvent]);
+      },
+      commandFor: (action) => ({ type: 'RunItTwice', consents: ((action as unknown as { seats: number[] }).seats ?? []).map((seat) => ({ seat, by: `seat ${seat}` })) }) as never,
+    },
+    RunItOnce: {
+      actsForHandSeat: false,
+      decide(_command, state, params) {
+        if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
+        const choice = runsChoice(state);
+        if ('code' in choice) return reject(choice);
+        return accept([{ type: 'RunItOnceChosen' } as RunItTwiceEvent as TableEvent]);
+      },
+      commandFor: () => ({ type: 'RunItOnce' }) as never,
+    },
+  },
+  evolve: {
+    RunItTwiceAgreed: (state) => tableWith(state, { hand: handWith(state.hand!, { runs: 2 } as never) }),
+    RunItOnceChosen: (state) => tableWith(state, { hand: handWith(state.hand!, { runs: 1 } as never) }),
+    SecondBoardDealt: (state, event) => {
+      const hand = state.hand as SlicedHand;
+      const cards = (event as Extract<RunItTwiceEvent, { type: 'SecondBoardDealt' }>).cards;
+      return tableWith(state, { hand: handWith(hand, { secondBoard: hand.secondBoard.concat(cards) } as never) });
+    },
+    // Informational: the chips moved with the PotAwarded events before it.
+    RunsAwarded: (state) => state,
+  },
+  legalActions(state) {
+    const choice = runsChoice(state);
+    if ('code' in choice) return [];
+    return [{ type: 'RunItTwice', seat: null, seats: choice.seats } as never, { type: 'RunItOnce', seat: null } as never];
+  },
+  runout(state, hand) {
+    const h = hand as SlicedHand;
+    if (h.runs === 1) return null;
+    if (h.runs === 2) return h.secondBoard.length === 0 ? { kind: 'events', events: twoRuns(hand) } : null;
+    return 'code' in runsChoice(state) ? null : { kind: 'wait' };
+  },
+  awards(_state, hand) {
+    const h = hand as SlicedHand;
+    if (h.runs !== 2) return null;
+    const shared = h.board.slice(0, h.board.length - h.secondBoard.length);
+    return awardTwoRuns(h.players, h.button, [h.board, shared.concat(h.secondBoard)], h.rakeByPot ?? []);
+  },
+  afterAwards(_state, hand, awards) {
+    if ((hand as SlicedHand).runs !== 2) return [];
+    const pots = (awards as readonly TwoRunPotAward[]).filter((a) => a.runs !== undefined).map((a) => ({ pot: a.pot, runs: a.runs }));
+    return [{ type: 'RunsAwarded', pots } as RunItTwiceEvent as TableEvent];
+  },
+});

@@ -323,19 +323,23 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
     case 'PotAwarded': {
       const rake = hand.rake?.byPot[e.pot] ?? 0;
       const won = e.amount;
-      if (e.runs) {
-        for (const run of e.runs)
-          if (run.winners.length > 1 && run.amount % run.winners.length !== 0)
-            note('odd-chip', `pot ${e.pot}, run ${run.run}: ${run.amount} split ${run.winners.length} ways; the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
-        // pokerkit gives the halving's odd chip to the first run; the table to the run whose winner sits first left of the button.
-        const [first, second] = e.runs;
-        if (first && second && second.amount > first.amount && first.winners.map((w) => w.seat).join() !== second.winners.map((w) => w.seat).join())
-          note('odd-chip', `pot ${e.pot} of ${won} halved: the odd chip went with the second run (its winner sits first left of the button); pokerkit gives it to the first run`);
-      } else if (e.winners.length > 1 && won % e.winners.length !== 0)
+      // A pot run twice is split per run: RunsAwarded, next, says whether an odd chip went astray of pokerkit's rule.
+      if (hand.runs === null && e.winners.length > 1 && won % e.winners.length !== 0)
         note('odd-chip', `pot ${e.pot} of ${won} split ${e.winners.length} ways: the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
       hand.potsRaked[e.pot] = [e.amount + rake, rake];
       break;
     }
+    case 'RunsAwarded':
+      for (const { pot, runs } of e.pots) {
+        for (const run of runs)
+          if (run.winners.length > 1 && run.amount % run.winners.length !== 0)
+            note('odd-chip', `pot ${pot}, run ${run.run}: ${run.amount} split ${run.winners.length} ways; the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
+        // pokerkit gives a halving's odd chip to the first run; the table, to the run whose winner sits first left of the button.
+        const [first, second] = runs;
+        if (first && second && second.amount > first.amount && first.winners.map((w) => w.seat).join() !== second.winners.map((w) => w.seat).join())
+          note('odd-chip', `pot ${pot} halved: the odd chip went with the second run (its winner sits first left of the button); pokerkit gives it to the first run`);
+      }
+      break;
     case 'BlindsChopped':
       skipped.push({ handNumber: hand.handNumber, kind: 'chopped', reason: 'the blinds chopped: PHH has no notation for it' });
       return null;
