@@ -41,6 +41,15 @@ const houseOptionCommands: AnyObjectSchema[] = [
       .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` }),
   }),
   z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema }),
+  z.strictObject({ type: z.literal('CallBombPot') }),
+  z.strictObject({
+    type: z.literal('RunItTwice'),
+    consents: z
+      .array(z.strictObject({ seat, by: text('consents[].by').min(1) }))
+      .min(1, { error: 'name who consents to run it twice' })
+      .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` }),
+  }),
+  z.strictObject({ type: z.literal('RunItOnce') }),
 ];
 
 const byType = new Map<string, AnyObjectSchema>();
