@@ -188,7 +188,7 @@ export const TABLE_EVENT_SCHEMAS = {
   RunsAwarded: z
     .object({
       type: z.literal('RunsAwarded'),
-      pots: z.array(z.object({ pot: int().min(0), runs: z.array(z.object({ run: int(), amount: chips(), winners: z.array(seatAmount()) })) })),
+      pots: z.array(z.object({ pot: int().min(0), runs: z.array(z.object({ run: z.union([z.literal(1), z.literal(2)]), amount: chips(), winners: z.array(seatAmount()) })) })),
     })
     .describe('what each run paid of each pot; the chips moved with the PotAwarded events before it'),
 } as const;
