@@ -1,5 +1,8 @@
 import { parseCards } from '../cards/card';
 import type { HandPlayer } from '../table/state';
+import type { TableRulesInput } from '../table/rules';
+import { legalActions } from '../table/legal-actions';
+import { TableUnderTest, deckFor } from '../table/table-under-test.test-support';
 import { awardTwoRuns, consentsOf, validateRunItTwice } from './run-it-twice';
 
 /** A contender who put `committed` in (all live) and tabled `cards`. */
@@ -97,5 +100,131 @@ describe('running it twice: consents and validation', () => {
     expect(validateRunItTwice({ version: 1 }, { tournament: false })).toBeNull();
     expect(validateRunItTwice({ version: 1 }, { tournament: true })?.why).toMatch(/tournaments/);
     expect(validateRunItTwice({ version: 2 as 1 }, { tournament: false })?.field).toBe('version');
+  });
+});
+
+/** A deck dealing `holes` and `board`, and then the second run's cards after a burn before each of its streets. */
+function deckWithSecondRun(order: number[], holes: Record<number, string>, board: string, secondRun: string): string[] {
+  const deck = deckFor(order, holes, board);
+  const cards = secondRun.match(/../g)!;
+  const streets = cards.length === 5 ? [3, 1, 1] : cards.length === 2 ? [1, 1] : [1];
+  let position = 2 * order.length + 8;
+  let k = 0;
+  for (const size of streets) {
+    position++;
+    for (let i = 0; i < size; i++, position++) {
+      const from = deck.indexOf(cards[k++]!);
+      [deck[from], deck[position]] = [deck[position]!, deck[from]!];
+    }
+  }
+  return deck;
+}
+
+const heads = [
+  { seat: 1, id: 'a', stack: 100 },
+  { seat: 2, id: 'b', stack: 100 },
+];
+const ritRules = (extra: Partial<TableRulesInput> = {}): TableRulesInput => ({
+  structure: { kind: 'no-limit' },
+  smallBlind: 1,
+  bigBlind: 2,
+  maxSeats: 2,
+  houseOptions: { runItTwice: true },
+  ...extra,
+});
+/** Heads-up, the button (seat 1, small blind) all in preflop and called: 200 in the pot, hands tabled. */
+function allInPreflop(deck: string[], extra: Partial<TableRulesInput> = {}): TableUnderTest {
+  const t = TableUnderTest.open(ritRules(extra), heads, 1);
+  t.do({ type: 'StartHand', deck }, { type: 'PostBlind', seat: 1 }, { type: 'PostBlind', seat: 2 });
+  t.do({ type: 'Raise', seat: 1, to: 100 }, { type: 'Call', seat: 2 });
+  return t;
+}
+const bothAgree = { type: 'RunItTwice' as const, consents: [{ seat: 1, by: 'alice' }, { seat: 2, by: 'bob' }] };
+
+describe('running it twice at the table', () => {
+  // Dealing order heads-up: seat 2 (big blind) first, then the button.
+  const deck = deckWithSecondRun([2, 1], { 1: 'AsAd', 2: 'KsKd' }, '2c7d9hJc3s', 'Kh8c4d5h6s');
+
+  it('given an all-in showdown, when the hands are tabled, then the dealer waits for the players: run it twice or once', () => {
+    const t = allInPreflop(deck);
+    expect(t.events.map((e) => e.type).slice(-3)).toEqual(['ShowdownStarted', 'HandShown', 'HandShown']);
+    expect(t.state.hand!.board).toEqual([]);
+    expect(legalActions(t.state)).toEqual({ seat: null, actions: [{ type: 'RunItTwice', seat: null, seats: [1, 2] }, { type: 'RunItOnce', seat: null }] });
+  });
+
+  it('when both agree, then both runs are dealt and each wins half: 100 and 100', () => {
+    const t = allInPreflop(deck);
+    const events = t.do(bothAgree);
+    expect(events.map((e) => (e.type === 'BoardDealt' || e.type === 'SecondBoardDealt' ? `${e.type}:${e.street}` : e.type))).toEqual([
+      'RunItTwiceAgreed',
+      'BoardDealt:flop', 'BoardDealt:turn', 'BoardDealt:river',
+      'SecondBoardDealt:flop', 'SecondBoardDealt:turn', 'SecondBoardDealt:river',
+      'PotAwarded', 'RunsAwarded', 'HandEnded', 'DeckRevealed',
+    ]);
+    expect(t.of('RunItTwiceAgreed')[0]!.consents).toEqual([{ seat: 1, by: 'alice' }, { seat: 2, by: 'bob' }]);
+    expect(t.of('SecondBoardDealt').flatMap((e) => e.cards)).toEqual(parseCards('Kh8c4d5h6s'));
+    expect(t.of('PotAwarded')[0]!.winners).toEqual([{ seat: 2, amount: 100 }, { seat: 1, amount: 100 }]);
+    expect(t.of('RunsAwarded')[0]!.pots).toEqual([
+      { pot: 0, runs: [{ run: 1, amount: 100, winners: [{ seat: 1, amount: 100 }] }, { run: 2, amount: 100, winners: [{ seat: 2, amount: 100 }] }] },
+    ]);
+    expect(t.stacks()).toEqual({ a: 100, b: 100 });
+  });
+
+  it('when someone declines, then the board is run once', () => {
+    const t = allInPreflop(deck);
+    t.do({ type: 'RunItOnce' });
+    expect(t.of('SecondBoardDealt')).toEqual([]);
+    expect(t.stacks()).toEqual({ a: 200, b: 0 });
+  });
+
+  it('given the house rakes 5%, then the rake is taken once, before the halving', () => {
+    const t = allInPreflop(deck, { houseOptions: { runItTwice: true, rake: { percent: 5 } } });
+    t.do(bothAgree);
+    expect(t.of('RakeTaken')[0]).toMatchObject({ amount: 10 });
+    // 190 halves into 95 and 95.
+    expect(t.stacks()).toEqual({ a: 95, b: 95 });
+    expect(t.chips()).toBe(200);
+  });
+
+  it('refuses without every consent, before the all-in showdown, twice, and off the option', () => {
+    const t = TableUnderTest.open(ritRules(), heads, 1);
+    t.do({ type: 'StartHand', deck }, { type: 'PostBlind', seat: 1 }, { type: 'PostBlind', seat: 2 });
+    t.refuses(bothAgree, 'OPTION_NOT_ALLOWED_NOW');
+    t.do({ type: 'Raise', seat: 1, to: 100 }, { type: 'Call', seat: 2 });
+    expect(t.refuses({ type: 'RunItTwice', consents: [{ seat: 1, by: 'alice' }] }, 'CONSENT_MISSING')).toMatch(/Seat 2/);
+    t.refuses({ type: 'RunItTwice', consents: [{ seat: 1, by: 'alice' }, { seat: 2, by: ' ' }] }, 'CONSENT_MISSING');
+    t.do(bothAgree);
+    t.refuses({ type: 'RunItOnce' }, 'HAND_NOT_IN_PROGRESS');
+    const off = TableUnderTest.open(ritRules({ houseOptions: {} }), heads, 1);
+    off.refuses({ type: 'RunItOnce' }, 'OPTION_NOT_ENABLED');
+  });
+
+  it('given a rules version 1 table, then it never waits (the board came before the hands were tabled)', () => {
+    const t = allInPreflop(deck, { version: 1 });
+    expect(t.state.hand!.phase).toBe('complete');
+    expect(t.of('SecondBoardDealt')).toEqual([]);
+  });
+
+  it('given all in on the flop with a side pot, then each pot is halved on its own and every chip is accounted for', () => {
+    const three = [
+      { seat: 1, id: 'a', stack: 200 },
+      { seat: 2, id: 'b', stack: 50 },
+      { seat: 3, id: 'c', stack: 100 },
+    ];
+    const order = [2, 3, 1];
+    const d = deckWithSecondRun(order, { 1: 'QsQd', 2: 'AsAd', 3: 'KsKd' }, '2c7d9hJc3s', '4dQh');
+    const t = TableUnderTest.open({ ...ritRules(), maxSeats: 3 }, three, 1);
+    t.do({ type: 'StartHand', deck: d }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 });
+    t.do({ type: 'Call', seat: 1 }, { type: 'Call', seat: 2 }, { type: 'Check', seat: 3 });
+    // Flop: b all in for 48, c all in for 98, a calls.
+    t.do({ type: 'Bet', seat: 2, amount: 48 }, { type: 'Raise', seat: 3, to: 98 }, { type: 'Call', seat: 1 });
+    t.do({ type: 'RunItTwice', consents: [1, 2, 3].map((seat) => ({ seat, by: `p${seat}` })) });
+    // Main pot 150 (a, b, c), side pot 100 (a, c). Run 1 (Jc 3s): aces, then kings; run 2 (4d Qh): the queens' set.
+    expect(t.of('RunsAwarded')[0]!.pots).toEqual([
+      { pot: 1, runs: [{ run: 1, amount: 50, winners: [{ seat: 3, amount: 50 }] }, { run: 2, amount: 50, winners: [{ seat: 1, amount: 50 }] }] },
+      { pot: 0, runs: [{ run: 1, amount: 75, winners: [{ seat: 2, amount: 75 }] }, { run: 2, amount: 75, winners: [{ seat: 1, amount: 75 }] }] },
+    ]);
+    expect(t.stacks()).toEqual({ a: 100 + 125, b: 75, c: 50 });
+    expect(t.chips()).toBe(350);
   });
 });
