@@ -15,7 +15,7 @@ export function stateLine(state: TableState): string {
   const hand = state.hand && state.hand.phase !== 'complete' ? state.hand : null;
   const parts: string[] = [];
   if (hand) {
-    const pot = hand.players.reduce((n, p) => n + p.committed, 0) - hand.paidOut - hand.raked;
+    const pot = hand.players.reduce((n, p) => n + p.committed, 0) - hand.paidOut - hand.house.raked;
     const toAct = hand.phase === 'betting' ? playerToAct(hand) : null;
     parts.push(`hand ${hand.handNumber} ${hand.phase}${hand.phase === 'betting' ? ` ${hand.round.street}` : ''}`);
     if (hand.board.length) parts.push(`board ${formatCards(hand.board)}`);

@@ -14,7 +14,7 @@ export function accept<E>(events: readonly E[]): Decision<E, never> {
   return { ok: true, events };
 }
 
-export function reject<R>(rejection: R): Decision<never, R> {
+export function reject<R>(rejection: R): { readonly ok: false; readonly rejection: R } {
   return { ok: false, rejection };
 }
 

@@ -9,7 +9,7 @@ export { deciderSpec } from './decider-spec';
 
 // The table: commands in, events out, state folded from events.
 export { tableDecider } from './table/table-decider';
-export { decide, automaticEvents, actingPlayer, chopCheck, killPotCheck, straddleSeatsNow, dealWaitsForDealer } from './table/decide';
+export { decide, automaticEvents, actingPlayer, type TableDecision } from './table/decide';
 export { evolve } from './table/evolve';
 export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, type BoardStreet, COMMAND_TYPES } from './table/commands';
 export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, type ShuffleMethod, type Prng, type SealedDeck, type HandStartedV1, EVENT_TYPES, EVENT_SCHEMA_VERSIONS, readsSchemaVersion, schemaVersionOf, isHandStartedV1 } from './table/events';

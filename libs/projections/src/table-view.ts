@@ -167,11 +167,11 @@ export function tableRowOf(state: TableState, tableId: string): TableRow {
           currentBet: hand.round.currentBet,
           toAct: actions.seat,
           legalActions: actions.actions,
-          straddles: hand.straddles,
-          killSeat: hand.killSeat,
+          straddles: hand.house.straddles,
+          killSeat: hand.house.killSeat,
           limitPercent: hand.limitPercent,
           showdownOrder: hand.showdownOrder,
-          rake: hand.raked,
+          rake: hand.house.raked,
         }
       : null,
     kill: { holder: state.kill.holder?.seat ?? null, killer: state.kill.killer?.seat ?? null },
@@ -195,7 +195,7 @@ function chipsStillOnTable(state: TableState): number {
       total += (seated ? p.stack : 0) + p.committed;
       if (seated) inHand.add(p.seat);
     }
-    total -= hand.paidOut + hand.raked;
+    total -= hand.paidOut + hand.house.raked;
   }
   for (const s of state.seats) if (s && !inHand.has(s.seat)) total += s.stack;
   return total;

@@ -48,18 +48,6 @@ function owesAction(hand: HandState, p: HandPlayer, active: number): boolean {
  * the hand's preflop order (a straddler or killer may be moved last); later streets go clockwise from the button.
  */
 export function playerToAct(hand: HandState): HandPlayer | null {
-  // Hands are immutable, so the answer for the same hand object never changes: decide, the dealer's follow-ups
-  // and legalActions all ask it about the same hand in a row.
-  if (hand === lastHandAsked) return lastAnswer;
-  lastAnswer = findPlayerToAct(hand);
-  lastHandAsked = hand;
-  return lastAnswer;
-}
-
-let lastHandAsked: HandState | null = null;
-let lastAnswer: HandPlayer | null = null;
-
-function findPlayerToAct(hand: HandState): HandPlayer | null {
   if (hand.phase !== 'betting') return null;
   const active = activeCount(hand);
   const round = hand.round;
@@ -112,5 +100,5 @@ export function newRound(street: Street, anchor: number, currentBet = 0, lastFul
   return { street, currentBet, lastFullIncrement, lastFullLevel, fullRaises, capped: false, lastActor: null, anchor, lastAggressor: null };
 }
 
-export const NEXT_STREET: Record<Street, Exclude<Street, 'preflop'> | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
-export const BOARD_CARDS: Record<Exclude<Street, 'preflop'>, number> = { flop: 3, turn: 1, river: 1 };
+export const NEXT_STREET: Readonly<Record<Street, Exclude<Street, 'preflop'> | null>> = Object.freeze({ preflop: 'flop', flop: 'turn', turn: 'river', river: null });
+export const BOARD_CARDS: Readonly<Record<Exclude<Street, 'preflop'>, number>> = Object.freeze({ flop: 3, turn: 1, river: 1 });

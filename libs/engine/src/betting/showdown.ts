@@ -37,11 +37,13 @@ export interface PotAward {
   readonly winners: readonly { readonly seat: number; readonly amount: number }[];
 }
 
+const NONE_HELD: readonly number[] = Object.freeze([]);
+
 /**
  * Awards every pot: side pots first (TDA Addendum 16), each split on its own (TDA 21) among the best shown
  * hands that are eligible for it. A pot whose only live claimant did not need to show goes to that claimant.
  */
-export function awardPots(hand: HandState): PotAward[] {
+export function awardPots(hand: HandState, heldBack: readonly number[] = NONE_HELD): PotAward[] {
   const pots = derivePots(hand.players);
   const players = hand.players;
   const n = players.length;
@@ -77,7 +79,8 @@ export function awardPots(hand: HandState): PotAward[] {
       const i = (start + k) % n;
       if (live[i] && (liveCount === 1 || values[i] === best)) ordered.push(players[i].seat);
     }
-    const amount = pot.amount - (hand.rakeByPot[potIndex] ?? 0);
+    // Less what the house already took from this pot (rule modules' heldFromPots: the rake).
+    const amount = pot.amount - (heldBack[potIndex] ?? 0);
     awards.push({ pot: potIndex, amount, eligible: pot.eligible, winners: splitPot(amount, ordered) });
   }
   return awards;

@@ -1,8 +1,11 @@
-import { DEFAULT_STRADDLE, validateStraddle, type StraddleOption } from './straddle';
-import { DEFAULT_KILL_GAME, validateKillGame, type KillGameOption } from './kill-game';
-import { DEFAULT_KILL_POT, validateKillPot, type KillPotOption } from './kill-pot';
-import { DEFAULT_CHOP, validateChop, type ChopOption } from './chop';
-import { DEFAULT_RAKE, validateRake, type RakeOption } from './rake';
+import type { StraddleOption } from './straddle';
+import type { KillGameOption } from './kill-game';
+import type { KillPotOption } from './kill-pot';
+import type { ChopOption } from './chop';
+import type { RakeOption } from './rake';
+import type { HouseRules, HouseRulesInput } from './declarations';
+import type { RulesContext } from './rule-module';
+import { RULE_MODULES } from './registry';
 
 /** The house options a table runs with: each null when off, else its parameters (with a version). */
 export interface HouseOptions {
@@ -16,11 +19,42 @@ export interface HouseOptions {
 /** What a client sends: `true` for an option with its defaults, an object to override some, or false/null/absent for off. */
 export type HouseOptionsInput = { readonly [K in keyof HouseOptions]?: boolean | null | Partial<NonNullable<HouseOptions[K]>> };
 
-export const NO_HOUSE_OPTIONS: HouseOptions = { straddle: null, killGame: null, killPot: null, chop: null, rake: null };
+export const NO_HOUSE_OPTIONS: HouseOptions = Object.freeze({ straddle: null, killGame: null, killPot: null, chop: null, rake: null });
+
+/** The rules' field the house options live in, and what a client sends for it. */
+export interface HouseOptionsRules {
+  /** Straddle, kill game, kill pot, chop and rake: each null when off. */
+  readonly houseOptions: HouseOptions;
+}
+export interface HouseOptionsRulesInput {
+  readonly houseOptions?: HouseOptionsInput;
+}
+
+/**
+ * Every module's parameters for recorded rules, or what is wrong (a field relative to the rules). The modules kept
+ * in the rules themselves (missed blinds) come first, merged over their defaults; then rules.houseOptions.
+ */
+export function normalizeHouseRules(
+  input: HouseRulesInput,
+  ctx: RulesContext,
+): { ok: true; rules: HouseRules } | { ok: false; field: string; why: string } {
+  const fields: Record<string, unknown> = {};
+  for (const m of RULE_MODULES) {
+    if (m.where !== 'rules') continue;
+    const params = { ...m.defaults, ...((input as Record<string, unknown>)[m.name] ?? {}) };
+    const problem = m.validate(params, ctx);
+    if (problem) return { ok: false, field: `${m.name}.${problem.field}`, why: problem.why };
+    fields[m.name] = params;
+  }
+  const house = normalizeHouseOptions(input.houseOptions, ctx);
+  if (!house.ok) return { ok: false, field: `houseOptions${house.field ? '.' + house.field : ''}`, why: house.why };
+  fields.houseOptions = house.options;
+  return { ok: true, rules: fields as unknown as HouseRules };
+}
 
 export function normalizeHouseOptions(
   input: HouseOptionsInput | undefined,
-  ctx: { structure: string; tournament: boolean; smallBlind: number },
+  ctx: RulesContext,
 ): { ok: true; options: HouseOptions } | { ok: false; field: string; why: string } {
   if (input === undefined || input === null) return { ok: true, options: NO_HOUSE_OPTIONS };
   if (typeof input !== 'object') return { ok: false, field: '', why: 'houseOptions is an object' };
@@ -28,25 +62,19 @@ export function normalizeHouseOptions(
   for (const key of Object.keys(input)) if (!known.includes(key)) return { ok: false, field: key, why: `unknown house option (known: ${known.join(', ')})` };
   const pick = <T>(value: boolean | null | Partial<T> | undefined, defaults: T): T | null | 'bad' =>
     value === undefined || value === null || value === false ? null : value === true ? defaults : typeof value === 'object' ? { ...defaults, ...value } : 'bad';
-  const limit = ctx.structure === 'fixed-limit' || ctx.structure === 'spread-limit';
-  const checks: [keyof HouseOptions, unknown, (o: never) => { field: string; why: string } | null][] = [
-    ['straddle', DEFAULT_STRADDLE, (o: StraddleOption) => validateStraddle(o, { limit, tournament: ctx.tournament })],
-    ['killGame', DEFAULT_KILL_GAME, (o: KillGameOption) => validateKillGame(o, ctx)],
-    ['killPot', DEFAULT_KILL_POT, (o: KillPotOption) => validateKillPot(o, ctx)],
-    ['chop', DEFAULT_CHOP, (o: ChopOption) => validateChop(o, ctx)],
-    ['rake', DEFAULT_RAKE, (o: RakeOption) => validateRake(o)],
-  ];
   const options: Record<string, unknown> = {};
-  for (const [name, defaults, validate] of checks) {
+  for (const m of RULE_MODULES) {
+    if (m.where !== 'houseOptions') continue;
+    const name = m.name as keyof HouseOptions;
     const given = input[name] as unknown;
     if (typeof given === 'object' && given !== null) {
-      const problem = unknownParameter(given as Record<string, unknown>, defaults as Record<string, unknown>);
+      const problem = unknownParameter(given as Record<string, unknown>, m.defaults as Record<string, unknown>);
       if (problem) return { ok: false, field: `${name}.${problem.field}`, why: problem.why };
     }
-    const value = pick(given as never, defaults);
+    const value = pick(given as never, m.defaults);
     if (value === 'bad') return { ok: false, field: name, why: `${name} is true, false or an object of parameters` };
     if (value !== null) {
-      const problem = validate(value as never);
+      const problem = m.validate(value, ctx);
       if (problem) return { ok: false, field: problem.field ? `${name}.${problem.field}` : name, why: problem.why };
     }
     options[name] = value;

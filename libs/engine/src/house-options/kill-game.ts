@@ -4,7 +4,38 @@
  * kill) and the killer posts a live kill blind equal to the new lower limit, which replaces their own blind
  * when one is due. The killer acts last preflop (the seeds' default) or in turn.
  * Limit games only: a kill has no limits to scale in no limit or pot limit (section 5), so such a table is refused.
+ *
+ * As a rule module: the kill button is this module's table slice (`kill`, carried from hand to hand, moved by
+ * KillButtonChanged after the awards); the kill blind is its forced bet before the deal and `kill` its field of
+ * HandStarted; the killer's seat (`killSeat`, shared with kill-pot.ts: one kill per deal) and the limits
+ * (`limitPercent`) are set when HandStarted is folded. A new player may not play a killed pot; the killer may not
+ * leave or sit out before posting. With chop (chop.ts): a chopped hand leaves the kill button as it was; a chop
+ * is refused while a kill is in. With a straddle: the straddle doubles the kill blind (straddle.ts).
  */
+import { rejection } from '../table/rejections';
+import { handWith, houseWith, tableWith, type HandState, type SeatState, type TableState } from '../table/state';
+import type { TableRules } from '../table/rules';
+import type { PotAward } from '../betting/showdown';
+import type { TableEvent } from '../table/events';
+import { ruleModule } from './rule-module';
+
+/** The kill button, carried from hand to hand (TableState). */
+export interface KillTableSlice {
+  readonly kill: KillState;
+}
+
+/** The killer of this hand, triggered or voluntary (kill-pot.ts), who acts last preflop unless the house says in turn (HandState.house). */
+export interface KillHandSlice {
+  readonly killSeat: number | null;
+}
+
+/** HandStarted's field: a triggered kill, the killer and the limits as a percentage of the table's (200 full, 150 half). */
+export interface KillHandStarted {
+  readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
+}
+
+export type KillButtonChangedEvent = { readonly type: 'KillButtonChanged'; readonly holder: number | null; readonly killer: number | null };
+
 export interface KillGameOption {
   readonly version: 1;
   /** full: limits x2 (kill blind 2 big blinds); half: x1.5. */
@@ -22,7 +53,7 @@ export interface KillGameOption {
   readonly minPlayers: number;
 }
 
-export const DEFAULT_KILL_GAME: KillGameOption = {
+export const DEFAULT_KILL_GAME: KillGameOption = Object.freeze({
   version: 1,
   mode: 'full',
   trigger: 'consecutive-pots',
@@ -31,7 +62,7 @@ export const DEFAULT_KILL_GAME: KillGameOption = {
   requireFlop: false,
   killerAction: 'last',
   minPlayers: 3,
-};
+});
 
 export function validateKillGame(o: KillGameOption, ctx: { structure: string }): { field: string; why: string } | null {
   if (o.version !== 1) return { field: 'version', why: 'the kill option version is 1' };
@@ -58,7 +89,7 @@ export interface KillState {
   readonly killer: { readonly seat: number; readonly playerId: string } | null;
 }
 
-export const NO_KILL: KillState = { holder: null, killer: null };
+export const NO_KILL: KillState = Object.freeze({ holder: null, killer: null });
 
 export interface HandResult {
   /** Every seat that won chips from a pot. */
@@ -94,3 +125,93 @@ export function killStateAfterHand(o: KillGameOption, before: KillState, r: Hand
   }
   return { holder: w, killer: null };
 }
+
+/** The small and big bet a kill scales (big-bet games: one and two big blinds). */
+function limitBets(rules: TableRules): { smallBet: number; bigBet: number } {
+  const s = rules.structure;
+  if (s.kind === 'fixed-limit') return { smallBet: s.smallBet, bigBet: s.bigBet };
+  if (s.kind === 'spread-limit') return { smallBet: s.min, bigBet: s.max };
+  return { smallBet: rules.bigBlind, bigBet: rules.bigBlind * 2 };
+}
+
+/** Whether the kill is on for the next hand: the killer is still in the seat and ready to play. */
+function killOn(state: TableState): boolean {
+  const killer = state.kill.killer;
+  if (killer === null) return false;
+  const seat = state.seats[killer.seat - 1] ?? null;
+  return seat !== null && seat.playerId === killer.playerId && !seat.sittingOut && seat.stack > 0;
+}
+
+/** The kill button after the awards of a hand, as an event when it moved. */
+function killButtonAfter(state: TableState, hand: HandState, awards: readonly PotAward[], o: KillGameOption): readonly TableEvent[] {
+  if (hand.house.chopped) return NO_EVENTS;
+  const winners = new Map<number, string>();
+  for (const a of awards) for (const w of a.winners) if (w.amount > 0) winners.set(w.seat, hand.players.find((p) => p.seat === w.seat)!.playerId);
+  const winnerSeats = [...winners.keys()];
+  const others = hand.players.filter((p) => winnerSeats.length === 1 && p.seat !== winnerSeats[0]);
+  const { smallBet, bigBet } = limitBets(state.rules!);
+  const next = killStateAfterHand(
+    o,
+    state.kill,
+    {
+      winners: [...winners].map(([seat, playerId]) => ({ seat, playerId })),
+      scooped: winners.size === 1,
+      flopSeen: hand.board.length >= 3,
+      othersVoluntary: others.reduce((sum, p) => sum + p.committed - p.forced, 0),
+      potTotal: awards.reduce((sum, a) => sum + a.amount, 0),
+      killedBy: hand.house.killSeat,
+    },
+    smallBet,
+    bigBet,
+  );
+  if (next.holder?.seat === state.kill.holder?.seat && next.killer?.seat === state.kill.killer?.seat) return NO_EVENTS;
+  return [{ type: 'KillButtonChanged', holder: next.holder?.seat ?? null, killer: next.killer?.seat ?? null }];
+}
+
+export const killGame = ruleModule<KillGameOption>({
+  name: 'killGame',
+  where: 'houseOptions',
+  params: (rules) => rules.houseOptions.killGame,
+  defaults: DEFAULT_KILL_GAME,
+  validate: (o, ctx) => validateKillGame(o, ctx),
+  evolve: {
+    KillButtonChanged: (state, e) => {
+      const who = (seat: number | null) => (seat === null ? null : { seat, playerId: state.seats[seat - 1]!.playerId });
+      return tableWith(state, { kill: { holder: who(e.holder), killer: who(e.killer) } });
+    },
+    // New rules are a new game: the kill button goes neutral (RRoP §13 #1).
+    RulesChanged: (state) => tableWith(state, { kill: NO_KILL }),
+    // The kill button goes neutral when its holder quits (RRoP §13 #1).
+    PlayerLeft: (state, e) => (state.kill.holder?.seat === e.seat ? tableWith(state, { kill: { holder: null, killer: state.kill.killer } }) : state),
+    HandStarted: (state, e) => {
+      const kill = (e as Partial<KillHandStarted>).kill;
+      if (!kill) return state;
+      const killed = houseWith(state, { killSeat: kill.seat });
+      return tableWith(killed, { hand: handWith(killed.hand!, { limitPercent: kill.limitPercent }) });
+    },
+  },
+  // A new player may not play a killed pot (RRoP §13 #12).
+  seatEntry: (seat: SeatState, ctx) => (seat.isNew && ctx.gameRunning && killOn(ctx.state) ? OUT : null),
+  forcedBets: (ctx, forcedBets, o) => {
+    const killer = ctx.state.kill.killer;
+    if (!killOn(ctx.state) || !ctx.isDealt(killer!.seat) || ctx.dealt.length < o.minPlayers) return null;
+    const limitPercent = killLimitPercent(o);
+    // The kill blind is the new lower limit and replaces the killer's own blind (Fandom, PSS, LVA).
+    const bets = forcedBets.slice();
+    const blindIndex = bets.findIndex((f) => f.seat === killer!.seat && (f.kind === 'small-blind' || f.kind === 'big-blind'));
+    if (blindIndex >= 0) bets.splice(blindIndex, 1);
+    bets.push({ seat: killer!.seat, kind: 'kill-blind', amount: Math.floor((ctx.rules.bigBlind * limitPercent) / 100), live: true });
+    return { forcedBets: bets, started: { kill: { seat: killer!.seat, limitPercent } } };
+  },
+  // The killer posts the kill blind even to leave (RRoP kill rule 6).
+  seatMayGo: (state, seat, how) =>
+    state.kill.killer?.seat === seat
+      ? rejection('KILL_BLIND_OWED', `Seat ${seat} must post the kill blind before ${how === 'leave' ? 'leaving' : 'sitting out'} (RRoP kill rule 6).`, 'seat')
+      : null,
+  preflopLast: (hand, o) => (hand.house.killSeat !== null && o.killerAction === 'last' ? [hand.house.killSeat] : NO_SEATS),
+  afterAwards: killButtonAfter,
+});
+
+const OUT = Object.freeze({ kind: 'out' as const });
+const NO_SEATS: readonly number[] = Object.freeze([]);
+const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);

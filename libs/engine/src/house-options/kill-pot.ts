@@ -3,7 +3,21 @@
  * big blind and the limits double for the hand; some games allow a larger kill, at most half the player's
  * stack. The killer acts last preflop. In no limit and pot limit there are no limits to double, so the table
  * must opt in with `overblindOnly`: the overblind then only sets the bring-in (section 5, unsourced).
+ *
+ * As a rule module: the `KillPot` command (a KillPotPosted event), offered before the deal, so the dealer says
+ * Deal; the killer's seat is the kill slice of kill-game.ts (one kill per deal: a table may not run both, see
+ * house-options.ts) and the killer acts last preflop. With a straddle: the straddle doubles the kill (straddle.ts).
  */
+import { accept, reject, type Decision } from '../decider';
+import { rejection, type Rejection } from '../table/rejections';
+import { handInProgress, handWith, playerInHand, playerWith, tableWith, type TableState, type HandPlayer } from '../table/state';
+import type { TableEvent } from '../table/events';
+import { ruleModule } from './rule-module';
+
+export type KillPotCommand = { readonly type: 'KillPot'; readonly seat: number; readonly amount?: number };
+export type KillPotPostedEvent = { readonly type: 'KillPotPosted'; readonly seat: number; readonly amount: number; readonly limitPercent: number };
+export type KillPotLegalAction = { readonly type: 'KillPot'; readonly seat: number; readonly min: number; readonly max: number; readonly step: number };
+
 export interface KillPotOption {
   readonly version: 1;
   /** double: exactly 2 big blinds; up-to-half-stack: any whole multiple of the big blind from 2 up to half the stack. */
@@ -12,7 +26,7 @@ export interface KillPotOption {
   readonly overblindOnly: boolean;
 }
 
-export const DEFAULT_KILL_POT: KillPotOption = { version: 1, size: 'double', overblindOnly: false };
+export const DEFAULT_KILL_POT: KillPotOption = Object.freeze({ version: 1, size: 'double', overblindOnly: false });
 
 export function validateKillPot(o: KillPotOption, ctx: { structure: string }): { field: string; why: string } | null {
   if (o.version !== 1) return { field: 'version', why: 'the kill pot option version is 1' };
@@ -31,3 +45,81 @@ export function killPotBounds(o: KillPotOption, bigBlind: number, stack: number)
   const max = Math.max(min, Math.floor(Math.floor(stack / 2) / bigBlind) * bigBlind);
   return { min, max };
 }
+
+/** The amounts seat `seat` may kill for now, or a rejection: shared by KillPot and the legal actions. */
+export function killPotCheck(state: TableState, seat: number): { min: number; max: number } | Rejection {
+  const rules = state.rules!;
+  const option = rules.houseOptions.killPot;
+  if (!option) return rejection('OPTION_NOT_ENABLED', 'Kill pots are not played at this table.');
+  if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
+  const hand = state.hand!;
+  if (hand.phase !== 'forced-bets') return rejection('OPTION_NOT_ALLOWED_NOW', 'A kill is posted before the cards are dealt.');
+  if (hand.house.killSeat !== null) return rejection('OPTION_NOT_ALLOWED_NOW', `Seat ${hand.house.killSeat} already killed this pot; one kill per deal.`);
+  const player = playerInHand(hand, seat);
+  if (!player) return rejection('NOT_IN_HAND', `Seat ${seat} is not in this hand.`, 'seat');
+  const bounds = killPotBounds(option, rules.bigBlind, player.stack + player.committed);
+  if (!bounds || player.stack + player.live < bounds.min)
+    return rejection('INSUFFICIENT_CHIPS', `A kill is at least ${2 * rules.bigBlind}; seat ${seat} cannot cover it.`, 'seat');
+  return bounds;
+}
+
+function decideKillPot(command: KillPotCommand, state: TableState): Decision<TableEvent, Rejection> {
+  const bounds = killPotCheck(state, command.seat);
+  if ('code' in bounds) return reject(bounds);
+  const rules = state.rules!;
+  const amount = command.amount ?? bounds.min;
+  if (amount < bounds.min || amount > bounds.max || amount % rules.bigBlind !== 0)
+    return reject(
+      rejection('INVALID_AMOUNT', `The kill must be ${bounds.min === bounds.max ? bounds.min : `a multiple of ${rules.bigBlind} from ${bounds.min} to ${bounds.max}`}.`, 'amount'),
+    );
+  const bigBetGame = rules.structure.kind === 'no-limit' || rules.structure.kind === 'pot-limit';
+  return accept([{ type: 'KillPotPosted', seat: command.seat, amount, limitPercent: bigBetGame ? 100 : (amount * 100) / rules.bigBlind }]);
+}
+
+/** The kill is the killer's live total: what they already posted counts toward it, and it replaces their blind. */
+function killPosted(state: TableState, e: KillPotPostedEvent): TableState {
+  const hand = state.hand!;
+  const forcedBetsDue = hand.forcedBetsDue.filter((f) => !(f.seat === e.seat && (f.kind === 'small-blind' || f.kind === 'big-blind')));
+  const players = hand.players.map((p) => (p.seat === e.seat ? putInKill(p, e.amount) : p));
+  if (!players.some((p) => p.seat === e.seat)) throw new Error(`corrupt stream: seat ${e.seat} is not in the hand`);
+  const killed = handWith(hand, { forcedBetsDue, players, limitPercent: e.limitPercent, house: { ...hand.house, killSeat: e.seat } });
+  return tableWith(state, { hand: killed });
+}
+
+function putInKill(p: HandPlayer, to: number): HandPlayer {
+  const added = to - p.live;
+  return playerWith(p, { stack: p.stack - added, live: to, committed: p.committed + added, allIn: p.stack - added === 0, forced: p.forced + to - p.live });
+}
+
+export const killPot = ruleModule<KillPotOption>({
+  name: 'killPot',
+  where: 'houseOptions',
+  params: (rules) => rules.houseOptions.killPot,
+  defaults: DEFAULT_KILL_POT,
+  validate: (o, ctx) => validateKillPot(o, ctx),
+  commands: {
+    KillPot: {
+      actsForHandSeat: true,
+      amount: { field: 'amount', name: 'amount', optional: true },
+      outOfTurn: true,
+      decide: (command, state) => decideKillPot(command as KillPotCommand, state),
+      commandFor: (action) => ({ type: 'KillPot', seat: action.seat!, amount: (action as KillPotLegalAction).min }),
+    },
+  },
+  evolve: { KillPotPosted: killPosted },
+  dealerDeals: () => true,
+  legalActions: (state, moment) => {
+    if (moment !== 'before-deal') return NO_ACTIONS;
+    const actions: KillPotLegalAction[] = [];
+    for (const p of state.hand!.players) {
+      const bounds = killPotCheck(state, p.seat);
+      if (!('code' in bounds)) actions.push({ type: 'KillPot', seat: p.seat, min: bounds.min, max: bounds.max, step: state.rules!.bigBlind });
+    }
+    return actions;
+  },
+  // The killer acts last preflop (kill-game.ts's killerAction does not apply: a kill pot table has no kill game).
+  preflopLast: (hand) => (hand.house.killSeat !== null ? [hand.house.killSeat] : NO_SEATS),
+});
+
+const NO_ACTIONS: readonly KillPotLegalAction[] = Object.freeze([]);
+const NO_SEATS: readonly number[] = Object.freeze([]);

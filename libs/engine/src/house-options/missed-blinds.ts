@@ -5,7 +5,43 @@
  *
  * Part A (the seeds) wins over Part B on the default: a missed small blind alone costs a big-blind amount, live.
  * Part B's room practice (post the small blind dead) and waiting for the big blind are options.
+ *
+ * As a rule module (always on: its policy is `rules.missedBlinds`, with defaults): a seat's debt is its seat
+ * slice (`missedSmall`, `missedBig`); the blinds a hand passed by are HandStarted's `missedBlinds`, kept in the
+ * hand's slice and owed once the hand ends (a voided hand owes nothing); a seat that owes posts to enter (or
+ * waits for the big blind), and never between the big blind and the button unless the house allows it.
+ * With a kill game (kill-game.ts): a killed pot keeps new players out before they are asked to post.
  */
+import { houseWith, seatWith, tableWith, type SeatState, type TableState } from '../table/state';
+import { seatAfter, countBetween } from '../table/seat-order';
+import { ruleModule, type HandPlanContext, type SeatEntry } from './rule-module';
+
+type MissedBlind = { readonly seat: number; readonly blind: 'small' | 'big' };
+
+/** What a seat owes for blinds it missed while sitting out (SeatState). */
+export interface MissedBlindsSeatSlice {
+  readonly missedSmall: boolean;
+  readonly missedBig: boolean;
+}
+
+/** Seats that a blind passed while they sat out in this hand: owed when it ends (HandState.house). */
+export interface MissedBlindsHandSlice {
+  readonly missedBlinds: readonly MissedBlind[];
+}
+
+/** HandStarted's field: the seats a blind passed while they sat out. */
+export interface MissedBlindsHandStarted {
+  readonly missedBlinds: readonly MissedBlind[];
+}
+
+/** Where the policy lives in the rules (it came before houseOptions), and what a client sends. */
+export interface MissedBlindsRules {
+  readonly missedBlinds: MissedBlindPolicy;
+}
+export interface MissedBlindsRulesInput {
+  readonly missedBlinds?: Partial<MissedBlindPolicy>;
+}
+
 export interface MissedBlindPolicy {
   readonly version: 1;
   /** What a seat that missed only the small blind posts to come back in. */
@@ -16,12 +52,12 @@ export interface MissedBlindPolicy {
   readonly allowEntryBetweenBlindsAndButton: boolean;
 }
 
-export const DEFAULT_MISSED_BLIND_POLICY: MissedBlindPolicy = {
+export const DEFAULT_MISSED_BLIND_POLICY: MissedBlindPolicy = Object.freeze({
   version: 1,
   missedSmallOnly: 'big-blind-live',
   missedBig: 'big-live-small-dead',
   allowEntryBetweenBlindsAndButton: false,
-};
+});
 
 export function validateMissedBlindPolicy(policy: MissedBlindPolicy): { field: string; why: string } | null {
   if (policy.version !== 1) return { field: 'version', why: 'the missed-blind policy version is 1' };
@@ -54,7 +90,7 @@ export interface SeatDebt {
 }
 
 /** Shared: most seats owe nothing, and the planner asks for every seat before every hand. */
-const OWES_NOTHING: EntryObligation = { kind: 'none' };
+const OWES_NOTHING: EntryObligation = Object.freeze({ kind: 'none' });
 
 export function entryObligation(debt: SeatDebt, policy: MissedBlindPolicy, smallBlind: number, bigBlind: number): EntryObligation {
   if (debt.missedBig) {
@@ -79,3 +115,81 @@ export function entryObligation(debt: SeatDebt, policy: MissedBlindPolicy, small
   if (debt.isNew) return { kind: 'posts', posts: [{ kind: 'new-player', amount: bigBlind, live: true }] };
   return OWES_NOTHING;
 }
+
+/** The seats the blinds passed while they sat out (or were not dealt in) since the last hand. */
+function missedSince(ctx: HandPlanContext): readonly MissedBlind[] {
+  const last = ctx.last;
+  const missedBlinds: MissedBlind[] = [];
+  if (last === null) return missedBlinds;
+  const max = ctx.rules.maxSeats;
+  const missable = (n: number) => {
+    const s = ctx.state.seats[n - 1] ?? null;
+    return s !== null && !ctx.isDealt(n) && !(s.isNew && !s.missedBig && !s.missedSmall);
+  };
+  const bb = ctx.bigBlindSeat;
+  for (let i = 1, k = countBetween(last.bigBlind, bb, max); i <= k; i++) {
+    const n = seatAfter(last.bigBlind, i, max);
+    if (missable(n)) missedBlinds.push({ seat: n, blind: 'big' });
+  }
+  // The seats between the last small blind and this one, then this one.
+  const sbPosition = ctx.smallBlindPosition;
+  const passedSmall = countBetween(last.smallBlind, sbPosition, max);
+  for (let i = 1; i <= passedSmall + 1; i++) {
+    const n = i <= passedSmall ? seatAfter(last.smallBlind, i, max) : sbPosition;
+    if (n !== last.smallBlind && missable(n) && n !== bb) missedBlinds.push({ seat: n, blind: 'small' });
+  }
+  return missedBlinds;
+}
+
+/** A seat's debt when a hand ends: paid by the players dealt in, owed by those a blind passed (HandEnded). */
+function debtsAfterHand(state: TableState): TableState {
+  const hand = state.hand!;
+  let seats: (SeatState | null)[] | null = null;
+  const set = (n: number, change: Partial<MissedBlindsSeatSlice>) => {
+    seats ??= state.seats.slice();
+    seats[n - 1] = seatWith(seats[n - 1]!, change);
+  };
+  for (const p of hand.players) {
+    const seat = state.seats[p.seat - 1];
+    if (seat && seat.playerId === p.playerId && (seat.missedSmall || seat.missedBig)) set(p.seat, CLEARED);
+  }
+  for (const m of hand.house.missedBlinds) {
+    const seat = (seats ?? state.seats)[m.seat - 1];
+    if (seat && !hand.players.some((p) => p.seat === seat.seat && p.playerId === seat.playerId)) set(m.seat, m.blind === 'big' ? OWES_BIG : OWES_SMALL);
+  }
+  return seats === null ? state : tableWith(state, { seats });
+}
+
+const CLEARED: Partial<MissedBlindsSeatSlice> = Object.freeze({ missedSmall: false, missedBig: false });
+const OWES_BIG: Partial<MissedBlindsSeatSlice> = Object.freeze({ missedBig: true });
+const OWES_SMALL: Partial<MissedBlindsSeatSlice> = Object.freeze({ missedSmall: true });
+const WAITS: SeatEntry = Object.freeze({ kind: 'wait-for-big-blind' });
+
+export const missedBlinds = ruleModule<MissedBlindPolicy>({
+  name: 'missedBlinds',
+  where: 'rules',
+  params: (rules) => rules.missedBlinds,
+  defaults: DEFAULT_MISSED_BLIND_POLICY,
+  validate: (policy) => validateMissedBlindPolicy(policy),
+  evolve: {
+    HandStarted: (state, e) => {
+      const missed = (e as Partial<MissedBlindsHandStarted>).missedBlinds;
+      if (!missed || missed.length === 0) return state;
+      return houseWith(state, { missedBlinds: missed });
+    },
+    HandEnded: debtsAfterHand,
+  },
+  seatEntry: (seat, ctx, policy) => {
+    const rules = ctx.state.rules!;
+    const obligation = entryObligation({ missedSmall: seat.missedSmall, missedBig: seat.missedBig, isNew: seat.isNew && ctx.gameRunning }, policy, rules.smallBlind, rules.bigBlind);
+    switch (obligation.kind) {
+      case 'none':
+        return null;
+      case 'wait-for-big-blind':
+        return WAITS;
+      case 'posts':
+        return { kind: 'posts', posts: obligation.posts, barredBetweenBlindsAndButton: !policy.allowEntryBetweenBlindsAndButton };
+    }
+  },
+  forcedBets: (ctx, forcedBets) => ({ forcedBets, started: { missedBlinds: missedSince(ctx) } }),
+});

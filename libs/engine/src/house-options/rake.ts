@@ -2,7 +2,29 @@
  * Rake (docs/rules.md Part B M10). A percentage of the pot, rounded down to a unit, capped per hand (default) or per
  * pot, optionally by the number of players dealt; no flop, no drop. Taken from the main pot first (default) or
  * from each pot in proportion. Rake is its own event, so a ledger proves chips in = chips out + rake.
+ *
+ * As a rule module: before any pot is awarded it takes RakeTaken (its hand slice: `rakeByPot`, what each pot's
+ * winners do not get, and `raked`); `rakeCollected`, its table slice, is every chip the house took at the table.
+ * With chop (chop.ts): no rake on a chopped hand, and the chop's fee is added to `rakeCollected`.
  */
+import { derivePots } from '../betting/pots';
+import { handWith, tableWith, type HandState, type TableState } from '../table/state';
+import type { TableEvent } from '../table/events';
+import { ruleModule } from './rule-module';
+
+/** The rake of this hand: taken from each pot (same order as the pots), and in all (HandState.house). */
+export interface RakeHandSlice {
+  readonly rakeByPot: readonly number[];
+  readonly raked: number;
+}
+
+/** Every chip the house has taken at this table: rake and chop fees (TableState). */
+export interface RakeTableSlice {
+  readonly rakeCollected: number;
+}
+
+export type RakeTakenEvent = { readonly type: 'RakeTaken'; readonly amount: number; readonly byPot: readonly number[] };
+
 export interface RakeOption {
   readonly version: 1;
   /** Percent of the pot, e.g. 5 or 2.5 (hundredths at most). */
@@ -18,7 +40,7 @@ export interface RakeOption {
   readonly allocation: 'main-pot-first' | 'proportional';
 }
 
-export const DEFAULT_RAKE: RakeOption = {
+export const DEFAULT_RAKE: RakeOption = Object.freeze({
   version: 1,
   percent: 5,
   cap: null,
@@ -27,7 +49,7 @@ export const DEFAULT_RAKE: RakeOption = {
   roundDownTo: 1,
   noFlopNoDrop: true,
   allocation: 'main-pot-first',
-};
+});
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
@@ -75,3 +97,28 @@ export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: 
     return take;
   });
 }
+
+/** The rake of a hand about to be settled, once, before any pot is awarded (no rake on a chopped hand). */
+function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEvent | null {
+  if (hand.house.chopped || hand.house.rakeByPot.length > 0 || hand.potsAwarded > 0) return null;
+  const byPot = rakeByPot(o, derivePots(hand.players).map((p) => p.amount), hand.players.length, hand.board.length >= 3);
+  const amount = byPot.reduce((a, b) => a + b, 0);
+  return amount > 0 ? { type: 'RakeTaken', amount, byPot } : null;
+}
+
+export const rake = ruleModule<RakeOption>({
+  name: 'rake',
+  where: 'houseOptions',
+  params: (rules) => rules.houseOptions.rake,
+  defaults: DEFAULT_RAKE,
+  validate: (o) => validateRake(o),
+  evolve: {
+    RakeTaken: (state, e) => {
+      const hand = state.hand!;
+      const raked = handWith(hand, { house: { ...hand.house, rakeByPot: e.byPot, raked: hand.house.raked + e.amount } });
+      return tableWith(state, { rakeCollected: state.rakeCollected + e.amount, hand: raked });
+    },
+  },
+  beforeAwards: rakeTaken,
+  heldFromPots: (hand) => hand.house.rakeByPot,
+});

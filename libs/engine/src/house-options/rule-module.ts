@@ -120,8 +120,13 @@ export type Runout =
  * registry's order, with the module's parameters.
  */
 export interface RuleModule<P> {
-  /** The option's name: its key in rules.houseOptions (or in the rules themselves, see `params`). */
+  /** The option's name: its key in rules.houseOptions, or in the rules themselves (`where`). */
   readonly name: string;
+  /**
+   * Where its parameters are recorded: rules.houseOptions[name] (off unless the table asks for it), or
+   * rules[name] (always on, with defaults: missed blinds, which came before houseOptions).
+   */
+  readonly where: 'houseOptions' | 'rules';
   /** The module's parameters in recorded rules; null when the option is off at this table. */
   params(rules: TableRules): P | null;
   /** The parameters `true` switches on; an object given by the client overrides some of them. */

@@ -3,7 +3,25 @@
  * big blind (or, as the house allows, the button or any seat: Mississippi), twice the previous forced bet.
  * The straddler acts last preflop and may raise; the next player acts first. Off in tournaments and, by
  * default, in limit games (RRoP).
+ *
+ * As a rule module: the `Straddle` command (a BlindPosted of kind "straddle"), offered before the deal, so the
+ * dealer says Deal; the preflop order starts left of the last straddler; the straddle is the new bring-in.
+ * With a kill (kill-game.ts, kill-pot.ts): a straddle doubles the kill blind, the previous forced bet.
  */
+import { accept, reject, type Decision } from '../decider';
+import { rejection, type Rejection } from '../table/rejections';
+import { handInProgress, houseWith, playerInHand, type HandState, type TableState } from '../table/state';
+import type { TableEvent } from '../table/events';
+import { clockwiseAfter } from '../betting/round';
+import { ruleModule } from './rule-module';
+
+/** The straddlers of the hand, in the order they posted (HandState.house). */
+export interface StraddleHandSlice {
+  readonly straddles: readonly number[];
+}
+
+export type StraddleCommand = { readonly type: 'Straddle'; readonly seat: number };
+export type StraddleLegalAction = { readonly type: 'Straddle'; readonly seat: number; readonly amount: number };
 export interface StraddleOption {
   readonly version: 1;
   /** utg: left of the big blind (RRoP); utg-or-button adds the button straddle; any: Mississippi (any non-blind seat). */
@@ -71,3 +89,108 @@ export function straddleSeats(
   if (o.positions === 'any') for (const s of order) if (!blinds.has(s)) seats.add(s);
   return [...seats];
 }
+
+/** Seats that may straddle now (empty when none): shared by Straddle and the legal actions. */
+export function straddleSeatsNow(state: TableState): number[] {
+  const option = state.rules?.houseOptions.straddle;
+  const hand = state.hand;
+  if (!option || !hand || hand.phase !== 'forced-bets') return [];
+  return straddleSeats(option, {
+    dealingOrder: [...clockwiseAfter(hand.players, hand.button)].map((p) => p.seat),
+    button: hand.button,
+    smallBlindSeat: hand.smallBlindSeat,
+    bigBlindSeat: hand.bigBlindSeat,
+    straddles: hand.house.straddles,
+  });
+}
+
+/** The chips a straddle costs now. */
+export function straddleAmount(state: TableState): number {
+  const hand = state.hand!;
+  // The previous forced bet: the last straddle, else the bring-in — a kill blind when the pot is killed, so a
+  // limit straddle in a kill game is a full raise at the killed limit (docs/rules.md section 5).
+  const straddles = hand.house.straddles;
+  let previous = state.rules!.bigBlind;
+  if (straddles.length > 0) previous = playerInHand(hand, straddles[straddles.length - 1])!.live;
+  else {
+    for (const p of hand.players) previous = Math.max(previous, p.live);
+    for (const f of hand.forcedBetsDue) if (f.live && f.kind === 'kill-blind') previous = Math.max(previous, f.amount);
+  }
+  return previous * state.rules!.houseOptions.straddle!.sizeMultiple;
+}
+
+const no = (code: Rejection['code'], message: string, field?: string) => reject(rejection(code, message, field));
+
+function decideStraddle(command: StraddleCommand, state: TableState, option: StraddleOption | null): Decision<TableEvent, Rejection> {
+  if (!option) return no('OPTION_NOT_ENABLED', 'Straddles are not played at this table.');
+  if (!handInProgress(state)) return no('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
+  const hand = state.hand!;
+  if (hand.phase !== 'forced-bets') return no('OPTION_NOT_ALLOWED_NOW', 'A straddle is posted before the cards are dealt.');
+  const player = playerInHand(hand, command.seat);
+  if (!player) return no('NOT_IN_HAND', `Seat ${command.seat} is not in this hand.`, 'seat');
+  const seats = straddleSeatsNow(state);
+  if (!seats.includes(command.seat))
+    return no('STRADDLE_OUT_OF_TURN', seats.length ? `Only seat ${seats.join(' or ')} may straddle now.` : 'No straddle is allowed now.', 'seat');
+  const amount = straddleAmount(state);
+  if (player.stack < amount) return no('INSUFFICIENT_CHIPS', `A straddle here is ${amount}; seat ${command.seat} has ${player.stack}.`, 'seat');
+  return accept([{ type: 'BlindPosted', seat: command.seat, kind: 'straddle', amount, live: true, allIn: amount === player.stack }]);
+}
+
+function lastStraddler(hand: HandState): number | null {
+  const straddles = hand.house.straddles;
+  return straddles.length > 0 ? straddles[straddles.length - 1] : null;
+}
+
+/** A button straddle in "normal-skip" order keeps the normal start and moves the straddler last (LJ). */
+function skipsToLast(hand: HandState, seat: number, o: StraddleOption): boolean {
+  return seat === hand.button && o.buttonStraddleOrder === 'normal-skip';
+}
+
+export const straddle = ruleModule<StraddleOption>({
+  name: 'straddle',
+  where: 'houseOptions',
+  params: (rules) => rules.houseOptions.straddle,
+  defaults: DEFAULT_STRADDLE,
+  validate: (o, ctx) => validateStraddle(o, { limit: ctx.structure === 'fixed-limit' || ctx.structure === 'spread-limit', tournament: ctx.tournament }),
+  commands: {
+    Straddle: {
+      actsForHandSeat: true,
+      outOfTurn: true,
+      decide: (command, state, o) => decideStraddle(command as StraddleCommand, state, o),
+      commandFor: (action) => ({ type: 'Straddle', seat: action.seat! }),
+    },
+  },
+  evolve: {
+    BlindPosted: (state, e) => (e.kind === 'straddle' ? houseWith(state, { straddles: [...state.hand!.house.straddles, e.seat] }) : state),
+  },
+  dealerDeals: () => true,
+  legalActions: (state, moment) => {
+    if (moment !== 'before-deal') return NO_ACTIONS;
+    const actions: StraddleLegalAction[] = [];
+    for (const seat of straddleSeatsNow(state)) {
+      const amount = straddleAmount(state);
+      if (playerInHand(state.hand!, seat)!.stack >= amount) actions.push({ type: 'Straddle', seat, amount });
+    }
+    return actions;
+  },
+  // The action starts left of the last straddler, who acts last (RRoP NL #2).
+  preflopAnchor: (hand, o) => {
+    const seat = lastStraddler(hand);
+    return seat === null || skipsToLast(hand, seat, o) ? null : seat;
+  },
+  preflopLast: (hand, o) => {
+    const seat = lastStraddler(hand);
+    return seat !== null && skipsToLast(hand, seat, o) ? [seat] : NO_SEATS;
+  },
+  // A straddle is the new bring-in, so the next raise adds at least the straddle (RRoP NL #2), unless the house
+  // follows pokerkit's big-blind basis; a limit straddle counts toward the cap (docs/rules.md section 5).
+  preflopRound: (hand, rules, round, o) => ({
+    currentBet: round.currentBet,
+    lastFullIncrement: o.minRaiseBasis === 'big-blind' ? rules.bigBlind : round.lastFullIncrement,
+    lastFullLevel: round.lastFullLevel,
+    fullRaises: round.fullRaises + hand.house.straddles.length,
+  }),
+});
+
+const NO_ACTIONS: readonly StraddleLegalAction[] = Object.freeze([]);
+const NO_SEATS: readonly number[] = Object.freeze([]);

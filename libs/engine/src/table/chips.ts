@@ -1,4 +1,5 @@
 import type { TableState } from './state';
+import { heldFromPots } from '../house-options/registry';
 
 /**
  * Every chip on the table: stacks of seated players not in the hand, plus, for each player dealt in, what is
@@ -17,7 +18,9 @@ export function chipsOnTable(state: TableState): number {
       if (seat && seat.playerId === p.playerId) total += p.stack;
       inHand.add(`${p.seat}:${p.playerId}`);
     }
-    total -= hand.paidOut + hand.raked;
+    // Less what the pots paid out, and what the house options already took from them (the rake).
+    total -= hand.paidOut;
+    for (const held of heldFromPots(state.rules!, hand)) total -= held;
   }
   for (const s of state.seats) if (s && !inHand.has(`${s.seat}:${s.playerId}`)) total += s.stack;
   return total;

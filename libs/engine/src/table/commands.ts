@@ -1,5 +1,6 @@
 import type { TableRulesInput } from './rules';
 import type { Prng } from './events';
+import { HOUSE_COMMAND_TYPES, type HouseCommand, type HouseForcedBetKind } from '../house-options/declarations';
 
 /**
  * Commands: what floor staff ask of a table. Seats are numbered 1..maxSeats. The deck (or a seed) arrives on
@@ -22,7 +23,10 @@ export type DeckSource =
 
 export type BoardStreet = 'flop' | 'turn' | 'river';
 
-export type TableCommand =
+/** The house options' commands are declared in their modules (house-options/declarations.ts composes them). */
+export type TableCommand = CoreCommand | HouseCommand;
+
+type CoreCommand =
   | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }
   | { readonly type: 'CloseTable' }
   | { readonly type: 'SeatPlayer'; readonly seat: number; readonly playerId: string; readonly buyIn: number; readonly postToEnter?: boolean }
@@ -34,14 +38,8 @@ export type TableCommand =
   | { readonly type: 'PlaceButton'; readonly seat: number }
   | ({ readonly type: 'StartHand' } & DeckSource)
   | { readonly type: 'PostBlind'; readonly seat: number; readonly blind?: ForcedBetKind }
-  /** House option: a live straddle before the deal (house-options/straddle.ts). */
-  | { readonly type: 'Straddle'; readonly seat: number }
-  /** House option: a voluntary kill, an overblind before the deal (house-options/kill-pot.ts). */
-  | { readonly type: 'KillPot'; readonly seat: number; readonly amount?: number }
-  /** Deals the hole cards once the forced bets are in, on tables where straddles or kills may be posted first. */
+  /** Deals the hole cards once the forced bets are in, on tables where a house option posts voluntarily first. */
   | { readonly type: 'Deal' }
-  /** House option: the blinds take their money back when everyone else folded (house-options/chop.ts). */
-  | { readonly type: 'ChopBlinds'; readonly consents: readonly { readonly seat: number; readonly by: string }[] }
   /** Floor only, between hands: new rules from the next hand on (a new game for the kill button). */
   | { readonly type: 'ChangeRules'; readonly rules: TableRulesInput }
   | { readonly type: 'Fold'; readonly seat: number }
@@ -60,10 +58,13 @@ export type TableCommand =
 
 export type TableCommandType = TableCommand['type'];
 
-export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player' | 'straddle' | 'kill-blind' | 'kill-pot';
+/** The blinds, the ante and the make-ups (owed blinds), then the house options' own forced bets. */
+export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player' | HouseForcedBetKind;
 
-export const COMMAND_TYPES: readonly TableCommandType[] = [
+const CORE_COMMAND_TYPES: readonly CoreCommand['type'][] = [
   'OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton',
-  'StartHand', 'PostBlind', 'Straddle', 'KillPot', 'Deal', 'ChopBlinds', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
+  'StartHand', 'PostBlind', 'Deal', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
   'DealBoard', 'ReportHoleCards',
 ];
+
+export const COMMAND_TYPES: readonly TableCommandType[] = Object.freeze([...CORE_COMMAND_TYPES, ...HOUSE_COMMAND_TYPES]);

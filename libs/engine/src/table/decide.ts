@@ -1,10 +1,10 @@
-import { accept, reject, type Decision } from '../decider';
+import { reject, type Decision } from '../decider';
 import type { TableCommand } from './commands';
 import type { TableEvent, Street } from './events';
 import { rejection, type Rejection, type RejectionCode } from './rejections';
 import { normalizeRules, isChipAmount, rulesVersion } from './rules';
 import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
-import { evolveRemembered, forgetEvolutions } from './evolve';
+import { evolve } from './evolve';
 import { planNextHand } from './positions';
 import { resolveDeck, holeCardsFromDeck, shuffleMethod } from './deck';
 import { deckCommitment, isSalt } from '../shuffle/deck-commitment';
@@ -12,23 +12,34 @@ import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../
 import { playerToAct, contenderCount, activeCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
-import { awardPots, showdownOrder } from '../betting/showdown';
-import { derivePots } from '../betting/pots';
-import { rakeByPot } from '../house-options/rake';
-import { straddleSeats } from '../house-options/straddle';
-import { killPotBounds } from '../house-options/kill-pot';
-import { killStateAfterHand } from '../house-options/kill-game';
-import type { TableRules } from './rules';
+import { awardPots, showdownOrder, type PotAward } from '../betting/showdown';
 import { isLiveCards, liveBoardLeft, liveStartCheck, dealBoard, reportHoleCards, shownCards } from './live-cards';
+import {
+  houseCommand,
+  decideHouseCommand,
+  dealerDeals,
+  seatMayGo,
+  houseRunout,
+  beforeAwards,
+  heldFromPots,
+  houseAwards,
+  afterAwards,
+} from '../house-options/registry';
 
-type Result = Decision<TableEvent, Rejection>;
+/**
+ * An accepted command comes with the state its events lead to (`state`), so a caller folds nothing twice: the
+ * engine keeps no cache between calls (docs/architecture.md, "A pure engine").
+ */
+export type TableDecision = { readonly ok: true; readonly events: readonly TableEvent[]; readonly state: TableState } | { readonly ok: false; readonly rejection: Rejection };
+type Result = TableDecision;
 
 const no = (code: RejectionCode, message: string, field?: string): Result => reject(rejection(code, message, field));
 
 /**
  * decide: may this command happen, and what happens if it does. A rule violation is a rejection value; the
  * accepted command's own event is followed by what the dealer does automatically (deal, return an uncalled
- * bet, start the showdown, award pots), derived from the state the event leads to.
+ * bet, start the showdown, award pots), derived from the state the event leads to. An accepted decision also
+ * carries that state.
  */
 export function decide(command: TableCommand, state: TableState): Result {
   if (typeof command !== 'object' || command === null || typeof (command as { type?: unknown }).type !== 'string')
@@ -58,7 +69,7 @@ export function decide(command: TableCommand, state: TableState): Result {
     case 'SitIn': {
       const seat = seatAt(state, command.seat)!;
       const wait = command.waitForBigBlind === true;
-      return !seat.sittingOut && seat.waitForBigBlind === wait ? accept([]) : accept([{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: wait }]);
+      return !seat.sittingOut && seat.waitForBigBlind === wait ? unchanged(state) : withFollowUps(state, [{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: wait }]);
     }
     case 'AddChips':
       return addChips(command, state);
@@ -66,19 +77,13 @@ export function decide(command: TableCommand, state: TableState): Result {
       return drawForButton(command, state);
     case 'PlaceButton':
       if (state.handsPlayed > 0) return no('BUTTON_ALREADY_PLACED', 'The button is already in play; it moves by itself after each hand.');
-      return state.initialButton === command.seat ? accept([]) : accept([{ type: 'ButtonPlaced', seat: command.seat }]);
+      return state.initialButton === command.seat ? unchanged(state) : withFollowUps(state, [{ type: 'ButtonPlaced', seat: command.seat }]);
     case 'StartHand':
       return startHand(command, state);
     case 'PostBlind':
       return postBlind(command, state);
-    case 'Straddle':
-      return straddle(command, state);
-    case 'KillPot':
-      return killPot(command, state);
     case 'Deal':
       return deal(state);
-    case 'ChopBlinds':
-      return chopBlinds(command, state);
     case 'ChangeRules':
       return changeRules(command, state);
     case 'ShowHand':
@@ -93,11 +98,21 @@ export function decide(command: TableCommand, state: TableState): Result {
     case 'ReportHoleCards': {
       const reported = reportHoleCards(command, state);
       if ('code' in reported) return reject(reported);
-      return reported.length === 0 ? accept([]) : withFollowUps(state, reported);
+      return reported.length === 0 ? unchanged(state) : withFollowUps(state, reported);
     }
-    default:
-      return no('INVALID_COMMAND', `"${String((command as { type: unknown }).type)}" is not a table command.`, 'type');
+    default: {
+      // A house option's command: its module decides, the dealer's follow-ups come after (house-options/registry.ts).
+      const house = houseCommand(command.type);
+      if (house === undefined) return no('INVALID_COMMAND', `"${String((command as { type: unknown }).type)}" is not a table command.`, 'type');
+      const decided = decideHouseCommand(house, command, state);
+      return decided.ok ? withFollowUps(state, decided.events.slice()) : decided;
+    }
   }
+}
+
+/** Accepted with nothing to record: the state stays as it is. */
+function unchanged(state: TableState): Result {
+  return { ok: true, events: NOTHING, state };
 }
 
 /** Commands that act for a seat in the hand: the seat need not still be occupied (a player may have left). */
@@ -111,12 +126,10 @@ function actsForHandSeat(type: TableCommand['type']): boolean {
     case 'ShowHand':
     case 'MuckHand':
     case 'PostBlind':
-    case 'Straddle':
-    case 'KillPot':
     case 'ReportHoleCards':
       return true;
     default:
-      return false;
+      return houseCommand(type)?.spec.actsForHandSeat ?? false;
   }
 }
 
@@ -126,18 +139,15 @@ function amountField(type: TableCommand['type']): { field: 'amount' | 'to' | 'bu
     case 'Bet':
     case 'AddChips':
       return AMOUNT;
-    case 'KillPot':
-      return OPTIONAL_AMOUNT;
     case 'Raise':
       return RAISE_TOTAL;
     case 'SeatPlayer':
       return BUY_IN;
     default:
-      return null;
+      return (houseCommand(type)?.spec.amount as ReturnType<typeof amountField> | undefined) ?? null;
   }
 }
 const AMOUNT = { field: 'amount', name: 'amount' } as const;
-const OPTIONAL_AMOUNT = { field: 'amount', name: 'amount', optional: true } as const;
 const RAISE_TOTAL = { field: 'to', name: 'raise total' } as const;
 const BUY_IN = { field: 'buyIn', name: 'buy-in' } as const;
 
@@ -171,7 +181,7 @@ function openTable(command: Extract<TableCommand, { type: 'OpenTable' }>, state:
     return no('INVALID_COMMAND', 'The table id must be 1 to 64 letters, digits or - _ . :', 'tableId');
   const normalized = normalizeRules(command.rules);
   if (!normalized.ok) return reject(normalized.rejection);
-  return accept([{ type: 'TableOpened', tableId: command.tableId, rules: normalized.rules }]);
+  return withFollowUps(state, [{ type: 'TableOpened', tableId: command.tableId, rules: normalized.rules }]);
 }
 
 function closeTable(state: TableState): Result {
@@ -179,7 +189,7 @@ function closeTable(state: TableState): Result {
   const events: TableEvent[] = [];
   for (const s of state.seats) if (s) events.push({ type: 'PlayerLeft', seat: s.seat, playerId: s.playerId, cashOut: s.stack });
   events.push({ type: 'TableClosed' });
-  return accept(events);
+  return withFollowUps(state, events);
 }
 
 function seatPlayer(command: Extract<TableCommand, { type: 'SeatPlayer' }>, state: TableState): Result {
@@ -191,7 +201,7 @@ function seatPlayer(command: Extract<TableCommand, { type: 'SeatPlayer' }>, stat
   const range = state.rules!.buyIn;
   if (range && (command.buyIn < range.min || command.buyIn > range.max))
     return no('BUY_IN_OUT_OF_RANGE', `The buy-in must be from ${range.min} to ${range.max}.`, 'buyIn');
-  return accept([{ type: 'PlayerSeated', seat: command.seat, playerId: command.playerId, buyIn: command.buyIn, postToEnter: command.postToEnter === true }]);
+  return withFollowUps(state, [{ type: 'PlayerSeated', seat: command.seat, playerId: command.playerId, buyIn: command.buyIn, postToEnter: command.postToEnter === true }]);
 }
 
 function isSeated(state: TableState, playerId: string): boolean {
@@ -207,28 +217,28 @@ function dealtIn(state: TableState, seat: number): HandPlayer | undefined {
 
 function leaveTable(command: Extract<TableCommand, { type: 'LeaveTable' }>, state: TableState): Result {
   const seat = seatAt(state, command.seat)!;
-  if (state.rules!.houseOptions.killGame && state.kill.killer?.seat === command.seat)
-    return no('KILL_BLIND_OWED', `Seat ${command.seat} must post the kill blind before leaving (RRoP kill rule 6).`, 'seat');
+  const objection = seatMayGo(state, command.seat, 'leave');
+  if (objection) return reject(objection);
   const inHand = dealtIn(state, command.seat);
   if (inHand && !inHand.folded) return no('PLAYER_IN_HAND', `Seat ${command.seat} is still in the hand; fold or finish it first.`, 'seat');
-  return accept([{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
+  return withFollowUps(state, [{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
 }
 
 /**
- * Sitting out cannot dodge a forced bet that is due (rules version 2): the killer owes the kill blind (RRoP Kill
- * Pots #6: posted even by a player who wants to leave), and a seat with a blind, straddle or make-up due in the hand
- * now being dealt posts it first. Version 1 accepted both, and the kill then went unposted.
+ * Sitting out cannot dodge a forced bet that is due (rules version 2): a house option may object (a forced bet it
+ * owes the next hand), and a seat with a forced bet due in the hand now being dealt posts it first. Version 1
+ * accepted both.
  */
 function sitOut(command: Extract<TableCommand, { type: 'SitOut' }>, state: TableState): Result {
-  if (seatAt(state, command.seat)!.sittingOut) return accept([]);
+  if (seatAt(state, command.seat)!.sittingOut) return unchanged(state);
   if (rulesVersion(state.rules!) >= 2) {
-    if (state.rules!.houseOptions.killGame && state.kill.killer?.seat === command.seat)
-      return no('KILL_BLIND_OWED', `Seat ${command.seat} must post the kill blind before sitting out (RRoP kill rule 6).`, 'seat');
+    const objection = seatMayGo(state, command.seat, 'sit-out');
+    if (objection) return reject(objection);
     const hand = state.hand;
     const due = hand && hand.phase === 'forced-bets' && dealtIn(state, command.seat) ? hand.forcedBetsDue.find((f) => f.seat === command.seat) : undefined;
     if (due) return no('BLINDS_PENDING', `Seat ${command.seat} owes the ${due.kind.replace(/-/g, ' ')} of ${due.amount} in this hand; post it before sitting out.`, 'seat');
   }
-  return accept([{ type: 'PlayerSatOut', seat: command.seat }]);
+  return withFollowUps(state, [{ type: 'PlayerSatOut', seat: command.seat }]);
 }
 
 function addChips(command: Extract<TableCommand, { type: 'AddChips' }>, state: TableState): Result {
@@ -237,7 +247,7 @@ function addChips(command: Extract<TableCommand, { type: 'AddChips' }>, state: T
   const max = state.rules!.buyIn?.max;
   if (max !== undefined && seat.stack + command.amount > max)
     return no('BUY_IN_OUT_OF_RANGE', `Seat ${command.seat} may have at most ${max} on the table.`, 'amount');
-  return accept([{ type: 'ChipsAdded', seat: command.seat, amount: command.amount }]);
+  return withFollowUps(state, [{ type: 'ChipsAdded', seat: command.seat, amount: command.amount }]);
 }
 
 function drawForButton(command: Extract<TableCommand, { type: 'DrawForButton' }>, state: TableState): Result {
@@ -250,7 +260,7 @@ function drawForButton(command: Extract<TableCommand, { type: 'DrawForButton' }>
   // numbering already orders clubs < diamonds < hearts < spades within a rank).
   const draws = seats.map((s, i) => ({ seat: s!.seat, card: deck.deck[i] }));
   const button = draws.reduce((best, d) => (d.card > best.card ? d : best)).seat;
-  return accept([{ type: 'ButtonDrawn', draws, button, shuffle: deck.shuffle }]);
+  return withFollowUps(state, [{ type: 'ButtonDrawn', draws, button, shuffle: deck.shuffle }]);
 }
 
 function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state: TableState): Result {
@@ -278,11 +288,11 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
       return { seat, playerId: s.playerId, stack: s.stack };
     }),
     forcedBets: plan.forcedBets,
-    missedBlinds: plan.missedBlinds,
     // A live table's deck is known to nobody: nothing to commit to, and nothing to seal.
     shuffle: deck ? shuffleMethod(deck.shuffle) : { kind: 'live' },
     deckCommitment: deck ? deckCommitment(salt, deck.deck) : null,
-    kill: plan.kill,
+    // The house options' fields (the blinds missed, a kill): planned with the forced bets.
+    ...plan.started,
   };
   if (deck === null) return withFollowUps(state, [started]);
   const sealed: TableEvent = { type: 'DeckSealed', handNumber: started.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt };
@@ -397,7 +407,7 @@ function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: T
   if (typeof command.reason !== 'string' || command.reason.trim().length === 0 || command.reason.length > 500)
     return no('INVALID_COMMAND', 'Say why the hand is voided (1 to 500 characters).', 'reason');
   const refunds = hand.players.filter((p) => p.committed > 0).map((p) => ({ seat: p.seat, amount: p.committed }));
-  return accept(withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]));
+  return withFollowUps(state, withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]));
 }
 
 /**
@@ -406,19 +416,18 @@ function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: T
  */
 function withFollowUps(state: TableState, events: TableEvent[]): Result {
   let s = state;
-  forgetEvolutions();
-  for (let i = 0; i < events.length; i++) s = evolveRemembered(s, events[i]);
+  for (let i = 0; i < events.length; i++) s = evolve(s, events[i]);
   for (let guard = 0; guard < 64; guard++) {
     const next = automaticEvent(s);
-    if (next === null) return accept(events);
+    if (next === null) return { ok: true, events, state: s };
     if (isEventList(next)) {
       for (const e of next) {
         events.push(e);
-        s = evolveRemembered(s, e);
+        s = evolve(s, e);
       }
     } else {
       events.push(next);
-      s = evolveRemembered(s, next);
+      s = evolve(s, next);
     }
   }
   throw new Error('bug: the dealer did not settle after 64 automatic events');
@@ -428,7 +437,7 @@ function isEventList(next: TableEvent | readonly TableEvent[]): next is readonly
   return Array.isArray(next);
 }
 
-const NOTHING: readonly TableEvent[] = [];
+const NOTHING: readonly TableEvent[] = Object.freeze([]);
 
 /** What the dealer does next without being asked (nothing when the hand waits for a command). */
 export function automaticEvents(state: TableState): readonly TableEvent[] {
@@ -441,7 +450,7 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
   if (hand === null || hand.phase === 'complete') return null;
   switch (hand.phase) {
     case 'forced-bets': {
-      if (hand.forcedBetsDue.length > 0 || dealWaitsForDealer(state.rules!)) return null;
+      if (hand.forcedBetsDue.length > 0 || dealerDeals(state.rules!)) return null;
       return holeCardsDealt(state, hand);
     }
     case 'betting': {
@@ -456,6 +465,12 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       if (rulesVersion(state.rules!) >= 2 && activeCount(hand) <= 1) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
       // Live cards: the dealer enters the street as it is dealt (DealBoard).
       if (isLiveCards(state.rules)) return null;
+      // Nobody can bet any more (rules version 1 deals the rest of the board before the showdown): a house option
+      // may run it its own way.
+      if (activeCount(hand) <= 1) {
+        const runout = houseRunout(state, hand);
+        if (runout !== null) return runout.kind === 'events' ? runout.events : runout.kind === 'wait' ? null : { type: 'ShowdownStarted', order: showdownOrder(hand) };
+      }
       return nextBoard(hand, street);
     }
     case 'showdown': {
@@ -481,10 +496,16 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       // Tabled before the runout (rules version 2): the rest of the board now, then the award. On a live table the
       // dealer enters it (DealBoard, once every hand is tabled: liveBoardLeft), unless nobody is left to contest the pot.
       if (isLiveCards(state.rules)) {
-        if (liveBoardLeft(hand) && !(undecided === 1 && !someoneShown)) return null;
+        if (liveBoardLeft(state, hand) && !(undecided === 1 && !someoneShown)) return null;
       } else {
         const street = NEXT_STREET[hand.round.street];
-        if (street !== null && !hand.chopped) return nextBoard(hand, street);
+        if (street !== null) {
+          // Betting is over for good: a house option may stop the board (a chop), wait for a command, or deal it.
+          const runout = houseRunout(state, hand);
+          if (runout === null) return nextBoard(hand, street);
+          if (runout.kind === 'wait') return null;
+          if (runout.kind === 'events') return runout.events;
+        }
       }
       if (undecided === 0 || (undecided === 1 && !someoneShown)) return settle(state, hand);
       return null;
@@ -499,48 +520,22 @@ function nextBoard(hand: HandState, street: Exclude<Street, 'preflop'>): TableEv
 }
 
 /**
- * The end of a hand: the uncalled bet back, the rake, then each pot awarded (side pots first), the kill button
- * moved and the hand ended, in one step since they follow from the same awards. These are the hand-end seams the
- * house options plug into.
+ * The end of a hand: the uncalled bet back, what the house options take first (the rake), then each pot awarded
+ * (side pots first), the house options' hand-end events (the kill button) and the hand ended, in one step since
+ * they follow from the same awards. These are the settlement hooks of house-options/rule-module.ts.
  */
 function settle(state: TableState, hand: HandState): TableEvent | TableEvent[] {
-  const rules = state.rules!;
   const uncalled = uncalledBet(hand.players);
   if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
-  const rake = rules.houseOptions.rake;
-  if (rake && !hand.chopped && hand.rakeByPot.length === 0 && hand.potsAwarded === 0) {
-    const byPot = rakeByPot(rake, derivePots(hand.players).map((p) => p.amount), hand.players.length, hand.board.length >= 3);
-    const amount = byPot.reduce((a, b) => a + b, 0);
-    if (amount > 0) return { type: 'RakeTaken', amount, byPot };
+  if (hand.potsAwarded === 0) {
+    const first = beforeAwards(state, hand);
+    if (first !== null) return first;
   }
-  const awards = awardPots(hand);
+  const awards: readonly PotAward[] = houseAwards(state, hand) ?? awardPots(hand, heldFromPots(state.rules!, hand));
   const events: TableEvent[] = awards.map((a) => ({ type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners }));
   const won = new Map<number, number>();
   for (const a of awards) for (const w of a.winners) won.set(w.seat, (won.get(w.seat) ?? 0) + w.amount);
-  const killGame = rules.houseOptions.killGame;
-  if (killGame && !hand.chopped) {
-    const winners = new Map<number, string>();
-    for (const a of awards) for (const w of a.winners) if (w.amount > 0) winners.set(w.seat, playerInHand(hand, w.seat)!.playerId);
-    const winnerSeats = [...winners.keys()];
-    const others = hand.players.filter((p) => winnerSeats.length === 1 && p.seat !== winnerSeats[0]);
-    const { smallBet, bigBet } = limitBets(rules);
-    const next = killStateAfterHand(
-      killGame,
-      state.kill,
-      {
-        winners: [...winners].map(([seat, playerId]) => ({ seat, playerId })),
-        scooped: winners.size === 1,
-        flopSeen: hand.board.length >= 3,
-        othersVoluntary: others.reduce((sum, p) => sum + p.committed - p.forced, 0),
-        potTotal: awards.reduce((sum, a) => sum + a.amount, 0),
-        killedBy: hand.killSeat,
-      },
-      smallBet,
-      bigBet,
-    );
-    if (next.holder?.seat !== state.kill.holder?.seat || next.killer?.seat !== state.kill.killer?.seat)
-      events.push({ type: 'KillButtonChanged', holder: next.holder?.seat ?? null, killer: next.killer?.seat ?? null });
-  }
+  afterAwards(state, hand, awards, events);
   const stacks: { seat: number; stack: number }[] = new Array(hand.players.length);
   for (let i = 0; i < stacks.length; i++) {
     const p = hand.players[i];
@@ -556,18 +551,6 @@ function withReveal(hand: HandState, events: TableEvent[]): TableEvent[] {
   return events;
 }
 
-function limitBets(rules: TableRules): { smallBet: number; bigBet: number } {
-  const s = rules.structure;
-  if (s.kind === 'fixed-limit') return { smallBet: s.smallBet, bigBet: s.bigBet };
-  if (s.kind === 'spread-limit') return { smallBet: s.min, bigBet: s.max };
-  return { smallBet: rules.bigBlind, bigBet: rules.bigBlind * 2 };
-}
-
-/** Tables with straddles or kill pots wait for the dealer's Deal: those are posted after the blinds, before the cards. */
-export function dealWaitsForDealer(rules: TableRules): boolean {
-  return rules.houseOptions.straddle !== null || rules.houseOptions.killPot !== null;
-}
-
 function holeCardsDealt(state: TableState, hand: HandState): TableEvent {
   const players = hand.players;
   const n = players.length;
@@ -579,84 +562,6 @@ function holeCardsDealt(state: TableState, hand: HandState): TableEvent {
   return { type: 'HoleCardsDealt', hands };
 }
 
-function beforeTheDeal(state: TableState, what: string): HandState | Result {
-  const hand = currentHand(state);
-  if ('ok' in hand) return hand;
-  if (hand.phase !== 'forced-bets') return no('OPTION_NOT_ALLOWED_NOW', `${what} before the cards are dealt.`);
-  return hand;
-}
-
-/** Seats that may straddle now (empty when none): shared by Straddle and legalActions. */
-export function straddleSeatsNow(state: TableState): number[] {
-  const option = state.rules?.houseOptions.straddle;
-  const hand = state.hand;
-  if (!option || !hand || hand.phase !== 'forced-bets') return [];
-  return straddleSeats(option, {
-    dealingOrder: [...clockwiseAfter(hand.players, hand.button)].map((p) => p.seat),
-    button: hand.button,
-    smallBlindSeat: hand.smallBlindSeat,
-    bigBlindSeat: hand.bigBlindSeat,
-    straddles: hand.straddles,
-  });
-}
-
-/** The chips a straddle from this seat costs now. */
-export function straddleAmount(state: TableState): number {
-  const hand = state.hand!;
-  // The previous forced bet: the last straddle, else the bring-in — a kill blind when the pot is killed, so a
-  // limit straddle in a kill game is a full raise at the killed limit (docs/rules.md section 5).
-  let previous = state.rules!.bigBlind;
-  if (hand.straddles.length > 0) previous = playerInHand(hand, hand.straddles[hand.straddles.length - 1])!.live;
-  else {
-    for (const p of hand.players) previous = Math.max(previous, p.live);
-    for (const f of hand.forcedBetsDue) if (f.live && f.kind === 'kill-blind') previous = Math.max(previous, f.amount);
-  }
-  return previous * state.rules!.houseOptions.straddle!.sizeMultiple;
-}
-
-function straddle(command: Extract<TableCommand, { type: 'Straddle' }>, state: TableState): Result {
-  const option = state.rules!.houseOptions.straddle;
-  if (!option) return no('OPTION_NOT_ENABLED', 'Straddles are not played at this table.');
-  const hand = beforeTheDeal(state, 'A straddle is posted');
-  if ('ok' in hand) return hand;
-  const player = playerInHand(hand, command.seat);
-  if (!player) return no('NOT_IN_HAND', `Seat ${command.seat} is not in this hand.`, 'seat');
-  const seats = straddleSeatsNow(state);
-  if (!seats.includes(command.seat))
-    return no('STRADDLE_OUT_OF_TURN', seats.length ? `Only seat ${seats.join(' or ')} may straddle now.` : 'No straddle is allowed now.', 'seat');
-  const amount = straddleAmount(state);
-  if (player.stack < amount) return no('INSUFFICIENT_CHIPS', `A straddle here is ${amount}; seat ${command.seat} has ${player.stack}.`, 'seat');
-  return accept([{ type: 'BlindPosted', seat: command.seat, kind: 'straddle', amount, live: true, allIn: amount === player.stack }]);
-}
-
-/** The amounts seat `seat` may kill for now, or a rejection: shared by KillPot and legalActions. */
-export function killPotCheck(state: TableState, seat: number): { min: number; max: number } | Rejection {
-  const rules = state.rules!;
-  const option = rules.houseOptions.killPot;
-  if (!option) return rejection('OPTION_NOT_ENABLED', 'Kill pots are not played at this table.');
-  if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
-  const hand = state.hand!;
-  if (hand.phase !== 'forced-bets') return rejection('OPTION_NOT_ALLOWED_NOW', 'A kill is posted before the cards are dealt.');
-  if (hand.killSeat !== null) return rejection('OPTION_NOT_ALLOWED_NOW', `Seat ${hand.killSeat} already killed this pot; one kill per deal.`);
-  const player = playerInHand(hand, seat);
-  if (!player) return rejection('NOT_IN_HAND', `Seat ${seat} is not in this hand.`, 'seat');
-  const bounds = killPotBounds(option, rules.bigBlind, player.stack + player.committed);
-  if (!bounds || player.stack + player.live < bounds.min)
-    return rejection('INSUFFICIENT_CHIPS', `A kill is at least ${2 * rules.bigBlind}; seat ${seat} cannot cover it.`, 'seat');
-  return bounds;
-}
-
-function killPot(command: Extract<TableCommand, { type: 'KillPot' }>, state: TableState): Result {
-  const bounds = killPotCheck(state, command.seat);
-  if ('code' in bounds) return reject(bounds);
-  const rules = state.rules!;
-  const amount = command.amount ?? bounds.min;
-  if (amount < bounds.min || amount > bounds.max || amount % rules.bigBlind !== 0)
-    return no('INVALID_AMOUNT', `The kill must be ${bounds.min === bounds.max ? bounds.min : `a multiple of ${rules.bigBlind} from ${bounds.min} to ${bounds.max}`}.`, 'amount');
-  const bigBetGame = rules.structure.kind === 'no-limit' || rules.structure.kind === 'pot-limit';
-  return accept([{ type: 'KillPotPosted', seat: command.seat, amount, limitPercent: bigBetGame ? 100 : (amount * 100) / rules.bigBlind }]);
-}
-
 function deal(state: TableState): Result {
   const hand = currentHand(state);
   if ('ok' in hand) return hand;
@@ -665,57 +570,11 @@ function deal(state: TableState): Result {
   return withFollowUps(state, [holeCardsDealt(state, hand)]);
 }
 
-/** Whether the blinds may chop now: the one check behind both ChopBlinds and legalActions. */
-export function chopCheck(state: TableState): { sb: HandPlayer; bb: HandPlayer; fee: number } | Rejection {
-  const rules = state.rules!;
-  const option = rules.houseOptions.chop;
-  if (!option) return rejection('OPTION_NOT_ENABLED', 'Chopping the blinds is not allowed at this table.');
-  if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
-  const hand = state.hand!;
-  const notNow = (why: string) => rejection('OPTION_NOT_ALLOWED_NOW', `The blinds cannot be chopped: ${why}.`);
-  if (hand.phase !== 'betting' || hand.round.street !== 'preflop') return notNow('only before the flop, once the cards are out');
-  const sb = hand.smallBlindSeat === null ? undefined : playerInHand(hand, hand.smallBlindSeat);
-  const bb = playerInHand(hand, hand.bigBlindSeat);
-  if (!sb || !bb) return notNow('there is no small blind in this hand');
-  if (hand.players.length === 2 && !option.allowHeadsUp) return notNow('the house does not chop heads-up');
-  if (hand.players.some((p) => p !== sb && p !== bb && !p.folded)) return notNow('not everyone else has folded');
-  if (sb.acted || bb.acted || hand.round.fullRaises > 1) return notNow('the blinds have already acted');
-  if (hand.straddles.length > 0 || hand.killSeat !== null || hand.players.some((p) => p !== sb && p !== bb && p.forced - p.dead > 0))
-    return notNow('another live forced bet is in the pot');
-  if (hand.players.some((p) => p.dead > 0)) return notNow('there is dead money in the pot');
-  return { sb, bb, fee: Math.min(option.fee, sb.live) };
-}
-
-function chopBlinds(command: Extract<TableCommand, { type: 'ChopBlinds' }>, state: TableState): Result {
-  const check = chopCheck(state);
-  if ('code' in check) return reject(check);
-  const { sb, bb, fee } = check;
-  const consents = Array.isArray(command.consents) ? command.consents : [];
-  const by = (seat: number) => {
-    const consent = consents.find((c) => c && c.seat === seat);
-    return consent && typeof consent.by === 'string' && consent.by.trim() !== '' ? consent.by.trim() : null;
-  };
-  for (const seat of [sb.seat, bb.seat]) {
-    if (by(seat) === null) return no('CONSENT_MISSING', `Seat ${seat} has not agreed to chop; both blinds must consent.`, 'consents');
-  }
-  return withFollowUps(state, [
-    {
-      type: 'BlindsChopped',
-      consents: [sb.seat, bb.seat].map((seat) => ({ seat, by: by(seat)! })),
-      returned: [
-        { seat: sb.seat, amount: sb.live - fee },
-        { seat: bb.seat, amount: bb.live },
-      ],
-      fee,
-    },
-  ]);
-}
-
 function changeRules(command: Extract<TableCommand, { type: 'ChangeRules' }>, state: TableState): Result {
   if (handInProgress(state)) return no('HAND_IN_PROGRESS', 'Rules change between hands; finish or void the hand first.');
   const normalized = normalizeRules(command.rules);
   if (!normalized.ok) return reject(normalized.rejection);
   const occupied = state.seats.filter((s) => s !== null && s.seat > normalized.rules.maxSeats);
   if (occupied.length > 0) return no('INVALID_RULES', `Seat ${occupied[0]!.seat} is occupied; the table cannot shrink below it.`, 'rules.maxSeats');
-  return accept([{ type: 'RulesChanged', rules: normalized.rules }]);
+  return withFollowUps(state, [{ type: 'RulesChanged', rules: normalized.rules }]);
 }

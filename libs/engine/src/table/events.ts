@@ -1,6 +1,7 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
 import type { ForcedBetKind } from './commands';
+import { HOUSE_EVENT_TYPES, type HouseEvent, type HouseHandStarted } from '../house-options/declarations';
 
 export type Street = 'preflop' | 'flop' | 'turn' | 'river';
 
@@ -47,8 +48,11 @@ export type HandStartedV1 = Omit<Extract<TableEvent, { type: 'HandStarted' }>, '
 /**
  * Events: what happened at the table. Each is a plain record; together they are the whole truth a regulator
  * replays. Amounts are integers in the table's chip unit. `to` amounts are a player's total for the street.
+ * The house options' events are declared in their modules (house-options/declarations.ts composes them).
  */
-export type TableEvent =
+export type TableEvent = CoreEvent | HouseEvent;
+
+type CoreEvent =
   | { readonly type: 'TableOpened'; readonly tableId: string; readonly rules: TableRules }
   | { readonly type: 'TableClosed' }
   | { readonly type: 'PlayerSeated'; readonly seat: number; readonly playerId: string; readonly buyIn: number; readonly postToEnter: boolean }
@@ -58,7 +62,7 @@ export type TableEvent =
   | { readonly type: 'ChipsAdded'; readonly seat: number; readonly amount: number }
   | { readonly type: 'ButtonDrawn'; readonly draws: readonly { readonly seat: number; readonly card: Card }[]; readonly button: number; readonly shuffle: ShuffleRecord }
   | { readonly type: 'ButtonPlaced'; readonly seat: number }
-  | {
+  | ({
       readonly type: 'HandStarted';
       readonly handNumber: number;
       readonly button: number;
@@ -67,19 +71,15 @@ export type TableEvent =
       /** Dealt-in seats, clockwise from the first seat left of the button (the dealing order). */
       readonly players: readonly { readonly seat: number; readonly playerId: string; readonly stack: number }[];
       readonly forcedBets: readonly ForcedBetDue[];
-      /** Seats that a blind passed while they sat out: they owe it now. */
-      readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
       /** No deck and no seed: those are sealed in the DeckSealed that follows, until DeckRevealed. */
       readonly shuffle: ShuffleMethod;
       /** Lower-case hex SHA-256 of the salted deck (shuffle/deck-commitment.ts); null on live-cards tables, where nobody knows the deck. */
       readonly deckCommitment: string | null;
-      /** A triggered kill: the killer and the limits as a percentage of the table's (200 full, 150 half). */
-      readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
-    }
+      /** Then the house options' fields (e.g. the blinds missed, a triggered kill). */
+    } & HouseHandStarted)
   /** Right after HandStarted: the only place the undealt deck lives during the hand (the API stores it encrypted). */
   | ({ readonly type: 'DeckSealed' } & SealedDeck)
   | { readonly type: 'BlindPosted'; readonly seat: number; readonly kind: ForcedBetKind; readonly amount: number; readonly live: boolean; readonly allIn: boolean }
-  | { readonly type: 'KillPotPosted'; readonly seat: number; readonly amount: number; readonly limitPercent: number }
   /** cards is null where nobody knows them (live cards: the dealer pitched them face down). */
   | { readonly type: 'HoleCardsDealt'; readonly hands: readonly { readonly seat: number; readonly cards: readonly Card[] | null }[] }
   /** Live cards: a reader (RFID shoe or table) read a player's hole cards. Secret like HoleCardsDealt. */
@@ -89,14 +89,6 @@ export type TableEvent =
   | { readonly type: 'PlayerCalled'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
   | { readonly type: 'BetPlaced'; readonly seat: number; readonly amount: number; readonly allIn: boolean; readonly full: boolean }
   | { readonly type: 'RaisePlaced'; readonly seat: number; readonly to: number; readonly allIn: boolean; readonly full: boolean }
-  | {
-      readonly type: 'BlindsChopped';
-      readonly consents: readonly { readonly seat: number; readonly by: string }[];
-      readonly returned: readonly { readonly seat: number; readonly amount: number }[];
-      readonly fee: number;
-    }
-  | { readonly type: 'RakeTaken'; readonly amount: number; readonly byPot: readonly number[] }
-  | { readonly type: 'KillButtonChanged'; readonly holder: number | null; readonly killer: number | null }
   | { readonly type: 'RulesChanged'; readonly rules: TableRules }
   | { readonly type: 'UncalledBetReturned'; readonly seat: number; readonly amount: number }
   | { readonly type: 'BoardDealt'; readonly street: Exclude<Street, 'preflop'>; readonly cards: readonly Card[] }
@@ -118,12 +110,14 @@ export type TableEvent =
 
 export type TableEventType = TableEvent['type'];
 
-export const EVENT_TYPES: readonly TableEventType[] = [
+const CORE_EVENT_TYPES: readonly CoreEvent['type'][] = [
   'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
-  'ButtonPlaced', 'HandStarted', 'BlindPosted', 'KillPotPosted', 'HoleCardsDealt', 'HoleCardsReported', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
+  'ButtonPlaced', 'HandStarted', 'BlindPosted', 'HoleCardsDealt', 'HoleCardsReported', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
   'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',
   'HandVoided', 'DeckSealed', 'DeckRevealed',
 ];
+
+export const EVENT_TYPES: readonly TableEventType[] = Object.freeze([...CORE_EVENT_TYPES, ...HOUSE_EVENT_TYPES]);
 
 /**
  * Schema version of each event type; bump one when its shape changes (docs/events.md has the rule). HandStarted 2:

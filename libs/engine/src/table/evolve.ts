@@ -1,44 +1,26 @@
 import { isHandStartedV1, type ForcedBetDue, type HandStartedV1, type TableEvent } from './events';
 import type { Card } from '../cards/card';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
-import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound } from './state';
+import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound, withTableSliceStart } from './state';
 import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
 import { streetBetUnit, cappingPlayers } from '../betting/limits';
+import { houseEvolution, evolveHouse, preflopSetup } from '../house-options/registry';
+import { HOUSE_HAND_START, seatSliceStart, type HouseSeatSlice } from '../house-options/declarations';
 
 /**
  * evolve: what happened, applied to the state. Total and pure; it trusts the events (decide checked them) and
  * throws only on a corrupt stream (an event that cannot apply to this state), which is a bug, not a rule.
+ * The core folds its part, then the house options fold theirs (their own events, and their part of the core's).
  */
 export function evolve(state: TableState, event: TableEvent): TableState {
-  // decide already evolved its own events to find the dealer's follow-ups; reuse that work when the caller
-  // folds the very same event objects onto the very same state (a cache of a pure function, by identity).
-  for (let i = 0; i < remembered.length; i += 3) {
-    if (remembered[i] === event && remembered[i + 1] === state) return remembered[i + 2] as TableState;
-  }
-  return evolveOnce(state, event);
+  const house = houseEvolution(event.type);
+  if (house === undefined) return evolveCore(state, event);
+  return evolveHouse(house.owned ? state : evolveCore(state, event), event, house);
 }
 
-/**
- * The states decide reached while finding its follow-ups: only its latest decision, so nothing accumulates.
- * One flat array of (event, from, to) triples, fresh for each decision: a record per event cost an allocation
- * each, and arrays kept from call to call put every young state behind a write barrier.
- */
-let remembered: (TableEvent | TableState)[] = [];
-
-export function forgetEvolutions(): void {
-  remembered = [];
-}
-
-/** Evolves and remembers the result for the caller's fold of the same events (used by decide). */
-export function evolveRemembered(state: TableState, event: TableEvent): TableState {
-  const to = evolveOnce(state, event);
-  remembered.push(event, state, to);
-  return to;
-}
-
-function evolveOnce(state: TableState, event: TableEvent): TableState {
+function evolveCore(state: TableState, event: TableEvent): TableState {
   switch (event.type) {
     case 'TableOpened':
       return openedTable(event.tableId, event.rules);
@@ -46,29 +28,22 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
       return tableWith(state, { status: 'closed' });
     case 'RulesChanged': {
       const seats = Array.from({ length: event.rules.maxSeats }, (_, i) => state.seats[i] ?? null);
-      // New rules are a new game: the kill button goes neutral (RRoP §13 #1).
-      return tableWith(state, { rules: event.rules, seats, kill: { holder: null, killer: null } });
+      return tableWith(state, { rules: event.rules, seats });
     }
-    case 'KillButtonChanged': {
-      const who = (seat: number | null) => (seat === null ? null : { seat, playerId: state.seats[seat - 1]!.playerId });
-      return tableWith(state, { kill: { holder: who(event.holder), killer: who(event.killer) } });
-    }
-    case 'PlayerSeated':
-      return withSeat(state, event.seat, {
+    case 'PlayerSeated': {
+      const seat = {
         seat: event.seat,
         playerId: event.playerId,
         stack: event.buyIn,
         sittingOut: false,
         waitForBigBlind: !event.postToEnter,
-        missedSmall: false,
-        missedBig: false,
         isNew: true,
-      });
-    case 'PlayerLeft': {
-      // The kill button goes neutral when its holder quits (RRoP §13 #1).
-      const left = withSeat(state, event.seat, null);
-      return state.kill.holder?.seat === event.seat ? tableWith(left, { kill: { holder: null, killer: state.kill.killer } }) : left;
+      } as Omit<SeatState, keyof HouseSeatSlice> as SeatState;
+      seatSliceStart(seat as { -readonly [K in keyof HouseSeatSlice]: HouseSeatSlice[K] });
+      return withSeat(state, event.seat, seat);
     }
+    case 'PlayerLeft':
+      return withSeat(state, event.seat, null);
     case 'PlayerSatOut':
       return updateSeat(state, event.seat, (s) => (seatWith(s, { sittingOut: true })));
     case 'PlayerSatIn':
@@ -100,11 +75,6 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
     // The reveal changes nothing at the table: the hand is over and its deck was already known to the state.
     case 'DeckRevealed':
       return state;
-    case 'RakeTaken':
-    case 'BlindsChopped': {
-      const taken = event.type === 'RakeTaken' ? event.amount : event.fee;
-      return tableWith(state, { rakeCollected: state.rakeCollected + taken, hand: evolveHand(state.rules as TableRules, currentHand(state), event) });
-    }
     default: {
       const next = cloneTable(state);
       next.hand = evolveHand(state.rules as TableRules, currentHand(state), event);
@@ -117,7 +87,8 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
 function openedTable(tableId: string, rules: TableRules): TableState {
   const seats: (SeatState | null)[] = new Array(rules.maxSeats);
   for (let i = 0; i < seats.length; i++) seats[i] = null;
-  return {
+  // Then the house options' table slices at their starting values.
+  return withTableSliceStart({
     status: 'open',
     tableId,
     rules,
@@ -126,9 +97,7 @@ function openedTable(tableId: string, rules: TableRules): TableState {
     lastPositions: INITIAL_TABLE_STATE.lastPositions,
     handsPlayed: INITIAL_TABLE_STATE.handsPlayed,
     hand: INITIAL_TABLE_STATE.hand,
-    kill: INITIAL_TABLE_STATE.kill,
-    rakeCollected: INITIAL_TABLE_STATE.rakeCollected,
-  };
+  });
 }
 
 function currentHand(state: TableState): HandState {
@@ -198,19 +167,15 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     deckPosition: 0,
     board: [],
     round: newRound('preflop', e.bigBlindSeat),
-    straddles: [],
-    killSeat: e.kill?.seat ?? null,
-    limitPercent: e.kill?.limitPercent ?? 100,
+    // At the table's limits unless a house option raises them (its HandStarted handler, house-options/).
+    limitPercent: 100,
     preflopOrder: [],
-    rakeByPot: [],
-    raked: 0,
-    chopped: false,
     riverAggressor: null,
     showdownOrder: [],
     potsAwarded: 0,
     paidOut: 0,
-    missedBlinds: e.missedBlinds,
     smallBlindPosition: e.smallBlindSeat ?? smallBlindPositionOf(state, e),
+    house: HOUSE_HAND_START,
   };
   const next = cloneTable(state);
   next.hand = hand;
@@ -235,16 +200,10 @@ function endHand(state: TableState): TableState {
     if (seat && seat.playerId === p.playerId) {
       const after = cloneSeat(seat);
       after.stack = p.stack;
-      after.missedSmall = false;
-      after.missedBig = false;
       after.isNew = false;
       after.waitForBigBlind = false;
       seats[p.seat - 1] = after;
     }
-  }
-  for (const m of hand.missedBlinds) {
-    const seat = seats[m.seat - 1];
-    if (seat && !wasDealt(hand, seat)) seats[m.seat - 1] = m.blind === 'big' ? seatWith(seat, { missedBig: true }) : seatWith(seat, { missedSmall: true });
   }
   const ended = cloneHand(hand);
   ended.phase = 'complete';
@@ -255,12 +214,6 @@ function endHand(state: TableState): TableState {
   next.initialButton = null;
   next.lastPositions = { button: hand.button, smallBlind: hand.smallBlindPosition, bigBlind: hand.bigBlindSeat };
   return next;
-}
-
-/** Whether this seat's occupant was dealt into the hand (a player who left and was replaced was not). */
-function wasDealt(hand: HandState, seat: SeatState): boolean {
-  for (const p of hand.players) if (p.seat === seat.seat && p.playerId === seat.playerId) return true;
-  return false;
 }
 
 function voidHand(state: TableState, e: Extract<TableEvent, { type: 'HandVoided' }>): TableState {
@@ -281,12 +234,6 @@ function mapPlayer(hand: HandState, seat: number, change: (p: HandPlayer) => Han
   if (i < 0) throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
   players[i] = change(players[i]);
   return players;
-}
-
-/** Puts chips from the player's stack in as live money (a bet, call or raise to `to` this street). */
-function putInTo(p: HandPlayer, to: number, allIn: boolean): HandPlayer {
-  const added = to - p.live;
-  return playerWith(p, { stack: p.stack - added, live: to, committed: p.committed + added, allIn: allIn || p.stack - added === 0 });
 }
 
 function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandState {
@@ -311,15 +258,7 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       const next = cloneHand(hand);
       next.forcedBetsDue = forcedBetsDue;
       next.players = players;
-      if (e.kind === 'straddle') next.straddles = [...hand.straddles, e.seat];
       return next;
-    }
-    case 'KillPotPosted': {
-      // The kill replaces the killer's own blind when one is due.
-      const forcedBetsDue = hand.forcedBetsDue.filter((f) => !(f.seat === e.seat && (f.kind === 'small-blind' || f.kind === 'big-blind')));
-      // The kill is the killer's live total: what they already posted counts toward it.
-      const players = mapPlayer(hand, e.seat, (p) => (playerWith(putInTo(p, e.amount, false), { forced: p.forced + e.amount - p.live })));
-      return handWith(hand, { forcedBetsDue, players, killSeat: e.seat, limitPercent: e.limitPercent });
     }
     case 'HoleCardsDealt': {
       const players: HandPlayer[] = new Array(hand.players.length);
@@ -330,26 +269,21 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         players[i] = next;
         if (next.live > maxLive) maxLive = next.live;
       }
-      // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1).
+      // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1); the big
+      // blind is the opening bet. The house options may change the raise basis and the raises counted, move the
+      // start of the action and move seats last, or skip the preflop betting (house-options/registry.ts).
       const bringIn = Math.max(rules.bigBlind, maxLive);
-      const straddle = rules.houseOptions.straddle;
-      const round = newRound(
-        'preflop',
-        hand.bigBlindSeat,
-        bringIn,
-        // A straddle is the new bring-in, so the next raise adds at least the straddle (RRoP NL #2), unless the
-        // house follows pokerkit's big-blind basis.
-        straddle?.minRaiseBasis === 'big-blind' ? rules.bigBlind : bringIn,
-        bringIn,
-        // The big blind is the opening bet; a limit straddle counts toward the cap (docs/rules.md section 5).
-        1 + hand.straddles.length,
-      );
+      const setup = preflopSetup(hand, rules, { currentBet: bringIn, lastFullIncrement: bringIn, lastFullLevel: bringIn, fullRaises: 1 });
+      const r = setup.round;
       const next = cloneHand(hand);
+      // No preflop betting (a house option says so): everyone counts as having acted and the bet to match is what is
+      // live already, so nobody owes an action and the dealer deals the flop next.
+      if (setup.skipBetting) for (let i = 0; i < players.length; i++) players[i] = playerWith(players[i], { acted: true });
       next.players = players;
       next.phase = 'betting';
-      next.round = round;
+      next.round = newRound('preflop', hand.bigBlindSeat, setup.skipBetting ? maxLive : r.currentBet, r.lastFullIncrement, r.lastFullLevel, r.fullRaises);
       next.deckPosition = afterHoleCards(players.length);
-      next.preflopOrder = preflopOrderOf(rules, hand);
+      next.preflopOrder = preflopActionOrder(seatsOf(hand.players), setup.anchor, setup.last);
       return next;
     }
     case 'PlayerFolded':
@@ -412,15 +346,6 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       next.round = newRound(e.street, hand.button, 0, streetBetUnit(rules, e.street, hand.limitPercent));
       return next;
     }
-    case 'BlindsChopped': {
-      // Each blind takes back what it posted (the small blind less the house's fee); the pot is then empty.
-      let players = hand.players;
-      for (const r of e.returned) players = mapPlayer(handWith(hand, { players }), r.seat, (p) => (playerWith(p, { stack: p.stack + r.amount, committed: 0, live: 0 })));
-      // The fee left the players' commitments here, so it is not in `raked` (which counts rake still inside the pots).
-      return handWith(hand, { players, chopped: true, phase: 'showdown', showdownOrder: [] });
-    }
-    case 'RakeTaken':
-      return handWith(hand, { rakeByPot: e.byPot, raked: hand.raked + e.amount });
     case 'ShowdownStarted': {
       const next = cloneHand(hand);
       next.phase = 'showdown';
@@ -479,19 +404,11 @@ function holeCardsOf(hands: readonly { readonly seat: number; readonly cards: re
   return NO_CARDS;
 }
 
-/** Preflop order with the house options applied: straddlers move the start, a killer may act last. */
-function preflopOrderOf(rules: TableRules, hand: HandState): number[] {
-  const seats = hand.players.map((p) => p.seat);
-  const lastStraddler = hand.straddles.length > 0 ? hand.straddles[hand.straddles.length - 1] : null;
-  const straddle = rules.houseOptions.straddle;
-  const movedLast: number[] = [];
-  let anchor = hand.bigBlindSeat;
-  if (lastStraddler !== null) {
-    if (lastStraddler === hand.button && straddle?.buttonStraddleOrder === 'normal-skip') movedLast.push(lastStraddler);
-    else anchor = lastStraddler;
-  }
-  if (hand.killSeat !== null && (rules.houseOptions.killGame?.killerAction ?? 'last') === 'last') movedLast.push(hand.killSeat);
-  return preflopActionOrder(seats, anchor, movedLast);
+/** The seats of the hand's players, in seat order. */
+function seatsOf(players: readonly HandPlayer[]): number[] {
+  const seats: number[] = new Array(players.length);
+  for (let i = 0; i < players.length; i++) seats[i] = players[i].seat;
+  return seats;
 }
 
 /**

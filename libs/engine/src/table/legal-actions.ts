@@ -5,15 +5,19 @@ import { bettingOptions, isBounds } from '../betting/limits';
 import { playerToAct } from '../betting/round';
 import { boardDue, reportCheck, showNeedsCards, isLiveCards, HOLE_CARDS } from './live-cards';
 import type { BoardStreet } from './commands';
-import { undecidedAtShowdown, straddleSeatsNow, straddleAmount, killPotCheck, chopCheck, dealWaitsForDealer } from './decide';
+import { undecidedAtShowdown } from './decide';
+import { dealerDeals, houseLegalActions } from '../house-options/registry';
+import type { HouseLegalAction } from '../house-options/declarations';
 
-/** One thing the seat may do now, with its bounds: exactly what `decide` will accept. */
-export type LegalAction =
+/**
+ * One thing the seat may do now, with its bounds: exactly what `decide` will accept. The house options' actions
+ * are declared in their modules (house-options/declarations.ts).
+ */
+export type LegalAction = CoreLegalAction | HouseLegalAction;
+
+type CoreLegalAction =
   | { readonly type: 'PostBlind'; readonly seat: number; readonly blind: ForcedBetKind; readonly amount: number }
-  | { readonly type: 'Straddle'; readonly seat: number; readonly amount: number }
-  | { readonly type: 'KillPot'; readonly seat: number; readonly min: number; readonly max: number; readonly step: number }
   | { readonly type: 'Deal'; readonly seat: null }
-  | { readonly type: 'ChopBlinds'; readonly seat: number; readonly bigBlindSeat: number; readonly fee: number }
   | { readonly type: 'Fold'; readonly seat: number }
   | { readonly type: 'Check'; readonly seat: number }
   | { readonly type: 'Call'; readonly seat: number; readonly amount: number }
@@ -34,17 +38,6 @@ export interface LegalActions {
 }
 
 export function legalActions(state: TableState): LegalActions {
-  // States are immutable: the same state always has the same legal actions (consoles and bots ask repeatedly).
-  if (state === lastStateAsked) return lastLegal;
-  lastLegal = computeLegalActions(state);
-  lastStateAsked = state;
-  return lastLegal;
-}
-
-let lastStateAsked: TableState | null = null;
-let lastLegal: LegalActions = { seat: null, actions: [] };
-
-function computeLegalActions(state: TableState): LegalActions {
   if (!handInProgress(state) || state.rules === null) return { seat: null, actions: [] };
   const hand = state.hand!;
   switch (hand.phase) {
@@ -57,17 +50,8 @@ function computeLegalActions(state: TableState): LegalActions {
           return { type: 'PostBlind' as const, seat: f.seat, blind: f.kind, amount: Math.min(f.amount, p.stack) };
         });
       // Voluntary posts before the deal (house options), then the dealer's Deal once nothing is owed.
-      for (const seat of straddleSeatsNow(state)) {
-        const amount = straddleAmount(state);
-        if (playerInHand(hand, seat)!.stack >= amount) actions.push({ type: 'Straddle', seat, amount });
-      }
-      if (state.rules.houseOptions.killPot) {
-        for (const p of hand.players) {
-          const bounds = killPotCheck(state, p.seat);
-          if (!('code' in bounds)) actions.push({ type: 'KillPot', seat: p.seat, min: bounds.min, max: bounds.max, step: state.rules.bigBlind });
-        }
-      }
-      if (hand.forcedBetsDue.length === 0 && dealWaitsForDealer(state.rules)) actions.push({ type: 'Deal', seat: null });
+      houseLegalActions(state, 'before-deal', actions);
+      if (hand.forcedBetsDue.length === 0 && dealerDeals(state.rules)) actions.push({ type: 'Deal', seat: null });
       return { seat: actions[0]?.seat ?? null, actions };
     }
     case 'betting': {
@@ -75,6 +59,7 @@ function computeLegalActions(state: TableState): LegalActions {
       if (!player) {
         const due = boardDue(state);
         const actions: LegalAction[] = 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
+        houseLegalActions(state, 'board-due', actions);
         return { seat: null, actions: withReports(state, actions) };
       }
       const o = bettingOptions(state.rules, hand, player);
@@ -84,10 +69,7 @@ function computeLegalActions(state: TableState): LegalActions {
       if (o.toCall > 0) actions.push({ type: 'Call', seat, amount: o.toCall });
       if (isBounds(o.bet)) actions.push({ type: 'Bet', seat, min: o.bet.min, max: o.bet.max });
       if (isBounds(o.raise)) actions.push({ type: 'Raise', seat, min: o.raise.min, max: o.raise.max });
-      if (state.rules.houseOptions.chop) {
-        const chop = chopCheck(state);
-        if (!('code' in chop)) actions.push({ type: 'ChopBlinds', seat: chop.sb.seat, bigBlindSeat: chop.bb.seat, fee: chop.fee });
-      }
+      houseLegalActions(state, 'player-to-act', actions);
       return { seat, actions: withReports(state, actions) };
     }
     case 'showdown': {
@@ -95,12 +77,15 @@ function computeLegalActions(state: TableState): LegalActions {
       if (undecided.length === 0) {
         // Live cards, rules version 2: every hand of an all-in showdown is tabled, the dealer enters the rest of the board.
         const due = boardDue(state);
-        return { seat: null, actions: 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }] };
+        const actions: LegalAction[] = 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
+        houseLegalActions(state, 'showdown', actions);
+        return { seat: null, actions };
       }
       // The next in order tables or mucks; any other contender may table early.
       const seat = undecided[0];
       const actions: LegalAction[] = [showHand(state, seat), { type: 'MuckHand', seat }];
       for (const other of undecided.slice(1)) actions.push(showHand(state, other));
+      houseLegalActions(state, 'showdown', actions);
       return { seat, actions: withReports(state, actions) };
     }
     default:

@@ -3,6 +3,7 @@ import { playerToAct, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { BoardStreet, TableCommand } from './commands';
 import type { TableEvent } from './events';
 import { rejection, type Rejection } from './rejections';
+import { houseRunout } from '../house-options/registry';
 import { cardSourceOf, type TableRules } from './rules';
 import { handInProgress, playerInHand, type HandPlayer, type HandState, type TableState } from './state';
 
@@ -92,7 +93,7 @@ export function boardDue(state: TableState): { street: BoardStreet; count: numbe
   const hand = state.hand!;
   if (hand.phase === 'forced-bets') return rejection('BETTING_NOT_OVER', 'The hole cards are not dealt yet; the board comes after the betting before it.');
   const street = NEXT_STREET[hand.round.street];
-  if (street === null || hand.chopped || (hand.phase !== 'betting' && hand.phase !== 'showdown'))
+  if (street === null || houseRunout(state, hand)?.kind === 'stop' || (hand.phase !== 'betting' && hand.phase !== 'showdown'))
     return rejection('BOARD_NOT_DUE', 'The board is complete; the hand is at the showdown.');
   if (hand.phase === 'showdown') {
     const untabled = hand.showdownOrder.find((seat) => isUntabled(playerInHand(hand, seat)!));
@@ -110,8 +111,8 @@ export function boardDue(state: TableState): { street: BoardStreet; count: numbe
  * Whether a live hand at the showdown still waits for board cards: rules version 2 tables an all-in showdown before
  * the rest of the board, which the dealer then enters (boardDue says when).
  */
-export function liveBoardLeft(hand: HandState): boolean {
-  return NEXT_STREET[hand.round.street] !== null && !hand.chopped;
+export function liveBoardLeft(state: TableState, hand: HandState): boolean {
+  return NEXT_STREET[hand.round.street] !== null && houseRunout(state, hand)?.kind !== 'stop';
 }
 
 function isUntabled(p: HandPlayer): boolean {

@@ -1,8 +1,10 @@
-import { entryObligation, type EntryObligation } from '../house-options/missed-blinds';
 import type { ForcedBetDue } from './events';
 import type { SeatState, TableState } from './state';
 import { rulesVersion, type TableRules } from './rules';
-import { killLimitPercent } from '../house-options/kill-game';
+import { seatAfter, countBetween } from './seat-order';
+import { seatEntry, houseForcedBets } from '../house-options/registry';
+import type { SeatEntry } from '../house-options/rule-module';
+import type { HouseHandStarted } from '../house-options/declarations';
 
 /**
  * Where the button and blinds go for the next hand, who is dealt in and which forced bets are due
@@ -18,19 +20,8 @@ export interface HandPlan {
   /** Seats dealt in, clockwise from the first seat left of the button. */
   readonly dealt: readonly number[];
   readonly forcedBets: readonly ForcedBetDue[];
-  readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
-  readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
-}
-
-/** The i-th seat clockwise after `seat` (i = 1 .. maxSeats; the last is `seat` itself). */
-function seatAfter(seat: number, i: number, maxSeats: number): number {
-  return ((seat - 1 + i) % maxSeats) + 1;
-}
-
-/** How many seats lie strictly between `from` and `to`, clockwise (all of them, `from` last, when `to` is not a seat). */
-function countBetween(from: number, to: number, maxSeats: number): number {
-  for (let i = 1; i <= maxSeats; i++) if (seatAfter(from, i, maxSeats) === to) return i - 1;
-  return maxSeats;
+  /** The house options' fields of HandStarted (house-options/declarations.ts). */
+  readonly started: HouseHandStarted;
 }
 
 /**
@@ -52,29 +43,17 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   let eligibleCount = 0;
   for (const s of state.seats) if (eligible(s)) eligibleCount++;
   const gameRunning = state.handsPlayed > 0 && eligibleCount > 2;
-  // A triggered kill is on when the killer is still here and ready to play (house-options/kill-game.ts).
-  const killGame = rules.houseOptions.killGame;
-  const killer = state.kill.killer;
-  const killOn = killGame !== null && killer !== null && seatOf(killer.seat)?.playerId === killer.playerId && eligible(seatOf(killer.seat));
+  // How each ready seat enters, as the house options see it (owed blinds, a killed pot): null, dealt in as usual.
   // By seat number (index 0 unused).
-  const obligations: (EntryObligation | undefined)[] = new Array(max + 1);
+  const entries: (SeatEntry | null)[] = new Array(max + 1);
   const standings: number[] = new Array(max + 1);
   for (let n = 1; n <= max; n++) {
     const s = seatOf(n);
-    if (!eligible(s) || (killOn && s.isNew && gameRunning)) {
-      // A new player may not play a killed pot (RRoP §13 #12).
-      standings[n] = OUT;
-      continue;
-    }
-    const obligation = entryObligation(
-      { missedSmall: s.missedSmall, missedBig: s.missedBig, isNew: s.isNew && gameRunning },
-      rules.missedBlinds,
-      rules.smallBlind,
-      rules.bigBlind,
-    );
-    obligations[n] = obligation;
-    if (obligation.kind === 'none') standings[n] = REGULAR;
-    else if (obligation.kind === 'wait-for-big-blind' || s.waitForBigBlind) standings[n] = WAITER;
+    const entry = eligible(s) ? seatEntry(s, state, gameRunning) : null;
+    entries[n] = entry;
+    if (!eligible(s) || entry?.kind === 'out') standings[n] = OUT;
+    else if (entry === null) standings[n] = REGULAR;
+    else if (entry.kind === 'wait-for-big-blind' || s.waitForBigBlind) standings[n] = WAITER;
     else standings[n] = POSTER;
   }
   const is = (n: number, kinds: number) => (standings[n] & kinds) !== 0;
@@ -112,17 +91,18 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
     button = last.smallBlind;
   }
 
-  // Posters may not come in between the big blind and the button (RRoP #7) unless the house allows it.
+  // Posters whose entry says so may not come in between the big blind and the button (RRoP #7).
   // Seat sets as bit masks (bit n for seat n).
-  let barred = 0;
-  if (!rules.missedBlinds.allowEntryBetweenBlindsAndButton) {
-    barred = 1 << button;
-    for (let i = 1, k = countBetween(button, bb, max); i <= k; i++) barred |= 1 << seatAfter(button, i, max);
-  }
+  let between = 1 << button;
+  for (let i = 1, k = countBetween(button, bb, max); i <= k; i++) between |= 1 << seatAfter(button, i, max);
+  const barred = (n: number) => {
+    const entry = entries[n];
+    return entry?.kind === 'posts' && entry.barredBetweenBlindsAndButton && (between & (1 << n)) !== 0;
+  };
   let dealtMask = 0;
   let dealtCount = 0;
   for (let n = 1; n <= max; n++) {
-    if ((n === bb && !is(n, OUT)) || is(n, REGULAR) || (is(n, POSTER) && (barred & (1 << n)) === 0)) {
+    if ((n === bb && !is(n, OUT)) || is(n, REGULAR) || (is(n, POSTER) && !barred(n))) {
       dealtMask |= 1 << n;
       dealtCount++;
     }
@@ -161,7 +141,7 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   if (v2 && rules.buttonMode === 'moving' && last !== null && dealtCount > 2) {
     for (let i = 1, k = countBetween(last.bigBlind, bb, max); i <= k; i++) {
       const n = seatAfter(last.bigBlind, i, max);
-      if (isDealt(n) && obligations[n]?.kind === 'none' && n !== last.bigBlind) skipped |= 1 << n;
+      if (isDealt(n) && entries[n] === null && n !== last.bigBlind) skipped |= 1 << n;
     }
   }
   const skippedBig = (n: number) => (skipped & (1 << n)) !== 0;
@@ -175,39 +155,19 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
     if (rules.smallBlind > 0) forcedBets.push({ seat: n, kind: 'make-up-small', amount: rules.smallBlind, live: false });
   }
   for (const n of dealt) {
-    const obligation = obligations[n];
-    if (n === bb || n === smallBlindSeat || obligation?.kind !== 'posts') continue;
-    for (const post of obligation.posts) forcedBets.push({ seat: n, kind: post.kind, amount: post.amount, live: post.live });
+    const entry = entries[n];
+    if (n === bb || n === smallBlindSeat || entry?.kind !== 'posts') continue;
+    for (const post of entry.posts) forcedBets.push({ seat: n, kind: post.kind, amount: post.amount, live: post.live });
   }
-  let kill: HandPlan['kill'] = null;
-  if (killOn && isDealt(killer!.seat) && dealtCount >= killGame!.minPlayers) {
-    const limitPercent = killLimitPercent(killGame!);
-    // The kill blind is the new lower limit and replaces the killer's own blind (Fandom, PSS, LVA).
-    const blindIndex = forcedBets.findIndex((f) => f.seat === killer!.seat && (f.kind === 'small-blind' || f.kind === 'big-blind'));
-    if (blindIndex >= 0) forcedBets.splice(blindIndex, 1);
-    forcedBets.push({ seat: killer!.seat, kind: 'kill-blind', amount: Math.floor((rules.bigBlind * limitPercent) / 100), live: true });
-    kill = { seat: killer!.seat, limitPercent };
-  }
-  if (rules.ante.kind === 'everyone') for (const n of dealt) forcedBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
-  else if (rules.ante.kind === 'big-blind') forcedBets.push({ seat: bb, kind: 'ante', amount: rules.ante.amount, live: false });
-  else if (rules.ante.kind === 'button' && isDealt(button)) forcedBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
+  // The house options' forced bets (a kill blind), and their fields of HandStarted (the blinds missed, the kill).
+  const house = houseForcedBets(
+    { state, rules, button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, isDealt, last },
+    forcedBets,
+  );
+  const allBets = house.forcedBets.slice();
+  if (rules.ante.kind === 'everyone') for (const n of dealt) allBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
+  else if (rules.ante.kind === 'big-blind') allBets.push({ seat: bb, kind: 'ante', amount: rules.ante.amount, live: false });
+  else if (rules.ante.kind === 'button' && isDealt(button)) allBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
 
-  const missedBlinds: { seat: number; blind: 'small' | 'big' }[] = [];
-  if (last !== null) {
-    const missable = (n: number) => {
-      const s = seatOf(n);
-      return s !== null && !isDealt(n) && !(s.isNew && !s.missedBig && !s.missedSmall);
-    };
-    for (let i = 1, k = countBetween(last.bigBlind, bb, max); i <= k; i++) {
-      const n = seatAfter(last.bigBlind, i, max);
-      if (missable(n)) missedBlinds.push({ seat: n, blind: 'big' });
-    }
-    // The seats between the last small blind and this one, then this one.
-    const passedSmall = countBetween(last.smallBlind, sbPosition, max);
-    for (let i = 1; i <= passedSmall + 1; i++) {
-      const n = i <= passedSmall ? seatAfter(last.smallBlind, i, max) : sbPosition;
-      if (n !== last.smallBlind && missable(n) && n !== bb) missedBlinds.push({ seat: n, blind: 'small' });
-    }
-  }
-  return { button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, forcedBets, missedBlinds, kill };
+  return { button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, forcedBets: allBets, started: house.started };
 }

@@ -3,6 +3,7 @@ import type { TableState } from './state';
 import { legalActions, type LegalAction } from './legal-actions';
 import { unseenCards } from './live-cards';
 import { formatCard } from '../cards/card';
+import { houseCommand, houseCommandFor } from '../house-options/registry';
 
 /**
  * A player that picks uniformly among the legal actions, with a random amount inside the legal bounds.
@@ -12,7 +13,7 @@ import { formatCard } from '../cards/card';
 export function randomLegalCommand(state: TableState, random: () => number): TableCommand | null {
   const { seat, actions: all } = legalActions(state);
   // Decide for the seat the hand waits for (others' early shows are legal but would starve the muck choice).
-  const actions = all.filter((a) => a.seat === seat || a.type === 'Straddle' || a.type === 'KillPot' || a.type === 'Deal');
+  const actions = all.filter((a) => a.seat === seat || a.type === 'Deal' || houseCommand(a.type)?.spec.outOfTurn === true);
   if (actions.length === 0) return null;
   return commandFor(actions[Math.floor(random() * actions.length)], random, state);
 }
@@ -42,21 +43,20 @@ export function commandFor(action: LegalAction, random: () => number, state?: Ta
       return { type: 'Raise', seat: action.seat, to: between(action.min, action.max) };
     case 'Call':
       return { type: 'Call', seat: action.seat };
-    case 'Straddle':
-      return { type: 'Straddle', seat: action.seat };
-    case 'KillPot':
-      return { type: 'KillPot', seat: action.seat, amount: action.min };
     case 'Deal':
       return { type: 'Deal' };
-    case 'ChopBlinds':
-      return { type: 'ChopBlinds', consents: [{ seat: action.seat, by: `player-${action.seat}` }, { seat: action.bigBlindSeat, by: `player-${action.bigBlindSeat}` }] };
     case 'DealBoard':
       return { type: 'DealBoard', street: action.street, cards: draw(action.cardsToEnter) };
     case 'ReportHoleCards':
       return { type: 'ReportHoleCards', seat: action.seat, cards: draw(action.cardsToEnter) };
     case 'ShowHand':
       return action.cardsToEnter === undefined ? { type: 'ShowHand', seat: action.seat } : { type: 'ShowHand', seat: action.seat, cards: draw(action.cardsToEnter) };
-    default:
+    case 'Fold':
+    case 'Check':
+    case 'MuckHand':
       return { type: action.type, seat: action.seat };
+    default:
+      // A house option's action: its module says which command plays it.
+      return houseCommandFor(action)!;
   }
 }

@@ -2,7 +2,9 @@
  * Every way a command can be refused. The code is stable (clients and regulators key on it);
  * the sentence is written for a floor supervisor.
  */
-export const REJECTION_CODES = [
+import { HOUSE_REJECTION_CODES } from '../house-options/declarations';
+
+const CORE_REJECTION_CODES = [
   'TABLE_NOT_OPEN',
   'TABLE_ALREADY_OPEN',
   'TABLE_CLOSED',
@@ -39,11 +41,10 @@ export const REJECTION_CODES = [
   'BETTING_OVER',
   'NOT_SHOWDOWN',
   'NOT_YOUR_TURN_TO_SHOW',
+  // House options (rule modules): the generic refusals; each module's own codes are in declarations.ts.
   'OPTION_NOT_ENABLED',
-  'STRADDLE_OUT_OF_TURN',
   'OPTION_NOT_ALLOWED_NOW',
   'CONSENT_MISSING',
-  'KILL_BLIND_OWED',
   'DEAL_PENDING',
   // Live cards (table/live-cards.ts).
   'DECK_NOT_ALLOWED',
@@ -56,6 +57,8 @@ export const REJECTION_CODES = [
   'CARDS_CONTRADICT_READER',
   'CARDS_REQUIRED',
 ] as const;
+
+export const REJECTION_CODES = Object.freeze([...CORE_REJECTION_CODES, ...HOUSE_REJECTION_CODES] as const);
 
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 

@@ -1,6 +1,6 @@
 import { Rejection, rejection } from './rejections';
-import { MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, validateMissedBlindPolicy } from '../house-options/missed-blinds';
-import { normalizeHouseOptions, type HouseOptions, type HouseOptionsInput } from '../house-options/house-options';
+import { normalizeHouseRules } from '../house-options/house-options';
+import type { HouseRules, HouseRulesInput } from '../house-options/declarations';
 
 /** The four betting structures of docs/rules.md section 1. */
 export type BettingStructure =
@@ -41,7 +41,8 @@ export type AnteKind = 'none' | 'everyone' | 'big-blind' | 'button';
 export type CardSource = 'deck' | 'live';
 export const CARD_SOURCES: readonly CardSource[] = ['deck', 'live'];
 
-export interface TableRules {
+/** The core's rules, then the fields the house options own (house-options/declarations.ts: HouseRules). */
+export interface TableRules extends HouseRules {
   /**
    * The version of the engine's own rules this table is played under (absent: 1, the tables opened before it
    * existed). A fix that changes what old events mean comes with a new version, so an old table replays the old
@@ -58,9 +59,6 @@ export interface TableRules {
   readonly buttonMode: 'dead' | 'moving';
   readonly gameType: 'cash' | 'tournament';
   readonly buyIn: { readonly min: number; readonly max: number } | null;
-  readonly missedBlinds: MissedBlindPolicy;
-  /** Straddle, kill game, kill pot, chop and rake: each null when off. */
-  readonly houseOptions: HouseOptions;
   /** Absent means deck (so are rules recorded before live cards existed): read it with cardSourceOf. */
   readonly cardSource?: CardSource;
   /**
@@ -90,7 +88,7 @@ export function rulesVersion(rules: TableRules): number {
 }
 
 /** What a client may send: everything but the stakes and the structure kind has a default. */
-export interface TableRulesInput {
+export interface TableRulesInput extends HouseRulesInput {
   /** Leave it out for the current version; 1 replays a table opened before version 2 (regulators, old logs). */
   readonly version?: number;
   readonly variant?: 'texas-holdem';
@@ -102,8 +100,6 @@ export interface TableRulesInput {
   readonly buttonMode?: 'dead' | 'moving';
   readonly gameType?: 'cash' | 'tournament';
   readonly buyIn?: { readonly min: number; readonly max: number } | null;
-  readonly missedBlinds?: Partial<MissedBlindPolicy>;
-  readonly houseOptions?: HouseOptionsInput;
   readonly cardSource?: CardSource;
   /** Default false. */
   readonly dealerSeesHoleCards?: boolean;
@@ -154,16 +150,12 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   const structure = normalizeStructure(input.structure, input.bigBlind, gameType);
   if ('why' in structure) return bad(structure.field, structure.why);
 
-  const missedBlinds = { ...DEFAULT_MISSED_BLIND_POLICY, ...(input.missedBlinds ?? {}) };
-  const missedProblem = validateMissedBlindPolicy(missedBlinds);
-  if (missedProblem) return bad(`missedBlinds.${missedProblem.field}`, missedProblem.why);
-
-  const house = normalizeHouseOptions(input.houseOptions, { structure: structure.structure.kind, tournament: gameType === 'tournament', smallBlind: input.smallBlind });
-  if (!house.ok) return bad(`houseOptions${house.field ? '.' + house.field : ''}`, house.why);
+  const house = normalizeHouseRules(input, { structure: structure.structure.kind, tournament: gameType === 'tournament', smallBlind: input.smallBlind, bigBlind: input.bigBlind });
+  if (!house.ok) return bad(house.field, house.why);
 
   // One literal with every member, then the optional ones: spreads in the literal cost microseconds a table and
   // made the PHH benchmark's OpenTable a sixth of its engine time.
-  const rules: Mutable<TableRules> = {
+  const rules = {
     variant: 'texas-holdem',
     structure: structure.structure,
     smallBlind: input.smallBlind,
@@ -173,9 +165,9 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
     buttonMode,
     gameType,
     buyIn,
-    missedBlinds,
-    houseOptions: house.options,
-  };
+  } as Mutable<TableRules>;
+  // Then the house options' fields (each module's parameters, house-options/house-options.ts).
+  Object.assign(rules, house.rules);
   // Version 1 is recorded as no version at all, exactly as the tables opened before versions existed.
   if (version !== 1) rules.version = version;
   // Recorded only when live, so that deck tables' rules read as they did before the option existed.

@@ -1,9 +1,10 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
 import type { ForcedBetDue, ShuffleRecord, Street } from './events';
-import type { KillState } from '../house-options/kill-game';
+import { copySeatSlice, copyTableSlice, tableSliceStart, type HouseHandSlice, type HouseSeatSlice, type HouseTableSlice } from '../house-options/declarations';
 
-export interface SeatState {
+/** A seat: the core's fields, then the house options' seat slices (house-options/declarations.ts). */
+export interface SeatState extends HouseSeatSlice {
   readonly seat: number;
   readonly playerId: string;
   /** Chips behind, not counting what is committed to the hand in progress. */
@@ -11,8 +12,6 @@ export interface SeatState {
   readonly sittingOut: boolean;
   /** Chose to wait for the big blind rather than post what is owed. */
   readonly waitForBigBlind: boolean;
-  readonly missedSmall: boolean;
-  readonly missedBig: boolean;
   /** Not yet dealt a hand at this table. */
   readonly isNew: boolean;
 }
@@ -79,18 +78,10 @@ export interface HandState {
   readonly deckPosition: number;
   readonly board: readonly Card[];
   readonly round: BettingRound;
-  /** Straddlers in the order they posted. */
-  readonly straddles: readonly number[];
-  /** The killer of this hand (triggered or voluntary), who acts last preflop unless the house says in turn. */
-  readonly killSeat: number | null;
-  /** Betting limits as a percentage of the table's (a kill raises them). */
+  /** Betting limits as a percentage of the table's: a house option may raise them for the hand (rule-module.ts). */
   readonly limitPercent: number;
-  /** Preflop action order, first to act first (the straddler or killer may be moved last). */
+  /** Preflop action order, first to act first (the house options may move the start and move seats last). */
   readonly preflopOrder: readonly number[];
-  /** Rake taken from each pot, once the hand is settled. */
-  readonly rakeByPot: readonly number[];
-  readonly raked: number;
-  readonly chopped: boolean;
   /** The aggressor of the final betting round, kept for the showdown order. */
   readonly riverAggressor: number | null;
   /** Order in which contenders table their hands, fixed when the showdown starts. */
@@ -98,13 +89,17 @@ export interface HandState {
   /** Pots already awarded, and the chips paid out by them. */
   readonly potsAwarded: number;
   readonly paidOut: number;
-  /** Seat bookkeeping that takes effect when the hand ends (a voided hand leaves the seats as they were). */
-  readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
   /** The small-blind position, even when nobody posts there (dead button): the next button. */
   readonly smallBlindPosition: number;
+  /**
+   * The house options' slices of this hand (house-options/declarations.ts), in one record: the hand is copied on
+   * every event and this part by reference; a module that changes its fields copies it (houseWith).
+   */
+  readonly house: HouseHandSlice;
 }
 
-export interface TableState {
+/** The table: the core's fields, then the house options' table slices, carried from hand to hand. */
+export interface TableState extends HouseTableSlice {
   readonly status: 'unopened' | 'open' | 'closed';
   readonly tableId: string | null;
   readonly rules: TableRules | null;
@@ -115,23 +110,27 @@ export interface TableState {
   readonly lastPositions: { readonly button: number; readonly smallBlind: number; readonly bigBlind: number } | null;
   readonly handsPlayed: number;
   readonly hand: HandState | null;
-  readonly kill: KillState;
-  /** Every chip the house has taken at this table (rake and chop fees). */
-  readonly rakeCollected: number;
 }
 
-export const INITIAL_TABLE_STATE: TableState = {
-  status: 'unopened',
-  tableId: null,
-  rules: null,
-  seats: [],
-  initialButton: null,
-  lastPositions: null,
-  handsPlayed: 0,
-  hand: null,
-  kill: { holder: null, killer: null },
-  rakeCollected: 0,
-};
+export const INITIAL_TABLE_STATE: TableState = Object.freeze(
+  withTableSliceStart({
+    status: 'unopened',
+    tableId: null,
+    rules: null,
+    seats: Object.freeze([]),
+    initialButton: null,
+    lastPositions: null,
+    handsPlayed: 0,
+    hand: null,
+  }),
+);
+
+/** A table record with the house options' table slices at their starting values (house-options/declarations.ts). */
+export function withTableSliceStart(core: Omit<TableState, keyof HouseTableSlice>): TableState {
+  const table = core as Mutable<TableState>;
+  tableSliceStart(table);
+  return table;
+}
 
 export function handInProgress(state: TableState): boolean {
   return state.hand !== null && state.hand.phase !== 'complete';
@@ -186,18 +185,28 @@ export function tableWith(s: TableState, c: Partial<TableState>): TableState {
   return next;
 }
 
+/** The table with its hand's house-option slice changed (for the modules: house-options/). */
+export function houseWith(s: TableState, c: Partial<HouseHandSlice>): TableState {
+  const hand = s.hand!;
+  const house = { ...hand.house } as Mutable<HouseHandSlice>;
+  applyChanges(house, c);
+  const next = cloneTable(s);
+  next.hand = handWith(hand, { house });
+  return next;
+}
+
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
 export function cloneSeat(s: SeatState): Mutable<SeatState> {
-  return {
+  const next = {
     seat: s.seat,
     playerId: s.playerId,
     stack: s.stack,
     sittingOut: s.sittingOut,
     waitForBigBlind: s.waitForBigBlind,
-    missedSmall: s.missedSmall,
-    missedBig: s.missedBig,
     isNew: s.isNew,
-  };
+  } as Mutable<SeatState>;
+  copySeatSlice(s, next);
+  return next;
 }
 
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
@@ -250,25 +259,20 @@ export function cloneHand(s: HandState): Mutable<HandState> {
     deckPosition: s.deckPosition,
     board: s.board,
     round: s.round,
-    straddles: s.straddles,
-    killSeat: s.killSeat,
     limitPercent: s.limitPercent,
     preflopOrder: s.preflopOrder,
-    rakeByPot: s.rakeByPot,
-    raked: s.raked,
-    chopped: s.chopped,
     riverAggressor: s.riverAggressor,
     showdownOrder: s.showdownOrder,
     potsAwarded: s.potsAwarded,
     paidOut: s.paidOut,
-    missedBlinds: s.missedBlinds,
     smallBlindPosition: s.smallBlindPosition,
+    house: s.house,
   };
 }
 
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
 export function cloneTable(s: TableState): Mutable<TableState> {
-  return {
+  const next = {
     status: s.status,
     tableId: s.tableId,
     rules: s.rules,
@@ -277,7 +281,7 @@ export function cloneTable(s: TableState): Mutable<TableState> {
     lastPositions: s.lastPositions,
     handsPlayed: s.handsPlayed,
     hand: s.hand,
-    kill: s.kill,
-    rakeCollected: s.rakeCollected,
-  };
+  } as Mutable<TableState>;
+  copyTableSlice(s, next);
+  return next;
 }

@@ -1,0 +1,260 @@
+/**
+ * The registry of house options: the modules, in the order the core asks them, and the one function per hook the
+ * core calls (table/, betting/ name no option; they call these). The order is part of the rules:
+ *
+ * 1. straddle     before the kills: a button straddler in "normal-skip" order acts before the killer, both last;
+ * 2. killGame     before missedBlinds: a killed pot keeps new players out before they are asked to post;
+ * 3. killPot      its legal actions follow the straddles';
+ * 4. chop
+ * 5. rake
+ * 6. missedBlinds always on (its policy is rules.missedBlinds).
+ *
+ * How each hook combines the modules' answers (first answer, all answers, a chain) is said at its function here
+ * and in docs/architecture.md. Only enabled modules are asked (params non-null), except for evolve, which folds
+ * every recorded event of its types whatever the rules now say. Types and slices: declarations.ts.
+ */
+import type { Decision } from '../decider';
+import type { TableRules } from '../table/rules';
+import type { HandState, SeatState, TableState } from '../table/state';
+import type { ForcedBetDue, TableEvent } from '../table/events';
+import type { TableCommand } from '../table/commands';
+import type { Rejection } from '../table/rejections';
+import type { LegalAction } from '../table/legal-actions';
+import type { PotAward } from '../betting/showdown';
+import type { AnyRuleModule, HandPlanContext, LegalMoment, ModuleCommand, PreflopRound, Runout, SeatEntry } from './rule-module';
+import { HOUSE_EVENT_TYPES, type HouseHandStarted } from './declarations';
+import { straddle } from './straddle';
+import { killGame } from './kill-game';
+import { killPot } from './kill-pot';
+import { chop } from './chop';
+import { rake } from './rake';
+import { missedBlinds } from './missed-blinds';
+
+export const RULE_MODULES: readonly AnyRuleModule[] = Object.freeze([straddle, killGame, killPot, chop, rake, missedBlinds]);
+
+/** The modules that answer a hook, in registry order (looked up once here, not at every call). */
+function answering(hook: keyof AnyRuleModule): readonly AnyRuleModule[] {
+  return Object.freeze(RULE_MODULES.filter((m) => m[hook] !== undefined));
+}
+const SEAT_ENTRY = answering('seatEntry');
+const FORCED_BETS = answering('forcedBets');
+const DEALER_DEALS = answering('dealerDeals');
+const SEAT_MAY_GO = answering('seatMayGo');
+const PREFLOP = Object.freeze(RULE_MODULES.filter((m) => m.preflopAnchor || m.preflopLast || m.preflopRound || m.skipsPreflopBetting));
+const LEGAL_ACTIONS = answering('legalActions');
+const RUNOUT = answering('runout');
+const BEFORE_AWARDS = answering('beforeAwards');
+const HELD_FROM_POTS = answering('heldFromPots');
+const AWARDS = answering('awards');
+const AFTER_AWARDS = answering('afterAwards');
+
+// --- Commands --------------------------------------------------------------------------------------------------
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Command = { readonly type: string; readonly module: AnyRuleModule; readonly spec: ModuleCommand<any> };
+const COMMANDS: readonly Command[] = Object.freeze(
+  RULE_MODULES.flatMap((module) => Object.entries(module.commands ?? {}).map(([type, spec]) => Object.freeze({ type, module, spec }))),
+);
+
+/** The module command of this type, if a module declares one. */
+export function houseCommand(type: string): Command | undefined {
+  for (const c of COMMANDS) if (c.type === type) return c;
+  return undefined;
+}
+
+/** A module's command decided by its module (params null when the option is off at this table). */
+export function decideHouseCommand(c: Command, command: TableCommand, state: TableState): Decision<TableEvent, Rejection> {
+  return c.spec.decide(command, state, c.module.params(state.rules!));
+}
+
+/** The command a bot sends for a module's legal action; null for the core's actions. */
+export function houseCommandFor(action: LegalAction): TableCommand | null {
+  const c = houseCommand(action.type);
+  return c?.spec.commandFor ? c.spec.commandFor(action) : null;
+}
+
+// --- Events ----------------------------------------------------------------------------------------------------
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = { readonly module: AnyRuleModule; readonly evolve: (state: TableState, event: any, params: any) => TableState };
+
+/** What the modules do with events of one type: whether one of them owns the type, and their handlers in order. */
+export interface HouseEvolution {
+  readonly owned: boolean;
+  readonly handlers: readonly Handler[];
+}
+
+/** By event type, one lookup per event (a dictionary without a prototype, so no type name meets Object's members). */
+const EVOLUTIONS: Readonly<Record<string, HouseEvolution | undefined>> = Object.freeze(
+  RULE_MODULES.reduce<Record<string, { owned: boolean; handlers: Handler[] }>>((byType, module) => {
+    for (const [type, evolve] of Object.entries(module.evolve ?? {})) {
+      byType[type] ??= { owned: (HOUSE_EVENT_TYPES as readonly string[]).includes(type), handlers: [] };
+      byType[type].handlers.push(Object.freeze({ module, evolve: evolve! }));
+    }
+    return byType;
+  }, Object.create(null)),
+);
+
+/** The modules' evolution of this event type, or undefined when no module folds it. */
+export function houseEvolution(type: string): HouseEvolution | undefined {
+  return EVOLUTIONS[type];
+}
+
+/** The modules' part of folding this event, after the core's (for a module's own event, all of it). */
+export function evolveHouse(state: TableState, event: TableEvent, evolution: HouseEvolution): TableState {
+  let s = state;
+  for (const h of evolution.handlers) s = h.evolve(s, event, s.rules === null ? null : h.module.params(s.rules));
+  return s;
+}
+
+// --- Before the deal -------------------------------------------------------------------------------------------
+
+/** How a seat enters the next hand: the first module with an answer decides; null when none has one. */
+export function seatEntry(seat: SeatState, state: TableState, gameRunning: boolean): SeatEntry | null {
+  const rules = state.rules!;
+  for (const m of SEAT_ENTRY) {
+    const p = m.params(rules);
+    if (p === null) continue;
+    const entry = m.seatEntry!(seat, { state, gameRunning }, p);
+    if (entry !== null) return entry;
+  }
+  return null;
+}
+
+/** The modules' forced bets, chained in registry order, and their fields of HandStarted (defaults first). */
+export function houseForcedBets(ctx: HandPlanContext, forcedBets: ForcedBetDue[]): { forcedBets: readonly ForcedBetDue[]; started: HouseHandStarted } {
+  let bets: readonly ForcedBetDue[] = forcedBets;
+  const started: Record<string, unknown> = { missedBlinds: NO_MISSED, kill: null };
+  for (const m of FORCED_BETS) {
+    const p = m.params(ctx.rules);
+    if (p === null) continue;
+    const change = m.forcedBets!(ctx, bets, p);
+    if (change === null) continue;
+    bets = change.forcedBets;
+    if (change.started) for (const key of Object.keys(change.started)) started[key] = change.started[key];
+  }
+  return { forcedBets: bets, started: started as unknown as HouseHandStarted };
+}
+const NO_MISSED: HouseHandStarted['missedBlinds'] = Object.freeze([]);
+
+/** Whether the dealer says Deal at this table: some enabled option posts voluntarily before the deal. */
+export function dealerDeals(rules: TableRules): boolean {
+  for (const m of DEALER_DEALS) {
+    const p = m.params(rules);
+    if (p !== null && m.dealerDeals!(p)) return true;
+  }
+  return false;
+}
+
+/** Why this seat may not leave or sit out now: the first module's objection. */
+export function seatMayGo(state: TableState, seat: number, how: 'leave' | 'sit-out'): Rejection | null {
+  for (const m of SEAT_MAY_GO) {
+    const p = m.params(state.rules!);
+    if (p === null) continue;
+    const objection = m.seatMayGo!(state, seat, how, p);
+    if (objection !== null) return objection;
+  }
+  return null;
+}
+
+// --- Preflop ---------------------------------------------------------------------------------------------------
+
+export interface PreflopSetup {
+  /** The seat the action starts after. */
+  readonly anchor: number;
+  /** Seats moved to the end of the order, in order. */
+  readonly last: readonly number[];
+  readonly round: PreflopRound;
+  /** No preflop betting at all (nobody owes an action; the flop comes next). */
+  readonly skipBetting: boolean;
+}
+
+/**
+ * The preflop round as the enabled modules shape it: the last anchor given wins, the seats moved last are
+ * concatenated in registry order, the round's amounts are chained, and any module may skip the betting.
+ */
+export function preflopSetup(hand: HandState, rules: TableRules, round: PreflopRound): PreflopSetup {
+  let anchor = hand.bigBlindSeat;
+  let last: readonly number[] = NO_SEATS;
+  let skipBetting = false;
+  for (const m of PREFLOP) {
+    const p = m.params(rules);
+    if (p === null) continue;
+    const a = m.preflopAnchor?.(hand, p) ?? null;
+    if (a !== null) anchor = a;
+    const l = m.preflopLast?.(hand, p);
+    if (l !== undefined && l.length > 0) last = last.length === 0 ? l : [...last, ...l];
+    if (m.preflopRound) round = m.preflopRound(hand, rules, round, p);
+    if (m.skipsPreflopBetting?.(hand, p)) skipBetting = true;
+  }
+  return { anchor, last, round, skipBetting };
+}
+const NO_SEATS: readonly number[] = Object.freeze([]);
+
+// --- During the hand -------------------------------------------------------------------------------------------
+
+/** Appends the enabled modules' legal actions at this moment, in registry order. */
+export function houseLegalActions(state: TableState, moment: LegalMoment, into: LegalAction[]): void {
+  for (const m of LEGAL_ACTIONS) {
+    const p = m.params(state.rules!);
+    if (p === null) continue;
+    for (const action of m.legalActions!(state, moment, p)) into.push(action);
+  }
+}
+
+/** What happens before the core deals the rest of the board once betting is over: the first answer; null: deal. */
+export function houseRunout(state: TableState, hand: HandState): Runout | null {
+  for (const m of RUNOUT) {
+    const p = m.params(state.rules!);
+    if (p === null) continue;
+    const r = m.runout!(state, hand, p);
+    if (r !== null) return r;
+  }
+  return null;
+}
+
+// --- Settlement ------------------------------------------------------------------------------------------------
+
+/** The next event before any pot is awarded (the rake): the first module's; null when none is due. */
+export function beforeAwards(state: TableState, hand: HandState): TableEvent | null {
+  for (const m of BEFORE_AWARDS) {
+    const p = m.params(state.rules!);
+    if (p === null) continue;
+    const e = m.beforeAwards!(state, hand, p);
+    if (e !== null) return e;
+  }
+  return null;
+}
+
+/** Chips already taken from each pot, summed over the modules (none: an empty list). */
+export function heldFromPots(rules: TableRules, hand: HandState): readonly number[] {
+  let held: readonly number[] = NO_SEATS;
+  for (const m of HELD_FROM_POTS) {
+    const p = m.params(rules);
+    if (p === null) continue;
+    const more = m.heldFromPots!(hand, p);
+    if (more.length === 0) continue;
+    held = held.length === 0 ? more : held.map((h, i) => h + (more[i] ?? 0)).concat(more.slice(held.length));
+  }
+  return held;
+}
+
+/** The awards a module makes instead of the core's (the first module's), or null. */
+export function houseAwards(state: TableState, hand: HandState): readonly PotAward[] | null {
+  for (const m of AWARDS) {
+    const p = m.params(state.rules!);
+    if (p === null) continue;
+    const awards = m.awards!(state, hand, p);
+    if (awards !== null) return awards;
+  }
+  return null;
+}
+
+/** The modules' events after the awards, before HandEnded, in registry order. */
+export function afterAwards(state: TableState, hand: HandState, awards: readonly PotAward[], into: TableEvent[]): void {
+  for (const m of AFTER_AWARDS) {
+    const p = m.params(state.rules!);
+    if (p === null) continue;
+    for (const e of m.afterAwards!(state, hand, awards, p)) into.push(e);
+  }
+}
