@@ -24,7 +24,7 @@ describe('bomb pot (docs/house-options.md "Bomb pot")', () => {
     t.do({ type: 'StartHand', seed: 1 });
     const started = t.of('HandStarted')[0]!;
     expect(started).toMatchObject({ button: 1, bombPot: { ante: 5 } });
-    expect(started.forcedBets).toEqual([1, 2, 3, 4].map((seat) => expect.objectContaining({ seat, kind: 'bomb-pot', amount: 5, live: true })));
+    expect(started.forcedBets).toEqual([2, 3, 4, 1].map((seat) => expect.objectContaining({ seat, kind: 'bomb-pot', amount: 5, live: true })));
     expect(legalActions(t.state).actions.every((a) => a.type === 'PostBlind' && a.blind === 'bomb-pot')).toBe(true);
     t.refuses({ type: 'PostBlind', seat: 2, blind: 'small-blind' }, 'BLIND_NOT_DUE');
   });
@@ -78,19 +78,20 @@ describe('bomb pot (docs/house-options.md "Bomb pot")', () => {
   });
 
   it('given a new player owing a post, when a bomb pot is dealt, then they pay it dead besides the ante', () => {
-    const t = TableUnderTest.open(rules({ ante: 5 }), four().slice(0, 3), 1);
+    // Five seats: the new player in seat 5 comes in after the next big blind (seat 4), so they owe the post.
+    const t = TableUnderTest.open(rules({ ante: 5 }, { maxSeats: 5 }), four(), 1);
     t.do({ type: 'StartHand', seed: 1 });
     postAll(t);
-    t.do({ type: 'Fold', seat: 1 }, { type: 'Fold', seat: 2 });
-    t.do({ type: 'SeatPlayer', seat: 4, playerId: 'd', buyIn: 100, postToEnter: true });
+    t.do({ type: 'Fold', seat: 4 }, { type: 'Fold', seat: 1 }, { type: 'Fold', seat: 2 });
+    t.do({ type: 'SeatPlayer', seat: 5, playerId: 'e', buyIn: 100, postToEnter: true });
     t.do({ type: 'CallBombPot' }, { type: 'StartHand', seed: 2 });
-    const bets = t.of('HandStarted')[1]!.forcedBets.filter((f) => f.seat === 4);
+    const bets = t.of('HandStarted')[1]!.forcedBets.filter((f) => f.seat === 5);
     expect(bets).toEqual([
-      { seat: 4, kind: 'bomb-pot', amount: 5, live: true },
-      { seat: 4, kind: 'new-player', amount: 2, live: false },
+      { seat: 5, kind: 'bomb-pot', amount: 5, live: true },
+      { seat: 5, kind: 'new-player', amount: 2, live: false },
     ]);
     postAll(t);
-    expect(t.state.hand!.players.find((p) => p.seat === 4)).toMatchObject({ stack: 93, committed: 7, dead: 2 });
+    expect(t.state.hand!.players.find((p) => p.seat === 5)).toMatchObject({ stack: 93, committed: 7, dead: 2 });
     expect(t.state.hand!.round.street).toBe('flop');
   });
 

@@ -1,7 +1,7 @@
 import { accept, reject } from '../decider';
 import type { ForcedBetDue } from '../table/events';
 import { rejection } from '../table/rejections';
-import { handInProgress, handWith, tableWith, type TableState } from '../table/state';
+import { handInProgress, houseWith, tableWith } from '../table/state';
 import type { TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
 
@@ -75,11 +75,12 @@ export const BOMB_POT_TABLE_START: BombPotTableSlice = { bombPotCalled: false };
 export const BOMB_POT_HAND_START: BombPotHandSlice = { bombPot: null };
 
 function paramsOf(rules: TableRules): BombPotOption | null {
-  return (rules.houseOptions as { readonly bombPot?: BombPotOption | null }).bombPot ?? null;
+  return rules.houseOptions.bombPot ?? null;
 }
 
 export const bombPotModule = ruleModule<BombPotOption>({
   name: 'bombPot',
+  where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_BOMB_POT,
   validate: (o, ctx) => validateBombPot(o, ctx),
@@ -90,30 +91,29 @@ export const bombPotModule = ruleModule<BombPotOption>({
         if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'Bomb pots are not played at this table.'));
         if (handInProgress(state)) return reject(rejection('HAND_IN_PROGRESS', 'A bomb pot is called between hands, for the next hand.'));
         // Called twice before the hand is dealt: one bomb pot, nothing more to record (a double tap on the console).
-        if ((state as TableState & BombPotTableSlice).bombPotCalled) return accept([]);
-        return accept([{ type: 'BombPotCalled', handNumber: state.handsPlayed + 1 } as BombPotEvent as never]);
+        if (state.bombPotCalled) return accept([]);
+        return accept([{ type: 'BombPotCalled', handNumber: state.handsPlayed + 1 }]);
       },
     },
   },
   evolve: {
-    BombPotCalled: (state) => tableWith(state, { bombPotCalled: true } as never),
+    BombPotCalled: (state) => tableWith(state, { bombPotCalled: true }),
+    // The call is used up by the hand it was for; the hand remembers that it is a bomb pot.
     HandStarted: (state, event) => {
-      const ante = (event as BombPotStarted).bombPot ?? null;
-      const called = (state as TableState & BombPotTableSlice).bombPotCalled;
-      if (ante === null && !called) return state;
-      const next = ante === null ? state : tableWith(state, { hand: handWith(state.hand!, { bombPot: ante } as never) });
-      return called ? tableWith(next, { bombPotCalled: false } as never) : next;
+      const bombPot = event.bombPot ?? null;
+      if (bombPot === null && !state.bombPotCalled) return state;
+      const next = bombPot === null ? state : houseWith(state, { bombPot: { ante: bombPot.ante } });
+      return next.bombPotCalled ? tableWith(next, { bombPotCalled: false }) : next;
     },
   },
   forcedBets(ctx, forcedBets, params) {
-    const called = (ctx.state as TableState & BombPotTableSlice).bombPotCalled;
-    if (!isBombPotHand(params, ctx.state.handsPlayed + 1, called)) return null;
+    if (!isBombPotHand(params, ctx.state.handsPlayed + 1, ctx.state.bombPotCalled)) return null;
     const ante = bombPotAnte(params, ctx.rules.bigBlind);
-    const bets: ForcedBetDue[] = ctx.dealt.map((seat) => ({ seat, kind: BOMB_POT_ANTE as ForcedBetDue['kind'], amount: ante, live: true }));
+    const bets: ForcedBetDue[] = ctx.dealt.map((seat) => ({ seat, kind: BOMB_POT_ANTE, amount: ante, live: true }));
     // No blinds; what a player owes to come in is paid, dead, besides the ante.
     for (const f of forcedBets) if (ENTRY_POSTS.has(f.kind)) bets.push({ seat: f.seat, kind: f.kind, amount: f.amount, live: false });
     else if (!BLINDS.has(f.kind)) bets.push(f);
     return { forcedBets: bets, started: { bombPot: { ante } } };
   },
-  skipsPreflopBetting: (hand) => (hand as typeof hand & BombPotHandSlice).bombPot !== null,
+  skipsPreflopBetting: (hand) => hand.house.bombPot !== null,
 });

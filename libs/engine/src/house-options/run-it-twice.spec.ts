@@ -1,9 +1,11 @@
-import { parseCards } from '../cards/card';
+import { parseCards as parse } from '../cards/card';
 import type { HandPlayer } from '../table/state';
 import type { TableRulesInput } from '../table/rules';
 import { legalActions } from '../table/legal-actions';
 import { TableUnderTest, deckFor } from '../table/table-under-test.test-support';
 import { awardTwoRuns, consentsOf, validateRunItTwice } from './run-it-twice';
+
+const parseCards = (text: string): number[] => parse(text)!;
 
 /** A contender who put `committed` in (all live) and tabled `cards`. */
 const player = (seat: number, cards: string, committed: number, over: Partial<HandPlayer> = {}): HandPlayer => ({

@@ -3,7 +3,7 @@ import { accept, reject } from '../decider';
 import { handValue, type PotAward } from '../betting/showdown';
 import { derivePots, splitPot } from '../betting/pots';
 import { indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
-import { handInProgress, handWith, tableWith, type HandPlayer, type HandState, type TableState } from '../table/state';
+import { handInProgress, houseWith, type HandPlayer, type HandState, type TableState } from '../table/state';
 import type { Street, TableEvent } from '../table/events';
 import { rejection, type Rejection } from '../table/rejections';
 import { cardSourceOf, rulesVersion, type TableRules } from '../table/rules';
@@ -142,10 +142,8 @@ export interface RunItTwiceHandSlice {
 
 export const RUN_IT_TWICE_HAND_START: RunItTwiceHandSlice = { runs: null, secondBoard: [] };
 
-type SlicedHand = HandState & RunItTwiceHandSlice & { readonly rakeByPot?: readonly number[] };
-
 function paramsOf(rules: TableRules): RunItTwiceOption | null {
-  return (rules.houseOptions as { readonly runItTwice?: RunItTwiceOption | null }).runItTwice ?? null;
+  return rules.houseOptions.runItTwice ?? null;
 }
 
 /**
@@ -158,8 +156,9 @@ export function runsChoice(state: TableState): { seats: number[] } | Rejection {
   const rules = state.rules!;
   if (cardSourceOf(rules) === 'live') return notNow('a second run is not entered on a live-cards table');
   if (rulesVersion(rules) < 2) return notNow('the table plays rules version 1, where the board comes before the hands are tabled');
-  const hand = state.hand as SlicedHand;
-  if (hand.runs !== null) return notNow(hand.runs === 2 ? 'the players already agreed' : 'the board is already being run once');
+  const hand = state.hand!;
+  const runs = hand.house.runs;
+  if (runs !== null) return notNow(runs === 2 ? 'the players already agreed' : 'the board is already being run once');
   if (hand.phase !== 'showdown' || hand.board.length >= 5) return notNow('only once the betting is over with a player all in, before the rest of the board');
   const seats: number[] = [];
   let allIn = false;
@@ -185,7 +184,7 @@ function twoRuns(hand: HandState): TableEvent[] {
     position += 1 + BOARD_CARDS[street];
   }
   for (const street of streets) {
-    second.push({ type: 'SecondBoardDealt', street, cards: hand.deck.slice(position + 1, position + 1 + BOARD_CARDS[street]) } as RunItTwiceEvent as TableEvent);
+    second.push({ type: 'SecondBoardDealt', street, cards: hand.deck.slice(position + 1, position + 1 + BOARD_CARDS[street]) });
     position += 1 + BOARD_CARDS[street];
   }
   return events.concat(second);
@@ -193,6 +192,7 @@ function twoRuns(hand: HandState): TableEvent[] {
 
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   name: 'runItTwice',
+  where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_RUN_IT_TWICE,
   validate: (o, ctx) => validateRunItTwice(o, ctx),
@@ -206,9 +206,9 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
         const given = consentsOf((command as { consents?: unknown }).consents, choice.seats);
         if ('missing' in given)
           return reject(rejection('CONSENT_MISSING', `Seat ${given.missing} has not agreed to run it twice; every player in the pot must consent.`, 'consents'));
-        return accept([{ type: 'RunItTwiceAgreed', consents: given.consents } as RunItTwiceEvent as TableEvent]);
+        return accept([{ type: 'RunItTwiceAgreed', consents: given.consents }]);
       },
-      commandFor: (action) => ({ type: 'RunItTwice', consents: ((action as unknown as { seats: number[] }).seats ?? []).map((seat) => ({ seat, by: `seat ${seat}` })) }) as never,
+      commandFor: (action) => ({ type: 'RunItTwice', consents: (action as Extract<RunItTwiceLegalAction, { type: 'RunItTwice' }>).seats.map((seat) => ({ seat, by: `player-${seat}` })) }),
     },
     RunItOnce: {
       actsForHandSeat: false,
@@ -216,42 +216,43 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
         if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
         const choice = runsChoice(state);
         if ('code' in choice) return reject(choice);
-        return accept([{ type: 'RunItOnceChosen' } as RunItTwiceEvent as TableEvent]);
+        return accept([{ type: 'RunItOnceChosen' }]);
       },
-      commandFor: () => ({ type: 'RunItOnce' }) as never,
+      commandFor: () => ({ type: 'RunItOnce' }),
     },
   },
   evolve: {
-    RunItTwiceAgreed: (state) => tableWith(state, { hand: handWith(state.hand!, { runs: 2 } as never) }),
-    RunItOnceChosen: (state) => tableWith(state, { hand: handWith(state.hand!, { runs: 1 } as never) }),
-    SecondBoardDealt: (state, event) => {
-      const hand = state.hand as SlicedHand;
-      const cards = (event as Extract<RunItTwiceEvent, { type: 'SecondBoardDealt' }>).cards;
-      return tableWith(state, { hand: handWith(hand, { secondBoard: hand.secondBoard.concat(cards) } as never) });
-    },
+    RunItTwiceAgreed: (state) => houseWith(state, { runs: 2 }),
+    RunItOnceChosen: (state) => houseWith(state, { runs: 1 }),
+    SecondBoardDealt: (state, event) => houseWith(state, { secondBoard: state.hand!.house.secondBoard.concat(event.cards) }),
     // Informational: the chips moved with the PotAwarded events before it.
     RunsAwarded: (state) => state,
   },
   legalActions(state) {
     const choice = runsChoice(state);
     if ('code' in choice) return [];
-    return [{ type: 'RunItTwice', seat: null, seats: choice.seats } as never, { type: 'RunItOnce', seat: null } as never];
+    return [{ type: 'RunItTwice', seat: null, seats: choice.seats }, RUN_IT_ONCE];
   },
   runout(state, hand) {
-    const h = hand as SlicedHand;
-    if (h.runs === 1) return null;
-    if (h.runs === 2) return h.secondBoard.length === 0 ? { kind: 'events', events: twoRuns(hand) } : null;
-    return 'code' in runsChoice(state) ? null : { kind: 'wait' };
+    const { runs, secondBoard } = hand.house;
+    if (runs === 1) return null;
+    if (runs === 2) return secondBoard.length === 0 ? { kind: 'events', events: twoRuns(hand) } : null;
+    return 'code' in runsChoice(state) ? null : WAIT;
   },
+  // The rake (rake.ts's hand slice, rakeByPot) was taken from each pot before the halving.
   awards(_state, hand) {
-    const h = hand as SlicedHand;
-    if (h.runs !== 2) return null;
-    const shared = h.board.slice(0, h.board.length - h.secondBoard.length);
-    return awardTwoRuns(h.players, h.button, [h.board, shared.concat(h.secondBoard)], h.rakeByPot ?? []);
+    const { runs, secondBoard, rakeByPot } = hand.house;
+    if (runs !== 2) return null;
+    const shared = hand.board.slice(0, hand.board.length - secondBoard.length);
+    return awardTwoRuns(hand.players, hand.button, [hand.board, shared.concat(secondBoard)], rakeByPot);
   },
   afterAwards(_state, hand, awards) {
-    if ((hand as SlicedHand).runs !== 2) return [];
-    const pots = (awards as readonly TwoRunPotAward[]).filter((a) => a.runs !== undefined).map((a) => ({ pot: a.pot, runs: a.runs }));
-    return [{ type: 'RunsAwarded', pots } as RunItTwiceEvent as TableEvent];
+    if (hand.house.runs !== 2) return NO_EVENTS;
+    const pots = (awards as readonly TwoRunPotAward[]).map((a) => ({ pot: a.pot, runs: a.runs }));
+    return [{ type: 'RunsAwarded', pots }];
   },
 });
+
+const WAIT = Object.freeze({ kind: 'wait' as const });
+const RUN_IT_ONCE: RunItTwiceLegalAction = Object.freeze({ type: 'RunItOnce', seat: null });
+const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
