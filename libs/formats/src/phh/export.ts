@@ -33,9 +33,10 @@ import { formatCard, type Card, type TableEvent, type TableRules } from '@felt/e
  * - `kill` (marked): a kill blind or kill pot, written as a blind; PHH has no kill, and a kill's raised limits in
  *   fixed limit cannot be written.
  * - `other-post` (marked): any other forced bet, written as a blind.
- * - `bomb-pot`: a bomb pot (house-options/bomb-pot.ts): each player's ante is an `antes` entry, and since pokerkit
- *   has no hand without preflop betting, each player with chips checks before the flop (`cc`, in pokerkit's order
- *   p1 first): the same stacks.
+ * - `bomb-pot`: a bomb pot (house-options/bomb-pot.ts): each player's ante, live at the table, is a
+ *   `blinds_or_straddles` entry (PHH's antes are dead, and a short player all in for less would win every ante),
+ *   and since pokerkit has no hand without preflop betting, each player with chips checks before the flop (`cc`,
+ *   in pokerkit's order, p1 first): the same stacks.
  * - `run-it-twice`: the board run twice (house-options/run-it-twice.ts): both runs' cards as `d db` in the order
  *   dealt, the second run's with the comment `# run 2`, and `_felt_runs = 2`. PHH's actions cannot say the players
  *   chose two runouts; a reader that selects them in pokerkit (`select_runout_count(2)`) replays the same stacks.
@@ -215,9 +216,10 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
   switch (e.type) {
     case 'BlindPosted': {
       if (e.kind === 'bomb-pot') {
-        // PHH's antes are dead; nobody bets before the bomb pot's flop, so live or dead makes no difference to a call.
-        putIn(e.seat, e.amount, false);
-        hand.antes[i(e.seat)] += e.amount;
+        // Live, as at the table: PHH's antes are dead money any player may win, so a short player all in for less
+        // than the ante would win everyone's whole ante. A blind from every player keeps the side pot.
+        putIn(e.seat, e.amount, true);
+        hand.blinds[i(e.seat)] += e.amount;
         break;
       }
       putIn(e.seat, e.amount, e.live);
@@ -253,7 +255,7 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
         // pokerkit has a preflop round: every player with chips checks it, p1 first, unless at most one has chips.
         const withChips = hand.order.map((_, k) => k).filter((k) => hand.behind[k]! > 0);
         if (withChips.length > 1) for (const k of withChips) hand.actions.push(`p${k + 1} cc`);
-        note('bomb-pot', `a bomb pot: each player's ante of ${Math.max(...hand.antes)} as an ante, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`);
+        note('bomb-pot', `a bomb pot: each player's live ante of ${Math.max(...hand.blinds)} as a blind, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`);
       }
       break;
     }
