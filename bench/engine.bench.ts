@@ -22,13 +22,13 @@ interface PokerTs {
 // Read once: @felt/engine's compiled index re-exports through getters on a dictionary-mode object, so
 // `tableDecider.decide` at every command was a hash lookup and a getter call (about 8% of a check/call hand)
 // that poker-ts's method calls do not pay.
-const { decide, evolve } = tableDecider;
+const { decide } = tableDecider;
 
 function apply(state: TableState, command: TableCommand): TableState {
   const d = decide(command, state);
   if (!d.ok) throw new Error(`${command.type} refused: ${d.rejection.code}`);
-  for (const e of d.events) state = evolve(state, e);
-  return state;
+  // decide evolved its events already and returns the state they lead to (the engine keeps no cache to reuse).
+  return d.state;
 }
 
 function freshTable(): TableState {

@@ -8,12 +8,12 @@ export { type Decision, type Decider, fold, accept, reject } from './decider';
 export { deciderSpec } from './decider-spec';
 
 // The table: commands in, events out, state folded from events.
-export { tableDecider } from './table/table-decider';
+export { tableDecider, type TableDecider } from './table/table-decider';
 export { decide, automaticEvents, actingPlayer, type TableDecision } from './table/decide';
 export { evolve } from './table/evolve';
 export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, type BoardStreet, COMMAND_TYPES } from './table/commands';
 export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, type ShuffleMethod, type Prng, type SealedDeck, type HandStartedV1, EVENT_TYPES, EVENT_SCHEMA_VERSIONS, readsSchemaVersion, schemaVersionOf, isHandStartedV1 } from './table/events';
-export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand } from './table/state';
+export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand, houseWith } from './table/state';
 export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
 export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, type CardSource, CARD_SOURCES, cardSourceOf, normalizeRules, MAX_SEATS, RULES_VERSION, rulesVersion } from './table/rules';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.
@@ -33,16 +33,19 @@ export { playerToAct, clockwiseAfter } from './betting/round';
 export { derivePots, uncalledBet, splitPot, type Pot } from './betting/pots';
 export { showdownOrder, awardPots, handValue, type PotAward } from './betting/showdown';
 
-// House options: each one a file with its spec. They plug in at named seams: forced bets due (positions),
-// preflop order (betting/round), betting limits (limit percent), and hand-end effects (settle in decide).
-export { type HouseOptions, type HouseOptionsInput, NO_HOUSE_OPTIONS, normalizeHouseOptions } from './house-options/house-options';
-export { type MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, entryObligation } from './house-options/missed-blinds';
-export { type StraddleOption, DEFAULT_STRADDLE, straddleSeats } from './house-options/straddle';
-export { type KillGameOption, type KillState, DEFAULT_KILL_GAME, killStateAfterHand, killLimitPercent } from './house-options/kill-game';
-export { type KillPotOption, DEFAULT_KILL_POT, killPotBounds } from './house-options/kill-pot';
-export { type ChopOption, DEFAULT_CHOP } from './house-options/chop';
-export { type RakeOption, DEFAULT_RAKE, rakeByPot } from './house-options/rake';
-
+// House options: rule modules. The contract (the hooks the core calls at fixed points), the registry (the modules in
+// the order the core asks them) and what the modules add to the engine's records; then each option, one file with
+// its spec. table/ and betting/ name no option (docs/architecture.md, "House options as rule modules").
+export { type RuleModule, type AnyRuleModule, type ModuleCommand, type SeatEntry, type Runout, type LegalMoment, type PreflopRound, type HandPlanContext, type RulesContext, ruleModule } from './house-options/rule-module';
+export { RULE_MODULES } from './house-options/registry';
+export { type HouseCommand, type HouseEvent, type HouseLegalAction, type HouseHandSlice, type HouseTableSlice, type HouseSeatSlice, type HouseHandStarted, HOUSE_COMMAND_TYPES, HOUSE_EVENT_TYPES, HOUSE_REJECTION_CODES } from './house-options/declarations';
+export { type HouseOptions, type HouseOptionsInput, NO_HOUSE_OPTIONS, normalizeHouseOptions, normalizeHouseRules } from './house-options/house-options';
+export { type MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, entryObligation, missedBlinds } from './house-options/missed-blinds';
+export { type StraddleOption, DEFAULT_STRADDLE, straddleSeats, straddleSeatsNow, straddle } from './house-options/straddle';
+export { type KillGameOption, type KillState, DEFAULT_KILL_GAME, killStateAfterHand, killLimitPercent, killGame } from './house-options/kill-game';
+export { type KillPotOption, DEFAULT_KILL_POT, killPotBounds, killPotCheck, killPot } from './house-options/kill-pot';
+export { type ChopOption, DEFAULT_CHOP, chopCheck, chop } from './house-options/chop';
+export { type RakeOption, DEFAULT_RAKE, rakeByPot, rake } from './house-options/rake';
 // Cards and the hand evaluator.
 export { type Card, parseCard, parseCards, formatCard, formatCards, rankOf, suitOf, FULL_DECK, isValidCard } from './cards/card';
 export { evaluate, evaluate5, evaluate6, evaluate7, handCategory, bestFive, HAND_CATEGORIES, type HandCategory, type HandValue } from './cards/evaluator';

@@ -68,8 +68,8 @@ export class TableRecorder {
     if (decision.events.length === 0) return;
     const commandId = `${this.streamId}/${++this.n}`;
     const recordedAt = new Date(this.ms++).toISOString();
+    this.state = decision.state;
     decision.events.forEach((event: TableEvent, i: number) => {
-      this.state = tableDecider.evolve(this.state, event);
       const { type, schemaVersion, data } = newEventOf(event);
       const fields = {
         eventId: eventIdFor(commandId, i),

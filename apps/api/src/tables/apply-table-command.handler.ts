@@ -98,7 +98,7 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
         return { kind: 'replayed', version: appended.streamVersion, events: appended.events, table: await this.tables.caughtUp(streamId, table) };
       }
       if (appended.ok) {
-        const next = this.tables.advance(streamId, table, decision.events, appended.streamVersion);
+        const next = this.tables.advance(streamId, table, decision.state, appended.streamVersion);
         return { kind: 'applied', version: appended.streamVersion, events: appended.events, table: next };
       }
 

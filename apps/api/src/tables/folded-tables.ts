@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { tableDecider, type TableEvent } from '@felt/engine';
+import { tableDecider, type TableState } from '@felt/engine';
 import { EventStore } from '@felt/event-store';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DECK_SEAL, type DeckSeal } from './deck-seal';
@@ -56,10 +56,8 @@ export class FoldedTables {
     return cached && cached.version >= version ? cached : this.caughtUp(streamId, cached);
   }
 
-  /** The fold after this process appended `events` as versions table.version+1 .. version. */
-  advance(streamId: string, table: FoldedTable, events: readonly TableEvent[], version: number): FoldedTable {
-    let state = table.state;
-    for (const event of events) state = tableDecider.evolve(state, event);
+  /** The fold after this process appended a decision's events as versions table.version+1 .. version: the state decide returned. */
+  advance(streamId: string, table: FoldedTable, state: TableState, version: number): FoldedTable {
     const next: FoldedTable = { state, version, snapshotVersion: table.snapshotVersion };
     return this.remember(streamId, next);
   }

@@ -108,14 +108,14 @@ export function cappingPlayers(rules: TableRules, players: readonly HandPlayer[]
 }
 
 // Why a bet or raise is not possible: shared records, since decide asks for every betting action.
-const BET_AFTER_BET: Blocked = { blocked: 'BET_NOT_ALLOWED', why: 'there is already a bet this round; raise instead' };
-const BET_UNANSWERABLE: Blocked = { blocked: 'BET_NOT_ALLOWED', why: 'no other player in the hand can act on a bet' };
-const BET_NO_CHIPS: Blocked = { blocked: 'INSUFFICIENT_CHIPS', why: 'the player has no chips behind' };
-const RAISE_WITHOUT_BET: Blocked = { blocked: 'RAISE_NOT_ALLOWED', why: 'there is no bet to raise this round; bet instead' };
-const RAISE_ONLY_CALL: Blocked = { blocked: 'INSUFFICIENT_CHIPS', why: 'the player has only enough chips to call' };
-const RAISE_UNANSWERABLE: Blocked = { blocked: 'RAISE_NOT_ALLOWED', why: 'no other player in the hand can act on a raise' };
-const RAISE_NOT_REOPENED: Blocked = { blocked: 'BETTING_NOT_REOPENED', why: 'the all-in was less than a full raise, so the betting is not reopened for this player' };
-const RAISE_CAPPED: Blocked = { blocked: 'BETTING_CAPPED', why: 'the betting is capped this round' };
+const BET_AFTER_BET: Blocked = Object.freeze({ blocked: 'BET_NOT_ALLOWED', why: 'there is already a bet this round; raise instead' });
+const BET_UNANSWERABLE: Blocked = Object.freeze({ blocked: 'BET_NOT_ALLOWED', why: 'no other player in the hand can act on a bet' });
+const BET_NO_CHIPS: Blocked = Object.freeze({ blocked: 'INSUFFICIENT_CHIPS', why: 'the player has no chips behind' });
+const RAISE_WITHOUT_BET: Blocked = Object.freeze({ blocked: 'RAISE_NOT_ALLOWED', why: 'there is no bet to raise this round; bet instead' });
+const RAISE_ONLY_CALL: Blocked = Object.freeze({ blocked: 'INSUFFICIENT_CHIPS', why: 'the player has only enough chips to call' });
+const RAISE_UNANSWERABLE: Blocked = Object.freeze({ blocked: 'RAISE_NOT_ALLOWED', why: 'no other player in the hand can act on a raise' });
+const RAISE_NOT_REOPENED: Blocked = Object.freeze({ blocked: 'BETTING_NOT_REOPENED', why: 'the all-in was less than a full raise, so the betting is not reopened for this player' });
+const RAISE_CAPPED: Blocked = Object.freeze({ blocked: 'BETTING_CAPPED', why: 'the betting is capped this round' });
 
 /** Chips the player must add to call (reduced to an all-in when short): bettingOptions' toCall. */
 export function callAmount(hand: HandState, player: HandPlayer): number {

@@ -29,19 +29,19 @@ export const FOUR_OF_A_KIND = 7;
 export const STRAIGHT_FLUSH = 8;
 
 /** Number of distinct 5-card hand classes in each category, weakest first. */
-export const CLASS_COUNT_BY_CATEGORY: readonly number[] = [1277, 2860, 858, 858, 10, 1277, 156, 156, 10];
+export const CLASS_COUNT_BY_CATEGORY: readonly number[] = Object.freeze([1277, 2860, 858, 858, 10, 1277, 156, 156, 10]);
 
 /** Value just below the first value of each category (values start at 1). */
-export const CATEGORY_VALUE_OFFSET: readonly number[] = CLASS_COUNT_BY_CATEGORY.map((_, category) =>
-  CLASS_COUNT_BY_CATEGORY.slice(0, category).reduce((sum, count) => sum + count, 0),
+export const CATEGORY_VALUE_OFFSET: readonly number[] = Object.freeze(
+  CLASS_COUNT_BY_CATEGORY.map((_, category) => CLASS_COUNT_BY_CATEGORY.slice(0, category).reduce((sum, count) => sum + count, 0)),
 );
 
 export const MAX_HAND_VALUE = 7462;
 
 // Rank keys per group; see the module comment. Group A = ranks 0..5, group B = ranks 6..12.
 const GROUP_A_RANKS = 6;
-const GROUP_A_KEYS = [1, 5, 24, 112, 521, 2247];
-const GROUP_B_KEYS = [1, 5, 24, 112, 521, 2247, 9244];
+const GROUP_A_KEYS: readonly number[] = Object.freeze([1, 5, 24, 112, 521, 2247]);
+const GROUP_B_KEYS: readonly number[] = Object.freeze([1, 5, 24, 112, 521, 2247, 9244]);
 /** Group A sums stay below 2^14 (max 10,551); group B sums sit above, shifted. */
 export const GROUP_A_BITS = 14;
 export const GROUP_A_MASK = (1 << GROUP_A_BITS) - 1;

@@ -228,7 +228,7 @@ function inDisplayOrder(five: readonly Card[], value: HandValue): Card[] {
   });
 }
 
-const RANK_NAMES = [
+const RANK_NAMES: readonly string[] = Object.freeze([
   'deuce',
   'three',
   'four',
@@ -242,8 +242,8 @@ const RANK_NAMES = [
   'queen',
   'king',
   'ace',
-];
-const RANK_PLURALS = [
+]);
+const RANK_PLURALS: readonly string[] = Object.freeze([
   'deuces',
   'threes',
   'fours',
@@ -257,7 +257,7 @@ const RANK_PLURALS = [
   'queens',
   'kings',
   'aces',
-];
+]);
 
 /** English name of a rank: 'ace', 'ten', 'deuce'. */
 export function rankName(rank: Rank, plural = false): string {

@@ -30,21 +30,20 @@ function multisetIndex(rankKeySum: number): number {
   return GROUP_A_OFFSET[rankKeySum & GROUP_A_MASK] + GROUP_B_INDEX[rankKeySum >>> GROUP_A_BITS];
 }
 
-interface SevenCardRows {
+/** The sweep's own table, built by sevenCardRows() and passed in (the engine keeps no module-level cache). */
+export interface SevenCardRows {
   /** Multiset index of a 6-card rank multiset -> start of its row in `values`. */
   readonly rowStart: Int32Array;
   /** 13 non-flush values per row, one per seventh rank. */
   readonly values: Uint16Array;
 }
 
-let sevenCardRows: SevenCardRows | undefined;
-
 /**
  * For every 6-card rank multiset, a row of 13 non-flush values, one per
  * seventh rank. While the walk's inner loop deals the seventh card, it reads
  * consecutive entries of one row. About 780 KB, built on the first sweep.
  */
-function buildSevenCardRows(): SevenCardRows {
+export function sevenCardRows(): SevenCardRows {
   const { rankKey, nonFlushValue } = tables.EVALUATOR_TABLES;
   const rowStart = new Int32Array(nonFlushValue.length);
   const values = new Uint16Array(SIX_CARD_RANK_MULTISETS * RANK_COUNT);
@@ -71,25 +70,20 @@ function buildSevenCardRows(): SevenCardRows {
   return { rowStart, values };
 }
 
-function sevenCardRowsOnce(): SevenCardRows {
-  sevenCardRows ??= buildSevenCardRows();
-  return sevenCardRows;
-}
-
 /** Bytes of the sweep's own typed arrays (on top of the evaluator tables). */
-export function sweepTableBytes(): number {
-  const { rowStart, values } = sevenCardRowsOnce();
+export function sweepTableBytes(table: SevenCardRows): number {
+  const { rowStart, values } = table;
   return rowStart.byteLength + values.byteLength;
 }
 
 /** Number of seven-card hands whose best hand has each value, indexed by value. */
-export function sweepSevenCardValues(): Uint32Array {
+export function sweepSevenCardValues(table: SevenCardRows = sevenCardRows()): Uint32Array {
   const { rankKey, suitKey, groupAOffset, groupBIndex, flushValue } = tables.EVALUATOR_TABLES;
   const flushBits = tables.FLUSH_BITS;
   const suitCountersStart = tables.SUIT_COUNTERS_START;
   const handsPerValue = new Uint32Array(tables.MAX_HAND_VALUE + 1);
   const last = DECK_SIZE - 1;
-  const { rowStart, values: rows } = sevenCardRowsOnce();
+  const { rowStart, values: rows } = table;
 
   for (let c1 = 0; c1 <= last - 6; c1++) {
     const key1 = rankKey[c1];
@@ -146,8 +140,8 @@ export function sweepSevenCardValues(): Uint32Array {
 }
 
 /** Number of seven-card hands in each category, from the exhaustive sweep (under a second). */
-export function sweepSevenCardCategories(): Record<HandCategory, number> {
-  const handsPerValue = sweepSevenCardValues();
+export function sweepSevenCardCategories(table: SevenCardRows = sevenCardRows()): Record<HandCategory, number> {
+  const handsPerValue = sweepSevenCardValues(table);
   const result = {} as Record<HandCategory, number>;
   for (const category of HAND_CATEGORIES) {
     const { min, max } = handCategoryValueRange(category);

@@ -191,7 +191,15 @@ export interface RuleModule<P> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRuleModule = RuleModule<any>;
 
-/** Convenience for a module's file: checks the object against the contract while keeping its own types. */
+/**
+ * A module's file declares its object with this: it checks the object against the contract and freezes it (with
+ * its commands and evolve handlers), so no module carries state from call to call.
+ */
 export function ruleModule<P>(module: RuleModule<P>): RuleModule<P> {
-  return module;
+  if (module.commands) {
+    for (const spec of Object.values(module.commands)) Object.freeze(spec);
+    Object.freeze(module.commands);
+  }
+  if (module.evolve) Object.freeze(module.evolve);
+  return Object.freeze(module);
 }

@@ -40,7 +40,7 @@ export interface StraddleOption {
   readonly allowInLimit: boolean;
 }
 
-export const DEFAULT_STRADDLE: StraddleOption = {
+export const DEFAULT_STRADDLE: StraddleOption = Object.freeze({
   version: 1,
   positions: 'utg',
   maxStraddles: 1,
@@ -49,7 +49,7 @@ export const DEFAULT_STRADDLE: StraddleOption = {
   buttonStraddleOrder: 'left-of-straddler',
   minRaiseBasis: 'straddle',
   allowInLimit: false,
-};
+});
 
 export function validateStraddle(o: StraddleOption, ctx: { limit: boolean; tournament: boolean }): { field: string; why: string } | null {
   if (o.version !== 1) return { field: 'version', why: 'the straddle option version is 1' };

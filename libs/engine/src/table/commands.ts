@@ -61,10 +61,10 @@ export type TableCommandType = TableCommand['type'];
 /** The blinds, the ante and the make-ups (owed blinds), then the house options' own forced bets. */
 export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player' | HouseForcedBetKind;
 
-const CORE_COMMAND_TYPES: readonly CoreCommand['type'][] = [
+const CORE_COMMAND_TYPES: readonly CoreCommand['type'][] = Object.freeze([
   'OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton',
   'StartHand', 'PostBlind', 'Deal', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
   'DealBoard', 'ReportHoleCards',
-];
+]);
 
 export const COMMAND_TYPES: readonly TableCommandType[] = Object.freeze([...CORE_COMMAND_TYPES, ...HOUSE_COMMAND_TYPES]);

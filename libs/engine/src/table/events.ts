@@ -110,12 +110,12 @@ type CoreEvent =
 
 export type TableEventType = TableEvent['type'];
 
-const CORE_EVENT_TYPES: readonly CoreEvent['type'][] = [
+const CORE_EVENT_TYPES: readonly CoreEvent['type'][] = Object.freeze([
   'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
   'ButtonPlaced', 'HandStarted', 'BlindPosted', 'HoleCardsDealt', 'HoleCardsReported', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
   'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',
   'HandVoided', 'DeckSealed', 'DeckRevealed',
-];
+]);
 
 export const EVENT_TYPES: readonly TableEventType[] = Object.freeze([...CORE_EVENT_TYPES, ...HOUSE_EVENT_TYPES]);
 
@@ -124,9 +124,9 @@ export const EVENT_TYPES: readonly TableEventType[] = Object.freeze([...CORE_EVE
  * the deck and seed left it for DeckSealed, and it carries the deck's commitment. ButtonDrawn 2: a seed may be the
  * house's 64-hex-digit seed. HoleCardsDealt 2: a seat's cards may be null (live cards: nobody knows them).
  */
-export const EVENT_SCHEMA_VERSIONS: Readonly<Record<TableEventType, number>> = Object.fromEntries(
-  EVENT_TYPES.map((type) => [type, type === 'HandStarted' || type === 'ButtonDrawn' || type === 'HoleCardsDealt' ? 2 : 1]),
-) as Record<TableEventType, number>;
+export const EVENT_SCHEMA_VERSIONS: Readonly<Record<TableEventType, number>> = Object.freeze(
+  Object.fromEntries(EVENT_TYPES.map((type) => [type, type === 'HandStarted' || type === 'ButtonDrawn' || type === 'HoleCardsDealt' ? 2 : 1])) as Record<TableEventType, number>,
+);
 
 /**
  * Whether this engine folds a recorded event of this type and schema version: its current version, or an older

@@ -183,7 +183,7 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
 }
 
 /** With a dead small blind the position is the previous big blind's seat (dead button); else the button's left. */
-const NO_CARDS: readonly Card[] = [];
+const NO_CARDS: readonly Card[] = Object.freeze([]);
 
 function smallBlindPositionOf(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }> | HandStartedV1): number {
   if (state.lastPositions !== null && state.rules?.buttonMode === 'dead') return state.lastPositions.bigBlind;

@@ -39,7 +39,7 @@ export type AnteKind = 'none' | 'everyone' | 'big-blind' | 'button';
  * only once the dealer enters it (the board, shown hands) or a reader reports it (table/live-cards.ts).
  */
 export type CardSource = 'deck' | 'live';
-export const CARD_SOURCES: readonly CardSource[] = ['deck', 'live'];
+export const CARD_SOURCES: readonly CardSource[] = Object.freeze(['deck', 'live'] as const);
 
 /** The core's rules, then the fields the house options own (house-options/declarations.ts: HouseRules). */
 export interface TableRules extends HouseRules {

@@ -629,8 +629,8 @@ class HandReplay {
       fail(`${where}: the engine refuses ${command.type} (${r.code}): ${r.message.replace(/\bseat (\d+)/gi, 'p$1')}`);
       return;
     }
+    this.state = d.state;
     for (const e of d.events) {
-      this.state = engine.evolve(this.state, e);
       if (e.type === 'PotAwarded') this.awards.push(e);
       else if (e.type === 'UncalledBetReturned') this.returned[e.seat - 1] += e.amount;
       else if (e.type === 'HandShown') this.shown.push(e.seat);

@@ -76,10 +76,8 @@ export function runTableScript(script: TableScript): TableScriptRun {
   const apply = (command: TableCommand): { ok: true } | { ok: false; code: RejectionCode; message: string } => {
     const decision = tableDecider.decide(command, state);
     if (!decision.ok) return { ok: false, code: decision.rejection.code, message: decision.rejection.message };
-    for (const event of decision.events) {
-      state = tableDecider.evolve(state, event);
-      events.push(event);
-    }
+    state = decision.state;
+    for (const event of decision.events) events.push(event);
     return { ok: true };
   };
 

@@ -128,7 +128,7 @@ function playedSteps(
   const push = (step: string, command: TableCommand): boolean => {
     const decision = tableDecider.decide(command, state);
     if (!decision.ok) return false;
-    for (const e of decision.events) state = tableDecider.evolve(state, e);
+    state = decision.state;
     steps.push({ step, command });
     return true;
   };
@@ -174,7 +174,7 @@ function simulate(steps: readonly SetupStep[]): { ok: boolean; state: TableState
   for (const { command } of steps) {
     const decision = tableDecider.decide(command, state);
     if (!decision.ok) return { ok: false, state };
-    for (const e of decision.events) state = tableDecider.evolve(state, e);
+    state = decision.state;
   }
   return { ok: true, state };
 }
