@@ -22,7 +22,7 @@ export interface BombPotOption {
   readonly everyNthHand: number | null;
 }
 
-export const DEFAULT_BOMB_POT: BombPotOption = { version: 1, ante: null, everyNthHand: null };
+export const DEFAULT_BOMB_POT: BombPotOption = Object.freeze({ version: 1, ante: null, everyNthHand: null });
 
 /** The forced-bet kind a bomb pot's ante is posted as. */
 export const BOMB_POT_ANTE = 'bomb-pot' as const;
@@ -47,8 +47,8 @@ export function isBombPotHand(o: BombPotOption, handNumber: number, called: bool
 }
 
 /** Forced bets of a player coming in (new player, missed blinds): paid dead in a bomb pot. */
-const ENTRY_POSTS: ReadonlySet<string> = new Set(['new-player', 'make-up-big', 'make-up-small']);
-const BLINDS: ReadonlySet<string> = new Set(['small-blind', 'big-blind']);
+const ENTRY_POSTS: readonly string[] = Object.freeze(['new-player', 'make-up-big', 'make-up-small']);
+const BLINDS: readonly string[] = Object.freeze(['small-blind', 'big-blind']);
 
 export interface CallBombPotCommand {
   readonly type: 'CallBombPot';
@@ -71,8 +71,6 @@ export interface BombPotHandSlice {
   readonly bombPot: { readonly ante: number } | null;
 }
 
-export const BOMB_POT_TABLE_START: BombPotTableSlice = { bombPotCalled: false };
-export const BOMB_POT_HAND_START: BombPotHandSlice = { bombPot: null };
 
 function paramsOf(rules: TableRules): BombPotOption | null {
   return rules.houseOptions.bombPot ?? null;
@@ -111,8 +109,8 @@ export const bombPotModule = ruleModule<BombPotOption>({
     const ante = bombPotAnte(params, ctx.rules.bigBlind);
     const bets: ForcedBetDue[] = ctx.dealt.map((seat) => ({ seat, kind: BOMB_POT_ANTE, amount: ante, live: true }));
     // No blinds; what a player owes to come in is paid, dead, besides the ante.
-    for (const f of forcedBets) if (ENTRY_POSTS.has(f.kind)) bets.push({ seat: f.seat, kind: f.kind, amount: f.amount, live: false });
-    else if (!BLINDS.has(f.kind)) bets.push(f);
+    for (const f of forcedBets) if (ENTRY_POSTS.includes(f.kind)) bets.push({ seat: f.seat, kind: f.kind, amount: f.amount, live: false });
+    else if (!BLINDS.includes(f.kind)) bets.push(f);
     return { forcedBets: bets, started: { bombPot: { ante } } };
   },
   skipsPreflopBetting: (hand) => hand.house.bombPot !== null,

@@ -23,7 +23,7 @@ export interface RunItTwiceOption {
   readonly version: 1;
 }
 
-export const DEFAULT_RUN_IT_TWICE: RunItTwiceOption = { version: 1 };
+export const DEFAULT_RUN_IT_TWICE: RunItTwiceOption = Object.freeze({ version: 1 });
 
 export function validateRunItTwice(o: RunItTwiceOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
   if (o.version !== 1) return { field: 'version', why: 'the run-it-twice option version is 1' };
@@ -140,7 +140,6 @@ export interface RunItTwiceHandSlice {
   readonly secondBoard: readonly Card[];
 }
 
-export const RUN_IT_TWICE_HAND_START: RunItTwiceHandSlice = { runs: null, secondBoard: [] };
 
 function paramsOf(rules: TableRules): RunItTwiceOption | null {
   return rules.houseOptions.runItTwice ?? null;
