@@ -199,8 +199,7 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
     RunItTwice: {
       actsForHandSeat: false,
       decide(command, state, params) {
-        if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
-        const choice = runsChoice(state);
+        const choice = params === null ? NOT_ENABLED : runsChoice(state);
         if ('code' in choice) return reject(choice);
         const given = consentsOf((command as { consents?: unknown }).consents, choice.seats);
         if ('missing' in given)
@@ -212,10 +211,8 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
     RunItOnce: {
       actsForHandSeat: false,
       decide(_command, state, params) {
-        if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
-        const choice = runsChoice(state);
-        if ('code' in choice) return reject(choice);
-        return accept([{ type: 'RunItOnceChosen' }]);
+        const choice = params === null ? NOT_ENABLED : runsChoice(state);
+        return 'code' in choice ? reject(choice) : accept([{ type: 'RunItOnceChosen' }]);
       },
       commandFor: () => ({ type: 'RunItOnce' }),
     },
@@ -253,5 +250,6 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
 });
 
 const WAIT = Object.freeze({ kind: 'wait' as const });
+const NOT_ENABLED: Rejection = Object.freeze(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
 const RUN_IT_ONCE: RunItTwiceLegalAction = Object.freeze({ type: 'RunItOnce', seat: null });
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
