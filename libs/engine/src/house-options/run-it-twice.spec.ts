@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { parseCards as parse } from '../cards/card';
+import { derivePots } from '../betting/pots';
 import type { HandPlayer } from '../table/state';
 import type { TableRulesInput } from '../table/rules';
 import { legalActions } from '../table/legal-actions';
@@ -228,5 +230,38 @@ describe('running it twice at the table', () => {
     ]);
     expect(t.stacks()).toEqual({ a: 100 + 125, b: 75, c: 50 });
     expect(t.chips()).toBe(350);
+  });
+});
+
+describe('running it twice: the awards keep every chip (property)', () => {
+  it('for any contributions, boards and rake: the pots are paid in full, each cut in two halves at most a chip apart', () => {
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(Array.from({ length: 52 }, (_, i) => i), { minLength: 17, maxLength: 17 }),
+        fc.array(fc.record({ committed: fc.integer({ min: 1, max: 300 }), allIn: fc.boolean(), folded: fc.boolean() }), { minLength: 2, maxLength: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 4 }),
+        (cards, seats, shared, button) => {
+          const players: HandPlayer[] = seats.map((s, i) => ({
+            ...player(i + 1, '2c2d', s.committed, { allIn: s.allIn, folded: s.folded && i > 0, shown: !(s.folded && i > 0) }),
+            holeCards: cards.slice(2 * i, 2 * i + 2),
+          }));
+          const first = cards.slice(8, 13);
+          const second = [...first.slice(0, shared), ...cards.slice(13, 13 + 5 - shared)];
+          const pots = derivePots(players);
+          const rake = pots.map((p) => Math.floor(p.amount / 20));
+          const awards = awardTwoRuns(players, button, [first, second], rake);
+          const paid = awards.reduce((sum, a) => sum + a.winners.reduce((n, w) => n + w.amount, 0), 0);
+          expect(paid + rake.reduce((a, b) => a + b, 0)).toBe(players.reduce((n, p) => n + p.committed, 0));
+          for (const a of awards) {
+            const [one, two] = a.runs;
+            expect(one!.amount + two!.amount).toBe(a.amount);
+            expect(Math.abs(one!.amount - two!.amount)).toBeLessThanOrEqual(1);
+            for (const run of a.runs) expect(run.winners.reduce((n, w) => n + w.amount, 0)).toBe(run.amount);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
