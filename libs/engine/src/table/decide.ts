@@ -128,6 +128,13 @@ function actsForHandSeat(type: TableCommand['type']): boolean {
     case 'PostBlind':
     case 'ReportHoleCards':
       return true;
+    case 'SeatPlayer':
+    case 'LeaveTable':
+    case 'SitOut':
+    case 'SitIn':
+    case 'AddChips':
+    case 'PlaceButton':
+      return false;
     default:
       return houseCommand(type)?.spec.actsForHandSeat ?? false;
   }
@@ -143,6 +150,27 @@ function amountField(type: TableCommand['type']): { field: 'amount' | 'to' | 'bu
       return RAISE_TOTAL;
     case 'SeatPlayer':
       return BUY_IN;
+    // The other core commands carry no amount (listed so the hot ones never look in the registry).
+    case 'Fold':
+    case 'Check':
+    case 'Call':
+    case 'PostBlind':
+    case 'ShowHand':
+    case 'MuckHand':
+    case 'StartHand':
+    case 'Deal':
+    case 'DealBoard':
+    case 'ReportHoleCards':
+    case 'OpenTable':
+    case 'CloseTable':
+    case 'LeaveTable':
+    case 'SitOut':
+    case 'SitIn':
+    case 'DrawForButton':
+    case 'PlaceButton':
+    case 'ChangeRules':
+    case 'VoidHand':
+      return null;
     default:
       return (houseCommand(type)?.spec.amount as ReturnType<typeof amountField> | undefined) ?? null;
   }
