@@ -14,11 +14,11 @@ import warnings
 import tomllib
 from collections import Counter
 
-from pokerkit import HandHistory
+from pokerkit import Automation, HandHistory
 from pokerkit.notation import parse_action
 
 # Notes after which the file still replays to the same stacks (an equivalent was written).
-EQUIVALENT = {'new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake'}
+EQUIVALENT = {'new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake', 'bomb-pot', 'run-it-twice'}
 
 
 def replay(table):
@@ -37,7 +37,13 @@ def replay(table):
         return taken, amount - taken
 
     fields = {k: v for k, v in table.items() if not k.startswith('_')}
-    hh = HandHistory(**HandHistory._filter_non_fields(**fields), rake=rake)
+    # A board run twice (_felt_runs): PHH's actions cannot say so, and HandHistory's automation picks one runout;
+    # without that automation, every player pokerkit asks selects the table's number of runs.
+    runouts = table.get('_felt_runs', 1)
+    extra = {}
+    if runouts > 1:
+        extra['automations'] = tuple(a for a in HandHistory.__dataclass_fields__['automations'].default if a != Automation.RUNOUT_COUNT_SELECTION)
+    hh = HandHistory(**HandHistory._filter_non_fields(**fields), rake=rake, **extra)
     state = hh.create_state()
     actions = list(hh.actions)
     reordered = False
@@ -47,6 +53,8 @@ def replay(table):
         # Burnt cards are not written in PHH: pokerkit's own reader burns an unknown card where one is due.
         while state.can_burn_card():
             state.burn_card('??')
+        while runouts > 1 and state.can_select_runout_count():
+            state.select_runout_count(runouts)
         try:
             parse_action(state, action)
         except (ValueError, UserWarning) as e:
@@ -66,7 +74,7 @@ def replay(table):
         if state.can_show_or_muck_hole_cards():
             state.show_or_muck_hole_cards()
         elif state.can_select_runout_count():
-            state.select_runout_count()
+            state.select_runout_count(runouts if runouts > 1 else None)
         else:
             break
     if state.status:

@@ -67,7 +67,7 @@ describe('exports of a mixed log, checked without the engine', () => {
 
   it('writes PHH whose own arithmetic holds for every hand: chips conserved with the rake, folded players exact', () => {
     expect(phhProblems.slice(0, 5)).toEqual([]);
-    for (const kind of ['rake', 'new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit'] as PhhNoteKind[])
+    for (const kind of ['rake', 'new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'bomb-pot', 'run-it-twice'] as PhhNoteKind[])
       expect([kind, (counts[kind] ?? 0) > 0]).toEqual([kind, true]);
     expect(EQUIVALENT_NOTE_KINDS).toContain('rake');
   });

@@ -3,7 +3,7 @@ import { commandFor, legalActions, mulberry32, randomLegalCommand, tableDecider,
 /**
  * Mixed table logs for checking the exports: tables with the house options (rake, straddles, kill pots, kill
  * games, chops, antes, missed blinds, new players posting to come in, voided hands, fixed limit heads-up
- * uncapped, pot limit) played by a random legal player. Between hands players sit out, come back, leave, are
+ * uncapped, pot limit, bomb pots every fifth hand and boards run twice) played by a random legal player. Between hands players sit out, come back, leave, are
  * replaced by new players (half of them posting to come in) and rebuy. Deterministic for a seed.
  */
 export const MIXED_TABLES: readonly { readonly name: string; readonly rules: TableRulesInput; readonly players: number }[] = [
@@ -14,6 +14,7 @@ export const MIXED_TABLES: readonly { readonly name: string; readonly rules: Tab
   { name: 'fl-heads-up-uncapped', players: 2, rules: { structure: { kind: 'fixed-limit', smallBet: 2, bigBet: 4, maxBetsPerRound: 4, headsUpUncapped: true }, smallBlind: 1, bigBlind: 2, maxSeats: 2 } as TableRulesInput },
   { name: 'fl-kill-game', players: 6, rules: { structure: { kind: 'fixed-limit', smallBet: 4, bigBet: 8 }, smallBlind: 2, bigBlind: 4, maxSeats: 8, houseOptions: { killGame: { mode: 'full', trigger: 'consecutive-pots', requireFlop: false, killerAction: 'last', minPlayers: 3, minPotInBigBets: 1 }, rake: { version: 1, percent: 10, cap: 4, capScope: 'hand', roundDownTo: 1, noFlopNoDrop: true, allocation: 'main-pot-first' } } } as TableRulesInput },
   { name: 'pl', players: 5, rules: { structure: { kind: 'pot-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } as TableRulesInput },
+  { name: 'nl-bomb-pot-run-twice', players: 6, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 9, houseOptions: { bombPot: { ante: 3, everyNthHand: 5 }, runItTwice: true, rake: { percent: 5, cap: 5 } } } as TableRulesInput },
 ];
 
 export interface MixedLog {
@@ -63,7 +64,10 @@ export function mixedLog(table: (typeof MIXED_TABLES)[number], hands: number, se
       for (const seat of state.seats) if (seat?.sittingOut) apply({ type: 'SitIn', seat: seat.seat }, true);
       continue;
     }
-    const voidAt = random() < 0.02 ? 1 + Math.floor(random() * 6) : -1;
+    // Not the table's first hand: after a voided first hand every player is still a new player owing a post, and
+    // the engine deals nobody in (the same random draws either way, so the other tables' logs are unchanged).
+    const drawn = random() < 0.02 ? 1 + Math.floor(random() * 6) : -1;
+    const voidAt = state.handsPlayed === 0 ? -1 : drawn;
     for (let step = 0; state.hand && state.hand.phase !== 'complete'; step++) {
       if (step > 500) throw new Error(`${table.name}: a hand did not end`);
       if (step === voidAt) {

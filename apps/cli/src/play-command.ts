@@ -106,12 +106,14 @@ export function handText(hand: HandSummary): string {
     line.push(a.text);
   }
   flush();
-  if (hand.board.length > 0) lines.push(`  Board: ${hand.board.join(' ')}`);
+  if (hand.board.length > 0) lines.push(`  Board${hand.secondBoard ? ' (run 1)' : ''}: ${hand.board.join(' ')}`);
+  if (hand.secondBoard) lines.push(`  Board (run 2): ${hand.secondBoard.join(' ')}`);
   hand.pots.forEach((pot) => {
     const name = pot.pot === 0 ? 'Main pot' : `Side pot ${pot.pot}`;
     const winners = Object.entries(pot.winners);
     const result = winners.length > 0 ? winners.map(([id, n]) => `${id} wins ${n}`).join(', ') : `in play among ${pot.eligible.join(', ')}`;
     lines.push(`  ${name} ${pot.amount}${pot.rake ? ` (rake ${pot.rake})` : ''}: ${result}`);
+    pot.runs?.forEach((run, i) => lines.push(`    run ${i + 1}: ${Object.entries(run).map(([id, n]) => `${id} wins ${n}`).join(', ')}`));
   });
   lines.push(`  Stacks${hand.status === 'in-progress' ? ' (behind)' : ''}: ${Object.entries(hand.stacks).map(([id, n]) => `${id} ${n}`).join(', ')}`);
   return lines.join('\n');

@@ -50,6 +50,13 @@ function actionControl(view: TableView, action: LegalAction, choose: (action: Ch
       const consents = [action.seat, action.bigBlindSeat].map((seat) => ({ seat, by: playerAt(view, seat) }));
       return button(`Chop blinds (seats ${action.seat} and ${action.bigBlindSeat}, fee ${action.fee}; floor)`, () => ({ consents }));
     }
+    case 'RunItTwice': {
+      // Every player in the pot must agree; the console records each consent under the player's id.
+      const consents = action.seats.map((seat) => ({ seat, by: playerAt(view, seat) }));
+      return button(`Run it twice (seats ${action.seats.join(', ')} agree)`, () => ({ consents }));
+    }
+    case 'RunItOnce':
+      return button('Run it once', () => ({}));
     case 'Fold':
       return button(`Fold`, () => ({ seat: action.seat }));
     case 'Check':

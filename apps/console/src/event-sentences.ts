@@ -35,6 +35,11 @@ const SENTENCES: Record<string, (d: Data) => string> = {
   HandVoided: (d) => `Hand ${d.handNumber} voided: ${d.reason}`,
   DeckSealed: (d) => `Hand ${d.handNumber}: deck sealed`,
   DeckRevealed: (d) => `Hand ${d.handNumber}: deck revealed`,
+  BombPotCalled: (d) => `Bomb pot called for hand ${d.handNumber}`,
+  RunItTwiceAgreed: (d) => `Run it twice: seats ${(d.consents as Data[]).map((c) => c.seat).join(', ')} agreed`,
+  RunItOnceChosen: () => 'The board is run once',
+  SecondBoardDealt: (d) => `Second run, ${String(d.street)}: ${(d.cards as unknown[]).map(cardText).join(' ')}`,
+  RunsAwarded: (d) => `Runs: ${(d.pots as Data[]).map((p) => (p.runs as Data[]).map((r) => `run ${r.run} ${r.amount} to seat ${(r.winners as Data[]).map((w) => w.seat).join('/')}`).join(', ')).join('; ')}`,
 };
 
 /** One line a floor supervisor reads in the table's activity log. */

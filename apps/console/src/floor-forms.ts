@@ -70,6 +70,8 @@ export const openTableForm = form(
       ),
     ),
     field('Chop', checkbox('chop')),
+    field('Bomb pots (called by the floor)', checkbox('bombPot')),
+    field('Run it twice', checkbox('runItTwice')),
     // Physical cards: the board and shown hands are entered as dealt (docs/table-scripts.md "Live cards").
     field('Live cards', checkbox('liveCards')),
     // Only where the cards are read electronically and the dealer's console must show them (docs/security.md).
@@ -85,7 +87,7 @@ export const openTableForm = form(
     }
     if (!v.tableId) return 'Give the table an id.';
     const houseOptions: Record<string, unknown> = {};
-    for (const option of ['straddle', 'chop']) if (v[option] === 'on') houseOptions[option] = true;
+    for (const option of ['straddle', 'chop', 'bombPot', 'runItTwice']) if (v[option] === 'on') houseOptions[option] = true;
     // In no limit and pot limit there are no limits for a kill to double: it can only be an overblind.
     const bigBet = v.structure === 'no-limit' || v.structure === 'pot-limit';
     if (v.killPot) houseOptions.killPot = { size: v.killPot, overblindOnly: bigBet };
@@ -148,7 +150,11 @@ export function handAndTableForms(view: TableView, submit: Submit, refuse: (sent
       )(submit, refuse),
     ];
   }
-  return [form('close-table', 'Close the table (floor)', [], 'Close table', () => ({ method: 'POST', path: path('close-table'), body: {}, done: `Table ${view.tableId} closed.` }))(submit, refuse)];
+  const forms = [form('close-table', 'Close the table (floor)', [], 'Close table', () => ({ method: 'POST', path: path('close-table'), body: {}, done: `Table ${view.tableId} closed.` }))(submit, refuse)];
+  // Between hands, on a table that plays bomb pots: the floor may call one for the next hand.
+  if (view.rules?.houseOptions.bombPot)
+    forms.unshift(form('call-bomb-pot', 'Bomb pot (floor)', [], 'Call a bomb pot for the next hand', () => ({ method: 'POST', path: path('call-bomb-pot'), body: {}, done: 'Bomb pot called for the next hand.' }))(submit, refuse));
+  return forms;
 }
 
 /** Between hands: place the button (before the first hand) and start the next hand (the server shuffles). */

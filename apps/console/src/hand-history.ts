@@ -5,6 +5,9 @@ interface RecalledHand {
   readonly handNumber: number;
   readonly status: string;
   readonly board: { readonly flop: readonly string[]; readonly turn: readonly string[]; readonly river: readonly string[] };
+  /** Running it twice: the second run's board. */
+  readonly secondBoard?: { readonly flop: readonly string[]; readonly turn: readonly string[]; readonly river: readonly string[] };
+  readonly bombPot?: { readonly ante: number };
   readonly players: readonly { readonly seat: number; readonly playerId: string; readonly startingStack: number; readonly finalStack: number | null; readonly holeCards: readonly string[] }[];
   readonly pots: readonly { readonly pot: number; readonly amount: number; readonly winners: readonly { readonly seat: number; readonly amount: number }[] }[];
   readonly actions: readonly { readonly street: string; readonly seat: number; readonly action: string; readonly amount: number | null; readonly to: number | null }[];
@@ -34,7 +37,8 @@ export function handHistoryList(hands: readonly RecalledHand[]): HTMLElement {
         'li',
         { 'data-testid': `history-hand-${hand.handNumber}` },
         element('strong', {}, `Hand #${hand.handNumber} (${hand.status}${hand.voidReason ? `: ${hand.voidReason}` : ''})`),
-        element('div', {}, `Board: ${board}`),
+        element('div', {}, `${hand.bombPot ? `Bomb pot (ante ${hand.bombPot.ante}). ` : ''}Board${hand.secondBoard ? ' (run 1)' : ''}: ${board}`),
+        ...(hand.secondBoard ? [element('div', {}, `Board (run 2): ${[...hand.secondBoard.flop, ...hand.secondBoard.turn, ...hand.secondBoard.river].join(' ')}`)] : []),
         element('div', {}, `Actions: ${actions || 'none'}`),
         element('div', {}, `Pots: ${pots || 'none'}`),
         element('div', {}, `Stacks: ${stacks}`),

@@ -17,7 +17,9 @@ export type LegalAction =
   | { readonly type: 'ShowHand'; readonly seat: number; readonly cardsToEnter?: number }
   | { readonly type: 'MuckHand'; readonly seat: number }
   | { readonly type: 'DealBoard'; readonly seat: null; readonly street: string; readonly cardsToEnter: number }
-  | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cardsToEnter: number };
+  | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cardsToEnter: number }
+  | { readonly type: 'RunItTwice'; readonly seat: null; readonly seats: readonly number[] }
+  | { readonly type: 'RunItOnce'; readonly seat: null };
 
 export interface Rules {
   readonly structure: { readonly kind: string };

@@ -59,8 +59,19 @@ export interface HandRecord {
   readonly shuffle: ShuffleMethod;
   readonly players: readonly HandPlayerRecord[];
   readonly actions: readonly HandAction[];
-  readonly board: { readonly flop: readonly string[]; readonly turn: readonly string[]; readonly river: readonly string[] };
-  readonly pots: readonly { readonly pot: number; readonly amount: number; readonly eligible: readonly number[]; readonly winners: readonly { readonly seat: number; readonly amount: number }[] }[];
+  readonly board: HandBoard;
+  /** The board of the second run when the players ran it twice: the cards both runs share, then the second run's. Absent otherwise. */
+  readonly secondBoard?: HandBoard;
+  /** A bomb pot: the ante each player put in (no blinds, no preflop betting). Absent otherwise. */
+  readonly bombPot?: { readonly ante: number };
+  /** Each pot's winners; `runs` (a hand run twice) what each run paid of it. */
+  readonly pots: readonly {
+    readonly pot: number;
+    readonly amount: number;
+    readonly eligible: readonly number[];
+    readonly winners: readonly { readonly seat: number; readonly amount: number }[];
+    readonly runs?: readonly { readonly run: number; readonly amount: number; readonly winners: readonly { readonly seat: number; readonly amount: number }[] }[];
+  }[];
   /** Rake and chop fees: every chip the house took from this hand. */
   readonly rake: number;
   readonly voidReason: string | null;
@@ -69,6 +80,12 @@ export interface HandRecord {
   /** The table stream's versions of the first and last event of the hand: where a replay finds it. */
   readonly fromVersion: number;
   readonly toVersion: number;
+}
+
+export interface HandBoard {
+  readonly flop: readonly string[];
+  readonly turn: readonly string[];
+  readonly river: readonly string[];
 }
 
 /** Completed hands per table, oldest first, and the hand in progress on each. */
@@ -101,6 +118,12 @@ function withCurrent(view: HandHistory, tableId: string, hand: HandRecord): Hand
 }
 
 function started(tableId: string, e: Extract<TableEvent, { type: 'HandStarted' }>, recorded: RecordedEvent): HandRecord {
+  const record = startedRecord(tableId, e, recorded);
+  // Set only for a bomb pot, so every other hand's record reads as it always did.
+  return e.bombPot ? { ...record, bombPot: { ante: e.bombPot.ante } } : record;
+}
+
+function startedRecord(tableId: string, e: Extract<TableEvent, { type: 'HandStarted' }>, recorded: RecordedEvent): HandRecord {
   return {
     tableId,
     handNumber: e.handNumber,
@@ -170,6 +193,11 @@ function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): Ha
     }
     case 'BoardDealt':
       return { ...h, board: { ...h.board, [e.street]: e.cards.map(formatCard) } };
+    // Running it twice: the second run starts from the cards on the board when the players agreed.
+    case 'RunItTwiceAgreed':
+      return { ...h, secondBoard: { ...h.board } };
+    case 'SecondBoardDealt':
+      return { ...h, secondBoard: { ...(h.secondBoard ?? h.board), [e.street]: e.cards.map(formatCard) } };
     case 'HandShown':
       // The cards come from the showing itself: a record kept without the face-down cards (the read model's) still has them.
       return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true, holeCards: e.cards.map(formatCard) }).players };
@@ -185,6 +213,10 @@ function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): Ha
       return { ...h, rake: h.rake + e.amount };
     case 'PotAwarded':
       return { ...h, pots: [...h.pots, { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners }] };
+    case 'RunsAwarded': {
+      const runs = new Map(e.pots.map((p) => [p.pot, p.runs]));
+      return { ...h, pots: h.pots.map((p) => (runs.has(p.pot) ? { ...p, runs: runs.get(p.pot) } : p)) };
+    }
     case 'HandEnded': {
       const stacks = new Map(e.stacks.map((s) => [s.seat, s.stack]));
       return { ...h, status: 'complete', endedAt: at, players: h.players.map((p) => ({ ...p, finalStack: stacks.get(p.seat) ?? null })) };

@@ -56,6 +56,10 @@ export interface HandRow {
   readonly legalActions: readonly LegalAction[];
   readonly straddles: readonly number[];
   readonly killSeat: number | null;
+  /** A bomb pot: the ante every player posts (no blinds, no preflop betting). Absent otherwise. */
+  readonly bombPot?: { readonly ante: number };
+  /** Running it twice: the second run's cards dealt so far (the first run is `board`). Absent otherwise. */
+  readonly secondBoard?: readonly string[];
   readonly limitPercent: number;
   readonly showdownOrder: readonly number[];
   readonly rake: number;
@@ -169,6 +173,8 @@ export function tableRowOf(state: TableState, tableId: string): TableRow {
           legalActions: actions.actions,
           straddles: hand.house.straddles,
           killSeat: hand.house.killSeat,
+          ...(hand.house.bombPot !== null ? { bombPot: hand.house.bombPot } : {}),
+          ...(hand.house.runs === 2 ? { secondBoard: hand.house.secondBoard.map(formatCard) } : {}),
           limitPercent: hand.limitPercent,
           showdownOrder: hand.showdownOrder,
           rake: hand.house.raked,

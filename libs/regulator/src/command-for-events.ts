@@ -67,6 +67,13 @@ export function commandFor(first: TableEvent | HandStartedV1, lastType: string, 
       return { type: 'Deal' };
     case 'BlindsChopped':
       return { type: 'ChopBlinds', consents: first.consents };
+    // House options whose commands record one event of their own (bomb pot, running it twice).
+    case 'BombPotCalled':
+      return { type: 'CallBombPot' };
+    case 'RunItTwiceAgreed':
+      return { type: 'RunItTwice', consents: first.consents };
+    case 'RunItOnceChosen':
+      return { type: 'RunItOnce' };
     case 'RulesChanged':
       return { type: 'ChangeRules', rules: recordedRules(first.rules) };
     case 'PlayerFolded':

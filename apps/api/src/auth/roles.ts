@@ -23,4 +23,4 @@ export const COMMAND_ROLES: readonly Role[] = ['dealer', 'floor'];
  * blinds (the floor approves it), voiding a hand, correcting a mis-keyed action. A dealer runs the game; these
  * change its terms or undo it.
  */
-export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'VoidHand', 'CorrectAction']);
+export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'CallBombPot', 'VoidHand', 'CorrectAction']);

@@ -23,12 +23,12 @@ export function engineCommandFor(command: CommandRequest['command'], state: Tabl
   }
   // Live tables shuffle nothing: their StartHand goes on as it is (the engine refuses a deck, seed or salt there).
   if (command.type === 'StartHand' && isLiveCards(state.rules)) {
-    if (command.holeCards === undefined && command.board === undefined) return toEngineCommand(command as ScriptCommand, state) as { command: TableCommand };
-    const field = command.holeCards !== undefined ? 'holeCards' : 'board';
+    if (command.holeCards === undefined && command.board === undefined && command.secondRun === undefined) return toEngineCommand(command as ScriptCommand, state) as { command: TableCommand };
+    const field = command.holeCards !== undefined ? 'holeCards' : command.board !== undefined ? 'board' : 'secondRun';
     return { rejection: rejection('DECK_NOT_ALLOWED', 'This table plays live cards: the board is entered as it is dealt (DealBoard) and shown hands at the showdown.', field) };
   }
   const dealing = command.type === 'StartHand' || command.type === 'DrawForButton';
-  if (dealing && command.deck === undefined && command.seed === undefined && (command.type !== 'StartHand' || (command.holeCards === undefined && command.board === undefined))) {
+  if (dealing && command.deck === undefined && command.seed === undefined && (command.type !== 'StartHand' || (command.holeCards === undefined && command.board === undefined && command.secondRun === undefined))) {
     const seed = randomBytes(SEED_BYTES).toString('hex');
     return { command: command.type === 'StartHand' ? { type: 'StartHand', seed, prng: DRBG_PRNG, salt: salt() } : { type: 'DrawForButton', seed, prng: DRBG_PRNG } };
   }

@@ -29,18 +29,22 @@ const seat = shapeOf('Fold').seat as z.ZodNumber;
 const amount = shapeOf('Bet').amount as z.ZodNumber;
 const text = (what: string) => z.string({ error: `${what} must be a string` }).max(128, { error: `${what} is at most 128 characters` });
 
+/** Who agreed to a house option (a chop, running it twice): a seat and a name each, recorded in the event. */
+const consents = (to: string) =>
+  z
+    .array(z.strictObject({ seat, by: text('consents[].by').min(1) }))
+    .min(1, { error: `name who consents to ${to}` })
+    .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` });
+
 const houseOptionCommands: AnyObjectSchema[] = [
   z.strictObject({ type: z.literal('Straddle'), seat }),
   z.strictObject({ type: z.literal('KillPot'), seat, amount: amount.optional() }),
   z.strictObject({ type: z.literal('Deal') }),
-  z.strictObject({
-    type: z.literal('ChopBlinds'),
-    consents: z
-      .array(z.strictObject({ seat, by: text('consents[].by').min(1) }))
-      .min(1, { error: 'name who consents to the chop' })
-      .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` }),
-  }),
+  z.strictObject({ type: z.literal('ChopBlinds'), consents: consents('the chop') }),
   z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema }),
+  z.strictObject({ type: z.literal('CallBombPot') }),
+  z.strictObject({ type: z.literal('RunItTwice'), consents: consents('run it twice') }),
+  z.strictObject({ type: z.literal('RunItOnce') }),
 ];
 
 const byType = new Map<string, AnyObjectSchema>();

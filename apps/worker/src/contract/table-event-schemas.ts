@@ -16,7 +16,7 @@ const chips = () => z.int().min(0).describe('chips, an integer in the table unit
 const seat = () => z.int().min(0).describe('seat number');
 const card = () => z.int().min(0).max(51).describe('a card: rank * 4 + suit; rank 0 = deuce .. 12 = ace; suit 0 clubs, 1 diamonds, 2 hearts, 3 spades');
 
-const forcedBetKind = z.enum(['small-blind', 'big-blind', 'ante', 'make-up-big', 'make-up-small', 'new-player', 'straddle', 'kill-blind', 'kill-pot']);
+const forcedBetKind = z.enum(['small-blind', 'big-blind', 'ante', 'make-up-big', 'make-up-small', 'new-player', 'straddle', 'kill-blind', 'kill-pot', 'bomb-pot']);
 
 const prng = z.enum(['hmac-drbg-sha256-fisher-yates', 'mulberry32-fisher-yates']).describe('the deck derivation (docs/regulators.md)');
 
@@ -98,6 +98,8 @@ const houseOptions = z.object({
       allocation: z.enum(['main-pot-first', 'proportional']),
     })
     .nullable(),
+  bombPot: z.object({ version: z.literal(1), ante: chips().nullable(), everyNthHand: int().nullable() }).nullable().optional(),
+  runItTwice: z.object({ version: z.literal(1) }).nullable().optional(),
 });
 
 const tableRules = z.object({
@@ -147,6 +149,7 @@ export const TABLE_EVENT_SCHEMAS = {
     shuffle: shuffleMethod,
     deckCommitment: z.string().nullable().describe('lower-case hex SHA-256 of the salted deck; the deck itself is revealed after the hand. null on live-cards tables'),
     kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
+    bombPot: z.object({ ante: chips() }).optional().describe('a bomb pot: every player posts this ante, no blinds, no preflop betting'),
   }),
   BlindPosted: z.object({ type: z.literal('BlindPosted'), seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean(), allIn: z.boolean() }),
   KillPotPosted: z.object({ type: z.literal('KillPotPosted'), seat: seat(), amount: chips(), limitPercent: int() }),
@@ -199,6 +202,16 @@ export const TABLE_EVENT_SCHEMAS = {
       reason: z.string(),
     })
     .describe("the floor took back a mis-keyed action and every one after it: the hand is as it was just before it"),
+  BombPotCalled: z.object({ type: z.literal('BombPotCalled'), handNumber: int() }).describe('the floor called a bomb pot for this (the next) hand'),
+  RunItTwiceAgreed: z.object({ type: z.literal('RunItTwiceAgreed'), consents: z.array(z.object({ seat: seat(), by: z.string() })) }),
+  RunItOnceChosen: z.object({ type: z.literal('RunItOnceChosen') }),
+  SecondBoardDealt: z.object({ type: z.literal('SecondBoardDealt'), street: z.enum(['flop', 'turn', 'river']), cards: z.array(card()) }).describe("the second run's card(s) of a street"),
+  RunsAwarded: z
+    .object({
+      type: z.literal('RunsAwarded'),
+      pots: z.array(z.object({ pot: int().min(0), runs: z.array(z.object({ run: z.union([z.literal(1), z.literal(2)]), amount: chips(), winners: z.array(seatAmount()) })) })),
+    })
+    .describe('what each run paid of each pot; the chips moved with the PotAwarded events before it'),
 } as const;
 
 export type ContractEventType = keyof typeof TABLE_EVENT_SCHEMAS;
@@ -240,6 +253,7 @@ export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K
   KillButtonChanged: true, RulesChanged: true, UncalledBetReturned: true, BoardDealt: true, ShowdownStarted: true, HandShown: true,
   HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true, SeatChanged: true,
   ActionCorrected: true,
+  BombPotCalled: true, RunItTwiceAgreed: true, RunItOnceChosen: true, SecondBoardDealt: true, RunsAwarded: true,
 };
 
 /** The schema of a published job's `data`: the event without `type` (the store keeps the type in its own column). */

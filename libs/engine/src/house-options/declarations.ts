@@ -11,24 +11,28 @@ import type { KillPotCommand, KillPotLegalAction, KillPotPostedEvent } from './k
 import type { ChopCommand, ChopHandSlice, ChopLegalAction, BlindsChoppedEvent } from './chop';
 import type { RakeHandSlice, RakeTableSlice, RakeTakenEvent } from './rake';
 import type { MissedBlindsHandSlice, MissedBlindsHandStarted, MissedBlindsRules, MissedBlindsRulesInput, MissedBlindsSeatSlice } from './missed-blinds';
+import type { BombPotEvent, BombPotHandSlice, BombPotStarted, BombPotTableSlice, CallBombPotCommand } from './bomb-pot';
+import type { RunItTwiceCommand, RunItTwiceEvent, RunItTwiceHandSlice, RunItTwiceLegalAction } from './run-it-twice';
 import type { HouseOptionsRules, HouseOptionsRulesInput } from './house-options';
 import type { Mutable } from '../table/state';
 
-export type HouseCommand = StraddleCommand | KillPotCommand | ChopCommand;
-export const HOUSE_COMMAND_TYPES: readonly HouseCommand['type'][] = Object.freeze(['Straddle', 'KillPot', 'ChopBlinds'] as const);
+export type HouseCommand = StraddleCommand | KillPotCommand | ChopCommand | CallBombPotCommand | RunItTwiceCommand;
+export const HOUSE_COMMAND_TYPES: readonly HouseCommand['type'][] = Object.freeze(['Straddle', 'KillPot', 'ChopBlinds', 'CallBombPot', 'RunItTwice', 'RunItOnce'] as const);
 
-export type HouseEvent = KillPotPostedEvent | BlindsChoppedEvent | RakeTakenEvent | KillButtonChangedEvent;
-export const HOUSE_EVENT_TYPES: readonly HouseEvent['type'][] = Object.freeze(['KillPotPosted', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged'] as const);
+export type HouseEvent = KillPotPostedEvent | BlindsChoppedEvent | RakeTakenEvent | KillButtonChangedEvent | BombPotEvent | RunItTwiceEvent;
+export const HOUSE_EVENT_TYPES: readonly HouseEvent['type'][] = Object.freeze([
+  'KillPotPosted', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'BombPotCalled', 'RunItTwiceAgreed', 'RunItOnceChosen', 'SecondBoardDealt', 'RunsAwarded',
+] as const);
 
-export type HouseLegalAction = StraddleLegalAction | KillPotLegalAction | ChopLegalAction;
+export type HouseLegalAction = StraddleLegalAction | KillPotLegalAction | ChopLegalAction | RunItTwiceLegalAction;
 
 /** Forced bets the options post (the core's are the blinds, antes and make-ups). */
-export type HouseForcedBetKind = 'straddle' | 'kill-blind' | 'kill-pot';
+export type HouseForcedBetKind = 'straddle' | 'kill-blind' | 'kill-pot' | 'bomb-pot';
 
 export const HOUSE_REJECTION_CODES = ['STRADDLE_OUT_OF_TURN', 'KILL_BLIND_OWED'] as const;
 
 /** Fields of HandStarted the options own (recorded in every HandStarted since they existed). */
-export type HouseHandStarted = MissedBlindsHandStarted & KillHandStarted;
+export type HouseHandStarted = MissedBlindsHandStarted & KillHandStarted & BombPotStarted;
 
 /** Fields of the table rules the options own, and what a client sends for them. */
 export type HouseRules = MissedBlindsRules & HouseOptionsRules;
@@ -36,8 +40,8 @@ export type HouseRulesInput = MissedBlindsRulesInput & HouseOptionsRulesInput;
 
 /** The options' state slices: fields of SeatState, HandState and TableState that only their module writes. */
 export type HouseSeatSlice = MissedBlindsSeatSlice;
-export type HouseHandSlice = StraddleHandSlice & KillHandSlice & ChopHandSlice & RakeHandSlice & MissedBlindsHandSlice;
-export type HouseTableSlice = KillTableSlice & RakeTableSlice;
+export type HouseHandSlice = StraddleHandSlice & KillHandSlice & ChopHandSlice & RakeHandSlice & MissedBlindsHandSlice & BombPotHandSlice & RunItTwiceHandSlice;
+export type HouseTableSlice = KillTableSlice & RakeTableSlice & BombPotTableSlice;
 
 /** A seat's slices when the player sits down. */
 export function seatSliceStart(into: Mutable<HouseSeatSlice>): void {
@@ -56,12 +60,16 @@ export const HOUSE_HAND_START: HouseHandSlice = Object.freeze({
   rakeByPot: Object.freeze([]) as readonly number[],
   raked: 0,
   missedBlinds: Object.freeze([]) as MissedBlindsHandSlice['missedBlinds'],
+  bombPot: null,
+  runs: null,
+  secondBoard: Object.freeze([]) as RunItTwiceHandSlice['secondBoard'],
 });
 
 /** A table's slices when it opens. */
 export function tableSliceStart(into: Mutable<HouseTableSlice>): void {
   into.kill = NO_KILL_YET;
   into.rakeCollected = 0;
+  into.bombPotCalled = false;
 }
 
 /**
@@ -77,6 +85,7 @@ export function copySeatSlice(from: HouseSeatSlice, into: Mutable<HouseSeatSlice
 export function copyTableSlice(from: HouseTableSlice, into: Mutable<HouseTableSlice>): void {
   into.kill = from.kill;
   into.rakeCollected = from.rakeCollected;
+  into.bombPotCalled = from.bombPotCalled;
 }
 
 const NO_KILL_YET: KillTableSlice['kill'] = Object.freeze({ holder: null, killer: null });

@@ -3,6 +3,8 @@ import type { KillGameOption } from './kill-game';
 import type { KillPotOption } from './kill-pot';
 import type { ChopOption } from './chop';
 import type { RakeOption } from './rake';
+import type { BombPotOption } from './bomb-pot';
+import type { RunItTwiceOption } from './run-it-twice';
 import type { HouseRules, HouseRulesInput } from './declarations';
 import type { RulesContext } from './rule-module';
 import { RULE_MODULES } from './registry';
@@ -14,6 +16,9 @@ export interface HouseOptions {
   readonly killPot: KillPotOption | null;
   readonly chop: ChopOption | null;
   readonly rake: RakeOption | null;
+  /** Absent in rules recorded before the option existed: read as off. */
+  readonly bombPot?: BombPotOption | null;
+  readonly runItTwice?: RunItTwiceOption | null;
 }
 
 /** What a client sends: `true` for an option with its defaults, an object to override some, or false/null/absent for off. */
@@ -58,7 +63,7 @@ export function normalizeHouseOptions(
 ): { ok: true; options: HouseOptions } | { ok: false; field: string; why: string } {
   if (input === undefined || input === null) return { ok: true, options: NO_HOUSE_OPTIONS };
   if (typeof input !== 'object') return { ok: false, field: '', why: 'houseOptions is an object' };
-  const known = Object.keys(NO_HOUSE_OPTIONS);
+  const known = RULE_MODULES.filter((m) => m.where === 'houseOptions').map((m) => m.name);
   for (const key of Object.keys(input)) if (!known.includes(key)) return { ok: false, field: key, why: `unknown house option (known: ${known.join(', ')})` };
   const pick = <T>(value: boolean | null | Partial<T> | undefined, defaults: T): T | null | 'bad' =>
     value === undefined || value === null || value === false ? null : value === true ? defaults : typeof value === 'object' ? { ...defaults, ...value } : 'bad';
@@ -80,6 +85,11 @@ export function normalizeHouseOptions(
     options[name] = value;
   }
   if (options.killGame && options.killPot) return { ok: false, field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' };
+  // A bomb pot has no preflop betting to straddle or kill (bomb-pot.ts).
+  for (const other of ['straddle', 'killGame', 'killPot'] as const)
+    if (options.bombPot && options[other]) return { ok: false, field: 'bombPot', why: `a bomb pot has no preflop betting: it is not played with ${other === 'straddle' ? 'straddles' : 'kills'}` };
+  // Recorded only when on, so the rules of tables that never had the newer options read as they did.
+  for (const newer of ['bombPot', 'runItTwice'] as const) if (options[newer] === null) delete options[newer];
   return { ok: true, options: options as unknown as HouseOptions };
 }
 

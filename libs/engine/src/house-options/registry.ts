@@ -7,7 +7,10 @@
  * 3. killPot      its legal actions follow the straddles';
  * 4. chop
  * 5. rake
- * 6. missedBlinds always on (its policy is rules.missedBlinds).
+ * 6. bombPot      after the blinds' owners (it replaces the blinds with its antes in forcedBets) and before
+ *                missedBlinds: a poster's post stays in the chain for it to make dead;
+ * 7. runItTwice   after chop (a chopped hand stops the board first) and rake (the rake is taken before the halving);
+ * 8. missedBlinds always on (its policy is rules.missedBlinds).
  *
  * How each hook combines the modules' answers (first answer, all answers, a chain) is said at its function here
  * and in docs/architecture.md. Only enabled modules are asked (params non-null), except for evolve, which folds
@@ -29,8 +32,10 @@ import { killPot } from './kill-pot';
 import { chop } from './chop';
 import { rake } from './rake';
 import { missedBlinds } from './missed-blinds';
+import { bombPotModule } from './bomb-pot';
+import { runItTwiceModule } from './run-it-twice';
 
-export const RULE_MODULES: readonly AnyRuleModule[] = Object.freeze([straddle, killGame, killPot, chop, rake, missedBlinds]);
+export const RULE_MODULES: readonly AnyRuleModule[] = Object.freeze([straddle, killGame, killPot, chop, rake, bombPotModule, runItTwiceModule, missedBlinds]);
 
 /** The modules that answer a hook, in registry order (looked up once here, not at every call). */
 function answering(hook: keyof AnyRuleModule): readonly AnyRuleModule[] {

@@ -28,6 +28,8 @@ export interface OhhRound {
   street: 'Preflop' | 'Flop' | 'Turn' | 'River' | 'Showdown';
   cards?: string[];
   actions: OhhAction[];
+  /** Felt extension: 2 for the rounds of a board's second run (running it twice; the hand carries the Run_It_Twice flag). */
+  felt_run?: number;
 }
 
 export interface OhhPot {
@@ -73,7 +75,7 @@ export interface OhhExportOptions {
 }
 
 const STREETS: Record<Street, OhhRound['street']> = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River' };
-const POSTS: Record<string, string> = { 'small-blind': 'Post SB', 'big-blind': 'Post BB', ante: 'Post Ante', straddle: 'Straddle' };
+const POSTS: Record<string, string> = { 'small-blind': 'Post SB', 'big-blind': 'Post BB', ante: 'Post Ante', 'bomb-pot': 'Post Ante', straddle: 'Straddle' };
 
 /** A hand OHH cannot hold: a voided hand (nothing was won or lost, the cards were never played out). */
 export interface OhhExportSkip {
@@ -228,10 +230,15 @@ export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhE
         if (bet) bet.uncalled_returned = (bet.uncalled_returned ?? 0) + e.amount;
         break;
       }
-      case 'BoardDealt': {
+      case 'RunItTwiceAgreed':
+        h.ohh.flags.push('Run_It_Twice');
+        break;
+      case 'BoardDealt':
+      case 'SecondBoardDealt': {
         // Rules version 2 tables all-in hands before the runout (TDA 16): the showdown round stays the last round.
         const showdown = hand!.ohh.rounds.at(-1)?.street === 'Showdown' ? hand!.ohh.rounds.pop()! : null;
         newRound(STREETS[e.street], e.cards.map(formatCard));
+        if (e.type === 'SecondBoardDealt') round!.felt_run = 2;
         if (showdown) {
           showdown.id = hand!.ohh.rounds.length;
           hand!.ohh.rounds.push(showdown);

@@ -35,6 +35,13 @@ import { formatCard, withoutRetracted, type Card, type TableEvent, type TableRul
  * - `other-post` (marked): any other forced bet, written as a blind.
  * - `corrected`: the floor took back a mis-keyed action (ActionCorrected): the hand is written as finally played,
  *   the retracted actions left out; the note names them and the floor's reason.
+ * - `bomb-pot`: a bomb pot (house-options/bomb-pot.ts): each player's ante, live at the table, is a
+ *   `blinds_or_straddles` entry (PHH's antes are dead, and a short player all in for less would win every ante),
+ *   and since pokerkit has no hand without preflop betting, each player with chips checks before the flop (`cc`,
+ *   in pokerkit's order, p1 first): the same stacks.
+ * - `run-it-twice`: the board run twice (house-options/run-it-twice.ts): both runs' cards as `d db` in the order
+ *   dealt, the second run's with the comment `# run 2`, and `_felt_runs = 2`. PHH's actions cannot say the players
+ *   chose two runouts; a reader that selects them in pokerkit (`select_runout_count(2)`) replays the same stacks.
  * Hands PHH cannot hold at all are left out and listed (PhhExport.skipped; toPhhText writes them in a header):
  * chopped blinds, voided hands, structures PHH has no Texas hold'em variant for.
  */
@@ -48,11 +55,13 @@ export type PhhNoteKind =
   | 'fixed-limit-beyond-cap'
   | 'kill'
   | 'other-post'
-  | 'corrected';
+  | 'corrected'
+  | 'bomb-pot'
+  | 'run-it-twice';
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
 /** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
-export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake', 'corrected'];
+export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake', 'corrected', 'bomb-pot', 'run-it-twice'];
 
 export interface PhhExportNote {
   readonly kind: PhhNoteKind;
@@ -78,6 +87,8 @@ export interface PhhExportHand {
   readonly rake: { readonly total: number; readonly byPot: readonly (readonly [number, number])[] } | null;
   /** Where the hand departs from a literal transcription (see the kinds above). */
   readonly notes: PhhExportNote[];
+  /** 2 when the board was run twice (`_felt_runs`); null for one run. */
+  readonly runs: 2 | null;
 }
 
 /** A hand that cannot be written as PHH (chopped blinds, a voided hand, a structure PHH has no variant for). */
@@ -117,6 +128,9 @@ interface Building {
   maxBets: number;
   rake: { total: number; byPot: readonly number[] } | null;
   potsRaked: [number, number][];
+  /** A bomb pot: no preflop betting at the table. */
+  bombPot: boolean;
+  runs: 2 | null;
 }
 
 /** Reads every hand the events complete. `include` picks hands by number (default: all). */
@@ -157,6 +171,8 @@ export function phhHandsFromEvents(events: readonly TableEvent[], include: (hand
               maxBets: 0,
               rake: null,
               potsRaked: [],
+              bombPot: e.bombPot != null,
+              runs: null,
             }
           : null;
         break;
@@ -202,6 +218,13 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
   };
   switch (e.type) {
     case 'BlindPosted': {
+      if (e.kind === 'bomb-pot') {
+        // Live, as at the table: PHH's antes are dead money any player may win, so a short player all in for less
+        // than the ante would win everyone's whole ante. A blind from every player keeps the side pot.
+        putIn(e.seat, e.amount, true);
+        hand.blinds[i(e.seat)] += e.amount;
+        break;
+      }
       putIn(e.seat, e.amount, e.live);
       if (e.kind === 'ante') hand.antes[i(e.seat)] += e.amount;
       else if (e.live && (e.kind === 'small-blind' || e.kind === 'big-blind' || e.kind === 'straddle')) {
@@ -231,6 +254,12 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
     case 'HoleCardsDealt': {
       const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards as readonly (Card | null)[] | null]));
       for (const seat of hand.order) if (bySeat.has(seat)) hand.actions.push(`d dh ${p(seat)} ${holeText(bySeat.get(seat))}`);
+      if (hand.bombPot) {
+        // pokerkit has a preflop round: every player with chips checks it, p1 first, unless at most one has chips.
+        const withChips = hand.order.map((_, k) => k).filter((k) => hand.behind[k]! > 0);
+        if (withChips.length > 1) for (const k of withChips) hand.actions.push(`p${k + 1} cc`);
+        note('bomb-pot', `a bomb pot: each player's live ante of ${Math.max(...hand.blinds)} as a blind, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`);
+      }
       break;
     }
     case 'HoleCardsReported': {
@@ -280,6 +309,13 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       hand.betsThisStreet = 0;
       hand.actions.push(`d db ${e.cards.map(formatCard).join('')}`);
       break;
+    case 'RunItTwiceAgreed':
+      hand.runs = 2;
+      note('run-it-twice', `the players in the pot agreed to run the board twice: the second run's cards are marked "# run 2"; _felt_runs = 2 asks a reader to select two runouts in pokerkit`);
+      break;
+    case 'SecondBoardDealt':
+      hand.actions.push(`d db ${e.cards.map(formatCard).join('')} # run 2`);
+      break;
     case 'HandShown':
       hand.actions.push(`${p(e.seat)} sm ${holeText(e.cards)}`);
       break;
@@ -297,11 +333,23 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
     case 'PotAwarded': {
       const rake = hand.rake?.byPot[e.pot] ?? 0;
       const won = e.amount;
-      if (e.winners.length > 1 && won % e.winners.length !== 0)
+      // A pot run twice is split per run: RunsAwarded, next, says whether an odd chip went astray of pokerkit's rule.
+      if (hand.runs === null && e.winners.length > 1 && won % e.winners.length !== 0)
         note('odd-chip', `pot ${e.pot} of ${won} split ${e.winners.length} ways: the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
       hand.potsRaked[e.pot] = [e.amount + rake, rake];
       break;
     }
+    case 'RunsAwarded':
+      for (const { pot, runs } of e.pots) {
+        for (const run of runs)
+          if (run.winners.length > 1 && run.amount % run.winners.length !== 0)
+            note('odd-chip', `pot ${pot}, run ${run.run}: ${run.amount} split ${run.winners.length} ways; the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
+        // pokerkit gives a halving's odd chip to the first run; the table, to the run whose winner sits first left of the button.
+        const [first, second] = runs;
+        if (first && second && second.amount > first.amount && first.winners.map((w) => w.seat).join() !== second.winners.map((w) => w.seat).join())
+          note('odd-chip', `pot ${pot} halved: the odd chip went with the second run (its winner sits first left of the button); pokerkit gives it to the first run`);
+      }
+      break;
     case 'BlindsChopped':
       skipped.push({ handNumber: hand.handNumber, kind: 'chopped', reason: 'the blinds chopped: PHH has no notation for it' });
       return null;
@@ -345,6 +393,7 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
         table: tableId,
         rake: hand.rake === null ? null : { total: hand.rake.total, byPot: hand.potsRaked.filter((x) => x !== undefined) },
         notes: hand.notes,
+        runs: hand.runs,
       });
       return null;
     }
@@ -368,6 +417,7 @@ export function phhHandToml(hand: PhhExportHand): string {
   if (hand.table !== null) lines.push(`# felt table: ${hand.table}`);
   lines.push(`finishing_stacks = ${tomlArray(hand.finishingStacks)}`);
   if (hand.rake !== null) lines.push(`_felt_rake = ${hand.rake.total}`, `_felt_rake_by_pot = ${tomlArray(hand.rake.byPot)}`);
+  if (hand.runs !== null) lines.push(`_felt_runs = ${hand.runs}`);
   if (hand.notes.length > 0) lines.push(`_felt_notes = ${tomlArray(hand.notes.map((n) => `${n.kind}: ${n.text}`))}`);
   for (const n of hand.notes) lines.push(`# felt: ${n.text}`);
   return lines.join('\n') + '\n';

@@ -63,6 +63,11 @@ const PLAYER_IDS: readonly string[] = Array.from({ length: MAX_SEATS + 1 }, (_, 
 /** Where the board's cards lie in the deck after the hole cards: burn, flop (3), burn, turn, burn, river. */
 const BOARD_OFFSETS: readonly number[] = [1, 2, 3, 5, 7];
 const boardPosition = (players: number, boardIndex: number) => 2 * players + BOARD_OFFSETS[boardIndex];
+/**
+ * A board run twice (Felt's export: the second run's `d db` after the first's, `_felt_runs = 2`): where the second
+ * run's cards lie after the first run's river, a burn before each street, by how many cards it has (5, 2 or 1).
+ */
+const SECOND_RUN_OFFSETS: Readonly<Record<number, readonly number[] | undefined>> = { 5: [9, 10, 11, 13, 15], 2: [9, 11], 1: [9] };
 
 /** A replay that cannot go on; the message is completed with the hand's label. */
 class ReplayFailure extends Error {}
@@ -164,6 +169,10 @@ class HandReplay {
   private readonly antes: readonly number[];
   private readonly hole: PhhCard[][];
   private readonly board: PhhCard[] = [];
+  /** The board's cards past the fifth: a second run (running it twice), dealt after the first run's river. */
+  private readonly secondRun: PhhCard[] = [];
+  /** The second run's cards as the engine dealt them (SecondBoardDealt). */
+  private readonly secondDealt: number[] = [];
   /** Cards the file does not give that were placed where hole cards or the board are dealt: card-number bit masks. */
   private fillerLow = 0;
   private fillerHigh = 0;
@@ -217,6 +226,17 @@ class HandReplay {
         case 'deal-hole':
           break; // Placed in the deck before the hand started.
         case 'deal-board': {
+          // A second run in the file: once the hands are tabled the engine asks the players; every one agreed.
+          if (this.secondRun.length > 0 && this.current().phase === 'showdown' && this.current().board.length === boardSeen) this.agreeToRunTwice(a);
+          if (boardSeen >= 5) {
+            a.cards.forEach((c, i) => {
+              const card = this.secondDealt[boardSeen - 5 + i];
+              if (card === undefined) fail(`${at(a)}: the engine has not dealt a second run`);
+              if (c !== null && c !== CARD_CODES[card]) fail(`${at(a)}: the engine dealt ${CARD_CODES[card]} in the second run, not ${c}`);
+            });
+            boardSeen += a.cards.length;
+            break;
+          }
           const dealt = this.current().board;
           if (dealt.length < boardSeen + a.cards.length) {
             const h = this.current();
@@ -372,6 +392,10 @@ class HandReplay {
       hand.variant === 'NT' ? { kind: 'no-limit', minimumBet: 'big-blind' } : { kind: 'fixed-limit', smallBet: hand.smallBet!, bigBet: hand.bigBet! };
     const rules: { -readonly [K in keyof TableRulesInput]: TableRulesInput[K] } = { structure, smallBlind: sb, bigBlind: bb, ante, maxSeats: Math.max(2, this.n) };
     if (straddle !== null) rules.houseOptions = straddle;
+    // More than five board cards: the board was run twice (Felt's export), so the table runs it twice.
+    let boardCards = 0;
+    for (const a of hand.actions) if (a.kind === 'deal-board') boardCards += a.cards.length;
+    if (boardCards > 5) rules.houseOptions = { ...(rules.houseOptions ?? {}), runItTwice: true } as TableRulesInput['houseOptions'];
     return rules;
   }
 
@@ -438,9 +462,9 @@ class HandReplay {
         use(a.cards, a, a.player);
         this.mergeHole(a.player, a.cards, a);
       } else if (a.kind === 'deal-board') {
-        if (this.board.length + a.cards.length > 5) fail(`${at(a)}: the board has five cards at most`);
         use(a.cards, a, BOARD);
-        for (const c of a.cards) this.board.push(c);
+        // Past the fifth card: the board's second run (Felt's export of a hand run twice).
+        for (const c of a.cards) (this.board.length < 5 ? this.board : this.secondRun).push(c);
       } else if (a.kind === 'show-muck' && a.cards !== null) {
         if (a.cards.length !== 2) fail(`${at(a)}: a Texas hold'em hand has two hole cards, not ${a.cards.length}`);
         use(a.cards, a, a.player);
@@ -478,6 +502,11 @@ class HandReplay {
       place(n + p, this.hole[p][1]);
     }
     for (let i = 0; i < this.board.length; i++) place(boardPosition(n, i), this.board[i]);
+    if (this.secondRun.length > 0) {
+      const offsets = SECOND_RUN_OFFSETS[this.secondRun.length];
+      if (offsets === undefined || this.board.length < 5) fail(`a second run of ${this.secondRun.length} cards: a board is run twice from the flop (5), the turn (2) or the river (1)`);
+      for (let i = 0; i < this.secondRun.length; i++) place(2 * n + offsets![i], this.secondRun[i]);
+    }
     const isUsed = (card: number) => (card < 26 ? usedLow & (1 << card) : usedHigh & (1 << (card - 26))) !== 0;
     const isDealtPosition = (i: number) => i < 2 * n || BOARD_OFFSETS.includes(i - 2 * n);
     let next = 0;
@@ -606,7 +635,17 @@ class HandReplay {
       else if (e.type === 'UncalledBetReturned') this.returned[e.seat - 1] += e.amount;
       else if (e.type === 'HandShown') this.shown.push(e.seat);
       else if (e.type === 'HandEnded') this.ended = e;
+      else if (e.type === 'SecondBoardDealt') for (const c of e.cards) this.secondDealt.push(c);
     }
+  }
+
+  /** Every player still in the pot agrees to run it twice, as the file's second run says they did. */
+  private agreeToRunTwice(a: PhhAction): void {
+    const offer = engine.legalActions(this.state).actions.find((x) => x.type === 'RunItTwice');
+    if (offer === undefined) fail(`${at(a)}: the file runs the board twice, and the engine does not offer it here`);
+    const seats = (offer as Extract<typeof offer, { type: 'RunItTwice' }>).seats;
+    this.send({ type: 'RunItTwice', consents: seats.map((seat) => ({ seat, by: `p${seat}` })) }, a);
+    this.notes.push('the board was run twice (a second run in the file): every player in the pot agreed');
   }
 }
 

@@ -14,6 +14,11 @@ export interface DeckRequest {
   readonly holeCards: ReadonlyMap<number, string>;
   /** Up to five board cards, flop first. */
   readonly board?: string;
+  /**
+   * Running it twice: the second run's cards, dealt after the first run's river with a burn before each street:
+   * five (agreed before the flop), two (on the flop: turn and river) or one (on the turn: the river).
+   */
+  readonly secondRun?: string;
   readonly fillSeed?: number;
 }
 
@@ -24,6 +29,9 @@ export function boardPositions(players: number): number[] {
   const first = players * 2;
   return [first + 1, first + 2, first + 3, first + 5, first + 7];
 }
+
+/** The streets of a second run by its number of cards: from the flop, the turn or the river. */
+const SECOND_RUN_STREETS: Record<number, readonly number[] | undefined> = { 5: [3, 1, 1], 2: [1, 1], 1: [1] };
 
 export function buildDeck(request: DeckRequest): DeckResult {
   const n = request.dealingOrder.length;
@@ -55,6 +63,23 @@ export function buildDeck(request: DeckRequest): DeckResult {
     for (let i = 0; i < cards.length; i++) {
       const problem = place(positions[i], cards[i], 'the board');
       if (problem) return { ok: false, why: problem };
+    }
+  }
+
+  if (request.secondRun !== undefined) {
+    const cards = parseCards(request.secondRun);
+    const streets = cards === undefined ? undefined : SECOND_RUN_STREETS[cards.length];
+    if (cards === undefined || streets === undefined)
+      return { ok: false, why: `the second run ("${request.secondRun}") is five, two or one cards: the streets still to come when the players agreed` };
+    // After the first run's river: a burn before each street of the second run.
+    let position = boardPositions(n)[4] + 1;
+    let k = 0;
+    for (const size of streets) {
+      position++;
+      for (let i = 0; i < size; i++) {
+        const problem = place(position++, cards[k++], 'the second run');
+        if (problem) return { ok: false, why: problem };
+      }
     }
   }
 

@@ -65,7 +65,7 @@ export type ScriptFailure =
   /** The script's helper fields could not be turned into a command (e.g. hole cards for a seat not dealt in). */
   | { readonly kind: 'invalid-command'; readonly index: number; readonly step: string; readonly message: string };
 
-const SCRIPT_ONLY_KEYS = ['note', 'expectRejection', 'expectBefore', 'holeCards', 'board'] as const;
+const SCRIPT_ONLY_KEYS = ['note', 'expectRejection', 'expectBefore', 'holeCards', 'board', 'secondRun'] as const;
 
 export function runTableScript(script: TableScript): TableScriptRun {
   let state = tableDecider.initialState;
@@ -161,12 +161,12 @@ export function toEngineCommand(entry: ScriptCommand, state: TableState, recorde
   if (isLiveCards(state.rules)) {
     // Live cards are entered as they are dealt (DealBoard, ShowHand, ReportHoleCards): nothing to shuffle. A seed is
     // passed on for the engine to refuse.
-    if (start.holeCards !== undefined || start.board !== undefined)
+    if (start.holeCards !== undefined || start.board !== undefined || start.secondRun !== undefined)
       return { why: 'this table plays live cards: enter the board with DealBoard and shown hands with ShowHand, not holeCards/board' };
     return { command: plain as unknown as TableCommand };
   }
 
-  if (start.holeCards === undefined && start.board === undefined) {
+  if (start.holeCards === undefined && start.board === undefined && start.secondRun === undefined) {
     // No deck at all: the engine's seeded shuffle, seeded with the hand number unless the script gives a seed.
     return { command: { type: 'StartHand', seed: start.seed ?? state.handsPlayed + 1 } };
   }
@@ -180,7 +180,7 @@ export function toEngineCommand(entry: ScriptCommand, state: TableState, recorde
     if (holeCards.has(seat)) return { why: `holeCards gives seat ${seat} twice` };
     holeCards.set(seat, cards);
   }
-  const deck = buildDeck({ dealingOrder: plan.dealt, holeCards, board: start.board, fillSeed: start.seed });
+  const deck = buildDeck({ dealingOrder: plan.dealt, holeCards, board: start.board, secondRun: start.secondRun, fillSeed: start.seed });
   if (!deck.ok) return { why: deck.why };
   return { command: { type: 'StartHand', deck: deck.deck } };
 }

@@ -107,6 +107,8 @@ export const rulesSchema = z.strictObject({
         noFlopNoDrop: z.boolean(),
         allocation: text('allocation', 32),
       }),
+      bombPot: houseOption({ ante: chips('ante').nullable(), everyNthHand: int('everyNthHand').nullable() }),
+      runItTwice: houseOption({}),
     })
     .optional(),
   /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */
@@ -124,7 +126,7 @@ function houseOption(parameters: z.ZodRawShape) {
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
 const legalActionSchema = z.strictObject({
-  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'DealBoard', 'ReportHoleCards']),
+  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'DealBoard', 'ReportHoleCards', 'RunItTwice', 'RunItOnce']),
   seat: seat.optional(),
   street: z.enum(['flop', 'turn', 'river']).optional(),
   cardsToEnter: int('cardsToEnter').optional(),
@@ -202,6 +204,8 @@ const commandSchemas = [
     holeCards: bySeat('holeCards', cardList).optional(),
     /** Up to five board cards in the order they come: flop, turn, river ("Qc9d7s4h2c"). */
     board: cardList.optional(),
+    /** Running it twice: the second run's five, two or one cards, dealt after the first run ("KhQc"). */
+    secondRun: cardList.optional(),
     ...scriptKeys,
   }),
   z.strictObject({
@@ -263,8 +267,8 @@ export const scriptCommandSchema = z
     },
   })
   .superRefine((command, ctx) => {
-    if (command.type === 'StartHand' && command.deck !== undefined && (command.holeCards !== undefined || command.board !== undefined))
-      ctx.addIssue({ code: 'custom', message: 'give either a full "deck" or "holeCards"/"board", not both', path: ['deck'] });
+    if (command.type === 'StartHand' && command.deck !== undefined && (command.holeCards !== undefined || command.board !== undefined || command.secondRun !== undefined))
+      ctx.addIssue({ code: 'custom', message: 'give either a full "deck" or "holeCards"/"board"/"secondRun", not both', path: ['deck'] });
     if ((command.type === 'StartHand' || command.type === 'DrawForButton') && command.deck !== undefined && command.seed !== undefined)
       ctx.addIssue({ code: 'custom', message: 'give either a "deck" or a "seed", not both', path: ['seed'] });
     if (command.type === 'CorrectAction' && (command.action === undefined) === (command.backTo === undefined))

@@ -25,6 +25,8 @@ export interface HandSummary {
   readonly actions: readonly ActionSummary[];
   /** Board cards as codes, flop first. */
   readonly board: readonly string[];
+  /** Running it twice: the second run's whole board (the cards both runs share, then its own); absent otherwise. */
+  readonly secondBoard?: readonly string[];
   /** Main pot first. For a hand still in progress: the pots as they stand, with no winners. */
   readonly pots: readonly PotSummary[];
   /** Chips each dealt-in player has behind when the hand ended (or now). */
@@ -43,6 +45,8 @@ export interface PotSummary {
   readonly eligible: readonly string[];
   /** What each winner received, by player id. */
   readonly winners: Readonly<Record<string, number>>;
+  /** Running it twice: what each run paid of this pot, by player id. */
+  readonly runs?: readonly Readonly<Record<string, number>>[];
 }
 
 export interface ActionSummary {
@@ -68,6 +72,7 @@ const BLIND_NAMES: Record<string, string> = {
   'make-up-big': 'a missed big blind',
   'make-up-small': 'a missed small blind',
   'new-player': "a new player's blind",
+  'bomb-pot': 'the bomb-pot ante',
 };
 
 interface Building {
@@ -79,6 +84,7 @@ interface Building {
   players: { seat: number; playerId: string; stack: number; holeCards: string }[];
   actions: ActionSummary[];
   board: number[];
+  secondBoard: number[] | null;
   pots: PotSummary[];
   stacks: Record<string, number>;
   street: Street | 'showdown';
@@ -105,6 +111,7 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
           players: e.players.map((p) => ({ seat: p.seat, playerId: p.playerId, stack: p.stack, holeCards: '' })),
           actions: [],
           board: [],
+          secondBoard: null,
           pots: [],
           stacks: Object.fromEntries(e.players.map((p) => [p.playerId, p.stack])),
           street: 'preflop',
@@ -146,6 +153,18 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
       case 'BoardDealt':
         hand!.street = e.street;
         hand!.board.push(...e.cards);
+        break;
+      case 'RunItTwiceAgreed':
+        hand!.secondBoard = hand!.board.slice();
+        break;
+      case 'SecondBoardDealt':
+        (hand!.secondBoard ??= hand!.board.slice()).push(...e.cards);
+        break;
+      case 'RunsAwarded':
+        hand!.pots = hand!.pots.map((p) => {
+          const runs = e.pots.find((r) => r.pot === p.pot)?.runs;
+          return runs ? { ...p, runs: runs.map((r) => Object.fromEntries(r.winners.map((w) => [idOf(w.seat), w.amount]))) } : p;
+        });
         break;
       case 'ShowdownStarted':
         hand!.street = 'showdown';
@@ -217,6 +236,7 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
     players: h.players,
     actions: h.actions,
     board: h.board.map((c) => formatCards([c])),
+    ...(h.secondBoard ? { secondBoard: h.secondBoard.map((c) => formatCards([c])) } : {}),
     pots: [...h.pots].sort((a, b) => a.pot - b.pot),
     stacks: h.stacks,
     rake: h.rakeByPot.reduce((sum, n) => sum + n, 0),

@@ -1,0 +1,117 @@
+import { accept, reject } from '../decider';
+import type { ForcedBetDue } from '../table/events';
+import { rejection } from '../table/rejections';
+import { handInProgress, houseWith, tableWith } from '../table/state';
+import type { TableRules } from '../table/rules';
+import { ruleModule } from './rule-module';
+
+/**
+ * Bomb pot (docs/house-options.md "Bomb pot"). By table rule (every Nth hand) or the floor's call (`CallBombPot`),
+ * every player dealt in posts the same ante, nobody posts a blind, there is no preflop betting and the flop comes at
+ * once. The bomb pot counts as a hand: the button and blind positions move on as after any hand. A player who owes
+ * a post to come in pays it too, dead (there is no preflop betting for a live post to count in). Cash games only.
+ *
+ * Interactions: refused with straddles, the kill game and the kill pot (registry.ts conflicts: a bomb pot has no
+ * preflop betting to straddle or kill). The table's own antes are still added by the core (docs/house-options.md).
+ */
+export interface BombPotOption {
+  readonly version: 1;
+  /** Chips each player puts in; null: one big blind. */
+  readonly ante: number | null;
+  /** Every hand whose number is a multiple of this is a bomb pot; null: only when the floor calls one. */
+  readonly everyNthHand: number | null;
+}
+
+export const DEFAULT_BOMB_POT: BombPotOption = Object.freeze({ version: 1, ante: null, everyNthHand: null });
+
+/** The forced-bet kind a bomb pot's ante is posted as. */
+export const BOMB_POT_ANTE = 'bomb-pot' as const;
+
+export function validateBombPot(o: BombPotOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
+  if (o.version !== 1) return { field: 'version', why: 'the bomb pot option version is 1' };
+  if (ctx.tournament) return { field: '', why: 'bomb pots are a cash-game custom, not dealt in tournaments' };
+  if (o.ante !== null && !(Number.isSafeInteger(o.ante) && o.ante > 0)) return { field: 'ante', why: 'the ante is a whole number of chips above zero, or null for one big blind' };
+  if (o.everyNthHand !== null && !(Number.isSafeInteger(o.everyNthHand) && o.everyNthHand >= 2))
+    return { field: 'everyNthHand', why: 'a bomb pot comes every 2nd hand or less often, or only when the floor calls one (null)' };
+  return null;
+}
+
+/** The ante each player owes in a bomb pot. */
+export function bombPotAnte(o: BombPotOption, bigBlind: number): number {
+  return o.ante ?? bigBlind;
+}
+
+/** Whether hand `handNumber` is a bomb pot: by the table's interval, or because the floor called one. */
+export function isBombPotHand(o: BombPotOption, handNumber: number, called: boolean): boolean {
+  return called || (o.everyNthHand !== null && handNumber % o.everyNthHand === 0);
+}
+
+/** Forced bets of a player coming in (new player, missed blinds): paid dead in a bomb pot. */
+const ENTRY_POSTS: readonly string[] = Object.freeze(['new-player', 'make-up-big', 'make-up-small']);
+const BLINDS: readonly string[] = Object.freeze(['small-blind', 'big-blind']);
+
+export interface CallBombPotCommand {
+  readonly type: 'CallBombPot';
+}
+
+export type BombPotEvent = { readonly type: 'BombPotCalled'; readonly handNumber: number };
+
+/** HandStarted's field for a bomb pot (absent on every other hand, and in every log before the option). */
+export interface BombPotStarted {
+  readonly bombPot?: { readonly ante: number };
+}
+
+/** Table slice: the floor called a bomb pot for the next hand. */
+export interface BombPotTableSlice {
+  readonly bombPotCalled: boolean;
+}
+
+/** Hand slice: this hand is a bomb pot, with this ante (null: a regular hand). */
+export interface BombPotHandSlice {
+  readonly bombPot: { readonly ante: number } | null;
+}
+
+
+function paramsOf(rules: TableRules): BombPotOption | null {
+  return rules.houseOptions.bombPot ?? null;
+}
+
+export const bombPotModule = ruleModule<BombPotOption>({
+  name: 'bombPot',
+  where: 'houseOptions',
+  params: paramsOf,
+  defaults: DEFAULT_BOMB_POT,
+  validate: (o, ctx) => validateBombPot(o, ctx),
+  commands: {
+    CallBombPot: {
+      actsForHandSeat: false,
+      decide(_command, state, params) {
+        if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'Bomb pots are not played at this table.'));
+        if (handInProgress(state)) return reject(rejection('HAND_IN_PROGRESS', 'A bomb pot is called between hands, for the next hand.'));
+        // Called twice before the hand is dealt: one bomb pot, nothing more to record (a double tap on the console).
+        if (state.bombPotCalled) return accept([]);
+        return accept([{ type: 'BombPotCalled', handNumber: state.handsPlayed + 1 }]);
+      },
+    },
+  },
+  evolve: {
+    BombPotCalled: (state) => tableWith(state, { bombPotCalled: true }),
+    // The call is used up by the hand it was for; the hand remembers that it is a bomb pot.
+    HandStarted: (state, event) => {
+      const bombPot = event.bombPot ?? null;
+      if (bombPot === null && !state.bombPotCalled) return state;
+      const next = bombPot === null ? state : houseWith(state, { bombPot: { ante: bombPot.ante } });
+      return next.bombPotCalled ? tableWith(next, { bombPotCalled: false }) : next;
+    },
+  },
+  forcedBets(ctx, forcedBets, params) {
+    if (!isBombPotHand(params, ctx.state.handsPlayed + 1, ctx.state.bombPotCalled)) return null;
+    const ante = bombPotAnte(params, ctx.rules.bigBlind);
+    const bets: ForcedBetDue[] = ctx.dealt.map((seat) => ({ seat, kind: BOMB_POT_ANTE, amount: ante, live: true }));
+    // No blinds; what a player owes to come in is paid, dead, besides the ante.
+    for (const f of forcedBets) if (ENTRY_POSTS.includes(f.kind)) bets.push({ seat: f.seat, kind: f.kind, amount: f.amount, live: false });
+    else if (!BLINDS.includes(f.kind)) bets.push(f);
+    return { forcedBets: bets, started: { bombPot: { ante } } };
+  },
+  skipsPreflopBetting: (hand) => hand.house.bombPot !== null,
+});
