@@ -53,7 +53,7 @@ describe('the rule-module registry', () => {
   });
 
   it('keeps the documented order, and each module a frozen object with a name, defaults and a home in the rules', () => {
-    expect(RULE_MODULES.map((m) => m.name)).toEqual(['straddle', 'killGame', 'killPot', 'chop', 'rake', 'missedBlinds']);
+    expect(RULE_MODULES.map((m) => m.name)).toEqual(['straddle', 'killGame', 'killPot', 'chop', 'rake', 'bombPot', 'runItTwice', 'missedBlinds']);
     for (const m of RULE_MODULES) {
       expect(Object.isFrozen(m)).toBe(true);
       expect(['houseOptions', 'rules']).toContain(m.where);
