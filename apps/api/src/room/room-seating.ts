@@ -48,7 +48,7 @@ export class RoomSeating {
     if (table.version === 0) {
       const rules = game.state.tableRules;
       if (!rules) throw new ApiProblem('rule-refused', 'NO_TABLE_RULES', `game ${game.state.name} has no table rules to open table ${body.tableId} with; open the table with POST /tables first, then add it`, { field: 'tableId' });
-      const seats = body.seats ?? game.state.seatsPerTable;
+      const seats = body.seats ?? (rules as { maxSeats?: number }).maxSeats ?? game.state.seatsPerTable;
       await this.table(body.tableId, { type: 'OpenTable', tableId: body.tableId, rules: { ...(rules as unknown as TableRulesInput), maxSeats: seats } } as TableCommand, `${envelope.commandId}.open`, envelope);
       table = await this.tables.caughtUp(streamIdOf(body.tableId));
     }
