@@ -149,6 +149,15 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
     }
   });
 
+  it('keeps an interest list for a game with no table and records NewTableDue at the house count', async () => {
+    await post('/room/games', { gameId: 'plo', name: '2/5 PLO', stakes: '2/5', structure: 'pot-limit omaha', policies: { newTableAt: 2 } }, 201);
+    await post('/room/games/plo/commands', { type: 'JoinList', playerId: 'card-2001', alias: 'KL' }, 201);
+    const second = await post('/room/games/plo/commands', { type: 'JoinList', playerId: 'card-2002', alias: 'MN' }, 201);
+    expect(second.body.events.map((e: { type: string }) => e.type)).toEqual(['PlayerListed', 'NewTableDue']);
+    const board = (await api.anonymous.get('/board').expect(200)).body;
+    expect(board.games.find((g: { gameId: string }) => g.gameId === 'plo')).toMatchObject({ interestList: true, listLength: 2, newTableDue: true, tablesRunning: 0 });
+  });
+
   it("keeps the room's streams in the store's hash chain: verify finds no violation", async () => {
     const report = await verifyStore(api.store);
     expect(report.violations).toEqual([]);
