@@ -158,7 +158,7 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
     expect(board.games.find((g: { gameId: string }) => g.gameId === 'plo')).toMatchObject({ interestList: true, listLength: 2, newTableDue: true, tablesRunning: 0 });
   });
 
-  it("keeps the room's streams in the store's hash chain: verify finds no violation", async () => {
+  it("keeps the room's streams in the store's hash chain: verify checks the chain and replays every room decision, and finds no violation", async () => {
     const report = await verifyStore(api.store);
     expect(report.violations).toEqual([]);
     expect(report.heads.map((h) => h.streamId)).toEqual(expect.arrayContaining(['game-nl12', 'table-main', 'table-mm']));

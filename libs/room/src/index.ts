@@ -13,6 +13,9 @@ export { type RoomEvent, type RoomEventType, type CallRoute, type PassOverReason
 export { type RoomRejection, type RoomRejectionCode, ROOM_REJECTION_CODES, roomRejection } from './rejections';
 export { type GameState, type GameTable, type SeatHolder, type ListEntry, type PendingCall, type ChangeRequest, INITIAL_GAME_STATE, tableOf, seatOf, callOf, openSeats, waitingCount } from './state';
 
+// A regulator's replay: the command each recorded decision came from.
+export { roomCommandFor } from './command-for-events';
+
 // Who is owed an open seat (the fairness rule), and the two boards.
 export { seatQueue, type SeatCandidate } from './seat-queue';
 export { boardGame, floorGame, type BoardGame, type FloorGame } from './board';
