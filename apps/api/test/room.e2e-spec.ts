@@ -127,6 +127,18 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
     expect(problem.detail).toMatch(/^table side: /);
   });
 
+  it('moves a player who asked for a table change, stack and all, before anyone on the list', async () => {
+    await cmd({ type: 'RequestTableChange', playerId: 'card-1001', toTableId: 'side' });
+    const line = (await api.http.get('/room/games/nl12').expect(200)).body.openSeats.find((s: { tableId: string; seat: number }) => s.tableId === 'side' && s.seat === 2);
+    expect(line.queue[0]).toEqual({ playerId: 'card-1001', alias: 'JD', route: 'table-change' });
+    await cmd({ type: 'CallPlayer', playerId: 'card-1001', tableId: 'side', seat: 2 });
+    const moved = await post('/room/games/nl12/seat', { playerId: 'card-1001' }, 201);
+    expect(moved.body.events[0]).toMatchObject({ type: 'SeatTaken', route: 'table-change', from: { tableId: 'main', seat: 1 } });
+    const [main, side] = [(await api.http.get('/tables/main').expect(200)).body, (await api.http.get('/tables/side').expect(200)).body];
+    expect(main.seats.some((s: { playerId: string }) => s.playerId === 'card-1001')).toBe(false);
+    expect(side.seats.find((s: { seat: number }) => s.seat === 2)).toMatchObject({ playerId: 'card-1001', stack: 100 });
+  });
+
   it('follows the room on /live: the floor channel for the floor only, the board for anyone, both updated on a change', async () => {
     const floor = await LiveClient.connect(baseUrl, signTestToken('floor'));
     const dealer = await LiveClient.connect(baseUrl, signTestToken('dealer'));

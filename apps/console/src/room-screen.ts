@@ -106,7 +106,16 @@ function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
             element('a', { href: `#/table/${encodeURIComponent(t.tableId)}` }, t.tableId),
             t.mustMove ? ' (must-move)' : '',
             `: ${t.seated.length} of ${t.seats} seated `,
-            t.seated.map((h) => button(`${h.seat}: ${h.alias} leaves`, `vacate-${t.tableId}-${h.seat}`, () => void send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`))),
+            t.seated.map((h) =>
+              element(
+                'span',
+                { class: 'seated' },
+                button(`${h.seat}: ${h.alias} leaves`, `vacate-${t.tableId}-${h.seat}`, () => void send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`)),
+                game.state.changes.some((c) => c.playerId === h.playerId)
+                  ? button('cancel change', `cancel-change-${h.playerId}`, () => command({ type: 'CancelTableChange', playerId: h.playerId }, `${h.alias}'s table change is cancelled.`))
+                  : button('table change', `change-${h.playerId}`, () => command({ type: 'RequestTableChange', playerId: h.playerId }, `${h.alias} is on the table-change list.`)),
+              ),
+            ),
           ),
         ),
     ),

@@ -11,7 +11,8 @@ import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
 import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
 import { RoomLive } from './room-live';
-import { addTableSchema, gameIdSchema, listCommandSchema, openGameSchema, parseRoomRequest, seatSchema, vacateSchema } from './room-request';
+import type { z } from 'zod';
+import { addTableSchema, gameIdSchema, listCommandSchema, openGameSchema, parseRoomRequest, seatSchema, vacateSchema, type RoomEnvelope } from './room-request';
 import { RoomSeating } from './room-seating';
 
 /**
@@ -57,39 +58,34 @@ export class RoomController {
 
   @Post('games/:gameId/commands')
   @ApiOperation({ summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame' })
-  async command(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    knownGameId(gameId);
-    const { body, envelope } = parseRoomRequest(listCommandSchema, rawRequest(req));
-    await this.exists(gameId);
-    const command = { ...body, at: this.clock.at() } as RoomCommand;
-    this.answer(res, gameId, await this.room.apply({ gameId, command, ...envelope }));
+  command(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run(gameId, listCommandSchema, req, res, (body, envelope) => this.room.apply({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope }));
   }
 
   @Post('games/:gameId/tables')
   @ApiOperation({ summary: 'AddTable: a table joins the game (opened with the game\'s table rules when new); mustMove for a must-move table' })
-  async addTable(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    knownGameId(gameId);
-    const { body, envelope } = parseRoomRequest(addTableSchema, rawRequest(req));
-    await this.exists(gameId);
-    this.answer(res, gameId, await this.seating.addTable(gameId, body, envelope));
+  addTable(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run(gameId, addTableSchema, req, res, (body, envelope) => this.seating.addTable(gameId, body, envelope));
   }
 
   @Post('games/:gameId/seat')
   @ApiOperation({ summary: 'TakeSeat: the called player sits down (SeatPlayer at the table; for a move, LeaveTable at the old one)' })
-  async seat(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    knownGameId(gameId);
-    const { body, envelope } = parseRoomRequest(seatSchema, rawRequest(req));
-    await this.exists(gameId);
-    this.answer(res, gameId, await this.seating.takeSeat(gameId, body, envelope));
+  seat(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run(gameId, seatSchema, req, res, (body, envelope) => this.seating.takeSeat(gameId, body, envelope));
   }
 
   @Post('games/:gameId/vacate')
   @ApiOperation({ summary: 'VacateSeat: a player leaves a table of the game (LeaveTable at the table); a must-move table left empty breaks' })
-  async vacate(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+  vacate(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run(gameId, vacateSchema, req, res, (body, envelope) => this.seating.vacate(gameId, body, envelope));
+  }
+
+  /** A command to an existing game: its id (404), the body (400), the game (404), then `apply`'s outcome as the answer. */
+  private async run<T>(gameId: string, schema: z.ZodType<T>, req: HttpRequest, res: HttpResponse, apply: (body: T, envelope: RoomEnvelope) => Promise<RoomOutcome>): Promise<void> {
     knownGameId(gameId);
-    const { body, envelope } = parseRoomRequest(vacateSchema, rawRequest(req));
+    const { body, envelope } = parseRoomRequest(schema, rawRequest(req));
     await this.exists(gameId);
-    this.answer(res, gameId, await this.seating.vacate(gameId, body, envelope));
+    this.answer(res, gameId, await apply(body, envelope));
   }
 
   private async exists(gameId: string): Promise<void> {
