@@ -66,7 +66,7 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
     const skip = await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-1002', tableId: 'main', seat: 1 }, 422, 'CALL_OUT_OF_TURN');
     expect(skip.detail).toBe('JD (list) is ahead of AB for this seat; call them, or pass them over with a reason');
     const called = await cmd({ type: 'CallPlayer', playerId: 'card-1001', tableId: 'main', seat: 1 });
-    expect(called.body.events[0]).toMatchObject({ type: 'PlayerCalled', respondBy: new Date(now + 180_000).toISOString(), passedOver: [] });
+    expect(called.body.events[0]).toMatchObject({ type: 'PlayerCalledToSeat', respondBy: new Date(now + 180_000).toISOString(), passedOver: [] });
     await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-1002', tableId: 'main', seat: 1 }, 422, 'SEAT_ALREADY_OFFERED');
     await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-9999', tableId: 'main', seat: 2 }, 422, 'PLAYER_NOT_LISTED');
     await refused('/room/games/nl12/commands', { type: 'NoShow', playerId: 'card-1001' }, 422, 'CALL_STILL_RUNNING');

@@ -37,7 +37,7 @@ describe("the regulator's replay of a game stream", () => {
   });
 
   it('finds a call that skipped a player without the recorded reason', () => {
-    const events = log(shift).map((e) => (e.type === 'PlayerCalled' ? { ...e, data: { ...(e.data as object), passedOver: [] } } : e));
+    const events = log(shift).map((e) => (e.type === 'PlayerCalledToSeat' ? { ...e, data: { ...(e.data as object), passedOver: [] } } : e));
     const replay = new RoomReplay('game-g');
     for (const e of events) replay.push(e);
     const violations = replay.finish();

@@ -34,7 +34,7 @@ export function roomCommandFor(event: RoomEvent): RoomCommand | null {
       return { type: 'RequestTableChange', at, playerId: event.playerId, ...(event.toTableId === null ? {} : { toTableId: event.toTableId }) };
     case 'TableChangeCancelled':
       return { type: 'CancelTableChange', at, playerId: event.playerId };
-    case 'PlayerCalled':
+    case 'PlayerCalledToSeat':
       return { type: 'CallPlayer', at, playerId: event.playerId, tableId: event.tableId, seat: event.seat, passOver: event.passedOver };
     case 'SeatTaken':
       return { type: 'TakeSeat', at, playerId: event.playerId };

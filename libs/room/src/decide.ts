@@ -186,7 +186,7 @@ function callPlayer(command: Extract<RoomCommand, { type: 'CallPlayer' }>, state
   const candidate = queue[index]!;
   return accept([
     {
-      type: 'PlayerCalled',
+      type: 'PlayerCalledToSeat',
       at: command.at,
       playerId: candidate.playerId,
       alias: candidate.alias,

@@ -40,7 +40,7 @@ export type RoomEvent =
   | { readonly type: 'TableChangeRequested'; readonly at: string; readonly playerId: string; readonly fromTableId: string; readonly toTableId: string | null }
   | { readonly type: 'TableChangeCancelled'; readonly at: string; readonly playerId: string }
   | {
-      readonly type: 'PlayerCalled';
+      readonly type: 'PlayerCalledToSeat';
       readonly at: string;
       readonly playerId: string;
       readonly alias: string;
@@ -79,7 +79,7 @@ export type RoomEventType = RoomEvent['type'];
 
 export const ROOM_EVENT_TYPES: readonly RoomEventType[] = [
   'GameOpened', 'GameClosed', 'TableAdded', 'PlayerListed', 'PlayerLeftList', 'NewTableDue', 'TableChangeRequested', 'TableChangeCancelled',
-  'PlayerCalled', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'TableBroken',
+  'PlayerCalledToSeat', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'TableBroken',
 ];
 
 /** Every room event is at schema version 1. */

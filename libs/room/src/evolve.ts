@@ -36,7 +36,7 @@ export function evolveGame(state: GameState, event: RoomEvent): GameState {
       };
     case 'TableChangeCancelled':
       return { ...s, changes: s.changes.filter((c) => c.playerId !== event.playerId) };
-    case 'PlayerCalled': {
+    case 'PlayerCalledToSeat': {
       const passedMustMove = new Set(event.passedOver.filter((p) => p.reason === 'declined-seat').map((p) => p.playerId));
       const tables = passedMustMove.size === 0 ? s.tables : s.tables.map((t) => (t.mustMove ? withSeated(t, t.seated.map((h) => (passedMustMove.has(h.playerId) ? { ...h, passedAt: event.at } : h))) : t));
       const call = { playerId: event.playerId, alias: event.alias, tableId: event.tableId, seat: event.seat, route: event.route, calledAt: event.at, respondBy: event.respondBy };

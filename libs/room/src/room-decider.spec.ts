@@ -1,4 +1,5 @@
-import { deciderSpec } from '@felt/engine';
+import { deciderSpec, EVENT_TYPES } from '@felt/engine';
+import { ROOM_EVENT_TYPES } from './events';
 import type { RoomEvent } from './events';
 import { DEFAULT_ROOM_POLICIES } from './house-policies/room-policies';
 import { roomDecider } from './room-decider';
@@ -43,7 +44,7 @@ describe('the room decider: games and their lists', () => {
     spec
       .given([opened, table('t1'), listed('p1', 'JD', 2)])
       .when({ type: 'CallPlayer', at: T(5), playerId: 'p1', tableId: 't1', seat: 4 })
-      .then([{ type: 'PlayerCalled', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] }]);
+      .then([{ type: 'PlayerCalledToSeat', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] }]);
   });
 
   it('refuses to skip a player ahead without a reason, and records the reason when there is one', () => {
@@ -60,7 +61,7 @@ describe('the room decider: games and their lists', () => {
   });
 
   it('refuses a seat offered twice, a player called twice, and a player called to a game they are not listed for', () => {
-    const called: RoomEvent = { type: 'PlayerCalled', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] };
+    const called: RoomEvent = { type: 'PlayerCalledToSeat', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] };
     const given = [opened, table('t1'), listed('p1', 'JD', 2), listed('p2', 'AB', 3), called];
     spec.given(given).when({ type: 'CallPlayer', at: T(6), playerId: 'p2', tableId: 't1', seat: 4 }).thenRejected({ code: 'SEAT_ALREADY_OFFERED', field: 'seat' });
     spec.given(given).when({ type: 'CallPlayer', at: T(6), playerId: 'p1', tableId: 't1', seat: 5 }).thenRejected({ code: 'PLAYER_ALREADY_CALLED' });
@@ -79,13 +80,13 @@ describe('the room decider: games and their lists', () => {
   });
 
   it('seats a called player: off the list, into the seat', () => {
-    const called: RoomEvent = { type: 'PlayerCalled', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] };
+    const called: RoomEvent = { type: 'PlayerCalledToSeat', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] };
     spec.given([opened, table('t1'), listed('p1', 'JD', 2), called]).when({ type: 'TakeSeat', at: T(6), playerId: 'p1' }).then([{ type: 'SeatTaken', at: T(6), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', from: null }]);
     spec.given([opened, table('t1'), listed('p1', 'JD', 2)]).when({ type: 'TakeSeat', at: T(6), playerId: 'p1' }).thenRejected({ code: 'PLAYER_NOT_CALLED' });
   });
 
   it('records a no-show only after the response time: the first to the end of the list, the second off it', () => {
-    const called: RoomEvent = { type: 'PlayerCalled', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] };
+    const called: RoomEvent = { type: 'PlayerCalledToSeat', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] };
     const given = [opened, table('t1'), listed('p1', 'JD', 2), listed('p2', 'AB', 3), called];
     spec.given(given).when({ type: 'NoShow', at: T(7, 59), playerId: 'p1' }).thenRejected((r) => {
       expect(r.code).toBe('CALL_STILL_RUNNING');
@@ -95,29 +96,29 @@ describe('the room decider: games and their lists', () => {
     first.then([{ type: 'PlayerNoShow', at: T(8), playerId: 'p1', tableId: 't1', seat: 4, outcome: 'end-of-list' }]);
     const after = spec.given([...given, { type: 'PlayerNoShow', at: T(8), playerId: 'p1', tableId: 't1', seat: 4, outcome: 'end-of-list' }]);
     expect(after.state.list.map((e) => e.playerId)).toEqual(['p2', 'p1']);
-    const again: RoomEvent = { type: 'PlayerCalled', at: T(9), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(12), passedOver: [{ playerId: 'p2', reason: 'asked-to-wait' }] };
+    const again: RoomEvent = { type: 'PlayerCalledToSeat', at: T(9), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(12), passedOver: [{ playerId: 'p2', reason: 'asked-to-wait' }] };
     spec.given([...given, { type: 'PlayerNoShow', at: T(8), playerId: 'p1', tableId: 't1', seat: 4, outcome: 'end-of-list' }, again]).when({ type: 'NoShow', at: T(12), playerId: 'p1' }).then((events) => expect(events[0]).toMatchObject({ outcome: 'removed' }));
   });
 
   it("takes a no-show off the list at once under the 'remove' policy", () => {
     const strict: RoomEvent = { ...opened, policies: { ...DEFAULT_ROOM_POLICIES, noShow: 'remove' } } as RoomEvent;
-    const called: RoomEvent = { type: 'PlayerCalled', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] };
+    const called: RoomEvent = { type: 'PlayerCalledToSeat', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 4, route: 'list', respondBy: T(8), passedOver: [] };
     spec.given([strict, table('t1'), listed('p1', 'JD', 2), called]).when({ type: 'NoShow', at: T(9), playerId: 'p1' }).then((events) => expect(events[0]).toMatchObject({ outcome: 'removed' }));
   });
 
   it('puts the longest-seated must-move player first for a main-game seat, before the list', () => {
-    const given = [opened, fullTable('main', 'm'), table('mm', true), listed('w1', 'W1', 1), { type: 'PlayerCalled', at: T(2), playerId: 'w1', alias: 'W1', tableId: 'mm', seat: 1, route: 'list', respondBy: T(5), passedOver: [] } as RoomEvent, { type: 'SeatTaken', at: T(3), playerId: 'w1', alias: 'W1', tableId: 'mm', seat: 1, route: 'list', from: null } as RoomEvent, listed('w2', 'W2', 4), { type: 'PlayerCalled', at: T(5), playerId: 'w2', alias: 'W2', tableId: 'mm', seat: 2, route: 'list', respondBy: T(8), passedOver: [] } as RoomEvent, { type: 'SeatTaken', at: T(6), playerId: 'w2', alias: 'W2', tableId: 'mm', seat: 2, route: 'list', from: null } as RoomEvent, listed('w3', 'W3', 7), { type: 'SeatVacated', at: T(10), tableId: 'main', seat: 5, playerId: 'm5' } as RoomEvent];
+    const given = [opened, fullTable('main', 'm'), table('mm', true), listed('w1', 'W1', 1), { type: 'PlayerCalledToSeat', at: T(2), playerId: 'w1', alias: 'W1', tableId: 'mm', seat: 1, route: 'list', respondBy: T(5), passedOver: [] } as RoomEvent, { type: 'SeatTaken', at: T(3), playerId: 'w1', alias: 'W1', tableId: 'mm', seat: 1, route: 'list', from: null } as RoomEvent, listed('w2', 'W2', 4), { type: 'PlayerCalledToSeat', at: T(5), playerId: 'w2', alias: 'W2', tableId: 'mm', seat: 2, route: 'list', respondBy: T(8), passedOver: [] } as RoomEvent, { type: 'SeatTaken', at: T(6), playerId: 'w2', alias: 'W2', tableId: 'mm', seat: 2, route: 'list', from: null } as RoomEvent, listed('w3', 'W3', 7), { type: 'SeatVacated', at: T(10), tableId: 'main', seat: 5, playerId: 'm5' } as RoomEvent];
     const g = spec.given(given);
     expect(floorGame(g.state).openSeats.find((s) => s.tableId === 'main')!.queue.map((c) => `${c.playerId}:${c.route}`)).toEqual(['w1:must-move', 'w2:must-move', 'w3:list']);
     g.when({ type: 'CallPlayer', at: T(11), playerId: 'w3', tableId: 'main', seat: 5 }).thenRejected({ code: 'CALL_OUT_OF_TURN' });
     g.when({ type: 'CallPlayer', at: T(11), playerId: 'w1', tableId: 'main', seat: 5 }).then((events) => expect(events[0]).toMatchObject({ route: 'must-move', respondBy: T(14) }));
     // The move: off the must-move table, onto the main table.
-    const moved = spec.given([...given, { type: 'PlayerCalled', at: T(11), playerId: 'w1', alias: 'W1', tableId: 'main', seat: 5, route: 'must-move', respondBy: T(14), passedOver: [] }]);
+    const moved = spec.given([...given, { type: 'PlayerCalledToSeat', at: T(11), playerId: 'w1', alias: 'W1', tableId: 'main', seat: 5, route: 'must-move', respondBy: T(14), passedOver: [] }]);
     moved.when({ type: 'TakeSeat', at: T(12), playerId: 'w1' }).then([{ type: 'SeatTaken', at: T(12), playerId: 'w1', alias: 'W1', tableId: 'main', seat: 5, route: 'must-move', from: { tableId: 'mm', seat: 1 } }]);
   });
 
   it('breaks a must-move table when its last player moves to the main game or leaves', () => {
-    const given = [opened, fullTable('main', 'm'), table('mm', true, [{ seat: 1, playerId: 'x', alias: 'X' }]), { type: 'SeatVacated', at: T(2), tableId: 'main', seat: 3, playerId: 'm3' } as RoomEvent, { type: 'PlayerCalled', at: T(3), playerId: 'x', alias: 'X', tableId: 'main', seat: 3, route: 'must-move', respondBy: T(6), passedOver: [] } as RoomEvent];
+    const given = [opened, fullTable('main', 'm'), table('mm', true, [{ seat: 1, playerId: 'x', alias: 'X' }]), { type: 'SeatVacated', at: T(2), tableId: 'main', seat: 3, playerId: 'm3' } as RoomEvent, { type: 'PlayerCalledToSeat', at: T(3), playerId: 'x', alias: 'X', tableId: 'main', seat: 3, route: 'must-move', respondBy: T(6), passedOver: [] } as RoomEvent];
     spec.given(given).when({ type: 'TakeSeat', at: T(4), playerId: 'x' }).then([
       { type: 'SeatTaken', at: T(4), playerId: 'x', alias: 'X', tableId: 'main', seat: 3, route: 'must-move', from: { tableId: 'mm', seat: 1 } },
       { type: 'TableBroken', at: T(4), tableId: 'mm' },
@@ -131,7 +132,7 @@ describe('the room decider: games and their lists', () => {
   it('gives a table-change request the seat before the list (the default) and moves the player', () => {
     const given = [opened, table('t1', false, [{ seat: 1, playerId: 'c', alias: 'C' }]), table('t2'), listed('w', 'W', 2), { type: 'TableChangeRequested', at: T(3), playerId: 'c', fromTableId: 't1', toTableId: 't2' } as RoomEvent];
     spec.given(given).when({ type: 'CallPlayer', at: T(4), playerId: 'w', tableId: 't2', seat: 1 }).thenRejected({ code: 'CALL_OUT_OF_TURN' });
-    spec.given([...given, { type: 'PlayerCalled', at: T(4), playerId: 'c', alias: 'C', tableId: 't2', seat: 1, route: 'table-change', respondBy: T(7), passedOver: [] }]).when({ type: 'TakeSeat', at: T(5), playerId: 'c' }).then((events) => expect(events).toEqual([{ type: 'SeatTaken', at: T(5), playerId: 'c', alias: 'C', tableId: 't2', seat: 1, route: 'table-change', from: { tableId: 't1', seat: 1 } }]));
+    spec.given([...given, { type: 'PlayerCalledToSeat', at: T(4), playerId: 'c', alias: 'C', tableId: 't2', seat: 1, route: 'table-change', respondBy: T(7), passedOver: [] }]).when({ type: 'TakeSeat', at: T(5), playerId: 'c' }).then((events) => expect(events).toEqual([{ type: 'SeatTaken', at: T(5), playerId: 'c', alias: 'C', tableId: 't2', seat: 1, route: 'table-change', from: { tableId: 't1', seat: 1 } }]));
     spec.given([opened, table('t1')]).when({ type: 'RequestTableChange', at: T(3), playerId: 'nobody' }).thenRejected({ code: 'PLAYER_NOT_SEATED' });
   });
 
@@ -150,6 +151,10 @@ describe('the room decider: games and their lists', () => {
 
   it('refuses a command without a valid time', () => {
     spec.given([opened]).when({ type: 'JoinList', at: 'yesterday', playerId: 'p', alias: 'P' }).thenRejected({ code: 'INVALID_COMMAND', field: 'at' });
+  });
+
+  it("names no event like one of the engine's (the queue's consumers key on the type alone)", () => {
+    expect(ROOM_EVENT_TYPES.filter((t) => (EVENT_TYPES as readonly string[]).includes(t))).toEqual([]);
   });
 
   it('shows the public board aliases and counts only, never player ids', () => {

@@ -132,7 +132,7 @@ describe('waitlist fairness (property)', () => {
             continue;
           }
           for (const e of decision.events) {
-            if (e.type === 'PlayerCalled') {
+            if (e.type === 'PlayerCalledToSeat') {
               seen.add(e.route);
               if (e.passedOver.length > 0) seen.add('passed-over');
               // Everyone the room had in line ahead of the called player is in passedOver, each with a documented reason.

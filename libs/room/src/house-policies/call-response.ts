@@ -1,6 +1,6 @@
 /**
  * ⚙ How long a called player has to reach the seat (docs/room.md "Calling a player"). Rooms commonly allow two to
- * five minutes; Felt's default is three. The clock starts at the call (PlayerCalled.calledAt) and the deadline is
+ * five minutes; Felt's default is three. The clock starts at the call (PlayerCalledToSeat.calledAt) and the deadline is
  * recorded in the event (respondBy), so a replay never recomputes it with a later policy.
  */
 export const DEFAULT_CALL_RESPONSE_SECONDS = 180;
