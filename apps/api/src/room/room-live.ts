@@ -27,6 +27,7 @@ export class RoomLive implements OnModuleDestroy {
   private readonly listeners = new Set<RoomListener>();
   private readonly tail: LogTail;
   private sequence = 0;
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(@Inject(EventStore) store: EventStore, @Inject(RoomGames) private readonly games: RoomGames) {
     this.tail = new LogTail(store, {
@@ -41,15 +42,26 @@ export class RoomLive implements OnModuleDestroy {
   async follow(listener: RoomListener): Promise<() => void> {
     this.listeners.add(listener);
     this.tail.start();
-    listener.send(await this.message(listener.channel));
+    try {
+      await this.inTurn(async () => listener.send(await this.message(listener.channel)));
+    } catch (error) {
+      this.listeners.delete(listener);
+      throw error;
+    }
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) void this.tail.stop();
     };
   }
 
-  /** A room command of this process has committed: read the log now. */
+  /**
+   * A room command of this process has committed: send the room now (the tail may have started reading after
+   * the append, and would not see it) and read the log too. A picture sent twice is harmless: each is whole.
+   */
   wake(): void {
+    if (this.listeners.size === 0) return;
+    // A failure is logged in inTurn; the tail's next read sends the room again.
+    this.inTurn(() => this.broadcast()).catch(() => undefined);
     this.tail.wake();
   }
 
@@ -69,9 +81,20 @@ export class RoomLive implements OnModuleDestroy {
 
   private async dispatch(events: readonly RecordedEvent[]): Promise<void> {
     if (!events.some((e) => gameIdOf(e.streamId) !== null) || this.listeners.size === 0) return;
+    await this.inTurn(() => this.broadcast());
+  }
+
+  private async broadcast(): Promise<void> {
     const room = await this.message('room');
     const board = await this.message('board');
     for (const listener of this.listeners) listener.send(listener.channel === 'room' ? room : board);
+  }
+
+  /** One picture at a time, in order: a slow read must not send an older room after a newer one. */
+  private inTurn(work: () => Promise<void>): Promise<void> {
+    const next = this.turn.then(work);
+    this.turn = next.catch((error: unknown) => this.logger.error({ err: error }, 'sending the room failed; the next change sends it again'));
+    return next;
   }
 
   private async message(channel: RoomChannel): Promise<string> {
