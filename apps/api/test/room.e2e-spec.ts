@@ -3,7 +3,7 @@ import { verifyStore } from '@felt/regulator';
 import { RoomClock } from '../src/room/room-clock';
 import { signTestToken } from './test-support/auth';
 import { LiveClient } from './test-support/live-client';
-import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
+import { expectStatus, NO_LIMIT_1_2, startHandWithBlinds } from './test-support/table-setup';
 import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
@@ -139,6 +139,23 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
     expect(side.seats.find((s: { seat: number }) => s.seat === 2)).toMatchObject({ playerId: 'card-1001', stack: 100 });
   });
 
+  it('refuses to move a player who is in a hand at the old table, before writing anything anywhere', async () => {
+    await post('/room/games', { gameId: 'hu', name: 'heads-up', stakes: '1/2', structure: 'no-limit', tableRules: { ...NO_LIMIT_1_2, maxSeats: 2 } }, 201);
+    await post('/room/games/hu/tables', { tableId: 'hu1' }, 201);
+    await post('/room/games/hu/tables', { tableId: 'hu2' }, 201);
+    for (const [playerId, alias, seat] of [['card-3001', 'QR', 1], ['card-3002', 'ST', 2]] as const) {
+      await post('/room/games/hu/commands', { type: 'JoinList', playerId, alias }, 201);
+      await post('/room/games/hu/commands', { type: 'CallPlayer', playerId, tableId: 'hu1', seat }, 201);
+      await post('/room/games/hu/seat', { playerId, buyIn: 100 }, 201);
+    }
+    await expectStatus(api.http.post('/tables/hu1/place-button').send({ seat: 1 }), 201);
+    await startHandWithBlinds(api, 'hu1');
+    await post('/room/games/hu/commands', { type: 'RequestTableChange', playerId: 'card-3001' }, 201);
+    await post('/room/games/hu/commands', { type: 'CallPlayer', playerId: 'card-3001', tableId: 'hu2', seat: 1 }, 201);
+    const problem = await refused('/room/games/hu/seat', { playerId: 'card-3001' }, 422, 'PLAYER_IN_HAND');
+    expect(problem.detail).toMatch(/^table hu1: Seat 1 is still in the hand/);
+  });
+
   it('follows the room on /live: the floor channel for the floor only, the board for anyone, both updated on a change', async () => {
     const floor = await LiveClient.connect(baseUrl, signTestToken('floor'));
     const dealer = await LiveClient.connect(baseUrl, signTestToken('dealer'));
@@ -149,13 +166,13 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
       floor.send({ type: 'subscribe', channel: 'room' });
       pub.send({ type: 'subscribe', channel: 'board' });
       await floor.waitFor((m) => m.type === 'room');
+      const nl12 = (m: { games: { gameId?: string; state?: { gameId: string } }[] }) => m.games.find((g) => (g.gameId ?? g.state?.gameId) === 'nl12') as any;
       const firstBoard = await pub.waitFor((m) => m.type === 'board');
-      expect(firstBoard.games[0].list).not.toContain('GH');
+      expect(nl12(firstBoard).list).not.toContain('GH');
       await cmd({ type: 'JoinList', playerId: 'card-1005', alias: 'GH' });
-      const board = await pub.waitFor((m) => m.type === 'board' && m.games[0].list.includes('GH'));
+      const board = await pub.waitFor((m) => m.type === 'board' && nl12(m).list.includes('GH'));
       expect(JSON.stringify(board)).not.toContain('card-');
-      const room = await floor.waitFor((m) => m.type === 'room' && m.games[0].state.list.some((e: { playerId: string }) => e.playerId === 'card-1005'));
-      expect(room.games[0].gameId ?? room.games[0].state.gameId).toBe('nl12');
+      await floor.waitFor((m) => m.type === 'room' && nl12(m).state.list.some((e: { playerId: string }) => e.playerId === 'card-1005'));
     } finally {
       for (const c of [floor, dealer, pub]) c.socket.close();
     }
