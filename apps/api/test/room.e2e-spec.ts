@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { verifyStore } from '@felt/regulator';
 import { RoomClock } from '../src/room/room-clock';
 import { signTestToken } from './test-support/auth';
-import { LiveClient } from './test-support/live-client';
+import { LiveClient, type LiveMessage } from './test-support/live-client';
 import { expectStatus, NO_LIMIT_1_2, startHandWithBlinds } from './test-support/table-setup';
 import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
@@ -166,7 +166,7 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
       floor.send({ type: 'subscribe', channel: 'room' });
       pub.send({ type: 'subscribe', channel: 'board' });
       await floor.waitFor((m) => m.type === 'room');
-      const nl12 = (m: { games: { gameId?: string; state?: { gameId: string } }[] }) => m.games.find((g) => (g.gameId ?? g.state?.gameId) === 'nl12') as any;
+      const nl12 = (m: LiveMessage) => m.games.find((g: { gameId?: string; state?: { gameId: string } }) => (g.gameId ?? g.state?.gameId) === 'nl12');
       const firstBoard = await pub.waitFor((m) => m.type === 'board');
       expect(nl12(firstBoard).list).not.toContain('GH');
       await cmd({ type: 'JoinList', playerId: 'card-1005', alias: 'GH' });
