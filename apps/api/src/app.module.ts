@@ -10,6 +10,7 @@ import { LiveModule } from './live/live.module';
 import { VisibilityModule } from './live/visibility.module';
 import { LoggingModule } from './logging/logging.module';
 import { RegulatorModule } from './regulator/regulator.module';
+import { RoomModule } from './room/room.module';
 import { TablesModule } from './tables/tables.module';
 
 @Module({})
@@ -27,6 +28,7 @@ export class AppModule {
         AuthModule.forRoot({ createFirstFloorUser: options.database === undefined && !config.databaseUrl }),
         TablesModule,
         RegulatorModule,
+        RoomModule,
         HealthModule,
         LiveModule,
       ],

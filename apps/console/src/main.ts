@@ -2,6 +2,7 @@ import { ApiClient } from './api-client.js';
 import type { ConsoleContext } from './console-context.js';
 import { replaceChildren } from './elements.js';
 import { lobbyScreen } from './lobby-screen.js';
+import { roomScreen } from './room-screen.js';
 import { Notice } from './notice.js';
 import { clearSession, loadSession } from './session.js';
 import { signInScreen } from './sign-in-screen.js';
@@ -48,6 +49,10 @@ function route(): void {
   const table = /^#\/table\/(.+)$/.exec(hash);
   if (table) {
     const screen = tableScreen(ctx, decodeURIComponent(table[1]!));
+    stopScreen = screen.stop;
+    replaceChildren(screenNode, screen.node);
+  } else if (hash === '#/room') {
+    const screen = roomScreen(ctx);
     stopScreen = screen.stop;
     replaceChildren(screenNode, screen.node);
   } else if (hash === '#/lobby') {

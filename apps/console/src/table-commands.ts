@@ -24,7 +24,7 @@ export function commandRoute(type: string): string {
   return type.replace(/[A-Z]/g, (c, i: number) => (i === 0 ? '' : '-') + c.toLowerCase());
 }
 
-function newCommandId(): string {
+export function newCommandId(): string {
   // getRandomValues works on plain http too (randomUUID needs a secure context).
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `console-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;

@@ -1,5 +1,6 @@
 import type { EventStore, RecordedEvent, StreamInfo } from '@felt/event-store';
 import { byStream } from './jsonl';
+import { GAME_STREAM_PREFIX, RoomReplay } from './room-replay';
 import { StreamVerifier } from './stream-verifier';
 import { TABLE_CATEGORY } from './table-stream';
 import type { Violation } from './violations';
@@ -37,9 +38,14 @@ export interface VerifyStoreOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-/** Engine checks apply to table streams; other streams (if any) are checked for their chain only. */
+/** Engine checks apply to table streams; game streams get the room's replay; any other stream is checked for its chain only. */
 function isTable(streamId: string): boolean {
   return streamId.startsWith(`${TABLE_CATEGORY}-`);
+}
+
+/** A game of the room (docs/room.md): its decisions are replayed by the room's decider beside the chain check. */
+function roomReplayFor(streamId: string, whole: boolean): RoomReplay | null {
+  return whole && streamId.startsWith(GAME_STREAM_PREFIX) ? new RoomReplay(streamId) : null;
 }
 
 /** Progress is reported every this many events (and at the end of each stream). */
@@ -73,12 +79,14 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   try {
     for (const info of infos) {
       const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId) });
+      const room = roomReplayFor(info.streamId, true);
       await reader.read(info.streamId, (event) => {
         verifier.push(event);
+        room?.push(event);
         if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done, total);
       });
       options.onProgress?.(done, total);
-      violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
+      violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }), ...(room?.finish() ?? []));
       heads.push({ streamId: info.streamId, ...verifier.head });
       hands += verifier.hands;
       sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId: info.streamId, ...h })));
@@ -116,11 +124,13 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
       engine: isTable(streamId),
       ...(anchored ? { start: { version: first.streamVersion - 1, hash: first.prevHash } } : {}),
     });
+    const room = roomReplayFor(streamId, !anchored);
     for (const e of list) {
       verifier.push(e);
+      room?.push(e);
       if (++done % 10000 === 0) options.onProgress?.(done, events.length);
     }
-    violations.push(...verifier.finish());
+    violations.push(...verifier.finish(), ...(room?.finish() ?? []));
     heads.push({ streamId, ...verifier.head });
     hands += verifier.hands;
     sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId, ...h })));

@@ -7,6 +7,7 @@ import { LIVE_LIMITS, REVOKED_CLOSE_CODE, SLOW_CONSUMER_CLOSE_CODE, TOO_MANY_CON
 import { parseClientMessage, serverMessage, type LiveError, type SubscribeMessage } from './live-protocol';
 import type { LiveSubscription } from './live-subscription';
 import type { LiveReader } from './live-visibility';
+import type { RoomChannel, RoomLive } from '../room/room-live';
 
 const logger = new Logger('LiveConnection');
 
@@ -34,6 +35,7 @@ export interface LiveRegistry {
  */
 export class LiveConnection {
   private readonly subscriptions = new Map<string, LiveSubscription>();
+  private readonly roomChannels = new Map<RoomChannel, () => void>();
   private queue: Promise<unknown>;
   private open = true;
   private admitted: LiveViewer | null = null;
@@ -44,6 +46,7 @@ export class LiveConnection {
     private readonly feed: LiveFeed,
     private readonly audience: LiveAudience,
     private readonly registry: LiveRegistry,
+    private readonly room?: RoomLive,
   ) {
     this.queue = admission.then((result) => {
       if (!result.ok) return this.refuse({ code: 'UNAUTHENTICATED', detail: result.detail }, UNAUTHENTICATED_CLOSE_CODE, 'UNAUTHENTICATED');
@@ -77,6 +80,8 @@ export class LiveConnection {
     this.open = false;
     for (const subscription of this.subscriptions.values()) this.feed.unsubscribe(subscription);
     this.subscriptions.clear();
+    for (const stop of this.roomChannels.values()) stop();
+    this.roomChannels.clear();
   }
 
   private enqueue(work: () => Promise<void>): void {
@@ -91,6 +96,7 @@ export class LiveConnection {
     const parsed = parseClientMessage(data, isBinary);
     if (!parsed.ok) return void this.write(serverMessage.error(parsed.error));
     const message = parsed.message;
+    if ('channel' in message) return this.followRoom(message.channel, message.type === 'subscribe');
     this.stop(message.tableId);
     if (message.type === 'subscribe') await this.subscribe(message);
   }
@@ -115,6 +121,17 @@ export class LiveConnection {
     });
     this.subscriptions.set(tableId, subscription);
     await subscription.start();
+  }
+
+  /** The room's channels: `board` for anyone, `room` (names, calls, player ids) for the floor only. */
+  private async followRoom(channel: RoomChannel, subscribe: boolean): Promise<void> {
+    this.roomChannels.get(channel)?.();
+    this.roomChannels.delete(channel);
+    if (!subscribe || !this.room) return;
+    if (channel === 'room' && this.admitted?.principal?.role !== 'floor') {
+      return void this.write(serverMessage.error({ code: 'FORBIDDEN_CHANNEL', detail: 'the room channel is for floor supervisors; the public board is channel "board"' }));
+    }
+    this.roomChannels.set(channel, await this.room.follow({ channel, send: (text) => this.write(text) }));
   }
 
   private stop(tableId: string): void {

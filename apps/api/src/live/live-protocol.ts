@@ -13,12 +13,16 @@ const unsubscribeSchema = z.strictObject({
   tableId: tableIdSchema,
 });
 
+/** The room's channels (apps/api/src/room/room-live.ts): `room` for the floor, `board` for anyone. */
+const roomChannelSchema = z.strictObject({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.enum(['room', 'board'], { error: 'channel is "room" or "board"' }) });
+
 export type SubscribeMessage = z.infer<typeof subscribeSchema>;
 export type UnsubscribeMessage = z.infer<typeof unsubscribeSchema>;
-export type ClientMessage = SubscribeMessage | UnsubscribeMessage;
+export type RoomChannelMessage = z.infer<typeof roomChannelSchema>;
+export type ClientMessage = SubscribeMessage | UnsubscribeMessage | RoomChannelMessage;
 
 /** The error codes a console must expect (the contract's three, and two the server needs). */
-export type LiveErrorCode = 'INVALID_MESSAGE' | 'TABLE_NOT_FOUND' | 'UNAUTHENTICATED' | 'TOO_MANY_TABLES' | 'LIVE_UNAVAILABLE' | 'REVOKED' | 'TOO_MANY_CONNECTIONS';
+export type LiveErrorCode = 'INVALID_MESSAGE' | 'FORBIDDEN_CHANNEL' | 'TABLE_NOT_FOUND' | 'UNAUTHENTICATED' | 'TOO_MANY_TABLES' | 'LIVE_UNAVAILABLE' | 'REVOKED' | 'TOO_MANY_CONNECTIONS';
 
 export interface LiveError {
   readonly code: LiveErrorCode;
@@ -37,7 +41,8 @@ export function parseClientMessage(data: unknown, isBinary: boolean): { ok: true
     return invalid('the message is not JSON');
   }
   const type = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { type?: unknown }).type : undefined;
-  const schema = type === 'subscribe' ? subscribeSchema : type === 'unsubscribe' ? unsubscribeSchema : null;
+  const channel = typeof json === 'object' && json !== null && 'channel' in json;
+  const schema = channel ? roomChannelSchema : type === 'subscribe' ? subscribeSchema : type === 'unsubscribe' ? unsubscribeSchema : null;
   if (!schema) return invalid('a message is an object whose "type" is "subscribe" or "unsubscribe"');
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

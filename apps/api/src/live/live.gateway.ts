@@ -7,6 +7,7 @@ import { LiveAudience } from './live-audience';
 import { LiveConnection } from './live-connection';
 import { LiveFeed } from './live-feed';
 import { LIVE_LIMITS } from './live-limits';
+import { RoomLive } from '../room/room-live';
 
 /**
  * ws://host:port/live (docs/api.md "Live updates"), on the API's own port through the WsAdapter. Each connection
@@ -21,10 +22,11 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     @Inject(LiveFeed) private readonly feed: LiveFeed,
     @Inject(LiveAudience) private readonly audience: LiveAudience,
     @Inject(LiveAccessWatch) private readonly watch: LiveAccessWatch,
+    @Inject(RoomLive) private readonly room: RoomLive,
   ) {}
 
   handleConnection(socket: WebSocket, request: IncomingMessage): void {
-    const connection = new LiveConnection(socket, this.audience.admit(request), this.feed, this.audience, this.watch);
+    const connection = new LiveConnection(socket, this.audience.admit(request), this.feed, this.audience, this.watch, this.room);
     this.connections.set(socket, connection);
     socket.on('message', (data, isBinary) => connection.receive(data, isBinary));
   }

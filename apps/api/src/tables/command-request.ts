@@ -73,10 +73,10 @@ export function parseOpenTableRequest(raw: RawCommandRequest): CommandRequest {
   return { tableId: body.tableId, command: { ...body, type: 'OpenTable' }, ...envelope };
 }
 
-type Envelope = Omit<CommandRequest, 'tableId' | 'command'>;
+export type Envelope = Omit<CommandRequest, 'tableId' | 'command'>;
 
 /** Takes the envelope (command id, expected version, actor) out of the body and headers; `issues` collects what is wrong with it. */
-function splitEnvelope(raw: RawCommandRequest): { fields: Record<string, unknown>; envelope: Envelope; issues: FieldIssue[] } {
+export function splitEnvelope(raw: RawCommandRequest): { fields: Record<string, unknown>; envelope: Envelope; issues: FieldIssue[] } {
   if (typeof raw.body !== 'object' || raw.body === null || Array.isArray(raw.body)) {
     throw ApiProblem.invalidRequest([{ path: '', message: 'the body must be a JSON object' }]);
   }
@@ -131,7 +131,7 @@ function ifMatchVersion(value: string | undefined, issues: FieldIssue[]): number
 }
 
 /** The command, or a 400 listing every problem with it and with its envelope. */
-function validate<T>(schema: z.ZodType<T>, input: unknown, envelopeIssues: readonly FieldIssue[], code: string): T {
+export function validate<T>(schema: z.ZodType<T>, input: unknown, envelopeIssues: readonly FieldIssue[], code: string): T {
   const parsed = schema.safeParse(input);
   const huge = hugeNumbers(input, '');
   if (parsed.success && huge.length === 0 && envelopeIssues.length === 0) return parsed.data;

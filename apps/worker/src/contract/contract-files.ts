@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { schemaVersionOf } from '@felt/engine';
 import { eventJobSchema } from './event-job-schema';
+import { ROOM_EVENT_SCHEMAS, roomDataSchemaOf, type RoomContractEventType } from './room-event-schemas';
 import { TABLE_EVENT_SCHEMAS, dataSchemaOf, type ContractEventType } from './table-event-schemas';
 
 /** Where the generated JSON Schemas live (committed; a test fails when they are stale). */
@@ -25,6 +26,11 @@ export function contractFiles(): Map<string, string> {
   for (const type of Object.keys(TABLE_EVENT_SCHEMAS).sort() as ContractEventType[]) {
     const path = eventSchemaFile(type);
     files.set(path, render(dataSchemaOf(type), path, `${type} v${schemaVersionOf(type)}: the job's data`));
+  }
+  // The room's events (streams game-<gameId>, docs/events.md "Room events"), all at version 1.
+  for (const type of Object.keys(ROOM_EVENT_SCHEMAS).sort() as RoomContractEventType[]) {
+    const path = `events/${type}.v1.schema.json`;
+    files.set(path, render(roomDataSchemaOf(type), path, `${type} v1 (room): the job's data`));
   }
   return files;
 }

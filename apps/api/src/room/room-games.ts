@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { roomDecider, type GameState, type RoomEvent } from '@felt/room';
+import { EventStore } from '@felt/event-store';
+import { GAME_STREAM_CATEGORY, gameIdOf, gameStreamIdOf, toRoomEvent } from './room-stream';
+
+export interface FoldedGame {
+  readonly gameId: string;
+  readonly state: GameState;
+  readonly version: number;
+}
+
+/**
+ * The games folded from their streams, kept in memory (a room has tens of games, each a few thousand events a
+ * night at most): `caughtUp` reads only the events after the cached version, so another API process's appends
+ * are seen before a decision.
+ */
+@Injectable()
+export class RoomGames {
+  private readonly games = new Map<string, FoldedGame>();
+
+  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+
+  async caughtUp(gameId: string): Promise<FoldedGame> {
+    const cached = this.games.get(gameId) ?? { gameId, state: roomDecider.initialState, version: 0 };
+    const newer = await this.store.readStream(gameStreamIdOf(gameId), { fromVersion: cached.version + 1 });
+    if (newer.length === 0) return cached;
+    const next = this.advance(cached, newer.map(toRoomEvent), newer[newer.length - 1]!.streamVersion);
+    return next;
+  }
+
+  /** The fold after `events` were appended as versions game.version+1 .. version. */
+  advance(game: FoldedGame, events: readonly RoomEvent[], version: number): FoldedGame {
+    let state = game.state;
+    for (const e of events) state = roomDecider.evolve(state, e);
+    const next = { gameId: game.gameId, state, version };
+    const cached = this.games.get(game.gameId);
+    if (!cached || cached.version < version) this.games.set(game.gameId, next);
+    return next;
+  }
+
+  /** Every game ever opened, caught up, in id order. */
+  async all(): Promise<FoldedGame[]> {
+    const streams = await this.store.listStreams({ category: GAME_STREAM_CATEGORY });
+    const ids = streams.map((s) => gameIdOf(s.streamId)).filter((id): id is string => id !== null);
+    return Promise.all(ids.sort().map((id) => this.caughtUp(id)));
+  }
+
+  /** The game that lists `tableId` among its tables (not broken), if any, other than `exceptGameId`. */
+  async gameOfTable(tableId: string, exceptGameId: string): Promise<FoldedGame | undefined> {
+    return (await this.all()).find((g) => g.gameId !== exceptGameId && g.state.tables.some((t) => t.tableId === tableId && !t.broken));
+  }
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { boardGame, floorGame } from '@felt/room';
+import { EventStore, type RecordedEvent } from '@felt/event-store';
+import { LIVE_LIMITS } from '../live/live-limits';
+import { LogTail } from '../live/log-tail';
+import { RoomGames } from './room-games';
+import { gameIdOf } from './room-stream';
+
+/** The two room channels on /live: the floor's waitlist board (floor role) and the public board (no token). */
+export type RoomChannel = 'room' | 'board';
+
+export interface RoomListener {
+  readonly channel: RoomChannel;
+  send(text: string): void;
+}
+
+/**
+ * Room updates on /live. While anyone follows a room channel, one tail of the global log (the tables' gap-safe
+ * reader) watches for events of game streams; after each, every listener gets the whole picture again: the floor
+ * every game's state and who is next for each open seat, the public the board (aliases and counts only,
+ * libs/room board.ts). Whole pictures, not deltas: a room is small, and a console that missed a message is right
+ * again with the next one.
+ */
+@Injectable()
+export class RoomLive implements OnModuleDestroy {
+  private readonly logger = new Logger('RoomLive');
+  private readonly listeners = new Set<RoomListener>();
+  private readonly tail: LogTail;
+  private sequence = 0;
+  private turn: Promise<void> = Promise.resolve();
+
+  constructor(@Inject(EventStore) store: EventStore, @Inject(RoomGames) private readonly games: RoomGames) {
+    this.tail = new LogTail(store, {
+      pollMs: LIVE_LIMITS.pollMs * 4,
+      pageSize: LIVE_LIMITS.logPage,
+      onEvents: (events) => this.dispatch(events),
+      onError: (error) => this.logger.error({ err: error }, 'reading the event log for the room failed; the next poll tries again'),
+    });
+  }
+
+  /** Adds a listener and sends it the room as it is now. Returns the way to stop. */
+  async follow(listener: RoomListener): Promise<() => void> {
+    this.listeners.add(listener);
+    this.tail.start();
+    try {
+      await this.inTurn(async () => listener.send(await this.message(listener.channel)));
+    } catch (error) {
+      this.listeners.delete(listener);
+      throw error;
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) void this.tail.stop();
+    };
+  }
+
+  /**
+   * A room command of this process has committed: send the room now (the tail may have started reading after
+   * the append, and would not see it) and read the log too. A picture sent twice is harmless: each is whole.
+   */
+  wake(): void {
+    if (this.listeners.size === 0) return;
+    // A failure is logged in inTurn; the tail's next read sends the room again.
+    this.inTurn(() => this.broadcast()).catch(() => undefined);
+    this.tail.wake();
+  }
+
+  /** Every game as the floor sees it. */
+  async floorGames() {
+    return (await this.games.all()).map((g) => ({ version: g.version, ...floorGame(g.state) }));
+  }
+
+  /** The public board: open games only, aliases and counts. */
+  async board() {
+    return (await this.games.all()).filter((g) => g.state.status === 'open').map((g) => boardGame(g.state));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.tail.stop();
+  }
+
+  private async dispatch(events: readonly RecordedEvent[]): Promise<void> {
+    if (!events.some((e) => gameIdOf(e.streamId) !== null) || this.listeners.size === 0) return;
+    await this.inTurn(() => this.broadcast());
+  }
+
+  private async broadcast(): Promise<void> {
+    const room = await this.message('room');
+    const board = await this.message('board');
+    for (const listener of this.listeners) listener.send(listener.channel === 'room' ? room : board);
+  }
+
+  /** One picture at a time, in order: a slow read must not send an older room after a newer one. */
+  private inTurn(work: () => Promise<void>): Promise<void> {
+    const next = this.turn.then(work);
+    this.turn = next.catch((error: unknown) => this.logger.error({ err: error }, 'sending the room failed; the next change sends it again'));
+    return next;
+  }
+
+  private async message(channel: RoomChannel): Promise<string> {
+    const seq = ++this.sequence;
+    return channel === 'room' ? JSON.stringify({ type: 'room', seq, games: await this.floorGames() }) : JSON.stringify({ type: 'board', seq, games: await this.board() });
+  }
+}

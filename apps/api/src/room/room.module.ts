@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TablesModule } from '../tables/tables.module';
+import { ApplyRoomCommand } from './apply-room-command';
+import { BoardController } from './board.controller';
+import { RoomClock } from './room-clock';
+import { RoomController } from './room.controller';
+import { RoomGames } from './room-games';
+import { RoomLive } from './room-live';
+import { RoomSeating } from './room-seating';
+
+/** The poker room around the tables: games, lists, seating, must-move (libs/room), the public board (docs/room.md). */
+@Module({
+  imports: [TablesModule],
+  controllers: [RoomController, BoardController],
+  providers: [RoomClock, RoomGames, RoomLive, ApplyRoomCommand, RoomSeating],
+  exports: [RoomLive, RoomClock],
+})
+export class RoomModule {}

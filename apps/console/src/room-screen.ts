@@ -1,0 +1,207 @@
+import type { ConsoleContext } from './console-context.js';
+import { element, field, formValues, replaceChildren } from './elements.js';
+import { countdown, RoomFeed } from './room-feed.js';
+import type { FloorGame, RoomCall } from './room-types.js';
+import { newCommandId } from './table-commands.js';
+
+/**
+ * The floor's waitlist board (#/room): every game with its tables, open seats and who is next for each, the list,
+ * the calls with a timer each, and the forms to open a game, add a table and list a player. Live over /live's
+ * `room` channel; every button is one request to /room/... (docs/api.md "The room"), and a refusal shows the
+ * room's sentence in the notice line.
+ */
+export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () => void } {
+  const status = element('span', { class: 'live-status', 'data-testid': 'room-live-status' }, 'connecting…');
+  const games = element('div', { 'data-testid': 'room-games' }, 'Loading…');
+  const node = element(
+    'section',
+    { class: 'screen room', 'aria-labelledby': 'room-heading' },
+    element('h2', { id: 'room-heading' }, 'Room: games and lists ', status),
+    element('p', {}, 'The public board for the room\'s TV: ', element('a', { href: 'board.html', target: '_blank' }, '/console/board.html'), ' (no sign-in).'),
+    games,
+    openGameForm(ctx),
+  );
+  let shown: readonly FloorGame[] = [];
+  const render = () => replaceChildren(games, shown.length === 0 ? element('p', {}, 'No games yet.') : shown.map((g) => gameSection(ctx, g)));
+  const feed = new RoomFeed<FloorGame>('room', () => ctx.session()?.accessToken ?? null, {
+    games: (list) => {
+      shown = list.filter((g) => g.state.status === 'open');
+      render();
+    },
+    status: (text, connected) => {
+      status.textContent = text;
+      status.dataset.connected = String(connected);
+    },
+  });
+  feed.start();
+  // The call timers count down between messages.
+  const timer = window.setInterval(() => {
+    for (const t of Array.from(node.querySelectorAll<HTMLElement>('[data-respond-by]'))) t.textContent = countdown(t.dataset.respondBy!);
+  }, 1000);
+  return { node, stop: () => (feed.stop(), window.clearInterval(timer)) };
+}
+
+async function send(ctx: ConsoleContext, path: string, body: Record<string, unknown>, done: string): Promise<boolean> {
+  try {
+    await ctx.api.post(path, body, { 'Idempotency-Key': newCommandId() });
+    ctx.notice.info(done);
+    return true;
+  } catch (error) {
+    ctx.notice.error(error);
+    return false;
+  }
+}
+
+function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
+  const id = game.state.gameId;
+  const base = `/room/games/${encodeURIComponent(id)}`;
+  const command = (body: Record<string, unknown>, done: string) => void send(ctx, `${base}/commands`, body, done);
+  const button = (label: string, testId: string, onClick: () => void, disabled = false) => {
+    const b = element('button', { type: 'button', 'data-testid': testId, disabled }, label);
+    b.addEventListener('click', onClick);
+    return b;
+  };
+  const b = game.board;
+  return element(
+    'section',
+    { class: 'room-game', 'data-testid': `game-${id}` },
+    element('h3', {}, `${game.state.name} `, element('small', {}, `${b.tablesRunning} table(s), ${b.seatsOpen} seat(s) open, ${b.listLength} listed${b.interestList ? ' (interest list)' : ''}${b.newTableDue ? ' — a new table is due' : ''}`)),
+    element('h4', {}, 'Calls'),
+    game.calls.length === 0 ? element('p', {}, 'Nobody is called.') : element('ul', { 'data-testid': `calls-${id}` }, game.calls.map((c) => callRow(ctx, base, c))),
+    element('h4', {}, 'Open seats'),
+    game.openSeats.length === 0
+      ? element('p', {}, 'No seat open.')
+      : element(
+          'ul',
+          {},
+          game.openSeats.map((s) => {
+            const next = s.queue[0];
+            return element(
+              'li',
+              { 'data-testid': `open-seat-${s.tableId}-${s.seat}` },
+              `Table ${s.tableId}, seat ${s.seat}: `,
+              next ? `next is ${next.alias} (${next.route}) ` : 'nobody waiting',
+              next && button(`Call ${next.alias}`, `call-${s.tableId}-${s.seat}`, () => command({ type: 'CallPlayer', playerId: next.playerId, tableId: s.tableId, seat: s.seat }, `${next.alias} is called to table ${s.tableId}, seat ${s.seat}.`)),
+            );
+          }),
+        ),
+    element('h4', {}, 'List'),
+    game.state.list.length === 0
+      ? element('p', {}, 'Nobody is listed.')
+      : element(
+          'ol',
+          { 'data-testid': `list-${id}` },
+          game.state.list.map((e) => element('li', { 'data-testid': `listed-${e.playerId}` }, `${e.alias} (${e.playerId}) `, button('Take off', `leave-${e.playerId}`, () => command({ type: 'LeaveList', playerId: e.playerId }, `${e.alias} is off the list.`)))),
+        ),
+    element('h4', {}, 'Tables'),
+    element(
+      'ul',
+      {},
+      game.state.tables
+        .filter((t) => !t.broken)
+        .map((t) =>
+          element(
+            'li',
+            { 'data-testid': `room-table-${t.tableId}` },
+            element('a', { href: `#/table/${encodeURIComponent(t.tableId)}` }, t.tableId),
+            t.mustMove ? ' (must-move)' : '',
+            `: ${t.seated.length} of ${t.seats} seated `,
+            t.seated.map((h) =>
+              element(
+                'span',
+                { class: 'seated' },
+                button(`${h.seat}: ${h.alias} leaves`, `vacate-${t.tableId}-${h.seat}`, () => void send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`)),
+                game.state.changes.some((c) => c.playerId === h.playerId)
+                  ? button('cancel change', `cancel-change-${h.playerId}`, () => command({ type: 'CancelTableChange', playerId: h.playerId }, `${h.alias}'s table change is cancelled.`))
+                  : button('table change', `change-${h.playerId}`, () => command({ type: 'RequestTableChange', playerId: h.playerId }, `${h.alias} is on the table-change list.`)),
+              ),
+            ),
+          ),
+        ),
+    ),
+    joinForm(ctx, id, base),
+    addTableForm(ctx, id, base),
+  );
+}
+
+/** A call: who, where, the time left, and Seat (with the buy-in) or No-show once the time is up. */
+function callRow(ctx: ConsoleContext, base: string, c: RoomCall): HTMLElement {
+  const buyIn = element('input', { type: 'number', min: 1, step: 1, name: 'buyIn', 'aria-label': `Buy-in for ${c.alias}`, 'data-testid': `buy-in-${c.playerId}`, placeholder: c.route === 'list' ? 'buy-in' : 'stack moves' });
+  const seat = element('button', { type: 'button', 'data-testid': `seat-${c.playerId}` }, 'Seat');
+  seat.addEventListener('click', () => {
+    const body: Record<string, unknown> = { playerId: c.playerId };
+    if (buyIn.value !== '') body.buyIn = Number(buyIn.value);
+    void send(ctx, `${base}/seat`, body, `${c.alias} is seated at table ${c.tableId}, seat ${c.seat}.`);
+  });
+  const noShow = element('button', { type: 'button', 'data-testid': `no-show-${c.playerId}` }, 'No-show');
+  noShow.addEventListener('click', () => void send(ctx, `${base}/commands`, { type: 'NoShow', playerId: c.playerId }, `${c.alias}: no-show recorded.`));
+  return element(
+    'li',
+    { 'data-testid': `call-${c.playerId}` },
+    `${c.alias} to table ${c.tableId}, seat ${c.seat} (${c.route}): `,
+    element('strong', { 'data-testid': `call-timer-${c.playerId}`, 'data-respond-by': c.respondBy }, countdown(c.respondBy)),
+    ' ',
+    buyIn,
+    seat,
+    noShow,
+  );
+}
+
+function joinForm(ctx: ConsoleContext, gameId: string, base: string): HTMLFormElement {
+  const f = element(
+    'form',
+    { 'data-testid': `join-${gameId}` },
+    element('fieldset', {}, element('legend', {}, 'Add to the list'), field('Player id', input('playerId')), field('Alias (on the board)', input('alias')), element('button', { type: 'submit', 'data-testid': `join-${gameId}-submit` }, 'List')),
+  );
+  f.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const v = formValues(f);
+    void send(ctx, `${base}/commands`, { type: 'JoinList', playerId: v.playerId, alias: v.alias }, `${v.alias} is on the list.`).then((ok) => ok && f.reset());
+  });
+  return f;
+}
+
+function addTableForm(ctx: ConsoleContext, gameId: string, base: string): HTMLFormElement {
+  const mustMove = element('input', { type: 'checkbox', name: 'mustMove', 'data-testid': `must-move-${gameId}` });
+  const f = element(
+    'form',
+    { 'data-testid': `add-table-${gameId}` },
+    element('fieldset', {}, element('legend', {}, 'Add a table'), field('Table id', input('tableId')), element('label', {}, mustMove, ' must-move'), element('button', { type: 'submit', 'data-testid': `add-table-${gameId}-submit` }, 'Add')),
+  );
+  f.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const v = formValues(f);
+    void send(ctx, `${base}/tables`, { tableId: v.tableId, mustMove: mustMove.checked }, `Table ${v.tableId} is in the game.`).then((ok) => ok && f.reset());
+  });
+  return f;
+}
+
+function openGameForm(ctx: ConsoleContext): HTMLFormElement {
+  const f = element(
+    'form',
+    { 'data-testid': 'open-game' },
+    element(
+      'fieldset',
+      {},
+      element('legend', {}, 'Open a game (no-limit hold\'em)'),
+      field('Game id', input('gameId')),
+      field('Name', input('name')),
+      field('Small blind', input('smallBlind', 'number')),
+      field('Big blind', input('bigBlind', 'number')),
+      field('Seats per table', input('seats', 'number', '9')),
+      element('button', { type: 'submit', 'data-testid': 'open-game-submit' }, 'Open game'),
+    ),
+  );
+  f.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const v = formValues(f);
+    const [sb, bb, seats] = [Number(v.smallBlind), Number(v.bigBlind), Number(v.seats)];
+    const body = { gameId: v.gameId, name: v.name, stakes: `${sb}/${bb}`, structure: 'no-limit', seatsPerTable: seats, tableRules: { structure: { kind: 'no-limit' }, smallBlind: sb, bigBlind: bb, maxSeats: seats } };
+    void send(ctx, '/room/games', body, `Game ${v.name} is open.`).then((ok) => ok && f.reset());
+  });
+  return f;
+}
+
+function input(name: string, type = 'text', value = ''): HTMLInputElement {
+  return element('input', { name, type, value, required: true, autocomplete: 'off', 'data-testid': `input-${name}` });
+}

@@ -1,0 +1,62 @@
+import { seatQueue, type SeatCandidate } from './seat-queue';
+import { openSeats, waitingCount, type GameState, type PendingCall } from './state';
+
+/**
+ * The public board (the room's TV, /board): games running, seats open, lists by alias. It is built only from what a
+ * player may see across the room: aliases (never player ids), counts, and which table a called alias goes to.
+ * docs/security.md lists it as a public read path.
+ */
+export interface BoardGame {
+  readonly gameId: string;
+  readonly name: string;
+  readonly stakes: string;
+  readonly structure: string;
+  readonly tablesRunning: number;
+  readonly mustMoveTables: number;
+  readonly seatsOpen: number;
+  readonly listLength: number;
+  /** Aliases in list order (called players are shown in `called`, not here). */
+  readonly list: readonly string[];
+  readonly called: readonly { readonly alias: string; readonly tableId: string; readonly respondBy: string }[];
+  /** No table yet: the list is an interest list. */
+  readonly interestList: boolean;
+  readonly newTableDue: boolean;
+}
+
+export function boardGame(state: GameState): BoardGame {
+  const running = state.tables.filter((t) => !t.broken);
+  const called = new Set(state.calls.map((c) => c.playerId));
+  return {
+    gameId: state.gameId,
+    name: state.name,
+    stakes: state.stakes,
+    structure: state.structure,
+    tablesRunning: running.length,
+    mustMoveTables: running.filter((t) => t.mustMove).length,
+    seatsOpen: running.reduce((n, t) => n + openSeats(state, t).length, 0),
+    listLength: state.list.length,
+    list: state.list.filter((e) => !called.has(e.playerId)).map((e) => e.alias),
+    called: state.calls.map((c) => ({ alias: c.alias, tableId: c.tableId, respondBy: c.respondBy })),
+    interestList: running.length === 0,
+    newTableDue: state.newTableDue,
+  };
+}
+
+/** What the floor's board shows of a game: everything, plus who is next for each open seat. */
+export interface FloorGame {
+  readonly state: GameState;
+  readonly board: BoardGame;
+  readonly openSeats: readonly { readonly tableId: string; readonly seat: number; readonly queue: readonly SeatCandidate[] }[];
+  readonly waiting: number;
+  readonly calls: readonly PendingCall[];
+}
+
+export function floorGame(state: GameState): FloorGame {
+  const seats = state.tables
+    .filter((t) => !t.broken)
+    .flatMap((t) => {
+      const queue = seatQueue(state, t);
+      return openSeats(state, t).map((seat) => ({ tableId: t.tableId, seat, queue }));
+    });
+  return { state, board: boardGame(state), openSeats: seats, waiting: waitingCount(state), calls: state.calls };
+}
