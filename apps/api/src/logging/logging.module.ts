@@ -28,7 +28,8 @@ export const echoRequestId: onRequestHookHandler = (req, reply, done) => {
 /** The request line, with the user who sent it when the token said who. */
 function withActor(req: IncomingMessage, line: object): object {
   const principal = principalOfMessage(req);
-  return principal ? { ...line, actorId: principal.sub, actorRole: principal.role } : line;
+  if (!principal) return line;
+  return { ...line, actorId: principal.sub, actorRole: principal.role, ...(principal.device === undefined ? {} : { device: principal.device }) };
 }
 
 /**
@@ -45,8 +46,8 @@ function withActor(req: IncomingMessage, line: object): object {
         pinoHttp: [
           {
             level: config.logLevel,
-            // Who sent it comes from the verified token, read when the line is written (after the access guard read
-            // the token); the device from its header; the rest of the request is noise. Added to the line itself, not
+            // Who sent it and from which registered device come from the verified token, read when the line is
+            // written (after the access guard read the token); the rest of the request is noise. Added to the line itself, not
             // through customProps, which costs every request two more child loggers.
             customSuccessObject: (req: IncomingMessage, _res: ServerResponse, line: object) => withActor(req, line),
             customErrorObject: (req: IncomingMessage, _res: ServerResponse, _error: Error, line: object) => withActor(req, line),
@@ -55,7 +56,6 @@ function withActor(req: IncomingMessage, line: object): object {
                 id: req.id,
                 method: req.method,
                 url: req.url,
-                device: req.headers['x-device-id'],
               }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },

@@ -44,7 +44,6 @@ export function routeBodySchema(type: string): JsonSchema {
 export const COMMAND_HEADERS = [
   { name: 'Idempotency-Key', description: 'The command id (instead of commandId in the body). Without either, the server generates one and says so.' },
   { name: 'If-Match', description: 'The expected table version as an ETag, e.g. "12" (instead of expectedVersion in the body).' },
-  { name: 'X-Device-Id', description: 'The device the command comes from (recorded in each event).' },
   { name: 'X-Request-Id', description: 'A correlation id; generated when absent, echoed in the response and recorded in each event.' },
 ] as const;
 
