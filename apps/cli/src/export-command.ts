@@ -100,7 +100,7 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
 }
 
 function rosterOf(log: EventLog): Promise<StaffRoster | null> | StaffRoster | null {
-  return log.kind === 'file' ? log.read.roster : readStaffRoster(log.db);
+  return log.kind === 'file' ? log.read.roster : readStaffRoster(log.db, log.store);
 }
 
 /** Every stream as JSONL, stream by stream, written as it is read (the roster first). */

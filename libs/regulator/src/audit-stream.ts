@@ -139,7 +139,13 @@ export function auditOrder(a: Pick<RecordedEvent, 'streamId' | 'streamVersion'>,
 }
 
 /** Every audit event in the store, in audit order (the audit streams are small next to the tables: a day each). */
-export async function readAuditLog(store: { listStreams(o: { category: string }): Promise<{ streamId: string }[]>; readStream(id: string): Promise<RecordedEvent[]> }): Promise<RecordedEvent[]> {
+/** What reading the audit streams takes: the store's listing and reading of streams. */
+export interface AuditLogReader {
+  listStreams(o: { category: string }): Promise<{ streamId: string }[]>;
+  readStream(id: string): Promise<RecordedEvent[]>;
+}
+
+export async function readAuditLog(store: AuditLogReader): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];
   for (const { streamId } of await store.listStreams({ category: AUDIT_CATEGORY })) {
     if (isAuditStream(streamId)) out.push(...(await store.readStream(streamId)));

@@ -1,5 +1,5 @@
 import type { Queryable } from '@felt/event-store';
-import { applyAuditEvent, emptyStaffRecord, type AuditEvent } from './audit-stream';
+import { applyAuditEvent, emptyStaffRecord, readAuditLog, type AuditEvent, type AuditLogReader } from './audit-stream';
 
 /**
  * The staff roster that goes inside every export, so that the bare actor ids in the events' metadata (actorId,
@@ -44,7 +44,7 @@ const STAFF_TYPES = ['UserCreated', 'UserOnRecord', 'UserRoleChanged', 'UserDisa
  * copied without the application's tables). A user with no audit event (a row added behind the API's back, which
  * felt verify flags) has one history entry from its createdAt, marked "users-table".
  */
-export async function readStaffRoster(db: Queryable): Promise<StaffRoster | null> {
+export async function readStaffRoster(db: Queryable, store: AuditLogReader): Promise<StaffRoster | null> {
   let users: { id: string; name: string; role: string; disabled: boolean; created_at: string }[];
   try {
     ({ rows: users } = await db.query(
@@ -54,12 +54,9 @@ export async function readStaffRoster(db: Queryable): Promise<StaffRoster | null
     if ((error as { code?: string }).code === '42P01') return null; // undefined_table
     throw error;
   }
-  const { rows: audit } = await db.query<{ type: string; data: Record<string, unknown>; recorded_at: string }>(
-    `SELECT type, data, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at
-     FROM events WHERE stream_id LIKE 'audit-%' AND type = ANY($1::text[]) ORDER BY stream_id, stream_version`,
-    [STAFF_TYPES],
-  );
-  const histories = staffHistories(audit.map((r) => ({ event: { ...r.data, type: r.type } as AuditEvent, recordedAt: r.recorded_at })));
+  // The audit streams through the store (it alone reads the log's tables), in stream order: day by day.
+  const audit = (await readAuditLog(store)).filter((e) => STAFF_TYPES.includes(e.type));
+  const histories = staffHistories(audit.map((e) => ({ event: { ...(e.data as Record<string, unknown>), type: e.type } as AuditEvent, recordedAt: e.recordedAt })));
   return {
     asOf: 'event-time',
     note: ROSTER_NOTE,

@@ -71,7 +71,7 @@ export class AuditController {
       const streamDay = s.streamId.slice('audit-'.length);
       return isAuditStream(s.streamId) && (fromDay === undefined || streamDay >= fromDay) && (toDay === undefined || streamDay <= toDay);
     });
-    const roster = await readStaffRoster(this.db);
+    const roster = await readStaffRoster(this.db, this.store);
     let text = roster ? rosterJsonlLine(roster) : '';
     for (const s of streams) text += (await this.store.readStream(s.streamId, { toVersion: s.version })).map(toJsonlLine).join('');
     res.code(200).header('Content-Type', 'application/x-ndjson; charset=utf-8');

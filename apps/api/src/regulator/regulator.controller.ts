@@ -120,7 +120,7 @@ export class RegulatorController {
       return (fromMs === null || ms >= fromMs) && (toMs === null || ms <= toMs);
     };
     // The staff roster first, as `felt export` writes it, so the two exports stay byte-identical.
-    const exported = exportTable(recorded, format, within, await readStaffRoster(this.db));
+    const exported = exportTable(recorded, format, within, await readStaffRoster(this.db, this.store));
     res.code(200).header('Content-Type', exported.contentType);
     res.header('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
     const notes = liveHandFrom === null ? exported.notes : [...exported.notes, `the hand in progress (from version ${liveHandFrom}) is left out until it is over`];
