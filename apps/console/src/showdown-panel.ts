@@ -3,6 +3,7 @@ import { element } from './elements.js';
 import { potName } from './event-sentences.js';
 import { handName } from './hand-names.js';
 import type { HandRecord } from './hand-record.js';
+import { seatList } from './table-render.js';
 import type { TableView } from './table-types.js';
 
 /**
@@ -36,7 +37,7 @@ export function showdownPanel(view: TableView, record: HandRecord): HTMLElement 
       'ul',
       { class: 'pot-results' },
       record.pots.map((p) =>
-        element('li', { 'data-testid': `pot-result-${p.pot}` }, `${potName(p.pot)} ${p.amount} (seats ${p.eligible.join(', ')}): `, element('strong', {}, p.winners.map((w) => `${name(w.seat)} wins ${w.amount}`).join(', '))),
+        element('li', { 'data-testid': `pot-result-${p.pot}` }, `${potName(p.pot)} ${p.amount} (${seatList(p.eligible)}): `, element('strong', {}, p.winners.map((w) => `${name(w.seat)} wins ${w.amount}`).join(', '))),
       ),
     ),
   );

@@ -68,16 +68,21 @@ function centre(view: TableView, record: HandRecord): HTMLElement {
   const hand = view.hand;
   const inProgress = hand !== null && hand.phase !== 'complete';
   const pots = inProgress && hand.pots.length
-    ? hand.pots.map((p, i) => element('li', { 'data-testid': `pot-${i}` }, `${i === 0 ? 'Main' : `Side ${i}`} ${p.amount}`, element('span', { class: 'pot-seats' }, ` seats ${p.eligible.join(', ')}`)))
+    ? hand.pots.map((p, i) => element('li', { 'data-testid': `pot-${i}` }, `${i === 0 ? 'Main' : `Side ${i}`} ${p.amount}`, element('span', { class: 'pot-seats' }, ` ${seatList(p.eligible)}`)))
     : [];
   const board = hand ? hand.board : record.board.join('');
   return element(
     'div',
     { class: 'centre' },
-    element('div', { class: 'board', 'data-testid': 'board', 'aria-label': 'Board' }, cards(board)),
+    element('div', { class: 'board', 'data-testid': 'board', role: 'group', 'aria-label': 'Board' }, cards(board)),
     element('ul', { class: 'pots', 'data-testid': 'pots', 'aria-label': 'Pots' }, pots.length ? pots : element('li', { class: 'quiet' }, inProgress ? 'no pot yet' : '')),
     element('p', { class: 'to-act-line', 'data-testid': 'to-act' }, toActLine(view)),
   );
+}
+
+/** "seat 1", "seats 1, 3": who a pot is for. */
+export function seatList(seats: readonly number[]): string {
+  return `seat${seats.length === 1 ? '' : 's'} ${seats.join(', ')}`;
 }
 
 function toActLine(view: TableView): string {

@@ -41,7 +41,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const bar = element('div', { class: 'bar-slot' });
   const showdown = element('div', { class: 'showdown-slot' });
   const between = element('div', { class: 'between-slot' });
-  const logList = element('ol', { class: 'log', 'data-testid': 'activity-log', 'aria-live': 'polite', reversed: true });
+  // Focusable: it scrolls on its own, and a keyboard must reach what is below.
+  const logList = element('ol', { class: 'log', 'data-testid': 'activity-log', 'aria-live': 'polite', reversed: true, tabindex: 0, 'aria-label': 'Activity, newest first' });
   const management = element('div', { class: 'management' });
   const staff = isFloor ? dealerStaff(ctx.api, tableId) : null;
   const mayRecall = isFloor || role === 'regulator';
@@ -72,7 +73,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     return name ? `Seat ${seat} (${name})` : `Seat ${seat}`;
   };
 
-  const render = () => {
+  /** The table itself: redrawn for every new event or view. */
+  const renderTable = () => {
     if (!view) return;
     const record = log.currentHand();
     replaceChildren(summary, tableSummary(view, record));
@@ -81,6 +83,13 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     const seen = new Set<string>([...splitCards(view.hand?.board ?? ''), ...(view.hand?.players ?? []).flatMap((p) => splitCards(p.holeCards ?? ''))]);
     if (view.hand?.phase !== 'complete') for (const s of record.shown) for (const c of s.cards) seen.add(c);
     replaceChildren(bar, actionBar(view, { role, feedback, guard, choose: act, seenCards: seen }));
+    const lines = log.newestFirst(LOG_LINES);
+    replaceChildren(logList, lines.map((event) => element('li', { 'data-version': event.version }, `v${event.version} ${eventSentence(event, seatName())}`)));
+  };
+  /** The forms: redrawn only for a new version of the table, so that typing is not interrupted more than needed. */
+  const renderControls = () => {
+    if (!view) return;
+    const record = log.currentHand();
     replaceChildren(between, mayAct ? dealerControls(view, feedback, submit) : null);
     replaceChildren(
       management,
@@ -97,17 +106,16 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
         : null,
     );
     drafts.restore();
-    const lines = log.newestFirst(LOG_LINES);
-    replaceChildren(logList, lines.map((event) => element('li', { 'data-version': event.version }, `v${event.version} ${eventSentence(event, seatName())}`)));
   };
   const show = (next: TableView) => {
     if (view && next.version <= view.version) return; // already shown, or an older view arriving late
     view = next;
-    render();
+    renderTable();
+    renderControls();
   };
   const record = (events: readonly TableEventItem[]) => {
     log.add(events);
-    if (view) render();
+    renderTable();
   };
   const live = new LiveTables(() => ctx.session()?.accessToken ?? null, {
     table: show,
@@ -122,7 +130,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   /** A command answered 201/200: show its events and the table it left. */
   const applied = (answer: CommandAnswer) => {
     log.add(answer.events);
-    if (view && answer.table.version <= view.version) render();
+    if (view && answer.table.version <= view.version) renderTable();
     show(answer.table);
   };
   async function act(action: ChosenAction): Promise<void> {
@@ -186,10 +194,13 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   /** After a reload the hand in progress and its actions come back: the table's recent events are read again. */
   async function restoreEvents(): Promise<void> {
     if (!view) return;
+    const shown = view;
     const from = Math.max(1, view.version - EVENTS_RESTORED + 1);
     try {
       const page = await ctx.api.get<{ events: TableEventItem[] }>(`/tables/${encodeURIComponent(tableId)}/events?fromVersion=${from}&limit=${EVENTS_RESTORED}`);
       record(page.events);
+      // The correction form lists the hand's standing actions: draw it again now that they are known.
+      if (view === shown) renderControls();
     } catch (error) {
       feedback.refused('screen', error);
     }
