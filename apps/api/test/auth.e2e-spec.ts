@@ -217,7 +217,7 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
     });
   });
 
-  it("records the token's user id and role in every event's metadata, whatever X-Actor headers say", async () => {
+  it("records the token's user id, role and device in every event's metadata, whatever X-Actor and X-Device-Id headers say", async () => {
     const res = await api
       .as('dealer', { sub: dealer.id, name: dealer.name })
       .post('/tables/m1/add-chips')
@@ -225,7 +225,8 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
       .send({ seat: 3, amount: 2 })
       .expect(201);
     const [event] = await api.store.readStream(streamIdOf('m1'), { fromVersion: res.body.version, limit: 1 });
-    expect(event!.metadata).toMatchObject({ actorId: dealer.id, actorRole: 'dealer', device: 'tablet-9' });
+    // A token signed in on no registered device: device null ("no registered device"), never the header's.
+    expect(event!.metadata).toMatchObject({ actorId: dealer.id, actorRole: 'dealer', device: null });
     await api.as('floor', { sub: 'floor-42' }).post('/tables/m2/add-chips').send({ seat: 1, amount: 2 }).expect(201);
     const [last] = (await api.store.readStream(streamIdOf('m2'))).slice(-1);
     expect(last!.metadata).toMatchObject({ actorId: 'floor-42', actorRole: 'floor' });

@@ -2,12 +2,14 @@ import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import type { RecordedEvent } from '@felt/event-store';
-import { byStream, EXPORT_FORMATS, exportTable, readStaffRoster, rosterJsonlLine, tableStreamId, toJsonlLine, type ExportFormat, type StaffRoster } from '@felt/regulator';
+import { AuditLog, cliActor } from '../../api/src/auth/audit-log';
+import { AUDIT_CATEGORY, byStream, EXPORT_FORMATS, isAuditStream, exportTable, readStaffRoster, rosterJsonlLine, tableStreamId, toJsonlLine, type ExportFormat, type StaffRoster } from '@felt/regulator';
 import { addSourceOptions, openEventLog, readStreamFrom, type EventLog, type SourceOptions } from './event-log-source';
 
 interface ExportOptions extends SourceOptions {
   table?: string;
   all?: boolean;
+  audit?: boolean;
   format: string;
   from?: string;
   to?: string;
@@ -22,8 +24,10 @@ interface ExportOptions extends SourceOptions {
  * - phh: the table's hands as PHH (pokerkit's TOML hand histories; `felt phh` imports them);
  * - ohh: Open Hand History JSON, one object per hand.
  * --from and --to are ISO 8601 times: events recorded (jsonl) or hands started (phh, ohh) within them.
- * Every export starts with the staff roster (id, name, role of each user: the users table as it stands, since its
- * history is not recorded yet; libs/regulator/src/staff-roster.ts), so the actor ids in the events have names.
+ * `felt export --audit --format jsonl` writes only the audit streams (staff and security events, docs/events.md).
+ * Every export starts with the staff roster (each user's name, role and disabled flag over time, from the audit
+ * stream; libs/regulator/src/staff-roster.ts), so the actor ids in the events have the names they had then. An
+ * export from a database is itself recorded there (ExportPerformed in the audit stream, actor cli:<login>) first.
  * Exit codes: 0 written; 2 the options, the log or the table cannot be used.
  */
 export function registerExportCommand(program: Command): void {
@@ -31,7 +35,8 @@ export function registerExportCommand(program: Command): void {
     .command('export')
     .description("export a table's log: raw events (jsonl), PHH hand histories (phh) or Open Hand History (ohh)")
     .option('--table <id>', 'the table (its stream table-<id>)')
-    .option('--all', 'every stream (jsonl only), in stream order')
+    .option('--all', 'every stream (jsonl only), in stream order, the audit streams included')
+    .option('--audit', 'only the audit streams (jsonl only): staff and security events')
     .requiredOption('--format <format>', 'jsonl, phh or ohh')
     .option('--from <time>', 'from this time (ISO 8601, e.g. 2026-11-30T18:00:00Z)')
     .option('--to <time>', 'up to this time (ISO 8601)')
@@ -56,14 +61,23 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
     const ms = Date.parse(iso);
     return (from === null || ms >= from) && (to === null || ms <= to);
   };
-  if (options.all === (options.table !== undefined))
-    return command.error('felt export: give --table ID or --all (one of them).', { exitCode: 2, code: 'felt.options' });
-  if (options.all && format !== 'jsonl')
-    return command.error(`felt export: --all writes jsonl (every stream's events); export ${format} table by table with --table.`, { exitCode: 2, code: 'felt.options' });
+  if ([options.all, options.audit, options.table !== undefined].filter(Boolean).length !== 1)
+    return command.error('felt export: give --table ID, --all or --audit (one of them).', { exitCode: 2, code: 'felt.options' });
+  if ((options.all || options.audit) && format !== 'jsonl')
+    return command.error(`felt export: --all and --audit write jsonl (every stream's events); export ${format} table by table with --table.`, { exitCode: 2, code: 'felt.options' });
   const log = await openEventLog(options, command, 'export');
-  if (options.all) {
+  if (log.kind === 'store') {
+    const scope = options.all ? 'all' : options.audit ? 'audit' : `table:${options.table}`;
     try {
-      return await exportAll(log, within, options.out, command);
+      await new AuditLog(log.store).append({ type: 'ExportPerformed', scope, format, from: options.from ?? null, to: options.to ?? null }, cliActor());
+    } catch (error) {
+      // A read-only standby or role cannot record it; the export goes on, and says so.
+      command.configureOutput().writeErr!(`felt export: this export could not be recorded in the audit stream (${(error as Error).message})\n`);
+    }
+  }
+  if (options.all || options.audit) {
+    try {
+      return await exportAll(log, within, options.out, command, options.audit === true);
     } finally {
       await log.close();
     }
@@ -90,10 +104,11 @@ function rosterOf(log: EventLog): Promise<StaffRoster | null> | StaffRoster | nu
 }
 
 /** Every stream as JSONL, stream by stream, written as it is read (the roster first). */
-async function exportAll(log: EventLog, within: (iso: string) => boolean, out: string | undefined, command: Command): Promise<void> {
+async function exportAll(log: EventLog, within: (iso: string) => boolean, out: string | undefined, command: Command, auditOnly: boolean): Promise<void> {
   const fd = out ? openSync(out, 'w') : null;
   const write = (text: string) => (fd === null ? command.configureOutput().writeOut!(text) : writeSync(fd, text));
-  const streams = log.kind === 'file' ? [...byStream(log.read.events).keys()].map((streamId) => ({ streamId })) : await log.store.listStreams();
+  const every = log.kind === 'file' ? [...byStream(log.read.events).keys()].map((streamId) => ({ streamId })) : await log.store.listStreams(auditOnly ? { category: AUDIT_CATEGORY } : {});
+  const streams = auditOnly ? every.filter((s) => isAuditStream(s.streamId)) : every;
   const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true, format: 'export [{bar}] {percentage}% | {value}/{total} streams | {events} events' }, Presets.shades_classic) : null;
   let events = 0;
   try {

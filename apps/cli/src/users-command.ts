@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
+import { EventStore, IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
+import { AuditLog, cliActor } from '../../api/src/auth/audit-log';
+import { isStaffRefusal, StaffAdmin, type StaffRefusal } from '../../api/src/auth/staff-admin';
+import { putStaffOnRecord } from '../../api/src/auth/staff-on-record';
 import { MAX_TOKEN_LIFETIME_SECONDS, signAccessToken } from '../../api/src/auth/access-token';
 import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
 import { generatePassword } from '../../api/src/auth/passwords';
@@ -38,7 +41,7 @@ function location(options: DatabaseOptions): { databaseUrl: string | undefined; 
  * Opens the users' database with its migrations run (the users table may not exist yet). PGlite is one process's
  * database: while the embedded API runs on the folder, the CLI must not open it, and says so.
  */
-async function openUsers(options: DatabaseOptions, command: Command, name: string): Promise<{ users: Users; db: Database }> {
+async function openUsers(options: DatabaseOptions, command: Command, name: string): Promise<Staff> {
   const { databaseUrl, dataDir } = location(options);
   if (!databaseUrl) {
     const pid = dataDir === IN_MEMORY ? null : runningApiPid(dataDir);
@@ -52,7 +55,8 @@ async function openUsers(options: DatabaseOptions, command: Command, name: strin
   }
   try {
     const db = await openDatabase({ databaseUrl, dataDir });
-    return { users: new Users(db), db };
+    const audit = new AuditLog(new EventStore(db));
+    return { users: new Users(db), db, audit, admin: new StaffAdmin(db, audit) };
   } catch (error) {
     return command.error(`felt ${name}: cannot open the database (${databaseUrl ? 'DATABASE_URL' : dataDir}): ${(error as Error).message}.`, {
       exitCode: 2,
@@ -61,14 +65,31 @@ async function openUsers(options: DatabaseOptions, command: Command, name: strin
   }
 }
 
-async function withUsers<T>(options: DatabaseOptions, command: Command, name: string, fn: (users: Users) => Promise<T>): Promise<T> {
-  const { users, db } = await openUsers(options, command, name);
+/** The users' database, and the admin that changes staff with their audit events (as the API's routes do). */
+interface Staff {
+  readonly users: Users;
+  readonly db: Database;
+  readonly audit: AuditLog;
+  readonly admin: StaffAdmin;
+}
+
+async function withUsers<T>(options: DatabaseOptions, command: Command, name: string, fn: (users: Users, staff: Staff) => Promise<T>): Promise<T> {
+  const staff = await openUsers(options, command, name);
   try {
-    return await fn(users);
+    // The staff that predate the audit stream go on record before the first change the CLI makes (once).
+    await putStaffOnRecord(staff.db, new EventStore(staff.db), staff.audit, cliActor());
+    return await fn(staff.users, staff);
   } finally {
-    await db.close();
+    await staff.db.close();
   }
 }
+
+/** A refusal of the staff rules as the CLI's error (exit 2, the code in lower case). */
+function refuse(command: Command, name: string, refusal: StaffRefusal): never {
+  return command.error(`felt ${name}: ${refusal.message}.`, { exitCode: 2, code: `felt.${refusal.code.toLowerCase().replace(/_/g, '-')}` });
+}
+
+const CLI_ACTOR = { userId: null } as const;
 
 /** "8h", "30m", "45s", "7d" or a number of seconds. */
 export function parseDuration(text: string): number | null {
@@ -84,6 +105,8 @@ function userLine(u: User): string {
 
 /**
  * `felt users add NAME --role ROLE [--password P]`, `felt users list [--json]`, `felt users disable|enable NAME`,
+ * `felt users role NAME ROLE`, `felt users reset-password NAME [--password P]` (each change with its audit event,
+ * the actor `cli:<login>`; the floor supervisors' rules of POST/PATCH /users hold here too, but for "yourself"),
  * `felt token --user NAME | --role service --sub NAME [--expires 8h]` (docs/api.md "Authentication and roles").
  * Exit codes: 0 done; 2 bad options, a name in use or unknown, or the database cannot be opened.
  */
@@ -102,8 +125,12 @@ export function registerUsersCommand(program: Command): void {
     if (!isRole(options.role)) return command.error(`felt users add: --role must be one of ${ROLES.join(', ')}, not "${options.role}".`, { exitCode: 2 });
     if (options.password !== undefined && options.password.length < 8) return command.error('felt users add: a password has at least 8 characters.', { exitCode: 2 });
     const password = options.password ?? generatePassword();
-    const added = await withUsers(options, command, 'users add', (u) => u.add(name, options.role as Role, password));
-    if (added === 'name-taken') return command.error(`felt users add: there is already a user "${name}".`, { exitCode: 2, code: 'felt.name-taken' });
+    const result = await withUsers(options, command, 'users add', (_u, staff) => staff.admin.create(name, options.role as Role, { ...CLI_ACTOR, audit: cliActor() }, password));
+    if (isStaffRefusal(result)) {
+      if (result.code === 'USER_NAME_TAKEN') return command.error(`felt users add: there is already a user "${name}".`, { exitCode: 2, code: 'felt.name-taken' });
+      return refuse(command, 'users add', result);
+    }
+    const added = result.user;
     out(`added ${added.role} "${added.name}" (id ${added.id})\n`);
     if (options.password === undefined) out(`password: ${password}\n(shown once; sign in with POST /auth/login or get a token with felt token --user ${added.name})\n`);
   });
@@ -119,12 +146,31 @@ export function registerUsersCommand(program: Command): void {
   for (const [verb, disabled] of [['disable', true], ['enable', false]] as const) {
     addDatabaseOptions(users.command(`${verb} <name>`).description(disabled ? 'stop a user signing in; their tokens stop working at once' : 'let a disabled user sign in again')).action(
       async (name: string, options: DatabaseOptions, command: Command) => {
-        const found = await withUsers(options, command, `users ${verb}`, (u) => u.setDisabled(name, disabled));
-        if (!found) return command.error(`felt users ${verb}: there is no user "${name}".`, { exitCode: 2, code: 'felt.no-user' });
+        const result = await withUsers(options, command, `users ${verb}`, (_u, staff) => staff.admin.update(name, { disabled }, { ...CLI_ACTOR, audit: cliActor() }));
+        if (isStaffRefusal(result)) {
+          if (result.code === 'USER_NOT_FOUND') return command.error(`felt users ${verb}: there is no user "${name}".`, { exitCode: 2, code: 'felt.no-user' });
+          return refuse(command, `users ${verb}`, result);
+        }
         out(`${disabled ? 'disabled' : 'enabled'} "${name}"\n`);
       },
     );
   }
+
+  addDatabaseOptions(users.command('role <name> <role>').description(`change a user's role (${ROLES.join(', ')}); their tokens stop at once`)).action(
+    async (name: string, role: string, options: DatabaseOptions, command: Command) => {
+      const result = await withUsers(options, command, 'users role', (_u, staff) => staff.admin.update(name, { role }, { ...CLI_ACTOR, audit: cliActor() }));
+      if (isStaffRefusal(result)) return refuse(command, 'users role', result);
+      out(result.events.length === 0 ? `"${name}" is already ${role}\n` : `"${name}" is now ${role}\n`);
+    },
+  );
+
+  addDatabaseOptions(users.command('reset-password <name>').description('give a user a new password, generated and printed once (or --password P)').option('--password <password>', 'the password (at least 8 characters)')).action(
+    async (name: string, options: DatabaseOptions & { password?: string }, command: Command) => {
+      const result = await withUsers(options, command, 'users reset-password', (_u, staff) => staff.admin.resetPassword(name, { ...CLI_ACTOR, audit: cliActor() }, options.password));
+      if (isStaffRefusal(result)) return refuse(command, 'users reset-password', result);
+      out(`new password for "${result.user.name}"${options.password === undefined ? `: ${result.password}\n(shown once)` : ' set'}\n`);
+    },
+  );
 
   addDatabaseOptions(
     program
@@ -150,7 +196,14 @@ export function registerUsersCommand(program: Command): void {
       if (!options.sub || !USER_NAME.test(options.sub)) return command.error('felt token: --role needs --sub NAME (letters, digits, ".", "_", "@", "-").', { exitCode: 2 });
       return out(`${signAccessToken(secret, { sub: options.sub, name: options.sub, role: options.role }, ttl)}\n`);
     }
-    const user = await withUsers(options, command, 'token', (u) => u.byName(options.user!));
+    const user = await withUsers(options, command, 'token', async (u, staff) => {
+      const found = await u.byName(options.user!);
+      // A token for a user is a sign-in made on the operator's machine: on record like one.
+      if (found && !found.disabled) {
+        await staff.audit.append({ type: 'TokenIssued', userId: found.id, name: found.name, role: found.role, expiresInSeconds: ttl }, cliActor());
+      }
+      return found;
+    });
     if (!user) return command.error(`felt token: there is no user "${options.user}" (felt users list).`, { exitCode: 2, code: 'felt.no-user' });
     if (user.disabled) return command.error(`felt token: user "${user.name}" is disabled.`, { exitCode: 2, code: 'felt.disabled' });
     out(`${signAccessToken(secret, { sub: user.id, name: user.name, role: user.role }, ttl)}\n`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { checkAnchors, checkCommands, eventsHashAt, formatViolation, openSignedAnchors, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
+import { checkAnchors, checkCommands, checkStaff, eventsHashAt, formatViolation, openSignedAnchors, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
 import { checkReadModels } from '../../worker/src/projections/read-model-check';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
@@ -27,7 +27,8 @@ const PROGRESS_MIN_EVENTS = 20000;
  * session. On a database (not --file), each read model's rows must also equal the pure view folded afresh from the
  * log up to that projection's checkpoint (a violation names the first differing place; --no-read-models skips it),
  * and every row of the commands table must still point at events that command appended (a tail cut off and the
- * stream's head rewound passes the chain, not this). With --anchors (signed by `felt anchors`, checked with the
+ * stream's head rewound passes the chain, not this). The audit streams are chain-checked like every stream, and
+ * (without --table) the users and dealer_assignments rows must be what the audit events make of them. With --anchors (signed by `felt anchors`, checked with the
  * regulator's public key), each anchored version must still hold the anchored hash: the log extends every anchor.
  * Prints every violation with its stream, version and what is wrong.
  * Exit codes: 0 nothing wrong; 1 a violation; 2 the log cannot be read.
@@ -91,6 +92,8 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
           ? await verifyStoreInWorkers(log.databaseUrl, { workers, ...only, onProgress })
           : await verifyStore(log.store, { ...only, onProgress });
       report.violations.push(...(await checkCommands(log.store, only.streamIds)));
+      // The users and dealer_assignments rows against the audit streams (a whole-store check: not with --table).
+      if (!options.table) report.violations.push(...(await checkStaff(log.store)));
       if (anchors) report.violations.push(...(await checkAnchors(anchors, storeHashAt(log.store), options.table ? covering(report) : () => true)));
       if (options.readModels !== false) {
         for (const check of await checkReadModels(log.store)) {

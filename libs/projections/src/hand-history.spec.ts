@@ -102,3 +102,26 @@ describe('hand history of a voided hand', () => {
     ]);
   });
 });
+
+describe('hand history of a corrected hand', () => {
+  it('keeps the retracted actions, marked, and the correction with its reason', () => {
+    const log = new RecordedLog();
+    log.run('c1', { type: 'OpenTable', tableId: 'c1', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } });
+    for (const seat of [1, 2, 3, 4]) log.run('c1', { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
+    log.run('c1', { type: 'PlaceButton', seat: 1 });
+    log.run('c1', { type: 'StartHand', seed: 3 });
+    log.run('c1', { type: 'PostBlind', seat: 2 });
+    log.run('c1', { type: 'PostBlind', seat: 3 });
+    log.run('c1', { type: 'Fold', seat: 4 });
+    log.run('c1', { type: 'Fold', seat: 1 });
+    log.run('c1', { type: 'CorrectAction', action: 2, reason: 'double tap' }, 'floor-1');
+    log.run('c1', { type: 'Call', seat: 1 });
+    const hand = project(handHistory, log.events).inProgress.c1;
+    expect(hand.actions.filter((a) => a.action !== 'post').map((a) => [a.seat, a.action, a.retracted ?? false, a.reason ?? null])).toEqual([
+      [4, 'fold', false, null],
+      [1, 'fold', true, null],
+      [1, 'correction', false, 'double tap'],
+      [1, 'call', false, null],
+    ]);
+  });
+});

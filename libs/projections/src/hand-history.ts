@@ -9,7 +9,7 @@ export interface HandAction {
   readonly street: Street;
   readonly seat: number;
   readonly playerId: string;
-  readonly action: 'post' | 'kill-pot' | 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'uncalled-returned' | 'chop-returned' | 'show' | 'muck';
+  readonly action: 'post' | 'kill-pot' | 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'uncalled-returned' | 'chop-returned' | 'show' | 'muck' | 'correction';
   /** Chips put in (post, call, bet), returned (uncalled, chop), or null. */
   readonly amount: number | null;
   /** A raise: the player's total for the street. */
@@ -18,6 +18,22 @@ export interface HandAction {
   /** A forced bet's kind (small-blind, big-blind, ante, straddle, ...). */
   readonly kind: string | null;
   readonly at: string;
+  /** A betting action the floor took back (a later 'correction' says why); it stays in the history, marked. */
+  readonly retracted?: true;
+  /** A correction: the floor's reason (the seat is the first retracted action's). */
+  readonly reason?: string;
+}
+
+const BETTING: ReadonlySet<HandAction['action']> = new Set(['fold', 'check', 'call', 'bet', 'raise']);
+
+/** The hand's actions after ActionCorrected: its `action`-th standing betting action and those after it marked retracted. */
+function withRetracted(actions: readonly HandAction[], action: number): HandAction[] {
+  let standing = 0;
+  return actions.map((a) => {
+    if (!BETTING.has(a.action) || a.retracted) return a;
+    standing++;
+    return standing >= action ? { ...a, retracted: true } : a;
+  });
 }
 
 export interface HandPlayerRecord {
@@ -162,6 +178,9 @@ function handAfter(hand: HandRecord, e: TableEvent, recorded: RecordedEvent): Ha
       return player(e.seat, { holeCards: e.cards.map(formatCard) });
     case 'HandMucked':
       return act(e.seat, 'muck');
+    case 'ActionCorrected':
+      h.actions = withRetracted(h.actions, e.action);
+      return act(e.retracted[0]?.seat ?? 0, 'correction', { reason: e.reason });
     case 'RakeTaken':
       return { ...h, rake: h.rake + e.amount };
     case 'PotAwarded':

@@ -75,6 +75,9 @@ export const lobby: Projection<Lobby> = {
         case 'PlayerLeft':
           next = withPlayers(table, table.players.filter((p) => p.seat !== e.seat));
           break;
+        case 'SeatChanged':
+          next = withPlayers(table, table.players.map((p) => (p.seat === e.from ? { ...p, seat: e.to } : p)));
+          break;
         case 'PlayerSatOut':
         case 'PlayerSatIn':
           next = withPlayers(table, table.players.map((p) => (p.seat === e.seat ? { ...p, sittingOut: e.type === 'PlayerSatOut' } : p)));

@@ -70,6 +70,9 @@ function tableLedgerAfter(ledger: TableLedger, e: NonNullable<ReturnType<typeof 
       };
     case 'ChipsAdded':
       return update((s) => s.seat === e.seat, (s) => ({ ...s, addOns: [...s.addOns, { amount: e.amount, at }], stack: s.stack + e.amount }));
+    case 'SeatChanged':
+      // The same session goes on in the new seat.
+      return update((s) => s.seat === e.from && s.playerId === e.playerId, (s) => ({ ...s, seat: e.to }));
     case 'HandStarted': {
       const dealt = new Map(e.players.map((p) => [`${p.seat}:${p.playerId}`, p.stack]));
       return update(

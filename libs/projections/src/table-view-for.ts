@@ -1,5 +1,5 @@
 import { maySeeHoleCards, type Audience } from './audience';
-import type { TableEvent } from '@felt/engine';
+import type { HandState, TableEvent } from '@felt/engine';
 import type { TableRow, TableView, TableViews } from './table-view';
 
 /**
@@ -30,10 +30,16 @@ export function tableRowFor(row: TableRow, audience: Audience): TableRow {
 export function publicTableView(view: TableView): TableView {
   const hand = view.engine.hand;
   if (hand === null) return { ...view, row: tableRowFor(view.row, 'public') };
+  return { ...view, engine: { ...view.engine, hand: publicHand(hand) }, row: tableRowFor(view.row, 'public') };
+}
+
+/** A hand state without deck, seed, salt or face-down hole cards, in its correction chain too (HandState.lastAction). */
+function publicHand(hand: HandState): HandState {
   // Whatever else of the shuffle a hand state may keep (a seed, a salt) goes too.
-  const { seed: _seed, salt: _salt, ...kept } = hand as typeof hand & { seed?: unknown; salt?: unknown };
+  const { seed: _seed, salt: _salt, ...kept } = hand as HandState & { seed?: unknown; salt?: unknown };
   const players = hand.players.map((p) => (p.shown ? p : { ...p, holeCards: [] }));
-  return { ...view, engine: { ...view.engine, hand: { ...kept, deck: [], players } }, row: tableRowFor(view.row, 'public') };
+  const chain = hand.lastAction ? { action: hand.lastAction.action, before: publicHand(hand.lastAction.before) } : (hand.lastAction ?? null);
+  return { ...kept, deck: [], players, lastAction: chain };
 }
 
 /** Every table of `views` as a read model stores it. */

@@ -47,6 +47,8 @@ export type AuditEvent =
   /** A user name or an address reached its limit of sign-in attempts and is locked for `seconds`. */
   | { type: 'SignInLocked'; scope: 'user' | 'address'; name: string | null; address: string | null; seconds: number }
   | { type: 'TokenIssued'; userId: string; name: string; role: string; expiresInSeconds: number }
+  /** A signed-in user's request refused for their role (403 FORBIDDEN_ROLE) before any table or command was read. */
+  | { type: 'AccessRefused'; method: string; route: string; status: number; code: string }
   | { type: 'CommandRefused'; tableId: string; commandType: string; status: number; code: string }
   | { type: 'TableRulesChanged'; tableId: string; commandType: string; version: number }
   | { type: 'ExportPerformed'; scope: string; format: string; from: string | null; to: string | null }

@@ -90,6 +90,10 @@ export function commandFor(first: TableEvent | HandStartedV1, lastType: string, 
       return { type: 'MuckHand', seat: first.seat };
     case 'HandVoided':
       return { type: 'VoidHand', reason: first.reason };
+    case 'ActionCorrected':
+      return { type: 'CorrectAction', action: first.action, reason: first.reason };
+    case 'SeatChanged':
+      return { type: 'ChangeSeat', from: first.from, to: first.to, postToEnter: first.postToEnter };
     default:
       return null;
   }

@@ -18,7 +18,8 @@ export { fastEventHash } from './event-hash-fast';
 export { verifyStoreInWorkers, verifyWorkerFile, type VerifyInWorkersOptions } from './verify-in-workers';
 export { takeAnchors, signAnchors, openSignedAnchors, newAnchorKeyPair, checkAnchors, storeHashAt, eventsHashAt, ANCHORS_FORMAT, type AnchorSet, type StreamAnchor, type SignedAnchors, type HashAt } from './anchors';
 export { checkCommands } from './commands-check';
-export { readStaffRoster, rosterJsonlLine, ROSTER_HISTORY_NOTE, type StaffRoster, type StaffMember } from './staff-roster';
+export { readStaffRoster, rosterJsonlLine, staffAt, staffHistories, ROSTER_NOTE, type StaffRoster, type StaffMember, type StaffAtTime } from './staff-roster';
+export { checkStaff } from './staff-check';
 export {
   AUDIT_CATEGORY,
   AUDIT_STREAM_PREFIX,

@@ -19,6 +19,11 @@ export type ViolationKind =
   | 'commands'
   /** A signed anchor's version is gone from the log or holds another hash (`felt verify --anchors`). */
   | 'anchor'
+  /**
+   * The users or dealer_assignments rows disagree with what the audit stream says of them (a row added, changed or
+   * removed behind the API's back), or an audit event is not one Felt writes.
+   */
+  | 'staff'
   /** A read model's rows differ from the pure view folded afresh from the log (streamId is "projection:<name>"). */
   | 'projection';
 

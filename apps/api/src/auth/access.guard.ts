@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { requestUrlOf, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { PUBLIC_KEY, ROLES_KEY } from './access-decorators';
+import { apiActor, AuditLog } from './audit-log';
 import { setPrincipal } from './principal';
 import { ROLES, type Role } from './roles';
 import { SecurityLog } from './security-log';
@@ -26,6 +27,7 @@ export class AccessGuard implements CanActivate {
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(TokenAuthenticator) private readonly authenticator: TokenAuthenticator,
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
+    @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -47,6 +49,9 @@ export class AccessGuard implements CanActivate {
     const allowed = this.reflector.getAllAndOverride<readonly Role[]>(ROLES_KEY, targets) ?? ROLES;
     if (!allowed.includes(principal.role)) {
       const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not do this; it takes ${allowed.join(' or ')}`, { role: principal.role, allowedRoles: allowed });
+      // A signed-in user trying what their role may not is failed access a regulator counts: on record before the answer.
+      const route = requestUrlOf(req).split('?')[0]!.slice(0, 256);
+      await this.audit.append({ type: 'AccessRefused', method: req.method, route, status: problem.status, code: problem.code }, apiActor(principal, req.id));
       throw this.securityLog.refuse(req, problem, 'role not allowed');
     }
     return true;

@@ -14,13 +14,14 @@ export class AuditLog {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async append(events: AuditEvent | readonly AuditEvent[], actor: AuditActor, tx?: Transaction): Promise<RecordedEvent[]> {
+  /** `commandId`: for an append that must happen once however many processes try it (the staff put on record). */
+  async append(events: AuditEvent | readonly AuditEvent[], actor: AuditActor, tx?: Transaction, commandId: string = randomUUID()): Promise<RecordedEvent[]> {
     const list = Array.isArray(events) ? (events as readonly AuditEvent[]) : [events as AuditEvent];
     if (list.length === 0) return [];
     const result = await this.store.append(auditStreamIdFor(this.now()), {
       expectedVersion: 'any',
       events: list.map(newAuditEvent),
-      commandId: randomUUID(),
+      commandId,
       metadata: withoutUndefined(actor),
       ...(tx ? { tx } : {}),
     });

@@ -7,7 +7,11 @@ import { type HttpRequest } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { ApiProblem } from '../http/status-mapping';
 import { fieldIssues } from '../tables/command-request';
+import type { SignInFailure } from '@felt/regulator';
+import { requestIdOf } from '../http/http-types';
 import { Public } from './access-decorators';
+import { apiActor, AuditLog } from './audit-log';
+import { Devices } from './devices';
 import { signAccessToken } from './access-token';
 import { LoginThrottle } from './login-throttle';
 import { AUTH_SECRET } from './auth-secret';
@@ -18,6 +22,8 @@ import { Users } from './users';
 const loginSchema = z.strictObject({
   username: z.string({ error: 'username must be a string' }).min(1).max(64),
   password: z.string({ error: 'password must be a string' }).min(1).max(1024),
+  /** The credential of the registered device signing in (POST /devices): its id goes into the token. */
+  device: z.string({ error: 'device must be a string: the credential POST /devices gave' }).min(1).max(256).optional(),
 });
 
 /** Checked against when the user does not exist, so that a wrong name costs as long as a wrong password. */
@@ -32,6 +38,8 @@ export class AuthController {
     @Inject(AUTH_SECRET) private readonly secret: string,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(Devices) private readonly devices: Devices,
   ) {}
 
   @Post('login')
@@ -39,28 +47,45 @@ export class AuthController {
   @UseGuards(LoginThrottle)
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in: a user name and password for a Bearer access token (JWT)' })
-  @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } })
+  @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' }, device: { type: 'string', description: 'the credential of a registered device (POST /devices)' } } } })
   @ApiResponse({ status: 200, description: '{accessToken, tokenType: "Bearer", expiresIn (seconds), user: {id, name, role}}' })
-  @ApiResponse({ status: 401, description: 'Wrong user name or password, or the user is disabled (problem+json, code INVALID_CREDENTIALS)' })
+  @ApiResponse({ status: 401, description: 'Wrong user name or password, or the user is disabled (INVALID_CREDENTIALS); a wrong or retired device credential (INVALID_DEVICE)' })
   @ApiResponse({ status: 429, description: 'Too many attempts from this address or for this user name (LOGIN_THROTTLED, Retry-After)' })
   async login(@Req() req: HttpRequest) {
     const parsed = loginSchema.safeParse(jsonBody(req));
     if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
-    const { username, password } = parsed.data;
+    const { username, password, device: credential } = parsed.data;
     const found = await this.users.byNameWithHash(username);
     const passwordMatches = await verifyPassword(password, found?.passwordHash ?? NO_USER_HASH);
+    const address = req.ip ?? null;
     if (!found || !passwordMatches || found.user.disabled) {
-      const reason = !found ? 'login: no such user' : !passwordMatches ? 'login: wrong password' : 'login: user disabled';
+      const failure: SignInFailure = !found ? 'no-such-user' : !passwordMatches ? 'wrong-password' : 'user-disabled';
+      const who = found ? { sub: found.user.id, name: found.user.name, role: found.user.role } : undefined;
+      await this.audit.append({ type: 'SignInFailed', name: username, reason: failure, address }, apiActor(who, requestIdOf(req)));
       const problem = new ApiProblem('unauthenticated', 'INVALID_CREDENTIALS', 'the user name or password is wrong, or the user is disabled');
-      throw this.securityLog.refuse(req, problem, reason, found ? { sub: found.user.id, name: found.user.name, role: found.user.role } : { name: username });
+      throw this.securityLog.refuse(req, problem, `login: ${failure.replace(/-/g, ' ')}`, who ?? { name: username });
     }
     const { user } = found;
+    const principal = { sub: user.id, name: user.name, role: user.role };
+    let device: string | undefined;
+    if (credential !== undefined) {
+      const checked = await this.devices.check(credential);
+      if (!checked.ok) {
+        await this.audit.append({ type: 'SignInFailed', name: username, reason: checked.reason, address }, apiActor(principal, requestIdOf(req)));
+        const problem = new ApiProblem('unauthenticated', 'INVALID_DEVICE', 'this console is not a registered device (its credential is wrong, or it was retired): ask the floor to register it');
+        throw this.securityLog.refuse(req, problem, `login: ${checked.reason.replace(/-/g, ' ')}`, principal);
+      }
+      device = checked.device.id;
+    }
+    const signed = device === undefined ? principal : { ...principal, device };
+    await this.audit.append({ type: 'SignedIn', userId: user.id, name: user.name, role: user.role, deviceId: device ?? null, address }, apiActor(signed, requestIdOf(req)));
     const expiresIn = this.config.tokenTtlSeconds;
     return {
-      accessToken: signAccessToken(this.secret, { sub: user.id, name: user.name, role: user.role }, expiresIn),
+      accessToken: signAccessToken(this.secret, signed, expiresIn),
       tokenType: 'Bearer',
       expiresIn,
       user: { id: user.id, name: user.name, role: user.role },
+      device: device ?? null,
     };
   }
 }

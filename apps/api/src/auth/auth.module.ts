@@ -9,7 +9,9 @@ import { AuthController } from './auth.controller';
 import { authSecretProvider, AUTH_SECRET } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
 import { DealersController } from './dealers.controller';
-import { FirstFloorUser } from './first-floor-user';
+import { Devices } from './devices';
+import { DevicesController } from './devices.controller';
+import { CREATE_FIRST_FLOOR_USER, FirstFloorUser } from './first-floor-user';
 import { loginThrottlerModule } from './login-throttle';
 import { SecurityLog } from './security-log';
 import { StaffAdmin } from './staff-admin';
@@ -29,18 +31,20 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [JwtModule.register({}), loginThrottlerModule],
-      controllers: [AuthController, DealersController, UsersController],
+      controllers: [AuthController, DealersController, UsersController, DevicesController],
       providers: [
         authSecretProvider,
         { provide: Users, inject: [DATABASE], useFactory: (db: Database) => new Users(db) },
         { provide: DealerAssignments, inject: [DATABASE], useFactory: (db: Database) => new DealerAssignments(db) },
         { provide: AuditLog, inject: [EventStore], useFactory: (store: EventStore) => new AuditLog(store) },
+        { provide: Devices, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new Devices(db, audit) },
         { provide: StaffAdmin, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new StaffAdmin(db, audit) },
         SecurityLog,
         TableAccess,
         TokenAuthenticator,
         { provide: APP_GUARD, useClass: AccessGuard },
-        ...(options.createFirstFloorUser ? [FirstFloorUser] : []),
+        { provide: CREATE_FIRST_FLOOR_USER, useValue: options.createFirstFloorUser },
+        FirstFloorUser,
       ],
       exports: [AUTH_SECRET, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
     };

@@ -1,10 +1,13 @@
 import { Controller, Delete, Get, Inject, Param, Put, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { HttpRequest } from '../http/http-types';
+import type { Database } from '@felt/event-store';
+import { DATABASE } from '../database/database.module';
+import { requestIdOf, type HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { existingTable } from '../tables/get-table.query';
 import { Roles } from './access-decorators';
+import { apiActor, AuditLog } from './audit-log';
 import { DealerAssignments } from './dealer-assignments';
 import { principalOf } from './principal';
 import { Users, type User } from './users';
@@ -18,6 +21,8 @@ export class DealersController {
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Users) private readonly users: Users,
     @Inject(DealerAssignments) private readonly assignments: DealerAssignments,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   @Get()
@@ -39,16 +44,26 @@ export class DealersController {
         userId: user.id,
       });
     }
-    const assignment = await this.assignments.assign(tableId, user.id, principalOf(req).sub);
+    // The row is the read model the commands check; the audit event, committed with it, is the record.
+    const principal = principalOf(req);
+    const assignment = await this.db.transaction(async (tx) => {
+      const assigned = await new DealerAssignments(tx).assign(tableId, user.id, principal.sub);
+      await this.audit.append({ type: 'DealerAssigned', tableId, userId: user.id, name: user.name }, apiActor(principal, requestIdOf(req)), tx);
+      return assigned;
+    });
     return { tableId, assignment, dealers: await this.assignments.ofTable(tableId) };
   }
 
   @Delete(':userId')
   @ApiOperation({ summary: 'Release a dealer from a table (floor only); `removed` says whether they were assigned' })
-  async unassign(@Param('tableId') tableId: string, @Param('userId') userId: string) {
+  async unassign(@Param('tableId') tableId: string, @Param('userId') userId: string, @Req() req: HttpRequest) {
     await existingTable(this.queryBus, tableId);
     const user = await this.user(userId);
-    const removed = await this.assignments.unassign(tableId, user.id);
+    const removed = await this.db.transaction(async (tx) => {
+      const gone = await new DealerAssignments(tx).unassign(tableId, user.id);
+      if (gone) await this.audit.append({ type: 'DealerReleased', tableId, userId: user.id, name: user.name }, apiActor(principalOf(req), requestIdOf(req)), tx);
+      return gone;
+    });
     return { tableId, removed, dealers: await this.assignments.ofTable(tableId) };
   }
 

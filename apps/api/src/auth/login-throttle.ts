@@ -3,6 +3,7 @@ import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail } from '@nes
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import type { HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
+import { apiActor, AuditLog } from './audit-log';
 import { SecurityLog } from './security-log';
 
 const PER_ADDRESS = 'login-address';
@@ -46,6 +47,12 @@ function userNameOf(req: HttpRequest): string {
 @Injectable()
 export class LoginThrottle extends ThrottlerGuard {
   @Inject(SecurityLog) private readonly securityLog!: SecurityLog;
+  @Inject(AuditLog) private readonly audit!: AuditLog;
+  /**
+   * Tracker → when its lock ends: a lock is recorded in the audit stream once, when it starts, not for every attempt
+   * refused while it lasts (a guesser would otherwise write an event per try). Per process, like the limits.
+   */
+  private readonly recordedLocks = new Map<string, number>();
 
   protected override async throwThrottlingException(context: ExecutionContext, limit: ThrottlerLimitDetail): Promise<void> {
     const req = context.switchToHttp().getRequest<HttpRequest>();
@@ -59,6 +66,15 @@ export class LoginThrottle extends ThrottlerGuard {
         : `too many sign-in attempts from this address: wait ${seconds} s`,
       { retryAfterSeconds: seconds },
     );
+    await this.recordLock(limit.tracker, byUser ? userNameOf(req) : null, req.ip ?? null, seconds);
     throw this.securityLog.refuse(req, problem, byUser ? 'login: user name locked' : 'login: address throttled', byUser ? { name: userNameOf(req) } : undefined);
+  }
+
+  private async recordLock(tracker: string, name: string | null, address: string | null, seconds: number): Promise<void> {
+    const now = Date.now();
+    if ((this.recordedLocks.get(tracker) ?? 0) > now) return;
+    for (const [key, until] of this.recordedLocks) if (until <= now) this.recordedLocks.delete(key);
+    this.recordedLocks.set(tracker, now + seconds * 1000);
+    await this.audit.append({ type: 'SignInLocked', scope: name === null ? 'address' : 'user', name, address, seconds }, apiActor(undefined));
   }
 }

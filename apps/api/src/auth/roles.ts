@@ -20,6 +20,7 @@ export const COMMAND_ROLES: readonly Role[] = ['dealer', 'floor'];
 
 /**
  * Commands only a floor supervisor may send: opening and closing a table, new rules between hands, a chop of the
- * blinds (the floor approves it), voiding a hand. A dealer runs the game; these change its terms or undo it.
+ * blinds (the floor approves it), voiding a hand, correcting a mis-keyed action. A dealer runs the game; these
+ * change its terms or undo it.
  */
-export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'VoidHand']);
+export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'VoidHand', 'CorrectAction']);

@@ -45,6 +45,12 @@ export class TableAccess {
     }
   }
 
+  /** The 403 for a command from a token bound to no registered device, where FELT_REQUIRE_DEVICE=1. */
+  deviceRequired(req: HttpRequest, principal: Principal): ApiProblem {
+    const problem = new ApiProblem('forbidden', 'DEVICE_REQUIRED', 'commands are taken only from registered consoles: sign in on a device registered by the floor (POST /devices)');
+    return this.securityLog.refuse(req, problem, 'no registered device', principal);
+  }
+
   /** The audience of a command's answer: its sender passed checkCommand, so a dealer is assigned to the table. */
   answerAudience(principal: Principal, rules: TableSecrecyRules | null): Audience {
     return this.audienceWith(principal, rules, principal.role === 'dealer');

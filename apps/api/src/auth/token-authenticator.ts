@@ -5,6 +5,7 @@ import { verifyAccessToken, type Principal } from './access-token';
 /** Verified tokens kept (oldest dropped first): an HMAC check per request is a noticeable part of a command's CPU. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 import { AUTH_SECRET } from './auth-secret';
+import { Devices } from './devices';
 import { Users } from './users';
 
 export type Authentication =
@@ -14,7 +15,8 @@ export type Authentication =
 
 /**
  * Whether a bearer token lets its holder in: signature, expiry and claims, then the user's row, read on every call
- * so that disabling a user (or changing their role) stops their tokens at once. A token for no user row (a service
+ * so that disabling a user (or changing their role) stops their tokens at once; so is the row of the device a token
+ * is bound to (retiring it stops them too). A token for no user row (a service
  * token from `felt token --role service --sub NAME`) is good until it expires. For HTTP (AccessGuard) and /live.
  */
 @Injectable()
@@ -23,6 +25,7 @@ export class TokenAuthenticator {
     @Inject(JwtService) private readonly jwt: JwtService,
     @Inject(AUTH_SECRET) private readonly secret: string,
     @Inject(Users) private readonly users: Users,
+    @Inject(Devices) private readonly devices: Devices,
   ) {}
 
   /** Token → what its signature proved; the expiry and the user's row are still checked on every use. */
@@ -36,6 +39,12 @@ export class TokenAuthenticator {
     if (user?.disabled) return { ok: false, reason: 'user disabled', detail: `user "${user.name}" is disabled`, who: principal };
     if (user && user.role !== principal.role) {
       return { ok: false, reason: 'role changed', detail: `user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`, who: principal };
+    }
+    if (principal.device !== undefined) {
+      const device = await this.devices.byId(principal.device);
+      if (!device || device.retiredAt !== null) {
+        return { ok: false, reason: 'device retired', detail: `the device this token was signed in on is ${device ? `retired ("${device.name}")` : 'unknown'}; sign in on a registered device`, who: principal };
+      }
     }
     return { ok: true, principal };
   }

@@ -51,6 +51,11 @@ export interface ApiConfig {
    * balancer, or every sign-in counts against the balancer's address.
    */
   readonly trustProxy: boolean | number | string;
+  /**
+   * Commands only from tokens bound to a registered device (FELT_REQUIRE_DEVICE=1: others get 403 DEVICE_REQUIRED);
+   * off (default), they are recorded with `device: null`. docs/api.md "Devices".
+   */
+  readonly requireDevice: boolean;
 }
 
 /** The longest TOKEN_TTL_SECONDS may be: a day (a shift and then some). */
@@ -76,6 +81,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   loginLockoutSeconds: 15 * 60,
   loginAttemptsPerAddressPerMinute: 30,
   trustProxy: false,
+  requireDevice: false,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -99,6 +105,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     loginLockoutSeconds: count('LOGIN_LOCKOUT_SECONDS', DEFAULT_API_CONFIG.loginLockoutSeconds, 1),
     loginAttemptsPerAddressPerMinute: count('LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE', DEFAULT_API_CONFIG.loginAttemptsPerAddressPerMinute, 1),
     trustProxy: trustProxyFrom(text('TRUST_PROXY')),
+    requireDevice: flag(env, 'FELT_REQUIRE_DEVICE'),
   };
 }
 

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../tables/table-command-schema';
 import { routeBodySchema } from './command-docs';
+import { FLOOR_ONLY_COMMANDS } from '../auth/roles';
 
 /**
  * The OpenAPI document, served at /docs (and as JSON at /docs-json). The per-command routes share one Nest route
@@ -49,6 +50,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         tags: ['commands'],
         operationId: `command${type}`,
         summary: `${type} (the body's "type" may be left out)`,
+        description: [FLOOR_ONLY_COMMANDS.has(type) ? 'Floor supervisors only: a dealer gets 403 FORBIDDEN_ROLE.' : '', COMMAND_NOTES[type] ?? ''].join(' ').trim() || undefined,
         parameters: generic.parameters,
         requestBody: { required: false, content: { 'application/json': { schema: routeBodySchema(type) } } },
         responses: generic.responses,
@@ -57,6 +59,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   return document;
 }
+
+/** What a route's schema alone does not say (docs/api.md has the rest). */
+const COMMAND_NOTES: Readonly<Record<string, string>> = {
+  CorrectAction:
+    'Takes back a mis-keyed betting action of the hand in progress and every action after it: `backTo` is the stream version of its event (or `action` its number among the standing actions, as in the table view\'s hand.actions). 422 ACTION_NOT_FOUND, NO_ACTION_TO_CORRECT, CORRECTION_PAST_CARDS (a board card dealt or a hand shown since), CORRECTION_PLAYER_LEFT.',
+  ChangeSeat:
+    'Moves a player not dealt in to an empty seat, with their stack and missed blinds. Where the big blind has passed the new seat they enter as a new player: wait for the big blind, or post one with postToEnter.',
+};
 
 export function serveOpenApi(app: INestApplication): void {
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });

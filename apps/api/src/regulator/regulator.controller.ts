@@ -6,10 +6,11 @@ import { EventStore, type Database } from '@felt/event-store';
 import { handHistory, handRecordFor, project, recallHands } from '@felt/projections';
 import { EXPORT_FORMATS, exportTable, readStaffRoster } from '@felt/regulator';
 import { Roles } from '../auth/access-decorators';
+import { apiActor, AuditLog } from '../auth/audit-log';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { DATABASE } from '../database/database.module';
-import type { HttpRequest, HttpResponse } from '../http/http-types';
+import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { LiveHands } from '../live/live-hands';
 import { eventViewFor } from '../live/live-visibility';
@@ -54,6 +55,7 @@ export class RegulatorController {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(LiveHands) private readonly liveHands: LiveHands,
+    @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   @Get()
@@ -109,9 +111,10 @@ export class RegulatorController {
   @Get(':tableId/export')
   @ApiOperation({ summary: 'Download the table as jsonl (hash-chained events), phh or ohh, optionally from/to a time' })
   @ApiQuery({ name: 'format', required: true, enum: EXPORT_FORMATS }) @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
-  async export(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Res() res: HttpResponse): Promise<void> {
+  async export(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
     const { format, from, to } = parse(exportQuerySchema, query);
     const whole = await this.existingLog(tableId);
+    await this.audit.append({ type: 'ExportPerformed', scope: `table:${tableId}`, format, from: from ?? null, to: to ?? null }, apiActor(principalOf(req), requestIdOf(req)));
     // An export is the record of hands that are over: a hand in progress is left out until it ends (its cards and,
     // in old logs, its deck are secrets until then, for every role).
     const liveHandFrom = await this.liveHands.from(streamIdOf(tableId), await this.tableAfter(tableId), whole);

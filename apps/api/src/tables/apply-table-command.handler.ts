@@ -5,6 +5,7 @@ import { CommandIdReusedError, EventStore } from '@felt/event-store';
 import { AppliedCommands } from './applied-commands';
 import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
 import type { CommandRequest } from './command-request';
+import { correctionCommand } from './correction-target';
 import { engineCommandFor } from './engine-command';
 import { FoldedTables } from './folded-tables';
 import { TableQueue } from './table-queue';
@@ -73,7 +74,11 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
         return (await this.firstResult(request, table)) ?? { kind: 'conflict', expectedVersion: expected, currentVersion: table.version };
       }
 
-      const built = engineCommandFor(request.command, table.state);
+      const correction = request.command.type === 'CorrectAction' ? (request.command as { backTo?: number; reason: string }) : null;
+      const built =
+        correction?.backTo !== undefined
+          ? await correctionCommand(this.store, streamId, table.version, correction.backTo, correction.reason)
+          : engineCommandFor(request.command, table.state);
       const decision = 'rejection' in built ? { ok: false as const, rejection: built.rejection } : tableDecider.decide(built.command, table.state);
       if (!decision.ok) return (await this.firstResult(request, table)) ?? { kind: 'rejected', rejection: decision.rejection };
       // Accepted with nothing to record (the button placed on the seat that has it, sitting out twice): the store

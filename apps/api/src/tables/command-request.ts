@@ -8,7 +8,8 @@ import { openTableSchema, tableCommandSchema, TABLE_COMMAND_TYPES, type OpenTabl
 export interface CommandMetadata {
   readonly actorId?: string;
   readonly actorRole?: string;
-  readonly device?: string;
+  /** The registered device of the sender's token; null: none (docs/api.md "Devices"). */
+  readonly device?: string | null;
   readonly correlationId?: string;
   /** The request's fingerprint (request-fingerprint.ts), which its Idempotency-Key is bound to. */
   readonly requestFingerprint?: string;
@@ -30,8 +31,11 @@ export interface RawCommandRequest {
   readonly body: unknown;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly requestId?: string;
-  /** Who sent it, from the access token (X-Actor-Id and X-Actor-Role headers are ignored: a header proves nothing). */
-  readonly actor?: { readonly id: string; readonly role: string };
+  /**
+   * Who sent it and from which registered device, from the access token (X-Actor-Id, X-Actor-Role and X-Device-Id
+   * headers are ignored: a header proves nothing).
+   */
+  readonly actor?: { readonly id: string; readonly role: string; readonly device?: string };
 }
 
 /** No chip amount, seed or limit is anywhere near this: larger numbers are typos or attacks, and sums of them would lose precision. */
@@ -47,7 +51,6 @@ const versionSchema = z
   .int({ error: 'expectedVersion must be a whole number' })
   .min(0, { error: 'expectedVersion may not be negative' })
   .max(2147483647, { error: 'expectedVersion is too large' });
-const headerText = (name: string) => z.string().max(128, { error: `${name} is at most 128 characters` });
 
 /** POST /tables/:tableId/commands and the per-command routes (`type` given by the route, optional in the body). */
 export function parseTableCommandRequest(tableId: string, raw: RawCommandRequest, routeType?: string): CommandRequest {
@@ -102,7 +105,6 @@ function splitEnvelope(raw: RawCommandRequest): { fields: Record<string, unknown
   if (versionFromHeader !== undefined && versionFromBody !== undefined && versionFromHeader !== versionFromBody) {
     issues.push({ path: 'expectedVersion', message: 'the If-Match header and the body\'s expectedVersion differ' });
   }
-  const device = check(headerText('X-Device-Id'), header('x-device-id'), 'header X-Device-Id');
   const given = keyFromHeader ?? keyFromBody;
   const expectedVersion = versionFromHeader ?? versionFromBody;
   return {
@@ -112,7 +114,7 @@ function splitEnvelope(raw: RawCommandRequest): { fields: Record<string, unknown
       commandId: given ?? randomUUID(),
       commandIdGenerated: given === undefined,
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
-      metadata: { actorId: raw.actor?.id, actorRole: raw.actor?.role, device, correlationId: raw.requestId },
+      metadata: { actorId: raw.actor?.id, actorRole: raw.actor?.role, device: raw.actor ? (raw.actor.device ?? null) : undefined, correlationId: raw.requestId },
     },
   };
 }

@@ -48,7 +48,7 @@ for (const schema of [...strictScriptOptions, ...houseOptionCommands]) byType.se
 const missing = TABLE_COMMAND_TYPES.filter((type) => !byType.has(type));
 if (missing.length > 0) throw new Error(`apps/api has no request schema for engine command(s) ${missing.join(', ')}`);
 
-const CROSS_CHECKED = new Set(['StartHand', 'DrawForButton']);
+const CROSS_CHECKED = new Set(['StartHand', 'DrawForButton', 'CorrectAction']);
 
 export const tableCommandSchema = z
   .discriminatedUnion('type', [...byType.values()] as unknown as [AnyObjectSchema, ...AnyObjectSchema[]], {

@@ -3,16 +3,18 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/access-decorators';
 import type { Principal } from '../auth/access-token';
+import { apiActor, AuditLog } from '../auth/audit-log';
 import { principalOf } from '../auth/principal';
 import { COMMAND_ROLES } from '../auth/roles';
 import { TableAccess } from '../auth/table-access';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { ApiProblem } from '../http/status-mapping';
 import { ApiCommandResponses, COMMAND_HEADERS, commandBodySchema, openTableBodySchema } from '../openapi/command-docs';
 import { LiveHands } from '../live/live-hands';
 import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
-import { commandResponse } from './command-response';
+import { commandResponse, type CommandResponseBody } from './command-response';
 import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest, type RawCommandRequest } from './command-request';
 import { RequestFingerprints } from './request-fingerprint';
 import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
@@ -32,6 +34,8 @@ export class TableCommandsController {
     @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(LiveHands) private readonly hands: LiveHands,
     @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   @Post()
@@ -59,12 +63,30 @@ export class TableCommandsController {
     return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req), type), req, res);
   }
 
+  /**
+   * A command refused for who sent it (403) or by the rules (422) is recorded in the audit stream before the answer
+   * (type, table, code: never its body); a change of a table's rules too, after it is applied.
+   */
   private async run(parsed: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {
     const principal = principalOf(req);
-    await this.access.checkCommand(req, principal, parsed.tableId, parsed.command.type);
-    const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) } };
-    const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
-    const { status, body } = await this.answer(request, outcome, principal);
+    const commandType = parsed.command.type;
+    let answer: { status: number; body: CommandResponseBody };
+    try {
+      await this.access.checkCommand(req, principal, parsed.tableId, commandType);
+      if (this.config.requireDevice && principal.device === undefined) throw this.access.deviceRequired(req, principal);
+      const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) } };
+      const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
+      answer = await this.answer(request, outcome, principal);
+    } catch (error) {
+      if (error instanceof ApiProblem && (error.status === 403 || error.status === 422)) {
+        await this.audit.append({ type: 'CommandRefused', tableId: parsed.tableId, commandType, status: error.status, code: error.code }, apiActor(principal, requestIdOf(req)));
+      }
+      throw error;
+    }
+    const { status, body } = answer;
+    if (RULES_COMMANDS.has(commandType) && status === 201) {
+      await this.audit.append({ type: 'TableRulesChanged', tableId: parsed.tableId, commandType, version: body.version }, apiActor(principal, requestIdOf(req)));
+    }
     res.header('ETag', `"${body.table.version}"`);
     sendJson(res, status, body);
   }
@@ -78,9 +100,12 @@ export class TableCommandsController {
 
 }
 
+/** The commands that set a table's rules: the audit stream notes each time they are applied (the rules are in the table's stream). */
+const RULES_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'ChangeRules']);
+
 function rawRequest(req: HttpRequest): RawCommandRequest {
-  const { sub, role } = principalOf(req);
-  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req), actor: { id: sub, role } };
+  const { sub, role, device } = principalOf(req);
+  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req), actor: device === undefined ? { id: sub, role } : { id: sub, role, device } };
 }
 
 /** A path id that cannot name a table is simply an unknown table. */

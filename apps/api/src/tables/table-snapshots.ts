@@ -10,9 +10,10 @@ import { DECK_SEAL, type DeckSeal, type SealedEnvelope } from './deck-seal';
  * The stored document names its format. Bump SNAPSHOT_FORMAT whenever the engine's TableState changes shape:
  * snapshots of another format are ignored and the table is folded from its first event, which is always correct,
  * only slower once. v2: a hand's state holds its sealed deck, so the state of a table with a hand is stored sealed
- * (deck-seal.ts) and the row shows no card; a table between hands is stored in the clear.
+ * (deck-seal.ts) and the row shows no card; a table between hands is stored in the clear. v3: a hand holds the
+ * chain of its earlier states for floor corrections (HandState.lastAction), and seats may change (SeatChanged).
  */
-export const SNAPSHOT_FORMAT = 'felt.table-state.v2';
+export const SNAPSHOT_FORMAT = 'felt.table-state.v3';
 
 type SnapshotDocument = { readonly format: string; readonly state: TableState } | { readonly format: string; readonly sealedState: SealedEnvelope };
 

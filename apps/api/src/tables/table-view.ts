@@ -1,4 +1,4 @@
-import { chipsOnTable, derivePots, formatCards, legalActions, type HandState, type LegalAction, type TableState } from '@felt/engine';
+import { chipsOnTable, derivePots, formatCards, handInProgress, legalActions, playerInHand, standingActions, type HandState, type LegalAction, type SeatState, type TableState } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { FoldedTable } from './table-state-cache';
 
@@ -13,7 +13,7 @@ export function tableView(tableId: string, { state, version }: FoldedTable) {
     version,
     status: state.status,
     rules: state.rules,
-    seats: state.seats.filter((seat) => seat !== null),
+    seats: state.seats.filter((seat) => seat !== null).map((seat) => seatView(state, seat)),
     handsPlayed: state.handsPlayed,
     /** Where the button sits for the next hand, once drawn or placed and before the first hand. */
     initialButton: state.initialButton,
@@ -29,10 +29,22 @@ export function tableView(tableId: string, { state, version }: FoldedTable) {
 
 export type TableView = ReturnType<typeof tableView>;
 
+/**
+ * A seat, and whether its player is busted: no chips and not in the hand in progress (an all-in player is not
+ * busted until the hand is over). A busted player leaves (LeaveTable, cash-out 0) or rebuys (AddChips).
+ */
+function seatView(state: TableState, seat: SeatState) {
+  const inHand = handInProgress(state) && playerInHand(state.hand!, seat.seat)?.playerId === seat.playerId;
+  return { ...seat, busted: seat.stack === 0 && !inHand };
+}
+
 function handView(hand: HandState) {
-  const { deck: _undealt, seal: _sealed, deckPosition: _position, board, players, ...rest } = hand;
+  // lastAction is the correction chain: earlier copies of this hand, deck included. The view lists the actions only.
+  const { deck: _undealt, seal: _sealed, deckPosition: _position, lastAction: _chain, board, players, ...rest } = hand;
   return {
     ...rest,
+    /** The betting actions still standing, numbered as CorrectAction's `action` (1 = the first). */
+    actions: standingActions(hand).map((c, i) => ({ action: i + 1, ...c.action })),
     board: formatCards(board, ''),
     players: players.map((p) => ({ ...p, holeCards: formatCards(p.holeCards, '') })),
     pots: hand.phase === 'complete' ? [] : derivePots(players),

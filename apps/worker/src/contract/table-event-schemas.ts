@@ -36,6 +36,15 @@ const shuffleMethod = z.discriminatedUnion('kind', [
 ]);
 
 
+const bettingActions = {
+  PlayerFolded: z.object({ type: z.literal('PlayerFolded'), seat: seat() }),
+  PlayerChecked: z.object({ type: z.literal('PlayerChecked'), seat: seat() }),
+  PlayerCalled: z.object({ type: z.literal('PlayerCalled'), seat: seat(), amount: chips(), allIn: z.boolean() }),
+  BetPlaced: z.object({ type: z.literal('BetPlaced'), seat: seat(), amount: chips(), allIn: z.boolean(), full: z.boolean() }),
+  RaisePlaced: z.object({ type: z.literal('RaisePlaced'), seat: seat(), to: chips(), allIn: z.boolean(), full: z.boolean() }),
+} as const;
+const bettingAction = z.discriminatedUnion('type', Object.values(bettingActions) as unknown as [(typeof bettingActions)[keyof typeof bettingActions], ...(typeof bettingActions)[keyof typeof bettingActions][]]);
+
 const bettingStructure = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']) }),
   z.object({ kind: z.literal('pot-limit') }),
@@ -148,11 +157,11 @@ export const TABLE_EVENT_SCHEMAS = {
   HoleCardsReported: z
     .object({ type: z.literal('HoleCardsReported'), seat: seat(), cards: z.null().describe('always null on the queue: a reader reported the cards, which stay secret until shown (HandShown)') })
     .describe("a reader's record of a live hand's hole cards, published without them"),
-  PlayerFolded: z.object({ type: z.literal('PlayerFolded'), seat: seat() }),
-  PlayerChecked: z.object({ type: z.literal('PlayerChecked'), seat: seat() }),
-  PlayerCalled: z.object({ type: z.literal('PlayerCalled'), seat: seat(), amount: chips(), allIn: z.boolean() }),
-  BetPlaced: z.object({ type: z.literal('BetPlaced'), seat: seat(), amount: chips(), allIn: z.boolean(), full: z.boolean() }),
-  RaisePlaced: z.object({ type: z.literal('RaisePlaced'), seat: seat(), to: chips(), allIn: z.boolean(), full: z.boolean() }),
+  PlayerFolded: bettingActions.PlayerFolded,
+  PlayerChecked: bettingActions.PlayerChecked,
+  PlayerCalled: bettingActions.PlayerCalled,
+  BetPlaced: bettingActions.BetPlaced,
+  RaisePlaced: bettingActions.RaisePlaced,
   BlindsChopped: z.object({
     type: z.literal('BlindsChopped'),
     consents: z.array(z.object({ seat: seat(), by: z.string() })),
@@ -178,6 +187,18 @@ export const TABLE_EVENT_SCHEMAS = {
   HandVoided: z.object({ type: z.literal('HandVoided'), handNumber: int(), reason: z.string(), refunds: z.array(seatAmount()) }),
   DeckSealed: handNumberOnly('DeckSealed'),
   DeckRevealed: handNumberOnly('DeckRevealed'),
+  SeatChanged: z
+    .object({ type: z.literal('SeatChanged'), from: seat(), to: seat(), playerId: z.string(), newPlayer: z.boolean(), postToEnter: z.boolean() })
+    .describe('a player moved to an empty seat; newPlayer: the big blind had passed the new seat, so they wait for it or post (postToEnter)'),
+  ActionCorrected: z
+    .object({
+      type: z.literal('ActionCorrected'),
+      handNumber: int(),
+      action: int().min(1).describe("the first action taken back, by its number among the hand's standing betting actions"),
+      retracted: z.array(bettingAction).describe('the betting actions taken back, oldest first; their events stay in the log'),
+      reason: z.string(),
+    })
+    .describe("the floor took back a mis-keyed action and every one after it: the hand is as it was just before it"),
 } as const;
 
 export type ContractEventType = keyof typeof TABLE_EVENT_SCHEMAS;
@@ -217,7 +238,8 @@ export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K
   ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true, HoleCardsReported: true,
   PlayerFolded: true, PlayerChecked: true, PlayerCalled: true, BetPlaced: true, RaisePlaced: true, BlindsChopped: true, RakeTaken: true,
   KillButtonChanged: true, RulesChanged: true, UncalledBetReturned: true, BoardDealt: true, ShowdownStarted: true, HandShown: true,
-  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true,
+  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true, SeatChanged: true,
+  ActionCorrected: true,
 };
 
 /** The schema of a published job's `data`: the event without `type` (the store keeps the type in its own column). */

@@ -1,4 +1,5 @@
 import { positionOf, type Database, type EventStore, type Position, type Queryable, type RecordedEvent } from '@felt/event-store';
+import { AUDIT_STREAM_PREFIX } from '@felt/regulator';
 import type { Publisher } from './event-publisher';
 
 export const RELAY_CHECKPOINT = 'outbox-relay';
@@ -68,10 +69,12 @@ export class OutboxRelay {
     const after = await this.store.loadCheckpoint(this.checkpointName, on);
     const events = await this.store.readAll({ after, limit: this.batchSize, tx: on });
     if (events.length === 0) return { kind: 'idle' };
-    await withTimeout(this.publisher.publish(events), this.publishTimeoutMs);
+    // The audit streams (staff and security events: names, addresses) stay in the database: the queues are public.
+    const published = events.filter((e) => !e.streamId.startsWith(AUDIT_STREAM_PREFIX));
+    if (published.length > 0) await withTimeout(this.publisher.publish(published), this.publishTimeoutMs);
     const position = positionOf(events[events.length - 1]!);
     await this.store.saveCheckpoint(this.checkpointName, position, on);
-    return { kind: 'published', count: events.length, position, events };
+    return { kind: 'published', count: published.length, position, events: published };
   }
 }
 

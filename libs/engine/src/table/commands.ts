@@ -30,6 +30,8 @@ export type TableCommand =
   | { readonly type: 'SitOut'; readonly seat: number }
   | { readonly type: 'SitIn'; readonly seat: number; readonly waitForBigBlind?: boolean }
   | { readonly type: 'AddChips'; readonly seat: number; readonly amount: number }
+  /** Moves a player to an empty seat while they are not dealt in (table/seat-change.ts). */
+  | { readonly type: 'ChangeSeat'; readonly from: number; readonly to: number; readonly postToEnter?: boolean }
   | ({ readonly type: 'DrawForButton' } & DeckSource)
   | { readonly type: 'PlaceButton'; readonly seat: number }
   | ({ readonly type: 'StartHand' } & DeckSource)
@@ -56,7 +58,9 @@ export type TableCommand =
   /** Live cards: a reader (RFID shoe or table) reports a player's hole cards. */
   | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cards: readonly string[] }
   | { readonly type: 'MuckHand'; readonly seat: number }
-  | { readonly type: 'VoidHand'; readonly reason: string };
+  | { readonly type: 'VoidHand'; readonly reason: string }
+  /** Floor only: takes back the hand's `action`-th standing betting action and every one after it (table/corrections.ts). */
+  | { readonly type: 'CorrectAction'; readonly action: number; readonly reason: string };
 
 export type TableCommandType = TableCommand['type'];
 
@@ -65,5 +69,5 @@ export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big'
 export const COMMAND_TYPES: readonly TableCommandType[] = [
   'OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton',
   'StartHand', 'PostBlind', 'Straddle', 'KillPot', 'Deal', 'ChopBlinds', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
-  'DealBoard', 'ReportHoleCards',
+  'DealBoard', 'ReportHoleCards', 'ChangeSeat', 'CorrectAction',
 ];

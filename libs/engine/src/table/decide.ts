@@ -20,6 +20,8 @@ import { killPotBounds } from '../house-options/kill-pot';
 import { killStateAfterHand } from '../house-options/kill-game';
 import type { TableRules } from './rules';
 import { isLiveCards, liveBoardLeft, liveStartCheck, dealBoard, reportHoleCards, shownCards } from './live-cards';
+import { correctAction } from './corrections';
+import { changeSeat } from './seat-change';
 
 type Result = Decision<TableEvent, Rejection>;
 
@@ -62,6 +64,10 @@ export function decide(command: TableCommand, state: TableState): Result {
     }
     case 'AddChips':
       return addChips(command, state);
+    case 'ChangeSeat':
+      return changeSeat(command, state);
+    case 'CorrectAction':
+      return correctAction(command, state);
     case 'DrawForButton':
       return drawForButton(command, state);
     case 'PlaceButton':

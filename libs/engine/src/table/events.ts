@@ -56,6 +56,12 @@ export type TableEvent =
   | { readonly type: 'PlayerSatOut'; readonly seat: number }
   | { readonly type: 'PlayerSatIn'; readonly seat: number; readonly waitForBigBlind: boolean }
   | { readonly type: 'ChipsAdded'; readonly seat: number; readonly amount: number }
+  /**
+   * A player moved to an empty seat, with their stack and missed blinds. `newPlayer`: the big blind already passed
+   * the new seat in this orbit, so they enter there as a new player (wait for the big blind, or post one when
+   * `postToEnter`).
+   */
+  | { readonly type: 'SeatChanged'; readonly from: number; readonly to: number; readonly playerId: string; readonly newPlayer: boolean; readonly postToEnter: boolean }
   | { readonly type: 'ButtonDrawn'; readonly draws: readonly { readonly seat: number; readonly card: Card }[]; readonly button: number; readonly shuffle: ShuffleRecord }
   | { readonly type: 'ButtonPlaced'; readonly seat: number }
   | {
@@ -112,17 +118,25 @@ export type TableEvent =
       readonly winners: readonly { readonly seat: number; readonly amount: number }[];
     }
   | { readonly type: 'HandEnded'; readonly handNumber: number; readonly stacks: readonly { readonly seat: number; readonly stack: number }[] }
+  /**
+   * The floor took back a mis-keyed betting action and every action after it: the hand is again as it was just
+   * before the hand's `action`-th standing action. `retracted` are those actions, oldest first (they stay in the log).
+   */
+  | { readonly type: 'ActionCorrected'; readonly handNumber: number; readonly action: number; readonly retracted: readonly BettingActionEvent[]; readonly reason: string }
   | { readonly type: 'HandVoided'; readonly handNumber: number; readonly reason: string; readonly refunds: readonly { readonly seat: number; readonly amount: number }[] }
   /** Right after HandEnded or HandVoided of a hand that had a DeckSealed: every card, mucked ones included. */
   | ({ readonly type: 'DeckRevealed' } & SealedDeck);
 
 export type TableEventType = TableEvent['type'];
 
+/** The events of a player's betting action: what a correction can take back. */
+export type BettingActionEvent = Extract<TableEvent, { type: 'PlayerFolded' | 'PlayerChecked' | 'PlayerCalled' | 'BetPlaced' | 'RaisePlaced' }>;
+
 export const EVENT_TYPES: readonly TableEventType[] = [
   'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
   'ButtonPlaced', 'HandStarted', 'BlindPosted', 'KillPotPosted', 'HoleCardsDealt', 'HoleCardsReported', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
   'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',
-  'HandVoided', 'DeckSealed', 'DeckRevealed',
+  'HandVoided', 'DeckSealed', 'DeckRevealed', 'SeatChanged', 'ActionCorrected',
 ];
 
 /**

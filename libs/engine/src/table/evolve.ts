@@ -6,6 +6,8 @@ import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
 import { streetBetUnit, cappingPlayers } from '../betting/limits';
+import { correctedTable, withCheckpoint } from './corrections';
+import { seatChanged } from './seat-change';
 
 /**
  * evolve: what happened, applied to the state. Total and pure; it trusts the events (decide checked them) and
@@ -75,6 +77,10 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
       return updateSeat(state, event.seat, (s) => (seatWith(s, { sittingOut: false, waitForBigBlind: event.waitForBigBlind })));
     case 'ChipsAdded':
       return updateSeat(state, event.seat, (s) => (seatWith(s, { stack: s.stack + event.amount })));
+    case 'SeatChanged':
+      return seatChanged(state, event);
+    case 'ActionCorrected':
+      return correctedTable(state, event);
     case 'ButtonDrawn':
     case 'ButtonPlaced': {
       const next = cloneTable(state);
@@ -107,7 +113,7 @@ function evolveOnce(state: TableState, event: TableEvent): TableState {
     }
     default: {
       const next = cloneTable(state);
-      next.hand = evolveHand(state.rules as TableRules, currentHand(state), event);
+      next.hand = withCheckpoint(currentHand(state), event, evolveHand(state.rules as TableRules, currentHand(state), event));
       return next;
     }
   }
@@ -211,6 +217,7 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     paidOut: 0,
     missedBlinds: e.missedBlinds,
     smallBlindPosition: e.smallBlindSeat ?? smallBlindPositionOf(state, e),
+    lastAction: null,
   };
   const next = cloneTable(state);
   next.hand = hand;
@@ -248,6 +255,7 @@ function endHand(state: TableState): TableState {
   }
   const ended = cloneHand(hand);
   ended.phase = 'complete';
+  ended.lastAction = null;
   const next = cloneTable(state);
   next.seats = seats;
   next.hand = ended;
@@ -272,7 +280,7 @@ function voidHand(state: TableState, e: Extract<TableEvent, { type: 'HandVoided'
     if (seat && seat.playerId === p.playerId) seats[p.seat - 1] = seatWith(seat, { stack: p.stack + (refunds.get(p.seat) ?? 0) });
   }
   // A misdeal is redealt with the same button: positions stay as they were.
-  return tableWith(state, { seats, hand: handWith(hand, { phase: 'complete' }), handsPlayed: state.handsPlayed + 1 });
+  return tableWith(state, { seats, hand: handWith(hand, { phase: 'complete', lastAction: null }), handsPlayed: state.handsPlayed + 1 });
 }
 
 function mapPlayer(hand: HandState, seat: number, change: (p: HandPlayer) => HandPlayer): HandPlayer[] {

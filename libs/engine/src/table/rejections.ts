@@ -55,6 +55,11 @@ export const REJECTION_CODES = [
   'BOARD_NOT_DUE',
   'CARDS_CONTRADICT_READER',
   'CARDS_REQUIRED',
+  // Floor corrections (table/corrections.ts).
+  'NO_ACTION_TO_CORRECT',
+  'ACTION_NOT_FOUND',
+  'CORRECTION_PAST_CARDS',
+  'CORRECTION_PLAYER_LEFT',
 ] as const;
 
 export type RejectionCode = (typeof REJECTION_CODES)[number];

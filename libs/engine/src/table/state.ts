@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
-import type { ForcedBetDue, ShuffleRecord, Street } from './events';
+import type { BettingActionEvent, ForcedBetDue, ShuffleRecord, Street } from './events';
 import type { KillState } from '../house-options/kill-game';
 
 export interface SeatState {
@@ -102,6 +102,16 @@ export interface HandState {
   readonly missedBlinds: readonly { readonly seat: number; readonly blind: 'small' | 'big' }[];
   /** The small-blind position, even when nobody posts there (dead button): the next button. */
   readonly smallBlindPosition: number;
+  /**
+   * The last betting action still standing and the hand just before it; that hand holds the one before, and so on:
+   * what a floor correction goes back to (table/corrections.ts). Holds the deck: never shown, only kept.
+   */
+  readonly lastAction: ActionCheckpoint | null;
+}
+
+export interface ActionCheckpoint {
+  readonly action: BettingActionEvent;
+  readonly before: HandState;
 }
 
 export interface TableState {
@@ -263,6 +273,7 @@ export function cloneHand(s: HandState): Mutable<HandState> {
     paidOut: s.paidOut,
     missedBlinds: s.missedBlinds,
     smallBlindPosition: s.smallBlindPosition,
+    lastAction: s.lastAction,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatCard, type Card, type Street, type TableEvent, type TableRules } from '@felt/engine';
+import { formatCard, withoutRetracted, type Card, type Street, type TableEvent, type TableRules } from '@felt/engine';
 
 /**
  * Open Hand History (OHH, the JSON standard of the Poker Tool Developers' group) for analysts: one object
@@ -126,7 +126,8 @@ export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhE
     live = new Map();
   };
 
-  for (const e of events) {
+  // As finally played: the actions a floor correction took back are left out (OHH has no retraction).
+  for (const e of withoutRetracted(events)) {
     if (e.type === 'TableOpened') {
       rules = e.rules;
       tableId = e.tableId;

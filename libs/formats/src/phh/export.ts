@@ -1,4 +1,4 @@
-import { formatCard, type Card, type TableEvent, type TableRules } from '@felt/engine';
+import { formatCard, withoutRetracted, type Card, type TableEvent, type TableRules } from '@felt/engine';
 
 /**
  * PHH export: a table's hands, read from its events, as PHH (the TOML hand histories pokerkit reads; the format
@@ -33,6 +33,8 @@ import { formatCard, type Card, type TableEvent, type TableRules } from '@felt/e
  * - `kill` (marked): a kill blind or kill pot, written as a blind; PHH has no kill, and a kill's raised limits in
  *   fixed limit cannot be written.
  * - `other-post` (marked): any other forced bet, written as a blind.
+ * - `corrected`: the floor took back a mis-keyed action (ActionCorrected): the hand is written as finally played,
+ *   the retracted actions left out; the note names them and the floor's reason.
  * Hands PHH cannot hold at all are left out and listed (PhhExport.skipped; toPhhText writes them in a header):
  * chopped blinds, voided hands, structures PHH has no Texas hold'em variant for.
  */
@@ -45,11 +47,12 @@ export type PhhNoteKind =
   | 'odd-chip'
   | 'fixed-limit-beyond-cap'
   | 'kill'
-  | 'other-post';
+  | 'other-post'
+  | 'corrected';
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
 /** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
-export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake'];
+export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake', 'corrected'];
 
 export interface PhhExportNote {
   readonly kind: PhhNoteKind;
@@ -124,7 +127,7 @@ export function phhHandsFromEvents(events: readonly TableEvent[], include: (hand
   let tableId: string | null = null;
   let hand: Building | null = null;
 
-  for (const e of events) {
+  for (const e of withoutRetracted(events)) {
     switch (e.type) {
       case 'TableOpened':
         rules = e.rules;
@@ -283,6 +286,11 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
     case 'HandMucked':
       hand.actions.push(`${p(e.seat)} sm`);
       break;
+    case 'ActionCorrected': {
+      const taken = e.retracted.map((a) => `${a.type} by seat ${a.seat}`).join(', ');
+      note('corrected', `the floor took back ${taken} (${e.reason}): written as finally played, without them`);
+      break;
+    }
     case 'RakeTaken':
       if (e.amount > 0) hand.rake = { total: e.amount, byPot: e.byPot };
       break;

@@ -1,4 +1,5 @@
 import {
+  actionNumberAt,
   isLiveCards,
   legalActions,
   planNextHand,
@@ -109,7 +110,7 @@ export function runTableScript(script: TableScript): TableScriptRun {
         break;
       }
     }
-    const built = toEngineCommand(entry, state);
+    const built = toEngineCommand(entry, state, events);
     if ('why' in built) {
       failure = { kind: 'invalid-command', index, step, message: `${step} (${describeCommand(entry)}): ${built.why}` };
       break;
@@ -139,10 +140,23 @@ export function runTableScript(script: TableScript): TableScriptRun {
   return { ok: failure === null && expectationFailures.length === 0, failure, expectationFailures, ...partial };
 }
 
+/**
+ * CorrectAction naming the mistaken action by the version of its event (`recorded`: the hand's events with their
+ * versions, at least from its HandStarted): the engine numbers the hand's standing actions instead.
+ */
+export function correctionFor(backTo: number, reason: string, recorded: readonly { readonly version: number; readonly event: TableEvent }[]): { command: TableCommand } | { why: string } {
+  const action = actionNumberAt(recorded, backTo);
+  return typeof action === 'string' ? { why: action } : { command: { type: 'CorrectAction', action, reason } };
+}
+
 /** The engine command for a script entry: script-only keys removed, a StartHand's hole cards and board turned into a deck. */
-export function toEngineCommand(entry: ScriptCommand, state: TableState): { command: TableCommand } | { why: string } {
+export function toEngineCommand(entry: ScriptCommand, state: TableState, recorded: readonly TableEvent[] = []): { command: TableCommand } | { why: string } {
   const plain: Record<string, unknown> = { ...entry };
   for (const key of SCRIPT_ONLY_KEYS) delete plain[key];
+  if (entry.type === 'CorrectAction') {
+    const { backTo, reason } = entry as { backTo?: number; reason: string };
+    if (backTo !== undefined) return correctionFor(backTo, reason, recorded.map((event, i) => ({ version: i + 1, event })));
+  }
   if (entry.type !== 'StartHand') return { command: plain as unknown as TableCommand };
   const start = entry as Extract<ScriptCommand, { type: 'StartHand' }>;
   if (start.deck !== undefined) return { command: plain as unknown as TableCommand };

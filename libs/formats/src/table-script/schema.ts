@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMAND_TYPES, REJECTION_CODES, MAX_SEATS } from '@felt/engine';
+import { COMMAND_TYPES, REJECTION_CODES, MAX_SEATS, MAX_CORRECTION_REASON } from '@felt/engine';
 
 /**
  * The table-script format (docs/table-scripts.md): a table's rules, its players, where the button starts, and the
@@ -224,6 +224,20 @@ const commandSchemas = [
   z.strictObject({ type: z.literal('ReportHoleCards'), seat, cards: enteredCards, ...scriptKeys }),
   z.strictObject({ type: z.literal('MuckHand'), seat, ...scriptKeys }),
   z.strictObject({ type: z.literal('VoidHand'), reason: text('reason', LONG_TEXT), ...scriptKeys }),
+  /** Moves a player to an empty seat while they are not dealt in; postToEnter: post a big blind where the blind has passed the new seat. */
+  z.strictObject({ type: z.literal('ChangeSeat'), from: seat, to: seat, postToEnter: z.boolean().optional(), ...scriptKeys }),
+  /**
+   * Floor only: takes back a mis-keyed betting action and those after it. `action` numbers the hand's standing
+   * betting actions (1 = the first); `backTo` names it by the stream version of its event instead (a script's
+   * events are numbered from 1, TableOpened first, as the API's versions). One of the two.
+   */
+  z.strictObject({
+    type: z.literal('CorrectAction'),
+    action: int('action').min(1, { error: 'actions are numbered from 1' }).optional(),
+    backTo: int('backTo').min(1, { error: 'versions are numbered from 1' }).optional(),
+    reason: text('reason', MAX_CORRECTION_REASON).trim().min(1, { error: 'say why the action is corrected' }),
+    ...scriptKeys,
+  }),
 ] as const;
 
 /** The commands this schema knows field by field. */
@@ -253,6 +267,8 @@ export const scriptCommandSchema = z
       ctx.addIssue({ code: 'custom', message: 'give either a full "deck" or "holeCards"/"board", not both', path: ['deck'] });
     if ((command.type === 'StartHand' || command.type === 'DrawForButton') && command.deck !== undefined && command.seed !== undefined)
       ctx.addIssue({ code: 'custom', message: 'give either a "deck" or a "seed", not both', path: ['seed'] });
+    if (command.type === 'CorrectAction' && (command.action === undefined) === (command.backTo === undefined))
+      ctx.addIssue({ code: 'custom', message: 'name the action to take back with either "backTo" (its event version) or "action" (its number in the hand), not both', path: ['backTo'] });
   });
 
 const potExpectationSchema = z.strictObject({

@@ -3,6 +3,7 @@ import {
   formatCards,
   handCategory,
   handValue,
+  withoutRetracted,
   type ForcedBetKind,
   type Street,
   type TableEvent,
@@ -91,7 +92,8 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
   const act = (seat: number, action: ActionSummary['action'], text: string, extra: Partial<ActionSummary> = {}) =>
     hand!.actions.push({ street: hand!.street, seat, playerId: idOf(seat), action, ...extra, text: `${idOf(seat)} ${text}` });
 
-  for (const e of events) {
+  // As finally played: the actions a floor correction took back are left out.
+  for (const e of withoutRetracted(events)) {
     switch (e.type) {
       case 'HandStarted':
         hand = {

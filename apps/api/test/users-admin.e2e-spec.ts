@@ -1,0 +1,96 @@
+import { AUDIT_CATEGORY, readAuditLog } from '@felt/regulator';
+import type { User } from '../src/auth/users';
+import { addTestUser } from './test-support/auth';
+import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
+
+/**
+ * User admin through the API (docs/api.md "Users"): floor only, each change with its audit event in the same
+ * transaction, one-time passwords that sign in, and every refusal a 4xx with its code that writes nothing.
+ */
+describe.each(BACKENDS)('user admin (%s)', (backend) => {
+  let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  let boss: User;
+  const asBoss = () => api.as('floor', { sub: boss.id, name: boss.name });
+  const auditTypes = async () => (await readAuditLog(api.store)).map((e) => e.type);
+  /** Everything a refused request could have written, the audit streams included. */
+  const everything = async () => ({ ...(await writtenRows(database.db)), audit: (await readAuditLog(api.store)).length });
+
+  beforeAll(async () => {
+    api = await startTestApi(database.db);
+    boss = await addTestUser(database.db, 'boss', 'floor');
+  });
+
+  it('adds a user with a one-time password that signs in, and records UserCreated with who did it', async () => {
+    const created = await asBoss().post('/users').send({ name: 'nadia', role: 'dealer' }).expect(201);
+    expect(created.body.user).toMatchObject({ name: 'nadia', role: 'dealer', disabled: false });
+    expect(created.body.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const login = await api.anonymous.post('/auth/login').send({ username: 'nadia', password: created.body.password }).expect(200);
+    expect(login.body.user).toMatchObject({ name: 'nadia', role: 'dealer' });
+
+    const log = await readAuditLog(api.store);
+    const event = log.find((e) => e.type === 'UserCreated' && (e.data as { name: string }).name === 'nadia')!;
+    expect(event.streamId).toMatch(new RegExp(`^${AUDIT_CATEGORY}-\\d{4}-\\d{2}-\\d{2}$`));
+    expect(event.data).toEqual({ userId: created.body.user.id, name: 'nadia', role: 'dealer' });
+    expect(event.metadata).toMatchObject({ actorId: boss.id, actorRole: 'floor', actorName: 'boss', via: 'api', device: null });
+    expect(JSON.stringify(log)).not.toContain(created.body.password);
+
+    const { users } = (await asBoss().get('/users').expect(200)).body;
+    expect(users.map((u: User) => u.name)).toEqual(['boss', 'nadia']);
+    expect(JSON.stringify(users)).not.toMatch(/scrypt|password/);
+  });
+
+  it('changes a role, disables and enables, each an audit event, and the user’s tokens follow at once', async () => {
+    const { body } = await asBoss().post('/users').send({ name: 'omar', role: 'dealer' }).expect(201);
+    const omar = () => api.as('dealer', { sub: body.user.id, name: 'omar' });
+    await omar().get('/tables').expect(200);
+    const changed = await asBoss().patch('/users/omar').send({ role: 'regulator' }).expect(200);
+    expect(changed.body).toMatchObject({ user: { name: 'omar', role: 'regulator' }, changes: ['UserRoleChanged'] });
+    await omar().get('/tables').expect(401);
+    expect((await asBoss().patch(`/users/${body.user.id}`).send({ disabled: true }).expect(200)).body.changes).toEqual(['UserDisabled']);
+    expect((await asBoss().patch(`/users/${body.user.id}`).send({ disabled: true }).expect(200)).body.changes).toEqual([]);
+    expect((await asBoss().patch('/users/omar').send({ disabled: false, role: 'dealer' }).expect(200)).body.changes).toEqual(['UserRoleChanged', 'UserEnabled']);
+    const types = await auditTypes();
+    expect(types.filter((t) => t === 'UserRoleChanged')).toHaveLength(2);
+    expect(types).toEqual(expect.arrayContaining(['UserDisabled', 'UserEnabled']));
+  });
+
+  it('resets a password: the old one stops, the new one signs in, PasswordReset is recorded', async () => {
+    const { body } = await asBoss().post('/users').send({ name: 'pia', role: 'regulator' }).expect(201);
+    const reset = await asBoss().post('/users/pia/password').expect(200);
+    expect(reset.body.password).not.toBe(body.password);
+    await api.anonymous.post('/auth/login').send({ username: 'pia', password: body.password }).expect(401);
+    await api.anonymous.post('/auth/login').send({ username: 'pia', password: reset.body.password }).expect(200);
+    expect(await auditTypes()).toContain('PasswordReset');
+  });
+
+  describe('refusals: a 4xx with its code, nothing written', () => {
+    const cases: [string, () => Promise<{ status: number; body: { code: string } }>, number, string][] = [
+      ['a duplicate name', () => asBoss().post('/users').send({ name: 'nadia', role: 'floor' }), 409, 'USER_NAME_TAKEN'],
+      ['an unknown role', () => asBoss().post('/users').send({ name: 'quinn', role: 'croupier' }), 400, 'UNKNOWN_ROLE'],
+      ['a bad name', () => asBoss().post('/users').send({ name: 'has space', role: 'dealer' }), 400, 'INVALID_USER_NAME'],
+      ['a missing role', () => asBoss().post('/users').send({ name: 'quinn' }), 400, 'INVALID_REQUEST'],
+      ['an extra member', () => asBoss().post('/users').send({ name: 'quinn', role: 'dealer', password: 'chosen-by-me' }), 400, 'INVALID_REQUEST'],
+      ['an empty change', () => asBoss().patch('/users/nadia').send({}), 400, 'INVALID_REQUEST'],
+      ['an unknown role in a change', () => asBoss().patch('/users/nadia').send({ role: 'admin' }), 400, 'UNKNOWN_ROLE'],
+      ['disabled as a string', () => asBoss().patch('/users/nadia').send({ disabled: 'yes' }), 400, 'INVALID_REQUEST'],
+      ['no such user', () => asBoss().patch('/users/nobody').send({ disabled: true }), 404, 'USER_NOT_FOUND'],
+      ['no such user to reset', () => asBoss().post('/users/nobody/password'), 404, 'USER_NOT_FOUND'],
+      ['disabling yourself', () => asBoss().patch('/users/boss').send({ disabled: true }), 403, 'CANNOT_DISABLE_SELF'],
+      ['demoting yourself', () => asBoss().patch('/users/boss').send({ role: 'dealer' }), 403, 'CANNOT_CHANGE_OWN_ROLE'],
+      ['demoting the last floor user', () => api.as('floor', { sub: 'someone-else' }).patch('/users/boss').send({ role: 'dealer' }), 409, 'LAST_FLOOR_USER'],
+      ['disabling the last floor user', () => api.as('floor', { sub: 'someone-else' }).patch('/users/boss').send({ disabled: true }), 409, 'LAST_FLOOR_USER'],
+      ['a dealer adding a user', () => api.as('dealer').post('/users').send({ name: 'quinn', role: 'floor' }), 403, 'FORBIDDEN_ROLE'],
+      ['a regulator listing users', () => api.as('regulator').get('/users'), 403, 'FORBIDDEN_ROLE'],
+    ];
+    it.each(cases)('%s', async (_name, send, status, code) => {
+      const before = await everything();
+      const res = await send();
+      expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
+      const after = await everything();
+      // A FORBIDDEN_ROLE is itself an audit event (AccessRefused); nothing else may change.
+      expect(after).toEqual(code === 'FORBIDDEN_ROLE' ? { ...before, audit: before.audit + 1 } : before);
+    });
+  });
+});
