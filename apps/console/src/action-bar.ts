@@ -82,7 +82,8 @@ export function actionBar(view: TableView, ctx: ActionBarContext): HTMLElement {
   if (pause > 0) {
     bar.classList.add('turn-changed');
     bar.dataset.settling = 'true';
-    const buttons = [...bar.querySelectorAll<HTMLButtonElement>('button')];
+    // Only what is enabled now: a card already seen stays disabled after the pause.
+    const buttons = [...bar.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
     for (const b of buttons) b.disabled = true;
     window.setTimeout(() => {
       bar.classList.remove('turn-changed');

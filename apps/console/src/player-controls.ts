@@ -2,7 +2,10 @@ import { element } from './elements.js';
 import type { FeedbackSlots } from './feedback-slots.js';
 import type { SeatView, TableView } from './table-types.js';
 
-/** A table command from a form, with the feedback slot its answer is shown in. */
+/**
+ * A table command from a player's row: a refusal shows on the row (`slot`), what was done on the Players panel's
+ * line (the row itself may be gone: a player who left or moved).
+ */
 export type SendCommand = (slot: string, route: string, body: Record<string, unknown>, done: string) => void;
 
 /**
@@ -16,7 +19,7 @@ export function playerControls(view: TableView, feedback: FeedbackSlots, send: S
   const taken = new Set(view.seats.map((s) => s.seat));
   const free = Array.from({ length: maxSeats }, (_, i) => i + 1).filter((seat) => !taken.has(seat));
   const inProgress = view.hand !== null && view.hand.phase !== 'complete';
-  const section = element('section', { class: 'players panel', 'aria-labelledby': 'players-heading', 'data-testid': 'players' }, element('h2', { id: 'players-heading' }, 'Players'));
+  const section = element('section', { class: 'players panel', 'aria-labelledby': 'players-heading', 'data-testid': 'players' }, element('h2', { id: 'players-heading' }, 'Players'), feedback.slot('players'));
   if (view.seats.length === 0) section.append(element('p', { class: 'quiet' }, 'Nobody is seated.'));
   for (const seat of view.seats) section.append(playerRow(view, seat, free, inProgress, feedback, send));
   return section;

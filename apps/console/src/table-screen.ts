@@ -153,7 +153,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     void commands
       .send(route, body, view?.version)
       .then((answer) => {
-        feedback.succeeded(slot, done);
+        feedback.succeeded('players', done);
         applied(answer);
       })
       .catch((error) => {
