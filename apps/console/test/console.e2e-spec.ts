@@ -350,7 +350,7 @@ describe('floor console in chromium', () => {
 
     // The showdown: seat 2 tables first and its cards are typed in; seat 1 mucks, unseen. Seat 2 wins the 4.
     await enter('action-ShowHand-2', 'Jc Jd');
-    await floor.byTestId('activity-log').filter({ hasText: 'Seat 2 shows Jc Jd' }).waitFor();
+    await floor.byTestId('activity-log').filter({ hasText: 'Seat 2 (ben) shows Jc Jd' }).waitFor();
     await floor.byTestId('action-MuckHand-1').click();
     await floor.byTestId('hand').filter({ hasText: 'over' }).waitFor();
     expect(await floor.byTestId('shown-2').textContent()).toBe('Seat 2 (ben) shows JcJd — Pair of jacks');
