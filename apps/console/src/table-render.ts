@@ -57,7 +57,8 @@ export function tableGraphic(view: TableView, record: HandRecord): HTMLElement {
   for (let seat = 1; seat <= maxSeats; seat++) {
     // Clockwise from the dealer's chair at the bottom: seat 1 on the dealer's left.
     const angle = Math.PI / 2 + ((seat - 0.5) * 2 * Math.PI) / maxSeats;
-    const style = `left: ${(50 + 41 * Math.cos(angle)).toFixed(2)}%; top: ${(50 + 38 * Math.sin(angle)).toFixed(2)}%`;
+    // Kept inside the table's box however narrow the screen (--seat-half: half a seat box, console.css).
+    const style = `left: clamp(var(--seat-half), ${(50 + 40 * Math.cos(angle)).toFixed(2)}%, calc(100% - var(--seat-half))); top: clamp(2.2rem, ${(50 + 39 * Math.sin(angle)).toFixed(2)}%, calc(100% - 2.2rem))`;
     const taken = view.seats.find((s) => s.seat === seat);
     felt.append(taken ? seatBox(view, taken, record, style) : element('div', { class: 'seat empty', style, 'data-testid': `seat-${seat}` }, element('span', { class: 'seat-number' }, String(seat)), element('span', { class: 'quiet' }, 'empty')));
   }
@@ -67,8 +68,11 @@ export function tableGraphic(view: TableView, record: HandRecord): HTMLElement {
 function centre(view: TableView, record: HandRecord): HTMLElement {
   const hand = view.hand;
   const inProgress = hand !== null && hand.phase !== 'complete';
+  // A pot is for every player still in who is not all in (they can still match it), and for the all-in players whose
+  // money reaches it (the derived pot's own list).
+  const stillBetting = inProgress ? hand.players.filter((p) => !p.folded && !p.allIn).map((p) => p.seat) : [];
   const pots = inProgress && hand.pots.length
-    ? hand.pots.map((p, i) => element('li', { 'data-testid': `pot-${i}` }, `${i === 0 ? 'Main' : `Side ${i}`} ${p.amount}`, element('span', { class: 'pot-seats' }, ` ${seatList(p.eligible)}`)))
+    ? hand.pots.map((p, i) => element('li', { 'data-testid': `pot-${i}` }, `${i === 0 ? 'Main' : `Side ${i}`} ${p.amount}`, element('span', { class: 'pot-seats' }, ` ${seatList([...new Set([...p.eligible, ...stillBetting])].sort((a, b) => a - b))}`)))
     : [];
   const board = hand ? hand.board : record.board.join('');
   return element(

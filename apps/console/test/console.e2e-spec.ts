@@ -512,8 +512,9 @@ describe('floor console in chromium', () => {
     await floor.waitForVersion(table.version);
     await floor.page.reload();
     await floor.waitForVersion(table.version);
+    // The hand's events are read back after the table: wait for them.
+    await floor.byTestId('activity-log').filter({ hasText: 'Hand 1 started' }).waitFor();
     const log = (await floor.byTestId('activity-log').textContent()) ?? '';
-    expect(log).toContain('Hand 1 started');
     expect(log).toContain('posted the small blind of 1');
     expect(log).toContain('raised to 8');
 
@@ -672,6 +673,26 @@ describe('floor console in chromium', () => {
     await floor.byTestId('lobby-players-lobby-1').filter({ hasText: '1 player-1 100 · 2 player-2 100' }).waitFor();
     await startHandWithBlinds(api, 'lobby-1');
     await floor.byTestId('lobby-hand-lobby-1').filter({ hasText: /^#1 preflop, seat \d to act$/ }).waitFor();
+  });
+
+  it('a fixed-limit table is opened with its small bet, big bet and kill game, labelled by its bets; the next table’s form starts empty', async () => {
+    const floor = await signedIn('floor-fran');
+    const form = floor.byTestId('open-table');
+    await form.getByLabel('Structure').selectOption('fixed-limit');
+    await floor.fillForm('open-table', { 'Table id': 'limit-1', 'Small blind': '1', 'Big blind': '2', 'Small bet': '2', 'Big bet': '4', Seats: '6' });
+    await form.getByLabel('Kill game').selectOption('half');
+    expect(await form.getByLabel('Kill pot').isVisible()).toBe(false);
+    await floor.byTestId('open-table-submit').click();
+    await floor.byTestId('stakes').filter({ hasText: /^FL 2\/4$/ }).waitFor();
+    expect(await floor.byTestId('house-options').textContent()).toBe('kill game');
+    const rules = (await tableFromApi('limit-1')).rules;
+    expect(rules.structure).toMatchObject({ kind: 'fixed-limit', smallBet: 2, bigBet: 4 });
+    expect(rules.houseOptions.killGame).toMatchObject({ mode: 'half' });
+    await floor.page.getByRole('link', { name: 'Lobby' }).first().click();
+    await floor.byTestId('lobby-stakes-limit-1').filter({ hasText: 'FL 2/4' }).waitFor();
+    expect(await floor.byTestId('open-table').getByLabel('Table id').inputValue()).toBe('');
+    expect(await floor.byTestId('open-table').getByLabel('Structure').inputValue()).toBe('no-limit');
+    expect(await floor.byTestId('open-table').getByLabel('Small bet').isVisible()).toBe(false);
   });
 
   it('fits each screen: a dealer’s tablet (action bar pinned, nothing to scroll during a hand), a floor phone, a desktop; axe-core finds no serious or critical violation', async () => {
