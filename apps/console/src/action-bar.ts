@@ -64,7 +64,10 @@ export function actionBar(view: TableView, ctx: ActionBarContext): HTMLElement {
   } else if (offered.length === 0) {
     list.append(element('p', { class: 'quiet', 'data-testid': 'no-actions' }, view.hand && view.hand.phase !== 'complete' ? 'Waiting.' : 'No hand in progress.'));
   } else {
-    const render = () => list.replaceChildren(...offered.map((action) => actionControl(view, action, ctx, askFirst)));
+    // Every seat may kill the pot before the deal: one control with a seat choice, not an input per seat.
+    const kills = offered.filter((a): a is Extract<LegalAction, { type: 'KillPot' }> => a.type === 'KillPot');
+    const others = kills.length > 1 ? offered.filter((a) => a.type !== 'KillPot') : offered;
+    const render = () => list.replaceChildren(...others.map((action) => actionControl(view, action, ctx, askFirst)), ...(kills.length > 1 ? [killControl(view, kills, ctx)] : []));
     const askFirst = (question: string, yes: string, go: () => void) => {
       list.replaceChildren(
         element('p', { class: 'confirm-question', 'data-testid': 'confirm-question' }, question),
@@ -184,6 +187,33 @@ function actionControl(view: TableView, action: LegalAction, ctx: ActionBarConte
     case 'KillPot':
       return boundedAmount(testId, `Kill the pot${who}`, action.min, action.max, action.step, refuse, (amount) => send({ seat: action.seat, amount }));
   }
+}
+
+/** The kill pot when several seats may kill: the seat is chosen first, and the amount's bounds are that seat's. */
+function killControl(view: TableView, kills: readonly Extract<LegalAction, { type: 'KillPot' }>[], ctx: ActionBarContext): HTMLElement {
+  const seatId = 'action-KillPot-seat';
+  const amountId = 'action-KillPot-amount';
+  const seat = element('select', { id: seatId, 'data-testid': seatId }, kills.map((k) => element('option', { value: k.seat }, seatAndPlayer(view, k.seat))));
+  const input = element('input', { id: amountId, type: 'number', required: true, inputmode: 'numeric', 'data-testid': amountId });
+  const bounds = element('span', { class: 'quiet' });
+  const chosen = () => kills.find((k) => k.seat === Number(seat.value))!;
+  const fit = () => {
+    const k = chosen();
+    Object.assign(input, { min: String(k.min), max: String(k.max), step: String(k.step), value: String(k.min) });
+    bounds.textContent = `${k.min}–${k.max}`;
+  };
+  seat.addEventListener('change', fit);
+  fit();
+  const form = element('form', { class: 'amount-action', novalidate: true }, element('label', { for: seatId }, 'Kill the pot:'), seat, element('label', { for: amountId }, bounds), input, element('button', { type: 'submit', 'data-testid': 'action-KillPot' }, 'Kill the pot'));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const k = chosen();
+    const amount = Number(input.value);
+    if (!Number.isSafeInteger(amount) || amount < k.min || amount > k.max || (amount - k.min) % k.step !== 0)
+      return ctx.feedback.refusedHere('actions', `The kill for ${seatAndPlayer(view, k.seat)} is from ${k.min} to ${k.max}${k.step > 1 ? ` in steps of ${k.step}` : ''}; ${input.value || 'nothing'} was entered. Nothing was sent.`);
+    ctx.choose({ route: commandRoute('KillPot'), body: { seat: k.seat, amount }, decidedOnVersion: view.version });
+  });
+  return form;
 }
 
 function boundedAmount(testId: string, label: string, min: number, max: number, step: number, refuse: (sentence: string) => void, send: (amount: number) => void): HTMLElement {
