@@ -53,6 +53,9 @@ describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
       { method: 'get', path: '/regulator/tables/m1/events', allowed: { floor: 200, regulator: 200 } },
       { method: 'get', path: '/regulator/tables/m1/hands', allowed: { floor: 200, regulator: 200 } },
       { method: 'get', path: '/regulator/tables/m1/export?format=jsonl', allowed: { floor: 200, regulator: 200 } },
+      { method: 'get', path: '/regulator/audit', allowed: { floor: 200, regulator: 200 } },
+      { method: 'get', path: '/users', allowed: { floor: 200 } },
+      { method: 'get', path: '/devices', allowed: { floor: 200 } },
     ];
     const nameOf = (f: Family) => `${f.method.toUpperCase()} ${f.path}${f.note ? ` (${f.note})` : ''}`;
     // OpenTable succeeds once: each role tries its own table id.

@@ -146,4 +146,30 @@ describe.each(BACKENDS)('floor corrections and player management (%s)', (backend
     expect((sitIn.body.table.seats as { seat: number }[]).find((s) => s.seat === 2)).toMatchObject({ sittingOut: false, waitForBigBlind: true, busted: false });
     await refused(() => api.http.post('/tables/bu/add-chips').send({ seat: 5, amount: 20 }), 422, 'SEAT_EMPTY');
   });
+
+  it('missed blinds through the routes: a seat out while the big blind passes owes it, and makes it up on sitting in', async () => {
+    await openTableWithPlayers(api, 'mb', 4);
+    /** Plays a hand in which everyone folds to the big blind. */
+    const foldAround = async () => {
+      let t = (await expectStatus(api.http.post('/tables/mb/start-hand').send({ seed: 9 }), 201)).body.table;
+      for (let guard = 0; t.hand.phase !== 'complete' && guard < 20; guard++) {
+        const post = (t.legalActions as { type: string; seat: number; blind?: string }[]).find((a) => a.type === 'PostBlind');
+        t = post
+          ? (await expectStatus(api.http.post('/tables/mb/post-blind').send({ seat: post.seat, blind: post.blind }), 201)).body.table
+          : (await expectStatus(api.http.post('/tables/mb/fold').send({ seat: t.toAct }), 201)).body.table;
+      }
+      return t;
+    };
+    await foldAround(); // button 1, big blind 3
+    await expectStatus(api.http.post('/tables/mb/sit-out').send({ seat: 4 }), 201);
+    const t = await foldAround(); // the big blind would have been seat 4's: it goes to seat 1
+    expect((t.seats as { seat: number }[]).find((s) => s.seat === 4)).toMatchObject({ sittingOut: true, missedBig: true });
+    await expectStatus(api.http.post('/tables/mb/sit-in').send({ seat: 4 }), 201);
+    await foldAround(); // seat 4 sits between the blinds and the button: not dealt in yet
+    const started = (await expectStatus(api.http.post('/tables/mb/start-hand').send({ seed: 10 }), 201)).body.table;
+    const owed = (started.legalActions as { type: string; seat: number; blind?: string }[]).filter((a) => a.type === 'PostBlind' && a.seat === 4).map((a) => a.blind);
+    const due = (started.hand.forcedBetsDue as { seat: number; kind: string }[]).filter((f) => f.seat === 4).map((f) => f.kind);
+    expect(due).toEqual(['make-up-big', 'make-up-small']);
+    expect(owed.length).toBeGreaterThan(0);
+  });
 });

@@ -62,9 +62,9 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
     return (from === null || ms >= from) && (to === null || ms <= to);
   };
   if ([options.all, options.audit, options.table !== undefined].filter(Boolean).length !== 1)
-    return command.error('felt export: give --table ID, --all or --audit (one of them).', { exitCode: 2, code: 'felt.options' });
+    return command.error('felt export: give --table ID or --all or --audit (one of them).', { exitCode: 2, code: 'felt.options' });
   if ((options.all || options.audit) && format !== 'jsonl')
-    return command.error(`felt export: --all and --audit write jsonl (every stream's events); export ${format} table by table with --table.`, { exitCode: 2, code: 'felt.options' });
+    return command.error(`felt export: ${options.all ? '--all' : '--audit'} writes jsonl (every stream's events); export ${format} table by table with --table.`, { exitCode: 2, code: 'felt.options' });
   const log = await openEventLog(options, command, 'export');
   if (log.kind === 'store') {
     const scope = options.all ? 'all' : options.audit ? 'audit' : `table:${options.table}`;

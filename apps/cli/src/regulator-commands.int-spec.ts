@@ -166,11 +166,17 @@ describe('felt verify on PostgreSQL', () => {
     expect(exported.code).toBe(0);
     const read = readJsonl(readFileSync(file, 'utf8'));
     expect(read.problems).toEqual([]);
+    // Users added in SQL have no audit event: their history is the users table's row, and says so.
     expect(read.roster).toEqual({
-      asOf: 'export',
-      history: expect.stringMatching(/not recorded yet/),
-      staff: expect.arrayContaining([expect.objectContaining({ id: 'u-ann', name: 'ann', role: 'dealer', disabled: false }), expect.objectContaining({ id: 'u-bo', name: 'bo', role: 'floor' })]),
+      asOf: 'event-time',
+      note: expect.stringMatching(/recordedAt/),
+      staff: expect.arrayContaining([
+        expect.objectContaining({ id: 'u-ann', name: 'ann', role: 'dealer', disabled: false, history: [expect.objectContaining({ role: 'dealer', event: 'users-table' })] }),
+        expect.objectContaining({ id: 'u-bo', name: 'bo', role: 'floor' }),
+      ]),
     });
+    // The export is on record in the audit stream, which it holds too.
+    expect(read.events.filter((e) => e.type === 'ExportPerformed').map((e) => e.data)).toEqual([{ scope: 'all', format: 'jsonl', from: null, to: null }]);
     const streams = (await t.store.listStreams()).map((s) => s.streamId);
     expect([...new Set(read.events.map((e) => e.streamId))]).toEqual(streams);
     expect(read.events.filter((e) => e.streamId === a.streamId).map((e) => e.hash)).toEqual(a.events.map((e) => e.hash));

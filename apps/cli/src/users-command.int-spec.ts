@@ -8,6 +8,8 @@ import { verifyPassword } from '../../api/src/auth/passwords';
 import { API_PID_FILE } from '../../api/src/config/data-dir-lock';
 import { startTestApi } from '../../api/test/test-support/test-api';
 import { useTestStore } from '../../../libs/event-store/test-support/test-store';
+import { openDatabase } from '@felt/event-store';
+import { readJsonl } from '@felt/regulator';
 import { felt } from './run-felt.test-support';
 import { parseDuration } from './users-command';
 
@@ -90,6 +92,51 @@ describe('felt users and felt token on a PGlite folder', () => {
     expect([parseDuration('8h'), parseDuration('30m'), parseDuration('45s'), parseDuration('7d'), parseDuration('90')]).toEqual([28800, 1800, 45, 604800, 90]);
     expect([parseDuration('0'), parseDuration('1w'), parseDuration('-5m'), parseDuration('')]).toEqual([null, null, null, null]);
   });
+});
+
+describe('felt users writes the audit stream, felt export --audit exports it, felt verify checks the users against it (PGlite)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'felt-users-audit-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const at = () => ['--data-dir', dir];
+
+  it('records every change with the operator as the actor, keeps the last floor user, and verify catches a row changed in SQL', async () => {
+    expect((await felt('users', 'add', 'boss', '--role', 'floor', ...at())).code).toBe(0);
+    expect((await felt('users', 'add', 'dana', '--role', 'dealer', ...at())).code).toBe(0);
+    expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toBe('"dana" is now regulator\n');
+    expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(/^new password for "dana": [\w-]{24}\n\(shown once\)\n$/);
+    expect((await felt('users', 'disable', 'dana', ...at())).code).toBe(0);
+    expect((await felt('token', '--user', 'boss', ...at())).code).toBe(0);
+    const last = await felt('users', 'disable', 'boss', ...at());
+    expect([last.code, last.err]).toEqual([2, expect.stringContaining('"boss" is the last floor supervisor who can sign in')]);
+    const unknown = await felt('users', 'role', 'dana', 'croupier', ...at());
+    expect([unknown.code, unknown.err]).toEqual([2, expect.stringContaining('role must be one of')]);
+
+    const exported = await felt('export', '--audit', '--format', 'jsonl', ...at());
+    expect(exported.code).toBe(0);
+    const read = readJsonl(exported.out);
+    expect(read.problems).toEqual([]);
+    expect(read.events.map((e) => e.type)).toEqual(['UserCreated', 'UserCreated', 'UserRoleChanged', 'PasswordReset', 'UserDisabled', 'TokenIssued', 'ExportPerformed']);
+    expect(read.events.every((e) => e.streamId.startsWith('audit-') && e.metadata.via === 'cli' && String(e.metadata.actorId).startsWith('cli:'))).toBe(true);
+    expect(read.roster!.staff.find((m) => m.name === 'dana')!.history.map((h) => [h.event, h.role, h.disabled])).toEqual([
+      ['UserCreated', 'dealer', false],
+      ['UserRoleChanged', 'regulator', false],
+      ['UserDisabled', 'regulator', true],
+    ]);
+
+    expect((await felt('verify', ...at())).code).toBe(0);
+    const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
+    try {
+      await db.query(`UPDATE users SET disabled = false WHERE name = 'dana'`);
+    } finally {
+      await db.close();
+    }
+    const tampered = await felt('verify', ...at());
+    expect(tampered.code).toBe(1);
+    expect(tampered.out).toMatch(/\[staff\] user "dana" .*disabled false.*true/);
+  }, 900_000); // a dozen runs of felt, each opening the PGlite folder (and its migrations) afresh
 });
 
 describe('felt users and felt token on PostgreSQL, and the API accepting the token', () => {

@@ -1,6 +1,6 @@
 import { project } from './projection';
 import { handHistory, recallHands, handRecordFor } from './hand-history';
-import { scriptedTable, checkDownHand } from './scripted-table.test-support';
+import { scriptedTable, checkDownHand, fourHandedHand } from './scripted-table.test-support';
 import { RecordedLog } from './recorded-log.test-support';
 
 describe('hand history', () => {
@@ -105,13 +105,7 @@ describe('hand history of a voided hand', () => {
 
 describe('hand history of a corrected hand', () => {
   it('keeps the retracted actions, marked, and the correction with its reason', () => {
-    const log = new RecordedLog();
-    log.run('c1', { type: 'OpenTable', tableId: 'c1', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } });
-    for (const seat of [1, 2, 3, 4]) log.run('c1', { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
-    log.run('c1', { type: 'PlaceButton', seat: 1 });
-    log.run('c1', { type: 'StartHand', seed: 3 });
-    log.run('c1', { type: 'PostBlind', seat: 2 });
-    log.run('c1', { type: 'PostBlind', seat: 3 });
+    const log = fourHandedHand('c1');
     log.run('c1', { type: 'Fold', seat: 4 });
     log.run('c1', { type: 'Fold', seat: 1 });
     log.run('c1', { type: 'CorrectAction', action: 2, reason: 'double tap' }, 'floor-1');

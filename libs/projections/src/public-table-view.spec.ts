@@ -1,6 +1,6 @@
 import { project } from './projection';
 import { tableViews, publicTableViews } from './index';
-import { RecordedLog } from './recorded-log.test-support';
+import { fourHandedHand } from './scripted-table.test-support';
 
 /** Every `holeCards` and `deck` anywhere in a value, with the `shown` of the record holding hole cards. */
 function secretsIn(value: unknown, found: { holeCards: unknown[]; shown: boolean }[] = [], decks: unknown[][] = []) {
@@ -16,13 +16,7 @@ function secretsIn(value: unknown, found: { holeCards: unknown[]; shown: boolean
 
 describe('the stored table view of a hand with a correction chain', () => {
   it('holds no face-down hole card and no deck, in the chain of earlier hand states either', () => {
-    const log = new RecordedLog();
-    log.run('s1', { type: 'OpenTable', tableId: 's1', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } });
-    for (const seat of [1, 2, 3, 4]) log.run('s1', { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
-    log.run('s1', { type: 'PlaceButton', seat: 1 });
-    log.run('s1', { type: 'StartHand', seed: 5 });
-    log.run('s1', { type: 'PostBlind', seat: 2 });
-    log.run('s1', { type: 'PostBlind', seat: 3 });
+    const log = fourHandedHand('s1', 5);
     log.run('s1', { type: 'Call', seat: 4 });
     log.run('s1', { type: 'Call', seat: 1 });
     const view = project(tableViews, log.events);

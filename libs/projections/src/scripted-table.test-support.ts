@@ -48,3 +48,15 @@ export function playPassively(log: RecordedLog, tableId = 't1', onlyForcedBets =
   }
   throw new Error('hand did not end');
 }
+
+/** NL 1/2, four players with 100 each in seats 1-4, button 1, a hand started and both blinds posted (seat 4 to act). */
+export function fourHandedHand(tableId: string, seed = 3): RecordedLog {
+  const log = new RecordedLog();
+  log.run(tableId, { type: 'OpenTable', tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } });
+  for (const seat of [1, 2, 3, 4]) log.run(tableId, { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
+  log.run(tableId, { type: 'PlaceButton', seat: 1 });
+  log.run(tableId, { type: 'StartHand', seed });
+  log.run(tableId, { type: 'PostBlind', seat: 2 });
+  log.run(tableId, { type: 'PostBlind', seat: 3 });
+  return log;
+}

@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nes
 import { z } from 'zod';
 import { requestIdOf, type HttpRequest } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
+import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
-import { fieldIssues } from '../tables/command-request';
 import { Roles } from './access-decorators';
 import { apiActor } from './audit-log';
 import { principalOf } from './principal';
@@ -17,11 +17,6 @@ const changeSchema = z
   .refine((c) => c.role !== undefined || c.disabled !== undefined, { error: 'give role, disabled or both' });
 const resetSchema = z.strictObject({});
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
-  return parsed.data;
-}
 
 /** A refusal of the staff rules as the API's problem: 400 bad input, 404 no such user, 409 taken or last floor, 403 yourself. */
 export function staffProblem(refusal: StaffRefusal): ApiProblem {
@@ -69,7 +64,7 @@ export class UsersController {
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, INVALID_USER_NAME, UNKNOWN_ROLE' })
   @ApiResponse({ status: 409, description: 'USER_NAME_TAKEN' })
   async create(@Req() req: HttpRequest) {
-    const { name, role } = parse(createSchema, jsonBody(req));
+    const { name, role } = parseInput(createSchema, jsonBody(req));
     const { user, password } = done(await this.admin.create(name, role, actorOf(req)));
     return { user, password, note: 'the password is shown once: hand it to the user, who signs in with POST /auth/login' };
   }
@@ -82,7 +77,7 @@ export class UsersController {
   @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
   @ApiResponse({ status: 409, description: 'LAST_FLOOR_USER' })
   async change(@Param('userId') userId: string, @Req() req: HttpRequest) {
-    const change = parse(changeSchema, jsonBody(req));
+    const change = parseInput(changeSchema, jsonBody(req));
     const { user, events } = done(await this.admin.update(userId, change, actorOf(req)));
     return { user, changes: events.map((e) => e.type) };
   }
@@ -92,7 +87,7 @@ export class UsersController {
   @ApiOperation({ summary: "Reset a user's password (floor only): 200 with a new one-time password" })
   @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
   async resetPassword(@Param('userId') userId: string, @Req() req: HttpRequest) {
-    parse(resetSchema, jsonBody(req));
+    parseInput(resetSchema, jsonBody(req));
     const { user, password } = done(await this.admin.resetPassword(userId, actorOf(req)));
     return { user, password, note: 'the password is shown once' };
   }

@@ -8,8 +8,7 @@ import { apiActor, AuditLog } from '../auth/audit-log';
 import { principalOf } from '../auth/principal';
 import { DATABASE } from '../database/database.module';
 import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-types';
-import { ApiProblem } from '../http/status-mapping';
-import { fieldIssues } from '../tables/command-request';
+import { parseInput } from '../http/parse-input';
 
 const pageSchema = z.strictObject({
   after: z
@@ -21,11 +20,6 @@ const pageSchema = z.strictObject({
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, { error: 'a UTC day or an ISO 8601 time, e.g. 2026-12-01' });
 const exportSchema = z.strictObject({ from: day.optional(), to: day.optional() });
 
-function parse<T>(schema: z.ZodType<T>, query: unknown): T {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
-  return parsed.data;
-}
 
 /**
  * The audit streams (staff and security events, docs/events.md "The audit stream") for regulators and floor
@@ -47,7 +41,7 @@ export class AuditController {
   @ApiOperation({ summary: 'The audit events, oldest first, a page at a time (after: the previous nextAfter)' })
   @ApiQuery({ name: 'after', required: false }) @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
   async page(@Query() query: Record<string, unknown>) {
-    const { after, limit } = parse(pageSchema, query);
+    const { after, limit } = parseInput(pageSchema, query);
     const [afterStream, afterVersion] = after === undefined ? ['', 0] : [after.split(':')[0]!, Number(after.split(':')[1])];
     const streams = (await this.store.listStreams({ category: AUDIT_CATEGORY })).filter((s) => isAuditStream(s.streamId) && s.streamId >= afterStream);
     const events: RecordedEvent[] = [];
@@ -69,7 +63,7 @@ export class AuditController {
   @ApiOperation({ summary: 'Download the audit streams of the UTC days from..to (both optional) as JSONL, the staff roster first' })
   @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
   async export(@Query() query: Record<string, unknown>, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
-    const { from, to } = parse(exportSchema, query);
+    const { from, to } = parseInput(exportSchema, query);
     // On record first: an export of today includes its own ExportPerformed.
     await this.audit.append({ type: 'ExportPerformed', scope: 'audit', format: 'jsonl', from: from ?? null, to: to ?? null }, apiActor(principalOf(req), requestIdOf(req)));
     const [fromDay, toDay] = [from?.slice(0, 10), to?.slice(0, 10)];

@@ -11,10 +11,10 @@ import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { DATABASE } from '../database/database.module';
 import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
 import { LiveHands } from '../live/live-hands';
 import { eventViewFor } from '../live/live-visibility';
-import { fieldIssues } from '../tables/command-request';
 import { existingTable, GetTableQuery } from '../tables/get-table.query';
 import { ListTablesQuery, tablePageSchema } from '../tables/list-tables.query';
 import { tableIdSchema } from '../tables/table-command-schema';
@@ -32,11 +32,6 @@ const listQuerySchema = tablePageSchema(50, 200);
 const handsQuerySchema = z.strictObject({ last: z.coerce.number().int().min(1).max(1000).default(10) });
 const exportQuerySchema = rangeSchema.extend({ format: z.enum(EXPORT_FORMATS, { error: 'format is jsonl, phh or ohh' }) });
 
-function parse<T>(schema: z.ZodType<T>, query: unknown): T {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
-  return parsed.data;
-}
 
 /**
  * The regulator's read-only routes (docs/regulators.md): every table, a table's events by recorded time, the
@@ -63,7 +58,7 @@ export class RegulatorController {
   @ApiQuery({ name: 'after', required: false, description: "The last table id of the page before (the previous answer's nextAfter)" })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 200 (default 50)' })
   async list(@Query() query: Record<string, unknown>) {
-    const { after, limit } = parse(listQuerySchema, query);
+    const { after, limit } = parseInput(listQuerySchema, query);
     // The page from the streams' index; each of its tables from the table cache when it is at the listed version
     // (no read), else from its snapshot and the events after it.
     const page = await this.queryBus.execute(new ListTablesQuery(limit, after));
@@ -82,7 +77,7 @@ export class RegulatorController {
   @ApiQuery({ name: 'fromVersion', required: false }) @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
   @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND)' })
   async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
-    const { from, to, fromVersion, limit } = parse(eventsQuerySchema, query);
+    const { from, to, fromVersion, limit } = parseInput(eventsQuerySchema, query);
     await existingTable(this.queryBus, tableId);
     const page = await eventsRecordedBetween(this.db, this.store, tableId, { from: from ?? null, to: to ?? null, fromVersion, limit });
     // The table after the page: whether each event's hand is over is judged no earlier than the event was read.
@@ -96,7 +91,7 @@ export class RegulatorController {
   @ApiOperation({ summary: 'Recall: the last N completed hands (default 10), newest first, with hole cards and where each lies in the stream' })
   @ApiQuery({ name: 'last', required: false, description: '1 to 1000 (default 10)' })
   async hands(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
-    const { last } = parse(handsQuerySchema, query);
+    const { last } = parseInput(handsQuerySchema, query);
     const log = await this.existingLog(tableId);
     const history = project(handHistory, log);
     const inProgress = history.inProgress[tableId];
@@ -112,7 +107,7 @@ export class RegulatorController {
   @ApiOperation({ summary: 'Download the table as jsonl (hash-chained events), phh or ohh, optionally from/to a time' })
   @ApiQuery({ name: 'format', required: true, enum: EXPORT_FORMATS }) @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
   async export(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
-    const { format, from, to } = parse(exportQuerySchema, query);
+    const { format, from, to } = parseInput(exportQuerySchema, query);
     const whole = await this.existingLog(tableId);
     await this.audit.append({ type: 'ExportPerformed', scope: `table:${tableId}`, format, from: from ?? null, to: to ?? null }, apiActor(principalOf(req), requestIdOf(req)));
     // An export is the record of hands that are over: a hand in progress is left out until it ends (its cards and,

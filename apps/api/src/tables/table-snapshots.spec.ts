@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableState } from '@felt/engine';
+import { mulberry32, randomLegalCommand, standingActions, tableDecider, type TableCommand, type TableState } from '@felt/engine';
 import { canonicalJson } from '@felt/event-store';
 import { DeckSeal } from './deck-seal';
 import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT } from './table-snapshots';
@@ -29,6 +29,7 @@ describe('table snapshots', () => {
   it('round-trip through the store (canonical JSON) to a state that decides exactly as the original', () => {
     const probe = mulberry32(99);
     let compared = 0;
+    let corrections = 0;
     for (const state of randomStates(7, 1500)) {
       const stored = JSON.parse(canonicalJson(encodeSnapshot(state, seal, 'table-t')));
       const restored = decodeSnapshot(stored, seal, 'table-t');
@@ -37,9 +38,17 @@ describe('table snapshots', () => {
       const seed = probe();
       const command = randomLegalCommand(state, mulberry32(Math.floor(seed * 2 ** 32))) ?? { type: 'StartHand' as const, seed: 1 };
       expect(tableDecider.decide(command, restored!)).toEqual(tableDecider.decide(command, state));
+      // A correction too: the chain of earlier hand states survives the store (a table restarted mid-hand can still correct).
+      const standing = state.hand && state.hand.phase !== 'complete' ? standingActions(state.hand).length : 0;
+      if (standing > 0) {
+        const correction = { type: 'CorrectAction' as const, action: 1 + Math.floor(seed * standing), reason: 'restart' };
+        expect(tableDecider.decide(correction, restored!)).toEqual(tableDecider.decide(correction, state));
+        corrections++;
+      }
       compared++;
     }
     expect(compared).toBe(1500);
+    expect(corrections).toBeGreaterThan(100);
   });
 
   it('ignores a snapshot written in another format', () => {

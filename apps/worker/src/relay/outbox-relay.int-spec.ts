@@ -73,6 +73,24 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     }
   }
 
+  it('keeps the audit streams off the queues and moves past them', async () => {
+    const streams = await appendInterleaved(database.store, 2, 5);
+    for (const [i, day] of ['audit-2026-12-03', 'audit-2026-12-04'].entries()) {
+      await database.store.append(day, {
+        expectedVersion: 'any',
+        commandId: `audit-${i}`,
+        events: [{ type: 'SignInFailed', schemaVersion: 1, data: { name: 'somebody', reason: 'wrong-password', address: '10.0.0.9' } }],
+      });
+    }
+    const relay = new OutboxRelay(database.store, publisher, { batchSize: 4 });
+    await relayAll(relay, 10);
+    const jobs = await consume(10);
+    expect(jobs.map((j) => j.streamId).sort()).toEqual([...streams.flatMap((s) => Array(5).fill(s))].sort());
+    expect(JSON.stringify(jobs)).not.toContain('10.0.0.9');
+    // The rest of the log is the audit events: the relay moves past them, publishing nothing, then idles.
+    for (let step = await relay.step(); step.kind !== 'idle'; step = await relay.step()) expect(step).toMatchObject({ kind: 'published', count: 0 });
+  });
+
   it('publishes N events as exactly N jobs with unique ids, in stream order per table', async () => {
     const streams = await appendInterleaved(database.store, 6, 40);
     const relay = new OutboxRelay(database.store, publisher, { batchSize: 37 });
@@ -96,7 +114,8 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
       data: { seat: 1, amount: 1 },
       metadata: first!.metadata,
     });
-    expect(await relay.step()).toEqual({ kind: 'idle' });
+    // The rest of the log is the audit events: the relay moves past them, publishing nothing, then idles.
+    for (let step = await relay.step(); step.kind !== 'idle'; step = await relay.step()) expect(step).toMatchObject({ kind: 'published', count: 0 });
   });
 
   it('re-publishes a batch after a crash between addBulk and the checkpoint, and BullMQ deduplicates it', async () => {
