@@ -1,4 +1,5 @@
 import { element } from './elements.js';
+import { FORCED_BET_WORDS } from './event-sentences.js';
 
 /** A recalled hand as GET /regulator/tables/:tableId/hands returns it (libs/projections HandRecord). */
 interface RecalledHand {
@@ -10,8 +11,19 @@ interface RecalledHand {
   readonly bombPot?: { readonly ante: number };
   readonly players: readonly { readonly seat: number; readonly playerId: string; readonly startingStack: number; readonly finalStack: number | null; readonly holeCards: readonly string[] }[];
   readonly pots: readonly { readonly pot: number; readonly amount: number; readonly winners: readonly { readonly seat: number; readonly amount: number }[] }[];
-  readonly actions: readonly { readonly street: string; readonly seat: number; readonly action: string; readonly amount: number | null; readonly to: number | null }[];
+  readonly actions: readonly RecalledAction[];
   readonly voidReason: string | null;
+}
+
+interface RecalledAction {
+  readonly street: string;
+  readonly seat: number;
+  readonly action: string;
+  readonly amount: number | null;
+  readonly to: number | null;
+  readonly kind?: string | null;
+  readonly allIn?: boolean;
+  readonly retracted?: boolean;
 }
 
 /** The answer may be the list itself or {hands: [...]}. */
@@ -21,7 +33,28 @@ export function recalledHands(answer: unknown): readonly RecalledHand[] {
   return Array.isArray(hands) ? (hands as RecalledHand[]) : [];
 }
 
-/** The last hands, newest first: who put what in, the board, who won which pot, stacks before and after. */
+/** One recorded action in words: "seat 2 posted the small blind of 1", "seat 1 raised to 6 (all in)". */
+function actionWords(a: RecalledAction): string {
+  const allIn = a.allIn ? ' (all in)' : '';
+  const what: Record<string, string> = {
+    post: `posted ${FORCED_BET_WORDS[a.kind ?? ''] ?? 'a blind'}${a.amount !== null ? ` of ${a.amount}` : ''}`,
+    'kill-pot': `killed the pot for ${a.amount}`,
+    fold: 'folded',
+    check: 'checked',
+    call: `called ${a.amount}`,
+    bet: `bet ${a.amount}`,
+    raise: `raised to ${a.to}`,
+    'uncalled-returned': `got back the uncalled ${a.amount}`,
+    'chop-returned': `got back ${a.amount} (blinds chopped)`,
+    show: 'showed',
+    muck: 'mucked',
+  };
+  return `seat ${a.seat} ${what[a.action] ?? a.action}${allIn}${a.retracted ? ' (taken back by the floor)' : ''}`;
+}
+
+const STATUS_WORDS: Readonly<Record<string, string>> = { complete: 'played out', voided: 'voided', 'in-progress': 'in progress' };
+
+/** The last hands, newest first: what happened street by street, the board, who won which pot, stacks before and after. */
 export function handHistoryList(hands: readonly RecalledHand[]): HTMLElement {
   if (hands.length === 0) return element('p', { 'data-testid': 'history-empty' }, 'No completed hands yet.');
   const newestFirst = [...hands].sort((a, b) => b.handNumber - a.handNumber);
@@ -30,16 +63,16 @@ export function handHistoryList(hands: readonly RecalledHand[]): HTMLElement {
     { class: 'history', 'data-testid': 'history-list', reversed: true },
     newestFirst.map((hand) => {
       const board = [...hand.board.flop, ...hand.board.turn, ...hand.board.river].join(' ') || 'no board';
-      const pots = hand.pots.map((p) => `${p.pot === 0 ? 'pot' : `side pot ${p.pot}`} ${p.amount} to ${p.winners.map((w) => `seat ${w.seat} (${w.amount})`).join(', ')}`).join('; ');
-      const actions = hand.actions.map((a) => `${a.seat}:${a.action}${a.to !== null ? ` ${a.to}` : a.amount !== null ? ` ${a.amount}` : ''}`).join(', ');
+      const pots = hand.pots.map((p) => `${p.pot === 0 ? 'main pot' : `side pot ${p.pot}`} ${p.amount} to ${p.winners.map((w) => `seat ${w.seat} (${w.amount})`).join(', ')}`).join('; ');
+      const streets = [...new Set(hand.actions.map((a) => a.street))];
       const stacks = hand.players.map((p) => `seat ${p.seat} ${p.playerId} ${p.startingStack} → ${p.finalStack ?? '?'}${p.holeCards.length ? ` [${p.holeCards.join(' ')}]` : ''}`).join('; ');
       return element(
         'li',
         { 'data-testid': `history-hand-${hand.handNumber}` },
-        element('strong', {}, `Hand #${hand.handNumber} (${hand.status}${hand.voidReason ? `: ${hand.voidReason}` : ''})`),
+        element('strong', {}, `Hand #${hand.handNumber} (${STATUS_WORDS[hand.status] ?? hand.status}${hand.voidReason ? `: ${hand.voidReason}` : ''})`),
+        streets.map((street) => element('div', {}, `${street[0]!.toUpperCase()}${street.slice(1)}: ${hand.actions.filter((a) => a.street === street).map(actionWords).join(', ')}.`)),
         element('div', {}, `${hand.bombPot ? `Bomb pot (ante ${hand.bombPot.ante}). ` : ''}Board${hand.secondBoard ? ' (run 1)' : ''}: ${board}`),
         ...(hand.secondBoard ? [element('div', {}, `Board (run 2): ${[...hand.secondBoard.flop, ...hand.secondBoard.turn, ...hand.secondBoard.river].join(' ')}`)] : []),
-        element('div', {}, `Actions: ${actions || 'none'}`),
         element('div', {}, `Pots: ${pots || 'none'}`),
         element('div', {}, `Stacks: ${stacks}`),
       );

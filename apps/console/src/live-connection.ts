@@ -3,25 +3,29 @@ import type { TableEventItem, TableView } from './table-types.js';
 /** What the console hears from /live about the table it shows. */
 export interface LiveListener {
   table(view: TableView): void;
-  events(events: readonly TableEventItem[]): void;
+  events(events: readonly TableEventItem[], tableId: string): void;
   status(text: string, connected: boolean): void;
+  /** What this user may see of the table changed (assigned, released): a fresh table message follows. */
+  access?(tableId: string, detail: string): void;
 }
 
 type ServerMessage =
   | { type: 'events'; tableId: string; fromVersion: number; toVersion: number; events: TableEventItem[] }
   | { type: 'table'; tableId: string; version: number; view: TableView }
+  | { type: 'access'; tableId: string; detail: string }
   | { type: 'error'; code: string; detail: string; tableId?: string };
 
 const MAX_RETRY_MS = 10000;
 
 /**
- * One table's live updates over the WebSocket at /live. After a drop it reconnects (waiting longer each time, up
- * to 10 s) and subscribes with afterVersion = the last version it saw, so the server sends exactly the missed
- * events and then the table as it is now.
+ * Live updates of one table (the table screen) or several (the lobby) over one WebSocket at /live. After a drop
+ * it reconnects (waiting longer each time, up to 10 s) and subscribes each table with afterVersion = the last
+ * version it saw, so the server sends exactly the missed events and then the table as it is now.
  */
-export class LiveTable {
+export class LiveTables {
   private socket: WebSocket | null = null;
-  private lastVersion: number | null = null;
+  /** Each followed table and the last version seen of it. */
+  private readonly followed = new Map<string, number | null>();
   private retryMs = 500;
   private retryTimer: number | undefined;
   private closed = false;
@@ -31,16 +35,24 @@ export class LiveTable {
   private catchingUpFrom: number | null = null;
 
   constructor(
-    private readonly tableId: string,
     private readonly token: () => string | null,
     private readonly listener: LiveListener,
   ) {}
 
-  start(knownVersion: number | null): void {
-    this.lastVersion = knownVersion;
-    this.connect();
+  /** Follows a table from `knownVersion` (null: from now); connects on the first call. */
+  follow(tableId: string, knownVersion: number | null): void {
+    if (this.followed.has(tableId)) return;
+    this.followed.set(tableId, knownVersion);
+    if (this.socket === null && !this.closed && this.retryTimer === undefined) this.connect();
+    else if (this.socket?.readyState === WebSocket.OPEN) this.subscribe(this.socket, tableId);
   }
 
+  private subscribe(socket: WebSocket, tableId: string): void {
+    const subscribe: Record<string, unknown> = { type: 'subscribe', tableId };
+    const lastVersion = this.followed.get(tableId);
+    if (lastVersion !== null && lastVersion !== undefined) subscribe.afterVersion = lastVersion;
+    socket.send(JSON.stringify(subscribe));
+  }
 
   stop(): void {
     this.closed = true;
@@ -57,10 +69,9 @@ export class LiveTable {
     const socket = new WebSocket(`${scheme}://${location.host}/live${query}`);
     this.socket = socket;
     socket.addEventListener('open', () => {
-      const subscribe: Record<string, unknown> = { type: 'subscribe', tableId: this.tableId };
-      if (this.lastVersion !== null) subscribe.afterVersion = this.lastVersion;
-      socket.send(JSON.stringify(subscribe));
-      this.catchingUpFrom = this.reconnecting ? this.lastVersion : null;
+      for (const tableId of this.followed.keys()) this.subscribe(socket, tableId);
+      const first = [...this.followed.values()][0];
+      this.catchingUpFrom = this.reconnecting ? (first ?? null) : null;
       this.subscribed = false;
       this.listener.status('subscribing…', false);
     });
@@ -71,7 +82,10 @@ export class LiveTable {
       if (this.closed) return;
       this.reconnecting = true;
       this.listener.status(`disconnected; reconnecting in ${Math.round(this.retryMs / 100) / 10} s`, false);
-      this.retryTimer = window.setTimeout(() => this.connect(), this.retryMs);
+      this.retryTimer = window.setTimeout(() => {
+        this.retryTimer = undefined;
+        this.connect();
+      }, this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
     });
   }
@@ -98,14 +112,18 @@ export class LiveTable {
       this.refused(message.code, message.detail);
       return;
     }
-    if (message.tableId !== this.tableId) return;
+    if (message.type === 'access') {
+      this.listener.access?.(message.tableId, message.detail);
+      return;
+    }
+    if (!this.followed.has(message.tableId)) return;
     // Only what arrived here counts as seen: a command's own answer may overtake another console's change that
     // /live has not delivered yet, and a reconnection must still ask for that one.
     if (message.type === 'events') {
-      this.lastVersion = message.toVersion;
-      this.listener.events(message.events);
+      this.followed.set(message.tableId, message.toVersion);
+      this.listener.events(message.events, message.tableId);
     } else if (message.type === 'table') {
-      this.lastVersion = message.version;
+      this.followed.set(message.tableId, message.version);
       this.listener.table(message.view);
       if (!this.subscribed) {
         // The first table message of a subscription: the catch-up (if any) is done, the connection is good.

@@ -1,93 +1,120 @@
 import type { ConsoleContext } from './console-context.js';
 import { element, replaceChildren } from './elements.js';
-import { openTableForm, submitForm } from './floor-forms.js';
+import { FeedbackSlots } from './feedback-slots.js';
+import { openTableForm } from './floor-forms.js';
+import { LiveTables } from './live-connection.js';
 import { stakesText } from './table-render.js';
 import type { TableView } from './table-types.js';
 
-/** GET /tables lists ids and versions; the stakes and seats come from each table's view. */
-interface TableListing {
-  readonly tableId: string;
-}
+/** How often the lobby looks for tables opened since it was drawn (the tables it shows follow /live). */
+const NEW_TABLES_EVERY_MS = 10_000;
 
-interface LobbyRow {
-  readonly tableId: string;
-  readonly status: string;
-  readonly stakes: string;
-  readonly seats: string;
-  readonly handsPlayed: string;
-}
-
-/** The lobby: every table with its stakes and free seats; floor supervisors open new tables here. */
-export function lobbyScreen(ctx: ConsoleContext): HTMLElement {
-  const list = element('div', { 'data-testid': 'lobby-tables' }, 'Loading…');
-  const refresh = element('button', { type: 'button', 'data-testid': 'lobby-refresh' }, 'Refresh');
-  const screen = element(
-    'section',
-    { class: 'screen', 'aria-labelledby': 'lobby-heading' },
-    element('h2', { id: 'lobby-heading' }, 'Tables'),
-    refresh,
-    list,
-    openTableForm(
-      (request, form) => void submitForm(ctx, request, form, () => ctx.go(`#/table/${encodeURIComponent(String(request.body.tableId))}`)),
-      (sentence) => ctx.notice.info(sentence),
-    ),
+/**
+ * The lobby: every table with its game, dealer (floor), the hand in progress and who sits where, kept live over
+ * /live (one connection following every table); floor supervisors open new tables here.
+ */
+export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): void } {
+  const isFloor = ctx.session()?.user.role === 'floor';
+  const feedback = new FeedbackSlots();
+  const rows = new Map<string, HTMLTableRowElement>();
+  const dealers = new Map<string, string>();
+  const tbody = element('tbody');
+  const empty = element('p', { class: 'quiet', 'data-testid': 'lobby-empty', hidden: true }, 'No tables yet.');
+  const list = element(
+    'div',
+    { 'data-testid': 'lobby-tables', class: 'lobby-tables' },
+    element('table', { class: 'lobby' }, element('thead', {}, element('tr', {}, ['Table', 'Game', 'Status', ...(isFloor ? ['Dealer'] : []), 'Hand', 'Seats'].map((h) => element('th', { scope: 'col' }, h)))), tbody),
+    empty,
   );
-  const load = async () => {
-    try {
-      replaceChildren(list, lobbyTable(await lobbyRows(ctx)));
-    } catch (error) {
-      replaceChildren(list, 'The tables could not be loaded.');
-      ctx.notice.error(error);
-    }
-  };
-  refresh.addEventListener('click', () => void load());
-  void load();
-  return screen;
-}
+  const liveStatus = element('span', { class: 'live-status', 'data-testid': 'lobby-live', role: 'status' }, 'connecting…');
+  const live = new LiveTables(() => ctx.session()?.accessToken ?? null, {
+    table: (view) => showRow(view),
+    events: () => undefined,
+    status: (text, connected) => {
+      liveStatus.textContent = text;
+      liveStatus.dataset.connected = String(connected);
+    },
+  });
+  const form = isFloor
+    ? openTableForm(feedback, (request, sent) => {
+        void ctx.api
+          .send(request.method, request.path, request.body)
+          .then(() => {
+            sent.reset();
+            ctx.go(`#/table/${encodeURIComponent(String(request.body.tableId))}`);
+          })
+          .catch((error) => feedback.refused('open-table', error));
+      })
+    : null;
+  const node = element('section', { class: 'screen lobby-screen', 'aria-labelledby': 'lobby-heading' }, element('h1', { id: 'lobby-heading' }, 'Tables ', liveStatus), feedback.slot('lobby'), list, form ? element('section', { class: 'panel' }, form) : null);
 
-async function lobbyRows(ctx: ConsoleContext): Promise<LobbyRow[]> {
-  // The list is paged (docs/api.md): follow nextAfter to the last page.
-  const tables: TableListing[] = [];
-  for (let after: string | null = null, first = true; first || after !== null; first = false) {
-    const page: { tables: TableListing[]; nextAfter: string | null } = await ctx.api.get(`/tables?limit=1000${after === null ? '' : `&after=${encodeURIComponent(after)}`}`);
-    tables.push(...page.tables);
-    after = page.nextAfter;
-  }
-  return Promise.all(
-    tables.map(async (listing): Promise<LobbyRow> => {
-      const view = await ctx.api.get<TableView>(`/tables/${encodeURIComponent(listing.tableId)}`);
-      const maxSeats = view.rules?.maxSeats ?? 0;
-      return {
-        tableId: listing.tableId,
-        status: view.status,
-        stakes: stakesText(view.rules),
-        seats: `${maxSeats - view.seats.length} free of ${maxSeats}`,
-        handsPlayed: String(view.handsPlayed),
-      };
-    }),
-  );
-}
-
-function lobbyTable(rows: readonly LobbyRow[]): HTMLElement {
-  if (rows.length === 0) return element('p', {}, 'No tables yet.');
-  return element(
-    'table',
-    { class: 'lobby' },
-    element('thead', {}, element('tr', {}, ['Table', 'Status', 'Stakes', 'Seats', 'Hands'].map((h) => element('th', { scope: 'col' }, h)))),
-    element(
-      'tbody',
-      {},
-      rows.map((row) =>
-        element(
-          'tr',
-          { 'data-testid': `lobby-row-${row.tableId}` },
-          element('th', { scope: 'row' }, element('a', { href: `#/table/${encodeURIComponent(row.tableId)}` }, row.tableId)),
-          element('td', {}, row.status),
-          element('td', { 'data-testid': `lobby-stakes-${row.tableId}` }, row.stakes),
-          element('td', { 'data-testid': `lobby-seats-${row.tableId}` }, row.seats),
-          element('td', {}, row.handsPlayed),
-        ),
+  function showRow(view: TableView): void {
+    const maxSeats = view.rules?.maxSeats ?? 0;
+    const hand = view.hand;
+    const handText = hand && hand.phase !== 'complete' ? `#${hand.handNumber} ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}${view.toAct !== null ? `, seat ${view.toAct} to act` : ''}` : view.status === 'open' ? `between hands (${view.handsPlayed} played)` : '—';
+    const row = element(
+      'tr',
+      { 'data-testid': `lobby-row-${view.tableId}`, 'data-version': view.version },
+      element('th', { scope: 'row' }, element('a', { href: `#/table/${encodeURIComponent(view.tableId)}` }, view.tableId)),
+      element('td', { 'data-testid': `lobby-stakes-${view.tableId}` }, stakesText(view.rules)),
+      element('td', { 'data-testid': `lobby-status-${view.tableId}` }, view.status),
+      isFloor ? element('td', { 'data-testid': `lobby-dealer-${view.tableId}` }, dealers.get(view.tableId) ?? '') : null,
+      element('td', { 'data-testid': `lobby-hand-${view.tableId}` }, handText),
+      element(
+        'td',
+        { 'data-testid': `lobby-seats-cell-${view.tableId}` },
+        element('span', { 'data-testid': `lobby-seats-${view.tableId}` }, `${maxSeats - view.seats.length} free of ${maxSeats}`),
+        element('span', { class: 'lobby-players', 'data-testid': `lobby-players-${view.tableId}` }, view.seats.map((s) => `${s.seat} ${s.playerId} ${s.stack}`).join(' · ')),
       ),
-    ),
-  );
+    );
+    const old = rows.get(view.tableId);
+    if (old && Number(old.dataset.version) > view.version) return;
+    if (old) old.replaceWith(row);
+    else tbody.append(row);
+    rows.set(view.tableId, row);
+    empty.hidden = true;
+  }
+
+  async function loadDealer(tableId: string): Promise<void> {
+    if (!isFloor) return;
+    try {
+      const answer = await ctx.api.get<{ dealers: { name: string }[] }>(`/tables/${encodeURIComponent(tableId)}/dealers`);
+      dealers.set(tableId, answer.dealers.map((d) => d.name).join(', ') || 'none');
+      const cell = rows.get(tableId)?.querySelector(`[data-testid="lobby-dealer-${CSS.escape(tableId)}"]`);
+      if (cell) cell.textContent = dealers.get(tableId)!;
+    } catch {
+      // The dealer column stays empty; the table row is still right.
+    }
+  }
+
+  async function loadNewTables(): Promise<void> {
+    // The list is paged (docs/api.md): follow nextAfter to the last page.
+    const ids: string[] = [];
+    for (let after: string | null = null, first = true; first || after !== null; first = false) {
+      const page: { tables: { tableId: string }[]; nextAfter: string | null } = await ctx.api.get(`/tables?limit=1000${after === null ? '' : `&after=${encodeURIComponent(after)}`}`);
+      ids.push(...page.tables.map((t) => t.tableId));
+      after = page.nextAfter;
+    }
+    await Promise.all(
+      ids.filter((id) => !rows.has(id)).map(async (id) => {
+        showRow(await ctx.api.get<TableView>(`/tables/${encodeURIComponent(id)}`));
+        void loadDealer(id);
+        live.follow(id, Number(rows.get(id)?.dataset.version));
+      }),
+    );
+    empty.hidden = rows.size > 0;
+  }
+  const refresh = () =>
+    loadNewTables().catch((error) => {
+      feedback.refused('lobby', error);
+    });
+  void refresh();
+  const timer = window.setInterval(() => void refresh(), NEW_TABLES_EVERY_MS);
+  return {
+    node,
+    stop: () => {
+      window.clearInterval(timer);
+      live.stop();
+    },
+  };
 }

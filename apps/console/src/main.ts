@@ -7,6 +7,7 @@ import { Notice } from './notice.js';
 import { clearSession, loadSession } from './session.js';
 import { signInScreen } from './sign-in-screen.js';
 import { tableScreen } from './table-screen.js';
+import { usersScreen } from './users-screen.js';
 
 /**
  * The floor staff console: #/sign-in, #/lobby and #/table/<id>, one screen at a time in <main>. Without a session
@@ -15,6 +16,7 @@ import { tableScreen } from './table-screen.js';
 const screenNode = document.getElementById('screen')!;
 const whoNode = document.getElementById('signed-in-as')!;
 const signOut = document.getElementById('sign-out') as HTMLButtonElement;
+const usersLink = document.getElementById('users-link')!;
 const notice = new Notice(document.getElementById('notice')!);
 let stopScreen: () => void = () => {};
 /** Set when the API refused the token (expired, user disabled): the sign-in screen says why it is back. */
@@ -39,6 +41,7 @@ function showHeader(): void {
   const session = loadSession();
   whoNode.textContent = session ? `${session.user.name} (${session.user.role})` : 'not signed in';
   signOut.hidden = !session;
+  usersLink.hidden = session?.user.role !== 'floor';
 }
 
 function route(): void {
@@ -56,7 +59,11 @@ function route(): void {
     stopScreen = screen.stop;
     replaceChildren(screenNode, screen.node);
   } else if (hash === '#/lobby') {
-    replaceChildren(screenNode, lobbyScreen(ctx));
+    const screen = lobbyScreen(ctx);
+    stopScreen = screen.stop;
+    replaceChildren(screenNode, screen.node);
+  } else if (hash === '#/users') {
+    replaceChildren(screenNode, usersScreen(ctx));
   } else {
     replaceChildren(screenNode, signInScreen(ctx, () => ctx.go('#/lobby')));
     if (sessionEnded) notice.info('Your session has ended (the API no longer accepts its token): sign in again.');

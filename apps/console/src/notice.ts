@@ -1,20 +1,14 @@
-import { ApiError } from './api-client.js';
+import { refusalSentence } from './refusal-sentences.js';
 
 /**
- * The page's one message line (role="alert"): a refusal shows the API's sentence (problem+json `detail`) with its
- * status and code, so the floor sees exactly why, e.g. "403 FORBIDDEN_ROLE: ...".
+ * The page's message line under the header (role="alert"), for what belongs to no control: sign in, the session
+ * ending. Refusals are shown in words (refusal-sentences.ts); the table screens show theirs next to the control.
  */
 export class Notice {
   constructor(private readonly node: HTMLElement) {}
 
   error(error: unknown): void {
-    const text =
-      error instanceof ApiError
-        ? `${error.status ? `${error.status} ` : ''}${error.code}: ${error.detail}`
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    this.show(text, 'error');
+    this.show(refusalSentence(error), 'error');
   }
 
   info(text: string): void {

@@ -13,7 +13,7 @@ export function signInScreen(ctx: ConsoleContext, onSignedIn: () => void): HTMLE
   const form = element(
     'form',
     { 'data-testid': 'sign-in', 'aria-labelledby': 'sign-in-heading' },
-    element('h2', { id: 'sign-in-heading' }, 'Sign in'),
+    element('h1', { id: 'sign-in-heading' }, 'Sign in'),
     field('User name', element('input', { name: 'username', type: 'text', required: true, autocomplete: 'username', 'data-testid': 'input-username' })),
     field('Password', element('input', { name: 'password', type: 'password', required: true, autocomplete: 'current-password', 'data-testid': 'input-password' })),
     element('button', { type: 'submit', 'data-testid': 'sign-in-submit' }, 'Sign in'),

@@ -1,80 +1,141 @@
+import { playerName } from './action-bar.js';
 import { element } from './elements.js';
 import { splitCards } from './event-sentences.js';
-import type { HandPlayerView, Rules, TableView } from './table-types.js';
+import type { HandRecord } from './hand-record.js';
+import type { HandPlayerView, LegalAction, Rules, SeatView, TableView } from './table-types.js';
 
-/** "NL 1/2", "FL 2/4 ante 1": the stakes as the floor says them. */
+/** "NL 1/2", "FL 2/4" (a fixed-limit table by its bets, not its blinds), "PL 1/2 ante 1". */
 export function stakesText(rules: Rules | null): string {
   if (!rules) return '';
-  const kind = { 'no-limit': 'NL', 'pot-limit': 'PL', 'fixed-limit': 'FL', 'spread-limit': 'SL' }[rules.structure.kind] ?? rules.structure.kind;
+  const s = rules.structure;
+  const kind = { 'no-limit': 'NL', 'pot-limit': 'PL', 'fixed-limit': 'FL', 'spread-limit': 'SL' }[s.kind] ?? s.kind;
+  const amounts = s.kind === 'fixed-limit' && s.smallBet !== undefined && s.bigBet !== undefined ? `${s.smallBet}/${s.bigBet}` : s.kind === 'spread-limit' && s.min !== undefined && s.max !== undefined ? `${s.min}-${s.max}` : `${rules.smallBlind}/${rules.bigBlind}`;
   const ante = rules.ante.kind !== 'none' && rules.ante.amount > 0 ? ` ante ${rules.ante.amount}` : '';
-  return `${kind} ${rules.smallBlind}/${rules.bigBlind}${ante}${rules.gameType === 'tournament' ? ' (tournament)' : ''}`;
+  return `${kind} ${amounts}${ante}${rules.gameType === 'tournament' ? ' (tournament)' : ''}`;
 }
 
+const OPTION_WORDS: Readonly<Record<string, string>> = { straddle: 'straddle', killGame: 'kill game', killPot: 'kill pot', chop: 'chop', rake: 'rake' };
+
 export function houseOptionsText(rules: Rules | null): string {
-  const on = rules ? Object.entries(rules.houseOptions).filter(([, value]) => value !== null && value !== false).map(([name]) => name) : [];
+  const on = rules ? Object.entries(rules.houseOptions).filter(([, value]) => value !== null && value !== false).map(([name]) => OPTION_WORDS[name] ?? name) : [];
   return on.length ? on.join(', ') : 'none';
 }
 
-/** The table at a glance: stakes, status, the hand in progress (street, board, pots, whose turn). */
-export function tableSummary(view: TableView): HTMLElement {
+/** "Hand #3 — flop", "Hand #2 voided", "Hand #1 over": a voided hand never reads as complete. */
+export function handLabel(view: TableView, record: HandRecord): string {
   const hand = view.hand;
-  const inProgress = hand !== null && hand.phase !== 'complete';
-  const rows: [string, string | Node, string][] = [
-    ['Stakes', stakesText(view.rules), 'stakes'],
-    ['House options', houseOptionsText(view.rules), 'house-options'],
-    ['Status', view.status, 'status'],
-    ['Version', String(view.version), 'version'],
-    ['Hands played', String(view.handsPlayed), 'hands-played'],
-    ['Button', String(hand?.button ?? view.lastPositions?.button ?? view.initialButton ?? '—'), 'button'],
-    ['Hand', hand ? `#${hand.handNumber} ${inProgress ? `${hand.phase}, ${hand.round.street}` : 'complete'}` : '—', 'hand'],
-    ['Board', cards(hand?.board ?? ''), 'board'],
-    ['Pots', inProgress && hand.pots.length ? hand.pots.map((p, i) => `${i === 0 ? 'main' : `side ${i}`} ${p.amount}`).join(', ') : '—', 'pots'],
-    ['To act', view.toAct === null ? '—' : `seat ${view.toAct}`, 'to-act'],
-    ['Chips on the table', String(view.chipsOnTable), 'chips-on-table'],
-  ];
+  if (!hand) return 'No hand yet';
+  if (hand.phase !== 'complete') return `Hand #${hand.handNumber} — ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}`;
+  return record.voided && record.handNumber === hand.handNumber ? `Hand #${hand.handNumber} voided` : `Hand #${hand.handNumber} over`;
+}
+
+/** The strip above the table: stakes, house options, status, hand, live state and the version on screen. */
+export function tableSummary(view: TableView, record: HandRecord): HTMLElement {
+  const item = (label: string, value: string, id: string) => element('span', { class: 'summary-item' }, element('span', { class: 'label' }, `${label} `), element('strong', { 'data-testid': id }, value));
   return element(
-    'dl',
+    'div',
     { class: 'summary', 'data-testid': 'table-summary' },
-    rows.flatMap(([label, value, id]) => [element('dt', {}, label), element('dd', { 'data-testid': id }, value)]),
+    item('Game', stakesText(view.rules), 'stakes'),
+    item('Options', houseOptionsText(view.rules), 'house-options'),
+    item('Status', view.status, 'status'),
+    item('', handLabel(view, record), 'hand'),
+    item('Hands', String(view.handsPlayed), 'hands-played'),
+    item('Chips', String(view.chipsOnTable), 'chips-on-table'),
+    item('v', String(view.version), 'version'),
   );
 }
 
-/** Seats, stacks, what each player has in the pot this street, cards when this audience may see them. */
-export function seatsTable(view: TableView): HTMLElement {
+/**
+ * The table as the dealer sees it from the dealer's chair: the seats around an oval, seat 1 on the dealer's left;
+ * on each seat the player, the stack, this street's bet and the markers (button, blinds, straddle, kill); in the
+ * middle the board, the pots with the seats each is for, and whose turn it is with the amount to call.
+ */
+export function tableGraphic(view: TableView, record: HandRecord): HTMLElement {
+  const maxSeats = view.rules?.maxSeats ?? Math.max(2, ...view.seats.map((s) => s.seat));
+  const felt = element('div', { class: 'felt', 'data-testid': 'table-graphic', style: `--seats: ${maxSeats}` });
+  felt.append(centre(view, record));
+  for (let seat = 1; seat <= maxSeats; seat++) {
+    // Clockwise from the dealer's chair at the bottom: seat 1 on the dealer's left.
+    const angle = Math.PI / 2 + ((seat - 0.5) * 2 * Math.PI) / maxSeats;
+    // Kept inside the table's box however narrow the screen (--seat-half: half a seat box, console.css).
+    const style = `left: clamp(var(--seat-half), ${(50 + 40 * Math.cos(angle)).toFixed(2)}%, calc(100% - var(--seat-half))); top: clamp(2.2rem, ${(50 + 39 * Math.sin(angle)).toFixed(2)}%, calc(100% - 2.2rem))`;
+    const taken = view.seats.find((s) => s.seat === seat);
+    felt.append(taken ? seatBox(view, taken, record, style) : element('div', { class: 'seat empty', style, 'data-testid': `seat-${seat}` }, element('span', { class: 'seat-number' }, String(seat)), element('span', { class: 'quiet' }, 'empty')));
+  }
+  return felt;
+}
+
+function centre(view: TableView, record: HandRecord): HTMLElement {
   const hand = view.hand;
   const inProgress = hand !== null && hand.phase !== 'complete';
-  const body = element('tbody');
-  for (const seat of view.seats) {
-    const player: HandPlayerView | undefined = inProgress ? hand.players.find((p) => p.seat === seat.seat) : undefined;
-    const marks: string[] = [];
-    if (hand && hand.button === seat.seat) marks.push('button');
-    if (inProgress && hand.smallBlindSeat === seat.seat) marks.push('small blind');
-    if (inProgress && hand.bigBlindSeat === seat.seat) marks.push('big blind');
-    if (view.toAct === seat.seat) marks.push('to act');
-    if (player?.folded) marks.push('folded');
-    if (player?.allIn) marks.push('all in');
-    if (seat.sittingOut) marks.push('sitting out');
-    body.append(
-      element(
-        'tr',
-        { 'data-testid': `seat-${seat.seat}`, class: view.toAct === seat.seat ? 'to-act' : null },
-        element('th', { scope: 'row' }, String(seat.seat)),
-        element('td', { 'data-testid': `player-${seat.seat}` }, seat.playerId),
-        element('td', { 'data-testid': `stack-${seat.seat}`, class: 'number' }, String(player ? player.stack : seat.stack)),
-        element('td', { 'data-testid': `committed-${seat.seat}`, class: 'number' }, player ? String(player.committed) : ''),
-        element('td', { 'data-testid': `cards-${seat.seat}` }, player ? cards(player.holeCards) : ''),
-        element('td', { 'data-testid': `marks-${seat.seat}` }, marks.join(', ')),
-      ),
-    );
-  }
-  const head = element('thead', {}, element('tr', {}, ['Seat', 'Player', 'Stack', 'In pot', 'Cards', ''].map((h) => element('th', { scope: 'col' }, h))));
-  return element('table', { class: 'seats', 'data-testid': 'seats' }, element('caption', {}, `Seats (${view.seats.length} of ${view.rules?.maxSeats ?? '?'})`), head, body);
+  // A pot is for every player still in who is not all in (they can still match it), and for the all-in players whose
+  // money reaches it (the derived pot's own list).
+  const stillBetting = inProgress ? hand.players.filter((p) => !p.folded && !p.allIn).map((p) => p.seat) : [];
+  const pots = inProgress && hand.pots.length
+    ? hand.pots.map((p, i) => element('li', { 'data-testid': `pot-${i}` }, `${i === 0 ? 'Main' : `Side ${i}`} ${p.amount}`, element('span', { class: 'pot-seats' }, ` ${seatList([...new Set([...p.eligible, ...stillBetting])].sort((a, b) => a - b))}`)))
+    : [];
+  const board = hand ? hand.board : record.board.join('');
+  return element(
+    'div',
+    { class: 'centre' },
+    element('div', { class: 'board', 'data-testid': 'board', role: 'group', 'aria-label': 'Board' }, cards(board)),
+    element('ul', { class: 'pots', 'data-testid': 'pots', 'aria-label': 'Pots' }, pots.length ? pots : element('li', { class: 'quiet' }, inProgress ? 'no pot yet' : '')),
+    element('p', { class: 'to-act-line', 'data-testid': 'to-act' }, toActLine(view)),
+  );
+}
+
+/** "seat 1", "seats 1, 3": who a pot is for. */
+export function seatList(seats: readonly number[]): string {
+  return `seat${seats.length === 1 ? '' : 's'} ${seats.join(', ')}`;
+}
+
+function toActLine(view: TableView): string {
+  if (view.toAct === null) return '';
+  const call = view.legalActions.find((a): a is Extract<LegalAction, { type: 'Call' }> => a.type === 'Call');
+  return `Seat ${view.toAct}${playerName(view, view.toAct) ? ` (${playerName(view, view.toAct)})` : ''} to act${call ? `: ${call.amount} to call` : ''}`;
+}
+
+function seatBox(view: TableView, seat: SeatView, record: HandRecord, style: string): HTMLElement {
+  const hand = view.hand;
+  const inProgress = hand !== null && hand.phase !== 'complete';
+  const player: HandPlayerView | undefined = hand ? hand.players.find((p) => p.seat === seat.seat && p.playerId === seat.playerId) : undefined;
+  const live = inProgress ? player : undefined;
+  const markers: [string, string][] = [];
+  if (hand && hand.button === seat.seat) markers.push(['D', 'button']);
+  else if (!hand && (view.initialButton ?? view.lastPositions?.button) === seat.seat) markers.push(['D', 'button']);
+  if (inProgress && hand.smallBlindSeat === seat.seat) markers.push(['SB', 'small blind']);
+  if (inProgress && hand.bigBlindSeat === seat.seat) markers.push(['BB', 'big blind']);
+  if (inProgress && hand.straddles?.includes(seat.seat)) markers.push(['STR', 'straddle']);
+  if (inProgress && hand.killSeat === seat.seat) markers.push(['KILL', 'kill']);
+  const states: string[] = [];
+  const busted = seat.busted ?? (!inProgress && seat.stack === 0);
+  if (view.toAct === seat.seat) states.push('to act');
+  if (live?.folded) states.push('folded');
+  if (live?.allIn) states.push('all in');
+  if (seat.sittingOut) states.push('sitting out');
+  if (busted) states.push('busted');
+  if (seat.missedBig) states.push('owes big blind');
+  else if (seat.missedSmall) states.push('owes small blind');
+  const classes = ['seat', view.toAct === seat.seat ? 'to-act' : '', live?.folded ? 'folded' : '', busted ? 'busted' : '', seat.sittingOut ? 'out' : ''].filter(Boolean).join(' ');
+  const won = record.pots.flatMap((p) => p.winners).filter((w) => w.seat === seat.seat).reduce((sum, w) => sum + w.amount, 0);
+  return element(
+    'div',
+    { class: classes, style, 'data-testid': `seat-${seat.seat}` },
+    element('span', { class: 'seat-number' }, String(seat.seat)),
+    element('span', { class: 'markers', 'data-testid': `markers-${seat.seat}` }, markers.map(([short, long]) => element('abbr', { class: `marker marker-${short.toLowerCase()}`, title: long }, short))),
+    element('strong', { class: 'player', 'data-testid': `player-${seat.seat}` }, seat.playerId),
+    element('span', { class: 'stack', 'data-testid': `stack-${seat.seat}` }, String(live ? live.stack : seat.stack)),
+    live && live.live > 0 ? element('span', { class: 'bet', 'data-testid': `bet-${seat.seat}` }, `bet ${live.live}`) : null,
+    !inProgress && won > 0 && !record.voided ? element('span', { class: 'won' }, `won ${won}`) : null,
+    element('span', { class: 'hole', 'data-testid': `cards-${seat.seat}` }, player ? cards(player.holeCards) : ''),
+    element('span', { class: 'seat-states', 'data-testid': `marks-${seat.seat}` }, states.join(', ')),
+  );
 }
 
 /** Cards as text ("AsKd"); null when this audience may not see them (another player's hole cards). */
-function cards(text: string | null): Node | string {
+export function cards(text: string | null): Node | string {
   if (text === null) return 'hidden';
   const list = splitCards(text);
-  if (list.length === 0) return '—';
+  if (list.length === 0) return '';
   return element('span', { class: 'cards' }, list.map((card) => element('span', { class: `card suit-${card[1]}` }, card)));
 }

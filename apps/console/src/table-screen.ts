@@ -1,139 +1,208 @@
-import { actionPanel, type ChosenAction } from './action-panel.js';
+import { actionBar, TurnChangeGuard, type ChosenAction } from './action-bar.js';
 import { ApiError } from './api-client.js';
 import type { ConsoleContext } from './console-context.js';
+import { dealerStaff } from './dealer-staff.js';
 import { element, replaceChildren } from './elements.js';
-import { eventSentence } from './event-sentences.js';
-import { assignDealerForm, dealerControls, handAndTableForms, seatPlayerForm, submitForm, type FormRequest } from './floor-forms.js';
+import { eventSentence, splitCards, type SeatName } from './event-sentences.js';
+import { FeedbackSlots } from './feedback-slots.js';
+import { correctionForm, dealerControls, handAndTableForms, seatPlayerForm, type FormRequest } from './floor-forms.js';
 import { FormDrafts } from './form-drafts.js';
 import { handHistoryList, recalledHands } from './hand-history.js';
-import { LiveTable } from './live-connection.js';
+import { TableEventLog } from './hand-record.js';
+import { LiveTables } from './live-connection.js';
+import { playerControls } from './player-controls.js';
+import { showdownPanel } from './showdown-panel.js';
 import { TableCommands } from './table-commands.js';
-import { seatsTable, tableSummary } from './table-render.js';
+import { tableGraphic, tableSummary } from './table-render.js';
 import type { CommandAnswer, TableEventItem, TableView } from './table-types.js';
 
-const LOG_LINES = 60;
+const LOG_LINES = 80;
+/** After a reload, the events read back so that the hand in progress shows all its actions again. */
+const EVENTS_RESTORED = 1000;
 
 /**
- * One table: its state, the buttons for the legal actions, the dealer's and the floor's forms, the activity log
- * and the hand history. It shows the newest view it has, from a command's answer or from /live, whichever is
- * newer; a refused command shows the API's sentence and changes nothing.
+ * One table: the summary strip, the table graphic, the action bar pinned at the bottom, and beside them the
+ * showdown, the activity log and the controls this user's role may use (a dealer sees no floor-only control, a
+ * regulator none). It shows the newest view it has, from a command's answer or from /live, whichever is newer.
  */
 export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLElement; stop(): void } {
+  const role = ctx.session()?.user.role ?? 'regulator';
+  const isFloor = role === 'floor';
+  const mayAct = role === 'floor' || role === 'dealer';
   const commands = new TableCommands(ctx.api, tableId);
+  const feedback = new FeedbackSlots();
+  const guard = new TurnChangeGuard();
+  const log = new TableEventLog();
   let view: TableView | null = null;
-  const log = new Map<number, string>();
 
-  const heading = element('h2', { id: 'table-heading' }, `Table ${tableId}`);
-  const dealers = element('p', { 'data-testid': 'dealers' });
   const liveStatus = element('span', { class: 'live-status', 'data-testid': 'live-status', role: 'status' }, 'connecting…');
-  const state = element('div', { class: 'table-state' }, 'Loading…');
-  const controls = element('div', { class: 'table-controls' });
-  const logList = element('ol', { class: 'log', 'data-testid': 'activity-log', 'aria-live': 'polite' });
-  // The recall is the regulator's route, open to regulators and floor supervisors only (docs/api.md).
-  const mayRecall = ['floor', 'regulator'].includes(ctx.session()?.user.role ?? '');
+  const summary = element('div', { class: 'summary-slot' }, 'Loading…');
+  const graphic = element('div', { class: 'graphic-slot' });
+  const bar = element('div', { class: 'bar-slot' });
+  const showdown = element('div', { class: 'showdown-slot' });
+  const between = element('div', { class: 'between-slot' });
+  // Focusable: it scrolls on its own, and a keyboard must reach what is below.
+  const logList = element('ol', { class: 'log', 'data-testid': 'activity-log', 'aria-live': 'polite', reversed: true, tabindex: 0, 'aria-label': 'Activity, newest first' });
+  const management = element('div', { class: 'management' });
+  const staff = isFloor ? dealerStaff(ctx.api, tableId) : null;
+  const mayRecall = isFloor || role === 'regulator';
   const history = element('div', { 'data-testid': 'history' }, mayRecall ? null : 'Hand recall is for floor supervisors and regulators.');
   const recall = element('button', { type: 'button', 'data-testid': 'recall-hands', hidden: !mayRecall }, 'Recall the last 10 hands');
   const node = element(
     'section',
-    { class: 'screen table-screen', 'aria-labelledby': 'table-heading' },
-    element('p', {}, element('a', { href: '#/lobby' }, '← Lobby')),
-    heading,
-    liveStatus,
-    dealers,
-    state,
-    controls,
-    element('section', { 'aria-labelledby': 'log-heading' }, element('h3', { id: 'log-heading' }, 'Activity'), logList),
-    element('section', { 'aria-labelledby': 'history-heading' }, element('h3', { id: 'history-heading' }, 'Hand history'), recall, history),
+    { class: 'screen table-screen', 'aria-labelledby': 'table-heading', 'data-role': role },
+    element('header', { class: 'table-head' }, element('a', { href: '#/lobby' }, '← Lobby'), element('h1', { id: 'table-heading' }, `Table ${tableId}`), summary, liveStatus, feedback.slot('screen')),
+    element('div', { class: 'table-main' }, graphic),
+    element(
+      'aside',
+      { class: 'table-side', 'aria-label': 'Hand, activity and controls' },
+      between,
+      showdown,
+      element('section', { class: 'panel', 'aria-labelledby': 'log-heading' }, element('h2', { id: 'log-heading' }, 'This hand and before'), logList),
+      management,
+      staff?.node,
+      element('section', { class: 'panel', 'aria-labelledby': 'history-heading' }, element('h2', { id: 'history-heading' }, 'Hand history'), recall, history),
+    ),
+    bar,
   );
+  // What was typed into the forms survives a redraw caused by someone else's command.
+  const drafts = new FormDrafts(node);
 
-  // What was typed into the floor's forms survives a re-render caused by someone else's command.
-  const drafts = new FormDrafts(controls);
+  const seatName = (): SeatName => (seat) => {
+    const name = view?.seats.find((s) => s.seat === seat)?.playerId;
+    return name ? `Seat ${seat} (${name})` : `Seat ${seat}`;
+  };
 
-  const show = (next: TableView) => {
-    if (view && next.version <= view.version) return; // already shown, or an older view arriving late
-    view = next;
-    replaceChildren(state, tableSummary(next), seatsTable(next));
+  /** The table itself: redrawn for every new event or view. */
+  const renderTable = () => {
+    if (!view) return;
+    const record = log.currentHand();
+    replaceChildren(summary, tableSummary(view, record));
+    replaceChildren(graphic, tableGraphic(view, record));
+    replaceChildren(showdown, showdownPanel(view, record));
+    const seen = new Set<string>([...splitCards(view.hand?.board ?? ''), ...(view.hand?.players ?? []).flatMap((p) => splitCards(p.holeCards ?? ''))]);
+    if (view.hand?.phase !== 'complete') for (const s of record.shown) for (const c of s.cards) seen.add(c);
+    replaceChildren(bar, actionBar(view, { role, feedback, guard, choose: act, seenCards: seen }));
+    const lines = log.newestFirst(LOG_LINES);
+    replaceChildren(logList, lines.map((event) => element('li', { 'data-version': event.version }, `v${event.version} ${eventSentence(event, seatName())}`)));
+  };
+  /** The forms: redrawn only for a new version of the table, so that typing is not interrupted more than needed. */
+  const renderControls = () => {
+    if (!view) return;
+    const record = log.currentHand();
+    replaceChildren(between, mayAct ? dealerControls(view, feedback, submit) : null);
     replaceChildren(
-      controls,
-      actionPanel(next, act, (sentence) => ctx.notice.info(sentence)),
-      element(
-        'section',
-        { 'aria-labelledby': 'dealer-heading' },
-        element('h3', { id: 'dealer-heading' }, 'Dealer'),
-        dealerControls(next, submit, (sentence) => ctx.notice.info(sentence)),
-      ),
-      element(
-        'section',
-        { 'aria-labelledby': 'floor-heading', class: 'floor-forms' },
-        element('h3', { id: 'floor-heading' }, 'Floor'),
-        seatPlayerForm(next, submit, (sentence) => ctx.notice.info(sentence)),
-        assignDealerForm(next, submit, (sentence) => ctx.notice.info(sentence)),
-        handAndTableForms(next, submit, (sentence) => ctx.notice.info(sentence)),
-      ),
+      management,
+      mayAct ? playerControls(view, feedback, sendCommand) : null,
+      mayAct
+        ? element(
+            'section',
+            { class: 'panel floor-forms', 'aria-labelledby': 'floor-heading' },
+            element('h2', { id: 'floor-heading' }, isFloor ? 'Floor' : 'Seating'),
+            seatPlayerForm(view, feedback, submit),
+            isFloor ? correctionForm(view, record.standingActions, seatName(), feedback, submit) : null,
+            isFloor ? handAndTableForms(view, feedback, submit) : null,
+          )
+        : null,
     );
     drafts.restore();
   };
-  // A command's answer and /live both carry the command's events, in either order: each version is logged once,
-  // newest first.
-  const record = (events: readonly TableEventItem[]) => {
-    for (const event of events) log.set(event.version, `v${event.version} ${eventSentence(event)}`);
-    const newestFirst = [...log.keys()].sort((a, b) => b - a);
-    for (const version of newestFirst.slice(LOG_LINES)) log.delete(version);
-    replaceChildren(logList, newestFirst.slice(0, LOG_LINES).map((version) => element('li', {}, log.get(version)!)));
+  const show = (next: TableView) => {
+    if (view && next.version <= view.version) return; // already shown, or an older view arriving late
+    view = next;
+    renderTable();
+    renderControls();
   };
-  const live = new LiveTable(tableId, () => ctx.session()?.accessToken ?? null, {
+  const record = (events: readonly TableEventItem[]) => {
+    log.add(events);
+    renderTable();
+  };
+  const live = new LiveTables(() => ctx.session()?.accessToken ?? null, {
     table: show,
     events: record,
     status: (text, connected) => {
       liveStatus.textContent = text;
       liveStatus.dataset.connected = String(connected);
     },
+    access: () => void staff?.load(),
   });
 
   /** A command answered 201/200: show its events and the table it left. */
   const applied = (answer: CommandAnswer) => {
-    record(answer.events);
+    log.add(answer.events);
+    if (view && answer.table.version <= view.version) renderTable();
     show(answer.table);
   };
   async function act(action: ChosenAction): Promise<void> {
-    ctx.notice.clear();
-    // One decision at a time: the buttons wait for this command's answer (a second click would act on a stale view).
-    const buttons = [...controls.querySelectorAll<HTMLButtonElement>('[data-testid="actions"] button:not([disabled])')];
+    // One decision at a time: the buttons wait for this command's answer.
+    const buttons = [...bar.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
     for (const button of buttons) button.disabled = true;
     try {
-      applied(await commands.send(action.route, action.body, view?.version));
+      const answer = await commands.send(action.route, action.body, action.decidedOnVersion);
+      feedback.succeeded();
+      applied(answer);
     } catch (error) {
-      ctx.notice.error(error);
+      feedback.refused('actions', error);
       // Someone else acted first: show the table as it is now.
       if (error instanceof ApiError && error.status === 409) void reload();
     } finally {
-      for (const button of buttons) button.disabled = false;
+      for (const button of buttons) if (button.isConnected) button.disabled = false;
     }
   }
+  function sendCommand(slot: string, route: string, body: Record<string, unknown>, done: string): void {
+    void commands
+      .send(route, body, view?.version)
+      .then((answer) => {
+        feedback.succeeded('players', done);
+        applied(answer);
+      })
+      .catch((error) => {
+        feedback.refused(slot, error);
+        if (error instanceof ApiError && error.status === 409) void reload();
+      });
+  }
   function submit(request: FormRequest, form: HTMLFormElement): void {
-    void submitForm(ctx, request, form, (answer) => {
-      drafts.forget(form);
-      // A table command answers with its events and the table; other requests (assigning a dealer) do not.
-      if (isCommandAnswer(answer)) applied(answer);
-      void reload();
-    });
+    const slot = form.dataset.testid ?? 'screen';
+    const fieldset = form.querySelector('fieldset');
+    if (fieldset) fieldset.disabled = true;
+    const headers: Record<string, string> = {};
+    void (request.path.startsWith(`/tables/${encodeURIComponent(tableId)}/`)
+      ? commands.send(request.path.slice(`/tables/${encodeURIComponent(tableId)}/`.length), request.body, view?.version)
+      : ctx.api.send(request.method, request.path, request.body, headers)
+    )
+      .then((answer: unknown) => {
+        drafts.forget(form);
+        feedback.succeeded(slot, request.done);
+        if (isCommandAnswer(answer)) applied(answer);
+        else void reload();
+      })
+      .catch((error) => {
+        feedback.refused(slot, error);
+        if (error instanceof ApiError && error.status === 409) void reload();
+      })
+      .finally(() => {
+        if (fieldset) fieldset.disabled = false;
+      });
   }
   async function reload(): Promise<void> {
     try {
       show(await ctx.api.get<TableView>(`/tables/${encodeURIComponent(tableId)}`));
     } catch (error) {
-      ctx.notice.error(error);
+      feedback.refused('screen', error);
     }
-    void loadDealers();
   }
-  /** Who deals here: the floor may look (GET /tables/:id/dealers); for other roles the line stays empty. */
-  async function loadDealers(): Promise<void> {
-    if (ctx.session()?.user.role !== 'floor') return;
+  /** After a reload the hand in progress and its actions come back: the table's recent events are read again. */
+  async function restoreEvents(): Promise<void> {
+    if (!view) return;
+    const shown = view;
+    const from = Math.max(1, view.version - EVENTS_RESTORED + 1);
     try {
-      const answer = await ctx.api.get<{ dealers: { name: string }[] }>(`/tables/${encodeURIComponent(tableId)}/dealers`);
-      dealers.textContent = `Dealers: ${answer.dealers.map((d) => d.name).join(', ') || 'none assigned'}`;
-    } catch {
-      dealers.textContent = '';
+      const page = await ctx.api.get<{ events: TableEventItem[] }>(`/tables/${encodeURIComponent(tableId)}/events?fromVersion=${from}&limit=${EVENTS_RESTORED}`);
+      record(page.events);
+      // The correction form lists the hand's standing actions: draw it again now that they are known.
+      if (view === shown) renderControls();
+    } catch (error) {
+      feedback.refused('screen', error);
     }
   }
   recall.addEventListener('click', async () => {
@@ -141,11 +210,15 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       replaceChildren(history, handHistoryList(recalledHands(await ctx.api.get(`/regulator/tables/${encodeURIComponent(tableId)}/hands?last=10`))));
     } catch (error) {
       replaceChildren(history, 'The hand history could not be recalled.');
-      ctx.notice.error(error);
+      feedback.refused('screen', error);
     }
   });
 
-  void reload().then(() => live.start(view?.version ?? null));
+  void reload().then(async () => {
+    await restoreEvents();
+    live.follow(tableId, view?.version ?? null);
+  });
+  void staff?.load();
   return { node, stop: () => live.stop() };
 }
 

@@ -22,7 +22,7 @@ export type LegalAction =
   | { readonly type: 'RunItOnce'; readonly seat: null };
 
 export interface Rules {
-  readonly structure: { readonly kind: string };
+  readonly structure: { readonly kind: string; readonly smallBet?: number; readonly bigBet?: number; readonly min?: number; readonly max?: number };
   readonly smallBlind: number;
   readonly bigBlind: number;
   readonly ante: { readonly kind: string; readonly amount: number };
@@ -37,6 +37,11 @@ export interface SeatView {
   readonly playerId: string;
   readonly stack: number;
   readonly sittingOut: boolean;
+  readonly waitForBigBlind?: boolean;
+  readonly missedSmall?: boolean;
+  readonly missedBig?: boolean;
+  /** No chips between hands (docs/api.md): removed with leave-table or back with add-chips. */
+  readonly busted?: boolean;
 }
 
 export interface HandPlayerView {
@@ -44,6 +49,8 @@ export interface HandPlayerView {
   readonly playerId: string;
   readonly stack: number;
   readonly committed: number;
+  /** This street's bet. */
+  readonly live: number;
   readonly folded: boolean;
   readonly allIn: boolean;
   /** null: this audience may not see them. */
@@ -62,6 +69,8 @@ export interface HandView {
   readonly round: { readonly street: string; readonly currentBet: number };
   readonly players: readonly HandPlayerView[];
   readonly pots: readonly { readonly amount: number; readonly eligible: readonly number[] }[];
+  readonly straddles?: readonly number[];
+  readonly killSeat?: number | null;
 }
 
 export interface TableView {

@@ -62,13 +62,15 @@ export async function launchChromium(): Promise<Browser> {
 export class ConsoleUser {
   private constructor(readonly page: Page) {}
 
-  static async open(browser: Browser, baseUrl: string): Promise<ConsoleUser> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  static async open(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 1000 }): Promise<ConsoleUser> {
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     page.setDefaultTimeout(15000);
     // The test fails with the page's own errors rather than a timeout somewhere later.
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    if (process.env.CONSOLE_DEBUG) page.on('console', (message) => console.log('PAGE', message.type(), message.text()));
+    if (process.env.CONSOLE_DEBUG) page.on('pageerror', (error) => console.log('PAGEERROR', error.message, error.stack));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto(`${baseUrl}/console/`);
     await page.locator('body[data-ready="true"]').waitFor({ state: 'attached' }).catch((error: Error) => {
@@ -94,10 +96,17 @@ export class ConsoleUser {
     return (await notice.textContent()) ?? '';
   }
 
+  /** Waits until a control's feedback line (next to it) shows something and returns it. */
+  async feedback(name: string): Promise<string> {
+    const line = this.page.getByTestId(`feedback-${name}`);
+    await line.filter({ hasText: /./ }).waitFor();
+    return (await line.textContent()) ?? '';
+  }
+
   /** Opens a table's screen the way a user does: from the lobby's link. */
   async openTableFromLobby(tableId: string): Promise<void> {
     await this.page.goto(this.page.url().replace(/#.*$/, '') + '#/lobby');
-    await this.page.getByTestId(`lobby-row-${tableId}`).getByRole('link', { name: tableId }).click();
+    await this.page.getByTestId(`lobby-row-${tableId}`).getByRole('link', { name: tableId, exact: true }).click();
     await this.page.getByTestId('table-summary').waitFor().catch(async (error: Error) => {
       throw new Error(`table ${tableId} did not show: ${await this.page.getByTestId('notice').textContent()} (${error.message})`);
     });
@@ -122,6 +131,13 @@ export class ConsoleUser {
   async submitForm(formTestId: string, fields: Record<string, string>): Promise<void> {
     await this.fillForm(formTestId, fields);
     await this.page.getByTestId(formTestId).getByTestId(`${formTestId}-submit`).click();
+  }
+
+  /** Runs axe-core (the npm package) in the page: the WCAG 2 A and AA rules; returns the serious and critical violations. */
+  async accessibilityViolations(): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+    await this.page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+    const result = await this.page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   }
 
   async close(): Promise<void> {

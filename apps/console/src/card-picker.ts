@@ -1,0 +1,52 @@
+import { element } from './elements.js';
+
+const RANKS = 'AKQJT98765432';
+const SUITS = [
+  ['s', '♠', 'spades'],
+  ['h', '♥', 'hearts'],
+  ['d', '♦', 'diamonds'],
+  ['c', '♣', 'clubs'],
+] as const;
+
+/**
+ * Live-cards tables: the dealer taps the cards as dealt on a 52-card grid (a row per suit, big targets for one
+ * hand on a tablet). Cards already seen in the hand are greyed out and cannot be picked; the confirm button names
+ * the cards and is enabled only when the right number is picked. The engine still checks every card.
+ */
+export function cardPicker(testId: string, label: string, count: number, seen: ReadonlySet<string>, send: (cards: string[]) => void): HTMLElement {
+  const picked: string[] = [];
+  const confirm = element('button', { type: 'button', class: 'primary', 'data-testid': `${testId}-confirm`, disabled: true }, label);
+  const open = element('button', { type: 'button', 'data-testid': testId, 'aria-expanded': 'false' }, `${label} — pick ${count} card${count === 1 ? '' : 's'}`);
+  const grid = element('div', { class: 'card-grid', role: 'group', 'aria-label': `${label}: pick ${count}` });
+  const panel = element('div', { class: 'card-picker', 'data-testid': `${testId}-picker`, hidden: true }, grid, element('div', { class: 'picker-foot' }, confirm));
+  const refresh = () => {
+    confirm.disabled = picked.length !== count;
+    confirm.textContent = picked.length ? `${label}: ${picked.join(' ')}` : `${label} (pick ${count})`;
+  };
+  for (const [suit, symbol, name] of SUITS) {
+    for (const rank of RANKS) {
+      const code = `${rank}${suit}`;
+      const taken = seen.has(code);
+      const card = element(
+        'button',
+        { type: 'button', class: `pick suit-${suit}`, 'data-testid': `pick-${code}`, 'aria-pressed': 'false', disabled: taken, 'aria-label': `${rank === 'T' ? '10' : rank} of ${name}${taken ? ' (already seen)' : ''}` },
+        `${rank === 'T' ? '10' : rank}${symbol}`,
+      );
+      card.addEventListener('click', () => {
+        const at = picked.indexOf(code);
+        if (at >= 0) picked.splice(at, 1);
+        else if (picked.length < count) picked.push(code);
+        card.setAttribute('aria-pressed', String(picked.includes(code)));
+        refresh();
+      });
+      grid.append(card);
+    }
+  }
+  open.addEventListener('click', () => {
+    panel.hidden = !panel.hidden;
+    open.setAttribute('aria-expanded', String(!panel.hidden));
+  });
+  confirm.addEventListener('click', () => picked.length === count && send([...picked]));
+  refresh();
+  return element('div', { class: 'card-action' }, open, panel);
+}

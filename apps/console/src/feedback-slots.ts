@@ -1,0 +1,52 @@
+import { element } from './elements.js';
+import { refusalCode, refusalSentence } from './refusal-sentences.js';
+
+/**
+ * Messages shown next to the control that caused them (the action bar, one form, one seat's controls), in red for
+ * a refusal. The table screen redraws its controls on every change, so a message lives here by the control's name
+ * and is put back into the redrawn slot; the next success anywhere on the screen clears them all (an old refusal
+ * must not stay up hands later).
+ */
+export class FeedbackSlots {
+  private readonly messages = new Map<string, { text: string; kind: 'error' | 'done'; code: string }>();
+  private readonly mounted = new Map<string, HTMLElement>();
+
+  /** The element that shows `name`'s message; put it beside the control. */
+  slot(name: string): HTMLElement {
+    const node = element('p', { class: 'feedback', role: 'alert', 'data-testid': `feedback-${name}` });
+    this.mounted.set(name, node);
+    this.paint(name);
+    return node;
+  }
+
+  refused(name: string, error: unknown): void {
+    this.messages.set(name, { text: refusalSentence(error), kind: 'error', code: refusalCode(error) });
+    this.paint(name);
+  }
+
+  /** A refusal decided in the page (an amount out of bounds): nothing was sent. */
+  refusedHere(name: string, sentence: string): void {
+    this.messages.set(name, { text: sentence, kind: 'error', code: 'PAGE' });
+    this.paint(name);
+  }
+
+  /** Something worked: every old refusal goes, and `name` may say what was done. */
+  succeeded(name?: string, text?: string): void {
+    const names = [...this.messages.keys()];
+    this.messages.clear();
+    if (name && text) this.messages.set(name, { text, kind: 'done', code: '' });
+    for (const other of new Set([...names, ...(name ? [name] : [])])) this.paint(other);
+  }
+
+  private paint(name: string): void {
+    const node = this.mounted.get(name);
+    if (!node) return;
+    const message = this.messages.get(name);
+    node.textContent = message?.text ?? '';
+    node.hidden = !message;
+    if (message) {
+      node.dataset.kind = message.kind;
+      node.dataset.code = message.code;
+    }
+  }
+}

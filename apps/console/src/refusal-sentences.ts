@@ -1,0 +1,40 @@
+import { ApiError } from './api-client.js';
+
+/**
+ * What a refusal means, in words a dealer reads at the table: never a status number or a code. The rules engine's
+ * own sentences (422) are already written for the floor and are shown as they come; the API's protocol refusals
+ * are replaced by what they mean for the person who tapped. The code stays on the element (data-code) for support.
+ */
+const SENTENCES: Readonly<Record<string, string>> = {
+  VERSION_CONFLICT: 'The table moved on before your tap arrived; nothing was done. Look at the table again and tap again if it still applies.',
+  IDEMPOTENCY_KEY_IN_FLIGHT: 'That tap is still being handled; nothing more was done.',
+  FORBIDDEN_ROLE: 'Your role may not do this; nothing was done.',
+  NOT_ASSIGNED_TO_TABLE: 'You are not assigned to deal this table; nothing was done. Ask the floor to assign you.',
+  NETWORK_ERROR: 'The server cannot be reached; nothing was sent. Check the connection and tap again.',
+  DATABASE_UNAVAILABLE: 'The server could not record it just now; nothing was done. Tap again in a moment.',
+  TABLE_NOT_FOUND: 'There is no such table.',
+  USER_NOT_FOUND: 'There is no such user.',
+  INVALID_CREDENTIALS: 'Wrong user name or password (or the user is disabled).',
+  LOGIN_THROTTLED: 'Too many sign-in attempts; wait a minute and try again.',
+  USER_NAME_TAKEN: 'That user name is already in use (disabled users keep theirs).',
+  LAST_FLOOR_USER: 'This would leave no floor supervisor who can sign in; nothing was changed.',
+  CANNOT_DISABLE_SELF: 'You cannot disable yourself: another floor supervisor must.',
+  CANNOT_CHANGE_OWN_ROLE: 'You cannot change your own role: another floor supervisor must.',
+  INVALID_USER_NAME: 'A user name is 1 to 64 letters, digits, dots, dashes, underscores or @.',
+  NOT_A_DEALER: 'Only an enabled dealer can be assigned to a table.',
+  UNAUTHENTICATED: 'Your session has ended: sign in again.',
+};
+
+export function refusalSentence(error: unknown): string {
+  if (error instanceof ApiError) {
+    const known = SENTENCES[error.code];
+    if (known) return known;
+    // The engine's and the API's validation sentences are written for people; never show the bare status.
+    return error.detail || 'The server refused this; nothing was done.';
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function refusalCode(error: unknown): string {
+  return error instanceof ApiError ? error.code : 'PAGE';
+}

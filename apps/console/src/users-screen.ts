@@ -1,0 +1,102 @@
+import type { ConsoleContext } from './console-context.js';
+import { element, field, formValues, replaceChildren } from './elements.js';
+import { FeedbackSlots } from './feedback-slots.js';
+
+interface UserRow {
+  readonly id: string;
+  readonly name: string;
+  readonly role: string;
+  readonly disabled: boolean;
+}
+
+const ROLES = ['dealer', 'floor', 'regulator'] as const;
+
+/**
+ * Staff accounts (floor only; docs/api.md "Users"): add a dealer, floor supervisor or regulator, disable or enable,
+ * change the role, reset the password. A new password is made by the server and shown once, here, to hand over.
+ */
+export function usersScreen(ctx: ConsoleContext): HTMLElement {
+  const feedback = new FeedbackSlots();
+  const tbody = element('tbody');
+  const password = element('p', { class: 'one-time', 'data-testid': 'one-time-password', hidden: true, role: 'status' });
+  const nameInput = element('input', { name: 'name', type: 'text', required: true, autocomplete: 'off', 'data-testid': 'input-new-user' });
+  const roleSelect = element('select', { name: 'role', 'data-testid': 'input-new-role' }, ROLES.map((r) => element('option', { value: r }, r)));
+  const create = element('form', { 'data-testid': 'create-user', class: 'inline-form' }, field('User name', nameInput), field('Role', roleSelect), element('button', { type: 'submit', 'data-testid': 'create-user-submit' }, 'Add user'), feedback.slot('create-user'));
+
+  const showPassword = (name: string, secret: string) => {
+    password.replaceChildren(`One-time password for ${name}: `, element('code', { 'data-testid': 'password-value' }, secret), ' — hand it over now; it is not shown again.');
+    password.hidden = false;
+  };
+  const run = async (slot: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      feedback.refused(slot, error);
+    }
+    await load();
+  };
+  create.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const { name, role } = formValues(create);
+    if (!name) return feedback.refusedHere('create-user', 'Enter the user name. Nothing was sent.');
+    void run('create-user', async () => {
+      const answer = await ctx.api.post<{ user: UserRow; password: string }>('/users', { name, role });
+      feedback.succeeded('create-user', `${answer.user.name} added as ${answer.user.role}.`);
+      showPassword(answer.user.name, answer.password);
+      create.reset();
+    });
+  });
+
+  function row(user: UserRow): HTMLElement {
+    const slot = `user-${user.name}`;
+    const toggle = element('button', { type: 'button', 'data-testid': `toggle-${user.name}` }, user.disabled ? `Enable ${user.name}` : `Disable ${user.name}`);
+    toggle.addEventListener('click', () =>
+      void run(slot, async () => {
+        await ctx.api.send('PATCH', `/users/${encodeURIComponent(user.id)}`, { disabled: !user.disabled });
+        feedback.succeeded(slot, `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`);
+      }),
+    );
+    const reset = element('button', { type: 'button', 'data-testid': `reset-${user.name}` }, `New password for ${user.name}`);
+    reset.addEventListener('click', () =>
+      void run(slot, async () => {
+        const answer = await ctx.api.post<{ password: string }>(`/users/${encodeURIComponent(user.id)}/password`, {});
+        feedback.succeeded(slot, `New password made for ${user.name}.`);
+        showPassword(user.name, answer.password);
+      }),
+    );
+    const roleId = `role-${user.name}`;
+    const role = element('select', { id: roleId, 'data-testid': roleId }, ROLES.map((r) => element('option', { value: r, selected: r === user.role }, r)));
+    role.addEventListener('change', () =>
+      void run(slot, async () => {
+        await ctx.api.send('PATCH', `/users/${encodeURIComponent(user.id)}`, { role: role.value });
+        feedback.succeeded(slot, `${user.name} is now ${role.value}.`);
+      }),
+    );
+    return element(
+      'tr',
+      { 'data-testid': `user-row-${user.name}`, class: user.disabled ? 'disabled' : null },
+      element('th', { scope: 'row' }, user.name),
+      element('td', {}, element('label', { for: roleId, class: 'visually-hidden' }, `Role of ${user.name}`), role),
+      element('td', { 'data-testid': `user-state-${user.name}` }, user.disabled ? 'disabled' : 'active'),
+      element('td', {}, toggle, ' ', reset, feedback.slot(slot)),
+    );
+  }
+
+  async function load(): Promise<void> {
+    try {
+      const answer = await ctx.api.get<{ users: UserRow[] }>('/users');
+      replaceChildren(tbody, answer.users.map(row));
+    } catch (error) {
+      feedback.refused('users', error);
+    }
+  }
+  void load();
+  return element(
+    'section',
+    { class: 'screen users-screen', 'aria-labelledby': 'users-heading' },
+    element('h1', { id: 'users-heading' }, 'Staff'),
+    feedback.slot('users'),
+    element('section', { class: 'panel' }, element('h2', {}, 'Add a user'), create, password),
+    element('table', { class: 'users', 'data-testid': 'users' }, element('thead', {}, element('tr', {}, ['User', 'Role', 'State', ''].map((h) => element('th', { scope: 'col' }, h)))), tbody),
+  );
+}
