@@ -73,6 +73,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     return name ? `Seat ${seat} (${name})` : `Seat ${seat}`;
   };
 
+  /** The version the action bar was last drawn for. */
+  let barVersion = -1;
   /** The table itself: redrawn for every new event or view. */
   const renderTable = () => {
     if (!view) return;
@@ -82,7 +84,17 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     replaceChildren(showdown, showdownPanel(view, record));
     const seen = new Set<string>([...splitCards(view.hand?.board ?? ''), ...(view.hand?.players ?? []).flatMap((p) => splitCards(p.holeCards ?? ''))]);
     if (view.hand?.phase !== 'complete') for (const s of record.shown) for (const c of s.cards) seen.add(c);
+    // Events arrive after the answer that showed their version: a redraw for the same version keeps what the dealer
+    // was typing (an amount, a seat) and where, instead of putting the minimum back under their finger.
+    const typing = barVersion === view.version ? [...bar.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[id], select[id]')] : [];
+    const focused = typing.find((control) => control === document.activeElement)?.id;
     replaceChildren(bar, actionBar(view, { role, feedback, guard, choose: act, seenCards: seen }));
+    for (const before of typing) {
+      const after = bar.querySelector<HTMLInputElement | HTMLSelectElement>(`#${CSS.escape(before.id)}`);
+      if (after && after.tagName === before.tagName) after.value = before.value;
+      if (after && before.id === focused) after.focus();
+    }
+    barVersion = view.version;
     const lines = log.newestFirst(LOG_LINES);
     replaceChildren(logList, lines.map((event) => element('li', { 'data-version': event.version }, `v${event.version} ${eventSentence(event, seatName())}`)));
   };

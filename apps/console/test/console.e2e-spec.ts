@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
 import { Users, type User } from '../../api/src/auth/users';
 import { signTestToken } from '../../api/test/test-support/auth';
@@ -719,7 +719,7 @@ describe('floor console in chromium', () => {
       const table = await tableFromApi('size-1');
       await person.waitForVersion(table.version);
       await person.byTestId(`action-Fold-${table.toAct}`).waitFor();
-      const bar = (await person.byTestId('actions').boundingBox())!;
+      const bar = await boxOf(person.byTestId('actions'));
       expect(bar.y + bar.height).toBeLessThanOrEqual(size.viewport.height + 1);
       const overflow = (await person.page.evaluate(`({ x: document.documentElement.scrollWidth - innerWidth, y: document.documentElement.scrollHeight - innerHeight })`)) as { x: number; y: number };
       expect(overflow.x).toBeLessThanOrEqual(0);
@@ -728,7 +728,7 @@ describe('floor console in chromium', () => {
         const main = await person.page.evaluate(`document.querySelector('main').scrollHeight - document.querySelector('main').clientHeight`);
         expect([overflow.y, main]).toEqual([0, 0]);
         for (const seat of table.seats) {
-          const box = (await person.byTestId(`seat-${seat.seat}`).boundingBox())!;
+          const box = await boxOf(person.byTestId(`seat-${seat.seat}`));
           expect(box.y).toBeGreaterThanOrEqual(0);
           expect(box.y + box.height).toBeLessThanOrEqual(bar.y + 1);
         }
@@ -750,3 +750,17 @@ describe('floor console in chromium', () => {
     expect(await signIn.accessibilityViolations()).toEqual([]);
   });
 });
+
+/**
+ * An element's box once it is on screen: the table redraws its parts as events arrive, and a box read at the moment
+ * a part is swapped is null (not a layout fault).
+ */
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const box = await locator.boundingBox().catch(() => null);
+    if (box !== null) return box;
+    if (Date.now() > deadline) throw new Error('the element never showed on screen');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -80,6 +80,8 @@ describe('the room screens in chromium', () => {
   it('a refusal shows the room\'s sentence: a second listing of the same player', async () => {
     await floor.fillForm('join-nl12', { 'Player id': 'card-1001', 'Alias (on the board)': 'JD' });
     await floor.byTestId('join-nl12-submit').click();
-    await floor.byTestId('notice').filter({ hasText: /^422 PLAYER_ALREADY_SEATED: player card-1001 already plays in 1\/2 NLHE \(table t1, seat 1\)/ }).waitFor();
+    // In words, as every refusal in the console: the room's sentence, no status or code.
+    await floor.byTestId('notice').filter({ hasText: /^player card-1001 already plays in 1\/2 NLHE \(table t1, seat 1\)/ }).waitFor();
+    expect(await floor.byTestId('notice').getAttribute('data-kind')).toBe('error');
   });
 });

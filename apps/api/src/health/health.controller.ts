@@ -23,7 +23,8 @@ export class HealthController {
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers (no dependency is checked)' })
   live() {
-    return { status: 'ok', uptimeSeconds: Math.floor((Date.now() - STARTED_AT) / 1000) };
+    // The pid tells a supervisor (and a test that started the process) which process answered on the port.
+    return { status: 'ok', uptimeSeconds: Math.floor((Date.now() - STARTED_AT) / 1000), pid: process.pid };
   }
 
   @Get(['ready', ''])

@@ -41,14 +41,12 @@ describe('a command request', () => {
     expect(problemOf(() => parseTableCommandRequest('t1', { body: { type: 'Fold', seat: 1, expectedVersion: 4 }, headers: { 'if-match': '"5"' } })).status).toBe(400);
   });
 
-  it('records the actor and role (from the token, never the X-Actor headers), device and request id as metadata', () => {
-    const request = parseTableCommandRequest('t1', {
-      body: { type: 'Check', seat: 2 },
-      headers: { 'x-actor-id': 'someone-else', 'x-actor-role': 'floor', 'x-device-id': 'tablet-3' },
-      actor: { id: 'dealer-7', role: 'dealer' },
-      requestId: 'req-1',
-    });
-    expect(request.metadata).toEqual({ actorId: 'dealer-7', actorRole: 'dealer', device: 'tablet-3', correlationId: 'req-1' });
+  it('records the actor, role and device from the token (never the X-Actor or X-Device-Id headers) and the request id as metadata', () => {
+    const headers = { 'x-actor-id': 'someone-else', 'x-actor-role': 'floor', 'x-device-id': 'tablet-3' };
+    const onDevice = parseTableCommandRequest('t1', { body: { type: 'Check', seat: 2 }, headers, actor: { id: 'dealer-7', role: 'dealer', device: 'console-9' }, requestId: 'req-1' });
+    expect(onDevice.metadata).toEqual({ actorId: 'dealer-7', actorRole: 'dealer', device: 'console-9', correlationId: 'req-1' });
+    const noDevice = parseTableCommandRequest('t1', { body: { type: 'Check', seat: 2 }, headers, actor: { id: 'dealer-7', role: 'dealer' }, requestId: 'req-1' });
+    expect(noDevice.metadata).toEqual({ actorId: 'dealer-7', actorRole: 'dealer', device: null, correlationId: 'req-1' });
   });
 
   it('takes the type from the route, and refuses a body whose type says otherwise', () => {

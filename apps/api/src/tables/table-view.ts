@@ -40,9 +40,13 @@ function seatView(state: TableState, seat: SeatState) {
 
 function handView(hand: HandState) {
   // lastAction is the correction chain: earlier copies of this hand, deck included. The view lists the actions only.
-  const { deck: _undealt, seal: _sealed, deckPosition: _position, lastAction: _chain, board, players, ...rest } = hand;
+  const { deck: _undealt, seal: _sealed, deckPosition: _position, lastAction: _chain, board, players, house, ...rest } = hand;
   return {
     ...rest,
+    // The house options' fields stay where clients have always read them (hand.straddles, hand.killSeat, ...): the
+    // engine keeps them in one record for speed, which is its own business.
+    ...house,
+    secondBoard: formatCards(house.secondBoard, ''),
     /** The betting actions still standing, numbered as CorrectAction's `action` (1 = the first). */
     actions: standingActions(hand).map((c, i) => ({ action: i + 1, ...c.action })),
     board: formatCards(board, ''),

@@ -50,6 +50,18 @@ export class ApiProcess {
 
   /** `nodeArgs`: flags for node itself, e.g. --cpu-prof (which NODE_OPTIONS does not accept). */
   static async start(env: Record<string, string>, options: { startTimeoutMs?: number; nodeArgs?: readonly string[] } = {}): Promise<ApiProcess> {
+    // A port chosen free can be taken by another test before the child listens on it: then try another one.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ApiProcess.startOnce(env, options);
+      } catch (error) {
+        const portTaken = error instanceof PortTaken || (error instanceof Error && error.message.includes('EADDRINUSE'));
+        if (env.PORT || !portTaken || attempt === 3) throw error;
+      }
+    }
+  }
+
+  private static async startOnce(env: Record<string, string>, options: { startTimeoutMs?: number; nodeArgs?: readonly string[] }): Promise<ApiProcess> {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BUILT_MAIN], {
       cwd: ROOT,
@@ -88,9 +100,15 @@ export class ApiProcess {
     for (;;) {
       if (this.child.exitCode !== null) throw new Error(`the API exited while starting:\n${this.output}`);
       try {
+        // Ready, and ready as this child: the port was free when chosen, but another test's server may have taken it
+        // before the child listened (the child then exits with EADDRINUSE, and the other server answers instead).
+        const live = await fetch(`${this.baseUrl}/health/live`);
+        const answeredBy = live.status === 200 ? ((await live.json()) as { pid?: number }).pid : undefined;
+        if (answeredBy !== undefined && answeredBy !== this.child.pid) throw new PortTaken(`${this.baseUrl} is answered by another process (pid ${answeredBy})`);
         const res = await fetch(`${this.baseUrl}/health`);
-        if (res.status === 200) return;
-      } catch {
+        if (answeredBy === this.child.pid && res.status === 200) return;
+      } catch (error) {
+        if (error instanceof PortTaken) throw error;
         // not listening yet
       }
       if (Date.now() > deadline) throw new Error(`the API did not become healthy within ${timeoutMs} ms:\n${this.output}`);
@@ -98,3 +116,5 @@ export class ApiProcess {
     }
   }
 }
+
+class PortTaken extends Error {}
