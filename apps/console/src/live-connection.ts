@@ -63,10 +63,7 @@ export class LiveTables {
 
   private connect(): void {
     if (this.closed) return;
-    const token = this.token();
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
-    const socket = new WebSocket(`${scheme}://${location.host}/live${query}`);
+    const socket = new WebSocket(liveUrl(this.token()));
     this.socket = socket;
     socket.addEventListener('open', () => {
       for (const tableId of this.followed.keys()) this.subscribe(socket, tableId);
@@ -134,4 +131,10 @@ export class LiveTables {
       }
     }
   }
+}
+
+/** /live on this page's host, over TLS when the page is, with the access token when there is one (the board has none). */
+export function liveUrl(token: string | null): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/live${token ? `?access_token=${encodeURIComponent(token)}` : ''}`;
 }

@@ -1,3 +1,5 @@
+import { liveUrl } from './live-connection.js';
+
 /**
  * The room's channels on /live: `room` (the floor's board: every game's state, signed in as floor) or `board` (the
  * public board, no token). Each message is the whole picture, so a reconnection needs no catch-up: it subscribes
@@ -35,9 +37,7 @@ export class RoomFeed<G> {
 
   private connect(): void {
     if (this.closed) return;
-    const token = this.token();
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${scheme}://${location.host}/live${token ? `?access_token=${encodeURIComponent(token)}` : ''}`);
+    const socket = new WebSocket(liveUrl(this.token()));
     this.socket = socket;
     socket.addEventListener('open', () => {
       socket.send(JSON.stringify({ type: 'subscribe', channel: this.channel }));
