@@ -23,11 +23,17 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
   );
   let shown: readonly FloorGame[] = [];
   const render = () => replaceChildren(games, shown.length === 0 ? element('p', {}, 'No games yet.') : shown.map((g) => gameSection(ctx, g)));
+  const showGames = (list: readonly FloorGame[]) => {
+    shown = list.filter((g) => g.state.status === 'open');
+    render();
+  };
+  // The floor's own change shows at once, read back from the API, whether or not /live's message has come yet.
+  const readBack = () => {
+    ctx.api.get<{ games: FloorGame[] }>('/room/games').then((answer) => showGames(answer.games), () => undefined);
+  };
+  document.addEventListener(ROOM_CHANGED, readBack);
   const feed = new RoomFeed<FloorGame>('room', () => ctx.session()?.accessToken ?? null, {
-    games: (list) => {
-      shown = list.filter((g) => g.state.status === 'open');
-      render();
-    },
+    games: showGames,
     status: (text, connected) => {
       status.textContent = text;
       status.dataset.connected = String(connected);
@@ -38,13 +44,17 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
   const timer = window.setInterval(() => {
     for (const t of Array.from(node.querySelectorAll<HTMLElement>('[data-respond-by]'))) t.textContent = countdown(t.dataset.respondBy!);
   }, 1000);
-  return { node, stop: () => (feed.stop(), window.clearInterval(timer)) };
+  return { node, stop: () => (feed.stop(), window.clearInterval(timer), document.removeEventListener(ROOM_CHANGED, readBack)) };
 }
+
+/** Sent on the document when a room command of this page succeeded. */
+const ROOM_CHANGED = 'felt-room-changed';
 
 async function send(ctx: ConsoleContext, path: string, body: Record<string, unknown>, done: string): Promise<boolean> {
   try {
     await ctx.api.post(path, body, { 'Idempotency-Key': newCommandId() });
     ctx.notice.info(done);
+    document.dispatchEvent(new Event(ROOM_CHANGED));
     return true;
   } catch (error) {
     ctx.notice.error(error);
