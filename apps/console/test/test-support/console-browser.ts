@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -10,12 +10,29 @@ import { ROOT } from '../../../api/test/test-support/api-process';
 /** Screenshots and other test output: under tmp/ (gitignored). */
 export const OUTPUT_DIR = join(ROOT, 'tmp', 'console-e2e');
 
-/** Compiles the console from its sources the way `npm run build` does, so the test never runs a stale build. */
+/**
+ * Compiles the console from its sources the way `npm run build` does, so the test never runs a stale build; only
+ * when a source is newer than the build. Browser suites run side by side: rewriting the files one of them is loading
+ * gave it a half-written module (after `npm test`'s own build, nothing is rewritten at all).
+ */
 export function buildConsole(): void {
+  const built = join(ROOT, 'dist', 'apps', 'console', 'main.js');
+  if (existsSync(built) && newestChange(join(ROOT, 'apps', 'console', 'src'), join(ROOT, 'apps', 'console', 'public')) <= statSync(built).mtimeMs) return;
   const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
   const result = spawnSync(tsc, ['-p', join(ROOT, 'apps', 'console', 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the console does not compile:\n${result.stdout}${result.stderr}`);
   cpSync(join(ROOT, 'apps', 'console', 'public'), join(ROOT, 'dist', 'apps', 'console'), { recursive: true });
+}
+
+/** The newest modification time of any file below these folders. */
+function newestChange(...folders: string[]): number {
+  let newest = 0;
+  for (const folder of folders) {
+    for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+      if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
 }
 
 /**
