@@ -27,12 +27,14 @@ def replay(table):
     # contend once the losers' hands are killed, so a pot may be several of the table's: each run of adjacent
     # pots, by its amount, with its rake. A pot won by folds leaves out the winner's matched bet on the last street
     # (it goes back with the pot), so when no run has the amount, the nearest run's rake is taken.
-    runs = [(sum(p[0] for p in pots[i:j]), sum(p[1] for p in pots[i:j])) for i in range(len(pots)) for j in range(i + 1, len(pots) + 1)]
+    # Two runs may have the same amount (a pot of 369 and two adjacent pots of 185 and 184): the run of fewer pots
+    # is taken, as pokerkit merges only pots that the same players contend.
+    runs = [(sum(p[0] for p in pots[i:j]), sum(p[1] for p in pots[i:j]), j - i) for i in range(len(pots)) for j in range(i + 1, len(pots) + 1)]
 
     def rake(amount, state=None):
         if not runs:
             return 0, amount
-        gross, taken = min(runs, key=lambda run: (run[0] != amount, abs(run[0] - amount)))
+        gross, taken, _ = min(runs, key=lambda run: (run[0] != amount, abs(run[0] - amount), run[2]))
         taken = min(taken, amount)
         return taken, amount - taken
 
