@@ -108,7 +108,8 @@ function checkInvariants(played: Played): void {
 /**
  * House-rule invariants checked on every event, independently of how the engine derives them:
  * - blinds owed are collected or waived by a recorded rule: a returning seat that owes blinds is dealt in only
- *   with its make-up posts due, or as the big blind (which clears the debt); every forced bet due is posted
+ *   with its make-up posts due, or as the big blind (which clears the debt), or heads-up as the button posting the
+ *   small blind (a debt settled by a blind in turn, docs/house-options.md); every forced bet due is posted
  *   before the cards are dealt;
  * - kill legs come only from qualifying pots: whoever gets the kill button or the kill won every pot of the hand
  *   (and saw a flop when the table requires one).
@@ -118,6 +119,8 @@ function checkHouseRules(played: Played, before: TableState, e: TableEvent): voi
     for (const p of e.players) {
       const seat = before.seats[p.seat - 1]!;
       if (!(seat.missedBig || seat.missedSmall) || p.seat === e.bigBlindSeat) continue;
+      // Heads-up the owing player may be the button, who posts the small blind: that settles the debt (house-options.md).
+      if (e.players.length === 2 && p.seat === e.smallBlindSeat) continue;
       const posts = e.forcedBets.filter((f) => f.seat === p.seat && f.kind.startsWith('make-up'));
       if (posts.length === 0) throw new Error(`seat ${p.seat} owes blinds but was dealt in without a make-up post`);
     }
