@@ -10,12 +10,16 @@
  * Prints, for hands without a marking note, how many pokerkit replays to the same stacks, and for each marking
  * kind (docs/regulators.md) what pokerkit did with those hands. `matched-tabled-early`: the log tables an all-in
  * showdown after the rest of the board, PHH before it; the script showed the hands first (Felt before issue 17).
+ *
+ * Then the PHH hands written by hand for issue 23 (test/fixtures/phh-online: decimal stakes, posts to come in,
+ * unknown cards, winnings short by a rake) are played by `felt phh` and by pokerkit's own reader
+ * (pokerkit_replay.py --final-stacks), and the final stacks compared hand by hand.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { phhHandsFromEvents, toPhhText } from '@felt/formats';
+import { collectPhhFiles, phhHandsFromEvents, replayPhhFiles, toPhhText } from '@felt/formats';
 import { MIXED_TABLES, mixedLog } from '../test/exports/mixed-log';
 
 const handsPerTable = Number(process.argv[2] ?? 500);
@@ -55,6 +59,23 @@ try {
     for (const [kind, outcomes] of Object.entries(report.equivalent)) console.log(`  of which written as an equivalent, ${kind}: ${JSON.stringify(outcomes)}`);
     for (const [kind, outcomes] of Object.entries(report.marked)) console.log(`  marked ${kind}: ${JSON.stringify(outcomes)}`);
     if (Object.keys(report.reasons).length) console.log(`  why, for unmarked hands that did not match: ${JSON.stringify(report.reasons)}`);
+
+    const handWritten = collectPhhFiles([join(__dirname, '../test/fixtures/phh-online')]);
+    const felt = replayPhhFiles(handWritten);
+    const read = spawnSync('python3', [join(__dirname, 'pokerkit_replay.py'), '--final-stacks', ...handWritten], {
+      env: { ...process.env, PYTHONPATH: pokerkit },
+      encoding: 'utf8',
+    });
+    if (read.status !== 0) throw new Error(`pokerkit_replay.py --final-stacks failed (${read.status}): ${read.stderr}`);
+    const theirs = JSON.parse(read.stdout) as Record<string, { stacks?: number[]; ended?: boolean; error?: string }>;
+    let same = 0;
+    for (const hand of felt.hands) {
+      const pk = theirs[hand.file];
+      const agree = pk?.stacks !== undefined && pk.ended === true && hand.finalStacks !== null && hand.finalStacks.every((s, i) => Math.abs(s - pk.stacks![i]!) < 1e-9);
+      if (agree) same++;
+      else console.log(`  ${hand.file}: felt phh ${hand.status} ${JSON.stringify(hand.finalStacks)}, pokerkit ${JSON.stringify(pk)}`);
+    }
+    console.log(`hand-written PHH hands (test/fixtures/phh-online): ${felt.hands.length}, felt phh ${JSON.stringify(felt.summary)}; final stacks equal to pokerkit's: ${same}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -7,6 +7,8 @@ Strict: each action is applied with pokerkit's parse_action; an action pokerkit 
 own iteration would "repair" the hand by checking or folding instead). Usage, with pokerkit's source on PYTHONPATH:
     PYTHONPATH=/path/to/pokerkit python3 bench/pokerkit_replay.py FILE.phhs... > report.json
 Prints a JSON report: counts (matched, mismatched, refused) for plain hands and per note kind for marked ones.
+With --final-stacks FILE.phh...: pokerkit's own reading of each file (HandHistory.load, decimals kept), and the
+final stacks it plays to, for comparing `felt phh` with pokerkit on hands written by hand (test/fixtures/phh-online).
 """
 import json
 import sys
@@ -123,11 +125,32 @@ def main(paths):
     print(json.dumps({'hands': hands, 'plain': dict(plain), 'equivalent': {k: dict(v) for k, v in equivalent.items()}, 'marked': {k: dict(v) for k, v in marked.items()}, 'reasons': dict(reasons.most_common(12)), 'marked_reasons': {k: dict(v.most_common(4)) for k, v in marked_reasons.items()}, 'examples': examples}, indent=2))
 
 
+def final_stacks(paths):
+    """pokerkit's own reading of PHH files written by hand (decimal amounts, posts): each hand loaded with
+    HandHistory.load and played through, its final stacks printed by file, as floats."""
+    out = {}
+    for path in paths:
+        try:
+            with open(path, 'rb') as f:
+                hh = HandHistory.load(f)
+            state = None
+            for state in hh:
+                pass
+            out[path] = {'stacks': [float(s) for s in state.stacks], 'ended': not state.status}
+        except Exception as e:  # a hand pokerkit cannot read or play
+            out[path] = {'error': f'{type(e).__name__}: {e}'}
+    print(json.dumps(out, indent=2))
+
+
 TABLE_EARLY = False
 
 if __name__ == '__main__':
     warnings.simplefilter('ignore')  # pokerkit warns about legal but pointless folds; they are still replayed
     args = sys.argv[1:]
+    if '--final-stacks' in args:
+        args.remove('--final-stacks')
+        final_stacks(args)
+        sys.exit(0)
     if '--table-early' in args:
         TABLE_EARLY = True
         args.remove('--table-early')

@@ -29,7 +29,7 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
     expect(report.hands.map((h) => [relative(root, h.file), h.status, h.error ?? ''])).toEqual(
       report.hands.map((h) => [relative(root, h.file), 'matched', '']),
     );
-    expect(report.summary).toEqual({ hands: 5, matched: 5, mismatched: 0, failed: 0 });
+    expect(report.summary).toEqual({ hands: 9, matched: 9, mismatched: 0, failed: 0 });
   });
 
   it('takes a negative entry as the new player’s live post: p4 checks for it and loses it when p2 wins', () => {
@@ -58,16 +58,17 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
   });
 
   it('round-trips: the export writes the post back as a negative entry and replays to the same stacks', () => {
-    for (const name of ['post-checks-option.phh', 'post-raised-pot-showdown.phh', 'two-posts-walk.phh', 'post-with-antes-straddle.phh']) {
+    for (const name of ['post-checks-option.phh', 'post-raised-pot-showdown.phh', 'two-posts-walk.phh', 'post-with-antes-straddle.phh', 'post-on-button-raises.phh', 'post-in-small-blind.phh', 'short-post-all-in.phh', 'post-option-reraise.phh']) {
       const [entry] = parsePhh(readFileSync(join(root, name), 'utf8'), name);
       if (!entry?.ok) throw new Error('does not parse');
       const commands: TableCommand[] = [];
       const first = replayPhhHand(entry.hand, { commands });
       const exported = phhHandsFromEvents(eventsOf(commands));
-      expect(exported.hands).toHaveLength(1);
-      const hand = exported.hands[0]!;
+      // The setup hand is left out (chopped); a post on the button needs a second setup hand, a walk, exported as is.
+      expect(exported.hands).toHaveLength(name === 'post-on-button-raises.phh' ? 2 : 1);
+      const hand = exported.hands.at(-1)!;
       expect(hand.blindsOrStraddles.filter((b) => b < 0)).toEqual(entry.hand.blindsOrStraddles.filter((b) => b < 0));
-      const [again] = replayPhhText(toPhhText(exported.hands), `${name} (exported)`);
+      const [again] = replayPhhText(toPhhText([hand]), `${name} (exported)`);
       expect([name, again!.status, again!.error]).toEqual([name, 'matched', undefined]);
       expect(again!.finalStacks).toEqual(first.finalStacks!.map((s) => Math.round(s * entry.hand.scale)));
     }
@@ -77,6 +78,43 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
     const h = byName('post-with-antes-straddle.phh');
     expect(h.finalStacks).toEqual(h.expectedStacks);
     expect(h.note).toBeUndefined();
+  });
+
+  it('takes a post on the button: the poster acts in turn, last before the blinds, with the house letting them in there', () => {
+    const [entry] = parsePhh(readFileSync(join(root, 'post-on-button-raises.phh'), 'utf8'), 'button');
+    if (!entry?.ok) throw new Error('does not parse');
+    const commands: TableCommand[] = [];
+    const result = replayPhhHand(entry.hand, { commands });
+    expect(result.status).toBe('matched');
+    expect(commands).toContainEqual({ type: 'SeatPlayer', seat: 6, playerId: 'p6', buyIn: 500, postToEnter: true });
+    const rules = commands.filter((c): c is Extract<TableCommand, { type: 'ChangeRules' }> => c.type === 'ChangeRules');
+    expect(rules.at(-1)!.rules.missedBlinds).toEqual({ allowEntryBetweenBlindsAndButton: true });
+    const started = eventsOf(commands).filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted').at(-1)!;
+    expect(started).toMatchObject({ button: 6, smallBlindSeat: 1, bigBlindSeat: 2 });
+    expect(started.forcedBets).toContainEqual({ seat: 6, kind: 'new-player', amount: 10, live: true });
+  });
+
+  it('takes a negative small blind entry as a new player in the small blind seat: the small blind is dead, p1 posts the big blind live', () => {
+    const [entry] = parsePhh(readFileSync(join(root, 'post-in-small-blind.phh'), 'utf8'), 'sb');
+    if (!entry?.ok) throw new Error('does not parse');
+    const commands: TableCommand[] = [];
+    expect(replayPhhHand(entry.hand, { commands }).status).toBe('matched');
+    const started = eventsOf(commands).filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted').at(-1)!;
+    expect(started).toMatchObject({ button: 5, smallBlindSeat: null, bigBlindSeat: 2 });
+    expect(started.forcedBets).toEqual([
+      { seat: 2, kind: 'big-blind', amount: 50, live: true },
+      { seat: 1, kind: 'new-player', amount: 50, live: true },
+    ]);
+  });
+
+  it('takes a short stack’s post of all its chips (0.6, in tenths: 6) as the new player’s post, all in', () => {
+    const h = byName('short-post-all-in.phh');
+    expect(h.finalStacks).toEqual([99.5, 82.5, 120, 2.3, 101.8, 64]);
+    const [entry] = parsePhh(readFileSync(join(root, 'short-post-all-in.phh'), 'utf8'), 'short');
+    if (!entry?.ok) throw new Error('does not parse');
+    const commands: TableCommand[] = [];
+    replayPhhHand(entry.hand, { commands });
+    expect(eventsOf(commands)).toContainEqual({ type: 'BlindPosted', seat: 4, kind: 'new-player', amount: 6, live: true, allIn: true });
   });
 
   it('fails, with the reason, a post the engine has no forced bet for', () => {

@@ -200,7 +200,8 @@ class HandReplay {
     this.returned = new Array<number>(this.n).fill(0);
     this.blinds = effective(hand.blindsOrStraddles);
     this.antes = effective(hand.antes);
-    for (let seat = 1; seat <= this.n; seat++) if (this.blinds[seat - 1] < 0 && seat !== this.sbSeat && seat !== this.bbSeat) this.posters.push(seat);
+    // A negative small blind entry (3 or more players) is p1's post: a new player in the small blind's seat.
+    for (let seat = 1; seat <= this.n; seat++) if (this.blinds[seat - 1] < 0 && seat !== this.bbSeat && (seat !== this.sbSeat || this.n > 2)) this.posters.push(seat);
   }
 
   run(): Outcome {
@@ -304,20 +305,21 @@ class HandReplay {
    * play a setup hand that moves no chip: the button on the last of them before the file's button, everyone folds to
    * the blinds and the blinds chop (no fee, no antes: the setup table's rules), which leaves the next hand's button
    * on the file's button, its blinds on p1 and p2. Then the table takes the file's rules and the new players sit
-   * down. The setup hand is ordinary events; an export of the replay leaves it out as a chopped hand.
+   * down. The setup hand is ordinary events; an export of the replay leaves it out as a chopped hand. A post on the
+   * button needs two setup hands (setUpForAPostOnTheButton).
    */
   private seatWithNewPlayers(rules: TableRulesInput): void {
     const hand = this.hand;
     const bb = this.blinds[this.bbSeat - 1];
     for (const seat of this.posters) {
       const amount = -this.blinds[seat - 1];
-      if (seat === this.button) fail(`p${seat} posts ${amount / hand.scale} on the button: the engine deals a new player in between the big blind and the button only where the house allows it, and the file's table does not say`);
-      if (amount !== bb)
-        fail(`p${seat} posts ${amount / hand.scale} to come in (blinds_or_straddles); the engine's new player's post is the big blind (${bb / hand.scale})`);
+      // pokerkit posts what the stack allows: a file may write the big blind or the short stack's all-in post.
+      const allIn = hand.startingStacks[seat - 1] - this.antes[seat - 1];
+      if (amount !== bb && !(amount < bb && amount === allIn))
+        fail(`p${seat} posts ${amount / hand.scale} to come in (blinds_or_straddles); the engine's new player's post is the big blind (${bb / hand.scale}), or all the chips of a shorter stack`);
     }
     const regulars = [];
     for (let seat = 1; seat <= this.n; seat++) if (!this.posters.includes(seat)) regulars.push(seat);
-    const setupButton = regulars[regulars.length - 2];
     const setupRules: TableRulesInput = {
       structure: rules.structure,
       smallBlind: rules.smallBlind,
@@ -327,26 +329,86 @@ class HandReplay {
     };
     if (!(rules.smallBlind > 0)) fail('a new player posts, and the replay needs a small blind to set the game up (its setup hand chops the blinds)');
     this.send({ type: 'OpenTable', tableId: 'phh', rules: setupRules }, 'opening the table for the setup hand');
-    for (const seat of regulars)
-      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
-    this.send({ type: 'PlaceButton', seat: setupButton }, 'placing the button for the setup hand');
+    const onButton = this.posters.includes(this.button);
+    const inSmallBlind = this.posters.includes(this.sbSeat);
+    if (onButton && inSmallBlind) fail(`p${this.sbSeat} and p${this.button} both post to come in: the replay sets up a post in the small blind or on the button, not both`);
+    if (onButton) this.setUpForAPostOnTheButton(regulars);
+    else if (inSmallBlind) this.setUpForAPostInTheSmallBlind(regulars);
+    else {
+      for (const seat of regulars)
+        this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
+      this.playChoppedSetupHand(regulars[regulars.length - 2], this.button, 1);
+    }
+    // A post on the button or in the small blind: the house lets a new player in there (RRoP Explanations #3), as
+    // the file's table did.
+    const fileRules: TableRulesInput = onButton || inSmallBlind ? { ...rules, missedBlinds: { allowEntryBetweenBlindsAndButton: true } } : rules;
+    this.send({ type: 'ChangeRules', rules: fileRules }, "taking the file's rules");
+    for (const seat of this.posters)
+      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1], postToEnter: true }, () => `seating p${seat}, who posts to come in`);
+  }
+
+  /** A setup hand with the button placed on `button`: everyone folds to the blinds, which chop; no chip moves. */
+  private playChoppedSetupHand(button: number, smallBlind: number, bigBlind: number): void {
+    this.send({ type: 'PlaceButton', seat: button }, 'placing the button for the setup hand');
     this.send({ type: 'StartHand', deck: CARD_CODES.slice() }, 'starting the setup hand');
     const setup = this.current();
-    if (setup.smallBlindSeat !== this.button || setup.bigBlindSeat !== 1)
-      fail(`the setup hand put the blinds on p${setup.smallBlindSeat} and p${setup.bigBlindSeat}, not p${this.button} and p1`);
+    if (setup.smallBlindSeat !== smallBlind || setup.bigBlindSeat !== bigBlind)
+      fail(`the setup hand put the blinds on p${setup.smallBlindSeat} and p${setup.bigBlindSeat}, not p${smallBlind} and p${bigBlind}`);
     for (const f of setup.forcedBetsDue) this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, () => `posting p${f.seat}'s ${f.kind} in the setup hand`);
     for (let guard = 0; guard < this.n && this.current().phase === 'betting'; guard++) {
       const toAct = engine.playerToAct(this.current());
-      if (toAct === null || toAct.seat === this.button || toAct.seat === 1) break;
+      if (toAct === null || toAct.seat === smallBlind || toAct.seat === bigBlind) break;
       this.send({ type: 'Fold', seat: toAct.seat }, () => `p${toAct.seat} folds in the setup hand`);
     }
     this.send(
-      { type: 'ChopBlinds', consents: [{ seat: this.button, by: PLAYER_IDS[this.button] }, { seat: 1, by: PLAYER_IDS[1] }] },
+      { type: 'ChopBlinds', consents: [{ seat: smallBlind, by: PLAYER_IDS[smallBlind] }, { seat: bigBlind, by: PLAYER_IDS[bigBlind] }] },
       'chopping the blinds of the setup hand',
     );
-    this.send({ type: 'ChangeRules', rules }, "taking the file's rules");
-    for (const seat of this.posters)
-      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1], postToEnter: true }, () => `seating p${seat}, who posts to come in`);
+  }
+
+  /**
+   * A post in the small blind's seat (a negative first entry): the file's hand has no small blind, p1 posts to come
+   * in and p2 has the big blind, so the hand before it had its big blind on p1 and its small blind on the button.
+   * The poster-to-be sits down for a setup hand in which they take the big blind (the blinds chop), then leaves, and
+   * sits down again as a new player: the small blind's seat then holds a new player, so the small blind is dead
+   * (dead button, docs/rules.md) and the new player posts the big blind, live.
+   */
+  private setUpForAPostInTheSmallBlind(regulars: readonly number[]): void {
+    const hand = this.hand;
+    const poster = this.sbSeat;
+    for (const seat of [poster, ...regulars])
+      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
+    this.playChoppedSetupHand(regulars[regulars.length - 2], regulars[regulars.length - 1], poster);
+    this.send({ type: 'LeaveTable', seat: poster }, () => `p${poster} leaves after the setup hand`);
+  }
+
+  /**
+   * A post on the button (the last player): the file's hand has its button on a new player, so the hand before it
+   * had its small blind on that seat, with the big blind on p1 (dead button, docs/rules.md). The setup takes two
+   * hands that move no chip: first the poster-to-be sits down and takes the big blind (the blinds chop), then leaves;
+   * in the second hand the big blind moves to p1, the small blind is dead on the empty seat, and everyone folds to
+   * p1, whose blind comes back uncalled. The poster then sits down again as a new player.
+   */
+  private setUpForAPostOnTheButton(regulars: readonly number[]): void {
+    const hand = this.hand;
+    const poster = this.button;
+    if (regulars.length < 3)
+      fail(`p${poster} posts on the button with ${regulars.length} other players not posting: the replay sets a post on the button up with three or more`);
+    for (const seat of [...regulars, poster])
+      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
+    this.playChoppedSetupHand(regulars[regulars.length - 2], regulars[regulars.length - 1], poster);
+    this.send({ type: 'LeaveTable', seat: poster }, () => `p${poster} leaves after the first setup hand`);
+    this.send({ type: 'StartHand', deck: CARD_CODES.slice() }, 'starting the second setup hand');
+    const second = this.current();
+    if (second.smallBlindSeat !== null || second.bigBlindSeat !== 1)
+      fail(`the second setup hand put the blinds on p${second.smallBlindSeat} and p${second.bigBlindSeat}, not a dead small blind and p1`);
+    for (const f of second.forcedBetsDue) this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, () => `posting p${f.seat}'s ${f.kind} in the second setup hand`);
+    for (let guard = 0; guard < this.n && this.current().phase === 'betting'; guard++) {
+      const toAct = engine.playerToAct(this.current());
+      if (toAct === null) break;
+      this.send({ type: 'Fold', seat: toAct.seat }, () => `p${toAct.seat} folds in the second setup hand`);
+    }
+    if (this.current().phase !== 'complete') fail('the second setup hand did not end when everyone folded to the big blind');
   }
 
   /** Table rules from the PHH forced bets and betting structure, or a clear reason the engine cannot play them. */
@@ -357,7 +419,7 @@ class HandReplay {
     const sb = blinds[this.sbSeat - 1];
     const bb = blinds[this.bbSeat - 1];
     if (bb <= 0) fail('there is no big blind (blinds_or_straddles); the engine deals blind games only');
-    if (sb < 0) fail('the small blind entry of blinds_or_straddles is negative: p1 posts in the small blind\'s place, which the engine has no post for');
+    if (sb < 0 && this.n === 2) fail('the small blind entry of blinds_or_straddles is negative heads-up: the engine has no post in place of a heads-up blind');
     if (sb > bb) fail(`the small blind (${sb / hand.scale}) is larger than the big blind (${bb / hand.scale})`);
     const straddle = this.straddleOption(blinds, bb);
 
@@ -390,7 +452,10 @@ class HandReplay {
     }
     const structure: TableRulesInput['structure'] =
       hand.variant === 'NT' ? { kind: 'no-limit', minimumBet: 'big-blind' } : { kind: 'fixed-limit', smallBet: hand.smallBet!, bigBet: hand.bigBet! };
-    const rules: { -readonly [K in keyof TableRulesInput]: TableRulesInput[K] } = { structure, smallBlind: sb, bigBlind: bb, ante, maxSeats: Math.max(2, this.n) };
+    // A post in the small blind's seat leaves the small blind dead: the file does not give its amount, and the table
+    // needs one (the setup hand's blinds chop; the file's hand posts none), so it is half the big blind.
+    const smallBlind = sb < 0 ? Math.floor(bb / 2) : sb;
+    const rules: { -readonly [K in keyof TableRulesInput]: TableRulesInput[K] } = { structure, smallBlind, bigBlind: bb, ante, maxSeats: Math.max(2, this.n) };
     if (straddle !== null) rules.houseOptions = straddle;
     // More than five board cards: the board was run twice (Felt's export), so the table runs it twice.
     let boardCards = 0;
@@ -537,7 +602,8 @@ class HandReplay {
     const expected: ForcedBetDue[] = [];
     if (blinds[this.sbSeat - 1] > 0) expected.push({ seat: this.sbSeat, kind: 'small-blind', amount: blinds[this.sbSeat - 1], live: true });
     expected.push({ seat: this.bbSeat, kind: 'big-blind', amount: blinds[this.bbSeat - 1], live: true });
-    for (const seat of this.posters) expected.push({ seat, kind: 'new-player', amount: -blinds[seat - 1], live: true });
+    // The engine asks a new player for the big blind; a shorter stack posts all it has (BlindPosted, allIn).
+    for (const seat of this.posters) expected.push({ seat, kind: 'new-player', amount: blinds[this.bbSeat - 1], live: true });
     antes.forEach((v, i) => v > 0 && expected.push({ seat: i + 1, kind: 'ante', amount: v, live: false }));
     if (!sameForcedBets(h.forcedBetsDue, expected)) {
       const show = (f: ForcedBetDue) => `p${f.seat} ${f.kind} ${f.amount}`;
