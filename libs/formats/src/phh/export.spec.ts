@@ -129,6 +129,26 @@ describe('PHH export: rake, notes and hands left out', () => {
     expect(hand.actions).toContain(`${who} cc`);
   });
 
+  it('writes the check pokerkit asks of a straddler left alone with chips by an all-in call for less', () => {
+    // p2 calls all in for 14 of p3's straddle of 20: the table returns 6 and asks p3 nothing; pokerkit asks p3 to act.
+    const text = [
+      'variant = "NT"',
+      'antes = [0, 0, 0, 0]',
+      'blinds_or_straddles = [5, 10, 20, 0]',
+      'min_bet = 10',
+      'starting_stacks = [270, 14, 1430, 290]',
+      'actions = ["d dh p1 8hKh", "d dh p2 Ts4h", "d dh p3 6dTc", "d dh p4 9sJd", "p4 f", "p1 f", "p2 cc", "p3 cc", "p2 sm Ts4h", "p3 sm 6dTc", "d db QdJh7s", "d db Kd", "d db 5c"]',
+    ].join('\n');
+    const [entry] = parsePhh(text, 'straddle-all-in-call');
+    if (!entry?.ok) throw new Error('does not parse');
+    const commands: TableCommand[] = [];
+    expect(replayPhhHand(entry.hand, { commands }).status).toBe('matched');
+    const [hand] = phhHandsFromEvents(eventsOf(commands)).hands;
+    expect(hand!.actions.slice(6, 8)).toEqual(['p2 cc', 'p3 cc']);
+    expect(hand!.notes.map((n) => n.kind)).toContain('check-for-pokerkit');
+    expect(hand!.notes.find((n) => n.kind === 'check-for-pokerkit')!.text).toMatch(/^p3 checks after p2's all-in call/);
+  });
+
   it('writes ???? for hole cards the log does not hold (a table dealt with live cards)', () => {
     const events = log.events.map((e) => (e.type === 'HoleCardsDealt' ? { ...e, hands: e.hands.map((h) => ({ ...h, cards: null as never })) } : e));
     const hand = phhHandsFromEvents(events).hands[0]!;

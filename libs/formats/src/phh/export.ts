@@ -20,8 +20,8 @@ import { formatCard, withoutRetracted, type Card, type TableEvent, type TableRul
  * - `raise-nobody-can-call`: a bet or raise when no other player in the hand could put in more than the bet
  *   already faced; pokerkit refuses it ("every other player has either folded or gone all-in"), so it is written
  *   as a call: the table returned everything above the call as an uncalled bet, so the stacks are the same.
- * - `check-for-pokerkit`: a fold leaves one player with chips, who has not acted since the last bet and faces
- *   none: the table asks nothing more of them (nobody could answer a bet), pokerkit asks them to act, so their
+ * - `check-for-pokerkit`: a fold or an all-in call for less leaves one player with chips, who has not acted since
+ *   the last bet and faces none: the table asks nothing more of them (nobody could answer a bet), pokerkit asks them to act, so their
  *   free check (`cc`) is written.
  * - `rake`: the house's rake, in `_felt_rake` (chips) and `_felt_rake_by_pot` ([pot before rake, rake] per pot);
  *   `finishing_stacks` are after the rake. PHH has no rake field; pokerkit takes the rake as a function, which a
@@ -200,6 +200,19 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
     if (live) hand.live[i(seat)] += amount;
   };
   const note = (kind: PhhNoteKind, text: string) => hand.notes.push({ kind, text });
+  // The table needs nothing more from the only player left with chips when nobody can answer them; pokerkit still
+  // asks them to act if they have not since the last bet, so their free check is written (after a fold, or an
+  // all-in call for less that leaves them alone with chips).
+  const checkForPokerkit = (seat: number, after: 'fold' | 'all-in call') => {
+    const withChips = hand.order.map((_, k) => k).filter((k) => !hand.folded[k] && hand.behind[k] > 0);
+    const stillIn = hand.folded.filter((f) => !f).length;
+    const last = withChips[0];
+    if (withChips.length === 1 && stillIn > 1 && !hand.acted[last!] && hand.live[last!] === Math.max(...hand.live)) {
+      hand.actions.push(`p${last! + 1} cc`);
+      hand.acted[last!] = true;
+      note('check-for-pokerkit', `p${last! + 1} checks after p${i(seat) + 1}'s ${after}: nobody left could answer a bet, so the table asked nothing; pokerkit asks for the check`);
+    }
+  };
   const betOrRaise = (seat: number, to: number) => {
     const me = i(seat);
     const facing = Math.max(...hand.live);
@@ -272,16 +285,7 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       hand.folded[i(e.seat)] = true;
       hand.acted[i(e.seat)] = true;
       hand.actions.push(`${p(e.seat)} f`);
-      // The table needs nothing more from the only player left with chips when nobody can answer them; pokerkit
-      // still asks them to act if they have not since the last bet, so their free check is written.
-      const withChips = hand.order.map((_, k) => k).filter((k) => !hand.folded[k] && hand.behind[k] > 0);
-      const stillIn = hand.folded.filter((f) => !f).length;
-      const last = withChips[0];
-      if (withChips.length === 1 && stillIn > 1 && !hand.acted[last!] && hand.live[last!] === Math.max(...hand.live)) {
-        hand.actions.push(`p${last! + 1} cc`);
-        hand.acted[last!] = true;
-        note('check-for-pokerkit', `p${last! + 1} checks after p${i(e.seat) + 1}'s fold: nobody left could answer a bet, so the table asked nothing; pokerkit asks for the check`);
-      }
+      checkForPokerkit(e.seat, 'fold');
       break;
     }
     case 'PlayerChecked':
@@ -292,6 +296,8 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
       hand.acted[i(e.seat)] = true;
       putIn(e.seat, e.amount, true);
       hand.actions.push(`${p(e.seat)} cc`);
+      // An all-in call for less (of a straddle, say) may leave one player with chips who has not acted yet.
+      if (hand.behind[i(e.seat)] === 0) checkForPokerkit(e.seat, 'all-in call');
       break;
     case 'BetPlaced':
       betOrRaise(e.seat, e.amount);
