@@ -63,19 +63,19 @@ describe('replayPhhHand: positions and forced bets', () => {
       expect(replayOne(six([1, 2, 4, 0, 0, 0], ['p4 cbr 6', 'p5 f', 'p6 f', 'p1 f', 'p2 f', 'p3 f'], [199, 198, 196, 207, 200, 200]))).toMatchObject({ status: 'matched' });
     });
 
-    it('fails straddles the engine cannot post, clearly', () => {
+    it('reports straddles the engine cannot post as mismatched, clearly', () => {
       expect(replayOne(six([1, 2, 5, 0, 0, 0], [], [200, 200, 200, 200, 200, 200])).error).toBe(
-        "hand.phh: straddles 5 for p3: the engine's straddles are each the same whole multiple (2 or more) of the forced bet before them",
+        "hand.phh: the engine cannot play this hand as written: straddles 5 for p3: the engine's straddles are each the same whole multiple (2 or more) of the forced bet before them",
       );
       expect(replayOne(six([1, 2, 4, 0, 8, 0], [], [200, 200, 200, 200, 200, 200])).error).toBe(
-        'hand.phh: straddles 4 for p3, 8 for p5: the engine takes each re-straddle from the seat left of the previous straddler',
+        'hand.phh: the engine cannot play this hand as written: straddles 4 for p3, 8 for p5: the engine takes each re-straddle from the seat left of the previous straddler',
       );
     });
   });
 
-  it('fails antes the engine cannot take', () => {
+  it('reports antes the engine cannot take as mismatched, with the reason (the file is well formed)', () => {
     const r = replayOne(nt3([], { antes: [1, 2, 0] }));
-    expect(r).toMatchObject({ status: 'failed' });
+    expect(r).toMatchObject({ status: 'mismatched', finalStacks: null });
     expect(r.error).toMatch(/antes \[1,2,0\]: the engine takes the same ante from everyone, or one ante from the big blind or from the button/);
   });
 

@@ -27,8 +27,10 @@ import { handLabel, type PhhAction, type PhhCard, type PhhHand } from './parse';
  * needs them, and the replay fails when one does. `d dh` and `d db` are checked against what the engine dealt;
  * `f`, `cc` and `cbr` become Fold, Check/Call and Bet/Raise; `sm` answers the engine's showdown in its order.
  * Antes: the same from everyone, or one from the big blind or the button. Straddles (blinds_or_straddles entries
- * after the big blind) are posted with the engine's straddle house option. Anything else the engine cannot play
- * fails the hand with the reason; nothing is approximated.
+ * after the big blind) are posted with the engine's straddle house option; posts to come in (negative entries) as
+ * the engine's new player's post. A well-formed hand the engine's rules cannot play (an ante, straddle or post it
+ * does not take) is mismatched, with the reason; a hand that cannot be played at all (contradictory cards, an
+ * illegal action, a showdown of unknown cards) fails. Nothing is approximated.
  */
 
 export type PhhStatus = 'matched' | 'mismatched' | 'failed';
@@ -39,11 +41,11 @@ export interface PhhReplayResult {
   readonly index: number;
   readonly key: string | null;
   readonly status: PhhStatus;
-  /** The engine's final stacks in PHH player order and the file's units; null when the replay failed. */
+  /** The engine's final stacks in PHH player order and the file's units; null when the hand was not played. */
   readonly finalStacks: number[] | null;
   /** The file's `finishing_stacks`, or null when it has none. */
   readonly expectedStacks: number[] | null;
-  /** Why the replay failed, or how the stacks differ; names the file, the hand and the action. */
+  /** Why the replay failed, why the engine cannot play the hand, or how the stacks differ; names the file, the hand and the action. */
   readonly error?: string;
   /**
    * When the file records `winnings` (what each player collected from the pots, as HandHQ logs do) and no
@@ -69,8 +71,20 @@ const boardPosition = (players: number, boardIndex: number) => 2 * players + BOA
  */
 const SECOND_RUN_OFFSETS: Readonly<Record<number, readonly number[] | undefined>> = { 5: [9, 10, 11, 13, 15], 2: [9, 11], 1: [9] };
 
-/** A replay that cannot go on; the message is completed with the hand's label. */
-class ReplayFailure extends Error {}
+/**
+ * A replay that cannot go on; the message is completed with the hand's label. `mismatched`: the file is well formed
+ * and the engine's rules have no way to play it as the file's table did (an ante, straddle or post the engine does
+ * not take); `failed`: the file cannot be played at all (its cards contradict each other, an action is illegal, the
+ * showdown needs cards it does not give).
+ */
+class ReplayFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: 'failed' | 'mismatched' = 'failed',
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The engine functions a replay calls for every command and card, read once. @felt/engine's compiled index
@@ -93,6 +107,10 @@ const CARD_CODES: readonly string[] = FULL_DECK.map(formatCard);
 const fail = (why: string): never => {
   throw new ReplayFailure(why);
 };
+/** A well-formed hand the engine's rules cannot play as the file's table did: mismatched, with the reason. */
+const unplayable = (why: string): never => {
+  throw new ReplayFailure(`the engine cannot play this hand as written: ${why}`, 'mismatched');
+};
 const at = (a: PhhAction) => `action ${a.index} "${a.text}"`;
 
 export interface PhhReplayOptions {
@@ -107,7 +125,8 @@ export function replayPhhHand(hand: PhhHand, options: PhhReplayOptions = {}): Ph
     outcome = new HandReplay(hand, options.commands ?? null).run();
   } catch (e) {
     const why = e instanceof ReplayFailure ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    return { file: hand.file, index: hand.index, key: hand.key, expectedStacks, status: 'failed', finalStacks: null, error: `${handLabel(hand.file, hand.key)}: ${why}` };
+    const status = e instanceof ReplayFailure ? e.status : 'failed';
+    return { file: hand.file, index: hand.index, key: hand.key, expectedStacks, status, finalStacks: null, error: `${handLabel(hand.file, hand.key)}: ${why}` };
   }
   const finalStacks = outcome.stacks.map((s) => s / hand.scale);
   let verdict: Verdict;
@@ -206,7 +225,7 @@ class HandReplay {
 
   run(): Outcome {
     const hand = this.hand;
-    if (this.n > MAX_SEATS) fail(`${this.n} players: a table seats at most ${MAX_SEATS}`);
+    if (this.n > MAX_SEATS) unplayable(`${this.n} players: a table seats at most ${MAX_SEATS}`);
     const rules = this.rules();
     this.readCards();
 
@@ -316,7 +335,7 @@ class HandReplay {
       // pokerkit posts what the stack allows: a file may write the big blind or the short stack's all-in post.
       const allIn = hand.startingStacks[seat - 1] - this.antes[seat - 1];
       if (amount !== bb && !(amount < bb && amount === allIn))
-        fail(`p${seat} posts ${amount / hand.scale} to come in (blinds_or_straddles); the engine's new player's post is the big blind (${bb / hand.scale}), or all the chips of a shorter stack`);
+        unplayable(`p${seat} posts ${amount / hand.scale} to come in (blinds_or_straddles); the engine's new player's post is the big blind (${bb / hand.scale}), or all the chips of a shorter stack`);
     }
     const regulars = [];
     for (let seat = 1; seat <= this.n; seat++) if (!this.posters.includes(seat)) regulars.push(seat);
@@ -327,11 +346,11 @@ class HandReplay {
       maxSeats: rules.maxSeats,
       houseOptions: { chop: { version: 1, fee: 0, allowHeadsUp: true } },
     };
-    if (!(rules.smallBlind > 0)) fail('a new player posts, and the replay needs a small blind to set the game up (its setup hand chops the blinds)');
+    if (!(rules.smallBlind > 0)) unplayable('a new player posts, and the replay needs a small blind to set the game up (its setup hand chops the blinds)');
     this.send({ type: 'OpenTable', tableId: 'phh', rules: setupRules }, 'opening the table for the setup hand');
     const onButton = this.posters.includes(this.button);
     const inSmallBlind = this.posters.includes(this.sbSeat);
-    if (onButton && inSmallBlind) fail(`p${this.sbSeat} and p${this.button} both post to come in: the replay sets up a post in the small blind or on the button, not both`);
+    if (onButton && inSmallBlind) unplayable(`p${this.sbSeat} and p${this.button} both post to come in: the replay sets up a post in the small blind or on the button, not both`);
     if (onButton) this.setUpForAPostOnTheButton(regulars);
     else if (inSmallBlind) this.setUpForAPostInTheSmallBlind(regulars);
     else {
@@ -393,7 +412,7 @@ class HandReplay {
     const hand = this.hand;
     const poster = this.button;
     if (regulars.length < 3)
-      fail(`p${poster} posts on the button with ${regulars.length} other players not posting: the replay sets a post on the button up with three or more`);
+      unplayable(`p${poster} posts on the button with ${regulars.length} other players not posting: the replay sets a post on the button up with three or more`);
     for (const seat of [...regulars, poster])
       this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
     this.playChoppedSetupHand(regulars[regulars.length - 2], regulars[regulars.length - 1], poster);
@@ -418,9 +437,9 @@ class HandReplay {
     const antes = this.antes;
     const sb = blinds[this.sbSeat - 1];
     const bb = blinds[this.bbSeat - 1];
-    if (bb <= 0) fail('there is no big blind (blinds_or_straddles); the engine deals blind games only');
-    if (sb < 0 && this.n === 2) fail('the small blind entry of blinds_or_straddles is negative heads-up: the engine has no post in place of a heads-up blind');
-    if (sb > bb) fail(`the small blind (${sb / hand.scale}) is larger than the big blind (${bb / hand.scale})`);
+    if (bb <= 0) unplayable('there is no big blind (blinds_or_straddles); the engine deals blind games only');
+    if (sb < 0 && this.n === 2) unplayable('the small blind entry of blinds_or_straddles is negative heads-up: the engine has no post in place of a heads-up blind');
+    if (sb > bb) unplayable(`the small blind (${sb / hand.scale}) is larger than the big blind (${bb / hand.scale})`);
     const straddle = this.straddleOption(blinds, bb);
 
     let ante: { kind: AnteKind; amount: number } = NO_ANTE;
@@ -441,14 +460,14 @@ class HandReplay {
     else if (anted === 1 && firstSeat === this.bbSeat) ante = { kind: 'big-blind', amount: firstAmount };
     else if (anted === 1 && firstSeat === this.button) ante = { kind: 'button', amount: firstAmount };
     else if (anted > 0)
-      fail(
+      unplayable(
         `antes ${JSON.stringify(hand.antes.map((v) => v / hand.scale))}: the engine takes the same ante from everyone, ` +
           'or one ante from the big blind or from the button',
       );
 
     if (hand.variant === 'NT') {
       if (hand.minBet !== bb)
-        fail(`min_bet ${hand.minBet! / hand.scale} differs from the big blind ${bb / hand.scale}; the engine's no-limit minimum bet is the big blind`);
+        unplayable(`min_bet ${hand.minBet! / hand.scale} differs from the big blind ${bb / hand.scale}; the engine's no-limit minimum bet is the big blind`);
     }
     const structure: TableRulesInput['structure'] =
       hand.variant === 'NT' ? { kind: 'no-limit', minimumBet: 'big-blind' } : { kind: 'fixed-limit', smallBet: hand.smallBet!, bigBet: hand.bigBet! };
@@ -479,11 +498,11 @@ class HandReplay {
     // Straddles go clockwise from the first straddler: p3 after the big blind, then p4, ...
     const clockwise = (seat: number) => (seat % this.n) + 1;
     for (let i = 1; i < posted.length; i++)
-      if (posted[i].seat !== clockwise(posted[i - 1].seat)) fail(`straddles ${show()}: the engine takes each re-straddle from the seat left of the previous straddler`);
+      if (posted[i].seat !== clockwise(posted[i - 1].seat)) unplayable(`straddles ${show()}: the engine takes each re-straddle from the seat left of the previous straddler`);
     const multiple = posted[0].amount / bb;
     const sized = posted.every((x, i) => x.amount === (i === 0 ? bb : posted[i - 1].amount) * multiple);
     if (!Number.isInteger(multiple) || multiple < 2 || !sized)
-      fail(`straddles ${show()}: the engine's straddles are each the same whole multiple (2 or more) of the forced bet before them`);
+      unplayable(`straddles ${show()}: the engine's straddles are each the same whole multiple (2 or more) of the forced bet before them`);
     this.straddles.push(...posted);
     const first = posted[0].seat;
     const positions = first === clockwise(this.bbSeat) ? 'utg' : first === this.button ? 'utg-or-button' : 'any';
