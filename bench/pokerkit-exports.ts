@@ -13,13 +13,16 @@
  *
  * Then the PHH hands written by hand for issue 23 (test/fixtures/phh-online: decimal stakes, posts to come in,
  * unknown cards, winnings short by a rake) are played by `felt phh` and by pokerkit's own reader
- * (pokerkit_replay.py --final-stacks), and the final stacks compared hand by hand.
+ * (pokerkit_replay.py --final-stacks), and the final stacks compared hand by hand; then each, as the engine played
+ * it, is exported to PHH again and replayed by pokerkit (the round trip of a post: a negative entry both ways).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { collectPhhFiles, phhHandsFromEvents, replayPhhFiles, toPhhText } from '@felt/formats';
+import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { tableDecider, type TableCommand, type TableEvent } from '@felt/engine';
+import { collectPhhFiles, parsePhh, phhHandsFromEvents, replayPhhFiles, replayPhhHand, toPhhText } from '@felt/formats';
 import { MIXED_TABLES, mixedLog } from '../test/exports/mixed-log';
 
 const handsPerTable = Number(process.argv[2] ?? 500);
@@ -76,6 +79,29 @@ try {
       else console.log(`  ${hand.file}: felt phh ${hand.status} ${JSON.stringify(hand.finalStacks)}, pokerkit ${JSON.stringify(pk)}`);
     }
     console.log(`hand-written PHH hands (test/fixtures/phh-online): ${felt.hands.length}, felt phh ${JSON.stringify(felt.summary)}; final stacks equal to pokerkit's: ${same}`);
+
+    // The round trip: each of those hands as the engine played it, exported to PHH again, replayed by pokerkit.
+    const roundTrip = handWritten.map((file) => {
+      const [entry] = parsePhh(readFileSync(file, 'utf8'), file);
+      if (!entry?.ok) throw new Error(`${file} does not parse`);
+      const commands: TableCommand[] = [];
+      replayPhhHand(entry.hand, { commands });
+      let state = tableDecider.initialState;
+      const events: TableEvent[] = [];
+      for (const c of commands) {
+        const d = tableDecider.decide(c, state);
+        if (!d.ok) throw new Error(`${file}: ${c.type} refused`);
+        for (const e of d.events) (state = tableDecider.evolve(state, e)), events.push(e);
+      }
+      // The file's hand, after the setup hands; one file each (the hands' numbers repeat from table to table).
+      const path = join(dir, `exported-${basename(file)}s`);
+      writeFileSync(path, toPhhText([phhHandsFromEvents(events).hands.at(-1)!]));
+      return path;
+    });
+    const again = spawnSync('python3', [join(__dirname, 'pokerkit_replay.py'), ...roundTrip], { env: { ...process.env, PYTHONPATH: pokerkit }, encoding: 'utf8' });
+    if (again.status !== 0) throw new Error(`pokerkit_replay.py failed (${again.status}): ${again.stderr}`);
+    const back = JSON.parse(again.stdout) as { hands: number; plain: Record<string, number>; examples: unknown[] };
+    console.log(`  exported again to PHH and replayed by pokerkit: ${back.hands} hands, ${JSON.stringify(back.plain)}${back.examples.length ? ` ${JSON.stringify(back.examples)}` : ''}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
