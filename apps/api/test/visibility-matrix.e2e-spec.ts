@@ -313,7 +313,7 @@ describe('the visibility matrix: every role × every read path × every phase (p
       expect(corrected.table.toAct).toBe(2);
       await checkEverything('after a correction', t);
 
-      await play(t, { type: 'Bet', seat: 2, amount: 95 });
+      const bet = (await send('dealer assigned', t, 'commands', { type: 'Bet', seat: 2, amount: 95 })).events[0].version;
       await play(t, { type: 'Fold', seat: 3 });
       const waiting = await play(t, { type: 'Call', seat: 1 });
       expect(waiting.legalActions).toEqual([{ type: 'RunItTwice', seat: null, seats: [1, 2] }, { type: 'RunItOnce', seat: null }]);
@@ -322,6 +322,21 @@ describe('the visibility matrix: every role × every read path × every phase (p
       expect({ shown: [...allIn.shown].sort(), board: allIn.board.length, second: allIn.secondBoard, over: allIn.over }).toEqual({ shown: ['Kh', 'Ks', 'Qd', 'Qs'], board: 3, second: [], over: false });
       expect([...secretCards(allIn, NOTHING)]).toEqual(expect.arrayContaining(['Tc', '9c', '8d', '6d', 'Ac', 'Th']));
       await checkEverything('all in, waiting to run it twice', t);
+
+      // The new commands' refusals at this moment name seats and rules, never a card, and write nothing.
+      const head = (await api.http.get(`/tables/${t}`).expect(200)).body.version;
+      const dealerAgent = () => api.as('dealer', { sub: dealerA.id, name: dealerA.name });
+      const refusals = [
+        { who: 'dealer assigned', res: await dealerAgent().post(`/tables/${t}/run-it-twice`).send({ consents: [{ seat: 1, by: 'p1' }] }), code: 'CONSENT_MISSING' },
+        { who: 'dealer assigned', res: await dealerAgent().post(`/tables/${t}/call-bomb-pot`).send({}), code: 'FORBIDDEN_ROLE' },
+        { who: 'floor', res: await api.as('floor').post(`/tables/${t}/correct-action`).send({ backTo: bet, reason: 'too late' }), code: 'CORRECTION_PAST_CARDS' },
+        { who: 'floor', res: await api.as('floor').post(`/tables/${t}/call-bomb-pot`).send({}), code: 'HAND_IN_PROGRESS' },
+      ] as const;
+      for (const { who, res, code } of refusals) {
+        expect({ who, code: res.body.code }).toEqual({ who, code });
+        expectNoSecret(`refused ${code} to ${who}`, res.body, allIn, readers.find((r) => r.name === who)!.powers(kindOf(t)));
+      }
+      expect((await api.http.get(`/tables/${t}`).expect(200)).body.version).toBe(head);
 
       const ran = await send('dealer assigned', t, 'run-it-twice', { consents: [{ seat: 1, by: 'p1' }, { seat: 2, by: 'p2' }] });
       const types = ran.events.map((e: { type: string }) => e.type);
