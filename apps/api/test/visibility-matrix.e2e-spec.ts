@@ -240,6 +240,10 @@ describe('the visibility matrix: every role × every read path × every phase (p
       client.send({ type: 'subscribe', channel: 'board' });
       client.send({ type: 'subscribe', channel: 'room' });
     }
+    // The room's channels answered: the board to anyone, the room to the floor only.
+    for (const client of clients.values()) await client.waitFor((m) => m.type === 'board');
+    await clients.get('floor')!.waitFor((m) => m.type === 'room');
+    expect(await clients.get('anonymous')!.waitFor((m) => m.type === 'error')).toMatchObject({ code: 'FORBIDDEN_CHANNEL' });
     const opened = (await api.http.get('/tables/plain-fold').expect(200)).body.version;
     for (const client of clients.values()) for (const tableId of tableIds) await client.tableAt(tableId, opened);
   }, 120_000);
