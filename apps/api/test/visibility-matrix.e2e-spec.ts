@@ -3,6 +3,7 @@ import { publicEventData } from '@felt/projections';
 import { READ_MODELS } from '../../worker/src/projections/read-models';
 import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
 import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { TableSnapshots } from '../src/tables/table-snapshots';
 import { streamIdOf } from '../src/tables/table-stream';
 import { addTestUser, signTestToken } from './test-support/auth';
 import { LiveClient } from './test-support/live-client';
@@ -14,8 +15,11 @@ import { startTestApi, type TestApi } from './test-support/test-api';
 /**
  * The whole visibility matrix (docs/security.md), walked: every role × every read path × the phases of a hand
  * (before the flop, after the flop with the turn and river undealt, after a fold-out, after a showdown with a
- * muck), on a table whose dealer sees no hole cards and on one whose rules show them to its dealer
- * (`dealerSeesHoleCards`). The test supplies every deck, reads the cards actually dealt from the events table, and
+ * muck; and a bomb pot run twice: its flop at once, a floor correction, the players all in waiting to choose with
+ * both runs' turn and river undealt, both boards dealt), on a table whose dealer sees no hole cards and on one whose
+ * rules show them to its dealer (`dealerSeesHoleCards`). Beside the table routes, the routes and /live channels that
+ * hold no card by design (the room and its public board, users, devices, the audit stream, health, metrics) are
+ * read at every phase too, so a card that reached them would show. The test supplies every deck, reads the cards actually dealt from the events table, and
  * asserts that no body names a card (in any form: "AhKd", "Ah", 0..51 under cards/deck, PHH tokens) or a seed the
  * role may not see at that moment. What a role may see is written here on its own, not taken from the code.
  */
@@ -40,7 +44,7 @@ interface Reader {
 
 /** Cards `powers` may not see now: all but the board, what was shown, and what the matrix grants. */
 function secretCards(truth: HandTruth, powers: Powers): Set<string> {
-  const visible = new Set([...truth.board, ...truth.shown]);
+  const visible = new Set([...truth.board, ...truth.secondBoard, ...truth.shown]);
   const seesHole = truth.over ? powers.finishedHands : powers.liveHoleCards;
   if (seesHole) for (const cards of truth.hole.values()) for (const c of cards) visible.add(c);
   if (truth.over && powers.finishedHands) for (const c of truth.deck) visible.add(c);
@@ -58,6 +62,8 @@ function expectNoSecret(where: string, body: unknown, truth: HandTruth, powers: 
 const DECKS: Record<string, string[]> = {
   fold: deckWith(['Kh', 'Qc', 'Jd', 'Kc', '2h', '3c', '4h', 'Td', '9h', '8c', '5d', '6s', '7d', '6h']),
   show: deckWith(['As', '7c', '8h', 'Ad', '2d', '3s', '4c', 'Kd', '9s', '5h', '6c', 'Jc', '4d', 'Qh']),
+  // Hole cards, burn, flop, then both runs' turn and river (a burn before each): the second run starts at card 15.
+  twice: deckWith(['Ks', 'Tc', 'Qd', 'Kh', '9c', 'Qs', '3d', '2s', '7h', 'Jh', '4s', '8d', '5c', '6d', '3h', 'Ac', '2c', 'Th']),
 };
 
 describe('the visibility matrix: every role × every read path × every phase (pglite)', () => {
@@ -77,8 +83,8 @@ describe('the visibility matrix: every role × every read path × every phase (p
   let dealerB: { id: string; name: string };
   const truths = new Map<string, HandTruth>();
   const kindOf = (tableId: string): TableKind => (tableId.startsWith('reader') ? 'reader' : 'plain');
-  const deckOf = (tableId: string) => DECKS[tableId.endsWith('fold') ? 'fold' : 'show']!;
-  const tableIds = ['plain-fold', 'plain-show', 'reader-fold', 'reader-show'];
+  const deckOf = (tableId: string) => DECKS[tableId.slice(tableId.indexOf('-') + 1)]!;
+  const tableIds = ['plain-fold', 'plain-show', 'plain-twice', 'reader-fold', 'reader-show', 'reader-twice'];
 
   const readers: Reader[] = [
     { name: 'anonymous', powers: () => NOTHING, http: () => null, token: () => undefined },
@@ -118,6 +124,8 @@ describe('the visibility matrix: every role × every read path × every phase (p
     `/regulator/tables/${t}/export?format=ohh`,
     `/tables/${t}/dealers`,
   ];
+  /** Read paths of no table, which hold no card by design: read at every phase all the same. */
+  const ROOM_AND_STAFF_PATHS = ['/board', '/room/games', '/room/games/matrix', '/users', '/devices', '/regulator/audit?limit=1000', '/regulator/audit/export', '/health', '/metrics'];
 
   function bodyOf(res: { text: string; body: unknown; headers: Record<string, string> }): unknown {
     const type = res.headers['content-type'] ?? '';
@@ -151,11 +159,17 @@ describe('the visibility matrix: every role × every read path × every phase (p
 
   /** A command of the assigned dealer: its answer and every /live update checked against the truth after it. */
   async function play(tableId: string, command: object): Promise<any> {
-    const res = await expectStatus(api.as('dealer', { sub: dealerA.id, name: dealerA.name }).post(`/tables/${tableId}/commands`).send(command), 201);
+    return (await send('dealer assigned', tableId, 'commands', command)).table;
+  }
+
+  /** A command by route as `sender` (the assigned dealer or the floor): its answer and /live checked as play's. */
+  async function send(sender: 'dealer assigned' | 'floor', tableId: string, route: string, body: object): Promise<any> {
+    const agent = sender === 'floor' ? api.as('floor') : api.as('dealer', { sub: dealerA.id, name: dealerA.name });
+    const res = await expectStatus(agent.post(`/tables/${tableId}/${route}`).send(body), 201);
     const truth = await refreshTruth(tableId);
-    expectNoSecret(`201 answer to ${JSON.stringify(command)} on ${tableId}`, res.body, truth, readers.find((r) => r.name === 'dealer assigned')!.powers(kindOf(tableId)));
+    expectNoSecret(`201 answer to ${route} ${JSON.stringify(body)} on ${tableId}`, res.body, truth, readers.find((r) => r.name === sender)!.powers(kindOf(tableId)));
     await checkLive(tableId, res.body.version, truth);
-    return res.body.table;
+    return res.body;
   }
 
   /** Every HTTP read path, the refusals and error answers included, the read models and the public queue's payloads. */
@@ -164,7 +178,7 @@ describe('the visibility matrix: every role × every read path × every phase (p
     for (const reader of readers) {
       const app = reader.surveillanceApi ? surveillance : api;
       const powers = reader.powers(kindOf(tableId));
-      for (const path of HTTP_PATHS(tableId)) {
+      for (const path of [...HTTP_PATHS(tableId), ...ROOM_AND_STAFF_PATHS]) {
         const agent = reader.http(app);
         const res = agent ? await agent.get(path) : await app.anonymous.get(path);
         expect([200, 401, 403]).toContain(res.status);
@@ -189,29 +203,47 @@ describe('the visibility matrix: every role × every read path × every phase (p
       const { rows } = await database.db.query(`SELECT * FROM ${table} WHERE table_id = $1`, [tableId]);
       expectNoSecret(`${phase}: read model ${table}`, rows, truth, NOTHING);
     }
+    // The API's snapshots (saved after every command here): a table with a hand is stored sealed, so a reader of the
+    // table without the seal key learns no card from it.
+    await api.app.get(TableSnapshots).flush();
+    const { rows: snapshots } = await database.db.query(`SELECT * FROM snapshots WHERE stream_id = $1`, [streamIdOf(tableId)]);
+    expect(snapshots).toHaveLength(1);
+    expectNoSecret(`${phase}: snapshots`, snapshots, truth, NOTHING);
     const events = await api.store.readStream(streamIdOf(tableId));
     expectNoSecret(`${phase}: BullMQ payloads`, events.map((e) => publicEventData(e.type, e.data)), truth, NOTHING);
   }
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = await startTestApi(database.db, { snapshotEvery: 1 });
     surveillance = await startTestApi(database.db, { liveSurveillance: true });
     urls.main = await listen(api);
     urls.surveillance = await listen(surveillance);
     dealerA = await addTestUser(database.db, 'matrix-dealer-a', 'dealer');
     dealerB = await addTestUser(database.db, 'matrix-dealer-b', 'dealer');
     for (const tableId of tableIds) {
-      const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, ...(kindOf(tableId) === 'reader' ? { dealerSeesHoleCards: true } : {}) };
+      const houseOptions = tableId.endsWith('twice') ? { houseOptions: { bombPot: { ante: 5 }, runItTwice: true } } : {};
+      const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, ...houseOptions, ...(kindOf(tableId) === 'reader' ? { dealerSeesHoleCards: true } : {}) };
       await expectStatus(api.http.post('/tables').send({ tableId, rules }), 201);
       for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
       await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
       await expectStatus(api.http.put(`/tables/${tableId}/dealers/${dealerA.id}`), 200);
     }
+    // A room game with a player listed, so the room, its board and their /live channels have something to show.
+    const tableRules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
+    await expectStatus(api.http.post('/room/games').send({ gameId: 'matrix', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules }), 201);
+    await expectStatus(api.http.post('/room/games/matrix/commands').send({ type: 'JoinList', playerId: 'card-7001', alias: 'MX' }), 201);
     for (const reader of readers) {
       const client = await LiveClient.connect(reader.surveillanceApi ? urls.surveillance : urls.main, reader.token());
       clients.set(reader.name, client);
       for (const tableId of tableIds) client.subscribe(tableId, 0);
+      // The room's channels: the board for anyone, the room for the floor only (others get FORBIDDEN_CHANNEL).
+      client.send({ type: 'subscribe', channel: 'board' });
+      client.send({ type: 'subscribe', channel: 'room' });
     }
+    // The room's channels answered: the board to anyone, the room to the floor only.
+    for (const client of clients.values()) await client.waitFor((m) => m.type === 'board');
+    await clients.get('floor')!.waitFor((m) => m.type === 'room');
+    expect(await clients.get('anonymous')!.waitFor((m) => m.type === 'error')).toMatchObject({ code: 'FORBIDDEN_CHANNEL' });
     const opened = (await api.http.get('/tables/plain-fold').expect(200)).body.version;
     for (const client of clients.values()) for (const tableId of tableIds) await client.tableAt(tableId, opened);
   }, 120_000);
@@ -263,4 +295,64 @@ describe('the visibility matrix: every role × every read path × every phase (p
     expect([...secretCards(over, NOTHING)]).toEqual(expect.arrayContaining(['7c', '2d', '8h', '3s']));
     await checkEverything('showdown', t);
   }, 300_000);
+
+  it.each(['plain', 'reader'] as const)(
+    '%s table: a bomb pot (its flop at once), a floor correction, all in waiting to run it twice, both boards dealt',
+    async (kind) => {
+      const t = `${kind}-twice`;
+      await send('floor', t, 'call-bomb-pot', {});
+      await play(t, { type: 'StartHand', deck: DECKS.twice });
+      for (const seat of [2, 3, 1]) await play(t, { type: 'PostBlind', seat, blind: 'bomb-pot' });
+      const flop = truths.get(t)!;
+      expect({ hole: [...flop.hole.values()].flat().length, board: flop.board }).toEqual({ hole: 6, board: ['2s', '7h', 'Jh'] });
+      await checkEverything('bomb pot flop', t);
+
+      // Seat 3's check was keyed by mistake: the floor backs up to seat 2's (the hand state before it, deck and all,
+      // is what the engine restores; no read path may show that chain).
+      const checked = await play(t, { type: 'Check', seat: 2 });
+      expect(checked.toAct).toBe(3);
+      const mistaken = (await send('dealer assigned', t, 'commands', { type: 'Check', seat: 3 })).events[0].version;
+      const corrected = await send('floor', t, 'correct-action', { backTo: mistaken - 1, reason: 'seat 2 meant to bet' });
+      expect(corrected.events.map((e: { type: string }) => e.type)).toEqual(['ActionCorrected']);
+      expect(corrected.table.toAct).toBe(2);
+      await checkEverything('after a correction', t);
+
+      const bet = (await send('dealer assigned', t, 'commands', { type: 'Bet', seat: 2, amount: 95 })).events[0].version;
+      await play(t, { type: 'Fold', seat: 3 });
+      const waiting = await play(t, { type: 'Call', seat: 1 });
+      expect(waiting.legalActions).toEqual([{ type: 'RunItTwice', seat: null, seats: [1, 2] }, { type: 'RunItOnce', seat: null }]);
+      const allIn = truths.get(t)!;
+      // Seats 1 and 2 are tabled; seat 3 folded unseen; both runs' turn and river are still in the deck.
+      expect({ shown: [...allIn.shown].sort(), board: allIn.board.length, second: allIn.secondBoard, over: allIn.over }).toEqual({ shown: ['Kh', 'Ks', 'Qd', 'Qs'], board: 3, second: [], over: false });
+      expect([...secretCards(allIn, NOTHING)]).toEqual(expect.arrayContaining(['Tc', '9c', '8d', '6d', 'Ac', 'Th']));
+      await checkEverything('all in, waiting to run it twice', t);
+
+      // The new commands' refusals at this moment name seats and rules, never a card, and write nothing.
+      const head = (await api.http.get(`/tables/${t}`).expect(200)).body.version;
+      const dealerAgent = () => api.as('dealer', { sub: dealerA.id, name: dealerA.name });
+      const refusals = [
+        { who: 'dealer assigned', res: await dealerAgent().post(`/tables/${t}/run-it-twice`).send({ consents: [{ seat: 1, by: 'p1' }] }), code: 'CONSENT_MISSING' },
+        { who: 'dealer assigned', res: await dealerAgent().post(`/tables/${t}/call-bomb-pot`).send({}), code: 'FORBIDDEN_ROLE' },
+        { who: 'floor', res: await api.as('floor').post(`/tables/${t}/correct-action`).send({ backTo: bet, reason: 'too late' }), code: 'CORRECTION_PAST_CARDS' },
+        { who: 'floor', res: await api.as('floor').post(`/tables/${t}/call-bomb-pot`).send({}), code: 'HAND_IN_PROGRESS' },
+      ] as const;
+      for (const { who, res, code } of refusals) {
+        expect({ who, code: res.body.code }).toEqual({ who, code });
+        expectNoSecret(`refused ${code} to ${who}`, res.body, allIn, readers.find((r) => r.name === who)!.powers(kindOf(t)));
+      }
+      expect((await api.http.get(`/tables/${t}`).expect(200)).body.version).toBe(head);
+
+      const ran = await send('dealer assigned', t, 'run-it-twice', { consents: [{ seat: 1, by: 'p1' }, { seat: 2, by: 'p2' }] });
+      const types = ran.events.map((e: { type: string }) => e.type);
+      // Both runs, then the hand's end, and only then the deck revealed.
+      expect(types.filter((type: string) => type === 'SecondBoardDealt')).toHaveLength(2);
+      expect(types.indexOf('DeckRevealed')).toBe(types.indexOf('HandEnded') + 1);
+      const over = truths.get(t)!;
+      expect({ over: over.over, board: over.board, second: over.secondBoard }).toEqual({ over: true, board: ['2s', '7h', 'Jh', '8d', '6d'], second: ['Ac', 'Th'] });
+      // Seat 3's folded cards stay secret from the public after the hand.
+      expect([...secretCards(over, NOTHING)]).toEqual(expect.arrayContaining(['Tc', '9c']));
+      await checkEverything('after both runs', t);
+    },
+    300_000,
+  );
 });

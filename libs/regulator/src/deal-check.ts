@@ -7,7 +7,8 @@ import { jsonEqual } from './json-equal';
  * is 52 distinct cards; SHA-256 of the salt and the deck is the commitment HandStarted published before any card was
  * dealt; a seeded deck is what the named derivation makes of the seed; and every card dealt (hole cards, board) is
  * the card at its place in that deck. The dealing order is the engine's (table/deck.ts): one card at a time to each
- * player in HandStarted's order, twice; then burn, flop (3), burn, turn, burn, river.
+ * player in HandStarted's order, twice; then burn, flop (3), burn, turn, burn, river; a second run (running it
+ * twice, SecondBoardDealt) goes on after the river's place, a burn before each of its streets.
  */
 export interface SealedHand {
   readonly handNumber: number;
@@ -61,6 +62,8 @@ export function dealProblems(hand: SealedHand, revealed: { deck: SealedDeck; ver
     else if (!jsonEqual(derived.deck, deck)) problems.push({ version: at, message: `${name}: ${shuffle.prng} does not derive the revealed deck from the revealed seed` });
   }
   const n = hand.seats.length;
+  // The second run's next burn: right after the first run's river (house-options/run-it-twice.ts deals it so).
+  let secondRunAt = 2 * n + BOARD_OFFSET.river + 1;
   for (const group of groups) {
     for (const e of group) {
       if (e.type === 'HoleCardsDealt') {
@@ -76,6 +79,12 @@ export function dealProblems(hand: SealedHand, revealed: { deck: SealedDeck; ver
         const from = 2 * n + BOARD_OFFSET[street];
         const expected = deck.slice(from, from + cards.length);
         if (!jsonEqual(cards, expected)) problems.push({ version: e.streamVersion, message: `${name}: the ${street} was ${formatCards(cards)}, but the revealed deck gives ${formatCards(expected)}` });
+      } else if (e.type === 'SecondBoardDealt') {
+        const { street, cards } = e.data as { street: 'flop' | 'turn' | 'river'; cards: Card[] };
+        const expected = deck.slice(secondRunAt + 1, secondRunAt + 1 + cards.length);
+        secondRunAt += 1 + cards.length;
+        if (!jsonEqual(cards, expected))
+          problems.push({ version: e.streamVersion, message: `${name}: the second run's ${street} was ${formatCards(cards)}, but the revealed deck gives ${formatCards(expected)}` });
       } else if (e.type === 'DeckSealed') {
         // A log kept without the API's encryption holds the sealed deck in the clear: it must be the revealed one.
         const data = e.data as { deck?: unknown };

@@ -117,6 +117,53 @@ describe('felt verify: sealed decks', () => {
   });
 });
 
+/** A house-shuffled hand run twice: three players, one folds, two all in on the flop, both runs dealt. */
+function runTwiceTable(): RecordedEvent[] {
+  const t = new TableRecorder('twice');
+  t.apply({ type: 'OpenTable', tableId: 'twice', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { runItTwice: true } } });
+  for (let seat = 1; seat <= 3; seat++) t.apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
+  t.apply({ type: 'PlaceButton', seat: 1 });
+  t.apply({ type: 'StartHand', seed: 'e7'.repeat(32), salt: '5a'.repeat(16) });
+  for (const seat of [2, 3]) t.apply({ type: 'PostBlind', seat });
+  for (const command of [
+    { type: 'Call', seat: 1 },
+    { type: 'Call', seat: 2 },
+    { type: 'Check', seat: 3 },
+    { type: 'Bet', seat: 2, amount: 98 },
+    { type: 'Fold', seat: 3 },
+    { type: 'Call', seat: 1 },
+  ] as TableCommand[])
+    t.apply(command);
+  t.apply({ type: 'RunItTwice', consents: [{ seat: 1, by: 'p1' }, { seat: 2, by: 'p2' }] });
+  return t.recorded;
+}
+
+describe('felt verify: a hand run twice', () => {
+  const twice = runTwiceTable();
+
+  it('checks the second run against the revealed deck: after the first run, a burn before each street', () => {
+    const seconds = twice.filter((e) => e.type === 'SecondBoardDealt').map((e) => data<{ street: string; cards: Card[] }>(e));
+    expect(seconds.map((s) => s.street)).toEqual(['turn', 'river']);
+    const deck = data<Sealed>(twice[index(twice, 'DeckRevealed')]!).deck;
+    // 3 players: hole cards 0..5, burn 6, flop 7..9, burn, turn 11, burn, river 13; the second run: burn, 15, burn, 17.
+    expect(seconds.map((s) => s.cards)).toEqual([[deck[15]], [deck[17]]]);
+    const report = verifyEvents(twice);
+    expect(report.violations).toEqual([]);
+    expect(report.hands).toBe(1);
+  });
+
+  it('names a second-run card that is not the revealed deck\'s', () => {
+    const events = copy(twice);
+    const i = index(events, 'SecondBoardDealt', 1);
+    const deck = data<Sealed>(events[index(events, 'DeckRevealed')]!).deck;
+    // The insider's swap: the river of the second run becomes a card from the bottom of the deck.
+    data<{ cards: Card[] }>(events[i]!).cards = [deck[51]!];
+    const violations = verifyEvents(rechain(events)).violations;
+    expect(violations.filter((v) => v.kind === 'chain')).toEqual([]);
+    expect(violations).toContainEqual(expect.objectContaining({ kind: 'deal', version: i + 1, message: expect.stringMatching(/^hand 1: the second run's river was .., but the revealed deck gives ..$/) }));
+  });
+});
+
 describe('felt verify: logs written before decks were sealed', () => {
   // Recorded by the engine as it was before DeckSealed (HandStarted schema version 1 held the deck and seed).
   const fixture = readJsonl(readFileSync(join(__dirname, '..', 'test-fixtures', 'legacy-v1-table.jsonl'), 'utf8'));

@@ -18,6 +18,8 @@ export interface HandTruth {
   /** Hole cards dealt, by seat. */
   readonly hole: ReadonlyMap<number, readonly string[]>;
   readonly board: readonly string[];
+  /** A second run's board cards (running it twice, SecondBoardDealt): public once dealt, like the board. */
+  readonly secondBoard: readonly string[];
   /** Cards tabled at the showdown. */
   readonly shown: readonly string[];
   readonly over: boolean;
@@ -28,16 +30,18 @@ export async function handTruth(store: EventStore, tableId: string, deck: readon
   const events = await store.readStream(streamIdOf(tableId));
   const hole = new Map<number, string[]>();
   const board: string[] = [];
+  const secondBoard: string[] = [];
   const shown: string[] = [];
   let over = false;
   for (const e of events) {
     const data = e.data as any;
     if (e.type === 'HoleCardsDealt') for (const h of data.hands) hole.set(h.seat, h.cards.map(formatCard));
     if (e.type === 'BoardDealt') board.push(...data.cards.map(formatCard));
+    if (e.type === 'SecondBoardDealt') secondBoard.push(...data.cards.map(formatCard));
     if (e.type === 'HandShown') shown.push(...data.cards.map(formatCard));
     if (e.type === 'HandEnded' || e.type === 'HandVoided') over = true;
   }
-  return { deck, hole, board, shown, over };
+  return { deck, hole, board, secondBoard, shown, over };
 }
 
 const CARD_STRING = /^(?:[2-9TJQKA][cdhs])+$/;
@@ -48,7 +52,7 @@ const CARD_TOKEN = /(?<![A-Za-z0-9])((?:[2-9TJQKA][cdhs])+)(?![A-Za-z0-9])/g;
  * scan fail about one run in a hundred before these were taken out of the text first.
  */
 const IDS_AND_DIGESTS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,}/gi;
-const CARD_NUMBER_KEYS = new Set(['cards', 'deck', 'card', 'holeCards', 'board']);
+const CARD_NUMBER_KEYS = new Set(['cards', 'deck', 'card', 'holeCards', 'board', 'secondBoard']);
 
 function splitCards(text: string): string[] {
   return text.match(/../g)!.filter((c) => parseCard(c) !== undefined);
