@@ -1,11 +1,14 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { floorGame, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
+import { listPageSchema } from '../http/list-page';
+import { parseInput } from '../http/parse-input';
 import { ApiProblem, SUCCESS_STATUS } from '../http/status-mapping';
+import { roomBodySchema } from '../openapi/room-docs';
 import type { RawCommandRequest } from '../tables/command-request';
 import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
 import { RoomClock } from './room-clock';
@@ -14,6 +17,8 @@ import { RoomLive } from './room-live';
 import type { z } from 'zod';
 import { addTableSchema, gameIdSchema, listCommandSchema, openGameSchema, parseRoomRequest, seatSchema, vacateSchema, type RoomEnvelope } from './room-request';
 import { RoomSeating } from './room-seating';
+
+const gamePageSchema = listPageSchema(gameIdSchema);
 
 /**
  * The floor's room: games, their lists, calls, seating and must-move (docs/room.md, docs/api.md "The room").
@@ -34,9 +39,12 @@ export class RoomController {
   ) {}
 
   @Get('games')
-  @ApiOperation({ summary: 'Every game with its tables, list, calls, table changes and who is next for each open seat' })
-  async list(@Res() res: HttpResponse) {
-    sendJson(res, SUCCESS_STATUS.read, { games: await this.live.floorGames() });
+  @ApiOperation({ summary: 'The games by id, a page at a time, each with its tables, list, calls, table changes and who is next for each open seat' })
+  @ApiQuery({ name: 'after', required: false, description: "The last gameId of the page before (the previous answer's nextAfter)" })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 1000)' })
+  async list(@Query() query: Record<string, unknown>, @Res() res: HttpResponse) {
+    const { after, limit } = parseInput(gamePageSchema, query);
+    sendJson(res, SUCCESS_STATUS.read, await this.live.floorGamesPage(limit, after));
   }
 
   @Get('games/:gameId')
@@ -49,6 +57,7 @@ export class RoomController {
   }
 
   @Post('games')
+  @ApiBody({ schema: roomBodySchema(openGameSchema) })
   @ApiOperation({ summary: 'OpenGame: a game (name, stakes, structure, table rules, ⚙ room policies)' })
   async open(@Req() req: HttpRequest, @Res() res: HttpResponse) {
     const { body, envelope } = parseRoomRequest(openGameSchema, rawRequest(req));
@@ -57,24 +66,28 @@ export class RoomController {
   }
 
   @Post('games/:gameId/commands')
+  @ApiBody({ schema: roomBodySchema(listCommandSchema) })
   @ApiOperation({ summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame' })
   command(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     return this.run(gameId, listCommandSchema, req, res, (body, envelope) => this.room.apply({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope }));
   }
 
   @Post('games/:gameId/tables')
+  @ApiBody({ schema: roomBodySchema(addTableSchema) })
   @ApiOperation({ summary: 'AddTable: a table joins the game (opened with the game\'s table rules when new); mustMove for a must-move table' })
   addTable(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     return this.run(gameId, addTableSchema, req, res, (body, envelope) => this.seating.addTable(gameId, body, envelope));
   }
 
   @Post('games/:gameId/seat')
+  @ApiBody({ schema: roomBodySchema(seatSchema) })
   @ApiOperation({ summary: 'TakeSeat: the called player sits down (SeatPlayer at the table; for a move, LeaveTable at the old one)' })
   seat(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     return this.run(gameId, seatSchema, req, res, (body, envelope) => this.seating.takeSeat(gameId, body, envelope));
   }
 
   @Post('games/:gameId/vacate')
+  @ApiBody({ schema: roomBodySchema(vacateSchema) })
   @ApiOperation({ summary: 'VacateSeat: a player leaves a table of the game (LeaveTable at the table); a must-move table left empty breaks' })
   vacate(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     return this.run(gameId, vacateSchema, req, res, (body, envelope) => this.seating.vacate(gameId, body, envelope));
