@@ -63,7 +63,11 @@ export async function prepareFuzzTargets(api: TestApi, db: Database): Promise<Om
   };
 }
 
-export async function fuzzApi(api: TestApi, db: Database, options: { runs: number; seed?: number; onProgress?: (figures: FuzzFigures) => void }): Promise<FuzzFigures> {
+export async function fuzzApi(
+  api: TestApi,
+  db: Database,
+  options: { runs: number; seed?: number; onProgress?: (figures: FuzzFigures) => void; onFailure?: (failure: FuzzFigures['failures'][number]) => void },
+): Promise<FuzzFigures> {
   const targets = await prepareFuzzTargets(api, db);
   const fastify = api.app.getHttpAdapter().getInstance();
   const doc = (await fastify.inject({ method: 'GET', url: '/docs-json' })).json();
@@ -93,7 +97,11 @@ export async function fuzzApi(api: TestApi, db: Database, options: { runs: numbe
     operation.requests++;
     if (status < 300) operation.accepted++;
     figures.byStatus[`${Math.floor(status / 100)}xx`] = (figures.byStatus[`${Math.floor(status / 100)}xx`] ?? 0) + 1;
-    const fail = (why: string) => figures.failures.push({ request: `${request.method} ${request.url.slice(0, 300)} ${request.payload?.subarray(0, 300).toString('latin1') ?? ''}`, why });
+    const fail = (why: string) => {
+      const failure = { request: `${request.method} ${request.url.slice(0, 300)} ${request.payload?.subarray(0, 300).toString('latin1') ?? ''}`, why };
+      figures.failures.push(failure);
+      options.onFailure?.(failure);
+    };
     if (status >= 500) {
       figures.serverErrors++;
       fail(`${status}: ${res.body.slice(0, 500)}`);

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       const figures = await fuzzApi(api, database.db, {
         runs,
         seed: seed + i,
+        onFailure: (failure) => console.error(`  ${backend}: FAILED ${failure.why}\n    ${failure.request}`),
         onProgress: (f) => f.requests % 5_000 === 0 && console.error(`  ${backend}: ${f.requests} requests, ${f.serverErrors} 5xx, ${f.failures.length} failed checks, ${JSON.stringify(f.byStatus)}`),
       });
       results.push({ backend, figures });
