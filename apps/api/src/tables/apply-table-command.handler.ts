@@ -64,6 +64,12 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     let caughtUp = false;
     for (let attempt = 1; ; attempt++) {
       if (table.version === 0 && request.command.type !== 'OpenTable') return { kind: 'not-found' };
+      // A new table's OpenTable with a key used before: answered here, since the store would make the table's stream
+      // row before it finds the key taken (a refusal must write nothing).
+      if (table.version === 0) {
+        const first = await this.firstResult(request, table);
+        if (first) return first;
+      }
       if (expected !== undefined && expected !== table.version) {
         // This process may be behind another one: look at the store before calling it a conflict.
         if (expected > table.version && !caughtUp) {

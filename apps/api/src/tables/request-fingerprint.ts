@@ -23,7 +23,18 @@ export class RequestFingerprints {
   }
 
   of(request: Pick<CommandRequest, 'tableId' | 'command'>): string {
-    const canonical = canonicalJson({ tableId: request.tableId, command: request.command });
+    return this.digest(canonicalJson({ tableId: request.tableId, command: request.command }));
+  }
+
+  /**
+   * A room request's fingerprint: the route, the game and the body as validated (not the command the API derives
+   * from it: a retry of a seat must match its first attempt though the time stamped on it, or the table, has moved).
+   */
+  ofRoomRequest(route: string, gameId: string, body: unknown): string {
+    return this.digest(canonicalJson({ room: route, gameId, body }));
+  }
+
+  private digest(canonical: string): string {
     return createHmac('sha256', this.key).update(canonical).digest('base64url');
   }
 }
