@@ -3,6 +3,7 @@ import { roomDecider, type RoomCommand, type RoomEvent, type RoomRejection } fro
 import { CommandIdReusedError, EventStore, type RecordedEvent } from '@felt/event-store';
 import { AppliedCommands } from '../tables/applied-commands';
 import type { CommandMetadata } from '../tables/command-request';
+import { keyReusedBy } from '../tables/request-fingerprint';
 import { RoomGames, type FoldedGame } from './room-games';
 import { RoomLive } from './room-live';
 import { gameStreamIdOf, toNewRoomEvent } from './room-stream';
@@ -26,17 +27,11 @@ export type RoomOutcome =
   | { readonly kind: 'key-in-flight' }
   | { readonly kind: 'key-reused'; readonly by: 'another-user' | 'another-request' };
 
-/**
- * A replay answers only the request that first used the key, as for the tables (apply-table-command.handler.ts):
- * the same user and the same request (the route, the game and the body: requestFingerprint). Anything else is
- * refused, never replayed.
- */
+/** A replay answers only the request that first used the key, as for the tables (keyReusedBy); anything else is refused, never replayed. */
 function boundToItsRequest(request: RoomCommandRequest, outcome: RoomOutcome): RoomOutcome {
   if (outcome.kind !== 'replayed') return outcome;
-  const first = outcome.events[0]?.metadata ?? {};
-  if ((first.actorId ?? null) !== (request.metadata.actorId ?? null)) return { kind: 'key-reused', by: 'another-user' };
-  if (first.requestFingerprint !== undefined && first.requestFingerprint !== request.metadata.requestFingerprint) return { kind: 'key-reused', by: 'another-request' };
-  return outcome;
+  const by = keyReusedBy(outcome.events[0]?.metadata ?? {}, request.metadata);
+  return by ? { kind: 'key-reused', by } : outcome;
 }
 
 /** Decide-and-append rounds before a command without expectedVersion gives up on a game other processes keep changing. */
