@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       const figures = await fuzzApi(api, database.db, {
         runs,
         seed: seed + i,
+        onFailure: (failure) => console.error(`  ${backend}: FAILED ${failure.why}\n    ${failure.request}`),
         onProgress: (f) => f.requests % 5_000 === 0 && console.error(`  ${backend}: ${f.requests} requests, ${f.serverErrors} 5xx, ${f.failures.length} failed checks, ${JSON.stringify(f.byStatus)}`),
       });
       results.push({ backend, figures });
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
     console.log(`\n${backend}: ${figures.requests} requests in ${(figures.elapsedMs / 1000).toFixed(0)} s (${((figures.requests * 1000) / figures.elapsedMs).toFixed(0)}/s)`);
     console.log(`  by status: ${JSON.stringify(figures.byStatus)}; 5xx: ${figures.serverErrors}; failed checks: ${figures.failures.length}`);
     console.log(`  refusal codes: ${top.map(([code, n]) => `${code} ${n}`).join(', ')}`);
+    const operations = Object.entries(figures.byOperation);
+    console.log(`  operations: ${operations.length} of the document, ${operations.filter(([, o]) => o.accepted > 0).length} with a 2xx answer; none accepted: ${operations.filter(([, o]) => o.accepted === 0).map(([name]) => name).join(', ') || '-'}`);
     for (const failure of figures.failures.slice(0, 20)) console.log(`  FAILED ${failure.why}\n    ${failure.request}`);
     failed ||= figures.failures.length > 0;
   }

@@ -85,13 +85,16 @@ export function valueFor(schema: Schema | undefined, doc: Schema, depth = 0): fc
       return nullable(fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true, noDefaultInfinity: true }));
     case 'boolean':
       return nullable(fc.boolean());
-    case 'string':
+    case 'string': {
+      const matching = typeof schema.pattern === 'string' ? stringMatching(schema.pattern) : undefined;
       return nullable(
         fc.oneof(
           fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 20, 40) }),
           fc.constantFrom('player-1', 'AsKd', 'small-blind', 'big-blind', 'misdeal', 'floor', 'felt-1'),
+          ...(matching ? [matching] : []),
         ),
       );
+    }
     case 'array':
       return nullable(fc.array(valueFor(schema.items, doc, depth + 1), { maxLength: Math.min(schema.maxItems ?? 4, 8) }));
     case 'object':
@@ -106,6 +109,15 @@ export function valueFor(schema: Schema | undefined, doc: Schema, depth = 0): fc
         }),
       );
     }
+  }
+}
+
+/** Strings the schema's pattern accepts (ids, aliases, names: so that bodies get past the schema to the handler), when fast-check can generate them. */
+function stringMatching(pattern: string): fc.Arbitrary<string> | undefined {
+  try {
+    return fc.stringMatching(new RegExp(pattern, 'u')).filter((text) => text.length <= 64);
+  } catch {
+    return undefined;
   }
 }
 
@@ -182,6 +194,10 @@ export interface FuzzTargets {
   readonly tableIds: readonly string[];
   /** User ids (dealers) the store has. */
   readonly userIds: readonly string[];
+  /** Game ids of the room the store has. */
+  readonly gameIds: readonly string[];
+  /** Registered device ids. */
+  readonly deviceIds: readonly string[];
   /** Authorization headers to choose from (roles, none, forged). */
   readonly authorizations: readonly (string | undefined)[];
 }
@@ -203,7 +219,15 @@ function operationArbitrary(doc: Schema, path: string, method: string, operation
   const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const queryParams = parameters.filter((p) => p.in === 'query');
   const plausibleFor = (name: string): readonly string[] =>
-    /table/i.test(name) ? [...targets.tableIds, 'no-such-table'] : /user/i.test(name) ? [...targets.userIds, 'no-such-user'] : ['1', 'x'];
+    /table/i.test(name)
+      ? [...targets.tableIds, 'no-such-table']
+      : /user/i.test(name)
+        ? [...targets.userIds, 'no-such-user']
+        : /game/i.test(name)
+          ? [...targets.gameIds, 'no-such-game']
+          : /device/i.test(name)
+            ? [...targets.deviceIds, 'no-such-device']
+            : ['1', 'x'];
 
   const pathValues = fc.tuple(...pathNames.map((name) => textParam(plausibleFor(name))));
   const query = fc.array(

@@ -1,6 +1,6 @@
 import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
-import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
+import { NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 import { streamIdOf } from '../src/tables/table-stream';
 import { ApplyTableCommandHandler } from '../src/tables/apply-table-command.handler';
 import { ApplyTableCommand } from '../src/tables/apply-table-command';
@@ -102,5 +102,59 @@ describe.each(BACKENDS)('Idempotency-Key bound to its user and its request (%s)'
     const res = await api.http.post('/tables/idem-5/start-hand').set('Idempotency-Key', 'idem-5-start').send({ seed: 3 }).expect(201);
     const stored = await api.store.readStream(streamIdOf('idem-5'), { fromVersion: res.body.version });
     expect(stored[0]!.metadata).toMatchObject({ actorId: 'test-floor', requestFingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  });
+
+  describe("the room's routes", () => {
+    const game = { name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules: NO_LIMIT_1_2 };
+    beforeAll(async () => {
+      await api.http.post('/room/games').send({ gameId: 'idem-g', ...game }).expect(201);
+    });
+
+    it('replay the same request, and refuse the key with a different body or from another user', async () => {
+      const join = { type: 'JoinList', playerId: 'card-1', alias: 'AB' };
+      const first = await api.http.post('/room/games/idem-g/commands').set('Idempotency-Key', 'idem-g-join').send(join).expect(201);
+      const again = await api.http.post('/room/games/idem-g/commands').set('Idempotency-Key', 'idem-g-join').send(join).expect(200);
+      expect(again.body.events.map((e: { type: string }) => e.type)).toEqual(first.body.events.map((e: { type: string }) => e.type));
+      // A command the room would take (closing the game) under the used key: refused, not given the join's result, not applied.
+      await expectRefused(() => api.http.post('/room/games/idem-g/commands').set('Idempotency-Key', 'idem-g-join').send({ type: 'CloseGame' }), 422, 'IDEMPOTENCY_KEY_REUSED');
+      await expectRefused(() => api.http.post('/room/games/idem-g/commands').set('Idempotency-Key', 'idem-g-join').send({ ...join, alias: 'CD' }), 422, 'IDEMPOTENCY_KEY_REUSED');
+      await expectRefused(() => api.as('floor', { sub: 'floor-bob' }).post('/room/games/idem-g/commands').set('Idempotency-Key', 'idem-g-join').send(join), 422, 'IDEMPOTENCY_KEY_REUSED');
+      expect((await api.http.get('/room/games/idem-g').expect(200)).body.state.status).toBe('open');
+    });
+
+    it('20 concurrent requests with one key and different bodies: one applied, the others refused or given that one result', async () => {
+      const bodies = [
+        { type: 'JoinList', playerId: 'card-2', alias: 'EF' },
+        { type: 'JoinList', playerId: 'card-3', alias: 'GH' },
+        { type: 'CloseGame' },
+      ];
+      await api.http.post('/room/games').send({ gameId: 'idem-g2', ...game }).expect(201);
+      const before = await writtenRows(database.db);
+      const answers: Answer[] = await Promise.all(Array.from({ length: 20 }, (_, i) => api.http.post('/room/games/idem-g2/commands').set('Idempotency-Key', 'idem-g2-key').send(bodies[i % 3]!)));
+      const applied = answers.filter((a) => a.status === 201);
+      expect(applied).toHaveLength(1);
+      const appliedIndex = answers.indexOf(applied[0]!) % 3;
+      answers.forEach((answer, i) => {
+        if (answer === applied[0]) return;
+        if (answer.status === 200) expect(i % 3).toBe(appliedIndex);
+        else expect([`${answer.status} ${answer.body.code}`]).toEqual([expect.stringMatching(/^409 IDEMPOTENCY_KEY_IN_FLIGHT$|^422 IDEMPOTENCY_KEY_REUSED$/)]);
+      });
+      const after = await writtenRows(database.db);
+      expect(after.events - before.events).toBe(applied[0]!.body.events.length);
+      expect(after.commands - before.commands).toBe(1);
+    });
+
+    it('a new game or a new table opened with a key used elsewhere: 422 COMMAND_ID_REUSED, and not even an empty stream row is written', async () => {
+      await api.http.post('/room/games/idem-g/commands').set('Idempotency-Key', 'idem-g-used').send({ type: 'JoinList', playerId: 'card-4', alias: 'IJ' }).expect(201);
+      await expectRefused(() => api.http.post('/room/games').set('Idempotency-Key', 'idem-g-used').send({ gameId: 'idem-g-new', ...game }), 422, 'COMMAND_ID_REUSED');
+      await expectRefused(() => api.http.post('/tables').set('Idempotency-Key', 'idem-g-used').send({ tableId: 'idem-t-new', rules: NO_LIMIT_1_2 }), 422, 'COMMAND_ID_REUSED');
+      expect(await api.store.streamVersion('game-idem-g-new')).toBe(0);
+    });
+
+    it('keeps the fingerprint and the user in the game\'s events', async () => {
+      const res = await api.http.post('/room/games/idem-g/commands').set('Idempotency-Key', 'idem-g-fp').send({ type: 'JoinList', playerId: 'card-5', alias: 'KL' }).expect(201);
+      const stored = await api.store.readStream('game-idem-g', { fromVersion: res.body.version });
+      expect(stored[0]!.metadata).toMatchObject({ actorId: 'test-floor', requestFingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    });
   });
 });

@@ -51,4 +51,51 @@ describe.each(BACKENDS)('paged lists (%s)', (backend) => {
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'INVALID_REQUEST' });
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
+
+  describe('the staff lists: users, devices, the room\'s games', () => {
+    const users = ['pg-ann', 'pg-bob', 'pg-cat', 'pg-dan', 'pg-eve'];
+    const devices = ['pg-console-1', 'pg-console-2', 'pg-console-3'];
+    const games = ['pg-g1', 'pg-g2', 'pg-g3', 'pg-g4'];
+
+    beforeAll(async () => {
+      for (const name of users) await api.http.post('/users').send({ name, role: 'dealer' }).expect(201);
+      for (const name of devices) await api.http.post('/devices').send({ name }).expect(201);
+      for (const gameId of games) await api.http.post('/room/games').send({ gameId, name: gameId, stakes: '1/2', structure: 'no-limit' }).expect(201);
+    });
+
+    /** Every page of `path` (limit 2), as the keys `keyOf` reads from each item of `field`. */
+    const walkAll = async (path: string, field: string, keyOf: (item: Record<string, string>) => string) => {
+      const pages: string[][] = [];
+      let after: string | null = null;
+      do {
+        const res: { body: Record<string, unknown> & { nextAfter: string | null } } = await api.http.get(path).query({ limit: 2, ...(after === null ? {} : { after }) }).expect(200);
+        pages.push((res.body[field] as Record<string, string>[]).map(keyOf));
+        after = res.body.nextAfter;
+      } while (after !== null && pages.length < 20);
+      return pages;
+    };
+
+    it.each([
+      ['/users', 'users', (u: Record<string, string>) => u.name!, () => users],
+      ['/devices', 'devices', (d: Record<string, string>) => d.name!, () => devices],
+      ['/room/games', 'games', (g: Record<string, string>) => (g.state as unknown as { gameId: string }).gameId, () => games],
+    ] as const)('%s: pages of 2 give every item once, in order, the last page saying so', async (path, field, keyOf, expected) => {
+      const pages = await walkAll(path, field, keyOf);
+      expect(pages.every((page) => page.length <= 2)).toBe(true);
+      const seen = pages.flat().filter((key) => key.startsWith('pg-'));
+      expect(seen).toEqual([...expected()].sort());
+      expect(new Set(pages.flat()).size).toBe(pages.flat().length);
+    });
+
+    it('answers the whole list in one page by default, with nextAfter null', async () => {
+      const res = await api.http.get('/users').expect(200);
+      expect(res.body.nextAfter).toBeNull();
+      expect(res.body.users.map((u: { name: string }) => u.name)).toEqual(expect.arrayContaining(users));
+    });
+
+    it.each([['/users?limit=0'], ['/devices?limit=1001'], ['/room/games?after=has%20space'], ['/users?page=2'], ['/devices?after=']])('refuses %s with 400', async (path) => {
+      const res = await api.http.get(path);
+      expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'INVALID_REQUEST' });
+    });
+  });
 });

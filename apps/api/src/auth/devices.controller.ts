@@ -1,8 +1,10 @@
-import { Controller, Delete, Get, Inject, Param, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { requestIdOf, type HttpRequest } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
+import { listPageSchema, pageOf } from '../http/list-page';
+import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
 import { fieldIssues } from '../tables/command-request';
 import { Roles } from './access-decorators';
@@ -14,6 +16,8 @@ const registerSchema = z.strictObject({
   name: z.string({ error: 'name must be a string' }).regex(DEVICE_NAME, { error: 'a device name is 1 to 64 letters, digits, spaces, ".", "_", "@" or "-"' }),
 });
 
+const pageSchema = listPageSchema(z.string().regex(DEVICE_NAME, { error: "after is a device name: the previous answer's nextAfter" }));
+
 /** The consoles the floor registers (docs/api.md "Devices"): a credential shown once, retired when the console goes. */
 @ApiTags('devices')
 @ApiBearerAuth()
@@ -23,9 +27,13 @@ export class DevicesController {
   constructor(@Inject(Devices) private readonly devices: Devices) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every registered device: id, name, registeredBy, registeredAt, retiredAt (floor only)' })
-  async list() {
-    return { devices: await this.devices.list() };
+  @ApiOperation({ summary: 'The registered devices by name, a page at a time: id, name, registeredBy, registeredAt, retiredAt (floor only)' })
+  @ApiQuery({ name: 'after', required: false, description: "The last name of the page before (the previous answer's nextAfter)" })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 1000)' })
+  async list(@Query() query: Record<string, unknown>) {
+    const { after, limit } = parseInput(pageSchema, query);
+    const { items, nextAfter } = pageOf(await this.devices.page(limit + 1, after), limit, (d) => d.name);
+    return { devices: items, nextAfter };
   }
 
   @Post()

@@ -45,8 +45,9 @@ export class Devices {
     this.lookups = new GroupCommit((ids) => this.byIds(ids), { maxInFlight: 2, maxBatch: 256 });
   }
 
-  async list(): Promise<Device[]> {
-    const { rows } = await this.db.query<DeviceRow>(`SELECT ${COLUMNS} FROM devices ORDER BY name`);
+  /** At most `limit` devices by name, those after `after` (a name): one page of GET /devices. */
+  async page(limit: number, after?: string): Promise<Device[]> {
+    const { rows } = await this.db.query<DeviceRow>(`SELECT ${COLUMNS} FROM devices WHERE ($1::text IS NULL OR name > $1) ORDER BY name LIMIT $2`, [after ?? null, limit]);
     return rows.map(deviceOf);
   }
 

@@ -1,21 +1,23 @@
-import { Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { requestIdOf, type HttpRequest } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
+import { listPageSchema, pageOf } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
 import { Roles } from './access-decorators';
 import { apiActor } from './audit-log';
 import { principalOf } from './principal';
 import { isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal } from './staff-admin';
-import { Users } from './users';
+import { USER_NAME, Users } from './users';
 
 const createSchema = z.strictObject({ name: z.string({ error: 'name must be a string' }), role: z.string({ error: 'role must be a string' }) });
 const changeSchema = z
   .strictObject({ role: z.string({ error: 'role must be a string' }).optional(), disabled: z.boolean({ error: 'disabled must be true or false' }).optional() })
   .refine((c) => c.role !== undefined || c.disabled !== undefined, { error: 'give role, disabled or both' });
 const resetSchema = z.strictObject({});
+const pageSchema = listPageSchema(z.string().regex(USER_NAME, { error: 'after is a user name: the previous answer\'s nextAfter' }));
 
 
 /** A refusal of the staff rules as the API's problem: 400 bad input, 404 no such user, 409 taken or last floor, 403 yourself. */
@@ -52,9 +54,13 @@ export class UsersController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every user: id, name, role, createdAt, disabled (floor only; never a password)' })
-  async list() {
-    return { users: await this.users.list() };
+  @ApiOperation({ summary: 'The users by name, a page at a time: id, name, role, createdAt, disabled (floor only; never a password)' })
+  @ApiQuery({ name: 'after', required: false, description: "The last name of the page before (the previous answer's nextAfter)" })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 1000)' })
+  async list(@Query() query: Record<string, unknown>) {
+    const { after, limit } = parseInput(pageSchema, query);
+    const { items, nextAfter } = pageOf(await this.users.page(limit + 1, after), limit, (u) => u.name);
+    return { users: items, nextAfter };
   }
 
   @Post()
@@ -71,6 +77,7 @@ export class UsersController {
 
   @Patch(':userId')
   @ApiOperation({ summary: "Change a user's role and/or disable or enable them {role?, disabled?} (floor only); by id or name" })
+  @ApiBody({ schema: { type: 'object', additionalProperties: false, properties: { role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] }, disabled: { type: 'boolean' } } } })
   @ApiResponse({ status: 200, description: '{user, changes}: the audit events written (none when nothing changed)' })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, UNKNOWN_ROLE' })
   @ApiResponse({ status: 403, description: 'CANNOT_DISABLE_SELF, CANNOT_CHANGE_OWN_ROLE' })
@@ -85,6 +92,7 @@ export class UsersController {
   @Post(':userId/password')
   @HttpCode(200)
   @ApiOperation({ summary: "Reset a user's password (floor only): 200 with a new one-time password" })
+  @ApiBody({ required: false, schema: { type: 'object', additionalProperties: false, properties: {} } })
   @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
   async resetPassword(@Param('userId') userId: string, @Req() req: HttpRequest) {
     parseInput(resetSchema, jsonBody(req));

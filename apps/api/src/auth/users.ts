@@ -73,6 +73,12 @@ export class Users {
     return rows.map(userOf);
   }
 
+  /** At most `limit` users by name, those after `after` (a name): one page of GET /users. */
+  async page(limit: number, after?: string): Promise<User[]> {
+    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE ($1::text IS NULL OR name > $1) ORDER BY name LIMIT $2`, [after ?? null, limit]);
+    return rows.map(userOf);
+  }
+
   async count(): Promise<number> {
     const { rows } = await this.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM users`);
     return Number(rows[0]!.n);

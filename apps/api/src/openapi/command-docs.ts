@@ -22,7 +22,8 @@ const ENVELOPE_PROPERTIES = {
   },
 };
 
-function withEnvelope(schema: JsonSchema, typeOptional = false): JsonSchema {
+/** A body schema with the envelope's members (commandId, expectedVersion) added: the room's routes take them too. */
+export function withEnvelope(schema: JsonSchema, typeOptional = false): JsonSchema {
   const properties = { ...(schema.properties as JsonSchema), ...ENVELOPE_PROPERTIES };
   const required = ((schema.required as string[] | undefined) ?? []).filter((name) => !(typeOptional && name === 'type'));
   return { ...schema, properties, required };

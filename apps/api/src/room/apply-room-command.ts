@@ -3,6 +3,7 @@ import { roomDecider, type RoomCommand, type RoomEvent, type RoomRejection } fro
 import { CommandIdReusedError, EventStore, type RecordedEvent } from '@felt/event-store';
 import { AppliedCommands } from '../tables/applied-commands';
 import type { CommandMetadata } from '../tables/command-request';
+import { keyReusedBy } from '../tables/request-fingerprint';
 import { RoomGames, type FoldedGame } from './room-games';
 import { RoomLive } from './room-live';
 import { gameStreamIdOf, toNewRoomEvent } from './room-stream';
@@ -11,7 +12,10 @@ export interface RoomCommandRequest {
   readonly gameId: string;
   readonly command: RoomCommand;
   readonly commandId: string;
+  /** The server made the id up (no Idempotency-Key or commandId was sent): nobody can retry with it. */
+  readonly commandIdGenerated?: boolean;
   readonly expectedVersion?: number;
+  /** With `requestFingerprint` (RequestFingerprints.ofRoomRequest), which the key is bound to. */
   readonly metadata: CommandMetadata;
 }
 
@@ -19,7 +23,16 @@ export type RoomOutcome =
   | { readonly kind: 'applied' | 'replayed'; readonly game: FoldedGame; readonly events: readonly RecordedEvent[] }
   | { readonly kind: 'rejected'; readonly rejection: RoomRejection }
   | { readonly kind: 'conflict'; readonly expectedVersion?: number; readonly currentVersion: number }
-  | { readonly kind: 'command-id-reused'; readonly firstStreamId: string };
+  | { readonly kind: 'command-id-reused'; readonly firstStreamId: string }
+  | { readonly kind: 'key-in-flight' }
+  | { readonly kind: 'key-reused'; readonly by: 'another-user' | 'another-request' };
+
+/** A replay answers only the request that first used the key, as for the tables (keyReusedBy); anything else is refused, never replayed. */
+function boundToItsRequest(request: RoomCommandRequest, outcome: RoomOutcome): RoomOutcome {
+  if (outcome.kind !== 'replayed') return outcome;
+  const by = keyReusedBy(outcome.events[0]?.metadata ?? {}, request.metadata);
+  return by ? { kind: 'key-reused', by } : outcome;
+}
 
 /** Decide-and-append rounds before a command without expectedVersion gives up on a game other processes keep changing. */
 const MAX_ATTEMPTS = 3;
@@ -44,10 +57,30 @@ export class ApplyRoomCommand {
     return { game, decision: roomDecider.decide(command, game.state) };
   }
 
+  /** Idempotency-Keys of the room requests this process is handling now: a second request with one of them gets 409. */
+  private readonly inFlight = new Set<string>();
+
   async apply(request: RoomCommandRequest): Promise<RoomOutcome> {
+    if (request.commandIdGenerated) return this.applyOnce(request);
+    if (this.inFlight.has(request.commandId)) return { kind: 'key-in-flight' };
+    this.inFlight.add(request.commandId);
+    try {
+      return boundToItsRequest(request, await this.applyOnce(request));
+    } finally {
+      this.inFlight.delete(request.commandId);
+    }
+  }
+
+  private async applyOnce(request: RoomCommandRequest): Promise<RoomOutcome> {
     const streamId = gameStreamIdOf(request.gameId);
     for (let attempt = 1; ; attempt++) {
       const game = await this.games.caughtUp(request.gameId);
+      // A new game's first append with a key used before: answered here, since the store would make the game's
+      // stream row before it finds the key taken (a refusal must write nothing).
+      if (game.version === 0 && !request.commandIdGenerated) {
+        const first = await this.firstResult(request, game);
+        if (first) return first;
+      }
       if (request.expectedVersion !== undefined && request.expectedVersion !== game.version) {
         return (await this.firstResult(request, game)) ?? { kind: 'conflict', expectedVersion: request.expectedVersion, currentVersion: game.version };
       }

@@ -40,9 +40,21 @@ export class RoomGames {
 
   /** Every game ever opened, caught up, in id order. */
   async all(): Promise<FoldedGame[]> {
-    const streams = await this.store.listStreams({ category: GAME_STREAM_CATEGORY });
-    const ids = streams.map((s) => gameIdOf(s.streamId)).filter((id): id is string => id !== null);
-    return Promise.all(ids.sort().map((id) => this.caughtUp(id)));
+    return this.foldedAt(await this.store.listStreams({ category: GAME_STREAM_CATEGORY }));
+  }
+
+  /** At most `limit` games in id order, those after `after`: one page of GET /room/games (the streams' index, not every game). */
+  async page(limit: number, after?: string): Promise<FoldedGame[]> {
+    return this.foldedAt(await this.store.listStreams({ category: GAME_STREAM_CATEGORY, limit, ...(after === undefined ? {} : { after: gameStreamIdOf(after) }) }));
+  }
+
+  /** The games of these stream rows, each at least at the row's version: a game the cache has there costs no read. */
+  private foldedAt(streams: readonly { streamId: string; version: number }[]): Promise<FoldedGame[]> {
+    const ids = streams.map((s) => [gameIdOf(s.streamId), s.version] as const).filter((row): row is readonly [string, number] => row[0] !== null);
+    return Promise.all(ids.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, version]) => {
+      const cached = this.games.get(id);
+      return cached && cached.version >= version ? cached : this.caughtUp(id);
+    }));
   }
 
   /** The game that lists `tableId` among its tables (not broken), if any, other than `exceptGameId`. */

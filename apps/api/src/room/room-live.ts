@@ -1,10 +1,15 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { boardGame, floorGame } from '@felt/room';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
+import { pageOf } from '../http/list-page';
 import { LIVE_LIMITS } from '../live/live-limits';
 import { LogTail } from '../live/log-tail';
-import { RoomGames } from './room-games';
+import { RoomGames, type FoldedGame } from './room-games';
 import { gameIdOf } from './room-stream';
+
+function floorView(game: FoldedGame) {
+  return { version: game.version, ...floorGame(game.state) };
+}
 
 /** The two room channels on /live: the floor's waitlist board (floor role) and the public board (no token). */
 export type RoomChannel = 'room' | 'board';
@@ -65,9 +70,15 @@ export class RoomLive implements OnModuleDestroy {
     this.tail.wake();
   }
 
-  /** Every game as the floor sees it. */
+  /** Every game as the floor sees it (the room channel on /live). */
   async floorGames() {
-    return (await this.games.all()).map((g) => ({ version: g.version, ...floorGame(g.state) }));
+    return (await this.games.all()).map(floorView);
+  }
+
+  /** One page of the games as the floor sees them (GET /room/games). */
+  async floorGamesPage(limit: number, after?: string) {
+    const { items, nextAfter } = pageOf(await this.games.page(limit + 1, after), limit, (g) => g.gameId);
+    return { games: items.map(floorView), nextAfter };
   }
 
   /** The public board: open games only, aliases and counts. */

@@ -1,12 +1,16 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { floorGame, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
-import { ApiProblem, SUCCESS_STATUS } from '../http/status-mapping';
+import { listPageSchema } from '../http/list-page';
+import { parseInput } from '../http/parse-input';
+import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
+import { roomBodySchema } from '../openapi/room-docs';
 import type { RawCommandRequest } from '../tables/command-request';
+import { RequestFingerprints } from '../tables/request-fingerprint';
 import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
 import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
@@ -14,6 +18,8 @@ import { RoomLive } from './room-live';
 import type { z } from 'zod';
 import { addTableSchema, gameIdSchema, listCommandSchema, openGameSchema, parseRoomRequest, seatSchema, vacateSchema, type RoomEnvelope } from './room-request';
 import { RoomSeating } from './room-seating';
+
+const gamePageSchema = listPageSchema(gameIdSchema);
 
 /**
  * The floor's room: games, their lists, calls, seating and must-move (docs/room.md, docs/api.md "The room").
@@ -31,12 +37,16 @@ export class RoomController {
     @Inject(RoomGames) private readonly games: RoomGames,
     @Inject(RoomLive) private readonly live: RoomLive,
     @Inject(RoomClock) private readonly clock: RoomClock,
+    @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
   ) {}
 
   @Get('games')
-  @ApiOperation({ summary: 'Every game with its tables, list, calls, table changes and who is next for each open seat' })
-  async list(@Res() res: HttpResponse) {
-    sendJson(res, SUCCESS_STATUS.read, { games: await this.live.floorGames() });
+  @ApiOperation({ summary: 'The games by id, a page at a time, each with its tables, list, calls, table changes and who is next for each open seat' })
+  @ApiQuery({ name: 'after', required: false, description: "The last gameId of the page before (the previous answer's nextAfter)" })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 1000)' })
+  async list(@Query() query: Record<string, unknown>, @Res() res: HttpResponse) {
+    const { after, limit } = parseInput(gamePageSchema, query);
+    sendJson(res, SUCCESS_STATUS.read, await this.live.floorGamesPage(limit, after));
   }
 
   @Get('games/:gameId')
@@ -49,50 +59,62 @@ export class RoomController {
   }
 
   @Post('games')
+  @ApiBody({ schema: roomBodySchema(openGameSchema) })
   @ApiOperation({ summary: 'OpenGame: a game (name, stakes, structure, table rules, ⚙ room policies)' })
   async open(@Req() req: HttpRequest, @Res() res: HttpResponse) {
-    const { body, envelope } = parseRoomRequest(openGameSchema, rawRequest(req));
+    const { body, envelope } = this.parse('games', undefined, openGameSchema, req);
     const command = { type: 'OpenGame', at: this.clock.at(), ...body } as RoomCommand;
-    this.answer(res, body.gameId, await this.room.apply({ gameId: body.gameId, command, ...envelope }));
+    this.answer(res, body.gameId, envelope.commandId, await this.room.apply({ gameId: body.gameId, command, ...envelope }));
   }
 
   @Post('games/:gameId/commands')
+  @ApiBody({ schema: roomBodySchema(listCommandSchema) })
   @ApiOperation({ summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame' })
   command(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(gameId, listCommandSchema, req, res, (body, envelope) => this.room.apply({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope }));
+    return this.run('commands', gameId, listCommandSchema, req, res, (body, envelope) => this.room.apply({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope }));
   }
 
   @Post('games/:gameId/tables')
+  @ApiBody({ schema: roomBodySchema(addTableSchema) })
   @ApiOperation({ summary: 'AddTable: a table joins the game (opened with the game\'s table rules when new); mustMove for a must-move table' })
   addTable(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(gameId, addTableSchema, req, res, (body, envelope) => this.seating.addTable(gameId, body, envelope));
+    return this.run('tables', gameId, addTableSchema, req, res, (body, envelope) => this.seating.addTable(gameId, body, envelope));
   }
 
   @Post('games/:gameId/seat')
+  @ApiBody({ schema: roomBodySchema(seatSchema) })
   @ApiOperation({ summary: 'TakeSeat: the called player sits down (SeatPlayer at the table; for a move, LeaveTable at the old one)' })
   seat(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(gameId, seatSchema, req, res, (body, envelope) => this.seating.takeSeat(gameId, body, envelope));
+    return this.run('seat', gameId, seatSchema, req, res, (body, envelope) => this.seating.takeSeat(gameId, body, envelope));
   }
 
   @Post('games/:gameId/vacate')
+  @ApiBody({ schema: roomBodySchema(vacateSchema) })
   @ApiOperation({ summary: 'VacateSeat: a player leaves a table of the game (LeaveTable at the table); a must-move table left empty breaks' })
   vacate(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(gameId, vacateSchema, req, res, (body, envelope) => this.seating.vacate(gameId, body, envelope));
+    return this.run('vacate', gameId, vacateSchema, req, res, (body, envelope) => this.seating.vacate(gameId, body, envelope));
   }
 
   /** A command to an existing game: its id (404), the body (400), the game (404), then `apply`'s outcome as the answer. */
-  private async run<T>(gameId: string, schema: z.ZodType<T>, req: HttpRequest, res: HttpResponse, apply: (body: T, envelope: RoomEnvelope) => Promise<RoomOutcome>): Promise<void> {
+  private async run<T>(route: string, gameId: string, schema: z.ZodType<T>, req: HttpRequest, res: HttpResponse, apply: (body: T, envelope: RoomEnvelope) => Promise<RoomOutcome>): Promise<void> {
     knownGameId(gameId);
-    const { body, envelope } = parseRoomRequest(schema, rawRequest(req));
+    const { body, envelope } = this.parse(route, gameId, schema, req);
     await this.exists(gameId);
-    this.answer(res, gameId, await apply(body, envelope));
+    this.answer(res, gameId, envelope.commandId, await apply(body, envelope));
+  }
+
+  /** The body and the envelope, its metadata carrying the request's fingerprint (which an Idempotency-Key is bound to). */
+  private parse<T>(route: string, gameId: string | undefined, schema: z.ZodType<T>, req: HttpRequest): { body: T; envelope: RoomEnvelope } {
+    const { body, envelope } = parseRoomRequest(schema, rawRequest(req));
+    const requestFingerprint = this.fingerprints.ofRoomRequest(route, gameId ?? (body as { gameId: string }).gameId, body);
+    return { body, envelope: { ...envelope, metadata: { ...envelope.metadata, requestFingerprint } } };
   }
 
   private async exists(gameId: string): Promise<void> {
     if ((await this.games.caughtUp(gameId)).version === 0) throw gameNotFound(gameId);
   }
 
-  private answer(res: HttpResponse, gameId: string, outcome: RoomOutcome): void {
+  private answer(res: HttpResponse, gameId: string, commandId: string, outcome: RoomOutcome): void {
     switch (outcome.kind) {
       case 'applied':
       case 'replayed':
@@ -109,6 +131,9 @@ export class RoomController {
         throw new ApiProblem('version-conflict', 'VERSION_CONFLICT', outcome.expectedVersion === undefined ? `game ${gameId} changed while this command was decided; read it and try again` : `game ${gameId} is at version ${outcome.currentVersion}, not ${outcome.expectedVersion}`, { gameId, currentVersion: outcome.currentVersion });
       case 'command-id-reused':
         throw new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `this command id was already used on stream ${outcome.firstStreamId}`);
+      case 'key-in-flight':
+      case 'key-reused':
+        throw problemForOutcome(gameId, commandId, outcome);
     }
   }
 }

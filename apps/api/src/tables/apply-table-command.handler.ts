@@ -8,21 +8,16 @@ import type { CommandRequest } from './command-request';
 import { correctionCommand } from './correction-target';
 import { engineCommandFor } from './engine-command';
 import { FoldedTables } from './folded-tables';
+import { keyReusedBy } from './request-fingerprint';
 import { TableQueue } from './table-queue';
 import type { FoldedTable } from './table-state-cache';
 import { streamIdOf, tableIdOf, toNewEvent } from './table-stream';
 
-/**
- * A replay answers only the request that first used the key: the same user (actorId) with the same request
- * (requestFingerprint), both kept in the first events' metadata. Anything else is refused, never replayed. Events
- * written before fingerprints were kept have none: there the user alone decides.
- */
+/** A replay answers only the request that first used the key (keyReusedBy); anything else is refused, never replayed. */
 function boundToItsRequest(request: CommandRequest, outcome: ApplyOutcome): ApplyOutcome {
   if (outcome.kind !== 'replayed') return outcome;
-  const first = outcome.events[0]?.metadata ?? {};
-  if ((first.actorId ?? null) !== (request.metadata.actorId ?? null)) return { kind: 'key-reused', by: 'another-user' };
-  if (first.requestFingerprint !== undefined && first.requestFingerprint !== request.metadata.requestFingerprint) return { kind: 'key-reused', by: 'another-request' };
-  return outcome;
+  const by = keyReusedBy(outcome.events[0]?.metadata ?? {}, request.metadata);
+  return by ? { kind: 'key-reused', by } : outcome;
 }
 
 /** Decide-and-append rounds before a command without expectedVersion gives up on a table other processes keep changing. */
@@ -64,6 +59,12 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     let caughtUp = false;
     for (let attempt = 1; ; attempt++) {
       if (table.version === 0 && request.command.type !== 'OpenTable') return { kind: 'not-found' };
+      // A new table's OpenTable with a key used before: answered here, since the store would make the table's stream
+      // row before it finds the key taken (a refusal must write nothing).
+      if (table.version === 0) {
+        const first = await this.firstResult(request, table);
+        if (first) return first;
+      }
       if (expected !== undefined && expected !== table.version) {
         // This process may be behind another one: look at the store before calling it a conflict.
         if (expected > table.version && !caughtUp) {

@@ -23,7 +23,32 @@ export class RequestFingerprints {
   }
 
   of(request: Pick<CommandRequest, 'tableId' | 'command'>): string {
-    const canonical = canonicalJson({ tableId: request.tableId, command: request.command });
+    return this.digest(canonicalJson({ tableId: request.tableId, command: request.command }));
+  }
+
+  /**
+   * A room request's fingerprint: the route, the game and the body as validated (not the command the API derives
+   * from it: a retry of a seat must match its first attempt though the time stamped on it, or the table, has moved).
+   */
+  ofRoomRequest(route: string, gameId: string, body: unknown): string {
+    return this.digest(canonicalJson({ room: route, gameId, body }));
+  }
+
+  private digest(canonical: string): string {
     return createHmac('sha256', this.key).update(canonical).digest('base64url');
   }
+}
+
+/**
+ * Whether a replay may answer this request: only the request that first used the key may have its first result,
+ * the same user (actorId) with the same request (requestFingerprint), both kept in the first events' metadata.
+ * Events written before fingerprints were kept have none: there the user alone decides. Null when it may.
+ */
+export function keyReusedBy(
+  first: { readonly actorId?: unknown; readonly requestFingerprint?: unknown },
+  request: { readonly actorId?: unknown; readonly requestFingerprint?: unknown },
+): 'another-user' | 'another-request' | null {
+  if ((first.actorId ?? null) !== (request.actorId ?? null)) return 'another-user';
+  if (first.requestFingerprint !== undefined && first.requestFingerprint !== request.requestFingerprint) return 'another-request';
+  return null;
 }

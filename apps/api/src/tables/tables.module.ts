@@ -14,6 +14,6 @@ import { deckSealProvider, DECK_SEAL } from './deck-seal';
 @Module({
   controllers: [TableCommandsController, TableQueriesController],
   providers: [deckSealProvider, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
-  exports: [FoldedTables, TableSnapshots, DECK_SEAL, AppliedCommands],
+  exports: [FoldedTables, TableSnapshots, DECK_SEAL, AppliedCommands, RequestFingerprints],
 })
 export class TablesModule {}

@@ -52,12 +52,20 @@ export async function totalEvents(db: Database): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-/** What a request could have written: table events, command records, users and dealer assignments, counted (audit streams apart, as in totalEvents). */
+/**
+ * What a request could have written: events (the tables' and the room's games'), command records, stream rows and
+ * their versions summed, users (and how many are disabled), dealer assignments, devices (and how many are retired), counted
+ * (audit streams apart, as in totalEvents).
+ */
 export async function writtenRows(db: Database): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ events: string; commands: string; users: string; assignments: string }>(
+  const { rows } = await db.query<Record<string, string>>(
     `SELECT (SELECT count(*) FROM events WHERE stream_id NOT LIKE 'audit-%')::text AS events,
             (SELECT count(*) FROM commands c WHERE c.stream_id NOT LIKE 'audit-%')::text AS commands,
-            (SELECT count(*) FROM users)::text AS users, (SELECT count(*) FROM dealer_assignments)::text AS assignments`,
+            (SELECT count(*) FROM streams WHERE stream_id NOT LIKE 'audit-%')::text AS streams,
+            (SELECT coalesce(sum(version), 0) FROM streams WHERE stream_id NOT LIKE 'audit-%')::text AS "streamVersions",
+            (SELECT count(*) FROM users)::text AS users, (SELECT count(*) FROM users WHERE disabled)::text AS "disabledUsers",
+            (SELECT count(*) FROM dealer_assignments)::text AS assignments,
+            (SELECT count(*) FROM devices)::text AS devices, (SELECT count(*) FROM devices WHERE retired_at IS NOT NULL)::text AS "retiredDevices"`,
   );
   return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
 }
