@@ -27,4 +27,6 @@ module.exports = {
   // are cores keeps the cores busy (jest's default, one fewer than the cores, runs a 2-core machine's suites one by
   // one). At most four, so that the databases' connections stay well under PostgreSQL's 100.
   maxWorkers: Math.min(4, os.availableParallelism() + 1),
+  // The slowest suites first, also on a fresh clone (whose jest cache has no timings yet): see the file.
+  testSequencer: '<rootDir>/test/slowest-first-sequencer.js',
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -7,7 +7,7 @@ import { migrations } from '../../../migrations';
 import { ADMIN_URL, BACKENDS, databaseUrlFor } from '../test-support/test-databases';
 import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
-import { EventStore, PostgresDatabase, migrateDatabase, migratePostgres, openDatabase } from './index';
+import { EventStore, IN_MEMORY, PGliteDatabase, PostgresDatabase, migrateDatabase, migratePostgres, openDatabase } from './index';
 import { migrationSqlOver } from './migrate-pglite';
 
 /** The event store's schema both runners must produce, column by column (other libraries' tables are theirs to test). */
@@ -52,7 +52,8 @@ const EXPECTED_COLUMNS = [
 const MIGRATION_NAMES = migrations.map((Migration) => new Migration().name);
 
 describe.each(BACKENDS)('migrations (%s)', (backend) => {
-  const t = useTestStore(backend);
+  // From scratch: the other tests' PGlite starts from a migrated template, which would leave nothing to test here.
+  const t = useTestStore(backend, { fromScratch: true });
 
   it('records each migration once in TypeORM’s migrations table', async () => {
     const { rows } = await t.db.query('SELECT timestamp::text AS timestamp, name FROM migrations ORDER BY id');
@@ -191,6 +192,35 @@ describe('PGlite in a data folder', () => {
       expect((await second.query('SELECT count(*)::int AS n FROM migrations')).rows).toEqual([{ n: migrations.length }]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('PGlite unpacked from a dump (the tests start from a migrated one: test-support/pglite-template.ts)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'felt-pglite-dump-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('holds what was dumped, chain and migrations included, and goes on appending', async () => {
+    const streamId = freshStreamId();
+    const original = await PGliteDatabase.open(IN_MEMORY);
+    let appended;
+    try {
+      await migrateDatabase(original, migrations);
+      appended = await new EventStore(original).append(streamId, { expectedVersion: 'no-stream', commandId: `dump-${streamId}`, events: sampleEvents(2) });
+      writeFileSync(join(dir, 'dump.tar'), await original.dumpDataDir());
+    } finally {
+      await original.close();
+    }
+    const copy = await PGliteDatabase.open(IN_MEMORY, { loadDataDir: join(dir, 'dump.tar') });
+    try {
+      expect(await migrateDatabase(copy, migrations)).toEqual([]);
+      const store = new EventStore(copy);
+      expect(appended.ok && (await store.readStream(streamId))).toEqual(appended.ok && appended.events);
+      const more = await store.append(streamId, { expectedVersion: 2, commandId: `dump-more-${streamId}`, events: sampleEvents(1) });
+      expect(more.ok).toBe(true);
+      expect(await store.verifyChain(streamId)).toMatchObject({ ok: true, head: { version: 3 } });
+    } finally {
+      await copy.close();
     }
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The worker thread that hosts PGlite (plain CommonJS, run with `new Worker(source, { eval: true })`).
- * Protocol: the parent sends { id, op: 'query', sql, params } or { id, op: 'close' }; the worker answers
- * { id, rows, affectedRows } or { id, error: { message, code, ... } }. It announces { ready: true } once PGlite is up,
- * or { ready: false, error } if it cannot start. Ordering and transactions are the parent's business.
+ * Protocol: the parent sends { id, op: 'query', sql, params }, { id, op: 'dump' } or { id, op: 'close' }; the worker
+ * answers { id, rows, affectedRows } (a dump adds `tarball`, the data folder as an uncompressed tar) or
+ * { id, error: { message, code, ... } }. It announces { ready: true } once PGlite is up, or { ready: false, error } if
+ * it cannot start. With workerData.loadDataDir (a tar file written from a dump) the data folder starts as that
+ * tarball instead of a new cluster. Ordering and transactions are the parent's business.
  */
 export const PGLITE_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
 const { PGlite } = require(workerData.pglitePath);
 const FIELDS = ['message', 'code', 'severity', 'detail', 'hint', 'position', 'where', 'schema', 'table', 'column',
   'dataType', 'constraint', 'routine'];
@@ -21,6 +24,9 @@ parentPort.on('message', async (message) => {
     if (message.op === 'query') {
       const result = await db.query(message.sql, message.params);
       parentPort.postMessage({ id: message.id, rows: result.rows, affectedRows: result.affectedRows ?? 0 });
+    } else if (message.op === 'dump') {
+      const tarball = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+      parentPort.postMessage({ id: message.id, rows: [], affectedRows: 0, tarball }, [tarball.buffer]);
     } else if (message.op === 'close') {
       if (!db.closed) await db.close();
       parentPort.postMessage({ id: message.id, rows: [], affectedRows: 0 });
@@ -29,7 +35,8 @@ parentPort.on('message', async (message) => {
     parentPort.postMessage({ id: message.id, error: describe(error) });
   }
 });
-PGlite.create(workerData.dataDir).then(
+const loadDataDir = workerData.loadDataDir ? new Blob([readFileSync(workerData.loadDataDir)]) : undefined;
+PGlite.create({ dataDir: workerData.dataDir, loadDataDir }).then(
   (created) => { db = created; parentPort.postMessage({ ready: true }); },
   (error) => parentPort.postMessage({ ready: false, error: describe(error) }),
 );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { IN_MEMORY, openDatabase, type Database } from '../src';
+import { openMigratedPglite } from './pglite-template';
 
 /** The server tests create their throwaway databases on (trust auth as a superuser). */
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -18,12 +19,13 @@ export interface TestDatabase {
 
 /**
  * A migrated, empty database of its own: a fresh `felt_test_<random>` database on PostgreSQL (dropped by dispose),
- * or an in-memory PGlite (slow to start: create one per test file, in beforeAll). Shared by every library's and
- * app's tests that need a real database.
+ * or an in-memory PGlite unpacked from a migrated template (pglite-template.ts; still a second or two: create one per
+ * test file, in beforeAll). Shared by every library's and app's tests that need a real database.
  */
-export async function createTestDatabase(backend: Backend, poolSize = 25): Promise<TestDatabase> {
+export async function createTestDatabase(backend: Backend, poolSize = 25, options: { fromScratch?: boolean } = {}): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const db = await openDatabase({ dataDir: IN_MEMORY });
+    // fromScratch: a new cluster migrated at open, the way the application opens one (the migrations' own tests).
+    const db = options.fromScratch ? await openDatabase({ dataDir: IN_MEMORY }) : await openMigratedPglite();
     return { backend, db, dispose: () => db.close() };
   }
   const { url, drop } = await createPostgresDatabase();

@@ -14,6 +14,8 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** A fresh database for every test (beforeEach/afterEach) instead of one for the block (beforeAll/afterAll). */
   perTest?: boolean;
+  /** PGlite only: a new cluster migrated at open, not the migrated template (for the migrations' own tests). */
+  fromScratch?: boolean;
   /** Teardown that needs the database still open (an API, a reader, a consumer): runs just before it is disposed. */
   beforeDispose?: () => unknown;
 }
@@ -29,7 +31,7 @@ export function useTestStore(backend: Backend, options: TestStoreOptions = {}): 
   let store: EventStore | undefined;
   const [before, after] = options.perTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
   before(async () => {
-    database = await createTestDatabase(backend);
+    database = await createTestDatabase(backend, undefined, { fromScratch: options.fromScratch });
   });
   after(async () => {
     try {

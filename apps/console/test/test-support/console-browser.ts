@@ -127,6 +127,11 @@ export class ConsoleUser {
     await this.page.getByTestId('table-summary').waitFor().catch(async (error: Error) => {
       throw new Error(`table ${tableId} did not show: ${await this.page.getByTestId('notice').textContent()} (${error.message})`);
     });
+    // The screen draws its forms again once the table's recent events are read, and only then follows /live: a
+    // field filled before that redraw can land in a form being replaced (seen under load: a typed seat 1 was sent
+    // as the suggested seat 4). /live answering ("live", "live (caught up ...)" or "live updates refused") says
+    // the redraw is done.
+    await this.page.getByTestId('live-status').filter({ hasText: /^live\b/ }).waitFor();
   }
 
   /** The table version the page shows. */

@@ -1,0 +1,3 @@
+import { describeCompleteHands } from './test-support/complete-hands';
+
+describeCompleteHands('pglite');

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { IN_MEMORY, migrateDatabase, PGliteDatabase } from '../src';
+import { migrations } from '../../../migrations';
+
+const MIGRATIONS_DIR = join(__dirname, '..', '..', '..', 'migrations');
+const MIGRATOR = join(__dirname, '..', 'src', 'migrate-pglite.ts');
+
+/**
+ * The migrated, empty PGlite the tests start from, as a tar file (PGlite's dumpDataDir) in the temp folder, named by
+ * a hash of the migrations, the migrator and PGlite's version, so that a changed migration makes a new one.
+ *
+ * Why: creating a PGlite cluster (initdb, in WebAssembly) costs 4-8 s of CPU; unpacking a dump of one costs about
+ * 1.6 s. The suite opens about a hundred in-memory databases. The migrations and the first open of an empty cluster
+ * are still tested as they run in production (openDatabase: migrations.int-spec.ts, the CLI's and the API's own
+ * data folders); this only spares the tests that need a migrated database the cluster's creation.
+ */
+export function pgliteTemplatePath(): string {
+  const hash = createHash('sha256');
+  // PGlite's package.json is not among its exports: read it next to its entry point.
+  hash.update(readFileSync(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json')));
+  for (const file of [MIGRATOR, ...readdirSync(MIGRATIONS_DIR).sort().map((name) => join(MIGRATIONS_DIR, name))]) hash.update(file).update(readFileSync(file));
+  return join(tmpdir(), `felt-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+let made: Promise<string> | undefined;
+
+/** Makes the template once per machine (two jest workers racing both make one; the rename keeps either whole). */
+async function template(): Promise<string> {
+  const path = pgliteTemplatePath();
+  if (existsSync(path)) return path;
+  const db = await PGliteDatabase.open(IN_MEMORY);
+  try {
+    await migrateDatabase(db, migrations);
+    const partial = `${path}.${process.pid}.${Date.now()}`;
+    writeFileSync(partial, await db.dumpDataDir());
+    renameSync(partial, path);
+  } finally {
+    await db.close();
+  }
+  return path;
+}
+
+/** An in-memory PGlite with every migration applied, unpacked from the template (made on first use). */
+export async function openMigratedPglite(): Promise<PGliteDatabase> {
+  made ??= template().catch((error: unknown) => {
+    made = undefined;
+    throw error;
+  });
+  const db = await PGliteDatabase.open(IN_MEMORY, { loadDataDir: await made });
+  try {
+    // Nothing to apply (the template has them all): a check, and a safety net should the template lag behind.
+    await migrateDatabase(db, migrations);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
