@@ -19,7 +19,8 @@ export type LegalAction =
   | { readonly type: 'DealBoard'; readonly seat: null; readonly street: string; readonly cardsToEnter: number }
   | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cardsToEnter: number }
   | { readonly type: 'RunItTwice'; readonly seat: null; readonly seats: readonly number[] }
-  | { readonly type: 'RunItOnce'; readonly seat: null };
+  | { readonly type: 'RunItOnce'; readonly seat: null }
+  | { readonly type: 'UseTimeBank'; readonly seat: number; readonly extensionsLeft: number };
 
 export interface Rules {
   readonly structure: { readonly kind: string; readonly smallBet?: number; readonly bigBet?: number; readonly min?: number; readonly max?: number };
