@@ -31,6 +31,15 @@ export interface WorkerConfig {
    */
   readonly metricsHost: string;
   readonly logLevel: string;
+  /**
+   * FELT_API_URL: where the API listens (e.g. http://127.0.0.1:3000). With REDIS_URL it turns the timer service on:
+   * shot clocks and room calls expire through the API at their deadlines (apps/worker/src/timer).
+   */
+  readonly apiUrl: string | undefined;
+  /** JWT_SECRET, the API's: the timer signs its token with it (else `<DATA_DIR>/jwt-secret`, as the API reads it). */
+  readonly jwtSecret: string | undefined;
+  /** TIMER_CONCURRENCY: expiries sent at once by this process. */
+  readonly timerConcurrency: number;
 }
 
 export const WORKER_CONFIG = Symbol('WORKER_CONFIG');
@@ -48,6 +57,9 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   metricsPort: 9464,
   metricsHost: '127.0.0.1',
   logLevel: 'info',
+  apiUrl: undefined,
+  jwtSecret: undefined,
+  timerConcurrency: 64,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -68,5 +80,8 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     metricsPort: count('METRICS_PORT', DEFAULT_WORKER_CONFIG.metricsPort, 0),
     metricsHost: text('METRICS_HOST') ?? DEFAULT_WORKER_CONFIG.metricsHost,
     logLevel: text('LOG_LEVEL') ?? DEFAULT_WORKER_CONFIG.logLevel,
+    apiUrl: text('FELT_API_URL'),
+    jwtSecret: text('JWT_SECRET'),
+    timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
   };
 }
