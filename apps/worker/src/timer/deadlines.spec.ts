@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLOCK_ENDING_TYPES, deadlineOf, jobIdOf, pendingDeadlines } from './deadlines';
+import type { JsonValue } from '@felt/event-store';
 
 let n = 0;
-function event(streamId: string, type: string, data: Record<string, unknown>) {
+function event(streamId: string, type: string, data: JsonValue) {
   n += 1;
   return { eventId: `00000000-0000-8000-8000-${String(n).padStart(12, '0')}`, streamId, type, data };
 }
