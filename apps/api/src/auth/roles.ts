@@ -23,4 +23,11 @@ export const COMMAND_ROLES: readonly Role[] = ['dealer', 'floor'];
  * blinds (the floor approves it), voiding a hand, correcting a mis-keyed action. A dealer runs the game; these
  * change its terms or undo it.
  */
-export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'CallBombPot', 'VoidHand', 'CorrectAction']);
+export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'CallBombPot', 'VoidHand', 'CorrectAction', 'PauseClock', 'ResumeClock']);
+
+/**
+ * The shot clock's expiry: sent by the timer service when a deadline passes, or by the floor; never by a dealer (a
+ * dealer does not decide that a player's time ran out). The timer service's principal may send these and nothing
+ * else: its role check belongs in TableAccess.checkCommand, at "the timer service's principal" (docs/security.md).
+ */
+export const CLOCK_EXPIRY_COMMANDS: ReadonlySet<string> = new Set(['ClockExpired']);
