@@ -23,10 +23,9 @@ export function isUserRole(value: unknown): value is Role {
 
 /** Every role that may read tables and their events. */
 export const READ_ROLES: readonly Role[] = ['dealer', 'floor', 'regulator', 'service'];
-/** The roles that may send table commands (a dealer only to the tables assigned to them, the timer only TIMER_COMMANDS). */
+/** The roles that may send table commands (a dealer only to the tables assigned to them, the timer only CLOCK_EXPIRY_COMMANDS). */
 export const COMMAND_ROLES: readonly Role[] = ['dealer', 'floor', 'timer'];
-/** The table commands the timer service sends when a deadline passes; the room's is NoShow (room controller). */
-export const TIMER_COMMANDS: ReadonlySet<string> = new Set(['ClockExpired']);
+/** The room command the timer service sends when a call to a seat runs out (room controller); its table ones are CLOCK_EXPIRY_COMMANDS. */
 export const TIMER_ROOM_COMMANDS: ReadonlySet<string> = new Set(['NoShow']);
 
 /**
@@ -34,4 +33,11 @@ export const TIMER_ROOM_COMMANDS: ReadonlySet<string> = new Set(['NoShow']);
  * blinds (the floor approves it), voiding a hand, correcting a mis-keyed action. A dealer runs the game; these
  * change its terms or undo it.
  */
-export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'CallBombPot', 'VoidHand', 'CorrectAction']);
+export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'CallBombPot', 'VoidHand', 'CorrectAction', 'PauseClock', 'ResumeClock']);
+
+/**
+ * The shot clock's expiry: sent by the timer service when a deadline passes, or by the floor; never by a dealer (a
+ * dealer does not decide that a player's time ran out). The timer service's principal (role `timer`) may send these
+ * and nothing else (TableAccess.checkCommand, docs/security.md).
+ */
+export const CLOCK_EXPIRY_COMMANDS: ReadonlySet<string> = new Set(['ClockExpired']);
