@@ -12,7 +12,7 @@ export class TimerMetrics {
     this.cancelled = new Counter({ name: 'felt_timer_jobs_cancelled_total', help: 'Jobs removed before their deadline because the clock or call ended first', registers: [registry] });
     this.firings = new Counter({
       name: 'felt_timer_firings_total',
-      help: 'Expiry attempts by outcome: applied, replayed (same Idempotency-Key), stale (already over), moved (a later deadline took over), not-due, retry, refused',
+      help: 'Expiry attempts by outcome: applied, replayed (same Idempotency-Key), stale (already over), not-due, retry, refused',
       labelNames: ['outcome'] as const,
       registers: [registry],
     });

@@ -7,8 +7,8 @@ import { deadlineChanges, jobIdOf, type Deadline, type Expiry } from './deadline
 import type { ExpirySender, Firing } from './expiry-sender';
 import type { TimerMetrics } from './timer-metrics';
 
-/** How a firing ended, as counted in felt_timer_firings_total: the API's answer, or `moved` (a later deadline took over). */
-export type TimerOutcome = Firing['outcome'] | 'moved';
+/** How a firing ended, as counted in felt_timer_firings_total: the API's answer. */
+export type TimerOutcome = Firing['outcome'];
 
 /** The queue of pending deadlines: one delayed job per deadline. */
 export const TIMER_QUEUE = 'felt-timer';
@@ -33,12 +33,6 @@ export const TIMER_JOB_OPTIONS: JobsOptions = {
   attempts: 1000,
   backoff: { type: 'timer' },
 };
-
-/**
- * A deadline the API still calls not due this long after it passed (by this process's clock) has moved: a time bank
- * or a resume set a new one, whose event has its own job. Longer than any clock difference between the processes.
- */
-export const MOVED_DEADLINE_GRACE_MS = 2_000;
 
 /** A retry waits 50 ms, then doubling up to 5 s: a deadline the API calls not yet due is a few ms early. */
 export function retryDelayMs(attemptsMade: number): number {
@@ -159,8 +153,7 @@ export class TimerService {
   private async fire(job: Job<TimerJob>): Promise<TimerOutcome> {
     const { expiry, eventId, dueAt } = job.data;
     const firing = await this.sender.fire(expiry, eventId);
-    const moved = firing.outcome === 'not-due' && Date.now() > dueAt + MOVED_DEADLINE_GRACE_MS;
-    const outcome: TimerOutcome = moved ? 'moved' : firing.outcome;
+    const outcome: TimerOutcome = firing.outcome;
     this.metrics.firings.inc({ outcome });
     const what = expiry.kind === 'table' ? `clock ${expiry.command.clock} of table ${expiry.tableId}` : `the call of ${expiry.command.playerId} in game ${expiry.gameId}`;
     switch (firing.outcome) {
@@ -172,10 +165,8 @@ export class TimerService {
         this.logger.debug(`${what} was already over (event ${eventId}): nothing to expire`);
         return outcome;
       case 'not-due':
-        if (moved) {
-          this.logger.debug(`${what} runs to a later deadline now (event ${eventId}); that deadline's own job expires it`);
-          return outcome;
-        }
+        // A few ms early by the API's clock, or the deadline moved (a time bank, a resume) while this job waited: tried
+        // again until the API takes it or calls it stale. Which job expires the clock does not matter: it ends once.
         throw new Error(firing.reason);
       case 'retry':
         if (job.attemptsMade === 0 || job.attemptsMade % 20 === 0) this.logger.warn(`${what} not expired yet, retrying: ${firing.reason}`);
