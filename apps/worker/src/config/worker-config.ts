@@ -40,6 +40,8 @@ export interface WorkerConfig {
   readonly jwtSecret: string | undefined;
   /** TIMER_CONCURRENCY: expiries sent at once by this process. */
   readonly timerConcurrency: number;
+  /** TIMER_NO_SHOWS=off: leave a room's calls that run out to the floor (default: the timer records the no-show). */
+  readonly timerNoShows: boolean;
 }
 
 export const WORKER_CONFIG = Symbol('WORKER_CONFIG');
@@ -60,6 +62,7 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   apiUrl: undefined,
   jwtSecret: undefined,
   timerConcurrency: 64,
+  timerNoShows: true,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -83,5 +86,14 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     apiUrl: text('FELT_API_URL'),
     jwtSecret: text('JWT_SECRET'),
     timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
+    timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
   };
+}
+
+/** on/off (also 1/0, true/false); anything else stops the start, naming the variable. */
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (['on', '1', 'true'].includes(value)) return true;
+  if (['off', '0', 'false'].includes(value)) return false;
+  throw new Error(`${name} is on or off, got "${value}"`);
 }

@@ -36,7 +36,7 @@ export class TimerHost implements OnApplicationBootstrap, BeforeApplicationShutd
     const timer = (this.timer = new TimerService(
       this.store,
       sender,
-      { redisUrl, sentinel: this.config.redisSentinel, prefix: this.config.queuePrefix, concurrency: this.config.timerConcurrency },
+      { redisUrl, sentinel: this.config.redisSentinel, prefix: this.config.queuePrefix, concurrency: this.config.timerConcurrency, noShows: this.config.timerNoShows },
       new TimerMetrics(this.relayMetrics.registry),
       { debug: (m) => logger.debug(m), log: (m) => logger.log(m), warn: (m) => logger.warn(m), error: (m) => logger.error(m) },
     ));

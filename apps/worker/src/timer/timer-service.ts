@@ -54,6 +54,8 @@ export interface TimerServiceOptions {
   readonly concurrency?: number;
   /** Events read from the log per step. */
   readonly batchSize?: number;
+  /** Whether a room's call that runs out is recorded as a no-show (TIMER_NO_SHOWS; default yes). */
+  readonly noShows?: boolean;
 }
 
 /**
@@ -105,7 +107,8 @@ export class TimerService {
     const events = await this.store.readAll({ after: this.position, limit: this.options.batchSize ?? 1000 });
     if (events.length === 0) return { kind: 'idle' };
     const changes = deadlineChanges(events);
-    const deadlines = [...changes.values()].filter((d): d is Deadline => d !== null);
+    const noShows = this.options.noShows ?? true;
+    const deadlines = [...changes.values()].filter((d): d is Deadline => d !== null && (noShows || d.expiry.kind === 'table'));
     if (deadlines.length > 0) await this.schedule(deadlines);
     await this.cancelEnded(changes);
     const position = positionOf(events[events.length - 1]!);
