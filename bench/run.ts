@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (and bench:<name>): runs benchmarks, prints their tables and records them in
  * docs/benchmarks.md under a heading per benchmark, with the date and the machine.
- * Usage: tsx bench/run.ts [evaluator|engine|phh|relay|api ...]   (no names: evaluator, engine, phh)
+ * Usage: tsx bench/run.ts [evaluator|engine|phh|relay|api|clock ...]   (no names: evaluator, engine, phh)
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -20,6 +20,7 @@ const benches: Record<string, Bench> = {
   loadtest: { title: 'Load test: tables, scale-out and faults (npm run loadtest)', run: async () => (await import('./load/load.bench')).runLoadBench() },
   live: { title: 'Live updates: command to console over WebSocket', run: async () => (await import('./live.bench')).runLiveBench() },
   lists: { title: 'List routes at 10,000 tables', run: async () => (await import('./lists.bench')).runListsBench() },
+  clock: { title: 'Shot clocks: timer lateness at 500 concurrent clocks', run: async () => (await import('./clock.bench')).runClockBench() },
 };
 
 function machine(): string {

@@ -6,7 +6,7 @@ import { putStaffOnRecord } from '../../api/src/auth/staff-on-record';
 import { MAX_TOKEN_LIFETIME_SECONDS, signAccessToken } from '../../api/src/auth/access-token';
 import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
 import { generatePassword } from '../../api/src/auth/passwords';
-import { isRole, ROLES, type Role } from '../../api/src/auth/roles';
+import { isRole, isUserRole, ROLES, USER_ROLES, type Role } from '../../api/src/auth/roles';
 import { USER_NAME, Users, type User } from '../../api/src/auth/users';
 import { runningApiPid } from '../../api/src/config/data-dir-lock';
 
@@ -118,11 +118,11 @@ export function registerUsersCommand(program: Command): void {
     users
       .command('add <name>')
       .description('add a user; without --password one is generated and printed once')
-      .requiredOption('--role <role>', ROLES.join(', '))
+      .requiredOption('--role <role>', USER_ROLES.join(', '))
       .option('--password <password>', 'the password (at least 8 characters)'),
   ).action(async (name: string, options: DatabaseOptions & { role: string; password?: string }, command: Command) => {
     if (!USER_NAME.test(name)) return command.error(`felt users add: a name is 1 to 64 letters, digits, ".", "_", "@" or "-", not "${name}".`, { exitCode: 2 });
-    if (!isRole(options.role)) return command.error(`felt users add: --role must be one of ${ROLES.join(', ')}, not "${options.role}".`, { exitCode: 2 });
+    if (!isUserRole(options.role)) return command.error(`felt users add: --role must be one of ${USER_ROLES.join(', ')}, not "${options.role}".`, { exitCode: 2 });
     if (options.password !== undefined && options.password.length < 8) return command.error('felt users add: a password has at least 8 characters.', { exitCode: 2 });
     const password = options.password ?? generatePassword();
     const result = await withUsers(options, command, 'users add', (_u, staff) => staff.admin.create(name, options.role as Role, { ...CLI_ACTOR, audit: cliActor() }, password));
@@ -156,7 +156,7 @@ export function registerUsersCommand(program: Command): void {
     );
   }
 
-  addDatabaseOptions(users.command('role <name> <role>').description(`change a user's role (${ROLES.join(', ')}); their tokens stop at once`)).action(
+  addDatabaseOptions(users.command('role <name> <role>').description(`change a user's role (${USER_ROLES.join(', ')}); their tokens stop at once`)).action(
     async (name: string, role: string, options: DatabaseOptions, command: Command) => {
       const result = await withUsers(options, command, 'users role', (_u, staff) => staff.admin.update(name, { role }, { ...CLI_ACTOR, audit: cliActor() }));
       if (isStaffRefusal(result)) return refuse(command, 'users role', result);

@@ -191,6 +191,11 @@ function actionControl(view: TableView, action: LegalAction, ctx: ActionBarConte
         if (allIn) ask(`${seatAndPlayer(view, action.seat)} raises all in (to ${to})?`, 'Yes, all in', () => send({ seat: action.seat, to }));
         else send({ seat: action.seat, to });
       });
+    case 'UseTimeBank': {
+      // The running clock gets the option's extension (docs/house-options.md "Shot clock and time banks").
+      const seconds = (view.rules?.houseOptions.shotClock as { timeBankSeconds?: number } | undefined)?.timeBankSeconds;
+      return button(testId, `Time bank${seconds ? ` +${seconds} s` : ''} (${action.extensionsLeft} left)${who}`, () => send({ seat: action.seat }));
+    }
     case 'KillPot':
       return boundedAmount(testId, `Kill the pot${who}`, action.min, action.max, action.step, refuse, (amount) => send({ seat: action.seat, amount }));
   }

@@ -13,6 +13,9 @@ export class ApiError extends Error {
 
 /** JSON over fetch to the API that serves the console, with the signed-in user's token. */
 export class ApiClient {
+  /** The server's clock as the answers' Date headers tell it (a shot clock's deadlines are the server's times). */
+  readonly serverTime = new ServerTime();
+
   constructor(
     private readonly session: () => Session | null,
     /** Called when the API no longer accepts the token (401), so the page can ask to sign in again. */
@@ -37,11 +40,13 @@ export class ApiClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
+    const sent = Date.now();
     try {
       response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     } catch {
       throw new ApiError(0, 'NETWORK_ERROR', 'The server cannot be reached; check the connection and try again.');
     }
+    this.serverTime.observe(response.headers.get('Date'), sent, Date.now());
     const text = await response.text();
     const json = text ? parseJson(text) : undefined;
     if (response.ok) return json as T;
@@ -59,5 +64,39 @@ function parseJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * How far the server's clock is ahead of this browser's, from the Date header of each answer. The header is whole
+ * seconds, so each answer bounds the offset between (date - received) and (date + 1 s - sent); the bounds of all
+ * answers so far are kept and the middle is used: within half a second after one answer, closer after several.
+ */
+export class ServerTime {
+  private low = -Infinity;
+  private high = Infinity;
+
+  observe(dateHeader: string | null, sentAt: number, receivedAt: number): void {
+    const date = dateHeader === null ? NaN : Date.parse(dateHeader);
+    if (!Number.isFinite(date)) return;
+    const low = date - receivedAt;
+    const high = date + 1000 - sentAt;
+    // Bounds that do not overlap the ones kept mean the server's clock was set since: start again from this answer.
+    if (low > this.high || high < this.low) {
+      this.low = low;
+      this.high = high;
+      return;
+    }
+    this.low = Math.max(this.low, low);
+    this.high = Math.min(this.high, high);
+  }
+
+  /** Milliseconds to add to this browser's clock to read the server's (0 before any answer). */
+  offsetMs(): number {
+    return Number.isFinite(this.low) && Number.isFinite(this.high) ? (this.low + this.high) / 2 : 0;
+  }
+
+  now(): number {
+    return Date.now() + this.offsetMs();
   }
 }

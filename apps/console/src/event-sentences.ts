@@ -61,6 +61,11 @@ function sentences(name: SeatName): Record<string, (d: Data) => string> {
     RunItTwiceAgreed: (d) => `Run it twice: ${(d.consents as Data[]).map((c) => name(c.seat as number)).join(', ')} agreed`,
     RunItOnceChosen: () => 'The board is run once',
     SecondBoardDealt: (d) => `Second run, ${STREET_WORDS[d.street] ?? d.street}: ${(d.cards as unknown[]).map(cardText).join(' ')}`,
+    ClockStarted: (d) => `${name(d.seat)} is on the clock: ${d.seconds} s`,
+    ClockPaused: (d) => `Clock paused by the floor (${Math.ceil((d.remainingMs as number) / 1000)} s left)`,
+    ClockResumed: () => 'Clock resumed',
+    TimeBankUsed: (d) => `${name(d.seat)} used a time bank: +${d.seconds} s (${d.extensionsLeft} left)`,
+    ClockExpired: (d) => `${name(d.seat)}'s time ran out: ${d.outcome === 'check' ? 'checked' : 'the hand is dead'}`,
     RunsAwarded: (d) => `Runs: ${(d.pots as Data[]).map((p) => (p.runs as Data[]).map((r) => `run ${r.run} paid ${r.amount} to ${(r.winners as Data[]).map((w) => name(w.seat as number)).join(' and ')}`).join(', ')).join('; ')}`,
   };
 }

@@ -70,6 +70,7 @@ export function openTableForm(feedback: FeedbackSlots, submit: Submit): HTMLForm
       field('Chop', checkbox('chop')),
       field('Bomb pots (called by the floor)', checkbox('bombPot')),
       field('Run it twice', checkbox('runItTwice')),
+      field('Shot clock (30 s a decision, 4 time banks of 30 s)', checkbox('shotClock')),
       // Physical cards: the board and shown hands are entered as dealt (docs/table-scripts.md "Live cards").
       field('Live cards', checkbox('liveCards')),
       // Only where the cards are read electronically and the dealer's console must show them (docs/security.md).
@@ -90,7 +91,7 @@ export function openTableForm(feedback: FeedbackSlots, submit: Submit): HTMLForm
       }
       if (!v.tableId) return 'Give the table an id.';
       const houseOptions: Record<string, unknown> = {};
-      for (const option of ['straddle', 'chop', 'bombPot', 'runItTwice']) if (v[option] === 'on') houseOptions[option] = true;
+      for (const option of ['straddle', 'chop', 'bombPot', 'runItTwice', 'shotClock']) if (v[option] === 'on') houseOptions[option] = true;
       if (fixed && v.killGame) houseOptions.killGame = { mode: v.killGame };
       // In no limit and pot limit there are no limits for a kill to double: it can only be an overblind.
       if (!fixed && v.killPot) houseOptions.killPot = { size: v.killPot, overblindOnly: true };

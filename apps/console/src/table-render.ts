@@ -14,7 +14,7 @@ export function stakesText(rules: Rules | null): string {
   return `${kind} ${amounts}${ante}${rules.gameType === 'tournament' ? ' (tournament)' : ''}`;
 }
 
-const OPTION_WORDS: Readonly<Record<string, string>> = { straddle: 'straddle', killGame: 'kill game', killPot: 'kill pot', chop: 'chop', rake: 'rake' };
+const OPTION_WORDS: Readonly<Record<string, string>> = { straddle: 'straddle', killGame: 'kill game', killPot: 'kill pot', chop: 'chop', rake: 'rake', bombPot: 'bomb pot', runItTwice: 'run it twice', shotClock: 'shot clock' };
 
 export function houseOptionsText(rules: Rules | null): string {
   const on = rules ? Object.entries(rules.houseOptions).filter(([, value]) => value !== null && value !== false).map(([name]) => OPTION_WORDS[name] ?? name) : [];

@@ -12,6 +12,7 @@ import { TableEventLog } from './hand-record.js';
 import { LiveTables } from './live-connection.js';
 import { playerControls } from './player-controls.js';
 import { showdownPanel } from './showdown-panel.js';
+import { ShotClockDisplay } from './shot-clock.js';
 import { TableCommands } from './table-commands.js';
 import { tableGraphic, tableSummary } from './table-render.js';
 import type { CommandAnswer, TableEventItem, TableView } from './table-types.js';
@@ -38,7 +39,9 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const liveStatus = element('span', { class: 'live-status', 'data-testid': 'live-status', role: 'status' }, 'connecting…');
   const summary = element('div', { class: 'summary-slot' }, 'Loading…');
   const graphic = element('div', { class: 'graphic-slot' });
-  const bar = element('div', { class: 'bar-slot' });
+  const bar = element('div', { class: 'bar-actions' });
+  // The shot clock's countdown sits above the action bar, outside it: the bar is redrawn, the countdown keeps ticking.
+  const shotClock = new ShotClockDisplay(ctx.api.serverTime, isFloor, (route, version) => sendCommand('actions', route, {}, route === 'pause-clock' ? 'Clock paused.' : 'Clock resumed.', version));
   const showdown = element('div', { class: 'showdown-slot' });
   const between = element('div', { class: 'between-slot' });
   // Focusable: it scrolls on its own, and a keyboard must reach what is below.
@@ -63,7 +66,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       staff?.node,
       element('section', { class: 'panel', 'aria-labelledby': 'history-heading' }, element('h2', { id: 'history-heading' }, 'Hand history'), recall, history),
     ),
-    bar,
+    element('div', { class: 'bar-slot' }, shotClock.node, bar),
   );
   // What was typed into the forms survives a redraw caused by someone else's command.
   const drafts = new FormDrafts(node);
@@ -122,6 +125,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const show = (next: TableView) => {
     if (view && next.version <= view.version) return; // already shown, or an older view arriving late
     view = next;
+    shotClock.show(next);
     renderTable();
     renderControls();
   };
@@ -161,9 +165,9 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       for (const button of buttons) if (button.isConnected) button.disabled = false;
     }
   }
-  function sendCommand(slot: string, route: string, body: Record<string, unknown>, done: string): void {
+  function sendCommand(slot: string, route: string, body: Record<string, unknown>, done: string, version = view?.version): void {
     void commands
-      .send(route, body, view?.version)
+      .send(route, body, version)
       .then((answer) => {
         feedback.succeeded('players', done);
         applied(answer);
@@ -231,7 +235,13 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     live.follow(tableId, view?.version ?? null);
   });
   void staff?.load();
-  return { node, stop: () => live.stop() };
+  return {
+    node,
+    stop: () => {
+      live.stop();
+      shotClock.stop();
+    },
+  };
 }
 
 function isCommandAnswer(answer: unknown): answer is CommandAnswer {

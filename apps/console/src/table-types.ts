@@ -19,7 +19,8 @@ export type LegalAction =
   | { readonly type: 'DealBoard'; readonly seat: null; readonly street: string; readonly cardsToEnter: number }
   | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cardsToEnter: number }
   | { readonly type: 'RunItTwice'; readonly seat: null; readonly seats: readonly number[] }
-  | { readonly type: 'RunItOnce'; readonly seat: null };
+  | { readonly type: 'RunItOnce'; readonly seat: null }
+  | { readonly type: 'UseTimeBank'; readonly seat: number; readonly extensionsLeft: number };
 
 export interface Rules {
   readonly structure: { readonly kind: string; readonly smallBet?: number; readonly bigBet?: number; readonly min?: number; readonly max?: number };
@@ -42,6 +43,8 @@ export interface SeatView {
   readonly missedBig?: boolean;
   /** No chips between hands (docs/api.md): removed with leave-table or back with add-chips. */
   readonly busted?: boolean;
+  /** Time-bank extensions used in this stay at the table (clocked tables). */
+  readonly timeBanksUsed?: number;
 }
 
 export interface HandPlayerView {
@@ -86,6 +89,15 @@ export interface TableView {
   readonly hand: HandView | null;
   readonly toAct: number | null;
   readonly legalActions: readonly LegalAction[];
+  /** Clocked tables only: the running shot clock (deadline null while the floor has it paused), null when none runs. */
+  readonly clock?: RunningClock | null;
+}
+
+export interface RunningClock {
+  readonly clock: number;
+  readonly seat: number;
+  readonly deadline: string | null;
+  readonly remainingMs: number | null;
 }
 
 /** One stored event as GET /tables/:id/events and the live `events` message carry it. */

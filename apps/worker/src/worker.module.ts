@@ -9,11 +9,12 @@ import { MetricsServer } from './metrics/metrics-server';
 import { RelayMetrics } from './metrics/relay-metrics';
 import { RELAY_CHECKPOINT } from './relay/outbox-relay';
 import { RelayService } from './relay/relay.service';
+import { TimerHost } from './timer/timer-host';
 import { ProjectionMetrics } from './projections/projection-metrics';
 import { ProjectionsService } from './projections/projections.service';
 import { PROJECTIONS_CONFIG, projectionsConfigFromEnv, type ProjectionsConfig } from './projections/projections-config';
 
-/** The worker: the outbox relay, the projections, their metrics and health. Tests may pass a database and settings of their own. */
+/** The worker: the outbox relay, the projections, the timer service, their metrics and health. Tests may pass a database and settings of their own. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: WorkerConfig, database?: Database, projections: ProjectionsConfig = projectionsConfigFromEnv()): DynamicModule {
@@ -33,6 +34,7 @@ export class WorkerModule {
             new RelayMetrics(config.redisUrl ? { store, checkpoint: () => store.loadCheckpoint(RELAY_CHECKPOINT) } : undefined),
         },
         RelayService,
+        TimerHost,
         { provide: PROJECTIONS_CONFIG, useValue: projections },
         { provide: ProjectionMetrics, inject: [RelayMetrics, EventStore], useFactory: (relay: RelayMetrics, store: EventStore) => new ProjectionMetrics(relay.registry, store) },
         ProjectionsService,

@@ -7,7 +7,7 @@ const CONTEXTS = [false, true].flatMap((assignedDealer) =>
 describe('the visibility rule (docs/security.md)', () => {
   it('makes each role the audience the matrix says, for every table and deployment', () => {
     const seen = new Set<string>();
-    for (const role of ['public', 'service', 'dealer', 'floor', 'regulator'] as ViewerRole[]) {
+    for (const role of ['public', 'service', 'timer', 'dealer', 'floor', 'regulator'] as ViewerRole[]) {
       for (const context of CONTEXTS) {
         const expected: Audience =
           role === 'dealer' && context.assignedDealer && context.dealerSeesHoleCards

@@ -19,7 +19,7 @@
 export type Audience = 'public' | 'dealer' | 'floor' | 'regulator' | 'surveillance' | { readonly player: string };
 
 /** The roles an audience is made from (apps/api/src/auth/roles.ts, plus the public with no token). */
-export type ViewerRole = 'public' | 'service' | 'dealer' | 'floor' | 'regulator';
+export type ViewerRole = 'public' | 'service' | 'timer' | 'dealer' | 'floor' | 'regulator';
 
 export interface AudienceContext {
   /** A dealer: assigned to this table by a floor supervisor. */

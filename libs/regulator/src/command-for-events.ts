@@ -74,6 +74,15 @@ export function commandFor(first: TableEvent | HandStartedV1, lastType: string, 
       return { type: 'RunItTwice', consents: first.consents };
     case 'RunItOnceChosen':
       return { type: 'RunItOnce' };
+    // The shot clock: the expiry, the time bank and the floor's pause (their time is in the metadata: stream-verifier.ts).
+    case 'ClockExpired':
+      return { type: 'ClockExpired', clock: first.clock };
+    case 'TimeBankUsed':
+      return { type: 'UseTimeBank', seat: first.seat };
+    case 'ClockPaused':
+      return { type: 'PauseClock' };
+    case 'ClockResumed':
+      return { type: 'ResumeClock' };
     case 'RulesChanged':
       return { type: 'ChangeRules', rules: recordedRules(first.rules) };
     case 'PlayerFolded':

@@ -191,7 +191,10 @@ export class StreamVerifier {
   /** Runs decide again for the command that produced `recorded` and compares; returns decide's events when equal. */
   private rederive(recorded: readonly StreamEvent[], versions: readonly number[], revealed?: SealedDeck): { events: readonly TableEvent[]; state: TableState } | null {
     const first = tableEventOf(recorded[0]!);
-    const command = commandFor(first, recorded[recorded.length - 1]!.type, revealed, isLiveCards(this.state.rules));
+    const rebuilt = commandFor(first, recorded[recorded.length - 1]!.type, revealed, isLiveCards(this.state.rules));
+    // The time the API stamped on the command is in the metadata (a clocked table's deadlines follow from it).
+    const at = recorded[0]!.metadata?.at;
+    const command = rebuilt !== null && typeof at === 'string' ? { ...rebuilt, at } : rebuilt;
     if (command === null && first.type === 'HandStarted') {
       this.violation(versions[0]!, 'deal', `hand ${first.handNumber} has no deck to deal from: neither its HandStarted nor a DeckRevealed gives one`);
       return null;

@@ -5,22 +5,39 @@
  *   assignments and the regulator routes.
  * - regulator: reads only (tables, events, recall, export), hole cards included.
  * - service: reads only, for consumers (displays, the worker); never hole cards.
+ * - timer: the worker's timer service (apps/worker/src/timer), never a user: sends the expiries that are due
+ *   (TIMER_COMMANDS, the room's NoShow) and nothing else; reads nothing.
  */
-export const ROLES = ['dealer', 'floor', 'regulator', 'service'] as const;
+export const ROLES = ['dealer', 'floor', 'regulator', 'service', 'timer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
+/** The roles a user row may have (the timer is a service principal, with no user behind it). */
+export const USER_ROLES: readonly Role[] = ['dealer', 'floor', 'regulator', 'service'];
+export function isUserRole(value: unknown): value is Role {
+  return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
+}
+
 /** Every role that may read tables and their events. */
-export const READ_ROLES: readonly Role[] = ROLES;
-/** The roles that may send table commands (a dealer only to the tables assigned to them). */
-export const COMMAND_ROLES: readonly Role[] = ['dealer', 'floor'];
+export const READ_ROLES: readonly Role[] = ['dealer', 'floor', 'regulator', 'service'];
+/** The roles that may send table commands (a dealer only to the tables assigned to them, the timer only CLOCK_EXPIRY_COMMANDS). */
+export const COMMAND_ROLES: readonly Role[] = ['dealer', 'floor', 'timer'];
+/** The room command the timer service sends when a call to a seat runs out (room controller); its table ones are CLOCK_EXPIRY_COMMANDS. */
+export const TIMER_ROOM_COMMANDS: ReadonlySet<string> = new Set(['NoShow']);
 
 /**
  * Commands only a floor supervisor may send: opening and closing a table, new rules between hands, a chop of the
  * blinds (the floor approves it), voiding a hand, correcting a mis-keyed action. A dealer runs the game; these
  * change its terms or undo it.
  */
-export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'CallBombPot', 'VoidHand', 'CorrectAction']);
+export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'CallBombPot', 'VoidHand', 'CorrectAction', 'PauseClock', 'ResumeClock']);
+
+/**
+ * The shot clock's expiry: sent by the timer service when a deadline passes, or by the floor; never by a dealer (a
+ * dealer does not decide that a player's time ran out). The timer service's principal (role `timer`) may send these
+ * and nothing else (TableAccess.checkCommand, docs/security.md).
+ */
+export const CLOCK_EXPIRY_COMMANDS: ReadonlySet<string> = new Set(['ClockExpired']);

@@ -2,7 +2,7 @@ import type { Database } from '@felt/event-store';
 import type { AuditActor, AuditEvent } from '@felt/regulator';
 import type { AuditLog } from './audit-log';
 import { generatePassword, hashPassword } from './passwords';
-import { isRole, ROLES, type Role } from './roles';
+import { isUserRole, USER_ROLES, type Role } from './roles';
 import { USER_NAME, Users, type User } from './users';
 
 /** Why a change to the staff was refused: a stable code and a sentence for the floor (the routes answer 4xx with them). */
@@ -49,7 +49,7 @@ export class StaffAdmin {
   /** A new user; without `password`, one is generated: `password` in the answer is shown once, never stored. */
   async create(name: unknown, role: unknown, actor: StaffAdminActor, password?: string): Promise<{ user: User; password: string } | StaffRefusal> {
     if (typeof name !== 'string' || !USER_NAME.test(name)) return refusal('invalid', 'INVALID_USER_NAME', 'a user name is 1 to 64 letters, digits, ".", "_", "@" or "-"');
-    if (!isRole(role)) return unknownRole(role);
+    if (!isUserRole(role)) return unknownRole(role);
     if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
       return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     }
@@ -65,7 +65,7 @@ export class StaffAdmin {
 
   /** Changes a user's role and/or disabled flag; the events say what changed (none when nothing did). */
   async update(idOrName: string, change: UserChange, actor: StaffAdminActor): Promise<{ user: User; events: AuditEvent[] } | StaffRefusal> {
-    if (change.role !== undefined && !isRole(change.role)) return unknownRole(change.role);
+    if (change.role !== undefined && !isUserRole(change.role)) return unknownRole(change.role);
     return this.db.transaction(async (tx) => {
       const users = new Users(tx);
       const floorIds = await users.lockActiveFloorIds();
@@ -113,7 +113,7 @@ export class StaffAdmin {
 }
 
 function unknownRole(role: unknown): StaffRefusal {
-  return refusal('invalid', 'UNKNOWN_ROLE', `role must be one of ${ROLES.join(', ')}, not ${JSON.stringify(role) ?? 'nothing'}`);
+  return refusal('invalid', 'UNKNOWN_ROLE', `role must be one of ${USER_ROLES.join(', ')}, not ${JSON.stringify(role) ?? 'nothing'}`);
 }
 
 function notFound(idOrName: string): StaffRefusal {

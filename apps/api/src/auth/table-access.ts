@@ -5,7 +5,7 @@ import type { HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import type { Principal } from './access-token';
 import { DealerAssignments } from './dealer-assignments';
-import { FLOOR_ONLY_COMMANDS } from './roles';
+import { CLOCK_EXPIRY_COMMANDS, FLOOR_ONLY_COMMANDS } from './roles';
 import { SecurityLog } from './security-log';
 
 /**
@@ -27,8 +27,21 @@ export class TableAccess {
    */
   async checkCommand(req: HttpRequest, principal: Principal, tableId: string, commandType: string): Promise<void> {
     if (principal.role === 'floor') return;
+    // The timer service's principal: the expiries that are due, on any table, and nothing else (docs/security.md).
+    if (principal.role === 'timer' && CLOCK_EXPIRY_COMMANDS.has(commandType)) return;
+    if (principal.role === 'timer') {
+      const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `the timer service may send only ${[...CLOCK_EXPIRY_COMMANDS].join(', ')}, not ${commandType}`, { role: principal.role, commandType });
+      throw this.securityLog.refuse(req, problem, `timer sent ${commandType}`, principal);
+    }
     if (principal.role !== 'dealer') {
       throw this.securityLog.refuse(req, new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not send commands`), 'role not allowed', principal);
+    }
+    if (CLOCK_EXPIRY_COMMANDS.has(commandType)) {
+      const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a dealer may not send ${commandType}: the clock runs out by the timer service or the floor`, {
+        role: principal.role,
+        commandType,
+      });
+      throw this.securityLog.refuse(req, problem, `timer-only command ${commandType}`, principal);
     }
     if (FLOOR_ONLY_COMMANDS.has(commandType)) {
       const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a dealer may not send ${commandType}: only a floor supervisor may; call the floor`, {

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs
 import { floorGame, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
+import { TIMER_ROOM_COMMANDS } from '../auth/roles';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { listPageSchema } from '../http/list-page';
@@ -69,8 +70,10 @@ export class RoomController {
 
   @Post('games/:gameId/commands')
   @ApiBody({ schema: roomBodySchema(listCommandSchema) })
-  @ApiOperation({ summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame' })
+  @Roles('floor', 'timer')
+  @ApiOperation({ summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame (the timer service: NoShow only)' })
   command(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+    timerMaySend(req);
     return this.run('commands', gameId, listCommandSchema, req, res, (body, envelope) => this.room.apply({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope }));
   }
 
@@ -136,6 +139,16 @@ export class RoomController {
         throw problemForOutcome(gameId, commandId, outcome);
     }
   }
+}
+
+/** The timer service's principal records a no-show when a call runs out, and nothing else (docs/security.md). */
+function timerMaySend(req: HttpRequest): void {
+  const { role } = principalOf(req);
+  if (role !== 'timer') return;
+  const body = jsonBody(req) as { type?: unknown } | null;
+  const type = typeof body === 'object' && body !== null ? body.type : undefined;
+  if (typeof type === 'string' && TIMER_ROOM_COMMANDS.has(type)) return;
+  throw new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `the timer service may send only ${[...TIMER_ROOM_COMMANDS].join(', ')} to a game, not ${typeof type === 'string' ? type.slice(0, 64) : 'this'}`, { role });
 }
 
 function rawRequest(req: HttpRequest): RawCommandRequest {

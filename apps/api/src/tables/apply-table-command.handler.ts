@@ -9,6 +9,7 @@ import { correctionCommand } from './correction-target';
 import { engineCommandFor } from './engine-command';
 import { FoldedTables } from './folded-tables';
 import { keyReusedBy } from './request-fingerprint';
+import { TableClock } from './table-clock';
 import { TableQueue } from './table-queue';
 import type { FoldedTable } from './table-state-cache';
 import { streamIdOf, tableIdOf, toNewEvent } from './table-stream';
@@ -36,6 +37,7 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(FoldedTables) private readonly tables: FoldedTables,
     @Inject(AppliedCommands) private readonly appliedCommands: AppliedCommands,
+    @Inject(TableClock) private readonly clock: TableClock,
   ) {}
 
   /** Idempotency-Keys of the requests this process is handling now: a second request with one of them gets 409. */
@@ -80,7 +82,10 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
         correction?.backTo !== undefined
           ? await correctionCommand(this.store, streamId, table.version, correction.backTo, correction.reason)
           : engineCommandFor(request.command, table.state);
-      const decision = 'rejection' in built ? { ok: false as const, rejection: built.rejection } : tableDecider.decide(built.command, table.state);
+      // Every command carries the time it is decided at, from this process's clock; the metadata records it, so a
+      // rule replay decides with the same time (a shot clock's deadlines and expiries follow from it).
+      const at = this.clock.at();
+      const decision = 'rejection' in built ? { ok: false as const, rejection: built.rejection } : tableDecider.decide({ ...built.command, at }, table.state);
       if (!decision.ok) return (await this.firstResult(request, table)) ?? { kind: 'rejected', rejection: decision.rejection };
       // Accepted with nothing to record (the button placed on the seat that has it, sitting out twice): the store
       // appends no empty command, so nothing is written; a retry of a command applied earlier still gets its first result.
@@ -92,7 +97,7 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
           expectedVersion: table.version,
           events: decision.events.map((e) => toNewEvent(e, this.tables.seal)),
           commandId: request.commandId,
-          metadata: { ...request.metadata },
+          metadata: { ...request.metadata, at },
         });
       } catch (error) {
         if (error instanceof CommandIdReusedError) return { kind: 'command-id-reused', firstTableId: tableIdOf(error.firstStreamId) };

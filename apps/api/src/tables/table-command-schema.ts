@@ -45,6 +45,11 @@ const houseOptionCommands: AnyObjectSchema[] = [
   z.strictObject({ type: z.literal('CallBombPot') }),
   z.strictObject({ type: z.literal('RunItTwice'), consents: consents('run it twice') }),
   z.strictObject({ type: z.literal('RunItOnce') }),
+  // The shot clock (docs/house-options.md): the time of each is the API's (`at` is never taken from a client).
+  z.strictObject({ type: z.literal('ClockExpired'), clock: z.number({ error: 'clock must be a number' }).int({ error: 'clock must be a whole number' }).min(1, { error: 'clock numbers start at 1' }) }),
+  z.strictObject({ type: z.literal('UseTimeBank'), seat }),
+  z.strictObject({ type: z.literal('PauseClock') }),
+  z.strictObject({ type: z.literal('ResumeClock') }),
 ];
 
 const byType = new Map<string, AnyObjectSchema>();

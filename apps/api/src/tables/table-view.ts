@@ -24,6 +24,8 @@ export function tableView(tableId: string, { state, version }: FoldedTable) {
     hand: state.hand ? handView(state.hand) : null,
     toAct: legal.seat,
     legalActions: legal.actions as readonly LegalAction[],
+    // A clocked table (docs/house-options.md "Shot clock and time banks"): the running clock, null when none runs.
+    ...(state.rules?.houseOptions.shotClock ? { clock: state.clock } : {}),
   };
 }
 

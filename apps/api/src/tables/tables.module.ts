@@ -10,10 +10,11 @@ import { TableQueriesController } from './table-queries.controller';
 import { RequestFingerprints } from './request-fingerprint';
 import { TableSnapshots } from './table-snapshots';
 import { deckSealProvider, DECK_SEAL } from './deck-seal';
+import { TableClock } from './table-clock';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController],
-  providers: [deckSealProvider, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
-  exports: [FoldedTables, TableSnapshots, DECK_SEAL, AppliedCommands, RequestFingerprints],
+  providers: [TableClock, deckSealProvider, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  exports: [FoldedTables, TableSnapshots, DECK_SEAL, AppliedCommands, RequestFingerprints, TableClock],
 })
 export class TablesModule {}

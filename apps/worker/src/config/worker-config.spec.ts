@@ -5,4 +5,13 @@ describe('worker settings', () => {
     expect(workerConfigFromEnv({}).metricsHost).toBe('127.0.0.1');
     expect(workerConfigFromEnv({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
   });
+
+  it('turn the timer service on with FELT_API_URL, and read its switches', () => {
+    expect(workerConfigFromEnv({}).apiUrl).toBeUndefined();
+    const config = workerConfigFromEnv({ FELT_API_URL: 'http://127.0.0.1:3000', TIMER_CONCURRENCY: '8', TIMER_NO_SHOWS: 'off' });
+    expect({ apiUrl: config.apiUrl, concurrency: config.timerConcurrency, noShows: config.timerNoShows }).toEqual({ apiUrl: 'http://127.0.0.1:3000', concurrency: 8, noShows: false });
+    expect(workerConfigFromEnv({}).timerNoShows).toBe(true);
+    expect(() => workerConfigFromEnv({ TIMER_NO_SHOWS: 'maybe' })).toThrow('TIMER_NO_SHOWS is on or off, got "maybe"');
+    expect(() => workerConfigFromEnv({ TIMER_CONCURRENCY: '0' })).toThrow('TIMER_CONCURRENCY');
+  });
 });

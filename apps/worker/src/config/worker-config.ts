@@ -31,6 +31,17 @@ export interface WorkerConfig {
    */
   readonly metricsHost: string;
   readonly logLevel: string;
+  /**
+   * FELT_API_URL: where the API listens (e.g. http://127.0.0.1:3000). With REDIS_URL it turns the timer service on:
+   * shot clocks and room calls expire through the API at their deadlines (apps/worker/src/timer).
+   */
+  readonly apiUrl: string | undefined;
+  /** JWT_SECRET, the API's: the timer signs its token with it (else `<DATA_DIR>/jwt-secret`, as the API reads it). */
+  readonly jwtSecret: string | undefined;
+  /** TIMER_CONCURRENCY: expiries sent at once by this process. */
+  readonly timerConcurrency: number;
+  /** TIMER_NO_SHOWS=off: leave a room's calls that run out to the floor (default: the timer records the no-show). */
+  readonly timerNoShows: boolean;
 }
 
 export const WORKER_CONFIG = Symbol('WORKER_CONFIG');
@@ -48,6 +59,10 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   metricsPort: 9464,
   metricsHost: '127.0.0.1',
   logLevel: 'info',
+  apiUrl: undefined,
+  jwtSecret: undefined,
+  timerConcurrency: 64,
+  timerNoShows: true,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -68,5 +83,17 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     metricsPort: count('METRICS_PORT', DEFAULT_WORKER_CONFIG.metricsPort, 0),
     metricsHost: text('METRICS_HOST') ?? DEFAULT_WORKER_CONFIG.metricsHost,
     logLevel: text('LOG_LEVEL') ?? DEFAULT_WORKER_CONFIG.logLevel,
+    apiUrl: text('FELT_API_URL'),
+    jwtSecret: text('JWT_SECRET'),
+    timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
+    timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
   };
+}
+
+/** on/off (also 1/0, true/false); anything else stops the start, naming the variable. */
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (['on', '1', 'true'].includes(value)) return true;
+  if (['off', '0', 'false'].includes(value)) return false;
+  throw new Error(`${name} is on or off, got "${value}"`);
 }

@@ -100,6 +100,10 @@ const houseOptions = z.object({
     .nullable(),
   bombPot: z.object({ version: z.literal(1), ante: chips().nullable(), everyNthHand: int().nullable() }).nullable().optional(),
   runItTwice: z.object({ version: z.literal(1) }).nullable().optional(),
+  shotClock: z
+    .object({ version: z.literal(1), seconds: int(), timeBankExtensions: int(), timeBankSeconds: int(), onExpiry: z.enum(['fold', 'check-else-fold']) })
+    .nullable()
+    .optional(),
 });
 
 const tableRules = z.object({
@@ -119,6 +123,10 @@ const tableRules = z.object({
   dealerSeesHoleCards: z.literal(true).optional().describe("present (true) when the dealer's console shows every seat's hole cards"),
 });
 
+/** A clock's number: rises within the table, never reused. */
+const clockNumber = () => z.int().min(1).describe('the clock, by its number within the table');
+/** An absolute time: ISO-8601 UTC with milliseconds. */
+const instant = () => z.string().describe('ISO-8601 UTC time, e.g. 2026-01-02T03:04:05.678Z');
 const seatAmount = () => z.object({ seat: seat(), amount: chips() });
 
 /** One schema per event type, keyed by type; each includes its `type` member as the engine's records do. */
@@ -212,6 +220,17 @@ export const TABLE_EVENT_SCHEMAS = {
       pots: z.array(z.object({ pot: int().min(0), runs: z.array(z.object({ run: z.union([z.literal(1), z.literal(2)]), amount: chips(), winners: z.array(seatAmount()) })) })),
     })
     .describe('what each run paid of each pot; the chips moved with the PotAwarded events before it'),
+  ClockStarted: z
+    .object({ type: z.literal('ClockStarted'), seat: seat(), clock: clockNumber(), seconds: int(), deadline: instant() })
+    .describe('a player is to act on a clocked table: clock `clock` runs out at `deadline` unless the seat acts first'),
+  ClockPaused: z.object({ type: z.literal('ClockPaused'), clock: clockNumber(), remainingMs: int().min(0) }).describe('the floor paused the running clock with this much time left'),
+  ClockResumed: z.object({ type: z.literal('ClockResumed'), clock: clockNumber(), deadline: instant() }).describe('the floor resumed the clock: its new deadline'),
+  TimeBankUsed: z
+    .object({ type: z.literal('TimeBankUsed'), seat: seat(), clock: clockNumber(), seconds: int(), deadline: instant(), extensionsLeft: int().min(0) })
+    .describe("the player's time bank extended the running clock to `deadline`"),
+  ClockExpired: z
+    .object({ type: z.literal('ClockExpired'), seat: seat(), clock: clockNumber(), outcome: z.enum(['fold', 'check']) })
+    .describe("the clock ran out; the seat's PlayerFolded or PlayerChecked follows in the same command"),
 } as const;
 
 export type ContractEventType = keyof typeof TABLE_EVENT_SCHEMAS;
@@ -254,6 +273,7 @@ export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K
   HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true, SeatChanged: true,
   ActionCorrected: true,
   BombPotCalled: true, RunItTwiceAgreed: true, RunItOnceChosen: true, SecondBoardDealt: true, RunsAwarded: true,
+  ClockStarted: true, ClockPaused: true, ClockResumed: true, TimeBankUsed: true, ClockExpired: true,
 };
 
 /** The schema of a published job's `data`: the event without `type` (the store keeps the type in its own column). */

@@ -39,7 +39,7 @@ export class RelayLoop {
   private chase = 0;
 
   constructor(
-    private readonly relay: OutboxRelay,
+    private readonly relay: Pick<OutboxRelay, 'step' | 'appended'>,
     private readonly options: RelayLoopOptions = {},
     private readonly listener: RelayLoopListener = {},
   ) {}

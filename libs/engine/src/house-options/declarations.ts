@@ -13,23 +13,31 @@ import type { RakeHandSlice, RakeTableSlice, RakeTakenEvent } from './rake';
 import type { MissedBlindsHandSlice, MissedBlindsHandStarted, MissedBlindsRules, MissedBlindsRulesInput, MissedBlindsSeatSlice } from './missed-blinds';
 import type { BombPotEvent, BombPotHandSlice, BombPotStarted, BombPotTableSlice, CallBombPotCommand } from './bomb-pot';
 import type { RunItTwiceCommand, RunItTwiceEvent, RunItTwiceHandSlice, RunItTwiceLegalAction } from './run-it-twice';
+import type { ShotClockCommand, ShotClockEvent, ShotClockLegalAction, ShotClockSeatSlice, ShotClockTableSlice } from './shot-clock';
 import type { HouseOptionsRules, HouseOptionsRulesInput } from './house-options';
 import type { Mutable } from '../table/state';
 
-export type HouseCommand = StraddleCommand | KillPotCommand | ChopCommand | CallBombPotCommand | RunItTwiceCommand;
-export const HOUSE_COMMAND_TYPES: readonly HouseCommand['type'][] = Object.freeze(['Straddle', 'KillPot', 'ChopBlinds', 'CallBombPot', 'RunItTwice', 'RunItOnce'] as const);
-
-export type HouseEvent = KillPotPostedEvent | BlindsChoppedEvent | RakeTakenEvent | KillButtonChangedEvent | BombPotEvent | RunItTwiceEvent;
-export const HOUSE_EVENT_TYPES: readonly HouseEvent['type'][] = Object.freeze([
-  'KillPotPosted', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'BombPotCalled', 'RunItTwiceAgreed', 'RunItOnceChosen', 'SecondBoardDealt', 'RunsAwarded',
+export type HouseCommand = StraddleCommand | KillPotCommand | ChopCommand | CallBombPotCommand | RunItTwiceCommand | ShotClockCommand;
+export const HOUSE_COMMAND_TYPES: readonly HouseCommand['type'][] = Object.freeze([
+  'Straddle', 'KillPot', 'ChopBlinds', 'CallBombPot', 'RunItTwice', 'RunItOnce', 'ClockExpired', 'UseTimeBank', 'PauseClock', 'ResumeClock',
 ] as const);
 
-export type HouseLegalAction = StraddleLegalAction | KillPotLegalAction | ChopLegalAction | RunItTwiceLegalAction;
+export type HouseEvent = KillPotPostedEvent | BlindsChoppedEvent | RakeTakenEvent | KillButtonChangedEvent | BombPotEvent | RunItTwiceEvent | ShotClockEvent;
+export const HOUSE_EVENT_TYPES: readonly HouseEvent['type'][] = Object.freeze([
+  'KillPotPosted', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'BombPotCalled', 'RunItTwiceAgreed', 'RunItOnceChosen', 'SecondBoardDealt', 'RunsAwarded',
+  'ClockStarted', 'ClockPaused', 'ClockResumed', 'TimeBankUsed', 'ClockExpired',
+] as const);
+
+export type HouseLegalAction = StraddleLegalAction | KillPotLegalAction | ChopLegalAction | RunItTwiceLegalAction | ShotClockLegalAction;
 
 /** Forced bets the options post (the core's are the blinds, antes and make-ups). */
 export type HouseForcedBetKind = 'straddle' | 'kill-blind' | 'kill-pot' | 'bomb-pot';
 
-export const HOUSE_REJECTION_CODES = ['STRADDLE_OUT_OF_TURN', 'KILL_BLIND_OWED'] as const;
+export const HOUSE_REJECTION_CODES = [
+  'STRADDLE_OUT_OF_TURN', 'KILL_BLIND_OWED',
+  // The shot clock (shot-clock.ts).
+  'CLOCK_STALE', 'CLOCK_NOT_DUE', 'CLOCK_NOT_RUNNING', 'CLOCK_PAUSED', 'CLOCK_RAN_OUT', 'TIME_BANK_EMPTY',
+] as const;
 
 /** Fields of HandStarted the options own (recorded in every HandStarted since they existed). */
 export type HouseHandStarted = MissedBlindsHandStarted & KillHandStarted & BombPotStarted;
@@ -39,14 +47,15 @@ export type HouseRules = MissedBlindsRules & HouseOptionsRules;
 export type HouseRulesInput = MissedBlindsRulesInput & HouseOptionsRulesInput;
 
 /** The options' state slices: fields of SeatState, HandState and TableState that only their module writes. */
-export type HouseSeatSlice = MissedBlindsSeatSlice;
+export type HouseSeatSlice = MissedBlindsSeatSlice & ShotClockSeatSlice;
 export type HouseHandSlice = StraddleHandSlice & KillHandSlice & ChopHandSlice & RakeHandSlice & MissedBlindsHandSlice & BombPotHandSlice & RunItTwiceHandSlice;
-export type HouseTableSlice = KillTableSlice & RakeTableSlice & BombPotTableSlice;
+export type HouseTableSlice = KillTableSlice & RakeTableSlice & BombPotTableSlice & ShotClockTableSlice;
 
 /** A seat's slices when the player sits down. */
 export function seatSliceStart(into: Mutable<HouseSeatSlice>): void {
   into.missedSmall = false;
   into.missedBig = false;
+  into.timeBanksUsed = 0;
 }
 
 /**
@@ -70,6 +79,8 @@ export function tableSliceStart(into: Mutable<HouseTableSlice>): void {
   into.kill = NO_KILL_YET;
   into.rakeCollected = 0;
   into.bombPotCalled = false;
+  into.clock = null;
+  into.clocksStarted = 0;
 }
 
 /**
@@ -80,12 +91,15 @@ export function tableSliceStart(into: Mutable<HouseTableSlice>): void {
 export function copySeatSlice(from: HouseSeatSlice, into: Mutable<HouseSeatSlice>): void {
   into.missedSmall = from.missedSmall;
   into.missedBig = from.missedBig;
+  into.timeBanksUsed = from.timeBanksUsed;
 }
 
 export function copyTableSlice(from: HouseTableSlice, into: Mutable<HouseTableSlice>): void {
   into.kill = from.kill;
   into.rakeCollected = from.rakeCollected;
   into.bombPotCalled = from.bombPotCalled;
+  into.clock = from.clock;
+  into.clocksStarted = from.clocksStarted;
 }
 
 const NO_KILL_YET: KillTableSlice['kill'] = Object.freeze({ holder: null, killer: null });

@@ -5,6 +5,7 @@ import type { ChopOption } from './chop';
 import type { RakeOption } from './rake';
 import type { BombPotOption } from './bomb-pot';
 import type { RunItTwiceOption } from './run-it-twice';
+import type { ShotClockOption } from './shot-clock';
 import type { HouseRules, HouseRulesInput } from './declarations';
 import type { RulesContext } from './rule-module';
 import { RULE_MODULES } from './registry';
@@ -19,6 +20,7 @@ export interface HouseOptions {
   /** Absent in rules recorded before the option existed: read as off. */
   readonly bombPot?: BombPotOption | null;
   readonly runItTwice?: RunItTwiceOption | null;
+  readonly shotClock?: ShotClockOption | null;
 }
 
 /** What a client sends: `true` for an option with its defaults, an object to override some, or false/null/absent for off. */
@@ -89,7 +91,7 @@ export function normalizeHouseOptions(
   for (const other of ['straddle', 'killGame', 'killPot'] as const)
     if (options.bombPot && options[other]) return { ok: false, field: 'bombPot', why: `a bomb pot has no preflop betting: it is not played with ${other === 'straddle' ? 'straddles' : 'kills'}` };
   // Recorded only when on, so the rules of tables that never had the newer options read as they did.
-  for (const newer of ['bombPot', 'runItTwice'] as const) if (options[newer] === null) delete options[newer];
+  for (const newer of ['bombPot', 'runItTwice', 'shotClock'] as const) if (options[newer] === null) delete options[newer];
   return { ok: true, options: options as unknown as HouseOptions };
 }
 

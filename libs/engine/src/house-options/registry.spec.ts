@@ -7,7 +7,7 @@ import { EVENT_TYPES } from '../table/events';
 import { COMMAND_TYPES } from '../table/commands';
 
 /** The names of the options, as they appear in identifiers and strings (house-options/*.ts). */
-const OPTION_WORDS = /straddle|kill|chop|rake|missed/i;
+const OPTION_WORDS = /straddle|kill|chop|rake|missed|bombPot|runItTwice|shotClock|timeBank|Clock(Started|Paused|Resumed|Expired)|(Pause|Resume)Clock/i;
 
 /** Code (not comments) of a source file, as its identifiers and string parts (comments are not in the syntax tree). */
 function codeWords(source: string): { line: number; text: string }[] {
@@ -53,7 +53,7 @@ describe('the rule-module registry', () => {
   });
 
   it('keeps the documented order, and each module a frozen object with a name, defaults and a home in the rules', () => {
-    expect(RULE_MODULES.map((m) => m.name)).toEqual(['straddle', 'killGame', 'killPot', 'chop', 'rake', 'bombPot', 'runItTwice', 'missedBlinds']);
+    expect(RULE_MODULES.map((m) => m.name)).toEqual(['straddle', 'killGame', 'killPot', 'chop', 'rake', 'bombPot', 'runItTwice', 'shotClock', 'missedBlinds']);
     for (const m of RULE_MODULES) {
       expect(Object.isFrozen(m)).toBe(true);
       expect(['houseOptions', 'rules']).toContain(m.where);

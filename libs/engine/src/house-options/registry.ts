@@ -10,7 +10,8 @@
  * 6. bombPot      after the blinds' owners (it replaces the blinds with its antes in forcedBets) and before
  *                missedBlinds: a poster's post stays in the chain for it to make dead;
  * 7. runItTwice   after chop (a chopped hand stops the board first) and rake (the rake is taken before the halving);
- * 8. missedBlinds always on (its policy is rules.missedBlinds).
+ * 8. shotClock    reads no other option's slice; its clocks follow whatever the others' events leave to act;
+ * 9. missedBlinds always on (its policy is rules.missedBlinds).
  *
  * How each hook combines the modules' answers (first answer, all answers, a chain) is said at its function here
  * and in docs/architecture.md. Only enabled modules are asked (params non-null), except for evolve, which folds
@@ -34,8 +35,9 @@ import { rake } from './rake';
 import { missedBlinds } from './missed-blinds';
 import { bombPotModule } from './bomb-pot';
 import { runItTwiceModule } from './run-it-twice';
+import { shotClockModule } from './shot-clock';
 
-export const RULE_MODULES: readonly AnyRuleModule[] = Object.freeze([straddle, killGame, killPot, chop, rake, bombPotModule, runItTwiceModule, missedBlinds]);
+export const RULE_MODULES: readonly AnyRuleModule[] = Object.freeze([straddle, killGame, killPot, chop, rake, bombPotModule, runItTwiceModule, shotClockModule, missedBlinds]);
 
 /** The modules that answer a hook, in registry order (looked up once here, not at every call). */
 function answering(hook: keyof AnyRuleModule): readonly AnyRuleModule[] {
@@ -52,6 +54,7 @@ const BEFORE_AWARDS = answering('beforeAwards');
 const HELD_FROM_POTS = answering('heldFromPots');
 const AWARDS = answering('awards');
 const AFTER_AWARDS = answering('afterAwards');
+const AFTER_COMMAND = answering('afterCommand');
 
 // --- Commands --------------------------------------------------------------------------------------------------
 
@@ -262,4 +265,31 @@ export function afterAwards(state: TableState, hand: HandState, awards: readonly
     if (p === null) continue;
     for (const e of m.afterAwards!(state, hand, awards, p)) into.push(e);
   }
+}
+
+// --- After any command -----------------------------------------------------------------------------------------
+
+/**
+ * The modules' events after an accepted command that recorded something (a clock for the player to act), folded
+ * one by one onto `after`; null when no module adds any (the common case: nothing is copied).
+ */
+export function houseAfterCommand(
+  command: TableCommand,
+  before: TableState,
+  after: TableState,
+  evolve: (state: TableState, event: TableEvent) => TableState,
+): { events: readonly TableEvent[]; state: TableState } | null {
+  const rules = after.rules;
+  if (rules === null) return null;
+  let added: TableEvent[] | null = null;
+  let s = after;
+  for (const m of AFTER_COMMAND) {
+    const p = m.params(rules);
+    if (p === null) continue;
+    for (const e of m.afterCommand!(command, before, s, p)) {
+      (added ??= []).push(e);
+      s = evolve(s, e);
+    }
+  }
+  return added === null ? null : { events: added, state: s };
 }

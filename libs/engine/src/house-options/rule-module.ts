@@ -185,6 +185,15 @@ export interface RuleModule<P> {
   awards?(state: TableState, hand: HandState, params: P): readonly PotAward[] | null;
   /** After the awards, before HandEnded (the kill button moves). */
   afterAwards?(state: TableState, hand: HandState, awards: readonly PotAward[], params: P): readonly TableEvent[];
+
+  // --- After any command --------------------------------------------------------------------------------------
+  /**
+   * Events that follow an accepted command that recorded something, after its own events and the dealer's
+   * follow-ups: `before` is the state the command was decided on, `after` the state those events lead to (e.g. a
+   * clock for the player now to act). Modules add in registry order, each seeing the others' events folded.
+   * Nothing is added to a command that recorded nothing (a rule replay rebuilds a command from its first event).
+   */
+  afterCommand?(command: TableCommand, before: TableState, after: TableState, params: P): readonly TableEvent[];
 }
 
 /** A module of any parameters, as the registry lists them (each module's hooks get its own parameters). */

@@ -24,7 +24,28 @@ export type DeckSource =
 export type BoardStreet = 'flop' | 'turn' | 'river';
 
 /** The house options' commands are declared in their modules (house-options/declarations.ts composes them). */
-export type TableCommand = CoreCommand | HouseCommand;
+export type TableCommand = (CoreCommand | HouseCommand) & CommandTime;
+
+/**
+ * When the command was given, as an ISO-8601 UTC time ("2026-01-02T03:04:05.678Z"): the API stamps every command
+ * from its own clock (a client cannot send it), and a rule replay takes it from the events' metadata. Table scripts
+ * and logs written before it have none; then nothing that needs the time happens (a house option's clock).
+ */
+export interface CommandTime {
+  readonly at?: string;
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/** The command's time in milliseconds since the epoch; null when it has none. `at` is checked by decide first. */
+export function commandTime(command: CommandTime): number | null {
+  return command.at === undefined ? null : Date.parse(command.at);
+}
+
+/** Whether a command's `at` is a time decide accepts: ISO-8601 UTC, to the millisecond at most. */
+export function isCommandTime(at: unknown): boolean {
+  return typeof at === 'string' && INSTANT.test(at) && Number.isFinite(Date.parse(at));
+}
 
 type CoreCommand =
   | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }

@@ -1,5 +1,5 @@
 import { reject, type Decision } from '../decider';
-import type { TableCommand } from './commands';
+import { isCommandTime, type TableCommand } from './commands';
 import type { TableEvent, Street } from './events';
 import { rejection, type Rejection, type RejectionCode } from './rejections';
 import { normalizeRules, isChipAmount, rulesVersion } from './rules';
@@ -24,6 +24,7 @@ import {
   heldFromPots,
   houseAwards,
   afterAwards,
+  houseAfterCommand,
 } from '../house-options/registry';
 import { correctAction } from './corrections';
 import { changeSeat } from './seat-change';
@@ -44,6 +45,14 @@ const no = (code: RejectionCode, message: string, field?: string): Result => rej
  * carries that state.
  */
 export function decide(command: TableCommand, state: TableState): Result {
+  const decided = decideCommand(command, state);
+  if (!decided.ok || decided.events.length === 0) return decided;
+  // What the house options add after any command that recorded something (a clock for the player to act).
+  const after = houseAfterCommand(command, state, decided.state, evolve);
+  return after === null ? decided : { ok: true, events: [...decided.events, ...after.events], state: after.state };
+}
+
+function decideCommand(command: TableCommand, state: TableState): Result {
   if (typeof command !== 'object' || command === null || typeof (command as { type?: unknown }).type !== 'string')
     return no('INVALID_COMMAND', 'The command has no type.', 'type');
   if (command.type === 'OpenTable') return openTable(command, state);
@@ -196,6 +205,8 @@ const BUY_IN = { field: 'buyIn', name: 'buy-in' } as const;
 /** Shape checks for JSON that did not come through a typed client: seats and amounts must be whole numbers. */
 function checkFields(command: TableCommand, state: TableState): Result | null {
   const c = command as unknown as Record<string, unknown>;
+  if (c.at !== undefined && !isCommandTime(c.at))
+    return no('INVALID_COMMAND', "The command's time (at) must be an ISO-8601 UTC time such as 2026-01-02T03:04:05.678Z.", 'at');
   const seat = c.seat;
   if (seat !== undefined || 'seat' in command) {
     const max = state.rules?.maxSeats ?? 10;

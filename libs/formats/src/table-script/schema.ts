@@ -109,6 +109,7 @@ export const rulesSchema = z.strictObject({
       }),
       bombPot: houseOption({ ante: chips('ante').nullable(), everyNthHand: int('everyNthHand').nullable() }),
       runItTwice: houseOption({}),
+      shotClock: houseOption({ seconds: int('seconds'), timeBankExtensions: int('timeBankExtensions'), timeBankSeconds: int('timeBankSeconds'), onExpiry: text('onExpiry', 32) }),
     })
     .optional(),
   /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */

@@ -1,0 +1,90 @@
+import type { Browser } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { Users } from '../../api/src/auth/users';
+import { startTestApi, type TestApi } from '../../api/test/test-support/test-api';
+import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
+import { buildConsole, ConsoleUser, launchChromium } from './test-support/console-browser';
+
+/**
+ * The shot clock on the table screen in a real browser (docs/console.md "Shot clock"): the countdown of the seat to
+ * act, read from the view's deadline on the server's clock; the time-bank button extending it; the floor's pause
+ * and resume. The clocks are ten minutes long, so no step of this test can run into an expiry on a slow machine (a
+ * clock running out on screen is the timer service's browser test). Conditions are waited on, never a time window.
+ */
+const PASSWORD = 'correct horse battery staple';
+
+describe('the shot clock in the console (chromium)', () => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let baseUrl: string;
+  let browser: Browser;
+  const people: ConsoleUser[] = [];
+
+  const tableFromApi = async (tableId: string) => (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
+  const secondsShown = async (user: ConsoleUser) => Number(await user.byTestId('shot-clock').getAttribute('data-seconds'));
+
+  beforeAll(async () => {
+    buildConsole();
+    database = await createTestDatabase('pglite');
+    api = await startTestApi(database.db);
+    await api.app.listen(0, '127.0.0.1');
+    baseUrl = (await api.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const added = await new Users(database.db).add('floor-flo', 'floor', PASSWORD);
+    if (added === 'name-taken') throw new Error('floor-flo');
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const person of people) await person.close().catch(() => undefined);
+    await browser?.close();
+    await api?.close();
+    await database?.dispose();
+  });
+
+  it('shows the countdown of the seat to act, a time bank extends it, the floor pauses and resumes it', async () => {
+    const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds: 600, timeBankExtensions: 2, timeBankSeconds: 600 } } };
+    await openTableWithPlayers(api, 'clocked-1', 3, rules);
+    const { toAct } = await startHandWithBlinds(api, 'clocked-1');
+    expect(toAct).toBe(1);
+
+    const floor = await ConsoleUser.open(browser, baseUrl);
+    people.push(floor);
+    await floor.signIn('floor-flo', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await floor.openTableFromLobby('clocked-1');
+    expect(await floor.byTestId('house-options').textContent()).toBe('shot clock');
+
+    // The countdown: seat 1's clock 1, at most its 600 seconds, and running down.
+    const clock = floor.byTestId('shot-clock');
+    await clock.and(floor.page.locator('[data-clock="1"][data-seat="1"]')).waitFor();
+    expect(await floor.byTestId('shot-clock-time').textContent()).toMatch(/^Seat 1, player-1: \d+ s$/);
+    const first = await secondsShown(floor);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(600);
+    await floor.page.waitForFunction((before) => Number(document.querySelector('[data-testid="shot-clock"]')?.getAttribute('data-seconds')) < before, first);
+
+    // The time bank: a button of the action bar; the clock gets 600 seconds more, and one extension is left.
+    const bank = floor.byTestId('action-UseTimeBank-1');
+    expect(await bank.textContent()).toBe('Time bank +600 s (2 left) — Seat 1, player-1');
+    await bank.click();
+    await floor.page.waitForFunction(() => Number(document.querySelector('[data-testid="shot-clock"]')?.getAttribute('data-seconds')) > 600);
+    await floor.byTestId('action-UseTimeBank-1').filter({ hasText: '(1 left)' }).waitFor();
+    const banked = await tableFromApi('clocked-1');
+    expect(banked.seats.find((s: { seat: number }) => s.seat === 1).timeBanksUsed).toBe(1);
+
+    // The floor pauses the clock: it stands still with the time it had; resumed, it runs again.
+    await floor.byTestId('clock-pause').click();
+    await clock.and(floor.page.locator('[data-paused="true"]')).waitFor();
+    expect(await floor.byTestId('shot-clock-time').textContent()).toMatch(/^Seat 1, player-1: clock paused, \d+ s left$/);
+    expect((await tableFromApi('clocked-1')).clock).toMatchObject({ clock: 1, seat: 1, deadline: null });
+    expect(await floor.byTestId('clock-pause').isDisabled()).toBe(true);
+    await floor.byTestId('clock-resume').click();
+    await clock.and(floor.page.locator('[data-paused="false"]')).waitFor();
+    expect((await tableFromApi('clocked-1')).clock.deadline).toEqual(expect.any(String));
+
+    // The seat acts: its clock ends and the next seat's clock 2 counts down.
+    await floor.byTestId('action-Call-1').click();
+    await clock.and(floor.page.locator('[data-clock="2"][data-seat="2"]')).waitFor();
+    expect(await secondsShown(floor)).toBeLessThanOrEqual(600);
+  });
+});

@@ -1,0 +1,92 @@
+import type { RecordedEvent } from '@felt/event-store';
+
+/**
+ * What the timer service does at a deadline: one command, sent once, through the API. A table's shot clock ends in
+ * `ClockExpired { clock }` (POST /tables/:id/commands); a room's call to a seat in `NoShow { playerId }` (POST
+ * /room/games/:id/commands). The event that set the deadline names the job and is the command's Idempotency-Key, so
+ * whoever schedules or fires it again (a second worker, a restart) makes the same job and the same command.
+ */
+export type Expiry =
+  | { readonly kind: 'table'; readonly tableId: string; readonly command: { readonly type: 'ClockExpired'; readonly clock: number } }
+  | { readonly kind: 'room'; readonly gameId: string; readonly command: { readonly type: 'NoShow'; readonly playerId: string } };
+
+export interface Deadline {
+  /** The id of the event that set the deadline: the BullMQ job id's tail and the command's Idempotency-Key. */
+  readonly eventId: string;
+  readonly streamId: string;
+  /** When the command is due, ms since the epoch (from the event's ISO deadline). */
+  readonly dueAt: number;
+  readonly expiry: Expiry;
+}
+
+/** The event types the timer reads from the log: those that set a deadline, and those that end one early. */
+export const DEADLINE_EVENT_TYPES: ReadonlySet<string> = new Set(['ClockStarted', 'ClockResumed', 'TimeBankUsed', 'PlayerCalledToSeat']);
+/**
+ * The table events after which a deadline set earlier no longer stands: a new deadline of the table's clock, a
+ * pause, and what ends the running clock in the engine (shot-clock.ts `clockOver`: the expiry, any betting action, a
+ * correction, the hand's end). Kept in step with the engine by deadlines.spec.ts.
+ */
+export const CLOCK_ENDING_TYPES: ReadonlySet<string> = new Set([
+  'ClockStarted', 'ClockResumed', 'TimeBankUsed', 'ClockPaused', 'ClockExpired',
+  'PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced', 'ActionCorrected', 'HandEnded', 'HandVoided',
+]);
+const CALL_ENDING_TYPES: ReadonlySet<string> = new Set(['SeatTaken', 'PlayerNoShow']);
+
+const TABLE_STREAM_PREFIX = 'table-';
+const GAME_STREAM_PREFIX = 'game-';
+
+/** The deadline an event sets, or null (not a deadline event, or a deadline the timer cannot read: never guessed). */
+export function deadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>): Deadline | null {
+  if (!DEADLINE_EVENT_TYPES.has(event.type)) return null;
+  const data = event.data as Record<string, unknown>;
+  if (event.type === 'PlayerCalledToSeat') {
+    if (!event.streamId.startsWith(GAME_STREAM_PREFIX) || typeof data.playerId !== 'string') return null;
+    const dueAt = Date.parse(String(data.respondBy));
+    if (!Number.isFinite(dueAt)) return null;
+    const gameId = event.streamId.slice(GAME_STREAM_PREFIX.length);
+    return { eventId: event.eventId, streamId: event.streamId, dueAt, expiry: { kind: 'room', gameId, command: { type: 'NoShow', playerId: data.playerId } } };
+  }
+  if (!event.streamId.startsWith(TABLE_STREAM_PREFIX) || !Number.isSafeInteger(data.clock)) return null;
+  const dueAt = Date.parse(String(data.deadline));
+  if (!Number.isFinite(dueAt)) return null;
+  const tableId = event.streamId.slice(TABLE_STREAM_PREFIX.length);
+  return { eventId: event.eventId, streamId: event.streamId, dueAt, expiry: { kind: 'table', tableId, command: { type: 'ClockExpired', clock: data.clock as number } } };
+}
+
+/**
+ * The deadlines a run of the log (in log order) leaves to schedule: each deadline event's, less those a later event
+ * of the same run already ended — a later clock event of the table (a new clock, a pause, a time bank's new deadline,
+ * the expiry itself), or the called player's SeatTaken / PlayerNoShow. What is left may still be stale (the seat acted,
+ * the hand ended: no event of the clock's own says so); the API's stale refusal answers those, and the job ends
+ * quietly. Reading the log again from an earlier place gives the same deadlines, so scheduling is idempotent.
+ */
+export function pendingDeadlines(events: readonly Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>[]): Deadline[] {
+  return [...deadlineChanges(events).values()].filter((d): d is Deadline => d !== null);
+}
+
+/** Per deadline key (deadlineKeyOf) the run touches, the deadline it leaves standing: the last one set, or null if ended. */
+export function deadlineChanges(events: readonly Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>[]): Map<string, Deadline | null> {
+  const latest = new Map<string, Deadline | null>();
+  for (const event of events) {
+    const key = deadlineKeyOf(event);
+    if (key !== null) latest.set(key, deadlineOf(event));
+  }
+  return latest;
+}
+
+/**
+ * What an event sets or ends a deadline of, or null: a table's running clock (`table-1`), a called player's response
+ * time (`game-g1` + player id). A deadline is replaced by the next event with the same key.
+ */
+export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | 'data'>): string | null {
+  if (CLOCK_ENDING_TYPES.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX)) return event.streamId;
+  if ((event.type === 'PlayerCalledToSeat' || CALL_ENDING_TYPES.has(event.type)) && event.streamId.startsWith(GAME_STREAM_PREFIX)) {
+    return `${event.streamId} ${String((event.data as { playerId?: unknown }).playerId)}`;
+  }
+  return null;
+}
+
+/** The BullMQ job id of a deadline: the kind of expiry and the event id (BullMQ refuses ':' in custom ids). */
+export function jobIdOf(deadline: Pick<Deadline, 'eventId' | 'expiry'>): string {
+  return `${deadline.expiry.kind === 'table' ? 'clock' : 'no-show'}-${deadline.eventId}`;
+}

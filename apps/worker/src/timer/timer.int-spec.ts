@@ -1,0 +1,165 @@
+import { Queue } from 'bullmq';
+import { Registry } from 'prom-client';
+import type { EventStore, RecordedEvent } from '@felt/event-store';
+import { eventually } from '../../../../libs/event-store/test-support/eventually';
+import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { TEST_JWT_SECRET } from '../../../api/test/test-support/auth';
+import { expectStatus, openTableWithPlayers } from '../../../api/test/test-support/table-setup';
+import { startTestApi, type TestApi } from '../../../api/test/test-support/test-api';
+import { SHARED_REDIS_URL, uniquePrefix } from '../../test-support/redis';
+import { RelayLoop } from '../relay/relay-loop';
+import { ExpirySender } from './expiry-sender';
+import { TimerMetrics } from './timer-metrics';
+import { TIMER_QUEUE, TimerService } from './timer-service';
+import { timerTokenSource } from './timer-token';
+
+const CLOCKED = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds: 5 } } };
+const QUIET = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: () => undefined };
+/** Conditions are waited on with room to spare: the machine is shared, and a deadline is only a lower bound. */
+const WAIT_MS = 60_000;
+
+/** One timer service as a worker runs it: the log tail in a RelayLoop, woken by appends, and the firing queue. */
+class RunningTimer {
+  readonly metrics = new TimerMetrics(new Registry());
+  readonly service: TimerService;
+  private readonly loop: RelayLoop;
+  private notifications: { close(): Promise<void> } | undefined;
+
+  constructor(
+    private readonly store: EventStore,
+    apiUrl: string,
+    prefix: string,
+  ) {
+    this.service = new TimerService(store, new ExpirySender({ apiUrl, token: timerTokenSource(TEST_JWT_SECRET) }), { redisUrl: SHARED_REDIS_URL, prefix, concurrency: 16 }, this.metrics, QUIET);
+    this.loop = new RelayLoop(this.service, { idleMs: 50 });
+  }
+
+  async start(): Promise<this> {
+    this.service.startFiring();
+    this.loop.start();
+    const loop = this.loop;
+    this.notifications = await this.store.listenForAppends(() => loop.wakeUp());
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.notifications?.close();
+    await this.loop.stop();
+    await this.service.close();
+  }
+
+  async count(outcome: string): Promise<number> {
+    return (await this.metrics.firings.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+  }
+}
+
+describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => {
+  let api: TestApi;
+  let apiUrl: string;
+  const database = useTestStore('postgres', { beforeDispose: () => api?.close() });
+  const prefixes: string[] = [];
+
+  beforeAll(async () => {
+    api = await startTestApi(database.db);
+    await api.app.listen(0, '127.0.0.1');
+    apiUrl = await api.app.getUrl();
+  });
+
+  afterAll(async () => {
+    const url = new URL(SHARED_REDIS_URL);
+    for (const prefix of prefixes) {
+      const queue = new Queue(TIMER_QUEUE, { connection: { host: url.hostname, port: Number(url.port) }, prefix });
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+    }
+  });
+
+  function freshPrefix(): string {
+    const prefix = uniquePrefix();
+    prefixes.push(prefix);
+    return prefix;
+  }
+
+  /** Tables of three with the blinds in, seat 1's clock (clock 1) started by the API now: due in 5 s. */
+  async function clockedTables(prefix: string, count: number): Promise<string[]> {
+    const ids = Array.from({ length: count }, (_, i) => `${prefix.slice(-6)}-${i}`);
+    for (const tableId of ids) {
+      await openTableWithPlayers(api, tableId, 3, CLOCKED);
+      for (const body of [{ type: 'StartHand', seed: 7 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }]) {
+        await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(body), 201);
+      }
+    }
+    return ids;
+  }
+
+  async function tableEvents(tableId: string): Promise<RecordedEvent[]> {
+    return api.store.readStream(`table-${tableId}`);
+  }
+
+  /** Per table, the ClockExpired events of clock 1. */
+  async function expiriesOfFirstClock(ids: readonly string[]): Promise<number[]> {
+    return Promise.all(ids.map(async (id) => (await tableEvents(id)).filter((e) => e.type === 'ClockExpired' && (e.data as { clock: number }).clock === 1).length));
+  }
+
+  it('two timer services on one Redis: every clock expires exactly once, fired by one or the other', async () => {
+    const prefix = freshPrefix();
+    const timers = [await new RunningTimer(api.store, apiUrl, prefix).start(), await new RunningTimer(api.store, apiUrl, prefix).start()];
+    try {
+      const ids = await clockedTables(prefix, 8);
+      const expired = await eventually(() => expiriesOfFirstClock(ids), (counts) => counts.every((c) => c >= 1), WAIT_MS);
+      expect(expired).toEqual(ids.map(() => 1));
+      // Every expiry folded seat 1 (the default outcome), recorded as the timer's doing.
+      for (const id of ids) {
+        const events = await tableEvents(id);
+        const at = events.findIndex((e) => e.type === 'ClockExpired');
+        expect(events[at]!.data).toEqual({ seat: 1, clock: 1, outcome: 'fold' });
+        expect(events[at + 1]!.type).toBe('PlayerFolded');
+        expect(events[at]!.metadata).toMatchObject({ actorId: 'timer-service', actorRole: 'timer' });
+      }
+      const applied = (await timers[0]!.count('applied')) + (await timers[1]!.count('applied'));
+      const replayed = (await timers[0]!.count('replayed')) + (await timers[1]!.count('replayed'));
+      // Each job was fired once (no stalled job ran twice here); a second firing would be a replay, never a second expiry.
+      expect(applied).toBe(ids.length);
+      expect(replayed).toBe(0);
+    } finally {
+      await Promise.all(timers.map((t) => t.stop()));
+    }
+  }, 120_000);
+
+  it('a clock whose seat acted in time is not expired: its job is removed, or refused as stale and ends quietly', async () => {
+    const prefix = freshPrefix();
+    const timer = await new RunningTimer(api.store, apiUrl, prefix).start();
+    try {
+      const [tableId] = await clockedTables(prefix, 1);
+      await expectStatus(api.http.post(`/tables/${tableId}/commands`).send({ type: 'Call', seat: 1 }), 201);
+      // Clock 2 (seat 2's, started at the call by the API's real clock) runs out 5 s later and is expired.
+      const events = await eventually(() => tableEvents(tableId!), (list) => list.some((e) => e.type === 'ClockExpired'), WAIT_MS);
+      expect(events.filter((e) => e.type === 'ClockExpired').map((e) => e.data)).toEqual([{ seat: 2, clock: 2, outcome: 'fold' }]);
+      const cancelled = (await timer.metrics.cancelled.get()).values[0]?.value ?? 0;
+      // Removed before it was due, refused as stale, or never scheduled (the call came in the same batch of the log).
+      expect(cancelled + (await timer.count('stale'))).toBeLessThanOrEqual(1);
+      expect(await timer.count('applied')).toBe(1);
+    } finally {
+      await timer.stop();
+    }
+  }, 120_000);
+
+  it('a restarted timer re-derives the deadlines set while it was down from the log, and schedules the ones it had again without a second job', async () => {
+    const prefix = freshPrefix();
+    const first = await new RunningTimer(api.store, apiUrl, prefix).start();
+    // Scheduled by the first service, due 5 s from now: the service stops before they are due.
+    const early = await clockedTables(prefix, 2);
+    await eventually(() => first.service.pendingJobs(), (n) => n >= 2, WAIT_MS);
+    await first.stop();
+    // Deadlines set while no timer runs.
+    const late = await clockedTables(`${prefix}x`, 3);
+    const second = await new RunningTimer(api.store, apiUrl, prefix).start();
+    try {
+      const ids = [...early, ...late];
+      const expired = await eventually(() => expiriesOfFirstClock(ids), (counts) => counts.every((c) => c >= 1), WAIT_MS);
+      expect(expired).toEqual(ids.map(() => 1));
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+});

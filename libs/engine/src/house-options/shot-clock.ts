@@ -1,0 +1,243 @@
+import { accept, reject, type Decision } from '../decider';
+import { mayCheck } from '../betting/limits';
+import { playerToAct } from '../betting/round';
+import { commandTime, type TableCommand } from '../table/commands';
+import type { TableEvent } from '../table/events';
+import { rejection, type Rejection } from '../table/rejections';
+import { handInProgress, seatAt, seatWith, tableWith, type HandPlayer, type TableState } from '../table/state';
+import type { TableRules } from '../table/rules';
+import { ruleModule } from './rule-module';
+
+/**
+ * Shot clock and time banks (docs/house-options.md "Shot clock and time banks"). On a clocked table every player
+ * to act gets `seconds` to decide: ClockStarted records the deadline. The engine reads no clock: the time comes in
+ * on the command (`at`, stamped by the API), and "the time ran out" is a command too (ClockExpired, sent by the
+ * timer service when the deadline passes, or by the floor), refused as stale once the clock it names is no longer
+ * running (the seat acted, the hand moved on or ended, the floor paused it). At expiry the hand is dead (TDA's rule
+ * for a called clock), or, with `onExpiry: 'check-else-fold'`, checked where a check is legal. A player may extend
+ * a running clock with a time bank, `timeBankExtensions` per stay at the table (kept across hands and seat changes,
+ * gone when the player leaves). The floor may pause the clock (a dispute, a deck change) and resume it.
+ *
+ * A command without a time (a table script, a rule replay of a log written before the option) starts no clock:
+ * such tables play exactly as before. Clocks of the console's "player to act" only, not at the showdown.
+ */
+export interface ShotClockOption {
+  readonly version: 1;
+  /** Seconds a player has for each decision. */
+  readonly seconds: number;
+  /** Time-bank extensions each player has for their stay at the table (0: none). */
+  readonly timeBankExtensions: number;
+  /** Seconds one extension adds to the running clock. */
+  readonly timeBankSeconds: number;
+  /** At expiry: the hand is dead ('fold', the TDA default), or a check where one is legal ('check-else-fold'). */
+  readonly onExpiry: 'fold' | 'check-else-fold';
+}
+
+export const DEFAULT_SHOT_CLOCK: ShotClockOption = Object.freeze({ version: 1, seconds: 30, timeBankExtensions: 4, timeBankSeconds: 30, onExpiry: 'fold' });
+
+const ON_EXPIRY: readonly string[] = Object.freeze(['fold', 'check-else-fold']);
+
+export function validateShotClock(o: ShotClockOption): { field: string; why: string } | null {
+  if (o.version !== 1) return { field: 'version', why: 'the shot clock option version is 1' };
+  if (!(Number.isSafeInteger(o.seconds) && o.seconds >= 5 && o.seconds <= 600)) return { field: 'seconds', why: 'a decision gets a whole number of seconds from 5 to 600' };
+  if (!(Number.isSafeInteger(o.timeBankExtensions) && o.timeBankExtensions >= 0 && o.timeBankExtensions <= 100))
+    return { field: 'timeBankExtensions', why: 'each player has a whole number of time-bank extensions from 0 to 100' };
+  if (!(Number.isSafeInteger(o.timeBankSeconds) && o.timeBankSeconds >= 5 && o.timeBankSeconds <= 600))
+    return { field: 'timeBankSeconds', why: 'an extension adds a whole number of seconds from 5 to 600' };
+  if (!ON_EXPIRY.includes(o.onExpiry)) return { field: 'onExpiry', why: "at expiry the hand is dead ('fold') or checked where a check is legal ('check-else-fold')" };
+  return null;
+}
+
+export type ShotClockCommand =
+  /** The timer (or the floor): clock `clock` ran out. */
+  | { readonly type: 'ClockExpired'; readonly clock: number }
+  /** The seat to act extends its clock with one of its time-bank extensions (the dealer or the floor sends it). */
+  | { readonly type: 'UseTimeBank'; readonly seat: number }
+  /** The floor stops the running clock (a dispute, a deck change), and starts it again with the time it had left. */
+  | { readonly type: 'PauseClock' }
+  | { readonly type: 'ResumeClock' };
+
+/** Deadlines are absolute ISO-8601 UTC times with milliseconds. `clock` numbers rise within the table, never reused. */
+export type ShotClockEvent =
+  | { readonly type: 'ClockStarted'; readonly seat: number; readonly clock: number; readonly seconds: number; readonly deadline: string }
+  | { readonly type: 'ClockPaused'; readonly clock: number; readonly remainingMs: number }
+  | { readonly type: 'ClockResumed'; readonly clock: number; readonly deadline: string }
+  | { readonly type: 'TimeBankUsed'; readonly seat: number; readonly clock: number; readonly seconds: number; readonly deadline: string; readonly extensionsLeft: number }
+  /** Followed in the same command by the seat's PlayerFolded or PlayerChecked (`outcome`). */
+  | { readonly type: 'ClockExpired'; readonly seat: number; readonly clock: number; readonly outcome: 'fold' | 'check' };
+
+export type ShotClockLegalAction = { readonly type: 'UseTimeBank'; readonly seat: number; readonly extensionsLeft: number };
+
+/** The clock now running: for whom, until when (null while paused, with the time it had left). */
+export interface RunningClock {
+  readonly clock: number;
+  readonly seat: number;
+  readonly deadline: string | null;
+  readonly remainingMs: number | null;
+}
+
+/** Table slice: the running clock (null when none runs) and the last clock number given. */
+export interface ShotClockTableSlice {
+  readonly clock: RunningClock | null;
+  readonly clocksStarted: number;
+}
+
+/** Seat slice: the time-bank extensions this player used since sitting down. */
+export interface ShotClockSeatSlice {
+  readonly timeBanksUsed: number;
+}
+
+function paramsOf(rules: TableRules): ShotClockOption | null {
+  return rules.houseOptions.shotClock ?? null;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+const notEnabled = () => reject(rejection('OPTION_NOT_ENABLED', 'This table plays without a shot clock.'));
+const timeMissing = (what: string) => reject(rejection('INVALID_COMMAND', `${what} needs the time of the command (at), which the API stamps.`, 'at'));
+
+/** Time-bank extensions this seat has left. */
+export function extensionsLeft(state: TableState, seat: number, params: ShotClockOption): number {
+  const s = seatAt(state, seat);
+  return s === null ? 0 : Math.max(0, params.timeBankExtensions - s.timeBanksUsed);
+}
+
+/** The running clock if it still belongs to the player to act, or why not (it is stale). */
+function liveClock(state: TableState): { clock: RunningClock; player: HandPlayer } | string {
+  const running = state.clock;
+  if (running === null) return 'no clock is running';
+  if (!handInProgress(state) || state.hand!.phase !== 'betting') return 'the hand has moved past the betting';
+  const toAct = playerToAct(state.hand!);
+  if (toAct === null || toAct.seat !== running.seat) return `seat ${running.seat} is no longer the player to act`;
+  return { clock: running, player: toAct };
+}
+
+function clockExpired(command: Extract<TableCommand, { type: 'ClockExpired' }>, state: TableState, params: ShotClockOption | null): Decision<TableEvent, Rejection> {
+  if (params === null) return notEnabled();
+  const number = (command as { clock?: unknown }).clock;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) return reject(rejection('INVALID_COMMAND', 'Name the clock that ran out: a whole number from 1.', 'clock'));
+  const at = commandTime(command);
+  if (at === null) return timeMissing('A clock expiry');
+  const live = liveClock(state);
+  if (typeof live === 'string' || live.clock.clock !== number) {
+    const why = typeof live === 'string' ? live : `the running clock is clock ${live.clock.clock}`;
+    return reject(rejection('CLOCK_STALE', `Clock ${number} is no longer running (${why}): nothing expires.`, 'clock'));
+  }
+  const { clock, player } = live;
+  if (clock.deadline === null) return reject(rejection('CLOCK_STALE', `Clock ${number} is paused: it cannot run out until the floor resumes it.`, 'clock'));
+  if (at < Date.parse(clock.deadline)) return reject(rejection('CLOCK_NOT_DUE', `Clock ${number} runs until ${clock.deadline}; it has not run out yet.`, 'clock'));
+  const check = params.onExpiry === 'check-else-fold' && mayCheck(state.hand!, player);
+  const seat = clock.seat;
+  return accept([{ type: 'ClockExpired', seat, clock: number, outcome: check ? 'check' : 'fold' }, check ? { type: 'PlayerChecked', seat } : { type: 'PlayerFolded', seat }]);
+}
+
+function useTimeBank(command: Extract<TableCommand, { type: 'UseTimeBank' }>, state: TableState, params: ShotClockOption | null): Decision<TableEvent, Rejection> {
+  if (params === null) return notEnabled();
+  const seat = command.seat;
+  const live = liveClock(state);
+  if (typeof live === 'string' || live.clock.seat !== seat) return reject(rejection('CLOCK_NOT_RUNNING', `Seat ${seat} has no clock running: a time bank extends the clock of the player to act.`, 'seat'));
+  const clock = live.clock;
+  if (clock.deadline === null) return reject(rejection('CLOCK_PAUSED', 'The clock is paused: use the time bank once the floor resumes it.', 'seat'));
+  const left = extensionsLeft(state, seat, params);
+  if (left === 0) return reject(rejection('TIME_BANK_EMPTY', `Seat ${seat} has used all ${params.timeBankExtensions} time-bank extensions of this session.`, 'seat'));
+  const deadline = Date.parse(clock.deadline);
+  const at = commandTime(command);
+  if (at !== null && at >= deadline) return reject(rejection('CLOCK_RAN_OUT', `Seat ${seat}'s time ran out at ${clock.deadline}: a time bank is used before the clock runs out.`, 'seat'));
+  const seconds = params.timeBankSeconds;
+  return accept([{ type: 'TimeBankUsed', seat, clock: clock.clock, seconds, deadline: iso(deadline + seconds * 1000), extensionsLeft: left - 1 }]);
+}
+
+function pauseClock(command: TableCommand, state: TableState, params: ShotClockOption | null): Decision<TableEvent, Rejection> {
+  if (params === null) return notEnabled();
+  const at = commandTime(command);
+  if (at === null) return timeMissing('Pausing the clock');
+  const live = liveClock(state);
+  if (typeof live === 'string') return reject(rejection('CLOCK_NOT_RUNNING', 'No clock is running to pause.'));
+  const clock = live.clock;
+  // Paused twice: one pause (a double tap on the console).
+  if (clock.deadline === null) return accept([]);
+  return accept([{ type: 'ClockPaused', clock: clock.clock, remainingMs: Math.max(0, Date.parse(clock.deadline) - at) }]);
+}
+
+function resumeClock(command: TableCommand, state: TableState, params: ShotClockOption | null): Decision<TableEvent, Rejection> {
+  if (params === null) return notEnabled();
+  const at = commandTime(command);
+  if (at === null) return timeMissing('Resuming the clock');
+  const live = liveClock(state);
+  if (typeof live === 'string') return reject(rejection('CLOCK_NOT_RUNNING', 'No clock is paused to resume.'));
+  const clock = live.clock;
+  if (clock.remainingMs === null) return accept([]);
+  return accept([{ type: 'ClockResumed', clock: clock.clock, deadline: iso(at + clock.remainingMs) }]);
+}
+
+/** Any betting action, an expiry, a correction or the hand's end: the running clock (if any) is over. */
+const clockOver = (state: TableState): TableState => (state.clock === null ? state : tableWith(state, { clock: null }));
+
+function withClock(state: TableState, change: Partial<RunningClock>): TableState {
+  const running = state.clock;
+  if (running === null) return state;
+  return tableWith(state, { clock: { clock: running.clock, seat: running.seat, deadline: running.deadline, remainingMs: running.remainingMs, ...change } });
+}
+
+export const shotClockModule = ruleModule<ShotClockOption>({
+  name: 'shotClock',
+  where: 'houseOptions',
+  params: paramsOf,
+  defaults: DEFAULT_SHOT_CLOCK,
+  validate: (o) => validateShotClock(o),
+  commands: {
+    ClockExpired: { actsForHandSeat: false, decide: (c, s, p) => clockExpired(c as Extract<TableCommand, { type: 'ClockExpired' }>, s, p) },
+    UseTimeBank: {
+      actsForHandSeat: false,
+      decide: (c, s, p) => useTimeBank(c as Extract<TableCommand, { type: 'UseTimeBank' }>, s, p),
+      commandFor: (action) => ({ type: 'UseTimeBank', seat: (action as ShotClockLegalAction).seat }),
+    },
+    PauseClock: { actsForHandSeat: false, decide: pauseClock },
+    ResumeClock: { actsForHandSeat: false, decide: resumeClock },
+  },
+  evolve: {
+    ClockStarted: (state, e) => tableWith(state, { clock: { clock: e.clock, seat: e.seat, deadline: e.deadline, remainingMs: null }, clocksStarted: e.clock }),
+    ClockPaused: (state, e) => withClock(state, { deadline: null, remainingMs: e.remainingMs }),
+    ClockResumed: (state, e) => withClock(state, { deadline: e.deadline, remainingMs: null }),
+    TimeBankUsed: (state, e) => {
+      const seats = state.seats.slice();
+      const s = seats[e.seat - 1];
+      if (s) seats[e.seat - 1] = seatWith(s, { timeBanksUsed: s.timeBanksUsed + 1 });
+      return withClock(tableWith(state, { seats }), { deadline: e.deadline });
+    },
+    ClockExpired: clockOver,
+    PlayerFolded: clockOver,
+    PlayerChecked: clockOver,
+    PlayerCalled: clockOver,
+    BetPlaced: clockOver,
+    RaisePlaced: clockOver,
+    ActionCorrected: clockOver,
+    HandEnded: clockOver,
+    HandVoided: clockOver,
+  },
+  /**
+   * A clock for the player now to act, once a timed command leaves one to act without a clock of their own (the
+   * previous player acted, a street was dealt, a correction moved the action back). The running clock of a player
+   * still to act goes on (a time bank, a pause, another seat's chips).
+   */
+  afterCommand(command, _before, after, params) {
+    const at = commandTime(command);
+    if (at === null) return NO_EVENTS;
+    const hand = after.hand;
+    if (hand === null || hand.phase !== 'betting') return NO_EVENTS;
+    const toAct = playerToAct(hand);
+    if (toAct === null || (after.clock !== null && after.clock.seat === toAct.seat)) return NO_EVENTS;
+    return [{ type: 'ClockStarted', seat: toAct.seat, clock: after.clocksStarted + 1, seconds: params.seconds, deadline: iso(at + params.seconds * 1000) }];
+  },
+  legalActions(state, moment, params) {
+    if (moment !== 'player-to-act') return NO_ACTIONS;
+    const live = liveClock(state);
+    if (typeof live === 'string' || live.clock.deadline === null) return NO_ACTIONS;
+    const left = extensionsLeft(state, live.clock.seat, params);
+    return left === 0 ? NO_ACTIONS : [{ type: 'UseTimeBank', seat: live.clock.seat, extensionsLeft: left }];
+  },
+});
+
+const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
+const NO_ACTIONS: readonly ShotClockLegalAction[] = Object.freeze([]);
+
