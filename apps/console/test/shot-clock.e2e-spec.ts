@@ -12,6 +12,8 @@ import { buildConsole, ConsoleUser, launchChromium } from './test-support/consol
  * clock running out on screen is the timer service's browser test). Conditions are waited on, never a time window.
  */
 const PASSWORD = 'correct horse battery staple';
+/** The countdown's seconds, as an expression evaluated in the page (the server's program has no DOM types). */
+const SECONDS_SHOWN = `Number(document.querySelector('[data-testid="shot-clock"]')?.getAttribute('data-seconds'))`;
 
 describe('the shot clock in the console (chromium)', () => {
   let database: TestDatabase;
@@ -61,13 +63,13 @@ describe('the shot clock in the console (chromium)', () => {
     const first = await secondsShown(floor);
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(600);
-    await floor.page.waitForFunction((before) => Number(document.querySelector('[data-testid="shot-clock"]')?.getAttribute('data-seconds')) < before, first);
+    await floor.page.waitForFunction(`${SECONDS_SHOWN} < ${first}`);
 
     // The time bank: a button of the action bar; the clock gets 600 seconds more, and one extension is left.
     const bank = floor.byTestId('action-UseTimeBank-1');
     expect(await bank.textContent()).toBe('Time bank +600 s (2 left) — Seat 1, player-1');
     await bank.click();
-    await floor.page.waitForFunction(() => Number(document.querySelector('[data-testid="shot-clock"]')?.getAttribute('data-seconds')) > 600);
+    await floor.page.waitForFunction(`${SECONDS_SHOWN} > 600`);
     await floor.byTestId('action-UseTimeBank-1').filter({ hasText: '(1 left)' }).waitFor();
     const banked = await tableFromApi('clocked-1');
     expect(banked.seats.find((s: { seat: number }) => s.seat === 1).timeBanksUsed).toBe(1);

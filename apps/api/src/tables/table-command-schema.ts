@@ -15,7 +15,8 @@ export type TableCommandBody = ScriptCommand;
 /** Every command but OpenTable (which is POST /tables). */
 export const TABLE_COMMAND_TYPES: readonly TableCommandType[] = COMMAND_TYPES.filter((type) => type !== 'OpenTable');
 
-const SCRIPT_ONLY_KEYS = { note: true, expectRejection: true, expectBefore: true } as const;
+/** `at` too: the API stamps every command with its own time (docs/api.md "Time on commands"), never a client's. */
+const SCRIPT_ONLY_KEYS = { note: true, expectRejection: true, expectBefore: true, at: true } as const;
 
 type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
 const scriptOptions = scriptCommandSchema.options as unknown as AnyObjectSchema[];

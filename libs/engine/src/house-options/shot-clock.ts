@@ -147,27 +147,21 @@ function useTimeBank(command: Extract<TableCommand, { type: 'UseTimeBank' }>, st
   return accept([{ type: 'TimeBankUsed', seat, clock: clock.clock, seconds, deadline: iso(deadline + seconds * 1000), extensionsLeft: left - 1 }]);
 }
 
-function pauseClock(command: TableCommand, state: TableState, params: ShotClockOption | null): Decision<TableEvent, Rejection> {
+/** The floor's PauseClock (`pausing`) and ResumeClock: the running clock stops with what it has left, or runs again with it. */
+function floorClock(command: TableCommand, state: TableState, params: ShotClockOption | null, pausing: boolean): Decision<TableEvent, Rejection> {
   if (params === null) return notEnabled();
   const at = commandTime(command);
-  if (at === null) return timeMissing('Pausing the clock');
+  if (at === null) return timeMissing(pausing ? 'Pausing the clock' : 'Resuming the clock');
   const live = liveClock(state);
-  if (typeof live === 'string') return reject(rejection('CLOCK_NOT_RUNNING', 'No clock is running to pause.'));
+  if (typeof live === 'string') return reject(rejection('CLOCK_NOT_RUNNING', pausing ? 'No clock is running to pause.' : 'No clock is paused to resume.'));
   const clock = live.clock;
-  // Paused twice: one pause (a double tap on the console).
-  if (clock.deadline === null) return accept([]);
-  return accept([{ type: 'ClockPaused', clock: clock.clock, remainingMs: Math.max(0, Date.parse(clock.deadline) - at) }]);
-}
-
-function resumeClock(command: TableCommand, state: TableState, params: ShotClockOption | null): Decision<TableEvent, Rejection> {
-  if (params === null) return notEnabled();
-  const at = commandTime(command);
-  if (at === null) return timeMissing('Resuming the clock');
-  const live = liveClock(state);
-  if (typeof live === 'string') return reject(rejection('CLOCK_NOT_RUNNING', 'No clock is paused to resume.'));
-  const clock = live.clock;
-  if (clock.remainingMs === null) return accept([]);
-  return accept([{ type: 'ClockResumed', clock: clock.clock, deadline: iso(at + clock.remainingMs) }]);
+  // Paused twice, or resumed while it runs: nothing to record (a double tap on the console).
+  if (pausing ? clock.deadline === null : clock.remainingMs === null) return accept([]);
+  return accept([
+    pausing
+      ? { type: 'ClockPaused', clock: clock.clock, remainingMs: Math.max(0, Date.parse(clock.deadline!) - at) }
+      : { type: 'ClockResumed', clock: clock.clock, deadline: iso(at + clock.remainingMs!) },
+  ]);
 }
 
 /** Any betting action, an expiry, a correction or the hand's end: the running clock (if any) is over. */
@@ -192,8 +186,8 @@ export const shotClockModule = ruleModule<ShotClockOption>({
       decide: (c, s, p) => useTimeBank(c as Extract<TableCommand, { type: 'UseTimeBank' }>, s, p),
       commandFor: (action) => ({ type: 'UseTimeBank', seat: (action as ShotClockLegalAction).seat }),
     },
-    PauseClock: { actsForHandSeat: false, decide: pauseClock },
-    ResumeClock: { actsForHandSeat: false, decide: resumeClock },
+    PauseClock: { actsForHandSeat: false, decide: (c, s, p) => floorClock(c, s, p, true) },
+    ResumeClock: { actsForHandSeat: false, decide: (c, s, p) => floorClock(c, s, p, false) },
   },
   evolve: {
     ClockStarted: (state, e) => tableWith(state, { clock: { clock: e.clock, seat: e.seat, deadline: e.deadline, remainingMs: null }, clocksStarted: e.clock }),

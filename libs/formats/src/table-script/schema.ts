@@ -127,7 +127,7 @@ function houseOption(parameters: z.ZodRawShape) {
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
 const legalActionSchema = z.strictObject({
-  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'DealBoard', 'ReportHoleCards', 'RunItTwice', 'RunItOnce']),
+  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'DealBoard', 'ReportHoleCards', 'RunItTwice', 'RunItOnce', 'UseTimeBank']),
   seat: seat.optional(),
   street: z.enum(['flop', 'turn', 'river']).optional(),
   cardsToEnter: int('cardsToEnter').optional(),
@@ -148,6 +148,11 @@ const tableViewSchema = z.strictObject({
 const eventMatcher = text('an event').regex(/^[A-Za-z]+(:[a-z-]+)?$/, { error: 'an event is a type such as "HandShown", or "BoardDealt:turn"' });
 
 const scriptKeys = {
+  /**
+   * When the command is given, ISO-8601 UTC ("2026-12-04T18:00:30.000Z"): a clocked table's deadlines and expiries
+   * follow from it (docs/house-options.md "Shot clock and time banks"). The API stamps its own and refuses a client's.
+   */
+  at: text('at', 32).optional(),
   /** A comment for the reader ("UTG raises"). */
   note: text('note', LONG_TEXT).optional(),
   /** The command must be refused with this code (and, if given, a message containing this text); the script goes on. */

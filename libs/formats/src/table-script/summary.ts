@@ -98,9 +98,15 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
   const act = (seat: number, action: ActionSummary['action'], text: string, extra: Partial<ActionSummary> = {}) =>
     hand!.actions.push({ street: hand!.street, seat, playerId: idOf(seat), action, ...extra, text: `${idOf(seat)} ${text}` });
 
+  // The seat whose shot clock just ran out: its fold or check that follows says so.
+  let timedOut: number | null = null;
+  const onTheClock = (seat: number) => (timedOut === seat ? ((timedOut = null), ' (the clock ran out)') : '');
   // As finally played: the actions a floor correction took back are left out.
   for (const e of withoutRetracted(events)) {
     switch (e.type) {
+      case 'ClockExpired':
+        timedOut = e.seat;
+        break;
       case 'HandStarted':
         hand = {
           handNumber: e.handNumber,
@@ -133,10 +139,10 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
         }
         break;
       case 'PlayerFolded':
-        act(e.seat, 'folds', 'folds');
+        act(e.seat, 'folds', `folds${onTheClock(e.seat)}`);
         break;
       case 'PlayerChecked':
-        act(e.seat, 'checks', 'checks');
+        act(e.seat, 'checks', `checks${onTheClock(e.seat)}`);
         break;
       case 'PlayerCalled':
         act(e.seat, 'calls', `calls ${e.amount}${e.allIn ? ' and is all-in' : ''}`, { amount: e.amount, allIn: e.allIn });
