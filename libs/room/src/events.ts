@@ -73,13 +73,15 @@ export type RoomEvent =
       readonly outcome: 'end-of-list' | 'removed' | 'stays';
     }
   | { readonly type: 'SeatVacated'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string }
+  /** A seated player changed seats at the same table: `from` is open from now on. */
+  | { readonly type: 'SeatMoved'; readonly at: string; readonly tableId: string; readonly from: number; readonly to: number; readonly playerId: string }
   | { readonly type: 'TableBroken'; readonly at: string; readonly tableId: string };
 
 export type RoomEventType = RoomEvent['type'];
 
 export const ROOM_EVENT_TYPES: readonly RoomEventType[] = [
   'GameOpened', 'GameClosed', 'TableAdded', 'PlayerListed', 'PlayerLeftList', 'NewTableDue', 'TableChangeRequested', 'TableChangeCancelled',
-  'PlayerCalledToSeat', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'TableBroken',
+  'PlayerCalledToSeat', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'SeatMoved', 'TableBroken',
 ];
 
 /** Every room event is at schema version 1. */

@@ -46,7 +46,7 @@ export class RoomGames {
   }
 
   /** The game that lists `tableId` among its tables (not broken), if any, other than `exceptGameId`. */
-  async gameOfTable(tableId: string, exceptGameId: string): Promise<FoldedGame | undefined> {
+  async gameOfTable(tableId: string, exceptGameId?: string): Promise<FoldedGame | undefined> {
     return (await this.all()).find((g) => g.gameId !== exceptGameId && g.state.tables.some((t) => t.tableId === tableId && !t.broken));
   }
 }

@@ -19,6 +19,7 @@ import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest, t
 import { RequestFingerprints } from './request-fingerprint';
 import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
 import { streamIdOf } from './table-stream';
+import { TableFollowUps } from './table-follow-ups';
 
 /**
  * Commands in: validate (400) → may this user send it to this table (403) → CommandBus → the outcome as 201/200 or
@@ -36,6 +37,7 @@ export class TableCommandsController {
     @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
   ) {}
 
   @Post()
@@ -75,7 +77,10 @@ export class TableCommandsController {
       await this.access.checkCommand(req, principal, parsed.tableId, commandType);
       if (this.config.requireDevice && principal.device === undefined) throw this.access.deviceRequired(req, principal);
       const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) } };
-      const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
+      await this.followUps.before(request);
+      const outcome: ApplyOutcome = await this.commandBus.execute(new ApplyTableCommand(request));
+      // The room follows a seat opened or changed here (same request; a retry hands the same events over again).
+      if (outcome.kind === 'applied' || outcome.kind === 'replayed') await this.followUps.after(request, outcome.events);
       answer = await this.answer(request, outcome, principal);
     } catch (error) {
       if (error instanceof ApiProblem && (error.status === 403 || error.status === 422)) {

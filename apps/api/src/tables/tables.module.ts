@@ -9,11 +9,12 @@ import { TableCommandsController } from './table-commands.controller';
 import { TableQueriesController } from './table-queries.controller';
 import { RequestFingerprints } from './request-fingerprint';
 import { TableSnapshots } from './table-snapshots';
+import { TableFollowUps } from './table-follow-ups';
 import { deckSealProvider, DECK_SEAL } from './deck-seal';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController],
-  providers: [deckSealProvider, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
-  exports: [FoldedTables, TableSnapshots, DECK_SEAL, AppliedCommands],
+  providers: [deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  exports: [FoldedTables, TableFollowUps, TableSnapshots, DECK_SEAL, AppliedCommands],
 })
 export class TablesModule {}
