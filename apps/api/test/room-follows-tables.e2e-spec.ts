@@ -117,6 +117,18 @@ describe.each(BACKENDS)('the room follows the tables (%s)', (backend) => {
     expect((await game()).version).toBe(version);
   });
 
+  it('with FELT_REQUIRE_DEVICE=1 refuses room commands from a token without a registered device, as the tables do', async () => {
+    const strict = await startTestApi(database.db, { requireDevice: true });
+    try {
+      const before = await writtenRows(database.db);
+      const res = await strict.http.post('/room/games/g/commands').send({ type: 'JoinList', playerId: 'pz', alias: 'Z' });
+      expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: 'DEVICE_REQUIRED' });
+      expect(await writtenRows(database.db)).toEqual(before);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("replays every room decision, the ones that followed the tables too, without a violation", async () => {
     const report = await verifyStore(api.store);
     expect(report.violations).toEqual([]);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { RoomCommand } from '@felt/room';
 import type { RecordedEvent } from '@felt/event-store';
+import { senderOf } from '../auth/command-sender';
 import { ApiProblem } from '../http/status-mapping';
 import type { CommandRequest } from '../tables/command-request';
 import { TableFollowUps, type TableFollowUp } from '../tables/table-follow-ups';
@@ -60,7 +61,7 @@ export class RoomFollowsTables implements TableFollowUp, OnModuleInit {
           ? { type: 'VacateSeat', at: this.clock.at(), tableId: request.tableId, seat: data.seat! }
           : { type: 'MoveSeat', at: this.clock.at(), tableId: request.tableId, from: data.from!, to: data.to! };
       const commandId = `${event.eventId}.room`;
-      const outcome = await this.room.apply({ gameId: game.gameId, command, commandId, metadata: metadataOf(request) });
+      const outcome = await this.room.apply({ gameId: game.gameId, command, commandId, metadata: senderOf(request.metadata) });
       if (outcome.kind === 'rejected') {
         // The room did not know this seat as taken (a walk-in it was never told of): nothing of its own to change.
         this.logger.warn({ tableId: request.tableId, gameId: game.gameId, code: outcome.rejection.code }, `the room did not follow ${event.type}: ${outcome.rejection.message}`);
@@ -71,9 +72,4 @@ export class RoomFollowsTables implements TableFollowUp, OnModuleInit {
       await this.seating.closeBroken(outcome, commandId, request.metadata);
     }
   }
-}
-
-function metadataOf(request: CommandRequest) {
-  const m = request.metadata;
-  return { actorId: m.actorId, actorRole: m.actorRole, device: m.device, correlationId: m.correlationId };
 }

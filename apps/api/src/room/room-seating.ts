@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { tableDecider, type TableRulesInput } from '@felt/engine';
 import type { RoomCommand } from '@felt/room';
+import { senderOf } from '../auth/command-sender';
 import { ApiProblem, problemForOutcome } from '../http/status-mapping';
 import { ApplyTableCommand, type ApplyOutcome } from '../tables/apply-table-command';
 import type { CommandMetadata, CommandRequest } from '../tables/command-request';
@@ -115,7 +116,7 @@ export class RoomSeating {
   }
 
   private request(tableId: string, command: TableCommand, commandId: string, envelope: Pick<RoomEnvelope, 'commandIdGenerated' | 'metadata'>): CommandRequest {
-    return { tableId, command, commandId, commandIdGenerated: envelope.commandIdGenerated, metadata: { actorId: envelope.metadata.actorId, actorRole: envelope.metadata.actorRole, device: envelope.metadata.device, correlationId: envelope.metadata.correlationId } };
+    return { tableId, command, commandId, commandIdGenerated: envelope.commandIdGenerated, metadata: senderOf(envelope.metadata) };
   }
 }
 

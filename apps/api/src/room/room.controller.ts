@@ -3,10 +3,10 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { floorGame, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
-import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
-import { jsonBody } from '../http/json-body';
+import { rawCommandRequest } from '../auth/command-sender';
+import { TableAccess } from '../auth/table-access';
+import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { ApiProblem, SUCCESS_STATUS } from '../http/status-mapping';
-import type { RawCommandRequest } from '../tables/command-request';
 import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
 import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
@@ -31,6 +31,7 @@ export class RoomController {
     @Inject(RoomGames) private readonly games: RoomGames,
     @Inject(RoomLive) private readonly live: RoomLive,
     @Inject(RoomClock) private readonly clock: RoomClock,
+    @Inject(TableAccess) private readonly access: TableAccess,
   ) {}
 
   @Get('games')
@@ -51,7 +52,7 @@ export class RoomController {
   @Post('games')
   @ApiOperation({ summary: 'OpenGame: a game (name, stakes, structure, table rules, ⚙ room policies)' })
   async open(@Req() req: HttpRequest, @Res() res: HttpResponse) {
-    const { body, envelope } = parseRoomRequest(openGameSchema, rawRequest(req));
+    const { body, envelope } = parseRoomRequest(openGameSchema, this.sent(req));
     const command = { type: 'OpenGame', at: this.clock.at(), ...body } as RoomCommand;
     this.answer(res, body.gameId, await this.room.apply({ gameId: body.gameId, command, ...envelope }));
   }
@@ -83,9 +84,15 @@ export class RoomController {
   /** A command to an existing game: its id (404), the body (400), the game (404), then `apply`'s outcome as the answer. */
   private async run<T>(gameId: string, schema: z.ZodType<T>, req: HttpRequest, res: HttpResponse, apply: (body: T, envelope: RoomEnvelope) => Promise<RoomOutcome>): Promise<void> {
     knownGameId(gameId);
-    const { body, envelope } = parseRoomRequest(schema, rawRequest(req));
+    const { body, envelope } = parseRoomRequest(schema, this.sent(req));
     await this.exists(gameId);
     this.answer(res, gameId, await apply(body, envelope));
+  }
+
+  /** The request's body and sender; a room command writes like a table command, so a registered device is required alike. */
+  private sent(req: HttpRequest) {
+    this.access.checkDevice(req, principalOf(req));
+    return rawCommandRequest(req);
   }
 
   private async exists(gameId: string): Promise<void> {
@@ -111,11 +118,6 @@ export class RoomController {
         throw new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `this command id was already used on stream ${outcome.firstStreamId}`);
     }
   }
-}
-
-function rawRequest(req: HttpRequest): RawCommandRequest {
-  const { sub, role } = principalOf(req);
-  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req), actor: { id: sub, role } };
 }
 
 function knownGameId(gameId: string): string {
