@@ -3,7 +3,7 @@ import type { SeatedPlayer } from './commands';
 
 /**
  * What happened in a game and its list. Every event carries its time (`at`); deadlines are recorded, never
- * recomputed. Streams: one per game, "game-<gameId>" (apps/api/src/room/room-stream.ts), in the same store and hash
+ * recomputed. Streams: one per game, "game-<gameId>" (game-stream.ts), in the same store and hash
  * chain as the tables.
  */
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { roomDecider, type GameState, type RoomEvent } from '@felt/room';
+import { GAME_STREAM_CATEGORY, gameIdOf, gameStreamIdOf, roomDecider, toRoomEvent, type GameState, type RoomEvent } from '@felt/room';
 import { EventStore } from '@felt/event-store';
-import { GAME_STREAM_CATEGORY, gameIdOf, gameStreamIdOf, toRoomEvent } from './room-stream';
 
 export interface FoldedGame {
   readonly gameId: string;

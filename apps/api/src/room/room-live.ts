@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { boardGame, floorGame } from '@felt/room';
+import { boardGame, floorGame, gameIdOf } from '@felt/room';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
 import { LIVE_LIMITS } from '../live/live-limits';
 import { LogTail } from '../live/log-tail';
 import { RoomGames } from './room-games';
-import { gameIdOf } from './room-stream';
 
 /** The two room channels on /live: the floor's waitlist board (floor role) and the public board (no token). */
 export type RoomChannel = 'room' | 'board';
