@@ -1,4 +1,9 @@
+import { publicBoard } from '@felt/projections';
 import { verifyStore } from '@felt/regulator';
+import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
+import { LIVE_TABLES } from '../../worker/src/projections/read-model';
+import { roomGamesFromRows, roomRows } from '../../worker/src/projections/room-rows';
+import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
 import { RoomClock } from '../src/room/room-clock';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
 import { BACKENDS, useTestStore } from './test-support/test-databases';
@@ -127,6 +132,13 @@ describe.each(BACKENDS)('the room follows the tables (%s)', (backend) => {
     } finally {
       await strict.close();
     }
+  });
+
+  it("gives the same board from the worker's read model as the API's GET /board", async () => {
+    await runUntilIdle(new ProjectionRunner(api.store, roomRows));
+    const fromRows = publicBoard(await roomGamesFromRows(database.db, LIVE_TABLES));
+    expect(fromRows).toEqual((await api.anonymous.get('/board').expect(200)).body.games);
+    expect(fromRows[0]).toMatchObject({ gameId: 'g', tablesRunning: 1, mustMoveTables: 0 });
   });
 
   it("replays every room decision, the ones that followed the tables too, without a violation", async () => {
