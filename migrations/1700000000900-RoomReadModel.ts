@@ -17,6 +17,16 @@ export class RoomReadModel1700000000900 implements SqlMigration {
       board jsonb NOT NULL,
       CONSTRAINT room_games_pkey PRIMARY KEY (game_id)
     )`);
+    await queryRunner.query(`DO $$
+    BEGIN
+      IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
+        GRANT SELECT, INSERT, UPDATE, DELETE ON room_games TO felt_app;
+      END IF;
+    EXCEPTION
+      WHEN insufficient_privilege THEN
+        RAISE NOTICE 'felt_app grants on room_games skipped (insufficient privilege)';
+    END
+    $$`);
   }
 
   async down(queryRunner: MigrationSql): Promise<void> {
