@@ -19,7 +19,7 @@ describe('felt projections on PostgreSQL', () => {
     expect(code).toBe(0);
     expect(out).toMatch(new RegExp(`^table-view +never run +${events} +0 table_views +-$`, 'm'));
     expect(out).toMatch(/^session-ledger +never run +\d+ +0 player_sessions, 0 session_hands, 0 table_ledgers +-$/m);
-    expect(out).toContain('table-view, hand-history, session-ledger, lobby behind the log: is a worker running (npm run start:worker)?');
+    expect(out).toContain('table-view, hand-history, session-ledger, lobby, room behind the log: is a worker running (npm run start:worker)?');
   });
 
   it('rebuild all: rows equal the live ones and the pure fold, readers never see a half-built model, status at the head', async () => {
@@ -51,7 +51,7 @@ describe('felt projections on PostgreSQL', () => {
   it('rebuild refuses an unknown projection, a bad batch size and a missing database, saying what to do', async () => {
     const unknown = await felt('projections', 'rebuild', 'tables', '--database-url', t.url);
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('there is no projection "tables"; choose table-view, hand-history, session-ledger, lobby or all.');
+    expect(unknown.err).toContain('there is no projection "tables"; choose table-view, hand-history, session-ledger, lobby, room or all.');
     const batch = await felt('projections', 'rebuild', 'lobby', '--database-url', t.url, '--batch-size', '0');
     expect(batch.code).toBe(2);
     expect(batch.err).toContain('--batch-size must be a whole number from 1 to 100000, not "0"');

@@ -1,4 +1,4 @@
-/** The room as the API sends it (libs/room board.ts: FloorGame, BoardGame), as far as the screens read it. */
+/** The room as the API sends it (libs/room board.ts: FloorGame, BoardGame), as far as the screens read it; test/room-types-mirror.ts keeps the two in step at typecheck. */
 export interface BoardGame {
   readonly gameId: string;
   readonly name: string;

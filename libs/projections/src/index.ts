@@ -46,3 +46,6 @@ export { type SessionLedger, type TableLedger, type PlayerSession, type HandResu
 
 // Lobby: open tables, their game and stakes, seats taken and free, players seated.
 export { type Lobby, type LobbyTable, lobby, openTables } from './lobby';
+
+// The room: each game of the room (libs/room) with its public board.
+export { type RoomGames, type RoomGameRow, roomGames, evolveRoomGame, publicBoard } from './room-games';

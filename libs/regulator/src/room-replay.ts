@@ -3,8 +3,8 @@ import type { StreamEvent } from '@felt/event-store';
 import { jsonEqual } from './json-equal';
 import type { Violation } from './violations';
 
-/** Room streams are "game-<gameId>" (apps/api/src/room/room-stream.ts). */
-export const GAME_STREAM_PREFIX = 'game-';
+/** Room streams are "game-<gameId>" (libs/room game-stream.ts). */
+export { GAME_STREAM_PREFIX } from '@felt/room';
 
 const KNOWN = new Set<string>(ROOM_EVENT_TYPES);
 

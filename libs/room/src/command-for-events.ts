@@ -42,6 +42,8 @@ export function roomCommandFor(event: RoomEvent): RoomCommand | null {
       return { type: 'NoShow', at, playerId: event.playerId };
     case 'SeatVacated':
       return { type: 'VacateSeat', at, tableId: event.tableId, seat: event.seat };
+    case 'SeatMoved':
+      return { type: 'MoveSeat', at, tableId: event.tableId, from: event.from, to: event.to };
     case 'NewTableDue':
     case 'TableBroken':
       return null;

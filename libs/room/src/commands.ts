@@ -46,7 +46,9 @@ export type RoomCommand =
     }
   | { readonly type: 'TakeSeat'; readonly at: string; readonly playerId: string }
   | { readonly type: 'NoShow'; readonly at: string; readonly playerId: string }
-  | { readonly type: 'VacateSeat'; readonly at: string; readonly tableId: string; readonly seat: number };
+  | { readonly type: 'VacateSeat'; readonly at: string; readonly tableId: string; readonly seat: number }
+  /** A seated player changed seats at their table (the table's ChangeSeat): the room follows the table. */
+  | { readonly type: 'MoveSeat'; readonly at: string; readonly tableId: string; readonly from: number; readonly to: number };
 
 export type RoomCommandType = RoomCommand['type'];
 
@@ -62,5 +64,5 @@ export interface PassOver {
 }
 
 export const ROOM_COMMAND_TYPES: readonly RoomCommandType[] = [
-  'OpenGame', 'CloseGame', 'AddTable', 'JoinList', 'LeaveList', 'RequestTableChange', 'CancelTableChange', 'CallPlayer', 'TakeSeat', 'NoShow', 'VacateSeat',
+  'OpenGame', 'CloseGame', 'AddTable', 'JoinList', 'LeaveList', 'RequestTableChange', 'CancelTableChange', 'CallPlayer', 'TakeSeat', 'NoShow', 'VacateSeat', 'MoveSeat',
 ];

@@ -99,6 +99,8 @@ function decideOpen(command: Exclude<RoomCommand, { type: 'OpenGame' }>, state: 
       if (!holder) return reject(roomRejection('SEAT_ALREADY_OPEN', `seat ${command.seat} at table ${table.tableId} is already open`, 'seat'));
       return accept([{ type: 'SeatVacated', at, tableId: table.tableId, seat: command.seat, playerId: holder.playerId }]);
     }
+    case 'MoveSeat':
+      return moveSeat(command, state);
   }
 }
 
@@ -197,6 +199,24 @@ function callPlayer(command: Extract<RoomCommand, { type: 'CallPlayer' }>, state
       passedOver: ahead.map((a) => ({ playerId: a.playerId, reason: passOver.find((p) => p.playerId === a.playerId)!.reason })),
     },
   ]);
+}
+
+/** A seat change at the table: the room's seat follows, unless the new seat is one the room holds for someone else. */
+function moveSeat(command: Extract<RoomCommand, { type: 'MoveSeat' }>, state: GameState): RoomDecision {
+  const table = tableOf(state, command.tableId);
+  if (!table || table.broken) return reject(roomRejection('TABLE_NOT_IN_GAME', `table ${command.tableId} is not a table of ${state.name}`, 'tableId'));
+  for (const field of ['from', 'to'] as const) {
+    const seat = command[field];
+    if (!Number.isInteger(seat) || seat < 1 || seat > table.seats) return reject(roomRejection('SEAT_OUT_OF_RANGE', `table ${table.tableId} has seats 1 to ${table.seats}`, field));
+  }
+  const holder = table.seated.find((h) => h.seat === command.from);
+  if (!holder) return reject(roomRejection('SEAT_ALREADY_OPEN', `the room has nobody in seat ${command.from} at table ${table.tableId}`, 'from'));
+  if (command.from === command.to) return reject(roomRejection('INVALID_COMMAND', 'a seat change goes to another seat', 'to'));
+  const taken = table.seated.find((h) => h.seat === command.to);
+  if (taken) return reject(roomRejection('SEAT_TAKEN', `seat ${command.to} at table ${table.tableId} is ${taken.alias}'s`, 'to'));
+  const call = state.calls.find((c) => c.tableId === table.tableId && c.seat === command.to);
+  if (call) return reject(roomRejection('SEAT_ALREADY_OFFERED', `seat ${command.to} at table ${table.tableId} is offered to ${call.alias} (called at ${call.calledAt.slice(11, 19)} UTC); choose another seat, or record the call's outcome first`, 'to'));
+  return accept([{ type: 'SeatMoved', at: command.at, tableId: table.tableId, from: command.from, to: command.to, playerId: holder.playerId }]);
 }
 
 /** The room's own consequences of the command's events: a must-move table left empty breaks; a long list is due a table. */

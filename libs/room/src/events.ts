@@ -3,7 +3,7 @@ import type { SeatedPlayer } from './commands';
 
 /**
  * What happened in a game and its list. Every event carries its time (`at`); deadlines are recorded, never
- * recomputed. Streams: one per game, "game-<gameId>" (apps/api/src/room/room-stream.ts), in the same store and hash
+ * recomputed. Streams: one per game, "game-<gameId>" (game-stream.ts), in the same store and hash
  * chain as the tables.
  */
 
@@ -73,13 +73,15 @@ export type RoomEvent =
       readonly outcome: 'end-of-list' | 'removed' | 'stays';
     }
   | { readonly type: 'SeatVacated'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string }
+  /** A seated player changed seats at the same table: `from` is open from now on. */
+  | { readonly type: 'SeatMoved'; readonly at: string; readonly tableId: string; readonly from: number; readonly to: number; readonly playerId: string }
   | { readonly type: 'TableBroken'; readonly at: string; readonly tableId: string };
 
 export type RoomEventType = RoomEvent['type'];
 
 export const ROOM_EVENT_TYPES: readonly RoomEventType[] = [
   'GameOpened', 'GameClosed', 'TableAdded', 'PlayerListed', 'PlayerLeftList', 'NewTableDue', 'TableChangeRequested', 'TableChangeCancelled',
-  'PlayerCalledToSeat', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'TableBroken',
+  'PlayerCalledToSeat', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'SeatMoved', 'TableBroken',
 ];
 
 /** Every room event is at schema version 1. */

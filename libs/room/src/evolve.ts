@@ -79,6 +79,11 @@ export function evolveGame(state: GameState, event: RoomEvent): GameState {
         tables: s.tables.map((t) => (t.tableId === event.tableId ? withSeated(t, t.seated.filter((h) => h.seat !== event.seat)) : t)),
         changes: s.changes.filter((c) => c.playerId !== event.playerId),
       };
+    case 'SeatMoved':
+      return {
+        ...s,
+        tables: s.tables.map((t) => (t.tableId === event.tableId ? withSeated(t, t.seated.map((h) => (h.seat === event.from ? { ...h, seat: event.to } : h))) : t)),
+      };
     case 'TableBroken':
       return {
         ...s,

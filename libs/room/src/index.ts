@@ -13,6 +13,9 @@ export { type RoomEvent, type RoomEventType, type CallRoute, type PassOverReason
 export { type RoomRejection, type RoomRejectionCode, ROOM_REJECTION_CODES, roomRejection } from './rejections';
 export { type GameState, type GameTable, type SeatHolder, type ListEntry, type PendingCall, type ChangeRequest, INITIAL_GAME_STATE, tableOf, seatOf, callOf, openSeats, waitingCount } from './state';
 
+// Where a game lives in the event store: its stream "game-<gameId>", and its events as recorded there.
+export { GAME_STREAM_PREFIX, GAME_STREAM_CATEGORY, gameStreamIdOf, gameIdOf, toNewRoomEvent, toRoomEvent } from './game-stream';
+
 // A regulator's replay: the command each recorded decision came from.
 export { roomCommandFor } from './command-for-events';
 

@@ -129,6 +129,19 @@ describe('the room decider: games and their lists', () => {
     ]);
   });
 
+  it('follows a seat change at the table, unless the new seat is offered to a called player', () => {
+    const given = [opened, table('t1', false, [{ seat: 1, playerId: 'c', alias: 'C' }]), listed('w', 'W', 2)];
+    const moved = spec.given(given).when({ type: 'MoveSeat', at: T(3), tableId: 't1', from: 1, to: 4 });
+    moved.then([{ type: 'SeatMoved', at: T(3), tableId: 't1', from: 1, to: 4, playerId: 'c' }]);
+    const after = spec.given([...given, { type: 'SeatMoved', at: T(3), tableId: 't1', from: 1, to: 4, playerId: 'c' }]).state;
+    expect(after.tables[0]!.seated.map((h) => `${h.playerId}@${h.seat}`)).toEqual(['c@4']);
+    expect(floorGame(after).openSeats.map((s) => s.seat)).toContain(1);
+    const called: RoomEvent = { type: 'PlayerCalledToSeat', at: T(3), playerId: 'w', alias: 'W', tableId: 't1', seat: 4, route: 'list', respondBy: T(6), passedOver: [] };
+    spec.given([...given, called]).when({ type: 'MoveSeat', at: T(4), tableId: 't1', from: 1, to: 4 }).thenRejected({ code: 'SEAT_ALREADY_OFFERED', field: 'to' });
+    spec.given(given).when({ type: 'MoveSeat', at: T(4), tableId: 't1', from: 2, to: 4 }).thenRejected({ code: 'SEAT_ALREADY_OPEN', field: 'from' });
+    spec.given(given).when({ type: 'MoveSeat', at: T(4), tableId: 't1', from: 1, to: 12 }).thenRejected({ code: 'SEAT_OUT_OF_RANGE', field: 'to' });
+  });
+
   it('gives a table-change request the seat before the list (the default) and moves the player', () => {
     const given = [opened, table('t1', false, [{ seat: 1, playerId: 'c', alias: 'C' }]), table('t2'), listed('w', 'W', 2), { type: 'TableChangeRequested', at: T(3), playerId: 'c', fromTableId: 't1', toTableId: 't2' } as RoomEvent];
     spec.given(given).when({ type: 'CallPlayer', at: T(4), playerId: 'w', tableId: 't2', seat: 1 }).thenRejected({ code: 'CALL_OUT_OF_TURN' });

@@ -10,7 +10,7 @@ import { INITIAL_GAME_STATE, openSeats, seatOf, type GameState } from './state';
 
 /**
  * Waitlist fairness over random shifts: the floor does random things (list, leave, call anyone, pass players over,
- * seat, no-shows, seats opening, table changes, must-move moves), some legal and some not. Whatever it does, the
+ * seat, no-shows, seats opening, seat changes at the table, table changes, must-move moves), some legal and some not. Whatever it does, the
  * log must show that nobody was skipped except by a recorded, documented reason, and the list must be exactly what
  * an independent reading of the events says it is.
  */
@@ -19,7 +19,7 @@ const TABLES = ['main1', 'main2', 'mm'];
 const REASONS = [...PASS_OVER_REASONS, 'because' as never];
 
 const intent = fc.record({
-  kind: fc.constantFrom<Intent['kind']>('join', 'join', 'leave', 'call', 'call', 'call-fair', 'call-fair', 'take', 'take', 'noshow', 'vacate', 'vacate', 'change', 'cancel', 'add-table'),
+  kind: fc.constantFrom<Intent['kind']>('join', 'join', 'leave', 'call', 'call', 'call-fair', 'call-fair', 'take', 'take', 'noshow', 'vacate', 'vacate', 'move-seat', 'change', 'cancel', 'add-table'),
   player: fc.nat(PLAYERS.length - 1),
   table: fc.nat(TABLES.length - 1),
   seat: fc.integer({ min: 0, max: 5 }),
@@ -54,6 +54,12 @@ function commandFor(i: Intent, state: GameState, at: string): RoomCommand {
       const pick = seated[i.player % Math.max(1, seated.length)];
       return { type: 'VacateSeat', at, tableId: pick?.t ?? tableId, seat: pick?.seat ?? i.seat + 1 };
     }
+    case 'move-seat': {
+      // A seat change at the table: to any seat, a called one included (refused), mostly an open one.
+      const seated = state.tables.flatMap((t) => t.seated.map((h) => ({ t: t.tableId, seat: h.seat })));
+      const pick = seated[i.player % Math.max(1, seated.length)];
+      return { type: 'MoveSeat', at, tableId: pick?.t ?? tableId, from: pick?.seat ?? 1, to: i.seat + 1 };
+    }
     case 'change':
       return { type: 'RequestTableChange', at, playerId: seatedPlayer(state, i.player) ?? playerId, ...(i.seat % 2 === 0 ? {} : { toTableId: tableId }) };
     case 'cancel':
@@ -77,7 +83,7 @@ function commandFor(i: Intent, state: GameState, at: string): RoomCommand {
   }
 }
 
-type Intent = { kind: 'join' | 'leave' | 'call' | 'call-fair' | 'take' | 'noshow' | 'vacate' | 'change' | 'cancel' | 'add-table'; player: number; table: number; seat: number; skipReasons: number[]; minutes: number };
+type Intent = { kind: 'join' | 'leave' | 'call' | 'call-fair' | 'take' | 'noshow' | 'vacate' | 'move-seat' | 'change' | 'cancel' | 'add-table'; player: number; table: number; seat: number; skipReasons: number[]; minutes: number };
 
 function seatedPlayer(state: GameState, n: number): string | undefined {
   const all = state.tables.flatMap((t) => t.seated);
@@ -151,7 +157,7 @@ describe('waitlist fairness (property)', () => {
                 }
               }
             }
-            if (e.type === 'PlayerNoShow' || e.type === 'SeatTaken' || e.type === 'TableBroken') seen.add(e.type);
+            if (e.type === 'PlayerNoShow' || e.type === 'SeatTaken' || e.type === 'TableBroken' || e.type === 'SeatMoved') seen.add(e.type);
             list = modelList(list, e);
           }
           apply(decision.events);
@@ -171,6 +177,6 @@ describe('waitlist fairness (property)', () => {
       { numRuns: 200, seed: Number(process.env.FELT_ROOM_SEED ?? 20261204) },
     );
     // The runs reached every path the property is about.
-    expect([...seen].sort()).toEqual(['PlayerNoShow', 'SeatTaken', 'TableBroken', 'list', 'must-move', 'passed-over', 'table-change']);
+    expect([...seen].sort()).toEqual(['PlayerNoShow', 'SeatMoved', 'SeatTaken', 'TableBroken', 'list', 'must-move', 'passed-over', 'table-change']);
   });
 });

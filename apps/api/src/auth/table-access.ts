@@ -58,10 +58,14 @@ export class TableAccess {
     }
   }
 
-  /** The 403 for a command from a token bound to no registered device, where FELT_REQUIRE_DEVICE=1. */
-  deviceRequired(req: HttpRequest, principal: Principal): ApiProblem {
+  /**
+   * Throws 403 DEVICE_REQUIRED for a command from a token bound to no registered device, where
+   * FELT_REQUIRE_DEVICE=1: every route that writes (the tables', the room's) asks here.
+   */
+  checkDevice(req: HttpRequest, principal: Principal): void {
+    if (!this.config.requireDevice || principal.device !== undefined) return;
     const problem = new ApiProblem('forbidden', 'DEVICE_REQUIRED', 'commands are taken only from registered consoles: sign in on a device registered by the floor (POST /devices)');
-    return this.securityLog.refuse(req, problem, 'no registered device', principal);
+    throw this.securityLog.refuse(req, problem, 'no registered device', principal);
   }
 
   /** The audience of a command's answer: its sender passed checkCommand, so a dealer is assigned to the table. */

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { roomDecider, type RoomCommand, type RoomEvent, type RoomRejection } from '@felt/room';
+import { gameStreamIdOf, roomDecider, toNewRoomEvent, type RoomCommand, type RoomEvent, type RoomRejection } from '@felt/room';
 import { CommandIdReusedError, EventStore, type RecordedEvent } from '@felt/event-store';
 import { AppliedCommands } from '../tables/applied-commands';
 import type { CommandMetadata } from '../tables/command-request';
 import { keyReusedBy } from '../tables/request-fingerprint';
 import { RoomGames, type FoldedGame } from './room-games';
 import { RoomLive } from './room-live';
-import { gameStreamIdOf, toNewRoomEvent } from './room-stream';
 
 export interface RoomCommandRequest {
   readonly gameId: string;

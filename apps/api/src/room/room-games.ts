@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { roomDecider, type GameState, type RoomEvent } from '@felt/room';
+import { GAME_STREAM_CATEGORY, gameIdOf, gameStreamIdOf, roomDecider, toRoomEvent, type GameState, type RoomEvent } from '@felt/room';
 import { EventStore } from '@felt/event-store';
-import { GAME_STREAM_CATEGORY, gameIdOf, gameStreamIdOf, toRoomEvent } from './room-stream';
 
 export interface FoldedGame {
   readonly gameId: string;
@@ -58,7 +57,7 @@ export class RoomGames {
   }
 
   /** The game that lists `tableId` among its tables (not broken), if any, other than `exceptGameId`. */
-  async gameOfTable(tableId: string, exceptGameId: string): Promise<FoldedGame | undefined> {
+  async gameOfTable(tableId: string, exceptGameId?: string): Promise<FoldedGame | undefined> {
     return (await this.all()).find((g) => g.gameId !== exceptGameId && g.state.tables.some((t) => t.tableId === tableId && !t.broken));
   }
 }

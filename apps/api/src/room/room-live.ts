@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { boardGame, floorGame } from '@felt/room';
+import { boardGame, floorGame, gameIdOf } from '@felt/room';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
 import { pageOf } from '../http/list-page';
 import { LIVE_LIMITS } from '../live/live-limits';
 import { LogTail } from '../live/log-tail';
 import { RoomGames, type FoldedGame } from './room-games';
-import { gameIdOf } from './room-stream';
 
 function floorView(game: FoldedGame) {
   return { version: game.version, ...floorGame(game.state) };

@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { tableDecider, type TableRulesInput } from '@felt/engine';
 import type { RoomCommand } from '@felt/room';
+import { senderOf } from '../auth/command-sender';
 import { ApiProblem, problemForOutcome } from '../http/status-mapping';
 import { ApplyTableCommand, type ApplyOutcome } from '../tables/apply-table-command';
-import type { CommandRequest } from '../tables/command-request';
+import type { CommandMetadata, CommandRequest } from '../tables/command-request';
 import { FoldedTables } from '../tables/folded-tables';
 import { streamIdOf } from '../tables/table-stream';
 import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
@@ -77,7 +78,7 @@ export class RoomSeating {
     await this.table(taken.tableId, { type: 'SeatPlayer', seat: taken.seat, playerId: taken.playerId, buyIn, ...(body.postToEnter === undefined ? {} : { postToEnter: body.postToEnter }) } as TableCommand, `${envelope.commandId}.seat`, envelope);
     if (taken.from) await this.table(taken.from.tableId, { type: 'LeaveTable', seat: taken.from.seat } as TableCommand, `${envelope.commandId}.leave`, envelope);
     const outcome = await this.room.apply({ gameId, command, ...envelope });
-    await this.closeBroken(outcome, envelope);
+    await this.closeBroken(outcome, envelope.commandId, envelope.metadata);
     return outcome;
   }
 
@@ -89,7 +90,7 @@ export class RoomSeating {
     const table = await this.tables.caughtUp(streamIdOf(body.tableId));
     if (table.state.seats[body.seat - 1]) await this.table(body.tableId, { type: 'LeaveTable', seat: body.seat } as TableCommand, `${envelope.commandId}.leave`, envelope);
     const outcome = await this.room.apply({ gameId, command, ...envelope });
-    await this.closeBroken(outcome, envelope);
+    await this.closeBroken(outcome, envelope.commandId, envelope.metadata);
     return outcome;
   }
 
@@ -97,12 +98,12 @@ export class RoomSeating {
    * A must-move table the room broke (its last player moved or left) is closed at the table too. A refusal there
    * (the table already closed) changes nothing: the room's event stands.
    */
-  private async closeBroken(outcome: RoomOutcome, envelope: RoomEnvelope): Promise<void> {
-    if (outcome.kind !== 'applied') return;
+  async closeBroken(outcome: RoomOutcome, commandId: string, metadata: CommandMetadata): Promise<void> {
+    if (outcome.kind !== 'applied' && outcome.kind !== 'replayed') return;
     for (const e of outcome.events) {
       if (e.type !== 'TableBroken') continue;
       const tableId = (e.data as { tableId: string }).tableId;
-      await this.commandBus.execute(new ApplyTableCommand(this.request(tableId, { type: 'CloseTable' } as TableCommand, `${envelope.commandId}.close.${tableId}`, envelope)));
+      await this.commandBus.execute(new ApplyTableCommand(this.request(tableId, { type: 'CloseTable' } as TableCommand, `${commandId}.close.${tableId}`, { commandIdGenerated: false, metadata })));
     }
   }
 
@@ -114,8 +115,8 @@ export class RoomSeating {
     throw new ApiProblem(problem.kind, problem.code, `table ${tableId}: ${problem.detail}`, { ...problem.extensions, tableId });
   }
 
-  private request(tableId: string, command: TableCommand, commandId: string, envelope: RoomEnvelope): CommandRequest {
-    return { tableId, command, commandId, commandIdGenerated: envelope.commandIdGenerated, metadata: { actorId: envelope.metadata.actorId, actorRole: envelope.metadata.actorRole, device: envelope.metadata.device, correlationId: envelope.metadata.correlationId } };
+  private request(tableId: string, command: TableCommand, commandId: string, envelope: Pick<RoomEnvelope, 'commandIdGenerated' | 'metadata'>): CommandRequest {
+    return { tableId, command, commandId, commandIdGenerated: envelope.commandIdGenerated, metadata: senderOf(envelope.metadata) };
   }
 }
 

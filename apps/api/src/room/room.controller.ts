@@ -12,6 +12,8 @@ import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-ma
 import { roomBodySchema } from '../openapi/room-docs';
 import type { RawCommandRequest } from '../tables/command-request';
 import { RequestFingerprints } from '../tables/request-fingerprint';
+import { rawCommandRequest } from '../auth/command-sender';
+import { TableAccess } from '../auth/table-access';
 import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
 import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
@@ -39,6 +41,7 @@ export class RoomController {
     @Inject(RoomLive) private readonly live: RoomLive,
     @Inject(RoomClock) private readonly clock: RoomClock,
     @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
+    @Inject(TableAccess) private readonly access: TableAccess,
   ) {}
 
   @Get('games')
@@ -108,9 +111,15 @@ export class RoomController {
 
   /** The body and the envelope, its metadata carrying the request's fingerprint (which an Idempotency-Key is bound to). */
   private parse<T>(route: string, gameId: string | undefined, schema: z.ZodType<T>, req: HttpRequest): { body: T; envelope: RoomEnvelope } {
-    const { body, envelope } = parseRoomRequest(schema, rawRequest(req));
+    const { body, envelope } = parseRoomRequest(schema, this.sent(req));
     const requestFingerprint = this.fingerprints.ofRoomRequest(route, gameId ?? (body as { gameId: string }).gameId, body);
     return { body, envelope: { ...envelope, metadata: { ...envelope.metadata, requestFingerprint } } };
+  }
+
+  /** The request's body and sender; a room command writes like a table command, so a registered device is required alike. */
+  private sent(req: HttpRequest) {
+    this.access.checkDevice(req, principalOf(req));
+    return rawCommandRequest(req);
   }
 
   private async exists(gameId: string): Promise<void> {
@@ -149,11 +158,6 @@ function timerMaySend(req: HttpRequest): void {
   const type = typeof body === 'object' && body !== null ? body.type : undefined;
   if (typeof type === 'string' && TIMER_ROOM_COMMANDS.has(type)) return;
   throw new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `the timer service may send only ${[...TIMER_ROOM_COMMANDS].join(', ')} to a game, not ${typeof type === 'string' ? type.slice(0, 64) : 'this'}`, { role });
-}
-
-function rawRequest(req: HttpRequest): RawCommandRequest {
-  const { sub, role } = principalOf(req);
-  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req), actor: { id: sub, role } };
 }
 
 function knownGameId(gameId: string): string {

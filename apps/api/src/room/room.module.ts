@@ -7,12 +7,13 @@ import { RoomController } from './room.controller';
 import { RoomGames } from './room-games';
 import { RoomLive } from './room-live';
 import { RoomSeating } from './room-seating';
+import { RoomFollowsTables } from './room-follows-tables';
 
 /** The poker room around the tables: games, lists, seating, must-move (libs/room), the public board (docs/room.md). */
 @Module({
   imports: [TablesModule],
   controllers: [RoomController, BoardController],
-  providers: [RoomClock, RoomGames, RoomLive, ApplyRoomCommand, RoomSeating],
+  providers: [RoomClock, RoomGames, RoomLive, ApplyRoomCommand, RoomSeating, RoomFollowsTables],
   exports: [RoomLive, RoomClock],
 })
 export class RoomModule {}

@@ -5,20 +5,20 @@ import { Roles } from '../auth/access-decorators';
 import type { Principal } from '../auth/access-token';
 import { apiActor, AuditLog } from '../auth/audit-log';
 import { principalOf } from '../auth/principal';
+import { rawCommandRequest } from '../auth/command-sender';
 import { COMMAND_ROLES } from '../auth/roles';
 import { TableAccess } from '../auth/table-access';
-import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
-import { jsonBody } from '../http/json-body';
 import { ApiProblem } from '../http/status-mapping';
 import { ApiCommandResponses, COMMAND_HEADERS, commandBodySchema, openTableBodySchema } from '../openapi/command-docs';
 import { LiveHands } from '../live/live-hands';
 import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
 import { commandResponse, type CommandResponseBody } from './command-response';
-import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest, type RawCommandRequest } from './command-request';
+import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest } from './command-request';
 import { RequestFingerprints } from './request-fingerprint';
 import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
 import { streamIdOf } from './table-stream';
+import { TableFollowUps } from './table-follow-ups';
 
 /**
  * Commands in: validate (400) → may this user send it to this table (403) → CommandBus → the outcome as 201/200 or
@@ -35,7 +35,7 @@ export class TableCommandsController {
     @Inject(LiveHands) private readonly hands: LiveHands,
     @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
     @Inject(AuditLog) private readonly audit: AuditLog,
-    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
   ) {}
 
   @Post()
@@ -43,7 +43,7 @@ export class TableCommandsController {
   @ApiBody({ schema: openTableBodySchema() })
   @ApiCommandResponses(COMMAND_HEADERS)
   openTable(@Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(parseOpenTableRequest(rawRequest(req)), req, res);
+    return this.run(parseOpenTableRequest(rawCommandRequest(req)), req, res);
   }
 
   @Post(':tableId/commands')
@@ -51,7 +51,7 @@ export class TableCommandsController {
   @ApiBody({ schema: commandBodySchema() })
   @ApiCommandResponses(COMMAND_HEADERS)
   command(@Param('tableId') tableId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req)), req, res);
+    return this.run(parseTableCommandRequest(knownTableId(tableId), rawCommandRequest(req)), req, res);
   }
 
   /** POST /tables/:tableId/raise and the like: documented one by one in the OpenAPI document (openapi/openapi.ts). */
@@ -60,7 +60,7 @@ export class TableCommandsController {
   byRoute(@Param('tableId') tableId: string, @Param('commandRoute') route: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     const type = COMMAND_TYPE_BY_ROUTE.get(route);
     if (!type) throw new ApiProblem('route-not-found', 'ROUTE_NOT_FOUND', `there is no command route "${route}"`);
-    return this.run(parseTableCommandRequest(knownTableId(tableId), rawRequest(req), type), req, res);
+    return this.run(parseTableCommandRequest(knownTableId(tableId), rawCommandRequest(req), type), req, res);
   }
 
   /**
@@ -73,9 +73,12 @@ export class TableCommandsController {
     let answer: { status: number; body: CommandResponseBody };
     try {
       await this.access.checkCommand(req, principal, parsed.tableId, commandType);
-      if (this.config.requireDevice && principal.device === undefined) throw this.access.deviceRequired(req, principal);
+      this.access.checkDevice(req, principal);
       const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) } };
-      const outcome = await this.commandBus.execute(new ApplyTableCommand(request));
+      await this.followUps.before(request);
+      const outcome: ApplyOutcome = await this.commandBus.execute(new ApplyTableCommand(request));
+      // The room follows a seat opened or changed here (same request; a retry hands the same events over again).
+      if (outcome.kind === 'applied' || outcome.kind === 'replayed') await this.followUps.after(request, outcome.events);
       answer = await this.answer(request, outcome, principal);
     } catch (error) {
       if (error instanceof ApiProblem && (error.status === 403 || error.status === 422)) {
@@ -102,11 +105,6 @@ export class TableCommandsController {
 
 /** The commands that set a table's rules: the audit stream notes each time they are applied (the rules are in the table's stream). */
 const RULES_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'ChangeRules']);
-
-function rawRequest(req: HttpRequest): RawCommandRequest {
-  const { sub, role, device } = principalOf(req);
-  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req), actor: device === undefined ? { id: sub, role } : { id: sub, role, device } };
-}
 
 /** A path id that cannot name a table is simply an unknown table. */
 function knownTableId(tableId: string): string {

@@ -9,12 +9,13 @@ import { TableCommandsController } from './table-commands.controller';
 import { TableQueriesController } from './table-queries.controller';
 import { RequestFingerprints } from './request-fingerprint';
 import { TableSnapshots } from './table-snapshots';
+import { TableFollowUps } from './table-follow-ups';
 import { deckSealProvider, DECK_SEAL } from './deck-seal';
 import { TableClock } from './table-clock';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController],
-  providers: [TableClock, deckSealProvider, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
-  exports: [FoldedTables, TableSnapshots, DECK_SEAL, AppliedCommands, RequestFingerprints, TableClock],
+  providers: [TableClock, deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  exports: [FoldedTables, TableFollowUps, TableSnapshots, DECK_SEAL, AppliedCommands, RequestFingerprints, TableClock],
 })
 export class TablesModule {}

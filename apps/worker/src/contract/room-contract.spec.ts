@@ -16,6 +16,8 @@ const shift: RoomCommand[] = [
   { type: 'RequestTableChange', at: at(6), playerId: 'm1', toTableId: 'mm' },
   { type: 'CancelTableChange', at: at(6), playerId: 'm1' },
   { type: 'VacateSeat', at: at(7), tableId: 'main', seat: 2 },
+  { type: 'MoveSeat', at: at(7), tableId: 'main', from: 1, to: 2 },
+  { type: 'MoveSeat', at: at(7), tableId: 'main', from: 2, to: 1 },
   { type: 'JoinList', at: at(8), playerId: 'c', alias: 'C' },
   { type: 'CallPlayer', at: at(8), playerId: 'a', tableId: 'main', seat: 2 },
   { type: 'NoShow', at: at(20), playerId: 'a' },

@@ -61,6 +61,7 @@ export const ROOM_EVENT_SCHEMAS = {
   }),
   PlayerNoShow: z.object({ type: z.literal('PlayerNoShow'), at: at(), playerId: playerId(), tableId: z.string(), seat: seat(), outcome: z.enum(['end-of-list', 'removed', 'stays']) }),
   SeatVacated: z.object({ type: z.literal('SeatVacated'), at: at(), tableId: z.string(), seat: seat(), playerId: playerId() }),
+  SeatMoved: z.object({ type: z.literal('SeatMoved'), at: at(), tableId: z.string(), from: seat(), to: seat(), playerId: playerId() }),
   TableBroken: z.object({ type: z.literal('TableBroken'), at: at(), tableId: z.string() }),
 };
 
@@ -81,5 +82,5 @@ export const ROOM_SCHEMA_FOR_EVERY_TYPE: Equals<RoomContractEventType, RoomEvent
 /** Each schema's inferred type is the room's event type (one per member, so an error names the event). */
 export const ROOM_SCHEMAS_MATCH: { [K in RoomContractEventType]: Equals<Inferred[K], Recorded<K>> } = {
   GameOpened: true, GameClosed: true, TableAdded: true, PlayerListed: true, PlayerLeftList: true, NewTableDue: true, TableChangeRequested: true,
-  TableChangeCancelled: true, PlayerCalledToSeat: true, SeatTaken: true, PlayerNoShow: true, SeatVacated: true, TableBroken: true,
+  TableChangeCancelled: true, PlayerCalledToSeat: true, SeatTaken: true, PlayerNoShow: true, SeatVacated: true, SeatMoved: true, TableBroken: true,
 };

@@ -19,7 +19,7 @@ describe.each(BACKENDS)('projection rebuild and status (%s)', (backend) => {
     await appendSession(t.store, randomSession({ tables: 3, seed: 7, commands: 300 }));
     const events = (await wholeLog(t.store)).length;
     const status = await projectionStatus(t.store, t.db);
-    expect(status.map((s) => s.projection)).toEqual(['table-view', 'hand-history', 'session-ledger', 'lobby']);
+    expect(status.map((s) => s.projection)).toEqual(['table-view', 'hand-history', 'session-ledger', 'lobby', 'room']);
     for (const s of status) expect(s).toMatchObject({ position: null, behind: events, updatedAt: null });
     expect(status[0]!.rows).toEqual({ table_views: 0 });
   });

@@ -1,18 +1,19 @@
 import { comparePositions, positionOf, START, type EventStore, type Position, type Queryable } from '@felt/event-store';
-import { handHistory, lobby, publicHandHistory, publicTableViews, sessionLedger, tableViews, type HandHistory, type Projection, type TableViews } from '@felt/projections';
+import { handHistory, lobby, publicHandHistory, publicTableViews, roomGames, sessionLedger, tableViews, type HandHistory, type Projection, type TableViews } from '@felt/projections';
 import { LIVE_TABLES, type TableNames } from './read-model';
 import { tableViewsFromRows } from './table-view-rows';
 import { handHistoryFromRows } from './hand-history-rows';
 import { sessionLedgerFromRows } from './session-ledger-rows';
 import { lobbyFromRows } from './lobby-rows';
+import { roomGamesFromRows } from './room-rows';
 
 /** The pure projections the worker keeps as rows, by the name of their checkpoint ("projection:<name>"). */
 // Folded side by side, so their view types are erased here; each evolve only ever sees its own view.
-const PROJECTIONS = [tableViews, handHistory, sessionLedger, lobby] as unknown as readonly Projection<unknown>[];
+const PROJECTIONS = [tableViews, handHistory, sessionLedger, lobby, roomGames] as unknown as readonly Projection<unknown>[];
 
 /**
  * A pure view as its rows store it: the table view and the hand history only as the public may see them
- * (docs/security.md); the ledger and the lobby hold no card.
+ * (docs/security.md); the ledger, the lobby and the room hold no card.
  */
 export function storedView(projection: string, view: unknown): unknown {
   if (projection === tableViews.name) return publicTableViews(view as TableViews);
@@ -27,6 +28,7 @@ export async function viewsFromRows(db: Queryable, names: TableNames = LIVE_TABL
     'hand-history': await handHistoryFromRows(db, names),
     'session-ledger': await sessionLedgerFromRows(db, names),
     lobby: await lobbyFromRows(db, names),
+    room: await roomGamesFromRows(db, names),
   };
 }
 

@@ -1,4 +1,4 @@
-import { handHistory, lobby, project, publicHandHistory, publicTableViews, sessionLedger, tableViews } from '@felt/projections';
+import { handHistory, lobby, project, publicHandHistory, publicTableViews, roomGames, sessionLedger, tableViews } from '@felt/projections';
 import type { RecordedEvent } from '@felt/event-store';
 
 export { viewsFromRows } from '../read-model-check';
@@ -11,6 +11,7 @@ export function viewsFromEvents(events: readonly RecordedEvent[]): Record<string
       'hand-history': publicHandHistory(project(handHistory, events)),
       'session-ledger': project(sessionLedger, events),
       lobby: project(lobby, events),
+      room: project(roomGames, events),
     }),
   ) as Record<string, unknown>;
 }

@@ -1,20 +1,20 @@
-import { ROOM_EVENT_SCHEMA_VERSION, type RoomEvent } from '@felt/room';
+import { ROOM_EVENT_SCHEMA_VERSION, type RoomEvent } from './events';
 import type { NewEvent, RecordedEvent } from '@felt/event-store';
 
 /**
- * How the room sits in the event store: one stream per game, "game-<gameId>" (category "game"), beside the tables'
+ * How the room sits in the event store (the API writes it, the worker's read model and a regulator's replay read it): one stream per game, "game-<gameId>" (category "game"), beside the tables'
  * "table-<tableId>" streams, with the same append, hash chain, global log and exports. The event's type is in the
  * type column, its other fields are the data.
  */
-const STREAM_PREFIX = 'game-';
+export const GAME_STREAM_PREFIX = 'game-';
 export const GAME_STREAM_CATEGORY = 'game';
 
 export function gameStreamIdOf(gameId: string): string {
-  return STREAM_PREFIX + gameId;
+  return GAME_STREAM_PREFIX + gameId;
 }
 
 export function gameIdOf(streamId: string): string | null {
-  return streamId.startsWith(STREAM_PREFIX) ? streamId.slice(STREAM_PREFIX.length) : null;
+  return streamId.startsWith(GAME_STREAM_PREFIX) ? streamId.slice(GAME_STREAM_PREFIX.length) : null;
 }
 
 export function toNewRoomEvent(event: RoomEvent): NewEvent {
