@@ -114,6 +114,11 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
     expect((await api.http.get('/tables/mm').expect(200)).body.status).toBe('closed');
   });
 
+  it('answers a stale If-Match on a new table with 409 before opening the table (found by the fuzzer)', async () => {
+    await refused('/room/games/nl12/tables', { tableId: 'stale', expectedVersion: 999 }, 409, 'VERSION_CONFLICT');
+    await api.http.get('/tables/stale').expect(404);
+  });
+
   it('refuses a player seated at two tables of the same game', async () => {
     await post('/room/games/nl12/tables', { tableId: 'side' }, 201);
     await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-1001', tableId: 'side', seat: 1 }, 422, 'PLAYER_ALREADY_SEATED');

@@ -44,6 +44,10 @@ export class RoomSeating {
     // The room's own checks first (game open, table id new), on a stand-in command.
     const check = await this.room.preview(gameId, { type: 'AddTable', at, tableId: body.tableId, ...(body.seats ? { seats: body.seats } : {}) });
     if (!check.decision.ok) return this.room.apply({ gameId, command: { type: 'AddTable', at, tableId: body.tableId }, ...envelope });
+    // A stale If-Match is answered before the table is opened, so that the refused request writes nothing.
+    if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== game.version) {
+      return { kind: 'conflict', expectedVersion: envelope.expectedVersion, currentVersion: game.version };
+    }
 
     let table = await this.tables.caughtUp(streamIdOf(body.tableId));
     if (table.version === 0) {
