@@ -131,9 +131,15 @@ export class TimerService {
       if (now === undefined) this.scheduledJobs.delete(key);
       else this.scheduledJobs.set(key, now);
     }
-    // A job being fired right now is locked and stays: its firing is refused as stale.
-    const removed = await Promise.all(ended.map((id) => this.queue.remove(id).catch(() => 0)));
-    this.metrics.cancelled.inc(removed.filter((n) => n === 1).length);
+    // A job being fired right now is locked and stays: its firing is refused as stale. A job that already fired (its
+    // ClockExpired is what ended the deadline) is cleared away too, but was not cancelled: only a job still waiting
+    // for its time counts.
+    const removed = await Promise.all(ended.map(async (id) => {
+      const state = await this.queue.getJobState(id).catch(() => 'unknown');
+      const gone = await this.queue.remove(id).catch(() => 0);
+      return gone === 1 && (state === 'delayed' || state === 'waiting' || state === 'prioritized');
+    }));
+    this.metrics.cancelled.inc(removed.filter(Boolean).length);
   }
 
   /** Nothing to read ahead: a step reads the log itself (the RelayLoop's wake-up does the rest). */

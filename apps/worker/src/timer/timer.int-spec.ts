@@ -116,7 +116,9 @@ describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => 
         expect(events[at + 1]!.type).toBe('PlayerFolded');
         expect(events[at]!.metadata).toMatchObject({ actorId: 'timer-service', actorRole: 'timer' });
       }
-      const applied = (await timers[0]!.count('applied')) + (await timers[1]!.count('applied'));
+      // Counted when the API's answer is back, which can trail the event's append: wait for the count, then compare.
+      const appliedCount = async () => (await timers[0]!.count('applied')) + (await timers[1]!.count('applied'));
+      const applied = await eventually(appliedCount, (n) => n >= ids.length, WAIT_MS);
       const replayed = (await timers[0]!.count('replayed')) + (await timers[1]!.count('replayed'));
       // Each job was fired once (no stalled job ran twice here); a second firing would be a replay, never a second expiry.
       expect(applied).toBe(ids.length);
@@ -135,10 +137,11 @@ describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => 
       // Clock 2 (seat 2's, started at the call by the API's real clock) runs out 5 s later and is expired.
       const events = await eventually(() => tableEvents(tableId!), (list) => list.some((e) => e.type === 'ClockExpired'), WAIT_MS);
       expect(events.filter((e) => e.type === 'ClockExpired').map((e) => e.data)).toEqual([{ seat: 2, clock: 2, outcome: 'fold' }]);
+      // The event is in the log as soon as the API appended it; the timer counts it when the API's answer is back.
+      expect(await eventually(() => timer.count('applied'), (n) => n >= 1, WAIT_MS)).toBe(1);
       const cancelled = (await timer.metrics.cancelled.get()).values[0]?.value ?? 0;
       // Removed before it was due, refused as stale, or never scheduled (the call came in the same batch of the log).
       expect(cancelled + (await timer.count('stale'))).toBeLessThanOrEqual(1);
-      expect(await timer.count('applied')).toBe(1);
     } finally {
       await timer.stop();
     }
