@@ -1,12 +1,12 @@
 import { authHeaders } from '../apps/api/test/test-support/auth';
 
 /**
- * Clocked tables over HTTP, for the timer's benchmark and fault test: tables of three at 1/2 with a 5-second shot
- * clock, each left one command short of its first clock (the big blind), so that all the clocks can be started in
- * one burst; and what their logs say about clock 1's expiry.
+ * Clocked tables over HTTP, for the timer's benchmark and fault test: tables of three at 1/2 with a shot clock
+ * (5 seconds unless said), each left one command short of its first clock (the big blind), so that the clocks can
+ * be started together or at a chosen pace; and what their logs say about clock 1's expiry.
  */
 export const CLOCK_SECONDS = 5;
-const RULES = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds: CLOCK_SECONDS } } };
+const rulesWith = (seconds: number) => ({ structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds } } });
 const FLOOR = authHeaders('floor', { expiresIn: 24 * 3600 });
 
 async function post(baseUrl: string, path: string, body: object): Promise<{ status: number; body: any }> {
@@ -36,9 +36,10 @@ export async function inParallel<T>(items: readonly T[], width: number, work: (i
 }
 
 /** Opens the tables and plays each up to the big blind: no clock runs yet. */
-export async function prepareClockedTables(baseUrl: string, ids: readonly string[], width = 16): Promise<void> {
+export async function prepareClockedTables(baseUrl: string, ids: readonly string[], width = 16, seconds = CLOCK_SECONDS): Promise<void> {
+  const rules = rulesWith(seconds);
   await inParallel(ids, width, async (tableId) => {
-    await expect201(baseUrl, '/tables', { tableId, rules: RULES });
+    await expect201(baseUrl, '/tables', { tableId, rules });
     for (let seat = 1; seat <= 3; seat++) await expect201(baseUrl, `/tables/${tableId}/seat-player`, { seat, playerId: `p${seat}`, buyIn: 100 });
     await expect201(baseUrl, `/tables/${tableId}/place-button`, { seat: 1 });
     await expect201(baseUrl, `/tables/${tableId}/commands`, { type: 'StartHand', seed: 7 });
@@ -46,9 +47,16 @@ export async function prepareClockedTables(baseUrl: string, ids: readonly string
   });
 }
 
-/** The big blinds: each table's clock 1 starts (seat 1 to act), all within the burst. */
-export async function startClocks(baseUrl: string, ids: readonly string[], width = 32): Promise<void> {
+/**
+ * The big blinds: each table's clock 1 starts (seat 1 to act). All at once by default; with `spreadMs`, table i's
+ * not before i * spreadMs / n, so that the clocks start at an even pace, as a room's do.
+ */
+export async function startClocks(baseUrl: string, ids: readonly string[], width = 32, spreadMs = 0): Promise<void> {
+  const start = Date.now();
+  const order = new Map(ids.map((id, i) => [id, i]));
   await inParallel(ids, width, async (tableId) => {
+    const wait = start + (order.get(tableId)! * spreadMs) / ids.length - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     await expect201(baseUrl, `/tables/${tableId}/commands`, { type: 'PostBlind', seat: 3 });
   });
 }
