@@ -44,6 +44,8 @@ export function roomCommandFor(event: RoomEvent): RoomCommand | null {
       return { type: 'VacateSeat', at, tableId: event.tableId, seat: event.seat };
     case 'SeatMoved':
       return { type: 'MoveSeat', at, tableId: event.tableId, from: event.from, to: event.to };
+    case 'WalkInSeated':
+      return { type: 'SeatWalkIn', at, tableId: event.tableId, seat: event.seat, playerId: event.playerId, alias: event.alias };
     case 'NewTableDue':
     case 'TableBroken':
       return null;

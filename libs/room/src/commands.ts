@@ -48,7 +48,13 @@ export type RoomCommand =
   | { readonly type: 'NoShow'; readonly at: string; readonly playerId: string }
   | { readonly type: 'VacateSeat'; readonly at: string; readonly tableId: string; readonly seat: number }
   /** A seated player changed seats at their table (the table's ChangeSeat): the room follows the table. */
-  | { readonly type: 'MoveSeat'; readonly at: string; readonly tableId: string; readonly from: number; readonly to: number };
+  | { readonly type: 'MoveSeat'; readonly at: string; readonly tableId: string; readonly from: number; readonly to: number }
+  /**
+   * A player seated at the table directly (the table's SeatPlayer, a walk-in): the room follows, if nobody is owed
+   * the seat. The alias is the list's for a listed player, else the one given, else "Walk-in <n>" (the table's
+   * player id may be a card number, and the public board shows aliases only).
+   */
+  | { readonly type: 'SeatWalkIn'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string; readonly alias?: string };
 
 export type RoomCommandType = RoomCommand['type'];
 
@@ -64,5 +70,5 @@ export interface PassOver {
 }
 
 export const ROOM_COMMAND_TYPES: readonly RoomCommandType[] = [
-  'OpenGame', 'CloseGame', 'AddTable', 'JoinList', 'LeaveList', 'RequestTableChange', 'CancelTableChange', 'CallPlayer', 'TakeSeat', 'NoShow', 'VacateSeat', 'MoveSeat',
+  'OpenGame', 'CloseGame', 'AddTable', 'JoinList', 'LeaveList', 'RequestTableChange', 'CancelTableChange', 'CallPlayer', 'TakeSeat', 'NoShow', 'VacateSeat', 'MoveSeat', 'SeatWalkIn',
 ];

@@ -101,6 +101,8 @@ function decideOpen(command: Exclude<RoomCommand, { type: 'OpenGame' }>, state: 
     }
     case 'MoveSeat':
       return moveSeat(command, state);
+    case 'SeatWalkIn':
+      return seatWalkIn(command, state);
   }
 }
 
@@ -217,6 +219,50 @@ function moveSeat(command: Extract<RoomCommand, { type: 'MoveSeat' }>, state: Ga
   const call = state.calls.find((c) => c.tableId === table.tableId && c.seat === command.to);
   if (call) return reject(roomRejection('SEAT_ALREADY_OFFERED', `seat ${command.to} at table ${table.tableId} is offered to ${call.alias} (called at ${call.calledAt.slice(11, 19)} UTC); choose another seat, or record the call's outcome first`, 'to'));
   return accept([{ type: 'SeatMoved', at: command.at, tableId: table.tableId, from: command.from, to: command.to, playerId: holder.playerId }]);
+}
+
+/**
+ * A walk-in seated at the table: the room records them only if nobody is owed the seat (docs/room.md "Walk-ins"):
+ * a seat offered to a called player, or anyone in line for the table (must-move players, table changes, the list:
+ * seatQueue) ahead of the walk-in, and the table is refused before it writes. A listed player who is first in line
+ * takes the seat and leaves the list, as if called.
+ */
+function seatWalkIn(command: Extract<RoomCommand, { type: 'SeatWalkIn' }>, state: GameState): RoomDecision {
+  const table = tableOf(state, command.tableId);
+  if (!table || table.broken) return reject(roomRejection('TABLE_NOT_IN_GAME', `table ${command.tableId} is not a table of ${state.name}`, 'tableId'));
+  if (!Number.isInteger(command.seat) || command.seat < 1 || command.seat > table.seats) {
+    return reject(roomRejection('SEAT_OUT_OF_RANGE', `seat ${command.seat} is not a seat of table ${table.tableId} (seats 1-${table.seats})`, 'seat'));
+  }
+  if (!ID.test(command.playerId)) return reject(roomRejection('INVALID_COMMAND', 'a player id is 1-64 letters, digits or . _ : -', 'playerId'));
+  const offered = state.calls.find((c) => c.tableId === table.tableId && c.seat === command.seat);
+  if (offered) return reject(roomRejection('SEAT_ALREADY_OFFERED', `seat ${command.seat} at table ${table.tableId} is offered to ${offered.alias} (called at ${offered.calledAt.slice(11, 19)} UTC); seat them, or record the call's outcome first`, 'seat'));
+  const taken = table.seated.find((h) => h.seat === command.seat);
+  if (taken) return reject(roomRejection('SEAT_TAKEN', `seat ${command.seat} at table ${table.tableId} is ${taken.alias}'s`, 'seat'));
+  const seated = seatOf(state, command.playerId);
+  if (seated) return reject(roomRejection('PLAYER_ALREADY_SEATED', `player ${command.playerId} already sits at table ${seated.table.tableId}, seat ${seated.holder.seat} of ${state.name}; a player plays at one table of a game`, 'playerId'));
+  const call = callOf(state, command.playerId);
+  if (call) return reject(roomRejection('PLAYER_ALREADY_CALLED', `player ${command.playerId} is called to table ${call.tableId}, seat ${call.seat}; seat them there, or record the call's outcome first`, 'playerId'));
+  const queue = seatQueue(state, table);
+  const place = queue.findIndex((c) => c.playerId === command.playerId);
+  if (queue.length > 0 && place !== 0) {
+    const first = queue[0]!;
+    const waiting = place < 0 ? queue.length : place;
+    return reject(roomRejection('LIST_AHEAD', `${waiting} ${waiting === 1 ? 'player is' : 'players are'} ahead for a seat at table ${table.tableId} (first: ${first.alias}, ${first.route}); call them from the room's board, or put this player on the list`, 'seat'));
+  }
+  const listed = state.list.find((e) => e.playerId === command.playerId);
+  let alias: string;
+  if (listed) alias = listed.alias;
+  else if (command.alias !== undefined) {
+    if (!ALIAS.test(command.alias)) return reject(roomRejection('INVALID_COMMAND', 'an alias is 1-16 letters, digits, spaces or . \' _ - (initials or a nickname)', 'alias'));
+    if (aliasInUse(state, command.alias, command.playerId)) return reject(roomRejection('ALIAS_TAKEN', `alias "${command.alias}" is already used in ${state.name}`, 'alias'));
+    alias = command.alias;
+  } else alias = walkInAlias(state, command.playerId);
+  return accept([{ type: 'WalkInSeated', at: command.at, tableId: table.tableId, seat: command.seat, playerId: command.playerId, alias, fromList: listed !== undefined }]);
+}
+
+/** "Walk-in <n>": the smallest n no one in the game uses yet (deterministic, so a replay gives the same alias). */
+function walkInAlias(state: GameState, playerId: string): string {
+  for (let n = 1; ; n++) if (!aliasInUse(state, `Walk-in ${n}`, playerId)) return `Walk-in ${n}`;
 }
 
 /** The room's own consequences of the command's events: a must-move table left empty breaks; a long list is due a table. */

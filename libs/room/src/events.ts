@@ -75,13 +75,15 @@ export type RoomEvent =
   | { readonly type: 'SeatVacated'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string }
   /** A seated player changed seats at the same table: `from` is open from now on. */
   | { readonly type: 'SeatMoved'; readonly at: string; readonly tableId: string; readonly from: number; readonly to: number; readonly playerId: string }
-  | { readonly type: 'TableBroken'; readonly at: string; readonly tableId: string };
+  | { readonly type: 'TableBroken'; readonly at: string; readonly tableId: string }
+  /** A player seated at the table directly, whom nobody was ahead of for the seat; `fromList`: they were listed and leave the list. */
+  | { readonly type: 'WalkInSeated'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string; readonly alias: string; readonly fromList: boolean };
 
 export type RoomEventType = RoomEvent['type'];
 
 export const ROOM_EVENT_TYPES: readonly RoomEventType[] = [
   'GameOpened', 'GameClosed', 'TableAdded', 'PlayerListed', 'PlayerLeftList', 'NewTableDue', 'TableChangeRequested', 'TableChangeCancelled',
-  'PlayerCalledToSeat', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'SeatMoved', 'TableBroken',
+  'PlayerCalledToSeat', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'SeatMoved', 'TableBroken', 'WalkInSeated',
 ];
 
 /** Every room event is at schema version 1. */

@@ -84,6 +84,15 @@ export function evolveGame(state: GameState, event: RoomEvent): GameState {
         ...s,
         tables: s.tables.map((t) => (t.tableId === event.tableId ? withSeated(t, t.seated.map((h) => (h.seat === event.from ? { ...h, seat: event.to } : h))) : t)),
       };
+    case 'WalkInSeated': {
+      const listed = s.list.find((e) => e.playerId === event.playerId);
+      const holder: SeatHolder = { seat: event.seat, playerId: event.playerId, alias: event.alias, seatedAt: event.at, listedAt: listed?.listedAt ?? event.at };
+      return {
+        ...s,
+        tables: s.tables.map((t) => (t.tableId === event.tableId ? withSeated(t, [...t.seated, holder]) : t)),
+        list: s.list.filter((e) => e.playerId !== event.playerId),
+      };
+    }
     case 'TableBroken':
       return {
         ...s,

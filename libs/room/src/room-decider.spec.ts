@@ -177,3 +177,52 @@ describe('the room decider: games and their lists', () => {
     expect(boardGame(state)).toMatchObject({ tablesRunning: 1, seatsOpen: 8, listLength: 1, list: ['AB'] });
   });
 });
+
+describe('the room decider: walk-ins seated at the table', () => {
+  const walkIn = (over: Partial<{ tableId: string; seat: number; playerId: string; alias: string }> = {}) =>
+    ({ type: 'SeatWalkIn', at: T(9), tableId: 't1', seat: 3, playerId: 'card-77', ...over }) as const;
+
+  it('records a walk-in at a seat nobody is owed, as "Walk-in <n>" (the table id may be a card number; the board shows aliases)', () => {
+    const given = [opened, table('t1', false, [{ seat: 1, playerId: 'p1', alias: 'Walk-in 1' }])];
+    spec.given(given).when(walkIn()).then([{ type: 'WalkInSeated', at: T(9), tableId: 't1', seat: 3, playerId: 'card-77', alias: 'Walk-in 2', fromList: false }]);
+    const state = spec.given([...given, { type: 'WalkInSeated', at: T(9), tableId: 't1', seat: 3, playerId: 'card-77', alias: 'Walk-in 2', fromList: false }]).state;
+    expect(state.tables[0]!.seated.map((h) => [h.seat, h.playerId])).toEqual([[1, 'p1'], [3, 'card-77']]);
+    expect(boardGame(state)).toMatchObject({ seatsOpen: 7 });
+  });
+
+  it('refuses a walk-in while anyone is listed ahead for the seat, naming who is first', () => {
+    spec.given([opened, table('t1'), listed('p1', 'JD', 2), listed('p2', 'AB', 3)]).when(walkIn()).thenRejected((r) => {
+      expect(r.code).toBe('LIST_AHEAD');
+      expect(r.message).toBe("2 players are ahead for a seat at table t1 (first: JD, list); call them from the room's board, or put this player on the list");
+    });
+    // Listed, but not first: the player ahead is owed the seat first.
+    spec.given([opened, table('t1'), listed('p1', 'JD', 2), listed('p2', 'AB', 3)]).when(walkIn({ playerId: 'p2' })).thenRejected((r) => expect(r.message).toMatch(/^1 player is ahead/));
+  });
+
+  it('refuses a walk-in to a main-game seat while a must-move player waits for one', () => {
+    spec.given([opened, table('t1'), table('mm', true, [{ seat: 1, playerId: 'm1', alias: 'MM' }])]).when(walkIn()).thenRejected((r) => {
+      expect(r.code).toBe('LIST_AHEAD');
+      expect(r.message).toContain('first: MM, must-move');
+    });
+  });
+
+  it('seats the first listed player who walks up, who leaves the list, with the list alias', () => {
+    spec
+      .given([opened, table('t1'), listed('p1', 'JD', 2), listed('p2', 'AB', 3)])
+      .when(walkIn({ playerId: 'p1', alias: 'ignored' }))
+      .then([{ type: 'WalkInSeated', at: T(9), tableId: 't1', seat: 3, playerId: 'p1', alias: 'JD', fromList: true }]);
+    const state = spec.given([opened, table('t1'), listed('p1', 'JD', 2), listed('p2', 'AB', 3), { type: 'WalkInSeated', at: T(9), tableId: 't1', seat: 3, playerId: 'p1', alias: 'JD', fromList: true }]).state;
+    expect(state.list.map((e) => e.playerId)).toEqual(['p2']);
+  });
+
+  it('refuses a seat offered to a called player, a seat taken, a player seated or called elsewhere, a table of another game', () => {
+    const called: RoomEvent = { type: 'PlayerCalledToSeat', at: T(5), playerId: 'p1', alias: 'JD', tableId: 't1', seat: 3, route: 'list', respondBy: T(8), passedOver: [] };
+    spec.given([opened, table('t1'), listed('p1', 'JD', 2), called]).when(walkIn()).thenRejected({ code: 'SEAT_ALREADY_OFFERED', field: 'seat' });
+    spec.given([opened, table('t1'), listed('p1', 'JD', 2), called]).when(walkIn({ seat: 4, playerId: 'p1' })).thenRejected({ code: 'PLAYER_ALREADY_CALLED' });
+    spec.given([opened, table('t1', false, [{ seat: 3, playerId: 'p9', alias: 'NN' }])]).when(walkIn()).thenRejected({ code: 'SEAT_TAKEN' });
+    spec.given([opened, table('t1'), table('t2', false, [{ seat: 1, playerId: 'card-77', alias: 'NN' }])]).when(walkIn()).thenRejected({ code: 'PLAYER_ALREADY_SEATED' });
+    spec.given([opened, table('t1')]).when(walkIn({ tableId: 'elsewhere' })).thenRejected({ code: 'TABLE_NOT_IN_GAME' });
+    spec.given([opened, table('t1')]).when(walkIn({ seat: 10 })).thenRejected({ code: 'SEAT_OUT_OF_RANGE' });
+    spec.given([opened, table('t1'), listed('p1', 'JD', 2), called]).when(walkIn({ seat: 4, playerId: 'p5', alias: 'jd' })).thenRejected({ code: 'ALIAS_TAKEN' });
+  });
+});

@@ -10,7 +10,7 @@ import { INITIAL_GAME_STATE, openSeats, seatOf, type GameState } from './state';
 
 /**
  * Waitlist fairness over random shifts: the floor does random things (list, leave, call anyone, pass players over,
- * seat, no-shows, seats opening, seat changes at the table, table changes, must-move moves), some legal and some not. Whatever it does, the
+ * seat, no-shows, seats opening, seat changes at the table, table changes, must-move moves, walk-ins seated at the table), some legal and some not. Whatever it does, the
  * log must show that nobody was skipped except by a recorded, documented reason, and the list must be exactly what
  * an independent reading of the events says it is.
  */
@@ -19,7 +19,7 @@ const TABLES = ['main1', 'main2', 'mm'];
 const REASONS = [...PASS_OVER_REASONS, 'because' as never];
 
 const intent = fc.record({
-  kind: fc.constantFrom<Intent['kind']>('join', 'join', 'leave', 'call', 'call', 'call-fair', 'call-fair', 'take', 'take', 'noshow', 'vacate', 'vacate', 'move-seat', 'change', 'cancel', 'add-table'),
+  kind: fc.constantFrom<Intent['kind']>('join', 'join', 'leave', 'call', 'call', 'call-fair', 'call-fair', 'take', 'take', 'noshow', 'vacate', 'vacate', 'move-seat', 'change', 'cancel', 'add-table', 'walk-in', 'walk-in'),
   player: fc.nat(PLAYERS.length - 1),
   table: fc.nat(TABLES.length - 1),
   seat: fc.integer({ min: 0, max: 5 }),
@@ -66,6 +66,9 @@ function commandFor(i: Intent, state: GameState, at: string): RoomCommand {
       return { type: 'CancelTableChange', at, playerId };
     case 'add-table':
       return { type: 'AddTable', at, tableId, seats: 2 + (i.seat % 3), mustMove: tableId === 'mm' };
+    case 'walk-in':
+      // Someone sits down at the table: a stranger (w...) or a known player, at any seat; refused while anyone is owed it.
+      return { type: 'SeatWalkIn', at, tableId, seat: i.seat + 1, playerId: i.skipReasons.length % 2 === 0 ? `w${i.player}` : playerId };
     case 'call': {
       // Anyone to any seat, passing over whoever the random reasons name: mostly refused.
       const passOver = i.skipReasons.map((r, k) => ({ playerId: PLAYERS[(i.player + k + 1) % PLAYERS.length]!, reason: REASONS[r]! }));
@@ -83,7 +86,7 @@ function commandFor(i: Intent, state: GameState, at: string): RoomCommand {
   }
 }
 
-type Intent = { kind: 'join' | 'leave' | 'call' | 'call-fair' | 'take' | 'noshow' | 'vacate' | 'move-seat' | 'change' | 'cancel' | 'add-table'; player: number; table: number; seat: number; skipReasons: number[]; minutes: number };
+type Intent = { kind: 'join' | 'leave' | 'call' | 'call-fair' | 'take' | 'noshow' | 'vacate' | 'move-seat' | 'change' | 'cancel' | 'add-table' | 'walk-in'; player: number; table: number; seat: number; skipReasons: number[]; minutes: number };
 
 function seatedPlayer(state: GameState, n: number): string | undefined {
   const all = state.tables.flatMap((t) => t.seated);
@@ -98,6 +101,7 @@ function modelList(list: string[], e: RoomEvent): string[] {
     case 'PlayerLeftList':
       return list.filter((p) => p !== e.playerId);
     case 'SeatTaken':
+    case 'WalkInSeated':
       return list.filter((p) => p !== e.playerId);
     case 'PlayerNoShow':
       if (e.outcome === 'stays') return list;
@@ -157,7 +161,15 @@ describe('waitlist fairness (property)', () => {
                 }
               }
             }
-            if (e.type === 'PlayerNoShow' || e.type === 'SeatTaken' || e.type === 'TableBroken' || e.type === 'SeatMoved') seen.add(e.type);
+            if (e.type === 'WalkInSeated') {
+              // A walk-in skips nobody: nobody was in line for the table, or the walk-in was first.
+              const line = seatQueue(before, before.tables.find((x) => x.tableId === e.tableId)!).map((c) => c.playerId);
+              expect(line.length === 0 || line[0] === e.playerId).toBe(true);
+              // And, independently: no earlier listed player was waiting uncalled.
+              const earlier = list.slice(0, Math.max(0, list.indexOf(e.playerId))).filter((p) => !before.calls.some((c) => c.playerId === p));
+              expect(e.fromList ? earlier : list.filter((p) => !before.calls.some((c) => c.playerId === p))).toEqual([]);
+            }
+            if (e.type === 'PlayerNoShow' || e.type === 'SeatTaken' || e.type === 'WalkInSeated' || e.type === 'TableBroken' || e.type === 'SeatMoved') seen.add(e.type);
             list = modelList(list, e);
           }
           apply(decision.events);
@@ -177,6 +189,6 @@ describe('waitlist fairness (property)', () => {
       { numRuns: 200, seed: Number(process.env.FELT_ROOM_SEED ?? 20261204) },
     );
     // The runs reached every path the property is about.
-    expect([...seen].sort()).toEqual(['PlayerNoShow', 'SeatMoved', 'SeatTaken', 'TableBroken', 'list', 'must-move', 'passed-over', 'table-change']);
+    expect([...seen].sort()).toEqual(['PlayerNoShow', 'SeatMoved', 'SeatTaken', 'TableBroken', 'list', 'must-move', 'passed-over', 'table-change', 'WalkInSeated'].sort());
   });
 });

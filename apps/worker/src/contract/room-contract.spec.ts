@@ -26,6 +26,8 @@ const shift: RoomCommand[] = [
   { type: 'VacateSeat', at: at(23), tableId: 'mm', seat: 1 },
   { type: 'VacateSeat', at: at(24), tableId: 'main', seat: 1 },
   { type: 'VacateSeat', at: at(24), tableId: 'main', seat: 2 },
+  { type: 'SeatWalkIn', at: at(24), tableId: 'main', seat: 1, playerId: 'w1' },
+  { type: 'VacateSeat', at: at(25), tableId: 'main', seat: 1 },
   { type: 'CloseGame', at: at(25) },
 ];
 

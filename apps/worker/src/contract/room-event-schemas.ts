@@ -63,6 +63,10 @@ export const ROOM_EVENT_SCHEMAS = {
   SeatVacated: z.object({ type: z.literal('SeatVacated'), at: at(), tableId: z.string(), seat: seat(), playerId: playerId() }),
   SeatMoved: z.object({ type: z.literal('SeatMoved'), at: at(), tableId: z.string(), from: seat(), to: seat(), playerId: playerId() }),
   TableBroken: z.object({ type: z.literal('TableBroken'), at: at(), tableId: z.string() }),
+  WalkInSeated: z.object({
+    type: z.literal('WalkInSeated'), at: at(), tableId: z.string(), seat: seat(), playerId: playerId(), alias: alias(),
+    fromList: z.boolean().describe('the player was on the list and leaves it'),
+  }),
 };
 
 export type RoomContractEventType = keyof typeof ROOM_EVENT_SCHEMAS;
@@ -83,4 +87,5 @@ export const ROOM_SCHEMA_FOR_EVERY_TYPE: Equals<RoomContractEventType, RoomEvent
 export const ROOM_SCHEMAS_MATCH: { [K in RoomContractEventType]: Equals<Inferred[K], Recorded<K>> } = {
   GameOpened: true, GameClosed: true, TableAdded: true, PlayerListed: true, PlayerLeftList: true, NewTableDue: true, TableChangeRequested: true,
   TableChangeCancelled: true, PlayerCalledToSeat: true, SeatTaken: true, PlayerNoShow: true, SeatVacated: true, SeatMoved: true, TableBroken: true,
+  WalkInSeated: true,
 };
