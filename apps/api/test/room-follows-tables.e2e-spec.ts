@@ -10,10 +10,10 @@ import { BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
- * Seats opened or changed at the table itself (/tables/..., as a dealer's console sends them) reach the room in the
- * same request: a LeaveTable makes the seat callable, the must-move player the house policy names is first in line
- * for it, a seat change moves the room's seat, and a must-move table emptied at the table breaks and closes.
- * docs/room.md "Seats opened at the table".
+ * Seats opened, changed or taken at the table itself (/tables/..., as a dealer's console sends them) reach the room
+ * in the same request: a LeaveTable makes the seat callable, the must-move player the house policy names is first in
+ * line for it, a seat change moves the room's seat, a must-move table emptied at the table breaks and closes, and a
+ * walk-in is recorded, or refused while someone is owed the seat. docs/room.md "Seats opened at the table".
  */
 describe.each(BACKENDS)('the room follows the tables (%s)', (backend) => {
   let api: TestApi;
@@ -112,14 +112,43 @@ describe.each(BACKENDS)('the room follows the tables (%s)', (backend) => {
     expect((await api.http.get('/tables/mm2').expect(200)).body.status).toBe('closed');
   });
 
-  it('leaves tables of no game alone, and a walk-in the room never knew of', async () => {
+  it('leaves tables of no game alone', async () => {
+    const version = (await game()).version;
     await expectStatus(api.http.post('/tables').send({ tableId: 'solo', rules: NO_LIMIT_1_2 }), 201);
     await expectStatus(api.http.post('/tables/solo/seat-player').send({ seat: 1, playerId: 'w', buyIn: 100 }), 201);
     await expectStatus(api.http.post('/tables/solo/leave-table').send({ seat: 1 }), 201);
-    const version = (await game()).version;
-    await expectStatus(api.http.post('/tables/main/seat-player').send({ seat: 2, playerId: 'walk-in', buyIn: 100 }), 201);
-    await expectStatus(api.http.post('/tables/main/leave-table').send({ seat: 2 }), 201);
     expect((await game()).version).toBe(version);
+  });
+
+  it('records a walk-in seated at the table when nobody is owed the seat, as "Walk-in 1"; a retry writes nothing', async () => {
+    const key = { 'Idempotency-Key': 'walk-in-1' };
+    await expectStatus(api.http.post('/tables/main/seat-player').set(key).send({ seat: 2, playerId: 'card-555', buyIn: 100 }), 201);
+    expect(await seatedAt('main')).toEqual(['card-555@2', 'pb@1', 'pd@3']);
+    const holder = (await game()).state.tables.find((t: { tableId: string }) => t.tableId === 'main').seated.find((h: { seat: number }) => h.seat === 2);
+    expect(holder).toMatchObject({ playerId: 'card-555', alias: 'Walk-in 1' });
+    const board = (await api.http.get('/board').expect(200)).body;
+    expect(JSON.stringify(board)).not.toContain('card-555');
+    const before = await writtenRows(database.db);
+    const version = (await game()).version;
+    await expectStatus(api.http.post('/tables/main/seat-player').set(key).send({ seat: 2, playerId: 'card-555', buyIn: 100 }), 200);
+    expect(await writtenRows(database.db)).toEqual(before);
+    expect((await game()).version).toBe(version);
+    await expectStatus(api.http.post('/tables/main/leave-table').send({ seat: 2 }), 201);
+    expect(await seatedAt('main')).toEqual(['pb@1', 'pd@3']);
+  });
+
+  it('refuses a walk-in while a listed player is owed the seat, before the table writes; the listed player sitting down leaves the list', async () => {
+    await cmd({ type: 'JoinList', playerId: 'pz', alias: 'Z' });
+    const before = await writtenRows(database.db);
+    const refused = await expectStatus(api.http.post('/tables/main/seat-player').send({ seat: 2, playerId: 'card-556', buyIn: 100 }), 422);
+    expect(refused.body.code).toBe('LIST_AHEAD');
+    expect(refused.body.detail).toBe("1 player is ahead for a seat at table main (first: Z, list); call them from the room's board, or put this player on the list (game 1/2 NLHE)");
+    expect(await writtenRows(database.db)).toEqual(before);
+    expect((await api.http.get('/tables/main').expect(200)).body.seats.some((s: { playerId?: string } | null) => s?.playerId === 'card-556')).toBe(false);
+    // The first in line sat down at the table without being called: seated in the room too, off the list.
+    await expectStatus(api.http.post('/tables/main/seat-player').send({ seat: 2, playerId: 'pz', buyIn: 100 }), 201);
+    expect(await seatedAt('main')).toEqual(['pb@1', 'pd@3', 'pz@2']);
+    expect((await game()).state.list).toEqual([]);
   });
 
   it('with FELT_REQUIRE_DEVICE=1 refuses room commands from a token without a registered device, as the tables do', async () => {

@@ -125,11 +125,14 @@ describe.each(BACKENDS)('the room (%s)', (backend) => {
     await refused('/room/games/nl12/commands', { type: 'JoinList', playerId: 'card-1001', alias: 'JD' }, 422, 'PLAYER_ALREADY_SEATED');
   });
 
-  it('leaves the room untouched when the table refuses the seat (a walk-in sat there directly)', async () => {
+  it('refuses a walk-in at the table to a seat the floor has offered, before the table writes (docs/room.md "Walk-ins")', async () => {
     await cmd({ type: 'CallPlayer', playerId: 'card-1003', tableId: 'side', seat: 1 });
-    await expectStatus(api.http.post('/tables/side/seat-player').send({ seat: 1, playerId: 'walk-in', buyIn: 100 }), 201);
-    const problem = await refused('/room/games/nl12/seat', { playerId: 'card-1003', buyIn: 100 }, 422, 'SEAT_TAKEN');
-    expect(problem.detail).toMatch(/^table side: /);
+    const before = await writtenRows(database.db);
+    const refusedAtTable = await expectStatus(api.http.post('/tables/side/seat-player').send({ seat: 1, playerId: 'walk-in', buyIn: 100 }), 422);
+    expect(refusedAtTable.body.code).toBe('SEAT_ALREADY_OFFERED');
+    expect(await writtenRows(database.db)).toEqual(before);
+    // The called player takes the seat the walk-in was refused.
+    await post('/room/games/nl12/seat', { playerId: 'card-1003', buyIn: 100 }, 201);
   });
 
   it('moves a player who asked for a table change, stack and all, before anyone on the list', async () => {
