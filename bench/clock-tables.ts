@@ -1,9 +1,9 @@
 import { authHeaders } from '../apps/api/test/test-support/auth';
 
 /**
- * Clocked tables over HTTP, for the timer's benchmark and fault test: tables of three at 1/2 with a shot clock
- * (5 seconds unless said), each left one command short of its first clock (the big blind), so that the clocks can
- * be started together or at a chosen pace; and what their logs say about clock 1's expiry.
+ * Clocked tables over HTTP, for the timer's benchmark and its crash test: tables of three at 1/2 with a shot clock
+ * (5 seconds, the shortest the engine takes, unless said), each left one command short of its first clock (the big
+ * blind), so that the clocks can be started together or at a chosen pace; and what their logs say about clock 1's expiry.
  */
 export const CLOCK_SECONDS = 5;
 const rulesWith = (seconds: number) => ({ structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds } } });
@@ -21,7 +21,7 @@ async function post(baseUrl: string, path: string, body: object): Promise<{ stat
   }
 }
 
-async function expect201(baseUrl: string, path: string, body: object): Promise<any> {
+export async function expect201(baseUrl: string, path: string, body: object): Promise<any> {
   const answer = await post(baseUrl, path, body);
   if (answer.status !== 201) throw new Error(`POST ${path} ${JSON.stringify(body)}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
@@ -68,12 +68,26 @@ export interface FirstClock {
   readonly expiredAt: readonly number[];
 }
 
-/** What the table's log says about clock 1 (read through the API as the floor). */
-export async function firstClock(baseUrl: string, tableId: string): Promise<FirstClock> {
+export interface TableEvent {
+  readonly eventId: string;
+  readonly type: string;
+  readonly recordedAt: string;
+  readonly data: { clock?: number; seat?: number; deadline?: string; outcome?: string };
+  readonly metadata: Record<string, unknown>;
+}
+
+/** The table's log (read through the API as the floor). */
+export async function tableEvents(baseUrl: string, tableId: string): Promise<TableEvent[]> {
   const res = await fetch(`${baseUrl}/tables/${tableId}/events?limit=1000`, { headers: FLOOR });
-  const page = (await res.json()) as { events: { type: string; recordedAt: string; data: { clock?: number; deadline?: string } }[] };
-  const started = page.events.find((e) => e.type === 'ClockStarted' && e.data.clock === 1);
-  const expired = page.events.filter((e) => e.type === 'ClockExpired' && e.data.clock === 1);
+  if (res.status !== 200) throw new Error(`GET /tables/${tableId}/events: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { events: TableEvent[] }).events;
+}
+
+/** What the table's log says about clock 1. */
+export async function firstClock(baseUrl: string, tableId: string): Promise<FirstClock> {
+  const events = await tableEvents(baseUrl, tableId);
+  const started = events.find((e) => e.type === 'ClockStarted' && e.data.clock === 1);
+  const expired = events.filter((e) => e.type === 'ClockExpired' && e.data.clock === 1);
   return { tableId, deadline: started?.data.deadline ? Date.parse(started.data.deadline) : NaN, expiredAt: expired.map((e) => Date.parse(e.recordedAt)) };
 }
 

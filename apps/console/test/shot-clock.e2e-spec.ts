@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { uniquePrefix } from '../../worker/test-support/redis';
+import { obliterateTimerQueue, RunningTimer } from '../../worker/test-support/running-timer';
 import { Users } from '../../api/src/auth/users';
 import { startTestApi, type TestApi } from '../../api/test/test-support/test-api';
 import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
@@ -8,8 +10,9 @@ import { buildConsole, ConsoleUser, launchChromium } from './test-support/consol
 /**
  * The shot clock on the table screen in a real browser (docs/console.md "Shot clock"): the countdown of the seat to
  * act, read from the view's deadline on the server's clock; the time-bank button extending it; the floor's pause
- * and resume. The clocks are ten minutes long, so no step of this test can run into an expiry on a slow machine (a
- * clock running out on screen is the timer service's browser test). Conditions are waited on, never a time window.
+ * and resume (ten-minute clocks, so no step can run into an expiry on a slow machine); and clocks running out on
+ * screen, expired by a timer service (the worker's, in this process, on the machine's Redis). Conditions are waited
+ * on, never a time window.
  */
 const PASSWORD = 'correct horse battery staple';
 /** The countdown's seconds, as an expression evaluated in the page (the server's program has no DOM types). */
@@ -21,6 +24,7 @@ describe('the shot clock in the console (chromium)', () => {
   let baseUrl: string;
   let browser: Browser;
   const people: ConsoleUser[] = [];
+  const timerPrefix = uniquePrefix();
 
   const tableFromApi = async (tableId: string) => (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
   const secondsShown = async (user: ConsoleUser) => Number(await user.byTestId('shot-clock').getAttribute('data-seconds'));
@@ -41,6 +45,7 @@ describe('the shot clock in the console (chromium)', () => {
     await browser?.close();
     await api?.close();
     await database?.dispose();
+    await obliterateTimerQueue(timerPrefix);
   });
 
   it('shows the countdown of the seat to act, a time bank extends it, the floor pauses and resumes it', async () => {
@@ -89,4 +94,57 @@ describe('the shot clock in the console (chromium)', () => {
     await clock.and(floor.page.locator('[data-clock="2"][data-seat="2"]')).waitFor();
     expect(await secondsShown(floor)).toBeLessThanOrEqual(600);
   });
+
+  it('a clock runs out on screen: the countdown reaches zero, the timer expires it, the screen shows the fold and the next seat on the clock', async () => {
+    const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds: 5 } } };
+    await openTableWithPlayers(api, 'clocked-2', 3, rules);
+    // The timer reads the log and schedules every deadline, but fires nothing yet: the screen's zero cannot race the
+    // expiry (a timer running late, as after a restart).
+    const timer = await new RunningTimer(api.store, baseUrl, timerPrefix).start({ firing: false });
+    try {
+      const floor = await ConsoleUser.open(browser, baseUrl);
+      people.push(floor);
+      await floor.signIn('floor-flo', PASSWORD);
+      await floor.byTestId('lobby-tables').waitFor();
+      await floor.openTableFromLobby('clocked-2');
+      // The seconds each clock showed, as the page drew them (kept in the page, read at the end).
+      await floor.page.evaluate(`{
+        const node = document.querySelector('[data-testid="shot-clock"]');
+        window.secondsSeen = {};
+        new MutationObserver(() => (window.secondsSeen[node.dataset.clock] ??= []).push(Number(node.dataset.seconds))).observe(node, { attributes: true, attributeFilter: ['data-seconds'] });
+      }`);
+      const { toAct } = await startHandWithBlinds(api, 'clocked-2');
+      expect(toAct).toBe(1);
+
+      // Seat 1's 5 seconds run down to zero; nothing has expired the clock yet, so the screen says the time is up.
+      const clock = floor.byTestId('shot-clock');
+      await clock.and(floor.page.locator('[data-clock="1"][data-seat="1"][data-seconds="0"]')).waitFor({ timeout: 60_000 });
+      expect(await floor.byTestId('shot-clock-time').textContent()).toBe('Seat 1, player-1: time is up');
+      await floor.byTestId('turn').filter({ hasText: 'Seat 1, player-1 to act' }).waitFor();
+
+      // The timer fires: ClockExpired through the API; the screen shows the clock's fold and seat 2 on clock 2.
+      timer.service.startFiring();
+      const log = floor.byTestId('activity-log');
+      await log.filter({ hasText: "Seat 1 (player-1)'s time ran out: the hand is dead" }).waitFor({ timeout: 60_000 });
+      await log.filter({ hasText: 'Seat 1 (player-1) folded' }).waitFor();
+      await floor.byTestId('turn').filter({ hasText: 'Seat 2, player-2 to act' }).waitFor();
+      await clock.and(floor.page.locator('[data-clock="2"][data-seat="2"]')).waitFor();
+
+      // Clock 2 runs with the timer firing as it does in service: it runs down and out, seat 2 folds, seat 3 wins.
+      await log.filter({ hasText: "Seat 2 (player-2)'s time ran out: the hand is dead" }).waitFor({ timeout: 60_000 });
+      await log.filter({ hasText: 'Hand 1 over' }).waitFor();
+      await floor.byTestId('turn').filter({ hasText: 'Between hands' }).waitFor();
+      expect(await clock.isHidden()).toBe(true);
+      const seen = (await floor.page.evaluate('window.secondsSeen')) as Record<string, number[]>;
+      expect(Math.max(...seen['1']!)).toBeLessThanOrEqual(5);
+      expect(seen['1']!.at(-1)).toBe(0);
+      expect(Math.min(...seen['2']!)).toBeLessThan(Math.max(...seen['2']!));
+
+      // In the log: each clock expired once, by the timer.
+      const events = (await expectStatus(api.http.get('/tables/clocked-2/events?limit=1000'), 200)).body.events as { type: string; data: object }[];
+      expect(events.filter((e) => e.type === 'ClockExpired').map((e) => e.data)).toEqual([{ seat: 1, clock: 1, outcome: 'fold' }, { seat: 2, clock: 2, outcome: 'fold' }]);
+    } finally {
+      await timer.stop();
+    }
+  }, 180_000);
 });

@@ -1,57 +1,14 @@
-import { Queue } from 'bullmq';
-import { Registry } from 'prom-client';
-import type { EventStore, RecordedEvent } from '@felt/event-store';
+import type { RecordedEvent } from '@felt/event-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
-import { TEST_JWT_SECRET } from '../../../api/test/test-support/auth';
 import { expectStatus, openTableWithPlayers } from '../../../api/test/test-support/table-setup';
 import { startTestApi, type TestApi } from '../../../api/test/test-support/test-api';
-import { SHARED_REDIS_URL, uniquePrefix } from '../../test-support/redis';
-import { RelayLoop } from '../relay/relay-loop';
-import { ExpirySender } from './expiry-sender';
-import { TimerMetrics } from './timer-metrics';
-import { TIMER_QUEUE, TimerService } from './timer-service';
-import { timerTokenSource } from './timer-token';
+import { uniquePrefix } from '../../test-support/redis';
+import { obliterateTimerQueue, RunningTimer } from '../../test-support/running-timer';
 
 const CLOCKED = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds: 5 } } };
-const QUIET = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: () => undefined };
 /** Conditions are waited on with room to spare: the machine is shared, and a deadline is only a lower bound. */
 const WAIT_MS = 60_000;
-
-/** One timer service as a worker runs it: the log tail in a RelayLoop, woken by appends, and the firing queue. */
-class RunningTimer {
-  readonly metrics = new TimerMetrics(new Registry());
-  readonly service: TimerService;
-  private readonly loop: RelayLoop;
-  private notifications: { close(): Promise<void> } | undefined;
-
-  constructor(
-    private readonly store: EventStore,
-    apiUrl: string,
-    prefix: string,
-  ) {
-    this.service = new TimerService(store, new ExpirySender({ apiUrl, token: timerTokenSource(TEST_JWT_SECRET) }), { redisUrl: SHARED_REDIS_URL, prefix, concurrency: 16 }, this.metrics, QUIET);
-    this.loop = new RelayLoop(this.service, { idleMs: 50 });
-  }
-
-  async start(): Promise<this> {
-    this.service.startFiring();
-    this.loop.start();
-    const loop = this.loop;
-    this.notifications = await this.store.listenForAppends(() => loop.wakeUp());
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    await this.notifications?.close();
-    await this.loop.stop();
-    await this.service.close();
-  }
-
-  async count(outcome: string): Promise<number> {
-    return (await this.metrics.firings.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
-  }
-}
 
 describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => {
   let api: TestApi;
@@ -66,12 +23,7 @@ describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => 
   });
 
   afterAll(async () => {
-    const url = new URL(SHARED_REDIS_URL);
-    for (const prefix of prefixes) {
-      const queue = new Queue(TIMER_QUEUE, { connection: { host: url.hostname, port: Number(url.port) }, prefix });
-      await queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
-    }
+    for (const prefix of prefixes) await obliterateTimerQueue(prefix);
   });
 
   function freshPrefix(): string {
