@@ -22,7 +22,8 @@ export function evolve(state: TableState, event: TableEvent): TableState {
   return evolveHouse(house.owned ? state : evolveCore(state, event), event, house);
 }
 
-function evolveCore(state: TableState, event: TableEvent): TableState {
+/** The core's part of folding an event, before the house options' (exported for the registry's spec). */
+export function evolveCore(state: TableState, event: TableEvent): TableState {
   switch (event.type) {
     case 'TableOpened':
       return openedTable(event.tableId, event.rules);
