@@ -1,10 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
-import { RULE_MODULES } from './registry';
+import fc from 'fast-check';
+import { RULE_MODULES, evolveHouse, houseEvolution } from './registry';
 import { HOUSE_COMMAND_TYPES, HOUSE_EVENT_TYPES } from './declarations';
-import { EVENT_TYPES } from '../table/events';
-import { COMMAND_TYPES } from '../table/commands';
+import { EVENT_TYPES, type TableEvent } from '../table/events';
+import { COMMAND_TYPES, type TableCommand } from '../table/commands';
+import { evolve, evolveCore } from '../table/evolve';
+import { tableDecider } from '../table/table-decider';
+import { randomLegalCommand } from '../table/random-player';
+import { mulberry32 } from '../table/deck';
+import type { TableRulesInput } from '../table/rules';
+import type { TableState } from '../table/state';
 
 /** The names of the options, as they appear in identifiers and strings (house-options/*.ts). */
 const OPTION_WORDS = /straddle|kill|chop|rake|missed|bombPot|runItTwice|shotClock|timeBank|Clock(Started|Paused|Resumed|Expired)|(Pause|Resume)Clock/i;
@@ -61,5 +68,85 @@ describe('the rule-module registry', () => {
       const structures = ['no-limit', 'pot-limit', 'fixed-limit', 'spread-limit'] as const;
       expect(structures.some((structure) => m.validate(m.defaults, { structure, tournament: false, smallBlind: 1, bigBlind: 2 }) === null)).toBe(true);
     }
+  });
+
+  /**
+   * A module idle when off (rule-module.ts `idleWhenOff`) has its core-event handlers skipped at tables where it is
+   * off. Random 2-6 player tables with other options on (their handlers run beside the skipped ones), the idle
+   * options switched on or off between hands (ChangeRules), every command timed (so only the rules keep a clock
+   * from starting), played by the random legal player: folding the log with the skips and without them gives the
+   * same state after every event. decide folds its events with the same evolve, so its events are the same too.
+   */
+  it('skipping the handlers of a module idle when off changes no state, over random hands with the option on and off', () => {
+    const idle = RULE_MODULES.filter((m) => m.idleWhenOff === true && m.where === 'houseOptions');
+    expect(idle.map((m) => m.name)).toEqual(['shotClock']);
+    const foldEverything = (s: TableState, e: TableEvent): TableState => {
+      const house = houseEvolution(e.type);
+      return house === undefined ? evolveCore(s, e) : evolveHouse(house.owned ? s : evolveCore(s, e), e, house, false);
+    };
+    const T0 = Date.parse('2026-12-05T08:00:00.000Z');
+    let skipped = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          players: fc.integer({ min: 2, max: 6 }),
+          seed: fc.integer({ min: 0, max: 0x7fffffff }),
+          others: fc.subarray(['straddle', 'rake', 'chop', 'runItTwice']),
+          idleOn: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        }),
+        ({ players, seed, others, idleOn }) => {
+          const random = mulberry32(seed);
+          const rules = (on: boolean): TableRulesInput => ({
+            structure: { kind: 'no-limit' },
+            smallBlind: 1,
+            bigBlind: 2,
+            maxSeats: 6,
+            houseOptions: Object.fromEntries([...others.map((o) => [o, true]), ...(on ? idle.map((m) => [m.name, true]) : [])]),
+          });
+          let state: TableState = tableDecider.initialState;
+          const log: TableEvent[] = [];
+          let now = T0;
+          const apply = (command: TableCommand): boolean => {
+            now += Math.floor(random() * 40_000);
+            const d = tableDecider.decide({ ...command, at: new Date(now).toISOString() }, state);
+            if (!d.ok) return false;
+            log.push(...d.events);
+            state = d.state;
+            return true;
+          };
+          const must = (command: TableCommand) => {
+            if (!apply(command)) throw new Error(`refused: ${JSON.stringify(command)}`);
+          };
+          must({ type: 'OpenTable', tableId: 'idle', rules: rules(idleOn[0]!) });
+          for (let s = 1; s <= players; s++) must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
+          must({ type: 'PlaceButton', seat: 1 });
+          for (let hand = 0; hand < idleOn.length; hand++) {
+            if (state.seats.filter((s) => s !== null && s.stack > 0).length < 2) break;
+            if (hand > 0) must({ type: 'ChangeRules', rules: rules(idleOn[hand]!) });
+            must({ type: 'StartHand', seed: Math.floor(random() * 1e9) });
+            for (let guard = 0; state.hand !== null && state.hand.phase !== 'complete' && guard < 500; guard++) {
+              const command = randomLegalCommand(state, random);
+              if (command === null) break;
+              // A time bank the dealer pressed after the deadline is refused (CLOCK_RAN_OUT): nothing recorded.
+              if (!apply(command) && command.type !== 'UseTimeBank') throw new Error(`refused: ${JSON.stringify(command)}`);
+            }
+            expect(state.hand?.phase).toBe('complete');
+          }
+          let withSkips: TableState = tableDecider.initialState;
+          let without: TableState = tableDecider.initialState;
+          for (const e of log) {
+            const house = houseEvolution(e.type);
+            if (house && withSkips.rules && house.handlers.some((h) => h.skipWhenOff && h.module.params(withSkips.rules!) === null)) skipped++;
+            withSkips = evolve(withSkips, e);
+            without = foldEverything(without, e);
+            expect(without).toEqual(withSkips);
+          }
+          expect(withSkips).toEqual(state);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // The skips did happen (betting actions at tables without the option).
+    expect(skipped).toBeGreaterThan(0);
   });
 });

@@ -83,8 +83,9 @@ export function houseCommandFor(action: LegalAction): TableCommand | null {
 
 // --- Events ----------------------------------------------------------------------------------------------------
 
+/** A module's handler of one event type; `skipWhenOff`: a core event's handler of a module idle when off. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = { readonly module: AnyRuleModule; readonly evolve: (state: TableState, event: any, params: any) => TableState };
+type Handler = { readonly module: AnyRuleModule; readonly evolve: (state: TableState, event: any, params: any) => TableState; readonly skipWhenOff: boolean };
 
 /** What the modules do with events of one type: whether one of them owns the type, and their handlers in order. */
 export interface HouseEvolution {
@@ -96,8 +97,9 @@ export interface HouseEvolution {
 const EVOLUTIONS: Readonly<Record<string, HouseEvolution | undefined>> = Object.freeze(
   RULE_MODULES.reduce<Record<string, { owned: boolean; handlers: Handler[] }>>((byType, module) => {
     for (const [type, evolve] of Object.entries(module.evolve ?? {})) {
-      byType[type] ??= { owned: (HOUSE_EVENT_TYPES as readonly string[]).includes(type), handlers: [] };
-      byType[type].handlers.push(Object.freeze({ module, evolve: evolve! }));
+      const owned = (HOUSE_EVENT_TYPES as readonly string[]).includes(type);
+      byType[type] ??= { owned, handlers: [] };
+      byType[type].handlers.push(Object.freeze({ module, evolve: evolve!, skipWhenOff: module.idleWhenOff === true && !owned }));
     }
     return byType;
   }, Object.create(null)),
@@ -108,10 +110,20 @@ export function houseEvolution(type: string): HouseEvolution | undefined {
   return EVOLUTIONS[type];
 }
 
-/** The modules' part of folding this event, after the core's (for a module's own event, all of it). */
-export function evolveHouse(state: TableState, event: TableEvent, evolution: HouseEvolution): TableState {
+/**
+ * The modules' part of folding this event, after the core's (for a module's own event, all of it). A module idle
+ * when off is not asked about a core event at a table where it is off (`skipIdle`, false only for the spec that
+ * checks that skipping changes nothing). Indexed loops: this runs for most events of every table.
+ */
+export function evolveHouse(state: TableState, event: TableEvent, evolution: HouseEvolution, skipIdle = true): TableState {
+  const handlers = evolution.handlers;
   let s = state;
-  for (const h of evolution.handlers) s = h.evolve(s, event, s.rules === null ? null : h.module.params(s.rules));
+  for (let i = 0; i < handlers.length; i++) {
+    const h = handlers[i];
+    const p = s.rules === null ? null : h.module.params(s.rules);
+    if (p === null && skipIdle && h.skipWhenOff) continue;
+    s = h.evolve(s, event, p);
+  }
   return s;
 }
 
@@ -283,7 +295,9 @@ export function houseAfterCommand(
   if (rules === null) return null;
   let added: TableEvent[] | null = null;
   let s = after;
-  for (const m of AFTER_COMMAND) {
+  // By index, no iterator: this runs after every accepted command of every table.
+  for (let i = 0; i < AFTER_COMMAND.length; i++) {
+    const m = AFTER_COMMAND[i];
     const p = m.params(rules);
     if (p === null) continue;
     for (const e of m.afterCommand!(command, before, s, p)) {

@@ -2,7 +2,8 @@
  * The rule-module contract: how a house option plugs into the engine. The core (table/, betting/) names no option;
  * at fixed points it asks the modules listed in house-options/registry.ts, in the registry's order, and only those
  * enabled on the table (`params(rules) !== null`), except the `evolve` handlers, which see every event of their type
- * whatever the rules (an event in the log is history, and the rules may have changed since).
+ * whatever the rules (an event in the log is history, and the rules may have changed since), unless the module says
+ * it is idle when off (`idleWhenOff`): then its handlers of core events are skipped at tables where it is off.
  *
  * A module is one file in house-options/ with its spec. It owns:
  * - its parameters (where they live in the recorded rules, their defaults, their validation);
@@ -131,6 +132,15 @@ export interface RuleModule<P> {
   params(rules: TableRules): P | null;
   /** The parameters `true` switches on; an object given by the client overrides some of them. */
   readonly defaults: P;
+  /**
+   * Off, the module is at rest: its slices keep their resting values at a table whose rules leave it off, so its
+   * evolve handlers of core event types would return the state they are given (its own events happen only while it
+   * is on, and rules change only between hands, once it is at rest). The registry then skips those handlers
+   * instead of calling them for every event of every table (the shot clock's "the running clock is over" on every
+   * betting action). registry.spec.ts checks the claim over random hands. Its own events still fold whatever the
+   * rules (the log is history).
+   */
+  readonly idleWhenOff?: true;
   validate(params: P, ctx: RulesContext): RulesProblem | null;
 
   // --- Commands and events ------------------------------------------------------------------------------------

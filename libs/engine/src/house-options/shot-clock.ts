@@ -178,6 +178,9 @@ export const shotClockModule = ruleModule<ShotClockOption>({
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_SHOT_CLOCK,
+  // Off, no clock runs (a clock starts only on a clocked table, and every hand's end clears it before the rules
+  // may change): its "the running clock is over" on every betting action is skipped at tables without it.
+  idleWhenOff: true,
   validate: (o) => validateShotClock(o),
   commands: {
     ClockExpired: { actsForHandSeat: false, decide: (c, s, p) => clockExpired(c as Extract<TableCommand, { type: 'ClockExpired' }>, s, p) },

@@ -1,13 +1,13 @@
 import { isHandStartedV1, type ForcedBetDue, type HandStartedV1, type TableEvent } from './events';
 import type { Card } from '../cards/card';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
-import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound, withTableSliceStart } from './state';
+import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound, withTableSliceStart, withSeatSliceStart } from './state';
 import type { TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
 import { streetBetUnit, cappingPlayers } from '../betting/limits';
 import { houseEvolution, evolveHouse, preflopSetup } from '../house-options/registry';
-import { HOUSE_HAND_START, seatSliceStart, type HouseSeatSlice } from '../house-options/declarations';
+import { HOUSE_HAND_START } from '../house-options/declarations';
 import { correctedTable, withCheckpoint } from './corrections';
 import { seatChanged } from './seat-change';
 
@@ -22,7 +22,8 @@ export function evolve(state: TableState, event: TableEvent): TableState {
   return evolveHouse(house.owned ? state : evolveCore(state, event), event, house);
 }
 
-function evolveCore(state: TableState, event: TableEvent): TableState {
+/** The core's part of folding an event, before the house options' (exported for the registry's spec). */
+export function evolveCore(state: TableState, event: TableEvent): TableState {
   switch (event.type) {
     case 'TableOpened':
       return openedTable(event.tableId, event.rules);
@@ -33,15 +34,14 @@ function evolveCore(state: TableState, event: TableEvent): TableState {
       return tableWith(state, { rules: event.rules, seats });
     }
     case 'PlayerSeated': {
-      const seat = {
+      const seat = withSeatSliceStart({
         seat: event.seat,
         playerId: event.playerId,
         stack: event.buyIn,
         sittingOut: false,
         waitForBigBlind: !event.postToEnter,
         isNew: true,
-      } as Omit<SeatState, keyof HouseSeatSlice> as SeatState;
-      seatSliceStart(seat as { -readonly [K in keyof HouseSeatSlice]: HouseSeatSlice[K] });
+      });
       return withSeat(state, event.seat, seat);
     }
     case 'PlayerLeft':

@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
 import type { BettingActionEvent, ForcedBetDue, ShuffleRecord, Street } from './events';
-import { copySeatSlice, copyTableSlice, tableSliceStart, type HouseHandSlice, type HouseSeatSlice, type HouseTableSlice } from '../house-options/declarations';
+import { seatRecord, tableRecord, SEAT_SLICE_START, TABLE_SLICE_START, type HouseHandSlice, type HouseSeatSlice, type HouseTableSlice } from '../house-options/declarations';
 
 /** A seat: the core's fields, then the house options' seat slices (house-options/declarations.ts). */
 export interface SeatState extends HouseSeatSlice {
@@ -137,9 +137,12 @@ export const INITIAL_TABLE_STATE: TableState = Object.freeze(
 
 /** A table record with the house options' table slices at their starting values (house-options/declarations.ts). */
 export function withTableSliceStart(core: Omit<TableState, keyof HouseTableSlice>): TableState {
-  const table = core as Mutable<TableState>;
-  tableSliceStart(table);
-  return table;
+  return tableRecord(core, TABLE_SLICE_START);
+}
+
+/** A seat record with the house options' seat slices at their starting values (a player sits down). */
+export function withSeatSliceStart(core: Omit<SeatState, keyof HouseSeatSlice>): SeatState {
+  return seatRecord(core, SEAT_SLICE_START);
 }
 
 export function handInProgress(state: TableState): boolean {
@@ -207,16 +210,7 @@ export function houseWith(s: TableState, c: Partial<HouseHandSlice>): TableState
 
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
 export function cloneSeat(s: SeatState): Mutable<SeatState> {
-  const next = {
-    seat: s.seat,
-    playerId: s.playerId,
-    stack: s.stack,
-    sittingOut: s.sittingOut,
-    waitForBigBlind: s.waitForBigBlind,
-    isNew: s.isNew,
-  } as Mutable<SeatState>;
-  copySeatSlice(s, next);
-  return next;
+  return seatRecord(s, s);
 }
 
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
@@ -283,16 +277,5 @@ export function cloneHand(s: HandState): Mutable<HandState> {
 
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
 export function cloneTable(s: TableState): Mutable<TableState> {
-  const next = {
-    status: s.status,
-    tableId: s.tableId,
-    rules: s.rules,
-    seats: s.seats,
-    initialButton: s.initialButton,
-    lastPositions: s.lastPositions,
-    handsPlayed: s.handsPlayed,
-    hand: s.hand,
-  } as Mutable<TableState>;
-  copyTableSlice(s, next);
-  return next;
+  return tableRecord(s, s);
 }
