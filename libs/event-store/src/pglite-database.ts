@@ -1,9 +1,33 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database, QueryResult, Row, Transaction } from './database';
 import { PGLITE_WORKER_SOURCE } from './pglite-worker-source';
+
+/** A compiled WebAssembly.Module (the project's TypeScript libraries leave WebAssembly's types out). */
+type WasmModule = object;
+const { WebAssembly } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } };
+
+let compiled: Promise<{ pglite: WasmModule; initdb: WasmModule }> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to every worker (a compiled module crosses to a worker
+ * thread without being compiled again). Each worker compiling its own cost about 0.8 s of CPU per open, measured;
+ * a process opens one database in production, but a test file or a CLI test opens dozens.
+ */
+function compiledWasm(): Promise<{ pglite: WasmModule; initdb: WasmModule }> {
+  compiled ??= (async () => {
+    const dist = dirname(require.resolve('@electric-sql/pglite'));
+    const [pglite, initdb] = await Promise.all(['pglite.wasm', 'initdb.wasm'].map(async (name) => WebAssembly.compile(await readFile(join(dist, name)))));
+    return { pglite: pglite!, initdb: initdb! };
+  })().catch((error: unknown) => {
+    compiled = undefined;
+    throw error;
+  });
+  return compiled;
+}
 
 /** Pass as `dataDir` to keep the database in memory only (tests). */
 export const IN_MEMORY = 'memory://';
@@ -68,6 +92,7 @@ export class PGliteDatabase implements Database {
       eval: true,
       workerData: {
         pglitePath: require.resolve('@electric-sql/pglite'),
+        wasm: await compiledWasm(),
         dataDir: dir === IN_MEMORY ? undefined : dir,
         loadDataDir: options.loadDataDir === undefined ? undefined : resolve(options.loadDataDir),
       },
