@@ -84,8 +84,13 @@ export class PGliteDatabase implements Database {
    * Opens (creating if needed) a database in `dataDir` (default ./data), or in memory with IN_MEMORY.
    * `loadDataDir`: a tar file written from dumpDataDir() to start from instead of a new cluster (the tests' migrated
    * template: unpacking one costs a fraction of creating a cluster).
+   * `sharedBuffers` (default: the environment's PGLITE_SHARED_BUFFERS, else PostgreSQL's 128MB): the buffer cache, as
+   * PostgreSQL's shared_buffers ("16MB"). The tests set 16MB (jest.config.js): their databases are small, and a start
+   * with the default touches about 170 MB of memory, which costs half of an open's CPU.
    */
-  static async open(dataDir: string = './data', options: { loadDataDir?: string } = {}): Promise<PGliteDatabase> {
+  static async open(dataDir: string = './data', options: { loadDataDir?: string; sharedBuffers?: string } = {}): Promise<PGliteDatabase> {
+    const sharedBuffers = options.sharedBuffers ?? process.env.PGLITE_SHARED_BUFFERS;
+    if (sharedBuffers !== undefined && !/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGlite shared_buffers "${sharedBuffers}": a size such as 16MB`);
     const dir = dataDir === IN_MEMORY ? IN_MEMORY : resolve(dataDir);
     if (dir !== IN_MEMORY) mkdirSync(dir, { recursive: true });
     const worker = new Worker(PGLITE_WORKER_SOURCE, {
@@ -93,6 +98,7 @@ export class PGliteDatabase implements Database {
       workerData: {
         pglitePath: require.resolve('@electric-sql/pglite'),
         wasm: await compiledWasm(),
+        sharedBuffers,
         dataDir: dir === IN_MEMORY ? undefined : dir,
         loadDataDir: options.loadDataDir === undefined ? undefined : resolve(options.loadDataDir),
       },

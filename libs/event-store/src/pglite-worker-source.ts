@@ -4,7 +4,7 @@
  * answers { id, rows, affectedRows } (a dump adds `tarball`, the data folder as an uncompressed tar) or
  * { id, error: { message, code, ... } }. It announces { ready: true } once PGlite is up, or { ready: false, error } if
  * it cannot start. With workerData.loadDataDir (a tar file written from a dump) the data folder starts as that
- * tarball instead of a new cluster; workerData.wasm holds PGlite's WebAssembly already compiled. Ordering and transactions are the parent's business.
+ * tarball instead of a new cluster; workerData.wasm holds PGlite's WebAssembly already compiled, workerData.sharedBuffers a smaller buffer cache. Ordering and transactions are the parent's business.
  */
 export const PGLITE_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -41,6 +41,7 @@ PGlite.create({
   loadDataDir,
   pgliteWasmModule: workerData.wasm?.pglite,
   initdbWasmModule: workerData.wasm?.initdb,
+  startParams: workerData.sharedBuffers ? [...PGlite.defaultStartParams, '-c', 'shared_buffers=' + workerData.sharedBuffers] : undefined,
 }).then(
   (created) => { db = created; parentPort.postMessage({ ready: true }); },
   (error) => parentPort.postMessage({ ready: false, error: describe(error) }),
