@@ -23,19 +23,8 @@ export interface TestTokenOptions {
 /** A token for `role` as the test API accepts it: `Authorization: Bearer ${signTestToken('floor')}`. */
 export function signTestToken(role: Role, options: TestTokenOptions = {}): string {
   const sub = options.sub ?? `test-${role}`;
-  if (options.expiresIn !== undefined) return signAccessToken(options.secret ?? TEST_JWT_SECRET, { sub, name: options.name ?? sub, role }, options.expiresIn);
-  // An hour's token is signed again only after five minutes (of the clock the API checks it by, fake or not): the
-  // suites sign one per request, and each signing (jsonwebtoken tries the secret as a private key first: a thrown
-  // error) cost the visibility matrix alone about 11 CPU-s. No check of ours depends on when a token was issued.
-  const key = JSON.stringify([role, sub, options.name ?? sub, options.secret ?? TEST_JWT_SECRET]);
-  const cached = recentTokens.get(key);
-  const now = Date.now();
-  if (cached && now >= cached.at && now - cached.at < 300_000) return cached.token;
-  const token = signAccessToken(options.secret ?? TEST_JWT_SECRET, { sub, name: options.name ?? sub, role }, 3600);
-  recentTokens.set(key, { token, at: now });
-  return token;
+  return signAccessToken(options.secret ?? TEST_JWT_SECRET, { sub, name: options.name ?? sub, role }, options.expiresIn ?? 3600);
 }
-const recentTokens = new Map<string, { token: string; at: number }>();
 
 /** The Authorization header for `signTestToken(role, options)`. */
 export function authHeaders(role: Role, options: TestTokenOptions = {}): { Authorization: string } {
