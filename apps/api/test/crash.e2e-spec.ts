@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chipsOnTable, mulberry32, tableDecider, type TableEvent, type TableState } from '@felt/engine';
 import { EventStore, openDatabase, type Database } from '@felt/event-store';
+import { fillPgliteFolderFromTemplate } from '../../../libs/event-store/test-support/pglite-template';
 import { streamIdOf } from '../src/tables/table-stream';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
 import { authHeaders } from './test-support/auth';
@@ -57,6 +58,8 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
       cleanUp = database.drop;
     } else {
       const dir = mkdtempSync(join(tmpdir(), 'felt-crash-'));
+      // Migrated already: the API's first start on an empty folder is auth-process.e2e-spec's; this one is about the kill.
+      await fillPgliteFolderFromTemplate(dir);
       env = { DATA_DIR: dir, SNAPSHOT_EVERY: '50' };
       cleanUp = async () => rmSync(dir, { recursive: true, force: true });
     }

@@ -2,6 +2,7 @@ import { felt } from './run-felt.test-support';
 import { computeEventHash, EventStore, type RecordedEvent } from '@felt/event-store';
 import { appendTableLog, randomTableLog } from '@felt/regulator';
 import { useTestStore } from '../../../libs/event-store/test-support/test-store';
+import { fillPgliteFolderFromTemplate } from '../../../libs/event-store/test-support/pglite-template';
 import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
 import { READ_MODELS } from '../../worker/src/projections/read-models';
 import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
@@ -246,6 +247,8 @@ describe('felt verify and replay on a PGlite folder', () => {
     const { openDatabase } = await import('@felt/event-store');
     const dir = mkdtempSync(join(tmpdir(), 'felt-pglite-verify-'));
     try {
+      // Migrated already (users-command.int-spec runs a folder's first start): this test is about reading one.
+      await fillPgliteFolderFromTemplate(dir);
       const db = await openDatabase({ dataDir: dir });
       try {
         await appendTableLog(new EventStore(db), randomTableLog({ tableId: 'lite', seed: 3, events: 120 }));

@@ -7,6 +7,7 @@ import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
 import { verifyPassword } from '../../api/src/auth/passwords';
 import { API_PID_FILE } from '../../api/src/config/data-dir-lock';
 import { startTestApi } from '../../api/test/test-support/test-api';
+import { fillPgliteFolderFromTemplate } from '../../../libs/event-store/test-support/pglite-template';
 import { useTestStore } from '../../../libs/event-store/test-support/test-store';
 import { openDatabase } from '@felt/event-store';
 import { readJsonl } from '@felt/regulator';
@@ -96,8 +97,10 @@ describe('felt users and felt token on a PGlite folder', () => {
 
 describe('felt users writes the audit stream, felt export --audit exports it, felt verify checks the users against it (PGlite)', () => {
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'felt-users-audit-'));
+    // The folder's first start (felt creating and migrating it) is the suite above's; this one starts migrated.
+    await fillPgliteFolderFromTemplate(dir);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const at = () => ['--data-dir', dir];
@@ -136,7 +139,7 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
     const tampered = await felt('verify', ...at());
     expect(tampered.code).toBe(1);
     expect(tampered.out).toMatch(/\[staff\] user "dana" .*disabled false.*true/);
-  }, 900_000); // a dozen runs of felt, each opening the PGlite folder (and its migrations) afresh
+  }, 900_000); // a dozen runs of felt, each opening the PGlite folder afresh
 });
 
 describe('felt users and felt token on PostgreSQL, and the API accepting the token', () => {

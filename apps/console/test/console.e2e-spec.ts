@@ -65,8 +65,15 @@ describe('floor console in chromium', () => {
     browser = await launchChromium();
   }, 180_000); // compiling the console, PGlite, Nest and the first browser start: slow on a busy machine
 
+  // Each test's pages close when it ends: left open, every earlier test's pages followed /live and redrew on every
+  // later event (a browser's CPU growing test by test); no test uses a page of another.
+  const closePeople = async () => {
+    for (const person of people.splice(0)) await person.close().catch(() => undefined);
+  };
+  afterEach(closePeople);
+
   afterAll(async () => {
-    for (const person of people) await person.close().catch(() => undefined);
+    await closePeople();
     await browser?.close();
     await api?.close();
     await database?.dispose();

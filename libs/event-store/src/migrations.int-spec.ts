@@ -7,6 +7,7 @@ import { migrations } from '../../../migrations';
 import { ADMIN_URL, BACKENDS, databaseUrlFor } from '../test-support/test-databases';
 import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
+import { openMigratedPglite } from '../test-support/pglite-template';
 import { EventStore, IN_MEMORY, PGliteDatabase, PostgresDatabase, migrateDatabase, migratePostgres, openDatabase } from './index';
 import { migrationSqlOver } from './migrate-pglite';
 
@@ -202,10 +203,10 @@ describe('PGlite unpacked from a dump (the tests start from a migrated one: test
 
   it('holds what was dumped, chain and migrations included, and goes on appending', async () => {
     const streamId = freshStreamId();
-    const original = await PGliteDatabase.open(IN_MEMORY);
+    // From the template (the migrations' first run on a new cluster is the suites' above): this is about the dump.
+    const original = await openMigratedPglite();
     let appended;
     try {
-      await migrateDatabase(original, migrations);
       appended = await new EventStore(original).append(streamId, { expectedVersion: 'no-stream', commandId: `dump-${streamId}`, events: sampleEvents(2) });
       writeFileSync(join(dir, 'dump.tar'), await original.dumpDataDir());
     } finally {

@@ -1,9 +1,33 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database, QueryResult, Row, Transaction } from './database';
 import { PGLITE_WORKER_SOURCE } from './pglite-worker-source';
+
+/** A compiled WebAssembly.Module (the project's TypeScript libraries leave WebAssembly's types out). */
+type WasmModule = object;
+const { WebAssembly } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } };
+
+let compiled: Promise<{ pglite: WasmModule; initdb: WasmModule }> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to every worker (a compiled module crosses to a worker
+ * thread without being compiled again). Each worker compiling its own cost about 0.8 s of CPU per open, measured;
+ * a process opens one database in production, but a test file or a CLI test opens dozens.
+ */
+function compiledWasm(): Promise<{ pglite: WasmModule; initdb: WasmModule }> {
+  compiled ??= (async () => {
+    const dist = dirname(require.resolve('@electric-sql/pglite'));
+    const [pglite, initdb] = await Promise.all(['pglite.wasm', 'initdb.wasm'].map(async (name) => WebAssembly.compile(await readFile(join(dist, name)))));
+    return { pglite: pglite!, initdb: initdb! };
+  })().catch((error: unknown) => {
+    compiled = undefined;
+    throw error;
+  });
+  return compiled;
+}
 
 /** Pass as `dataDir` to keep the database in memory only (tests). */
 export const IN_MEMORY = 'memory://';
@@ -60,14 +84,21 @@ export class PGliteDatabase implements Database {
    * Opens (creating if needed) a database in `dataDir` (default ./data), or in memory with IN_MEMORY.
    * `loadDataDir`: a tar file written from dumpDataDir() to start from instead of a new cluster (the tests' migrated
    * template: unpacking one costs a fraction of creating a cluster).
+   * `sharedBuffers` (default: the environment's PGLITE_SHARED_BUFFERS, else PostgreSQL's 128MB): the buffer cache, as
+   * PostgreSQL's shared_buffers ("16MB"). The tests set 16MB (jest.config.js): their databases are small, and a start
+   * with the default touches about 170 MB of memory, which costs half of an open's CPU.
    */
-  static async open(dataDir: string = './data', options: { loadDataDir?: string } = {}): Promise<PGliteDatabase> {
+  static async open(dataDir: string = './data', options: { loadDataDir?: string; sharedBuffers?: string } = {}): Promise<PGliteDatabase> {
+    const sharedBuffers = options.sharedBuffers ?? process.env.PGLITE_SHARED_BUFFERS;
+    if (sharedBuffers !== undefined && !/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGlite shared_buffers "${sharedBuffers}": a size such as 16MB`);
     const dir = dataDir === IN_MEMORY ? IN_MEMORY : resolve(dataDir);
     if (dir !== IN_MEMORY) mkdirSync(dir, { recursive: true });
     const worker = new Worker(PGLITE_WORKER_SOURCE, {
       eval: true,
       workerData: {
         pglitePath: require.resolve('@electric-sql/pglite'),
+        wasm: await compiledWasm(),
+        sharedBuffers,
         dataDir: dir === IN_MEMORY ? undefined : dir,
         loadDataDir: options.loadDataDir === undefined ? undefined : resolve(options.loadDataDir),
       },

@@ -4,7 +4,7 @@
  * answers { id, rows, affectedRows } (a dump adds `tarball`, the data folder as an uncompressed tar) or
  * { id, error: { message, code, ... } }. It announces { ready: true } once PGlite is up, or { ready: false, error } if
  * it cannot start. With workerData.loadDataDir (a tar file written from a dump) the data folder starts as that
- * tarball instead of a new cluster. Ordering and transactions are the parent's business.
+ * tarball instead of a new cluster; workerData.wasm holds PGlite's WebAssembly already compiled, workerData.sharedBuffers a smaller buffer cache. Ordering and transactions are the parent's business.
  */
 export const PGLITE_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -36,7 +36,13 @@ parentPort.on('message', async (message) => {
   }
 });
 const loadDataDir = workerData.loadDataDir ? new Blob([readFileSync(workerData.loadDataDir)]) : undefined;
-PGlite.create({ dataDir: workerData.dataDir, loadDataDir }).then(
+PGlite.create({
+  dataDir: workerData.dataDir,
+  loadDataDir,
+  pgliteWasmModule: workerData.wasm?.pglite,
+  initdbWasmModule: workerData.wasm?.initdb,
+  startParams: workerData.sharedBuffers ? [...PGlite.defaultStartParams, '-c', 'shared_buffers=' + workerData.sharedBuffers] : undefined,
+}).then(
   (created) => { db = created; parentPort.postMessage({ ready: true }); },
   (error) => parentPort.postMessage({ ready: false, error: describe(error) }),
 );

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { z } from 'zod';
 import { ROLES, type Role } from './roles';
@@ -28,11 +29,28 @@ export const MAX_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 /** Clocks differ a little between machines; an `iat` further in the future than this is refused. */
 const CLOCK_SKEW_SECONDS = 60;
 
+const secretKeys = new Map<string, KeyObject>();
+
+/**
+ * The secret as a KeyObject, made once: given a string, jsonwebtoken first tries it as a private key (signing) or a
+ * public key (verifying) and catches the error, about 0.44 ms of CPU per token against 8 µs with a KeyObject
+ * (measured), and the API verifies a token on every request.
+ */
+function secretKey(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (key === undefined) {
+    if (secretKeys.size >= 16) secretKeys.clear(); // one secret in production; the tests forge a few more
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** Signs an HS256 access token for `principal`, valid `ttlSeconds` from now (API login, `felt token`, the tests). */
 export function signAccessToken(secret: string, principal: Principal, ttlSeconds: number): string {
   if (ttlSeconds > MAX_TOKEN_LIFETIME_SECONDS) throw new RangeError(`a token lives at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days`);
   const claims = principal.device === undefined ? { name: principal.name, role: principal.role } : { name: principal.name, role: principal.role, dev: principal.device };
-  return new JwtService().sign(claims, { secret, algorithm: 'HS256', subject: principal.sub, expiresIn: ttlSeconds });
+  return new JwtService().sign(claims, { privateKey: secretKey(secret), algorithm: 'HS256', subject: principal.sub, expiresIn: ttlSeconds });
 }
 
 /** The principal of a valid token and when it expires (ms since the epoch), or why it is not valid (bad signature, expired, malformed, missing claims). */
@@ -44,7 +62,8 @@ export function verifyAccessToken(
 ): { ok: true; principal: Principal; expiresAt: number } | { ok: false; reason: string } {
   let payload: unknown;
   try {
-    payload = jwt.verify(token, { secret, algorithms: ['HS256'] });
+    // @nestjs/jwt types `secret` as a string or Buffer but hands it to jsonwebtoken as it is, which takes a KeyObject.
+    payload = jwt.verify(token, { secret: secretKey(secret) as unknown as Buffer, algorithms: ['HS256'] });
   } catch (error) {
     const name = (error as { name?: string }).name;
     return { ok: false, reason: name === 'TokenExpiredError' ? 'token expired' : `invalid token (${(error as Error).message})` };
