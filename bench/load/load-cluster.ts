@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '@felt/event-store';
-import { ApiProcess, ensureBuilt, freePort } from '../../apps/api/test/test-support/api-process';
+import { ApiProcess, ensureBuilt, freePort, PortTaken } from '../../apps/api/test/test-support/api-process';
 import { authHeaders } from '../../apps/api/test/test-support/auth';
 import { JsonHttpClient } from '../../apps/api/test/test-support/http-client';
 import { createPostgresDatabase } from '../../libs/event-store/test-support/test-databases';
@@ -82,7 +82,7 @@ export class LoadCluster {
     try {
       // One at a time: the first runs the migrations, the others find them done.
       for (let i = 0; i < options.apiProcesses; i++) {
-        cluster.apis.push(cluster.watch(`API ${i + 1}`, await ApiProcess.start(cluster.apiEnv(i))));
+        cluster.apis.push(cluster.watch(`API ${i + 1}`, await cluster.startApiOnFreePort(i)));
         cluster.clients.push(new JsonHttpClient(cluster.apis[i]!.baseUrl, authHeaders('floor')));
       }
       for (let i = 0; i < options.workers; i++) cluster.workers.push(cluster.watch(`worker ${i + 1}`, await WorkerProcess.start(cluster.workerEnv())));
@@ -91,6 +91,22 @@ export class LoadCluster {
       throw error;
     }
     return cluster;
+  }
+
+  /**
+   * The first start of API `index`: its port was free when chosen, but another suite's server may take it before
+   * the child listens; then another port (restarts later reuse the one that worked).
+   */
+  private async startApiOnFreePort(index: number): Promise<ApiProcess> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ApiProcess.start(this.apiEnv(index));
+      } catch (error) {
+        const taken = error instanceof PortTaken || (error instanceof Error && error.message.includes('EADDRINUSE'));
+        if (!taken || attempt === 3) throw error;
+        this.ports[index] = await freePort();
+      }
+    }
   }
 
   /** Records the process's exit as a crash unless the run killed or stopped it. */

@@ -117,4 +117,4 @@ export class ApiProcess {
   }
 }
 
-class PortTaken extends Error {}
+export class PortTaken extends Error {}

@@ -92,6 +92,13 @@ export class TimerService {
       connection,
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 64,
+      // A worker killed mid-firing leaves its job locked until the stall check gives it back: with BullMQ's defaults
+      // (30 s lock, checked every 30 s) that clock ran out about a minute late. A firing is one HTTP call of at most
+      // 10 s, and a repeat is a replay (Idempotency-Key), so a short lock and a frequent check cost nothing; and a
+      // job that stalls again (a second crash mid-firing) is retried rather than failed and left to the floor.
+      lockDuration: 15_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 10,
       settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
     });
     this.worker.on('error', (error) => this.logger.warn(`timer queue: ${error.message}`));
