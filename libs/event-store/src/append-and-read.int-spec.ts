@@ -51,12 +51,16 @@ describe.each(BACKENDS)('append and read (%s)', (backend) => {
     for (let i = 1; i < all.length; i++) expect(all[i]!.prevHash).toBe(all[i - 1]!.hash);
   });
 
-  it('reads a version range with a limit, and nothing for an unknown stream', async () => {
+  it('reads a version range with a limit, of some types only, and nothing for an unknown stream', async () => {
     const streamId = freshStreamId();
     await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `r-${streamId}`, events: sampleEvents(6) });
     expect((await t.store.readStream(streamId, { fromVersion: 3 })).map((e) => e.streamVersion)).toEqual([3, 4, 5, 6]);
     expect((await t.store.readStream(streamId, { fromVersion: 2, toVersion: 4 })).map((e) => e.streamVersion)).toEqual([2, 3, 4]);
     expect((await t.store.readStream(streamId, { fromVersion: 2, limit: 2 })).map((e) => e.streamVersion)).toEqual([2, 3]);
+    // Only some types (odd versions are ChipsMoved), with the range and the limit still applied.
+    expect((await t.store.readStream(streamId, { types: ['ChipsMoved'] })).map((e) => e.streamVersion)).toEqual([1, 3, 5]);
+    expect((await t.store.readStream(streamId, { types: ['ChipsMoved'], fromVersion: 2, limit: 1 })).map((e) => e.streamVersion)).toEqual([3]);
+    expect(await t.store.readStream(streamId, { types: [] })).toEqual([]);
     expect(await t.store.readStream(freshStreamId())).toEqual([]);
     expect(await t.store.streamVersion(freshStreamId())).toBe(0);
   });

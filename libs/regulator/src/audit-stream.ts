@@ -138,17 +138,17 @@ export function auditOrder(a: Pick<RecordedEvent, 'streamId' | 'streamVersion'>,
   return a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : a.streamVersion - b.streamVersion;
 }
 
-/** Every audit event in the store, in audit order (the audit streams are small next to the tables: a day each). */
 /** What reading the audit streams takes: the store's listing and reading of streams. */
 export interface AuditLogReader {
   listStreams(o: { category: string }): Promise<{ streamId: string }[]>;
-  readStream(id: string): Promise<RecordedEvent[]>;
+  readStream(id: string, options?: { types?: readonly string[] }): Promise<RecordedEvent[]>;
 }
 
-export async function readAuditLog(store: AuditLogReader): Promise<RecordedEvent[]> {
+/** Every audit event in the store (or those of `types`), in audit order: day by day. */
+export async function readAuditLog(store: AuditLogReader, types?: readonly string[]): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];
   for (const { streamId } of await store.listStreams({ category: AUDIT_CATEGORY })) {
-    if (isAuditStream(streamId)) out.push(...(await store.readStream(streamId)));
+    if (isAuditStream(streamId)) out.push(...(await store.readStream(streamId, types === undefined ? {} : { types })));
   }
   return out;
 }

@@ -55,7 +55,8 @@ export async function readStaffRoster(db: Queryable, store: AuditLogReader): Pro
     throw error;
   }
   // The audit streams through the store (it alone reads the log's tables), in stream order: day by day.
-  const audit = (await readAuditLog(store)).filter((e) => STAFF_TYPES.includes(e.type));
+  // Only the staff changes: the streams also hold every sign-in, refusal and export, read by every export otherwise.
+  const audit = await readAuditLog(store, STAFF_TYPES);
   const histories = staffHistories(audit.map((e) => ({ event: { ...(e.data as Record<string, unknown>), type: e.type } as AuditEvent, recordedAt: e.recordedAt })));
   return {
     asOf: 'event-time',
