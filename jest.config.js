@@ -27,11 +27,10 @@ module.exports = {
   // A deadline, not a measurement: generous, so that a busy machine makes a test slow rather than red.
   testTimeout: 180000,
   // The suites share nothing but the machine's PostgreSQL and Redis (each has its own databases, key prefix, ports and
-  // temp folders), and many of them wait on the database, child processes, a browser or a running shot clock: two
-  // workers more than there are cores keep the cores busy (jest's default, one fewer than the cores, runs a 2-core
-  // machine's suites one by one; with one more, a quiet run still left a fifth of the CPU idle). At most four, so
-  // that the databases' connections stay well under PostgreSQL's 100.
-  maxWorkers: Math.min(4, os.availableParallelism() + 2),
+  // temp folders), and many of them wait on the database, child processes or a browser: a worker more than there
+  // are cores keeps the cores busy (jest's default, one fewer than the cores, runs a 2-core machine's suites one by
+  // one). At most four, so that the databases' connections stay well under PostgreSQL's 100.
+  maxWorkers: Math.min(4, os.availableParallelism() + 1),
   // The slowest suites first, also on a fresh clone (whose jest cache has no timings yet): see the file.
   testSequencer: '<rootDir>/test/slowest-first-sequencer.js',
 };
