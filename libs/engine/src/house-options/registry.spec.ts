@@ -5,11 +5,12 @@ import fc from 'fast-check';
 import { RULE_MODULES, evolveHouse, houseEvolution } from './registry';
 import { HOUSE_COMMAND_TYPES, HOUSE_EVENT_TYPES } from './declarations';
 import { EVENT_TYPES, type TableEvent } from '../table/events';
-import { COMMAND_TYPES, type TableCommand } from '../table/commands';
+import { COMMAND_TYPES } from '../table/commands';
 import { evolve, evolveCore } from '../table/evolve';
 import { tableDecider } from '../table/table-decider';
 import { randomLegalCommand } from '../table/random-player';
 import { mulberry32 } from '../table/deck';
+import { timedTable } from '../table/timed-table.test-support';
 import type { TableRulesInput } from '../table/rules';
 import type { TableState } from '../table/state';
 
@@ -103,45 +104,33 @@ describe('the rule-module registry', () => {
             maxSeats: 6,
             houseOptions: Object.fromEntries([...others.map((o) => [o, true]), ...(on ? idle.map((m) => [m.name, true]) : [])]),
           });
-          let state: TableState = tableDecider.initialState;
-          const log: TableEvent[] = [];
           let now = T0;
-          const apply = (command: TableCommand): boolean => {
-            now += Math.floor(random() * 40_000);
-            const d = tableDecider.decide({ ...command, at: new Date(now).toISOString() }, state);
-            if (!d.ok) return false;
-            log.push(...d.events);
-            state = d.state;
-            return true;
-          };
-          const must = (command: TableCommand) => {
-            if (!apply(command)) throw new Error(`refused: ${JSON.stringify(command)}`);
-          };
-          must({ type: 'OpenTable', tableId: 'idle', rules: rules(idleOn[0]!) });
-          for (let s = 1; s <= players; s++) must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
-          must({ type: 'PlaceButton', seat: 1 });
+          const t = timedTable(() => (now += Math.floor(random() * 40_000)));
+          t.must({ type: 'OpenTable', tableId: 'idle', rules: rules(idleOn[0]!) });
+          for (let s = 1; s <= players; s++) t.must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
+          t.must({ type: 'PlaceButton', seat: 1 });
           for (let hand = 0; hand < idleOn.length; hand++) {
-            if (state.seats.filter((s) => s !== null && s.stack > 0).length < 2) break;
-            if (hand > 0) must({ type: 'ChangeRules', rules: rules(idleOn[hand]!) });
-            must({ type: 'StartHand', seed: Math.floor(random() * 1e9) });
-            for (let guard = 0; state.hand !== null && state.hand.phase !== 'complete' && guard < 500; guard++) {
-              const command = randomLegalCommand(state, random);
+            if (t.state.seats.filter((s) => s !== null && s.stack > 0).length < 2) break;
+            if (hand > 0) t.must({ type: 'ChangeRules', rules: rules(idleOn[hand]!) });
+            t.must({ type: 'StartHand', seed: Math.floor(random() * 1e9) });
+            for (let guard = 0; t.state.hand !== null && t.state.hand.phase !== 'complete' && guard < 500; guard++) {
+              const command = randomLegalCommand(t.state, random);
               if (command === null) break;
               // A time bank the dealer pressed after the deadline is refused (CLOCK_RAN_OUT): nothing recorded.
-              if (!apply(command) && command.type !== 'UseTimeBank') throw new Error(`refused: ${JSON.stringify(command)}`);
+              if (!t.apply(command) && command.type !== 'UseTimeBank') throw new Error(`refused: ${JSON.stringify(command)}`);
             }
-            expect(state.hand?.phase).toBe('complete');
+            expect(t.state.hand?.phase).toBe('complete');
           }
           let withSkips: TableState = tableDecider.initialState;
           let without: TableState = tableDecider.initialState;
-          for (const e of log) {
+          for (const e of t.log) {
             const house = houseEvolution(e.type);
             if (house && withSkips.rules && house.handlers.some((h) => h.skipWhenOff && h.module.params(withSkips.rules!) === null)) skipped++;
             withSkips = evolve(withSkips, e);
             without = foldEverything(without, e);
             expect(without).toEqual(withSkips);
           }
-          expect(withSkips).toEqual(state);
+          expect(withSkips).toEqual(t.state);
         },
       ),
       { numRuns: 60 },

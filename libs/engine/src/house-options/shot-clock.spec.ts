@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { TableUnderTest, deckFor } from '../table/table-under-test.test-support';
-import { tableDecider } from '../table/table-decider';
 import { legalActions } from '../table/legal-actions';
 import { randomLegalCommand } from '../table/random-player';
 import { mulberry32 } from '../table/deck';
+import { timedTable } from '../table/timed-table.test-support';
 import { chipsOnTable } from '../table/chips';
 import { normalizeRules, type TableRulesInput } from '../table/rules';
 import type { TableCommand } from '../table/commands';
-import type { TableEvent } from '../table/events';
-import type { TableState } from '../table/state';
 import { DEFAULT_SHOT_CLOCK, validateShotClock, type ShotClockOption } from './shot-clock';
 
 /** 1/2 no limit, three seats, the button on seat 1: seat 2 posts the small blind, seat 3 the big, seat 1 acts first. */
@@ -246,51 +244,40 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
           }),
           ({ players, seed, onExpiry, extensions }) => {
             const random = mulberry32(seed);
-            let state: TableState = tableDecider.initialState;
-            const log: TableEvent[] = [];
             let now = T0;
-            const apply = (command: TableCommand): boolean => {
-              const d = tableDecider.decide({ ...command, at: new Date(now).toISOString() }, state);
-              if (!d.ok) return false;
-              log.push(...d.events);
-              state = d.state;
-              return true;
-            };
-            const must = (command: TableCommand) => {
-              if (!apply(command)) throw new Error(`refused: ${JSON.stringify(command)}`);
-            };
-            must({ type: 'OpenTable', tableId: 'p', rules: rules({ onExpiry, timeBankExtensions: extensions, seconds: 10, timeBankSeconds: 10 }, { maxSeats: 6 }) });
-            for (let s = 1; s <= players; s++) must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
-            must({ type: 'PlaceButton', seat: 1 });
-            const bought = chipsOnTable(state);
+            const t = timedTable(() => now);
+            t.must({ type: 'OpenTable', tableId: 'p', rules: rules({ onExpiry, timeBankExtensions: extensions, seconds: 10, timeBankSeconds: 10 }, { maxSeats: 6 }) });
+            for (let s = 1; s <= players; s++) t.must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
+            t.must({ type: 'PlaceButton', seat: 1 });
+            const bought = chipsOnTable(t.state);
             for (let hand = 0; hand < 3; hand++) {
-              if (state.seats.filter((s) => s !== null && s.stack > 0).length < 2) break;
-              must({ type: 'StartHand', seed: Math.floor(random() * 1e9) });
-              for (let guard = 0; state.hand !== null && state.hand.phase !== 'complete' && guard < 500; guard++) {
+              if (t.state.seats.filter((s) => s !== null && s.stack > 0).length < 2) break;
+              t.must({ type: 'StartHand', seed: Math.floor(random() * 1e9) });
+              for (let guard = 0; t.state.hand !== null && t.state.hand.phase !== 'complete' && guard < 500; guard++) {
                 now += Math.floor(random() * 40_000);
-                const clock = state.clock;
+                const clock = t.state.clock;
                 const r = random();
-                if (clock !== null && r < 0.1) apply({ type: clock.deadline === null ? 'ResumeClock' : 'PauseClock' });
-                else if (clock !== null && clock.deadline !== null && r < 0.4 && now >= Date.parse(clock.deadline)) must({ type: 'ClockExpired', clock: clock.clock });
+                if (clock !== null && r < 0.1) t.apply({ type: clock.deadline === null ? 'ResumeClock' : 'PauseClock' });
+                else if (clock !== null && clock.deadline !== null && r < 0.4 && now >= Date.parse(clock.deadline)) t.must({ type: 'ClockExpired', clock: clock.clock });
                 else {
-                  const command = randomLegalCommand(state, random);
+                  const command = randomLegalCommand(t.state, random);
                   if (command === null) break;
                   // A time bank after the deadline is refused (CLOCK_RAN_OUT): the dealer pressed too late.
-                  if (!apply(command) && command.type !== 'UseTimeBank') throw new Error(`refused: ${JSON.stringify(command)}`);
+                  if (!t.apply(command) && command.type !== 'UseTimeBank') throw new Error(`refused: ${JSON.stringify(command)}`);
                 }
               }
-              expect(state.hand?.phase).toBe('complete');
+              expect(t.state.hand?.phase).toBe('complete');
             }
-            expect(chipsOnTable(state)).toBe(bought);
+            expect(chipsOnTable(t.state)).toBe(bought);
             // Each clock's end: scan forward from its start.
             const bettingTypes = ['PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced'];
-            for (let i = 0; i < log.length; i++) {
-              const started = log[i]!;
+            for (let i = 0; i < t.log.length; i++) {
+              const started = t.log[i]!;
               if (started.type !== 'ClockStarted') continue;
               let end: string | null = null;
               let j = i + 1;
-              for (; j < log.length && end === null; j++) {
-                const e = log[j]!;
+              for (; j < t.log.length && end === null; j++) {
+                const e = t.log[j]!;
                 if (e.type === 'ClockExpired' && e.clock === started.clock) end = 'expired';
                 else if (bettingTypes.includes(e.type) && (e as { seat: number }).seat === started.seat) end = 'acted';
                 else if (e.type === 'HandEnded' || e.type === 'HandVoided') end = 'hand ended';
@@ -299,10 +286,10 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
               expect(end).not.toBeNull();
               expect(end).not.toBe('replaced without an end');
               // Exactly one: nothing names the clock after its end.
-              for (; j < log.length; j++) expect((log[j] as { clock?: unknown }).clock).not.toBe(started.clock);
+              for (; j < t.log.length; j++) expect((t.log[j] as { clock?: unknown }).clock).not.toBe(started.clock);
             }
             // Clock numbers rise by one, never reused.
-            const numbers = log.flatMap((e) => (e.type === 'ClockStarted' ? [e.clock] : []));
+            const numbers = t.log.flatMap((e) => (e.type === 'ClockStarted' ? [e.clock] : []));
             expect(numbers).toEqual(numbers.map((_, i) => i + 1));
           },
         ),
