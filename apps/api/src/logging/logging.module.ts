@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import type { onRequestHookHandler } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { destination } from 'pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
 import { principalOfMessage } from '../auth/principal';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 
@@ -36,34 +37,34 @@ function withActor(req: IncomingMessage, line: object): object {
  * Structured JSON logs (pino) on stdout, one line per request with its id, status and time. Written in batches:
  * lines collect in memory and go out when 4 KB have gathered or every 100 ms, and pino flushes at exit. A write per
  * line cost about a sixth of a request's CPU on this machine, where system calls are dear. A SIGKILL can lose the
- * last 100 ms of lines; the events never depend on them.
+ * last 100 ms of lines; the events never depend on them. At level silent (the tests' in-process APIs) there is no
+ * batch: its flush timer writes every 100 ms even with nothing to write, and lives as long as the process, so a test
+ * process that made hundreds of APIs spent its CPU on empty writes.
  */
 @Module({
   imports: [
     LoggerModule.forRootAsync({
       inject: [API_CONFIG],
-      useFactory: (config: ApiConfig) => ({
-        pinoHttp: [
-          {
-            level: config.logLevel,
-            // Who sent it and from which registered device come from the verified token, read when the line is
-            // written (after the access guard read the token); the rest of the request is noise. Added to the line itself, not
-            // through customProps, which costs every request two more child loggers.
-            customSuccessObject: (req: IncomingMessage, _res: ServerResponse, line: object) => withActor(req, line),
-            customErrorObject: (req: IncomingMessage, _res: ServerResponse, _error: Error, line: object) => withActor(req, line),
-            serializers: {
-              req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url,
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-            customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      useFactory: (config: ApiConfig) => {
+        const options: PinoHttpOptions = {
+          level: config.logLevel,
+          // Who sent it and from which registered device come from the verified token, read when the line is
+          // written (after the access guard read the token); the rest of the request is noise. Added to the line itself, not
+          // through customProps, which costs every request two more child loggers.
+          customSuccessObject: (req: IncomingMessage, _res: ServerResponse, line: object) => withActor(req, line),
+          customErrorObject: (req: IncomingMessage, _res: ServerResponse, _error: Error, line: object) => withActor(req, line),
+          serializers: {
+            req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
+              id: req.id,
+              method: req.method,
+              url: req.url,
+            }),
+            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
-          destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }),
-        ],
-      }),
+          customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+        };
+        return { pinoHttp: config.logLevel === 'silent' ? options : [options, destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 })] };
+      },
     }),
   ],
 })
