@@ -71,7 +71,8 @@ export class LoadCluster {
     } else if (options.databaseUrl) {
       url = options.databaseUrl;
     } else {
-      const created = await createPostgresDatabase();
+      // Migrated already: a run is about load and faults, not the first start's migrations (migrations.int-spec.ts).
+      const created = await createPostgresDatabase({ migrated: true });
       url = created.url;
       drop = async () => void (await created.drop());
     }
@@ -80,7 +81,7 @@ export class LoadCluster {
     const ports = await Promise.all(Array.from({ length: options.apiProcesses }, () => freePort()));
     const cluster = new LoadCluster(options, url, redisUrl, ports, drop, postgres, redis);
     try {
-      // One at a time: the first runs the migrations, the others find them done.
+      // One at a time (on an empty database, the first would run the migrations and the others find them done).
       for (let i = 0; i < options.apiProcesses; i++) {
         cluster.apis.push(cluster.watch(`API ${i + 1}`, await cluster.startApiOnFreePort(i)));
         cluster.clients.push(new JsonHttpClient(cluster.apis[i]!.baseUrl, authHeaders('floor')));

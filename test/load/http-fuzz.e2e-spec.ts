@@ -55,7 +55,7 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
 
   beforeAll(async () => {
     ensureBuilt();
-    const database = await createPostgresDatabase();
+    const database = await createPostgresDatabase({ migrated: true });
     drop = database.drop;
     api = await ApiProcess.start({ DATABASE_URL: database.url });
     pg = new Client({ connectionString: database.url });

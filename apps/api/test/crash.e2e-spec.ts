@@ -53,7 +53,8 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
   beforeAll(async () => {
     ensureBuilt();
     if (backend === 'postgres') {
-      const database = await createPostgresDatabase();
+      // Migrated already, as the PGlite folder below.
+      const database = await createPostgresDatabase({ migrated: true });
       env = { DATABASE_URL: database.url, SNAPSHOT_EVERY: '50' };
       cleanUp = database.drop;
     } else {

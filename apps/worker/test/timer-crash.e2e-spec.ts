@@ -46,7 +46,7 @@ describe('the timer across a kill -9 of the worker (built API and worker, Postgr
 
   beforeAll(async () => {
     ensureBuilt();
-    database = await createPostgresDatabase();
+    database = await createPostgresDatabase({ migrated: true });
     api = await ApiProcess.start({ DATABASE_URL: database.url });
   }, 180_000);
 

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { IN_MEMORY, migrateDatabase, PGliteDatabase } from '../src';
 import { migrations } from '../../../migrations';
+import { migrationsFingerprint } from './migrations-fingerprint';
 
-const MIGRATIONS_DIR = join(__dirname, '..', '..', '..', 'migrations');
 const MIGRATOR = join(__dirname, '..', 'src', 'migrate-pglite.ts');
 
 /**
@@ -18,11 +17,9 @@ const MIGRATOR = join(__dirname, '..', 'src', 'migrate-pglite.ts');
  * data folders); this only spares the tests that need a migrated database the cluster's creation.
  */
 export function pgliteTemplatePath(): string {
-  const hash = createHash('sha256');
   // PGlite's package.json is not among its exports: read it next to its entry point.
-  hash.update(readFileSync(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json')));
-  for (const file of [MIGRATOR, ...readdirSync(MIGRATIONS_DIR).sort().map((name) => join(MIGRATIONS_DIR, name))]) hash.update(file).update(readFileSync(file));
-  return join(tmpdir(), `felt-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const pglitePackage = readFileSync(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'));
+  return join(tmpdir(), `felt-pglite-template-${migrationsFingerprint([MIGRATOR], (hash) => hash.update(pglitePackage))}.tar`);
 }
 
 let made: Promise<string> | undefined;
