@@ -14,6 +14,7 @@ import { handHistory } from './hand-history';
 import { sessionLedger, ledgerDiscrepancy, sessionNet } from './session-ledger';
 import { lobby } from './lobby';
 import { RecordedLog } from './recorded-log.test-support';
+import { expectToBe, expectToEqual } from '../../../test/loop-assertions';
 
 /**
  * Random multi-table sessions (random legal play, sit-outs, rebuys, players leaving and new ones sitting down,
@@ -157,61 +158,61 @@ describe('views over random multi-table sessions (property)', () => {
 
         // Rebuilding from position zero equals incremental evolution with stored-and-reloaded views.
         const views = { table: project(tableViews, events), hands: project(handHistory, events), ledger: project(sessionLedger, events), lobby: project(lobby, events) };
-        expect(incrementally(tableViews, events, random)).toEqual(views.table);
-        expect(incrementally(handHistory, events, random)).toEqual(views.hands);
-        expect(incrementally(sessionLedger, events, random)).toEqual(views.ledger);
-        expect(incrementally(lobby, events, random)).toEqual(views.lobby);
+        expectToEqual(incrementally(tableViews, events, random), views.table);
+        expectToEqual(incrementally(handHistory, events, random), views.hands);
+        expectToEqual(incrementally(sessionLedger, events, random), views.ledger);
+        expectToEqual(incrementally(lobby, events, random), views.lobby);
         // Folding a prefix, then the rest, is the same as folding everything.
         const cut = Math.floor(random() * events.length);
-        expect(project(sessionLedger, events.slice(cut), project(sessionLedger, events.slice(0, cut)))).toEqual(views.ledger);
+        expectToEqual(project(sessionLedger, events.slice(cut), project(sessionLedger, events.slice(0, cut))), views.ledger);
 
         for (const id of ids) {
           const state = log.state(id);
           const streamEvents = events.filter((e) => e.streamId === `table-${id}`);
           // Table view: the engine's own fold of the stream, and the row derived from it.
           const table = views.table.tables[id];
-          expect(table.version).toBe(streamEvents.length);
+          expectToBe(table.version, streamEvents.length);
           // ... but for the sealed deck, which no view reads.
-          expect(table.engine).toEqual(state.hand ? { ...state, hand: withoutDeck(state.hand) } : state);
-          expect(table.row).toEqual(tableRowOf(state, id));
+          expectToEqual(table.engine, state.hand ? { ...state, hand: withoutDeck(state.hand) } : state);
+          expectToEqual(table.row, tableRowOf(state, id));
 
           // Hand history: one record per hand with the actions, payouts, rake, final stacks and times of its events.
           const expected = handsFromEvents(events, id);
           const records = views.hands.hands[id] ?? [];
-          expect(records.map((h) => h.handNumber)).toEqual(expected.map((h) => h.handNumber));
+          expectToEqual(records.map((h) => h.handNumber), expected.map((h) => h.handNumber));
           records.forEach((h, k) => {
-            expect(h.actions.length).toBe(expected[k].actions);
-            expect(h.pots.reduce((n, p) => n + p.amount, 0)).toBe(expected[k].paid);
-            expect(h.rake).toBe(expected[k].rake);
-            expect([h.startedAt, h.endedAt]).toEqual([expected[k].startedAt, expected[k].endedAt]);
-            if (expected[k].final) expect(Object.fromEntries(h.players.map((p) => [p.seat, p.finalStack]))).toEqual(expected[k].final);
+            expectToBe(h.actions.length, expected[k].actions);
+            expectToBe(h.pots.reduce((n, p) => n + p.amount, 0), expected[k].paid);
+            expectToBe(h.rake, expected[k].rake);
+            expectToEqual([h.startedAt, h.endedAt], [expected[k].startedAt, expected[k].endedAt]);
+            if (expected[k].final) expectToEqual(Object.fromEntries(h.players.map((p) => [p.seat, p.finalStack])), expected[k].final);
           });
           hands += records.length;
 
           // Ledger: totals straight from the events, the open sessions' stacks, the rake, and the balance.
           const ledger = views.ledger.tables[id];
           const sum = (type: string, field: string) => streamEvents.filter((e) => e.type === type).reduce((n, e) => n + (e.data as Record<string, number>)[field], 0);
-          expect(ledger.sessions.reduce((n, s) => n + s.buyIn, 0)).toBe(sum('PlayerSeated', 'buyIn'));
-          expect(ledger.sessions.reduce((n, s) => n + s.addOns.reduce((m, a) => m + a.amount, 0), 0)).toBe(sum('ChipsAdded', 'amount'));
-          expect(ledger.sessions.reduce((n, s) => n + (s.cashOut ?? 0), 0)).toBe(sum('PlayerLeft', 'cashOut'));
-          expect(ledger.rake).toBe(state.rakeCollected);
-          expect(ledgerDiscrepancy(views.ledger, id, table.row.chipsOnTable)).toBe(0);
+          expectToBe(ledger.sessions.reduce((n, s) => n + s.buyIn, 0), sum('PlayerSeated', 'buyIn'));
+          expectToBe(ledger.sessions.reduce((n, s) => n + s.addOns.reduce((m, a) => m + a.amount, 0), 0), sum('ChipsAdded', 'amount'));
+          expectToBe(ledger.sessions.reduce((n, s) => n + (s.cashOut ?? 0), 0), sum('PlayerLeft', 'cashOut'));
+          expectToBe(ledger.rake, state.rakeCollected);
+          expectToBe(ledgerDiscrepancy(views.ledger, id, table.row.chipsOnTable), 0);
           // Every session's result is the sum of its hands.
-          for (const s of ledger.sessions) if (s.playing === null) expect(sessionNet(s)).toBe(s.hands.reduce((n, h) => n + h.net, 0));
+          for (const s of ledger.sessions) if (s.playing === null) expectToBe(sessionNet(s), s.hands.reduce((n, h) => n + h.net, 0));
           if (!state.hand || state.hand.phase === 'complete') {
-            expect(ledgerDiscrepancy(views.ledger, id)).toBe(0);
+            expectToBe(ledgerDiscrepancy(views.ledger, id), 0);
             const open = ledger.sessions.filter((s) => s.leftAt === null).map((s) => [s.seat, s.playerId, s.stack]);
-            expect(open.sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual(state.seats.filter((s) => s !== null).map((s) => [s!.seat, s!.playerId, s!.stack]));
+            expectToEqual(open.sort((a, b) => (a[0] as number) - (b[0] as number)), state.seats.filter((s) => s !== null).map((s) => [s!.seat, s!.playerId, s!.stack]));
           }
           raked += ledger.rake;
 
           // Lobby: the engine's seats.
           const entry = views.lobby.tables[id];
-          expect(entry.players).toEqual(state.seats.filter((s) => s !== null).map((s) => ({ seat: s!.seat, playerId: s!.playerId, sittingOut: s!.sittingOut })));
-          expect(entry.seatsTaken + entry.seatsFree).toBe(state.rules!.maxSeats);
-          expect(entry.handsPlayed).toBe(state.handsPlayed);
-          expect([entry.game.structure, entry.game.smallBlind, entry.game.bigBlind]).toEqual([state.rules!.structure.kind, state.rules!.smallBlind, state.rules!.bigBlind]);
-          expect(entry.game.houseOptions.includes('rake')).toBe(state.rules!.houseOptions.rake !== null);
+          expectToEqual(entry.players, state.seats.filter((s) => s !== null).map((s) => ({ seat: s!.seat, playerId: s!.playerId, sittingOut: s!.sittingOut })));
+          expectToBe(entry.seatsTaken + entry.seatsFree, state.rules!.maxSeats);
+          expectToBe(entry.handsPlayed, state.handsPlayed);
+          expectToEqual([entry.game.structure, entry.game.smallBlind, entry.game.bigBlind], [state.rules!.structure.kind, state.rules!.smallBlind, state.rules!.bigBlind]);
+          expectToBe(entry.game.houseOptions.includes('rake'), state.rules!.houseOptions.rake !== null);
         }
       }),
       { numRuns: 40, seed: 20261130 },
@@ -235,7 +236,7 @@ describe('views over random multi-table sessions (property)', () => {
           ledger = sessionLedger.evolve(ledger, e);
           table = tableViews.evolve(table, e);
           const id = e.streamId.slice('table-'.length);
-          expect(ledgerDiscrepancy(ledger, id, table.tables[id].row.chipsOnTable)).toBe(0);
+          expectToBe(ledgerDiscrepancy(ledger, id, table.tables[id].row.chipsOnTable), 0);
           // Hole cards: the public sees only hands tabled at the showdown, a player also their own.
           const view = table.tables[id];
           const someone = view.row.seats[0]?.playerId ?? 'nobody';
@@ -250,7 +251,7 @@ describe('views over random multi-table sessions (property)', () => {
           ] as const) {
             for (const s of tableViewFor(view, audience).seats) {
               const dealt = view.row.seats.find((x) => x.seat === s.seat)!.holeCards !== null;
-              expect(s.holeCards !== null).toBe(dealt && sees(s));
+              expectToBe(s.holeCards !== null, dealt && sees(s));
             }
           }
           cardsChecked++;

@@ -7,6 +7,7 @@ import { TABLE_CHANGE_PRIORITIES } from './house-policies/table-change-priority'
 import { roomDecider } from './room-decider';
 import { seatQueue } from './seat-queue';
 import { INITIAL_GAME_STATE, openSeats, seatOf, type GameState } from './state';
+import { expectToBe, expectToEqual } from '../../../test/loop-assertions';
 
 /**
  * Waitlist fairness over random shifts: the floor does random things (list, leave, call anyone, pass players over,
@@ -138,7 +139,7 @@ describe('waitlist fairness (property)', () => {
           const before = state;
           const decision = roomDecider.decide(commandFor(i, state, at), state);
           if (!decision.ok) {
-            expect(typeof decision.rejection.message).toBe('string');
+            expectToBe(typeof decision.rejection.message, 'string');
             continue;
           }
           for (const e of decision.events) {
@@ -149,7 +150,7 @@ describe('waitlist fairness (property)', () => {
               const table = before.tables.find((x) => x.tableId === e.tableId)!;
               const line = seatQueue(before, table).map((c) => c.playerId);
               const ahead = line.slice(0, line.indexOf(e.playerId));
-              expect(e.passedOver.map((p) => p.playerId)).toEqual(ahead);
+              expectToEqual(e.passedOver.map((p) => p.playerId), ahead);
               for (const p of e.passedOver) expect(PASS_OVER_REASONS).toContain(p.reason);
               // And, independently of seatQueue: every listed player earlier on the list, not called, is ahead of a list call.
               if (e.route === 'list') {
@@ -164,23 +165,23 @@ describe('waitlist fairness (property)', () => {
             if (e.type === 'WalkInSeated') {
               // A walk-in skips nobody: nobody was in line for the table, or the walk-in was first.
               const line = seatQueue(before, before.tables.find((x) => x.tableId === e.tableId)!).map((c) => c.playerId);
-              expect(line.length === 0 || line[0] === e.playerId).toBe(true);
+              expectToBe(line.length === 0 || line[0] === e.playerId, true);
               // And, independently: no earlier listed player was waiting uncalled.
               const earlier = list.slice(0, Math.max(0, list.indexOf(e.playerId))).filter((p) => !before.calls.some((c) => c.playerId === p));
-              expect(e.fromList ? earlier : list.filter((p) => !before.calls.some((c) => c.playerId === p))).toEqual([]);
+              expectToEqual(e.fromList ? earlier : list.filter((p) => !before.calls.some((c) => c.playerId === p)), []);
             }
             if (e.type === 'PlayerNoShow' || e.type === 'SeatTaken' || e.type === 'WalkInSeated' || e.type === 'TableBroken' || e.type === 'SeatMoved') seen.add(e.type);
             list = modelList(list, e);
           }
           apply(decision.events);
-          expect(state.list.map((e) => e.playerId)).toEqual(list);
+          expectToEqual(state.list.map((e) => e.playerId), list);
           // One seat per player per game, one player per seat, one call per seat.
           const seated = state.tables.flatMap((x) => x.seated.map((h) => h.playerId));
-          expect(new Set(seated).size).toBe(seated.length);
-          for (const x of state.tables) expect(new Set(x.seated.map((h) => h.seat)).size).toBe(x.seated.length);
+          expectToBe(new Set(seated).size, seated.length);
+          for (const x of state.tables) expectToBe(new Set(x.seated.map((h) => h.seat)).size, x.seated.length);
           const held = state.calls.map((c) => `${c.tableId}:${c.seat}`);
-          expect(new Set(held).size).toBe(held.length);
-          for (const c of state.calls) expect(state.tables.find((x) => x.tableId === c.tableId)!.seated.some((h) => h.seat === c.seat)).toBe(false);
+          expectToBe(new Set(held).size, held.length);
+          for (const c of state.calls) expectToBe(state.tables.find((x) => x.tableId === c.tableId)!.seated.some((h) => h.seat === c.seat), false);
           // Nobody is both listed and seated.
           for (const e of state.list) expect(seatOf(state, e.playerId)).toBeUndefined();
         }

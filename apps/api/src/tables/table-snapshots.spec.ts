@@ -3,6 +3,7 @@ import { mulberry32, randomLegalCommand, standingActions, tableDecider, type Tab
 import { canonicalJson } from '@felt/event-store';
 import { DeckSeal } from './deck-seal';
 import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT } from './table-snapshots';
+import { expectToEqual } from '../../../../test/loop-assertions';
 
 const seal = new DeckSeal(randomBytes(32));
 
@@ -37,12 +38,12 @@ describe('table snapshots', () => {
       // Same legal command, same events, from both states (decide reads every part of the state that matters).
       const seed = probe();
       const command = randomLegalCommand(state, mulberry32(Math.floor(seed * 2 ** 32))) ?? { type: 'StartHand' as const, seed: 1 };
-      expect(tableDecider.decide(command, restored!)).toEqual(tableDecider.decide(command, state));
+      expectToEqual(tableDecider.decide(command, restored!), tableDecider.decide(command, state));
       // A correction too: the chain of earlier hand states survives the store (a table restarted mid-hand can still correct).
       const standing = state.hand && state.hand.phase !== 'complete' ? standingActions(state.hand).length : 0;
       if (standing > 0) {
         const correction = { type: 'CorrectAction' as const, action: 1 + Math.floor(seed * standing), reason: 'restart' };
-        expect(tableDecider.decide(correction, restored!)).toEqual(tableDecider.decide(correction, state));
+        expectToEqual(tableDecider.decide(correction, restored!), tableDecider.decide(correction, state));
         corrections++;
       }
       compared++;

@@ -6,6 +6,7 @@ import { authHeaders } from './auth';
 import { exampleScripts, requestBody } from './table-scripts';
 import { useTestStore, type Backend } from './test-databases';
 import { startTestApi, type TestApi } from './test-api';
+import { expectToEqual } from '../../../../test/loop-assertions';
 
 /**
  * Complete hands through HTTP: every example table script (side pots, rake, straddles, kills, chops, missed
@@ -54,7 +55,7 @@ export function describeCompleteHands(backend: Backend): void {
         }
         if (command.type === 'SeatPlayer') buyIns += command.buyIn;
         const res = await api.http.post(`/tables/${tableId}/commands`).set(headers).send(command);
-        expect({ command, status: res.status }).toEqual({ command, status: 201 });
+        expectToEqual({ command, status: res.status }, { command, status: 201 });
         handsPlayed = res.body.table.handsPlayed;
       }
 

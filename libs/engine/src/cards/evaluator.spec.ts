@@ -15,6 +15,7 @@ import {
   handClassRanks,
 } from './evaluator';
 import { EVALUATOR_TABLES, buildEvaluatorTables, evaluatorTableBytes } from './evaluator-tables';
+import { expectToBe, expectToEqual } from '../../../../test/loop-assertions';
 
 // phe (a port of Henry Lee's evaluator) ships no types. Its card codes are rank * 4 + suit too, with
 // another suit order, which changes no hand's strength. Its values are smaller for better hands, and
@@ -199,7 +200,7 @@ describe('6 and 7 cards', () => {
     fc.assert(
       fc.property(distinctCards(7), (hand) => {
         const [a, b, c, d, e, f, g] = hand;
-        expect(evaluate7(a, b, c, d, e, f, g)).toBe(maxOverFiveCardSubsets(hand));
+        expectToBe(evaluate7(a, b, c, d, e, f, g), maxOverFiveCardSubsets(hand));
       }),
       { numRuns: 20_000 },
     );
@@ -209,7 +210,7 @@ describe('6 and 7 cards', () => {
     fc.assert(
       fc.property(distinctCards(6), (hand) => {
         const [a, b, c, d, e, f] = hand;
-        expect(evaluate6(a, b, c, d, e, f)).toBe(maxOverFiveCardSubsets(hand));
+        expectToBe(evaluate6(a, b, c, d, e, f), maxOverFiveCardSubsets(hand));
       }),
       { numRuns: 10_000 },
     );
@@ -231,8 +232,8 @@ describe('6 and 7 cards', () => {
       });
     fc.assert(
       fc.property(fc.oneof(suitedHeavy, runHeavy), (hand) => {
-        expect(evaluate(hand)).toBe(maxOverFiveCardSubsets(hand));
-        if (hand.length >= 6) expect(evaluate(hand.slice(0, 6))).toBe(maxOverFiveCardSubsets(hand.slice(0, 6)));
+        expectToBe(evaluate(hand), maxOverFiveCardSubsets(hand));
+        if (hand.length >= 6) expectToBe(evaluate(hand.slice(0, 6)), maxOverFiveCardSubsets(hand.slice(0, 6)));
       }),
       { numRuns: 5_000 },
     );
@@ -241,7 +242,7 @@ describe('6 and 7 cards', () => {
   it('does not depend on the order of the cards', () => {
     fc.assert(
       fc.property(handAndShuffle, ([hand, shuffled]) => {
-        expect(evaluate(shuffled)).toBe(evaluate(hand));
+        expectToBe(evaluate(shuffled), evaluate(hand));
       }),
       { numRuns: 2_000 },
     );
@@ -252,8 +253,8 @@ describe('6 and 7 cards', () => {
       fc.property(distinctCards(7), distinctCards(7), (first, second) => {
         const ours = Math.sign(evaluate(first) - evaluate(second));
         const theirs = Math.sign(phe.evaluateCardCodes(second) - phe.evaluateCardCodes(first));
-        expect(ours).toBe(theirs);
-        expect(HAND_CATEGORIES.indexOf(handCategory(evaluate(first)))).toBe(8 - phe.rankCardCodes(first));
+        expectToBe(ours, theirs);
+        expectToBe(HAND_CATEGORIES.indexOf(handCategory(evaluate(first))), 8 - phe.rankCardCodes(first));
       }),
       { numRuns: 5_000 },
     );
@@ -341,10 +342,10 @@ describe('named examples', () => {
     fc.assert(
       fc.property(handAndShuffle, ([hand, shuffled]) => {
         const best = bestFive(hand);
-        expect(bestFive(shuffled)).toEqual(best);
-        expect(evaluate(best.cards)).toBe(best.value);
-        expect(best.value).toBe(evaluate(hand));
-        expect(best.cards.every((card) => hand.includes(card))).toBe(true);
+        expectToEqual(bestFive(shuffled), best);
+        expectToBe(evaluate(best.cards), best.value);
+        expectToBe(best.value, evaluate(hand));
+        expectToBe(best.cards.every((card) => hand.includes(card)), true);
       }),
       { numRuns: 2_000 },
     );

@@ -13,6 +13,7 @@ import { mulberry32 } from '../table/deck';
 import { timedTable } from '../table/timed-table.test-support';
 import type { TableRulesInput } from '../table/rules';
 import type { TableState } from '../table/state';
+import { expectToBe, expectToEqual } from '../../../../test/loop-assertions';
 
 /** The names of the options, as they appear in identifiers and strings (house-options/*.ts). */
 const OPTION_WORDS = /straddle|kill|chop|rake|missed|bombPot|runItTwice|shotClock|timeBank|Clock(Started|Paused|Resumed|Expired)|(Pause|Resume)Clock/i;
@@ -119,7 +120,7 @@ describe('the rule-module registry', () => {
               // A time bank the dealer pressed after the deadline is refused (CLOCK_RAN_OUT): nothing recorded.
               if (!t.apply(command) && command.type !== 'UseTimeBank') throw new Error(`refused: ${JSON.stringify(command)}`);
             }
-            expect(t.state.hand?.phase).toBe('complete');
+            expectToBe(t.state.hand?.phase, 'complete');
           }
           let withSkips: TableState = tableDecider.initialState;
           let without: TableState = tableDecider.initialState;
@@ -128,9 +129,9 @@ describe('the rule-module registry', () => {
             if (house && withSkips.rules && house.handlers.some((h) => h.skipWhenOff && h.module.params(withSkips.rules!) === null)) skipped++;
             withSkips = evolve(withSkips, e);
             without = foldEverything(without, e);
-            expect(without).toEqual(withSkips);
+            expectToEqual(without, withSkips);
           }
-          expect(withSkips).toEqual(t.state);
+          expectToEqual(withSkips, t.state);
         },
       ),
       { numRuns: 60 },

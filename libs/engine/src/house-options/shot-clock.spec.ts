@@ -8,6 +8,7 @@ import { chipsOnTable } from '../table/chips';
 import { normalizeRules, type TableRulesInput } from '../table/rules';
 import type { TableCommand } from '../table/commands';
 import { DEFAULT_SHOT_CLOCK, validateShotClock, type ShotClockOption } from './shot-clock';
+import { expectToBe, expectToEqual } from '../../../../test/loop-assertions';
 
 /** 1/2 no limit, three seats, the button on seat 1: seat 2 posts the small blind, seat 3 the big, seat 1 acts first. */
 const rules = (shotClock: Partial<ShotClockOption> | true = true, extra: Partial<TableRulesInput> = {}): TableRulesInput => ({
@@ -266,9 +267,9 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
                   if (!t.apply(command) && command.type !== 'UseTimeBank') throw new Error(`refused: ${JSON.stringify(command)}`);
                 }
               }
-              expect(t.state.hand?.phase).toBe('complete');
+              expectToBe(t.state.hand?.phase, 'complete');
             }
-            expect(chipsOnTable(t.state)).toBe(bought);
+            expectToBe(chipsOnTable(t.state), bought);
             // Each clock's end: scan forward from its start.
             const bettingTypes = ['PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced'];
             for (let i = 0; i < t.log.length; i++) {
@@ -283,14 +284,13 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
                 else if (e.type === 'HandEnded' || e.type === 'HandVoided') end = 'hand ended';
                 else if (e.type === 'ClockStarted') end = 'replaced without an end';
               }
-              expect(end).not.toBeNull();
-              expect(end).not.toBe('replaced without an end');
+              if (end === null || end === 'replaced without an end') throw new Error(`clock ${started.clock} of seat ${started.seat}: ${end ?? 'no end'}`);
               // Exactly one: nothing names the clock after its end.
-              for (; j < t.log.length; j++) expect((t.log[j] as { clock?: unknown }).clock).not.toBe(started.clock);
+              expectToEqual(t.log.slice(j).filter((e) => (e as { clock?: unknown }).clock === started.clock), []);
             }
             // Clock numbers rise by one, never reused.
             const numbers = t.log.flatMap((e) => (e.type === 'ClockStarted' ? [e.clock] : []));
-            expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+            expectToEqual(numbers, numbers.map((_, i) => i + 1));
           },
         ),
         { numRuns: 150 },
