@@ -19,7 +19,9 @@ function newestSource(dir) {
   return newest;
 }
 
-const built = fs.existsSync(main) ? fs.statSync(main).mtimeMs : 0;
+// The build's record (tsc -b touches it whenever it checks, also when a change rewrote no output), else main.js.
+const buildInfo = path.join(root, 'dist', '.tsbuildinfo', 'server.tsbuildinfo');
+const built = fs.existsSync(main) ? Math.max(fs.statSync(main).mtimeMs, fs.existsSync(buildInfo) ? fs.statSync(buildInfo).mtimeMs : 0) : 0;
 const sources = Math.max(newestSource(path.join(root, 'apps', 'api', 'src')), newestSource(path.join(root, 'libs')), newestSource(path.join(root, 'migrations')));
 if (built < sources) {
   console.error(built === 0 ? 'felt-api: building (first start)…' : 'felt-api: sources changed since the last build; rebuilding…');
