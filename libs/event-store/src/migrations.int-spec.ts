@@ -197,20 +197,20 @@ describe('PGlite in a data folder', () => {
   });
 });
 
-describe('PGlite unpacked from a dump (the tests start from a migrated one: test-support/pglite-template.ts)', () => {
+describe('PGlite unpacked from a dump', () => {
   const dir = mkdtempSync(join(tmpdir(), 'felt-pglite-dump-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('holds what was dumped, chain and migrations included, and goes on appending', async () => {
     const streamId = freshStreamId();
     // From the template (the migrations' first run on a new cluster is the suites' above): this is about the dump.
-    const original = await openMigratedPglite();
+    const { db: original, dispose } = await openMigratedPglite();
     let appended;
     try {
       appended = await new EventStore(original).append(streamId, { expectedVersion: 'no-stream', commandId: `dump-${streamId}`, events: sampleEvents(2) });
       writeFileSync(join(dir, 'dump.tar'), await original.dumpDataDir());
     } finally {
-      await original.close();
+      await dispose();
     }
     const copy = await PGliteDatabase.open(IN_MEMORY, { loadDataDir: join(dir, 'dump.tar') });
     try {

@@ -22,15 +22,18 @@ export interface TestDatabase {
 
 /**
  * A migrated, empty database of its own: a fresh `felt_test_<random>` database on PostgreSQL copied from a migrated
- * template (below; dropped by dispose), or an in-memory PGlite unpacked from a migrated template (pglite-template.ts;
- * still a second or two: create one per test file, in beforeAll). Shared by every library's and app's tests that need a real database.
+ * template (below; dropped by dispose), or a PGlite in a copy of a migrated template folder (pglite-template.ts;
+ * deleted by dispose; still half a second of CPU: create one per test file, in beforeAll). Shared by every library's and app's tests that need a real database.
  */
 export async function createTestDatabase(backend: Backend, poolSize = 25, options: { fromScratch?: boolean } = {}): Promise<TestDatabase> {
   if (backend === 'pglite') {
     // fromScratch: a new cluster migrated at open, the way the application opens one (the migrations' own tests).
     // Otherwise, as on PostgreSQL, a copy of a migrated template.
-    const db = options.fromScratch ? await openDatabase({ dataDir: IN_MEMORY }) : await openMigratedPglite();
-    return { backend, db, dispose: () => db.close() };
+    if (options.fromScratch) {
+      const db = await openDatabase({ dataDir: IN_MEMORY });
+      return { backend, db, dispose: () => db.close() };
+    }
+    return { backend, ...(await openMigratedPglite()) };
   }
   // fromScratch: an empty database migrated at open; otherwise a copy of the migrated template, where open finds
   // nothing to apply (the check a process makes at each start).
