@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IN_MEMORY } from '@felt/event-store';
@@ -48,9 +48,12 @@ describe('the seal key', () => {
     expect(() => resolveSealKey({ sealKey: undefined, databaseUrl: 'postgres://x', dataDir: './data' })).toThrow(/FELT_SEAL_KEY is not set/);
   });
 
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
   /** A fresh folder holding where `./data` would be; the embedded default's settings for it. */
   function checkout(): { root: string; dataDir: string; settings: { sealKey: undefined; databaseUrl: undefined; dataDir: string } } {
     const root = mkdtempSync(join(tmpdir(), 'felt-seal-'));
+    roots.push(root);
     const dataDir = join(root, 'data');
     return { root, dataDir, settings: { sealKey: undefined, databaseUrl: undefined, dataDir } };
   }
