@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   await listenOnEveryInterface(app, config.port);
   const logger = new Logger('Felt');
   logger.log(`listening on port ${config.port}; OpenAPI at /docs, readiness at /health/ready, liveness at /health/live`);
+  if (seal.movedFrom) logger.log(`moved the seal key from ${seal.movedFrom} into the data folder: ${seal.file}`);
   logger.log(`undealt decks sealed with ${seal.source === 'FELT_SEAL_KEY' ? 'FELT_SEAL_KEY' : seal.file ? `the key in ${seal.file}` : 'a key that lives as long as this process'}`);
   logger.log(`access tokens signed with ${secret.source === 'JWT_SECRET' ? 'JWT_SECRET' : secret.file ? `the secret in ${secret.file}` : 'a secret that lives as long as this process'}`);
 }

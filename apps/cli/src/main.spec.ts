@@ -46,6 +46,19 @@ describe('felt play', () => {
     expect(report.hands[0].board).toEqual(['As', 'Ks', 'Qs', 'Js', 'Ts']);
   });
 
+  it('gives no blind seats for a bomb pot, where no blind is posted (smallBlind and bigBlind null)', async () => {
+    const json = await felt('play', join(examples, 'bp-1-bomb-pot.json'), '--json');
+    expect(json.code).toBe(0);
+    const hands = JSON.parse(json.out).hands as { button: number; smallBlind: number | null; bigBlind: number | null }[];
+    expect(hands.map((h) => [h.button, h.smallBlind, h.bigBlind])).toEqual([
+      [1, null, null],
+      [2, 3, 4],
+    ]);
+    const text = await felt('play', join(examples, 'bp-1-bomb-pot.json'));
+    expect(text.out).toContain('Hand #1 (button seat 1, no blinds)');
+    expect(text.out).toContain('Hand #2 (button seat 2, small blind seat 3, big blind seat 4)');
+  });
+
   it('counts hands from after a setup block and says how many setup hands it played', async () => {
     const { out, code } = await felt('play', join(examples, 'mb-3-setup-owed-blinds-make-up.json'), '--json');
     expect(code).toBe(0);

@@ -84,7 +84,10 @@ const STREET_LABEL = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'R
 
 export function handText(hand: HandSummary): string {
   const lines: string[] = [];
-  const blinds = `button seat ${hand.button}, small blind ${hand.smallBlind === null ? 'none' : `seat ${hand.smallBlind}`}, big blind seat ${hand.bigBlind}`;
+  const blinds =
+    hand.bigBlind === null
+      ? `button seat ${hand.button}, no blinds`
+      : `button seat ${hand.button}, small blind ${hand.smallBlind === null ? 'none' : `seat ${hand.smallBlind}`}, big blind seat ${hand.bigBlind}`;
   lines.push(`Hand #${hand.handNumber} (${blinds})${hand.status === 'complete' ? '' : ` [${hand.status}]`}`);
   lines.push(`  Players: ${hand.players.map((p) => `${p.playerId} (seat ${p.seat}) ${p.stack}${p.holeCards ? ` [${p.holeCards}]` : ''}`).join(', ')}`);
   let street: string | null = null;

@@ -28,7 +28,7 @@ export interface ApiConfig {
   readonly jwtSecret: string | undefined;
   /**
    * The key that seals undealt decks at rest (FELT_SEAL_KEY, 64 hex digits). Unset: the embedded default reads or
-   * creates `<dataDir>.seal.key` beside the database folder; with a databaseUrl the start fails instead
+   * creates `<dataDir>/seal.key`; with a databaseUrl the start fails instead
    * (tables/deck-seal.ts).
    */
   readonly sealKey: string | undefined;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IN_MEMORY } from '@felt/event-store';
-import { DeckSeal, resolveSealKey, sealKeyFile } from './deck-seal';
+import { DeckSeal, formerSealKeyFile, resolveSealKey, sealKeyFile } from './deck-seal';
 import { toNewEvent, toTableEvent } from './table-stream';
 import type { RecordedEvent } from '@felt/event-store';
 
@@ -48,18 +48,77 @@ describe('the seal key', () => {
     expect(() => resolveSealKey({ sealKey: undefined, databaseUrl: 'postgres://x', dataDir: './data' })).toThrow(/FELT_SEAL_KEY is not set/);
   });
 
-  it('is made on the embedded database`s first start beside (not inside) its folder, mode 0600, and read back after', () => {
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+  /** A fresh folder holding where `./data` would be; the embedded default's settings for it. */
+  function checkout(): { root: string; dataDir: string; settings: { sealKey: undefined; databaseUrl: undefined; dataDir: string } } {
     const root = mkdtempSync(join(tmpdir(), 'felt-seal-'));
+    roots.push(root);
     const dataDir = join(root, 'data');
-    const first = resolveSealKey({ sealKey: undefined, databaseUrl: undefined, dataDir });
-    expect(first.source).toBe('created');
-    expect(first.file).toBe(join(root, 'data.seal.key'));
+    return { root, dataDir, settings: { sealKey: undefined, databaseUrl: undefined, dataDir } };
+  }
+  const keyText = (key: Buffer) => `${key.toString('hex')}\n`;
+
+  it('is made on the embedded database`s first start inside its folder, mode 0600, nothing else left there, and read back after', () => {
+    const { root, dataDir, settings } = checkout();
+    const first = resolveSealKey(settings);
+    expect(first).toMatchObject({ source: 'created', file: join(dataDir, 'seal.key') });
+    expect(first.movedFrom).toBeUndefined();
     expect(sealKeyFile(dataDir)).toBe(first.file);
-    expect(existsSync(dataDir)).toBe(false);
+    expect(readdirSync(root)).toEqual(['data']);
+    expect(readdirSync(dataDir)).toEqual(['seal.key']);
     expect(statSync(first.file!).mode & 0o777).toBe(0o600);
-    expect(readFileSync(first.file!, 'utf8').trim()).toBe(first.key.toString('hex'));
-    const again = resolveSealKey({ sealKey: undefined, databaseUrl: undefined, dataDir });
+    expect(readFileSync(first.file!, 'utf8')).toBe(keyText(first.key));
+    const again = resolveSealKey(settings);
     expect(again).toMatchObject({ source: 'file', key: first.key });
+    expect(again.movedFrom).toBeUndefined();
+  });
+
+  it('left beside the folder by an earlier version, is moved into it (mode 0600) and still opens what it sealed', () => {
+    const { root, dataDir, settings } = checkout();
+    const key = randomBytes(32);
+    const former = join(root, 'data.seal.key');
+    expect(formerSealKeyFile(dataDir)).toBe(former);
+    writeFileSync(former, keyText(key), { mode: 0o644 });
+    const stored = new DeckSeal(key).sealDeck(sealed);
+
+    const moved = resolveSealKey(settings);
+    expect(moved).toMatchObject({ source: 'file', file: join(dataDir, 'seal.key'), movedFrom: former });
+    expect(moved.key.equals(key)).toBe(true);
+    expect(existsSync(former)).toBe(false);
+    expect(readdirSync(dataDir)).toEqual(['seal.key']);
+    expect(readFileSync(moved.file!, 'utf8')).toBe(keyText(key));
+    expect(statSync(moved.file!).mode & 0o777).toBe(0o600);
+    expect(new DeckSeal(moved.key).openDeck(stored)).toEqual(sealed);
+    expect(resolveSealKey(settings)).toMatchObject({ source: 'file', key });
+  });
+
+  it('found in both places after a move cut short, is the same key: the old copy goes', () => {
+    const { root, dataDir, settings } = checkout();
+    const key = randomBytes(32);
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'seal.key'), keyText(key), { mode: 0o600 });
+    writeFileSync(join(root, 'data.seal.key'), keyText(key), { mode: 0o600 });
+    expect(resolveSealKey(settings)).toMatchObject({ source: 'file', key, movedFrom: join(root, 'data.seal.key') });
+    expect(readdirSync(root)).toEqual(['data']);
+  });
+
+  it('refuses to start, touching neither file, when the two places hold different keys or the old file no key', () => {
+    const { root, dataDir, settings } = checkout();
+    const [inside, beside] = [randomBytes(32), randomBytes(32)];
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'seal.key'), keyText(inside), { mode: 0o600 });
+    writeFileSync(join(root, 'data.seal.key'), keyText(beside), { mode: 0o600 });
+    expect(() => resolveSealKey(settings)).toThrow(
+      new RegExp(`two different seal keys: .*seal\\.key \\(key ${new DeckSeal(inside).keyId}\\) and .*data\\.seal\\.key \\(key ${new DeckSeal(beside).keyId}`),
+    );
+    expect(readFileSync(join(dataDir, 'seal.key'), 'utf8')).toBe(keyText(inside));
+    expect(readFileSync(join(root, 'data.seal.key'), 'utf8')).toBe(keyText(beside));
+
+    writeFileSync(join(root, 'data.seal.key'), 'not a key\n');
+    expect(() => resolveSealKey(settings)).toThrow(/data\.seal\.key holds no seal key/);
+    expect(readFileSync(join(root, 'data.seal.key'), 'utf8')).toBe('not a key\n');
+    expect(readdirSync(dataDir)).toEqual(['seal.key']);
   });
 
   it('lives as long as the process for an in-memory database', () => {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Provider } from '@nestjs/common';
 import { IN_MEMORY } from '@felt/event-store';
@@ -85,14 +85,18 @@ export interface ResolvedSealKey {
   readonly key: Buffer;
   readonly source: 'FELT_SEAL_KEY' | 'file' | 'created' | 'ephemeral';
   readonly file?: string;
+  /** The file the key was moved from beside the folder, where earlier versions kept it, on the start that moved it. */
+  readonly movedFrom?: string;
 }
 
+/** The seal key's file inside the embedded database's folder. */
+export const SEAL_KEY_FILE = 'seal.key';
+
 /**
- * The seal key: FELT_SEAL_KEY (64 hex digits); else, for the embedded PGlite database only, the file beside its
- * folder (`./data.seal.key` for `./data`: next to it, not inside it, so a copy of the database folder does not carry
- * the key), created with mode 0600 on the first start so `npm start` needs nothing set. With a DATABASE_URL the key
- * must be given: every API process must seal with the same key, and the key must not live where the database does.
- * An in-memory PGlite gets a key that lives as long as the process.
+ * The seal key: FELT_SEAL_KEY (64 hex digits); else, for the embedded PGlite database only, `<dataDir>/seal.key`,
+ * created with mode 0600 on the first start so `npm start` needs nothing set. It lives inside the data folder, so that
+ * folder is the one thing to back up and to keep out of git (.gitignore has `data/`). With a DATABASE_URL the key must be given: every API process must seal with the same key, and the key
+ * must not live where the database does. An in-memory PGlite gets a key that lives as long as the process.
  */
 export function resolveSealKey(settings: SealKeySettings): ResolvedSealKey {
   if (settings.sealKey !== undefined) {
@@ -105,21 +109,79 @@ export function resolveSealKey(settings: SealKeySettings): ResolvedSealKey {
     );
   if (settings.dataDir === IN_MEMORY) return { key: randomBytes(32), source: 'ephemeral' };
   const file = sealKeyFile(settings.dataDir);
-  if (existsSync(file)) {
-    const text = readFileSync(file, 'utf8').trim();
-    if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${file} holds no seal key (64 hex digits); decks sealed under the lost key can no longer be opened`);
-    return { key: Buffer.from(text, 'hex'), source: 'file', file };
-  }
+  const movedFrom = moveSealKeyFromBesideTheFolder(settings.dataDir);
+  if (existsSync(file)) return { key: readSealKeyFile(file), source: 'file', file, ...(movedFrom && { movedFrom }) };
   const key = randomBytes(32);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  writeSealKeyFile(file, key);
   return { key, source: 'created', file };
 }
 
-/** `<dataDir>.seal.key`, beside the database folder. */
+/** `<dataDir>/seal.key`. */
 export function sealKeyFile(dataDir: string): string {
+  return join(resolve(dataDir), SEAL_KEY_FILE);
+}
+
+/** `<dataDir>.seal.key`, beside the folder: where earlier versions kept the key (and where a checkout may still hold it). */
+export function formerSealKeyFile(dataDir: string): string {
   const dir = resolve(dataDir);
   return join(dirname(dir), `${basename(dir)}.seal.key`);
+}
+
+/**
+ * Moves a key left beside the folder by an earlier version into it, never losing it: the key is written whole to its
+ * new place (a temporary file linked into place, then synced) before the old file goes. A start interrupted between
+ * the two finds the same key in both places and removes the old one; two different keys stop the start, touching
+ * neither, since decks sealed under either open only with that one. Returns the old file's path when it moved it.
+ */
+function moveSealKeyFromBesideTheFolder(dataDir: string): string | undefined {
+  const former = formerSealKeyFile(dataDir);
+  if (!existsSync(former)) return undefined;
+  const key = readSealKeyFile(former);
+  const file = sealKeyFile(dataDir);
+  if (existsSync(file)) {
+    const current = readSealKeyFile(file);
+    if (!current.equals(key))
+      throw new Error(
+        `two different seal keys: ${file} (key ${new DeckSeal(current).keyId}) and ${former} (key ${new DeckSeal(key).keyId}, where earlier versions kept it). ` +
+          `Each sealed deck names the key it was sealed under (DeckSealed \`keyId\`): keep that key in ${file} and move the other out of the way`,
+      );
+  } else {
+    writeSealKeyFile(file, key);
+  }
+  rmSync(former);
+  return former;
+}
+
+function readSealKeyFile(file: string): Buffer {
+  const text = readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${file} holds no seal key (64 hex digits); decks sealed under the lost key can no longer be opened`);
+  return Buffer.from(text, 'hex');
+}
+
+/** Writes the key whole or not at all (mode 0600), never over an existing file, and syncs it and its folder. */
+function writeSealKeyFile(file: string, key: Buffer): void {
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  rmSync(partial, { force: true });
+  const fd = openSync(partial, 'wx', 0o600);
+  try {
+    writeSync(fd, `${key.toString('hex')}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  const dirFd = openSync(dir, 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
 }
 
 export const DECK_SEAL = Symbol('DECK_SEAL');

@@ -2,7 +2,7 @@ import { isHandStartedV1, type ForcedBetDue, type HandStartedV1, type TableEvent
 import type { Card } from '../cards/card';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
 import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound, withTableSliceStart, withSeatSliceStart } from './state';
-import type { TableRules } from './rules';
+import { rulesVersion, type TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
 import { streetBetUnit, cappingPlayers } from '../betting/limits';
@@ -18,8 +18,20 @@ import { seatChanged } from './seat-change';
  */
 export function evolve(state: TableState, event: TableEvent): TableState {
   const house = houseEvolution(event.type);
-  if (house === undefined) return evolveCore(state, event);
-  return evolveHouse(house.owned ? state : evolveCore(state, event), event, house);
+  const next = house === undefined ? evolveCore(state, event) : evolveHouse(house.owned ? state : evolveCore(state, event), event, house);
+  return next.hand?.phase === 'forced-bets' ? withoutForcedBetsOfEmptiedSeats(next) : next;
+}
+
+/**
+ * Rules version 3: a player whose last chip went into a forced bet (a blind, a straddle, a kill) owes no more of them,
+ * so the hand goes on. TDA RP-11 takes a short big blind's chips for the blind first and leaves the ante what is
+ * left, nothing here. Versions 1 and 2 waited for posts of nothing, and their logs record them.
+ */
+function withoutForcedBetsOfEmptiedSeats(state: TableState): TableState {
+  const hand = state.hand!;
+  const emptied = (f: ForcedBetDue) => playerInHandOrThrow(hand, f.seat).stack === 0;
+  if (!hand.forcedBetsDue.some(emptied) || rulesVersion(state.rules!) < 3) return state;
+  return tableWith(state, { hand: handWith(hand, { forcedBetsDue: hand.forcedBetsDue.filter((f) => !emptied(f)) }) });
 }
 
 /** The core's part of folding an event, before the house options' (exported for the registry's spec). */

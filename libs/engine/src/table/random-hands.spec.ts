@@ -110,7 +110,7 @@ function checkInvariants(played: Played): void {
  * - blinds owed are collected or waived by a recorded rule: a returning seat that owes blinds is dealt in only
  *   with its make-up posts due, or as the big blind (which clears the debt), or heads-up as the button posting the
  *   small blind (a debt settled by a blind in turn, docs/house-options.md); every forced bet due is posted
- *   before the cards are dealt;
+ *   before the cards are dealt, and none is due from a player with no chips left;
  * - kill legs come only from qualifying pots: whoever gets the kill button or the kill won every pot of the hand
  *   (and saw a flop when the table requires one).
  */
@@ -126,6 +126,11 @@ function checkHouseRules(played: Played, before: TableState, e: TableEvent): voi
     }
   }
   if (e.type === 'HoleCardsDealt' && before.hand!.forcedBetsDue.length > 0) throw new Error('cards dealt before every forced bet was posted');
+  // Rules version 3 (the tables here): nobody waits on a post from a player with no chips left (TDA RP-11).
+  const hand = played.state.hand;
+  for (const f of hand?.phase === 'forced-bets' ? hand.forcedBetsDue : []) {
+    if (hand!.players.find((p) => p.seat === f.seat)!.stack === 0) throw new Error(`seat ${f.seat} has no chips left and still owes its ${f.kind}`);
+  }
   if (e.type === 'KillButtonChanged') {
     const hand = before.hand!;
     const start = played.events.map((x) => x.type).lastIndexOf('HandStarted');

@@ -81,9 +81,11 @@ export function checkExpectations(script: TableScript, run: RunOutcome): string[
       continue;
     }
     if (want.button !== undefined && hand.button !== want.button) failures.push(`hand ${want.hand}: the button is on seat ${hand.button}, expected ${want.button}`);
-    if (want.smallBlind !== undefined && hand.smallBlind !== want.smallBlind)
-      failures.push(`hand ${want.hand}: the small blind is ${hand.smallBlind === null ? 'not posted' : `seat ${hand.smallBlind}`}, expected ${want.smallBlind === null ? 'none' : `seat ${want.smallBlind}`}`);
-    if (want.bigBlind !== undefined && hand.bigBlind !== want.bigBlind) failures.push(`hand ${want.hand}: the big blind is seat ${hand.bigBlind}, expected ${want.bigBlind}`);
+    for (const [blind, name] of [['smallBlind', 'small'], ['bigBlind', 'big']] as const) {
+      if (want[blind] === undefined || hand[blind] === want[blind]) continue;
+      const seatOrNone = (seat: number | null, none: string) => (seat === null ? none : `seat ${seat}`);
+      failures.push(`hand ${want.hand}: the ${name} blind is ${seatOrNone(hand[blind], 'not posted')}, expected ${seatOrNone(want[blind]!, 'none')}`);
+    }
     if (want.board !== undefined) {
       const cards = parseCards(want.board);
       const expected = cards ? formatCards(cards) : want.board;

@@ -56,6 +56,31 @@ describe('runTableScript', () => {
     expect(hand.board).toEqual(['Qc', '9d', '5s', '4h', '3c']);
   });
 
+  it('reports no blind seats for a bomb pot, where none is posted, and the usual ones for the next hand', () => {
+    const run = runTableScript(
+      script({
+        rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { bombPot: { ante: 5 } } },
+        commands: [
+          { type: 'CallBombPot' },
+          { type: 'StartHand', seed: 1 },
+          ...[1, 2, 3].map((seat) => ({ type: 'PostBlind', seat, blind: 'bomb-pot' })),
+          { type: 'Bet', seat: 2, amount: 10 },
+          { type: 'Fold', seat: 3 },
+          { type: 'Fold', seat: 1 },
+          { type: 'StartHand', seed: 2 },
+        ],
+        expect: { finalStacks: { ann: 95, bob: 110, cat: 95 }, hands: [{ hand: 1, bigBlind: 3 }] },
+      }),
+    );
+    expect(run.failure).toBeNull();
+    expect(run.events.filter((e) => e.type === 'BlindPosted').map((e) => (e as { kind: string }).kind)).toEqual(['bomb-pot', 'bomb-pot', 'bomb-pot']);
+    expect(run.hands.map((h) => [h.button, h.smallBlind, h.bigBlind])).toEqual([
+      [1, null, null],
+      [2, 3, 1],
+    ]);
+    expect(run.expectationFailures).toEqual(['hand 1: the big blind is not posted, expected seat 3']);
+  });
+
   it('summarises each hand: actions by street, pots and who won them, stacks', () => {
     const [hand] = runTableScript(script({ commands: wholeHand })).hands;
     expect(hand).toMatchObject({ handNumber: 1, status: 'complete', button: 1, smallBlind: 2, bigBlind: 3 });

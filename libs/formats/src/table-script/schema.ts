@@ -298,7 +298,7 @@ const handExpectationSchema = z.strictObject({
   hand: int('hand').min(1),
   button: seat.optional(),
   smallBlind: seat.nullable().optional(),
-  bigBlind: seat.optional(),
+  bigBlind: seat.nullable().optional(),
   board: cardList.optional(),
   /** Chips the house raked from the hand. */
   rake: chips('rake').optional(),

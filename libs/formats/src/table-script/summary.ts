@@ -18,8 +18,9 @@ export interface HandSummary {
   readonly handNumber: number;
   readonly status: 'complete' | 'voided' | 'in-progress';
   readonly button: number;
+  /** The seats that posted the blinds; null where none was posted (a dead small blind; no blinds in a bomb pot). */
   readonly smallBlind: number | null;
-  readonly bigBlind: number;
+  readonly bigBlind: number | null;
   /** Dealt-in players in dealing order, with their stacks when the hand started. */
   readonly players: readonly { readonly seat: number; readonly playerId: string; readonly stack: number; readonly holeCards: string }[];
   readonly actions: readonly ActionSummary[];
@@ -80,7 +81,7 @@ interface Building {
   status: HandSummary['status'];
   button: number;
   smallBlind: number | null;
-  bigBlind: number;
+  bigBlind: number | null;
   players: { seat: number; playerId: string; stack: number; holeCards: string }[];
   actions: ActionSummary[];
   board: number[];
@@ -112,8 +113,9 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
           handNumber: e.handNumber,
           status: 'in-progress',
           button: e.button,
-          smallBlind: e.smallBlindSeat,
-          bigBlind: e.bigBlindSeat,
+          // A bomb pot asks no blinds: HandStarted keeps the positions only so that the button moves on as usual.
+          smallBlind: e.bombPot ? null : e.smallBlindSeat,
+          bigBlind: e.bombPot ? null : e.bigBlindSeat,
           players: e.players.map((p) => ({ seat: p.seat, playerId: p.playerId, stack: p.stack, holeCards: '' })),
           actions: [],
           board: [],
