@@ -14,10 +14,9 @@ import { expectToEqual } from '../../../../test/loop-assertions';
  * per-command routes, and must produce exactly the events the table-script runner produces, with the same
  * refusals (422 and the engine's code) and the chips conserved.
  *
- * One spec file per backend (hands-postgres, hands-pglite): the longest suite of npm test, split so that two jest
- * workers share it.
+ * Every script on PostgreSQL (hands-postgres); `everyNth` plays a sample (the PGlite smoke suite).
  */
-export function describeCompleteHands(backend: Backend): void {
+export function describeCompleteHands(backend: Backend, options: { everyNth?: number } = {}): void {
   describe(`complete hands over HTTP (${backend})`, () => {
     let api: TestApi;
     const database = useTestStore(backend, { beforeDispose: () => api?.close() });
@@ -25,6 +24,7 @@ export function describeCompleteHands(backend: Backend): void {
     // own), so those scripts are played by the runner (test/examples.spec.ts) and the clock over HTTP by
     // shot-clock.e2e-spec.ts.
     const scripts = playableOverHttp();
+    const played = scripts.map((s, i) => [s.file, i] as const).filter(([, i]) => i % (options.everyNth ?? 1) === 0);
 
     beforeAll(async () => {
       api = await startTestApi(database.db);
@@ -36,7 +36,7 @@ export function describeCompleteHands(backend: Backend): void {
       expect(names).toEqual(expect.arrayContaining(['sp-1-side-pots-two-all-ins.json', 'r-1-rake-no-flop-no-drop.json']));
     });
 
-    it.each(playableOverHttp().map((s, i) => [s.file, i] as const))('plays %s as the script runner does', async (file, index) => {
+    it.each(played)('plays %s as the script runner does', async (file, index) => {
       const tableId = `ex${index}`;
       const script = scripts[index]!.script;
       const run = runTableScript({ ...script, tableId });
