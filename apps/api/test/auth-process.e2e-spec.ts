@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { signAccessToken } from '../src/auth/access-token';
 import { API_PID_FILE } from '../src/config/data-dir-lock';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
@@ -14,13 +15,9 @@ function logLines(log: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** pino writes asynchronously: wait for `count` lines that match (bounded by the test's timeout, not timed). */
-async function waitForLines(api: ApiProcess, match: (line: Record<string, unknown>) => boolean, count = 1): Promise<Record<string, unknown>[]> {
-  for (;;) {
-    const lines = logLines(api.log).filter(match);
-    if (lines.length >= count) return lines;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** pino writes asynchronously: wait for `count` lines that match (bounded by a deadline, not timed). */
+function waitForLines(api: ApiProcess, match: (line: Record<string, unknown>) => boolean, count = 1): Promise<Record<string, unknown>[]> {
+  return eventually(async () => logLines(api.log).filter(match), (lines) => lines.length >= count, 60_000);
 }
 
 /**

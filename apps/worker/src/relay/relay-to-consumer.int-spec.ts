@@ -1,9 +1,9 @@
 import { START, type RecordedEvent } from '@felt/event-store';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
-import { eventually } from '../../../../libs/event-store/test-support/eventually';
+import { eventually, repeatUntil, waitUntil } from '../../../../libs/event-store/test-support/eventually';
 import { startConsumer, type RunningConsumer } from '../../../../examples/consumer/consumer';
 import type { ApplyOutcome } from '../../../../examples/consumer/apply-event';
-import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
+import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
 import { BullmqPublisher, type Publisher } from './event-publisher';
 import { OutboxRelay } from './outbox-relay';
@@ -33,12 +33,12 @@ describe('relay to the reference consumer', () => {
 
   async function drain(relay: OutboxRelay): Promise<number> {
     let published = 0;
-    for (;;) {
-      const step = await relay.step();
+    const count = (step: Awaited<ReturnType<OutboxRelay['step']>>) => {
       if (step.kind === 'published') published += step.count;
-      else if (published >= N) return published;
-      else await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      return step;
+    };
+    await repeatUntil(async () => count(await relay.step()), (step) => step.kind !== 'published' && published >= N, (step) => step.kind === 'published', 60_000);
+    return published;
   }
 
   const count = (outcome: ApplyOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
@@ -72,8 +72,8 @@ describe('relay to the reference consumer', () => {
       prefix,
       onApplied: (job, outcome) => outcomes.push({ eventId: job.eventId, streamId: job.streamId, streamVersion: job.streamVersion, outcome }),
     });
-    await eventually(async () => outcomes.length, (n) => n >= N, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every job processed: no late one can still arrive.
+    await waitUntil('the consumer to process every job', () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS), (c) => c.pending === 0 && c.processed >= N);
     expect(outcomes).toHaveLength(N);
     expect(count('applied')).toBe(N);
     expect(new Set(outcomes.map((o) => o.eventId)).size).toBe(N);
