@@ -4,7 +4,7 @@ import { commandRouteName, TABLE_COMMAND_TYPES } from '../../src/tables/table-co
 import { streamIdOf } from '../../src/tables/table-stream';
 import { authHeaders } from './auth';
 import { exampleScripts, requestBody } from './table-scripts';
-import { useTestStore, type Backend } from './test-databases';
+import { useTestStore, type Backend, type TestStore } from './test-databases';
 import { startTestApi, type TestApi } from './test-api';
 import { expectToEqual } from '../../../../test/loop-assertions';
 
@@ -14,9 +14,10 @@ import { expectToEqual } from '../../../../test/loop-assertions';
  * per-command routes, and must produce exactly the events the table-script runner produces, with the same
  * refusals (422 and the engine's code) and the chips conserved.
  *
- * Every script on PostgreSQL (hands-postgres); `everyNth` plays a sample (the PGlite smoke suite).
+ * Every script on PostgreSQL (hands-postgres); `everyNth` plays a sample, and `also` adds tests on the same API (the
+ * PGlite smoke suite).
  */
-export function describeCompleteHands(backend: Backend, options: { everyNth?: number } = {}): void {
+export function describeCompleteHands(backend: Backend, options: { everyNth?: number; also?: (suite: { api: () => TestApi; database: TestStore }) => void } = {}): void {
   describe(`complete hands over HTTP (${backend})`, () => {
     let api: TestApi;
     const database = useTestStore(backend, { beforeDispose: () => api?.close() });
@@ -180,6 +181,8 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       const health = await api.http.get('/health').expect(200);
       expect(health.body).toMatchObject({ status: 'ok', details: { database: { status: 'up', kind: backend } } });
     });
+
+    options.also?.({ api: () => api, database });
   });
 }
 
