@@ -18,13 +18,13 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!,
 /** felt users and felt token against a PGlite folder and a PostgreSQL database, and the API accepting the tokens. */
 describe('felt users and felt token on a PGlite folder', () => {
   let dir: string;
-  beforeAll(async () => {
+  // A folder for each test. Migrated already: a folder's first start (initdb and the migrations) is the API's in
+  // auth-process.e2e-spec.ts, through the same openDatabase the CLI calls.
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'felt-users-'));
-    // Migrated already: a folder's first start (initdb and the migrations, half a minute of CPU on a busy machine) is
-    // the API's in auth-process.e2e-spec.ts, through the same openDatabase the CLI calls.
     await fillPgliteFolderFromTemplate(dir);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('adds users (a generated password printed once), lists them, refuses duplicates and bad options', async () => {
     const added = await felt('users', 'add', 'dana', '--role', 'dealer', '--data-dir', dir);
@@ -49,14 +49,15 @@ describe('felt users and felt token on a PGlite folder', () => {
   });
 
   it('signs tokens with the folder secret (made as the API makes it): for a user, or a service token, with the lifetime asked for', async () => {
-    const user = await felt('token', '--user', 'dana', '--data-dir', dir, '--expires', '2h');
+    expect((await felt('users', 'add', 'tess', '--role', 'dealer', '--data-dir', dir)).code).toBe(0);
+    const user = await felt('token', '--user', 'tess', '--data-dir', dir, '--expires', '2h');
     expect(user.code).toBe(0);
     // The API reads the same file on its first start (resolveJwtSecret, source 'file').
     const { secret, source, file } = resolveJwtSecret({ jwtSecret: undefined, databaseUrl: undefined, dataDir: dir });
     expect(source).toBe('file');
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     const verified = verifyAccessToken(new JwtService(), secret, user.out.trim());
-    expect(verified).toMatchObject({ ok: true, principal: { name: 'dana', role: 'dealer' } });
+    expect(verified).toMatchObject({ ok: true, principal: { name: 'tess', role: 'dealer' } });
     const claims = claimsOf(user.out.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
 
@@ -66,8 +67,8 @@ describe('felt users and felt token on a PGlite folder', () => {
 
     expect((await felt('token', '--user', 'nobody', '--data-dir', dir)).err).toContain('there is no user "nobody"');
     expect((await felt('token', '--data-dir', dir)).code).toBe(2);
-    expect((await felt('token', '--user', 'dana', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
-    expect((await felt('token', '--user', 'dana', '--expires', 'soon', '--data-dir', dir)).code).toBe(2);
+    expect((await felt('token', '--user', 'tess', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
+    expect((await felt('token', '--user', 'tess', '--expires', 'soon', '--data-dir', dir)).code).toBe(2);
   });
 
   it('will not open the folder while the API has it open, and says why', async () => {

@@ -156,9 +156,10 @@ describe('hands in the console (chromium)', () => {
     await fold.waitFor();
     const box = (await fold.boundingBox())!;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-    // The page's clock stands still from here: the bar's pause after the turn passes (its subject) cannot end
-    // before the second tap, however slow the machine.
-    await floor.page.clock.pauseAt(Number(await floor.page.evaluate('Date.now()')) + 1);
+    // The page's clock stands still from here (moved on 10 s first: pauseAt cannot go back, and a busy machine may
+    // take seconds between reading the page's time and pausing it): the bar's pause after the turn passes, the
+    // subject, cannot end before the second tap, however slow the machine.
+    await floor.page.clock.pauseAt(Number(await floor.page.evaluate('Date.now()')) + 10_000);
     await floor.page.mouse.click(x, y);
     await floor.page.locator('[data-testid="actions"][data-settling="true"]').waitFor();
     await floor.page.mouse.click(x, y);

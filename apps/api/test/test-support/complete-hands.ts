@@ -3,6 +3,7 @@ import { planSetup, runTableScript, type ScriptCommand } from '@felt/formats';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../../src/tables/table-command-schema';
 import { streamIdOf } from '../../src/tables/table-stream';
 import { authHeaders } from './auth';
+import { openTableWithPlayers, startHandWithBlinds } from './table-setup';
 import { exampleScripts, requestBody } from './table-scripts';
 import { useTestStore, type Backend, type TestStore } from './test-databases';
 import { startTestApi, type TestApi } from './test-api';
@@ -147,26 +148,32 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
     });
 
     it('lists tables, pages events and serves the state with the legal actions', async () => {
+      // A table of its own with one hand played out (folded to the big blind).
+      await openTableWithPlayers(api, 'paged', 3);
+      await startHandWithBlinds(api, 'paged');
+      for (let view = (await api.http.get('/tables/paged').expect(200)).body; view.hand.phase !== 'complete'; ) {
+        view = (await api.http.post('/tables/paged/fold').send({ seat: view.toAct }).expect(201)).body.table;
+      }
       const list = (await api.http.get('/tables').expect(200)).body.tables as { tableId: string; version: number }[];
-      const table = list.find((t) => t.tableId === 'side-pots-and-rake')!;
+      const table = list.find((t) => t.tableId === 'paged')!;
       expect(table.version).toBeGreaterThan(10);
 
       const pages: number[] = [];
       let from: number | null = 1;
       while (from !== null) {
         const page: { body: { events: { version: number }[]; nextFromVersion: number | null; version: number } } = await api.http
-          .get(`/tables/side-pots-and-rake/events?fromVersion=${from}&limit=4`)
+          .get(`/tables/paged/events?fromVersion=${from}&limit=4`)
           .expect(200);
         pages.push(...page.body.events.map((e) => e.version));
         from = page.body.nextFromVersion;
       }
       expect(pages).toEqual(Array.from({ length: table.version }, (_, i) => i + 1));
 
-      const view = await api.http.get('/tables/side-pots-and-rake').expect(200);
+      const view = await api.http.get('/tables/paged').expect(200);
       expect(view.headers.etag).toBe(`"${table.version}"`);
-      expect(view.body).toMatchObject({ tableId: 'side-pots-and-rake', version: table.version, status: 'open', toAct: null, legalActions: [] });
+      expect(view.body).toMatchObject({ tableId: 'paged', version: table.version, status: 'open', toAct: null, legalActions: [] });
       expect(view.body.hand).not.toHaveProperty('deck');
-      await api.http.get('/tables/side-pots-and-rake/events?limit=0').expect(400);
+      await api.http.get('/tables/paged/events?limit=0').expect(400);
       await api.http.get('/tables/nowhere/events').expect(404);
     });
 
