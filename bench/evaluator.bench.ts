@@ -9,9 +9,33 @@
  * runEvaluatorBench() returns the rows and a markdown report for a bench
  * runner (docs/benchmarks.md).
  */
-import { evaluate7 } from '../libs/engine/src/cards/evaluator';
+import { evaluate7, type HandCategory } from '../libs/engine/src/cards/evaluator';
 import { EVALUATOR_TABLES, buildEvaluatorTables, evaluatorTableBytes } from '../libs/engine/src/cards/evaluator-tables';
-import { sevenCardRows, sweepSevenCardCategories, sweepTableBytes } from '../libs/engine/src/cards/sweep';
+import { evaluate7Values, sevenCardRows, sweepSevenCardCategories, sweepSevenCardValues, sweepTableBytes, type SevenCardRows } from '../libs/engine/src/cards/sweep';
+
+/** The known number of seven-card hands per category (133,784,560 in all). */
+const HANDS_PER_CATEGORY: Record<HandCategory, number> = {
+  'straight-flush': 41_584,
+  'four-of-a-kind': 224_848,
+  'full-house': 3_473_184,
+  flush: 4_047_644,
+  straight: 6_180_020,
+  'three-of-a-kind': 6_461_620,
+  'two-pair': 31_433_400,
+  'one-pair': 58_627_800,
+  'high-card': 23_294_460,
+};
+
+/**
+ * The exhaustive correctness check (npm test samples it: libs/engine/src/cards/evaluator-sweep.spec.ts): the sweep
+ * finds the known number of hands per category, and evaluate7 called on every hand gives the sweep's values.
+ * Throws on a difference, so that the benchmark fails rather than reports a wrong evaluator's speed.
+ */
+function checkEveryHand(sweepRows: SevenCardRows): void {
+  const categories = sweepSevenCardCategories(sweepRows);
+  if (JSON.stringify(categories) !== JSON.stringify(HANDS_PER_CATEGORY)) throw new Error(`the sweep's hands per category are not the known ones: ${JSON.stringify(categories)}`);
+  if (!Buffer.from(evaluate7Values().buffer).equals(Buffer.from(sweepSevenCardValues(sweepRows).buffer))) throw new Error('evaluate7 and the sweep disagree on some of the 133,784,560 hands');
+}
 
 export interface EvaluatorBenchRow {
   readonly name: string;
@@ -235,6 +259,8 @@ export async function runEvaluatorBench(
       result: `${(bestSweepMs / 1000).toFixed(3)} s (${(133_784_560 / bestSweepMs / 1000).toFixed(0)} M hands/s)`,
     });
     rows.push({ name: 'felt sweep rows (typed arrays)', result: `${formatNumber(sweepTableBytes(sweepRows))} bytes` });
+    checkEveryHand(sweepRows);
+    rows.push({ name: 'every seven-card hand: the known hands per category; evaluate7 equal to the sweep', result: 'all agree' });
   }
   rows.push(
     { name: 'felt evaluator tables (typed arrays)', result: `${formatNumber(tableBytes)} bytes` },

@@ -1,13 +1,17 @@
 /**
- * `npm run bench` (and bench:<name>): runs benchmarks, prints their tables and records them in
- * docs/benchmarks.md under a heading per benchmark, with the date and the machine.
- * Usage: tsx bench/run.ts [evaluator|engine|phh|relay|api|clock ...]   (no names: evaluator, engine, phh)
+ * `npm run bench` (and bench:<name>): runs benchmarks and prints their tables; each result also goes to
+ * tmp/bench/<name>.md (gitignored), with the date and the machine. `--record` (`npm run bench -- --record`, the same
+ * for every bench:* script) also makes it the benchmark's current table in docs/benchmarks.md, replacing the one
+ * there: the tracked tree changes only when asked (a profile, a trial or a run on a busy machine is not a figure).
+ * Usage: tsx bench/run.ts [evaluator|engine|phh|relay|api|clock ...] [--record]   (no names: evaluator, engine, phh)
  */
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-type Bench = { title: string; run: () => Promise<{ markdown: string }> | { markdown: string } };
+/** `markdown`: the current table (what --record keeps); `details`: printed and written to tmp/bench only. */
+type Result = { markdown: string; details?: string };
+type Bench = { title: string; run: () => Promise<Result> | Result };
 
 const benches: Record<string, Bench> = {
   evaluator: { title: 'Hand evaluator (7 cards)', run: async () => (await import('./evaluator.bench')).runEvaluatorBench() },
@@ -28,20 +32,34 @@ function machine(): string {
   return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
-function record(name: string, title: string, markdown: string): void {
+/** The section as recorded: the title, when and where it ran, the table. */
+function section(title: string, markdown: string): string {
+  return `## ${title}\n\n${new Date().toISOString().slice(0, 10)}, ${machine()}.\n\n${markdown}\n`;
+}
+
+/** Replaces the benchmark's section of docs/benchmarks.md (between its markers), or adds it at the end. */
+function record(name: string, text: string): void {
   const file = join(process.cwd(), 'docs', 'benchmarks.md');
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- /bench:${name} -->`;
-  const section = `${start}\n## ${title}\n\n${new Date().toISOString().slice(0, 10)}, ${machine()}.\n\n${markdown}\n${end}`;
+  const block = `${start}\n${text}${end}`;
   const i = doc.indexOf(start);
   const j = doc.indexOf(end);
-  const next = i >= 0 && j > i ? doc.slice(0, i) + section + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  writeFileSync(file, i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`);
 }
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const recording = args.includes('--record');
+  const unknown = args.filter((a) => a.startsWith('-') && a !== '--record');
+  if (unknown.length > 0) {
+    console.error(`unknown option ${unknown.join(' ')}; the only one is --record (make the results the current figures in docs/benchmarks.md)`);
+    process.exit(2);
+  }
+  const names = args.filter((a) => !a.startsWith('-'));
+  const outDir = join(process.cwd(), 'tmp', 'bench');
+  mkdirSync(outDir, { recursive: true });
   for (const name of names.length ? names : ['evaluator', 'engine', 'phh']) {
     const bench = benches[name];
     if (!bench) {
@@ -49,12 +67,18 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     console.error(`running ${name}…`);
-    const { markdown } = await bench.run();
-    console.log(`\n## ${bench.title}\n\n${markdown}`);
-    // BENCH_RECORD=0: an exploratory run (a profile, a trial) that must not replace the recorded figures.
-    if (process.env.BENCH_RECORD !== '0') record(name, bench.title, markdown);
+    const { markdown, details } = await bench.run();
+    const text = section(bench.title, markdown);
+    const full = details ? `${text}\n${details}\n` : text;
+    console.log(`\n${full}`);
+    const out = join(outDir, `${name}.md`);
+    writeFileSync(out, full);
+    console.error(`written to ${out}`);
+    if (recording) {
+      record(name, text);
+      console.error(`recorded in docs/benchmarks.md`);
+    }
   }
-  if (process.env.BENCH_RECORD !== '0') console.error('recorded in docs/benchmarks.md');
 }
 
 main().catch((err) => {

@@ -19,8 +19,10 @@ export const RESUME_WAIT_MS = RESUME_LIMIT_MS + 5000;
 export const FAILOVER_FAULTS: readonly FaultName[] = ['primary-failover', 'redis-failover'];
 /** How long a failover may take before the run calls it failed (Patroni's defaults promote within ttl + loop_wait). */
 const PROMOTION_WAIT_MS = 120_000;
-/** How long a stopped server stays down before it is started again. */
+/** How long a stopped server stays down before it is started again (the benchmark's; the tests' wait until it is felt). */
 const DOWN_MS = 2000;
+/** The most a server stays down waiting for the run to feel it: the bots keep sending, so seconds at most. */
+const FELT_WAIT_MS = 60_000;
 
 export interface FaultReport {
   readonly fault: FaultName;
@@ -58,7 +60,15 @@ export async function injectFault(
   stats: LoadStats,
   counter: EventCounter | undefined,
   resumeWaitMs = RESUME_WAIT_MS,
+  downFor: number | 'felt' = DOWN_MS,
 ): Promise<FaultReport> {
+  /** A stopped server's time down: `downFor` ms, or until `felt` (with a deadline). */
+  const stayDown = async (felt: () => Promise<void>, what: string) => {
+    if (downFor !== 'felt') return new Promise((resolve) => setTimeout(resolve, downFor));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the run did not feel ${what} within ${FELT_WAIT_MS} ms`)), FELT_WAIT_MS)));
+    return Promise.race([felt(), late]).finally(() => clearTimeout(timer));
+  };
   const downAt = Date.now();
   let goneAt = downAt;
   let what: string;
@@ -80,11 +90,12 @@ export async function injectFault(
     case 'postgres-restart': {
       const postgres = cluster.postgres;
       if (!postgres) throw new Error('postgres-restart needs the run\'s own PostgreSQL server');
+      const failed = stats.nextFailure();
       await postgres.stopServer('immediate');
       goneAt = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
+      await stayDown(() => failed, 'PostgreSQL stopped (no command failed)');
       await postgres.startServer();
-      what = `PostgreSQL (the run's own, port ${postgres.port}) stopped with -m immediate, down ${DOWN_MS} ms, started`;
+      what = `PostgreSQL (the run's own, port ${postgres.port}) stopped with -m immediate, down ${Date.now() - goneAt} ms (${downFor === 'felt' ? 'until a command failed' : 'fixed'}), started`;
       break;
     }
     case 'redis-restart': {
@@ -92,9 +103,9 @@ export async function injectFault(
       if (!redis) throw new Error('redis-restart needs the run\'s own Redis server');
       await redis.stop();
       goneAt = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
+      await stayDown(() => stats.whenApplied(stats.ackTimes.length + 1), 'Redis stopped (no command applied)');
       await redis.restart();
-      what = `Redis (the run's own, port ${redis.port}, no persistence) stopped, down ${DOWN_MS} ms, started empty`;
+      what = `Redis (the run's own, port ${redis.port}, no persistence) stopped, down ${Date.now() - goneAt} ms (${downFor === 'felt' ? 'until a command was applied' : 'fixed'}), started empty`;
       break;
     }
     case 'primary-failover': {

@@ -9,9 +9,16 @@ import { LoadCluster } from './load-cluster';
 import { LoadStats, percentile } from './load-stats';
 import { openLoadTable, TableBot } from './table-bots';
 
-export interface LoadOptions {
+/**
+ * How long the bots play: `seconds` (the benchmark's: a rate over a time), or until `commands` commands are applied
+ * in all (the tests': the same work whatever the machine's speed, so a busy machine makes a run slower, not shorter).
+ */
+export type RunLength = { readonly seconds: number; readonly commands?: undefined } | { readonly commands: number; readonly seconds?: undefined };
+
+export type LoadOptions = RunLength & LoadSettings;
+
+export interface LoadSettings {
   readonly tables: number;
-  readonly seconds: number;
   readonly apiProcesses: number;
   readonly workers: number;
   /** Bots playing each table at once, each deciding on its own view (more than one makes 409s). */
@@ -21,8 +28,14 @@ export interface LoadOptions {
   readonly fault?: FaultName;
   /** primary-failover, redis-failover: Patroni's and Sentinel's default failure detection, or the tuned set. */
   readonly failoverTimings?: FailoverTimings;
-  /** When the fault strikes, as a fraction of the run (default 0.3). */
+  /** When the fault strikes, as a fraction of the run (its seconds or its commands; default 0.3). */
   readonly faultAt?: number;
+  /**
+   * postgres-restart, redis-restart: how long the stopped server stays down (default 2000 ms), or 'felt': until the
+   * run has felt it (a command failed while PostgreSQL was down; a command applied, so an event recorded, while Redis
+   * was), whatever that takes on the machine.
+   */
+  readonly downFor?: number | 'felt';
   /**
    * How long to wait after the fault's return for the first applied command (or published event) before calling the
    * service not resumed (default RESUME_WAIT_MS). The bots play on past `seconds` until then, so that a slow restart
@@ -47,7 +60,7 @@ export interface LoadProgress {
 }
 
 export interface LoadReport {
-  readonly options: Omit<LoadOptions, 'onProgress' | 'onPhase'>;
+  readonly options: Omit<LoadSettings, 'onProgress' | 'onPhase'> & RunLength;
   readonly seconds: number;
   readonly commands: number;
   readonly commandsPerSecond: number;
@@ -73,8 +86,8 @@ export interface LoadReport {
 }
 
 /**
- * A load run: starts the cluster, opens the tables, lets the bots play for `seconds` (the fault, if any, strikes
- * meanwhile), then checks the log, the views and the queues, and stops everything it started.
+ * A load run: starts the cluster, opens the tables, lets the bots play for `seconds` or `commands` (the fault, if any,
+ * strikes meanwhile), then checks the log, the views and the queues, and stops everything it started.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   if (options.workers === 0 && (options.fault === 'worker-kill' || options.fault === 'redis-restart')) {
@@ -115,13 +128,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const bots = tableIds.flatMap((tableId, t) =>
       Array.from({ length: options.botsPerTable }, (_, b) => new TableBot(tableId, `bot${b + 1}`, views[t]!, cluster.clients, stats, mulberry32(options.seed + t * 31 + b), pick)),
     );
-    phase(`playing ${options.tables} tables for ${options.seconds} s`);
+    phase(`playing ${options.tables} tables ${options.commands === undefined ? `for ${options.seconds} s` : `until ${options.commands} commands are applied`}`);
     const began = Date.now();
-    const end = began + options.seconds * 1000;
+    const end = began + (options.seconds ?? 0) * 1000;
+    const played = () => (options.commands === undefined ? Date.now() >= end : stats.ackTimes.length >= options.commands);
     const tellProgress = () => {
       const elapsed = (Date.now() - began) / 1000;
       options.onProgress?.({
-        elapsedSeconds: Math.min(elapsed, options.seconds),
+        elapsedSeconds: Math.min(elapsed, options.seconds ?? elapsed),
         commands: stats.ackTimes.length,
         commandsPerSecond: stats.ackTimes.length / Math.max(elapsed, 0.001),
         conflicts: stats.conflicts,
@@ -129,11 +143,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       });
     };
     const progress = setInterval(tellProgress, 1000);
-    const faultDone = options.fault
-      ? new Promise<void>((resolve) => setTimeout(resolve, options.seconds * 1000 * (options.faultAt ?? 0.3))).then(() =>
-          injectFault(options.fault!, cluster, stats, counter, options.resumeWaitMs),
-        )
-      : Promise.resolve(undefined);
+    const faultAt = options.faultAt ?? 0.3;
+    const faultDue =
+      options.commands === undefined
+        ? new Promise<void>((resolve) => setTimeout(resolve, options.seconds * 1000 * faultAt))
+        : stats.whenApplied(Math.ceil(options.commands * faultAt));
+    const faultDone = options.fault ? faultDue.then(() => injectFault(options.fault!, cluster, stats, counter, options.resumeWaitMs, options.downFor)) : Promise.resolve(undefined);
     // The bots play until the end of the run and until the fault, if any, is over and measured (a restart slower than
     // the rest of the run would otherwise find no bot left to resume).
     let faultOver = !options.fault;
@@ -145,13 +160,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     try {
       // Paced bots start spread over one interval, so the tables do not all send at once.
       const interval = options.intervalMs ?? 0;
-      await Promise.all(bots.map((bot, i) => bot.play(() => Date.now() >= end && faultOver, interval, (i * interval) / bots.length)));
+      await Promise.all(bots.map((bot, i) => bot.play(() => played() && faultOver, interval, (i * interval) / bots.length)));
       fault = await faultDone;
     } finally {
       clearInterval(progress);
       tellProgress();
     }
-    const played = (Date.now() - began) / 1000;
+    const playedSeconds = (Date.now() - began) / 1000;
 
     phase('checking the log, the views and the queues');
     const db = await cluster.database();
@@ -188,9 +203,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const p99ByPhase = fault?.killToResumeMs !== undefined ? latencyByPhase(stats, fault.goneAt, fault.goneAt + fault.killToResumeMs + 10_000) : undefined;
     return {
       options: shown,
-      seconds: played,
+      seconds: playedSeconds,
       commands,
-      commandsPerSecond: commands / played,
+      commandsPerSecond: commands / playedSeconds,
       p50Ms: percentile(stats.latencies, 50),
       p95Ms: percentile(stats.latencies, 95),
       p99Ms: percentile(stats.latencies, 99),

@@ -23,9 +23,32 @@ export class LoadStats {
   readonly ackTimes: number[] = [];
   /** Reads (GET /tables/:id) after a conflict or a rejection. */
   reads = 0;
+  private readonly appliedWaiters: { count: number; resolve: () => void }[] = [];
+  private readonly failureWaiters: (() => void)[] = [];
 
   count(map: Map<string, number>, key: string): void {
     map.set(key, (map.get(key) ?? 0) + 1);
+    if (map === this.failures) for (const resolve of this.failureWaiters.splice(0)) resolve();
+  }
+
+  /** A 201: its time, and whoever waits for that many. */
+  applied(at: number): void {
+    this.ackTimes.push(at);
+    for (const waiter of this.appliedWaiters.filter((w) => w.count <= this.ackTimes.length)) {
+      this.appliedWaiters.splice(this.appliedWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
+
+  /** Resolves once `count` commands are applied in all. */
+  whenApplied(count: number): Promise<void> {
+    if (this.ackTimes.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.appliedWaiters.push({ count, resolve }));
+  }
+
+  /** Resolves at the next unanswered request (or 5xx). */
+  nextFailure(): Promise<void> {
+    return new Promise((resolve) => this.failureWaiters.push(resolve));
   }
 
   /** The first 201 at or after `t`, or undefined. */

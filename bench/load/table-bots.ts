@@ -70,7 +70,7 @@ export class TableBot {
         this.stats.acknowledged.set(commandId, { tableId: this.tableId, version: answer.body.version, events: answer.body.events.length });
         if (answer.status === 201) {
           this.stats.latencies.push(performance.now() - began);
-          this.stats.ackTimes.push(Date.now());
+          this.stats.applied(Date.now());
         } else {
           this.stats.replayed++;
         }

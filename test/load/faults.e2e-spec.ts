@@ -11,9 +11,10 @@ const RESUME_WAIT_MS = 60_000;
 const TEST_TIMEOUT_MS = 300_000;
 
 async function runWithFault(fault: FaultName, apiProcesses = 1, workers = 1): Promise<{ report: LoadReport; fault: FaultReport }> {
-  // A short run: the fault strikes after one second, and the bots play on until service has resumed (or the wait
-  // above has passed), so the run is as long as the fault needs and no longer.
-  const report = await runLoad({ tables: 3, seconds: 4, apiProcesses, workers, botsPerTable: 1, seed: 7, fault, faultAt: 0.25, resumeWaitMs: RESUME_WAIT_MS });
+  // A short run, measured in commands, not seconds (the same work on a quiet or a busy machine): the fault strikes
+  // after the first 30 commands applied, a stopped server stays down until the run has felt it, and the bots play on
+  // to 120 commands and until service has resumed (or the wait above has passed).
+  const report = await runLoad({ tables: 3, commands: 120, apiProcesses, workers, botsPerTable: 1, seed: 7, fault, faultAt: 0.25, downFor: 'felt', resumeWaitMs: RESUME_WAIT_MS });
   // Nothing acknowledged lost, nothing applied twice, every table verifies and folds to the view the API serves,
   // every event published exactly once: the end checks, each with its problems.
   for (const check of report.checks) expect({ check: check.name, ok: check.ok, problems: check.problems }).toEqual({ check: check.name, ok: true, problems: [] });

@@ -12,18 +12,19 @@ function expectSound(report: LoadReport): void {
 
 /**
  * The short version of `npm run loadtest` (the long runs are benchmarks): the built API and worker as processes on
- * a throwaway PostgreSQL database and the shared Redis under a prefix of their own, bots playing legal actions.
+ * a throwaway PostgreSQL database and the shared Redis under a prefix of their own, bots playing legal actions until
+ * a number of commands is applied (not for a time: the same work on a quiet or a busy machine).
  */
 describe('load run (built API and worker, PostgreSQL, Redis)', () => {
   it('one API process, one worker: every check holds (verify, chips, views, command ids, exactly-once publishing)', async () => {
-    const report = await runLoad({ tables: 4, seconds: 5, apiProcesses: 1, workers: 1, botsPerTable: 1, seed: 1 });
+    const report = await runLoad({ tables: 4, commands: 120, apiProcesses: 1, workers: 1, botsPerTable: 1, seed: 1 });
     expectSound(report);
     expect(report.conflicts).toBe(0);
     expect(report.checks.find((c) => c.name === 'every event published exactly once')?.detail).toMatch(/^\d+ events checked/);
   }, 300_000);
 
   it('scale-out: two API processes and two workers, two bots per table spread over both; 409s are answered and retried, nothing diverges', async () => {
-    const report = await runLoad({ tables: 3, seconds: 6, apiProcesses: 2, workers: 2, botsPerTable: 2, seed: 2 });
+    const report = await runLoad({ tables: 3, commands: 120, apiProcesses: 2, workers: 2, botsPerTable: 2, seed: 2 });
     expectSound(report);
     // Two bots deciding on the same version: one wins, the other gets 409, re-reads and decides again.
     expect(report.conflicts).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { auditStreamIdFor, checkStaff, readAuditLog, readJsonl, staffAt, verifyE
 import type { RecordedEvent } from '@felt/event-store';
 import { streamIdOf } from '../src/tables/table-stream';
 import { openTableWithPlayers, NO_LIMIT_1_2 } from './test-support/table-setup';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 type Agent = ReturnType<TestApi['as']>;
@@ -12,7 +12,7 @@ type Agent = ReturnType<TestApi['as']>;
  * device identity established by the API, the regulator's paged view and export (with the roster as of each
  * event's time), and felt verify's checks (the chain, and the users and assignment rows against the events).
  */
-describe.each(BACKENDS)('audit stream (%s)', (backend) => {
+describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let floor: Agent;

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { signAccessToken } from '../src/auth/access-token';
 import { API_PID_FILE } from '../src/config/data-dir-lock';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
@@ -14,13 +15,9 @@ function logLines(log: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** pino writes asynchronously: wait for `count` lines that match (bounded by the test's timeout, not timed). */
-async function waitForLines(api: ApiProcess, match: (line: Record<string, unknown>) => boolean, count = 1): Promise<Record<string, unknown>[]> {
-  for (;;) {
-    const lines = logLines(api.log).filter(match);
-    if (lines.length >= count) return lines;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** pino writes asynchronously: wait for `count` lines that match (bounded by a deadline, not timed). */
+function waitForLines(api: ApiProcess, match: (line: Record<string, unknown>) => boolean, count = 1): Promise<Record<string, unknown>[]> {
+  return eventually(async () => logLines(api.log).filter(match), (lines) => lines.length >= count, 60_000);
 }
 
 /**
@@ -40,7 +37,8 @@ describe('authentication in the API process', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('first start on PGlite: creates the floor user and the secret file, and logs every refusal as a security event', async () => {
+  // One test: a second start is the subject's second half (it needs the first's folder).
+  it('first start on PGlite: creates the floor user and the secret file, logs every refusal as a security event; a second start keeps both, and a stop releases the folder', async () => {
     api = await ApiProcess.start({ DATA_DIR: dir, JWT_SECRET: '', LOG_LEVEL: 'info' });
     const [first] = await waitForLines(api, (l) => String(l.msg).startsWith('first start'));
     const created = /created floor supervisor "floor" with password (\S+) \(shown once\)/.exec(String(first!.msg));
@@ -91,18 +89,16 @@ describe('authentication in the API process', () => {
     });
     expect(lines.find((l) => l.requestId === 'probe-3')).toMatchObject({ security: true, code: 'INVALID_CREDENTIALS', reason: 'login: wrong password', userName: 'floor', role: 'floor' });
     expect(api.log).not.toContain(accessToken);
-  }, 300_000);
 
-  it('a second start keeps the user and the secret, and a stop releases the folder', async () => {
-    const secret = readFileSync(join(dir, 'jwt-secret'), 'utf8');
-    await api!.stop();
+    // A second start.
+    await api.stop();
     expect(existsSync(join(dir, API_PID_FILE))).toBe(false);
     api = await ApiProcess.start({ DATA_DIR: dir, JWT_SECRET: '' });
     // Lines come out in order: once a refusal made after the start is logged, a first-start line would be there.
     expect((await fetch(`${api.baseUrl}/tables`, { headers: { 'X-Request-Id': 'after-restart' } })).status).toBe(401);
     await waitForLines(api, (l) => l.requestId === 'after-restart');
     expect(api.log).not.toContain('created floor supervisor');
-    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(secret);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(secret);
   }, 300_000);
 
   it('refuses to start on PostgreSQL without JWT_SECRET, and says so', async () => {

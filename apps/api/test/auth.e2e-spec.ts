@@ -1,7 +1,7 @@
 import { Users, type User } from '../src/auth/users';
 import { streamIdOf } from '../src/tables/table-stream';
 import { addTestUser, signTestToken } from './test-support/auth';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
 import { NO_LIMIT_1_2, openTableWithPlayers } from './test-support/table-setup';
 import type { Role } from '../src/auth/roles';
@@ -13,7 +13,7 @@ type Answer = { status: number; body: Record<string, any>; headers: Record<strin
  * every kind of bad token (401), sign-in, dealer assignments, the actor recorded in the events, and who sees hole
  * cards. Real users in the database, real tokens, the whole API.
  */
-describe.each(BACKENDS)('authentication and roles (%s)', (backend) => {
+describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let dealer: User;

@@ -1,4 +1,4 @@
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
 import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 
@@ -6,7 +6,7 @@ import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-
  * Every class of bad input gets its 4xx, as application/problem+json with a code, and writes nothing: the number
  * of events in the whole database is the same before and after each request.
  */
-describe.each(BACKENDS)('bad input (%s)', (backend) => {
+describe.each(APP_BACKENDS)('bad input (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let toAct: number;

@@ -1,6 +1,6 @@
 import { openDatabase } from '@felt/event-store';
 import { streamIdOf } from '../src/tables/table-stream';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
 import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 
@@ -15,7 +15,7 @@ async function expectContiguousLog(api: TestApi, tableId: string): Promise<numbe
   return events.length;
 }
 
-describe.each(BACKENDS)('concurrent and repeated commands (%s)', (backend) => {
+describe.each(APP_BACKENDS)('concurrent and repeated commands (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chipsOnTable, mulberry32, tableDecider, type TableEvent, type TableState } from '@felt/engine';
 import { EventStore, openDatabase, type Database } from '@felt/event-store';
+import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { fillPgliteFolderFromTemplate } from '../../../libs/event-store/test-support/pglite-template';
 import { streamIdOf } from '../src/tables/table-stream';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
@@ -111,8 +112,7 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
       }
     };
     const players = [...views.keys()].map(play);
-    const burstEnd = Date.now() + BURST_MAX_MS;
-    while (acknowledged.length < BURST_ACKS && Date.now() < burstEnd) await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(async () => acknowledged.length, (n) => n >= BURST_ACKS, BURST_MAX_MS);
     killed = true;
     const exit = await api.kill9();
     expect(exit).toMatchObject({ signal: 'SIGKILL' });

@@ -1,5 +1,5 @@
 import type { User } from '../src/auth/users';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { addTestUser } from './test-support/auth';
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
@@ -9,7 +9,7 @@ import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds }
  * a mis-keyed action without voiding the hand; change-seat; busted players removed and their seat taken again; and
  * the refusals, each writing nothing.
  */
-describe.each(BACKENDS)('floor corrections and player management (%s)', (backend) => {
+describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (backend) => {
   let api: TestApi;
   let dealer: User;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });

@@ -1,4 +1,4 @@
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { CountingDatabase } from './test-support/counting-database';
 import { appendRandomHistory } from './test-support/long-history';
 import { startTestApi, type TestApi } from './test-support/test-api';
@@ -13,7 +13,7 @@ const LONG_HISTORY = 6000;
  * work; timings are the benchmark's business): a warm command reads the same on a table of 6,000 events as on
  * one of 6, and a cold one (after a restart) reads a snapshot and at most SNAPSHOT_EVERY events.
  */
-describe.each(BACKENDS)('cost of a command against the length of the history (%s)', (backend) => {
+describe.each(APP_BACKENDS)('cost of a command against the length of the history (%s)', (backend) => {
   let db: CountingDatabase;
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });

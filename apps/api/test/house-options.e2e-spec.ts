@@ -1,7 +1,7 @@
 import { verifyEvents } from '@felt/regulator';
 import { streamIdOf } from '../src/tables/table-stream';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -9,7 +9,7 @@ import { startTestApi, type TestApi } from './test-support/test-api';
  * the flop with no preflop action; the players' consent to run it twice, both boards, the halves; the refusals
  * (4xx, nothing written), the hand history, the PHH export and a re-verification of the stored log.
  */
-describe.each(BACKENDS)('house options bomb pot and run it twice over HTTP (%s)', (backend) => {
+describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   const regulator = () => api.as('regulator', { sub: 'reg-1' });

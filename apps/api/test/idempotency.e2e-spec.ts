@@ -1,4 +1,4 @@
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 import { streamIdOf } from '../src/tables/table-stream';
@@ -14,7 +14,7 @@ type Answer = { status: number; body: any; headers: Record<string, string> };
  * replayed (200, the first events, nothing written); a different request with the key gets 422, another user's reuse
  * 422, a request while the first is still being handled 409. Refusals write nothing.
  */
-describe.each(BACKENDS)('Idempotency-Key bound to its user and its request (%s)', (backend) => {
+describe.each(APP_BACKENDS)('Idempotency-Key bound to its user and its request (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
 

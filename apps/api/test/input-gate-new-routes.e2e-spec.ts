@@ -1,4 +1,4 @@
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { addTestUser, authHeaders } from './test-support/auth';
 import { NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
@@ -12,7 +12,7 @@ const nested = (depth: number, inner = '{}') => '{"a":'.repeat(depth) + inner + 
  * problem+json with a code, and writes nothing: no event in a table's or a game's stream, no user, assignment or
  * device changed (input-gate.e2e-spec.ts has the same for the routes the issue tried).
  */
-describe.each(BACKENDS)('the input gate on the newer routes (%s)', (backend) => {
+describe.each(APP_BACKENDS)('the input gate on the newer routes (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let dealerId: string;

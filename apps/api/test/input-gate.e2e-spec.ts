@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { authHeaders } from './test-support/auth';
 import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
@@ -14,7 +14,7 @@ const nested = (depth: number, inner = '{}') => '{"a":'.repeat(depth) + inner + 
  * unbounded strings and arrays; other charsets; console paths that climb out of their folder. Each gets its 4xx as
  * problem+json with a code, and writes nothing (events, commands, users and dealer assignments all unchanged).
  */
-describe.each(BACKENDS)('the input gate (%s)', (backend) => {
+describe.each(APP_BACKENDS)('the input gate (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let toAct: number;
@@ -116,9 +116,9 @@ describe.each(BACKENDS)('the input gate (%s)', (backend) => {
 });
 
 /** What Node's HTTP parser refuses before there is a request is a problem too (http/problem.filter.ts answerClientError). */
-describe('refused framing (pglite)', () => {
+describe('refused framing (postgres)', () => {
   let api: TestApi;
-  const database = useTestStore('pglite', { beforeDispose: () => api?.close() });
+  const database = useTestStore('postgres', { beforeDispose: () => api?.close() });
   let port: number;
 
   beforeAll(async () => {

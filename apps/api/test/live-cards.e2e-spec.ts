@@ -1,7 +1,7 @@
 import { readJsonl, verifyEvents } from '@felt/regulator';
 import { streamIdOf } from '../src/tables/table-stream';
 import { openTableWithPlayers, expectStatus } from './test-support/table-setup';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from './test-support/test-api';
  */
 const LIVE = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, cardSource: 'live' } as const;
 
-describe.each(BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
+describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
 

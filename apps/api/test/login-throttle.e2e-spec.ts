@@ -5,8 +5,8 @@ import { addTestUser, TEST_JWT_SECRET } from './test-support/auth';
 import type { ApiConfig } from '../src/config/api-config';
 
 /** Sign-in brakes (auth/login-throttle.ts) and token bounds (auth/access-token.ts). */
-describe('sign-in throttling and token bounds (pglite)', () => {
-  const database = useTestStore('pglite');
+describe('sign-in throttling and token bounds (postgres)', () => {
+  const database = useTestStore('postgres');
   let api: TestApi | undefined;
   afterEach(async () => {
     await api?.close();

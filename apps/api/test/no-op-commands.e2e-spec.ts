@@ -1,4 +1,4 @@
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { openTableWithPlayers } from './test-support/table-setup';
 
@@ -8,7 +8,7 @@ import { openTableWithPlayers } from './test-support/table-setup';
  * store as an empty append, which throws: a 500 (found by `npm run fuzz`: `{"type":"PlaceButton","seat":4}` sent
  * twice to a table). A retry of a command applied earlier still gets its first result.
  */
-describe.each(BACKENDS)('accepted commands that change nothing (%s)', (backend) => {
+describe.each(APP_BACKENDS)('accepted commands that change nothing (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
 

@@ -1,9 +1,9 @@
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 import { openTableWithPlayers } from './test-support/table-setup';
 
 /** The list routes are paged (?after=<last id>&limit=N, answered with nextAfter): every table once, in id order. */
-describe.each(BACKENDS)('paged lists (%s)', (backend) => {
+describe.each(APP_BACKENDS)('paged lists (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   const ids = ['p-a', 'p-b', 'p-c', 'p-d', 'p-e', 'p-f', 'p-g'];

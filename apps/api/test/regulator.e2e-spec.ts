@@ -5,14 +5,14 @@ import { readJsonl, verifyEvents } from '@felt/regulator';
 import { streamIdOf } from '../src/tables/table-stream';
 import { nextCommand } from './test-support/table-player';
 import { openTableWithPlayers } from './test-support/table-setup';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
  * The regulator's read-only routes: a table's events by recorded time, page by page; the recall of its last hands
  * with hole cards; its export in each format, each read back by the project's own readers.
  */
-describe.each(BACKENDS)('regulator API (%s)', (backend) => {
+describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let stream: RecordedEvent[];

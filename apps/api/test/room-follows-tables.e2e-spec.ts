@@ -6,7 +6,7 @@ import { roomGamesFromRows, roomRows } from '../../worker/src/projections/room-r
 import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
 import { RoomClock } from '../src/room/room-clock';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
@@ -15,7 +15,7 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
  * line for it, a seat change moves the room's seat, a must-move table emptied at the table breaks and closes, and a
  * walk-in is recorded, or refused while someone is owed the seat. docs/room.md "Seats opened at the table".
  */
-describe.each(BACKENDS)('the room follows the tables (%s)', (backend) => {
+describe.each(APP_BACKENDS)('the room follows the tables (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let now = Date.UTC(2026, 0, 1, 20, 0, 0);

@@ -4,7 +4,7 @@ import { RoomClock } from '../src/room/room-clock';
 import { signTestToken } from './test-support/auth';
 import { LiveClient, type LiveMessage } from './test-support/live-client';
 import { expectStatus, NO_LIMIT_1_2, startHandWithBlinds } from './test-support/table-setup';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
@@ -12,7 +12,7 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
  * must-move game feeding the main game and breaking when it empties, the public board and both /live channels.
  * Every refusal is checked to write nothing. The room's clock is moved forward by the test, never waited on.
  */
-describe.each(BACKENDS)('the room (%s)', (backend) => {
+describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let baseUrl: string;

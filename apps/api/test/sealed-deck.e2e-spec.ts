@@ -1,7 +1,7 @@
 import { drbgShuffledDeck, legalActions, type TableState } from '@felt/engine';
 import { verifyEvents } from '@felt/regulator';
 import { streamIdOf } from '../src/tables/table-stream';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -9,7 +9,7 @@ import { startTestApi, type TestApi } from './test-support/test-api';
  * over, folded back by a process that starts cold (and from a snapshot taken mid-hand), and verified afterwards
  * without the key.
  */
-describe.each(BACKENDS)('sealed decks through the API (%s)', (backend) => {
+describe.each(APP_BACKENDS)('sealed decks through the API (%s)', (backend) => {
   let api: TestApi;
   let second: TestApi | undefined;
   const database = useTestStore(backend, { beforeDispose: async () => { await second?.close(); await api?.close(); } });

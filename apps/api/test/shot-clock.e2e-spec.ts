@@ -2,7 +2,7 @@ import { verifyEvents } from '@felt/regulator';
 import { TableClock } from '../src/tables/table-clock';
 import { streamIdOf } from '../src/tables/table-stream';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
@@ -12,7 +12,7 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
  * re-verifies (the verifier decides again with the time kept in the metadata). The API's clock is moved by the
  * test, never waited on.
  */
-describe.each(BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
+describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let now = Date.UTC(2026, 11, 4, 18, 0, 0);

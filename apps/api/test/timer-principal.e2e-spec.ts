@@ -9,7 +9,7 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
  */
 describe('the timer principal', () => {
   let api: TestApi;
-  const database = useTestStore('pglite', { beforeDispose: () => api?.close() });
+  const database = useTestStore('postgres', { beforeDispose: () => api?.close() });
   const CLOCKED = { ...NO_LIMIT_1_2, houseOptions: { shotClock: { seconds: 30 } } };
 
   beforeAll(async () => {

@@ -1,14 +1,14 @@
 import { AUDIT_CATEGORY, readAuditLog } from '@felt/regulator';
 import type { User } from '../src/auth/users';
 import { addTestUser } from './test-support/auth';
-import { BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
  * User admin through the API (docs/api.md "Users"): floor only, each change with its audit event in the same
  * transaction, one-time passwords that sign in, and every refusal a 4xx with its code that writes nothing.
  */
-describe.each(BACKENDS)('user admin (%s)', (backend) => {
+describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
   let boss: User;

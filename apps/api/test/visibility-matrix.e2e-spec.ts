@@ -66,13 +66,13 @@ const DECKS: Record<string, string[]> = {
   twice: deckWith(['Ks', 'Tc', 'Qd', 'Kh', '9c', 'Qs', '3d', '2s', '7h', 'Jh', '4s', '8d', '5c', '6d', '3h', 'Ac', '2c', 'Th']),
 };
 
-describe('the visibility matrix: every role × every read path × every phase (pglite)', () => {
+describe('the visibility matrix: every role × every read path × every phase (postgres)', () => {
   let api: TestApi;
   let surveillance: TestApi;
   const urls: Record<'main' | 'surveillance', string> = { main: '', surveillance: '' };
   const clients = new Map<string, LiveClient>();
   const cursors = new Map<string, number>();
-  const database = useTestStore('pglite', {
+  const database = useTestStore('postgres', {
     beforeDispose: async () => {
       await Promise.all([...clients.values()].map((c) => c.close()));
       await surveillance?.close();

@@ -9,7 +9,6 @@ import { API_PID_FILE } from '../../api/src/config/data-dir-lock';
 import { startTestApi } from '../../api/test/test-support/test-api';
 import { fillPgliteFolderFromTemplate } from '../../../libs/event-store/test-support/pglite-template';
 import { useTestStore } from '../../../libs/event-store/test-support/test-store';
-import { openDatabase } from '@felt/event-store';
 import { readJsonl } from '@felt/regulator';
 import { felt } from './run-felt.test-support';
 import { parseDuration } from './users-command';
@@ -19,10 +18,13 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!,
 /** felt users and felt token against a PGlite folder and a PostgreSQL database, and the API accepting the tokens. */
 describe('felt users and felt token on a PGlite folder', () => {
   let dir: string;
-  beforeAll(() => {
+  // A folder for each test. Migrated already: a folder's first start (initdb and the migrations) is the API's in
+  // auth-process.e2e-spec.ts, through the same openDatabase the CLI calls.
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'felt-users-'));
+    await fillPgliteFolderFromTemplate(dir);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('adds users (a generated password printed once), lists them, refuses duplicates and bad options', async () => {
     const added = await felt('users', 'add', 'dana', '--role', 'dealer', '--data-dir', dir);
@@ -47,14 +49,15 @@ describe('felt users and felt token on a PGlite folder', () => {
   });
 
   it('signs tokens with the folder secret (made as the API makes it): for a user, or a service token, with the lifetime asked for', async () => {
-    const user = await felt('token', '--user', 'dana', '--data-dir', dir, '--expires', '2h');
+    expect((await felt('users', 'add', 'tess', '--role', 'dealer', '--data-dir', dir)).code).toBe(0);
+    const user = await felt('token', '--user', 'tess', '--data-dir', dir, '--expires', '2h');
     expect(user.code).toBe(0);
     // The API reads the same file on its first start (resolveJwtSecret, source 'file').
     const { secret, source, file } = resolveJwtSecret({ jwtSecret: undefined, databaseUrl: undefined, dataDir: dir });
     expect(source).toBe('file');
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     const verified = verifyAccessToken(new JwtService(), secret, user.out.trim());
-    expect(verified).toMatchObject({ ok: true, principal: { name: 'dana', role: 'dealer' } });
+    expect(verified).toMatchObject({ ok: true, principal: { name: 'tess', role: 'dealer' } });
     const claims = claimsOf(user.out.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
 
@@ -64,16 +67,8 @@ describe('felt users and felt token on a PGlite folder', () => {
 
     expect((await felt('token', '--user', 'nobody', '--data-dir', dir)).err).toContain('there is no user "nobody"');
     expect((await felt('token', '--data-dir', dir)).code).toBe(2);
-    expect((await felt('token', '--user', 'dana', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
-    expect((await felt('token', '--user', 'dana', '--expires', 'soon', '--data-dir', dir)).code).toBe(2);
-  });
-
-  it('disables and enables a user; a disabled user gets no token', async () => {
-    expect((await felt('users', 'disable', 'dana', '--data-dir', dir)).out).toBe('disabled "dana"\n');
-    expect((await felt('token', '--user', 'dana', '--data-dir', dir)).err).toContain('user "dana" is disabled');
-    expect((await felt('users', 'enable', 'dana', '--data-dir', dir)).code).toBe(0);
-    expect((await felt('token', '--user', 'dana', '--data-dir', dir)).code).toBe(0);
-    expect((await felt('users', 'disable', 'nobody', '--data-dir', dir)).code).toBe(2);
+    expect((await felt('token', '--user', 'tess', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
+    expect((await felt('token', '--user', 'tess', '--expires', 'soon', '--data-dir', dir)).code).toBe(2);
   });
 
   it('will not open the folder while the API has it open, and says why', async () => {
@@ -95,15 +90,11 @@ describe('felt users and felt token on a PGlite folder', () => {
   });
 });
 
-describe('felt users writes the audit stream, felt export --audit exports it, felt verify checks the users against it (PGlite)', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'felt-users-audit-'));
-    // The folder's first start (felt creating and migrating it) is the suite above's; this one starts migrated.
-    await fillPgliteFolderFromTemplate(dir);
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const at = () => ['--data-dir', dir];
+// On PostgreSQL: a dozen runs of felt, each of which would open a PGlite folder afresh (the folder's own behaviour is
+// the suite above's).
+describe('felt users writes the audit stream, felt export --audit exports it, felt verify checks the users against it (PostgreSQL)', () => {
+  const t = useTestStore('postgres');
+  const at = () => ['--database-url', t.url];
 
   it('records every change with the operator as the actor, keeps the last floor user, and verify catches a row changed in SQL', async () => {
     expect((await felt('users', 'add', 'boss', '--role', 'floor', ...at())).code).toBe(0);
@@ -111,7 +102,13 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
     expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toBe('"dana" is now regulator\n');
     expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(/^new password for "dana": [\w-]{24}\n\(shown once\)\n$/);
     expect((await felt('users', 'disable', 'dana', ...at())).code).toBe(0);
-    expect((await felt('token', '--user', 'boss', ...at())).code).toBe(0);
+    // On PostgreSQL every process signs with JWT_SECRET (a PGlite folder keeps its own).
+    process.env.JWT_SECRET = 'an-audit-test-secret-that-is-long-enough-0123';
+    try {
+      expect((await felt('token', '--user', 'boss', ...at())).code).toBe(0);
+    } finally {
+      delete process.env.JWT_SECRET;
+    }
     const last = await felt('users', 'disable', 'boss', ...at());
     expect([last.code, last.err]).toEqual([2, expect.stringContaining('"boss" is the last floor supervisor who can sign in')]);
     const unknown = await felt('users', 'role', 'dana', 'croupier', ...at());
@@ -130,21 +127,31 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
     ]);
 
     expect((await felt('verify', ...at())).code).toBe(0);
-    const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
-    try {
-      await db.query(`UPDATE users SET disabled = false WHERE name = 'dana'`);
-    } finally {
-      await db.close();
-    }
+    await t.db.query(`UPDATE users SET disabled = false WHERE name = 'dana'`);
     const tampered = await felt('verify', ...at());
     expect(tampered.code).toBe(1);
     expect(tampered.out).toMatch(/\[staff\] user "dana" .*disabled false.*true/);
-  }, 900_000); // a dozen runs of felt, each opening the PGlite folder afresh
+  });
 });
 
 describe('felt users and felt token on PostgreSQL, and the API accepting the token', () => {
   const t = useTestStore('postgres');
   const secret = 'a-postgres-test-secret-that-is-long-enough-0123';
+
+  it('disables and enables a user; a disabled user gets no token', async () => {
+    const at = ['--database-url', t.url];
+    expect((await felt('users', 'add', 'dora', '--role', 'dealer', ...at)).code).toBe(0);
+    expect((await felt('users', 'disable', 'dora', ...at)).out).toBe('disabled "dora"\n');
+    process.env.JWT_SECRET = secret;
+    try {
+      expect((await felt('token', '--user', 'dora', ...at)).err).toContain('user "dora" is disabled');
+      expect((await felt('users', 'enable', 'dora', ...at)).code).toBe(0);
+      expect((await felt('token', '--user', 'dora', ...at)).code).toBe(0);
+    } finally {
+      delete process.env.JWT_SECRET;
+    }
+    expect((await felt('users', 'disable', 'nobody', ...at)).code).toBe(2);
+  });
 
   it('adds a floor user whose token and password the API accepts', async () => {
     expect((await felt('users', 'add', 'flo', '--role', 'floor', '--password', 'floor-password-1', '--database-url', t.url)).code).toBe(0);

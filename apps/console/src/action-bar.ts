@@ -67,16 +67,17 @@ export function actionBar(view: TableView, ctx: ActionBarContext): HTMLElement {
     // Every seat may kill the pot before the deal: one control with a seat choice, not an input per seat.
     const kills = offered.filter((a): a is Extract<LegalAction, { type: 'KillPot' }> => a.type === 'KillPot');
     const others = kills.length > 1 ? offered.filter((a) => a.type !== 'KillPot') : offered;
-    const render = () => list.replaceChildren(...others.map((action) => actionControl(view, action, ctx, askFirst)), ...(kills.length > 1 ? [killControl(view, kills, ctx)] : []));
     const askFirst = (question: string, yes: string, go: () => void) => {
+      // "No" brings back the very controls, with what was typed in them.
+      const choices = [...list.childNodes];
       list.replaceChildren(
         element('p', { class: 'confirm-question', 'data-testid': 'confirm-question' }, question),
         button('confirm-yes', yes, go, 'danger'),
-        button('confirm-no', 'No, go back', render),
+        button('confirm-no', 'No, go back', () => list.replaceChildren(...choices)),
       );
       (list.querySelector('[data-testid="confirm-no"]') as HTMLButtonElement).focus();
     };
-    render();
+    list.append(...others.map((action) => actionControl(view, action, ctx, askFirst)), ...(kills.length > 1 ? [killControl(view, kills, ctx)] : []));
   }
   bar.append(list, ctx.feedback.slot('actions'));
   // The turn moved to another decision: make it visible, and ignore taps for a moment.
@@ -180,13 +181,13 @@ function actionControl(view: TableView, action: LegalAction, ctx: ActionBarConte
     case 'ReportHoleCards':
       return cardPicker(testId, `Reader's cards${who}`, action.cardsToEnter, ctx.seenCards, (cards) => send({ seat: action.seat, cards }));
     case 'Bet':
-      return boundedAmount(testId, `Bet${who}`, action.min, action.max, 1, refuse, (amount) => {
+      return boundedAmount(view, testId, `Bet${who}`, action.min, action.max, 1, refuse, (amount) => {
         const allIn = player !== undefined && amount >= player.stack;
         if (allIn) ask(`${seatAndPlayer(view, action.seat)} bets all in (${amount})?`, 'Yes, all in', () => send({ seat: action.seat, amount }));
         else send({ seat: action.seat, amount });
       });
     case 'Raise':
-      return boundedAmount(testId, `Raise to${who}`, action.min, action.max, 1, refuse, (to) => {
+      return boundedAmount(view, testId, `Raise to${who}`, action.min, action.max, 1, refuse, (to) => {
         const allIn = player !== undefined && to >= player.stack + (player.live ?? 0);
         if (allIn) ask(`${seatAndPlayer(view, action.seat)} raises all in (to ${to})?`, 'Yes, all in', () => send({ seat: action.seat, to }));
         else send({ seat: action.seat, to });
@@ -197,7 +198,7 @@ function actionControl(view: TableView, action: LegalAction, ctx: ActionBarConte
       return button(testId, `Time bank${seconds ? ` +${seconds} s` : ''} (${action.extensionsLeft} left)${who}`, () => send({ seat: action.seat }));
     }
     case 'KillPot':
-      return boundedAmount(testId, `Kill the pot${who}`, action.min, action.max, action.step, refuse, (amount) => send({ seat: action.seat, amount }));
+      return boundedAmount(view, testId, `Kill the pot${who}`, action.min, action.max, action.step, refuse, (amount) => send({ seat: action.seat, amount }));
   }
 }
 
@@ -211,12 +212,13 @@ function killControl(view: TableView, kills: readonly Extract<LegalAction, { typ
   const chosen = () => kills.find((k) => k.seat === Number(seat.value))!;
   const fit = () => {
     const k = chosen();
-    Object.assign(input, { min: String(k.min), max: String(k.max), step: String(k.step), value: String(k.min) });
+    // The seat's minimum as drawn (defaultValue), not as typed: a redraw may replace it (form-drafts.ts).
+    Object.assign(input, { min: String(k.min), max: String(k.max), step: String(k.step), defaultValue: String(k.min), value: String(k.min) });
     bounds.textContent = `${k.min}–${k.max}`;
   };
   seat.addEventListener('change', fit);
   fit();
-  const form = element('form', { class: 'amount-action', novalidate: true }, element('label', { for: seatId }, 'Kill the pot:'), seat, element('label', { for: amountId }, bounds), input, element('button', { type: 'submit', 'data-testid': 'action-KillPot' }, 'Kill the pot'));
+  const form = element('form', { class: 'amount-action', novalidate: true, 'data-version': view.version }, element('label', { for: seatId }, 'Kill the pot:'), seat, element('label', { for: amountId }, bounds), input, element('button', { type: 'submit', 'data-testid': 'action-KillPot' }, 'Kill the pot'));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const k = chosen();
@@ -228,11 +230,15 @@ function killControl(view: TableView, kills: readonly Extract<LegalAction, { typ
   return form;
 }
 
-function boundedAmount(testId: string, label: string, min: number, max: number, step: number, refuse: (sentence: string) => void, send: (amount: number) => void): HTMLElement {
+/**
+ * An amount and its button. The form carries the version its command is decided on: a redraw for a newer version
+ * replaces it rather than keeping it (form-drafts.ts), the amount typed going into the new one.
+ */
+function boundedAmount(view: TableView, testId: string, label: string, min: number, max: number, step: number, refuse: (sentence: string) => void, send: (amount: number) => void): HTMLElement {
   const inputId = `${testId}-amount`;
   const input = element('input', { id: inputId, type: 'number', min, max, step, value: min, required: true, inputmode: 'numeric', 'data-testid': inputId });
   const b = element('button', { type: 'submit', 'data-testid': testId }, label);
-  const form = element('form', { class: 'amount-action', novalidate: true }, element('label', { for: inputId }, `${min}–${max}`), input, b);
+  const form = element('form', { class: 'amount-action', novalidate: true, 'data-version': view.version }, element('label', { for: inputId }, `${min}–${max}`), input, b);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const amount = Number(input.value);

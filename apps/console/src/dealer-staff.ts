@@ -1,6 +1,7 @@
 import type { ApiClient } from './api-client.js';
-import { element, field, replaceChildren } from './elements.js';
+import { element, field } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
+import { redraw } from './form-drafts.js';
 
 interface Assignment {
   readonly userId: string;
@@ -66,7 +67,7 @@ export function dealerStaff(api: ApiClient, tableId: string): { node: HTMLElemen
       const outgoing = assigned.filter((d) => d.name !== incoming);
       void change([() => api.put(path(incoming)), ...outgoing.map((d) => () => api.send('DELETE', path(d.userId)))], `${incoming} now deals ${tableId}${outgoing.length ? `; ${outgoing.map((d) => d.name).join(', ')} released` : ''}.`);
     });
-    replaceChildren(body, element('div', { class: 'row-controls' }, releases), assign, rotate);
+    redraw(body, element('div', { class: 'row-controls' }, releases), assign, rotate);
   }
   return { node, load };
 }

@@ -1,5 +1,6 @@
 import type { ConsoleContext } from './console-context.js';
-import { element, field, formValues, replaceChildren } from './elements.js';
+import { element, field, formValues } from './elements.js';
+import { redraw } from './form-drafts.js';
 import { countdown, RoomFeed } from './room-feed.js';
 import type { FloorGame, RoomCall } from './room-types.js';
 import { newCommandId } from './table-commands.js';
@@ -22,7 +23,7 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
     openGameForm(ctx),
   );
   let shown: readonly FloorGame[] = [];
-  const render = () => replaceChildren(games, shown.length === 0 ? element('p', {}, 'No games yet.') : shown.map((g) => gameSection(ctx, g)));
+  const render = () => redraw(games, shown.length === 0 ? element('p', {}, 'No games yet.') : shown.map((g) => gameSection(ctx, g)));
   const showGames = (list: readonly FloorGame[]) => {
     shown = list.filter((g) => g.state.status === 'open');
     render();

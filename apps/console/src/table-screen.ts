@@ -6,7 +6,7 @@ import { element, replaceChildren } from './elements.js';
 import { eventSentence, splitCards, type SeatName } from './event-sentences.js';
 import { FeedbackSlots } from './feedback-slots.js';
 import { correctionForm, dealerControls, handAndTableForms, seatPlayerForm, type FormRequest } from './floor-forms.js';
-import { FormDrafts } from './form-drafts.js';
+import { redraw } from './form-drafts.js';
 import { handHistoryList, recalledHands } from './hand-history.js';
 import { TableEventLog } from './hand-record.js';
 import { LiveTables } from './live-connection.js';
@@ -68,16 +68,11 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     ),
     element('div', { class: 'bar-slot' }, shotClock.node, bar),
   );
-  // What was typed into the forms survives a redraw caused by someone else's command.
-  const drafts = new FormDrafts(node);
-
   const seatName = (): SeatName => (seat) => {
     const name = view?.seats.find((s) => s.seat === seat)?.playerId;
     return name ? `Seat ${seat} (${name})` : `Seat ${seat}`;
   };
 
-  /** The version the action bar was last drawn for. */
-  let barVersion = -1;
   /** The table itself: redrawn for every new event or view. */
   const renderTable = () => {
     if (!view) return;
@@ -87,26 +82,18 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     replaceChildren(showdown, showdownPanel(view, record));
     const seen = new Set<string>([...splitCards(view.hand?.board ?? ''), ...(view.hand?.players ?? []).flatMap((p) => splitCards(p.holeCards ?? ''))]);
     if (view.hand?.phase !== 'complete') for (const s of record.shown) for (const c of s.cards) seen.add(c);
-    // Events arrive after the answer that showed their version: a redraw for the same version keeps what the dealer
-    // was typing (an amount, a seat) and where, instead of putting the minimum back under their finger.
-    const typing = barVersion === view.version ? [...bar.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[id], select[id]')] : [];
-    const focused = typing.find((control) => control === document.activeElement)?.id;
-    replaceChildren(bar, actionBar(view, { role, feedback, guard, choose: act, seenCards: seen }));
-    for (const before of typing) {
-      const after = bar.querySelector<HTMLInputElement | HTMLSelectElement>(`#${CSS.escape(before.id)}`);
-      if (after && after.tagName === before.tagName) after.value = before.value;
-      if (after && before.id === focused) after.focus();
-    }
-    barVersion = view.version;
+    // Events arrive after the answer that showed their version, and other consoles' commands at any time: what the
+    // dealer was typing (an amount, a seat) stays, instead of the minimum coming back under their finger.
+    redraw(bar, actionBar(view, { role, feedback, guard, choose: act, seenCards: seen }));
     const lines = log.newestFirst(LOG_LINES);
     replaceChildren(logList, lines.map((event) => element('li', { 'data-version': event.version }, `v${event.version} ${eventSentence(event, seatName())}`)));
   };
-  /** The forms: redrawn only for a new version of the table, so that typing is not interrupted more than needed. */
+  /** The forms: redrawn for a new version of the table, keeping what was typed into them (form-drafts.ts). */
   const renderControls = () => {
     if (!view) return;
     const record = log.currentHand();
-    replaceChildren(between, mayAct ? dealerControls(view, feedback, submit) : null);
-    replaceChildren(
+    redraw(between, mayAct ? dealerControls(view, feedback, submit) : null);
+    redraw(
       management,
       mayAct ? playerControls(view, feedback, sendCommand) : null,
       mayAct
@@ -120,7 +107,6 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
           )
         : null,
     );
-    drafts.restore();
   };
   const show = (next: TableView) => {
     if (view && next.version <= view.version) return; // already shown, or an older view arriving late
@@ -146,7 +132,11 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   /** A command answered 201/200: show its events and the table it left. */
   const applied = (answer: CommandAnswer) => {
     log.add(answer.events);
-    if (view && answer.table.version <= view.version) renderTable();
+    if (view && answer.table.version <= view.version) {
+      // /live showed this version first: draw the forms again all the same (a sent form starts afresh).
+      renderTable();
+      renderControls();
+    }
     show(answer.table);
   };
   async function act(action: ChosenAction): Promise<void> {
@@ -187,7 +177,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       : ctx.api.send(request.method, request.path, request.body, headers)
     )
       .then((answer: unknown) => {
-        drafts.forget(form);
+        // Sent: the form starts afresh (the one on screen now, if a redraw replaced it meanwhile).
+        (node.querySelector<HTMLFormElement>(`form[data-testid="${CSS.escape(slot)}"]`) ?? form).reset();
         feedback.succeeded(slot, request.done);
         if (isCommandAnswer(answer)) applied(answer);
         else void reload();

@@ -25,6 +25,27 @@ export async function obliterateShards(redisUrl: string, prefix: string, shards:
   }
 }
 
+/**
+ * The jobs in the test's shard queues: pending (waiting, active, delayed) and processed (completed, failed; kept a
+ * day, EVENT_JOB_OPTIONS). Every job a relay ever added is one or the other: when none is pending, the consumers have
+ * seen them all, and no late one can still arrive.
+ */
+export async function shardJobCounts(redisUrl: string, prefix: string, shards: number): Promise<{ pending: number; processed: number }> {
+  const url = new URL(redisUrl);
+  const counts = { pending: 0, processed: 0 };
+  for (let shard = 0; shard < shards; shard++) {
+    const queue = new Queue(queueName(shard), { connection: { host: url.hostname, port: Number(url.port) }, prefix });
+    try {
+      const c = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed');
+      counts.pending += (c.waiting ?? 0) + (c.active ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) + (c['waiting-children'] ?? 0);
+      counts.processed += (c.completed ?? 0) + (c.failed ?? 0);
+    } finally {
+      await queue.close();
+    }
+  }
+  return counts;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
+import { waitUntil } from '../../../libs/event-store/test-support/eventually';
 import { createPostgresDatabase } from '../../../libs/event-store/test-support/test-databases';
 import { ApiProcess, ensureBuilt } from '../../api/test/test-support/api-process';
 import { authHeaders, TEST_JWT_SECRET } from '../../api/test/test-support/auth';
@@ -19,16 +20,8 @@ import { obliterateShards, SHARED_REDIS_URL } from '../test-support/redis';
 const WAIT_MS = 90_000;
 const FLOOR = authHeaders('floor', { expiresIn: 3600 });
 
-/** Polls `read` (every 200 ms) until `done` accepts its value; says what it waited for if that never happens. */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Polls `read` until `done` accepts its value; says what it waited for if that never happens. */
+const until = <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = WAIT_MS) => waitUntil(what, read, done, timeoutMs);
 
 describe('the timer across a kill -9 of the worker (built API and worker, PostgreSQL, Redis)', () => {
   const prefix = `felt-test-timer-crash-${randomBytes(4).toString('hex')}`;
@@ -79,7 +72,8 @@ describe('the timer across a kill -9 of the worker (built API and worker, Postgr
 
       // While no timer runs: seat 1 calls at one table (its clock 1 ends; its job stays in Redis), and every deadline passes.
       await expect201(api.baseUrl, `/tables/${acted}/commands`, { type: 'Call', seat: 1 });
-      await new Promise((resolve) => setTimeout(resolve, Math.max(...deadlines) + 100 - Date.now()));
+      // The subject is the deadlines passing: the condition is the clock's.
+      await until('every deadline to pass', async () => Date.now(), (now) => now > Math.max(...deadlines) + 100);
       expect((await Promise.all(ids.map((id) => tableEvents(api.baseUrl, id)))).flat().filter((e) => e.type === 'ClockExpired')).toEqual([]);
 
       const restartedAt = Date.now();

@@ -1,3 +1,4 @@
+import { waitUntil } from '../test-support/eventually';
 import { useTestStore } from '../test-support/test-store';
 import { PostgresDatabase } from './postgres-database';
 
@@ -15,17 +16,17 @@ describe('PostgresDatabase when the server drops a connection', () => {
         const lost = db.transaction(async (tx) => {
           const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
           await t.db.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          // Gone on the server before the transaction's next query: the loss reaches the idle connection first.
+          await waitUntil('the backend to end', async () => (await t.db.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid])).rows.length === 0);
           return tx.query('SELECT 1');
         });
         await expect(lost).rejects.toThrow();
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok'))).toMatchObject({ rows: [{ ok: 1 }] });
+        expect((await db.query<{ ok: number }>('SELECT 2 AS ok')).rows).toEqual([{ ok: 2 }]);
       } finally {
         process.off('uncaughtException', onUncaught);
       }
       expect(uncaught).toEqual([]);
-      expect(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok'))).toMatchObject({ rows: [{ ok: 1 }] });
-      expect((await db.query<{ ok: number }>('SELECT 2 AS ok')).rows).toEqual([{ ok: 2 }]);
     } finally {
       await db.close();
     }

@@ -1,4 +1,5 @@
 import { BACKENDS } from '../test-support/test-databases';
+import { eventually } from '../test-support/eventually';
 import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
 import { START, comparePositions, positionOf, type RecordedEvent } from './index';
@@ -16,14 +17,7 @@ describe.each(BACKENDS)('the store’s named queries (%s)', (backend) => {
     return result.events;
   }
 
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const until = <T>(read: () => Promise<T>, done: (value: T) => boolean) => eventually(read, done, 60_000);
 
   it('says which backend holds the log', () => {
     expect(t.store.backend).toBe(backend);

@@ -10,7 +10,14 @@ import { openMigratedPglite } from './pglite-template';
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type Backend = 'postgres' | 'pglite';
+/** Both: the event store's own int-specs run on each, since the store is where the two differ. */
 export const BACKENDS: Backend[] = ['postgres', 'pglite'];
+/**
+ * The backend the apps' suites (the API end to end, the worker) run on. They reach the database only through the
+ * store's Database port, whose two sides BACKENDS tests; the apps on PGlite have their own smoke suites
+ * (apps/api/test/pglite-smoke.e2e-spec.ts, the crash suite, the projection rebuild, the console's shot clock).
+ */
+export const APP_BACKENDS: Backend[] = ['postgres'];
 
 export interface TestDatabase {
   backend: Backend;

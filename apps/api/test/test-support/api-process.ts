@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { TEST_JWT_SECRET, TEST_SEAL_KEY } from './auth';
 
 /** The repository root: the nearest folder above this file with a package.json (also when compiled elsewhere). */
@@ -96,8 +97,7 @@ export class ApiProcess {
   }
 
   private async waitHealthy(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    const healthy = async (): Promise<boolean> => {
       if (this.child.exitCode !== null) throw new Error(`the API exited while starting:\n${this.output}`);
       try {
         // Ready, and ready as this child: the port was free when chosen, but another test's server may have taken it
@@ -106,14 +106,13 @@ export class ApiProcess {
         const answeredBy = live.status === 200 ? ((await live.json()) as { pid?: number }).pid : undefined;
         if (answeredBy !== undefined && answeredBy !== this.child.pid) throw new PortTaken(`${this.baseUrl} is answered by another process (pid ${answeredBy})`);
         const res = await fetch(`${this.baseUrl}/health`);
-        if (answeredBy === this.child.pid && res.status === 200) return;
+        return answeredBy === this.child.pid && res.status === 200;
       } catch (error) {
         if (error instanceof PortTaken) throw error;
-        // not listening yet
+        return false; // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`the API did not become healthy within ${timeoutMs} ms:\n${this.output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    };
+    if (!(await eventually(healthy, (ok) => ok, timeoutMs))) throw new Error(`the API did not become healthy within ${timeoutMs} ms:\n${this.output}`);
   }
 }
 

@@ -3,8 +3,9 @@ import { planSetup, runTableScript, type ScriptCommand } from '@felt/formats';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../../src/tables/table-command-schema';
 import { streamIdOf } from '../../src/tables/table-stream';
 import { authHeaders } from './auth';
+import { openTableWithPlayers, startHandWithBlinds } from './table-setup';
 import { exampleScripts, requestBody } from './table-scripts';
-import { useTestStore, type Backend } from './test-databases';
+import { useTestStore, type Backend, type TestStore } from './test-databases';
 import { startTestApi, type TestApi } from './test-api';
 import { expectToEqual } from '../../../../test/loop-assertions';
 
@@ -14,10 +15,10 @@ import { expectToEqual } from '../../../../test/loop-assertions';
  * per-command routes, and must produce exactly the events the table-script runner produces, with the same
  * refusals (422 and the engine's code) and the chips conserved.
  *
- * One spec file per backend (hands-postgres, hands-pglite): the longest suite of npm test, split so that two jest
- * workers share it.
+ * Every script on PostgreSQL (hands-postgres); `everyNth` plays a sample, and `also` adds tests on the same API (the
+ * PGlite smoke suite).
  */
-export function describeCompleteHands(backend: Backend): void {
+export function describeCompleteHands(backend: Backend, options: { everyNth?: number; also?: (suite: { api: () => TestApi; database: TestStore }) => void } = {}): void {
   describe(`complete hands over HTTP (${backend})`, () => {
     let api: TestApi;
     const database = useTestStore(backend, { beforeDispose: () => api?.close() });
@@ -25,6 +26,7 @@ export function describeCompleteHands(backend: Backend): void {
     // own), so those scripts are played by the runner (test/examples.spec.ts) and the clock over HTTP by
     // shot-clock.e2e-spec.ts.
     const scripts = playableOverHttp();
+    const played = scripts.map((s, i) => [s.file, i] as const).filter(([, i]) => i % (options.everyNth ?? 1) === 0);
 
     beforeAll(async () => {
       api = await startTestApi(database.db);
@@ -36,7 +38,7 @@ export function describeCompleteHands(backend: Backend): void {
       expect(names).toEqual(expect.arrayContaining(['sp-1-side-pots-two-all-ins.json', 'r-1-rake-no-flop-no-drop.json']));
     });
 
-    it.each(playableOverHttp().map((s, i) => [s.file, i] as const))('plays %s as the script runner does', async (file, index) => {
+    it.each(played)('plays %s as the script runner does', async (file, index) => {
       const tableId = `ex${index}`;
       const script = scripts[index]!.script;
       const run = runTableScript({ ...script, tableId });
@@ -146,26 +148,32 @@ export function describeCompleteHands(backend: Backend): void {
     });
 
     it('lists tables, pages events and serves the state with the legal actions', async () => {
+      // A table of its own with one hand played out (folded to the big blind).
+      await openTableWithPlayers(api, 'paged', 3);
+      await startHandWithBlinds(api, 'paged');
+      for (let view = (await api.http.get('/tables/paged').expect(200)).body; view.hand.phase !== 'complete'; ) {
+        view = (await api.http.post('/tables/paged/fold').send({ seat: view.toAct }).expect(201)).body.table;
+      }
       const list = (await api.http.get('/tables').expect(200)).body.tables as { tableId: string; version: number }[];
-      const table = list.find((t) => t.tableId === 'side-pots-and-rake')!;
+      const table = list.find((t) => t.tableId === 'paged')!;
       expect(table.version).toBeGreaterThan(10);
 
       const pages: number[] = [];
       let from: number | null = 1;
       while (from !== null) {
         const page: { body: { events: { version: number }[]; nextFromVersion: number | null; version: number } } = await api.http
-          .get(`/tables/side-pots-and-rake/events?fromVersion=${from}&limit=4`)
+          .get(`/tables/paged/events?fromVersion=${from}&limit=4`)
           .expect(200);
         pages.push(...page.body.events.map((e) => e.version));
         from = page.body.nextFromVersion;
       }
       expect(pages).toEqual(Array.from({ length: table.version }, (_, i) => i + 1));
 
-      const view = await api.http.get('/tables/side-pots-and-rake').expect(200);
+      const view = await api.http.get('/tables/paged').expect(200);
       expect(view.headers.etag).toBe(`"${table.version}"`);
-      expect(view.body).toMatchObject({ tableId: 'side-pots-and-rake', version: table.version, status: 'open', toAct: null, legalActions: [] });
+      expect(view.body).toMatchObject({ tableId: 'paged', version: table.version, status: 'open', toAct: null, legalActions: [] });
       expect(view.body.hand).not.toHaveProperty('deck');
-      await api.http.get('/tables/side-pots-and-rake/events?limit=0').expect(400);
+      await api.http.get('/tables/paged/events?limit=0').expect(400);
       await api.http.get('/tables/nowhere/events').expect(404);
     });
 
@@ -180,6 +188,8 @@ export function describeCompleteHands(backend: Backend): void {
       const health = await api.http.get('/health').expect(200);
       expect(health.body).toMatchObject({ status: 'ok', details: { database: { status: 'up', kind: backend } } });
     });
+
+    options.also?.({ api: () => api, database });
   });
 }
 

@@ -82,9 +82,15 @@ export async function launchChromium(): Promise<Browser> {
 export class ConsoleUser {
   private constructor(readonly page: Page) {}
 
-  static async open(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 1000 }): Promise<ConsoleUser> {
-    const context = await browser.newContext({ viewport });
+  /**
+   * `clock`: the page's timers and Date are Playwright's (page.clock), running until a test pauses or moves them:
+   * for a test whose subject is a pause or a period of the page's own (the double tap's, the lobby's look for new
+   * tables), so that it waits on no time of the machine's.
+   */
+  static async open(browser: Browser, baseUrl: string, options: { viewport?: { width: number; height: number }; clock?: boolean } = {}): Promise<ConsoleUser> {
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 1000 } });
     const page = await context.newPage();
+    if (options.clock) await page.clock.install();
     page.setDefaultTimeout(15000);
     // The test fails with the page's own errors rather than a timeout somewhere later.
     const errors: string[] = [];
@@ -130,10 +136,8 @@ export class ConsoleUser {
     await this.page.getByTestId('table-summary').waitFor().catch(async (error: Error) => {
       throw new Error(`table ${tableId} did not show: ${await this.page.getByTestId('notice').textContent()} (${error.message})`);
     });
-    // The screen draws its forms again once the table's recent events are read, and only then follows /live: a
-    // field filled before that redraw can land in a form being replaced (seen under load: a typed seat 1 was sent
-    // as the suggested seat 4). /live answering ("live", "live (caught up ...)" or "live updates refused") says
-    // the redraw is done.
+    // The screen follows /live once the table's recent events are read: from /live's answer ("live", "live (caught
+    // up ...)" or "live updates refused") on, a change made through the API shows on the page.
     await this.page.getByTestId('live-status').filter({ hasText: /^live\b/ }).waitFor();
   }
 

@@ -1,6 +1,6 @@
 import { comparePositions } from '@felt/event-store';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
-import { eventually } from '../../../../libs/event-store/test-support/eventually';
+import { eventually, repeatUntil } from '../../../../libs/event-store/test-support/eventually';
 import { ProjectionRunner, type ProjectionStep } from './projection-runner';
 import { READ_MODELS } from './read-models';
 import { lobbyRows } from './lobby-rows';
@@ -36,17 +36,22 @@ describe('projection runners side by side (postgres)', () => {
       await appendSession(t.store, session);
       appending = false;
     })();
-    const race = async (runner: ProjectionRunner<unknown>) => {
-      for (;;) {
-        const step: ProjectionStep = await runner.step();
-        if (step.kind === 'projected') {
-          steps.projected++;
-          steps.events += step.events;
-        } else if (step.kind === 'standby') steps.standby++;
-        else if (!appending && comparePositions(step.position, await headOfLog(t.store)) >= 0) return;
-        else await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
+    // Each runner steps until the appending is over and it has reached the head of the log; at once while it has
+    // work, after a pause while it stands by or finds nothing new yet.
+    const race = (runner: ProjectionRunner<unknown>) =>
+      repeatUntil(
+        async () => {
+          const step: ProjectionStep = await runner.step();
+          if (step.kind === 'projected') {
+            steps.projected++;
+            steps.events += step.events;
+          } else if (step.kind === 'standby') steps.standby++;
+          return { step, atHead: step.kind === 'idle' && !appending && comparePositions(step.position, await headOfLog(t.store)) >= 0 };
+        },
+        ({ atHead }) => atHead,
+        ({ step }) => step.kind === 'projected',
+        120_000,
+      );
     await Promise.all(READ_MODELS.flatMap((model) => [race(new ProjectionRunner(t.store, model, { batchSize: 25 })), race(new ProjectionRunner(t.store, model, { batchSize: 25 }))]));
     await append;
     const events = await wholeLog(t.store);

@@ -1,5 +1,5 @@
 import { positionOf, START } from '@felt/event-store';
-import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
+import { APP_BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { ProjectionRunner } from './projection-runner';
@@ -8,7 +8,7 @@ import { appendSession, randomSession, wholeLog } from './test-support/random-se
 import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 import { runUntilIdle } from './test-support/run-until-idle';
 
-describe.each(BACKENDS)('projection runner (%s)', (backend) => {
+describe.each(APP_BACKENDS)('projection runner (%s)', (backend) => {
   const t = useTestStore(backend);
 
   const runners = (batchSize: number) => READ_MODELS.map((model) => new ProjectionRunner(t.store, model, { batchSize }));

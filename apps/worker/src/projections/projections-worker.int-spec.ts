@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { comparePositions, START } from '@felt/event-store';
-import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
+import { APP_BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { DEFAULT_WORKER_CONFIG } from '../config/worker-config';
@@ -12,7 +12,7 @@ import { checkpointNameOf, READ_MODELS } from './read-models';
 import { appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';
 import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 
-describe.each(BACKENDS)('worker keeping the projections, without Redis (%s)', (backend) => {
+describe.each(APP_BACKENDS)('worker keeping the projections, without Redis (%s)', (backend) => {
   const t = useTestStore(backend);
 
   async function startWorker(projections: ProjectionsConfig): Promise<INestApplicationContext> {

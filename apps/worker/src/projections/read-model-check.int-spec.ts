@@ -1,4 +1,4 @@
-import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
+import { APP_BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { ProjectionRunner } from './projection-runner';
 import { checkReadModels, firstDifference } from './read-model-check';
@@ -7,7 +7,7 @@ import { appendSession, randomSession } from './test-support/random-session';
 import { appendRoomShifts } from './test-support/room-shift';
 import { runUntilIdle } from './test-support/run-until-idle';
 
-describe.each(BACKENDS)('checking the read models against the log (%s)', (backend) => {
+describe.each(APP_BACKENDS)('checking the read models against the log (%s)', (backend) => {
   const t = useTestStore(backend);
 
   it('finds the rows equal to a fresh fold, each up to its own checkpoint, also when the log has moved on', async () => {

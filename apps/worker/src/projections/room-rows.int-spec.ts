@@ -1,5 +1,5 @@
 import { publicBoard, type RoomGames } from '@felt/projections';
-import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
+import { APP_BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection } from './projection-rebuild';
@@ -11,7 +11,7 @@ import { appendRoomShifts } from './test-support/room-shift';
 import { viewsFromEvents } from './test-support/rows-and-fold';
 import { runUntilIdle } from './test-support/run-until-idle';
 
-describe.each(BACKENDS)("the room's read model (%s)", (backend) => {
+describe.each(APP_BACKENDS)("the room's read model (%s)", (backend) => {
   const t = useTestStore(backend);
   const rows = () => roomGamesFromRows(t.db, LIVE_TABLES);
 

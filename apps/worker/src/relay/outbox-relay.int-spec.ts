@@ -1,8 +1,8 @@
 import { Worker, type Job } from 'bullmq';
 import type { RecordedEvent } from '@felt/event-store';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
-import { eventually } from '../../../../libs/event-store/test-support/eventually';
-import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
+import { eventually, repeatUntil, waitUntil } from '../../../../libs/event-store/test-support/eventually';
+import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
 import { BullmqPublisher, type Publisher } from './event-publisher';
 import type { EventJob } from './event-job';
@@ -34,13 +34,14 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
   /** Drains the relay: steps until the whole log (count events) is published. */
   async function relayAll(relay: OutboxRelay, count: number): Promise<void> {
     let published = 0;
-    await eventually(
+    await repeatUntil(
       async () => {
         const step = await relay.step();
         if (step.kind === 'published') published += step.count;
-        return published;
+        return step;
       },
-      (n) => n >= count,
+      () => published >= count,
+      (step) => step.kind === 'published',
     );
     expect(published).toBe(count);
   }
@@ -60,8 +61,9 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
         ),
     );
     try {
-      await eventually(async () => seen.length, (n) => n >= count, 20000);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // anything extra would show up now
+      // Every job the relay added processed: no extra one can still arrive.
+      await waitUntil(`${count} jobs processed`, () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS), (c) => c.pending === 0 && c.processed >= count, 20_000);
+      await waitUntil(`${count} jobs seen`, async () => seen.length >= count);
     } finally {
       await Promise.all(workers.map((worker) => worker.close()));
     }
@@ -218,7 +220,15 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
         sent.push(events.map((e) => e.streamVersion));
       },
     };
-    const relay = new OutboxRelay(database.store, gated);
+    // The store as the relay sees it, with each read it starts kept: the test waits for the read ahead itself.
+    const reads: Promise<unknown>[] = [];
+    const store = Object.create(database.store) as typeof database.store;
+    store.readAll = (options) => {
+      const read = database.store.readAll(options);
+      reads.push(read);
+      return read;
+    };
+    const relay = new OutboxRelay(store, gated);
     relays.push(relay);
     const append = (version: number) =>
       database.store.append(streamId!, { expectedVersion: version - 1, commandId: `${streamId}-${version}`, events: [{ type: 'ChipsAdded', schemaVersion: 1, data: { seat: 1, amount: version } }] });
@@ -239,7 +249,7 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     expect(await stepWhile(async () => {
       await append(4);
       relay.appended();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await reads.at(-1); // the batch after 1-3, read while they are being published
     })).toMatchObject({ kind: 'published', count: 3 });
     expect(await stepWhile(async () => undefined)).toMatchObject({ kind: 'published', count: 1 });
     expect(await relay.step()).toEqual({ kind: 'idle' });

@@ -1,4 +1,5 @@
 import type { OutboxRelay, RelayStep } from './outbox-relay';
+import { waitUntil } from '../../../../libs/event-store/test-support/eventually';
 import { RelayLoop } from './relay-loop';
 
 function fakeRelay(script: (() => RelayStep)[]): { relay: OutboxRelay; calls: () => number } {
@@ -20,13 +21,7 @@ const published = (): RelayStep => ({ kind: 'published', count: 1, position: { t
 const idle = (): RelayStep => ({ kind: 'idle' });
 
 /** Waits on a condition, never on a wall-clock window: a loaded CI machine only makes it slower. */
-async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const until = (condition: () => boolean) => waitUntil('the loop to get there', condition);
 
 describe('RelayLoop', () => {
   it('backs off on consecutive failures, reports the recovery, and keeps going', async () => {

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { EventStore, START } from '@felt/event-store';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
-import { eventually } from '../../../../libs/event-store/test-support/eventually';
+import { eventually, waitUntil } from '../../../../libs/event-store/test-support/eventually';
 import { startConsumer } from '../../../../examples/consumer/consumer';
-import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
+import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
 import { BullmqPublisher } from './event-publisher';
 import { OutboxRelay } from './outbox-relay';
@@ -57,8 +57,8 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
       onApplied: (job, outcome) => outcome === 'applied' && applied.push(job.eventId),
     });
     try {
-      await eventually(async () => applied.length, (n) => n >= 60, 20_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Every job processed: no late one can still arrive.
+      await waitUntil('the consumer to process every job', () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS), (c) => c.pending === 0 && c.processed >= 60);
       expect(applied).toHaveLength(60);
       expect(new Set(applied).size).toBe(60);
     } finally {

@@ -1,9 +1,9 @@
 import { START, type RecordedEvent } from '@felt/event-store';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
-import { eventually } from '../../../../libs/event-store/test-support/eventually';
+import { eventually, repeatUntil, waitUntil } from '../../../../libs/event-store/test-support/eventually';
 import { startConsumer, type RunningConsumer } from '../../../../examples/consumer/consumer';
 import type { ApplyOutcome } from '../../../../examples/consumer/apply-event';
-import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
+import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
 import { BullmqPublisher, type Publisher } from './event-publisher';
 import { OutboxRelay } from './outbox-relay';
@@ -13,32 +13,52 @@ const TABLES = 5;
 const PER_TABLE = 24;
 const N = TABLES * PER_TABLE;
 
+/** Each test: a database, queues (a key prefix) and a consumer of its own. */
 describe('relay to the reference consumer', () => {
   let prefix: string;
   let publisher: BullmqPublisher;
   let consumer: RunningConsumer | undefined;
-  const outcomes: { eventId: string; streamId: string; streamVersion: number; outcome: ApplyOutcome }[] = [];
+  let outcomes: { eventId: string; streamId: string; streamVersion: number; outcome: ApplyOutcome }[];
   const database = useTestStore('postgres', {
+    perTest: true,
     beforeDispose: async () => {
       await consumer?.close();
+      consumer = undefined;
       await publisher.close();
       await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
     },
   });
 
-  beforeAll(() => {
+  beforeEach(() => {
     prefix = uniquePrefix();
     publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+    outcomes = [];
   });
+
+  async function startTheConsumer(): Promise<RunningConsumer> {
+    const url = new URL(SHARED_REDIS_URL);
+    consumer = await startConsumer({
+      databaseUrl: database.url,
+      connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null },
+      shards: SHARDS,
+      prefix,
+      onApplied: (job, outcome) => outcomes.push({ eventId: job.eventId, streamId: job.streamId, streamVersion: job.streamVersion, outcome }),
+    });
+    return consumer;
+  }
+
+  /** Every job processed: no late one can still arrive. */
+  const everyJobProcessed = (jobs: number) =>
+    waitUntil('the consumer to process every job', () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS), (c) => c.pending === 0 && c.processed >= jobs);
 
   async function drain(relay: OutboxRelay): Promise<number> {
     let published = 0;
-    for (;;) {
-      const step = await relay.step();
+    const count = (step: Awaited<ReturnType<OutboxRelay['step']>>) => {
       if (step.kind === 'published') published += step.count;
-      else if (published >= N) return published;
-      else await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      return step;
+    };
+    await repeatUntil(async () => count(await relay.step()), (step) => step.kind !== 'published' && published >= N, (step) => step.kind === 'published', 60_000);
+    return published;
   }
 
   const count = (outcome: ApplyOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
@@ -61,19 +81,10 @@ describe('relay to the reference consumer', () => {
     );
     expect(await relay.checkpoint()).toEqual(START);
     expect(await drain(relay)).toBe(N);
-    // Stopped like a worker (checkpoint saved, lock released): the next test's relay takes over.
     await relay.close();
 
-    const url = new URL(SHARED_REDIS_URL);
-    consumer = await startConsumer({
-      databaseUrl: database.url,
-      connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null },
-      shards: SHARDS,
-      prefix,
-      onApplied: (job, outcome) => outcomes.push({ eventId: job.eventId, streamId: job.streamId, streamVersion: job.streamVersion, outcome }),
-    });
-    await eventually(async () => outcomes.length, (n) => n >= N, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const running = await startTheConsumer();
+    await everyJobProcessed(N);
     expect(outcomes).toHaveLength(N);
     expect(count('applied')).toBe(N);
     expect(new Set(outcomes.map((o) => o.eventId)).size).toBe(N);
@@ -82,20 +93,29 @@ describe('relay to the reference consumer', () => {
         Array.from({ length: PER_TABLE }, (_, i) => i + 1),
       );
     }
-    const { rows } = await consumer.pool.query('SELECT count(*)::int AS n, min(events) AS lo, max(events) AS hi FROM consumer_example.table_activity');
+    const { rows } = await running.pool.query('SELECT count(*)::int AS n, min(events) AS lo, max(events) AS hi FROM consumer_example.table_activity');
     expect(rows[0]).toEqual({ n: TABLES, lo: PER_TABLE, hi: PER_TABLE });
   });
 
   it('when BullMQ cannot deduplicate any more (jobs gone, relay rewound), the inbox skips every repeat', async () => {
+    // Every event relayed and applied once.
+    await appendInterleaved(database.store, TABLES, PER_TABLE);
+    const first = new OutboxRelay(database.store, publisher, { batchSize: 50 });
+    expect(await drain(first)).toBe(N);
+    await first.close();
+    const running = await startTheConsumer();
+    await everyJobProcessed(N);
+    expect(outcomes.map((o) => o.outcome)).toEqual(Array(N).fill('applied'));
+
+    // The jobs gone and the relay rewound: every event is published again, and the inbox skips each.
     await obliterateShards(SHARED_REDIS_URL, prefix, SHARDS);
     await database.store.saveCheckpoint('outbox-relay', START);
-    const before = outcomes.length;
     const relay = new OutboxRelay(database.store, publisher, { batchSize: 50 });
     expect(await drain(relay)).toBe(N);
     await relay.close();
-    await eventually(async () => outcomes.length, (n) => n >= before + N, 20_000);
-    expect(outcomes.slice(before).every((o) => o.outcome === 'duplicate')).toBe(true);
-    const { rows } = await consumer!.pool.query(
+    await eventually(async () => outcomes.length, (n) => n >= 2 * N, 20_000);
+    expect(outcomes.slice(N).every((o) => o.outcome === 'duplicate')).toBe(true);
+    const { rows } = await running.pool.query(
       'SELECT (SELECT count(*)::int FROM consumer_example.inbox) AS inbox, (SELECT sum(events)::int FROM consumer_example.table_activity) AS events',
     );
     expect(rows[0]).toEqual({ inbox: N, events: N });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import type { RecordedEvent } from '@felt/event-store';
+import { waitUntil } from '../../../../libs/event-store/test-support/eventually';
 import { freePort, obliterateShards, PrivateRedis, uniquePrefix } from '../../test-support/redis';
 import { BullmqPublisher } from './event-publisher';
 import { queueName } from './shards';
@@ -26,13 +27,7 @@ function event(streamVersion: number): RecordedEvent {
   };
 }
 
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = (condition: () => Promise<boolean>, what: string) => waitUntil(what, condition);
 
 /**
  * The relay's publisher with REDIS_REPLICA_ACKS=1 (the default with Sentinels) on a private master and a replica of

@@ -10,7 +10,7 @@
  * hand from that short row, with no allocation.
  */
 import { DECK_SIZE } from './card';
-import { HAND_CATEGORIES, HandCategory, handCategoryValueRange } from './evaluator';
+import { HAND_CATEGORIES, HandCategory, evaluate7, handCategoryValueRange } from './evaluator';
 import * as tables from './evaluator-tables';
 
 function suitedRankBit(card: number, suit: number): number {
@@ -76,8 +76,11 @@ export function sweepTableBytes(table: SevenCardRows): number {
   return rowStart.byteLength + values.byteLength;
 }
 
-/** Number of seven-card hands whose best hand has each value, indexed by value. */
-export function sweepSevenCardValues(table: SevenCardRows = sevenCardRows()): Uint32Array {
+/**
+ * Number of seven-card hands whose best hand has each value, indexed by value: every hand, or with `lowestCard` only
+ * the hands of the cards from that one up (the tests' sample: the whole walk is the benchmark's).
+ */
+export function sweepSevenCardValues(table: SevenCardRows = sevenCardRows(), lowestCard = 0): Uint32Array {
   const { rankKey, suitKey, groupAOffset, groupBIndex, flushValue } = tables.EVALUATOR_TABLES;
   const flushBits = tables.FLUSH_BITS;
   const suitCountersStart = tables.SUIT_COUNTERS_START;
@@ -85,7 +88,7 @@ export function sweepSevenCardValues(table: SevenCardRows = sevenCardRows()): Ui
   const last = DECK_SIZE - 1;
   const { rowStart, values: rows } = table;
 
-  for (let c1 = 0; c1 <= last - 6; c1++) {
+  for (let c1 = lowestCard; c1 <= last - 6; c1++) {
     const key1 = rankKey[c1];
     const suits1 = suitCountersStart + suitKey[c1];
     for (let c2 = c1 + 1; c2 <= last - 5; c2++) {
@@ -150,4 +153,21 @@ export function sweepSevenCardCategories(table: SevenCardRows = sevenCardRows())
     result[category] = hands;
   }
   return result;
+}
+
+/**
+ * What sweepSevenCardValues counts, by calling evaluate7 on every hand (from `lowestCard` up): the reference the sweep
+ * is checked against, the public hot path walked the plain way.
+ */
+export function evaluate7Values(lowestCard = 0): Uint32Array {
+  const handsPerValue = new Uint32Array(tables.MAX_HAND_VALUE + 1);
+  const evaluateSeven = evaluate7; // a local binding: transpiled imports are getters, slow in a hot loop
+  for (let a = lowestCard; a < DECK_SIZE - 6; a++)
+    for (let b = a + 1; b < DECK_SIZE - 5; b++)
+      for (let c = b + 1; c < DECK_SIZE - 4; c++)
+        for (let d = c + 1; d < DECK_SIZE - 3; d++)
+          for (let e = d + 1; e < DECK_SIZE - 2; e++)
+            for (let f = e + 1; f < DECK_SIZE - 1; f++)
+              for (let g = f + 1; g < DECK_SIZE; g++) handsPerValue[evaluateSeven(a, b, c, d, e, f, g)]++;
+  return handsPerValue;
 }

@@ -1,6 +1,7 @@
 import { mulberry32, randomLegalCommand, type TableCommand } from '@felt/engine';
 import { positionOf, START, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
 import { TableRecorder } from '@felt/regulator';
+import { eventually } from '../../../../../libs/event-store/test-support/eventually';
 
 export interface RandomSessionOptions {
   readonly tables: number;
@@ -94,18 +95,18 @@ export async function appendCommand(store: EventStore, events: readonly Recorded
  */
 export async function wholeLog(store: EventStore): Promise<RecordedEvent[]> {
   const total = await store.countEventsAfter(START);
-  for (let attempt = 0; attempt < 200; attempt++) {
+  const readAll = async () => {
     const all: RecordedEvent[] = [];
     for (;;) {
       const last = all[all.length - 1];
       const page = await store.readAll({ after: last ? positionOf(last) : undefined, limit: 5000 });
-      if (page.length === 0) break;
+      if (page.length === 0) return all;
       all.push(...page);
     }
-    if (all.length === total) return all;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the gap-safe reader did not return every event within 10 s');
+  };
+  const all = await eventually(readAll, (events) => events.length === total, 30_000);
+  if (all.length !== total) throw new Error(`the gap-safe reader returned ${all.length} of ${total} events within 30 s`);
+  return all;
 }
 
 /** The last event of the log in the gap-safe order (START when empty). */

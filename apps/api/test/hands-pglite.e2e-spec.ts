@@ -1,3 +1,0 @@
-import { describeCompleteHands } from './test-support/complete-hands';
-
-describeCompleteHands('pglite');

@@ -1,0 +1,122 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '../../../../libs/event-store/test-support/test-databases';
+import { Users } from '../../../api/src/auth/users';
+import type { ApiConfig } from '../../../api/src/config/api-config';
+import { expectStatus } from '../../../api/test/test-support/table-setup';
+import { startTestApi, type TestApi } from '../../../api/test/test-support/test-api';
+import { buildConsole, ConsoleUser, launchChromium } from './console-browser';
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** The staff every browser suite has from the start; no test changes them (a test that changes a user adds its own). */
+export const STAFF = [['floor-fran', 'floor'], ['dealer-dan', 'dealer'], ['regulator-rita', 'regulator']] as const;
+
+/** A browser suite's API, browser and people, and the helpers its tests set their own tables up with. */
+export interface ConsoleSuite {
+  readonly api: TestApi;
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  readonly database: TestDatabase;
+  /** A new person at the console (own browser context), closed when the test ends. */
+  open(options?: { viewport?: { width: number; height: number }; clock?: boolean }): Promise<ConsoleUser>;
+  /** A new person signed in, on the lobby. */
+  signedIn(name: string, password?: string): Promise<ConsoleUser>;
+  /** Adds a user of the role, with PASSWORD (its own, for a test that changes it); returns its id. */
+  addUser(name: string, role: 'floor' | 'dealer' | 'regulator'): Promise<string>;
+  /** GET /tables/:id as the floor. */
+  table(tableId: string): Promise<any>;
+  /** Cuts every open WebSocket and refuses new ones (a network failure, as the pages see it) until the test ends or `networkUp`. */
+  networkDown(): void;
+  networkUp(): void;
+}
+
+/**
+ * Registers the hooks of a browser suite: one API on a PostgreSQL database of its own, listening on a free port, one
+ * Chromium, the STAFF; each test's pages close and the network comes back when it ends. Every table a test uses is
+ * its own, set up through the API (or through the page when the page is the subject), so one failure is one failure.
+ */
+export function useConsoleSuite(config: Partial<ApiConfig> = {}): ConsoleSuite {
+  let database: TestDatabase;
+  let api: TestApi;
+  let baseUrl: string;
+  let browser: Browser;
+  const people: ConsoleUser[] = [];
+  const network = { down: false, sockets: [] as Socket[] };
+
+  beforeAll(async () => {
+    buildConsole();
+    database = await createTestDatabase('postgres');
+    // Each test signs its staff in afresh: more sign-ins per name than the default lockout allows in a run (the
+    // lockout itself is login-throttle.e2e-spec's subject).
+    api = await startTestApi(database.db, { loginFailuresBeforeLockout: 50, loginAttemptsPerAddressPerMinute: 1000, ...config });
+    await api.app.listen(0, '127.0.0.1');
+    (api.app.getHttpServer() as Server).prependListener('upgrade', (_request, socket: Socket) => {
+      if (network.down) socket.destroy();
+      else network.sockets.push(socket);
+    });
+    baseUrl = (await api.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const users = new Users(database.db);
+    for (const [name, role] of STAFF) if ((await users.add(name, role, PASSWORD)) === 'name-taken') throw new Error(name);
+    browser = await launchChromium();
+  }, 180_000); // compiling the console, Nest and the first browser start: slow on a busy machine
+
+  // Left open, a test's pages would follow /live and redraw on every later test's events.
+  const closePeople = async () => {
+    for (const person of people.splice(0)) await person.close().catch(() => undefined);
+  };
+  afterEach(async () => {
+    network.down = false;
+    network.sockets.length = 0;
+    await closePeople();
+  });
+  afterAll(async () => {
+    await closePeople();
+    await browser?.close();
+    await api?.close();
+    await database?.dispose();
+  });
+
+  const suite: ConsoleSuite = {
+    get api() {
+      return api;
+    },
+    get baseUrl() {
+      return baseUrl;
+    },
+    get browser() {
+      return browser;
+    },
+    get database() {
+      return database;
+    },
+    async open(options = {}) {
+      const user = await ConsoleUser.open(browser, baseUrl, options);
+      people.push(user);
+      return user;
+    },
+    async signedIn(name, password = PASSWORD) {
+      const user = await suite.open();
+      await user.signIn(name, password);
+      await user.byTestId('lobby-tables').waitFor();
+      return user;
+    },
+    async addUser(name, role) {
+      const added = await new Users(database.db).add(name, role, PASSWORD);
+      if (added === 'name-taken') throw new Error(`user ${name} exists`);
+      return added.id;
+    },
+    async table(tableId) {
+      return (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
+    },
+    networkDown() {
+      network.down = true;
+      for (const socket of network.sockets) socket.destroy();
+    },
+    networkUp() {
+      network.down = false;
+    },
+  };
+  return suite;
+}
