@@ -44,7 +44,7 @@ export class AccessGuard implements CanActivate {
     const authentication = await this.authenticator.authenticate(token);
     if (!authentication.ok) throw this.securityLog.unauthenticated(req, res, authentication.reason, authentication.detail, authentication.who);
     const { principal } = authentication;
-    setPrincipal(req, principal);
+    setPrincipal(req, principal, authentication.device);
 
     const allowed = this.reflector.getAllAndOverride<readonly Role[]>(ROLES_KEY, targets) ?? ROLES;
     if (!allowed.includes(principal.role)) {

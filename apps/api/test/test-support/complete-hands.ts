@@ -38,7 +38,9 @@ export function describeCompleteHands(backend: Backend): void {
 
     it.each(playableOverHttp().map((s, i) => [s.file, i] as const))('plays %s as the script runner does', async (file, index) => {
       const tableId = `ex${index}`;
-      const script = scripts[index]!.script;
+      // The scripts choose their decks (seeds, hole cards): a training table takes them, on the runner's table too.
+      const played = scripts[index]!.script;
+      const script = played.rules.cardSource === 'live' ? played : { ...played, rules: { ...played.rules, deckSource: 'training' as const } };
       const run = runTableScript({ ...script, tableId });
       // The scripts void hands and chop blinds (floor-only commands), so a floor supervisor's token sends them.
       const headers = { ...authHeaders('floor', { sub: 'floor-7' }), 'X-Device-Id': 'table-tablet-3' };
