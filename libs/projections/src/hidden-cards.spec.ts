@@ -1,15 +1,11 @@
 import fc from 'fast-check';
 import {
-  COMMAND_TYPES,
-  FULL_DECK,
   formatCard,
   legalActions,
   mulberry32,
   planNextHand,
   readerConflicts,
-  shuffledDeck,
   tableDecider,
-  commandFor,
   type Card,
   type TableCommand,
   type TableDecision,
@@ -19,6 +15,7 @@ import {
 import { eventDataFor, type Audience } from './audience';
 import { tableRowFor } from './table-view-for';
 import { tableRowOf } from './table-view';
+import { deckPair, HAND_END_EVENTS, randomCommand, SHOWDOWN_EVENTS, truthPair, type PublicSide } from './hidden-cards.test-support';
 
 /**
  * No answer depends on a card its sender may not see (docs/security.md "Insiders", row 2), at the engine and the
@@ -52,9 +49,6 @@ const VIEWERS: Record<string, Viewer> = {
   dealer: { audience: 'dealer', seesHoleCards: true, seesOverHands: false },
 };
 
-/** The dealing positions a hand of up to six players ever deals from (hole cards, both runs' boards and burns): 2n + 16. */
-const NEVER_DEALT_FROM = 28;
-
 /** One table of the pair: its state and, on a live table, the cards really in each seat's hand (what its reader reads). */
 interface Twin {
   state: TableState;
@@ -78,62 +72,12 @@ function seen(decision: TableDecision, after: TableState, viewer: Viewer): unkno
   return { events, table: tableRowFor(tableRowOf(after, 'pair'), viewer.audience) };
 }
 
-/** A deck, and the same deck with the cards `viewer` may not see moved among themselves. */
-function deckPair(random: () => number, players: number, viewer: Viewer): [Card[], Card[]] {
-  const a = shuffledDeck(Math.floor(random() * 2 ** 32));
-  const hidden: number[] = [];
-  for (let i = viewer.seesHoleCards ? NEVER_DEALT_FROM : 0; i < 52; i++) if (i >= NEVER_DEALT_FROM || i < 2 * players) hidden.push(i);
-  const b = a.slice();
-  const moved = hidden.map((i) => a[i]!);
-  for (let i = moved.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [moved[i], moved[j]] = [moved[j]!, moved[i]!];
-  }
-  hidden.forEach((position, k) => (b[position] = moved[k]!));
-  return [a, b];
-}
-
-/** Two deals of the same seats, each seat's two cards distinct within its table. */
-function truthPair(random: () => number, seats: readonly number[]): [Map<number, Card[]>, Map<number, Card[]>] {
-  const deal = () => {
-    const deck = shuffledDeck(Math.floor(random() * 2 ** 32));
-    return new Map(seats.map((seat, i) => [seat, [deck[2 * i]!, deck[2 * i + 1]!]]));
-  };
-  return [deal(), deal()];
-}
-
-function faceUp(state: TableState): Set<Card> {
+/** What a sender sees of a table to choose a command from. */
+function publicSide(state: TableState): PublicSide {
   const hand = state.hand;
-  const cards = new Set<Card>(hand?.board ?? []);
-  for (const p of hand?.players ?? []) if (p.shown) for (const c of p.holeCards) cards.add(c);
-  return cards;
-}
-
-/** Cards any sender could pick: from the whole deck, or only among those not face up (as a dealer entering the board would). */
-function someCards(random: () => number, count: number, state: TableState, avoidFaceUp: boolean): string[] {
-  const up = faceUp(state);
-  const pool = FULL_DECK.filter((c) => !avoidFaceUp || !up.has(c));
-  const out: string[] = [];
-  for (let i = 0; i < count && pool.length > 0; i++) out.push(formatCard(pool.splice(Math.floor(random() * pool.length), 1)[0]!));
-  return out;
-}
-
-/** A command any role might send, legal or not, chosen from what the sender sees (table A's public state). */
-function randomCommand(random: () => number, state: TableState): TableCommand {
-  const r = random();
-  const legal = legalActions(state).actions;
-  if (r < 0.55 && legal.length > 0) {
-    const action = legal[Math.floor(random() * legal.length)]!;
-    if (action.type === 'DealBoard') return { type: 'DealBoard', cards: someCards(random, action.cardsToEnter, state, true) };
-    if (action.type === 'ReportHoleCards' || action.type === 'ShowHand') return { type: 'Fold', seat: action.seat ?? 1 };
-    return commandFor(action, random, state);
-  }
-  const seat = 1 + Math.floor(random() * 6);
-  const cards = someCards(random, Math.floor(random() * 4), state, random() < 0.5);
-  if (random() < 0.25) cards.push(['Zz', '1x', 'AA', ''][Math.floor(random() * 4)]!);
-  const type = COMMAND_TYPES[Math.floor(random() * COMMAND_TYPES.length)]!;
-  if (type === 'OpenTable' || type === 'ChangeRules' || type === 'CloseTable' || type === 'StartHand' || type === 'DrawForButton') return { type: 'Fold', seat };
-  return { type, seat, cards, amount: 1 + Math.floor(random() * 60), to: 1 + Math.floor(random() * 80), action: 1 + Math.floor(random() * 4), reason: 'a floor decision', consents: [{ seat, by: 'p' }], clock: 1 } as unknown as TableCommand;
+  const up = new Set<Card>(hand?.board ?? []);
+  for (const p of hand?.players ?? []) if (p.shown) for (const c of p.holeCards) up.add(c);
+  return { legal: legalActions(state).actions, faceUp: up };
 }
 
 const RULES: TableRulesInput[] = [
@@ -168,7 +112,7 @@ function playPair(kind: Kind, viewer: Viewer, seed: number, rulesIndex: number, 
       const plan = planNextHand(a.state);
       if ('problem' in plan) return;
       if (kind === 'deck') {
-        const [deckA, deckB] = deckPair(random, plan.dealt.length, viewer);
+        const [deckA, deckB] = deckPair(random, plan.dealt.length, viewer.seesHoleCards);
         decide(a, { type: 'StartHand', deck: deckA.map(formatCard), salt: '00'.repeat(16) });
         decide(b, { type: 'StartHand', deck: deckB.map(formatCard), salt: '00'.repeat(16) });
       } else {
@@ -183,14 +127,14 @@ function playPair(kind: Kind, viewer: Viewer, seed: number, rulesIndex: number, 
     const [commandA, commandB]: [TableCommand, TableCommand] = unread
       ? [{ type: 'ReportHoleCards', seat: unread.seat, cards: a.holeTruth.get(unread.seat)!.map(formatCard) }, { type: 'ReportHoleCards', seat: unread.seat, cards: b.holeTruth.get(unread.seat)!.map(formatCard) }]
       : (() => {
-          const c = randomCommand(random, a.state);
+          const c = randomCommand(random, publicSide(a.state));
           return [c, c];
         })();
     const conflict = readerConflicts(commandA, a.state) !== readerConflicts(commandB, b.state);
     const decisionA = decide(a, commandA);
     const decisionB = decide(b, commandB);
     // Where the rules expose the hidden cards, the comparison ends: a showdown tables them; a hand over shows them to the floor.
-    const exposes = (d: TableDecision) => d.ok && d.events.some((e) => e.type === 'ShowdownStarted' || e.type === 'HandShown' || (viewer.seesOverHands && (e.type === 'HandEnded' || e.type === 'HandVoided')));
+    const exposes = (d: TableDecision) => d.ok && d.events.some((e) => SHOWDOWN_EVENTS.has(e.type) || (viewer.seesOverHands && HAND_END_EVENTS.has(e.type)));
     if (!viewer.seesHoleCards && (exposes(decisionA) || exposes(decisionB))) return;
     expect({ step, command: commandA, answer: seen(decisionB, b.state, viewer) }).toEqual({ step, command: commandA, answer: seen(decisionA, a.state, viewer) });
     compared.answers++;
