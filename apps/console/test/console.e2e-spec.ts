@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../libs/event-store
 import { Users, type User } from '../../api/src/auth/users';
 import { signTestToken } from '../../api/test/test-support/auth';
 import { startTestApi, type TestApi } from '../../api/test/test-support/test-api';
-import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
+import { expectStatus, openTableWithPlayers, startHandWithBlinds, TRAINING_1_2 } from '../../api/test/test-support/table-setup';
 import { buildConsole, ConsoleUser, launchChromium, OUTPUT_DIR } from './test-support/console-browser';
 import { ROOT } from '../../api/test/test-support/api-process';
 
@@ -617,7 +617,7 @@ describe('floor console in chromium', () => {
     await floor.byTestId('feedback-players').filter({ hasText: 'player-4 is back in and owes the big blind.' }).waitFor();
 
     // A player who loses every chip is marked busted, and removed from the console.
-    await openTableWithPlayers(api, 'bust-1', 2);
+    await openTableWithPlayers(api, 'bust-1', 2, TRAINING_1_2); // a training table: the test chooses who busts
     await expectStatus(api.http.post('/tables/bust-1/start-hand').send({ holeCards: { 1: 'AsAh', 2: '7c2d' }, board: 'KsQd9h5c3s' }), 201);
     let table = await tableFromApi('bust-1');
     for (let step = 0; step < 20 && table.hand.phase !== 'complete'; step++) {
