@@ -221,7 +221,7 @@ describe.each(BACKENDS)('live table updates over WebSocket (%s)', (backend) => {
     const received = client.messages.filter((m) => m.type === 'events').flatMap((m) => m.events);
     const started = received.find((e: { type: string }) => e.type === 'HandStarted');
     expect(started.data).not.toHaveProperty('deck');
-    expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates' });
+    expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates' });
     expect(started.data).toHaveProperty('deckCommitment');
     expect(received.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands).toEqual(dealt.hands.map((h) => ({ seat: h.seat, cards: null })));
     for (const table of client.messages.filter((m) => m.type === 'table' && m.view.hand)) {

@@ -241,10 +241,8 @@ export class StreamVerifier {
     }
     // A dealer's entry that contradicted a reader's record is accepted as the truth: the audit stream must hold its
     // ReaderConflict (verify-log.ts compares).
-    if (command.type === 'DealBoard' || command.type === 'ShowHand') {
-      const hand = this.state.hand;
-      if (hand !== null && readerConflicts(command, this.state)) this.readerConflicts.push({ handNumber: hand.handNumber, version: versions[0]! });
-    }
+    const hand = this.state.hand;
+    const conflict = (command.type === 'DealBoard' || command.type === 'ShowHand') && hand !== null && readerConflicts(command, this.state);
     let decision;
     try {
       decision = tableDecider.decide(command, this.state);
@@ -256,6 +254,7 @@ export class StreamVerifier {
       this.violation(versions[0]!, 'rules', `the rules refuse ${describe(command)} here (${decision.rejection.code}): ${decision.rejection.message}`);
       return null;
     }
+    if (conflict) this.readerConflicts.push({ handNumber: hand!.handNumber, version: versions[0]! });
     // An old log's hand (HandStarted of schema version 1) held its deck and seed in HandStarted: compare with that shape.
     const derived = first.type === 'HandStarted' && isHandStartedV1(first) ? asVersion1(decision.events) : decision.events;
     const n = Math.max(derived.length, recorded.length);
