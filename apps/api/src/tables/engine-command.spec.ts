@@ -73,6 +73,19 @@ describe('the house shuffle (engineCommandFor)', () => {
   });
 });
 
+describe('a deck table opened before the deck source existed (engineCommandFor)', () => {
+  it('is treated as house-shuffled: its rules name no source, and a chosen deck is refused all the same', () => {
+    let state = tableDecider.initialState;
+    for (const command of [{ type: 'OpenTable', tableId: 'old', rules: RULES }, { type: 'SeatPlayer', seat: 1, playerId: 'a', buyIn: 100 }] as TableCommand[]) {
+      const decided = tableDecider.decide(command, state);
+      if (decided.ok) state = decided.state;
+    }
+    expect(state.rules).not.toHaveProperty('deckSource');
+    expect(engineCommandFor(body({ type: 'StartHand', seed: 7 }), state, NOBODY)).toMatchObject({ rejection: { code: 'DECK_SOURCE_HOUSE', field: 'seed' } });
+    expect(engineCommandFor(body({ type: 'StartHand' }), state, NOBODY)).toMatchObject({ command: { prng: 'hmac-drbg-sha256-fisher-yates' } });
+  });
+});
+
 describe("a shuffler table's decks (engineCommandFor)", () => {
   it('takes a deck from the shuffler device only; anyone else is forbidden', () => {
     expect(engineCommandFor(body({ type: 'StartHand', deck: DECK }), table('shuffler'), SHUFFLER)).toEqual({ command: { type: 'StartHand', deck: DECK, salt: expect.stringMatching(/^[0-9a-f]{32}$/) } });
