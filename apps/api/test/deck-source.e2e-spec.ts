@@ -2,7 +2,9 @@ import type { RecordedEvent } from '@felt/event-store';
 import { readAuditLog, verifyStore } from '@felt/regulator';
 import { FULL_DECK, formatCard } from '@felt/engine';
 import { streamIdOf } from '../src/tables/table-stream';
-import { addTestUser } from './test-support/auth';
+import type { AddressInfo } from 'node:net';
+import { addTestUser, signTestToken } from './test-support/auth';
+import { LiveClient } from './test-support/live-client';
 import { deviceAgent } from './test-support/devices';
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers } from './test-support/table-setup';
 import { useTestStore } from './test-support/test-databases';
@@ -123,6 +125,22 @@ describe('deck sources and readers over HTTP (postgres)', () => {
     const listed = (await api.http.get('/devices').expect(200)).body.devices;
     expect(listed.find((d: { id: string }) => d.id === deviceId)).toMatchObject({ name: 'house1-reader', kind: 'reader', tableId: 'house1' });
     expect((await audit('DeviceRegistered')).find((e) => (e.data as { deviceId: string }).deviceId === deviceId)!.data).toEqual({ deviceId, name: 'house1-reader', kind: 'reader', tableId: 'house1' });
+  });
+
+  it("refuses a reader's or a shuffler's token on every route but its table's commands, /live included", async () => {
+    const { deviceId } = await deviceAgent(api, 'reader', 'house1', 'house1-reader-2');
+    const token = signTestToken('floor', { sub: 'reader-integration', device: deviceId });
+    const reader = api.as('floor', { sub: 'reader-integration', device: deviceId });
+    for (const res of [await reader.get('/tables/house1'), await reader.get('/devices'), await reader.post('/users').send({ name: 'sneaky', role: 'floor' }), await reader.get('/regulator/audit')])
+      expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: 'DEVICE_NOT_A_CONSOLE' });
+    await api.app.listen(0, '127.0.0.1');
+    const client = await LiveClient.connect(`http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`, token);
+    try {
+      expect(await client.waitFor((m) => m.type === 'error')).toMatchObject({ type: 'error', detail: expect.stringContaining('card reader') });
+      expect((await client.closed).code).toBe(1008);
+    } finally {
+      await client.close();
+    }
   });
 
   it("answers a dealer's entry that contradicts a hidden reader record as if there were none, and alerts the floor in the audit stream", async () => {

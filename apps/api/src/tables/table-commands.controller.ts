@@ -1,7 +1,7 @@
 import { Controller, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Roles } from '../auth/access-decorators';
+import { DeviceCommands, Roles } from '../auth/access-decorators';
 import type { Principal } from '../auth/access-token';
 import { apiActor, AuditLog } from '../auth/audit-log';
 import { deviceOf, principalOf } from '../auth/principal';
@@ -29,6 +29,7 @@ import { TableFollowUps } from './table-follow-ups';
 @ApiBearerAuth()
 @Controller('tables')
 @Roles(...COMMAND_ROLES)
+@DeviceCommands()
 export class TableCommandsController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
