@@ -184,10 +184,8 @@ export function reportHoleCards(command: Extract<TableCommand, { type: 'ReportHo
   return [{ type: 'HoleCardsReported', seat: command.seat, cards }];
 }
 
-const READER_CONFLICT = rejection(
-  'READER_CONFLICT',
-  'The reader reported cards that conflict with what is already recorded in this hand: nothing was recorded; check the reader (the floor is alerted).',
-  'cards',
+const READER_CONFLICT: Rejection = Object.freeze(
+  rejection('READER_CONFLICT', 'The reader reported cards that conflict with what is already recorded in this hand: nothing was recorded; check the reader (the floor is alerted).', 'cards'),
 );
 
 /**
