@@ -42,7 +42,7 @@ export async function prepareClockedTables(baseUrl: string, ids: readonly string
     await expect201(baseUrl, '/tables', { tableId, rules });
     for (let seat = 1; seat <= 3; seat++) await expect201(baseUrl, `/tables/${tableId}/seat-player`, { seat, playerId: `p${seat}`, buyIn: 100 });
     await expect201(baseUrl, `/tables/${tableId}/place-button`, { seat: 1 });
-    await expect201(baseUrl, `/tables/${tableId}/commands`, { type: 'StartHand', seed: 7 });
+    await expect201(baseUrl, `/tables/${tableId}/commands`, { type: 'StartHand' });
     await expect201(baseUrl, `/tables/${tableId}/commands`, { type: 'PostBlind', seat: 2 });
   });
 }

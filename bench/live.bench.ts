@@ -159,7 +159,7 @@ export async function runLiveBench(options: { seconds?: number } = {}): Promise<
 async function openTable(client: JsonHttpClient, tableId: string, t: number): Promise<PlayerView & { version: number }> {
   await expectCreated(client.post('/tables', { tableId, rules: RULES }));
   for (let seat = 1; seat <= 6; seat++) await expectCreated(client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${t}-${seat}`, buyIn: 200 }));
-  return (await expectCreated(client.post(`/tables/${tableId}/draw-for-button`, { seed: t }))).body.table;
+  return (await expectCreated(client.post(`/tables/${tableId}/draw-for-button`, {}))).body.table;
 }
 
 /** A console on `table`: subscribed from its current version, every `events` message timed on arrival. */

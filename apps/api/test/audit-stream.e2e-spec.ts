@@ -127,7 +127,7 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
       const [event] = await api.store.readStream(streamIdOf('a1'), { fromVersion: res.body.version, limit: 1 });
       expect(event!.metadata).toMatchObject({ actorId: ids.devi, device: deviceId });
       expect((await ofType('SignedIn')).at(-1)!.data.deviceId).toBe(deviceId);
-      expect((await ofType('DeviceRegistered')).map((e) => e.data)).toEqual([{ deviceId, name: 'Table 1 console' }]);
+      expect((await ofType('DeviceRegistered')).map((e) => e.data)).toEqual([{ deviceId, name: 'Table 1 console', kind: 'console', tableId: null }]);
     });
 
     it('refuses a wrong credential at sign-in (401 INVALID_DEVICE, recorded), and retiring stops its tokens at once', async () => {

@@ -3,7 +3,7 @@ import { streamIdOf } from '../src/tables/table-stream';
 import { addTestUser, signTestToken } from './test-support/auth';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
-import { NO_LIMIT_1_2, openTableWithPlayers } from './test-support/table-setup';
+import { NO_LIMIT_1_2, openTableWithPlayers, TRAINING_1_2 } from './test-support/table-setup';
 import type { Role } from '../src/auth/roles';
 
 type Answer = { status: number; body: Record<string, any>; headers: Record<string, string> };
@@ -239,7 +239,7 @@ describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
     const holeCards = { 1: 'AsAh', 2: 'KsKh', 3: 'QsQh' };
     let floorAnswer: Answer;
     beforeAll(async () => {
-      await openTableWithPlayers(api, 'cards');
+      await openTableWithPlayers(api, 'cards', 3, TRAINING_1_2);
       await api.http.put(`/tables/cards/dealers/${dealer.id}`).expect(200);
       await api.http.post('/tables/cards/start-hand').send({ holeCards, board: '2c7d9hJs3c' }).expect(201);
       await api.http.post('/tables/cards/post-blind').send({ seat: 2, blind: 'small-blind' }).expect(201);

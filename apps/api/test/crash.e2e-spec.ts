@@ -84,7 +84,7 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
       for (let seat = 1; seat <= 4 + (t % 3); seat++) {
         expect((await client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${t}-${seat}`, buyIn: 200 })).status).toBe(201);
       }
-      const placed = await client.post(`/tables/${tableId}/draw-for-button`, { seed: t });
+      const placed = await client.post(`/tables/${tableId}/draw-for-button`, {});
       expect(placed.status).toBe(201);
       views.set(tableId, placed.body.table);
     }

@@ -2,7 +2,7 @@ import type { User } from '../src/auth/users';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { addTestUser } from './test-support/auth';
-import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
+import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds, TRAINING_1_2 } from './test-support/table-setup';
 
 /**
  * The floor's corrections and player management through the API (issue 20): correct-action (floor only) takes back
@@ -118,7 +118,7 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
   });
 
   it('busted players: marked, removed with leave-table, and their seat taken again; sit out, sit in and add chips work as routes', async () => {
-    await expectStatus(api.http.post('/tables').send({ tableId: 'bu', rules: NO_LIMIT_1_2 }), 201);
+    await expectStatus(api.http.post('/tables').send({ tableId: 'bu', rules: TRAINING_1_2 }), 201);
     for (const [seat, buyIn] of [[1, 2], [2, 100], [3, 100]]) await expectStatus(api.http.post('/tables/bu/seat-player').send({ seat, playerId: `p${seat}`, buyIn }), 201);
     await expectStatus(api.http.post('/tables/bu/place-button').send({ seat: 1 }), 201);
     // Button 1: seat 2 small blind, seat 3 big blind, seat 1 (all in for 2) loses to two pairs of aces and kings.
@@ -151,7 +151,7 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
     await openTableWithPlayers(api, 'mb', 4);
     /** Plays a hand in which everyone folds to the big blind. */
     const foldAround = async () => {
-      let t = (await expectStatus(api.http.post('/tables/mb/start-hand').send({ seed: 9 }), 201)).body.table;
+      let t = (await expectStatus(api.http.post('/tables/mb/start-hand').send({}), 201)).body.table;
       for (let guard = 0; t.hand.phase !== 'complete' && guard < 20; guard++) {
         const post = (t.legalActions as { type: string; seat: number; blind?: string }[]).find((a) => a.type === 'PostBlind');
         t = post
@@ -166,7 +166,7 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
     expect((t.seats as { seat: number }[]).find((s) => s.seat === 4)).toMatchObject({ sittingOut: true, missedBig: true });
     await expectStatus(api.http.post('/tables/mb/sit-in').send({ seat: 4 }), 201);
     await foldAround(); // seat 4 sits between the blinds and the button: not dealt in yet
-    const started = (await expectStatus(api.http.post('/tables/mb/start-hand').send({ seed: 10 }), 201)).body.table;
+    const started = (await expectStatus(api.http.post('/tables/mb/start-hand').send({}), 201)).body.table;
     const owed = (started.legalActions as { type: string; seat: number; blind?: string }[]).filter((a) => a.type === 'PostBlind' && a.seat === 4).map((a) => a.blind);
     const due = (started.hand.forcedBetsDue as { seat: number; kind: string }[]).filter((f) => f.seat === 4).map((f) => f.kind);
     expect(due).toEqual(['make-up-big', 'make-up-small']);

@@ -29,7 +29,7 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
 
     const called = await expectStatus(api.http.post('/tables/bomb1/call-bomb-pot').send({}), 201);
     expect(called.body.events.map((e: { type: string }) => e.type)).toEqual(['BombPotCalled']);
-    let table = (await expectStatus(api.http.post('/tables/bomb1/start-hand').send({ seed: 11 }), 201)).body.table;
+    let table = (await expectStatus(api.http.post('/tables/bomb1/start-hand').send({}), 201)).body.table;
     expect(table.legalActions).toEqual([2, 3, 1].map((seat) => ({ type: 'PostBlind', seat, blind: 'bomb-pot', amount: 5 })));
     const refused = await api.http.post('/tables/bomb1/call-bomb-pot').send({});
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 422, code: 'HAND_IN_PROGRESS' });
@@ -52,7 +52,8 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
   });
 
   it('run it twice: the hands are tabled, every player consents, two boards, each run wins half', async () => {
-    await openTableWithPlayers(api, 'twice1', 2, { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 2, houseOptions: { runItTwice: true } });
+    // A training table: the test chooses the cards of both runs.
+    await openTableWithPlayers(api, 'twice1', 2, { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 2, houseOptions: { runItTwice: true }, deckSource: 'training' });
     await expectStatus(
       api.http.post('/tables/twice1/start-hand').send({ holeCards: { 1: 'AsAd', 2: 'KsKd' }, board: '2c7d9hJc3s', secondRun: 'Kh8c4d5h6s' }),
       201,

@@ -46,7 +46,7 @@ describe('known leaks, tried again (postgres)', () => {
     for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
     await expectStatus(api.http.put(`/tables/${tableId}/dealers/${dealerId}`), 200);
-    await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({ seed: 7 }), 201);
+    await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({}), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 2 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 3 }), 201);
     // The store holds the deck sealed (DeckSealed, encrypted): the folded state is where the whole deck is known.
@@ -82,7 +82,7 @@ describe('known leaks, tried again (postgres)', () => {
     expect(dealt.data.hands.every((h: { cards: unknown }) => h.cards === null)).toBe(true);
     const started = body.events.find((e: { type: string }) => e.type === 'HandStarted');
     expect(started.data).not.toHaveProperty('deck');
-    expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates' });
+    expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates' });
     expectNothingSecret('floor on regulator events', body, truth);
   });
 
@@ -95,7 +95,7 @@ describe('known leaks, tried again (postgres)', () => {
     for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/leak-live/seat-player`).send({ seat, playerId: `lv-p${seat}`, buyIn: 100 }), 201);
     await expectStatus(api.http.post(`/tables/leak-live/place-button`).send({ seat: 1 }), 201);
     await expectStatus(api.http.put(`/tables/leak-live/dealers/${dealer.id}`), 200);
-    await expectStatus(api.http.post(`/tables/leak-live/start-hand`).send({ seed: 7 }), 201);
+    await expectStatus(api.http.post(`/tables/leak-live/start-hand`).send({}), 201);
     await expectStatus(api.http.post(`/tables/leak-live/post-blind`).send({ seat: 2 }), 201);
     const last = (await expectStatus(api.http.post(`/tables/leak-live/post-blind`).send({ seat: 3 }), 201)).body.version;
     const table = await client.tableAt('leak-live', last);

@@ -1,13 +1,15 @@
 import { readJsonl, verifyEvents } from '@felt/regulator';
 import { streamIdOf } from '../src/tables/table-stream';
+import { deviceAgent } from './test-support/devices';
 import { openTableWithPlayers, expectStatus } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
- * A live-cards table over HTTP: a whole hand with the board entered street by street, a reader's report, the shown
- * hand entered at the showdown; malformed entries are 400s and rule breaks 422s with the engine's code, each writing
- * nothing; the reader's record stays hidden from a service consumer; and the regulator's JSONL export verifies.
+ * A live-cards table over HTTP: a whole hand with the board entered street by street, a reader's report (from the
+ * reader device registered for the table: nobody enters hole cards by hand), the shown hand entered at the
+ * showdown; malformed entries are 400s and rule breaks 422s with the engine's code, each writing nothing; the
+ * reader's record stays hidden from a service consumer; and the regulator's JSONL export verifies.
  */
 const LIVE = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, cardSource: 'live' } as const;
 
@@ -24,6 +26,8 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
 
   it('plays a whole live hand, refuses bad entries without writing, and the export verifies', async () => {
     await openTableWithPlayers(api, 'lc1', 3, LIVE);
+    const reader = (await deviceAgent(api, 'reader', 'lc1')).agent;
+    const readerReports = (body: object, status: number) => expectStatus(reader.post('/tables/lc1/report-hole-cards').send(body), status);
     // A seed is refused on a live table; a bare StartHand deals from the shoe.
     expect((await post('start-hand', { seed: 7 }, 422)).body.code).toBe('DECK_NOT_ALLOWED');
     const started = (await post('start-hand', {}, 201)).body;
@@ -34,7 +38,9 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     expect(dealt.events.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands.every((h: { cards: unknown }) => h.cards === null)).toBe(true);
 
     expect((await post('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 422)).body.code).toBe('BETTING_NOT_OVER');
-    await post('report-hole-cards', { seat: 1, cards: ['Qs', 'Qh'] }, 201);
+    // The floor may not report hole cards by hand; the table's reader does.
+    expect((await post('report-hole-cards', { seat: 1, cards: ['Qs', 'Qh'] }, 403)).body.code).toBe('READER_DEVICE_REQUIRED');
+    await readerReports({ seat: 1, cards: ['Qs', 'Qh'] }, 201);
     await post('call', { seat: 1 }, 201);
     await post('call', { seat: 2 }, 201);
     const flopDue = (await post('check', { seat: 3 }, 201)).body.table;
@@ -44,9 +50,11 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     const before = await version();
     await post('deal-board', { cards: 'Ah Kd 7c' }, 400);
     await post('deal-board', { cards: ['Ah', 'Kd', '7c'], extra: 1 }, 400);
-    await post('report-hole-cards', { cards: ['Ah', 'Kd'] }, 400);
+    await readerReports({ cards: ['Ah', 'Kd'] }, 400);
     expect((await post('deal-board', { cards: ['Ah', 'Kd'] }, 422)).body.code).toBe('WRONG_CARD_COUNT');
-    expect((await post('deal-board', { cards: ['Ah', 'Qh', '7c'] }, 422)).body).toMatchObject({ code: 'CARD_ALREADY_SEEN', detail: expect.stringContaining('Qh') });
+    expect((await post('deal-board', { cards: ['Ah', 'Ah', '7c'] }, 422)).body).toMatchObject({ code: 'CARD_ALREADY_SEEN', detail: 'The Ah was entered twice.' });
+    // The reader's second, different reading: one refusal naming no card or seat.
+    expect((await readerReports({ seat: 1, cards: ['Qs', 'Qd'] }, 422)).body).toMatchObject({ code: 'READER_CONFLICT', detail: expect.not.stringMatching(/Q[sdh]|seat/) });
     expect(await version()).toBe(before);
 
     await post('commands', { type: 'DealBoard', street: 'flop', cards: ['Ah', 'Kd', '7c'] }, 201);
@@ -61,7 +69,6 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     expect((await post('show-hand', { seat: 2 }, 422)).body.code).toBe('CARDS_REQUIRED');
     await post('show-hand', { seat: 2, cards: ['Jc', 'Jd'] }, 201);
     await post('muck-hand', { seat: 3 }, 201);
-    expect((await post('show-hand', { seat: 1, cards: ['Qs', 'Qd'] }, 422)).body.code).toBe('CARDS_CONTRADICT_READER');
     const ended = (await post('show-hand', { seat: 1 }, 201)).body.table;
     expect(ended.hand.phase).toBe('complete');
     expect(ended.seats.map((s: { stack: number }) => s.stack)).toEqual([104, 98, 98]);
@@ -79,9 +86,11 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     expect(report.hands).toBe(1);
   });
 
-  it('rules version 2: an all-in showdown is tabled before the dealer enters the rest of the board; only dealers and the floor enter cards', async () => {
+  it('rules version 2: an all-in showdown is tabled before the dealer enters the rest of the board; only dealers and the floor enter cards, only the reader reports', async () => {
     const postTo = (route: string, body: object, status: number, as = api.http) => expectStatus(as.post(`/tables/lc2/${route}`).send(body), status);
     await openTableWithPlayers(api, 'lc2', 3, LIVE);
+    const reader = (await deviceAgent(api, 'reader', 'lc2')).agent;
+    const otherReader = (await deviceAgent(api, 'reader', 'lc1', 'reader-of-another-table')).agent;
     await postTo('start-hand', {}, 201);
     await postTo('post-blind', { seat: 2 }, 201);
     await postTo('post-blind', { seat: 3 }, 201);
@@ -95,12 +104,15 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 403, api.as('service'));
     await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 403, api.as('dealer'));
     await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 403, api.as('regulator'));
-    await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'.repeat(10)] }, 400);
+    expect((await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 403, otherReader)).body.code).toBe('READER_DEVICE_REQUIRED');
+    // A reader sends reports only: not the board.
+    expect((await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 403, reader)).body.code).toBe('DEVICE_NOT_A_CONSOLE');
+    await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'.repeat(10)] }, 400, reader);
     await postTo('deal-board', { cards: ['Ah', 'Kd', '7c', '2s', '9h', '3c'] }, 400);
     expect((await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 422)).body.code).toBe('BOARD_NOT_DUE');
 
-    // The floor's report is tabled at once (all in): the answer shows the HandShown cards, and the report without them.
-    const reported = (await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 201)).body;
+    // The reader's report is tabled at once (all in): the answer shows the HandShown cards, and the report without them.
+    const reported = (await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 201, reader)).body;
     expect(reported.events.map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
       ['HoleCardsReported', { seat: 3, cards: null }],
       ['HandShown', { seat: 3, cards: [43, 42] }],

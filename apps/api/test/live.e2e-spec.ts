@@ -42,7 +42,7 @@ async function playToTheDeal(api: TestApi, tableId: string): Promise<number> {
   const random = mulberry32(11);
   let view = (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
   const dealt = () => view.hand !== null && view.hand.phase === 'betting';
-  view = (await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({ seed: 99 }), 201)).body.table;
+  view = (await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({}), 201)).body.table;
   while (!dealt()) view = (await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(nextCommand(view, random)), 201)).body.table;
   return view.version;
 }
@@ -222,7 +222,7 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     const received = client.messages.filter((m) => m.type === 'events').flatMap((m) => m.events);
     const started = received.find((e: { type: string }) => e.type === 'HandStarted');
     expect(started.data).not.toHaveProperty('deck');
-    expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'mulberry32-fisher-yates' });
+    expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates' });
     expect(started.data).toHaveProperty('deckCommitment');
     expect(received.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands).toEqual(dealt.hands.map((h) => ({ seat: h.seat, cards: null })));
     for (const table of client.messages.filter((m) => m.type === 'table' && m.view.hand)) {

@@ -30,7 +30,7 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
   /** A clocked table of three with the blinds in: seat 1 to act, clock 1 started now. */
   async function firstDecision(tableId: string) {
     await openTableWithPlayers(api, tableId, 3, CLOCKED);
-    await command(tableId, { type: 'StartHand', seed: 7 });
+    await command(tableId, { type: 'StartHand' });
     await command(tableId, { type: 'PostBlind', seat: 2 });
     return (await command(tableId, { type: 'PostBlind', seat: 3 })).body;
   }

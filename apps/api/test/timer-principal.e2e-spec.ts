@@ -15,7 +15,7 @@ describe('the timer principal', () => {
   beforeAll(async () => {
     api = await startTestApi(database.db);
     await openTableWithPlayers(api, 'timed', 3, CLOCKED);
-    for (const body of [{ type: 'StartHand', seed: 7 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }]) {
+    for (const body of [{ type: 'StartHand' }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }]) {
       await expectStatus(api.http.post('/tables/timed/commands').send(body), 201);
     }
     await expectStatus(api.http.post('/room/games').send({ gameId: 'g1', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules: NO_LIMIT_1_2 }), 201);

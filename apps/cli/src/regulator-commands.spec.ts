@@ -57,6 +57,13 @@ describe('felt verify --file', () => {
     expect(first).toMatch(message);
   });
 
+  it("reports a training table's hands (decks anyone could choose), one line per table, and exits 0", async () => {
+    const training = randomTableLog({ tableId: 'school', seed: 5, events: 200, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, deckSource: 'training' } });
+    const { out, code } = await felt('verify', '--file', write('school.jsonl', training));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^TRAINING   table-school: \d+ hands dealt on a training table \(decks anyone could choose, not a game's record\): hands 1 to \d+$/m);
+  });
+
   it('prints JSON with --json', async () => {
     const { out, code } = await felt('verify', '--file', original, '--json');
     expect(code).toBe(0);

@@ -114,17 +114,28 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
 
   const seconds = (Date.now() - started) / 1000;
   const summary = { streams: report.streams, events: report.events, hands: report.hands, sealedHands: report.sealedHands.length, violations: report.violations.length + unreadable.length, seconds };
-  if (options.json) write(JSON.stringify({ summary, heads: report.heads, unreadable, violations: report.violations }, null, 2) + '\n');
+  if (options.json) write(JSON.stringify({ summary, heads: report.heads, unreadable, violations: report.violations, trainingHands: report.trainingHands, readerConflicts: report.readerConflicts }, null, 2) + '\n');
   else {
     for (const line of unreadable) write(`UNREADABLE ${line}\n`);
     for (const v of report.violations) write(`VIOLATION  ${formatViolation(v)}\n`);
     for (const h of report.sealedHands) write(`SEALED     ${h.streamId} v${h.version} hand ${h.handNumber} is being played: its deck is revealed (and its deal checked) when it ends\n`);
+    for (const line of trainingLines(report.trainingHands)) write(`TRAINING   ${line}\n`);
+    for (const c of report.readerConflicts) write(`CONFLICT   ${c.streamId} v${c.version} hand ${c.handNumber}: a dealer's entry contradicted a reader's record, which was set aside\n`);
     write(
       `${report.streams} stream${report.streams === 1 ? '' : 's'}, ${report.events} events, ${report.hands} hands: ` +
         `${summary.violations === 0 ? 'no violation' : `${summary.violations} violation${summary.violations === 1 ? '' : 's'}`} (${seconds.toFixed(1)}s)\n`,
     );
   }
   if (summary.violations > 0) command.error(`felt verify: ${summary.violations} violation${summary.violations === 1 ? '' : 's'} found.`, { exitCode: 1, code: 'felt.verify.violations' });
+}
+
+/** One line per table for its training hands (decks anyone could choose): how many, and the first and last. */
+function trainingLines(hands: VerifyReport['trainingHands']): string[] {
+  const byStream = new Map<string, number[]>();
+  for (const h of hands) byStream.set(h.streamId, [...(byStream.get(h.streamId) ?? []), h.handNumber]);
+  return [...byStream].map(([streamId, numbers]) =>
+    `${streamId}: ${numbers.length} hand${numbers.length === 1 ? '' : 's'} dealt on a training table (decks anyone could choose, not a game's record): hand${numbers.length === 1 ? ` ${numbers[0]}` : `s ${numbers[0]} to ${numbers[numbers.length - 1]}`}`,
+  );
 }
 
 /** The streams a report verified: with --table or an export, anchors of other streams are not compared. */

@@ -56,7 +56,8 @@ export class TurnChangeGuard {
  */
 export function actionBar(view: TableView, ctx: ActionBarContext): HTMLElement {
   const bar = element('section', { class: 'action-bar', 'aria-labelledby': 'actions-heading', 'data-testid': 'actions', 'data-version': view.version });
-  const offered = view.legalActions.filter((a) => a.type !== 'ChopBlinds' || ctx.role === 'floor');
+  // Hole cards are reported by the table's card reader (a device of its own), never keyed in at a console.
+  const offered = view.legalActions.filter((a): a is ConsoleAction => (a.type !== 'ChopBlinds' || ctx.role === 'floor') && a.type !== 'ReportHoleCards');
   bar.append(element('h2', { id: 'actions-heading', class: 'turn', 'data-testid': 'turn' }, turnLine(view, offered)));
   const list = element('div', { class: 'action-list', 'data-testid': 'action-list' });
   if (ctx.role === 'regulator') {
@@ -133,7 +134,10 @@ function button(testId: string, label: string, onClick: () => void, kind = ''): 
 
 type Ask = (question: string, yes: string, go: () => void) => void;
 
-function actionControl(view: TableView, action: LegalAction, ctx: ActionBarContext, ask: Ask): HTMLElement {
+/** What a console offers: every legal action but a reader's report. */
+type ConsoleAction = Exclude<LegalAction, { type: 'ReportHoleCards' }>;
+
+function actionControl(view: TableView, action: ConsoleAction, ctx: ActionBarContext, ask: Ask): HTMLElement {
   const testId = action.seat === null ? `action-${action.type}` : `action-${action.type}-${action.seat}`;
   const route = commandRoute(action.type);
   const send = (body: Record<string, unknown>) => ctx.choose({ route, body, decidedOnVersion: view.version });
@@ -178,8 +182,6 @@ function actionControl(view: TableView, action: LegalAction, ctx: ActionBarConte
       return button(testId, `Muck${who}`, () => send({ seat: action.seat }));
     case 'DealBoard':
       return cardPicker(testId, `Deal the ${action.street}`, action.cardsToEnter, ctx.seenCards, (cards) => send({ street: action.street, cards }));
-    case 'ReportHoleCards':
-      return cardPicker(testId, `Reader's cards${who}`, action.cardsToEnter, ctx.seenCards, (cards) => send({ seat: action.seat, cards }));
     case 'Bet':
       return boundedAmount(view, testId, `Bet${who}`, action.min, action.max, 1, refuse, (amount) => {
         const allIn = player !== undefined && amount >= player.stack;

@@ -1,5 +1,5 @@
 import type { TestApi } from '../../api/test/test-support/test-api';
-import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
+import { expectStatus, openTableWithPlayers, startHandWithBlinds, TRAINING_1_2 } from '../../api/test/test-support/table-setup';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
 
 /**
@@ -94,7 +94,7 @@ describe('staff and players in the console (chromium)', () => {
     await floor.byTestId('feedback-players').filter({ hasText: 'player-4 is back in and owes the big blind.' }).waitFor();
 
     // A player who loses every chip is marked busted, and removed from the console.
-    await openTableWithPlayers(suite.api, 'bust-1', 2);
+    await openTableWithPlayers(suite.api, 'bust-1', 2, TRAINING_1_2); // a training table: the test chooses who busts
     await expectStatus(suite.api.http.post('/tables/bust-1/start-hand').send({ holeCards: { 1: 'AsAh', 2: '7c2d' }, board: 'KsQd9h5c3s' }), 201);
     let table = await suite.table('bust-1');
     for (let step = 0; step < 20 && table.hand.phase !== 'complete'; step++) {

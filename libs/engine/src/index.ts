@@ -15,14 +15,16 @@ export { type TableCommand, type TableCommandType, type DeckSource, type ForcedB
 export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, type ShuffleMethod, type Prng, type SealedDeck, type HandStartedV1, type BettingActionEvent, EVENT_TYPES, EVENT_SCHEMA_VERSIONS, readsSchemaVersion, schemaVersionOf, isHandStartedV1 } from './table/events';
 export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, type ActionCheckpoint, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand, houseWith } from './table/state';
 export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
-export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, type CardSource, CARD_SOURCES, cardSourceOf, normalizeRules, MAX_SEATS, RULES_VERSION, rulesVersion } from './table/rules';
+export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, type CardSource, CARD_SOURCES, cardSourceOf, type DeckSourceRule, DECK_SOURCE_RULES, deckSourceOf, normalizeRules, MAX_SEATS, RULES_VERSION, rulesVersion } from './table/rules';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.
-export { isLiveCards, boardDue, reportCheck, unseenCards, HOLE_CARDS } from './table/live-cards';
+export { isLiveCards, boardDue, reportCheck, unseenCards, readerRecordStands, readerConflicts, HOLE_CARDS } from './table/live-cards';
 export { legalActions, type LegalAction, type LegalActions } from './table/legal-actions';
 export { actionNumberAt, retractedVersions, withoutRetracted, isBettingActionEvent, standingActions, MAX_CORRECTION_REASON } from './table/corrections';
 export { randomLegalCommand, commandFor } from './table/random-player';
 export { planNextHand, type HandPlan } from './table/positions';
-export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck, shuffleMethod, MULBERRY32_PRNG } from './table/deck';
+export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck, shuffleMethod, deckSourceCheck, MULBERRY32_PRNG } from './table/deck';
+// Who may choose or see the cards: the rule changes that widen it (two floor supervisors approve those).
+export { widensCardAccess } from './table/card-access';
 
 // The house shuffle (NIST SP 800-90A HMAC_DRBG + unbiased Fisher-Yates) and the deck's commitment.
 export { HmacDrbgSha256, DRBG_PRNG, drbgShuffledDeck, isDrbgSeed, deckCommitment, isSalt } from './shuffle';

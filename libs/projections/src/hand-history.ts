@@ -1,4 +1,4 @@
-import { formatCard, shuffleMethod, type ShuffleMethod, type Street, type TableEvent } from '@felt/engine';
+import { formatCard, shuffleMethod, type DeckSourceRule, type ShuffleMethod, type Street, type TableEvent } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
@@ -57,6 +57,8 @@ export interface HandRecord {
   readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
   /** How the deck was made, never its seed (DeckRevealed holds that, for regulators). */
   readonly shuffle: ShuffleMethod;
+  /** The table's deck source rule, where its rules record one: `training` marks a hand whose deck anyone could choose. */
+  readonly deckSource?: DeckSourceRule;
   readonly players: readonly HandPlayerRecord[];
   readonly actions: readonly HandAction[];
   readonly board: HandBoard;
@@ -119,8 +121,9 @@ function withCurrent(view: HandHistory, tableId: string, hand: HandRecord): Hand
 
 function started(tableId: string, e: Extract<TableEvent, { type: 'HandStarted' }>, recorded: RecordedEvent): HandRecord {
   const record = startedRecord(tableId, e, recorded);
-  // Set only for a bomb pot, so every other hand's record reads as it always did.
-  return e.bombPot ? { ...record, bombPot: { ante: e.bombPot.ante } } : record;
+  // Set only where HandStarted says so (a deck source, a bomb pot), so every other hand's record reads as it always did.
+  const labelled = e.deckSource === undefined ? record : { ...record, deckSource: e.deckSource };
+  return e.bombPot ? { ...labelled, bombPot: { ante: e.bombPot.ante } } : labelled;
 }
 
 function startedRecord(tableId: string, e: Extract<TableEvent, { type: 'HandStarted' }>, recorded: RecordedEvent): HandRecord {

@@ -52,8 +52,17 @@ export type AuditEvent =
   | { type: 'CommandRefused'; tableId: string; commandType: string; status: number; code: string }
   | { type: 'TableRulesChanged'; tableId: string; commandType: string; version: number }
   | { type: 'ExportPerformed'; scope: string; format: string; from: string | null; to: string | null }
-  | { type: 'DeviceRegistered'; deviceId: string; name: string }
-  | { type: 'DeviceRetired'; deviceId: string; name: string };
+  /**
+   * A device the floor registered: a console (staff sign in on it), a card reader or a certified shuffler, these two
+   * bound to one table (events written before kinds existed have neither member: a console).
+   */
+  | { type: 'DeviceRegistered'; deviceId: string; name: string; kind?: string; tableId?: string | null }
+  | { type: 'DeviceRetired'; deviceId: string; name: string }
+  /**
+   * A live-cards table: a dealer's entry contradicted a reader's face-down record (which was set aside), or a reader
+   * reported cards that conflict with the hand's records. The table and the hand only: never a card or a seat.
+   */
+  | { type: 'ReaderConflict'; tableId: string; handNumber: number };
 
 export type AuditEventType = AuditEvent['type'];
 

@@ -5,10 +5,11 @@
  */
 export { type Violation, type ViolationKind, formatViolation } from './violations';
 export { ChainChecker } from './chain-checker';
-export { StreamVerifier, type StreamVerifierOptions } from './stream-verifier';
+export { StreamVerifier, type StreamVerifierOptions, type HandAt } from './stream-verifier';
+export { deviceRegistry, deckSourceProblem, type DeviceRegistry, type RegisteredDevice } from './card-source-check';
 export { commandForEvents } from './command-for-events';
 export { jsonEqual } from './json-equal';
-export { verifyStore, verifyEvents, type VerifyReport, type StreamHead, type VerifyStoreOptions, type VerifyEventsOptions } from './verify-log';
+export { verifyStore, verifyEvents, type VerifyReport, type StreamHead, type StreamHand, type VerifyStoreOptions, type VerifyEventsOptions } from './verify-log';
 export { toJsonlLine, readJsonl, byStream, type JsonlRead } from './jsonl';
 export { exportTable, EXPORT_FORMATS, type ExportFormat, type TableExport } from './table-export';
 export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';

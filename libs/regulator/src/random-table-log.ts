@@ -62,7 +62,8 @@ export class TableRecorder {
     this.streamId = tableStreamId(tableId);
   }
 
-  apply(command: TableCommand): void {
+  /** `metadata`: more of the command's envelope (a device id), beside the actor and command id every event gets. */
+  apply(command: TableCommand, metadata: Record<string, string | null> = {}): void {
     const decision = tableDecider.decide(command, this.state);
     if (!decision.ok) throw new Error(`${command.type} refused (${decision.rejection.code}): ${decision.rejection.message}`);
     if (decision.events.length === 0) return;
@@ -78,7 +79,7 @@ export class TableRecorder {
         type,
         schemaVersion,
         data: JSON.parse(JSON.stringify(data)),
-        metadata: { actorId: 'dealer', actorRole: 'dealer', commandId },
+        metadata: { actorId: 'dealer', actorRole: 'dealer', ...metadata, commandId },
         recordedAt,
       };
       const hash = fastEventHash(this.prevHash, fields);

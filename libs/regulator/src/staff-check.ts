@@ -23,6 +23,7 @@ const AUDIT_SHAPES: Record<AuditEventType, readonly string[]> = {
   ExportPerformed: ['scope', 'format', 'from', 'to'],
   DeviceRegistered: ['deviceId', 'name'],
   DeviceRetired: ['deviceId', 'name'],
+  ReaderConflict: ['tableId', 'handNumber'],
 };
 
 /**

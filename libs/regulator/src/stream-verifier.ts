@@ -1,6 +1,8 @@
 import {
   chipsOnTable,
+  deckSourceOf,
   isLiveCards,
+  readerConflicts,
   EVENT_TYPES,
   isHandStartedV1,
   readsSchemaVersion,
@@ -8,9 +10,11 @@ import {
   type HandStartedV1,
   type SealedDeck,
   type TableEvent,
+  type ShuffleMethod,
   type TableState,
 } from '@felt/engine';
 import { CHAIN_START, type ChainHead, type StreamEvent } from '@felt/event-store';
+import { deckSourceProblem, type DeviceRegistry } from './card-source-check';
 import { ChainChecker } from './chain-checker';
 import { commandFor } from './command-for-events';
 import { dealProblems, revealedDeckOf, sealedHandOf, type SealedHand } from './deal-check';
@@ -23,6 +27,14 @@ export interface StreamVerifierOptions {
   readonly engine?: boolean;
   /** Where the chain starts (an excerpt trusts its first prevHash); default genesis. */
   readonly start?: ChainHead;
+  /** The registered devices (from the audit stream), to check that a shuffler table's decks came from its shuffler; null: unknown. */
+  readonly devices?: DeviceRegistry | null;
+}
+
+/** A hand of a stream, by its number and the version of its HandStarted (or of the event concerned). */
+export interface HandAt {
+  readonly handNumber: number;
+  readonly version: number;
 }
 
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
@@ -58,7 +70,12 @@ export class StreamVerifier {
   events = 0;
   hands = 0;
   /** Hands still sealed at the end of the stream (being played): not verifiable yet, not a violation. */
-  readonly sealedHands: { handNumber: number; version: number }[] = [];
+  readonly sealedHands: HandAt[] = [];
+  /** Hands dealt on a training table (deckSource training): decks anyone could choose, reported, not a violation. */
+  readonly trainingHands: HandAt[] = [];
+  /** Hands where a dealer's entry contradicted a reader's record (the version of that entry): the audit stream must say so. */
+  readonly readerConflicts: HandAt[] = [];
+  private readonly devices: DeviceRegistry | null;
 
   constructor(
     readonly streamId: string,
@@ -68,6 +85,7 @@ export class StreamVerifier {
     this.chain = new ChainChecker(streamId, start);
     // The engine needs the whole story: an excerpt that does not start at the table's opening is checked for its chain only.
     this.engine = (options.engine ?? true) && start.version === 0;
+    this.devices = options.devices ?? null;
   }
 
   push(event: StreamEvent): void {
@@ -131,6 +149,7 @@ export class StreamVerifier {
       this.violation(recorded[0]!.streamVersion, 'deal', `hand ${lost.hand.handNumber} (from version ${lost.hand.version}) ended without its deck being revealed: its deal cannot be checked`);
       for (const group of lost.groups) this.check(group.filter((e) => e.type !== 'DeckSealed'));
     }
+    this.checkDealSource(recorded[0]!);
     if (sealed) this.held = { hand: sealed, groups: [] };
     if (!this.held) return this.check(recorded);
     this.held.groups.push(recorded);
@@ -144,6 +163,23 @@ export class StreamVerifier {
       const readable = group.some((e) => e.type === 'DeckSealed') ? group.map((e) => (e.type === 'DeckSealed' ? ({ ...e, data: sealedData(revealed.deck) } as StreamEvent) : e)) : group;
       this.check(readable, revealed.deck);
     }
+  }
+
+  /**
+   * A hand (HandStarted, whose method says supplied or which derivation) or a draw for the button (ButtonDrawn): its
+   * source must be one the table's rules allowed then (card-source-check.ts); a training table's hands are reported.
+   */
+  private checkDealSource(first: StreamEvent): void {
+    if ((first.type !== 'HandStarted' && first.type !== 'ButtonDrawn') || this.state.rules === null) return;
+    const data = first.data as { handNumber?: unknown; shuffle?: ShuffleMethod };
+    if (typeof data.shuffle !== 'object' || data.shuffle === null) return;
+    const rule = deckSourceOf(this.state.rules);
+    const handNumber = first.type === 'HandStarted' ? Number(data.handNumber) : null;
+    if (rule === 'training' && handNumber !== null) this.trainingHands.push({ handNumber, version: first.streamVersion });
+    const device = typeof first.metadata?.device === 'string' ? first.metadata.device : null;
+    const dealing = first.type === 'HandStarted' ? 'hand' : 'draw';
+    const problem = deckSourceProblem({ tableId: this.streamId.replace(/^table-/, ''), rule, shuffle: data.shuffle, dealing, device }, this.devices);
+    if (problem !== null) this.violation(first.streamVersion, 'deal', `${handNumber === null ? 'the draw for the button' : `hand ${handNumber}`}: ${problem}`);
   }
 
   private check(recorded: StreamEvent[], revealed?: SealedDeck): void {
@@ -203,6 +239,10 @@ export class StreamVerifier {
       this.violation(versions[0]!, 'rules', `${first.type} is recorded without a command before it: the dealer produces it only as part of one`);
       return null;
     }
+    // A dealer's entry that contradicted a reader's record is accepted as the truth: the audit stream must hold its
+    // ReaderConflict (verify-log.ts compares).
+    const hand = this.state.hand;
+    const conflict = (command.type === 'DealBoard' || command.type === 'ShowHand') && hand !== null && readerConflicts(command, this.state);
     let decision;
     try {
       decision = tableDecider.decide(command, this.state);
@@ -214,6 +254,7 @@ export class StreamVerifier {
       this.violation(versions[0]!, 'rules', `the rules refuse ${describe(command)} here (${decision.rejection.code}): ${decision.rejection.message}`);
       return null;
     }
+    if (conflict) this.readerConflicts.push({ handNumber: hand!.handNumber, version: versions[0]! });
     // An old log's hand (HandStarted of schema version 1) held its deck and seed in HandStarted: compare with that shape.
     const derived = first.type === 'HandStarted' && isHandStartedV1(first) ? asVersion1(decision.events) : decision.events;
     const n = Math.max(derived.length, recorded.length);

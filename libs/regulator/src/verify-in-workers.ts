@@ -81,6 +81,8 @@ export async function verifyStoreInWorkers(databaseUrl: string, options: VerifyI
     events: reports.reduce((n, r) => n + r.events, 0),
     hands: reports.reduce((n, r) => n + r.hands, 0),
     sealedHands: reports.flatMap((r) => r.sealedHands),
+    trainingHands: reports.flatMap((r) => r.trainingHands),
+    readerConflicts: reports.flatMap((r) => r.readerConflicts),
     violations,
     heads: reports.flatMap((r) => r.heads).sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0)),
   };

@@ -1,5 +1,7 @@
-import { parseCard, type TableRulesInput } from '@felt/engine';
+import type { TableRulesInput } from '@felt/engine';
 import { computeEventHash, type RecordedEvent } from '@felt/event-store';
+import type { AuditEvent } from './audit-stream';
+import { auditStream } from './audit-stream.test-support';
 import { randomTableLog, TableRecorder } from './random-table-log';
 import { verifyEvents } from './verify-log';
 
@@ -44,8 +46,8 @@ describe('verifyEvents on a live-cards table', () => {
     expect(first!.message).toMatch(/CARD_ALREADY_SEEN/);
   });
 
-  it('names a shown hand that contradicts the reader, even with the hash recomputed', () => {
-    // Heads-up: the reader reads seat 1's hand; checked down; seat 1's ShowHand tables the reader's record.
+  it("takes a shown hand that contradicts the reader as the dealer's truth, and asks the audit stream for its ReaderConflict", () => {
+    // Heads-up: the reader reads seat 1's hand; checked down; the dealer enters seat 1's shown cards otherwise.
     const table = new TableRecorder('reader');
     table.apply({ type: 'OpenTable', tableId: 'reader', rules: LIVE });
     table.apply({ type: 'SeatPlayer', seat: 1, playerId: 'a', buyIn: 100 });
@@ -63,20 +65,20 @@ describe('verifyEvents on a live-cards table', () => {
       table.apply({ type: 'Check', seat: 1 });
     }
     table.apply({ type: 'ShowHand', seat: 2, cards: ['Qd', 'Jd'] });
-    table.apply({ type: 'ShowHand', seat: 1 });
+    table.apply({ type: 'ShowHand', seat: 1, cards: ['As', 'Kh'] });
     const events = copy(table.recorded);
-    expect(verifyEvents(events).violations).toEqual([]);
     const shown = events.findIndex((e) => e.type === 'HandShown' && (e.data as { seat: number }).seat === 1);
-    (events[shown]!.data as { cards: number[] }).cards = [parseCard('As')!, parseCard('Kh')!];
-    for (let i = shown; i < events.length; i++) {
-      if (i > shown) events[i]!.prevHash = events[i - 1]!.hash;
-      events[i]!.hash = computeEventHash(events[i]!.prevHash, events[i]!);
-    }
-    const [first] = verifyEvents(events).violations;
-    expect(first).toMatchObject({ version: shown + 1, kind: 'rules' });
-    expect(first!.message).toMatch(/CARDS_CONTRADICT_READER/);
+    // The table's own log: the conflict is reported (no audit stream to compare with).
+    const alone = verifyEvents(events);
+    expect(alone.violations).toEqual([]);
+    expect(alone.readerConflicts).toEqual([{ streamId: 'table-reader', handNumber: 1, version: shown + 1 }]);
+    // With the audit streams: the API's ReaderConflict must be there.
+    const missing = verifyEvents([...auditStream([{ type: 'DeviceRegistered', deviceId: 'r', name: 'reader', kind: 'reader', tableId: 'reader' }]), ...events]).violations;
+    expect(missing).toEqual([expect.objectContaining({ streamId: 'table-reader', version: shown + 1, kind: 'deal', message: expect.stringMatching(/^hand 1: .*no ReaderConflict/) })]);
+    expect(verifyEvents([...auditStream([{ type: 'ReaderConflict', tableId: 'reader', handNumber: 1 }]), ...events]).violations).toEqual([]);
   });
 });
+
 
 /** How many BoardDealt events come between a hand's ShowdownStarted and its end. */
 function boardAfterShowdown(events: readonly RecordedEvent[]): number {

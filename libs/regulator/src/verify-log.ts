@@ -1,7 +1,9 @@
 import type { EventStore, RecordedEvent, StreamInfo } from '@felt/event-store';
+import { AUDIT_STREAM_PREFIX, readAuditLog } from './audit-stream';
+import { deviceRegistry, unrecordedReaderConflicts, type ReaderConflictAt } from './card-source-check';
 import { byStream } from './jsonl';
 import { GAME_STREAM_PREFIX, RoomReplay } from './room-replay';
-import { StreamVerifier } from './stream-verifier';
+import { StreamVerifier, type HandAt } from './stream-verifier';
 import { TABLE_CATEGORY } from './table-stream';
 import type { Violation } from './violations';
 
@@ -14,6 +16,14 @@ export interface VerifyReport {
   readonly violations: Violation[];
   /** Where each verified stream's events end (version and hash): what `felt anchors` would sign for it. */
   readonly heads: StreamHead[];
+  /** Hands dealt on training tables (decks anyone could choose): not a violation, reported so. */
+  readonly trainingHands: StreamHand[];
+  /** Hands where a dealer's entry contradicted a reader's record (each needs its ReaderConflict in the audit stream). */
+  readonly readerConflicts: StreamHand[];
+}
+
+export interface StreamHand extends HandAt {
+  readonly streamId: string;
 }
 
 export interface StreamHead {
@@ -74,11 +84,15 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   let hands = 0;
   const heads: StreamHead[] = [];
   const sealedHands: SealedHandAtTail[] = [];
+  const found = { trainingHands: [] as StreamHand[], readerConflicts: [] as StreamHand[] };
+  // What the audit stream says of devices (a shuffler's deck must come from it) and of reader conflicts.
+  const audit = await readAuditLog(store, ['DeviceRegistered', 'ReaderConflict']);
+  const devices = deviceRegistry(audit);
   const reader = await store.openWholeStreamReader(pageSize);
   let failure: Error | undefined;
   try {
     for (const info of infos) {
-      const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId) });
+      const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId), devices });
       const room = roomReplayFor(info.streamId, true);
       await reader.read(info.streamId, (event) => {
         verifier.push(event);
@@ -90,6 +104,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
       heads.push({ streamId: info.streamId, ...verifier.head });
       hands += verifier.hands;
       sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId: info.streamId, ...h })));
+      collectHands(found, info.streamId, verifier);
     }
   } catch (error) {
     failure = error as Error;
@@ -97,7 +112,24 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   } finally {
     reader.close(failure);
   }
-  return { streams: infos.length, events: done, hands, sealedHands, violations, heads };
+  violations.push(...readerConflictViolations(found.readerConflicts, audit));
+  return { streams: infos.length, events: done, hands, sealedHands, violations, heads, ...found };
+}
+
+function collectHands(found: { trainingHands: StreamHand[]; readerConflicts: StreamHand[] }, streamId: string, verifier: StreamVerifier): void {
+  found.trainingHands.push(...verifier.trainingHands.map((h) => ({ streamId, ...h })));
+  found.readerConflicts.push(...verifier.readerConflicts.map((h) => ({ streamId, ...h })));
+}
+
+/** Each reader conflict in the tables' streams without its ReaderConflict in the audit stream. */
+function readerConflictViolations(conflicts: readonly StreamHand[], audit: readonly RecordedEvent[]): Violation[] {
+  const at: ReaderConflictAt[] = conflicts.map((c) => ({ ...c, tableId: c.streamId.slice(`${TABLE_CATEGORY}-`.length) }));
+  return unrecordedReaderConflicts(at, audit).map((c) => ({
+    streamId: c.streamId,
+    version: c.version,
+    kind: 'deal',
+    message: `hand ${c.handNumber}: a dealer's entry contradicted a reader's record here, but the audit stream holds no ReaderConflict for it (the API records one with the entry)`,
+  }));
 }
 
 export interface VerifyEventsOptions {
@@ -116,12 +148,17 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
   let hands = 0;
   let done = 0;
   const heads: StreamHead[] = [];
+  const found = { trainingHands: [] as StreamHand[], readerConflicts: [] as StreamHand[] };
   const streams = byStream(events);
+  // An export with the audit streams (--all) says what the devices were and which reader conflicts were recorded.
+  const audit = events.filter((e) => e.streamId.startsWith(AUDIT_STREAM_PREFIX));
+  const devices = audit.length > 0 ? deviceRegistry(audit) : null;
   for (const [streamId, list] of streams) {
     const first = list[0]!;
     const anchored = options.excerpt && first.streamVersion > 1;
     const verifier = new StreamVerifier(streamId, {
       engine: isTable(streamId),
+      devices,
       ...(anchored ? { start: { version: first.streamVersion - 1, hash: first.prevHash } } : {}),
     });
     const room = roomReplayFor(streamId, !anchored);
@@ -134,7 +171,9 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
     heads.push({ streamId, ...verifier.head });
     hands += verifier.hands;
     sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId, ...h })));
+    collectHands(found, streamId, verifier);
   }
   options.onProgress?.(done, events.length);
-  return { streams: streams.size, events: events.length, hands, sealedHands, violations, heads };
+  if (devices !== null) violations.push(...readerConflictViolations(found.readerConflicts, audit));
+  return { streams: streams.size, events: events.length, hands, sealedHands, violations, heads, ...found };
 }

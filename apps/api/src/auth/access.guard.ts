@@ -2,7 +2,8 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import { requestUrlOf, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
-import { PUBLIC_KEY, ROLES_KEY } from './access-decorators';
+import { DEVICE_COMMANDS_KEY, PUBLIC_KEY, ROLES_KEY } from './access-decorators';
+import type { Principal } from './access-token';
 import { apiActor, AuditLog } from './audit-log';
 import { setPrincipal } from './principal';
 import { ROLES, type Role } from './roles';
@@ -44,17 +45,27 @@ export class AccessGuard implements CanActivate {
     const authentication = await this.authenticator.authenticate(token);
     if (!authentication.ok) throw this.securityLog.unauthenticated(req, res, authentication.reason, authentication.detail, authentication.who);
     const { principal } = authentication;
-    setPrincipal(req, principal);
+    setPrincipal(req, principal, authentication.device);
 
     const allowed = this.reflector.getAllAndOverride<readonly Role[]>(ROLES_KEY, targets) ?? ROLES;
     if (!allowed.includes(principal.role)) {
       const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not do this; it takes ${allowed.join(' or ')}`, { role: principal.role, allowedRoles: allowed });
-      // A signed-in user trying what their role may not is failed access a regulator counts: on record before the answer.
-      const route = requestUrlOf(req).split('?')[0]!.slice(0, 256);
-      await this.audit.append({ type: 'AccessRefused', method: req.method, route, status: problem.status, code: problem.code }, apiActor(principal, req.id));
-      throw this.securityLog.refuse(req, problem, 'role not allowed');
+      throw await this.refused(req, principal, problem, 'role not allowed');
+    }
+    // A reader's or a shuffler's token sends its table commands and nothing else (users, devices, reads, the room).
+    const kind = authentication.device?.kind ?? 'console';
+    if (kind !== 'console' && !this.reflector.getAllAndOverride<boolean>(DEVICE_COMMANDS_KEY, targets)) {
+      const problem = new ApiProblem('forbidden', 'DEVICE_NOT_A_CONSOLE', `this token is signed in on a card ${kind}, which sends its table's commands only`, { deviceKind: kind });
+      throw await this.refused(req, principal, problem, `${kind} device on another route`);
     }
     return true;
+  }
+
+  /** A signed-in user trying what they may not is failed access a regulator counts: on record before the answer. */
+  private async refused(req: HttpRequest, principal: Principal, problem: ApiProblem, reason: string): Promise<ApiProblem> {
+    const route = requestUrlOf(req).split('?')[0]!.slice(0, 256);
+    await this.audit.append({ type: 'AccessRefused', method: req.method, route, status: problem.status, code: problem.code }, apiActor(principal, req.id));
+    return this.securityLog.refuse(req, problem, reason);
   }
 }
 

@@ -3,10 +3,21 @@ import { GroupCommit, type Database, type Queryable } from '@felt/event-store';
 import type { AuditActor } from '@felt/regulator';
 import type { AuditLog } from './audit-log';
 
-/** A console the floor registered (migrations/1700000000800-Devices.ts); never its secret. */
+/**
+ * What a device is (migrations/1700000001300-DeviceKinds.ts, docs/security.md "Insiders"): a console staff sign in
+ * on; a card reader, whose sign-ins may only report the hole cards of its table; a certified shuffler, whose
+ * sign-ins may only start hands (and draw for the button) at its table with the deck it shuffled.
+ */
+export const DEVICE_KINDS = ['console', 'reader', 'shuffler'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** A device the floor registered (migrations/1700000000800-Devices.ts); never its secret. */
 export interface Device {
   readonly id: string;
   readonly name: string;
+  readonly kind: DeviceKind;
+  /** The one table a reader or a shuffler serves; null for a console. */
+  readonly tableId: string | null;
   readonly registeredBy: string;
   readonly registeredAt: string;
   /** When it was retired; null while it may be used. */
@@ -19,11 +30,11 @@ export const DEVICE_NAME = /^[A-Za-z0-9._@ -]{1,64}$/;
 /** What a device's credential looks like: `felt-device.<id>.<secret>` (the secret 32 random bytes, base64url). */
 const CREDENTIAL = /^felt-device\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
-type DeviceRow = { id: string; name: string; registered_by: string; registered_at: string; retired_at: string | null; secret_hash: string };
-const COLUMNS = `id, name, registered_by, registered_at::text AS registered_at, retired_at::text AS retired_at, secret_hash`;
+type DeviceRow = { id: string; name: string; kind: DeviceKind; table_id: string | null; registered_by: string; registered_at: string; retired_at: string | null; secret_hash: string };
+const COLUMNS = `id, name, kind, table_id, registered_by, registered_at::text AS registered_at, retired_at::text AS retired_at, secret_hash`;
 
 function deviceOf(row: DeviceRow): Device {
-  return { id: row.id, name: row.name, registeredBy: row.registered_by, registeredAt: row.registered_at, retiredAt: row.retired_at };
+  return { id: row.id, name: row.name, kind: row.kind, tableId: row.table_id, registeredBy: row.registered_by, registeredAt: row.registered_at, retiredAt: row.retired_at };
 }
 
 function secretHash(secret: string): string {
@@ -61,17 +72,20 @@ export class Devices {
     return ids.map((id) => ({ value: found.get(id) ?? null }));
   }
 
-  /** A new device and its credential (shown once); 'name-taken' when a device, retired or not, has the name. */
-  async register(name: string, registeredBy: string, actor: AuditActor): Promise<{ device: Device; credential: string } | 'name-taken'> {
+  /**
+   * A new device and its credential (shown once); 'name-taken' when a device, retired or not, has the name. A reader
+   * or a shuffler is registered for one table (`tableId`), a console for none.
+   */
+  async register(name: string, registeredBy: string, actor: AuditActor, kind: DeviceKind = 'console', tableId: string | null = null): Promise<{ device: Device; credential: string } | 'name-taken'> {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<DeviceRow>(
-        `INSERT INTO devices (id, name, secret_hash, registered_by) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING ${COLUMNS}`,
-        [id, name, secretHash(secret), registeredBy],
+        `INSERT INTO devices (id, name, kind, table_id, secret_hash, registered_by) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING RETURNING ${COLUMNS}`,
+        [id, name, kind, tableId, secretHash(secret), registeredBy],
       );
       if (!rows[0]) return 'name-taken' as const;
-      await this.audit.append({ type: 'DeviceRegistered', deviceId: id, name }, actor, tx);
+      await this.audit.append({ type: 'DeviceRegistered', deviceId: id, name, kind, tableId }, actor, tx);
       return { device: deviceOf(rows[0]), credential: `felt-device.${id}.${secret}` };
     });
   }

@@ -34,6 +34,12 @@ export class SecurityLog {
     return problem;
   }
 
+  /** A security event that is no refusal (a reader conflict): one warn line with `security: true` and why. */
+  alert(req: HttpRequest, reason: string, who?: Partial<Principal>): void {
+    const message = req.raw;
+    this.logger.warn({ security: true, reason, route: `${message.method ?? ''} ${(message.url ?? '').split('?')[0]}`, ...(who?.sub === undefined ? {} : { userId: who.sub }), requestId: requestIdOfMessage(message) }, reason);
+  }
+
   /** A 401 problem: UNAUTHENTICATED with the sentence for the caller, and the Bearer challenge header. */
   unauthenticated(req: HttpRequest, res: HttpResponse, reason: string, detail: string, who?: Partial<Principal>): ApiProblem {
     if (!res.sent) res.header('WWW-Authenticate', 'Bearer realm="felt"');

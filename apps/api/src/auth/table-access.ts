@@ -5,6 +5,7 @@ import type { HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import type { Principal } from './access-token';
 import { DealerAssignments } from './dealer-assignments';
+import { deviceOf } from './principal';
 import { CLOCK_EXPIRY_COMMANDS, FLOOR_ONLY_COMMANDS } from './roles';
 import { SecurityLog } from './security-log';
 
@@ -26,6 +27,7 @@ export class TableAccess {
    * let through is assigned to the table: answerAudience says what the answer shows them).
    */
   async checkCommand(req: HttpRequest, principal: Principal, tableId: string, commandType: string): Promise<void> {
+    this.checkDeviceKind(req, principal, tableId, commandType);
     if (principal.role === 'floor') return;
     // The timer service's principal: the expiries that are due, on any table, and nothing else (docs/security.md).
     if (principal.role === 'timer' && CLOCK_EXPIRY_COMMANDS.has(commandType)) return;
@@ -59,6 +61,27 @@ export class TableAccess {
   }
 
   /**
+   * What the token's device may send (docs/security.md "Insiders", row 2): hole cards are reported only by the card
+   * reader registered for the table, never entered by hand (the floor and dealers get READER_DEVICE_REQUIRED); a
+   * reader sends nothing else, and a shuffler only the dealing commands, each at its own table (DEVICE_NOT_A_CONSOLE).
+   * Who may send a deck to a shuffler table is decided with the table's rules (engine-command.ts).
+   */
+  private checkDeviceKind(req: HttpRequest, principal: Principal, tableId: string, commandType: string): void {
+    const device = deviceOf(req);
+    const kind = device?.kind ?? 'console';
+    if (commandType === 'ReportHoleCards' && !(kind === 'reader' && device!.tableId === tableId)) {
+      const problem = new ApiProblem('forbidden', 'READER_DEVICE_REQUIRED', `hole cards are reported only by the card reader registered for table "${tableId}", never entered by hand`, { tableId });
+      throw this.securityLog.refuse(req, problem, 'hole cards reported without a reader device', principal);
+    }
+    if (kind === 'console') return;
+    const allowed = DEVICE_COMMANDS[kind];
+    if (device!.tableId !== tableId || !allowed.has(commandType)) {
+      const problem = new ApiProblem('forbidden', 'DEVICE_NOT_A_CONSOLE', `this token is signed in on the ${kind} of table "${device!.tableId}", which may send only ${[...allowed].join(', ')} there`, { tableId, commandType });
+      throw this.securityLog.refuse(req, problem, `${kind} device sent ${commandType}`, principal);
+    }
+  }
+
+  /**
    * Throws 403 DEVICE_REQUIRED for a command from a token bound to no registered device, where
    * FELT_REQUIRE_DEVICE=1: every route that writes (the tables', the room's) asks here.
    */
@@ -86,6 +109,12 @@ export class TableAccess {
     return audienceOf(principal.role, { assignedDealer, dealerSeesHoleCards: rules?.dealerSeesHoleCards === true, liveSurveillance: this.config.liveSurveillance });
   }
 }
+
+/** The commands a reader's or a shuffler's sign-ins may send, at their own table only. */
+const DEVICE_COMMANDS: Readonly<Record<'reader' | 'shuffler', ReadonlySet<string>>> = {
+  reader: new Set(['ReportHoleCards']),
+  shuffler: new Set(['StartHand', 'DrawForButton']),
+};
 
 /** What of a table's rules decides who sees its cards. */
 export interface TableSecrecyRules {

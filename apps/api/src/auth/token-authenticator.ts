@@ -5,11 +5,12 @@ import { verifyAccessToken, type Principal } from './access-token';
 /** Verified tokens kept (oldest dropped first): an HMAC check per request is a noticeable part of a command's CPU. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 import { AUTH_SECRET } from './auth-secret';
-import { Devices } from './devices';
+import { Devices, type Device } from './devices';
 import { Users } from './users';
 
 export type Authentication =
-  | { readonly ok: true; readonly principal: Principal }
+  /** `device`: the registered device the token is bound to (its kind and table decide what it may send). */
+  | { readonly ok: true; readonly principal: Principal; readonly device?: Device }
   /** `reason` for the security log, `detail` for the caller; `who` when the token said who it was. */
   | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal };
 
@@ -45,6 +46,7 @@ export class TokenAuthenticator {
       if (!device || device.retiredAt !== null) {
         return { ok: false, reason: 'device retired', detail: `the device this token was signed in on is ${device ? `retired ("${device.name}")` : 'unknown'}; sign in on a registered device`, who: principal };
       }
+      return { ok: true, principal, device };
     }
     return { ok: true, principal };
   }

@@ -11,7 +11,9 @@ import type { ApplyFailure } from '../tables/apply-table-command';
  * - 401: no valid access token (missing, malformed, forged, expired, or its user disabled): code UNAUTHENTICATED;
  *   a wrong user name or password at POST /auth/login: INVALID_CREDENTIALS.
  * - 403: the token is good but its role may not do this (FORBIDDEN_ROLE), or a dealer acts on a table not assigned
- *   to them (NOT_ASSIGNED_TO_TABLE). Nothing is written.
+ *   to them (NOT_ASSIGNED_TO_TABLE), or the command needs a device the token is not bound to (a shuffler table's deck:
+ *   SHUFFLER_DEVICE_REQUIRED; hole cards: READER_DEVICE_REQUIRED; a reader or shuffler sending anything else:
+ *   DEVICE_NOT_A_CONSOLE). Nothing is written.
  * - 404: no such table (no event was ever written for it), or no such route.
  * - 409 (staff and devices): a user or device name already in use (USER_NAME_TAKEN, DEVICE_NAME_TAKEN), or a change
  *   that would leave no floor supervisor able to sign in (LAST_FLOOR_USER).
@@ -168,6 +170,8 @@ export function problemForOutcome(tableId: string, commandId: string, outcome: A
   switch (outcome.kind) {
     case 'rejected':
       return ApiProblem.ruleRefused(outcome.rejection);
+    case 'forbidden':
+      return new ApiProblem('forbidden', outcome.refusal.code, outcome.refusal.detail);
     case 'conflict':
       return ApiProblem.versionConflict(tableId, outcome.expectedVersion, outcome.currentVersion);
     case 'not-found':

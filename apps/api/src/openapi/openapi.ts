@@ -72,6 +72,11 @@ const COMMAND_NOTES: Readonly<Record<string, string>> = {
     'Shot clock: the seat to act extends its running clock by one time-bank extension. 422 CLOCK_NOT_RUNNING, CLOCK_PAUSED, CLOCK_RAN_OUT (after the deadline), TIME_BANK_EMPTY.',
   PauseClock: 'Shot clock: stops the running clock with the time it has left (a dispute, a deck change); pausing twice changes nothing. 422 CLOCK_NOT_RUNNING.',
   ResumeClock: 'Shot clock: the paused clock runs again with the time it had left. 422 CLOCK_NOT_RUNNING.',
+  StartHand:
+    "Who may choose the deck is the table's rule deckSource: on a house table (the default) the server shuffles, and deck, seed, holeCards, board and secondRun are refused from everyone (422 DECK_SOURCE_HOUSE); on a shuffler table only the table's shuffler device sends a deck (403 SHUFFLER_DEVICE_REQUIRED; 422 DECK_SOURCE_SHUFFLER without it); a training table takes them all, labelled training.",
+  DrawForButton: 'As StartHand: a house table refuses a deck or seed (422 DECK_SOURCE_HOUSE); a shuffler table takes a deck only from its shuffler device; without one the server draws.',
+  ReportHoleCards:
+    "Live cards: only a token signed in on the card reader registered for the table (403 READER_DEVICE_REQUIRED for the floor and dealers). A report that conflicts with the hand's records or face-up cards: 422 READER_CONFLICT, naming no card or seat.",
 };
 
 export function serveOpenApi(app: INestApplication): void {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { tableDecider } from '@felt/engine';
+import { readerConflicts, tableDecider } from '@felt/engine';
 import { CommandIdReusedError, EventStore } from '@felt/event-store';
 import { AppliedCommands } from './applied-commands';
 import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
@@ -77,16 +77,9 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
         return (await this.firstResult(request, table)) ?? { kind: 'conflict', expectedVersion: expected, currentVersion: table.version };
       }
 
-      const correction = request.command.type === 'CorrectAction' ? (request.command as { backTo?: number; reason: string }) : null;
-      const built =
-        correction?.backTo !== undefined
-          ? await correctionCommand(this.store, streamId, table.version, correction.backTo, correction.reason)
-          : engineCommandFor(request.command, table.state);
-      // Every command carries the time it is decided at, from this process's clock; the metadata records it, so a
-      // rule replay decides with the same time (a shot clock's deadlines and expiries follow from it).
-      const at = this.clock.at();
-      const decision = 'rejection' in built ? { ok: false as const, rejection: built.rejection } : tableDecider.decide({ ...built.command, at }, table.state);
-      if (!decision.ok) return (await this.firstResult(request, table)) ?? { kind: 'rejected', rejection: decision.rejection };
+      const decided = await this.decideOn(request, table);
+      if (decided.kind === 'forbidden' || decided.kind === 'rejected') return (await this.firstResult(request, table)) ?? decided;
+      const { decision, at, readerConflict } = decided;
       // Accepted with nothing to record (the button placed on the seat that has it, sitting out twice): the store
       // appends no empty command, so nothing is written; a retry of a command applied earlier still gets its first result.
       if (decision.events.length === 0) return (await this.firstResult(request, table)) ?? { kind: 'applied', version: table.version, events: [], table };
@@ -110,7 +103,7 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
       }
       if (appended.ok) {
         const next = this.tables.advance(streamId, table, decision.state, appended.streamVersion);
-        return { kind: 'applied', version: appended.streamVersion, events: appended.events, table: next };
+        return { kind: 'applied', version: appended.streamVersion, events: appended.events, table: next, ...(readerConflict ? { readerConflict } : {}) };
       }
 
       // Another process appended since this one last looked.
@@ -118,6 +111,30 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
       caughtUp = true;
       if (expected !== undefined || attempt >= MAX_ATTEMPTS) return { kind: 'conflict', expectedVersion: expected, currentVersion: table.version };
     }
+  }
+
+  /**
+   * The engine's decision on the table as folded: the command built from the request (a correction named by version,
+   * the house shuffle), stamped with this process's time, which the metadata records so that a rule replay decides
+   * with the same time (a shot clock's deadlines and expiries follow from it). Notes a reader conflict.
+   */
+  private async decideOn(request: CommandRequest, table: FoldedTable) {
+    const correction = request.command.type === 'CorrectAction' ? (request.command as { backTo?: number; reason: string }) : null;
+    const built =
+      correction?.backTo !== undefined
+        ? await correctionCommand(this.store, streamIdOf(request.tableId), table.version, correction.backTo, correction.reason)
+        : engineCommandFor(request.command, table.state, { shuffler: request.fromShuffler === true });
+    if ('forbidden' in built) return { kind: 'forbidden' as const, refusal: built.forbidden };
+    if ('rejection' in built) return { kind: 'rejected' as const, rejection: built.rejection };
+    const at = this.clock.at();
+    const decision = tableDecider.decide({ ...built.command, at }, table.state);
+    const hand = table.state.hand;
+    if (!decision.ok) {
+      const conflict = decision.rejection.code === 'READER_CONFLICT' && hand !== null ? { readerConflict: { handNumber: hand.handNumber } } : {};
+      return { kind: 'rejected' as const, rejection: decision.rejection, ...conflict };
+    }
+    const readerConflict = hand !== null && readerConflicts(built.command, table.state) ? { handNumber: hand.handNumber } : undefined;
+    return { kind: 'decided' as const, decision, at, readerConflict };
   }
 
   /** A refused or mismatched command may be a retry of one applied earlier: then its first result stands. */

@@ -1,5 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { Rejection } from '@felt/engine';
+import type { SenderRefusal } from './engine-command';
 import type { RecordedEvent } from '@felt/event-store';
 import type { CommandRequest } from './command-request';
 import type { FoldedTable } from './table-state-cache';
@@ -14,11 +15,13 @@ export class ApplyTableCommand extends Command<ApplyOutcome> {
 /** What came of a command. The handler knows nothing of HTTP; http/status-mapping.ts turns this into a response. */
 export type ApplyOutcome =
   /** New events were written (`events`, ending at `version`); `table` is the fold after them. No events: accepted, nothing to write (a no-op). */
-  | { readonly kind: 'applied'; readonly version: number; readonly events: readonly RecordedEvent[]; readonly table: FoldedTable }
+  | { readonly kind: 'applied'; readonly version: number; readonly events: readonly RecordedEvent[]; readonly table: FoldedTable; readonly readerConflict?: ReaderConflict }
   /** The command id was applied before: its first events and version again, nothing written; `table` is the table now. */
   | { readonly kind: 'replayed'; readonly version: number; readonly events: readonly RecordedEvent[]; readonly table: FoldedTable }
   /** The rules refuse it; nothing written. */
-  | { readonly kind: 'rejected'; readonly rejection: Rejection }
+  | { readonly kind: 'rejected'; readonly rejection: Rejection; readonly readerConflict?: ReaderConflict }
+  /** The sender may not send it to this table (a deck from anyone but the table's shuffler); nothing written. */
+  | { readonly kind: 'forbidden'; readonly refusal: SenderRefusal }
   /** expectedVersion is not the table's version (or another writer won the race); nothing written. */
   | { readonly kind: 'conflict'; readonly expectedVersion?: number; readonly currentVersion: number }
   /** The table has no event at all. */
@@ -29,5 +32,14 @@ export type ApplyOutcome =
   | { readonly kind: 'key-in-flight' }
   /** The Idempotency-Key was first used by another user, or for another request: refused, not replayed. */
   | { readonly kind: 'key-reused'; readonly by: 'another-user' | 'another-request' };
+
+/**
+ * A live-cards table's reader conflict (docs/security.md "Insiders", row 2): an accepted dealer's entry that set a
+ * reader's record aside, or a reader's report refused as READER_CONFLICT. Never in the answer: the controller
+ * records it in the audit stream (the table and the hand, no card, no seat).
+ */
+export interface ReaderConflict {
+  readonly handNumber: number;
+}
 
 export type ApplyFailure = Exclude<ApplyOutcome, { kind: 'applied' | 'replayed' }>;

@@ -25,6 +25,8 @@ export interface CommandRequest {
   /** The version the client saw; undefined: apply to whatever the table is now. */
   readonly expectedVersion?: number;
   readonly metadata: CommandMetadata;
+  /** Whether the sender's token is bound to a certified shuffler device (TableAccess checked it serves this table); not recorded. */
+  readonly fromShuffler?: boolean;
 }
 
 export interface RawCommandRequest {

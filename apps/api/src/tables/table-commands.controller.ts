@@ -1,10 +1,11 @@
 import { Controller, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Roles } from '../auth/access-decorators';
+import { DeviceCommands, Roles } from '../auth/access-decorators';
 import type { Principal } from '../auth/access-token';
 import { apiActor, AuditLog } from '../auth/audit-log';
-import { principalOf } from '../auth/principal';
+import { deviceOf, principalOf } from '../auth/principal';
+import { SecurityLog } from '../auth/security-log';
 import { rawCommandRequest } from '../auth/command-sender';
 import { COMMAND_ROLES } from '../auth/roles';
 import { TableAccess } from '../auth/table-access';
@@ -12,7 +13,7 @@ import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../h
 import { ApiProblem } from '../http/status-mapping';
 import { ApiCommandResponses, COMMAND_HEADERS, commandBodySchema, openTableBodySchema } from '../openapi/command-docs';
 import { LiveHands } from '../live/live-hands';
-import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
+import { ApplyTableCommand, type ApplyOutcome, type ReaderConflict } from './apply-table-command';
 import { commandResponse, type CommandResponseBody } from './command-response';
 import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest } from './command-request';
 import { RequestFingerprints } from './request-fingerprint';
@@ -28,6 +29,7 @@ import { TableFollowUps } from './table-follow-ups';
 @ApiBearerAuth()
 @Controller('tables')
 @Roles(...COMMAND_ROLES)
+@DeviceCommands()
 export class TableCommandsController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
@@ -36,6 +38,7 @@ export class TableCommandsController {
     @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
+    @Inject(SecurityLog) private readonly securityLog: SecurityLog,
   ) {}
 
   @Post()
@@ -74,9 +77,11 @@ export class TableCommandsController {
     try {
       await this.access.checkCommand(req, principal, parsed.tableId, commandType);
       this.access.checkDevice(req, principal);
-      const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) } };
+      const fromShuffler = deviceOf(req)?.kind === 'shuffler';
+      const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) }, fromShuffler };
       await this.followUps.before(request);
       const outcome: ApplyOutcome = await this.commandBus.execute(new ApplyTableCommand(request));
+      if ((outcome.kind === 'applied' || outcome.kind === 'rejected') && outcome.readerConflict) await this.readerConflict(req, principal, parsed.tableId, outcome.readerConflict);
       // The room follows a seat opened or changed here (same request; a retry hands the same events over again).
       if (outcome.kind === 'applied' || outcome.kind === 'replayed') await this.followUps.after(request, outcome.events);
       answer = await this.answer(request, outcome, principal);
@@ -92,6 +97,16 @@ export class TableCommandsController {
     }
     res.header('ETag', `"${body.table.version}"`);
     sendJson(res, status, body);
+  }
+
+  /**
+   * A reader's record contradicted (docs/security.md "Insiders", row 2): a security event for the floor and
+   * surveillance, in the audit stream before the answer, naming the table and the hand only; the answer itself is
+   * what it would be without the record.
+   */
+  private async readerConflict(req: HttpRequest, principal: Principal, tableId: string, conflict: ReaderConflict): Promise<void> {
+    await this.audit.append({ type: 'ReaderConflict', tableId, handNumber: conflict.handNumber }, apiActor(principal, requestIdOf(req)));
+    this.securityLog.alert(req, `reader conflict at table ${tableId}, hand ${conflict.handNumber}`, principal);
   }
 
   /** The answer as its sender may see it (live/live-visibility.ts). */

@@ -18,12 +18,15 @@ export interface TestTokenOptions {
   readonly expiresIn?: number;
   /** Sign with another secret (a forged token). */
   readonly secret?: string;
+  /** The registered device the token is bound to (its `dev` claim): a device registered through POST /devices. */
+  readonly device?: string;
 }
 
 /** A token for `role` as the test API accepts it: `Authorization: Bearer ${signTestToken('floor')}`. */
 export function signTestToken(role: Role, options: TestTokenOptions = {}): string {
   const sub = options.sub ?? `test-${role}`;
-  return signAccessToken(options.secret ?? TEST_JWT_SECRET, { sub, name: options.name ?? sub, role }, options.expiresIn ?? 3600);
+  const principal = { sub, name: options.name ?? sub, role, ...(options.device === undefined ? {} : { device: options.device }) };
+  return signAccessToken(options.secret ?? TEST_JWT_SECRET, principal, options.expiresIn ?? 3600);
 }
 
 /** The Authorization header for `signTestToken(role, options)`. */

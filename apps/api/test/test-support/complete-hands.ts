@@ -1,5 +1,5 @@
 import { chipsOnTable, deckCommitment, legalActions, tableDecider, type TableEvent, type TableState } from '@felt/engine';
-import { planSetup, runTableScript, type ScriptCommand } from '@felt/formats';
+import { planSetup, runTableScript, type ScriptCommand, type TableScript } from '@felt/formats';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../../src/tables/table-command-schema';
 import { streamIdOf } from '../../src/tables/table-stream';
 import { authHeaders } from './auth';
@@ -40,10 +40,14 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
 
     it.each(played)('plays %s as the script runner does', async (file, index) => {
       const tableId = `ex${index}`;
-      const script = scripts[index]!.script;
+      // The scripts choose their decks (seeds, hole cards): a training table takes them, on the runner's table too.
+      const script = asTraining(scripts[index]!.script);
       const run = runTableScript({ ...script, tableId });
       // The scripts void hands and chop blinds (floor-only commands), so a floor supervisor's token sends them.
       const headers = { ...authHeaders('floor', { sub: 'floor-7' }), 'X-Device-Id': 'table-tablet-3' };
+      // Hole cards come from the table's reader (a device registered for it), never from a console.
+      const reader = script.rules.cardSource === 'live' ? (await api.http.post('/devices').send({ name: `reader-${tableId}`, kind: 'reader', tableId }).expect(201)).body.device.id : null;
+      const readerHeaders = reader === null ? headers : authHeaders('floor', { sub: 'floor-7', device: reader });
 
       // The table's setup: OpenTable, SeatPlayer, PlaceButton and, for a setup block, its setup hands (ordinary commands).
       const setup = planSetup({ ...script, tableId });
@@ -70,9 +74,10 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
         }
         const viaRoute = i % 2 === 1;
         const { type, ...fields } = body;
+        const sender = type === 'ReportHoleCards' ? readerHeaders : headers;
         const res = viaRoute
-          ? await api.http.post(`/tables/${tableId}/${commandRouteName(String(type))}`).set(headers).send(fields)
-          : await api.http.post(`/tables/${tableId}/commands`).set(headers).send(body);
+          ? await api.http.post(`/tables/${tableId}/${commandRouteName(String(type))}`).set(sender).send(fields)
+          : await api.http.post(`/tables/${tableId}/commands`).set(sender).send(body);
         const expected = (entry as ScriptCommand).expectRejection;
         if (expected) {
           expect({ i, status: res.status, code: res.body.code }).toEqual({ i, status: 422, code: expected.code });
@@ -92,9 +97,11 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       for (const e of stored.filter((x) => x.type === 'DeckSealed')) expect(Object.keys(e.data as object).sort()).toEqual(['handNumber', 'sealed']);
       // Every hand that is over published, before its first card, the commitment its revealed deck and salt hash to.
       for (const e of events) if (e.type === 'HandStarted' && commitmentOf(events, e.handNumber)) expect(e.deckCommitment).toBe(commitmentOf(events, e.handNumber));
+      // The reader's reports (and what follows from them in the same command) carry the reader's device.
+      const reported = new Set(stored.filter((e) => e.type === 'HoleCardsReported').map((e) => e.metadata.commandId));
       for (const e of stored) {
         // X-Device-Id is ignored: the device comes from the token, which here has none.
-        expect(e.metadata).toMatchObject({ actorId: 'floor-7', actorRole: 'floor', device: null });
+        expect(e.metadata).toMatchObject({ actorId: 'floor-7', actorRole: 'floor', device: reported.has(e.metadata.commandId) ? reader : null });
         expect(typeof e.metadata.commandId).toBe('string');
         expect(typeof e.metadata.correlationId).toBe('string');
       }
@@ -119,7 +126,7 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       const tableId = 'side-pots-and-rake';
       await api.http
         .post('/tables')
-        .send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { rake: { percent: 10, cap: 3 } } } })
+        .send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { rake: { percent: 10, cap: 3 } }, deckSource: 'training' } })
         .expect(201);
       for (const [seat, buyIn] of [[1, 50], [2, 150], [3, 300]]) {
         await api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `p${seat}`, buyIn }).expect(201);
@@ -220,4 +227,18 @@ function commitmentOf(events: TableEvent[], handNumber: number): string | undefi
 
 function playableOverHttp() {
   return exampleScripts().filter((s) => !s.script.commands.some((entry) => typeof entry === 'object' && entry !== null && 'at' in entry));
+}
+
+/**
+ * A deck table's script on a training table (its rules changes too): the scripts choose their decks (seeds, hole
+ * cards), which only a training table takes through the API; the runner plays the same rules.
+ */
+function asTraining(script: TableScript): TableScript {
+  if (script.rules.cardSource === 'live') return script;
+  const training = <T extends object>(rules: T): T => ({ ...rules, deckSource: 'training' });
+  return {
+    ...script,
+    rules: training(script.rules),
+    commands: script.commands.map((c) => (c.type === 'ChangeRules' ? { ...c, rules: training((c as unknown as { rules: object }).rules) } : c)) as TableScript['commands'],
+  };
 }

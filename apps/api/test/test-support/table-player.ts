@@ -11,7 +11,7 @@ export interface PlayerView {
 /**
  * The next command for a table played by random legal players, chosen from the API's own view: one of the legal
  * actions of the seat to act (the engine's commandFor picks amounts between the bounds), a rebuy for a broke
- * player between hands, else the next StartHand with a seed. The same players the engine's property tests use,
+ * player between hands, else the next StartHand (the house shuffles). The same players the engine's property tests use,
  * driven over HTTP.
  */
 export function nextCommand(view: PlayerView, random: () => number): Record<string, unknown> {
@@ -20,5 +20,5 @@ export function nextCommand(view: PlayerView, random: () => number): Record<stri
   const bigBlind = view.rules.bigBlind;
   const broke = view.seats.find((s) => s.stack < bigBlind);
   if (broke) return { type: 'AddChips', seat: broke.seat, amount: bigBlind * 100 };
-  return { type: 'StartHand', seed: Math.floor(random() * 2 ** 32) };
+  return { type: 'StartHand' };
 }

@@ -2,6 +2,9 @@ import type { TestApi } from './test-api';
 
 export const NO_LIMIT_1_2 = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } as const;
 
+/** NO_LIMIT_1_2 on a training table: decks and hole cards may be chosen (a test that must know the cards), labelled training. */
+export const TRAINING_1_2 = { ...NO_LIMIT_1_2, deckSource: 'training' } as const;
+
 /** Opens a table, seats `players` players with 100 chips each in seats 1.., and places the button on seat 1 (if anyone sits). */
 export async function openTableWithPlayers(api: TestApi, tableId: string, players = 3, rules: object = NO_LIMIT_1_2): Promise<void> {
   await expectStatus(api.http.post('/tables').send({ tableId, rules }), 201);
@@ -13,7 +16,7 @@ export async function openTableWithPlayers(api: TestApi, tableId: string, player
 
 /** Starts a hand and posts both blinds (button 1 with three or more players: small blind 2, big blind 3). */
 export async function startHandWithBlinds(api: TestApi, tableId: string): Promise<{ toAct: number; version: number }> {
-  const started = await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({ seed: 7 }), 201);
+  const started = await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({}), 201);
   let table = started.body.table;
   for (const due of table.legalActions.filter((a: { type: string }) => a.type === 'PostBlind')) {
     table = (await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: due.seat, blind: due.blind }), 201)).body.table;

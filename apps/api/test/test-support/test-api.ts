@@ -8,7 +8,7 @@ import { TableSnapshots } from '../../src/tables/table-snapshots';
 import type { Role } from '../../src/auth/roles';
 import { authHeaders, TEST_JWT_SECRET, TEST_SEAL_KEY, type TestTokenOptions } from './auth';
 
-type HttpAgent = ReturnType<typeof request.agent>;
+export type HttpAgent = ReturnType<typeof request.agent>;
 
 /** The whole API over a database the test owns, driven through supertest without a port. */
 export interface TestApi {

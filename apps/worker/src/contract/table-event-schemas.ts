@@ -106,6 +106,8 @@ const houseOptions = z.object({
     .optional(),
 });
 
+const deckSourceRule = z.enum(['house', 'shuffler', 'training']);
+
 const tableRules = z.object({
   version: int().optional(),
   variant: z.literal('texas-holdem'),
@@ -120,6 +122,7 @@ const tableRules = z.object({
   missedBlinds: missedBlindPolicy,
   houseOptions,
   cardSource: z.enum(['deck', 'live']).optional().describe('absent means deck; live: cards are known only once entered or reported'),
+  deckSource: deckSourceRule.optional().describe('deck tables: who may choose the deck (house: the house shuffle only; shuffler: a certified shuffler device; training: anyone). Absent in rules recorded before it existed'),
   dealerSeesHoleCards: z.literal(true).optional().describe("present (true) when the dealer's console shows every seat's hole cards"),
 });
 
@@ -156,6 +159,7 @@ export const TABLE_EVENT_SCHEMAS = {
     missedBlinds: z.array(z.object({ seat: seat(), blind: z.enum(['small', 'big']) })),
     shuffle: shuffleMethod,
     deckCommitment: z.string().nullable().describe('lower-case hex SHA-256 of the salted deck; the deck itself is revealed after the hand. null on live-cards tables'),
+    deckSource: deckSourceRule.optional().describe("the table's deck source rule when its rules record one; training: a hand whose deck anyone could choose (not a game's record)"),
     kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
     bombPot: z.object({ ante: chips() }).optional().describe('a bomb pot: every player posts this ante, no blinds, no preflop betting'),
   }),

@@ -37,7 +37,7 @@ describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => 
     const ids = Array.from({ length: count }, (_, i) => `${prefix.slice(-6)}-${i}`);
     for (const tableId of ids) {
       await openTableWithPlayers(api, tableId, 3, CLOCKED);
-      for (const body of [{ type: 'StartHand', seed: 7 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }]) {
+      for (const body of [{ type: 'StartHand' }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }]) {
         await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(body), 201);
       }
     }

@@ -2,18 +2,18 @@ import { reject, type Decision } from '../decider';
 import { isCommandTime, type TableCommand } from './commands';
 import type { TableEvent, Street } from './events';
 import { rejection, type Rejection, type RejectionCode } from './rejections';
-import { normalizeRules, isChipAmount, rulesVersion } from './rules';
+import { normalizeRules, isChipAmount, rulesVersion, type DeckSourceRule } from './rules';
 import { handInProgress, playerInHand, seatAt, type HandPlayer, type HandState, type TableState } from './state';
 import { evolve } from './evolve';
 import { planNextHand } from './positions';
-import { resolveDeck, holeCardsFromDeck, shuffleMethod } from './deck';
+import { resolveDeck, holeCardsFromDeck, shuffleMethod, deckSourceCheck } from './deck';
 import { deckCommitment, isSalt } from '../shuffle/deck-commitment';
 import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../betting/limits';
 import { playerToAct, contenderCount, activeCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
 import { awardPots, showdownOrder, type PotAward } from '../betting/showdown';
-import { isLiveCards, liveBoardLeft, liveStartCheck, dealBoard, reportHoleCards, shownCards } from './live-cards';
+import { isLiveCards, liveBoardLeft, liveStartCheck, dealBoard, reportHoleCards, shownCards, readerRecordStands } from './live-cards';
 import {
   houseCommand,
   decideHouseCommand,
@@ -307,6 +307,8 @@ function drawForButton(command: Extract<TableCommand, { type: 'DrawForButton' }>
   if (state.handsPlayed > 0 || state.initialButton !== null) return no('BUTTON_ALREADY_PLACED', 'The button has already been placed.');
   const seats = state.seats.filter((s) => s !== null && !s.sittingOut);
   if (seats.length < 2) return no('NOT_ENOUGH_PLAYERS', 'At least two seated players are needed to draw for the button.');
+  const refusedSource = deckSourceCheck(state.rules!, command, 'draw');
+  if (refusedSource) return reject(refusedSource);
   const deck = resolveDeck(command);
   if (!deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
   // One card each, clockwise from seat 1; the highest card wins, suits breaking ties in bridge order (the card
@@ -319,7 +321,7 @@ function drawForButton(command: Extract<TableCommand, { type: 'DrawForButton' }>
 function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state: TableState): Result {
   if (handInProgress(state)) return no('HAND_IN_PROGRESS', `Hand ${state.hand!.handNumber} is still in progress.`);
   const live = isLiveCards(state.rules);
-  const refusedDeck = live ? liveStartCheck(command) : null;
+  const refusedDeck = live ? liveStartCheck(command) : deckSourceCheck(state.rules!, command, 'hand');
   if (refusedDeck) return reject(refusedDeck);
   const deck = live ? null : resolveDeck(command);
   if (deck && !deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
@@ -347,6 +349,9 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
     // The house options' fields (the blinds missed, a kill): planned with the forced bets.
     ...plan.started,
   };
+  // Every hand's record says where its deck came from (a training table's above all), where the rules say it.
+  const source = state.rules!.deckSource;
+  if (source !== undefined) (started as { deckSource?: DeckSourceRule }).deckSource = source;
   if (deck === null) return withFollowUps(state, [started]);
   const sealed: TableEvent = { type: 'DeckSealed', handNumber: started.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt };
   return withFollowUps(state, [started, sealed]);
@@ -528,13 +533,14 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
     }
     case 'showdown': {
       // The first undecided contender whose cards are known: always the first one when dealt from a deck; on a
-      // live table, the first a reader reported (the others are tabled by the dealer's entry).
+      // live table, the first whose reader's record stands (the others are tabled by the dealer's entry).
+      const live = isLiveCards(state.rules);
       let firstKnown = -1;
       let undecided = 0;
       for (const seat of hand.showdownOrder) {
         const p = playerInHand(hand, seat)!;
         if (!isUndecided(p)) continue;
-        if (firstKnown === -1 && p.holeCards.length > 0) firstKnown = seat;
+        if (firstKnown === -1 && (live ? readerRecordStands(hand, p) : p.holeCards.length > 0)) firstKnown = seat;
         undecided++;
       }
       let someoneShown = false;
@@ -548,7 +554,7 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       if (undecided > 0 && someoneAllIn && firstKnown !== -1) return { type: 'HandShown', seat: firstKnown, cards: playerInHand(hand, firstKnown)!.holeCards };
       // Tabled before the runout (rules version 2): the rest of the board now, then the award. On a live table the
       // dealer enters it (DealBoard, once every hand is tabled: liveBoardLeft), unless nobody is left to contest the pot.
-      if (isLiveCards(state.rules)) {
+      if (live) {
         if (liveBoardLeft(state, hand) && !(undecided === 1 && !someoneShown)) return null;
       } else {
         const street = NEXT_STREET[hand.round.street];

@@ -2,6 +2,8 @@ import { parseCard, type Card } from '../cards/card';
 import type { DeckSource } from './commands';
 import type { ShuffleMethod, ShuffleRecord } from './events';
 import { DRBG_PRNG, drbgShuffledDeck, isDrbgSeed } from '../shuffle/drbg-shuffle';
+import { rejection, type Rejection } from './rejections';
+import { deckSourceOf, type TableRules } from './rules';
 
 /**
  * Decks. The engine never draws randomness of its own: the dealer supplies the order, or a seed for a named
@@ -87,6 +89,25 @@ function seededDeck(seed: string | number, prng: string | undefined): { ok: true
     return { ok: true, deck: shuffledDeck(seed), shuffle: { kind: 'seeded', prng: MULBERRY32_PRNG, seed } };
   }
   return { ok: false, why: `"${String(prng)}" is not a deck derivation this engine knows (${DRBG_PRNG}, ${MULBERRY32_PRNG})`, field: 'prng' };
+}
+
+/**
+ * Whether the table's deck source rule (rules.ts DeckSourceRule) takes the deck or seed a StartHand (`hand`) or a
+ * DrawForButton (`draw`) carries; the rejection otherwise. Checked on the command's shape, before the deck is read:
+ * a house table takes only a seed for the house's derivation, which only the API draws (it refuses every request
+ * that carries a deck or a seed); a shuffler table deals only the shuffler's deck, and the house may draw for the
+ * button; a training table, and rules that record no source, take anything.
+ */
+export function deckSourceCheck(rules: TableRules, source: DeckSource, dealing: 'hand' | 'draw'): Rejection | null {
+  const rule = deckSourceOf(rules);
+  if (rule === null || rule === 'training') return null;
+  const field = source.deck !== undefined ? 'deck' : 'seed';
+  const houseSeed = source.deck === undefined && source.seed !== undefined && (source.prng ?? (typeof source.seed === 'number' ? MULBERRY32_PRNG : DRBG_PRNG)) === DRBG_PRNG;
+  if (rule === 'house' && !houseSeed)
+    return rejection('DECK_SOURCE_HOUSE', 'This table is shuffled by the house: nobody may choose its deck or seed; send the command without them.', field);
+  if (rule === 'shuffler' && source.deck === undefined && !(dealing === 'draw' && houseSeed))
+    return rejection('DECK_SOURCE_SHUFFLER', "This table's decks come from its certified shuffler: the hand starts when the shuffler sends its deck.", field);
+  return null;
 }
 
 /** What HandStarted tells of a shuffle while the deck is sealed: the method, never the seed. */

@@ -1,5 +1,5 @@
 import type { Card } from '../cards/card';
-import type { TableRules } from './rules';
+import type { DeckSourceRule, TableRules } from './rules';
 import type { ForcedBetKind } from './commands';
 import { HOUSE_EVENT_TYPES, type HouseEvent, type HouseHandStarted } from '../house-options/declarations';
 
@@ -81,6 +81,8 @@ type CoreEvent =
       readonly shuffle: ShuffleMethod;
       /** Lower-case hex SHA-256 of the salted deck (shuffle/deck-commitment.ts); null on live-cards tables, where nobody knows the deck. */
       readonly deckCommitment: string | null;
+      /** The table's deck source rule when its rules record one: `training` marks a hand whose deck anyone could choose. */
+      readonly deckSource?: DeckSourceRule;
       /** Then the house options' fields (e.g. the blinds missed, a triggered kill). */
     } & HouseHandStarted)
   /** Right after HandStarted: the only place the undealt deck lives during the hand (the API stores it encrypted). */

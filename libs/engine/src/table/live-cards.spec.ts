@@ -1,10 +1,12 @@
-import { deciderSpec, tableDecider, parseCards, legalActions, type TableCommand, type TableEvent, type TableRulesInput } from '../index';
+import { deciderSpec, tableDecider, parseCards, legalActions, readerConflicts, readerRecordStands, type TableCommand, type TableEvent, type TableRulesInput } from '../index';
 import { TableUnderTest } from './table-under-test.test-support';
 
 /** Given/when/then for live cards: each command, each refusal, and what legalActions offers at each step. */
 const spec = deciderSpec(tableDecider);
 const LIVE: TableRulesInput = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, cardSource: 'live' };
 const cards = (text: string) => parseCards(text)!;
+
+const READER_CONFLICT_SENTENCE = 'The reader reported cards that conflict with what is already recorded in this hand: nothing was recorded; check the reader (the floor is alerted).';
 
 /** Three players (button 1, small blind 2, big blind 3), 100 each, a live hand started and the blinds posted. */
 function preflop(rules: TableRulesInput = LIVE): TableUnderTest {
@@ -23,8 +25,13 @@ function flopDue(): TableUnderTest {
 /** Checked down to the river, then to the showdown: seats 2, 3, 1 table in that order. */
 function atShowdown(): TableUnderTest {
   const t = flopDue();
-  const checkAround = () => t.do({ type: 'Check', seat: 2 }, { type: 'Check', seat: 3 }, { type: 'Check', seat: 1 });
   t.do({ type: 'DealBoard', cards: ['Ah', 'Kd', '7c'] });
+  return atShowdownWith(t);
+}
+
+/** `t`, its flop dealt, checked down to the showdown. */
+function atShowdownWith(t: TableUnderTest): TableUnderTest {
+  const checkAround = () => t.do({ type: 'Check', seat: 2 }, { type: 'Check', seat: 3 }, { type: 'Check', seat: 1 });
   checkAround();
   t.do({ type: 'DealBoard', cards: ['2s'] });
   checkAround();
@@ -87,11 +94,32 @@ describe('DealBoard', () => {
     t.do({ type: 'DealBoard', cards: ['Ah', 'Kd', '7c'] }, { type: 'Check', seat: 2 }, { type: 'Check', seat: 3 }, { type: 'Check', seat: 1 });
     expect(t.refuses({ type: 'DealBoard', cards: ['Kd'] }, 'CARD_ALREADY_SEEN')).toBe('The Kd was already seen in this hand, on the board.');
   });
-  it('refuses a card a reader reported in a player\'s hand', () => {
+  it('reads the whole entry before comparing any card: a bad card is refused before one already seen', () => {
     const t = flopDue();
-    t.do({ type: 'ReportHoleCards', seat: 3, cards: ['Qs', 'Qh'] });
-    // Whose hand holds it is not said: the dealer entering the board may not see face-down cards.
-    expect(t.refuses({ type: 'DealBoard', cards: ['Ah', 'Qh', '7c'] }, 'CARD_ALREADY_SEEN')).toBe("The Qh was already seen in this hand, in a player's hand, as a reader recorded it (check the card, or call the floor).");
+    t.do({ type: 'DealBoard', cards: ['Ah', 'Kd', '7c'] }, { type: 'Check', seat: 2 }, { type: 'Check', seat: 3 }, { type: 'Check', seat: 1 });
+    t.refuses({ type: 'DealBoard', cards: ['Kd', '1x'] }, 'WRONG_CARD_COUNT');
+    t.refuses({ type: 'DealBoard', cards: ['1x'] }, 'INVALID_CARD');
+    const s = atShowdown();
+    expect(s.refuses({ type: 'ShowHand', seat: 2, cards: ['Ah', '1x'] }, 'INVALID_CARD')).toMatch(/"1x" is not a card/);
+    expect(s.refuses({ type: 'ShowHand', seat: 2, cards: ['Qd', 'Qd'] }, 'CARD_ALREADY_SEEN')).toBe('The Qd was entered twice.');
+  });
+  it("takes a board card a reader's record holds, answering exactly as with any other record, and sets that record aside", () => {
+    // Two tables alike but for what the reader recorded for seat 3: the dealer's flop holds one of its cards in one.
+    const holding = flopDue();
+    holding.do({ type: 'ReportHoleCards', seat: 3, cards: ['Qs', 'Qh'] });
+    const other = flopDue();
+    other.do({ type: 'ReportHoleCards', seat: 3, cards: ['Js', 'Jh'] });
+    const flop: TableCommand = { type: 'DealBoard', cards: ['Ah', 'Qh', '7c'] };
+    const a = tableDecider.decide(flop, holding.state);
+    const b = tableDecider.decide(flop, other.state);
+    expect(a).toMatchObject({ ok: true, events: [{ type: 'BoardDealt', street: 'flop', cards: cards('AhQh7c') }] });
+    expect(a.ok && b.ok && a.events).toEqual(b.ok && b.events);
+    expect(legalActions(a.ok ? a.state : holding.state)).toEqual(legalActions(b.ok ? b.state : other.state));
+    // The API learns of it from the engine, for the security event; the record no longer stands.
+    expect(readerConflicts(flop, holding.state)).toBe(true);
+    expect(readerConflicts(flop, other.state)).toBe(false);
+    holding.do(flop);
+    expect(readerRecordStands(holding.state.hand!, holding.state.hand!.players.find((p) => p.seat === 3)!)).toBe(false);
   });
   it('refuses board cards on a table dealt from a deck', () => {
     const t = TableUnderTest.open({ ...LIVE, cardSource: 'deck' }, [1, 2].map((seat) => ({ seat, id: `p${seat}`, stack: 100 })), 1);
@@ -105,21 +133,31 @@ describe('DealBoard', () => {
 describe('ReportHoleCards', () => {
   it('records what the reader read, secret like the deal', () =>
     spec.given(preflop().events).when({ type: 'ReportHoleCards', seat: 1, cards: ['As', 'Ks'] }).then([{ type: 'HoleCardsReported', seat: 1, cards: cards('AsKs') }]));
-  it('is a no-op when the reader repeats itself, and refuses a different reading', () => {
+  it('is a no-op when the reader repeats itself, and refuses a different reading with one answer naming no card or seat', () => {
     const t = preflop();
     t.do({ type: 'ReportHoleCards', seat: 1, cards: ['As', 'Ks'] });
     spec.given(t.events).when({ type: 'ReportHoleCards', seat: 1, cards: ['Ks', 'As'] }).then([]);
-    expect(t.refuses({ type: 'ReportHoleCards', seat: 1, cards: ['As', 'Qs'] }, 'CARDS_CONTRADICT_READER')).toBe("Seat 1's cards are already recorded, and differently: check the reader, or call the floor.");
+    expect(t.refuses({ type: 'ReportHoleCards', seat: 1, cards: ['As', 'Qs'] }, 'READER_CONFLICT')).toBe(READER_CONFLICT_SENTENCE);
   });
-  it('refuses a card in another seat\'s reported hand, a folded seat and a report before the deal', () => {
+  it("refuses, with the same answer, a card in another seat's record or face up; then a folded seat and a report before the deal", () => {
     const t = preflop();
     t.do({ type: 'ReportHoleCards', seat: 1, cards: ['As', 'Ks'] });
-    t.refuses({ type: 'ReportHoleCards', seat: 2, cards: ['As', '2d'] }, 'CARD_ALREADY_SEEN');
+    expect(t.refuses({ type: 'ReportHoleCards', seat: 2, cards: ['As', '2d'] }, 'READER_CONFLICT')).toBe(READER_CONFLICT_SENTENCE);
     t.do({ type: 'Fold', seat: 1 });
     t.refuses({ type: 'ReportHoleCards', seat: 1, cards: ['As', 'Ks'] }, 'NOT_IN_HAND');
     const s = TableUnderTest.open(LIVE, [1, 2, 3].map((seat) => ({ seat, id: `p${seat}`, stack: 100 })), 1);
     s.do({ type: 'StartHand' });
     s.refuses({ type: 'ReportHoleCards', seat: 2, cards: ['As', 'Ks'] }, 'DEAL_PENDING');
+    const f = flopDue();
+    f.do({ type: 'DealBoard', cards: ['Ah', 'Kd', '7c'] });
+    expect(f.refuses({ type: 'ReportHoleCards', seat: 2, cards: ['7c', '2d'] }, 'READER_CONFLICT')).toBe(READER_CONFLICT_SENTENCE);
+  });
+  it('reads the whole entry first: a malformed report is refused for its form, whatever the records hold', () => {
+    const t = preflop();
+    t.do({ type: 'ReportHoleCards', seat: 1, cards: ['As', 'Ks'] });
+    t.refuses({ type: 'ReportHoleCards', seat: 2, cards: ['As', 'Zz'] }, 'INVALID_CARD');
+    t.refuses({ type: 'ReportHoleCards', seat: 2, cards: ['As'] }, 'WRONG_CARD_COUNT');
+    t.refuses({ type: 'ReportHoleCards', seat: 2, cards: ['As', 'As'] }, 'CARD_ALREADY_SEEN');
   });
 });
 
@@ -144,17 +182,32 @@ describe('the showdown on a live table', () => {
     expect(t.stacks()).toEqual({ p1: 104, p2: 98, p3: 98 });
     expect(t.state.hand!.players.find((p) => p.seat === 3)!.holeCards).toEqual([]);
   });
-  it('refuses a shown card already seen, and a shown hand that contradicts the reader', () => {
+  it("refuses a shown card already face up; takes the dealer's entry over a reader's record, whose own cards show without one", () => {
     const t = atShowdown();
     expect(t.refuses({ type: 'ShowHand', seat: 2, cards: ['Ah', 'Qd'] }, 'CARD_ALREADY_SEEN')).toMatch(/on the board/);
     t.do({ type: 'ReportHoleCards', seat: 3, cards: ['Jc', 'Jd'] });
-    // The sentence does not recite the reader's record (seat 3 may still muck).
-    expect(t.refuses({ type: 'ShowHand', seat: 3, cards: ['Jc', 'Js'] }, 'CARDS_CONTRADICT_READER')).toBe('The cards entered for seat 3 are not the ones the reader recorded: check the cards, or call the floor.');
-    t.refuses({ type: 'ShowHand', seat: 2, cards: ['Jc', 'Qd'] }, 'CARD_ALREADY_SEEN');
     t.refuses({ type: 'ShowHand', seat: 2, cards: ['Qd'] }, 'WRONG_CARD_COUNT');
-    // The reader's record is shown as it is when the dealer enters nothing (or the same cards).
+    // A card in seat 3's face-down record is not "seen": the entry for seat 2 is taken, and the record set aside.
+    const other: TableCommand = { type: 'ShowHand', seat: 2, cards: ['Jc', 'Qd'] };
+    spec.given(t.events).when(other).then((events) => expect(events[0]).toEqual({ type: 'HandShown', seat: 2, cards: cards('JcQd') }));
+    expect(readerConflicts(other, t.state)).toBe(true);
+    // The dealer's entry for seat 3 itself is the truth of what is face up, even where the reader read otherwise.
+    const contradicting: TableCommand = { type: 'ShowHand', seat: 3, cards: ['Jc', 'Js'] };
+    spec.given(t.events).when(contradicting).then((events) => expect(events[0]).toEqual({ type: 'HandShown', seat: 3, cards: cards('JcJs') }));
+    expect(readerConflicts(contradicting, t.state)).toBe(true);
+    // The reader's record is shown as it is when the dealer enters nothing (or the same cards, in any order).
     spec.given(t.events).when({ type: 'ShowHand', seat: 3 }).then((events) => expect(events[0]).toEqual({ type: 'HandShown', seat: 3, cards: cards('JcJd') }));
     spec.given(t.events).when({ type: 'ShowHand', seat: 3, cards: ['Jd', 'Jc'] }).then((events) => expect(events[0]).toEqual({ type: 'HandShown', seat: 3, cards: cards('JcJd') }));
+    expect(readerConflicts({ type: 'ShowHand', seat: 3, cards: ['Jd', 'Jc'] }, t.state)).toBe(false);
+  });
+  it('asks for the cards of a seat whose record the board contradicted, and does not table it at an all-in showdown', () => {
+    const t = preflop();
+    t.do({ type: 'ReportHoleCards', seat: 3, cards: ['Qs', 'Qh'] }, { type: 'Fold', seat: 1 }, { type: 'Call', seat: 2 }, { type: 'Check', seat: 3 });
+    t.do({ type: 'DealBoard', cards: ['Ah', 'Qh', '7c'] });
+    const allIn = t.do({ type: 'Bet', seat: 2, amount: 98 }, { type: 'Call', seat: 3 });
+    expect(allIn.map((e) => e.type)).not.toContain('HandShown');
+    expect(legalActions(t.state).actions).toContainEqual({ type: 'ShowHand', seat: 3, cardsToEnter: 2 });
+    t.refuses({ type: 'ShowHand', seat: 3 }, 'CARDS_REQUIRED');
   });
   it('refuses entered cards on a table dealt from a deck', () => {
     const t = TableUnderTest.open({ ...LIVE, cardSource: 'deck' }, [1, 2].map((seat) => ({ seat, id: `p${seat}`, stack: 100 })), 1);

@@ -21,16 +21,62 @@ export function isLiveCards(rules: TableRules | null): boolean {
 export const HOLE_CARDS = 2;
 
 /**
- * Where a card already seen in this hand was seen: on the board, in a shown hand, or in a hand a reader reported.
- * The sentence goes to whoever entered the card, so a reader's record is not named by seat: the refusal must not
- * tell the table's staff whose face-down hand holds it (docs/security.md).
+ * Where a card is face up in this hand, or null: on the board or in a shown hand. Entries are compared with these
+ * alone, never with a reader's record of a face-down hand: a refusal that depended on a record would tell whoever
+ * entered the card what the record holds (docs/security.md "Insiders", row 2).
  */
-function whereSeen(hand: HandState, card: Card): string | null {
+function whereFaceUp(hand: HandState, card: Card): string | null {
   if (hand.board.includes(card)) return 'on the board';
-  for (const p of hand.players) {
-    if (p.holeCards.includes(card)) return p.shown ? `in seat ${p.seat}'s shown hand` : "in a player's hand, as a reader recorded it (check the card, or call the floor)";
+  for (const p of hand.players) if (p.shown && p.holeCards.includes(card)) return `in seat ${p.seat}'s shown hand`;
+  return null;
+}
+
+/**
+ * Whether a reader's record of this player's hand stands: the player has one, not yet shown, and none of its cards
+ * is face up. The dealer's entries (DealBoard, ShowHand with cards) are the truth of what is face up: a record they
+ * contradict is set aside, derived here rather than recorded (an event would change the table's versions, and so
+ * the answer, by what the record held); the seat's cards are then entered when shown.
+ */
+export function readerRecordStands(hand: HandState, player: HandPlayer): boolean {
+  if (player.shown || player.holeCards.length !== HOLE_CARDS) return false;
+  for (const card of player.holeCards) if (whereFaceUp(hand, card) !== null) return false;
+  return true;
+}
+
+/**
+ * Reads entered cards as a whole before comparing any: a list of `count` card codes, none twice. Then, and only
+ * then, checkFaceUp compares them with what is face up.
+ */
+function readEntry(texts: unknown, count: number, what: string): Card[] | Rejection {
+  if (!Array.isArray(texts)) return rejection('WRONG_CARD_COUNT', `Enter ${what} as a list of ${count} card${count === 1 ? '' : 's'}.`, 'cards');
+  if (texts.length !== count)
+    return rejection('WRONG_CARD_COUNT', `${capitalized(what)} ${count === 1 ? 'is one card' : `is ${count} cards`}; ${texts.length} ${texts.length === 1 ? 'was' : 'were'} entered.`, 'cards');
+  const cards: Card[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    const text: unknown = texts[i];
+    const card = typeof text === 'string' ? parseCard(text) : undefined;
+    if (card === undefined) return rejection('INVALID_CARD', `"${String(text)}" is not a card (a rank 2-9, T, J, Q, K, A and a suit c, d, h, s, as in "Ah").`, `cards[${i}]`);
+    cards.push(card);
+  }
+  for (let i = 1; i < cards.length; i++)
+    if (cards.indexOf(cards[i]) < i) return rejection('CARD_ALREADY_SEEN', `The ${formatCard(cards[i])} was entered twice.`, `cards[${i}]`);
+  return cards;
+}
+
+/** The entry's first card already face up in this hand, as a refusal; null when none is. */
+function checkFaceUp(hand: HandState, cards: readonly Card[]): Rejection | null {
+  for (let i = 0; i < cards.length; i++) {
+    const seen = whereFaceUp(hand, cards[i]);
+    if (seen !== null) return rejection('CARD_ALREADY_SEEN', `The ${formatCard(cards[i])} was already seen in this hand, ${seen}.`, `cards[${i}]`);
   }
   return null;
+}
+
+/** An entry read whole, then compared with what is face up. */
+function readEnteredCards(hand: HandState, texts: unknown, count: number, what: string): Card[] | Rejection {
+  const cards = readEntry(texts, count, what);
+  if ('code' in cards) return cards;
+  return checkFaceUp(hand, cards) ?? cards;
 }
 
 /** The cards nobody has seen in this hand yet, in card order: what a dealer may still enter. */
@@ -40,27 +86,6 @@ export function unseenCards(hand: HandState): Card[] {
   const unseen: Card[] = [];
   for (let c = 0; c < 52; c++) if (!seen.has(c)) unseen.push(c);
   return unseen;
-}
-
-/**
- * Reads entered cards: an array of `count` card codes, none twice, none already seen in this hand (the cards of
- * `exceptSeat` are not counted as seen: a shown hand may repeat its reader's record).
- */
-function readEnteredCards(hand: HandState, texts: unknown, count: number, what: string, exceptSeat: number | null): Card[] | Rejection {
-  if (!Array.isArray(texts)) return rejection('WRONG_CARD_COUNT', `Enter ${what} as a list of ${count} card${count === 1 ? '' : 's'}.`, 'cards');
-  if (texts.length !== count)
-    return rejection('WRONG_CARD_COUNT', `${capitalized(what)} ${count === 1 ? 'is one card' : `is ${count} cards`}; ${texts.length} ${texts.length === 1 ? 'was' : 'were'} entered.`, 'cards');
-  const cards: Card[] = [];
-  for (let i = 0; i < texts.length; i++) {
-    const text: unknown = texts[i];
-    const card = typeof text === 'string' ? parseCard(text) : undefined;
-    if (card === undefined) return rejection('INVALID_CARD', `"${String(text)}" is not a card (a rank 2-9, T, J, Q, K, A and a suit c, d, h, s, as in "Ah").`, `cards[${i}]`);
-    if (cards.includes(card)) return rejection('CARD_ALREADY_SEEN', `The ${formatCard(card)} was entered twice.`, `cards[${i}]`);
-    const seen = exceptSeat !== null && playerInHand(hand, exceptSeat)?.holeCards.includes(card) ? null : whereSeen(hand, card);
-    if (seen !== null) return rejection('CARD_ALREADY_SEEN', `The ${formatCard(card)} was already seen in this hand, ${seen}.`, `cards[${i}]`);
-    cards.push(card);
-  }
-  return cards;
 }
 
 function capitalized(text: string): string {
@@ -125,7 +150,7 @@ export function dealBoard(command: Extract<TableCommand, { type: 'DealBoard' }>,
   if ('code' in due) return due;
   if (command.street !== undefined && command.street !== due.street)
     return rejection('BOARD_NOT_DUE', `The ${due.street} is next, not the ${String(command.street)}.`, 'street');
-  const cards = readEnteredCards(state.hand!, command.cards, due.count, `the ${due.street}`, null);
+  const cards = readEnteredCards(state.hand!, command.cards, due.count, `the ${due.street}`);
   if ('code' in cards) return cards;
   return { type: 'BoardDealt', street: due.street, cards };
 }
@@ -141,42 +166,69 @@ export function reportCheck(state: TableState, seat: number): HandPlayer | Rejec
   return player;
 }
 
-/** ReportHoleCards: HoleCardsReported, nothing when the reader repeats itself, or why not. */
+/**
+ * ReportHoleCards: HoleCardsReported, nothing when the reader repeats itself, or why not. Only a reader device sends
+ * it (the API's check), and a reader knows its own readings: a report that contradicts what it reported before in
+ * this hand, or what is face up, is one refusal that names no card and no seat (READER_CONFLICT; the API records a
+ * security event with it), never recorded.
+ */
 export function reportHoleCards(command: Extract<TableCommand, { type: 'ReportHoleCards' }>, state: TableState): TableEvent[] | Rejection {
   const player = reportCheck(state, command.seat);
   if ('code' in player) return player;
-  const cards = readEnteredCards(state.hand!, command.cards, HOLE_CARDS, `seat ${command.seat}'s hand`, command.seat);
+  const hand = state.hand!;
+  const cards = readEntry(command.cards, HOLE_CARDS, `seat ${command.seat}'s hand`);
   if ('code' in cards) return cards;
-  if (player.holeCards.length > 0) {
-    if (sameCards(player.holeCards, cards)) return [];
-    return rejection('CARDS_CONTRADICT_READER', `Seat ${command.seat}'s cards are already recorded, and differently: check the reader, or call the floor.`, 'cards');
-  }
+  if (player.holeCards.length > 0 && sameCards(player.holeCards, cards)) return [];
+  const contradicted = player.holeCards.length > 0 || cards.some((c) => whereFaceUp(hand, c) !== null || hand.players.some((p) => p.holeCards.includes(c)));
+  if (contradicted) return READER_CONFLICT;
   return [{ type: 'HoleCardsReported', seat: command.seat, cards }];
 }
 
+const READER_CONFLICT: Rejection = Object.freeze(
+  rejection('READER_CONFLICT', 'The reader reported cards that conflict with what is already recorded in this hand: nothing was recorded; check the reader (the floor is alerted).', 'cards'),
+);
+
 /**
- * The cards a ShowHand tables. From a deck they are the dealt cards, and entering any is refused. Live: the
- * entered cards, which must agree with a reader's record; without an entry, the reader's record.
+ * The cards a ShowHand tables. From a deck they are the dealt cards, and entering any is refused. Live: the entered
+ * cards, compared only with what is face up; where a reader's record stands and the dealer enters other cards, the
+ * entry is the truth (the record is set aside, readerConflicts says so). Without an entry, the standing record.
  */
 export function shownCards(command: Extract<TableCommand, { type: 'ShowHand' }>, state: TableState, player: HandPlayer): readonly Card[] | Rejection {
   const entered = command.cards;
   if (!isLiveCards(state.rules)) return entered === undefined ? player.holeCards : notLive('the shown cards are the dealt ones; send ShowHand without cards');
-  if (entered === undefined) {
-    if (player.holeCards.length === HOLE_CARDS) return player.holeCards;
-    return rejection('CARDS_REQUIRED', `Enter the two cards seat ${command.seat} shows.`, 'cards');
-  }
-  const cards = readEnteredCards(state.hand!, entered, HOLE_CARDS, `seat ${command.seat}'s hand`, command.seat);
+  const hand = state.hand!;
+  const stands = readerRecordStands(hand, player);
+  if (entered === undefined) return stands ? player.holeCards : rejection('CARDS_REQUIRED', `Enter the two cards seat ${command.seat} shows.`, 'cards');
+  const cards = readEnteredCards(hand, entered, HOLE_CARDS, `seat ${command.seat}'s hand`);
   if ('code' in cards) return cards;
-  if (player.holeCards.length > 0 && !sameCards(player.holeCards, cards))
-    // The sentence does not recite the reader's record: the hand may still be mucked unseen.
-    return rejection('CARDS_CONTRADICT_READER', `The cards entered for seat ${command.seat} are not the ones the reader recorded: check the cards, or call the floor.`, 'cards');
-  // The reader's order is kept so that the record reads the same whichever way the cards were entered.
-  return player.holeCards.length > 0 ? player.holeCards : cards;
+  // The reader's order is kept when it read the same cards, so that the record reads the same whichever way they were entered.
+  return stands && sameCards(player.holeCards, cards) ? player.holeCards : cards;
 }
 
-/** Whether the seat's hole cards must be entered when shown (nobody reported them). */
+/**
+ * Whether an accepted DealBoard or ShowHand (with cards) contradicts a reader's record that stood: an entered card
+ * in another seat's record, or a shown hand other than its own record. The answer never says so (it is what it
+ * would be without the record); the API records a security event (ReaderConflict: table and hand, no card, no
+ * seat) for the floor and surveillance. `state` is the table before the command.
+ */
+export function readerConflicts(command: TableCommand, state: TableState): boolean {
+  const hand = state.hand;
+  if (hand === null || !isLiveCards(state.rules)) return false;
+  const entered = command.type === 'DealBoard' || command.type === 'ShowHand' ? command.cards : undefined;
+  if (!Array.isArray(entered)) return false;
+  const cards = entered.map((text) => (typeof text === 'string' ? parseCard(text) : undefined));
+  for (const p of hand.players) {
+    if (!readerRecordStands(hand, p)) continue;
+    if (command.type === 'ShowHand' && p.seat === command.seat) {
+      if (!sameCards(p.holeCards, cards.filter((c): c is Card => c !== undefined))) return true;
+    } else if (p.holeCards.some((c) => cards.includes(c))) return true;
+  }
+  return false;
+}
+
+/** Whether the seat's hole cards must be entered when shown (no reader's record of them stands). */
 export function showNeedsCards(state: TableState, player: HandPlayer): boolean {
-  return isLiveCards(state.rules) && player.holeCards.length < HOLE_CARDS;
+  return isLiveCards(state.rules) && !readerRecordStands(state.hand!, player);
 }
 
 function sameCards(a: readonly Card[], b: readonly Card[]): boolean {

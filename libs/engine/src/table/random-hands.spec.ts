@@ -12,6 +12,8 @@ import {
   type LegalAction,
   unseenCards,
   parseCard,
+  isLiveCards,
+  FULL_DECK,
 } from '../index';
 import { eventLedgerProblem } from './event-ledger.test-support';
 
@@ -164,20 +166,28 @@ function arbitraryCommand(random: () => number, maxSeats: number, scale: number)
 }
 
 /** Whether entered cards are what the offer asks for: the right count, each a card nobody has seen, none twice. */
-function enterable(state: TableState, cards: readonly string[] | undefined, count: number | undefined): boolean {
+/**
+ * Whether `cards` may be entered where `count` are asked: `count` distinct cards none of which is `taken`. A dealer's
+ * entry (DealBoard, ShowHand) is taken against the face-up cards only (a reader's face-down record never refuses
+ * it); a reader's report against every card recorded in the hand.
+ */
+function enterable(state: TableState, cards: readonly string[] | undefined, count: number | undefined, taken: 'face-up' | 'recorded'): boolean {
   if (count === undefined) return cards === undefined;
   if (cards === undefined || cards.length !== count) return false;
-  const unseen = unseenCards(state.hand!);
+  const hand = state.hand!;
+  const free = taken === 'recorded' ? unseenCards(hand) : FULL_DECK.filter((c) => !hand.board.includes(c) && !hand.players.some((p) => p.shown && p.holeCards.includes(c)));
   const parsed = cards.map((c) => parseCard(c)!);
-  return new Set(parsed).size === parsed.length && parsed.every((c) => unseen.includes(c));
+  return new Set(parsed).size === parsed.length && parsed.every((c) => free.includes(c));
 }
 
 function isOffered(actions: readonly LegalAction[], c: TableCommand, state: TableState): boolean {
   return actions.some((a) => {
     if (a.type === 'Deal' && c.type === 'Deal') return true;
-    if (a.type === 'DealBoard' && c.type === 'DealBoard') return enterable(state, c.cards, a.cardsToEnter);
-    if (a.type === 'ReportHoleCards' && c.type === 'ReportHoleCards') return a.seat === c.seat && enterable(state, c.cards, a.cardsToEnter);
-    if (a.type === 'ShowHand' && c.type === 'ShowHand') return a.seat === c.seat && enterable(state, c.cards, a.cardsToEnter);
+    if (a.type === 'DealBoard' && c.type === 'DealBoard') return enterable(state, c.cards, a.cardsToEnter, 'face-up');
+    if (a.type === 'ReportHoleCards' && c.type === 'ReportHoleCards') return a.seat === c.seat && enterable(state, c.cards, a.cardsToEnter, 'recorded');
+    // Where a reader's record stands, the dealer may still enter what is shown (the entry is the truth).
+    if (a.type === 'ShowHand' && c.type === 'ShowHand')
+      return a.seat === c.seat && (enterable(state, c.cards, a.cardsToEnter, 'face-up') || (isLiveCards(state.rules) && enterable(state, c.cards, 2, 'face-up')));
     if (a.type === 'ChopBlinds' && c.type === 'ChopBlinds') return true;
     if (a.type !== c.type || a.seat !== (c as { seat: number }).seat) return false;
     if (a.type === 'KillPot' && c.type === 'KillPot') return c.amount! >= a.min && c.amount! <= a.max && c.amount! % a.step === 0;

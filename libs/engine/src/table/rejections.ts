@@ -23,6 +23,9 @@ const CORE_REJECTION_CODES = [
   'BUTTON_NOT_PLACED',
   'NOT_ENOUGH_PLAYERS',
   'INVALID_DECK',
+  // The table's deck source rule (table/deck.ts deckSourceCheck).
+  'DECK_SOURCE_HOUSE',
+  'DECK_SOURCE_SHUFFLER',
   'BLINDS_PENDING',
   'BLIND_NOT_DUE',
   'NOT_YOUR_TURN',
@@ -54,8 +57,8 @@ const CORE_REJECTION_CODES = [
   'CARD_ALREADY_SEEN',
   'BETTING_NOT_OVER',
   'BOARD_NOT_DUE',
-  'CARDS_CONTRADICT_READER',
   'CARDS_REQUIRED',
+  'READER_CONFLICT',
   // Floor corrections (table/corrections.ts).
   'NO_ACTION_TO_CORRECT',
   'ACTION_NOT_FOUND',

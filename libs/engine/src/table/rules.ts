@@ -41,6 +41,16 @@ export type AnteKind = 'none' | 'everyone' | 'big-blind' | 'button';
 export type CardSource = 'deck' | 'live';
 export const CARD_SOURCES: readonly CardSource[] = Object.freeze(['deck', 'live'] as const);
 
+/**
+ * Who may choose a deck table's order (docs/security.md "Insiders", row 1). house: the house shuffle only (a seed the
+ * API draws from the OS CSPRNG for hmac-drbg-sha256-fisher-yates); no request may carry a deck or a seed. shuffler:
+ * a certified shuffler's deck, sent through its own device credential (the house may still draw for the button).
+ * training: supplied decks and the demo seeds too, labelled as training in every hand's record (HandStarted's
+ * `deckSource`, hand histories, exports). Rules recorded without it (old logs, table scripts) take any source.
+ */
+export type DeckSourceRule = 'house' | 'shuffler' | 'training';
+export const DECK_SOURCE_RULES: readonly DeckSourceRule[] = Object.freeze(['house', 'shuffler', 'training'] as const);
+
 /** The core's rules, then the fields the house options own (house-options/declarations.ts: HouseRules). */
 export interface TableRules extends HouseRules {
   /**
@@ -61,6 +71,8 @@ export interface TableRules extends HouseRules {
   readonly buyIn: { readonly min: number; readonly max: number } | null;
   /** Absent means deck (so are rules recorded before live cards existed): read it with cardSourceOf. */
   readonly cardSource?: CardSource;
+  /** Deck tables only: read it with deckSourceOf. Absent in rules recorded before it existed and in table scripts that leave it out. */
+  readonly deckSource?: DeckSourceRule;
   /**
    * The cards are read electronically and the dealer's console shows every seat's hole cards during the hand
    * (docs/security.md). Off by default: a dealer runs a live table and never needs another player's face-down cards.
@@ -83,6 +95,11 @@ export function cardSourceOf(rules: TableRules): CardSource {
   return rules.cardSource ?? 'deck';
 }
 
+/** The table's deck source rule; null where the rules record none (old logs, table scripts): any source is taken. */
+export function deckSourceOf(rules: TableRules): DeckSourceRule | null {
+  return rules.deckSource ?? null;
+}
+
 /** The rules version a table follows (absent in tables opened before versions existed: 1). */
 export function rulesVersion(rules: TableRules): number {
   return rules.version ?? 1;
@@ -102,6 +119,8 @@ export interface TableRulesInput extends HouseRulesInput {
   readonly gameType?: 'cash' | 'tournament';
   readonly buyIn?: { readonly min: number; readonly max: number } | null;
   readonly cardSource?: CardSource;
+  /** Deck tables only; leave it out for rules that take any source (table scripts). The API fills in house. */
+  readonly deckSource?: DeckSourceRule;
   /** Default false. */
   readonly dealerSeesHoleCards?: boolean;
 }
@@ -145,6 +164,9 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
 
   const cardSource = input.cardSource ?? 'deck';
   if (!CARD_SOURCES.includes(cardSource)) return bad('cardSource', 'the card source is deck or live');
+  const deckSource = input.deckSource;
+  if (deckSource !== undefined && !DECK_SOURCE_RULES.includes(deckSource)) return bad('deckSource', 'the deck source is house, shuffler or training');
+  if (deckSource !== undefined && cardSource === 'live') return bad('deckSource', 'a live-cards table has no deck: leave deckSource out');
   const dealerSeesHoleCards = input.dealerSeesHoleCards ?? false;
   if (typeof dealerSeesHoleCards !== 'boolean') return bad('dealerSeesHoleCards', 'dealerSeesHoleCards is true or false');
 
@@ -173,6 +195,8 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   if (version !== 1) rules.version = version;
   // Recorded only when live, so that deck tables' rules read as they did before the option existed.
   if (cardSource === 'live') rules.cardSource = cardSource;
+  // Recorded only when given, so that rules written before it (and table scripts) read and replay as they did.
+  if (deckSource !== undefined) rules.deckSource = deckSource;
   if (dealerSeesHoleCards) rules.dealerSeesHoleCards = true;
   return { ok: true, rules };
 }

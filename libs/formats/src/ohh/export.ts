@@ -1,4 +1,4 @@
-import { formatCard, withoutRetracted, type Card, type Street, type TableEvent, type TableRules } from '@felt/engine';
+import { formatCard, withoutRetracted, type Card, type DeckSourceRule, type Street, type TableEvent, type TableRules } from '@felt/engine';
 
 /**
  * Open Hand History (OHH, the JSON standard of the Poker Tool Developers' group) for analysts: one object
@@ -62,6 +62,8 @@ export interface OhhHand {
     players: { id: number; seat: number; name: string; display: string; starting_stack: number; cards?: string[] }[];
     rounds: OhhRound[];
     pots: OhhPot[];
+    /** Felt extension: the table's deck source rule, where the hand's HandStarted names one (`training`: anyone could choose the deck). */
+    felt_deck_source?: DeckSourceRule;
   };
 }
 
@@ -169,6 +171,7 @@ export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhE
           players: e.players.map((p, i) => ({ id: i, seat: p.seat, name: p.playerId, display: p.playerId, starting_stack: p.stack })),
           rounds: [],
           pots: [],
+          ...(e.deckSource === undefined ? {} : { felt_deck_source: e.deckSource }),
         },
       };
       rakeByPot = [];

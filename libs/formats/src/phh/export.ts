@@ -1,4 +1,4 @@
-import { formatCard, withoutRetracted, type Card, type TableEvent, type TableRules } from '@felt/engine';
+import { formatCard, withoutRetracted, type Card, type DeckSourceRule, type TableEvent, type TableRules } from '@felt/engine';
 
 /**
  * PHH export: a table's hands, read from its events, as PHH (the TOML hand histories pokerkit reads; the format
@@ -42,6 +42,8 @@ import { formatCard, withoutRetracted, type Card, type TableEvent, type TableRul
  * - `run-it-twice`: the board run twice (house-options/run-it-twice.ts): both runs' cards as `d db` in the order
  *   dealt, the second run's with the comment `# run 2`, and `_felt_runs = 2`. PHH's actions cannot say the players
  *   chose two runouts; a reader that selects them in pokerkit (`select_runout_count(2)`) replays the same stacks.
+ * - `training`: a hand of a training table (HandStarted's deckSource): its deck anyone could choose, so it is no
+ *   game's record; `_felt_deck_source` names the table's deck source rule on every hand whose rules record one.
  * Hands PHH cannot hold at all are left out and listed (PhhExport.skipped; toPhhText writes them in a header):
  * chopped blinds, voided hands, structures PHH has no Texas hold'em variant for.
  */
@@ -57,11 +59,12 @@ export type PhhNoteKind =
   | 'other-post'
   | 'corrected'
   | 'bomb-pot'
-  | 'run-it-twice';
+  | 'run-it-twice'
+  | 'training';
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
 /** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
-export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake', 'corrected', 'bomb-pot', 'run-it-twice'];
+export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake', 'corrected', 'bomb-pot', 'run-it-twice', 'training'];
 
 export interface PhhExportNote {
   readonly kind: PhhNoteKind;
@@ -89,6 +92,8 @@ export interface PhhExportHand {
   readonly notes: PhhExportNote[];
   /** 2 when the board was run twice (`_felt_runs`); null for one run. */
   readonly runs: 2 | null;
+  /** The table's deck source rule (`_felt_deck_source`), where HandStarted names one. */
+  readonly deckSource: DeckSourceRule | null;
 }
 
 /** A hand that cannot be written as PHH (chopped blinds, a voided hand, a structure PHH has no variant for). */
@@ -131,6 +136,7 @@ interface Building {
   /** A bomb pot: no preflop betting at the table. */
   bombPot: boolean;
   runs: 2 | null;
+  deckSource: DeckSourceRule | null;
 }
 
 /** Reads every hand the events complete. `include` picks hands by number (default: all). */
@@ -162,7 +168,7 @@ export function phhHandsFromEvents(events: readonly TableEvent[], include: (hand
               blinds: e.players.map(() => 0),
               posts: e.players.map(() => 0),
               actions: [],
-              notes: [],
+              notes: e.deckSource === 'training' ? [TRAINING_NOTE] : [],
               behind: e.players.map((x) => x.stack),
               live: e.players.map(() => 0),
               folded: e.players.map(() => false),
@@ -173,6 +179,7 @@ export function phhHandsFromEvents(events: readonly TableEvent[], include: (hand
               potsRaked: [],
               bombPot: e.bombPot != null,
               runs: null,
+              deckSource: e.deckSource ?? null,
             }
           : null;
         break;
@@ -185,6 +192,8 @@ export function phhHandsFromEvents(events: readonly TableEvent[], include: (hand
   for (const s of skipped) counts[s.kind] = (counts[s.kind] ?? 0) + 1;
   return { hands, skipped, counts };
 }
+
+const TRAINING_NOTE: PhhExportNote = Object.freeze({ kind: 'training', text: "a training table's hand: its deck was supplied or shuffled from a demo seed, so anyone could choose the cards; not a game's record" });
 
 /** Four characters per hand: the two cards, or `????` where the log holds none (live cards). */
 function holeText(cards: readonly (Card | null)[] | null | undefined): string {
@@ -400,6 +409,7 @@ function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: Ph
         rake: hand.rake === null ? null : { total: hand.rake.total, byPot: hand.potsRaked.filter((x) => x !== undefined) },
         notes: hand.notes,
         runs: hand.runs,
+        deckSource: hand.deckSource,
       });
       return null;
     }
@@ -424,6 +434,7 @@ export function phhHandToml(hand: PhhExportHand): string {
   lines.push(`finishing_stacks = ${tomlArray(hand.finishingStacks)}`);
   if (hand.rake !== null) lines.push(`_felt_rake = ${hand.rake.total}`, `_felt_rake_by_pot = ${tomlArray(hand.rake.byPot)}`);
   if (hand.runs !== null) lines.push(`_felt_runs = ${hand.runs}`);
+  if (hand.deckSource !== null) lines.push(`_felt_deck_source = ${tomlString(hand.deckSource)}`);
   if (hand.notes.length > 0) lines.push(`_felt_notes = ${tomlArray(hand.notes.map((n) => `${n.kind}: ${n.text}`))}`);
   for (const n of hand.notes) lines.push(`# felt: ${n.text}`);
   return lines.join('\n') + '\n';

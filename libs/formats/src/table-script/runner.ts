@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import {
   actionNumberAt,
+  deckSourceOf,
+  DRBG_PRNG,
   isLiveCards,
   legalActions,
   planNextHand,
@@ -155,6 +158,8 @@ export function toEngineCommand(entry: ScriptCommand, state: TableState, recorde
     const { backTo, reason } = entry as { backTo?: number; reason: string };
     if (backTo !== undefined) return correctionFor(backTo, reason, recorded.map((event, i) => ({ version: i + 1, event })));
   }
+  const house = state.rules !== null && deckSourceOf(state.rules) === 'house';
+  if (entry.type === 'DrawForButton' && house && plain.deck === undefined) return { command: { type: 'DrawForButton', seed: scriptHouseSeed(plain.seed ?? 0), prng: DRBG_PRNG } };
   if (entry.type !== 'StartHand') return { command: plain as unknown as TableCommand };
   const start = entry as Extract<ScriptCommand, { type: 'StartHand' }>;
   if (start.deck !== undefined) return { command: plain as unknown as TableCommand };
@@ -167,8 +172,10 @@ export function toEngineCommand(entry: ScriptCommand, state: TableState, recorde
   }
 
   if (start.holeCards === undefined && start.board === undefined && start.secondRun === undefined) {
-    // No deck at all: the engine's seeded shuffle, seeded with the hand number unless the script gives a seed.
-    return { command: { type: 'StartHand', seed: start.seed ?? state.handsPlayed + 1 } };
+    // No deck at all: the engine's seeded shuffle, seeded with the hand number unless the script gives a seed (a
+    // house table takes the house's derivation only: its seed is made from that number, so the script replays alike).
+    const seed = start.seed ?? state.handsPlayed + 1;
+    return { command: house ? { type: 'StartHand', seed: scriptHouseSeed(seed), prng: DRBG_PRNG } : { type: 'StartHand', seed } };
   }
   if (state.status !== 'open') return { command: { type: 'StartHand', seed: 0 } }; // the engine explains
   const plan = planNextHand(state);
@@ -183,6 +190,14 @@ export function toEngineCommand(entry: ScriptCommand, state: TableState, recorde
   const deck = buildDeck({ dealingOrder: plan.dealt, holeCards, board: start.board, secondRun: start.secondRun, fillSeed: start.seed });
   if (!deck.ok) return { why: deck.why };
   return { command: { type: 'StartHand', deck: deck.deck } };
+}
+
+/**
+ * A table script's seed for the house's derivation on a house-shuffled table: SHA-256 of the script's number. As
+ * predictable as the number (a script is a demo); the API draws a real one from the OS CSPRNG.
+ */
+function scriptHouseSeed(seed: unknown): string {
+  return createHash('sha256').update(`felt table script seed ${String(seed)}`).digest('hex');
 }
 
 /** "Raise seat 3 to 10": how a failure message names a command. */

@@ -116,6 +116,11 @@ export const rulesSchema = z.strictObject({
   dealerSeesHoleCards: z.boolean().optional(),
   /** deck (default): the engine deals from a deck known at the start of the hand. live: physical cards, entered as dealt. */
   cardSource: z.enum(['deck', 'live'], { error: 'cardSource must be "deck" or "live"' }).optional(),
+  /**
+   * Deck tables: who may choose the deck (docs/security.md "Insiders"). house: the house shuffle only; shuffler: a
+   * certified shuffler's deck; training: anything, labelled as training. A script that leaves it out takes any source.
+   */
+  deckSource: z.enum(['house', 'shuffler', 'training'], { error: 'deckSource must be "house", "shuffler" or "training"' }).optional(),
 });
 
 /** One house option: true (its defaults), false or null (off), or some of its parameters (and its version, 1). */
