@@ -189,15 +189,23 @@ export function queryText(value: unknown): string {
 }
 
 /** A path or query value: usually a plausible one, else hostile (percent-encoded as a client would, or not). */
-function textParam(plausible: readonly string[]): fc.Arbitrary<string> {
+function textParam(plausible: readonly string[] | (() => readonly string[])): fc.Arbitrary<string> {
+  const choices = typeof plausible === 'function' ? plausible : () => plausible;
   return fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...plausible).map(percentEncoded) },
+    {
+      weight: 6,
+      arbitrary: fc.nat().map((n) => {
+        const list = choices();
+        return percentEncoded(list[n % list.length]!);
+      }),
+    },
     { weight: 2, arbitrary: hostileString.map(percentEncoded) },
     { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%ED%A0%80', '%C0%AF', '..', '.', '%2e%2e%2f', 'a%2Fb', '%E0%A4%A') },
     { weight: 1, arbitrary: fc.string({ maxLength: 12 }).map(percentEncoded) },
   );
 }
 
+/** What requests aim at: read each time a request is generated, so a caller may push ids into them as it goes. */
 export interface FuzzTargets {
   /** Table ids the store has (plausible path values). */
   readonly tableIds: readonly string[];
@@ -227,7 +235,8 @@ function operationArbitrary(doc: Schema, path: string, method: string, operation
   const parameters: Schema[] = (operation.parameters ?? []).map((p: Schema) => (p.$ref ? resolveRef(p.$ref, doc) : p));
   const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const queryParams = parameters.filter((p) => p.in === 'query');
-  const plausibleFor = (name: string): readonly string[] =>
+  // Read when each request is made: the caller may add ids as the store gets them.
+  const plausibleFor = (name: string) => (): readonly string[] =>
     /table/i.test(name)
       ? [...targets.tableIds, 'no-such-table']
       : /user/i.test(name)
