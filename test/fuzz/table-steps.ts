@@ -30,7 +30,9 @@ export function commandStep(world: World, table: WorldTable, actor: Actor, comma
   return random.chance(wrongness) ? mutated(world, table, step, random) : step;
 }
 
-const ACTION_WEIGHTS: Readonly<Record<string, number>> = { Check: 5, Call: 4, Fold: 1, Bet: 1.5, Raise: 1 };
+const ACTION_WEIGHTS: Readonly<Record<string, number>> = { Check: 5, Call: 4, Fold: 1, Bet: 1.5, Raise: 1, ChopBlinds: 10 };
+/** Where the blinds may chop, players fold to them more often, or the blinds would seldom be alone. */
+const CHOP_WEIGHTS: Readonly<Record<string, number>> = { ...ACTION_WEIGHTS, Fold: 6 };
 
 /** The floor or the table's dealer: who sends table commands. */
 function dealing(world: World, random: FuzzRandom): Actor {
@@ -64,7 +66,8 @@ export function tableStep(world: World, table: WorldTable, view: TableView, rand
     const mine = actions.filter((a) => a.seat === view.toAct || a.seat === null);
     const from = mine.length > 0 && random.chance(0.9) ? mine : actions;
     // Players who check and call more than they fold reach the river and the showdown often enough.
-    const action = random.weighted(from.map((a) => [ACTION_WEIGHTS[a.type] ?? 3, a] as const));
+    const weights = table.kind === 'chop' ? CHOP_WEIGHTS : ACTION_WEIGHTS;
+    const action = random.weighted(from.map((a) => [weights[a.type] ?? 3, a] as const));
     return commandStep(world, table, dealing(world, random), commandOfAction(action, view, random), random);
   }
   if (inHand) return commandStep(world, table, world.actors.floor, { type: 'VoidHand', reason: 'the fuzzer found no legal action' }, random, 0);
