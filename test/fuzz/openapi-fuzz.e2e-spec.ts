@@ -21,7 +21,7 @@ describe('the stateful fuzzer, a short run (postgres)', () => {
 
   it('plays real hands as every role: no 5xx, refusals are problems that write nothing, no card shown, the logs verify', async () => {
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-    const report = await runStatefulFuzz(api, database.db, { requests: Number(process.env.FUZZ_REQUESTS ?? 2500), seed, tag: `short${seed.toString(36)}` });
+    const report = await runStatefulFuzz(api, database.db, { requests: Number(process.env.FUZZ_REQUESTS ?? 2000), seed, tag: `short${seed.toString(36)}` });
     const summary = formatReport(report);
     if (process.env.FUZZ_REPORT) console.log(summary);
     expect({ seed, failures: report.figures.failures.slice(0, 10), verify: report.verifyViolations.slice(0, 10) }).toEqual({ seed, failures: [], verify: [] });
