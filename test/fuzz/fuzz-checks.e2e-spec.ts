@@ -52,6 +52,11 @@ describe("the fuzzer's checks (postgres)", () => {
     expect(await leaks({ events: [{ version: dealt.streamVersion, type: 'HoleCardsDealt', data: dealt.data }] })).toHaveLength(1);
     expect(await leaks({ code: 'X', detail: `seat 1 holds ${first}` }, floor, '', true)).toEqual([`floor (floor) sees ${first} in the answer (latest)`]);
     expect(await leaks({ events: [{ version: dealt.streamVersion, type: 'HandStarted', data: { handNumber: 1, shuffle: { seed: 7 } } }] })).toEqual(['floor (floor) sees seed in hand 1']);
+    // The exports' forms: a PHH block (its deal actions, not its names), JSON lines by stream version.
+    const phh = { body: undefined, text: `players = ["${first}${second}"]\nactions = [\n  "d dh p1 ${first}${second}",\n]\nhand = 1\n`, contentType: 'application/toml', problem: false };
+    expect(await watch.leaks('cw-1', floor, phh, '')).toEqual([`floor (floor) sees ${first}, ${second} in hand 1`]);
+    const jsonl = { body: undefined, text: `{"felt_roster":{}}\n${JSON.stringify({ streamVersion: dealt.streamVersion, type: 'HoleCardsDealt', data: dealt.data })}\n`, contentType: 'application/x-ndjson', problem: false };
+    expect(await watch.leaks('cw-1', floor, jsonl, '')).toHaveLength(1);
     // Not leaks: null cards, the sender's own cards in a sentence, and a player id that looks like cards.
     expect(await leaks({ table: { hand: { handNumber: 1, players: [{ holeCards: null, playerId: `${first}${second}` }] } } })).toEqual([]);
     expect(await leaks({ code: 'X', detail: `${first} is not yours to report` }, floor, `{"cards":["${first}"]}`, true)).toEqual([]);

@@ -1,8 +1,10 @@
 /**
  * `npm run fuzz`: the stateful fuzzer's long run (stateful-fuzzer.ts), FUZZ_REQUESTS requests in all (default
  * 100,000) split between the databases of FUZZ_BACKENDS (default pglite,postgres), each against the real API in
- * process over a fresh database (a 5xx is logged with its stack: LOG_LEVEL=error). FUZZ_SEED replays a run (each
- * database gets seed, seed + 1, ...); FUZZ_TRACE=file writes a line per request to file.<backend>. Prints, per database, the figures: the operations of the OpenAPI document with
+ * process over a fresh database (a 5xx is logged with its stack: LOG_LEVEL=error). FUZZ_SEED replays a run's choices
+ * (each database gets seed, seed + 1, ...): the same requests as long as the answers are the same, which they are
+ * until the API shuffles a deck the fuzzer did not seed (a generated StartHand without one). FUZZ_TRACE=file writes
+ * a line per request to file.<backend>, to find where two runs part. Prints, per database, the figures: the operations of the OpenAPI document with
  * their 2xx and 4xx counts, the 5xx, the failed checks, the hands played, the wall and CPU time and the machine's
  * load; exits 1 on any failure or when fewer than 90% of the operations got a 2xx.
  */
