@@ -63,11 +63,11 @@ export class CardWatch {
     private readonly db: Queryable,
   ) {}
 
-  /** Every card or seed `answer` shows that `sender` may not see now, as sentences (none: no leak). */
-  async leaks(tableId: string | null, sender: Sender, answer: { body: unknown; text: string; contentType: string; problem: boolean }, requestText: string): Promise<string[]> {
+  /** Every card or seed `answer` shows that `sender` may not see now, as sentences (none: no leak); `sent`: the request's text. */
+  async leaks(tableId: string | null, sender: Sender, answer: { body: unknown; text: string; contentType: string; problem: boolean }, sent: string): Promise<string[]> {
     const named = namedInAnswer(answer, tableId === null ? 'no table' : 'latest', tableId);
     if (named.length === 0) return [];
-    const own = new Set(namedIn(requestText).cards);
+    const own = new Set(namedIn(sent).cards);
     const table = tableId === null ? null : await this.cardsOf(tableId);
     const audience = table === null ? null : await this.audienceAt(tableId!, table, sender);
     const found = new Map<string, Set<string>>();

@@ -25,18 +25,22 @@ describe("the fuzzer's checks (postgres)", () => {
 
   const answer = (body: unknown, problem = false) => ({ body, text: JSON.stringify(body), contentType: 'application/json', problem });
 
-  it('a refusal across which something was written is a failure', async () => {
+  it('a refusal across which something was written is a failure; one that recites what the sender sent shows them no card', async () => {
     const doc = (await api.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/docs-json' })).json();
     const checker = new FuzzChecker(api, database.db, operationMatcher(doc).of);
     await checker.start();
     const refused = { method: 'POST', url: '/tables/cw-1/fold', headers: { ...authHeaders('floor'), 'content-type': 'application/json' }, payload: '{"seat":9}' };
     await checker.send(refused, { role: 'floor' });
+    // A refusal that recites the sender's own path ("there is no game \"x 2c\"") shows them no card.
+    const echoed = await checker.send({ method: 'GET', url: '/room/games/x%202c', headers: authHeaders('floor') }, { role: 'floor' });
+    expect(echoed.text).toContain('2c');
     expect(checker.figures.failures).toEqual([]);
     // A write the refusal did not make, but the checker cannot tell: it sees the state move across a refusal.
     await addTestUser(database.db, 'cw-behind-the-refusal', 'dealer');
     await checker.send(refused, { role: 'floor' });
     expect(checker.figures.failures.map((f) => f.why)).toEqual([expect.stringMatching(/^422 \w+ wrote something/)]);
     expect(checker.figures.byOperation['POST /tables/{tableId}/fold']).toMatchObject({ requests: 2, ok: 0, refused: 2 });
+    expect(checker.figures.byOperation['GET /room/games/{gameId}']).toMatchObject({ requests: 1, refused: 1, codes: { GAME_NOT_FOUND: 1 } });
   });
 
   it('a card its sender may not see is caught in every form an answer holds it; what it may see is not', async () => {
