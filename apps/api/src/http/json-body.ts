@@ -30,7 +30,7 @@ export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimitBytes:
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** A request body's bytes as the API reads them (the parser above), or the ApiProblem that refuses them. */
-export function parseJsonBody(contentType: string | undefined, bytes: Buffer): unknown {
+function parseJsonBody(contentType: string | undefined, bytes: Buffer): unknown {
   const charset = CHARSET.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', `the body must be UTF-8 (charset=utf-8), not "${charset.toUpperCase()}"`);
