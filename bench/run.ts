@@ -25,6 +25,7 @@ const benches: Record<string, Bench> = {
   live: { title: 'Live updates: command to console over WebSocket', run: async () => (await import('./live.bench')).runLiveBench() },
   lists: { title: 'List routes at 10,000 tables', run: async () => (await import('./lists.bench')).runListsBench() },
   clock: { title: 'Shot clocks: timer lateness at 500 concurrent clocks', run: async () => (await import('./clock.bench')).runClockBench() },
+  json: { title: "The API's body parser", run: async () => (await import('./json-body.bench')).runJsonBodyBench() },
 };
 
 function machine(): string {

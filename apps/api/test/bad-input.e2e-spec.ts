@@ -24,6 +24,8 @@ describe.each(APP_BACKENDS)('bad input (%s)', (backend) => {
   const cases: Case[] = [
     { name: 'malformed JSON', send: () => raw('/tables/felt-1/commands', '{"type": "Raise", "seat": 3,'), status: 400, code: 'MALFORMED_JSON' },
     { name: 'malformed JSON under a +json media type', send: () => raw('/tables/felt-1/commands', '{"type": "Raise", "seat": 3,', 'application/vnd.felt+json'), status: 400, code: 'MALFORMED_JSON' },
+    { name: 'a field given twice (JSON.parse would keep the last)', send: () => raw(`/tables/felt-1/fold`, `{"seat":${toAct},"seat":${toAct}}`), status: 400, code: 'DUPLICATE_KEY' },
+    { name: 'a nested field given twice, spelled two ways', send: () => raw('/tables', '{"tableId":"dup-1","rules":{"structure":{"kind":"no-limit"},"smallBlind":1,"bigBlind":2,"\\u0062igBlind":4}}'), status: 400, code: 'DUPLICATE_KEY' },
     { name: 'a body in a charset other than UTF-8', send: () => raw('/tables/felt-1/commands', '{"type":"Fold","seat":1}', 'application/json; charset=latin1'), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
     { name: 'a URL with a broken percent-encoding', send: () => api.http.post('/tables/felt-%E0%A4%A/fold').send({ seat: 1 }), status: 400, code: 'INVALID_REQUEST' },
     { name: 'a JSON array instead of an object', send: () => raw('/tables/felt-1/commands', '[{"type":"Fold","seat":1}]'), status: 400, code: 'INVALID_REQUEST' },
@@ -78,6 +80,15 @@ describe.each(APP_BACKENDS)('bad input (%s)', (backend) => {
     if (res.body.code === 'INVALID_REQUEST') expect(Array.isArray(res.body.errors)).toBe(true);
     if (c.status === 409) expect(res.body.currentVersion).toBeGreaterThan(3);
     expect(await totalEvents(database.db)).toBe(before);
+  });
+
+  it('names the field given twice and where it is', async () => {
+    const res = await raw('/tables/felt-1/commands', '{"type":"ChopBlinds","consents":[{"seat":1,"by":"p1","by":"p2"}]}');
+    expect({ status: res.status, code: res.body.code, errors: res.body.errors }).toEqual({
+      status: 400,
+      code: 'DUPLICATE_KEY',
+      errors: [{ path: 'consents[0].by', message: 'the field "by" is given twice in one object; send each field once' }],
+    });
   });
 
   it('names every invalid field', async () => {

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { badHeader, badJsonText, badText, badUrl } from './input-gate';
-import { jsonDepth } from './json-body';
+import { scanJsonText } from './json-text';
+
+const jsonDepth = (text: string): number => scanJsonText(text).depth;
 
 /** How deep objects and arrays nest in a parsed value (a scalar is 0). */
 function depthOf(value: unknown): number {

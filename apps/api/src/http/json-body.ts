@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpRequest } from './http-types';
 import { invalidText } from './input-gate';
+import { duplicateKeyMessage, MAX_JSON_DEPTH, parseJsonText } from './json-text';
 import { ApiProblem } from './status-mapping';
 
 /** application/json and its structured-syntax relatives (application/vnd.felt+json, ...): the parser's and the routes' one test. */
@@ -10,14 +11,15 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
 /**
  * The API's one body parser: JSON only, strict (the body is an object or an array), bounded. A body larger than
  * `bodyLimitBytes` is refused with 413 before it is read whole (Fastify checks Content-Length first, then counts);
- * a body that is not JSON is refused with MALFORMED_JSON 400. Bodies of other media types are left unread: the
+ * a body that is not JSON is refused with MALFORMED_JSON 400, one nested too deep with JSON_TOO_DEEP, one that gives a
+ * member twice in an object with DUPLICATE_KEY (json-text.ts). Bodies of other media types are left unread: the
  * routes that take a body refuse them with 415 (jsonBody below).
  */
 export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimitBytes: number): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'buffer', bodyLimit: bodyLimitBytes }, (req, bytes, done) => {
     try {
-      done(null, parseStrictJson(req.headers['content-type'], bytes as Buffer));
+      done(null, parseJsonBody(req.headers['content-type'], bytes as Buffer));
     } catch (error) {
       done(error as Error, undefined);
     }
@@ -25,12 +27,10 @@ export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimitBytes:
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
 }
 
-/** Objects and arrays nested deeper than this are refused before JSON.parse (and every walk after it) recurses. */
-export const MAX_JSON_DEPTH = 64;
-
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-function parseStrictJson(contentType: string | undefined, bytes: Buffer): unknown {
+/** A request body's bytes as the API reads them (the parser above), or the ApiProblem that refuses them. */
+function parseJsonBody(contentType: string | undefined, bytes: Buffer): unknown {
   const charset = CHARSET.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', `the body must be UTF-8 (charset=utf-8), not "${charset.toUpperCase()}"`);
@@ -43,39 +43,21 @@ function parseStrictJson(contentType: string | undefined, bytes: Buffer): unknow
     throw invalidText('the body', 'is not UTF-8');
   }
   const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
-  try {
-    if (first !== '{' && first !== '[') throw new SyntaxError(`the body must be a JSON object or array, it starts with ${JSON.stringify(first ?? '')}`);
-    const depth = jsonDepth(text);
-    if (depth > MAX_JSON_DEPTH) {
-      throw ApiProblem.invalidRequest([{ path: '', message: `the body nests objects and arrays ${depth > 10_000 ? 'over 10,000' : depth} levels deep; at most ${MAX_JSON_DEPTH}` }], 'JSON_TOO_DEEP');
-    }
-    return JSON.parse(text);
-  } catch (error) {
-    if (error instanceof ApiProblem) throw error;
-    throw new ApiProblem('malformed-json', 'MALFORMED_JSON', `the body is not valid JSON (${(error as Error).message})`);
+  if (first !== '{' && first !== '[') throw malformed(`the body must be a JSON object or array, it starts with ${JSON.stringify(first ?? '')}`);
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return parsed.value;
+  switch (parsed.code) {
+    case 'JSON_TOO_DEEP':
+      throw ApiProblem.invalidRequest([{ path: '', message: `the body nests objects and arrays ${parsed.depth > 10_000 ? 'over 10,000' : parsed.depth} levels deep; at most ${MAX_JSON_DEPTH}` }], 'JSON_TOO_DEEP');
+    case 'DUPLICATE_KEY':
+      throw ApiProblem.invalidRequest([{ path: parsed.duplicate.path, message: duplicateKeyMessage(parsed.duplicate) }], 'DUPLICATE_KEY');
+    case 'MALFORMED_JSON':
+      throw malformed(parsed.reason);
   }
 }
 
-/**
- * How deep objects and arrays nest in a JSON text, counted without recursion (brackets inside strings do not
- * count). Stops counting past 10,001: enough to refuse.
- */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > deepest) deepest = depth;
-      if (deepest > 10_000) return deepest;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return deepest;
+function malformed(reason: string): ApiProblem {
+  return new ApiProblem('malformed-json', 'MALFORMED_JSON', `the body is not valid JSON (${reason})`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { duplicateKeyMessage, parseJsonText } from '../http/json-text';
 import { tableIdSchema } from '../tables/table-command-schema';
 
 /** What a console may send on /live (docs/api.md "Live updates"). */
@@ -30,26 +31,29 @@ export interface LiveError {
   readonly tableId?: string;
 }
 
-/** A message from the console, or why it is not one (never throws: a bad message must not end the connection). */
+/**
+ * A message from the console, or why it is not one (never throws: a bad message must not end the connection). Read
+ * as the API reads bodies (json-text.ts): a member given twice (`"tableId"` twice: which table?) is refused.
+ */
 export function parseClientMessage(data: unknown, isBinary: boolean): { ok: true; message: ClientMessage } | { ok: false; error: LiveError } {
   const invalid = (detail: string) => ({ ok: false as const, error: { code: 'INVALID_MESSAGE' as const, detail } });
   if (isBinary) return invalid('messages are JSON text, not binary frames');
-  let json: unknown;
-  try {
-    json = JSON.parse(String(data));
-  } catch {
-    return invalid('the message is not JSON');
+  const parsed = parseJsonText(String(data));
+  if (!parsed.ok) {
+    if (parsed.code === 'DUPLICATE_KEY') return invalid(`${parsed.duplicate.path}: ${duplicateKeyMessage(parsed.duplicate)}`);
+    return invalid(parsed.code === 'JSON_TOO_DEEP' ? 'the message nests too deep' : 'the message is not JSON');
   }
+  const json = parsed.value;
   const type = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { type?: unknown }).type : undefined;
   const channel = typeof json === 'object' && json !== null && 'channel' in json;
   const schema = channel ? roomChannelSchema : type === 'subscribe' ? subscribeSchema : type === 'unsubscribe' ? unsubscribeSchema : null;
   if (!schema) return invalid('a message is an object whose "type" is "subscribe" or "unsubscribe"');
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  const checked = schema.safeParse(json);
+  if (!checked.success) {
+    const issues = checked.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
     return invalid(`${String(type)}: ${issues.join('; ')}`);
   }
-  return { ok: true, message: parsed.data };
+  return { ok: true, message: checked.data };
 }
 
 /** The server's messages, as the text sent on the socket. */

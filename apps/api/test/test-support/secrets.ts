@@ -25,6 +25,37 @@ export interface HandTruth {
   readonly over: boolean;
 }
 
+/** What one event of a table's log, as the store holds it, tells of its hand's cards (undefined: nothing). */
+export interface HandCardsOfEvent {
+  readonly hole?: readonly { readonly seat: number; readonly cards: readonly string[] }[];
+  readonly board?: readonly string[];
+  readonly secondBoard?: readonly string[];
+  readonly shown?: readonly string[];
+  readonly over?: true;
+}
+
+/** Dealt and reported hole cards, board cards, shown cards and the hand's end, by event type: the one reading of them. */
+export function handCardsOfEvent(type: string, data: any): HandCardsOfEvent | undefined {
+  const cards = (list: readonly number[]) => list.map(formatCard);
+  switch (type) {
+    case 'HoleCardsDealt':
+      return { hole: (data.hands as { seat: number; cards: number[] | null }[]).filter((h) => h.cards !== null).map((h) => ({ seat: h.seat, cards: cards(h.cards!) })) };
+    case 'HoleCardsReported':
+      return { hole: [{ seat: data.seat, cards: cards(data.cards) }] };
+    case 'BoardDealt':
+      return { board: cards(data.cards) };
+    case 'SecondBoardDealt':
+      return { secondBoard: cards(data.cards) };
+    case 'HandShown':
+      return { shown: cards(data.cards) };
+    case 'HandEnded':
+    case 'HandVoided':
+      return { over: true };
+    default:
+      return undefined;
+  }
+}
+
 /** The table's one hand as the store holds it (nothing filtered: the test reads the events table itself). */
 export async function handTruth(store: EventStore, tableId: string, deck: readonly string[]): Promise<HandTruth> {
   const events = await store.readStream(streamIdOf(tableId));
@@ -34,12 +65,12 @@ export async function handTruth(store: EventStore, tableId: string, deck: readon
   const shown: string[] = [];
   let over = false;
   for (const e of events) {
-    const data = e.data as any;
-    if (e.type === 'HoleCardsDealt') for (const h of data.hands) hole.set(h.seat, h.cards.map(formatCard));
-    if (e.type === 'BoardDealt') board.push(...data.cards.map(formatCard));
-    if (e.type === 'SecondBoardDealt') secondBoard.push(...data.cards.map(formatCard));
-    if (e.type === 'HandShown') shown.push(...data.cards.map(formatCard));
-    if (e.type === 'HandEnded' || e.type === 'HandVoided') over = true;
+    const found = handCardsOfEvent(e.type, e.data);
+    for (const h of found?.hole ?? []) hole.set(h.seat, [...h.cards]);
+    board.push(...(found?.board ?? []));
+    secondBoard.push(...(found?.secondBoard ?? []));
+    shown.push(...(found?.shown ?? []));
+    over ||= found?.over === true;
   }
   return { deck, hole, board, secondBoard, shown, over };
 }
@@ -56,6 +87,19 @@ const CARD_NUMBER_KEYS = new Set(['cards', 'deck', 'card', 'holeCards', 'board',
 
 function splitCards(text: string): string[] {
   return text.match(/../g)!.filter((c) => parseCard(c) !== undefined);
+}
+
+/** Members that hold cards in the API's answers and exports (a hand record's board is {flop, turn, river}). */
+const CARD_MEMBERS = new Set([...CARD_NUMBER_KEYS, 'flop', 'turn', 'river']);
+
+/**
+ * The cards a member's value names when the member is one that holds cards (codes as text, "AhKd"; numbers 0..51
+ * in events): nothing for any other member, so that an id or a name that looks like a card ("AsKd") is no card.
+ */
+export function cardsOfMember(key: string, value: string | number): string[] {
+  if (!CARD_MEMBERS.has(key)) return [];
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value < 52 ? [formatCard(value)] : [];
+  return CARD_STRING.test(value) ? splitCards(value) : [];
 }
 
 export interface Named {
