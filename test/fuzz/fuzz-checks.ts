@@ -159,7 +159,7 @@ export class FuzzChecker {
     // Not the token: its base64 would excuse cards at random.
     const headers = Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization');
     const sent = `${decodedUrl(request.url)} ${headers.map(([, value]) => value).join(' ')} ${requestText}`;
-    for (const leak of await this.cards.leaks(tableOfUrl(request.url), sender, { ...answer, problem: status >= 400 }, sent)) fail(`card shown: ${leak}`);
+    for (const leak of await this.cards.leaks(tableOfUrl(request.url), sender, { ...answer, problem: status >= 400 }, sent)) { fail(`card shown: ${leak}`); if (process.env.FUZZ_DEBUG) console.log(request.url, sent, answer.text.slice(0, 6000)); }
   }
 }
 

@@ -25,25 +25,27 @@ export interface TableKind {
   /** Players seated when a table of this kind opens. */
   readonly players: number;
   /**
-   * Where StartHand's and DrawForButton's cards come from, as fields of their bodies: a seed from the fuzzer's random
-   * while the API takes one (a run's hands are then the same on replay), nothing where the API shuffles or the cards
-   * are read from the table.
+   * Where StartHand's and DrawForButton's cards come from, as fields of their bodies: nothing on house-shuffled
+   * tables (the API's default: a seed or deck there is DECK_SOURCE_HOUSE, which the fuzzer's wrong variants try) and
+   * live tables (the cards are read from the table), a seed from the fuzzer's random on a training table.
    */
   readonly deckFields: (random: FuzzRandom) => Record<string, unknown>;
 }
 
 const seeded = (random: FuzzRandom) => ({ seed: random.int(0, 2 ** 31 - 1) });
+const shuffledByTheHouse = () => ({});
 const fromTheShoe = () => ({});
 
 export const TABLE_KINDS = {
-  plain: { rules: NO_LIMIT_1_2, players: 4, deckFields: seeded },
-  reader: { rules: { ...NO_LIMIT_1_2, dealerSeesHoleCards: true }, players: 3, deckFields: seeded },
+  plain: { rules: NO_LIMIT_1_2, players: 4, deckFields: shuffledByTheHouse },
+  reader: { rules: { ...NO_LIMIT_1_2, dealerSeesHoleCards: true }, players: 3, deckFields: shuffledByTheHouse },
   live: { rules: { ...NO_LIMIT_1_2, cardSource: 'live' }, players: 3, deckFields: fromTheShoe },
-  straddle: { rules: { ...NO_LIMIT_1_2, houseOptions: { straddle: { positions: 'utg-or-button', maxStraddles: 2 } } }, players: 4, deckFields: seeded },
-  bomb: { rules: { ...NO_LIMIT_1_2, houseOptions: { bombPot: { ante: 2 }, runItTwice: true } }, players: 3, deckFields: seeded },
-  chop: { rules: { ...NO_LIMIT_1_2, houseOptions: { chop: true, rake: { percent: 5, cap: 3 } } }, players: 3, deckFields: seeded },
-  kill: { rules: { structure: { kind: 'fixed-limit', smallBet: 10, bigBet: 20 }, smallBlind: 5, bigBlind: 10, maxSeats: 6, houseOptions: { killPot: true } }, players: 4, deckFields: seeded },
-  clock: { rules: { ...NO_LIMIT_1_2, houseOptions: { shotClock: { seconds: 30, timeBankExtensions: 2, timeBankSeconds: 30 } } }, players: 3, deckFields: seeded },
+  straddle: { rules: { ...NO_LIMIT_1_2, houseOptions: { straddle: { positions: 'utg-or-button', maxStraddles: 2 } } }, players: 4, deckFields: shuffledByTheHouse },
+  bomb: { rules: { ...NO_LIMIT_1_2, houseOptions: { bombPot: { ante: 2 }, runItTwice: true } }, players: 3, deckFields: shuffledByTheHouse },
+  chop: { rules: { ...NO_LIMIT_1_2, houseOptions: { chop: true, rake: { percent: 5, cap: 3 } } }, players: 3, deckFields: shuffledByTheHouse },
+  kill: { rules: { structure: { kind: 'fixed-limit', smallBet: 10, bigBet: 20 }, smallBlind: 5, bigBlind: 10, maxSeats: 6, houseOptions: { killPot: true } }, players: 4, deckFields: shuffledByTheHouse },
+  training: { rules: { ...NO_LIMIT_1_2, deckSource: 'training' }, players: 3, deckFields: seeded },
+  clock: { rules: { ...NO_LIMIT_1_2, houseOptions: { shotClock: { seconds: 30, timeBankExtensions: 2, timeBankSeconds: 30 } } }, players: 3, deckFields: shuffledByTheHouse },
 } satisfies Record<string, TableKind>;
 
 export type KindName = keyof typeof TABLE_KINDS;
@@ -64,6 +66,8 @@ export interface WorldTable {
   readonly room: boolean;
   /** The table's own steps refused since the last accepted one: a table the fuzzer cannot move on is replaced. */
   refusedInARow: number;
+  /** A live table's card reader (a device registered for it): the only sender of its hole cards. */
+  reader?: Actor;
 }
 
 /** What the fuzzer reads of a table's answer (GET /tables/:id or a command's `table`). */
@@ -146,6 +150,12 @@ export async function createWorld(db: Database, tag: string, now: number): Promi
   };
 }
 
+/** A card reader registered for `tableId` and its token, as a reader's integration holds one (row-less, device-bound). */
+export function readerActor(world: World, tableId: string, deviceId: string): Actor {
+  const headers = authHeaders('floor', { sub: `${world.tag}-reader-${tableId}`, device: deviceId });
+  return { name: 'floor', role: 'floor', authorization: headers.Authorization };
+}
+
 /** One request of a set-up: method, path, body. */
 export interface SetupRequest {
   readonly method: 'POST' | 'PUT';
@@ -164,6 +174,7 @@ export function openTableRequests(world: World, kind: KindName, tableId: string,
   const button = kind !== 'live' && random.chance(0.3) ? { path: 'draw-for-button', body: TABLE_KINDS[kind].deckFields(random) } : { path: 'place-button', body: { seat: 1 } };
   return [
     { method: 'POST', path: '/tables', body: { tableId, rules } },
+    ...(kind === 'live' ? [{ method: 'POST' as const, path: '/devices', body: { name: `${tableId}-reader`, kind: 'reader', tableId } }] : []),
     ...seats,
     { method: 'POST', path: `/tables/${tableId}/${button.path}`, body: button.body },
     { method: 'PUT', path: `/tables/${tableId}/dealers/${world.actors['assigned dealer'].userId}` },

@@ -9,7 +9,7 @@ import type { TestApi } from '../../apps/api/test/test-support/test-api';
 import { FuzzChecker, operationMatcher, tableOfUrl, type Answer, type FuzzFigures, type FuzzRequest } from './fuzz-checks';
 import { FuzzRandom } from './fuzz-random';
 import { get, ok, post, type Step } from './fuzz-step';
-import { createWorld, KIND_NAMES, nextName, openTableRequests, type KindName, type World, type WorldTable } from './fuzz-world';
+import { createWorld, KIND_NAMES, nextName, openTableRequests, readerActor, type KindName, type World, type WorldTable } from './fuzz-world';
 import { requestArbitrary } from './openapi-arbitraries';
 import { openGameStep, readStep, roomStep, staffStep } from './side-steps';
 import { learnFromTableAnswer, tableStep } from './table-steps';
@@ -140,10 +140,12 @@ class StepRunner {
 
   async openTable(kind: KindName): Promise<void> {
     const tableId = nextName(this.world, kind);
-    this.world.tables.push({ id: tableId, kind, view: null, actionVersions: [], closed: false, room: false, refusedInARow: 0 });
+    const table: WorldTable = { id: tableId, kind, view: null, actionVersions: [], closed: false, room: false, refusedInARow: 0 };
+    this.world.tables.push(table);
     for (const request of openTableRequests(this.world, kind, tableId, this.random)) {
       const answer = await this.run({ actor: this.world.actors.floor, method: request.method, path: request.path, ...(request.body ? { body: request.body } : {}) });
       if (!ok(answer)) throw new Error(`the fuzzer could not set up ${tableId}: ${request.method} ${request.path} answered ${answer.status} ${answer.text.slice(0, 300)}`);
+      if (request.path === '/devices') table.reader = readerActor(this.world, tableId, answer.body.device.id);
     }
   }
 

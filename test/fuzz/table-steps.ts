@@ -68,7 +68,9 @@ export function tableStep(world: World, table: WorldTable, view: TableView, rand
     // Players who check and call more than they fold reach the river and the showdown often enough.
     const weights = table.kind === 'chop' ? CHOP_WEIGHTS : ACTION_WEIGHTS;
     const action = random.weighted(from.map((a) => [weights[a.type] ?? 3, a] as const));
-    return commandStep(world, table, dealing(world, random), commandOfAction(action, view, random), random);
+    // Hole cards come from the table's reader (mostly; the others' reports are refusals to check).
+    const sender = action.type === 'ReportHoleCards' && table.reader && random.chance(0.9) ? table.reader : dealing(world, random);
+    return commandStep(world, table, sender, commandOfAction(action, view, random), random);
   }
   if (inHand) return commandStep(world, table, world.actors.floor, { type: 'VoidHand', reason: 'the fuzzer found no legal action' }, random, 0);
   return betweenHands(world, table, view, random);

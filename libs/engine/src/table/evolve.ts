@@ -380,8 +380,9 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
         const player = clonePlayer(p);
         if (e.type === 'HandShown') {
           player.shown = true;
-          // Live cards: the hand is known from the moment it is tabled.
-          if (p.holeCards.length === 0) player.holeCards = e.cards;
+          // What is tabled is the hand: live cards are known from then on, and a dealer's entry that contradicts a
+          // reader's record is the truth the showdown is decided on (the record is set aside).
+          player.holeCards = e.cards;
         } else player.mucked = true;
         return player;
       });

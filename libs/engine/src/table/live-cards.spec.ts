@@ -195,6 +195,8 @@ describe('the showdown on a live table', () => {
     const contradicting: TableCommand = { type: 'ShowHand', seat: 3, cards: ['Jc', 'Js'] };
     spec.given(t.events).when(contradicting).then((events) => expect(events[0]).toEqual({ type: 'HandShown', seat: 3, cards: cards('JcJs') }));
     expect(readerConflicts(contradicting, t.state)).toBe(true);
+    const tabled = tableDecider.evolve(t.state, { type: 'HandShown', seat: 3, cards: cards('JcJs') });
+    expect(tabled.hand!.players.find((p) => p.seat === 3)!.holeCards).toEqual(cards('JcJs'));
     // The reader's record is shown as it is when the dealer enters nothing (or the same cards, in any order).
     spec.given(t.events).when({ type: 'ShowHand', seat: 3 }).then((events) => expect(events[0]).toEqual({ type: 'HandShown', seat: 3, cards: cards('JcJd') }));
     spec.given(t.events).when({ type: 'ShowHand', seat: 3, cards: ['Jd', 'Jc'] }).then((events) => expect(events[0]).toEqual({ type: 'HandShown', seat: 3, cards: cards('JcJd') }));
