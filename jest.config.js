@@ -16,7 +16,8 @@ const swc = {
 // (0.5 CPU-s of the 1 s an open costs). See PGliteDatabase.open.
 process.env.PGLITE_SHARED_BUFFERS ??= '16MB';
 module.exports = {
-  testEnvironment: 'node',
+  // FELT_TEST_CPU_LOG=file: each test file's CPU seconds, written there (test/cpu-per-file-environment.js).
+  testEnvironment: process.env.FELT_TEST_CPU_LOG ? '<rootDir>/test/cpu-per-file-environment.js' : 'node',
   rootDir: '.',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
   testRegex: '\\.(spec|int-spec|e2e-spec)\\.ts$',
