@@ -24,7 +24,7 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
     const database = useTestStore(backend, { beforeDispose: () => api?.close() });
     // A clocked script says when each command happened (`at`); the API takes no time from a client (it stamps its
     // own), so those scripts are played by the runner (test/examples.spec.ts) and the clock over HTTP by
-    // shot-clock.e2e-spec.ts.
+    // shot-clock.e2e-part.ts.
     const scripts = playableOverHttp();
     const played = scripts.map((s, i) => [s.file, i] as const).filter(([, i]) => i % (options.everyNth ?? 1) === 0);
 

@@ -10,7 +10,7 @@ const nested = (depth: number, inner = '{}') => '{"a":'.repeat(depth) + inner + 
  * keys, traversal) on the routes added after it: users, devices, the audit stream, the room and the board, and the
  * table commands CorrectAction, ChangeSeat, CallBombPot and RunItTwice. Each is refused with its 4xx as
  * problem+json with a code, and writes nothing: no event in a table's or a game's stream, no user, assignment or
- * device changed (input-gate.e2e-spec.ts has the same for the routes the issue tried).
+ * device changed (input-gate.e2e-part.ts has the same for the routes the issue tried).
  */
 describe.each(APP_BACKENDS)('the input gate on the newer routes (%s)', (backend) => {
   let api: TestApi;
