@@ -38,6 +38,8 @@ export interface WorkerConfig {
   readonly apiUrl: string | undefined;
   /** JWT_SECRET, the API's: the timer signs its token with it (else `<DATA_DIR>/jwt-secret`, as the API reads it). */
   readonly jwtSecret: string | undefined;
+  /** FELT_RELAY_SIGNING_KEY: the relay's Ed25519 key (64 hex digits or PKCS #8 PEM); else `<DATA_DIR>/relay-signing.key`. */
+  readonly relaySigningKey: string | undefined;
   /** TIMER_CONCURRENCY: expiries sent at once by this process. */
   readonly timerConcurrency: number;
   /** TIMER_NO_SHOWS=off: leave a room's calls that run out to the floor (default: the timer records the no-show). */
@@ -61,6 +63,7 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   logLevel: 'info',
   apiUrl: undefined,
   jwtSecret: undefined,
+  relaySigningKey: undefined,
   timerConcurrency: 64,
   timerNoShows: true,
 };
@@ -85,6 +88,7 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     logLevel: text('LOG_LEVEL') ?? DEFAULT_WORKER_CONFIG.logLevel,
     apiUrl: text('FELT_API_URL'),
     jwtSecret: text('JWT_SECRET'),
+    relaySigningKey: text('FELT_RELAY_SIGNING_KEY'),
     timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
     timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
   };
