@@ -40,3 +40,17 @@ export {
   type StaffState,
   type StaffRecord,
 } from './audit-stream';
+export {
+  sealValue,
+  openValue,
+  sealKeyId,
+  holeCardsKey,
+  sealHoleCardsData,
+  openHoleCardsData,
+  isSealedHoleCards,
+  revealedHandKeys,
+  withHoleCardsRevealed,
+  HOLE_CARDS_REVEALED,
+  SEAL_ALGORITHM,
+  type SealedEnvelope,
+} from './hole-card-seal';

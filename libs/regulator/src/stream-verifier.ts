@@ -18,6 +18,7 @@ import { deckSourceProblem, type DeviceRegistry } from './card-source-check';
 import { ChainChecker } from './chain-checker';
 import { commandFor } from './command-for-events';
 import { dealProblems, revealedDeckOf, sealedHandOf, type SealedHand } from './deal-check';
+import { HOLE_CARDS_REVEALED, isSealedHoleCards, revealedHandKeys, withHoleCardsRevealed } from './hole-card-seal';
 import { jsonEqual } from './json-equal';
 import { tableEventOf } from './table-stream';
 import type { Violation, ViolationKind } from './violations';
@@ -67,6 +68,8 @@ export class StreamVerifier {
   private handStart: { handNumber: number; version: number; stacks: number; rake: number } | null = null;
   /** The groups of a hand whose deck is sealed, held until its DeckRevealed. */
   private held: { hand: SealedHand; groups: StreamEvent[][] } | null = null;
+  /** A live-cards hand's groups from its first sealed hole cards on, held until its HoleCardsRevealed. */
+  private heldCards: { handNumber: number; version: number; groups: StreamEvent[][] } | null = null;
   events = 0;
   hands = 0;
   /** Hands still sealed at the end of the stream (being played): not verifiable yet, not a violation. */
@@ -106,6 +109,7 @@ export class StreamVerifier {
     if (this.engine) {
       this.endGroup();
       if (this.held) this.sealedHands.push({ handNumber: this.held.hand.handNumber, version: this.held.hand.version });
+      if (this.heldCards) this.sealedHands.push({ handNumber: this.heldCards.handNumber, version: this.heldCards.version });
     }
     const violations = [...this.chain.violations, ...this.engineViolations];
     if (head) {
@@ -151,11 +155,12 @@ export class StreamVerifier {
     }
     this.checkDealSource(recorded[0]!);
     if (sealed) this.held = { hand: sealed, groups: [] };
-    if (!this.held) return this.check(recorded);
+    if (!this.held) return this.holdCards(recorded);
     this.held.groups.push(recorded);
     const revealed = revealedDeckOf(recorded);
     if (revealed === null) return;
-    const { hand, groups } = this.held;
+    const hand = this.held.hand;
+    const groups = this.opened(this.held.groups, recorded);
     this.held = null;
     for (const problem of dealProblems(hand, revealed, groups)) this.violation(problem.version, 'deal', problem.message);
     // Re-decide the hand with the revealed deck; DeckSealed is read as the revealed deck (its stored data may be sealed).
@@ -163,6 +168,49 @@ export class StreamVerifier {
       const readable = group.some((e) => e.type === 'DeckSealed') ? group.map((e) => (e.type === 'DeckSealed' ? ({ ...e, data: sealedData(revealed.deck) } as StreamEvent) : e)) : group;
       this.check(readable, revealed.deck);
     }
+  }
+
+  /**
+   * A live-cards hand whose reported cards are stored sealed: its groups wait for the hand's HoleCardsRevealed, which
+   * opens them (hole-card-seal.ts), and are then checked in order. Groups with nothing sealed before them are checked now.
+   */
+  private holdCards(recorded: StreamEvent[]): void {
+    const sealedCards = recorded.find((e) => isSealedHoleCards(e.type, e.data));
+    if (!this.heldCards && !sealedCards) return this.check(recorded);
+    if (this.heldCards && recorded[0]!.type === 'HandStarted') {
+      const lost = this.heldCards;
+      this.heldCards = null;
+      this.violation(recorded[0]!.streamVersion, 'deal', `hand ${lost.handNumber} (from version ${lost.version}) ended without its hole cards being revealed: its cards cannot be checked`);
+      for (const group of lost.groups) this.check(group);
+      return this.holdCards(recorded);
+    }
+    if (!this.heldCards) {
+      const handNumber = Number((sealedCards!.data as { handNumber: unknown }).handNumber);
+      this.heldCards = { handNumber, version: sealedCards!.streamVersion, groups: [] };
+    }
+    this.heldCards.groups.push(recorded);
+    if (!recorded.some((e) => e.type === HOLE_CARDS_REVEALED)) return;
+    const groups = this.opened(this.heldCards.groups, recorded);
+    this.heldCards = null;
+    for (const group of groups) this.check(group);
+  }
+
+  /**
+   * The held groups with the hole cards opened by the keys the last group reveals. An envelope they do not open is a
+   * violation, and its group is left out (the rules cannot be re-decided from cards nobody can read).
+   */
+  private opened(groups: StreamEvent[][], last: StreamEvent[]): StreamEvent[][] {
+    const keys = revealedHandKeys(last);
+    if (keys.size === 0) return groups;
+    const out: StreamEvent[][] = [];
+    for (const group of groups) {
+      try {
+        out.push(withHoleCardsRevealed(group, keys));
+      } catch (error) {
+        this.violation(group[0]!.streamVersion, 'deal', `hole cards that their hand's revealed key does not open: ${(error as Error).message}`);
+      }
+    }
+    return out;
   }
 
   /**
@@ -182,7 +230,9 @@ export class StreamVerifier {
     if (problem !== null) this.violation(first.streamVersion, 'deal', `${handNumber === null ? 'the draw for the button' : `hand ${handNumber}`}: ${problem}`);
   }
 
-  private check(recorded: StreamEvent[], revealed?: SealedDeck): void {
+  private check(all: StreamEvent[], revealed?: SealedDeck): void {
+    // The store appends HoleCardsRevealed after a hand's end, not the engine (its chain is checked in push).
+    const recorded = all.some((e) => e.type === HOLE_CARDS_REVEALED) ? all.filter((e) => e.type !== HOLE_CARDS_REVEALED) : all;
     if (recorded.length === 0) return;
 
     const readable: StreamEvent[] = [];
