@@ -19,7 +19,7 @@ import { ChainChecker } from './chain-checker';
 import { commandFor } from './command-for-events';
 import { dealProblems, revealedDeckOf, sealedHandOf, type SealedHand } from './deal-check';
 import { HOLE_CARDS_REVEALED, isSealedHoleCards, revealedHandKeys, withHoleCardsRevealed } from './hole-card-seal';
-import { jsonEqual } from './json-equal';
+import { asVersion1, describe, isRecordedAs, sealedData, show, sum } from './recorded-shapes';
 import { tableEventOf } from './table-stream';
 import type { Violation, ViolationKind } from './violations';
 
@@ -365,57 +365,4 @@ export class StreamVerifier {
     );
     this.reportedDrift = drift;
   }
-}
-
-/**
- * jsonEqual(tableEventOf(recorded), event) without making that copy: the recorded type, then the data's fields (a
- * "type" among them is overridden by the recorded type, as tableEventOf does), and no field of the event left over.
- */
-function isRecordedAs(recorded: StreamEvent, event: TableEvent): boolean {
-  if (recorded.type !== event.type) return false;
-  const data = recorded.data as Record<string, unknown>;
-  const fields = event as unknown as Record<string, unknown>;
-  let unmatched = 1;
-  for (const key in data) {
-    const value = data[key];
-    if (key === 'type' || value === undefined) continue;
-    if (!jsonEqual(value, fields[key])) return false;
-    unmatched++;
-  }
-  for (const key in fields) if (fields[key] !== undefined) unmatched--;
-  return unmatched === 0;
-}
-
-/** decide's HandStarted and DeckSealed as the single HandStarted that schema version 1 recorded. */
-function asVersion1(events: readonly TableEvent[]): readonly TableEvent[] {
-  const [started, sealed, ...rest] = events;
-  if (started?.type !== 'HandStarted' || sealed?.type !== 'DeckSealed') return events;
-  const { deckCommitment: _commitment, ...fields } = started;
-  const v1: HandStartedV1 = { ...fields, deck: sealed.deck, shuffle: sealed.shuffle };
-  return [v1 as unknown as TableEvent, ...rest];
-}
-
-/** DeckSealed's data as the revealed deck gives it (what the API encrypted). */
-function sealedData(deck: SealedDeck): StreamEvent['data'] {
-  return { handNumber: deck.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt: deck.salt } as unknown as StreamEvent['data'];
-}
-
-function sum(xs: readonly number[]): number {
-  let total = 0;
-  for (const x of xs) total += x;
-  return total;
-}
-
-function describe(command: { type: string }): string {
-  const { type, ...rest } = command as Record<string, unknown>;
-  const args = Object.entries(rest)
-    .filter(([k, v]) => v !== undefined && k !== 'deck' && k !== 'rules')
-    .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
-  return `${type}${args.length ? ` (${args.join(', ')})` : ''}`;
-}
-
-function show(event: TableEvent | undefined): string {
-  if (event === undefined) return 'nothing';
-  const text = JSON.stringify(event);
-  return text.length > 240 ? `${text.slice(0, 240)}…` : text;
 }
