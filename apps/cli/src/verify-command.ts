@@ -15,6 +15,7 @@ interface VerifyOptions extends SourceOptions {
   readModels?: boolean;
   anchors?: string;
   anchorsKey?: string;
+  sealKey?: string;
 }
 
 /** Above this many events, and only when stderr is a terminal, a progress bar runs on stderr. */
@@ -43,6 +44,7 @@ export function registerVerifyCommand(program: Command): void {
     .option('--json', 'print {"summary": {...}, "heads": [...], "unreadable": [...], "violations": [...]} as JSON')
     .option('--anchors <file>', 'a signed anchors file (felt anchors): the log must still extend every anchor in it')
     .option('--anchors-key <public.pem>', "with --anchors: the Ed25519 public key the regulator keeps")
+    .option('--seal-key <file>', 'database only: a file holding the seal key (64 hex digits, as FELT_SEAL_KEY or data/seal.key): each sealed deck is opened and compared with the revealed one, and live hands are checked too; one thread')
     .option('--no-read-models', "database only: skip comparing the worker's read-model rows with a fresh fold")
     .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)');
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
@@ -62,6 +64,18 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
     } catch (error) {
       return command.error(`felt verify: ${options.anchors}: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.anchors' });
     }
+  }
+  let sealKey: Buffer | undefined;
+  if (options.sealKey !== undefined) {
+    const text = (() => {
+      try {
+        return readFileSync(options.sealKey!, 'utf8').trim();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    if (!/^[0-9a-fA-F]{64}$/.test(text)) return command.error(`felt verify: --seal-key ${options.sealKey} holds no seal key (64 hex digits).`, { exitCode: 2, code: 'felt.options' });
+    sealKey = Buffer.from(text, 'hex');
   }
   const started = Date.now();
   const log = await openEventLog(options, command, 'verify');
@@ -88,9 +102,9 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
       const only = options.table ? { streamIds: [tableStreamId(options.table)] } : {};
       // Streams are independent: with --workers, threads verify shares of them (PostgreSQL; PGlite is one session).
       report =
-        workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null
+        workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null && sealKey === undefined
           ? await verifyStoreInWorkers(log.databaseUrl, { workers, ...only, onProgress })
-          : await verifyStore(log.store, { ...only, onProgress });
+          : await verifyStore(log.store, { ...only, onProgress, ...(sealKey && { sealKey }) });
       report.violations.push(...(await checkCommands(log.store, only.streamIds)));
       // The users and dealer_assignments rows against the audit streams (a whole-store check: not with --table).
       if (!options.table) report.violations.push(...(await checkStaff(log.store, log.db)));

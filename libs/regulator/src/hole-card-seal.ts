@@ -119,3 +119,18 @@ export function withHoleCardsRevealed<T extends LogEvent>(events: readonly T[], 
     return key ? { ...e, data: openHoleCardsData(e.type, e.data, key, e.streamId) } : e;
   });
 }
+
+/**
+ * `event` as it was before the API sealed it, opened with the seal key itself (`felt verify --seal-key`): a
+ * DeckSealed's deck, seed and salt, or the hole cards of a hand still live. Anything else, or a clear event, as it is.
+ * Throws when the key does not open it.
+ */
+export function openedWithSealKey<T extends LogEvent>(event: T, sealKey: Buffer): T {
+  const data = event.data as Data | null;
+  if (event.type === 'DeckSealed' && data && typeof data.sealed === 'object' && data.sealed !== null) {
+    // The context apps/api deck-seal.ts binds a hand's deck to.
+    return { ...event, data: openValue(sealKey, data.sealed as SealedEnvelope, `felt DeckSealed hand ${String(data.handNumber)}`) };
+  }
+  if (!isSealedHoleCards(event.type, data)) return event;
+  return { ...event, data: openHoleCardsData(event.type, data, holeCardsKey(sealKey, event.streamId, data.handNumber), event.streamId) };
+}

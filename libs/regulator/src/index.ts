@@ -50,6 +50,7 @@ export {
   isSealedHoleCards,
   revealedHandKeys,
   withHoleCardsRevealed,
+  openedWithSealKey,
   HOLE_CARDS_REVEALED,
   SEAL_ALGORITHM,
   type SealedEnvelope,

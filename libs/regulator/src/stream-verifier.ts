@@ -18,7 +18,7 @@ import { deckSourceProblem, type DeviceRegistry } from './card-source-check';
 import { ChainChecker } from './chain-checker';
 import { commandFor } from './command-for-events';
 import { dealProblems, revealedDeckOf, sealedHandOf, type SealedHand } from './deal-check';
-import { HOLE_CARDS_REVEALED, isSealedHoleCards, revealedHandKeys, withHoleCardsRevealed } from './hole-card-seal';
+import { HOLE_CARDS_REVEALED, isSealedHoleCards, openedWithSealKey, revealedHandKeys, withHoleCardsRevealed } from './hole-card-seal';
 import { asVersion1, describe, isRecordedAs, sealedData, show, sum } from './recorded-shapes';
 import { tableEventOf } from './table-stream';
 import type { Violation, ViolationKind } from './violations';
@@ -30,6 +30,11 @@ export interface StreamVerifierOptions {
   readonly start?: ChainHead;
   /** The registered devices (from the audit stream), to check that a shuffler table's decks came from its shuffler; null: unknown. */
   readonly devices?: DeviceRegistry | null;
+  /**
+   * The seal key (`felt verify --seal-key`): each sealed deck is opened and must be the deck revealed at the end, and
+   * a live hand's sealed hole cards are opened, so its rules are checked before it ends.
+   */
+  readonly sealKey?: Buffer;
 }
 
 /** A hand of a stream, by its number and the version of its HandStarted (or of the event concerned). */
@@ -79,6 +84,7 @@ export class StreamVerifier {
   /** Hands where a dealer's entry contradicted a reader's record (the version of that entry): the audit stream must say so. */
   readonly readerConflicts: HandAt[] = [];
   private readonly devices: DeviceRegistry | null;
+  private readonly sealKey: Buffer | null;
 
   constructor(
     readonly streamId: string,
@@ -89,6 +95,7 @@ export class StreamVerifier {
     // The engine needs the whole story: an excerpt that does not start at the table's opening is checked for its chain only.
     this.engine = (options.engine ?? true) && start.version === 0;
     this.devices = options.devices ?? null;
+    this.sealKey = options.sealKey ?? null;
   }
 
   push(event: StreamEvent): void {
@@ -98,7 +105,17 @@ export class StreamVerifier {
     const commandId = typeof event.metadata?.commandId === 'string' ? event.metadata.commandId : undefined;
     if (this.group.events.length > 0 && (commandId === undefined || commandId !== this.group.commandId)) this.endGroup();
     this.group.commandId = commandId;
-    this.group.events.push(event);
+    this.group.events.push(this.sealKey ? this.unsealed(event) : event);
+  }
+
+  /** With the seal key, the event as the API sealed it (its chain is checked on the stored form, above). */
+  private unsealed(event: StreamEvent): StreamEvent {
+    try {
+      return openedWithSealKey(event, this.sealKey!);
+    } catch (error) {
+      this.violation(event.streamVersion, 'deal', `${event.type} does not open with the seal key given: ${(error as Error).message}`);
+      return event;
+    }
   }
 
   /**

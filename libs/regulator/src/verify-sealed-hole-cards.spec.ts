@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { formatCard, type TableRulesInput } from '@felt/engine';
+import { deckCommitment, formatCard, type TableRulesInput } from '@felt/engine';
 import { computeEventHash, GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
-import { holeCardsKey, openHoleCardsData, sealHoleCardsData, withHoleCardsRevealed } from './hole-card-seal';
+import { holeCardsKey, openHoleCardsData, sealHoleCardsData, sealValue, withHoleCardsRevealed } from './hole-card-seal';
 import { randomTableLog } from './random-table-log';
 import { exportTable } from './table-export';
 import { verifyEvents } from './verify-log';
@@ -26,7 +26,9 @@ function asStored(log: readonly RecordedEvent[], options: { revealLast?: boolean
       (e.type === 'HoleCardsDealt' || e.type === 'HoleCardsReported') && hand !== null
         ? sealHoleCardsData(e.type, e.data as Record<string, unknown>, holeCardsKey(SEAL_KEY, e.streamId, hand), e.streamId, hand)
         : e.data;
-    out.push({ ...e, data: data as RecordedEvent['data'] });
+    // DeckSealed as apps/api deck-seal.ts stores it: the hand number, the rest under the seal key itself.
+    const stored = e.type === 'DeckSealed' ? { handNumber: hand, sealed: sealValue(SEAL_KEY, e.data, `felt DeckSealed hand ${hand}`) } : data;
+    out.push({ ...e, data: stored as RecordedEvent['data'] });
     const ended = e.type === 'HandEnded' || e.type === 'HandVoided' ? (e.data as { handNumber: number }).handNumber : null;
     const next = log[i + 1];
     const groupEnds = next === undefined || next.metadata.commandId !== e.metadata.commandId;
@@ -101,5 +103,26 @@ describe('hole cards sealed at rest, read without the seal key', () => {
     expect(() => openHoleCardsData('HoleCardsDealt', second.data as Record<string, unknown>, firstKey, second.streamId)).toThrow(/hand 2's key/);
     const opened = openHoleCardsData('HoleCardsDealt', second.data as Record<string, unknown>, holeCardsKey(SEAL_KEY, second.streamId, 2), second.streamId);
     expect((opened.hands as { cards: number[] }[])[0]!.cards.map(formatCard)).toHaveLength(2);
+  });
+
+  it('a hand whose undealt cards were changed and relabelled supplied passes without the key and fails with it (--seal-key)', () => {
+    const stored = asStored(randomTableLog({ tableId: 'relabelled', seed: 8, events: 400, rules: DECK }));
+    const started = stored.findIndex((e) => e.type === 'HandStarted');
+    const revealed = stored.findIndex((e) => e.type === 'DeckRevealed');
+    const deckData = stored[revealed]!.data as { handNumber: number; deck: number[]; salt: string; shuffle: unknown };
+    // The insider swaps the two bottom cards (never dealt), says the deck was supplied and recomputes the commitment.
+    const deck = [...deckData.deck.slice(0, 50), deckData.deck[51]!, deckData.deck[50]!];
+    const forged = rechain(
+      stored.map((e, i): RecordedEvent => {
+        if (i === revealed) return { ...e, data: { ...deckData, deck, shuffle: { kind: 'supplied' } } as unknown as RecordedEvent['data'] };
+        if (i === started) return { ...e, data: { ...(e.data as object), shuffle: { kind: 'supplied' }, deckCommitment: deckCommitment(deckData.salt, deck) } as RecordedEvent['data'] };
+        return e;
+      }),
+    );
+    expect(verifyEvents(forged).violations).toEqual([]);
+    const caught = verifyEvents(forged, { sealKey: SEAL_KEY }).violations;
+    expect(caught).toEqual([expect.objectContaining({ kind: 'deal', message: expect.stringMatching(/the deck sealed at the start is not the deck revealed at the end/) })]);
+    expect(verifyEvents(stored, { sealKey: SEAL_KEY }).violations).toEqual([]);
+    expect(verifyEvents(stored, { sealKey: randomBytes(32) }).violations[0]!.message).toMatch(/does not open with the seal key given/);
   });
 });
