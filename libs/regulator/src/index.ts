@@ -55,3 +55,4 @@ export {
   SEAL_ALGORITHM,
   type SealedEnvelope,
 } from './hole-card-seal';
+export { pushAnchors, startAnchorReceiver, readAnchorSets } from './anchor-push';

@@ -40,6 +40,12 @@ export interface WorkerConfig {
   readonly jwtSecret: string | undefined;
   /** FELT_RELAY_SIGNING_KEY: the relay's Ed25519 key (64 hex digits or PKCS #8 PEM); else `<DATA_DIR>/relay-signing.key`. */
   readonly relaySigningKey: string | undefined;
+  /** FELT_ANCHOR_PUSH_URL: where signed anchors are POSTed every anchorIntervalMs (off without it). */
+  readonly anchorPushUrl: string | undefined;
+  /** FELT_ANCHOR_KEY: the file of the Ed25519 private key (PEM) that signs them. */
+  readonly anchorKeyFile: string | undefined;
+  /** FELT_ANCHOR_INTERVAL_MS: how often (default a minute). */
+  readonly anchorIntervalMs: number;
   /** TIMER_CONCURRENCY: expiries sent at once by this process. */
   readonly timerConcurrency: number;
   /** TIMER_NO_SHOWS=off: leave a room's calls that run out to the floor (default: the timer records the no-show). */
@@ -64,6 +70,9 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   apiUrl: undefined,
   jwtSecret: undefined,
   relaySigningKey: undefined,
+  anchorPushUrl: undefined,
+  anchorKeyFile: undefined,
+  anchorIntervalMs: 60_000,
   timerConcurrency: 64,
   timerNoShows: true,
 };
@@ -89,6 +98,9 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     apiUrl: text('FELT_API_URL'),
     jwtSecret: text('JWT_SECRET'),
     relaySigningKey: text('FELT_RELAY_SIGNING_KEY'),
+    anchorPushUrl: text('FELT_ANCHOR_PUSH_URL'),
+    anchorKeyFile: text('FELT_ANCHOR_KEY'),
+    anchorIntervalMs: count('FELT_ANCHOR_INTERVAL_MS', DEFAULT_WORKER_CONFIG.anchorIntervalMs, 1000),
     timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
     timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
   };
