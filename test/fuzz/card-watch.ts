@@ -2,7 +2,7 @@ import { FULL_DECK, formatCard } from '@felt/engine';
 import type { EventStore, Queryable } from '@felt/event-store';
 import { audienceOf, maySeeDeck, maySeeHoleCards, type Audience, type ViewerRole } from '@felt/projections';
 import { streamIdOf } from '../../apps/api/src/tables/table-stream';
-import { cardsOfMember, handCardsOfEvent, namedIn } from '../../apps/api/test/test-support/secrets';
+import { cardsOfMember, handCardsOfEvent, namedIn, openedForTest } from '../../apps/api/test/test-support/secrets';
 
 /**
  * The fuzzer's card check: no answer names a card (or a seed) its sender may not see, by the visibility rule
@@ -88,7 +88,8 @@ export class CardWatch {
   private async cardsOf(tableId: string): Promise<TableCards> {
     let table = this.tables.get(tableId);
     if (!table) this.tables.set(tableId, (table = new TableCards()));
-    for (const event of await this.store.readStream(streamIdOf(tableId), { fromVersion: table.version + 1 })) {
+    // The store holds a live hand's hole cards sealed: the watch opens them (the test API's key) to know what is secret.
+    for (const event of (await this.store.readStream(streamIdOf(tableId), { fromVersion: table.version + 1 })).map(openedForTest)) {
       table.version = event.streamVersion;
       const data = event.data as Record<string, any>;
       if (event.type === 'TableOpened' || event.type === 'RulesChanged') table.dealerSeesHoleCards = data.rules?.dealerSeesHoleCards === true;

@@ -1,7 +1,7 @@
 import { formatCard } from '@felt/engine';
 import { streamIdOf } from '../../apps/api/src/tables/table-stream';
 import { addTestUser, authHeaders } from '../../apps/api/test/test-support/auth';
-import { handTruth } from '../../apps/api/test/test-support/secrets';
+import { handTruth, openedForTest } from '../../apps/api/test/test-support/secrets';
 import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../apps/api/test/test-support/table-setup';
 import { useTestStore } from '../../apps/api/test/test-support/test-databases';
 import { startTestApi, type TestApi } from '../../apps/api/test/test-support/test-api';
@@ -46,7 +46,8 @@ describe("the fuzzer's checks (postgres)", () => {
   it('a card its sender may not see is caught in every form an answer holds it; what it may see is not', async () => {
     const truth = await handTruth(api.store, 'cw-1', []);
     const [first, second] = truth.hole.get(1)!;
-    const dealt = (await api.store.readStream(streamIdOf('cw-1'))).find((e) => e.type === 'HoleCardsDealt')!;
+    // Stored sealed: opened with the test key, as an answer to those who may see it holds it.
+    const dealt = openedForTest((await api.store.readStream(streamIdOf('cw-1'))).find((e) => e.type === 'HoleCardsDealt')!);
     const watch = new CardWatch(api.store, database.db);
     const floor = { role: 'floor' as const };
     const leaks = (body: unknown, sender: { role: 'floor' | 'regulator' | 'service' | 'public' } = floor, request = '', problem = false) => watch.leaks('cw-1', sender, answer(body, problem), request);

@@ -169,7 +169,9 @@ describe('deck sources and readers over HTTP (postgres)', () => {
       { tableId: 'rc-a', handNumber: 1 },
       { tableId: 'rc-a', handNumber: 1 },
     ]);
-    // felt verify finds the conflict in the table's stream, and its ReaderConflict on record.
+    // felt verify finds the conflict in the table's stream, and its ReaderConflict on record, once the hand is over:
+    // until then the reader's record is sealed at rest, and verify (without the seal key) holds the hand.
+    for (const seat of [2, 3]) await expectStatus(dealer.post('/tables/rc-a/fold').send({ seat }), 201);
     const report = await verifyStore(api.store, { streamIds: [streamIdOf('rc-a'), streamIdOf('rc-b')] });
     expect(report.violations).toEqual([]);
     expect(report.readerConflicts).toEqual([{ streamId: streamIdOf('rc-a'), handNumber: 1, version: expect.any(Number) }]);

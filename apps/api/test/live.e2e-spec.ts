@@ -4,6 +4,7 @@ import { EventStore, openDatabase, type Database } from '@felt/event-store';
 import { streamIdOf, toNewEvent } from '../src/tables/table-stream';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { LiveFeed } from '../src/live/live-feed';
+import { openedForTest } from './test-support/secrets';
 import { LiveClient, type LiveMessage } from './test-support/live-client';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
 import { addTestUser, authHeaders, signTestToken } from './test-support/auth';
@@ -217,7 +218,7 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     await client.tableAt('secret-1', dealtAt);
 
     const stored = await api.store.readStream(streamIdOf('secret-1'));
-    const dealt = stored.find((e) => e.type === 'HoleCardsDealt')!.data as { hands: { seat: number; cards: unknown[] }[] };
+    const dealt = openedForTest(stored.find((e) => e.type === 'HoleCardsDealt')!).data as { hands: { seat: number; cards: unknown[] }[] };
     expect(dealt.hands.length).toBe(4);
     const received = client.messages.filter((m) => m.type === 'events').flatMap((m) => m.events);
     const started = received.find((e: { type: string }) => e.type === 'HandStarted');

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { newAnchorKeyPair, signAnchors, takeAnchors } from '@felt/regulator';
+import { newAnchorKeyPair, signAnchors, startAnchorReceiver, takeAnchors } from '@felt/regulator';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
 interface AnchorsOptions extends SourceOptions {
@@ -60,4 +60,26 @@ async function runAnchors(options: AnchorsOptions, command: Command): Promise<vo
   }
   if (options.out) writeFileSync(options.out, text);
   else command.configureOutput().writeOut!(text);
+}
+
+/**
+ * `felt anchors-receive --dir DIR --public-key PUBLIC.pem [--port N] [--host H]`: the regulator's receiver for the
+ * anchors the worker pushes every minute (FELT_ANCHOR_PUSH_URL): each POSTed set with a good signature is kept in DIR
+ * as a read-only file never overwritten; `felt verify --anchors DIR --anchors-key PUBLIC.pem` checks the log against
+ * all of them. Runs until stopped.
+ */
+export function registerAnchorsReceiveCommand(program: Command): void {
+  program
+    .command('anchors-receive')
+    .description('receive the anchors the worker pushes (FELT_ANCHOR_PUSH_URL) and keep each signed set as a file')
+    .requiredOption('--dir <dir>', 'where the received anchors are kept')
+    .requiredOption('--public-key <public.pem>', "the operator's anchor public key: sets it did not sign are refused")
+    .option('--port <n>', 'the port to listen on', '9470')
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .action(async (options: { dir: string; publicKey: string; port: string; host: string }, cmd: Command) => {
+      const server = await startAnchorReceiver({ dir: options.dir, publicKeyPem: readFileSync(options.publicKey, 'utf8'), port: Number(options.port), host: options.host });
+      const address = server.address();
+      cmd.configureOutput().writeOut!(`receiving anchors on ${typeof address === 'object' && address ? `${address.address}:${address.port}` : options.port}, keeping them in ${options.dir}\n`);
+      await new Promise<void>((resolve) => process.once('SIGINT', () => server.close(() => resolve())));
+    });
 }

@@ -5,7 +5,7 @@ import { registerPhhCommand } from './phh-command';
 import { registerReplayCommand } from './replay-command';
 import { registerVerifyCommand } from './verify-command';
 import { registerExportCommand } from './export-command';
-import { registerAnchorsCommand } from './anchors-command';
+import { registerAnchorsCommand, registerAnchorsReceiveCommand } from './anchors-command';
 import { registerUsersCommand } from './users-command';
 import { registerProjectionsCommand } from './projections-command';
 
@@ -42,6 +42,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   registerVerifyCommand(program);
   registerExportCommand(program);
   registerAnchorsCommand(program);
+  registerAnchorsReceiveCommand(program);
   registerUsersCommand(program);
   registerProjectionsCommand(program);
   return program;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { tableDecider, type TableEvent } from '@felt/engine';
 import { summarizeHands } from '@felt/formats';
-import { tableEventOf, tableStreamId } from '@felt/regulator';
+import { tableEventOf, tableStreamId, withHoleCardsRevealed } from '@felt/regulator';
 import { addSourceOptions, openEventLog, readStreamFrom, type SourceOptions } from './event-log-source';
 import { handText } from './play-command';
 import { eventLine, stateLine } from './replay-step';
@@ -46,7 +46,8 @@ async function runReplay(options: ReplayOptions, command: Command): Promise<void
   let state = tableDecider.initialState;
   const events: TableEvent[] = [];
   let current: number | null = null;
-  for (const r of recorded) {
+  // Hole cards of hands that are over open with their HoleCardsRevealed; a live hand's stay sealed (seen as unknown).
+  for (const r of withHoleCardsRevealed(recorded)) {
     const event = tableEventOf(r);
     if (event.type === 'HandStarted') current = event.handNumber;
     // The API stores DeckSealed encrypted: the replay folds what the log shows (the dealt cards are in their events).

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { checkAnchors, checkCommands, checkStaff, eventsHashAt, formatViolation, openSignedAnchors, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
+import { checkAnchors, checkCommands, checkStaff, eventsHashAt, formatViolation, readAnchorSets, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
 import { checkReadModels } from '../../worker/src/projections/read-model-check';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
@@ -15,6 +15,7 @@ interface VerifyOptions extends SourceOptions {
   readModels?: boolean;
   anchors?: string;
   anchorsKey?: string;
+  sealKey?: string;
 }
 
 /** Above this many events, and only when stderr is a terminal, a progress bar runs on stderr. */
@@ -41,8 +42,9 @@ export function registerVerifyCommand(program: Command): void {
     .option('--all', 'every stream (the default)')
     .option('--excerpt', 'with --file: streams may start after version 1 (an export with --from); their chain is checked from their first event')
     .option('--json', 'print {"summary": {...}, "heads": [...], "unreadable": [...], "violations": [...]} as JSON')
-    .option('--anchors <file>', 'a signed anchors file (felt anchors): the log must still extend every anchor in it')
+    .option('--anchors <file|dir>', 'a signed anchors file (felt anchors), or a directory of them (felt anchors receive): the log must still extend every anchor in each')
     .option('--anchors-key <public.pem>', "with --anchors: the Ed25519 public key the regulator keeps")
+    .option('--seal-key <file>', 'database only: a file holding the seal key (64 hex digits, as FELT_SEAL_KEY or data/seal.key): each sealed deck is opened and compared with the revealed one, and live hands are checked too; one thread')
     .option('--no-read-models', "database only: skip comparing the worker's read-model rows with a fresh fold")
     .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)');
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
@@ -54,14 +56,26 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
   const workers = options.workers === undefined ? defaultWorkers() : Number(options.workers);
   if (!(Number.isSafeInteger(workers) && workers >= 1 && workers <= 64))
     return command.error(`felt verify: --workers must be a whole number from 1 to 64, not "${options.workers}".`, { exitCode: 2, code: 'felt.options' });
-  let anchors: AnchorSet | null = null;
+  let anchors: AnchorSet[] | null = null;
   if (options.anchors !== undefined) {
     if (!options.anchorsKey) return command.error('felt verify: --anchors needs --anchors-key PUBLIC.pem (the public key the regulator keeps).', { exitCode: 2, code: 'felt.options' });
     try {
-      anchors = openSignedAnchors(readFileSync(options.anchors, 'utf8'), readFileSync(options.anchorsKey, 'utf8'));
+      anchors = readAnchorSets(options.anchors, readFileSync(options.anchorsKey, 'utf8'));
     } catch (error) {
       return command.error(`felt verify: ${options.anchors}: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.anchors' });
     }
+  }
+  let sealKey: Buffer | undefined;
+  if (options.sealKey !== undefined) {
+    const text = (() => {
+      try {
+        return readFileSync(options.sealKey!, 'utf8').trim();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    if (!/^[0-9a-fA-F]{64}$/.test(text)) return command.error(`felt verify: --seal-key ${options.sealKey} holds no seal key (64 hex digits).`, { exitCode: 2, code: 'felt.options' });
+    sealKey = Buffer.from(text, 'hex');
   }
   const started = Date.now();
   const log = await openEventLog(options, command, 'verify');
@@ -83,18 +97,18 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
       const events = options.table ? log.read.events.filter((e) => e.streamId === tableStreamId(options.table!)) : log.read.events;
       if (options.table && events.length === 0) unreadable.push(`${log.file}: no event of ${tableStreamId(options.table)}`);
       report = verifyEvents(events, { excerpt: options.excerpt, onProgress });
-      if (anchors) report.violations.push(...(await checkAnchors(anchors, eventsHashAt(events), covering(report))));
+      for (const set of anchors ?? []) report.violations.push(...(await checkAnchors(set, eventsHashAt(events), covering(report))));
     } else {
       const only = options.table ? { streamIds: [tableStreamId(options.table)] } : {};
       // Streams are independent: with --workers, threads verify shares of them (PostgreSQL; PGlite is one session).
       report =
-        workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null
+        workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null && sealKey === undefined
           ? await verifyStoreInWorkers(log.databaseUrl, { workers, ...only, onProgress })
-          : await verifyStore(log.store, { ...only, onProgress });
+          : await verifyStore(log.store, { ...only, onProgress, ...(sealKey && { sealKey }) });
       report.violations.push(...(await checkCommands(log.store, only.streamIds)));
       // The users and dealer_assignments rows against the audit streams (a whole-store check: not with --table).
       if (!options.table) report.violations.push(...(await checkStaff(log.store, log.db)));
-      if (anchors) report.violations.push(...(await checkAnchors(anchors, storeHashAt(log.store), options.table ? covering(report) : () => true)));
+      for (const set of anchors ?? []) report.violations.push(...(await checkAnchors(set, storeHashAt(log.store), options.table ? covering(report) : () => true)));
       if (options.readModels !== false) {
         for (const check of await checkReadModels(log.store)) {
           if (check.difference !== null)

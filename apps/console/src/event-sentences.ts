@@ -57,6 +57,7 @@ function sentences(name: SeatName): Record<string, (d: Data) => string> {
     ActionCorrected: (d) => `Floor correction in hand ${d.handNumber}: ${(d.retracted as Data[]).length} action${(d.retracted as Data[]).length === 1 ? '' : 's'} taken back (${d.reason})`,
     DeckSealed: (d) => `Hand ${d.handNumber}: deck sealed`,
     DeckRevealed: (d) => `Hand ${d.handNumber}: deck revealed for audit`,
+    HoleCardsRevealed: (d) => `Hand ${d.handNumber}: hole cards unsealed for audit`,
     BombPotCalled: (d) => `Bomb pot called for hand ${d.handNumber}`,
     RunItTwiceAgreed: (d) => `Run it twice: ${(d.consents as Data[]).map((c) => name(c.seat as number)).join(', ')} agreed`,
     RunItOnceChosen: () => 'The board is run once',

@@ -9,6 +9,7 @@ import { MetricsServer } from './metrics/metrics-server';
 import { RelayMetrics } from './metrics/relay-metrics';
 import { RELAY_CHECKPOINT } from './relay/outbox-relay';
 import { RelayService } from './relay/relay.service';
+import { AnchorPusherService } from './anchors/anchor-pusher.service';
 import { TimerHost } from './timer/timer-host';
 import { ProjectionMetrics } from './projections/projection-metrics';
 import { ProjectionsService } from './projections/projections.service';
@@ -34,6 +35,7 @@ export class WorkerModule {
             new RelayMetrics(config.redisUrl ? { store, checkpoint: () => store.loadCheckpoint(RELAY_CHECKPOINT) } : undefined),
         },
         RelayService,
+        AnchorPusherService,
         TimerHost,
         { provide: PROJECTIONS_CONFIG, useValue: projections },
         { provide: ProjectionMetrics, inject: [RelayMetrics, EventStore], useFactory: (relay: RelayMetrics, store: EventStore) => new ProjectionMetrics(relay.registry, store) },

@@ -58,3 +58,37 @@ export async function danglingCommands(db: Queryable, streamIds?: readonly strin
     lastOk: r.last_ok,
   }));
 }
+
+/** An event that no `commands` row accounts for (what was added to a stream outside an append). */
+export interface EventWithoutCommand {
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly type: string;
+  /** The command id its metadata names, if any. */
+  readonly commandId: string | null;
+}
+
+/**
+ * The events (of these streams, or of all) whose metadata names no command that the `commands` table records as
+ * having written that stream at that version. Every append writes its commands row in the same transaction, so an
+ * event without one was written behind the API: a forged event passes the hash chain when its hash is recomputed,
+ * not this. By stream and version.
+ */
+export async function eventsWithoutCommand(db: Queryable, streamIds?: readonly string[]): Promise<EventWithoutCommand[]> {
+  const params: unknown[] = [];
+  let only = '';
+  if (streamIds) {
+    if (streamIds.length === 0) return [];
+    params.push(streamIds);
+    only = 'AND e.stream_id = ANY($1::text[])';
+  }
+  const { rows } = await db.query<{ stream_id: string; stream_version: number; type: string; command_id: string | null }>(
+    `SELECT e.stream_id, e.stream_version, e.type, e.metadata->>'commandId' AS command_id
+     FROM events e
+     LEFT JOIN commands c ON c.command_id = e.metadata->>'commandId'
+     WHERE (c.command_id IS NULL OR c.stream_id <> e.stream_id OR e.stream_version < c.first_version OR e.stream_version > c.last_version) ${only}
+     ORDER BY e.stream_id, e.stream_version`,
+    params,
+  );
+  return rows.map((r) => ({ streamId: r.stream_id, streamVersion: r.stream_version, type: r.type, commandId: r.command_id }));
+}

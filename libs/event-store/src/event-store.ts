@@ -308,6 +308,11 @@ export class EventStore {
   danglingCommands(streamIds?: readonly string[]): Promise<commandRecords.DanglingCommand[]> {
     return commandRecords.danglingCommands(this.db, streamIds);
   }
+  /** Events no commands row accounts for (command-records.ts). */
+  eventsWithoutCommand(streamIds?: readonly string[]): Promise<commandRecords.EventWithoutCommand[]> {
+    return commandRecords.eventsWithoutCommand(this.db, streamIds);
+  }
+
 
   /**
    * Moves a checkpoint forward only, without waiting for the WAL flush (checkpoints.advanceCheckpoint): for a

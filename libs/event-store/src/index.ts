@@ -10,7 +10,7 @@ export type { MigrationClass, MigrationSql, SqlMigration } from './migration-cla
 export { isDatabaseUnavailable } from './unavailable';
 
 export { EventStore, APPEND_GROUP_COMMIT, type ReadStreamOptions, type ReadAllOptions, type StreamInfo, type TimeRangePage } from './event-store';
-export type { CommandRecord, DanglingCommand } from './command-records';
+export type { CommandRecord, DanglingCommand, EventWithoutCommand } from './command-records';
 export { GroupCommit, type BatchOutcome, type GroupCommitOptions } from './group-commit';
 export { StreamCopyReader } from './stream-copy';
 export { PagedStreamReader, type StreamEvent, type WholeStreamReader } from './whole-stream-reader';

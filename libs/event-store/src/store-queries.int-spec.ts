@@ -130,6 +130,30 @@ describe.each(BACKENDS)('the store’s named queries (%s)', (backend) => {
     expect((await t.store.danglingCommands()).map((c) => c.commandId)).toContain(`cut-b-${cut}`);
   });
 
+  it('finds events no commands row accounts for: a forged event, and one relabelled to another command', async () => {
+    const clean = freshStreamId();
+    const forged = freshStreamId();
+    await appendOk(clean, `clean-${clean}`, 2, 'no-stream');
+    await appendOk(forged, `forged-a-${forged}`, 2, 'no-stream');
+    await appendOk(forged, `forged-b-${forged}`, 1, 2);
+    expect(await t.store.eventsWithoutCommand([clean, forged])).toEqual([]);
+    // A superuser adds an event with a good hash and no commands row (here: the row of its append taken away), and
+    // relabels another one's command id.
+    await t.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM commands WHERE command_id = $1', [`forged-b-${forged}`]);
+      await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
+      await tx.query(`UPDATE events SET metadata = jsonb_set(metadata, '{commandId}', to_jsonb($2::text)) WHERE stream_id = $1 AND stream_version = 1`, [forged, `clean-${clean}`]);
+      await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
+    });
+    const orphans = await t.store.eventsWithoutCommand([clean, forged]);
+    expect(orphans.map((o) => [o.streamVersion, o.commandId])).toEqual([
+      [1, `clean-${clean}`],
+      [3, `forged-b-${forged}`],
+    ]);
+    expect(await t.store.eventsWithoutCommand([clean])).toEqual([]);
+    expect(await t.store.eventsWithoutCommand([])).toEqual([]);
+  });
+
   it('calls back after appends on PostgreSQL, and never listens on PGlite', async () => {
     let calls = 0;
     const listener = await t.store.listenForAppends(() => calls++);

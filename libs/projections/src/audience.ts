@@ -92,7 +92,7 @@ export function shuffleWithoutSeed<T>(shuffle: T): T {
  * old logs' shapes). `handOver`: the hand the event belongs to is over when it is read.
  * - HandStarted: no deck, no seed (old logs held both), unless the deck may be seen.
  * - DeckSealed: only `handNumber`, for everyone (its content is sealed; DeckRevealed tells it after the hand).
- * - DeckRevealed: only `handNumber` unless the deck may be seen.
+ * - DeckRevealed, HoleCardsRevealed (a hand's hole-card key): only `handNumber` unless the deck may be seen.
  * - HoleCardsDealt, HoleCardsReported: cards null where they may not be seen (the events name seats, so a player
  *   audience is treated like the public here; the table view shows a player their own).
  * Every other event holds nothing secret.
@@ -110,19 +110,26 @@ export function eventDataFor(type: string, data: unknown, audience: Audience, ha
     case 'DeckRevealed':
       return maySeeDeck(audience, handOver) ? data : { handNumber: record.handNumber };
     case 'HoleCardsDealt': {
-      if (maySeeHoleCards(audience, { playerId: null, shown: false, handOver })) return data;
+      if (maySeeHoleCards(audience, { playerId: null, shown: false, handOver }) && !('sealed' in record)) return data;
+      // As stored while the hand is live, the event also holds its sealed envelope and hand number: not for views.
+      const { sealed: _sealed, handNumber: _hand, ...rest } = record;
       const hands = (record.hands as readonly { seat: number }[]).map((hand) => ({ seat: hand.seat, cards: null }));
-      return { ...record, hands };
+      return { ...rest, hands };
     }
-    case 'HoleCardsReported':
-      return maySeeHoleCards(audience, { playerId: null, shown: false, handOver }) ? data : { ...record, cards: null };
+    case 'HoleCardsReported': {
+      if (maySeeHoleCards(audience, { playerId: null, shown: false, handOver }) && !('sealed' in record)) return data;
+      const { sealed: _sealed, handNumber: _hand, ...rest } = record;
+      return { ...rest, cards: null };
+    }
+    case 'HoleCardsRevealed':
+      return maySeeDeck(audience, handOver) ? data : { handNumber: record.handNumber };
     default:
       return data;
   }
 }
 
 /** Event types that belong to a hand and may hold a secret: a read path must know whether their hand is over. */
-export const SECRET_BEARING_EVENTS: ReadonlySet<string> = new Set(['HandStarted', 'DeckSealed', 'DeckRevealed', 'HoleCardsDealt', 'HoleCardsReported']);
+export const SECRET_BEARING_EVENTS: ReadonlySet<string> = new Set(['HandStarted', 'DeckSealed', 'DeckRevealed', 'HoleCardsDealt', 'HoleCardsReported', 'HoleCardsRevealed']);
 
 /** The public form of an event's data, for those who are no audience at all (the public queue, read models). */
 export function publicEventData(type: string, data: unknown): unknown {

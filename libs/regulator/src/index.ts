@@ -40,3 +40,19 @@ export {
   type StaffState,
   type StaffRecord,
 } from './audit-stream';
+export {
+  sealValue,
+  openValue,
+  sealKeyId,
+  holeCardsKey,
+  sealHoleCardsData,
+  openHoleCardsData,
+  isSealedHoleCards,
+  revealedHandKeys,
+  withHoleCardsRevealed,
+  openedWithSealKey,
+  HOLE_CARDS_REVEALED,
+  SEAL_ALGORITHM,
+  type SealedEnvelope,
+} from './hole-card-seal';
+export { pushAnchors, startAnchorReceiver, readAnchorSets } from './anchor-push';

@@ -18,7 +18,8 @@ import { deckSourceProblem, type DeviceRegistry } from './card-source-check';
 import { ChainChecker } from './chain-checker';
 import { commandFor } from './command-for-events';
 import { dealProblems, revealedDeckOf, sealedHandOf, type SealedHand } from './deal-check';
-import { jsonEqual } from './json-equal';
+import { HOLE_CARDS_REVEALED, isSealedHoleCards, openedWithSealKey, revealedHandKeys, withHoleCardsRevealed } from './hole-card-seal';
+import { asVersion1, describe, isRecordedAs, sealedData, show, sum } from './recorded-shapes';
 import { tableEventOf } from './table-stream';
 import type { Violation, ViolationKind } from './violations';
 
@@ -29,6 +30,11 @@ export interface StreamVerifierOptions {
   readonly start?: ChainHead;
   /** The registered devices (from the audit stream), to check that a shuffler table's decks came from its shuffler; null: unknown. */
   readonly devices?: DeviceRegistry | null;
+  /**
+   * The seal key (`felt verify --seal-key`): each sealed deck is opened and must be the deck revealed at the end, and
+   * a live hand's sealed hole cards are opened, so its rules are checked before it ends.
+   */
+  readonly sealKey?: Buffer;
 }
 
 /** A hand of a stream, by its number and the version of its HandStarted (or of the event concerned). */
@@ -67,6 +73,8 @@ export class StreamVerifier {
   private handStart: { handNumber: number; version: number; stacks: number; rake: number } | null = null;
   /** The groups of a hand whose deck is sealed, held until its DeckRevealed. */
   private held: { hand: SealedHand; groups: StreamEvent[][] } | null = null;
+  /** A live-cards hand's groups from its first sealed hole cards on, held until its HoleCardsRevealed. */
+  private heldCards: { handNumber: number; version: number; groups: StreamEvent[][] } | null = null;
   events = 0;
   hands = 0;
   /** Hands still sealed at the end of the stream (being played): not verifiable yet, not a violation. */
@@ -76,6 +84,7 @@ export class StreamVerifier {
   /** Hands where a dealer's entry contradicted a reader's record (the version of that entry): the audit stream must say so. */
   readonly readerConflicts: HandAt[] = [];
   private readonly devices: DeviceRegistry | null;
+  private readonly sealKey: Buffer | null;
 
   constructor(
     readonly streamId: string,
@@ -86,6 +95,7 @@ export class StreamVerifier {
     // The engine needs the whole story: an excerpt that does not start at the table's opening is checked for its chain only.
     this.engine = (options.engine ?? true) && start.version === 0;
     this.devices = options.devices ?? null;
+    this.sealKey = options.sealKey ?? null;
   }
 
   push(event: StreamEvent): void {
@@ -95,7 +105,17 @@ export class StreamVerifier {
     const commandId = typeof event.metadata?.commandId === 'string' ? event.metadata.commandId : undefined;
     if (this.group.events.length > 0 && (commandId === undefined || commandId !== this.group.commandId)) this.endGroup();
     this.group.commandId = commandId;
-    this.group.events.push(event);
+    this.group.events.push(this.sealKey ? this.unsealed(event) : event);
+  }
+
+  /** With the seal key, the event as the API sealed it (its chain is checked on the stored form, above). */
+  private unsealed(event: StreamEvent): StreamEvent {
+    try {
+      return openedWithSealKey(event, this.sealKey!);
+    } catch (error) {
+      this.violation(event.streamVersion, 'deal', `${event.type} does not open with the seal key given: ${(error as Error).message}`);
+      return event;
+    }
   }
 
   /**
@@ -106,6 +126,7 @@ export class StreamVerifier {
     if (this.engine) {
       this.endGroup();
       if (this.held) this.sealedHands.push({ handNumber: this.held.hand.handNumber, version: this.held.hand.version });
+      if (this.heldCards) this.sealedHands.push({ handNumber: this.heldCards.handNumber, version: this.heldCards.version });
     }
     const violations = [...this.chain.violations, ...this.engineViolations];
     if (head) {
@@ -151,11 +172,12 @@ export class StreamVerifier {
     }
     this.checkDealSource(recorded[0]!);
     if (sealed) this.held = { hand: sealed, groups: [] };
-    if (!this.held) return this.check(recorded);
+    if (!this.held) return this.holdCards(recorded);
     this.held.groups.push(recorded);
     const revealed = revealedDeckOf(recorded);
     if (revealed === null) return;
-    const { hand, groups } = this.held;
+    const hand = this.held.hand;
+    const groups = this.opened(this.held.groups, recorded);
     this.held = null;
     for (const problem of dealProblems(hand, revealed, groups)) this.violation(problem.version, 'deal', problem.message);
     // Re-decide the hand with the revealed deck; DeckSealed is read as the revealed deck (its stored data may be sealed).
@@ -163,6 +185,49 @@ export class StreamVerifier {
       const readable = group.some((e) => e.type === 'DeckSealed') ? group.map((e) => (e.type === 'DeckSealed' ? ({ ...e, data: sealedData(revealed.deck) } as StreamEvent) : e)) : group;
       this.check(readable, revealed.deck);
     }
+  }
+
+  /**
+   * A live-cards hand whose reported cards are stored sealed: its groups wait for the hand's HoleCardsRevealed, which
+   * opens them (hole-card-seal.ts), and are then checked in order. Groups with nothing sealed before them are checked now.
+   */
+  private holdCards(recorded: StreamEvent[]): void {
+    const sealedCards = recorded.find((e) => isSealedHoleCards(e.type, e.data));
+    if (!this.heldCards && !sealedCards) return this.check(recorded);
+    if (this.heldCards && recorded[0]!.type === 'HandStarted') {
+      const lost = this.heldCards;
+      this.heldCards = null;
+      this.violation(recorded[0]!.streamVersion, 'deal', `hand ${lost.handNumber} (from version ${lost.version}) ended without its hole cards being revealed: its cards cannot be checked`);
+      for (const group of lost.groups) this.check(group);
+      return this.holdCards(recorded);
+    }
+    if (!this.heldCards) {
+      const handNumber = Number((sealedCards!.data as { handNumber: unknown }).handNumber);
+      this.heldCards = { handNumber, version: sealedCards!.streamVersion, groups: [] };
+    }
+    this.heldCards.groups.push(recorded);
+    if (!recorded.some((e) => e.type === HOLE_CARDS_REVEALED)) return;
+    const groups = this.opened(this.heldCards.groups, recorded);
+    this.heldCards = null;
+    for (const group of groups) this.check(group);
+  }
+
+  /**
+   * The held groups with the hole cards opened by the keys the last group reveals. An envelope they do not open is a
+   * violation, and its group is left out (the rules cannot be re-decided from cards nobody can read).
+   */
+  private opened(groups: StreamEvent[][], last: StreamEvent[]): StreamEvent[][] {
+    const keys = revealedHandKeys(last);
+    if (keys.size === 0) return groups;
+    const out: StreamEvent[][] = [];
+    for (const group of groups) {
+      try {
+        out.push(withHoleCardsRevealed(group, keys));
+      } catch (error) {
+        this.violation(group[0]!.streamVersion, 'deal', `hole cards that their hand's revealed key does not open: ${(error as Error).message}`);
+      }
+    }
+    return out;
   }
 
   /**
@@ -182,7 +247,9 @@ export class StreamVerifier {
     if (problem !== null) this.violation(first.streamVersion, 'deal', `${handNumber === null ? 'the draw for the button' : `hand ${handNumber}`}: ${problem}`);
   }
 
-  private check(recorded: StreamEvent[], revealed?: SealedDeck): void {
+  private check(all: StreamEvent[], revealed?: SealedDeck): void {
+    // The store appends HoleCardsRevealed after a hand's end, not the engine (its chain is checked in push).
+    const recorded = all.some((e) => e.type === HOLE_CARDS_REVEALED) ? all.filter((e) => e.type !== HOLE_CARDS_REVEALED) : all;
     if (recorded.length === 0) return;
 
     const readable: StreamEvent[] = [];
@@ -315,57 +382,4 @@ export class StreamVerifier {
     );
     this.reportedDrift = drift;
   }
-}
-
-/**
- * jsonEqual(tableEventOf(recorded), event) without making that copy: the recorded type, then the data's fields (a
- * "type" among them is overridden by the recorded type, as tableEventOf does), and no field of the event left over.
- */
-function isRecordedAs(recorded: StreamEvent, event: TableEvent): boolean {
-  if (recorded.type !== event.type) return false;
-  const data = recorded.data as Record<string, unknown>;
-  const fields = event as unknown as Record<string, unknown>;
-  let unmatched = 1;
-  for (const key in data) {
-    const value = data[key];
-    if (key === 'type' || value === undefined) continue;
-    if (!jsonEqual(value, fields[key])) return false;
-    unmatched++;
-  }
-  for (const key in fields) if (fields[key] !== undefined) unmatched--;
-  return unmatched === 0;
-}
-
-/** decide's HandStarted and DeckSealed as the single HandStarted that schema version 1 recorded. */
-function asVersion1(events: readonly TableEvent[]): readonly TableEvent[] {
-  const [started, sealed, ...rest] = events;
-  if (started?.type !== 'HandStarted' || sealed?.type !== 'DeckSealed') return events;
-  const { deckCommitment: _commitment, ...fields } = started;
-  const v1: HandStartedV1 = { ...fields, deck: sealed.deck, shuffle: sealed.shuffle };
-  return [v1 as unknown as TableEvent, ...rest];
-}
-
-/** DeckSealed's data as the revealed deck gives it (what the API encrypted). */
-function sealedData(deck: SealedDeck): StreamEvent['data'] {
-  return { handNumber: deck.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt: deck.salt } as unknown as StreamEvent['data'];
-}
-
-function sum(xs: readonly number[]): number {
-  let total = 0;
-  for (const x of xs) total += x;
-  return total;
-}
-
-function describe(command: { type: string }): string {
-  const { type, ...rest } = command as Record<string, unknown>;
-  const args = Object.entries(rest)
-    .filter(([k, v]) => v !== undefined && k !== 'deck' && k !== 'rules')
-    .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
-  return `${type}${args.length ? ` (${args.join(', ')})` : ''}`;
-}
-
-function show(event: TableEvent | undefined): string {
-  if (event === undefined) return 'nothing';
-  const text = JSON.stringify(event);
-  return text.length > 240 ? `${text.slice(0, 240)}…` : text;
 }

@@ -1,3 +1,4 @@
+import { withHoleCardsRevealed } from './hole-card-seal';
 import type { RecordedEvent } from '@felt/event-store';
 import { ohhExportFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
 import { toJsonlLine } from './jsonl';
@@ -37,7 +38,8 @@ export function exportTable(recorded: readonly RecordedEvent[], format: ExportFo
 
 function exportBody(recorded: readonly RecordedEvent[], format: ExportFormat, within: (recordedAt: string) => boolean): TableExport {
   if (format === 'jsonl') return { ...CONTENT.jsonl, text: recorded.filter((e) => within(e.recordedAt)).map(toJsonlLine).join(''), notes: [] };
-  const events = recorded.map(tableEventOf);
+  // Hands that are over carry their HoleCardsRevealed: their hole cards open with it (a hand still live stays sealed).
+  const events = withHoleCardsRevealed(recorded).map(tableEventOf);
   const startedAt = new Map<number, string>();
   recorded.forEach((r, i) => {
     const e = events[i]!;

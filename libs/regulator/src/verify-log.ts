@@ -46,6 +46,8 @@ export interface VerifyStoreOptions {
   readonly pageSize?: number;
   /** Called with the events checked so far and the total expected. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** The seal key (FELT_SEAL_KEY): sealed decks opened and compared with the revealed ones (StreamVerifierOptions). */
+  readonly sealKey?: Buffer;
 }
 
 /** Engine checks apply to table streams; game streams get the room's replay; any other stream is checked for its chain only. */
@@ -92,7 +94,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   let failure: Error | undefined;
   try {
     for (const info of infos) {
-      const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId), devices });
+      const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId), devices, ...(options.sealKey && { sealKey: options.sealKey }) });
       const room = roomReplayFor(info.streamId, true);
       await reader.read(info.streamId, (event) => {
         verifier.push(event);
@@ -139,6 +141,8 @@ export interface VerifyEventsOptions {
    */
   readonly excerpt?: boolean;
   readonly onProgress?: (done: number, total: number) => void;
+  /** The seal key: sealed decks opened and compared with the revealed ones (StreamVerifierOptions). */
+  readonly sealKey?: Buffer;
 }
 
 /** Verifies events from an export, stream by stream, in the order the file gives them. */
@@ -160,6 +164,7 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
       engine: isTable(streamId),
       devices,
       ...(anchored ? { start: { version: first.streamVersion - 1, hash: first.prevHash } } : {}),
+      ...(options.sealKey && { sealKey: options.sealKey }),
     });
     const room = roomReplayFor(streamId, !anchored);
     for (const e of list) {

@@ -106,7 +106,7 @@ export class LiveSubscription implements TableListener {
       if (this.closed) return false;
       if (page.length === 0 || page[0]!.streamVersion !== next) throw new Error(`${this.channel.streamId}: v${next} is missing from the stream`);
       const last = page[page.length - 1]!.streamVersion;
-      const events = page.map((e) => eventViewFor(e, this.reader.audience, liveHandFrom, this.reader));
+      const events = page.map((e) => eventViewFor(this.channel.opened(e), this.reader.audience, liveHandFrom, this.reader));
       if (!this.output.send(serverMessage.events(this.tableId, next, last, events))) return false;
       next = last + 1;
     }

@@ -2,7 +2,7 @@ import { tableDecider } from '@felt/engine';
 import type { EventStore, RecordedEvent } from '@felt/event-store';
 import type { FoldedTables } from '../tables/folded-tables';
 import type { FoldedTable } from '../tables/table-state-cache';
-import { toTableEvent } from '../tables/table-stream';
+import { openedRecord, toTableEvent } from '../tables/table-stream';
 import { LIVE_LIMITS } from './live-limits';
 import { serverMessage } from './live-protocol';
 import type { LiveHands } from './live-hands';
@@ -121,6 +121,11 @@ export class TableChannel {
     return this.work;
   }
 
+  /** An event as read from the store, with its hole cards opened for the visibility rule to judge. */
+  opened(recorded: RecordedEvent): RecordedEvent {
+    return openedRecord(recorded, this.tables.seal);
+  }
+
   private async fold(events: readonly RecordedEvent[]): Promise<void> {
     this.folded ??= await this.tables.caughtUp(this.streamId);
     const start = this.folded.version;
@@ -137,6 +142,8 @@ export class TableChannel {
       state = tableDecider.evolve(state, toTableEvent(recorded, this.tables.seal));
     });
     const folded = { state, version: start + newer.length, snapshotVersion: this.folded.snapshotVersion };
+    // The listeners get the events with their hole cards opened: each then shows them only to an audience that may see them.
+    newer = newer.map((e) => this.opened(e));
     const liveHandFrom = await this.hands.from(this.streamId, folded, newer);
     this.folded = folded;
     const batch = new TableBatch(this.tableId, newer, folded, liveHandFrom);

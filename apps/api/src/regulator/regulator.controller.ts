@@ -14,12 +14,13 @@ import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-t
 import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
 import { LiveHands } from '../live/live-hands';
+import { DECK_SEAL, type DeckSeal } from '../tables/deck-seal';
 import { eventViewFor } from '../live/live-visibility';
 import { existingTable, GetTableQuery } from '../tables/get-table.query';
 import { ListTablesQuery, tablePageSchema } from '../tables/list-tables.query';
 import { tableIdSchema } from '../tables/table-command-schema';
 import type { FoldedTable } from '../tables/table-state-cache';
-import { streamIdOf } from '../tables/table-stream';
+import { openedRecord, streamIdOf } from '../tables/table-stream';
 import { eventsRecordedBetween, wholeTableLog } from './table-log';
 
 const isoTime = z.iso.datetime({ offset: true, error: 'an ISO 8601 time with a zone, e.g. 2026-11-30T18:00:00Z' });
@@ -51,6 +52,7 @@ export class RegulatorController {
     @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(LiveHands) private readonly liveHands: LiveHands,
     @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(DECK_SEAL) private readonly seal: DeckSeal,
   ) {}
 
   @Get()
@@ -84,7 +86,7 @@ export class RegulatorController {
     const table = await existingTable(this.queryBus, tableId);
     const audience = await this.access.audienceFor(principalOf(req), tableId, table.state.rules);
     const liveHandFrom = await this.liveHands.from(streamIdOf(tableId), table, page.events);
-    return { tableId, from: from ?? null, to: to ?? null, events: page.events.map((e) => eventViewFor(e, audience, liveHandFrom)), nextFromVersion: page.nextFromVersion };
+    return { tableId, from: from ?? null, to: to ?? null, events: page.events.map((e) => eventViewFor(openedRecord(e, this.seal), audience, liveHandFrom)), nextFromVersion: page.nextFromVersion };
   }
 
   @Get(':tableId/hands')
@@ -93,7 +95,8 @@ export class RegulatorController {
   async hands(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
     const { last } = parseInput(handsQuerySchema, query);
     const log = await this.existingLog(tableId);
-    const history = project(handHistory, log);
+    // Hole cards opened (the store holds a live hand's sealed); handRecordFor shows each to whom may see it.
+    const history = project(handHistory, log.map((e) => openedRecord(e, this.seal)));
     const inProgress = history.inProgress[tableId];
     const audience = await this.access.audienceFor(principalOf(req), tableId, (await this.tableAfter(tableId)).state.rules);
     return {

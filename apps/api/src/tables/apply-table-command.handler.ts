@@ -12,7 +12,7 @@ import { keyReusedBy } from './request-fingerprint';
 import { TableClock } from './table-clock';
 import { TableQueue } from './table-queue';
 import type { FoldedTable } from './table-state-cache';
-import { streamIdOf, tableIdOf, toNewEvent } from './table-stream';
+import { openedRecord, streamIdOf, tableIdOf, toNewEvents } from './table-stream';
 
 /** A replay answers only the request that first used the key (keyReusedBy); anything else is refused, never replayed. */
 function boundToItsRequest(request: CommandRequest, outcome: ApplyOutcome): ApplyOutcome {
@@ -88,7 +88,7 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
       try {
         appended = await this.store.append(streamId, {
           expectedVersion: table.version,
-          events: decision.events.map((e) => toNewEvent(e, this.tables.seal)),
+          events: toNewEvents(decision.events, this.tables.seal, streamId, table.state.hand?.handNumber ?? null),
           commandId: request.commandId,
           metadata: { ...request.metadata, at },
         });
@@ -99,11 +99,11 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
       if (appended.ok && appended.duplicate) {
         // Its first attempt committed without this process seeing it (an answer lost to a restart): the client's
         // next command needs the table as it is now, not as this process last knew it.
-        return { kind: 'replayed', version: appended.streamVersion, events: appended.events, table: await this.tables.caughtUp(streamId, table) };
+        return { kind: 'replayed', version: appended.streamVersion, events: appended.events.map((e) => openedRecord(e, this.tables.seal)), table: await this.tables.caughtUp(streamId, table) };
       }
       if (appended.ok) {
         const next = this.tables.advance(streamId, table, decision.state, appended.streamVersion);
-        return { kind: 'applied', version: appended.streamVersion, events: appended.events, table: next, ...(readerConflict ? { readerConflict } : {}) };
+        return { kind: 'applied', version: appended.streamVersion, events: appended.events.map((e) => openedRecord(e, this.tables.seal)), table: next, ...(readerConflict ? { readerConflict } : {}) };
       }
 
       // Another process appended since this one last looked.
@@ -143,6 +143,6 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     const first = await this.appliedCommands.find(request.commandId);
     if (!first) return null;
     if (first.streamId !== streamIdOf(request.tableId)) return { kind: 'command-id-reused', firstTableId: tableIdOf(first.streamId) };
-    return { kind: 'replayed', version: first.streamVersion, events: first.events, table: await this.tables.caughtUp(streamIdOf(request.tableId), table) };
+    return { kind: 'replayed', version: first.streamVersion, events: first.events.map((e) => openedRecord(e, this.tables.seal)), table: await this.tables.caughtUp(streamIdOf(request.tableId), table) };
   }
 }

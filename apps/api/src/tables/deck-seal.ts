@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Provider } from '@nestjs/common';
 import { IN_MEMORY } from '@felt/event-store';
+import { SEAL_ALGORITHM, holeCardsKey, openValue, sealKeyId, sealValue, type SealedEnvelope } from '@felt/regulator';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 
 /**
@@ -11,25 +12,16 @@ import { API_CONFIG, type ApiConfig } from '../config/api-config';
  * event table, a backup or a replica learns nothing of the cards to come. The stored data keeps the hand number in
  * the clear; the rest is the envelope below. GCM's tag makes a changed ciphertext fail to open (the hash chain
  * already catches it). DeckRevealed, after the hand, holds the same fields in the clear, so `felt verify` never needs
- * the key.
+ * the key. Hole cards are sealed the same way, with a key per hand (@felt/regulator hole-card-seal.ts).
  */
-export const SEAL_ALGORITHM = 'aes-256-gcm';
-
-export interface SealedEnvelope {
-  readonly alg: typeof SEAL_ALGORITHM;
-  /** First 16 hex digits of SHA-256(key): names the key, so a wrong key is reported as such. */
-  readonly keyId: string;
-  readonly iv: string;
-  readonly tag: string;
-  readonly ciphertext: string;
-}
+export { SEAL_ALGORITHM, type SealedEnvelope };
 
 export class DeckSeal {
   readonly keyId: string;
 
   constructor(private readonly key: Buffer) {
     if (key.length !== 32) throw new Error('the seal key is 32 bytes (64 hex digits)');
-    this.keyId = createHash('sha256').update(key).digest('hex').slice(0, 16);
+    this.keyId = sealKeyId(key);
   }
 
   /** DeckSealed's data as stored: the hand number, and everything else encrypted. */
@@ -47,22 +39,18 @@ export class DeckSeal {
    * was sealed for one place (a hand, a snapshot) does not open in another.
    */
   seal(value: unknown, context: string): SealedEnvelope {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv(SEAL_ALGORITHM, this.key, iv);
-    cipher.setAAD(Buffer.from(context, 'utf8'));
-    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-    return { alg: SEAL_ALGORITHM, keyId: this.keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+    return sealValue(this.key, value, context);
   }
 
   /** The value sealed by `seal` for `context`; throws for another key, another context or a changed envelope. */
   open(sealed: SealedEnvelope, context: string): unknown {
-    if (sealed.alg !== SEAL_ALGORITHM) throw new Error(`${context}: sealed with ${String(sealed.alg)}, not ${SEAL_ALGORITHM}`);
     if (sealed.keyId !== this.keyId) throw new Error(`${context}: sealed under key ${sealed.keyId}, and this process holds key ${this.keyId}: set FELT_SEAL_KEY to that key`);
-    const decipher = createDecipheriv(SEAL_ALGORITHM, this.key, Buffer.from(sealed.iv, 'base64'));
-    decipher.setAAD(Buffer.from(context, 'utf8'));
-    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]);
-    return JSON.parse(plain.toString('utf8'));
+    return openValue(this.key, sealed, context);
+  }
+
+  /** The key of one hand's hole cards (hole-card-seal.ts): HoleCardsRevealed publishes it when the hand is over. */
+  holeCardsKey(streamId: string, handNumber: number): Buffer {
+    return holeCardsKey(this.key, streamId, handNumber);
   }
 }
 

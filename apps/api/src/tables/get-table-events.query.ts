@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
-import { streamIdOf } from './table-stream';
+import { DECK_SEAL, type DeckSeal } from './deck-seal';
+import { openedRecord, streamIdOf } from './table-stream';
 
 export interface TableEventsPage {
   /** The table's version when the page was read. */
@@ -24,14 +25,18 @@ export class GetTableEventsQuery extends Query<TableEventsPage | null> {
 
 @QueryHandler(GetTableEventsQuery)
 export class GetTableEventsHandler implements IQueryHandler<GetTableEventsQuery, TableEventsPage | null> {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DECK_SEAL) private readonly seal: DeckSeal,
+  ) {}
 
   async execute({ tableId, fromVersion, limit }: GetTableEventsQuery): Promise<TableEventsPage | null> {
     const streamId = streamIdOf(tableId);
     // The version first: events appended after it are left for the next page rather than half-reported.
     const version = await this.store.streamVersion(streamId);
     if (version === 0) return null;
-    const events = await this.store.readStream(streamId, { fromVersion, toVersion: version, limit });
+    // Hole cards opened: the caller shows each event through the visibility rule.
+    const events = (await this.store.readStream(streamId, { fromVersion, toVersion: version, limit })).map((e) => openedRecord(e, this.seal));
     const last = events.length > 0 ? events[events.length - 1]!.streamVersion : fromVersion - 1;
     return { version, events, nextFromVersion: last < version ? last + 1 : null };
   }

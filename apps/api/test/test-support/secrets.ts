@@ -1,6 +1,8 @@
 import { FULL_DECK, formatCard, parseCard } from '@felt/engine';
-import type { EventStore } from '@felt/event-store';
-import { streamIdOf } from '../../src/tables/table-stream';
+import type { EventStore, RecordedEvent } from '@felt/event-store';
+import { DeckSeal } from '../../src/tables/deck-seal';
+import { openedRecord, streamIdOf } from '../../src/tables/table-stream';
+import { TEST_SEAL_KEY } from './auth';
 
 /**
  * What the visibility tests compare bodies with: the cards of a table's one hand as the store holds them (the
@@ -56,9 +58,16 @@ export function handCardsOfEvent(type: string, data: any): HandCardsOfEvent | un
   }
 }
 
-/** The table's one hand as the store holds it (nothing filtered: the test reads the events table itself). */
+const TEST_SEAL = new DeckSeal(Buffer.from(TEST_SEAL_KEY, 'hex'));
+
+/** A stored event with its sealed hole cards opened under the test API's seal key: the truth the tests compare with. */
+export function openedForTest(recorded: RecordedEvent): RecordedEvent {
+  return openedRecord(recorded, TEST_SEAL);
+}
+
+/** The table's one hand as the store holds it (nothing filtered: the test reads the events table itself, and opens the seals). */
 export async function handTruth(store: EventStore, tableId: string, deck: readonly string[]): Promise<HandTruth> {
-  const events = await store.readStream(streamIdOf(tableId));
+  const events = (await store.readStream(streamIdOf(tableId))).map(openedForTest);
   const hole = new Map<number, string[]>();
   const board: string[] = [];
   const secondBoard: string[] = [];

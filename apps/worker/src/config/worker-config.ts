@@ -38,6 +38,14 @@ export interface WorkerConfig {
   readonly apiUrl: string | undefined;
   /** JWT_SECRET, the API's: the timer signs its token with it (else `<DATA_DIR>/jwt-secret`, as the API reads it). */
   readonly jwtSecret: string | undefined;
+  /** FELT_RELAY_SIGNING_KEY: the relay's Ed25519 key (64 hex digits or PKCS #8 PEM); else `<DATA_DIR>/relay-signing.key`. */
+  readonly relaySigningKey: string | undefined;
+  /** FELT_ANCHOR_PUSH_URL: where signed anchors are POSTed every anchorIntervalMs (off without it). */
+  readonly anchorPushUrl: string | undefined;
+  /** FELT_ANCHOR_KEY: the file of the Ed25519 private key (PEM) that signs them. */
+  readonly anchorKeyFile: string | undefined;
+  /** FELT_ANCHOR_INTERVAL_MS: how often (default a minute). */
+  readonly anchorIntervalMs: number;
   /** TIMER_CONCURRENCY: expiries sent at once by this process. */
   readonly timerConcurrency: number;
   /** TIMER_NO_SHOWS=off: leave a room's calls that run out to the floor (default: the timer records the no-show). */
@@ -61,6 +69,10 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   logLevel: 'info',
   apiUrl: undefined,
   jwtSecret: undefined,
+  relaySigningKey: undefined,
+  anchorPushUrl: undefined,
+  anchorKeyFile: undefined,
+  anchorIntervalMs: 60_000,
   timerConcurrency: 64,
   timerNoShows: true,
 };
@@ -85,6 +97,10 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     logLevel: text('LOG_LEVEL') ?? DEFAULT_WORKER_CONFIG.logLevel,
     apiUrl: text('FELT_API_URL'),
     jwtSecret: text('JWT_SECRET'),
+    relaySigningKey: text('FELT_RELAY_SIGNING_KEY'),
+    anchorPushUrl: text('FELT_ANCHOR_PUSH_URL'),
+    anchorKeyFile: text('FELT_ANCHOR_KEY'),
+    anchorIntervalMs: count('FELT_ANCHOR_INTERVAL_MS', DEFAULT_WORKER_CONFIG.anchorIntervalMs, 1000),
     timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
     timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
   };

@@ -13,6 +13,14 @@ export const eventJobSchema = z.object({
   recordedAt: z.string().describe('ISO 8601 UTC with milliseconds'),
   data: z.unknown().describe('the event; see events/<type>.v<schemaVersion>.schema.json'),
   metadata: z.record(z.string(), z.unknown()).describe('commandId, actorId, actorRole, correlationId, device, ...'),
+  signature: z
+    .object({
+      alg: z.literal('Ed25519'),
+      keyId: z.string().describe("first 16 hex digits of SHA-256 over the relay's raw 32-byte public key"),
+      value: z.string().describe('base64 Ed25519 signature over the canonical JSON of this object without `signature`'),
+    })
+    .optional()
+    .describe("the relay's signature: verify it before applying the job (docs/events.md, \"Signed jobs\")"),
 });
 
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

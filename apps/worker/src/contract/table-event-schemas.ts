@@ -25,8 +25,8 @@ const shuffleRecord = z.union([
   z.object({ kind: z.literal('seeded'), prng: z.literal('hmac-drbg-sha256-fisher-yates'), seed: z.string().regex(/^[0-9a-f]{64}$/).describe('256-bit seed, hex') }),
   z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int().describe('32-bit seed: scripts and demos only') }),
 ]);
-const handNumberOnly = <T extends 'DeckSealed' | 'DeckRevealed'>(type: T) =>
-  z.object({ type: z.literal(type), handNumber: int() }).describe('published with its hand number only: the deck, seed and salt never go on the public queue');
+const handNumberOnly = <T extends 'DeckSealed' | 'DeckRevealed' | 'HoleCardsRevealed'>(type: T) =>
+  z.object({ type: z.literal(type), handNumber: int() }).describe('published with its hand number only: the deck, seed, salt and hole-card keys never go on the public queue');
 
 /** A hand's shuffle as published: never its seed (it would tell every card to come). */
 const shuffleMethod = z.discriminatedUnion('kind', [
@@ -202,6 +202,7 @@ export const TABLE_EVENT_SCHEMAS = {
   HandVoided: z.object({ type: z.literal('HandVoided'), handNumber: int(), reason: z.string(), refunds: z.array(seatAmount()) }),
   DeckSealed: handNumberOnly('DeckSealed'),
   DeckRevealed: handNumberOnly('DeckRevealed'),
+  HoleCardsRevealed: handNumberOnly('HoleCardsRevealed'),
   SeatChanged: z
     .object({ type: z.literal('SeatChanged'), from: seat(), to: seat(), playerId: z.string(), newPlayer: z.boolean(), postToEnter: z.boolean() })
     .describe('a player moved to an empty seat; newPlayer: the big blind had passed the new seat, so they wait for it or post (postToEnter)'),
@@ -258,7 +259,7 @@ type Published<K> = K extends 'HoleCardsDealt'
   ? { type: K; hands: { seat: number; cards: null }[] }
   : K extends 'HoleCardsReported'
     ? { type: K; seat: number; cards: null }
-    : K extends 'DeckSealed' | 'DeckRevealed'
+    : K extends 'DeckSealed' | 'DeckRevealed' | 'HoleCardsRevealed'
       ? { type: K; handNumber: number }
       : K extends 'HandStarted'
         ? Flat<Omit<EngineEvent<K>, 'deck' | 'shuffle'> & { shuffle: WithoutSeed<EngineEvent<'HandStarted'>['shuffle']> }>
@@ -274,7 +275,7 @@ export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K
   ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true, HoleCardsReported: true,
   PlayerFolded: true, PlayerChecked: true, PlayerCalled: true, BetPlaced: true, RaisePlaced: true, BlindsChopped: true, RakeTaken: true,
   KillButtonChanged: true, RulesChanged: true, UncalledBetReturned: true, BoardDealt: true, ShowdownStarted: true, HandShown: true,
-  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true, SeatChanged: true,
+  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true, HoleCardsRevealed: true, SeatChanged: true,
   ActionCorrected: true,
   BombPotCalled: true, RunItTwiceAgreed: true, RunItOnceChosen: true, SecondBoardDealt: true, RunsAwarded: true,
   ClockStarted: true, ClockPaused: true, ClockResumed: true, TimeBankUsed: true, ClockExpired: true,

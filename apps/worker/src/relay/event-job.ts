@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@felt/event-store';
 import { publicEventData } from '@felt/projections';
+import type { JobSignature } from './job-signature';
 
 /**
  * What a consumer receives as BullMQ job data (the job's name is the event type, its id the event id).
@@ -22,6 +23,8 @@ export interface EventJob {
   recordedAt: string;
   data: unknown;
   metadata: Record<string, unknown>;
+  /** The relay's Ed25519 signature over the rest of this object (job-signature.ts); absent only where no signer runs (tests). */
+  signature?: JobSignature;
 }
 
 export function eventJob(event: RecordedEvent): EventJob {

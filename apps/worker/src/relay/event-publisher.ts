@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@felt/event-store';
 import type { Redis } from 'ioredis';
 import type { RedisSentinelSetting } from '@felt/settings';
 import { eventJob, type EventJob } from './event-job';
+import type { JobSigner } from './job-signature';
 import { queueName, shardOf } from './shards';
 import { redisConnectionOptions } from './redis-connection';
 
@@ -21,6 +22,8 @@ export interface PublisherOptions {
   prefix?: string;
   /** Deprecation windows: events of these types and versions are also published in their older shape. */
   downgrades?: readonly Downgrade[];
+  /** Signs every job's data (docs/events.md, "Signed jobs"); the worker always gives one, some tests do not. */
+  signer?: JobSigner;
 }
 
 /**
@@ -106,7 +109,7 @@ export class BullmqPublisher implements Publisher {
   }
 
   private jobsFor(event: RecordedEvent): { name: string; data: EventJob; opts: { jobId: string } }[] {
-    const job = { name: event.type, data: eventJob(event), opts: { jobId: event.eventId } };
+    const job = { name: event.type, data: this.signed(eventJob(event)), opts: { jobId: event.eventId } };
     const downgrades = this.options.downgrades;
     if (!downgrades?.length) return [job];
     const jobs = [job];
@@ -114,11 +117,15 @@ export class BullmqPublisher implements Publisher {
       if (d.type !== event.type || d.fromVersion !== event.schemaVersion) continue;
       jobs.push({
         name: `${event.type}.v${d.toVersion}`,
-        data: { ...job.data, schemaVersion: d.toVersion, data: d.downgrade(job.data.data) },
+        data: this.signed({ ...job.data, schemaVersion: d.toVersion, data: d.downgrade(job.data.data) }),
         opts: { jobId: `${event.eventId}-v${d.toVersion}` },
       });
     }
     return jobs;
+  }
+
+  private signed(data: EventJob): EventJob {
+    return this.options.signer ? this.options.signer.signed(data) : data;
   }
 
   async close(): Promise<void> {

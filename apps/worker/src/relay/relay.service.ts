@@ -3,6 +3,7 @@ import { EventStore, type AppendNotifications } from '@felt/event-store';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { RelayMetrics } from '../metrics/relay-metrics';
 import { BullmqPublisher } from './event-publisher';
+import { resolveRelaySigningKey } from './job-signature';
 import { OutboxRelay } from './outbox-relay';
 import { RelayLoop } from './relay-loop';
 import { queueName } from './shards';
@@ -33,7 +34,9 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
       this.logger.warn('outbox relay off: no REDIS_URL. Events are kept in the log and published once a worker runs with REDIS_URL.');
       return;
     }
+    const { signer, source } = resolveRelaySigningKey({ signingKey: this.config.relaySigningKey, dataDir: this.config.dataDir });
     this.publisher = new BullmqPublisher({
+      signer,
       redisUrl,
       sentinel: this.config.redisSentinel,
       replicaAcks: this.config.redisReplicaAcks,
@@ -65,7 +68,7 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
       onError: (error) => this.logger.warn(`append notifications lost (${error.message}); polling until they are back`),
     });
     const last = queueName(this.config.eventShards - 1);
-    this.logger.log(`outbox relay on: publishing to ${queueName(0)} .. ${last} on ${where(redisUrl, this.config)} (prefix "${this.config.queuePrefix}")`);
+    this.logger.log(`outbox relay on: publishing to ${queueName(0)} .. ${last} on ${where(redisUrl, this.config)} (prefix "${this.config.queuePrefix}"), jobs signed by key ${signer.keyId} (${source}; public key in ${this.config.dataDir}/relay-signing.pub)`);
   }
 
   /** Before the database closes: the batch in flight ends, its checkpoint is saved, the lock goes to a standby worker. */

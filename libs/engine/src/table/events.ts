@@ -119,7 +119,13 @@ type CoreEvent =
   | { readonly type: 'ActionCorrected'; readonly handNumber: number; readonly action: number; readonly retracted: readonly BettingActionEvent[]; readonly reason: string }
   | { readonly type: 'HandVoided'; readonly handNumber: number; readonly reason: string; readonly refunds: readonly { readonly seat: number; readonly amount: number }[] }
   /** Right after HandEnded or HandVoided of a hand that had a DeckSealed: every card, mucked ones included. */
-  | ({ readonly type: 'DeckRevealed' } & SealedDeck);
+  | ({ readonly type: 'DeckRevealed' } & SealedDeck)
+  /**
+   * Never decided by the engine: the API appends it after a hand's HandEnded or HandVoided (and DeckRevealed), with
+   * the key (64 hex digits) that opens the hand's hole cards, which the event store holds sealed while the hand is
+   * live (docs/security.md, "Insiders" row 4). Folding it changes nothing.
+   */
+  | { readonly type: 'HoleCardsRevealed'; readonly handNumber: number; readonly key: string };
 
 export type TableEventType = TableEvent['type'];
 
@@ -130,7 +136,7 @@ const CORE_EVENT_TYPES: readonly CoreEvent['type'][] = Object.freeze([
   'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
   'ButtonPlaced', 'HandStarted', 'BlindPosted', 'HoleCardsDealt', 'HoleCardsReported', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
   'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',
-  'HandVoided', 'DeckSealed', 'DeckRevealed', 'SeatChanged', 'ActionCorrected',
+  'HandVoided', 'DeckSealed', 'DeckRevealed', 'HoleCardsRevealed', 'SeatChanged', 'ActionCorrected',
 ]);
 
 export const EVENT_TYPES: readonly TableEventType[] = Object.freeze([...CORE_EVENT_TYPES, ...HOUSE_EVENT_TYPES]);

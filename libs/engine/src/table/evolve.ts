@@ -92,6 +92,7 @@ export function evolveCore(state: TableState, event: TableEvent): TableState {
     }
     // The reveal changes nothing at the table: the hand is over and its deck was already known to the state.
     case 'DeckRevealed':
+    case 'HoleCardsRevealed':
       return state;
     default: {
       const next = cloneTable(state);
@@ -390,7 +391,8 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
     }
     case 'HoleCardsReported': {
       const next = cloneHand(hand);
-      next.players = mapPlayer(hand, e.seat, (p) => playerWith(p, { holeCards: e.cards }));
+      // Stored sealed, the cards are null to a reader without the hand's key (the worker's public fold): none known.
+      next.players = mapPlayer(hand, e.seat, (p) => playerWith(p, { holeCards: (e.cards as readonly Card[] | null) ?? NO_CARDS }));
       return next;
     }
     case 'PotAwarded': {
