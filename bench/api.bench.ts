@@ -33,6 +33,7 @@ import { authHeaders } from '../apps/api/test/test-support/auth';
 import { JsonHttpClient } from '../apps/api/test/test-support/http-client';
 import { nextCommand, type PlayerView } from '../apps/api/test/test-support/table-player';
 import { createScratchDatabase } from './scratch-database';
+import { migrations } from '../migrations';
 
 /** BENCH_API_CONCURRENCY=8 (a comma list) and BENCH_API_THROUGHPUT_ONLY=1 narrow an exploratory run, e.g. under a profiler (BENCH_API_NODE_ARGS=--cpu-prof). */
 const CONCURRENCY = (process.env.BENCH_API_CONCURRENCY ?? '1,8,64').split(',').map(Number);
@@ -178,7 +179,7 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
     }
 
     // 3. A short and a long history, the long one written straight into the store.
-    const db = await openDatabase({ databaseUrl: url });
+    const db = await openDatabase({ databaseUrl: url, migrations });
     const historyTables: { tableId: string; events: number; firstRead: number; after?: number }[] = [];
     for (const size of HISTORY_SIZES) {
       const tableId = `history-${size}`;
@@ -409,7 +410,7 @@ function appendOneCommand(store: EventStore, streamId: string) {
 
 /** An EventStore of its own (group commit as the API has it) with a connection per client. */
 async function withStore<T>(url: string, size: number, fn: (store: EventStore) => Promise<T>, groupCommit = APPEND_GROUP_COMMIT): Promise<T> {
-  const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: size } });
+  const db = await openDatabase({ databaseUrl: url, migrations, postgres: { maxConnections: size } });
   try {
     return await fn(new EventStore(db, groupCommit));
   } finally {

@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
-import { createPostgresDatabase } from '../libs/event-store/test-support/test-databases';
+import { createPostgresDatabase } from '../test/support/app-databases';
 import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-process';
 import { TEST_JWT_SECRET } from '../apps/api/test/test-support/auth';
 import { TIMER_QUEUE } from '../apps/worker/src/timer/timer-service';

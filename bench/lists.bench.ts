@@ -15,6 +15,7 @@ import { randomTableLog, tableStreamId } from '@felt/regulator';
 import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-process';
 import { authHeaders } from '../apps/api/test/test-support/auth';
 import { createScratchDatabase } from './scratch-database';
+import { migrations } from '../migrations';
 
 const TABLES = Number(process.env.BENCH_LIST_TABLES ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_LIST_SAMPLES ?? 300);
@@ -64,7 +65,7 @@ export async function runListsBench(): Promise<{ rows: ListRow[]; markdown: stri
 
 /** `count` tables of random legal hands (about 12 events each), appended by a few concurrent writers. */
 async function fillTables(url: string, count: number): Promise<void> {
-  const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: WRITERS } });
+  const db = await openDatabase({ databaseUrl: url, migrations, postgres: { maxConnections: WRITERS } });
   try {
     const store = new EventStore(db);
     let next = 0;

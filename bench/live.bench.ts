@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { mulberry32 } from '@felt/engine';
-import { createPostgresDatabase } from '../libs/event-store/test-support/test-databases';
+import { createPostgresDatabase } from '../test/support/app-databases';
 import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-process';
 import { authHeaders } from '../apps/api/test/test-support/auth';
 import { JsonHttpClient } from '../apps/api/test/test-support/http-client';

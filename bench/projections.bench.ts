@@ -16,6 +16,7 @@ import { READ_MODELS } from '../apps/worker/src/projections/read-models';
 import { rebuildProjection } from '../apps/worker/src/projections/projection-rebuild';
 import { createScratchDatabase } from './scratch-database';
 import { benchStreams, insert } from './verify.bench';
+import { migrations } from '../migrations';
 
 const GOAL_SHARE = 0.4;
 const BATCH = 20_000;
@@ -59,7 +60,7 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
 
   const { name, url, drop } = await createScratchDatabase('felt_bench_projections');
   try {
-    await (await openDatabase({ databaseUrl: url })).close();
+    await (await openDatabase({ databaseUrl: url, migrations })).close();
     let t0 = Date.now();
     const client = new Client({ connectionString: url });
     await client.connect();
@@ -73,7 +74,7 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
     streams.length = 0;
     log.length = 0;
 
-    const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: 4 } });
+    const db = await openDatabase({ databaseUrl: url, migrations, postgres: { maxConnections: 4 } });
     const store = new EventStore(db);
     try {
       // Each rebuild beside a raw read measured just before it: the machine's load moves during a long run.

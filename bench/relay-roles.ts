@@ -14,13 +14,14 @@ import { Worker } from 'bullmq';
 import { EventStore, openDatabase } from '@felt/event-store';
 import type { EventJob } from '../apps/worker/src/relay/event-job';
 import { queueName } from '../apps/worker/src/relay/shards';
+import { migrations } from '../migrations';
 
 const wallNow = () => performance.timeOrigin + performance.now();
 const send = (message: unknown) => process.send?.(message);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function appender(): Promise<void> {
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, migrations });
   const store = new EventStore(db);
   const tables = Number(process.env.TABLES);
   const seconds = Number(process.env.SECONDS);

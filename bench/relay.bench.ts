@@ -23,7 +23,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Queue, Worker } from 'bullmq';
 import { EventStore, positionOf, START, type RecordedEvent } from '@felt/event-store';
 import { PrivateRedis } from '../apps/worker/test-support/redis';
-import { createTestDatabase } from '../libs/event-store/test-support/test-databases';
+import { createTestDatabase } from '../test/support/app-databases';
 import { BullmqPublisher, type Publisher } from '../apps/worker/src/relay/event-publisher';
 import { eventJob, type EventJob } from '../apps/worker/src/relay/event-job';
 import { OutboxRelay, type RelayStep } from '../apps/worker/src/relay/outbox-relay';

@@ -16,6 +16,7 @@ import { EventStore, GENESIS_HASH, openDatabase, type RecordedEvent } from '@fel
 import { cpus, loadavg } from 'node:os';
 import { fastEventHash, randomTableLog, verifyStore, verifyStoreInWorkers } from '@felt/regulator';
 import { createScratchDatabase } from './scratch-database';
+import { migrations } from '../migrations';
 
 const GOAL_SECONDS = 10;
 
@@ -114,7 +115,7 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
 
   const { name, url, drop } = await createScratchDatabase('felt_bench_verify');
   try {
-    const migrated = await openDatabase({ databaseUrl: url });
+    const migrated = await openDatabase({ databaseUrl: url, migrations });
     await migrated.close();
     t0 = Date.now();
     const clients = Array.from({ length: 3 }, () => new Client({ connectionString: url }));
@@ -128,7 +129,7 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
     say(`inserted ${events} events into ${name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
     streams.length = 0;
 
-    const db = openDatabase({ databaseUrl: url });
+    const db = openDatabase({ databaseUrl: url, migrations });
     const store = new EventStore(await db);
     try {
       // Raw read: the same rows, page by page per stream, as verify reads them, doing nothing with them.

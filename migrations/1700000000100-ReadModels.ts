@@ -5,7 +5,7 @@ import type { MigrationSql, SqlMigration } from '@felt/event-store';
  * Rows are keyed so that one event touches few of them: a table's view, its hand in progress, the sessions seated
  * at it, its lobby entry. Each row holds the view as jsonb beside the columns queries filter on. The positions
  * these rows reflect are the runner's checkpoints ("projection:<name>"), written in the same transaction.
- * Plain SQL, one statement per query() call, so it runs under TypeORM (PostgreSQL) and the PGlite migrator alike.
+ * Plain SQL, one statement per query() call, so it runs on PostgreSQL and PGlite alike.
  */
 export class ReadModels1700000000100 implements SqlMigration {
   readonly name = 'ReadModels1700000000100';

@@ -2,7 +2,7 @@ import type { MigrationSql, SqlMigration } from '@felt/event-store';
 
 /**
  * Who may use the API: users (name, role, scrypt password hash, disabled) and which dealer runs which table.
- * Plain SQL, one statement per query() call, like the event store's migration (it runs under TypeORM and PGlite).
+ * Plain SQL, one statement per query() call, like the event store's migration (run on PostgreSQL and PGlite alike).
  * Users are current state, not events: the events record who acted (metadata actorId/actorRole) either way.
  */
 export class Users1700000000200 implements SqlMigration {

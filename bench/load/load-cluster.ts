@@ -3,12 +3,13 @@ import { openDatabase, type Database } from '@felt/event-store';
 import { ApiProcess, ensureBuilt, freePort, PortTaken } from '../../apps/api/test/test-support/api-process';
 import { authHeaders } from '../../apps/api/test/test-support/auth';
 import { JsonHttpClient } from '../../apps/api/test/test-support/http-client';
-import { createPostgresDatabase } from '../../libs/event-store/test-support/test-databases';
+import { createPostgresDatabase } from '../../test/support/app-databases';
 import { obliterateShards, PrivateRedis } from '../../apps/worker/test-support/redis';
 import type { HaServers } from './ha-servers';
 import { PrivatePostgres } from './private-postgres';
 import { BUILT_WORKER, WorkerProcess } from './worker-process';
 import { existsSync } from 'node:fs';
+import { migrations } from '../../migrations';
 
 export interface ClusterOptions {
   readonly apiProcesses: number;
@@ -153,7 +154,7 @@ export class LoadCluster {
 
   /** A connection of the run's own to the database, for the end checks. */
   async database(): Promise<Database> {
-    this.db ??= await openDatabase({ databaseUrl: this.databaseUrl, postgres: { maxConnections: 4 } });
+    this.db ??= await openDatabase({ databaseUrl: this.databaseUrl, migrations, postgres: { maxConnections: 4 } });
     return this.db;
   }
 

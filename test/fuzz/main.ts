@@ -9,7 +9,7 @@
  * load; exits 1 on any failure or when fewer than 90% of the operations got a 2xx.
  */
 import { appendFileSync } from 'node:fs';
-import { createTestDatabase, type Backend } from '../../libs/event-store/test-support/test-databases';
+import { createTestDatabase, type Backend } from '../support/app-databases';
 import { startTestApi } from '../../apps/api/test/test-support/test-api';
 import { formatReport, FUZZ_API_CONFIG, REACH_GOAL } from './fuzz-report';
 import { runStatefulFuzz, type FuzzReport } from './stateful-fuzzer';

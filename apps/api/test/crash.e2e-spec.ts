@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chipsOnTable, mulberry32, tableDecider, type TableEvent, type TableState } from '@felt/engine';
 import { EventStore, openDatabase, type Database } from '@felt/event-store';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
-import { fillPgliteFolderFromTemplate } from '../../../libs/event-store/test-support/pglite-template';
+import { fillPgliteFolderFromTemplate } from '../../../test/support/app-databases';
 import { streamIdOf } from '../src/tables/table-stream';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
 import { authHeaders } from './test-support/auth';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandFor, type LegalAction } from '@felt/engine';
-import { fillPgliteFolderFromTemplate } from '../../../libs/event-store/test-support/pglite-template';
+import { fillPgliteFolderFromTemplate } from '../../../test/support/app-databases';
 import { API_PID_FILE } from '../src/config/data-dir-lock';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
 import { authHeaders } from './test-support/auth';

@@ -1,4 +1,4 @@
-import { useTestStore } from '../../../libs/event-store/test-support/test-store';
+import { useTestStore } from '../../../test/support/app-databases';
 import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
 import { READ_MODELS } from '../../worker/src/projections/read-models';
 import { appendSession, randomSession, wholeLog } from '../../worker/src/projections/test-support/random-session';

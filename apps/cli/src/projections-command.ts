@@ -4,6 +4,7 @@ import { EventStore, openDatabase, START, type Database } from '@felt/event-stor
 import { READ_MODELS, readModelNamed } from '../../worker/src/projections/read-models';
 import { rebuildProjection, RebuildError } from '../../worker/src/projections/projection-rebuild';
 import { projectionStatus, type ProjectionStatus } from '../../worker/src/projections/projection-status';
+import { migrations } from '../../../migrations';
 
 interface ProjectionsOptions {
   databaseUrl?: string;
@@ -46,7 +47,7 @@ async function openStore(options: ProjectionsOptions, command: Command, what: st
     return command.error(`felt projections ${what}: say where the database is: --database-url URL (or DATABASE_URL), or --data-dir DIR (PGlite).`, { exitCode: 2, code: 'felt.source' });
   let db: Database;
   try {
-    db = await openDatabase(url ? { databaseUrl: url, postgres: { maxConnections: 2 } } : { dataDir: options.dataDir });
+    db = await openDatabase(url ? { databaseUrl: url, migrations, postgres: { maxConnections: 2 } } : { dataDir: options.dataDir, migrations });
   } catch (error) {
     return command.error(
       `felt projections ${what}: cannot open the database at ${url ? describe(url) : options.dataDir}: ${(error as Error).message}. ` +

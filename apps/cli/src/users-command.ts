@@ -9,6 +9,7 @@ import { generatePassword } from '../../api/src/auth/passwords';
 import { isRole, isUserRole, ROLES, USER_ROLES, type Role } from '../../api/src/auth/roles';
 import { USER_NAME, Users, type User } from '../../api/src/auth/users';
 import { runningApiPid } from '../../api/src/config/data-dir-lock';
+import { migrations } from '../../../migrations';
 
 /** Where the users live: the API's own database (DATABASE_URL, else the PGlite folder DATA_DIR or ./data). */
 interface DatabaseOptions {
@@ -54,7 +55,7 @@ async function openUsers(options: DatabaseOptions, command: Command, name: strin
     }
   }
   try {
-    const db = await openDatabase({ databaseUrl, dataDir });
+    const db = await openDatabase({ databaseUrl, dataDir, migrations });
     const audit = new AuditLog(new EventStore(db));
     return { users: new Users(db), db, audit, admin: new StaffAdmin(db, audit) };
   } catch (error) {

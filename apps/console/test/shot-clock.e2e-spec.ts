@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/app-databases';
 import { uniquePrefix } from '../../worker/test-support/redis';
 import { obliterateTimerQueue, RunningTimer } from '../../worker/test-support/running-timer';
 import { Users } from '../../api/src/auth/users';

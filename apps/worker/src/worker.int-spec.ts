@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { useTestStore, type TestStore } from '../../../libs/event-store/test-support/test-store';
+import { useTestStore, type TestStore } from '../../../test/support/app-databases';
 import { eventually, waitUntil } from '../../../libs/event-store/test-support/eventually';
 import { PrivateRedis, obliterateShards, uniquePrefix } from '../test-support/redis';
 import { appendInterleaved } from '../test-support/events';

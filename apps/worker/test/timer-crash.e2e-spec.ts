@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { waitUntil } from '../../../libs/event-store/test-support/eventually';
-import { createPostgresDatabase } from '../../../libs/event-store/test-support/test-databases';
+import { createPostgresDatabase } from '../../../test/support/app-databases';
 import { ApiProcess, ensureBuilt } from '../../api/test/test-support/api-process';
 import { authHeaders, TEST_JWT_SECRET } from '../../api/test/test-support/auth';
 import { CLOCK_SECONDS, expect201, prepareClockedTables, startClocks, tableEvents, type TableEvent } from '../../../bench/clock-tables';

@@ -4,8 +4,8 @@ export type { Database, Queryable, QueryOptions, QueryResult, Row, Transaction }
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
 export { PGliteDatabase, IN_MEMORY, type PGliteError } from './pglite-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
-export { migrateDatabase } from './migrate-pglite';
-export { migratePostgres } from './migrate-postgres';
+export { migrateDatabase } from './migrate';
+export { storeMigrations } from './migrations';
 export type { MigrationClass, MigrationSql, SqlMigration } from './migration-class';
 export { isDatabaseUnavailable } from './unavailable';
 

@@ -1,7 +1,6 @@
 /**
- * The migration contract: a class per schema change, written in plain SQL. It is ours, not TypeORM's, so that both
- * runners hand a migration exactly what they have: TypeORM's QueryRunner on PostgreSQL (migrate-postgres.ts, which
- * checks at compile time that a QueryRunner is a MigrationSql) and a transaction on any Database (migrate-pglite.ts).
+ * The migration contract: a class per schema change, written in plain SQL, run by migrate.ts in a transaction on
+ * either backend. The event store's own are in ./migrations; an application passes its own to openDatabase.
  */
 
 /** What a migration may do: run one SQL statement, with positional parameters ($1, $2, ...). */
@@ -24,7 +23,7 @@ export interface NamedMigration {
   instance: SqlMigration;
 }
 
-/** Instantiates and orders migrations the way TypeORM does (timestamp = the name's last 13 digits). */
+/** Instantiates and orders migrations by timestamp (the name's last 13 digits, as TypeORM recorded them). */
 export function namedMigrations(classes: readonly MigrationClass[]): NamedMigration[] {
   return classes
     .map((Class) => {

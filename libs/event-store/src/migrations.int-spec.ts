@@ -3,15 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrations } from '../../../migrations';
 import { ADMIN_URL, BACKENDS, databaseUrlFor } from '../test-support/test-databases';
 import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
 import { openMigratedPglite } from '../test-support/pglite-template';
-import { EventStore, IN_MEMORY, PGliteDatabase, PostgresDatabase, migrateDatabase, migratePostgres, openDatabase } from './index';
-import { migrationSqlOver } from './migrate-pglite';
+import { EventStore, IN_MEMORY, PGliteDatabase, PostgresDatabase, migrateDatabase, openDatabase, storeMigrations, type MigrationSql, type SqlMigration } from './index';
+import { migrationSqlOver } from './migrate';
 
-/** The event store's schema both runners must produce, column by column (other libraries' tables are theirs to test). */
+/** The event store's schema on both backends, column by column (the applications' tables are theirs to test). */
 const EXPECTED_COLUMNS = [
   'checkpoints.global_position bigint',
   'checkpoints.name text',
@@ -50,19 +49,43 @@ const EXPECTED_COLUMNS = [
   'streams.version integer',
 ];
 
-const MIGRATION_NAMES = migrations.map((Migration) => new Migration().name);
+const STORE_NAMES = storeMigrations.map((Migration) => new Migration().name);
+
+/** An application's migration, as an app passes it in: dated between the store's first two, run after all of them. */
+class AppThings1700000000150 implements SqlMigration {
+  readonly name = 'AppThings1700000000150';
+  async up(sql: MigrationSql): Promise<void> {
+    // Not idempotent on purpose: run twice, it fails. It needs the store's tables, which run first.
+    await sql.query('CREATE TABLE app_things (stream_id text PRIMARY KEY REFERENCES streams (stream_id))');
+  }
+  async down(sql: MigrationSql): Promise<void> {
+    await sql.query('DROP TABLE app_things');
+  }
+}
+
+async function recorded(db: { query: PGliteDatabase['query'] }): Promise<{ timestamp: string; name: string }[]> {
+  return (await db.query<{ timestamp: string; name: string }>('SELECT timestamp::text AS timestamp, name FROM migrations ORDER BY id')).rows;
+}
 
 describe.each(BACKENDS)('migrations (%s)', (backend) => {
   // From scratch: the other tests' PGlite starts from a migrated template, which would leave nothing to test here.
   const t = useTestStore(backend, { fromScratch: true });
 
-  it('records each migration once in TypeORM’s migrations table', async () => {
-    const { rows } = await t.db.query('SELECT timestamp::text AS timestamp, name FROM migrations ORDER BY id');
-    expect(rows).toEqual(MIGRATION_NAMES.map((name) => ({ timestamp: name.slice(-13), name })));
-    const again = backend === 'postgres' ? await migratePostgres(t.url, migrations) : await migrateDatabase(t.db, migrations);
-    expect(again).toEqual([]);
-    // Either runner reads what the other wrote: our migrator on the TypeORM-migrated database applies nothing.
-    expect(await migrateDatabase(t.db, migrations)).toEqual([]);
+  it('records each of the store’s own migrations once, and a second run applies nothing', async () => {
+    expect(await recorded(t.db)).toEqual(STORE_NAMES.map((name) => ({ timestamp: name.slice(-13), name })));
+    expect(await migrateDatabase(t.db)).toEqual([]);
+  });
+
+  it('runs an application’s migrations after the store’s, whatever their dates, and records them once', async () => {
+    expect(await migrateDatabase(t.db, [AppThings1700000000150])).toEqual(['AppThings1700000000150']);
+    expect(await migrateDatabase(t.db, [AppThings1700000000150])).toEqual([]);
+    expect((await recorded(t.db)).map((row) => row.name)).toEqual([...STORE_NAMES, 'AppThings1700000000150']);
+  });
+
+  it('refuses an application list that names a store migration, before writing anything', async () => {
+    const before = await recorded(t.db);
+    await expect(migrateDatabase(t.db, [storeMigrations[0]])).rejects.toThrow(/EventStore1700000000000 is listed twice/);
+    expect(await recorded(t.db)).toEqual(before);
   });
 
   it('builds the same tables, columns and types', async () => {
@@ -93,7 +116,7 @@ describe.each(BACKENDS)('migrations (%s)', (backend) => {
   it('can be undone by down(), newest first', async () => {
     const undone = await t.db
       .transaction(async (tx) => {
-        for (const Migration of [...migrations].reverse()) await new Migration().down(migrationSqlOver(tx));
+        for (const Migration of [...storeMigrations, AppThings1700000000150].reverse()) await new Migration().down(migrationSqlOver(tx));
         const { rows } = await tx.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
         throw Object.assign(new Error('roll back'), { tables: rows.map((r) => r.table_name) });
       })
@@ -103,7 +126,7 @@ describe.each(BACKENDS)('migrations (%s)', (backend) => {
   });
 });
 
-describe('PostgreSQL migrations under another role and another runner', () => {
+describe('PostgreSQL migrations under another role, and by two processes at once', () => {
   const suffix = randomBytes(5).toString('hex');
   const role = `felt_owner_${suffix}`;
   const database = `felt_test_owner_${suffix}`;
@@ -134,43 +157,17 @@ describe('PostgreSQL migrations under another role and another runner', () => {
     }
   });
 
-  it('is the same history whichever runner went first: TypeORM reads what our migrator recorded', async () => {
+  it('applies each migration once when two processes open an empty database together', async () => {
     const name = `felt_test_${randomBytes(6).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${name}`);
-    const db = new PostgresDatabase(databaseUrlFor(name));
+    const [one, two] = [new PostgresDatabase(databaseUrlFor(name)), new PostgresDatabase(databaseUrlFor(name))];
     try {
-      expect(await migrateDatabase(db, migrations)).toEqual(MIGRATION_NAMES);
-      expect(await migratePostgres(databaseUrlFor(name), migrations)).toEqual([]);
+      const applied = await Promise.all([migrateDatabase(one, [AppThings1700000000150]), migrateDatabase(two, [AppThings1700000000150])]);
+      expect([...applied[0], ...applied[1]].sort()).toEqual([...STORE_NAMES, 'AppThings1700000000150'].sort());
+      expect((await recorded(one)).map((row) => row.name)).toEqual([...STORE_NAMES, 'AppThings1700000000150']);
     } finally {
-      await db.close();
+      await Promise.all([one.close(), two.close()]);
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    }
-  });
-});
-
-describe('upgrading a database migrated part-way', () => {
-  const admin = new Client({ connectionString: ADMIN_URL });
-  beforeAll(() => admin.connect());
-  afterAll(() => admin.end());
-
-  it('applies only the migrations it lacks, whichever runner recorded the first ones', async () => {
-    for (const [first, then] of [
-      [migratePostgres, migrateDatabase],
-      [migrateDatabase, migratePostgres],
-    ] as const) {
-      const name = `felt_test_${randomBytes(6).toString('hex')}`;
-      await admin.query(`CREATE DATABASE ${name}`);
-      const db = new PostgresDatabase(databaseUrlFor(name));
-      const run = (runner: typeof first, classes: typeof migrations) => (runner === migratePostgres ? migratePostgres(databaseUrlFor(name), classes) : migrateDatabase(db, classes));
-      try {
-        expect(await run(first, migrations.slice(0, 3))).toEqual(MIGRATION_NAMES.slice(0, 3));
-        expect(await run(then, migrations)).toEqual(MIGRATION_NAMES.slice(3));
-        const { rows } = await db.query('SELECT timestamp::text AS timestamp, name FROM migrations ORDER BY id');
-        expect(rows).toEqual(MIGRATION_NAMES.map((n) => ({ timestamp: n.slice(-13), name: n })));
-      } finally {
-        await db.close();
-        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      }
     }
   });
 });
@@ -190,7 +187,7 @@ describe('PGlite in a data folder', () => {
       const store = new EventStore(second);
       expect(appended.ok && (await store.readStream(streamId))).toEqual(appended.ok && appended.events);
       expect(await store.verifyChain(streamId)).toMatchObject({ ok: true, head: { version: 3 } });
-      expect((await second.query('SELECT count(*)::int AS n FROM migrations')).rows).toEqual([{ n: migrations.length }]);
+      expect((await second.query('SELECT count(*)::int AS n FROM migrations')).rows).toEqual([{ n: storeMigrations.length }]);
     } finally {
       await second.close();
     }
@@ -214,7 +211,7 @@ describe('PGlite unpacked from a dump', () => {
     }
     const copy = await PGliteDatabase.open(IN_MEMORY, { loadDataDir: join(dir, 'dump.tar') });
     try {
-      expect(await migrateDatabase(copy, migrations)).toEqual([]);
+      expect(await migrateDatabase(copy)).toEqual([]);
       const store = new EventStore(copy);
       expect(appended.ok && (await store.readStream(streamId))).toEqual(appended.ok && appended.events);
       const more = await store.append(streamId, { expectedVersion: 2, commandId: `dump-more-${streamId}`, events: sampleEvents(1) });

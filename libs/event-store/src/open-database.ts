@@ -1,7 +1,5 @@
-import { migrations as allMigrations } from '../../../migrations';
 import type { Database } from './database';
-import { migrateDatabase } from './migrate-pglite';
-import { migratePostgres } from './migrate-postgres';
+import { migrateDatabase } from './migrate';
 import type { MigrationClass } from './migration-class';
 import { PGliteDatabase } from './pglite-database';
 import { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
@@ -11,26 +9,24 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite's data folder (default ./data), or IN_MEMORY. Ignored with a databaseUrl. */
   dataDir?: string;
-  /** The migrations to run at open (default: every migration in migrations/index.ts). */
+  /**
+   * The application's schema, run after the event store's own migrations (which are always run). Without it, only
+   * the store's tables are brought up to date: a caller that reads the log alone needs nothing more.
+   */
   migrations?: readonly MigrationClass[];
   /** PostgreSQL pool options. */
   postgres?: PostgresDatabaseOptions;
 }
 
 /**
- * Opens the database and brings its schema up to date: PostgreSQL when a URL is given (migrations run by TypeORM),
- * otherwise the embedded PGlite (the same migration classes, run by migrateDatabase). See PGliteDatabase for what
- * the embedded database does and does not promise.
+ * Opens the database and brings its schema up to date (the store's migrations, then the application's, by one
+ * runner on either backend): PostgreSQL when a URL is given, otherwise the embedded PGlite. See PGliteDatabase for
+ * what the embedded database does and does not promise.
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  const migrations = options.migrations ?? allMigrations;
-  if (options.databaseUrl) {
-    await migratePostgres(options.databaseUrl, migrations);
-    return new PostgresDatabase(options.databaseUrl, options.postgres);
-  }
-  const db = await PGliteDatabase.open(options.dataDir);
+  const db: Database = options.databaseUrl ? new PostgresDatabase(options.databaseUrl, options.postgres) : await PGliteDatabase.open(options.dataDir);
   try {
-    await migrateDatabase(db, migrations);
+    await migrateDatabase(db, options.migrations ?? []);
   } catch (error) {
     await db.close();
     throw error;

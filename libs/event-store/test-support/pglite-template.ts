@@ -2,10 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } fro
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { migrateDatabase, PGliteDatabase } from '../src';
-import { migrations } from '../../../migrations';
-import { migrationsFingerprint } from './migrations-fingerprint';
-
-const MIGRATOR = join(__dirname, '..', 'src', 'migrate-pglite.ts');
+import { migrationsFingerprint, oncePerKey, STORE_SCHEMA, type TestSchema } from './migrations-fingerprint';
 
 /**
  * The migrated, empty PGlite data folder the tests start from, in the temp folder, named by a hash of the
@@ -18,23 +15,23 @@ const MIGRATOR = join(__dirname, '..', 'src', 'migrate-pglite.ts');
  * tested as they run in production (openDatabase: migrations.int-spec.ts, the CLI's and the API's own data folders);
  * this only spares the tests that need a migrated database the cluster's creation.
  */
-export function pgliteTemplateDir(): string {
+export function pgliteTemplateDir(schema: TestSchema = STORE_SCHEMA): string {
   // PGlite's package.json is not among its exports: read it next to its entry point.
   const pglitePackage = readFileSync(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'));
-  return join(tmpdir(), `felt-pglite-template-${migrationsFingerprint([MIGRATOR], (hash) => hash.update(pglitePackage))}`);
+  return join(tmpdir(), `felt-pglite-template-${migrationsFingerprint(schema, (hash) => hash.update(pglitePackage))}`);
 }
 
-let made: Promise<string> | undefined;
+/** One template per schema (by folder) per process. */
+const made = new Map<string, Promise<string>>();
 
 /** Makes the template once per machine (processes racing each make one; the first rename wins, whole). */
-async function template(): Promise<string> {
-  const dir = pgliteTemplateDir();
+async function template(schema: TestSchema, dir: string): Promise<string> {
   if (existsSync(dir)) return dir;
   const partial = mkdtempSync(`${dir}.partial-`);
   try {
     const db = await PGliteDatabase.open(partial);
     try {
-      await migrateDatabase(db, migrations);
+      await migrateDatabase(db, schema.migrations);
     } finally {
       await db.close(); // a clean shutdown: the folder is a consistent cluster
     }
@@ -47,24 +44,23 @@ async function template(): Promise<string> {
   return dir;
 }
 
-function templateOnce(): Promise<string> {
-  made ??= template().catch((error: unknown) => {
-    made = undefined;
-    throw error;
-  });
-  return made;
+function templateOnce(schema: TestSchema): Promise<string> {
+  return oncePerKey(made, pgliteTemplateDir(schema), (dir) => template(schema, dir));
 }
 
-/** A PGlite of the test's own with every migration applied, in a copy of the template; dispose closes and deletes it. */
-export async function openMigratedPglite(): Promise<{ db: PGliteDatabase; dispose(): Promise<void> }> {
+/**
+ * A PGlite of the test's own migrated to `schema` (the store's tables alone by default), in a copy of the template;
+ * dispose closes and deletes it.
+ */
+export async function openMigratedPglite(schema: TestSchema = STORE_SCHEMA): Promise<{ db: PGliteDatabase; dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-pglite-test-'));
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   try {
-    cpSync(await templateOnce(), dataDir, { recursive: true });
+    cpSync(await templateOnce(schema), dataDir, { recursive: true });
     const db = await PGliteDatabase.open(dataDir);
     try {
       // Nothing to apply (the template has them all): a check, and a safety net should the template lag behind.
-      await migrateDatabase(db, migrations);
+      await migrateDatabase(db, schema.migrations);
     } catch (error) {
       await db.close();
       throw error;
@@ -90,6 +86,6 @@ export async function openMigratedPglite(): Promise<{ db: PGliteDatabase; dispos
  * (the CLI's or the API's creating one: users-command's first suite and migrations.int-spec keep that): it spares
  * the cluster's creation, several seconds of CPU per folder.
  */
-export async function fillPgliteFolderFromTemplate(dataDir: string): Promise<void> {
-  cpSync(await templateOnce(), dataDir, { recursive: true });
+export async function fillPgliteFolderFromTemplate(dataDir: string, schema: TestSchema = STORE_SCHEMA): Promise<void> {
+  cpSync(await templateOnce(schema), dataDir, { recursive: true });
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { Client } from 'pg';
-import { IN_MEMORY, migratePostgres, openDatabase, type Database } from '../src';
-import { migrations } from '../../../migrations';
-import { migrationsFingerprint } from './migrations-fingerprint';
+import { IN_MEMORY, migrateDatabase, openDatabase, PostgresDatabase, type Database } from '../src';
+import { migrationsFingerprint, oncePerKey, STORE_SCHEMA, type TestSchema } from './migrations-fingerprint';
 import { openMigratedPglite } from './pglite-template';
+
+export { STORE_SCHEMA, type TestSchema } from './migrations-fingerprint';
 
 /** The server tests create their throwaway databases on (trust auth as a superuser). */
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,21 +32,26 @@ export interface TestDatabase {
  * template (below; dropped by dispose), or a PGlite in a copy of a migrated template folder (pglite-template.ts;
  * deleted by dispose; still half a second of CPU: create one per test file, in beforeAll). Shared by every library's and app's tests that need a real database.
  */
-export async function createTestDatabase(backend: Backend, poolSize = 25, options: { fromScratch?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  backend: Backend,
+  poolSize = 25,
+  options: { fromScratch?: boolean; schema?: TestSchema } = {},
+): Promise<TestDatabase> {
+  const schema = options.schema ?? STORE_SCHEMA;
   if (backend === 'pglite') {
     // fromScratch: a new cluster migrated at open, the way the application opens one (the migrations' own tests).
     // Otherwise, as on PostgreSQL, a copy of a migrated template.
     if (options.fromScratch) {
-      const db = await openDatabase({ dataDir: IN_MEMORY });
+      const db = await openDatabase({ dataDir: IN_MEMORY, migrations: schema.migrations });
       return { backend, db, dispose: () => db.close() };
     }
-    return { backend, ...(await openMigratedPglite()) };
+    return { backend, ...(await openMigratedPglite(schema)) };
   }
   // fromScratch: an empty database migrated at open; otherwise a copy of the migrated template, where open finds
   // nothing to apply (the check a process makes at each start).
-  const { url, drop } = await createPostgresDatabase({ migrated: !options.fromScratch });
+  const { url, drop } = await createPostgresDatabase({ migrated: !options.fromScratch, schema });
   try {
-    const db = await openDatabase({ databaseUrl: url, postgres: { maxConnections: poolSize } });
+    const db = await openDatabase({ databaseUrl: url, migrations: schema.migrations, postgres: { maxConnections: poolSize } });
     return {
       backend,
       db,
@@ -64,11 +69,12 @@ export async function createTestDatabase(backend: Backend, poolSize = 25, option
 
 /**
  * A PostgreSQL database of its own and how to drop it: empty (no migrations run), or with `migrated` a copy of the
- * migrated template (below), for a test whose subject is not a process's first start on an empty database.
+ * template migrated to `schema` (below; the store's tables alone by default), for a test whose subject is not a
+ * process's first start on an empty database.
  */
-export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(options: { migrated?: boolean; schema?: TestSchema } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `felt_test_${randomBytes(6).toString('hex')}`;
-  const template = options.migrated ? ` TEMPLATE ${await migratedTemplateOnce()}` : '';
+  const template = options.migrated ? ` TEMPLATE ${await migratedTemplateOnce(options.schema ?? STORE_SCHEMA)}` : '';
   await asAdmin((admin) => admin.query(`CREATE DATABASE ${name}${template}`));
   return {
     url: databaseUrlFor(name),
@@ -94,21 +100,19 @@ async function asAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
 
 /** pg_advisory_lock key held on the admin database while a template is made (jest workers and other runs race). */
 const TEMPLATE_LOCK_KEY = 0x46454c55;
-const MIGRATION_RUNNERS = [join(__dirname, '..', 'src', 'migrate-postgres.ts'), join(__dirname, '..', 'src', 'migration-class.ts')];
 
-let madeTemplate: Promise<string> | undefined;
+/** One template per schema (by fingerprint) per process. */
+const madeTemplates = new Map<string, Promise<string>>();
 
 /**
  * The migrated, empty database the tests' PostgreSQL databases are copied from (CREATE DATABASE ... TEMPLATE), made
- * once per server by the migrations as production runs them (migratePostgres), and named by a hash of the
- * migrations and their runner, so that a changed migration makes a new one.
+ * once per server and schema by the migrations as production runs them (migrateDatabase), and named by a hash of
+ * the migrations and their runner, so that a changed migration makes a new one.
  *
- * Why: migrating a new database costs about 0.4 s (TypeORM's load in the test's process, eleven migrations' DDL in
- * the server); a copy costs about 0.05 s, and the suite makes about a hundred. The migrations themselves are still
- * tested from an empty database (migrations.int-spec.ts, the API's first start in auth-process.e2e-spec.ts).
+ * Why: migrating a new database costs the migrations' DDL in the server each time; a copy costs about 0.05 s, and
+ * the suite makes about a hundred. The migrations themselves are still tested from an empty database (migrations.int-spec.ts, the API's first start in auth-process.e2e-spec.ts).
  */
-async function migratedTemplate(): Promise<string> {
-  const name = `felt_template_${migrationsFingerprint(MIGRATION_RUNNERS)}`;
+async function migratedTemplate(schema: TestSchema, name: string): Promise<string> {
   const building = `${name}_building`;
   return asAdmin(async (admin) => {
     await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
@@ -117,7 +121,12 @@ async function migratedTemplate(): Promise<string> {
       // A run killed while building leaves the partial one: start again.
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${building}`);
-      await migratePostgres(databaseUrlFor(building), migrations);
+      const db = new PostgresDatabase(databaseUrlFor(building), { maxConnections: 1 });
+      try {
+        await migrateDatabase(db, schema.migrations);
+      } finally {
+        await db.close();
+      }
       // Under its final name only when complete; the rename waits for the migration's connections to be gone.
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       return name;
@@ -127,10 +136,6 @@ async function migratedTemplate(): Promise<string> {
   });
 }
 
-function migratedTemplateOnce(): Promise<string> {
-  madeTemplate ??= migratedTemplate().catch((error: unknown) => {
-    madeTemplate = undefined;
-    throw error;
-  });
-  return madeTemplate;
+function migratedTemplateOnce(schema: TestSchema): Promise<string> {
+  return oncePerKey(madeTemplates, `felt_template_${migrationsFingerprint(schema)}`, (name) => migratedTemplate(schema, name));
 }

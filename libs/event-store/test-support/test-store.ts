@@ -1,4 +1,5 @@
 import { EventStore, type Database } from '../src';
+import type { TestSchema } from './migrations-fingerprint';
 import { createTestDatabase, type Backend, type TestDatabase } from './test-databases';
 
 /** A test database and an EventStore on it, for the tests of the describe block (or file) that asked for it. */
@@ -16,6 +17,8 @@ export interface TestStoreOptions {
   perTest?: boolean;
   /** PGlite only: a new cluster migrated at open, not the migrated template (for the migrations' own tests). */
   fromScratch?: boolean;
+  /** The schema beyond the store's own tables (the apps' tests: test/support/app-databases.ts). */
+  schema?: TestSchema;
   /** Teardown that needs the database still open (an API, a reader, a consumer): runs just before it is disposed. */
   beforeDispose?: () => unknown;
 }
@@ -31,7 +34,7 @@ export function useTestStore(backend: Backend, options: TestStoreOptions = {}): 
   let store: EventStore | undefined;
   const [before, after] = options.perTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
   before(async () => {
-    database = await createTestDatabase(backend, undefined, { fromScratch: options.fromScratch });
+    database = await createTestDatabase(backend, undefined, { fromScratch: options.fromScratch, schema: options.schema });
   });
   after(async () => {
     try {

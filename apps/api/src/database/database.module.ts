@@ -2,6 +2,7 @@ import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationS
 import { EventStore, openDatabase, type Database } from '@felt/event-store';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { describeDataLocation } from './database-location';
+import { migrations } from '../../../../migrations';
 
 /** The Database port (PostgreSQL or PGlite), opened with its migrations run. */
 export const DATABASE = Symbol('DATABASE');
@@ -41,6 +42,7 @@ export class DatabaseModule implements OnApplicationShutdown {
                 openDatabase({
                   databaseUrl: config.databaseUrl,
                   dataDir: config.dataDir,
+                  migrations,
                   postgres: { maxConnections: config.databasePoolSize },
                 }),
             },

@@ -1,6 +1,7 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { EventStore, openDatabase, type Database } from '@felt/event-store';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { migrations } from '../../../../migrations';
 
 export const DATABASE = Symbol('DATABASE');
 const OWNS_DATABASE = Symbol('OWNS_DATABASE');
@@ -32,7 +33,7 @@ export class WorkerDatabaseModule implements OnApplicationShutdown {
               provide: DATABASE,
               inject: [WORKER_CONFIG],
               useFactory: (config: WorkerConfig) =>
-                openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { maxConnections: config.databasePoolSize } }),
+                openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations, postgres: { maxConnections: config.databasePoolSize } }),
             },
         { provide: EventStore, inject: [DATABASE], useFactory: (db: Database) => new EventStore(db) },
       ],

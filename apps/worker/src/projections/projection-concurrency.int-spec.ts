@@ -1,5 +1,5 @@
 import { comparePositions } from '@felt/event-store';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { useTestStore } from '../../../../test/support/app-databases';
 import { eventually, repeatUntil } from '../../../../libs/event-store/test-support/eventually';
 import { ProjectionRunner, type ProjectionStep } from './projection-runner';
 import { READ_MODELS } from './read-models';

@@ -1,6 +1,5 @@
 import { positionOf } from '@felt/event-store';
-import { BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { BACKENDS, useTestStore } from '../../../../test/support/app-databases';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection, RebuildError } from './projection-rebuild';
 import { projectionStatus } from './projection-status';

@@ -1,6 +1,5 @@
 import { positionOf, START } from '@felt/event-store';
-import { APP_BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { ProjectionRunner } from './projection-runner';
 import { READ_MODELS } from './read-models';

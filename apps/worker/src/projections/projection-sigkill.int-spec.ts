@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { comparePositions, START } from '@felt/event-store';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { useTestStore } from '../../../../test/support/app-databases';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { checkpointNameOf, READ_MODELS } from './read-models';
 import { appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';

@@ -1,8 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { comparePositions, START } from '@felt/event-store';
-import { APP_BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { DEFAULT_WORKER_CONFIG } from '../config/worker-config';
 import { MetricsServer } from '../metrics/metrics-server';

@@ -1,5 +1,4 @@
-import { APP_BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
 import { ProjectionRunner } from './projection-runner';
 import { checkReadModels, firstDifference } from './read-model-check';
 import { READ_MODELS } from './read-models';

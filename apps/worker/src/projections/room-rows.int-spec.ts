@@ -1,6 +1,5 @@
 import { publicBoard, type RoomGames } from '@felt/projections';
-import { APP_BACKENDS } from '../../../../libs/event-store/test-support/test-databases';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection } from './projection-rebuild';
 import { checkReadModels } from './read-model-check';

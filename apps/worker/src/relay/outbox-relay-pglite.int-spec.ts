@@ -1,5 +1,5 @@
 import { EventStore, positionOf } from '@felt/event-store';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { useTestStore } from '../../../../test/support/app-databases';
 import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
 import { BullmqPublisher } from './event-publisher';

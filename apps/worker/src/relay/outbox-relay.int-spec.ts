@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import type { RecordedEvent } from '@felt/event-store';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { useTestStore } from '../../../../test/support/app-databases';
 import { eventually, repeatUntil, waitUntil } from '../../../../libs/event-store/test-support/eventually';
 import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';

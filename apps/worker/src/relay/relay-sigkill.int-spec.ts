@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { EventStore, START } from '@felt/event-store';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { useTestStore } from '../../../../test/support/app-databases';
 import { eventually, waitUntil } from '../../../../libs/event-store/test-support/eventually';
 import { startConsumer } from '../../../../examples/consumer/consumer';
 import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from '../../test-support/redis';

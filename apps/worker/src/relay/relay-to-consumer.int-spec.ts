@@ -1,5 +1,5 @@
 import { START, type RecordedEvent } from '@felt/event-store';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { useTestStore } from '../../../../test/support/app-databases';
 import { eventually, repeatUntil, waitUntil } from '../../../../libs/event-store/test-support/eventually';
 import { startConsumer, type RunningConsumer } from '../../../../examples/consumer/consumer';
 import type { ApplyOutcome } from '../../../../examples/consumer/apply-event';

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@felt/event-store';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
-import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
+import { useTestStore } from '../../../../test/support/app-databases';
 import { expectStatus, openTableWithPlayers } from '../../../api/test/test-support/table-setup';
 import { startTestApi, type TestApi } from '../../../api/test/test-support/test-api';
 import { uniquePrefix } from '../../test-support/redis';

@@ -7,6 +7,7 @@ import { EventStore, openDatabase, type Position, type Transaction } from '@felt
 import { ProjectionRunner } from '../projection-runner';
 import { READ_MODELS } from '../read-models';
 import { runUntilIdle } from './run-until-idle';
+import { migrations } from '../../../../../migrations';
 
 class HangingStore extends EventStore {
   private batches = 0;
@@ -21,7 +22,7 @@ class HangingStore extends EventStore {
 }
 
 async function main(): Promise<void> {
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, migrations });
   const store = new HangingStore(db);
   for (const model of READ_MODELS) {
     await runUntilIdle(new ProjectionRunner(store, model, { batchSize: Number(process.env.BATCH_SIZE) }));

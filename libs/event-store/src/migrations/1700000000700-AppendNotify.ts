@@ -1,4 +1,4 @@
-import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import type { MigrationSql, SqlMigration } from '../migration-class';
 
 /**
  * Every transaction that appends events sends one NOTIFY on the channel felt_events (payload empty), so the outbox

@@ -1,4 +1,4 @@
-import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import type { MigrationSql, SqlMigration } from '../migration-class';
 
 /**
  * felt_append and felt_append_batch plan their statements once per connection instead of on every call.

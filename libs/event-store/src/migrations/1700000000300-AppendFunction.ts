@@ -1,4 +1,4 @@
-import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import type { MigrationSql, SqlMigration } from '../migration-class';
 
 /**
  * felt_append: one append in one statement, so a command costs the API one round trip to the database instead of

@@ -1,4 +1,4 @@
-import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import type { MigrationSql, SqlMigration } from '../migration-class';
 
 /**
  * felt_append_batch: several appends (to different streams, or the same stream in order) in one statement and one

@@ -1,9 +1,9 @@
-import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import type { MigrationSql, SqlMigration } from '../migration-class';
 
 /**
  * The event store: events (append-only, hash-chained), streams, commands (idempotency), checkpoints, snapshots.
- * Plain SQL, one statement per query() call, so it runs unchanged under TypeORM (PostgreSQL) and under the
- * event store's own PGlite migrator. Needs PostgreSQL 13+ (xid8, pg_current_xact_id).
+ * Plain SQL, one statement per query() call, on PostgreSQL and PGlite alike (the store's one runner, migrate.ts).
+ * Needs PostgreSQL 13+ (xid8, pg_current_xact_id).
  */
 export class EventStore1700000000000 implements SqlMigration {
   readonly name = 'EventStore1700000000000';
