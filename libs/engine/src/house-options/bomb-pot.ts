@@ -11,7 +11,7 @@ import { ruleModule } from './rule-module';
  * once. The bomb pot counts as a hand: the button and blind positions move on as after any hand. A player who owes
  * a post to come in pays it too, dead (there is no preflop betting for a live post to count in). Cash games only.
  *
- * Interactions: refused with straddles, the kill game and the kill pot (registry.ts conflicts: a bomb pot has no
+ * Interactions: refused with straddles, the kill game and the kill pot (house-options.ts conflicts: a bomb pot has no
  * preflop betting to straddle or kill). The table's own antes are still added by the core (docs/house-options.md).
  */
 export interface BombPotOption {

@@ -7,8 +7,7 @@ import type { BombPotOption } from './bomb-pot';
 import type { RunItTwiceOption } from './run-it-twice';
 import type { ShotClockOption } from './shot-clock';
 import type { HouseRules, HouseRulesInput } from './declarations';
-import type { RulesContext } from './rule-module';
-import { RULE_MODULES } from './registry';
+import type { AnyRuleModule, RulesContext } from './rule-module';
 
 /** The house options a table runs with: each null when off, else its parameters (with a version). */
 export interface HouseOptions {
@@ -42,35 +41,37 @@ export interface HouseOptionsRulesInput {
  * in the rules themselves (missed blinds) come first, merged over their defaults; then rules.houseOptions.
  */
 export function normalizeHouseRules(
+  modules: readonly AnyRuleModule[],
   input: HouseRulesInput,
   ctx: RulesContext,
 ): { ok: true; rules: HouseRules } | { ok: false; field: string; why: string } {
   const fields: Record<string, unknown> = {};
-  for (const m of RULE_MODULES) {
+  for (const m of modules) {
     if (m.where !== 'rules') continue;
     const params = { ...m.defaults, ...((input as Record<string, unknown>)[m.name] ?? {}) };
     const problem = m.validate(params, ctx);
     if (problem) return { ok: false, field: `${m.name}.${problem.field}`, why: problem.why };
     fields[m.name] = params;
   }
-  const house = normalizeHouseOptions(input.houseOptions, ctx);
+  const house = normalizeHouseOptions(modules, input.houseOptions, ctx);
   if (!house.ok) return { ok: false, field: `houseOptions${house.field ? '.' + house.field : ''}`, why: house.why };
   fields.houseOptions = house.options;
   return { ok: true, rules: fields as unknown as HouseRules };
 }
 
 export function normalizeHouseOptions(
+  modules: readonly AnyRuleModule[],
   input: HouseOptionsInput | undefined,
   ctx: RulesContext,
 ): { ok: true; options: HouseOptions } | { ok: false; field: string; why: string } {
   if (input === undefined || input === null) return { ok: true, options: NO_HOUSE_OPTIONS };
   if (typeof input !== 'object') return { ok: false, field: '', why: 'houseOptions is an object' };
-  const known = RULE_MODULES.filter((m) => m.where === 'houseOptions').map((m) => m.name);
+  const known = modules.filter((m) => m.where === 'houseOptions').map((m) => m.name);
   for (const key of Object.keys(input)) if (!known.includes(key)) return { ok: false, field: key, why: `unknown house option (known: ${known.join(', ')})` };
   const pick = <T>(value: boolean | null | Partial<T> | undefined, defaults: T): T | null | 'bad' =>
     value === undefined || value === null || value === false ? null : value === true ? defaults : typeof value === 'object' ? { ...defaults, ...value } : 'bad';
   const options: Record<string, unknown> = {};
-  for (const m of RULE_MODULES) {
+  for (const m of modules) {
     if (m.where !== 'houseOptions') continue;
     const name = m.name as keyof HouseOptions;
     const given = input[name] as unknown;
