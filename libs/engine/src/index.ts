@@ -15,8 +15,8 @@ export { defaultTable, tableDecider, decide, evolve, automaticEvents, normalizeR
 export { actingPlayer, type TableDecision } from './table/decide';
 export { tableHooks, type TableHooks } from './table/hooks';
 export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, type BoardStreet, COMMAND_TYPES } from './table/commands';
-export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, type ShuffleMethod, type Prng, type SealedDeck, type HandStartedV1, type BettingActionEvent, EVENT_TYPES, EVENT_SCHEMA_VERSIONS, readsSchemaVersion, schemaVersionOf, isHandStartedV1 } from './table/events';
-export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, type ActionCheckpoint, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand, houseWith } from './table/state';
+export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, type ShuffleMethod, type Prng, type SealedDeck, type HandStartedV1, type BettingActionEvent, EVENT_TYPES, CORE_EVENT_TYPES, EVENT_SCHEMA_VERSIONS, readsSchemaVersion, schemaVersionOf, isHandStartedV1 } from './table/events';
+export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, type ActionCheckpoint, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand, houseWith, handWith, playerWith, seatWith, tableWith } from './table/state';
 export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
 export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, type CardSource, CARD_SOURCES, cardSourceOf, type DeckSourceRule, DECK_SOURCE_RULES, deckSourceOf, MAX_SEATS, RULES_VERSION, rulesVersion } from './table/rules';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.

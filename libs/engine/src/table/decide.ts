@@ -583,11 +583,19 @@ function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent |
   const events: TableEvent[] = awards.map((a) => ({ type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners }));
   const won = new Map<number, number>();
   for (const a of awards) for (const w of a.winners) won.set(w.seat, (won.get(w.seat) ?? 0) + w.amount);
+  const awarded = events.length;
   h.afterAwards(state, hand, awards, events);
+  // A module's events after the awards may move chips (a bounty): then the stacks are those its events lead to.
+  let after: HandState | null = null;
+  if (events.length > awarded) {
+    let s = state;
+    for (const e of events) s = evolve(h, s, e);
+    after = s.hand!;
+  }
   const stacks: { seat: number; stack: number }[] = new Array(hand.players.length);
   for (let i = 0; i < stacks.length; i++) {
     const p = hand.players[i];
-    stacks[i] = { seat: p.seat, stack: p.stack + (won.get(p.seat) ?? 0) };
+    stacks[i] = { seat: p.seat, stack: after === null ? p.stack + (won.get(p.seat) ?? 0) : after.players[i].stack };
   }
   events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks });
   return withReveal(hand, events);

@@ -15,7 +15,8 @@ import type { Rejection } from './rejections';
 import type { LegalAction } from './legal-actions';
 import type { PotAward } from '../betting/showdown';
 import type { AnyRuleModule, HandPlanContext, LegalMoment, ModuleCommand, PreflopRound, Runout, RulesContext, SeatEntry } from '../house-options/rule-module';
-import { HOUSE_EVENT_TYPES, type HouseHandStarted, type HouseRulesInput } from '../house-options/declarations';
+import type { HouseHandStarted, HouseRulesInput } from '../house-options/declarations';
+import { CORE_EVENT_TYPES } from './events';
 import { normalizeHouseRules } from '../house-options/house-options';
 
 // --- Commands --------------------------------------------------------------------------------------------------
@@ -90,7 +91,8 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   const EVOLUTIONS: Readonly<Record<string, HouseEvolution | undefined>> = Object.freeze(
     modules.reduce<Record<string, { owned: boolean; handlers: Handler[] }>>((byType, module) => {
       for (const [type, evolve] of Object.entries(module.evolve ?? {})) {
-        const owned = (HOUSE_EVENT_TYPES as readonly string[]).includes(type);
+        // A type the core does not fold is the module's own (declared in the engine or not: examples/house-rules/).
+        const owned = !(CORE_EVENT_TYPES as readonly string[]).includes(type);
         byType[type] ??= { owned, handlers: [] };
         byType[type].handlers.push(Object.freeze({ module, evolve: evolve!, skipWhenOff: module.idleWhenOff === true && !owned }));
       }
