@@ -69,10 +69,4 @@ function sevenDeuceBounty(engine) {
   });
 }
 
-/**
- * What `felt play --house-rules FILE` asks a file for: this casino's modules, added after the default ones.
- * @param {typeof import('../../libs/engine/src/index')} engine
- */
-const houseRules = (engine) => [sevenDeuceBounty(engine)];
-
-module.exports = { sevenDeuceBounty, houseRules };
+module.exports = { sevenDeuceBounty };

@@ -61,7 +61,7 @@ describe('felt play', () => {
 
   it('plays a casino\'s own house rule given by --house-rules, and refuses its option without it', async () => {
     const script = join(examples, 'house-rules', '7d-1-seven-deuce-bounty.json');
-    const rules = join(examples, 'house-rules', 'seven-deuce-bounty.js');
+    const rules = join(examples, 'house-rules', 'index.js');
     const { out, code } = await felt('play', script, '--house-rules', rules, '--json');
     expect(code).toBe(0);
     expect(JSON.parse(out).finalStacks).toEqual({ btn: 1060, sb: 970, bb: 970 });
