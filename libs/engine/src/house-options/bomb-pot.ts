@@ -77,6 +77,12 @@ function paramsOf(rules: TableRules): BombPotOption | null {
 }
 
 export const bombPotModule = ruleModule<BombPotOption>({
+  // No preflop betting to straddle or kill.
+  conflicts: (options) => {
+    for (const other of ['straddle', 'killGame', 'killPot'])
+      if (options[other]) return { field: 'bombPot', why: `a bomb pot has no preflop betting: it is not played with ${other === 'straddle' ? 'straddles' : 'kills'}` };
+    return null;
+  },
   name: 'bombPot',
   where: 'houseOptions',
   params: paramsOf,

@@ -87,12 +87,13 @@ export function normalizeHouseOptions(
     }
     options[name] = value;
   }
-  if (options.killGame && options.killPot) return { ok: false, field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' };
-  // A bomb pot has no preflop betting to straddle or kill (bomb-pot.ts).
-  for (const other of ['straddle', 'killGame', 'killPot'] as const)
-    if (options.bombPot && options[other]) return { ok: false, field: 'bombPot', why: `a bomb pot has no preflop betting: it is not played with ${other === 'straddle' ? 'straddles' : 'kills'}` };
-  // Recorded only when on, so the rules of tables that never had the newer options read as they did.
-  for (const newer of ['bombPot', 'runItTwice', 'shotClock'] as const) if (options[newer] === null) delete options[newer];
+  for (const m of modules) {
+    if (m.where !== 'houseOptions' || options[m.name] === null || !m.conflicts) continue;
+    const clash = m.conflicts(options);
+    if (clash) return { ok: false, field: clash.field, why: clash.why };
+  }
+  // Recorded only when on (but for the oldest options), so the rules of tables that never had an option read as they did.
+  for (const m of modules) if (m.where === 'houseOptions' && options[m.name] === null && !m.recordedWhenOff) delete options[m.name];
   return { ok: true, options: options as unknown as HouseOptions };
 }
 

@@ -169,6 +169,7 @@ function killButtonAfter(state: TableState, hand: HandState, awards: readonly Po
 }
 
 export const killGame = ruleModule<KillGameOption>({
+  recordedWhenOff: true,
   name: 'killGame',
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.killGame,

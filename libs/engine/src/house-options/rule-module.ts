@@ -142,6 +142,17 @@ export interface RuleModule<P> {
    */
   readonly idleWhenOff?: true;
   validate(params: P, ctx: RulesContext): RulesProblem | null;
+  /**
+   * Why this option may not be played with the others switched on (`options`: each house option's parameters by
+   * name, null or absent when off), with `field` relative to rules.houseOptions; asked only when this one is on, in
+   * the list's order after every option's own validation. The module that knows the clash says so.
+   */
+  conflicts?(options: Readonly<Record<string, unknown>>): RulesProblem | null;
+  /**
+   * Recorded as null in rules.houseOptions when off (the options older than the others, whose rules were always
+   * written so); an option without it is left out of the rules when off, so older rules read as they were recorded.
+   */
+  readonly recordedWhenOff?: true;
 
   // --- Commands and events ------------------------------------------------------------------------------------
   /** The commands this module decides, by type (their types are in the registry's HouseCommand union). */
