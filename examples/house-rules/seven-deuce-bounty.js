@@ -53,6 +53,10 @@ function sevenDeuceBounty(engine) {
       }
       return events;
     },
+    describe: (/** @type {any} */ e, playerOf) =>
+      e.type === 'SevenDeuceBountyPaid'
+        ? `Seven-deuce bounty: ${playerOf(e.seat)} collects ${e.paid.map((/** @type {any} */ p) => `${p.amount} from ${playerOf(p.seat)}`).join(', ')}`
+        : null,
     evolve: /** @type {any} */ ({
       /** @param {any} state @param {{ seat: number; paid: { seat: number; amount: number }[] }} e */
       SevenDeuceBountyPaid(state, e) {

@@ -58,6 +58,8 @@ describe('seven-deuce bounty, a house rule from outside the engine', () => {
     expect(run.failure).toBeNull();
     expect(run.expectationFailures).toEqual([]);
     expect(run.finalStacks).toEqual({ btn: 1060, sb: 970, bb: 970 });
+    // The hand history says it in the module's words (its describe hook).
+    expect(run.hands[0].notes).toEqual(['Seven-deuce bounty: btn collects 20 from sb, 20 from bb']);
     const paid = run.events.filter((e) => (e.type as string) === 'SevenDeuceBountyPaid');
     expect(paid).toEqual([{ type: 'SevenDeuceBountyPaid', handNumber: 1, seat: 1, paid: [{ seat: 2, amount: 20 }, { seat: 3, amount: 20 }] }]);
     // After the awards, before the hand ends; HandEnded's stacks include it.

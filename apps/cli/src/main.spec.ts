@@ -65,6 +65,9 @@ describe('felt play', () => {
     const { out, code } = await felt('play', script, '--house-rules', rules, '--json');
     expect(code).toBe(0);
     expect(JSON.parse(out).finalStacks).toEqual({ btn: 1060, sb: 970, bb: 970 });
+    expect(JSON.parse(out).hands[0].notes).toEqual(['Seven-deuce bounty: btn collects 20 from sb, 20 from bb']);
+    const text = await felt('play', script, '--house-rules', rules);
+    expect(text.out).toContain('  Seven-deuce bounty: btn collects 20 from sb, 20 from bb\n  Stacks: btn 1060, sb 970, bb 970');
     const without = await felt('play', script);
     expect(without.code).toBe(1);
     expect(without.err).toContain('INVALID_RULES: The table rules are invalid: unknown house option');

@@ -94,6 +94,7 @@ export function jsonReport(run: TableScriptRun): object {
       pots: h.pots,
       stacks: h.stacks,
       ...(h.rake > 0 ? { rake: h.rake } : {}),
+      ...(h.notes ? { notes: h.notes } : {}),
       ...handTable(run, h.handNumber),
     })),
     finalStacks: run.finalStacks,
@@ -143,6 +144,7 @@ export function handText(hand: HandSummary): string {
     lines.push(`  ${name} ${pot.amount}${pot.rake ? ` (rake ${pot.rake})` : ''}: ${result}`);
     pot.runs?.forEach((run, i) => lines.push(`    run ${i + 1}: ${Object.entries(run).map(([id, n]) => `${id} wins ${n}`).join(', ')}`));
   });
+  for (const note of hand.notes ?? []) lines.push(`  ${note}`);
   lines.push(`  Stacks${hand.status === 'in-progress' ? ' (behind)' : ''}: ${Object.entries(hand.stacks).map(([id, n]) => `${id} ${n}`).join(', ')}`);
   return lines.join('\n');
 }

@@ -153,6 +153,11 @@ export interface RuleModule<P> {
    * written so); an option without it is left out of the rules when off, so older rules read as they were recorded.
    */
   readonly recordedWhenOff?: true;
+  /**
+   * A line for hand histories (felt play, felt replay) about one of this module's own events, with players named by
+   * `playerOf(seat)`; null for an event it has nothing to say about. Shows nothing the event does not hold.
+   */
+  describe?(event: { readonly type: string }, playerOf: (seat: number) => string): string | null;
 
   // --- Commands and events ------------------------------------------------------------------------------------
   /** The commands this module decides, by type (their types are in the registry's HouseCommand union). */

@@ -132,7 +132,7 @@ export function runTableScript(script: TableScript, engine: TableEngine = tableD
 
   // The script's hands are counted from after the setup: its setup hands are left out and the rest renumbered.
   const scriptEvents = events.slice(setupEvents).map((e) => ('handNumber' in e && setupHands > 0 ? ({ ...e, handNumber: e.handNumber - setupHands } as TableEvent) : e));
-  const hands = summarizeHands(scriptEvents, state);
+  const hands = summarizeHands(scriptEvents, state, engine.modules);
   const finalStacks = stacksAtEnd(state, events);
   const rake = hands.reduce((sum, h) => sum + h.rake, 0);
   const partial = { events, hands, finalStacks, rejections, commandsRun, rake, state, setupHands };
