@@ -59,6 +59,23 @@ describe('felt play', () => {
     expect(text.out).toContain('Hand #2 (button seat 2, small blind seat 3, big blind seat 4)');
   });
 
+  it('plays a casino\'s own house rule given by --house-rules, and refuses its option without it', async () => {
+    const script = join(examples, 'house-rules', '7d-1-seven-deuce-bounty.json');
+    const rules = join(examples, 'house-rules', 'index.js');
+    const { out, code } = await felt('play', script, '--house-rules', rules, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out).finalStacks).toEqual({ btn: 1060, sb: 970, bb: 970 });
+    expect(JSON.parse(out).hands[0].notes).toEqual(['Seven-deuce bounty: btn collects 20 from sb, 20 from bb']);
+    const text = await felt('play', script, '--house-rules', rules);
+    expect(text.out).toContain('  Seven-deuce bounty: btn collects 20 from sb, 20 from bb\n  Stacks: btn 1060, sb 970, bb 970');
+    const without = await felt('play', script);
+    expect(without.code).toBe(1);
+    expect(without.err).toContain('INVALID_RULES: The table rules are invalid: unknown house option');
+    const wrong = await felt('play', script, '--house-rules', script);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('exports no houseRules(engine) function');
+  });
+
   it('counts hands from after a setup block and says how many setup hands it played', async () => {
     const { out, code } = await felt('play', join(examples, 'mb-3-setup-owed-blinds-make-up.json'), '--json');
     expect(code).toBe(0);

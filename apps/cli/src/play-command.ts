@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import * as engine from '@felt/engine';
+import { createTableDecider, DEFAULT_MODULES, tableDecider, type AnyRuleModule, type TableEngine } from '@felt/engine';
 import type { Command } from 'commander';
 import { describeFailure, parseTableScriptJson, runTableScript, tableView, type HandSummary, type TableScriptRun } from '@felt/formats';
 
@@ -13,10 +16,32 @@ export function registerPlayCommand(program: Command): void {
     .description('run a table script (JSON) through the engine and print each hand')
     .argument('<file>', 'the table script, e.g. examples/fl-1-fixed-limit-cap.json')
     .option('--json', 'print {"hands": [...], "finalStacks": {...}} as JSON instead of text')
-    .action((file: string, options: { json?: boolean }, command: Command) => play(file, options, command));
+    .option('--house-rules <module>', "a JavaScript file whose houseRules(engine) returns the casino's own rule modules (examples/house-rules/)")
+    .action((file: string, options: PlayOptions, command: Command) => play(file, options, command));
 }
 
-function play(file: string, options: { json?: boolean }, command: Command): void {
+interface PlayOptions {
+  readonly json?: boolean;
+  readonly houseRules?: string;
+}
+
+/** The engine with the default modules, and after them those of a --house-rules file. */
+function engineFor(file: string | undefined, command: Command): TableEngine {
+  if (file === undefined) return tableDecider;
+  let loaded: { houseRules?: unknown };
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(resolve(file)) as { houseRules?: unknown };
+  } catch (error) {
+    return command.error(`felt play: cannot load the house rules ${file}: ${(error as Error).message}`, { exitCode: 2, code: 'felt.house-rules' });
+  }
+  if (typeof loaded.houseRules !== 'function')
+    return command.error(`felt play: ${file} exports no houseRules(engine) function returning rule modules (examples/house-rules/).`, { exitCode: 2, code: 'felt.house-rules' });
+  const modules = (loaded.houseRules as (api: typeof engine) => readonly AnyRuleModule[])(engine);
+  return createTableDecider([...DEFAULT_MODULES, ...modules]);
+}
+
+function play(file: string, options: PlayOptions, command: Command): void {
   const write = (text: string) => command.configureOutput().writeOut!(text);
 
   let text: string;
@@ -39,7 +64,7 @@ function play(file: string, options: { json?: boolean }, command: Command): void
     });
   }
   const script = parsed.ok ? parsed.script : (undefined as never);
-  const run = runTableScript(script);
+  const run = runTableScript(script, engineFor(options.houseRules, command));
 
   if (options.json) write(JSON.stringify(jsonReport(run), null, 2) + '\n');
   else write(textReport(script.name, script.source, run));
@@ -69,6 +94,7 @@ export function jsonReport(run: TableScriptRun): object {
       pots: h.pots,
       stacks: h.stacks,
       ...(h.rake > 0 ? { rake: h.rake } : {}),
+      ...(h.notes ? { notes: h.notes } : {}),
       ...handTable(run, h.handNumber),
     })),
     finalStacks: run.finalStacks,
@@ -118,6 +144,7 @@ export function handText(hand: HandSummary): string {
     lines.push(`  ${name} ${pot.amount}${pot.rake ? ` (rake ${pot.rake})` : ''}: ${result}`);
     pot.runs?.forEach((run, i) => lines.push(`    run ${i + 1}: ${Object.entries(run).map(([id, n]) => `${id} wins ${n}`).join(', ')}`));
   });
+  for (const note of hand.notes ?? []) lines.push(`  ${note}`);
   lines.push(`  Stacks${hand.status === 'in-progress' ? ' (behind)' : ''}: ${Object.entries(hand.stacks).map(([id, n]) => `${id} ${n}`).join(', ')}`);
   return lines.join('\n');
 }

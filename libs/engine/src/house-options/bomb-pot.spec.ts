@@ -1,6 +1,6 @@
+import { legalActions, normalizeRules } from '../default-table';
 import { TableUnderTest, deckFor } from '../table/table-under-test.test-support';
-import { legalActions } from '../table/legal-actions';
-import { normalizeRules, type TableRulesInput } from '../table/rules';
+import { type TableRulesInput } from '../table/rules';
 import type { BombPotOption } from './bomb-pot';
 
 /** 1/2 no limit, four seats; the button on seat 1. */

@@ -11,7 +11,7 @@ import { ruleModule } from './rule-module';
  * once. The bomb pot counts as a hand: the button and blind positions move on as after any hand. A player who owes
  * a post to come in pays it too, dead (there is no preflop betting for a live post to count in). Cash games only.
  *
- * Interactions: refused with straddles, the kill game and the kill pot (registry.ts conflicts: a bomb pot has no
+ * Interactions: refused with straddles, the kill game and the kill pot (house-options.ts conflicts: a bomb pot has no
  * preflop betting to straddle or kill). The table's own antes are still added by the core (docs/house-options.md).
  */
 export interface BombPotOption {
@@ -77,6 +77,12 @@ function paramsOf(rules: TableRules): BombPotOption | null {
 }
 
 export const bombPotModule = ruleModule<BombPotOption>({
+  // No preflop betting to straddle or kill.
+  conflicts: (options) => {
+    for (const other of ['straddle', 'killGame', 'killPot'])
+      if (options[other]) return { field: 'bombPot', why: `a bomb pot has no preflop betting: it is not played with ${other === 'straddle' ? 'straddles' : 'kills'}` };
+    return null;
+  },
   name: 'bombPot',
   where: 'houseOptions',
   params: paramsOf,

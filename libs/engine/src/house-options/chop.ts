@@ -115,6 +115,7 @@ function blindsChopped(state: TableState, e: BlindsChoppedEvent): TableState {
 }
 
 export const chop = ruleModule<ChopOption>({
+  recordedWhenOff: true,
   name: 'chop',
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.chop,

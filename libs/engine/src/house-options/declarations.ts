@@ -1,9 +1,9 @@
 /**
  * What the house options add to the engine's records, composed in one place: their commands, events, legal
  * actions, forced-bet kinds, rejection codes, the fields of HandStarted and the rules they own, and their state
- * slices with starting values and copies. Part of the registry (registry.ts lists the modules and dispatches the
+ * slices with starting values and copies (the list of modules is default-modules.ts; table/hooks.ts dispatches the
  * hooks); this half imports only types, so the core's record files (state, events, commands, rejections) may read
- * it without an import cycle. Adding a module: add its declarations here, its object in registry.ts.
+ * it without an import cycle. Adding a module: add its declarations here, its object in default-modules.ts.
  */
 import type { StraddleCommand, StraddleHandSlice, StraddleLegalAction } from './straddle';
 import type { KillButtonChangedEvent, KillHandSlice, KillHandStarted, KillTableSlice } from './kill-game';

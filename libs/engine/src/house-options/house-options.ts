@@ -7,8 +7,7 @@ import type { BombPotOption } from './bomb-pot';
 import type { RunItTwiceOption } from './run-it-twice';
 import type { ShotClockOption } from './shot-clock';
 import type { HouseRules, HouseRulesInput } from './declarations';
-import type { RulesContext } from './rule-module';
-import { RULE_MODULES } from './registry';
+import type { AnyRuleModule, RulesContext } from './rule-module';
 
 /** The house options a table runs with: each null when off, else its parameters (with a version). */
 export interface HouseOptions {
@@ -42,35 +41,37 @@ export interface HouseOptionsRulesInput {
  * in the rules themselves (missed blinds) come first, merged over their defaults; then rules.houseOptions.
  */
 export function normalizeHouseRules(
+  modules: readonly AnyRuleModule[],
   input: HouseRulesInput,
   ctx: RulesContext,
 ): { ok: true; rules: HouseRules } | { ok: false; field: string; why: string } {
   const fields: Record<string, unknown> = {};
-  for (const m of RULE_MODULES) {
+  for (const m of modules) {
     if (m.where !== 'rules') continue;
     const params = { ...m.defaults, ...((input as Record<string, unknown>)[m.name] ?? {}) };
     const problem = m.validate(params, ctx);
     if (problem) return { ok: false, field: `${m.name}.${problem.field}`, why: problem.why };
     fields[m.name] = params;
   }
-  const house = normalizeHouseOptions(input.houseOptions, ctx);
+  const house = normalizeHouseOptions(modules, input.houseOptions, ctx);
   if (!house.ok) return { ok: false, field: `houseOptions${house.field ? '.' + house.field : ''}`, why: house.why };
   fields.houseOptions = house.options;
   return { ok: true, rules: fields as unknown as HouseRules };
 }
 
 export function normalizeHouseOptions(
+  modules: readonly AnyRuleModule[],
   input: HouseOptionsInput | undefined,
   ctx: RulesContext,
 ): { ok: true; options: HouseOptions } | { ok: false; field: string; why: string } {
   if (input === undefined || input === null) return { ok: true, options: NO_HOUSE_OPTIONS };
   if (typeof input !== 'object') return { ok: false, field: '', why: 'houseOptions is an object' };
-  const known = RULE_MODULES.filter((m) => m.where === 'houseOptions').map((m) => m.name);
+  const known = modules.filter((m) => m.where === 'houseOptions').map((m) => m.name);
   for (const key of Object.keys(input)) if (!known.includes(key)) return { ok: false, field: key, why: `unknown house option (known: ${known.join(', ')})` };
   const pick = <T>(value: boolean | null | Partial<T> | undefined, defaults: T): T | null | 'bad' =>
     value === undefined || value === null || value === false ? null : value === true ? defaults : typeof value === 'object' ? { ...defaults, ...value } : 'bad';
   const options: Record<string, unknown> = {};
-  for (const m of RULE_MODULES) {
+  for (const m of modules) {
     if (m.where !== 'houseOptions') continue;
     const name = m.name as keyof HouseOptions;
     const given = input[name] as unknown;
@@ -86,12 +87,13 @@ export function normalizeHouseOptions(
     }
     options[name] = value;
   }
-  if (options.killGame && options.killPot) return { ok: false, field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' };
-  // A bomb pot has no preflop betting to straddle or kill (bomb-pot.ts).
-  for (const other of ['straddle', 'killGame', 'killPot'] as const)
-    if (options.bombPot && options[other]) return { ok: false, field: 'bombPot', why: `a bomb pot has no preflop betting: it is not played with ${other === 'straddle' ? 'straddles' : 'kills'}` };
-  // Recorded only when on, so the rules of tables that never had the newer options read as they did.
-  for (const newer of ['bombPot', 'runItTwice', 'shotClock'] as const) if (options[newer] === null) delete options[newer];
+  for (const m of modules) {
+    if (m.where !== 'houseOptions' || options[m.name] === null || !m.conflicts) continue;
+    const clash = m.conflicts(options);
+    if (clash) return { ok: false, field: clash.field, why: clash.why };
+  }
+  // Recorded only when on (but for the oldest options), so the rules of tables that never had an option read as they did.
+  for (const m of modules) if (m.where === 'houseOptions' && options[m.name] === null && !m.recordedWhenOff) delete options[m.name];
   return { ok: true, options: options as unknown as HouseOptions };
 }
 

@@ -1,5 +1,5 @@
+import { legalActions } from '../default-table';
 import { TableUnderTest, deckFor } from '../table/table-under-test.test-support';
-import { legalActions } from '../table/legal-actions';
 import type { TableRulesInput } from '../table/rules';
 import type { KillGameOption } from './kill-game';
 import type { TableCommand } from '../table/commands';

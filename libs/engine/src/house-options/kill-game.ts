@@ -169,6 +169,7 @@ function killButtonAfter(state: TableState, hand: HandState, awards: readonly Po
 }
 
 export const killGame = ruleModule<KillGameOption>({
+  recordedWhenOff: true,
   name: 'killGame',
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.killGame,
@@ -195,6 +196,7 @@ export const killGame = ruleModule<KillGameOption>({
   },
   // A new player may not play a killed pot (RRoP §13 #12).
   seatEntry: (seat: SeatState, ctx) => (seat.isNew && ctx.gameRunning && killOn(ctx.state) ? OUT : null),
+  startedDefaults: Object.freeze({ kill: null }),
   forcedBets: (ctx, forcedBets, o) => {
     const killer = ctx.state.kill.killer;
     if (!killOn(ctx.state) || !ctx.isDealt(killer!.seat) || ctx.dealt.length < o.minPlayers) return null;

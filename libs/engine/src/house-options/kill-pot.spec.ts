@@ -1,5 +1,5 @@
+import { legalActions } from '../default-table';
 import { TableUnderTest } from '../table/table-under-test.test-support';
-import { legalActions } from '../table/legal-actions';
 import type { TableRulesInput } from '../table/rules';
 import type { KillPotOption } from './kill-pot';
 

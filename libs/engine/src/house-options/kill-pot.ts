@@ -92,6 +92,8 @@ function putInKill(p: HandPlayer, to: number): HandPlayer {
 }
 
 export const killPot = ruleModule<KillPotOption>({
+  recordedWhenOff: true,
+  conflicts: (options) => (options.killGame ? { field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' } : null),
   name: 'killPot',
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.killPot,

@@ -197,5 +197,6 @@ export const missedBlinds = ruleModule<MissedBlindPolicy>({
         return { kind: 'posts', posts: obligation.posts, barredBetweenBlindsAndButton: !policy.allowEntryBetweenBlindsAndButton };
     }
   },
+  startedDefaults: Object.freeze({ missedBlinds: Object.freeze([]) }),
   forcedBets: (ctx, forcedBets) => ({ forcedBets, started: { missedBlinds: missedSince(ctx) } }),
 });

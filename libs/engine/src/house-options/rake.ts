@@ -107,6 +107,7 @@ function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEve
 }
 
 export const rake = ruleModule<RakeOption>({
+  recordedWhenOff: true,
   name: 'rake',
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.rake,

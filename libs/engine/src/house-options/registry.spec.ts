@@ -2,18 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 import fc from 'fast-check';
-import { RULE_MODULES, evolveHouse, houseEvolution } from './registry';
+import { evolve, tableDecider, randomLegalCommand } from '../default-table';
+import { DEFAULT_MODULES as RULE_MODULES } from './default-modules';
 import { HOUSE_COMMAND_TYPES, HOUSE_EVENT_TYPES } from './declarations';
 import { EVENT_TYPES, type TableEvent } from '../table/events';
 import { COMMAND_TYPES } from '../table/commands';
-import { evolve, evolveCore } from '../table/evolve';
-import { tableDecider } from '../table/table-decider';
-import { randomLegalCommand } from '../table/random-player';
+import { evolveCore } from '../table/evolve';
 import { mulberry32 } from '../table/deck';
 import { timedTable } from '../table/timed-table.test-support';
 import type { TableRulesInput } from '../table/rules';
 import type { TableState } from '../table/state';
 import { expectToBe, expectToEqual } from '../../../../test/loop-assertions';
+
+const hooks = tableDecider.hooks;
 
 /** The names of the options, as they appear in identifiers and strings (house-options/*.ts). */
 const OPTION_WORDS = /straddle|kill|chop|rake|missed|bombPot|runItTwice|shotClock|timeBank|Clock(Started|Paused|Resumed|Expired)|(Pause|Resume)Clock/i;
@@ -83,8 +84,8 @@ describe('the rule-module registry', () => {
     const idle = RULE_MODULES.filter((m) => m.idleWhenOff === true && m.where === 'houseOptions');
     expect(idle.map((m) => m.name)).toEqual(['shotClock']);
     const foldEverything = (s: TableState, e: TableEvent): TableState => {
-      const house = houseEvolution(e.type);
-      return house === undefined ? evolveCore(s, e) : evolveHouse(house.owned ? s : evolveCore(s, e), e, house, false);
+      const house = hooks.houseEvolution(e.type);
+      return house === undefined ? evolveCore(hooks, s, e) : hooks.evolveHouse(house.owned ? s : evolveCore(hooks, s, e), e, house, false);
     };
     const T0 = Date.parse('2026-12-05T08:00:00.000Z');
     let skipped = 0;
@@ -125,7 +126,7 @@ describe('the rule-module registry', () => {
           let withSkips: TableState = tableDecider.initialState;
           let without: TableState = tableDecider.initialState;
           for (const e of t.log) {
-            const house = houseEvolution(e.type);
+            const house = hooks.houseEvolution(e.type);
             if (house && withSkips.rules && house.handlers.some((h) => h.skipWhenOff && h.module.params(withSkips.rules!) === null)) skipped++;
             withSkips = evolve(withSkips, e);
             without = foldEverything(without, e);

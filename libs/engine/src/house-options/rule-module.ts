@@ -1,7 +1,7 @@
 /**
  * The rule-module contract: how a house option plugs into the engine. The core (table/, betting/) names no option;
- * at fixed points it asks the modules listed in house-options/registry.ts, in the registry's order, and only those
- * enabled on the table (`params(rules) !== null`), except the `evolve` handlers, which see every event of their type
+ * at fixed points it asks the modules of the list given to createTableDecider (table/hooks.ts), in the list's order,
+ * and only those enabled on the table (`params(rules) !== null`), except the `evolve` handlers, which see every event of their type
  * whatever the rules (an event in the log is history, and the rules may have changed since), unless the module says
  * it is idle when off (`idleWhenOff`): then its handlers of core events are skipped at tables where it is off.
  *
@@ -142,6 +142,22 @@ export interface RuleModule<P> {
    */
   readonly idleWhenOff?: true;
   validate(params: P, ctx: RulesContext): RulesProblem | null;
+  /**
+   * Why this option may not be played with the others switched on (`options`: each house option's parameters by
+   * name, null or absent when off), with `field` relative to rules.houseOptions; asked only when this one is on, in
+   * the list's order after every option's own validation. The module that knows the clash says so.
+   */
+  conflicts?(options: Readonly<Record<string, unknown>>): RulesProblem | null;
+  /**
+   * Recorded as null in rules.houseOptions when off (the options older than the others, whose rules were always
+   * written so); an option without it is left out of the rules when off, so older rules read as they were recorded.
+   */
+  readonly recordedWhenOff?: true;
+  /**
+   * A line for hand histories (felt play, felt replay) about one of this module's own events, with players named by
+   * `playerOf(seat)`; null for an event it has nothing to say about. Shows nothing the event does not hold.
+   */
+  describe?(event: { readonly type: string }, playerOf: (seat: number) => string): string | null;
 
   // --- Commands and events ------------------------------------------------------------------------------------
   /** The commands this module decides, by type (their types are in the registry's HouseCommand union). */
@@ -161,6 +177,11 @@ export interface RuleModule<P> {
    * change. Modules chain in registry order; then the core adds the antes.
    */
   forcedBets?(ctx: HandPlanContext, forcedBets: readonly ForcedBetDue[], params: P): ForcedBetsChange | null;
+  /**
+   * Fields of HandStarted this module records in every hand, with their values when it has nothing to say (also
+   * when it is off): every HandStarted since the module existed carries them, and a replay decides the same event.
+   */
+  readonly startedDefaults?: Readonly<Record<string, unknown>>;
   /** Voluntary posts exist before the deal, so the dealer says Deal (the last blind does not deal). */
   dealerDeals?(params: P): boolean;
   /** Why this seat may not leave or sit out now (e.g. it owes the kill blind); null: no objection. */

@@ -1,9 +1,9 @@
+import { legalActions } from '../default-table';
 import fc from 'fast-check';
 import { parseCards as parse } from '../cards/card';
 import { derivePots } from '../betting/pots';
 import type { HandPlayer } from '../table/state';
 import type { TableRulesInput } from '../table/rules';
-import { legalActions } from '../table/legal-actions';
 import { TableUnderTest, deckFor } from '../table/table-under-test.test-support';
 import { awardTwoRuns, consentsOf, validateRunItTwice } from './run-it-twice';
 

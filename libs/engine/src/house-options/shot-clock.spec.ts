@@ -1,11 +1,9 @@
+import { legalActions, randomLegalCommand, chipsOnTable, normalizeRules } from '../default-table';
 import fc from 'fast-check';
 import { TableUnderTest, deckFor } from '../table/table-under-test.test-support';
-import { legalActions } from '../table/legal-actions';
-import { randomLegalCommand } from '../table/random-player';
 import { mulberry32 } from '../table/deck';
 import { timedTable } from '../table/timed-table.test-support';
-import { chipsOnTable } from '../table/chips';
-import { normalizeRules, type TableRulesInput } from '../table/rules';
+import { type TableRulesInput } from '../table/rules';
 import type { TableCommand } from '../table/commands';
 import { DEFAULT_SHOT_CLOCK, validateShotClock, type ShotClockOption } from './shot-clock';
 import { expectToBe, expectToEqual } from '../../../../test/loop-assertions';

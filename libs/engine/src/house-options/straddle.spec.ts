@@ -1,7 +1,7 @@
+import { legalActions } from '../default-table';
 import { TableUnderTest } from '../table/table-under-test.test-support';
 import type { TableRulesInput } from '../table/rules';
 import type { StraddleOption } from './straddle';
-import { legalActions } from '../table/legal-actions';
 
 const six = [1, 2, 3, 4, 5, 6].map((seat) => ({ seat, id: ['btn', 'sb', 'bb', 'utg', 'utg1', 'co'][seat - 1], stack: 200 }));
 const nl = (straddle: boolean | null | Partial<StraddleOption>, structure: TableRulesInput['structure'] = { kind: 'no-limit' }): TableRulesInput => ({

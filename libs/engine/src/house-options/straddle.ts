@@ -147,6 +147,7 @@ function skipsToLast(hand: HandState, seat: number, o: StraddleOption): boolean 
 }
 
 export const straddle = ruleModule<StraddleOption>({
+  recordedWhenOff: true,
   name: 'straddle',
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.straddle,

@@ -1,12 +1,12 @@
 import type { TableState } from './state';
-import { heldFromPots } from '../house-options/registry';
+import type { TableHooks } from './hooks';
 
 /**
  * Every chip on the table: stacks of seated players not in the hand, plus, for each player dealt in, what is
  * behind and what is in the pot, less what the pots have already paid out. Buy-ins and add-ons raise it,
  * cash-outs lower it, and nothing else may change it (the conservation invariant the property tests check).
  */
-export function chipsOnTable(state: TableState): number {
+export function chipsOnTable(h: TableHooks, state: TableState): number {
   const hand = state.hand !== null && state.hand.phase !== 'complete' ? state.hand : null;
   let total = 0;
   const inHand = new Set<string>();
@@ -20,7 +20,7 @@ export function chipsOnTable(state: TableState): number {
     }
     // Less what the pots paid out, and what the house options already took from them (the rake).
     total -= hand.paidOut;
-    if (state.rules !== null) for (const held of heldFromPots(state.rules, hand)) total -= held;
+    if (state.rules !== null) for (const held of h.heldFromPots(state.rules, hand)) total -= held;
   }
   for (const s of state.seats) if (s && !inHand.has(`${s.seat}:${s.playerId}`)) total += s.stack;
   return total;

@@ -1,10 +1,7 @@
+import { tableDecider, legalActions, randomLegalCommand, chipsOnTable } from '../default-table';
 import fc from 'fast-check';
 import { TableUnderTest, deckFor, foldAround } from './table-under-test.test-support';
-import { tableDecider } from './table-decider';
-import { legalActions } from './legal-actions';
-import { randomLegalCommand } from './random-player';
 import { mulberry32 } from './deck';
-import { chipsOnTable } from './chips';
 import { actionNumberAt, isBettingActionEvent, retractedVersions, standingActions } from './corrections';
 import type { TableEvent } from './events';
 import type { TableRulesInput } from './rules';

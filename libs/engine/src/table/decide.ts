@@ -14,18 +14,7 @@ import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
 import { awardPots, showdownOrder, type PotAward } from '../betting/showdown';
 import { isLiveCards, liveBoardLeft, liveStartCheck, dealBoard, reportHoleCards, shownCards, readerRecordStands } from './live-cards';
-import {
-  houseCommand,
-  decideHouseCommand,
-  dealerDeals,
-  seatMayGo,
-  houseRunout,
-  beforeAwards,
-  heldFromPots,
-  houseAwards,
-  afterAwards,
-  houseAfterCommand,
-} from '../house-options/registry';
+import type { TableHooks } from './hooks';
 import { correctAction } from './corrections';
 import { changeSeat } from './seat-change';
 
@@ -44,21 +33,21 @@ const no = (code: RejectionCode, message: string, field?: string): Result => rej
  * bet, start the showdown, award pots), derived from the state the event leads to. An accepted decision also
  * carries that state.
  */
-export function decide(command: TableCommand, state: TableState): Result {
-  const decided = decideCommand(command, state);
+export function decide(h: TableHooks, command: TableCommand, state: TableState): Result {
+  const decided = decideCommand(h, command, state);
   if (!decided.ok || decided.events.length === 0) return decided;
   // What the house options add after any command that recorded something (a clock for the player to act).
-  const after = houseAfterCommand(command, state, decided.state, evolve);
+  const after = h.houseAfterCommand(command, state, decided.state, (st, e) => evolve(h, st, e));
   return after === null ? decided : { ok: true, events: [...decided.events, ...after.events], state: after.state };
 }
 
-function decideCommand(command: TableCommand, state: TableState): Result {
+function decideCommand(h: TableHooks, command: TableCommand, state: TableState): Result {
   if (typeof command !== 'object' || command === null || typeof (command as { type?: unknown }).type !== 'string')
     return no('INVALID_COMMAND', 'The command has no type.', 'type');
-  if (command.type === 'OpenTable') return openTable(command, state);
+  if (command.type === 'OpenTable') return openTable(h, command, state);
   if (state.status === 'unopened') return no('TABLE_NOT_OPEN', 'This table has not been opened.');
   if (state.status === 'closed') return no('TABLE_CLOSED', 'This table is closed.');
-  const fieldProblem = checkFields(command, state);
+  const fieldProblem = checkFields(h, command, state);
   if (fieldProblem) return fieldProblem;
   // The betting actions come first: a string switch tests its cases in order, and they are most commands.
   switch (command.type) {
@@ -67,69 +56,69 @@ function decideCommand(command: TableCommand, state: TableState): Result {
     case 'Call':
     case 'Bet':
     case 'Raise':
-      return bettingAction(command, state);
+      return bettingAction(h, command, state);
     case 'CloseTable':
-      return closeTable(state);
+      return closeTable(h, state);
     case 'SeatPlayer':
-      return seatPlayer(command, state);
+      return seatPlayer(h, command, state);
     case 'LeaveTable':
-      return leaveTable(command, state);
+      return leaveTable(h, command, state);
     // Sitting out (or in) twice is a no-op, not an error: a double tap on the console changes nothing.
     case 'SitOut':
-      return sitOut(command, state);
+      return sitOut(h, command, state);
     case 'SitIn': {
       const seat = seatAt(state, command.seat)!;
       const wait = command.waitForBigBlind === true;
-      return !seat.sittingOut && seat.waitForBigBlind === wait ? unchanged(state) : withFollowUps(state, [{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: wait }]);
+      return !seat.sittingOut && seat.waitForBigBlind === wait ? unchanged(state) : withFollowUps(h, state, [{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: wait }]);
     }
     case 'AddChips':
-      return addChips(command, state);
+      return addChips(h, command, state);
     case 'ChangeSeat':
-      return followedUp(changeSeat(command, state), state);
+      return followedUp(h, changeSeat(h, command, state), state);
     case 'CorrectAction':
-      return followedUp(correctAction(command, state), state);
+      return followedUp(h, correctAction(command, state), state);
     case 'DrawForButton':
-      return drawForButton(command, state);
+      return drawForButton(h, command, state);
     case 'PlaceButton':
       if (state.handsPlayed > 0) return no('BUTTON_ALREADY_PLACED', 'The button is already in play; it moves by itself after each hand.');
-      return state.initialButton === command.seat ? unchanged(state) : withFollowUps(state, [{ type: 'ButtonPlaced', seat: command.seat }]);
+      return state.initialButton === command.seat ? unchanged(state) : withFollowUps(h, state, [{ type: 'ButtonPlaced', seat: command.seat }]);
     case 'StartHand':
-      return startHand(command, state);
+      return startHand(h, command, state);
     case 'PostBlind':
-      return postBlind(command, state);
+      return postBlind(h, command, state);
     case 'Deal':
-      return deal(state);
+      return deal(h, state);
     case 'ChangeRules':
-      return changeRules(command, state);
+      return changeRules(h, command, state);
     case 'ShowHand':
     case 'MuckHand':
-      return showdownAction(command, state);
+      return showdownAction(h, command, state);
     case 'VoidHand':
-      return voidHand(command, state);
+      return voidHand(h, command, state);
     case 'DealBoard': {
-      const dealt = dealBoard(command, state);
-      return 'code' in dealt ? reject(dealt) : withFollowUps(state, [dealt]);
+      const dealt = dealBoard(h, command, state);
+      return 'code' in dealt ? reject(dealt) : withFollowUps(h, state, [dealt]);
     }
     case 'ReportHoleCards': {
       const reported = reportHoleCards(command, state);
       if ('code' in reported) return reject(reported);
-      return reported.length === 0 ? unchanged(state) : withFollowUps(state, reported);
+      return reported.length === 0 ? unchanged(state) : withFollowUps(h, state, reported);
     }
     default: {
-      // A house option's command: its module decides, the dealer's follow-ups come after (house-options/registry.ts).
-      const house = houseCommand(command.type);
+      // A house option's command: its module decides, the dealer's follow-ups come after (table/hooks.ts).
+      const house = h.houseCommand(command.type);
       if (house === undefined) return no('INVALID_COMMAND', `"${String((command as { type: unknown }).type)}" is not a table command.`, 'type');
-      const decided = decideHouseCommand(house, command, state);
-      return decided.ok ? withFollowUps(state, decided.events.slice()) : decided;
+      const decided = h.decideHouseCommand(house, command, state);
+      return decided.ok ? withFollowUps(h, state, decided.events.slice()) : decided;
     }
   }
 }
 
 /** A decision made elsewhere in table/ (a correction, a seat change), with the state its events lead to. */
-function followedUp(decision: Decision<TableEvent, Rejection>, state: TableState): Result {
+function followedUp(h: TableHooks, decision: Decision<TableEvent, Rejection>, state: TableState): Result {
   if (!decision.ok) return decision;
   let s = state;
-  for (const e of decision.events) s = evolve(s, e);
+  for (const e of decision.events) s = evolve(h, s, e);
   return { ok: true, events: decision.events, state: s };
 }
 
@@ -139,7 +128,7 @@ function unchanged(state: TableState): Result {
 }
 
 /** Commands that act for a seat in the hand: the seat need not still be occupied (a player may have left). */
-function actsForHandSeat(type: TableCommand['type']): boolean {
+function actsForHandSeat(h: TableHooks, type: TableCommand['type']): boolean {
   switch (type) {
     case 'Fold':
     case 'Check':
@@ -159,12 +148,12 @@ function actsForHandSeat(type: TableCommand['type']): boolean {
     case 'PlaceButton':
       return false;
     default:
-      return houseCommand(type)?.spec.actsForHandSeat ?? false;
+      return h.houseCommand(type)?.spec.actsForHandSeat ?? false;
   }
 }
 
 /** The chip amount a command carries, if any (a switch: a lookup table keyed by the type missed for most commands). */
-function amountField(type: TableCommand['type']): { field: 'amount' | 'to' | 'buyIn'; name: string; optional?: true } | null {
+function amountField(h: TableHooks, type: TableCommand['type']): { field: 'amount' | 'to' | 'buyIn'; name: string; optional?: true } | null {
   switch (type) {
     case 'Bet':
     case 'AddChips':
@@ -195,7 +184,7 @@ function amountField(type: TableCommand['type']): { field: 'amount' | 'to' | 'bu
     case 'VoidHand':
       return null;
     default:
-      return (houseCommand(type)?.spec.amount as ReturnType<typeof amountField> | undefined) ?? null;
+      return (h.houseCommand(type)?.spec.amount as ReturnType<typeof amountField> | undefined) ?? null;
   }
 }
 const AMOUNT = { field: 'amount', name: 'amount' } as const;
@@ -203,7 +192,7 @@ const RAISE_TOTAL = { field: 'to', name: 'raise total' } as const;
 const BUY_IN = { field: 'buyIn', name: 'buy-in' } as const;
 
 /** Shape checks for JSON that did not come through a typed client: seats and amounts must be whole numbers. */
-function checkFields(command: TableCommand, state: TableState): Result | null {
+function checkFields(h: TableHooks, command: TableCommand, state: TableState): Result | null {
   const c = command as unknown as Record<string, unknown>;
   if (c.at !== undefined && !isCommandTime(c.at))
     return no('INVALID_COMMAND', "The command's time (at) must be an ISO-8601 UTC time such as 2026-01-02T03:04:05.678Z.", 'at');
@@ -212,10 +201,10 @@ function checkFields(command: TableCommand, state: TableState): Result | null {
     const max = state.rules?.maxSeats ?? 10;
     if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > max)
       return no('SEAT_OUT_OF_RANGE', `Seat must be a whole number from 1 to ${max}.`, 'seat');
-    if (command.type !== 'SeatPlayer' && !actsForHandSeat(command.type) && seatAt(state, seat) === null)
+    if (command.type !== 'SeatPlayer' && !actsForHandSeat(h, command.type) && seatAt(state, seat) === null)
       return no('SEAT_EMPTY', `Nobody sits in seat ${seat}.`, 'seat');
   }
-  const amount = amountField(command.type);
+  const amount = amountField(h, command.type);
   if (amount !== null) {
     const value = c[amount.field];
     if (!(value === undefined && amount.optional) && !(isChipAmount(value) && value > 0))
@@ -228,24 +217,24 @@ function checkFields(command: TableCommand, state: TableState): Result | null {
   return null;
 }
 
-function openTable(command: Extract<TableCommand, { type: 'OpenTable' }>, state: TableState): Result {
+function openTable(h: TableHooks, command: Extract<TableCommand, { type: 'OpenTable' }>, state: TableState): Result {
   if (state.status !== 'unopened') return no('TABLE_ALREADY_OPEN', 'This table was already opened.');
   if (typeof command.tableId !== 'string' || !/^[A-Za-z0-9_.:-]{1,64}$/.test(command.tableId))
     return no('INVALID_COMMAND', 'The table id must be 1 to 64 letters, digits or - _ . :', 'tableId');
-  const normalized = normalizeRules(command.rules);
+  const normalized = normalizeRules(h, command.rules);
   if (!normalized.ok) return reject(normalized.rejection);
-  return withFollowUps(state, [{ type: 'TableOpened', tableId: command.tableId, rules: normalized.rules }]);
+  return withFollowUps(h, state, [{ type: 'TableOpened', tableId: command.tableId, rules: normalized.rules }]);
 }
 
-function closeTable(state: TableState): Result {
+function closeTable(h: TableHooks, state: TableState): Result {
   if (handInProgress(state)) return no('HAND_IN_PROGRESS', 'Finish or void the hand in progress before closing the table.');
   const events: TableEvent[] = [];
   for (const s of state.seats) if (s) events.push({ type: 'PlayerLeft', seat: s.seat, playerId: s.playerId, cashOut: s.stack });
   events.push({ type: 'TableClosed' });
-  return withFollowUps(state, events);
+  return withFollowUps(h, state, events);
 }
 
-function seatPlayer(command: Extract<TableCommand, { type: 'SeatPlayer' }>, state: TableState): Result {
+function seatPlayer(h: TableHooks, command: Extract<TableCommand, { type: 'SeatPlayer' }>, state: TableState): Result {
   if (seatAt(state, command.seat) !== null) return no('SEAT_TAKEN', `Seat ${command.seat} is taken.`, 'seat');
   if (typeof command.playerId !== 'string' || command.playerId.length === 0 || command.playerId.length > 64)
     return no('INVALID_COMMAND', 'The player id must be 1 to 64 characters.', 'playerId');
@@ -254,7 +243,7 @@ function seatPlayer(command: Extract<TableCommand, { type: 'SeatPlayer' }>, stat
   const range = state.rules!.buyIn;
   if (range && (command.buyIn < range.min || command.buyIn > range.max))
     return no('BUY_IN_OUT_OF_RANGE', `The buy-in must be from ${range.min} to ${range.max}.`, 'buyIn');
-  return withFollowUps(state, [{ type: 'PlayerSeated', seat: command.seat, playerId: command.playerId, buyIn: command.buyIn, postToEnter: command.postToEnter === true }]);
+  return withFollowUps(h, state, [{ type: 'PlayerSeated', seat: command.seat, playerId: command.playerId, buyIn: command.buyIn, postToEnter: command.postToEnter === true }]);
 }
 
 function isSeated(state: TableState, playerId: string): boolean {
@@ -268,13 +257,13 @@ function dealtIn(state: TableState, seat: number): HandPlayer | undefined {
   return p && p.playerId === seatAt(state, seat)?.playerId ? p : undefined;
 }
 
-function leaveTable(command: Extract<TableCommand, { type: 'LeaveTable' }>, state: TableState): Result {
+function leaveTable(h: TableHooks, command: Extract<TableCommand, { type: 'LeaveTable' }>, state: TableState): Result {
   const seat = seatAt(state, command.seat)!;
-  const objection = seatMayGo(state, command.seat, 'leave');
+  const objection = h.seatMayGo(state, command.seat, 'leave');
   if (objection) return reject(objection);
   const inHand = dealtIn(state, command.seat);
   if (inHand && !inHand.folded) return no('PLAYER_IN_HAND', `Seat ${command.seat} is still in the hand; fold or finish it first.`, 'seat');
-  return withFollowUps(state, [{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
+  return withFollowUps(h, state, [{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
 }
 
 /**
@@ -282,28 +271,28 @@ function leaveTable(command: Extract<TableCommand, { type: 'LeaveTable' }>, stat
  * owes the next hand), and a seat with a forced bet due in the hand now being dealt posts it first. Version 1
  * accepted both.
  */
-function sitOut(command: Extract<TableCommand, { type: 'SitOut' }>, state: TableState): Result {
+function sitOut(h: TableHooks, command: Extract<TableCommand, { type: 'SitOut' }>, state: TableState): Result {
   if (seatAt(state, command.seat)!.sittingOut) return unchanged(state);
   if (rulesVersion(state.rules!) >= 2) {
-    const objection = seatMayGo(state, command.seat, 'sit-out');
+    const objection = h.seatMayGo(state, command.seat, 'sit-out');
     if (objection) return reject(objection);
     const hand = state.hand;
     const due = hand && hand.phase === 'forced-bets' && dealtIn(state, command.seat) ? hand.forcedBetsDue.find((f) => f.seat === command.seat) : undefined;
     if (due) return no('BLINDS_PENDING', `Seat ${command.seat} owes the ${due.kind.replace(/-/g, ' ')} of ${due.amount} in this hand; post it before sitting out.`, 'seat');
   }
-  return withFollowUps(state, [{ type: 'PlayerSatOut', seat: command.seat }]);
+  return withFollowUps(h, state, [{ type: 'PlayerSatOut', seat: command.seat }]);
 }
 
-function addChips(command: Extract<TableCommand, { type: 'AddChips' }>, state: TableState): Result {
+function addChips(h: TableHooks, command: Extract<TableCommand, { type: 'AddChips' }>, state: TableState): Result {
   if (dealtIn(state, command.seat)) return no('PLAYER_IN_HAND', `Seat ${command.seat} is in the hand; chips can be added after it ends.`, 'seat');
   const seat = seatAt(state, command.seat)!;
   const max = state.rules!.buyIn?.max;
   if (max !== undefined && seat.stack + command.amount > max)
     return no('BUY_IN_OUT_OF_RANGE', `Seat ${command.seat} may have at most ${max} on the table.`, 'amount');
-  return withFollowUps(state, [{ type: 'ChipsAdded', seat: command.seat, amount: command.amount }]);
+  return withFollowUps(h, state, [{ type: 'ChipsAdded', seat: command.seat, amount: command.amount }]);
 }
 
-function drawForButton(command: Extract<TableCommand, { type: 'DrawForButton' }>, state: TableState): Result {
+function drawForButton(h: TableHooks, command: Extract<TableCommand, { type: 'DrawForButton' }>, state: TableState): Result {
   if (state.handsPlayed > 0 || state.initialButton !== null) return no('BUTTON_ALREADY_PLACED', 'The button has already been placed.');
   const seats = state.seats.filter((s) => s !== null && !s.sittingOut);
   if (seats.length < 2) return no('NOT_ENOUGH_PLAYERS', 'At least two seated players are needed to draw for the button.');
@@ -315,10 +304,10 @@ function drawForButton(command: Extract<TableCommand, { type: 'DrawForButton' }>
   // numbering already orders clubs < diamonds < hearts < spades within a rank).
   const draws = seats.map((s, i) => ({ seat: s!.seat, card: deck.deck[i] }));
   const button = draws.reduce((best, d) => (d.card > best.card ? d : best)).seat;
-  return withFollowUps(state, [{ type: 'ButtonDrawn', draws, button, shuffle: deck.shuffle }]);
+  return withFollowUps(h, state, [{ type: 'ButtonDrawn', draws, button, shuffle: deck.shuffle }]);
 }
 
-function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state: TableState): Result {
+function startHand(h: TableHooks, command: Extract<TableCommand, { type: 'StartHand' }>, state: TableState): Result {
   if (handInProgress(state)) return no('HAND_IN_PROGRESS', `Hand ${state.hand!.handNumber} is still in progress.`);
   const live = isLiveCards(state.rules);
   const refusedDeck = live ? liveStartCheck(command) : deckSourceCheck(state.rules!, command, 'hand');
@@ -327,7 +316,7 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
   if (deck && !deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
   const salt = command.salt ?? '';
   if (command.salt !== undefined && !isSalt(salt)) return no('INVALID_DECK', 'The deck is invalid: the salt is 16 to 64 bytes as lower-case hex digits.', 'salt');
-  const plan = planNextHand(state);
+  const plan = planNextHand(h, state);
   if ('problem' in plan)
     return plan.problem === 'BUTTON_NOT_PLACED'
       ? no('BUTTON_NOT_PLACED', 'Draw for the button (or place it) before the first hand.')
@@ -352,9 +341,9 @@ function startHand(command: Extract<TableCommand, { type: 'StartHand' }>, state:
   // Every hand's record says where its deck came from (a training table's above all), where the rules say it.
   const source = state.rules!.deckSource;
   if (source !== undefined) (started as { deckSource?: DeckSourceRule }).deckSource = source;
-  if (deck === null) return withFollowUps(state, [started]);
+  if (deck === null) return withFollowUps(h, state, [started]);
   const sealed: TableEvent = { type: 'DeckSealed', handNumber: started.handNumber, deck: deck.deck, shuffle: deck.shuffle, salt };
-  return withFollowUps(state, [started, sealed]);
+  return withFollowUps(h, state, [started, sealed]);
 }
 
 function currentHand(state: TableState): HandState | Result {
@@ -362,7 +351,7 @@ function currentHand(state: TableState): HandState | Result {
   return state.hand!;
 }
 
-function postBlind(command: Extract<TableCommand, { type: 'PostBlind' }>, state: TableState): Result {
+function postBlind(h: TableHooks, command: Extract<TableCommand, { type: 'PostBlind' }>, state: TableState): Result {
   const hand = currentHand(state);
   if ('ok' in hand) return hand;
   const due = hand.phase === 'forced-bets' ? hand.forcedBetsDue.find((f) => f.seat === command.seat && (command.blind === undefined || f.kind === command.blind)) : undefined;
@@ -372,7 +361,7 @@ function postBlind(command: Extract<TableCommand, { type: 'PostBlind' }>, state:
     return no('BLIND_NOT_DUE', `Seat ${command.seat} posts the blind before the ante.`, 'blind');
   const player = playerInHand(hand, command.seat)!;
   const amount = Math.min(due.amount, player.stack);
-  return withFollowUps(state, [{ type: 'BlindPosted', seat: command.seat, kind: due.kind, amount, live: due.live, allIn: amount === player.stack }]);
+  return withFollowUps(h, state, [{ type: 'BlindPosted', seat: command.seat, kind: due.kind, amount, live: due.live, allIn: amount === player.stack }]);
 }
 
 type BettingCommand = Extract<TableCommand, { type: 'Fold' | 'Check' | 'Call' | 'Bet' | 'Raise' }>;
@@ -391,22 +380,22 @@ export function actingPlayer(state: TableState, seat: number): HandPlayer | Reje
   return player;
 }
 
-function bettingAction(command: BettingCommand, state: TableState): Result {
+function bettingAction(h: TableHooks, command: BettingCommand, state: TableState): Result {
   const player = actingPlayer(state, command.seat);
   if ('code' in player) return reject(player);
   const seat = command.seat;
   // A fold is always open to the player to act: no betting options to work out.
-  if (command.type === 'Fold') return withFollowUps(state, [{ type: 'PlayerFolded', seat }]);
+  if (command.type === 'Fold') return withFollowUps(h, state, [{ type: 'PlayerFolded', seat }]);
   const hand = state.hand!;
   // Check and Call need only their part of the betting options (the same functions bettingOptions uses).
   if (command.type === 'Check') {
     if (!mayCheck(hand, player)) return no('CANNOT_CHECK', `Seat ${seat} faces a bet of ${callAmount(hand, player)} more and cannot check.`);
-    return withFollowUps(state, [{ type: 'PlayerChecked', seat }]);
+    return withFollowUps(h, state, [{ type: 'PlayerChecked', seat }]);
   }
   if (command.type === 'Call') {
     const toCall = callAmount(hand, player);
     if (toCall === 0) return no('NOTHING_TO_CALL', `Seat ${seat} has nothing to call; check instead.`);
-    return withFollowUps(state, [{ type: 'PlayerCalled', seat, amount: toCall, allIn: toCall === player.stack }]);
+    return withFollowUps(h, state, [{ type: 'PlayerCalled', seat, amount: toCall, allIn: toCall === player.stack }]);
   }
   const rules = state.rules!;
   const options = bettingOptions(rules, hand, player);
@@ -418,7 +407,7 @@ function bettingAction(command: BettingCommand, state: TableState): Result {
       if (command.amount > options.bet.max)
         return no(command.amount > player.stack ? 'INSUFFICIENT_CHIPS' : 'BET_ABOVE_MAXIMUM', `The bet may be at most ${options.bet.max}.`, 'amount');
       const full = isFullRaise(rules, hand, command.amount);
-      return withFollowUps(state, [{ type: 'BetPlaced', seat, amount: command.amount, allIn: command.amount === player.stack, full }]);
+      return withFollowUps(h, state, [{ type: 'BetPlaced', seat, amount: command.amount, allIn: command.amount === player.stack, full }]);
     }
     case 'Raise': {
       if (!isBounds(options.raise)) return no(options.raise.blocked, `Seat ${seat} cannot raise: ${options.raise.why}.`);
@@ -427,7 +416,7 @@ function bettingAction(command: BettingCommand, state: TableState): Result {
         return no(command.to > player.live + player.stack ? 'INSUFFICIENT_CHIPS' : 'RAISE_ABOVE_MAXIMUM', `The raise may be to at most ${options.raise.max}.`, 'to');
       const allIn = command.to === player.live + player.stack;
       const full = isFullRaise(rules, hand, command.to);
-      return withFollowUps(state, [{ type: 'RaisePlaced', seat, to: command.to, allIn, full }]);
+      return withFollowUps(h, state, [{ type: 'RaisePlaced', seat, to: command.to, allIn, full }]);
     }
   }
 }
@@ -443,7 +432,7 @@ function isUndecided(p: HandPlayer): boolean {
   return !p.shown && !p.mucked && !p.folded;
 }
 
-function showdownAction(command: Extract<TableCommand, { type: 'ShowHand' | 'MuckHand' }>, state: TableState): Result {
+function showdownAction(h: TableHooks, command: Extract<TableCommand, { type: 'ShowHand' | 'MuckHand' }>, state: TableState): Result {
   const hand = currentHand(state);
   if ('ok' in hand) return hand;
   if (hand.phase !== 'showdown') return no('NOT_SHOWDOWN', 'The hand has not reached the showdown.');
@@ -453,39 +442,39 @@ function showdownAction(command: Extract<TableCommand, { type: 'ShowHand' | 'Muc
     // Any contender may table their hand at any time during the showdown.
     const cards = shownCards(command, state, playerInHand(hand, command.seat)!);
     if ('code' in cards) return reject(cards);
-    return withFollowUps(state, [{ type: 'HandShown', seat: command.seat, cards }]);
+    return withFollowUps(h, state, [{ type: 'HandShown', seat: command.seat, cards }]);
   }
   if (undecided[0] !== command.seat) return no('NOT_YOUR_TURN_TO_SHOW', `Seat ${undecided[0]} tables or mucks first.`, 'seat');
-  return withFollowUps(state, [{ type: 'HandMucked', seat: command.seat }]);
+  return withFollowUps(h, state, [{ type: 'HandMucked', seat: command.seat }]);
 }
 
-function voidHand(command: Extract<TableCommand, { type: 'VoidHand' }>, state: TableState): Result {
+function voidHand(h: TableHooks, command: Extract<TableCommand, { type: 'VoidHand' }>, state: TableState): Result {
   const hand = currentHand(state);
   if ('ok' in hand) return hand;
   if (typeof command.reason !== 'string' || command.reason.trim().length === 0 || command.reason.length > 500)
     return no('INVALID_COMMAND', 'Say why the hand is voided (1 to 500 characters).', 'reason');
   const refunds = hand.players.filter((p) => p.committed > 0).map((p) => ({ seat: p.seat, amount: p.committed }));
-  return withFollowUps(state, withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]));
+  return withFollowUps(h, state, withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]));
 }
 
 /**
  * Appends what the dealer does next without being asked, as long as the state calls for it. `events` is the
  * caller's fresh array: the follow-ups are pushed onto it.
  */
-function withFollowUps(state: TableState, events: TableEvent[]): Result {
+function withFollowUps(h: TableHooks, state: TableState, events: TableEvent[]): Result {
   let s = state;
-  for (let i = 0; i < events.length; i++) s = evolve(s, events[i]);
+  for (let i = 0; i < events.length; i++) s = evolve(h, s, events[i]);
   for (let guard = 0; guard < 64; guard++) {
-    const next = automaticEvent(s);
+    const next = automaticEvent(h, s);
     if (next === null) return { ok: true, events, state: s };
     if (isEventList(next)) {
       for (const e of next) {
         events.push(e);
-        s = evolve(s, e);
+        s = evolve(h, s, e);
       }
     } else {
       events.push(next);
-      s = evolve(s, next);
+      s = evolve(h, s, next);
     }
   }
   throw new Error('bug: the dealer did not settle after 64 automatic events');
@@ -498,21 +487,21 @@ function isEventList(next: TableEvent | readonly TableEvent[]): next is readonly
 const NOTHING: readonly TableEvent[] = Object.freeze([]);
 
 /** What the dealer does next without being asked (nothing when the hand waits for a command). */
-export function automaticEvents(state: TableState): readonly TableEvent[] {
-  const next = automaticEvent(state);
+export function automaticEvents(h: TableHooks, state: TableState): readonly TableEvent[] {
+  const next = automaticEvent(h, state);
   return next === null ? NOTHING : isEventList(next) ? next : [next];
 }
 
-function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] | null {
+function automaticEvent(h: TableHooks, state: TableState): TableEvent | readonly TableEvent[] | null {
   const hand = state.hand;
   if (hand === null || hand.phase === 'complete') return null;
   switch (hand.phase) {
     case 'forced-bets': {
-      if (hand.forcedBetsDue.length > 0 || dealerDeals(state.rules!)) return null;
-      return holeCardsDealt(state, hand);
+      if (hand.forcedBetsDue.length > 0 || h.dealerDeals(state.rules!)) return null;
+      return holeCardsDealt(h, state, hand);
     }
     case 'betting': {
-      if (contenderCount(hand) === 1) return settle(state, hand);
+      if (contenderCount(hand) === 1) return settle(h, state, hand);
       if (playerToAct(hand) !== null) return null;
       const uncalled = uncalledBet(hand.players);
       if (uncalled) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
@@ -526,7 +515,7 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       // Nobody can bet any more (rules version 1 deals the rest of the board before the showdown): a house option
       // may run it its own way.
       if (activeCount(hand) <= 1) {
-        const runout = houseRunout(state, hand);
+        const runout = h.houseRunout(state, hand);
         if (runout !== null) return runout.kind === 'events' ? runout.events : runout.kind === 'wait' ? null : { type: 'ShowdownStarted', order: showdownOrder(hand) };
       }
       return nextBoard(hand, street);
@@ -555,18 +544,18 @@ function automaticEvent(state: TableState): TableEvent | readonly TableEvent[] |
       // Tabled before the runout (rules version 2): the rest of the board now, then the award. On a live table the
       // dealer enters it (DealBoard, once every hand is tabled: liveBoardLeft), unless nobody is left to contest the pot.
       if (live) {
-        if (liveBoardLeft(state, hand) && !(undecided === 1 && !someoneShown)) return null;
+        if (liveBoardLeft(h, state, hand) && !(undecided === 1 && !someoneShown)) return null;
       } else {
         const street = NEXT_STREET[hand.round.street];
         if (street !== null) {
           // Betting is over for good: a house option may stop the board (a chop), wait for a command, or deal it.
-          const runout = houseRunout(state, hand);
+          const runout = h.houseRunout(state, hand);
           if (runout === null) return nextBoard(hand, street);
           if (runout.kind === 'wait') return null;
           if (runout.kind === 'events') return runout.events;
         }
       }
-      if (undecided === 0 || (undecided === 1 && !someoneShown)) return settle(state, hand);
+      if (undecided === 0 || (undecided === 1 && !someoneShown)) return settle(h, state, hand);
       return null;
     }
   }
@@ -583,22 +572,30 @@ function nextBoard(hand: HandState, street: Exclude<Street, 'preflop'>): TableEv
  * (side pots first), the house options' hand-end events (the kill button) and the hand ended, in one step since
  * they follow from the same awards. These are the settlement hooks of house-options/rule-module.ts.
  */
-function settle(state: TableState, hand: HandState): TableEvent | TableEvent[] {
+function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent | TableEvent[] {
   const uncalled = uncalledBet(hand.players);
   if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
   if (hand.potsAwarded === 0) {
-    const first = beforeAwards(state, hand);
+    const first = h.beforeAwards(state, hand);
     if (first !== null) return first;
   }
-  const awards: readonly PotAward[] = houseAwards(state, hand) ?? awardPots(hand, heldFromPots(state.rules!, hand));
+  const awards: readonly PotAward[] = h.houseAwards(state, hand) ?? awardPots(hand, h.heldFromPots(state.rules!, hand));
   const events: TableEvent[] = awards.map((a) => ({ type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners }));
   const won = new Map<number, number>();
   for (const a of awards) for (const w of a.winners) won.set(w.seat, (won.get(w.seat) ?? 0) + w.amount);
-  afterAwards(state, hand, awards, events);
+  const awarded = events.length;
+  h.afterAwards(state, hand, awards, events);
+  // A module's events after the awards may move chips (a bounty): then the stacks are those its events lead to.
+  let after: HandState | null = null;
+  if (events.length > awarded) {
+    let s = state;
+    for (const e of events) s = evolve(h, s, e);
+    after = s.hand!;
+  }
   const stacks: { seat: number; stack: number }[] = new Array(hand.players.length);
   for (let i = 0; i < stacks.length; i++) {
     const p = hand.players[i];
-    stacks[i] = { seat: p.seat, stack: p.stack + (won.get(p.seat) ?? 0) };
+    stacks[i] = { seat: p.seat, stack: after === null ? p.stack + (won.get(p.seat) ?? 0) : after.players[i].stack };
   }
   events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks });
   return withReveal(hand, events);
@@ -610,7 +607,7 @@ function withReveal(hand: HandState, events: TableEvent[]): TableEvent[] {
   return events;
 }
 
-function holeCardsDealt(state: TableState, hand: HandState): TableEvent {
+function holeCardsDealt(h: TableHooks, state: TableState, hand: HandState): TableEvent {
   const players = hand.players;
   const n = players.length;
   const start = indexAfter(players, hand.button);
@@ -621,19 +618,19 @@ function holeCardsDealt(state: TableState, hand: HandState): TableEvent {
   return { type: 'HoleCardsDealt', hands };
 }
 
-function deal(state: TableState): Result {
+function deal(h: TableHooks, state: TableState): Result {
   const hand = currentHand(state);
   if ('ok' in hand) return hand;
   if (hand.phase !== 'forced-bets') return no('OPTION_NOT_ALLOWED_NOW', 'The cards are already dealt.');
   if (hand.forcedBetsDue.length > 0) return no('BLINDS_PENDING', `Seat ${hand.forcedBetsDue[0].seat} still owes a forced bet.`);
-  return withFollowUps(state, [holeCardsDealt(state, hand)]);
+  return withFollowUps(h, state, [holeCardsDealt(h, state, hand)]);
 }
 
-function changeRules(command: Extract<TableCommand, { type: 'ChangeRules' }>, state: TableState): Result {
+function changeRules(h: TableHooks, command: Extract<TableCommand, { type: 'ChangeRules' }>, state: TableState): Result {
   if (handInProgress(state)) return no('HAND_IN_PROGRESS', 'Rules change between hands; finish or void the hand first.');
-  const normalized = normalizeRules(command.rules);
+  const normalized = normalizeRules(h, command.rules);
   if (!normalized.ok) return reject(normalized.rejection);
   const occupied = state.seats.filter((s) => s !== null && s.seat > normalized.rules.maxSeats);
   if (occupied.length > 0) return no('INVALID_RULES', `Seat ${occupied[0]!.seat} is occupied; the table cannot shrink below it.`, 'rules.maxSeats');
-  return withFollowUps(state, [{ type: 'RulesChanged', rules: normalized.rules }]);
+  return withFollowUps(h, state, [{ type: 'RulesChanged', rules: normalized.rules }]);
 }

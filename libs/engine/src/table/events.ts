@@ -132,7 +132,8 @@ export type TableEventType = TableEvent['type'];
 /** The events of a player's betting action: what a correction can take back. */
 export type BettingActionEvent = Extract<TableEvent, { type: 'PlayerFolded' | 'PlayerChecked' | 'PlayerCalled' | 'BetPlaced' | 'RaisePlaced' }>;
 
-const CORE_EVENT_TYPES: readonly CoreEvent['type'][] = Object.freeze([
+/** The core's own event types: any other type in a log belongs to a house option's module. */
+export const CORE_EVENT_TYPES: readonly CoreEvent['type'][] = Object.freeze([
   'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
   'ButtonPlaced', 'HandStarted', 'BlindPosted', 'HoleCardsDealt', 'HoleCardsReported', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
   'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',

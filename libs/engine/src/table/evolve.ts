@@ -6,7 +6,7 @@ import { rulesVersion, type TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
 import { streetBetUnit, cappingPlayers } from '../betting/limits';
-import { houseEvolution, evolveHouse, preflopSetup } from '../house-options/registry';
+import type { TableHooks } from './hooks';
 import { HOUSE_HAND_START } from '../house-options/declarations';
 import { correctedTable, withCheckpoint } from './corrections';
 import { seatChanged } from './seat-change';
@@ -16,9 +16,9 @@ import { seatChanged } from './seat-change';
  * throws only on a corrupt stream (an event that cannot apply to this state), which is a bug, not a rule.
  * The core folds its part, then the house options fold theirs (their own events, and their part of the core's).
  */
-export function evolve(state: TableState, event: TableEvent): TableState {
-  const house = houseEvolution(event.type);
-  const next = house === undefined ? evolveCore(state, event) : evolveHouse(house.owned ? state : evolveCore(state, event), event, house);
+export function evolve(h: TableHooks, state: TableState, event: TableEvent): TableState {
+  const house = h.houseEvolution(event.type);
+  const next = house === undefined ? evolveCore(h, state, event) : h.evolveHouse(house.owned ? state : evolveCore(h, state, event), event, house);
   return next.hand?.phase === 'forced-bets' ? withoutForcedBetsOfEmptiedSeats(next) : next;
 }
 
@@ -35,7 +35,7 @@ function withoutForcedBetsOfEmptiedSeats(state: TableState): TableState {
 }
 
 /** The core's part of folding an event, before the house options' (exported for the registry's spec). */
-export function evolveCore(state: TableState, event: TableEvent): TableState {
+export function evolveCore(h: TableHooks, state: TableState, event: TableEvent): TableState {
   switch (event.type) {
     case 'TableOpened':
       return openedTable(event.tableId, event.rules);
@@ -96,7 +96,7 @@ export function evolveCore(state: TableState, event: TableEvent): TableState {
       return state;
     default: {
       const next = cloneTable(state);
-      next.hand = withCheckpoint(currentHand(state), event, evolveHand(state.rules as TableRules, currentHand(state), event));
+      next.hand = withCheckpoint(currentHand(state), event, evolveHand(h, state.rules as TableRules, currentHand(state), event));
       return next;
     }
   }
@@ -257,7 +257,7 @@ function mapPlayer(hand: HandState, seat: number, change: (p: HandPlayer) => Han
   return players;
 }
 
-function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandState {
+function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e: TableEvent): HandState {
   switch (e.type) {
     case 'BlindPosted': {
       const forcedBetsDue: ForcedBetDue[] = [];
@@ -292,9 +292,9 @@ function evolveHand(rules: TableRules, hand: HandState, e: TableEvent): HandStat
       }
       // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1); the big
       // blind is the opening bet. The house options may change the raise basis and the raises counted, move the
-      // start of the action and move seats last, or skip the preflop betting (house-options/registry.ts).
+      // start of the action and move seats last, or skip the preflop betting (table/hooks.ts).
       const bringIn = Math.max(rules.bigBlind, maxLive);
-      const setup = preflopSetup(hand, rules, { currentBet: bringIn, lastFullIncrement: bringIn, lastFullLevel: bringIn, fullRaises: 1 });
+      const setup = h.preflopSetup(hand, rules, { currentBet: bringIn, lastFullIncrement: bringIn, lastFullLevel: bringIn, fullRaises: 1 });
       const r = setup.round;
       const next = cloneHand(hand);
       // No preflop betting (a house option says so): everyone counts as having acted and the bet to match is what is

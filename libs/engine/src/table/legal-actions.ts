@@ -6,7 +6,7 @@ import { playerToAct } from '../betting/round';
 import { boardDue, reportCheck, showNeedsCards, isLiveCards, HOLE_CARDS } from './live-cards';
 import type { BoardStreet } from './commands';
 import { undecidedAtShowdown } from './decide';
-import { dealerDeals, houseLegalActions } from '../house-options/registry';
+import type { TableHooks } from './hooks';
 import type { HouseLegalAction } from '../house-options/declarations';
 
 /**
@@ -37,7 +37,7 @@ export interface LegalActions {
   readonly actions: readonly LegalAction[];
 }
 
-export function legalActions(state: TableState): LegalActions {
+export function legalActions(h: TableHooks, state: TableState): LegalActions {
   if (!handInProgress(state) || state.rules === null) return { seat: null, actions: [] };
   const hand = state.hand!;
   switch (hand.phase) {
@@ -50,16 +50,16 @@ export function legalActions(state: TableState): LegalActions {
           return { type: 'PostBlind' as const, seat: f.seat, blind: f.kind, amount: Math.min(f.amount, p.stack) };
         });
       // Voluntary posts before the deal (house options), then the dealer's Deal once nothing is owed.
-      houseLegalActions(state, 'before-deal', actions);
-      if (hand.forcedBetsDue.length === 0 && dealerDeals(state.rules)) actions.push({ type: 'Deal', seat: null });
+      h.houseLegalActions(state, 'before-deal', actions);
+      if (hand.forcedBetsDue.length === 0 && h.dealerDeals(state.rules)) actions.push({ type: 'Deal', seat: null });
       return { seat: actions[0]?.seat ?? null, actions };
     }
     case 'betting': {
       const player = playerToAct(hand);
       if (!player) {
-        const due = boardDue(state);
+        const due = boardDue(h, state);
         const actions: LegalAction[] = 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
-        houseLegalActions(state, 'board-due', actions);
+        h.houseLegalActions(state, 'board-due', actions);
         return { seat: null, actions: withReports(state, actions) };
       }
       const o = bettingOptions(state.rules, hand, player);
@@ -69,23 +69,23 @@ export function legalActions(state: TableState): LegalActions {
       if (o.toCall > 0) actions.push({ type: 'Call', seat, amount: o.toCall });
       if (isBounds(o.bet)) actions.push({ type: 'Bet', seat, min: o.bet.min, max: o.bet.max });
       if (isBounds(o.raise)) actions.push({ type: 'Raise', seat, min: o.raise.min, max: o.raise.max });
-      houseLegalActions(state, 'player-to-act', actions);
+      h.houseLegalActions(state, 'player-to-act', actions);
       return { seat, actions: withReports(state, actions) };
     }
     case 'showdown': {
       const undecided = undecidedAtShowdown(hand);
       if (undecided.length === 0) {
         // Live cards, rules version 2: every hand of an all-in showdown is tabled, the dealer enters the rest of the board.
-        const due = boardDue(state);
+        const due = boardDue(h, state);
         const actions: LegalAction[] = 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
-        houseLegalActions(state, 'showdown', actions);
+        h.houseLegalActions(state, 'showdown', actions);
         return { seat: null, actions };
       }
       // The next in order tables or mucks; any other contender may table early.
       const seat = undecided[0];
       const actions: LegalAction[] = [showHand(state, seat), { type: 'MuckHand', seat }];
       for (const other of undecided.slice(1)) actions.push(showHand(state, other));
-      houseLegalActions(state, 'showdown', actions);
+      h.houseLegalActions(state, 'showdown', actions);
       return { seat, actions: withReports(state, actions) };
     }
     default:

@@ -3,7 +3,7 @@ import { playerToAct, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { BoardStreet, TableCommand } from './commands';
 import type { TableEvent } from './events';
 import { rejection, type Rejection } from './rejections';
-import { houseRunout } from '../house-options/registry';
+import type { TableHooks } from './hooks';
 import { cardSourceOf, type TableRules } from './rules';
 import { handInProgress, playerInHand, type HandPlayer, type HandState, type TableState } from './state';
 
@@ -112,13 +112,13 @@ export function liveStartCheck(command: Extract<TableCommand, { type: 'StartHand
  * the automatic steps. The board is due when a betting round is over; under rules version 2 also at the showdown,
  * once the hands of an all-in showdown are tabled (TDA 16: tabled before the rest of the board is dealt).
  */
-export function boardDue(state: TableState): { street: BoardStreet; count: number } | Rejection {
+export function boardDue(h: TableHooks, state: TableState): { street: BoardStreet; count: number } | Rejection {
   if (!isLiveCards(state.rules)) return notLive('the board comes from the deck');
   if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
   const hand = state.hand!;
   if (hand.phase === 'forced-bets') return rejection('BETTING_NOT_OVER', 'The hole cards are not dealt yet; the board comes after the betting before it.');
   const street = NEXT_STREET[hand.round.street];
-  if (street === null || houseRunout(state, hand)?.kind === 'stop' || (hand.phase !== 'betting' && hand.phase !== 'showdown'))
+  if (street === null || h.houseRunout(state, hand)?.kind === 'stop' || (hand.phase !== 'betting' && hand.phase !== 'showdown'))
     return rejection('BOARD_NOT_DUE', 'The board is complete; the hand is at the showdown.');
   if (hand.phase === 'showdown') {
     const untabled = hand.showdownOrder.find((seat) => isUntabled(playerInHand(hand, seat)!));
@@ -136,8 +136,8 @@ export function boardDue(state: TableState): { street: BoardStreet; count: numbe
  * Whether a live hand at the showdown still waits for board cards: rules version 2 tables an all-in showdown before
  * the rest of the board, which the dealer then enters (boardDue says when).
  */
-export function liveBoardLeft(state: TableState, hand: HandState): boolean {
-  return NEXT_STREET[hand.round.street] !== null && houseRunout(state, hand)?.kind !== 'stop';
+export function liveBoardLeft(h: TableHooks, state: TableState, hand: HandState): boolean {
+  return NEXT_STREET[hand.round.street] !== null && h.houseRunout(state, hand)?.kind !== 'stop';
 }
 
 function isUntabled(p: HandPlayer): boolean {
@@ -145,8 +145,8 @@ function isUntabled(p: HandPlayer): boolean {
 }
 
 /** DealBoard: the street's cards as BoardDealt, or why not. */
-export function dealBoard(command: Extract<TableCommand, { type: 'DealBoard' }>, state: TableState): TableEvent | Rejection {
-  const due = boardDue(state);
+export function dealBoard(h: TableHooks, command: Extract<TableCommand, { type: 'DealBoard' }>, state: TableState): TableEvent | Rejection {
+  const due = boardDue(h, state);
   if ('code' in due) return due;
   if (command.street !== undefined && command.street !== due.street)
     return rejection('BOARD_NOT_DUE', `The ${due.street} is next, not the ${String(command.street)}.`, 'street');

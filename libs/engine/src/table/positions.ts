@@ -2,7 +2,7 @@ import type { ForcedBetDue } from './events';
 import type { SeatState, TableState } from './state';
 import { rulesVersion, type TableRules } from './rules';
 import { seatAfter, countBetween } from './seat-order';
-import { seatEntry, houseForcedBets } from '../house-options/registry';
+import type { TableHooks } from './hooks';
 import type { SeatEntry } from '../house-options/rule-module';
 import type { HouseHandStarted } from '../house-options/declarations';
 
@@ -34,7 +34,7 @@ const WAITER = 4;
 const OUT = 8;
 const CAN_BE_BIG_BLIND = REGULAR | POSTER | WAITER;
 
-export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
+export function planNextHand(h: TableHooks, state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
   const rules = state.rules as TableRules;
   const v2 = rulesVersion(rules) >= 2;
   const max = rules.maxSeats;
@@ -49,7 +49,7 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
   const standings: number[] = new Array(max + 1);
   for (let n = 1; n <= max; n++) {
     const s = seatOf(n);
-    const entry = eligible(s) ? seatEntry(s, state, gameRunning) : null;
+    const entry = eligible(s) ? h.seatEntry(s, state, gameRunning) : null;
     entries[n] = entry;
     if (!eligible(s) || entry?.kind === 'out') standings[n] = OUT;
     else if (entry === null) standings[n] = REGULAR;
@@ -160,7 +160,7 @@ export function planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_N
     for (const post of entry.posts) forcedBets.push({ seat: n, kind: post.kind, amount: post.amount, live: post.live });
   }
   // The house options' forced bets (a kill blind), and their fields of HandStarted (the blinds missed, the kill).
-  const house = houseForcedBets(
+  const house = h.houseForcedBets(
     { state, rules, button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, isDealt, last },
     forcedBets,
   );

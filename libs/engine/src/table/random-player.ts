@@ -3,23 +3,23 @@ import type { TableState } from './state';
 import { legalActions, type LegalAction } from './legal-actions';
 import { unseenCards } from './live-cards';
 import { formatCard } from '../cards/card';
-import { houseCommand, houseCommandFor } from '../house-options/registry';
+import type { TableHooks } from './hooks';
 
 /**
  * A player that picks uniformly among the legal actions, with a random amount inside the legal bounds.
  * Used by the property tests, the benchmarks and the load-test bots. Randomness comes from the caller's
  * generator (a function returning [0, 1)), so the engine itself stays deterministic.
  */
-export function randomLegalCommand(state: TableState, random: () => number): TableCommand | null {
-  const { seat, actions: all } = legalActions(state);
+export function randomLegalCommand(h: TableHooks, state: TableState, random: () => number): TableCommand | null {
+  const { seat, actions: all } = legalActions(h, state);
   // Decide for the seat the hand waits for (others' early shows are legal but would starve the muck choice).
-  const actions = all.filter((a) => a.seat === seat || a.type === 'Deal' || houseCommand(a.type)?.spec.outOfTurn === true);
+  const actions = all.filter((a) => a.seat === seat || a.type === 'Deal' || h.houseCommand(a.type)?.spec.outOfTurn === true);
   if (actions.length === 0) return null;
-  return commandFor(actions[Math.floor(random() * actions.length)], random, state);
+  return commandFor(h, actions[Math.floor(random() * actions.length)], random, state);
 }
 
 /** The command for a legal action; actions that enter cards (live tables) draw unseen cards and need the state. */
-export function commandFor(action: LegalAction, random: () => number, state?: TableState): TableCommand {
+export function commandFor(h: TableHooks, action: LegalAction, random: () => number, state?: TableState): TableCommand {
   const draw = (count: number): string[] => {
     if (!state?.hand) throw new Error(`bug: ${action.type} enters cards and needs the table state`);
     const unseen = unseenCards(state.hand);
@@ -57,6 +57,6 @@ export function commandFor(action: LegalAction, random: () => number, state?: Ta
       return { type: action.type, seat: action.seat };
     default:
       // A house option's action: its module says which command plays it.
-      return houseCommandFor(action)!;
+      return h.houseCommandFor(action)!;
   }
 }

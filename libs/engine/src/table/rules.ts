@@ -1,5 +1,5 @@
 import { Rejection, rejection } from './rejections';
-import { normalizeHouseRules } from '../house-options/house-options';
+import type { TableHooks } from './hooks';
 import type { HouseRules, HouseRulesInput } from '../house-options/declarations';
 
 /** The four betting structures of docs/rules.md section 1. */
@@ -139,7 +139,7 @@ function positive(value: unknown): value is number {
 /** A record being built: its members may still be set. */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function normalizeRules(input: TableRulesInput): { ok: true; rules: TableRules } | { ok: false; rejection: Rejection } {
+export function normalizeRules(h: TableHooks, input: TableRulesInput): { ok: true; rules: TableRules } | { ok: false; rejection: Rejection } {
   const bad = (field: string, why: string) => ({ ok: false as const, rejection: rejection('INVALID_RULES', `The table rules are invalid: ${why}.`, `rules.${field}`) });
   if (typeof input !== 'object' || input === null) return bad('', 'rules are missing');
   if (input.variant !== undefined && input.variant !== 'texas-holdem') return bad('variant', 'only texas-holdem is dealt');
@@ -173,7 +173,7 @@ export function normalizeRules(input: TableRulesInput): { ok: true; rules: Table
   const structure = normalizeStructure(input.structure, input.bigBlind, gameType);
   if ('why' in structure) return bad(structure.field, structure.why);
 
-  const house = normalizeHouseRules(input, { structure: structure.structure.kind, tournament: gameType === 'tournament', smallBlind: input.smallBlind, bigBlind: input.bigBlind });
+  const house = h.houseRules(input, { structure: structure.structure.kind, tournament: gameType === 'tournament', smallBlind: input.smallBlind, bigBlind: input.bigBlind });
   if (!house.ok) return bad(house.field, house.why);
 
   // One literal with every member, then the optional ones: spreads in the literal cost microseconds a table and

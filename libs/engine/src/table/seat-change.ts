@@ -2,7 +2,7 @@ import { accept, reject, type Decision } from '../decider';
 import type { TableCommand } from './commands';
 import type { TableEvent } from './events';
 import { rejection, type Rejection } from './rejections';
-import { seatMayGo } from '../house-options/registry';
+import type { TableHooks } from './hooks';
 import { cloneSeat, cloneTable, handInProgress, playerInHand, seatAt, tableWith, type TableState } from './state';
 
 /**
@@ -15,7 +15,7 @@ import { cloneSeat, cloneTable, handInProgress, playerInHand, seatAt, tableWith,
 type Result = Decision<TableEvent, Rejection>;
 const no = (code: Rejection['code'], message: string, field?: string): Result => reject(rejection(code, message, field));
 
-export function changeSeat(command: Extract<TableCommand, { type: 'ChangeSeat' }>, state: TableState): Result {
+export function changeSeat(h: TableHooks, command: Extract<TableCommand, { type: 'ChangeSeat' }>, state: TableState): Result {
   const max = state.rules!.maxSeats;
   const c = command as { from: unknown; to: unknown; postToEnter?: unknown };
   for (const field of ['from', 'to'] as const) {
@@ -29,7 +29,7 @@ export function changeSeat(command: Extract<TableCommand, { type: 'ChangeSeat' }
   if (player === null) return no('SEAT_EMPTY', `Nobody sits in seat ${from}.`, 'from');
   if (from === to) return accept([]);
   if (seatAt(state, to) !== null) return no('SEAT_TAKEN', `Seat ${to} is taken.`, 'to');
-  const objection = seatMayGo(state, from, 'change-seat');
+  const objection = h.seatMayGo(state, from, 'change-seat');
   if (objection !== null) return reject(objection);
   const hand = handInProgress(state) ? state.hand! : null;
   if (hand !== null) {

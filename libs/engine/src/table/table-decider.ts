@@ -1,10 +1,21 @@
 import type { Decider } from '../decider';
+import type { AnyRuleModule } from '../house-options/rule-module';
 import type { TableCommand } from './commands';
 import type { TableEvent } from './events';
 import type { Rejection } from './rejections';
-import { INITIAL_TABLE_STATE, type TableState } from './state';
-import { decide, type TableDecision } from './decide';
+import type { TableRules, TableRulesInput } from './rules';
+import type { TableState } from './state';
+import { INITIAL_TABLE_STATE } from './state';
+import { decide, automaticEvents, type TableDecision } from './decide';
 import { evolve } from './evolve';
+import { normalizeRules } from './rules';
+import { legalActions, type LegalAction, type LegalActions } from './legal-actions';
+import { randomLegalCommand, commandFor } from './random-player';
+import { planNextHand, type HandPlan } from './positions';
+import { boardDue } from './live-cards';
+import { chipsOnTable } from './chips';
+import { tableHooks, type TableHooks } from './hooks';
+import type { BoardStreet } from './commands';
 
 /**
  * The table as a decider: the one object the application, the CLI and a regulator's replay all use. Its decide
@@ -14,8 +25,43 @@ export interface TableDecider extends Decider<TableCommand, TableState, TableEve
   decide(command: TableCommand, state: TableState): TableDecision;
 }
 
-export const tableDecider: TableDecider = Object.freeze({
-  initialState: INITIAL_TABLE_STATE,
-  decide,
-  evolve,
-});
+/** A table's engine for one list of rule modules: the decider and every read of the state that asks the modules. */
+export interface TableEngine extends TableDecider {
+  /** The modules, in the order the core asks them. */
+  readonly modules: readonly AnyRuleModule[];
+  /** The hooks the core is handed (for the specs that check a hook's claim). */
+  readonly hooks: TableHooks;
+  automaticEvents(state: TableState): readonly TableEvent[];
+  normalizeRules(input: TableRulesInput): { ok: true; rules: TableRules } | { ok: false; rejection: Rejection };
+  legalActions(state: TableState): LegalActions;
+  randomLegalCommand(state: TableState, random: () => number): TableCommand | null;
+  commandFor(action: LegalAction, random: () => number, state?: TableState): TableCommand;
+  planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' };
+  boardDue(state: TableState): { street: BoardStreet; count: number } | Rejection;
+  chipsOnTable(state: TableState): number;
+}
+
+/**
+ * The engine of a table that offers these house options, asked in this order (the core names none of them; it is
+ * handed their hooks here). The default set is house-options/default-modules.ts; a casino adds its own to a copy
+ * of that list (examples/house-rules/).
+ */
+export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngine {
+  const h = tableHooks(Object.freeze(modules.slice()));
+  return Object.freeze({
+    modules: h.modules,
+    hooks: h,
+    initialState: INITIAL_TABLE_STATE,
+    decide: (command: TableCommand, state: TableState) => decide(h, command, state),
+    evolve: (state: TableState, event: TableEvent) => evolve(h, state, event),
+    automaticEvents: (state: TableState) => automaticEvents(h, state),
+    normalizeRules: (input: TableRulesInput) => normalizeRules(h, input),
+    legalActions: (state: TableState) => legalActions(h, state),
+    randomLegalCommand: (state: TableState, random: () => number) => randomLegalCommand(h, state, random),
+    commandFor: (action: LegalAction, random: () => number, state?: TableState) => commandFor(h, action, random, state),
+    planNextHand: (state: TableState) => planNextHand(h, state),
+    boardDue: (state: TableState) => boardDue(h, state),
+    chipsOnTable: (state: TableState) => chipsOnTable(h, state),
+  });
+}
+

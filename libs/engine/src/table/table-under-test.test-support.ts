@@ -1,10 +1,9 @@
-import { tableDecider } from './table-decider';
+import { tableDecider, chipsOnTable } from '../default-table';
 import type { TableCommand } from './commands';
 import type { TableEvent } from './events';
 import type { TableRulesInput } from './rules';
 import type { TableState } from './state';
 import type { RejectionCode } from './rejections';
-import { chipsOnTable } from './chips';
 import { playerToAct } from '../betting/round';
 
 /** A table driven command by command in specs: accepted commands apply, rejections throw unless expected. */

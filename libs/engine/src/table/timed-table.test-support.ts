@@ -1,7 +1,7 @@
+import { tableDecider } from '../default-table';
 import type { TableCommand } from './commands';
 import type { TableEvent } from './events';
 import type { TableState } from './state';
-import { tableDecider } from './table-decider';
 
 /**
  * A table played command by command, each at the time `at()` gives when it is sent (for the random clocked hands of

@@ -4,9 +4,8 @@ import {
   deckSourceOf,
   DRBG_PRNG,
   isLiveCards,
-  legalActions,
-  planNextHand,
   tableDecider,
+  type TableEngine,
   type LegalAction,
   type RejectionCode,
   type TableCommand,
@@ -70,22 +69,22 @@ export type ScriptFailure =
 
 const SCRIPT_ONLY_KEYS = ['note', 'expectRejection', 'expectBefore', 'holeCards', 'board', 'secondRun'] as const;
 
-export function runTableScript(script: TableScript): TableScriptRun {
-  let state = tableDecider.initialState;
+export function runTableScript(script: TableScript, engine: TableEngine = tableDecider): TableScriptRun {
+  let state = engine.initialState;
   const events: TableEvent[] = [];
   const rejections: RejectionRecord[] = [];
   let failure: ScriptFailure | null = null;
   let commandsRun = 0;
 
   const apply = (command: TableCommand): { ok: true } | { ok: false; code: RejectionCode; message: string } => {
-    const decision = tableDecider.decide(command, state);
+    const decision = engine.decide(command, state);
     if (!decision.ok) return { ok: false, code: decision.rejection.code, message: decision.rejection.message };
     state = decision.state;
     for (const event of decision.events) events.push(event);
     return { ok: true };
   };
 
-  const plan = planSetup(script);
+  const plan = planSetup(script, engine);
   if (!plan.ok) failure = { kind: 'setup', message: plan.why };
   for (const { step, command } of plan.ok ? plan.steps : []) {
     const result = apply(command);
@@ -97,7 +96,7 @@ export function runTableScript(script: TableScript): TableScriptRun {
   const setupHands = plan.ok ? plan.hands : 0;
   const setupEvents = events.length;
   if (failure === null && script.setup !== undefined) {
-    const problems = positionProblems(script, state);
+    const problems = positionProblems(script, state, undefined, engine);
     if (problems.length > 0) failure = { kind: 'setup', message: `the setup did not reach the position asked for: ${problems.join('; ')}` };
   }
 
@@ -105,13 +104,13 @@ export function runTableScript(script: TableScript): TableScriptRun {
     const entry = script.commands[index];
     const step = `commands[${index}]`;
     if (entry.expectBefore) {
-      const problem = checkBefore(entry.expectBefore, state);
+      const problem = checkBefore(engine, entry.expectBefore, state);
       if (problem) {
         failure = { kind: 'expectation', index, step, message: `before ${step} (${describeCommand(entry)}): ${problem}` };
         break;
       }
     }
-    const built = toEngineCommand(entry, state, events);
+    const built = toEngineCommand(entry, state, events, engine);
     if ('why' in built) {
       failure = { kind: 'invalid-command', index, step, message: `${step} (${describeCommand(entry)}): ${built.why}` };
       break;
@@ -133,7 +132,7 @@ export function runTableScript(script: TableScript): TableScriptRun {
 
   // The script's hands are counted from after the setup: its setup hands are left out and the rest renumbered.
   const scriptEvents = events.slice(setupEvents).map((e) => ('handNumber' in e && setupHands > 0 ? ({ ...e, handNumber: e.handNumber - setupHands } as TableEvent) : e));
-  const hands = summarizeHands(scriptEvents, state);
+  const hands = summarizeHands(scriptEvents, state, engine.modules);
   const finalStacks = stacksAtEnd(state, events);
   const rake = hands.reduce((sum, h) => sum + h.rake, 0);
   const partial = { events, hands, finalStacks, rejections, commandsRun, rake, state, setupHands };
@@ -151,7 +150,7 @@ export function correctionFor(backTo: number, reason: string, recorded: readonly
 }
 
 /** The engine command for a script entry: script-only keys removed, a StartHand's hole cards and board turned into a deck. */
-export function toEngineCommand(entry: ScriptCommand, state: TableState, recorded: readonly TableEvent[] = []): { command: TableCommand } | { why: string } {
+export function toEngineCommand(entry: ScriptCommand, state: TableState, recorded: readonly TableEvent[] = [], engine: TableEngine = tableDecider): { command: TableCommand } | { why: string } {
   const plain: Record<string, unknown> = { ...entry };
   for (const key of SCRIPT_ONLY_KEYS) delete plain[key];
   if (entry.type === 'CorrectAction') {
@@ -178,7 +177,7 @@ export function toEngineCommand(entry: ScriptCommand, state: TableState, recorde
     return { command: house ? { type: 'StartHand', seed: scriptHouseSeed(seed), prng: DRBG_PRNG } : { type: 'StartHand', seed } };
   }
   if (state.status !== 'open') return { command: { type: 'StartHand', seed: 0 } }; // the engine explains
-  const plan = planNextHand(state);
+  const plan = engine.planNextHand(state);
   if ('problem' in plan) return { command: { type: 'StartHand', seed: 0 } }; // the engine explains (no button, too few players)
   const holeCards = new Map<number, string>();
   for (const [key, cards] of Object.entries(start.holeCards ?? {})) {
@@ -253,9 +252,9 @@ function matchesLegal(actual: LegalAction, spec: LegalActionExpectation): boolea
   return true;
 }
 
-function checkBefore(expect: NonNullable<ScriptCommand['expectBefore']>, state: TableState): string | null {
+function checkBefore(engine: TableEngine, expect: NonNullable<ScriptCommand['expectBefore']>, state: TableState): string | null {
   const problems: string[] = [];
-  const legal = legalActions(state);
+  const legal = engine.legalActions(state);
   if (expect.toAct !== undefined && legal.seat !== expect.toAct)
     problems.push(`the hand waits for ${legal.seat === null ? 'nobody' : `seat ${legal.seat}`}, the script expects ${expect.toAct === null ? 'nobody' : `seat ${expect.toAct}`}`);
   if (expect.pot !== undefined) {

@@ -111,6 +111,9 @@ export const rulesSchema = z.strictObject({
       runItTwice: houseOption({}),
       shotClock: houseOption({ seconds: int('seconds'), timeBankExtensions: int('timeBankExtensions'), timeBankSeconds: int('timeBankSeconds'), onExpiry: text('onExpiry', 32) }),
     })
+    // A casino's own option (a module given to the engine, examples/house-rules/): flat parameters of plain values
+    // here; the engine refuses a name no module has, and the module checks its values.
+    .catchall(z.union([z.boolean(), z.null(), z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean(), z.null()]))]))
     .optional(),
   /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */
   dealerSeesHoleCards: z.boolean().optional(),

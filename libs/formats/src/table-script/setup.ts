@@ -1,4 +1,4 @@
-import { isLiveCards, legalActions, planNextHand, tableDecider, type TableCommand, type TableState } from '@felt/engine';
+import { isLiveCards, tableDecider, type TableCommand, type TableEngine, type TableState } from '@felt/engine';
 import type { TableScript } from './schema';
 import { tableView, tableViewProblems } from './table-view';
 
@@ -21,7 +21,7 @@ const handsToTry = (players: number) => 2 * players + 2;
 /** Setup hands the search simulates at most before it calls a position unreachable. */
 const SEARCH_BUDGET = 8_000;
 
-export function planSetup(script: TableScript): SetupPlan {
+export function planSetup(script: TableScript, engine: TableEngine = tableDecider): SetupPlan {
   const owed = Object.entries(script.setup?.owedBlinds ?? {}).filter(([, blinds]) => blinds.length > 0);
   const buyIns = new Map(script.players.map((p) => [p.playerId, p.stack]));
   const seatOf = new Map(script.players.map((p) => [p.playerId, p.seat]));
@@ -45,19 +45,19 @@ export function planSetup(script: TableScript): SetupPlan {
       for (const sitOutBefore of combinations(owingSeats.length, hands)) {
         budget -= hands;
         if (budget < 0) return { ok: false, why: unreachable(script, 'the search for setup hands gave up') };
-        const steps = playedSteps(script, buyIns, startButton, owingSeats, sitOutBefore, plan);
+        const steps = playedSteps(engine, script, buyIns, startButton, owingSeats, sitOutBefore, plan);
         if (!steps) continue;
-        const run = simulate(steps);
-        if (!run.ok || positionProblems(script, run.state, { stacks: false }).length > 0) continue; // buy-ins are fixed below
+        const run = simulate(engine, steps);
+        if (!run.ok || positionProblems(script, run.state, { stacks: false }, engine).length > 0) continue; // buy-ins are fixed below
         // The setup hands moved some chips: buy in for the script's stack less what the hands brought each player.
         const adjusted = new Map(script.players.map((p) => [p.playerId, 2 * p.stack - stackOf(run.state, p.playerId)]));
         const short = [...adjusted].filter(([, chips]) => chips < 0);
         if (short.length > 0) return { ok: false, why: unreachable(script, `${short.map(([p]) => p).join(', ')} would need a negative buy-in`) };
-        const final = playedSteps(script, adjusted, startButton, owingSeats, sitOutBefore, plan);
+        const final = playedSteps(engine, script, adjusted, startButton, owingSeats, sitOutBefore, plan);
         if (final) return { ok: true, steps: final, hands };
         // A buy-in the table refuses (its buy-in range): the runner meets the refusal and names the buy-in chosen.
         const seating = baseSteps(script, adjusted, startButton);
-        if (!simulate(seating).ok) return { ok: true, steps: seating, hands: 0 };
+        if (!simulate(engine, seating).ok) return { ok: true, steps: seating, hands: 0 };
         return { ok: false, why: unreachable(script, 'the setup hands play differently with the buy-ins chosen') };
       }
     }
@@ -72,7 +72,7 @@ interface HandPlanSpec {
 }
 
 /** What differs between the table and the script's position (seats, stacks, next button, owed blinds); [] when it matches. */
-export function positionProblems(script: TableScript, state: TableState, check = { stacks: true }): string[] {
+export function positionProblems(script: TableScript, state: TableState, check = { stacks: true }, engine: TableEngine = tableDecider): string[] {
   const problems: string[] = [];
   for (const p of script.players) {
     const seat = state.seats[p.seat - 1];
@@ -80,7 +80,7 @@ export function positionProblems(script: TableScript, state: TableState, check =
     else if (check.stacks && seat.stack !== p.stack) problems.push(`${p.playerId} has ${seat.stack}, not ${p.stack}`);
   }
   if (script.button !== undefined) {
-    const plan = planNextHand(state);
+    const plan = engine.planNextHand(state);
     if ('problem' in plan) problems.push(`the next hand cannot start (${plan.problem})`);
     else if (plan.button !== script.button) problems.push(`the next hand's button is seat ${plan.button}, not ${script.button}`);
   }
@@ -116,6 +116,7 @@ function baseSteps(script: TableScript, buyIns: ReadonlyMap<string, number>, but
 
 /** The setup with its hands played out (null if a hand cannot be folded round); the runner re-applies these commands. */
 function playedSteps(
+  engine: TableEngine,
   script: TableScript,
   buyIns: ReadonlyMap<string, number>,
   startButton: number,
@@ -124,9 +125,9 @@ function playedSteps(
   plan: readonly HandPlanSpec[],
 ): SetupStep[] | null {
   const steps = baseSteps(script, buyIns, startButton);
-  let state = simulate(steps).state;
+  let state = simulate(engine, steps).state;
   const push = (step: string, command: TableCommand): boolean => {
-    const decision = tableDecider.decide(command, state);
+    const decision = engine.decide(command, state);
     if (!decision.ok) return false;
     state = decision.state;
     steps.push({ step, command });
@@ -141,7 +142,7 @@ function playedSteps(
     const raisedOn = new Set<string>();
     let caller: number | null = null;
     for (let guard = 0; state.hand !== null && state.hand.phase !== 'complete'; guard++) {
-      const legal = legalActions(state);
+      const legal = engine.legalActions(state);
       const seat = legal.seat;
       const street = state.hand.round.street;
       if (seat === null || guard > 100) return null;
@@ -169,10 +170,10 @@ function playedSteps(
   return steps;
 }
 
-function simulate(steps: readonly SetupStep[]): { ok: boolean; state: TableState } {
-  let state = tableDecider.initialState;
+function simulate(engine: TableEngine, steps: readonly SetupStep[]): { ok: boolean; state: TableState } {
+  let state = engine.initialState;
   for (const { command } of steps) {
-    const decision = tableDecider.decide(command, state);
+    const decision = engine.decide(command, state);
     if (!decision.ok) return { ok: false, state };
     state = decision.state;
   }

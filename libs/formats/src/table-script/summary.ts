@@ -4,6 +4,7 @@ import {
   handCategory,
   handValue,
   withoutRetracted,
+  type AnyRuleModule,
   type ForcedBetKind,
   type Street,
   type TableEvent,
@@ -34,6 +35,8 @@ export interface HandSummary {
   readonly stacks: Readonly<Record<string, number>>;
   /** Chips the house took (house option rake). */
   readonly rake: number;
+  /** What house options' own events say, in their modules' words (a bounty paid); absent when none. */
+  readonly notes?: readonly string[];
 }
 
 export interface PotSummary {
@@ -90,9 +93,10 @@ interface Building {
   stacks: Record<string, number>;
   street: Street | 'showdown';
   rakeByPot: readonly number[];
+  notes: string[];
 }
 
-export function summarizeHands(events: readonly TableEvent[], state?: TableState): HandSummary[] {
+export function summarizeHands(events: readonly TableEvent[], state?: TableState, modules: readonly AnyRuleModule[] = []): HandSummary[] {
   const hands: Building[] = [];
   let hand: Building | null = null;
   const idOf = (seat: number) => hand?.players.find((p) => p.seat === seat)?.playerId ?? `seat ${seat}`;
@@ -124,6 +128,7 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
           stacks: Object.fromEntries(e.players.map((p) => [p.playerId, p.stack])),
           street: 'preflop',
           rakeByPot: [],
+          notes: [],
         };
         hands.push(hand);
         break;
@@ -216,6 +221,11 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
         hand = null;
         break;
       default:
+        // A module's own event: the module's words for it, if it has any.
+        if (hand !== null) for (const m of modules) {
+          const note = m.describe?.(e, idOf);
+          if (note) hand.notes.push(note);
+        }
         break;
     }
   }
@@ -248,5 +258,6 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
     pots: [...h.pots].sort((a, b) => a.pot - b.pot),
     stacks: h.stacks,
     rake: h.rakeByPot.reduce((sum, n) => sum + n, 0),
+    ...(h.notes.length > 0 ? { notes: h.notes } : {}),
   }));
 }

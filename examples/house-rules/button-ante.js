@@ -1,0 +1,30 @@
+// @ts-check
+/**
+ * Button ante, a forced-bet rule written outside the engine: the button posts the ante for everyone dealt in, one
+ * dead post of `perPlayer` chips per player (`houseOptions.buttonAnte: { perPlayer }`, default 1). It adds one
+ * forced bet to the hand being planned (the `forcedBets` hook); the core posts, refuses and settles it like any ante
+ * (a button who is also the small blind, heads up, posts the blind first). Not with the rules' own ante: one ante per
+ * hand is the table's choice, so the module refuses to stack on it.
+ * @param {typeof import('../../libs/engine/src/index')} engine
+ */
+function buttonAnte(engine) {
+  const { ruleModule } = engine;
+  return ruleModule({
+    name: 'buttonAnte',
+    where: 'houseOptions',
+    /** @param {any} rules */
+    params: (rules) => (rules.houseOptions.buttonAnte && rules.ante.kind === 'none' ? rules.houseOptions.buttonAnte : null),
+    defaults: Object.freeze({ perPlayer: 1 }),
+    validate: (o, ctx) =>
+      Number.isInteger(o.perPlayer) && o.perPlayer >= 1 && o.perPlayer <= ctx.bigBlind
+        ? null
+        : { field: 'perPlayer', why: `the button ante is 1 to ${ctx.bigBlind} chips (the big blind) a player` },
+    forcedBets(ctx, forcedBets, o) {
+      if (!ctx.isDealt(ctx.button)) return null;
+      const ante = { seat: ctx.button, kind: /** @type {const} */ ('ante'), amount: o.perPlayer * ctx.dealt.length, live: false };
+      return { forcedBets: [...forcedBets, ante] };
+    },
+  });
+}
+
+module.exports = { buttonAnte };

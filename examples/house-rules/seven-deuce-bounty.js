@@ -1,0 +1,76 @@
+// @ts-check
+/**
+ * Seven-deuce bounty, a house rule written outside the engine, as a casino's own developer would: a player who wins
+ * a pot at the showdown with 7-2 tabled collects a set bounty from every other player dealt in (each pays what they
+ * have, up to the bounty). The rules record it as `houseOptions.sevenDeuce: { bigBlinds }` (the bounty in big
+ * blinds, default 1). One event of its own, SevenDeuceBountyPaid, after the pots are awarded and before the hand
+ * ends: HandEnded's stacks already include it.
+ *
+ * A 7-2 that wins uncontested collects nothing here: the cards are face down, and the engine has no "show to claim"
+ * after a fold-out; paying would tell the table what the winner held.
+ *
+ * The engine's public API is handed in (`felt play --house-rules`, or createTableDecider in a program), so this file
+ * needs no path to the engine's build. It uses only what index.ts exports.
+ * @param {typeof import('../../libs/engine/src/index')} engine
+ */
+function sevenDeuceBounty(engine) {
+  const { ruleModule, formatCard, handWith, playerWith, tableWith } = engine;
+  /** @typedef {{ readonly bigBlinds: number }} SevenDeuceOption */
+  /** @type {SevenDeuceOption} */
+  const DEFAULTS = Object.freeze({ bigBlinds: 1 });
+  /** @param {readonly number[]} cards */
+  const isSevenDeuce = (cards) => cards.length === 2 && [...cards.map((c) => formatCard(c)[0])].sort().join('') === '27';
+
+  return ruleModule({
+    name: 'sevenDeuce',
+    where: 'houseOptions',
+    /** @param {any} rules */
+    params: (rules) => rules.houseOptions.sevenDeuce ?? null,
+    defaults: DEFAULTS,
+    validate: (o) =>
+      Number.isInteger(o.bigBlinds) && o.bigBlinds >= 1 && o.bigBlinds <= 100 ? null : { field: 'bigBlinds', why: 'the bounty is 1 to 100 big blinds' },
+    afterAwards(state, hand, awards, o) {
+      const bounty = o.bigBlinds * /** @type {NonNullable<typeof state.rules>} */ (state.rules).bigBlind;
+      /** @type {any[]} */
+      const events = [];
+      const stacks = new Map(hand.players.map((p) => [p.seat, p.stack]));
+      for (const a of awards) for (const w of a.winners) stacks.set(w.seat, (stacks.get(w.seat) ?? 0) + w.amount);
+      const winners = [...new Set(awards.flatMap((a) => a.winners.filter((w) => w.amount > 0).map((w) => w.seat)))].sort((x, y) => x - y);
+      for (const seat of winners) {
+        const winner = hand.players.find((p) => p.seat === seat);
+        if (!winner || !winner.shown || !isSevenDeuce(winner.holeCards)) continue;
+        const paid = [];
+        for (const p of hand.players) {
+          // Still seated (a player who folded and left took their stack with them).
+          const sitting = state.seats[p.seat - 1]?.playerId === p.playerId;
+          const amount = Math.min(bounty, stacks.get(p.seat) ?? 0);
+          if (p.seat === seat || !sitting || amount === 0) continue;
+          paid.push({ seat: p.seat, amount });
+          stacks.set(p.seat, (stacks.get(p.seat) ?? 0) - amount);
+          stacks.set(seat, (stacks.get(seat) ?? 0) + amount);
+        }
+        if (paid.length > 0) events.push({ type: 'SevenDeuceBountyPaid', handNumber: hand.handNumber, seat, paid });
+      }
+      return events;
+    },
+    describe: (/** @type {any} */ e, playerOf) =>
+      e.type === 'SevenDeuceBountyPaid'
+        ? `Seven-deuce bounty: ${playerOf(e.seat)} collects ${e.paid.map((/** @type {any} */ p) => `${p.amount} from ${playerOf(p.seat)}`).join(', ')}`
+        : null,
+    evolve: /** @type {any} */ ({
+      /** @param {any} state @param {{ seat: number; paid: { seat: number; amount: number }[] }} e */
+      SevenDeuceBountyPaid(state, e) {
+        const hand = state.hand;
+        const total = e.paid.reduce((sum, p) => sum + p.amount, 0);
+        const players = hand.players.map((/** @type {any} */ p) => {
+          const paid = e.paid.find((x) => x.seat === p.seat);
+          if (paid) return playerWith(p, { stack: p.stack - paid.amount });
+          return p.seat === e.seat ? playerWith(p, { stack: p.stack + total }) : p;
+        });
+        return tableWith(state, { hand: handWith(hand, { players }) });
+      },
+    }),
+  });
+}
+
+module.exports = { sevenDeuceBounty };

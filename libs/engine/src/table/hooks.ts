@@ -1,0 +1,304 @@
+/**
+ * How the core asks the house options: `tableHooks(modules)` turns a list of rule modules into the one function per
+ * hook the core calls (table/, betting/ name no option and import no module; they are handed these by
+ * createTableDecider). The list's order is part of the rules (house-options/default-modules.ts says why for the
+ * default set). How each hook combines the modules' answers (first answer, all answers, a chain) is said at its
+ * function here and in docs/architecture.md. Only enabled modules are asked (params non-null), except for evolve,
+ * which folds every recorded event of its types whatever the rules now say.
+ */
+import type { Decision } from '../decider';
+import type { TableRules } from './rules';
+import type { HandState, SeatState, TableState } from './state';
+import type { ForcedBetDue, TableEvent } from './events';
+import type { TableCommand } from './commands';
+import type { Rejection } from './rejections';
+import type { LegalAction } from './legal-actions';
+import type { PotAward } from '../betting/showdown';
+import type { AnyRuleModule, HandPlanContext, LegalMoment, ModuleCommand, PreflopRound, Runout, RulesContext, SeatEntry } from '../house-options/rule-module';
+import type { HouseHandStarted, HouseRulesInput } from '../house-options/declarations';
+import { CORE_EVENT_TYPES } from './events';
+import { normalizeHouseRules } from '../house-options/house-options';
+
+// --- Commands --------------------------------------------------------------------------------------------------
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Command = { readonly type: string; readonly module: AnyRuleModule; readonly spec: ModuleCommand<any> };
+/** A module's handler of one event type; `skipWhenOff`: a core event's handler of a module idle when off. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = { readonly module: AnyRuleModule; readonly evolve: (state: TableState, event: any, params: any) => TableState; readonly skipWhenOff: boolean };
+/** What the modules do with events of one type: whether one of them owns the type, and their handlers in order. */
+export interface HouseEvolution {
+  readonly owned: boolean;
+  readonly handlers: readonly Handler[];
+}
+export interface PreflopSetup {
+  /** The seat the action starts after. */
+  readonly anchor: number;
+  /** Seats moved to the end of the order, in order. */
+  readonly last: readonly number[];
+  readonly round: PreflopRound;
+  /** No preflop betting at all (nobody owes an action; the flop comes next). */
+  readonly skipBetting: boolean;
+}
+const NO_SEATS: readonly number[] = Object.freeze([]);
+
+/** The hooks of these modules, asked in this order. */
+export function tableHooks(modules: readonly AnyRuleModule[]) {
+  const SEAT_ENTRY = answering('seatEntry');
+  const FORCED_BETS = answering('forcedBets');
+  const DEALER_DEALS = answering('dealerDeals');
+  const SEAT_MAY_GO = answering('seatMayGo');
+  const PREFLOP = Object.freeze(modules.filter((m) => m.preflopAnchor || m.preflopLast || m.preflopRound || m.skipsPreflopBetting));
+  const LEGAL_ACTIONS = answering('legalActions');
+  const RUNOUT = answering('runout');
+  const BEFORE_AWARDS = answering('beforeAwards');
+  const HELD_FROM_POTS = answering('heldFromPots');
+  const AWARDS = answering('awards');
+  const AFTER_AWARDS = answering('afterAwards');
+  const AFTER_COMMAND = answering('afterCommand');
+  const STARTED_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze(Object.assign({}, ...modules.map((m) => m.startedDefaults ?? {})));
+  /** The modules that answer a hook, in the list's order (looked up once here, not at every call). */
+  function answering(hook: keyof AnyRuleModule): readonly AnyRuleModule[] {
+    return Object.freeze(modules.filter((m) => m[hook] !== undefined));
+  }
+
+  const COMMANDS: readonly Command[] = Object.freeze(
+    modules.flatMap((module) => Object.entries(module.commands ?? {}).map(([type, spec]) => Object.freeze({ type, module, spec }))),
+  );
+
+  /** The module command of this type, if a module declares one. */
+  function houseCommand(type: string): Command | undefined {
+    for (const c of COMMANDS) if (c.type === type) return c;
+    return undefined;
+  }
+
+  /** A module's command decided by its module (params null when the option is off at this table). */
+  function decideHouseCommand(c: Command, command: TableCommand, state: TableState): Decision<TableEvent, Rejection> {
+    return c.spec.decide(command, state, c.module.params(state.rules!));
+  }
+
+  /** The command a bot sends for a module's legal action; null for the core's actions. */
+  function houseCommandFor(action: LegalAction): TableCommand | null {
+    const c = houseCommand(action.type);
+    return c?.spec.commandFor ? c.spec.commandFor(action) : null;
+  }
+
+  // --- Events ----------------------------------------------------------------------------------------------------
+
+
+
+  /** By event type, one lookup per event (a dictionary without a prototype, so no type name meets Object's members). */
+  const EVOLUTIONS: Readonly<Record<string, HouseEvolution | undefined>> = Object.freeze(
+    modules.reduce<Record<string, { owned: boolean; handlers: Handler[] }>>((byType, module) => {
+      for (const [type, evolve] of Object.entries(module.evolve ?? {})) {
+        // A type the core does not fold is the module's own (declared in the engine or not: examples/house-rules/).
+        const owned = !(CORE_EVENT_TYPES as readonly string[]).includes(type);
+        byType[type] ??= { owned, handlers: [] };
+        byType[type].handlers.push(Object.freeze({ module, evolve: evolve!, skipWhenOff: module.idleWhenOff === true && !owned }));
+      }
+      return byType;
+    }, Object.create(null)),
+  );
+
+  /** The modules' evolution of this event type, or undefined when no module folds it. */
+  function houseEvolution(type: string): HouseEvolution | undefined {
+    return EVOLUTIONS[type];
+  }
+
+  /**
+   * The modules' part of folding this event, after the core's (for a module's own event, all of it). A module idle
+   * when off is not asked about a core event at a table where it is off (`skipIdle`, false only for the spec that
+   * checks that skipping changes nothing). Indexed loops: this runs for most events of every table.
+   */
+  function evolveHouse(state: TableState, event: TableEvent, evolution: HouseEvolution, skipIdle = true): TableState {
+    const handlers = evolution.handlers;
+    let s = state;
+    for (let i = 0; i < handlers.length; i++) {
+      const h = handlers[i];
+      const p = s.rules === null ? null : h.module.params(s.rules);
+      if (p === null && skipIdle && h.skipWhenOff) continue;
+      s = h.evolve(s, event, p);
+    }
+    return s;
+  }
+
+  // --- Before the deal -------------------------------------------------------------------------------------------
+
+  /** How a seat enters the next hand: the first module with an answer decides; null when none has one. */
+  function seatEntry(seat: SeatState, state: TableState, gameRunning: boolean): SeatEntry | null {
+    const rules = state.rules!;
+    for (const m of SEAT_ENTRY) {
+      const p = m.params(rules);
+      if (p === null) continue;
+      const entry = m.seatEntry!(seat, { state, gameRunning }, p);
+      if (entry !== null) return entry;
+    }
+    return null;
+  }
+
+  /** The modules' forced bets, chained in registry order, and their fields of HandStarted (defaults first). */
+  function houseForcedBets(ctx: HandPlanContext, forcedBets: ForcedBetDue[]): { forcedBets: readonly ForcedBetDue[]; started: HouseHandStarted } {
+    let bets: readonly ForcedBetDue[] = forcedBets;
+    const started: Record<string, unknown> = { ...STARTED_DEFAULTS };
+    for (const m of FORCED_BETS) {
+      const p = m.params(ctx.rules);
+      if (p === null) continue;
+      const change = m.forcedBets!(ctx, bets, p);
+      if (change === null) continue;
+      bets = change.forcedBets;
+      if (change.started) for (const key of Object.keys(change.started)) started[key] = change.started[key];
+    }
+    return { forcedBets: bets, started: started as unknown as HouseHandStarted };
+  }
+
+  /** Whether the dealer says Deal at this table: some enabled option posts voluntarily before the deal. */
+  function dealerDeals(rules: TableRules): boolean {
+    for (const m of DEALER_DEALS) {
+      const p = m.params(rules);
+      if (p !== null && m.dealerDeals!(p)) return true;
+    }
+    return false;
+  }
+
+  /** Why this seat may not leave or sit out now: the first module's objection. */
+  function seatMayGo(state: TableState, seat: number, how: 'leave' | 'sit-out' | 'change-seat'): Rejection | null {
+    for (const m of SEAT_MAY_GO) {
+      const p = m.params(state.rules!);
+      if (p === null) continue;
+      const objection = m.seatMayGo!(state, seat, how, p);
+      if (objection !== null) return objection;
+    }
+    return null;
+  }
+
+  // --- Preflop ---------------------------------------------------------------------------------------------------
+
+
+  /**
+   * The preflop round as the enabled modules shape it: the last anchor given wins, the seats moved last are
+   * concatenated in registry order, the round's amounts are chained, and any module may skip the betting.
+   */
+  function preflopSetup(hand: HandState, rules: TableRules, round: PreflopRound): PreflopSetup {
+    let anchor = hand.bigBlindSeat;
+    let last: readonly number[] = NO_SEATS;
+    let skipBetting = false;
+    for (const m of PREFLOP) {
+      const p = m.params(rules);
+      if (p === null) continue;
+      const a = m.preflopAnchor?.(hand, p) ?? null;
+      if (a !== null) anchor = a;
+      const l = m.preflopLast?.(hand, p);
+      if (l !== undefined && l.length > 0) last = last.length === 0 ? l : [...last, ...l];
+      if (m.preflopRound) round = m.preflopRound(hand, rules, round, p);
+      if (m.skipsPreflopBetting?.(hand, p)) skipBetting = true;
+    }
+    return { anchor, last, round, skipBetting };
+  }
+
+  // --- During the hand -------------------------------------------------------------------------------------------
+
+  /** Appends the enabled modules' legal actions at this moment, in registry order. */
+  function houseLegalActions(state: TableState, moment: LegalMoment, into: LegalAction[]): void {
+    for (const m of LEGAL_ACTIONS) {
+      const p = m.params(state.rules!);
+      if (p === null) continue;
+      for (const action of m.legalActions!(state, moment, p)) into.push(action);
+    }
+  }
+
+  /** What happens before the core deals the rest of the board once betting is over: the first answer; null: deal. */
+  function houseRunout(state: TableState, hand: HandState): Runout | null {
+    for (const m of RUNOUT) {
+      const p = m.params(state.rules!);
+      if (p === null) continue;
+      const r = m.runout!(state, hand, p);
+      if (r !== null) return r;
+    }
+    return null;
+  }
+
+  // --- Settlement ------------------------------------------------------------------------------------------------
+
+  /** The next event before any pot is awarded (the rake): the first module's; null when none is due. */
+  function beforeAwards(state: TableState, hand: HandState): TableEvent | null {
+    for (const m of BEFORE_AWARDS) {
+      const p = m.params(state.rules!);
+      if (p === null) continue;
+      const e = m.beforeAwards!(state, hand, p);
+      if (e !== null) return e;
+    }
+    return null;
+  }
+
+  /** Chips already taken from each pot, summed over the modules (none: an empty list). */
+  function heldFromPots(rules: TableRules, hand: HandState): readonly number[] {
+    let held: readonly number[] = NO_SEATS;
+    for (const m of HELD_FROM_POTS) {
+      const p = m.params(rules);
+      if (p === null) continue;
+      const more = m.heldFromPots!(hand, p);
+      if (more.length === 0) continue;
+      held = held.length === 0 ? more : held.map((h, i) => h + (more[i] ?? 0)).concat(more.slice(held.length));
+    }
+    return held;
+  }
+
+  /** The awards a module makes instead of the core's (the first module's), or null. */
+  function houseAwards(state: TableState, hand: HandState): readonly PotAward[] | null {
+    for (const m of AWARDS) {
+      const p = m.params(state.rules!);
+      if (p === null) continue;
+      const awards = m.awards!(state, hand, p);
+      if (awards !== null) return awards;
+    }
+    return null;
+  }
+
+  /** The modules' events after the awards, before HandEnded, in registry order. */
+  function afterAwards(state: TableState, hand: HandState, awards: readonly PotAward[], into: TableEvent[]): void {
+    for (const m of AFTER_AWARDS) {
+      const p = m.params(state.rules!);
+      if (p === null) continue;
+      for (const e of m.afterAwards!(state, hand, awards, p)) into.push(e);
+    }
+  }
+
+  // --- After any command -----------------------------------------------------------------------------------------
+
+  /**
+   * The modules' events after an accepted command that recorded something (a clock for the player to act), folded
+   * one by one onto `after`; null when no module adds any (the common case: nothing is copied).
+   */
+  function houseAfterCommand(
+    command: TableCommand,
+    before: TableState,
+    after: TableState,
+    evolve: (state: TableState, event: TableEvent) => TableState,
+  ): { events: readonly TableEvent[]; state: TableState } | null {
+    const rules = after.rules;
+    if (rules === null) return null;
+    let added: TableEvent[] | null = null;
+    let s = after;
+    // By index, no iterator: this runs after every accepted command of every table.
+    for (let i = 0; i < AFTER_COMMAND.length; i++) {
+      const m = AFTER_COMMAND[i];
+      const p = m.params(rules);
+      if (p === null) continue;
+      for (const e of m.afterCommand!(command, before, s, p)) {
+        (added ??= []).push(e);
+        s = evolve(s, e);
+      }
+    }
+    return added === null ? null : { events: added, state: s };
+  }
+
+  /** Every module's parameters for recorded rules, or what is wrong (house-options/house-options.ts). */
+  function houseRules(input: HouseRulesInput, ctx: RulesContext): ReturnType<typeof normalizeHouseRules> {
+    return normalizeHouseRules(modules, input, ctx);
+  }
+
+  return Object.freeze({ modules, houseRules, houseCommand, decideHouseCommand, houseCommandFor, houseEvolution, evolveHouse, seatEntry, houseForcedBets, dealerDeals, seatMayGo, preflopSetup, houseLegalActions, houseRunout, beforeAwards, heldFromPots, houseAwards, afterAwards, houseAfterCommand });
+}
+
+/** The one function per hook the core calls, for one list of modules. */
+export type TableHooks = ReturnType<typeof tableHooks>;
