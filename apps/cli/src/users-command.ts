@@ -197,7 +197,8 @@ export function registerUsersCommand(program: Command): void {
       return out(`${signAccessToken(secret, { sub: options.sub, name: options.sub, role: options.role }, ttl)}\n`);
     }
     const user = await withUsers(options, command, 'token', async (u, staff) => {
-      const found = await u.byName(options.user!);
+      const row = await u.byNameWithHash(options.user!);
+      const found = row ? { ...row.user, generation: row.tokenGeneration } : null;
       // A token for a user is a sign-in made on the operator's machine: on record like one.
       if (found && !found.disabled) {
         await staff.audit.append({ type: 'TokenIssued', userId: found.id, name: found.name, role: found.role, expiresInSeconds: ttl }, cliActor());
@@ -206,6 +207,6 @@ export function registerUsersCommand(program: Command): void {
     });
     if (!user) return command.error(`felt token: there is no user "${options.user}" (felt users list).`, { exitCode: 2, code: 'felt.no-user' });
     if (user.disabled) return command.error(`felt token: user "${user.name}" is disabled.`, { exitCode: 2, code: 'felt.disabled' });
-    out(`${signAccessToken(secret, { sub: user.id, name: user.name, role: user.role }, ttl)}\n`);
+    out(`${signAccessToken(secret, { sub: user.id, name: user.name, role: user.role, generation: user.generation }, ttl)}\n`);
   });
 }

@@ -10,6 +10,11 @@ export interface Principal {
   readonly role: Role;
   /** The registered device the sign-in was made on (the token's `dev` claim, docs/api.md "Devices"); none without. */
   readonly device?: string;
+  /**
+   * The user's token generation when the token was signed (the `gen` claim; docs/security.md "Insiders", row 5):
+   * refused once the user's row has moved on. Absent in tokens of principals with no user row (the timer).
+   */
+  readonly generation?: number;
 }
 
 const claimsSchema = z.object({
@@ -17,6 +22,7 @@ const claimsSchema = z.object({
   name: z.string().min(1).max(128),
   role: z.enum(ROLES),
   dev: z.string().min(1).max(128).optional(),
+  gen: z.number().int().min(0).optional(),
   iat: z.number().int(),
   exp: z.number().int(),
 });
@@ -49,7 +55,12 @@ function secretKey(secret: string): KeyObject {
 /** Signs an HS256 access token for `principal`, valid `ttlSeconds` from now (API login, `felt token`, the tests). */
 export function signAccessToken(secret: string, principal: Principal, ttlSeconds: number): string {
   if (ttlSeconds > MAX_TOKEN_LIFETIME_SECONDS) throw new RangeError(`a token lives at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days`);
-  const claims = principal.device === undefined ? { name: principal.name, role: principal.role } : { name: principal.name, role: principal.role, dev: principal.device };
+  const claims = {
+    name: principal.name,
+    role: principal.role,
+    ...(principal.device === undefined ? {} : { dev: principal.device }),
+    ...(principal.generation === undefined ? {} : { gen: principal.generation }),
+  };
   return new JwtService().sign(claims, { privateKey: secretKey(secret), algorithm: 'HS256', subject: principal.sub, expiresIn: ttlSeconds });
 }
 
@@ -69,9 +80,10 @@ export function verifyAccessToken(
     return { ok: false, reason: name === 'TokenExpiredError' ? 'token expired' : `invalid token (${(error as Error).message})` };
   }
   const claims = claimsSchema.safeParse(payload);
-  if (!claims.success) return { ok: false, reason: 'token claims are not sub, name, role, iat, exp (and optionally dev)' };
-  const { sub, name, role, dev, iat, exp } = claims.data;
+  if (!claims.success) return { ok: false, reason: 'token claims are not sub, name, role, iat, exp (and optionally dev, gen)' };
+  const { sub, name, role, dev, gen, iat, exp } = claims.data;
   if (iat > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'token issued in the future (iat)' };
   if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS) return { ok: false, reason: `token lives longer than ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days` };
-  return { ok: true, principal: dev === undefined ? { sub, name, role } : { sub, name, role, device: dev }, expiresAt: exp * 1000 };
+  const principal: Principal = { sub, name, role, ...(dev === undefined ? {} : { device: dev }), ...(gen === undefined ? {} : { generation: gen }) };
+  return { ok: true, principal, expiresAt: exp * 1000 };
 }

@@ -66,7 +66,7 @@ export class AuthController {
       throw this.securityLog.refuse(req, problem, `login: ${failure.replace(/-/g, ' ')}`, who ?? { name: username });
     }
     const { user } = found;
-    const principal = { sub: user.id, name: user.name, role: user.role };
+    const principal = { sub: user.id, name: user.name, role: user.role, generation: found.tokenGeneration };
     let device: string | undefined;
     if (credential !== undefined) {
       const checked = await this.devices.check(credential);

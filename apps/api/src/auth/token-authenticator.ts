@@ -12,7 +12,7 @@ export type Authentication =
   /** `device`: the registered device the token is bound to (its kind and table decide what it may send). */
   | { readonly ok: true; readonly principal: Principal; readonly device?: Device }
   /** `reason` for the security log, `detail` for the caller; `who` when the token said who it was. */
-  | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal };
+  | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal; readonly code?: 'TOKEN_REVOKED' };
 
 /**
  * Whether a bearer token lets its holder in: signature, expiry and claims, then the user's row, read on every call
@@ -36,10 +36,14 @@ export class TokenAuthenticator {
     const verified = this.verify(token);
     if (!verified.ok) return { ok: false, reason: verified.reason, detail: `the access token is not valid (${verified.reason}); sign in again` };
     const { principal } = verified;
-    const user = await this.users.byId(principal.sub);
+    const found = await this.users.byIdWithGeneration(principal.sub);
+    const user = found?.user;
     if (user?.disabled) return { ok: false, reason: 'user disabled', detail: `user "${user.name}" is disabled`, who: principal };
     if (user && user.role !== principal.role) {
       return { ok: false, reason: 'role changed', detail: `user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`, who: principal };
+    }
+    if (found && (principal.generation ?? 0) !== found.tokenGeneration) {
+      return { ok: false, code: 'TOKEN_REVOKED', reason: 'token revoked', detail: `this token was signed before user "${found.user.name}" was disabled, enabled, given another role or a new password; sign in again`, who: principal };
     }
     if (principal.device !== undefined) {
       const device = await this.devices.byId(principal.device);

@@ -20,12 +20,14 @@ export interface TestTokenOptions {
   readonly secret?: string;
   /** The registered device the token is bound to (its `dev` claim): a device registered through POST /devices. */
   readonly device?: string;
+  /** The user's token generation (its `gen` claim; default 0, a new user's): a token of an older one is revoked. */
+  readonly generation?: number;
 }
 
 /** A token for `role` as the test API accepts it: `Authorization: Bearer ${signTestToken('floor')}`. */
 export function signTestToken(role: Role, options: TestTokenOptions = {}): string {
   const sub = options.sub ?? `test-${role}`;
-  const principal = { sub, name: options.name ?? sub, role, ...(options.device === undefined ? {} : { device: options.device }) };
+  const principal = { sub, name: options.name ?? sub, role, ...(options.device === undefined ? {} : { device: options.device }), ...(options.generation === undefined ? {} : { generation: options.generation }) };
   return signAccessToken(options.secret ?? TEST_JWT_SECRET, principal, options.expiresIn ?? 3600);
 }
 
