@@ -1,7 +1,6 @@
-import { JwtService } from '@nestjs/jwt';
 import { useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
-import { addTestUser, TEST_JWT_SECRET } from './test-support/auth';
+import { addTestUser, signTestClaims } from './test-support/auth';
 import type { ApiConfig } from '../src/config/api-config';
 
 /** Sign-in brakes (auth/login-throttle.ts) and token bounds (auth/access-token.ts). */
@@ -44,9 +43,8 @@ describe('sign-in throttling and token bounds (postgres)', () => {
   });
 
   describe('tokens', () => {
-    const jwt = new JwtService();
     const now = Math.floor(Date.now() / 1000);
-    const sign = (claims: Record<string, unknown>) => jwt.sign({ name: 'fake', role: 'floor', ...claims }, { secret: TEST_JWT_SECRET, algorithm: 'HS256', subject: 'fake-floor' });
+    const sign = (claims: Record<string, unknown>) => signTestClaims({ sub: 'fake-floor', name: 'fake', role: 'floor', ...claims });
 
     it.each([
       ['issued a year in the future', { iat: now + 365 * 86400, exp: now + 366 * 86400 }],
@@ -54,7 +52,7 @@ describe('sign-in throttling and token bounds (postgres)', () => {
       ['without iat', { exp: now + 3600, iat: undefined }],
     ])('refuses a token %s with 401', async (_name, claims) => {
       await start({});
-      const token = claims.iat === undefined ? jwt.sign({ name: 'fake', role: 'floor', exp: claims.exp }, { secret: TEST_JWT_SECRET, subject: 'fake-floor', noTimestamp: true }) : sign(claims);
+      const token = sign(claims);
       const res = await api!.anonymous.get('/tables').set('Authorization', `Bearer ${token}`);
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
     });

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JwtService } from '@nestjs/jwt';
 import { verifyAccessToken } from '../../api/src/auth/access-token';
-import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
+import { resolveTokenKey } from '../../api/src/auth/token-keys';
 import { verifyPassword } from '../../api/src/auth/passwords';
 import { API_PID_FILE } from '../../api/src/config/data-dir-lock';
+import { TEST_TOKEN_PRIVATE_KEY } from '../../api/test/test-support/auth';
 import { startTestApi } from '../../api/test/test-support/test-api';
 import { fillPgliteFolderFromTemplate } from '../../../libs/event-store/test-support/pglite-template';
 import { useTestStore } from '../../../libs/event-store/test-support/test-store';
@@ -48,22 +48,22 @@ describe('felt users and felt token on a PGlite folder', () => {
     expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);
   });
 
-  it('signs tokens with the folder secret (made as the API makes it): for a user, or a service token, with the lifetime asked for', async () => {
+  it('signs tokens with the folder key (made as the API makes it): for a user, or a service token, with the lifetime asked for', async () => {
     expect((await felt('users', 'add', 'tess', '--role', 'dealer', '--data-dir', dir)).code).toBe(0);
     const user = await felt('token', '--user', 'tess', '--data-dir', dir, '--expires', '2h');
     expect(user.code).toBe(0);
-    // The API reads the same file on its first start (resolveJwtSecret, source 'file').
-    const { secret, source, file } = resolveJwtSecret({ jwtSecret: undefined, databaseUrl: undefined, dataDir: dir });
+    // The API reads the same file on its first start (resolveTokenKey, source 'file').
+    const { publicKey, source, file } = resolveTokenKey({ tokenPrivateKey: undefined, databaseUrl: undefined, dataDir: dir });
     expect(source).toBe('file');
     expect(statSync(file!).mode & 0o777).toBe(0o600);
-    const verified = verifyAccessToken(new JwtService(), secret, user.out.trim());
+    const verified = verifyAccessToken({ staff: publicKey }, user.out.trim());
     expect(verified).toMatchObject({ ok: true, principal: { name: 'tess', role: 'dealer' } });
     const claims = claimsOf(user.out.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
 
     const service = await felt('token', '--role', 'service', '--sub', 'lobby-display', '--expires', '30m', '--data-dir', dir);
     expect(claimsOf(service.out.trim())).toMatchObject({ sub: 'lobby-display', name: 'lobby-display', role: 'service' });
-    expect(verifyAccessToken(new JwtService(), secret, service.out.trim()).ok).toBe(true);
+    expect(verifyAccessToken({ staff: publicKey }, service.out.trim()).ok).toBe(true);
 
     expect((await felt('token', '--user', 'nobody', '--data-dir', dir)).err).toContain('there is no user "nobody"');
     expect((await felt('token', '--data-dir', dir)).code).toBe(2);
@@ -102,12 +102,12 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
     expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toBe('"dana" is now regulator\n');
     expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(/^new password for "dana": [\w-]{24}\n\(shown once\)\n$/);
     expect((await felt('users', 'disable', 'dana', ...at())).code).toBe(0);
-    // On PostgreSQL every process signs with JWT_SECRET (a PGlite folder keeps its own).
-    process.env.JWT_SECRET = 'an-audit-test-secret-that-is-long-enough-0123';
+    // On PostgreSQL every process signs with FELT_TOKEN_PRIVATE_KEY (a PGlite folder keeps its own).
+    process.env.FELT_TOKEN_PRIVATE_KEY = TEST_TOKEN_PRIVATE_KEY;
     try {
       expect((await felt('token', '--user', 'boss', ...at())).code).toBe(0);
     } finally {
-      delete process.env.JWT_SECRET;
+      delete process.env.FELT_TOKEN_PRIVATE_KEY;
     }
     const last = await felt('users', 'disable', 'boss', ...at());
     expect([last.code, last.err]).toEqual([2, expect.stringContaining('"boss" is the last floor supervisor who can sign in')]);
@@ -136,19 +136,19 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
 
 describe('felt users and felt token on PostgreSQL, and the API accepting the token', () => {
   const t = useTestStore('postgres');
-  const secret = 'a-postgres-test-secret-that-is-long-enough-0123';
+  const secret = TEST_TOKEN_PRIVATE_KEY;
 
   it('disables and enables a user; a disabled user gets no token', async () => {
     const at = ['--database-url', t.url];
     expect((await felt('users', 'add', 'dora', '--role', 'dealer', ...at)).code).toBe(0);
     expect((await felt('users', 'disable', 'dora', ...at)).out).toBe('disabled "dora"\n');
-    process.env.JWT_SECRET = secret;
+    process.env.FELT_TOKEN_PRIVATE_KEY = secret;
     try {
       expect((await felt('token', '--user', 'dora', ...at)).err).toContain('user "dora" is disabled');
       expect((await felt('users', 'enable', 'dora', ...at)).code).toBe(0);
       expect((await felt('token', '--user', 'dora', ...at)).code).toBe(0);
     } finally {
-      delete process.env.JWT_SECRET;
+      delete process.env.FELT_TOKEN_PRIVATE_KEY;
     }
     expect((await felt('users', 'disable', 'nobody', ...at)).code).toBe(2);
   });
@@ -160,16 +160,16 @@ describe('felt users and felt token on PostgreSQL, and the API accepting the tok
     expect(await verifyPassword('floor-password-1', rows[0]!.password_hash)).toBe(true);
 
     const withoutSecret = await felt('token', '--user', 'flo', '--database-url', t.url);
-    expect(withoutSecret.err).toContain('JWT_SECRET is not set');
-    process.env.JWT_SECRET = secret;
+    expect(withoutSecret.err).toContain('FELT_TOKEN_PRIVATE_KEY is not set');
+    process.env.FELT_TOKEN_PRIVATE_KEY = secret;
     let token: string;
     try {
       token = (await felt('token', '--user', 'flo', '--database-url', t.url)).out.trim();
     } finally {
-      delete process.env.JWT_SECRET;
+      delete process.env.FELT_TOKEN_PRIVATE_KEY;
     }
 
-    const api = await startTestApi(t.db, { jwtSecret: secret });
+    const api = await startTestApi(t.db);
     try {
       await api.anonymous.get('/tables').set('Authorization', `Bearer ${token}`).expect(200);
       const login = await api.anonymous.post('/auth/login').send({ username: 'flo', password: 'floor-password-1' }).expect(200);

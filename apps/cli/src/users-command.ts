@@ -1,10 +1,11 @@
+import type { KeyObject } from 'node:crypto';
 import type { Command } from 'commander';
 import { EventStore, IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
 import { AuditLog, cliActor } from '../../api/src/auth/audit-log';
 import { isStaffRefusal, StaffAdmin, type StaffRefusal } from '../../api/src/auth/staff-admin';
 import { putStaffOnRecord } from '../../api/src/auth/staff-on-record';
 import { MAX_TOKEN_LIFETIME_SECONDS, signAccessToken } from '../../api/src/auth/access-token';
-import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
+import { resolveTokenKey } from '../../api/src/auth/token-keys';
 import { generatePassword } from '../../api/src/auth/passwords';
 import { isRole, isUserRole, ROLES, USER_ROLES, type Role } from '../../api/src/auth/roles';
 import { USER_NAME, Users, type User } from '../../api/src/auth/users';
@@ -175,7 +176,7 @@ export function registerUsersCommand(program: Command): void {
   addDatabaseOptions(
     program
       .command('token')
-      .description('print an access token (signed with JWT_SECRET, else <data dir>/jwt-secret, made if missing): for a user, or a service token')
+      .description('print an access token (signed with FELT_TOKEN_PRIVATE_KEY, else <data dir>/token.key, made if missing): for a user, or a service token')
       .option('--user <name>', 'a user in the database')
       .option('--role <role>', 'with --sub: a token for no user in the database (e.g. --role service for a display or the worker)')
       .option('--sub <name>', 'with --role: the name recorded as the actor')
@@ -185,9 +186,9 @@ export function registerUsersCommand(program: Command): void {
     if (ttl === null) return command.error(`felt token: --expires is like 8h, 30m, 7d or a number of seconds, not "${options.expires}".`, { exitCode: 2 });
     if (ttl > MAX_TOKEN_LIFETIME_SECONDS) return command.error(`felt token: --expires is at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400}d (the API refuses longer-lived tokens).`, { exitCode: 2 });
     if ((options.user === undefined) === (options.role === undefined)) return command.error('felt token: give --user NAME, or --role ROLE with --sub NAME.', { exitCode: 2 });
-    let secret: string;
+    let secret: KeyObject;
     try {
-      secret = resolveJwtSecret({ ...location(options), jwtSecret: process.env.JWT_SECRET || undefined }).secret;
+      secret = resolveTokenKey({ ...location(options), tokenPrivateKey: process.env.FELT_TOKEN_PRIVATE_KEY || undefined }).privateKey;
     } catch (error) {
       return command.error(`felt token: ${(error as Error).message}`, { exitCode: 2, code: 'felt.secret' });
     }

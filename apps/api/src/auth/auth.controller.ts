@@ -1,5 +1,4 @@
 import { Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
@@ -14,7 +13,7 @@ import { apiActor, AuditLog } from './audit-log';
 import { Devices } from './devices';
 import { signAccessToken } from './access-token';
 import { LoginThrottle } from './login-throttle';
-import { AUTH_SECRET } from './auth-secret';
+import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
 import { verifyPassword } from './passwords';
 import { SecurityLog } from './security-log';
 import { Users } from './users';
@@ -34,8 +33,7 @@ const NO_USER_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAA
 export class AuthController {
   constructor(
     @Inject(Users) private readonly users: Users,
-    @Inject(JwtService) private readonly jwt: JwtService,
-    @Inject(AUTH_SECRET) private readonly secret: string,
+    @Inject(TOKEN_KEYS) private readonly keys: TokenKeys,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
     @Inject(AuditLog) private readonly audit: AuditLog,
@@ -81,7 +79,7 @@ export class AuthController {
     await this.audit.append({ type: 'SignedIn', userId: user.id, name: user.name, role: user.role, deviceId: device ?? null, address }, apiActor(signed, requestIdOf(req)));
     const expiresIn = this.config.tokenTtlSeconds;
     return {
-      accessToken: signAccessToken(this.secret, signed, expiresIn),
+      accessToken: signAccessToken(this.keys.signing, signed, expiresIn),
       tokenType: 'Bearer',
       expiresIn,
       user: { id: user.id, name: user.name, role: user.role },

@@ -6,7 +6,7 @@ import { DATABASE } from '../database/database.module';
 import { AccessGuard } from './access.guard';
 import { AuditLog } from './audit-log';
 import { AuthController } from './auth.controller';
-import { authSecretProvider, AUTH_SECRET } from './auth-secret';
+import { tokenKeysProvider, TOKEN_KEYS } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
 import { DealersController } from './dealers.controller';
 import { Devices } from './devices';
@@ -33,7 +33,7 @@ export class AuthModule {
       imports: [JwtModule.register({}), loginThrottlerModule],
       controllers: [AuthController, DealersController, UsersController, DevicesController],
       providers: [
-        authSecretProvider,
+        tokenKeysProvider,
         { provide: Users, inject: [DATABASE], useFactory: (db: Database) => new Users(db) },
         { provide: DealerAssignments, inject: [DATABASE], useFactory: (db: Database) => new DealerAssignments(db) },
         { provide: AuditLog, inject: [EventStore], useFactory: (store: EventStore) => new AuditLog(store) },
@@ -46,7 +46,7 @@ export class AuthModule {
         { provide: CREATE_FIRST_FLOOR_USER, useValue: options.createFirstFloorUser },
         FirstFloorUser,
       ],
-      exports: [AUTH_SECRET, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
+      exports: [TOKEN_KEYS, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
     };
   }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { verifyAccessToken, type Principal } from './access-token';
 
-/** Verified tokens kept (oldest dropped first): an HMAC check per request is a noticeable part of a command's CPU. */
+/** Verified tokens kept (oldest dropped first): a signature check per request is a noticeable part of a command's CPU. */
 const VERIFIED_TOKENS_KEPT = 10_000;
-import { AUTH_SECRET } from './auth-secret';
+import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
 import { Devices, type Device } from './devices';
 import { Users } from './users';
 
@@ -23,8 +22,7 @@ export type Authentication =
 @Injectable()
 export class TokenAuthenticator {
   constructor(
-    @Inject(JwtService) private readonly jwt: JwtService,
-    @Inject(AUTH_SECRET) private readonly secret: string,
+    @Inject(TOKEN_KEYS) private readonly keys: TokenKeys,
     @Inject(Users) private readonly users: Users,
     @Inject(Devices) private readonly devices: Devices,
   ) {}
@@ -62,7 +60,7 @@ export class TokenAuthenticator {
       this.verified.delete(token);
       return { ok: false, reason: 'token expired' };
     }
-    const verified = verifyAccessToken(this.jwt, this.secret, token);
+    const verified = verifyAccessToken(this.keys.verify, token);
     if (!verified.ok) return verified;
     if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { principal: verified.principal, expiresAt: verified.expiresAt });

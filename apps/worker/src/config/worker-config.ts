@@ -36,8 +36,12 @@ export interface WorkerConfig {
    * shot clocks and room calls expire through the API at their deadlines (apps/worker/src/timer).
    */
   readonly apiUrl: string | undefined;
-  /** JWT_SECRET, the API's: the timer signs its token with it (else `<DATA_DIR>/jwt-secret`, as the API reads it). */
-  readonly jwtSecret: string | undefined;
+  /**
+   * FELT_TIMER_PRIVATE_KEY: the timer service's own Ed25519 key (PKCS#8 PEM), else `<DATA_DIR>/timer.key`. The API
+   * takes tokens signed with it for the timer role only (expiries); the worker holds no staff signing key and no seal
+   * key (docs/security.md "Insiders", row 6).
+   */
+  readonly timerPrivateKey: string | undefined;
   /** TIMER_CONCURRENCY: expiries sent at once by this process. */
   readonly timerConcurrency: number;
   /** TIMER_NO_SHOWS=off: leave a room's calls that run out to the floor (default: the timer records the no-show). */
@@ -60,7 +64,7 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   metricsHost: '127.0.0.1',
   logLevel: 'info',
   apiUrl: undefined,
-  jwtSecret: undefined,
+  timerPrivateKey: undefined,
   timerConcurrency: 64,
   timerNoShows: true,
 };
@@ -84,7 +88,7 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     metricsHost: text('METRICS_HOST') ?? DEFAULT_WORKER_CONFIG.metricsHost,
     logLevel: text('LOG_LEVEL') ?? DEFAULT_WORKER_CONFIG.logLevel,
     apiUrl: text('FELT_API_URL'),
-    jwtSecret: text('JWT_SECRET'),
+    timerPrivateKey: text('FELT_TIMER_PRIVATE_KEY'),
     timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
     timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
   };
