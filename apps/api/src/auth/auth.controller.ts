@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
@@ -12,7 +12,7 @@ import { Public } from './access-decorators';
 import { apiActor, AuditLog } from './audit-log';
 import { Devices } from './devices';
 import { signAccessToken } from './access-token';
-import { LoginThrottle } from './login-throttle';
+import { SignInThrottle, type SignInWait } from './login-throttle';
 import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
 import { verifyPassword } from './passwords';
 import { SecurityLog } from './security-log';
@@ -38,31 +38,37 @@ export class AuthController {
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(Devices) private readonly devices: Devices,
+    @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
   ) {}
 
   @Post('login')
   @Public()
-  @UseGuards(LoginThrottle)
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in: a user name and password for a Bearer access token (JWT)' })
   @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' }, device: { type: 'string', description: 'the credential of a registered device (POST /devices)' } } } })
   @ApiResponse({ status: 200, description: '{accessToken, tokenType: "Bearer", expiresIn (seconds), user: {id, name, role}}' })
   @ApiResponse({ status: 401, description: 'Wrong user name or password, or the user is disabled (INVALID_CREDENTIALS); a wrong or retired device credential (INVALID_DEVICE)' })
-  @ApiResponse({ status: 429, description: 'Too many attempts from this address or for this user name (LOGIN_THROTTLED, Retry-After)' })
+  @ApiResponse({ status: 429, description: 'Too many failed sign-ins for this user name from this address, or from this address (LOGIN_THROTTLED, Retry-After); good sign-ins never count' })
   async login(@Req() req: HttpRequest) {
     const parsed = loginSchema.safeParse(jsonBody(req));
     if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
     const { username, password, device: credential } = parsed.data;
+    const address = req.ip ?? null;
+    const wait = await this.throttle.waitFor(username, address);
+    if (wait !== null) throw this.throttled(req, username, wait);
     const found = await this.users.byNameWithHash(username);
     const passwordMatches = await verifyPassword(password, found?.passwordHash ?? NO_USER_HASH);
-    const address = req.ip ?? null;
     if (!found || !passwordMatches || found.user.disabled) {
       const failure: SignInFailure = !found ? 'no-such-user' : !passwordMatches ? 'wrong-password' : 'user-disabled';
       const who = found ? { sub: found.user.id, name: found.user.name, role: found.user.role } : undefined;
       await this.audit.append({ type: 'SignInFailed', name: username, reason: failure, address }, apiActor(who, requestIdOf(req)));
+      const started = await this.throttle.failed(username, address);
+      // A lock is on record once, when it starts, not for every attempt refused while it lasts.
+      if (started !== null) await this.audit.append({ type: 'SignInLocked', scope: started.scope, name: started.scope === 'user' ? username : null, address, seconds: started.seconds }, apiActor(undefined));
       const problem = new ApiProblem('unauthenticated', 'INVALID_CREDENTIALS', 'the user name or password is wrong, or the user is disabled');
       throw this.securityLog.refuse(req, problem, `login: ${failure.replace(/-/g, ' ')}`, who ?? { name: username });
     }
+    await this.throttle.succeeded(username, address);
     const { user } = found;
     const principal = { sub: user.id, name: user.name, role: user.role, generation: found.tokenGeneration };
     let device: string | undefined;
@@ -85,5 +91,18 @@ export class AuthController {
       user: { id: user.id, name: user.name, role: user.role },
       device: device ?? null,
     };
+  }
+
+  /** 429 LOGIN_THROTTLED with Retry-After, and a security log line; nothing is written. */
+  private throttled(req: HttpRequest, username: string, wait: SignInWait): ApiProblem {
+    const problem = new ApiProblem(
+      'too-many-requests',
+      'LOGIN_THROTTLED',
+      wait.scope === 'user'
+        ? `too many failed sign-ins for this user name from this address: wait ${wait.seconds} s, or sign in from another console; a floor supervisor can help meanwhile`
+        : `too many failed sign-ins from this address: wait ${wait.seconds} s`,
+      { retryAfterSeconds: wait.seconds },
+    );
+    return this.securityLog.refuse(req, problem, wait.scope === 'user' ? 'login: user name waiting at this address' : 'login: address throttled', wait.scope === 'user' ? { name: username } : undefined);
   }
 }

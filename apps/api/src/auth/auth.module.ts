@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { EventStore, type Database } from '@felt/event-store';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DATABASE } from '../database/database.module';
 import { AccessGuard } from './access.guard';
 import { AuditLog } from './audit-log';
@@ -12,7 +13,7 @@ import { DealersController } from './dealers.controller';
 import { Devices } from './devices';
 import { DevicesController } from './devices.controller';
 import { CREATE_FIRST_FLOOR_USER, FirstFloorUser } from './first-floor-user';
-import { loginThrottlerModule } from './login-throttle';
+import { SignInThrottle } from './login-throttle';
 import { SecurityLog } from './security-log';
 import { StaffAdmin } from './staff-admin';
 import { TableAccess } from './table-access';
@@ -30,7 +31,7 @@ export class AuthModule {
   static forRoot(options: { createFirstFloorUser: boolean }): DynamicModule {
     return {
       module: AuthModule,
-      imports: [JwtModule.register({}), loginThrottlerModule],
+      imports: [JwtModule.register({})],
       controllers: [AuthController, DealersController, UsersController, DevicesController],
       providers: [
         tokenKeysProvider,
@@ -39,6 +40,7 @@ export class AuthModule {
         { provide: AuditLog, inject: [EventStore], useFactory: (store: EventStore) => new AuditLog(store) },
         { provide: Devices, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new Devices(db, audit) },
         { provide: StaffAdmin, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new StaffAdmin(db, audit) },
+        { provide: SignInThrottle, inject: [API_CONFIG, DATABASE], useFactory: (config: ApiConfig, db: Database) => new SignInThrottle(config, db) },
         SecurityLog,
         TableAccess,
         TokenAuthenticator,
