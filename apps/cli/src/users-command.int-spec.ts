@@ -100,7 +100,7 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
     expect((await felt('users', 'add', 'boss', '--role', 'floor', ...at())).code).toBe(0);
     expect((await felt('users', 'add', 'dana', '--role', 'dealer', ...at())).code).toBe(0);
     expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toBe('"dana" is now regulator\n');
-    expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(/^new password for "dana": [\w-]{24}\n\(shown once\)\n$/);
+    expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(/^enrollment code for "dana": [\w-]{20}\n\(shown once, until .+: dana sets their own password with it\)\n$/);
     expect((await felt('users', 'disable', 'dana', ...at())).code).toBe(0);
     // On PostgreSQL every process signs with FELT_TOKEN_PRIVATE_KEY (a PGlite folder keeps its own).
     process.env.FELT_TOKEN_PRIVATE_KEY = TEST_TOKEN_PRIVATE_KEY;

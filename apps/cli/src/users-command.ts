@@ -169,7 +169,7 @@ export function registerUsersCommand(program: Command): void {
     async (name: string, options: DatabaseOptions & { password?: string }, command: Command) => {
       const result = await withUsers(options, command, 'users reset-password', (_u, staff) => staff.admin.resetPassword(name, { ...CLI_ACTOR, audit: cliActor() }, options.password));
       if (isStaffRefusal(result)) return refuse(command, 'users reset-password', result);
-      out(`new password for "${result.user.name}"${options.password === undefined ? `: ${result.password}\n(shown once)` : ' set'}\n`);
+      out(options.password === undefined ? `enrollment code for "${result.user.name}": ${result.enrollment!.code}\n(shown once, until ${result.enrollment!.expiresAt}: ${result.user.name} sets their own password with it)\n` : `new password for "${result.user.name}" set\n`);
     },
   );
 

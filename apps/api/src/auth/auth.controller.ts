@@ -16,6 +16,9 @@ import { SignInThrottle, type SignInWait } from './login-throttle';
 import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
 import { verifyPassword } from './passwords';
 import { SecurityLog } from './security-log';
+import { isStaffRefusal, StaffAdmin } from './staff-admin';
+import { staffProblem } from './users.controller';
+import { parseInput } from '../http/parse-input';
 import { Users } from './users';
 
 const loginSchema = z.strictObject({
@@ -23,6 +26,12 @@ const loginSchema = z.strictObject({
   password: z.string({ error: 'password must be a string' }).min(1).max(1024),
   /** The credential of the registered device signing in (POST /devices): its id goes into the token. */
   device: z.string({ error: 'device must be a string: the credential POST /devices gave' }).min(1).max(256).optional(),
+});
+
+const enrollSchema = z.strictObject({
+  username: z.string({ error: 'username must be a string' }).min(1).max(64),
+  code: z.string({ error: 'code must be a string: the enrollment code the floor handed you' }).min(1).max(256),
+  password: z.string({ error: 'password must be a string' }).min(1).max(1024),
 });
 
 /** Checked against when the user does not exist, so that a wrong name costs as long as a wrong password. */
@@ -39,7 +48,34 @@ export class AuthController {
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(Devices) private readonly devices: Devices,
     @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
+    @Inject(StaffAdmin) private readonly admin: StaffAdmin,
   ) {}
+
+  @Post('enroll')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set your own password with the one-time enrollment code the floor handed you (a new account, or after a reset)' })
+  @ApiBody({ schema: { type: 'object', required: ['username', 'code', 'password'], properties: { username: { type: 'string' }, code: { type: 'string' }, password: { type: 'string', minLength: 8 } } } })
+  @ApiResponse({ status: 200, description: '{user: {id, name, role}}: sign in with POST /auth/login' })
+  @ApiResponse({ status: 400, description: 'INVALID_REQUEST, PASSWORD_TOO_SHORT' })
+  @ApiResponse({ status: 401, description: 'INVALID_ENROLLMENT_CODE: a wrong, used or expired code, or a disabled user (nothing written)' })
+  @ApiResponse({ status: 429, description: 'LOGIN_THROTTLED: too many failures for this name from this address, or from this address' })
+  async enroll(@Req() req: HttpRequest) {
+    const { username, code, password } = parseInput(enrollSchema, jsonBody(req));
+    const address = req.ip ?? null;
+    const wait = await this.throttle.waitFor(username, address);
+    if (wait !== null) throw this.throttled(req, username, wait);
+    const enrolled = await this.admin.enroll(username, code, password, requestIdOf(req));
+    if (isStaffRefusal(enrolled)) throw staffProblem(enrolled);
+    if (enrolled === null) {
+      // Guessing codes is throttled like guessing passwords.
+      await this.throttle.failed(username, address);
+      const problem = new ApiProblem('unauthenticated', 'INVALID_ENROLLMENT_CODE', 'the enrollment code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one');
+      throw this.securityLog.refuse(req, problem, 'enroll: invalid code', { name: username });
+    }
+    await this.throttle.succeeded(username, address);
+    return { user: { id: enrolled.id, name: enrolled.name, role: enrolled.role } };
+  }
 
   @Post('login')
   @Public()

@@ -122,8 +122,9 @@ export class Users {
     await this.db.query(`UPDATE users SET disabled = $2, ${NEXT_GENERATION} WHERE id = $1`, [id, disabled]);
   }
 
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.db.query(`UPDATE users SET password_hash = $2, ${NEXT_GENERATION} WHERE id = $1`, [id, passwordHash]);
+  /** A new password; `endTokens` false only for an enrollment, whose reset (or creation) already ended every token. */
+  async setPasswordHash(id: string, passwordHash: string, endTokens = true): Promise<void> {
+    await this.db.query(`UPDATE users SET password_hash = $2${endTokens ? `, ${NEXT_GENERATION}` : ''} WHERE id = $1`, [id, passwordHash]);
   }
 
   /** Adds a user whose password is already hashed; 'name-taken' when the name is in use. */
