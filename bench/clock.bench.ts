@@ -17,7 +17,7 @@ import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createPostgresDatabase } from '../test/support/app-databases';
 import { ApiProcess, ensureBuilt } from '../apps/api/test/test-support/api-process';
-import { TEST_JWT_SECRET } from '../apps/api/test/test-support/auth';
+import { TEST_TIMER_PRIVATE_KEY } from '../apps/api/test/test-support/auth';
 import { TIMER_QUEUE } from '../apps/worker/src/timer/timer-service';
 import { WorkerProcess } from './load/worker-process';
 import { percentile } from './load/load-stats';
@@ -95,7 +95,7 @@ export async function runClockBench(): Promise<{ markdown: string }> {
   try {
     await db.connect();
     api = await ApiProcess.start({ DATABASE_URL: url, LOG_LEVEL: 'warn' });
-    worker = await WorkerProcess.start({ DATABASE_URL: url, REDIS_URL, QUEUE_PREFIX: prefix, FELT_API_URL: api.baseUrl, JWT_SECRET: TEST_JWT_SECRET });
+    worker = await WorkerProcess.start({ DATABASE_URL: url, REDIS_URL, QUEUE_PREFIX: prefix, FELT_API_URL: api.baseUrl, FELT_TIMER_PRIVATE_KEY: TEST_TIMER_PRIVATE_KEY });
     const runs: ClockRun[] = [
       { name: 'room-pace', seconds: paceSeconds, spreadMs: paceSeconds * 1000 },
       { name: 'burst', seconds: CLOCK_SECONDS, spreadMs: 0 },

@@ -4,6 +4,7 @@ import { PublicReadModels1700000000600 } from './1700000000600-PublicReadModels'
 import { Devices1700000000800 } from './1700000000800-Devices';
 import { RoomReadModel1700000000900 } from './1700000000900-RoomReadModel';
 import { DeviceKinds1700000001300 } from './1700000001300-DeviceKinds';
+import { StaffSecurity1700000001400 } from './1700000001400-StaffSecurity';
 
 /**
  * The applications' schema (users, dealer assignments, devices, read models, the room), oldest first, each a
@@ -17,4 +18,5 @@ export const migrations = [
   Devices1700000000800,
   RoomReadModel1700000000900,
   DeviceKinds1700000001300,
+  StaffSecurity1700000001400,
 ];

@@ -108,6 +108,8 @@ export interface World {
   readonly spareUserIds: string[];
   /** A user whose password the fuzzer knows, for sign-ins. */
   readonly login: { readonly username: string; readonly password: string };
+  /** Enrollment codes the floor was given (POST /users, a reset): the person sets their password with one. */
+  readonly enrollments: { readonly username: string; readonly code: string }[];
   readonly deviceIds: string[];
   readonly games: WorldGame[];
   /** The API's clock (TableClock, RoomClock), moved by the fuzzer: a shot clock runs out when the fuzzer says. */
@@ -142,6 +144,7 @@ export async function createWorld(db: Database, tag: string, now: number): Promi
     tables: [],
     spareUserIds: [spare.id],
     login: { username: login.name, password: `${login.name}-password` },
+    enrollments: [],
     deviceIds: [],
     games: [],
     now,

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { IN_MEMORY } from '@felt/event-store';
 import { createApiApp } from './api-app';
-import { resolveJwtSecret } from './auth/jwt-secret';
+import { resolveTokenKey } from './auth/token-keys';
 import { apiConfigFromEnv } from './config/api-config';
 import { claimDataDir } from './config/data-dir-lock';
 import { resolveSealKey } from './tables/deck-seal';
@@ -9,16 +9,16 @@ import { resolveSealKey } from './tables/deck-seal';
 /** `npm start`: serve the API on PORT (3000), on PostgreSQL with DATABASE_URL, else on PGlite in ./data. */
 async function main(): Promise<void> {
   const config = apiConfigFromEnv();
-  let secret: ReturnType<typeof resolveJwtSecret>;
+  let tokenKey: ReturnType<typeof resolveTokenKey>;
   let seal: ReturnType<typeof resolveSealKey>;
   try {
-    secret = resolveJwtSecret(config);
+    tokenKey = resolveTokenKey(config);
     seal = resolveSealKey(config);
   } catch (error) {
     console.error(`felt-api: cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const app = await createApiApp({ ...config, jwtSecret: secret.secret, sealKey: seal.key.toString('hex') });
+  const app = await createApiApp({ ...config, tokenPrivateKey: tokenKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), sealKey: seal.key.toString('hex') });
   // PGlite allows one process per folder: the pid file tells `felt users` / `felt token` that the API has it open.
   const release = !config.databaseUrl && config.dataDir !== IN_MEMORY ? claimDataDir(config.dataDir) : () => undefined;
   // Shut down on SIGTERM / SIGINT (Nest's shutdown hooks close the database), then free the folder.
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   logger.log(`listening on port ${config.port}; OpenAPI at /docs, readiness at /health/ready, liveness at /health/live`);
   if (seal.movedFrom) logger.log(`moved the seal key from ${seal.movedFrom} into the data folder: ${seal.file}`);
   logger.log(`undealt decks sealed with ${seal.source === 'FELT_SEAL_KEY' ? 'FELT_SEAL_KEY' : seal.file ? `the key in ${seal.file}` : 'a key that lives as long as this process'}`);
-  logger.log(`access tokens signed with ${secret.source === 'JWT_SECRET' ? 'JWT_SECRET' : secret.file ? `the secret in ${secret.file}` : 'a secret that lives as long as this process'}`);
+  logger.log(`access tokens signed (Ed25519) with ${tokenKey.source === 'FELT_TOKEN_PRIVATE_KEY' ? 'FELT_TOKEN_PRIVATE_KEY' : tokenKey.file ? `the key in ${tokenKey.file}` : 'a key that lives as long as this process'}`);
 }
 
 /**

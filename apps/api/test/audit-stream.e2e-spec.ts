@@ -24,18 +24,24 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
   const signIn = async (name: string, device?: string) =>
     api.anonymous.post('/auth/login').send({ username: name, password: passwords[name], ...(device === undefined ? {} : { device }) });
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  /** The person sets their own password with the code the floor was given (POST /auth/enroll). */
+  const enrolled = async (answer: { user: { name: string }; enrollmentCode: string }) => {
+    const password = `${answer.user.name}-own-secret`;
+    await api.anonymous.post('/auth/enroll').send({ username: answer.user.name, code: answer.enrollmentCode, password }).expect(200);
+    return password;
+  };
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
     // The first floor user through the API's own admin (a token for a user id not in the table may add users).
     const boss = await api.as('floor', { sub: 'bootstrap' }).post('/users').send({ name: 'boss', role: 'floor' }).expect(201);
-    passwords.boss = boss.body.password;
+    passwords.boss = await enrolled(boss.body);
     floorId = boss.body.user.id;
     floor = api.as('floor', { sub: floorId, name: 'boss' });
     // devi signs in on consoles (a user of her own: every sign-in counts against a name's throttle).
     for (const [name, role] of [['dana', 'dealer'], ['ray', 'regulator'], ['devi', 'floor']] as const) {
       const { body } = await floor.post('/users').send({ name, role }).expect(201);
-      passwords[name] = body.password;
+      passwords[name] = await enrolled(body);
       ids[name] = body.user.id;
     }
     await openTableWithPlayers(api, 'a1');

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +23,8 @@ function waitForLines(api: ApiProcess, match: (line: Record<string, unknown>) =>
 
 /**
  * The built API as `npm start` runs it (run `npm run build` first when the sources changed): the embedded default's
- * first start (a floor user, the secret file, the pid file), refusals logged as security events, and the start
- * refused with PostgreSQL and no secret.
+ * first start (a floor user, the signing key's file, the pid file), refusals logged as security events, and the
+ * start refused with PostgreSQL and no signing key.
  */
 describe('authentication in the API process', () => {
   let dir: string;
@@ -39,11 +40,11 @@ describe('authentication in the API process', () => {
 
   // One test: a second start is the subject's second half (it needs the first's folder).
   it('first start on PGlite: creates the floor user and the secret file, logs every refusal as a security event; a second start keeps both, and a stop releases the folder', async () => {
-    api = await ApiProcess.start({ DATA_DIR: dir, JWT_SECRET: '', LOG_LEVEL: 'info' });
+    api = await ApiProcess.start({ DATA_DIR: dir, FELT_TOKEN_PRIVATE_KEY: '', LOG_LEVEL: 'info' });
     const [first] = await waitForLines(api, (l) => String(l.msg).startsWith('first start'));
     const created = /created floor supervisor "floor" with password (\S+) \(shown once\)/.exec(String(first!.msg));
     expect(created).not.toBeNull();
-    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'token.key')).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(dir, API_PID_FILE), 'utf8').trim()).toBe(String(api.child.pid));
 
     const login = await fetch(`${api.baseUrl}/auth/login`, {
@@ -62,8 +63,8 @@ describe('authentication in the API process', () => {
 
     const anonymous = await fetch(`${api.baseUrl}/tables?x=1`, { headers: { 'X-Request-Id': 'probe-1' } });
     expect(anonymous.status).toBe(401);
-    const secret = readFileSync(join(dir, 'jwt-secret'), 'utf8').trim();
-    const service = signAccessToken(secret, { sub: 'lobby-display', name: 'lobby-display', role: 'service' }, 60);
+    const secret = readFileSync(join(dir, 'token.key'), 'utf8');
+    const service = signAccessToken(createPrivateKey(secret), { sub: 'lobby-display', name: 'lobby-display', role: 'service' }, 60);
     const forbidden = await fetch(`${api.baseUrl}/tables`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${service}`, 'Content-Type': 'application/json', 'X-Request-Id': 'probe-2' },
@@ -93,21 +94,21 @@ describe('authentication in the API process', () => {
     // A second start.
     await api.stop();
     expect(existsSync(join(dir, API_PID_FILE))).toBe(false);
-    api = await ApiProcess.start({ DATA_DIR: dir, JWT_SECRET: '' });
+    api = await ApiProcess.start({ DATA_DIR: dir, FELT_TOKEN_PRIVATE_KEY: '' });
     // Lines come out in order: once a refusal made after the start is logged, a first-start line would be there.
     expect((await fetch(`${api.baseUrl}/tables`, { headers: { 'X-Request-Id': 'after-restart' } })).status).toBe(401);
     await waitForLines(api, (l) => l.requestId === 'after-restart');
     expect(api.log).not.toContain('created floor supervisor');
-    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(secret);
+    expect(readFileSync(join(dir, 'token.key'), 'utf8')).toBe(secret);
   }, 300_000);
 
-  it('refuses to start on PostgreSQL without JWT_SECRET, and says so', async () => {
+  it('refuses to start on PostgreSQL without FELT_TOKEN_PRIVATE_KEY, and says so', async () => {
     const { url, drop } = await createPostgresDatabase();
     const emptyDir = mkdtempSync(join(tmpdir(), 'felt-auth-pg-'));
     try {
-      const started = ApiProcess.start({ DATABASE_URL: url, DATA_DIR: emptyDir, JWT_SECRET: '' });
-      await expect(started).rejects.toThrow(/felt-api: cannot start: JWT_SECRET is not set: with DATABASE_URL every API process must sign tokens with the same secret/);
-      expect(existsSync(join(emptyDir, 'jwt-secret'))).toBe(false);
+      const started = ApiProcess.start({ DATABASE_URL: url, DATA_DIR: emptyDir, FELT_TOKEN_PRIVATE_KEY: '' });
+      await expect(started).rejects.toThrow(/felt-api: cannot start: FELT_TOKEN_PRIVATE_KEY is not set: with DATABASE_URL every API process must sign tokens with the same Ed25519 key/);
+      expect(existsSync(join(emptyDir, 'token.key'))).toBe(false);
     } finally {
       rmSync(emptyDir, { recursive: true, force: true });
       await drop();

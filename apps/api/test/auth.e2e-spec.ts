@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { Users, type User } from '../src/auth/users';
 import { streamIdOf } from '../src/tables/table-stream';
 import { addTestUser, signTestToken } from './test-support/auth';
@@ -104,7 +105,10 @@ describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
       expect(await refused('Bearer not.a.jwt')).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
       const forged = await refused(`Bearer ${signTestToken('floor', { secret: 'someone-elses-secret-of-sufficient-length' })}`);
       expect(forged).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
-      expect(forged.detail).toContain('invalid signature');
+      expect(forged.detail).toContain('not EdDSA');
+      const otherKey = await refused(`Bearer ${signTestToken('floor', { privateKey: generateKeyPairSync('ed25519').privateKey })}`);
+      expect(otherKey).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+      expect(otherKey.detail).toContain('invalid signature');
       const expired = await refused(`Bearer ${signTestToken('floor', { expiresIn: -60 })}`);
       expect(expired).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
       expect(expired.detail).toContain('expired');

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,16 +41,16 @@ describe('the embedded default`s files (built API, PGlite in a folder)', () => {
   it('writes only inside the data folder, and moves a seal key left beside it without losing a sealed hand', async () => {
     // Migrated already: the first open of an empty folder is auth-process.e2e-spec's; this one is about the files.
     await fillPgliteFolderFromTemplate(dataDir);
-    const env = { DATA_DIR: dataDir, FELT_SEAL_KEY: '', JWT_SECRET: '' };
+    const env = { DATA_DIR: dataDir, FELT_SEAL_KEY: '', FELT_TOKEN_PRIVATE_KEY: '', FELT_TIMER_PUBLIC_KEY: '' };
     api = await ApiProcess.start(env);
     expect(readdirSync(root)).toEqual(['data']);
-    for (const secret of ['seal.key', 'jwt-secret']) expect(statSync(join(dataDir, secret)).mode & 0o777).toBe(0o600);
+    for (const secret of ['seal.key', 'token.key', 'timer.key']) expect(statSync(join(dataDir, secret)).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(dataDir, API_PID_FILE), 'utf8').trim()).toBe(String(api.child.pid));
     const sealKey = readFileSync(join(dataDir, 'seal.key'), 'utf8');
     expect(sealKey).toMatch(/^[0-9a-f]{64}\n$/);
 
     // A hand dealt from a house shuffle, its deck sealed under that key, stopped after the blinds.
-    const headers = authHeaders('floor', { secret: readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim() });
+    const headers = authHeaders('floor', { privateKey: createPrivateKey(readFileSync(join(dataDir, 'token.key'), 'utf8')) });
     client = new JsonHttpClient(api.baseUrl, headers);
     const tableId = 'embedded-files-1';
     expect((await client.post('/tables', { tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } })).status).toBe(201);

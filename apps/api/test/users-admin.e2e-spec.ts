@@ -6,7 +6,7 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
 
 /**
  * User admin through the API (docs/api.md "Users"): floor only, each change with its audit event in the same
- * transaction, one-time passwords that sign in, and every refusal a 4xx with its code that writes nothing.
+ * transaction, one-time enrollment codes the person sets their own password with, and every refusal a 4xx with its code that writes nothing.
  */
 describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
   let api: TestApi;
@@ -22,19 +22,28 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     boss = await addTestUser(database.db, 'boss', 'floor');
   });
 
-  it('adds a user with a one-time password that signs in, and records UserCreated with who did it', async () => {
+  it('adds a user with a one-time enrollment code (never a password), the person sets their own, and records UserCreated with who did it', async () => {
     const created = await asBoss().post('/users').send({ name: 'nadia', role: 'dealer' }).expect(201);
     expect(created.body.user).toMatchObject({ name: 'nadia', role: 'dealer', disabled: false });
-    expect(created.body.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const login = await api.anonymous.post('/auth/login').send({ username: 'nadia', password: created.body.password }).expect(200);
+    expect(created.body.password).toBeUndefined();
+    expect(created.body.enrollmentCode).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(Date.parse(created.body.expiresAt)).toBeGreaterThan(Date.now());
+    // The code is not a password: it signs nobody in.
+    await api.anonymous.post('/auth/login').send({ username: 'nadia', password: created.body.enrollmentCode }).expect(401);
+    await api.anonymous.post('/auth/enroll').send({ username: 'nadia', code: created.body.enrollmentCode, password: 'nadias-own-secret' }).expect(200);
+    const login = await api.anonymous.post('/auth/login').send({ username: 'nadia', password: 'nadias-own-secret' }).expect(200);
     expect(login.body.user).toMatchObject({ name: 'nadia', role: 'dealer' });
+    const { rows } = await database.db.query<{ code_hash: string }>('SELECT code_hash FROM enrollment_codes');
+    expect(JSON.stringify(rows)).not.toContain(created.body.enrollmentCode);
 
     const log = await readAuditLog(api.store);
     const event = log.find((e) => e.type === 'UserCreated' && (e.data as { name: string }).name === 'nadia')!;
     expect(event.streamId).toMatch(new RegExp(`^${AUDIT_CATEGORY}-\\d{4}-\\d{2}-\\d{2}$`));
     expect(event.data).toEqual({ userId: created.body.user.id, name: 'nadia', role: 'dealer' });
     expect(event.metadata).toMatchObject({ actorId: boss.id, actorRole: 'floor', actorName: 'boss', via: 'api', device: null });
-    expect(JSON.stringify(log)).not.toContain(created.body.password);
+    expect(JSON.stringify(log)).not.toContain(created.body.enrollmentCode);
+    expect(JSON.stringify(log)).not.toContain('nadias-own-secret');
+    expect(log.find((e) => e.type === 'EnrollmentCompleted')).toMatchObject({ data: { userId: created.body.user.id, name: 'nadia' }, metadata: { actorId: created.body.user.id } });
 
     const { users } = (await asBoss().get('/users').expect(200)).body;
     expect(users.map((u: User) => u.name)).toEqual(['boss', 'nadia']);
@@ -56,13 +65,36 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     expect(types).toEqual(expect.arrayContaining(['UserDisabled', 'UserEnabled']));
   });
 
-  it('resets a password: the old one stops, the new one signs in, PasswordReset is recorded', async () => {
+  it('resets a password: the old one stops at once, the code is single use, PasswordReset is recorded', async () => {
     const { body } = await asBoss().post('/users').send({ name: 'pia', role: 'regulator' }).expect(201);
+    await api.anonymous.post('/auth/enroll').send({ username: 'pia', code: body.enrollmentCode, password: 'pia-first-secret' }).expect(200);
+    // Used once: the same code again is refused, and writes nothing.
+    const before = await everything();
+    const again = await api.anonymous.post('/auth/enroll').send({ username: 'pia', code: body.enrollmentCode, password: 'pia-other-secret' }).expect(401);
+    expect(again.body.code).toBe('INVALID_ENROLLMENT_CODE');
+    expect(await everything()).toEqual(before);
     const reset = await asBoss().post('/users/pia/password').expect(200);
-    expect(reset.body.password).not.toBe(body.password);
-    await api.anonymous.post('/auth/login').send({ username: 'pia', password: body.password }).expect(401);
-    await api.anonymous.post('/auth/login').send({ username: 'pia', password: reset.body.password }).expect(200);
+    expect(reset.body.password).toBeUndefined();
+    expect(reset.body.enrollmentCode).not.toBe(body.enrollmentCode);
+    await api.anonymous.post('/auth/login').send({ username: 'pia', password: 'pia-first-secret' }).expect(401);
+    await api.anonymous.post('/auth/enroll').send({ username: 'pia', code: reset.body.enrollmentCode, password: 'pia-new-secret' }).expect(200);
+    await api.anonymous.post('/auth/login').send({ username: 'pia', password: 'pia-new-secret' }).expect(200);
     expect(await auditTypes()).toContain('PasswordReset');
+  });
+
+  it('refuses an enrollment with a wrong or expired code, for a disabled user, or with a short password, writing nothing', async () => {
+    const { body } = await asBoss().post('/users').send({ name: 'rosa', role: 'dealer' }).expect(201);
+    const before = await everything();
+    const enroll = (username: string, code: string, password = 'long-enough-secret') => api.anonymous.post('/auth/enroll').send({ username, code, password });
+    expect((await enroll('rosa', 'not-the-code')).body.code).toBe('INVALID_ENROLLMENT_CODE');
+    expect((await enroll('nobody', body.enrollmentCode)).body.code).toBe('INVALID_ENROLLMENT_CODE');
+    expect((await enroll('rosa', body.enrollmentCode, 'short')).body.code).toBe('PASSWORD_TOO_SHORT');
+    expect(await everything()).toEqual(before);
+    await database.db.query(`UPDATE enrollment_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [body.user.id]);
+    expect((await enroll('rosa', body.enrollmentCode)).status).toBe(401);
+    const fresh = await asBoss().post(`/users/${body.user.id}/password`).expect(200);
+    await asBoss().patch(`/users/${body.user.id}`).send({ disabled: true }).expect(200);
+    expect((await enroll('rosa', fresh.body.enrollmentCode)).body.code).toBe('INVALID_ENROLLMENT_CODE');
   });
 
   describe('refusals: a 4xx with its code, nothing written', () => {

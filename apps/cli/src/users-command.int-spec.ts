@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JwtService } from '@nestjs/jwt';
 import { verifyAccessToken } from '../../api/src/auth/access-token';
-import { resolveJwtSecret } from '../../api/src/auth/jwt-secret';
+import { resolveTokenKey } from '../../api/src/auth/token-keys';
 import { verifyPassword } from '../../api/src/auth/passwords';
 import { API_PID_FILE } from '../../api/src/config/data-dir-lock';
+import { addTestUser, TEST_TOKEN_PRIVATE_KEY } from '../../api/test/test-support/auth';
 import { startTestApi } from '../../api/test/test-support/test-api';
 import { fillPgliteFolderFromTemplate, useTestStore } from '../../../test/support/app-databases';
 import { readJsonl } from '@felt/regulator';
@@ -25,11 +25,22 @@ describe('felt users and felt token on a PGlite folder', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('adds users (a generated password printed once), lists them, refuses duplicates and bad options', async () => {
-    const added = await felt('users', 'add', 'dana', '--role', 'dealer', '--data-dir', dir);
+  it('adds the first user with a password, then users as a signed-in floor supervisor with an enrollment code, lists them, refuses duplicates and bad options', async () => {
+    const first = await felt('users', 'add', 'fiona', '--role', 'floor', '--data-dir', dir);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/^added floor "fiona" \(id [0-9a-f-]{36}\)\npassword: [\w-]{24}\n/);
+    // Every change after the first user is made as a signed-in floor supervisor, never as $USER.
+    const unsigned = await felt('users', 'add', 'dana', '--role', 'dealer', '--data-dir', dir);
+    expect([unsigned.code, unsigned.err]).toEqual([2, expect.stringContaining('a staff change is made as a signed-in floor supervisor: give --token')]);
+    const token = (await felt('token', '--user', 'fiona', '--data-dir', dir)).out.trim();
+    const added = await felt('users', 'add', 'dana', '--role', 'dealer', '--token', token, '--data-dir', dir);
     expect(added.code).toBe(0);
-    expect(added.out).toMatch(/^added dealer "dana" \(id [0-9a-f-]{36}\)\npassword: [\w-]{24}\n/);
-    expect((await felt('users', 'add', 'fiona', '--role', 'floor', '--password', 'correct horse', '--data-dir', dir)).code).toBe(0);
+    expect(added.out).toMatch(/^added dealer "dana" \(id [0-9a-f-]{36}\)\nenrollment code: [\w-]{20}\n/);
+    const choosing = await felt('users', 'add', 'gus', '--role', 'dealer', '--password', 'chosen-for-gus', '--token', token, '--data-dir', dir);
+    expect([choosing.code, choosing.err]).toEqual([2, expect.stringContaining('--password is for the first user only')]);
+    const dealerToken = (await felt('token', '--user', 'dana', '--data-dir', dir)).out.trim();
+    const notFloor = await felt('users', 'disable', 'fiona', '--token', dealerToken, '--data-dir', dir);
+    expect([notFloor.code, notFloor.err]).toEqual([2, expect.stringContaining("the token is not a floor supervisor's")]);
 
     const listed = await felt('users', 'list', '--json', '--data-dir', dir);
     const users = JSON.parse(listed.out) as { name: string; role: string; disabled: boolean }[];
@@ -39,7 +50,7 @@ describe('felt users and felt token on a PGlite folder', () => {
     ]);
     expect((await felt('users', 'list', '--data-dir', dir)).out).toMatch(/^dana\s+dealer\s+active/);
 
-    const again = await felt('users', 'add', 'dana', '--role', 'floor', '--data-dir', dir);
+    const again = await felt('users', 'add', 'dana', '--role', 'floor', '--token', token, '--data-dir', dir);
     expect(again).toMatchObject({ code: 2 });
     expect(again.err).toContain('there is already a user "dana"');
     expect((await felt('users', 'add', 'eve', '--role', 'admin', '--data-dir', dir)).err).toContain('--role must be one of dealer, floor, regulator, service');
@@ -47,22 +58,22 @@ describe('felt users and felt token on a PGlite folder', () => {
     expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);
   });
 
-  it('signs tokens with the folder secret (made as the API makes it): for a user, or a service token, with the lifetime asked for', async () => {
+  it('signs tokens with the folder key (made as the API makes it): for a user, or a service token, with the lifetime asked for', async () => {
     expect((await felt('users', 'add', 'tess', '--role', 'dealer', '--data-dir', dir)).code).toBe(0);
     const user = await felt('token', '--user', 'tess', '--data-dir', dir, '--expires', '2h');
     expect(user.code).toBe(0);
-    // The API reads the same file on its first start (resolveJwtSecret, source 'file').
-    const { secret, source, file } = resolveJwtSecret({ jwtSecret: undefined, databaseUrl: undefined, dataDir: dir });
+    // The API reads the same file on its first start (resolveTokenKey, source 'file').
+    const { publicKey, source, file } = resolveTokenKey({ tokenPrivateKey: undefined, databaseUrl: undefined, dataDir: dir });
     expect(source).toBe('file');
     expect(statSync(file!).mode & 0o777).toBe(0o600);
-    const verified = verifyAccessToken(new JwtService(), secret, user.out.trim());
+    const verified = verifyAccessToken({ staff: publicKey }, user.out.trim());
     expect(verified).toMatchObject({ ok: true, principal: { name: 'tess', role: 'dealer' } });
     const claims = claimsOf(user.out.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
 
     const service = await felt('token', '--role', 'service', '--sub', 'lobby-display', '--expires', '30m', '--data-dir', dir);
     expect(claimsOf(service.out.trim())).toMatchObject({ sub: 'lobby-display', name: 'lobby-display', role: 'service' });
-    expect(verifyAccessToken(new JwtService(), secret, service.out.trim()).ok).toBe(true);
+    expect(verifyAccessToken({ staff: publicKey }, service.out.trim()).ok).toBe(true);
 
     expect((await felt('token', '--user', 'nobody', '--data-dir', dir)).err).toContain('there is no user "nobody"');
     expect((await felt('token', '--data-dir', dir)).code).toBe(2);
@@ -95,30 +106,33 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
   const t = useTestStore('postgres');
   const at = () => ['--database-url', t.url];
 
-  it('records every change with the operator as the actor, keeps the last floor user, and verify catches a row changed in SQL', async () => {
+  it('records every change with the signed-in floor supervisor as the actor, refuses disabling yourself, and verify catches a row changed in SQL', async () => {
     expect((await felt('users', 'add', 'boss', '--role', 'floor', ...at())).code).toBe(0);
-    expect((await felt('users', 'add', 'dana', '--role', 'dealer', ...at())).code).toBe(0);
-    expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toBe('"dana" is now regulator\n');
-    expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(/^new password for "dana": [\w-]{24}\n\(shown once\)\n$/);
-    expect((await felt('users', 'disable', 'dana', ...at())).code).toBe(0);
-    // On PostgreSQL every process signs with JWT_SECRET (a PGlite folder keeps its own).
-    process.env.JWT_SECRET = 'an-audit-test-secret-that-is-long-enough-0123';
+    // On PostgreSQL every process signs with FELT_TOKEN_PRIVATE_KEY (a PGlite folder keeps its own).
+    process.env.FELT_TOKEN_PRIVATE_KEY = TEST_TOKEN_PRIVATE_KEY;
+    process.env.FELT_TOKEN = (await felt('token', '--user', 'boss', ...at())).out.trim();
     try {
-      expect((await felt('token', '--user', 'boss', ...at())).code).toBe(0);
+      expect((await felt('users', 'add', 'dana', '--role', 'dealer', ...at())).code).toBe(0);
+      expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toBe('"dana" is now regulator\n');
+      expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(/^enrollment code for "dana": [\w-]{20}\n\(shown once, until .+: dana sets their own password with it\)\n$/);
+      expect((await felt('users', 'disable', 'dana', ...at())).code).toBe(0);
+      const self = await felt('users', 'disable', 'boss', ...at());
+      expect([self.code, self.err]).toEqual([2, expect.stringContaining('you cannot disable yourself')]);
+      const unknown = await felt('users', 'role', 'dana', 'croupier', ...at());
+      expect([unknown.code, unknown.err]).toEqual([2, expect.stringContaining('role must be one of')]);
     } finally {
-      delete process.env.JWT_SECRET;
+      delete process.env.FELT_TOKEN_PRIVATE_KEY;
+      delete process.env.FELT_TOKEN;
     }
-    const last = await felt('users', 'disable', 'boss', ...at());
-    expect([last.code, last.err]).toEqual([2, expect.stringContaining('"boss" is the last floor supervisor who can sign in')]);
-    const unknown = await felt('users', 'role', 'dana', 'croupier', ...at());
-    expect([unknown.code, unknown.err]).toEqual([2, expect.stringContaining('role must be one of')]);
 
     const exported = await felt('export', '--audit', '--format', 'jsonl', ...at());
     expect(exported.code).toBe(0);
     const read = readJsonl(exported.out);
     expect(read.problems).toEqual([]);
-    expect(read.events.map((e) => e.type)).toEqual(['UserCreated', 'UserCreated', 'UserRoleChanged', 'PasswordReset', 'UserDisabled', 'TokenIssued', 'ExportPerformed']);
-    expect(read.events.every((e) => e.streamId.startsWith('audit-') && e.metadata.via === 'cli' && String(e.metadata.actorId).startsWith('cli:'))).toBe(true);
+    expect(read.events.map((e) => e.type)).toEqual(['UserCreated', 'TokenIssued', 'UserCreated', 'UserRoleChanged', 'PasswordReset', 'UserDisabled', 'ExportPerformed']);
+    expect(read.events.every((e) => e.streamId.startsWith('audit-') && e.metadata.via === 'cli')).toBe(true);
+    // The first user (an empty database) is the operator's; every change after it is boss's, whatever $USER says.
+    expect(read.events.slice(2, 6).map((e) => [e.metadata.actorName, e.metadata.actorRole])).toEqual(Array(4).fill(['boss', 'floor']));
     expect(read.roster!.staff.find((m) => m.name === 'dana')!.history.map((h) => [h.event, h.role, h.disabled])).toEqual([
       ['UserCreated', 'dealer', false],
       ['UserRoleChanged', 'regulator', false],
@@ -135,40 +149,43 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
 
 describe('felt users and felt token on PostgreSQL, and the API accepting the token', () => {
   const t = useTestStore('postgres');
-  const secret = 'a-postgres-test-secret-that-is-long-enough-0123';
+  const secret = TEST_TOKEN_PRIVATE_KEY;
 
   it('disables and enables a user; a disabled user gets no token', async () => {
     const at = ['--database-url', t.url];
-    expect((await felt('users', 'add', 'dora', '--role', 'dealer', ...at)).code).toBe(0);
-    expect((await felt('users', 'disable', 'dora', ...at)).out).toBe('disabled "dora"\n');
-    process.env.JWT_SECRET = secret;
+    await addTestUser(t.db, 'chief', 'floor');
+    process.env.FELT_TOKEN_PRIVATE_KEY = secret;
+    process.env.FELT_TOKEN = (await felt('token', '--user', 'chief', ...at)).out.trim();
     try {
+      expect((await felt('users', 'add', 'dora', '--role', 'dealer', ...at)).code).toBe(0);
+      expect((await felt('users', 'disable', 'dora', ...at)).out).toBe('disabled "dora"\n');
       expect((await felt('token', '--user', 'dora', ...at)).err).toContain('user "dora" is disabled');
       expect((await felt('users', 'enable', 'dora', ...at)).code).toBe(0);
       expect((await felt('token', '--user', 'dora', ...at)).code).toBe(0);
+      expect((await felt('users', 'disable', 'nobody', ...at)).code).toBe(2);
     } finally {
-      delete process.env.JWT_SECRET;
+      delete process.env.FELT_TOKEN_PRIVATE_KEY;
+      delete process.env.FELT_TOKEN;
     }
-    expect((await felt('users', 'disable', 'nobody', ...at)).code).toBe(2);
   });
 
-  it('adds a floor user whose token and password the API accepts', async () => {
-    expect((await felt('users', 'add', 'flo', '--role', 'floor', '--password', 'floor-password-1', '--database-url', t.url)).code).toBe(0);
+  it('signs a token for a floor user that the API accepts, beside the password', async () => {
+    await addTestUser(t.db, 'flo', 'floor', 'floor-password-1');
     const { rows } = await t.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE name = 'flo'`);
     expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await verifyPassword('floor-password-1', rows[0]!.password_hash)).toBe(true);
 
     const withoutSecret = await felt('token', '--user', 'flo', '--database-url', t.url);
-    expect(withoutSecret.err).toContain('JWT_SECRET is not set');
-    process.env.JWT_SECRET = secret;
+    expect(withoutSecret.err).toContain('FELT_TOKEN_PRIVATE_KEY is not set');
+    process.env.FELT_TOKEN_PRIVATE_KEY = secret;
     let token: string;
     try {
       token = (await felt('token', '--user', 'flo', '--database-url', t.url)).out.trim();
     } finally {
-      delete process.env.JWT_SECRET;
+      delete process.env.FELT_TOKEN_PRIVATE_KEY;
     }
 
-    const api = await startTestApi(t.db, { jwtSecret: secret });
+    const api = await startTestApi(t.db);
     try {
       await api.anonymous.get('/tables').set('Authorization', `Bearer ${token}`).expect(200);
       const login = await api.anonymous.post('/auth/login').send({ username: 'flo', password: 'floor-password-1' }).expect(200);

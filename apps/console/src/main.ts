@@ -5,6 +5,7 @@ import { lobbyScreen } from './lobby-screen.js';
 import { roomScreen } from './room-screen.js';
 import { Notice } from './notice.js';
 import { clearSession, loadSession } from './session.js';
+import { enrollScreen } from './enroll-screen.js';
 import { signInScreen } from './sign-in-screen.js';
 import { tableScreen } from './table-screen.js';
 import { usersScreen } from './users-screen.js';
@@ -64,6 +65,8 @@ function route(): void {
     replaceChildren(screenNode, screen.node);
   } else if (hash === '#/users') {
     replaceChildren(screenNode, usersScreen(ctx));
+  } else if (hash === '#/enroll') {
+    replaceChildren(screenNode, enrollScreen(ctx));
   } else {
     replaceChildren(screenNode, signInScreen(ctx, () => ctx.go('#/lobby')));
     if (sessionEnded) notice.info('Your session has ended (the API no longer accepts its token): sign in again.');

@@ -15,6 +15,7 @@ const SENTENCES: Readonly<Record<string, string>> = {
   TABLE_NOT_FOUND: 'There is no such table.',
   USER_NOT_FOUND: 'There is no such user.',
   INVALID_CREDENTIALS: 'Wrong user name or password (or the user is disabled).',
+  INVALID_ENROLLMENT_CODE: 'That code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one. Nothing was changed.',
   LOGIN_THROTTLED: 'Too many sign-in attempts; wait a minute and try again.',
   USER_NAME_TAKEN: 'That user name is already in use (disabled users keep theirs).',
   LAST_FLOOR_USER: 'This would leave no floor supervisor who can sign in; nothing was changed.',

@@ -11,21 +11,32 @@ interface UserRow {
 
 const ROLES = ['dealer', 'floor', 'regulator'] as const;
 
+/** What adding a user or resetting a password answers: a code to hand over, never a password. */
+interface EnrollmentAnswer {
+  readonly enrollmentCode: string;
+  readonly expiresAt: string;
+}
+
 /**
  * Staff accounts (floor only; docs/api.md "Users"): add a dealer, floor supervisor or regulator, disable or enable,
- * change the role, reset the password. A new password is made by the server and shown once, here, to hand over.
+ * change the role, reset the password. The floor gets a one-time enrollment code to hand over, never a password:
+ * the person sets their own with it ("Set your password" on the sign-in screen).
  */
 export function usersScreen(ctx: ConsoleContext): HTMLElement {
   const feedback = new FeedbackSlots();
   const tbody = element('tbody');
-  const password = element('p', { class: 'one-time', 'data-testid': 'one-time-password', hidden: true, role: 'status' });
+  const enrollment = element('p', { class: 'one-time', 'data-testid': 'one-time-code', hidden: true, role: 'status' });
   const nameInput = element('input', { name: 'name', type: 'text', required: true, autocomplete: 'off', 'data-testid': 'input-new-user' });
   const roleSelect = element('select', { name: 'role', 'data-testid': 'input-new-role' }, ROLES.map((r) => element('option', { value: r }, r)));
   const create = element('form', { 'data-testid': 'create-user', class: 'inline-form' }, field('User name', nameInput), field('Role', roleSelect), element('button', { type: 'submit', 'data-testid': 'create-user-submit' }, 'Add user'), feedback.slot('create-user'));
 
-  const showPassword = (name: string, secret: string) => {
-    password.replaceChildren(`One-time password for ${name}: `, element('code', { 'data-testid': 'password-value' }, secret), ' — hand it over now; it is not shown again.');
-    password.hidden = false;
+  const showCode = (name: string, answer: EnrollmentAnswer) => {
+    enrollment.replaceChildren(
+      `Enrollment code for ${name}: `,
+      element('code', { 'data-testid': 'code-value' }, answer.enrollmentCode),
+      ` — hand it over now; it is not shown again. ${name} sets their own password with it before ${new Date(answer.expiresAt).toLocaleString()}.`,
+    );
+    enrollment.hidden = false;
   };
   const run = async (slot: string, work: () => Promise<void>) => {
     try {
@@ -40,9 +51,9 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     const { name, role } = formValues(create);
     if (!name) return feedback.refusedHere('create-user', 'Enter the user name. Nothing was sent.');
     void run('create-user', async () => {
-      const answer = await ctx.api.post<{ user: UserRow; password: string }>('/users', { name, role });
+      const answer = await ctx.api.post<EnrollmentAnswer & { user: UserRow }>('/users', { name, role });
       feedback.succeeded('create-user', `${answer.user.name} added as ${answer.user.role}.`);
-      showPassword(answer.user.name, answer.password);
+      showCode(answer.user.name, answer);
       create.reset();
     });
   });
@@ -56,12 +67,12 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
         feedback.succeeded(slot, `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`);
       }),
     );
-    const reset = element('button', { type: 'button', 'data-testid': `reset-${user.name}` }, `New password for ${user.name}`);
+    const reset = element('button', { type: 'button', 'data-testid': `reset-${user.name}` }, `Reset the password of ${user.name}`);
     reset.addEventListener('click', () =>
       void run(slot, async () => {
-        const answer = await ctx.api.post<{ password: string }>(`/users/${encodeURIComponent(user.id)}/password`, {});
-        feedback.succeeded(slot, `New password made for ${user.name}.`);
-        showPassword(user.name, answer.password);
+        const answer = await ctx.api.post<EnrollmentAnswer>(`/users/${encodeURIComponent(user.id)}/password`, {});
+        feedback.succeeded(slot, `The password of ${user.name} is reset: their sessions end, and they set a new one with the code.`);
+        showCode(user.name, answer);
       }),
     );
     const roleId = `role-${user.name}`;
@@ -96,7 +107,7 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     { class: 'screen users-screen', 'aria-labelledby': 'users-heading' },
     element('h1', { id: 'users-heading' }, 'Staff'),
     feedback.slot('users'),
-    element('section', { class: 'panel' }, element('h2', {}, 'Add a user'), create, password),
+    element('section', { class: 'panel' }, element('h2', {}, 'Add a user'), create, enrollment),
     element('table', { class: 'users', 'data-testid': 'users' }, element('thead', {}, element('tr', {}, ['User', 'Role', 'State', ''].map((h) => element('th', { scope: 'col' }, h)))), tbody),
   );
 }

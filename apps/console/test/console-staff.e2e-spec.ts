@@ -112,30 +112,43 @@ describe('staff and players in the console (chromium)', () => {
     expect((await suite.table('bust-1')).seats.map((s: { seat: number }) => s.seat)).toEqual([1]);
   });
 
-  it('user admin without the command line: the floor adds a dealer, who signs in with the one-time password; resets it, disables and re-roles the user', async () => {
+  it('user admin without the command line: the floor adds a dealer and gets a code, never a password; the dealer sets their own; a reset ends the old one; disables and re-roles the user', async () => {
     const floor = await suite.signedIn('floor-fran');
     await floor.page.locator('#users-link').click();
     await floor.byTestId('user-row-floor-fran').waitFor();
     await floor.byTestId('create-user').getByLabel('User name').fill('dealer-dora');
     await floor.byTestId('create-user').getByLabel('Role').selectOption('dealer');
     await floor.byTestId('create-user-submit').click();
-    const first = (await floor.byTestId('password-value').textContent())!;
+    const first = (await floor.byTestId('code-value').textContent())!;
     await floor.byTestId('user-row-dealer-dora').waitFor();
     expect(await floor.feedback('create-user')).toBe('dealer-dora added as dealer.');
 
     const dora = await suite.open();
+    // The code is not a password.
     await dora.signIn('dealer-dora', first);
+    expect(await dora.notice()).toBe('Wrong user name or password (or the user is disabled).');
+    await dora.enroll('dealer-dora', first, 'doras-own-secret');
+    await dora.signIn('dealer-dora', 'doras-own-secret');
     await dora.byTestId('lobby-tables').waitFor();
     expect(await dora.byTestId('signed-in-as').textContent()).toBe('dealer-dora (dealer)');
 
     await floor.byTestId('reset-dealer-dora').click();
-    await floor.byTestId('password-value').filter({ hasNotText: first }).waitFor();
-    const second = (await floor.byTestId('password-value').textContent())!;
+    await floor.byTestId('code-value').filter({ hasNotText: first }).waitFor();
+    const second = (await floor.byTestId('code-value').textContent())!;
     const stale = await suite.open();
-    await stale.signIn('dealer-dora', first);
+    await stale.signIn('dealer-dora', 'doras-own-secret');
     expect(await stale.notice()).toBe('Wrong user name or password (or the user is disabled).');
-    await stale.signIn('dealer-dora', second);
+    // The first code was used: refused, nothing changed.
+    await stale.enroll('dealer-dora', first, 'another-secret');
+    expect(await stale.notice()).toBe('That code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one. Nothing was changed.');
+    await stale.enroll('dealer-dora', second, 'doras-new-secret');
+    await stale.signIn('dealer-dora', 'doras-new-secret');
     await stale.byTestId('lobby-tables').waitFor();
+    // The reset ended dora's first session at its next request.
+    await dora.page.reload();
+    await dora.byTestId('sign-in').waitFor();
+    await dora.signIn('dealer-dora', 'doras-new-secret');
+    await dora.byTestId('lobby-tables').waitFor();
 
     // Disabled: the open session ends at its next request, and signing in is refused.
     await floor.byTestId('toggle-dealer-dora').click();

@@ -1,7 +1,8 @@
 import { Queue } from 'bullmq';
 import { Registry } from 'prom-client';
 import type { EventStore } from '@felt/event-store';
-import { TEST_JWT_SECRET } from '../../api/test/test-support/auth';
+import { createPrivateKey } from 'node:crypto';
+import { TEST_TIMER_PRIVATE_KEY } from '../../api/test/test-support/auth';
 import { RelayLoop } from '../src/relay/relay-loop';
 import { ExpirySender } from '../src/timer/expiry-sender';
 import { TimerMetrics } from '../src/timer/timer-metrics';
@@ -27,7 +28,7 @@ export class RunningTimer {
     apiUrl: string,
     prefix: string,
   ) {
-    this.service = new TimerService(store, new ExpirySender({ apiUrl, token: timerTokenSource(TEST_JWT_SECRET) }), { redisUrl: SHARED_REDIS_URL, prefix, concurrency: 16 }, this.metrics, QUIET);
+    this.service = new TimerService(store, new ExpirySender({ apiUrl, token: timerTokenSource(createPrivateKey(TEST_TIMER_PRIVATE_KEY)) }), { redisUrl: SHARED_REDIS_URL, prefix, concurrency: 16 }, this.metrics, QUIET);
     this.loop = new RelayLoop(this.service, { idleMs: 50 });
   }
 

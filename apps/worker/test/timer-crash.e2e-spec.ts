@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { waitUntil } from '../../../libs/event-store/test-support/eventually';
 import { createPostgresDatabase } from '../../../test/support/app-databases';
 import { ApiProcess, ensureBuilt } from '../../api/test/test-support/api-process';
-import { authHeaders, TEST_JWT_SECRET } from '../../api/test/test-support/auth';
+import { authHeaders, TEST_TIMER_PRIVATE_KEY } from '../../api/test/test-support/auth';
 import { CLOCK_SECONDS, expect201, prepareClockedTables, startClocks, tableEvents, type TableEvent } from '../../../bench/clock-tables';
 import { WorkerProcess } from '../../../bench/load/worker-process';
 import { TIMER_QUEUE } from '../src/timer/timer-service';
@@ -32,7 +32,7 @@ describe('the timer across a kill -9 of the worker (built API and worker, Postgr
   const workers: WorkerProcess[] = [];
 
   const startWorker = async () => {
-    const worker = await WorkerProcess.start({ DATABASE_URL: database.url, REDIS_URL: SHARED_REDIS_URL, QUEUE_PREFIX: prefix, FELT_API_URL: api.baseUrl, JWT_SECRET: TEST_JWT_SECRET });
+    const worker = await WorkerProcess.start({ DATABASE_URL: database.url, REDIS_URL: SHARED_REDIS_URL, QUEUE_PREFIX: prefix, FELT_API_URL: api.baseUrl, FELT_TIMER_PRIVATE_KEY: TEST_TIMER_PRIVATE_KEY });
     workers.push(worker);
     return worker;
   };

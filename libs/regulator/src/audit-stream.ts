@@ -37,7 +37,10 @@ export type AuditEvent =
   | { type: 'UserRoleChanged'; userId: string; name: string; from: string; to: string }
   | { type: 'UserDisabled'; userId: string; name: string }
   | { type: 'UserEnabled'; userId: string; name: string }
+  /** The password was cleared and an enrollment code issued (or, on the CLI, a password set). */
   | { type: 'PasswordReset'; userId: string; name: string }
+  /** The person set their own password with their enrollment code. */
+  | { type: 'EnrollmentCompleted'; userId: string; name: string }
   | { type: 'DealerAssigned'; tableId: string; userId: string; name: string }
   | { type: 'DealerReleased'; tableId: string; userId: string; name: string }
   /** An assignment that existed before the audit stream did. */

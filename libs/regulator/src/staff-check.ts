@@ -10,6 +10,7 @@ const AUDIT_SHAPES: Record<AuditEventType, readonly string[]> = {
   UserDisabled: ['userId', 'name'],
   UserEnabled: ['userId', 'name'],
   PasswordReset: ['userId', 'name'],
+  EnrollmentCompleted: ['userId', 'name'],
   DealerAssigned: ['tableId', 'userId', 'name'],
   DealerReleased: ['tableId', 'userId', 'name'],
   DealerAssignmentOnRecord: ['tableId', 'userId', 'assignedBy', 'assignedAt'],

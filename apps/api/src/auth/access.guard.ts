@@ -43,7 +43,7 @@ export class AccessGuard implements CanActivate {
       throw this.securityLog.unauthenticated(req, res, 'no bearer token', 'this route needs an access token: send Authorization: Bearer <token> (POST /auth/login gives one)');
     }
     const authentication = await this.authenticator.authenticate(token);
-    if (!authentication.ok) throw this.securityLog.unauthenticated(req, res, authentication.reason, authentication.detail, authentication.who);
+    if (!authentication.ok) throw this.securityLog.unauthenticated(req, res, authentication.reason, authentication.detail, authentication.who, authentication.code);
     const { principal } = authentication;
     setPrincipal(req, principal, authentication.device);
 

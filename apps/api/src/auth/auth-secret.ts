@@ -1,12 +1,26 @@
+import { createHash, type KeyObject } from 'node:crypto';
 import type { Provider } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { resolveJwtSecret } from './jwt-secret';
+import type { TokenVerifyKeys } from './access-token';
+import { resolveTimerPublicKey, resolveTokenKey } from './token-keys';
 
-/** The HS256 secret tokens are signed and checked with (a string). */
-export const AUTH_SECRET = Symbol('AUTH_SECRET');
+/** The API's token keys: the Ed25519 private key staff tokens are signed with, and the keys tokens are checked with. */
+export interface TokenKeys {
+  readonly signing: KeyObject;
+  readonly verify: TokenVerifyKeys;
+  /** A secret of the API's own, derived from its signing key, for keyed hashes (request fingerprints). */
+  readonly hashKey: Buffer;
+}
 
-export const authSecretProvider: Provider = {
-  provide: AUTH_SECRET,
+export const TOKEN_KEYS = Symbol('TOKEN_KEYS');
+
+export const tokenKeysProvider: Provider = {
+  provide: TOKEN_KEYS,
   inject: [API_CONFIG],
-  useFactory: (config: ApiConfig) => resolveJwtSecret(config).secret,
+  useFactory: (config: ApiConfig): TokenKeys => {
+    const { privateKey, publicKey } = resolveTokenKey(config);
+    const timer = resolveTimerPublicKey(config);
+    const hashKey = createHash('sha256').update('felt api hash key v1').update(privateKey.export({ format: 'der', type: 'pkcs8' })).digest();
+    return { signing: privateKey, verify: timer === undefined ? { staff: publicKey } : { staff: publicKey, timer }, hashKey };
+  },
 };

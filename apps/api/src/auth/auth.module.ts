@@ -2,17 +2,18 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { EventStore, type Database } from '@felt/event-store';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DATABASE } from '../database/database.module';
 import { AccessGuard } from './access.guard';
 import { AuditLog } from './audit-log';
 import { AuthController } from './auth.controller';
-import { authSecretProvider, AUTH_SECRET } from './auth-secret';
+import { tokenKeysProvider, TOKEN_KEYS } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
 import { DealersController } from './dealers.controller';
 import { Devices } from './devices';
 import { DevicesController } from './devices.controller';
 import { CREATE_FIRST_FLOOR_USER, FirstFloorUser } from './first-floor-user';
-import { loginThrottlerModule } from './login-throttle';
+import { SignInThrottle } from './login-throttle';
 import { SecurityLog } from './security-log';
 import { StaffAdmin } from './staff-admin';
 import { TableAccess } from './table-access';
@@ -30,15 +31,16 @@ export class AuthModule {
   static forRoot(options: { createFirstFloorUser: boolean }): DynamicModule {
     return {
       module: AuthModule,
-      imports: [JwtModule.register({}), loginThrottlerModule],
+      imports: [JwtModule.register({})],
       controllers: [AuthController, DealersController, UsersController, DevicesController],
       providers: [
-        authSecretProvider,
+        tokenKeysProvider,
         { provide: Users, inject: [DATABASE], useFactory: (db: Database) => new Users(db) },
         { provide: DealerAssignments, inject: [DATABASE], useFactory: (db: Database) => new DealerAssignments(db) },
         { provide: AuditLog, inject: [EventStore], useFactory: (store: EventStore) => new AuditLog(store) },
         { provide: Devices, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new Devices(db, audit) },
         { provide: StaffAdmin, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new StaffAdmin(db, audit) },
+        { provide: SignInThrottle, inject: [API_CONFIG, DATABASE], useFactory: (config: ApiConfig, db: Database) => new SignInThrottle(config, db) },
         SecurityLog,
         TableAccess,
         TokenAuthenticator,
@@ -46,7 +48,7 @@ export class AuthModule {
         { provide: CREATE_FIRST_FLOOR_USER, useValue: options.createFirstFloorUser },
         FirstFloorUser,
       ],
-      exports: [AUTH_SECRET, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
+      exports: [TOKEN_KEYS, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
     };
   }
 }

@@ -39,9 +39,10 @@ export class FirstFloorUser implements OnApplicationBootstrap {
     const onRecord = await putStaffOnRecord(this.db, this.store, this.audit, AT_START);
     if (onRecord > 0) this.logger.log(`audit stream started: ${onRecord} existing users and dealer assignments put on record`);
     if (!this.createFirst || (await this.users.count()) > 0) return;
-    const created = await this.admin.create(FIRST_FLOOR_USER, 'floor', { userId: null, audit: AT_START }, generatePassword());
+    // The first user has no one to enroll them: the password goes to the operator who started the API.
+    const password = generatePassword();
+    const created = await this.admin.create(FIRST_FLOOR_USER, 'floor', { userId: null, audit: AT_START }, password);
     if ('refused' in created) return; // another start got there first
-    const { password } = created;
     this.logger.warn(
       `first start: created floor supervisor "${FIRST_FLOOR_USER}" with password ${password} (shown once). Sign in: ` +
         `curl -s -X POST localhost:${this.config.port}/auth/login -H 'Content-Type: application/json' -d '{"username":"${FIRST_FLOOR_USER}","password":"${password}"}'`,

@@ -1,80 +1,106 @@
-import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail } from '@nestjs/throttler';
-import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import type { HttpRequest } from '../http/http-types';
-import { ApiProblem } from '../http/status-mapping';
-import { apiActor, AuditLog } from './audit-log';
-import { SecurityLog } from './security-log';
+import { createHash } from 'node:crypto';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Database } from '@felt/event-store';
+import type { ApiConfig } from '../config/api-config';
 
-const PER_ADDRESS = 'login-address';
-const PER_USER = 'login-user';
-
-/**
- * The brakes on guessing passwords at POST /auth/login, with @nestjs/throttler (its in-memory store: the limits hold
- * per API process):
- * - per address: LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE sign-ins a minute from one IP (an IPv6 /64 counts as one);
- *   more, and that address waits out the minute;
- * - per user name: LOGIN_FAILURES_BEFORE_LOCKOUT attempts within LOGIN_LOCKOUT_SECONDS lock that name for
- *   LOGIN_LOCKOUT_SECONDS, whatever the password and wherever the attempts come from. Every attempt counts, a good
- *   one too: floor staff sign in once a shift, so only guessing reaches the limit.
- * Refused with 429 LOGIN_THROTTLED and Retry-After, before the password is checked.
- */
-export const loginThrottlerModule = ThrottlerModule.forRootAsync({
-  inject: [API_CONFIG],
-  useFactory: (config: ApiConfig) => ({
-    setHeaders: false, // the problem's Retry-After says all a client needs
-    ipv6SubnetPrefix: 64,
-    throttlers: [
-      { name: PER_ADDRESS, ttl: 60_000, limit: config.loginAttemptsPerAddressPerMinute },
-      {
-        name: PER_USER,
-        ttl: config.loginLockoutSeconds * 1000,
-        limit: config.loginFailuresBeforeLockout,
-        blockDuration: config.loginLockoutSeconds * 1000,
-        getTracker: (req: Record<string, unknown>) => `user:${userNameOf(req as unknown as HttpRequest)}`,
-      },
-    ],
-  }),
-});
-
-/** The user name a sign-in is for (case-folded, as names are unique regardless of case), or the address without one. */
-function userNameOf(req: HttpRequest): string {
-  const name = (req.body as { username?: unknown } | undefined)?.username;
-  return typeof name === 'string' ? name.trim().toLowerCase() : `address:${req.ip}`;
+/** What a sign-in must wait for before its password is even checked, and why (one (user, address) pair, or the address). */
+export interface SignInWait {
+  readonly scope: 'user' | 'address';
+  readonly seconds: number;
 }
 
-/** The guard on POST /auth/login: @nestjs/throttler's, answering with the API's problem and a security log line. */
-@Injectable()
-export class LoginThrottle extends ThrottlerGuard {
-  @Inject(SecurityLog) private readonly securityLog!: SecurityLog;
-  @Inject(AuditLog) private readonly audit!: AuditLog;
-  /**
-   * Tracker → when its lock ends: a lock is recorded in the audit stream once, when it starts, not for every attempt
-   * refused while it lasts (a guesser would otherwise write an event per try). Per process, like the limits.
-   */
-  private readonly recordedLocks = new Map<string, number>();
+/**
+ * The brakes on guessing passwords at POST /auth/login (docs/security.md "Insiders", row 7), with
+ * rate-limiter-flexible. Only failures count: a good sign-in costs nothing and clears its pair's failures, so six
+ * good sign-ins in a row never wait.
+ * - per (user name, address): LOGIN_FAILURES_BEFORE_LOCKOUT failures in a row make that name wait
+ *   LOGIN_LOCKOUT_SECONDS **from that address**; the owner signing in from an address that has not been failing still
+ *   gets in, so a guesser cannot lock the floor out before a shift;
+ * - per address: LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE failures a minute, whatever the names, make the address wait
+ *   out the minute (one machine guessing many names).
+ * Shared by every API process on one PostgreSQL (the `sign_in_throttle` table); in memory on the embedded PGlite,
+ * which one process alone opens. Keys hold a SHA-256 of the name typed (a password typed into the name field is
+ * not kept), and the address (an IPv6 /64 counts as one).
+ */
+export class SignInThrottle {
+  /** For the spec: the key an address counts under. */
+  static readonly addressKey = addressKey;
 
-  protected override async throwThrottlingException(context: ExecutionContext, limit: ThrottlerLimitDetail): Promise<void> {
-    const req = context.switchToHttp().getRequest<HttpRequest>();
-    const byUser = limit.tracker.startsWith('user:');
-    const seconds = Math.max(1, limit.timeToBlockExpire);
-    const problem = new ApiProblem(
-      'too-many-requests',
-      'LOGIN_THROTTLED',
-      byUser
-        ? `too many sign-in attempts for this user name: it is locked for ${seconds} s; a floor supervisor can help meanwhile`
-        : `too many sign-in attempts from this address: wait ${seconds} s`,
-      { retryAfterSeconds: seconds },
-    );
-    await this.recordLock(limit.tracker, byUser ? userNameOf(req) : null, req.ip ?? null, seconds);
-    throw this.securityLog.refuse(req, problem, byUser ? 'login: user name locked' : 'login: address throttled', byUser ? { name: userNameOf(req) } : undefined);
+  private readonly perUserAddress: RateLimiterAbstract;
+  private readonly perAddress: RateLimiterAbstract;
+
+  constructor(
+    config: Pick<ApiConfig, 'loginFailuresBeforeLockout' | 'loginLockoutSeconds' | 'loginAttemptsPerAddressPerMinute'>,
+    db: Database,
+  ) {
+    const userAddress = { keyPrefix: 'login-pair', points: config.loginFailuresBeforeLockout, duration: config.loginLockoutSeconds, blockDuration: config.loginLockoutSeconds };
+    const address = { keyPrefix: 'login-address', points: config.loginAttemptsPerAddressPerMinute, duration: 60, blockDuration: 60 };
+    if (db.kind === 'pglite') {
+      this.perUserAddress = new RateLimiterMemory(userAddress);
+      this.perAddress = new RateLimiterMemory(address);
+    } else {
+      // rate-limiter-flexible's 'pool' client: anything with query({text, values}) answering {rows}; the table is the migration's.
+      const storeClient = { query: (q: { text: string; values?: unknown[] }) => db.query(q.text, q.values ?? []) };
+      const store = { storeClient, storeType: 'pool', tableName: 'sign_in_throttle', tableCreated: true, clearExpiredByTimeout: false };
+      this.perUserAddress = new RateLimiterPostgres({ ...store, ...userAddress });
+      this.perAddress = new RateLimiterPostgres({ ...store, ...address });
+    }
   }
 
-  private async recordLock(tracker: string, name: string | null, address: string | null, seconds: number): Promise<void> {
-    const now = Date.now();
-    if ((this.recordedLocks.get(tracker) ?? 0) > now) return;
-    for (const [key, until] of this.recordedLocks) if (until <= now) this.recordedLocks.delete(key);
-    this.recordedLocks.set(tracker, now + seconds * 1000);
-    await this.audit.append({ type: 'SignInLocked', scope: name === null ? 'address' : 'user', name, address, seconds }, apiActor(undefined));
+  /** Whether this sign-in must wait (checked before the password, so a waiting guesser learns nothing). */
+  async waitFor(name: string, address: string | null): Promise<SignInWait | null> {
+    const [pair, from] = await Promise.all([this.perUserAddress.get(pairKey(name, address)), this.perAddress.get(addressKey(address))]);
+    const pairWait = blockedSeconds(pair, this.perUserAddress.points);
+    if (pairWait > 0) return { scope: 'user', seconds: pairWait };
+    const addressWait = blockedSeconds(from, this.perAddress.points);
+    return addressWait > 0 ? { scope: 'address', seconds: addressWait } : null;
   }
+
+  /** Counts a failed sign-in; says which wait it started, if it reached a limit (to be recorded once). */
+  async failed(name: string, address: string | null): Promise<SignInWait | null> {
+    const [pair, from] = await Promise.all([consume(this.perUserAddress, pairKey(name, address)), consume(this.perAddress, addressKey(address))]);
+    if (pair.consumedPoints === this.perUserAddress.points) return { scope: 'user', seconds: Math.ceil(this.perUserAddress.blockDuration) };
+    if (from.consumedPoints === this.perAddress.points) return { scope: 'address', seconds: Math.ceil(this.perAddress.blockDuration) };
+    return null;
+  }
+
+  /** A good sign-in clears its pair's failures (the address's stay: other names may be being guessed from it). */
+  async succeeded(name: string, address: string | null): Promise<void> {
+    await this.perUserAddress.delete(pairKey(name, address));
+  }
+}
+
+/** Seconds left of a block: the limiter blocks a key by holding more points than its limit until it expires. */
+function blockedSeconds(res: RateLimiterRes | null, points: number): number {
+  return res !== null && res.consumedPoints >= points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
+}
+
+/** consume() rejects with the limiter's answer once over the limit: the count is what matters here, not the refusal. */
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes> {
+  try {
+    return await limiter.consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return error;
+    throw error;
+  }
+}
+
+function hashed(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 32);
+}
+
+/** Names are unique regardless of case: "VERA" is "vera". */
+function pairKey(name: string, address: string | null): string {
+  return `${hashed(name.trim().toLowerCase())}|${addressKey(address)}`;
+}
+
+/** An IPv6 address counts by its /64 (one host holds a whole /64); IPv4 (mapped too) by the address. */
+function addressKey(address: string | null): string {
+  if (address === null) return 'unknown';
+  if (!address.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }

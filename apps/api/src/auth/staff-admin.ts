@@ -1,7 +1,8 @@
 import type { Database } from '@felt/event-store';
 import type { AuditActor, AuditEvent } from '@felt/regulator';
-import type { AuditLog } from './audit-log';
-import { generatePassword, hashPassword } from './passwords';
+import { apiActor, type AuditLog } from './audit-log';
+import { ENROLLMENT_PENDING, EnrollmentCodes, type EnrollmentCode } from './enrollment';
+import { hashPassword } from './passwords';
 import { isUserRole, USER_ROLES, type Role } from './roles';
 import { USER_NAME, Users, type User } from './users';
 
@@ -46,20 +47,23 @@ export class StaffAdmin {
     private readonly audit: AuditLog,
   ) {}
 
-  /** A new user; without `password`, one is generated: `password` in the answer is shown once, never stored. */
-  async create(name: unknown, role: unknown, actor: StaffAdminActor, password?: string): Promise<{ user: User; password: string } | StaffRefusal> {
+  /**
+   * A new user. Without `password` (the API, and the CLI by default) the user has none yet: the answer holds a
+   * one-time enrollment code the person sets their own password with, so the floor never knows it. `password` is for
+   * the operator creating their own account on the command line.
+   */
+  async create(name: unknown, role: unknown, actor: StaffAdminActor, password?: string): Promise<{ user: User; enrollment: EnrollmentCode | null } | StaffRefusal> {
     if (typeof name !== 'string' || !USER_NAME.test(name)) return refusal('invalid', 'INVALID_USER_NAME', 'a user name is 1 to 64 letters, digits, ".", "_", "@" or "-"');
     if (!isUserRole(role)) return unknownRole(role);
     if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
       return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     }
-    const chosen = password ?? generatePassword();
-    const hash = await hashPassword(chosen); // before the transaction: scrypt takes tens of milliseconds
+    const hash = password === undefined ? ENROLLMENT_PENDING : await hashPassword(password); // before the transaction: scrypt takes tens of milliseconds
     return this.db.transaction(async (tx) => {
       const user = await new Users(tx).addHashed(name, role, hash);
       if (user === 'name-taken') return refusal('conflict', 'USER_NAME_TAKEN', `there is already a user "${name}"`);
       await this.audit.append({ type: 'UserCreated', userId: user.id, name: user.name, role: user.role }, actor.audit, tx);
-      return { user, password: chosen };
+      return { user, enrollment: password === undefined ? await new EnrollmentCodes(tx).issue(user.id) : null };
     });
   }
 
@@ -94,20 +98,39 @@ export class StaffAdmin {
     });
   }
 
-  /** A new password (generated unless given), shown once; the user's tokens stay good until they expire. */
-  async resetPassword(idOrName: string, actor: StaffAdminActor, password?: string): Promise<{ user: User; password: string } | StaffRefusal> {
+  /**
+   * Resets a password: the old one stops at once, as do the user's tokens (their generation moves on), and the
+   * answer holds a new enrollment code the person sets their own password with. `password` (the CLI only): set it.
+   */
+  async resetPassword(idOrName: string, actor: StaffAdminActor, password?: string): Promise<{ user: User; enrollment: EnrollmentCode | null } | StaffRefusal> {
     if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
       return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     }
-    const chosen = password ?? generatePassword();
-    const hash = await hashPassword(chosen);
+    const hash = password === undefined ? ENROLLMENT_PENDING : await hashPassword(password);
     return this.db.transaction(async (tx) => {
       const users = new Users(tx);
       const user = await users.byIdOrName(idOrName);
       if (!user) return notFound(idOrName);
       await users.setPasswordHash(user.id, hash);
       await this.audit.append({ type: 'PasswordReset', userId: user.id, name: user.name }, actor.audit, tx);
-      return { user, password: chosen };
+      return { user, enrollment: password === undefined ? await new EnrollmentCodes(tx).issue(user.id) : null };
+    });
+  }
+
+  /**
+   * The person sets their own password with the code the floor handed them: refused (null) for a wrong, used or
+   * expired code or a disabled user, with nothing written. The reset that issued the code already ended their tokens.
+   */
+  async enroll(name: string, code: string, password: string, requestId?: string): Promise<User | null | StaffRefusal> {
+    if (password.length < MIN_PASSWORD_LENGTH) return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+    const hash = await hashPassword(password);
+    return this.db.transaction(async (tx) => {
+      const users = new Users(tx);
+      const user = await users.byName(name);
+      if (!user || user.disabled || !(await new EnrollmentCodes(tx).redeem(user.id, code))) return null;
+      await users.setPasswordHash(user.id, hash, false);
+      await this.audit.append({ type: 'EnrollmentCompleted', userId: user.id, name: user.name }, apiActor({ sub: user.id, name: user.name, role: user.role }, requestId), tx);
+      return user;
     });
   }
 }

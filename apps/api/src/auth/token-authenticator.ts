@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { verifyAccessToken, type Principal } from './access-token';
 
-/** Verified tokens kept (oldest dropped first): an HMAC check per request is a noticeable part of a command's CPU. */
+/** Verified tokens kept (oldest dropped first): a signature check per request is a noticeable part of a command's CPU. */
 const VERIFIED_TOKENS_KEPT = 10_000;
-import { AUTH_SECRET } from './auth-secret';
+import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
 import { Devices, type Device } from './devices';
 import { Users } from './users';
 
@@ -12,7 +11,7 @@ export type Authentication =
   /** `device`: the registered device the token is bound to (its kind and table decide what it may send). */
   | { readonly ok: true; readonly principal: Principal; readonly device?: Device }
   /** `reason` for the security log, `detail` for the caller; `who` when the token said who it was. */
-  | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal };
+  | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal; readonly code?: 'TOKEN_REVOKED' };
 
 /**
  * Whether a bearer token lets its holder in: signature, expiry and claims, then the user's row, read on every call
@@ -23,8 +22,7 @@ export type Authentication =
 @Injectable()
 export class TokenAuthenticator {
   constructor(
-    @Inject(JwtService) private readonly jwt: JwtService,
-    @Inject(AUTH_SECRET) private readonly secret: string,
+    @Inject(TOKEN_KEYS) private readonly keys: TokenKeys,
     @Inject(Users) private readonly users: Users,
     @Inject(Devices) private readonly devices: Devices,
   ) {}
@@ -36,10 +34,14 @@ export class TokenAuthenticator {
     const verified = this.verify(token);
     if (!verified.ok) return { ok: false, reason: verified.reason, detail: `the access token is not valid (${verified.reason}); sign in again` };
     const { principal } = verified;
-    const user = await this.users.byId(principal.sub);
+    const found = await this.users.byIdWithGeneration(principal.sub);
+    const user = found?.user;
     if (user?.disabled) return { ok: false, reason: 'user disabled', detail: `user "${user.name}" is disabled`, who: principal };
     if (user && user.role !== principal.role) {
       return { ok: false, reason: 'role changed', detail: `user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`, who: principal };
+    }
+    if (found && (principal.generation ?? 0) !== found.tokenGeneration) {
+      return { ok: false, code: 'TOKEN_REVOKED', reason: 'token revoked', detail: `this token was signed before user "${found.user.name}" was disabled, enabled, given another role or a new password; sign in again`, who: principal };
     }
     if (principal.device !== undefined) {
       const device = await this.devices.byId(principal.device);
@@ -58,7 +60,7 @@ export class TokenAuthenticator {
       this.verified.delete(token);
       return { ok: false, reason: 'token expired' };
     }
-    const verified = verifyAccessToken(this.jwt, this.secret, token);
+    const verified = verifyAccessToken(this.keys.verify, token);
     if (!verified.ok) return verified;
     if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { principal: verified.principal, expiresAt: verified.expiresAt });

@@ -10,7 +10,8 @@ import { Roles } from './access-decorators';
 import { apiActor } from './audit-log';
 import { principalOf } from './principal';
 import { isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal } from './staff-admin';
-import { USER_NAME, Users } from './users';
+import type { EnrollmentCode } from './enrollment';
+import { USER_NAME, Users, type User } from './users';
 
 const createSchema = z.strictObject({ name: z.string({ error: 'name must be a string' }), role: z.string({ error: 'role must be a string' }) });
 const changeSchema = z
@@ -41,7 +42,8 @@ function done<T>(result: T | StaffRefusal): T {
 
 /**
  * User admin for the floor (docs/api.md "Users"): list, add, change role or disable, reset a password. Each change
- * commits with its audit event (StaffAdmin). Passwords are made by the server and shown once, in the answer.
+ * commits with its audit event (StaffAdmin). Adding a user or resetting a password answers a one-time enrollment
+ * code, never a password: the person sets their own.
  */
 @ApiTags('users')
 @ApiBearerAuth()
@@ -64,15 +66,15 @@ export class UsersController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Add a user {name, role}: 201 with a one-time password (floor only)' })
+  @ApiOperation({ summary: 'Add a user {name, role}: 201 with a one-time enrollment code the person sets their own password with (floor only)' })
   @ApiBody({ schema: { type: 'object', required: ['name', 'role'], properties: { name: { type: 'string' }, role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] } } } })
-  @ApiResponse({ status: 201, description: '{user, password}: the password is shown once' })
+  @ApiResponse({ status: 201, description: '{user, enrollmentCode, expiresAt}: the code is shown once; the person sets their password with POST /auth/enroll' })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, INVALID_USER_NAME, UNKNOWN_ROLE' })
   @ApiResponse({ status: 409, description: 'USER_NAME_TAKEN' })
   async create(@Req() req: HttpRequest) {
     const { name, role } = parseInput(createSchema, jsonBody(req));
-    const { user, password } = done(await this.admin.create(name, role, actorOf(req)));
-    return { user, password, note: 'the password is shown once: hand it to the user, who signs in with POST /auth/login' };
+    const { user, enrollment } = done(await this.admin.create(name, role, actorOf(req)));
+    return enrollmentAnswer(user, enrollment!);
   }
 
   @Patch(':userId')
@@ -91,14 +93,24 @@ export class UsersController {
 
   @Post(':userId/password')
   @HttpCode(200)
-  @ApiOperation({ summary: "Reset a user's password (floor only): 200 with a new one-time password" })
+  @ApiOperation({ summary: "Reset a user's password (floor only): the old one and the user's tokens stop; 200 with a one-time enrollment code" })
   @ApiBody({ required: false, schema: { type: 'object', additionalProperties: false, properties: {} } })
   @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
   async resetPassword(@Param('userId') userId: string, @Req() req: HttpRequest) {
     parseInput(resetSchema, jsonBody(req));
-    const { user, password } = done(await this.admin.resetPassword(userId, actorOf(req)));
-    return { user, password, note: 'the password is shown once' };
+    const { user, enrollment } = done(await this.admin.resetPassword(userId, actorOf(req)));
+    return enrollmentAnswer(user, enrollment!);
   }
+}
+
+/** The floor gets a code to hand over, never a password: the person chooses theirs (docs/security.md "Insiders", row 3). */
+function enrollmentAnswer(user: User, enrollment: EnrollmentCode) {
+  return {
+    user,
+    enrollmentCode: enrollment.code,
+    expiresAt: enrollment.expiresAt,
+    note: `the code is shown once: hand it to ${user.name}, who sets their own password with it (POST /auth/enroll, or "First sign-in" on the console) before ${enrollment.expiresAt}`,
+  };
 }
 
 function actorOf(req: HttpRequest): StaffAdminActor {

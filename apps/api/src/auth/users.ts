@@ -22,9 +22,19 @@ type UserRow = {
   created_at: string;
   disabled: boolean;
   password_hash: string;
+  token_generation: number;
 };
 
-const COLUMNS = `id, name, role, created_at::text AS created_at, disabled, password_hash`;
+const COLUMNS = `id, name, role, created_at::text AS created_at, disabled, password_hash, token_generation`;
+
+/** A user with the generation their tokens must carry (docs/security.md "Insiders", row 5): for the token checks. */
+export interface UserWithGeneration {
+  readonly user: User;
+  readonly tokenGeneration: number;
+}
+
+/** Moves the user's token generation on: every token signed before is refused from then on. */
+const NEXT_GENERATION = `token_generation = token_generation + 1`;
 
 function userOf(row: UserRow): User {
   return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at, disabled: row.disabled };
@@ -37,7 +47,7 @@ export class Users {
    * while two are under way go out together as one query: each is still read after its request arrived, and
    * under load the API makes one query for many requests instead of one each.
    */
-  private readonly lookups: GroupCommit<string, User | null>;
+  private readonly lookups: GroupCommit<string, UserWithGeneration | null>;
 
   constructor(private readonly db: Queryable) {
     this.lookups = new GroupCommit((ids) => this.byIds(ids), { maxInFlight: 2, maxBatch: 256 });
@@ -48,23 +58,28 @@ export class Users {
     return this.addHashed(name, role, await hashPassword(password));
   }
 
-  /** The user and their password hash, for a login. */
-  async byNameWithHash(name: string): Promise<{ user: User; passwordHash: string } | null> {
+  /** The user, their password hash and token generation, for a login. */
+  async byNameWithHash(name: string): Promise<{ user: User; passwordHash: string; tokenGeneration: number } | null> {
     const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE name = $1`, [name]);
-    return rows[0] ? { user: userOf(rows[0]), passwordHash: rows[0].password_hash } : null;
+    return rows[0] ? { user: userOf(rows[0]), passwordHash: rows[0].password_hash, tokenGeneration: rows[0].token_generation } : null;
   }
 
   async byName(name: string): Promise<User | null> {
     return (await this.byNameWithHash(name))?.user ?? null;
   }
 
-  byId(id: string): Promise<User | null> {
+  async byId(id: string): Promise<User | null> {
+    return (await this.lookups.submit(id))?.user ?? null;
+  }
+
+  /** The user and the generation their tokens must carry, read after the call (batched like byId). */
+  byIdWithGeneration(id: string): Promise<UserWithGeneration | null> {
     return this.lookups.submit(id);
   }
 
-  private async byIds(ids: readonly string[]): Promise<{ value: User | null }[]> {
-    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::text[])`, [[...new Set(ids)]], { statementName: 'felt_users_by_ids' });
-    const found = new Map(rows.map((row) => [row.id, userOf(row)]));
+  private async byIds(ids: readonly string[]): Promise<{ value: UserWithGeneration | null }[]> {
+    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::text[])`, [[...new Set(ids)]], { statementName: 'felt_users_by_ids_gen' });
+    const found = new Map(rows.map((row) => [row.id, { user: userOf(row), tokenGeneration: row.token_generation }]));
     return ids.map((id) => ({ value: found.get(id) ?? null }));
   }
 
@@ -100,15 +115,16 @@ export class Users {
   }
 
   async setRole(id: string, role: Role): Promise<void> {
-    await this.db.query(`UPDATE users SET role = $2 WHERE id = $1`, [id, role]);
+    await this.db.query(`UPDATE users SET role = $2, ${NEXT_GENERATION} WHERE id = $1`, [id, role]);
   }
 
   async setDisabledById(id: string, disabled: boolean): Promise<void> {
-    await this.db.query(`UPDATE users SET disabled = $2 WHERE id = $1`, [id, disabled]);
+    await this.db.query(`UPDATE users SET disabled = $2, ${NEXT_GENERATION} WHERE id = $1`, [id, disabled]);
   }
 
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [id, passwordHash]);
+  /** A new password; `endTokens` false only for an enrollment, whose reset (or creation) already ended every token. */
+  async setPasswordHash(id: string, passwordHash: string, endTokens = true): Promise<void> {
+    await this.db.query(`UPDATE users SET password_hash = $2${endTokens ? `, ${NEXT_GENERATION}` : ''} WHERE id = $1`, [id, passwordHash]);
   }
 
   /** Adds a user whose password is already hashed; 'name-taken' when the name is in use. */
@@ -122,7 +138,7 @@ export class Users {
 
   /** Disables (or enables again) a user: their tokens stop working at once. False when there is no such user. */
   async setDisabled(name: string, disabled: boolean): Promise<boolean> {
-    const { rowCount } = await this.db.query(`UPDATE users SET disabled = $2 WHERE name = $1`, [name, disabled]);
+    const { rowCount } = await this.db.query(`UPDATE users SET disabled = $2, ${NEXT_GENERATION} WHERE name = $1`, [name, disabled]);
     return rowCount > 0;
   }
 }

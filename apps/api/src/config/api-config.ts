@@ -22,10 +22,15 @@ export interface ApiConfig {
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   readonly logLevel: string;
   /**
-   * The HS256 secret access tokens are signed with (JWT_SECRET). Unset: the embedded default reads or creates
-   * `<dataDir>/jwt-secret`; with a databaseUrl the start fails instead (see auth/jwt-secret.ts).
+   * The Ed25519 private key staff tokens are signed with (FELT_TOKEN_PRIVATE_KEY, PKCS#8 PEM). Unset: the embedded
+   * default reads or creates `<dataDir>/token.key`; with a databaseUrl the start fails instead (auth/token-keys.ts).
    */
-  readonly jwtSecret: string | undefined;
+  readonly tokenPrivateKey: string | undefined;
+  /**
+   * The timer service's Ed25519 public key (FELT_TIMER_PUBLIC_KEY, SPKI PEM): the only key besides the API's own
+   * that a token may be signed with, for the timer role only. Unset: the public half of `<dataDir>/timer.key`.
+   */
+  readonly timerPublicKey: string | undefined;
   /**
    * The key that seals undealt decks at rest (FELT_SEAL_KEY, 64 hex digits). Unset: the embedded default reads or
    * creates `<dataDir>/seal.key`; with a databaseUrl the start fails instead
@@ -73,7 +78,8 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   tableCacheSize: 1000,
   snapshotEvery: 100,
   logLevel: 'info',
-  jwtSecret: undefined,
+  tokenPrivateKey: undefined,
+  timerPublicKey: undefined,
   sealKey: undefined,
   tokenTtlSeconds: 8 * 60 * 60,
   liveSurveillance: false,
@@ -97,7 +103,8 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     tableCacheSize: count('TABLE_CACHE_SIZE', DEFAULT_API_CONFIG.tableCacheSize, 1),
     snapshotEvery: count('SNAPSHOT_EVERY', DEFAULT_API_CONFIG.snapshotEvery, 1),
     logLevel: text('LOG_LEVEL') ?? DEFAULT_API_CONFIG.logLevel,
-    jwtSecret: text('JWT_SECRET'),
+    tokenPrivateKey: text('FELT_TOKEN_PRIVATE_KEY'),
+    timerPublicKey: text('FELT_TIMER_PUBLIC_KEY'),
     sealKey: text('FELT_SEAL_KEY'),
     tokenTtlSeconds: atMost('TOKEN_TTL_SECONDS', count('TOKEN_TTL_SECONDS', DEFAULT_API_CONFIG.tokenTtlSeconds, 60), MAX_LOGIN_TOKEN_TTL_SECONDS),
     liveSurveillance: flag(env, 'FELT_LIVE_SURVEILLANCE'),

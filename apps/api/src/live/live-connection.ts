@@ -16,6 +16,8 @@ export interface UserAccess {
   readonly name: string;
   readonly role: string;
   readonly disabled: boolean;
+  /** The generation the user's tokens must carry (disable, enable, a role change and a password reset move it on). */
+  readonly tokenGeneration: number;
   /** The tables the user is assigned to as a dealer. */
   readonly dealerTables: ReadonlySet<string>;
 }
@@ -148,6 +150,7 @@ export class LiveConnection {
     if (now >= viewer.expiresAt) return this.revoke('the access token expired; sign in again');
     if (user?.disabled) return this.revoke(`user "${user.name}" is disabled`);
     if (user && user.role !== principal.role) return this.revoke(`user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`);
+    if (user && user.tokenGeneration !== (principal.generation ?? 0)) return this.revoke(`the token of user "${user.name}" was revoked (disabled, enabled, another role or a new password since it was signed); sign in again`);
     for (const [tableId, subscription] of [...this.subscriptions]) {
       const table = this.feed.tableOf(subscription);
       if (table === null) continue;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { canonicalJson } from '@felt/event-store';
-import { AUTH_SECRET } from '../auth/auth-secret';
+import { TOKEN_KEYS, type TokenKeys } from '../auth/auth-secret';
 import type { CommandRequest } from './command-request';
 
 /**
@@ -12,14 +12,14 @@ import type { CommandRequest } from './command-request';
  * metadata as `requestFingerprint`, beside `actorId`, so that a reused key is recognised for what it is.
  *
  * Keyed (HMAC-SHA256), not a plain hash: a StartHand body may hold a seed or a deck, and a plain hash of a small
- * seed could be searched for by anyone who reads the log's metadata. The key is derived from the token secret.
+ * seed could be searched for by anyone who reads the log's metadata. The key is derived from the API's token signing key.
  */
 @Injectable()
 export class RequestFingerprints {
   private readonly key: Buffer;
 
-  constructor(@Inject(AUTH_SECRET) secret: string) {
-    this.key = createHmac('sha256', secret).update('felt idempotency fingerprint v1').digest();
+  constructor(@Inject(TOKEN_KEYS) keys: TokenKeys) {
+    this.key = createHmac('sha256', keys.hashKey).update('felt idempotency fingerprint v1').digest();
   }
 
   of(request: Pick<CommandRequest, 'tableId' | 'command'>): string {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
-import { TEST_JWT_SECRET, TEST_SEAL_KEY } from './auth';
+import { TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY } from './auth';
 
 /** The repository root: the nearest folder above this file with a package.json (also when compiled elsewhere). */
 function repositoryRoot(from: string): string {
@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `node dist/apps/api/src/main.js` as a child process, the way `npm start` runs it (JWT_SECRET: the test secret unless `env` sets one). */
+/** `node dist/apps/api/src/main.js` as a child process, the way `npm start` runs it (FELT_TOKEN_PRIVATE_KEY: the test key unless `env` sets one). */
 export class ApiProcess {
   private output = '';
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -66,7 +66,7 @@ export class ApiProcess {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BUILT_MAIN], {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET, FELT_SEAL_KEY: TEST_SEAL_KEY, ...env, PORT: String(port) },
+      env: { ...process.env, LOG_LEVEL: 'warn', FELT_TOKEN_PRIVATE_KEY: TEST_TOKEN_PRIVATE_KEY, FELT_TIMER_PUBLIC_KEY: TEST_TIMER_PUBLIC_KEY, FELT_SEAL_KEY: TEST_SEAL_KEY, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const api = new ApiProcess(child, `http://127.0.0.1:${port}`);

@@ -6,7 +6,7 @@ import { DEFAULT_API_CONFIG, type ApiConfig } from '../../src/config/api-config'
 import { FoldedTables } from '../../src/tables/folded-tables';
 import { TableSnapshots } from '../../src/tables/table-snapshots';
 import type { Role } from '../../src/auth/roles';
-import { authHeaders, TEST_JWT_SECRET, TEST_SEAL_KEY, type TestTokenOptions } from './auth';
+import { authHeaders, TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY, type TestTokenOptions } from './auth';
 
 export type HttpAgent = ReturnType<typeof request.agent>;
 
@@ -27,7 +27,7 @@ export interface TestApi {
 }
 
 export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}): Promise<TestApi> {
-  const app = await createApiApp({ ...DEFAULT_API_CONFIG, logLevel: process.env.LOG_LEVEL ?? 'silent', jwtSecret: TEST_JWT_SECRET, sealKey: TEST_SEAL_KEY, ...config }, { database: db });
+  const app = await createApiApp({ ...DEFAULT_API_CONFIG, logLevel: process.env.LOG_LEVEL ?? 'silent', tokenPrivateKey: TEST_TOKEN_PRIVATE_KEY, timerPublicKey: TEST_TIMER_PUBLIC_KEY, sealKey: TEST_SEAL_KEY, ...config }, { database: db });
   await app.init();
   await app.getHttpAdapter().getInstance().ready(); // Fastify routes requests only once ready (listen() waits for it itself)
   const as = (role: Role, options?: TestTokenOptions): HttpAgent => request.agent(app.getHttpServer()).set(authHeaders(role, options));

@@ -111,6 +111,15 @@ export class ConsoleUser {
     await this.page.getByTestId('sign-in-submit').click();
   }
 
+  /** "Set your password" from the sign-in screen, with the floor's enrollment code; back on the sign-in screen after. */
+  async enroll(username: string, code: string, secret: string): Promise<void> {
+    if (!(await this.page.getByTestId('enroll').isVisible())) await this.page.getByTestId('enroll-link').click();
+    await this.page.getByTestId('enroll-username').fill(username);
+    await this.page.getByTestId('enroll-code').fill(code);
+    await this.page.getByTestId('enroll-secret').fill(secret);
+    await this.page.getByTestId('enroll-submit').click();
+  }
+
   byTestId(id: string) {
     return this.page.getByTestId(id);
   }

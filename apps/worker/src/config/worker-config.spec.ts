@@ -15,3 +15,13 @@ describe('worker settings', () => {
     expect(() => workerConfigFromEnv({ TIMER_CONCURRENCY: '0' })).toThrow('TIMER_CONCURRENCY');
   });
 });
+
+describe('the worker’s secrets (docs/security.md "Insiders", row 6)', () => {
+  it('reads the timer’s own key and nothing that signs staff tokens or opens sealed decks', () => {
+    const env = { FELT_TIMER_PRIVATE_KEY: 'timer-key-pem', FELT_TOKEN_PRIVATE_KEY: 'staff-key-pem', JWT_SECRET: 'old-shared-secret-0123456789-0123456789', FELT_SEAL_KEY: 'ab'.repeat(32) };
+    const config = workerConfigFromEnv(env);
+    expect(config.timerPrivateKey).toBe('timer-key-pem');
+    const held = JSON.stringify(config);
+    for (const secret of [env.FELT_TOKEN_PRIVATE_KEY, env.JWT_SECRET, env.FELT_SEAL_KEY]) expect(held).not.toContain(secret);
+  });
+});

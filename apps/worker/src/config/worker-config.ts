@@ -36,8 +36,6 @@ export interface WorkerConfig {
    * shot clocks and room calls expire through the API at their deadlines (apps/worker/src/timer).
    */
   readonly apiUrl: string | undefined;
-  /** JWT_SECRET, the API's: the timer signs its token with it (else `<DATA_DIR>/jwt-secret`, as the API reads it). */
-  readonly jwtSecret: string | undefined;
   /** FELT_RELAY_SIGNING_KEY: the relay's Ed25519 key (64 hex digits or PKCS #8 PEM); else `<DATA_DIR>/relay-signing.key`. */
   readonly relaySigningKey: string | undefined;
   /** FELT_ANCHOR_PUSH_URL: where signed anchors are POSTed every anchorIntervalMs (off without it). */
@@ -46,6 +44,12 @@ export interface WorkerConfig {
   readonly anchorKeyFile: string | undefined;
   /** FELT_ANCHOR_INTERVAL_MS: how often (default a minute). */
   readonly anchorIntervalMs: number;
+  /**
+   * FELT_TIMER_PRIVATE_KEY: the timer service's own Ed25519 key (PKCS#8 PEM), else `<DATA_DIR>/timer.key`. The API
+   * takes tokens signed with it for the timer role only (expiries); the worker holds no staff signing key and no seal
+   * key (docs/security.md "Insiders", row 6).
+   */
+  readonly timerPrivateKey: string | undefined;
   /** TIMER_CONCURRENCY: expiries sent at once by this process. */
   readonly timerConcurrency: number;
   /** TIMER_NO_SHOWS=off: leave a room's calls that run out to the floor (default: the timer records the no-show). */
@@ -68,11 +72,11 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   metricsHost: '127.0.0.1',
   logLevel: 'info',
   apiUrl: undefined,
-  jwtSecret: undefined,
   relaySigningKey: undefined,
   anchorPushUrl: undefined,
   anchorKeyFile: undefined,
   anchorIntervalMs: 60_000,
+  timerPrivateKey: undefined,
   timerConcurrency: 64,
   timerNoShows: true,
 };
@@ -96,11 +100,11 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     metricsHost: text('METRICS_HOST') ?? DEFAULT_WORKER_CONFIG.metricsHost,
     logLevel: text('LOG_LEVEL') ?? DEFAULT_WORKER_CONFIG.logLevel,
     apiUrl: text('FELT_API_URL'),
-    jwtSecret: text('JWT_SECRET'),
     relaySigningKey: text('FELT_RELAY_SIGNING_KEY'),
     anchorPushUrl: text('FELT_ANCHOR_PUSH_URL'),
     anchorKeyFile: text('FELT_ANCHOR_KEY'),
     anchorIntervalMs: count('FELT_ANCHOR_INTERVAL_MS', DEFAULT_WORKER_CONFIG.anchorIntervalMs, 1000),
+    timerPrivateKey: text('FELT_TIMER_PRIVATE_KEY'),
     timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
     timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
   };

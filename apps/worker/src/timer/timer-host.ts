@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventStore, type AppendNotifications } from '@felt/event-store';
-import { resolveJwtSecret } from '../../../api/src/auth/jwt-secret';
+import { resolveTimerPrivateKey } from '../../../api/src/auth/token-keys';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { RelayMetrics } from '../metrics/relay-metrics';
 import { RelayLoop } from '../relay/relay-loop';
@@ -29,9 +29,9 @@ export class TimerHost implements OnApplicationBootstrap, BeforeApplicationShutd
       this.logger.log(`timer service off (${redisUrl === undefined ? 'no REDIS_URL' : 'no FELT_API_URL'}): shot clocks and room calls expire only when the floor says so`);
       return;
     }
-    // The API's secret, found the way the API finds it; a worker that cannot sign stops at start, saying why.
-    const { secret } = resolveJwtSecret({ jwtSecret: this.config.jwtSecret, databaseUrl: this.config.databaseUrl, dataDir: this.config.dataDir });
-    const sender = new ExpirySender({ apiUrl, token: timerTokenSource(secret) });
+    // The timer's own key; a worker that cannot sign stops at start, saying why.
+    const key = resolveTimerPrivateKey({ timerPrivateKey: this.config.timerPrivateKey, dataDir: this.config.dataDir });
+    const sender = new ExpirySender({ apiUrl, token: timerTokenSource(key) });
     const logger = this.logger;
     const timer = (this.timer = new TimerService(
       this.store,

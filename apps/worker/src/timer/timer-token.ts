@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { signAccessToken, type Principal } from '../../../api/src/auth/access-token';
 
 /** Who the timer service is to the API: a service principal of role `timer`, with no user row behind it. */
@@ -8,15 +9,15 @@ const TOKEN_TTL_SECONDS = 24 * 3600;
 const RENEW_AFTER_MS = 3600 * 1000;
 
 /**
- * The timer's bearer token, signed with the API's own secret (JWT_SECRET, else `<DATA_DIR>/jwt-secret`, as
- * apps/api/src/auth/jwt-secret.ts resolves it), renewed before it could expire.
+ * The timer's bearer token, signed with the timer's own key (kid `timer`: the API checks it with the key's public
+ * half and takes it for the timer role only), renewed before it could expire.
  */
-export function timerTokenSource(secret: string, now: () => number = Date.now): () => string {
+export function timerTokenSource(privateKey: KeyObject, now: () => number = Date.now): () => string {
   let token = '';
   let madeAt = -Infinity;
   return () => {
     if (now() - madeAt > RENEW_AFTER_MS) {
-      token = signAccessToken(secret, TIMER_PRINCIPAL, TOKEN_TTL_SECONDS);
+      token = signAccessToken(privateKey, TIMER_PRINCIPAL, TOKEN_TTL_SECONDS, 'timer');
       madeAt = now();
     }
     return token;
