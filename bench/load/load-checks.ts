@@ -4,6 +4,7 @@ import { isDeckSealed, ledgerDiscrepancy, project, sessionLedger } from '@felt/p
 import { viewsFromEvents, viewsFromRows } from '../../apps/worker/src/projections/test-support/rows-and-fold';
 import { formatViolation, jsonEqual, verifyStore } from '@felt/regulator';
 import { authHeaders } from '../../apps/api/test/test-support/auth';
+import { openedForTest } from '../../apps/api/test/test-support/secrets';
 import { JsonHttpClient } from '../../apps/api/test/test-support/http-client';
 import { streamIdOf } from '../../apps/api/src/tables/table-stream';
 import { tableViewFor } from '../../apps/api/src/live/live-visibility';
@@ -62,9 +63,9 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
   for (const tableId of tableIds) streams.set(tableId, await store.readStream(streamIdOf(tableId)));
   const states = new Map<string, TableState>();
   for (const [tableId, events] of streams) {
-    // The sealed deck is ciphertext without the API's key: the fold goes on without it (the dealt cards are in the
-    // events that deal them), as the read models' folds do.
-    const dealt = events.filter((e) => !isDeckSealed(e));
+    // The sealed deck is ciphertext without the API's key: the fold goes on without it, as the read models' folds do.
+    // Live hands' hole cards are sealed too: opened with the test API's key, as the API folds them.
+    const dealt = events.filter((e) => !isDeckSealed(e)).map(openedForTest);
     states.set(tableId, dealt.reduce<TableState>((s, e) => tableDecider.evolve(s, { ...(e.data as object), type: e.type } as TableEvent), tableDecider.initialState));
   }
   const totalEvents = [...streams.values()].reduce((n, e) => n + e.length, 0);
