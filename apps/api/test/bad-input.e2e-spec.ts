@@ -65,7 +65,7 @@ describe.each(APP_BACKENDS)('bad input (%s)', (backend) => {
     { name: 'a command on a closed table', send: () => api.http.post('/tables/closed-1/seat-player').send({ seat: 1, playerId: 'late', buyIn: 100 }), status: 422, code: 'TABLE_CLOSED' },
     { name: 'opening a table twice', send: () => api.http.post('/tables').send({ tableId: 'felt-1', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } }), status: 422, code: 'TABLE_ALREADY_OPEN' },
     { name: 'rules the engine refuses', send: () => api.http.post('/tables').send({ tableId: 'silly', rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 2 } }), status: 422, code: 'INVALID_RULES' },
-    { name: 'an unknown house option', send: () => api.http.post('/tables').send({ tableId: 'silly2', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, houseOptions: { bonus: true } } }), status: 400, code: 'INVALID_REQUEST' },
+    { name: 'an unknown house option', send: () => api.http.post('/tables').send({ tableId: 'silly2', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, houseOptions: { bonus: true } } }), status: 422, code: 'INVALID_RULES' },
     { name: 'a house option the table does not have', send: () => api.http.post('/tables/felt-1/straddle').send({ seat: 1 }), status: 422, code: /OPTION_NOT_ENABLED|OPTION_NOT_ALLOWED_NOW/ },
     { name: 'hole cards on a house-shuffled table', send: () => api.http.post('/tables/closed-1/start-hand').send({ holeCards: { 9: 'AsAd' } }), status: 422, code: 'DECK_SOURCE_HOUSE' },
   ];
