@@ -10,8 +10,9 @@ export const CONTRACT_DIR = join(__dirname, '..', '..', 'contract');
 const ID_BASE = 'https://felt.example/contract/';
 
 function render(schema: z.ZodType, id: string, title: string): string {
-  // io "input": objects stay open (no additionalProperties: false), so additive changes do not break validators.
-  const json = { ...z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }), $id: `${ID_BASE}${id}`, title };
+  // io "output": objects are closed (additionalProperties: false), so a job carrying a key its version does not
+  // declare (a deck, a seed, a hole card) fails every consumer's validation; a new key is a new schema version.
+  const json = { ...z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }), $id: `${ID_BASE}${id}`, title };
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
