@@ -16,6 +16,7 @@ import { LiveClient, type LiveMessage } from './test-support/live-client';
 import { handTruth, namedIn, type HandTruth } from './test-support/secrets';
 import { expectStatus } from './test-support/table-setup';
 import { useTestStore } from './test-support/test-databases';
+import { postApproved } from './test-support/approvals';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -42,7 +43,7 @@ describe('known leaks, tried again (postgres)', () => {
 
   /** Opens a table of three, assigns `dealerId`, starts a hand from a seed (the deck sealed in DeckSealed) and posts the blinds: the hole cards are dealt, the flop is not. */
   async function preflopTable(tableId: string, dealerId: string, rules: object = {}): Promise<HandTruth> {
-    await expectStatus(api.http.post('/tables').send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, ...rules } }), 201);
+    await expectStatus(postApproved(api, '/tables', { tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, ...rules } }), 201);
     for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
     await expectStatus(api.http.put(`/tables/${tableId}/dealers/${dealerId}`), 200);
