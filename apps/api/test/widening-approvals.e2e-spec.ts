@@ -1,6 +1,7 @@
 import { readAuditLog } from '@felt/regulator';
 import { WideningApprovals } from '../src/tables/widening-approvals';
 import { streamIdOf } from '../src/tables/table-stream';
+import { addTestUser } from './test-support/auth';
 import { SECOND_FLOOR, postApproved } from './test-support/approvals';
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers } from './test-support/table-setup';
 import { useTestStore } from './test-support/test-databases';
@@ -76,6 +77,23 @@ describe('widening approvals over HTTP (pglite)', () => {
     expect((await postApproved(api, '/tables', open)).status).toBe(201);
     expect((await rulesOf('school9')).deckSource).toBe('training');
     expect((await second.post('/approvals/no-such-request/approve').send({})).body.code).toBe('APPROVAL_NOT_FOUND');
+  });
+
+  it('asks for a second person to assign a dealer to a table whose dealer sees hole cards; elsewhere one person assigns', async () => {
+    const dealer = await addTestUser(database.db, 'seeing-dealer', 'dealer');
+    await openTableWithPlayers(api, 'plain2', 2);
+    expect((await expectStatus(api.http.put(`/tables/plain2/dealers/${dealer.id}`), 200)).body.dealers).toHaveLength(1);
+    await openTableWithPlayers(api, 'seen2', 2, { ...NO_LIMIT_1_2, dealerSeesHoleCards: true });
+    const asked = (await expectStatus(api.http.put(`/tables/seen2/dealers/${dealer.id}`), 202)).body;
+    expect(asked).toMatchObject({ code: 'APPROVAL_REQUIRED', tableId: 'seen2', widens: expect.stringContaining('dealerSeesHoleCards') });
+    expect((await api.http.get('/tables/seen2/dealers').expect(200)).body.dealers).toEqual([]);
+    expect((await api.http.post(`/approvals/${asked.approvalId}/approve`).send({})).body.code).toBe('APPROVER_IS_REQUESTER');
+    const approved = await expectStatus(second.post(`/approvals/${asked.approvalId}/approve`).send({}), 200);
+    expect(approved.body.dealers.map((d: { userId: string }) => d.userId)).toEqual([dealer.id]);
+    const [assigned] = (await audit('DealerAssigned')).filter((e) => (e.data as { tableId: string }).tableId === 'seen2');
+    expect(assigned!.metadata).toMatchObject({ actorId: SECOND_FLOOR.sub });
+    // Assigned already: assigning again widens nothing.
+    await expectStatus(api.http.put(`/tables/seen2/dealers/${dealer.id}`), 200);
   });
 
   it('lets a request expire after an hour', async () => {

@@ -1,9 +1,12 @@
 import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/access-decorators';
 import { apiActor } from '../auth/audit-log';
+import { DealerStaffing } from '../auth/dealer-staffing';
 import { principalOf } from '../auth/principal';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { existingTable } from './get-table.query';
 import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest } from './command-request';
 import { TableCommandRunner } from './table-command-runner';
 import { WideningApprovals, type PendingWidening } from './widening-approvals';
@@ -21,6 +24,8 @@ export class ApprovalsController {
   constructor(
     @Inject(WideningApprovals) private readonly approvals: WideningApprovals,
     @Inject(TableCommandRunner) private readonly runner: TableCommandRunner,
+    @Inject(DealerStaffing) private readonly staffing: DealerStaffing,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
   ) {}
 
   @Get()
@@ -30,11 +35,19 @@ export class ApprovalsController {
   }
 
   @Post(':approvalId/approve')
-  @ApiOperation({ summary: 'Approve a widening another floor supervisor asked for: the command is applied as asked (201, as the command route answers); 403 APPROVER_IS_REQUESTER for the one who asked' })
+  @ApiOperation({ summary: 'Approve a widening another floor supervisor asked for: the command is applied as asked (201, as the command route answers; a dealer assignment 200, as PUT /tables/{tableId}/dealers/{userId}); 403 APPROVER_IS_REQUESTER for the one who asked' })
   async approve(@Param('approvalId') approvalId: string, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
     const approver = principalOf(req);
     const pending = await this.approvals.decidable(approvalId, approver, true);
     const actor = apiActor(approver, requestIdOf(req));
+    if (pending.commandType === 'AssignDealer') {
+      // The assignment is the approver's act (its DealerAssigned names them); WideningRequested names who asked.
+      const user = await this.staffing.assignable(String(pending.command.userId));
+      const table = await existingTable(this.queryBus, pending.tableId);
+      const assigned = await this.staffing.assign(pending.tableId, user, approver, requestIdOf(req));
+      await this.approvals.approved(pending, table.version, actor);
+      return void sendJson(res, 200, assigned);
+    }
     await this.runner.run(approvedRequest(pending, approver.sub, requestIdOf(req)), req, res, (body) => this.approvals.approved(pending, body.version, actor));
   }
 

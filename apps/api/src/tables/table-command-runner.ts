@@ -81,16 +81,10 @@ export class TableCommandRunner {
     const before = parsed.command.type === 'OpenTable' ? null : (await this.tables.current(streamIdOf(parsed.tableId))).state.rules;
     const widens = wideningOf(parsed.command, before);
     if (widens === null) return false;
-    const { approvalId, expiresAt } = await this.approvals.request(parsed, widens, apiActor(principal, requestIdOf(req)));
+    const command = { ...parsed.command, commandId: parsed.commandId } as Record<string, unknown> & { type: string };
+    const asked = await this.approvals.request(parsed.tableId, command, widens, apiActor(principal, requestIdOf(req)));
     this.securityLog.alert(req, `widening requested at table ${parsed.tableId}: ${widens}`, principal);
-    sendJson(res, 202, {
-      code: 'APPROVAL_REQUIRED',
-      detail: `Another floor supervisor must approve this within the hour: ${widens}. Nothing is changed until then.`,
-      approvalId,
-      tableId: parsed.tableId,
-      widens,
-      expiresAt,
-    });
+    sendJson(res, 202, asked);
     return true;
   }
 

@@ -14,11 +14,10 @@ import { deckSealProvider, DECK_SEAL } from './deck-seal';
 import { TableClock } from './table-clock';
 import { ApprovalsController } from './approvals.controller';
 import { TableCommandRunner } from './table-command-runner';
-import { WideningApprovals } from './widening-approvals';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController, ApprovalsController],
-  providers: [TableCommandRunner, WideningApprovals, TableClock, deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  providers: [TableCommandRunner, TableClock, deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
   exports: [FoldedTables, TableFollowUps, TableSnapshots, DECK_SEAL, AppliedCommands, RequestFingerprints, TableClock],
 })
 export class TablesModule {}

@@ -11,6 +11,21 @@ import type { CommandRequest } from './command-request';
 /** How long a widening request waits for its second floor supervisor. */
 export const APPROVAL_TTL_MS = 60 * 60 * 1000;
 
+/** The 202 answer to a widening asked for by one floor supervisor. */
+export interface WideningAsked {
+  readonly code: 'APPROVAL_REQUIRED';
+  readonly detail: string;
+  readonly approvalId: string;
+  readonly tableId: string;
+  readonly widens: string;
+  readonly expiresAt: string;
+}
+
+/** What assigning a dealer to a table with these rules widens, or null. */
+export function assignmentWidens(rules: TableRules | null): string | null {
+  return rules?.dealerSeesHoleCards === true ? "the dealer sees this table's hole cards (dealerSeesHoleCards is on)" : null;
+}
+
 /** A widening asked for and not yet approved, refused, withdrawn or expired. */
 export interface PendingWidening {
   readonly approvalId: string;
@@ -52,14 +67,15 @@ export class WideningApprovals {
     @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
-  /** Records the request; the command is not applied. */
-  async request(request: CommandRequest, widens: string, actor: AuditActor, now = new Date()): Promise<{ approvalId: string; expiresAt: string }> {
+  /**
+   * Records the request; nothing is applied. `command`: what the approval applies, a table command (with its command
+   * id: two approvals racing apply it once, the second a replay) or a dealer assignment ({type: 'AssignDealer', userId}).
+   */
+  async request(tableId: string, command: Record<string, unknown> & { type: string }, widens: string, actor: AuditActor, now = new Date()): Promise<WideningAsked> {
     const approvalId = randomUUID();
     const expiresAt = new Date(now.getTime() + APPROVAL_TTL_MS).toISOString();
-    // Its command id goes with it: two approvals racing apply it once (the second is a replay).
-    const command = { ...request.command, commandId: request.commandId } as Record<string, unknown>;
-    await this.audit.append({ type: 'WideningRequested', approvalId, tableId: request.tableId, commandType: request.command.type, widens, expiresAt, command }, actor);
-    return { approvalId, expiresAt };
+    await this.audit.append({ type: 'WideningRequested', approvalId, tableId, commandType: command.type, widens, expiresAt, command }, actor);
+    return { code: 'APPROVAL_REQUIRED', detail: `Another floor supervisor must approve this within the hour: ${widens}. Nothing is changed until then.`, approvalId, tableId, widens, expiresAt };
   }
 
   /** Every request still waiting, oldest first. */

@@ -10,7 +10,16 @@ export const SECOND_FLOOR = { sub: 'test-floor-2', name: 'second floor superviso
  * supervisor then approves it. The answer is the command's own (201 when applied), whether it needed approval or not.
  */
 export async function postApproved(api: TestApi, path: string, body: object, headers: Record<string, string> = {}): Promise<Response> {
-  const asked = await api.http.post(path).set(headers).send(body);
+  return approvedBySecond(api, await api.http.post(path).set(headers).send(body));
+}
+
+/** PUT /tables/:tableId/dealers/:userId as the test API's floor supervisor, approved by the second where it widens (the table's dealer sees hole cards). */
+export async function assignApproved(api: TestApi, tableId: string, userId: string): Promise<Response> {
+  return approvedBySecond(api, await api.http.put(`/tables/${tableId}/dealers/${userId}`).send({}));
+}
+
+/** The answer itself, or, for a 202 APPROVAL_REQUIRED, the second floor supervisor's approval's answer. */
+async function approvedBySecond(api: TestApi, asked: Response): Promise<Response> {
   if (asked.status !== 202 || asked.body?.code !== 'APPROVAL_REQUIRED') return asked;
   return api.as('floor', SECOND_FLOOR).post(`/approvals/${asked.body.approvalId}/approve`).send({});
 }
