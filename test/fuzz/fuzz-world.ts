@@ -103,6 +103,8 @@ export interface RoomGameView {
 export interface World {
   readonly tag: string;
   readonly actors: Readonly<Record<ActorName, Actor>>;
+  /** Another floor supervisor: approves the widenings the floor asks for (a training table, dealerSeesHoleCards). */
+  readonly secondFloor: Actor;
   readonly tables: WorldTable[];
   /** Users the fuzzer may change (role, disabled, password, assignments): never one of the actors. */
   readonly spareUserIds: string[];
@@ -141,6 +143,7 @@ export async function createWorld(db: Database, tag: string, now: number): Promi
       service: actor('service', 'service', authHeaders('service', { sub: `${tag}-display` })),
       anonymous: actor('anonymous', 'public'),
     },
+    secondFloor: actor('floor', 'floor', authHeaders('floor', { sub: `${tag}-floor-2` })),
     tables: [],
     spareUserIds: [spare.id],
     login: { username: login.name, password: `${login.name}-password` },

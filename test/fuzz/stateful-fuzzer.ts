@@ -143,7 +143,9 @@ class StepRunner {
     const table: WorldTable = { id: tableId, kind, view: null, actionVersions: [], closed: false, room: false, refusedInARow: 0 };
     this.world.tables.push(table);
     for (const request of openTableRequests(this.world, kind, tableId, this.random)) {
-      const answer = await this.run({ actor: this.world.actors.floor, method: request.method, path: request.path, ...(request.body ? { body: request.body } : {}) });
+      let answer = await this.run({ actor: this.world.actors.floor, method: request.method, path: request.path, ...(request.body ? { body: request.body } : {}) });
+      // A widening (a training table, dealerSeesHoleCards) waits for a second floor supervisor's approval.
+      if (answer.status === 202 && answer.body?.code === 'APPROVAL_REQUIRED') answer = await this.run({ actor: this.world.secondFloor, method: 'POST', path: `/approvals/${answer.body.approvalId}/approve`, body: {} });
       if (!ok(answer)) throw new Error(`the fuzzer could not set up ${tableId}: ${request.method} ${request.path} answered ${answer.status} ${answer.text.slice(0, 300)}`);
       if (request.path === '/devices') table.reader = readerActor(this.world, tableId, answer.body.device.id);
     }

@@ -2,6 +2,7 @@ import type { User } from '../src/auth/users';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { addTestUser } from './test-support/auth';
+import { postApproved } from './test-support/approvals';
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds, TRAINING_1_2 } from './test-support/table-setup';
 
 /**
@@ -118,7 +119,7 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
   });
 
   it('busted players: marked, removed with leave-table, and their seat taken again; sit out, sit in and add chips work as routes', async () => {
-    await expectStatus(api.http.post('/tables').send({ tableId: 'bu', rules: TRAINING_1_2 }), 201);
+    await expectStatus(postApproved(api, '/tables', { tableId: 'bu', rules: TRAINING_1_2 }), 201);
     for (const [seat, buyIn] of [[1, 2], [2, 100], [3, 100]]) await expectStatus(api.http.post('/tables/bu/seat-player').send({ seat, playerId: `p${seat}`, buyIn }), 201);
     await expectStatus(api.http.post('/tables/bu/place-button').send({ seat: 1 }), 201);
     // Button 1: seat 2 small blind, seat 3 big blind, seat 1 (all in for 2) loses to two pairs of aces and kings.

@@ -4,6 +4,7 @@ import { addTestUser } from './test-support/auth';
 import { deviceAgent } from './test-support/devices';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
 import { useTestStore } from './test-support/test-databases';
+import { assignApproved, postApproved } from './test-support/approvals';
 import { startTestApi, type HttpAgent, type TestApi } from './test-support/test-api';
 
 /**
@@ -57,10 +58,10 @@ describe('no answer depends on a card its sender may not see, over HTTP (postgre
 
   async function open(tableId: string, pair: Pair): Promise<HttpAgent | null> {
     const rules = { ...NO_LIMIT_1_2, ...(pair.kind === 'live' ? { cardSource: 'live' } : { deckSource: 'training' }), ...(pair.dealerSees ? { dealerSeesHoleCards: true } : {}) };
-    await expectStatus(api.http.post('/tables').send({ tableId, rules }), 201);
+    await expectStatus(postApproved(api, '/tables', { tableId, rules }), 201);
     for (let seat = 1; seat <= PLAYERS; seat++) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `p${seat}`, buyIn: 60 + 10 * seat }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
-    await expectStatus(api.http.put(`/tables/${tableId}/dealers/${dealerId}`), 200);
+    await expectStatus(assignApproved(api, tableId, dealerId), 200);
     return pair.kind === 'live' ? (await deviceAgent(api, 'reader', tableId)).agent : null;
   }
 

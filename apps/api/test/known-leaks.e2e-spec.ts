@@ -16,6 +16,7 @@ import { LiveClient, type LiveMessage } from './test-support/live-client';
 import { handTruth, namedIn, type HandTruth } from './test-support/secrets';
 import { expectStatus } from './test-support/table-setup';
 import { useTestStore } from './test-support/test-databases';
+import { assignApproved, postApproved } from './test-support/approvals';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -42,10 +43,10 @@ describe('known leaks, tried again (postgres)', () => {
 
   /** Opens a table of three, assigns `dealerId`, starts a hand from a seed (the deck sealed in DeckSealed) and posts the blinds: the hole cards are dealt, the flop is not. */
   async function preflopTable(tableId: string, dealerId: string, rules: object = {}): Promise<HandTruth> {
-    await expectStatus(api.http.post('/tables').send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, ...rules } }), 201);
+    await expectStatus(postApproved(api, '/tables', { tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, ...rules } }), 201);
     for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
-    await expectStatus(api.http.put(`/tables/${tableId}/dealers/${dealerId}`), 200);
+    await expectStatus(assignApproved(api, tableId, dealerId), 200);
     await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({}), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 2 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 3 }), 201);
@@ -177,8 +178,8 @@ describe('known leaks, tried again (postgres)', () => {
       const version = (await expectStatus(api.http.post('/tables/revoke-assign/commands').send({ type: 'Call', seat: 1 }), 201)).body.version;
       const next = await client.tableAt('revoke-assign', version);
       expect(next.view.hand.players.map((p: { holeCards: unknown }) => p.holeCards)).toEqual([null, null, null]);
-      // Assigned again: the cards come back on the same socket.
-      await api.http.put(`/tables/revoke-assign/dealers/${dealer.id}`).expect(200);
+      // Assigned again (a second floor supervisor approves: the table shows its dealer hole cards): the cards come back on the same socket.
+      await expectStatus(assignApproved(api, 'revoke-assign', dealer.id), 200);
       const again = await client.waitFor((m) => m.type === 'table' && m.view.hand.players.every((p: { holeCards: unknown }) => typeof p.holeCards === 'string'), client.messages.indexOf(next));
       expect(again.version).toBe(version);
     });

@@ -10,6 +10,7 @@ import { LiveClient } from './test-support/live-client';
 import { deckWith, handTruth, namedIn, type HandTruth } from './test-support/secrets';
 import { expectStatus } from './test-support/table-setup';
 import { useTestStore } from './test-support/test-databases';
+import { assignApproved, postApproved } from './test-support/approvals';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -225,10 +226,10 @@ describe('the visibility matrix: every role × every read path × every phase (p
       // Training tables: the test supplies each deck, to know every card it must not find (labelled training, as
       // docs/security.md "Insiders" says; the house tables' refusal of decks is in deck-source.e2e-spec.ts).
       const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, deckSource: 'training', ...houseOptions, ...(kindOf(tableId) === 'reader' ? { dealerSeesHoleCards: true } : {}) };
-      await expectStatus(api.http.post('/tables').send({ tableId, rules }), 201);
+      await expectStatus(postApproved(api, '/tables', { tableId, rules }), 201);
       for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
       await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
-      await expectStatus(api.http.put(`/tables/${tableId}/dealers/${dealerA.id}`), 200);
+      await expectStatus(assignApproved(api, tableId, dealerA.id), 200);
     }
     // A room game with a player listed, so the room, its board and their /live channels have something to show.
     const tableRules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };

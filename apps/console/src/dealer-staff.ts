@@ -29,8 +29,10 @@ export function dealerStaff(api: ApiClient, tableId: string): { node: HTMLElemen
 
   const change = async (steps: (() => Promise<unknown>)[], done: string) => {
     try {
-      for (const step of steps) await step();
-      feedback.succeeded('dealers', done);
+      let waiting = false;
+      // A table whose dealer sees hole cards: the assignment waits for a second floor supervisor (Staff screen).
+      for (const step of steps) waiting = ((await step()) as { code?: string } | undefined)?.code === 'APPROVAL_REQUIRED' || waiting;
+      feedback.succeeded('dealers', waiting ? `Not yet: this table shows its dealer hole cards, so another floor supervisor must approve the assignment on the Staff screen within the hour.` : done);
     } catch (error) {
       feedback.refused('dealers', error);
     }

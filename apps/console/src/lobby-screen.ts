@@ -38,9 +38,11 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
   const form = isFloor
     ? openTableForm(feedback, (request, sent) => {
         void ctx.api
-          .send(request.method, request.path, request.body)
-          .then(() => {
+          .send<{ code?: string }>(request.method, request.path, request.body)
+          .then((answer) => {
             sent.reset();
+            // A widening (the dealer's console shows hole cards) waits for a second floor supervisor (Staff screen).
+            if (answer?.code === 'APPROVAL_REQUIRED') return feedback.succeeded('open-table', `Table ${String(request.body.tableId)} is not opened yet: another floor supervisor must approve it on the Staff screen within the hour.`);
             ctx.go(`#/table/${encodeURIComponent(String(request.body.tableId))}`);
           })
           .catch((error) => feedback.refused('open-table', error));

@@ -24,6 +24,10 @@ const SENTENCES: Readonly<Record<string, string>> = {
   INVALID_USER_NAME: 'A user name is 1 to 64 letters, digits, dots, dashes, underscores or @.',
   NOT_A_DEALER: 'Only an enabled dealer can be assigned to a table.',
   UNAUTHENTICATED: 'Your session has ended: sign in again.',
+  APPROVER_IS_REQUESTER: 'You asked for this yourself: another floor supervisor must approve it.',
+  APPROVAL_DECIDED: 'This request was already approved, refused or withdrawn; nothing more was done.',
+  APPROVAL_EXPIRED: 'This request has expired; nothing was changed. Ask again if it still applies.',
+  APPROVAL_NOT_FOUND: 'There is no such request waiting (it may have expired).',
 };
 
 export function refusalSentence(error: unknown): string {

@@ -1,3 +1,4 @@
+import { approvalsPanel } from './approvals-panel.js';
 import type { ConsoleContext } from './console-context.js';
 import { element, field, formValues, replaceChildren } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
@@ -107,6 +108,7 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     { class: 'screen users-screen', 'aria-labelledby': 'users-heading' },
     element('h1', { id: 'users-heading' }, 'Staff'),
     feedback.slot('users'),
+    approvalsPanel(ctx),
     element('section', { class: 'panel' }, element('h2', {}, 'Add a user'), create, enrollment),
     element('table', { class: 'users', 'data-testid': 'users' }, element('thead', {}, element('tr', {}, ['User', 'Role', 'State', ''].map((h) => element('th', { scope: 'col' }, h)))), tbody),
   );

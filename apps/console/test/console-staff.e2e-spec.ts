@@ -166,6 +166,28 @@ describe('staff and players in the console (chromium)', () => {
     expect(await floor.feedback('user-floor-fran')).toBe('You cannot disable yourself: another floor supervisor must.');
   });
 
+  it('two floor supervisors for a widening: one asks for a table whose dealer sees hole cards, cannot approve it alone, and another approves it on the Staff screen', async () => {
+    await suite.addUser('floor-flo', 'floor');
+    const fran = await suite.signedIn('floor-fran');
+    await fran.fillForm('open-table', { 'Table id': 'seen-1', 'Small blind': '1', 'Big blind': '2', Seats: '6' });
+    await fran.page.getByTestId('open-table').getByLabel("Dealer's console shows hole cards").check();
+    await fran.page.getByTestId('open-table-submit').click();
+    await fran.byTestId('feedback-open-table').filter({ hasText: 'Table seen-1 is not opened yet: another floor supervisor must approve it' }).waitFor();
+    expect((await suite.api.http.get('/tables/seen-1')).status).toBe(404);
+    // The one who asked sees the request on the Staff screen, and the API refuses their approval.
+    await fran.page.locator('#users-link').click();
+    await fran.byTestId('approve-seen-1').click();
+    expect(await fran.feedback('approvals')).toBe('You asked for this yourself: another floor supervisor must approve it.');
+    expect((await suite.api.http.get('/tables/seen-1')).status).toBe(404);
+    const flo = await suite.signedIn('floor-flo');
+    await flo.page.locator('#users-link').click();
+    await flo.byTestId('approval-seen-1').filter({ hasText: 'floor-fran asks, for table seen-1' }).waitFor();
+    await flo.byTestId('approve-seen-1').click();
+    await flo.byTestId('feedback-approvals').filter({ hasText: 'Approved: table seen-1' }).waitFor();
+    await flo.byTestId('no-approvals').waitFor();
+    expect((await suite.table('seen-1')).rules.dealerSeesHoleCards).toBe(true);
+  });
+
   it('the lobby is live: each table’s game, dealer, hand in progress and seats change without a reload', async () => {
     await openTableWithPlayers(suite.api, 'lobby-0', 2);
     await expectStatus(suite.api.http.put('/tables/lobby-0/dealers/dealer-dan').send({}), 200);

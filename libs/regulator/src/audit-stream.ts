@@ -65,7 +65,16 @@ export type AuditEvent =
    * A live-cards table: a dealer's entry contradicted a reader's face-down record (which was set aside), or a reader
    * reported cards that conflict with the hand's records. The table and the hand only: never a card or a seat.
    */
-  | { type: 'ReaderConflict'; tableId: string; handNumber: number };
+  | { type: 'ReaderConflict'; tableId: string; handNumber: number }
+  /**
+   * Two people for a widening (docs/security.md "Insiders", row 3): a floor supervisor asked for a table command
+   * that widens who sees or chooses cards; it takes effect only when another floor supervisor approves it. The
+   * command is a table's rules (no card), kept so that the approval applies exactly what was asked.
+   */
+  | { type: 'WideningRequested'; approvalId: string; tableId: string; commandType: string; widens: string; expiresAt: string; command: Record<string, unknown> }
+  | { type: 'WideningApproved'; approvalId: string; tableId: string; requestedBy: string; version: number }
+  /** Refused by another floor supervisor, or withdrawn by the one who asked (the actor says which). */
+  | { type: 'WideningRefused'; approvalId: string; tableId: string; requestedBy: string };
 
 export type AuditEventType = AuditEvent['type'];
 

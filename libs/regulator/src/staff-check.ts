@@ -25,6 +25,9 @@ const AUDIT_SHAPES: Record<AuditEventType, readonly string[]> = {
   DeviceRegistered: ['deviceId', 'name'],
   DeviceRetired: ['deviceId', 'name'],
   ReaderConflict: ['tableId', 'handNumber'],
+  WideningRequested: ['approvalId', 'tableId', 'commandType', 'widens', 'expiresAt', 'command'],
+  WideningApproved: ['approvalId', 'tableId', 'requestedBy', 'version'],
+  WideningRefused: ['approvalId', 'tableId', 'requestedBy'],
 };
 
 /**

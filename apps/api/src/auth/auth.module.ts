@@ -9,6 +9,7 @@ import { AuditLog } from './audit-log';
 import { AuthController } from './auth.controller';
 import { tokenKeysProvider, TOKEN_KEYS } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
+import { DealerStaffing } from './dealer-staffing';
 import { DealersController } from './dealers.controller';
 import { Devices } from './devices';
 import { DevicesController } from './devices.controller';
@@ -20,6 +21,7 @@ import { TableAccess } from './table-access';
 import { TokenAuthenticator } from './token-authenticator';
 import { Users } from './users';
 import { UsersController } from './users.controller';
+import { WideningApprovals } from '../tables/widening-approvals';
 
 /**
  * Sign-in, the global access guard, dealer assignments. `createFirstFloorUser`: the embedded default's first start
@@ -47,8 +49,10 @@ export class AuthModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: CREATE_FIRST_FLOOR_USER, useValue: options.createFirstFloorUser },
         FirstFloorUser,
+        WideningApprovals,
+        DealerStaffing,
       ],
-      exports: [TOKEN_KEYS, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule],
+      exports: [TOKEN_KEYS, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule, WideningApprovals, DealerStaffing],
     };
   }
 }

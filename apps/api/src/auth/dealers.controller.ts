@@ -1,16 +1,16 @@
-import { Controller, Delete, Get, Inject, Param, Put, Req } from '@nestjs/common';
+import { Controller, Delete, Get, Inject, Param, Put, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Database } from '@felt/event-store';
 import { DATABASE } from '../database/database.module';
-import { requestIdOf, type HttpRequest } from '../http/http-types';
-import { ApiProblem } from '../http/status-mapping';
+import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { existingTable } from '../tables/get-table.query';
+import { assignmentWidens, WideningApprovals } from '../tables/widening-approvals';
 import { Roles } from './access-decorators';
 import { apiActor, AuditLog } from './audit-log';
 import { DealerAssignments } from './dealer-assignments';
+import { DealerStaffing } from './dealer-staffing';
 import { principalOf } from './principal';
-import { Users, type User } from './users';
 
 /** Which dealers run a table: a floor supervisor assigns and releases them. */
 @ApiTags('dealers')
@@ -19,10 +19,11 @@ import { Users, type User } from './users';
 export class DealersController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
-    @Inject(Users) private readonly users: Users,
+    @Inject(DealerStaffing) private readonly staffing: DealerStaffing,
     @Inject(DealerAssignments) private readonly assignments: DealerAssignments,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(WideningApprovals) private readonly approvals: WideningApprovals,
   ) {}
 
   @Get()
@@ -36,41 +37,30 @@ export class DealersController {
   @ApiOperation({ summary: 'Assign a dealer (user id or name) to a table (floor only); assigning again refreshes who and when' })
   @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND) or user (USER_NOT_FOUND)' })
   @ApiResponse({ status: 422, description: 'The user is not a dealer, or is disabled (NOT_A_DEALER)' })
-  async assign(@Param('tableId') tableId: string, @Param('userId') userId: string, @Req() req: HttpRequest) {
-    await existingTable(this.queryBus, tableId);
-    const user = await this.user(userId);
-    if (user.role !== 'dealer' || user.disabled) {
-      throw new ApiProblem('not-a-dealer', 'NOT_A_DEALER', user.disabled ? `user "${user.name}" is disabled` : `user "${user.name}" is a ${user.role}, not a dealer`, {
-        userId: user.id,
-      });
-    }
-    // The row is the read model the commands check; the audit event, committed with it, is the record.
+  @ApiResponse({ status: 202, description: 'APPROVAL_REQUIRED: the table shows its dealer hole cards (dealerSeesHoleCards); another floor supervisor approves the assignment (POST /approvals/{approvalId}/approve)' })
+  async assign(@Param('tableId') tableId: string, @Param('userId') userId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
+    const table = await existingTable(this.queryBus, tableId);
+    const user = await this.staffing.assignable(userId);
+    // A dealer who would see hole cards takes two floor supervisors (docs/security.md "Insiders", row 3).
+    const widens = assignmentWidens(table.state.rules);
     const principal = principalOf(req);
-    const assignment = await this.db.transaction(async (tx) => {
-      const assigned = await new DealerAssignments(tx).assign(tableId, user.id, principal.sub);
-      await this.audit.append({ type: 'DealerAssigned', tableId, userId: user.id, name: user.name }, apiActor(principal, requestIdOf(req)), tx);
-      return assigned;
-    });
-    return { tableId, assignment, dealers: await this.assignments.ofTable(tableId) };
+    if (widens !== null && !(await this.assignments.isAssigned(tableId, user.id))) {
+      res.status(202);
+      return this.approvals.request(tableId, { type: 'AssignDealer', userId: user.id }, widens, apiActor(principal, requestIdOf(req)));
+    }
+    return this.staffing.assign(tableId, user, principal, requestIdOf(req));
   }
 
   @Delete(':userId')
   @ApiOperation({ summary: 'Release a dealer from a table (floor only); `removed` says whether they were assigned' })
   async unassign(@Param('tableId') tableId: string, @Param('userId') userId: string, @Req() req: HttpRequest) {
     await existingTable(this.queryBus, tableId);
-    const user = await this.user(userId);
+    const user = await this.staffing.user(userId);
     const removed = await this.db.transaction(async (tx) => {
       const gone = await new DealerAssignments(tx).unassign(tableId, user.id);
       if (gone) await this.audit.append({ type: 'DealerReleased', tableId, userId: user.id, name: user.name }, apiActor(principalOf(req), requestIdOf(req)), tx);
       return gone;
     });
     return { tableId, removed, dealers: await this.assignments.ofTable(tableId) };
-  }
-
-  /** By id, else by name (a floor supervisor knows names). */
-  private async user(idOrName: string): Promise<User> {
-    const user = (await this.users.byId(idOrName)) ?? (await this.users.byName(idOrName));
-    if (!user) throw new ApiProblem('user-not-found', 'USER_NOT_FOUND', `there is no user "${idOrName}"; add one with felt users add`, { userId: idOrName });
-    return user;
   }
 }

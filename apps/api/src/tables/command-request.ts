@@ -13,6 +13,8 @@ export interface CommandMetadata {
   readonly correlationId?: string;
   /** The request's fingerprint (request-fingerprint.ts), which its Idempotency-Key is bound to. */
   readonly requestFingerprint?: string;
+  /** A widening (docs/security.md "Insiders", row 3): the floor supervisor who approved it; the actor asked for it. */
+  readonly approvedBy?: string;
 }
 
 /** A validated command with its envelope, ready for the CommandBus. */

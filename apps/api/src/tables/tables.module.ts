@@ -12,10 +12,12 @@ import { TableSnapshots } from './table-snapshots';
 import { TableFollowUps } from './table-follow-ups';
 import { deckSealProvider, DECK_SEAL } from './deck-seal';
 import { TableClock } from './table-clock';
+import { ApprovalsController } from './approvals.controller';
+import { TableCommandRunner } from './table-command-runner';
 
 @Module({
-  controllers: [TableCommandsController, TableQueriesController],
-  providers: [TableClock, deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  controllers: [TableCommandsController, TableQueriesController, ApprovalsController],
+  providers: [TableCommandRunner, TableClock, deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
   exports: [FoldedTables, TableFollowUps, TableSnapshots, DECK_SEAL, AppliedCommands, RequestFingerprints, TableClock],
 })
 export class TablesModule {}

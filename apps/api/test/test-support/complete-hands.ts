@@ -7,6 +7,7 @@ import { openedForTest } from './secrets';
 import { openTableWithPlayers, startHandWithBlinds } from './table-setup';
 import { exampleScripts, requestBody } from './table-scripts';
 import { useTestStore, type Backend, type TestStore } from './test-databases';
+import { postApproved } from './approvals';
 import { startTestApi, type TestApi } from './test-api';
 import { expectToEqual } from '../../../../test/loop-assertions';
 
@@ -57,7 +58,7 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       let handsPlayed = 0;
       for (const { command } of setup.steps) {
         if (command.type === 'OpenTable') {
-          expect((await api.http.post('/tables').set(headers).send({ tableId, rules: command.rules })).status).toBe(201);
+          expect((await postApproved(api, '/tables', { tableId, rules: command.rules }, headers)).status).toBe(201);
           continue;
         }
         if (command.type === 'SeatPlayer') buyIns += command.buyIn;
@@ -127,10 +128,8 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
 
     it('reports side pots and rake in the state view while a hand is played', async () => {
       const tableId = 'side-pots-and-rake';
-      await api.http
-        .post('/tables')
-        .send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { rake: { percent: 10, cap: 3 } }, deckSource: 'training' } })
-        .expect(201);
+      const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { rake: { percent: 10, cap: 3 } }, deckSource: 'training' };
+      expect((await postApproved(api, '/tables', { tableId, rules })).status).toBe(201);
       for (const [seat, buyIn] of [[1, 50], [2, 150], [3, 300]]) {
         await api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `p${seat}`, buyIn }).expect(201);
       }

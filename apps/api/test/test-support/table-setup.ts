@@ -1,3 +1,4 @@
+import { postApproved } from './approvals';
 import type { TestApi } from './test-api';
 
 export const NO_LIMIT_1_2 = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } as const;
@@ -5,9 +6,12 @@ export const NO_LIMIT_1_2 = { structure: { kind: 'no-limit' }, smallBlind: 1, bi
 /** NO_LIMIT_1_2 on a training table: decks and hole cards may be chosen (a test that must know the cards), labelled training. */
 export const TRAINING_1_2 = { ...NO_LIMIT_1_2, deckSource: 'training' } as const;
 
-/** Opens a table, seats `players` players with 100 chips each in seats 1.., and places the button on seat 1 (if anyone sits). */
+/**
+ * Opens a table, seats `players` players with 100 chips each in seats 1.., and places the button on seat 1 (if anyone
+ * sits). Rules that widen who sees or chooses cards are approved by a second floor supervisor (postApproved).
+ */
 export async function openTableWithPlayers(api: TestApi, tableId: string, players = 3, rules: object = NO_LIMIT_1_2): Promise<void> {
-  await expectStatus(api.http.post('/tables').send({ tableId, rules }), 201);
+  await expectStatus(postApproved(api, '/tables', { tableId, rules }), 201);
   for (let seat = 1; seat <= players; seat++) {
     await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `player-${seat}`, buyIn: 100 }), 201);
   }

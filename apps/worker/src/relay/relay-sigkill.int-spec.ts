@@ -6,6 +6,7 @@ import { eventually, waitUntil } from '../../../../libs/event-store/test-support
 import { startConsumer } from '../../../../examples/consumer/consumer';
 import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
+import { TEST_RELAY_KEYS, TEST_RELAY_PRIVATE_KEY, TEST_RELAY_SIGNER } from '../../test-support/relay-keys';
 import { BullmqPublisher } from './event-publisher';
 import { OutboxRelay } from './outbox-relay';
 
@@ -21,7 +22,7 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
 
     const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'test-support', 'relay-child.ts')], {
       cwd: join(__dirname, '..', '..', '..', '..'),
-      env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: SHARED_REDIS_URL, QUEUE_PREFIX: prefix, EVENT_SHARDS: String(SHARDS) },
+      env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: SHARED_REDIS_URL, QUEUE_PREFIX: prefix, EVENT_SHARDS: String(SHARDS), FELT_RELAY_SIGNING_KEY: TEST_RELAY_PRIVATE_KEY },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -34,7 +35,7 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
     expect(await exited).toBe('SIGKILL');
 
     expect(await store.loadCheckpoint('outbox-relay')).toEqual(START);
-    const publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+    const publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix, signer: TEST_RELAY_SIGNER });
     // The killed session's advisory lock goes with its connection: this relay gets it (after standing by, at most briefly).
     const relay = new OutboxRelay(store, publisher);
     try {
@@ -54,6 +55,7 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
       connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null },
       shards: SHARDS,
       prefix,
+      relayKeys: TEST_RELAY_KEYS,
       onApplied: (job, outcome) => outcome === 'applied' && applied.push(job.eventId),
     });
     try {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { START, type RecordedEvent } from '@felt/event-store';
 import { useTestStore } from '../../../../test/support/app-databases';
 import { eventually, repeatUntil, waitUntil } from '../../../../libs/event-store/test-support/eventually';
@@ -5,7 +6,10 @@ import { startConsumer, type RunningConsumer } from '../../../../examples/consum
 import type { ApplyOutcome } from '../../../../examples/consumer/apply-event';
 import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from '../../test-support/redis';
 import { appendInterleaved } from '../../test-support/events';
+import { TEST_RELAY_KEYS, TEST_RELAY_SIGNER } from '../../test-support/relay-keys';
 import { BullmqPublisher, type Publisher } from './event-publisher';
+import { JobSigner } from './job-signature';
+import { queueName, shardOf } from './shards';
 import { OutboxRelay } from './outbox-relay';
 
 const SHARDS = 4;
@@ -19,6 +23,7 @@ describe('relay to the reference consumer', () => {
   let publisher: BullmqPublisher;
   let consumer: RunningConsumer | undefined;
   let outcomes: { eventId: string; streamId: string; streamVersion: number; outcome: ApplyOutcome }[];
+  let refusals: { jobId: string | undefined; reason: string }[];
   const database = useTestStore('postgres', {
     perTest: true,
     beforeDispose: async () => {
@@ -31,8 +36,9 @@ describe('relay to the reference consumer', () => {
 
   beforeEach(() => {
     prefix = uniquePrefix();
-    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
+    publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix, signer: TEST_RELAY_SIGNER });
     outcomes = [];
+    refusals = [];
   });
 
   async function startTheConsumer(): Promise<RunningConsumer> {
@@ -42,6 +48,8 @@ describe('relay to the reference consumer', () => {
       connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null },
       shards: SHARDS,
       prefix,
+      relayKeys: TEST_RELAY_KEYS,
+      onRefused: (jobId, reason) => refusals.push({ jobId, reason }),
       onApplied: (job, outcome) => outcomes.push({ eventId: job.eventId, streamId: job.streamId, streamVersion: job.streamVersion, outcome }),
     });
     return consumer;
@@ -120,4 +128,38 @@ describe('relay to the reference consumer', () => {
     );
     expect(rows[0]).toEqual({ inbox: N, events: N });
   });
+
+  it("refuses jobs the relay did not sign (forged in Redis, altered, unsigned, another key's) and applies the relay's", async () => {
+    const streams = await appendInterleaved(database.store, 1, 3);
+    const relay = new OutboxRelay(database.store, publisher, { batchSize: 50 });
+    await repeatUntil(() => relay.step(), (step) => step.kind !== 'published', (step) => step.kind === 'published', 20_000);
+    await relay.close();
+    // The table's shard queue, and the last job the relay put in it.
+    const queue = publisher.queues.find((q) => q.name === queueName(shardOf(streams[0]!, SHARDS)))!;
+    const real = (await queue.getJobs(['waiting'])).find((job) => job.data.streamVersion === 3)!;
+    const { signature, ...unsigned } = real.data as Record<string, unknown>;
+    // Whoever can write to Redis adds jobs of their own to a shard queue: a table's next version, as the relay would.
+    const next = { ...unsigned, eventId: randomUUID(), streamVersion: 4, type: 'ChipsAdded', data: { seat: 1, amount: 1_000_000 } };
+    const otherKey = new JobSigner(generateKeyPairSync('ed25519').privateKey);
+    const forgeries = [
+      { name: 'altered', data: { ...next, signature } },
+      { name: 'unsigned', data: { ...next, eventId: randomUUID() } },
+      { name: 'other-key', data: otherKey.signed({ ...next, eventId: randomUUID() }) },
+      { name: 'claims-the-relay-key', data: claimingTheRelayKey(otherKey.signed({ ...next, eventId: randomUUID() })) },
+    ];
+    for (const forged of forgeries) await queue.add('forged', forged.data, { jobId: `forged-${forged.name}` });
+    const running = await startTheConsumer();
+    await waitUntil('the consumer to apply the real jobs and refuse the forged ones', async () => ({ applied: count('applied'), refused: refusals.length }), (c) => c.applied === 3 && c.refused === forgeries.length);
+    expect(refusals.map((r) => r.jobId).sort()).toEqual(forgeries.map((f) => `forged-${f.name}`).sort());
+    for (const forged of forgeries) expect((await queue.getJob(`forged-${forged.name}`))!.failedReason).toMatch(/is not the relay's/);
+    const forgedIds = forgeries.map((f) => String(f.data.eventId));
+    expect(outcomes.map((o) => o.eventId).filter((id) => forgedIds.includes(id))).toEqual([]);
+    const { rows } = await running.pool.query('SELECT (SELECT count(*)::int FROM consumer_example.inbox) AS inbox, (SELECT sum(events)::int FROM consumer_example.table_activity) AS events');
+    expect(rows[0]).toEqual({ inbox: 3, events: 3 });
+  });
 });
+
+/** Another key's signature under the relay's key id. */
+function claimingTheRelayKey<T extends { signature: object }>(data: T): T {
+  return { ...data, signature: { ...data.signature, keyId: TEST_RELAY_SIGNER.keyId } };
+}
