@@ -1,6 +1,6 @@
 import type { Database } from '@felt/event-store';
 import type { ViewerRole } from '@felt/projections';
-import { addTestUser, authHeaders } from '../../apps/api/test/test-support/auth';
+import { addTestUser, authHeaders, seedTestUsers } from '../../apps/api/test/test-support/auth';
 import { NO_LIMIT_1_2 } from '../../apps/api/test/test-support/table-setup';
 import type { FuzzRandom } from './fuzz-random';
 
@@ -132,18 +132,21 @@ export async function createWorld(db: Database, tag: string, now: number): Promi
   const unassigned = await addTestUser(db, `${tag}-dealer-idle`, 'dealer');
   const spare = await addTestUser(db, `${tag}-dealer-spare`, 'dealer');
   const login = await addTestUser(db, `${tag}-login`, 'dealer');
+  // Every token is for a user row (the API refuses others): the floor's, the second floor's, the readers' integration's.
+  const subs = { floor: `${tag}-floor`, regulator: `${tag}-regulator`, display: `${tag}-display`, secondFloor: `${tag}-floor-2`, reader: `${tag}-reader` };
+  await seedTestUsers(db, [{ sub: subs.floor, role: 'floor' }, { sub: subs.regulator, role: 'regulator' }, { sub: subs.display, role: 'service' }, { sub: subs.secondFloor, role: 'floor' }, { sub: subs.reader, role: 'floor' }]);
   const actor = (name: ActorName, role: ViewerRole, headers?: { Authorization: string }, userId?: string): Actor => ({ name, role, authorization: headers?.Authorization, ...(userId ? { userId } : {}) });
   return {
     tag,
     actors: {
-      floor: actor('floor', 'floor', authHeaders('floor', { sub: `${tag}-floor` })),
+      floor: actor('floor', 'floor', authHeaders('floor', { sub: subs.floor })),
       'assigned dealer': actor('assigned dealer', 'dealer', authHeaders('dealer', { sub: assigned.id, name: assigned.name }), assigned.id),
       'unassigned dealer': actor('unassigned dealer', 'dealer', authHeaders('dealer', { sub: unassigned.id, name: unassigned.name }), unassigned.id),
-      regulator: actor('regulator', 'regulator', authHeaders('regulator', { sub: `${tag}-regulator` })),
-      service: actor('service', 'service', authHeaders('service', { sub: `${tag}-display` })),
+      regulator: actor('regulator', 'regulator', authHeaders('regulator', { sub: subs.regulator })),
+      service: actor('service', 'service', authHeaders('service', { sub: subs.display })),
       anonymous: actor('anonymous', 'public'),
     },
-    secondFloor: actor('floor', 'floor', authHeaders('floor', { sub: `${tag}-floor-2` })),
+    secondFloor: actor('floor', 'floor', authHeaders('floor', { sub: subs.secondFloor })),
     tables: [],
     spareUserIds: [spare.id],
     login: { username: login.name, password: `${login.name}-password` },
@@ -156,9 +159,9 @@ export async function createWorld(db: Database, tag: string, now: number): Promi
   };
 }
 
-/** A card reader registered for `tableId` and its token, as a reader's integration holds one (row-less, device-bound). */
-export function readerActor(world: World, tableId: string, deviceId: string): Actor {
-  const headers = authHeaders('floor', { sub: `${world.tag}-reader-${tableId}`, device: deviceId });
+/** A card reader's token (a reader registered for one table), as a reader's integration holds one (its user row, seeded by createWorld; bound to the device). */
+export function readerActor(world: World, deviceId: string): Actor {
+  const headers = authHeaders('floor', { sub: `${world.tag}-reader`, device: deviceId });
   return { name: 'floor', role: 'floor', authorization: headers.Authorization };
 }
 

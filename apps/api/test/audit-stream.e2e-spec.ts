@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@felt/event-store';
 import { streamIdOf } from '../src/tables/table-stream';
 import { openTableWithPlayers, NO_LIMIT_1_2 } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { seedTestUsers } from './test-support/auth';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 type Agent = ReturnType<TestApi['as']>;
@@ -32,8 +33,10 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
   };
 
   beforeAll(async () => {
+    // The tokens' rows before the start, which puts them on record (verify's staff check finds each created).
+    await seedTestUsers(database.db, [{ sub: 'bootstrap', role: 'floor' }, { sub: 'stranger', role: 'dealer' }, { sub: 'reg-9', role: 'regulator' }]);
     api = await startTestApi(database.db);
-    // The first floor user through the API's own admin (a token for a user id not in the table may add users).
+    // The first floor user through the API's own admin.
     const boss = await api.as('floor', { sub: 'bootstrap' }).post('/users').send({ name: 'boss', role: 'floor' }).expect(201);
     passwords.boss = await enrolled(boss.body);
     floorId = boss.body.user.id;

@@ -64,7 +64,9 @@ describe('authentication in the API process', () => {
     const anonymous = await fetch(`${api.baseUrl}/tables?x=1`, { headers: { 'X-Request-Id': 'probe-1' } });
     expect(anonymous.status).toBe(401);
     const secret = readFileSync(join(dir, 'token.key'), 'utf8');
-    const service = signAccessToken(createPrivateKey(secret), { sub: 'lobby-display', name: 'lobby-display', role: 'service' }, 60);
+    // A display is a user row too (a staff token for no row is refused, UNKNOWN_USER): the floor adds it.
+    const display = (await (await fetch(`${api.baseUrl}/users`, { method: 'POST', headers: { Authorization: headers.Authorization, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'lobby-display', role: 'service' }) })).json()) as { user: { id: string } };
+    const service = signAccessToken(createPrivateKey(secret), { sub: display.user.id, name: 'lobby-display', role: 'service', generation: 0 }, 60);
     const forbidden = await fetch(`${api.baseUrl}/tables`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${service}`, 'Content-Type': 'application/json', 'X-Request-Id': 'probe-2' },
@@ -85,7 +87,7 @@ describe('authentication in the API process', () => {
       code: 'FORBIDDEN_ROLE',
       reason: 'role not allowed',
       route: 'POST /tables',
-      userId: 'lobby-display',
+      userId: display.user.id,
       role: 'service',
     });
     expect(lines.find((l) => l.requestId === 'probe-3')).toMatchObject({ security: true, code: 'INVALID_CREDENTIALS', reason: 'login: wrong password', userName: 'floor', role: 'floor' });

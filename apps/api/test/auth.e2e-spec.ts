@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { Users, type User } from '../src/auth/users';
 import { streamIdOf } from '../src/tables/table-stream';
-import { addTestUser, signTestToken } from './test-support/auth';
+import { addTestUser, seedTestUsers, signTestToken } from './test-support/auth';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
 import { NO_LIMIT_1_2, openTableWithPlayers, TRAINING_1_2 } from './test-support/table-setup';
@@ -26,6 +26,7 @@ describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
+    await seedTestUsers(database.db, [{ sub: 'floor-42', role: 'floor' }]);
     dealer = await addTestUser(database.db, 'dana', 'dealer');
     otherDealer = await addTestUser(database.db, 'dmitri', 'dealer');
     await addTestUser(database.db, 'fiona', 'floor');
@@ -141,7 +142,7 @@ describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
         { token: signTestToken('dealer', { sub: otherDealer.id, name: otherDealer.name }), status: 200 },
         { token: signTestToken('floor', { sub: gone.id, name: gone.name }), status: 401 },
         { token: signTestToken('floor', { sub: otherDealer.id }), status: 401 },
-        { token: signTestToken('service', { sub: 'relay-without-row' }), status: 200 },
+        { token: signTestToken('service', { sub: 'relay-without-row' }), status: 401 }, // UNKNOWN_USER
       ];
       const requests = Array.from({ length: 40 }, (_, i) => senders[i % senders.length]!);
       const answers = await Promise.all(requests.map((r) => api.anonymous.get('/tables').set('Authorization', `Bearer ${r.token}`)));

@@ -3,7 +3,7 @@ import { readAuditLog, verifyStore } from '@felt/regulator';
 import { FULL_DECK, formatCard } from '@felt/engine';
 import { streamIdOf } from '../src/tables/table-stream';
 import type { AddressInfo } from 'node:net';
-import { addTestUser, signTestToken } from './test-support/auth';
+import { addTestUser, seedTestUsers, signTestToken } from './test-support/auth';
 import { LiveClient } from './test-support/live-client';
 import { deviceAgent } from './test-support/devices';
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers } from './test-support/table-setup';
@@ -30,6 +30,7 @@ describe('deck sources and readers over HTTP (postgres)', () => {
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
+    await seedTestUsers(database.db, [{ sub: 'reader-integration', role: 'floor' }]);
     dealerId = (await addTestUser(database.db, 'deck-dealer', 'dealer')).id;
     dealer = api.as('dealer', { sub: dealerId });
   });

@@ -1,6 +1,6 @@
 import { formatCard, mulberry32, type Card, type LegalAction, type TableCommand } from '@felt/engine';
 import { deckPair, faceUpOf, HAND_END_EVENTS, randomCommand, SHOWDOWN_EVENTS, truthPair, type PublicSide } from '../../../libs/projections/src/hidden-cards.test-support';
-import { addTestUser } from './test-support/auth';
+import { addTestUser, seedTestUsers } from './test-support/auth';
 import { deviceAgent } from './test-support/devices';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
 import { useTestStore } from './test-support/test-databases';
@@ -42,6 +42,7 @@ describe('no answer depends on a card its sender may not see, over HTTP (postgre
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
+    await seedTestUsers(database.db, [{ sub: 'hidden-floor', role: 'floor' }]);
     dealerId = (await addTestUser(database.db, 'hidden-dealer', 'dealer')).id;
     const unassigned = (await addTestUser(database.db, 'hidden-other-dealer', 'dealer')).id;
     senders = [

@@ -2,6 +2,7 @@ import { verifyEvents } from '@felt/regulator';
 import { streamIdOf } from '../src/tables/table-stream';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { seedTestUsers } from './test-support/auth';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -17,6 +18,7 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
+    await seedTestUsers(database.db, [{ sub: 'reg-1', role: 'regulator' }, { sub: 'dealer-9', role: 'dealer' }]);
   });
 
   it('bomb pot: the floor calls it, everyone antes, the flop comes at once; a dealer may not call one', async () => {

@@ -1,4 +1,5 @@
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { seedTestUsers } from './test-support/auth';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 import { streamIdOf } from '../src/tables/table-stream';
@@ -20,6 +21,7 @@ describe.each(APP_BACKENDS)('Idempotency-Key bound to its user and its request (
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
+    await seedTestUsers(database.db, [{ sub: 'floor-alice', role: 'floor' }, { sub: 'floor-bob', role: 'floor' }]);
   });
 
   const expectRefused = async (send: () => PromiseLike<Answer>, status: number, code: string) => {

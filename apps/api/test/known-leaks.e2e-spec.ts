@@ -11,7 +11,7 @@ import { runUntilIdle } from '../../worker/src/projections/test-support/run-unti
 import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { LIVE_LIMITS, REVOKED_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE } from '../src/live/live-limits';
 import { streamIdOf } from '../src/tables/table-stream';
-import { addTestUser, signTestToken } from './test-support/auth';
+import { addTestUser, seedTestUsers, signTestToken } from './test-support/auth';
 import { LiveClient, type LiveMessage } from './test-support/live-client';
 import { handTruth, namedIn, type HandTruth } from './test-support/secrets';
 import { expectStatus } from './test-support/table-setup';
@@ -70,6 +70,7 @@ describe('known leaks, tried again (postgres)', () => {
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
+    await seedTestUsers(database.db, [{ sub: 'display-cap', role: 'service' }, { sub: 'display-staff', role: 'service' }]);
     await api.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
   });

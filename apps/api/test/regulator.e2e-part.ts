@@ -6,6 +6,7 @@ import { streamIdOf } from '../src/tables/table-stream';
 import { nextCommand } from './test-support/table-player';
 import { openTableWithPlayers } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { seedTestUsers } from './test-support/auth';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 /**
@@ -20,6 +21,7 @@ describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
+    await seedTestUsers(database.db, [{ sub: 'reg-1', role: 'regulator' }]);
     await openTableWithPlayers(api, 'r1', 4);
     // Random legal play until six hands are done, as in the crash test; the commands go over HTTP.
     const random = mulberry32(7);

@@ -3,6 +3,7 @@ import { TableClock } from '../src/tables/table-clock';
 import { streamIdOf } from '../src/tables/table-stream';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { seedTestUsers } from './test-support/auth';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
@@ -22,6 +23,7 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
+    await seedTestUsers(database.db, [{ sub: 'dealer-1', role: 'dealer' }]);
     api.app.get(TableClock).now = () => new Date(now);
   });
 

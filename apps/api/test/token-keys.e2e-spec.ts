@@ -1,15 +1,16 @@
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { signAccessToken } from '../src/auth/access-token';
-import { signTestToken, TEST_TIMER_PRIVATE_KEY } from './test-support/auth';
+import { signTestToken, TEST_TIMER_PRIVATE_KEY, TEST_TOKEN_PRIVATE_KEY } from './test-support/auth';
 import { useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
  * Least privilege for token keys (docs/security.md "Insiders", row 6): staff tokens are Ed25519 (EdDSA) only, signed
  * with a key only the API holds. A token signed HS256 with the shared secret every process used to hold, an
- * unsigned one, or one signed with another key is refused (401); the timer service's own key vouches for the timer
- * role and nothing else. Nothing is written by a refused token.
+ * unsigned one, or one signed with another key is refused (401); so is a staff-key token whose sub has no user row,
+ * whatever its role (UNKNOWN_USER). The timer service's own key vouches for the timer role and nothing else. Nothing
+ * is written by a refused token.
  */
 describe('token keys (postgres)', () => {
   let api: TestApi;
@@ -51,5 +52,12 @@ describe('token keys (postgres)', () => {
     // The timer's key is not the staff key: marked as staff, its signature does not verify.
     const disguised = signAccessToken(timerKey, { sub: 'x', name: 'x', role: 'floor' }, 60, 'staff');
     expect(await attempt(disguised)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: expect.stringContaining('invalid signature') });
+  });
+
+  it.each(['floor', 'dealer', 'regulator', 'service', 'timer'] as const)('refuses a %s token signed with the staff key for a sub with no user row (UNKNOWN_USER), writing nothing', async (role) => {
+    const before = await writtenRows(database.db);
+    const rowless = signTestToken(role, { sub: 'minted-by-a-key-holder', privateKey: createPrivateKey(TEST_TOKEN_PRIVATE_KEY) });
+    expect(await attempt(rowless)).toMatchObject({ status: 401, code: 'UNKNOWN_USER', detail: expect.stringContaining('not a user here') });
+    expect(await writtenRows(database.db)).toEqual(before);
   });
 });

@@ -5,7 +5,7 @@ import { ProjectionRunner } from '../../worker/src/projections/projection-runner
 import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
 import { TableSnapshots } from '../src/tables/table-snapshots';
 import { streamIdOf } from '../src/tables/table-stream';
-import { addTestUser, signTestToken } from './test-support/auth';
+import { addTestUser, seedTestUsers, signTestToken } from './test-support/auth';
 import { LiveClient } from './test-support/live-client';
 import { deckWith, handTruth, namedIn, type HandTruth } from './test-support/secrets';
 import { expectStatus } from './test-support/table-setup';
@@ -216,6 +216,7 @@ describe('the visibility matrix: every role × every read path × every phase (p
 
   beforeAll(async () => {
     api = await startTestApi(database.db, { snapshotEvery: 1 });
+    await seedTestUsers(database.db, [{ sub: 'display-1', role: 'service' }]);
     surveillance = await startTestApi(database.db, { liveSurveillance: true });
     urls.main = await listen(api);
     urls.surveillance = await listen(surveillance);

@@ -58,8 +58,10 @@ describe('felt users and felt token on a PGlite folder', () => {
     expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);
   });
 
-  it('signs tokens with the folder key (made as the API makes it): for a user, or a service token, with the lifetime asked for', async () => {
-    expect((await felt('users', 'add', 'tess', '--role', 'dealer', '--data-dir', dir)).code).toBe(0);
+  it('signs tokens with the folder key (made as the API makes it): for a user (a display or a service is one), with the lifetime asked for', async () => {
+    expect((await felt('users', 'add', 'fiona', '--role', 'floor', '--data-dir', dir)).code).toBe(0);
+    const fiona = (await felt('token', '--user', 'fiona', '--data-dir', dir)).out.trim();
+    expect((await felt('users', 'add', 'tess', '--role', 'dealer', '--token', fiona, '--data-dir', dir)).code).toBe(0);
     const user = await felt('token', '--user', 'tess', '--data-dir', dir, '--expires', '2h');
     expect(user.code).toBe(0);
     // The API reads the same file on its first start (resolveTokenKey, source 'file').
@@ -71,13 +73,16 @@ describe('felt users and felt token on a PGlite folder', () => {
     const claims = claimsOf(user.out.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
 
-    const service = await felt('token', '--role', 'service', '--sub', 'lobby-display', '--expires', '30m', '--data-dir', dir);
-    expect(claimsOf(service.out.trim())).toMatchObject({ sub: 'lobby-display', name: 'lobby-display', role: 'service' });
+    // A display's token is a user's too: no token for a name with no row (the API refuses those, UNKNOWN_USER).
+    const rowless = await felt('token', '--role', 'service', '--sub', 'lobby-display', '--data-dir', dir);
+    expect([rowless.code, rowless.err]).toEqual([1, expect.stringContaining("unknown option '--role'")]);
+    expect((await felt('users', 'add', 'lobby-display', '--role', 'service', '--token', fiona, '--data-dir', dir)).code).toBe(0);
+    const service = await felt('token', '--user', 'lobby-display', '--expires', '30m', '--data-dir', dir);
+    expect(claimsOf(service.out.trim())).toMatchObject({ name: 'lobby-display', role: 'service', gen: 0 });
     expect(verifyAccessToken({ staff: publicKey }, service.out.trim()).ok).toBe(true);
 
     expect((await felt('token', '--user', 'nobody', '--data-dir', dir)).err).toContain('there is no user "nobody"');
-    expect((await felt('token', '--data-dir', dir)).code).toBe(2);
-    expect((await felt('token', '--user', 'tess', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
+    expect(await felt('token', '--data-dir', dir)).toMatchObject({ code: 2, err: expect.stringContaining('a token is for a user') });
     expect((await felt('token', '--user', 'tess', '--expires', 'soon', '--data-dir', dir)).code).toBe(2);
   });
 

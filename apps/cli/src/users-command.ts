@@ -7,7 +7,7 @@ import { putStaffOnRecord } from '../../api/src/auth/staff-on-record';
 import { MAX_TOKEN_LIFETIME_SECONDS, signAccessToken, verifyAccessToken } from '../../api/src/auth/access-token';
 import { resolveTokenKey } from '../../api/src/auth/token-keys';
 import { generatePassword } from '../../api/src/auth/passwords';
-import { isRole, isUserRole, ROLES, USER_ROLES, type Role } from '../../api/src/auth/roles';
+import { isUserRole, USER_ROLES, type Role } from '../../api/src/auth/roles';
 import { USER_NAME, Users, type User } from '../../api/src/auth/users';
 import { runningApiPid } from '../../api/src/config/data-dir-lock';
 import { migrations } from '../../../migrations';
@@ -22,8 +22,6 @@ interface DatabaseOptions {
 
 interface TokenOptions extends DatabaseOptions {
   user?: string;
-  role?: string;
-  sub?: string;
   expires: string;
 }
 
@@ -224,29 +222,23 @@ export function registerUsersCommand(program: Command): void {
   addDatabaseOptions(
     program
       .command('token')
-      .description('print an access token (signed with FELT_TOKEN_PRIVATE_KEY, else <data dir>/token.key, made if missing): for a user, or a service token')
+      .description('print an access token for a user (signed with FELT_TOKEN_PRIVATE_KEY, else <data dir>/token.key, made if missing); a display or a service is a user too: felt users add NAME --role service')
       .option('--user <name>', 'a user in the database')
-      .option('--role <role>', 'with --sub: a token for no user in the database (e.g. --role service for a display or the worker)')
-      .option('--sub <name>', 'with --role: the name recorded as the actor')
       .option('--expires <duration>', 'lifetime: 8h, 30m, 7d or seconds', DEFAULT_TTL),
   ).action(async (options: TokenOptions, command: Command) => {
     const ttl = parseDuration(options.expires);
     if (ttl === null) return command.error(`felt token: --expires is like 8h, 30m, 7d or a number of seconds, not "${options.expires}".`, { exitCode: 2 });
     if (ttl > MAX_TOKEN_LIFETIME_SECONDS) return command.error(`felt token: --expires is at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400}d (the API refuses longer-lived tokens).`, { exitCode: 2 });
-    if ((options.user === undefined) === (options.role === undefined)) return command.error('felt token: give --user NAME, or --role ROLE with --sub NAME.', { exitCode: 2 });
+    if (options.user === undefined) return command.error('felt token: give --user NAME; a token is for a user (a display or a service too: felt users add NAME --role service).', { exitCode: 2 });
+    const name = options.user;
     let secret: KeyObject;
     try {
       secret = resolveTokenKey({ ...location(options), tokenPrivateKey: process.env.FELT_TOKEN_PRIVATE_KEY || undefined }).privateKey;
     } catch (error) {
       return command.error(`felt token: ${(error as Error).message}`, { exitCode: 2, code: 'felt.secret' });
     }
-    if (options.role !== undefined) {
-      if (!isRole(options.role)) return command.error(`felt token: --role must be one of ${ROLES.join(', ')}, not "${options.role}".`, { exitCode: 2 });
-      if (!options.sub || !USER_NAME.test(options.sub)) return command.error('felt token: --role needs --sub NAME (letters, digits, ".", "_", "@", "-").', { exitCode: 2 });
-      return out(`${signAccessToken(secret, { sub: options.sub, name: options.sub, role: options.role }, ttl)}\n`);
-    }
     const user = await withUsers(options, command, 'token', async (u, staff) => {
-      const row = await u.byNameWithHash(options.user!);
+      const row = await u.byNameWithHash(name);
       const found = row ? { ...row.user, generation: row.tokenGeneration } : null;
       // A token for a user is a sign-in made on the operator's machine: on record like one.
       if (found && !found.disabled) {

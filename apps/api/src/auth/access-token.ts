@@ -64,7 +64,7 @@ export function verifyAccessToken(
   keys: TokenVerifyKeys,
   token: string,
   nowSeconds = Math.floor(Date.now() / 1000),
-): { ok: true; principal: Principal; expiresAt: number } | { ok: false; reason: string } {
+): { ok: true; principal: Principal; expiresAt: number; kid: TokenKeyId } | { ok: false; reason: string } {
   const verified = verifyEd25519Jwt(keys, token);
   if (!verified.ok) return verified;
   const claims = claimsSchema.safeParse(verified.payload);
@@ -76,5 +76,5 @@ export function verifyAccessToken(
   // The timer's key vouches for the timer and nothing else: a leaked worker cannot act as staff with it.
   if (verified.kid === 'timer' && (role !== 'timer' || dev !== undefined || gen !== undefined)) return { ok: false, reason: `the timer service's key signs timer tokens only, not ${role}` };
   const principal: Principal = { sub, name, role, ...(dev === undefined ? {} : { device: dev }), ...(gen === undefined ? {} : { generation: gen }) };
-  return { ok: true, principal, expiresAt: exp * 1000 };
+  return { ok: true, principal, expiresAt: exp * 1000, kid: verified.kid };
 }

@@ -1,23 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { verifyAccessToken, type Principal } from './access-token';
+import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
+import type { TokenKeyId } from './ed25519-jwt';
+import { Devices, type Device } from './devices';
+import { Users } from './users';
 
 /** Verified tokens kept (oldest dropped first): a signature check per request is a noticeable part of a command's CPU. */
 const VERIFIED_TOKENS_KEPT = 10_000;
-import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
-import { Devices, type Device } from './devices';
-import { Users } from './users';
 
 export type Authentication =
   /** `device`: the registered device the token is bound to (its kind and table decide what it may send). */
   | { readonly ok: true; readonly principal: Principal; readonly device?: Device }
   /** `reason` for the security log, `detail` for the caller; `who` when the token said who it was. */
-  | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal; readonly code?: 'TOKEN_REVOKED' };
+  | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal; readonly code?: 'TOKEN_REVOKED' | 'UNKNOWN_USER' };
 
 /**
  * Whether a bearer token lets its holder in: signature, expiry and claims, then the user's row, read on every call
  * so that disabling a user (or changing their role) stops their tokens at once; so is the row of the device a token
- * is bound to (retiring it stops them too). A token for no user row (a service
- * token from `felt token --role service --sub NAME`) is good until it expires. For HTTP (AccessGuard) and /live.
+ * is bound to (retiring it stops them too). A staff-key token whose `sub` has no user row is refused, whatever its
+ * role (docs/security.md "Insiders", row 6): whoever holds a signing key cannot invent a principal; a display or a
+ * service is a user row too. Only the timer's own key vouches for a principal with no row (the timer, nothing else).
+ * For HTTP (AccessGuard) and /live.
  */
 @Injectable()
 export class TokenAuthenticator {
@@ -28,13 +31,16 @@ export class TokenAuthenticator {
   ) {}
 
   /** Token → what its signature proved; the expiry and the user's row are still checked on every use. */
-  private readonly verified = new Map<string, { principal: Principal; expiresAt: number }>();
+  private readonly verified = new Map<string, { principal: Principal; expiresAt: number; kid: TokenKeyId }>();
 
   async authenticate(token: string): Promise<Authentication> {
     const verified = this.verify(token);
     if (!verified.ok) return { ok: false, reason: verified.reason, detail: `the access token is not valid (${verified.reason}); sign in again` };
     const { principal } = verified;
     const found = await this.users.byIdWithGeneration(principal.sub);
+    if (!found && verified.kid !== 'timer') {
+      return { ok: false, code: 'UNKNOWN_USER', reason: 'no user row', detail: `this token is for "${principal.name}", who is not a user here: a token is for a user (felt users add, then sign in or felt token --user NAME)`, who: principal };
+    }
     const user = found?.user;
     if (user?.disabled) return { ok: false, reason: 'user disabled', detail: `user "${user.name}" is disabled`, who: principal };
     if (user && user.role !== principal.role) {
@@ -53,9 +59,9 @@ export class TokenAuthenticator {
     return { ok: true, principal };
   }
 
-  private verify(token: string): { ok: true; principal: Principal } | { ok: false; reason: string } {
+  private verify(token: string): { ok: true; principal: Principal; kid: TokenKeyId } | { ok: false; reason: string } {
     const known = this.verified.get(token);
-    if (known && known.expiresAt > Date.now()) return { ok: true, principal: known.principal };
+    if (known && known.expiresAt > Date.now()) return { ok: true, principal: known.principal, kid: known.kid };
     if (known) {
       this.verified.delete(token);
       return { ok: false, reason: 'token expired' };
@@ -63,7 +69,7 @@ export class TokenAuthenticator {
     const verified = verifyAccessToken(this.keys.verify, token);
     if (!verified.ok) return verified;
     if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { principal: verified.principal, expiresAt: verified.expiresAt });
-    return { ok: true, principal: verified.principal };
+    this.verified.set(token, { principal: verified.principal, expiresAt: verified.expiresAt, kid: verified.kid });
+    return { ok: true, principal: verified.principal, kid: verified.kid };
   }
 }

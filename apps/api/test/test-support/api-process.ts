@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
-import { TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY } from './auth';
+import { PostgresDatabase } from '@felt/event-store';
+import { seedTestUsers, TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY, TEST_USERS } from './auth';
 
 /** The repository root: the nearest folder above this file with a package.json (also when compiled elsewhere). */
 function repositoryRoot(from: string): string {
@@ -75,6 +76,7 @@ export class ApiProcess {
       await api.kill9();
       throw error;
     });
+    if (env.DATABASE_URL) await seedDefaultUsers(env.DATABASE_URL); // (an embedded PGlite is the child's alone)
     return api;
   }
 
@@ -117,3 +119,13 @@ export class ApiProcess {
 }
 
 export class PortTaken extends Error {}
+
+/** The rows behind the default test tokens (`test-<role>`) in the process's PostgreSQL, which it has migrated. */
+async function seedDefaultUsers(databaseUrl: string): Promise<void> {
+  const db = new PostgresDatabase(databaseUrl, { maxConnections: 1 });
+  try {
+    await seedTestUsers(db, TEST_USERS);
+  } finally {
+    await db.close();
+  }
+}

@@ -1,8 +1,9 @@
 import type { Response } from 'supertest';
+import { SECOND_FLOOR_SUB } from './auth';
 import type { TestApi } from './test-api';
 
 /** The second floor supervisor of the tests: approves what the test API's floor supervisor (api.http) asks for. */
-export const SECOND_FLOOR = { sub: 'test-floor-2', name: 'second floor supervisor' } as const;
+export const SECOND_FLOOR = { sub: SECOND_FLOOR_SUB, name: 'second floor supervisor' } as const;
 
 /**
  * POSTs `body` to `path` as the test API's floor supervisor; a widening (docs/security.md "Insiders", row 3: a

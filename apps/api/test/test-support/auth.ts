@@ -4,7 +4,8 @@ import { signAccessToken } from '../../src/auth/access-token';
 import { signEd25519Jwt } from '../../src/auth/ed25519-jwt';
 import { ed25519PrivateKey, newEd25519PrivateKeyPem } from '../../src/auth/token-keys';
 import type { Queryable } from '@felt/event-store';
-import type { Role } from '../../src/auth/roles';
+import { ENROLLMENT_PENDING } from '../../src/auth/enrollment';
+import { USER_ROLES, type Role } from '../../src/auth/roles';
 import { Users, type User } from '../../src/auth/users';
 
 /**
@@ -15,6 +16,7 @@ export const TEST_TOKEN_PRIVATE_KEY = newEd25519PrivateKeyPem();
 const testTokenKey = ed25519PrivateKey(TEST_TOKEN_PRIVATE_KEY, 'the test token key');
 /** The timer service's own key in tests (FELT_TIMER_PRIVATE_KEY for a worker; the API gets its public half). */
 export const TEST_TIMER_PRIVATE_KEY = newEd25519PrivateKeyPem();
+const testTimerKey = ed25519PrivateKey(TEST_TIMER_PRIVATE_KEY, 'the test timer key');
 export const TEST_TIMER_PUBLIC_KEY = createPublicKey(TEST_TIMER_PRIVATE_KEY).export({ format: 'pem', type: 'spki' }).toString();
 /** The key that seals undealt decks in tests: made up per test process, as a deployment's FELT_SEAL_KEY would be. */
 export const TEST_SEAL_KEY = randomBytes(32).toString('hex');
@@ -45,8 +47,10 @@ export function signTestToken(role: Role, options: TestTokenOptions = {}): strin
     const claims = { name: principal.name, role, ...(options.device === undefined ? {} : { dev: options.device }), ...(options.generation === undefined ? {} : { gen: options.generation }) };
     return new JwtService().sign(claims, { secret: options.secret, algorithm: 'HS256', subject: sub, expiresIn });
   }
-  if (expiresIn < 0) return signAccessToken(options.privateKey ?? testTokenKey, principal, 60, 'staff', Math.floor(Date.now() / 1000) + expiresIn - 60);
-  return signAccessToken(options.privateKey ?? testTokenKey, principal, expiresIn);
+  // The timer has no user row: its token is signed with the timer's own key, as the worker signs it.
+  const [key, kid] = options.privateKey ? [options.privateKey, 'staff' as const] : role === 'timer' ? [testTimerKey, 'timer' as const] : [testTokenKey, 'staff' as const];
+  if (expiresIn < 0) return signAccessToken(key, principal, 60, kid, Math.floor(Date.now() / 1000) + expiresIn - 60);
+  return signAccessToken(key, principal, expiresIn, kid);
 }
 
 /** A token with exactly these claims, signed with the test API's key: for tests of the claims' checks. */
@@ -64,4 +68,25 @@ export async function addTestUser(db: Queryable, name: string, role: Role, passw
   const user = await new Users(db).add(name, role, password);
   if (user === 'name-taken') throw new Error(`user ${name} exists already`);
   return user;
+}
+
+/** The tests' second floor supervisor (test-support/approvals.ts SECOND_FLOOR), who approves what `test-floor` asks for. */
+export const SECOND_FLOOR_SUB = 'test-floor-2';
+
+/** The user rows behind the default test tokens (`test-<role>`, every role a user may have, and the second floor supervisor): the test APIs seed them. */
+export const TEST_USERS: readonly TestUserRow[] = [...USER_ROLES.map((role) => ({ sub: `test-${role}`, role })), { sub: SECOND_FLOOR_SUB, role: 'floor' }];
+
+export interface TestUserRow {
+  readonly sub: string;
+  readonly role: Role;
+}
+
+/**
+ * Users rows for the subs tests sign tokens for (the API refuses a staff token whose sub has no row): id and name
+ * the sub, token generation 0, no password (nobody signs in as them). A row already there is left as it is.
+ */
+export async function seedTestUsers(db: Queryable, users: readonly TestUserRow[]): Promise<void> {
+  for (const { sub, role } of users) {
+    await db.query(`INSERT INTO users (id, name, role, password_hash) VALUES ($1, $1, $2, $3) ON CONFLICT DO NOTHING`, [sub, role, ENROLLMENT_PENDING]);
+  }
 }

@@ -2,7 +2,7 @@ import { chipsOnTable, deckCommitment, legalActions, tableDecider, type TableEve
 import { planSetup, runTableScript, type ScriptCommand, type TableScript } from '@felt/formats';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../../src/tables/table-command-schema';
 import { streamIdOf } from '../../src/tables/table-stream';
-import { authHeaders } from './auth';
+import { authHeaders, seedTestUsers } from './auth';
 import { openedForTest } from './secrets';
 import { openTableWithPlayers, startHandWithBlinds } from './table-setup';
 import { exampleScripts, requestBody } from './table-scripts';
@@ -32,6 +32,7 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
 
     beforeAll(async () => {
       api = await startTestApi(database.db);
+      await seedTestUsers(database.db, [{ sub: 'floor-7', role: 'floor' }]);
     });
 
     it('finds the example scripts', () => {

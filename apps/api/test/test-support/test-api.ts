@@ -6,7 +6,7 @@ import { DEFAULT_API_CONFIG, type ApiConfig } from '../../src/config/api-config'
 import { FoldedTables } from '../../src/tables/folded-tables';
 import { TableSnapshots } from '../../src/tables/table-snapshots';
 import type { Role } from '../../src/auth/roles';
-import { authHeaders, TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY, type TestTokenOptions } from './auth';
+import { authHeaders, seedTestUsers, TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY, TEST_USERS, type TestTokenOptions } from './auth';
 
 export type HttpAgent = ReturnType<typeof request.agent>;
 
@@ -20,6 +20,8 @@ export interface TestApi {
   /** Requests with a token for `role` (signTestToken's options: sub, name, expiresIn, secret). */
   as(role: Role, options?: TestTokenOptions): HttpAgent;
   readonly store: EventStore;
+  /** The database the API runs on (seedTestUsers for the subs a test signs tokens for). */
+  readonly db: Database;
   /** The folded-state cache and snapshots, for tests that look behind the HTTP answers. */
   readonly tables: FoldedTables;
   readonly snapshots: TableSnapshots;
@@ -28,6 +30,7 @@ export interface TestApi {
 
 export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}): Promise<TestApi> {
   const app = await createApiApp({ ...DEFAULT_API_CONFIG, logLevel: process.env.LOG_LEVEL ?? 'silent', tokenPrivateKey: TEST_TOKEN_PRIVATE_KEY, timerPublicKey: TEST_TIMER_PUBLIC_KEY, sealKey: TEST_SEAL_KEY, ...config }, { database: db });
+  await seedTestUsers(db, TEST_USERS); // the rows behind the default tokens; after the schema is up, before the staff are put on record
   await app.init();
   await app.getHttpAdapter().getInstance().ready(); // Fastify routes requests only once ready (listen() waits for it itself)
   const as = (role: Role, options?: TestTokenOptions): HttpAgent => request.agent(app.getHttpServer()).set(authHeaders(role, options));
@@ -37,6 +40,7 @@ export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}
     anonymous: request(app.getHttpServer()),
     as,
     store: new EventStore(db),
+    db,
     tables: app.get(FoldedTables),
     snapshots: app.get(TableSnapshots),
     close: () => app.close(),
