@@ -4,6 +4,7 @@ import { streamIdOf } from '../src/tables/table-stream';
 import { openTableWithPlayers, NO_LIMIT_1_2 } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { seedTestUsers } from './test-support/auth';
+import { approvedBySecond } from './test-support/approvals';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
 type Agent = ReturnType<TestApi['as']>;
@@ -36,14 +37,15 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     // The tokens' rows before the start, which puts them on record (verify's staff check finds each created).
     await seedTestUsers(database.db, [{ sub: 'bootstrap', role: 'floor' }, { sub: 'stranger', role: 'dealer' }, { sub: 'reg-9', role: 'regulator' }]);
     api = await startTestApi(database.db);
-    // The first floor user through the API's own admin.
-    const boss = await api.as('floor', { sub: 'bootstrap' }).post('/users').send({ name: 'boss', role: 'floor' }).expect(201);
+    // A floor supervisor through the API's own admin: asked by one, approved by another.
+    const boss = await approvedBySecond(api, await api.as('floor', { sub: 'bootstrap' }).post('/users').send({ name: 'boss', role: 'floor' }));
+    expect(boss.status).toBe(201);
     passwords.boss = await enrolled(boss.body);
     floorId = boss.body.user.id;
     floor = api.as('floor', { sub: floorId, name: 'boss' });
     // devi signs in on consoles (a user of her own: every sign-in counts against a name's throttle).
     for (const [name, role] of [['dana', 'dealer'], ['ray', 'regulator'], ['devi', 'floor']] as const) {
-      const { body } = await floor.post('/users').send({ name, role }).expect(201);
+      const { body } = await approvedBySecond(api, await floor.post('/users').send({ name, role }));
       passwords[name] = await enrolled(body);
       ids[name] = body.user.id;
     }
@@ -205,7 +207,7 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
   it('exports the audit streams with the roster as of each event’s time; the file verifies offline, its export on record', async () => {
     // Dana becomes a floor supervisor: events before carry her as a dealer, after as floor.
     const before = (await ofType('SignedIn')).filter((e) => e.data.userId === ids.dana).at(-1)!;
-    await floor.patch('/users/dana').send({ role: 'floor' }).expect(200);
+    expect((await approvedBySecond(api, await floor.patch('/users/dana').send({ role: 'floor' }))).status).toBe(200);
     const res = await api.as('regulator', { sub: 'reg-9' }).get('/regulator/audit/export').buffer(true).parse(textParser as never).expect(200);
     const read = readJsonl(res.body as string);
     expect(read.problems).toEqual([]);

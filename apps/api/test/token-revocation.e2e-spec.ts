@@ -65,7 +65,7 @@ describe('token revocation (postgres)', () => {
 
   it('a role change and back: the old token is refused and its socket closed', async () => {
     const { user, token, client } = await signedInWithSocket('rev-role');
-    await asBoss().patch(`/users/${user.id}`).send({ role: 'regulator' }).expect(200);
+    await asBoss().patch(`/users/${user.id}`).send({ role: 'service' }).expect(200);
     await asBoss().patch(`/users/${user.id}`).send({ role: 'dealer' }).expect(200);
     await expectRevoked(token, client);
   });

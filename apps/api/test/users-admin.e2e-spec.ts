@@ -56,8 +56,8 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     const { body } = await asBoss().post('/users').send({ name: 'omar', role: 'dealer' }).expect(201);
     const omar = () => api.as('dealer', { sub: body.user.id, name: 'omar' });
     await omar().get('/tables').expect(200);
-    const changed = await asBoss().patch('/users/omar').send({ role: 'regulator' }).expect(200);
-    expect(changed.body).toMatchObject({ user: { name: 'omar', role: 'regulator' }, changes: ['UserRoleChanged'] });
+    const changed = await asBoss().patch('/users/omar').send({ role: 'service' }).expect(200); // floor and regulator take two people (below)
+    expect(changed.body).toMatchObject({ user: { name: 'omar', role: 'service' }, changes: ['UserRoleChanged'] });
     await omar().get('/tables').expect(401);
     expect((await asBoss().patch(`/users/${body.user.id}`).send({ disabled: true }).expect(200)).body.changes).toEqual(['UserDisabled']);
     expect((await asBoss().patch(`/users/${body.user.id}`).send({ disabled: true }).expect(200)).body.changes).toEqual([]);
@@ -68,7 +68,7 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
   });
 
   it('resets a password: the old one stops at once, the code is single use, PasswordReset is recorded', async () => {
-    const { body } = await asBoss().post('/users').send({ name: 'pia', role: 'regulator' }).expect(201);
+    const { body } = await asBoss().post('/users').send({ name: 'pia', role: 'service' }).expect(201);
     await api.anonymous.post('/auth/enroll').send({ username: 'pia', code: body.enrollmentCode, password: 'pia-first-secret' }).expect(200);
     // Used once: the same code again is refused, and writes nothing.
     const before = await everything();
@@ -97,6 +97,33 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     const fresh = await asBoss().post(`/users/${body.user.id}/password`).expect(200);
     await asBoss().patch(`/users/${body.user.id}`).send({ disabled: true }).expect(200);
     expect((await enroll('rosa', fresh.body.enrollmentCode)).body.code).toBe('INVALID_ENROLLMENT_CODE');
+  });
+
+  it('adds a floor supervisor or a regulator, or makes someone one, only with a second floor supervisor (202 APPROVAL_REQUIRED): the asker cannot approve, another does and gets the code', async () => {
+    const before = await writtenRows(database.db);
+    const asked = await asBoss().post('/users').send({ name: 'flora', role: 'floor' }).expect(202);
+    expect(asked.body).toMatchObject({ code: 'APPROVAL_REQUIRED', approvalId: expect.any(String), widens: expect.stringContaining('"flora" becomes a floor supervisor') });
+    expect(await writtenRows(database.db)).toEqual(before);
+    const waiting = (await asBoss().get('/approvals').expect(200)).body.approvals as { approvalId: string; commandType: string; requestedBy: { id: string } }[];
+    expect(waiting.find((a) => a.approvalId === asked.body.approvalId)).toMatchObject({ commandType: 'CreateUser', requestedBy: { id: boss.id } });
+    const alone = await asBoss().post(`/approvals/${asked.body.approvalId}/approve`).send({});
+    expect([alone.status, alone.body.code]).toEqual([403, 'APPROVER_IS_REQUESTER']);
+    expect(await writtenRows(database.db)).toEqual(before);
+    const approved = await api.as('floor').post(`/approvals/${asked.body.approvalId}/approve`).send({}).expect(201);
+    expect(approved.body).toMatchObject({ user: { name: 'flora', role: 'floor' }, enrollmentCode: expect.stringMatching(/^[A-Za-z0-9_-]{20}$/) });
+    const created = (await readAuditLog(api.store)).find((e) => e.type === 'UserCreated' && (e.data as { name: string }).name === 'flora')!;
+    expect(created.metadata).toMatchObject({ actorId: 'test-floor' });
+
+    // A role change to regulator: nothing changes until approved; a refusal changes nothing.
+    const rhea = (await asBoss().post('/users').send({ name: 'rhea', role: 'dealer' }).expect(201)).body.user as User;
+    const promoted = await asBoss().patch(`/users/${rhea.id}`).send({ role: 'regulator' }).expect(202);
+    expect(promoted.body.widens).toContain('"rhea" becomes a regulator');
+    const refused = await asBoss().patch('/users/rhea').send({ role: 'floor' }).expect(202);
+    await api.as('floor').post(`/approvals/${refused.body.approvalId}/refuse`).send({}).expect(200);
+    expect((await asBoss().get('/users').expect(200)).body.users.find((u: User) => u.name === 'rhea')).toMatchObject({ role: 'dealer' });
+    const changed = await api.as('floor').post(`/approvals/${promoted.body.approvalId}/approve`).send({}).expect(200);
+    expect(changed.body).toMatchObject({ user: { name: 'rhea', role: 'regulator' }, changes: ['UserRoleChanged'] });
+    expect(await auditTypes()).toEqual(expect.arrayContaining(['WideningRequested', 'WideningApproved', 'WideningRefused']));
   });
 
   describe('refusals: a 4xx with its code, nothing written', () => {

@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import { EventStore, IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
 import { AuditLog, cliActor } from '../../api/src/auth/audit-log';
 import { isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal } from '../../api/src/auth/staff-admin';
+import { StaffApprovals } from '../../api/src/auth/staff-approvals';
 import { putStaffOnRecord } from '../../api/src/auth/staff-on-record';
+import { WideningApprovals, type WideningAsked } from '../../api/src/tables/widening-approvals';
 import { MAX_TOKEN_LIFETIME_SECONDS, signAccessToken, verifyAccessToken } from '../../api/src/auth/access-token';
 import { resolveTokenKey } from '../../api/src/auth/token-keys';
 import { generatePassword } from '../../api/src/auth/passwords';
@@ -89,7 +91,8 @@ async function openUsers(options: DatabaseOptions, command: Command, name: strin
   try {
     const db = await openDatabase({ databaseUrl, dataDir, migrations });
     const audit = new AuditLog(new EventStore(db));
-    return { users: new Users(db), db, audit, admin: new StaffAdmin(db, audit) };
+    const [users, admin] = [new Users(db), new StaffAdmin(db, audit)];
+    return { users, db, audit, admin, approvals: new StaffApprovals(users, admin, new WideningApprovals(new EventStore(db), audit)) };
   } catch (error) {
     return command.error(`felt ${name}: cannot open the database (${databaseUrl ? 'DATABASE_URL' : dataDir}): ${(error as Error).message}.`, {
       exitCode: 2,
@@ -104,6 +107,13 @@ interface Staff {
   readonly db: Database;
   readonly audit: AuditLog;
   readonly admin: StaffAdmin;
+  /** A new floor supervisor or regulator, or a role changed to one, waits for a second floor supervisor. */
+  readonly approvals: StaffApprovals;
+}
+
+/** What to tell the floor supervisor whose request waits for another's approval. */
+function askedLines(asked: WideningAsked): string {
+  return `not done yet: ${asked.detail}\napproval ${asked.approvalId}: another floor supervisor approves it on the console's Staff screen or with POST /approvals/${asked.approvalId}/approve (until ${asked.expiresAt})\n`;
 }
 
 async function withUsers<T>(options: DatabaseOptions, command: Command, name: string, fn: (users: Users, staff: Staff) => Promise<T>): Promise<T> {
@@ -139,8 +149,9 @@ function userLine(u: User): string {
 /**
  * `felt users add NAME --role ROLE [--password P]`, `felt users list [--json]`, `felt users disable|enable NAME`,
  * `felt users role NAME ROLE`, `felt users reset-password NAME [--password P]` (each change with its audit event,
- * the actor `cli:<login>`; the floor supervisors' rules of POST/PATCH /users hold here too, but for "yourself"),
- * `felt token --user NAME | --role service --sub NAME [--expires 8h]` (docs/api.md "Authentication and roles").
+ * made as the signed-in floor supervisor of --token under the rules of POST/PATCH /users: a floor supervisor or a
+ * regulator is asked for here and approved by another floor supervisor),
+ * `felt token --user NAME [--expires 8h]`: for a user row only, a display's or a service's too (docs/api.md "Authentication and roles").
  * Exit codes: 0 done; 2 bad options, a name in use or unknown, or the database cannot be opened.
  */
 export function registerUsersCommand(program: Command): void {
@@ -150,7 +161,7 @@ export function registerUsersCommand(program: Command): void {
   addChangeOptions(
     users
       .command('add <name>')
-      .description('add a user (as the floor supervisor of --token): an enrollment code is printed once; the first user of an empty database gets a password instead (or --password)')
+      .description('add a user (as the floor supervisor of --token): an enrollment code is printed once; a floor supervisor or regulator waits for another floor supervisor\'s approval (its id is printed); the first user of an empty database gets a password instead (or --password)')
       .requiredOption('--role <role>', USER_ROLES.join(', '))
       .option('--password <password>', 'the password (at least 8 characters)'),
   ).action(async (name: string, options: DatabaseOptions & { role: string; password?: string }, command: Command) => {
@@ -162,6 +173,8 @@ export function registerUsersCommand(program: Command): void {
       // The first user has no one to enroll them: a password for the operator. Everyone after gets a code.
       const first = actor.userId === null;
       if (!first && options.password !== undefined) return command.error('felt users add: --password is for the first user only; others set their own with the enrollment code.', { exitCode: 2, code: 'felt.password-not-yours' });
+      const asked = await staff.approvals.askCreate(name, options.role, actor);
+      if (asked) return asked;
       const password = first ? (options.password ?? generatePassword()) : undefined;
       const created = await staff.admin.create(name, options.role as Role, actor, password);
       return isStaffRefusal(created) ? created : { ...created, password };
@@ -170,6 +183,7 @@ export function registerUsersCommand(program: Command): void {
       if (result.code === 'USER_NAME_TAKEN') return command.error(`felt users add: there is already a user "${name}".`, { exitCode: 2, code: 'felt.name-taken' });
       return refuse(command, 'users add', result);
     }
+    if ('approvalId' in result) return out(askedLines(result));
     const added = result.user;
     out(`added ${added.role} "${added.name}" (id ${added.id})\n`);
     if (result.enrollment) out(`enrollment code: ${result.enrollment.code}\n(shown once, until ${result.enrollment.expiresAt}: ${added.name} sets their own password with it, POST /auth/enroll or the console)\n`);
@@ -197,10 +211,14 @@ export function registerUsersCommand(program: Command): void {
     );
   }
 
-  addChangeOptions(users.command('role <name> <role>').description(`change a user's role (${USER_ROLES.join(', ')}); their tokens stop at once`)).action(
+  addChangeOptions(users.command('role <name> <role>').description(`change a user's role (${USER_ROLES.join(', ')}); their tokens stop at once; to floor or regulator, once another floor supervisor approves (its id is printed)`)).action(
     async (name: string, role: string, options: DatabaseOptions, command: Command) => {
-      const result = await withUsers(options, command, 'users role', async (_u, staff) => staff.admin.update(name, { role }, await signedInActor(options, staff, command, 'users role', false)));
+      const result = await withUsers(options, command, 'users role', async (_u, staff) => {
+        const actor = await signedInActor(options, staff, command, 'users role', false);
+        return (await staff.approvals.askChange(name, { role }, actor)) ?? staff.admin.update(name, { role }, actor);
+      });
       if (isStaffRefusal(result)) return refuse(command, 'users role', result);
+      if ('approvalId' in result) return out(askedLines(result));
       out(result.events.length === 0 ? `"${name}" is already ${role}\n` : `"${name}" is now ${role}\n`);
     },
   );

@@ -2,10 +2,17 @@ import type { ConsoleContext } from './console-context.js';
 import { element, replaceChildren } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
 
+/** Dispatched on the panel when a request was made elsewhere on the screen: it lists the requests again. */
+export const APPROVAL_ASKED = 'approval-asked';
+/** Dispatched by the panel (bubbling) when a request was approved or refused. */
+export const APPROVAL_DECIDED = 'approval-decided';
+
 /** A widening request waiting for a second floor supervisor (GET /approvals). */
 interface PendingWidening {
   readonly approvalId: string;
+  /** Empty for a staff request (a new floor supervisor or regulator, or a role changed to one). */
   readonly tableId: string;
+  readonly command: { readonly name?: unknown };
   readonly widens: string;
   readonly requestedBy: { readonly id: string; readonly name?: string };
   readonly expiresAt: string;
@@ -13,7 +20,7 @@ interface PendingWidening {
 
 /**
  * Two people for a widening (docs/security.md "Insiders", row 3): the requests one floor supervisor made that widen
- * who sees or chooses cards, each with Approve (another floor supervisor; the API refuses the one who asked) and
+ * who sees or chooses cards (a table's rules, its dealer, a new floor supervisor or regulator), each with Approve (another floor supervisor; the API refuses the one who asked) and
  * Refuse (or withdraw, for the one who asked). Shown on the Staff screen, to floor supervisors only.
  */
 export function approvalsPanel(ctx: ConsoleContext): HTMLElement {
@@ -25,6 +32,7 @@ export function approvalsPanel(ctx: ConsoleContext): HTMLElement {
       try {
         await ctx.api.post(`/approvals/${encodeURIComponent(pending.approvalId)}/${verb}`, {});
         feedback.succeeded('approvals', done);
+        panel.dispatchEvent(new Event(APPROVAL_DECIDED, { bubbles: true })); // the Staff screen shows a new user or role
       } catch (error) {
         feedback.refused('approvals', error);
       }
@@ -33,14 +41,16 @@ export function approvalsPanel(ctx: ConsoleContext): HTMLElement {
 
   function item(pending: PendingWidening): HTMLElement {
     const who = pending.requestedBy.name ?? pending.requestedBy.id;
-    const approve = element('button', { type: 'button', 'data-testid': `approve-${pending.tableId}` }, `Approve for ${pending.tableId}`);
-    approve.addEventListener('click', () => decide(pending, 'approve', `Approved: table ${pending.tableId}, ${pending.widens}.`));
-    const refuse = element('button', { type: 'button', 'data-testid': `refuse-${pending.tableId}` }, `Refuse for ${pending.tableId}`);
-    refuse.addEventListener('click', () => decide(pending, 'refuse', `Refused: table ${pending.tableId}; nothing was changed.`));
+    // A table's request names the table; a staff request the user it is about.
+    const [key, what] = pending.tableId ? [pending.tableId, `table ${pending.tableId}`] : [`user-${String(pending.command.name)}`, `user ${String(pending.command.name)}`];
+    const approve = element('button', { type: 'button', 'data-testid': `approve-${key}` }, `Approve for ${what}`);
+    approve.addEventListener('click', () => decide(pending, 'approve', `Approved: ${what}, ${pending.widens}.`));
+    const refuse = element('button', { type: 'button', 'data-testid': `refuse-${key}` }, `Refuse for ${what}`);
+    refuse.addEventListener('click', () => decide(pending, 'refuse', `Refused: ${what}; nothing was changed.`));
     return element(
       'li',
-      { 'data-testid': `approval-${pending.tableId}` },
-      `${who} asks, for table ${pending.tableId}: ${pending.widens} (until ${new Date(pending.expiresAt).toLocaleTimeString()}). `,
+      { 'data-testid': `approval-${key}` },
+      `${who} asks, for ${what}: ${pending.widens} (until ${new Date(pending.expiresAt).toLocaleTimeString()}). `,
       approve,
       ' ',
       refuse,
@@ -56,5 +66,7 @@ export function approvalsPanel(ctx: ConsoleContext): HTMLElement {
     }
   }
   void load();
-  return element('section', { class: 'panel', 'data-testid': 'approvals-panel' }, element('h2', {}, 'Waiting for a second floor supervisor'), feedback.slot('approvals'), list);
+  const panel = element('section', { class: 'panel', 'data-testid': 'approvals-panel' }, element('h2', {}, 'Waiting for a second floor supervisor'), feedback.slot('approvals'), list);
+  panel.addEventListener(APPROVAL_ASKED, () => void load());
+  return panel;
 }

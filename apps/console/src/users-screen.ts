@@ -1,4 +1,4 @@
-import { approvalsPanel } from './approvals-panel.js';
+import { APPROVAL_ASKED, APPROVAL_DECIDED, approvalsPanel } from './approvals-panel.js';
 import type { ConsoleContext } from './console-context.js';
 import { element, field, formValues, replaceChildren } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
@@ -11,6 +11,13 @@ interface UserRow {
 }
 
 const ROLES = ['dealer', 'floor', 'regulator'] as const;
+
+/** A floor supervisor or a regulator waits for another floor supervisor (202 APPROVAL_REQUIRED). */
+interface ApprovalAsked {
+  readonly code?: 'APPROVAL_REQUIRED';
+  readonly approvalId?: string;
+}
+const WAITS = 'another floor supervisor must approve it in "Waiting for a second floor supervisor" within the hour';
 
 /** What adding a user or resetting a password answers: a code to hand over, never a password. */
 interface EnrollmentAnswer {
@@ -26,6 +33,8 @@ interface EnrollmentAnswer {
 export function usersScreen(ctx: ConsoleContext): HTMLElement {
   const feedback = new FeedbackSlots();
   const tbody = element('tbody');
+  const approvals = approvalsPanel(ctx);
+  const asked = () => approvals.dispatchEvent(new Event(APPROVAL_ASKED));
   const enrollment = element('p', { class: 'one-time', 'data-testid': 'one-time-code', hidden: true, role: 'status' });
   const nameInput = element('input', { name: 'name', type: 'text', required: true, autocomplete: 'off', 'data-testid': 'input-new-user' });
   const roleSelect = element('select', { name: 'role', 'data-testid': 'input-new-role' }, ROLES.map((r) => element('option', { value: r }, r)));
@@ -52,10 +61,14 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     const { name, role } = formValues(create);
     if (!name) return feedback.refusedHere('create-user', 'Enter the user name. Nothing was sent.');
     void run('create-user', async () => {
-      const answer = await ctx.api.post<EnrollmentAnswer & { user: UserRow }>('/users', { name, role });
+      const answer = await ctx.api.post<EnrollmentAnswer & { user: UserRow } & ApprovalAsked>('/users', { name, role });
+      create.reset();
+      if (answer.code === 'APPROVAL_REQUIRED') {
+        asked();
+        return feedback.succeeded('create-user', `${name} is not added yet: ${WAITS}; the one who approves gets the code.`);
+      }
       feedback.succeeded('create-user', `${answer.user.name} added as ${answer.user.role}.`);
       showCode(answer.user.name, answer);
-      create.reset();
     });
   });
 
@@ -80,8 +93,9 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     const role = element('select', { id: roleId, 'data-testid': roleId }, ROLES.map((r) => element('option', { value: r, selected: r === user.role }, r)));
     role.addEventListener('change', () =>
       void run(slot, async () => {
-        await ctx.api.send('PATCH', `/users/${encodeURIComponent(user.id)}`, { role: role.value });
-        feedback.succeeded(slot, `${user.name} is now ${role.value}.`);
+        const answer = await ctx.api.send<ApprovalAsked>('PATCH', `/users/${encodeURIComponent(user.id)}`, { role: role.value });
+        if (answer?.code === 'APPROVAL_REQUIRED') asked();
+        feedback.succeeded(slot, answer?.code === 'APPROVAL_REQUIRED' ? `${user.name} is not ${role.value} yet: ${WAITS}.` : `${user.name} is now ${role.value}.`);
       }),
     );
     return element(
@@ -103,12 +117,13 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     }
   }
   void load();
+  approvals.addEventListener(APPROVAL_DECIDED, () => void load());
   return element(
     'section',
     { class: 'screen users-screen', 'aria-labelledby': 'users-heading' },
     element('h1', { id: 'users-heading' }, 'Staff'),
     feedback.slot('users'),
-    approvalsPanel(ctx),
+    approvals,
     element('section', { class: 'panel' }, element('h2', {}, 'Add a user'), create, enrollment),
     element('table', { class: 'users', 'data-testid': 'users' }, element('thead', {}, element('tr', {}, ['User', 'Role', 'State', ''].map((h) => element('th', { scope: 'col' }, h)))), tbody),
   );

@@ -17,6 +17,7 @@ import { CREATE_FIRST_FLOOR_USER, FirstFloorUser } from './first-floor-user';
 import { SignInThrottle } from './login-throttle';
 import { SecurityLog } from './security-log';
 import { StaffAdmin } from './staff-admin';
+import { StaffApprovals } from './staff-approvals';
 import { TableAccess } from './table-access';
 import { TokenAuthenticator } from './token-authenticator';
 import { Users } from './users';
@@ -51,8 +52,9 @@ export class AuthModule {
         FirstFloorUser,
         WideningApprovals,
         DealerStaffing,
+        { provide: StaffApprovals, inject: [Users, StaffAdmin, WideningApprovals], useFactory: (users: Users, admin: StaffAdmin, approvals: WideningApprovals) => new StaffApprovals(users, admin, approvals) },
       ],
-      exports: [TOKEN_KEYS, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule, WideningApprovals, DealerStaffing],
+      exports: [TOKEN_KEYS, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule, WideningApprovals, DealerStaffing, StaffApprovals],
     };
   }
 }

@@ -1,7 +1,7 @@
-import { Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { requestIdOf, type HttpRequest } from '../http/http-types';
+import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { listPageSchema, pageOf } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
@@ -10,6 +10,7 @@ import { Roles } from './access-decorators';
 import { apiActor } from './audit-log';
 import { principalOf } from './principal';
 import { isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal } from './staff-admin';
+import { StaffApprovals } from './staff-approvals';
 import type { EnrollmentCode } from './enrollment';
 import { USER_NAME, Users, type User } from './users';
 
@@ -53,6 +54,7 @@ export class UsersController {
   constructor(
     @Inject(Users) private readonly users: Users,
     @Inject(StaffAdmin) private readonly admin: StaffAdmin,
+    @Inject(StaffApprovals) private readonly staffApprovals: StaffApprovals,
   ) {}
 
   @Get()
@@ -70,9 +72,15 @@ export class UsersController {
   @ApiBody({ schema: { type: 'object', required: ['name', 'role'], properties: { name: { type: 'string' }, role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] } } } })
   @ApiResponse({ status: 201, description: '{user, enrollmentCode, expiresAt}: the code is shown once; the person sets their password with POST /auth/enroll' })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, INVALID_USER_NAME, UNKNOWN_ROLE' })
+  @ApiResponse({ status: 202, description: 'APPROVAL_REQUIRED: a floor supervisor or a regulator is added once another floor supervisor approves (POST /approvals/{approvalId}/approve, which answers the code)' })
   @ApiResponse({ status: 409, description: 'USER_NAME_TAKEN' })
-  async create(@Req() req: HttpRequest) {
+  async create(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
     const { name, role } = parseInput(createSchema, jsonBody(req));
+    const asked = done(await this.staffApprovals.askCreate(name, role, actorOf(req)));
+    if (asked) {
+      res.status(202);
+      return asked;
+    }
     const { user, enrollment } = done(await this.admin.create(name, role, actorOf(req)));
     return enrollmentAnswer(user, enrollment!);
   }
@@ -84,9 +92,15 @@ export class UsersController {
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, UNKNOWN_ROLE' })
   @ApiResponse({ status: 403, description: 'CANNOT_DISABLE_SELF, CANNOT_CHANGE_OWN_ROLE' })
   @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
+  @ApiResponse({ status: 202, description: 'APPROVAL_REQUIRED: a role changed to floor or regulator is applied once another floor supervisor approves (POST /approvals/{approvalId}/approve)' })
   @ApiResponse({ status: 409, description: 'LAST_FLOOR_USER' })
-  async change(@Param('userId') userId: string, @Req() req: HttpRequest) {
+  async change(@Param('userId') userId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
     const change = parseInput(changeSchema, jsonBody(req));
+    const asked = await this.staffApprovals.askChange(userId, change, actorOf(req));
+    if (asked) {
+      res.status(202);
+      return asked;
+    }
     const { user, events } = done(await this.admin.update(userId, change, actorOf(req)));
     return { user, changes: events.map((e) => e.type) };
   }
@@ -104,7 +118,7 @@ export class UsersController {
 }
 
 /** The floor gets a code to hand over, never a password: the person chooses theirs (docs/security.md "Insiders", row 3). */
-function enrollmentAnswer(user: User, enrollment: EnrollmentCode) {
+export function enrollmentAnswer(user: User, enrollment: EnrollmentCode) {
   return {
     user,
     enrollmentCode: enrollment.code,

@@ -4,6 +4,9 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/access-decorators';
 import { apiActor } from '../auth/audit-log';
 import { DealerStaffing } from '../auth/dealer-staffing';
+import { enrollmentAnswer, staffProblem } from '../auth/users.controller';
+import { isStaffRefusal } from '../auth/staff-admin';
+import { StaffApprovals } from '../auth/staff-approvals';
 import { principalOf } from '../auth/principal';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { existingTable } from './get-table.query';
@@ -25,6 +28,7 @@ export class ApprovalsController {
     @Inject(WideningApprovals) private readonly approvals: WideningApprovals,
     @Inject(TableCommandRunner) private readonly runner: TableCommandRunner,
     @Inject(DealerStaffing) private readonly staffing: DealerStaffing,
+    @Inject(StaffApprovals) private readonly staffApprovals: StaffApprovals,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
   ) {}
 
@@ -35,11 +39,18 @@ export class ApprovalsController {
   }
 
   @Post(':approvalId/approve')
-  @ApiOperation({ summary: 'Approve a widening another floor supervisor asked for: the command is applied as asked (201, as the command route answers; a dealer assignment 200, as PUT /tables/{tableId}/dealers/{userId}); 403 APPROVER_IS_REQUESTER for the one who asked' })
+  @ApiOperation({ summary: 'Approve a widening another floor supervisor asked for: the command is applied as asked (201, as the command route answers; a dealer assignment 200, as PUT /tables/{tableId}/dealers/{userId}; a new floor supervisor or regulator 201 with the enrollment code, as POST /users; a role change 200, as PATCH /users/{userId}); 403 APPROVER_IS_REQUESTER for the one who asked' })
   async approve(@Param('approvalId') approvalId: string, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
     const approver = principalOf(req);
     const pending = await this.approvals.decidable(approvalId, approver, true);
     const actor = apiActor(approver, requestIdOf(req));
+    if (StaffApprovals.isStaffRequest(pending)) {
+      // A new floor supervisor or regulator, or a role change to one: the approver's act, answered as POST/PATCH /users would.
+      const applied = await this.staffApprovals.apply(pending, { userId: approver.sub, audit: actor });
+      if (isStaffRefusal(applied)) throw staffProblem(applied);
+      const { user, enrollment, changes } = applied;
+      return void sendJson(res, enrollment ? 201 : 200, enrollment ? enrollmentAnswer(user, enrollment) : { user, changes });
+    }
     if (pending.commandType === 'AssignDealer') {
       // The assignment is the approver's act (its DealerAssigned names them); WideningRequested names who asked.
       const user = await this.staffing.assignable(String(pending.command.userId));

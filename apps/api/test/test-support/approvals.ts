@@ -20,7 +20,7 @@ export async function assignApproved(api: TestApi, tableId: string, userId: stri
 }
 
 /** The answer itself, or, for a 202 APPROVAL_REQUIRED, the second floor supervisor's approval's answer. */
-async function approvedBySecond(api: TestApi, asked: Response): Promise<Response> {
+export async function approvedBySecond(api: TestApi, asked: Response): Promise<Response> {
   if (asked.status !== 202 || asked.body?.code !== 'APPROVAL_REQUIRED') return asked;
   return api.as('floor', SECOND_FLOOR).post(`/approvals/${asked.body.approvalId}/approve`).send({});
 }

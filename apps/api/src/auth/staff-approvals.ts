@@ -1,0 +1,77 @@
+import type { PendingWidening, WideningApprovals, WideningAsked } from '../tables/widening-approvals';
+import { isStaffRefusal, type StaffAdmin, type StaffAdminActor, type StaffRefusal, type UserChange } from './staff-admin';
+import type { Role } from './roles';
+import { USER_NAME, type Users, type User } from './users';
+import type { EnrollmentCode } from './enrollment';
+
+/** The approval's command for a new floor supervisor or regulator (WideningRequested.command). */
+export const CREATE_USER = 'CreateUser';
+/** The approval's command for a user's role changed to floor or regulator. */
+export const CHANGE_USER = 'ChangeUser';
+
+/**
+ * What giving `role` to `name` widens of who sees cards, or null: a floor supervisor sees every table's hole cards and
+ * changes who else does; a regulator reads every hole card. Two floor supervisors for either (docs/security.md
+ * "Insiders", row 3); a dealer or a service account is one person's decision.
+ */
+export function roleWidens(name: string, role: Role | string): string | null {
+  if (role === 'floor') return `"${name}" becomes a floor supervisor, who sees every table's hole cards and decides who else does`;
+  if (role === 'regulator') return `"${name}" becomes a regulator, who reads every hole card`;
+  return null;
+}
+
+/** What an approved staff request did: the new user and their enrollment code, or the change. */
+export type StaffApplied = { readonly user: User; readonly enrollment?: EnrollmentCode | null; readonly changes?: readonly string[] };
+
+/**
+ * Two floor supervisors to make someone a floor supervisor or a regulator, for POST/PATCH /users and `felt users`:
+ * the request is recorded (WideningRequested, with no table) and nothing is written until another floor supervisor
+ * approves it (POST /approvals/:id/approve, which applies it through StaffAdmin as the approver). The first user of
+ * an empty database (no signed-in actor) is the exception: there is nobody to ask.
+ */
+export class StaffApprovals {
+  constructor(
+    private readonly users: Users,
+    private readonly admin: StaffAdmin,
+    private readonly approvals: WideningApprovals,
+  ) {}
+
+  /**
+   * The 202 answer when adding `name` as `role` needs a second floor supervisor, or null (do it now); a refusal the
+   * change would get anyway (a bad name, a name taken) comes first, with nothing recorded.
+   */
+  async askCreate(name: unknown, role: unknown, actor: StaffAdminActor): Promise<WideningAsked | StaffRefusal | null> {
+    if (actor.userId === null || typeof name !== 'string' || !USER_NAME.test(name) || typeof role !== 'string') return null; // StaffAdmin answers bad input
+    const widens = roleWidens(name, role);
+    if (widens === null) return null;
+    if (await this.users.byName(name)) return { refused: true, kind: 'conflict', code: 'USER_NAME_TAKEN', message: `there is already a user "${name}"` };
+    return this.approvals.request('', { type: CREATE_USER, name, role }, widens, actor.audit);
+  }
+
+  /** The 202 answer when `change` makes an existing user a floor supervisor or a regulator, or null (do it now). */
+  async askChange(idOrName: string, change: UserChange, actor: StaffAdminActor): Promise<WideningAsked | null> {
+    if (actor.userId === null || change.role === undefined) return null;
+    const user = await this.users.byIdOrName(idOrName);
+    // No such user, no new role, or one's own role: StaffAdmin gives the answer (404, nothing changed, 403).
+    if (!user || user.role === change.role || user.id === actor.userId) return null;
+    const widens = roleWidens(user.name, change.role);
+    if (widens === null) return null;
+    return this.approvals.request('', { type: CHANGE_USER, userId: user.id, name: user.name, change: { ...change } }, widens, actor.audit);
+  }
+
+  /** Whether `pending` is a staff request (else a table's). */
+  static isStaffRequest(pending: PendingWidening): boolean {
+    return pending.commandType === CREATE_USER || pending.commandType === CHANGE_USER;
+  }
+
+  /** Applies an approved staff request as `approver` (the change's audit event names them; WideningRequested the asker). */
+  async apply(pending: PendingWidening, approver: StaffAdminActor): Promise<StaffApplied | StaffRefusal> {
+    const command = pending.command as { name: string; role?: string; userId?: string; change?: UserChange };
+    const applied =
+      pending.commandType === CREATE_USER
+        ? await this.admin.create(command.name, command.role, approver)
+        : await this.admin.update(command.userId!, command.change ?? {}, approver).then((r) => (isStaffRefusal(r) ? r : { user: r.user, changes: r.events.map((e) => e.type) }));
+    if (!isStaffRefusal(applied)) await this.approvals.approved(pending, 0, approver.audit);
+    return applied;
+  }
+}
