@@ -6,7 +6,7 @@ import { EventStore, openDatabase, type Database } from '@felt/event-store';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { fillPgliteFolderFromTemplate } from '../../../test/support/app-databases';
 import { streamIdOf } from '../src/tables/table-stream';
-import { ApiProcess, ensureBuilt } from './test-support/api-process';
+import { ApiProcess, ensureBuilt, seedTestUsersInFolder } from './test-support/api-process';
 import { authHeaders } from './test-support/auth';
 import { JsonHttpClient } from './test-support/http-client';
 import { nextCommand, type PlayerView } from './test-support/table-player';
@@ -62,6 +62,7 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
       const dir = mkdtempSync(join(tmpdir(), 'felt-crash-'));
       // Migrated already: the API's first start on an empty folder is auth-process.e2e-spec's; this one is about the kill.
       await fillPgliteFolderFromTemplate(dir);
+      await seedTestUsersInFolder(dir); // the rows behind the test tokens
       env = { DATA_DIR: dir, SNAPSHOT_EVERY: '50' };
       cleanUp = async () => rmSync(dir, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { commandFor, type LegalAction } from '@felt/engine';
 import { fillPgliteFolderFromTemplate } from '../../../test/support/app-databases';
 import { API_PID_FILE } from '../src/config/data-dir-lock';
-import { ApiProcess, ensureBuilt } from './test-support/api-process';
+import { ApiProcess, ensureBuilt, seedTestUsersInFolder } from './test-support/api-process';
 import { authHeaders } from './test-support/auth';
 import { JsonHttpClient } from './test-support/http-client';
 
@@ -41,6 +41,7 @@ describe('the embedded default`s files (built API, PGlite in a folder)', () => {
   it('writes only inside the data folder, and moves a seal key left beside it without losing a sealed hand', async () => {
     // Migrated already: the first open of an empty folder is auth-process.e2e-spec's; this one is about the files.
     await fillPgliteFolderFromTemplate(dataDir);
+    await seedTestUsersInFolder(dataDir); // the rows behind the test tokens
     const env = { DATA_DIR: dataDir, FELT_SEAL_KEY: '', FELT_TOKEN_PRIVATE_KEY: '', FELT_TIMER_PUBLIC_KEY: '' };
     api = await ApiProcess.start(env);
     expect(readdirSync(root)).toEqual(['data']);

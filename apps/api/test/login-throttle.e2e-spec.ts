@@ -1,6 +1,6 @@
 import { useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
-import { addTestUser, signTestClaims } from './test-support/auth';
+import { addTestUser, seedTestUsers, signTestClaims } from './test-support/auth';
 import type { ApiConfig } from '../src/config/api-config';
 
 /**
@@ -16,6 +16,7 @@ describe('sign-in throttling and token bounds (postgres)', () => {
   });
   const start = async (config: Partial<ApiConfig>) => {
     api = await startTestApi(database.db, config);
+    await seedTestUsers(database.db, [{ sub: 'fake-floor', role: 'floor' }]);
     return api;
   };
   /** A sign-in from `address` (the test APIs trust X-Forwarded-For, as behind a load balancer). */

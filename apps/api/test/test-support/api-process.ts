@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
-import { PostgresDatabase } from '@felt/event-store';
+import { PGliteDatabase, PostgresDatabase } from '@felt/event-store';
 import { seedTestUsers, TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY, TEST_USERS } from './auth';
 
 /** The repository root: the nearest folder above this file with a package.json (also when compiled elsewhere). */
@@ -119,6 +119,19 @@ export class ApiProcess {
 }
 
 export class PortTaken extends Error {}
+
+/**
+ * The rows behind the default test tokens in a migrated PGlite folder (fillPgliteFolderFromTemplate), before an
+ * ApiProcess opens it (PGlite is one process's database, so ApiProcess cannot seed it itself).
+ */
+export async function seedTestUsersInFolder(dataDir: string): Promise<void> {
+  const db = await PGliteDatabase.open(dataDir);
+  try {
+    await seedTestUsers(db, TEST_USERS);
+  } finally {
+    await db.close();
+  }
+}
 
 /** The rows behind the default test tokens (`test-<role>`) in the process's PostgreSQL, which it has migrated. */
 async function seedDefaultUsers(databaseUrl: string): Promise<void> {
