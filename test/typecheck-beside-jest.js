@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test` after the build: jest (arguments passed on, e.g. `npm test -- apps/api`), with `npm run typecheck` (every
-// file, tests included) running beside it instead of before it. tsc is single-threaded: run first, its ~20 s left one
-// of a 2-core machine's cores idle; beside jest it costs the suite about half that. Its errors are printed after
-// jest's report, and either failing fails the run.
+// `npm test` after the build: jest (arguments passed on, e.g. `npm test -- apps/api`), with the type check of
+// `npm run typecheck` running beside it instead of before it: the tests, bench and examples, against the declarations
+// the build has just written (the build checked the code it compiles). tsc is single-threaded: run first, it left
+// one of a 2-core machine's cores idle. Its errors are printed after jest's report, and either failing fails the run.
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
 
@@ -20,8 +20,7 @@ function run(command, args, stdio) {
 }
 
 async function main() {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const typecheck = run(npm, ['run', '--silent', 'typecheck'], ['ignore', 'pipe', 'pipe']);
+  const typecheck = run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.typecheck.json'], ['ignore', 'pipe', 'pipe']);
   const jest = run(process.execPath, [require.resolve('jest/bin/jest'), ...process.argv.slice(2)], 'inherit');
   const [types, tests] = await Promise.all([typecheck, jest]);
   if (types.code === 0) {
