@@ -1,5 +1,4 @@
 import {
-  chipsOnTable,
   deckSourceOf,
   isLiveCards,
   readerConflicts,
@@ -7,6 +6,7 @@ import {
   isHandStartedV1,
   readsSchemaVersion,
   tableDecider,
+  type TableEngine,
   type HandStartedV1,
   type SealedDeck,
   type TableEvent,
@@ -35,6 +35,11 @@ export interface StreamVerifierOptions {
    * a live hand's sealed hole cards are opened, so its rules are checked before it ends.
    */
   readonly sealKey?: Buffer;
+  /**
+   * The engine the table was played with: the default house options and, after them, a casino's own modules
+   * (`felt verify --house-rules`, FELT_HOUSE_RULES). Default: the engine's default table.
+   */
+  readonly table?: TableEngine;
 }
 
 /** A hand of a stream, by its number and the version of its HandStarted (or of the event concerned). */
@@ -43,7 +48,18 @@ export interface HandAt {
   readonly version: number;
 }
 
-const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
+/**
+ * The core's event types and those of the engine's modules (a module's own types are its evolve handlers that the
+ * core does not list; they are at schema version 1, events.ts schemaVersionOf).
+ */
+const CORE_TYPES: ReadonlySet<string> = new Set<string>(EVENT_TYPES);
+const DEFAULT_KNOWN_TYPES = knownTypes(tableDecider);
+
+function knownTypes(table: TableEngine): ReadonlySet<string> {
+  const known = new Set<string>(EVENT_TYPES);
+  for (const m of table.modules) for (const type of Object.keys(m.evolve ?? {})) known.add(type);
+  return known;
+}
 const KIND_ORDER: readonly ViolationKind[] = ['chain', 'head', 'unreadable', 'deal', 'rules', 'conservation'];
 
 /**
@@ -64,7 +80,9 @@ export class StreamVerifier {
   private readonly chain: ChainChecker;
   private readonly engine: boolean;
   private readonly engineViolations: Violation[] = [];
-  private state: TableState = tableDecider.initialState;
+  private readonly table: TableEngine;
+  private readonly knownTypes: ReadonlySet<string>;
+  private state: TableState;
   private group: { commandId: string | undefined; events: StreamEvent[] } = { commandId: undefined, events: [] };
   /** Buy-ins plus add-ons less cash-outs so far. */
   private ledger = 0;
@@ -96,6 +114,9 @@ export class StreamVerifier {
     this.engine = (options.engine ?? true) && start.version === 0;
     this.devices = options.devices ?? null;
     this.sealKey = options.sealKey ?? null;
+    this.table = options.table ?? tableDecider;
+    this.knownTypes = this.table === tableDecider ? DEFAULT_KNOWN_TYPES : knownTypes(this.table);
+    this.state = this.table.initialState;
   }
 
   push(event: StreamEvent): void {
@@ -255,8 +276,8 @@ export class StreamVerifier {
     const readable: StreamEvent[] = [];
     const versions: number[] = [];
     for (const r of recorded) {
-      if (!KNOWN_TYPES.has(r.type)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
-      else if (!readsSchemaVersion(r.type, r.schemaVersion))
+      if (!this.knownTypes.has(r.type)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
+      else if (CORE_TYPES.has(r.type) ? !readsSchemaVersion(r.type, r.schemaVersion) : r.schemaVersion !== 1)
         this.violation(r.streamVersion, 'unreadable', `${r.type} has schema version ${r.schemaVersion}, which this engine does not read`);
       else if (typeof r.data !== 'object' || r.data === null || Array.isArray(r.data)) this.violation(r.streamVersion, 'unreadable', `${r.type} has no data object`);
       else {
@@ -281,7 +302,7 @@ export class StreamVerifier {
     for (let i = 0; i < fold.length; i++) {
       const e = fold[i]!;
       try {
-        this.state = tableDecider.evolve(this.state, e);
+        this.state = this.table.evolve(this.state, e);
       } catch (error) {
         this.violation(versions[i]!, 'unreadable', `${e.type} cannot be applied: ${(error as Error).message}`);
         continue;
@@ -312,7 +333,7 @@ export class StreamVerifier {
     const conflict = (command.type === 'DealBoard' || command.type === 'ShowHand') && hand !== null && readerConflicts(command, this.state);
     let decision;
     try {
-      decision = tableDecider.decide(command, this.state);
+      decision = this.table.decide(command, this.state);
     } catch (error) {
       this.violation(versions[0]!, 'rules', `${command.type} cannot be decided here: ${(error as Error).message}`);
       return null;
@@ -372,13 +393,13 @@ export class StreamVerifier {
   }
 
   private checkSession(version: number): void {
-    const counted = chipsOnTable(this.state) + this.state.rakeCollected;
+    const counted = this.table.chipsOnTable(this.state) + this.state.rakeCollected;
     const drift = counted - this.ledger;
     if (drift === this.reportedDrift) return;
     this.violation(
       version,
       'conservation',
-      `the table holds ${chipsOnTable(this.state)} and the house took ${this.state.rakeCollected}, but buy-ins and add-ons less cash-outs come to ${this.ledger} (${drift > 0 ? '+' : ''}${drift})`,
+      `the table holds ${this.table.chipsOnTable(this.state)} and the house took ${this.state.rakeCollected}, but buy-ins and add-ons less cash-outs come to ${this.ledger} (${drift > 0 ? '+' : ''}${drift})`,
     );
     this.reportedDrift = drift;
   }
