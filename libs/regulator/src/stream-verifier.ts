@@ -4,7 +4,6 @@ import {
   readerConflicts,
   EVENT_TYPES,
   isHandStartedV1,
-  readsSchemaVersion,
   tableDecider,
   type TableEngine,
   type HandStartedV1,
@@ -48,18 +47,7 @@ export interface HandAt {
   readonly version: number;
 }
 
-/**
- * The core's event types and those of the engine's modules (a module's own types are its evolve handlers that the
- * core does not list; they are at schema version 1, events.ts schemaVersionOf).
- */
-const CORE_TYPES: ReadonlySet<string> = new Set<string>(EVENT_TYPES);
-const DEFAULT_KNOWN_TYPES = knownTypes(tableDecider);
-
-function knownTypes(table: TableEngine): ReadonlySet<string> {
-  const known = new Set<string>(EVENT_TYPES);
-  for (const m of table.modules) for (const type of Object.keys(m.evolve ?? {})) known.add(type);
-  return known;
-}
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
 const KIND_ORDER: readonly ViolationKind[] = ['chain', 'head', 'unreadable', 'deal', 'rules', 'conservation'];
 
 /**
@@ -81,7 +69,6 @@ export class StreamVerifier {
   private readonly engine: boolean;
   private readonly engineViolations: Violation[] = [];
   private readonly table: TableEngine;
-  private readonly knownTypes: ReadonlySet<string>;
   private state: TableState;
   private group: { commandId: string | undefined; events: StreamEvent[] } = { commandId: undefined, events: [] };
   /** Buy-ins plus add-ons less cash-outs so far. */
@@ -115,7 +102,6 @@ export class StreamVerifier {
     this.devices = options.devices ?? null;
     this.sealKey = options.sealKey ?? null;
     this.table = options.table ?? tableDecider;
-    this.knownTypes = this.table === tableDecider ? DEFAULT_KNOWN_TYPES : knownTypes(this.table);
     this.state = this.table.initialState;
   }
 
@@ -276,8 +262,8 @@ export class StreamVerifier {
     const readable: StreamEvent[] = [];
     const versions: number[] = [];
     for (const r of recorded) {
-      if (!this.knownTypes.has(r.type)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
-      else if (CORE_TYPES.has(r.type) ? !readsSchemaVersion(r.type, r.schemaVersion) : r.schemaVersion !== 1)
+      if (!KNOWN_TYPES.has(r.type) && !this.table.readsEvent(r.type, 1)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
+      else if (!this.table.readsEvent(r.type, r.schemaVersion))
         this.violation(r.streamVersion, 'unreadable', `${r.type} has schema version ${r.schemaVersion}, which this engine does not read`);
       else if (typeof r.data !== 'object' || r.data === null || Array.isArray(r.data)) this.violation(r.streamVersion, 'unreadable', `${r.type} has no data object`);
       else {
