@@ -169,13 +169,14 @@ export interface RuleModule<P> {
   describe?(event: { readonly type: string }, playerOf: (seat: number) => string): string | null;
   /**
    * Notes for a hand's exports (PHH, OHH) where the format cannot say what this module did (a bounty paid, an ante
-   * posted by the button for everyone). The exporter (libs/formats) calls it once per exported hand of a table where
-   * the module is listed, with every event of the hand in log order (the module picks its own and the core's it
-   * cares about), the format asked for, and players named by `playerOf(seat)`; it writes the lines where the format
-   * keeps free text (PHH: a comment or a user-defined field; OHH: the hand's notes). Returns [] when it has nothing
-   * to say. Pure, and shows nothing the events do not hold (no card a player did not show).
+   * posted by the button for everyone). The exporter (libs/formats) calls it once per exported hand in which the
+   * option was on (`params`: the module's parameters from the rules the hand was played under, as every hook gets
+   * them), with every event of the hand in log order (the module picks its own and the core's it cares about), the
+   * format asked for, and players named by `playerOf(seat)`; it writes the lines where the format keeps free text
+   * (PHH: a comment or a user-defined field; OHH: the hand's notes). Returns [] when it has nothing to say. Pure,
+   * and shows nothing the events do not hold (no card a player did not show).
    */
-  exportNotes?(hand: ExportNotesContext): readonly string[];
+  exportNotes?(hand: ExportNotesContext, params: P): readonly string[];
 
   // --- Commands and events ------------------------------------------------------------------------------------
   /** The commands this module decides, by type (their types are in the registry's HouseCommand union). */
