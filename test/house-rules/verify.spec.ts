@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseTableScriptJson, toEngineCommand } from '@felt/formats';
+import { evolveTableView, initialTableView } from '@felt/projections';
 import { loadHouseRules, TableRecorder, toJsonlLine, verifyEvents } from '@felt/regulator';
 import { felt } from '../../apps/cli/src/run-felt.test-support';
 
@@ -60,5 +61,15 @@ describe('felt verify with a casino’s house rules (FELT_HOUSE_RULES, --house-r
     const missing = await felt('verify', '--file', file, '--house-rules', join(__dirname, 'no-such-rules.js'));
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('cannot load the house rules');
+  });
+
+  it("the worker's table view folds the log with the same modules (FELT_HOUSE_RULES) to the stacks the table reached", () => {
+    const t = recordedBountyHand();
+    const table = loadHouseRules(HOUSE_RULES);
+    const view = t.recorded.reduce((v, e) => evolveTableView(v, e, table), initialTableView(t.streamId));
+    expect(view.version).toBe(t.recorded.length);
+    expect(view.engine.seats.map((s) => s?.stack)).toEqual([1060, 970, 970]);
+    // The default engine does not know the bounty's event: folding stops there rather than show wrong stacks.
+    expect(() => t.recorded.reduce((v, e) => evolveTableView(v, e), initialTableView(t.streamId))).toThrow(/skipped events/);
   });
 });
