@@ -24,6 +24,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
     '^@felt/(engine|formats|event-store|projections|regulator|settings|room)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@felt/formats/phh$': '<rootDir>/libs/formats/src/phh/files.ts',
   },
   // A deadline, not a measurement: generous, so that a busy machine makes a test slow rather than red.
   testTimeout: 180000,

@@ -71,6 +71,13 @@ describe('seven-deuce bounty, a house rule from outside the engine', () => {
     expect(run.events.reduce((s, e) => house.evolve(s, e), house.initialState)).toEqual(run.state);
   });
 
+  it('gives the exports a note PHH and OHH cannot hold (exportNotes), naming players as the export does', () => {
+    const run = runTableScript(script('7d-1-seven-deuce-bounty.json'), house);
+    const module = house.modules.find((m) => m.name === 'sevenDeuce')!;
+    const notes = module.exportNotes!({ events: run.events, format: 'phh', playerOf: (seat) => `p${seat}` }, { bigBlinds: 2 });
+    expect(notes).toEqual(['seven-deuce bounty: p1 won with 7-2 and collected 20 from p2, 20 from p3 (after the pots; finishing stacks include it)']);
+  });
+
   it('the engine without the module refuses the option by name, and the module refuses a bad bounty', () => {
     const refused = runTableScript(script('7d-1-seven-deuce-bounty.json'));
     expect(refused.failure).toMatchObject({ kind: 'rejected', code: 'INVALID_RULES' });

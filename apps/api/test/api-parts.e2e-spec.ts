@@ -12,6 +12,7 @@ import './floor-corrections.e2e-part';
 import './health.e2e-part';
 import './history-cost.e2e-part';
 import './house-options.e2e-part';
+import './house-rules.e2e-part';
 import './idempotency.e2e-part';
 import './input-gate-new-routes.e2e-part';
 import './input-gate.e2e-part';

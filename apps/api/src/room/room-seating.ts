@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { tableDecider, type TableRulesInput } from '@felt/engine';
+import type { TableRulesInput } from '@felt/engine';
 import type { RoomCommand } from '@felt/room';
 import { senderOf } from '../auth/command-sender';
 import { ApiProblem, problemForOutcome } from '../http/status-mapping';
@@ -74,7 +74,7 @@ export class RoomSeating {
     let buyIn = body.buyIn;
     if (taken.from) {
       const old = await this.tables.caughtUp(streamIdOf(taken.from.tableId));
-      const leaving = tableDecider.decide({ type: 'LeaveTable', seat: taken.from.seat }, old.state);
+      const leaving = this.tables.engine.decide({ type: 'LeaveTable', seat: taken.from.seat }, old.state);
       if (!leaving.ok) throw new ApiProblem('rule-refused', leaving.rejection.code, `table ${taken.from.tableId}: ${leaving.rejection.message}; move the player once they may leave`);
       buyIn ??= old.state.seats[taken.from.seat - 1]?.stack;
     }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { readerConflicts, tableDecider } from '@felt/engine';
+import { readerConflicts } from '@felt/engine';
 import { CommandIdReusedError, EventStore } from '@felt/event-store';
 import { AppliedCommands } from './applied-commands';
 import { ApplyTableCommand, type ApplyOutcome } from './apply-table-command';
@@ -127,7 +127,7 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     if ('forbidden' in built) return { kind: 'forbidden' as const, refusal: built.forbidden };
     if ('rejection' in built) return { kind: 'rejected' as const, rejection: built.rejection };
     const at = this.clock.at();
-    const decision = tableDecider.decide({ ...built.command, at }, table.state);
+    const decision = this.tables.engine.decide({ ...built.command, at }, table.state);
     const hand = table.state.hand;
     if (!decision.ok) {
       const conflict = decision.rejection.code === 'READER_CONFLICT' && hand !== null ? { readerConflict: { handNumber: hand.handNumber } } : {};
