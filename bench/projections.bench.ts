@@ -61,7 +61,7 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
   const { name, url, drop } = await createScratchDatabase('felt_bench_projections');
   try {
     await (await openDatabase({ databaseUrl: url, migrations })).close();
-    let t0 = Date.now();
+    const t0 = Date.now();
     const client = new Client({ connectionString: url });
     await client.connect();
     try {

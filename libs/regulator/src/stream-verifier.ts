@@ -7,7 +7,6 @@ import {
   isHandStartedV1,
   readsSchemaVersion,
   tableDecider,
-  type HandStartedV1,
   type SealedDeck,
   type TableEvent,
   type ShuffleMethod,
