@@ -17,6 +17,7 @@ export const LIBRARY_LAYERS = {
   room: ['engine', 'event-store'],
   projections: ['engine', 'event-store', 'room'],
   regulator: ['engine', 'event-store', 'formats', 'room'],
+  staff: ['event-store', 'regulator'],
 };
 
 /** Tests and their support may start another app (the CLI's tests run the API); source files may not. */

@@ -5,7 +5,7 @@ import { EventStore, type Database } from '@felt/event-store';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DATABASE } from '../database/database.module';
 import { AccessGuard } from './access.guard';
-import { AuditLog } from './audit-log';
+import { AuditLog, StaffAdmin, Users } from '@felt/staff';
 import { AuthController } from './auth.controller';
 import { tokenKeysProvider, TOKEN_KEYS } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
@@ -15,10 +15,8 @@ import { DevicesController } from './devices.controller';
 import { CREATE_FIRST_FLOOR_USER, FirstFloorUser } from './first-floor-user';
 import { SignInThrottle } from './login-throttle';
 import { SecurityLog } from './security-log';
-import { StaffAdmin } from './staff-admin';
 import { TableAccess } from './table-access';
 import { TokenAuthenticator } from './token-authenticator';
-import { Users } from './users';
 import { UsersController } from './users.controller';
 
 /**

@@ -7,10 +7,9 @@ import { requestIdOf, type HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { existingTable } from '../tables/get-table.query';
 import { Roles } from './access-decorators';
-import { apiActor, AuditLog } from './audit-log';
+import { apiActor, AuditLog, Users, type User } from '@felt/staff';
 import { DealerAssignments } from './dealer-assignments';
 import { principalOf } from './principal';
-import { Users, type User } from './users';
 
 /** Which dealers run a table: a floor supervisor assigns and releases them. */
 @ApiTags('dealers')

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs
 import { floorGame, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
-import { TIMER_ROOM_COMMANDS } from '../auth/roles';
+import { TIMER_ROOM_COMMANDS } from '@felt/staff';
 import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { listPageSchema } from '../http/list-page';
