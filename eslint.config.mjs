@@ -18,6 +18,7 @@ export const LIBRARY_LAYERS = {
   projections: ['engine', 'event-store', 'room'],
   regulator: ['engine', 'event-store', 'formats', 'room'],
   staff: ['event-store', 'regulator'],
+  'read-models': ['engine', 'event-store', 'projections', 'room'],
 };
 
 /** Tests and their support may start another app (the CLI's tests run the API); source files may not. */

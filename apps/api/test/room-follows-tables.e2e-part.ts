@@ -1,8 +1,6 @@
 import { publicBoard } from '@felt/projections';
 import { verifyStore } from '@felt/regulator';
-import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
-import { LIVE_TABLES } from '../../worker/src/projections/read-model';
-import { roomGamesFromRows, roomRows } from '../../worker/src/projections/room-rows';
+import { ProjectionRunner, LIVE_TABLES, roomGamesFromRows, roomRows } from '@felt/read-models';
 import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
 import { RoomClock } from '../src/room/room-clock';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { publicEventData } from '@felt/projections';
-import { READ_MODELS } from '../../worker/src/projections/read-models';
-import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
+import { READ_MODELS, ProjectionRunner } from '@felt/read-models';
 import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
 import { TableSnapshots } from '../src/tables/table-snapshots';
 import { streamIdOf } from '../src/tables/table-stream';

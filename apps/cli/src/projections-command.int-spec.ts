@@ -1,6 +1,5 @@
 import { useTestStore } from '../../../test/support/app-databases';
-import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
-import { READ_MODELS } from '../../worker/src/projections/read-models';
+import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
 import { appendSession, randomSession, wholeLog } from '../../worker/src/projections/test-support/random-session';
 import { viewsFromEvents, viewsFromRows } from '../../worker/src/projections/test-support/rows-and-fold';
 import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';

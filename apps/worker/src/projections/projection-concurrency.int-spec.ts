@@ -1,9 +1,7 @@
 import { comparePositions } from '@felt/event-store';
 import { useTestStore } from '../../../../test/support/app-databases';
 import { eventually, repeatUntil } from '../../../../libs/event-store/test-support/eventually';
-import { ProjectionRunner, type ProjectionStep } from './projection-runner';
-import { READ_MODELS } from './read-models';
-import { lobbyRows } from './lobby-rows';
+import { ProjectionRunner, type ProjectionStep, READ_MODELS, lobbyRows } from '@felt/read-models';
 import { appendCommand, appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';
 import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 

@@ -1,9 +1,6 @@
 import { positionOf } from '@felt/event-store';
 import { BACKENDS, useTestStore } from '../../../../test/support/app-databases';
-import { ProjectionRunner } from './projection-runner';
-import { rebuildProjection, RebuildError } from './projection-rebuild';
-import { projectionStatus } from './projection-status';
-import { READ_MODELS } from './read-models';
+import { ProjectionRunner, rebuildProjection, RebuildError, projectionStatus, READ_MODELS } from '@felt/read-models';
 import { appendSession, randomSession, wholeLog } from './test-support/random-session';
 import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 import { runUntilIdle } from './test-support/run-until-idle';

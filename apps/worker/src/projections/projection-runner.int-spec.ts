@@ -1,8 +1,7 @@
 import { positionOf, START } from '@felt/event-store';
 import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
-import { ProjectionRunner } from './projection-runner';
-import { READ_MODELS } from './read-models';
+import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
 import { appendSession, randomSession, wholeLog } from './test-support/random-session';
 import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 import { runUntilIdle } from './test-support/run-until-idle';

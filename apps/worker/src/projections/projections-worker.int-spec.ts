@@ -7,7 +7,7 @@ import { DEFAULT_WORKER_CONFIG } from '../config/worker-config';
 import { MetricsServer } from '../metrics/metrics-server';
 import { WorkerModule } from '../worker.module';
 import { DEFAULT_PROJECTIONS_CONFIG, type ProjectionsConfig } from './projections-config';
-import { checkpointNameOf, READ_MODELS } from './read-models';
+import { checkpointNameOf, READ_MODELS } from '@felt/read-models';
 import { appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';
 import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
 

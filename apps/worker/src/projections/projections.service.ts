@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { EventStore } from '@felt/event-store';
 import { ProjectionLoop } from './projection-loop';
 import { ProjectionMetrics } from './projection-metrics';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
 import { PROJECTIONS_CONFIG, type ProjectionsConfig } from './projections-config';
-import { READ_MODELS } from './read-models';
 
 /** Keeps the read models (docs/projections.md) with the worker, with or without REDIS_URL, unless PROJECTIONS=off. */
 @Injectable()

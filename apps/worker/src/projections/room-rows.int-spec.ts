@@ -1,10 +1,6 @@
 import { publicBoard, type RoomGames } from '@felt/projections';
 import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
-import { ProjectionRunner } from './projection-runner';
-import { rebuildProjection } from './projection-rebuild';
-import { checkReadModels } from './read-model-check';
-import { LIVE_TABLES } from './read-model';
-import { roomGamesFromRows, roomRows } from './room-rows';
+import { ProjectionRunner, rebuildProjection, checkReadModels, LIVE_TABLES, roomGamesFromRows, roomRows } from '@felt/read-models';
 import { appendSession, randomSession, wholeLog } from './test-support/random-session';
 import { appendRoomShifts } from './test-support/room-shift';
 import { viewsFromEvents } from './test-support/rows-and-fold';
