@@ -6,7 +6,7 @@ import { BullmqPublisher } from '../../worker/src/relay/event-publisher';
 import { queueName } from '../../worker/src/relay/shards';
 import { SHARED_REDIS_URL, obliterateShards, uniquePrefix } from '../../worker/test-support/redis';
 import { READ_MODELS, ProjectionRunner } from '@felt/read-models';
-import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { runUntilIdle } from '../../../libs/read-models/test-support/run-until-idle';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { LIVE_LIMITS, REVOKED_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE } from '../src/live/live-limits';
 import { streamIdOf } from '../src/tables/table-stream';

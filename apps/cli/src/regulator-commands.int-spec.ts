@@ -3,7 +3,7 @@ import { computeEventHash, EventStore, type RecordedEvent } from '@felt/event-st
 import { appendTableLog, randomTableLog } from '@felt/regulator';
 import { useTestStore, fillPgliteFolderFromTemplate } from '../../../test/support/app-databases';
 import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
-import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { runUntilIdle } from '../../../libs/read-models/test-support/run-until-idle';
 
 /**
  * felt verify against real PostgreSQL: a fresh database per file, tables appended through the EventStore, then

@@ -5,7 +5,7 @@
  */
 import { EventStore, openDatabase, type Position, type Transaction } from '@felt/event-store';
 import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
-import { runUntilIdle } from './run-until-idle';
+import { runUntilIdle } from '../../../../../libs/read-models/test-support/run-until-idle';
 import { migrations } from '../../../../../migrations';
 
 class HangingStore extends EventStore {

@@ -1,8 +1,8 @@
-import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
+import { APP_BACKENDS, useTestStore } from '../../../test/support/app-databases';
 import { ProjectionRunner, checkReadModels, firstDifference, READ_MODELS } from '@felt/read-models';
-import { appendSession, randomSession } from './test-support/random-session';
-import { appendRoomShifts } from './test-support/room-shift';
-import { runUntilIdle } from './test-support/run-until-idle';
+import { appendSession, randomSession } from '../test-support/random-session';
+import { appendRoomShifts } from '../test-support/room-shift';
+import { runUntilIdle } from '../test-support/run-until-idle';
 
 describe.each(APP_BACKENDS)('checking the read models against the log (%s)', (backend) => {
   const t = useTestStore(backend);

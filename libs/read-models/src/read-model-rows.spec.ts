@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@felt/event-store';
-import { RecordedLog } from '../../../../libs/projections/src/recorded-log.test-support';
-import { scriptedTable } from '../../../../libs/projections/src/scripted-table.test-support';
+import { RecordedLog } from '../../projections/src/recorded-log.test-support';
+import { scriptedTable } from '../../projections/src/scripted-table.test-support';
 import { type ReadModel, tableViewRows, handHistoryRows, sessionLedgerRows, lobbyRows } from '@felt/read-models';
 
 /** The row mappings alone: events in, rows out, no database. */

@@ -1,5 +1,5 @@
 import { comparePositions } from '@felt/event-store';
-import { repeatUntil } from '../../../../../libs/event-store/test-support/eventually';
+import { repeatUntil } from '../../event-store/test-support/eventually';
 import type { ProjectionRunner } from '@felt/read-models';
 import { headOfLog } from './random-session';
 
