@@ -5,6 +5,7 @@
 import { cpus, loadavg } from 'node:os';
 import { drbgShuffledDeck, shuffledDeck, tableDecider, legalActions, type TableCommand, type TableState } from '@felt/engine';
 // poker-ts ships CommonJS; its table model is the Table export.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Poker = require('poker-ts').Table as new (forcedBets: { smallBlind: number; bigBlind: number }, seats: number) => PokerTs;
 
 interface PokerTs {

@@ -194,6 +194,7 @@ export async function runEvaluatorBench(
 
   // phe and poker-evaluator ship as CommonJS without usable types. poker-evaluator reads its
   // ~124 MB table when loaded, so both are loaded here rather than at import time.
+  /* eslint-disable @typescript-eslint/no-require-imports */
   const phe = require('phe') as { evaluateCardCodes(codes: number[]): number };
   const pheSevenCards = require('phe/lib/evaluator7') as (...cards: number[]) => number;
   const loadStart = process.hrtime.bigint();
@@ -201,6 +202,7 @@ export async function runEvaluatorBench(
     evalHand(cards: number[]): { value: number };
     evalCard(index: number): number;
   };
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const pokerEvaluatorLoadMs = Number(process.hrtime.bigint() - loadStart) / 1e6;
 
   const { evaluateCardCodes } = phe;

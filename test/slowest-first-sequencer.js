@@ -30,7 +30,7 @@ const SECONDS_SEEN = {
   'apps/worker/src/relay/relay-to-consumer.int-spec.ts': 39,
   'apps/console/test/console-staff.e2e-spec.ts': 39,
   'apps/api/test/api-parts.e2e-spec.ts': 130,
-  'apps/worker/src/projections/projection-concurrency.int-spec.ts': 37,
+  'libs/read-models/src/projection-concurrency.int-spec.ts': 37,
   'apps/api/test/login-throttle.e2e-spec.ts': 36,
   'apps/worker/src/timer/timer.int-spec.ts': 35,
   'apps/api/test/pglite-smoke.e2e-spec.ts': 32,

@@ -21,7 +21,7 @@ function script(name: string) {
 
 /** Opens a 5/10 table with three players (stacks given) and the bounty, button on seat 1. */
 function table(stacks: readonly number[], sevenDeuce: unknown = { bigBlinds: 2 }): { state: TableState; events: TableEvent[]; must: (c: TableCommand) => void } {
-  const t = { state: house.initialState, events: [] as TableEvent[], must: (c: TableCommand) => undefined as void };
+  const t = { state: house.initialState, events: [] as TableEvent[], must: (_command: TableCommand) => undefined as void };
   t.must = (command) => {
     const d = house.decide(command, t.state);
     if (!d.ok) throw new Error(`${command.type} refused: ${d.rejection.code} ${d.rejection.message}`);

@@ -1,5 +1,5 @@
 import { AUDIT_CATEGORY, readAuditLog } from '@felt/regulator';
-import type { User } from '../src/auth/users';
+import type { User } from '@felt/staff';
 import { addTestUser } from './test-support/auth';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { publicEventData } from '@felt/projections';
-import { READ_MODELS } from '../../worker/src/projections/read-models';
-import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
-import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { READ_MODELS, ProjectionRunner } from '@felt/read-models';
+import { runUntilIdle } from '../../../libs/read-models/test-support/run-until-idle';
 import { TableSnapshots } from '../src/tables/table-snapshots';
 import { streamIdOf } from '../src/tables/table-stream';
 import { addTestUser, signTestToken } from './test-support/auth';

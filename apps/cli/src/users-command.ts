@@ -1,15 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import type { Command } from 'commander';
 import { EventStore, IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
-import { AuditLog, cliActor } from '../../api/src/auth/audit-log';
-import { isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal } from '../../api/src/auth/staff-admin';
-import { putStaffOnRecord } from '../../api/src/auth/staff-on-record';
-import { MAX_TOKEN_LIFETIME_SECONDS, signAccessToken, verifyAccessToken } from '../../api/src/auth/access-token';
-import { resolveTokenKey } from '../../api/src/auth/token-keys';
-import { generatePassword } from '../../api/src/auth/passwords';
-import { isRole, isUserRole, ROLES, USER_ROLES, type Role } from '../../api/src/auth/roles';
-import { USER_NAME, Users, type User } from '../../api/src/auth/users';
-import { runningApiPid } from '../../api/src/config/data-dir-lock';
+import { AuditLog, cliActor, isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal, putStaffOnRecord, MAX_TOKEN_LIFETIME_SECONDS, signAccessToken, verifyAccessToken, resolveTokenKey, generatePassword, isRole, isUserRole, ROLES, USER_ROLES, type Role, USER_NAME, Users, type User } from '@felt/staff';
+import { runningApiPid } from '@felt/settings';
 import { migrations } from '../../../migrations';
 
 /** Where the users live: the API's own database (DATABASE_URL, else the PGlite folder DATA_DIR or ./data). */

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import type { TableEngine } from '@felt/engine';
 import { checkAnchors, checkCommands, checkStaff, eventsHashAt, formatViolation, loadHouseRules, readAnchorSets, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
-import { checkReadModels } from '../../worker/src/projections/read-model-check';
+import { checkReadModels } from '@felt/read-models';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
 interface VerifyOptions extends SourceOptions {

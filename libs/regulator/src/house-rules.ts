@@ -16,7 +16,7 @@ export function loadHouseRules(file: string): TableEngine {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loaded = require(resolve(file)) as { houseRules?: unknown };
   } catch (error) {
-    throw new Error(`cannot load the house rules ${file}: ${(error as Error).message}`);
+    throw new Error(`cannot load the house rules ${file}: ${(error as Error).message}`, { cause: error });
   }
   if (typeof loaded.houseRules !== 'function') throw new Error(`${file} exports no houseRules(engine) function returning rule modules (examples/house-rules/)`);
   const modules = (loaded.houseRules as (api: typeof engine) => readonly AnyRuleModule[])(engine);

@@ -6,7 +6,6 @@ import {
   isHandStartedV1,
   tableDecider,
   type TableEngine,
-  type HandStartedV1,
   type SealedDeck,
   type TableEvent,
   type ShuffleMethod,

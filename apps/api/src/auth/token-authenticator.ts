@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { verifyAccessToken, type Principal } from './access-token';
+import { verifyAccessToken, type Principal, Users } from '@felt/staff';
 
 /** Verified tokens kept (oldest dropped first): a signature check per request is a noticeable part of a command's CPU. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
 import { Devices, type Device } from './devices';
-import { Users } from './users';
 
 export type Authentication =
   /** `device`: the registered device the token is bound to (its kind and table decide what it may send). */

@@ -6,7 +6,7 @@ import { EventStore, type Database } from '@felt/event-store';
 import { handHistory, handRecordFor, project, recallHands } from '@felt/projections';
 import { EXPORT_FORMATS, exportTable, readStaffRoster } from '@felt/regulator';
 import { Roles } from '../auth/access-decorators';
-import { apiActor, AuditLog } from '../auth/audit-log';
+import { apiActor, AuditLog } from '@felt/staff';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { DATABASE } from '../database/database.module';

@@ -3,14 +3,13 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs
 import { floorGame, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
-import { TIMER_ROOM_COMMANDS } from '../auth/roles';
-import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { TIMER_ROOM_COMMANDS } from '@felt/staff';
+import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { listPageSchema } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
 import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
 import { roomBodySchema } from '../openapi/room-docs';
-import type { RawCommandRequest } from '../tables/command-request';
 import { RequestFingerprints } from '../tables/request-fingerprint';
 import { rawCommandRequest } from '../auth/command-sender';
 import { TableAccess } from '../auth/table-access';

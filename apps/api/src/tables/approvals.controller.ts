@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/access-decorators';
-import { apiActor } from '../auth/audit-log';
+import { apiActor } from '@felt/staff';
 import { DealerStaffing } from '../auth/dealer-staffing';
 import { principalOf } from '../auth/principal';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Principal } from '../auth/access-token';
-import { apiActor, AuditLog } from '../auth/audit-log';
+import { type Principal, apiActor, AuditLog } from '@felt/staff';
 import { deviceOf, principalOf } from '../auth/principal';
 import { SecurityLog } from '../auth/security-log';
 import { TableAccess } from '../auth/table-access';

@@ -3,8 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
 import { deckSourceOf, isLiveCards, type TableRules } from '@felt/engine';
 import { auditEventOf, auditStreamIdFor, type AuditActor, type AuditEvent } from '@felt/regulator';
-import type { Principal } from '../auth/access-token';
-import { AuditLog } from '../auth/audit-log';
+import { type Principal, AuditLog } from '@felt/staff';
 import { ApiProblem } from '../http/status-mapping';
 import type { CommandRequest } from './command-request';
 

@@ -2,10 +2,9 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { EventStore } from '@felt/event-store';
 import { ProjectionLoop } from './projection-loop';
 import { ProjectionMetrics } from './projection-metrics';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, READ_MODELS, readModelsFor } from '@felt/read-models';
 import { PROJECTIONS_CONFIG, type ProjectionsConfig } from './projections-config';
 import { loadHouseRules } from '@felt/regulator';
-import { READ_MODELS, readModelsFor } from './read-models';
 
 /** Keeps the read models (docs/projections.md) with the worker, with or without REDIS_URL, unless PROJECTIONS=off. */
 @Injectable()

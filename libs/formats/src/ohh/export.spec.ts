@@ -17,7 +17,10 @@ function eventsOfFile(file: string): TableEvent[] {
   for (const c of commands) {
     const d = tableDecider.decide(c, state);
     if (!d.ok) throw new Error(d.rejection.code);
-    for (const e of d.events) events.push(e), (state = tableDecider.evolve(state, e));
+    for (const e of d.events) {
+      events.push(e);
+      state = tableDecider.evolve(state, e);
+    }
   }
   return events;
 }
