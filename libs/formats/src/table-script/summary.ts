@@ -190,8 +190,8 @@ function summaryOf(record: HandRecord, notes: readonly string[], state?: TableSt
         winners: Object.fromEntries(p.winners.map((w) => [idOf(w.seat), w.amount])),
         ...(p.runs ? { runs: p.runs.map((r) => Object.fromEntries(r.winners.map((w) => [idOf(w.seat), w.amount]))) } : {}),
       })) as PotSummary[],
-    // A voided hand gives every chip back: the stacks are the ones the hand started with (the record's final stacks).
-    stacks: Object.fromEntries(record.players.map((p) => [p.playerId, p.finalStack ?? p.startingStack])),
+    // As HandEnded lists them, by seat; a voided hand gives every chip back, in dealing order (the record's final stacks).
+    stacks: Object.fromEntries((record.status === 'complete' ? [...record.players].sort((a, b) => a.seat - b.seat) : record.players).map((p) => [p.playerId, p.finalStack ?? p.startingStack])),
     rake: record.rake,
     ...(notes.length > 0 ? { notes } : {}),
   };
