@@ -1,4 +1,5 @@
-import type { HandPot, HandRecord } from './hand-record';
+import type { AnyRuleModule } from '@felt/engine';
+import type { HandPot, HandRecord, TableHand } from './hand-record';
 
 type RunPaid = NonNullable<HandPot['runs']>[number];
 
@@ -17,8 +18,9 @@ type RunPaid = NonNullable<HandPot['runs']>[number];
  *   pot is halved between two runs, to the run whose winner sits first left of the button); another engine's rule
  *   may give it elsewhere, one chip apart.
  * - `rake`: the house took chips from the pots.
+ * - `house-rule`: what a casino's house option did that no format can say (its module's exportNotes hook: a bounty).
  */
-export type HandNoteKind = 'training' | 'new-player-post' | 'dead-post' | 'kill' | 'other-post' | 'bomb-pot' | 'run-it-twice' | 'corrected' | 'odd-chip' | 'rake';
+export type HandNoteKind = 'training' | 'new-player-post' | 'dead-post' | 'kill' | 'other-post' | 'bomb-pot' | 'run-it-twice' | 'corrected' | 'odd-chip' | 'rake' | 'house-rule';
 
 export interface HandNote {
   readonly kind: HandNoteKind;
@@ -28,7 +30,7 @@ export interface HandNote {
 }
 
 /** Kinds whose hands another engine replays to other stacks, whatever the notation (the rest a notation can write as an equivalent). */
-export const REPLAYS_DIFFERENTLY: readonly HandNoteKind[] = ['odd-chip', 'kill'];
+export const REPLAYS_DIFFERENTLY: readonly HandNoteKind[] = ['odd-chip', 'kill', 'house-rule'];
 
 /** The places notes sort by: before everything, at an action, at a deal that came before action `at`, after everything (in `k` order). */
 export const notePlace = {
@@ -39,7 +41,22 @@ export const notePlace = {
 };
 
 /** The end places: the pots' odd chips, then a format's own (PHH: the fixed-limit cap), then the rake, then a format's last. */
-export const END = { oddChip: 0, format: 1, rake: 2, formatLast: 3 } as const;
+export const END = { oddChip: 0, format: 1, rake: 2, formatLast: 3, houseRule: 4 } as const;
+
+/**
+ * The notes of the house options on at the hand's table (each enabled module's exportNotes hook, given the hand's
+ * events), after every other note. `playerOf` names a seat as the format does.
+ */
+export function houseRuleNotes(hand: TableHand, modules: readonly AnyRuleModule[], format: 'phh' | 'ohh', playerOf: (seat: number) => string): HandNote[] {
+  if (hand.rules === null) return [];
+  const notes: HandNote[] = [];
+  for (const m of modules) {
+    const params = m.params(hand.rules);
+    if (params === null || !m.exportNotes) continue;
+    for (const text of m.exportNotes({ events: hand.events, format, playerOf }, params)) notes.push({ kind: 'house-rule', text, place: notePlace.end(hand.record, END.houseRule) });
+  }
+  return notes;
+}
 
 const TRAINING = "a training table's hand: its deck was supplied or shuffled from a demo seed, so anyone could choose the cards; not a game's record";
 const NEW_PLAYER_KINDS = new Set(['new-player', 'make-up-big', 'make-up-small']);

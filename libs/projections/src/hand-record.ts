@@ -277,6 +277,8 @@ export interface TableHand {
   /** Null for a hand begun before the log says the table's rules (a log cut in the middle). */
   readonly rules: TableRules | null;
   readonly record: HandRecord;
+  /** The hand's events in log order, HandStarted on (what a house option's exportNotes hook reads). */
+  readonly events: readonly TableEvent[];
 }
 
 /**
@@ -293,11 +295,12 @@ export function tableHands(events: readonly TableEvent[], include: (handNumber: 
     if (e.type === 'TableOpened') (rules = e.rules), (tableId = e.tableId);
     else if (e.type === 'RulesChanged') rules = e.rules;
     else if (e.type === 'HandStarted') {
-      current = include(e.handNumber) ? { rules, record: startHandRecord(tableId, e, meta) } : null;
+      current = include(e.handNumber) ? { rules, record: startHandRecord(tableId, e, meta), events: [e] } : null;
       if (current) hands.push(current);
     } else if (current) {
       const record = evolveHandRecord(current.record, e, meta);
-      hands[hands.length - 1] = current = { rules: current.rules, record };
+      (current.events as TableEvent[]).push(e);
+      hands[hands.length - 1] = current = { ...current, record };
       if (record.status !== 'in-progress') current = null;
     }
   });

@@ -55,7 +55,7 @@ export {
   tableHands,
 } from './hand-record';
 // Where another engine would replay a hand differently: one rule for every export.
-export { handNotes, sortByPlace, notePlace, END as NOTE_END, REPLAYS_DIFFERENTLY, type HandNote, type HandNoteKind } from './hand-notes';
+export { handNotes, houseRuleNotes, sortByPlace, notePlace, END as NOTE_END, REPLAYS_DIFFERENTLY, type HandNote, type HandNoteKind } from './hand-notes';
 
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.
 export { type HandHistory, handHistory, recallHands, handRecordFor, publicHandHistory } from './hand-history';

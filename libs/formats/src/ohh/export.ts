@@ -1,5 +1,5 @@
-import type { DeckSourceRule, Street, TableEvent, TableRules } from '@felt/engine';
-import { handNotes, handSteps, REPLAYS_DIFFERENTLY, tableHands, type HandPot, type HandRecord } from '@felt/projections';
+import type { AnyRuleModule, DeckSourceRule, Street, TableEvent, TableRules } from '@felt/engine';
+import { handNotes, handSteps, houseRuleNotes, REPLAYS_DIFFERENTLY, tableHands, type HandNote, type HandPot, type HandRecord } from '@felt/projections';
 
 /**
  * Open Hand History (OHH, the JSON standard of the Poker Tool Developers' group) for analysts: one object
@@ -77,6 +77,8 @@ export interface OhhExportOptions {
   readonly startedAt?: ReadonlyMap<number, string>;
   readonly siteName?: string;
   readonly currency?: string;
+  /** The table's house options (its engine's): their exportNotes hooks add to `felt_notes`. */
+  readonly modules?: readonly AnyRuleModule[];
 }
 
 const STREETS: Record<Street, OhhRound['street']> = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River' };
@@ -116,15 +118,17 @@ function rakeShares(rake: number, wins: readonly number[]): number[] {
 export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhExportOptions = {}): OhhExport {
   const hands: OhhHand[] = [];
   const skipped: OhhExportSkip[] = [];
-  for (const { rules, record } of tableHands(events, options.include)) {
+  for (const hand of tableHands(events, options.include)) {
+    const { rules, record } = hand;
     if (rules === null) continue;
+    const id = (seat: number) => String(record.players.findIndex((p) => p.seat === seat));
     if (record.status === 'voided') skipped.push({ handNumber: record.handNumber, kind: 'voided', reason: `the hand was voided (${record.voidReason})` });
-    else if (record.status === 'complete') hands.push(ohhHand(record, rules, options));
+    else if (record.status === 'complete') hands.push(ohhHand(record, rules, options, houseRuleNotes(hand, options.modules ?? [], 'ohh', id)));
   }
   return { hands, skipped };
 }
 
-function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOptions): OhhHand {
+function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOptions, houseNotes: readonly HandNote[]): OhhHand {
   const s = rules.structure;
   const started = options.startedAt?.get(record.handNumber);
   const ids = new Map(record.players.map((p, i) => [p.seat, i]));
@@ -240,7 +244,7 @@ function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOption
   }
   startShowdown();
   hand.ohh.pots = record.chopFee !== undefined ? [choppedPot(record, ids)] : record.pots.map((p) => awardedPot(p, ids));
-  const notes = handNotes(record).filter((n) => REPLAYS_DIFFERENTLY.includes(n.kind));
+  const notes = [...handNotes(record), ...houseNotes].filter((n) => REPLAYS_DIFFERENTLY.includes(n.kind));
   if (notes.length > 0) hand.ohh.felt_notes = notes.map((n) => ({ kind: n.kind, text: n.text }));
   hand.ohh.rounds = rounds.filter((r) => r.actions.length > 0 || r.cards);
   return hand;

@@ -1,5 +1,5 @@
-import { type DeckSourceRule, type TableEvent, type TableRules } from '@felt/engine';
-import { handNotes, handSteps, notePlace, NOTE_END, sortByPlace, tableHands, type HandRecord } from '@felt/projections';
+import { type AnyRuleModule, type DeckSourceRule, type TableEvent, type TableRules } from '@felt/engine';
+import { handNotes, handSteps, houseRuleNotes, notePlace, NOTE_END, sortByPlace, tableHands, type HandNote, type HandRecord } from '@felt/projections';
 
 /**
  * PHH export: a table's hands, read from its events, as PHH (the TOML hand histories pokerkit reads; the format
@@ -43,6 +43,8 @@ import { handNotes, handSteps, notePlace, NOTE_END, sortByPlace, tableHands, typ
  * - `run-it-twice`: the board run twice (house-options/run-it-twice.ts): both runs' cards as `d db` in the order
  *   dealt, the second run's with the comment `# run 2`, and `_felt_runs = 2`. PHH's actions cannot say the players
  *   chose two runouts; a reader that selects them in pokerkit (`select_runout_count(2)`) replays the same stacks.
+ * - `house-rule` (marked): what a casino's house option did that PHH cannot say (its module's exportNotes hook, given
+ *   with `modules`: a bounty paid after the pots); finishing_stacks include it.
  * - `training`: a hand of a training table (HandStarted's deckSource): its deck anyone could choose, so it is no
  *   game's record; `_felt_deck_source` names the table's deck source rule on every hand whose rules record one.
  * Hands PHH cannot hold at all are left out and listed (PhhExport.skipped; toPhhText writes them in a header):
@@ -61,7 +63,8 @@ export type PhhNoteKind =
   | 'corrected'
   | 'bomb-pot'
   | 'run-it-twice'
-  | 'training';
+  | 'training'
+  | 'house-rule';
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
 /** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
@@ -111,13 +114,18 @@ export interface PhhExport {
   readonly counts: Partial<Record<PhhNoteKind | PhhSkipKind, number>>;
 }
 
-/** Reads every hand the events complete. `include` picks hands by number (default: all). */
-export function phhHandsFromEvents(events: readonly TableEvent[], include: (handNumber: number) => boolean = () => true): PhhExport {
+/**
+ * Reads every hand the events complete. `include` picks hands by number (default: all); `modules`, the table's
+ * house options (its engine's), add their exportNotes.
+ */
+export function phhHandsFromEvents(events: readonly TableEvent[], include: (handNumber: number) => boolean = () => true, modules: readonly AnyRuleModule[] = []): PhhExport {
   const hands: PhhExportHand[] = [];
   const skipped: PhhExportSkip[] = [];
-  for (const { rules, record } of tableHands(events, include)) {
+  for (const hand of tableHands(events, include)) {
+    const { rules, record } = hand;
     if (rules === null) continue;
-    const written = phhHand(record, rules);
+    const p = (seat: number) => `p${record.players.findIndex((x) => x.seat === seat) + 1}`;
+    const written = phhHand(record, rules, houseRuleNotes(hand, modules, 'phh', p));
     if (written === null) continue;
     if ('kind' in written) skipped.push(written);
     else hands.push(written);
@@ -136,7 +144,7 @@ function holeText(cards: readonly string[]): string {
 type PlacedNote = PhhExportNote & { readonly place: number };
 
 /** One hand (the record, as finally played) as PHH; a hand PHH cannot hold as a skip; null while the hand is in progress. */
-function phhHand(hand: HandRecord, rules: TableRules): PhhExportHand | PhhExportSkip | null {
+function phhHand(hand: HandRecord, rules: TableRules, houseNotes: readonly HandNote[]): PhhExportHand | PhhExportSkip | null {
   const { handNumber } = hand;
   if (hand.chopFee !== undefined) return { handNumber, kind: 'chopped', reason: 'the blinds chopped: PHH has no notation for it' };
   if (hand.status === 'voided') return { handNumber, kind: 'voided', reason: `the hand was voided (${hand.voidReason})` };
@@ -144,7 +152,7 @@ function phhHand(hand: HandRecord, rules: TableRules): PhhExportHand | PhhExport
   const s = rules.structure;
   if (s.kind !== 'no-limit' && s.kind !== 'fixed-limit') return { handNumber, kind: 'no-variant', reason: `PHH has no Texas hold'em variant for ${s.kind}` };
   const w = transcribe(hand);
-  const notes: PlacedNote[] = [...handNotes(hand), ...w.notes];
+  const notes: PlacedNote[] = [...handNotes(hand), ...houseNotes, ...w.notes];
   if (s.kind === 'fixed-limit' && w.maxBets > 4)
     notes.push({ kind: 'fixed-limit-beyond-cap', place: notePlace.end(hand, NOTE_END.format), text: `${w.maxBets} bets on a street: the table's fixed limit allowed them (uncapped heads-up, or capped only with three players able to bet); PHH's FT caps a street at four, so pokerkit refuses the hand` });
   // A live post is a negative entry; a seat that also posted a blind, straddle or kill gets one blind of the total.
