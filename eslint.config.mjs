@@ -13,7 +13,7 @@ export const LIBRARY_LAYERS = {
   engine: [],
   'event-store': [],
   settings: [],
-  formats: ['engine'],
+  formats: ['engine', 'projections'],
   room: ['engine', 'event-store'],
   projections: ['engine', 'event-store', 'room'],
   regulator: ['engine', 'event-store', 'formats', 'room'],

@@ -45,9 +45,11 @@ describe.each(APP_BACKENDS)('a casino’s own house rule over HTTP, by configura
     // The button's sevens full take the 30 pot and 20 from each of the others.
     expect(table.seats.map((s: { seat: number; stack: number }) => [s.seat, s.stack])).toEqual([[1, 160], [2, 70], [3, 70]]);
 
-    // The regulator's exports of the hand (what PHH cannot say of the bounty is the modules' exportNotes, to come).
+    // The regulator's exports of the hand: what PHH and OHH cannot say of the bounty is the module's exportNotes.
     const regulator = api.as('regulator', { sub: 'reg-1' });
     for (const format of ['phh', 'ohh', 'jsonl']) expect((await regulator.get(`/regulator/tables/bounty1/export?format=${format}`)).status).toBe(200);
+    expect((await regulator.get('/regulator/tables/bounty1/export?format=phh')).text).toMatch(/_felt_notes = \[.*"house-rule: seven-deuce bounty: p\d won with 7-2/);
+    expect((await regulator.get('/regulator/tables/bounty1/export?format=ohh')).text).toContain('"kind": "house-rule"');
 
     const stored = await api.store.readStream(streamIdOf('bounty1'));
     expect(verifyEvents(stored, { table: loadHouseRules(HOUSE_RULES) }).violations).toEqual([]);

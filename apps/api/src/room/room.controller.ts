@@ -13,6 +13,7 @@ import { roomBodySchema } from '../openapi/room-docs';
 import { RequestFingerprints } from '../tables/request-fingerprint';
 import { rawCommandRequest } from '../auth/command-sender';
 import { TableAccess } from '../auth/table-access';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
 import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
@@ -34,7 +35,7 @@ const gamePageSchema = listPageSchema(gameIdSchema);
 @Roles('floor')
 export class RoomController {
   constructor(
-    @Inject(ApplyRoomCommand) private readonly room: ApplyRoomCommand,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(RoomSeating) private readonly seating: RoomSeating,
     @Inject(RoomGames) private readonly games: RoomGames,
     @Inject(RoomLive) private readonly live: RoomLive,
@@ -67,7 +68,7 @@ export class RoomController {
   async open(@Req() req: HttpRequest, @Res() res: HttpResponse) {
     const { body, envelope } = this.parse('games', undefined, openGameSchema, req);
     const command = { type: 'OpenGame', at: this.clock.at(), ...body } as RoomCommand;
-    this.answer(res, body.gameId, envelope.commandId, await this.room.apply({ gameId: body.gameId, command, ...envelope }));
+    this.answer(res, body.gameId, envelope.commandId, await this.commandBus.execute(new ApplyRoomCommand({ gameId: body.gameId, command, ...envelope })));
   }
 
   @Post('games/:gameId/commands')
@@ -76,7 +77,7 @@ export class RoomController {
   @ApiOperation({ summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame (the timer service: NoShow only)' })
   command(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     timerMaySend(req);
-    return this.run('commands', gameId, listCommandSchema, req, res, (body, envelope) => this.room.apply({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope }));
+    return this.run('commands', gameId, listCommandSchema, req, res, (body, envelope) => this.commandBus.execute(new ApplyRoomCommand({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope })));
   }
 
   @Post('games/:gameId/tables')
