@@ -5,6 +5,7 @@
 import { cpus, loadavg } from 'node:os';
 import { drbgShuffledDeck, shuffledDeck, tableDecider, legalActions, type TableCommand, type TableState } from '@felt/engine';
 // poker-ts ships CommonJS; its table model is the Table export.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Poker = require('poker-ts').Table as new (forcedBets: { smallBlind: number; bigBlind: number }, seats: number) => PokerTs;
 
 interface PokerTs {
@@ -135,7 +136,7 @@ export async function runEngineBench(hands = 30_000): Promise<{ rows: string[][]
   const rows = [
     ['Felt engine (decide + evolve, events recorded)', `${Math.round(feltRate).toLocaleString('en-US')} hands/s`, `${commandsPerHand} commands per hand (blinds, actions, shows)`],
     ['poker-ts 1.5 (same check/call script)', `${Math.round(pokerTsRate).toLocaleString('en-US')} hands/s`, `${pokerTsScript.length} actions per hand`],
-    ['ratio', `${(feltRate / pokerTsRate).toFixed(2)}x`, 'goal ≥ 1.5x'],
+    ['ratio', `${(feltRate / pokerTsRate).toFixed(2)}x`, 'goal ≥ 2x (issue 32)'],
     ['deck derivation: hmac-drbg-sha256-fisher-yates (house)', `${Math.round(shuffles.drbg).toLocaleString('en-US')} shuffles/s`, 'NIST HMAC_DRBG (node:crypto HMAC-SHA-256) + unbiased Fisher-Yates, 256-bit seed'],
     ['deck derivation: mulberry32-fisher-yates (scripts, demos)', `${Math.round(shuffles.mulberry32).toLocaleString('en-US')} shuffles/s`, '32-bit seed, predictable: never the house shuffle'],
   ];

@@ -91,7 +91,10 @@ try {
       for (const c of commands) {
         const d = tableDecider.decide(c, state);
         if (!d.ok) throw new Error(`${file}: ${c.type} refused`);
-        for (const e of d.events) (state = tableDecider.evolve(state, e)), events.push(e);
+        for (const e of d.events) {
+          state = tableDecider.evolve(state, e);
+          events.push(e);
+        }
       }
       // The file's hand, after the setup hands; one file each (the hands' numbers repeat from table to table).
       const path = join(dir, `exported-${basename(file)}s`);

@@ -7,10 +7,11 @@ Strict: each action is applied with pokerkit's parse_action; an action pokerkit 
 own iteration would "repair" the hand by checking or folding instead). Usage, with pokerkit's source on PYTHONPATH:
     PYTHONPATH=/path/to/pokerkit python3 bench/pokerkit_replay.py FILE.phhs... > report.json
 Prints a JSON report: counts (matched, mismatched, refused) for plain hands and per note kind for marked ones.
-With --final-stacks FILE.phh...: pokerkit's own reading of each file (HandHistory.load, decimals kept), and the
+With --final-stacks FILE.phh|FOLDER...: pokerkit's own reading of each file (HandHistory.load, decimals kept), and the
 final stacks it plays to, for comparing `felt phh` with pokerkit on hands written by hand (test/fixtures/phh-online).
 """
 import json
+import os
 import sys
 import warnings
 import tomllib
@@ -125,11 +126,24 @@ def main(paths):
     print(json.dumps({'hands': hands, 'plain': dict(plain), 'equivalent': {k: dict(v) for k, v in equivalent.items()}, 'marked': {k: dict(v) for k, v in marked.items()}, 'reasons': dict(reasons.most_common(12)), 'marked_reasons': {k: dict(v.most_common(4)) for k, v in marked_reasons.items()}, 'examples': examples}, indent=2))
 
 
+def phh_files(paths):
+    """The paths given, a folder standing for its .phh and .phhs files (recursively, sorted), as `felt phh` reads them."""
+    for path in paths:
+        if os.path.isdir(path):
+            for root, dirs, names in os.walk(path):
+                dirs.sort()
+                for name in sorted(names):
+                    if name.endswith(('.phh', '.phhs')):
+                        yield os.path.join(root, name)
+        else:
+            yield path
+
+
 def final_stacks(paths):
     """pokerkit's own reading of PHH files written by hand (decimal amounts, posts): each hand loaded with
     HandHistory.load and played through, its final stacks printed by file, as floats."""
     out = {}
-    for path in paths:
+    for path in phh_files(paths):
         try:
             with open(path, 'rb') as f:
                 hh = HandHistory.load(f)

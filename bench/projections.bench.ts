@@ -12,8 +12,7 @@
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { EventStore, openDatabase, positionOf, START, type RecordedEvent } from '@felt/event-store';
-import { READ_MODELS } from '../apps/worker/src/projections/read-models';
-import { rebuildProjection } from '../apps/worker/src/projections/projection-rebuild';
+import { READ_MODELS, rebuildProjection } from '@felt/read-models';
 import { createScratchDatabase } from './scratch-database';
 import { benchStreams, insert } from './verify.bench';
 import { migrations } from '../migrations';
@@ -61,7 +60,7 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
   const { name, url, drop } = await createScratchDatabase('felt_bench_projections');
   try {
     await (await openDatabase({ databaseUrl: url, migrations })).close();
-    let t0 = Date.now();
+    const t0 = Date.now();
     const client = new Client({ connectionString: url });
     await client.connect();
     try {

@@ -21,7 +21,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Queue, Worker } from 'bullmq';
-import { EventStore, positionOf, START, type RecordedEvent } from '@felt/event-store';
+import { EventStore, positionOf, START, type Database, type RecordedEvent } from '@felt/event-store';
 import { PrivateRedis } from '../apps/worker/test-support/redis';
 import { createTestDatabase } from '../test/support/app-databases';
 import { BullmqPublisher, type Publisher } from '../apps/worker/src/relay/event-publisher';
@@ -382,7 +382,7 @@ interface LiveRun {
  * start (recordedAt) and answer, the start and end of the gap-safe read that returned it (and how many reads that
  * started after its answer missed it), BullMQ's acknowledgement of the addBulk, the checkpoint's commit, the consumer.
  */
-export async function liveThroughRelay(store: EventStore, database: { db: EventStore['db']; url?: string }, prefix: string, seconds = LIVE_SECONDS, kind: RelayKind = 'current'): Promise<LiveRun> {
+export async function liveThroughRelay(store: EventStore, database: { db: Database; url?: string }, prefix: string, seconds = LIVE_SECONDS, kind: RelayKind = 'current'): Promise<LiveRun> {
   await skipToEnd(store, 'bench-live');
   const latencies: number[] = [];
   const received = new Map<string, number>();

@@ -109,7 +109,6 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
   const distinct = 10;
   const perTable = Math.ceil(total / tables);
 
-  let t0 = Date.now();
   const streams = benchStreams({ tables, distinct, perTable, say });
   const events = streams.reduce((n, s) => n + s.length, 0);
 
@@ -117,7 +116,7 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
   try {
     const migrated = await openDatabase({ databaseUrl: url, migrations });
     await migrated.close();
-    t0 = Date.now();
+    let t0 = Date.now();
     const clients = Array.from({ length: 3 }, () => new Client({ connectionString: url }));
     await Promise.all(clients.map((c) => c.connect()));
     try {

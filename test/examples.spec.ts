@@ -51,7 +51,7 @@ describe('examples/', () => {
 describe('docs/table-scripts.md', () => {
   it('has a complete example that runs and meets its expectations', () => {
     const doc = readFileSync(join(__dirname, '..', 'docs', 'table-scripts.md'), 'utf8');
-    const example = /```json\n(\{\n  "name"[\s\S]*?)\n```/.exec(doc);
+    const example = /```json\n(\{\n {2}"name"[\s\S]*?)\n```/.exec(doc);
     expect(example).not.toBeNull();
     const parsed = parseTableScriptJson(example![1]);
     expect(parsed.ok ? [] : parsed.issues).toEqual([]);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test` after the build: jest (arguments passed on, e.g. `npm test -- apps/api`), with `npm run typecheck` (every
-// file, tests included) running beside it instead of before it. tsc is single-threaded: run first, its ~20 s left one
-// of a 2-core machine's cores idle; beside jest it costs the suite about half that. Its errors are printed after
-// jest's report, and either failing fails the run.
+// `npm test` after the build: jest (arguments passed on, e.g. `npm test -- apps/api`), with the type check (the tests,
+// bench and examples, against the declarations the build has just written; the build checked the code it compiles)
+// and then `npm run lint` (ESLint's layers and circles, Prettier's check) running beside it instead of before it.
+// tsc and ESLint are single-threaded: run first, they left one of a 2-core machine's cores idle. Their errors are
+// printed after jest's report, and any of the three failing fails the run.
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
 
@@ -19,18 +20,27 @@ function run(command, args, stdio) {
   });
 }
 
+function report(name, result) {
+  if (result.code === 0) {
+    console.log(`${name}: no errors`);
+  } else {
+    process.stderr.write(result.output);
+    console.error(`${name} failed (the errors above; \`npm run ${name}\` alone repeats them)`);
+  }
+}
+
 async function main() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const typecheck = run(npm, ['run', '--silent', 'typecheck'], ['ignore', 'pipe', 'pipe']);
+  const beside = (async () => {
+    const types = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.typecheck.json'], ['ignore', 'pipe', 'pipe']);
+    const lint = await run(npm, ['run', '--silent', 'lint'], ['ignore', 'pipe', 'pipe']);
+    return { types, lint };
+  })();
   const jest = run(process.execPath, [require.resolve('jest/bin/jest'), ...process.argv.slice(2)], 'inherit');
-  const [types, tests] = await Promise.all([typecheck, jest]);
-  if (types.code === 0) {
-    console.log('typecheck: no errors');
-  } else {
-    process.stderr.write(types.output);
-    console.error(`typecheck failed (the errors above; \`npm run typecheck\` alone repeats them)`);
-  }
-  process.exit(tests.code !== 0 ? tests.code : types.code);
+  const [{ types, lint }, tests] = await Promise.all([beside, jest]);
+  report('typecheck', types);
+  report('lint', lint);
+  process.exit([tests.code, types.code, lint.code].find((code) => code !== 0) ?? 0);
 }
 
 main();

@@ -1,7 +1,7 @@
 import { chipsOnTable, tableDecider, type TableEvent, type TableState } from '@felt/engine';
 import { EventStore, START, positionOf, type Database, type RecordedEvent } from '@felt/event-store';
 import { isDeckSealed, ledgerDiscrepancy, project, sessionLedger } from '@felt/projections';
-import { viewsFromEvents, viewsFromRows } from '../../apps/worker/src/projections/test-support/rows-and-fold';
+import { viewsFromEvents, viewsFromRows } from '../../libs/read-models/test-support/rows-and-fold';
 import { formatViolation, jsonEqual, verifyStore } from '@felt/regulator';
 import { authHeaders } from '../../apps/api/test/test-support/auth';
 import { openedForTest } from '../../apps/api/test/test-support/secrets';

@@ -36,7 +36,11 @@ export class WorkerProcess {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`the worker did not start within ${startTimeoutMs} ms:\n${worker.output}`);
+      if (Date.now() > deadline) {
+        // The caller gets no handle to stop it with: left running, it outlives the test (seen under load 17-21).
+        child.kill('SIGKILL');
+        throw new Error(`the worker did not start within ${startTimeoutMs} ms:\n${worker.output}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

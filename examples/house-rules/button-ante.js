@@ -19,6 +19,11 @@ function buttonAnte(engine) {
       Number.isInteger(o.perPlayer) && o.perPlayer >= 1 && o.perPlayer <= ctx.bigBlind
         ? null
         : { field: 'perPlayer', why: `the button ante is 1 to ${ctx.bigBlind} chips (the big blind) a player` },
+    // PHH's antes are one per player: the button's entry holds everyone's, which a reader would take for a big ante.
+    exportNotes: ({ events, playerOf }, o) =>
+      events
+        .filter((/** @type {any} */ e) => e.type === 'BlindPosted' && e.kind === 'ante')
+        .map((/** @type {any} */ e) => `button ante: ${playerOf(e.seat)} posted ${e.amount}, ${o.perPlayer} for each player dealt in (dead)`),
     forcedBets(ctx, forcedBets, o) {
       if (!ctx.isDealt(ctx.button)) return null;
       const ante = { seat: ctx.button, kind: /** @type {const} */ ('ante'), amount: o.perPlayer * ctx.dealt.length, live: false };

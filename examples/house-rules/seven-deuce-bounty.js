@@ -57,6 +57,11 @@ function sevenDeuceBounty(engine) {
       e.type === 'SevenDeuceBountyPaid'
         ? `Seven-deuce bounty: ${playerOf(e.seat)} collects ${e.paid.map((/** @type {any} */ p) => `${p.amount} from ${playerOf(p.seat)}`).join(', ')}`
         : null,
+    // PHH and OHH have no field for a bounty: finishing stacks include it, and this note says where it came from.
+    exportNotes: ({ events, playerOf }) =>
+      events
+        .filter((/** @type {any} */ e) => e.type === 'SevenDeuceBountyPaid')
+        .map((/** @type {any} */ e) => `seven-deuce bounty: ${playerOf(e.seat)} won with 7-2 and collected ${e.paid.map((/** @type {any} */ p) => `${p.amount} from ${playerOf(p.seat)}`).join(', ')} (after the pots; finishing stacks include it)`),
     evolve: /** @type {any} */ ({
       /** @param {any} state @param {{ seat: number; paid: { seat: number; amount: number }[] }} e */
       SevenDeuceBountyPaid(state, e) {

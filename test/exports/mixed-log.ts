@@ -36,7 +36,10 @@ export function mixedLog(table: (typeof MIXED_TABLES)[number], hands: number, se
       if (maybe) return false;
       throw new Error(`${table.name}: ${command.type} refused (${d.rejection.code}): ${d.rejection.message}`);
     }
-    for (const e of d.events) (state = tableDecider.evolve(state, e)), events.push(e);
+    for (const e of d.events) {
+      state = tableDecider.evolve(state, e);
+      events.push(e);
+    }
     return true;
   };
   apply({ type: 'OpenTable', tableId: table.name, rules: table.rules });

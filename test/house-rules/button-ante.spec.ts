@@ -44,6 +44,16 @@ describe('button ante, a forced-bet rule from outside the engine', () => {
     ]);
   });
 
+  it('gives the exports a note that the button\'s ante is everyone\'s (exportNotes)', () => {
+    const parsed = parseTableScriptJson(readFileSync(join(__dirname, '..', '..', 'examples', 'house-rules', 'ba-1-button-ante.json'), 'utf8'));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const run = runTableScript(parsed.script, house);
+    const module = house.modules.find((m) => m.name === 'buttonAnte')!;
+    expect(module.exportNotes!({ events: run.events, format: 'ohh', playerOf: (seat) => `seat ${seat}` }, { perPlayer: 1 })).toEqual([
+      'button ante: seat 1 posted 3, 1 for each player dealt in (dead)',
+    ]);
+  });
+
   it('asks the button for the ante of everyone dealt in; heads up the button posts its small blind first', () => {
     expect(started(rules({ maxSeats: 6 }, { perPlayer: 2 }), 5).hand!.forcedBetsDue).toContainEqual({ seat: 1, kind: 'ante', amount: 10, live: false });
     const headsUp = started(rules({}), 2);

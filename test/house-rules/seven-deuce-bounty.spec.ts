@@ -21,7 +21,7 @@ function script(name: string) {
 
 /** Opens a 5/10 table with three players (stacks given) and the bounty, button on seat 1. */
 function table(stacks: readonly number[], sevenDeuce: unknown = { bigBlinds: 2 }): { state: TableState; events: TableEvent[]; must: (c: TableCommand) => void } {
-  const t = { state: house.initialState, events: [] as TableEvent[], must: (c: TableCommand) => undefined as void };
+  const t = { state: house.initialState, events: [] as TableEvent[], must: (_command: TableCommand) => undefined as void };
   t.must = (command) => {
     const d = house.decide(command, t.state);
     if (!d.ok) throw new Error(`${command.type} refused: ${d.rejection.code} ${d.rejection.message}`);
@@ -69,6 +69,13 @@ describe('seven-deuce bounty, a house rule from outside the engine', () => {
     expect(ended.stacks).toEqual([{ seat: 1, stack: 1060 }, { seat: 2, stack: 970 }, { seat: 3, stack: 970 }]);
     // Replaying the log with the same modules reaches the same state.
     expect(run.events.reduce((s, e) => house.evolve(s, e), house.initialState)).toEqual(run.state);
+  });
+
+  it('gives the exports a note PHH and OHH cannot hold (exportNotes), naming players as the export does', () => {
+    const run = runTableScript(script('7d-1-seven-deuce-bounty.json'), house);
+    const module = house.modules.find((m) => m.name === 'sevenDeuce')!;
+    const notes = module.exportNotes!({ events: run.events, format: 'phh', playerOf: (seat) => `p${seat}` }, { bigBlinds: 2 });
+    expect(notes).toEqual(['seven-deuce bounty: p1 won with 7-2 and collected 20 from p2, 20 from p3 (after the pots; finishing stacks include it)']);
   });
 
   it('the engine without the module refuses the option by name, and the module refuses a bad bounty', () => {

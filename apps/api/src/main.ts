@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { IN_MEMORY } from '@felt/event-store';
 import { createApiApp } from './api-app';
-import { resolveTokenKey } from './auth/token-keys';
+import { resolveTokenKey } from '@felt/staff';
 import { apiConfigFromEnv } from './config/api-config';
-import { claimDataDir } from './config/data-dir-lock';
+import { claimDataDir } from '@felt/settings';
 import { resolveSealKey } from './tables/deck-seal';
 
 /** `npm start`: serve the API on PORT (3000), on PostgreSQL with DATABASE_URL, else on PGlite in ./data. */

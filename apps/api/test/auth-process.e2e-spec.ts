@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
-import { signAccessToken } from '../src/auth/access-token';
-import { API_PID_FILE } from '../src/config/data-dir-lock';
+import { signAccessToken } from '@felt/staff';
+import { API_PID_FILE } from '@felt/settings';
 import { ApiProcess, ensureBuilt } from './test-support/api-process';
 import { createPostgresDatabase } from './test-support/test-databases';
 

@@ -1,11 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { Users, type User } from '../src/auth/users';
+import { Users, type User, type Role } from '@felt/staff';
 import { streamIdOf } from '../src/tables/table-stream';
 import { addTestUser, seedTestUsers, signTestToken } from './test-support/auth';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
 import { NO_LIMIT_1_2, openTableWithPlayers, TRAINING_1_2 } from './test-support/table-setup';
-import type { Role } from '../src/auth/roles';
 
 type Answer = { status: number; body: Record<string, any>; headers: Record<string, string> };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandFor, type LegalAction } from '@felt/engine';
 import { fillPgliteFolderFromTemplate } from '../../../test/support/app-databases';
-import { API_PID_FILE } from '../src/config/data-dir-lock';
+import { API_PID_FILE } from '@felt/settings';
 import { ApiProcess, ensureBuilt, seedTestUsersInFolder } from './test-support/api-process';
 import { authHeaders } from './test-support/auth';
 import { JsonHttpClient } from './test-support/http-client';

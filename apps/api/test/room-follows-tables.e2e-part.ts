@@ -1,9 +1,7 @@
 import { publicBoard } from '@felt/projections';
 import { verifyStore } from '@felt/regulator';
-import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
-import { LIVE_TABLES } from '../../worker/src/projections/read-model';
-import { roomGamesFromRows, roomRows } from '../../worker/src/projections/room-rows';
-import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { ProjectionRunner, LIVE_TABLES, roomGamesFromRows, roomRows } from '@felt/read-models';
+import { runUntilIdle } from '../../../libs/read-models/test-support/run-until-idle';
 import { RoomClock } from '../src/room/room-clock';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';

@@ -45,7 +45,7 @@ describe.each(APP_BACKENDS)('hole cards sealed at rest (%s)', (backend) => {
     const dealt = (await api.store.readStream(streamIdOf(tableId))).find((e) => e.type === 'HoleCardsDealt')!;
     expect(dealt.data).toEqual({
       handNumber: 1,
-      hands: [1, 2, 3].map((seat) => ({ seat: expect.any(Number), cards: null })),
+      hands: [1, 2, 3].map(() => ({ seat: expect.any(Number), cards: null })),
       sealed: expect.objectContaining({ alg: 'aes-256-gcm' }),
     });
     // The floor's read of a live hand: no hole card, and no envelope either.

@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import { signAccessToken } from '../src/auth/access-token';
+import { signAccessToken } from '@felt/staff';
 import { signTestToken, TEST_TIMER_PRIVATE_KEY, TEST_TOKEN_PRIVATE_KEY } from './test-support/auth';
 import { useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';

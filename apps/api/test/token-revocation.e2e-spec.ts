@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { User } from '../src/auth/users';
+import type { User } from '@felt/staff';
 import { REVOKED_CLOSE_CODE } from '../src/live/live-limits';
 import { addTestUser, signTestToken } from './test-support/auth';
 import { LiveClient } from './test-support/live-client';

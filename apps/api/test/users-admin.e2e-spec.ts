@@ -1,7 +1,5 @@
 import { AUDIT_CATEGORY, readAuditLog } from '@felt/regulator';
-import { apiActor } from '../src/auth/audit-log';
-import { StaffAdmin } from '../src/auth/staff-admin';
-import type { User } from '../src/auth/users';
+import { apiActor, StaffAdmin, type User } from '@felt/staff';
 import { addTestUser } from './test-support/auth';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { publicEventData } from '@felt/projections';
-import { READ_MODELS } from '../../worker/src/projections/read-models';
-import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
-import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { READ_MODELS, ProjectionRunner } from '@felt/read-models';
+import { runUntilIdle } from '../../../libs/read-models/test-support/run-until-idle';
 import { TableSnapshots } from '../src/tables/table-snapshots';
 import { streamIdOf } from '../src/tables/table-stream';
 import { addTestUser, seedTestUsers, signTestToken } from './test-support/auth';
@@ -225,7 +224,7 @@ describe('the visibility matrix: every role × every read path × every phase (p
     for (const tableId of tableIds) {
       const houseOptions = tableId.endsWith('twice') ? { houseOptions: { bombPot: { ante: 5 }, runItTwice: true } } : {};
       // Training tables: the test supplies each deck, to know every card it must not find (labelled training, as
-      // docs/security.md "Insiders" says; the house tables' refusal of decks is in deck-source.e2e-spec.ts).
+      // docs/security.md "Insiders" says; the house tables' refusal of decks is in deck-source.e2e-part.ts).
       const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, deckSource: 'training', ...houseOptions, ...(kindOf(tableId) === 'reader' ? { dealerSeesHoleCards: true } : {}) };
       await expectStatus(postApproved(api, '/tables', { tableId, rules }), 201);
       for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);

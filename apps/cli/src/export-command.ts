@@ -2,7 +2,7 @@ import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import type { RecordedEvent } from '@felt/event-store';
-import { AuditLog, cliActor } from '../../api/src/auth/audit-log';
+import { AuditLog, cliActor } from '@felt/staff';
 import { AUDIT_CATEGORY, byStream, EXPORT_FORMATS, isAuditStream, exportTable, readStaffRoster, rosterJsonlLine, tableStreamId, toJsonlLine, type ExportFormat, type StaffRoster } from '@felt/regulator';
 import { addSourceOptions, openEventLog, readStreamFrom, type EventLog, type SourceOptions } from './event-log-source';
 

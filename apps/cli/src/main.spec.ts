@@ -130,7 +130,7 @@ describe('felt play', () => {
   it('exits 2 for a file that is not JSON, or not a table script, saying where and what to do', async () => {
     const broken = await felt('play', tempScript('{ "name": '));
     expect(broken.code).toBe(2);
-    expect(broken.err).toMatch(/is not a valid table script:\n  - \(the file\): the file is not valid JSON/);
+    expect(broken.err).toMatch(/is not a valid table script:\n {2}- \(the file\): the file is not valid JSON/);
     expect(broken.err).toContain('docs/table-scripts.md');
     const invalid = await felt('play', tempScript({ name: 'x', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 }, players: [{ seat: 1, playerId: 'a', stack: 'lots' }], commands: [] }));
     expect(invalid.code).toBe(2);

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { collectPhhFiles, replayPhhFile, summarize, type PhhReplayResult } from '@felt/formats';
+// The PHH reader alone, not the formats' index (whose table scripts load their schemas): felt phh is timed as a
+// whole process beside pokerkit.
+import { collectPhhFiles, replayPhhFile, summarize } from '@felt/formats/phh';
+import type { PhhReplayResult } from '@felt/formats';
 
 /** Above this many files, and only when stderr is a terminal, a progress bar runs on stderr. */
 const PROGRESS_MIN_FILES = 50;

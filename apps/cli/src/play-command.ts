@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import * as engine from '@felt/engine';
-import { createTableDecider, DEFAULT_MODULES, tableDecider, type AnyRuleModule, type TableEngine } from '@felt/engine';
+import { tableDecider, type TableEngine } from '@felt/engine';
+import { loadHouseRules } from '@felt/regulator';
 import type { Command } from 'commander';
 import { describeFailure, parseTableScriptJson, runTableScript, tableView, type HandSummary, type TableScriptRun } from '@felt/formats';
 
@@ -25,20 +24,15 @@ interface PlayOptions {
   readonly houseRules?: string;
 }
 
-/** The engine with the default modules, and after them those of a --house-rules file. */
+/** The engine with the default modules, and after them those of a --house-rules file (default FELT_HOUSE_RULES). */
 function engineFor(file: string | undefined, command: Command): TableEngine {
-  if (file === undefined) return tableDecider;
-  let loaded: { houseRules?: unknown };
+  const path = file ?? (process.env.FELT_HOUSE_RULES || undefined);
+  if (path === undefined) return tableDecider;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded = require(resolve(file)) as { houseRules?: unknown };
+    return loadHouseRules(path);
   } catch (error) {
-    return command.error(`felt play: cannot load the house rules ${file}: ${(error as Error).message}`, { exitCode: 2, code: 'felt.house-rules' });
+    return command.error(`felt play: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.house-rules' });
   }
-  if (typeof loaded.houseRules !== 'function')
-    return command.error(`felt play: ${file} exports no houseRules(engine) function returning rule modules (examples/house-rules/).`, { exitCode: 2, code: 'felt.house-rules' });
-  const modules = (loaded.houseRules as (api: typeof engine) => readonly AnyRuleModule[])(engine);
-  return createTableDecider([...DEFAULT_MODULES, ...modules]);
 }
 
 function play(file: string, options: PlayOptions, command: Command): void {

@@ -1,9 +1,8 @@
 import { useTestStore } from '../../../test/support/app-databases';
-import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
-import { READ_MODELS } from '../../worker/src/projections/read-models';
-import { appendSession, randomSession, wholeLog } from '../../worker/src/projections/test-support/random-session';
-import { viewsFromEvents, viewsFromRows } from '../../worker/src/projections/test-support/rows-and-fold';
-import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
+import { appendSession, randomSession, wholeLog } from '../../../libs/read-models/test-support/random-session';
+import { viewsFromEvents, viewsFromRows } from '../../../libs/read-models/test-support/rows-and-fold';
+import { runUntilIdle } from '../../../libs/read-models/test-support/run-until-idle';
 import { felt } from './run-felt.test-support';
 
 describe('felt projections on PostgreSQL', () => {

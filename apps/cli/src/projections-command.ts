@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { EventStore, openDatabase, START, type Database } from '@felt/event-store';
-import { READ_MODELS, readModelNamed } from '../../worker/src/projections/read-models';
-import { rebuildProjection, RebuildError } from '../../worker/src/projections/projection-rebuild';
-import { projectionStatus, type ProjectionStatus } from '../../worker/src/projections/projection-status';
+import { READ_MODELS, readModelNamed, rebuildProjection, RebuildError, projectionStatus, type ProjectionStatus } from '@felt/read-models';
 import { migrations } from '../../../migrations';
 
 interface ProjectionsOptions {

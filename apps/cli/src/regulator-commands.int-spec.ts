@@ -2,9 +2,8 @@ import { felt } from './run-felt.test-support';
 import { computeEventHash, EventStore, type RecordedEvent } from '@felt/event-store';
 import { appendTableLog, randomTableLog } from '@felt/regulator';
 import { useTestStore, fillPgliteFolderFromTemplate } from '../../../test/support/app-databases';
-import { ProjectionRunner } from '../../worker/src/projections/projection-runner';
-import { READ_MODELS } from '../../worker/src/projections/read-models';
-import { runUntilIdle } from '../../worker/src/projections/test-support/run-until-idle';
+import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
+import { runUntilIdle } from '../../../libs/read-models/test-support/run-until-idle';
 
 /**
  * felt verify against real PostgreSQL: a fresh database per file, tables appended through the EventStore, then

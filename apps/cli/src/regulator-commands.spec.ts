@@ -61,7 +61,7 @@ describe('felt verify --file', () => {
     const training = randomTableLog({ tableId: 'school', seed: 5, events: 200, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, deckSource: 'training' } });
     const { out, code } = await felt('verify', '--file', write('school.jsonl', training));
     expect(code).toBe(0);
-    expect(out).toMatch(/^TRAINING   table-school: \d+ hands dealt on a training table \(decks anyone could choose, not a game's record\): hands 1 to \d+$/m);
+    expect(out).toMatch(/^TRAINING {3}table-school: \d+ hands dealt on a training table \(decks anyone could choose, not a game's record\): hands 1 to \d+$/m);
   });
 
   it('prints JSON with --json', async () => {

@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyAccessToken } from '../../api/src/auth/access-token';
-import { resolveTokenKey } from '../../api/src/auth/token-keys';
-import { verifyPassword } from '../../api/src/auth/passwords';
-import { API_PID_FILE } from '../../api/src/config/data-dir-lock';
+import { verifyAccessToken, resolveTokenKey, verifyPassword } from '@felt/staff';
+import { API_PID_FILE } from '@felt/settings';
 import { addTestUser, TEST_TOKEN_PRIVATE_KEY } from '../../api/test/test-support/auth';
 import { startTestApi } from '../../api/test/test-support/test-api';
 import { fillPgliteFolderFromTemplate, useTestStore } from '../../../test/support/app-databases';

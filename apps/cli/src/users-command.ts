@@ -1,17 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import type { Command } from 'commander';
 import { EventStore, IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
-import { AuditLog, cliActor } from '../../api/src/auth/audit-log';
-import { isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal } from '../../api/src/auth/staff-admin';
-import { StaffApprovals } from '../../api/src/auth/staff-approvals';
-import { putStaffOnRecord } from '../../api/src/auth/staff-on-record';
-import { WideningApprovals, type WideningAsked } from '../../api/src/tables/widening-approvals';
-import { MAX_TOKEN_LIFETIME_SECONDS, signAccessToken, verifyAccessToken } from '../../api/src/auth/access-token';
-import { resolveTokenKey } from '../../api/src/auth/token-keys';
-import { generatePassword } from '../../api/src/auth/passwords';
-import { isUserRole, USER_ROLES, type Role } from '../../api/src/auth/roles';
-import { USER_NAME, Users, type User } from '../../api/src/auth/users';
-import { runningApiPid } from '../../api/src/config/data-dir-lock';
+import { AuditLog, cliActor, isStaffRefusal, StaffAdmin, StaffApprovals, type StaffAdminActor, type StaffRefusal, putStaffOnRecord, MAX_TOKEN_LIFETIME_SECONDS, signAccessToken, verifyAccessToken, resolveTokenKey, generatePassword, isUserRole, USER_ROLES, type Role, USER_NAME, Users, type User, type WideningAsked } from '@felt/staff';
+import { runningApiPid } from '@felt/settings';
 import { migrations } from '../../../migrations';
 
 /** Where the users live: the API's own database (DATABASE_URL, else the PGlite folder DATA_DIR or ./data). */
@@ -92,7 +83,7 @@ async function openUsers(options: DatabaseOptions, command: Command, name: strin
     const db = await openDatabase({ databaseUrl, dataDir, migrations });
     const audit = new AuditLog(new EventStore(db));
     const [users, admin] = [new Users(db), new StaffAdmin(db, audit)];
-    return { users, db, audit, admin, approvals: new StaffApprovals(users, admin, new WideningApprovals(new EventStore(db), audit)) };
+    return { users, db, audit, admin, approvals: new StaffApprovals(users, admin, audit) };
   } catch (error) {
     return command.error(`felt ${name}: cannot open the database (${databaseUrl ? 'DATABASE_URL' : dataDir}): ${(error as Error).message}.`, {
       exitCode: 2,

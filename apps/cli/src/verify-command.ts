@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { checkAnchors, checkCommands, checkStaff, eventsHashAt, formatViolation, readAnchorSets, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
-import { checkReadModels } from '../../worker/src/projections/read-model-check';
+import type { TableEngine } from '@felt/engine';
+import { checkAnchors, checkCommands, checkStaff, eventsHashAt, formatViolation, loadHouseRules, readAnchorSets, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
+import { checkReadModels } from '@felt/read-models';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
 interface VerifyOptions extends SourceOptions {
@@ -16,6 +17,7 @@ interface VerifyOptions extends SourceOptions {
   anchors?: string;
   anchorsKey?: string;
   sealKey?: string;
+  houseRules?: string;
 }
 
 /** Above this many events, and only when stderr is a terminal, a progress bar runs on stderr. */
@@ -46,7 +48,8 @@ export function registerVerifyCommand(program: Command): void {
     .option('--anchors-key <public.pem>', "with --anchors: the Ed25519 public key the regulator keeps")
     .option('--seal-key <file>', 'database only: a file holding the seal key (64 hex digits, as FELT_SEAL_KEY or data/seal.key): each sealed deck is opened and compared with the revealed one, and live hands are checked too; one thread')
     .option('--no-read-models', "database only: skip comparing the worker's read-model rows with a fresh fold")
-    .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)');
+    .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)')
+    .option('--house-rules <module>', "the casino's own rule modules the tables were played with (default FELT_HOUSE_RULES): a JavaScript file whose houseRules(engine) returns them (examples/house-rules/); one thread");
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
 }
 
@@ -77,6 +80,15 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
     if (!/^[0-9a-fA-F]{64}$/.test(text)) return command.error(`felt verify: --seal-key ${options.sealKey} holds no seal key (64 hex digits).`, { exitCode: 2, code: 'felt.options' });
     sealKey = Buffer.from(text, 'hex');
   }
+  const houseRules = options.houseRules ?? (process.env.FELT_HOUSE_RULES || undefined);
+  let table: TableEngine | undefined;
+  if (houseRules !== undefined) {
+    try {
+      table = loadHouseRules(houseRules);
+    } catch (error) {
+      return command.error(`felt verify: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.house-rules' });
+    }
+  }
   const started = Date.now();
   const log = await openEventLog(options, command, 'verify');
 
@@ -96,15 +108,15 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
       unreadable = log.read.problems.map((p) => `${log.file}:${p.line}: ${p.message}`);
       const events = options.table ? log.read.events.filter((e) => e.streamId === tableStreamId(options.table!)) : log.read.events;
       if (options.table && events.length === 0) unreadable.push(`${log.file}: no event of ${tableStreamId(options.table)}`);
-      report = verifyEvents(events, { excerpt: options.excerpt, onProgress });
+      report = verifyEvents(events, { excerpt: options.excerpt, onProgress, ...(table && { table }) });
       for (const set of anchors ?? []) report.violations.push(...(await checkAnchors(set, eventsHashAt(events), covering(report))));
     } else {
       const only = options.table ? { streamIds: [tableStreamId(options.table)] } : {};
       // Streams are independent: with --workers, threads verify shares of them (PostgreSQL; PGlite is one session).
       report =
-        workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null && sealKey === undefined
+        workers > 1 && log.databaseUrl !== null && verifyWorkerFile() !== null && sealKey === undefined && table === undefined
           ? await verifyStoreInWorkers(log.databaseUrl, { workers, ...only, onProgress })
-          : await verifyStore(log.store, { ...only, onProgress, ...(sealKey && { sealKey }) });
+          : await verifyStore(log.store, { ...only, onProgress, ...(sealKey && { sealKey }), ...(table && { table }) });
       report.violations.push(...(await checkCommands(log.store, only.streamIds)));
       // The users and dealer_assignments rows against the audit streams (a whole-store check: not with --table).
       if (!options.table) report.violations.push(...(await checkStaff(log.store, log.db)));

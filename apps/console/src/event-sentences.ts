@@ -1,5 +1,7 @@
 import type { TableEventItem } from './table-types.js';
 
+// An event's data as the live feed sends it (JSON); each sentence reads the fields of its own event type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Data = Readonly<Record<string, any>>;
 /** "Seat 3 (carol)": who sits in a seat, as the page knows it. */
 export type SeatName = (seat: number) => string;

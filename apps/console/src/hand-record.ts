@@ -65,6 +65,7 @@ export class TableEventLog {
       standingActions: [] as StandingAction[],
     };
     for (const event of hand) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON from the feed, read by event type
       const d = event.data as Record<string, any>;
       if (event.type === 'HandShown') record.shown.push({ seat: d.seat, cards: (d.cards as unknown[]).map(cardText) });
       else if (event.type === 'HandMucked') record.mucked.push(d.seat);

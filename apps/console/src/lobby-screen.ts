@@ -1,5 +1,5 @@
 import type { ConsoleContext } from './console-context.js';
-import { element, replaceChildren } from './elements.js';
+import { element } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
 import { openTableForm } from './floor-forms.js';
 import { LiveTables } from './live-connection.js';

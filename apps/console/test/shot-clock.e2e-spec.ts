@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/app-databases';
 import { uniquePrefix } from '../../worker/test-support/redis';
 import { obliterateTimerQueue, RunningTimer } from '../../worker/test-support/running-timer';
-import { Users } from '../../api/src/auth/users';
+import { Users } from '@felt/staff';
 import { startTestApi, type TestApi } from '../../api/test/test-support/test-api';
 import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
 import { buildConsole, ConsoleUser, launchChromium } from './test-support/console-browser';

@@ -41,10 +41,16 @@ export class RunningTimer {
     return this;
   }
 
-  async stop(): Promise<void> {
-    await this.notifications?.close();
-    await this.loop.stop();
-    await this.service.close();
+  private stopped: Promise<void> | undefined;
+
+  /** Waits for the jobs in flight; a second call waits for the first. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      await this.notifications?.close();
+      await this.loop.stop();
+      await this.service.close();
+    })();
+    return this.stopped;
   }
 
   async count(outcome: string): Promise<number> {

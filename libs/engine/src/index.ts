@@ -40,7 +40,7 @@ export { showdownOrder, awardPots, handValue, type PotAward } from './betting/sh
 // House options: rule modules. The contract (the hooks the core calls at fixed points), the registry (the modules in
 // the order the core asks them) and what the modules add to the engine's records; then each option, one file with
 // its spec. table/ and betting/ name no option (docs/architecture.md, "House options as rule modules").
-export { type RuleModule, type AnyRuleModule, type ModuleCommand, type SeatEntry, type Runout, type LegalMoment, type PreflopRound, type HandPlanContext, type RulesContext, ruleModule } from './house-options/rule-module';
+export { type RuleModule, type AnyRuleModule, type ModuleCommand, type SeatEntry, type Runout, type LegalMoment, type PreflopRound, type HandPlanContext, type RulesContext, type ExportNotesContext, ruleModule } from './house-options/rule-module';
 export { DEFAULT_MODULES, DEFAULT_MODULES as RULE_MODULES } from './house-options/default-modules';
 export { type HouseCommand, type HouseEvent, type HouseLegalAction, type HouseHandSlice, type HouseTableSlice, type HouseSeatSlice, type HouseHandStarted, HOUSE_COMMAND_TYPES, HOUSE_EVENT_TYPES, HOUSE_REJECTION_CODES } from './house-options/declarations';
 export { type HouseOptions, type HouseOptionsInput, NO_HOUSE_OPTIONS, normalizeHouseOptions, normalizeHouseRules } from './house-options/house-options';

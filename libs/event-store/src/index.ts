@@ -23,6 +23,9 @@ export {
   type VersionConflict,
 } from './append';
 export type { EventMetadata, NewEvent, RecordedEvent } from './event-types';
+// One command against one stream (fold, decide, append at the expected version, idempotency, retry), for every stream kind.
+export { StreamCommands, type StreamKind, type StreamDecision, type StreamCommandOutcome, type StreamCommandRequest, type FoldedStream } from './stream-commands';
+export { StreamQueue } from './stream-queue';
 export { START, positionOf, comparePositions, type Position } from './position';
 export type { Snapshot } from './snapshots';
 

@@ -38,8 +38,27 @@ export {
 } from './table-view';
 export { tableViewFor, tableRowFor, publicTableView, publicTableViews, withShownCards } from './table-view-for';
 
+// The hand record: the one fold of a hand's events, which the hand history and the exports (libs/formats) render.
+export {
+  type HandRecord,
+  type HandAction,
+  type HandPlayerRecord,
+  type HandPot,
+  type HandDeal,
+  type HandBoard,
+  type HandEventMeta,
+  type TableHand,
+  type HandStep,
+  handSteps,
+  startHandRecord,
+  evolveHandRecord,
+  tableHands,
+} from './hand-record';
+// Where another engine would replay a hand differently: one rule for every export.
+export { handNotes, houseRuleNotes, sortByPlace, notePlace, END as NOTE_END, REPLAYS_DIFFERENTLY, type HandNote, type HandNoteKind } from './hand-notes';
+
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.
-export { type HandHistory, type HandRecord, type HandAction, type HandPlayerRecord, handHistory, recallHands, handRecordFor, publicHandHistory } from './hand-history';
+export { type HandHistory, handHistory, recallHands, handRecordFor, publicHandHistory } from './hand-history';
 
 // Player session ledger: seat to leave, buy-in, add-ons, per-hand results, cash-out; chips in = chips out + rake.
 export { type SessionLedger, type TableLedger, type PlayerSession, type HandResult, sessionLedger, sessionNet, ledgerChipsBehind, ledgerDiscrepancy } from './session-ledger';

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, readsSchemaVersion, type TableEvent } from '@felt/engine';
+import { EVENT_TYPES, readsSchemaVersion, type TableEngine, type TableEvent } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 
 /** Table streams are "table-<tableId>" (apps/api/src/tables/table-stream.ts); the event's type is its own column. */
@@ -11,9 +11,11 @@ const KNOWN = new Set<string>(EVENT_TYPES);
  * An unknown schema version is a bug to stop on, not something to fold wrongly. DeckSealed is null too: its data
  * is sealed (encrypted by the API) and no view may hold an undealt card.
  */
-export function tableEventOf(recorded: RecordedEvent): TableEvent | null {
-  if (!recorded.streamId.startsWith(TABLE_STREAM_PREFIX) || !KNOWN.has(recorded.type) || recorded.type === 'DeckSealed') return null;
-  if (!readsSchemaVersion(recorded.type, recorded.schemaVersion))
+export function tableEventOf(recorded: RecordedEvent, engine?: Pick<TableEngine, 'readsEvent'>): TableEvent | null {
+  // With the table's engine (a casino's modules: FELT_HOUSE_RULES), its modules' own events are read too.
+  const known = KNOWN.has(recorded.type) || (engine !== undefined && engine.readsEvent(recorded.type, 1));
+  if (!recorded.streamId.startsWith(TABLE_STREAM_PREFIX) || !known || recorded.type === 'DeckSealed') return null;
+  if (!(engine ? engine.readsEvent(recorded.type, recorded.schemaVersion) : readsSchemaVersion(recorded.type, recorded.schemaVersion)))
     throw new Error(`${recorded.streamId} v${recorded.streamVersion} (${recorded.type}) has schema version ${recorded.schemaVersion}, which the views do not read`);
   return { ...(recorded.data as object), type: recorded.type } as TableEvent;
 }

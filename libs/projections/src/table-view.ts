@@ -8,6 +8,7 @@ import {
   type Street,
   type TableState,
   type TableRules,
+  type TableEngine,
 } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
@@ -100,25 +101,26 @@ export function initialTableView(streamId: string): TableView {
 }
 
 /** Folds one event of this table's stream; events of other streams, and ones already folded, leave it as it is. */
-export function evolveTableView(view: TableView, recorded: RecordedEvent): TableView {
-  const next = evolveTableEngine(view, recorded);
+export function evolveTableView(view: TableView, recorded: RecordedEvent, engine: TableEngine = tableDecider): TableView {
+  const next = evolveTableEngine(view, recorded, engine);
   return next === view ? view : { ...next, row: tableRowOf(next.engine, tableIdOfStream(view.streamId)) };
 }
 
 /**
+ * `engine`: the tables' engine (FELT_HOUSE_RULES: a casino's modules after the default ones), default the engine's.
  * evolveTableView without deriving the row (it is left as it was): for a runner folding many events of a table at
  * once, which derives the row with tableRowOf once at the end.
  */
-export function evolveTableEngine(view: TableView, recorded: RecordedEvent): TableView {
+export function evolveTableEngine(view: TableView, recorded: RecordedEvent, engine: TableEngine = tableDecider): TableView {
   if (recorded.streamId !== view.streamId || recorded.streamVersion <= view.version) return view;
-  const event = tableEventOf(recorded);
+  const event = tableEventOf(recorded, engine);
   if (event === null && !isDeckSealed(recorded)) return view;
   if (recorded.streamVersion !== view.version + 1)
     throw new Error(`${view.streamId}: event v${recorded.streamVersion} after v${view.version}; the reader skipped events`);
   // The sealed deck is not for views: the version moves on, the engine state keeps no deck (the dealt cards come in
   // the events that deal them).
   if (event === null) return { streamId: view.streamId, version: recorded.streamVersion, engine: view.engine, row: view.row };
-  return { streamId: view.streamId, version: recorded.streamVersion, engine: tableDecider.evolve(view.engine, event), row: view.row };
+  return { streamId: view.streamId, version: recorded.streamVersion, engine: engine.evolve(view.engine, event), row: view.row };
 }
 
 /** Derives the row from a folded engine state: a pure function, so a fold of the events checks the view. */

@@ -71,7 +71,7 @@ export function readAnchorSets(path: string, publicKeyPem: string): AnchorSet[] 
     try {
       return openSignedAnchors(readFileSync(file, 'utf8'), publicKeyPem);
     } catch (error) {
-      throw new Error(`${file}: ${(error as Error).message}`);
+      throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
     }
   });
 }

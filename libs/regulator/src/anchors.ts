@@ -52,7 +52,7 @@ export function openSignedAnchors(text: string, publicKeyPem: string): AnchorSet
   try {
     parsed = JSON.parse(text) as SignedAnchors;
   } catch (error) {
-    throw new Error(`the anchors file is not JSON: ${(error as Error).message}`);
+    throw new Error(`the anchors file is not JSON: ${(error as Error).message}`, { cause: error });
   }
   const set = parsed?.anchors;
   if (set?.format !== ANCHORS_FORMAT || !Array.isArray(set.streams) || typeof parsed.signature?.value !== 'string')

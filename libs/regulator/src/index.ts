@@ -56,3 +56,4 @@ export {
   type SealedEnvelope,
 } from './hole-card-seal';
 export { pushAnchors, startAnchorReceiver, readAnchorSets } from './anchor-push';
+export { loadHouseRules } from './house-rules';

@@ -1,4 +1,4 @@
-import { isLiveCards, mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState } from '@felt/engine';
+import { isLiveCards, mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState, type TableEngine } from '@felt/engine';
 import { eventIdFor, GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
 import { fastEventHash } from './event-hash-fast';
 import { newEventOf, tableStreamId } from './table-stream';
@@ -51,20 +51,23 @@ export function randomTableLog(options: RandomTableOptions): RecordedEvent[] {
 export class TableRecorder {
   readonly streamId: string;
   readonly recorded: RecordedEvent[] = [];
-  state: TableState = tableDecider.initialState;
+  state: TableState;
   private prevHash = GENESIS_HASH;
   private n = 0;
 
+  /** `table`: the engine the table plays with (a casino's own modules included); default the engine's default table. */
   constructor(
     tableId: string,
     private ms: number = Date.UTC(2026, 0, 1),
+    private readonly table: TableEngine = tableDecider,
   ) {
     this.streamId = tableStreamId(tableId);
+    this.state = table.initialState;
   }
 
   /** `metadata`: more of the command's envelope (a device id), beside the actor and command id every event gets. */
   apply(command: TableCommand, metadata: Record<string, string | null> = {}): void {
-    const decision = tableDecider.decide(command, this.state);
+    const decision = this.table.decide(command, this.state);
     if (!decision.ok) throw new Error(`${command.type} refused (${decision.rejection.code}): ${decision.rejection.message}`);
     if (decision.events.length === 0) return;
     const commandId = `${this.streamId}/${++this.n}`;

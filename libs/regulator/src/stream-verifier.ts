@@ -1,13 +1,11 @@
 import {
-  chipsOnTable,
   deckSourceOf,
   isLiveCards,
   readerConflicts,
   EVENT_TYPES,
   isHandStartedV1,
-  readsSchemaVersion,
   tableDecider,
-  type HandStartedV1,
+  type TableEngine,
   type SealedDeck,
   type TableEvent,
   type ShuffleMethod,
@@ -35,6 +33,11 @@ export interface StreamVerifierOptions {
    * a live hand's sealed hole cards are opened, so its rules are checked before it ends.
    */
   readonly sealKey?: Buffer;
+  /**
+   * The engine the table was played with: the default house options and, after them, a casino's own modules
+   * (`felt verify --house-rules`, FELT_HOUSE_RULES). Default: the engine's default table.
+   */
+  readonly table?: TableEngine;
 }
 
 /** A hand of a stream, by its number and the version of its HandStarted (or of the event concerned). */
@@ -64,7 +67,8 @@ export class StreamVerifier {
   private readonly chain: ChainChecker;
   private readonly engine: boolean;
   private readonly engineViolations: Violation[] = [];
-  private state: TableState = tableDecider.initialState;
+  private readonly table: TableEngine;
+  private state: TableState;
   private group: { commandId: string | undefined; events: StreamEvent[] } = { commandId: undefined, events: [] };
   /** Buy-ins plus add-ons less cash-outs so far. */
   private ledger = 0;
@@ -96,6 +100,8 @@ export class StreamVerifier {
     this.engine = (options.engine ?? true) && start.version === 0;
     this.devices = options.devices ?? null;
     this.sealKey = options.sealKey ?? null;
+    this.table = options.table ?? tableDecider;
+    this.state = this.table.initialState;
   }
 
   push(event: StreamEvent): void {
@@ -255,8 +261,8 @@ export class StreamVerifier {
     const readable: StreamEvent[] = [];
     const versions: number[] = [];
     for (const r of recorded) {
-      if (!KNOWN_TYPES.has(r.type)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
-      else if (!readsSchemaVersion(r.type, r.schemaVersion))
+      if (!KNOWN_TYPES.has(r.type) && !this.table.readsEvent(r.type, 1)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
+      else if (!this.table.readsEvent(r.type, r.schemaVersion))
         this.violation(r.streamVersion, 'unreadable', `${r.type} has schema version ${r.schemaVersion}, which this engine does not read`);
       else if (typeof r.data !== 'object' || r.data === null || Array.isArray(r.data)) this.violation(r.streamVersion, 'unreadable', `${r.type} has no data object`);
       else {
@@ -281,7 +287,7 @@ export class StreamVerifier {
     for (let i = 0; i < fold.length; i++) {
       const e = fold[i]!;
       try {
-        this.state = tableDecider.evolve(this.state, e);
+        this.state = this.table.evolve(this.state, e);
       } catch (error) {
         this.violation(versions[i]!, 'unreadable', `${e.type} cannot be applied: ${(error as Error).message}`);
         continue;
@@ -312,7 +318,7 @@ export class StreamVerifier {
     const conflict = (command.type === 'DealBoard' || command.type === 'ShowHand') && hand !== null && readerConflicts(command, this.state);
     let decision;
     try {
-      decision = tableDecider.decide(command, this.state);
+      decision = this.table.decide(command, this.state);
     } catch (error) {
       this.violation(versions[0]!, 'rules', `${command.type} cannot be decided here: ${(error as Error).message}`);
       return null;
@@ -372,13 +378,13 @@ export class StreamVerifier {
   }
 
   private checkSession(version: number): void {
-    const counted = chipsOnTable(this.state) + this.state.rakeCollected;
+    const counted = this.table.chipsOnTable(this.state) + this.state.rakeCollected;
     const drift = counted - this.ledger;
     if (drift === this.reportedDrift) return;
     this.violation(
       version,
       'conservation',
-      `the table holds ${chipsOnTable(this.state)} and the house took ${this.state.rakeCollected}, but buy-ins and add-ons less cash-outs come to ${this.ledger} (${drift > 0 ? '+' : ''}${drift})`,
+      `the table holds ${this.table.chipsOnTable(this.state)} and the house took ${this.state.rakeCollected}, but buy-ins and add-ons less cash-outs come to ${this.ledger} (${drift > 0 ? '+' : ''}${drift})`,
     );
     this.reportedDrift = drift;
   }

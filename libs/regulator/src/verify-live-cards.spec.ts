@@ -1,6 +1,5 @@
 import type { TableRulesInput } from '@felt/engine';
 import { computeEventHash, type RecordedEvent } from '@felt/event-store';
-import type { AuditEvent } from './audit-stream';
 import { auditStream } from './audit-stream.test-support';
 import { randomTableLog, TableRecorder } from './random-table-log';
 import { verifyEvents } from './verify-log';

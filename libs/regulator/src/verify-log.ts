@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent, StreamInfo } from '@felt/event-store';
+import type { TableEngine } from '@felt/engine';
 import { AUDIT_STREAM_PREFIX, readAuditLog } from './audit-stream';
 import { deviceRegistry, unrecordedReaderConflicts, type ReaderConflictAt } from './card-source-check';
 import { byStream } from './jsonl';
@@ -48,6 +49,8 @@ export interface VerifyStoreOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** The seal key (FELT_SEAL_KEY): sealed decks opened and compared with the revealed ones (StreamVerifierOptions). */
   readonly sealKey?: Buffer;
+  /** The engine the tables were played with, a casino's own modules included (StreamVerifierOptions). */
+  readonly table?: TableEngine;
 }
 
 /** Engine checks apply to table streams; game streams get the room's replay; any other stream is checked for its chain only. */
@@ -94,7 +97,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   let failure: Error | undefined;
   try {
     for (const info of infos) {
-      const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId), devices, ...(options.sealKey && { sealKey: options.sealKey }) });
+      const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId), devices, ...(options.sealKey && { sealKey: options.sealKey }), ...(options.table && { table: options.table }) });
       const room = roomReplayFor(info.streamId, true);
       await reader.read(info.streamId, (event) => {
         verifier.push(event);
@@ -143,6 +146,8 @@ export interface VerifyEventsOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** The seal key: sealed decks opened and compared with the revealed ones (StreamVerifierOptions). */
   readonly sealKey?: Buffer;
+  /** The engine the tables were played with, a casino's own modules included (StreamVerifierOptions). */
+  readonly table?: TableEngine;
 }
 
 /** Verifies events from an export, stream by stream, in the order the file gives them. */
@@ -165,6 +170,7 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
       devices,
       ...(anchored ? { start: { version: first.streamVersion - 1, hash: first.prevHash } } : {}),
       ...(options.sealKey && { sealKey: options.sealKey }),
+      ...(options.table && { table: options.table }),
     });
     const room = roomReplayFor(streamId, !anchored);
     for (const e of list) {

@@ -1,5 +1,7 @@
 import type { RoomPoliciesInput } from './house-policies/room-policies';
-import type { PassOverReason } from './events';
+import type { PassOverReason, SeatedPlayer } from './events';
+
+export type { SeatedPlayer } from './events';
 
 /**
  * Commands: what the floor asks of a game and its list. Time comes in on every command (`at`, ISO-8601, set by the
@@ -57,12 +59,6 @@ export type RoomCommand =
   | { readonly type: 'SeatWalkIn'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string; readonly alias?: string };
 
 export type RoomCommandType = RoomCommand['type'];
-
-export interface SeatedPlayer {
-  readonly seat: number;
-  readonly playerId: string;
-  readonly alias: string;
-}
 
 export interface PassOver {
   readonly playerId: string;

@@ -1,5 +1,4 @@
 import type { RoomPolicies } from './house-policies/room-policies';
-import type { SeatedPlayer } from './commands';
 
 /**
  * What happened in a game and its list. Every event carries its time (`at`); deadlines are recorded, never
@@ -19,6 +18,13 @@ export type CallRoute = 'list' | 'must-move' | 'table-change';
  */
 export const PASS_OVER_REASONS = ['declined-seat', 'asked-to-wait'] as const;
 export type PassOverReason = (typeof PASS_OVER_REASONS)[number];
+
+/** A player already sitting at a table when it joins the game (AddTable's `seated`, TableAdded's). */
+export interface SeatedPlayer {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly alias: string;
+}
 
 export type RoomEvent =
   | {

@@ -1,8 +1,10 @@
 /**
  * @felt/settings: reading the apps' settings from environment variables, one way for the API, the worker and the
  * projection runner. An empty variable counts as unset; an unreadable number stops the start with a message that
- * names the variable.
+ * names the variable. Also the data folder's lock (data-dir-lock.ts): the API holds it, the CLI reads it.
  */
+export { API_PID_FILE, claimDataDir, runningApiPid } from './data-dir-lock';
+
 export interface EnvironmentReader {
   /** The variable's text, or undefined when unset or empty. */
   text(name: string): string | undefined;

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { Role } from './roles';
+import type { Role } from '@felt/staff';
 
 export const ROLES_KEY = 'felt:roles';
 export const PUBLIC_KEY = 'felt:public';

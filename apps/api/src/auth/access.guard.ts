@@ -3,10 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { requestUrlOf, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { DEVICE_COMMANDS_KEY, PUBLIC_KEY, ROLES_KEY } from './access-decorators';
-import type { Principal } from './access-token';
-import { apiActor, AuditLog } from './audit-log';
+import { type Principal, apiActor, AuditLog, ROLES, type Role } from '@felt/staff';
 import { setPrincipal } from './principal';
-import { ROLES, type Role } from './roles';
 import { SecurityLog } from './security-log';
 import { TokenAuthenticator } from './token-authenticator';
 

@@ -1,8 +1,7 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import type { Provider } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import type { TokenVerifyKeys } from './access-token';
-import { resolveTimerPublicKey, resolveTokenKey } from './token-keys';
+import { type TokenVerifyKeys, resolveTimerPublicKey, resolveTokenKey } from '@felt/staff';
 
 /** The API's token keys: the Ed25519 private key staff tokens are signed with, and the keys tokens are checked with. */
 export interface TokenKeys {

@@ -9,17 +9,13 @@ import { fieldIssues } from '../tables/command-request';
 import type { SignInFailure } from '@felt/regulator';
 import { requestIdOf } from '../http/http-types';
 import { Public } from './access-decorators';
-import { apiActor, AuditLog } from './audit-log';
+import { apiActor, AuditLog, signAccessToken, verifyPassword, isStaffRefusal, StaffAdmin, Users } from '@felt/staff';
 import { Devices } from './devices';
-import { signAccessToken } from './access-token';
 import { SignInThrottle, type SignInWait } from './login-throttle';
 import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
-import { verifyPassword } from './passwords';
 import { SecurityLog } from './security-log';
-import { isStaffRefusal, StaffAdmin } from './staff-admin';
 import { staffProblem } from './users.controller';
 import { parseInput } from '../http/parse-input';
-import { Users } from './users';
 
 const loginSchema = z.strictObject({
   username: z.string({ error: 'username must be a string' }).min(1).max(64),

@@ -5,7 +5,7 @@ import { EventStore, type Database } from '@felt/event-store';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DATABASE } from '../database/database.module';
 import { AccessGuard } from './access.guard';
-import { AuditLog } from './audit-log';
+import { AuditLog, StaffAdmin, StaffApprovals, Users } from '@felt/staff';
 import { AuthController } from './auth.controller';
 import { tokenKeysProvider, TOKEN_KEYS } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
@@ -16,11 +16,8 @@ import { DevicesController } from './devices.controller';
 import { CREATE_FIRST_FLOOR_USER, FirstFloorUser } from './first-floor-user';
 import { SignInThrottle } from './login-throttle';
 import { SecurityLog } from './security-log';
-import { StaffAdmin } from './staff-admin';
-import { StaffApprovals } from './staff-approvals';
 import { TableAccess } from './table-access';
 import { TokenAuthenticator } from './token-authenticator';
-import { Users } from './users';
 import { UsersController } from './users.controller';
 import { WideningApprovals } from '../tables/widening-approvals';
 
@@ -52,7 +49,7 @@ export class AuthModule {
         FirstFloorUser,
         WideningApprovals,
         DealerStaffing,
-        { provide: StaffApprovals, inject: [Users, StaffAdmin, WideningApprovals], useFactory: (users: Users, admin: StaffAdmin, approvals: WideningApprovals) => new StaffApprovals(users, admin, approvals) },
+        { provide: StaffApprovals, inject: [Users, StaffAdmin, AuditLog], useFactory: (users: Users, admin: StaffAdmin, audit: AuditLog) => new StaffApprovals(users, admin, audit) },
       ],
       exports: [TOKEN_KEYS, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule, WideningApprovals, DealerStaffing, StaffApprovals],
     };

@@ -2,10 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@felt/event-store';
 import { DATABASE } from '../database/database.module';
 import { ApiProblem } from '../http/status-mapping';
-import type { Principal } from './access-token';
-import { apiActor, AuditLog } from './audit-log';
+import { type Principal, apiActor, AuditLog, Users, type User } from '@felt/staff';
 import { DealerAssignments } from './dealer-assignments';
-import { Users, type User } from './users';
 
 /**
  * Assigning dealers to tables: the checks and the write, for the dealers route and for an approved assignment to a

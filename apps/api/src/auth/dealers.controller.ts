@@ -7,7 +7,7 @@ import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-t
 import { existingTable } from '../tables/get-table.query';
 import { assignmentWidens, WideningApprovals } from '../tables/widening-approvals';
 import { Roles } from './access-decorators';
-import { apiActor, AuditLog } from './audit-log';
+import { apiActor, AuditLog } from '@felt/staff';
 import { DealerAssignments } from './dealer-assignments';
 import { DealerStaffing } from './dealer-staffing';
 import { principalOf } from './principal';

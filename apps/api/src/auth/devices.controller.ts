@@ -8,7 +8,7 @@ import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
 import { fieldIssues } from '../tables/command-request';
 import { Roles } from './access-decorators';
-import { apiActor } from './audit-log';
+import { apiActor } from '@felt/staff';
 import { tableIdSchema } from '../tables/table-command-schema';
 import { DEVICE_KINDS, DEVICE_NAME, Devices } from './devices';
 import { principalOf } from './principal';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { GroupCommit, type Database, type Queryable } from '@felt/event-store';
 import type { AuditActor } from '@felt/regulator';
-import type { AuditLog } from './audit-log';
+import type { AuditLog } from '@felt/staff';
 
 /**
  * What a device is (migrations/1700000001300-DeviceKinds.ts, docs/security.md "Insiders"): a console staff sign in

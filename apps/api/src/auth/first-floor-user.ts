@@ -2,11 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { EventStore, type Database } from '@felt/event-store';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DATABASE } from '../database/database.module';
-import { AuditLog } from './audit-log';
-import { generatePassword } from './passwords';
-import { StaffAdmin } from './staff-admin';
-import { putStaffOnRecord } from './staff-on-record';
-import { Users } from './users';
+import { AuditLog, generatePassword, StaffAdmin, putStaffOnRecord, Users } from '@felt/staff';
 
 export const FIRST_FLOOR_USER = 'floor';
 /** Whether this start may create the first floor user (the embedded default only). */

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { HttpRequest } from '../http/http-types';
-import type { Principal } from './access-token';
+import type { Principal } from '@felt/staff';
 import type { Device } from './devices';
 
 /**

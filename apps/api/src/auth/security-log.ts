@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { requestIdOfMessage, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
-import type { Principal } from './access-token';
+import type { Principal } from '@felt/staff';
 import { principalOfMessage } from './principal';
 
 /**

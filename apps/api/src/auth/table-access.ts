@@ -3,10 +3,9 @@ import { audienceOf, type Audience } from '@felt/projections';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import type { HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
-import type { Principal } from './access-token';
+import { type Principal, CLOCK_EXPIRY_COMMANDS, FLOOR_ONLY_COMMANDS } from '@felt/staff';
 import { DealerAssignments } from './dealer-assignments';
 import { deviceOf } from './principal';
-import { CLOCK_EXPIRY_COMMANDS, FLOOR_ONLY_COMMANDS } from './roles';
 import { SecurityLog } from './security-log';
 
 /**

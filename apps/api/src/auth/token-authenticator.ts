@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { verifyAccessToken, type Principal } from './access-token';
+import { verifyAccessToken, type Principal, type TokenKeyId, Users } from '@felt/staff';
 import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
-import type { TokenKeyId } from './ed25519-jwt';
 import { Devices, type Device } from './devices';
-import { Users } from './users';
 
 /** Verified tokens kept (oldest dropped first): a signature check per request is a noticeable part of a command's CPU. */
 const VERIFIED_TOKENS_KEPT = 10_000;

@@ -7,12 +7,8 @@ import { listPageSchema, pageOf } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
 import { Roles } from './access-decorators';
-import { apiActor } from './audit-log';
+import { apiActor, isStaffRefusal, StaffAdmin, StaffApprovals, type StaffAdminActor, type StaffRefusal, type EnrollmentCode, USER_NAME, Users, type User } from '@felt/staff';
 import { principalOf } from './principal';
-import { isStaffRefusal, StaffAdmin, type StaffAdminActor, type StaffRefusal } from './staff-admin';
-import { StaffApprovals } from './staff-approvals';
-import type { EnrollmentCode } from './enrollment';
-import { USER_NAME, Users, type User } from './users';
 
 const createSchema = z.strictObject({ name: z.string({ error: 'name must be a string' }), role: z.string({ error: 'role must be a string' }) });
 const changeSchema = z

@@ -61,6 +61,12 @@ export interface ApiConfig {
    * off (default), they are recorded with `device: null`. docs/api.md "Devices".
    */
   readonly requireDevice: boolean;
+  /**
+   * The casino's own house rules (FELT_HOUSE_RULES): a JavaScript file whose houseRules(engine) returns its rule
+   * modules (examples/house-rules/index.js), played after the default ones; unset, the default modules only. The
+   * file is the operator's code and runs with the API's rights (docs/security.md).
+   */
+  readonly houseRules: string | undefined;
 }
 
 /** The longest TOKEN_TTL_SECONDS may be: a day (a shift and then some). */
@@ -88,6 +94,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   loginAttemptsPerAddressPerMinute: 30,
   trustProxy: false,
   requireDevice: false,
+  houseRules: undefined,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -113,6 +120,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     loginAttemptsPerAddressPerMinute: count('LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE', DEFAULT_API_CONFIG.loginAttemptsPerAddressPerMinute, 1),
     trustProxy: trustProxyFrom(text('TRUST_PROXY')),
     requireDevice: flag(env, 'FELT_REQUIRE_DEVICE'),
+    houseRules: text('FELT_HOUSE_RULES'),
   };
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Audience } from '@felt/projections';
-import type { Principal } from '../auth/access-token';
+import type { Principal } from '@felt/staff';
 import { SecurityLog } from '../auth/security-log';
 import { TableAccess, type TableSecrecyRules } from '../auth/table-access';
 import { TokenAuthenticator } from '../auth/token-authenticator';

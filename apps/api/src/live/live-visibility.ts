@@ -1,3 +1,4 @@
+import type { TableEngine } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import { eventDataFor, maySeeDeck, maySeeHoleCards, shuffleWithoutSeed, type Audience } from '@felt/projections';
 import type { FoldedTable } from '../tables/table-state-cache';
@@ -27,8 +28,8 @@ const UNDEALT = new Set(['deck', 'deckPosition', 'seed', 'salt', 'seal', 'sealed
  * audience may see them (tabled at the showdown; else the matrix, by whether the hand is over). The undealt deck,
  * the seed and the salt are never in it.
  */
-export function tableViewFor(tableId: string, table: FoldedTable, audience: Audience) {
-  const view = tableView(tableId, table);
+export function tableViewFor(tableId: string, table: FoldedTable, audience: Audience, engine?: TableEngine) {
+  const view = tableView(tableId, table, engine);
   if (view.hand === null) return view;
   const handOver = handOverIn(table);
   const hand: Record<string, unknown> = {};

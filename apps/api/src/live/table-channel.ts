@@ -1,4 +1,3 @@
-import { tableDecider } from '@felt/engine';
 import type { EventStore, RecordedEvent } from '@felt/event-store';
 import type { FoldedTables } from '../tables/folded-tables';
 import type { FoldedTable } from '../tables/table-state-cache';
@@ -139,7 +138,7 @@ export class TableChannel {
     let state = this.folded.state;
     newer.forEach((recorded, i) => {
       if (recorded.streamVersion !== start + 1 + i) throw new Error(`${this.streamId}: expected v${start + 1 + i}, the log gave v${recorded.streamVersion}`);
-      state = tableDecider.evolve(state, toTableEvent(recorded, this.tables.seal));
+      state = this.tables.engine.evolve(state, toTableEvent(recorded, this.tables.seal, this.tables.engine));
     });
     const folded = { state, version: start + newer.length, snapshotVersion: this.folded.snapshotVersion };
     // The listeners get the events with their hole cards opened: each then shows them only to an audience that may see them.

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../tables/table-command-schema';
 import { routeBodySchema } from './command-docs';
-import { FLOOR_ONLY_COMMANDS } from '../auth/roles';
+import { FLOOR_ONLY_COMMANDS } from '@felt/staff';
 
 /**
  * The OpenAPI document, served at /docs (and as JSON at /docs-json). The per-command routes share one Nest route

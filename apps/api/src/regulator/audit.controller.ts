@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EventStore, type Database, type RecordedEvent } from '@felt/event-store';
 import { AUDIT_CATEGORY, isAuditStream, readStaffRoster, rosterJsonlLine, toJsonlLine } from '@felt/regulator';
 import { Roles } from '../auth/access-decorators';
-import { apiActor, AuditLog } from '../auth/audit-log';
+import { apiActor, AuditLog } from '@felt/staff';
 import { principalOf } from '../auth/principal';
 import { DATABASE } from '../database/database.module';
 import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-types';

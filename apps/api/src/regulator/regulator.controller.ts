@@ -6,7 +6,7 @@ import { EventStore, type Database } from '@felt/event-store';
 import { handHistory, handRecordFor, project, recallHands } from '@felt/projections';
 import { EXPORT_FORMATS, exportTable, readStaffRoster } from '@felt/regulator';
 import { Roles } from '../auth/access-decorators';
-import { apiActor, AuditLog } from '../auth/audit-log';
+import { apiActor, AuditLog } from '@felt/staff';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { DATABASE } from '../database/database.module';
@@ -15,6 +15,7 @@ import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
 import { LiveHands } from '../live/live-hands';
 import { DECK_SEAL, type DeckSeal } from '../tables/deck-seal';
+import { FoldedTables } from '../tables/folded-tables';
 import { eventViewFor } from '../live/live-visibility';
 import { existingTable, GetTableQuery } from '../tables/get-table.query';
 import { ListTablesQuery, tablePageSchema } from '../tables/list-tables.query';
@@ -53,6 +54,7 @@ export class RegulatorController {
     @Inject(LiveHands) private readonly liveHands: LiveHands,
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(DECK_SEAL) private readonly seal: DeckSeal,
+    @Inject(FoldedTables) private readonly tables: FoldedTables,
   ) {}
 
   @Get()
@@ -123,7 +125,7 @@ export class RegulatorController {
       return (fromMs === null || ms >= fromMs) && (toMs === null || ms <= toMs);
     };
     // The staff roster first, as `felt export` writes it, so the two exports stay byte-identical.
-    const exported = exportTable(recorded, format, within, await readStaffRoster(this.db, this.store));
+    const exported = exportTable(recorded, format, within, await readStaffRoster(this.db, this.store), this.tables.engine.modules);
     res.code(200).header('Content-Type', exported.contentType);
     res.header('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
     const notes = liveHandFrom === null ? exported.notes : [...exported.notes, `the hand in progress (from version ${liveHandFrom}) is left out until it is over`];

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { gameStreamIdOf, roomDecider, toNewRoomEvent, type RoomCommand, type RoomEvent, type RoomRejection } from '@felt/room';
-import { CommandIdReusedError, EventStore, type RecordedEvent } from '@felt/event-store';
-import { AppliedCommands } from '../tables/applied-commands';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { gameIdOf, gameStreamIdOf, roomDecider, toNewRoomEvent, type RoomCommand, type RoomEvent, type RoomRejection } from '@felt/room';
+import { EventStore, StreamCommands, type RecordedEvent, type StreamKind } from '@felt/event-store';
 import type { CommandMetadata } from '../tables/command-request';
 import { keyReusedBy } from '../tables/request-fingerprint';
 import { RoomGames, type FoldedGame } from './room-games';
@@ -26,94 +26,56 @@ export type RoomOutcome =
   | { readonly kind: 'key-in-flight' }
   | { readonly kind: 'key-reused'; readonly by: 'another-user' | 'another-request' };
 
-/** A replay answers only the request that first used the key, as for the tables (keyReusedBy); anything else is refused, never replayed. */
-function boundToItsRequest(request: RoomCommandRequest, outcome: RoomOutcome): RoomOutcome {
-  if (outcome.kind !== 'replayed') return outcome;
-  const by = keyReusedBy(outcome.events[0]?.metadata ?? {}, request.metadata);
-  return by ? { kind: 'key-reused', by } : outcome;
+/** The CommandBus message: one room command with its envelope, as the tables' ApplyTableCommand. */
+export class ApplyRoomCommand extends Command<RoomOutcome> {
+  constructor(readonly request: RoomCommandRequest) {
+    super();
+  }
 }
 
-/** Decide-and-append rounds before a command without expectedVersion gives up on a game other processes keep changing. */
-const MAX_ATTEMPTS = 3;
-
 /**
- * One room command: the game's fold → the room decider → append at the version the fold was made from (one
- * statement, the same hash chain as the tables). A retry with the same command id returns the first result and
- * writes nothing; a refusal writes nothing.
+ * One room command through the one command path (libs/event-store StreamCommands), as the tables': the game's
+ * fold → the room decider → append at the version the fold was made from (one statement, the same hash chain as
+ * the tables). A retry with the same command id returns the first result and writes nothing; a refusal writes nothing.
  */
-@Injectable()
-export class ApplyRoomCommand {
+@CommandHandler(ApplyRoomCommand)
+export class ApplyRoomCommandHandler implements ICommandHandler<ApplyRoomCommand, RoomOutcome> {
+  private readonly commands: StreamCommands<RoomCommandRequest, FoldedGame, RoomRejection>;
+
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(EventStore) store: EventStore,
     @Inject(RoomGames) private readonly games: RoomGames,
     @Inject(RoomLive) private readonly live: RoomLive,
-    @Inject(AppliedCommands) private readonly applied: AppliedCommands,
-  ) {}
-
-  /** The decision alone, against the game now (nothing written): the seat route checks the room before the table. */
-  async preview(gameId: string, command: RoomCommand): Promise<{ game: FoldedGame; decision: ReturnType<typeof roomDecider.decide> }> {
-    const game = await this.games.caughtUp(gameId);
-    return { game, decision: roomDecider.decide(command, game.state) };
+  ) {
+    // A game's fold is read fresh for every command (a room has tens of games, each a few thousand events a night).
+    const kind: StreamKind<RoomCommandRequest, FoldedGame, RoomRejection, never> = {
+      current: (streamId) => this.games.caughtUp(gameIdOf(streamId)!),
+      caughtUp: (_streamId, from) => this.games.caughtUp(from.gameId),
+      mayStart: () => true,
+      decide: (request, game) => {
+        const decision = roomDecider.decide(request.command, game.state);
+        if (!decision.ok) return { ok: false, refusal: decision.rejection };
+        return { ok: true, events: decision.events.map(toNewRoomEvent), advance: (version) => this.games.advance(game, decision.events as RoomEvent[], version) };
+      },
+      keyReusedBy: (first, request) => keyReusedBy(first, request.metadata),
+    };
+    this.commands = new StreamCommands(store, kind);
   }
 
-  /** Idempotency-Keys of the room requests this process is handling now: a second request with one of them gets 409. */
-  private readonly inFlight = new Set<string>();
-
-  async apply(request: RoomCommandRequest): Promise<RoomOutcome> {
-    if (request.commandIdGenerated) return this.applyOnce(request);
-    if (this.inFlight.has(request.commandId)) return { kind: 'key-in-flight' };
-    this.inFlight.add(request.commandId);
-    try {
-      return boundToItsRequest(request, await this.applyOnce(request));
-    } finally {
-      this.inFlight.delete(request.commandId);
-    }
-  }
-
-  private async applyOnce(request: RoomCommandRequest): Promise<RoomOutcome> {
-    const streamId = gameStreamIdOf(request.gameId);
-    for (let attempt = 1; ; attempt++) {
-      const game = await this.games.caughtUp(request.gameId);
-      // A new game's first append with a key used before: answered here, since the store would make the game's
-      // stream row before it finds the key taken (a refusal must write nothing).
-      if (game.version === 0 && !request.commandIdGenerated) {
-        const first = await this.firstResult(request, game);
-        if (first) return first;
-      }
-      if (request.expectedVersion !== undefined && request.expectedVersion !== game.version) {
-        return (await this.firstResult(request, game)) ?? { kind: 'conflict', expectedVersion: request.expectedVersion, currentVersion: game.version };
-      }
-      const decision = roomDecider.decide(request.command, game.state);
-      if (!decision.ok) return (await this.firstResult(request, game)) ?? { kind: 'rejected', rejection: decision.rejection };
-      let appended;
-      try {
-        appended = await this.store.append(streamId, {
-          expectedVersion: game.version,
-          events: decision.events.map(toNewRoomEvent),
-          commandId: request.commandId,
-          metadata: { ...request.metadata },
-        });
-      } catch (error) {
-        if (error instanceof CommandIdReusedError) return { kind: 'command-id-reused', firstStreamId: error.firstStreamId };
-        throw error;
-      }
-      if (appended.ok && appended.duplicate) return { kind: 'replayed', game: await this.games.caughtUp(request.gameId), events: appended.events };
-      if (appended.ok) {
-        const next = this.games.advance(game, decision.events as RoomEvent[], appended.streamVersion);
+  async execute({ request }: ApplyRoomCommand): Promise<RoomOutcome> {
+    const outcome = await this.commands.handle(gameStreamIdOf(request.gameId), request);
+    switch (outcome.kind) {
+      case 'applied':
         this.live.wake();
-        return { kind: 'applied', game: next, events: appended.events };
-      }
-      if (request.expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
-        return { kind: 'conflict', expectedVersion: request.expectedVersion, currentVersion: (await this.games.caughtUp(request.gameId)).version };
-      }
+        return { kind: 'applied', game: outcome.folded, events: outcome.events };
+      case 'replayed':
+        return { kind: 'replayed', game: outcome.folded, events: outcome.events };
+      case 'refused':
+        return { kind: 'rejected', rejection: outcome.refusal };
+      case 'not-found':
+        throw new Error('bug: every room command may start a game');
+      default:
+        return outcome;
     }
-  }
-
-  /** A refused command may be the retry of one applied before (its state has moved on): its first result stands. */
-  private async firstResult(request: RoomCommandRequest, game: FoldedGame): Promise<RoomOutcome | null> {
-    const first = await this.applied.find(request.commandId);
-    if (!first) return null;
-    if (first.streamId !== gameStreamIdOf(request.gameId)) return { kind: 'command-id-reused', firstStreamId: first.streamId };
-    return { kind: 'replayed', game, events: first.events };
   }
 }

@@ -5,6 +5,7 @@ import { senderOf } from '../auth/command-sender';
 import { ApiProblem } from '../http/status-mapping';
 import type { CommandRequest } from '../tables/command-request';
 import { TableFollowUps, type TableFollowUp } from '../tables/table-follow-ups';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApplyRoomCommand } from './apply-room-command';
 import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
@@ -29,7 +30,7 @@ export class RoomFollowsTables implements TableFollowUp, OnModuleInit {
   constructor(
     @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
     @Inject(RoomGames) private readonly games: RoomGames,
-    @Inject(ApplyRoomCommand) private readonly room: ApplyRoomCommand,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(RoomSeating) private readonly seating: RoomSeating,
     @Inject(RoomClock) private readonly clock: RoomClock,
   ) {}
@@ -50,7 +51,7 @@ export class RoomFollowsTables implements TableFollowUp, OnModuleInit {
     if (!game) return;
     // A retry of a walk-in the room already recorded: the table answers with its first result, nothing to check.
     if (preview.type === 'SeatWalkIn' && sitsThere(game.state, preview)) return;
-    const { decision } = await this.room.preview(game.gameId, preview);
+    const { decision } = await this.games.preview(game.gameId, preview);
     if (!decision.ok && REFUSED_AT_THE_TABLE[preview.type].includes(decision.rejection.code)) {
       throw new ApiProblem('rule-refused', decision.rejection.code, `${decision.rejection.message} (game ${game.state.name})`, { tableId: request.tableId, gameId: game.gameId, field: preview.type === 'MoveSeat' ? 'to' : (decision.rejection.field ?? 'seat') });
     }
@@ -71,7 +72,7 @@ export class RoomFollowsTables implements TableFollowUp, OnModuleInit {
             ? { type: 'MoveSeat', at, tableId: request.tableId, from: data.from!, to: data.to! }
             : { type: 'SeatWalkIn', at, tableId: request.tableId, seat: data.seat!, playerId: data.playerId! };
       const commandId = `${event.eventId}.room`;
-      const outcome = await this.room.apply({ gameId: game.gameId, command, commandId, metadata: senderOf(request.metadata) });
+      const outcome = await this.commandBus.execute(new ApplyRoomCommand({ gameId: game.gameId, command, commandId, metadata: senderOf(request.metadata) }));
       if (outcome.kind === 'rejected') {
         // The room did not know this seat as taken (a player seated before the room knew the table): nothing to change.
         this.logger.warn({ tableId: request.tableId, gameId: game.gameId, code: outcome.rejection.code }, `the room did not follow ${event.type}: ${outcome.rejection.message}`);

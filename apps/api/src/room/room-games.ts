@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { GAME_STREAM_CATEGORY, gameIdOf, gameStreamIdOf, roomDecider, toRoomEvent, type GameState, type RoomEvent } from '@felt/room';
+import { GAME_STREAM_CATEGORY, gameIdOf, gameStreamIdOf, roomDecider, toRoomEvent, type GameState, type RoomCommand, type RoomEvent } from '@felt/room';
 import { EventStore } from '@felt/event-store';
 
 export interface FoldedGame {
@@ -25,6 +25,12 @@ export class RoomGames {
     if (newer.length === 0) return cached;
     const next = this.advance(cached, newer.map(toRoomEvent), newer[newer.length - 1]!.streamVersion);
     return next;
+  }
+
+  /** The room's decision alone, against the game now (nothing written): the seat route checks the room before the table. */
+  async preview(gameId: string, command: RoomCommand): Promise<{ game: FoldedGame; decision: ReturnType<typeof roomDecider.decide> }> {
+    const game = await this.caughtUp(gameId);
+    return { game, decision: roomDecider.decide(command, game.state) };
   }
 
   /** The fold after `events` were appended as versions game.version+1 .. version. */

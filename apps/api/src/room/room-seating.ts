@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { tableDecider, type TableRulesInput } from '@felt/engine';
+import type { TableRulesInput } from '@felt/engine';
 import type { RoomCommand } from '@felt/room';
 import { senderOf } from '../auth/command-sender';
 import { ApiProblem, problemForOutcome } from '../http/status-mapping';
@@ -8,7 +8,7 @@ import { ApplyTableCommand, type ApplyOutcome } from '../tables/apply-table-comm
 import type { CommandMetadata, CommandRequest } from '../tables/command-request';
 import { FoldedTables } from '../tables/folded-tables';
 import { streamIdOf } from '../tables/table-stream';
-import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
+import { ApplyRoomCommand, type RoomCommandRequest, type RoomOutcome } from './apply-room-command';
 import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
 import type { RoomEnvelope } from './room-request';
@@ -30,10 +30,14 @@ export class RoomSeating {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(FoldedTables) private readonly tables: FoldedTables,
-    @Inject(ApplyRoomCommand) private readonly room: ApplyRoomCommand,
     @Inject(RoomGames) private readonly games: RoomGames,
     @Inject(RoomClock) private readonly clock: RoomClock,
   ) {}
+
+  /** The room's step, through the CommandBus as every command. */
+  private apply(request: RoomCommandRequest): Promise<RoomOutcome> {
+    return this.commandBus.execute(new ApplyRoomCommand(request));
+  }
 
   /** A table joins the game: opened with the game's table rules when new, else taken as it is (its players too). */
   async addTable(gameId: string, body: { tableId: string; seats?: number; mustMove?: boolean; aliases?: Record<string, string> }, envelope: RoomEnvelope): Promise<RoomOutcome> {
@@ -42,8 +46,8 @@ export class RoomSeating {
     const other = await this.games.gameOfTable(body.tableId, gameId);
     if (other) throw new ApiProblem('rule-refused', 'TABLE_IN_ANOTHER_GAME', `table ${body.tableId} belongs to game ${other.state.name}; a table runs one game`, { field: 'tableId' });
     // The room's own checks first (game open, table id new), on a stand-in command.
-    const check = await this.room.preview(gameId, { type: 'AddTable', at, tableId: body.tableId, ...(body.seats ? { seats: body.seats } : {}) });
-    if (!check.decision.ok) return this.room.apply({ gameId, command: { type: 'AddTable', at, tableId: body.tableId }, ...envelope });
+    const check = await this.games.preview(gameId, { type: 'AddTable', at, tableId: body.tableId, ...(body.seats ? { seats: body.seats } : {}) });
+    if (!check.decision.ok) return this.apply({ gameId, command: { type: 'AddTable', at, tableId: body.tableId }, ...envelope });
     // A stale If-Match is answered before the table is opened, so that the refused request writes nothing.
     if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== game.version) {
       return { kind: 'conflict', expectedVersion: envelope.expectedVersion, currentVersion: game.version };
@@ -59,29 +63,29 @@ export class RoomSeating {
     }
     const seated = table.state.seats.flatMap((s) => (s ? [{ seat: s.seat, playerId: s.playerId, alias: body.aliases?.[s.playerId] ?? aliasFor(s.playerId) }] : []));
     const command: RoomCommand = { type: 'AddTable', at, tableId: body.tableId, seats: table.state.rules?.maxSeats ?? body.seats ?? game.state.seatsPerTable, mustMove: body.mustMove ?? false, seated };
-    return this.room.apply({ gameId, command, ...envelope });
+    return this.apply({ gameId, command, ...envelope });
   }
 
   /** A called player takes the seat: SeatPlayer at the table (and LeaveTable at the old one for a move), then SeatTaken. */
   async takeSeat(gameId: string, body: { playerId: string; buyIn?: number; postToEnter?: boolean }, envelope: RoomEnvelope): Promise<RoomOutcome> {
     const command: RoomCommand = { type: 'TakeSeat', at: this.clock.at(), playerId: body.playerId };
-    const { decision } = await this.room.preview(gameId, command);
+    const { decision } = await this.games.preview(gameId, command);
     // Refused by the room (or a retry whose room event is already written): the room's answer, nothing else done.
-    if (!decision.ok) return this.room.apply({ gameId, command, ...envelope });
+    if (!decision.ok) return this.apply({ gameId, command, ...envelope });
     const taken = decision.events.find((e) => e.type === 'SeatTaken')!;
     if (taken.type !== 'SeatTaken') throw new Error('bug: TakeSeat without SeatTaken');
 
     let buyIn = body.buyIn;
     if (taken.from) {
       const old = await this.tables.caughtUp(streamIdOf(taken.from.tableId));
-      const leaving = tableDecider.decide({ type: 'LeaveTable', seat: taken.from.seat }, old.state);
+      const leaving = this.tables.engine.decide({ type: 'LeaveTable', seat: taken.from.seat }, old.state);
       if (!leaving.ok) throw new ApiProblem('rule-refused', leaving.rejection.code, `table ${taken.from.tableId}: ${leaving.rejection.message}; move the player once they may leave`);
       buyIn ??= old.state.seats[taken.from.seat - 1]?.stack;
     }
     if (buyIn === undefined) throw ApiProblem.invalidRequest([{ path: 'buyIn', message: 'buyIn is required to seat a player from the list' }]);
     await this.table(taken.tableId, { type: 'SeatPlayer', seat: taken.seat, playerId: taken.playerId, buyIn, ...(body.postToEnter === undefined ? {} : { postToEnter: body.postToEnter }) } as TableCommand, `${envelope.commandId}.seat`, envelope);
     if (taken.from) await this.table(taken.from.tableId, { type: 'LeaveTable', seat: taken.from.seat } as TableCommand, `${envelope.commandId}.leave`, envelope);
-    const outcome = await this.room.apply({ gameId, command, ...envelope });
+    const outcome = await this.apply({ gameId, command, ...envelope });
     await this.closeBroken(outcome, envelope.commandId, envelope.metadata);
     return outcome;
   }
@@ -89,11 +93,11 @@ export class RoomSeating {
   /** A player leaves a table of the game: LeaveTable (unless the table has already seen them go), then SeatVacated. */
   async vacate(gameId: string, body: { tableId: string; seat: number }, envelope: RoomEnvelope): Promise<RoomOutcome> {
     const command: RoomCommand = { type: 'VacateSeat', at: this.clock.at(), tableId: body.tableId, seat: body.seat };
-    const { decision } = await this.room.preview(gameId, command);
-    if (!decision.ok) return this.room.apply({ gameId, command, ...envelope });
+    const { decision } = await this.games.preview(gameId, command);
+    if (!decision.ok) return this.apply({ gameId, command, ...envelope });
     const table = await this.tables.caughtUp(streamIdOf(body.tableId));
     if (table.state.seats[body.seat - 1]) await this.table(body.tableId, { type: 'LeaveTable', seat: body.seat } as TableCommand, `${envelope.commandId}.leave`, envelope);
-    const outcome = await this.room.apply({ gameId, command, ...envelope });
+    const outcome = await this.apply({ gameId, command, ...envelope });
     await this.closeBroken(outcome, envelope.commandId, envelope.metadata);
     return outcome;
   }

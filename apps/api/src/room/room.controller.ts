@@ -3,17 +3,17 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs
 import { floorGame, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
-import { TIMER_ROOM_COMMANDS } from '../auth/roles';
-import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { TIMER_ROOM_COMMANDS } from '@felt/staff';
+import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { listPageSchema } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
 import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
 import { roomBodySchema } from '../openapi/room-docs';
-import type { RawCommandRequest } from '../tables/command-request';
 import { RequestFingerprints } from '../tables/request-fingerprint';
 import { rawCommandRequest } from '../auth/command-sender';
 import { TableAccess } from '../auth/table-access';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApplyRoomCommand, type RoomOutcome } from './apply-room-command';
 import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
@@ -35,7 +35,7 @@ const gamePageSchema = listPageSchema(gameIdSchema);
 @Roles('floor')
 export class RoomController {
   constructor(
-    @Inject(ApplyRoomCommand) private readonly room: ApplyRoomCommand,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(RoomSeating) private readonly seating: RoomSeating,
     @Inject(RoomGames) private readonly games: RoomGames,
     @Inject(RoomLive) private readonly live: RoomLive,
@@ -68,7 +68,7 @@ export class RoomController {
   async open(@Req() req: HttpRequest, @Res() res: HttpResponse) {
     const { body, envelope } = this.parse('games', undefined, openGameSchema, req);
     const command = { type: 'OpenGame', at: this.clock.at(), ...body } as RoomCommand;
-    this.answer(res, body.gameId, envelope.commandId, await this.room.apply({ gameId: body.gameId, command, ...envelope }));
+    this.answer(res, body.gameId, envelope.commandId, await this.commandBus.execute(new ApplyRoomCommand({ gameId: body.gameId, command, ...envelope })));
   }
 
   @Post('games/:gameId/commands')
@@ -77,7 +77,7 @@ export class RoomController {
   @ApiOperation({ summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame (the timer service: NoShow only)' })
   command(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     timerMaySend(req);
-    return this.run('commands', gameId, listCommandSchema, req, res, (body, envelope) => this.room.apply({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope }));
+    return this.run('commands', gameId, listCommandSchema, req, res, (body, envelope) => this.commandBus.execute(new ApplyRoomCommand({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope })));
   }
 
   @Post('games/:gameId/tables')

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TablesModule } from '../tables/tables.module';
-import { ApplyRoomCommand } from './apply-room-command';
+import { ApplyRoomCommandHandler } from './apply-room-command';
 import { BoardController } from './board.controller';
 import { RoomClock } from './room-clock';
 import { RoomController } from './room.controller';
@@ -13,7 +13,7 @@ import { RoomFollowsTables } from './room-follows-tables';
 @Module({
   imports: [TablesModule],
   controllers: [RoomController, BoardController],
-  providers: [RoomClock, RoomGames, RoomLive, ApplyRoomCommand, RoomSeating, RoomFollowsTables],
+  providers: [RoomClock, RoomGames, RoomLive, ApplyRoomCommandHandler, RoomSeating, RoomFollowsTables],
   exports: [RoomLive, RoomClock],
 })
 export class RoomModule {}

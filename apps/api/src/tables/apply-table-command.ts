@@ -2,7 +2,7 @@ import { Command } from '@nestjs/cqrs';
 import type { Rejection } from '@felt/engine';
 import type { SenderRefusal } from './engine-command';
 import type { RecordedEvent } from '@felt/event-store';
-import type { CommandRequest } from './command-request';
+import type { CommandRequest } from './command-envelope';
 import type { FoldedTable } from './table-state-cache';
 
 /** The CommandBus message: one validated table command with its envelope. */

@@ -2,11 +2,10 @@ import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/access-decorators';
-import { apiActor } from '../auth/audit-log';
+import { apiActor } from '@felt/staff';
 import { DealerStaffing } from '../auth/dealer-staffing';
 import { enrollmentAnswer, staffProblem } from '../auth/users.controller';
-import { isStaffRefusal } from '../auth/staff-admin';
-import { StaffApprovals } from '../auth/staff-approvals';
+import { isStaffRefusal, StaffApprovals } from '@felt/staff';
 import { principalOf } from '../auth/principal';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { existingTable } from './get-table.query';
@@ -48,6 +47,7 @@ export class ApprovalsController {
       // A new floor supervisor or regulator, or a role change to one: the approver's act, answered as POST/PATCH /users would.
       const applied = await this.staffApprovals.apply(pending, { userId: approver.sub, audit: actor });
       if (isStaffRefusal(applied)) throw staffProblem(applied);
+      await this.approvals.approved(pending, 0, actor);
       const { user, enrollment, changes } = applied;
       return void sendJson(res, enrollment ? 201 : 200, enrollment ? enrollmentAnswer(user, enrollment) : { user, changes });
     }

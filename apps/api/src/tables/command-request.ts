@@ -2,34 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { formatPath } from '@felt/formats';
 import { ApiProblem, type FieldIssue } from '../http/status-mapping';
-import { openTableSchema, tableCommandSchema, TABLE_COMMAND_TYPES, type OpenTableBody, type TableCommandBody } from './table-command-schema';
+import { openTableSchema, tableCommandSchema, TABLE_COMMAND_TYPES, type TableCommandBody } from './table-command-schema';
+import type { CommandRequest } from './command-envelope';
 
-/** Who sent a command, from where, as part of which request: recorded in every event's metadata. */
-export interface CommandMetadata {
-  readonly actorId?: string;
-  readonly actorRole?: string;
-  /** The registered device of the sender's token; null: none (docs/api.md "Devices"). */
-  readonly device?: string | null;
-  readonly correlationId?: string;
-  /** The request's fingerprint (request-fingerprint.ts), which its Idempotency-Key is bound to. */
-  readonly requestFingerprint?: string;
-  /** A widening (docs/security.md "Insiders", row 3): the floor supervisor who approved it; the actor asked for it. */
-  readonly approvedBy?: string;
-}
-
-/** A validated command with its envelope, ready for the CommandBus. */
-export interface CommandRequest {
-  readonly tableId: string;
-  readonly command: TableCommandBody | (OpenTableBody & { type: 'OpenTable' });
-  readonly commandId: string;
-  /** True when the client sent no id and the server made one up (a retry of this request is then not recognised). */
-  readonly commandIdGenerated: boolean;
-  /** The version the client saw; undefined: apply to whatever the table is now. */
-  readonly expectedVersion?: number;
-  readonly metadata: CommandMetadata;
-  /** Whether the sender's token is bound to a certified shuffler device (TableAccess checked it serves this table); not recorded. */
-  readonly fromShuffler?: boolean;
-}
+export type { CommandMetadata, CommandRequest } from './command-envelope';
 
 export interface RawCommandRequest {
   readonly body: unknown;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cardSourceOf, deckSourceOf, DRBG_PRNG, isLiveCards, rejection, type Rejection, type TableCommand, type TableRules, type TableRulesInput, type TableState } from '@felt/engine';
 import { toEngineCommand, type ScriptCommand } from '@felt/formats';
-import type { CommandRequest } from './command-request';
+import type { CommandRequest } from './command-envelope';
 import type { OpenTableBody } from './table-command-schema';
 
 /** Bytes of the house seed (256 bits, HMAC_DRBG's security strength) and of each hand's commitment salt. */

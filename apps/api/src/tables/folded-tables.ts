@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { tableDecider, type TableState } from '@felt/engine';
+import { tableDecider, type TableEngine, type TableState } from '@felt/engine';
 import { EventStore } from '@felt/event-store';
+import { loadHouseRules } from '@felt/regulator';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DECK_SEAL, type DeckSeal } from './deck-seal';
 import { toTableEvent } from './table-stream';
@@ -19,6 +20,8 @@ const NO_TABLE: FoldedTable = { state: tableDecider.initialState, version: 0, sn
  */
 @Injectable()
 export class FoldedTables {
+  /** The engine of every table of this process: the default house options and the casino's own (FELT_HOUSE_RULES). */
+  readonly engine: TableEngine;
   readonly cache: TableStateCache;
 
   constructor(
@@ -28,6 +31,7 @@ export class FoldedTables {
     @Inject(DECK_SEAL) readonly seal: DeckSeal,
   ) {
     this.cache = new TableStateCache(config.tableCacheSize);
+    this.engine = config.houseRules === undefined ? tableDecider : loadHouseRules(config.houseRules);
   }
 
   /**
@@ -76,7 +80,7 @@ export class FoldedTables {
       const page = await this.store.readStream(streamId, { fromVersion: version + 1, limit: FOLD_PAGE });
       for (const recorded of page) {
         if (recorded.streamVersion !== version + 1) throw new Error(`${streamId}: expected v${version + 1}, read v${recorded.streamVersion}`);
-        state = tableDecider.evolve(state, toTableEvent(recorded, this.seal));
+        state = this.engine.evolve(state, toTableEvent(recorded, this.seal, this.engine));
         version = recorded.streamVersion;
       }
       if (page.length < FOLD_PAGE) break;

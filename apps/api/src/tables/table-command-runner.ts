@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Principal } from '../auth/access-token';
-import { apiActor, AuditLog } from '../auth/audit-log';
+import type { TableRulesInput } from '@felt/engine';
+import { type Principal, apiActor, AuditLog } from '@felt/staff';
 import { deviceOf, principalOf } from '../auth/principal';
 import { SecurityLog } from '../auth/security-log';
 import { TableAccess } from '../auth/table-access';
@@ -81,6 +81,9 @@ export class TableCommandRunner {
     const before = parsed.command.type === 'OpenTable' ? null : (await this.tables.current(streamIdOf(parsed.tableId))).state.rules;
     const widens = wideningOf(parsed.command, before);
     if (widens === null) return false;
+    // Rules the engine would refuse are refused now (422, audited), never queued for a second floor supervisor.
+    const rules = this.tables.engine.normalizeRules((parsed.command as { rules: TableRulesInput }).rules);
+    if (!rules.ok) throw ApiProblem.ruleRefused(rules.rejection);
     const command = { ...parsed.command, commandId: parsed.commandId } as Record<string, unknown> & { type: string };
     const asked = await this.approvals.request(parsed.tableId, command, widens, apiActor(principal, requestIdOf(req)));
     this.securityLog.alert(req, `widening requested at table ${parsed.tableId}: ${widens}`, principal);

@@ -2,7 +2,7 @@ import { Controller, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DeviceCommands, Roles } from '../auth/access-decorators';
 import { rawCommandRequest } from '../auth/command-sender';
-import { COMMAND_ROLES } from '../auth/roles';
+import { COMMAND_ROLES } from '@felt/staff';
 import type { HttpRequest, HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { ApiCommandResponses, COMMAND_HEADERS, commandBodySchema, openTableBodySchema } from '../openapi/command-docs';

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
-import { READ_ROLES } from '../auth/roles';
+import { READ_ROLES } from '@felt/staff';
 import { TableAccess } from '../auth/table-access';
 import type { HttpRequest, HttpResponse } from '../http/http-types';
 import { LiveHands } from '../live/live-hands';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mulberry32, randomLegalCommand, standingActions, tableDecider, type TableCommand, type TableState } from '@felt/engine';
 import { canonicalJson } from '@felt/event-store';
 import { DeckSeal } from './deck-seal';
-import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT } from './table-snapshots';
+import { decodeSnapshot, encodeSnapshot } from './table-snapshots';
 import { expectToEqual } from '../../../../test/loop-assertions';
 
 const seal = new DeckSeal(randomBytes(32));

@@ -1,4 +1,4 @@
-import { readsSchemaVersion, schemaVersionOf, type TableEvent } from '@felt/engine';
+import { schemaVersionOf, tableDecider, type TableEngine, type TableEvent } from '@felt/engine';
 import type { NewEvent, RecordedEvent } from '@felt/event-store';
 import { isSealedHoleCards, openHoleCardsData, sealHoleCardsData } from '@felt/regulator';
 import { isSealedData, type DeckSeal } from './deck-seal';
@@ -59,8 +59,8 @@ export function openedRecord(recorded: RecordedEvent, seal: DeckSeal): RecordedE
   return { ...recorded, data: openHoleCardsData(recorded.type, recorded.data, key, recorded.streamId) as RecordedEvent['data'] };
 }
 
-export function toTableEvent(recorded: RecordedEvent, seal: DeckSeal): TableEvent {
-  if (!readsSchemaVersion(recorded.type, recorded.schemaVersion)) {
+export function toTableEvent(recorded: RecordedEvent, seal: DeckSeal, engine: Pick<TableEngine, 'readsEvent'> = tableDecider): TableEvent {
+  if (!engine.readsEvent(recorded.type, recorded.schemaVersion)) {
     throw new Error(`${recorded.streamId} v${recorded.streamVersion} (${recorded.type}) has schema version ${recorded.schemaVersion}, which this engine does not read`);
   }
   const data = recorded.type === 'DeckSealed' && isSealedData(recorded.data) ? seal.openDeck(recorded.data) : openedRecord(recorded, seal).data;

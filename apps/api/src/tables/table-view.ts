@@ -1,4 +1,4 @@
-import { chipsOnTable, derivePots, formatCards, handInProgress, legalActions, playerInHand, standingActions, type HandState, type LegalAction, type SeatState, type TableState } from '@felt/engine';
+import { derivePots, formatCards, handInProgress, playerInHand, standingActions, tableDecider, type HandState, type LegalAction, type SeatState, type TableEngine, type TableState } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { FoldedTable } from './table-state-cache';
 
@@ -6,8 +6,8 @@ import type { FoldedTable } from './table-state-cache';
  * What the API shows of a table: the folded state with cards as text, the derived pots, and what the seat the hand
  * waits for may do (the engine's legalActions: exactly what decide will accept). The undealt deck, its seed and salt are left out.
  */
-export function tableView(tableId: string, { state, version }: FoldedTable) {
-  const legal = legalActions(state);
+export function tableView(tableId: string, { state, version }: FoldedTable, engine: TableEngine = tableDecider) {
+  const legal = engine.legalActions(state);
   return {
     tableId,
     version,
@@ -20,7 +20,7 @@ export function tableView(tableId: string, { state, version }: FoldedTable) {
     lastPositions: state.lastPositions,
     kill: state.kill,
     rakeCollected: state.rakeCollected,
-    chipsOnTable: chipsOnTable(state),
+    chipsOnTable: engine.chipsOnTable(state),
     hand: state.hand ? handView(state.hand) : null,
     toAct: legal.seat,
     legalActions: legal.actions as readonly LegalAction[],

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AppliedCommands } from './applied-commands';
 import { ApplyTableCommandHandler } from './apply-table-command.handler';
 import { FoldedTables } from './folded-tables';
 import { GetTableEventsHandler } from './get-table-events.query';
@@ -17,7 +16,7 @@ import { TableCommandRunner } from './table-command-runner';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController, ApprovalsController],
-  providers: [TableCommandRunner, TableClock, deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, AppliedCommands, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
-  exports: [FoldedTables, TableFollowUps, TableSnapshots, DECK_SEAL, AppliedCommands, RequestFingerprints, TableClock],
+  providers: [TableCommandRunner, TableClock, deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  exports: [FoldedTables, TableFollowUps, TableSnapshots, DECK_SEAL, RequestFingerprints, TableClock],
 })
 export class TablesModule {}

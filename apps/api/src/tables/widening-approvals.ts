@@ -1,25 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
 import { deckSourceOf, isLiveCards, type TableRules } from '@felt/engine';
 import { auditEventOf, auditStreamIdFor, type AuditActor, type AuditEvent } from '@felt/regulator';
-import type { Principal } from '../auth/access-token';
-import { AuditLog } from '../auth/audit-log';
+import { APPROVAL_TTL_MS, AuditLog, requestWidening, type Principal, type WideningAsked } from '@felt/staff';
 import { ApiProblem } from '../http/status-mapping';
 import type { CommandRequest } from './command-request';
 
-/** How long a widening request waits for its second floor supervisor. */
-export const APPROVAL_TTL_MS = 60 * 60 * 1000;
-
-/** The 202 answer to a widening asked for by one floor supervisor. */
-export interface WideningAsked {
-  readonly code: 'APPROVAL_REQUIRED';
-  readonly detail: string;
-  readonly approvalId: string;
-  readonly tableId: string;
-  readonly widens: string;
-  readonly expiresAt: string;
-}
+export { APPROVAL_TTL_MS, type WideningAsked } from '@felt/staff';
 
 /** What assigning a dealer to a table with these rules widens, or null. */
 export function assignmentWidens(rules: TableRules | null): string | null {
@@ -72,10 +59,7 @@ export class WideningApprovals {
    * id: two approvals racing apply it once, the second a replay) or a dealer assignment ({type: 'AssignDealer', userId}).
    */
   async request(tableId: string, command: Record<string, unknown> & { type: string }, widens: string, actor: AuditActor, now = new Date()): Promise<WideningAsked> {
-    const approvalId = randomUUID();
-    const expiresAt = new Date(now.getTime() + APPROVAL_TTL_MS).toISOString();
-    await this.audit.append({ type: 'WideningRequested', approvalId, tableId, commandType: command.type, widens, expiresAt, command }, actor);
-    return { code: 'APPROVAL_REQUIRED', detail: `Another floor supervisor must approve this within the hour: ${widens}. Nothing is changed until then.`, approvalId, tableId, widens, expiresAt };
+    return requestWidening(this.audit, tableId, command, widens, actor, now);
   }
 
   /** Every request still waiting, oldest first. */

@@ -1,12 +1,7 @@
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import { signAccessToken } from '../../src/auth/access-token';
-import { signEd25519Jwt } from '../../src/auth/ed25519-jwt';
-import { ed25519PrivateKey, newEd25519PrivateKeyPem } from '../../src/auth/token-keys';
+import { ENROLLMENT_PENDING, signAccessToken, signEd25519Jwt, ed25519PrivateKey, newEd25519PrivateKeyPem, type Role, USER_ROLES, Users, type User } from '@felt/staff';
 import type { Queryable } from '@felt/event-store';
-import { ENROLLMENT_PENDING } from '../../src/auth/enrollment';
-import { USER_ROLES, type Role } from '../../src/auth/roles';
-import { Users, type User } from '../../src/auth/users';
 
 /**
  * The Ed25519 key the test API (startTestApi, ApiProcess) signs and checks staff tokens with (PKCS#8 PEM): made up per

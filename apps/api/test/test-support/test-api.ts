@@ -5,7 +5,7 @@ import { createApiApp } from '../../src/api-app';
 import { DEFAULT_API_CONFIG, type ApiConfig } from '../../src/config/api-config';
 import { FoldedTables } from '../../src/tables/folded-tables';
 import { TableSnapshots } from '../../src/tables/table-snapshots';
-import type { Role } from '../../src/auth/roles';
+import type { Role } from '@felt/staff';
 import { authHeaders, seedTestUsers, TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY, TEST_USERS, type TestTokenOptions } from './auth';
 
 export type HttpAgent = ReturnType<typeof request.agent>;

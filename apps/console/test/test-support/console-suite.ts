@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/app-databases';
-import { Users } from '../../../api/src/auth/users';
+import { Users } from '@felt/staff';
 import type { ApiConfig } from '../../../api/src/config/api-config';
 import { expectStatus } from '../../../api/test/test-support/table-setup';
 import { startTestApi, type TestApi } from '../../../api/test/test-support/test-api';

@@ -1,4 +1,4 @@
-import type { ProjectionRunner, ProjectionStep } from './projection-runner';
+import type { ProjectionRunner, ProjectionStep } from '@felt/read-models';
 import { ProjectionLoop } from './projection-loop';
 
 const at = { txId: '1', globalPosition: '1' };

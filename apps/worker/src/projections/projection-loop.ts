@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { backoffDelay } from '../relay/backoff';
-import type { ProjectionRunner, ProjectionStep } from './projection-runner';
+import type { ProjectionRunner, ProjectionStep } from '@felt/read-models';
 
 export interface ProjectionLoopOptions {
   /** First wait when every projection is idle; doubles while they stay idle, up to idleMaxMs. */

@@ -1,7 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { EventStore } from '@felt/event-store';
-import type { ProjectionStep } from './projection-runner';
-import { checkpointNameOf, READ_MODELS } from './read-models';
+import { type ProjectionStep, checkpointNameOf, READ_MODELS } from '@felt/read-models';
 
 /** Counting stops here: a lag beyond a million events is reported as a million. */
 const LAG_COUNT_CAP = 1_000_000;

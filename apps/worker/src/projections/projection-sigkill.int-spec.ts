@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { comparePositions, START } from '@felt/event-store';
 import { useTestStore } from '../../../../test/support/app-databases';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
-import { checkpointNameOf, READ_MODELS } from './read-models';
-import { appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';
-import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
+import { checkpointNameOf, READ_MODELS } from '@felt/read-models';
+import { appendSession, headOfLog, randomSession, wholeLog } from '../../../../libs/read-models/test-support/random-session';
+import { viewsFromEvents, viewsFromRows } from '../../../../libs/read-models/test-support/rows-and-fold';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const CHILD = join(__dirname, 'test-support', 'projection-child.ts');

@@ -9,6 +9,8 @@ export interface ProjectionsConfig {
   readonly idleMs: number;
   /** ... up to PROJECTION_IDLE_MAX_MS (defaults 50 and 1000 ms). */
   readonly idleMaxMs: number;
+  /** FELT_HOUSE_RULES: the casino's own rule modules the tables play (as the API's), for folding the table views. */
+  readonly houseRules?: string;
 }
 
 export const PROJECTIONS_CONFIG = Symbol('PROJECTIONS_CONFIG');
@@ -25,5 +27,6 @@ export function projectionsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): 
     batchSize: count('PROJECTION_BATCH_SIZE', DEFAULT_PROJECTIONS_CONFIG.batchSize, 1),
     idleMs,
     idleMaxMs: Math.max(idleMs, count('PROJECTION_IDLE_MAX_MS', DEFAULT_PROJECTIONS_CONFIG.idleMaxMs, 1)),
+    ...(env.FELT_HOUSE_RULES ? { houseRules: env.FELT_HOUSE_RULES } : {}),
   };
 }

@@ -7,9 +7,9 @@ import { DEFAULT_WORKER_CONFIG } from '../config/worker-config';
 import { MetricsServer } from '../metrics/metrics-server';
 import { WorkerModule } from '../worker.module';
 import { DEFAULT_PROJECTIONS_CONFIG, type ProjectionsConfig } from './projections-config';
-import { checkpointNameOf, READ_MODELS } from './read-models';
-import { appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';
-import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
+import { checkpointNameOf, READ_MODELS } from '@felt/read-models';
+import { appendSession, headOfLog, randomSession, wholeLog } from '../../../../libs/read-models/test-support/random-session';
+import { viewsFromEvents, viewsFromRows } from '../../../../libs/read-models/test-support/rows-and-fold';
 
 describe.each(APP_BACKENDS)('worker keeping the projections, without Redis (%s)', (backend) => {
   const t = useTestStore(backend);

@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { EventStore } from '@felt/event-store';
 import { ProjectionLoop } from './projection-loop';
 import { ProjectionMetrics } from './projection-metrics';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, READ_MODELS, readModelsFor } from '@felt/read-models';
 import { PROJECTIONS_CONFIG, type ProjectionsConfig } from './projections-config';
-import { READ_MODELS } from './read-models';
+import { loadHouseRules } from '@felt/regulator';
 
 /** Keeps the read models (docs/projections.md) with the worker, with or without REDIS_URL, unless PROJECTIONS=off. */
 @Injectable()
@@ -23,7 +23,8 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
       this.logger.warn('projections off (PROJECTIONS=off): the read models are kept by another worker, or fall behind.');
       return;
     }
-    const runners = READ_MODELS.map((model) => new ProjectionRunner(this.store, model, { batchSize: this.config.batchSize }));
+    const models = this.config.houseRules === undefined ? READ_MODELS : readModelsFor(loadHouseRules(this.config.houseRules));
+    const runners = models.map((model) => new ProjectionRunner(this.store, model, { batchSize: this.config.batchSize }));
     this.loop = new ProjectionLoop(runners, this.config, {
       onStep: (name, step, ms) => this.metrics.recordStep(name, step, ms),
       onError: (name, error, attempt, delayMs) => {
@@ -34,7 +35,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
       },
     });
     this.loop.start();
-    this.logger.log(`projections on: ${READ_MODELS.map((m) => m.name).join(', ')} (${this.config.batchSize} events per batch)`);
+    this.logger.log(`projections on: ${models.map((m) => m.name).join(', ')} (${this.config.batchSize} events per batch)${this.config.houseRules ? `, tables with the house rules of ${this.config.houseRules}` : ''}`);
   }
 
   /** Before the database closes: the batch in flight commits or rolls back first. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventStore, type AppendNotifications } from '@felt/event-store';
-import { resolveTimerPrivateKey } from '../../../api/src/auth/token-keys';
+import { resolveTimerPrivateKey } from '@felt/staff';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { RelayMetrics } from '../metrics/relay-metrics';
 import { RelayLoop } from '../relay/relay-loop';

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { signAccessToken, type Principal } from '../../../api/src/auth/access-token';
+import { signAccessToken, type Principal } from '@felt/staff';
 
 /** Who the timer service is to the API: a service principal of role `timer`, with no user row behind it. */
 export const TIMER_PRINCIPAL: Principal = { sub: 'timer-service', name: 'timer service', role: 'timer' };

@@ -1,5 +1,5 @@
 import { playCommands } from '../table/table-under-test.test-support';
-import { tableDecider, type TableCommand, type TableEvent } from '../index';
+import type { TableCommand, TableEvent } from '../index';
 
 /**
  * Showdown order (TDA 17-A; RRoP Showdown #7; docs/rules.md SD-1): the last aggressor of the river tables first; with no

@@ -20,6 +20,7 @@ import { expectToBe, expectToEqual } from '../../../../test/loop-assertions';
 // phe (a port of Henry Lee's evaluator) ships no types. Its card codes are rank * 4 + suit too, with
 // another suit order, which changes no hand's strength. Its values are smaller for better hands, and
 // its categories run from 0 = straight flush to 8 = high card.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const phe = require('phe') as {
   evaluateCardCodes(codes: number[]): number;
   rankCardCodes(codes: number[]): number;

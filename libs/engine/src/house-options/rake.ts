@@ -76,7 +76,10 @@ export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: 
   if (o.capByPlayers) {
     let best: number | null = null;
     let bestMin = -1;
-    for (const row of o.capByPlayers) if (playersDealt >= row.minPlayers && row.minPlayers > bestMin) (best = row.cap), (bestMin = row.minPlayers);
+    for (const row of o.capByPlayers) if (playersDealt >= row.minPlayers && row.minPlayers > bestMin) {
+      best = row.cap;
+      bestMin = row.minPlayers;
+    }
     if (best !== null) cap = Math.min(cap, best);
   }
   const hundredths = Math.round(o.percent * 100);
@@ -88,7 +91,10 @@ export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: 
   if (o.allocation === 'proportional' && total > 0) {
     const shares = pots.map((p) => Math.floor((rake * p) / total));
     let rest = rake - shares.reduce((a, b) => a + b, 0);
-    for (let i = 0; rest > 0; i = (i + 1) % pots.length) if (shares[i] < pots[i]) (shares[i]++, rest--);
+    for (let i = 0; rest > 0; i = (i + 1) % pots.length) if (shares[i] < pots[i]) {
+      shares[i]++;
+      rest--;
+    }
     return shares;
   }
   return pots.map((p) => {

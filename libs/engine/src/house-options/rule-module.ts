@@ -116,6 +116,15 @@ export type Runout =
   /** The module deals: these events now (its own events, e.g. a second board). */
   | { readonly kind: 'events'; readonly events: readonly TableEvent[] };
 
+/** What a module's exportNotes hook is given: one exported hand. */
+export interface ExportNotesContext {
+  /** The hand's events in log order, HandStarted to HandEnded (every module's and the core's). */
+  readonly events: readonly { readonly type: string }[];
+  readonly format: 'phh' | 'ohh';
+  /** How the export names the player at a seat (PHH's player names, OHH's ids). */
+  readonly playerOf: (seat: number) => string;
+}
+
 /**
  * A house option. Every hook is optional; the core calls only enabled modules' hooks (params non-null), in the
  * registry's order, with the module's parameters.
@@ -158,6 +167,16 @@ export interface RuleModule<P> {
    * `playerOf(seat)`; null for an event it has nothing to say about. Shows nothing the event does not hold.
    */
   describe?(event: { readonly type: string }, playerOf: (seat: number) => string): string | null;
+  /**
+   * Notes for a hand's exports (PHH, OHH) where the format cannot say what this module did (a bounty paid, an ante
+   * posted by the button for everyone). The exporter (libs/formats) calls it once per exported hand in which the
+   * option was on (`params`: the module's parameters from the rules the hand was played under, as every hook gets
+   * them), with every event of the hand in log order (the module picks its own and the core's it cares about), the
+   * format asked for, and players named by `playerOf(seat)`; it writes the lines where the format keeps free text
+   * (PHH: a comment or a user-defined field; OHH: the hand's notes). Returns [] when it has nothing to say. Pure,
+   * and shows nothing the events do not hold (no card a player did not show).
+   */
+  exportNotes?(hand: ExportNotesContext, params: P): readonly string[];
 
   // --- Commands and events ------------------------------------------------------------------------------------
   /** The commands this module decides, by type (their types are in the registry's HouseCommand union). */

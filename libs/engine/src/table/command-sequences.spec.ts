@@ -52,7 +52,7 @@ describe('decide over random command sequences', () => {
             if (d.ok) for (const e of d.events) state = tableDecider.evolve(state, e);
             legalActions(state);
           } catch (error) {
-            throw new Error(`threw on ${JSON.stringify(command)} after ${trail.length - 1} commands:\n${trail.join('\n')}\n${(error as Error).stack}`);
+            throw new Error(`threw on ${JSON.stringify(command)} after ${trail.length - 1} commands:\n${trail.join('\n')}\n${(error as Error).stack}`, { cause: error });
           }
         }
       }),

@@ -9,7 +9,7 @@ import { planNextHand } from './positions';
 import { resolveDeck, holeCardsFromDeck, shuffleMethod, deckSourceCheck } from './deck';
 import { deckCommitment, isSalt } from '../shuffle/deck-commitment';
 import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../betting/limits';
-import { playerToAct, contenderCount, activeCount, clockwiseAfter, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import { playerToAct, contenderCount, activeCount, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
 import { awardPots, showdownOrder, type PotAward } from '../betting/showdown';

@@ -161,8 +161,9 @@ export function readsSchemaVersion(type: string, version: number): boolean {
   return version === current || ((type === 'HandStarted' || type === 'ButtonDrawn' || type === 'HoleCardsDealt') && version === 1);
 }
 
+/** A module's own event type, which this table does not list (a casino's module, examples/house-rules/), is at version 1. */
 export function schemaVersionOf(type: TableEventType): number {
-  return EVENT_SCHEMA_VERSIONS[type];
+  return EVENT_SCHEMA_VERSIONS[type] ?? 1;
 }
 
 /** A HandStarted of schema version 1 (it holds its deck): evolve and verify still read those logs. */

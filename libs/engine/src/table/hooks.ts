@@ -23,9 +23,10 @@ import { normalizeHouseRules } from '../house-options/house-options';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Command = { readonly type: string; readonly module: AnyRuleModule; readonly spec: ModuleCommand<any> };
-/** A module's handler of one event type; `skipWhenOff`: a core event's handler of a module idle when off. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = { readonly module: AnyRuleModule; readonly evolve: (state: TableState, event: any, params: any) => TableState; readonly skipWhenOff: boolean };
+type EventHandler = (state: TableState, event: any, params: any) => TableState;
+/** A module's handler of one event type; `skipWhenOff`: a core event's handler of a module idle when off. */
+type Handler = { readonly module: AnyRuleModule; readonly evolve: EventHandler; readonly skipWhenOff: boolean };
 /** What the modules do with events of one type: whether one of them owns the type, and their handlers in order. */
 export interface HouseEvolution {
   readonly owned: boolean;

@@ -1,5 +1,5 @@
 import { playCommands } from './table-under-test.test-support';
-import { tableDecider, type TableCommand, type TableEvent, type TableRulesInput } from '../index';
+import type { TableCommand, TableEvent, TableRulesInput } from '../index';
 
 /**
  * Heads-up positions (docs/rules.md Part A; RRoP Blinds #3; TDA 34-B): the button posts the small blind and the other

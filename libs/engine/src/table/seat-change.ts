@@ -3,7 +3,7 @@ import type { TableCommand } from './commands';
 import type { TableEvent } from './events';
 import { rejection, type Rejection } from './rejections';
 import type { TableHooks } from './hooks';
-import { cloneSeat, cloneTable, handInProgress, playerInHand, seatAt, tableWith, type TableState } from './state';
+import { cloneSeat, cloneTable, handInProgress, playerInHand, seatAt, type TableState } from './state';
 
 /**
  * A player's seat change at the same table (docs/house-options.md, "Seat changes"). RRoP (Button and blind use)

@@ -1,7 +1,7 @@
 import type { Decider } from '../decider';
 import type { AnyRuleModule } from '../house-options/rule-module';
 import type { TableCommand } from './commands';
-import type { TableEvent } from './events';
+import { EVENT_TYPES, readsSchemaVersion, type TableEvent } from './events';
 import type { Rejection } from './rejections';
 import type { TableRules, TableRulesInput } from './rules';
 import type { TableState } from './state';
@@ -39,6 +39,12 @@ export interface TableEngine extends TableDecider {
   planNextHand(state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' };
   boardDue(state: TableState): { street: BoardStreet; count: number } | Rejection;
   chipsOnTable(state: TableState): number;
+  /**
+   * Whether this engine reads a recorded event of this type and schema version: the core's and the default
+   * modules' by events.ts, a module's own event types (its evolve handlers that events.ts does not list: a casino's
+   * module) at version 1. A store or a verifier asks before folding.
+   */
+  readsEvent(type: string, schemaVersion: number): boolean;
 }
 
 /**
@@ -48,6 +54,7 @@ export interface TableEngine extends TableDecider {
  */
 export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngine {
   const h = tableHooks(Object.freeze(modules.slice()));
+  const ownTypes: ReadonlySet<string> = new Set(modules.flatMap((m) => Object.keys(m.evolve ?? {})).filter((type) => !(EVENT_TYPES as readonly string[]).includes(type)));
   return Object.freeze({
     modules: h.modules,
     hooks: h,
@@ -62,6 +69,7 @@ export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngi
     planNextHand: (state: TableState) => planNextHand(h, state),
     boardDue: (state: TableState) => boardDue(h, state),
     chipsOnTable: (state: TableState) => chipsOnTable(h, state),
+    readsEvent: (type: string, schemaVersion: number) => (readsSchemaVersion(type, schemaVersion) || (schemaVersion === 1 && ownTypes.has(type))),
   });
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableDecider, type TableCommand, type TableEvent } from '@felt/engine';
-import { collectPhhFiles, parsePhh, replayPhhHand } from '../index';
+import { collectPhhFiles, parsePhh, phhHandsFromEvents, replayPhhHand } from '../index';
 import { ohhExportFromEvents, ohhHandsFromEvents, toOhhText } from './export';
 import { MIXED_TABLES, mixedLog } from '../../../../test/exports/mixed-log';
 
@@ -17,7 +17,10 @@ function eventsOfFile(file: string): TableEvent[] {
   for (const c of commands) {
     const d = tableDecider.decide(c, state);
     if (!d.ok) throw new Error(d.rejection.code);
-    for (const e of d.events) events.push(e), (state = tableDecider.evolve(state, e));
+    for (const e of d.events) {
+      events.push(e);
+      state = tableDecider.evolve(state, e);
+    }
   }
   return events;
 }
@@ -103,5 +106,19 @@ describe('OHH export: chops, rake, voided hands', () => {
     const [header, first] = toOhhText(exported.hands, exported.skipped).split('\n\n').map((t) => JSON.parse(t));
     expect(header).toEqual({ felt_export: { left_out: exported.skipped.map((s) => ({ hand: s.handNumber, kind: 'voided', reason: s.reason })) } });
     expect(first.ohh).toBeDefined();
+  });
+
+  it('notes, as PHH does, the hands another engine replays differently (the one rule of libs/projections hand-notes.ts)', () => {
+    const events = mixedLog(MIXED_TABLES.find((t) => t.name === 'nl-antes-killpot')!, 60, 2026).events;
+    const ohh = ohhHandsFromEvents(events);
+    const phh = phhHandsFromEvents(events);
+    const noted = (notes: readonly { kind: string }[] | undefined) => (notes ?? []).filter((n) => n.kind === 'odd-chip' || n.kind === 'kill').map((n) => n.kind);
+    const byHand = new Map(phh.hands.map((h) => [h.handNumber, noted(h.notes)]));
+    const marked = ohh.filter((h) => h.ohh.felt_notes);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const h of ohh) {
+      const n = Number(h.ohh.game_number.split('-').pop());
+      if (byHand.has(n)) expect(noted(h.ohh.felt_notes)).toEqual(byHand.get(n));
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { formatCard, withoutRetracted, type Card, type DeckSourceRule, type Street, type TableEvent, type TableRules } from '@felt/engine';
+import type { AnyRuleModule, DeckSourceRule, Street, TableEvent, TableRules } from '@felt/engine';
+import { handNotes, handSteps, houseRuleNotes, REPLAYS_DIFFERENTLY, tableHands, type HandNote, type HandPot, type HandRecord } from '@felt/projections';
 
 /**
  * Open Hand History (OHH, the JSON standard of the Poker Tool Developers' group) for analysts: one object
@@ -64,6 +65,8 @@ export interface OhhHand {
     pots: OhhPot[];
     /** Felt extension: the table's deck source rule, where the hand's HandStarted names one (`training`: anyone could choose the deck). */
     felt_deck_source?: DeckSourceRule;
+    /** Felt extension: where another engine would replay the hand differently (libs/projections hand-notes.ts), as kind and sentence. */
+    felt_notes?: { kind: string; text: string }[];
   };
 }
 
@@ -74,6 +77,8 @@ export interface OhhExportOptions {
   readonly startedAt?: ReadonlyMap<number, string>;
   readonly siteName?: string;
   readonly currency?: string;
+  /** The table's house options (its engine's): their exportNotes hooks add to `felt_notes`. */
+  readonly modules?: readonly AnyRuleModule[];
 }
 
 const STREETS: Record<Street, OhhRound['street']> = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River' };
@@ -113,193 +118,164 @@ function rakeShares(rake: number, wins: readonly number[]): number[] {
 export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhExportOptions = {}): OhhExport {
   const hands: OhhHand[] = [];
   const skipped: OhhExportSkip[] = [];
-  let handNumber = 0;
-  let smallBlindSeat: number | null = null;
-  let rules: TableRules | null = null;
-  let tableId = '';
-  let hand: OhhHand | null = null;
-  let round: OhhRound | null = null;
-  let ids = new Map<number, number>();
+  for (const hand of tableHands(events, options.include)) {
+    const { rules, record } = hand;
+    if (rules === null) continue;
+    const id = (seat: number) => String(record.players.findIndex((p) => p.seat === seat));
+    if (record.status === 'voided') skipped.push({ handNumber: record.handNumber, kind: 'voided', reason: `the hand was voided (${record.voidReason})` });
+    else if (record.status === 'complete') hands.push(ohhHand(record, rules, options, houseRuleNotes(hand, options.modules ?? [], 'ohh', id)));
+  }
+  return { hands, skipped };
+}
+
+function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOptions, houseNotes: readonly HandNote[]): OhhHand {
+  const s = rules.structure;
+  const started = options.startedAt?.get(record.handNumber);
+  const ids = new Map(record.players.map((p, i) => [p.seat, i]));
+  const hand: OhhHand = {
+    ohh: {
+      spec_version: OHH_SPEC_VERSION,
+      site_name: options.siteName ?? 'Felt',
+      network_name: 'Felt',
+      internal_version: '1',
+      tournament: false,
+      game_number: `${record.tableId}-${record.handNumber}`,
+      ...(started ? { start_date_utc: started } : {}),
+      table_name: record.tableId,
+      game_type: 'Holdem',
+      bet_limit: { bet_type: s.kind === 'no-limit' ? 'NL' : s.kind === 'pot-limit' ? 'PL' : 'FL', bet_cap: 0 },
+      table_size: rules.maxSeats,
+      currency: options.currency ?? 'Chips',
+      dealer_seat: record.button,
+      small_blind_amount: rules.smallBlind,
+      big_blind_amount: rules.bigBlind,
+      ante_amount: rules.ante.amount,
+      flags: record.secondBoard ? ['Run_It_Twice'] : [],
+      players: record.players.map((p, i) => ({ id: i, seat: p.seat, name: p.playerId, display: p.playerId, starting_stack: p.startingStack, ...(p.holeCards.length > 0 ? { cards: [...p.holeCards] } : {}) })),
+      rounds: [],
+      pots: [],
+      ...(record.deckSource === undefined ? {} : { felt_deck_source: record.deckSource }),
+    },
+  };
+  const rounds = hand.ohh.rounds;
+  let round!: OhhRound;
   let live = new Map<number, number>();
-  let rakeByPot: readonly number[] = [];
-  const act = (seat: number, action: string, amount: number, allIn: boolean, extra: Partial<OhhAction> = {}) =>
-    round!.actions.push({ action_number: round!.actions.length + 1, player_id: ids.get(seat)!, action, amount, is_allin: allIn, ...extra });
   const newRound = (street: OhhRound['street'], cards?: string[]) => {
-    round = { id: hand!.ohh.rounds.length, street, ...(cards ? { cards } : {}), actions: [] };
-    hand!.ohh.rounds.push(round);
+    round = { id: rounds.length, street, ...(cards ? { cards } : {}), actions: [] };
+    rounds.push(round);
     live = new Map();
   };
-
-  // As finally played: the actions a floor correction took back are left out (OHH has no retraction).
-  for (const e of withoutRetracted(events)) {
-    if (e.type === 'TableOpened') {
-      rules = e.rules;
-      tableId = e.tableId;
+  const act = (seat: number, action: string, amount: number, allIn: boolean, extra: Partial<OhhAction> = {}) =>
+    round.actions.push({ action_number: round.actions.length + 1, player_id: ids.get(seat)!, action, amount, is_allin: allIn, ...extra });
+  const addLive = (seat: number, amount: number) => live.set(seat, (live.get(seat) ?? 0) + amount);
+  newRound('Preflop');
+  let showdown = false;
+  const startShowdown = () => {
+    if (showdown || record.showdownAt === undefined) return;
+    showdown = true;
+    newRound('Showdown');
+  };
+  for (const step of handSteps(record)) {
+    if ('deal' in step) {
+      const { what, run } = step.deal;
+      if (what === 'hole') {
+        // A table dealt with live cards records no cards: the action stays, without them.
+        for (const p of record.players) act(p.seat, 'Dealt Cards', 0, false, p.holeCards.length > 0 && !p.unknownUntilShown ? { cards: [...p.holeCards] } : {});
+        continue;
+      }
+      // Rules version 2 tables all-in hands before the runout (TDA 16): the showdown round stays the last round.
+      const last = rounds.at(-1)?.street === 'Showdown' ? rounds.pop()! : null;
+      newRound(STREETS[what], [...(run === 2 ? (record.secondBoard ?? record.board) : record.board)[what]]);
+      if (run === 2) round.felt_run = 2;
+      if (last) {
+        last.id = rounds.length;
+        rounds.push(last);
+        round = last;
+      }
       continue;
     }
-    if (e.type === 'RulesChanged') {
-      rules = e.rules;
-      continue;
-    }
-    if (e.type === 'HandStarted') {
-      hand = null;
-      if (!rules || !(options.include?.(e.handNumber) ?? true)) continue;
-      ids = new Map(e.players.map((p, i) => [p.seat, i]));
-      handNumber = e.handNumber;
-      smallBlindSeat = e.smallBlindSeat;
-      const s = rules.structure;
-      const started = options.startedAt?.get(e.handNumber);
-      hand = {
-        ohh: {
-          spec_version: OHH_SPEC_VERSION,
-          site_name: options.siteName ?? 'Felt',
-          network_name: 'Felt',
-          internal_version: '1',
-          tournament: false,
-          game_number: `${tableId}-${e.handNumber}`,
-          ...(started ? { start_date_utc: started } : {}),
-          table_name: tableId,
-          game_type: 'Holdem',
-          bet_limit: { bet_type: s.kind === 'no-limit' ? 'NL' : s.kind === 'pot-limit' ? 'PL' : 'FL', bet_cap: 0 },
-          table_size: rules.maxSeats,
-          currency: options.currency ?? 'Chips',
-          dealer_seat: e.button,
-          small_blind_amount: rules.smallBlind,
-          big_blind_amount: rules.bigBlind,
-          ante_amount: rules.ante.amount,
-          flags: [],
-          players: e.players.map((p, i) => ({ id: i, seat: p.seat, name: p.playerId, display: p.playerId, starting_stack: p.stack })),
-          rounds: [],
-          pots: [],
-          ...(e.deckSource === undefined ? {} : { felt_deck_source: e.deckSource }),
-        },
-      };
-      rakeByPot = [];
-      newRound('Preflop');
-      continue;
-    }
-    if (!hand) continue;
-    const h: OhhHand = hand;
-    switch (e.type) {
-      case 'BlindPosted':
-        act(e.seat, POSTS[e.kind] ?? (e.live ? 'Post Extra Blind' : 'Post Dead'), e.amount, e.allIn);
-        if (e.live) live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
+    const { action: a, index } = step;
+    if (record.showdownAt !== undefined && index >= record.showdownAt) startShowdown();
+    // As finally played: the actions a floor correction took back are left out (OHH has no retraction).
+    if (a.retracted) continue;
+    const amount = a.amount ?? 0;
+    switch (a.action) {
+      case 'post':
+        act(a.seat, POSTS[a.kind ?? ''] ?? (a.dead ? 'Post Dead' : 'Post Extra Blind'), amount, a.allIn);
+        if (!a.dead) addLive(a.seat, amount);
         break;
-      case 'KillPotPosted':
+      case 'kill-pot':
         // The kill is the killer's live total (a blind already posted counts toward it).
-        act(e.seat, 'Post Extra Blind', e.amount - (live.get(e.seat) ?? 0), false);
-        live.set(e.seat, e.amount);
+        act(a.seat, 'Post Extra Blind', amount - (live.get(a.seat) ?? 0), false);
+        live.set(a.seat, amount);
         break;
-      case 'HoleCardsDealt':
-        for (const dealt of e.hands) {
-          // A table dealt with live cards records no cards: the action stays, without them.
-          const known = (dealt.cards as readonly (Card | null)[] | null) ?? [];
-          const cards = known.length > 0 && known.every((c) => c !== null) ? known.map((c) => formatCard(c!)) : null;
-          if (cards) h.ohh.players[ids.get(dealt.seat)!]!.cards = cards;
-          act(dealt.seat, 'Dealt Cards', 0, false, cards ? { cards } : {});
-        }
+      case 'fold':
+        act(a.seat, 'Fold', 0, false);
         break;
-      case 'HoleCardsReported':
-        // A reader's record of a live hand: the player's cards, with no action of their own.
-        h.ohh.players[ids.get(e.seat)!]!.cards = e.cards.map(formatCard);
+      case 'check':
+        act(a.seat, 'Check', 0, false);
         break;
-      case 'PlayerFolded':
-        act(e.seat, 'Fold', 0, false);
+      case 'call':
+      case 'bet':
+        act(a.seat, a.action === 'call' ? 'Call' : 'Bet', amount, a.allIn);
+        addLive(a.seat, amount);
         break;
-      case 'PlayerChecked':
-        act(e.seat, 'Check', 0, false);
+      case 'raise':
+        act(a.seat, 'Raise', a.to! - (live.get(a.seat) ?? 0), a.allIn, { raise_to: a.to! });
+        live.set(a.seat, a.to!);
         break;
-      case 'PlayerCalled':
-        act(e.seat, 'Call', e.amount, e.allIn);
-        live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
-        break;
-      case 'BetPlaced':
-        act(e.seat, 'Bet', e.amount, e.allIn);
-        live.set(e.seat, (live.get(e.seat) ?? 0) + e.amount);
-        break;
-      case 'RaisePlaced': {
-        const added = e.to - (live.get(e.seat) ?? 0);
-        act(e.seat, 'Raise', added, e.allIn, { raise_to: e.to });
-        live.set(e.seat, e.to);
-        break;
-      }
-      case 'UncalledBetReturned': {
+      case 'uncalled-returned': {
         // OHH has no action for it (strict readers refuse unknown action names): the bet it belongs to says so.
-        const playerId = ids.get(e.seat);
-        const bet = hand!.ohh.rounds
+        const playerId = ids.get(a.seat);
+        const bet = rounds
           .flatMap((r) => r.actions)
-          .filter((a) => a.player_id === playerId && a.amount > 0)
+          .filter((x) => x.player_id === playerId && x.amount > 0)
           .pop();
-        if (bet) bet.uncalled_returned = (bet.uncalled_returned ?? 0) + e.amount;
+        if (bet) bet.uncalled_returned = (bet.uncalled_returned ?? 0) + amount;
         break;
       }
-      case 'RunItTwiceAgreed':
-        h.ohh.flags.push('Run_It_Twice');
+      case 'show':
+        act(a.seat, 'Shows Cards', 0, false, { cards: [...record.players[ids.get(a.seat)!]!.holeCards] });
         break;
-      case 'BoardDealt':
-      case 'SecondBoardDealt': {
-        // Rules version 2 tables all-in hands before the runout (TDA 16): the showdown round stays the last round.
-        const showdown = hand!.ohh.rounds.at(-1)?.street === 'Showdown' ? hand!.ohh.rounds.pop()! : null;
-        newRound(STREETS[e.street], e.cards.map(formatCard));
-        if (e.type === 'SecondBoardDealt') round!.felt_run = 2;
-        if (showdown) {
-          showdown.id = hand!.ohh.rounds.length;
-          hand!.ohh.rounds.push(showdown);
-          round = showdown;
-        }
-        break;
-      }
-      case 'ShowdownStarted':
-        newRound('Showdown');
-        break;
-      case 'HandShown':
-        act(e.seat, 'Shows Cards', 0, false, { cards: e.cards.map(formatCard) });
-        h.ohh.players[ids.get(e.seat)!]!.cards ??= e.cards.map(formatCard);
-        break;
-      case 'HandMucked':
-        act(e.seat, 'Mucks Cards', 0, false);
-        break;
-      case 'RakeTaken':
-        rakeByPot = e.byPot;
-        break;
-      case 'PotAwarded': {
-        const rake = rakeByPot[e.pot] ?? 0;
-        const shares = rakeShares(rake, e.winners.map((w) => w.amount));
-        h.ohh.pots.push({
-          number: e.pot,
-          amount: e.amount + rake,
-          rake,
-          jackpot: 0,
-          player_wins: e.winners.map((w, i) => ({ player_id: ids.get(w.seat)!, win_amount: w.amount, contributed_rake: shares[i]! })),
-        });
-        break;
-      }
-      case 'BlindsChopped': {
-        // The blinds take their money back (the small blind less the house's fee): one pot of both blinds, the fee
-        // as its rake, each blind's return as a win. The fee is the small blind's contributed rake.
-        const fee = e.fee;
-        const amount = e.returned.reduce((n, r) => n + r.amount, 0) + fee;
-        h.ohh.pots.push({
-          number: 0,
-          amount,
-          rake: fee,
-          jackpot: 0,
-          player_wins: e.returned.map((r) => ({ player_id: ids.get(r.seat)!, win_amount: r.amount, contributed_rake: r.seat === smallBlindSeat ? fee : 0 })),
-        });
-        break;
-      }
-      case 'HandEnded':
-        h.ohh.rounds = h.ohh.rounds.filter((r) => r.actions.length > 0 || r.cards);
-        hands.push(h);
-        hand = null;
-        break;
-      case 'HandVoided':
-        skipped.push({ handNumber, kind: 'voided', reason: `the hand was voided (${e.reason})` });
-        hand = null;
+      case 'muck':
+        act(a.seat, 'Mucks Cards', 0, false);
         break;
     }
   }
-  return { hands, skipped };
+  startShowdown();
+  hand.ohh.pots = record.chopFee !== undefined ? [choppedPot(record, ids)] : record.pots.map((p) => awardedPot(p, ids));
+  const notes = [...handNotes(record), ...houseNotes].filter((n) => REPLAYS_DIFFERENTLY.includes(n.kind));
+  if (notes.length > 0) hand.ohh.felt_notes = notes.map((n) => ({ kind: n.kind, text: n.text }));
+  hand.ohh.rounds = rounds.filter((r) => r.actions.length > 0 || r.cards);
+  return hand;
+}
+
+function awardedPot(p: HandPot, ids: ReadonlyMap<number, number>): OhhPot {
+  const rake = p.rake ?? 0;
+  const shares = rakeShares(rake, p.winners.map((w) => w.amount));
+  return {
+    number: p.pot,
+    amount: p.amount + rake,
+    rake,
+    jackpot: 0,
+    player_wins: p.winners.map((w, i) => ({ player_id: ids.get(w.seat)!, win_amount: w.amount, contributed_rake: shares[i]! })),
+  };
+}
+
+/**
+ * The blinds take their money back (the small blind less the house's fee): one pot of both blinds, the fee as its
+ * rake, each blind's return as a win. The fee is the small blind's contributed rake.
+ */
+function choppedPot(record: HandRecord, ids: ReadonlyMap<number, number>): OhhPot {
+  const fee = record.chopFee ?? 0;
+  const returned = record.actions.filter((a) => a.action === 'chop-returned');
+  return {
+    number: 0,
+    amount: returned.reduce((n, r) => n + (r.amount ?? 0), 0) + fee,
+    rake: fee,
+    jackpot: 0,
+    player_wins: returned.map((r) => ({ player_id: ids.get(r.seat)!, win_amount: r.amount ?? 0, contributed_rake: r.seat === record.smallBlindSeat ? fee : 0 })),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { formatCard, withoutRetracted, type Card, type DeckSourceRule, type TableEvent, type TableRules } from '@felt/engine';
+import { type AnyRuleModule, type DeckSourceRule, type TableEvent, type TableRules } from '@felt/engine';
+import { handNotes, handSteps, houseRuleNotes, notePlace, NOTE_END, sortByPlace, tableHands, type HandNote, type HandRecord } from '@felt/projections';
 
 /**
  * PHH export: a table's hands, read from its events, as PHH (the TOML hand histories pokerkit reads; the format
@@ -42,6 +43,8 @@ import { formatCard, withoutRetracted, type Card, type DeckSourceRule, type Tabl
  * - `run-it-twice`: the board run twice (house-options/run-it-twice.ts): both runs' cards as `d db` in the order
  *   dealt, the second run's with the comment `# run 2`, and `_felt_runs = 2`. PHH's actions cannot say the players
  *   chose two runouts; a reader that selects them in pokerkit (`select_runout_count(2)`) replays the same stacks.
+ * - `house-rule` (marked): what a casino's house option did that PHH cannot say (its module's exportNotes hook, given
+ *   with `modules`: a bounty paid after the pots); finishing_stacks include it.
  * - `training`: a hand of a training table (HandStarted's deckSource): its deck anyone could choose, so it is no
  *   game's record; `_felt_deck_source` names the table's deck source rule on every hand whose rules record one.
  * Hands PHH cannot hold at all are left out and listed (PhhExport.skipped; toPhhText writes them in a header):
@@ -60,7 +63,8 @@ export type PhhNoteKind =
   | 'corrected'
   | 'bomb-pot'
   | 'run-it-twice'
-  | 'training';
+  | 'training'
+  | 'house-rule';
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
 /** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
@@ -110,82 +114,21 @@ export interface PhhExport {
   readonly counts: Partial<Record<PhhNoteKind | PhhSkipKind, number>>;
 }
 
-interface Building {
-  handNumber: number;
-  rules: TableRules;
-  order: number[];
-  players: string[];
-  stacks: number[];
-  antes: number[];
-  /** Live blinds, straddles and kills; live posts to come in apart (a negative entry unless the seat has a blind). */
-  blinds: number[];
-  posts: number[];
-  actions: string[];
-  notes: PhhExportNote[];
-  /** Per player, in PHH order: chips behind, live chips this street, folded. */
-  behind: number[];
-  live: number[];
-  folded: boolean[];
-  /** Acted since the last bet or raise on this street (pokerkit asks the others again). */
-  acted: boolean[];
-  /** Bets and raises on this street (the fixed-limit cap), the largest this street and, before it, the pot's rake. */
-  betsThisStreet: number;
-  maxBets: number;
-  rake: { total: number; byPot: readonly number[] } | null;
-  potsRaked: [number, number][];
-  /** A bomb pot: no preflop betting at the table. */
-  bombPot: boolean;
-  runs: 2 | null;
-  deckSource: DeckSourceRule | null;
-}
-
-/** Reads every hand the events complete. `include` picks hands by number (default: all). */
-export function phhHandsFromEvents(events: readonly TableEvent[], include: (handNumber: number) => boolean = () => true): PhhExport {
+/**
+ * Reads every hand the events complete. `include` picks hands by number (default: all); `modules`, the table's
+ * house options (its engine's), add their exportNotes.
+ */
+export function phhHandsFromEvents(events: readonly TableEvent[], include: (handNumber: number) => boolean = () => true, modules: readonly AnyRuleModule[] = []): PhhExport {
   const hands: PhhExportHand[] = [];
   const skipped: PhhExportSkip[] = [];
-  let rules: TableRules | null = null;
-  let tableId: string | null = null;
-  let hand: Building | null = null;
-
-  for (const e of withoutRetracted(events)) {
-    switch (e.type) {
-      case 'TableOpened':
-        rules = e.rules;
-        tableId = e.tableId;
-        break;
-      case 'RulesChanged':
-        rules = e.rules;
-        break;
-      case 'HandStarted':
-        hand = include(e.handNumber) && rules
-          ? {
-              handNumber: e.handNumber,
-              rules,
-              order: e.players.map((x) => x.seat),
-              players: e.players.map((x) => x.playerId),
-              stacks: e.players.map((x) => x.stack),
-              antes: e.players.map(() => 0),
-              blinds: e.players.map(() => 0),
-              posts: e.players.map(() => 0),
-              actions: [],
-              notes: e.deckSource === 'training' ? [TRAINING_NOTE] : [],
-              behind: e.players.map((x) => x.stack),
-              live: e.players.map(() => 0),
-              folded: e.players.map(() => false),
-              acted: e.players.map(() => false),
-              betsThisStreet: 0,
-              maxBets: 0,
-              rake: null,
-              potsRaked: [],
-              bombPot: e.bombPot != null,
-              runs: null,
-              deckSource: e.deckSource ?? null,
-            }
-          : null;
-        break;
-      default:
-        if (hand) hand = step(hand, e, hands, skipped, tableId);
-    }
+  for (const hand of tableHands(events, include)) {
+    const { rules, record } = hand;
+    if (rules === null) continue;
+    const p = (seat: number) => `p${record.players.findIndex((x) => x.seat === seat) + 1}`;
+    const written = phhHand(record, rules, houseRuleNotes(hand, modules, 'phh', p));
+    if (written === null) continue;
+    if ('kind' in written) skipped.push(written);
+    else hands.push(written);
   }
   const counts: Partial<Record<PhhNoteKind | PhhSkipKind, number>> = {};
   for (const h of hands) for (const kind of new Set(h.notes.map((n) => n.kind))) counts[kind] = (counts[kind] ?? 0) + 1;
@@ -193,228 +136,188 @@ export function phhHandsFromEvents(events: readonly TableEvent[], include: (hand
   return { hands, skipped, counts };
 }
 
-const TRAINING_NOTE: PhhExportNote = Object.freeze({ kind: 'training', text: "a training table's hand: its deck was supplied or shuffled from a demo seed, so anyone could choose the cards; not a game's record" });
-
 /** Four characters per hand: the two cards, or `????` where the log holds none (live cards). */
-function holeText(cards: readonly (Card | null)[] | null | undefined): string {
-  if (!cards || cards.length === 0) return '????';
-  return cards.map((c) => (c === null || c === undefined ? '??' : formatCard(c))).join('');
+function holeText(cards: readonly string[]): string {
+  return cards.length === 0 ? '????' : cards.join('');
 }
 
-function step(hand: Building, e: TableEvent, hands: PhhExportHand[], skipped: PhhExportSkip[], tableId: string | null): Building | null {
-  const i = (seat: number) => hand.order.indexOf(seat);
-  const p = (seat: number) => `p${i(seat) + 1}`;
-  const putIn = (seat: number, amount: number, live: boolean) => {
-    hand.behind[i(seat)] -= amount;
-    if (live) hand.live[i(seat)] += amount;
+type PlacedNote = PhhExportNote & { readonly place: number };
+
+/** One hand (the record, as finally played) as PHH; a hand PHH cannot hold as a skip; null while the hand is in progress. */
+function phhHand(hand: HandRecord, rules: TableRules, houseNotes: readonly HandNote[]): PhhExportHand | PhhExportSkip | null {
+  const { handNumber } = hand;
+  if (hand.chopFee !== undefined) return { handNumber, kind: 'chopped', reason: 'the blinds chopped: PHH has no notation for it' };
+  if (hand.status === 'voided') return { handNumber, kind: 'voided', reason: `the hand was voided (${hand.voidReason})` };
+  if (hand.status !== 'complete') return null;
+  const s = rules.structure;
+  if (s.kind !== 'no-limit' && s.kind !== 'fixed-limit') return { handNumber, kind: 'no-variant', reason: `PHH has no Texas hold'em variant for ${s.kind}` };
+  const w = transcribe(hand);
+  const notes: PlacedNote[] = [...handNotes(hand), ...houseNotes, ...w.notes];
+  if (s.kind === 'fixed-limit' && w.maxBets > 4)
+    notes.push({ kind: 'fixed-limit-beyond-cap', place: notePlace.end(hand, NOTE_END.format), text: `${w.maxBets} bets on a street: the table's fixed limit allowed them (uncapped heads-up, or capped only with three players able to bet); PHH's FT caps a street at four, so pokerkit refuses the hand` });
+  // A live post is a negative entry; a seat that also posted a blind, straddle or kill gets one blind of the total.
+  w.posts.forEach((post, k) => {
+    if (post === 0) return;
+    if (w.blinds[k]! > 0) {
+      notes.push({ kind: 'other-post', place: notePlace.end(hand, NOTE_END.formatLast), text: `p${k + 1} posted ${post} to come in and ${w.blinds[k]} more as a blind or straddle: written as one blind of ${post + w.blinds[k]!}` });
+      w.blinds[k]! += post;
+    } else w.blinds[k] = -post;
+  });
+  const pots = [...hand.pots].sort((a, b) => a.pot - b.pot);
+  const rake = hand.rake;
+  // Heads-up PHH lists the forced bets with the button's first.
+  const phhOrder = (xs: number[]) => (xs.length === 2 ? [xs[1]!, xs[0]!] : xs);
+  return {
+    handNumber,
+    variant: s.kind === 'no-limit' ? 'NT' : 'FT',
+    antes: phhOrder(w.antes),
+    blindsOrStraddles: phhOrder(w.blinds),
+    minBet: s.kind === 'no-limit' ? rules.bigBlind : null,
+    smallBet: s.kind === 'fixed-limit' ? s.smallBet : null,
+    bigBet: s.kind === 'fixed-limit' ? s.bigBet : null,
+    startingStacks: hand.players.map((p) => p.startingStack),
+    actions: w.actions,
+    players: hand.players.map((p) => p.playerId),
+    seats: hand.players.map((p) => p.seat),
+    finishingStacks: hand.players.map((p) => p.finalStack ?? 0),
+    table: hand.tableId,
+    rake: rake > 0 ? { total: rake, byPot: pots.map((p) => [p.amount + (p.rake ?? 0), p.rake ?? 0] as const) } : null,
+    notes: sortByPlace(notes).map(({ kind, text }) => ({ kind, text })),
+    runs: hand.secondBoard ? 2 : null,
+    deckSource: hand.deckSource ?? null,
   };
-  const note = (kind: PhhNoteKind, text: string) => hand.notes.push({ kind, text });
+}
+
+/**
+ * The hand's PHH actions and forced bets, in PHH order (p1 first left of the button), and the notes of the
+ * transcription itself: pokerkit's engine asks what the table did not (a check nobody needed) and refuses what the
+ * table allowed (a raise nobody could call), so those are written as the equivalent pokerkit accepts.
+ */
+function transcribe(hand: HandRecord) {
+  const i = (seat: number) => hand.players.findIndex((x) => x.seat === seat);
+  const p = (seat: number) => `p${i(seat) + 1}`;
+  const zeros = () => hand.players.map(() => 0);
+  const w = { actions: [] as string[], notes: [] as PlacedNote[], antes: zeros(), blinds: zeros(), posts: zeros(), maxBets: 0 };
+  // Per player, in PHH order: chips behind, live chips this street, folded, acted since the last bet or raise.
+  const behind = hand.players.map((x) => x.startingStack);
+  let live = zeros();
+  const folded = hand.players.map(() => false);
+  let acted = hand.players.map(() => false);
+  let betsThisStreet = 0;
+  let place = 0;
+  const note = (kind: PhhNoteKind, text: string) => w.notes.push({ kind, text, place });
+  const putIn = (seat: number, amount: number, isLive: boolean) => {
+    behind[i(seat)] -= amount;
+    if (isLive) live[i(seat)] += amount;
+  };
   // The table needs nothing more from the only player left with chips when nobody can answer them; pokerkit still
   // asks them to act if they have not since the last bet, so their free check is written (after a fold, or an
   // all-in call for less that leaves them alone with chips).
   const checkForPokerkit = (seat: number, after: 'fold' | 'all-in call') => {
-    const withChips = hand.order.map((_, k) => k).filter((k) => !hand.folded[k] && hand.behind[k] > 0);
-    const stillIn = hand.folded.filter((f) => !f).length;
+    const withChips = hand.players.map((_, k) => k).filter((k) => !folded[k] && behind[k]! > 0);
+    const stillIn = folded.filter((f) => !f).length;
     const last = withChips[0];
-    if (withChips.length === 1 && stillIn > 1 && !hand.acted[last!] && hand.live[last!] === Math.max(...hand.live)) {
-      hand.actions.push(`p${last! + 1} cc`);
-      hand.acted[last!] = true;
+    if (withChips.length === 1 && stillIn > 1 && !acted[last!] && live[last!] === Math.max(...live)) {
+      w.actions.push(`p${last! + 1} cc`);
+      acted[last!] = true;
       note('check-for-pokerkit', `p${last! + 1} checks after p${i(seat) + 1}'s ${after}: nobody left could answer a bet, so the table asked nothing; pokerkit asks for the check`);
     }
   };
   const betOrRaise = (seat: number, to: number) => {
     const me = i(seat);
-    const facing = Math.max(...hand.live);
+    const facing = Math.max(...live);
     // pokerkit refuses a bet or raise when no other player still in could put in more than the bet faced.
-    const answerable = hand.order.some((_, k) => k !== me && !hand.folded[k] && hand.behind[k] + hand.live[k] > facing);
-    hand.acted = hand.acted.map((_, k) => k === me);
+    const answerable = hand.players.some((_, k) => k !== me && !folded[k] && behind[k]! + live[k]! > facing);
+    acted = acted.map((_, k) => k === me);
     if (!answerable) {
-      hand.actions.push(`${p(seat)} cc`);
+      w.actions.push(`${p(seat)} cc`);
       note('raise-nobody-can-call', `${p(seat)} ${facing === 0 ? 'bet' : 'raised to'} ${to} when nobody could put in more than ${facing}: written as a call, the rest was returned uncalled`);
     } else {
-      hand.actions.push(`${p(seat)} cbr ${to}`);
-      hand.betsThisStreet++;
-      hand.maxBets = Math.max(hand.maxBets, hand.betsThisStreet);
+      w.actions.push(`${p(seat)} cbr ${to}`);
+      betsThisStreet++;
+      w.maxBets = Math.max(w.maxBets, betsThisStreet);
     }
-    putIn(seat, to - hand.live[me], true);
+    putIn(seat, to - live[me]!, true);
   };
-  switch (e.type) {
-    case 'BlindPosted': {
-      if (e.kind === 'bomb-pot') {
-        // Live, as at the table: PHH's antes are dead money any player may win, so a short player all in for less
-        // than the ante would win everyone's whole ante. A blind from every player keeps the side pot.
-        putIn(e.seat, e.amount, true);
-        hand.blinds[i(e.seat)] += e.amount;
+  for (const step of handSteps(hand)) {
+    if ('deal' in step) {
+      const { what, run } = step.deal;
+      if (what === 'hole') {
+        for (const x of hand.players) w.actions.push(`d dh ${p(x.seat)} ${holeText(x.unknownUntilShown ? [] : x.holeCards)}`);
+        // pokerkit has a preflop round: every player with chips checks it, p1 first, unless at most one has chips.
+        const withChips = hand.players.map((_, k) => k).filter((k) => behind[k]! > 0);
+        if (hand.bombPot && withChips.length > 1) for (const k of withChips) w.actions.push(`p${k + 1} cc`);
+      } else if (run === 2) {
+        w.actions.push(`d db ${(hand.secondBoard ?? hand.board)[what].join('')} # run 2`);
+      } else {
+        live = zeros();
+        acted = acted.map(() => false);
+        betsThisStreet = 0;
+        w.actions.push(`d db ${hand.board[what].join('')}`);
+      }
+      continue;
+    }
+    const { action: a, index } = step;
+    // As finally played: the actions a floor correction took back are left out (the correction's note names them).
+    if (a.retracted) continue;
+    place = notePlace.action(index);
+    const k = i(a.seat);
+    switch (a.action) {
+      case 'post': {
+        const amount = a.amount ?? 0;
+        const kind = a.kind ?? '';
+        // A bomb pot's ante is live, as at the table: PHH's antes are dead money any player may win, so a short
+        // player all in for less than the ante would win everyone's whole ante. A blind from every player keeps the side pot.
+        const isLive = kind === 'bomb-pot' || !a.dead;
+        putIn(a.seat, amount, isLive);
+        if (kind === 'ante') w.antes[k]! += amount;
+        else if (kind === 'bomb-pot') w.blinds[k]! += amount;
+        else if (isLive && ['new-player', 'make-up-big', 'make-up-small'].includes(kind)) w.posts[k]! += amount;
+        else if (!isLive) w.antes[k]! += amount;
+        else w.blinds[k]! += amount;
         break;
       }
-      putIn(e.seat, e.amount, e.live);
-      if (e.kind === 'ante') hand.antes[i(e.seat)] += e.amount;
-      else if (e.live && (e.kind === 'small-blind' || e.kind === 'big-blind' || e.kind === 'straddle')) {
-        hand.blinds[i(e.seat)] += e.amount;
-        // A straddle counts as a bet on the street in pokerkit's cap only when it is a blind: it is, so nothing to count.
-      } else if (e.live && (e.kind === 'new-player' || e.kind === 'make-up-big' || e.kind === 'make-up-small')) {
-        hand.posts[i(e.seat)] += e.amount;
-        note('new-player-post', `${p(e.seat)} posts ${e.kind} ${e.amount} live: a negative blinds_or_straddles entry (PHH's post)`);
-      } else if (!e.live) {
-        hand.antes[i(e.seat)] += e.amount;
-        note('dead-post', `${p(e.seat)} posts ${e.kind} ${e.amount} dead: written as an ante (dead money)`);
-      } else if (e.kind === 'kill-blind') {
-        hand.blinds[i(e.seat)] += e.amount;
-        note('kill', `${p(e.seat)} posts a kill blind of ${e.amount}, written as a blind; PHH has no kill (nor a kill's raised limits)`);
-      } else {
-        hand.blinds[i(e.seat)] += e.amount;
-        note('other-post', `${p(e.seat)} posts ${e.kind} ${e.amount}${e.live ? '' : ' (dead)'}, written as a blind`);
-      }
-      break;
-    }
-    case 'KillPotPosted':
-      // The kill is the killer's live total (a blind already posted counts toward it).
-      putIn(e.seat, e.amount - hand.live[i(e.seat)]!, true);
-      hand.blinds[i(e.seat)] = e.amount;
-      note('kill', `${p(e.seat)} kills the pot for ${e.amount}, written as a straddle; PHH has no kill`);
-      break;
-    case 'HoleCardsDealt': {
-      const bySeat = new Map(e.hands.map((h) => [h.seat, h.cards as readonly (Card | null)[] | null]));
-      for (const seat of hand.order) if (bySeat.has(seat)) hand.actions.push(`d dh ${p(seat)} ${holeText(bySeat.get(seat))}`);
-      if (hand.bombPot) {
-        // pokerkit has a preflop round: every player with chips checks it, p1 first, unless at most one has chips.
-        const withChips = hand.order.map((_, k) => k).filter((k) => hand.behind[k]! > 0);
-        if (withChips.length > 1) for (const k of withChips) hand.actions.push(`p${k + 1} cc`);
-        note('bomb-pot', `a bomb pot: each player's live ante of ${Math.max(...hand.blinds)} as a blind, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`);
-      }
-      break;
-    }
-    case 'HoleCardsReported': {
-      // A reader's record of a live hand: the cards that were dealt, so they go in the deal's line.
-      const dealt = hand.actions.indexOf(`d dh ${p(e.seat)} ????`);
-      if (dealt >= 0) hand.actions[dealt] = `d dh ${p(e.seat)} ${holeText(e.cards)}`;
-      break;
-    }
-    case 'PlayerFolded': {
-      hand.folded[i(e.seat)] = true;
-      hand.acted[i(e.seat)] = true;
-      hand.actions.push(`${p(e.seat)} f`);
-      checkForPokerkit(e.seat, 'fold');
-      break;
-    }
-    case 'PlayerChecked':
-      hand.acted[i(e.seat)] = true;
-      hand.actions.push(`${p(e.seat)} cc`);
-      break;
-    case 'PlayerCalled':
-      hand.acted[i(e.seat)] = true;
-      putIn(e.seat, e.amount, true);
-      hand.actions.push(`${p(e.seat)} cc`);
-      // An all-in call for less (of a straddle, say) may leave one player with chips who has not acted yet.
-      if (hand.behind[i(e.seat)] === 0) checkForPokerkit(e.seat, 'all-in call');
-      break;
-    case 'BetPlaced':
-      betOrRaise(e.seat, e.amount);
-      break;
-    case 'RaisePlaced':
-      betOrRaise(e.seat, e.to);
-      break;
-    case 'UncalledBetReturned':
-      hand.behind[i(e.seat)] += e.amount;
-      hand.live[i(e.seat)] -= e.amount;
-      break;
-    case 'BoardDealt':
-      hand.live = hand.live.map(() => 0);
-      hand.acted = hand.acted.map(() => false);
-      hand.betsThisStreet = 0;
-      hand.actions.push(`d db ${e.cards.map(formatCard).join('')}`);
-      break;
-    case 'RunItTwiceAgreed':
-      hand.runs = 2;
-      note('run-it-twice', `the players in the pot agreed to run the board twice: the second run's cards are marked "# run 2"; _felt_runs = 2 asks a reader to select two runouts in pokerkit`);
-      break;
-    case 'SecondBoardDealt':
-      hand.actions.push(`d db ${e.cards.map(formatCard).join('')} # run 2`);
-      break;
-    case 'HandShown':
-      hand.actions.push(`${p(e.seat)} sm ${holeText(e.cards)}`);
-      break;
-    case 'HandMucked':
-      hand.actions.push(`${p(e.seat)} sm`);
-      break;
-    case 'ActionCorrected': {
-      const taken = e.retracted.map((a) => `${a.type} by seat ${a.seat}`).join(', ');
-      note('corrected', `the floor took back ${taken} (${e.reason}): written as finally played, without them`);
-      break;
-    }
-    case 'RakeTaken':
-      if (e.amount > 0) hand.rake = { total: e.amount, byPot: e.byPot };
-      break;
-    case 'PotAwarded': {
-      const rake = hand.rake?.byPot[e.pot] ?? 0;
-      const won = e.amount;
-      // A pot run twice is split per run: RunsAwarded, next, says whether an odd chip went astray of pokerkit's rule.
-      if (hand.runs === null && e.winners.length > 1 && won % e.winners.length !== 0)
-        note('odd-chip', `pot ${e.pot} of ${won} split ${e.winners.length} ways: the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
-      hand.potsRaked[e.pot] = [e.amount + rake, rake];
-      break;
-    }
-    case 'RunsAwarded':
-      for (const { pot, runs } of e.pots) {
-        for (const run of runs)
-          if (run.winners.length > 1 && run.amount % run.winners.length !== 0)
-            note('odd-chip', `pot ${pot}, run ${run.run}: ${run.amount} split ${run.winners.length} ways; the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
-        // pokerkit gives a halving's odd chip to the first run; the table, to the run whose winner sits first left of the button.
-        const [first, second] = runs;
-        if (first && second && second.amount > first.amount && first.winners.map((w) => w.seat).join() !== second.winners.map((w) => w.seat).join())
-          note('odd-chip', `pot ${pot} halved: the odd chip went with the second run (its winner sits first left of the button); pokerkit gives it to the first run`);
-      }
-      break;
-    case 'BlindsChopped':
-      skipped.push({ handNumber: hand.handNumber, kind: 'chopped', reason: 'the blinds chopped: PHH has no notation for it' });
-      return null;
-    case 'HandVoided':
-      skipped.push({ handNumber: hand.handNumber, kind: 'voided', reason: `the hand was voided (${e.reason})` });
-      return null;
-    case 'HandEnded': {
-      const s = hand.rules.structure;
-      if (s.kind !== 'no-limit' && s.kind !== 'fixed-limit') {
-        skipped.push({ handNumber: hand.handNumber, kind: 'no-variant', reason: `PHH has no Texas hold'em variant for ${s.kind}` });
-        return null;
-      }
-      if (s.kind === 'fixed-limit' && hand.maxBets > 4)
-        note('fixed-limit-beyond-cap', `${hand.maxBets} bets on a street: the table's fixed limit allowed them (uncapped heads-up, or capped only with three players able to bet); PHH's FT caps a street at four, so pokerkit refuses the hand`);
-      if (hand.rake !== null)
-        note('rake', `the house took ${hand.rake.total} in rake: _felt_rake and _felt_rake_by_pot; finishing_stacks are after it`);
-      // A live post is a negative entry; a seat that also posted a blind, straddle or kill gets one blind of the total.
-      hand.posts.forEach((post, k) => {
-        if (post === 0) return;
-        if (hand.blinds[k]! > 0) {
-          note('other-post', `p${k + 1} posted ${post} to come in and ${hand.blinds[k]} more as a blind or straddle: written as one blind of ${post + hand.blinds[k]!}`);
-          hand.blinds[k]! += post;
-        } else hand.blinds[k] = -post;
-      });
-      const finishing = hand.order.map((seat) => e.stacks.find((x) => x.seat === seat)?.stack ?? 0);
-      // Heads-up PHH lists the forced bets with the button's first.
-      const phhOrder = (xs: number[]) => (xs.length === 2 ? [xs[1]!, xs[0]!] : xs);
-      hands.push({
-        handNumber: hand.handNumber,
-        variant: s.kind === 'no-limit' ? 'NT' : 'FT',
-        antes: phhOrder(hand.antes),
-        blindsOrStraddles: phhOrder(hand.blinds),
-        minBet: s.kind === 'no-limit' ? hand.rules.bigBlind : null,
-        smallBet: s.kind === 'fixed-limit' ? s.smallBet : null,
-        bigBet: s.kind === 'fixed-limit' ? s.bigBet : null,
-        startingStacks: hand.stacks,
-        actions: hand.actions,
-        players: hand.players,
-        seats: hand.order,
-        finishingStacks: finishing,
-        table: tableId,
-        rake: hand.rake === null ? null : { total: hand.rake.total, byPot: hand.potsRaked.filter((x) => x !== undefined) },
-        notes: hand.notes,
-        runs: hand.runs,
-        deckSource: hand.deckSource,
-      });
-      return null;
+      case 'kill-pot':
+        // The kill is the killer's live total (a blind already posted counts toward it).
+        putIn(a.seat, a.amount! - live[k]!, true);
+        w.blinds[k] = a.amount!;
+        break;
+      case 'fold':
+        folded[k] = true;
+        acted[k] = true;
+        w.actions.push(`${p(a.seat)} f`);
+        checkForPokerkit(a.seat, 'fold');
+        break;
+      case 'check':
+        acted[k] = true;
+        w.actions.push(`${p(a.seat)} cc`);
+        break;
+      case 'call':
+        acted[k] = true;
+        putIn(a.seat, a.amount!, true);
+        w.actions.push(`${p(a.seat)} cc`);
+        // An all-in call for less (of a straddle, say) may leave one player with chips who has not acted yet.
+        if (behind[k] === 0) checkForPokerkit(a.seat, 'all-in call');
+        break;
+      case 'bet':
+        betOrRaise(a.seat, a.amount!);
+        break;
+      case 'raise':
+        betOrRaise(a.seat, a.to!);
+        break;
+      case 'uncalled-returned':
+        behind[k] += a.amount!;
+        live[k] -= a.amount!;
+        break;
+      case 'show':
+        w.actions.push(`${p(a.seat)} sm ${holeText(hand.players[k]!.holeCards)}`);
+        break;
+      case 'muck':
+        w.actions.push(`${p(a.seat)} sm`);
+        break;
     }
   }
-  return hand;
+  return w;
 }
 
 const tomlString = (s: string) => JSON.stringify(s);

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { parsePhh, PhhError } from './parse';
 import { replayPhhHand, type PhhReplayResult } from './replay';
 
+/** Natural order ("2.phh" before "10.phh"): one collator for every comparison (localeCompare with options builds one per call). */
+const natural = new Intl.Collator('en', { numeric: true }).compare;
+
 /** Files and folders (searched recursively) to the `.phh` and `.phhs` files in them, in natural order. */
 export function collectPhhFiles(paths: readonly string[]): string[] {
   const out: string[] = [];
-  const natural = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
   const visit = (path: string, explicit: boolean) => {
     const st = statSync(path);
     if (st.isDirectory()) {

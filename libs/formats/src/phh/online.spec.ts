@@ -19,7 +19,10 @@ function eventsOf(commands: readonly TableCommand[]): TableEvent[] {
   for (const c of commands) {
     const d = tableDecider.decide(c, state);
     if (!d.ok) throw new Error(`${c.type} refused: ${d.rejection.code}`);
-    for (const e of d.events) (state = tableDecider.evolve(state, e)), events.push(e);
+    for (const e of d.events) {
+      state = tableDecider.evolve(state, e);
+      events.push(e);
+    }
   }
   return events;
 }

@@ -1,8 +1,15 @@
-import { parseCards, formatCards, type TableEvent, type TableState } from '@felt/engine';
+import { parseCards, formatCards, type RejectionCode, type TableEvent, type TableState } from '@felt/engine';
 import type { TableScript } from './schema';
 import type { HandSummary } from './summary';
-import type { RejectionRecord } from './runner';
 import { eventOrderProblems, tableView, tableViewProblems } from './table-view';
+
+/** A refusal met by a run: its command's index, the engine's code and sentence, and whether the script expected it. */
+export interface RejectionRecord {
+  readonly index: number;
+  readonly code: RejectionCode;
+  readonly message: string;
+  readonly expected: boolean;
+}
 
 interface RunOutcome {
   readonly events: readonly TableEvent[];

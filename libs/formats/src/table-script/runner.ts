@@ -13,7 +13,9 @@ import {
   type TableState,
 } from '@felt/engine';
 import { buildDeck } from './deck-builder';
-import { checkExpectations } from './expectations';
+import { checkExpectations, type RejectionRecord } from './expectations';
+
+export type { RejectionRecord } from './expectations';
 import type { LegalActionExpectation, ScriptCommand, TableScript } from './schema';
 import { tableView, tableViewProblems } from './table-view';
 import { planSetup, positionProblems } from './setup';
@@ -44,13 +46,6 @@ export interface TableScriptRun {
   readonly state: TableState;
   /** Hands the setup block played before the script's commands (engine hand numbers 1..setupHands); run.hands leaves them out and counts from 1 after them. */
   readonly setupHands: number;
-}
-
-export interface RejectionRecord {
-  readonly index: number;
-  readonly code: RejectionCode;
-  readonly message: string;
-  readonly expected: boolean;
 }
 
 export type ScriptFailure =

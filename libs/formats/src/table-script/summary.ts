@@ -1,19 +1,21 @@
 import {
   derivePots,
-  formatCards,
   handCategory,
   handValue,
+  parseCard,
   withoutRetracted,
   type AnyRuleModule,
+  type Card,
   type ForcedBetKind,
   type Street,
   type TableEvent,
   type TableState,
 } from '@felt/engine';
+import { handSteps, tableHands, type HandAction, type HandRecord } from '@felt/projections';
 
 /**
- * Hand summaries read from the event stream alone (plus the live state for a hand the script stops in the middle
- * of): who sat where, every action by street, the board, the pots and who won them, and the stacks afterwards.
+ * Hand summaries, rendered from the hand record (libs/projections hand-record.ts), plus the live state for a hand the
+ * script stops in the middle of: who sat where, every action by street, the board, the pots and who won them, and the stacks afterwards.
  */
 export interface HandSummary {
   readonly handNumber: number;
@@ -79,185 +81,147 @@ const BLIND_NAMES: Record<string, string> = {
   'bomb-pot': 'the bomb-pot ante',
 };
 
-interface Building {
-  handNumber: number;
-  status: HandSummary['status'];
-  button: number;
-  smallBlind: number | null;
-  bigBlind: number | null;
-  players: { seat: number; playerId: string; stack: number; holeCards: string }[];
-  actions: ActionSummary[];
-  board: number[];
-  secondBoard: number[] | null;
-  pots: PotSummary[];
-  stacks: Record<string, number>;
-  street: Street | 'showdown';
-  rakeByPot: readonly number[];
-  notes: string[];
-}
+/** The events the summary renders from the hand record; any other event of a hand is a module's to describe. */
+const RENDERED: ReadonlySet<string> = new Set([
+  'ClockExpired', 'HandStarted', 'BlindPosted', 'HoleCardsDealt', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced',
+  'UncalledBetReturned', 'BoardDealt', 'RunItTwiceAgreed', 'SecondBoardDealt', 'RunsAwarded', 'ShowdownStarted', 'HandShown', 'HandMucked',
+  'RakeTaken', 'BlindsChopped', 'PotAwarded', 'HandEnded', 'HandVoided',
+]);
 
 export function summarizeHands(events: readonly TableEvent[], state?: TableState, modules: readonly AnyRuleModule[] = []): HandSummary[] {
-  const hands: Building[] = [];
-  let hand: Building | null = null;
-  const idOf = (seat: number) => hand?.players.find((p) => p.seat === seat)?.playerId ?? `seat ${seat}`;
-  const act = (seat: number, action: ActionSummary['action'], text: string, extra: Partial<ActionSummary> = {}) =>
-    hand!.actions.push({ street: hand!.street, seat, playerId: idOf(seat), action, ...extra, text: `${idOf(seat)} ${text}` });
+  const records = tableHands(events).map((h) => h.record);
+  const notes = moduleNotes(events, records, modules);
+  return records.map((record, k) => summaryOf(record, notes.get(k) ?? [], state));
+}
 
-  // The seat whose shot clock just ran out: its fold or check that follows says so.
-  let timedOut: number | null = null;
-  const onTheClock = (seat: number) => (timedOut === seat ? ((timedOut = null), ' (the clock ran out)') : '');
-  // As finally played: the actions a floor correction took back are left out.
+/** What house options' own events say, in their modules' words, per hand (by its place in `records`). */
+function moduleNotes(events: readonly TableEvent[], records: readonly HandRecord[], modules: readonly AnyRuleModule[]): Map<number, string[]> {
+  const notes = new Map<number, string[]>();
+  if (modules.length === 0) return notes;
+  let k = -1;
+  let open = false;
   for (const e of withoutRetracted(events)) {
-    switch (e.type) {
-      case 'ClockExpired':
-        timedOut = e.seat;
+    if (e.type === 'HandStarted') {
+      k++;
+      open = true;
+    }
+    else if (e.type === 'HandEnded' || e.type === 'HandVoided') open = false;
+    else if (open && !RENDERED.has(e.type)) {
+      const idOf = (seat: number) => records[k]?.players.find((p) => p.seat === seat)?.playerId ?? `seat ${seat}`;
+      for (const m of modules) {
+        const note = m.describe?.(e, idOf);
+        if (note) notes.set(k, [...(notes.get(k) ?? []), note]);
+      }
+    }
+  }
+  return notes;
+}
+
+function summaryOf(record: HandRecord, notes: readonly string[], state?: TableState): HandSummary {
+  const idOf = (seat: number) => record.players.find((p) => p.seat === seat)?.playerId ?? `seat ${seat}`;
+  const actions: ActionSummary[] = [];
+  let street: ActionSummary['street'] = 'preflop';
+  let boardCards = 0;
+  let showdown = false;
+  const act = (seat: number, action: ActionSummary['action'], text: string, extra: Partial<ActionSummary> = {}) =>
+    actions.push({ street, seat, playerId: idOf(seat), action, ...extra, text: `${idOf(seat)} ${text}` });
+  const allIn = (a: HandAction) => (a.allIn ? ' and is all-in' : '');
+  for (const step of handSteps(record)) {
+    if ('deal' in step) {
+      if (step.deal.what !== 'hole' && step.deal.run === undefined) {
+        street = step.deal.what;
+        boardCards += record.board[step.deal.what].length;
+      }
+      continue;
+    }
+    const { action: a, index } = step;
+    // The showdown begins once; a board dealt after it (an all-in hand tabled before the runout) is the street again.
+    if (!showdown && record.showdownAt !== undefined && index >= record.showdownAt) {
+      showdown = true;
+      street = 'showdown';
+    }
+    // As finally played: the actions a floor correction took back are left out.
+    if (a.retracted) continue;
+    const clock = a.timedOut ? ' (the clock ran out)' : '';
+    switch (a.action) {
+      case 'post':
+        act(a.seat, 'posts', `posts ${BLIND_NAMES[a.kind ?? ''] ?? `a ${a.kind}`} ${a.amount}${a.dead ? ' (dead)' : ''}${allIn(a)}`, { amount: a.amount!, blind: a.kind as ForcedBetKind, allIn: a.allIn });
         break;
-      case 'HandStarted':
-        hand = {
-          handNumber: e.handNumber,
-          status: 'in-progress',
-          button: e.button,
-          // A bomb pot asks no blinds: HandStarted keeps the positions only so that the button moves on as usual.
-          smallBlind: e.bombPot ? null : e.smallBlindSeat,
-          bigBlind: e.bombPot ? null : e.bigBlindSeat,
-          players: e.players.map((p) => ({ seat: p.seat, playerId: p.playerId, stack: p.stack, holeCards: '' })),
-          actions: [],
-          board: [],
-          secondBoard: null,
-          pots: [],
-          stacks: Object.fromEntries(e.players.map((p) => [p.playerId, p.stack])),
-          street: 'preflop',
-          rakeByPot: [],
-          notes: [],
-        };
-        hands.push(hand);
+      case 'fold':
+        act(a.seat, 'folds', `folds${clock}`);
         break;
-      case 'BlindPosted':
-        act(e.seat, 'posts', `posts ${BLIND_NAMES[e.kind] ?? `a ${e.kind}`} ${e.amount}${e.live ? '' : ' (dead)'}${e.allIn ? ' and is all-in' : ''}`, {
-          amount: e.amount,
-          blind: e.kind,
-          allIn: e.allIn,
-        });
+      case 'check':
+        act(a.seat, 'checks', `checks${clock}`);
         break;
-      case 'HoleCardsDealt':
-        for (const h of e.hands) {
-          const p = hand!.players.find((x) => x.seat === h.seat);
-          if (p && h.cards !== null) p.holeCards = formatCards(h.cards, '');
-        }
+      case 'call':
+        act(a.seat, 'calls', `calls ${a.amount}${allIn(a)}`, { amount: a.amount!, allIn: a.allIn });
         break;
-      case 'PlayerFolded':
-        act(e.seat, 'folds', `folds${onTheClock(e.seat)}`);
+      case 'bet':
+        act(a.seat, 'bets', `bets ${a.amount}${allIn(a)}`, { amount: a.amount!, allIn: a.allIn });
         break;
-      case 'PlayerChecked':
-        act(e.seat, 'checks', `checks${onTheClock(e.seat)}`);
+      case 'raise':
+        act(a.seat, 'raises', `raises to ${a.to}${allIn(a)}`, { amount: a.to!, allIn: a.allIn });
         break;
-      case 'PlayerCalled':
-        act(e.seat, 'calls', `calls ${e.amount}${e.allIn ? ' and is all-in' : ''}`, { amount: e.amount, allIn: e.allIn });
+      case 'uncalled-returned':
+        act(a.seat, 'returned', `takes back the uncalled ${a.amount}`, { amount: a.amount! });
         break;
-      case 'BetPlaced':
-        act(e.seat, 'bets', `bets ${e.amount}${e.allIn ? ' and is all-in' : ''}`, { amount: e.amount, allIn: e.allIn });
-        break;
-      case 'RaisePlaced':
-        act(e.seat, 'raises', `raises to ${e.to}${e.allIn ? ' and is all-in' : ''}`, { amount: e.to, allIn: e.allIn });
-        break;
-      case 'UncalledBetReturned':
-        act(e.seat, 'returned', `takes back the uncalled ${e.amount}`, { amount: e.amount });
-        break;
-      case 'BoardDealt':
-        hand!.street = e.street;
-        hand!.board.push(...e.cards);
-        break;
-      case 'RunItTwiceAgreed':
-        hand!.secondBoard = hand!.board.slice();
-        break;
-      case 'SecondBoardDealt':
-        (hand!.secondBoard ??= hand!.board.slice()).push(...e.cards);
-        break;
-      case 'RunsAwarded':
-        hand!.pots = hand!.pots.map((p) => {
-          const runs = e.pots.find((r) => r.pot === p.pot)?.runs;
-          return runs ? { ...p, runs: runs.map((r) => Object.fromEntries(r.winners.map((w) => [idOf(w.seat), w.amount]))) } : p;
-        });
-        break;
-      case 'ShowdownStarted':
-        hand!.street = 'showdown';
-        break;
-      case 'HandShown': {
-        const category = e.cards.length === 2 && hand!.board.length === 5 ? handCategory(handValue(e.cards, hand!.board)) : undefined;
-        const cards = formatCards(e.cards);
-        act(e.seat, 'shows', `shows ${cards}${category ? ` (${category})` : ''}`, { cards: formatCards(e.cards, ''), ...(category ? { category } : {}) });
+      case 'show': {
+        const cards = record.players.find((p) => p.seat === a.seat)?.holeCards ?? [];
+        const board = [...record.board.flop, ...record.board.turn, ...record.board.river];
+        const category = cards.length === 2 && boardCards === 5 ? handCategory(handValue(cards.map(parseCard) as Card[], board.map(parseCard) as Card[])) : undefined;
+        act(a.seat, 'shows', `shows ${cards.join(' ')}${category ? ` (${category})` : ''}`, { cards: cards.join(''), ...(category ? { category } : {}) });
         break;
       }
-      case 'HandMucked':
-        act(e.seat, 'mucks', 'mucks');
-        break;
-      case 'RakeTaken':
-        hand!.rakeByPot = e.byPot;
-        break;
-      case 'BlindsChopped':
-        // A chop leaves no pot to award; the house's fee (if any) is its take for the hand.
-        hand!.rakeByPot = e.fee > 0 ? [e.fee] : [];
-        break;
-      case 'PotAwarded': {
-        const rake = hand!.rakeByPot[e.pot] ?? 0;
-        hand!.pots.push({
-          pot: e.pot,
-          amount: e.amount + rake,
-          ...(rake > 0 ? { rake } : {}),
-          eligible: e.eligible.map(idOf),
-          winners: Object.fromEntries(e.winners.map((w) => [idOf(w.seat), w.amount])),
-        });
-        break;
-      }
-      case 'HandEnded':
-        hand!.status = 'complete';
-        hand!.stacks = Object.fromEntries(e.stacks.map((s) => [idOf(s.seat), s.stack]));
-        hand = null;
-        break;
-      case 'HandVoided':
-        // Every chip put in comes back: the stacks are the ones the hand started with.
-        hand!.status = 'voided';
-        hand!.stacks = Object.fromEntries(hand!.players.map((p) => [p.playerId, p.stack]));
-        hand = null;
-        break;
-      default:
-        // A module's own event: the module's words for it, if it has any.
-        if (hand !== null) for (const m of modules) {
-          const note = m.describe?.(e, idOf);
-          if (note) hand.notes.push(note);
-        }
+      case 'muck':
+        act(a.seat, 'mucks', 'mucks');
         break;
     }
   }
+  const second = record.secondBoard;
+  const summary = {
+    handNumber: record.handNumber,
+    status: record.status,
+    button: record.button,
+    // A bomb pot asks no blinds: HandStarted keeps the positions only so that the button moves on as usual.
+    smallBlind: record.bombPot ? null : record.smallBlindSeat,
+    bigBlind: record.bombPot ? null : record.bigBlindSeat,
+    players: record.players.map((p) => ({ seat: p.seat, playerId: p.playerId, stack: p.startingStack, holeCards: p.unknownUntilShown ? '' : p.holeCards.join('') })),
+    actions,
+    board: [...record.board.flop, ...record.board.turn, ...record.board.river],
+    ...(second ? { secondBoard: [...second.flop, ...second.turn, ...second.river] } : {}),
+    pots: [...record.pots]
+      .sort((a, b) => a.pot - b.pot)
+      .map((p) => ({
+        pot: p.pot,
+        amount: p.amount + (p.rake ?? 0),
+        ...(p.rake ? { rake: p.rake } : {}),
+        eligible: p.eligible.map(idOf),
+        winners: Object.fromEntries(p.winners.map((w) => [idOf(w.seat), w.amount])),
+        ...(p.runs ? { runs: p.runs.map((r) => Object.fromEntries(r.winners.map((w) => [idOf(w.seat), w.amount]))) } : {}),
+      })) as PotSummary[],
+    // As HandEnded lists them, by seat; a voided hand gives every chip back, in dealing order (the record's final stacks).
+    stacks: Object.fromEntries((record.status === 'complete' ? [...record.players].sort((a, b) => a.seat - b.seat) : record.players).map((p) => [p.playerId, p.finalStack ?? p.startingStack])),
+    rake: record.rake,
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+  return record.status === 'in-progress' ? inProgress(summary, state) : summary;
+}
 
-  // A hand the script stopped in the middle of: pots and stacks as they stand.
-  if (hand !== null && state?.hand && state.hand.handNumber === hand.handNumber && state.hand.phase !== 'complete') {
-    const live = state.hand;
-    const derived = derivePots(live.players);
-    // A player still in with chips behind may yet call up to any level, so they stay eligible for every pot.
-    const canStillCall = new Set(live.players.filter((p) => !p.folded && !p.allIn).map((p) => p.seat));
-    hand.pots = derived.map((p, i) => ({
+/** A hand the script stopped in the middle of: pots and stacks as they stand. */
+function inProgress(summary: HandSummary, state?: TableState): HandSummary {
+  const live = state?.hand;
+  if (!live || live.handNumber !== summary.handNumber || live.phase === 'complete') return summary;
+  const idOf = (seat: number) => summary.players.find((p) => p.seat === seat)?.playerId ?? `seat ${seat}`;
+  // A player still in with chips behind may yet call up to any level, so they stay eligible for every pot.
+  const canStillCall = new Set(live.players.filter((p) => !p.folded && !p.allIn).map((p) => p.seat));
+  return {
+    ...summary,
+    pots: derivePots(live.players).map((p, i) => ({
       pot: i,
       amount: p.amount,
       eligible: live.players.filter((x) => p.eligible.includes(x.seat) || canStillCall.has(x.seat)).map((x) => idOf(x.seat)),
       winners: {},
-    }));
-    hand.stacks = Object.fromEntries(live.players.map((p) => [p.playerId, p.stack]));
-  }
-
-  return hands.map((h) => ({
-    handNumber: h.handNumber,
-    status: h.status,
-    button: h.button,
-    smallBlind: h.smallBlind,
-    bigBlind: h.bigBlind,
-    players: h.players,
-    actions: h.actions,
-    board: h.board.map((c) => formatCards([c])),
-    ...(h.secondBoard ? { secondBoard: h.secondBoard.map((c) => formatCards([c])) } : {}),
-    pots: [...h.pots].sort((a, b) => a.pot - b.pot),
-    stacks: h.stacks,
-    rake: h.rakeByPot.reduce((sum, n) => sum + n, 0),
-    ...(h.notes.length > 0 ? { notes: h.notes } : {}),
-  }));
+    })),
+    stacks: Object.fromEntries(live.players.map((p) => [p.playerId, p.stack])),
+  };
 }

@@ -4,9 +4,8 @@
  * checkpoint, so a test can SIGKILL it in the worst place. Env: DATABASE_URL, BATCH_SIZE, HANG_IN, HANG_AT_BATCH.
  */
 import { EventStore, openDatabase, type Position, type Transaction } from '@felt/event-store';
-import { ProjectionRunner } from '../projection-runner';
-import { READ_MODELS } from '../read-models';
-import { runUntilIdle } from './run-until-idle';
+import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
+import { runUntilIdle } from '../../../../../libs/read-models/test-support/run-until-idle';
 import { migrations } from '../../../../../migrations';
 
 class HangingStore extends EventStore {

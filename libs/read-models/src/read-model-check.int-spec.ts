@@ -1,10 +1,8 @@
-import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
-import { ProjectionRunner } from './projection-runner';
-import { checkReadModels, firstDifference } from './read-model-check';
-import { READ_MODELS } from './read-models';
-import { appendSession, randomSession } from './test-support/random-session';
-import { appendRoomShifts } from './test-support/room-shift';
-import { runUntilIdle } from './test-support/run-until-idle';
+import { APP_BACKENDS, useTestStore } from '../../../test/support/app-databases';
+import { ProjectionRunner, checkReadModels, firstDifference, READ_MODELS } from '@felt/read-models';
+import { appendSession, randomSession } from '../test-support/random-session';
+import { appendRoomShifts } from '../test-support/room-shift';
+import { runUntilIdle } from '../test-support/run-until-idle';
 
 describe.each(APP_BACKENDS)('checking the read models against the log (%s)', (backend) => {
   const t = useTestStore(backend);

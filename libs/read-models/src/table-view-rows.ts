@@ -10,7 +10,7 @@ import {
   type TableView,
   type TableViews,
 } from '@felt/projections';
-import type { TableState } from '@felt/engine';
+import { tableDecider, type TableEngine, type TableState } from '@felt/engine';
 import type { Queryable } from '@felt/event-store';
 import { iso, tableSliceOf, type ReadModel, type RowChanges, type RowTable, type TableNames } from './read-model';
 
@@ -41,31 +41,36 @@ export const TABLE_VIEWS: RowTable = {
  * The table view (libs/projections tableViews) as one row per table, holding only what the public may see
  * (publicTableView: no undealt deck, no face-down hole card, in `view` nor in `engine`; docs/security.md).
  */
-export const tableViewRows: ReadModel<TableViewSlice> = {
-  name: 'table-view',
-  tables: [TABLE_VIEWS],
-  empty: (tableId) => ({ view: initialTableView(`${TABLE_STREAM_PREFIX}${tableId}`), asOf: null }),
-  sliceOf: tableSliceOf,
-  evolve(slice, event) {
-    const view = evolveTableEngine(slice.view, event);
-    if (view === slice.view) return slice;
-    const tableEvent = tableEventOf(event);
-    return { view: tableEvent ? withShownCards(view, tableEvent) : view, asOf: event.recordedAt };
-  },
-  changes(written, current): RowChanges {
-    if (current.view === written.view || current.view.version === 0) return new Map();
-    const view = publicTableView(withRow(current).view);
-    return new Map([[TABLE_VIEWS.name, [[tableIdOfStream(view.streamId), view.version, view.row.status, view.row, view.engine, current.asOf]]]]);
-  },
-  settle: (current) => withRow(current),
-  async load(db, names, tableIds) {
-    const { rows } = await db.query<{ table_id: string; stream_version: number; view: TableView['row']; engine: TableState; as_of: string }>(
-      `SELECT table_id, stream_version, view, engine, ${iso('as_of')} AS as_of FROM ${names(TABLE_VIEWS.name)} WHERE table_id = ANY($1::text[])`,
-      [tableIds],
-    );
-    return new Map(rows.map((r) => [r.table_id, { view: { streamId: `${TABLE_STREAM_PREFIX}${r.table_id}`, version: r.stream_version, engine: r.engine, row: r.view }, asOf: r.as_of }]));
-  },
-};
+export const tableViewRows: ReadModel<TableViewSlice> = tableViewRowsFor(tableDecider);
+
+/** The table view folded with this engine (FELT_HOUSE_RULES: a casino's modules after the default ones). */
+export function tableViewRowsFor(engine: TableEngine): ReadModel<TableViewSlice> {
+  return {
+    name: 'table-view',
+    tables: [TABLE_VIEWS],
+    empty: (tableId) => ({ view: initialTableView(`${TABLE_STREAM_PREFIX}${tableId}`), asOf: null }),
+    sliceOf: tableSliceOf,
+    evolve(slice, event) {
+      const view = evolveTableEngine(slice.view, event, engine);
+      if (view === slice.view) return slice;
+      const tableEvent = tableEventOf(event, engine);
+      return { view: tableEvent ? withShownCards(view, tableEvent) : view, asOf: event.recordedAt };
+    },
+    changes(written, current): RowChanges {
+      if (current.view === written.view || current.view.version === 0) return new Map();
+      const view = publicTableView(withRow(current).view);
+      return new Map([[TABLE_VIEWS.name, [[tableIdOfStream(view.streamId), view.version, view.row.status, view.row, view.engine, current.asOf]]]]);
+    },
+    settle: (current) => withRow(current),
+    async load(db, names, tableIds) {
+      const { rows } = await db.query<{ table_id: string; stream_version: number; view: TableView['row']; engine: TableState; as_of: string }>(
+        `SELECT table_id, stream_version, view, engine, ${iso('as_of')} AS as_of FROM ${names(TABLE_VIEWS.name)} WHERE table_id = ANY($1::text[])`,
+        [tableIds],
+      );
+      return new Map(rows.map((r) => [r.table_id, { view: { streamId: `${TABLE_STREAM_PREFIX}${r.table_id}`, version: r.stream_version, engine: r.engine, row: r.view }, asOf: r.as_of }]));
+    },
+  };
+}
 
 /** Every table's view as the rows hold it, in the shape of the pure projection's view. */
 export async function tableViewsFromRows(db: Queryable, names: TableNames): Promise<TableViews> {

@@ -1,4 +1,4 @@
-import type { User } from '../src/auth/users';
+import type { User } from '@felt/staff';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 import { addTestUser } from './test-support/auth';

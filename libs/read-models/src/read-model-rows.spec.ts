@@ -1,11 +1,7 @@
 import type { RecordedEvent } from '@felt/event-store';
-import { RecordedLog } from '../../../../libs/projections/src/recorded-log.test-support';
-import { scriptedTable } from '../../../../libs/projections/src/scripted-table.test-support';
-import type { ReadModel } from './read-model';
-import { tableViewRows } from './table-view-rows';
-import { handHistoryRows } from './hand-history-rows';
-import { sessionLedgerRows } from './session-ledger-rows';
-import { lobbyRows } from './lobby-rows';
+import { RecordedLog } from '../../projections/src/recorded-log.test-support';
+import { scriptedTable } from '../../projections/src/scripted-table.test-support';
+import { type ReadModel, tableViewRows, handHistoryRows, sessionLedgerRows, lobbyRows } from '@felt/read-models';
 
 /** The row mappings alone: events in, rows out, no database. */
 function fold<S>(model: ReadModel<S>, events: readonly RecordedEvent[], from: S = model.empty('t1')): S {

@@ -1,6 +1,6 @@
 import { comparePositions } from '@felt/event-store';
-import { repeatUntil } from '../../../../../libs/event-store/test-support/eventually';
-import type { ProjectionRunner } from '../projection-runner';
+import { repeatUntil } from '../../event-store/test-support/eventually';
+import type { ProjectionRunner } from '@felt/read-models';
 import { headOfLog } from './random-session';
 
 /**

@@ -1,12 +1,9 @@
 import { positionOf } from '@felt/event-store';
-import { BACKENDS, useTestStore } from '../../../../test/support/app-databases';
-import { ProjectionRunner } from './projection-runner';
-import { rebuildProjection, RebuildError } from './projection-rebuild';
-import { projectionStatus } from './projection-status';
-import { READ_MODELS } from './read-models';
-import { appendSession, randomSession, wholeLog } from './test-support/random-session';
-import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
-import { runUntilIdle } from './test-support/run-until-idle';
+import { BACKENDS, useTestStore } from '../../../test/support/app-databases';
+import { ProjectionRunner, rebuildProjection, RebuildError, projectionStatus, READ_MODELS } from '@felt/read-models';
+import { appendSession, randomSession, wholeLog } from '../test-support/random-session';
+import { viewsFromEvents, viewsFromRows } from '../test-support/rows-and-fold';
+import { runUntilIdle } from '../test-support/run-until-idle';
 
 describe.each(BACKENDS)('projection rebuild and status (%s)', (backend) => {
   const t = useTestStore(backend);

@@ -1,8 +1,36 @@
-import type { PendingWidening, WideningApprovals, WideningAsked } from '../tables/widening-approvals';
-import { isStaffRefusal, type StaffAdmin, type StaffAdminActor, type StaffRefusal, type UserChange } from './staff-admin';
-import type { Role } from './roles';
-import { USER_NAME, type Users, type User } from './users';
+import { randomUUID } from 'node:crypto';
+import type { AuditActor } from '@felt/regulator';
+import type { AuditLog } from './audit-log';
 import type { EnrollmentCode } from './enrollment';
+import type { Role } from './roles';
+import { isStaffRefusal, type StaffAdmin, type StaffAdminActor, type StaffRefusal, type UserChange } from './staff-admin';
+import { USER_NAME, type User, type Users } from './users';
+
+/** How long a widening request waits for its second floor supervisor. */
+export const APPROVAL_TTL_MS = 60 * 60 * 1000;
+
+/** The 202 answer to a widening asked for by one floor supervisor. */
+export interface WideningAsked {
+  readonly code: 'APPROVAL_REQUIRED';
+  readonly detail: string;
+  readonly approvalId: string;
+  /** Empty for a staff request. */
+  readonly tableId: string;
+  readonly widens: string;
+  readonly expiresAt: string;
+}
+
+/**
+ * Records a widening request (WideningRequested in the audit stream, the actor who asked); nothing is applied.
+ * `command`: what an approval applies (a table command, a dealer assignment, a staff change). For the API's
+ * approvals (apps/api/src/tables/widening-approvals.ts) and the CLI's staff changes.
+ */
+export async function requestWidening(audit: AuditLog, tableId: string, command: Record<string, unknown> & { type: string }, widens: string, actor: AuditActor, now = new Date()): Promise<WideningAsked> {
+  const approvalId = randomUUID();
+  const expiresAt = new Date(now.getTime() + APPROVAL_TTL_MS).toISOString();
+  await audit.append({ type: 'WideningRequested', approvalId, tableId, commandType: command.type, widens, expiresAt, command }, actor);
+  return { code: 'APPROVAL_REQUIRED', detail: `Another floor supervisor must approve this within the hour: ${widens}. Nothing is changed until then.`, approvalId, tableId, widens, expiresAt };
+}
 
 /** The approval's command for a new floor supervisor or regulator (WideningRequested.command). */
 export const CREATE_USER = 'CreateUser';
@@ -20,20 +48,26 @@ export function roleWidens(name: string, role: Role | string): string | null {
   return null;
 }
 
+/** A request as the audit stream holds it: what it asked for. */
+export interface StaffRequest {
+  readonly commandType: string;
+  readonly command: Record<string, unknown>;
+}
+
 /** What an approved staff request did: the new user and their enrollment code, or the change. */
 export type StaffApplied = { readonly user: User; readonly enrollment?: EnrollmentCode | null; readonly changes?: readonly string[] };
 
 /**
  * Two floor supervisors to make someone a floor supervisor or a regulator, for POST/PATCH /users and `felt users`:
  * the request is recorded (WideningRequested, with no table) and nothing is written until another floor supervisor
- * approves it (POST /approvals/:id/approve, which applies it through StaffAdmin as the approver). The first user of
- * an empty database (no signed-in actor) is the exception: there is nobody to ask.
+ * approves it (POST /approvals/:id/approve, which applies it through StaffAdmin as the approver, then records
+ * WideningApproved). The first user of an empty database (no signed-in actor) is the exception: nobody to ask.
  */
 export class StaffApprovals {
   constructor(
     private readonly users: Users,
     private readonly admin: StaffAdmin,
-    private readonly approvals: WideningApprovals,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -45,7 +79,7 @@ export class StaffApprovals {
     const widens = roleWidens(name, role);
     if (widens === null) return null;
     if (await this.users.byName(name)) return { refused: true, kind: 'conflict', code: 'USER_NAME_TAKEN', message: `there is already a user "${name}"` };
-    return this.approvals.request('', { type: CREATE_USER, name, role }, widens, actor.audit);
+    return requestWidening(this.audit, '', { type: CREATE_USER, name, role }, widens, actor.audit);
   }
 
   /** The 202 answer when `change` makes an existing user a floor supervisor or a regulator, or null (do it now). */
@@ -56,22 +90,19 @@ export class StaffApprovals {
     if (!user || user.role === change.role || user.id === actor.userId) return null;
     const widens = roleWidens(user.name, change.role);
     if (widens === null) return null;
-    return this.approvals.request('', { type: CHANGE_USER, userId: user.id, name: user.name, change: { ...change } }, widens, actor.audit);
+    return requestWidening(this.audit, '', { type: CHANGE_USER, userId: user.id, name: user.name, change: { ...change } }, widens, actor.audit);
   }
 
-  /** Whether `pending` is a staff request (else a table's). */
-  static isStaffRequest(pending: PendingWidening): boolean {
+  /** Whether a request is a staff request (else a table's). */
+  static isStaffRequest(pending: StaffRequest): boolean {
     return pending.commandType === CREATE_USER || pending.commandType === CHANGE_USER;
   }
 
   /** Applies an approved staff request as `approver` (the change's audit event names them; WideningRequested the asker). */
-  async apply(pending: PendingWidening, approver: StaffAdminActor): Promise<StaffApplied | StaffRefusal> {
+  async apply(pending: StaffRequest, approver: StaffAdminActor): Promise<StaffApplied | StaffRefusal> {
     const command = pending.command as { name: string; role?: string; userId?: string; change?: UserChange };
-    const applied =
-      pending.commandType === CREATE_USER
-        ? await this.admin.create(command.name, command.role, approver)
-        : await this.admin.update(command.userId!, command.change ?? {}, approver).then((r) => (isStaffRefusal(r) ? r : { user: r.user, changes: r.events.map((e) => e.type) }));
-    if (!isStaffRefusal(applied)) await this.approvals.approved(pending, 0, approver.audit);
-    return applied;
+    if (pending.commandType === CREATE_USER) return this.admin.create(command.name, command.role, approver);
+    const changed = await this.admin.update(command.userId!, command.change ?? {}, approver);
+    return isStaffRefusal(changed) ? changed : { user: changed.user, changes: changed.events.map((e) => e.type) };
   }
 }

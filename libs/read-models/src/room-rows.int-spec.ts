@@ -1,14 +1,10 @@
 import { publicBoard, type RoomGames } from '@felt/projections';
-import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
-import { ProjectionRunner } from './projection-runner';
-import { rebuildProjection } from './projection-rebuild';
-import { checkReadModels } from './read-model-check';
-import { LIVE_TABLES } from './read-model';
-import { roomGamesFromRows, roomRows } from './room-rows';
-import { appendSession, randomSession, wholeLog } from './test-support/random-session';
-import { appendRoomShifts } from './test-support/room-shift';
-import { viewsFromEvents } from './test-support/rows-and-fold';
-import { runUntilIdle } from './test-support/run-until-idle';
+import { APP_BACKENDS, useTestStore } from '../../../test/support/app-databases';
+import { ProjectionRunner, rebuildProjection, checkReadModels, LIVE_TABLES, roomGamesFromRows, roomRows } from '@felt/read-models';
+import { appendSession, randomSession, wholeLog } from '../test-support/random-session';
+import { appendRoomShifts } from '../test-support/room-shift';
+import { viewsFromEvents } from '../test-support/rows-and-fold';
+import { runUntilIdle } from '../test-support/run-until-idle';
 
 describe.each(APP_BACKENDS)("the room's read model (%s)", (backend) => {
   const t = useTestStore(backend);

@@ -1,7 +1,7 @@
 import { handHistory, lobby, project, publicHandHistory, publicTableViews, roomGames, sessionLedger, tableViews } from '@felt/projections';
 import type { RecordedEvent } from '@felt/event-store';
 
-export { viewsFromRows } from '../read-model-check';
+export { viewsFromRows } from '@felt/read-models';
 
 /** The pure views folded straight from the events, as the rows keep them (through JSON, only what the public may see). */
 export function viewsFromEvents(events: readonly RecordedEvent[]): Record<string, unknown> {

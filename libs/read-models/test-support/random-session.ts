@@ -1,7 +1,7 @@
 import { mulberry32, randomLegalCommand, type TableCommand } from '@felt/engine';
 import { positionOf, START, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
 import { TableRecorder } from '@felt/regulator';
-import { eventually } from '../../../../../libs/event-store/test-support/eventually';
+import { eventually } from '../../event-store/test-support/eventually';
 
 export interface RandomSessionOptions {
   readonly tables: number;

@@ -1,11 +1,10 @@
 import { positionOf, START } from '@felt/event-store';
-import { APP_BACKENDS, useTestStore } from '../../../../test/support/app-databases';
-import { eventually } from '../../../../libs/event-store/test-support/eventually';
-import { ProjectionRunner } from './projection-runner';
-import { READ_MODELS } from './read-models';
-import { appendSession, randomSession, wholeLog } from './test-support/random-session';
-import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
-import { runUntilIdle } from './test-support/run-until-idle';
+import { APP_BACKENDS, useTestStore } from '../../../test/support/app-databases';
+import { eventually } from '../../event-store/test-support/eventually';
+import { ProjectionRunner, READ_MODELS } from '@felt/read-models';
+import { appendSession, randomSession, wholeLog } from '../test-support/random-session';
+import { viewsFromEvents, viewsFromRows } from '../test-support/rows-and-fold';
+import { runUntilIdle } from '../test-support/run-until-idle';
 
 describe.each(APP_BACKENDS)('projection runner (%s)', (backend) => {
   const t = useTestStore(backend);

@@ -1,11 +1,9 @@
 import { comparePositions } from '@felt/event-store';
-import { useTestStore } from '../../../../test/support/app-databases';
-import { eventually, repeatUntil } from '../../../../libs/event-store/test-support/eventually';
-import { ProjectionRunner, type ProjectionStep } from './projection-runner';
-import { READ_MODELS } from './read-models';
-import { lobbyRows } from './lobby-rows';
-import { appendCommand, appendSession, headOfLog, randomSession, wholeLog } from './test-support/random-session';
-import { viewsFromEvents, viewsFromRows } from './test-support/rows-and-fold';
+import { useTestStore } from '../../../test/support/app-databases';
+import { eventually, repeatUntil } from '../../event-store/test-support/eventually';
+import { ProjectionRunner, type ProjectionStep, READ_MODELS, lobbyRows } from '@felt/read-models';
+import { appendCommand, appendSession, headOfLog, randomSession, wholeLog } from '../test-support/random-session';
+import { viewsFromEvents, viewsFromRows } from '../test-support/rows-and-fold';
 
 /** Several processes (here: runners with their own connections from the pool) on one PostgreSQL database. */
 describe('projection runners side by side (postgres)', () => {

@@ -1,11 +1,11 @@
-import { TableQueue } from './table-queue';
+import { StreamQueue } from './stream-queue';
 
 /** A turn of the event loop: the queue's other tasks and its clean-up run meanwhile. */
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('the per-table queue', () => {
-  it('runs the tasks of one table one after another, and different tables side by side', async () => {
-    const queue = new TableQueue();
+describe('the per-stream queue', () => {
+  it('runs the tasks of one stream one after another, and different streams side by side', async () => {
+    const queue = new StreamQueue();
     const log: string[] = [];
     const task = (name: string) => async () => {
       log.push(`${name} start`);
@@ -19,8 +19,8 @@ describe('the per-table queue', () => {
     expect(log.indexOf('b1 start')).toBeLessThan(log.indexOf('a1 end'));
   });
 
-  it('goes on after a failed task and forgets idle tables', async () => {
-    const queue = new TableQueue();
+  it('goes on after a failed task and forgets idle streams', async () => {
+    const queue = new StreamQueue();
     const failed = queue.run('a', async () => {
       throw new Error('boom');
     });

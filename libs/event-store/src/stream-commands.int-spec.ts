@@ -1,0 +1,77 @@
+import { useTestStore } from '../test-support/test-store';
+import { freshStreamId } from '../test-support/sample-events';
+import type { EventStore } from './event-store';
+import { StreamCommands, type StreamCommandRequest, type StreamKind } from './stream-commands';
+
+/**
+ * The one command path, with a counter as its stream kind (a decider that adds, and refuses to go past 10): what the
+ * tables and the room rely on, on a real store.
+ */
+interface Counter {
+  readonly streamId: string;
+  readonly total: number;
+  readonly version: number;
+}
+interface Add extends StreamCommandRequest {
+  readonly add: number;
+}
+
+function counters(store: EventStore): StreamCommands<Add, Counter, string> {
+  const fold = async (streamId: string, from: Counter): Promise<Counter> => {
+    const newer = await store.readStream(streamId, { fromVersion: from.version + 1 });
+    return newer.reduce((c, e) => ({ streamId, total: c.total + (e.data as { add: number }).add, version: e.streamVersion }), from);
+  };
+  // As the tables keep them: the fold this process last made, which another process's appends leave behind.
+  const known = new Map<string, Counter>();
+  const remember = (streamId: string, c: Counter) => (known.set(streamId, c), c);
+  const kind: StreamKind<Add, Counter, string, never> = {
+    current: async (streamId) => known.get(streamId) ?? remember(streamId, await fold(streamId, { streamId, total: 0, version: 0 })),
+    caughtUp: async (streamId, from) => remember(streamId, await fold(streamId, from)),
+    mayStart: (request) => request.add > 0,
+    decide: (request, counter) =>
+      counter.total + request.add > 10
+        ? { ok: false, refusal: `${counter.total} + ${request.add} is more than 10` }
+        : { ok: true, events: [{ type: 'Added', schemaVersion: 1, data: { add: request.add } }], advance: (version) => remember(counter.streamId, { ...counter, total: counter.total + request.add, version }) },
+    keyReusedBy: (first, request) => ((first.actorId ?? null) !== ((request.metadata as { actorId?: string }).actorId ?? null) ? 'another-user' : null),
+  };
+  return new StreamCommands(store, kind);
+}
+
+describe('one command against one stream (StreamCommands)', () => {
+  const t = useTestStore('pglite');
+  const add = (n: number, commandId: string, more: Partial<Add> = {}): Add => ({ add: n, commandId, metadata: { actorId: 'ann' }, ...more });
+
+  it('applies, answers a retry with the first result (even one the decider now refuses), and refuses without writing', async () => {
+    const commands = counters(t.store);
+    const stream = freshStreamId('counter');
+    expect(await commands.handle(stream, add(6, `${stream}-a`))).toMatchObject({ kind: 'applied', version: 1, folded: { total: 6 } });
+    // 6 + 6 is more than 10, but this is the retry of the first command: its first result stands.
+    expect(await commands.handle(stream, add(6, `${stream}-a`))).toMatchObject({ kind: 'replayed', version: 1, folded: { total: 6, version: 1 } });
+    expect(await commands.handle(stream, add(6, `${stream}-b`))).toEqual({ kind: 'refused', refusal: '6 + 6 is more than 10' });
+    expect(await t.store.streamVersion(stream)).toBe(1);
+  });
+
+  it('refuses a key used by another user, for another stream or still in flight, and a stale expected version', async () => {
+    const commands = counters(t.store);
+    const stream = freshStreamId('counter');
+    const other = freshStreamId('counter');
+    await commands.handle(stream, add(1, `${stream}-a`));
+    expect(await commands.handle(stream, add(1, `${stream}-a`, { metadata: { actorId: 'bob' } }))).toEqual({ kind: 'key-reused', by: 'another-user' });
+    expect(await commands.handle(other, add(1, `${stream}-a`))).toEqual({ kind: 'command-id-reused', firstStreamId: stream });
+    expect(await commands.handle(stream, add(1, `${stream}-b`, { expectedVersion: 0 }))).toEqual({ kind: 'conflict', expectedVersion: 0, currentVersion: 1 });
+    const [first, second] = await Promise.all([commands.handle(stream, add(1, `${stream}-c`)), commands.handle(stream, add(1, `${stream}-c`))]);
+    expect([first.kind, second.kind]).toEqual(['applied', 'key-in-flight']);
+    expect(await commands.handle(freshStreamId('counter'), add(0, 'nothing'))).toEqual({ kind: 'not-found' });
+  });
+
+  it('decides again on the stream another process changed, and runs one stream’s commands one after another', async () => {
+    const stream = freshStreamId('counter');
+    const here = counters(t.store);
+    await here.handle(stream, add(1, `${stream}-a`));
+    // Another process (another instance, its own fold) appends meanwhile: this one loses the race, catches up, decides again.
+    await counters(t.store).handle(stream, add(2, `${stream}-b`));
+    expect(await here.handle(stream, add(3, `${stream}-c`, { commandIdGenerated: true }))).toMatchObject({ kind: 'applied', version: 3, folded: { total: 6 } });
+    const outcomes = await Promise.all([4, 1].map((n, i) => here.handle(stream, add(n, `${stream}-d${i}`))));
+    expect(outcomes.map((o) => o.kind)).toEqual(['applied', 'refused']);
+  });
+});

@@ -1,0 +1,327 @@
+import { formatCard, shuffleMethod, type DeckSourceRule, type ShuffleMethod, type Street, type TableEvent, type TableRules } from '@felt/engine';
+
+/**
+ * One hand's record, folded from its events: the one fold of a hand that the hand history (hand-history.ts), the
+ * PHH and OHH exports and the table-script summary (libs/formats) render. It keeps what the log says and nothing
+ * a notation needs alone: seats and stacks at the start, every forced bet and action by street (the ones a floor
+ * correction took back stay, marked), where each deal fell among them, the boards (both runs of a board run twice),
+ * the pots with their winners, rake and runs, the cards shown, the deck source and how the hand ended. It folds from
+ * its own public form (the hand-history read model keeps it without the face-down cards), so every field is data.
+ */
+
+/** One thing a player did (or was made to do) in a hand, in the order it happened. */
+export interface HandAction {
+  readonly street: Street;
+  readonly seat: number;
+  readonly playerId: string;
+  readonly action: 'post' | 'kill-pot' | 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'uncalled-returned' | 'chop-returned' | 'show' | 'muck' | 'correction';
+  /** Chips put in (post, call, bet), returned (uncalled, chop), or null. A kill pot: the killer's live total. */
+  readonly amount: number | null;
+  /** A raise: the player's total for the street. */
+  readonly to: number | null;
+  readonly allIn: boolean;
+  /** A forced bet's kind (small-blind, big-blind, ante, straddle, ...). */
+  readonly kind: string | null;
+  readonly at: string;
+  /** A forced bet that is dead money (it counts toward no call). */
+  readonly dead?: true;
+  /** A fold or check the shot clock made (the player's time ran out). */
+  readonly timedOut?: true;
+  /** A betting action the floor took back (a later 'correction' says why); it stays in the history, marked. */
+  readonly retracted?: true;
+  /** A correction: the floor's reason (the seat is the first retracted action's). */
+  readonly reason?: string;
+  /** A correction: the actions it took back, by event type and seat. */
+  readonly took?: readonly { readonly type: string; readonly seat: number }[];
+}
+
+/** Where a deal fell among the actions: `at` actions came before it. Hole cards, or a street's board (run 2 of a board run twice). */
+export interface HandDeal {
+  readonly at: number;
+  readonly what: 'hole' | keyof HandBoard;
+  readonly run?: 2;
+}
+
+export interface HandPlayerRecord {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly startingStack: number;
+  /** Dealt (or, on live tables, reported or shown) cards, empty while unknown: only some audiences may see them (handRecordFor). */
+  readonly holeCards: readonly string[];
+  readonly shown: boolean;
+  readonly finalStack: number | null;
+  /**
+   * Live cards: the log held none of this player's cards until they were shown, so the exports write the deal
+   * without them. Only the full fold knows it (handRecordFor leaves it out: the read model's fold sees no cards).
+   */
+  readonly unknownUntilShown?: true;
+}
+
+export interface HandPot {
+  readonly pot: number;
+  /** What the winners received (after the rake). */
+  readonly amount: number;
+  readonly eligible: readonly number[];
+  readonly winners: readonly { readonly seat: number; readonly amount: number }[];
+  /** The house's rake from this pot, where it took any. */
+  readonly rake?: number;
+  readonly runs?: readonly { readonly run: number; readonly amount: number; readonly winners: readonly { readonly seat: number; readonly amount: number }[] }[];
+}
+
+export interface HandRecord {
+  readonly tableId: string;
+  readonly handNumber: number;
+  readonly status: 'in-progress' | 'complete' | 'voided';
+  readonly button: number;
+  readonly smallBlindSeat: number | null;
+  readonly bigBlindSeat: number;
+  /** A triggered kill: the killer's seat and the limits as a percentage of the table's. */
+  readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
+  /** How the deck was made, never its seed (DeckRevealed holds that, for regulators). */
+  readonly shuffle: ShuffleMethod;
+  /** The table's deck source rule, where its rules record one: `training` marks a hand whose deck anyone could choose. */
+  readonly deckSource?: DeckSourceRule;
+  /** In dealing order (first left of the button). */
+  readonly players: readonly HandPlayerRecord[];
+  readonly actions: readonly HandAction[];
+  /** The deals in order, each placed among the actions (records folded before deals were kept have none). */
+  readonly deals?: readonly HandDeal[];
+  /** How many actions came before the showdown began, once it has. */
+  readonly showdownAt?: number;
+  readonly board: HandBoard;
+  /** The board of the second run when the players ran it twice: the cards both runs share, then the second run's. Absent otherwise. */
+  readonly secondBoard?: HandBoard;
+  /** A bomb pot: the ante each player put in (no blinds, no preflop betting). Absent otherwise. */
+  readonly bombPot?: { readonly ante: number };
+  /** Each pot's winners; `runs` (a hand run twice) what each run paid of it. */
+  readonly pots: readonly HandPot[];
+  /** Rake and chop fees: every chip the house took from this hand. */
+  readonly rake: number;
+  /** Chopped blinds: the house's fee (part of `rake`). */
+  readonly chopFee?: number;
+  readonly voidReason: string | null;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+  /** The table stream's versions of the first and last event of the hand: where a replay finds it. */
+  readonly fromVersion: number;
+  readonly toVersion: number;
+  /** Working state while the hand is played: the seat whose shot clock just ran out, until its fold or check. */
+  readonly timingOut?: number;
+  /** Working state: the rake per pot (RakeTaken), until the pots are awarded. */
+  readonly rakeByPot?: readonly number[];
+}
+
+export interface HandBoard {
+  readonly flop: readonly string[];
+  readonly turn: readonly string[];
+  readonly river: readonly string[];
+}
+
+/** Where an event sits in its stream: a recorded event's version and time (exports of bare events number them). */
+export interface HandEventMeta {
+  readonly version: number;
+  readonly at: string;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const BETTING: ReadonlySet<HandAction['action']> = new Set(['fold', 'check', 'call', 'bet', 'raise']);
+
+/** The hand's actions after ActionCorrected: its `action`-th standing betting action and those after it marked retracted. */
+function withRetracted(actions: readonly HandAction[], action: number): HandAction[] {
+  let standing = 0;
+  return actions.map((a) => {
+    if (!BETTING.has(a.action) || a.retracted) return a;
+    standing++;
+    return standing >= action ? { ...a, retracted: true } : a;
+  });
+}
+
+/** A hand's record from its HandStarted. */
+export function startHandRecord(tableId: string, e: Extract<TableEvent, { type: 'HandStarted' }>, meta: HandEventMeta): HandRecord {
+  const record: HandRecord = {
+    tableId,
+    handNumber: e.handNumber,
+    status: 'in-progress',
+    button: e.button,
+    smallBlindSeat: e.smallBlindSeat,
+    bigBlindSeat: e.bigBlindSeat,
+    kill: e.kill,
+    // Old logs' HandStarted held the seed: shuffleMethod leaves it out.
+    shuffle: shuffleMethod(e.shuffle),
+    players: e.players.map((p) => ({ seat: p.seat, playerId: p.playerId, startingStack: p.stack, holeCards: [], shown: false, finalStack: null })),
+    actions: [],
+    deals: [],
+    board: { flop: [], turn: [], river: [] },
+    pots: [],
+    rake: 0,
+    voidReason: null,
+    startedAt: meta.at,
+    endedAt: null,
+    fromVersion: meta.version,
+    toVersion: meta.version,
+  };
+  // Set only where HandStarted says so (a deck source, a bomb pot), so every other hand's record reads as it always did.
+  const labelled = e.deckSource === undefined ? record : { ...record, deckSource: e.deckSource };
+  return e.bombPot ? { ...labelled, bombPot: { ante: e.bombPot.ante } } : labelled;
+}
+
+function street(hand: HandRecord): Street {
+  return hand.board.river.length > 0 ? 'river' : hand.board.turn.length > 0 ? 'turn' : hand.board.flop.length > 0 ? 'flop' : 'preflop';
+}
+
+/**
+ * The record after one more event of its hand; the same object when the event is not the hand's business
+ * (seating, sit-outs, the table's clock). The caller's record is never changed (a rebuild folds a million).
+ */
+export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEventMeta): HandRecord {
+  const at = meta.at;
+  const h: Mutable<HandRecord> = { ...hand, toVersion: meta.version };
+  const act = (seat: number, action: HandAction['action'], more: Partial<HandAction> = {}): HandRecord => {
+    const playerId = h.players.find((p) => p.seat === seat)?.playerId ?? '';
+    h.actions = [...h.actions, { street: street(h), seat, playerId, action, amount: null, to: null, allIn: false, kind: null, at, ...more }];
+    return h;
+  };
+  // The shot clock's fold or check says so; the mark lasts only until that action.
+  const clockAct = (seat: number, action: 'fold' | 'check'): HandRecord => {
+    const timedOut = h.timingOut === seat;
+    delete h.timingOut;
+    return act(seat, action, timedOut ? { timedOut: true } : {});
+  };
+  const dealt = (what: HandDeal['what'], run?: 2): HandDeal[] => [...(h.deals ?? []), { at: h.actions.length, what, ...(run ? { run } : {}) }];
+  const player = (seat: number, change: Partial<HandPlayerRecord>): HandRecord => ({
+    ...h,
+    players: h.players.map((p) => (p.seat === seat ? { ...p, ...change } : p)),
+  });
+  switch (e.type) {
+    case 'BlindPosted':
+      return act(e.seat, 'post', { amount: e.amount, allIn: e.allIn, kind: e.kind, ...(e.live ? {} : { dead: true }) });
+    case 'KillPotPosted':
+      return act(e.seat, 'kill-pot', { amount: e.amount, kind: 'kill-pot' });
+    case 'HoleCardsDealt': {
+      // Unknown cards (live tables) stay an empty list until a reader reports them or the hand is shown.
+      const cards = new Map(e.hands.map((x) => [x.seat, (x.cards ?? []).map(formatCard)]));
+      return { ...h, deals: dealt('hole'), players: h.players.map((p) => ({ ...p, holeCards: cards.get(p.seat) ?? p.holeCards })) };
+    }
+    case 'ClockExpired':
+      return { ...hand, timingOut: e.seat };
+    case 'PlayerFolded':
+      return clockAct(e.seat, 'fold');
+    case 'PlayerChecked':
+      return clockAct(e.seat, 'check');
+    case 'PlayerCalled':
+      return act(e.seat, 'call', { amount: e.amount, allIn: e.allIn });
+    case 'BetPlaced':
+      return act(e.seat, 'bet', { amount: e.amount, allIn: e.allIn });
+    case 'RaisePlaced':
+      return act(e.seat, 'raise', { to: e.to, allIn: e.allIn });
+    case 'UncalledBetReturned':
+      return act(e.seat, 'uncalled-returned', { amount: e.amount });
+    case 'BlindsChopped': {
+      let next: HandRecord = { ...h, rake: h.rake + e.fee, chopFee: e.fee };
+      for (const r of e.returned) next = { ...next, actions: [...next.actions, { street: 'preflop', seat: r.seat, playerId: next.players.find((p) => p.seat === r.seat)?.playerId ?? '', action: 'chop-returned', amount: r.amount, to: null, allIn: false, kind: null, at }] };
+      return next;
+    }
+    case 'BoardDealt':
+      return { ...h, deals: dealt(e.street as keyof HandBoard), board: { ...h.board, [e.street]: e.cards.map(formatCard) } };
+    // Running it twice: the second run starts from the cards on the board when the players agreed.
+    case 'RunItTwiceAgreed':
+      return { ...h, secondBoard: { ...h.board } };
+    case 'SecondBoardDealt':
+      return { ...h, deals: dealt(e.street as keyof HandBoard, 2), secondBoard: { ...(h.secondBoard ?? h.board), [e.street]: e.cards.map(formatCard) } };
+    case 'ShowdownStarted':
+      return { ...hand, showdownAt: hand.actions.length };
+    case 'HandShown':
+      // The cards come from the showing itself: a record kept without the face-down cards (the read model's) still has them.
+      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true, holeCards: e.cards.map(formatCard), ...(h.players.find((p) => p.seat === e.seat)?.holeCards.length ? {} : { unknownUntilShown: true }) }).players };
+    case 'HoleCardsReported':
+      // Secret like dealt cards: handRecordFor hides them from the audiences that may not see hole cards.
+      return player(e.seat, { holeCards: e.cards.map(formatCard) });
+    case 'HandMucked':
+      return act(e.seat, 'muck');
+    case 'ActionCorrected':
+      h.actions = withRetracted(h.actions, e.action);
+      return act(e.retracted[0]?.seat ?? 0, 'correction', { reason: e.reason, took: e.retracted.map((a) => ({ type: a.type, seat: a.seat })) });
+    case 'RakeTaken':
+      // Each pot's share waits on the pot's award; RakeTaken comes first.
+      return { ...h, rake: h.rake + e.amount, rakeByPot: e.byPot };
+    case 'PotAwarded': {
+      const rake = h.rakeByPot?.[e.pot] ?? 0;
+      return { ...h, pots: [...h.pots, { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners, ...(rake > 0 ? { rake } : {}) }] };
+    }
+    case 'RunsAwarded': {
+      const runs = new Map(e.pots.map((p) => [p.pot, p.runs]));
+      return { ...h, pots: h.pots.map((p) => (runs.has(p.pot) ? { ...p, runs: runs.get(p.pot) } : p)) };
+    }
+    case 'HandEnded': {
+      const stacks = new Map(e.stacks.map((s) => [s.seat, s.stack]));
+      return ended({ ...h, status: 'complete', endedAt: at, players: h.players.map((p) => ({ ...p, finalStack: stacks.get(p.seat) ?? null })) });
+    }
+    case 'HandVoided':
+      // Everyone gets back what they put in: the stacks are the starting ones.
+      return ended({ ...h, status: 'voided', voidReason: e.reason, endedAt: at, players: h.players.map((p) => ({ ...p, finalStack: p.startingStack })) });
+    default:
+      // Seating, sit-outs and the table's clock are the table's business, not the hand's.
+      return hand;
+  }
+}
+
+/** A finished hand keeps no working state. */
+function ended(hand: HandRecord): HandRecord {
+  const { timingOut: _t, rakeByPot: _r, ...rest } = hand;
+  return rest;
+}
+
+/** A hand with the rules it was played under and the table it was played at. */
+export interface TableHand {
+  /** Null for a hand begun before the log says the table's rules (a log cut in the middle). */
+  readonly rules: TableRules | null;
+  readonly record: HandRecord;
+  /** The hand's events in log order, HandStarted on (what a house option's exportNotes hook reads). */
+  readonly events: readonly TableEvent[];
+}
+
+/**
+ * Every hand of a table's events, folded into its record (the last one may be in progress), each with the rules it
+ * started under, but those `include` refuses. Versions count the events from 1; times are empty (bare events have none).
+ */
+export function tableHands(events: readonly TableEvent[], include: (handNumber: number) => boolean = () => true): TableHand[] {
+  const hands: TableHand[] = [];
+  let rules: TableRules | null = null;
+  let tableId = '';
+  let current: TableHand | null = null;
+  events.forEach((e, i) => {
+    const meta = { version: i + 1, at: '' };
+    if (e.type === 'TableOpened') {
+      rules = e.rules;
+      tableId = e.tableId;
+    }
+    else if (e.type === 'RulesChanged') rules = e.rules;
+    else if (e.type === 'HandStarted') {
+      current = include(e.handNumber) ? { rules, record: startHandRecord(tableId, e, meta), events: [e] } : null;
+      if (current) hands.push(current);
+    } else if (current) {
+      const record = evolveHandRecord(current.record, e, meta);
+      (current.events as TableEvent[]).push(e);
+      hands[hands.length - 1] = current = { ...current, record };
+      if (record.status !== 'in-progress') current = null;
+    }
+  });
+  return hands;
+}
+
+/** One step of a hand in the order it happened: a deal, or the `index`-th action (retracted ones and corrections included). */
+export type HandStep = { readonly deal: HandDeal } | { readonly action: HandAction; readonly index: number };
+
+/** The deals and actions of a hand, interleaved as they happened. */
+export function handSteps(hand: HandRecord): HandStep[] {
+  const steps: HandStep[] = [];
+  const deals = hand.deals ?? [];
+  let d = 0;
+  hand.actions.forEach((action, index) => {
+    for (; d < deals.length && deals[d]!.at <= index; d++) steps.push({ deal: deals[d]! });
+    steps.push({ action, index });
+  });
+  for (; d < deals.length; d++) steps.push({ deal: deals[d]! });
+  return steps;
+}
