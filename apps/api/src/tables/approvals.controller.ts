@@ -29,13 +29,19 @@ export class ApprovalsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The widening requests waiting for a second floor supervisor (floor only): who asked, for which table, what it widens, until when' })
+  @ApiOperation({
+    summary:
+      'The widening requests waiting for a second floor supervisor (floor only): who asked, for which table, what it widens, until when',
+  })
   async list(): Promise<{ approvals: PendingWidening[] }> {
     return { approvals: await this.approvals.pending() };
   }
 
   @Post(':approvalId/approve')
-  @ApiOperation({ summary: 'Approve a widening another floor supervisor asked for: the command is applied as asked (201, as the command route answers; a dealer assignment 200, as PUT /tables/{tableId}/dealers/{userId}); 403 APPROVER_IS_REQUESTER for the one who asked' })
+  @ApiOperation({
+    summary:
+      'Approve a widening another floor supervisor asked for: the command is applied as asked (201, as the command route answers; a dealer assignment 200, as PUT /tables/{tableId}/dealers/{userId}); 403 APPROVER_IS_REQUESTER for the one who asked',
+  })
   async approve(@Param('approvalId') approvalId: string, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
     const approver = principalOf(req);
     const pending = await this.approvals.decidable(approvalId, approver, true);
@@ -48,7 +54,9 @@ export class ApprovalsController {
       await this.approvals.approved(pending, table.version, actor);
       return void sendJson(res, 200, assigned);
     }
-    await this.runner.run(approvedRequest(pending, approver.sub, requestIdOf(req)), req, res, (body) => this.approvals.approved(pending, body.version, actor));
+    await this.runner.run(approvedRequest(pending, approver.sub, requestIdOf(req)), req, res, (body) =>
+      this.approvals.approved(pending, body.version, actor),
+    );
   }
 
   @Post(':approvalId/refuse')
@@ -65,6 +73,9 @@ export class ApprovalsController {
 function approvedRequest(pending: PendingWidening, approverId: string, requestId: string): CommandRequest {
   const { type, ...fields } = pending.command;
   const raw = { headers: {}, requestId, actor: { id: pending.requestedBy.id, role: 'floor' } };
-  const parsed = type === 'OpenTable' ? parseOpenTableRequest({ ...raw, body: fields }) : parseTableCommandRequest(pending.tableId, { ...raw, body: pending.command });
+  const parsed =
+    type === 'OpenTable'
+      ? parseOpenTableRequest({ ...raw, body: fields })
+      : parseTableCommandRequest(pending.tableId, { ...raw, body: pending.command });
   return { ...parsed, metadata: { ...parsed.metadata, approvedBy: approverId } };
 }

@@ -35,13 +35,25 @@ export interface TestTokenOptions {
 /** A token for `role` as the test API accepts it: `Authorization: Bearer ${signTestToken('floor')}`. */
 export function signTestToken(role: Role, options: TestTokenOptions = {}): string {
   const sub = options.sub ?? `test-${role}`;
-  const principal = { sub, name: options.name ?? sub, role, ...(options.device === undefined ? {} : { device: options.device }), ...(options.generation === undefined ? {} : { generation: options.generation }) };
+  const principal = {
+    sub,
+    name: options.name ?? sub,
+    role,
+    ...(options.device === undefined ? {} : { device: options.device }),
+    ...(options.generation === undefined ? {} : { generation: options.generation }),
+  };
   const expiresIn = options.expiresIn ?? 3600;
   if (options.secret !== undefined) {
-    const claims = { name: principal.name, role, ...(options.device === undefined ? {} : { dev: options.device }), ...(options.generation === undefined ? {} : { gen: options.generation }) };
+    const claims = {
+      name: principal.name,
+      role,
+      ...(options.device === undefined ? {} : { dev: options.device }),
+      ...(options.generation === undefined ? {} : { gen: options.generation }),
+    };
     return new JwtService().sign(claims, { secret: options.secret, algorithm: 'HS256', subject: sub, expiresIn });
   }
-  if (expiresIn < 0) return signAccessToken(options.privateKey ?? testTokenKey, principal, 60, 'staff', Math.floor(Date.now() / 1000) + expiresIn - 60);
+  if (expiresIn < 0)
+    return signAccessToken(options.privateKey ?? testTokenKey, principal, 60, 'staff', Math.floor(Date.now() / 1000) + expiresIn - 60);
   return signAccessToken(options.privateKey ?? testTokenKey, principal, expiresIn);
 }
 

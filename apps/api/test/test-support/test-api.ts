@@ -27,7 +27,17 @@ export interface TestApi {
 }
 
 export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}): Promise<TestApi> {
-  const app = await createApiApp({ ...DEFAULT_API_CONFIG, logLevel: process.env.LOG_LEVEL ?? 'silent', tokenPrivateKey: TEST_TOKEN_PRIVATE_KEY, timerPublicKey: TEST_TIMER_PUBLIC_KEY, sealKey: TEST_SEAL_KEY, ...config }, { database: db });
+  const app = await createApiApp(
+    {
+      ...DEFAULT_API_CONFIG,
+      logLevel: process.env.LOG_LEVEL ?? 'silent',
+      tokenPrivateKey: TEST_TOKEN_PRIVATE_KEY,
+      timerPublicKey: TEST_TIMER_PUBLIC_KEY,
+      sealKey: TEST_SEAL_KEY,
+      ...config,
+    },
+    { database: db },
+  );
   await app.init();
   await app.getHttpAdapter().getInstance().ready(); // Fastify routes requests only once ready (listen() waits for it itself)
   const as = (role: Role, options?: TestTokenOptions): HttpAgent => request.agent(app.getHttpServer()).set(authHeaders(role, options));
