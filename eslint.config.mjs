@@ -22,7 +22,15 @@ export const LIBRARY_LAYERS = {
 };
 
 /** Tests and their support may start another app (the CLI's tests run the API); source files may not. */
-const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.e2e-part.ts', '**/*.test-support.ts', '**/test/**', '**/test-support/**'];
+const TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/*.e2e-spec.ts',
+  '**/*.e2e-part.ts',
+  '**/*.test-support.ts',
+  '**/test/**',
+  '**/test-support/**',
+];
 
 const appZones = APPS.map((app) => ({
   target: `./apps/${app}`,
@@ -56,7 +64,19 @@ const layerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'data/**', 'coverage/**', 'apps/console/public/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-bench/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'apps/console/public/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -66,7 +86,9 @@ export default tseslint.config(
       // Without a parser for .ts, import-x cannot read the files an import leads to, and no-cycle sees no circle.
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import-x/extensions': ['.ts', '.js'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['./tsconfig.json', './apps/console/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['./tsconfig.json', './apps/console/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
@@ -75,7 +97,16 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...libraryZones] }],
       // The input gates match control characters on purpose: refusing them is their job.
       'no-control-regex': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+          caughtErrors: 'none',
+        },
+      ],
     },
   },
   {

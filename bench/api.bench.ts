@@ -120,28 +120,32 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
     const tableIds = [...views.keys()];
     await withPool(url, 1, (pool) => pool.query('CREATE TABLE bench_raw_inserts (id bigserial PRIMARY KEY, payload jsonb NOT NULL)'));
     console.error(`warming the API up: ${API_WARMUP_SECONDS} s on ${tableIds.length} tables…`);
-    await closedLoop(tableIds.length, Math.max(0, API_WARMUP_SECONDS - WARMUP_SECONDS), (worker) => playOne(client, tableIds[worker]!, views, random));
+    await closedLoop(tableIds.length, Math.max(0, API_WARMUP_SECONDS - WARMUP_SECONDS), (worker) =>
+      playOne(client, tableIds[worker]!, views, random),
+    );
     for (const concurrency of CONCURRENCY) {
       // A connection per client, closed before the API's turn (both together could pass max_connections).
       const rawSample = await withPool(url, concurrency, (pool) =>
-        closedLoop(concurrency, seconds, () => pool.query('INSERT INTO bench_raw_inserts (payload) VALUES ($1)', ['{"type":"Raise","seat":3,"to":6}'])),
+        closedLoop(concurrency, seconds, () =>
+          pool.query('INSERT INTO bench_raw_inserts (payload) VALUES ($1)', ['{"type":"Raise","seat":3,"to":6}']),
+        ),
       );
       const storeSample = await withStore(url, concurrency, (store) =>
-        closedLoop(concurrency, seconds, (worker) =>
-          appendOneCommand(store, `store-${concurrency}-${worker}`),
-        ),
+        closedLoop(concurrency, seconds, (worker) => appendOneCommand(store, `store-${concurrency}-${worker}`)),
       );
       // The same with every append in its own statement (at most one in flight per client: no batch ever forms).
       const unbatchedSample = await withStore(
         url,
         concurrency,
-        (store) =>
-          closedLoop(concurrency, seconds, (worker) =>
-            appendOneCommand(store, `store-${concurrency}-${worker}`),
-          ),
+        (store) => closedLoop(concurrency, seconds, (worker) => appendOneCommand(store, `store-${concurrency}-${worker}`)),
         { maxInFlight: concurrency, maxBatch: 1 },
       );
-      const apiSample = await closedLoop(concurrency, seconds, (worker) => playOne(client, tableIds[worker]!, views, random), api.child.pid);
+      const apiSample = await closedLoop(
+        concurrency,
+        seconds,
+        (worker) => playOne(client, tableIds[worker]!, views, random),
+        api.child.pid,
+      );
       const cpuMs = apiSample.cpu.api;
       rows.push({
         kind: 'throughput',
@@ -157,7 +161,11 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
         storePerSecond: storeSample.count / seconds,
         storeP50Ms: percentile(storeSample.latencies, 50),
         storeUnbatchedPerSecond: unbatchedSample.count / seconds,
-        cpuPerOperation: { api: divided(apiSample.cpu, apiSample.count), store: divided(storeSample.cpu, storeSample.count), raw: divided(rawSample.cpu, rawSample.count) },
+        cpuPerOperation: {
+          api: divided(apiSample.cpu, apiSample.count),
+          store: divided(storeSample.cpu, storeSample.count),
+          raw: divided(rawSample.cpu, rawSample.count),
+        },
       });
       if (apiSample.errors > 0) throw new Error(`${apiSample.errors} commands failed at concurrency ${concurrency}`);
     }
@@ -166,7 +174,13 @@ export async function runApiBench(options: { seconds?: number } = {}): Promise<{
 
     // 2. Tables at a steady pace, more and more of them: the latency goal at 64, then how many one API carries.
     for (const tables of PACED_TABLES) {
-      const paced = await pacedLoop(tables, seconds, PACED_INTERVAL_MS, (worker) => playOne(client, tableIds[worker]!, views, random), api.child.pid);
+      const paced = await pacedLoop(
+        tables,
+        seconds,
+        PACED_INTERVAL_MS,
+        (worker) => playOne(client, tableIds[worker]!, views, random),
+        api.child.pid,
+      );
       rows.push({
         kind: 'paced',
         name: `${tables} tables, a command every ${PACED_INTERVAL_MS} ms each`,
@@ -233,7 +247,8 @@ async function openTables(client: JsonHttpClient, count: number): Promise<Map<st
   for (let t = 0; t < count; t++) {
     const tableId = `bench-${t}`;
     await expectCreated(client.post('/tables', { tableId, rules: RULES }));
-    for (let seat = 1; seat <= 6; seat++) await expectCreated(client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${t}-${seat}`, buyIn: 200 }));
+    for (let seat = 1; seat <= 6; seat++)
+      await expectCreated(client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${t}-${seat}`, buyIn: 200 }));
     views.set(tableId, (await expectCreated(client.post(`/tables/${tableId}/draw-for-button`, {}))).body.table);
   }
   return views;
@@ -255,7 +270,12 @@ async function expectCreated<T extends { status: number; body: any }>(answer: Pr
 }
 
 /** `workers` loops, each sending its next operation when the last one finished; a warm-up first, then `seconds` measured. */
-async function closedLoop(workers: number, seconds: number, operation: (worker: number) => Promise<unknown>, apiPid?: number): Promise<Sample> {
+async function closedLoop(
+  workers: number,
+  seconds: number,
+  operation: (worker: number) => Promise<unknown>,
+  apiPid?: number,
+): Promise<Sample> {
   const sample: Omit<Sample, 'cpu'> = { count: 0, warmup: 0, latencies: [], errors: 0 };
   const warmEnd = Date.now() + WARMUP_SECONDS * 1000;
   const start = warmEnd;
@@ -335,7 +355,13 @@ function databaseCpuSince(before: Map<string, number>): number {
 }
 
 /** `workers` loops, each starting an operation every `intervalMs` (or as soon as the last one is done, if later). */
-async function pacedLoop(workers: number, seconds: number, intervalMs: number, operation: (worker: number) => Promise<unknown>, apiPid?: number): Promise<Sample> {
+async function pacedLoop(
+  workers: number,
+  seconds: number,
+  intervalMs: number,
+  operation: (worker: number) => Promise<unknown>,
+  apiPid?: number,
+): Promise<Sample> {
   const sample: Omit<Sample, 'cpu'> = { count: 0, warmup: 0, latencies: [], errors: 0 };
   const start = Date.now() + WARMUP_SECONDS * 1000;
   const end = start + seconds * 1000;
@@ -400,16 +426,33 @@ function cpuMsFromStat(stat: string): number {
 }
 
 /** What one betting command appends, as the API writes it (an action event and its metadata). */
-const STORE_EVENTS = [{ type: 'PlayerActed', schemaVersion: 1, data: { handNumber: 12, seat: 3, action: 'raise', amount: 6, to: 6, allIn: false } }];
-const STORE_METADATA = { actorId: '5b0e8c2e-5f0a-4d59-9d43-2f4bb1a7c001', actorRole: 'dealer', correlationId: 'bench-request', device: 'console-3' };
+const STORE_EVENTS = [
+  { type: 'PlayerActed', schemaVersion: 1, data: { handNumber: 12, seat: 3, action: 'raise', amount: 6, to: 6, allIn: false } },
+];
+const STORE_METADATA = {
+  actorId: '5b0e8c2e-5f0a-4d59-9d43-2f4bb1a7c001',
+  actorRole: 'dealer',
+  correlationId: 'bench-request',
+  device: 'console-3',
+};
 
 /** What the API appends for one command, to `streamId`, straight to the store. */
 function appendOneCommand(store: EventStore, streamId: string) {
-  return store.append(streamId, { expectedVersion: 'any', commandId: randomBytes(12).toString('hex'), events: STORE_EVENTS, metadata: STORE_METADATA });
+  return store.append(streamId, {
+    expectedVersion: 'any',
+    commandId: randomBytes(12).toString('hex'),
+    events: STORE_EVENTS,
+    metadata: STORE_METADATA,
+  });
 }
 
 /** An EventStore of its own (group commit as the API has it) with a connection per client. */
-async function withStore<T>(url: string, size: number, fn: (store: EventStore) => Promise<T>, groupCommit = APPEND_GROUP_COMMIT): Promise<T> {
+async function withStore<T>(
+  url: string,
+  size: number,
+  fn: (store: EventStore) => Promise<T>,
+  groupCommit = APPEND_GROUP_COMMIT,
+): Promise<T> {
   const db = await openDatabase({ databaseUrl: url, migrations, postgres: { maxConnections: size } });
   try {
     return await fn(new EventStore(db, groupCommit));
@@ -439,7 +482,6 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-
 async function serverSettings(url: string): Promise<Record<string, string>> {
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -454,7 +496,8 @@ async function serverSettings(url: string): Promise<Record<string, string>> {
 }
 
 function report(rows: ApiBenchRow[], settings: Record<string, string>, seconds: number): string {
-  const n = (x: number | undefined, digits = 1) => (x === undefined || Number.isNaN(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+  const n = (x: number | undefined, digits = 1) =>
+    x === undefined || Number.isNaN(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const whole = (x: number | undefined) => (x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
   const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
   const lines = [
@@ -493,10 +536,15 @@ function report(rows: ApiBenchRow[], settings: Record<string, string>, seconds: 
   const paced = rows.filter((r) => r.kind === 'paced');
   for (const r of paced) {
     const share = r.cpuShare;
-    lines.push(`| ${r.name} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${n(share?.api, 2)} | ${n(share?.database, 2)} | ${n(share?.client, 2)} | ${mark(r.p99Ms < GOALS.p99Ms)} |`);
+    lines.push(
+      `| ${r.name} | ${whole(r.commandsPerSecond)} | ${n(r.p50Ms)} | ${n(r.p99Ms)} | ${n(share?.api, 2)} | ${n(share?.database, 2)} | ${n(share?.client, 2)} | ${mark(r.p99Ms < GOALS.p99Ms)} |`,
+    );
   }
   const closed64 = rows.find((r) => r.kind === 'throughput' && r.size === 64);
-  if (closed64) lines.push(`| 64 tables, closed loop (above: saturation, not a pace) | ${whole(closed64.commandsPerSecond)} | ${n(closed64.p50Ms)} | ${n(closed64.p99Ms)} | | | | ${mark(closed64.p99Ms < GOALS.p99Ms)} |`);
+  if (closed64)
+    lines.push(
+      `| 64 tables, closed loop (above: saturation, not a pace) | ${whole(closed64.commandsPerSecond)} | ${n(closed64.p50Ms)} | ${n(closed64.p99Ms)} | | | | ${mark(closed64.p99Ms < GOALS.p99Ms)} |`,
+    );
   const carried = paced.filter((r) => r.p99Ms < GOALS.p99Ms).sort((a, b) => b.size - a.size)[0];
   if (carried) {
     lines.push(
@@ -515,7 +563,10 @@ function report(rows: ApiBenchRow[], settings: Record<string, string>, seconds: 
   for (const r of history) lines.push(`| ${r.name} | ${n(r.p50Ms, 2)} | ${n(r.p99Ms, 2)} | ${n(r.firstReadMs)} | ${n(r.afterRestartMs)} |`);
   if (history.length === 2) {
     const ratio = history[1]!.p50Ms / history[0]!.p50Ms;
-    lines.push('', `Long history / short history, p50: ${n(ratio, 2)}x (goal within ${GOALS.historyRatio}x: ${mark(ratio <= GOALS.historyRatio && ratio >= 1 / GOALS.historyRatio)}).`);
+    lines.push(
+      '',
+      `Long history / short history, p50: ${n(ratio, 2)}x (goal within ${GOALS.historyRatio}x: ${mark(ratio <= GOALS.historyRatio && ratio >= 1 / GOALS.historyRatio)}).`,
+    );
   }
   return lines.join('\n');
 }

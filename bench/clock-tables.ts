@@ -6,13 +6,23 @@ import { authHeaders } from '../apps/api/test/test-support/auth';
  * blind), so that the clocks can be started together or at a chosen pace; and what their logs say about clock 1's expiry.
  */
 export const CLOCK_SECONDS = 5;
-const rulesWith = (seconds: number) => ({ structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds } } });
+const rulesWith = (seconds: number) => ({
+  structure: { kind: 'no-limit' },
+  smallBlind: 1,
+  bigBlind: 2,
+  maxSeats: 6,
+  houseOptions: { shotClock: { seconds } },
+});
 const FLOOR = authHeaders('floor', { expiresIn: 24 * 3600 });
 
 async function post(baseUrl: string, path: string, body: object): Promise<{ status: number; body: any }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...FLOOR }, body: JSON.stringify(body) });
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...FLOOR },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: await res.json() };
     } catch (error) {
       if (attempt >= 5) throw error;
@@ -30,9 +40,11 @@ export async function expect201(baseUrl: string, path: string, body: object): Pr
 /** Runs `work` over `items`, `width` at a time. */
 export async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /** Opens the tables and plays each up to the big blind: no clock runs yet. */
@@ -40,7 +52,8 @@ export async function prepareClockedTables(baseUrl: string, ids: readonly string
   const rules = rulesWith(seconds);
   await inParallel(ids, width, async (tableId) => {
     await expect201(baseUrl, '/tables', { tableId, rules });
-    for (let seat = 1; seat <= 3; seat++) await expect201(baseUrl, `/tables/${tableId}/seat-player`, { seat, playerId: `p${seat}`, buyIn: 100 });
+    for (let seat = 1; seat <= 3; seat++)
+      await expect201(baseUrl, `/tables/${tableId}/seat-player`, { seat, playerId: `p${seat}`, buyIn: 100 });
     await expect201(baseUrl, `/tables/${tableId}/place-button`, { seat: 1 });
     await expect201(baseUrl, `/tables/${tableId}/commands`, { type: 'StartHand' });
     await expect201(baseUrl, `/tables/${tableId}/commands`, { type: 'PostBlind', seat: 2 });
@@ -88,7 +101,11 @@ export async function firstClock(baseUrl: string, tableId: string): Promise<Firs
   const events = await tableEvents(baseUrl, tableId);
   const started = events.find((e) => e.type === 'ClockStarted' && e.data.clock === 1);
   const expired = events.filter((e) => e.type === 'ClockExpired' && e.data.clock === 1);
-  return { tableId, deadline: started?.data.deadline ? Date.parse(started.data.deadline) : NaN, expiredAt: expired.map((e) => Date.parse(e.recordedAt)) };
+  return {
+    tableId,
+    deadline: started?.data.deadline ? Date.parse(started.data.deadline) : NaN,
+    expiredAt: expired.map((e) => Date.parse(e.recordedAt)),
+  };
 }
 
 /** Polls until every table's clock 1 has expired (or `timeoutMs` passed), then gives each table's account. */
@@ -97,7 +114,8 @@ export async function untilFirstClocksExpire(baseUrl: string, ids: readonly stri
   for (;;) {
     const clocks: FirstClock[] = [];
     await inParallel(ids, 16, async (id) => void clocks.push(await firstClock(baseUrl, id)));
-    if (clocks.every((c) => c.expiredAt.length > 0) || Date.now() > deadline) return clocks.sort((a, b) => a.tableId.localeCompare(b.tableId));
+    if (clocks.every((c) => c.expiredAt.length > 0) || Date.now() > deadline)
+      return clocks.sort((a, b) => a.tableId.localeCompare(b.tableId));
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

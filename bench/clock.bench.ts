@@ -58,7 +58,10 @@ async function firstClocks(db: Client, prefix: string): Promise<FirstClockRow[]>
 async function untilExpired(db: Client, prefix: string, expected: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE stream_id LIKE $1 AND type = 'ClockExpired' AND data->>'clock' = '1'`, [`%${prefix}%`]);
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM events WHERE stream_id LIKE $1 AND type = 'ClockExpired' AND data->>'clock' = '1'`,
+      [`%${prefix}%`],
+    );
     if (Number(rows[0]!.n) >= expected) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -95,7 +98,13 @@ export async function runClockBench(): Promise<{ markdown: string }> {
   try {
     await db.connect();
     api = await ApiProcess.start({ DATABASE_URL: url, LOG_LEVEL: 'warn' });
-    worker = await WorkerProcess.start({ DATABASE_URL: url, REDIS_URL, QUEUE_PREFIX: prefix, FELT_API_URL: api.baseUrl, FELT_TIMER_PRIVATE_KEY: TEST_TIMER_PRIVATE_KEY });
+    worker = await WorkerProcess.start({
+      DATABASE_URL: url,
+      REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      FELT_API_URL: api.baseUrl,
+      FELT_TIMER_PRIVATE_KEY: TEST_TIMER_PRIVATE_KEY,
+    });
     const runs: ClockRun[] = [
       { name: 'room-pace', seconds: paceSeconds, spreadMs: paceSeconds * 1000 },
       { name: 'burst', seconds: CLOCK_SECONDS, spreadMs: 0 },

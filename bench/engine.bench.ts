@@ -34,7 +34,11 @@ function apply(state: TableState, command: TableCommand): TableState {
 
 function freshTable(): TableState {
   let s = tableDecider.initialState;
-  s = apply(s, { type: 'OpenTable', tableId: 'bench', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } });
+  s = apply(s, {
+    type: 'OpenTable',
+    tableId: 'bench',
+    rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 },
+  });
   for (let seat = 1; seat <= 6; seat++) s = apply(s, { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 1_000_000 });
   return apply(s, { type: 'PlaceButton', seat: 1 });
 }
@@ -47,7 +51,10 @@ export function feltHand(state: TableState, seed: number): { state: TableState; 
     const { actions } = legalActions(s);
     if (actions.length === 0) return { state: s, commands };
     const a = actions.find((x) => x.type === 'PostBlind' || x.type === 'ShowHand' || x.type === 'Check' || x.type === 'Call')!;
-    s = apply(s, a.type === 'PostBlind' ? { type: 'PostBlind', seat: a.seat, blind: a.blind } : ({ type: a.type, seat: a.seat } as TableCommand));
+    s = apply(
+      s,
+      a.type === 'PostBlind' ? { type: 'PostBlind', seat: a.seat, blind: a.blind } : ({ type: a.type, seat: a.seat } as TableCommand),
+    );
     commands++;
   }
 }
@@ -94,7 +101,10 @@ function recordFeltScripts(): TableCommand[][] {
       const { actions } = legalActions(s);
       if (actions.length === 0) break;
       const a = actions.find((x) => x.type === 'PostBlind' || x.type === 'ShowHand' || x.type === 'Check' || x.type === 'Call')!;
-      const command = a.type === 'PostBlind' ? { type: 'PostBlind' as const, seat: a.seat, blind: a.blind } : ({ type: a.type, seat: a.seat } as TableCommand);
+      const command =
+        a.type === 'PostBlind'
+          ? { type: 'PostBlind' as const, seat: a.seat, blind: a.blind }
+          : ({ type: a.type, seat: a.seat } as TableCommand);
       commands.push(command);
       s = apply(s, command);
     }
@@ -134,18 +144,36 @@ export async function runEngineBench(hands = 30_000): Promise<{ rows: string[][]
   }
   const shuffles = shuffleRates();
   const rows = [
-    ['Felt engine (decide + evolve, events recorded)', `${Math.round(feltRate).toLocaleString('en-US')} hands/s`, `${commandsPerHand} commands per hand (blinds, actions, shows)`],
-    ['poker-ts 1.5 (same check/call script)', `${Math.round(pokerTsRate).toLocaleString('en-US')} hands/s`, `${pokerTsScript.length} actions per hand`],
+    [
+      'Felt engine (decide + evolve, events recorded)',
+      `${Math.round(feltRate).toLocaleString('en-US')} hands/s`,
+      `${commandsPerHand} commands per hand (blinds, actions, shows)`,
+    ],
+    [
+      'poker-ts 1.5 (same check/call script)',
+      `${Math.round(pokerTsRate).toLocaleString('en-US')} hands/s`,
+      `${pokerTsScript.length} actions per hand`,
+    ],
     ['ratio', `${(feltRate / pokerTsRate).toFixed(2)}x`, 'goal ≥ 2x (issue 32)'],
-    ['deck derivation: hmac-drbg-sha256-fisher-yates (house)', `${Math.round(shuffles.drbg).toLocaleString('en-US')} shuffles/s`, 'NIST HMAC_DRBG (node:crypto HMAC-SHA-256) + unbiased Fisher-Yates, 256-bit seed'],
-    ['deck derivation: mulberry32-fisher-yates (scripts, demos)', `${Math.round(shuffles.mulberry32).toLocaleString('en-US')} shuffles/s`, '32-bit seed, predictable: never the house shuffle'],
+    [
+      'deck derivation: hmac-drbg-sha256-fisher-yates (house)',
+      `${Math.round(shuffles.drbg).toLocaleString('en-US')} shuffles/s`,
+      'NIST HMAC_DRBG (node:crypto HMAC-SHA-256) + unbiased Fisher-Yates, 256-bit seed',
+    ],
+    [
+      'deck derivation: mulberry32-fisher-yates (scripts, demos)',
+      `${Math.round(shuffles.mulberry32).toLocaleString('en-US')} shuffles/s`,
+      '32-bit seed, predictable: never the house shuffle',
+    ],
   ];
   const markdown = [
     '| 6-max NL, check/call to showdown | rate | note |',
     '|---|---|---|',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    `Best of 4 interleaved runs of ${hands.toLocaleString('en-US')} hands each. Load average after the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`,
+    `Best of 4 interleaved runs of ${hands.toLocaleString('en-US')} hands each. Load average after the run: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${cpus().length} cores.`,
   ].join('\n');
   return { rows, markdown };
 }
@@ -162,8 +190,17 @@ function shuffleRates(): { drbg: number; mulberry32: number } {
   let drbg = 0;
   let mulberry = 0;
   for (let run = 0; run < 4; run++) {
-    drbg = Math.max(drbg, rate(20_000, (i) => { view.setUint32(28, i); return drbgShuffledDeck(seed); }));
-    mulberry = Math.max(mulberry, rate(1_000_000, (i) => shuffledDeck(i)));
+    drbg = Math.max(
+      drbg,
+      rate(20_000, (i) => {
+        view.setUint32(28, i);
+        return drbgShuffledDeck(seed);
+      }),
+    );
+    mulberry = Math.max(
+      mulberry,
+      rate(1_000_000, (i) => shuffledDeck(i)),
+    );
   }
   return { drbg, mulberry32: mulberry };
 }

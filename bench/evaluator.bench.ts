@@ -11,7 +11,14 @@
  */
 import { evaluate7, type HandCategory } from '../libs/engine/src/cards/evaluator';
 import { EVALUATOR_TABLES, buildEvaluatorTables, evaluatorTableBytes } from '../libs/engine/src/cards/evaluator-tables';
-import { evaluate7Values, sevenCardRows, sweepSevenCardCategories, sweepSevenCardValues, sweepTableBytes, type SevenCardRows } from '../libs/engine/src/cards/sweep';
+import {
+  evaluate7Values,
+  sevenCardRows,
+  sweepSevenCardCategories,
+  sweepSevenCardValues,
+  sweepTableBytes,
+  type SevenCardRows,
+} from '../libs/engine/src/cards/sweep';
 
 /** The known number of seven-card hands per category (133,784,560 in all). */
 const HANDS_PER_CATEGORY: Record<HandCategory, number> = {
@@ -34,9 +41,12 @@ const HANDS_PER_CATEGORY: Record<HandCategory, number> = {
 function checkEveryHand(sweepRows: SevenCardRows): void {
   const categories = sweepSevenCardCategories(sweepRows);
   // By category, not as JSON: the sweep lists the categories in its own order.
-  const differs = (Object.keys(HANDS_PER_CATEGORY) as HandCategory[]).some((c) => categories[c] !== HANDS_PER_CATEGORY[c]) || Object.keys(categories).length !== Object.keys(HANDS_PER_CATEGORY).length;
+  const differs =
+    (Object.keys(HANDS_PER_CATEGORY) as HandCategory[]).some((c) => categories[c] !== HANDS_PER_CATEGORY[c]) ||
+    Object.keys(categories).length !== Object.keys(HANDS_PER_CATEGORY).length;
   if (differs) throw new Error(`the sweep's hands per category are not the known ones: ${JSON.stringify(categories)}`);
-  if (!Buffer.from(evaluate7Values().buffer).equals(Buffer.from(sweepSevenCardValues(sweepRows).buffer))) throw new Error('evaluate7 and the sweep disagree on some of the 133,784,560 hands');
+  if (!Buffer.from(evaluate7Values().buffer).equals(Buffer.from(sweepSevenCardValues(sweepRows).buffer)))
+    throw new Error('evaluate7 and the sweep disagree on some of the 133,784,560 hands');
 }
 
 export interface EvaluatorBenchRow {
@@ -113,42 +123,18 @@ function measureInterleaved(candidates: readonly (() => void)[], hands: number, 
 function evaluateAllOurs(hands: Uint8Array, values: Int32Array): void {
   const evaluateSeven = evaluate7; // a local binding: transpiled imports are getters
   for (let i = 0, hand = 0; hand < values.length; i += HAND_SIZE, hand++) {
-    values[hand] = evaluateSeven(
-      hands[i],
-      hands[i + 1],
-      hands[i + 2],
-      hands[i + 3],
-      hands[i + 4],
-      hands[i + 5],
-      hands[i + 6],
-    );
+    values[hand] = evaluateSeven(hands[i], hands[i + 1], hands[i + 2], hands[i + 3], hands[i + 4], hands[i + 5], hands[i + 6]);
   }
 }
 
-function evaluateAllWithSevenArguments(
-  evaluateSeven: (...cards: number[]) => number,
-  hands: Uint8Array,
-  values: Int32Array,
-): void {
+function evaluateAllWithSevenArguments(evaluateSeven: (...cards: number[]) => number, hands: Uint8Array, values: Int32Array): void {
   for (let i = 0, hand = 0; hand < values.length; i += HAND_SIZE, hand++) {
-    values[hand] = evaluateSeven(
-      hands[i],
-      hands[i + 1],
-      hands[i + 2],
-      hands[i + 3],
-      hands[i + 4],
-      hands[i + 5],
-      hands[i + 6],
-    );
+    values[hand] = evaluateSeven(hands[i], hands[i + 1], hands[i + 2], hands[i + 3], hands[i + 4], hands[i + 5], hands[i + 6]);
   }
 }
 
 /** For the APIs that take an array: one array, refilled for each hand. */
-function evaluateAllWithCodeArray(
-  evaluateCodes: (codes: number[]) => number,
-  hands: Uint8Array,
-  values: Int32Array,
-): void {
+function evaluateAllWithCodeArray(evaluateCodes: (codes: number[]) => number, hands: Uint8Array, values: Int32Array): void {
   const codes = [0, 0, 0, 0, 0, 0, 0];
   for (let i = 0, hand = 0; hand < values.length; i += HAND_SIZE, hand++) {
     for (let k = 0; k < HAND_SIZE; k++) codes[k] = hands[i + k];
@@ -157,11 +143,7 @@ function evaluateAllWithCodeArray(
 }
 
 /** The bare Two Plus Two walk: one table read per card, starting at 53 (cards are 1..52). */
-function evaluateAllWithTwoPlusTwoWalk(
-  readTable: (index: number) => number,
-  hands: Uint8Array,
-  values: Int32Array,
-): void {
+function evaluateAllWithTwoPlusTwoWalk(readTable: (index: number) => number, hands: Uint8Array, values: Int32Array): void {
   for (let i = 0, hand = 0; hand < values.length; i += HAND_SIZE, hand++) {
     let state = 53;
     for (let k = 0; k < HAND_SIZE; k++) state = readTable(state + hands[i + k]);
@@ -184,9 +166,7 @@ function formatNumber(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-export async function runEvaluatorBench(
-  options: EvaluatorBenchOptions = {},
-): Promise<{ rows: EvaluatorBenchRow[]; markdown: string }> {
+export async function runEvaluatorBench(options: EvaluatorBenchOptions = {}): Promise<{ rows: EvaluatorBenchRow[]; markdown: string }> {
   const handCount = options.hands ?? 1_000_000;
   const runs = options.runs ?? 5;
   const seed = options.seed ?? 20240601;

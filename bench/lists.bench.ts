@@ -48,7 +48,14 @@ export async function runListsBench(): Promise<{ rows: ListRow[]; markdown: stri
     const middle = `bench-${String(Math.floor(TABLES / 2)).padStart(6, '0')}`;
     // The last two are the floor under the others on this machine now: a request that reads nothing, and one that
     // makes one round trip to the database (SELECT 1). Every list request makes two (the user's row, the page).
-    const routes = ['/regulator/tables', '/tables', `/regulator/tables?after=${middle}`, `/tables?after=${middle}&limit=1000`, '/health/live', '/health/ready'];
+    const routes = [
+      '/regulator/tables',
+      '/tables',
+      `/regulator/tables?after=${middle}`,
+      `/tables?after=${middle}&limit=1000`,
+      '/health/live',
+      '/health/ready',
+    ];
     const rows: ListRow[] = [];
     for (const route of routes) {
       const cold = await timedGet(api.baseUrl + route, headers);
@@ -110,9 +117,15 @@ function report(rows: readonly ListRow[]): string {
     '',
     '| route | rows | first call (cold) | p50 | p99 |',
     '|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| \`GET ${r.route}\` | ${r.rows} | ${r.coldMs.toFixed(1)} ms | ${r.p50Ms.toFixed(1)} ms | ${r.p99Ms.toFixed(1)} ms |`),
+    ...rows.map(
+      (r) => `| \`GET ${r.route}\` | ${r.rows} | ${r.coldMs.toFixed(1)} ms | ${r.p50Ms.toFixed(1)} ms | ${r.p99Ms.toFixed(1)} ms |`,
+    ),
     '',
-    `Load average when done: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (${availableParallelism()} cores). \`/health/live\` (no database) and \`/health/ready\` (one \`SELECT 1\`) are the floor under the list routes on the machine as it was; a list request makes two round trips (the user's row, the page).`,
+    `Load average when done: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ', ',
+      )} (${availableParallelism()} cores). \`/health/live\` (no database) and \`/health/ready\` (one \`SELECT 1\`) are the floor under the list routes on the machine as it was; a list request makes two round trips (the user's row, the page).`,
     '',
     `Goal: the first page of \`/regulator/tables\` with p50 under ${GOAL_P50_MS} ms: **${first.p50Ms < GOAL_P50_MS ? 'met' : 'not met'}** (${first.p50Ms.toFixed(1)} ms).`,
   ];

@@ -138,11 +138,22 @@ export async function runLiveBench(options: { seconds?: number } = {}): Promise<
     rows.push(await measure(`${TABLES} tables, closed loop, no console`, bots, tables, null, seconds, first));
     for (const table of tables) consoles.push(await follow(apis[0]!.baseUrl, table));
     rows.push(await measure(`${TABLES} tables, closed loop`, bots, tables, null, seconds, first));
-    rows.push(await measure(`${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each`, bots, tables, PACED_INTERVAL_MS, seconds, first));
+    rows.push(
+      await measure(`${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each`, bots, tables, PACED_INTERVAL_MS, seconds, first),
+    );
 
     apis.push(await ApiProcess.start(env));
     const otherBots = new JsonHttpClient(apis[1]!.baseUrl, authHeaders('floor'));
-    rows.push(await measure(`${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each, sent to a second API process`, otherBots, tables, PACED_INTERVAL_MS, seconds, apis));
+    rows.push(
+      await measure(
+        `${TABLES} tables, a command every ${PACED_INTERVAL_MS} ms each, sent to a second API process`,
+        otherBots,
+        tables,
+        PACED_INTERVAL_MS,
+        seconds,
+        apis,
+      ),
+    );
     bots.close();
     otherBots.close();
     return { rows, markdown: report(rows, seconds, loadBefore, loadavg()[0]!) };
@@ -158,7 +169,8 @@ export async function runLiveBench(options: { seconds?: number } = {}): Promise<
 
 async function openTable(client: JsonHttpClient, tableId: string, t: number): Promise<PlayerView & { version: number }> {
   await expectCreated(client.post('/tables', { tableId, rules: RULES }));
-  for (let seat = 1; seat <= 6; seat++) await expectCreated(client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${t}-${seat}`, buyIn: 200 }));
+  for (let seat = 1; seat <= 6; seat++)
+    await expectCreated(client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${t}-${seat}`, buyIn: 200 }));
   return (await expectCreated(client.post(`/tables/${tableId}/draw-for-button`, {}))).body.table;
 }
 
@@ -219,7 +231,11 @@ async function measure(
   const settleEnd = performance.now() + SETTLE_MS;
   while (tables.some((t) => t.waiting > 0) && performance.now() < settleEnd) await new Promise((resolve) => setTimeout(resolve, 20));
   for (const table of tables) table.measuring = false;
-  const stats = (values: number[]): Percentiles => ({ p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99) });
+  const stats = (values: number[]): Percentiles => ({
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    p99: percentile(values, 99),
+  });
   const apiCpuMsPerCommand = (apiCpuMs(apis) - cpuBefore) / allCommands;
   const missing = tables.reduce((n, t) => n + t.waiting, 0);
   return { name, commandsPerSecond: commands / seconds, http: stats(sample.http), live: stats(sample.live), missing, apiCpuMsPerCommand };

@@ -114,7 +114,9 @@ export function runPhhBench(options: PhhBenchOptions = {}): { rows: PhhBenchRow[
     '|---|---:|---:|---:|',
     ...rows.map((r) => `| ${r.name} | ${r.handsPerSecond.toLocaleString('en-US')} | ${r.microsecondsPerHand} | ${r.timesPokerkit} |`),
     '',
-    `Load average after the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`,
+    `Load average after the run: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${cpus().length} cores.`,
     '',
   ].join('\n');
   return { rows, markdown };

@@ -21,13 +21,16 @@ for (let seed = first; seed < first + hands; seed++) {
 }
 const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
 
-console.log(`Felt vs poker-ts 1.5, plain no limit 1/2, 2-9 players: seeds ${first}..${first + hands - 1}, ${seconds.toFixed(1)} s on ${cpus()[0]?.model ?? 'this machine'}`);
+console.log(
+  `Felt vs poker-ts 1.5, plain no limit 1/2, 2-9 players: seeds ${first}..${first + hands - 1}, ${seconds.toFixed(1)} s on ${cpus()[0]?.model ?? 'this machine'}`,
+);
 console.log(`hands ${report.hands}, decisions compared ${report.decisions} (turn and legal actions)`);
 console.log(`pots with two or more players ${report.pots} in ${report.showdowns} hands`);
 console.log(`hands whose pots and every final stack agreed with poker-ts: ${report.stacksAgreed}`);
 console.log(`hands whose pots were checked against pots layered from the events (poker-ts known wrong there): ${report.potsLayered}`);
 console.log('explained differences:');
-for (const [kind, n] of Object.entries(report.explained)) console.log(`  ${String(n).padStart(7)}  ${kind}: ${EXPLAINED[kind as Explained]}`);
+for (const [kind, n] of Object.entries(report.explained))
+  console.log(`  ${String(n).padStart(7)}  ${kind}: ${EXPLAINED[kind as Explained]}`);
 console.log(`unexplained disagreements: ${report.disagreements.length}`);
 for (const d of report.disagreements.slice(0, 50)) console.log(`  seed ${d.seed}: ${d.what}`);
 process.exitCode = report.disagreements.length === 0 ? 0 : 1;

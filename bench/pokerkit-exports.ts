@@ -56,10 +56,17 @@ try {
       maxBuffer: 64 * 2 ** 20,
     });
     if (run.status !== 0) throw new Error(`pokerkit_replay.py failed (${run.status}): ${run.stderr}`);
-    const report = JSON.parse(run.stdout) as { hands: number; plain: Record<string, number>; equivalent: Record<string, Record<string, number>>; marked: Record<string, Record<string, number>>; reasons: Record<string, number> };
+    const report = JSON.parse(run.stdout) as {
+      hands: number;
+      plain: Record<string, number>;
+      equivalent: Record<string, Record<string, number>>;
+      marked: Record<string, Record<string, number>>;
+      reasons: Record<string, number>;
+    };
     const plain = Object.values(report.plain).reduce((a, b) => a + b, 0);
     console.log(`pokerkit replayed ${report.hands} hands. Without a marking note: ${plain} hands, ${JSON.stringify(report.plain)}`);
-    for (const [kind, outcomes] of Object.entries(report.equivalent)) console.log(`  of which written as an equivalent, ${kind}: ${JSON.stringify(outcomes)}`);
+    for (const [kind, outcomes] of Object.entries(report.equivalent))
+      console.log(`  of which written as an equivalent, ${kind}: ${JSON.stringify(outcomes)}`);
     for (const [kind, outcomes] of Object.entries(report.marked)) console.log(`  marked ${kind}: ${JSON.stringify(outcomes)}`);
     if (Object.keys(report.reasons).length) console.log(`  why, for unmarked hands that did not match: ${JSON.stringify(report.reasons)}`);
 
@@ -74,11 +81,17 @@ try {
     let same = 0;
     for (const hand of felt.hands) {
       const pk = theirs[hand.file];
-      const agree = pk?.stacks !== undefined && pk.ended === true && hand.finalStacks !== null && hand.finalStacks.every((s, i) => Math.abs(s - pk.stacks![i]!) < 1e-9);
+      const agree =
+        pk?.stacks !== undefined &&
+        pk.ended === true &&
+        hand.finalStacks !== null &&
+        hand.finalStacks.every((s, i) => Math.abs(s - pk.stacks![i]!) < 1e-9);
       if (agree) same++;
       else console.log(`  ${hand.file}: felt phh ${hand.status} ${JSON.stringify(hand.finalStacks)}, pokerkit ${JSON.stringify(pk)}`);
     }
-    console.log(`hand-written PHH hands (test/fixtures/phh-online): ${felt.hands.length}, felt phh ${JSON.stringify(felt.summary)}; final stacks equal to pokerkit's: ${same}`);
+    console.log(
+      `hand-written PHH hands (test/fixtures/phh-online): ${felt.hands.length}, felt phh ${JSON.stringify(felt.summary)}; final stacks equal to pokerkit's: ${same}`,
+    );
 
     // The round trip: each of those hands as the engine played it, exported to PHH again, replayed by pokerkit.
     const roundTrip = handWritten.map((file) => {
@@ -101,10 +114,15 @@ try {
       writeFileSync(path, toPhhText([phhHandsFromEvents(events).hands.at(-1)!]));
       return path;
     });
-    const again = spawnSync('python3', [join(__dirname, 'pokerkit_replay.py'), ...roundTrip], { env: { ...process.env, PYTHONPATH: pokerkit }, encoding: 'utf8' });
+    const again = spawnSync('python3', [join(__dirname, 'pokerkit_replay.py'), ...roundTrip], {
+      env: { ...process.env, PYTHONPATH: pokerkit },
+      encoding: 'utf8',
+    });
     if (again.status !== 0) throw new Error(`pokerkit_replay.py failed (${again.status}): ${again.stderr}`);
     const back = JSON.parse(again.stdout) as { hands: number; plain: Record<string, number>; examples: unknown[] };
-    console.log(`  exported again to PHH and replayed by pokerkit: ${back.hands} hands, ${JSON.stringify(back.plain)}${back.examples.length ? ` ${JSON.stringify(back.examples)}` : ''}`);
+    console.log(
+      `  exported again to PHH and replayed by pokerkit: ${back.hands} hands, ${JSON.stringify(back.plain)}${back.examples.length ? ` ${JSON.stringify(back.examples)}` : ''}`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

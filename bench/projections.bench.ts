@@ -50,7 +50,9 @@ function interleave(streams: readonly RecordedEvent[][]): RecordedEvent[] {
   return out;
 }
 
-export async function runProjectionsBench(options: { events?: number; log?: (line: string) => void } = {}): Promise<{ rows: ProjectionsBenchRow[]; markdown: string }> {
+export async function runProjectionsBench(
+  options: { events?: number; log?: (line: string) => void } = {},
+): Promise<{ rows: ProjectionsBenchRow[]; markdown: string }> {
   const total = options.events ?? Number(process.env.FELT_BENCH_EVENTS ?? 1_000_000);
   const say = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const tables = 100;
@@ -81,7 +83,7 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
       for (const model of READ_MODELS) {
         const raw = await measure(async () => {
           let read = 0;
-          for (let after = START; ; ) {
+          for (let after = START; ;) {
             const page = await store.readAll({ after, limit: BATCH });
             if (page.length === 0) return { events: read, rows: 0 };
             read += page.length;
@@ -89,8 +91,11 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
           }
         });
         const rebuilt = await measure(() => rebuildProjection(store, model, { batchSize: BATCH }));
-        say(`raw read ${raw.events} events (${raw.seconds.toFixed(1)}s); rebuilt ${model.name}: ${rebuilt.events} events, ${rebuilt.rows} row writes (${rebuilt.seconds.toFixed(1)}s)`);
-        if (rebuilt.events !== raw.events) throw new Error(`${model.name} rebuilt from ${rebuilt.events} events, the log has ${raw.events}`);
+        say(
+          `raw read ${raw.events} events (${raw.seconds.toFixed(1)}s); rebuilt ${model.name}: ${rebuilt.events} events, ${rebuilt.rows} row writes (${rebuilt.seconds.toFixed(1)}s)`,
+        );
+        if (rebuilt.events !== raw.events)
+          throw new Error(`${model.name} rebuilt from ${rebuilt.events} events, the log has ${raw.events}`);
         rows.push({ name: model.name, raw, rebuild: rebuilt });
       }
 
@@ -113,7 +118,9 @@ export async function runProjectionsBench(options: { events?: number; log?: (lin
         '',
         `${share(slowest) >= GOAL_SHARE ? 'Meets' : 'Misses'} the goal: the slowest, ${slowest.name}, rebuilds at ${(100 * share(slowest)).toFixed(1)}% of the raw read's rate. ` +
           `CPU s: this process only (the fold, JSON, the driver); PostgreSQL's work is beside it. ` +
-          `Load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`,
+          `Load average during the run: ${loadavg()
+            .map((l) => l.toFixed(1))
+            .join(', ')} on ${cpus().length} cores.`,
       ].join('\n');
       return { rows, markdown };
     } finally {

@@ -39,7 +39,11 @@ async function appender(): Promise<void> {
     inFlight.set(
       streamId,
       store
-        .append(streamId, { expectedVersion: version, commandId: randomUUID(), events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }] })
+        .append(streamId, {
+          expectedVersion: version,
+          commandId: randomUUID(),
+          events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }],
+        })
         .then((result) => {
           const at = wallNow();
           if (result.ok) send({ committed: result.events.map((e) => [e.eventId, at, Date.parse(e.recordedAt)]) });
@@ -73,7 +77,9 @@ async function consumers(): Promise<void> {
 }
 
 const role = process.argv[2];
-(role === 'appender' ? appender() : role === 'consumers' ? consumers() : Promise.reject(new Error(`unknown role ${role}`))).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+(role === 'appender' ? appender() : role === 'consumers' ? consumers() : Promise.reject(new Error(`unknown role ${role}`))).catch(
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

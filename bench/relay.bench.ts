@@ -133,8 +133,17 @@ function consumers(prefix: string, onJob: (job: EventJob) => void): Worker<Event
 }
 
 /** A relay loop as the worker runs it: woken by append notifications, polling every 100 ms as the fallback. */
-async function wokenRelay(store: EventStore, publisher: Publisher, checkpointName: string, listener: RelayLoopListener = {}, kind: RelayKind = 'current') {
-  const relay = kind === 'current' ? new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName }) : (new TransactionPerBatchRelay(store, publisher, checkpointName) as unknown as OutboxRelay);
+async function wokenRelay(
+  store: EventStore,
+  publisher: Publisher,
+  checkpointName: string,
+  listener: RelayLoopListener = {},
+  kind: RelayKind = 'current',
+) {
+  const relay =
+    kind === 'current'
+      ? new OutboxRelay(store, publisher, { batchSize: BATCH, checkpointName })
+      : (new TransactionPerBatchRelay(store, publisher, checkpointName) as unknown as OutboxRelay);
   const loop = new RelayLoop(relay, {}, listener);
   const notifications = await store.listenForAppends(() => loop.wakeUp());
   loop.start();
@@ -171,14 +180,22 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
   const store = new EventStore(database.db);
   const tag = randomBytes(4).toString('hex');
   const prefixes = ['raw', 'relay', 'raw-e2e', 'relay-e2e', 'raw-live', 'live', 'restart', 'redis'].map((p) => `felt-bench-${p}-${tag}`);
-  const [rawPrefix, relayPrefix, rawE2ePrefix, relayE2ePrefix, rawLivePrefix, livePrefix, restartPrefix] = prefixes as [string, string, string, string, string, string, string];
+  const [rawPrefix, relayPrefix, rawE2ePrefix, relayE2ePrefix, rawLivePrefix, livePrefix, restartPrefix] = prefixes as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const redis = await PrivateRedis.start({ appendOnly: true }).catch(() => null);
   try {
     await appendLog(store, TABLES, EVENTS_PER_TABLE, 10);
     // The gap-safe reader waits for transactions still open anywhere on the shared cluster: read until all are there.
     const log: RecordedEvent[] = [];
     const readDeadline = Date.now() + 120_000;
-    for (let after = undefined as RecordedEvent | undefined; log.length < TOTAL && Date.now() < readDeadline; ) {
+    for (let after = undefined as RecordedEvent | undefined; log.length < TOTAL && Date.now() < readDeadline;) {
       const page = await store.readAll({ after: after && { txId: after.txId, globalPosition: after.globalPosition }, limit: 5000 });
       if (page.length === 0) {
         await sleep(50);
@@ -273,16 +290,48 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
     const afterCommit = liveRun.afterCommit;
     const r = stats(rawLatencies);
     const rows: RelayBenchRow[] = [
-      { name: 'BullMQ addBulk alone (same jobs, same shards)', value: `${fmt(raw)} events/s`, note: `${fmt(TOTAL)} jobs, batches of ${BATCH}, ${SHARDS} shard queues` },
-      { name: 'Outbox relay (read log, addBulk, checkpoint)', value: `${fmt(relayRate)} events/s`, note: `${TABLES} tables x ${EVENTS_PER_TABLE} events, from its checkpoint` },
+      {
+        name: 'BullMQ addBulk alone (same jobs, same shards)',
+        value: `${fmt(raw)} events/s`,
+        note: `${fmt(TOTAL)} jobs, batches of ${BATCH}, ${SHARDS} shard queues`,
+      },
+      {
+        name: 'Outbox relay (read log, addBulk, checkpoint)',
+        value: `${fmt(relayRate)} events/s`,
+        note: `${TABLES} tables x ${EVENTS_PER_TABLE} events, from its checkpoint`,
+      },
       { name: 'relay / raw addBulk', value: `${Math.round((relayRate / raw) * 100)}%`, note: 'goal ≥ 50%' },
       { name: 'raw addBulk → consumers received all', value: `${fmt(rawE2e)} events/s`, note: `${SHARDS} consumers, concurrency 1` },
-      { name: 'relay → consumers received all', value: `${fmt(relayE2e)} events/s`, note: `the relay loop woken by NOTIFY; ${Math.round((relayE2e / rawE2e) * 100)}% of raw end to end` },
-      { name: 'live pace, raw Queue.add → consumer p50 / p99 / max', value: fmtMs(r), note: `${rawLatencies.length} jobs at ${LIVE_TABLES}/s` },
-      { name: 'live pace, append → consumer p50 / p99 / max', value: fmtMs(l), note: `${latencies.length} of ${appended} events: ${LIVE_TABLES} tables x 1 command/s for ${LIVE_SECONDS} s; goal p99 < 100 ms` },
-      { name: 'live pace, append answered → consumer p50 / p99 / max', value: fmtMs(afterCommit), note: `from the moment the append call resolved (committed) to the job in a consumer; meanwhile other databases' transactions held an xid for up to ${othersHeldMs} ms` },
-      { name: 'fresh relay with events waiting → first publish', value: `${Math.round(firstPublish)} ms`, note: 'new connections, LISTEN, lock, read, addBulk (a restarted worker, after Nest starts); goal < 2 s' },
-      { name: 'Redis back → first publish', value: redis ? `${Math.round(redisReturn)} ms` : 'not run', note: redis ? 'private redis-server stopped 5 s while 40 events were appended; goal < 2 s' : 'no redis-server on the PATH' },
+      {
+        name: 'relay → consumers received all',
+        value: `${fmt(relayE2e)} events/s`,
+        note: `the relay loop woken by NOTIFY; ${Math.round((relayE2e / rawE2e) * 100)}% of raw end to end`,
+      },
+      {
+        name: 'live pace, raw Queue.add → consumer p50 / p99 / max',
+        value: fmtMs(r),
+        note: `${rawLatencies.length} jobs at ${LIVE_TABLES}/s`,
+      },
+      {
+        name: 'live pace, append → consumer p50 / p99 / max',
+        value: fmtMs(l),
+        note: `${latencies.length} of ${appended} events: ${LIVE_TABLES} tables x 1 command/s for ${LIVE_SECONDS} s; goal p99 < 100 ms`,
+      },
+      {
+        name: 'live pace, append answered → consumer p50 / p99 / max',
+        value: fmtMs(afterCommit),
+        note: `from the moment the append call resolved (committed) to the job in a consumer; meanwhile other databases' transactions held an xid for up to ${othersHeldMs} ms`,
+      },
+      {
+        name: 'fresh relay with events waiting → first publish',
+        value: `${Math.round(firstPublish)} ms`,
+        note: 'new connections, LISTEN, lock, read, addBulk (a restarted worker, after Nest starts); goal < 2 s',
+      },
+      {
+        name: 'Redis back → first publish',
+        value: redis ? `${Math.round(redisReturn)} ms` : 'not run',
+        note: redis ? 'private redis-server stopped 5 s while 40 events were appended; goal < 2 s' : 'no redis-server on the PATH',
+      },
     ];
     const markdown = [
       `Load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${loadAverage()} on ${cpus().length} cores.`,
@@ -304,10 +353,7 @@ export async function runRelayBench(): Promise<{ rows: RelayBenchRow[]; markdown
 }
 
 type RoleMessage =
-  | { ready: true }
-  | { received: [string, number, string] }
-  | { committed: [string, number, number][] }
-  | { appended: number };
+  { ready: true } | { received: [string, number, string] } | { committed: [string, number, number][] } | { appended: number };
 
 /** One of bench/relay-roles.ts's processes (the API appending, the downstream consumers), its messages to `onMessage`. */
 function role(name: 'appender' | 'consumers', env: Record<string, string>, onMessage: (message: RoleMessage) => void) {
@@ -332,7 +378,8 @@ async function consumerProcess(prefix: string, onReceived: (eventId: string, at:
     if ('ready' in message) ready = true;
     else if ('received' in message) onReceived(...message.received);
   });
-  if (!(await waitFor(() => ready || consumers.child.exitCode !== null, 60_000)) || !ready) throw new Error('the consumer process did not start');
+  if (!(await waitFor(() => ready || consumers.child.exitCode !== null, 60_000)) || !ready)
+    throw new Error('the consumer process did not start');
   return consumers;
 }
 
@@ -351,7 +398,11 @@ export async function rawLive(prefix: string, log: readonly RecordedEvent[], sec
       const wait = t0 + (i * 1000) / LIVE_TABLES - performance.now();
       if (wait > 0) await sleep(wait);
       const event = log[i]!;
-      await queues[shardOf(event.streamId, SHARDS)]!.add(event.type, { ...eventJob(event), recordedAt: String(wallNow()) }, { jobId: `live-${i}` });
+      await queues[shardOf(event.streamId, SHARDS)]!.add(
+        event.type,
+        { ...eventJob(event), recordedAt: String(wallNow()) },
+        { jobId: `live-${i}` },
+      );
     }
     await waitFor(() => latencies.length >= total, 30_000);
   } finally {
@@ -382,7 +433,13 @@ interface LiveRun {
  * start (recordedAt) and answer, the start and end of the gap-safe read that returned it (and how many reads that
  * started after its answer missed it), BullMQ's acknowledgement of the addBulk, the checkpoint's commit, the consumer.
  */
-export async function liveThroughRelay(store: EventStore, database: { db: Database; url?: string }, prefix: string, seconds = LIVE_SECONDS, kind: RelayKind = 'current'): Promise<LiveRun> {
+export async function liveThroughRelay(
+  store: EventStore,
+  database: { db: Database; url?: string },
+  prefix: string,
+  seconds = LIVE_SECONDS,
+  kind: RelayKind = 'current',
+): Promise<LiveRun> {
   await skipToEnd(store, 'bench-live');
   const latencies: number[] = [];
   const received = new Map<string, number>();
@@ -412,13 +469,19 @@ export async function liveThroughRelay(store: EventStore, database: { db: Databa
     },
   };
   const stepDone = new Map<string, number>();
-  const live = await wokenRelay(timedStore, timedPublisher, 'bench-live', {
-    onStep: (step) => {
-      if (step.kind !== 'published') return;
-      const at = wallNow();
-      for (const event of step.events) stepDone.set(event.eventId, at);
+  const live = await wokenRelay(
+    timedStore,
+    timedPublisher,
+    'bench-live',
+    {
+      onStep: (step) => {
+        if (step.kind !== 'published') return;
+        const at = wallNow();
+        for (const event of step.events) stepDone.set(event.eventId, at);
+      },
     },
-  }, kind);
+    kind,
+  );
   const committed = new Map<string, number>();
   const recorded = new Map<string, number>();
   // Meanwhile, how long transactions of other databases on the same server hold the cluster's xmin back (the
@@ -488,7 +551,15 @@ export async function liveThroughRelay(store: EventStore, database: { db: Databa
 async function appendInterleavedBench(store: EventStore, tables: number, perTable: number): Promise<void> {
   const streams = Array.from({ length: tables }, () => `table-${randomUUID()}`);
   for (let version = 0; version < perTable; version++)
-    await Promise.all(streams.map((streamId) => store.append(streamId, { expectedVersion: version, commandId: randomUUID(), events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }] })));
+    await Promise.all(
+      streams.map((streamId) =>
+        store.append(streamId, {
+          expectedVersion: version,
+          commandId: randomUUID(),
+          events: [{ type: 'PlayerChecked', schemaVersion: 1, data: { seat: 1 } }],
+        }),
+      ),
+    );
 }
 
 type RelayKind = 'current' | 'transaction-per-batch';
@@ -511,7 +582,9 @@ class TransactionPerBatchRelay {
 
   step(): Promise<RelayStep> {
     return this.store.transaction(async (tx) => {
-      const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [this.checkpointName]);
+      const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [
+        this.checkpointName,
+      ]);
       if (!rows[0]?.locked) return { kind: 'standby' } as const;
       await tx.query('SET LOCAL synchronous_commit = off');
       const after = await this.store.loadCheckpoint(this.checkpointName, tx);
@@ -548,7 +621,11 @@ async function runLiveOnly(): Promise<{ markdown: string }> {
     const lines = [`load average ${loadAverage()}`, `raw Queue.add → consumer p50 / p99 / max: ${fmtMs(raw)}`, ...liveMarkdown(live)];
     if (process.env.BENCH_RELAY_COMPARE === '1') {
       const before = await liveThroughRelay(store, database, `${livePrefix}-before`, LIVE_SECONDS, 'transaction-per-batch');
-      lines.push('', `the relay as it was before (a transaction per batch), right after: load average ${loadAverage()}`, ...liveMarkdown(before));
+      lines.push(
+        '',
+        `the relay as it was before (a transaction per batch), right after: load average ${loadAverage()}`,
+        ...liveMarkdown(before),
+      );
     }
     return { markdown: lines.join('\n') };
   } finally {
@@ -559,7 +636,10 @@ async function runLiveOnly(): Promise<{ markdown: string }> {
   }
 }
 
-const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(', ');
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
 
 const fmtMs = (s: { p50: number; p99: number; max: number }) => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} / ${s.max.toFixed(1)} ms`;
 

@@ -21,10 +21,16 @@ const benches: Record<string, Bench> = {
   projections: { title: 'Projection rebuild', run: async () => (await import('./projections.bench')).runProjectionsBench() },
   relay: { title: 'Outbox relay to BullMQ', run: async () => (await import('./relay.bench')).runRelayBench() },
   api: { title: 'API: durable commands through HTTP on PostgreSQL', run: async () => (await import('./api.bench')).runApiBench() },
-  loadtest: { title: 'Load test: tables, scale-out and faults (npm run loadtest)', run: async () => (await import('./load/load.bench')).runLoadBench() },
+  loadtest: {
+    title: 'Load test: tables, scale-out and faults (npm run loadtest)',
+    run: async () => (await import('./load/load.bench')).runLoadBench(),
+  },
   live: { title: 'Live updates: command to console over WebSocket', run: async () => (await import('./live.bench')).runLiveBench() },
   lists: { title: 'List routes at 10,000 tables', run: async () => (await import('./lists.bench')).runListsBench() },
-  clock: { title: 'Shot clocks: timer lateness at 500 concurrent clocks', run: async () => (await import('./clock.bench')).runClockBench() },
+  clock: {
+    title: 'Shot clocks: timer lateness at 500 concurrent clocks',
+    run: async () => (await import('./clock.bench')).runClockBench(),
+  },
   json: { title: "The API's body parser", run: async () => (await import('./json-body.bench')).runJsonBodyBench() },
 };
 
@@ -55,7 +61,9 @@ async function main(): Promise<void> {
   const recording = args.includes('--record');
   const unknown = args.filter((a) => a.startsWith('-') && a !== '--record');
   if (unknown.length > 0) {
-    console.error(`unknown option ${unknown.join(' ')}; the only one is --record (make the results the current figures in docs/benchmarks.md)`);
+    console.error(
+      `unknown option ${unknown.join(' ')}; the only one is --record (make the results the current figures in docs/benchmarks.md)`,
+    );
     process.exit(2);
   }
   const names = args.filter((a) => !a.startsWith('-'));

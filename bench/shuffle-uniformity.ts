@@ -6,7 +6,12 @@
  * docs/benchmarks.md. It exits 1 when the statistic is at or above the threshold.
  */
 import { drbgShuffledDeck } from '../libs/engine/src/shuffle/drbg-shuffle';
-import { cardPositionChiSquare, CARD_POSITION_DEGREES_OF_FREEDOM, CHI_SQUARE_2601_AT_0_001, countingSeed } from '../libs/engine/src/shuffle/uniformity';
+import {
+  cardPositionChiSquare,
+  CARD_POSITION_DEGREES_OF_FREEDOM,
+  CHI_SQUARE_2601_AT_0_001,
+  countingSeed,
+} from '../libs/engine/src/shuffle/uniformity';
 
 const shuffles = Number(process.argv[2] ?? 1_000_000);
 const t0 = process.hrtime.bigint();

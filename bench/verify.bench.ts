@@ -57,14 +57,18 @@ export function retarget(log: readonly RecordedEvent[], tableId: string): Record
 export async function insert(clients: Client[], streams: RecordedEvent[][], all: readonly RecordedEvent[] = streams.flat()): Promise<void> {
   for (const events of streams) {
     const last = events[events.length - 1]!;
-    await clients[0]!.query(`INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, 'table', $2, $3)`, [last.streamId, last.streamVersion, last.hash]);
+    await clients[0]!.query(`INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, 'table', $2, $3)`, [
+      last.streamId,
+      last.streamVersion,
+      last.hash,
+    ]);
   }
   const BATCH = 10000;
   let next = 0;
   await Promise.all(
     clients.map(async (client) => {
       // Each connection takes the next batch not yet taken.
-      for (let i = (next++) * BATCH; i < all.length; i = (next++) * BATCH) {
+      for (let i = next++ * BATCH; i < all.length; i = next++ * BATCH) {
         const rows = all.slice(i, i + BATCH);
         await client.query(
           `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, prev_hash, hash)
@@ -91,18 +95,27 @@ export async function insert(clients: Client[], streams: RecordedEvent[][], all:
  * The benchmark log: `distinct` tables played by random legal players, copied under `tables` table ids
  * (bench-000 ...) with their hash chains recomputed, about `perTable` events each.
  */
-export function benchStreams(options: { tables: number; distinct: number; perTable: number; say: (line: string) => void }): RecordedEvent[][] {
+export function benchStreams(options: {
+  tables: number;
+  distinct: number;
+  perTable: number;
+  say: (line: string) => void;
+}): RecordedEvent[][] {
   const { tables, distinct, perTable, say } = options;
   let t0 = Date.now();
   const played = Array.from({ length: distinct }, (_, k) => randomTableLog({ tableId: `bench-${k}`, seed: 1000 + k, events: perTable }));
   say(`played ${distinct} distinct tables of ${perTable} events (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   t0 = Date.now();
   const streams = Array.from({ length: tables }, (_, i) => retarget(played[i % distinct]!, `bench-${String(i).padStart(3, '0')}`));
-  say(`copied to ${tables} tables, ${streams.reduce((n, s) => n + s.length, 0)} events, chains recomputed (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  say(
+    `copied to ${tables} tables, ${streams.reduce((n, s) => n + s.length, 0)} events, chains recomputed (${((Date.now() - t0) / 1000).toFixed(1)}s)`,
+  );
   return streams;
 }
 
-export async function runVerifyBench(options: { events?: number; log?: (line: string) => void } = {}): Promise<{ rows: VerifyBenchRow[]; markdown: string }> {
+export async function runVerifyBench(
+  options: { events?: number; log?: (line: string) => void } = {},
+): Promise<{ rows: VerifyBenchRow[]; markdown: string }> {
   const total = options.events ?? Number(process.env.FELT_BENCH_EVENTS ?? 1_000_000);
   const say = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const tables = 100;
@@ -136,7 +149,7 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
       let cpu0 = process.cpuUsage();
       let read = 0;
       for (const s of await store.listStreams()) {
-        for (let from = 1; ; ) {
+        for (let from = 1; ;) {
           const page = await store.readStream(s.streamId, { fromVersion: from, limit: 5000 });
           read += page.length;
           if (page.length < 5000) break;
@@ -175,14 +188,40 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
       const threaded = await verifyStoreInWorkers(url, { workers });
       const threadedSeconds = (Date.now() - t0) / 1000;
       const threadedCpu = cpuSince(cpu0);
-      say(`verified on ${workers} worker threads: ${threaded.events} events, ${threaded.violations.length} violations (${threadedSeconds.toFixed(1)}s)`);
+      say(
+        `verified on ${workers} worker threads: ${threaded.events} events, ${threaded.violations.length} violations (${threadedSeconds.toFixed(1)}s)`,
+      );
       if (threaded.violations.length > 0) throw new Error(`the benchmark log must verify: ${threaded.violations[0]!.message}`);
 
       const rows: VerifyBenchRow[] = [
-        { name: 'raw read (readStream pages, 5,000 rows)', events: read, seconds: rawSeconds, cpuSeconds: rawCpu, eventsPerSecond: read / rawSeconds },
-        { name: 'raw read as verify reads (COPY, rows parsed)', events: copied, seconds: copySeconds, cpuSeconds: copyCpu, eventsPerSecond: copied / copySeconds },
-        { name: 'felt verify (chain + rules + chips)', events: report.events, seconds: verifySeconds, cpuSeconds: verifyCpu, eventsPerSecond: report.events / verifySeconds },
-        { name: `felt verify --workers ${workers}`, events: threaded.events, seconds: threadedSeconds, cpuSeconds: threadedCpu, eventsPerSecond: threaded.events / threadedSeconds },
+        {
+          name: 'raw read (readStream pages, 5,000 rows)',
+          events: read,
+          seconds: rawSeconds,
+          cpuSeconds: rawCpu,
+          eventsPerSecond: read / rawSeconds,
+        },
+        {
+          name: 'raw read as verify reads (COPY, rows parsed)',
+          events: copied,
+          seconds: copySeconds,
+          cpuSeconds: copyCpu,
+          eventsPerSecond: copied / copySeconds,
+        },
+        {
+          name: 'felt verify (chain + rules + chips)',
+          events: report.events,
+          seconds: verifySeconds,
+          cpuSeconds: verifyCpu,
+          eventsPerSecond: report.events / verifySeconds,
+        },
+        {
+          name: `felt verify --workers ${workers}`,
+          events: threaded.events,
+          seconds: threadedSeconds,
+          cpuSeconds: threadedCpu,
+          eventsPerSecond: threaded.events / threadedSeconds,
+        },
       ];
       const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
       const markdown = [
@@ -190,11 +229,15 @@ export async function runVerifyBench(options: { events?: number; log?: (line: st
         '',
         '| | events | seconds | CPU seconds (this process) | events/s |',
         '|---|---:|---:|---:|---:|',
-        ...rows.map((r) => `| ${r.name} | ${fmt(r.events)} | ${r.seconds.toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ${fmt(r.eventsPerSecond)} |`),
+        ...rows.map(
+          (r) => `| ${r.name} | ${fmt(r.events)} | ${r.seconds.toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ${fmt(r.eventsPerSecond)} |`,
+        ),
         '',
         `Verify ${Math.min(verifySeconds, threadedSeconds) <= GOAL_SECONDS ? 'meets' : 'misses'} the goal: ${verifySeconds.toFixed(1)} s on one thread ` +
           `(${(verifySeconds / rawSeconds).toFixed(1)}× the raw read), ${threadedSeconds.toFixed(1)} s on ${workers} worker threads. ` +
-          `Load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`,
+          `Load average during the run: ${loadavg()
+            .map((l) => l.toFixed(1))
+            .join(', ')} on ${cpus().length} cores.`,
       ].join('\n');
       return { rows, markdown };
     } finally {

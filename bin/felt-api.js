@@ -14,7 +14,8 @@ function newestSource(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (entry.name.endsWith('.ts') && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    else if (entry.name.endsWith('.ts') && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(entry.name))
+      newest = Math.max(newest, fs.statSync(full).mtimeMs);
   }
   return newest;
 }
@@ -22,7 +23,11 @@ function newestSource(dir) {
 // The build's record (tsc -b touches it whenever it checks, also when a change rewrote no output), else main.js.
 const buildInfo = path.join(root, 'dist', '.tsbuildinfo', 'server.tsbuildinfo');
 const built = fs.existsSync(main) ? Math.max(fs.statSync(main).mtimeMs, fs.existsSync(buildInfo) ? fs.statSync(buildInfo).mtimeMs : 0) : 0;
-const sources = Math.max(newestSource(path.join(root, 'apps', 'api', 'src')), newestSource(path.join(root, 'libs')), newestSource(path.join(root, 'migrations')));
+const sources = Math.max(
+  newestSource(path.join(root, 'apps', 'api', 'src')),
+  newestSource(path.join(root, 'libs')),
+  newestSource(path.join(root, 'migrations')),
+);
 if (built < sources) {
   console.error(built === 0 ? 'felt-api: building (first start)…' : 'felt-api: sources changed since the last build; rebuilding…');
   const result = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

@@ -20,5 +20,6 @@ if (HEAVY.has(process.argv[2]) && !process.execArgv.some((a) => a.startsWith('--
 // asked at its default budget, compiles a few hundred functions that run only a little longer. A larger budget
 // keeps it to the truly hot ones (a third less CPU on 1,745 hands, the same on 8,725; docs/benchmarks.md).
 // Set before any of Felt's code is compiled.
-if (process.argv[2] === 'phh' && process.env.FELT_PHH_V8_FLAGS !== '') require('node:v8').setFlagsFromString(process.env.FELT_PHH_V8_FLAGS ?? '--interrupt-budget=1000000');
+if (process.argv[2] === 'phh' && process.env.FELT_PHH_V8_FLAGS !== '')
+  require('node:v8').setFlagsFromString(process.env.FELT_PHH_V8_FLAGS ?? '--interrupt-budget=1000000');
 require(main);

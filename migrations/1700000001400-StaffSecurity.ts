@@ -16,7 +16,9 @@ export class StaffSecurity1700000001400 implements SqlMigration {
 
   async up(queryRunner: MigrationSql): Promise<void> {
     await queryRunner.query(`ALTER TABLE users ADD COLUMN token_generation integer NOT NULL DEFAULT 0 CHECK (token_generation >= 0)`);
-    await queryRunner.query(`CREATE TABLE sign_in_throttle (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`);
+    await queryRunner.query(
+      `CREATE TABLE sign_in_throttle (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
+    );
     await queryRunner.query(`CREATE TABLE enrollment_codes (
       user_id text PRIMARY KEY REFERENCES users (id),
       code_hash text NOT NULL,

@@ -21,7 +21,8 @@ function block(name: string): string {
 describe('docker-compose.yml: each service only its own secrets', () => {
   it.each(['worker', 'ha-worker', 'x-felt-worker'])('%s: no staff signing key, no seal key, no shared JWT secret', (name) => {
     const text = block(name);
-    for (const secret of ['JWT_SECRET', 'FELT_SEAL_KEY', 'FELT_TOKEN_PRIVATE_KEY', 'felt-secrets', 'seal-key', 'token.key', 'jwt-secret']) expect(text).not.toContain(secret);
+    for (const secret of ['JWT_SECRET', 'FELT_SEAL_KEY', 'FELT_TOKEN_PRIVATE_KEY', 'felt-secrets', 'seal-key', 'token.key', 'jwt-secret'])
+      expect(text).not.toContain(secret);
   });
 
   it('the workers take the shape of x-felt-worker (its volume is the timer key only)', () => {

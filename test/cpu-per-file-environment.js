@@ -22,7 +22,12 @@ class CpuPerFileEnvironment extends TestEnvironment {
   async teardown() {
     await super.teardown();
     const end = ticks();
-    const line = { file: this.file, cpu: (end.self - this.start.self) / TICKS_PER_SECOND, children: (end.children - this.start.children) / TICKS_PER_SECOND, wall: (Date.now() - this.startedAt) / 1000 };
+    const line = {
+      file: this.file,
+      cpu: (end.self - this.start.self) / TICKS_PER_SECOND,
+      children: (end.children - this.start.children) / TICKS_PER_SECOND,
+      wall: (Date.now() - this.startedAt) / 1000,
+    };
     appendFileSync(process.env.FELT_TEST_CPU_LOG, `${JSON.stringify(line)}\n`);
   }
 }

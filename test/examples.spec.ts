@@ -7,13 +7,32 @@ import { describeFailure, parseTableScriptJson, runTableScript } from '@felt/for
  * expected refusals, all taken from the numbers of the scenario it reproduces (docs/rules.md), not from engine output.
  */
 const dir = join(__dirname, '..', 'examples');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('examples/', () => {
   it('holds a script for every seed worked example and numeric scenario of docs/rules.md sections 1-3', () => {
-    const prefixes = ['fl-1', 'sl-1', 'pl-1', 'nl-1', 'nl-2', 'bba-1', 'bba-2', 'db-1', 'hu-1', 'mb-1', 'sp-1', 'sp-2', 'oc-1', 'sd-1', 'r-1'];
+    const prefixes = [
+      'fl-1',
+      'sl-1',
+      'pl-1',
+      'nl-1',
+      'nl-2',
+      'bba-1',
+      'bba-2',
+      'db-1',
+      'hu-1',
+      'mb-1',
+      'sp-1',
+      'sp-2',
+      'oc-1',
+      'sd-1',
+      'r-1',
+    ];
     for (const prefix of prefixes) expect(files.some((f) => f.startsWith(`${prefix}-`))).toBe(true);
-    for (const seed of ['pot-accounting', 'side-pots', 'ace-kicker', 'short-all-in', 'fixed-limit']) expect(files.some((f) => f.startsWith(`seed-${seed}`))).toBe(true);
+    for (const seed of ['pot-accounting', 'side-pots', 'ace-kicker', 'short-all-in', 'fixed-limit'])
+      expect(files.some((f) => f.startsWith(`seed-${seed}`))).toBe(true);
   });
 
   describe.each(files)('%s', (file) => {

@@ -14,7 +14,11 @@ const bin = (pkg: string, file: string) => join(ROOT, 'node_modules', pkg, file)
 
 const PLANTED: Record<string, string> = {
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { baseUrl: '.', strict: true, paths: { '@felt/formats': ['libs/formats/src/index.ts'], '@felt/engine': ['libs/engine/src/index.ts'] } },
+    compilerOptions: {
+      baseUrl: '.',
+      strict: true,
+      paths: { '@felt/formats': ['libs/formats/src/index.ts'], '@felt/engine': ['libs/engine/src/index.ts'] },
+    },
     include: ['apps', 'libs'],
   }),
   'libs/engine/src/index.ts': 'export const ENGINE = 1;\n',
@@ -35,7 +39,8 @@ const PLANTED: Record<string, string> = {
   'libs/formats/src/type-circle-a.ts': "import type { B } from './type-circle-b';\n\nexport interface A {\n  readonly b?: B;\n}\n",
   'libs/formats/src/type-circle-b.ts': "import type { A } from './type-circle-a';\n\nexport interface B {\n  readonly a?: A;\n}\n",
   // An eslint-disable comment that disables nothing.
-  'libs/formats/src/needless-disable.ts': '// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const VALUE: number = 1;\n',
+  'libs/formats/src/needless-disable.ts':
+    '// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const VALUE: number = 1;\n',
   // Well formed, then badly formatted, for Prettier.
   'libs/formats/src/formatted.ts': "export const list = ['a', 'b'];\n",
   'libs/formats/src/unformatted.ts': 'export const list = [ "a","b" ]\n',
@@ -55,10 +60,14 @@ beforeAll(() => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  const eslint = spawnSync(process.execPath, [bin('eslint', 'bin/eslint.js'), '-c', join(ROOT, 'eslint.config.mjs'), '--format', 'json', 'apps', 'libs'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
+  const eslint = spawnSync(
+    process.execPath,
+    [bin('eslint', 'bin/eslint.js'), '-c', join(ROOT, 'eslint.config.mjs'), '--format', 'json', 'apps', 'libs'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
   expect(eslint.stderr).toBe('');
   const results = JSON.parse(eslint.stdout) as { filePath: string; messages: LintMessage[] }[];
   findings = new Map(results.map((r) => [r.filePath.slice(dir.length + 1), r.messages]));
@@ -92,7 +101,14 @@ describe('ESLint on planted violations', () => {
   });
 
   it('passes what the layers allow: apps and libraries importing the libraries below them, and a circle of types only', () => {
-    for (const path of ['apps/api/src/main.ts', 'apps/worker/src/main.ts', 'libs/formats/src/index.ts', 'libs/engine/src/index.ts', 'libs/formats/src/type-circle-a.ts', 'libs/formats/src/type-circle-b.ts']) {
+    for (const path of [
+      'apps/api/src/main.ts',
+      'apps/worker/src/main.ts',
+      'libs/formats/src/index.ts',
+      'libs/engine/src/index.ts',
+      'libs/formats/src/type-circle-a.ts',
+      'libs/formats/src/type-circle-b.ts',
+    ]) {
       expect([path, rulesOf(path)]).toEqual([path, []]);
     }
   });

@@ -1,7 +1,7 @@
 import { expectToBe, expectToEqual } from './loop-assertions';
 
 describe('loop assertions decide as jest does', () => {
-  it('expectToEqual passes what toEqual passes, strict or not, and fails with toEqual\'s difference', () => {
+  it("expectToEqual passes what toEqual passes, strict or not, and fails with toEqual's difference", () => {
     expectToEqual({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] });
     // Looser than strict: an undefined property is a missing one for toEqual.
     expectToEqual({ a: 1, b: undefined }, { a: 1 });

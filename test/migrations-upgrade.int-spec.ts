@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { IN_MEMORY, migrateDatabase, openDatabase, PGliteDatabase, PostgresDatabase, storeMigrations, type Database, type MigrationClass } from '@felt/event-store';
+import {
+  IN_MEMORY,
+  migrateDatabase,
+  openDatabase,
+  PGliteDatabase,
+  PostgresDatabase,
+  storeMigrations,
+  type Database,
+  type MigrationClass,
+} from '@felt/event-store';
 import { migrations } from '../migrations';
 import { ADMIN_URL, databaseUrlFor } from './support/app-databases';
 
@@ -15,7 +24,9 @@ const TYPEORM_TABLE = `CREATE TABLE "migrations" ("id" SERIAL NOT NULL, "timesta
 const OLD_PGLITE_TABLE = `CREATE TABLE IF NOT EXISTS migrations (id SERIAL NOT NULL PRIMARY KEY, timestamp bigint NOT NULL, name character varying NOT NULL)`;
 
 /** The previous release's list: every migration of the tree, ordered by the name's timestamp alone. */
-const OLD_ORDER = [...storeMigrations, ...migrations].map((Migration) => new Migration()).sort((a, b) => timestampOf(a.name) - timestampOf(b.name));
+const OLD_ORDER = [...storeMigrations, ...migrations]
+  .map((Migration) => new Migration())
+  .sort((a, b) => timestampOf(a.name) - timestampOf(b.name));
 const NEW_ORDER = [...storeMigrations, ...migrations].map((Migration: MigrationClass) => new Migration().name);
 
 function timestampOf(name: string): number {
@@ -71,30 +82,33 @@ describe('upgrading a PostgreSQL database migrated by TypeORM', () => {
     await db.close();
   });
 
-  it.each([0, 3, 6, 8, OLD_ORDER.length])('after %i of the old order, applies only the rest and ends with the schema of a fresh database', async (count) => {
-    const url = await emptyDatabase();
-    const old = new PostgresDatabase(url, { maxConnections: 1 });
-    await migrateAsBefore(old, TYPEORM_TABLE, count).finally(() => old.close());
-    const before = OLD_ORDER.slice(0, count).map((migration) => migration.name);
+  it.each([0, 3, 6, 8, OLD_ORDER.length])(
+    'after %i of the old order, applies only the rest and ends with the schema of a fresh database',
+    async (count) => {
+      const url = await emptyDatabase();
+      const old = new PostgresDatabase(url, { maxConnections: 1 });
+      await migrateAsBefore(old, TYPEORM_TABLE, count).finally(() => old.close());
+      const before = OLD_ORDER.slice(0, count).map((migration) => migration.name);
 
-    const db = await openDatabase({ databaseUrl: url, migrations });
-    try {
-      const names = await recordedNames(db);
-      expect(names.slice(0, count)).toEqual(before);
-      expect(names.slice(count)).toEqual(NEW_ORDER.filter((name) => !before.includes(name)));
-      expect([...names].sort()).toEqual([...NEW_ORDER].sort());
-      expect(await schemaOf(db)).toEqual(fresh);
-    } finally {
-      await db.close();
-    }
-    // Opened again (each restart of a process): nothing more.
-    const again = await openDatabase({ databaseUrl: url, migrations });
-    try {
-      expect(await recordedNames(again)).toHaveLength(NEW_ORDER.length);
-    } finally {
-      await again.close();
-    }
-  });
+      const db = await openDatabase({ databaseUrl: url, migrations });
+      try {
+        const names = await recordedNames(db);
+        expect(names.slice(0, count)).toEqual(before);
+        expect(names.slice(count)).toEqual(NEW_ORDER.filter((name) => !before.includes(name)));
+        expect([...names].sort()).toEqual([...NEW_ORDER].sort());
+        expect(await schemaOf(db)).toEqual(fresh);
+      } finally {
+        await db.close();
+      }
+      // Opened again (each restart of a process): nothing more.
+      const again = await openDatabase({ databaseUrl: url, migrations });
+      try {
+        expect(await recordedNames(again)).toHaveLength(NEW_ORDER.length);
+      } finally {
+        await again.close();
+      }
+    },
+  );
 });
 
 describe('upgrading a PGlite database migrated by the previous PGlite migrator', () => {

@@ -30,13 +30,16 @@ export interface FixedSleep {
 export function fixedSleeps(fileName: string, source: string): FixedSleep[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2022, true);
   const found: FixedSleep[] = [];
-  const report = (node: ts.Node, what: string) => found.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, what });
+  const report = (node: ts.Node, what: string) =>
+    found.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, what });
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && TIMER_PROMISES.has(node.moduleSpecifier.text)) report(node, `import from ${node.moduleSpecifier.text}`);
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && TIMER_PROMISES.has(node.moduleSpecifier.text))
+      report(node, `import from ${node.moduleSpecifier.text}`);
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-      if (name === 'require' && node.arguments.some((a) => ts.isStringLiteral(a) && TIMER_PROMISES.has(a.text))) report(node, `require of ${(node.arguments[0] as ts.StringLiteral).text}`);
+      if (name === 'require' && node.arguments.some((a) => ts.isStringLiteral(a) && TIMER_PROMISES.has(a.text)))
+        report(node, `require of ${(node.arguments[0] as ts.StringLiteral).text}`);
       if (name === 'waitForTimeout') report(node, 'waitForTimeout(...)');
       if (ts.isIdentifier(callee) && SLEEP_NAMES.has(name)) report(node, `${name}(...)`);
       if (name === 'setTimeout' && resolvesPromise(node)) report(node, 'setTimeout resolving a promise (a sleep)');
@@ -56,7 +59,8 @@ function resolvesPromise(call: ts.CallExpression): boolean {
   if (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback)) return false;
   let calls = false;
   const look = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === resolve && node.arguments.length === 0) calls = true;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === resolve && node.arguments.length === 0)
+      calls = true;
     ts.forEachChild(node, look);
   };
   look(callback.body);
@@ -78,7 +82,12 @@ function enclosingResolve(node: ts.Node): string | null {
 
 function isTestSource(path: string): boolean {
   const inRepo = relative(ROOT, path).split(sep).join('/');
-  return /\.(spec|int-spec|e2e-spec)\.ts$/.test(inRepo) || /test-support/.test(inRepo) || /^test\//.test(inRepo) || /^apps\/[^/]+\/test\//.test(inRepo);
+  return (
+    /\.(spec|int-spec|e2e-spec)\.ts$/.test(inRepo) ||
+    /test-support/.test(inRepo) ||
+    /^test\//.test(inRepo) ||
+    /^apps\/[^/]+\/test\//.test(inRepo)
+  );
 }
 
 function testSources(dir: string): string[] {
@@ -134,6 +143,8 @@ describe('no fixed sleeps in the tests', () => {
   });
 
   it('the poll of eventually() is its only sleep, between two looks at the condition', () => {
-    expect(fixedSleeps(POLL, readFileSync(join(ROOT, POLL), 'utf8')).map((s) => s.what)).toEqual(['setTimeout resolving a promise (a sleep)']);
+    expect(fixedSleeps(POLL, readFileSync(join(ROOT, POLL), 'utf8')).map((s) => s.what)).toEqual([
+      'setTimeout resolving a promise (a sleep)',
+    ]);
   });
 });

@@ -26,20 +26,28 @@ describe('tables recorded before rules version 2', () => {
     expect(report.hands).toBeGreaterThan(50);
   });
 
-  it.each(RULES_V1_TABLES.map((t) => t.name))('%s: today\'s engine asked for version 1 plays the same table to the same stacks, hand by hand', (name) => {
-    // The outcome of every hand, not the bytes: an event's shape may change under a new schema (the deck, say)
-    // while the rules version keeps what the engine decides.
-    const spec = RULES_V1_TABLES.find((t) => t.name === name)!;
-    const outcomes = (events: readonly RecordedEvent[]) => events.filter((e) => e.type === 'HandEnded' || e.type === 'HandVoided' || e.type === 'PlayerLeft').map((e) => JSON.stringify(e.data));
-    const again = outcomes(playRulesV1Table(spec, 1).recorded);
-    expect(again.length).toBeGreaterThan(50);
-    expect(again).toEqual(outcomes(fixture(name)));
-  });
+  it.each(RULES_V1_TABLES.map((t) => t.name))(
+    "%s: today's engine asked for version 1 plays the same table to the same stacks, hand by hand",
+    (name) => {
+      // The outcome of every hand, not the bytes: an event's shape may change under a new schema (the deck, say)
+      // while the rules version keeps what the engine decides.
+      const spec = RULES_V1_TABLES.find((t) => t.name === name)!;
+      const outcomes = (events: readonly RecordedEvent[]) =>
+        events
+          .filter((e) => e.type === 'HandEnded' || e.type === 'HandVoided' || e.type === 'PlayerLeft')
+          .map((e) => JSON.stringify(e.data));
+      const again = outcomes(playRulesV1Table(spec, 1).recorded);
+      expect(again.length).toBeGreaterThan(50);
+      expect(again).toEqual(outcomes(fixture(name)));
+    },
+  );
 
   it('the same logs claimed under version 2 break the rules: the fixtures do exercise what version 2 changed', () => {
     const broken: Record<string, number> = {};
     for (const { name } of RULES_V1_TABLES) {
-      const events = fixture(name).map((e, i) => (i === 0 ? { ...e, data: { ...(e.data as object), rules: { ...(e.data as { rules: object }).rules, version: 2 } } } : e));
+      const events = fixture(name).map((e, i) =>
+        i === 0 ? { ...e, data: { ...(e.data as object), rules: { ...(e.data as { rules: object }).rules, version: 2 } } } : e,
+      );
       broken[name] = verifyEvents(events).violations.filter((v) => v.kind === 'rules').length;
     }
     // Each table stops re-deciding at its first departure (an all-in runout, a skipped blind, a sit-out refused...).

@@ -11,9 +11,22 @@ function versionTwoTableWithAShortBigBlind(): RecordedEvent[] {
   table.apply({
     type: 'OpenTable',
     tableId: 'rules-v2-short-big-blind',
-    rules: { version: 2, structure: { kind: 'no-limit' }, smallBlind: 100, bigBlind: 200, ante: { kind: 'big-blind', amount: 200 }, maxSeats: 6 },
+    rules: {
+      version: 2,
+      structure: { kind: 'no-limit' },
+      smallBlind: 100,
+      bigBlind: 200,
+      ante: { kind: 'big-blind', amount: 200 },
+      maxSeats: 6,
+    },
   });
-  for (const [seat, buyIn] of [[1, 10_000], [2, 10_000], [3, 150], [4, 10_000]] as const) table.apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn });
+  for (const [seat, buyIn] of [
+    [1, 10_000],
+    [2, 10_000],
+    [3, 150],
+    [4, 10_000],
+  ] as const)
+    table.apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn });
   table.apply({ type: 'PlaceButton', seat: 1 });
   table.apply({ type: 'StartHand', seed: 3 });
   table.apply({ type: 'PostBlind', seat: 2, blind: 'small-blind' });
@@ -27,16 +40,28 @@ describe('a table recorded under rules version 2 with a short big blind', () => 
   const events = versionTwoTableWithAShortBigBlind();
 
   it('holds the ante of nothing it waited for, and re-verifies under version 2 with no violation', () => {
-    expect(events.filter((e) => e.type === 'BlindPosted').map((e) => e.data)).toContainEqual({ seat: 3, kind: 'ante', amount: 0, live: false, allIn: true });
+    expect(events.filter((e) => e.type === 'BlindPosted').map((e) => e.data)).toContainEqual({
+      seat: 3,
+      kind: 'ante',
+      amount: 0,
+      live: false,
+      allIn: true,
+    });
     const report = verifyEvents(events);
     expect(report.violations).toEqual([]);
     expect(report.hands).toBe(1);
   });
 
   it('claimed under version 3 breaks the rules at that post', () => {
-    const claimed = events.map((e, i) => (i === 0 ? { ...e, data: { ...(e.data as object), rules: { ...(e.data as { rules: object }).rules, version: 3 } } } : e));
-    const messages = verifyEvents(claimed).violations.filter((v) => v.kind === 'rules').map((v) => v.message);
-    expect(messages).toContainEqual(expect.stringMatching(/^PostBlind \(seat 3, blind "big-blind"\) also produces \{"type":"HoleCardsDealt"/));
+    const claimed = events.map((e, i) =>
+      i === 0 ? { ...e, data: { ...(e.data as object), rules: { ...(e.data as { rules: object }).rules, version: 3 } } } : e,
+    );
+    const messages = verifyEvents(claimed)
+      .violations.filter((v) => v.kind === 'rules')
+      .map((v) => v.message);
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^PostBlind \(seat 3, blind "big-blind"\) also produces \{"type":"HoleCardsDealt"/),
+    );
     expect(messages).toContain('the rules refuse PostBlind (seat 3, blind "ante") here (BLIND_NOT_DUE): Seat 3 owes no ante now.');
   });
 });

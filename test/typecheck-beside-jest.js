@@ -32,7 +32,11 @@ function report(name, result) {
 async function main() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const beside = (async () => {
-    const types = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.typecheck.json'], ['ignore', 'pipe', 'pipe']);
+    const types = await run(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.typecheck.json'],
+      ['ignore', 'pipe', 'pipe'],
+    );
     const lint = await run(npm, ['run', '--silent', 'lint'], ['ignore', 'pipe', 'pipe']);
     return { types, lint };
   })();

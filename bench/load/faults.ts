@@ -66,7 +66,9 @@ export async function injectFault(
   const stayDown = async (felt: () => Promise<void>, what: string) => {
     if (downFor !== 'felt') return new Promise((resolve) => setTimeout(resolve, downFor));
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the run did not feel ${what} within ${FELT_WAIT_MS} ms`)), FELT_WAIT_MS)));
+    const late = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`the run did not feel ${what} within ${FELT_WAIT_MS} ms`)), FELT_WAIT_MS)),
+    );
     return Promise.race([felt(), late]).finally(() => clearTimeout(timer));
   };
   const downAt = Date.now();
@@ -89,7 +91,7 @@ export async function injectFault(
       break;
     case 'postgres-restart': {
       const postgres = cluster.postgres;
-      if (!postgres) throw new Error('postgres-restart needs the run\'s own PostgreSQL server');
+      if (!postgres) throw new Error("postgres-restart needs the run's own PostgreSQL server");
       const failed = stats.nextFailure();
       await postgres.stopServer('immediate');
       goneAt = Date.now();
@@ -100,7 +102,7 @@ export async function injectFault(
     }
     case 'redis-restart': {
       const redis = cluster.redis;
-      if (!redis) throw new Error('redis-restart needs the run\'s own Redis server');
+      if (!redis) throw new Error("redis-restart needs the run's own Redis server");
       await redis.stop();
       goneAt = Date.now();
       await stayDown(() => stats.whenApplied(stats.ackTimes.length + 1), 'Redis stopped (no command applied)');
@@ -152,7 +154,8 @@ export async function injectFault(
   // The first event consumed at or after the new worker's start is taken as its first publish: the killed worker's
   // last jobs were consumed before (the consumers keep up within milliseconds at the load test's pace, and the
   // start comes after the killed process was reaped).
-  const deliveryResumedAt = fault === 'worker-kill' && startedAt !== undefined ? (counter?.firstJobAfter(startedAt) ?? resumedAt) : resumedAt;
+  const deliveryResumedAt =
+    fault === 'worker-kill' && startedAt !== undefined ? (counter?.firstJobAfter(startedAt) ?? resumedAt) : resumedAt;
   const deliveryResumeMs =
     fault === 'worker-kill' && startedAt !== undefined && deliveryResumedAt !== undefined
       ? deliveryResumedAt - startedAt

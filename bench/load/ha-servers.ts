@@ -27,7 +27,11 @@ export class HaServers {
   ) {}
 
   static start(timings: FailoverTimings = 'defaults'): HaServers {
-    const result = spawnSync(join(HA, 'up.sh'), { encoding: 'utf8', env: { ...process.env, ...FAILOVER_TIMINGS[timings] }, timeout: 600_000 });
+    const result = spawnSync(join(HA, 'up.sh'), {
+      encoding: 'utf8',
+      env: { ...process.env, ...FAILOVER_TIMINGS[timings] },
+      timeout: 600_000,
+    });
     if (result.status !== 0) throw new Error(`bench/ha/up.sh failed (${result.status ?? result.signal}): ${result.stderr}`);
     const dir = result.stdout.trim().split('\n').pop()!;
     const env = Object.fromEntries(
@@ -69,7 +73,9 @@ export class HaServers {
   }
 
   private pid(name: string): number {
-    const line = readFileSync(join(this.dir, 'pids'), 'utf8').split('\n').find((l) => l.startsWith(`${name} `));
+    const line = readFileSync(join(this.dir, 'pids'), 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${name} `));
     if (!line) throw new Error(`no pid recorded for ${name} in ${this.dir}/pids`);
     return Number(line.split(' ')[1]);
   }
@@ -112,7 +118,11 @@ export class HaServers {
   redisMaster(): string {
     const sentinel = this.env.REDIS_SENTINELS!.split(',')[0]!;
     const [host, port] = sentinel.split(':');
-    const out = execFileSync('redis-cli', ['-h', host!, '-p', port!, 'sentinel', 'get-master-addr-by-name', this.env.REDIS_SENTINEL_NAME!], { encoding: 'utf8' });
+    const out = execFileSync(
+      'redis-cli',
+      ['-h', host!, '-p', port!, 'sentinel', 'get-master-addr-by-name', this.env.REDIS_SENTINEL_NAME!],
+      { encoding: 'utf8' },
+    );
     return out.trim().split('\n').join(':');
   }
 
@@ -134,7 +144,9 @@ export class HaServers {
     const client = new Client({ connectionString: this.databaseUrl });
     await client.connect();
     try {
-      await client.query('CREATE TABLE IF NOT EXISTS felt_ha_commit_probe (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())');
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS felt_ha_commit_probe (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())',
+      );
       const times = { on: [] as number[], local: [] as number[] };
       for (let i = 0; i < n; i++) {
         for (const mode of ['on', 'local'] as const) {
@@ -145,7 +157,8 @@ export class HaServers {
         }
       }
       await client.query('DROP TABLE felt_ha_commit_probe');
-      const pick = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+      const pick = (values: number[], p: number) =>
+        [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
       const of = (values: number[]) => ({ p50: pick(values, 50), p99: pick(values, 99) });
       return { sync: of(times.on), local: of(times.local) };
     } finally {

@@ -66,12 +66,24 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
     // The sealed deck is ciphertext without the API's key: the fold goes on without it, as the read models' folds do.
     // Live hands' hole cards are sealed too: opened with the test API's key, as the API folds them.
     const dealt = events.filter((e) => !isDeckSealed(e)).map(openedForTest);
-    states.set(tableId, dealt.reduce<TableState>((s, e) => tableDecider.evolve(s, { ...(e.data as object), type: e.type } as TableEvent), tableDecider.initialState));
+    states.set(
+      tableId,
+      dealt.reduce<TableState>(
+        (s, e) => tableDecider.evolve(s, { ...(e.data as object), type: e.type } as TableEvent),
+        tableDecider.initialState,
+      ),
+    );
   }
   const totalEvents = [...streams.values()].reduce((n, e) => n + e.length, 0);
 
   const verified = await verifyStore(store);
-  results.push(result('regulator verify', verified.violations.map(formatViolation), `${verified.streams} streams, ${verified.events} events, ${verified.hands} hands re-decided`));
+  results.push(
+    result(
+      'regulator verify',
+      verified.violations.map(formatViolation),
+      `${verified.streams} streams, ${verified.events} events, ${verified.hands} hands re-decided`,
+    ),
+  );
 
   const unbalanced: string[] = [];
   for (const [tableId, events] of streams) {
@@ -97,12 +109,16 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
       const folded = { state: states.get(tableId)!, version: streams.get(tableId)!.length, snapshotVersion: 0 };
       const expected = JSON.parse(JSON.stringify(tableViewFor(tableId, folded, 'regulator')));
       if (served.status !== 200 || !jsonEqual(served.body, expected)) {
-        divergent.push(`API ${index + 1} ${tableId}: serves v${served.body?.version} (${served.status}), the log folds to v${expected.version}`);
+        divergent.push(
+          `API ${index + 1} ${tableId}: serves v${served.body?.version} (${served.status}), the log folds to v${expected.version}`,
+        );
       }
     }
     client.close();
   }
-  results.push(result('API views equal a fresh fold', divergent, `${inputs.apiBaseUrls.length} API process(es) x ${tableIds.length} tables`));
+  results.push(
+    result('API views equal a fresh fold', divergent, `${inputs.apiBaseUrls.length} API process(es) x ${tableIds.length} tables`),
+  );
 
   const globalLog = await readGlobalLog(store);
   const ledger = project(sessionLedger, globalLog);
@@ -119,7 +135,9 @@ export async function runChecks(inputs: CheckInputs): Promise<CheckResult[]> {
   const { rows: size } = await inputs.db.query<{ bytes: string }>(`SELECT pg_total_relation_size('events')::text AS bytes`);
   const hands = [...streams.values()].reduce((n, events) => n + events.filter((e) => e.type === 'HandStarted').length, 0);
   const bytesPerEvent = totalEvents ? Math.round(Number(size[0]!.bytes) / totalEvents) : 0;
-  results.push(result('log size', [], `${totalEvents} events, ${hands} hands, ${bytesPerEvent} bytes per event in the events table with its indexes`));
+  results.push(
+    result('log size', [], `${totalEvents} events, ${hands} hands, ${bytesPerEvent} bytes per event in the events table with its indexes`),
+  );
   return results;
 }
 
@@ -136,20 +154,30 @@ async function commandCheck({ db, stats }: CheckInputs): Promise<CheckResult> {
     const row = logged.get(commandId);
     if (!row) problems.push(`${commandId}: acknowledged at v${ack.version}, not in the log`);
     else if (Number(row.last) !== ack.version || Number(row.events) !== ack.events) {
-      problems.push(`${commandId}: acknowledged ${ack.events} event(s) ending at v${ack.version}, the log has ${row.events} ending at v${row.last}`);
+      problems.push(
+        `${commandId}: acknowledged ${ack.events} event(s) ending at v${ack.version}, the log has ${row.events} ending at v${row.last}`,
+      );
     }
   }
   for (const row of rows) {
     // Applied twice would show as one command id's events in two places: more events than versions spanned.
-    if (Number(row.last) - Number(row.first) + 1 !== Number(row.events)) problems.push(`${row.command_id}: ${row.events} events over v${row.first}..v${row.last}`);
+    if (Number(row.last) - Number(row.first) + 1 !== Number(row.events))
+      problems.push(`${row.command_id}: ${row.events} events over v${row.first}..v${row.last}`);
   }
-  return result('acknowledged commands kept, none applied twice', problems, `${stats.acknowledged.size} acknowledged, ${rows.length} command ids in the log`);
+  return result(
+    'acknowledged commands kept, none applied twice',
+    problems,
+    `${stats.acknowledged.size} acknowledged, ${rows.length} command ids in the log`,
+  );
 }
 
 async function publishedCheck(counter: EventCounter, events: RecordedEvent[], inputs: CheckInputs): Promise<CheckResult> {
   const after = inputs.publishedExactlyOnceAfter ?? 0;
   const required = events.filter((e) => Date.parse(e.recordedAt) >= after);
-  await counter.waitFor(required.map((e) => e.eventId), inputs.publishWaitMs ?? 30000);
+  await counter.waitFor(
+    required.map((e) => e.eventId),
+    inputs.publishWaitMs ?? 30000,
+  );
   // A late duplicate would arrive shortly after the original: give it a moment.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const known = new Set(events.map((e) => e.eventId));
@@ -161,10 +189,20 @@ async function publishedCheck(counter: EventCounter, events: RecordedEvent[], in
     else if (n !== 1) problems.push(`${e.streamId} v${e.streamVersion} (${e.eventId}) arrived ${n} times`);
   }
   for (const [eventId, n] of counter.seen) if (!known.has(eventId)) problems.push(`${eventId} arrived ${n} times, not in the log`);
-  const lost = events.length - required.length - events.filter((e) => Date.parse(e.recordedAt) < after && counter.seen.has(e.eventId)).length;
-  const note = after > 0 ? `; of the ${events.length - required.length} recorded before Redis had stopped, ${lost} were lost with its memory (no persistence)` : '';
-  const inbox = inputs.inboxDropsRepeats ? `; applied once each through an inbox keyed by event id, which dropped ${repeats} repeat(s) handed out again after the failover` : '';
-  return result('every event published exactly once', problems, `${required.length} events checked, ${counter.received} jobs taken${note}${inbox}`);
+  const lost =
+    events.length - required.length - events.filter((e) => Date.parse(e.recordedAt) < after && counter.seen.has(e.eventId)).length;
+  const note =
+    after > 0
+      ? `; of the ${events.length - required.length} recorded before Redis had stopped, ${lost} were lost with its memory (no persistence)`
+      : '';
+  const inbox = inputs.inboxDropsRepeats
+    ? `; applied once each through an inbox keyed by event id, which dropped ${repeats} repeat(s) handed out again after the failover`
+    : '';
+  return result(
+    'every event published exactly once',
+    problems,
+    `${required.length} events checked, ${counter.received} jobs taken${note}${inbox}`,
+  );
 }
 
 /** The whole global log in the order a projection runner reads it (gap-safe, page by page). */
@@ -187,19 +225,30 @@ async function readModelCheck(db: Database, globalLog: readonly RecordedEvent[],
   const name = 'read-model rows equal a fresh fold';
   const head = globalLog.length ? BigInt(globalLog[globalLog.length - 1]!.globalPosition) : 0n;
   const checkpoints = () =>
-    db.query<{ name: string; global_position: string }>(`SELECT name, global_position::text AS global_position FROM checkpoints WHERE name LIKE 'projection:%'`);
+    db.query<{ name: string; global_position: string }>(
+      `SELECT name, global_position::text AS global_position FROM checkpoints WHERE name LIKE 'projection:%'`,
+    );
   const deadline = Date.now() + waitMs;
   let rows = (await checkpoints()).rows;
-  if (rows.length === 0) return result(name, [], 'no projection checkpoint: the worker runs no projection runner; the pure views were checked instead (API views, session ledger)');
+  if (rows.length === 0)
+    return result(
+      name,
+      [],
+      'no projection checkpoint: the worker runs no projection runner; the pure views were checked instead (API views, session ledger)',
+    );
   while (rows.some((r) => BigInt(r.global_position) < head) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     rows = (await checkpoints()).rows;
   }
-  const behind = rows.filter((r) => BigInt(r.global_position) < head).map((r) => `${r.name} stopped at ${r.global_position}, the log ends at ${head}`);
+  const behind = rows
+    .filter((r) => BigInt(r.global_position) < head)
+    .map((r) => `${r.name} stopped at ${r.global_position}, the log ends at ${head}`);
   if (behind.length) return result(name, behind, 'the runner did not catch up');
   const fromRows = await viewsFromRows(db);
   const fromEvents = viewsFromEvents(globalLog);
-  const differing = Object.keys(fromEvents).filter((view) => !jsonEqual(fromRows[view], fromEvents[view])).map((view) => `${view}: the rows differ from the fold`);
+  const differing = Object.keys(fromEvents)
+    .filter((view) => !jsonEqual(fromRows[view], fromEvents[view]))
+    .map((view) => `${view}: the rows differ from the fold`);
   return result(name, differing, `${Object.keys(fromEvents).join(', ')} at position ${head}`);
 }
 

@@ -87,7 +87,8 @@ export class LoadCluster {
         cluster.apis.push(cluster.watch(`API ${i + 1}`, await cluster.startApiOnFreePort(i)));
         cluster.clients.push(new JsonHttpClient(cluster.apis[i]!.baseUrl, authHeaders('floor')));
       }
-      for (let i = 0; i < options.workers; i++) cluster.workers.push(cluster.watch(`worker ${i + 1}`, await WorkerProcess.start(cluster.workerEnv())));
+      for (let i = 0; i < options.workers; i++)
+        cluster.workers.push(cluster.watch(`worker ${i + 1}`, await WorkerProcess.start(cluster.workerEnv())));
     } catch (error) {
       await cluster.stop();
       throw error;

@@ -13,7 +13,8 @@ import { openLoadTable, TableBot } from './table-bots';
  * How long the bots play: `seconds` (the benchmark's: a rate over a time), or until `commands` commands are applied
  * in all (the tests': the same work whatever the machine's speed, so a busy machine makes a run slower, not shorter).
  */
-export type RunLength = { readonly seconds: number; readonly commands?: undefined } | { readonly commands: number; readonly seconds?: undefined };
+export type RunLength =
+  { readonly seconds: number; readonly commands?: undefined } | { readonly commands: number; readonly seconds?: undefined };
 
 export type LoadOptions = RunLength & LoadSettings;
 
@@ -126,9 +127,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     let turn = 0;
     const pick = () => turn++;
     const bots = tableIds.flatMap((tableId, t) =>
-      Array.from({ length: options.botsPerTable }, (_, b) => new TableBot(tableId, `bot${b + 1}`, views[t]!, cluster.clients, stats, mulberry32(options.seed + t * 31 + b), pick)),
+      Array.from(
+        { length: options.botsPerTable },
+        (_, b) => new TableBot(tableId, `bot${b + 1}`, views[t]!, cluster.clients, stats, mulberry32(options.seed + t * 31 + b), pick),
+      ),
     );
-    phase(`playing ${options.tables} tables ${options.commands === undefined ? `for ${options.seconds} s` : `until ${options.commands} commands are applied`}`);
+    phase(
+      `playing ${options.tables} tables ${options.commands === undefined ? `for ${options.seconds} s` : `until ${options.commands} commands are applied`}`,
+    );
     const began = Date.now();
     const end = began + (options.seconds ?? 0) * 1000;
     const played = () => (options.commands === undefined ? Date.now() >= end : stats.ackTimes.length >= options.commands);
@@ -148,7 +154,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       options.commands === undefined
         ? new Promise<void>((resolve) => setTimeout(resolve, options.seconds * 1000 * faultAt))
         : stats.whenApplied(Math.ceil(options.commands * faultAt));
-    const faultDone = options.fault ? faultDue.then(() => injectFault(options.fault!, cluster, stats, counter, options.resumeWaitMs, options.downFor)) : Promise.resolve(undefined);
+    const faultDone = options.fault
+      ? faultDue.then(() => injectFault(options.fault!, cluster, stats, counter, options.resumeWaitMs, options.downFor))
+      : Promise.resolve(undefined);
     // The bots play until the end of the run and until the fault, if any, is over and measured (a restart slower than
     // the rest of the run would otherwise find no bot left to resume).
     let faultOver = !options.fault;
@@ -192,15 +200,23 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     });
     if (fault && FAILOVER_FAULTS.includes(fault.fault)) {
       // A lost primary is a reason to send again, which 503 says and 500 does not.
-      const serverErrors = [...stats.failures].filter(([kind]) => /^HTTP 5/.test(kind) && !kind.startsWith('HTTP 503')).map(([kind, n]) => `${n} × ${kind}`);
-      checks.push({ name: 'failed commands answered 503 (retry), never 500', ok: serverErrors.length === 0, detail: `unanswered or refused: ${[...stats.failures].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`, problems: serverErrors });
+      const serverErrors = [...stats.failures]
+        .filter(([kind]) => /^HTTP 5/.test(kind) && !kind.startsWith('HTTP 503'))
+        .map(([kind, n]) => `${n} × ${kind}`);
+      checks.push({
+        name: 'failed commands answered 503 (retry), never 500',
+        ok: serverErrors.length === 0,
+        detail: `unanswered or refused: ${[...stats.failures].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
+        problems: serverErrors,
+      });
     }
     const unresolved = bots.flatMap((bot) => bot.unresolved);
     const faultOk = !fault || (fault.resumeGapMs !== undefined && fault.resumeGapMs <= RESUME_LIMIT_MS);
     const commands = stats.ackTimes.length;
     const { onProgress: _p, onPhase: _f, ...shown } = options;
     const ok = checks.every((c) => c.ok) && unresolved.length === 0 && faultOk;
-    const p99ByPhase = fault?.killToResumeMs !== undefined ? latencyByPhase(stats, fault.goneAt, fault.goneAt + fault.killToResumeMs + 10_000) : undefined;
+    const p99ByPhase =
+      fault?.killToResumeMs !== undefined ? latencyByPhase(stats, fault.goneAt, fault.goneAt + fault.killToResumeMs + 10_000) : undefined;
     return {
       options: shown,
       seconds: playedSeconds,
@@ -259,7 +275,10 @@ async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T, 
 export function reportMarkdown(report: LoadReport): string {
   const o = report.options;
   const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
-  const counts = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  const counts = (m: Record<string, number>) =>
+    Object.entries(m)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || 'none';
   const lines = [
     `| tables | bots/table | pace | API processes | workers | fault | seconds | commands | commands/s | p50 ms | p95 ms | p99 ms | 409 retried |`,
     `|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|`,
@@ -269,25 +288,40 @@ export function reportMarkdown(report: LoadReport): string {
   ];
   if (report.fault) {
     const f = report.fault;
-    lines.push('', `Fault: ${f.what}. Service resumed ${f.resumeGapMs === undefined ? `NOT within ${f.resumeWaitMs} ms` : `${f.resumeGapMs} ms`} after the return (limit ${RESUME_LIMIT_MS} ms); down to back ${f.returnedAt - f.downAt} ms; longest stretch without an applied command ${f.longestSilenceMs} ms.`);
+    lines.push(
+      '',
+      `Fault: ${f.what}. Service resumed ${f.resumeGapMs === undefined ? `NOT within ${f.resumeWaitMs} ms` : `${f.resumeGapMs} ms`} after the return (limit ${RESUME_LIMIT_MS} ms); down to back ${f.returnedAt - f.downAt} ms; longest stretch without an applied command ${f.longestSilenceMs} ms.`,
+    );
   }
   if (report.fault?.deliveryResumeMs !== undefined) {
     const f = report.fault;
     const resumed = report.fault.deliveryResumeMs;
     const from = f.fault === 'worker-kill' ? 'the new worker process started' : 'Redis was back';
-    lines.push('', `Delivery: the first event consumed ${resumed} ms after ${from} (goal < ${DELIVERY_RESUME_GOAL_MS} ms: ${resumed < DELIVERY_RESUME_GOAL_MS ? 'met' : 'NOT met'}).`);
+    lines.push(
+      '',
+      `Delivery: the first event consumed ${resumed} ms after ${from} (goal < ${DELIVERY_RESUME_GOAL_MS} ms: ${resumed < DELIVERY_RESUME_GOAL_MS ? 'met' : 'NOT met'}).`,
+    );
   }
   if (report.fault?.killToResumeMs !== undefined) {
     const p = report.p99ByPhase;
-    lines.push('', `Failover: ${report.fault.killToResumeMs} ms from the kill to the first ${report.fault.fault === 'redis-failover' ? 'event taken from the new master' : 'command applied on the new primary'}.${p ? ` p99 ms before the kill ${ms(p.before)}, from the kill to 10 s after resuming ${ms(p.during)}, after ${ms(p.after)}.` : ''}`);
+    lines.push(
+      '',
+      `Failover: ${report.fault.killToResumeMs} ms from the kill to the first ${report.fault.fault === 'redis-failover' ? 'event taken from the new master' : 'command applied on the new primary'}.${p ? ` p99 ms before the kill ${ms(p.before)}, from the kill to 10 s after resuming ${ms(p.during)}, after ${ms(p.after)}.` : ''}`,
+    );
   }
   if (report.commitCost) {
     const c = report.commitCost;
-    lines.push('', `One-row commit on the primary, same run: synchronous standby p50 ${ms(c.sync.p50)} ms / p99 ${ms(c.sync.p99)} ms; its own flush only (a single server) p50 ${ms(c.local.p50)} ms / p99 ${ms(c.local.p99)} ms.`);
+    lines.push(
+      '',
+      `One-row commit on the primary, same run: synchronous standby p50 ${ms(c.sync.p50)} ms / p99 ${ms(c.sync.p99)} ms; its own flush only (a single server) p50 ${ms(c.local.p50)} ms / p99 ${ms(c.local.p99)} ms.`,
+    );
   }
   lines.push('', '| check | result | |', '|---|---|---|');
   // One line per row: a problem's own line breaks and pipes would break the table.
   const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
-  for (const c of report.checks) lines.push(`| ${c.name} | ${c.ok ? 'ok' : 'FAILED'} | ${cell(`${c.detail}${c.problems.length ? `: ${c.problems.join('; ')}` : ''}`)} |`);
+  for (const c of report.checks)
+    lines.push(
+      `| ${c.name} | ${c.ok ? 'ok' : 'FAILED'} | ${cell(`${c.detail}${c.problems.length ? `: ${c.problems.join('; ')}` : ''}`)} |`,
+    );
   return lines.join('\n');
 }

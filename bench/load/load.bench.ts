@@ -16,10 +16,22 @@ export async function runLoadBench(): Promise<{ markdown: string; details: strin
   const faultTables = Number(process.env.LOADTEST_FAULT_TABLES ?? 50);
   const faultSeconds = Number(process.env.LOADTEST_FAULT_SECONDS ?? 30);
   const runs: { title: string; options: LoadOptions }[] = [
-    { title: `${tables} tables, one API process, one worker, closed loop (saturation)`, options: { tables, seconds, apiProcesses: 1, workers: 1, botsPerTable: 1, seed: 1 } },
-    { title: `${tables} tables, one API process, one worker, a command every ${PACE_MS} ms per table`, options: { tables, seconds, apiProcesses: 1, workers: 1, botsPerTable: 1, intervalMs: PACE_MS, seed: 1 } },
-    { title: `${tables} tables, two API processes, two workers, two bots per table, closed loop`, options: { tables, seconds, apiProcesses: 2, workers: 2, botsPerTable: 2, seed: 2 } },
-    { title: `${tables} tables, two API processes, two workers, one bot per table, a command every ${PACE_MS} ms`, options: { tables, seconds, apiProcesses: 2, workers: 2, botsPerTable: 1, intervalMs: PACE_MS, seed: 2 } },
+    {
+      title: `${tables} tables, one API process, one worker, closed loop (saturation)`,
+      options: { tables, seconds, apiProcesses: 1, workers: 1, botsPerTable: 1, seed: 1 },
+    },
+    {
+      title: `${tables} tables, one API process, one worker, a command every ${PACE_MS} ms per table`,
+      options: { tables, seconds, apiProcesses: 1, workers: 1, botsPerTable: 1, intervalMs: PACE_MS, seed: 1 },
+    },
+    {
+      title: `${tables} tables, two API processes, two workers, two bots per table, closed loop`,
+      options: { tables, seconds, apiProcesses: 2, workers: 2, botsPerTable: 2, seed: 2 },
+    },
+    {
+      title: `${tables} tables, two API processes, two workers, one bot per table, a command every ${PACE_MS} ms`,
+      options: { tables, seconds, apiProcesses: 2, workers: 2, botsPerTable: 1, intervalMs: PACE_MS, seed: 2 },
+    },
     ...FAULTS.map((fault) => ({
       title: `fault ${fault}, ${faultTables} tables`,
       options: { tables: faultTables, seconds: faultSeconds, apiProcesses: 1, workers: 1, botsPerTable: 1, seed: 3, fault },

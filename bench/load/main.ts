@@ -27,19 +27,40 @@ const program = new Command('loadtest')
   .description('Load, scale-out and fault runs against the built API and worker (npm run loadtest builds them first)')
   .option('--tables <n>', 'tables played at once', whole(1), 200)
   .option('--seconds <n>', 'how long the bots play', whole(1), 60)
-  .option('--api-processes <n>', 'API processes on one database; every table\'s commands go to all of them in turn', whole(1), 1)
+  .option('--api-processes <n>', "API processes on one database; every table's commands go to all of them in turn", whole(1), 1)
   .option('--workers <n>', 'outbox relay workers (0: no queues, no publish check)', whole(0), 1)
   .option('--interval-ms <n>', 'each bot sends a command every n ms (0: as soon as the last one is answered)', whole(0), 0)
   .option('--bots-per-table <n>', 'bots deciding on each table at once (default 1, or 2 with several API processes)', whole(1))
   .addOption(new Option('--fault <fault>', 'inject one fault while the load runs').choices(FAULTS))
-  .addOption(new Option('--failover-timings <set>', 'primary-failover, redis-failover: Patroni\'s and Sentinel\'s default failure detection or a tuned set (bench/ha/up.sh)').choices(['defaults', 'tuned']).default('defaults'))
-  .option('--seed <n>', 'seed of the bots\' choices', whole(0), 20261130)
+  .addOption(
+    new Option(
+      '--failover-timings <set>',
+      "primary-failover, redis-failover: Patroni's and Sentinel's default failure detection or a tuned set (bench/ha/up.sh)",
+    )
+      .choices(['defaults', 'tuned'])
+      .default('defaults'),
+  )
+  .option('--seed <n>', "seed of the bots' choices", whole(0), 20261130)
   .option('--json', 'print the report as JSON rather than markdown');
 
 async function main(): Promise<void> {
   program.parse();
-  const o = program.opts<{ tables: number; seconds: number; apiProcesses: number; workers: number; botsPerTable?: number; intervalMs: number; fault?: FaultName; failoverTimings: 'defaults' | 'tuned'; seed: number; json?: boolean }>();
-  const bar = new SingleBar({ format: '{bar} {value}/{total} s | {commands} commands, {rate}/s | 409 {conflicts} | resent {failures}', hideCursor: true }, Presets.shades_classic);
+  const o = program.opts<{
+    tables: number;
+    seconds: number;
+    apiProcesses: number;
+    workers: number;
+    botsPerTable?: number;
+    intervalMs: number;
+    fault?: FaultName;
+    failoverTimings: 'defaults' | 'tuned';
+    seed: number;
+    json?: boolean;
+  }>();
+  const bar = new SingleBar(
+    { format: '{bar} {value}/{total} s | {commands} commands, {rate}/s | 409 {conflicts} | resent {failures}', hideCursor: true },
+    Presets.shades_classic,
+  );
   let barStarted = false;
   const report = await runLoad({
     tables: o.tables,
@@ -65,7 +86,12 @@ async function main(): Promise<void> {
       }
     },
     onProgress: (p) =>
-      bar.update(Math.floor(p.elapsedSeconds), { commands: p.commands, rate: p.commandsPerSecond.toFixed(0), conflicts: p.conflicts, failures: p.failures }),
+      bar.update(Math.floor(p.elapsedSeconds), {
+        commands: p.commands,
+        rate: p.commandsPerSecond.toFixed(0),
+        conflicts: p.conflicts,
+        failures: p.failures,
+      }),
   });
   if (barStarted) bar.stop();
   console.log(o.json ? JSON.stringify({ ...report, processLogs: undefined }, null, 2) : reportMarkdown(report));

@@ -44,8 +44,15 @@ export class PrivatePostgres {
   async startServer(): Promise<void> {
     if (this.running) return;
     this.run('pg_ctl', [
-      '-D', this.dataDir, '-l', join(this.dir, 'server.log'), '-w', '-t', '60',
-      '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      '-D',
+      this.dataDir,
+      '-l',
+      join(this.dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
       'start',
     ]);
     this.running = true;
@@ -82,7 +89,10 @@ export class PrivatePostgres {
     const result = asRoot
       ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { cwd: this.dir, encoding: 'utf8' })
       : spawnSync(command, args, { cwd: this.dir, encoding: 'utf8' });
-    if (result.error) throw new Error(`${command} could not run (${result.error.message}): the postgres-restart fault needs PostgreSQL's server programs (Debian: apt-get install postgresql)`);
+    if (result.error)
+      throw new Error(
+        `${command} could not run (${result.error.message}): the postgres-restart fault needs PostgreSQL's server programs (Debian: apt-get install postgresql)`,
+      );
     if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}${result.stdout}`);
   }
 }
@@ -90,7 +100,11 @@ export class PrivatePostgres {
 /** Debian keeps initdb and pg_ctl off the PATH, in /usr/lib/postgresql/<major>/bin: the newest there, else the PATH's. */
 function serverProgram(name: string): string {
   const root = '/usr/lib/postgresql';
-  const majors = existsSync(root) ? readdirSync(root).filter((entry) => /^\d+$/.test(entry)).sort((a, b) => Number(b) - Number(a)) : [];
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .filter((entry) => /^\d+$/.test(entry))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   const found = majors.map((major) => join(root, major, 'bin', name)).find((path) => existsSync(path));
   return found ?? name;
 }

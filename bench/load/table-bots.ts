@@ -85,7 +85,10 @@ export class TableBot {
         this.stats.count(this.stats.rejections, String(answer.body?.code ?? answer.status));
         return this.reread();
       }
-      this.stats.count(this.stats.failures, answer.status === 0 ? String(answer.body) : `HTTP ${answer.status} ${answer.body?.code ?? ''}`.trim());
+      this.stats.count(
+        this.stats.failures,
+        answer.status === 0 ? String(answer.body) : `HTTP ${answer.status} ${answer.body?.code ?? ''}`.trim(),
+      );
       if (Date.now() > giveUpAt) {
         this.unresolved.push(commandId);
         return this.reread();
@@ -103,7 +106,10 @@ export class TableBot {
         this.view = answer.body;
         return;
       }
-      if (Date.now() > giveUpAt) throw new Error(`${this.tableId}: no API process answered GET /tables/${this.tableId} for ${SETTLE_MS} ms (last: ${answer.status} ${JSON.stringify(answer.body)})`);
+      if (Date.now() > giveUpAt)
+        throw new Error(
+          `${this.tableId}: no API process answered GET /tables/${this.tableId} for ${SETTLE_MS} ms (last: ${answer.status} ${JSON.stringify(answer.body)})`,
+        );
       await pause(RETRY_PAUSE_MS);
     }
   }

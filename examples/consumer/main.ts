@@ -8,13 +8,18 @@ import { readRelayKey } from './relay-signature';
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.CONSUMER_DATABASE_URL;
-  if (!databaseUrl) throw new Error('set CONSUMER_DATABASE_URL to the consumer\'s own PostgreSQL database');
+  if (!databaseUrl) throw new Error("set CONSUMER_DATABASE_URL to the consumer's own PostgreSQL database");
   const keyFile = process.env.RELAY_PUBLIC_KEY;
   if (!keyFile) throw new Error("set RELAY_PUBLIC_KEY to the relay's public key file (relay-signing.pub in the worker's data folder)");
   const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const consumer = await startConsumer({
     databaseUrl,
-    connection: { host: redis.hostname, port: Number(redis.port || 6379), password: redis.password || undefined, maxRetriesPerRequest: null },
+    connection: {
+      host: redis.hostname,
+      port: Number(redis.port || 6379),
+      password: redis.password || undefined,
+      maxRetriesPerRequest: null,
+    },
     shards: Number(process.env.EVENT_SHARDS ?? 8),
     prefix: process.env.QUEUE_PREFIX,
     relayKeys: [readRelayKey(keyFile)],

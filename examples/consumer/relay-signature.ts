@@ -28,7 +28,9 @@ function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
   const record = value as Record<string, unknown>;
-  const members = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+  const members = Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort();
   return `{${members.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
 }
 

@@ -23,7 +23,9 @@ function buttonAnte(engine) {
     exportNotes: ({ events, playerOf }, o) =>
       events
         .filter((/** @type {any} */ e) => e.type === 'BlindPosted' && e.kind === 'ante')
-        .map((/** @type {any} */ e) => `button ante: ${playerOf(e.seat)} posted ${e.amount}, ${o.perPlayer} for each player dealt in (dead)`),
+        .map(
+          (/** @type {any} */ e) => `button ante: ${playerOf(e.seat)} posted ${e.amount}, ${o.perPlayer} for each player dealt in (dead)`,
+        ),
     forcedBets(ctx, forcedBets, o) {
       if (!ctx.isDealt(ctx.button)) return null;
       const ante = { seat: ctx.button, kind: /** @type {const} */ ('ante'), amount: o.perPlayer * ctx.dealt.length, live: false };

@@ -28,7 +28,9 @@ function sevenDeuceBounty(engine) {
     params: (rules) => rules.houseOptions.sevenDeuce ?? null,
     defaults: DEFAULTS,
     validate: (o) =>
-      Number.isInteger(o.bigBlinds) && o.bigBlinds >= 1 && o.bigBlinds <= 100 ? null : { field: 'bigBlinds', why: 'the bounty is 1 to 100 big blinds' },
+      Number.isInteger(o.bigBlinds) && o.bigBlinds >= 1 && o.bigBlinds <= 100
+        ? null
+        : { field: 'bigBlinds', why: 'the bounty is 1 to 100 big blinds' },
     afterAwards(state, hand, awards, o) {
       const bounty = o.bigBlinds * /** @type {NonNullable<typeof state.rules>} */ (state.rules).bigBlind;
       /** @type {any[]} */
@@ -61,7 +63,10 @@ function sevenDeuceBounty(engine) {
     exportNotes: ({ events, playerOf }) =>
       events
         .filter((/** @type {any} */ e) => e.type === 'SevenDeuceBountyPaid')
-        .map((/** @type {any} */ e) => `seven-deuce bounty: ${playerOf(e.seat)} won with 7-2 and collected ${e.paid.map((/** @type {any} */ p) => `${p.amount} from ${playerOf(p.seat)}`).join(', ')} (after the pots; finishing stacks include it)`),
+        .map(
+          (/** @type {any} */ e) =>
+            `seven-deuce bounty: ${playerOf(e.seat)} won with 7-2 and collected ${e.paid.map((/** @type {any} */ p) => `${p.amount} from ${playerOf(p.seat)}`).join(', ')} (after the pots; finishing stacks include it)`,
+        ),
     evolve: /** @type {any} */ ({
       /** @param {any} state @param {{ seat: number; paid: { seat: number; amount: number }[] }} e */
       SevenDeuceBountyPaid(state, e) {

@@ -16,7 +16,8 @@ const STATEMENT_ON_TABLE = new RegExp(`\\b(FROM|JOIN|INTO|UPDATE|TABLE|TRUNCATE)
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'test-support' || entry.name === 'test' ? [] : sources(path);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'test-support' || entry.name === 'test' ? [] : sources(path);
     return /\.(ts|js)$/.test(entry.name) && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(entry.name) ? [path] : [];
   });
 }
@@ -41,7 +42,12 @@ describe('the event store boundary', () => {
   });
 
   it('catches such a statement (the pattern is not blind)', () => {
-    for (const sql of ['SELECT 1 FROM events LIMIT 1', 'DELETE FROM checkpoints WHERE name = $1', 'LEFT JOIN commands c ON', 'INSERT INTO streams']) {
+    for (const sql of [
+      'SELECT 1 FROM events LIMIT 1',
+      'DELETE FROM checkpoints WHERE name = $1',
+      'LEFT JOIN commands c ON',
+      'INSERT INTO streams',
+    ]) {
       expect(STATEMENT_ON_TABLE.test(sql)).toBe(true);
     }
     expect(STATEMENT_ON_TABLE.test('SELECT count(*) FROM lobby_tables')).toBe(false);

@@ -50,15 +50,15 @@ export const EXPLAINED = {
   'minimum-raise-after-short-all-in':
     'A short all-in raise does not change the minimum raise, which stays the last full bet or raise (TDA 43-A): poker-ts lowers it to the short all-in increment.',
   'folded-chips-layered':
-    'A folded player\'s chips count in each pot only up to that pot\'s level, so an all-in player wins from each opponent no more than they put in themselves (RRoP General Poker Rules, all-in and side pots; TDA Addendum, side pots): poker-ts puts the whole folded bet into the pot open at the time of the fold. Felt\'s pots are then checked against pots layered independently from the events, and the stacks follow from those pots.',
+    "A folded player's chips count in each pot only up to that pot's level, so an all-in player wins from each opponent no more than they put in themselves (RRoP General Poker Rules, all-in and side pots; TDA Addendum, side pots): poker-ts puts the whole folded bet into the pot open at the time of the fold. Felt's pots are then checked against pots layered independently from the events, and the stacks follow from those pots.",
   'all-in-blind-asked-to-act':
     'A player who is all-in, here from posting a blind, has no further action (RRoP General Poker Rules, table stakes): poker-ts still asks them to act, so the hands part there and the comparison stops.',
   'check-nobody-can-answer':
     'Once every opponent is all-in and nothing is owed, a player has no decision left (TDA 16: all betting action is complete): Felt goes to the showdown; poker-ts asks for a check first (taken, and the hands compared as usual).',
   'poker-ts-hand-ranking':
-    'poker-ts 1.5 ranks some seven-card hands wrongly (known: claudijo/poker-ts pull request #15, closed unmerged; e.g. trips on the board with a pocket pair): there the winners of every pot are checked against a plain best-of-21 five-card ranking written for this test, and Felt\'s awards must match it.',
+    "poker-ts 1.5 ranks some seven-card hands wrongly (known: claudijo/poker-ts pull request #15, closed unmerged; e.g. trips on the board with a pocket pair): there the winners of every pot are checked against a plain best-of-21 five-card ranking written for this test, and Felt's awards must match it.",
   'poker-ts-all-in-accounting':
-    'When betting goes on to another street past a player who is all-in, poker-ts 1.5 drops that player from its pots and payouts (known, claudijo/poker-ts pull request #18, open): its pots and stacks are wrong there, so Felt\'s pots are checked against pots layered independently from the chips each player put in.',
+    "When betting goes on to another street past a player who is all-in, poker-ts 1.5 drops that player from its pots and payouts (known, claudijo/poker-ts pull request #18, open): its pots and stacks are wrong there, so Felt's pots are checked against pots layered independently from the chips each player put in.",
 } as const;
 export type Explained = keyof typeof EXPLAINED;
 
@@ -78,7 +78,25 @@ export interface DifferentialReport {
 }
 
 export function emptyReport(): DifferentialReport {
-  return { hands: 0, decisions: 0, explained: { 'raise-not-reopened': 0, 'raise-unanswerable': 0, 'minimum-raise-after-short-all-in': 0, 'folded-chips-layered': 0, 'all-in-blind-asked-to-act': 0, 'check-nobody-can-answer': 0, 'poker-ts-hand-ranking': 0, 'poker-ts-all-in-accounting': 0 }, disagreements: [], pots: 0, showdowns: 0, stacksAgreed: 0, potsLayered: 0 };
+  return {
+    hands: 0,
+    decisions: 0,
+    explained: {
+      'raise-not-reopened': 0,
+      'raise-unanswerable': 0,
+      'minimum-raise-after-short-all-in': 0,
+      'folded-chips-layered': 0,
+      'all-in-blind-asked-to-act': 0,
+      'check-nobody-can-answer': 0,
+      'poker-ts-hand-ranking': 0,
+      'poker-ts-all-in-accounting': 0,
+    },
+    disagreements: [],
+    pots: 0,
+    showdowns: 0,
+    stacksAgreed: 0,
+    potsLayered: 0,
+  };
 }
 
 const SEATS = 9;
@@ -177,7 +195,13 @@ export function playDifferentialHand(seed: number, report: DifferentialReport): 
       report.explained['all-in-blind-asked-to-act']++;
       return;
     }
-    if (!feltToAct && asked && !asked.folded && pts.legalActions().actions.includes('check') && hand.players.every((p) => p === asked || p.folded || p.allIn)) {
+    if (
+      !feltToAct &&
+      asked &&
+      !asked.folded &&
+      pts.legalActions().actions.includes('check') &&
+      hand.players.every((p) => p === asked || p.folded || p.allIn)
+    ) {
       report.explained['check-nobody-can-answer']++;
       pts.actionTaken('check');
       continue;
@@ -210,7 +234,11 @@ export function playDifferentialHand(seed: number, report: DifferentialReport): 
   const ended = events.find((e): e is Extract<TableEvent, { type: 'HandEnded' }> => e.type === 'HandEnded')!;
   const ptsSeats = pts.isHandInProgress() ? [] : pts.seats();
   const stackDiffs = ended.stacks.filter((s) => (ptsSeats[s.seat - 1]?.totalChips ?? 0) !== s.stack);
-  const ours = potKeys(events.filter((e): e is Extract<TableEvent, { type: 'PotAwarded' }> => e.type === 'PotAwarded').map((e) => ({ amount: e.amount, eligible: e.eligible })));
+  const ours = potKeys(
+    events
+      .filter((e): e is Extract<TableEvent, { type: 'PotAwarded' }> => e.type === 'PotAwarded')
+      .map((e) => ({ amount: e.amount, eligible: e.eligible })),
+  );
   if (ours.length > 0) report.showdowns++;
   report.pots += ours.length;
   if (allInCarriedOver) {
@@ -228,8 +256,21 @@ export function playDifferentialHand(seed: number, report: DifferentialReport): 
   const theirs = potKeys(ptsPots.map((p) => ({ amount: p.size, eligible: p.eligiblePlayers.map((i) => i + 1) })));
   if (ours.join(' ') !== theirs.join(' ')) {
     const layered = potKeys(layeredPots(events));
-    const sameShape = (a: string[], b: string[]) => a.map((k) => k.split(':')[1]).sort().join(' ') === b.map((k) => k.split(':')[1]).sort().join(' ');
-    if (layered.join(' ') === ours.join(' ') && feltAllPots(events).join(' ') === potKeys(layeredPots(events), 1).join(' ') && sameShape(ours, theirs) && hadFoldedChips(events)) {
+    const sameShape = (a: string[], b: string[]) =>
+      a
+        .map((k) => k.split(':')[1])
+        .sort()
+        .join(' ') ===
+      b
+        .map((k) => k.split(':')[1])
+        .sort()
+        .join(' ');
+    if (
+      layered.join(' ') === ours.join(' ') &&
+      feltAllPots(events).join(' ') === potKeys(layeredPots(events), 1).join(' ') &&
+      sameShape(ours, theirs) &&
+      hadFoldedChips(events)
+    ) {
       report.explained['folded-chips-layered']++;
       report.potsLayered++;
       const wrong = awardsAgainstPlainRanking(events, holes, board);
@@ -256,8 +297,14 @@ function awardsAgainstPlainRanking(events: readonly TableEvent[], holes: Map<num
     if (e.type !== 'PotAwarded' || e.eligible.length < 2) continue;
     const ranks = e.eligible.map((seat) => ({ seat, rank: plainRank([...holes.get(seat)!, ...board]) }));
     const best = ranks.reduce((b, r) => (compareRanks(r.rank, b) > 0 ? r.rank : b), ranks[0]!.rank);
-    const winners = ranks.filter((r) => compareRanks(r.rank, best) === 0).map((r) => r.seat).sort();
-    const felt = e.winners.filter((w) => w.amount > 0).map((w) => w.seat).sort();
+    const winners = ranks
+      .filter((r) => compareRanks(r.rank, best) === 0)
+      .map((r) => r.seat)
+      .sort();
+    const felt = e.winners
+      .filter((w) => w.amount > 0)
+      .map((w) => w.seat)
+      .sort();
     if (winners.join() !== felt.join()) return `pot ${e.pot}: the plain ranking gives ${winners.join(', ')}, Felt ${felt.join(', ')}`;
   }
   return null;
@@ -306,7 +353,10 @@ function compareRanks(x: readonly number[], y: readonly number[]): number {
 
 /** Every pot Felt awarded, one-player pots included, as keys. */
 function feltAllPots(events: readonly TableEvent[]): string[] {
-  return potKeys(events.filter((e): e is Extract<TableEvent, { type: 'PotAwarded' }> => e.type === 'PotAwarded'), 1);
+  return potKeys(
+    events.filter((e): e is Extract<TableEvent, { type: 'PotAwarded' }> => e.type === 'PotAwarded'),
+    1,
+  );
 }
 
 /** Whether a player folded with chips in while someone was all-in for less. */
@@ -391,7 +441,14 @@ interface Choice {
 }
 
 /** Compares the two engines' legal actions for `seat`, classifies any difference, and picks an action both allow. */
-function compareLegalActions(felt: TableState, seat: number, pts: PokerTsFacade, report: DifferentialReport, disagree: (what: string) => void, random: () => number): Choice | null {
+function compareLegalActions(
+  felt: TableState,
+  seat: number,
+  pts: PokerTsFacade,
+  report: DifferentialReport,
+  disagree: (what: string) => void,
+  random: () => number,
+): Choice | null {
   const theirs = pts.legalActions();
   const hand = felt.hand!;
   const player = playerInHand(hand, seat)!;
@@ -405,7 +462,11 @@ function compareLegalActions(felt: TableState, seat: number, pts: PokerTsFacade,
   const aggressive = theirs.actions.includes('bet') ? 'bet' : theirs.actions.includes('raise') ? 'raise' : null;
   const ourAggressive = has('Bet') ? 'bet' : has('Raise') ? 'raise' : null;
   // Passive actions must match exactly.
-  for (const [p, f] of [['fold', 'Fold'], ['check', 'Check'], ['call', 'Call']] as const) {
+  for (const [p, f] of [
+    ['fold', 'Fold'],
+    ['check', 'Check'],
+    ['call', 'Call'],
+  ] as const) {
     if (theirs.actions.includes(p) !== has(f)) {
       disagree(`legal actions of seat ${seat}: poker-ts ${JSON.stringify(theirs)}, Felt ${JSON.stringify(ours)}`);
       return null;
@@ -416,7 +477,11 @@ function compareLegalActions(felt: TableState, seat: number, pts: PokerTsFacade,
     const blocked = aggressive === 'bet' ? options.bet : options.raise;
     const code = 'blocked' in blocked ? blocked.blocked : null;
     if (ourAggressive === null && code === 'BETTING_NOT_REOPENED') report.explained['raise-not-reopened']++;
-    else if (ourAggressive === null && (code === 'BET_NOT_ALLOWED' || code === 'RAISE_NOT_ALLOWED') && /no other player/.test((blocked as { why: string }).why))
+    else if (
+      ourAggressive === null &&
+      (code === 'BET_NOT_ALLOWED' || code === 'RAISE_NOT_ALLOWED') &&
+      /no other player/.test((blocked as { why: string }).why)
+    )
       report.explained['raise-unanswerable']++;
     else {
       disagree(`bet/raise for seat ${seat}: poker-ts ${JSON.stringify(theirs)}, Felt ${JSON.stringify(ours)}`);
@@ -432,7 +497,11 @@ function compareLegalActions(felt: TableState, seat: number, pts: PokerTsFacade,
     if (ourRange.min !== theirRange.min) {
       // poker-ts's minimum after a short all-in is the short increment; Felt keeps the last full one.
       const round = hand.round;
-      if (aggressive === 'raise' && theirRange.min < ourRange.min && ourRange.min === Math.min(round.currentBet + round.lastFullIncrement, ourRange.max))
+      if (
+        aggressive === 'raise' &&
+        theirRange.min < ourRange.min &&
+        ourRange.min === Math.min(round.currentBet + round.lastFullIncrement, ourRange.max)
+      )
         report.explained['minimum-raise-after-short-all-in']++;
       else {
         disagree(`minimum ${aggressive} for seat ${seat}: poker-ts ${theirRange.min}, Felt ${ourRange.min}`);
@@ -446,7 +515,9 @@ function compareLegalActions(felt: TableState, seat: number, pts: PokerTsFacade,
   if (both && r < 0.35) {
     const x = random();
     const to = x < 0.35 ? both.min : x < 0.55 ? both.max : both.min + Math.floor(random() * (both.max - both.min + 1));
-    return aggressive === 'bet' ? { pts: 'bet', betSize: to, felt: { type: 'Bet', seat, amount: to } } : { pts: 'raise', betSize: to, felt: { type: 'Raise', seat, to } };
+    return aggressive === 'bet'
+      ? { pts: 'bet', betSize: to, felt: { type: 'Bet', seat, amount: to } }
+      : { pts: 'raise', betSize: to, felt: { type: 'Raise', seat, to } };
   }
   if (has('Check')) return { pts: 'check', felt: { type: 'Check', seat } };
   if (r < 0.55) return { pts: 'fold', felt: { type: 'Fold', seat } };

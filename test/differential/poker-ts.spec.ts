@@ -14,7 +14,9 @@ describe('differential play against poker-ts (plain no limit)', () => {
     expect(report.decisions).toBeGreaterThan(7000);
     // Most hands are compared to the last chip; the rest have their pots checked against the independent layering.
     expect(report.stacksAgreed).toBeGreaterThan(500);
-    expect(report.stacksAgreed + report.potsLayered + report.explained['all-in-blind-asked-to-act'] + report.explained['poker-ts-hand-ranking']).toBe(1000);
+    expect(
+      report.stacksAgreed + report.potsLayered + report.explained['all-in-blind-asked-to-act'] + report.explained['poker-ts-hand-ranking'],
+    ).toBe(1000);
     expect(Object.keys(report.explained).sort()).toEqual(Object.keys(EXPLAINED).sort());
   });
 
@@ -38,7 +40,9 @@ describe('differential play against poker-ts (plain no limit)', () => {
       { amount: 400, eligible: [2, 3] },
     ]);
     // A folded player's chips count only up to each pot's level.
-    expect(layeredPots([...events, { type: 'RaisePlaced', seat: 4, to: 200, allIn: false, full: true }, { type: 'PlayerFolded', seat: 4 }])).toEqual([
+    expect(
+      layeredPots([...events, { type: 'RaisePlaced', seat: 4, to: 200, allIn: false, full: true }, { type: 'PlayerFolded', seat: 4 }]),
+    ).toEqual([
       { amount: 400, eligible: [1, 2, 3] },
       { amount: 500, eligible: [2, 3] },
     ]);

@@ -1,4 +1,12 @@
-import { EQUIVALENT_NOTE_KINDS, ohhExportFromEvents, phhHandsFromEvents, replayPhhText, toOhhText, toPhhText, type PhhNoteKind } from '@felt/formats';
+import {
+  EQUIVALENT_NOTE_KINDS,
+  ohhExportFromEvents,
+  phhHandsFromEvents,
+  replayPhhText,
+  toOhhText,
+  toPhhText,
+  type PhhNoteKind,
+} from '@felt/formats';
 import { MIXED_TABLES, mixedLog } from './mixed-log';
 import { checkOhhHand, checkPhhHand, ohhObjects, phhTables } from './independent-check';
 
@@ -36,7 +44,8 @@ describe('exports of a mixed log, checked without the engine', () => {
       const tables = phh.hands.length ? phhTables(phhText) : [];
       phhProblems = phhProblems.concat(tables.flatMap(({ key, hand }) => checkPhhHand(`${log.name} ${key}`, hand)));
       const objects = ohhObjects(ohhText);
-      if (ohh.skipped.length) expect((objects[0] as { felt_export: { left_out: unknown[] } }).felt_export.left_out).toHaveLength(ohh.skipped.length);
+      if (ohh.skipped.length)
+        expect((objects[0] as { felt_export: { left_out: unknown[] } }).felt_export.left_out).toHaveLength(ohh.skipped.length);
       const hands = objects.filter((o) => 'ohh' in o);
       expect(hands).toHaveLength(ohh.hands.length);
       const phhByHand = new Map(tables.map(({ hand }) => [Number(hand.hand), hand]));
@@ -44,12 +53,17 @@ describe('exports of a mixed log, checked without the engine', () => {
         const { problems, finalStacks } = checkOhhHand(h);
         ohhProblems = ohhProblems.concat(problems);
         // Where both formats hold the hand, OHH's results are PHH's finishing stacks.
-        const number = Number(String((h.ohh as { game_number: string }).game_number).split('-').pop());
+        const number = Number(
+          String((h.ohh as { game_number: string }).game_number)
+            .split('-')
+            .pop(),
+        );
         const p = phhByHand.get(number);
         if (!p) continue;
         (p.seats as number[]).forEach((seat, k) => {
           const phhFinal = (p.finishing_stacks as number[])[k];
-          if (finalStacks.get(seat) !== phhFinal) crossProblems.push(`${log.name} hand ${number} seat ${seat}: OHH ${finalStacks.get(seat)} PHH ${phhFinal}`);
+          if (finalStacks.get(seat) !== phhFinal)
+            crossProblems.push(`${log.name} hand ${number} seat ${seat}: OHH ${finalStacks.get(seat)} PHH ${phhFinal}`);
         });
       }
     }
@@ -67,7 +81,15 @@ describe('exports of a mixed log, checked without the engine', () => {
 
   it('writes PHH whose own arithmetic holds for every hand: chips conserved with the rake, folded players exact', () => {
     expect(phhProblems.slice(0, 5)).toEqual([]);
-    for (const kind of ['rake', 'new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'bomb-pot', 'run-it-twice'] as PhhNoteKind[])
+    for (const kind of [
+      'rake',
+      'new-player-post',
+      'dead-post',
+      'raise-nobody-can-call',
+      'check-for-pokerkit',
+      'bomb-pot',
+      'run-it-twice',
+    ] as PhhNoteKind[])
       expect([kind, (counts[kind] ?? 0) > 0]).toEqual([kind, true]);
     expect(EQUIVALENT_NOTE_KINDS).toContain('rake');
   });
@@ -91,7 +113,10 @@ describe('the independent checkers catch a broken file', () => {
     expect(checkPhhHand(key!, hand!).join()).toMatch(/starting \d+ - rake 0 != finishing/);
     const folded = phh.hands.find((h) => h.actions.some((a) => / f$/.test(a)))!;
     const who = Number(/p(\d+) f$/.exec(folded.actions.find((a) => / f$/.test(a))!)![1]) - 1;
-    const paid = { ...folded, finishingStacks: folded.finishingStacks.map((s, k) => (k === who ? s + 1 : k === (who + 1) % s ? s - 1 : s)) };
+    const paid = {
+      ...folded,
+      finishingStacks: folded.finishingStacks.map((s, k) => (k === who ? s + 1 : k === (who + 1) % s ? s - 1 : s)),
+    };
     const [{ key: k2, hand: h2 }] = phhTables(toPhhText([paid]));
     expect(checkPhhHand(k2!, h2!).join()).toMatch(/folded after putting in/);
   });
@@ -121,7 +146,10 @@ describe('felt phh reads the export back', () => {
         if (b[0]! < 0) return false;
         return b.length === 2 || (b[1] === (h.minBet ?? h.smallBet) && b[b.length - 1]! >= 0);
       };
-      const plain = phh.hands.filter((h) => setUp(h) && h.notes.every((n) => ['new-player-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake'].includes(n.kind)));
+      const plain = phh.hands.filter(
+        (h) =>
+          setUp(h) && h.notes.every((n) => ['new-player-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake'].includes(n.kind)),
+      );
       if (plain.length === 0) continue;
       for (const r of replayPhhText(toPhhText(plain), log.name)) {
         replayed++;

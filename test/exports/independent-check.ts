@@ -62,7 +62,8 @@ export function checkPhhHand(key: string, hand: Table): string[] {
       live[k]! += owed;
     } else if (words[1] === 'cbr') {
       const to = Number(words[2]);
-      if (!(to > Math.max(...live) || to - live[k]! === stack)) problems.push(`hand ${key}: "${action}" is not above the bet of ${Math.max(...live)}`);
+      if (!(to > Math.max(...live) || to - live[k]! === stack))
+        problems.push(`hand ${key}: "${action}" is not above the bet of ${Math.max(...live)}`);
       if (to - live[k]! > stack) problems.push(`hand ${key}: "${action}" puts in more than p${k + 1}'s ${stack} behind`);
       put[k]! += to - live[k]!;
       live[k] = to;
@@ -87,12 +88,27 @@ export function ohhObjects(text: string): Table[] {
 
 const STAKES = new Set(['Post SB', 'Post BB', 'Post Ante', 'Straddle', 'Post Dead', 'Post Extra Blind', 'Call', 'Bet', 'Raise']);
 
-interface OhhAction { player_id: number; action: string; amount: number; uncalled_returned?: number }
-interface OhhPot { amount: number; rake: number; jackpot: number; player_wins: { player_id: number; win_amount: number; contributed_rake: number }[] }
+interface OhhAction {
+  player_id: number;
+  action: string;
+  amount: number;
+  uncalled_returned?: number;
+}
+interface OhhPot {
+  amount: number;
+  rake: number;
+  jackpot: number;
+  player_wins: { player_id: number; win_amount: number; contributed_rake: number }[];
+}
 
 /** Each player's result (chips after the hand) from an OHH hand's fields alone, and the balance problems. */
 export function checkOhhHand(hand: Table): { problems: string[]; finalStacks: Map<number, number> } {
-  const o = hand.ohh as { game_number: string; players: { id: number; seat: number; starting_stack: number }[]; rounds: { actions: OhhAction[] }[]; pots: OhhPot[] };
+  const o = hand.ohh as {
+    game_number: string;
+    players: { id: number; seat: number; starting_stack: number }[];
+    rounds: { actions: OhhAction[] }[];
+    pots: OhhPot[];
+  };
   const problems: string[] = [];
   const at = `hand ${o.game_number}`;
   const actions = o.rounds.flatMap((r) => r.actions);
@@ -109,7 +125,8 @@ export function checkOhhHand(hand: Table): { problems: string[]; finalStacks: Ma
   for (const pot of o.pots) {
     const wins = pot.player_wins.reduce((n, w) => n + w.win_amount, 0);
     const contributed = pot.player_wins.reduce((n, w) => n + w.contributed_rake, 0);
-    if (wins + pot.rake + pot.jackpot !== pot.amount) problems.push(`${at}: a pot of ${pot.amount} pays ${wins} + rake ${pot.rake} + jackpot ${pot.jackpot}`);
+    if (wins + pot.rake + pot.jackpot !== pot.amount)
+      problems.push(`${at}: a pot of ${pot.amount} pays ${wins} + rake ${pot.rake} + jackpot ${pot.jackpot}`);
     if (contributed !== pot.rake) problems.push(`${at}: contributed rake ${contributed} != the pot's rake ${pot.rake}`);
     for (const w of pot.player_wins) won.set(w.player_id, (won.get(w.player_id) ?? 0) + w.win_amount);
   }

@@ -1,4 +1,14 @@
-import { commandFor, legalActions, mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState } from '@felt/engine';
+import {
+  commandFor,
+  legalActions,
+  mulberry32,
+  randomLegalCommand,
+  tableDecider,
+  type TableCommand,
+  type TableEvent,
+  type TableRulesInput,
+  type TableState,
+} from '@felt/engine';
 
 /**
  * Mixed table logs for checking the exports: tables with the house options (rake, straddles, kill pots, kill
@@ -7,14 +17,109 @@ import { commandFor, legalActions, mulberry32, randomLegalCommand, tableDecider,
  * replaced by new players (half of them posting to come in) and rebuy. Deterministic for a seed.
  */
 export const MIXED_TABLES: readonly { readonly name: string; readonly rules: TableRulesInput; readonly players: number }[] = [
-  { name: 'nl-rake', players: 6, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 9, houseOptions: { rake: { version: 1, percent: 5, cap: 6, capScope: 'hand', roundDownTo: 1, noFlopNoDrop: true, allocation: 'main-pot-first' } } } as TableRulesInput },
-  { name: 'nl-straddle-chop', players: 4, rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10, maxSeats: 9, houseOptions: { straddle: { positions: 'utg', maxStraddles: 2, minPlayersDealt: 3, buttonStraddleOrder: 'left-of-straddler', minRaiseBasis: 'big-blind' }, chop: { version: 1, fee: 1, allowHeadsUp: false } } } as TableRulesInput },
-  { name: 'nl-antes-killpot', players: 7, rules: { structure: { kind: 'no-limit' }, smallBlind: 2, bigBlind: 4, ante: { kind: 'everyone', amount: 1 }, maxSeats: 10, houseOptions: { killPot: { size: 'double', overblindOnly: true } } } as TableRulesInput },
-  { name: 'nl-bb-ante-rake', players: 9, rules: { structure: { kind: 'no-limit' }, smallBlind: 50, bigBlind: 100, ante: { kind: 'big-blind', amount: 100 }, maxSeats: 9, buttonMode: 'moving', houseOptions: { rake: { version: 1, percent: 10, cap: 40, capScope: 'pot', roundDownTo: 5, noFlopNoDrop: false, allocation: 'proportional' } } } as TableRulesInput },
-  { name: 'fl-heads-up-uncapped', players: 2, rules: { structure: { kind: 'fixed-limit', smallBet: 2, bigBet: 4, maxBetsPerRound: 4, headsUpUncapped: true }, smallBlind: 1, bigBlind: 2, maxSeats: 2 } as TableRulesInput },
-  { name: 'fl-kill-game', players: 6, rules: { structure: { kind: 'fixed-limit', smallBet: 4, bigBet: 8 }, smallBlind: 2, bigBlind: 4, maxSeats: 8, houseOptions: { killGame: { mode: 'full', trigger: 'consecutive-pots', requireFlop: false, killerAction: 'last', minPlayers: 3, minPotInBigBets: 1 }, rake: { version: 1, percent: 10, cap: 4, capScope: 'hand', roundDownTo: 1, noFlopNoDrop: true, allocation: 'main-pot-first' } } } as TableRulesInput },
+  {
+    name: 'nl-rake',
+    players: 6,
+    rules: {
+      structure: { kind: 'no-limit' },
+      smallBlind: 1,
+      bigBlind: 2,
+      maxSeats: 9,
+      houseOptions: {
+        rake: { version: 1, percent: 5, cap: 6, capScope: 'hand', roundDownTo: 1, noFlopNoDrop: true, allocation: 'main-pot-first' },
+      },
+    } as TableRulesInput,
+  },
+  {
+    name: 'nl-straddle-chop',
+    players: 4,
+    rules: {
+      structure: { kind: 'no-limit' },
+      smallBlind: 5,
+      bigBlind: 10,
+      maxSeats: 9,
+      houseOptions: {
+        straddle: {
+          positions: 'utg',
+          maxStraddles: 2,
+          minPlayersDealt: 3,
+          buttonStraddleOrder: 'left-of-straddler',
+          minRaiseBasis: 'big-blind',
+        },
+        chop: { version: 1, fee: 1, allowHeadsUp: false },
+      },
+    } as TableRulesInput,
+  },
+  {
+    name: 'nl-antes-killpot',
+    players: 7,
+    rules: {
+      structure: { kind: 'no-limit' },
+      smallBlind: 2,
+      bigBlind: 4,
+      ante: { kind: 'everyone', amount: 1 },
+      maxSeats: 10,
+      houseOptions: { killPot: { size: 'double', overblindOnly: true } },
+    } as TableRulesInput,
+  },
+  {
+    name: 'nl-bb-ante-rake',
+    players: 9,
+    rules: {
+      structure: { kind: 'no-limit' },
+      smallBlind: 50,
+      bigBlind: 100,
+      ante: { kind: 'big-blind', amount: 100 },
+      maxSeats: 9,
+      buttonMode: 'moving',
+      houseOptions: {
+        rake: { version: 1, percent: 10, cap: 40, capScope: 'pot', roundDownTo: 5, noFlopNoDrop: false, allocation: 'proportional' },
+      },
+    } as TableRulesInput,
+  },
+  {
+    name: 'fl-heads-up-uncapped',
+    players: 2,
+    rules: {
+      structure: { kind: 'fixed-limit', smallBet: 2, bigBet: 4, maxBetsPerRound: 4, headsUpUncapped: true },
+      smallBlind: 1,
+      bigBlind: 2,
+      maxSeats: 2,
+    } as TableRulesInput,
+  },
+  {
+    name: 'fl-kill-game',
+    players: 6,
+    rules: {
+      structure: { kind: 'fixed-limit', smallBet: 4, bigBet: 8 },
+      smallBlind: 2,
+      bigBlind: 4,
+      maxSeats: 8,
+      houseOptions: {
+        killGame: {
+          mode: 'full',
+          trigger: 'consecutive-pots',
+          requireFlop: false,
+          killerAction: 'last',
+          minPlayers: 3,
+          minPotInBigBets: 1,
+        },
+        rake: { version: 1, percent: 10, cap: 4, capScope: 'hand', roundDownTo: 1, noFlopNoDrop: true, allocation: 'main-pot-first' },
+      },
+    } as TableRulesInput,
+  },
   { name: 'pl', players: 5, rules: { structure: { kind: 'pot-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } as TableRulesInput },
-  { name: 'nl-bomb-pot-run-twice', players: 6, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 9, houseOptions: { bombPot: { ante: 3, everyNthHand: 5 }, runItTwice: true, rake: { percent: 5, cap: 5 } } } as TableRulesInput },
+  {
+    name: 'nl-bomb-pot-run-twice',
+    players: 6,
+    rules: {
+      structure: { kind: 'no-limit' },
+      smallBlind: 1,
+      bigBlind: 2,
+      maxSeats: 9,
+      houseOptions: { bombPot: { ante: 3, everyNthHand: 5 }, runItTwice: true, rake: { percent: 5, cap: 5 } },
+    } as TableRulesInput,
+  },
 ];
 
 export interface MixedLog {

@@ -64,7 +64,12 @@ export class CardWatch {
   ) {}
 
   /** Every card or seed `answer` shows that `sender` may not see now, as sentences (none: no leak); `sent`: the request's text. */
-  async leaks(tableId: string | null, sender: Sender, answer: { body: unknown; text: string; contentType: string; problem: boolean }, sent: string): Promise<string[]> {
+  async leaks(
+    tableId: string | null,
+    sender: Sender,
+    answer: { body: unknown; text: string; contentType: string; problem: boolean },
+    sent: string,
+  ): Promise<string[]> {
     const named = namedInAnswer(answer, tableId === null ? 'no table' : 'latest', tableId);
     if (named.length === 0) return [];
     const own = new Set(namedIn(sent).cards);
@@ -75,7 +80,10 @@ export class CardWatch {
       const hand = handOf(table, scope);
       const over = hand === null || hand === 'none' ? true : hand.over;
       const secret = secretCards(hand, audience);
-      const seen = [...cards.filter((card) => secret.has(card) && !own.has(card)), ...(audience !== null && hand !== 'none' && maySeeDeck(audience, over) ? [] : seeds)];
+      const seen = [
+        ...cards.filter((card) => secret.has(card) && !own.has(card)),
+        ...(audience !== null && hand !== 'none' && maySeeDeck(audience, over) ? [] : seeds),
+      ];
       if (seen.length === 0) continue;
       const where = describe(scope);
       if (!found.has(where)) found.set(where, new Set());
@@ -92,7 +100,8 @@ export class CardWatch {
     for (const event of (await this.store.readStream(streamIdOf(tableId), { fromVersion: table.version + 1 })).map(openedForTest)) {
       table.version = event.streamVersion;
       const data = event.data as Record<string, any>;
-      if (event.type === 'TableOpened' || event.type === 'RulesChanged') table.dealerSeesHoleCards = data.rules?.dealerSeesHoleCards === true;
+      if (event.type === 'TableOpened' || event.type === 'RulesChanged')
+        table.dealerSeesHoleCards = data.rules?.dealerSeesHoleCards === true;
       if (event.type === 'HandStarted') {
         table.starts.push([event.streamVersion, data.handNumber as number]);
         table.hands.set(data.handNumber as number, { board: new Set(), shown: new Set(), hole: new Set(), over: false });
@@ -112,7 +121,10 @@ export class CardWatch {
   private async audienceAt(tableId: string, table: TableCards, sender: Sender): Promise<Audience> {
     let assignedDealer = false;
     if (sender.role === 'dealer' && table.dealerSeesHoleCards && sender.userId !== undefined) {
-      const { rows } = await this.db.query(`SELECT 1 FROM dealer_assignments WHERE table_id = $1 AND user_id = $2`, [tableId, sender.userId]);
+      const { rows } = await this.db.query(`SELECT 1 FROM dealer_assignments WHERE table_id = $1 AND user_id = $2`, [
+        tableId,
+        sender.userId,
+      ]);
       assignedDealer = rows.length > 0;
     }
     return audienceOf(sender.role, { assignedDealer, dealerSeesHoleCards: table.dealerSeesHoleCards, liveSurveillance: false });
@@ -135,11 +147,19 @@ function secretCards(hand: HandCards | 'none' | null, audience: Audience | null)
 }
 
 function describe(scope: Scope): string {
-  return typeof scope === 'string' ? `the answer (${scope})` : 'hand' in scope ? `hand ${scope.hand}` : `the event at version ${scope.version}`;
+  return typeof scope === 'string'
+    ? `the answer (${scope})`
+    : 'hand' in scope
+      ? `hand ${scope.hand}`
+      : `the event at version ${scope.version}`;
 }
 
 /** The cards and seeds an answer names, by scope. */
-function namedInAnswer(answer: { body: unknown; text: string; contentType: string; problem: boolean }, root: Scope, tableId: string | null): Named[] {
+function namedInAnswer(
+  answer: { body: unknown; text: string; contentType: string; problem: boolean },
+  root: Scope,
+  tableId: string | null,
+): Named[] {
   const out: Named[] = [];
   if (answer.contentType.includes('toml')) {
     // PHH: one block a hand, each with its `hand = N`; cards are in its deal and show actions ("d dh p1 7s6d", "d db
@@ -196,5 +216,6 @@ function walk(value: unknown, key: string, scope: Scope, tableId: string | null,
   // A draw for the button deals every card face up, before any hand: its cards and seed are public (engine events.ts).
   const seeds = record.type === 'ButtonDrawn' ? [] : ['seed', 'salt'].filter((k) => record[k] !== null && record[k] !== undefined);
   if (seeds.length > 0) out.push({ scope: inner, cards: [], seeds });
-  for (const [k, v] of Object.entries(record)) if (!(record.type === 'ButtonDrawn' && k === 'data')) walk(v, k, inner, tableId, problem, out);
+  for (const [k, v] of Object.entries(record))
+    if (!(record.type === 'ButtonDrawn' && k === 'data')) walk(v, k, inner, tableId, problem, out);
 }

@@ -47,20 +47,31 @@ export interface FuzzFigures {
 }
 
 /** The document's operations as matchers of a method and a path: the literal segments decide, most literal first. */
-export function operationMatcher(doc: { paths?: Record<string, Record<string, unknown>> }): { operations: string[]; of: (method: string, url: string) => string } {
+export function operationMatcher(doc: { paths?: Record<string, Record<string, unknown>> }): {
+  operations: string[];
+  of: (method: string, url: string) => string;
+} {
   const routes: { name: string; method: string; pattern: RegExp; literals: number }[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of Object.keys(item)) {
       if (!['get', 'post', 'put', 'delete', 'patch'].includes(method)) continue;
       const segments = path.split('/').slice(1);
-      const pattern = new RegExp(`^/${segments.map((s) => (/^\{\w+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
-      routes.push({ name: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), pattern, literals: segments.filter((s) => !s.startsWith('{')).length });
+      const pattern = new RegExp(
+        `^/${segments.map((s) => (/^\{\w+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`,
+      );
+      routes.push({
+        name: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        pattern,
+        literals: segments.filter((s) => !s.startsWith('{')).length,
+      });
     }
   }
   routes.sort((a, b) => b.literals - a.literals);
   return {
     operations: routes.map((r) => r.name).sort(),
-    of: (method, url) => routes.find((r) => r.method === method && r.pattern.test(url.split('?')[0]!))?.name ?? `${method} (not in the document)`,
+    of: (method, url) =>
+      routes.find((r) => r.method === method && r.pattern.test(url.split('?')[0]!))?.name ?? `${method} (not in the document)`,
   };
 }
 
@@ -105,7 +116,12 @@ export class FuzzChecker {
   /** Sends `request` as `sender`, checks the answer, counts it. */
   async send(request: FuzzRequest, sender: Sender): Promise<Answer> {
     const fastify = this.api.app.getHttpAdapter().getInstance();
-    const res = await fastify.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
+    const res = await fastify.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: request.headers,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+    });
     const contentType = String(res.headers['content-type'] ?? '');
     let body: any;
     if (contentType.includes('json') && !contentType.includes('ndjson') && !contentType.includes('jsonl')) {
@@ -129,7 +145,9 @@ export class FuzzChecker {
     const statusClass = `${Math.floor(status / 100)}xx`;
     f.byStatus[statusClass] = (f.byStatus[statusClass] ?? 0) + 1;
     const requestText = typeof request.payload === 'string' ? request.payload : (request.payload?.toString('utf8') ?? '');
-    this.trace?.(`${f.requests} ${request.method} ${request.url.slice(0, 200)} ${requestText.slice(0, 200)} → ${status} ${String(answer.body?.code ?? '')}`);
+    this.trace?.(
+      `${f.requests} ${request.method} ${request.url.slice(0, 200)} ${requestText.slice(0, 200)} → ${status} ${String(answer.body?.code ?? '')}`,
+    );
     const fail = (why: string) => {
       const failure = { request: `${request.method} ${request.url.slice(0, 300)} ${requestText.slice(0, 300)}`, why, at: f.requests };
       f.failures.push(failure);
@@ -159,7 +177,10 @@ export class FuzzChecker {
     // Not the token: its base64 would excuse cards at random.
     const headers = Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization');
     const sent = `${decodedUrl(request.url)} ${headers.map(([, value]) => value).join(' ')} ${requestText}`;
-    for (const leak of await this.cards.leaks(tableOfUrl(request.url), sender, { ...answer, problem: status >= 400 }, sent)) { fail(`card shown: ${leak}`); if (process.env.FUZZ_DEBUG) console.log(request.url, sent, answer.text.slice(0, 6000)); }
+    for (const leak of await this.cards.leaks(tableOfUrl(request.url), sender, { ...answer, problem: status >= 400 }, sent)) {
+      fail(`card shown: ${leak}`);
+      if (process.env.FUZZ_DEBUG) console.log(request.url, sent, answer.text.slice(0, 6000));
+    }
   }
 }
 

@@ -16,8 +16,19 @@ export interface Step {
   readonly observe?: (answer: Answer) => void;
 }
 
-export const get = (actor: Actor, path: string, observe?: Step['observe']): Step => ({ actor, method: 'GET', path, ...(observe ? { observe } : {}) });
+export const get = (actor: Actor, path: string, observe?: Step['observe']): Step => ({
+  actor,
+  method: 'GET',
+  path,
+  ...(observe ? { observe } : {}),
+});
 
-export const post = (actor: Actor, path: string, body: unknown, observe?: Step['observe']): Step => ({ actor, method: 'POST', path, body, ...(observe ? { observe } : {}) });
+export const post = (actor: Actor, path: string, body: unknown, observe?: Step['observe']): Step => ({
+  actor,
+  method: 'POST',
+  path,
+  body,
+  ...(observe ? { observe } : {}),
+});
 
 export const ok = (answer: Answer): boolean => answer.status >= 200 && answer.status < 300;

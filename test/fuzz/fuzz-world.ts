@@ -40,12 +40,38 @@ export const TABLE_KINDS = {
   plain: { rules: NO_LIMIT_1_2, players: 4, deckFields: shuffledByTheHouse },
   reader: { rules: { ...NO_LIMIT_1_2, dealerSeesHoleCards: true }, players: 3, deckFields: shuffledByTheHouse },
   live: { rules: { ...NO_LIMIT_1_2, cardSource: 'live' }, players: 3, deckFields: fromTheShoe },
-  straddle: { rules: { ...NO_LIMIT_1_2, houseOptions: { straddle: { positions: 'utg-or-button', maxStraddles: 2 } } }, players: 4, deckFields: shuffledByTheHouse },
-  bomb: { rules: { ...NO_LIMIT_1_2, houseOptions: { bombPot: { ante: 2 }, runItTwice: true } }, players: 3, deckFields: shuffledByTheHouse },
-  chop: { rules: { ...NO_LIMIT_1_2, houseOptions: { chop: true, rake: { percent: 5, cap: 3 } } }, players: 3, deckFields: shuffledByTheHouse },
-  kill: { rules: { structure: { kind: 'fixed-limit', smallBet: 10, bigBet: 20 }, smallBlind: 5, bigBlind: 10, maxSeats: 6, houseOptions: { killPot: true } }, players: 4, deckFields: shuffledByTheHouse },
+  straddle: {
+    rules: { ...NO_LIMIT_1_2, houseOptions: { straddle: { positions: 'utg-or-button', maxStraddles: 2 } } },
+    players: 4,
+    deckFields: shuffledByTheHouse,
+  },
+  bomb: {
+    rules: { ...NO_LIMIT_1_2, houseOptions: { bombPot: { ante: 2 }, runItTwice: true } },
+    players: 3,
+    deckFields: shuffledByTheHouse,
+  },
+  chop: {
+    rules: { ...NO_LIMIT_1_2, houseOptions: { chop: true, rake: { percent: 5, cap: 3 } } },
+    players: 3,
+    deckFields: shuffledByTheHouse,
+  },
+  kill: {
+    rules: {
+      structure: { kind: 'fixed-limit', smallBet: 10, bigBet: 20 },
+      smallBlind: 5,
+      bigBlind: 10,
+      maxSeats: 6,
+      houseOptions: { killPot: true },
+    },
+    players: 4,
+    deckFields: shuffledByTheHouse,
+  },
   training: { rules: { ...NO_LIMIT_1_2, deckSource: 'training' }, players: 3, deckFields: seeded },
-  clock: { rules: { ...NO_LIMIT_1_2, houseOptions: { shotClock: { seconds: 30, timeBankExtensions: 2, timeBankSeconds: 30 } } }, players: 3, deckFields: shuffledByTheHouse },
+  clock: {
+    rules: { ...NO_LIMIT_1_2, houseOptions: { shotClock: { seconds: 30, timeBankExtensions: 2, timeBankSeconds: 30 } } },
+    players: 3,
+    deckFields: shuffledByTheHouse,
+  },
 } satisfies Record<string, TableKind>;
 
 export type KindName = keyof typeof TABLE_KINDS;
@@ -75,11 +101,22 @@ export interface TableView {
   readonly version: number;
   readonly status: string;
   readonly rules: { readonly bigBlind: number; readonly maxSeats: number } & Record<string, unknown>;
-  readonly seats: readonly { readonly seat: number; readonly playerId: string; readonly stack: number; readonly sittingOut: boolean; readonly busted?: boolean }[];
+  readonly seats: readonly {
+    readonly seat: number;
+    readonly playerId: string;
+    readonly stack: number;
+    readonly sittingOut: boolean;
+    readonly busted?: boolean;
+  }[];
   readonly hand: { readonly handNumber: number; readonly phase: string; readonly board: string } | null;
   readonly toAct: number | null;
   readonly legalActions: readonly ({ readonly type: string; readonly seat: number | null } & Record<string, unknown>)[];
-  readonly clock?: { readonly clock: number; readonly seat: number; readonly deadline: string | null; readonly remainingMs: number | null } | null;
+  readonly clock?: {
+    readonly clock: number;
+    readonly seat: number;
+    readonly deadline: string | null;
+    readonly remainingMs: number | null;
+  } | null;
   readonly lastPositions?: { readonly button: number | null } | null;
 }
 
@@ -92,7 +129,11 @@ export interface WorldGame {
 export interface RoomGameView {
   readonly state: {
     readonly status: string;
-    readonly tables: readonly { readonly tableId: string; readonly broken: boolean; readonly seated: readonly { readonly seat: number; readonly playerId: string }[] }[];
+    readonly tables: readonly {
+      readonly tableId: string;
+      readonly broken: boolean;
+      readonly seated: readonly { readonly seat: number; readonly playerId: string }[];
+    }[];
     readonly list: readonly { readonly playerId: string }[];
     readonly changes?: readonly { readonly playerId: string }[];
   };
@@ -179,11 +220,20 @@ export interface SetupRequest {
 export function openTableRequests(world: World, kind: KindName, tableId: string, random: FuzzRandom): SetupRequest[] {
   const { rules, players } = TABLE_KINDS[kind];
   const buyIn = (rules.bigBlind as number) * BUY_IN_BIG_BLINDS;
-  const seats = Array.from({ length: players }, (_, i) => ({ method: 'POST' as const, path: `/tables/${tableId}/seat-player`, body: { seat: i + 1, playerId: nextName(world, 'p'), buyIn } }));
-  const button = kind !== 'live' && random.chance(0.3) ? { path: 'draw-for-button', body: TABLE_KINDS[kind].deckFields(random) } : { path: 'place-button', body: { seat: 1 } };
+  const seats = Array.from({ length: players }, (_, i) => ({
+    method: 'POST' as const,
+    path: `/tables/${tableId}/seat-player`,
+    body: { seat: i + 1, playerId: nextName(world, 'p'), buyIn },
+  }));
+  const button =
+    kind !== 'live' && random.chance(0.3)
+      ? { path: 'draw-for-button', body: TABLE_KINDS[kind].deckFields(random) }
+      : { path: 'place-button', body: { seat: 1 } };
   return [
     { method: 'POST', path: '/tables', body: { tableId, rules } },
-    ...(kind === 'live' ? [{ method: 'POST' as const, path: '/devices', body: { name: `${tableId}-reader`, kind: 'reader', tableId } }] : []),
+    ...(kind === 'live'
+      ? [{ method: 'POST' as const, path: '/devices', body: { name: `${tableId}-reader`, kind: 'reader', tableId } }]
+      : []),
     ...seats,
     { method: 'POST', path: `/tables/${tableId}/${button.path}`, body: button.body },
     { method: 'PUT', path: `/tables/${tableId}/dealers/${world.actors['assigned dealer'].userId}` },

@@ -30,7 +30,10 @@ async function main(): Promise<void> {
         seed: seed + i,
         onFailure: (failure) => console.error(`  ${backend}: FAILED at request ${failure.at}: ${failure.why}\n    ${failure.request}`),
         ...(process.env.FUZZ_TRACE ? { trace: (line: string) => appendFileSync(`${process.env.FUZZ_TRACE}.${backend}`, `${line}\n`) } : {}),
-        onProgress: (f) => console.error(`  ${backend}: ${f.requests} requests, ${f.serverErrors} 5xx, ${f.failures.length} failed checks, ${JSON.stringify(f.byStatus)}`),
+        onProgress: (f) =>
+          console.error(
+            `  ${backend}: ${f.requests} requests, ${f.serverErrors} 5xx, ${f.failures.length} failed checks, ${JSON.stringify(f.byStatus)}`,
+          ),
       });
       reports.push({ backend, report });
     } finally {
@@ -41,7 +44,11 @@ async function main(): Promise<void> {
   let failed = false;
   for (const { backend, report } of reports) {
     console.log(`\n${backend}:\n${formatReport(report)}`);
-    failed ||= report.figures.failures.length > 0 || report.figures.serverErrors > 0 || report.verifyViolations.length > 0 || report.reached.length < REACH_GOAL * report.operations.length;
+    failed ||=
+      report.figures.failures.length > 0 ||
+      report.figures.serverErrors > 0 ||
+      report.verifyViolations.length > 0 ||
+      report.reached.length < REACH_GOAL * report.operations.length;
   }
   const requests = reports.reduce((n, r) => n + r.report.figures.requests, 0);
   const errors = reports.reduce((n, r) => n + r.report.figures.serverErrors, 0);

@@ -44,15 +44,43 @@ export function mutated(world: World, table: WorldTable, step: Step, random: Fuz
       return { ...step, body };
     }
     case 'type':
-      return { ...step, path: step.path.replace(/[^/]+$/, 'commands'), body: { ...body, type: random.pick(['Check', 'Call', 'Fold', 'Bet', 'Raise', 'PostBlind', 'StartHand', 'Deal', 'ShowHand', 'Straddle', 'KillPot', 'RunItTwice', 'DealBoard', 'Resign']) } };
+      return {
+        ...step,
+        path: step.path.replace(/[^/]+$/, 'commands'),
+        body: {
+          ...body,
+          type: random.pick([
+            'Check',
+            'Call',
+            'Fold',
+            'Bet',
+            'Raise',
+            'PostBlind',
+            'StartHand',
+            'Deal',
+            'ShowHand',
+            'Straddle',
+            'KillPot',
+            'RunItTwice',
+            'DealBoard',
+            'Resign',
+          ]),
+        },
+      };
     case 'drop':
       if (keys.length > 0) delete body[random.pick(keys)];
       return { ...step, body };
     case 'extra':
-      Object.defineProperty(body, random.pick(['note', 'at', 'deck', 'seed', 'holeCards', 'expectedVersion', ...HOSTILE_STRINGS.slice(14, 16)]), { value: random.pick<unknown>([1, 'x', null, [], { a: 1 }, 'AsKd']), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(
+        body,
+        random.pick(['note', 'at', 'deck', 'seed', 'holeCards', 'expectedVersion', ...HOSTILE_STRINGS.slice(14, 16)]),
+        { value: random.pick<unknown>([1, 'x', null, [], { a: 1 }, 'AsKd']), enumerable: true, writable: true, configurable: true },
+      );
       return { ...step, body };
     case 'stale':
-      return random.chance(0.5) ? { ...step, headers: { ...step.headers, 'if-match': `"${Math.max(0, version - random.int(1, 3))}"` } } : { ...step, body: { ...body, expectedVersion: version + random.int(-3, 3) } };
+      return random.chance(0.5)
+        ? { ...step, headers: { ...step.headers, 'if-match': `"${Math.max(0, version - random.int(1, 3))}"` } }
+        : { ...step, body: { ...body, expectedVersion: version + random.int(-3, 3) } };
     case 'twice': {
       // A field given twice: the API refuses it (DUPLICATE_KEY) rather than keep the last.
       const text = JSON.stringify(body);
@@ -62,7 +90,14 @@ export function mutated(world: World, table: WorldTable, step: Step, random: Fuz
     case 'same key':
       return previous ? { ...step, headers: { ...step.headers, 'idempotency-key': previous } } : step;
     case 'media':
-      return { ...step, raw: JSON.stringify(body), headers: { ...step.headers, 'content-type': random.pick(['text/plain', 'application/json; charset=latin1', 'application/x-www-form-urlencoded']) } };
+      return {
+        ...step,
+        raw: JSON.stringify(body),
+        headers: {
+          ...step.headers,
+          'content-type': random.pick(['text/plain', 'application/json; charset=latin1', 'application/x-www-form-urlencoded']),
+        },
+      };
     default: {
       const names = Object.keys(world.actors) as ActorName[];
       return { ...step, actor: world.actors[random.pick(names)] };

@@ -16,16 +16,38 @@ const schemaArbitrary: fc.Arbitrary<Schema> = fc.letrec<{ schema: Schema }>((tie
   schema: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constant({}),
-    fc.record({ type: fc.constant('integer'), minimum: fc.integer({ min: -10, max: 10 }), maximum: fc.integer({ min: 10, max: 2 ** 31 }) }, { requiredKeys: ['type'] }),
-    fc.record({ type: fc.constant('number'), minimum: fc.constant(0), maximum: fc.double({ min: 1, max: 1e6, noNaN: true }) }, { requiredKeys: ['type'] }),
+    fc.record(
+      { type: fc.constant('integer'), minimum: fc.integer({ min: -10, max: 10 }), maximum: fc.integer({ min: 10, max: 2 ** 31 }) },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record(
+      { type: fc.constant('number'), minimum: fc.constant(0), maximum: fc.double({ min: 1, max: 1e6, noNaN: true }) },
+      { requiredKeys: ['type'] },
+    ),
     fc.constant({ type: 'boolean', nullable: true }),
-    fc.record({ type: fc.constant('string'), pattern: fc.constantFrom(...PATTERNS), minLength: fc.nat(3), maxLength: fc.integer({ min: 3, max: 64 }) }, { requiredKeys: ['type'] }),
+    fc.record(
+      {
+        type: fc.constant('string'),
+        pattern: fc.constantFrom(...PATTERNS),
+        minLength: fc.nat(3),
+        maxLength: fc.integer({ min: 3, max: 64 }),
+      },
+      { requiredKeys: ['type'] },
+    ),
     fc.record({ enum: fc.array(fc.jsonValue({ maxDepth: 1 }), { minLength: 1, maxLength: 3 }) }),
     fc.record({ const: fc.jsonValue({ maxDepth: 1 }) }),
     fc.constant({ $ref: '#/components/schemas/Ref' }),
     fc.constant({ $ref: '#/components/schemas/Missing' }),
     fc.record({ type: fc.constant('array'), items: tie('schema'), maxItems: fc.nat(10) }, { requiredKeys: ['type'] }),
-    fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.string({ maxLength: 6 }), tie('schema'), { maxKeys: 3 }), required: fc.array(fc.string({ maxLength: 6 }), { maxLength: 2 }), nullable: fc.boolean() }, { requiredKeys: ['type'] }),
+    fc.record(
+      {
+        type: fc.constant('object'),
+        properties: fc.dictionary(fc.string({ maxLength: 6 }), tie('schema'), { maxKeys: 3 }),
+        required: fc.array(fc.string({ maxLength: 6 }), { maxLength: 2 }),
+        nullable: fc.boolean(),
+      },
+      { requiredKeys: ['type'] },
+    ),
     fc.constant({ type: 'object' }),
     fc.record({ oneOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
     fc.record({ anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
@@ -39,15 +61,29 @@ const documentArbitrary = fc
   .map(([querySchemas, body, ref]) => ({
     paths: {
       '/tables/{tableId}/things/{deviceId}': {
-        get: { parameters: [...querySchemas.map((schema, i) => ({ in: 'query', name: `q${i}`, schema })), { $ref: '#/components/parameters/Limit' }] },
+        get: {
+          parameters: [
+            ...querySchemas.map((schema, i) => ({ in: 'query', name: `q${i}`, schema })),
+            { $ref: '#/components/parameters/Limit' },
+          ],
+        },
         post: { requestBody: { content: { 'application/json': { schema: body } } } },
       },
-      '/room/games/{gameId}': { delete: {}, patch: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Ref' } } } } } },
+      '/room/games/{gameId}': {
+        delete: {},
+        patch: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Ref' } } } } },
+      },
     },
     components: { schemas: { Ref: ref }, parameters: { Limit: { in: 'query', name: 'limit', schema: { type: 'integer', minimum: 1 } } } },
   }));
 
-const targets: FuzzTargets = { tableIds: ['t1'], userIds: ['u1'], gameIds: ['g1'], deviceIds: ['d1'], authorizations: ['Bearer x', undefined] };
+const targets: FuzzTargets = {
+  tableIds: ['t1'],
+  userIds: ['u1'],
+  gameIds: ['g1'],
+  deviceIds: ['d1'],
+  authorizations: ['Bearer x', undefined],
+};
 
 describe('the OpenAPI fuzzer generators', () => {
   it('turn any value into query text, objects without a prototype included', () => {

@@ -44,7 +44,18 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '<script>alert(1)</script>',
 ];
 
-const HOSTILE_NUMBERS: readonly number[] = [-1, 0, -0, 0.5, 1e300, -1e300, 2 ** 53 + 1, 2147483648, 1_000_000_000_001, Number.MAX_SAFE_INTEGER];
+const HOSTILE_NUMBERS: readonly number[] = [
+  -1,
+  0,
+  -0,
+  0.5,
+  1e300,
+  -1e300,
+  2 ** 53 + 1,
+  2147483648,
+  1_000_000_000_001,
+  Number.MAX_SAFE_INTEGER,
+];
 
 const hostileString = fc.constantFrom(...HOSTILE_STRINGS);
 const hostileScalar = fc.oneof(hostileString, fc.constantFrom(...HOSTILE_NUMBERS), fc.constant(null), fc.boolean());
@@ -66,7 +77,10 @@ const hostileStructure: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Anything hostile in a JSON value's place. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof({ weight: 3, arbitrary: hostileScalar }, { weight: 1, arbitrary: hostileStructure });
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: hostileScalar },
+  { weight: 1, arbitrary: hostileStructure },
+);
 
 /** A value for a JSON schema (as @nestjs/swagger and zod write them); unknown shapes give any JSON. */
 export function valueFor(schema: Schema | undefined, doc: Schema, depth = 0): fc.Arbitrary<unknown> {
@@ -101,7 +115,10 @@ export function valueFor(schema: Schema | undefined, doc: Schema, depth = 0): fc
     default: {
       const properties: Record<string, Schema> = schema.properties ?? {};
       const keys = Object.keys(properties);
-      if (keys.length === 0) return schema.type === 'object' ? fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }) : fc.jsonValue({ maxDepth: 2 });
+      if (keys.length === 0)
+        return schema.type === 'object'
+          ? fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })
+          : fc.jsonValue({ maxDepth: 2 });
       const required = new Set<string>(schema.required ?? []);
       return nullable(
         fc.record(Object.fromEntries(keys.map((k) => [k, valueFor(properties[k], doc, depth + 1)])), {
@@ -136,7 +153,13 @@ function bodyFor(schema: Schema | undefined, doc: Schema): fc.Arbitrary<unknown>
     const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     const keys = Object.keys(copy);
     // An own member even when the name is "__proto__" (an assignment would set the prototype and send nothing).
-    if (how === 'add' || keys.length === 0) Object.defineProperty(copy, HOSTILE_STRINGS[n % HOSTILE_STRINGS.length] || 'extra', { value: hostile, enumerable: true, writable: true, configurable: true });
+    if (how === 'add' || keys.length === 0)
+      Object.defineProperty(copy, HOSTILE_STRINGS[n % HOSTILE_STRINGS.length] || 'extra', {
+        value: hostile,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else if (how === 'drop') delete copy[keys[n % keys.length]!];
     else copy[keys[n % keys.length]!] = hostile;
     return copy;
@@ -150,7 +173,12 @@ const rawBody = (value: fc.Arbitrary<unknown>): fc.Arbitrary<Buffer> =>
     { weight: 12, arbitrary: value.map((v) => Buffer.from(JSON.stringify(v) ?? 'null')) },
     { weight: 1, arbitrary: value.map((v) => Buffer.from((JSON.stringify(v) ?? '{').slice(0, -1))) },
     { weight: 1, arbitrary: fc.integer({ min: 60, max: 40_000 }).map((d) => Buffer.from('{"a":'.repeat(d) + '1' + '}'.repeat(d))) },
-    { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => Buffer.concat([Buffer.from('{"reason":"'), Buffer.from(bytes), Buffer.from('"}')])) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ minLength: 1, maxLength: 64 })
+        .map((bytes) => Buffer.concat([Buffer.from('{"reason":"'), Buffer.from(bytes), Buffer.from('"}')])),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((s) => Buffer.from(s)) },
   );
 
@@ -250,7 +278,15 @@ function operationArbitrary(doc: Schema, path: string, method: string, operation
   const pathValues = fc.tuple(...pathNames.map((name) => textParam(plausibleFor(name))));
   const query = fc.array(
     fc.oneof(
-      ...queryParams.map((p) => fc.tuple(fc.constant(p.name as string), fc.oneof(valueFor(p.schema, doc).map((v) => percentEncoded(queryText(v))), textParam(['1', '10', '1000', '2026-11-30T18:00:00Z', 'jsonl'])))),
+      ...queryParams.map((p) =>
+        fc.tuple(
+          fc.constant(p.name as string),
+          fc.oneof(
+            valueFor(p.schema, doc).map((v) => percentEncoded(queryText(v))),
+            textParam(['1', '10', '1000', '2026-11-30T18:00:00Z', 'jsonl']),
+          ),
+        ),
+      ),
       fc.tuple(fc.constantFrom('limit', 'after', 'fromVersion', 'x', '__proto__'), textParam(['0', '-1', '99999999999', 'abc'])),
     ),
     { maxLength: 3 },
@@ -261,10 +297,20 @@ function operationArbitrary(doc: Schema, path: string, method: string, operation
   const headers = fc.record(
     {
       // Mostly the first (a floor supervisor, who may send everything), so that requests get past sign-in.
-      authorization: fc.oneof({ weight: 6, arbitrary: fc.constant(targets.authorizations[0]) }, { weight: 4, arbitrary: fc.constantFrom(...targets.authorizations) }),
+      authorization: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(targets.authorizations[0]) },
+        { weight: 4, arbitrary: fc.constantFrom(...targets.authorizations) },
+      ),
       'content-type': contentType,
-      'idempotency-key': fc.oneof({ weight: 6, arbitrary: fc.uuid() }, { weight: 2, arbitrary: fc.constantFrom('fuzz-key-1', 'fuzz-key-2') }, { weight: 1, arbitrary: hostileString }),
-      'if-match': fc.oneof(fc.nat({ max: 40 }).map((n) => `"${n}"`), fc.constantFrom('*', 'W/"3"', 'yesterday')),
+      'idempotency-key': fc.oneof(
+        { weight: 6, arbitrary: fc.uuid() },
+        { weight: 2, arbitrary: fc.constantFrom('fuzz-key-1', 'fuzz-key-2') },
+        { weight: 1, arbitrary: hostileString },
+      ),
+      'if-match': fc.oneof(
+        fc.nat({ max: 40 }).map((n) => `"${n}"`),
+        fc.constantFrom('*', 'W/"3"', 'yesterday'),
+      ),
       'x-device-id': fc.oneof({ weight: 8, arbitrary: fc.constant('console-1') }, { weight: 1, arbitrary: hostileString }),
     },
     { requiredKeys: ['authorization'] },
@@ -276,7 +322,9 @@ function operationArbitrary(doc: Schema, path: string, method: string, operation
     if (pairs.length > 0) url += `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&')}`;
     const headerEntries = Object.entries(rawHeaders).filter(([, v]) => v !== undefined) as [string, string][];
     // Header values must be sendable at all: Node refuses CR, LF and NUL in them before they leave the client.
-    const sendable = headerEntries.filter(([, v]) => !/[\r\n\u0000]/.test(v)).map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('latin1')] as const);
+    const sendable = headerEntries
+      .filter(([, v]) => !/[\r\n\u0000]/.test(v))
+      .map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('latin1')] as const);
     return { method, url, headers: Object.fromEntries(sendable), payload: payload ?? undefined, operation: `${method} ${path}` };
   });
 }

@@ -21,13 +21,28 @@ describe('the stateful fuzzer, a short run (postgres)', () => {
 
   it('plays real hands as every role: no 5xx, refusals are problems that write nothing, no card shown, the logs verify', async () => {
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-    const report = await runStatefulFuzz(api, database.db, { requests: Number(process.env.FUZZ_REQUESTS ?? 2000), seed, tag: `short${seed.toString(36)}` });
+    const report = await runStatefulFuzz(api, database.db, {
+      requests: Number(process.env.FUZZ_REQUESTS ?? 2000),
+      seed,
+      tag: `short${seed.toString(36)}`,
+    });
     const summary = formatReport(report);
     if (process.env.FUZZ_REPORT) console.log(summary);
-    expect({ seed, failures: report.figures.failures.slice(0, 10), verify: report.verifyViolations.slice(0, 10) }).toEqual({ seed, failures: [], verify: [] });
+    expect({ seed, failures: report.figures.failures.slice(0, 10), verify: report.verifyViolations.slice(0, 10) }).toEqual({
+      seed,
+      failures: [],
+      verify: [],
+    });
     expect(report.figures.serverErrors).toBe(0);
     // It plays hands: betting, the showdown's table routes and the exports answer 2xx, not only the gate's refusals.
-    const played = ['POST /tables/{tableId}/start-hand', 'POST /tables/{tableId}/post-blind', 'POST /tables/{tableId}/call', 'POST /tables/{tableId}/fold', 'POST /tables/{tableId}/raise', 'GET /regulator/tables/{tableId}/export'];
+    const played = [
+      'POST /tables/{tableId}/start-hand',
+      'POST /tables/{tableId}/post-blind',
+      'POST /tables/{tableId}/call',
+      'POST /tables/{tableId}/fold',
+      'POST /tables/{tableId}/raise',
+      'GET /regulator/tables/{tableId}/export',
+    ];
     expect({ seed, missing: played.filter((name) => !report.reached.includes(name)) }).toEqual({ seed, missing: [] });
     expect(report.reached.length / report.operations.length).toBeGreaterThanOrEqual(0.75);
     expect(report.hands).toBeGreaterThan(10);
@@ -35,10 +50,17 @@ describe('the stateful fuzzer, a short run (postgres)', () => {
 
   it("generates and writes requests from the API's own document over many seeds without throwing", async () => {
     const doc = (await api.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/docs-json' })).json();
-    const arbitrary = requestArbitrary(doc, { tableIds: ['t1'], userIds: ['u1'], gameIds: ['g1'], deviceIds: ['d1'], authorizations: ['Bearer x', undefined] });
+    const arbitrary = requestArbitrary(doc, {
+      tableIds: ['t1'],
+      userIds: ['u1'],
+      gameIds: ['g1'],
+      deviceIds: ['d1'],
+      authorizations: ['Bearer x', undefined],
+    });
     fc.assert(
       fc.property(fc.integer(), (seed) => {
-        for (const request of fc.sample(arbitrary, { seed, numRuns: 20 })) expect(`${request.method} ${request.url} ${request.payload?.toString('utf8') ?? ''}`).toEqual(expect.any(String));
+        for (const request of fc.sample(arbitrary, { seed, numRuns: 20 }))
+          expect(`${request.method} ${request.url} ${request.payload?.toString('utf8') ?? ''}`).toEqual(expect.any(String));
       }),
       { numRuns: 200 },
     );

@@ -54,12 +54,27 @@ export function staffStep(world: World, random: FuzzRandom): Step {
     [2, () => post(floor, '/users', { name: nextName(world, 'user'), role: random.pick(['dealer', 'dealer', 'regulator', 'service', 'floor']) }, (a) => a.status === 201 && world.spareUserIds.push(a.body.user.id) && learnCode(a))],
     [2, () => ({ actor: floor, method: 'PATCH', path: `/users/${spare}`, body: random.pick<object>([{ disabled: true }, { disabled: false }, { role: 'dealer' }, { role: 'regulator' }, { role: 'dealer', disabled: false }]) })],
     [1, () => post(floor, `/users/${spare}/password`, {}, learnCode)],
-    [1, () => post(world.actors.anonymous, '/auth/enroll', { username: enrollment.username, code: random.chance(0.8) ? enrollment.code : 'not-the-code', password: `${enrollment.username}-own-secret` })],
+    [
+      1,
+      () =>
+        post(world.actors.anonymous, '/auth/enroll', {
+          username: enrollment.username,
+          code: random.chance(0.8) ? enrollment.code : 'not-the-code',
+          password: `${enrollment.username}-own-secret`,
+        }),
+    ],
     [1.5, () => post(floor, '/devices', { name: nextName(world, 'console') }, (a) => ok(a) && world.deviceIds.push(a.body.device.id))],
     [0.5, () => ({ actor: floor, method: 'DELETE', path: `/devices/${device}` })],
     [2, () => ({ actor: floor, method: 'PUT', path: `/tables/${table}/dealers/${spare}` })],
     [1, () => ({ actor: floor, method: 'DELETE', path: `/tables/${table}/dealers/${spare}` })],
-    [2, () => post(world.actors.anonymous, '/auth/login', { username: world.login.username, password: random.chance(0.8) ? world.login.password : 'not-the-password' })],
+    [
+      2,
+      () =>
+        post(world.actors.anonymous, '/auth/login', {
+          username: world.login.username,
+          password: random.chance(0.8) ? world.login.password : 'not-the-password',
+        }),
+    ],
   ])();
 }
 
@@ -82,32 +97,52 @@ export function roomStep(world: World, random: FuzzRandom, addTable: (tableId: s
   const command = (body: object): Step => post(floor, `${g}/commands`, body, learn);
   const choices: [number, () => Step][] = [
     [3, () => command({ type: 'JoinList', playerId: nextName(world, 'card'), alias: `A${world.counter}` })],
-    [listed.length > 0 && view.openSeats.length > 0 ? 4 : 0, () => {
-      const seat = random.pick(view.openSeats);
-      // The first on the list, mostly: calling another is CALL_OUT_OF_TURN unless the floor passes the others over.
-      return command({ type: 'CallPlayer', playerId: random.chance(0.8) ? listed[0] : random.pick(listed), tableId: seat.tableId, seat: seat.seat });
-    }],
+    [
+      listed.length > 0 && view.openSeats.length > 0 ? 4 : 0,
+      () => {
+        const seat = random.pick(view.openSeats);
+        // The first on the list, mostly: calling another is CALL_OUT_OF_TURN unless the floor passes the others over.
+        return command({
+          type: 'CallPlayer',
+          playerId: random.chance(0.8) ? listed[0] : random.pick(listed),
+          tableId: seat.tableId,
+          seat: seat.seat,
+        });
+      },
+    ],
     [called.length > 0 ? 5 : 0, () => post(floor, `${g}/seat`, { playerId: random.pick(called).playerId, buyIn: 100 }, learn)],
-    [seated.length > 0 ? 1.5 : 0, () => {
-      const s = random.pick(seated);
-      return post(floor, `${g}/vacate`, { tableId: s.tableId, seat: s.seat }, learn);
-    }],
+    [
+      seated.length > 0 ? 1.5 : 0,
+      () => {
+        const s = random.pick(seated);
+        return post(floor, `${g}/vacate`, { tableId: s.tableId, seat: s.seat }, learn);
+      },
+    ],
     [listed.length > 0 ? 0.5 : 0, () => command({ type: 'LeaveList', playerId: random.pick(listed) })],
     [seated.length > 0 ? 0.5 : 0, () => command({ type: 'RequestTableChange', playerId: random.pick(seated).playerId })],
-    [(view.state.changes?.length ?? 0) > 0 ? 0.5 : 0, () => command({ type: 'CancelTableChange', playerId: random.pick(view.state.changes!).playerId })],
-    [called.length > 0 ? 0.5 : 0, () => {
-      // The call's time runs out (the fuzzer moves the API's clock), and the floor marks the no-show.
-      const call = random.pick(called);
-      if (call.respondBy) world.now = Math.max(world.now, Date.parse(call.respondBy) + 1);
-      return command({ type: 'NoShow', playerId: call.playerId });
-    }],
-    [view.state.tables.length < 3 ? 1 : 0.1, () => {
-      const tableId = nextName(world, 'room-t');
-      return post(floor, `${g}/tables`, { tableId }, (a) => {
-        learn(a);
-        if (ok(a)) addTable(tableId);
-      });
-    }],
+    [
+      (view.state.changes?.length ?? 0) > 0 ? 0.5 : 0,
+      () => command({ type: 'CancelTableChange', playerId: random.pick(view.state.changes!).playerId }),
+    ],
+    [
+      called.length > 0 ? 0.5 : 0,
+      () => {
+        // The call's time runs out (the fuzzer moves the API's clock), and the floor marks the no-show.
+        const call = random.pick(called);
+        if (call.respondBy) world.now = Math.max(world.now, Date.parse(call.respondBy) + 1);
+        return command({ type: 'NoShow', playerId: call.playerId });
+      },
+    ],
+    [
+      view.state.tables.length < 3 ? 1 : 0.1,
+      () => {
+        const tableId = nextName(world, 'room-t');
+        return post(floor, `${g}/tables`, { tableId }, (a) => {
+          learn(a);
+          if (ok(a)) addTable(tableId);
+        });
+      },
+    ],
     [open.length > 1 ? 0.05 : 0, () => command({ type: 'CloseGame' })],
   ];
   return random.weighted(choices.filter(([w]) => w > 0).map(([w, make]) => [w, make] as const))();
@@ -116,9 +151,20 @@ export function roomStep(world: World, random: FuzzRandom, addTable: (tableId: s
 export function openGameStep(world: World, actor: Actor): Step {
   const gameId = nextName(world, 'game');
   const game: WorldGame = { id: gameId, view: null };
-  return post(actor, '/room/games', { gameId, name: `fuzz ${gameId}`, stakes: '1/2', structure: 'no-limit', tableRules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } }, (a) => {
-    if (!ok(a)) return;
-    game.view = a.body.game ?? null;
-    world.games.push(game);
-  });
+  return post(
+    actor,
+    '/room/games',
+    {
+      gameId,
+      name: `fuzz ${gameId}`,
+      stakes: '1/2',
+      structure: 'no-limit',
+      tableRules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 },
+    },
+    (a) => {
+      if (!ok(a)) return;
+      game.view = a.body.game ?? null;
+      world.games.push(game);
+    },
+  );
 }

@@ -9,7 +9,16 @@ import type { TestApi } from '../../apps/api/test/test-support/test-api';
 import { FuzzChecker, operationMatcher, tableOfUrl, type Answer, type FuzzFigures, type FuzzRequest } from './fuzz-checks';
 import { FuzzRandom } from './fuzz-random';
 import { get, ok, post, type Step } from './fuzz-step';
-import { createWorld, KIND_NAMES, nextName, openTableRequests, readerActor, type KindName, type World, type WorldTable } from './fuzz-world';
+import {
+  createWorld,
+  KIND_NAMES,
+  nextName,
+  openTableRequests,
+  readerActor,
+  type KindName,
+  type World,
+  type WorldTable,
+} from './fuzz-world';
 import { requestArbitrary } from './openapi-arbitraries';
 import { openGameStep, readStep, roomStep, staffStep } from './side-steps';
 import { learnFromTableAnswer, tableStep } from './table-steps';
@@ -66,7 +75,9 @@ export async function runStatefulFuzz(api: TestApi, db: Database, options: FuzzR
 
   for (const kind of KIND_NAMES) await runner.openTable(kind);
   await runner.run(openGameStep(world, world.actors.floor));
-  await runner.run(post(world.actors.floor, '/devices', { name: nextName(world, 'console') }, (a) => ok(a) && world.deviceIds.push(a.body.device.id)));
+  await runner.run(
+    post(world.actors.floor, '/devices', { name: nextName(world, 'console') }, (a) => ok(a) && world.deviceIds.push(a.body.device.id)),
+  );
 
   while (checker.figures.requests < options.requests) {
     world.now += 1000;
@@ -111,7 +122,12 @@ class StepRunner {
     private readonly random: FuzzRandom,
     private readonly doc: unknown,
   ) {
-    this.forged = [`Bearer ${signTestToken('floor', { secret: 'not-the-secret-0123456789abcdef0123' })}`, `Bearer ${signTestToken('floor', { expiresIn: -60 })}`, 'Bearer not.a.token', 'Basic Zmxvb3I6cGFzcw=='];
+    this.forged = [
+      `Bearer ${signTestToken('floor', { secret: 'not-the-secret-0123456789abcdef0123' })}`,
+      `Bearer ${signTestToken('floor', { expiresIn: -60 })}`,
+      'Bearer not.a.token',
+      'Basic Zmxvb3I6cGFzcw==',
+    ];
   }
 
   async next(): Promise<void> {
@@ -122,7 +138,13 @@ class StepRunner {
     if (missing) return this.openTable(missing);
     const open = world.tables.filter((t) => !t.closed);
     const table = random.pick(random.chance(0.97) ? open : world.tables);
-    const what = random.weighted<string>([[62, 'table'], [11, 'read'], [4, 'staff'], [8, 'room'], [15, 'generated']]);
+    const what = random.weighted<string>([
+      [62, 'table'],
+      [11, 'read'],
+      [4, 'staff'],
+      [8, 'room'],
+      [15, 'generated'],
+    ]);
     if (what === 'read') return void (await this.run(readStep(world, table, random)));
     if (what === 'staff') return void (await this.run(staffStep(world, random)));
     if (what === 'room') return void (await this.run(roomStep(world, random, (id) => this.addRoomTable(id))));
@@ -143,7 +165,12 @@ class StepRunner {
     const table: WorldTable = { id: tableId, kind, view: null, actionVersions: [], closed: false, room: false, refusedInARow: 0 };
     this.world.tables.push(table);
     for (const request of openTableRequests(this.world, kind, tableId, this.random)) {
-      let answer = await this.run({ actor: this.world.actors.floor, method: request.method, path: request.path, ...(request.body ? { body: request.body } : {}) });
+      let answer = await this.run({
+        actor: this.world.actors.floor,
+        method: request.method,
+        path: request.path,
+        ...(request.body ? { body: request.body } : {}),
+      });
       // A widening (a training table, dealerSeesHoleCards) waits for a second floor supervisor's approval.
       if (answer.status === 202 && answer.body?.code === 'APPROVAL_REQUIRED') answer = await this.run({ actor: this.world.secondFloor, method: 'POST', path: `/approvals/${answer.body.approvalId}/approve`, body: {} });
       if (!ok(answer)) throw new Error(`the fuzzer could not set up ${tableId}: ${request.method} ${request.path} answered ${answer.status} ${answer.text.slice(0, 300)}`);
@@ -153,7 +180,11 @@ class StepRunner {
 
   private addRoomTable(tableId: string): void {
     this.world.tables.push({ id: tableId, kind: 'plain', view: null, actionVersions: [], closed: false, room: true, refusedInARow: 0 });
-    this.queue.push({ actor: this.world.actors.floor, method: 'PUT', path: `/tables/${tableId}/dealers/${this.world.actors['assigned dealer'].userId}` });
+    this.queue.push({
+      actor: this.world.actors.floor,
+      method: 'PUT',
+      path: `/tables/${tableId}/dealers/${this.world.actors['assigned dealer'].userId}`,
+    });
   }
 
   /** A request generated from the OpenAPI document, with the world's ids and every role's token (and forged ones). */
@@ -169,7 +200,9 @@ class StepRunner {
     this.tableIds.splice(0, this.tableIds.length, ...world.tables.map((t) => t.id));
     this.gameIds.splice(0, this.gameIds.length, ...world.games.map((g) => g.id));
     const request = this.random.sample(this.arbitrary);
-    const actor = Object.values(world.actors).find((a) => a.authorization !== undefined && a.authorization === request.headers.authorization) ?? world.actors.anonymous;
+    const actor =
+      Object.values(world.actors).find((a) => a.authorization !== undefined && a.authorization === request.headers.authorization) ??
+      world.actors.anonymous;
     const answer = await this.checker.send(request, actor);
     this.learn(request.method, request.url, answer);
   }

@@ -17,7 +17,14 @@ export function routeOf(type: string): string {
 }
 
 /** A table command as a step: on its own route (without `type`) or on /commands, sometimes varied into a wrong one. */
-export function commandStep(world: World, table: WorldTable, actor: Actor, command: Record<string, unknown>, random: FuzzRandom, wrongness = 0.25): Step {
+export function commandStep(
+  world: World,
+  table: WorldTable,
+  actor: Actor,
+  command: Record<string, unknown>,
+  random: FuzzRandom,
+  wrongness = 0.25,
+): Step {
   const { type, ...rest } = command;
   const generic = random.chance(0.2);
   const step: Step = {
@@ -50,14 +57,25 @@ function unseenCards(view: TableView, count: number, random: FuzzRandom): string
 /** A legal action as a command: the engine's player for amounts and house options, cards drawn here for live tables. */
 function commandOfAction(action: LegalAction, view: TableView, random: FuzzRandom): Record<string, unknown> {
   const toEnter = (action as { cardsToEnter?: number }).cardsToEnter;
-  if (action.type === 'DealBoard') return { type: 'DealBoard', street: action.street, cards: unseenCards(view, action.cardsToEnter, random) };
-  if (action.type === 'ReportHoleCards') return { type: 'ReportHoleCards', seat: action.seat, cards: unseenCards(view, action.cardsToEnter, random) };
-  if (action.type === 'ShowHand' && toEnter !== undefined) return { type: 'ShowHand', seat: action.seat, cards: unseenCards(view, toEnter, random) };
+  if (action.type === 'DealBoard')
+    return { type: 'DealBoard', street: action.street, cards: unseenCards(view, action.cardsToEnter, random) };
+  if (action.type === 'ReportHoleCards')
+    return { type: 'ReportHoleCards', seat: action.seat, cards: unseenCards(view, action.cardsToEnter, random) };
+  if (action.type === 'ShowHand' && toEnter !== undefined)
+    return { type: 'ShowHand', seat: action.seat, cards: unseenCards(view, toEnter, random) };
   return { ...commandFor(action, () => random.float()) };
 }
 
 export function tableStep(world: World, table: WorldTable, view: TableView, random: FuzzRandom): Step {
-  if (view.status === 'closed') return commandStep(world, table, dealing(world, random), { type: 'SeatPlayer', seat: 1, playerId: nextName(world, 'p'), buyIn: 100 }, random, 0);
+  if (view.status === 'closed')
+    return commandStep(
+      world,
+      table,
+      dealing(world, random),
+      { type: 'SeatPlayer', seat: 1, playerId: nextName(world, 'p'), buyIn: 100 },
+      random,
+      0,
+    );
   const inHand = view.hand !== null && view.hand.phase !== 'complete';
   const extra = inHand ? floorMove(world, table, view, random) : null;
   if (extra) return extra;
@@ -72,7 +90,8 @@ export function tableStep(world: World, table: WorldTable, view: TableView, rand
     const sender = action.type === 'ReportHoleCards' && table.reader && random.chance(0.9) ? table.reader : dealing(world, random);
     return commandStep(world, table, sender, commandOfAction(action, view, random), random);
   }
-  if (inHand) return commandStep(world, table, world.actors.floor, { type: 'VoidHand', reason: 'the fuzzer found no legal action' }, random, 0);
+  if (inHand)
+    return commandStep(world, table, world.actors.floor, { type: 'VoidHand', reason: 'the fuzzer found no legal action' }, random, 0);
   return betweenHands(world, table, view, random);
 }
 
@@ -85,11 +104,27 @@ function floorMove(world: World, table: WorldTable, view: TableView, random: Fuz
     if (random.chance(0.25)) return commandStep(world, table, floor, { type: 'PauseClock' }, random, 0.1);
     // The fuzzer moves the API's clock past the deadline (sometimes not quite: CLOCK_NOT_DUE).
     if (clock.deadline !== null) world.now = Math.max(world.now, Date.parse(clock.deadline) + (random.chance(0.8) ? 1 : -5_000));
-    return commandStep(world, table, floor, { type: 'ClockExpired', clock: random.chance(0.9) ? clock.clock : clock.clock + 1 }, random, 0.1);
+    return commandStep(
+      world,
+      table,
+      floor,
+      { type: 'ClockExpired', clock: random.chance(0.9) ? clock.clock : clock.clock + 1 },
+      random,
+      0.1,
+    );
   }
   if (table.actionVersions.length > 0 && random.chance(0.04)) {
     const backTo = random.pick(table.actionVersions);
-    return commandStep(world, table, floor, random.chance(0.5) ? { type: 'CorrectAction', backTo, reason: 'keyed by mistake' } : { type: 'CorrectAction', action: random.int(1, 3), reason: 'keyed by mistake' }, random, 0.2);
+    return commandStep(
+      world,
+      table,
+      floor,
+      random.chance(0.5)
+        ? { type: 'CorrectAction', backTo, reason: 'keyed by mistake' }
+        : { type: 'CorrectAction', action: random.int(1, 3), reason: 'keyed by mistake' },
+      random,
+      0.2,
+    );
   }
   if (random.chance(0.005)) return commandStep(world, table, floor, { type: 'VoidHand', reason: 'a misdeal' }, random, 0.2);
   return null;
@@ -111,10 +146,22 @@ function betweenHands(world: World, table: WorldTable, view: TableView, random: 
     [playing.length >= 2 ? 12 : 0, () => ({ type: 'StartHand', ...kind.deckFields(random) })],
     [short.length > 0 ? 6 : 0, () => ({ type: 'AddChips', seat: random.pick(short).seat, amount: bigBlind * BUY_IN_BIG_BLINDS })],
     // A room's table is seated from its game's list (a SeatPlayer there is LIST_AHEAD while players wait).
-    [free.length > 0 ? (table.room ? 0.2 : players.length < 3 ? 8 : 1.5) : 0, () => ({ type: 'SeatPlayer', seat: random.pick(free), playerId: nextName(world, 'p'), buyIn: bigBlind * BUY_IN_BIG_BLINDS, ...(random.chance(0.3) ? { postToEnter: true } : {}) })],
+    [
+      free.length > 0 ? (table.room ? 0.2 : players.length < 3 ? 8 : 1.5) : 0,
+      () => ({
+        type: 'SeatPlayer',
+        seat: random.pick(free),
+        playerId: nextName(world, 'p'),
+        buyIn: bigBlind * BUY_IN_BIG_BLINDS,
+        ...(random.chance(0.3) ? { postToEnter: true } : {}),
+      }),
+    ],
     [players.length > 3 ? 1 : 0, () => ({ type: 'LeaveTable', seat: random.pick(players).seat })],
     [players.length > 2 ? 1 : 0, () => ({ type: 'SitOut', seat: random.pick(players).seat })],
-    [out.length > 0 ? 5 : 0, () => ({ type: 'SitIn', seat: random.pick(out).seat, ...(random.chance(0.3) ? { waitForBigBlind: true } : {}) })],
+    [
+      out.length > 0 ? 5 : 0,
+      () => ({ type: 'SitIn', seat: random.pick(out).seat, ...(random.chance(0.3) ? { waitForBigBlind: true } : {}) }),
+    ],
     [free.length > 0 && players.length > 0 ? 1 : 0, () => ({ type: 'ChangeSeat', from: random.pick(players).seat, to: random.pick(free) })],
     [0.4, () => ({ type: 'ChangeRules', rules: { ...kind.rules, buttonMode: random.pick(['dead', 'moving']) } }), floor],
     [table.kind === 'bomb' ? 5 : 0.1, () => ({ type: 'CallBombPot' }), floor],
@@ -127,11 +174,15 @@ function betweenHands(world: World, table: WorldTable, view: TableView, random: 
 }
 
 /** What an accepted answer on a table teaches: its view, and the betting actions a correction may take back. */
-export function learnFromTableAnswer(table: WorldTable, body: { table?: TableView; events?: { type: string; version: number }[] } | undefined): void {
+export function learnFromTableAnswer(
+  table: WorldTable,
+  body: { table?: TableView; events?: { type: string; version: number }[] } | undefined,
+): void {
   if (body?.table && typeof body.table.version === 'number') table.view = body.table;
   else table.view = null;
   for (const event of body?.events ?? []) {
-    if (['PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced'].includes(event.type)) table.actionVersions.push(event.version);
+    if (['PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced'].includes(event.type))
+      table.actionVersions.push(event.version);
     if (['HandStarted', 'BoardDealt', 'HandEnded', 'HandVoided', 'ActionCorrected'].includes(event.type)) table.actionVersions = [];
     if (event.type === 'TableClosed') table.closed = true;
   }

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as engine from '@felt/engine';
-import { createTableDecider, DEFAULT_MODULES, type AnyRuleModule, type TableCommand, type TableRulesInput, type TableState } from '@felt/engine';
+import {
+  createTableDecider,
+  DEFAULT_MODULES,
+  type AnyRuleModule,
+  type TableCommand,
+  type TableRulesInput,
+  type TableState,
+} from '@felt/engine';
 import { parseTableScriptJson, runTableScript } from '@felt/formats';
 
 /** A forced-bet rule written outside the engine (examples/house-rules/button-ante.js), registered by configuration. */
@@ -30,13 +37,17 @@ function started(r: TableRulesInput, players: number): TableState {
 
 describe('button ante, a forced-bet rule from outside the engine', () => {
   it('plays its table script: the button posts 3 for three players, dead, and nobody acts before it is in', () => {
-    const parsed = parseTableScriptJson(readFileSync(join(__dirname, '..', '..', 'examples', 'house-rules', 'ba-1-button-ante.json'), 'utf8'));
+    const parsed = parseTableScriptJson(
+      readFileSync(join(__dirname, '..', '..', 'examples', 'house-rules', 'ba-1-button-ante.json'), 'utf8'),
+    );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     const run = runTableScript(parsed.script, house);
     expect(run.failure).toBeNull();
     expect(run.expectationFailures).toEqual([]);
     expect(run.finalStacks).toEqual({ btn: 997, sb: 995, bb: 1008 });
-    expect(run.rejections).toEqual([{ index: 3, code: 'BLINDS_PENDING', message: 'The forced bets have not all been posted yet.', expected: true }]);
+    expect(run.rejections).toEqual([
+      { index: 3, code: 'BLINDS_PENDING', message: 'The forced bets have not all been posted yet.', expected: true },
+    ]);
     expect(run.events.filter((e) => e.type === 'BlindPosted')).toEqual([
       { type: 'BlindPosted', seat: 2, kind: 'small-blind', amount: 5, live: true, allIn: false },
       { type: 'BlindPosted', seat: 3, kind: 'big-blind', amount: 10, live: true, allIn: false },
@@ -44,8 +55,10 @@ describe('button ante, a forced-bet rule from outside the engine', () => {
     ]);
   });
 
-  it('gives the exports a note that the button\'s ante is everyone\'s (exportNotes)', () => {
-    const parsed = parseTableScriptJson(readFileSync(join(__dirname, '..', '..', 'examples', 'house-rules', 'ba-1-button-ante.json'), 'utf8'));
+  it("gives the exports a note that the button's ante is everyone's (exportNotes)", () => {
+    const parsed = parseTableScriptJson(
+      readFileSync(join(__dirname, '..', '..', 'examples', 'house-rules', 'ba-1-button-ante.json'), 'utf8'),
+    );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     const run = runTableScript(parsed.script, house);
     const module = house.modules.find((m) => m.name === 'buttonAnte')!;
@@ -55,7 +68,12 @@ describe('button ante, a forced-bet rule from outside the engine', () => {
   });
 
   it('asks the button for the ante of everyone dealt in; heads up the button posts its small blind first', () => {
-    expect(started(rules({ maxSeats: 6 }, { perPlayer: 2 }), 5).hand!.forcedBetsDue).toContainEqual({ seat: 1, kind: 'ante', amount: 10, live: false });
+    expect(started(rules({ maxSeats: 6 }, { perPlayer: 2 }), 5).hand!.forcedBetsDue).toContainEqual({
+      seat: 1,
+      kind: 'ante',
+      amount: 10,
+      live: false,
+    });
     const headsUp = started(rules({}), 2);
     expect(headsUp.hand!.forcedBetsDue).toEqual([
       { seat: 1, kind: 'small-blind', amount: 5, live: true },
@@ -66,13 +84,19 @@ describe('button ante, a forced-bet rule from outside the engine', () => {
     expect(early).toMatchObject({ ok: false, rejection: { code: 'BLIND_NOT_DUE', message: 'Seat 1 posts the blind before the ante.' } });
   });
 
-  it('stays off beside the rules\' own ante, and refuses a size above the big blind', () => {
+  it("stays off beside the rules' own ante, and refuses a size above the big blind", () => {
     const withAnte = started(rules({ ante: { kind: 'everyone', amount: 1 } }), 3);
-    expect(withAnte.hand!.forcedBetsDue.filter((f) => f.kind === 'ante')).toEqual([2, 3, 1].map((seat) => ({ seat, kind: 'ante', amount: 1, live: false })));
+    expect(withAnte.hand!.forcedBetsDue.filter((f) => f.kind === 'ante')).toEqual(
+      [2, 3, 1].map((seat) => ({ seat, kind: 'ante', amount: 1, live: false })),
+    );
     const d = house.decide({ type: 'OpenTable', tableId: 't', rules: rules({}, { perPlayer: 11 }) }, house.initialState);
     expect(d).toMatchObject({
       ok: false,
-      rejection: { code: 'INVALID_RULES', field: 'rules.houseOptions.buttonAnte.perPlayer', message: 'The table rules are invalid: the button ante is 1 to 10 chips (the big blind) a player.' },
+      rejection: {
+        code: 'INVALID_RULES',
+        field: 'rules.houseOptions.buttonAnte.perPlayer',
+        message: 'The table rules are invalid: the button ante is 1 to 10 chips (the big blind) a player.',
+      },
     });
   });
 });

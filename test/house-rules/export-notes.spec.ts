@@ -9,7 +9,9 @@ import { ohhHandsFromEvents, parseTableScriptJson, phhHandsFromEvents, runTableS
  * (examples/house-rules), in PHH's `_felt_notes` and OHH's `felt_notes`, by the same rule as every other note.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { sevenDeuceBounty } = require('../../examples/house-rules/seven-deuce-bounty.js') as { sevenDeuceBounty: (api: typeof engine) => AnyRuleModule };
+const { sevenDeuceBounty } = require('../../examples/house-rules/seven-deuce-bounty.js') as {
+  sevenDeuceBounty: (api: typeof engine) => AnyRuleModule;
+};
 const house = createTableDecider([...DEFAULT_MODULES, sevenDeuceBounty(engine)]);
 
 describe("a house option's notes in the exports", () => {
@@ -19,9 +21,16 @@ describe("a house option's notes in the exports", () => {
 
   it('PHH and OHH carry the bounty, players named as each format names them; without the modules, nothing', () => {
     const [phh] = phhHandsFromEvents(events, undefined, house.modules).hands;
-    expect(phh!.notes.filter((n) => n.kind === 'house-rule').map((n) => n.text)).toEqual(['seven-deuce bounty: p3 won with 7-2 and collected 20 from p1, 20 from p2 (after the pots; finishing stacks include it)']);
+    expect(phh!.notes.filter((n) => n.kind === 'house-rule').map((n) => n.text)).toEqual([
+      'seven-deuce bounty: p3 won with 7-2 and collected 20 from p1, 20 from p2 (after the pots; finishing stacks include it)',
+    ]);
     const [ohh] = ohhHandsFromEvents(events, { modules: house.modules });
-    expect(ohh!.ohh.felt_notes).toEqual([{ kind: 'house-rule', text: 'seven-deuce bounty: 2 won with 7-2 and collected 20 from 0, 20 from 1 (after the pots; finishing stacks include it)' }]);
+    expect(ohh!.ohh.felt_notes).toEqual([
+      {
+        kind: 'house-rule',
+        text: 'seven-deuce bounty: 2 won with 7-2 and collected 20 from 0, 20 from 1 (after the pots; finishing stacks include it)',
+      },
+    ]);
     expect(phhHandsFromEvents(events).hands[0]!.notes.some((n) => n.kind === 'house-rule')).toBe(false);
   });
 });

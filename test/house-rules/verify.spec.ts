@@ -11,7 +11,9 @@ const HOUSE_RULES = join(__dirname, '..', '..', 'examples', 'house-rules', 'inde
 /** The seven-deuce bounty's table script, recorded as the store records a table (hashes chained), by the engine with the casino's modules. */
 function recordedBountyHand(): TableRecorder {
   const table = loadHouseRules(HOUSE_RULES);
-  const parsed = parseTableScriptJson(readFileSync(join(__dirname, '..', '..', 'examples', 'house-rules', '7d-1-seven-deuce-bounty.json'), 'utf8'));
+  const parsed = parseTableScriptJson(
+    readFileSync(join(__dirname, '..', '..', 'examples', 'house-rules', '7d-1-seven-deuce-bounty.json'), 'utf8'),
+  );
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   const script = parsed.script;
   const t = new TableRecorder('bounty', undefined, table);

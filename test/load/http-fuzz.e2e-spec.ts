@@ -30,7 +30,11 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
   let toAct: number;
 
   const send = async (path: string, body: string | undefined, headers: Record<string, string> = {}, method = 'POST'): Promise<Answer> => {
-    const res = await fetch(`${api.baseUrl}${path}`, { method, headers: { 'Content-Type': 'application/json', ...FLOOR, ...headers }, body });
+    const res = await fetch(`${api.baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...FLOOR, ...headers },
+      body,
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -42,11 +46,13 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
   };
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) => send(path, JSON.stringify(body), headers);
   // Table events only: a refused command is itself recorded in the audit stream (CommandRefused), by design.
-  const countEvents = async () => Number((await pg.query<{ n: string }>(`SELECT count(*)::text AS n FROM events WHERE stream_id NOT LIKE 'audit-%'`)).rows[0]!.n);
+  const countEvents = async () =>
+    Number((await pg.query<{ n: string }>(`SELECT count(*)::text AS n FROM events WHERE stream_id NOT LIKE 'audit-%'`)).rows[0]!.n);
 
   /** A refusal as the API promises it: 4xx, problem+json, a stable code (and never a 5xx). */
   const expectRefused = (answer: Answer, status?: number | readonly number[], code?: string | RegExp) => {
-    if (answer.status < 400 || answer.status >= 500) throw new Error(`expected a 4xx, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status < 400 || answer.status >= 500)
+      throw new Error(`expected a 4xx, got ${answer.status}: ${JSON.stringify(answer.body)}`);
     if (status !== undefined) expect([status].flat()).toContain(answer.status);
     expect(answer.contentType).toMatch(/^application\/problem\+json/);
     expect(answer.body?.code).toMatch(/^[A-Z][A-Z_]+$/);
@@ -158,17 +164,53 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
   });
 
   it('unknown command types: 400 UNKNOWN_COMMAND_TYPE (or INVALID_REQUEST for a type that is not even a name)', async () => {
-    const known = new Set(['OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton', 'StartHand', 'PostBlind', 'Straddle', 'KillPot', 'Deal', 'ChopBlinds', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand']);
+    const known = new Set([
+      'OpenTable',
+      'CloseTable',
+      'SeatPlayer',
+      'LeaveTable',
+      'SitOut',
+      'SitIn',
+      'AddChips',
+      'DrawForButton',
+      'PlaceButton',
+      'StartHand',
+      'PostBlind',
+      'Straddle',
+      'KillPot',
+      'Deal',
+      'ChopBlinds',
+      'ChangeRules',
+      'Fold',
+      'Check',
+      'Call',
+      'Bet',
+      'Raise',
+      'ShowHand',
+      'MuckHand',
+      'VoidHand',
+    ]);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.constant(null)).filter((t) => !known.has(t as string)), fc.nat(9), async (type, seat) => {
-        expectRefused(await post('/tables/fuzz-1/commands', { type, seat }), 400, /^(UNKNOWN_COMMAND_TYPE|INVALID_REQUEST)$/);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.constant(null)).filter((t) => !known.has(t as string)),
+        fc.nat(9),
+        async (type, seat) => {
+          expectRefused(await post('/tables/fuzz-1/commands', { type, seat }), 400, /^(UNKNOWN_COMMAND_TYPE|INVALID_REQUEST)$/);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
-  it('actions out of turn (any seat but the one to act, seated or not): 422 with the engine\'s code', async () => {
-    const action = fc.constantFrom({ type: 'Fold' }, { type: 'Check' }, { type: 'Call' }, { type: 'Bet', amount: 4 }, { type: 'Raise', to: 8 }, { type: 'Raise', to: 100 });
+  it("actions out of turn (any seat but the one to act, seated or not): 422 with the engine's code", async () => {
+    const action = fc.constantFrom(
+      { type: 'Fold' },
+      { type: 'Check' },
+      { type: 'Call' },
+      { type: 'Bet', amount: 4 },
+      { type: 'Raise', to: 8 },
+      { type: 'Raise', to: 100 },
+    );
     const seat = fc.integer({ min: 1, max: 6 }).filter((s) => s !== toAct);
     await fc.assert(
       fc.asyncProperty(action, seat, async (a, s) => {
@@ -178,7 +220,7 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
     );
   });
 
-  it('any command on a closed table: 422 (TABLE_CLOSED or the engine\'s code), never written', async () => {
+  it("any command on a closed table: 422 (TABLE_CLOSED or the engine's code), never written", async () => {
     const command = fc.constantFrom(
       { type: 'SeatPlayer', seat: 1, playerId: 'late', buyIn: 100 },
       { type: 'StartHand', seed: 1 },
@@ -197,10 +239,14 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
 
   it('bodies over the limit: 413 BODY_TOO_LARGE', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: BODY_LIMIT + 1, max: 4 * BODY_LIMIT }), fc.constantFrom('/tables/fuzz-1/commands', '/tables/fuzz-1/void-hand', '/tables'), async (size, path) => {
-        const reason = 'x'.repeat(size);
-        expectRefused(await post(path, { type: 'VoidHand', reason }), 413, 'BODY_TOO_LARGE');
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: BODY_LIMIT + 1, max: 4 * BODY_LIMIT }),
+        fc.constantFrom('/tables/fuzz-1/commands', '/tables/fuzz-1/void-hand', '/tables'),
+        async (size, path) => {
+          const reason = 'x'.repeat(size);
+          expectRefused(await post(path, { type: 'VoidHand', reason }), 413, 'BODY_TOO_LARGE');
+        },
+      ),
       { numRuns: 10 },
     );
   });
@@ -210,7 +256,9 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
       fc.constant(undefined),
       fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
       fc.string({ maxLength: 60 }),
-      fc.constantFrom('floor', 'dealer', 'regulator', 'service').map((role) => `Bearer ${signTestToken(role as 'floor', { secret: 'a-forged-secret-0123456789-0123456789' })}`),
+      fc
+        .constantFrom('floor', 'dealer', 'regulator', 'service')
+        .map((role) => `Bearer ${signTestToken(role as 'floor', { secret: 'a-forged-secret-0123456789-0123456789' })}`),
       fc.constantFrom('floor', 'regulator').map((role) => `Bearer ${signTestToken(role as 'floor', { expiresIn: -60 })}`),
       fc.constant(`Basic ${Buffer.from('floor:floor').toString('base64')}`),
       // A real token with its payload edited (say, the role raised): the signature no longer matches.
@@ -234,7 +282,11 @@ describe('HTTP fuzz (built API, PostgreSQL)', () => {
           headers: auth === undefined ? { 'Content-Type': 'application/json' } : { 'Content-Type': 'application/json', ...headers },
           body: r.body,
         });
-        expectRefused({ status: answer.status, contentType: answer.headers.get('content-type') ?? '', body: await answer.json() }, 401, 'UNAUTHENTICATED');
+        expectRefused(
+          { status: answer.status, contentType: answer.headers.get('content-type') ?? '', body: await answer.json() },
+          401,
+          'UNAUTHENTICATED',
+        );
       }),
       { numRuns: RUNS },
     );

@@ -2,7 +2,8 @@ import { runLoad, type LoadReport } from '../../bench/load/load-run';
 
 /** Every end check held, and the run really played (a run that applied nothing would pass them vacuously). */
 function expectSound(report: LoadReport): void {
-  for (const check of report.checks) expect({ check: check.name, ok: check.ok, problems: check.problems }).toEqual({ check: check.name, ok: true, problems: [] });
+  for (const check of report.checks)
+    expect({ check: check.name, ok: check.ok, problems: check.problems }).toEqual({ check: check.name, ok: true, problems: [] });
   expect(report.unresolved).toEqual([]);
   expect(report.commands).toBeGreaterThan(20);
   // Bots choose among the legal actions: the rules never refuse one.

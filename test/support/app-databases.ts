@@ -16,7 +16,14 @@ import {
 } from '../../libs/event-store/test-support/test-databases';
 import { useTestStore as useStoreTestStore, type TestStore, type TestStoreOptions } from '../../libs/event-store/test-support/test-store';
 
-export { ADMIN_URL, APP_BACKENDS, BACKENDS, databaseUrlFor, type Backend, type TestDatabase } from '../../libs/event-store/test-support/test-databases';
+export {
+  ADMIN_URL,
+  APP_BACKENDS,
+  BACKENDS,
+  databaseUrlFor,
+  type Backend,
+  type TestDatabase,
+} from '../../libs/event-store/test-support/test-databases';
 export type { TestStore, TestStoreOptions } from '../../libs/event-store/test-support/test-store';
 
 /** The applications' schema, as openDatabase runs it in the API, the worker and the CLI. */

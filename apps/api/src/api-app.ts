@@ -30,7 +30,10 @@ export async function createApiApp(config: ApiConfig, options: { database?: Data
     // timeout) is a problem too, written to the socket.
     clientErrorHandler: answerClientError,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', echoRequestId);

@@ -18,7 +18,11 @@ async function main(): Promise<void> {
     console.error(`felt-api: cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const app = await createApiApp({ ...config, tokenPrivateKey: tokenKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), sealKey: seal.key.toString('hex') });
+  const app = await createApiApp({
+    ...config,
+    tokenPrivateKey: tokenKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    sealKey: seal.key.toString('hex'),
+  });
   // PGlite allows one process per folder: the pid file tells `felt users` / `felt token` that the API has it open.
   const release = !config.databaseUrl && config.dataDir !== IN_MEMORY ? claimDataDir(config.dataDir) : () => undefined;
   // Shut down on SIGTERM / SIGINT (Nest's shutdown hooks close the database), then free the folder.
@@ -37,8 +41,12 @@ async function main(): Promise<void> {
   const logger = new Logger('Felt');
   logger.log(`listening on port ${config.port}; OpenAPI at /docs, readiness at /health/ready, liveness at /health/live`);
   if (seal.movedFrom) logger.log(`moved the seal key from ${seal.movedFrom} into the data folder: ${seal.file}`);
-  logger.log(`undealt decks sealed with ${seal.source === 'FELT_SEAL_KEY' ? 'FELT_SEAL_KEY' : seal.file ? `the key in ${seal.file}` : 'a key that lives as long as this process'}`);
-  logger.log(`access tokens signed (Ed25519) with ${tokenKey.source === 'FELT_TOKEN_PRIVATE_KEY' ? 'FELT_TOKEN_PRIVATE_KEY' : tokenKey.file ? `the key in ${tokenKey.file}` : 'a key that lives as long as this process'}`);
+  logger.log(
+    `undealt decks sealed with ${seal.source === 'FELT_SEAL_KEY' ? 'FELT_SEAL_KEY' : seal.file ? `the key in ${seal.file}` : 'a key that lives as long as this process'}`,
+  );
+  logger.log(
+    `access tokens signed (Ed25519) with ${tokenKey.source === 'FELT_TOKEN_PRIVATE_KEY' ? 'FELT_TOKEN_PRIVATE_KEY' : tokenKey.file ? `the key in ${tokenKey.file}` : 'a key that lives as long as this process'}`,
+  );
 }
 
 /**

@@ -1,4 +1,13 @@
-import { auditStreamIdFor, checkStaff, readAuditLog, readJsonl, staffAt, verifyEvents, verifyStore, type AuditEvent } from '@felt/regulator';
+import {
+  auditStreamIdFor,
+  checkStaff,
+  readAuditLog,
+  readJsonl,
+  staffAt,
+  verifyEvents,
+  verifyStore,
+  type AuditEvent,
+} from '@felt/regulator';
 import type { RecordedEvent } from '@felt/event-store';
 import { streamIdOf } from '../src/tables/table-stream';
 import { openTableWithPlayers, NO_LIMIT_1_2 } from './test-support/table-setup';
@@ -22,7 +31,8 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
   const passwords: Record<string, string> = {};
   const ids: Record<string, string> = {};
   const log = () => readAuditLog(api.store);
-  const ofType = async <T extends AuditEvent['type']>(type: T) => (await log()).filter((e) => e.type === type) as (RecordedEvent & { data: Omit<Extract<AuditEvent, { type: T }>, 'type'> })[];
+  const ofType = async <T extends AuditEvent['type']>(type: T) =>
+    (await log()).filter((e) => e.type === type) as (RecordedEvent & { data: Omit<Extract<AuditEvent, { type: T }>, 'type'> })[];
   const signIn = async (name: string, device?: string) =>
     api.anonymous.post('/auth/login').send({ username: name, password: passwords[name], ...(device === undefined ? {} : { device }) });
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -74,7 +84,8 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     const locking = await startTestApi(database.db, { loginFailuresBeforeLockout: 2, loginLockoutSeconds: 600 });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await locking.anonymous.post('/auth/login').send({ username: 'ray', password: `guess-${i}-guess` })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await locking.anonymous.post('/auth/login').send({ username: 'ray', password: `guess-${i}-guess` })).status);
       expect(statuses).toEqual([401, 401, 429, 429, 429]);
     } finally {
       await locking.close();
@@ -108,7 +119,12 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
       { tableId: 'a1', commandType: 'AddChips', status: 422, code: expect.any(String) },
     ]);
     expect(refused.map((e) => e.metadata.actorId)).toEqual([ids.dana, 'stranger', ids.dana]);
-    expect((await ofType('AccessRefused')).at(-1)!.data).toEqual({ method: 'POST', route: '/tables/a1/fold', status: 403, code: 'FORBIDDEN_ROLE' });
+    expect((await ofType('AccessRefused')).at(-1)!.data).toEqual({
+      method: 'POST',
+      route: '/tables/a1/fold',
+      status: 403,
+      code: 'FORBIDDEN_ROLE',
+    });
 
     await floor.post('/tables/a1/change-rules').send({ rules: NO_LIMIT_1_2 }).expect(201);
     const rules = await ofType('TableRulesChanged');
@@ -134,11 +150,17 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
       const login = await signIn('devi', credential);
       expect(login.status).toBe(200);
       expect(login.body.device).toBe(deviceId);
-      const res = await api.anonymous.post('/tables/a1/add-chips').set({ ...bearer(login.body.accessToken), 'X-Device-Id': 'spoofed' }).send({ seat: 1, amount: 3 }).expect(201);
+      const res = await api.anonymous
+        .post('/tables/a1/add-chips')
+        .set({ ...bearer(login.body.accessToken), 'X-Device-Id': 'spoofed' })
+        .send({ seat: 1, amount: 3 })
+        .expect(201);
       const [event] = await api.store.readStream(streamIdOf('a1'), { fromVersion: res.body.version, limit: 1 });
       expect(event!.metadata).toMatchObject({ actorId: ids.devi, device: deviceId });
       expect((await ofType('SignedIn')).at(-1)!.data.deviceId).toBe(deviceId);
-      expect((await ofType('DeviceRegistered')).map((e) => e.data)).toEqual([{ deviceId, name: 'Table 1 console', kind: 'console', tableId: null }]);
+      expect((await ofType('DeviceRegistered')).map((e) => e.data)).toEqual([
+        { deviceId, name: 'Table 1 console', kind: 'console', tableId: null },
+      ]);
     });
 
     it('refuses a wrong credential at sign-in (401 INVALID_DEVICE, recorded), and retiring stops its tokens at once', async () => {
@@ -174,12 +196,19 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
         const res = await strict.as('floor', { sub: floorId, name: 'boss' }).post('/tables/a1/add-chips').send({ seat: 1, amount: 1 });
         expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: 'DEVICE_REQUIRED' });
         const { credential: second } = (await floor.post('/devices').send({ name: 'Table 2 console' }).expect(201)).body;
-        const token = (await strict.anonymous.post('/auth/login').send({ username: 'boss', password: passwords.boss, device: second }).expect(200)).body.accessToken;
+        const token = (
+          await strict.anonymous.post('/auth/login').send({ username: 'boss', password: passwords.boss, device: second }).expect(200)
+        ).body.accessToken;
         await strict.anonymous.post('/tables/a1/add-chips').set(bearer(token)).send({ seat: 1, amount: 1 }).expect(201);
       } finally {
         await strict.close();
       }
-      expect((await ofType('CommandRefused')).at(-1)!.data).toEqual({ tableId: 'a1', commandType: 'AddChips', status: 403, code: 'DEVICE_REQUIRED' });
+      expect((await ofType('CommandRefused')).at(-1)!.data).toEqual({
+        tableId: 'a1',
+        commandType: 'AddChips',
+        status: 403,
+        code: 'DEVICE_REQUIRED',
+      });
     });
   });
 
@@ -189,7 +218,10 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     let after: string | null = null;
     do {
       const query: string = after === null ? '?limit=7' : `?limit=7&after=${encodeURIComponent(after)}`;
-      const page: { body: { events: RecordedEvent[]; nextAfter: string | null } } = await api.as('regulator').get(`/regulator/audit${query}`).expect(200);
+      const page: { body: { events: RecordedEvent[]; nextAfter: string | null } } = await api
+        .as('regulator')
+        .get(`/regulator/audit${query}`)
+        .expect(200);
       expect(page.body.events.length).toBeLessThanOrEqual(7);
       got.push(...page.body.events);
       after = page.body.nextAfter;
@@ -213,7 +245,11 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     expect(read.problems).toEqual([]);
     expect(read.events.map((e) => e.eventId)).toEqual((await log()).map((e) => e.eventId));
     expect(verifyEvents(read.events).violations).toEqual([]);
-    expect(read.events.at(-1)).toMatchObject({ type: 'ExportPerformed', data: { scope: 'audit', format: 'jsonl' }, metadata: { actorId: 'reg-9' } });
+    expect(read.events.at(-1)).toMatchObject({
+      type: 'ExportPerformed',
+      data: { scope: 'audit', format: 'jsonl' },
+      metadata: { actorId: 'reg-9' },
+    });
 
     const roster = read.roster!;
     expect(roster.asOf).toBe('event-time');
@@ -222,7 +258,11 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     expect(roster.staff.find((m) => m.id === ids.dana)!.history.map((h) => h.event)).toEqual(['UserCreated', 'UserRoleChanged']);
 
     // A table export has the same roster, and is on record too.
-    const table = await floor.get('/regulator/tables/a1/export?format=jsonl').buffer(true).parse(textParser as never).expect(200);
+    const table = await floor
+      .get('/regulator/tables/a1/export?format=jsonl')
+      .buffer(true)
+      .parse(textParser as never)
+      .expect(200);
     expect(readJsonl(table.body as string).roster).toMatchObject({ asOf: 'event-time' });
     expect((await ofType('ExportPerformed')).at(-1)!.data).toEqual({ scope: 'table:a1', format: 'jsonl', from: null, to: null });
   });
@@ -257,7 +297,10 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
 });
 
 /** supertest's parser for bodies that are not JSON: the text as it came. */
-function textParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: string) => void): void {
+function textParser(
+  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
+  done: (error: Error | null, body: string) => void,
+): void {
   let text = '';
   res.setEncoding('utf8');
   res.on('data', (chunk: string) => (text += chunk));

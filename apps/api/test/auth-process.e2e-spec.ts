@@ -18,7 +18,11 @@ function logLines(log: string): Record<string, unknown>[] {
 
 /** pino writes asynchronously: wait for `count` lines that match (bounded by a deadline, not timed). */
 function waitForLines(api: ApiProcess, match: (line: Record<string, unknown>) => boolean, count = 1): Promise<Record<string, unknown>[]> {
-  return eventually(async () => logLines(api.log).filter(match), (lines) => lines.length >= count, 60_000);
+  return eventually(
+    async () => logLines(api.log).filter(match),
+    (lines) => lines.length >= count,
+    60_000,
+  );
 }
 
 /**
@@ -81,7 +85,13 @@ describe('authentication in the API process', () => {
     expect(wrongPassword.status).toBe(401);
 
     const lines = await waitForLines(api, (l) => l.security === true, 3);
-    expect(lines.find((l) => l.requestId === 'probe-1')).toMatchObject({ level: 40, security: true, code: 'UNAUTHENTICATED', reason: 'no bearer token', route: 'GET /tables' });
+    expect(lines.find((l) => l.requestId === 'probe-1')).toMatchObject({
+      level: 40,
+      security: true,
+      code: 'UNAUTHENTICATED',
+      reason: 'no bearer token',
+      route: 'GET /tables',
+    });
     expect(lines.find((l) => l.requestId === 'probe-2')).toMatchObject({
       security: true,
       code: 'FORBIDDEN_ROLE',
@@ -90,7 +100,13 @@ describe('authentication in the API process', () => {
       userId: display.user.id,
       role: 'service',
     });
-    expect(lines.find((l) => l.requestId === 'probe-3')).toMatchObject({ security: true, code: 'INVALID_CREDENTIALS', reason: 'login: wrong password', userName: 'floor', role: 'floor' });
+    expect(lines.find((l) => l.requestId === 'probe-3')).toMatchObject({
+      security: true,
+      code: 'INVALID_CREDENTIALS',
+      reason: 'login: wrong password',
+      userName: 'floor',
+      role: 'floor',
+    });
     expect(api.log).not.toContain(accessToken);
 
     // A second start.
@@ -109,7 +125,9 @@ describe('authentication in the API process', () => {
     const emptyDir = mkdtempSync(join(tmpdir(), 'felt-auth-pg-'));
     try {
       const started = ApiProcess.start({ DATABASE_URL: url, DATA_DIR: emptyDir, FELT_TOKEN_PRIVATE_KEY: '' });
-      await expect(started).rejects.toThrow(/felt-api: cannot start: FELT_TOKEN_PRIVATE_KEY is not set: with DATABASE_URL every API process must sign tokens with the same Ed25519 key/);
+      await expect(started).rejects.toThrow(
+        /felt-api: cannot start: FELT_TOKEN_PRIVATE_KEY is not set: with DATABASE_URL every API process must sign tokens with the same Ed25519 key/,
+      );
       expect(existsSync(join(emptyDir, 'token.key'))).toBe(false);
     } finally {
       rmSync(emptyDir, { recursive: true, force: true });

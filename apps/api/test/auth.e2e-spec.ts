@@ -43,7 +43,13 @@ describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
       { method: 'get', path: '/tables', allowed: READERS },
       { method: 'get', path: '/tables/m1', allowed: READERS },
       { method: 'get', path: '/tables/m1/events', allowed: READERS },
-      { method: 'post', path: '/tables', note: 'OpenTable', body: { tableId: 'opened-by-matrix', rules: NO_LIMIT_1_2 }, allowed: { floor: 201 } },
+      {
+        method: 'post',
+        path: '/tables',
+        note: 'OpenTable',
+        body: { tableId: 'opened-by-matrix', rules: NO_LIMIT_1_2 },
+        allowed: { floor: 201 },
+      },
       { method: 'post', path: '/tables/m1/add-chips', body: { seat: 1, amount: 1 }, allowed: { floor: 201, dealer: 201 } },
       { method: 'post', path: '/tables/m1/commands', body: { type: 'AddChips', seat: 2, amount: 1 }, allowed: { floor: 201, dealer: 201 } },
       { method: 'post', path: '/tables/m1/change-rules', note: 'floor only', body: { rules: NO_LIMIT_1_2 }, allowed: { floor: 201 } },
@@ -175,13 +181,18 @@ describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
     ])('refuses %s with 401 INVALID_CREDENTIALS', async (_name, body) => {
       const res = await api.anonymous.post('/auth/login').send(body);
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ code: 'INVALID_CREDENTIALS', detail: 'the user name or password is wrong, or the user is disabled' });
+      expect(res.body).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        detail: 'the user name or password is wrong, or the user is disabled',
+      });
       expect(res.body).not.toHaveProperty('accessToken');
     });
 
     it('refuses a malformed body with 400', async () => {
       expect((await api.anonymous.post('/auth/login').send({ username: 'fiona' })).body.code).toBe('INVALID_REQUEST');
-      expect((await api.anonymous.post('/auth/login').send({ username: 'fiona', password: 'fiona-password', role: 'floor' })).status).toBe(400);
+      expect((await api.anonymous.post('/auth/login').send({ username: 'fiona', password: 'fiona-password', role: 'floor' })).status).toBe(
+        400,
+      );
     });
   });
 
@@ -203,7 +214,19 @@ describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
       expect(await totalEvents(database.db)).toBe(before + 1);
       const elsewhere = await asDealer().post('/tables/d2/add-chips').send({ seat: 1, amount: 5 });
       expect(elsewhere.body.code).toBe('NOT_ASSIGNED_TO_TABLE');
-      for (const [route, body] of [['close-table', {}], ['void-hand', { reason: 'misdeal' }], ['chop-blinds', { consents: [{ seat: 2, by: 'player-2' }, { seat: 3, by: 'player-3' }] }]] as const) {
+      for (const [route, body] of [
+        ['close-table', {}],
+        ['void-hand', { reason: 'misdeal' }],
+        [
+          'chop-blinds',
+          {
+            consents: [
+              { seat: 2, by: 'player-2' },
+              { seat: 3, by: 'player-3' },
+            ],
+          },
+        ],
+      ] as const) {
         const floorOnly = await asDealer().post(`/tables/d1/${route}`).send(body);
         expect({ route, status: floorOnly.status, code: floorOnly.body.code }).toEqual({ route, status: 403, code: 'FORBIDDEN_ROLE' });
       }
@@ -211,15 +234,25 @@ describe.each(APP_BACKENDS)('authentication and roles (%s)', (backend) => {
 
       const listed = await api.http.get('/tables/d1/dealers').expect(200);
       expect(listed.body.dealers.map((d: { name: string }) => d.name)).toEqual(['dmitri']);
-      expect((await api.http.delete(`/tables/d1/dealers/${otherDealer.id}`).expect(200)).body).toMatchObject({ removed: true, dealers: [] });
+      expect((await api.http.delete(`/tables/d1/dealers/${otherDealer.id}`).expect(200)).body).toMatchObject({
+        removed: true,
+        dealers: [],
+      });
       expect((await api.http.delete(`/tables/d1/dealers/${otherDealer.id}`).expect(200)).body.removed).toBe(false);
       expect((await asDealer().post('/tables/d1/add-chips').send({ seat: 1, amount: 5 })).body.code).toBe('NOT_ASSIGNED_TO_TABLE');
     });
 
     it('assigns only existing dealers to existing tables', async () => {
       expect((await api.http.put('/tables/m1/dealers/nobody')).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
-      expect((await api.http.put(`/tables/no-such-table/dealers/${dealer.id}`)).body).toMatchObject({ status: 404, code: 'TABLE_NOT_FOUND' });
-      expect((await api.http.put('/tables/m1/dealers/ray')).body).toMatchObject({ status: 422, code: 'NOT_A_DEALER', detail: 'user "ray" is a regulator, not a dealer' });
+      expect((await api.http.put(`/tables/no-such-table/dealers/${dealer.id}`)).body).toMatchObject({
+        status: 404,
+        code: 'TABLE_NOT_FOUND',
+      });
+      expect((await api.http.put('/tables/m1/dealers/ray')).body).toMatchObject({
+        status: 422,
+        code: 'NOT_A_DEALER',
+        detail: 'user "ray" is a regulator, not a dealer',
+      });
       expect((await api.http.get('/tables/no-such-table/dealers')).status).toBe(404);
     });
   });

@@ -27,21 +27,26 @@ describe.each(APP_BACKENDS)('concurrent and repeated commands (%s)', (backend) =
     await openTableWithPlayers(api, 'race-1', 4);
     const version = (await api.http.get('/tables/race-1').expect(200)).body.version as number;
     const answers: Answer[] = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => api.http.post('/tables/race-1/add-chips').send({ seat: (i % 4) + 1, amount: 1, expectedVersion: version })),
+      Array.from({ length: 20 }, (_, i) =>
+        api.http.post('/tables/race-1/add-chips').send({ seat: (i % 4) + 1, amount: 1, expectedVersion: version }),
+      ),
     );
     const applied = answers.filter((a) => a.status === 201);
     expect(applied).toHaveLength(1);
     expect(applied[0]!.body.version).toBe(version + 1);
     const conflicts = answers.filter((a) => a.status === 409);
     expect(conflicts).toHaveLength(19);
-    for (const c of conflicts) expect(c.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: version + 1, expectedVersion: version });
+    for (const c of conflicts)
+      expect(c.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: version + 1, expectedVersion: version });
     expect(await expectContiguousLog(api, 'race-1')).toBe(version + 1);
   });
 
   it('20 concurrent conflicting moves: each is decided on the state the previous one left, one accepted per version', async () => {
     await openTableWithPlayers(api, 'race-2', 3);
     const { toAct, version } = await startHandWithBlinds(api, 'race-2');
-    const answers: Answer[] = await Promise.all(Array.from({ length: 20 }, () => api.http.post('/tables/race-2/call').send({ seat: toAct })));
+    const answers: Answer[] = await Promise.all(
+      Array.from({ length: 20 }, () => api.http.post('/tables/race-2/call').send({ seat: toAct })),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.status === 422);
     expect(refused).toHaveLength(19);
@@ -81,7 +86,9 @@ describe.each(APP_BACKENDS)('concurrent and repeated commands (%s)', (backend) =
       .post('/tables/retry-1/commands')
       .send({ type: 'Call', seat: toAct, commandId: 'retry-1-call-1', expectedVersion: first.body.version - 1 })
       .expect(200);
-    expect(late.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(first.body.events.map((e: { eventId: string }) => e.eventId));
+    expect(late.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(
+      first.body.events.map((e: { eventId: string }) => e.eventId),
+    );
     expect(await totalEvents(database.db)).toBe(events + 1);
     await expectContiguousLog(api, 'retry-1');
   });
@@ -96,19 +103,27 @@ describe.each(APP_BACKENDS)('concurrent and repeated commands (%s)', (backend) =
     } finally {
       await other.close();
     }
-    for (const body of [{ seat: 1, amount: 25 }, { seat: 1, amount: 25, expectedVersion: before }]) {
+    for (const body of [
+      { seat: 1, amount: 25 },
+      { seat: 1, amount: 25, expectedVersion: before },
+    ]) {
       const retry = await api.http.post('/tables/retry-3/add-chips').set('Idempotency-Key', 'retry-3-add').send(body).expect(200);
       expect(retry.body).toMatchObject({ replayed: true, version: before + 1, table: { version: before + 1 } });
     }
     // The next command, built from that answer, is not a conflict.
-    await api.http.post('/tables/retry-3/add-chips').send({ seat: 2, amount: 5, expectedVersion: before + 1 }).expect(201);
+    await api.http
+      .post('/tables/retry-3/add-chips')
+      .send({ seat: 2, amount: 5, expectedVersion: before + 1 })
+      .expect(201);
   });
 
   it('10 concurrent copies of one command id: one write; the others are told it is in flight, or get the same result', async () => {
     await openTableWithPlayers(api, 'retry-2', 3);
     const before = await totalEvents(database.db);
     const answers: Answer[] = await Promise.all(
-      Array.from({ length: 10 }, () => api.http.post('/tables/retry-2/add-chips').set('Idempotency-Key', 'retry-2-add').send({ seat: 2, amount: 50 })),
+      Array.from({ length: 10 }, () =>
+        api.http.post('/tables/retry-2/add-chips').set('Idempotency-Key', 'retry-2-add').send({ seat: 2, amount: 50 }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status !== 201).map((a) => (a.status === 409 ? a.body.code : a.status))).toEqual(
@@ -141,17 +156,24 @@ describe.each(APP_BACKENDS)('concurrent and repeated commands (%s)', (backend) =
         const instances = [api, other];
 
         const free: Answer[] = await Promise.all(
-          Array.from({ length: 20 }, (_, i) => instances[i % 2]!.http.post('/tables/two-processes/add-chips').send({ seat: (i % 4) + 1, amount: 1 })),
+          Array.from({ length: 20 }, (_, i) =>
+            instances[i % 2]!.http.post('/tables/two-processes/add-chips').send({ seat: (i % 4) + 1, amount: 1 }),
+          ),
         );
         expect(free.every((a) => a.status === 201 || (a.status === 409 && a.body.code === 'VERSION_CONFLICT'))).toBe(true);
-        const applied = free.filter((a) => a.status === 201).map((a) => a.body.version as number).sort((a, b) => a - b);
+        const applied = free
+          .filter((a) => a.status === 201)
+          .map((a) => a.body.version as number)
+          .sort((a, b) => a - b);
         expect(applied.length).toBeGreaterThanOrEqual(10);
         expect(applied).toEqual(applied.map((_, i) => version + 1 + i));
         expect(await expectContiguousLog(api, 'two-processes')).toBe(version + applied.length);
 
         const now = version + applied.length;
         const raced: Answer[] = await Promise.all(
-          Array.from({ length: 20 }, (_, i) => instances[i % 2]!.http.post('/tables/two-processes/add-chips').send({ seat: 1, amount: 1, expectedVersion: now })),
+          Array.from({ length: 20 }, (_, i) =>
+            instances[i % 2]!.http.post('/tables/two-processes/add-chips').send({ seat: 1, amount: 1, expectedVersion: now }),
+          ),
         );
         expect(raced.filter((a) => a.status === 201)).toHaveLength(1);
         expect(raced.filter((a) => a.status === 409)).toHaveLength(19);

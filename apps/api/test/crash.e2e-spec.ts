@@ -107,13 +107,18 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
           return; // the connection died with the process: this command is in flight
         }
         inFlight.delete(tableId);
-        if (answer.status !== 201) throw new Error(`${tableId}: ${JSON.stringify(body)} got ${answer.status} ${JSON.stringify(answer.body)}`);
+        if (answer.status !== 201)
+          throw new Error(`${tableId}: ${JSON.stringify(body)} got ${answer.status} ${JSON.stringify(answer.body)}`);
         acknowledged.push({ tableId, commandId, version: answer.body.version });
         views.set(tableId, answer.body.table);
       }
     };
     const players = [...views.keys()].map(play);
-    await eventually(async () => acknowledged.length, (n) => n >= BURST_ACKS, BURST_MAX_MS);
+    await eventually(
+      async () => acknowledged.length,
+      (n) => n >= BURST_ACKS,
+      BURST_MAX_MS,
+    );
     killed = true;
     const exit = await api.kill9();
     expect(exit).toMatchObject({ signal: 'SIGKILL' });
@@ -184,7 +189,9 @@ describe.each<Backend>(['postgres', 'pglite'])('kill -9 in the middle of a burst
       if (view.body.version === events.length) expect(view.body.chipsOnTable).toBe(chipsOnTable(state));
       let current: PlayerView = view.body;
       for (let i = 0; i < 5; i++) {
-        const next = await client.post(`/tables/${tableId}/commands`, nextCommand(current, random), { 'Idempotency-Key': `${tableId}/after/${i}` });
+        const next = await client.post(`/tables/${tableId}/commands`, nextCommand(current, random), {
+          'Idempotency-Key': `${tableId}/after/${i}`,
+        });
         expect(next.status).toBe(201);
         current = next.body.table;
       }

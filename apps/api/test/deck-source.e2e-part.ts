@@ -54,15 +54,29 @@ describe('deck sources and readers over HTTP (postgres)', () => {
       ['draw-for-button', { deck: DECK }],
       ['draw-for-button', { seed: 7 }],
     ];
-    for (const [who, agent] of [['floor', api.http], ['dealer', dealer], ['shuffler', shuffler]] as const) {
+    for (const [who, agent] of [
+      ['floor', api.http],
+      ['dealer', dealer],
+      ['shuffler', shuffler],
+    ] as const) {
       for (const [route, body] of refusals) {
         const res = await agent.post(`/tables/house1/${route}`).send(body);
-        expect({ who, route, body, status: res.status, code: res.body.code }).toEqual({ who, route, body, status: 422, code: 'DECK_SOURCE_HOUSE' });
-        expect(res.body.detail).toBe('This table is shuffled by the house: nobody may choose its deck or seed; send the command without them.');
+        expect({ who, route, body, status: res.status, code: res.body.code }).toEqual({
+          who,
+          route,
+          body,
+          status: 422,
+          code: 'DECK_SOURCE_HOUSE',
+        });
+        expect(res.body.detail).toBe(
+          'This table is shuffled by the house: nobody may choose its deck or seed; send the command without them.',
+        );
       }
     }
     expect(await versionOf('house1')).toBe(before);
-    expect((await audit('CommandRefused')).filter((e) => (e.data as { code: string }).code === 'DECK_SOURCE_HOUSE').length).toBeGreaterThanOrEqual(refusals.length * 3);
+    expect(
+      (await audit('CommandRefused')).filter((e) => (e.data as { code: string }).code === 'DECK_SOURCE_HOUSE').length,
+    ).toBeGreaterThanOrEqual(refusals.length * 3);
     // Without them, the house shuffles: a 256-bit seed for its derivation, and the hand says where its deck came from.
     const started = (await expectStatus(dealer.post('/tables/house1/start-hand').send({}), 201)).body.events[0];
     expect(started.data).toMatchObject({ deckSource: 'house', shuffle: { kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates' } });
@@ -73,10 +87,20 @@ describe('deck sources and readers over HTTP (postgres)', () => {
     const { deviceId, agent: shuffler } = await deviceAgent(api, 'shuffler', 'shoe1');
     const otherShuffler = (await deviceAgent(api, 'shuffler', 'house1', 'shuffler-of-house1')).agent;
     const before = await versionOf('shoe1');
-    for (const agent of [api.http, dealer]) expect((await agent.post('/tables/shoe1/start-hand').send({ deck: DECK })).body).toMatchObject({ status: 403, code: 'SHUFFLER_DEVICE_REQUIRED' });
-    expect((await otherShuffler.post('/tables/shoe1/start-hand').send({ deck: DECK })).body).toMatchObject({ status: 403, code: 'DEVICE_NOT_A_CONSOLE' });
+    for (const agent of [api.http, dealer])
+      expect((await agent.post('/tables/shoe1/start-hand').send({ deck: DECK })).body).toMatchObject({
+        status: 403,
+        code: 'SHUFFLER_DEVICE_REQUIRED',
+      });
+    expect((await otherShuffler.post('/tables/shoe1/start-hand').send({ deck: DECK })).body).toMatchObject({
+      status: 403,
+      code: 'DEVICE_NOT_A_CONSOLE',
+    });
     expect((await dealer.post('/tables/shoe1/start-hand').send({})).body).toMatchObject({ status: 422, code: 'DECK_SOURCE_SHUFFLER' });
-    expect((await shuffler.post('/tables/shoe1/start-hand').send({ seed: 3 })).body).toMatchObject({ status: 422, code: 'DECK_SOURCE_SHUFFLER' });
+    expect((await shuffler.post('/tables/shoe1/start-hand').send({ seed: 3 })).body).toMatchObject({
+      status: 422,
+      code: 'DECK_SOURCE_SHUFFLER',
+    });
     expect(await versionOf('shoe1')).toBe(before);
 
     const started = (await expectStatus(shuffler.post('/tables/shoe1/start-hand').send({ deck: DECK }), 201)).body;
@@ -84,7 +108,10 @@ describe('deck sources and readers over HTTP (postgres)', () => {
     const [recorded] = await events('shoe1', 'HandStarted');
     expect(recorded!.metadata).toMatchObject({ device: deviceId });
     // A shuffler sends decks, nothing else.
-    expect((await shuffler.post('/tables/shoe1/post-blind').send({ seat: 2 })).body).toMatchObject({ status: 403, code: 'DEVICE_NOT_A_CONSOLE' });
+    expect((await shuffler.post('/tables/shoe1/post-blind').send({ seat: 2 })).body).toMatchObject({
+      status: 403,
+      code: 'DEVICE_NOT_A_CONSOLE',
+    });
     for (const seat of [2, 3]) await expectStatus(dealer.post('/tables/shoe1/post-blind').send({ seat }), 201);
     for (const seat of [1, 2]) await expectStatus(dealer.post('/tables/shoe1/fold').send({ seat }), 201);
     // felt verify: the hand's deck came from the shuffler the audit stream registered for this table.
@@ -102,9 +129,17 @@ describe('deck sources and readers over HTTP (postgres)', () => {
     for (const seat of [1, 2]) await expectStatus(dealer.post('/tables/school1/fold').send({ seat }), 201);
     const regulator = api.as('regulator');
     expect((await regulator.get('/regulator/tables/school1/hands').expect(200)).body.hands[0].deckSource).toBe('training');
-    const phh = await regulator.get('/regulator/tables/school1/export?format=phh').buffer(true).parse(text as never).expect(200);
+    const phh = await regulator
+      .get('/regulator/tables/school1/export?format=phh')
+      .buffer(true)
+      .parse(text as never)
+      .expect(200);
     expect(phh.body).toContain('_felt_deck_source = "training"');
-    const ohh = await regulator.get('/regulator/tables/school1/export?format=ohh').buffer(true).parse(text as never).expect(200);
+    const ohh = await regulator
+      .get('/regulator/tables/school1/export?format=ohh')
+      .buffer(true)
+      .parse(text as never)
+      .expect(200);
     expect(ohh.body).toContain('"felt_deck_source": "training"');
     const report = await verifyStore(api.store, { streamIds: [streamIdOf('school1')] });
     expect(report.violations).toEqual([]);
@@ -121,23 +156,41 @@ describe('deck sources and readers over HTTP (postgres)', () => {
       { name: 'robot', kind: 'robot', tableId: 'house1' },
       { name: 'bad-table', kind: 'shuffler', tableId: 'no spaces' },
     ];
-    for (const body of refused) expect({ body, status: (await api.http.post('/devices').send(body)).status }).toEqual({ body, status: 400 });
+    for (const body of refused)
+      expect({ body, status: (await api.http.post('/devices').send(body)).status }).toEqual({ body, status: 400 });
     const { deviceId } = await deviceAgent(api, 'reader', 'house1', 'house1-reader');
     const listed = (await api.http.get('/devices').expect(200)).body.devices;
-    expect(listed.find((d: { id: string }) => d.id === deviceId)).toMatchObject({ name: 'house1-reader', kind: 'reader', tableId: 'house1' });
-    expect((await audit('DeviceRegistered')).find((e) => (e.data as { deviceId: string }).deviceId === deviceId)!.data).toEqual({ deviceId, name: 'house1-reader', kind: 'reader', tableId: 'house1' });
+    expect(listed.find((d: { id: string }) => d.id === deviceId)).toMatchObject({
+      name: 'house1-reader',
+      kind: 'reader',
+      tableId: 'house1',
+    });
+    expect((await audit('DeviceRegistered')).find((e) => (e.data as { deviceId: string }).deviceId === deviceId)!.data).toEqual({
+      deviceId,
+      name: 'house1-reader',
+      kind: 'reader',
+      tableId: 'house1',
+    });
   });
 
   it("refuses a reader's or a shuffler's token on every route but its table's commands, /live included", async () => {
     const { deviceId } = await deviceAgent(api, 'reader', 'house1', 'house1-reader-2');
     const token = signTestToken('floor', { sub: 'reader-integration', device: deviceId });
     const reader = api.as('floor', { sub: 'reader-integration', device: deviceId });
-    for (const res of [await reader.get('/tables/house1'), await reader.get('/devices'), await reader.post('/users').send({ name: 'sneaky', role: 'floor' }), await reader.get('/regulator/audit')])
+    for (const res of [
+      await reader.get('/tables/house1'),
+      await reader.get('/devices'),
+      await reader.post('/users').send({ name: 'sneaky', role: 'floor' }),
+      await reader.get('/regulator/audit'),
+    ])
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: 'DEVICE_NOT_A_CONSOLE' });
     await api.app.listen(0, '127.0.0.1');
     const client = await LiveClient.connect(`http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`, token);
     try {
-      expect(await client.waitFor((m) => m.type === 'error')).toMatchObject({ type: 'error', detail: expect.stringContaining('card reader') });
+      expect(await client.waitFor((m) => m.type === 'error')).toMatchObject({
+        type: 'error',
+        detail: expect.stringContaining('card reader'),
+      });
       expect((await client.closed).code).toBe(1008);
     } finally {
       await client.close();
@@ -147,14 +200,25 @@ describe('deck sources and readers over HTTP (postgres)', () => {
   it("answers a dealer's entry that contradicts a hidden reader record as if there were none, and alerts the floor in the audit stream", async () => {
     const LIVE = { ...NO_LIMIT_1_2, cardSource: 'live' };
     const answers: Record<string, unknown> = {};
-    for (const [tableId, record] of [['rc-a', ['Qs', 'Qh']], ['rc-b', ['Js', 'Jh']]] as const) {
+    for (const [tableId, record] of [
+      ['rc-a', ['Qs', 'Qh']],
+      ['rc-b', ['Js', 'Jh']],
+    ] as const) {
       await openAssigned(tableId, LIVE);
       const reader = (await deviceAgent(api, 'reader', tableId)).agent;
-      for (const body of [{}, { seat: 2 }, { seat: 3 }]) await expectStatus(dealer.post(`/tables/${tableId}/${'seat' in body ? 'post-blind' : 'start-hand'}`).send(body), 201);
+      for (const body of [{}, { seat: 2 }, { seat: 3 }])
+        await expectStatus(dealer.post(`/tables/${tableId}/${'seat' in body ? 'post-blind' : 'start-hand'}`).send(body), 201);
       await expectStatus(reader.post(`/tables/${tableId}/report-hole-cards`).send({ seat: 1, cards: record }), 201);
-      for (const [route, seat] of [['call', 1], ['call', 2], ['check', 3]] as const) await expectStatus(dealer.post(`/tables/${tableId}/${route}`).send({ seat }), 201);
+      for (const [route, seat] of [
+        ['call', 1],
+        ['call', 2],
+        ['check', 3],
+      ] as const)
+        await expectStatus(dealer.post(`/tables/${tableId}/${route}`).send({ seat }), 201);
       // The dealer's flop holds the Qh: in rc-a's reader record, not in rc-b's.
-      answers[tableId] = comparable((await expectStatus(dealer.post(`/tables/${tableId}/deal-board`).send({ cards: ['Ah', 'Qh', '7c'] }), 201)).body);
+      answers[tableId] = comparable(
+        (await expectStatus(dealer.post(`/tables/${tableId}/deal-board`).send({ cards: ['Ah', 'Qh', '7c'] }), 201)).body,
+      );
       if (tableId === 'rc-a') {
         // The reader's own report that conflicts with the board: one refusal, naming no card or seat, nothing written.
         const before = await versionOf(tableId);
@@ -182,7 +246,11 @@ describe('deck sources and readers over HTTP (postgres)', () => {
 /** A command's answer without what differs between two tables by name and time alone. */
 function comparable(body: { version: number; events: RecordedEvent[]; table: Record<string, unknown> }): unknown {
   const { tableId: _id, ...table } = body.table;
-  return { version: body.version, events: body.events.map((e) => ({ type: e.type, version: e.streamVersion ?? (e as { version?: number }).version, data: e.data })), table };
+  return {
+    version: body.version,
+    events: body.events.map((e) => ({ type: e.type, version: e.streamVersion ?? (e as { version?: number }).version, data: e.data })),
+    table,
+  };
 }
 
 /** supertest's parser for bodies that are not JSON: the text as it came. */

@@ -11,7 +11,10 @@ import { JsonHttpClient } from './test-support/http-client';
 
 interface TableAnswer {
   readonly status: number;
-  readonly body: { readonly events: readonly { readonly type: string; readonly data: Record<string, unknown> }[]; readonly table: { readonly toAct: number | null; readonly legalActions: readonly LegalAction[] } };
+  readonly body: {
+    readonly events: readonly { readonly type: string; readonly data: Record<string, unknown> }[];
+    readonly table: { readonly toAct: number | null; readonly legalActions: readonly LegalAction[] };
+  };
 }
 
 /** The table's next passive action (a blind, a check, a call, showing at showdown), or undefined when the hand is over. */
@@ -54,8 +57,12 @@ describe('the embedded default`s files (built API, PGlite in a folder)', () => {
     const headers = authHeaders('floor', { privateKey: createPrivateKey(readFileSync(join(dataDir, 'token.key'), 'utf8')) });
     client = new JsonHttpClient(api.baseUrl, headers);
     const tableId = 'embedded-files-1';
-    expect((await client.post('/tables', { tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } })).status).toBe(201);
-    for (const seat of [1, 2, 3]) expect((await client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${seat}`, buyIn: 100 })).status).toBe(201);
+    expect(
+      (await client.post('/tables', { tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } }))
+        .status,
+    ).toBe(201);
+    for (const seat of [1, 2, 3])
+      expect((await client.post(`/tables/${tableId}/seat-player`, { seat, playerId: `p${seat}`, buyIn: 100 })).status).toBe(201);
     expect((await client.post(`/tables/${tableId}/draw-for-button`, {})).status).toBe(201);
     let answer = (await client.post(`/tables/${tableId}/start-hand`, {})) as TableAnswer;
     expect(answer.status).toBe(201);

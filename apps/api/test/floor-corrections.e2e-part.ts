@@ -44,19 +44,52 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
     expect(fold2.body.table.hand.actions.map((a: { seat: number }) => a.seat)).toEqual([first, second]);
 
     // A dealer may not correct (403), a stale If-Match is a conflict (409), and a reason is required (400).
-    await refused(() => asDealer().post('/tables/dt/correct-action').send({ backTo: mistaken, reason: 'double tap' }), 403, 'FORBIDDEN_ROLE');
-    await refused(() => api.http.post('/tables/dt/correct-action').set('If-Match', `"${head - 1}"`).send({ backTo: mistaken, reason: 'double tap' }), 409, 'VERSION_CONFLICT');
+    await refused(
+      () => asDealer().post('/tables/dt/correct-action').send({ backTo: mistaken, reason: 'double tap' }),
+      403,
+      'FORBIDDEN_ROLE',
+    );
+    await refused(
+      () =>
+        api.http
+          .post('/tables/dt/correct-action')
+          .set('If-Match', `"${head - 1}"`)
+          .send({ backTo: mistaken, reason: 'double tap' }),
+      409,
+      'VERSION_CONFLICT',
+    );
     await refused(() => api.http.post('/tables/dt/correct-action').send({ backTo: mistaken }), 400, 'INVALID_REQUEST');
-    await refused(() => api.http.post('/tables/dt/correct-action').send({ backTo: mistaken, action: 2, reason: 'x' }), 400, 'INVALID_REQUEST');
-    await refused(() => api.http.post('/tables/dt/correct-action').send({ backTo: mistaken - 2, reason: 'not an action' }), 422, 'ACTION_NOT_FOUND');
-    await refused(() => api.http.post('/tables/dt/correct-action').send({ backTo: head + 5, reason: 'the future' }), 422, 'ACTION_NOT_FOUND');
+    await refused(
+      () => api.http.post('/tables/dt/correct-action').send({ backTo: mistaken, action: 2, reason: 'x' }),
+      400,
+      'INVALID_REQUEST',
+    );
+    await refused(
+      () => api.http.post('/tables/dt/correct-action').send({ backTo: mistaken - 2, reason: 'not an action' }),
+      422,
+      'ACTION_NOT_FOUND',
+    );
+    await refused(
+      () => api.http.post('/tables/dt/correct-action').send({ backTo: head + 5, reason: 'the future' }),
+      422,
+      'ACTION_NOT_FOUND',
+    );
 
     const corrected = await expectStatus(
-      api.http.post('/tables/dt/correct-action').set('If-Match', `"${head}"`).send({ backTo: mistaken, reason: 'double tap: seat never folded' }),
+      api.http
+        .post('/tables/dt/correct-action')
+        .set('If-Match', `"${head}"`)
+        .send({ backTo: mistaken, reason: 'double tap: seat never folded' }),
       201,
     );
     expect(corrected.body.events.map((e: { type: string; data: object }) => ({ type: e.type, ...e.data }))).toEqual([
-      { type: 'ActionCorrected', handNumber: 1, action: 2, retracted: [{ type: 'PlayerFolded', seat: second }], reason: 'double tap: seat never folded' },
+      {
+        type: 'ActionCorrected',
+        handNumber: 1,
+        action: 2,
+        retracted: [{ type: 'PlayerFolded', seat: second }],
+        reason: 'double tap: seat never folded',
+      },
     ]);
     expect(corrected.body.table.toAct).toBe(second);
     expect(corrected.body.table.hand.actions.map((a: { seat: number }) => a.seat)).toEqual([first]);
@@ -84,10 +117,17 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
       toAct = answer.body.table.toAct;
     }
     expect(answer!.body.table.hand.board).toMatch(/^(..){3}$/); // the flop, as card text
-    await refused(() => api.http.post('/tables/pc/correct-action').send({ action: 3, reason: 'mis-keyed check' }), 422, 'CORRECTION_PAST_CARDS');
+    await refused(
+      () => api.http.post('/tables/pc/correct-action').send({ action: 3, reason: 'mis-keyed check' }),
+      422,
+      'CORRECTION_PAST_CARDS',
+    );
     await refused(() => api.http.post('/tables/pc/correct-action').send({ action: 9, reason: 'no such action' }), 422, 'ACTION_NOT_FOUND');
     const checked = await expectStatus(api.http.post('/tables/pc/check').send({ seat: toAct }), 201);
-    const back = await expectStatus(api.http.post('/tables/pc/commands').send({ type: 'CorrectAction', action: 4, reason: 'a bet, not a check' }), 201);
+    const back = await expectStatus(
+      api.http.post('/tables/pc/commands').send({ type: 'CorrectAction', action: 4, reason: 'a bet, not a check' }),
+      201,
+    );
     expect(back.body.table.toAct).toBe(toAct);
     expect(back.body.version).toBe(checked.body.version + 1);
   });
@@ -120,15 +160,30 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
 
   it('busted players: marked, removed with leave-table, and their seat taken again; sit out, sit in and add chips work as routes', async () => {
     await expectStatus(postApproved(api, '/tables', { tableId: 'bu', rules: TRAINING_1_2 }), 201);
-    for (const [seat, buyIn] of [[1, 2], [2, 100], [3, 100]]) await expectStatus(api.http.post('/tables/bu/seat-player').send({ seat, playerId: `p${seat}`, buyIn }), 201);
+    for (const [seat, buyIn] of [
+      [1, 2],
+      [2, 100],
+      [3, 100],
+    ])
+      await expectStatus(api.http.post('/tables/bu/seat-player').send({ seat, playerId: `p${seat}`, buyIn }), 201);
     await expectStatus(api.http.post('/tables/bu/place-button').send({ seat: 1 }), 201);
     // Button 1: seat 2 small blind, seat 3 big blind, seat 1 (all in for 2) loses to two pairs of aces and kings.
-    let t = (await expectStatus(api.http.post('/tables/bu/start-hand').send({ holeCards: { 1: '7c2d', 2: 'AsAh', 3: 'KsKh' }, board: '9c8dJh4s3c' }), 201)).body.table;
+    let t = (
+      await expectStatus(
+        api.http.post('/tables/bu/start-hand').send({ holeCards: { 1: '7c2d', 2: 'AsAh', 3: 'KsKh' }, board: '9c8dJh4s3c' }),
+        201,
+      )
+    ).body.table;
     for (let guard = 0; t.hand.phase !== 'complete' && guard < 40; guard++) {
       const legal = t.legalActions as { type: string; seat: number; blind?: string }[];
       const pick = ['PostBlind', 'Check', 'Call', 'ShowHand'].map((k) => legal.find((a) => a.type === k)).find(Boolean)!;
       const route = pick.type.replace(/[A-Z]/g, (c, i: number) => (i === 0 ? '' : '-') + c.toLowerCase());
-      t = (await expectStatus(api.http.post(`/tables/bu/${route}`).send(pick.blind ? { seat: pick.seat, blind: pick.blind } : { seat: pick.seat }), 201)).body.table;
+      t = (
+        await expectStatus(
+          api.http.post(`/tables/bu/${route}`).send(pick.blind ? { seat: pick.seat, blind: pick.blind } : { seat: pick.seat }),
+          201,
+        )
+      ).body.table;
     }
     const busted = (t.seats as { seat: number; stack: number; busted: boolean }[]).find((s) => s.seat === 1)!;
     expect(busted).toMatchObject({ stack: 0, busted: true });
@@ -137,14 +192,20 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
     await refused(() => api.http.post('/tables/bu/seat-player').send({ seat: 4, playerId: 'p1', buyIn: 50 }), 422, 'PLAYER_ALREADY_SEATED');
     await refused(() => api.http.post('/tables/bu/seat-player').send({ seat: 1, playerId: 'p9', buyIn: 50 }), 422, 'SEAT_TAKEN');
     const left = await expectStatus(api.http.post('/tables/bu/leave-table').send({ seat: 1 }), 201);
-    expect(left.body.events.map((e: { type: string; data: object }) => ({ type: e.type, ...e.data }))).toEqual([{ type: 'PlayerLeft', seat: 1, playerId: 'p1', cashOut: 0 }]);
+    expect(left.body.events.map((e: { type: string; data: object }) => ({ type: e.type, ...e.data }))).toEqual([
+      { type: 'PlayerLeft', seat: 1, playerId: 'p1', cashOut: 0 },
+    ]);
     await expectStatus(api.http.post('/tables/bu/seat-player').send({ seat: 1, playerId: 'p1', buyIn: 50 }), 201);
 
     // Sit out, miss the blinds, sit in, add chips: all through the routes.
     await expectStatus(api.http.post('/tables/bu/sit-out').send({ seat: 2 }), 201);
     await expectStatus(api.http.post('/tables/bu/add-chips').send({ seat: 2, amount: 20 }), 201);
     const sitIn = await expectStatus(api.http.post('/tables/bu/sit-in').send({ seat: 2, waitForBigBlind: true }), 201);
-    expect((sitIn.body.table.seats as { seat: number }[]).find((s) => s.seat === 2)).toMatchObject({ sittingOut: false, waitForBigBlind: true, busted: false });
+    expect((sitIn.body.table.seats as { seat: number }[]).find((s) => s.seat === 2)).toMatchObject({
+      sittingOut: false,
+      waitForBigBlind: true,
+      busted: false,
+    });
     await refused(() => api.http.post('/tables/bu/add-chips').send({ seat: 5, amount: 20 }), 422, 'SEAT_EMPTY');
   });
 
@@ -168,7 +229,9 @@ describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (bac
     await expectStatus(api.http.post('/tables/mb/sit-in').send({ seat: 4 }), 201);
     await foldAround(); // seat 4 sits between the blinds and the button: not dealt in yet
     const started = (await expectStatus(api.http.post('/tables/mb/start-hand').send({}), 201)).body.table;
-    const owed = (started.legalActions as { type: string; seat: number; blind?: string }[]).filter((a) => a.type === 'PostBlind' && a.seat === 4).map((a) => a.blind);
+    const owed = (started.legalActions as { type: string; seat: number; blind?: string }[])
+      .filter((a) => a.type === 'PostBlind' && a.seat === 4)
+      .map((a) => a.blind);
     const due = (started.hand.forcedBetsDue as { seat: number; kind: string }[]).filter((f) => f.seat === 4).map((f) => f.kind);
     expect(due).toEqual(['make-up-big', 'make-up-small']);
     expect(owed.length).toBeGreaterThan(0);

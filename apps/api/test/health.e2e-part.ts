@@ -15,7 +15,9 @@ describe('health: liveness and readiness apart', () => {
     try {
       for (const path of ['/health/ready', '/health']) {
         const res = await api.anonymous.get(path).expect(200);
-        const states = Object.fromEntries(Object.entries(res.body.details as Record<string, { status: string }>).map(([k, v]) => [k, v.status]));
+        const states = Object.fromEntries(
+          Object.entries(res.body.details as Record<string, { status: string }>).map(([k, v]) => [k, v.status]),
+        );
         expect({ status: res.body.status, states }).toEqual({ status: overall, states: expected });
         expect(res.headers['x-request-id']).toBeDefined();
       }
@@ -27,7 +29,13 @@ describe('health: liveness and readiness apart', () => {
         expect(metrics.text).toContain(`felt_api_dependency_up{dependency="${dependency}"} ${state === 'up' ? 1 : 0}`);
       }
       // Commands are taken while Redis is down.
-      await api.http.post('/tables').send({ tableId: `h-${overall}-${Object.keys(expected).length}`, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } }).expect(201);
+      await api.http
+        .post('/tables')
+        .send({
+          tableId: `h-${overall}-${Object.keys(expected).length}`,
+          rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 },
+        })
+        .expect(201);
     } finally {
       await api.close();
     }
@@ -37,7 +45,8 @@ describe('health: liveness and readiness apart', () => {
     const api = await startTestApi(database.db);
     try {
       const dbQuery = database.db.query.bind(database.db);
-      (database.db as { query: unknown }).query = () => Promise.reject(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' }));
+      (database.db as { query: unknown }).query = () =>
+        Promise.reject(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' }));
       try {
         const res = await api.anonymous.get('/health/ready').expect(503);
         expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

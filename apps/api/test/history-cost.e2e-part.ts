@@ -26,7 +26,8 @@ describe.each(APP_BACKENDS)('cost of a command against the length of the history
     longVersion = await appendRandomHistory(api.store, 'long', LONG_HISTORY);
   });
 
-  const addChips = (tableId: string, seat: number) => () => api.http.post(`/tables/${tableId}/add-chips`).send({ seat, amount: 1 }).expect(201);
+  const addChips = (tableId: string, seat: number) => () =>
+    api.http.post(`/tables/${tableId}/add-chips`).send({ seat, amount: 1 }).expect(201);
 
   it('folds an unsnapshotted history once, then keeps a snapshot of it', async () => {
     expect(longVersion).toBeGreaterThanOrEqual(LONG_HISTORY);
@@ -61,7 +62,7 @@ describe.each(APP_BACKENDS)('cost of a command against the length of the history
     expect(shortCold.rowsRead).toBeLessThanOrEqual(SNAPSHOT_EVERY + 10);
     // And the state it rebuilt is right: the API's view matches a fold of the whole log.
     const view = (await api.http.get('/tables/long').expect(200)).body;
-    expect(view.version).toBe((await api.store.streamVersion(streamIdOf('long'))));
+    expect(view.version).toBe(await api.store.streamVersion(streamIdOf('long')));
   });
 
   it('reads only newer events to answer GET /tables/:id', async () => {

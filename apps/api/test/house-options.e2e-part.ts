@@ -22,7 +22,13 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
   });
 
   it('bomb pot: the floor calls it, everyone antes, the flop comes at once; a dealer may not call one', async () => {
-    await openTableWithPlayers(api, 'bomb1', 3, { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { bombPot: { ante: 5 } } });
+    await openTableWithPlayers(api, 'bomb1', 3, {
+      structure: { kind: 'no-limit' },
+      smallBlind: 1,
+      bigBlind: 2,
+      maxSeats: 6,
+      houseOptions: { bombPot: { ante: 5 } },
+    });
     const before = await stored('bomb1');
     const dealer = await api.as('dealer', { sub: 'dealer-9' }).post('/tables/bomb1/call-bomb-pot').send({});
     expect(dealer.status).toBe(403);
@@ -35,7 +41,8 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
     expect(table.legalActions).toEqual([2, 3, 1].map((seat) => ({ type: 'PostBlind', seat, blind: 'bomb-pot', amount: 5 })));
     const refused = await api.http.post('/tables/bomb1/call-bomb-pot').send({});
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 422, code: 'HAND_IN_PROGRESS' });
-    for (const seat of [1, 2, 3]) table = (await expectStatus(api.http.post('/tables/bomb1/post-blind').send({ seat, blind: 'bomb-pot' }), 201)).body.table;
+    for (const seat of [1, 2, 3])
+      table = (await expectStatus(api.http.post('/tables/bomb1/post-blind').send({ seat, blind: 'bomb-pot' }), 201)).body.table;
     expect(table.hand).toMatchObject({ pots: [{ amount: 15, eligible: [1, 2, 3] }] });
     expect(table.hand.board).toHaveLength(6); // the flop, as text ("AdTc4c")
     expect(table.toAct).toBe(2);
@@ -46,7 +53,11 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
       table = (await expectStatus(api.http.post('/tables/bomb1/commands').send({ type: action.type, seat: action.seat }), 201)).body.table;
     }
     const { hands } = (await regulator().get('/regulator/tables/bomb1/hands').expect(200)).body;
-    expect(hands[0]).toMatchObject({ handNumber: 1, bombPot: { ante: 5 }, actions: expect.arrayContaining([expect.objectContaining({ action: 'post', kind: 'bomb-pot', amount: 5 })]) });
+    expect(hands[0]).toMatchObject({
+      handNumber: 1,
+      bombPot: { ante: 5 },
+      actions: expect.arrayContaining([expect.objectContaining({ action: 'post', kind: 'bomb-pot', amount: 5 })]),
+    });
     expect(hands[0].actions.filter((a: { street: string; action: string }) => a.street === 'preflop' && a.action !== 'post')).toEqual([]);
 
     const events = await api.store.readStream(streamIdOf('bomb1'));
@@ -55,25 +66,47 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
 
   it('run it twice: the hands are tabled, every player consents, two boards, each run wins half', async () => {
     // A training table: the test chooses the cards of both runs.
-    await openTableWithPlayers(api, 'twice1', 2, { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 2, houseOptions: { runItTwice: true }, deckSource: 'training' });
+    await openTableWithPlayers(api, 'twice1', 2, {
+      structure: { kind: 'no-limit' },
+      smallBlind: 1,
+      bigBlind: 2,
+      maxSeats: 2,
+      houseOptions: { runItTwice: true },
+      deckSource: 'training',
+    });
     await expectStatus(
-      api.http.post('/tables/twice1/start-hand').send({ holeCards: { 1: 'AsAd', 2: 'KsKd' }, board: '2c7d9hJc3s', secondRun: 'Kh8c4d5h6s' }),
+      api.http
+        .post('/tables/twice1/start-hand')
+        .send({ holeCards: { 1: 'AsAd', 2: 'KsKd' }, board: '2c7d9hJc3s', secondRun: 'Kh8c4d5h6s' }),
       201,
     );
     await expectStatus(api.http.post('/tables/twice1/post-blind').send({ seat: 1 }), 201);
     await expectStatus(api.http.post('/tables/twice1/post-blind').send({ seat: 2 }), 201);
     await expectStatus(api.http.post('/tables/twice1/raise').send({ seat: 1, to: 100 }), 201);
     const called = (await expectStatus(api.http.post('/tables/twice1/call').send({ seat: 2 }), 201)).body.table;
-    expect(called.legalActions).toEqual([{ type: 'RunItTwice', seat: null, seats: [1, 2] }, { type: 'RunItOnce', seat: null }]);
+    expect(called.legalActions).toEqual([
+      { type: 'RunItTwice', seat: null, seats: [1, 2] },
+      { type: 'RunItOnce', seat: null },
+    ]);
 
     const before = await stored('twice1');
     const oneConsent = await api.http.post('/tables/twice1/run-it-twice').send({ consents: [{ seat: 1, by: 'alice' }] });
     expect({ status: oneConsent.status, code: oneConsent.body.code }).toEqual({ status: 422, code: 'CONSENT_MISSING' });
     expect((await api.http.post('/tables/twice1/run-it-twice').send({ consents: [] })).status).toBe(400);
-    expect((await api.http.post('/tables/twice1/run-it-twice').send({ consents: [{ seat: 1, by: 'alice' }], extra: true })).status).toBe(400);
+    expect((await api.http.post('/tables/twice1/run-it-twice').send({ consents: [{ seat: 1, by: 'alice' }], extra: true })).status).toBe(
+      400,
+    );
     expect(await stored('twice1')).toBe(before);
 
-    const agreed = await expectStatus(api.http.post('/tables/twice1/run-it-twice').send({ consents: [{ seat: 1, by: 'alice' }, { seat: 2, by: 'bob' }] }), 201);
+    const agreed = await expectStatus(
+      api.http.post('/tables/twice1/run-it-twice').send({
+        consents: [
+          { seat: 1, by: 'alice' },
+          { seat: 2, by: 'bob' },
+        ],
+      }),
+      201,
+    );
     const types = agreed.body.events.map((e: { type: string }) => e.type);
     expect(types.filter((t: string) => t === 'SecondBoardDealt')).toHaveLength(3);
     expect(agreed.body.table.seats.map((s: { stack: number }) => s.stack)).toEqual([100, 100]);
@@ -82,9 +115,22 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
     expect(hands[0]).toMatchObject({
       board: { flop: ['2c', '7d', '9h'], turn: ['Jc'], river: ['3s'] },
       secondBoard: { flop: ['Kh', '8c', '4d'], turn: ['5h'], river: ['6s'] },
-      pots: [{ pot: 0, amount: 200, runs: [{ run: 1, amount: 100, winners: [{ seat: 1, amount: 100 }] }, { run: 2, amount: 100, winners: [{ seat: 2, amount: 100 }] }] }],
+      pots: [
+        {
+          pot: 0,
+          amount: 200,
+          runs: [
+            { run: 1, amount: 100, winners: [{ seat: 1, amount: 100 }] },
+            { run: 2, amount: 100, winners: [{ seat: 2, amount: 100 }] },
+          ],
+        },
+      ],
     });
-    const phh = await regulator().get('/regulator/tables/twice1/export?format=phh').buffer(true).parse(textParser as never).expect(200);
+    const phh = await regulator()
+      .get('/regulator/tables/twice1/export?format=phh')
+      .buffer(true)
+      .parse(textParser as never)
+      .expect(200);
     expect(phh.body).toContain('"d db Kh8c4d # run 2"');
     expect(phh.body).toContain('_felt_runs = 2');
     expect(phh.body).toContain('finishing_stacks = [100, 100]');
@@ -95,7 +141,10 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
 });
 
 /** supertest's parser for bodies that are not JSON: the text as it came. */
-function textParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: string) => void): void {
+function textParser(
+  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
+  done: (error: Error | null, body: string) => void,
+): void {
   let text = '';
   res.setEncoding('utf8');
   res.on('data', (chunk: string) => (text += chunk));

@@ -29,28 +29,101 @@ describe.each(APP_BACKENDS)('the input gate (%s)', (backend) => {
   const raw = (path: string, text: string, type = 'application/json') => api.http.post(path).set('Content-Type', type).send(text);
   /** Bytes exactly as given (supertest would re-encode them): through Fastify's inject, with the floor's token. */
   const inject = async (url: string, headers: Record<string, string>, payload: Buffer): Promise<Answer> => {
-    const res = await api.app.getHttpAdapter().getInstance().inject({ method: 'POST', url, headers: { ...authHeaders('floor'), 'content-type': 'application/json', ...headers }, payload });
+    const res = await api.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'POST', url, headers: { ...authHeaders('floor'), 'content-type': 'application/json', ...headers }, payload });
     return { status: res.statusCode, body: res.json(), headers: res.headers as Record<string, string> };
   };
   const cases: { name: string; send: () => PromiseLike<Answer>; status: number; code: string }[] = [
-    { name: 'NUL in a login user name', send: () => api.anonymous.post('/auth/login').send({ username: 'fl\u0000oor', password: 'x' }), status: 400, code: 'INVALID_TEXT' },
-    { name: 'NUL in a player id', send: () => api.http.post('/tables/felt-1/seat-player').send({ seat: 5, playerId: 'a\u0000b', buyIn: 100 }), status: 400, code: 'INVALID_TEXT' },
-    { name: 'a lone surrogate in a player id', send: () => raw('/tables/felt-1/seat-player', '{"seat":5,"playerId":"a\\ud800","buyIn":100}'), status: 400, code: 'INVALID_TEXT' },
-    { name: 'a lone low surrogate in a key', send: () => raw('/tables/felt-1/fold', '{"seat":1,"\\udc00":1}'), status: 400, code: 'INVALID_TEXT' },
-    { name: 'NUL in a VoidHand reason', send: () => api.http.post('/tables/felt-1/void-hand').send({ reason: 'spill\u0000ed' }), status: 400, code: 'INVALID_TEXT' },
-    { name: 'an escape character in a reason', send: () => api.http.post('/tables/felt-1/void-hand').send({ reason: 'x\u001b[2J' }), status: 400, code: 'INVALID_TEXT' },
-    { name: 'NUL in a dealer-assignment path', send: () => api.http.put('/tables/felt-1/dealers/a%00b'), status: 400, code: 'INVALID_TEXT' },
-    { name: 'NUL in a table path', send: () => api.http.post('/tables/felt%00-1/fold').send({ seat: 1 }), status: 400, code: 'INVALID_TEXT' },
+    {
+      name: 'NUL in a login user name',
+      send: () => api.anonymous.post('/auth/login').send({ username: 'fl\u0000oor', password: 'x' }),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'NUL in a player id',
+      send: () => api.http.post('/tables/felt-1/seat-player').send({ seat: 5, playerId: 'a\u0000b', buyIn: 100 }),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'a lone surrogate in a player id',
+      send: () => raw('/tables/felt-1/seat-player', '{"seat":5,"playerId":"a\\ud800","buyIn":100}'),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'a lone low surrogate in a key',
+      send: () => raw('/tables/felt-1/fold', '{"seat":1,"\\udc00":1}'),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'NUL in a VoidHand reason',
+      send: () => api.http.post('/tables/felt-1/void-hand').send({ reason: 'spill\u0000ed' }),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'an escape character in a reason',
+      send: () => api.http.post('/tables/felt-1/void-hand').send({ reason: 'x\u001b[2J' }),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'NUL in a dealer-assignment path',
+      send: () => api.http.put('/tables/felt-1/dealers/a%00b'),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'NUL in a table path',
+      send: () => api.http.post('/tables/felt%00-1/fold').send({ seat: 1 }),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
     { name: 'NUL in a query', send: () => api.http.get('/tables/felt-1/events?after=%00'), status: 400, code: 'INVALID_TEXT' },
-    { name: 'a query escape that is not UTF-8', send: () => api.http.get('/tables/felt-1/events?after=%FF'), status: 400, code: 'INVALID_TEXT' },
-    { name: 'an encoded surrogate in a path', send: () => api.http.post('/tables/felt-1%ED%A0%80/fold').send({ seat: 1 }), status: 400, code: 'INVALID_REQUEST' },
-    { name: 'a header that is not UTF-8', send: () => inject('/tables/felt-1/fold', { 'x-device-id': 'a\xff' }, Buffer.from('{"seat":1}')), status: 400, code: 'INVALID_TEXT' },
-    { name: 'a body that is not UTF-8', send: () => inject('/tables/felt-1/void-hand', {}, Buffer.concat([Buffer.from('{"reason":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])), status: 400, code: 'INVALID_TEXT' },
+    {
+      name: 'a query escape that is not UTF-8',
+      send: () => api.http.get('/tables/felt-1/events?after=%FF'),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'an encoded surrogate in a path',
+      send: () => api.http.post('/tables/felt-1%ED%A0%80/fold').send({ seat: 1 }),
+      status: 400,
+      code: 'INVALID_REQUEST',
+    },
+    {
+      name: 'a header that is not UTF-8',
+      send: () => inject('/tables/felt-1/fold', { 'x-device-id': 'a\xff' }, Buffer.from('{"seat":1}')),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
+    {
+      name: 'a body that is not UTF-8',
+      send: () =>
+        inject('/tables/felt-1/void-hand', {}, Buffer.concat([Buffer.from('{"reason":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])),
+      status: 400,
+      code: 'INVALID_TEXT',
+    },
     { name: 'a body 30,000 levels deep', send: () => raw('/tables/felt-1/commands', nested(30_000)), status: 400, code: 'JSON_TOO_DEEP' },
-    { name: 'arrays 100 levels deep', send: () => raw('/tables/felt-1/commands', '{"a":' + '['.repeat(100) + ']'.repeat(100) + '}'), status: 400, code: 'JSON_TOO_DEEP' },
+    {
+      name: 'arrays 100 levels deep',
+      send: () => raw('/tables/felt-1/commands', '{"a":' + '['.repeat(100) + ']'.repeat(100) + '}'),
+      status: 400,
+      code: 'JSON_TOO_DEEP',
+    },
     {
       name: 'house options 4,000 levels deep',
-      send: () => raw('/tables', `{"tableId":"deep","rules":{"structure":{"kind":"no-limit"},"smallBlind":1,"bigBlind":2,"houseOptions":{"straddle":${nested(4000)}}}}`),
+      send: () =>
+        raw(
+          '/tables',
+          `{"tableId":"deep","rules":{"structure":{"kind":"no-limit"},"smallBlind":1,"bigBlind":2,"houseOptions":{"straddle":${nested(4000)}}}}`,
+        ),
       status: 400,
       code: 'JSON_TOO_DEEP',
     },
@@ -62,7 +135,10 @@ describe.each(APP_BACKENDS)('the input gate (%s)', (backend) => {
     },
     {
       name: 'a house option parameter of the wrong kind',
-      send: () => api.http.post('/tables').send({ tableId: 'wrongkind', rules: { ...RULES, houseOptions: { straddle: { allowInLimit: { yes: true } } } } }),
+      send: () =>
+        api.http
+          .post('/tables')
+          .send({ tableId: 'wrongkind', rules: { ...RULES, houseOptions: { straddle: { allowInLimit: { yes: true } } } } }),
       status: 400,
       code: 'INVALID_REQUEST',
     },
@@ -75,19 +151,70 @@ describe.each(APP_BACKENDS)('the input gate (%s)', (backend) => {
     },
     {
       name: 'an extra key in a rake row',
-      send: () => api.http.post('/tables').send({ tableId: 'rake', rules: { ...RULES, houseOptions: { rake: { capByPlayers: [{ minPlayers: 2, cap: 1, x: 1 }] } } } }),
+      send: () =>
+        api.http
+          .post('/tables')
+          .send({ tableId: 'rake', rules: { ...RULES, houseOptions: { rake: { capByPlayers: [{ minPlayers: 2, cap: 1, x: 1 }] } } } }),
       status: 400,
       code: 'INVALID_REQUEST',
     },
-    { name: 'a player id of 1,000 characters', send: () => api.http.post('/tables/felt-1/seat-player').send({ seat: 5, playerId: 'p'.repeat(1000), buyIn: 100 }), status: 400, code: 'INVALID_REQUEST' },
-    { name: 'a reason of 100,000 characters', send: () => api.http.post('/tables/felt-1/void-hand').send({ reason: 'r'.repeat(100_000) }), status: 400, code: 'INVALID_REQUEST' },
-    { name: 'a deck of 10,000 cards', send: () => api.http.post('/tables/felt-1/start-hand').send({ deck: Array(10_000).fill('As') }), status: 400, code: 'INVALID_REQUEST' },
-    { name: 'hole cards for 50 players', send: () => api.http.post('/tables/felt-1/start-hand').send({ holeCards: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`p${i}`, 'AsKd'])) }), status: 400, code: 'INVALID_REQUEST' },
-    { name: 'a UTF-16 charset', send: () => raw('/tables/felt-1/fold', '{"seat":1}', 'application/json; charset=utf-16'), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-    { name: 'a Latin-1 charset', send: () => raw('/tables/felt-1/fold', '{"seat":1}', 'application/json; charset=iso-8859-1'), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-    { name: 'a console path climbing with ....//', send: () => api.anonymous.get('/console/....//....//etc/passwd'), status: 404, code: 'ROUTE_NOT_FOUND' },
-    { name: 'a console path climbing with encoded backslashes', send: () => api.anonymous.get('/console/..%5c..%5cpackage.json'), status: 404, code: 'ROUTE_NOT_FOUND' },
-    { name: 'a console path climbing with encoded dots', send: () => api.anonymous.get('/console/%2e%2e/%2e%2e/package.json'), status: 404, code: 'ROUTE_NOT_FOUND' },
+    {
+      name: 'a player id of 1,000 characters',
+      send: () => api.http.post('/tables/felt-1/seat-player').send({ seat: 5, playerId: 'p'.repeat(1000), buyIn: 100 }),
+      status: 400,
+      code: 'INVALID_REQUEST',
+    },
+    {
+      name: 'a reason of 100,000 characters',
+      send: () => api.http.post('/tables/felt-1/void-hand').send({ reason: 'r'.repeat(100_000) }),
+      status: 400,
+      code: 'INVALID_REQUEST',
+    },
+    {
+      name: 'a deck of 10,000 cards',
+      send: () => api.http.post('/tables/felt-1/start-hand').send({ deck: Array(10_000).fill('As') }),
+      status: 400,
+      code: 'INVALID_REQUEST',
+    },
+    {
+      name: 'hole cards for 50 players',
+      send: () =>
+        api.http
+          .post('/tables/felt-1/start-hand')
+          .send({ holeCards: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`p${i}`, 'AsKd'])) }),
+      status: 400,
+      code: 'INVALID_REQUEST',
+    },
+    {
+      name: 'a UTF-16 charset',
+      send: () => raw('/tables/felt-1/fold', '{"seat":1}', 'application/json; charset=utf-16'),
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
+    {
+      name: 'a Latin-1 charset',
+      send: () => raw('/tables/felt-1/fold', '{"seat":1}', 'application/json; charset=iso-8859-1'),
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
+    {
+      name: 'a console path climbing with ....//',
+      send: () => api.anonymous.get('/console/....//....//etc/passwd'),
+      status: 404,
+      code: 'ROUTE_NOT_FOUND',
+    },
+    {
+      name: 'a console path climbing with encoded backslashes',
+      send: () => api.anonymous.get('/console/..%5c..%5cpackage.json'),
+      status: 404,
+      code: 'ROUTE_NOT_FOUND',
+    },
+    {
+      name: 'a console path climbing with encoded dots',
+      send: () => api.anonymous.get('/console/%2e%2e/%2e%2e/package.json'),
+      status: 404,
+      code: 'ROUTE_NOT_FOUND',
+    },
   ];
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -111,7 +238,10 @@ describe.each(APP_BACKENDS)('the input gate (%s)', (backend) => {
   });
 
   it('takes house options written with known parameters only', async () => {
-    const res = await api.http.post('/tables').send({ tableId: 'straddled', rules: { ...RULES, houseOptions: { straddle: { maxStraddles: 2 }, rake: { capByPlayers: [{ minPlayers: 2, cap: 1 }] } } } });
+    const res = await api.http.post('/tables').send({
+      tableId: 'straddled',
+      rules: { ...RULES, houseOptions: { straddle: { maxStraddles: 2 }, rake: { capByPlayers: [{ minPlayers: 2, cap: 1 }] } } },
+    });
     expect(res.status).toBe(201);
   });
 });

@@ -42,8 +42,12 @@ describe('known leaks, tried again (postgres)', () => {
 
   /** Opens a table of three, assigns `dealerId`, starts a hand from a seed (the deck sealed in DeckSealed) and posts the blinds: the hole cards are dealt, the flop is not. */
   async function preflopTable(tableId: string, dealerId: string, rules: object = {}): Promise<HandTruth> {
-    await expectStatus(postApproved(api, '/tables', { tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, ...rules } }), 201);
-    for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
+    await expectStatus(
+      postApproved(api, '/tables', { tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, ...rules } }),
+      201,
+    );
+    for (const seat of [1, 2, 3])
+      await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
     await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
     await expectStatus(assignApproved(api, tableId, dealerId), 200);
     await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({}), 201);
@@ -89,11 +93,15 @@ describe('known leaks, tried again (postgres)', () => {
 
   it('gives the assigned dealer of a table without dealerSeesHoleCards no hole card on /live, in events or the table', async () => {
     const dealer = await addTestUser(database.db, 'leak-dealer-2', 'dealer');
-    await expectStatus(api.http.post('/tables').send({ tableId: 'leak-live', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } }), 201);
+    await expectStatus(
+      api.http.post('/tables').send({ tableId: 'leak-live', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } }),
+      201,
+    );
     const client = await connect(signTestToken('dealer', { sub: dealer.id, name: dealer.name }));
     client.subscribe('leak-live', 0);
     await client.tableAt('leak-live', 1);
-    for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/leak-live/seat-player`).send({ seat, playerId: `lv-p${seat}`, buyIn: 100 }), 201);
+    for (const seat of [1, 2, 3])
+      await expectStatus(api.http.post(`/tables/leak-live/seat-player`).send({ seat, playerId: `lv-p${seat}`, buyIn: 100 }), 201);
     await expectStatus(api.http.post(`/tables/leak-live/place-button`).send({ seat: 1 }), 201);
     await expectStatus(api.http.put(`/tables/leak-live/dealers/${dealer.id}`), 200);
     await expectStatus(api.http.post(`/tables/leak-live/start-hand`).send({}), 201);
@@ -101,7 +109,9 @@ describe('known leaks, tried again (postgres)', () => {
     const last = (await expectStatus(api.http.post(`/tables/leak-live/post-blind`).send({ seat: 3 }), 201)).body.version;
     const table = await client.tableAt('leak-live', last);
     expect(table.view.hand.players.map((p: { holeCards: unknown }) => p.holeCards)).toEqual([null, null, null]);
-    const dealt = client.messages.flatMap((m) => (m.type === 'events' ? m.events : [])).find((e: { type: string }) => e.type === 'HoleCardsDealt');
+    const dealt = client.messages
+      .flatMap((m) => (m.type === 'events' ? m.events : []))
+      .find((e: { type: string }) => e.type === 'HoleCardsDealt');
     expect(dealt.data.hands.map((h: { cards: unknown }) => h.cards)).toEqual([null, null, null]);
     const truth = await handTruth(api.store, 'leak-live', []);
     expectNothingSecret('dealer on /live', client.messages, { ...truth, deck: [...truth.hole.values()].flat() });
@@ -120,8 +130,18 @@ describe('known leaks, tried again (postgres)', () => {
       const jobs = await queue.getJobs(['waiting', 'wait', 'prioritized', 'delayed', 'active', 'completed']);
       expect(jobs).toHaveLength(events.length);
       const dealt = jobs.find((j) => j.name === 'HoleCardsDealt')!;
-      expect(dealt.data.data).toEqual({ hands: [{ seat: 2, cards: null }, { seat: 3, cards: null }, { seat: 1, cards: null }] });
-      expectNothingSecret('BullMQ jobs', jobs.map((j) => j.data), truth);
+      expect(dealt.data.data).toEqual({
+        hands: [
+          { seat: 2, cards: null },
+          { seat: 3, cards: null },
+          { seat: 1, cards: null },
+        ],
+      });
+      expectNothingSecret(
+        'BullMQ jobs',
+        jobs.map((j) => j.data),
+        truth,
+      );
     } finally {
       await queue.close();
       await publisher.close();
@@ -175,12 +195,16 @@ describe('known leaks, tried again (postgres)', () => {
       console.log(`unassigned dealer's socket lost the hole cards ${Date.now() - startedAt} ms after the DELETE`);
       expect(after.view.hand.players.map((p: { holeCards: unknown }) => p.holeCards)).toEqual([null, null, null]);
       // The next change comes as the public sees it.
-      const version = (await expectStatus(api.http.post('/tables/revoke-assign/commands').send({ type: 'Call', seat: 1 }), 201)).body.version;
+      const version = (await expectStatus(api.http.post('/tables/revoke-assign/commands').send({ type: 'Call', seat: 1 }), 201)).body
+        .version;
       const next = await client.tableAt('revoke-assign', version);
       expect(next.view.hand.players.map((p: { holeCards: unknown }) => p.holeCards)).toEqual([null, null, null]);
       // Assigned again (a second floor supervisor approves: the table shows its dealer hole cards): the cards come back on the same socket.
       await expectStatus(assignApproved(api, 'revoke-assign', dealer.id), 200);
-      const again = await client.waitFor((m) => m.type === 'table' && m.view.hand.players.every((p: { holeCards: unknown }) => typeof p.holeCards === 'string'), client.messages.indexOf(next));
+      const again = await client.waitFor(
+        (m) => m.type === 'table' && m.view.hand.players.every((p: { holeCards: unknown }) => typeof p.holeCards === 'string'),
+        client.messages.indexOf(next),
+      );
       expect(again.version).toBe(version);
     });
 
@@ -203,7 +227,10 @@ describe('known leaks, tried again (postgres)', () => {
     it('a token that expires while its socket is open is closed with REVOKED', async () => {
       const dealer = await addTestUser(database.db, 'revoke-dealer-4', 'dealer');
       const client = await connect(signTestToken('dealer', { sub: dealer.id, name: dealer.name, expiresIn: 5 }));
-      await expectStatus(api.http.post('/tables').send({ tableId: 'revoke-expiry', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } }), 201);
+      await expectStatus(
+        api.http.post('/tables').send({ tableId: 'revoke-expiry', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } }),
+        201,
+      );
       client.subscribe('revoke-expiry');
       await client.waitFor((m) => m.type === 'table');
       expect(await client.closed).toEqual({ code: REVOKED_CLOSE_CODE, reason: expect.stringContaining('expired') });
@@ -223,12 +250,18 @@ describe('known leaks, tried again (postgres)', () => {
     }
     const over = await connect(token);
     expect(await over.closed).toEqual({ code: TOO_MANY_CONNECTIONS_CLOSE_CODE, reason: 'TOO_MANY_CONNECTIONS' });
-    expect(over.messages).toEqual([{ type: 'error', code: 'TOO_MANY_CONNECTIONS', detail: expect.stringContaining(`at most ${LIVE_LIMITS.connectionsPerUser}`) }]);
+    expect(over.messages).toEqual([
+      { type: 'error', code: 'TOO_MANY_CONNECTIONS', detail: expect.stringContaining(`at most ${LIVE_LIMITS.connectionsPerUser}`) },
+    ]);
     // One closed: room for another.
     await open[0]!.close();
     const again = await connect(token);
     again.subscribe('leak-cap');
-    await eventually(async () => again.messages.length, (n) => n > 0, 15000);
+    await eventually(
+      async () => again.messages.length,
+      (n) => n > 0,
+      15000,
+    );
     expect(again.messages[0]).toMatchObject({ type: 'table' });
 
     const anonymous = await connect();

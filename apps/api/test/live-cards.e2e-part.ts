@@ -35,7 +35,9 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     expect(started.events[0].data.deck).toBeUndefined();
     await post('post-blind', { seat: 2 }, 201);
     const dealt = (await post('post-blind', { seat: 3 }, 201)).body;
-    expect(dealt.events.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands.every((h: { cards: unknown }) => h.cards === null)).toBe(true);
+    expect(
+      dealt.events.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands.every((h: { cards: unknown }) => h.cards === null),
+    ).toBe(true);
 
     expect((await post('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 422)).body.code).toBe('BETTING_NOT_OVER');
     // The floor may not report hole cards by hand; the table's reader does.
@@ -52,9 +54,15 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     await post('deal-board', { cards: ['Ah', 'Kd', '7c'], extra: 1 }, 400);
     await readerReports({ cards: ['Ah', 'Kd'] }, 400);
     expect((await post('deal-board', { cards: ['Ah', 'Kd'] }, 422)).body.code).toBe('WRONG_CARD_COUNT');
-    expect((await post('deal-board', { cards: ['Ah', 'Ah', '7c'] }, 422)).body).toMatchObject({ code: 'CARD_ALREADY_SEEN', detail: 'The Ah was entered twice.' });
+    expect((await post('deal-board', { cards: ['Ah', 'Ah', '7c'] }, 422)).body).toMatchObject({
+      code: 'CARD_ALREADY_SEEN',
+      detail: 'The Ah was entered twice.',
+    });
     // The reader's second, different reading: one refusal naming no card or seat.
-    expect((await readerReports({ seat: 1, cards: ['Qs', 'Qd'] }, 422)).body).toMatchObject({ code: 'READER_CONFLICT', detail: expect.not.stringMatching(/Q[sdh]|seat/) });
+    expect((await readerReports({ seat: 1, cards: ['Qs', 'Qd'] }, 422)).body).toMatchObject({
+      code: 'READER_CONFLICT',
+      detail: expect.not.stringMatching(/Q[sdh]|seat/),
+    });
     expect(await version()).toBe(before);
 
     await post('commands', { type: 'DealBoard', street: 'flop', cards: ['Ah', 'Kd', '7c'] }, 201);
@@ -64,7 +72,10 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     await post('deal-board', { cards: ['9h'] }, 201);
     for (const seat of [2, 3]) await post('check', { seat }, 201);
     const atShowdown = (await post('check', { seat: 1 }, 201)).body.table;
-    expect(atShowdown.legalActions.slice(0, 2)).toEqual([{ type: 'ShowHand', seat: 2, cardsToEnter: 2 }, { type: 'MuckHand', seat: 2 }]);
+    expect(atShowdown.legalActions.slice(0, 2)).toEqual([
+      { type: 'ShowHand', seat: 2, cardsToEnter: 2 },
+      { type: 'MuckHand', seat: 2 },
+    ]);
 
     expect((await post('show-hand', { seat: 2 }, 422)).body.code).toBe('CARDS_REQUIRED');
     await post('show-hand', { seat: 2, cards: ['Jc', 'Jd'] }, 201);
@@ -77,20 +88,28 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     const seen = (await api.as('service').get('/tables/lc1/events').expect(200)).body;
     const reported = (seen.events ?? seen.items ?? seen).find((e: { type: string }) => e.type === 'HoleCardsReported');
     expect(reported.data).toEqual({ seat: 1, cards: null });
-    const exported = await api.as('regulator').get('/regulator/tables/lc1/export?format=jsonl').buffer(true).parse(textParser as never).expect(200);
+    const exported = await api
+      .as('regulator')
+      .get('/regulator/tables/lc1/export?format=jsonl')
+      .buffer(true)
+      .parse(textParser as never)
+      .expect(200);
     const read = readJsonl(exported.body as string);
     expect(read.problems).toEqual([]);
     // The export is the stored record: the reported cards sealed, opened by the hand's HoleCardsRevealed.
     expect(read.events.some((e) => e.type === 'HoleCardsReported' && (e.data as { cards: unknown }).cards === null)).toBe(true);
     const opened = withHoleCardsRevealed(read.events);
-    expect(opened.some((e) => e.type === 'HoleCardsReported' && JSON.stringify(e.data) === JSON.stringify({ seat: 1, cards: [43, 42] }))).toBe(true);
+    expect(
+      opened.some((e) => e.type === 'HoleCardsReported' && JSON.stringify(e.data) === JSON.stringify({ seat: 1, cards: [43, 42] })),
+    ).toBe(true);
     const report = verifyEvents(read.events);
     expect(report.violations).toEqual([]);
     expect(report.hands).toBe(1);
   });
 
   it('rules version 2: an all-in showdown is tabled before the dealer enters the rest of the board; only dealers and the floor enter cards, only the reader reports', async () => {
-    const postTo = (route: string, body: object, status: number, as = api.http) => expectStatus(as.post(`/tables/lc2/${route}`).send(body), status);
+    const postTo = (route: string, body: object, status: number, as = api.http) =>
+      expectStatus(as.post(`/tables/lc2/${route}`).send(body), status);
     await openTableWithPlayers(api, 'lc2', 3, LIVE);
     const reader = (await deviceAgent(api, 'reader', 'lc2')).agent;
     const otherReader = (await deviceAgent(api, 'reader', 'lc1', 'reader-of-another-table')).agent;
@@ -107,7 +126,9 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
     await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 403, api.as('service'));
     await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 403, api.as('dealer'));
     await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 403, api.as('regulator'));
-    expect((await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 403, otherReader)).body.code).toBe('READER_DEVICE_REQUIRED');
+    expect((await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'] }, 403, otherReader)).body.code).toBe(
+      'READER_DEVICE_REQUIRED',
+    );
     // A reader sends reports only: not the board.
     expect((await postTo('deal-board', { cards: ['Ah', 'Kd', '7c'] }, 403, reader)).body.code).toBe('DEVICE_NOT_A_CONSOLE');
     await postTo('report-hole-cards', { seat: 3, cards: ['Qs', 'Qh'.repeat(10)] }, 400, reader);
@@ -139,7 +160,10 @@ describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
 });
 
 /** supertest's parser for bodies that are not JSON: the text as it came. */
-function textParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: string) => void): void {
+function textParser(
+  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
+  done: (error: Error | null, body: string) => void,
+): void {
   let text = '';
   res.setEncoding('utf8');
   res.on('data', (chunk: string) => (text += chunk));

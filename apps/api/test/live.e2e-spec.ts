@@ -34,7 +34,8 @@ async function play(api: TestApi | Http, tableId: string, count: number, seed: n
   const http = 'app' in api ? httpOf(api) : api;
   const random = mulberry32(seed);
   let view = (await expectStatus(http.get(`/tables/${tableId}`), 200)).body;
-  for (let i = 0; i < count; i++) view = (await expectStatus(http.post(`/tables/${tableId}/commands`, nextCommand(view, random)), 201)).body.table;
+  for (let i = 0; i < count; i++)
+    view = (await expectStatus(http.post(`/tables/${tableId}/commands`, nextCommand(view, random)), 201)).body.table;
   return view.version;
 }
 
@@ -44,7 +45,8 @@ async function playToTheDeal(api: TestApi, tableId: string): Promise<number> {
   let view = (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
   const dealt = () => view.hand !== null && view.hand.phase === 'betting';
   view = (await expectStatus(api.http.post(`/tables/${tableId}/start-hand`).send({}), 201)).body.table;
-  while (!dealt()) view = (await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(nextCommand(view, random)), 201)).body.table;
+  while (!dealt())
+    view = (await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(nextCommand(view, random)), 201)).body.table;
   return view.version;
 }
 
@@ -118,7 +120,10 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     expect(lastSeen).toBeGreaterThanOrEqual(seenBefore.version);
 
     // Some changes go by unseen before it reconnects.
-    await eventually(async () => (await api.http.get('/tables/reconnect-1').expect(200)).body.version as number, (version) => version >= lastSeen + 3);
+    await eventually(
+      async () => (await api.http.get('/tables/reconnect-1').expect(200)).body.version as number,
+      (version) => version >= lastSeen + 3,
+    );
     const again = await connect();
     again.subscribe('reconnect-1', lastSeen);
     const last = await playing;
@@ -142,7 +147,10 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     await client.tableAt('apart-b', lastB);
     const streamA = await api.store.readStream(streamIdOf('apart-a'));
     const streamB = await api.store.readStream(streamIdOf('apart-b'));
-    const idsOf = (tableId: string) => client.messages.filter((m) => m.type === 'events' && m.tableId === tableId).flatMap((m) => m.events.map((e: { eventId: string }) => e.eventId));
+    const idsOf = (tableId: string) =>
+      client.messages
+        .filter((m) => m.type === 'events' && m.tableId === tableId)
+        .flatMap((m) => m.events.map((e: { eventId: string }) => e.eventId));
     expect(idsOf('apart-b')).toEqual(streamB.map((e) => e.eventId));
     expect(idsOf('apart-a')).toEqual(streamA.slice(subscribedA).map((e) => e.eventId));
 
@@ -156,7 +164,9 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     const sinceMarker = client.messages.slice(marker);
     expect(sinceMarker.filter((m) => m.tableId === 'apart-a')).toEqual([]);
     // Subscribing to apart-b again replaced the first subscription (no second copy of each change).
-    expect(sinceMarker.filter((m) => m.type === 'events').flatMap((m) => m.events.map((e: { version: number }) => e.version))).toEqual(range(lastB + 1, lastB2));
+    expect(sinceMarker.filter((m) => m.type === 'events').flatMap((m) => m.events.map((e: { version: number }) => e.version))).toEqual(
+      range(lastB + 1, lastB2),
+    );
   });
 
   it('answers malformed messages with INVALID_MESSAGE and keeps the connection', async () => {
@@ -180,7 +190,9 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     ];
     for (const message of bad) client.send(message);
     client.socket.send(Buffer.from('{"type":"subscribe","tableId":"malformed-1"}'), { binary: true });
-    const errors = await Promise.all(range(1, bad.length + 1).map((n) => client.waitFor(() => client.messages.length >= n).then(() => client.messages[n - 1]!)));
+    const errors = await Promise.all(
+      range(1, bad.length + 1).map((n) => client.waitFor(() => client.messages.length >= n).then(() => client.messages[n - 1]!)),
+    );
     for (const error of errors) {
       expect(error).toMatchObject({ type: 'error', code: 'INVALID_MESSAGE' });
       expect(typeof error.detail).toBe('string');
@@ -202,7 +214,12 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
   it('answers a subscription to an unknown table with TABLE_NOT_FOUND and follows the table once it exists', async () => {
     const client = await connect();
     client.subscribe('not-yet-1');
-    expect(await client.waitFor((m) => m.type === 'error')).toEqual({ type: 'error', code: 'TABLE_NOT_FOUND', detail: expect.any(String), tableId: 'not-yet-1' });
+    expect(await client.waitFor((m) => m.type === 'error')).toEqual({
+      type: 'error',
+      code: 'TABLE_NOT_FOUND',
+      detail: expect.any(String),
+      tableId: 'not-yet-1',
+    });
     await openTableWithPlayers(api, 'not-yet-1', 2);
     const version = (await api.http.get('/tables/not-yet-1').expect(200)).body.version;
     client.subscribe('not-yet-1', 0);
@@ -225,7 +242,9 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     expect(started.data).not.toHaveProperty('deck');
     expect(started.data.shuffle).toEqual({ kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates' });
     expect(started.data).toHaveProperty('deckCommitment');
-    expect(received.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands).toEqual(dealt.hands.map((h) => ({ seat: h.seat, cards: null })));
+    expect(received.find((e: { type: string }) => e.type === 'HoleCardsDealt').data.hands).toEqual(
+      dealt.hands.map((h) => ({ seat: h.seat, cards: null })),
+    );
     for (const table of client.messages.filter((m) => m.type === 'table' && m.view.hand)) {
       for (const player of table.view.hand.players) expect(player.holeCards === null || player.holeCards === '').toBe(true);
     }
@@ -246,30 +265,54 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
       floor: signTestToken('floor'),
       service: signTestToken('service'),
     };
-    const watchers = Object.fromEntries(await Promise.all(Object.entries(tokens).map(async ([who, token]) => [who, await connect(token)] as const)));
+    const watchers = Object.fromEntries(
+      await Promise.all(Object.entries(tokens).map(async ([who, token]) => [who, await connect(token)] as const)),
+    );
     for (const client of Object.values(watchers)) client.subscribe('cards-1', 0);
     const dealtAt = await playToTheDeal(api, 'cards-1');
     for (const [who, client] of Object.entries(watchers)) {
       const table = await client.tableAt('cards-1', dealtAt);
       const cards = table.view.hand.players.map((p: { holeCards: string | null }) => p.holeCards);
-      const dealt = client.messages.filter((m) => m.type === 'events').flatMap((m) => m.events).find((e: { type: string }) => e.type === 'HoleCardsDealt');
+      const dealt = client.messages
+        .filter((m) => m.type === 'events')
+        .flatMap((m) => m.events)
+        .find((e: { type: string }) => e.type === 'HoleCardsDealt');
       // The table's rules do not set dealerSeesHoleCards and live surveillance is off (the matrix test walks the rest).
       const seesCards = false;
-      expect({ who, cardsShown: cards.every((c: string | null) => typeof c === 'string' && c.length === 4) }).toEqual({ who, cardsShown: seesCards });
+      expect({ who, cardsShown: cards.every((c: string | null) => typeof c === 'string' && c.length === 4) }).toEqual({
+        who,
+        cardsShown: seesCards,
+      });
       expect({ who, cardsHidden: cards.every((c: string | null) => c === null) }).toEqual({ who, cardsHidden: !seesCards });
-      expect({ who, dealtCardsShown: dealt.data.hands.every((h: { cards: unknown }) => Array.isArray(h.cards)) }).toEqual({ who, dealtCardsShown: seesCards });
+      expect({ who, dealtCardsShown: dealt.data.hands.every((h: { cards: unknown }) => Array.isArray(h.cards)) }).toEqual({
+        who,
+        dealtCardsShown: seesCards,
+      });
       // The same body GET /tables/:id gives that token.
-      const viaHttp = (await api.anonymous.get('/tables/cards-1').set('Authorization', `Bearer ${tokens[who as keyof typeof tokens]}`).expect(200)).body;
+      const viaHttp = (
+        await api.anonymous
+          .get('/tables/cards-1')
+          .set('Authorization', `Bearer ${tokens[who as keyof typeof tokens]}`)
+          .expect(200)
+      ).body;
       expect(table.view).toEqual(viaHttp);
     }
   });
 
   it('refuses a forged or expired token with UNAUTHENTICATED and closes the connection; no token is the public', async () => {
     await openTableWithPlayers(api, 'tokens-1', 2);
-    for (const token of [signTestToken('regulator', { secret: 'not-the-secret-of-this-server-0123456789' }), signTestToken('regulator', { expiresIn: -60 }), 'not.a.jwt']) {
+    for (const token of [
+      signTestToken('regulator', { secret: 'not-the-secret-of-this-server-0123456789' }),
+      signTestToken('regulator', { expiresIn: -60 }),
+      'not.a.jwt',
+    ]) {
       const client = await connect(token);
       client.subscribe('tokens-1');
-      expect(await client.waitFor((m) => m.type === 'error')).toEqual({ type: 'error', code: 'UNAUTHENTICATED', detail: expect.stringContaining('not valid') });
+      expect(await client.waitFor((m) => m.type === 'error')).toEqual({
+        type: 'error',
+        code: 'UNAUTHENTICATED',
+        detail: expect.stringContaining('not valid'),
+      });
       expect(await client.closed).toEqual({ code: 1008, reason: 'UNAUTHENTICATED' });
       expect(client.messages).toHaveLength(1);
     }
@@ -298,7 +341,11 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     }
     const changed = await client.tableAt('elsewhere-1', version + 1);
     const events = client.messages.find((m) => m.type === 'events' && m.tableId === 'elsewhere-1')!;
-    expect(events).toMatchObject({ fromVersion: version + 1, toVersion: version + 1, events: [{ type: 'ChipsAdded', data: { seat: 2, amount: 25 } }] });
+    expect(events).toMatchObject({
+      fromVersion: version + 1,
+      toVersion: version + 1,
+      events: [{ type: 'ChipsAdded', data: { seat: 2, amount: 25 } }],
+    });
     const stack = (view: any) => view.seats.find((s: { seat: number }) => s.seat === 2).stack;
     expect(stack(changed.view)).toBe(stack(before.view) + 25);
   });
@@ -311,7 +358,11 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
     client.socket.pause(); // a console that stops reading: the kernel's buffers fill, then the server's
     // Each subscribe from 0 sends the whole history again (replacing the previous subscription): far more than fits.
     for (let i = 0; i < 25; i++) client.subscribe('slow-1', 0);
-    await eventually(async () => feed.slowConsumersDropped, (n) => n > droppedBefore, 60000);
+    await eventually(
+      async () => feed.slowConsumersDropped,
+      (n) => n > droppedBefore,
+      60000,
+    );
     client.socket.resume();
     expect(await client.closed).toEqual({ code: 1013, reason: expect.stringContaining('SLOW_CONSUMER') });
     const received = client.eventVersions('slow-1');
@@ -349,7 +400,9 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
         });
         await appendedInOpenTransaction;
         // A later transaction commits first: its event sorts after the open one's in the log.
-        expect((await store.append(streamIdOf('late-2'), { expectedVersion: v2, events: chips(2), commandId: 'late-2-chips' })).ok).toBe(true);
+        expect((await store.append(streamIdOf('late-2'), { expectedVersion: v2, events: chips(2), commandId: 'late-2-chips' })).ok).toBe(
+          true,
+        );
         commit();
         await committed;
         await client.tableAt('late-2', v2 + 1);
@@ -361,7 +414,7 @@ describe.each(APP_BACKENDS)('live table updates over WebSocket (%s)', (backend) 
       }
     });
 
-    it('brings the commands another API process serves on the same database to this one\'s subscribers', async () => {
+    it("brings the commands another API process serves on the same database to this one's subscribers", async () => {
       await openTableWithPlayers(api, 'two-apis-1', 4);
       const version = (await api.http.get('/tables/two-apis-1').expect(200)).body.version;
       const client = await connect();

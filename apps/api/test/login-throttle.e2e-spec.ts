@@ -20,7 +20,8 @@ describe('sign-in throttling and token bounds (postgres)', () => {
     return api;
   };
   /** A sign-in from `address` (the test APIs trust X-Forwarded-For, as behind a load balancer). */
-  const login = (username: string, password: string, address = '10.0.0.1') => api!.anonymous.post('/auth/login').set('X-Forwarded-For', address).send({ username, password });
+  const login = (username: string, password: string, address = '10.0.0.1') =>
+    api!.anonymous.post('/auth/login').set('X-Forwarded-For', address).send({ username, password });
   const throttledConfig = (config: Partial<ApiConfig>): Partial<ApiConfig> => ({ trustProxy: true, ...config });
 
   it('slows a guesser at their address: the right password from there waits too (429, Retry-After, nothing written), and the owner at another console still signs in', async () => {
@@ -72,7 +73,10 @@ describe('sign-in throttling and token bounds (postgres)', () => {
     try {
       await addTestUser(database.db, 'jade', 'floor');
       expect((await login('jade', 'guess-1', '10.5.5.5')).status).toBe(401);
-      expect((await other.anonymous.post('/auth/login').set('X-Forwarded-For', '10.5.5.5').send({ username: 'jade', password: 'guess-2' })).status).toBe(401);
+      expect(
+        (await other.anonymous.post('/auth/login').set('X-Forwarded-For', '10.5.5.5').send({ username: 'jade', password: 'guess-2' }))
+          .status,
+      ).toBe(401);
       expect((await login('jade', 'jade-password', '10.5.5.5')).status).toBe(429);
       // The store keeps a hash of the name typed, never the name.
       const { rows } = await database.db.query<{ key: string }>('SELECT key FROM sign_in_throttle');
@@ -100,7 +104,10 @@ describe('sign-in throttling and token bounds (postgres)', () => {
 
     it('takes a token of a day, issued a few seconds ahead of this clock', async () => {
       await start({});
-      await api!.anonymous.get('/tables').set('Authorization', `Bearer ${sign({ iat: now + 5, exp: now + 86400 })}`).expect(200);
+      await api!.anonymous
+        .get('/tables')
+        .set('Authorization', `Bearer ${sign({ iat: now + 5, exp: now + 86400 })}`)
+        .expect(200);
     });
   });
 });

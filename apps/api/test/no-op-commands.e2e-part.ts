@@ -19,7 +19,13 @@ describe.each(APP_BACKENDS)('accepted commands that change nothing (%s)', (backe
   const expectUnchanged = async (route: string, body: object, version: number) => {
     const before = await writtenRows(database.db);
     const res = await api.http.post(`/tables/noop/${route}`).send(body);
-    expect({ status: res.status, replayed: res.body.replayed, version: res.body.version, events: res.body.events, tableVersion: res.body.table?.version }).toEqual({
+    expect({
+      status: res.status,
+      replayed: res.body.replayed,
+      version: res.body.version,
+      events: res.body.events,
+      tableVersion: res.body.table?.version,
+    }).toEqual({
       status: 200,
       replayed: false,
       version,
@@ -35,7 +41,10 @@ describe.each(APP_BACKENDS)('accepted commands that change nothing (%s)', (backe
     await expectUnchanged('place-button', { type: 'PlaceButton', seat: 1 }, opened);
 
     const moved = await api.http.post('/tables/noop/place-button').send({ type: 'PlaceButton', seat: 4 });
-    expect({ status: moved.status, events: moved.body.events.map((e: { type: string }) => e.type) }).toEqual({ status: 201, events: ['ButtonPlaced'] });
+    expect({ status: moved.status, events: moved.body.events.map((e: { type: string }) => e.type) }).toEqual({
+      status: 201,
+      events: ['ButtonPlaced'],
+    });
     await expectUnchanged('place-button', { type: 'PlaceButton', seat: 4 }, moved.body.version);
     expect((await api.http.get('/tables/noop')).body.version).toBe(moved.body.version);
 

@@ -17,19 +17,26 @@ describe.each(APP_BACKENDS)('paged lists (%s)', (backend) => {
     const pages: { tableId: string; status?: string; handsPlayed?: number }[][] = [];
     let after: string | null = null;
     do {
-      const res: { body: { tables: { tableId: string }[]; nextAfter: string | null } } = await api.as('regulator').get(path).query({ limit, ...(after === null ? {} : { after }) }).expect(200);
+      const res: { body: { tables: { tableId: string }[]; nextAfter: string | null } } = await api
+        .as('regulator')
+        .get(path)
+        .query({ limit, ...(after === null ? {} : { after }) })
+        .expect(200);
       pages.push(res.body.tables);
       after = res.body.nextAfter;
     } while (after !== null && pages.length < 20);
     return pages;
   };
 
-  it.each([['/tables'], ['/regulator/tables']])('%s: pages of 3 give every table once, in order, and say when there is no next page', async (path) => {
-    const pages = await walk(path, 3);
-    expect(pages.map((p) => p.map((t) => t.tableId))).toEqual([ids.slice(0, 3), ids.slice(3, 6), ids.slice(6)]);
-  });
+  it.each([['/tables'], ['/regulator/tables']])(
+    '%s: pages of 3 give every table once, in order, and say when there is no next page',
+    async (path) => {
+      const pages = await walk(path, 3);
+      expect(pages.map((p) => p.map((t) => t.tableId))).toEqual([ids.slice(0, 3), ids.slice(3, 6), ids.slice(6)]);
+    },
+  );
 
-  it('the regulator list carries each table\'s status and hands played', async () => {
+  it("the regulator list carries each table's status and hands played", async () => {
     const [page] = await walk('/regulator/tables', 200);
     expect(page!.find((t) => t.tableId === 'p-c')).toMatchObject({ status: 'open', handsPlayed: 0, version: expect.any(Number) });
   });
@@ -52,7 +59,7 @@ describe.each(APP_BACKENDS)('paged lists (%s)', (backend) => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
-  describe('the staff lists: users, devices, the room\'s games', () => {
+  describe("the staff lists: users, devices, the room's games", () => {
     const users = ['pg-ann', 'pg-bob', 'pg-cat', 'pg-dan', 'pg-eve'];
     const devices = ['pg-console-1', 'pg-console-2', 'pg-console-3'];
     const games = ['pg-g1', 'pg-g2', 'pg-g3', 'pg-g4'];
@@ -60,7 +67,8 @@ describe.each(APP_BACKENDS)('paged lists (%s)', (backend) => {
     beforeAll(async () => {
       for (const name of users) await api.http.post('/users').send({ name, role: 'dealer' }).expect(201);
       for (const name of devices) await api.http.post('/devices').send({ name }).expect(201);
-      for (const gameId of games) await api.http.post('/room/games').send({ gameId, name: gameId, stakes: '1/2', structure: 'no-limit' }).expect(201);
+      for (const gameId of games)
+        await api.http.post('/room/games').send({ gameId, name: gameId, stakes: '1/2', structure: 'no-limit' }).expect(201);
     });
 
     /** Every page of `path` (limit 2), as the keys `keyOf` reads from each item of `field`. */
@@ -68,7 +76,10 @@ describe.each(APP_BACKENDS)('paged lists (%s)', (backend) => {
       const pages: string[][] = [];
       let after: string | null = null;
       do {
-        const res: { body: Record<string, unknown> & { nextAfter: string | null } } = await api.http.get(path).query({ limit: 2, ...(after === null ? {} : { after }) }).expect(200);
+        const res: { body: Record<string, unknown> & { nextAfter: string | null } } = await api.http
+          .get(path)
+          .query({ limit: 2, ...(after === null ? {} : { after }) })
+          .expect(200);
         pages.push((res.body[field] as Record<string, string>[]).map(keyOf));
         after = res.body.nextAfter;
       } while (after !== null && pages.length < 20);
@@ -93,9 +104,12 @@ describe.each(APP_BACKENDS)('paged lists (%s)', (backend) => {
       expect(res.body.users.map((u: { name: string }) => u.name)).toEqual(expect.arrayContaining(users));
     });
 
-    it.each([['/users?limit=0'], ['/devices?limit=1001'], ['/room/games?after=has%20space'], ['/users?page=2'], ['/devices?after=']])('refuses %s with 400', async (path) => {
-      const res = await api.http.get(path);
-      expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'INVALID_REQUEST' });
-    });
+    it.each([['/users?limit=0'], ['/devices?limit=1001'], ['/room/games?after=has%20space'], ['/users?page=2'], ['/devices?after=']])(
+      'refuses %s with 400',
+      async (path) => {
+        const res = await api.http.get(path);
+        expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'INVALID_REQUEST' });
+      },
+    );
   });
 });

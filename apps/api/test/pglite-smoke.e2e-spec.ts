@@ -25,7 +25,13 @@ describeCompleteHands('pglite', {
       try {
         client.subscribe('burst-1');
         await client.tableAt('burst-1', opened);
-        const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => api().http.post('/tables/burst-1/add-chips').send({ seat: (i % 4) + 1, amount: 1 })));
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            api()
+              .http.post('/tables/burst-1/add-chips')
+              .send({ seat: (i % 4) + 1, amount: 1 }),
+          ),
+        );
         expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
         const versions = answers.map((a) => a.body.version as number).sort((a, b) => a - b);
         expect(versions).toEqual(Array.from({ length: 20 }, (_, i) => opened + 1 + i));
@@ -39,10 +45,18 @@ describeCompleteHands('pglite', {
 
     it('answers a resent Idempotency-Key with the first result and writes nothing more', async () => {
       await openTableWithPlayers(api(), 'resent-1', 2);
-      const first = await expectStatus(api().http.post('/tables/resent-1/add-chips').set('Idempotency-Key', 'resent-1-a').send({ seat: 1, amount: 10 }), 201);
+      const first = await expectStatus(
+        api().http.post('/tables/resent-1/add-chips').set('Idempotency-Key', 'resent-1-a').send({ seat: 1, amount: 10 }),
+        201,
+      );
       const before = await totalEvents(database.db);
-      const again = await expectStatus(api().http.post('/tables/resent-1/add-chips').set('Idempotency-Key', 'resent-1-a').send({ seat: 1, amount: 10 }), 200);
-      expect(again.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(first.body.events.map((e: { eventId: string }) => e.eventId));
+      const again = await expectStatus(
+        api().http.post('/tables/resent-1/add-chips').set('Idempotency-Key', 'resent-1-a').send({ seat: 1, amount: 10 }),
+        200,
+      );
+      expect(again.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(
+        first.body.events.map((e: { eventId: string }) => e.eventId),
+      );
       expect(await totalEvents(database.db)).toBe(before);
     });
   },

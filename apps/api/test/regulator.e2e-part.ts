@@ -91,7 +91,11 @@ describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
   });
 
   it('exports JSONL that verifies offline, with a download name', async () => {
-    const res = await regulator().get('/regulator/tables/r1/export?format=jsonl').buffer(true).parse(textParser as never).expect(200);
+    const res = await regulator()
+      .get('/regulator/tables/r1/export?format=jsonl')
+      .buffer(true)
+      .parse(textParser as never)
+      .expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="table-r1.jsonl"');
     const read = readJsonl(res.body as string);
     expect(read.problems).toEqual([]);
@@ -101,7 +105,11 @@ describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
   });
 
   it('exports PHH that replays through the engine to the same stacks', async () => {
-    const res = await regulator().get('/regulator/tables/r1/export?format=phh').buffer(true).parse(textParser as never).expect(200);
+    const res = await regulator()
+      .get('/regulator/tables/r1/export?format=phh')
+      .buffer(true)
+      .parse(textParser as never)
+      .expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="table-r1.phhs"');
     const replayed = replayPhhText(res.body as string, 'r1.phhs');
     expect(replayed.length).toBeGreaterThan(0);
@@ -109,9 +117,16 @@ describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
   });
 
   it('exports OHH: one JSON object per hand, cut by the time range', async () => {
-    const res = await regulator().get('/regulator/tables/r1/export?format=ohh').buffer(true).parse(textParser as never).expect(200);
+    const res = await regulator()
+      .get('/regulator/tables/r1/export?format=ohh')
+      .buffer(true)
+      .parse(textParser as never)
+      .expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="table-r1.ohh"');
-    const objects = (res.body as string).trim().split('\n\n').map((text) => JSON.parse(text));
+    const objects = (res.body as string)
+      .trim()
+      .split('\n\n')
+      .map((text) => JSON.parse(text));
     // The staff roster first (no ohh key, so readers of hands pass over it): the actors' names and roles.
     expect(objects[0].felt_roster).toEqual({ asOf: 'event-time', note: expect.stringMatching(/recordedAt/), staff: expect.any(Array) });
     const hands = objects.slice(1);
@@ -119,13 +134,20 @@ describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
     expect(hands.every((h) => h.ohh && Array.isArray(h.ohh.rounds))).toBe(true);
 
     const thirdStarted = stream.filter((e) => e.type === 'HandStarted')[2]!.recordedAt;
-    const later = await regulator().get(`/regulator/tables/r1/export?format=ohh&from=${encodeURIComponent(thirdStarted)}`).buffer(true).parse(textParser as never).expect(200);
+    const later = await regulator()
+      .get(`/regulator/tables/r1/export?format=ohh&from=${encodeURIComponent(thirdStarted)}`)
+      .buffer(true)
+      .parse(textParser as never)
+      .expect(200);
     expect((later.body as string).trim().split('\n\n')).toHaveLength(1 + 4);
   });
 });
 
 /** supertest's parser for bodies that are not JSON: the text as it came. */
-function textParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: string) => void): void {
+function textParser(
+  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
+  done: (error: Error | null, body: string) => void,
+): void {
   let text = '';
   res.setEncoding('utf8');
   res.on('data', (chunk: string) => (text += chunk));

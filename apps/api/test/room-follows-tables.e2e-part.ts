@@ -26,8 +26,13 @@ describe.each(APP_BACKENDS)('the room follows the tables (%s)', (backend) => {
   const post = (path: string, body: object, status: number) => expectStatus(api.http.post(path).send(body), status);
   const cmd = (body: object, status = 201) => post('/room/games/g/commands', body, status);
   const game = async () => (await api.http.get('/room/games/g').expect(200)).body;
-  const lineFor = async (tableId: string, seat: number) => (await game()).openSeats.find((s: { tableId: string; seat: number }) => s.tableId === tableId && s.seat === seat);
-  const seatedAt = async (tableId: string) => (await game()).state.tables.find((t: { tableId: string }) => t.tableId === tableId).seated.map((h: { playerId: string; seat: number }) => `${h.playerId}@${h.seat}`).sort();
+  const lineFor = async (tableId: string, seat: number) =>
+    (await game()).openSeats.find((s: { tableId: string; seat: number }) => s.tableId === tableId && s.seat === seat);
+  const seatedAt = async (tableId: string) =>
+    (await game()).state.tables
+      .find((t: { tableId: string }) => t.tableId === tableId)
+      .seated.map((h: { playerId: string; seat: number }) => `${h.playerId}@${h.seat}`)
+      .sort();
   async function listAndSeat(playerId: string, alias: string, tableId: string, seat: number, passOver?: object[]) {
     await cmd({ type: 'CallPlayer', playerId, tableId, seat, ...(passOver ? { passOver } : {}) });
     await post('/room/games/g/seat', { playerId, buyIn: 100 }, 201);
@@ -35,9 +40,18 @@ describe.each(APP_BACKENDS)('the room follows the tables (%s)', (backend) => {
   }
 
   it('sets up a full main game and a must-move game: C seated there first, D listed first', async () => {
-    await post('/room/games', { gameId: 'g', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules: { ...NO_LIMIT_1_2, maxSeats: 3 } }, 201);
+    await post(
+      '/room/games',
+      { gameId: 'g', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules: { ...NO_LIMIT_1_2, maxSeats: 3 } },
+      201,
+    );
     await post('/room/games/g/tables', { tableId: 'main' }, 201);
-    for (const [p, a] of [['pa', 'A'], ['pb', 'B'], ['pe', 'E']]) await cmd({ type: 'JoinList', playerId: p, alias: a });
+    for (const [p, a] of [
+      ['pa', 'A'],
+      ['pb', 'B'],
+      ['pe', 'E'],
+    ])
+      await cmd({ type: 'JoinList', playerId: p, alias: a });
     await listAndSeat('pa', 'A', 'main', 1);
     await listAndSeat('pb', 'B', 'main', 2);
     await listAndSeat('pe', 'E', 'main', 3);
@@ -56,9 +70,17 @@ describe.each(APP_BACKENDS)('the room follows the tables (%s)', (backend) => {
     const left = await expectStatus(api.http.post('/tables/main/leave-table').set(key).send({ seat: 1 }), 201);
     expect(left.body.events.map((e: { type: string }) => e.type)).toEqual(['PlayerLeft']);
     const line = await lineFor('main', 1);
-    expect(line.queue.map((c: { playerId: string; route: string }) => `${c.playerId}:${c.route}`)).toEqual(['pc:must-move', 'pd:must-move', 'pf:list']);
+    expect(line.queue.map((c: { playerId: string; route: string }) => `${c.playerId}:${c.route}`)).toEqual([
+      'pc:must-move',
+      'pd:must-move',
+      'pf:list',
+    ]);
     const events = (await api.http.get('/room/games/g').expect(200)).body;
-    expect(events.state.tables.find((t: { tableId: string }) => t.tableId === 'main').seated.some((h: { playerId: string }) => h.playerId === 'pa')).toBe(false);
+    expect(
+      events.state.tables
+        .find((t: { tableId: string }) => t.tableId === 'main')
+        .seated.some((h: { playerId: string }) => h.playerId === 'pa'),
+    ).toBe(false);
     // The same request again (a retry after a lost answer): the table replays, the room writes nothing more.
     const before = await writtenRows(database.db);
     const version = (await game()).version;
@@ -122,7 +144,9 @@ describe.each(APP_BACKENDS)('the room follows the tables (%s)', (backend) => {
     const key = { 'Idempotency-Key': 'walk-in-1' };
     await expectStatus(api.http.post('/tables/main/seat-player').set(key).send({ seat: 2, playerId: 'card-555', buyIn: 100 }), 201);
     expect(await seatedAt('main')).toEqual(['card-555@2', 'pb@1', 'pd@3']);
-    const holder = (await game()).state.tables.find((t: { tableId: string }) => t.tableId === 'main').seated.find((h: { seat: number }) => h.seat === 2);
+    const holder = (await game()).state.tables
+      .find((t: { tableId: string }) => t.tableId === 'main')
+      .seated.find((h: { seat: number }) => h.seat === 2);
     expect(holder).toMatchObject({ playerId: 'card-555', alias: 'Walk-in 1' });
     const board = (await api.http.get('/board').expect(200)).body;
     expect(JSON.stringify(board)).not.toContain('card-555');
@@ -140,9 +164,13 @@ describe.each(APP_BACKENDS)('the room follows the tables (%s)', (backend) => {
     const before = await writtenRows(database.db);
     const refused = await expectStatus(api.http.post('/tables/main/seat-player').send({ seat: 2, playerId: 'card-556', buyIn: 100 }), 422);
     expect(refused.body.code).toBe('LIST_AHEAD');
-    expect(refused.body.detail).toBe("1 player is ahead for a seat at table main (first: Z, list); call them from the room's board, or put this player on the list (game 1/2 NLHE)");
+    expect(refused.body.detail).toBe(
+      "1 player is ahead for a seat at table main (first: Z, list); call them from the room's board, or put this player on the list (game 1/2 NLHE)",
+    );
     expect(await writtenRows(database.db)).toEqual(before);
-    expect((await api.http.get('/tables/main').expect(200)).body.seats.some((s: { playerId?: string } | null) => s?.playerId === 'card-556')).toBe(false);
+    expect(
+      (await api.http.get('/tables/main').expect(200)).body.seats.some((s: { playerId?: string } | null) => s?.playerId === 'card-556'),
+    ).toBe(false);
     // The first in line sat down at the table without being called: seated in the room too, off the list.
     await expectStatus(api.http.post('/tables/main/seat-player').send({ seat: 2, playerId: 'pz', buyIn: 100 }), 201);
     expect(await seatedAt('main')).toEqual(['pb@1', 'pd@3', 'pz@2']);
@@ -168,7 +196,7 @@ describe.each(APP_BACKENDS)('the room follows the tables (%s)', (backend) => {
     expect(fromRows[0]).toMatchObject({ gameId: 'g', tablesRunning: 1, mustMoveTables: 0 });
   });
 
-  it("replays every room decision, the ones that followed the tables too, without a violation", async () => {
+  it('replays every room decision, the ones that followed the tables too, without a violation', async () => {
     const report = await verifyStore(api.store);
     expect(report.violations).toEqual([]);
   });

@@ -37,15 +37,47 @@ describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
     return res.body;
   }
 
-  it('opens a game, adds a table opened with the game\'s rules, lists players and shows the board without a token', async () => {
-    const opened = await post('/room/games', { gameId: 'nl12', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules: { ...NO_LIMIT_1_2, maxSeats: 3 }, policies: { newTableAt: 3 } }, 201);
-    expect(opened.body.events).toEqual([expect.objectContaining({ type: 'GameOpened', policies: { callResponseSeconds: 180, noShow: 'end-of-list', mustMoveOrder: 'seated-first', newTableAt: 3, tableChange: 'before-list' } })]);
+  it("opens a game, adds a table opened with the game's rules, lists players and shows the board without a token", async () => {
+    const opened = await post(
+      '/room/games',
+      {
+        gameId: 'nl12',
+        name: '1/2 NLHE',
+        stakes: '1/2',
+        structure: 'no-limit',
+        tableRules: { ...NO_LIMIT_1_2, maxSeats: 3 },
+        policies: { newTableAt: 3 },
+      },
+      201,
+    );
+    expect(opened.body.events).toEqual([
+      expect.objectContaining({
+        type: 'GameOpened',
+        policies: {
+          callResponseSeconds: 180,
+          noShow: 'end-of-list',
+          mustMoveOrder: 'seated-first',
+          newTableAt: 3,
+          tableChange: 'before-list',
+        },
+      }),
+    ]);
     await post('/room/games/nl12/tables', { tableId: 'main' }, 201);
     expect((await api.http.get('/tables/main').expect(200)).body.status).toBe('open');
     await cmd({ type: 'JoinList', playerId: 'card-1001', alias: 'JD' });
     await cmd({ type: 'JoinList', playerId: 'card-1002', alias: 'AB' });
     const board = (await api.anonymous.get('/board').expect(200)).body;
-    expect(board.games).toEqual([expect.objectContaining({ gameId: 'nl12', name: '1/2 NLHE', tablesRunning: 1, seatsOpen: 3, listLength: 2, list: ['JD', 'AB'], interestList: false })]);
+    expect(board.games).toEqual([
+      expect.objectContaining({
+        gameId: 'nl12',
+        name: '1/2 NLHE',
+        tablesRunning: 1,
+        seatsOpen: 3,
+        listLength: 2,
+        list: ['JD', 'AB'],
+        interestList: false,
+      }),
+    ]);
     expect(JSON.stringify(board)).not.toContain('card-');
   });
 
@@ -63,12 +95,31 @@ describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
   });
 
   it('calls the first player, refuses a skip without a reason, a seat offered twice and a player not listed', async () => {
-    const skip = await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-1002', tableId: 'main', seat: 1 }, 422, 'CALL_OUT_OF_TURN');
+    const skip = await refused(
+      '/room/games/nl12/commands',
+      { type: 'CallPlayer', playerId: 'card-1002', tableId: 'main', seat: 1 },
+      422,
+      'CALL_OUT_OF_TURN',
+    );
     expect(skip.detail).toBe('JD (list) is ahead of AB for this seat; call them, or pass them over with a reason');
     const called = await cmd({ type: 'CallPlayer', playerId: 'card-1001', tableId: 'main', seat: 1 });
-    expect(called.body.events[0]).toMatchObject({ type: 'PlayerCalledToSeat', respondBy: new Date(now + 180_000).toISOString(), passedOver: [] });
-    await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-1002', tableId: 'main', seat: 1 }, 422, 'SEAT_ALREADY_OFFERED');
-    await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-9999', tableId: 'main', seat: 2 }, 422, 'PLAYER_NOT_LISTED');
+    expect(called.body.events[0]).toMatchObject({
+      type: 'PlayerCalledToSeat',
+      respondBy: new Date(now + 180_000).toISOString(),
+      passedOver: [],
+    });
+    await refused(
+      '/room/games/nl12/commands',
+      { type: 'CallPlayer', playerId: 'card-1002', tableId: 'main', seat: 1 },
+      422,
+      'SEAT_ALREADY_OFFERED',
+    );
+    await refused(
+      '/room/games/nl12/commands',
+      { type: 'CallPlayer', playerId: 'card-9999', tableId: 'main', seat: 2 },
+      422,
+      'PLAYER_NOT_LISTED',
+    );
     await refused('/room/games/nl12/commands', { type: 'NoShow', playerId: 'card-1001' }, 422, 'CALL_STILL_RUNNING');
   });
 
@@ -104,7 +155,12 @@ describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
     // Seat 2 of the main game opens: the must-move player is owed it before CD on the list.
     await post('/room/games/nl12/vacate', { tableId: 'main', seat: 2 }, 201);
     expect((await api.http.get('/tables/main').expect(200)).body.seats.some((s: { seat: number } | null) => s?.seat === 2)).toBe(false);
-    await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-1003', tableId: 'main', seat: 2 }, 422, 'CALL_OUT_OF_TURN');
+    await refused(
+      '/room/games/nl12/commands',
+      { type: 'CallPlayer', playerId: 'card-1003', tableId: 'main', seat: 2 },
+      422,
+      'CALL_OUT_OF_TURN',
+    );
     await cmd({ type: 'CallPlayer', playerId: 'card-1004', tableId: 'main', seat: 2 });
     const moved = await post('/room/games/nl12/seat', { playerId: 'card-1004' }, 201);
     expect(moved.body.events.map((e: { type: string }) => e.type)).toEqual(['SeatTaken', 'TableBroken']);
@@ -121,14 +177,22 @@ describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
 
   it('refuses a player seated at two tables of the same game', async () => {
     await post('/room/games/nl12/tables', { tableId: 'side' }, 201);
-    await refused('/room/games/nl12/commands', { type: 'CallPlayer', playerId: 'card-1001', tableId: 'side', seat: 1 }, 422, 'PLAYER_ALREADY_SEATED');
+    await refused(
+      '/room/games/nl12/commands',
+      { type: 'CallPlayer', playerId: 'card-1001', tableId: 'side', seat: 1 },
+      422,
+      'PLAYER_ALREADY_SEATED',
+    );
     await refused('/room/games/nl12/commands', { type: 'JoinList', playerId: 'card-1001', alias: 'JD' }, 422, 'PLAYER_ALREADY_SEATED');
   });
 
   it('refuses a walk-in at the table to a seat the floor has offered, before the table writes (docs/room.md "Walk-ins")', async () => {
     await cmd({ type: 'CallPlayer', playerId: 'card-1003', tableId: 'side', seat: 1 });
     const before = await writtenRows(database.db);
-    const refusedAtTable = await expectStatus(api.http.post('/tables/side/seat-player').send({ seat: 1, playerId: 'walk-in', buyIn: 100 }), 422);
+    const refusedAtTable = await expectStatus(
+      api.http.post('/tables/side/seat-player').send({ seat: 1, playerId: 'walk-in', buyIn: 100 }),
+      422,
+    );
     expect(refusedAtTable.body.code).toBe('SEAT_ALREADY_OFFERED');
     expect(await writtenRows(database.db)).toEqual(before);
     // The called player takes the seat the walk-in was refused.
@@ -137,7 +201,9 @@ describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
 
   it('moves a player who asked for a table change, stack and all, before anyone on the list', async () => {
     await cmd({ type: 'RequestTableChange', playerId: 'card-1001', toTableId: 'side' });
-    const line = (await api.http.get('/room/games/nl12').expect(200)).body.openSeats.find((s: { tableId: string; seat: number }) => s.tableId === 'side' && s.seat === 2);
+    const line = (await api.http.get('/room/games/nl12').expect(200)).body.openSeats.find(
+      (s: { tableId: string; seat: number }) => s.tableId === 'side' && s.seat === 2,
+    );
     expect(line.queue[0]).toEqual({ playerId: 'card-1001', alias: 'JD', route: 'table-change' });
     await cmd({ type: 'CallPlayer', playerId: 'card-1001', tableId: 'side', seat: 2 });
     const moved = await post('/room/games/nl12/seat', { playerId: 'card-1001' }, 201);
@@ -148,10 +214,17 @@ describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
   });
 
   it('refuses to move a player who is in a hand at the old table, before writing anything anywhere', async () => {
-    await post('/room/games', { gameId: 'hu', name: 'heads-up', stakes: '1/2', structure: 'no-limit', tableRules: { ...NO_LIMIT_1_2, maxSeats: 2 } }, 201);
+    await post(
+      '/room/games',
+      { gameId: 'hu', name: 'heads-up', stakes: '1/2', structure: 'no-limit', tableRules: { ...NO_LIMIT_1_2, maxSeats: 2 } },
+      201,
+    );
     await post('/room/games/hu/tables', { tableId: 'hu1' }, 201);
     await post('/room/games/hu/tables', { tableId: 'hu2' }, 201);
-    for (const [playerId, alias, seat] of [['card-3001', 'QR', 1], ['card-3002', 'ST', 2]] as const) {
+    for (const [playerId, alias, seat] of [
+      ['card-3001', 'QR', 1],
+      ['card-3002', 'ST', 2],
+    ] as const) {
       await post('/room/games/hu/commands', { type: 'JoinList', playerId, alias }, 201);
       await post('/room/games/hu/commands', { type: 'CallPlayer', playerId, tableId: 'hu1', seat }, 201);
       await post('/room/games/hu/seat', { playerId, buyIn: 100 }, 201);
@@ -174,7 +247,8 @@ describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
       floor.send({ type: 'subscribe', channel: 'room' });
       pub.send({ type: 'subscribe', channel: 'board' });
       await floor.waitFor((m) => m.type === 'room');
-      const nl12 = (m: LiveMessage) => m.games.find((g: { gameId?: string; state?: { gameId: string } }) => (g.gameId ?? g.state?.gameId) === 'nl12');
+      const nl12 = (m: LiveMessage) =>
+        m.games.find((g: { gameId?: string; state?: { gameId: string } }) => (g.gameId ?? g.state?.gameId) === 'nl12');
       const firstBoard = await pub.waitFor((m) => m.type === 'board');
       expect(nl12(firstBoard).list).not.toContain('GH');
       await cmd({ type: 'JoinList', playerId: 'card-1005', alias: 'GH' });
@@ -187,12 +261,21 @@ describe.each(APP_BACKENDS)('the room (%s)', (backend) => {
   });
 
   it('keeps an interest list for a game with no table and records NewTableDue at the house count', async () => {
-    await post('/room/games', { gameId: 'plo', name: '2/5 PLO', stakes: '2/5', structure: 'pot-limit omaha', policies: { newTableAt: 2 } }, 201);
+    await post(
+      '/room/games',
+      { gameId: 'plo', name: '2/5 PLO', stakes: '2/5', structure: 'pot-limit omaha', policies: { newTableAt: 2 } },
+      201,
+    );
     await post('/room/games/plo/commands', { type: 'JoinList', playerId: 'card-2001', alias: 'KL' }, 201);
     const second = await post('/room/games/plo/commands', { type: 'JoinList', playerId: 'card-2002', alias: 'MN' }, 201);
     expect(second.body.events.map((e: { type: string }) => e.type)).toEqual(['PlayerListed', 'NewTableDue']);
     const board = (await api.anonymous.get('/board').expect(200)).body;
-    expect(board.games.find((g: { gameId: string }) => g.gameId === 'plo')).toMatchObject({ interestList: true, listLength: 2, newTableDue: true, tablesRunning: 0 });
+    expect(board.games.find((g: { gameId: string }) => g.gameId === 'plo')).toMatchObject({
+      interestList: true,
+      listLength: 2,
+      newTableDue: true,
+      tablesRunning: 0,
+    });
   });
 
   it("keeps the room's streams in the store's hash chain: verify checks the chain and replays every room decision, and finds no violation", async () => {

@@ -12,7 +12,12 @@ import { startTestApi, type TestApi } from './test-support/test-api';
 describe.each(APP_BACKENDS)('sealed decks through the API (%s)', (backend) => {
   let api: TestApi;
   let second: TestApi | undefined;
-  const database = useTestStore(backend, { beforeDispose: async () => { await second?.close(); await api?.close(); } });
+  const database = useTestStore(backend, {
+    beforeDispose: async () => {
+      await second?.close();
+      await api?.close();
+    },
+  });
 
   beforeAll(async () => {
     api = await startTestApi(database.db, { snapshotEvery: 3 });
@@ -20,18 +25,32 @@ describe.each(APP_BACKENDS)('sealed decks through the API (%s)', (backend) => {
 
   it('draws for the button and deals from house seeds, keeps every undealt card sealed, and reveals the deck after the hand', async () => {
     const tableId = 'house-1';
-    await api.http.post('/tables').send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } }).expect(201);
-    for (const seat of [1, 2, 3]) await api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `p${seat}`, buyIn: 100 }).expect(201);
+    await api.http
+      .post('/tables')
+      .send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } })
+      .expect(201);
+    for (const seat of [1, 2, 3])
+      await api.http
+        .post(`/tables/${tableId}/seat-player`)
+        .send({ seat, playerId: `p${seat}`, buyIn: 100 })
+        .expect(201);
     const drawn = await api.http.post(`/tables/${tableId}/draw-for-button`).send({}).expect(201);
     const buttonDrawn = drawn.body.events.find((e: { type: string }) => e.type === 'ButtonDrawn');
-    expect(buttonDrawn.data.shuffle).toEqual({ kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates', seed: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(buttonDrawn.data.shuffle).toEqual({
+      kind: 'seeded',
+      prng: 'hmac-drbg-sha256-fisher-yates',
+      seed: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     await api.http.post(`/tables/${tableId}/start-hand`).send({}).expect(201);
     for (;;) {
       const state = (await api.tables.current(streamIdOf(tableId))).state as TableState;
       const action = legalActions(state).actions.find((a) => a.type === 'PostBlind' || a.type === 'Call' || a.type === 'Check');
-      if (!action || state.hand?.phase !== 'betting' && state.hand?.phase !== 'forced-bets') break;
-      await api.http.post(`/tables/${tableId}/${action.type === 'PostBlind' ? 'post-blind' : action.type.toLowerCase()}`).send({ seat: action.seat }).expect(201);
+      if (!action || (state.hand?.phase !== 'betting' && state.hand?.phase !== 'forced-bets')) break;
+      await api.http
+        .post(`/tables/${tableId}/${action.type === 'PostBlind' ? 'post-blind' : action.type.toLowerCase()}`)
+        .send({ seat: action.seat })
+        .expect(201);
       if (state.hand?.board.length === 3) break; // stop on the flop: turn and river still sealed
     }
 
@@ -42,11 +61,17 @@ describe.each(APP_BACKENDS)('sealed decks through the API (%s)', (backend) => {
     const sealedSeed = (folded.hand!.seal!.shuffle as { seed: string }).seed;
     const turnAndRiver = folded.hand!.deck.slice(folded.hand!.deckPosition);
     const started = midHand.find((e) => e.type === 'HandStarted')!;
-    expect(started.data).toMatchObject({ shuffle: { kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates' }, deckCommitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(started.data).toMatchObject({
+      shuffle: { kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates' },
+      deckCommitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const storedText = JSON.stringify(midHand.map((e) => e.data));
     expect(storedText).not.toContain(sealedSeed);
     expect(storedText).not.toContain(folded.hand!.seal!.salt);
-    expect(midHand.find((e) => e.type === 'DeckSealed')!.data).toEqual({ handNumber: 1, sealed: expect.objectContaining({ alg: 'aes-256-gcm' }) });
+    expect(midHand.find((e) => e.type === 'DeckSealed')!.data).toEqual({
+      handNumber: 1,
+      sealed: expect.objectContaining({ alg: 'aes-256-gcm' }),
+    });
     const view = JSON.stringify((await api.http.get(`/tables/${tableId}`).expect(200)).body);
     expect(view).not.toContain(sealedSeed);
     expect(view).not.toContain(folded.hand!.seal!.salt);

@@ -30,8 +30,15 @@ describe.each(APP_BACKENDS)('hole cards sealed at rest (%s)', (backend) => {
 
   it('a dump of the events table during a live hand holds no hole card; after the hand they are revealed, verified and exported', async () => {
     const tableId = 'sealed-hole-1';
-    await api.http.post('/tables').send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } }).expect(201);
-    for (const seat of [1, 2, 3]) await api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `p${seat}`, buyIn: 100 }).expect(201);
+    await api.http
+      .post('/tables')
+      .send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } })
+      .expect(201);
+    for (const seat of [1, 2, 3])
+      await api.http
+        .post(`/tables/${tableId}/seat-player`)
+        .send({ seat, playerId: `p${seat}`, buyIn: 100 })
+        .expect(201);
     await api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }).expect(201);
     await api.http.post(`/tables/${tableId}/start-hand`).send({}).expect(201);
     for (const seat of [2, 3]) await api.http.post(`/tables/${tableId}/post-blind`).send({ seat }).expect(201);
@@ -73,7 +80,11 @@ describe.each(APP_BACKENDS)('hole cards sealed at rest (%s)', (backend) => {
     const report = await verifyStore(api.store, { streamIds: [streamIdOf(tableId)] });
     expect(report.violations).toEqual([]);
     expect(report.hands).toBe(1);
-    const phh = await api.http.get(`/regulator/tables/${tableId}/export?format=phh`).buffer(true).parse(text as never).expect(200);
+    const phh = await api.http
+      .get(`/regulator/tables/${tableId}/export?format=phh`)
+      .buffer(true)
+      .parse(text as never)
+      .expect(200);
     for (const card of hole) expect(phh.body).toContain(card);
   });
 });

@@ -19,7 +19,13 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
   let now = Date.UTC(2026, 11, 4, 18, 0, 0);
   const iso = () => new Date(now).toISOString();
   const seconds = (n: number) => (now += n * 1000);
-  const CLOCKED = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds: 30, timeBankExtensions: 1, timeBankSeconds: 20 } } };
+  const CLOCKED = {
+    structure: { kind: 'no-limit' },
+    smallBlind: 1,
+    bigBlind: 2,
+    maxSeats: 6,
+    houseOptions: { shotClock: { seconds: 30, timeBankExtensions: 1, timeBankSeconds: 20 } },
+  };
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
@@ -27,7 +33,8 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
     api.app.get(TableClock).now = () => new Date(now);
   });
 
-  const command = (tableId: string, body: object, status = 201) => expectStatus(api.http.post(`/tables/${tableId}/commands`).send(body), status);
+  const command = (tableId: string, body: object, status = 201) =>
+    expectStatus(api.http.post(`/tables/${tableId}/commands`).send(body), status);
 
   /** A clocked table of three with the blinds in: seat 1 to act, clock 1 started now. */
   async function firstDecision(tableId: string) {
@@ -37,7 +44,7 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
     return (await command(tableId, { type: 'PostBlind', seat: 3 })).body;
   }
 
-  it('starts a clock for the player to act, with the deadline from the API\'s time, and keeps that time in the metadata', async () => {
+  it("starts a clock for the player to act, with the deadline from the API's time, and keeps that time in the metadata", async () => {
     const answer = await firstDecision('clock1');
     const started = answer.events.find((e: { type: string }) => e.type === 'ClockStarted');
     expect(started.data).toEqual({ seat: 1, clock: 1, seconds: 30, deadline: new Date(now + 30_000).toISOString() });
@@ -61,7 +68,11 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
     expect({ status: pause.status, code: pause.body.code }).toEqual({ status: 403, code: 'FORBIDDEN_ROLE' });
 
     const timed = await api.http.post('/tables/clock2/commands').send({ type: 'ClockExpired', clock: 1, at: '2030-01-01T00:00:00.000Z' });
-    expect({ status: timed.status, code: timed.body.code, path: timed.body.errors?.[0]?.path }).toEqual({ status: 400, code: 'INVALID_REQUEST', path: 'at' });
+    expect({ status: timed.status, code: timed.body.code, path: timed.body.errors?.[0]?.path }).toEqual({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      path: 'at',
+    });
     const foldAt = await api.http.post('/tables/clock2/fold').send({ seat: 1, at: '2030-01-01T00:00:00.000Z' });
     expect(foldAt.status).toBe(400);
     for (const clock of [0, 1.5, '1', null]) expect((await api.http.post('/tables/clock2/clock-expired').send({ clock })).status).toBe(400);
@@ -83,7 +94,9 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
     const start = now;
     seconds(10);
     const banked = (await command('clock3', { type: 'UseTimeBank', seat: 1 })).body;
-    expect(banked.events.map((e: { data: object }) => e.data)).toEqual([{ seat: 1, clock: 1, seconds: 20, deadline: new Date(start + 50_000).toISOString(), extensionsLeft: 0 }]);
+    expect(banked.events.map((e: { data: object }) => e.data)).toEqual([
+      { seat: 1, clock: 1, seconds: 20, deadline: new Date(start + 50_000).toISOString(), extensionsLeft: 0 },
+    ]);
     const empty = await api.http.post('/tables/clock3/use-time-bank').send({ seat: 1 });
     expect({ status: empty.status, code: empty.body.code }).toEqual({ status: 422, code: 'TIME_BANK_EMPTY' });
 
@@ -97,11 +110,17 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
     expect(resumed.events.map((e: { data: object }) => e.data)).toEqual([{ clock: 1, deadline: new Date(now + 30_000).toISOString() }]);
 
     seconds(30);
-    const expired = await expectStatus(api.http.post('/tables/clock3/clock-expired').set('Idempotency-Key', 'timer-clock3-1').send({ clock: 1 }), 201);
+    const expired = await expectStatus(
+      api.http.post('/tables/clock3/clock-expired').set('Idempotency-Key', 'timer-clock3-1').send({ clock: 1 }),
+      201,
+    );
     expect(expired.body.events.map((e: { type: string }) => e.type)).toEqual(['ClockExpired', 'PlayerFolded', 'ClockStarted']);
     expect(expired.body.events[0].data).toEqual({ seat: 1, clock: 1, outcome: 'fold' });
     // The timer's retry with the same key gets the first answer; any other expiry of clock 1 is stale.
-    const retry = await expectStatus(api.http.post('/tables/clock3/clock-expired').set('Idempotency-Key', 'timer-clock3-1').send({ clock: 1 }), 200);
+    const retry = await expectStatus(
+      api.http.post('/tables/clock3/clock-expired').set('Idempotency-Key', 'timer-clock3-1').send({ clock: 1 }),
+      200,
+    );
     expect(retry.body.version).toBe(expired.body.version);
     const before = await writtenRows(database.db);
     const stale = await api.http.post('/tables/clock3/clock-expired').send({ clock: 1 });

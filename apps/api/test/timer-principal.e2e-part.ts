@@ -18,7 +18,10 @@ describe('the timer principal', () => {
     for (const body of [{ type: 'StartHand' }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }]) {
       await expectStatus(api.http.post('/tables/timed/commands').send(body), 201);
     }
-    await expectStatus(api.http.post('/room/games').send({ gameId: 'g1', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules: NO_LIMIT_1_2 }), 201);
+    await expectStatus(
+      api.http.post('/room/games').send({ gameId: 'g1', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules: NO_LIMIT_1_2 }),
+      201,
+    );
   });
 
   const timer = () => api.as('timer', { sub: 'timer-service' });
@@ -37,7 +40,12 @@ describe('the timer principal', () => {
     ['a betting action', () => timer().post('/tables/timed/commands').send({ type: 'Call', seat: 1 }), 403, 'FORBIDDEN_ROLE'],
     ['a floor command', () => timer().post('/tables/timed/commands').send({ type: 'PauseClock' }), 403, 'FORBIDDEN_ROLE'],
     ['opening a table', () => timer().post('/tables').send({ tableId: 'other', rules: NO_LIMIT_1_2 }), 403, 'FORBIDDEN_ROLE'],
-    ['another room command', () => timer().post('/room/games/g1/commands').send({ type: 'JoinList', playerId: 'p9', alias: 'ZZ' }), 403, 'FORBIDDEN_ROLE'],
+    [
+      'another room command',
+      () => timer().post('/room/games/g1/commands').send({ type: 'JoinList', playerId: 'p9', alias: 'ZZ' }),
+      403,
+      'FORBIDDEN_ROLE',
+    ],
     ['a room body without a type', () => timer().post('/room/games/g1/commands').send({}), 403, 'FORBIDDEN_ROLE'],
     ['reading a table', () => timer().get('/tables/timed'), 403, 'FORBIDDEN_ROLE'],
     ['reading the tables', () => timer().get('/tables'), 403, 'FORBIDDEN_ROLE'],

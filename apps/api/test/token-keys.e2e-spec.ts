@@ -23,23 +23,41 @@ describe('token keys (postgres)', () => {
   });
 
   const attempt = async (token: string) => {
-    const res = await api.anonymous.post('/tables').set('Authorization', `Bearer ${token}`).send({ tableId: 'minted', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } });
+    const res = await api.anonymous
+      .post('/tables')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ tableId: 'minted', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } });
     return { status: res.status, code: res.body.code as string, detail: String(res.body.detail) };
   };
 
-  it.each(['floor', 'dealer', 'regulator', 'service', 'timer'] as const)('refuses an HS256 %s token signed with the old shared secret', async (role) => {
-    const before = await writtenRows(database.db);
-    const refused = await attempt(signTestToken(role, { secret: OLD_SHARED_SECRET }));
-    expect(refused).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: expect.stringContaining('signed "HS256", not EdDSA') });
-    expect(await writtenRows(database.db)).toEqual(before);
-  });
+  it.each(['floor', 'dealer', 'regulator', 'service', 'timer'] as const)(
+    'refuses an HS256 %s token signed with the old shared secret',
+    async (role) => {
+      const before = await writtenRows(database.db);
+      const refused = await attempt(signTestToken(role, { secret: OLD_SHARED_SECRET }));
+      expect(refused).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: expect.stringContaining('signed "HS256", not EdDSA') });
+      expect(await writtenRows(database.db)).toEqual(before);
+    },
+  );
 
   it('refuses an unsigned token (alg none) and one signed with another Ed25519 key', async () => {
     const unsigned = new JwtService().sign({ name: 'x', role: 'floor' }, { algorithm: 'none', subject: 'x', expiresIn: 60 });
-    expect(await attempt(unsigned)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: expect.stringContaining('not a signed JWT') });
-    expect(await attempt(`${unsigned}AAAA`)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: expect.stringContaining('signed "none", not EdDSA') });
+    expect(await attempt(unsigned)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      detail: expect.stringContaining('not a signed JWT'),
+    });
+    expect(await attempt(`${unsigned}AAAA`)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      detail: expect.stringContaining('signed "none", not EdDSA'),
+    });
     const another = signTestToken('floor', { privateKey: generateKeyPairSync('ed25519').privateKey });
-    expect(await attempt(another)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: expect.stringContaining('invalid signature') });
+    expect(await attempt(another)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      detail: expect.stringContaining('invalid signature'),
+    });
   });
 
   it('takes the timer key for the timer role only: a timer token is known (403 on a route it may not use), a floor token signed with it is 401', async () => {
@@ -47,11 +65,19 @@ describe('token keys (postgres)', () => {
     expect(await attempt(timer)).toMatchObject({ status: 403, code: 'FORBIDDEN_ROLE' });
     for (const role of ['floor', 'dealer', 'regulator', 'service'] as const) {
       const minted = signAccessToken(timerKey, { sub: 'timer-service', name: 'timer service', role }, 60, 'timer');
-      expect(await attempt(minted)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: expect.stringContaining('timer tokens only') });
+      expect(await attempt(minted)).toMatchObject({
+        status: 401,
+        code: 'UNAUTHENTICATED',
+        detail: expect.stringContaining('timer tokens only'),
+      });
     }
     // The timer's key is not the staff key: marked as staff, its signature does not verify.
     const disguised = signAccessToken(timerKey, { sub: 'x', name: 'x', role: 'floor' }, 60, 'staff');
-    expect(await attempt(disguised)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: expect.stringContaining('invalid signature') });
+    expect(await attempt(disguised)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      detail: expect.stringContaining('invalid signature'),
+    });
   });
 
   it.each(['floor', 'dealer', 'regulator', 'service', 'timer'] as const)('refuses a %s token signed with the staff key for a sub with no user row (UNKNOWN_USER), writing nothing', async (role) => {

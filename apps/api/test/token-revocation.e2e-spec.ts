@@ -51,7 +51,10 @@ describe('token revocation (postgres)', () => {
     expect(refused.body).toMatchObject({ code: 'TOKEN_REVOKED', detail: expect.stringContaining('sign in again') });
     expect(refused.headers['www-authenticate']).toBe('Bearer realm="felt"');
     // The access check may fall between the two changes (disabled, or in the other role, then): closed either way.
-    expect(await client.closed).toEqual({ code: REVOKED_CLOSE_CODE, reason: expect.stringMatching(/^REVOKED: .*(was revoked|is disabled|is now)/) });
+    expect(await client.closed).toEqual({
+      code: REVOKED_CLOSE_CODE,
+      reason: expect.stringMatching(/^REVOKED: .*(was revoked|is disabled|is now)/),
+    });
   }
 
   it('disable then enable: the token signed before is refused and its socket closed; a new sign-in works', async () => {
@@ -82,6 +85,9 @@ describe('token revocation (postgres)', () => {
     await asBoss().patch(`/users/${user.id}`).send({ disabled: true }).expect(200);
     await api.anonymous.get('/tables').set('Authorization', `Bearer ${other}`).expect(200);
     // A token of the current generation is good: the generation is the row's, not a count of tokens.
-    await api.anonymous.get('/tables').set('Authorization', `Bearer ${signTestToken('floor', { sub: boss.id, name: boss.name })}`).expect(200);
+    await api.anonymous
+      .get('/tables')
+      .set('Authorization', `Bearer ${signTestToken('floor', { sub: boss.id, name: boss.name })}`)
+      .expect(200);
   });
 });

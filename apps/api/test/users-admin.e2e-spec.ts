@@ -30,7 +30,10 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     expect(Date.parse(created.body.expiresAt)).toBeGreaterThan(Date.now());
     // The code is not a password: it signs nobody in.
     await api.anonymous.post('/auth/login').send({ username: 'nadia', password: created.body.enrollmentCode }).expect(401);
-    await api.anonymous.post('/auth/enroll').send({ username: 'nadia', code: created.body.enrollmentCode, password: 'nadias-own-secret' }).expect(200);
+    await api.anonymous
+      .post('/auth/enroll')
+      .send({ username: 'nadia', code: created.body.enrollmentCode, password: 'nadias-own-secret' })
+      .expect(200);
     const login = await api.anonymous.post('/auth/login').send({ username: 'nadia', password: 'nadias-own-secret' }).expect(200);
     expect(login.body.user).toMatchObject({ name: 'nadia', role: 'dealer' });
     const { rows } = await database.db.query<{ code_hash: string }>('SELECT code_hash FROM enrollment_codes');
@@ -43,7 +46,10 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     expect(event.metadata).toMatchObject({ actorId: boss.id, actorRole: 'floor', actorName: 'boss', via: 'api', device: null });
     expect(JSON.stringify(log)).not.toContain(created.body.enrollmentCode);
     expect(JSON.stringify(log)).not.toContain('nadias-own-secret');
-    expect(log.find((e) => e.type === 'EnrollmentCompleted')).toMatchObject({ data: { userId: created.body.user.id, name: 'nadia' }, metadata: { actorId: created.body.user.id } });
+    expect(log.find((e) => e.type === 'EnrollmentCompleted')).toMatchObject({
+      data: { userId: created.body.user.id, name: 'nadia' },
+      metadata: { actorId: created.body.user.id },
+    });
 
     const { users } = (await asBoss().get('/users').expect(200)).body;
     expect(users.map((u: User) => u.name).filter((n: string) => !n.startsWith('test-'))).toEqual(['boss', 'nadia']); // test-<role>: the test tokens' rows
@@ -59,7 +65,10 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     await omar().get('/tables').expect(401);
     expect((await asBoss().patch(`/users/${body.user.id}`).send({ disabled: true }).expect(200)).body.changes).toEqual(['UserDisabled']);
     expect((await asBoss().patch(`/users/${body.user.id}`).send({ disabled: true }).expect(200)).body.changes).toEqual([]);
-    expect((await asBoss().patch('/users/omar').send({ disabled: false, role: 'dealer' }).expect(200)).body.changes).toEqual(['UserRoleChanged', 'UserEnabled']);
+    expect((await asBoss().patch('/users/omar').send({ disabled: false, role: 'dealer' }).expect(200)).body.changes).toEqual([
+      'UserRoleChanged',
+      'UserEnabled',
+    ]);
     const types = await auditTypes();
     expect(types.filter((t) => t === 'UserRoleChanged')).toHaveLength(2);
     expect(types).toEqual(expect.arrayContaining(['UserDisabled', 'UserEnabled']));
@@ -70,14 +79,20 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     await api.anonymous.post('/auth/enroll').send({ username: 'pia', code: body.enrollmentCode, password: 'pia-first-secret' }).expect(200);
     // Used once: the same code again is refused, and writes nothing.
     const before = await everything();
-    const again = await api.anonymous.post('/auth/enroll').send({ username: 'pia', code: body.enrollmentCode, password: 'pia-other-secret' }).expect(401);
+    const again = await api.anonymous
+      .post('/auth/enroll')
+      .send({ username: 'pia', code: body.enrollmentCode, password: 'pia-other-secret' })
+      .expect(401);
     expect(again.body.code).toBe('INVALID_ENROLLMENT_CODE');
     expect(await everything()).toEqual(before);
     const reset = await asBoss().post('/users/pia/password').expect(200);
     expect(reset.body.password).toBeUndefined();
     expect(reset.body.enrollmentCode).not.toBe(body.enrollmentCode);
     await api.anonymous.post('/auth/login').send({ username: 'pia', password: 'pia-first-secret' }).expect(401);
-    await api.anonymous.post('/auth/enroll').send({ username: 'pia', code: reset.body.enrollmentCode, password: 'pia-new-secret' }).expect(200);
+    await api.anonymous
+      .post('/auth/enroll')
+      .send({ username: 'pia', code: reset.body.enrollmentCode, password: 'pia-new-secret' })
+      .expect(200);
     await api.anonymous.post('/auth/login').send({ username: 'pia', password: 'pia-new-secret' }).expect(200);
     expect(await auditTypes()).toContain('PasswordReset');
   });
@@ -85,7 +100,8 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
   it('refuses an enrollment with a wrong or expired code, for a disabled user, or with a short password, writing nothing', async () => {
     const { body } = await asBoss().post('/users').send({ name: 'rosa', role: 'dealer' }).expect(201);
     const before = await everything();
-    const enroll = (username: string, code: string, password = 'long-enough-secret') => api.anonymous.post('/auth/enroll').send({ username, code, password });
+    const enroll = (username: string, code: string, password = 'long-enough-secret') =>
+      api.anonymous.post('/auth/enroll').send({ username, code, password });
     expect((await enroll('rosa', 'not-the-code')).body.code).toBe('INVALID_ENROLLMENT_CODE');
     expect((await enroll('nobody', body.enrollmentCode)).body.code).toBe('INVALID_ENROLLMENT_CODE');
     expect((await enroll('rosa', body.enrollmentCode, 'short')).body.code).toBe('PASSWORD_TOO_SHORT');
@@ -130,7 +146,12 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
       ['an unknown role', () => asBoss().post('/users').send({ name: 'quinn', role: 'croupier' }), 400, 'UNKNOWN_ROLE'],
       ['a bad name', () => asBoss().post('/users').send({ name: 'has space', role: 'dealer' }), 400, 'INVALID_USER_NAME'],
       ['a missing role', () => asBoss().post('/users').send({ name: 'quinn' }), 400, 'INVALID_REQUEST'],
-      ['an extra member', () => asBoss().post('/users').send({ name: 'quinn', role: 'dealer', password: 'chosen-by-me' }), 400, 'INVALID_REQUEST'],
+      [
+        'an extra member',
+        () => asBoss().post('/users').send({ name: 'quinn', role: 'dealer', password: 'chosen-by-me' }),
+        400,
+        'INVALID_REQUEST',
+      ],
       ['an empty change', () => asBoss().patch('/users/nadia').send({}), 400, 'INVALID_REQUEST'],
       ['an unknown role in a change', () => asBoss().patch('/users/nadia').send({ role: 'admin' }), 400, 'UNKNOWN_ROLE'],
       ['disabled as a string', () => asBoss().patch('/users/nadia').send({ disabled: 'yes' }), 400, 'INVALID_REQUEST'],

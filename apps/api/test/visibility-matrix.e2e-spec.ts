@@ -88,7 +88,12 @@ describe('the visibility matrix: every role × every read path × every phase (p
 
   const readers: Reader[] = [
     { name: 'anonymous', powers: () => NOTHING, http: () => null, token: () => undefined },
-    { name: 'service', powers: () => NOTHING, http: (a) => a.as('service', { sub: 'display-1' }), token: () => signTestToken('service', { sub: 'display-1' }) },
+    {
+      name: 'service',
+      powers: () => NOTHING,
+      http: (a) => a.as('service', { sub: 'display-1' }),
+      token: () => signTestToken('service', { sub: 'display-1' }),
+    },
     {
       name: 'dealer not assigned',
       powers: () => NOTHING,
@@ -101,8 +106,18 @@ describe('the visibility matrix: every role × every read path × every phase (p
       http: (a) => a.as('dealer', { sub: dealerA.id, name: dealerA.name }),
       token: () => signTestToken('dealer', { sub: dealerA.id, name: dealerA.name }),
     },
-    { name: 'floor', powers: () => ({ liveHoleCards: false, finishedHands: true }), http: (a) => a.as('floor'), token: () => signTestToken('floor') },
-    { name: 'regulator', powers: () => ({ liveHoleCards: false, finishedHands: true }), http: (a) => a.as('regulator'), token: () => signTestToken('regulator') },
+    {
+      name: 'floor',
+      powers: () => ({ liveHoleCards: false, finishedHands: true }),
+      http: (a) => a.as('floor'),
+      token: () => signTestToken('floor'),
+    },
+    {
+      name: 'regulator',
+      powers: () => ({ liveHoleCards: false, finishedHands: true }),
+      http: (a) => a.as('regulator'),
+      token: () => signTestToken('regulator'),
+    },
     {
       name: 'regulator with live surveillance',
       powers: () => ({ liveHoleCards: true, finishedHands: true }),
@@ -125,11 +140,25 @@ describe('the visibility matrix: every role × every read path × every phase (p
     `/tables/${t}/dealers`,
   ];
   /** Read paths of no table, which hold no card by design: read at every phase all the same. */
-  const ROOM_AND_STAFF_PATHS = ['/board', '/room/games', '/room/games/matrix', '/users', '/devices', '/regulator/audit?limit=1000', '/regulator/audit/export', '/health', '/metrics'];
+  const ROOM_AND_STAFF_PATHS = [
+    '/board',
+    '/room/games',
+    '/room/games/matrix',
+    '/users',
+    '/devices',
+    '/regulator/audit?limit=1000',
+    '/regulator/audit/export',
+    '/health',
+    '/metrics',
+  ];
 
   function bodyOf(res: { text: string; body: unknown; headers: Record<string, string> }): unknown {
     const type = res.headers['content-type'] ?? '';
-    if (type.includes('jsonl') || type.includes('ndjson')) return res.text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    if (type.includes('jsonl') || type.includes('ndjson'))
+      return res.text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
     if (type.includes('json')) return res.body;
     return res.text;
   }
@@ -153,7 +182,12 @@ describe('the visibility matrix: every role × every read path × every phase (p
       const key = `${reader.name}/${tableId}`;
       const fresh = client.messages.slice(cursors.get(key) ?? 0);
       cursors.set(key, client.messages.length);
-      expectNoSecret(`/live ${reader.name} ${tableId} v${version}`, fresh.filter((m) => m.tableId === tableId || m.tableId === undefined), truth, reader.powers(kindOf(tableId)));
+      expectNoSecret(
+        `/live ${reader.name} ${tableId} v${version}`,
+        fresh.filter((m) => m.tableId === tableId || m.tableId === undefined),
+        truth,
+        reader.powers(kindOf(tableId)),
+      );
     }
   }
 
@@ -167,7 +201,12 @@ describe('the visibility matrix: every role × every read path × every phase (p
     const agent = sender === 'floor' ? api.as('floor') : api.as('dealer', { sub: dealerA.id, name: dealerA.name });
     const res = await expectStatus(agent.post(`/tables/${tableId}/${route}`).send(body), 201);
     const truth = await refreshTruth(tableId);
-    expectNoSecret(`201 answer to ${route} ${JSON.stringify(body)} on ${tableId}`, res.body, truth, readers.find((r) => r.name === sender)!.powers(kindOf(tableId)));
+    expectNoSecret(
+      `201 answer to ${route} ${JSON.stringify(body)} on ${tableId}`,
+      res.body,
+      truth,
+      readers.find((r) => r.name === sender)!.powers(kindOf(tableId)),
+    );
     await checkLive(tableId, res.body.version, truth);
     return res.body;
   }
@@ -188,12 +227,18 @@ describe('the visibility matrix: every role × every read path × every phase (p
           const seesHole = truth.over ? powers.finishedHands : powers.liveHoleCards;
           const hole = [...truth.hole.values()].flat();
           const named = namedIn(res.body).cards;
-          expect({ phase, reader: reader.name, seesHole: hole.every((c) => named.has(c)) }).toEqual({ phase, reader: reader.name, seesHole });
+          expect({ phase, reader: reader.name, seesHole: hole.every((c) => named.has(c)) }).toEqual({
+            phase,
+            reader: reader.name,
+            seesHole,
+          });
         }
       }
       // An illegal command (out of turn, or a role that may not send one): the refusal names no card either.
       const agent = reader.http(app);
-      const refused = agent ? await agent.post(`/tables/${tableId}/commands`).send({ type: 'Check', seat: 9 }) : await app.anonymous.post(`/tables/${tableId}/commands`).send({ type: 'Check', seat: 9 });
+      const refused = agent
+        ? await agent.post(`/tables/${tableId}/commands`).send({ type: 'Check', seat: 9 })
+        : await app.anonymous.post(`/tables/${tableId}/commands`).send({ type: 'Check', seat: 9 });
       expect(refused.status).toBeGreaterThanOrEqual(400);
       expectNoSecret(`${phase}: ${reader.name} refused command (${refused.status})`, refused.body, truth, powers);
     }
@@ -210,7 +255,12 @@ describe('the visibility matrix: every role × every read path × every phase (p
     expect(snapshots).toHaveLength(1);
     expectNoSecret(`${phase}: snapshots`, snapshots, truth, NOTHING);
     const events = await api.store.readStream(streamIdOf(tableId));
-    expectNoSecret(`${phase}: BullMQ payloads`, events.map((e) => publicEventData(e.type, e.data)), truth, NOTHING);
+    expectNoSecret(
+      `${phase}: BullMQ payloads`,
+      events.map((e) => publicEventData(e.type, e.data)),
+      truth,
+      NOTHING,
+    );
   }
 
   beforeAll(async () => {
@@ -225,15 +275,30 @@ describe('the visibility matrix: every role × every read path × every phase (p
       const houseOptions = tableId.endsWith('twice') ? { houseOptions: { bombPot: { ante: 5 }, runItTwice: true } } : {};
       // Training tables: the test supplies each deck, to know every card it must not find (labelled training, as
       // docs/security.md "Insiders" says; the house tables' refusal of decks is in deck-source.e2e-part.ts).
-      const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, deckSource: 'training', ...houseOptions, ...(kindOf(tableId) === 'reader' ? { dealerSeesHoleCards: true } : {}) };
+      const rules = {
+        structure: { kind: 'no-limit' },
+        smallBlind: 1,
+        bigBlind: 2,
+        maxSeats: 6,
+        deckSource: 'training',
+        ...houseOptions,
+        ...(kindOf(tableId) === 'reader' ? { dealerSeesHoleCards: true } : {}),
+      };
       await expectStatus(postApproved(api, '/tables', { tableId, rules }), 201);
-      for (const seat of [1, 2, 3]) await expectStatus(api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }), 201);
+      for (const seat of [1, 2, 3])
+        await expectStatus(
+          api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `${tableId}-p${seat}`, buyIn: 100 }),
+          201,
+        );
       await expectStatus(api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }), 201);
       await expectStatus(assignApproved(api, tableId, dealerA.id), 200);
     }
     // A room game with a player listed, so the room, its board and their /live channels have something to show.
     const tableRules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
-    await expectStatus(api.http.post('/room/games').send({ gameId: 'matrix', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules }), 201);
+    await expectStatus(
+      api.http.post('/room/games').send({ gameId: 'matrix', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules }),
+      201,
+    );
     await expectStatus(api.http.post('/room/games/matrix/commands').send({ type: 'JoinList', playerId: 'card-7001', alias: 'MX' }), 201);
     for (const reader of readers) {
       const client = await LiveClient.connect(reader.surveillanceApi ? urls.surveillance : urls.main, reader.token());
@@ -251,53 +316,61 @@ describe('the visibility matrix: every role × every read path × every phase (p
     for (const client of clients.values()) for (const tableId of tableIds) await client.tableAt(tableId, opened);
   }, 120_000);
 
-  it.each(['plain', 'reader'] as const)('%s table: before the flop, after the flop (turn and river undealt), after a fold-out', async (kind) => {
-    const t = `${kind}-fold`;
-    await play(t, { type: 'StartHand', deck: DECKS.fold });
-    await play(t, { type: 'PostBlind', seat: 2 });
-    await play(t, { type: 'PostBlind', seat: 3 });
-    const preflop = truths.get(t)!;
-    expect([...preflop.hole.values()].flat()).toHaveLength(6);
-    expect(preflop.board).toEqual([]);
-    await checkEverything('preflop', t);
+  it.each(['plain', 'reader'] as const)(
+    '%s table: before the flop, after the flop (turn and river undealt), after a fold-out',
+    async (kind) => {
+      const t = `${kind}-fold`;
+      await play(t, { type: 'StartHand', deck: DECKS.fold });
+      await play(t, { type: 'PostBlind', seat: 2 });
+      await play(t, { type: 'PostBlind', seat: 3 });
+      const preflop = truths.get(t)!;
+      expect([...preflop.hole.values()].flat()).toHaveLength(6);
+      expect(preflop.board).toEqual([]);
+      await checkEverything('preflop', t);
 
-    await play(t, { type: 'Call', seat: 1 });
-    await play(t, { type: 'Call', seat: 2 });
-    await play(t, { type: 'Check', seat: 3 });
-    expect(truths.get(t)!.board).toHaveLength(3);
-    await checkEverything('flop', t);
+      await play(t, { type: 'Call', seat: 1 });
+      await play(t, { type: 'Call', seat: 2 });
+      await play(t, { type: 'Check', seat: 3 });
+      expect(truths.get(t)!.board).toHaveLength(3);
+      await checkEverything('flop', t);
 
-    await play(t, { type: 'Bet', seat: 2, amount: 4 });
-    await play(t, { type: 'Fold', seat: 3 });
-    await play(t, { type: 'Fold', seat: 1 });
-    const over = truths.get(t)!;
-    expect({ over: over.over, shown: over.shown, board: over.board.length }).toEqual({ over: true, shown: [], board: 3 });
-    await checkEverything('fold-out', t);
-  }, 300_000);
+      await play(t, { type: 'Bet', seat: 2, amount: 4 });
+      await play(t, { type: 'Fold', seat: 3 });
+      await play(t, { type: 'Fold', seat: 1 });
+      const over = truths.get(t)!;
+      expect({ over: over.over, shown: over.shown, board: over.board.length }).toEqual({ over: true, shown: [], board: 3 });
+      await checkEverything('fold-out', t);
+    },
+    300_000,
+  );
 
-  it.each(['plain', 'reader'] as const)('%s table: after a showdown with a muck', async (kind) => {
-    const t = `${kind}-show`;
-    await play(t, { type: 'StartHand', deck: DECKS.show });
-    await play(t, { type: 'PostBlind', seat: 2 });
-    await play(t, { type: 'PostBlind', seat: 3 });
-    let table = await play(t, { type: 'Call', seat: 1 });
-    table = await play(t, { type: 'Call', seat: 2 });
-    table = await play(t, { type: 'Check', seat: 3 });
-    for (let street = 0; street < 3; street++) for (const seat of [2, 3, 1]) table = await play(t, { type: 'Check', seat });
-    for (let steps = 0; table.hand && table.hand.phase !== 'complete' && steps < 10; steps++) {
-      const offered = table.legalActions.filter((a: { seat: number | null }) => a.seat === table.toAct);
-      // The first to act shows (seat 2's aces); the others muck when they may.
-      const prefer = truths.get(t)!.shown.length === 0 ? ['ShowHand', 'MuckHand'] : ['MuckHand', 'ShowHand'];
-      const choice = prefer.map((type) => offered.find((a: { type: string }) => a.type === type)).find(Boolean);
-      table = await play(t, { type: choice.type, seat: choice.seat });
-    }
-    const over = truths.get(t)!;
-    expect(over.over).toBe(true);
-    expect(over.shown).toEqual(['As', 'Ad']);
-    // Seats 3 and 1 mucked: their cards are the secrets left.
-    expect([...secretCards(over, NOTHING)]).toEqual(expect.arrayContaining(['7c', '2d', '8h', '3s']));
-    await checkEverything('showdown', t);
-  }, 300_000);
+  it.each(['plain', 'reader'] as const)(
+    '%s table: after a showdown with a muck',
+    async (kind) => {
+      const t = `${kind}-show`;
+      await play(t, { type: 'StartHand', deck: DECKS.show });
+      await play(t, { type: 'PostBlind', seat: 2 });
+      await play(t, { type: 'PostBlind', seat: 3 });
+      let table = await play(t, { type: 'Call', seat: 1 });
+      table = await play(t, { type: 'Call', seat: 2 });
+      table = await play(t, { type: 'Check', seat: 3 });
+      for (let street = 0; street < 3; street++) for (const seat of [2, 3, 1]) table = await play(t, { type: 'Check', seat });
+      for (let steps = 0; table.hand && table.hand.phase !== 'complete' && steps < 10; steps++) {
+        const offered = table.legalActions.filter((a: { seat: number | null }) => a.seat === table.toAct);
+        // The first to act shows (seat 2's aces); the others muck when they may.
+        const prefer = truths.get(t)!.shown.length === 0 ? ['ShowHand', 'MuckHand'] : ['MuckHand', 'ShowHand'];
+        const choice = prefer.map((type) => offered.find((a: { type: string }) => a.type === type)).find(Boolean);
+        table = await play(t, { type: choice.type, seat: choice.seat });
+      }
+      const over = truths.get(t)!;
+      expect(over.over).toBe(true);
+      expect(over.shown).toEqual(['As', 'Ad']);
+      // Seats 3 and 1 mucked: their cards are the secrets left.
+      expect([...secretCards(over, NOTHING)]).toEqual(expect.arrayContaining(['7c', '2d', '8h', '3s']));
+      await checkEverything('showdown', t);
+    },
+    300_000,
+  );
 
   it.each(['plain', 'reader'] as const)(
     '%s table: a bomb pot (its flop at once), a floor correction, all in waiting to run it twice, both boards dealt',
@@ -323,10 +396,18 @@ describe('the visibility matrix: every role × every read path × every phase (p
       const bet = (await send('dealer assigned', t, 'commands', { type: 'Bet', seat: 2, amount: 95 })).events[0].version;
       await play(t, { type: 'Fold', seat: 3 });
       const waiting = await play(t, { type: 'Call', seat: 1 });
-      expect(waiting.legalActions).toEqual([{ type: 'RunItTwice', seat: null, seats: [1, 2] }, { type: 'RunItOnce', seat: null }]);
+      expect(waiting.legalActions).toEqual([
+        { type: 'RunItTwice', seat: null, seats: [1, 2] },
+        { type: 'RunItOnce', seat: null },
+      ]);
       const allIn = truths.get(t)!;
       // Seats 1 and 2 are tabled; seat 3 folded unseen; both runs' turn and river are still in the deck.
-      expect({ shown: [...allIn.shown].sort(), board: allIn.board.length, second: allIn.secondBoard, over: allIn.over }).toEqual({ shown: ['Kh', 'Ks', 'Qd', 'Qs'], board: 3, second: [], over: false });
+      expect({ shown: [...allIn.shown].sort(), board: allIn.board.length, second: allIn.secondBoard, over: allIn.over }).toEqual({
+        shown: ['Kh', 'Ks', 'Qd', 'Qs'],
+        board: 3,
+        second: [],
+        over: false,
+      });
       expect([...secretCards(allIn, NOTHING)]).toEqual(expect.arrayContaining(['Tc', '9c', '8d', '6d', 'Ac', 'Th']));
       await checkEverything('all in, waiting to run it twice', t);
 
@@ -334,9 +415,19 @@ describe('the visibility matrix: every role × every read path × every phase (p
       const head = (await api.http.get(`/tables/${t}`).expect(200)).body.version;
       const dealerAgent = () => api.as('dealer', { sub: dealerA.id, name: dealerA.name });
       const refusals = [
-        { who: 'dealer assigned', res: await dealerAgent().post(`/tables/${t}/run-it-twice`).send({ consents: [{ seat: 1, by: 'p1' }] }), code: 'CONSENT_MISSING' },
+        {
+          who: 'dealer assigned',
+          res: await dealerAgent()
+            .post(`/tables/${t}/run-it-twice`)
+            .send({ consents: [{ seat: 1, by: 'p1' }] }),
+          code: 'CONSENT_MISSING',
+        },
         { who: 'dealer assigned', res: await dealerAgent().post(`/tables/${t}/call-bomb-pot`).send({}), code: 'FORBIDDEN_ROLE' },
-        { who: 'floor', res: await api.as('floor').post(`/tables/${t}/correct-action`).send({ backTo: bet, reason: 'too late' }), code: 'CORRECTION_PAST_CARDS' },
+        {
+          who: 'floor',
+          res: await api.as('floor').post(`/tables/${t}/correct-action`).send({ backTo: bet, reason: 'too late' }),
+          code: 'CORRECTION_PAST_CARDS',
+        },
         { who: 'floor', res: await api.as('floor').post(`/tables/${t}/call-bomb-pot`).send({}), code: 'HAND_IN_PROGRESS' },
       ] as const;
       for (const { who, res, code } of refusals) {
@@ -345,13 +436,22 @@ describe('the visibility matrix: every role × every read path × every phase (p
       }
       expect((await api.http.get(`/tables/${t}`).expect(200)).body.version).toBe(head);
 
-      const ran = await send('dealer assigned', t, 'run-it-twice', { consents: [{ seat: 1, by: 'p1' }, { seat: 2, by: 'p2' }] });
+      const ran = await send('dealer assigned', t, 'run-it-twice', {
+        consents: [
+          { seat: 1, by: 'p1' },
+          { seat: 2, by: 'p2' },
+        ],
+      });
       const types = ran.events.map((e: { type: string }) => e.type);
       // Both runs, then the hand's end, and only then the deck revealed.
       expect(types.filter((type: string) => type === 'SecondBoardDealt')).toHaveLength(2);
       expect(types.indexOf('DeckRevealed')).toBe(types.indexOf('HandEnded') + 1);
       const over = truths.get(t)!;
-      expect({ over: over.over, board: over.board, second: over.secondBoard }).toEqual({ over: true, board: ['2s', '7h', 'Jh', '8d', '6d'], second: ['Ac', 'Th'] });
+      expect({ over: over.over, board: over.board, second: over.secondBoard }).toEqual({
+        over: true,
+        board: ['2s', '7h', 'Jh', '8d', '6d'],
+        second: ['Ac', 'Th'],
+      });
       // Seat 3's folded cards stay secret from the public after the hand.
       expect([...secretCards(over, NOTHING)]).toEqual(expect.arrayContaining(['Tc', '9c']));
       await checkEverything('after both runs', t);

@@ -30,14 +30,27 @@ describe('widening approvals over HTTP (pglite)', () => {
     const before = await writtenRows(database.db);
     const asked = await api.http.post('/tables/wide1/commands').send(seeing);
     expect(asked.status).toBe(202);
-    expect(asked.body).toMatchObject({ code: 'APPROVAL_REQUIRED', tableId: 'wide1', approvalId: expect.any(String), expiresAt: expect.any(String) });
+    expect(asked.body).toMatchObject({
+      code: 'APPROVAL_REQUIRED',
+      tableId: 'wide1',
+      approvalId: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     expect(asked.body.detail).toMatch(/Another floor supervisor must approve/);
     expect(await writtenRows(database.db)).toEqual(before);
     expect((await rulesOf('wide1')).dealerSeesHoleCards).toBeUndefined();
-    const [requested] = (await audit('WideningRequested')).filter((e) => (e.data as { approvalId: string }).approvalId === asked.body.approvalId);
+    const [requested] = (await audit('WideningRequested')).filter(
+      (e) => (e.data as { approvalId: string }).approvalId === asked.body.approvalId,
+    );
     expect(requested!.metadata).toMatchObject({ actorId: 'test-floor', actorRole: 'floor' });
     const listed = (await second.get('/approvals').expect(200)).body.approvals;
-    expect(listed).toContainEqual(expect.objectContaining({ approvalId: asked.body.approvalId, tableId: 'wide1', requestedBy: { id: 'test-floor', name: 'test-floor' } }));
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        approvalId: asked.body.approvalId,
+        tableId: 'wide1',
+        requestedBy: { id: 'test-floor', name: 'test-floor' },
+      }),
+    );
     for (const role of ['dealer', 'regulator', 'service'] as const) expect((await api.as(role).get('/approvals')).status).toBe(403);
   });
 
@@ -56,7 +69,9 @@ describe('widening approvals over HTTP (pglite)', () => {
     expect(decision!.data).toMatchObject({ requestedBy: 'test-floor', tableId: 'wide1' });
     const again = await second.post(`/approvals/${asked.approvalId}/approve`).send({});
     expect({ status: again.status, code: again.body.code }).toEqual({ status: 409, code: 'APPROVAL_DECIDED' });
-    expect((await second.get('/approvals').expect(200)).body.approvals.map((a: { approvalId: string }) => a.approvalId)).not.toContain(asked.approvalId);
+    expect((await second.get('/approvals').expect(200)).body.approvals.map((a: { approvalId: string }) => a.approvalId)).not.toContain(
+      asked.approvalId,
+    );
   });
 
   it('narrows with one person: turning dealerSeesHoleCards off applies at once', async () => {
@@ -68,7 +83,11 @@ describe('widening approvals over HTTP (pglite)', () => {
     const open = { tableId: 'school9', rules: { ...NO_LIMIT_1_2, deckSource: 'training' } };
     const first = (await expectStatus(api.http.post('/tables').send(open), 202)).body;
     expect(first.widens).toMatch(/deckSource training/);
-    expect((await api.http.post(`/approvals/${first.approvalId}/refuse`).send({}).expect(200)).body).toEqual({ approvalId: first.approvalId, refused: true, withdrawn: true });
+    expect((await api.http.post(`/approvals/${first.approvalId}/refuse`).send({}).expect(200)).body).toEqual({
+      approvalId: first.approvalId,
+      refused: true,
+      withdrawn: true,
+    });
     expect((await second.post(`/approvals/${first.approvalId}/approve`).send({})).body.code).toBe('APPROVAL_DECIDED');
     await api.http.get('/tables/school9').expect(404);
     const next = (await expectStatus(api.http.post('/tables').send(open), 202)).body;
@@ -101,6 +120,13 @@ describe('widening approvals over HTTP (pglite)', () => {
     const approvals = api.app.get(WideningApprovals);
     const later = new Date(Date.now() + 61 * 60 * 1000);
     expect((await approvals.pending(later)).map((a) => a.approvalId)).not.toContain(asked.approvalId);
-    await expect(approvals.decidable(asked.approvalId, { sub: SECOND_FLOOR.sub, name: SECOND_FLOOR.name, role: 'floor' }, true, new Date(Date.parse(asked.expiresAt) + 1))).rejects.toMatchObject({ code: 'APPROVAL_EXPIRED', status: 409 });
+    await expect(
+      approvals.decidable(
+        asked.approvalId,
+        { sub: SECOND_FLOOR.sub, name: SECOND_FLOOR.name, role: 'floor' },
+        true,
+        new Date(Date.parse(asked.expiresAt) + 1),
+      ),
+    ).rejects.toMatchObject({ code: 'APPROVAL_EXPIRED', status: 409 });
   });
 });

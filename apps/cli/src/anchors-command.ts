@@ -33,11 +33,14 @@ async function runAnchors(options: AnchorsOptions, command: Command): Promise<vo
   const fail = (message: string) => command.error(`felt anchors: ${message}`, { exitCode: 2, code: 'felt.options' });
   if (options.generateKey) {
     if (!options.publicKey) return fail('--generate-key needs --public-key FILE for the public half.');
-    for (const file of [options.key, options.publicKey]) if (existsSync(file)) return fail(`${file} already exists; a key is never overwritten.`);
+    for (const file of [options.key, options.publicKey])
+      if (existsSync(file)) return fail(`${file} already exists; a key is never overwritten.`);
     const pair = newAnchorKeyPair();
     writeFileSync(options.key, pair.privateKeyPem, { mode: 0o600 });
     writeFileSync(options.publicKey, pair.publicKeyPem);
-    command.configureOutput().writeOut!(`wrote the private key to ${options.key} (keep it with the operator) and the public key to ${options.publicKey} (give it to the regulator)\n`);
+    command.configureOutput().writeOut!(
+      `wrote the private key to ${options.key} (keep it with the operator) and the public key to ${options.publicKey} (give it to the regulator)\n`,
+    );
     return;
   }
   let privateKeyPem: string;
@@ -77,9 +80,16 @@ export function registerAnchorsReceiveCommand(program: Command): void {
     .option('--port <n>', 'the port to listen on', '9470')
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
     .action(async (options: { dir: string; publicKey: string; port: string; host: string }, cmd: Command) => {
-      const server = await startAnchorReceiver({ dir: options.dir, publicKeyPem: readFileSync(options.publicKey, 'utf8'), port: Number(options.port), host: options.host });
+      const server = await startAnchorReceiver({
+        dir: options.dir,
+        publicKeyPem: readFileSync(options.publicKey, 'utf8'),
+        port: Number(options.port),
+        host: options.host,
+      });
       const address = server.address();
-      cmd.configureOutput().writeOut!(`receiving anchors on ${typeof address === 'object' && address ? `${address.address}:${address.port}` : options.port}, keeping them in ${options.dir}\n`);
+      cmd.configureOutput().writeOut!(
+        `receiving anchors on ${typeof address === 'object' && address ? `${address.address}:${address.port}` : options.port}, keeping them in ${options.dir}\n`,
+      );
       await new Promise<void>((resolve) => process.once('SIGINT', () => server.close(() => resolve())));
     });
 }

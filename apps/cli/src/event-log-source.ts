@@ -12,7 +12,13 @@ export interface SourceOptions {
 
 export type EventLog =
   /** `db` is for the application's own tables (the staff roster); the log is read through `store`. */
-  | { readonly kind: 'store'; readonly store: EventStore; readonly db: Database; readonly databaseUrl: string | null; close(): Promise<void> }
+  | {
+      readonly kind: 'store';
+      readonly store: EventStore;
+      readonly db: Database;
+      readonly databaseUrl: string | null;
+      close(): Promise<void>;
+    }
   | { readonly kind: 'file'; readonly file: string; readonly read: JsonlRead; close(): Promise<void> };
 
 export function addSourceOptions(command: Command): Command {
@@ -33,16 +39,22 @@ export async function openEventLog(options: SourceOptions, command: Command, nam
       text = readFileSync(options.file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return command.error(`felt ${name}: cannot read ${options.file}: ${code === 'ENOENT' ? 'there is no such file' : (error as Error).message}.`, { exitCode: 2, code: 'felt.file' });
+      return command.error(
+        `felt ${name}: cannot read ${options.file}: ${code === 'ENOENT' ? 'there is no such file' : (error as Error).message}.`,
+        { exitCode: 2, code: 'felt.file' },
+      );
     }
     return { kind: 'file', file: options.file, read: readJsonl(text), close: async () => undefined };
   }
   const url = options.databaseUrl ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
   if (!url && !options.dataDir)
-    return command.error(`felt ${name}: say where the log is: --database-url URL (or DATABASE_URL), --data-dir DIR (PGlite) or --file EXPORT.jsonl.`, {
-      exitCode: 2,
-      code: 'felt.source',
-    });
+    return command.error(
+      `felt ${name}: say where the log is: --database-url URL (or DATABASE_URL), --data-dir DIR (PGlite) or --file EXPORT.jsonl.`,
+      {
+        exitCode: 2,
+        code: 'felt.source',
+      },
+    );
   let db: Database | undefined;
   let store: EventStore;
   try {
@@ -51,7 +63,10 @@ export async function openEventLog(options: SourceOptions, command: Command, nam
     await store.readAll({ limit: 1 }); // the log is there and this role may read it
   } catch (error) {
     await db?.close().catch(() => undefined);
-    return command.error(`felt ${name}: cannot read the event store at ${url ? redact(url) : options.dataDir}: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.database' });
+    return command.error(
+      `felt ${name}: cannot read the event store at ${url ? redact(url) : options.dataDir}: ${(error as Error).message}.`,
+      { exitCode: 2, code: 'felt.database' },
+    );
   }
   const opened = db;
   return { kind: 'store', store, db: opened, databaseUrl: url ?? null, close: () => opened.close() };

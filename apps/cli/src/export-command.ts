@@ -3,7 +3,19 @@ import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import type { RecordedEvent } from '@felt/event-store';
 import { AuditLog, cliActor } from '@felt/staff';
-import { AUDIT_CATEGORY, byStream, EXPORT_FORMATS, isAuditStream, exportTable, readStaffRoster, rosterJsonlLine, tableStreamId, toJsonlLine, type ExportFormat, type StaffRoster } from '@felt/regulator';
+import {
+  AUDIT_CATEGORY,
+  byStream,
+  EXPORT_FORMATS,
+  isAuditStream,
+  exportTable,
+  readStaffRoster,
+  rosterJsonlLine,
+  tableStreamId,
+  toJsonlLine,
+  type ExportFormat,
+  type StaffRoster,
+} from '@felt/regulator';
 import { addSourceOptions, openEventLog, readStreamFrom, type EventLog, type SourceOptions } from './event-log-source';
 
 interface ExportOptions extends SourceOptions {
@@ -47,14 +59,21 @@ export function registerExportCommand(program: Command): void {
 function parseTime(text: string | undefined, name: string, command: Command): number | null {
   if (text === undefined) return null;
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return command.error(`felt export: ${name} must be an ISO 8601 time (e.g. 2026-11-30T18:00:00Z), not "${text}".`, { exitCode: 2, code: 'felt.options' });
+  if (Number.isNaN(ms))
+    return command.error(`felt export: ${name} must be an ISO 8601 time (e.g. 2026-11-30T18:00:00Z), not "${text}".`, {
+      exitCode: 2,
+      code: 'felt.options',
+    });
   return ms;
 }
 
 async function runExport(options: ExportOptions, command: Command): Promise<void> {
   const format = options.format.toLowerCase();
   if (!(EXPORT_FORMATS as readonly string[]).includes(format))
-    return command.error(`felt export: --format must be jsonl, phh or ohh, not "${options.format}".`, { exitCode: 2, code: 'felt.options' });
+    return command.error(`felt export: --format must be jsonl, phh or ohh, not "${options.format}".`, {
+      exitCode: 2,
+      code: 'felt.options',
+    });
   const from = parseTime(options.from, '--from', command);
   const to = parseTime(options.to, '--to', command);
   const within = (iso: string) => {
@@ -64,15 +83,23 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
   if ([options.all, options.audit, options.table !== undefined].filter(Boolean).length !== 1)
     return command.error('felt export: give --table ID or --all or --audit (one of them).', { exitCode: 2, code: 'felt.options' });
   if ((options.all || options.audit) && format !== 'jsonl')
-    return command.error(`felt export: ${options.all ? '--all' : '--audit'} writes jsonl (every stream's events); export ${format} table by table with --table.`, { exitCode: 2, code: 'felt.options' });
+    return command.error(
+      `felt export: ${options.all ? '--all' : '--audit'} writes jsonl (every stream's events); export ${format} table by table with --table.`,
+      { exitCode: 2, code: 'felt.options' },
+    );
   const log = await openEventLog(options, command, 'export');
   if (log.kind === 'store') {
     const scope = options.all ? 'all' : options.audit ? 'audit' : `table:${options.table}`;
     try {
-      await new AuditLog(log.store).append({ type: 'ExportPerformed', scope, format, from: options.from ?? null, to: options.to ?? null }, cliActor());
+      await new AuditLog(log.store).append(
+        { type: 'ExportPerformed', scope, format, from: options.from ?? null, to: options.to ?? null },
+        cliActor(),
+      );
     } catch (error) {
       // A read-only standby or role cannot record it; the export goes on, and says so.
-      command.configureOutput().writeErr!(`felt export: this export could not be recorded in the audit stream (${(error as Error).message})\n`);
+      command.configureOutput().writeErr!(
+        `felt export: this export could not be recorded in the audit stream (${(error as Error).message})\n`,
+      );
     }
   }
   if (options.all || options.audit) {
@@ -91,7 +118,8 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
   } finally {
     await log.close();
   }
-  if (recorded.length === 0) return command.error(`felt export: there is no table ${options.table} (no event in ${streamId}).`, { exitCode: 2, code: 'felt.table' });
+  if (recorded.length === 0)
+    return command.error(`felt export: there is no table ${options.table} (no event in ${streamId}).`, { exitCode: 2, code: 'felt.table' });
 
   const { text, notes } = exportTable(recorded, format as ExportFormat, within, roster);
   for (const note of notes) command.configureOutput().writeErr!(`felt export: ${note}\n`);
@@ -104,12 +132,31 @@ function rosterOf(log: EventLog): Promise<StaffRoster | null> | StaffRoster | nu
 }
 
 /** Every stream as JSONL, stream by stream, written as it is read (the roster first). */
-async function exportAll(log: EventLog, within: (iso: string) => boolean, out: string | undefined, command: Command, auditOnly: boolean): Promise<void> {
+async function exportAll(
+  log: EventLog,
+  within: (iso: string) => boolean,
+  out: string | undefined,
+  command: Command,
+  auditOnly: boolean,
+): Promise<void> {
   const fd = out ? openSync(out, 'w') : null;
   const write = (text: string) => (fd === null ? command.configureOutput().writeOut!(text) : writeSync(fd, text));
-  const every = log.kind === 'file' ? [...byStream(log.read.events).keys()].map((streamId) => ({ streamId })) : await log.store.listStreams(auditOnly ? { category: AUDIT_CATEGORY } : {});
+  const every =
+    log.kind === 'file'
+      ? [...byStream(log.read.events).keys()].map((streamId) => ({ streamId }))
+      : await log.store.listStreams(auditOnly ? { category: AUDIT_CATEGORY } : {});
   const streams = auditOnly ? every.filter((s) => isAuditStream(s.streamId)) : every;
-  const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true, format: 'export [{bar}] {percentage}% | {value}/{total} streams | {events} events' }, Presets.shades_classic) : null;
+  const bar = process.stderr.isTTY
+    ? new SingleBar(
+        {
+          stream: process.stderr,
+          clearOnComplete: true,
+          hideCursor: true,
+          format: 'export [{bar}] {percentage}% | {value}/{total} streams | {events} events',
+        },
+        Presets.shades_classic,
+      )
+    : null;
   let events = 0;
   try {
     const roster = await rosterOf(log);
@@ -125,5 +172,7 @@ async function exportAll(log: EventLog, within: (iso: string) => boolean, out: s
     bar?.stop();
     if (fd !== null) closeSync(fd);
   }
-  command.configureOutput().writeErr!(`felt export: ${events} events of ${streams.length} stream${streams.length === 1 ? '' : 's'} written\n`);
+  command.configureOutput().writeErr!(
+    `felt export: ${events} events of ${streams.length} stream${streams.length === 1 ? '' : 's'} written\n`,
+  );
 }

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 
 const examples = join(__dirname, '..', '..', '..', 'examples');
 
-
 function tempScript(content: unknown): string {
   const file = join(mkdtempSync(join(tmpdir(), 'felt-cli-')), 'script.json');
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
@@ -28,7 +27,9 @@ describe('felt play', () => {
     expect(err).toBe('');
     expect(out).toContain('SP-1: two all-ins make a main pot and a side pot (docs/rules.md Part B M8 SP-1)');
     expect(out).toContain('Hand #1 (button seat 1, small blind seat 2, big blind seat 3)');
-    expect(out).toContain('Preflop: B posts the small blind 1; C posts the big blind 2; A raises to 50 and is all-in; B raises to 150 and is all-in; C calls 148');
+    expect(out).toContain(
+      'Preflop: B posts the small blind 1; C posts the big blind 2; A raises to 50 and is all-in; B raises to 150 and is all-in; C calls 148',
+    );
     expect(out).toContain('Board: 2c 7d 9h Js 3c');
     expect(out).toContain('Main pot 150: A wins 150');
     expect(out).toContain('Side pot 1 200: B wins 200');
@@ -59,7 +60,7 @@ describe('felt play', () => {
     expect(text.out).toContain('Hand #2 (button seat 2, small blind seat 3, big blind seat 4)');
   });
 
-  it('plays a casino\'s own house rule given by --house-rules, and refuses its option without it', async () => {
+  it("plays a casino's own house rule given by --house-rules, and refuses its option without it", async () => {
     const script = join(examples, 'house-rules', '7d-1-seven-deuce-bounty.json');
     const rules = join(examples, 'house-rules', 'index.js');
     const { out, code } = await felt('play', script, '--house-rules', rules, '--json');
@@ -101,7 +102,9 @@ describe('felt play', () => {
     const file = tempScript(script);
     const { out, err, code } = await felt('play', file);
     expect(code).toBe(1);
-    expect(err).toBe(`felt play: ${file}: commands[3] (Raise seat 1 to 3) was refused: RAISE_BELOW_MINIMUM: The raise must be to at least 4.\n`);
+    expect(err).toBe(
+      `felt play: ${file}: commands[3] (Raise seat 1 to 3) was refused: RAISE_BELOW_MINIMUM: The raise must be to at least 4.\n`,
+    );
     expect(out).toContain('Hand #1'); // what was played so far is still shown
   });
 
@@ -132,7 +135,15 @@ describe('felt play', () => {
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/is not a valid table script:\n {2}- \(the file\): the file is not valid JSON/);
     expect(broken.err).toContain('docs/table-scripts.md');
-    const invalid = await felt('play', tempScript({ name: 'x', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 }, players: [{ seat: 1, playerId: 'a', stack: 'lots' }], commands: [] }));
+    const invalid = await felt(
+      'play',
+      tempScript({
+        name: 'x',
+        rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 },
+        players: [{ seat: 1, playerId: 'a', stack: 'lots' }],
+        commands: [],
+      }),
+    );
     expect(invalid.code).toBe(2);
     expect(invalid.err).toContain('  - players[0].stack: stack must be a number');
   });

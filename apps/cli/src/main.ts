@@ -21,8 +21,7 @@ export interface ProgramOptions {
 /** `only`: the program with that one command (the process runs it alone; its help lists only it). */
 export function buildProgram(options: ProgramOptions = {}, only?: 'phh'): Command {
   const program = new Command('felt');
-  program
-    .description("Felt: the live casino Texas Hold'em engine on the command line");
+  program.description("Felt: the live casino Texas Hold'em engine on the command line");
   // Output and exit settings first: commander copies them into each subcommand when it is added.
   program.configureOutput({
     writeOut: options.writeOut ?? ((text) => process.stdout.write(text)),

@@ -35,7 +35,10 @@ describe('felt phh', () => {
     writeFileSync(join(dir, 'nested', 'mismatch.phh'), hand.replace('finishing_stacks = [9950,', 'finishing_stacks = [9951,'));
     writeFileSync(join(dir, 'nested', 'readme.txt'), 'not a hand');
     // A .phhs file: two hands as TOML tables.
-    const table = hand.split('\n').filter((l) => !l.startsWith('hand = ')).join('\n');
+    const table = hand
+      .split('\n')
+      .filter((l) => !l.startsWith('hand = '))
+      .join('\n');
     writeFileSync(join(dir, 'session.phhs'), `[1]\n${table}\n\n[2]\n${table}\n`);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +47,9 @@ describe('felt phh', () => {
     const { out, err, code } = await phh(fixtures);
     expect(code).toBe(0);
     expect(err).toBe('');
-    expect(out).toMatch(/^1745 hands in 1745 files: 1745 matched \(2 within an odd chip, 1 without finishing stacks to compare\), 0 mismatched, 0 failed \(\d+\.\ds\)\n$/);
+    expect(out).toMatch(
+      /^1745 hands in 1745 files: 1745 matched \(2 within an odd chip, 1 without finishing stacks to compare\), 0 mismatched, 0 failed \(\d+\.\ds\)\n$/,
+    );
   });
 
   it('searches folders recursively for .phh and .phhs, prints a line per failing hand and a summary, exits 1', async () => {

@@ -41,7 +41,10 @@ function runPhh(paths: string[], options: { json?: boolean }, command: Command):
     return;
   }
 
-  const bar = process.stderr.isTTY && files.length >= PROGRESS_MIN_FILES ? new SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true }, Presets.shades_classic) : null;
+  const bar =
+    process.stderr.isTTY && files.length >= PROGRESS_MIN_FILES
+      ? new SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true }, Presets.shades_classic)
+      : null;
   bar?.start(files.length, 0);
   const hands: PhhReplayResult[] = [];
   try {
@@ -87,5 +90,8 @@ function runPhh(paths: string[], options: { json?: boolean }, command: Command):
 
   const wrong = summary.mismatched + summary.failed;
   if (wrong > 0)
-    command.error(`felt phh: ${wrong} of ${summary.hands} hands did not replay to their finishing stacks.`, { exitCode: 1, code: 'felt.phh.mismatch' });
+    command.error(`felt phh: ${wrong} of ${summary.hands} hands did not replay to their finishing stacks.`, {
+      exitCode: 1,
+      code: 'felt.phh.mismatch',
+    });
 }

@@ -15,7 +15,10 @@ export function registerPlayCommand(program: Command): void {
     .description('run a table script (JSON) through the engine and print each hand')
     .argument('<file>', 'the table script, e.g. examples/fl-1-fixed-limit-cap.json')
     .option('--json', 'print {"hands": [...], "finalStacks": {...}} as JSON instead of text')
-    .option('--house-rules <module>', "a JavaScript file whose houseRules(engine) returns the casino's own rule modules (examples/house-rules/)")
+    .option(
+      '--house-rules <module>',
+      "a JavaScript file whose houseRules(engine) returns the casino's own rule modules (examples/house-rules/)",
+    )
     .action((file: string, options: PlayOptions, command: Command) => play(file, options, command));
 }
 
@@ -44,18 +47,24 @@ function play(file: string, options: PlayOptions, command: Command): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder, not a file' : (error as Error).message;
-    command.error(`felt play: cannot read ${file}: ${why}. Give the path of a table script (JSON), e.g. examples/hu-1-heads-up-blinds.json.`, {
-      exitCode: 2,
-      code: 'felt.file',
-    });
+    command.error(
+      `felt play: cannot read ${file}: ${why}. Give the path of a table script (JSON), e.g. examples/hu-1-heads-up-blinds.json.`,
+      {
+        exitCode: 2,
+        code: 'felt.file',
+      },
+    );
   }
   const parsed = parseTableScriptJson(text!);
   if (!parsed.ok) {
     const lines = parsed.issues.map((i) => `  - ${i.path === '' ? '(the file)' : i.path}: ${i.message}`);
-    command.error(`felt play: ${file} is not a valid table script:\n${lines.join('\n')}\nFix the file (docs/table-scripts.md describes the format) and run it again.`, {
-      exitCode: 2,
-      code: 'felt.script',
-    });
+    command.error(
+      `felt play: ${file} is not a valid table script:\n${lines.join('\n')}\nFix the file (docs/table-scripts.md describes the format) and run it again.`,
+      {
+        exitCode: 2,
+        code: 'felt.script',
+      },
+    );
   }
   const script = parsed.ok ? parsed.script : (undefined as never);
   const run = runTableScript(script, engineFor(options.houseRules, command));
@@ -67,10 +76,13 @@ function play(file: string, options: PlayOptions, command: Command): void {
     command.error(`felt play: ${file}: ${describeFailure(run.failure)}`, { exitCode: 1, code: 'felt.rejected' });
   }
   if (run.expectationFailures.length > 0) {
-    command.error(`felt play: ${file}: the script's expectations do not hold:\n${run.expectationFailures.map((f) => `  - ${f}`).join('\n')}`, {
-      exitCode: 1,
-      code: 'felt.expectation',
-    });
+    command.error(
+      `felt play: ${file}: the script's expectations do not hold:\n${run.expectationFailures.map((f) => `  - ${f}`).join('\n')}`,
+      {
+        exitCode: 1,
+        code: 'felt.expectation',
+      },
+    );
   }
 }
 
@@ -109,7 +121,9 @@ export function handText(hand: HandSummary): string {
       ? `button seat ${hand.button}, no blinds`
       : `button seat ${hand.button}, small blind ${hand.smallBlind === null ? 'none' : `seat ${hand.smallBlind}`}, big blind seat ${hand.bigBlind}`;
   lines.push(`Hand #${hand.handNumber} (${blinds})${hand.status === 'complete' ? '' : ` [${hand.status}]`}`);
-  lines.push(`  Players: ${hand.players.map((p) => `${p.playerId} (seat ${p.seat}) ${p.stack}${p.holeCards ? ` [${p.holeCards}]` : ''}`).join(', ')}`);
+  lines.push(
+    `  Players: ${hand.players.map((p) => `${p.playerId} (seat ${p.seat}) ${p.stack}${p.holeCards ? ` [${p.holeCards}]` : ''}`).join(', ')}`,
+  );
   let street: string | null = null;
   let line: string[] = [];
   const flush = () => {
@@ -136,10 +150,20 @@ export function handText(hand: HandSummary): string {
     const winners = Object.entries(pot.winners);
     const result = winners.length > 0 ? winners.map(([id, n]) => `${id} wins ${n}`).join(', ') : `in play among ${pot.eligible.join(', ')}`;
     lines.push(`  ${name} ${pot.amount}${pot.rake ? ` (rake ${pot.rake})` : ''}: ${result}`);
-    pot.runs?.forEach((run, i) => lines.push(`    run ${i + 1}: ${Object.entries(run).map(([id, n]) => `${id} wins ${n}`).join(', ')}`));
+    pot.runs?.forEach((run, i) =>
+      lines.push(
+        `    run ${i + 1}: ${Object.entries(run)
+          .map(([id, n]) => `${id} wins ${n}`)
+          .join(', ')}`,
+      ),
+    );
   });
   for (const note of hand.notes ?? []) lines.push(`  ${note}`);
-  lines.push(`  Stacks${hand.status === 'in-progress' ? ' (behind)' : ''}: ${Object.entries(hand.stacks).map(([id, n]) => `${id} ${n}`).join(', ')}`);
+  lines.push(
+    `  Stacks${hand.status === 'in-progress' ? ' (behind)' : ''}: ${Object.entries(hand.stacks)
+      .map(([id, n]) => `${id} ${n}`)
+      .join(', ')}`,
+  );
   return lines.join('\n');
 }
 
@@ -151,7 +175,12 @@ export function textReport(name: string, source: string | undefined, run: TableS
     out.push('', 'Refused as expected:');
     for (const r of expected) out.push(`  commands[${r.index}]: ${r.code}: ${r.message}`);
   }
-  out.push('', `Final stacks: ${Object.entries(run.finalStacks).map(([id, n]) => `${id} ${n}`).join(', ')}`);
+  out.push(
+    '',
+    `Final stacks: ${Object.entries(run.finalStacks)
+      .map(([id, n]) => `${id} ${n}`)
+      .join(', ')}`,
+  );
   if (run.ok) out.push('Expectations: ' + (run.expectationFailures.length === 0 ? 'all met' : 'not met'));
   return out.join('\n') + '\n';
 }
@@ -160,11 +189,14 @@ export function textReport(name: string, source: string | undefined, run: TableS
 function handTable(run: TableScriptRun, handNumber: number): object {
   const started = run.events.find((e) => e.type === 'HandStarted' && e.handNumber === handNumber + run.setupHands);
   if (!started || started.type !== 'HandStarted') return {};
-  const id = (seat: number) => started.players.find((p) => p.seat === seat)?.playerId ?? run.state.seats[seat - 1]?.playerId ?? `seat ${seat}`;
+  const id = (seat: number) =>
+    started.players.find((p) => p.seat === seat)?.playerId ?? run.state.seats[seat - 1]?.playerId ?? `seat ${seat}`;
   const makeUps = started.forcedBets.filter((f) => f.kind.startsWith('make-up') || f.kind === 'new-player' || f.kind === 'kill-blind');
   return {
     ...(started.missedBlinds.length > 0 ? { missedBlinds: started.missedBlinds.map((m) => ({ player: id(m.seat), blind: m.blind })) } : {}),
-    ...(makeUps.length > 0 ? { owedPosts: makeUps.map((f) => ({ player: id(f.seat), kind: f.kind, amount: f.amount, live: f.live })) } : {}),
+    ...(makeUps.length > 0
+      ? { owedPosts: makeUps.map((f) => ({ player: id(f.seat), kind: f.kind, amount: f.amount, live: f.live })) }
+      : {}),
     ...(started.kill ? { kill: { player: id(started.kill.seat), limitPercent: started.kill.limitPercent } } : {}),
   };
 }

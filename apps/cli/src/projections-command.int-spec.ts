@@ -18,7 +18,9 @@ describe('felt projections on PostgreSQL', () => {
     expect(code).toBe(0);
     expect(out).toMatch(new RegExp(`^table-view +never run +${events} +0 table_views +-$`, 'm'));
     expect(out).toMatch(/^session-ledger +never run +\d+ +0 player_sessions, 0 session_hands, 0 table_ledgers +-$/m);
-    expect(out).toContain('table-view, hand-history, session-ledger, lobby, room behind the log: is a worker running (npm run start:worker)?');
+    expect(out).toContain(
+      'table-view, hand-history, session-ledger, lobby, room behind the log: is a worker running (npm run start:worker)?',
+    );
   });
 
   it('rebuild all: rows equal the live ones and the pure fold, readers never see a half-built model, status at the head', async () => {
@@ -38,13 +40,21 @@ describe('felt projections on PostgreSQL', () => {
     expect(code).toBe(0);
     expect([...seen]).toEqual([hands]);
     const events = await wholeLog(t.store);
-    for (const model of READ_MODELS) expect(out).toMatch(new RegExp(`^${model.name}: rebuilt from ${events.length} events into \\d+ row writes and swapped in at position ${events[events.length - 1]!.globalPosition} `, 'm'));
+    for (const model of READ_MODELS)
+      expect(out).toMatch(
+        new RegExp(
+          `^${model.name}: rebuilt from ${events.length} events into \\d+ row writes and swapped in at position ${events[events.length - 1]!.globalPosition} `,
+          'm',
+        ),
+      );
     expect(await viewsFromRows(t.db)).toEqual(live);
     expect(live).toEqual(viewsFromEvents(events));
 
     const status = await felt('projections', 'status', '--database-url', t.url, '--json');
     const parsed = JSON.parse(status.out) as { projection: string; behind: number; position: { globalPosition: string } }[];
-    expect(parsed.map((s) => [s.projection, s.behind, s.position.globalPosition])).toEqual(READ_MODELS.map((m) => [m.name, 0, events[events.length - 1]!.globalPosition]));
+    expect(parsed.map((s) => [s.projection, s.behind, s.position.globalPosition])).toEqual(
+      READ_MODELS.map((m) => [m.name, 0, events[events.length - 1]!.globalPosition]),
+    );
   });
 
   it('rebuild refuses an unknown projection, a bad batch size and a missing database, saying what to do', async () => {
@@ -70,7 +80,11 @@ describe('felt projections on PostgreSQL', () => {
 
   it('a rebuild that meets an event it cannot fold fails, says so, and leaves the live rows as they were', async () => {
     const before = await viewsFromRows(t.db);
-    await t.store.append('table-unreadable', { expectedVersion: 'no-stream', commandId: 'unreadable-1', events: [{ type: 'TableOpened', schemaVersion: 99, data: {} }] });
+    await t.store.append('table-unreadable', {
+      expectedVersion: 'no-stream',
+      commandId: 'unreadable-1',
+      events: [{ type: 'TableOpened', schemaVersion: 99, data: {} }],
+    });
     const { code, err } = await felt('projections', 'rebuild', 'lobby', '--database-url', t.url);
     expect(code).toBe(1);
     expect(err).toContain('felt projections rebuild lobby: table-unreadable v1 (TableOpened) has schema version 99');

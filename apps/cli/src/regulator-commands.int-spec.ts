@@ -55,7 +55,10 @@ describe('felt verify on PostgreSQL', () => {
   it('names a changed payload', async () => {
     const { tableId, streamId, events } = await table();
     const v = after(events, 'PlayerCalled');
-    await tamper(`UPDATE events SET data = jsonb_set(data, '{amount}', to_jsonb((data->>'amount')::int + 1)) WHERE stream_id = $1 AND stream_version = $2`, [streamId, v]);
+    await tamper(
+      `UPDATE events SET data = jsonb_set(data, '{amount}', to_jsonb((data->>'amount')::int + 1)) WHERE stream_id = $1 AND stream_version = $2`,
+      [streamId, v],
+    );
     const line = await firstViolation(tableId);
     expect(line).toContain(`${streamId} v${v} [chain]`);
     expect(line).toMatch(/does not recompute/);
@@ -103,7 +106,11 @@ describe('felt verify on PostgreSQL', () => {
     await t.db.transaction(async (tx) => {
       await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
       await tx.query('DELETE FROM events WHERE stream_id = $1 AND stream_version >= $2', [streamId, cutFrom.streamVersion]);
-      await tx.query('UPDATE streams SET version = $2, last_hash = $3 WHERE stream_id = $1', [streamId, cutFrom.streamVersion - 1, cutFrom.prevHash]);
+      await tx.query('UPDATE streams SET version = $2, last_hash = $3 WHERE stream_id = $1', [
+        streamId,
+        cutFrom.streamVersion - 1,
+        cutFrom.prevHash,
+      ]);
       await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
     });
     const cut = await felt('verify', '--database-url', t.url, '--table', tableId, '--no-read-models', '--json');
@@ -113,7 +120,18 @@ describe('felt verify on PostgreSQL', () => {
     expect(found.violations).toEqual([expect.objectContaining({ streamId, version: cutFrom.streamVersion, kind: 'commands' })]);
     const last = events[events.length - 1]!;
 
-    const held = await felt('verify', '--database-url', t.url, '--table', tableId, '--no-read-models', '--anchors', file, '--anchors-key', pub);
+    const held = await felt(
+      'verify',
+      '--database-url',
+      t.url,
+      '--table',
+      tableId,
+      '--no-read-models',
+      '--anchors',
+      file,
+      '--anchors-key',
+      pub,
+    );
     expect(held.code).toBe(1);
     expect(held.out).toContain(`VIOLATION  ${streamId} v${last.streamVersion} [anchor]`);
     expect(held.out).toMatch(/the stream was cut back/);
@@ -122,7 +140,17 @@ describe('felt verify on PostgreSQL', () => {
     const forged = JSON.parse(readFileSync(file, 'utf8'));
     forged.anchors.streams.find((a: { streamId: string }) => a.streamId === streamId).version -= 1;
     writeFileSync(join(dir, 'forged.json'), JSON.stringify(forged));
-    const refused = await felt('verify', '--database-url', t.url, '--table', tableId, '--anchors', join(dir, 'forged.json'), '--anchors-key', pub);
+    const refused = await felt(
+      'verify',
+      '--database-url',
+      t.url,
+      '--table',
+      tableId,
+      '--anchors',
+      join(dir, 'forged.json'),
+      '--anchors-key',
+      pub,
+    );
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/signature .* does not match/);
   });
@@ -145,7 +173,12 @@ describe('felt verify on PostgreSQL', () => {
     const data = JSON.parse(JSON.stringify(e.data)) as { stacks: { stack: number }[] };
     data.stacks[0]!.stack += 5;
     const hash = computeEventHash(e.prevHash, { ...e, data: data as never });
-    await tamper('UPDATE events SET data = $3::jsonb, hash = $4 WHERE stream_id = $1 AND stream_version = $2', [streamId, v, JSON.stringify(data), hash]);
+    await tamper('UPDATE events SET data = $3::jsonb, hash = $4 WHERE stream_id = $1 AND stream_version = $2', [
+      streamId,
+      v,
+      JSON.stringify(data),
+      hash,
+    ]);
     const line = await firstViolation(tableId);
     expect(line).toContain(`${streamId} v${v} [chain]`);
     expect(line).toMatch(/changed and its hash recomputed/);
@@ -156,7 +189,9 @@ describe('felt verify on PostgreSQL', () => {
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
     const { readJsonl } = await import('@felt/regulator');
-    await t.db.query(`INSERT INTO users (id, name, role, password_hash) VALUES ('u-ann', 'ann', 'dealer', 'x'), ('u-bo', 'bo', 'floor', 'x') ON CONFLICT DO NOTHING`);
+    await t.db.query(
+      `INSERT INTO users (id, name, role, password_hash) VALUES ('u-ann', 'ann', 'dealer', 'x'), ('u-bo', 'bo', 'floor', 'x') ON CONFLICT DO NOTHING`,
+    );
     const a = await table();
     const b = await table();
     const dir = mkdtempSync(join(tmpdir(), 'felt-export-all-'));
@@ -170,12 +205,20 @@ describe('felt verify on PostgreSQL', () => {
       asOf: 'event-time',
       note: expect.stringMatching(/recordedAt/),
       staff: expect.arrayContaining([
-        expect.objectContaining({ id: 'u-ann', name: 'ann', role: 'dealer', disabled: false, history: [expect.objectContaining({ role: 'dealer', event: 'users-table' })] }),
+        expect.objectContaining({
+          id: 'u-ann',
+          name: 'ann',
+          role: 'dealer',
+          disabled: false,
+          history: [expect.objectContaining({ role: 'dealer', event: 'users-table' })],
+        }),
         expect.objectContaining({ id: 'u-bo', name: 'bo', role: 'floor' }),
       ]),
     });
     // The export is on record in the audit stream, which it holds too.
-    expect(read.events.filter((e) => e.type === 'ExportPerformed').map((e) => e.data)).toEqual([{ scope: 'all', format: 'jsonl', from: null, to: null }]);
+    expect(read.events.filter((e) => e.type === 'ExportPerformed').map((e) => e.data)).toEqual([
+      { scope: 'all', format: 'jsonl', from: null, to: null },
+    ]);
     const streams = (await t.store.listStreams()).map((s) => s.streamId);
     expect([...new Set(read.events.map((e) => e.streamId))]).toEqual(streams);
     expect(read.events.filter((e) => e.streamId === a.streamId).map((e) => e.hash)).toEqual(a.events.map((e) => e.hash));
@@ -192,7 +235,9 @@ describe('felt verify on PostgreSQL', () => {
     const cut = readJsonl(windowed.out);
     expect(cut.events.length).toBeGreaterThan(0);
     expect(cut.events.every((e) => Date.parse(e.recordedAt) >= Date.parse(from))).toBe(true);
-    expect(cut.events.filter((e) => e.streamId === b.streamId).map((e) => e.streamVersion)).toEqual(b.events.filter((e) => Date.parse(e.recordedAt) >= Date.parse(from)).map((e) => e.streamVersion));
+    expect(cut.events.filter((e) => e.streamId === b.streamId).map((e) => e.streamVersion)).toEqual(
+      b.events.filter((e) => Date.parse(e.recordedAt) >= Date.parse(from)).map((e) => e.streamVersion),
+    );
 
     // --all is jsonl only, and needs no --table.
     const phh = await felt('export', '--database-url', t.url, '--all', '--format', 'phh');
@@ -232,7 +277,9 @@ describe('felt verify and the read models', () => {
     expect(code).toBe(1);
     const violations = out.split('\n').filter((l) => l.startsWith('VIOLATION'));
     expect(violations).toHaveLength(1);
-    expect(violations[0]).toMatch(new RegExp(`^VIOLATION  projection:lobby v0 \\[projection\\] .*${tableId}.*12345.*felt projections rebuild lobby`));
+    expect(violations[0]).toMatch(
+      new RegExp(`^VIOLATION  projection:lobby v0 \\[projection\\] .*${tableId}.*12345.*felt projections rebuild lobby`),
+    );
     expect((await felt('verify', '--database-url', own.url, '--all', '--no-read-models')).code).toBe(0);
   });
 });

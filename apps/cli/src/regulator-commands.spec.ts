@@ -6,7 +6,6 @@ import { computeEventHash, type RecordedEvent } from '@felt/event-store';
 import { parsePhh, replayPhhHand } from '@felt/formats';
 import { randomTableLog, toJsonlLine } from '@felt/regulator';
 
-
 const dir = mkdtempSync(join(tmpdir(), 'felt-regulator-cli-'));
 const log = randomTableLog({ tableId: 'r1', seed: 11, events: 600 });
 const write = (name: string, events: RecordedEvent[]) => {
@@ -58,10 +57,17 @@ describe('felt verify --file', () => {
   });
 
   it("reports a training table's hands (decks anyone could choose), one line per table, and exits 0", async () => {
-    const training = randomTableLog({ tableId: 'school', seed: 5, events: 200, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, deckSource: 'training' } });
+    const training = randomTableLog({
+      tableId: 'school',
+      seed: 5,
+      events: 200,
+      rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, deckSource: 'training' },
+    });
     const { out, code } = await felt('verify', '--file', write('school.jsonl', training));
     expect(code).toBe(0);
-    expect(out).toMatch(/^TRAINING {3}table-school: \d+ hands dealt on a training table \(decks anyone could choose, not a game's record\): hands 1 to \d+$/m);
+    expect(out).toMatch(
+      /^TRAINING {3}table-school: \d+ hands dealt on a training table \(decks anyone could choose, not a game's record\): hands 1 to \d+$/m,
+    );
   });
 
   it('prints JSON with --json', async () => {

@@ -32,7 +32,10 @@ async function runReplay(options: ReplayOptions, command: Command): Promise<void
   const write = (text: string) => command.configureOutput().writeOut!(text);
   const handNumber = options.hand === undefined ? null : Number(options.hand);
   if (handNumber !== null && !(Number.isSafeInteger(handNumber) && handNumber >= 1))
-    return command.error(`felt replay: --hand must be a hand number (1, 2, ...), not "${options.hand}".`, { exitCode: 2, code: 'felt.options' });
+    return command.error(`felt replay: --hand must be a hand number (1, 2, ...), not "${options.hand}".`, {
+      exitCode: 2,
+      code: 'felt.options',
+    });
   const streamId = tableStreamId(options.table);
   const log = await openEventLog(options, command, 'replay');
   let recorded;
@@ -41,7 +44,8 @@ async function runReplay(options: ReplayOptions, command: Command): Promise<void
   } finally {
     await log.close();
   }
-  if (recorded.length === 0) return command.error(`felt replay: there is no table ${options.table} (no event in ${streamId}).`, { exitCode: 2, code: 'felt.table' });
+  if (recorded.length === 0)
+    return command.error(`felt replay: there is no table ${options.table} (no event in ${streamId}).`, { exitCode: 2, code: 'felt.table' });
 
   let state = tableDecider.initialState;
   const events: TableEvent[] = [];
@@ -55,19 +59,26 @@ async function runReplay(options: ReplayOptions, command: Command): Promise<void
     try {
       state = tableDecider.evolve(state, event);
     } catch (error) {
-      return command.error(`felt replay: ${streamId} v${r.streamVersion} (${r.type}) cannot be applied: ${(error as Error).message}. Run felt verify.`, {
-        exitCode: 1,
-        code: 'felt.replay.evolve',
-      });
+      return command.error(
+        `felt replay: ${streamId} v${r.streamVersion} (${r.type}) cannot be applied: ${(error as Error).message}. Run felt verify.`,
+        {
+          exitCode: 1,
+          code: 'felt.replay.evolve',
+        },
+      );
     }
     events.push(event);
-    if (options.step && (handNumber === null || current === handNumber)) write(`${eventLine(r.streamVersion, event)}\n${stateLine(state)}\n`);
+    if (options.step && (handNumber === null || current === handNumber))
+      write(`${eventLine(r.streamVersion, event)}\n${stateLine(state)}\n`);
     if (event.type === 'HandEnded' || event.type === 'HandVoided') current = null;
   }
 
   const hands = summarizeHands(events, state).filter((h) => handNumber === null || h.handNumber === handNumber);
   if (handNumber !== null && hands.length === 0)
-    return command.error(`felt replay: table ${options.table} has no hand ${handNumber} (${state.handsPlayed} played).`, { exitCode: 2, code: 'felt.hand' });
+    return command.error(`felt replay: table ${options.table} has no hand ${handNumber} (${state.handsPlayed} played).`, {
+      exitCode: 2,
+      code: 'felt.hand',
+    });
   const out = [`Table ${options.table} (${streamId}, ${recorded.length} events, ${state.handsPlayed} hands)`];
   for (const hand of hands) out.push('', handText(hand));
   write(`${options.step ? '\n' : ''}${out.join('\n')}\n`);

@@ -23,7 +23,9 @@ export function stateLine(state: TableState): string {
     if (toAct) parts.push(`to act seat ${toAct.seat}`);
     parts.push(
       'stacks ' +
-        hand.players.map((p) => `${p.seat}:${p.stack}${p.committed ? `+${p.committed}` : ''}${p.folded ? ' folded' : p.allIn ? ' all-in' : ''}`).join(', '),
+        hand.players
+          .map((p) => `${p.seat}:${p.stack}${p.committed ? `+${p.committed}` : ''}${p.folded ? ' folded' : p.allIn ? ' all-in' : ''}`)
+          .join(', '),
     );
   } else {
     parts.push(state.status === 'open' ? `between hands (${state.handsPlayed} played)` : state.status);

@@ -29,12 +29,27 @@ describe('felt users and felt token on a PGlite folder', () => {
     expect(first.out).toMatch(/^added floor "fiona" \(id [0-9a-f-]{36}\)\npassword: [\w-]{24}\n/);
     // Every change after the first user is made as a signed-in floor supervisor, never as $USER.
     const unsigned = await felt('users', 'add', 'dana', '--role', 'dealer', '--data-dir', dir);
-    expect([unsigned.code, unsigned.err]).toEqual([2, expect.stringContaining('a staff change is made as a signed-in floor supervisor: give --token')]);
+    expect([unsigned.code, unsigned.err]).toEqual([
+      2,
+      expect.stringContaining('a staff change is made as a signed-in floor supervisor: give --token'),
+    ]);
     const token = (await felt('token', '--user', 'fiona', '--data-dir', dir)).out.trim();
     const added = await felt('users', 'add', 'dana', '--role', 'dealer', '--token', token, '--data-dir', dir);
     expect(added.code).toBe(0);
     expect(added.out).toMatch(/^added dealer "dana" \(id [0-9a-f-]{36}\)\nenrollment code: [\w-]{20}\n/);
-    const choosing = await felt('users', 'add', 'gus', '--role', 'dealer', '--password', 'chosen-for-gus', '--token', token, '--data-dir', dir);
+    const choosing = await felt(
+      'users',
+      'add',
+      'gus',
+      '--role',
+      'dealer',
+      '--password',
+      'chosen-for-gus',
+      '--token',
+      token,
+      '--data-dir',
+      dir,
+    );
     expect([choosing.code, choosing.err]).toEqual([2, expect.stringContaining('--password is for the first user only')]);
     const dealerToken = (await felt('token', '--user', 'dana', '--data-dir', dir)).out.trim();
     const notFloor = await felt('users', 'disable', 'fiona', '--token', dealerToken, '--data-dir', dir);
@@ -51,7 +66,9 @@ describe('felt users and felt token on a PGlite folder', () => {
     const again = await felt('users', 'add', 'dana', '--role', 'floor', '--token', token, '--data-dir', dir);
     expect(again).toMatchObject({ code: 2 });
     expect(again.err).toContain('there is already a user "dana"');
-    expect((await felt('users', 'add', 'eve', '--role', 'admin', '--data-dir', dir)).err).toContain('--role must be one of dealer, floor, regulator, service');
+    expect((await felt('users', 'add', 'eve', '--role', 'admin', '--data-dir', dir)).err).toContain(
+      '--role must be one of dealer, floor, regulator, service',
+    );
     expect((await felt('users', 'add', 'no spaces', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
     expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);
   });
@@ -89,7 +106,9 @@ describe('felt users and felt token on a PGlite folder', () => {
     try {
       const busy = await felt('users', 'list', '--data-dir', dir);
       expect(busy.code).toBe(2);
-      expect(busy.err).toContain(`the API (pid ${process.pid}) has the embedded database in ${dir} open, and PGlite allows one process at a time`);
+      expect(busy.err).toContain(
+        `the API (pid ${process.pid}) has the embedded database in ${dir} open, and PGlite allows one process at a time`,
+      );
     } finally {
       rmSync(join(dir, API_PID_FILE));
     }
@@ -98,7 +117,9 @@ describe('felt users and felt token on a PGlite folder', () => {
   });
 
   it('reads durations', () => {
-    expect([parseDuration('8h'), parseDuration('30m'), parseDuration('45s'), parseDuration('7d'), parseDuration('90')]).toEqual([28800, 1800, 45, 604800, 90]);
+    expect([parseDuration('8h'), parseDuration('30m'), parseDuration('45s'), parseDuration('7d'), parseDuration('90')]).toEqual([
+      28800, 1800, 45, 604800, 90,
+    ]);
     expect([parseDuration('0'), parseDuration('1w'), parseDuration('-5m'), parseDuration('')]).toEqual([null, null, null, null]);
   });
 });

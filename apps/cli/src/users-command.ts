@@ -28,7 +28,10 @@ function addDatabaseOptions(command: Command): Command {
 
 /** The commands that change staff act as a signed-in floor supervisor (docs/security.md "Insiders", rows 3 and 9). */
 function addChangeOptions(command: Command): Command {
-  return addDatabaseOptions(command).option('--token <jwt>', "a floor supervisor's access token (POST /auth/login's accessToken; default: FELT_TOKEN): the change is theirs");
+  return addDatabaseOptions(command).option(
+    '--token <jwt>',
+    "a floor supervisor's access token (POST /auth/login's accessToken; default: FELT_TOKEN): the change is theirs",
+  );
 }
 
 /**
@@ -36,23 +39,42 @@ function addChangeOptions(command: Command): Command {
  * with the API's key, their row read: not disabled, still floor, the token's generation current), never whatever
  * `$USER` says. The one exception is the first user of an empty database, which no one could sign in to approve.
  */
-async function signedInActor(options: DatabaseOptions, staff: Staff, command: Command, name: string, firstUserAllowed: boolean): Promise<StaffAdminActor> {
+async function signedInActor(
+  options: DatabaseOptions,
+  staff: Staff,
+  command: Command,
+  name: string,
+  firstUserAllowed: boolean,
+): Promise<StaffAdminActor> {
   const token = options.token ?? (process.env.FELT_TOKEN || undefined);
   if (token === undefined) {
     if (firstUserAllowed && (await staff.users.count()) === 0) return { ...CLI_ACTOR, audit: cliActor() };
-    return command.error(`felt ${name}: a staff change is made as a signed-in floor supervisor: give --token (or FELT_TOKEN), the accessToken of POST /auth/login.`, { exitCode: 2, code: 'felt.sign-in-required' });
+    return command.error(
+      `felt ${name}: a staff change is made as a signed-in floor supervisor: give --token (or FELT_TOKEN), the accessToken of POST /auth/login.`,
+      { exitCode: 2, code: 'felt.sign-in-required' },
+    );
   }
   let verified: ReturnType<typeof verifyAccessToken>;
   try {
-    verified = verifyAccessToken({ staff: resolveTokenKey({ ...location(options), tokenPrivateKey: process.env.FELT_TOKEN_PRIVATE_KEY || undefined }).publicKey }, token);
+    verified = verifyAccessToken(
+      { staff: resolveTokenKey({ ...location(options), tokenPrivateKey: process.env.FELT_TOKEN_PRIVATE_KEY || undefined }).publicKey },
+      token,
+    );
   } catch (error) {
     return command.error(`felt ${name}: ${(error as Error).message}`, { exitCode: 2, code: 'felt.secret' });
   }
-  if (!verified.ok) return command.error(`felt ${name}: the token is not valid (${verified.reason}); sign in again.`, { exitCode: 2, code: 'felt.invalid-token' });
+  if (!verified.ok)
+    return command.error(`felt ${name}: the token is not valid (${verified.reason}); sign in again.`, {
+      exitCode: 2,
+      code: 'felt.invalid-token',
+    });
   const found = await staff.users.byIdWithGeneration(verified.principal.sub);
   const user = found?.user;
   if (!found || !user || user.disabled || user.role !== 'floor' || found.tokenGeneration !== (verified.principal.generation ?? 0)) {
-    return command.error(`felt ${name}: the token is not a floor supervisor's who may sign in now (unknown, disabled, another role, or revoked); sign in again.`, { exitCode: 2, code: 'felt.not-floor' });
+    return command.error(
+      `felt ${name}: the token is not a floor supervisor's who may sign in now (unknown, disabled, another role, or revoked); sign in again.`,
+      { exitCode: 2, code: 'felt.not-floor' },
+    );
   }
   return { userId: user.id, audit: { actorId: user.id, actorRole: user.role, actorName: user.name, device: null, via: 'cli' } };
 }
@@ -85,10 +107,13 @@ async function openUsers(options: DatabaseOptions, command: Command, name: strin
     const [users, admin] = [new Users(db), new StaffAdmin(db, audit)];
     return { users, db, audit, admin, approvals: new StaffApprovals(users, admin, audit) };
   } catch (error) {
-    return command.error(`felt ${name}: cannot open the database (${databaseUrl ? 'DATABASE_URL' : dataDir}): ${(error as Error).message}.`, {
-      exitCode: 2,
-      code: 'felt.database',
-    });
+    return command.error(
+      `felt ${name}: cannot open the database (${databaseUrl ? 'DATABASE_URL' : dataDir}): ${(error as Error).message}.`,
+      {
+        exitCode: 2,
+        code: 'felt.database',
+      },
+    );
   }
 }
 
@@ -107,7 +132,12 @@ function askedLines(asked: WideningAsked): string {
   return `not done yet: ${asked.detail}\napproval ${asked.approvalId}: another floor supervisor approves it on the console's Staff screen or with POST /approvals/${asked.approvalId}/approve (until ${asked.expiresAt})\n`;
 }
 
-async function withUsers<T>(options: DatabaseOptions, command: Command, name: string, fn: (users: Users, staff: Staff) => Promise<T>): Promise<T> {
+async function withUsers<T>(
+  options: DatabaseOptions,
+  command: Command,
+  name: string,
+  fn: (users: Users, staff: Staff) => Promise<T>,
+): Promise<T> {
   const staff = await openUsers(options, command, name);
   try {
     // The staff that predate the audit stream go on record before the first change the CLI makes (once).
@@ -156,9 +186,12 @@ export function registerUsersCommand(program: Command): void {
       .requiredOption('--role <role>', USER_ROLES.join(', '))
       .option('--password <password>', 'the password (at least 8 characters)'),
   ).action(async (name: string, options: DatabaseOptions & { role: string; password?: string }, command: Command) => {
-    if (!USER_NAME.test(name)) return command.error(`felt users add: a name is 1 to 64 letters, digits, ".", "_", "@" or "-", not "${name}".`, { exitCode: 2 });
-    if (!isUserRole(options.role)) return command.error(`felt users add: --role must be one of ${USER_ROLES.join(', ')}, not "${options.role}".`, { exitCode: 2 });
-    if (options.password !== undefined && options.password.length < 8) return command.error('felt users add: a password has at least 8 characters.', { exitCode: 2 });
+    if (!USER_NAME.test(name))
+      return command.error(`felt users add: a name is 1 to 64 letters, digits, ".", "_", "@" or "-", not "${name}".`, { exitCode: 2 });
+    if (!isUserRole(options.role))
+      return command.error(`felt users add: --role must be one of ${USER_ROLES.join(', ')}, not "${options.role}".`, { exitCode: 2 });
+    if (options.password !== undefined && options.password.length < 8)
+      return command.error('felt users add: a password has at least 8 characters.', { exitCode: 2 });
     const result = await withUsers(options, command, 'users add', async (_u, staff) => {
       const actor = await signedInActor(options, staff, command, 'users add', true);
       // The first user has no one to enroll them: a password for the operator. Everyone after gets a code.
@@ -171,35 +204,50 @@ export function registerUsersCommand(program: Command): void {
       return isStaffRefusal(created) ? created : { ...created, password };
     });
     if (isStaffRefusal(result)) {
-      if (result.code === 'USER_NAME_TAKEN') return command.error(`felt users add: there is already a user "${name}".`, { exitCode: 2, code: 'felt.name-taken' });
+      if (result.code === 'USER_NAME_TAKEN')
+        return command.error(`felt users add: there is already a user "${name}".`, { exitCode: 2, code: 'felt.name-taken' });
       return refuse(command, 'users add', result);
     }
     if ('approvalId' in result) return out(askedLines(result));
     const added = result.user;
     out(`added ${added.role} "${added.name}" (id ${added.id})\n`);
-    if (result.enrollment) out(`enrollment code: ${result.enrollment.code}\n(shown once, until ${result.enrollment.expiresAt}: ${added.name} sets their own password with it, POST /auth/enroll or the console)\n`);
-    else if (options.password === undefined) out(`password: ${result.password}\n(shown once; sign in with POST /auth/login or get a token with felt token --user ${added.name})\n`);
+    if (result.enrollment)
+      out(
+        `enrollment code: ${result.enrollment.code}\n(shown once, until ${result.enrollment.expiresAt}: ${added.name} sets their own password with it, POST /auth/enroll or the console)\n`,
+      );
+    else if (options.password === undefined)
+      out(
+        `password: ${result.password}\n(shown once; sign in with POST /auth/login or get a token with felt token --user ${added.name})\n`,
+      );
   });
 
-  addDatabaseOptions(users.command('list').description('every user: name, role, active or disabled, created, id').option('--json', 'as JSON')).action(
-    async (options: DatabaseOptions & { json?: boolean }, command: Command) => {
-      const list = await withUsers(options, command, 'users list', (u) => u.list());
-      if (options.json) return out(`${JSON.stringify(list, null, 2)}\n`);
-      out(list.length === 0 ? 'no users yet: felt users add NAME --role floor\n' : `${list.map(userLine).join('\n')}\n`);
-    },
-  );
+  addDatabaseOptions(
+    users.command('list').description('every user: name, role, active or disabled, created, id').option('--json', 'as JSON'),
+  ).action(async (options: DatabaseOptions & { json?: boolean }, command: Command) => {
+    const list = await withUsers(options, command, 'users list', (u) => u.list());
+    if (options.json) return out(`${JSON.stringify(list, null, 2)}\n`);
+    out(list.length === 0 ? 'no users yet: felt users add NAME --role floor\n' : `${list.map(userLine).join('\n')}\n`);
+  });
 
-  for (const [verb, disabled] of [['disable', true], ['enable', false]] as const) {
-    addChangeOptions(users.command(`${verb} <name>`).description(disabled ? 'stop a user signing in; their tokens stop working at once' : 'let a disabled user sign in again')).action(
-      async (name: string, options: DatabaseOptions, command: Command) => {
-        const result = await withUsers(options, command, `users ${verb}`, async (_u, staff) => staff.admin.update(name, { disabled }, await signedInActor(options, staff, command, `users ${verb}`, false)));
-        if (isStaffRefusal(result)) {
-          if (result.code === 'USER_NOT_FOUND') return command.error(`felt users ${verb}: there is no user "${name}".`, { exitCode: 2, code: 'felt.no-user' });
-          return refuse(command, `users ${verb}`, result);
-        }
-        out(`${disabled ? 'disabled' : 'enabled'} "${name}"\n`);
-      },
-    );
+  for (const [verb, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    addChangeOptions(
+      users
+        .command(`${verb} <name>`)
+        .description(disabled ? 'stop a user signing in; their tokens stop working at once' : 'let a disabled user sign in again'),
+    ).action(async (name: string, options: DatabaseOptions, command: Command) => {
+      const result = await withUsers(options, command, `users ${verb}`, async (_u, staff) =>
+        staff.admin.update(name, { disabled }, await signedInActor(options, staff, command, `users ${verb}`, false)),
+      );
+      if (isStaffRefusal(result)) {
+        if (result.code === 'USER_NOT_FOUND')
+          return command.error(`felt users ${verb}: there is no user "${name}".`, { exitCode: 2, code: 'felt.no-user' });
+        return refuse(command, `users ${verb}`, result);
+      }
+      out(`${disabled ? 'disabled' : 'enabled'} "${name}"\n`);
+    });
   }
 
   addChangeOptions(users.command('role <name> <role>').description(`change a user's role (${USER_ROLES.join(', ')}); their tokens stop at once; to floor or regulator, once another floor supervisor approves (its id is printed)`)).action(
@@ -214,19 +262,32 @@ export function registerUsersCommand(program: Command): void {
     },
   );
 
-  addChangeOptions(users.command('reset-password <name>').description('reset a user\'s password (as the floor supervisor of --token): an enrollment code is printed once (--password P: your own only)').option('--password <password>', 'your own new password (at least 8 characters)')).action(
-    async (name: string, options: DatabaseOptions & { password?: string }, command: Command) => {
-      const result = await withUsers(options, command, 'users reset-password', async (_u, staff) => {
-        const actor = await signedInActor(options, staff, command, 'users reset-password', false);
-        const target = await staff.users.byName(name);
-        // A floor supervisor may set their own password here, never another's: others get a code.
-        if (options.password !== undefined && target?.id !== actor.userId) return command.error("felt users reset-password: --password sets your own password only; another's reset gives an enrollment code.", { exitCode: 2, code: 'felt.password-not-yours' });
-        return staff.admin.resetPassword(name, actor, options.password);
-      });
-      if (isStaffRefusal(result)) return refuse(command, 'users reset-password', result);
-      out(options.password === undefined ? `enrollment code for "${result.user.name}": ${result.enrollment!.code}\n(shown once, until ${result.enrollment!.expiresAt}: ${result.user.name} sets their own password with it)\n` : `new password for "${result.user.name}" set\n`);
-    },
-  );
+  addChangeOptions(
+    users
+      .command('reset-password <name>')
+      .description(
+        "reset a user's password (as the floor supervisor of --token): an enrollment code is printed once (--password P: your own only)",
+      )
+      .option('--password <password>', 'your own new password (at least 8 characters)'),
+  ).action(async (name: string, options: DatabaseOptions & { password?: string }, command: Command) => {
+    const result = await withUsers(options, command, 'users reset-password', async (_u, staff) => {
+      const actor = await signedInActor(options, staff, command, 'users reset-password', false);
+      const target = await staff.users.byName(name);
+      // A floor supervisor may set their own password here, never another's: others get a code.
+      if (options.password !== undefined && target?.id !== actor.userId)
+        return command.error(
+          "felt users reset-password: --password sets your own password only; another's reset gives an enrollment code.",
+          { exitCode: 2, code: 'felt.password-not-yours' },
+        );
+      return staff.admin.resetPassword(name, actor, options.password);
+    });
+    if (isStaffRefusal(result)) return refuse(command, 'users reset-password', result);
+    out(
+      options.password === undefined
+        ? `enrollment code for "${result.user.name}": ${result.enrollment!.code}\n(shown once, until ${result.enrollment!.expiresAt}: ${result.user.name} sets their own password with it)\n`
+        : `new password for "${result.user.name}" set\n`,
+    );
+  });
 
   addDatabaseOptions(
     program
@@ -251,11 +312,15 @@ export function registerUsersCommand(program: Command): void {
       const found = row ? { ...row.user, generation: row.tokenGeneration } : null;
       // A token for a user is a sign-in made on the operator's machine: on record like one.
       if (found && !found.disabled) {
-        await staff.audit.append({ type: 'TokenIssued', userId: found.id, name: found.name, role: found.role, expiresInSeconds: ttl }, cliActor());
+        await staff.audit.append(
+          { type: 'TokenIssued', userId: found.id, name: found.name, role: found.role, expiresInSeconds: ttl },
+          cliActor(),
+        );
       }
       return found;
     });
-    if (!user) return command.error(`felt token: there is no user "${options.user}" (felt users list).`, { exitCode: 2, code: 'felt.no-user' });
+    if (!user)
+      return command.error(`felt token: there is no user "${options.user}" (felt users list).`, { exitCode: 2, code: 'felt.no-user' });
     if (user.disabled) return command.error(`felt token: user "${user.name}" is disabled.`, { exitCode: 2, code: 'felt.disabled' });
     out(`${signAccessToken(secret, { sub: user.id, name: user.name, role: user.role, generation: user.generation }, ttl)}\n`);
   });

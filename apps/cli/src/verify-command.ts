@@ -3,7 +3,23 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import type { TableEngine } from '@felt/engine';
-import { checkAnchors, checkCommands, checkStaff, eventsHashAt, formatViolation, loadHouseRules, readAnchorSets, storeHashAt, tableStreamId, type AnchorSet, verifyEvents, verifyStore, verifyStoreInWorkers, verifyWorkerFile, type VerifyReport } from '@felt/regulator';
+import {
+  checkAnchors,
+  checkCommands,
+  checkStaff,
+  eventsHashAt,
+  formatViolation,
+  loadHouseRules,
+  readAnchorSets,
+  storeHashAt,
+  tableStreamId,
+  type AnchorSet,
+  verifyEvents,
+  verifyStore,
+  verifyStoreInWorkers,
+  verifyWorkerFile,
+  type VerifyReport,
+} from '@felt/regulator';
 import { checkReadModels } from '@felt/read-models';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
 
@@ -42,26 +58,49 @@ export function registerVerifyCommand(program: Command): void {
     .description('verify the event log: hash chain, versions, the rules re-derived with the engine, chip conservation')
     .option('--table <id>', 'one table (its stream table-<id>)')
     .option('--all', 'every stream (the default)')
-    .option('--excerpt', 'with --file: streams may start after version 1 (an export with --from); their chain is checked from their first event')
+    .option(
+      '--excerpt',
+      'with --file: streams may start after version 1 (an export with --from); their chain is checked from their first event',
+    )
     .option('--json', 'print {"summary": {...}, "heads": [...], "unreadable": [...], "violations": [...]} as JSON')
-    .option('--anchors <file|dir>', 'a signed anchors file (felt anchors), or a directory of them (felt anchors receive): the log must still extend every anchor in each')
-    .option('--anchors-key <public.pem>', "with --anchors: the Ed25519 public key the regulator keeps")
-    .option('--seal-key <file>', 'database only: a file holding the seal key (64 hex digits, as FELT_SEAL_KEY or data/seal.key): each sealed deck is opened and compared with the revealed one, and live hands are checked too; one thread')
+    .option(
+      '--anchors <file|dir>',
+      'a signed anchors file (felt anchors), or a directory of them (felt anchors receive): the log must still extend every anchor in each',
+    )
+    .option('--anchors-key <public.pem>', 'with --anchors: the Ed25519 public key the regulator keeps')
+    .option(
+      '--seal-key <file>',
+      'database only: a file holding the seal key (64 hex digits, as FELT_SEAL_KEY or data/seal.key): each sealed deck is opened and compared with the revealed one, and live hands are checked too; one thread',
+    )
     .option('--no-read-models', "database only: skip comparing the worker's read-model rows with a fresh fold")
-    .option('--workers <n>', 'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)')
-    .option('--house-rules <module>', "the casino's own rule modules the tables were played with (default FELT_HOUSE_RULES): a JavaScript file whose houseRules(engine) returns them (examples/house-rules/); one thread");
+    .option(
+      '--workers <n>',
+      'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)',
+    )
+    .option(
+      '--house-rules <module>',
+      "the casino's own rule modules the tables were played with (default FELT_HOUSE_RULES): a JavaScript file whose houseRules(engine) returns them (examples/house-rules/); one thread",
+    );
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
 }
 
 async function runVerify(options: VerifyOptions, command: Command): Promise<void> {
   const write = (text: string) => command.configureOutput().writeOut!(text);
-  if (options.table && options.all) return command.error('felt verify: give --table ID or --all, not both.', { exitCode: 2, code: 'felt.options' });
+  if (options.table && options.all)
+    return command.error('felt verify: give --table ID or --all, not both.', { exitCode: 2, code: 'felt.options' });
   const workers = options.workers === undefined ? defaultWorkers() : Number(options.workers);
   if (!(Number.isSafeInteger(workers) && workers >= 1 && workers <= 64))
-    return command.error(`felt verify: --workers must be a whole number from 1 to 64, not "${options.workers}".`, { exitCode: 2, code: 'felt.options' });
+    return command.error(`felt verify: --workers must be a whole number from 1 to 64, not "${options.workers}".`, {
+      exitCode: 2,
+      code: 'felt.options',
+    });
   let anchors: AnchorSet[] | null = null;
   if (options.anchors !== undefined) {
-    if (!options.anchorsKey) return command.error('felt verify: --anchors needs --anchors-key PUBLIC.pem (the public key the regulator keeps).', { exitCode: 2, code: 'felt.options' });
+    if (!options.anchorsKey)
+      return command.error('felt verify: --anchors needs --anchors-key PUBLIC.pem (the public key the regulator keeps).', {
+        exitCode: 2,
+        code: 'felt.options',
+      });
     try {
       anchors = readAnchorSets(options.anchors, readFileSync(options.anchorsKey, 'utf8'));
     } catch (error) {
@@ -77,7 +116,11 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
         return (error as Error).message;
       }
     })();
-    if (!/^[0-9a-fA-F]{64}$/.test(text)) return command.error(`felt verify: --seal-key ${options.sealKey} holds no seal key (64 hex digits).`, { exitCode: 2, code: 'felt.options' });
+    if (!/^[0-9a-fA-F]{64}$/.test(text))
+      return command.error(`felt verify: --seal-key ${options.sealKey} holds no seal key (64 hex digits).`, {
+        exitCode: 2,
+        code: 'felt.options',
+      });
     sealKey = Buffer.from(text, 'hex');
   }
   const houseRules = options.houseRules ?? (process.env.FELT_HOUSE_RULES || undefined);
@@ -95,7 +138,15 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
   let bar: SingleBar | null = null;
   const onProgress = (done: number, total: number) => {
     if (!bar && process.stderr.isTTY && total >= PROGRESS_MIN_EVENTS) {
-      bar = new SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true, format: 'verify [{bar}] {percentage}% | {value}/{total} events | {eta}s' }, Presets.shades_classic);
+      bar = new SingleBar(
+        {
+          stream: process.stderr,
+          clearOnComplete: true,
+          hideCursor: true,
+          format: 'verify [{bar}] {percentage}% | {value}/{total} events | {eta}s',
+        },
+        Presets.shades_classic,
+      );
       bar.start(total, 0);
     }
     bar?.update(done);
@@ -120,7 +171,8 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
       report.violations.push(...(await checkCommands(log.store, only.streamIds)));
       // The users and dealer_assignments rows against the audit streams (a whole-store check: not with --table).
       if (!options.table) report.violations.push(...(await checkStaff(log.store, log.db)));
-      for (const set of anchors ?? []) report.violations.push(...(await checkAnchors(set, storeHashAt(log.store), options.table ? covering(report) : () => true)));
+      for (const set of anchors ?? [])
+        report.violations.push(...(await checkAnchors(set, storeHashAt(log.store), options.table ? covering(report) : () => true)));
       if (options.readModels !== false) {
         for (const check of await checkReadModels(log.store)) {
           if (check.difference !== null)
@@ -139,28 +191,60 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
   }
 
   const seconds = (Date.now() - started) / 1000;
-  const summary = { streams: report.streams, events: report.events, hands: report.hands, sealedHands: report.sealedHands.length, violations: report.violations.length + unreadable.length, seconds };
-  if (options.json) write(JSON.stringify({ summary, heads: report.heads, unreadable, violations: report.violations, trainingHands: report.trainingHands, readerConflicts: report.readerConflicts }, null, 2) + '\n');
+  const summary = {
+    streams: report.streams,
+    events: report.events,
+    hands: report.hands,
+    sealedHands: report.sealedHands.length,
+    violations: report.violations.length + unreadable.length,
+    seconds,
+  };
+  if (options.json)
+    write(
+      JSON.stringify(
+        {
+          summary,
+          heads: report.heads,
+          unreadable,
+          violations: report.violations,
+          trainingHands: report.trainingHands,
+          readerConflicts: report.readerConflicts,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   else {
     for (const line of unreadable) write(`UNREADABLE ${line}\n`);
     for (const v of report.violations) write(`VIOLATION  ${formatViolation(v)}\n`);
-    for (const h of report.sealedHands) write(`SEALED     ${h.streamId} v${h.version} hand ${h.handNumber} is being played: its deck is revealed (and its deal checked) when it ends\n`);
+    for (const h of report.sealedHands)
+      write(
+        `SEALED     ${h.streamId} v${h.version} hand ${h.handNumber} is being played: its deck is revealed (and its deal checked) when it ends\n`,
+      );
     for (const line of trainingLines(report.trainingHands)) write(`TRAINING   ${line}\n`);
-    for (const c of report.readerConflicts) write(`CONFLICT   ${c.streamId} v${c.version} hand ${c.handNumber}: a dealer's entry contradicted a reader's record, which was set aside\n`);
+    for (const c of report.readerConflicts)
+      write(
+        `CONFLICT   ${c.streamId} v${c.version} hand ${c.handNumber}: a dealer's entry contradicted a reader's record, which was set aside\n`,
+      );
     write(
       `${report.streams} stream${report.streams === 1 ? '' : 's'}, ${report.events} events, ${report.hands} hands: ` +
         `${summary.violations === 0 ? 'no violation' : `${summary.violations} violation${summary.violations === 1 ? '' : 's'}`} (${seconds.toFixed(1)}s)\n`,
     );
   }
-  if (summary.violations > 0) command.error(`felt verify: ${summary.violations} violation${summary.violations === 1 ? '' : 's'} found.`, { exitCode: 1, code: 'felt.verify.violations' });
+  if (summary.violations > 0)
+    command.error(`felt verify: ${summary.violations} violation${summary.violations === 1 ? '' : 's'} found.`, {
+      exitCode: 1,
+      code: 'felt.verify.violations',
+    });
 }
 
 /** One line per table for its training hands (decks anyone could choose): how many, and the first and last. */
 function trainingLines(hands: VerifyReport['trainingHands']): string[] {
   const byStream = new Map<string, number[]>();
   for (const h of hands) byStream.set(h.streamId, [...(byStream.get(h.streamId) ?? []), h.handNumber]);
-  return [...byStream].map(([streamId, numbers]) =>
-    `${streamId}: ${numbers.length} hand${numbers.length === 1 ? '' : 's'} dealt on a training table (decks anyone could choose, not a game's record): hand${numbers.length === 1 ? ` ${numbers[0]}` : `s ${numbers[0]} to ${numbers[numbers.length - 1]}`}`,
+  return [...byStream].map(
+    ([streamId, numbers]) =>
+      `${streamId}: ${numbers.length} hand${numbers.length === 1 ? '' : 's'} dealt on a training table (decks anyone could choose, not a game's record): hand${numbers.length === 1 ? ` ${numbers[0]}` : `s ${numbers[0]} to ${numbers[numbers.length - 1]}`}`,
   );
 }
 

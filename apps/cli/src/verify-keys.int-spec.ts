@@ -29,7 +29,8 @@ describe('felt verify --seal-key, felt anchors-receive and felt verify --anchors
     await openTableWithPlayers(api, 'keyed', 3);
     const { toAct } = await startHandWithBlinds(api, 'keyed');
     let seat = toAct;
-    for (let i = 0; i < 2; i++) seat = (await expectStatus(api.http.post('/tables/keyed/fold').send({ seat }), 201)).body.table.toAct ?? seat;
+    for (let i = 0; i < 2; i++)
+      seat = (await expectStatus(api.http.post('/tables/keyed/fold').send({ seat }), 201)).body.table.toAct ?? seat;
     await startHandWithBlinds(api, 'keyed');
   });
 
@@ -57,9 +58,11 @@ describe('felt verify --seal-key, felt anchors-receive and felt verify --anchors
     const received = join(dir, 'received');
     let out = '';
     const program = buildProgram({ writeOut: (text) => (out += text), writeErr: () => undefined, exitOverride: true });
-    const receiving = program.parseAsync(['node', 'felt', 'anchors-receive', '--dir', received, '--public-key', pub, '--port', '0']).catch((error: unknown) => {
-      if (!(error instanceof CommanderError)) throw error;
-    });
+    const receiving = program
+      .parseAsync(['node', 'felt', 'anchors-receive', '--dir', received, '--public-key', pub, '--port', '0'])
+      .catch((error: unknown) => {
+        if (!(error instanceof CommanderError)) throw error;
+      });
     const address = (await waitUntil('the receiver to listen', () => /receiving anchors on ([\d.]+:\d+)/.exec(out)?.[1])) as string;
     try {
       const url = `http://${address}/`;
@@ -72,7 +75,18 @@ describe('felt verify --seal-key, felt anchors-receive and felt verify --anchors
       process.emit('SIGINT');
       await receiving;
     }
-    const held = await felt('verify', '--database-url', t.url, '--table', 'keyed', '--no-read-models', '--anchors', received, '--anchors-key', pub);
+    const held = await felt(
+      'verify',
+      '--database-url',
+      t.url,
+      '--table',
+      'keyed',
+      '--no-read-models',
+      '--anchors',
+      received,
+      '--anchors-key',
+      pub,
+    );
     expect(held.code).toBe(0);
 
     // A tail cut off after the anchors, the stream's head rewound to match: every kept set catches it.
@@ -81,14 +95,35 @@ describe('felt verify --seal-key, felt anchors-receive and felt verify --anchors
     await t.db.transaction(async (tx) => {
       await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
       await tx.query('DELETE FROM events WHERE stream_id = $1 AND stream_version = $2', ['table-keyed', last.streamVersion]);
-      await tx.query('UPDATE streams SET version = $2, last_hash = $3 WHERE stream_id = $1', ['table-keyed', last.streamVersion - 1, last.prevHash]);
+      await tx.query('UPDATE streams SET version = $2, last_hash = $3 WHERE stream_id = $1', [
+        'table-keyed',
+        last.streamVersion - 1,
+        last.prevHash,
+      ]);
       await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
     });
-    const cut = await felt('verify', '--database-url', t.url, '--table', 'keyed', '--no-read-models', '--anchors', received, '--anchors-key', pub);
+    const cut = await felt(
+      'verify',
+      '--database-url',
+      t.url,
+      '--table',
+      'keyed',
+      '--no-read-models',
+      '--anchors',
+      received,
+      '--anchors-key',
+      pub,
+    );
     expect(cut.code).toBe(1);
     expect(cut.out.split('\n').filter((l) => l.includes('[anchor]'))).toHaveLength(2);
     // A set that is not the operator's in the directory: refused before anything is compared.
-    writeFileSync(join(received, 'planted.json'), readFileSync(join(received, readdirSync(received)[0]!), 'utf8').replace(/"version":\s*(\d+)/, (_m, v) => `"version": ${Number(v) + 1}`));
+    writeFileSync(
+      join(received, 'planted.json'),
+      readFileSync(join(received, readdirSync(received)[0]!), 'utf8').replace(
+        /"version":\s*(\d+)/,
+        (_m, v) => `"version": ${Number(v) + 1}`,
+      ),
+    );
     const planted = await felt('verify', '--database-url', t.url, '--table', 'keyed', '--anchors', received, '--anchors-key', pub);
     expect(planted.code).toBe(2);
   });

@@ -55,15 +55,28 @@ export class TurnChangeGuard {
  * ask first. Bet, raise and kill amounts are bounded by the legal minimum and maximum before anything is sent.
  */
 export function actionBar(view: TableView, ctx: ActionBarContext): HTMLElement {
-  const bar = element('section', { class: 'action-bar', 'aria-labelledby': 'actions-heading', 'data-testid': 'actions', 'data-version': view.version });
+  const bar = element('section', {
+    class: 'action-bar',
+    'aria-labelledby': 'actions-heading',
+    'data-testid': 'actions',
+    'data-version': view.version,
+  });
   // Hole cards are reported by the table's card reader (a device of its own), never keyed in at a console.
-  const offered = view.legalActions.filter((a): a is ConsoleAction => (a.type !== 'ChopBlinds' || ctx.role === 'floor') && a.type !== 'ReportHoleCards');
+  const offered = view.legalActions.filter(
+    (a): a is ConsoleAction => (a.type !== 'ChopBlinds' || ctx.role === 'floor') && a.type !== 'ReportHoleCards',
+  );
   bar.append(element('h2', { id: 'actions-heading', class: 'turn', 'data-testid': 'turn' }, turnLine(view, offered)));
   const list = element('div', { class: 'action-list', 'data-testid': 'action-list' });
   if (ctx.role === 'regulator') {
     list.append(element('p', { class: 'quiet' }, 'Regulators watch; the actions are for the dealer and the floor.'));
   } else if (offered.length === 0) {
-    list.append(element('p', { class: 'quiet', 'data-testid': 'no-actions' }, view.hand && view.hand.phase !== 'complete' ? 'Waiting.' : 'No hand in progress.'));
+    list.append(
+      element(
+        'p',
+        { class: 'quiet', 'data-testid': 'no-actions' },
+        view.hand && view.hand.phase !== 'complete' ? 'Waiting.' : 'No hand in progress.',
+      ),
+    );
   } else {
     // Every seat may kill the pot before the deal: one control with a seat choice, not an input per seat.
     const kills = offered.filter((a): a is Extract<LegalAction, { type: 'KillPot' }> => a.type === 'KillPot');
@@ -78,7 +91,10 @@ export function actionBar(view: TableView, ctx: ActionBarContext): HTMLElement {
       );
       (list.querySelector('[data-testid="confirm-no"]') as HTMLButtonElement).focus();
     };
-    list.append(...others.map((action) => actionControl(view, action, ctx, askFirst)), ...(kills.length > 1 ? [killControl(view, kills, ctx)] : []));
+    list.append(
+      ...others.map((action) => actionControl(view, action, ctx, askFirst)),
+      ...(kills.length > 1 ? [killControl(view, kills, ctx)] : []),
+    );
   }
   bar.append(list, ctx.feedback.slot('actions'));
   // The turn moved to another decision: make it visible, and ignore taps for a moment.
@@ -146,7 +162,9 @@ function actionControl(view: TableView, action: ConsoleAction, ctx: ActionBarCon
   const player = action.seat === null ? undefined : inHand(view, action.seat);
   switch (action.type) {
     case 'PostBlind':
-      return button(testId, `Post ${FORCED_BET_WORDS[action.blind] ?? action.blind} ${action.amount}${who}`, () => send({ seat: action.seat, blind: action.blind }));
+      return button(testId, `Post ${FORCED_BET_WORDS[action.blind] ?? action.blind} ${action.amount}${who}`, () =>
+        send({ seat: action.seat, blind: action.blind }),
+      );
     case 'Straddle':
       return button(testId, `Straddle ${action.amount}${who}`, () => send({ seat: action.seat }));
     case 'Deal':
@@ -154,7 +172,11 @@ function actionControl(view: TableView, action: ConsoleAction, ctx: ActionBarCon
     case 'ChopBlinds': {
       // Both blinds must agree; the console records each player's consent under their player id.
       const consents = [action.seat, action.bigBlindSeat].map((seat) => ({ seat, by: playerName(view, seat) || `seat ${seat}` }));
-      return button(testId, `Chop the blinds — seats ${action.seat} and ${action.bigBlindSeat}${action.fee ? `, fee ${action.fee}` : ''}`, () => send({ consents }));
+      return button(
+        testId,
+        `Chop the blinds — seats ${action.seat} and ${action.bigBlindSeat}${action.fee ? `, fee ${action.fee}` : ''}`,
+        () => send({ consents }),
+      );
     }
     case 'RunItTwice': {
       // Every player in the pot must agree; the console records each consent under the player's id.
@@ -165,42 +187,63 @@ function actionControl(view: TableView, action: ConsoleAction, ctx: ActionBarCon
       return button(testId, 'Run it once', () => send({}));
     case 'Fold': {
       const couldCheck = view.legalActions.some((a) => a.type === 'Check' && a.seat === action.seat);
-      return button(testId, `Fold${who}`, () =>
-        couldCheck ? ask(`${seatAndPlayer(view, action.seat)} faces no bet and could check. Fold anyway?`, `Yes, fold seat ${action.seat}`, () => send({ seat: action.seat })) : send({ seat: action.seat }), 'fold');
+      return button(
+        testId,
+        `Fold${who}`,
+        () =>
+          couldCheck
+            ? ask(`${seatAndPlayer(view, action.seat)} faces no bet and could check. Fold anyway?`, `Yes, fold seat ${action.seat}`, () =>
+                send({ seat: action.seat }),
+              )
+            : send({ seat: action.seat }),
+        'fold',
+      );
     }
     case 'Check':
       return button(testId, `Check${who}`, () => send({ seat: action.seat }));
     case 'Call': {
       const allIn = player !== undefined && action.amount >= player.stack;
       return button(testId, `Call ${action.amount}${allIn ? ' (all in)' : ''}${who}`, () =>
-        allIn ? ask(`${seatAndPlayer(view, action.seat)} calls all in for ${action.amount}?`, `Yes, all in`, () => send({ seat: action.seat })) : send({ seat: action.seat }));
+        allIn
+          ? ask(`${seatAndPlayer(view, action.seat)} calls all in for ${action.amount}?`, `Yes, all in`, () => send({ seat: action.seat }))
+          : send({ seat: action.seat }),
+      );
     }
     case 'ShowHand':
-      if (action.cardsToEnter !== undefined) return cardPicker(testId, `Show${who}`, action.cardsToEnter, ctx.seenCards, (cards) => send({ seat: action.seat, cards }));
+      if (action.cardsToEnter !== undefined)
+        return cardPicker(testId, `Show${who}`, action.cardsToEnter, ctx.seenCards, (cards) => send({ seat: action.seat, cards }));
       return button(testId, `Show${who}`, () => send({ seat: action.seat }));
     case 'MuckHand':
       return button(testId, `Muck${who}`, () => send({ seat: action.seat }));
     case 'DealBoard':
-      return cardPicker(testId, `Deal the ${action.street}`, action.cardsToEnter, ctx.seenCards, (cards) => send({ street: action.street, cards }));
+      return cardPicker(testId, `Deal the ${action.street}`, action.cardsToEnter, ctx.seenCards, (cards) =>
+        send({ street: action.street, cards }),
+      );
     case 'Bet':
       return boundedAmount(view, testId, `Bet${who}`, action.min, action.max, 1, refuse, (amount) => {
         const allIn = player !== undefined && amount >= player.stack;
-        if (allIn) ask(`${seatAndPlayer(view, action.seat)} bets all in (${amount})?`, 'Yes, all in', () => send({ seat: action.seat, amount }));
+        if (allIn)
+          ask(`${seatAndPlayer(view, action.seat)} bets all in (${amount})?`, 'Yes, all in', () => send({ seat: action.seat, amount }));
         else send({ seat: action.seat, amount });
       });
     case 'Raise':
       return boundedAmount(view, testId, `Raise to${who}`, action.min, action.max, 1, refuse, (to) => {
         const allIn = player !== undefined && to >= player.stack + (player.live ?? 0);
-        if (allIn) ask(`${seatAndPlayer(view, action.seat)} raises all in (to ${to})?`, 'Yes, all in', () => send({ seat: action.seat, to }));
+        if (allIn)
+          ask(`${seatAndPlayer(view, action.seat)} raises all in (to ${to})?`, 'Yes, all in', () => send({ seat: action.seat, to }));
         else send({ seat: action.seat, to });
       });
     case 'UseTimeBank': {
       // The running clock gets the option's extension (docs/house-options.md "Shot clock and time banks").
       const seconds = (view.rules?.houseOptions.shotClock as { timeBankSeconds?: number } | undefined)?.timeBankSeconds;
-      return button(testId, `Time bank${seconds ? ` +${seconds} s` : ''} (${action.extensionsLeft} left)${who}`, () => send({ seat: action.seat }));
+      return button(testId, `Time bank${seconds ? ` +${seconds} s` : ''} (${action.extensionsLeft} left)${who}`, () =>
+        send({ seat: action.seat }),
+      );
     }
     case 'KillPot':
-      return boundedAmount(view, testId, `Kill the pot${who}`, action.min, action.max, action.step, refuse, (amount) => send({ seat: action.seat, amount }));
+      return boundedAmount(view, testId, `Kill the pot${who}`, action.min, action.max, action.step, refuse, (amount) =>
+        send({ seat: action.seat, amount }),
+      );
   }
 }
 
@@ -208,25 +251,46 @@ function actionControl(view: TableView, action: ConsoleAction, ctx: ActionBarCon
 function killControl(view: TableView, kills: readonly Extract<LegalAction, { type: 'KillPot' }>[], ctx: ActionBarContext): HTMLElement {
   const seatId = 'action-KillPot-seat';
   const amountId = 'action-KillPot-amount';
-  const seat = element('select', { id: seatId, 'data-testid': seatId }, kills.map((k) => element('option', { value: k.seat }, seatAndPlayer(view, k.seat))));
+  const seat = element(
+    'select',
+    { id: seatId, 'data-testid': seatId },
+    kills.map((k) => element('option', { value: k.seat }, seatAndPlayer(view, k.seat))),
+  );
   const input = element('input', { id: amountId, type: 'number', required: true, inputmode: 'numeric', 'data-testid': amountId });
   const bounds = element('span', { class: 'quiet' });
   const chosen = () => kills.find((k) => k.seat === Number(seat.value))!;
   const fit = () => {
     const k = chosen();
     // The seat's minimum as drawn (defaultValue), not as typed: a redraw may replace it (form-drafts.ts).
-    Object.assign(input, { min: String(k.min), max: String(k.max), step: String(k.step), defaultValue: String(k.min), value: String(k.min) });
+    Object.assign(input, {
+      min: String(k.min),
+      max: String(k.max),
+      step: String(k.step),
+      defaultValue: String(k.min),
+      value: String(k.min),
+    });
     bounds.textContent = `${k.min}–${k.max}`;
   };
   seat.addEventListener('change', fit);
   fit();
-  const form = element('form', { class: 'amount-action', novalidate: true, 'data-version': view.version }, element('label', { for: seatId }, 'Kill the pot:'), seat, element('label', { for: amountId }, bounds), input, element('button', { type: 'submit', 'data-testid': 'action-KillPot' }, 'Kill the pot'));
+  const form = element(
+    'form',
+    { class: 'amount-action', novalidate: true, 'data-version': view.version },
+    element('label', { for: seatId }, 'Kill the pot:'),
+    seat,
+    element('label', { for: amountId }, bounds),
+    input,
+    element('button', { type: 'submit', 'data-testid': 'action-KillPot' }, 'Kill the pot'),
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const k = chosen();
     const amount = Number(input.value);
     if (!Number.isSafeInteger(amount) || amount < k.min || amount > k.max || (amount - k.min) % k.step !== 0)
-      return ctx.feedback.refusedHere('actions', `The kill for ${seatAndPlayer(view, k.seat)} is from ${k.min} to ${k.max}${k.step > 1 ? ` in steps of ${k.step}` : ''}; ${input.value || 'nothing'} was entered. Nothing was sent.`);
+      return ctx.feedback.refusedHere(
+        'actions',
+        `The kill for ${seatAndPlayer(view, k.seat)} is from ${k.min} to ${k.max}${k.step > 1 ? ` in steps of ${k.step}` : ''}; ${input.value || 'nothing'} was entered. Nothing was sent.`,
+      );
     ctx.choose({ route: commandRoute('KillPot'), body: { seat: k.seat, amount }, decidedOnVersion: view.version });
   });
   return form;
@@ -236,16 +300,43 @@ function killControl(view: TableView, kills: readonly Extract<LegalAction, { typ
  * An amount and its button. The form carries the version its command is decided on: a redraw for a newer version
  * replaces it rather than keeping it (form-drafts.ts), the amount typed going into the new one.
  */
-function boundedAmount(view: TableView, testId: string, label: string, min: number, max: number, step: number, refuse: (sentence: string) => void, send: (amount: number) => void): HTMLElement {
+function boundedAmount(
+  view: TableView,
+  testId: string,
+  label: string,
+  min: number,
+  max: number,
+  step: number,
+  refuse: (sentence: string) => void,
+  send: (amount: number) => void,
+): HTMLElement {
   const inputId = `${testId}-amount`;
-  const input = element('input', { id: inputId, type: 'number', min, max, step, value: min, required: true, inputmode: 'numeric', 'data-testid': inputId });
+  const input = element('input', {
+    id: inputId,
+    type: 'number',
+    min,
+    max,
+    step,
+    value: min,
+    required: true,
+    inputmode: 'numeric',
+    'data-testid': inputId,
+  });
   const b = element('button', { type: 'submit', 'data-testid': testId }, label);
-  const form = element('form', { class: 'amount-action', novalidate: true, 'data-version': view.version }, element('label', { for: inputId }, `${min}–${max}`), input, b);
+  const form = element(
+    'form',
+    { class: 'amount-action', novalidate: true, 'data-version': view.version },
+    element('label', { for: inputId }, `${min}–${max}`),
+    input,
+    b,
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const amount = Number(input.value);
     if (!Number.isSafeInteger(amount) || amount < min || amount > max) {
-      refuse(`The amount must be a whole number from ${min} to ${max}; ${input.value === '' ? 'nothing' : input.value} was entered. Nothing was sent.`);
+      refuse(
+        `The amount must be a whole number from ${min} to ${max}; ${input.value === '' ? 'nothing' : input.value} was entered. Nothing was sent.`,
+      );
       return;
     }
     send(amount);

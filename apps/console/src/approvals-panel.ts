@@ -60,7 +60,12 @@ export function approvalsPanel(ctx: ConsoleContext): HTMLElement {
   async function load(): Promise<void> {
     try {
       const answer = await ctx.api.get<{ approvals: PendingWidening[] }>('/approvals');
-      replaceChildren(list, answer.approvals.length === 0 ? [element('li', { 'data-testid': 'no-approvals' }, 'No request is waiting.')] : answer.approvals.map(item));
+      replaceChildren(
+        list,
+        answer.approvals.length === 0
+          ? [element('li', { 'data-testid': 'no-approvals' }, 'No request is waiting.')]
+          : answer.approvals.map(item),
+      );
     } catch (error) {
       feedback.refused('approvals', error);
     }

@@ -19,9 +19,31 @@ function render(games: readonly BoardGame[]): void {
         'section',
         { class: 'board-game', 'data-testid': `board-${g.gameId}` },
         element('h2', {}, g.name),
-        element('p', { 'data-testid': `board-summary-${g.gameId}` }, g.interestList ? `Interest list: ${g.listLength}` : `${g.tablesRunning} table${g.tablesRunning === 1 ? '' : 's'} · ${g.seatsOpen} open · ${g.listLength} waiting`),
-        g.called.length > 0 && element('ul', { class: 'called' }, g.called.map((c) => element('li', { 'data-testid': `board-called-${c.alias}` }, `${c.alias} → table ${c.tableId} `, element('span', { 'data-respond-by': c.respondBy }, countdown(c.respondBy))))),
-        element('ol', { 'data-testid': `board-list-${g.gameId}` }, g.list.map((alias) => element('li', {}, alias))),
+        element(
+          'p',
+          { 'data-testid': `board-summary-${g.gameId}` },
+          g.interestList
+            ? `Interest list: ${g.listLength}`
+            : `${g.tablesRunning} table${g.tablesRunning === 1 ? '' : 's'} · ${g.seatsOpen} open · ${g.listLength} waiting`,
+        ),
+        g.called.length > 0 &&
+          element(
+            'ul',
+            { class: 'called' },
+            g.called.map((c) =>
+              element(
+                'li',
+                { 'data-testid': `board-called-${c.alias}` },
+                `${c.alias} → table ${c.tableId} `,
+                element('span', { 'data-respond-by': c.respondBy }, countdown(c.respondBy)),
+              ),
+            ),
+          ),
+        element(
+          'ol',
+          { 'data-testid': `board-list-${g.gameId}` },
+          g.list.map((alias) => element('li', {}, alias)),
+        ),
       ),
     ),
   );

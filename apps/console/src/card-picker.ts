@@ -13,12 +13,27 @@ const SUITS = [
  * hand on a tablet). Cards already seen in the hand are greyed out and cannot be picked; the confirm button names
  * the cards and is enabled only when the right number is picked. The engine still checks every card.
  */
-export function cardPicker(testId: string, label: string, count: number, seen: ReadonlySet<string>, send: (cards: string[]) => void): HTMLElement {
+export function cardPicker(
+  testId: string,
+  label: string,
+  count: number,
+  seen: ReadonlySet<string>,
+  send: (cards: string[]) => void,
+): HTMLElement {
   const picked: string[] = [];
   const confirm = element('button', { type: 'button', class: 'primary', 'data-testid': `${testId}-confirm`, disabled: true }, label);
-  const open = element('button', { type: 'button', 'data-testid': testId, 'aria-expanded': 'false' }, `${label} — pick ${count} card${count === 1 ? '' : 's'}`);
+  const open = element(
+    'button',
+    { type: 'button', 'data-testid': testId, 'aria-expanded': 'false' },
+    `${label} — pick ${count} card${count === 1 ? '' : 's'}`,
+  );
   const grid = element('div', { class: 'card-grid', role: 'group', 'aria-label': `${label}: pick ${count}` });
-  const panel = element('div', { class: 'card-picker', 'data-testid': `${testId}-picker`, hidden: true }, grid, element('div', { class: 'picker-foot' }, confirm));
+  const panel = element(
+    'div',
+    { class: 'card-picker', 'data-testid': `${testId}-picker`, hidden: true },
+    grid,
+    element('div', { class: 'picker-foot' }, confirm),
+  );
   const refresh = () => {
     confirm.disabled = picked.length !== count;
     confirm.textContent = picked.length ? `${label}: ${picked.join(' ')}` : `${label} (pick ${count})`;
@@ -29,7 +44,14 @@ export function cardPicker(testId: string, label: string, count: number, seen: R
       const taken = seen.has(code);
       const card = element(
         'button',
-        { type: 'button', class: `pick suit-${suit}`, 'data-testid': `pick-${code}`, 'aria-pressed': 'false', disabled: taken, 'aria-label': `${rank === 'T' ? '10' : rank} of ${name}${taken ? ' (already seen)' : ''}` },
+        {
+          type: 'button',
+          class: `pick suit-${suit}`,
+          'data-testid': `pick-${code}`,
+          'aria-pressed': 'false',
+          disabled: taken,
+          'aria-label': `${rank === 'T' ? '10' : rank} of ${name}${taken ? ' (already seen)' : ''}`,
+        },
         `${rank === 'T' ? '10' : rank}${symbol}`,
       );
       card.addEventListener('click', () => {

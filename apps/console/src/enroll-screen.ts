@@ -11,9 +11,25 @@ export function enrollScreen(ctx: ConsoleContext): HTMLElement {
     { 'data-testid': 'enroll', 'aria-labelledby': 'enroll-heading' },
     element('h1', { id: 'enroll-heading' }, 'Set your password'),
     element('p', {}, 'With the one-time code a floor supervisor handed you (a new account, or after a reset).'),
-    field('Your name', element('input', { name: 'username', type: 'text', required: true, autocomplete: 'username', 'data-testid': 'enroll-username' })),
-    field('Enrollment code', element('input', { name: 'code', type: 'text', required: true, autocomplete: 'one-time-code', 'data-testid': 'enroll-code' })),
-    field('Choose a secret (8 characters or more)', element('input', { name: 'password', type: 'password', required: true, minlength: '8', autocomplete: 'new-password', 'data-testid': 'enroll-secret' })),
+    field(
+      'Your name',
+      element('input', { name: 'username', type: 'text', required: true, autocomplete: 'username', 'data-testid': 'enroll-username' }),
+    ),
+    field(
+      'Enrollment code',
+      element('input', { name: 'code', type: 'text', required: true, autocomplete: 'one-time-code', 'data-testid': 'enroll-code' }),
+    ),
+    field(
+      'Choose a secret (8 characters or more)',
+      element('input', {
+        name: 'password',
+        type: 'password',
+        required: true,
+        minlength: '8',
+        autocomplete: 'new-password',
+        'data-testid': 'enroll-secret',
+      }),
+    ),
     element('button', { type: 'submit', 'data-testid': 'enroll-submit' }, 'Set it'),
   );
   form.addEventListener('submit', async (event) => {

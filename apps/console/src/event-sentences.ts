@@ -31,7 +31,8 @@ function sentences(name: SeatName): Record<string, (d: Data) => string> {
     PlayerSatOut: (d) => `${name(d.seat)} sat out`,
     PlayerSatIn: (d) => `${name(d.seat)} came back${d.waitForBigBlind ? ' (waits for the big blind)' : ''}`,
     ChipsAdded: (d) => `${name(d.seat)} added ${d.amount} chips`,
-    SeatChanged: (d) => `${d.playerId} moved from seat ${d.from} to seat ${d.to}${d.newPlayer ? (d.postToEnter ? ' (posts a big blind to play at once)' : ' (waits for the big blind there)') : ''}`,
+    SeatChanged: (d) =>
+      `${d.playerId} moved from seat ${d.from} to seat ${d.to}${d.newPlayer ? (d.postToEnter ? ' (posts a big blind to play at once)' : ' (waits for the big blind there)') : ''}`,
     ButtonDrawn: (d) => `Button drawn to seat ${d.button}`,
     ButtonPlaced: (d) => `Button placed on seat ${d.seat}`,
     HandStarted: (d) => `Hand ${d.handNumber} started (button seat ${d.button})`,
@@ -46,17 +47,24 @@ function sentences(name: SeatName): Record<string, (d: Data) => string> {
     RaisePlaced: (d) => `${name(d.seat)} raised to ${d.to}${d.allIn ? ' (all in)' : ''}`,
     BlindsChopped: (d) => `Blinds chopped${d.fee ? ` (fee ${d.fee})` : ''}`,
     RakeTaken: (d) => `Rake of ${d.amount} taken`,
-    KillButtonChanged: (d) => (d.killer ? `Seat ${d.killer.seat} kills the next hand` : d.holder ? `Seat ${d.holder.seat} holds the kill button` : 'Kill button cleared'),
+    KillButtonChanged: (d) =>
+      d.killer
+        ? `Seat ${d.killer.seat} kills the next hand`
+        : d.holder
+          ? `Seat ${d.holder.seat} holds the kill button`
+          : 'Kill button cleared',
     RulesChanged: () => 'Table rules changed',
     UncalledBetReturned: (d) => `Uncalled ${d.amount} returned to ${name(d.seat)}`,
     BoardDealt: (d) => `${STREET_WORDS[d.street] ?? d.street}: ${(d.cards as unknown[]).map(cardText).join(' ')}`,
     ShowdownStarted: () => 'Showdown',
     HandShown: (d) => `${name(d.seat)} shows ${(d.cards as unknown[]).map(cardText).join(' ')}`,
     HandMucked: (d) => `${name(d.seat)} mucks`,
-    PotAwarded: (d) => `${potName(d.pot)} of ${d.amount} awarded: ${(d.winners as Data[]).map((w) => `${name(w.seat)} wins ${w.amount}`).join(', ')}`,
+    PotAwarded: (d) =>
+      `${potName(d.pot)} of ${d.amount} awarded: ${(d.winners as Data[]).map((w) => `${name(w.seat)} wins ${w.amount}`).join(', ')}`,
     HandEnded: (d) => `Hand ${d.handNumber} over`,
     HandVoided: (d) => `Hand ${d.handNumber} voided (${d.reason}): every chip went back`,
-    ActionCorrected: (d) => `Floor correction in hand ${d.handNumber}: ${(d.retracted as Data[]).length} action${(d.retracted as Data[]).length === 1 ? '' : 's'} taken back (${d.reason})`,
+    ActionCorrected: (d) =>
+      `Floor correction in hand ${d.handNumber}: ${(d.retracted as Data[]).length} action${(d.retracted as Data[]).length === 1 ? '' : 's'} taken back (${d.reason})`,
     DeckSealed: (d) => `Hand ${d.handNumber}: deck sealed`,
     DeckRevealed: (d) => `Hand ${d.handNumber}: deck revealed for audit`,
     HoleCardsRevealed: (d) => `Hand ${d.handNumber}: hole cards unsealed for audit`,
@@ -69,7 +77,8 @@ function sentences(name: SeatName): Record<string, (d: Data) => string> {
     ClockResumed: () => 'Clock resumed',
     TimeBankUsed: (d) => `${name(d.seat)} used a time bank: +${d.seconds} s (${d.extensionsLeft} left)`,
     ClockExpired: (d) => `${name(d.seat)}'s time ran out: ${d.outcome === 'check' ? 'checked' : 'the hand is dead'}`,
-    RunsAwarded: (d) => `Runs: ${(d.pots as Data[]).map((p) => (p.runs as Data[]).map((r) => `run ${r.run} paid ${r.amount} to ${(r.winners as Data[]).map((w) => name(w.seat as number)).join(' and ')}`).join(', ')).join('; ')}`,
+    RunsAwarded: (d) =>
+      `Runs: ${(d.pots as Data[]).map((p) => (p.runs as Data[]).map((r) => `run ${r.run} paid ${r.amount} to ${(r.winners as Data[]).map((w) => name(w.seat as number)).join(' and ')}`).join(', ')).join('; ')}`,
   };
 }
 

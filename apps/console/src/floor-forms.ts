@@ -18,8 +18,27 @@ export interface FormRequest {
 
 export type Submit = (request: FormRequest, form: HTMLFormElement) => void;
 
-export function form(testId: string, legend: string, controls: Node[], submitLabel: string, feedback: FeedbackSlots, submit: Submit, onSubmit: (values: Record<string, string>, form: HTMLFormElement) => FormRequest | string): HTMLFormElement {
-  const f = element('form', { 'data-testid': testId, novalidate: true }, element('fieldset', {}, element('legend', {}, legend), controls, element('button', { type: 'submit', 'data-testid': `${testId}-submit` }, submitLabel)), feedback.slot(testId));
+export function form(
+  testId: string,
+  legend: string,
+  controls: Node[],
+  submitLabel: string,
+  feedback: FeedbackSlots,
+  submit: Submit,
+  onSubmit: (values: Record<string, string>, form: HTMLFormElement) => FormRequest | string,
+): HTMLFormElement {
+  const f = element(
+    'form',
+    { 'data-testid': testId, novalidate: true },
+    element(
+      'fieldset',
+      {},
+      element('legend', {}, legend),
+      controls,
+      element('button', { type: 'submit', 'data-testid': `${testId}-submit` }, submitLabel),
+    ),
+    feedback.slot(testId),
+  );
   f.addEventListener('submit', (event) => {
     event.preventDefault();
     const request = onSubmit(formValues(f), f);
@@ -30,14 +49,32 @@ export function form(testId: string, legend: string, controls: Node[], submitLab
 }
 
 export const number = (name: string, value: number | string, extra: Record<string, string | number | boolean> = {}) =>
-  element('input', { name, type: 'number', min: 0, step: 1, value, required: true, inputmode: 'numeric', 'data-testid': `input-${name}`, ...extra });
-export const text = (name: string, value = '', extra: Record<string, string | boolean> = {}) => element('input', { name, type: 'text', value, required: true, autocomplete: 'off', 'data-testid': `input-${name}`, ...extra });
+  element('input', {
+    name,
+    type: 'number',
+    min: 0,
+    step: 1,
+    value,
+    required: true,
+    inputmode: 'numeric',
+    'data-testid': `input-${name}`,
+    ...extra,
+  });
+export const text = (name: string, value = '', extra: Record<string, string | boolean> = {}) =>
+  element('input', { name, type: 'text', value, required: true, autocomplete: 'off', 'data-testid': `input-${name}`, ...extra });
 const checkbox = (name: string) => element('input', { name, type: 'checkbox', value: 'on', 'data-testid': `input-${name}` });
-const select = (name: string, options: [string, string][]) => element('select', { name, 'data-testid': `input-${name}` }, options.map(([value, label]) => element('option', { value }, label)));
+const select = (name: string, options: [string, string][]) =>
+  element(
+    'select',
+    { name, 'data-testid': `input-${name}` },
+    options.map(([value, label]) => element('option', { value }, label)),
+  );
 
 function wholeNumber(values: Record<string, string>, name: string, label: string): number | string {
   const n = Number(values[name]);
-  return values[name] !== '' && values[name] !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : `${label} must be a whole number of chips.`;
+  return values[name] !== '' && values[name] !== undefined && Number.isSafeInteger(n) && n >= 0
+    ? n
+    : `${label} must be a whole number of chips.`;
 }
 
 /**
@@ -46,9 +83,37 @@ function wholeNumber(values: Record<string, string>, name: string, label: string
  * every visit to the lobby and emptied after it opens a table, so no table inherits the last one's options.
  */
 export function openTableForm(feedback: FeedbackSlots, submit: Submit): HTMLFormElement {
-  const structure = select('structure', [['no-limit', 'No limit'], ['pot-limit', 'Pot limit'], ['fixed-limit', 'Fixed limit']]);
-  const limitOnly = element('span', { class: 'limit-only', hidden: true }, field('Small bet', number('smallBet', 2)), field('Big bet', number('bigBet', 4)), field('Kill game', select('killGame', [['', 'off'], ['full', 'full kill (limits ×2)'], ['half', 'half kill (limits ×1.5)']])));
-  const bigBetOnly = element('span', { class: 'big-bet-only' }, field('Kill pot', select('killPot', [['', 'off'], ['double', 'double'], ['up-to-half-stack', 'up to half the stack']])));
+  const structure = select('structure', [
+    ['no-limit', 'No limit'],
+    ['pot-limit', 'Pot limit'],
+    ['fixed-limit', 'Fixed limit'],
+  ]);
+  const limitOnly = element(
+    'span',
+    { class: 'limit-only', hidden: true },
+    field('Small bet', number('smallBet', 2)),
+    field('Big bet', number('bigBet', 4)),
+    field(
+      'Kill game',
+      select('killGame', [
+        ['', 'off'],
+        ['full', 'full kill (limits ×2)'],
+        ['half', 'half kill (limits ×1.5)'],
+      ]),
+    ),
+  );
+  const bigBetOnly = element(
+    'span',
+    { class: 'big-bet-only' },
+    field(
+      'Kill pot',
+      select('killPot', [
+        ['', 'off'],
+        ['double', 'double'],
+        ['up-to-half-stack', 'up to half the stack'],
+      ]),
+    ),
+  );
   structure.addEventListener('change', () => {
     limitOnly.hidden = structure.value !== 'fixed-limit';
     bigBetOnly.hidden = structure.value === 'fixed-limit';
@@ -82,7 +147,13 @@ export function openTableForm(feedback: FeedbackSlots, submit: Submit): HTMLForm
     (v) => {
       const numbers: Record<string, number> = {};
       const fixed = v.structure === 'fixed-limit';
-      const wanted: [string, string][] = [['smallBlind', 'Small blind'], ['bigBlind', 'Big blind'], ['maxSeats', 'Seats'], ['buyInMin', 'Minimum buy-in'], ['buyInMax', 'Maximum buy-in']];
+      const wanted: [string, string][] = [
+        ['smallBlind', 'Small blind'],
+        ['bigBlind', 'Big blind'],
+        ['maxSeats', 'Seats'],
+        ['buyInMin', 'Minimum buy-in'],
+        ['buyInMax', 'Maximum buy-in'],
+      ];
       if (fixed) wanted.push(['smallBet', 'Small bet'], ['bigBet', 'Big bet']);
       for (const [name, label] of wanted) {
         const n = wholeNumber(v, name, label);
@@ -96,7 +167,9 @@ export function openTableForm(feedback: FeedbackSlots, submit: Submit): HTMLForm
       // In no limit and pot limit there are no limits for a kill to double: it can only be an overblind.
       if (!fixed && v.killPot) houseOptions.killPot = { size: v.killPot, overblindOnly: true };
       const rules = {
-        structure: fixed ? { kind: 'fixed-limit', smallBet: numbers.smallBet, bigBet: numbers.bigBet } : { kind: v.structure || 'no-limit' },
+        structure: fixed
+          ? { kind: 'fixed-limit', smallBet: numbers.smallBet, bigBet: numbers.bigBet }
+          : { kind: v.structure || 'no-limit' },
         smallBlind: numbers.smallBlind,
         bigBlind: numbers.bigBlind,
         maxSeats: numbers.maxSeats,
@@ -124,7 +197,10 @@ export function seatPlayerForm(view: TableView, feedback: FeedbackSlots, submit:
     [
       field('Seat', number('seat', freeSeat, { min: 1, max: view.rules?.maxSeats ?? 10 })),
       field('Player id', text('playerId')),
-      field(buyIn ? `Buy-in (${buyIn.min} to ${buyIn.max})` : 'Buy-in', number('buyIn', buyIn?.min ?? 100, buyIn ? { min: buyIn.min, max: buyIn.max } : {})),
+      field(
+        buyIn ? `Buy-in (${buyIn.min} to ${buyIn.max})` : 'Buy-in',
+        number('buyIn', buyIn?.min ?? 100, buyIn ? { min: buyIn.min, max: buyIn.max } : {}),
+      ),
     ],
     'Seat player',
     feedback,
@@ -135,7 +211,12 @@ export function seatPlayerForm(view: TableView, feedback: FeedbackSlots, submit:
       if (typeof seat === 'string') return seat;
       if (typeof amount === 'string') return amount;
       if (!v.playerId) return 'Enter the player id.';
-      return { method: 'POST', path: tablePath(view, 'seat-player'), body: { seat, playerId: v.playerId, buyIn: amount }, done: `${v.playerId} seated in seat ${seat}.` };
+      return {
+        method: 'POST',
+        path: tablePath(view, 'seat-player'),
+        body: { seat, playerId: v.playerId, buyIn: amount },
+        done: `${v.playerId} seated in seat ${seat}.`,
+      };
     },
   );
 }
@@ -147,14 +228,30 @@ export function handAndTableForms(view: TableView, feedback: FeedbackSlots, subm
     const handNumber = view.hand.handNumber;
     return [
       form('void-hand', `Void hand #${handNumber}`, [field('Reason', text('reason'))], 'Void hand', feedback, submit, (v) =>
-        v.reason ? { method: 'POST', path: tablePath(view, 'void-hand'), body: { reason: v.reason }, done: `Hand #${handNumber} voided.` } : 'Give the reason the hand is voided.',
+        v.reason
+          ? { method: 'POST', path: tablePath(view, 'void-hand'), body: { reason: v.reason }, done: `Hand #${handNumber} voided.` }
+          : 'Give the reason the hand is voided.',
       ),
     ];
   }
-  const forms = [form('close-table', 'Close the table', [], 'Close table', feedback, submit, () => ({ method: 'POST', path: tablePath(view, 'close-table'), body: {}, done: `Table ${view.tableId} closed.` }))];
+  const forms = [
+    form('close-table', 'Close the table', [], 'Close table', feedback, submit, () => ({
+      method: 'POST',
+      path: tablePath(view, 'close-table'),
+      body: {},
+      done: `Table ${view.tableId} closed.`,
+    })),
+  ];
   // Between hands, on a table that plays bomb pots: the floor may call one for the next hand.
   if (view.rules?.houseOptions.bombPot)
-    forms.unshift(form('call-bomb-pot', 'Bomb pot', [], 'Call a bomb pot for the next hand', feedback, submit, () => ({ method: 'POST', path: tablePath(view, 'call-bomb-pot'), body: {}, done: 'Bomb pot called for the next hand.' })));
+    forms.unshift(
+      form('call-bomb-pot', 'Bomb pot', [], 'Call a bomb pot for the next hand', feedback, submit, () => ({
+        method: 'POST',
+        path: tablePath(view, 'call-bomb-pot'),
+        body: {},
+        done: 'Bomb pot called for the next hand.',
+      })),
+    );
   return forms;
 }
 
@@ -162,7 +259,13 @@ export function handAndTableForms(view: TableView, feedback: FeedbackSlots, subm
  * A mis-keyed action taken back without voiding the hand (docs/house-options.md "Corrections"): the floor picks the
  * first wrong action and gives the reason; that action and everything after it are taken back, the log keeps both.
  */
-export function correctionForm(view: TableView, actions: readonly StandingAction[], name: SeatName, feedback: FeedbackSlots, submit: Submit): HTMLFormElement | null {
+export function correctionForm(
+  view: TableView,
+  actions: readonly StandingAction[],
+  name: SeatName,
+  feedback: FeedbackSlots,
+  submit: Submit,
+): HTMLFormElement | null {
   if (!view.hand || view.hand.phase === 'complete' || actions.length === 0) return null;
   const choices = actions.slice(-8).reverse();
   const options = element(
@@ -170,13 +273,26 @@ export function correctionForm(view: TableView, actions: readonly StandingAction
     { name: 'backTo', 'data-testid': 'input-backTo' },
     choices.map((a) => element('option', { value: a.version }, `${eventSentence(a.event, name)}${a === choices[0] ? ' (last)' : ''}`)),
   );
-  return form('correct-action', 'Correct a mis-keyed action', [field('Take back from', options), field('Reason', text('reason'))], 'Take back', feedback, submit, (v) => {
-    if (!v.reason) return 'Give the reason for the correction.';
-    const backTo = Number(v.backTo);
-    const chosen = actions.find((a) => a.version === backTo);
-    const count = actions.length - actions.indexOf(chosen!);
-    return { method: 'POST', path: tablePath(view, 'correct-action'), body: { backTo, reason: v.reason }, done: `${count} action${count === 1 ? '' : 's'} taken back; ${chosen ? eventSentence(chosen.event, name).split(' ').slice(0, 3).join(' ') : 'the seat'} acts again.` };
-  });
+  return form(
+    'correct-action',
+    'Correct a mis-keyed action',
+    [field('Take back from', options), field('Reason', text('reason'))],
+    'Take back',
+    feedback,
+    submit,
+    (v) => {
+      if (!v.reason) return 'Give the reason for the correction.';
+      const backTo = Number(v.backTo);
+      const chosen = actions.find((a) => a.version === backTo);
+      const count = actions.length - actions.indexOf(chosen!);
+      return {
+        method: 'POST',
+        path: tablePath(view, 'correct-action'),
+        body: { backTo, reason: v.reason },
+        done: `${count} action${count === 1 ? '' : 's'} taken back; ${chosen ? eventSentence(chosen.event, name).split(' ').slice(0, 3).join(' ') : 'the seat'} acts again.`,
+      };
+    },
+  );
 }
 
 /** Between hands: place the button (before the first hand) and start the next hand (the server shuffles). */
@@ -186,12 +302,29 @@ export function dealerControls(view: TableView, feedback: FeedbackSlots, submit:
   if (view.status !== 'open' || handRunning) return null;
   if (view.handsPlayed === 0 && view.initialButton === null && !view.hand) {
     controls.append(
-      form('place-button', 'Place the button', [field('Seat', number('buttonSeat', view.seats[0]?.seat ?? 1, { min: 1 }))], 'Place button', feedback, submit, (v) => {
-        const seat = wholeNumber(v, 'buttonSeat', 'Seat');
-        return typeof seat === 'string' ? seat : { method: 'POST', path: tablePath(view, 'place-button'), body: { seat }, done: `Button placed on seat ${seat}.` };
-      }),
+      form(
+        'place-button',
+        'Place the button',
+        [field('Seat', number('buttonSeat', view.seats[0]?.seat ?? 1, { min: 1 }))],
+        'Place button',
+        feedback,
+        submit,
+        (v) => {
+          const seat = wholeNumber(v, 'buttonSeat', 'Seat');
+          return typeof seat === 'string'
+            ? seat
+            : { method: 'POST', path: tablePath(view, 'place-button'), body: { seat }, done: `Button placed on seat ${seat}.` };
+        },
+      ),
     );
   }
-  controls.append(form('start-hand', 'Next hand', [], 'Start hand', feedback, submit, () => ({ method: 'POST', path: tablePath(view, 'start-hand'), body: {}, done: 'Hand started.' })));
+  controls.append(
+    form('start-hand', 'Next hand', [], 'Start hand', feedback, submit, () => ({
+      method: 'POST',
+      path: tablePath(view, 'start-hand'),
+      body: {},
+      done: 'Hand started.',
+    })),
+  );
   return controls;
 }

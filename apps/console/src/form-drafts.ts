@@ -21,8 +21,12 @@ const TYPED = new Set(['', 'text', 'number', 'search', 'tel', 'url', 'email', 'p
  */
 export function redraw(parent: Element, ...children: (Child | Child[])[]): void {
   const focused = document.activeElement instanceof HTMLElement && parent.contains(document.activeElement) ? document.activeElement : null;
-  const inUse = [...parent.querySelectorAll('form')].filter((form) => controlsOf(form).some(changed) || (focused !== null && form.contains(focused)));
-  const loose = [...parent.querySelectorAll<HTMLInputElement>('input')].filter((input) => TYPED.has(input.type) && !input.form && (changed(input) || input === focused));
+  const inUse = [...parent.querySelectorAll('form')].filter(
+    (form) => controlsOf(form).some(changed) || (focused !== null && form.contains(focused)),
+  );
+  const loose = [...parent.querySelectorAll<HTMLInputElement>('input')].filter(
+    (input) => TYPED.has(input.type) && !input.form && (changed(input) || input === focused),
+  );
   parent.replaceChildren();
   append(parent, children);
   for (const old of inUse) {
@@ -41,7 +45,9 @@ export function redraw(parent: Element, ...children: (Child | Child[])[]): void 
     }
   }
   for (const input of loose) {
-    const counterpart = [...parent.querySelectorAll<HTMLInputElement>('input')].find((c) => !c.form && controlKey(c) === controlKey(input) && c.type === input.type);
+    const counterpart = [...parent.querySelectorAll<HTMLInputElement>('input')].find(
+      (c) => !c.form && controlKey(c) === controlKey(input) && c.type === input.type,
+    );
     if (!counterpart) continue;
     if (changed(input)) counterpart.value = input.value;
     if (input === focused) counterpart.focus();
@@ -63,7 +69,8 @@ function controlKey(control: Control): string {
 /** True when the control's value is not what was drawn (typed, ticked or picked since). */
 function changed(control: Control): boolean {
   if (control instanceof HTMLSelectElement) return control.selectedIndex !== drawnIndex(control);
-  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked !== control.defaultChecked;
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio'))
+    return control.checked !== control.defaultChecked;
   return control.value !== control.defaultValue;
 }
 
@@ -90,7 +97,8 @@ function takeSuggestions(old: HTMLFormElement, drawn: HTMLFormElement, focused: 
     const suggestion = fresh[i];
     if (!suggestion || control === focused || changed(control)) return;
     if (control instanceof HTMLSelectElement && suggestion instanceof HTMLSelectElement) {
-      for (let o = 0; o < control.options.length; o++) control.options[o]!.defaultSelected = suggestion.options[o]?.defaultSelected ?? false;
+      for (let o = 0; o < control.options.length; o++)
+        control.options[o]!.defaultSelected = suggestion.options[o]?.defaultSelected ?? false;
       control.selectedIndex = drawnIndex(control);
     } else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
       control.defaultChecked = control.checked = (suggestion as HTMLInputElement).defaultChecked;
@@ -101,7 +109,8 @@ function takeSuggestions(old: HTMLFormElement, drawn: HTMLFormElement, focused: 
 }
 
 function copyValue(from: Control, to: Control): void {
-  if (from instanceof HTMLInputElement && to instanceof HTMLInputElement && (from.type === 'checkbox' || from.type === 'radio')) to.checked = from.checked;
+  if (from instanceof HTMLInputElement && to instanceof HTMLInputElement && (from.type === 'checkbox' || from.type === 'radio'))
+    to.checked = from.checked;
   else if (to instanceof HTMLSelectElement) {
     if ([...to.options].some((option) => option.value === from.value)) to.value = from.value;
   } else to.value = from.value;

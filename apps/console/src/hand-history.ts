@@ -9,8 +9,18 @@ interface RecalledHand {
   /** Running it twice: the second run's board. */
   readonly secondBoard?: { readonly flop: readonly string[]; readonly turn: readonly string[]; readonly river: readonly string[] };
   readonly bombPot?: { readonly ante: number };
-  readonly players: readonly { readonly seat: number; readonly playerId: string; readonly startingStack: number; readonly finalStack: number | null; readonly holeCards: readonly string[] }[];
-  readonly pots: readonly { readonly pot: number; readonly amount: number; readonly winners: readonly { readonly seat: number; readonly amount: number }[] }[];
+  readonly players: readonly {
+    readonly seat: number;
+    readonly playerId: string;
+    readonly startingStack: number;
+    readonly finalStack: number | null;
+    readonly holeCards: readonly string[];
+  }[];
+  readonly pots: readonly {
+    readonly pot: number;
+    readonly amount: number;
+    readonly winners: readonly { readonly seat: number; readonly amount: number }[];
+  }[];
   readonly actions: readonly RecalledAction[];
   readonly voidReason: string | null;
 }
@@ -63,16 +73,51 @@ export function handHistoryList(hands: readonly RecalledHand[]): HTMLElement {
     { class: 'history', 'data-testid': 'history-list', reversed: true },
     newestFirst.map((hand) => {
       const board = [...hand.board.flop, ...hand.board.turn, ...hand.board.river].join(' ') || 'no board';
-      const pots = hand.pots.map((p) => `${p.pot === 0 ? 'main pot' : `side pot ${p.pot}`} ${p.amount} to ${p.winners.map((w) => `seat ${w.seat} (${w.amount})`).join(', ')}`).join('; ');
+      const pots = hand.pots
+        .map(
+          (p) =>
+            `${p.pot === 0 ? 'main pot' : `side pot ${p.pot}`} ${p.amount} to ${p.winners.map((w) => `seat ${w.seat} (${w.amount})`).join(', ')}`,
+        )
+        .join('; ');
       const streets = [...new Set(hand.actions.map((a) => a.street))];
-      const stacks = hand.players.map((p) => `seat ${p.seat} ${p.playerId} ${p.startingStack} → ${p.finalStack ?? '?'}${p.holeCards.length ? ` [${p.holeCards.join(' ')}]` : ''}`).join('; ');
+      const stacks = hand.players
+        .map(
+          (p) =>
+            `seat ${p.seat} ${p.playerId} ${p.startingStack} → ${p.finalStack ?? '?'}${p.holeCards.length ? ` [${p.holeCards.join(' ')}]` : ''}`,
+        )
+        .join('; ');
       return element(
         'li',
         { 'data-testid': `history-hand-${hand.handNumber}` },
-        element('strong', {}, `Hand #${hand.handNumber} (${STATUS_WORDS[hand.status] ?? hand.status}${hand.voidReason ? `: ${hand.voidReason}` : ''})`),
-        streets.map((street) => element('div', {}, `${street[0]!.toUpperCase()}${street.slice(1)}: ${hand.actions.filter((a) => a.street === street).map(actionWords).join(', ')}.`)),
-        element('div', {}, `${hand.bombPot ? `Bomb pot (ante ${hand.bombPot.ante}). ` : ''}Board${hand.secondBoard ? ' (run 1)' : ''}: ${board}`),
-        ...(hand.secondBoard ? [element('div', {}, `Board (run 2): ${[...hand.secondBoard.flop, ...hand.secondBoard.turn, ...hand.secondBoard.river].join(' ')}`)] : []),
+        element(
+          'strong',
+          {},
+          `Hand #${hand.handNumber} (${STATUS_WORDS[hand.status] ?? hand.status}${hand.voidReason ? `: ${hand.voidReason}` : ''})`,
+        ),
+        streets.map((street) =>
+          element(
+            'div',
+            {},
+            `${street[0]!.toUpperCase()}${street.slice(1)}: ${hand.actions
+              .filter((a) => a.street === street)
+              .map(actionWords)
+              .join(', ')}.`,
+          ),
+        ),
+        element(
+          'div',
+          {},
+          `${hand.bombPot ? `Bomb pot (ante ${hand.bombPot.ante}). ` : ''}Board${hand.secondBoard ? ' (run 1)' : ''}: ${board}`,
+        ),
+        ...(hand.secondBoard
+          ? [
+              element(
+                'div',
+                {},
+                `Board (run 2): ${[...hand.secondBoard.flop, ...hand.secondBoard.turn, ...hand.secondBoard.river].join(' ')}`,
+              ),
+            ]
+          : []),
         element('div', {}, `Pots: ${pots || 'none'}`),
         element('div', {}, `Stacks: ${stacks}`),
       );

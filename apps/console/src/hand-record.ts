@@ -52,7 +52,11 @@ export class TableEventLog {
   currentHand(): HandRecord {
     const events = [...this.byVersion.values()].sort((a, b) => a.version - b.version);
     let start = -1;
-    for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === 'HandStarted') { start = i; break; }
+    for (let i = events.length - 1; i >= 0; i--)
+      if (events[i]!.type === 'HandStarted') {
+        start = i;
+        break;
+      }
     const hand = start < 0 ? [] : events.slice(start);
     const record = {
       handNumber: start < 0 ? null : Number(hand[0]!.data.handNumber),

@@ -23,7 +23,20 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
   const list = element(
     'div',
     { 'data-testid': 'lobby-tables', class: 'lobby-tables' },
-    element('table', { class: 'lobby' }, element('thead', {}, element('tr', {}, ['Table', 'Game', 'Status', ...(isFloor ? ['Dealer'] : []), 'Hand', 'Seats'].map((h) => element('th', { scope: 'col' }, h)))), tbody),
+    element(
+      'table',
+      { class: 'lobby' },
+      element(
+        'thead',
+        {},
+        element(
+          'tr',
+          {},
+          ['Table', 'Game', 'Status', ...(isFloor ? ['Dealer'] : []), 'Hand', 'Seats'].map((h) => element('th', { scope: 'col' }, h)),
+        ),
+      ),
+      tbody,
+    ),
     empty,
   );
   const liveStatus = element('span', { class: 'live-status', 'data-testid': 'lobby-live', role: 'status' }, 'connecting…');
@@ -42,18 +55,34 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
           .then((answer) => {
             sent.reset();
             // A widening (the dealer's console shows hole cards) waits for a second floor supervisor (Staff screen).
-            if (answer?.code === 'APPROVAL_REQUIRED') return feedback.succeeded('open-table', `Table ${String(request.body.tableId)} is not opened yet: another floor supervisor must approve it on the Staff screen within the hour.`);
+            if (answer?.code === 'APPROVAL_REQUIRED')
+              return feedback.succeeded(
+                'open-table',
+                `Table ${String(request.body.tableId)} is not opened yet: another floor supervisor must approve it on the Staff screen within the hour.`,
+              );
             ctx.go(`#/table/${encodeURIComponent(String(request.body.tableId))}`);
           })
           .catch((error) => feedback.refused('open-table', error));
       })
     : null;
-  const node = element('section', { class: 'screen lobby-screen', 'aria-labelledby': 'lobby-heading' }, element('h1', { id: 'lobby-heading' }, 'Tables ', liveStatus), feedback.slot('lobby'), list, form ? element('section', { class: 'panel' }, form) : null);
+  const node = element(
+    'section',
+    { class: 'screen lobby-screen', 'aria-labelledby': 'lobby-heading' },
+    element('h1', { id: 'lobby-heading' }, 'Tables ', liveStatus),
+    feedback.slot('lobby'),
+    list,
+    form ? element('section', { class: 'panel' }, form) : null,
+  );
 
   function showRow(view: TableView): void {
     const maxSeats = view.rules?.maxSeats ?? 0;
     const hand = view.hand;
-    const handText = hand && hand.phase !== 'complete' ? `#${hand.handNumber} ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}${view.toAct !== null ? `, seat ${view.toAct} to act` : ''}` : view.status === 'open' ? `between hands (${view.handsPlayed} played)` : '—';
+    const handText =
+      hand && hand.phase !== 'complete'
+        ? `#${hand.handNumber} ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}${view.toAct !== null ? `, seat ${view.toAct} to act` : ''}`
+        : view.status === 'open'
+          ? `between hands (${view.handsPlayed} played)`
+          : '—';
     const row = element(
       'tr',
       { 'data-testid': `lobby-row-${view.tableId}`, 'data-version': view.version },
@@ -66,7 +95,11 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
         'td',
         { 'data-testid': `lobby-seats-cell-${view.tableId}` },
         element('span', { 'data-testid': `lobby-seats-${view.tableId}` }, `${maxSeats - view.seats.length} free of ${maxSeats}`),
-        element('span', { class: 'lobby-players', 'data-testid': `lobby-players-${view.tableId}` }, view.seats.map((s) => `${s.seat} ${s.playerId} ${s.stack}`).join(' · ')),
+        element(
+          'span',
+          { class: 'lobby-players', 'data-testid': `lobby-players-${view.tableId}` },
+          view.seats.map((s) => `${s.seat} ${s.playerId} ${s.stack}`).join(' · '),
+        ),
       ),
     );
     const old = rows.get(view.tableId);
@@ -93,16 +126,20 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
     // The list is paged (docs/api.md): follow nextAfter to the last page.
     const ids: string[] = [];
     for (let after: string | null = null, first = true; first || after !== null; first = false) {
-      const page: { tables: { tableId: string }[]; nextAfter: string | null } = await ctx.api.get(`/tables?limit=1000${after === null ? '' : `&after=${encodeURIComponent(after)}`}`);
+      const page: { tables: { tableId: string }[]; nextAfter: string | null } = await ctx.api.get(
+        `/tables?limit=1000${after === null ? '' : `&after=${encodeURIComponent(after)}`}`,
+      );
       ids.push(...page.tables.map((t) => t.tableId));
       after = page.nextAfter;
     }
     await Promise.all(
-      ids.filter((id) => !rows.has(id)).map(async (id) => {
-        showRow(await ctx.api.get<TableView>(`/tables/${encodeURIComponent(id)}`));
-        void loadDealer(id);
-        live.follow(id, Number(rows.get(id)?.dataset.version));
-      }),
+      ids
+        .filter((id) => !rows.has(id))
+        .map(async (id) => {
+          showRow(await ctx.api.get<TableView>(`/tables/${encodeURIComponent(id)}`));
+          void loadDealer(id);
+          live.follow(id, Number(rows.get(id)?.dataset.version));
+        }),
     );
     empty.hidden = rows.size > 0;
   }

@@ -68,7 +68,10 @@ function route(): void {
   } else if (hash === '#/enroll') {
     replaceChildren(screenNode, enrollScreen(ctx));
   } else {
-    replaceChildren(screenNode, signInScreen(ctx, () => ctx.go('#/lobby')));
+    replaceChildren(
+      screenNode,
+      signInScreen(ctx, () => ctx.go('#/lobby')),
+    );
     if (sessionEnded) notice.info('Your session has ended (the API no longer accepts its token): sign in again.');
     sessionEnded = false;
   }

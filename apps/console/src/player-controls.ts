@@ -19,21 +19,45 @@ export function playerControls(view: TableView, feedback: FeedbackSlots, send: S
   const taken = new Set(view.seats.map((s) => s.seat));
   const free = Array.from({ length: maxSeats }, (_, i) => i + 1).filter((seat) => !taken.has(seat));
   const inProgress = view.hand !== null && view.hand.phase !== 'complete';
-  const section = element('section', { class: 'players panel', 'aria-labelledby': 'players-heading', 'data-testid': 'players' }, element('h2', { id: 'players-heading' }, 'Players'), feedback.slot('players'));
+  const section = element(
+    'section',
+    { class: 'players panel', 'aria-labelledby': 'players-heading', 'data-testid': 'players' },
+    element('h2', { id: 'players-heading' }, 'Players'),
+    feedback.slot('players'),
+  );
   if (view.seats.length === 0) section.append(element('p', { class: 'quiet' }, 'Nobody is seated.'));
   for (const seat of view.seats) section.append(playerRow(view, seat, free, inProgress, feedback, send));
   return section;
 }
 
-function playerRow(view: TableView, seat: SeatView, free: readonly number[], inProgress: boolean, feedback: FeedbackSlots, send: SendCommand): HTMLElement {
+function playerRow(
+  view: TableView,
+  seat: SeatView,
+  free: readonly number[],
+  inProgress: boolean,
+  feedback: FeedbackSlots,
+  send: SendCommand,
+): HTMLElement {
   const n = seat.seat;
   const who = `seat ${n}, ${seat.playerId}`;
   const dealtIn = inProgress && view.hand!.players.some((p) => p.seat === n && p.playerId === seat.playerId);
   const busted = seat.busted ?? (!inProgress && seat.stack === 0);
   const slot = `player-${n}`;
   const owes = seat.missedBig ? 'owes the big blind' : seat.missedSmall ? 'owes the small blind' : '';
-  const status = [busted ? 'busted' : '', seat.sittingOut ? 'sitting out' : '', owes, dealtIn ? 'in the hand' : ''].filter(Boolean).join(', ');
-  const row = element('div', { class: `player-row${busted ? ' busted' : ''}`, 'data-testid': `player-row-${n}` }, element('p', { class: 'player-line' }, element('strong', {}, `Seat ${n}: ${seat.playerId}`), ` ${seat.stack} chips`, status ? element('span', { class: 'badge', 'data-testid': `player-status-${n}` }, status) : null));
+  const status = [busted ? 'busted' : '', seat.sittingOut ? 'sitting out' : '', owes, dealtIn ? 'in the hand' : '']
+    .filter(Boolean)
+    .join(', ');
+  const row = element(
+    'div',
+    { class: `player-row${busted ? ' busted' : ''}`, 'data-testid': `player-row-${n}` },
+    element(
+      'p',
+      { class: 'player-line' },
+      element('strong', {}, `Seat ${n}: ${seat.playerId}`),
+      ` ${seat.stack} chips`,
+      status ? element('span', { class: 'badge', 'data-testid': `player-status-${n}` }, status) : null,
+    ),
+  );
   const buttons = element('div', { class: 'row-controls' });
   const button = (testId: string, label: string, onClick: () => void) => {
     const b = element('button', { type: 'button', 'data-testid': testId }, label);
@@ -41,28 +65,49 @@ function playerRow(view: TableView, seat: SeatView, free: readonly number[], inP
     buttons.append(b);
   };
   if (busted) {
-    button(`remove-${n}`, `Remove busted player — ${who}`, () => send(slot, 'leave-table', { seat: n }, `${seat.playerId} removed; seat ${n} is free.`));
+    button(`remove-${n}`, `Remove busted player — ${who}`, () =>
+      send(slot, 'leave-table', { seat: n }, `${seat.playerId} removed; seat ${n} is free.`),
+    );
   } else {
     if (seat.sittingOut) {
-      button(`sit-in-${n}`, `Back in — ${who}`, () => send(slot, 'sit-in', { seat: n }, `${seat.playerId} is back in${owes ? ` and ${owes}` : ''}.`));
-      if (owes) button(`sit-in-wait-${n}`, `Back in, waits for the big blind — ${who}`, () => send(slot, 'sit-in', { seat: n, waitForBigBlind: true }, `${seat.playerId} waits for the big blind.`));
+      button(`sit-in-${n}`, `Back in — ${who}`, () =>
+        send(slot, 'sit-in', { seat: n }, `${seat.playerId} is back in${owes ? ` and ${owes}` : ''}.`),
+      );
+      if (owes)
+        button(`sit-in-wait-${n}`, `Back in, waits for the big blind — ${who}`, () =>
+          send(slot, 'sit-in', { seat: n, waitForBigBlind: true }, `${seat.playerId} waits for the big blind.`),
+        );
     } else {
       button(`sit-out-${n}`, `Sit out — ${who}`, () => send(slot, 'sit-out', { seat: n }, `${seat.playerId} sits out.`));
     }
-    if (!dealtIn) button(`leave-${n}`, `Cash out ${seat.stack} and leave — ${who}`, () => send(slot, 'leave-table', { seat: n }, `${seat.playerId} left with ${seat.stack}.`));
+    if (!dealtIn)
+      button(`leave-${n}`, `Cash out ${seat.stack} and leave — ${who}`, () =>
+        send(slot, 'leave-table', { seat: n }, `${seat.playerId} left with ${seat.stack}.`),
+      );
   }
   const amountId = `add-chips-${n}-amount`;
   const add = element(
     'form',
     { class: 'inline-form', 'data-testid': `add-chips-${n}` },
     element('label', { for: amountId }, busted ? 'Rebuy' : 'Add chips'),
-    element('input', { id: amountId, name: 'amount', type: 'number', min: 1, step: 1, required: true, inputmode: 'numeric', value: view.rules?.buyIn?.min ?? '', 'data-testid': amountId }),
+    element('input', {
+      id: amountId,
+      name: 'amount',
+      type: 'number',
+      min: 1,
+      step: 1,
+      required: true,
+      inputmode: 'numeric',
+      value: view.rules?.buyIn?.min ?? '',
+      'data-testid': amountId,
+    }),
     element('button', { type: 'submit', 'data-testid': `add-chips-${n}-submit` }, `${busted ? 'Rebuy' : 'Add'} — ${who}`),
   );
   add.addEventListener('submit', (event) => {
     event.preventDefault();
     const amount = Number((add.elements.namedItem('amount') as HTMLInputElement).value);
-    if (!Number.isSafeInteger(amount) || amount < 1) return feedback.refusedHere(slot, 'Enter a whole number of chips to add. Nothing was sent.');
+    if (!Number.isSafeInteger(amount) || amount < 1)
+      return feedback.refusedHere(slot, 'Enter a whole number of chips to add. Nothing was sent.');
     send(slot, 'add-chips', { seat: n, amount }, `${seat.playerId} added ${amount}.`);
   });
   const moveId = `change-seat-${n}-to`;
@@ -70,7 +115,11 @@ function playerRow(view: TableView, seat: SeatView, free: readonly number[], inP
     'form',
     { class: 'inline-form', 'data-testid': `change-seat-${n}` },
     element('label', { for: moveId }, 'Move to seat'),
-    element('select', { id: moveId, name: 'to', 'data-testid': moveId, disabled: free.length === 0 }, free.map((seatNumber) => element('option', { value: seatNumber }, String(seatNumber)))),
+    element(
+      'select',
+      { id: moveId, name: 'to', 'data-testid': moveId, disabled: free.length === 0 },
+      free.map((seatNumber) => element('option', { value: seatNumber }, String(seatNumber))),
+    ),
     element('button', { type: 'submit', 'data-testid': `change-seat-${n}-submit`, disabled: free.length === 0 }, `Move — ${who}`),
   );
   move.addEventListener('submit', (event) => {

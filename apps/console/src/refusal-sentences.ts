@@ -6,7 +6,8 @@ import { ApiError } from './api-client.js';
  * are replaced by what they mean for the person who tapped. The code stays on the element (data-code) for support.
  */
 const SENTENCES: Readonly<Record<string, string>> = {
-  VERSION_CONFLICT: 'The table moved on before your tap arrived; nothing was done. Look at the table again and tap again if it still applies.',
+  VERSION_CONFLICT:
+    'The table moved on before your tap arrived; nothing was done. Look at the table again and tap again if it still applies.',
   IDEMPOTENCY_KEY_IN_FLIGHT: 'That tap is still being handled; nothing more was done.',
   FORBIDDEN_ROLE: 'Your role may not do this; nothing was done.',
   NOT_ASSIGNED_TO_TABLE: 'You are not assigned to deal this table; nothing was done. Ask the floor to assign you.',
@@ -15,7 +16,8 @@ const SENTENCES: Readonly<Record<string, string>> = {
   TABLE_NOT_FOUND: 'There is no such table.',
   USER_NOT_FOUND: 'There is no such user.',
   INVALID_CREDENTIALS: 'Wrong user name or password (or the user is disabled).',
-  INVALID_ENROLLMENT_CODE: 'That code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one. Nothing was changed.',
+  INVALID_ENROLLMENT_CODE:
+    'That code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one. Nothing was changed.',
   LOGIN_THROTTLED: 'Too many sign-in attempts; wait a minute and try again.',
   USER_NAME_TAKEN: 'That user name is already in use (disabled users keep theirs).',
   LAST_FLOOR_USER: 'This would leave no floor supervisor who can sign in; nothing was changed.',

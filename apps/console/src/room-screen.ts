@@ -18,7 +18,13 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
     'section',
     { class: 'screen room', 'aria-labelledby': 'room-heading' },
     element('h2', { id: 'room-heading' }, 'Room: games and lists ', status),
-    element('p', {}, 'The public board for the room\'s TV: ', element('a', { href: 'board.html', target: '_blank' }, '/console/board.html'), ' (no sign-in).'),
+    element(
+      'p',
+      {},
+      "The public board for the room's TV: ",
+      element('a', { href: 'board.html', target: '_blank' }, '/console/board.html'),
+      ' (no sign-in).',
+    ),
     games,
     openGameForm(ctx),
   );
@@ -30,7 +36,10 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
   };
   // The floor's own change shows at once, read back from the API, whether or not /live's message has come yet.
   const readBack = () => {
-    ctx.api.get<{ games: FloorGame[] }>('/room/games').then((answer) => showGames(answer.games), () => undefined);
+    ctx.api.get<{ games: FloorGame[] }>('/room/games').then(
+      (answer) => showGames(answer.games),
+      () => undefined,
+    );
   };
   document.addEventListener(ROOM_CHANGED, readBack);
   const feed = new RoomFeed<FloorGame>('room', () => ctx.session()?.accessToken ?? null, {
@@ -76,9 +85,24 @@ function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
   return element(
     'section',
     { class: 'room-game', 'data-testid': `game-${id}` },
-    element('h3', {}, `${game.state.name} `, element('small', {}, `${b.tablesRunning} table(s), ${b.seatsOpen} seat(s) open, ${b.listLength} listed${b.interestList ? ' (interest list)' : ''}${b.newTableDue ? ' — a new table is due' : ''}`)),
+    element(
+      'h3',
+      {},
+      `${game.state.name} `,
+      element(
+        'small',
+        {},
+        `${b.tablesRunning} table(s), ${b.seatsOpen} seat(s) open, ${b.listLength} listed${b.interestList ? ' (interest list)' : ''}${b.newTableDue ? ' — a new table is due' : ''}`,
+      ),
+    ),
     element('h4', {}, 'Calls'),
-    game.calls.length === 0 ? element('p', {}, 'Nobody is called.') : element('ul', { 'data-testid': `calls-${id}` }, game.calls.map((c) => callRow(ctx, base, c))),
+    game.calls.length === 0
+      ? element('p', {}, 'Nobody is called.')
+      : element(
+          'ul',
+          { 'data-testid': `calls-${id}` },
+          game.calls.map((c) => callRow(ctx, base, c)),
+        ),
     element('h4', {}, 'Open seats'),
     game.openSeats.length === 0
       ? element('p', {}, 'No seat open.')
@@ -92,7 +116,13 @@ function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
               { 'data-testid': `open-seat-${s.tableId}-${s.seat}` },
               `Table ${s.tableId}, seat ${s.seat}: `,
               next ? `next is ${next.alias} (${next.route}) ` : 'nobody waiting',
-              next && button(`Call ${next.alias}`, `call-${s.tableId}-${s.seat}`, () => command({ type: 'CallPlayer', playerId: next.playerId, tableId: s.tableId, seat: s.seat }, `${next.alias} is called to table ${s.tableId}, seat ${s.seat}.`)),
+              next &&
+                button(`Call ${next.alias}`, `call-${s.tableId}-${s.seat}`, () =>
+                  command(
+                    { type: 'CallPlayer', playerId: next.playerId, tableId: s.tableId, seat: s.seat },
+                    `${next.alias} is called to table ${s.tableId}, seat ${s.seat}.`,
+                  ),
+                ),
             );
           }),
         ),
@@ -102,7 +132,16 @@ function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
       : element(
           'ol',
           { 'data-testid': `list-${id}` },
-          game.state.list.map((e) => element('li', { 'data-testid': `listed-${e.playerId}` }, `${e.alias} (${e.playerId}) `, button('Take off', `leave-${e.playerId}`, () => command({ type: 'LeaveList', playerId: e.playerId }, `${e.alias} is off the list.`)))),
+          game.state.list.map((e) =>
+            element(
+              'li',
+              { 'data-testid': `listed-${e.playerId}` },
+              `${e.alias} (${e.playerId}) `,
+              button('Take off', `leave-${e.playerId}`, () =>
+                command({ type: 'LeaveList', playerId: e.playerId }, `${e.alias} is off the list.`),
+              ),
+            ),
+          ),
         ),
     element('h4', {}, 'Tables'),
     element(
@@ -121,10 +160,19 @@ function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
               element(
                 'span',
                 { class: 'seated' },
-                button(`${h.seat}: ${h.alias} leaves`, `vacate-${t.tableId}-${h.seat}`, () => void send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`)),
+                button(
+                  `${h.seat}: ${h.alias} leaves`,
+                  `vacate-${t.tableId}-${h.seat}`,
+                  () =>
+                    void send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`),
+                ),
                 game.state.changes.some((c) => c.playerId === h.playerId)
-                  ? button('cancel change', `cancel-change-${h.playerId}`, () => command({ type: 'CancelTableChange', playerId: h.playerId }, `${h.alias}'s table change is cancelled.`))
-                  : button('table change', `change-${h.playerId}`, () => command({ type: 'RequestTableChange', playerId: h.playerId }, `${h.alias} is on the table-change list.`)),
+                  ? button('cancel change', `cancel-change-${h.playerId}`, () =>
+                      command({ type: 'CancelTableChange', playerId: h.playerId }, `${h.alias}'s table change is cancelled.`),
+                    )
+                  : button('table change', `change-${h.playerId}`, () =>
+                      command({ type: 'RequestTableChange', playerId: h.playerId }, `${h.alias} is on the table-change list.`),
+                    ),
               ),
             ),
           ),
@@ -137,7 +185,15 @@ function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
 
 /** A call: who, where, the time left, and Seat (with the buy-in) or No-show once the time is up. */
 function callRow(ctx: ConsoleContext, base: string, c: RoomCall): HTMLElement {
-  const buyIn = element('input', { type: 'number', min: 1, step: 1, name: 'buyIn', 'aria-label': `Buy-in for ${c.alias}`, 'data-testid': `buy-in-${c.playerId}`, placeholder: c.route === 'list' ? 'buy-in' : 'stack moves' });
+  const buyIn = element('input', {
+    type: 'number',
+    min: 1,
+    step: 1,
+    name: 'buyIn',
+    'aria-label': `Buy-in for ${c.alias}`,
+    'data-testid': `buy-in-${c.playerId}`,
+    placeholder: c.route === 'list' ? 'buy-in' : 'stack moves',
+  });
   const seat = element('button', { type: 'button', 'data-testid': `seat-${c.playerId}` }, 'Seat');
   seat.addEventListener('click', () => {
     const body: Record<string, unknown> = { playerId: c.playerId };
@@ -145,7 +201,10 @@ function callRow(ctx: ConsoleContext, base: string, c: RoomCall): HTMLElement {
     void send(ctx, `${base}/seat`, body, `${c.alias} is seated at table ${c.tableId}, seat ${c.seat}.`);
   });
   const noShow = element('button', { type: 'button', 'data-testid': `no-show-${c.playerId}` }, 'No-show');
-  noShow.addEventListener('click', () => void send(ctx, `${base}/commands`, { type: 'NoShow', playerId: c.playerId }, `${c.alias}: no-show recorded.`));
+  noShow.addEventListener(
+    'click',
+    () => void send(ctx, `${base}/commands`, { type: 'NoShow', playerId: c.playerId }, `${c.alias}: no-show recorded.`),
+  );
   return element(
     'li',
     { 'data-testid': `call-${c.playerId}` },
@@ -162,12 +221,21 @@ function joinForm(ctx: ConsoleContext, gameId: string, base: string): HTMLFormEl
   const f = element(
     'form',
     { 'data-testid': `join-${gameId}` },
-    element('fieldset', {}, element('legend', {}, 'Add to the list'), field('Player id', input('playerId')), field('Alias (on the board)', input('alias')), element('button', { type: 'submit', 'data-testid': `join-${gameId}-submit` }, 'List')),
+    element(
+      'fieldset',
+      {},
+      element('legend', {}, 'Add to the list'),
+      field('Player id', input('playerId')),
+      field('Alias (on the board)', input('alias')),
+      element('button', { type: 'submit', 'data-testid': `join-${gameId}-submit` }, 'List'),
+    ),
   );
   f.addEventListener('submit', (event) => {
     event.preventDefault();
     const v = formValues(f);
-    void send(ctx, `${base}/commands`, { type: 'JoinList', playerId: v.playerId, alias: v.alias }, `${v.alias} is on the list.`).then((ok) => ok && f.reset());
+    void send(ctx, `${base}/commands`, { type: 'JoinList', playerId: v.playerId, alias: v.alias }, `${v.alias} is on the list.`).then(
+      (ok) => ok && f.reset(),
+    );
   });
   return f;
 }
@@ -177,12 +245,21 @@ function addTableForm(ctx: ConsoleContext, gameId: string, base: string): HTMLFo
   const f = element(
     'form',
     { 'data-testid': `add-table-${gameId}` },
-    element('fieldset', {}, element('legend', {}, 'Add a table'), field('Table id', input('tableId')), element('label', {}, mustMove, ' must-move'), element('button', { type: 'submit', 'data-testid': `add-table-${gameId}-submit` }, 'Add')),
+    element(
+      'fieldset',
+      {},
+      element('legend', {}, 'Add a table'),
+      field('Table id', input('tableId')),
+      element('label', {}, mustMove, ' must-move'),
+      element('button', { type: 'submit', 'data-testid': `add-table-${gameId}-submit` }, 'Add'),
+    ),
   );
   f.addEventListener('submit', (event) => {
     event.preventDefault();
     const v = formValues(f);
-    void send(ctx, `${base}/tables`, { tableId: v.tableId, mustMove: mustMove.checked }, `Table ${v.tableId} is in the game.`).then((ok) => ok && f.reset());
+    void send(ctx, `${base}/tables`, { tableId: v.tableId, mustMove: mustMove.checked }, `Table ${v.tableId} is in the game.`).then(
+      (ok) => ok && f.reset(),
+    );
   });
   return f;
 }
@@ -194,7 +271,7 @@ function openGameForm(ctx: ConsoleContext): HTMLFormElement {
     element(
       'fieldset',
       {},
-      element('legend', {}, 'Open a game (no-limit hold\'em)'),
+      element('legend', {}, "Open a game (no-limit hold'em)"),
       field('Game id', input('gameId')),
       field('Name', input('name')),
       field('Small blind', input('smallBlind', 'number')),
@@ -207,7 +284,14 @@ function openGameForm(ctx: ConsoleContext): HTMLFormElement {
     event.preventDefault();
     const v = formValues(f);
     const [sb, bb, seats] = [Number(v.smallBlind), Number(v.bigBlind), Number(v.seats)];
-    const body = { gameId: v.gameId, name: v.name, stakes: `${sb}/${bb}`, structure: 'no-limit', seatsPerTable: seats, tableRules: { structure: { kind: 'no-limit' }, smallBlind: sb, bigBlind: bb, maxSeats: seats } };
+    const body = {
+      gameId: v.gameId,
+      name: v.name,
+      stakes: `${sb}/${bb}`,
+      structure: 'no-limit',
+      seatsPerTable: seats,
+      tableRules: { structure: { kind: 'no-limit' }, smallBlind: sb, bigBlind: bb, maxSeats: seats },
+    };
     void send(ctx, '/room/games', body, `Game ${v.name} is open.`).then((ok) => ok && f.reset());
   });
   return f;

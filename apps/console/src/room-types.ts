@@ -31,11 +31,21 @@ export interface FloorGame {
     readonly name: string;
     readonly status: string;
     readonly policies: { readonly callResponseSeconds: number; readonly noShow: string } | null;
-    readonly tables: readonly { readonly tableId: string; readonly seats: number; readonly mustMove: boolean; readonly broken: boolean; readonly seated: readonly { readonly seat: number; readonly playerId: string; readonly alias: string }[] }[];
+    readonly tables: readonly {
+      readonly tableId: string;
+      readonly seats: number;
+      readonly mustMove: boolean;
+      readonly broken: boolean;
+      readonly seated: readonly { readonly seat: number; readonly playerId: string; readonly alias: string }[];
+    }[];
     readonly list: readonly { readonly playerId: string; readonly alias: string; readonly listedAt: string; readonly noShows: number }[];
     readonly changes: readonly { readonly playerId: string; readonly fromTableId: string; readonly toTableId: string | null }[];
   };
   readonly board: BoardGame;
-  readonly openSeats: readonly { readonly tableId: string; readonly seat: number; readonly queue: readonly { readonly playerId: string; readonly alias: string; readonly route: string }[] }[];
+  readonly openSeats: readonly {
+    readonly tableId: string;
+    readonly seat: number;
+    readonly queue: readonly { readonly playerId: string; readonly alias: string; readonly route: string }[];
+  }[];
   readonly calls: readonly RoomCall[];
 }

@@ -31,7 +31,13 @@ export class ShotClockDisplay {
     this.resume = element('button', { type: 'button', 'data-testid': 'clock-resume', hidden: !isFloor }, 'Resume the clock');
     this.pause.addEventListener('click', () => this.view && send('pause-clock', this.view.version));
     this.resume.addEventListener('click', () => this.view && send('resume-clock', this.view.version));
-    this.node = element('div', { class: 'shot-clock', 'data-testid': 'shot-clock', role: 'timer', 'aria-live': 'off', hidden: true }, this.text, this.pause, this.resume);
+    this.node = element(
+      'div',
+      { class: 'shot-clock', 'data-testid': 'shot-clock', role: 'timer', 'aria-live': 'off', hidden: true },
+      this.text,
+      this.pause,
+      this.resume,
+    );
   }
 
   /** The newest view of the table: the clock it shows (none on a table without the option). */

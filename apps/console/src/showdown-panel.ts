@@ -15,7 +15,10 @@ export function showdownPanel(view: TableView, record: HandRecord): HTMLElement 
   const name = (seat: number) => `Seat ${seat}${playerName(view, seat) ? ` (${playerName(view, seat)})` : ''}`;
   const panel = element('section', { class: 'showdown', 'data-testid': 'showdown', 'aria-labelledby': 'showdown-heading' });
   if (record.voided) {
-    panel.append(element('h2', { id: 'showdown-heading' }, `Hand #${record.handNumber} voided`), element('p', {}, `${record.voided.reason}: every chip went back to where it was before the hand.`));
+    panel.append(
+      element('h2', { id: 'showdown-heading' }, `Hand #${record.handNumber} voided`),
+      element('p', {}, `${record.voided.reason}: every chip went back to where it was before the hand.`),
+    );
     return panel;
   }
   if (record.shown.length === 0 && record.pots.length === 0) return null;
@@ -26,7 +29,17 @@ export function showdownPanel(view: TableView, record: HandRecord): HTMLElement 
         'ul',
         { class: 'shown-hands' },
         record.shown.map((s) =>
-          element('li', { 'data-testid': `shown-${s.seat}` }, `${name(s.seat)} shows `, element('span', { class: 'cards' }, s.cards.map((c) => element('span', { class: `card suit-${c[1]}` }, c))), ` — ${handName([...s.cards, ...record.board]) || 'no board'}`),
+          element(
+            'li',
+            { 'data-testid': `shown-${s.seat}` },
+            `${name(s.seat)} shows `,
+            element(
+              'span',
+              { class: 'cards' },
+              s.cards.map((c) => element('span', { class: `card suit-${c[1]}` }, c)),
+            ),
+            ` — ${handName([...s.cards, ...record.board]) || 'no board'}`,
+          ),
         ),
         record.mucked.map((seat) => element('li', { 'data-testid': `mucked-${seat}`, class: 'quiet' }, `${name(seat)} mucked`)),
       ),
@@ -37,7 +50,12 @@ export function showdownPanel(view: TableView, record: HandRecord): HTMLElement 
       'ul',
       { class: 'pot-results' },
       record.pots.map((p) =>
-        element('li', { 'data-testid': `pot-result-${p.pot}` }, `${potName(p.pot)} ${p.amount} (${seatList(p.eligible)}): `, element('strong', {}, p.winners.map((w) => `${name(w.seat)} wins ${w.amount}`).join(', '))),
+        element(
+          'li',
+          { 'data-testid': `pot-result-${p.pot}` },
+          `${potName(p.pot)} ${p.amount} (${seatList(p.eligible)}): `,
+          element('strong', {}, p.winners.map((w) => `${name(w.seat)} wins ${w.amount}`).join(', ')),
+        ),
       ),
     ),
   );

@@ -14,10 +14,26 @@ export function signInScreen(ctx: ConsoleContext, onSignedIn: () => void): HTMLE
     'form',
     { 'data-testid': 'sign-in', 'aria-labelledby': 'sign-in-heading' },
     element('h1', { id: 'sign-in-heading' }, 'Sign in'),
-    field('User name', element('input', { name: 'username', type: 'text', required: true, autocomplete: 'username', 'data-testid': 'input-username' })),
-    field('Password', element('input', { name: 'password', type: 'password', required: true, autocomplete: 'current-password', 'data-testid': 'input-password' })),
+    field(
+      'User name',
+      element('input', { name: 'username', type: 'text', required: true, autocomplete: 'username', 'data-testid': 'input-username' }),
+    ),
+    field(
+      'Password',
+      element('input', {
+        name: 'password',
+        type: 'password',
+        required: true,
+        autocomplete: 'current-password',
+        'data-testid': 'input-password',
+      }),
+    ),
     element('button', { type: 'submit', 'data-testid': 'sign-in-submit' }, 'Sign in'),
-    element('p', {}, element('a', { href: '#/enroll', 'data-testid': 'enroll-link' }, 'First sign-in, or a new code from the floor? Set your password')),
+    element(
+      'p',
+      {},
+      element('a', { href: '#/enroll', 'data-testid': 'enroll-link' }, 'First sign-in, or a new code from the floor? Set your password'),
+    ),
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

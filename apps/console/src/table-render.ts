@@ -9,15 +9,33 @@ export function stakesText(rules: Rules | null): string {
   if (!rules) return '';
   const s = rules.structure;
   const kind = { 'no-limit': 'NL', 'pot-limit': 'PL', 'fixed-limit': 'FL', 'spread-limit': 'SL' }[s.kind] ?? s.kind;
-  const amounts = s.kind === 'fixed-limit' && s.smallBet !== undefined && s.bigBet !== undefined ? `${s.smallBet}/${s.bigBet}` : s.kind === 'spread-limit' && s.min !== undefined && s.max !== undefined ? `${s.min}-${s.max}` : `${rules.smallBlind}/${rules.bigBlind}`;
+  const amounts =
+    s.kind === 'fixed-limit' && s.smallBet !== undefined && s.bigBet !== undefined
+      ? `${s.smallBet}/${s.bigBet}`
+      : s.kind === 'spread-limit' && s.min !== undefined && s.max !== undefined
+        ? `${s.min}-${s.max}`
+        : `${rules.smallBlind}/${rules.bigBlind}`;
   const ante = rules.ante.kind !== 'none' && rules.ante.amount > 0 ? ` ante ${rules.ante.amount}` : '';
   return `${kind} ${amounts}${ante}${rules.gameType === 'tournament' ? ' (tournament)' : ''}`;
 }
 
-const OPTION_WORDS: Readonly<Record<string, string>> = { straddle: 'straddle', killGame: 'kill game', killPot: 'kill pot', chop: 'chop', rake: 'rake', bombPot: 'bomb pot', runItTwice: 'run it twice', shotClock: 'shot clock' };
+const OPTION_WORDS: Readonly<Record<string, string>> = {
+  straddle: 'straddle',
+  killGame: 'kill game',
+  killPot: 'kill pot',
+  chop: 'chop',
+  rake: 'rake',
+  bombPot: 'bomb pot',
+  runItTwice: 'run it twice',
+  shotClock: 'shot clock',
+};
 
 export function houseOptionsText(rules: Rules | null): string {
-  const on = rules ? Object.entries(rules.houseOptions).filter(([, value]) => value !== null && value !== false).map(([name]) => OPTION_WORDS[name] ?? name) : [];
+  const on = rules
+    ? Object.entries(rules.houseOptions)
+        .filter(([, value]) => value !== null && value !== false)
+        .map(([name]) => OPTION_WORDS[name] ?? name)
+    : [];
   return on.length ? on.join(', ') : 'none';
 }
 
@@ -25,13 +43,20 @@ export function houseOptionsText(rules: Rules | null): string {
 export function handLabel(view: TableView, record: HandRecord): string {
   const hand = view.hand;
   if (!hand) return 'No hand yet';
-  if (hand.phase !== 'complete') return `Hand #${hand.handNumber} — ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}`;
+  if (hand.phase !== 'complete')
+    return `Hand #${hand.handNumber} — ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}`;
   return record.voided && record.handNumber === hand.handNumber ? `Hand #${hand.handNumber} voided` : `Hand #${hand.handNumber} over`;
 }
 
 /** The strip above the table: stakes, house options, status, hand, live state and the version on screen. */
 export function tableSummary(view: TableView, record: HandRecord): HTMLElement {
-  const item = (label: string, value: string, id: string) => element('span', { class: 'summary-item' }, element('span', { class: 'label' }, `${label} `), element('strong', { 'data-testid': id }, value));
+  const item = (label: string, value: string, id: string) =>
+    element(
+      'span',
+      { class: 'summary-item' },
+      element('span', { class: 'label' }, `${label} `),
+      element('strong', { 'data-testid': id }, value),
+    );
   return element(
     'div',
     { class: 'summary', 'data-testid': 'table-summary' },
@@ -60,7 +85,16 @@ export function tableGraphic(view: TableView, record: HandRecord): HTMLElement {
     // Kept inside the table's box however narrow the screen (--seat-half: half a seat box, console.css).
     const style = `left: clamp(var(--seat-half), ${(50 + 40 * Math.cos(angle)).toFixed(2)}%, calc(100% - var(--seat-half))); top: clamp(2.2rem, ${(50 + 39 * Math.sin(angle)).toFixed(2)}%, calc(100% - 2.2rem))`;
     const taken = view.seats.find((s) => s.seat === seat);
-    felt.append(taken ? seatBox(view, taken, record, style) : element('div', { class: 'seat empty', style, 'data-testid': `seat-${seat}` }, element('span', { class: 'seat-number' }, String(seat)), element('span', { class: 'quiet' }, 'empty')));
+    felt.append(
+      taken
+        ? seatBox(view, taken, record, style)
+        : element(
+            'div',
+            { class: 'seat empty', style, 'data-testid': `seat-${seat}` },
+            element('span', { class: 'seat-number' }, String(seat)),
+            element('span', { class: 'quiet' }, 'empty'),
+          ),
+    );
   }
   return felt;
 }
@@ -71,15 +105,27 @@ function centre(view: TableView, record: HandRecord): HTMLElement {
   // A pot is for every player still in who is not all in (they can still match it), and for the all-in players whose
   // money reaches it (the derived pot's own list).
   const stillBetting = inProgress ? hand.players.filter((p) => !p.folded && !p.allIn).map((p) => p.seat) : [];
-  const pots = inProgress && hand.pots.length
-    ? hand.pots.map((p, i) => element('li', { 'data-testid': `pot-${i}` }, `${i === 0 ? 'Main' : `Side ${i}`} ${p.amount}`, element('span', { class: 'pot-seats' }, ` ${seatList([...new Set([...p.eligible, ...stillBetting])].sort((a, b) => a - b))}`)))
-    : [];
+  const pots =
+    inProgress && hand.pots.length
+      ? hand.pots.map((p, i) =>
+          element(
+            'li',
+            { 'data-testid': `pot-${i}` },
+            `${i === 0 ? 'Main' : `Side ${i}`} ${p.amount}`,
+            element('span', { class: 'pot-seats' }, ` ${seatList([...new Set([...p.eligible, ...stillBetting])].sort((a, b) => a - b))}`),
+          ),
+        )
+      : [];
   const board = hand ? hand.board : record.board.join('');
   return element(
     'div',
     { class: 'centre' },
     element('div', { class: 'board', 'data-testid': 'board', role: 'group', 'aria-label': 'Board' }, cards(board)),
-    element('ul', { class: 'pots', 'data-testid': 'pots', 'aria-label': 'Pots' }, pots.length ? pots : element('li', { class: 'quiet' }, inProgress ? 'no pot yet' : '')),
+    element(
+      'ul',
+      { class: 'pots', 'data-testid': 'pots', 'aria-label': 'Pots' },
+      pots.length ? pots : element('li', { class: 'quiet' }, inProgress ? 'no pot yet' : ''),
+    ),
     element('p', { class: 'to-act-line', 'data-testid': 'to-act' }, toActLine(view)),
   );
 }
@@ -98,7 +144,9 @@ function toActLine(view: TableView): string {
 function seatBox(view: TableView, seat: SeatView, record: HandRecord, style: string): HTMLElement {
   const hand = view.hand;
   const inProgress = hand !== null && hand.phase !== 'complete';
-  const player: HandPlayerView | undefined = hand ? hand.players.find((p) => p.seat === seat.seat && p.playerId === seat.playerId) : undefined;
+  const player: HandPlayerView | undefined = hand
+    ? hand.players.find((p) => p.seat === seat.seat && p.playerId === seat.playerId)
+    : undefined;
   const live = inProgress ? player : undefined;
   const markers: [string, string][] = [];
   if (hand && hand.button === seat.seat) markers.push(['D', 'button']);
@@ -116,13 +164,28 @@ function seatBox(view: TableView, seat: SeatView, record: HandRecord, style: str
   if (busted) states.push('busted');
   if (seat.missedBig) states.push('owes big blind');
   else if (seat.missedSmall) states.push('owes small blind');
-  const classes = ['seat', view.toAct === seat.seat ? 'to-act' : '', live?.folded ? 'folded' : '', busted ? 'busted' : '', seat.sittingOut ? 'out' : ''].filter(Boolean).join(' ');
-  const won = record.pots.flatMap((p) => p.winners).filter((w) => w.seat === seat.seat).reduce((sum, w) => sum + w.amount, 0);
+  const classes = [
+    'seat',
+    view.toAct === seat.seat ? 'to-act' : '',
+    live?.folded ? 'folded' : '',
+    busted ? 'busted' : '',
+    seat.sittingOut ? 'out' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const won = record.pots
+    .flatMap((p) => p.winners)
+    .filter((w) => w.seat === seat.seat)
+    .reduce((sum, w) => sum + w.amount, 0);
   return element(
     'div',
     { class: classes, style, 'data-testid': `seat-${seat.seat}` },
     element('span', { class: 'seat-number' }, String(seat.seat)),
-    element('span', { class: 'markers', 'data-testid': `markers-${seat.seat}` }, markers.map(([short, long]) => element('abbr', { class: `marker marker-${short.toLowerCase()}`, title: long }, short))),
+    element(
+      'span',
+      { class: 'markers', 'data-testid': `markers-${seat.seat}` },
+      markers.map(([short, long]) => element('abbr', { class: `marker marker-${short.toLowerCase()}`, title: long }, short)),
+    ),
     element('strong', { class: 'player', 'data-testid': `player-${seat.seat}` }, seat.playerId),
     element('span', { class: 'stack', 'data-testid': `stack-${seat.seat}` }, String(live ? live.stack : seat.stack)),
     live && live.live > 0 ? element('span', { class: 'bet', 'data-testid': `bet-${seat.seat}` }, `bet ${live.live}`) : null,
@@ -137,5 +200,9 @@ export function cards(text: string | null): Node | string {
   if (text === null) return 'hidden';
   const list = splitCards(text);
   if (list.length === 0) return '';
-  return element('span', { class: 'cards' }, list.map((card) => element('span', { class: `card suit-${card[1]}` }, card)));
+  return element(
+    'span',
+    { class: 'cards' },
+    list.map((card) => element('span', { class: `card suit-${card[1]}` }, card)),
+  );
 }

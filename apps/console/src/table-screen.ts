@@ -41,11 +41,20 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const graphic = element('div', { class: 'graphic-slot' });
   const bar = element('div', { class: 'bar-actions' });
   // The shot clock's countdown sits above the action bar, outside it: the bar is redrawn, the countdown keeps ticking.
-  const shotClock = new ShotClockDisplay(ctx.api.serverTime, isFloor, (route, version) => sendCommand('actions', route, {}, route === 'pause-clock' ? 'Clock paused.' : 'Clock resumed.', version));
+  const shotClock = new ShotClockDisplay(ctx.api.serverTime, isFloor, (route, version) =>
+    sendCommand('actions', route, {}, route === 'pause-clock' ? 'Clock paused.' : 'Clock resumed.', version),
+  );
   const showdown = element('div', { class: 'showdown-slot' });
   const between = element('div', { class: 'between-slot' });
   // Focusable: it scrolls on its own, and a keyboard must reach what is below.
-  const logList = element('ol', { class: 'log', 'data-testid': 'activity-log', 'aria-live': 'polite', reversed: true, tabindex: 0, 'aria-label': 'Activity, newest first' });
+  const logList = element('ol', {
+    class: 'log',
+    'data-testid': 'activity-log',
+    'aria-live': 'polite',
+    reversed: true,
+    tabindex: 0,
+    'aria-label': 'Activity, newest first',
+  });
   const management = element('div', { class: 'management' });
   const staff = isFloor ? dealerStaff(ctx.api, tableId) : null;
   const mayRecall = isFloor || role === 'regulator';
@@ -54,17 +63,36 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const node = element(
     'section',
     { class: 'screen table-screen', 'aria-labelledby': 'table-heading', 'data-role': role },
-    element('header', { class: 'table-head' }, element('a', { href: '#/lobby' }, '← Lobby'), element('h1', { id: 'table-heading' }, `Table ${tableId}`), summary, liveStatus, feedback.slot('screen')),
+    element(
+      'header',
+      { class: 'table-head' },
+      element('a', { href: '#/lobby' }, '← Lobby'),
+      element('h1', { id: 'table-heading' }, `Table ${tableId}`),
+      summary,
+      liveStatus,
+      feedback.slot('screen'),
+    ),
     element('div', { class: 'table-main' }, graphic),
     element(
       'aside',
       { class: 'table-side', 'aria-label': 'Hand, activity and controls' },
       between,
       showdown,
-      element('section', { class: 'panel', 'aria-labelledby': 'log-heading' }, element('h2', { id: 'log-heading' }, 'This hand and before'), logList),
+      element(
+        'section',
+        { class: 'panel', 'aria-labelledby': 'log-heading' },
+        element('h2', { id: 'log-heading' }, 'This hand and before'),
+        logList,
+      ),
       management,
       staff?.node,
-      element('section', { class: 'panel', 'aria-labelledby': 'history-heading' }, element('h2', { id: 'history-heading' }, 'Hand history'), recall, history),
+      element(
+        'section',
+        { class: 'panel', 'aria-labelledby': 'history-heading' },
+        element('h2', { id: 'history-heading' }, 'Hand history'),
+        recall,
+        history,
+      ),
     ),
     element('div', { class: 'bar-slot' }, shotClock.node, bar),
   );
@@ -80,13 +108,19 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     replaceChildren(summary, tableSummary(view, record));
     replaceChildren(graphic, tableGraphic(view, record));
     replaceChildren(showdown, showdownPanel(view, record));
-    const seen = new Set<string>([...splitCards(view.hand?.board ?? ''), ...(view.hand?.players ?? []).flatMap((p) => splitCards(p.holeCards ?? ''))]);
+    const seen = new Set<string>([
+      ...splitCards(view.hand?.board ?? ''),
+      ...(view.hand?.players ?? []).flatMap((p) => splitCards(p.holeCards ?? '')),
+    ]);
     if (view.hand?.phase !== 'complete') for (const s of record.shown) for (const c of s.cards) seen.add(c);
     // Events arrive after the answer that showed their version, and other consoles' commands at any time: what the
     // dealer was typing (an amount, a seat) stays, instead of the minimum coming back under their finger.
     redraw(bar, actionBar(view, { role, feedback, guard, choose: act, seenCards: seen }));
     const lines = log.newestFirst(LOG_LINES);
-    replaceChildren(logList, lines.map((event) => element('li', { 'data-version': event.version }, `v${event.version} ${eventSentence(event, seatName())}`)));
+    replaceChildren(
+      logList,
+      lines.map((event) => element('li', { 'data-version': event.version }, `v${event.version} ${eventSentence(event, seatName())}`)),
+    );
   };
   /** The forms: redrawn for a new version of the table, keeping what was typed into them (form-drafts.ts). */
   const renderControls = () => {
@@ -172,9 +206,10 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     const fieldset = form.querySelector('fieldset');
     if (fieldset) fieldset.disabled = true;
     const headers: Record<string, string> = {};
-    void (request.path.startsWith(`/tables/${encodeURIComponent(tableId)}/`)
-      ? commands.send(request.path.slice(`/tables/${encodeURIComponent(tableId)}/`.length), request.body, view?.version)
-      : ctx.api.send(request.method, request.path, request.body, headers)
+    void (
+      request.path.startsWith(`/tables/${encodeURIComponent(tableId)}/`)
+        ? commands.send(request.path.slice(`/tables/${encodeURIComponent(tableId)}/`.length), request.body, view?.version)
+        : ctx.api.send(request.method, request.path, request.body, headers)
     )
       .then((answer: unknown) => {
         // Sent: the form starts afresh (the one on screen now, if a redraw replaced it meanwhile).
@@ -204,7 +239,9 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     const shown = view;
     const from = Math.max(1, view.version - EVENTS_RESTORED + 1);
     try {
-      const page = await ctx.api.get<{ events: TableEventItem[] }>(`/tables/${encodeURIComponent(tableId)}/events?fromVersion=${from}&limit=${EVENTS_RESTORED}`);
+      const page = await ctx.api.get<{ events: TableEventItem[] }>(
+        `/tables/${encodeURIComponent(tableId)}/events?fromVersion=${from}&limit=${EVENTS_RESTORED}`,
+      );
       record(page.events);
       // The correction form lists the hand's standing actions: draw it again now that they are known.
       if (view === shown) renderControls();
@@ -214,7 +251,10 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   }
   recall.addEventListener('click', async () => {
     try {
-      replaceChildren(history, handHistoryList(recalledHands(await ctx.api.get(`/regulator/tables/${encodeURIComponent(tableId)}/hands?last=10`))));
+      replaceChildren(
+        history,
+        handHistoryList(recalledHands(await ctx.api.get(`/regulator/tables/${encodeURIComponent(tableId)}/hands?last=10`))),
+      );
     } catch (error) {
       replaceChildren(history, 'The hand history could not be recalled.');
       feedback.refused('screen', error);

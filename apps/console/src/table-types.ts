@@ -23,7 +23,13 @@ export type LegalAction =
   | { readonly type: 'UseTimeBank'; readonly seat: number; readonly extensionsLeft: number };
 
 export interface Rules {
-  readonly structure: { readonly kind: string; readonly smallBet?: number; readonly bigBet?: number; readonly min?: number; readonly max?: number };
+  readonly structure: {
+    readonly kind: string;
+    readonly smallBet?: number;
+    readonly bigBet?: number;
+    readonly min?: number;
+    readonly max?: number;
+  };
   readonly smallBlind: number;
   readonly bigBlind: number;
   readonly ante: { readonly kind: string; readonly amount: number };

@@ -37,8 +37,19 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
   const asked = () => approvals.dispatchEvent(new Event(APPROVAL_ASKED));
   const enrollment = element('p', { class: 'one-time', 'data-testid': 'one-time-code', hidden: true, role: 'status' });
   const nameInput = element('input', { name: 'name', type: 'text', required: true, autocomplete: 'off', 'data-testid': 'input-new-user' });
-  const roleSelect = element('select', { name: 'role', 'data-testid': 'input-new-role' }, ROLES.map((r) => element('option', { value: r }, r)));
-  const create = element('form', { 'data-testid': 'create-user', class: 'inline-form' }, field('User name', nameInput), field('Role', roleSelect), element('button', { type: 'submit', 'data-testid': 'create-user-submit' }, 'Add user'), feedback.slot('create-user'));
+  const roleSelect = element(
+    'select',
+    { name: 'role', 'data-testid': 'input-new-role' },
+    ROLES.map((r) => element('option', { value: r }, r)),
+  );
+  const create = element(
+    'form',
+    { 'data-testid': 'create-user', class: 'inline-form' },
+    field('User name', nameInput),
+    field('Role', roleSelect),
+    element('button', { type: 'submit', 'data-testid': 'create-user-submit' }, 'Add user'),
+    feedback.slot('create-user'),
+  );
 
   const showCode = (name: string, answer: EnrollmentAnswer) => {
     enrollment.replaceChildren(
@@ -74,20 +85,28 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
 
   function row(user: UserRow): HTMLElement {
     const slot = `user-${user.name}`;
-    const toggle = element('button', { type: 'button', 'data-testid': `toggle-${user.name}` }, user.disabled ? `Enable ${user.name}` : `Disable ${user.name}`);
-    toggle.addEventListener('click', () =>
-      void run(slot, async () => {
-        await ctx.api.send('PATCH', `/users/${encodeURIComponent(user.id)}`, { disabled: !user.disabled });
-        feedback.succeeded(slot, `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`);
-      }),
+    const toggle = element(
+      'button',
+      { type: 'button', 'data-testid': `toggle-${user.name}` },
+      user.disabled ? `Enable ${user.name}` : `Disable ${user.name}`,
+    );
+    toggle.addEventListener(
+      'click',
+      () =>
+        void run(slot, async () => {
+          await ctx.api.send('PATCH', `/users/${encodeURIComponent(user.id)}`, { disabled: !user.disabled });
+          feedback.succeeded(slot, `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`);
+        }),
     );
     const reset = element('button', { type: 'button', 'data-testid': `reset-${user.name}` }, `Reset the password of ${user.name}`);
-    reset.addEventListener('click', () =>
-      void run(slot, async () => {
-        const answer = await ctx.api.post<EnrollmentAnswer>(`/users/${encodeURIComponent(user.id)}/password`, {});
-        feedback.succeeded(slot, `The password of ${user.name} is reset: their sessions end, and they set a new one with the code.`);
-        showCode(user.name, answer);
-      }),
+    reset.addEventListener(
+      'click',
+      () =>
+        void run(slot, async () => {
+          const answer = await ctx.api.post<EnrollmentAnswer>(`/users/${encodeURIComponent(user.id)}/password`, {});
+          feedback.succeeded(slot, `The password of ${user.name} is reset: their sessions end, and they set a new one with the code.`);
+          showCode(user.name, answer);
+        }),
     );
     const roleId = `role-${user.name}`;
     const role = element('select', { id: roleId, 'data-testid': roleId }, ROLES.map((r) => element('option', { value: r, selected: r === user.role }, r)));
@@ -125,6 +144,19 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     feedback.slot('users'),
     approvals,
     element('section', { class: 'panel' }, element('h2', {}, 'Add a user'), create, enrollment),
-    element('table', { class: 'users', 'data-testid': 'users' }, element('thead', {}, element('tr', {}, ['User', 'Role', 'State', ''].map((h) => element('th', { scope: 'col' }, h)))), tbody),
+    element(
+      'table',
+      { class: 'users', 'data-testid': 'users' },
+      element(
+        'thead',
+        {},
+        element(
+          'tr',
+          {},
+          ['User', 'Role', 'State', ''].map((h) => element('th', { scope: 'col' }, h)),
+        ),
+      ),
+      tbody,
+    ),
   );
 }

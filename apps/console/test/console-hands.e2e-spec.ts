@@ -9,7 +9,11 @@ import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
 describe('hands in the console (chromium)', () => {
   const suite = useConsoleSuite();
   const events = async (tableId: string, fromVersion: number) =>
-    (await expectStatus(suite.api.http.get(`/tables/${tableId}/events?fromVersion=${fromVersion}&limit=1000`), 200)).body.events as { type: string; version: number; data: any }[];
+    (await expectStatus(suite.api.http.get(`/tables/${tableId}/events?fromVersion=${fromVersion}&limit=1000`), 200)).body.events as {
+      type: string;
+      version: number;
+      data: any;
+    }[];
 
   it('after a dropped connection the page catches up from the last version it saw: every missed event once, then live again', async () => {
     await openTableWithPlayers(suite.api, 'drop-1', 3);
@@ -21,14 +25,25 @@ describe('hands in the console (chromium)', () => {
     suite.networkDown();
     await floor.byTestId('live-status').filter({ hasText: 'disconnected' }).waitFor();
     const started = await expectStatus(suite.api.http.post('/tables/drop-1/start-hand').send({}), 201);
-    const [small, big] = started.body.table.legalActions.filter((a: { type: string }) => a.type === 'PostBlind') as { seat: number; blind: string }[];
-    const blinds = await expectStatus(suite.api.http.post('/tables/drop-1/post-blind').send({ seat: small!.seat, blind: small!.blind }), 201);
+    const [small, big] = started.body.table.legalActions.filter((a: { type: string }) => a.type === 'PostBlind') as {
+      seat: number;
+      blind: string;
+    }[];
+    const blinds = await expectStatus(
+      suite.api.http.post('/tables/drop-1/post-blind').send({ seat: small!.seat, blind: small!.blind }),
+      201,
+    );
     expect(await floor.shownVersion()).toBe(before);
 
     suite.networkUp();
     await floor.waitForVersion(blinds.body.version);
-    await floor.byTestId('live-status').filter({ hasText: `live (caught up from version ${before})` }).waitFor();
-    const log = (await floor.byTestId('activity-log').locator('li').allTextContents()).filter((line) => Number(line.slice(1, line.indexOf(' '))) > before);
+    await floor
+      .byTestId('live-status')
+      .filter({ hasText: `live (caught up from version ${before})` })
+      .waitFor();
+    const log = (await floor.byTestId('activity-log').locator('li').allTextContents()).filter(
+      (line) => Number(line.slice(1, line.indexOf(' '))) > before,
+    );
     const missed = await events('drop-1', before + 1);
     expect(log.map((line) => Number(line.slice(1, line.indexOf(' '))))).toEqual(missed.map((e) => e.version).reverse());
     expect(log.some((line) => line.startsWith(`v${before + 1} Hand 1 started`))).toBe(true);
@@ -54,7 +69,10 @@ describe('hands in the console (chromium)', () => {
       await dealerPage.waitForVersion(table.version);
       await dealerPage.byTestId(`action-${choice.type}-${choice.seat}`).click();
       clicked.push(choice.type);
-      await dealerPage.page.getByTestId('version').filter({ hasNotText: new RegExp(`^${table.version}$`) }).waitFor();
+      await dealerPage.page
+        .getByTestId('version')
+        .filter({ hasNotText: new RegExp(`^${table.version}$`) })
+        .waitFor();
     }
     expect(clicked).toEqual(expect.arrayContaining(['Call', 'Check', 'ShowHand']));
 
@@ -71,10 +89,17 @@ describe('hands in the console (chromium)', () => {
     expect(log).toContain(`Main pot of ${awarded.data.amount} awarded: ${winners}`);
     expect(log).toContain('Showdown');
     // The showdown panel: each shown hand with its name, the pot with its seats and its winner; it stays after the hand.
-    expect(await dealerPage.byTestId('pot-result-0').textContent()).toBe(`Main pot ${awarded.data.amount} (seat${awarded.data.eligible.length === 1 ? '' : 's'} ${awarded.data.eligible.join(', ')}): ${winners}`);
+    expect(await dealerPage.byTestId('pot-result-0').textContent()).toBe(
+      `Main pot ${awarded.data.amount} (seat${awarded.data.eligible.length === 1 ? '' : 's'} ${awarded.data.eligible.join(', ')}): ${winners}`,
+    );
     const shown = logged.filter((e) => e.type === 'HandShown');
     expect(shown.length).toBeGreaterThan(0);
-    for (const show of shown) expect(await dealerPage.byTestId(`shown-${show.data.seat}`).textContent()).toMatch(new RegExp(`^${name(show.data.seat).replace(/[()]/g, '\\$&')} shows .+ — (High card|.+ high|Pair of|Two pair|Three|Straight|Flush|Full house|Four|Royal)`));
+    for (const show of shown)
+      expect(await dealerPage.byTestId(`shown-${show.data.seat}`).textContent()).toMatch(
+        new RegExp(
+          `^${name(show.data.seat).replace(/[()]/g, '\\$&')} shows .+ — (High card|.+ high|Pair of|Two pair|Three|Straight|Flush|Full house|Four|Royal)`,
+        ),
+      );
   });
 
   it('a command the rules refuse shows the engine’s sentence in red next to its form, writes nothing, and the next success clears it', async () => {
@@ -89,7 +114,9 @@ describe('hands in the console (chromium)', () => {
     expect(shown).toBe(refused.body.detail);
     const line = floor.byTestId('feedback-seat-player');
     expect(await line.getAttribute('data-kind')).toBe('error');
-    expect(await floor.page.evaluate(`getComputedStyle(document.querySelector('[data-testid="feedback-seat-player"]')).color`)).toBe('rgb(138, 16, 16)');
+    expect(await floor.page.evaluate(`getComputedStyle(document.querySelector('[data-testid="feedback-seat-player"]')).color`)).toBe(
+      'rgb(138, 16, 16)',
+    );
     // Beside the form that caused it, not at the top of the page.
     const [form, message] = [await floor.byTestId('seat-player').boundingBox(), await line.boundingBox()];
     expect(message!.y).toBeGreaterThanOrEqual(form!.y);
@@ -111,7 +138,10 @@ describe('hands in the console (chromium)', () => {
     const fields = () => Promise.all(['Seat', 'Player id', 'Buy-in'].map((label) => form.getByLabel(label, { exact: false }).inputValue()));
     // Typed, not sent; then someone else's command redraws the forms (the suggested seat moves on from 3).
     await floor.fillForm('seat-player', { Seat: '5', 'Player id': 'zoe', 'Buy-in': '150' });
-    const seated = await expectStatus(suite.api.http.post('/tables/typing-1/seat-player').send({ seat: 3, playerId: 'yan', buyIn: 100 }), 201);
+    const seated = await expectStatus(
+      suite.api.http.post('/tables/typing-1/seat-player').send({ seat: 3, playerId: 'yan', buyIn: 100 }),
+      201,
+    );
     await floor.waitForVersion(seated.body.version);
     await floor.byTestId('player-3').filter({ hasText: 'yan' }).waitFor();
     expect(await fields()).toEqual(['5', 'zoe', '150']);
@@ -124,7 +154,10 @@ describe('hands in the console (chromium)', () => {
     expect(await fields()).toEqual(['5', 'zoe', '120']);
     await floor.byTestId('seat-player-submit').click();
     await floor.byTestId('feedback-seat-player').filter({ hasText: 'zoe seated in seat 5.' }).waitFor();
-    expect((await suite.table('typing-1')).seats.find((s: { seat: number }) => s.seat === 5)).toMatchObject({ playerId: 'zoe', stack: 120 });
+    expect((await suite.table('typing-1')).seats.find((s: { seat: number }) => s.seat === 5)).toMatchObject({
+      playerId: 'zoe',
+      stack: 120,
+    });
     // Sent: the form starts afresh, suggesting the next free seat and the minimum buy-in.
     expect(await fields()).toEqual(['4', '', '40']);
 
@@ -132,12 +165,17 @@ describe('hands in the console (chromium)', () => {
     const { toAct } = await startHandWithBlinds(suite.api, 'typing-1');
     await floor.waitForVersion((await suite.table('typing-1')).version);
     await floor.byTestId(`action-Raise-${toAct}-amount`).fill('30');
-    const joined = await expectStatus(suite.api.http.post('/tables/typing-1/seat-player').send({ seat: 6, playerId: 'xia', buyIn: 100 }), 201);
+    const joined = await expectStatus(
+      suite.api.http.post('/tables/typing-1/seat-player').send({ seat: 6, playerId: 'xia', buyIn: 100 }),
+      201,
+    );
     await floor.waitForVersion(joined.body.version);
     expect(await floor.byTestId(`action-Raise-${toAct}-amount`).inputValue()).toBe('30');
     await floor.byTestId(`action-Raise-${toAct}`).click();
     await floor.waitForVersion(joined.body.version + 1);
-    expect((await events('typing-1', joined.body.version + 1)).map((e) => [e.type, e.data.seat, e.data.to])).toEqual([['RaisePlaced', toAct, 30]]);
+    expect((await events('typing-1', joined.body.version + 1)).map((e) => [e.type, e.data.seat, e.data.to])).toEqual([
+      ['RaisePlaced', toAct, 30],
+    ]);
   });
 
   it('a double tap acts once: a second tap on the same spot, while the bar settles on the next seat, folds nobody', async () => {
@@ -167,7 +205,10 @@ describe('hands in the console (chromium)', () => {
     // The turn passed on; the bar says so, and whatever sat under the finger then did not act.
     const next = await suite.table('tap-1');
     await floor.waitForVersion(next.version);
-    await floor.byTestId('turn').filter({ hasText: `Seat ${next.toAct}, player-${next.toAct} to act` }).waitFor();
+    await floor
+      .byTestId('turn')
+      .filter({ hasText: `Seat ${next.toAct}, player-${next.toAct} to act` })
+      .waitFor();
     expect((await events('tap-1', before.version + 1)).map((e) => [e.type, e.data.seat])).toEqual([['PlayerFolded', seat]]);
     expect(next.toAct).not.toBe(seat);
     // After the pause the next seat's buttons work as usual.
@@ -193,7 +234,9 @@ describe('hands in the console (chromium)', () => {
     await floor.byTestId(`action-Call-${seat}`).click();
     await floor.waitForVersion(before.version + 1);
     await second.byTestId(`action-Fold-${seat}`).click();
-    expect(await second.feedback('actions')).toBe('The table moved on before your tap arrived; nothing was done. Look at the table again and tap again if it still applies.');
+    expect(await second.feedback('actions')).toBe(
+      'The table moved on before your tap arrived; nothing was done. Look at the table again and tap again if it still applies.',
+    );
     expect(await second.byTestId('feedback-actions').getAttribute('data-code')).toBe('VERSION_CONFLICT');
     const after = await suite.table('race-1');
     expect(after.version).toBe(before.version + 1);
@@ -240,12 +283,17 @@ describe('hands in the console (chromium)', () => {
       if (now.legalActions.some((a: { type: string }) => a.type === 'Check')) break;
       await floor.waitForVersion(now.version);
       await floor.byTestId(`action-Call-${now.toAct}`).click();
-      await floor.page.getByTestId('version').filter({ hasNotText: new RegExp(`^${now.version}$`) }).waitFor();
+      await floor.page
+        .getByTestId('version')
+        .filter({ hasNotText: new RegExp(`^${now.version}$`) })
+        .waitFor();
     }
     const checking = await suite.table('reload-1');
     await floor.waitForVersion(checking.version);
     await floor.byTestId(`action-Fold-${checking.toAct}`).click();
-    expect(await floor.byTestId('confirm-question').textContent()).toBe(`Seat ${checking.toAct}, player-${checking.toAct} faces no bet and could check. Fold anyway?`);
+    expect(await floor.byTestId('confirm-question').textContent()).toBe(
+      `Seat ${checking.toAct}, player-${checking.toAct} faces no bet and could check. Fold anyway?`,
+    );
     await floor.byTestId('confirm-yes').click();
     await floor.waitForVersion(checking.version + 1);
     expect((await suite.table('reload-1')).hand.players.find((p: { seat: number }) => p.seat === checking.toAct).folded).toBe(true);
@@ -260,7 +308,10 @@ describe('hands in the console (chromium)', () => {
     const seat = before.toAct as number;
     await floor.byTestId(`action-Fold-${seat}`).click();
     await floor.waitForVersion(before.version + 1);
-    await floor.byTestId('correct-action').getByLabel('Take back from').selectOption(String(before.version + 1));
+    await floor
+      .byTestId('correct-action')
+      .getByLabel('Take back from')
+      .selectOption(String(before.version + 1));
     await floor.submitForm('correct-action', { Reason: 'double tap: the player never folded' });
     await floor.waitForVersion(before.version + 2);
     const after = await suite.table('fix-1');
@@ -270,6 +321,9 @@ describe('hands in the console (chromium)', () => {
     expect(logged.map((e) => e.type)).toEqual(['PlayerFolded', 'ActionCorrected']);
     expect(logged[1]!.data.reason).toBe('double tap: the player never folded');
     await floor.byTestId('activity-log').filter({ hasText: '1 action taken back (double tap: the player never folded)' }).waitFor();
-    await floor.byTestId('turn').filter({ hasText: `Seat ${seat}, player-${seat} to act` }).waitFor();
+    await floor
+      .byTestId('turn')
+      .filter({ hasText: `Seat ${seat}, player-${seat} to act` })
+      .waitFor();
   });
 });

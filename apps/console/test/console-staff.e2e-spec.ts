@@ -18,7 +18,8 @@ describe('staff and players in the console (chromium)', () => {
     expect(await dealerPage.page.locator('#users-link').isHidden()).toBe(true);
     await dealerPage.openTableFromLobby('roles-1');
     await dealerPage.byTestId('players').waitFor();
-    for (const floorOnly of ['void-hand', 'close-table', 'correct-action', 'dealer-staff', 'recall-hands']) expect(await dealerPage.byTestId(floorOnly).isVisible()).toBe(false);
+    for (const floorOnly of ['void-hand', 'close-table', 'correct-action', 'dealer-staff', 'recall-hands'])
+      expect(await dealerPage.byTestId(floorOnly).isVisible()).toBe(false);
     expect(await dealerPage.page.locator('[data-testid^="action-ChopBlinds"]').count()).toBe(0);
     // The API still refuses what the page does not offer (nothing is written).
     expect((await suite.api.http.get('/tables/dealer-table')).status).toBe(404);
@@ -31,14 +32,19 @@ describe('staff and players in the console (chromium)', () => {
 
     const regulator = await suite.signedIn('regulator-rita');
     await regulator.openTableFromLobby('side-1');
-    await regulator.byTestId('turn').filter({ hasText: `Seat ${toAct}` }).waitFor();
+    await regulator
+      .byTestId('turn')
+      .filter({ hasText: `Seat ${toAct}` })
+      .waitFor();
     expect(await regulator.byTestId('action-list').locator('button').count()).toBe(0);
     expect(await regulator.byTestId('players').count()).toBe(0);
 
     const dealerPage = await suite.signedIn('dealer-dan');
     await dealerPage.openTableFromLobby('side-1');
     await dealerPage.byTestId(`action-Fold-${toAct}`).click();
-    expect(await dealerPage.feedback('actions')).toBe('You are not assigned to deal this table; nothing was done. Ask the floor to assign you.');
+    expect(await dealerPage.feedback('actions')).toBe(
+      'You are not assigned to deal this table; nothing was done. Ask the floor to assign you.',
+    );
     expect(await dealerPage.byTestId('feedback-actions').getAttribute('data-code')).toBe('NOT_ASSIGNED_TO_TABLE');
     expect((await suite.table('side-1')).version).toBe(version);
     // Hand recall is offered to floor supervisors and regulators only.
@@ -53,7 +59,9 @@ describe('staff and players in the console (chromium)', () => {
     expect(text).toContain('seat 1 alice 100 → 107');
     expect(text).toContain('seat 3 carol 100 → 94');
     expect(text).toContain('main pot 13 to seat 1 (13)');
-    expect(text).toContain('Preflop: seat 2 posted the small blind of 1, seat 3 posted the big blind of 2, seat 1 raised to 6, seat 2 folded, seat 3 called 4.');
+    expect(text).toContain(
+      'Preflop: seat 2 posted the small blind of 1, seat 3 posted the big blind of 2, seat 1 raised to 6, seat 2 folded, seat 3 called 4.',
+    );
   });
 
   it('players come and go: a seat that sat out owes the big blind, keeps owing it after a seat change, and a busted player is marked and removed', async () => {
@@ -62,8 +70,15 @@ describe('staff and players in the console (chromium)', () => {
       await startHandWithBlinds(suite.api, 'move-1');
       let table = await suite.table('move-1');
       for (let step = 0; step < 12 && table.hand && table.hand.phase !== 'complete'; step++) {
-        const next = ['Fold', 'Check', 'Deal'].map((type) => table.legalActions.find((a: { type: string }) => a.type === type)).find(Boolean) as { type: string; seat: number | null };
-        table = (await expectStatus(suite.api.http.post(`/tables/move-1/${next.type.toLowerCase()}`).send(next.seat === null ? {} : { seat: next.seat }), 201)).body.table;
+        const next = ['Fold', 'Check', 'Deal']
+          .map((type) => table.legalActions.find((a: { type: string }) => a.type === type))
+          .find(Boolean) as { type: string; seat: number | null };
+        table = (
+          await expectStatus(
+            suite.api.http.post(`/tables/move-1/${next.type.toLowerCase()}`).send(next.seat === null ? {} : { seat: next.seat }),
+            201,
+          )
+        ).body.table;
       }
     };
     // Seat 4 plays a hand (a new player owes nothing for blinds passed before their first hand), then sits out.
@@ -96,11 +111,23 @@ describe('staff and players in the console (chromium)', () => {
 
     // A player who loses every chip is marked busted, and removed from the console.
     await openTableWithPlayers(suite.api, 'bust-1', 2, TRAINING_1_2); // a training table: the test chooses who busts
-    await expectStatus(suite.api.http.post('/tables/bust-1/start-hand').send({ holeCards: { 1: 'AsAh', 2: '7c2d' }, board: 'KsQd9h5c3s' }), 201);
+    await expectStatus(
+      suite.api.http.post('/tables/bust-1/start-hand').send({ holeCards: { 1: 'AsAh', 2: '7c2d' }, board: 'KsQd9h5c3s' }),
+      201,
+    );
     let table = await suite.table('bust-1');
     for (let step = 0; step < 20 && table.hand.phase !== 'complete'; step++) {
-      const next = ['PostBlind', 'Deal', 'Raise', 'Call', 'Check', 'ShowHand'].map((type) => table.legalActions.find((a: { type: string }) => a.type === type)).find(Boolean) as { type: string; seat: number | null; blind?: string; max?: number };
-      const body = next.type === 'Raise' ? { seat: next.seat, to: next.max } : next.type === 'PostBlind' ? { seat: next.seat, blind: next.blind } : next.seat === null ? {} : { seat: next.seat };
+      const next = ['PostBlind', 'Deal', 'Raise', 'Call', 'Check', 'ShowHand']
+        .map((type) => table.legalActions.find((a: { type: string }) => a.type === type))
+        .find(Boolean) as { type: string; seat: number | null; blind?: string; max?: number };
+      const body =
+        next.type === 'Raise'
+          ? { seat: next.seat, to: next.max }
+          : next.type === 'PostBlind'
+            ? { seat: next.seat, blind: next.blind }
+            : next.seat === null
+              ? {}
+              : { seat: next.seat };
       const route = next.type.replace(/[A-Z]/g, (c, i: number) => (i === 0 ? '' : '-') + c.toLowerCase());
       table = (await expectStatus(suite.api.http.post(`/tables/bust-1/${route}`).send(body), 201)).body.table;
     }
@@ -141,7 +168,9 @@ describe('staff and players in the console (chromium)', () => {
     expect(await stale.notice()).toBe('Wrong user name or password (or the user is disabled).');
     // The first code was used: refused, nothing changed.
     await stale.enroll('dealer-dora', first, 'another-secret');
-    expect(await stale.notice()).toBe('That code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one. Nothing was changed.');
+    expect(await stale.notice()).toBe(
+      'That code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one. Nothing was changed.',
+    );
     await stale.enroll('dealer-dora', second, 'doras-new-secret');
     await stale.signIn('dealer-dora', 'doras-new-secret');
     await stale.byTestId('lobby-tables').waitFor();
@@ -177,7 +206,10 @@ describe('staff and players in the console (chromium)', () => {
     await fran.fillForm('open-table', { 'Table id': 'seen-1', 'Small blind': '1', 'Big blind': '2', Seats: '6' });
     await fran.page.getByTestId('open-table').getByLabel("Dealer's console shows hole cards").check();
     await fran.page.getByTestId('open-table-submit').click();
-    await fran.byTestId('feedback-open-table').filter({ hasText: 'Table seen-1 is not opened yet: another floor supervisor must approve it' }).waitFor();
+    await fran
+      .byTestId('feedback-open-table')
+      .filter({ hasText: 'Table seen-1 is not opened yet: another floor supervisor must approve it' })
+      .waitFor();
     expect((await suite.api.http.get('/tables/seen-1')).status).toBe(404);
     // The one who asked sees the request on the Staff screen, and the API refuses their approval.
     await fran.page.locator('#users-link').click();
@@ -200,13 +232,19 @@ describe('staff and players in the console (chromium)', () => {
     const floor = await suite.open({ clock: true });
     await floor.signIn('floor-fran', PASSWORD);
     await floor.byTestId('lobby-row-lobby-0').waitFor();
-    await floor.byTestId('lobby-dealer-lobby-0').filter({ hasText: /^dealer-dan$/ }).waitFor();
+    await floor
+      .byTestId('lobby-dealer-lobby-0')
+      .filter({ hasText: /^dealer-dan$/ })
+      .waitFor();
     await openTableWithPlayers(suite.api, 'lobby-1', 2);
     await floor.page.clock.fastForward(10_000);
     await floor.byTestId('lobby-row-lobby-1').waitFor();
     await floor.byTestId('lobby-players-lobby-1').filter({ hasText: '1 player-1 100 · 2 player-2 100' }).waitFor();
     await startHandWithBlinds(suite.api, 'lobby-1');
-    await floor.byTestId('lobby-hand-lobby-1').filter({ hasText: /^#1 preflop, seat \d to act$/ }).waitFor();
+    await floor
+      .byTestId('lobby-hand-lobby-1')
+      .filter({ hasText: /^#1 preflop, seat \d to act$/ })
+      .waitFor();
   });
 });
 
@@ -215,7 +253,12 @@ describe('staff and players in the console (chromium)', () => {
  * raises to 6, bob folds, carol calls; carol checks the flop, alice bets 10, carol folds (alice 107, carol 94).
  */
 async function playRecalledHand(api: TestApi, tableId: string): Promise<void> {
-  await expectStatus(api.http.post('/tables').send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, buyIn: { min: 40, max: 200 } } }), 201);
+  await expectStatus(
+    api.http
+      .post('/tables')
+      .send({ tableId, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, buyIn: { min: 40, max: 200 } } }),
+    201,
+  );
   const steps: [string, object][] = [
     ...(['alice', 'bob', 'carol'].map((playerId, i) => ['seat-player', { seat: i + 1, playerId, buyIn: 100 }]) as [string, object][]),
     ['place-button', { seat: 1 }],
@@ -230,5 +273,7 @@ async function playRecalledHand(api: TestApi, tableId: string): Promise<void> {
     ['fold', { seat: 3 }],
   ];
   for (const [route, body] of steps) await expectStatus(api.http.post(`/tables/${tableId}/${route}`).send(body), 201);
-  expect((await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body.seats.map((s: { stack: number }) => s.stack)).toEqual([107, 99, 94]);
+  expect((await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body.seats.map((s: { stack: number }) => s.stack)).toEqual([
+    107, 99, 94,
+  ]);
 }

@@ -53,9 +53,20 @@ describe('tables in the console (chromium)', () => {
     const floor = await suite.signedIn('floor-fran');
     expect(await floor.byTestId('signed-in-as').textContent()).toBe('floor-fran (floor)');
 
-    await floor.submitForm('open-table', { 'Table id': 'main-1', 'Small blind': '1', 'Big blind': '2', Seats: '6', 'Minimum buy-in': '40', 'Maximum buy-in': '200' });
+    await floor.submitForm('open-table', {
+      'Table id': 'main-1',
+      'Small blind': '1',
+      'Big blind': '2',
+      Seats: '6',
+      'Minimum buy-in': '40',
+      'Maximum buy-in': '200',
+    });
     await floor.byTestId('stakes').filter({ hasText: 'NL 1/2' }).waitFor();
-    for (const [seat, player] of [[1, 'alice'], [2, 'bob'], [3, 'carol']] as const) {
+    for (const [seat, player] of [
+      [1, 'alice'],
+      [2, 'bob'],
+      [3, 'carol'],
+    ] as const) {
       await floor.submitForm('seat-player', { Seat: String(seat), 'Player id': player, 'Buy-in': '100' });
       await floor.byTestId(`player-${seat}`).filter({ hasText: player }).waitFor();
     }
@@ -70,7 +81,11 @@ describe('tables in the console (chromium)', () => {
 
     const opened = await suite.table('main-1');
     expect(opened.rules).toMatchObject({ smallBlind: 1, bigBlind: 2, maxSeats: 6, buyIn: { min: 40, max: 200 } });
-    expect(opened.seats.map((s: { seat: number; playerId: string; stack: number }) => [s.seat, s.playerId, s.stack])).toEqual([[1, 'alice', 100], [2, 'bob', 100], [3, 'carol', 100]]);
+    expect(opened.seats.map((s: { seat: number; playerId: string; stack: number }) => [s.seat, s.playerId, s.stack])).toEqual([
+      [1, 'alice', 100],
+      [2, 'bob', 100],
+      [3, 'carol', 100],
+    ]);
     expect(opened.initialButton).toBe(1);
 
     // The lobby shows the stakes and the free seats.
@@ -91,7 +106,9 @@ describe('tables in the console (chromium)', () => {
     const beforeRaise = (await suite.table('main-1')).version;
     await raiseInput.fill('1000');
     await dealerPage.byTestId('action-Raise-1').click();
-    expect(await dealerPage.feedback('actions')).toBe('The amount must be a whole number from 4 to 100; 1000 was entered. Nothing was sent.');
+    expect(await dealerPage.feedback('actions')).toBe(
+      'The amount must be a whole number from 4 to 100; 1000 was entered. Nothing was sent.',
+    );
     expect((await suite.table('main-1')).version).toBe(beforeRaise);
 
     await raiseInput.fill('6');
@@ -112,7 +129,11 @@ describe('tables in the console (chromium)', () => {
 
     // Seat 1 wins 13 (its uncalled 10 comes back): 100 - 6 + 13 = 107; bob lost his small blind, carol her call.
     const expectedStacks = { 1: '107', 2: '99', 3: '94' };
-    for (const [seat, stack] of Object.entries(expectedStacks)) await dealerPage.byTestId(`stack-${seat}`).filter({ hasText: new RegExp(`^${stack}$`) }).waitFor();
+    for (const [seat, stack] of Object.entries(expectedStacks))
+      await dealerPage
+        .byTestId(`stack-${seat}`)
+        .filter({ hasText: new RegExp(`^${stack}$`) })
+        .waitFor();
     const log = (await dealerPage.byTestId('activity-log').textContent()) ?? '';
     expect(log).toContain('Seat 1 (alice) raised to 6');
     expect(log).toContain('Seat 2 (bob) folded');
@@ -130,7 +151,11 @@ describe('tables in the console (chromium)', () => {
     expect(await dealerPage.shownVersion()).toBe(after.version);
 
     // The floor's page followed the hand over /live without a reload.
-    for (const [seat, stack] of Object.entries(expectedStacks)) await floor.byTestId(`stack-${seat}`).filter({ hasText: new RegExp(`^${stack}$`) }).waitFor();
+    for (const [seat, stack] of Object.entries(expectedStacks))
+      await floor
+        .byTestId(`stack-${seat}`)
+        .filter({ hasText: new RegExp(`^${stack}$`) })
+        .waitFor();
     await floor.waitForVersion(after.version);
     expect(await floor.byTestId('live-status').getAttribute('data-connected')).toBe('true');
     await floor.page.screenshot({ path: join(OUTPUT_DIR, 'floor-after-hand.png'), fullPage: true });
@@ -144,7 +169,13 @@ describe('tables in the console (chromium)', () => {
     await floor.page.getByTestId('open-table-submit').click();
     await floor.byTestId('house-options').filter({ hasText: 'straddle, kill pot, chop' }).waitFor();
     // Four players: the default straddle needs an under-the-gun seat that is not the button.
-    for (const [seat, player] of [[1, 'ann'], [2, 'ben'], [3, 'cal'], [4, 'dee']] as const) await expectStatus(suite.api.http.post('/tables/options-1/seat-player').send({ seat, playerId: player, buyIn: 100 }), 201);
+    for (const [seat, player] of [
+      [1, 'ann'],
+      [2, 'ben'],
+      [3, 'cal'],
+      [4, 'dee'],
+    ] as const)
+      await expectStatus(suite.api.http.post('/tables/options-1/seat-player').send({ seat, playerId: player, buyIn: 100 }), 201);
     await expectStatus(suite.api.http.post('/tables/options-1/place-button').send({ seat: 1 }), 201);
     await floor.page.reload();
     await floor.byTestId('player-4').filter({ hasText: 'dee' }).waitFor();
@@ -154,7 +185,13 @@ describe('tables in the console (chromium)', () => {
     await floor.byTestId('action-PostBlind-2').click();
     await floor.byTestId('action-PostBlind-3').click();
     await floor.byTestId('action-Deal').waitFor();
-    const offered = (await suite.table('options-1')).legalActions as { type: string; seat: number | null; min?: number; max?: number; step?: number }[];
+    const offered = (await suite.table('options-1')).legalActions as {
+      type: string;
+      seat: number | null;
+      min?: number;
+      max?: number;
+      step?: number;
+    }[];
     expect(offered.map((a) => a.type)).toEqual(expect.arrayContaining(['Straddle', 'KillPot', 'Deal']));
     const kills = offered.filter((a) => a.type === 'KillPot');
     expect(kills.length).toBeGreaterThan(1);
@@ -163,7 +200,11 @@ describe('tables in the console (chromium)', () => {
         // One kill control for every seat that may kill (not an input per seat): the seat first, then its bounds.
         await floor.byTestId('action-KillPot-seat').selectOption(String(action.seat));
         const amount = floor.byTestId('action-KillPot-amount');
-        expect([await amount.getAttribute('min'), await amount.getAttribute('max'), await amount.getAttribute('step')]).toEqual([String(action.min), String(action.max), String(action.step)]);
+        expect([await amount.getAttribute('min'), await amount.getAttribute('max'), await amount.getAttribute('step')]).toEqual([
+          String(action.min),
+          String(action.max),
+          String(action.step),
+        ]);
         continue;
       }
       const testId = action.seat === null ? `action-${action.type}` : `action-${action.type}-${action.seat}`;
@@ -177,19 +218,31 @@ describe('tables in the console (chromium)', () => {
     await floor.byTestId('action-Fold-1').click();
     await floor.byTestId('action-ChopBlinds-2').click();
     await floor.byTestId('hand').filter({ hasText: 'Hand #1 over' }).waitFor();
-    const chopped = (await expectStatus(suite.api.http.get('/tables/options-1/events?fromVersion=1&limit=1000'), 200)).body.events.find((e: { type: string }) => e.type === 'BlindsChopped');
-    expect(chopped.data.consents).toEqual([{ seat: 2, by: 'ben' }, { seat: 3, by: 'cal' }]);
+    const chopped = (await expectStatus(suite.api.http.get('/tables/options-1/events?fromVersion=1&limit=1000'), 200)).body.events.find(
+      (e: { type: string }) => e.type === 'BlindsChopped',
+    );
+    expect(chopped.data.consents).toEqual([
+      { seat: 2, by: 'ben' },
+      { seat: 3, by: 'cal' },
+    ]);
     expect((await floor.byTestId('activity-log').textContent()) ?? '').toContain('Blinds chopped');
     const afterChop = await suite.table('options-1');
     for (const seat of afterChop.seats) expect(await floor.byTestId(`stack-${seat.seat}`).textContent()).toBe(String(seat.stack));
 
     // Hand 2: the straddle goes in through its button before the deal.
     await floor.byTestId('start-hand-submit').click();
-    const blinds = ((await suite.table('options-1')).legalActions as { type: string; seat: number }[]).filter((a) => a.type === 'PostBlind');
+    const blinds = ((await suite.table('options-1')).legalActions as { type: string; seat: number }[]).filter(
+      (a) => a.type === 'PostBlind',
+    );
     for (const blind of blinds) await floor.byTestId(`action-PostBlind-${blind.seat}`).click();
-    const straddle = ((await suite.table('options-1')).legalActions as { type: string; seat: number; amount: number }[]).find((a) => a.type === 'Straddle')!;
+    const straddle = ((await suite.table('options-1')).legalActions as { type: string; seat: number; amount: number }[]).find(
+      (a) => a.type === 'Straddle',
+    )!;
     await floor.byTestId(`action-Straddle-${straddle.seat}`).click();
-    await floor.byTestId('activity-log').filter({ hasText: `posted a straddle of ${straddle.amount}` }).waitFor();
+    await floor
+      .byTestId('activity-log')
+      .filter({ hasText: `posted a straddle of ${straddle.amount}` })
+      .waitFor();
     await floor.byTestId(`markers-${straddle.seat}`).filter({ hasText: 'STR' }).waitFor();
 
     // The floor voids hand 2: every chip goes back where it was before the hand, and the table can be closed.
@@ -200,7 +253,11 @@ describe('tables in the console (chromium)', () => {
     await floor.byTestId('showdown').filter({ hasText: 'Hand #2 voided' }).waitFor();
     const afterVoid = await suite.table('options-1');
     expect(afterVoid.seats.map((s: { stack: number }) => s.stack)).toEqual(afterChop.seats.map((s: { stack: number }) => s.stack));
-    for (const seat of afterVoid.seats) await floor.byTestId(`stack-${seat.seat}`).filter({ hasText: new RegExp(`^${seat.stack}$`) }).waitFor();
+    for (const seat of afterVoid.seats)
+      await floor
+        .byTestId(`stack-${seat.seat}`)
+        .filter({ hasText: new RegExp(`^${seat.stack}$`) })
+        .waitFor();
     await floor.byTestId('close-table-submit').click();
     await floor.byTestId('status').filter({ hasText: 'closed' }).waitFor();
     expect((await suite.table('options-1')).status).toBe('closed');
@@ -213,7 +270,11 @@ describe('tables in the console (chromium)', () => {
     await floor.page.getByTestId('open-table-submit').click();
     await floor.byTestId('status').filter({ hasText: 'open' }).waitFor();
     expect((await suite.table('live-1')).rules.cardSource).toBe('live');
-    for (const [seat, player] of [[1, 'ann'], [2, 'ben']] as const) await expectStatus(suite.api.http.post('/tables/live-1/seat-player').send({ seat, playerId: player, buyIn: 100 }), 201);
+    for (const [seat, player] of [
+      [1, 'ann'],
+      [2, 'ben'],
+    ] as const)
+      await expectStatus(suite.api.http.post('/tables/live-1/seat-player').send({ seat, playerId: player, buyIn: 100 }), 201);
     await expectStatus(suite.api.http.post('/tables/live-1/place-button').send({ seat: 1 }), 201);
     await floor.page.reload();
     await floor.byTestId('player-2').filter({ hasText: 'ben' }).waitFor();
@@ -250,18 +311,32 @@ describe('tables in the console (chromium)', () => {
     expect(await floor.byTestId('pot-result-0').textContent()).toBe('Main pot 4 (seats 1, 2): Seat 2 (ben) wins 4');
     const after = await suite.table('live-1');
     expect(after.seats.map((seat: { stack: number }) => seat.stack)).toEqual([98, 102]);
-    for (const seat of after.seats) await floor.byTestId(`stack-${seat.seat}`).filter({ hasText: new RegExp(`^${seat.stack}$`) }).waitFor();
+    for (const seat of after.seats)
+      await floor
+        .byTestId(`stack-${seat.seat}`)
+        .filter({ hasText: new RegExp(`^${seat.stack}$`) })
+        .waitFor();
   });
 
   it('a fixed-limit table is opened with its small bet, big bet and kill game, labelled by its bets; the next table’s form starts empty', async () => {
     const floor = await suite.signedIn('floor-fran');
     const form = floor.byTestId('open-table');
     await form.getByLabel('Structure').selectOption('fixed-limit');
-    await floor.fillForm('open-table', { 'Table id': 'limit-1', 'Small blind': '1', 'Big blind': '2', 'Small bet': '2', 'Big bet': '4', Seats: '6' });
+    await floor.fillForm('open-table', {
+      'Table id': 'limit-1',
+      'Small blind': '1',
+      'Big blind': '2',
+      'Small bet': '2',
+      'Big bet': '4',
+      Seats: '6',
+    });
     await form.getByLabel('Kill game').selectOption('half');
     expect(await form.getByLabel('Kill pot').isVisible()).toBe(false);
     await floor.byTestId('open-table-submit').click();
-    await floor.byTestId('stakes').filter({ hasText: /^FL 2\/4$/ }).waitFor();
+    await floor
+      .byTestId('stakes')
+      .filter({ hasText: /^FL 2\/4$/ })
+      .waitFor();
     expect(await floor.byTestId('house-options').textContent()).toBe('kill game');
     const rules = (await suite.table('limit-1')).rules;
     expect(rules.structure).toMatchObject({ kind: 'fixed-limit', smallBet: 2, bigBet: 4 });
@@ -277,7 +352,10 @@ describe('tables in the console (chromium)', () => {
     const floor = await suite.signedIn('floor-fran');
     await floor.page.goto(`${suite.baseUrl}/console/#/table/no-such-table`);
     expect(await floor.feedback('screen')).toBe('There is no such table.');
-    await floor.byTestId('live-status').filter({ hasText: /^live updates refused: .*\(TABLE_NOT_FOUND\)$/ }).waitFor();
+    await floor
+      .byTestId('live-status')
+      .filter({ hasText: /^live updates refused: .*\(TABLE_NOT_FOUND\)$/ })
+      .waitFor();
   });
 
   it('fits each screen: a dealer’s tablet (action bar pinned, nothing to scroll during a hand), a floor phone, a desktop; axe-core finds no serious or critical violation', async () => {
@@ -300,11 +378,15 @@ describe('tables in the console (chromium)', () => {
       await person.byTestId(`action-Fold-${table.toAct}`).waitFor();
       const bar = await boxOf(person.byTestId('actions'));
       expect(bar.y + bar.height).toBeLessThanOrEqual(size.viewport.height + 1);
-      const overflow = (await person.page.evaluate(`({ x: document.documentElement.scrollWidth - innerWidth, y: document.documentElement.scrollHeight - innerHeight })`)) as { x: number; y: number };
+      const overflow = (await person.page.evaluate(
+        `({ x: document.documentElement.scrollWidth - innerWidth, y: document.documentElement.scrollHeight - innerHeight })`,
+      )) as { x: number; y: number };
       expect(overflow.x).toBeLessThanOrEqual(0);
       if (size.name === 'tablet') {
         // The dealer's whole table is on screen: every seat and the bar, with no scrolling.
-        const main = await person.page.evaluate(`document.querySelector('main').scrollHeight - document.querySelector('main').clientHeight`);
+        const main = await person.page.evaluate(
+          `document.querySelector('main').scrollHeight - document.querySelector('main').clientHeight`,
+        );
         expect([overflow.y, main]).toEqual([0, 0]);
         for (const seat of table.seats) {
           const box = await boxOf(person.byTestId(`seat-${seat.seat}`));
@@ -333,7 +415,10 @@ describe('tables in the console (chromium)', () => {
  * a part is swapped is null (not a layout fault).
  */
 async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  const box = await eventually(() => locator.boundingBox().catch(() => null), (found) => found !== null);
+  const box = await eventually(
+    () => locator.boundingBox().catch(() => null),
+    (found) => found !== null,
+  );
   if (box === null) throw new Error('the element never showed on screen');
   return box;
 }

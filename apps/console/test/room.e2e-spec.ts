@@ -15,7 +15,10 @@ describe('the room screens in chromium', () => {
   const roomScreen = async (): Promise<ConsoleUser> => {
     const floor = await suite.signedIn('floor-fran');
     await floor.byTestId('nav-room').click();
-    await floor.byTestId('room-live-status').filter({ hasText: /^live$/ }).waitFor();
+    await floor
+      .byTestId('room-live-status')
+      .filter({ hasText: /^live$/ })
+      .waitFor();
     return floor;
   };
   /** The room's TV: a browser of its own, no token anywhere. */
@@ -27,7 +30,12 @@ describe('the room screens in chromium', () => {
   };
   const openGame = async (gameId: string, tableId: string) => {
     const tableRules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
-    await expectStatus(suite.api.http.post('/room/games').send({ gameId, name: `1/2 NLHE ${gameId}`, stakes: '1/2', structure: 'no-limit', seatsPerTable: 6, tableRules }), 201);
+    await expectStatus(
+      suite.api.http
+        .post('/room/games')
+        .send({ gameId, name: `1/2 NLHE ${gameId}`, stakes: '1/2', structure: 'no-limit', seatsPerTable: 6, tableRules }),
+      201,
+    );
     await expectStatus(suite.api.http.post(`/room/games/${gameId}/tables`).send({ tableId, mustMove: false }), 201);
   };
   const command = (gameId: string, body: object) => expectStatus(suite.api.http.post(`/room/games/${gameId}/commands`).send(body), 201);
@@ -35,7 +43,13 @@ describe('the room screens in chromium', () => {
   it('the floor opens a game and a table from the room screen, reached from the lobby; the board shows it', async () => {
     const board = await boardPage();
     const floor = await roomScreen();
-    await floor.fillForm('open-game', { 'Game id': 'nl12', Name: '1/2 NLHE', 'Small blind': '1', 'Big blind': '2', 'Seats per table': '6' });
+    await floor.fillForm('open-game', {
+      'Game id': 'nl12',
+      Name: '1/2 NLHE',
+      'Small blind': '1',
+      'Big blind': '2',
+      'Seats per table': '6',
+    });
     await floor.byTestId('open-game-submit').click();
     await floor.byTestId('game-nl12').waitFor();
     await floor.fillForm('add-table-nl12', { 'Table id': 't1' });
@@ -76,12 +90,15 @@ describe('the room screens in chromium', () => {
     await command('typing-g', { type: 'JoinList', playerId: 'card-2001', alias: 'MN' });
     await floor.byTestId('listed-card-2001').waitFor();
     const form = floor.byTestId('join-typing-g');
-    expect([await form.getByLabel('Player id').inputValue(), await form.getByLabel('Alias (on the board)').inputValue()]).toEqual(['card-2002', 'KL']);
+    expect([await form.getByLabel('Player id').inputValue(), await form.getByLabel('Alias (on the board)').inputValue()]).toEqual([
+      'card-2002',
+      'KL',
+    ]);
     await floor.byTestId('join-typing-g-submit').click();
     await floor.byTestId('listed-card-2002').waitFor();
   });
 
-  it('a refusal shows the room\'s sentence: a second listing of a player who plays in the game', async () => {
+  it("a refusal shows the room's sentence: a second listing of a player who plays in the game", async () => {
     await openGame('refuse-g', 'refuse-t');
     await command('refuse-g', { type: 'JoinList', playerId: 'card-3003', alias: 'JD' });
     await command('refuse-g', { type: 'CallPlayer', playerId: 'card-3003', tableId: 'refuse-t', seat: 1 });
@@ -90,7 +107,10 @@ describe('the room screens in chromium', () => {
     await floor.fillForm('join-refuse-g', { 'Player id': 'card-3003', 'Alias (on the board)': 'JD' });
     await floor.byTestId('join-refuse-g-submit').click();
     // In words, as every refusal in the console: the room's sentence, no status or code.
-    await floor.byTestId('notice').filter({ hasText: /^player card-3003 already plays in 1\/2 NLHE refuse-g \(table refuse-t, seat 1\)/ }).waitFor();
+    await floor
+      .byTestId('notice')
+      .filter({ hasText: /^player card-3003 already plays in 1\/2 NLHE refuse-g \(table refuse-t, seat 1\)/ })
+      .waitFor();
     expect(await floor.byTestId('notice').getAttribute('data-kind')).toBe('error');
   });
 });

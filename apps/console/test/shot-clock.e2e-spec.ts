@@ -49,7 +49,13 @@ describe('the shot clock in the console (chromium)', () => {
   });
 
   it('shows the countdown of the seat to act, a time bank extends it, the floor pauses and resumes it', async () => {
-    const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { shotClock: { seconds: 600, timeBankExtensions: 2, timeBankSeconds: 600 } } };
+    const rules = {
+      structure: { kind: 'no-limit' },
+      smallBlind: 1,
+      bigBlind: 2,
+      maxSeats: 6,
+      houseOptions: { shotClock: { seconds: 600, timeBankExtensions: 2, timeBankSeconds: 600 } },
+    };
     await openTableWithPlayers(api, 'clocked-1', 3, rules);
     const { toAct } = await startHandWithBlinds(api, 'clocked-1');
     expect(toAct).toBe(1);
@@ -144,8 +150,14 @@ describe('the shot clock in the console (chromium)', () => {
       expect(Math.min(...seen['2']!)).toBeLessThan(Math.max(...seen['2']!));
 
       // In the log: each clock expired once, by the timer.
-      const events = (await expectStatus(api.http.get('/tables/clocked-2/events?limit=1000'), 200)).body.events as { type: string; data: object }[];
-      expect(events.filter((e) => e.type === 'ClockExpired').map((e) => e.data)).toEqual([{ seat: 1, clock: 1, outcome: 'fold' }, { seat: 2, clock: 2, outcome: 'fold' }]);
+      const events = (await expectStatus(api.http.get('/tables/clocked-2/events?limit=1000'), 200)).body.events as {
+        type: string;
+        data: object;
+      }[];
+      expect(events.filter((e) => e.type === 'ClockExpired').map((e) => e.data)).toEqual([
+        { seat: 1, clock: 1, outcome: 'fold' },
+        { seat: 2, clock: 2, outcome: 'fold' },
+      ]);
     } finally {
       await timer.stop();
     }

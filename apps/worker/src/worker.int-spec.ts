@@ -67,12 +67,21 @@ describe('worker', () => {
       };
       const errors = (text: string) => metric(text, 'felt_relay_batches_total{outcome="error"}');
       await appendBatches(10);
-      await waitUntil('the relay to publish the first events', () => get(app, '/metrics'), (m) => metric(m.text, 'felt_relay_events_published_total') >= 40);
+      await waitUntil(
+        'the relay to publish the first events',
+        () => get(app, '/metrics'),
+        (m) => metric(m.text, 'felt_relay_events_published_total') >= 40,
+      );
 
       await redis.stop();
       await appendBatches(30);
       // Down: the relay's steps fail, again and again (with its backoff between them), and the health says so.
-      const duringMetrics = await waitUntil('the relay to fail five times', () => get(app, '/metrics'), (m) => errors(m.text) >= 5, 60_000);
+      const duringMetrics = await waitUntil(
+        'the relay to fail five times',
+        () => get(app, '/metrics'),
+        (m) => errors(m.text) >= 5,
+        60_000,
+      );
       expect(metric(duringMetrics.text, 'felt_relay_up')).toBe(0);
       expect(metric(duringMetrics.text, 'felt_relay_lag_events')).toBeGreaterThan(0);
       const during = await get(app, '/health');
@@ -119,11 +128,18 @@ describe('worker', () => {
     const redis = await PrivateRedis.start({ appendOnly: true });
     await redis.stop();
     const prefix = uniquePrefix();
-    const app = await startWorker({ ...DEFAULT_WORKER_CONFIG, redisUrl: redis.url, eventShards: SHARDS, queuePrefix: prefix, metricsPort: 0 }, database);
+    const app = await startWorker(
+      { ...DEFAULT_WORKER_CONFIG, redisUrl: redis.url, eventShards: SHARDS, queuePrefix: prefix, metricsPort: 0 },
+      database,
+    );
     try {
       await appendInterleaved(database.store, 4, 5);
       // The relay has tried and failed: nothing published, everything waiting in the log.
-      const down = await waitUntil('the relay to fail twice', () => get(app, '/metrics'), (m) => metric(m.text, 'felt_relay_batches_total{outcome="error"}') >= 2);
+      const down = await waitUntil(
+        'the relay to fail twice',
+        () => get(app, '/metrics'),
+        (m) => metric(m.text, 'felt_relay_batches_total{outcome="error"}') >= 2,
+      );
       expect(metric(down.text, 'felt_relay_lag_events')).toBe(20);
       expect(metric(down.text, 'felt_relay_events_published_total')).toBe(0);
       await redis.restart();

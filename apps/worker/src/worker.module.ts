@@ -38,7 +38,11 @@ export class WorkerModule {
         AnchorPusherService,
         TimerHost,
         { provide: PROJECTIONS_CONFIG, useValue: projections },
-        { provide: ProjectionMetrics, inject: [RelayMetrics, EventStore], useFactory: (relay: RelayMetrics, store: EventStore) => new ProjectionMetrics(relay.registry, store) },
+        {
+          provide: ProjectionMetrics,
+          inject: [RelayMetrics, EventStore],
+          useFactory: (relay: RelayMetrics, store: EventStore) => new ProjectionMetrics(relay.registry, store),
+        },
         ProjectionsService,
         WorkerHealth,
         MetricsServer,

@@ -84,9 +84,13 @@ export class PrivateRedis {
 
   async restart(): Promise<void> {
     if (this.child) return;
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', this.appendOnly ? 'yes' : 'no', '--dir', this.dir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', this.appendOnly ? 'yes' : 'no', '--dir', this.dir],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let output = '';

@@ -10,14 +10,23 @@ import { OutboxRelay } from '../src/relay/outbox-relay';
 
 async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-  const publisher = new BullmqPublisher({ redisUrl: process.env.REDIS_URL!, shards: Number(process.env.EVENT_SHARDS), prefix: process.env.QUEUE_PREFIX, signer: new JobSigner(createPrivateKey(process.env.FELT_RELAY_SIGNING_KEY!)) });
-  const relay = new OutboxRelay(new EventStore(db), {
-    async publish(events) {
-      await publisher.publish(events);
-      process.stdout.write(`published ${events.length}\n`);
-      await new Promise(() => undefined); // wait here, lock held and checkpoint unsaved, for the SIGKILL
+  const publisher = new BullmqPublisher({
+    redisUrl: process.env.REDIS_URL!,
+    shards: Number(process.env.EVENT_SHARDS),
+    prefix: process.env.QUEUE_PREFIX,
+    signer: new JobSigner(createPrivateKey(process.env.FELT_RELAY_SIGNING_KEY!)),
+  });
+  const relay = new OutboxRelay(
+    new EventStore(db),
+    {
+      async publish(events) {
+        await publisher.publish(events);
+        process.stdout.write(`published ${events.length}\n`);
+        await new Promise(() => undefined); // wait here, lock held and checkpoint unsaved, for the SIGKILL
+      },
     },
-  }, { batchSize: 10_000 });
+    { batchSize: 10_000 },
+  );
   await relay.step();
 }
 

@@ -28,7 +28,13 @@ export class RunningTimer {
     apiUrl: string,
     prefix: string,
   ) {
-    this.service = new TimerService(store, new ExpirySender({ apiUrl, token: timerTokenSource(createPrivateKey(TEST_TIMER_PRIVATE_KEY)) }), { redisUrl: SHARED_REDIS_URL, prefix, concurrency: 16 }, this.metrics, QUIET);
+    this.service = new TimerService(
+      store,
+      new ExpirySender({ apiUrl, token: timerTokenSource(createPrivateKey(TEST_TIMER_PRIVATE_KEY)) }),
+      { redisUrl: SHARED_REDIS_URL, prefix, concurrency: 16 },
+      this.metrics,
+      QUIET,
+    );
     this.loop = new RelayLoop(this.service, { idleMs: 50 });
   }
 

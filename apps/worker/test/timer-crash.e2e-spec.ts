@@ -21,7 +21,8 @@ const WAIT_MS = 90_000;
 const FLOOR = authHeaders('floor', { expiresIn: 3600 });
 
 /** Polls `read` until `done` accepts its value; says what it waited for if that never happens. */
-const until = <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = WAIT_MS) => waitUntil(what, read, done, timeoutMs);
+const until = <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = WAIT_MS) =>
+  waitUntil(what, read, done, timeoutMs);
 
 describe('the timer across a kill -9 of the worker (built API and worker, PostgreSQL, Redis)', () => {
   const prefix = `felt-test-timer-crash-${randomBytes(4).toString('hex')}`;
@@ -32,7 +33,13 @@ describe('the timer across a kill -9 of the worker (built API and worker, Postgr
   const workers: WorkerProcess[] = [];
 
   const startWorker = async () => {
-    const worker = await WorkerProcess.start({ DATABASE_URL: database.url, REDIS_URL: SHARED_REDIS_URL, QUEUE_PREFIX: prefix, FELT_API_URL: api.baseUrl, FELT_TIMER_PRIVATE_KEY: TEST_TIMER_PRIVATE_KEY });
+    const worker = await WorkerProcess.start({
+      DATABASE_URL: database.url,
+      REDIS_URL: SHARED_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      FELT_API_URL: api.baseUrl,
+      FELT_TIMER_PRIVATE_KEY: TEST_TIMER_PRIVATE_KEY,
+    });
     workers.push(worker);
     return worker;
   };
@@ -62,42 +69,75 @@ describe('the timer across a kill -9 of the worker (built API and worker, Postgr
       await startClocks(api.baseUrl, ids);
 
       // Clock 1 of every table has its delayed job in Redis (job id from the ClockStarted event's id): then kill -9.
-      const started = await Promise.all(ids.map(async (id) => (await tableEvents(api.baseUrl, id)).find((e) => e.type === 'ClockStarted')!));
-      await until('the first worker to schedule every clock', () => Promise.all(started.map((e) => queue.getJobState(`clock-${e.eventId}`))), (states) => states.every((s) => s === 'delayed'));
+      const started = await Promise.all(
+        ids.map(async (id) => (await tableEvents(api.baseUrl, id)).find((e) => e.type === 'ClockStarted')!),
+      );
+      await until(
+        'the first worker to schedule every clock',
+        () => Promise.all(started.map((e) => queue.getJobState(`clock-${e.eventId}`))),
+        (states) => states.every((s) => s === 'delayed'),
+      );
       await first.kill9();
       const killedAt = Date.now();
       const deadlines = started.map((e) => Date.parse(e.data.deadline!));
       // The premise: no clock was due yet when the timer died (on a machine too busy for that, say so rather than pass).
-      if (Math.min(...deadlines) <= killedAt) throw new Error(`the worker was killed ${killedAt - Math.min(...deadlines)} ms after the first deadline: the machine was too slow for ${CLOCK_SECONDS}-second clocks`);
+      if (Math.min(...deadlines) <= killedAt)
+        throw new Error(
+          `the worker was killed ${killedAt - Math.min(...deadlines)} ms after the first deadline: the machine was too slow for ${CLOCK_SECONDS}-second clocks`,
+        );
 
       // While no timer runs: seat 1 calls at one table (its clock 1 ends; its job stays in Redis), and every deadline passes.
       await expect201(api.baseUrl, `/tables/${acted}/commands`, { type: 'Call', seat: 1 });
       // The subject is the deadlines passing: the condition is the clock's.
-      await until('every deadline to pass', async () => Date.now(), (now) => now > Math.max(...deadlines) + 100);
-      expect((await Promise.all(ids.map((id) => tableEvents(api.baseUrl, id)))).flat().filter((e) => e.type === 'ClockExpired')).toEqual([]);
+      await until(
+        'every deadline to pass',
+        async () => Date.now(),
+        (now) => now > Math.max(...deadlines) + 100,
+      );
+      expect((await Promise.all(ids.map((id) => tableEvents(api.baseUrl, id)))).flat().filter((e) => e.type === 'ClockExpired')).toEqual(
+        [],
+      );
 
       const restartedAt = Date.now();
       const second = await startWorker();
       // Every clock has ended (the default outcome folds): the expiring tables' hands are over when seats 1 and 2 have
       // timed out, the acted table's when seats 2 and 3 have (seat 1 wins).
-      await until('every clock to end', () => Promise.all(ids.map(async (id) => (await fetchJson(`/tables/${id}`)).clock ?? null)), (clocks) => clocks.every((c) => c === null));
+      await until(
+        'every clock to end',
+        () => Promise.all(ids.map(async (id) => (await fetchJson(`/tables/${id}`)).clock ?? null)),
+        (clocks) => clocks.every((c) => c === null),
+      );
       // The acted table's pending job fired under the new worker and the API refused it as stale.
-      await until("the new worker's stale firing", () => firings(second, 'stale'), (n) => n >= 1);
+      await until(
+        "the new worker's stale firing",
+        () => firings(second, 'stale'),
+        (n) => n >= 1,
+      );
 
       const logs = new Map<string, TableEvent[]>();
       for (const id of ids) logs.set(id, await tableEvents(api.baseUrl, id));
-      const clocksStarted = (id: string) => logs.get(id)!.filter((e) => e.type === 'ClockStarted').map((e) => e.data.clock);
+      const clocksStarted = (id: string) =>
+        logs
+          .get(id)!
+          .filter((e) => e.type === 'ClockStarted')
+          .map((e) => e.data.clock);
       const expiries = (id: string) => logs.get(id)!.filter((e) => e.type === 'ClockExpired');
       for (const id of expiring) {
         expect(clocksStarted(id)).toEqual([1, 2]);
         // Once each, none missed: clock 1 (due while the worker was dead) and clock 2, both folds, by the timer.
-        expect(expiries(id).map((e) => e.data)).toEqual([{ seat: 1, clock: 1, outcome: 'fold' }, { seat: 2, clock: 2, outcome: 'fold' }]);
+        expect(expiries(id).map((e) => e.data)).toEqual([
+          { seat: 1, clock: 1, outcome: 'fold' },
+          { seat: 2, clock: 2, outcome: 'fold' },
+        ]);
         expect(Date.parse(expiries(id)[0]!.recordedAt)).toBeGreaterThanOrEqual(restartedAt);
         expect(logs.get(id)!.some((e) => e.type === 'HandEnded')).toBe(true);
       }
       // Clock 1 ended by the call: never expired. Clocks 2 and 3 (started while the worker was dead) expired once each.
       expect(clocksStarted(acted)).toEqual([1, 2, 3]);
-      expect(expiries(acted).map((e) => e.data)).toEqual([{ seat: 2, clock: 2, outcome: 'fold' }, { seat: 3, clock: 3, outcome: 'fold' }]);
+      expect(expiries(acted).map((e) => e.data)).toEqual([
+        { seat: 2, clock: 2, outcome: 'fold' },
+        { seat: 3, clock: 3, outcome: 'fold' },
+      ]);
       expect(logs.get(acted)!.some((e) => e.type === 'HandEnded')).toBe(true);
       for (const e of ids.flatMap(expiries)) expect(e.metadata).toMatchObject({ actorId: 'timer-service', actorRole: 'timer' });
     } catch (error) {

@@ -11,4 +11,15 @@ export const defaultTable: TableEngine = createTableDecider(DEFAULT_MODULES);
 /** The table as a decider, with the default house options. */
 export const tableDecider: TableEngine = defaultTable;
 
-export const { decide, evolve, automaticEvents, normalizeRules, legalActions, randomLegalCommand, commandFor, planNextHand, boardDue, chipsOnTable } = defaultTable;
+export const {
+  decide,
+  evolve,
+  automaticEvents,
+  normalizeRules,
+  legalActions,
+  randomLegalCommand,
+  commandFor,
+  planNextHand,
+  boardDue,
+  chipsOnTable,
+} = defaultTable;

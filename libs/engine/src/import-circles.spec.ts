@@ -76,7 +76,9 @@ export function importCircles(graph: ReadonlyMap<string, readonly string[]>): st
 /** The graph of in-memory sources, by file name (for the planted circles). */
 function graphOf(sources: Record<string, string>): Map<string, string[]> {
   const names = new Set(Object.keys(sources).map((name) => resolve('/planted', name)));
-  return new Map(Object.entries(sources).map(([name, source]) => [resolve('/planted', name), runtimeImports(resolve('/planted', name), source, names)]));
+  return new Map(
+    Object.entries(sources).map(([name, source]) => [resolve('/planted', name), runtimeImports(resolve('/planted', name), source, names)]),
+  );
 }
 
 describe('the engine has no import circle', () => {
@@ -88,15 +90,32 @@ describe('the engine has no import circle', () => {
     const circles = importCircles(graph).map((c) => c.map((f) => relative(ROOT, f)));
     expect(circles).toEqual([]);
     // The check saw the engine's real graph: the factory imports the core, the default table the default modules.
-    expect(graph.get(join(ROOT, 'default-table.ts'))).toEqual([join(ROOT, 'table/table-decider.ts'), join(ROOT, 'house-options/default-modules.ts')]);
+    expect(graph.get(join(ROOT, 'default-table.ts'))).toEqual([
+      join(ROOT, 'table/table-decider.ts'),
+      join(ROOT, 'house-options/default-modules.ts'),
+    ]);
   });
 
   it('finds a planted circle, through a re-export and a chain of three, and ignores type-only imports', () => {
-    expect(graphOf({ 'a.ts': "import { b } from './b';\nexport const a = () => b;", 'b.ts': "import { a } from './a';\nexport const b = () => a;" }).size).toBe(2);
-    const two = importCircles(graphOf({ 'a.ts': "import { b } from './b';\nexport const a = () => b;", 'b.ts': "import { a } from './a';\nexport const b = () => a;" }));
+    expect(
+      graphOf({
+        'a.ts': "import { b } from './b';\nexport const a = () => b;",
+        'b.ts': "import { a } from './a';\nexport const b = () => a;",
+      }).size,
+    ).toBe(2);
+    const two = importCircles(
+      graphOf({
+        'a.ts': "import { b } from './b';\nexport const a = () => b;",
+        'b.ts': "import { a } from './a';\nexport const b = () => a;",
+      }),
+    );
     expect(two.map((c) => c.map((f) => relative('/planted', f)))).toEqual([['a.ts', 'b.ts']]);
     const three = importCircles(
-      graphOf({ 'x/a.ts': "export { c } from '../c';", 'b.ts': "import { a } from './x/a';\nexport const b = a;", 'c.ts': "import { b } from './b';\nexport const c = () => b;" }),
+      graphOf({
+        'x/a.ts': "export { c } from '../c';",
+        'b.ts': "import { a } from './x/a';\nexport const b = a;",
+        'c.ts': "import { b } from './b';\nexport const c = () => b;",
+      }),
     );
     expect(three.map((c) => c.map((f) => relative('/planted', f)))).toEqual([['b.ts', 'c.ts', 'x/a.ts']]);
     // Types only, both ways: erased by the compiler, so no circle (also an import whose names are used only as types).
@@ -105,7 +124,9 @@ describe('the engine has no import circle', () => {
       'b.ts': "import { A } from './a';\nexport interface B { a?: A }\nexport const one = 1;",
     });
     expect(importCircles(types)).toEqual([]);
-    expect(importCircles(graphOf({ 'self.ts': "import { x } from './self';\nexport const y = () => x;\nexport const x = 1;" })).length).toBe(1);
+    expect(
+      importCircles(graphOf({ 'self.ts': "import { x } from './self';\nexport const y = () => x;\nexport const x = 1;" })).length,
+    ).toBe(1);
   });
 
   /** Each file loaded first, in a fresh module registry: a circle would leave an import undefined or uninitialized. */

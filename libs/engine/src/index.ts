@@ -11,18 +11,93 @@ export { deciderSpec } from './decider-spec';
 // createTableDecider(modules) hands the core the hooks of a list of house options; default-table.ts is the default
 // list's engine, whose decide, evolve and reads are exported here by their old names.
 export { createTableDecider, type TableDecider, type TableEngine } from './table/table-decider';
-export { defaultTable, tableDecider, decide, evolve, automaticEvents, normalizeRules, legalActions, randomLegalCommand, commandFor, planNextHand, boardDue, chipsOnTable } from './default-table';
+export {
+  defaultTable,
+  tableDecider,
+  decide,
+  evolve,
+  automaticEvents,
+  normalizeRules,
+  legalActions,
+  randomLegalCommand,
+  commandFor,
+  planNextHand,
+  boardDue,
+  chipsOnTable,
+} from './default-table';
 export { actingPlayer, type TableDecision } from './table/decide';
 export { tableHooks, type TableHooks } from './table/hooks';
-export { type TableCommand, type TableCommandType, type DeckSource, type ForcedBetKind, type BoardStreet, COMMAND_TYPES } from './table/commands';
-export { type TableEvent, type TableEventType, type Street, type ForcedBetDue, type ShuffleRecord, type ShuffleMethod, type Prng, type SealedDeck, type HandStartedV1, type BettingActionEvent, EVENT_TYPES, CORE_EVENT_TYPES, EVENT_SCHEMA_VERSIONS, readsSchemaVersion, schemaVersionOf, isHandStartedV1 } from './table/events';
-export { type TableState, type SeatState, type HandState, type HandPlayer, type BettingRound, type ActionCheckpoint, INITIAL_TABLE_STATE, handInProgress, seatAt, playerInHand, houseWith, handWith, playerWith, seatWith, tableWith } from './table/state';
+export {
+  type TableCommand,
+  type TableCommandType,
+  type DeckSource,
+  type ForcedBetKind,
+  type BoardStreet,
+  COMMAND_TYPES,
+} from './table/commands';
+export {
+  type TableEvent,
+  type TableEventType,
+  type Street,
+  type ForcedBetDue,
+  type ShuffleRecord,
+  type ShuffleMethod,
+  type Prng,
+  type SealedDeck,
+  type HandStartedV1,
+  type BettingActionEvent,
+  EVENT_TYPES,
+  CORE_EVENT_TYPES,
+  EVENT_SCHEMA_VERSIONS,
+  readsSchemaVersion,
+  schemaVersionOf,
+  isHandStartedV1,
+} from './table/events';
+export {
+  type TableState,
+  type SeatState,
+  type HandState,
+  type HandPlayer,
+  type BettingRound,
+  type ActionCheckpoint,
+  INITIAL_TABLE_STATE,
+  handInProgress,
+  seatAt,
+  playerInHand,
+  houseWith,
+  handWith,
+  playerWith,
+  seatWith,
+  tableWith,
+} from './table/state';
 export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
-export { type TableRules, type TableRulesInput, type BettingStructure, type StructureKind, type AnteKind, type CardSource, CARD_SOURCES, cardSourceOf, type DeckSourceRule, DECK_SOURCE_RULES, deckSourceOf, MAX_SEATS, RULES_VERSION, rulesVersion } from './table/rules';
+export {
+  type TableRules,
+  type TableRulesInput,
+  type BettingStructure,
+  type StructureKind,
+  type AnteKind,
+  type CardSource,
+  CARD_SOURCES,
+  cardSourceOf,
+  type DeckSourceRule,
+  DECK_SOURCE_RULES,
+  deckSourceOf,
+  MAX_SEATS,
+  RULES_VERSION,
+  rulesVersion,
+} from './table/rules';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.
 export { isLiveCards, reportCheck, unseenCards, readerRecordStands, readerConflicts, HOLE_CARDS } from './table/live-cards';
 export { type LegalAction, type LegalActions } from './table/legal-actions';
-export { actionNumberAt, retractedVersions, withoutRetracted, isBettingActionEvent, standingActions, MAX_CORRECTION_REASON } from './table/corrections';
+export {
+  actionNumberAt,
+  retractedVersions,
+  withoutRetracted,
+  isBettingActionEvent,
+  standingActions,
+  MAX_CORRECTION_REASON,
+} from './table/corrections';
 export { type HandPlan } from './table/positions';
 export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck, shuffleMethod, deckSourceCheck, MULBERRY32_PRNG } from './table/deck';
 // Who may choose or see the cards: the rule changes that widen it (two floor supervisors approve those).
@@ -40,16 +115,62 @@ export { showdownOrder, awardPots, handValue, type PotAward } from './betting/sh
 // House options: rule modules. The contract (the hooks the core calls at fixed points), the registry (the modules in
 // the order the core asks them) and what the modules add to the engine's records; then each option, one file with
 // its spec. table/ and betting/ name no option (docs/architecture.md, "House options as rule modules").
-export { type RuleModule, type AnyRuleModule, type ModuleCommand, type SeatEntry, type Runout, type LegalMoment, type PreflopRound, type HandPlanContext, type RulesContext, type ExportNotesContext, ruleModule } from './house-options/rule-module';
+export {
+  type RuleModule,
+  type AnyRuleModule,
+  type ModuleCommand,
+  type SeatEntry,
+  type Runout,
+  type LegalMoment,
+  type PreflopRound,
+  type HandPlanContext,
+  type RulesContext,
+  type ExportNotesContext,
+  ruleModule,
+} from './house-options/rule-module';
 export { DEFAULT_MODULES, DEFAULT_MODULES as RULE_MODULES } from './house-options/default-modules';
-export { type HouseCommand, type HouseEvent, type HouseLegalAction, type HouseHandSlice, type HouseTableSlice, type HouseSeatSlice, type HouseHandStarted, HOUSE_COMMAND_TYPES, HOUSE_EVENT_TYPES, HOUSE_REJECTION_CODES } from './house-options/declarations';
-export { type HouseOptions, type HouseOptionsInput, NO_HOUSE_OPTIONS, normalizeHouseOptions, normalizeHouseRules } from './house-options/house-options';
+export {
+  type HouseCommand,
+  type HouseEvent,
+  type HouseLegalAction,
+  type HouseHandSlice,
+  type HouseTableSlice,
+  type HouseSeatSlice,
+  type HouseHandStarted,
+  HOUSE_COMMAND_TYPES,
+  HOUSE_EVENT_TYPES,
+  HOUSE_REJECTION_CODES,
+} from './house-options/declarations';
+export {
+  type HouseOptions,
+  type HouseOptionsInput,
+  NO_HOUSE_OPTIONS,
+  normalizeHouseOptions,
+  normalizeHouseRules,
+} from './house-options/house-options';
 export { type MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, entryObligation, missedBlinds } from './house-options/missed-blinds';
 export { type StraddleOption, DEFAULT_STRADDLE, straddleSeats, straddleSeatsNow, straddle } from './house-options/straddle';
-export { type KillGameOption, type KillState, DEFAULT_KILL_GAME, killStateAfterHand, killLimitPercent, killGame } from './house-options/kill-game';
+export {
+  type KillGameOption,
+  type KillState,
+  DEFAULT_KILL_GAME,
+  killStateAfterHand,
+  killLimitPercent,
+  killGame,
+} from './house-options/kill-game';
 export { type KillPotOption, DEFAULT_KILL_POT, killPotBounds, killPotCheck, killPot } from './house-options/kill-pot';
 export { type ChopOption, DEFAULT_CHOP, chopCheck, chop } from './house-options/chop';
 export { type RakeOption, DEFAULT_RAKE, rakeByPot, rake } from './house-options/rake';
 // Cards and the hand evaluator.
 export { type Card, parseCard, parseCards, formatCard, formatCards, rankOf, suitOf, FULL_DECK, isValidCard } from './cards/card';
-export { evaluate, evaluate5, evaluate6, evaluate7, handCategory, bestFive, HAND_CATEGORIES, type HandCategory, type HandValue } from './cards/evaluator';
+export {
+  evaluate,
+  evaluate5,
+  evaluate6,
+  evaluate7,
+  handCategory,
+  bestFive,
+  HAND_CATEGORIES,
+  type HandCategory,
+  type HandValue,
+} from './cards/evaluator';

@@ -15,7 +15,22 @@ import * as ts from 'typescript';
  */
 
 const COLLECTION_CONSTRUCTORS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Array', 'Object']);
-const COLLECTION_BUILDERS = new Set(['fromEntries', 'assign', 'create', 'from', 'map', 'filter', 'slice', 'concat', 'flatMap', 'reduce', 'entries', 'keys', 'values', 'split']);
+const COLLECTION_BUILDERS = new Set([
+  'fromEntries',
+  'assign',
+  'create',
+  'from',
+  'map',
+  'filter',
+  'slice',
+  'concat',
+  'flatMap',
+  'reduce',
+  'entries',
+  'keys',
+  'values',
+  'split',
+]);
 
 export interface PurityViolation {
   readonly line: number;
@@ -125,14 +140,24 @@ describe('purity: no module-level mutable state in libs/engine/src', () => {
       'const name = "felt";',
       'function helper() { let local = []; return local; }',
     ].join('\n');
-    expect(mutableModuleState('planted.ts', planted).map((v) => v.name)).toEqual(['remembered', 'count', 'cache', 'seen', 'list', 'record', 'built', 'shallow']);
+    expect(mutableModuleState('planted.ts', planted).map((v) => v.name)).toEqual([
+      'remembered',
+      'count',
+      'cache',
+      'seen',
+      'list',
+      'record',
+      'built',
+      'shallow',
+    ]);
   });
 
   it('every module of the engine keeps no state between calls', () => {
     const root = __dirname;
     const found: string[] = [];
     for (const path of sourceFiles(root)) {
-      for (const v of mutableModuleState(path, readFileSync(path, 'utf8'))) found.push(`${relative(root, path)}:${v.line} ${v.name}: ${v.why}`);
+      for (const v of mutableModuleState(path, readFileSync(path, 'utf8')))
+        found.push(`${relative(root, path)}:${v.line} ${v.name}: ${v.why}`);
     }
     expect(found).toEqual([]);
   });

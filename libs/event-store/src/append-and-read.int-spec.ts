@@ -59,7 +59,9 @@ describe.each(BACKENDS)('append and read (%s)', (backend) => {
     expect((await t.store.readStream(streamId, { fromVersion: 2, limit: 2 })).map((e) => e.streamVersion)).toEqual([2, 3]);
     // Only some types (odd versions are ChipsMoved), with the range and the limit still applied.
     expect((await t.store.readStream(streamId, { types: ['ChipsMoved'] })).map((e) => e.streamVersion)).toEqual([1, 3, 5]);
-    expect((await t.store.readStream(streamId, { types: ['ChipsMoved'], fromVersion: 2, limit: 1 })).map((e) => e.streamVersion)).toEqual([3]);
+    expect((await t.store.readStream(streamId, { types: ['ChipsMoved'], fromVersion: 2, limit: 1 })).map((e) => e.streamVersion)).toEqual([
+      3,
+    ]);
     expect(await t.store.readStream(streamId, { types: [] })).toEqual([]);
     expect(await t.store.readStream(freshStreamId())).toEqual([]);
     expect(await t.store.streamVersion(freshStreamId())).toBe(0);
@@ -135,7 +137,11 @@ describe.each(BACKENDS)('append and read (%s)', (backend) => {
     const streamId = freshStreamId();
     const before = await countEvents();
     const append = (data: unknown) =>
-      t.store.append(streamId, { expectedVersion: 'any', commandId: `bad-${Math.random()}`, events: [{ type: 'T', schemaVersion: 1, data }] });
+      t.store.append(streamId, {
+        expectedVersion: 'any',
+        commandId: `bad-${Math.random()}`,
+        events: [{ type: 'T', schemaVersion: 1, data }],
+      });
     await expect(append({ at: new Date() })).rejects.toThrow(NotJsonError);
     await expect(append({ n: Number.NaN })).rejects.toThrow(NotJsonError);
     await expect(append({ big: 10n })).rejects.toThrow(NotJsonError);
@@ -156,7 +162,12 @@ describe.each(BACKENDS)('append and read (%s)', (backend) => {
     const appendedInTx = new Promise<void>((resolve) => (appended = resolve));
 
     const tx = t.db.transaction(async (tx) => {
-      const result = await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `tx-${streamId}`, events: sampleEvents(2), tx });
+      const result = await t.store.append(streamId, {
+        expectedVersion: 'no-stream',
+        commandId: `tx-${streamId}`,
+        events: sampleEvents(2),
+        tx,
+      });
       expect(result).toMatchObject({ ok: true, streamVersion: 2 });
       expect(await t.store.streamVersion(streamId, tx)).toBe(2);
       appended();
@@ -173,7 +184,9 @@ describe.each(BACKENDS)('append and read (%s)', (backend) => {
     expect(await t.store.streamVersion(streamId)).toBe(0);
     expect(await t.store.readStream(streamId)).toEqual([]);
     // Nothing of the command was kept either: it can run again.
-    expect(await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `tx-${streamId}`, events: sampleEvents(1) })).toMatchObject({
+    expect(
+      await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `tx-${streamId}`, events: sampleEvents(1) }),
+    ).toMatchObject({
       ok: true,
       duplicate: false,
     });

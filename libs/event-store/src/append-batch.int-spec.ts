@@ -18,14 +18,22 @@ function appended(outcome: BatchOutcome<AppendResult> | undefined) {
 describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
   const t = useTestStore(backend);
 
-  const request = (streamId: string, commandId: string, events = 2, expectedVersion: AppendRequest['options']['expectedVersion'] = 'any'): AppendRequest => ({
+  const request = (
+    streamId: string,
+    commandId: string,
+    events = 2,
+    expectedVersion: AppendRequest['options']['expectedVersion'] = 'any',
+  ): AppendRequest => ({
     streamId,
     options: { expectedVersion, commandId, events: sampleEvents(events, `${commandId}-`) },
   });
 
   it('writes the appends of several streams in one transaction, each answered and chained as if alone', async () => {
     const streams = Array.from({ length: 5 }, () => freshStreamId());
-    const outcomes = await appendBatch(t.db, streams.map((s, i) => request(s, `many-${s}`, i + 1, 'no-stream')));
+    const outcomes = await appendBatch(
+      t.db,
+      streams.map((s, i) => request(s, `many-${s}`, i + 1, 'no-stream')),
+    );
     const results = outcomes.map(appended);
     expect(new Set(results.flatMap((r) => r.events.map((e) => e.txId))).size).toBe(1);
     for (const [i, streamId] of streams.entries()) {
@@ -38,7 +46,11 @@ describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
   it('answers a conflict, a retry, a reused command id and a malformed append each on its own, and writes the rest', async () => {
     const [fresh, behind, retried, other] = [freshStreamId(), freshStreamId(), freshStreamId(), freshStreamId()];
     await t.store.append(behind, { expectedVersion: 'no-stream', commandId: `seed-${behind}`, events: sampleEvents(3) });
-    const first = await t.store.append(retried, { expectedVersion: 'no-stream', commandId: `once-${retried}`, events: sampleEvents(2, 'once-') });
+    const first = await t.store.append(retried, {
+      expectedVersion: 'no-stream',
+      commandId: `once-${retried}`,
+      events: sampleEvents(2, 'once-'),
+    });
     const outcomes = await appendBatch(t.db, [
       request(fresh, `fresh-${fresh}`, 2, 'no-stream'),
       request(behind, `late-${behind}`, 1, 1),
@@ -58,16 +70,29 @@ describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
 
   it('applies two appends to one stream in the order given', async () => {
     const streamId = freshStreamId();
-    const outcomes = await appendBatch(t.db, [request(streamId, `a-${streamId}`, 2, 'no-stream'), request(streamId, `b-${streamId}`, 3, 2)]);
+    const outcomes = await appendBatch(t.db, [
+      request(streamId, `a-${streamId}`, 2, 'no-stream'),
+      request(streamId, `b-${streamId}`, 3, 2),
+    ]);
     expect(outcomes.map((o) => appended(o).streamVersion)).toEqual([2, 5]);
-    expect((await t.store.readStream(streamId)).map((e) => e.metadata.commandId)).toEqual([...Array(2).fill(`a-${streamId}`), ...Array(3).fill(`b-${streamId}`)]);
+    expect((await t.store.readStream(streamId)).map((e) => e.metadata.commandId)).toEqual([
+      ...Array(2).fill(`a-${streamId}`),
+      ...Array(3).fill(`b-${streamId}`),
+    ]);
     expect(await t.store.verifyChain(streamId)).toMatchObject({ ok: true });
   });
 
   it('when the statement fails, retries each append alone so that only the bad one fails', async () => {
     const [good, bad, alsoGood] = [freshStreamId(), freshStreamId(), freshStreamId()];
     // Valid JSON that PostgreSQL's jsonb refuses: the batch statement fails as a whole.
-    const refused = { streamId: bad, options: { expectedVersion: 'any' as const, commandId: `nul-${bad}`, events: [{ type: 'Note', schemaVersion: 1, data: { text: 'a\u0000b' } }] } };
+    const refused = {
+      streamId: bad,
+      options: {
+        expectedVersion: 'any' as const,
+        commandId: `nul-${bad}`,
+        events: [{ type: 'Note', schemaVersion: 1, data: { text: 'a\u0000b' } }],
+      },
+    };
     const outcomes = await appendBatch(t.db, [request(good, `g-${good}`), refused, request(alsoGood, `h-${alsoGood}`)]);
     expect(appended(outcomes[0]).streamVersion).toBe(2);
     expect('error' in outcomes[1]!).toBe(true);
@@ -89,7 +114,10 @@ describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
     const rounds = await Promise.all(
       Array.from({ length: 8 }, (_, round) => {
         const order = round % 2 === 0 ? streams : [...streams].reverse();
-        return appendBatch(watched, order.map((s) => request(s, `r${round}-${s}`, 1)));
+        return appendBatch(
+          watched,
+          order.map((s) => request(s, `r${round}-${s}`, 1)),
+        );
       }),
     );
     expect(failures).toEqual([]);
@@ -100,7 +128,9 @@ describe.each(BACKENDS)('group commit: felt_append_batch (%s)', (backend) => {
   it('EventStore.append batches the appends made while one is in flight', async () => {
     const batching = new EventStore(t.db, { maxInFlight: 1, maxBatch: 64 });
     const streams = Array.from({ length: 30 }, () => freshStreamId());
-    const results = await Promise.all(streams.map((s) => batching.append(s, { expectedVersion: 'no-stream', commandId: `eb-${s}`, events: sampleEvents(1) })));
+    const results = await Promise.all(
+      streams.map((s) => batching.append(s, { expectedVersion: 'no-stream', commandId: `eb-${s}`, events: sampleEvents(1) })),
+    );
     expect(results.every((r) => r.ok && r.streamVersion === 1)).toBe(true);
     const transactions = new Set(results.map((r) => (r.ok ? r.events[0]!.txId : '')));
     expect(transactions.size).toBe(2); // the first alone, the other 29 together

@@ -31,8 +31,7 @@ export interface VersionConflict {
 }
 
 export type AppendResult =
-  | { ok: true; streamVersion: number; events: RecordedEvent[]; duplicate: boolean }
-  | { ok: false; conflict: VersionConflict };
+  { ok: true; streamVersion: number; events: RecordedEvent[]; duplicate: boolean } | { ok: false; conflict: VersionConflict };
 
 /** A command id was sent again for a different stream: a client bug, not a retry. */
 export class CommandIdReusedError extends Error {
@@ -187,12 +186,22 @@ async function appendResult(db: Queryable, append: PreparedAppend, row: AppendRo
         events: await readCommandEvents(db, streamId, row.first_version!, row.stream_version),
       };
     case 'appended':
-      return { ok: true, duplicate: false, streamVersion: row.stream_version, events: recordedEvents(streamId, append.eventIds, append.events, row) };
+      return {
+        ok: true,
+        duplicate: false,
+        streamVersion: row.stream_version,
+        events: recordedEvents(streamId, append.eventIds, append.events, row),
+      };
   }
 }
 
 /** The events as written: what was sent, with the versions, hashes, time and positions the database gave them. */
-function recordedEvents(streamId: string, eventIds: readonly string[], prepared: readonly PreparedEvent[], row: AppendRow): RecordedEvent[] {
+function recordedEvents(
+  streamId: string,
+  eventIds: readonly string[],
+  prepared: readonly PreparedEvent[],
+  row: AppendRow,
+): RecordedEvent[] {
   const first = row.first_version!;
   const hashes = row.hashes!;
   const positions = row.global_positions!;

@@ -19,7 +19,19 @@ describe('canonicalJson', () => {
 
   it('leaves out undefined properties and refuses everything that is not JSON', () => {
     expect(canonicalJson({ a: undefined, b: 1 })).toBe('{"b":1}');
-    for (const bad of [undefined, [undefined], Number.NaN, Infinity, 1n, () => 1, Symbol('s'), new Date(0), new Map(), { s: 'a\u0000b' }, '\ud800']) {
+    for (const bad of [
+      undefined,
+      [undefined],
+      Number.NaN,
+      Infinity,
+      1n,
+      () => 1,
+      Symbol('s'),
+      new Date(0),
+      new Map(),
+      { s: 'a\u0000b' },
+      '\ud800',
+    ]) {
       expect(() => canonicalJson(bad)).toThrow(NotJsonError);
     }
     class Chips {
@@ -29,11 +41,17 @@ describe('canonicalJson', () => {
   });
 
   it('names where the refused value is: nested keys and indexes, object keys, and the root the caller names', () => {
-    expect(() => canonicalJson({ data: { seats: [1, 2, Number.NaN] } })).toThrow(new NotJsonError('$.data.seats[2] is NaN, not a finite number'));
+    expect(() => canonicalJson({ data: { seats: [1, 2, Number.NaN] } })).toThrow(
+      new NotJsonError('$.data.seats[2] is NaN, not a finite number'),
+    );
     expect(() => canonicalJson({ a: [[1, undefined]] })).toThrow(new NotJsonError('$.a[0][1] is undefined'));
     expect(() => canonicalJson([{ name: 'x\u0000y' }])).toThrow(new NotJsonError('$[0].name contains U+0000, which jsonb cannot store'));
-    expect(() => canonicalJson({ seat: { '\ud800': 1 } })).toThrow(new NotJsonError('$.seat key "\\ud800" contains an unpaired UTF-16 surrogate'));
-    expect(() => canonicalJson({ at: new Date(0) }, '$.events[3].data')).toThrow(new NotJsonError('$.events[3].data.at is a Date, not a plain object'));
+    expect(() => canonicalJson({ seat: { '\ud800': 1 } })).toThrow(
+      new NotJsonError('$.seat key "\\ud800" contains an unpaired UTF-16 surrogate'),
+    );
+    expect(() => canonicalJson({ at: new Date(0) }, '$.events[3].data')).toThrow(
+      new NotJsonError('$.events[3].data.at is a Date, not a plain object'),
+    );
     expect(() => canonicalJson(() => 1, '$.state')).toThrow(new NotJsonError('$.state is a function, not JSON'));
   });
 
@@ -44,7 +62,10 @@ describe('canonicalJson', () => {
       if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
       if (value === null || typeof value !== 'object') return JSON.stringify(value);
       const record = value as Record<string, unknown>;
-      return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${reference(record[key])}`).join(',')}}`;
+      return `{${Object.keys(record)
+        .sort()
+        .map((key) => `${JSON.stringify(key)}:${reference(record[key])}`)
+        .join(',')}}`;
     };
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

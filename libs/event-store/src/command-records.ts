@@ -37,7 +37,14 @@ export async function danglingCommands(db: Queryable, streamIds?: readonly strin
     params.push(streamIds);
     only = 'AND c.stream_id = ANY($1::text[])';
   }
-  const { rows } = await db.query<{ command_id: string; stream_id: string; first_version: number; last_version: number; first_ok: boolean; last_ok: boolean }>(
+  const { rows } = await db.query<{
+    command_id: string;
+    stream_id: string;
+    first_version: number;
+    last_version: number;
+    first_ok: boolean;
+    last_ok: boolean;
+  }>(
     `SELECT c.command_id, c.stream_id, c.first_version, c.last_version,
         (f.metadata->>'commandId' IS NOT DISTINCT FROM c.command_id) AS first_ok,
         (l.metadata->>'commandId' IS NOT DISTINCT FROM c.command_id) AS last_ok

@@ -58,7 +58,8 @@ describe.each(BACKENDS)('concurrent appends (%s)', (backend) => {
     ['an existing stream', 3],
   ])('writes a command once when identical retries race on %s', async (_label, existing) => {
     const streamId = freshStreamId();
-    if (existing > 0) await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `pre-${streamId}`, events: sampleEvents(existing) });
+    if (existing > 0)
+      await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `pre-${streamId}`, events: sampleEvents(existing) });
     const commandId = `same-${streamId}`;
     const expectedVersion = existing > 0 ? existing : 'no-stream';
     const results = await Promise.all(
@@ -73,7 +74,9 @@ describe.each(BACKENDS)('concurrent appends (%s)', (backend) => {
     const first = successes.find((r) => !r.duplicate)!;
     for (const r of successes) {
       expect(r.streamVersion).toBe(existing + 2);
-      expect(r.events.map((e) => [e.eventId, e.globalPosition, e.hash])).toEqual(first.events.map((e) => [e.eventId, e.globalPosition, e.hash]));
+      expect(r.events.map((e) => [e.eventId, e.globalPosition, e.hash])).toEqual(
+        first.events.map((e) => [e.eventId, e.globalPosition, e.hash]),
+      );
     }
     await expectContiguous(streamId, existing + 2);
   });

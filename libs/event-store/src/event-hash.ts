@@ -52,8 +52,7 @@ export const CHAIN_START: ChainHead = { version: 0, hash: GENESIS_HASH };
 export type ChainProblem = 'version-gap' | 'prev-hash-mismatch' | 'hash-mismatch' | 'stream-head-mismatch';
 
 export type ChainVerification =
-  | { ok: true; head: ChainHead }
-  | { ok: false; version: number; problem: ChainProblem; expected: string; actual: string };
+  { ok: true; head: ChainHead } | { ok: false; version: number; problem: ChainProblem; expected: string; actual: string };
 
 /**
  * Checks that `events` (one stream, in version order) continue the chain at `from`: versions follow on without

@@ -313,7 +313,6 @@ export class EventStore {
     return commandRecords.eventsWithoutCommand(this.db, streamIds);
   }
 
-
   /**
    * Moves a checkpoint forward only, without waiting for the WAL flush (checkpoints.advanceCheckpoint): for a
    * checkpoint whose loss only repeats work that is deduplicated downstream (the outbox relay's).

@@ -28,7 +28,11 @@ describe('the gap-safe bound of readAll', () => {
   }
 
   const append = (store: EventStore, streamId: string, expectedVersion: number) =>
-    store.append(streamId, { expectedVersion, commandId: randomUUID(), events: [{ type: 'ChipsAdded', schemaVersion: 1, data: { seat: 1, amount: 1 } }] });
+    store.append(streamId, {
+      expectedVersion,
+      commandId: randomUUID(),
+      events: [{ type: 'ChipsAdded', schemaVersion: 1, data: { seat: 1, amount: 1 } }],
+    });
 
   it('does not wait for a transaction open in another database, and waits for one open in its own', async () => {
     const streamId = `table-${randomUUID()}`;
@@ -37,7 +41,11 @@ describe('the gap-safe bound of readAll', () => {
     try {
       await append(here.store, streamId, 0);
       // Appended after the other database's transaction took its id: returned all the same.
-      const seen = await eventually(() => here.store.readAll({ limit: 100 }), (events) => events.some((e) => e.streamId === streamId), 30_000);
+      const seen = await eventually(
+        () => here.store.readAll({ limit: 100 }),
+        (events) => events.some((e) => e.streamId === streamId),
+        30_000,
+      );
       expect(seen.filter((e) => e.streamId === streamId).map((e) => e.streamVersion)).toEqual([1]);
 
       const own = holdTransaction(here.store);
@@ -51,7 +59,11 @@ describe('the gap-safe bound of readAll', () => {
         own.release();
         ownReleased = true;
         await own.done;
-        const after = await eventually(() => here.store.readAll({ limit: 100 }), (events) => events.filter((e) => e.streamId === streamId).length === 2, 30_000);
+        const after = await eventually(
+          () => here.store.readAll({ limit: 100 }),
+          (events) => events.filter((e) => e.streamId === streamId).length === 2,
+          30_000,
+        );
         expect(after.filter((e) => e.streamId === streamId).map((e) => e.streamVersion)).toEqual([1, 2]);
       } finally {
         if (!ownReleased) own.release();

@@ -14,7 +14,7 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
   /** Everything readAll returns after `after`, page by page. */
   async function readThrough(after: Position = START, pageSize = 1000): Promise<RecordedEvent[]> {
     const all: RecordedEvent[] = [];
-    for (let position = after; ; ) {
+    for (let position = after; ;) {
       const page = await t.store.readAll({ after: position, limit: pageSize });
       if (page.length === 0) return all;
       all.push(...page);
@@ -40,12 +40,21 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     const written: string[] = [];
     for (let round = 0; round < 3; round++) {
       for (const streamId of streams) {
-        const result = await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${round}`, events: sampleEvents(2) });
+        const result = await t.store.append(streamId, {
+          expectedVersion: 'any',
+          commandId: `${streamId}/${round}`,
+          events: sampleEvents(2),
+        });
         if (result.ok) written.push(...result.events.map((e) => e.eventId));
       }
     }
     const ours = (events: RecordedEvent[]) => events.filter((e) => streams.includes(e.streamId));
-    const all = ours(await eventually(() => readThrough(), (events) => ours(events).length === written.length));
+    const all = ours(
+      await eventually(
+        () => readThrough(),
+        (events) => ours(events).length === written.length,
+      ),
+    );
     expect(all.map((e) => e.eventId)).toEqual(written);
     for (let i = 1; i < all.length; i++) expect(comparePositions(positionOf(all[i - 1]!), positionOf(all[i]!))).toBeLessThan(0);
     expect(ours(await readThrough(START, 4)).map((e) => e.eventId)).toEqual(written);
@@ -56,8 +65,14 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     const streamId = freshStreamId('forged');
     await t.db.transaction(async (tx) => {
       await tx.query('ALTER TABLE events DISABLE TRIGGER events_stamp_tx_id');
-      await tx.query(`INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, 'forged', 2, $2)`, [streamId, '0'.repeat(64)]);
-      for (const [version, txId] of [[1, '5'], [2, '10']] as const) {
+      await tx.query(`INSERT INTO streams (stream_id, category, version, last_hash) VALUES ($1, 'forged', 2, $2)`, [
+        streamId,
+        '0'.repeat(64),
+      ]);
+      for (const [version, txId] of [
+        [1, '5'],
+        [2, '10'],
+      ] as const) {
         await tx.query(
           `INSERT INTO events (event_id, stream_id, stream_version, tx_id, type, schema_version, data, recorded_at, prev_hash, hash)
            VALUES (gen_random_uuid(), $1, $2, $3::xid8, 'Forged', 1, '{}', now(), $4, $4)`,
@@ -84,7 +99,11 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     await expect(
       t.db.transaction(async (tx) => {
         const events = await t.store.readAll({ after: before, tx });
-        for (const event of events) await tx.query('INSERT INTO read_model_rows (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.eventId, event.type]);
+        for (const event of events)
+          await tx.query('INSERT INTO read_model_rows (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            event.eventId,
+            event.type,
+          ]);
         await t.store.saveCheckpoint('rollback-projection', positionOf(events[events.length - 1]!), tx);
         throw new Error('projection failed');
       }),
@@ -94,7 +113,10 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     expect(rows.rows).toHaveLength(0);
 
     // Committed: rows and checkpoint land together.
-    await eventually(() => project('rollback-projection'), () => true);
+    await eventually(
+      () => project('rollback-projection'),
+      () => true,
+    );
     const kept = await t.db.query('SELECT 1 FROM read_model_rows r JOIN events e USING (event_id) WHERE e.stream_id = $1', [streamId]);
     expect(kept.rows).toHaveLength(2);
     expect(comparePositions(await t.store.loadCheckpoint('rollback-projection'), before)).toBeGreaterThan(0);
@@ -106,14 +128,22 @@ describe.each(BACKENDS)('global reader and checkpoints (%s)', (backend) => {
     const early = freshStreamId();
     const late = freshStreamId();
     // Bring the projection up to date first.
-    await eventually(() => project('ooo-projection'), (events) => events.length === 0);
+    await eventually(
+      () => project('ooo-projection'),
+      (events) => events.length === 0,
+    );
 
     let commitT1!: () => void;
     const t1MayCommit = new Promise<void>((resolve) => (commitT1 = resolve));
     let t1Appended!: (txId: string) => void;
     const t1TxId = new Promise<string>((resolve) => (t1Appended = resolve));
     const t1 = t.db.transaction(async (tx) => {
-      const result = await t.store.append(early, { expectedVersion: 'no-stream', commandId: `t1-${early}`, events: sampleEvents(1, 'early'), tx });
+      const result = await t.store.append(early, {
+        expectedVersion: 'no-stream',
+        commandId: `t1-${early}`,
+        events: sampleEvents(1, 'early'),
+        tx,
+      });
       if (!result.ok) throw new Error('T1 append failed');
       t1Appended(result.events[0]!.txId);
       await t1MayCommit;

@@ -48,7 +48,7 @@ describe('GroupCommit', () => {
     await expect(Promise.all(results)).resolves.toEqual(['#1', '#2', '#3', '#4', '#5', '#6']);
   });
 
-  it("fails only the call whose outcome is an error, and every call of a batch that failed as a whole", async () => {
+  it('fails only the call whose outcome is an error, and every call of a batch that failed as a whole', async () => {
     const { batches, send } = manualSender();
     const group = new GroupCommit(send, { maxInFlight: 1, maxBatch: 10 });
     const first = group.submit(1);

@@ -10,7 +10,11 @@ describe.each(BACKENDS)('hash chain (%s)', (backend) => {
   async function streamOf(count: number, appends = 1): Promise<{ streamId: string; events: RecordedEvent[] }> {
     const streamId = freshStreamId();
     for (let i = 0; i < appends; i++) {
-      const result = await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(count, `p${i}-`) });
+      const result = await t.store.append(streamId, {
+        expectedVersion: 'any',
+        commandId: `${streamId}/${i}`,
+        events: sampleEvents(count, `p${i}-`),
+      });
       if (!result.ok) throw new Error('append failed');
     }
     return { streamId, events: await t.store.readStream(streamId) };

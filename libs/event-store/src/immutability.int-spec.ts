@@ -32,19 +32,21 @@ describe.each(BACKENDS)('immutable events (%s)', (backend) => {
     const other = freshStreamId();
     await t.store.append(other, { expectedVersion: 'no-stream', commandId: `stamp-${other}`, events: sampleEvents(1) });
     const [event] = await t.store.readStream(other);
-    const outcome = await t.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO events (event_id, stream_id, stream_version, tx_id, type, schema_version, data, recorded_at, prev_hash, hash)
+    const outcome = await t.db
+      .transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO events (event_id, stream_id, stream_version, tx_id, type, schema_version, data, recorded_at, prev_hash, hash)
          VALUES (gen_random_uuid(), $1, 2, '1'::xid8, 'Sneaky', 1, '{}', now(), $2, $2)`,
-        [other, event!.hash],
-      );
-      const inserted = await tx.query<{ tx_id: string; mine: string }>(
-        `SELECT tx_id::text AS tx_id, pg_current_xact_id()::text AS mine FROM events WHERE stream_id = $1 AND stream_version = 2`,
-        [other],
-      );
-      expect(inserted.rows[0]!.tx_id).toBe(inserted.rows[0]!.mine);
-      throw new Error('roll the sneaky row back');
-    }).catch((error: Error) => error.message);
+          [other, event!.hash],
+        );
+        const inserted = await tx.query<{ tx_id: string; mine: string }>(
+          `SELECT tx_id::text AS tx_id, pg_current_xact_id()::text AS mine FROM events WHERE stream_id = $1 AND stream_version = 2`,
+          [other],
+        );
+        expect(inserted.rows[0]!.tx_id).toBe(inserted.rows[0]!.mine);
+        throw new Error('roll the sneaky row back');
+      })
+      .catch((error: Error) => error.message);
     expect(outcome).toBe('roll the sneaky row back');
   });
 
@@ -73,9 +75,19 @@ describe.each(BACKENDS)('immutable events (%s)', (backend) => {
     it('can do everything the application needs', async () => {
       const appStream = freshStreamId();
       await asApp(async (tx) => {
-        const result = await t.store.append(appStream, { expectedVersion: 'no-stream', commandId: `app-${appStream}`, events: sampleEvents(2), tx });
+        const result = await t.store.append(appStream, {
+          expectedVersion: 'no-stream',
+          commandId: `app-${appStream}`,
+          events: sampleEvents(2),
+          tx,
+        });
         expect(result).toMatchObject({ ok: true, streamVersion: 2 });
-        const retry = await t.store.append(appStream, { expectedVersion: 'no-stream', commandId: `app-${appStream}`, events: sampleEvents(2), tx });
+        const retry = await t.store.append(appStream, {
+          expectedVersion: 'no-stream',
+          commandId: `app-${appStream}`,
+          events: sampleEvents(2),
+          tx,
+        });
         expect(retry).toMatchObject({ ok: true, duplicate: true });
         expect(await t.store.readStream(appStream, { tx })).toHaveLength(2);
         expect(await t.store.saveSnapshot(appStream, 2, { seen: 2 }, tx)).toBe(true);

@@ -9,7 +9,14 @@ export { storeMigrations } from './migrations';
 export type { MigrationClass, MigrationSql, SqlMigration } from './migration-class';
 export { isDatabaseUnavailable } from './unavailable';
 
-export { EventStore, APPEND_GROUP_COMMIT, type ReadStreamOptions, type ReadAllOptions, type StreamInfo, type TimeRangePage } from './event-store';
+export {
+  EventStore,
+  APPEND_GROUP_COMMIT,
+  type ReadStreamOptions,
+  type ReadAllOptions,
+  type StreamInfo,
+  type TimeRangePage,
+} from './event-store';
 export type { CommandRecord, DanglingCommand, EventWithoutCommand } from './command-records';
 export { GroupCommit, type BatchOutcome, type GroupCommitOptions } from './group-commit';
 export { StreamCopyReader } from './stream-copy';
@@ -24,7 +31,14 @@ export {
 } from './append';
 export type { EventMetadata, NewEvent, RecordedEvent } from './event-types';
 // One command against one stream (fold, decide, append at the expected version, idempotency, retry), for every stream kind.
-export { StreamCommands, type StreamKind, type StreamDecision, type StreamCommandOutcome, type StreamCommandRequest, type FoldedStream } from './stream-commands';
+export {
+  StreamCommands,
+  type StreamKind,
+  type StreamDecision,
+  type StreamCommandOutcome,
+  type StreamCommandRequest,
+  type FoldedStream,
+} from './stream-commands';
 export { StreamQueue } from './stream-queue';
 export { START, positionOf, comparePositions, type Position } from './position';
 export type { Snapshot } from './snapshots';

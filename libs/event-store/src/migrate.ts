@@ -48,7 +48,8 @@ export function schemaMigrations(appMigrations: readonly MigrationClass[]): Name
   const ordered = [...namedMigrations(storeMigrations), ...namedMigrations(appMigrations)];
   const names = new Set<string>();
   for (const { name } of ordered) {
-    if (names.has(name)) throw new Error(`migration ${name} is listed twice (the event store runs its own migrations; pass only the application's)`);
+    if (names.has(name))
+      throw new Error(`migration ${name} is listed twice (the event store runs its own migrations; pass only the application's)`);
     names.add(name);
   }
   return ordered;

@@ -7,7 +7,17 @@ import { ADMIN_URL, BACKENDS, databaseUrlFor } from '../test-support/test-databa
 import { useTestStore } from '../test-support/test-store';
 import { freshStreamId, sampleEvents } from '../test-support/sample-events';
 import { openMigratedPglite } from '../test-support/pglite-template';
-import { EventStore, IN_MEMORY, PGliteDatabase, PostgresDatabase, migrateDatabase, openDatabase, storeMigrations, type MigrationSql, type SqlMigration } from './index';
+import {
+  EventStore,
+  IN_MEMORY,
+  PGliteDatabase,
+  PostgresDatabase,
+  migrateDatabase,
+  openDatabase,
+  storeMigrations,
+  type MigrationSql,
+  type SqlMigration,
+} from './index';
 import { migrationSqlOver } from './migrate';
 
 /** The event store's schema on both backends, column by column (the applications' tables are theirs to test). */
@@ -64,7 +74,8 @@ class AppThings1700000000150 implements SqlMigration {
 }
 
 async function recorded(db: { query: PGliteDatabase['query'] }): Promise<{ timestamp: string; name: string }[]> {
-  return (await db.query<{ timestamp: string; name: string }>('SELECT timestamp::text AS timestamp, name FROM migrations ORDER BY id')).rows;
+  return (await db.query<{ timestamp: string; name: string }>('SELECT timestamp::text AS timestamp, name FROM migrations ORDER BY id'))
+    .rows;
 }
 
 describe.each(BACKENDS)('migrations (%s)', (backend) => {
@@ -98,7 +109,9 @@ describe.each(BACKENDS)('migrations (%s)', (backend) => {
   });
 
   it('defines felt_append, the one-statement append, and felt_append_batch, its group commit', async () => {
-    const { rows } = await t.db.query(`SELECT proname, count(*)::int AS n FROM pg_proc WHERE proname LIKE 'felt_append%' GROUP BY proname ORDER BY 1`);
+    const { rows } = await t.db.query(
+      `SELECT proname, count(*)::int AS n FROM pg_proc WHERE proname LIKE 'felt_append%' GROUP BY proname ORDER BY 1`,
+    );
     expect(rows).toEqual([
       { proname: 'felt_append', n: 1 },
       { proname: 'felt_append_batch', n: 1 },
@@ -150,7 +163,9 @@ describe('PostgreSQL migrations under another role, and by two processes at once
     try {
       const store = new EventStore(db);
       const streamId = freshStreamId();
-      expect(await store.append(streamId, { expectedVersion: 'no-stream', commandId: `own-${streamId}`, events: sampleEvents(2) })).toMatchObject({ ok: true });
+      expect(
+        await store.append(streamId, { expectedVersion: 'no-stream', commandId: `own-${streamId}`, events: sampleEvents(2) }),
+      ).toMatchObject({ ok: true });
       await expect(db.query('DELETE FROM events')).rejects.toThrow(/append-only/);
     } finally {
       await db.close();
@@ -179,7 +194,11 @@ describe('PGlite in a data folder', () => {
   it('keeps events across a restart and does not migrate twice', async () => {
     const streamId = freshStreamId();
     const first = await openDatabase({ dataDir });
-    const appended = await new EventStore(first).append(streamId, { expectedVersion: 'no-stream', commandId: `disk-${streamId}`, events: sampleEvents(3) });
+    const appended = await new EventStore(first).append(streamId, {
+      expectedVersion: 'no-stream',
+      commandId: `disk-${streamId}`,
+      events: sampleEvents(3),
+    });
     await first.close();
 
     const second = await openDatabase({ dataDir });
@@ -204,7 +223,11 @@ describe('PGlite unpacked from a dump', () => {
     const { db: original, dispose } = await openMigratedPglite();
     let appended;
     try {
-      appended = await new EventStore(original).append(streamId, { expectedVersion: 'no-stream', commandId: `dump-${streamId}`, events: sampleEvents(2) });
+      appended = await new EventStore(original).append(streamId, {
+        expectedVersion: 'no-stream',
+        commandId: `dump-${streamId}`,
+        events: sampleEvents(2),
+      });
       writeFileSync(join(dir, 'dump.tar'), await original.dumpDataDir());
     } finally {
       await dispose();

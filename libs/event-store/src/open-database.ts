@@ -24,7 +24,9 @@ export interface OpenDatabaseOptions {
  * what the embedded database does and does not promise.
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  const db: Database = options.databaseUrl ? new PostgresDatabase(options.databaseUrl, options.postgres) : await PGliteDatabase.open(options.dataDir);
+  const db: Database = options.databaseUrl
+    ? new PostgresDatabase(options.databaseUrl, options.postgres)
+    : await PGliteDatabase.open(options.dataDir);
   try {
     await migrateDatabase(db, options.migrations ?? []);
   } catch (error) {

@@ -20,7 +20,9 @@ let compiled: Promise<{ pglite: WasmModule; initdb: WasmModule }> | undefined;
 function compiledWasm(): Promise<{ pglite: WasmModule; initdb: WasmModule }> {
   compiled ??= (async () => {
     const dist = dirname(require.resolve('@electric-sql/pglite'));
-    const [pglite, initdb] = await Promise.all(['pglite.wasm', 'initdb.wasm'].map(async (name) => WebAssembly.compile(await readFile(join(dist, name)))));
+    const [pglite, initdb] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map(async (name) => WebAssembly.compile(await readFile(join(dist, name)))),
+    );
     return { pglite: pglite!, initdb: initdb! };
   })().catch((error: unknown) => {
     compiled = undefined;
@@ -39,7 +41,9 @@ export interface PGliteError extends Error {
   constraint?: string;
 }
 
-type Reply = { id: number; rows: Row[]; affectedRows: number; tarball?: Uint8Array } | { id: number; error: Record<string, unknown> & { message: string } };
+type Reply =
+  | { id: number; rows: Row[]; affectedRows: number; tarball?: Uint8Array }
+  | { id: number; error: Record<string, unknown> & { message: string } };
 
 /**
  * The database port over one embedded PGlite (Postgres compiled to WebAssembly; a single session).
@@ -90,7 +94,8 @@ export class PGliteDatabase implements Database {
    */
   static async open(dataDir: string = './data', options: { loadDataDir?: string; sharedBuffers?: string } = {}): Promise<PGliteDatabase> {
     const sharedBuffers = options.sharedBuffers ?? process.env.PGLITE_SHARED_BUFFERS;
-    if (sharedBuffers !== undefined && !/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGlite shared_buffers "${sharedBuffers}": a size such as 16MB`);
+    if (sharedBuffers !== undefined && !/^\d+(kB|MB|GB)$/.test(sharedBuffers))
+      throw new Error(`PGlite shared_buffers "${sharedBuffers}": a size such as 16MB`);
     const dir = dataDir === IN_MEMORY ? IN_MEMORY : resolve(dataDir);
     if (dir !== IN_MEMORY) mkdirSync(dir, { recursive: true });
     const worker = new Worker(PGLITE_WORKER_SOURCE, {

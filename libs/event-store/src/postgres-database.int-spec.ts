@@ -17,7 +17,10 @@ describe('PostgresDatabase when the server drops a connection', () => {
           const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
           await t.db.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
           // Gone on the server before the transaction's next query: the loss reaches the idle connection first.
-          await waitUntil('the backend to end', async () => (await t.db.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid])).rows.length === 0);
+          await waitUntil(
+            'the backend to end',
+            async () => (await t.db.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid])).rows.length === 0,
+          );
           return tx.query('SELECT 1');
         });
         await expect(lost).rejects.toThrow();
@@ -51,7 +54,9 @@ describe('PostgresDatabase named statements', () => {
       // The one connection holds it once, under its name.
       expect(inside.prepared).toEqual([{ name: 'twice', statement: twice }]);
       // Unnamed statements leave nothing prepared behind.
-      expect((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM pg_prepared_statements WHERE name <> $1', ['twice'])).rows).toEqual([{ n: '0' }]);
+      expect(
+        (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM pg_prepared_statements WHERE name <> $1', ['twice'])).rows,
+      ).toEqual([{ n: '0' }]);
     } finally {
       await db.close();
     }

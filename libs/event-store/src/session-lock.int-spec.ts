@@ -26,7 +26,13 @@ describe('SessionLock on PostgreSQL', () => {
     expect(await second.tryAcquire()).toBe(false);
     expect([first.held, second.held, first.acquisitions, second.acquisitions]).toEqual([true, false, 1, 0]);
     await first.close();
-    expect(await eventually(() => second.tryAcquire(), (held) => held, 30_000)).toBe(true);
+    expect(
+      await eventually(
+        () => second.tryAcquire(),
+        (held) => held,
+        30_000,
+      ),
+    ).toBe(true);
     expect(second.acquisitions).toBe(1);
     await expect(first.tryAcquire()).rejects.toThrow('closed');
   });
@@ -53,8 +59,18 @@ describe('SessionLock on PostgreSQL', () => {
       [name],
     );
     expect(rows).toEqual([{ killed: true }]);
-    await eventually(async () => lock.held, (held) => !held, 30_000);
-    expect(await eventually(() => lock.tryAcquire().catch(() => false), (held) => held, 30_000)).toBe(true);
+    await eventually(
+      async () => lock.held,
+      (held) => !held,
+      30_000,
+    );
+    expect(
+      await eventually(
+        () => lock.tryAcquire().catch(() => false),
+        (held) => held,
+        30_000,
+      ),
+    ).toBe(true);
     expect(lock.acquisitions).toBe(2);
   });
 });

@@ -9,10 +9,9 @@ export interface Snapshot {
 }
 
 export async function loadSnapshot(db: Queryable, streamId: string): Promise<Snapshot | null> {
-  const { rows } = await db.query<{ version: number; state: JsonValue }>(
-    'SELECT version, state FROM snapshots WHERE stream_id = $1',
-    [streamId],
-  );
+  const { rows } = await db.query<{ version: number; state: JsonValue }>('SELECT version, state FROM snapshots WHERE stream_id = $1', [
+    streamId,
+  ]);
   const row = rows[0];
   return row ? { streamId, version: row.version, state: row.state } : null;
 }

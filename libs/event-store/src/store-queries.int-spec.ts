@@ -11,7 +11,12 @@ import { START, comparePositions, positionOf, type RecordedEvent } from './index
 describe.each(BACKENDS)('the store’s named queries (%s)', (backend) => {
   const t = useTestStore(backend);
 
-  async function appendOk(streamId: string, commandId: string, count: number, expectedVersion: number | 'no-stream'): Promise<RecordedEvent[]> {
+  async function appendOk(
+    streamId: string,
+    commandId: string,
+    count: number,
+    expectedVersion: number | 'no-stream',
+  ): Promise<RecordedEvent[]> {
     const result = await t.store.append(streamId, { expectedVersion, commandId, events: sampleEvents(count, commandId) });
     if (!result.ok) throw new Error(`append of ${commandId} conflicted`);
     return result.events;
@@ -27,7 +32,12 @@ describe.each(BACKENDS)('the store’s named queries (%s)', (backend) => {
     const streamId = freshStreamId();
     await appendOk(streamId, `first-${streamId}`, 2, 'no-stream');
     await appendOk(streamId, `second-${streamId}`, 3, 2);
-    expect(await t.store.findCommand(`second-${streamId}`)).toEqual({ commandId: `second-${streamId}`, streamId, firstVersion: 3, lastVersion: 5 });
+    expect(await t.store.findCommand(`second-${streamId}`)).toEqual({
+      commandId: `second-${streamId}`,
+      streamId,
+      firstVersion: 3,
+      lastVersion: 5,
+    });
     expect(await t.store.findCommand(`never-${streamId}`)).toBeNull();
   });
 
@@ -45,7 +55,10 @@ describe.each(BACKENDS)('the store’s named queries (%s)', (backend) => {
     const streamId = freshStreamId();
     const first = await appendOk(streamId, `t1-${streamId}`, 2, 'no-stream');
     // Each append's events share its transaction's time; wait for the clock to move so the ranges can tell them apart.
-    await until(async () => Date.now(), (now) => now > Date.parse(first[0]!.recordedAt) + 5);
+    await until(
+      async () => Date.now(),
+      (now) => now > Date.parse(first[0]!.recordedAt) + 5,
+    );
     const second = await appendOk(streamId, `t2-${streamId}`, 3, 2);
     const all = [...first, ...second];
     const range = { from: null, to: null, fromVersion: 1, limit: 100 };
@@ -142,7 +155,10 @@ describe.each(BACKENDS)('the store’s named queries (%s)', (backend) => {
     await t.db.transaction(async (tx) => {
       await tx.query('DELETE FROM commands WHERE command_id = $1', [`forged-b-${forged}`]);
       await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
-      await tx.query(`UPDATE events SET metadata = jsonb_set(metadata, '{commandId}', to_jsonb($2::text)) WHERE stream_id = $1 AND stream_version = 1`, [forged, `clean-${clean}`]);
+      await tx.query(
+        `UPDATE events SET metadata = jsonb_set(metadata, '{commandId}', to_jsonb($2::text)) WHERE stream_id = $1 AND stream_version = 1`,
+        [forged, `clean-${clean}`],
+      );
       await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
     });
     const orphans = await t.store.eventsWithoutCommand([clean, forged]);
@@ -161,7 +177,13 @@ describe.each(BACKENDS)('the store’s named queries (%s)', (backend) => {
       expect(listener.listening).toBe(backend === 'postgres');
       const streamId = freshStreamId();
       await appendOk(streamId, `notify-${streamId}`, 1, 'no-stream');
-      if (backend === 'postgres') expect(await until(async () => calls, (n) => n > 0)).toBeGreaterThan(0);
+      if (backend === 'postgres')
+        expect(
+          await until(
+            async () => calls,
+            (n) => n > 0,
+          ),
+        ).toBeGreaterThan(0);
       else expect(calls).toBe(0);
     } finally {
       await listener.close();

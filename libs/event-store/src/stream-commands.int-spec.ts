@@ -31,22 +31,36 @@ function counters(store: EventStore): StreamCommands<Add, Counter, string> {
     decide: (request, counter) =>
       counter.total + request.add > 10
         ? { ok: false, refusal: `${counter.total} + ${request.add} is more than 10` }
-        : { ok: true, events: [{ type: 'Added', schemaVersion: 1, data: { add: request.add } }], advance: (version) => remember(counter.streamId, { ...counter, total: counter.total + request.add, version }) },
-    keyReusedBy: (first, request) => ((first.actorId ?? null) !== ((request.metadata as { actorId?: string }).actorId ?? null) ? 'another-user' : null),
+        : {
+            ok: true,
+            events: [{ type: 'Added', schemaVersion: 1, data: { add: request.add } }],
+            advance: (version) => remember(counter.streamId, { ...counter, total: counter.total + request.add, version }),
+          },
+    keyReusedBy: (first, request) =>
+      (first.actorId ?? null) !== ((request.metadata as { actorId?: string }).actorId ?? null) ? 'another-user' : null,
   };
   return new StreamCommands(store, kind);
 }
 
 describe('one command against one stream (StreamCommands)', () => {
   const t = useTestStore('pglite');
-  const add = (n: number, commandId: string, more: Partial<Add> = {}): Add => ({ add: n, commandId, metadata: { actorId: 'ann' }, ...more });
+  const add = (n: number, commandId: string, more: Partial<Add> = {}): Add => ({
+    add: n,
+    commandId,
+    metadata: { actorId: 'ann' },
+    ...more,
+  });
 
   it('applies, answers a retry with the first result (even one the decider now refuses), and refuses without writing', async () => {
     const commands = counters(t.store);
     const stream = freshStreamId('counter');
     expect(await commands.handle(stream, add(6, `${stream}-a`))).toMatchObject({ kind: 'applied', version: 1, folded: { total: 6 } });
     // 6 + 6 is more than 10, but this is the retry of the first command: its first result stands.
-    expect(await commands.handle(stream, add(6, `${stream}-a`))).toMatchObject({ kind: 'replayed', version: 1, folded: { total: 6, version: 1 } });
+    expect(await commands.handle(stream, add(6, `${stream}-a`))).toMatchObject({
+      kind: 'replayed',
+      version: 1,
+      folded: { total: 6, version: 1 },
+    });
     expect(await commands.handle(stream, add(6, `${stream}-b`))).toEqual({ kind: 'refused', refusal: '6 + 6 is more than 10' });
     expect(await t.store.streamVersion(stream)).toBe(1);
   });
@@ -56,10 +70,20 @@ describe('one command against one stream (StreamCommands)', () => {
     const stream = freshStreamId('counter');
     const other = freshStreamId('counter');
     await commands.handle(stream, add(1, `${stream}-a`));
-    expect(await commands.handle(stream, add(1, `${stream}-a`, { metadata: { actorId: 'bob' } }))).toEqual({ kind: 'key-reused', by: 'another-user' });
+    expect(await commands.handle(stream, add(1, `${stream}-a`, { metadata: { actorId: 'bob' } }))).toEqual({
+      kind: 'key-reused',
+      by: 'another-user',
+    });
     expect(await commands.handle(other, add(1, `${stream}-a`))).toEqual({ kind: 'command-id-reused', firstStreamId: stream });
-    expect(await commands.handle(stream, add(1, `${stream}-b`, { expectedVersion: 0 }))).toEqual({ kind: 'conflict', expectedVersion: 0, currentVersion: 1 });
-    const [first, second] = await Promise.all([commands.handle(stream, add(1, `${stream}-c`)), commands.handle(stream, add(1, `${stream}-c`))]);
+    expect(await commands.handle(stream, add(1, `${stream}-b`, { expectedVersion: 0 }))).toEqual({
+      kind: 'conflict',
+      expectedVersion: 0,
+      currentVersion: 1,
+    });
+    const [first, second] = await Promise.all([
+      commands.handle(stream, add(1, `${stream}-c`)),
+      commands.handle(stream, add(1, `${stream}-c`)),
+    ]);
     expect([first.kind, second.kind]).toEqual(['applied', 'key-in-flight']);
     expect(await commands.handle(freshStreamId('counter'), add(0, 'nothing'))).toEqual({ kind: 'not-found' });
   });
@@ -70,7 +94,11 @@ describe('one command against one stream (StreamCommands)', () => {
     await here.handle(stream, add(1, `${stream}-a`));
     // Another process (another instance, its own fold) appends meanwhile: this one loses the race, catches up, decides again.
     await counters(t.store).handle(stream, add(2, `${stream}-b`));
-    expect(await here.handle(stream, add(3, `${stream}-c`, { commandIdGenerated: true }))).toMatchObject({ kind: 'applied', version: 3, folded: { total: 6 } });
+    expect(await here.handle(stream, add(3, `${stream}-c`, { commandIdGenerated: true }))).toMatchObject({
+      kind: 'applied',
+      version: 3,
+      folded: { total: 6 },
+    });
     const outcomes = await Promise.all([4, 1].map((n, i) => here.handle(stream, add(n, `${stream}-d${i}`))));
     expect(outcomes.map((o) => o.kind)).toEqual(['applied', 'refused']);
   });

@@ -113,14 +113,21 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
           caughtUp = true;
           continue;
         }
-        return (await this.firstResult(streamId, request, folded)) ?? { kind: 'conflict', expectedVersion: expected, currentVersion: folded.version };
+        return (
+          (await this.firstResult(streamId, request, folded)) ?? {
+            kind: 'conflict',
+            expectedVersion: expected,
+            currentVersion: folded.version,
+          }
+        );
       }
 
       const decision = await this.kind.decide(request, folded);
       if (!decision.ok) return (await this.firstResult(streamId, request, folded)) ?? { kind: 'refused', refusal: decision.refusal };
       // Accepted with nothing to record: the store appends no empty command; a retry of a command applied earlier
       // still gets its first result.
-      if (decision.events.length === 0) return (await this.firstResult(streamId, request, folded)) ?? { kind: 'applied', version: folded.version, events: [], folded };
+      if (decision.events.length === 0)
+        return (await this.firstResult(streamId, request, folded)) ?? { kind: 'applied', version: folded.version, events: [], folded };
 
       let appended;
       try {
@@ -137,17 +144,29 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
       if (appended.ok && appended.duplicate) {
         // Its first attempt committed without this process seeing it (an answer lost to a restart): the client's
         // next command needs the stream as it is now, not as this process last knew it.
-        return { kind: 'replayed', version: appended.streamVersion, events: this.opened(appended.events), folded: await this.kind.caughtUp(streamId, folded) };
+        return {
+          kind: 'replayed',
+          version: appended.streamVersion,
+          events: this.opened(appended.events),
+          folded: await this.kind.caughtUp(streamId, folded),
+        };
       }
       if (appended.ok) {
         const next = decision.advance(appended.streamVersion);
-        return { kind: 'applied', version: appended.streamVersion, events: this.opened(appended.events), folded: next, ...(decision.note === undefined ? {} : { note: decision.note }) };
+        return {
+          kind: 'applied',
+          version: appended.streamVersion,
+          events: this.opened(appended.events),
+          folded: next,
+          ...(decision.note === undefined ? {} : { note: decision.note }),
+        };
       }
 
       // Another process appended since this one last looked.
       folded = await this.kind.caughtUp(streamId, folded);
       caughtUp = true;
-      if (expected !== undefined || attempt >= MAX_ATTEMPTS) return { kind: 'conflict', expectedVersion: expected, currentVersion: folded.version };
+      if (expected !== undefined || attempt >= MAX_ATTEMPTS)
+        return { kind: 'conflict', expectedVersion: expected, currentVersion: folded.version };
     }
   }
 
@@ -161,7 +180,12 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
     if (!command) return null;
     if (command.streamId !== streamId) return { kind: 'command-id-reused', firstStreamId: command.streamId };
     const events = await this.store.readStream(command.streamId, { fromVersion: command.firstVersion, toVersion: command.lastVersion });
-    return { kind: 'replayed', version: command.lastVersion, events: this.opened(events), folded: await this.kind.caughtUp(streamId, folded) };
+    return {
+      kind: 'replayed',
+      version: command.lastVersion,
+      events: this.opened(events),
+      folded: await this.kind.caughtUp(streamId, folded),
+    };
   }
 
   private opened(events: readonly RecordedEvent[]): RecordedEvent[] {

@@ -20,7 +20,8 @@ describe('StreamCopyReader (postgres)', () => {
 
   it('returns what readStream returns, less the global position, in version order', async () => {
     const streamId = freshStreamId();
-    for (let i = 0; i < 3; i++) await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(4, `r${i}-`) });
+    for (let i = 0; i < 3; i++)
+      await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(4, `r${i}-`) });
     const expected = (await t.store.readStream(streamId)).map(({ globalPosition, txId, ...rest }) => rest);
     expect(await readAllOf(streamId)).toEqual(expected);
   });

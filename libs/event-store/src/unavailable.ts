@@ -15,5 +15,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '25006'].includes(code)) return true;
   // pg and pg-pool say it in words only.
   const message = typeof e.message === 'string' ? e.message : '';
-  return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(message);
+  return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(
+    message,
+  );
 }

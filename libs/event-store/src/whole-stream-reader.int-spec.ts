@@ -8,7 +8,8 @@ describe.each(BACKENDS)('EventStore.openWholeStreamReader (%s)', (backend) => {
 
   it('reads by COPY on PostgreSQL and page by page on PGlite, and both give every event as readStream does', async () => {
     const streamId = freshStreamId();
-    for (let i = 0; i < 3; i++) await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(4, `w${i}-`) });
+    for (let i = 0; i < 3; i++)
+      await t.store.append(streamId, { expectedVersion: 'any', commandId: `${streamId}/${i}`, events: sampleEvents(4, `w${i}-`) });
     const reader = await t.store.openWholeStreamReader(5); // pages of 5: the 12 events span three
     try {
       expect(reader).toBeInstanceOf(backend === 'postgres' ? StreamCopyReader : PagedStreamReader);

@@ -13,7 +13,12 @@ function beforeLookingAgain(): Promise<void> {
  * Runs `attempt` until `done` accepts its result or `timeoutMs` has passed, and returns the last result: again at
  * once after an attempt that `progressed` (a step that did work), after a short pause otherwise.
  */
-export async function repeatUntil<T>(attempt: () => Promise<T>, done: (value: T) => boolean, progressed: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
+export async function repeatUntil<T>(
+  attempt: () => Promise<T>,
+  done: (value: T) => boolean,
+  progressed: (value: T) => boolean,
+  timeoutMs = 15000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await attempt();
@@ -32,7 +37,12 @@ export function eventually<T>(read: () => Promise<T>, done: (value: T) => boolea
 }
 
 /** Polls `read` until `done` accepts its value (by default: a truthy one); throws, naming `what`, when it has not within `timeoutMs`. */
-export async function waitUntil<T>(what: string, read: () => T | Promise<T>, done: (value: T) => boolean = Boolean, timeoutMs = 30_000): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean = Boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const value = await eventually(async () => read(), done, timeoutMs);
   if (!done(value)) throw new Error(`waited ${timeoutMs} ms for ${what}; last seen: ${JSON.stringify(value)}`);
   return value;

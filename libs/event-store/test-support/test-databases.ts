@@ -72,7 +72,9 @@ export async function createTestDatabase(
  * template migrated to `schema` (below; the store's tables alone by default), for a test whose subject is not a
  * process's first start on an empty database.
  */
-export async function createPostgresDatabase(options: { migrated?: boolean; schema?: TestSchema } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  options: { migrated?: boolean; schema?: TestSchema } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `felt_test_${randomBytes(6).toString('hex')}`;
   const template = options.migrated ? ` TEMPLATE ${await migratedTemplateOnce(options.schema ?? STORE_SCHEMA)}` : '';
   await asAdmin((admin) => admin.query(`CREATE DATABASE ${name}${template}`));

@@ -28,7 +28,8 @@ function run(deckSource: string | undefined, start: Record<string, unknown>, ext
   return runTableScript(parsed.script);
 }
 
-const started = (events: readonly TableEvent[]) => events.find((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted')!;
+const started = (events: readonly TableEvent[]) =>
+  events.find((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted')!;
 
 describe('deck sources in table scripts and exports', () => {
   it("labels a training table's hand in HandStarted, PHH and OHH", () => {

@@ -24,7 +24,30 @@ export { collectPhhFiles, replayPhhFile, replayPhhText, replayPhhFiles, summariz
 export * from './table-script';
 
 // PHH export: a table's hands from its events, as PHH text that `felt phh` (and pokerkit) read back.
-export { phhHandsFromEvents, phhHandToml, toPhhText, EQUIVALENT_NOTE_KINDS, type PhhExport, type PhhExportHand, type PhhExportSkip, type PhhExportNote, type PhhNoteKind, type PhhSkipKind } from './phh/export';
+export {
+  phhHandsFromEvents,
+  phhHandToml,
+  toPhhText,
+  EQUIVALENT_NOTE_KINDS,
+  type PhhExport,
+  type PhhExportHand,
+  type PhhExportSkip,
+  type PhhExportNote,
+  type PhhNoteKind,
+  type PhhSkipKind,
+} from './phh/export';
 
 // OHH export: Open Hand History JSON, one object per hand, for analysts.
-export { ohhHandsFromEvents, ohhExportFromEvents, toOhhText, OHH_SPEC_VERSION, type OhhExport, type OhhExportSkip, type OhhHand, type OhhRound, type OhhAction, type OhhPot, type OhhExportOptions } from './ohh/export';
+export {
+  ohhHandsFromEvents,
+  ohhExportFromEvents,
+  toOhhText,
+  OHH_SPEC_VERSION,
+  type OhhExport,
+  type OhhExportSkip,
+  type OhhHand,
+  type OhhRound,
+  type OhhAction,
+  type OhhPot,
+  type OhhExportOptions,
+} from './ohh/export';

@@ -1,7 +1,9 @@
 import { audienceOf, eventDataFor, maySeeDeck, maySeeHoleCards, type Audience, type ViewerRole } from './audience';
 
 const CONTEXTS = [false, true].flatMap((assignedDealer) =>
-  [false, true].flatMap((dealerSeesHoleCards) => [false, true].map((liveSurveillance) => ({ assignedDealer, dealerSeesHoleCards, liveSurveillance }))),
+  [false, true].flatMap((dealerSeesHoleCards) =>
+    [false, true].map((liveSurveillance) => ({ assignedDealer, dealerSeesHoleCards, liveSurveillance })),
+  ),
 );
 
 describe('the visibility rule (docs/security.md)', () => {

@@ -129,7 +129,14 @@ export function eventDataFor(type: string, data: unknown, audience: Audience, ha
 }
 
 /** Event types that belong to a hand and may hold a secret: a read path must know whether their hand is over. */
-export const SECRET_BEARING_EVENTS: ReadonlySet<string> = new Set(['HandStarted', 'DeckSealed', 'DeckRevealed', 'HoleCardsDealt', 'HoleCardsReported', 'HoleCardsRevealed']);
+export const SECRET_BEARING_EVENTS: ReadonlySet<string> = new Set([
+  'HandStarted',
+  'DeckSealed',
+  'DeckRevealed',
+  'HoleCardsDealt',
+  'HoleCardsReported',
+  'HoleCardsRevealed',
+]);
 
 /** The public form of an event's data, for those who are no audience at all (the public queue, read models). */
 export function publicEventData(type: string, data: unknown): unknown {

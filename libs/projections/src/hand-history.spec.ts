@@ -123,7 +123,11 @@ describe('hand history of a corrected hand', () => {
 describe('hand history: where the deck came from', () => {
   it("labels a hand with its table's deck source (training: anyone could choose the deck), and no label where the rules record none", () => {
     const log = new RecordedLog();
-    log.run('school', { type: 'OpenTable', tableId: 'school', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, deckSource: 'training' } });
+    log.run('school', {
+      type: 'OpenTable',
+      tableId: 'school',
+      rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, deckSource: 'training' },
+    });
     log.run('school', { type: 'SeatPlayer', seat: 1, playerId: 'ann', buyIn: 100 });
     log.run('school', { type: 'SeatPlayer', seat: 2, playerId: 'bob', buyIn: 100 });
     log.run('school', { type: 'PlaceButton', seat: 1 });

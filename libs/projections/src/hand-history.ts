@@ -46,7 +46,9 @@ export function recallHands(view: HandHistory, tableId: string, count = 10): rea
  */
 export function handRecordFor(record: HandRecord, audience: Audience): HandRecord {
   const handOver = record.status !== 'in-progress';
-  const players = record.players.map(({ unknownUntilShown: _fold, ...p }) => (maySeeHoleCards(audience, { playerId: p.playerId, shown: p.shown, handOver }) ? p : { ...p, holeCards: [] }));
+  const players = record.players.map(({ unknownUntilShown: _fold, ...p }) =>
+    maySeeHoleCards(audience, { playerId: p.playerId, shown: p.shown, handOver }) ? p : { ...p, holeCards: [] },
+  );
   return { ...record, shuffle: maySeeDeck(audience, handOver) ? record.shuffle : shuffleWithoutSeed(record.shuffle), players };
 }
 

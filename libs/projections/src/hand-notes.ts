@@ -20,7 +20,18 @@ type RunPaid = NonNullable<HandPot['runs']>[number];
  * - `rake`: the house took chips from the pots.
  * - `house-rule`: what a casino's house option did that no format can say (its module's exportNotes hook: a bounty).
  */
-export type HandNoteKind = 'training' | 'new-player-post' | 'dead-post' | 'kill' | 'other-post' | 'bomb-pot' | 'run-it-twice' | 'corrected' | 'odd-chip' | 'rake' | 'house-rule';
+export type HandNoteKind =
+  | 'training'
+  | 'new-player-post'
+  | 'dead-post'
+  | 'kill'
+  | 'other-post'
+  | 'bomb-pot'
+  | 'run-it-twice'
+  | 'corrected'
+  | 'odd-chip'
+  | 'rake'
+  | 'house-rule';
 
 export interface HandNote {
   readonly kind: HandNoteKind;
@@ -47,18 +58,25 @@ export const END = { oddChip: 0, format: 1, rake: 2, formatLast: 3, houseRule: 4
  * The notes of the house options on at the hand's table (each enabled module's exportNotes hook, given the hand's
  * events), after every other note. `playerOf` names a seat as the format does.
  */
-export function houseRuleNotes(hand: TableHand, modules: readonly AnyRuleModule[], format: 'phh' | 'ohh', playerOf: (seat: number) => string): HandNote[] {
+export function houseRuleNotes(
+  hand: TableHand,
+  modules: readonly AnyRuleModule[],
+  format: 'phh' | 'ohh',
+  playerOf: (seat: number) => string,
+): HandNote[] {
   if (hand.rules === null) return [];
   const notes: HandNote[] = [];
   for (const m of modules) {
     const params = m.params(hand.rules);
     if (params === null || !m.exportNotes) continue;
-    for (const text of m.exportNotes({ events: hand.events, format, playerOf }, params)) notes.push({ kind: 'house-rule', text, place: notePlace.end(hand.record, END.houseRule) });
+    for (const text of m.exportNotes({ events: hand.events, format, playerOf }, params))
+      notes.push({ kind: 'house-rule', text, place: notePlace.end(hand.record, END.houseRule) });
   }
   return notes;
 }
 
-const TRAINING = "a training table's hand: its deck was supplied or shuffled from a demo seed, so anyone could choose the cards; not a game's record";
+const TRAINING =
+  "a training table's hand: its deck was supplied or shuffled from a demo seed, so anyone could choose the cards; not a game's record";
 const NEW_PLAYER_KINDS = new Set(['new-player', 'make-up-big', 'make-up-small']);
 const BLIND_KINDS = new Set(['small-blind', 'big-blind', 'straddle']);
 
@@ -70,35 +88,65 @@ export function handNotes(hand: HandRecord): HandNote[] {
   if (hand.deckSource === 'training') note('training', notePlace.start, TRAINING);
   const deals = hand.deals ?? [];
   const hole = deals.find((d) => d.what === 'hole');
-  if (hand.bombPot && hole) note('bomb-pot', notePlace.deal(hole.at), `a bomb pot: each player's live ante of ${bombAnte(hand, hole.at)} as a blind, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`);
+  if (hand.bombPot && hole)
+    note(
+      'bomb-pot',
+      notePlace.deal(hole.at),
+      `a bomb pot: each player's live ante of ${bombAnte(hand, hole.at)} as a blind, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`,
+    );
   hand.actions.forEach((a, i) => {
     const place = notePlace.action(i);
     if (a.action === 'kill-pot') note('kill', place, `${p(a.seat)} kills the pot for ${a.amount}, written as a straddle; PHH has no kill`);
-    else if (a.action === 'correction') note('corrected', place, `the floor took back ${(a.took ?? []).map((t) => `${t.type} by seat ${t.seat}`).join(', ')} (${a.reason}): written as finally played, without them`);
+    else if (a.action === 'correction')
+      note(
+        'corrected',
+        place,
+        `the floor took back ${(a.took ?? []).map((t) => `${t.type} by seat ${t.seat}`).join(', ')} (${a.reason}): written as finally played, without them`,
+      );
     else if (a.action === 'post') {
       const kind = a.kind ?? '';
       if (kind === 'bomb-pot' || kind === 'ante' || (!a.dead && BLIND_KINDS.has(kind))) return;
-      if (!a.dead && NEW_PLAYER_KINDS.has(kind)) note('new-player-post', place, `${p(a.seat)} posts ${kind} ${a.amount} live: a negative blinds_or_straddles entry (PHH's post)`);
+      if (!a.dead && NEW_PLAYER_KINDS.has(kind))
+        note('new-player-post', place, `${p(a.seat)} posts ${kind} ${a.amount} live: a negative blinds_or_straddles entry (PHH's post)`);
       else if (a.dead) note('dead-post', place, `${p(a.seat)} posts ${kind} ${a.amount} dead: written as an ante (dead money)`);
-      else if (kind === 'kill-blind') note('kill', place, `${p(a.seat)} posts a kill blind of ${a.amount}, written as a blind; PHH has no kill (nor a kill's raised limits)`);
+      else if (kind === 'kill-blind')
+        note(
+          'kill',
+          place,
+          `${p(a.seat)} posts a kill blind of ${a.amount}, written as a blind; PHH has no kill (nor a kill's raised limits)`,
+        );
       else note('other-post', place, `${p(a.seat)} posts ${kind} ${a.amount}, written as a blind`);
     }
   });
-  if (hand.secondBoard) note('run-it-twice', runTwiceAgreedPlace(hand), `the players in the pot agreed to run the board twice: the second run's cards are marked "# run 2"; _felt_runs = 2 asks a reader to select two runouts in pokerkit`);
+  if (hand.secondBoard)
+    note(
+      'run-it-twice',
+      runTwiceAgreedPlace(hand),
+      `the players in the pot agreed to run the board twice: the second run's cards are marked "# run 2"; _felt_runs = 2 asks a reader to select two runouts in pokerkit`,
+    );
   oddChips(hand, (text) => note('odd-chip', notePlace.end(hand, END.oddChip), text));
-  if (hand.rake - (hand.chopFee ?? 0) > 0) note('rake', notePlace.end(hand, END.rake), `the house took ${hand.rake - (hand.chopFee ?? 0)} in rake: _felt_rake and _felt_rake_by_pot; finishing_stacks are after it`);
+  if (hand.rake - (hand.chopFee ?? 0) > 0)
+    note(
+      'rake',
+      notePlace.end(hand, END.rake),
+      `the house took ${hand.rake - (hand.chopFee ?? 0)} in rake: _felt_rake and _felt_rake_by_pot; finishing_stacks are after it`,
+    );
   return sortByPlace(notes);
 }
 
 /** Notes of several sources in the order of their places (a stable sort: the same place keeps the order given). */
 export function sortByPlace<N extends { readonly place: number }>(notes: readonly N[]): N[] {
-  return notes.map((n, i) => [n, i] as const).sort((a, b) => a[0].place - b[0].place || a[1] - b[1]).map(([n]) => n);
+  return notes
+    .map((n, i) => [n, i] as const)
+    .sort((a, b) => a[0].place - b[0].place || a[1] - b[1])
+    .map(([n]) => n);
 }
 
 /** The largest bomb-pot ante one player put in before the deal. */
 function bombAnte(hand: HandRecord, before: number): number {
   const bySeat = new Map<number, number>();
-  for (const a of hand.actions.slice(0, before)) if (a.action === 'post' && a.kind === 'bomb-pot') bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + (a.amount ?? 0));
+  for (const a of hand.actions.slice(0, before))
+    if (a.action === 'post' && a.kind === 'bomb-pot') bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + (a.amount ?? 0));
   return Math.max(0, ...bySeat.values());
 }
 
@@ -114,24 +162,35 @@ function oddChips(hand: HandRecord, note: (text: string) => void): void {
   const oddSplit = (amount: number, winners: number) => winners > 1 && amount % winners !== 0;
   const sameWinners = (a: RunPaid, b: RunPaid) => a.winners.map((w) => w.seat).join() === b.winners.map((w) => w.seat).join();
   // Pots halved between two runs with different winners and an odd chip.
-  const oddHalvings = hand.pots.filter((p) => p.runs?.length === 2 && p.runs[0]!.amount !== p.runs[1]!.amount && !sameWinners(p.runs[0]!, p.runs[1]!)).length;
+  const oddHalvings = hand.pots.filter(
+    (p) => p.runs?.length === 2 && p.runs[0]!.amount !== p.runs[1]!.amount && !sameWinners(p.runs[0]!, p.runs[1]!),
+  ).length;
   for (const pot of hand.pots) {
     if (!hand.secondBoard) {
       if (oddSplit(pot.amount, pot.winners.length))
-        note(`pot ${pot.pot} of ${pot.amount} split ${pot.winners.length} ways: the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
+        note(
+          `pot ${pot.pot} of ${pot.amount} split ${pot.winners.length} ways: the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`,
+        );
       continue;
     }
     const runs = pot.runs ?? [];
     for (const run of runs)
       if (oddSplit(run.amount, run.winners.length))
-        note(`pot ${pot.pot}, run ${run.run}: ${run.amount} split ${run.winners.length} ways; the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`);
+        note(
+          `pot ${pot.pot}, run ${run.run}: ${run.amount} split ${run.winners.length} ways; the odd chip went to the first winner left of the button, where pokerkit's rule may give it to another`,
+        );
     const [first, second] = runs;
     if (!first || !second || first.amount === second.amount || sameWinners(first, second)) continue;
     // pokerkit gives a halving's odd chip to the first run; the table, to the run whose winner sits first left of the button.
-    if (second.amount > first.amount) note(`pot ${pot.pot} halved: the odd chip went with the second run (its winner sits first left of the button); pokerkit gives it to the first run`);
+    if (second.amount > first.amount)
+      note(
+        `pot ${pot.pot} halved: the odd chip went with the second run (its winner sits first left of the button); pokerkit gives it to the first run`,
+      );
     // The table halves each pot by itself; pokerkit halves the pots it merged (adjacent pots the same players
     // contend), so two odd chips here may be an even halving there: one chip to the other run's winner.
     else if (oddHalvings > 1)
-      note(`pot ${pot.pot} halved: the odd chip went with the first run, as did another pot's; an engine that halves pots merged with their neighbours (pokerkit) may halve them evenly, one chip to the second run's winner`);
+      note(
+        `pot ${pot.pot} halved: the odd chip went with the first run, as did another pot's; an engine that halves pots merged with their neighbours (pokerkit) may halve them evenly, one chip to the second run's winner`,
+      );
   }
 }

@@ -15,7 +15,10 @@ describe('the hand record', () => {
     checkDownHand(log);
     const history = project(handHistory, log.events);
     const folded = tableHands(bare(log.events));
-    const times = ({ startedAt: _s, endedAt: _e, ...rest }: HandRecord) => ({ ...rest, actions: rest.actions.map(({ at: _a, ...a }) => a) });
+    const times = ({ startedAt: _s, endedAt: _e, ...rest }: HandRecord) => ({
+      ...rest,
+      actions: rest.actions.map(({ at: _a, ...a }) => a),
+    });
     expect(folded.map((h) => times(h.record))).toEqual(history.hands.t1!.map(times));
     expect(folded.every((h) => h.rules?.bigBlind === 2)).toBe(true);
   });
@@ -25,7 +28,29 @@ describe('the hand record', () => {
     checkDownHand(log);
     const [, shownDown] = tableHands(bare(log.events));
     const steps = handSteps(shownDown!.record).map((s) => ('deal' in s ? `deal ${s.deal.what}` : s.action.action));
-    expect(steps).toEqual(['post', 'post', 'deal hole', 'call', 'call', 'check', 'deal flop', 'check', 'check', 'check', 'deal turn', 'check', 'check', 'check', 'deal river', 'check', 'check', 'check', 'show', 'show', 'show']);
+    expect(steps).toEqual([
+      'post',
+      'post',
+      'deal hole',
+      'call',
+      'call',
+      'check',
+      'deal flop',
+      'check',
+      'check',
+      'check',
+      'deal turn',
+      'check',
+      'check',
+      'check',
+      'deal river',
+      'check',
+      'check',
+      'check',
+      'show',
+      'show',
+      'show',
+    ]);
     expect(shownDown!.record.showdownAt).toBe(shownDown!.record.actions.findIndex((a) => a.action === 'show'));
   });
 
@@ -44,7 +69,10 @@ describe('the notes of a hand another engine replays differently', () => {
     pot: n,
     amount: first + second,
     eligible: [1, 2],
-    winners: [{ seat: 1, amount: first }, { seat: 2, amount: second }],
+    winners: [
+      { seat: 1, amount: first },
+      { seat: 2, amount: second },
+    ],
     runs: [run(1, 1, first), run(2, 2, second)],
   });
   const ranTwice = (pots: HandRecord['pots']): HandRecord => {

@@ -1,4 +1,12 @@
-import { formatCard, shuffleMethod, type DeckSourceRule, type ShuffleMethod, type Street, type TableEvent, type TableRules } from '@felt/engine';
+import {
+  formatCard,
+  shuffleMethod,
+  type DeckSourceRule,
+  type ShuffleMethod,
+  type Street,
+  type TableEvent,
+  type TableRules,
+} from '@felt/engine';
 
 /**
  * One hand's record, folded from its events: the one fold of a hand that the hand history (hand-history.ts), the
@@ -14,7 +22,19 @@ export interface HandAction {
   readonly street: Street;
   readonly seat: number;
   readonly playerId: string;
-  readonly action: 'post' | 'kill-pot' | 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'uncalled-returned' | 'chop-returned' | 'show' | 'muck' | 'correction';
+  readonly action:
+    | 'post'
+    | 'kill-pot'
+    | 'fold'
+    | 'check'
+    | 'call'
+    | 'bet'
+    | 'raise'
+    | 'uncalled-returned'
+    | 'chop-returned'
+    | 'show'
+    | 'muck'
+    | 'correction';
   /** Chips put in (post, call, bet), returned (uncalled, chop), or null. A kill pot: the killer's live total. */
   readonly amount: number | null;
   /** A raise: the player's total for the street. */
@@ -65,7 +85,11 @@ export interface HandPot {
   readonly winners: readonly { readonly seat: number; readonly amount: number }[];
   /** The house's rake from this pot, where it took any. */
   readonly rake?: number;
-  readonly runs?: readonly { readonly run: number; readonly amount: number; readonly winners: readonly { readonly seat: number; readonly amount: number }[] }[];
+  readonly runs?: readonly {
+    readonly run: number;
+    readonly amount: number;
+    readonly winners: readonly { readonly seat: number; readonly amount: number }[];
+  }[];
 }
 
 export interface HandRecord {
@@ -149,7 +173,14 @@ export function startHandRecord(tableId: string, e: Extract<TableEvent, { type: 
     kill: e.kill,
     // Old logs' HandStarted held the seed: shuffleMethod leaves it out.
     shuffle: shuffleMethod(e.shuffle),
-    players: e.players.map((p) => ({ seat: p.seat, playerId: p.playerId, startingStack: p.stack, holeCards: [], shown: false, finalStack: null })),
+    players: e.players.map((p) => ({
+      seat: p.seat,
+      playerId: p.playerId,
+      startingStack: p.stack,
+      holeCards: [],
+      shown: false,
+      finalStack: null,
+    })),
     actions: [],
     deals: [],
     board: { flop: [], turn: [], river: [] },
@@ -179,7 +210,10 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
   const h: Mutable<HandRecord> = { ...hand, toVersion: meta.version };
   const act = (seat: number, action: HandAction['action'], more: Partial<HandAction> = {}): HandRecord => {
     const playerId = h.players.find((p) => p.seat === seat)?.playerId ?? '';
-    h.actions = [...h.actions, { street: street(h), seat, playerId, action, amount: null, to: null, allIn: false, kind: null, at, ...more }];
+    h.actions = [
+      ...h.actions,
+      { street: street(h), seat, playerId, action, amount: null, to: null, allIn: false, kind: null, at, ...more },
+    ];
     return h;
   };
   // The shot clock's fold or check says so; the mark lasts only until that action.
@@ -188,7 +222,10 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
     delete h.timingOut;
     return act(seat, action, timedOut ? { timedOut: true } : {});
   };
-  const dealt = (what: HandDeal['what'], run?: 2): HandDeal[] => [...(h.deals ?? []), { at: h.actions.length, what, ...(run ? { run } : {}) }];
+  const dealt = (what: HandDeal['what'], run?: 2): HandDeal[] => [
+    ...(h.deals ?? []),
+    { at: h.actions.length, what, ...(run ? { run } : {}) },
+  ];
   const player = (seat: number, change: Partial<HandPlayerRecord>): HandRecord => ({
     ...h,
     players: h.players.map((p) => (p.seat === seat ? { ...p, ...change } : p)),
@@ -219,7 +256,24 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
       return act(e.seat, 'uncalled-returned', { amount: e.amount });
     case 'BlindsChopped': {
       let next: HandRecord = { ...h, rake: h.rake + e.fee, chopFee: e.fee };
-      for (const r of e.returned) next = { ...next, actions: [...next.actions, { street: 'preflop', seat: r.seat, playerId: next.players.find((p) => p.seat === r.seat)?.playerId ?? '', action: 'chop-returned', amount: r.amount, to: null, allIn: false, kind: null, at }] };
+      for (const r of e.returned)
+        next = {
+          ...next,
+          actions: [
+            ...next.actions,
+            {
+              street: 'preflop',
+              seat: r.seat,
+              playerId: next.players.find((p) => p.seat === r.seat)?.playerId ?? '',
+              action: 'chop-returned',
+              amount: r.amount,
+              to: null,
+              allIn: false,
+              kind: null,
+              at,
+            },
+          ],
+        };
       return next;
     }
     case 'BoardDealt':
@@ -228,12 +282,23 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
     case 'RunItTwiceAgreed':
       return { ...h, secondBoard: { ...h.board } };
     case 'SecondBoardDealt':
-      return { ...h, deals: dealt(e.street as keyof HandBoard, 2), secondBoard: { ...(h.secondBoard ?? h.board), [e.street]: e.cards.map(formatCard) } };
+      return {
+        ...h,
+        deals: dealt(e.street as keyof HandBoard, 2),
+        secondBoard: { ...(h.secondBoard ?? h.board), [e.street]: e.cards.map(formatCard) },
+      };
     case 'ShowdownStarted':
       return { ...hand, showdownAt: hand.actions.length };
     case 'HandShown':
       // The cards come from the showing itself: a record kept without the face-down cards (the read model's) still has them.
-      return { ...act(e.seat, 'show'), players: player(e.seat, { shown: true, holeCards: e.cards.map(formatCard), ...(h.players.find((p) => p.seat === e.seat)?.holeCards.length ? {} : { unknownUntilShown: true }) }).players };
+      return {
+        ...act(e.seat, 'show'),
+        players: player(e.seat, {
+          shown: true,
+          holeCards: e.cards.map(formatCard),
+          ...(h.players.find((p) => p.seat === e.seat)?.holeCards.length ? {} : { unknownUntilShown: true }),
+        }).players,
+      };
     case 'HoleCardsReported':
       // Secret like dealt cards: handRecordFor hides them from the audiences that may not see hole cards.
       return player(e.seat, { holeCards: e.cards.map(formatCard) });
@@ -241,13 +306,19 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
       return act(e.seat, 'muck');
     case 'ActionCorrected':
       h.actions = withRetracted(h.actions, e.action);
-      return act(e.retracted[0]?.seat ?? 0, 'correction', { reason: e.reason, took: e.retracted.map((a) => ({ type: a.type, seat: a.seat })) });
+      return act(e.retracted[0]?.seat ?? 0, 'correction', {
+        reason: e.reason,
+        took: e.retracted.map((a) => ({ type: a.type, seat: a.seat })),
+      });
     case 'RakeTaken':
       // Each pot's share waits on the pot's award; RakeTaken comes first.
       return { ...h, rake: h.rake + e.amount, rakeByPot: e.byPot };
     case 'PotAwarded': {
       const rake = h.rakeByPot?.[e.pot] ?? 0;
-      return { ...h, pots: [...h.pots, { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners, ...(rake > 0 ? { rake } : {}) }] };
+      return {
+        ...h,
+        pots: [...h.pots, { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners, ...(rake > 0 ? { rake } : {}) }],
+      };
     }
     case 'RunsAwarded': {
       const runs = new Map(e.pots.map((p) => [p.pot, p.runs]));
@@ -255,11 +326,22 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
     }
     case 'HandEnded': {
       const stacks = new Map(e.stacks.map((s) => [s.seat, s.stack]));
-      return ended({ ...h, status: 'complete', endedAt: at, players: h.players.map((p) => ({ ...p, finalStack: stacks.get(p.seat) ?? null })) });
+      return ended({
+        ...h,
+        status: 'complete',
+        endedAt: at,
+        players: h.players.map((p) => ({ ...p, finalStack: stacks.get(p.seat) ?? null })),
+      });
     }
     case 'HandVoided':
       // Everyone gets back what they put in: the stacks are the starting ones.
-      return ended({ ...h, status: 'voided', voidReason: e.reason, endedAt: at, players: h.players.map((p) => ({ ...p, finalStack: p.startingStack })) });
+      return ended({
+        ...h,
+        status: 'voided',
+        voidReason: e.reason,
+        endedAt: at,
+        players: h.players.map((p) => ({ ...p, finalStack: p.startingStack })),
+      });
     default:
       // Seating, sit-outs and the table's clock are the table's business, not the hand's.
       return hand;
@@ -295,8 +377,7 @@ export function tableHands(events: readonly TableEvent[], include: (handNumber: 
     if (e.type === 'TableOpened') {
       rules = e.rules;
       tableId = e.tableId;
-    }
-    else if (e.type === 'RulesChanged') rules = e.rules;
+    } else if (e.type === 'RulesChanged') rules = e.rules;
     else if (e.type === 'HandStarted') {
       current = include(e.handNumber) ? { rules, record: startHandRecord(tableId, e, meta), events: [e] } : null;
       if (current) hands.push(current);

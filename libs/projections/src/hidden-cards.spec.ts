@@ -102,7 +102,8 @@ function playPair(kind: Kind, viewer: Viewer, seed: number, rulesIndex: number, 
   ];
   const both = (command: TableCommand) => twins.forEach((t) => decide(t, command));
   both({ type: 'OpenTable', tableId: 'pair', rules: { ...rules, ...(viewer.seesHoleCards ? { dealerSeesHoleCards: true } : {}) } });
-  for (let seat = 1; seat <= players; seat++) both({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 40 + Math.floor(random() * 80) });
+  for (let seat = 1; seat <= players; seat++)
+    both({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 40 + Math.floor(random() * 80) });
   both({ type: 'PlaceButton', seat: 1 });
   for (let step = 0; step < 160; step++) {
     const [a, b] = twins;
@@ -123,9 +124,15 @@ function playPair(kind: Kind, viewer: Viewer, seed: number, rulesIndex: number, 
     }
     const hand = a.state.hand!;
     // A live table's reader reads each hand as it is pitched, before any board card: the same report, of each table's own cards.
-    const unread = kind === 'live' && hand.phase === 'betting' && hand.board.length === 0 ? hand.players.find((p) => !p.folded && p.holeCards.length === 0) : undefined;
+    const unread =
+      kind === 'live' && hand.phase === 'betting' && hand.board.length === 0
+        ? hand.players.find((p) => !p.folded && p.holeCards.length === 0)
+        : undefined;
     const [commandA, commandB]: [TableCommand, TableCommand] = unread
-      ? [{ type: 'ReportHoleCards', seat: unread.seat, cards: a.holeTruth.get(unread.seat)!.map(formatCard) }, { type: 'ReportHoleCards', seat: unread.seat, cards: b.holeTruth.get(unread.seat)!.map(formatCard) }]
+      ? [
+          { type: 'ReportHoleCards', seat: unread.seat, cards: a.holeTruth.get(unread.seat)!.map(formatCard) },
+          { type: 'ReportHoleCards', seat: unread.seat, cards: b.holeTruth.get(unread.seat)!.map(formatCard) },
+        ]
       : (() => {
           const c = randomCommand(random, publicSide(a.state));
           return [c, c];
@@ -134,9 +141,14 @@ function playPair(kind: Kind, viewer: Viewer, seed: number, rulesIndex: number, 
     const decisionA = decide(a, commandA);
     const decisionB = decide(b, commandB);
     // Where the rules expose the hidden cards, the comparison ends: a showdown tables them; a hand over shows them to the floor.
-    const exposes = (d: TableDecision) => d.ok && d.events.some((e) => SHOWDOWN_EVENTS.has(e.type) || (viewer.seesOverHands && HAND_END_EVENTS.has(e.type)));
+    const exposes = (d: TableDecision) =>
+      d.ok && d.events.some((e) => SHOWDOWN_EVENTS.has(e.type) || (viewer.seesOverHands && HAND_END_EVENTS.has(e.type)));
     if (!viewer.seesHoleCards && (exposes(decisionA) || exposes(decisionB))) return;
-    expect({ step, command: commandA, answer: seen(decisionB, b.state, viewer) }).toEqual({ step, command: commandA, answer: seen(decisionA, a.state, viewer) });
+    expect({ step, command: commandA, answer: seen(decisionB, b.state, viewer) }).toEqual({
+      step,
+      command: commandA,
+      answer: seen(decisionA, a.state, viewer),
+    });
     compared.answers++;
     if (conflict) compared.conflicts++;
   }
@@ -160,9 +172,14 @@ describe('no answer depends on a card its sender may not see (property)', () => 
   it.each(cases)(`%s tables, as the %s sees them: the same answers whatever the hidden cards (seed ${FRESH_SEED})`, (kind, viewer) => {
     const compared: Compared = { answers: 0, conflicts: 0 };
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: RULES.length - 1 }), fc.integer({ min: 2, max: 6 }), (seed, rules, players) => {
-        playPair(kind, VIEWERS[viewer]!, seed, rules, players, compared);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: RULES.length - 1 }),
+        fc.integer({ min: 2, max: 6 }),
+        (seed, rules, players) => {
+          playPair(kind, VIEWERS[viewer]!, seed, rules, players, compared);
+        },
+      ),
       { seed: FRESH_SEED, numRuns: RUNS },
     );
     // The property bites only if answers were compared: most runs get well into a hand; on live tables, some board

@@ -1,4 +1,14 @@
-import { COMMAND_TYPES, FULL_DECK, commandFor, formatCard, parseCard, shuffledDeck, type Card, type LegalAction, type TableCommand } from '@felt/engine';
+import {
+  COMMAND_TYPES,
+  FULL_DECK,
+  commandFor,
+  formatCard,
+  parseCard,
+  shuffledDeck,
+  type Card,
+  type LegalAction,
+  type TableCommand,
+} from '@felt/engine';
 
 /**
  * Two tables alike but for the cards hidden from a sender, and the random commands both get: the pieces of the
@@ -79,9 +89,20 @@ export function randomCommand(random: () => number, side: PublicSide): TableComm
   // One in ten: a reader's report that is malformed whatever the records hold (a bad card, one card, a card twice,
   // each after a real one): the probe of issue 30, which learnt a hidden card from which refusal came back.
   const type = r < 0.6 ? 'ReportHoleCards' : COMMAND_TYPES[Math.floor(random() * COMMAND_TYPES.length)]!;
-  if (type === 'ReportHoleCards') return { type, seat, cards: [cards[0] ?? 'As', ...[['Zz'], [], [cards[0] ?? 'As']][Math.floor(random() * 3)]!] };
+  if (type === 'ReportHoleCards')
+    return { type, seat, cards: [cards[0] ?? 'As', ...[['Zz'], [], [cards[0] ?? 'As']][Math.floor(random() * 3)]!] };
   if (NOT_RANDOM.has(type)) return { type: 'Fold', seat };
-  return { type, seat, cards, amount: 1 + Math.floor(random() * 60), to: 1 + Math.floor(random() * 80), action: 1 + Math.floor(random() * 4), reason: 'a floor decision', consents: [{ seat, by: 'p' }], clock: 1 } as unknown as TableCommand;
+  return {
+    type,
+    seat,
+    cards,
+    amount: 1 + Math.floor(random() * 60),
+    to: 1 + Math.floor(random() * 80),
+    action: 1 + Math.floor(random() * 4),
+    reason: 'a floor decision',
+    consents: [{ seat, by: 'p' }],
+    clock: 1,
+  } as unknown as TableCommand;
 }
 
 const NOT_RANDOM: ReadonlySet<string> = new Set(['OpenTable', 'ChangeRules', 'CloseTable', 'StartHand', 'DrawForButton']);

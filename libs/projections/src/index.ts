@@ -55,13 +55,31 @@ export {
   tableHands,
 } from './hand-record';
 // Where another engine would replay a hand differently: one rule for every export.
-export { handNotes, houseRuleNotes, sortByPlace, notePlace, END as NOTE_END, REPLAYS_DIFFERENTLY, type HandNote, type HandNoteKind } from './hand-notes';
+export {
+  handNotes,
+  houseRuleNotes,
+  sortByPlace,
+  notePlace,
+  END as NOTE_END,
+  REPLAYS_DIFFERENTLY,
+  type HandNote,
+  type HandNoteKind,
+} from './hand-notes';
 
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.
 export { type HandHistory, handHistory, recallHands, handRecordFor, publicHandHistory } from './hand-history';
 
 // Player session ledger: seat to leave, buy-in, add-ons, per-hand results, cash-out; chips in = chips out + rake.
-export { type SessionLedger, type TableLedger, type PlayerSession, type HandResult, sessionLedger, sessionNet, ledgerChipsBehind, ledgerDiscrepancy } from './session-ledger';
+export {
+  type SessionLedger,
+  type TableLedger,
+  type PlayerSession,
+  type HandResult,
+  sessionLedger,
+  sessionNet,
+  ledgerChipsBehind,
+  ledgerDiscrepancy,
+} from './session-ledger';
 
 // Lobby: open tables, their game and stakes, seats taken and free, players seated.
 export { type Lobby, type LobbyTable, lobby, openTables } from './lobby';

@@ -7,7 +7,11 @@ describe('lobby', () => {
   it('lists open tables with their game, seats taken and free, and who sits where', () => {
     const log = new RecordedLog();
     scriptedTable(log, 't1');
-    log.run('t2', { type: 'OpenTable', tableId: 't2', rules: { structure: { kind: 'pot-limit' }, smallBlind: 5, bigBlind: 10, maxSeats: 6, houseOptions: { rake: { percent: 5, cap: 3 } } } });
+    log.run('t2', {
+      type: 'OpenTable',
+      tableId: 't2',
+      rules: { structure: { kind: 'pot-limit' }, smallBlind: 5, bigBlind: 10, maxSeats: 6, houseOptions: { rake: { percent: 5, cap: 3 } } },
+    });
     log.run('t2', { type: 'SeatPlayer', seat: 4, playerId: 'dee', buyIn: 400 });
     log.run('t1', { type: 'SitOut', seat: 2 });
     log.run('t1', { type: 'LeaveTable', seat: 3 });
@@ -15,7 +19,9 @@ describe('lobby', () => {
     log.run('t3', { type: 'CloseTable' });
 
     const view = project(lobby, log.events);
-    expect(openTables(view).map((t) => [t.tableId, t.game.structure, t.game.smallBlind, t.game.bigBlind, t.seatsTaken, t.seatsFree])).toEqual([
+    expect(
+      openTables(view).map((t) => [t.tableId, t.game.structure, t.game.smallBlind, t.game.bigBlind, t.seatsTaken, t.seatsFree]),
+    ).toEqual([
       ['t1', 'no-limit', 1, 2, 2, 8],
       ['t2', 'pot-limit', 5, 10, 1, 5],
     ]);

@@ -58,7 +58,16 @@ export const lobby: Projection<Lobby> = {
     const table = view.tables[tableId];
     let next: LobbyTable | undefined;
     if (e.type === 'TableOpened') {
-      next = { tableId, status: 'open', game: gameOf(e.rules), maxSeats: e.rules.maxSeats, seatsTaken: 0, seatsFree: e.rules.maxSeats, players: [], handsPlayed: 0 };
+      next = {
+        tableId,
+        status: 'open',
+        game: gameOf(e.rules),
+        maxSeats: e.rules.maxSeats,
+        seatsTaken: 0,
+        seatsFree: e.rules.maxSeats,
+        players: [],
+        handsPlayed: 0,
+      };
     } else if (!table) {
       return view;
     } else {
@@ -73,14 +82,23 @@ export const lobby: Projection<Lobby> = {
           next = withPlayers(table, [...table.players, { seat: e.seat, playerId: e.playerId, sittingOut: false }]);
           break;
         case 'PlayerLeft':
-          next = withPlayers(table, table.players.filter((p) => p.seat !== e.seat));
+          next = withPlayers(
+            table,
+            table.players.filter((p) => p.seat !== e.seat),
+          );
           break;
         case 'SeatChanged':
-          next = withPlayers(table, table.players.map((p) => (p.seat === e.from ? { ...p, seat: e.to } : p)));
+          next = withPlayers(
+            table,
+            table.players.map((p) => (p.seat === e.from ? { ...p, seat: e.to } : p)),
+          );
           break;
         case 'PlayerSatOut':
         case 'PlayerSatIn':
-          next = withPlayers(table, table.players.map((p) => (p.seat === e.seat ? { ...p, sittingOut: e.type === 'PlayerSatOut' } : p)));
+          next = withPlayers(
+            table,
+            table.players.map((p) => (p.seat === e.seat ? { ...p, sittingOut: e.type === 'PlayerSatOut' } : p)),
+          );
           break;
         case 'HandEnded':
         case 'HandVoided':

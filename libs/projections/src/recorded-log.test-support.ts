@@ -17,7 +17,8 @@ export class RecordedLog {
   /** Applies a command that must be accepted; returns its events. */
   run(tableId: string, command: TableCommand, actorId = 'dealer-1'): TableEvent[] {
     const decision = tableDecider.decide(command, this.state(tableId));
-    if (!decision.ok) throw new Error(`${tableId}: ${JSON.stringify(command)} refused: ${decision.rejection.code} ${decision.rejection.message}`);
+    if (!decision.ok)
+      throw new Error(`${tableId}: ${JSON.stringify(command)} refused: ${decision.rejection.code} ${decision.rejection.message}`);
     for (const e of decision.events) this.record(tableId, e, actorId);
     return [...decision.events];
   }

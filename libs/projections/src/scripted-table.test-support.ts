@@ -43,7 +43,13 @@ export function playPassively(log: RecordedLog, tableId = 't1', onlyForcedBets =
     const pick = (type: string) => actions.find((a) => a.type === type && (a.seat === seat || a.seat === null));
     const a = pick('PostBlind') ?? pick('Deal') ?? pick('Check') ?? pick('Call') ?? pick('ShowHand');
     if (!a) throw new Error(`no passive action in ${JSON.stringify(actions)}`);
-    const command = (a.type === 'Deal' ? { type: 'Deal' } : a.type === 'PostBlind' ? { type: 'PostBlind', seat: a.seat, blind: a.blind } : { type: a.type, seat: a.seat }) as TableCommand;
+    const command = (
+      a.type === 'Deal'
+        ? { type: 'Deal' }
+        : a.type === 'PostBlind'
+          ? { type: 'PostBlind', seat: a.seat, blind: a.blind }
+          : { type: a.type, seat: a.seat }
+    ) as TableCommand;
     log.run(tableId, command);
   }
   throw new Error('hand did not end');

@@ -34,8 +34,17 @@ describe('player session ledger', () => {
 
   it('balances with rake, mid-hand against the table view, and settles a player who leaves mid-hand', () => {
     const log = new RecordedLog();
-    log.run('r', { type: 'OpenTable', tableId: 'r', rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10, houseOptions: { rake: { percent: 5, cap: 3 } } } });
-    for (const [seat, playerId] of [[1, 'ann'], [2, 'bob'], [3, 'cy']] as const) log.run('r', { type: 'SeatPlayer', seat, playerId, buyIn: 500 });
+    log.run('r', {
+      type: 'OpenTable',
+      tableId: 'r',
+      rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10, houseOptions: { rake: { percent: 5, cap: 3 } } },
+    });
+    for (const [seat, playerId] of [
+      [1, 'ann'],
+      [2, 'bob'],
+      [3, 'cy'],
+    ] as const)
+      log.run('r', { type: 'SeatPlayer', seat, playerId, buyIn: 500 });
     log.run('r', { type: 'PlaceButton', seat: 1 });
     checkDownHand(log, 'r', 3);
     checkDownHand(log, 'r', 4);

@@ -65,14 +65,32 @@ function tableLedgerAfter(ledger: TableLedger, e: NonNullable<ReturnType<typeof 
         ...ledger,
         sessions: [
           ...ledger.sessions,
-          { tableId: ledger.tableId, playerId: e.playerId, seat: e.seat, buyIn: e.buyIn, addOns: [], hands: [], cashOut: null, stack: e.buyIn, playing: null, seatedAt: at, leftAt: null },
+          {
+            tableId: ledger.tableId,
+            playerId: e.playerId,
+            seat: e.seat,
+            buyIn: e.buyIn,
+            addOns: [],
+            hands: [],
+            cashOut: null,
+            stack: e.buyIn,
+            playing: null,
+            seatedAt: at,
+            leftAt: null,
+          },
         ],
       };
     case 'ChipsAdded':
-      return update((s) => s.seat === e.seat, (s) => ({ ...s, addOns: [...s.addOns, { amount: e.amount, at }], stack: s.stack + e.amount }));
+      return update(
+        (s) => s.seat === e.seat,
+        (s) => ({ ...s, addOns: [...s.addOns, { amount: e.amount, at }], stack: s.stack + e.amount }),
+      );
     case 'SeatChanged':
       // The same session goes on in the new seat.
-      return update((s) => s.seat === e.from && s.playerId === e.playerId, (s) => ({ ...s, seat: e.to }));
+      return update(
+        (s) => s.seat === e.from && s.playerId === e.playerId,
+        (s) => ({ ...s, seat: e.to }),
+      );
     case 'HandStarted': {
       const dealt = new Map(e.players.map((p) => [`${p.seat}:${p.playerId}`, p.stack]));
       return update(
@@ -86,7 +104,12 @@ function tableLedgerAfter(ledger: TableLedger, e: NonNullable<ReturnType<typeof 
         (s) => s.playing !== null && stacks.has(s.seat),
         (s) => {
           const stack = stacks.get(s.seat)!;
-          return { ...s, stack, playing: null, hands: [...s.hands, { handNumber: e.handNumber, net: stack - s.playing!.startingStack, voided: false }] };
+          return {
+            ...s,
+            stack,
+            playing: null,
+            hands: [...s.hands, { handNumber: e.handNumber, net: stack - s.playing!.startingStack, voided: false }],
+          };
         },
       );
     }
@@ -94,7 +117,12 @@ function tableLedgerAfter(ledger: TableLedger, e: NonNullable<ReturnType<typeof 
       // Everything committed is refunded: each player is back to their starting stack.
       return update(
         (s) => s.playing !== null,
-        (s) => ({ ...s, stack: s.playing!.startingStack, playing: null, hands: [...s.hands, { handNumber: e.handNumber, net: 0, voided: true }] }),
+        (s) => ({
+          ...s,
+          stack: s.playing!.startingStack,
+          playing: null,
+          hands: [...s.hands, { handNumber: e.handNumber, net: 0, voided: true }],
+        }),
       );
     case 'PlayerLeft':
       // Leaving mid-hand (after folding) forfeits what is in the pot: the hand's result is settled now.
@@ -106,7 +134,10 @@ function tableLedgerAfter(ledger: TableLedger, e: NonNullable<ReturnType<typeof 
           stack: 0,
           leftAt: at,
           playing: null,
-          hands: s.playing === null ? s.hands : [...s.hands, { handNumber: s.playing.handNumber, net: e.cashOut - s.playing.startingStack, voided: false }],
+          hands:
+            s.playing === null
+              ? s.hands
+              : [...s.hands, { handNumber: s.playing.handNumber, net: e.cashOut - s.playing.startingStack, voided: false }],
         }),
       );
     case 'RakeTaken':

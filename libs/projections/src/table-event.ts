@@ -16,7 +16,9 @@ export function tableEventOf(recorded: RecordedEvent, engine?: Pick<TableEngine,
   const known = KNOWN.has(recorded.type) || (engine !== undefined && engine.readsEvent(recorded.type, 1));
   if (!recorded.streamId.startsWith(TABLE_STREAM_PREFIX) || !known || recorded.type === 'DeckSealed') return null;
   if (!(engine ? engine.readsEvent(recorded.type, recorded.schemaVersion) : readsSchemaVersion(recorded.type, recorded.schemaVersion)))
-    throw new Error(`${recorded.streamId} v${recorded.streamVersion} (${recorded.type}) has schema version ${recorded.schemaVersion}, which the views do not read`);
+    throw new Error(
+      `${recorded.streamId} v${recorded.streamVersion} (${recorded.type}) has schema version ${recorded.schemaVersion}, which the views do not read`,
+    );
   return { ...(recorded.data as object), type: recorded.type } as TableEvent;
 }
 

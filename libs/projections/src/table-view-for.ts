@@ -38,7 +38,9 @@ function publicHand(hand: HandState): HandState {
   // Whatever else of the shuffle a hand state may keep (a seed, a salt) goes too.
   const { seed: _seed, salt: _salt, ...kept } = hand as HandState & { seed?: unknown; salt?: unknown };
   const players = hand.players.map((p) => (p.shown ? p : { ...p, holeCards: [] }));
-  const chain = hand.lastAction ? { action: hand.lastAction.action, before: publicHand(hand.lastAction.before) } : (hand.lastAction ?? null);
+  const chain = hand.lastAction
+    ? { action: hand.lastAction.action, before: publicHand(hand.lastAction.before) }
+    : (hand.lastAction ?? null);
   return { ...kept, deck: [], players, lastAction: chain };
 }
 

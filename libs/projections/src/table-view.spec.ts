@@ -79,7 +79,12 @@ describe('table view', () => {
     let view = initialTableView('table-t1');
     view = evolveTableView(view, t1[0]);
     expect(evolveTableView(view, t1[0])).toBe(view);
-    expect(evolveTableView(view, log.events.find((e) => e.streamId === 'table-t2')!)).toBe(view);
+    expect(
+      evolveTableView(
+        view,
+        log.events.find((e) => e.streamId === 'table-t2')!,
+      ),
+    ).toBe(view);
     expect(() => evolveTableView(view, t1[2])).toThrow(/skipped/);
     const both = project(tableViews, log.events);
     expect(Object.keys(both.tables).sort()).toEqual(['t1', 't2']);
@@ -87,7 +92,11 @@ describe('table view', () => {
 
   it('shows a straddle posted before the deal', () => {
     const log = new RecordedLog();
-    log.run('s', { type: 'OpenTable', tableId: 's', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, houseOptions: { straddle: true } } });
+    log.run('s', {
+      type: 'OpenTable',
+      tableId: 's',
+      rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, houseOptions: { straddle: true } },
+    });
     for (const seat of [1, 2, 3, 4]) log.run('s', { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
     log.run('s', { type: 'PlaceButton', seat: 1 });
     log.run('s', { type: 'StartHand', seed: 3 });

@@ -28,7 +28,11 @@ const tableArb = fc.record({
   maxSeats: fc.integer({ min: 6, max: 9 }),
   rake: fc.boolean(),
 });
-const sessionArb = fc.record({ tables: fc.array(tableArb, { minLength: 2, maxLength: 4 }), seed: fc.integer({ min: 0, max: 0x7fffffff }), steps: fc.integer({ min: 150, max: 500 }) });
+const sessionArb = fc.record({
+  tables: fc.array(tableArb, { minLength: 2, maxLength: 4 }),
+  seed: fc.integer({ min: 0, max: 0x7fffffff }),
+  steps: fc.integer({ min: 150, max: 500 }),
+});
 
 type TableSpec = typeof tableArb extends fc.Arbitrary<infer T> ? T : never;
 type Session = { log: RecordedLog; ids: string[]; leftMidHand: number };
@@ -44,14 +48,16 @@ function playSession(tables: TableSpec[], seed: number, steps: number): Session 
   const buyIn = (bb: number) => bb * (20 + Math.floor(random() * 100));
   tables.forEach((t, i) => {
     const rules: TableRulesInput = {
-      structure: t.structure === 'fixed-limit' ? { kind: 'fixed-limit', smallBet: t.bigBlind, bigBet: t.bigBlind * 2 } : { kind: t.structure },
+      structure:
+        t.structure === 'fixed-limit' ? { kind: 'fixed-limit', smallBet: t.bigBlind, bigBet: t.bigBlind * 2 } : { kind: t.structure },
       smallBlind: Math.floor(t.bigBlind / 2),
       bigBlind: t.bigBlind,
       maxSeats: t.maxSeats,
       houseOptions: t.rake ? { rake: { percent: 5, cap: 3 } } : undefined,
     };
     log.run(ids[i], { type: 'OpenTable', tableId: ids[i], rules });
-    for (let s = 1; s <= t.players; s++) log.run(ids[i], { type: 'SeatPlayer', seat: s, playerId: `p${nextPlayer++}`, buyIn: buyIn(t.bigBlind), postToEnter: random() < 0.5 });
+    for (let s = 1; s <= t.players; s++)
+      log.run(ids[i], { type: 'SeatPlayer', seat: s, playerId: `p${nextPlayer++}`, buyIn: buyIn(t.bigBlind), postToEnter: random() < 0.5 });
     log.run(ids[i], { type: 'DrawForButton', seed: Math.floor(random() * 2 ** 32) });
   });
   for (let step = 0; step < steps; step++) {
@@ -69,7 +75,11 @@ function playSession(tables: TableSpec[], seed: number, steps: number): Session 
       }
       // Now and then the floor takes back a mis-keyed action (refused past seen cards: then the hand goes on).
       const standing = standingActions(state.hand).length;
-      if (standing > 0 && random() < 0.03 && log.tryRun(id, { type: 'CorrectAction', action: 1 + Math.floor(random() * standing), reason: 'mis-keyed' })) {
+      if (
+        standing > 0 &&
+        random() < 0.03 &&
+        log.tryRun(id, { type: 'CorrectAction', action: 1 + Math.floor(random() * standing), reason: 'mis-keyed' })
+      ) {
         corrections++;
         continue;
       }
@@ -89,9 +99,11 @@ function playSession(tables: TableSpec[], seed: number, steps: number): Session 
     }
     const free = log.state(id).seats.findIndex((s) => s === null);
     const mover = log.state(id).seats.find((s) => s !== null);
-    if (free >= 0 && mover && random() < 0.05) log.run(id, { type: 'ChangeSeat', from: mover.seat, to: free + 1, postToEnter: random() < 0.5 });
+    if (free >= 0 && mover && random() < 0.05)
+      log.run(id, { type: 'ChangeSeat', from: mover.seat, to: free + 1, postToEnter: random() < 0.5 });
     const empty = log.state(id).seats.findIndex((s) => s === null);
-    if (empty >= 0 && random() < 0.15) log.run(id, { type: 'SeatPlayer', seat: empty + 1, playerId: `p${nextPlayer++}`, buyIn: buyIn(bb), postToEnter: random() < 0.5 });
+    if (empty >= 0 && random() < 0.15)
+      log.run(id, { type: 'SeatPlayer', seat: empty + 1, playerId: `p${nextPlayer++}`, buyIn: buyIn(bb), postToEnter: random() < 0.5 });
     if (!log.tryRun(id, { type: 'StartHand', seed: Math.floor(random() * 2 ** 32) })) {
       for (const seat of log.state(id).seats) if (seat?.sittingOut) log.run(id, { type: 'SitIn', seat: seat.seat });
       if (log.state(id).seats.filter((s) => s !== null).length < 2) {
@@ -117,13 +129,34 @@ function incrementally<V>(projection: Projection<V>, events: readonly RecordedEv
 
 /** What the hand history must say, computed straight from the events of each table's stream. */
 function handsFromEvents(events: readonly RecordedEvent[], tableId: string) {
-  const hands: { handNumber: number; actions: number; paid: number; rake: number; final: Record<number, number> | null; startedAt: string; endedAt: string }[] = [];
+  const hands: {
+    handNumber: number;
+    actions: number;
+    paid: number;
+    rake: number;
+    final: Record<number, number> | null;
+    startedAt: string;
+    endedAt: string;
+  }[] = [];
   let current: (typeof hands)[number] | null = null;
-  const actionTypes = ['BlindPosted', 'KillPotPosted', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'HandShown', 'HandMucked', 'ActionCorrected'];
+  const actionTypes = [
+    'BlindPosted',
+    'KillPotPosted',
+    'PlayerFolded',
+    'PlayerChecked',
+    'PlayerCalled',
+    'BetPlaced',
+    'RaisePlaced',
+    'UncalledBetReturned',
+    'HandShown',
+    'HandMucked',
+    'ActionCorrected',
+  ];
   for (const r of events) {
     if (r.streamId !== `table-${tableId}`) continue;
     const e = tableEvent(r);
-    if (e.type === 'HandStarted') current = { handNumber: e.handNumber, actions: 0, paid: 0, rake: 0, final: null, startedAt: r.recordedAt, endedAt: '' };
+    if (e.type === 'HandStarted')
+      current = { handNumber: e.handNumber, actions: 0, paid: 0, rake: 0, final: null, startedAt: r.recordedAt, endedAt: '' };
     if (!current) continue;
     if (actionTypes.includes(e.type)) current.actions++;
     if (e.type === 'BlindsChopped') {
@@ -157,7 +190,12 @@ describe('views over random multi-table sessions (property)', () => {
         const random = mulberry32(seed ^ 0x5eed);
 
         // Rebuilding from position zero equals incremental evolution with stored-and-reloaded views.
-        const views = { table: project(tableViews, events), hands: project(handHistory, events), ledger: project(sessionLedger, events), lobby: project(lobby, events) };
+        const views = {
+          table: project(tableViews, events),
+          hands: project(handHistory, events),
+          ledger: project(sessionLedger, events),
+          lobby: project(lobby, events),
+        };
         expectToEqual(incrementally(tableViews, events, random), views.table);
         expectToEqual(incrementally(handHistory, events, random), views.hands);
         expectToEqual(incrementally(sessionLedger, events, random), views.ledger);
@@ -179,10 +217,16 @@ describe('views over random multi-table sessions (property)', () => {
           // Hand history: one record per hand with the actions, payouts, rake, final stacks and times of its events.
           const expected = handsFromEvents(events, id);
           const records = views.hands.hands[id] ?? [];
-          expectToEqual(records.map((h) => h.handNumber), expected.map((h) => h.handNumber));
+          expectToEqual(
+            records.map((h) => h.handNumber),
+            expected.map((h) => h.handNumber),
+          );
           records.forEach((h, k) => {
             expectToBe(h.actions.length, expected[k].actions);
-            expectToBe(h.pots.reduce((n, p) => n + p.amount, 0), expected[k].paid);
+            expectToBe(
+              h.pots.reduce((n, p) => n + p.amount, 0),
+              expected[k].paid,
+            );
             expectToBe(h.rake, expected[k].rake);
             expectToEqual([h.startedAt, h.endedAt], [expected[k].startedAt, expected[k].endedAt]);
             if (expected[k].final) expectToEqual(Object.fromEntries(h.players.map((p) => [p.seat, p.finalStack])), expected[k].final);
@@ -191,34 +235,62 @@ describe('views over random multi-table sessions (property)', () => {
 
           // Ledger: totals straight from the events, the open sessions' stacks, the rake, and the balance.
           const ledger = views.ledger.tables[id];
-          const sum = (type: string, field: string) => streamEvents.filter((e) => e.type === type).reduce((n, e) => n + (e.data as Record<string, number>)[field], 0);
-          expectToBe(ledger.sessions.reduce((n, s) => n + s.buyIn, 0), sum('PlayerSeated', 'buyIn'));
-          expectToBe(ledger.sessions.reduce((n, s) => n + s.addOns.reduce((m, a) => m + a.amount, 0), 0), sum('ChipsAdded', 'amount'));
-          expectToBe(ledger.sessions.reduce((n, s) => n + (s.cashOut ?? 0), 0), sum('PlayerLeft', 'cashOut'));
+          const sum = (type: string, field: string) =>
+            streamEvents.filter((e) => e.type === type).reduce((n, e) => n + (e.data as Record<string, number>)[field], 0);
+          expectToBe(
+            ledger.sessions.reduce((n, s) => n + s.buyIn, 0),
+            sum('PlayerSeated', 'buyIn'),
+          );
+          expectToBe(
+            ledger.sessions.reduce((n, s) => n + s.addOns.reduce((m, a) => m + a.amount, 0), 0),
+            sum('ChipsAdded', 'amount'),
+          );
+          expectToBe(
+            ledger.sessions.reduce((n, s) => n + (s.cashOut ?? 0), 0),
+            sum('PlayerLeft', 'cashOut'),
+          );
           expectToBe(ledger.rake, state.rakeCollected);
           expectToBe(ledgerDiscrepancy(views.ledger, id, table.row.chipsOnTable), 0);
           // Every session's result is the sum of its hands.
-          for (const s of ledger.sessions) if (s.playing === null) expectToBe(sessionNet(s), s.hands.reduce((n, h) => n + h.net, 0));
+          for (const s of ledger.sessions)
+            if (s.playing === null)
+              expectToBe(
+                sessionNet(s),
+                s.hands.reduce((n, h) => n + h.net, 0),
+              );
           if (!state.hand || state.hand.phase === 'complete') {
             expectToBe(ledgerDiscrepancy(views.ledger, id), 0);
             const open = ledger.sessions.filter((s) => s.leftAt === null).map((s) => [s.seat, s.playerId, s.stack]);
-            expectToEqual(open.sort((a, b) => (a[0] as number) - (b[0] as number)), state.seats.filter((s) => s !== null).map((s) => [s!.seat, s!.playerId, s!.stack]));
+            expectToEqual(
+              open.sort((a, b) => (a[0] as number) - (b[0] as number)),
+              state.seats.filter((s) => s !== null).map((s) => [s!.seat, s!.playerId, s!.stack]),
+            );
           }
           raked += ledger.rake;
 
           // Lobby: the engine's seats.
           const entry = views.lobby.tables[id];
-          expectToEqual(entry.players, state.seats.filter((s) => s !== null).map((s) => ({ seat: s!.seat, playerId: s!.playerId, sittingOut: s!.sittingOut })));
+          expectToEqual(
+            entry.players,
+            state.seats.filter((s) => s !== null).map((s) => ({ seat: s!.seat, playerId: s!.playerId, sittingOut: s!.sittingOut })),
+          );
           expectToBe(entry.seatsTaken + entry.seatsFree, state.rules!.maxSeats);
           expectToBe(entry.handsPlayed, state.handsPlayed);
-          expectToEqual([entry.game.structure, entry.game.smallBlind, entry.game.bigBlind], [state.rules!.structure.kind, state.rules!.smallBlind, state.rules!.bigBlind]);
+          expectToEqual(
+            [entry.game.structure, entry.game.smallBlind, entry.game.bigBlind],
+            [state.rules!.structure.kind, state.rules!.smallBlind, state.rules!.bigBlind],
+          );
           expectToBe(entry.game.houseOptions.includes('rake'), state.rules!.houseOptions.rake !== null);
         }
       }),
       { numRuns: 40, seed: 20261130 },
     );
     // The sessions really play hands, take rake and see players leave mid-hand.
-    expect(['ChipsAdded', 'PlayerSatOut', 'PlayerSatIn', 'PlayerLeft', 'RakeTaken', 'HandShown', 'UncalledBetReturned'].filter((t) => !seen.has(t))).toEqual([]);
+    expect(
+      ['ChipsAdded', 'PlayerSatOut', 'PlayerSatIn', 'PlayerLeft', 'RakeTaken', 'HandShown', 'UncalledBetReturned'].filter(
+        (t) => !seen.has(t),
+      ),
+    ).toEqual([]);
     expect(hands).toBeGreaterThan(300);
     expect(raked).toBeGreaterThan(0);
     expect(leftMidHand).toBeGreaterThan(0);

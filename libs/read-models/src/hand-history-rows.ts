@@ -12,20 +12,20 @@ export interface HandHistorySlice {
 export const HAND_HISTORIES: RowTable = {
   name: 'hand_histories',
   keyColumns: 2,
-  columns: [
-    'table_id',
-    'hand_number',
-    'status',
-    'started_at',
-    'ended_at',
-    'from_version',
-    'to_version',
-    'record',
-  ],
+  columns: ['table_id', 'hand_number', 'status', 'started_at', 'ended_at', 'from_version', 'to_version', 'record'],
 };
 
 /** A hand's row: the record as the public may see it (no face-down hole card, no seed; docs/security.md). */
-const rowOf = (h: HandRecord): unknown[] => [h.tableId, h.handNumber, h.status, h.startedAt, h.endedAt, h.fromVersion, h.toVersion, handRecordFor(h, 'public')];
+const rowOf = (h: HandRecord): unknown[] => [
+  h.tableId,
+  h.handNumber,
+  h.status,
+  h.startedAt,
+  h.endedAt,
+  h.fromVersion,
+  h.toVersion,
+  handRecordFor(h, 'public'),
+];
 
 /** The hand history (libs/projections handHistory) as one row per hand, the one in progress included, as the public may see it. */
 export const handHistoryRows: ReadModel<HandHistorySlice> = {
@@ -39,7 +39,11 @@ export const handHistoryRows: ReadModel<HandHistorySlice> = {
     const after = handHistory.evolve(before, event);
     if (after === before) return slice;
     const done = after.hands[t] ?? [];
-    return { tableId: t, inProgress: after.inProgress[t] ?? null, completed: done.length === 0 ? slice.completed : [...slice.completed, ...done] };
+    return {
+      tableId: t,
+      inProgress: after.inProgress[t] ?? null,
+      completed: done.length === 0 ? slice.completed : [...slice.completed, ...done],
+    };
   },
   changes(written, current) {
     const rows = current.completed.slice(written.completed.length).map(rowOf);

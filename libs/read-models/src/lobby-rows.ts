@@ -11,12 +11,7 @@ export interface LobbySlice {
 export const LOBBY_TABLES: RowTable = {
   name: 'lobby_tables',
   keyColumns: 1,
-  columns: [
-    'table_id',
-    'status',
-    'seats_free',
-    'lobby',
-  ],
+  columns: ['table_id', 'status', 'seats_free', 'lobby'],
 };
 
 /** The lobby (libs/projections lobby) as one row per table. */

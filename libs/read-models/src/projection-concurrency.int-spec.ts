@@ -50,7 +50,12 @@ describe('projection runners side by side (postgres)', () => {
         ({ step }) => step.kind === 'projected',
         120_000,
       );
-    await Promise.all(READ_MODELS.flatMap((model) => [race(new ProjectionRunner(t.store, model, { batchSize: 25 })), race(new ProjectionRunner(t.store, model, { batchSize: 25 }))]));
+    await Promise.all(
+      READ_MODELS.flatMap((model) => [
+        race(new ProjectionRunner(t.store, model, { batchSize: 25 })),
+        race(new ProjectionRunner(t.store, model, { batchSize: 25 })),
+      ]),
+    );
     await append;
     const events = await wholeLog(t.store);
     expect(await viewsFromRows(t.db)).toEqual(viewsFromEvents(events));
@@ -64,7 +69,11 @@ describe('projection runners side by side (postgres)', () => {
     const runners = READ_MODELS.map((model) => new ProjectionRunner(t.store, model));
     const catchUp = async () => {
       const head = await headOfLog(t.store);
-      for (const runner of runners) await eventually(() => runner.step(), (s) => s.kind === 'idle' && comparePositions(s.position, head) >= 0);
+      for (const runner of runners)
+        await eventually(
+          () => runner.step(),
+          (s) => s.kind === 'idle' && comparePositions(s.position, head) >= 0,
+        );
     };
     await catchUp();
     const session = randomSession({ tables: 2, seed: 9, commands: 40, prefix: 'ooo' });
@@ -77,7 +86,12 @@ describe('projection runners side by side (postgres)', () => {
     const earlyAppended = new Promise<void>((resolve) => (appended = resolve));
     const t1 = t.db.transaction(async (tx) => {
       const first = early[0]!;
-      const result = await t.store.append(first.streamId, { expectedVersion: 'no-stream', commandId: first.metadata.commandId!, events: early.map((e) => ({ type: e.type, schemaVersion: 1, data: e.data })), tx });
+      const result = await t.store.append(first.streamId, {
+        expectedVersion: 'no-stream',
+        commandId: first.metadata.commandId!,
+        events: early.map((e) => ({ type: e.type, schemaVersion: 1, data: e.data })),
+        tx,
+      });
       if (!result.ok) throw new Error('early append failed');
       appended();
       await mayCommit;

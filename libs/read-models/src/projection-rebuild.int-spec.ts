@@ -9,7 +9,12 @@ describe.each(BACKENDS)('projection rebuild and status (%s)', (backend) => {
   const t = useTestStore(backend);
 
   const tablesNamed = async (pattern: string) =>
-    (await t.db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE $1 ORDER BY 1`, [pattern])).rows.map((r) => r.name);
+    (
+      await t.db.query<{ name: string }>(
+        `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE $1 ORDER BY 1`,
+        [pattern],
+      )
+    ).rows.map((r) => r.name);
 
   it('reports every projection as never run and the whole log behind, before the first batch', async () => {
     await appendSession(t.store, randomSession({ tables: 3, seed: 7, commands: 300 }));

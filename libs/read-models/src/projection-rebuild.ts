@@ -41,7 +41,10 @@ export async function rebuildProjection(store: EventStore, model: AnyReadModel, 
   const live = checkpointNameOf(model);
   const checkpointName = `${live}:rebuild`;
   await store.transaction(async (tx) => {
-    if (!(await tryLock(tx, checkpointName))) throw new RebuildError(`another rebuild of ${model.name} is running: wait for it to finish, then run this one again if still needed.`);
+    if (!(await tryLock(tx, checkpointName)))
+      throw new RebuildError(
+        `another rebuild of ${model.name} is running: wait for it to finish, then run this one again if still needed.`,
+      );
     for (const table of model.tables) {
       await tx.query(`DROP TABLE IF EXISTS ${rebuildTables(table.name)}`);
       await tx.query(`CREATE TABLE ${rebuildTables(table.name)} (LIKE ${table.name} INCLUDING ALL)`);
@@ -49,7 +52,12 @@ export async function rebuildProjection(store: EventStore, model: AnyReadModel, 
     await store.deleteCheckpoint(checkpointName, tx);
   });
 
-  const runner = new ProjectionRunner(store, model, { batchSize: options.batchSize ?? 20_000, checkpointName, names: rebuildTables, maxSlices: Number.MAX_SAFE_INTEGER });
+  const runner = new ProjectionRunner(store, model, {
+    batchSize: options.batchSize ?? 20_000,
+    checkpointName,
+    names: rebuildTables,
+    maxSlices: Number.MAX_SAFE_INTEGER,
+  });
   let events = 0;
   let rows = 0;
   // A pipeline: while batch N is written (its own transaction), batch N + 1 is folded in memory and batch N + 2
@@ -67,7 +75,8 @@ export async function rebuildProjection(store: EventStore, model: AnyReadModel, 
     await writing;
     const from = after;
     writing = store.transaction(async (tx) => {
-      if (!(await tryLock(tx, checkpointName))) throw new RebuildError(`another rebuild of ${model.name} took over its tables: let that one finish.`);
+      if (!(await tryLock(tx, checkpointName)))
+        throw new RebuildError(`another rebuild of ${model.name} took over its tables: let that one finish.`);
       const step = await runner.writeAhead(tx, from, folded);
       if (step.kind === 'projected') rows += step.rows;
     });
@@ -104,7 +113,10 @@ async function swapTables(tx: Transaction, model: AnyReadModel): Promise<void> {
     const fresh = rebuildTables(table.name);
     await tx.query(`DROP TABLE ${table.name}`);
     await tx.query(`ALTER TABLE ${fresh} RENAME TO ${table.name}`);
-    const { rows } = await tx.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`, [table.name]);
+    const { rows } = await tx.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`,
+      [table.name],
+    );
     for (const { indexname } of rows) {
       if (indexname.startsWith(fresh)) await tx.query(`ALTER INDEX ${indexname} RENAME TO ${table.name}${indexname.slice(fresh.length)}`);
     }

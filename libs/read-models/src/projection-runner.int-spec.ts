@@ -28,9 +28,12 @@ describe.each(APP_BACKENDS)('projection runner (%s)', (backend) => {
     // The session really exercised every view: hands ended and voided, players left, tables closed.
     const hands = Object.values((expected['hand-history'] as { hands: Record<string, { status: string }[]> }).hands).flat();
     expect(hands.some((h) => h.status === 'complete')).toBe(true);
-    const sessions = Object.values((expected['session-ledger'] as { tables: Record<string, { sessions: { leftAt: string | null }[] }> }).tables).flatMap((l) => l.sessions);
+    const sessions = Object.values(
+      (expected['session-ledger'] as { tables: Record<string, { sessions: { leftAt: string | null }[] }> }).tables,
+    ).flatMap((l) => l.sessions);
     expect(sessions.some((s) => s.leftAt !== null)).toBe(true);
-    for (const runner of restarted) expect(await t.store.loadCheckpoint(runner.checkpointName)).toEqual(positionOf(events[events.length - 1]!));
+    for (const runner of restarted)
+      expect(await t.store.loadCheckpoint(runner.checkpointName)).toEqual(positionOf(events[events.length - 1]!));
   });
 
   it('stops at an event of an unknown schema version, leaving the rows and the checkpoint as they were', async () => {
@@ -45,7 +48,14 @@ describe.each(APP_BACKENDS)('projection runner (%s)', (backend) => {
     });
     expect(appended.ok).toBe(true);
     // Idle until the gap-safe reader lets the event through, then it stops there.
-    const failure = await eventually(() => runner.step().then(() => null, (error: Error) => error), (error) => error !== null);
+    const failure = await eventually(
+      () =>
+        runner.step().then(
+          () => null,
+          (error: Error) => error,
+        ),
+      (error) => error !== null,
+    );
     expect(failure!.message).toMatch(/table-from-the-future v1 \(TableOpened\) has schema version 99/);
     expect(await t.store.loadCheckpoint(runner.checkpointName)).toEqual(before);
     expect((await t.db.query('SELECT table_id, stream_version FROM table_views ORDER BY table_id')).rows).toEqual(rowsBefore.rows);

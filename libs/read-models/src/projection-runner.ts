@@ -1,4 +1,12 @@
-import { comparePositions, positionOf, type EventStore, type Position, type Queryable, type RecordedEvent, type Transaction } from '@felt/event-store';
+import {
+  comparePositions,
+  positionOf,
+  type EventStore,
+  type Position,
+  type Queryable,
+  type RecordedEvent,
+  type Transaction,
+} from '@felt/event-store';
 import { LIVE_TABLES, upsertRows, type ReadModel, type TableNames } from './read-model';
 import { checkpointNameOf } from './read-models';
 
@@ -55,7 +63,8 @@ export class ProjectionRunner<S> {
     this.batchSize = options.batchSize ?? 2000;
     this.names = options.names ?? LIVE_TABLES;
     this.maxSlices = options.maxSlices ?? 10_000;
-    if (!Number.isSafeInteger(this.batchSize) || this.batchSize < 1) throw new RangeError(`batchSize must be a whole number >= 1, got ${this.batchSize}`);
+    if (!Number.isSafeInteger(this.batchSize) || this.batchSize < 1)
+      throw new RangeError(`batchSize must be a whole number >= 1, got ${this.batchSize}`);
   }
 
   /** Projects at most one batch in a transaction of its own, if this process gets the projection's lock. */
@@ -87,7 +96,11 @@ export class ProjectionRunner<S> {
   }
 
   /** Folds and writes events that follow `after`, the checkpoint as the caller's transaction sees it. */
-  private async projectAfter(tx: Transaction, after: Position, events: readonly RecordedEvent[]): Promise<{ step: ProjectionStep; settle: () => void }> {
+  private async projectAfter(
+    tx: Transaction,
+    after: Position,
+    events: readonly RecordedEvent[],
+  ): Promise<{ step: ProjectionStep; settle: () => void }> {
     if (this.writtenAt === null || comparePositions(after, this.writtenAt) !== 0) this.forget();
     if (events.length === 0) return { step: { kind: 'idle', position: after }, settle: () => (this.writtenAt = after) };
     const missing = [...new Set(events.map((e) => this.model.sliceOf(e)).filter((k): k is string => k !== null && !this.written.has(k)))];
@@ -156,7 +169,9 @@ export class ProjectionRunner<S> {
   private async expectCheckpoint(tx: Transaction, after: Position): Promise<void> {
     const at = await this.store.loadCheckpoint(this.checkpointName, tx);
     if (comparePositions(at, after) !== 0)
-      throw new Error(`${this.checkpointName}: the checkpoint moved from ${after.globalPosition} to ${at.globalPosition} while a batch was read; another process projects it`);
+      throw new Error(
+        `${this.checkpointName}: the checkpoint moved from ${after.globalPosition} to ${at.globalPosition} while a batch was read; another process projects it`,
+      );
   }
 
   /** Drops the slices in memory: the next batch reads them back from the rows. */

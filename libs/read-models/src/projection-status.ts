@@ -18,7 +18,11 @@ export interface ProjectionStatus {
  * Where each read model is: its checkpoint, how far behind the head of the log (from the event store), its rows
  * (counted in its own tables, on `db`).
  */
-export async function projectionStatus(store: EventStore, db: Queryable, models: readonly AnyReadModel[] = READ_MODELS): Promise<ProjectionStatus[]> {
+export async function projectionStatus(
+  store: EventStore,
+  db: Queryable,
+  models: readonly AnyReadModel[] = READ_MODELS,
+): Promise<ProjectionStatus[]> {
   const out: ProjectionStatus[] = [];
   for (const model of models) {
     const checkpoint = await store.checkpointRecord(checkpointNameOf(model));

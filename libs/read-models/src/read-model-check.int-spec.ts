@@ -20,7 +20,9 @@ describe.each(APP_BACKENDS)('checking the read models against the log (%s)', (ba
   });
 
   it('names the first place a tampered row differs', async () => {
-    await t.db.query(`UPDATE hand_histories SET record = jsonb_set(record, '{rake}', '999') WHERE hand_number = (SELECT min(hand_number) FROM hand_histories)`);
+    await t.db.query(
+      `UPDATE hand_histories SET record = jsonb_set(record, '{rake}', '999') WHERE hand_number = (SELECT min(hand_number) FROM hand_histories)`,
+    );
     const checks = await checkReadModels(t.store);
     const tampered = checks.find((c) => c.projection === 'hand-history')!;
     expect(tampered.difference).toMatch(/\.rake: the rows hold 999, the events give \d+/);
@@ -28,14 +30,18 @@ describe.each(APP_BACKENDS)('checking the read models against the log (%s)', (ba
   });
 
   it('reports a log the views cannot fold instead of failing', async () => {
-    const { rows } = await t.db.query<{ stream_id: string }>(`SELECT stream_id FROM streams WHERE stream_id LIKE 'table-%' ORDER BY stream_id LIMIT 1`);
+    const { rows } = await t.db.query<{ stream_id: string }>(
+      `SELECT stream_id FROM streams WHERE stream_id LIKE 'table-%' ORDER BY stream_id LIMIT 1`,
+    );
     await t.db.transaction(async (tx) => {
       await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
       await tx.query('DELETE FROM events WHERE stream_id = $1 AND stream_version = 5', [rows[0]!.stream_id]);
       await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
     });
     const checks = await checkReadModels(t.store);
-    expect(checks.find((c) => c.projection === 'table-view')!.difference).toMatch(new RegExp(`cannot be folded at ${rows[0]!.stream_id} v6`));
+    expect(checks.find((c) => c.projection === 'table-view')!.difference).toMatch(
+      new RegExp(`cannot be folded at ${rows[0]!.stream_id} v6`),
+    );
   });
 });
 

@@ -1,5 +1,16 @@
 import { comparePositions, positionOf, START, type EventStore, type Position, type Queryable } from '@felt/event-store';
-import { handHistory, lobby, publicHandHistory, publicTableViews, roomGames, sessionLedger, tableViews, type HandHistory, type Projection, type TableViews } from '@felt/projections';
+import {
+  handHistory,
+  lobby,
+  publicHandHistory,
+  publicTableViews,
+  roomGames,
+  sessionLedger,
+  tableViews,
+  type HandHistory,
+  type Projection,
+  type TableViews,
+} from '@felt/projections';
 import { LIVE_TABLES, type TableNames } from './read-model';
 import { tableViewsFromRows } from './table-view-rows';
 import { handHistoryFromRows } from './hand-history-rows';
@@ -57,7 +68,7 @@ export async function checkReadModels(store: EventStore): Promise<ReadModelCheck
       const checkpoint = await store.loadCheckpoint(`projection:${projection.name}`, tx);
       folds.push({ projection, checkpoint, view: projection.initial, events: 0, done: false, failure: null as string | null });
     }
-    for (let after = START; folds.some((f) => !f.done); ) {
+    for (let after = START; folds.some((f) => !f.done);) {
       const page = await store.readAll({ after, limit: PAGE, tx });
       for (const event of page) {
         const position = positionOf(event);
@@ -84,7 +95,9 @@ export async function checkReadModels(store: EventStore): Promise<ReadModelCheck
       projection: fold.projection.name,
       checkpoint: fold.checkpoint,
       events: fold.events,
-      difference: fold.failure ?? firstDifference(rows[fold.projection.name], JSON.parse(JSON.stringify(storedView(fold.projection.name, fold.view)))),
+      difference:
+        fold.failure ??
+        firstDifference(rows[fold.projection.name], JSON.parse(JSON.stringify(storedView(fold.projection.name, fold.view)))),
     }));
   });
 }
@@ -93,7 +106,13 @@ export async function checkReadModels(store: EventStore): Promise<ReadModelCheck
 export function firstDifference(stored: unknown, fresh: unknown, path = '$'): string | null {
   if (stored === fresh) return null;
   const show = (v: unknown) => (v === undefined ? 'nothing' : truncate(JSON.stringify(v)));
-  if (typeof stored !== 'object' || typeof fresh !== 'object' || stored === null || fresh === null || Array.isArray(stored) !== Array.isArray(fresh)) {
+  if (
+    typeof stored !== 'object' ||
+    typeof fresh !== 'object' ||
+    stored === null ||
+    fresh === null ||
+    Array.isArray(stored) !== Array.isArray(fresh)
+  ) {
     return `${path}: the rows hold ${show(stored)}, the events give ${show(fresh)}`;
   }
   if (Array.isArray(stored) && Array.isArray(fresh)) {

@@ -20,7 +20,15 @@ describe('table view rows', () => {
     expect(rows).toHaveLength(1);
     const [tableId, version, status, view, engine, asOf] = rows[0]!;
     expect([tableId, version, status, asOf]).toEqual(['t1', events.length, 'open', events[events.length - 1]!.recordedAt]);
-    expect(view).toMatchObject({ tableId: 't1', handsPlayed: 1, seats: [{ playerId: 'ann', stack: 94 }, { playerId: 'bob', stack: 194 }, { playerId: 'cy', stack: 162 }] });
+    expect(view).toMatchObject({
+      tableId: 't1',
+      handsPlayed: 1,
+      seats: [
+        { playerId: 'ann', stack: 94 },
+        { playerId: 'bob', stack: 194 },
+        { playerId: 'cy', stack: 162 },
+      ],
+    });
     expect(engine).toMatchObject({ tableId: 't1', status: 'open' });
   });
 
@@ -48,7 +56,15 @@ describe('hand history rows', () => {
     const rows = handHistoryRows.changes(handHistoryRows.settle(started), ended).get('hand_histories')!;
     expect(rows.map((r) => r.slice(0, 3))).toEqual([['t1', 1, 'complete']]);
     expect(rows[0]![4]).toBe(events.find((e) => e.type === 'HandEnded')!.recordedAt);
-    expect(rows[0]![7]).toMatchObject({ handNumber: 1, status: 'complete', players: [{ playerId: 'bob', finalStack: 194 }, { playerId: 'cy', finalStack: 162 }, { playerId: 'ann', finalStack: 94 }] });
+    expect(rows[0]![7]).toMatchObject({
+      handNumber: 1,
+      status: 'complete',
+      players: [
+        { playerId: 'bob', finalStack: 194 },
+        { playerId: 'cy', finalStack: 162 },
+        { playerId: 'ann', finalStack: 94 },
+      ],
+    });
   });
 
   it('writes a completed hand once: after settle it is out of memory and out of the next batch’s rows', () => {
@@ -109,9 +125,19 @@ describe('session ledger rows', () => {
 describe('lobby rows', () => {
   it('one row per opened table with its status and free seats; events the lobby ignores write nothing', () => {
     const opened = fold(lobbyRows, upTo('TableOpened'));
-    expect(lobbyRows.changes(lobbyRows.empty('t1'), opened).get('lobby_tables')!.map((r) => r.slice(0, 3))).toEqual([['t1', 'open', 10]]);
+    expect(
+      lobbyRows
+        .changes(lobbyRows.empty('t1'), opened)
+        .get('lobby_tables')!
+        .map((r) => r.slice(0, 3)),
+    ).toEqual([['t1', 'open', 10]]);
     const seated = fold(lobbyRows, upTo('ButtonPlaced').slice(1), opened);
-    expect(lobbyRows.changes(opened, seated).get('lobby_tables')!.map((r) => r.slice(0, 3))).toEqual([['t1', 'open', 7]]);
+    expect(
+      lobbyRows
+        .changes(opened, seated)
+        .get('lobby_tables')!
+        .map((r) => r.slice(0, 3)),
+    ).toEqual([['t1', 'open', 7]]);
     const checked = events.find((e) => e.type === 'PlayerChecked')!;
     expect(lobbyRows.changes(seated, lobbyRows.evolve(seated, checked)).size).toBe(0);
   });

@@ -19,7 +19,11 @@ describe.each(APP_BACKENDS)("the room's read model (%s)", (backend) => {
     const fold = viewsFromEvents(await wholeLog(t.store)).room as RoomGames;
     expect(await rows()).toEqual(fold);
     expect(Object.keys(fold.games).sort()).toEqual(['g1', 'g2']);
-    expect(fold.games.g1!.state.tables.map((tb) => tb.seated.map((h) => `${h.playerId}@${h.seat}`))).toEqual([['card-2@1', 'card-3@2'], [], []]);
+    expect(fold.games.g1!.state.tables.map((tb) => tb.seated.map((h) => `${h.playerId}@${h.seat}`))).toEqual([
+      ['card-2@1', 'card-3@2'],
+      [],
+      [],
+    ]);
   });
 
   it('holds the public board beside the state: aliases and counts, never a player id', async () => {

@@ -36,12 +36,18 @@ export const roomRows: ReadModel<RoomSlice> = {
       `SELECT game_id, version, state, board FROM ${names(ROOM_GAMES.name)} WHERE game_id = ANY($1::text[])`,
       [gameIds],
     );
-    return new Map(rows.map((r) => [r.game_id, { gameId: r.game_id, game: { gameId: r.game_id, version: r.version, state: r.state, board: r.board } }]));
+    return new Map(
+      rows.map((r) => [r.game_id, { gameId: r.game_id, game: { gameId: r.game_id, version: r.version, state: r.state, board: r.board } }]),
+    );
   },
 };
 
 /** The whole room as the rows hold it, in the shape of the pure projection's view. */
 export async function roomGamesFromRows(db: Queryable, names: TableNames): Promise<RoomGames> {
-  const { rows } = await db.query<{ game_id: string; version: number; state: RoomGameRow['state']; board: RoomGameRow['board'] }>(`SELECT game_id, version, state, board FROM ${names(ROOM_GAMES.name)}`);
-  return { games: Object.fromEntries(rows.map((r) => [r.game_id, { gameId: r.game_id, version: r.version, state: r.state, board: r.board }])) };
+  const { rows } = await db.query<{ game_id: string; version: number; state: RoomGameRow['state']; board: RoomGameRow['board'] }>(
+    `SELECT game_id, version, state, board FROM ${names(ROOM_GAMES.name)}`,
+  );
+  return {
+    games: Object.fromEntries(rows.map((r) => [r.game_id, { gameId: r.game_id, version: r.version, state: r.state, board: r.board }])),
+  };
 }

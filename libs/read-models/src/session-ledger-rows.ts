@@ -79,19 +79,33 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
     const changes = new Map<string, unknown[][]>();
     const before = new Map(written.sessions.map((s) => [s.number, s.session]));
     const changed = current.sessions.filter((s) => before.get(s.number) !== s.session);
-    const sessionRows = changed.map(({ number, session: s }) => [current.tableId, number, s.playerId, s.seat, s.buyIn, s.cashOut, s.seatedAt, s.leftAt, withoutHands(s)]);
+    const sessionRows = changed.map(({ number, session: s }) => [
+      current.tableId,
+      number,
+      s.playerId,
+      s.seat,
+      s.buyIn,
+      s.cashOut,
+      s.seatedAt,
+      s.leftAt,
+      withoutHands(s),
+    ]);
     const handRows = changed.flatMap(({ number, session: s }) => {
       const writtenHands = before.get(number)?.hands.length ?? 0;
       return s.hands.slice(writtenHands).map((h) => [current.tableId, number, h.handNumber, h.net, h.voided]);
     });
     if (sessionRows.length > 0) changes.set(PLAYER_SESSIONS.name, sessionRows);
     if (handRows.length > 0) changes.set(SESSION_HANDS.name, handRows);
-    if (current.rake !== written.rake || current.count !== written.count) changes.set(TABLE_LEDGERS.name, [[current.tableId, current.rake, current.count]]);
+    if (current.rake !== written.rake || current.count !== written.count)
+      changes.set(TABLE_LEDGERS.name, [[current.tableId, current.rake, current.count]]);
     return changes;
   },
   settle(current) {
     const open = current.sessions.filter((s) => s.session.leftAt === null);
-    return { ...current, sessions: open.map((s) => (s.session.hands.length === 0 ? s : { number: s.number, session: { ...s.session, hands: [] } })) };
+    return {
+      ...current,
+      sessions: open.map((s) => (s.session.hands.length === 0 ? s : { number: s.number, session: { ...s.session, hands: [] } })),
+    };
   },
   async load(db, names, tableIds) {
     const ledgers = await db.query<{ table_id: string; rake: string; sessions: number }>(
@@ -107,14 +121,19 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
       ledgers.rows.map((r) => [r.table_id, { tableId: r.table_id, rake: Number(r.rake), count: r.sessions, sessions: [] }]),
     );
     for (const r of open.rows)
-      (slices.get(r.table_id)!.sessions as { number: number; session: PlayerSession }[]).push({ number: r.session_number, session: { ...r.session, hands: [] } });
+      (slices.get(r.table_id)!.sessions as { number: number; session: PlayerSession }[]).push({
+        number: r.session_number,
+        session: { ...r.session, hands: [] },
+      });
     return slices;
   },
 };
 
 /** The whole ledger as the rows hold it, in the shape of the pure projection's view. */
 export async function sessionLedgerFromRows(db: Queryable, names: TableNames): Promise<SessionLedger> {
-  const ledgers = await db.query<{ table_id: string; rake: string }>(`SELECT table_id, rake::text AS rake FROM ${names(TABLE_LEDGERS.name)}`);
+  const ledgers = await db.query<{ table_id: string; rake: string }>(
+    `SELECT table_id, rake::text AS rake FROM ${names(TABLE_LEDGERS.name)}`,
+  );
   const sessions = await db.query<{ table_id: string; session_number: number; session: Omit<PlayerSession, 'hands'> }>(
     `SELECT table_id, session_number, session FROM ${names(PLAYER_SESSIONS.name)} ORDER BY table_id, session_number`,
   );
@@ -129,6 +148,7 @@ export async function sessionLedgerFromRows(db: Queryable, names: TableNames): P
   }
   const tables: Record<string, TableLedger> = {};
   for (const r of ledgers.rows) tables[r.table_id] = { tableId: r.table_id, rake: Number(r.rake), sessions: [] };
-  for (const r of sessions.rows) (tables[r.table_id]!.sessions as PlayerSession[]).push({ ...r.session, hands: results.get(`${r.table_id}/${r.session_number}`) ?? [] });
+  for (const r of sessions.rows)
+    (tables[r.table_id]!.sessions as PlayerSession[]).push({ ...r.session, hands: results.get(`${r.table_id}/${r.session_number}`) ?? [] });
   return { tables };
 }

@@ -27,14 +27,7 @@ export interface TableViewSlice {
 export const TABLE_VIEWS: RowTable = {
   name: 'table_views',
   keyColumns: 1,
-  columns: [
-    'table_id',
-    'stream_version',
-    'status',
-    'view',
-    'engine',
-    'as_of',
-  ],
+  columns: ['table_id', 'stream_version', 'status', 'view', 'engine', 'as_of'],
 };
 
 /**
@@ -59,15 +52,31 @@ export function tableViewRowsFor(engine: TableEngine): ReadModel<TableViewSlice>
     changes(written, current): RowChanges {
       if (current.view === written.view || current.view.version === 0) return new Map();
       const view = publicTableView(withRow(current).view);
-      return new Map([[TABLE_VIEWS.name, [[tableIdOfStream(view.streamId), view.version, view.row.status, view.row, view.engine, current.asOf]]]]);
+      return new Map([
+        [TABLE_VIEWS.name, [[tableIdOfStream(view.streamId), view.version, view.row.status, view.row, view.engine, current.asOf]]],
+      ]);
     },
     settle: (current) => withRow(current),
     async load(db, names, tableIds) {
-      const { rows } = await db.query<{ table_id: string; stream_version: number; view: TableView['row']; engine: TableState; as_of: string }>(
+      const { rows } = await db.query<{
+        table_id: string;
+        stream_version: number;
+        view: TableView['row'];
+        engine: TableState;
+        as_of: string;
+      }>(
         `SELECT table_id, stream_version, view, engine, ${iso('as_of')} AS as_of FROM ${names(TABLE_VIEWS.name)} WHERE table_id = ANY($1::text[])`,
         [tableIds],
       );
-      return new Map(rows.map((r) => [r.table_id, { view: { streamId: `${TABLE_STREAM_PREFIX}${r.table_id}`, version: r.stream_version, engine: r.engine, row: r.view }, asOf: r.as_of }]));
+      return new Map(
+        rows.map((r) => [
+          r.table_id,
+          {
+            view: { streamId: `${TABLE_STREAM_PREFIX}${r.table_id}`, version: r.stream_version, engine: r.engine, row: r.view },
+            asOf: r.as_of,
+          },
+        ]),
+      );
     },
   };
 }
@@ -75,7 +84,11 @@ export function tableViewRowsFor(engine: TableEngine): ReadModel<TableViewSlice>
 /** Every table's view as the rows hold it, in the shape of the pure projection's view. */
 export async function tableViewsFromRows(db: Queryable, names: TableNames): Promise<TableViews> {
   const { rows } = await db.query<{ table_id: string }>(`SELECT table_id FROM ${names(TABLE_VIEWS.name)}`);
-  const slices = await tableViewRows.load(db, names, rows.map((r) => r.table_id));
+  const slices = await tableViewRows.load(
+    db,
+    names,
+    rows.map((r) => r.table_id),
+  );
   return { tables: Object.fromEntries([...slices].map(([id, s]) => [id, s.view])) };
 }
 

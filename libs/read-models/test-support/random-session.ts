@@ -34,8 +34,19 @@ export function randomSession(options: RandomSessionOptions): RecordedEvent[][] 
     return true;
   };
   recorders.forEach((table, i) => {
-    run(table, { type: 'OpenTable', tableId: `${prefix}${i + 1}`, rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: i % 2 === 0 ? { rake: { percent: 5, cap: 3 } } : undefined } });
-    for (let seat = 1; seat <= 4; seat++) run(table, { type: 'SeatPlayer', seat, playerId: `p${nextPlayer++}`, buyIn: 40 + Math.floor(random() * 200) });
+    run(table, {
+      type: 'OpenTable',
+      tableId: `${prefix}${i + 1}`,
+      rules: {
+        structure: { kind: 'no-limit' },
+        smallBlind: 1,
+        bigBlind: 2,
+        maxSeats: 6,
+        houseOptions: i % 2 === 0 ? { rake: { percent: 5, cap: 3 } } : undefined,
+      },
+    });
+    for (let seat = 1; seat <= 4; seat++)
+      run(table, { type: 'SeatPlayer', seat, playerId: `p${nextPlayer++}`, buyIn: 40 + Math.floor(random() * 200) });
     run(table, { type: 'DrawForButton', seed: Math.floor(random() * 2 ** 32) });
   });
   while (order.length < options.commands) {
@@ -60,7 +71,8 @@ export function randomSession(options: RandomSessionOptions): RecordedEvent[][] 
       else if (seat.stack < 2 || r > 0.97) run(table, { type: 'AddChips', seat: seat.seat, amount: 100 });
     }
     const empty = table.state.seats.findIndex((s) => s === null);
-    if (empty >= 0 && empty < 6 && random() < 0.2) run(table, { type: 'SeatPlayer', seat: empty + 1, playerId: `p${nextPlayer++}`, buyIn: 100, postToEnter: true });
+    if (empty >= 0 && empty < 6 && random() < 0.2)
+      run(table, { type: 'SeatPlayer', seat: empty + 1, playerId: `p${nextPlayer++}`, buyIn: 100, postToEnter: true });
     if (random() < 0.002) {
       run(table, { type: 'CloseTable' });
       continue;

@@ -36,7 +36,12 @@ export async function appendRoomShifts(store: EventStore, gameIds: readonly stri
       const decision = roomDecider.decide(command, state);
       if (!decision.ok) throw new Error(`${gameId} ${command.type}: ${decision.rejection.message}`);
       const events = decision.events as RoomEvent[];
-      const result = await store.append(gameStreamIdOf(gameId), { expectedVersion: version, commandId: `${gameId}-room-${i}`, metadata: { actorId: 'floor-1', actorRole: 'floor' }, events: events.map(toNewRoomEvent) });
+      const result = await store.append(gameStreamIdOf(gameId), {
+        expectedVersion: version,
+        commandId: `${gameId}-room-${i}`,
+        metadata: { actorId: 'floor-1', actorRole: 'floor' },
+        events: events.map(toNewRoomEvent),
+      });
       if (!result.ok) throw new Error(`${gameId} ${command.type}: conflict`);
       for (const e of events) state = roomDecider.evolve(state, e);
       version += events.length;

@@ -13,7 +13,11 @@ import { openSignedAnchors, signAnchors, takeAnchors, type AnchorSet } from './a
  */
 export async function pushAnchors(store: EventStore, privateKeyPem: string, url: string, post: typeof fetch = fetch): Promise<AnchorSet> {
   const anchors = await takeAnchors(store);
-  const response = await post(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signAnchors(anchors, privateKeyPem)) });
+  const response = await post(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(signAnchors(anchors, privateKeyPem)),
+  });
   if (!response.ok) throw new Error(`the anchor receiver at ${url} answered ${response.status}`);
   return anchors;
 }

@@ -33,7 +33,11 @@ export interface SignedAnchors {
 /** Every stream's head, read from the streams table in one statement. */
 export async function takeAnchors(store: EventStore, now: Date = new Date()): Promise<AnchorSet> {
   const streams = await store.listStreams();
-  return { format: ANCHORS_FORMAT, takenAt: now.toISOString(), streams: streams.map((s) => ({ streamId: s.streamId, version: s.version, hash: s.lastHash })) };
+  return {
+    format: ANCHORS_FORMAT,
+    takenAt: now.toISOString(),
+    streams: streams.map((s) => ({ streamId: s.streamId, version: s.version, hash: s.lastHash })),
+  };
 }
 
 export function signAnchors(anchors: AnchorSet, privateKeyPem: string): SignedAnchors {
@@ -87,14 +91,30 @@ export type HashAt = (streamId: string, version: number) => Promise<string | und
  * Compares the anchors with the log: each anchored version must still be there with the anchored hash. Only the
  * streams `covered` says were verified are compared (all of them for `felt verify --all`).
  */
-export async function checkAnchors(anchors: AnchorSet, hashAt: HashAt, covered: (streamId: string) => boolean = () => true): Promise<Violation[]> {
+export async function checkAnchors(
+  anchors: AnchorSet,
+  hashAt: HashAt,
+  covered: (streamId: string) => boolean = () => true,
+): Promise<Violation[]> {
   const violations: Violation[] = [];
   for (const a of anchors.streams) {
     if (!covered(a.streamId) || a.version === 0) continue;
     const hash = await hashAt(a.streamId, a.version);
     const at = `the anchor of ${anchors.takenAt} holds version ${a.version} (hash ${short(a.hash)})`;
-    if (hash === undefined) violations.push({ streamId: a.streamId, version: a.version, kind: 'anchor', message: `${at}, but the log has no such event: the stream was cut back` });
-    else if (hash !== a.hash) violations.push({ streamId: a.streamId, version: a.version, kind: 'anchor', message: `${at}, but the log's event there has hash ${short(hash)}: the stream was rewritten` });
+    if (hash === undefined)
+      violations.push({
+        streamId: a.streamId,
+        version: a.version,
+        kind: 'anchor',
+        message: `${at}, but the log has no such event: the stream was cut back`,
+      });
+    else if (hash !== a.hash)
+      violations.push({
+        streamId: a.streamId,
+        version: a.version,
+        kind: 'anchor',
+        message: `${at}, but the log's event there has hash ${short(hash)}: the stream was rewritten`,
+      });
   }
   return violations;
 }

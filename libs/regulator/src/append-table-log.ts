@@ -6,7 +6,7 @@ import type { EventStore, RecordedEvent } from '@felt/event-store';
  */
 export async function appendTableLog(store: EventStore, recorded: readonly RecordedEvent[]): Promise<number> {
   let version = 0;
-  for (let i = 0; i < recorded.length; ) {
+  for (let i = 0; i < recorded.length;) {
     const commandId = recorded[i]!.metadata.commandId!;
     let j = i;
     while (j < recorded.length && recorded[j]!.metadata.commandId === commandId) j++;

@@ -71,7 +71,15 @@ export type AuditEvent =
    * that widens who sees or chooses cards; it takes effect only when another floor supervisor approves it. The
    * command is a table's rules (no card), kept so that the approval applies exactly what was asked.
    */
-  | { type: 'WideningRequested'; approvalId: string; tableId: string; commandType: string; widens: string; expiresAt: string; command: Record<string, unknown> }
+  | {
+      type: 'WideningRequested';
+      approvalId: string;
+      tableId: string;
+      commandType: string;
+      widens: string;
+      expiresAt: string;
+      command: Record<string, unknown>;
+    }
   | { type: 'WideningApproved'; approvalId: string; tableId: string; requestedBy: string; version: number }
   /** Refused by another floor supervisor, or withdrawn by the one who asked (the actor says which). */
   | { type: 'WideningRefused'; approvalId: string; tableId: string; requestedBy: string };
@@ -155,7 +163,10 @@ export function applyAuditEvent(record: StaffRecord, event: AuditEvent): void {
 }
 
 /** Audit events in their order: day streams by day, each by version. */
-export function auditOrder(a: Pick<RecordedEvent, 'streamId' | 'streamVersion'>, b: Pick<RecordedEvent, 'streamId' | 'streamVersion'>): number {
+export function auditOrder(
+  a: Pick<RecordedEvent, 'streamId' | 'streamVersion'>,
+  b: Pick<RecordedEvent, 'streamId' | 'streamVersion'>,
+): number {
   return a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : a.streamVersion - b.streamVersion;
 }
 

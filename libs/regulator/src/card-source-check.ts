@@ -23,7 +23,10 @@ export function deviceRegistry(audit: readonly Pick<RecordedEvent, 'type' | 'dat
     if (e.type !== 'DeviceRegistered') continue;
     const data = e.data as { deviceId?: unknown; kind?: unknown; tableId?: unknown };
     if (typeof data.deviceId !== 'string') continue;
-    devices.set(data.deviceId, { kind: typeof data.kind === 'string' ? data.kind : 'console', tableId: typeof data.tableId === 'string' ? data.tableId : null });
+    devices.set(data.deviceId, {
+      kind: typeof data.kind === 'string' ? data.kind : 'console',
+      tableId: typeof data.tableId === 'string' ? data.tableId : null,
+    });
   }
   return devices;
 }
@@ -51,7 +54,8 @@ export function deckSourceProblem(dealt: DealtFrom, devices: DeviceRegistry | nu
   if (rule === 'house') return houseSeeded ? null : `its table is shuffled by the house only (deckSource house), but ${what}`;
   if (dealt.dealing === 'draw' && houseSeeded) return null;
   if (shuffle.kind !== 'supplied') return `its table deals only its certified shuffler's decks (deckSource shuffler), but ${what}`;
-  if (dealt.device === null) return "its table deals only its certified shuffler's decks (deckSource shuffler), but this deck was sent from no registered device";
+  if (dealt.device === null)
+    return "its table deals only its certified shuffler's decks (deckSource shuffler), but this deck was sent from no registered device";
   if (devices === null) return null;
   const device = devices.get(dealt.device);
   if (device?.kind !== 'shuffler' || device.tableId !== dealt.tableId)
@@ -68,7 +72,10 @@ export interface ReaderConflictAt {
 }
 
 /** The conflicts with no ReaderConflict audit event for their table and hand. */
-export function unrecordedReaderConflicts(conflicts: readonly ReaderConflictAt[], audit: readonly Pick<RecordedEvent, 'type' | 'data'>[]): ReaderConflictAt[] {
+export function unrecordedReaderConflicts(
+  conflicts: readonly ReaderConflictAt[],
+  audit: readonly Pick<RecordedEvent, 'type' | 'data'>[],
+): ReaderConflictAt[] {
   const recorded = new Set<string>();
   for (const e of audit) {
     if (e.type !== 'ReaderConflict') continue;

@@ -32,23 +32,37 @@ export class ChainChecker {
 
   check(event: StreamEvent): void {
     const expected = this.version + 1;
-    const problem = (version: number, message: string) => this.violations.push({ streamId: this.streamId, version, kind: 'chain', message });
+    const problem = (version: number, message: string) =>
+      this.violations.push({ streamId: this.streamId, version, kind: 'chain', message });
     if (event.streamVersion < expected) {
       // Already past it: report the row and keep the chain where it was, so what follows still links up.
-      problem(event.streamVersion, `version ${event.streamVersion} comes again after version ${this.version} (rows out of order or duplicated)`);
+      problem(
+        event.streamVersion,
+        `version ${event.streamVersion} comes again after version ${this.version} (rows out of order or duplicated)`,
+      );
       return;
     }
     if (event.streamVersion > expected) {
-      problem(expected, `version ${expected} is missing: the next event recorded is version ${event.streamVersion} (a row deleted, or rows out of order)`);
+      problem(
+        expected,
+        `version ${expected} is missing: the next event recorded is version ${event.streamVersion} (a row deleted, or rows out of order)`,
+      );
     } else if (event.prevHash !== this.hash) {
       // Which side broke the link: if this event recomputes from its own prevHash, the previous row was rewritten.
       const selfConsistent = safeHash(event.prevHash, event) === event.hash;
       if (selfConsistent && this.previous)
-        problem(this.previous.streamVersion, `its hash ${short(this.hash)} is not the one version ${expected} links to (${short(event.prevHash)}): the row was changed and its hash recomputed`);
+        problem(
+          this.previous.streamVersion,
+          `its hash ${short(this.hash)} is not the one version ${expected} links to (${short(event.prevHash)}): the row was changed and its hash recomputed`,
+        );
       else problem(expected, `prevHash ${short(event.prevHash)} is not the hash of version ${this.version} (${short(this.hash)})`);
     } else {
       const hash = safeHash(this.hash, event);
-      if (hash !== event.hash) problem(expected, `the stored hash ${short(event.hash)} does not recompute (${short(hash)}): the event was changed after it was written`);
+      if (hash !== event.hash)
+        problem(
+          expected,
+          `the stored hash ${short(event.hash)} does not recompute (${short(hash)}): the event was changed after it was written`,
+        );
     }
     // Resynchronise on what is stored, so the rows after a break are checked against it.
     this.version = event.streamVersion;

@@ -6,18 +6,35 @@ import { verifyEvents } from './verify-log';
 /** A table's whole life, every kind of command, re-derived by the verifier from the events alone. */
 function lifeOfATable(): RecordedEvent[] {
   const t = new TableRecorder('life');
-  const rules = { structure: { kind: 'no-limit' as const }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { rake: { percent: 10, cap: 5 }, chop: { fee: 0, allowHeadsUp: true } } };
+  const rules = {
+    structure: { kind: 'no-limit' as const },
+    smallBlind: 1,
+    bigBlind: 2,
+    maxSeats: 6,
+    houseOptions: { rake: { percent: 10, cap: 5 }, chop: { fee: 0, allowHeadsUp: true } },
+  };
   t.apply({ type: 'OpenTable', tableId: 'life', rules });
   t.apply({ type: 'SeatPlayer', seat: 1, playerId: 'ann', buyIn: 200 });
   t.apply({ type: 'SeatPlayer', seat: 2, playerId: 'bob', buyIn: 200 });
   t.apply({ type: 'SeatPlayer', seat: 3, playerId: 'cat', buyIn: 200 });
-  t.apply({ type: 'DrawForButton', deck: ['As', 'Kd', '2c', ...'3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Ad 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks'.split(' ')] });
+  t.apply({
+    type: 'DrawForButton',
+    deck: [
+      'As',
+      'Kd',
+      '2c',
+      ...'3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Ad 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks'.split(
+        ' ',
+      ),
+    ],
+  });
   const playOut = () => {
     for (let guard = 0; t.state.hand && t.state.hand.phase !== 'complete' && guard < 100; guard++) {
       const h = t.state.hand;
       if (h.phase === 'forced-bets') t.apply({ type: 'PostBlind', seat: h.forcedBetsDue[0]!.seat, blind: h.forcedBetsDue[0]!.kind });
       else {
-        const seat = h.phase === 'showdown' ? h.showdownOrder.find((s) => !h.players.find((p) => p.seat === s)!.shown)! : playerToAct(h)!.seat;
+        const seat =
+          h.phase === 'showdown' ? h.showdownOrder.find((s) => !h.players.find((p) => p.seat === s)!.shown)! : playerToAct(h)!.seat;
         const toCall = h.round.currentBet - h.players.find((p) => p.seat === seat)!.live;
         t.apply(h.phase === 'showdown' ? { type: 'ShowHand', seat } : toCall > 0 ? { type: 'Call', seat } : { type: 'Check', seat });
       }
@@ -31,7 +48,12 @@ function lifeOfATable(): RecordedEvent[] {
   t.apply({ type: 'AddChips', seat: 1, amount: 50 });
   t.apply({ type: 'ChangeRules', rules: { ...rules, bigBlind: 4, smallBlind: 2 } });
   t.apply({ type: 'SitIn', seat: 3, waitForBigBlind: false });
-  t.apply({ type: 'StartHand', deck: '2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As'.split(' ') });
+  t.apply({
+    type: 'StartHand',
+    deck: '2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As'.split(
+      ' ',
+    ),
+  });
   playOut();
   t.apply({ type: 'LeaveTable', seat: 2 });
   t.apply({ type: 'CloseTable' });
@@ -53,7 +75,18 @@ describe('the verifier re-derives every kind of command', () => {
 
   it('passes a table from opening to closing: supplied decks, a void, sit-outs, add-ons, new rules, rake, leaving, closing', () => {
     const types = new Set(log.map((e) => e.type));
-    for (const t of ['ButtonDrawn', 'HandVoided', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'RulesChanged', 'RakeTaken', 'PlayerLeft', 'TableClosed']) expect([t, types.has(t)]).toEqual([t, true]);
+    for (const t of [
+      'ButtonDrawn',
+      'HandVoided',
+      'PlayerSatOut',
+      'PlayerSatIn',
+      'ChipsAdded',
+      'RulesChanged',
+      'RakeTaken',
+      'PlayerLeft',
+      'TableClosed',
+    ])
+      expect([t, types.has(t)]).toEqual([t, true]);
     expect(verifyEvents(log).violations).toEqual([]);
   });
 

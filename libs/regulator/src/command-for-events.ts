@@ -1,4 +1,13 @@
-import { formatCard, FULL_DECK, isHandStartedV1, type HandStartedV1, type SealedDeck, type TableCommand, type TableEvent, type TableRules } from '@felt/engine';
+import {
+  formatCard,
+  FULL_DECK,
+  isHandStartedV1,
+  type HandStartedV1,
+  type SealedDeck,
+  type TableCommand,
+  type TableEvent,
+  type TableRules,
+} from '@felt/engine';
 
 const formatted = (cards: readonly number[]) => cards.map(formatCard);
 
@@ -24,7 +33,12 @@ function recordedRules(rules: TableRules): TableRules {
  * live-cards tables (`liveCards`) the cards a shown hand tabled were entered with the command; from a deck they
  * were dealt.
  */
-export function commandFor(first: TableEvent | HandStartedV1, lastType: string, revealed?: SealedDeck, liveCards = false): TableCommand | null {
+export function commandFor(
+  first: TableEvent | HandStartedV1,
+  lastType: string,
+  revealed?: SealedDeck,
+  liveCards = false,
+): TableCommand | null {
   if (lastType === 'TableClosed') return { type: 'CloseTable' };
   switch (first.type) {
     case 'TableOpened':
@@ -60,7 +74,9 @@ export function commandFor(first: TableEvent | HandStartedV1, lastType: string, 
         : { type: 'StartHand', deck: deck.deck.map(formatCard), ...salt };
     }
     case 'BlindPosted':
-      return first.kind === 'straddle' ? { type: 'Straddle', seat: first.seat } : { type: 'PostBlind', seat: first.seat, blind: first.kind };
+      return first.kind === 'straddle'
+        ? { type: 'Straddle', seat: first.seat }
+        : { type: 'PostBlind', seat: first.seat, blind: first.kind };
     case 'KillPotPosted':
       return { type: 'KillPot', seat: first.seat, amount: first.amount };
     case 'HoleCardsDealt':

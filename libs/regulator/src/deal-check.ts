@@ -45,21 +45,30 @@ export function revealedDeckOf(group: readonly StreamEvent[]): { deck: SealedDec
   return event ? { deck: event.data as unknown as SealedDeck, version: event.streamVersion } : null;
 }
 
-export function dealProblems(hand: SealedHand, revealed: { deck: SealedDeck; version: number }, groups: readonly (readonly StreamEvent[])[]): DealProblem[] {
+export function dealProblems(
+  hand: SealedHand,
+  revealed: { deck: SealedDeck; version: number },
+  groups: readonly (readonly StreamEvent[])[],
+): DealProblem[] {
   const problems: DealProblem[] = [];
   const at = revealed.version;
   const { deck, salt, shuffle, handNumber } = revealed.deck;
   const name = `hand ${hand.handNumber}`;
   if (handNumber !== hand.handNumber) problems.push({ version: at, message: `${name}: the deck revealed is hand ${handNumber}'s` });
   if (!isWholeDeck(deck)) return [...problems, { version: at, message: `${name}: the deck revealed is not 52 distinct cards` }];
-  if (typeof salt !== 'string' || !/^(?:[0-9a-f]{2})*$/.test(salt)) return [...problems, { version: at, message: `${name}: the salt revealed is not hex` }];
+  if (typeof salt !== 'string' || !/^(?:[0-9a-f]{2})*$/.test(salt))
+    return [...problems, { version: at, message: `${name}: the salt revealed is not hex` }];
   const commitment = deckCommitment(salt, deck);
   if (commitment !== hand.commitment)
-    problems.push({ version: at, message: `${name}: the deck and salt revealed hash to ${commitment}, not to the commitment ${hand.commitment} published when the hand started` });
+    problems.push({
+      version: at,
+      message: `${name}: the deck and salt revealed hash to ${commitment}, not to the commitment ${hand.commitment} published when the hand started`,
+    });
   if (shuffle?.kind === 'seeded') {
     const derived = resolveDeck({ seed: shuffle.seed, prng: shuffle.prng });
     if (!derived.ok) problems.push({ version: at, message: `${name}: the seed revealed cannot be used: ${derived.why}` });
-    else if (!jsonEqual(derived.deck, deck)) problems.push({ version: at, message: `${name}: ${shuffle.prng} does not derive the revealed deck from the revealed seed` });
+    else if (!jsonEqual(derived.deck, deck))
+      problems.push({ version: at, message: `${name}: ${shuffle.prng} does not derive the revealed deck from the revealed seed` });
   }
   const n = hand.seats.length;
   // The second run's next burn: right after the first run's river (house-options/run-it-twice.ts deals it so).
@@ -72,19 +81,29 @@ export function dealProblems(hand: SealedHand, revealed: { deck: SealedDeck; ver
           if (dealt.cards === null || i < 0) continue;
           const expected = [deck[i]!, deck[n + i]!];
           if (!jsonEqual(dealt.cards, expected))
-            problems.push({ version: e.streamVersion, message: `${name}: seat ${dealt.seat} was dealt ${formatCards(dealt.cards)}, but the revealed deck gives ${formatCards(expected)}` });
+            problems.push({
+              version: e.streamVersion,
+              message: `${name}: seat ${dealt.seat} was dealt ${formatCards(dealt.cards)}, but the revealed deck gives ${formatCards(expected)}`,
+            });
         }
       } else if (e.type === 'BoardDealt') {
         const { street, cards } = e.data as { street: 'flop' | 'turn' | 'river'; cards: Card[] };
         const from = 2 * n + BOARD_OFFSET[street];
         const expected = deck.slice(from, from + cards.length);
-        if (!jsonEqual(cards, expected)) problems.push({ version: e.streamVersion, message: `${name}: the ${street} was ${formatCards(cards)}, but the revealed deck gives ${formatCards(expected)}` });
+        if (!jsonEqual(cards, expected))
+          problems.push({
+            version: e.streamVersion,
+            message: `${name}: the ${street} was ${formatCards(cards)}, but the revealed deck gives ${formatCards(expected)}`,
+          });
       } else if (e.type === 'SecondBoardDealt') {
         const { street, cards } = e.data as { street: 'flop' | 'turn' | 'river'; cards: Card[] };
         const expected = deck.slice(secondRunAt + 1, secondRunAt + 1 + cards.length);
         secondRunAt += 1 + cards.length;
         if (!jsonEqual(cards, expected))
-          problems.push({ version: e.streamVersion, message: `${name}: the second run's ${street} was ${formatCards(cards)}, but the revealed deck gives ${formatCards(expected)}` });
+          problems.push({
+            version: e.streamVersion,
+            message: `${name}: the second run's ${street} was ${formatCards(cards)}, but the revealed deck gives ${formatCards(expected)}`,
+          });
       } else if (e.type === 'DeckSealed') {
         // A log kept without the API's encryption holds the sealed deck in the clear: it must be the revealed one.
         const data = e.data as { deck?: unknown };

@@ -10,14 +10,22 @@ import type { HashedEventFields } from '@felt/event-store';
  */
 export function fastEventHash(prevHash: string, event: HashedEventFields): string {
   const text =
-    '{"data":' + canonical(event.data) +
-    ',"eventId":' + canonicalString(event.eventId) +
-    ',"metadata":' + canonical(event.metadata) +
-    ',"recordedAt":' + canonicalString(event.recordedAt) +
-    ',"schemaVersion":' + canonical(event.schemaVersion) +
-    ',"streamId":' + canonicalString(event.streamId) +
-    ',"streamVersion":' + canonical(event.streamVersion) +
-    ',"type":' + canonicalString(event.type) +
+    '{"data":' +
+    canonical(event.data) +
+    ',"eventId":' +
+    canonicalString(event.eventId) +
+    ',"metadata":' +
+    canonical(event.metadata) +
+    ',"recordedAt":' +
+    canonicalString(event.recordedAt) +
+    ',"schemaVersion":' +
+    canonical(event.schemaVersion) +
+    ',"streamId":' +
+    canonicalString(event.streamId) +
+    ',"streamVersion":' +
+    canonical(event.streamVersion) +
+    ',"type":' +
+    canonicalString(event.type) +
     '}';
   // One-shot hash of one buffer (the previous hash's 32 bytes, then the text): half the cost of a Hash object per event.
   // A UTF-16 code unit takes at most 3 bytes in UTF-8, so this room always suffices (no second pass to measure).

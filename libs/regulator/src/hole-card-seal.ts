@@ -29,7 +29,13 @@ export function sealValue(key: Buffer, value: unknown, context: string): SealedE
   const cipher = createCipheriv(SEAL_ALGORITHM, key, iv);
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  return { alg: SEAL_ALGORITHM, keyId: sealKeyId(key), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+  return {
+    alg: SEAL_ALGORITHM,
+    keyId: sealKeyId(key),
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    ciphertext: ciphertext.toString('base64'),
+  };
 }
 
 /** The value sealed by `sealValue` for `context`; throws for another key, another context or a changed envelope. */
@@ -70,15 +76,27 @@ export function sealHoleCardsData(type: string, data: Data, handKey: Buffer, str
   if (type === 'HoleCardsDealt') {
     const hands = data.hands as readonly HandCards[];
     if (hands.every((h) => h.cards === null)) return data;
-    return { ...data, handNumber, hands: hands.map((h) => ({ seat: h.seat, cards: null })), sealed: sealValue(handKey, hands, context(type, streamId, handNumber)) };
+    return {
+      ...data,
+      handNumber,
+      hands: hands.map((h) => ({ seat: h.seat, cards: null })),
+      sealed: sealValue(handKey, hands, context(type, streamId, handNumber)),
+    };
   }
-  if (type === 'HoleCardsReported') return { ...data, handNumber, cards: null, sealed: sealValue(handKey, data.cards, context(type, streamId, handNumber)) };
+  if (type === 'HoleCardsReported')
+    return { ...data, handNumber, cards: null, sealed: sealValue(handKey, data.cards, context(type, streamId, handNumber)) };
   return data;
 }
 
 /** Whether an event's stored data holds sealed hole cards. */
 export function isSealedHoleCards(type: string, data: unknown): data is Data & { handNumber: number; sealed: SealedEnvelope } {
-  return SEALED_TYPES.has(type) && typeof data === 'object' && data !== null && typeof (data as Data).sealed === 'object' && (data as Data).sealed !== null;
+  return (
+    SEALED_TYPES.has(type) &&
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as Data).sealed === 'object' &&
+    (data as Data).sealed !== null
+  );
 }
 
 /** The event's data as the engine recorded it, from its stored form (sealed with the hand's key). */
@@ -101,7 +119,8 @@ export function revealedHandKeys(events: readonly LogEvent[]): Map<string, Buffe
   for (const e of events) {
     if (e.type !== HOLE_CARDS_REVEALED) continue;
     const data = e.data as { handNumber?: unknown; key?: unknown };
-    if (typeof data.key === 'string' && /^[0-9a-f]{64}$/.test(data.key)) keys.set(`${e.streamId} ${String(data.handNumber)}`, Buffer.from(data.key, 'hex'));
+    if (typeof data.key === 'string' && /^[0-9a-f]{64}$/.test(data.key))
+      keys.set(`${e.streamId} ${String(data.handNumber)}`, Buffer.from(data.key, 'hex'));
   }
   return keys;
 }

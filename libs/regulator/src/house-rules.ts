@@ -18,7 +18,8 @@ export function loadHouseRules(file: string): TableEngine {
   } catch (error) {
     throw new Error(`cannot load the house rules ${file}: ${(error as Error).message}`, { cause: error });
   }
-  if (typeof loaded.houseRules !== 'function') throw new Error(`${file} exports no houseRules(engine) function returning rule modules (examples/house-rules/)`);
+  if (typeof loaded.houseRules !== 'function')
+    throw new Error(`${file} exports no houseRules(engine) function returning rule modules (examples/house-rules/)`);
   const modules = (loaded.houseRules as (api: typeof engine) => readonly AnyRuleModule[])(engine);
   return createTableDecider([...DEFAULT_MODULES, ...modules]);
 }

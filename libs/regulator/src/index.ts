@@ -9,7 +9,15 @@ export { StreamVerifier, type StreamVerifierOptions, type HandAt } from './strea
 export { deviceRegistry, deckSourceProblem, type DeviceRegistry, type RegisteredDevice } from './card-source-check';
 export { commandForEvents } from './command-for-events';
 export { jsonEqual } from './json-equal';
-export { verifyStore, verifyEvents, type VerifyReport, type StreamHead, type StreamHand, type VerifyStoreOptions, type VerifyEventsOptions } from './verify-log';
+export {
+  verifyStore,
+  verifyEvents,
+  type VerifyReport,
+  type StreamHead,
+  type StreamHand,
+  type VerifyStoreOptions,
+  type VerifyEventsOptions,
+} from './verify-log';
 export { toJsonlLine, readJsonl, byStream, type JsonlRead } from './jsonl';
 export { exportTable, EXPORT_FORMATS, type ExportFormat, type TableExport } from './table-export';
 export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';
@@ -17,9 +25,31 @@ export { randomTableLog, TableRecorder, type RandomTableOptions } from './random
 export { appendTableLog } from './append-table-log';
 export { fastEventHash } from './event-hash-fast';
 export { verifyStoreInWorkers, verifyWorkerFile, type VerifyInWorkersOptions } from './verify-in-workers';
-export { takeAnchors, signAnchors, openSignedAnchors, newAnchorKeyPair, checkAnchors, storeHashAt, eventsHashAt, ANCHORS_FORMAT, type AnchorSet, type StreamAnchor, type SignedAnchors, type HashAt } from './anchors';
+export {
+  takeAnchors,
+  signAnchors,
+  openSignedAnchors,
+  newAnchorKeyPair,
+  checkAnchors,
+  storeHashAt,
+  eventsHashAt,
+  ANCHORS_FORMAT,
+  type AnchorSet,
+  type StreamAnchor,
+  type SignedAnchors,
+  type HashAt,
+} from './anchors';
 export { checkCommands } from './commands-check';
-export { readStaffRoster, rosterJsonlLine, staffAt, staffHistories, ROSTER_NOTE, type StaffRoster, type StaffMember, type StaffAtTime } from './staff-roster';
+export {
+  readStaffRoster,
+  rosterJsonlLine,
+  staffAt,
+  staffHistories,
+  ROSTER_NOTE,
+  type StaffRoster,
+  type StaffMember,
+  type StaffAtTime,
+} from './staff-roster';
 export { checkStaff } from './staff-check';
 export {
   AUDIT_CATEGORY,

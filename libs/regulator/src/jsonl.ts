@@ -18,7 +18,18 @@ export interface JsonlRead {
   readonly roster: StaffRoster | null;
 }
 
-const REQUIRED: readonly (keyof RecordedEvent)[] = ['eventId', 'streamId', 'streamVersion', 'type', 'schemaVersion', 'data', 'metadata', 'recordedAt', 'prevHash', 'hash'];
+const REQUIRED: readonly (keyof RecordedEvent)[] = [
+  'eventId',
+  'streamId',
+  'streamVersion',
+  'type',
+  'schemaVersion',
+  'data',
+  'metadata',
+  'recordedAt',
+  'prevHash',
+  'hash',
+];
 
 export function readJsonl(text: string): JsonlRead {
   const events: RecordedEvent[] = [];

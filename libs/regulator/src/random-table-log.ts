@@ -1,4 +1,14 @@
-import { isLiveCards, mulberry32, randomLegalCommand, tableDecider, type TableCommand, type TableEvent, type TableRulesInput, type TableState, type TableEngine } from '@felt/engine';
+import {
+  isLiveCards,
+  mulberry32,
+  randomLegalCommand,
+  tableDecider,
+  type TableCommand,
+  type TableEvent,
+  type TableRulesInput,
+  type TableState,
+  type TableEngine,
+} from '@felt/engine';
 import { eventIdFor, GENESIS_HASH, type RecordedEvent } from '@felt/event-store';
 import { fastEventHash } from './event-hash-fast';
 import { newEventOf, tableStreamId } from './table-stream';
@@ -30,7 +40,8 @@ export function randomTableLog(options: RandomTableOptions): RecordedEvent[] {
   const rules = options.rules ?? DEFAULT_RULES;
   apply({ type: 'OpenTable', tableId: options.tableId, rules });
   const bb = table.state.rules!.bigBlind;
-  for (let seat = 1; seat <= players; seat++) apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: bb * (20 + Math.floor(random() * 180)) });
+  for (let seat = 1; seat <= players; seat++)
+    apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: bb * (20 + Math.floor(random() * 180)) });
   apply({ type: 'DrawForButton', seed: Math.floor(random() * 2 ** 32) });
   while (table.recorded.length < options.events) {
     for (const seat of table.state.seats) if (seat && seat.stack < bb) apply({ type: 'AddChips', seat: seat.seat, amount: bb * 100 });

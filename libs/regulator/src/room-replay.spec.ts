@@ -14,7 +14,18 @@ function log(commands: RoomCommand[]): StreamEvent[] {
     for (const e of decision.events) {
       state = roomDecider.evolve(state, e);
       const { type, ...data } = e;
-      out.push({ eventId: `e${out.length}`, streamId: 'game-g', streamVersion: out.length + 1, type, schemaVersion: 1, data, metadata: { commandId: `c${i}` }, recordedAt: at(i), prevHash: '', hash: '' } as unknown as StreamEvent);
+      out.push({
+        eventId: `e${out.length}`,
+        streamId: 'game-g',
+        streamVersion: out.length + 1,
+        type,
+        schemaVersion: 1,
+        data,
+        metadata: { commandId: `c${i}` },
+        recordedAt: at(i),
+        prevHash: '',
+        hash: '',
+      } as unknown as StreamEvent);
     }
   });
   return out;

@@ -40,14 +40,29 @@ export class RoomReplay {
     if (recorded.length === 0) return;
     const version = recorded[0]!.streamVersion;
     const unreadable = recorded.find((e) => !KNOWN.has(e.type) || e.schemaVersion !== ROOM_EVENT_SCHEMA_VERSION);
-    if (unreadable) return this.violation(unreadable.streamVersion, 'unreadable', `${unreadable.type} v${unreadable.schemaVersion} is not a room event this verifier reads`);
+    if (unreadable)
+      return this.violation(
+        unreadable.streamVersion,
+        'unreadable',
+        `${unreadable.type} v${unreadable.schemaVersion} is not a room event this verifier reads`,
+      );
     const events = recorded.map((e) => ({ ...(e.data as object), type: e.type }) as RoomEvent);
     const command = roomCommandFor(events[0]!);
     if (command === null) this.violation(version, 'rules', `${events[0]!.type} is recorded without the command that causes it`);
     else {
       const decision = roomDecider.decide(command, this.state);
-      if (!decision.ok) this.violation(version, 'rules', `${command.type} is recorded, but the room refuses it here: ${decision.rejection.code} (${decision.rejection.message})`);
-      else if (!jsonEqual(decision.events, events)) this.violation(version, 'rules', `recorded ${JSON.stringify(events)}, but ${command.type} produces ${JSON.stringify(decision.events)}`);
+      if (!decision.ok)
+        this.violation(
+          version,
+          'rules',
+          `${command.type} is recorded, but the room refuses it here: ${decision.rejection.code} (${decision.rejection.message})`,
+        );
+      else if (!jsonEqual(decision.events, events))
+        this.violation(
+          version,
+          'rules',
+          `recorded ${JSON.stringify(events)}, but ${command.type} produces ${JSON.stringify(decision.events)}`,
+        );
     }
     // Fold what was recorded, so one bad decision is reported once, not after every later one.
     for (const e of events) this.state = roomDecider.evolve(this.state, e);

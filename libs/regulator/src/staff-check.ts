@@ -53,7 +53,12 @@ export async function checkStaff(store: EventStore, db: Queryable): Promise<Viol
     const shape = AUDIT_SHAPES[recorded.type as AuditEventType];
     const data = recorded.data as Record<string, unknown> | null;
     if (!shape || typeof data !== 'object' || data === null || shape.some((k) => !(k in data))) {
-      violations.push({ streamId: recorded.streamId, version: recorded.streamVersion, kind: 'staff', message: `${recorded.type} is not an audit event Felt writes (or lacks members)` });
+      violations.push({
+        streamId: recorded.streamId,
+        version: recorded.streamVersion,
+        kind: 'staff',
+        message: `${recorded.type} is not an audit event Felt writes (or lacks members)`,
+      });
       continue;
     }
     applyAuditEvent(record, auditEventOf(recorded));
@@ -70,18 +75,33 @@ export async function checkStaff(store: EventStore, db: Queryable): Promise<Viol
     }
     const differ = (['name', 'role', 'disabled'] as const).filter((k) => said[k] !== u[k]);
     if (differ.length > 0) {
-      violations.push({ ...at, kind: 'staff', message: `user "${u.name}" (${u.id}): the users table says ${differ.map((k) => `${k} ${JSON.stringify(u[k])}`).join(', ')}, the audit stream ${differ.map((k) => JSON.stringify(said[k])).join(', ')}` });
+      violations.push({
+        ...at,
+        kind: 'staff',
+        message: `user "${u.name}" (${u.id}): the users table says ${differ.map((k) => `${k} ${JSON.stringify(u[k])}`).join(', ')}, the audit stream ${differ.map((k) => JSON.stringify(said[k])).join(', ')}`,
+      });
     }
   }
   for (const [id, said] of record.staff) {
-    if (!seen.has(id)) violations.push({ ...at, kind: 'staff', message: `user "${said.name}" (${id}) is in the audit stream but not in the users table: the row was deleted` });
+    if (!seen.has(id))
+      violations.push({
+        ...at,
+        kind: 'staff',
+        message: `user "${said.name}" (${id}) is in the audit stream but not in the users table: the row was deleted`,
+      });
   }
   const rows = new Set(assignments.map((a) => assignmentKey(a.table_id, a.user_id)));
   for (const key of rows) {
-    if (!record.assignments.has(key)) violations.push({ ...at, kind: 'staff', message: `dealer assignment ${key.replace('\u0000', ' / ')} has no DealerAssigned event` });
+    if (!record.assignments.has(key))
+      violations.push({ ...at, kind: 'staff', message: `dealer assignment ${key.replace('\u0000', ' / ')} has no DealerAssigned event` });
   }
   for (const key of record.assignments) {
-    if (!rows.has(key)) violations.push({ ...at, kind: 'staff', message: `dealer assignment ${key.replace('\u0000', ' / ')} is in the audit stream but not in dealer_assignments: the row was deleted without a DealerReleased` });
+    if (!rows.has(key))
+      violations.push({
+        ...at,
+        kind: 'staff',
+        message: `dealer assignment ${key.replace('\u0000', ' / ')} is in the audit stream but not in dealer_assignments: the row was deleted without a DealerReleased`,
+      });
   }
   return violations;
 }

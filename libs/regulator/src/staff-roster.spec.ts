@@ -19,7 +19,10 @@ function toEvents(list: readonly { kind: string; user: string; role?: string; di
   const created: AuditEvent[] = USERS.map((u) => ({ type: 'UserCreated', userId: u, name: `name-${u}`, role: 'dealer' }));
   const rest = list.map((c): AuditEvent => {
     if (c.kind === 'role') return { type: 'UserRoleChanged', userId: c.user, name: `name-${c.user}`, from: '?', to: c.role! };
-    if (c.kind === 'disable') return c.disabled ? { type: 'UserDisabled', userId: c.user, name: `name-${c.user}` } : { type: 'UserEnabled', userId: c.user, name: `name-${c.user}` };
+    if (c.kind === 'disable')
+      return c.disabled
+        ? { type: 'UserDisabled', userId: c.user, name: `name-${c.user}` }
+        : { type: 'UserEnabled', userId: c.user, name: `name-${c.user}` };
     return { type: 'SignedIn', userId: c.user, name: `name-${c.user}`, role: 'dealer', deviceId: null, address: null };
   });
   return [...created, ...rest];
@@ -57,8 +60,14 @@ describe('the staff roster as of each event’s time', () => {
   });
 
   it('knows nobody before their first entry, nor an id it does not hold', () => {
-    const histories = staffHistories([{ event: { type: 'UserCreated', userId: 'u1', name: 'ann', role: 'dealer' }, recordedAt: timeOf(5) }]);
-    const roster: StaffRoster = { asOf: 'event-time', note: '', staff: [{ id: 'u1', name: 'ann', role: 'dealer', disabled: false, createdAt: timeOf(5), history: histories.get('u1')! }] };
+    const histories = staffHistories([
+      { event: { type: 'UserCreated', userId: 'u1', name: 'ann', role: 'dealer' }, recordedAt: timeOf(5) },
+    ]);
+    const roster: StaffRoster = {
+      asOf: 'event-time',
+      note: '',
+      staff: [{ id: 'u1', name: 'ann', role: 'dealer', disabled: false, createdAt: timeOf(5), history: histories.get('u1')! }],
+    };
     expect(staffAt(roster, 'u1', timeOf(4))).toBeNull();
     expect(staffAt(roster, 'u1', timeOf(5))).toMatchObject({ name: 'ann', role: 'dealer', event: 'UserCreated' });
     expect(staffAt(roster, 'u9', timeOf(5))).toBeNull();

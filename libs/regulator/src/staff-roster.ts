@@ -57,7 +57,9 @@ export async function readStaffRoster(db: Queryable, store: AuditLogReader): Pro
   // The audit streams through the store (it alone reads the log's tables), in stream order: day by day.
   // Only the staff changes: the streams also hold every sign-in, refusal and export, read by every export otherwise.
   const audit = await readAuditLog(store, STAFF_TYPES);
-  const histories = staffHistories(audit.map((e) => ({ event: { ...(e.data as Record<string, unknown>), type: e.type } as AuditEvent, recordedAt: e.recordedAt })));
+  const histories = staffHistories(
+    audit.map((e) => ({ event: { ...(e.data as Record<string, unknown>), type: e.type } as AuditEvent, recordedAt: e.recordedAt })),
+  );
   return {
     asOf: 'event-time',
     note: ROSTER_NOTE,
@@ -82,7 +84,13 @@ export function staffHistories(events: readonly { event: AuditEvent; recordedAt:
     const now = record.staff.get(event.userId);
     if (!now) continue;
     const list = out.get(event.userId) ?? [];
-    list.push({ from: event.type === 'UserOnRecord' ? event.createdAt : recordedAt, name: now.name, role: now.role, disabled: now.disabled, event: event.type });
+    list.push({
+      from: event.type === 'UserOnRecord' ? event.createdAt : recordedAt,
+      name: now.name,
+      role: now.role,
+      disabled: now.disabled,
+      event: event.type,
+    });
     out.set(event.userId, list);
   }
   return out;

@@ -173,7 +173,11 @@ export class StreamVerifier {
       // A new sealed hand while the last one's deck was never revealed.
       const lost = this.held;
       this.held = null;
-      this.violation(recorded[0]!.streamVersion, 'deal', `hand ${lost.hand.handNumber} (from version ${lost.hand.version}) ended without its deck being revealed: its deal cannot be checked`);
+      this.violation(
+        recorded[0]!.streamVersion,
+        'deal',
+        `hand ${lost.hand.handNumber} (from version ${lost.hand.version}) ended without its deck being revealed: its deal cannot be checked`,
+      );
       for (const group of lost.groups) this.check(group.filter((e) => e.type !== 'DeckSealed'));
     }
     this.checkDealSource(recorded[0]!);
@@ -188,7 +192,9 @@ export class StreamVerifier {
     for (const problem of dealProblems(hand, revealed, groups)) this.violation(problem.version, 'deal', problem.message);
     // Re-decide the hand with the revealed deck; DeckSealed is read as the revealed deck (its stored data may be sealed).
     for (const group of groups) {
-      const readable = group.some((e) => e.type === 'DeckSealed') ? group.map((e) => (e.type === 'DeckSealed' ? ({ ...e, data: sealedData(revealed.deck) } as StreamEvent) : e)) : group;
+      const readable = group.some((e) => e.type === 'DeckSealed')
+        ? group.map((e) => (e.type === 'DeckSealed' ? ({ ...e, data: sealedData(revealed.deck) } as StreamEvent) : e))
+        : group;
       this.check(readable, revealed.deck);
     }
   }
@@ -203,7 +209,11 @@ export class StreamVerifier {
     if (this.heldCards && recorded[0]!.type === 'HandStarted') {
       const lost = this.heldCards;
       this.heldCards = null;
-      this.violation(recorded[0]!.streamVersion, 'deal', `hand ${lost.handNumber} (from version ${lost.version}) ended without its hole cards being revealed: its cards cannot be checked`);
+      this.violation(
+        recorded[0]!.streamVersion,
+        'deal',
+        `hand ${lost.handNumber} (from version ${lost.version}) ended without its hole cards being revealed: its cards cannot be checked`,
+      );
       for (const group of lost.groups) this.check(group);
       return this.holdCards(recorded);
     }
@@ -230,7 +240,11 @@ export class StreamVerifier {
       try {
         out.push(withHoleCardsRevealed(group, keys));
       } catch (error) {
-        this.violation(group[0]!.streamVersion, 'deal', `hole cards that their hand's revealed key does not open: ${(error as Error).message}`);
+        this.violation(
+          group[0]!.streamVersion,
+          'deal',
+          `hole cards that their hand's revealed key does not open: ${(error as Error).message}`,
+        );
       }
     }
     return out;
@@ -249,8 +263,12 @@ export class StreamVerifier {
     if (rule === 'training' && handNumber !== null) this.trainingHands.push({ handNumber, version: first.streamVersion });
     const device = typeof first.metadata?.device === 'string' ? first.metadata.device : null;
     const dealing = first.type === 'HandStarted' ? 'hand' : 'draw';
-    const problem = deckSourceProblem({ tableId: this.streamId.replace(/^table-/, ''), rule, shuffle: data.shuffle, dealing, device }, this.devices);
-    if (problem !== null) this.violation(first.streamVersion, 'deal', `${handNumber === null ? 'the draw for the button' : `hand ${handNumber}`}: ${problem}`);
+    const problem = deckSourceProblem(
+      { tableId: this.streamId.replace(/^table-/, ''), rule, shuffle: data.shuffle, dealing, device },
+      this.devices,
+    );
+    if (problem !== null)
+      this.violation(first.streamVersion, 'deal', `${handNumber === null ? 'the draw for the button' : `hand ${handNumber}`}: ${problem}`);
   }
 
   private check(all: StreamEvent[], revealed?: SealedDeck): void {
@@ -261,10 +279,12 @@ export class StreamVerifier {
     const readable: StreamEvent[] = [];
     const versions: number[] = [];
     for (const r of recorded) {
-      if (!KNOWN_TYPES.has(r.type) && !this.table.readsEvent(r.type, 1)) this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
+      if (!KNOWN_TYPES.has(r.type) && !this.table.readsEvent(r.type, 1))
+        this.violation(r.streamVersion, 'unreadable', `"${r.type}" is not a table event`);
       else if (!this.table.readsEvent(r.type, r.schemaVersion))
         this.violation(r.streamVersion, 'unreadable', `${r.type} has schema version ${r.schemaVersion}, which this engine does not read`);
-      else if (typeof r.data !== 'object' || r.data === null || Array.isArray(r.data)) this.violation(r.streamVersion, 'unreadable', `${r.type} has no data object`);
+      else if (typeof r.data !== 'object' || r.data === null || Array.isArray(r.data))
+        this.violation(r.streamVersion, 'unreadable', `${r.type} has no data object`);
       else {
         readable.push(r);
         versions.push(r.streamVersion);
@@ -298,18 +318,30 @@ export class StreamVerifier {
   }
 
   /** Runs decide again for the command that produced `recorded` and compares; returns decide's events when equal. */
-  private rederive(recorded: readonly StreamEvent[], versions: readonly number[], revealed?: SealedDeck): { events: readonly TableEvent[]; state: TableState } | null {
+  private rederive(
+    recorded: readonly StreamEvent[],
+    versions: readonly number[],
+    revealed?: SealedDeck,
+  ): { events: readonly TableEvent[]; state: TableState } | null {
     const first = tableEventOf(recorded[0]!);
     const rebuilt = commandFor(first, recorded[recorded.length - 1]!.type, revealed, isLiveCards(this.state.rules));
     // The time the API stamped on the command is in the metadata (a clocked table's deadlines follow from it).
     const at = recorded[0]!.metadata?.at;
     const command = rebuilt !== null && typeof at === 'string' ? { ...rebuilt, at } : rebuilt;
     if (command === null && first.type === 'HandStarted') {
-      this.violation(versions[0]!, 'deal', `hand ${first.handNumber} has no deck to deal from: neither its HandStarted nor a DeckRevealed gives one`);
+      this.violation(
+        versions[0]!,
+        'deal',
+        `hand ${first.handNumber} has no deck to deal from: neither its HandStarted nor a DeckRevealed gives one`,
+      );
       return null;
     }
     if (command === null) {
-      this.violation(versions[0]!, 'rules', `${first.type} is recorded without a command before it: the dealer produces it only as part of one`);
+      this.violation(
+        versions[0]!,
+        'rules',
+        `${first.type} is recorded without a command before it: the dealer produces it only as part of one`,
+      );
       return null;
     }
     // A dealer's entry that contradicted a reader's record is accepted as the truth: the audit stream must hold its
@@ -324,7 +356,11 @@ export class StreamVerifier {
       return null;
     }
     if (!decision.ok) {
-      this.violation(versions[0]!, 'rules', `the rules refuse ${describe(command)} here (${decision.rejection.code}): ${decision.rejection.message}`);
+      this.violation(
+        versions[0]!,
+        'rules',
+        `the rules refuse ${describe(command)} here (${decision.rejection.code}): ${decision.rejection.message}`,
+      );
       return null;
     }
     if (conflict) this.readerConflicts.push({ handNumber: hand!.handNumber, version: versions[0]! });
@@ -336,8 +372,18 @@ export class StreamVerifier {
       const got = recorded[i];
       if (got !== undefined && want !== undefined && isRecordedAs(got, want)) continue;
       const version = versions[Math.min(i, versions.length - 1)]!;
-      if (got === undefined) this.violation(versions[versions.length - 1]! + 1, 'rules', `${describe(command)} also produces ${show(want)}, which is not recorded after this event`);
-      else if (want === undefined) this.violation(version, 'rules', `${got.type} is recorded but ${describe(command)} does not produce it: ${show(tableEventOf(got))}`);
+      if (got === undefined)
+        this.violation(
+          versions[versions.length - 1]! + 1,
+          'rules',
+          `${describe(command)} also produces ${show(want)}, which is not recorded after this event`,
+        );
+      else if (want === undefined)
+        this.violation(
+          version,
+          'rules',
+          `${got.type} is recorded but ${describe(command)} does not produce it: ${show(tableEventOf(got))}`,
+        );
       else this.violation(version, 'rules', `recorded ${show(tableEventOf(got))}, but ${describe(command)} produces ${show(want)}`);
       return null;
     }
@@ -365,7 +411,11 @@ export class StreamVerifier {
           const ended = sum(e.stacks.map((s) => s.stack));
           const rake = this.state.rakeCollected - start.rake;
           if (ended + rake !== start.stacks)
-            this.violation(version, 'conservation', `hand ${e.handNumber}: its players brought ${start.stacks} and leave with ${ended}, the house took ${rake}: ${start.stacks - ended - rake} unaccounted for`);
+            this.violation(
+              version,
+              'conservation',
+              `hand ${e.handNumber}: its players brought ${start.stacks} and leave with ${ended}, the house took ${rake}: ${start.stacks - ended - rake} unaccounted for`,
+            );
         }
         this.handStart = null;
         break;

@@ -30,16 +30,40 @@ const CONTENT = {
  * With a staff roster, the file starts with it: a `{"felt_roster": ...}` line (jsonl) or object (ohh, which readers
  * of hands pass over: it has no `ohh` key), or a `# felt_roster {...}` comment (phh).
  */
-export function exportTable(recorded: readonly RecordedEvent[], format: ExportFormat, within: (recordedAt: string) => boolean, roster?: StaffRoster | null, modules: readonly AnyRuleModule[] = []): TableExport {
+export function exportTable(
+  recorded: readonly RecordedEvent[],
+  format: ExportFormat,
+  within: (recordedAt: string) => boolean,
+  roster?: StaffRoster | null,
+  modules: readonly AnyRuleModule[] = [],
+): TableExport {
   const body = exportBody(recorded, format, within, modules);
   if (!roster) return body;
-  const head = format === 'jsonl' ? rosterJsonlLine(roster) : format === 'ohh' ? `${JSON.stringify({ felt_roster: roster }, null, 2)}\n\n` : `# felt_roster ${JSON.stringify(roster)}\n\n`;
+  const head =
+    format === 'jsonl'
+      ? rosterJsonlLine(roster)
+      : format === 'ohh'
+        ? `${JSON.stringify({ felt_roster: roster }, null, 2)}\n\n`
+        : `# felt_roster ${JSON.stringify(roster)}\n\n`;
   return { ...body, text: head + body.text };
 }
 
 /** `modules`: the table's house options, whose exportNotes say in PHH and OHH what the formats cannot (a bounty). */
-function exportBody(recorded: readonly RecordedEvent[], format: ExportFormat, within: (recordedAt: string) => boolean, modules: readonly AnyRuleModule[]): TableExport {
-  if (format === 'jsonl') return { ...CONTENT.jsonl, text: recorded.filter((e) => within(e.recordedAt)).map(toJsonlLine).join(''), notes: [] };
+function exportBody(
+  recorded: readonly RecordedEvent[],
+  format: ExportFormat,
+  within: (recordedAt: string) => boolean,
+  modules: readonly AnyRuleModule[],
+): TableExport {
+  if (format === 'jsonl')
+    return {
+      ...CONTENT.jsonl,
+      text: recorded
+        .filter((e) => within(e.recordedAt))
+        .map(toJsonlLine)
+        .join(''),
+      notes: [],
+    };
   // Hands that are over carry their HoleCardsRevealed: their hole cards open with it (a hand still live stays sealed).
   const events = withHoleCardsRevealed(recorded).map(tableEventOf);
   const startedAt = new Map<number, string>();
@@ -50,7 +74,11 @@ function exportBody(recorded: readonly RecordedEvent[], format: ExportFormat, wi
   const include = (handNumber: number) => within(startedAt.get(handNumber) ?? '');
   if (format === 'ohh') {
     const ohh = ohhExportFromEvents(events, { include, startedAt, modules });
-    return { ...CONTENT.ohh, text: toOhhText(ohh.hands, ohh.skipped), notes: ohh.skipped.map((s) => `hand ${s.handNumber} left out: ${s.reason}`) };
+    return {
+      ...CONTENT.ohh,
+      text: toOhhText(ohh.hands, ohh.skipped),
+      notes: ohh.skipped.map((s) => `hand ${s.handNumber} left out: ${s.reason}`),
+    };
   }
   const exported = phhHandsFromEvents(events, include, modules);
   const counted = Object.entries(exported.counts).map(([kind, n]) => `${kind} ${n}`);

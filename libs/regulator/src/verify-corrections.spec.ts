@@ -36,7 +36,10 @@ describe('felt verify on a log with a floor correction', () => {
 
   it('replays the log to the very state the table reached', () => {
     const t = correctedTable();
-    const replayed = t.recorded.reduce((s, e) => tableDecider.evolve(s, { ...(e.data as object), type: e.type } as never), tableDecider.initialState);
+    const replayed = t.recorded.reduce(
+      (s, e) => tableDecider.evolve(s, { ...(e.data as object), type: e.type } as never),
+      tableDecider.initialState,
+    );
     expect(JSON.stringify(replayed)).toBe(JSON.stringify(t.state));
   });
 

@@ -32,14 +32,17 @@ function houseTable(hands: number): RecordedEvent[] {
       const { actions } = legalActions(t.state);
       const a = actions.find((x) => x.type === 'PostBlind' || x.type === 'ShowHand' || x.type === 'Check' || x.type === 'Call');
       if (!a) break;
-      t.apply(a.type === 'PostBlind' ? { type: 'PostBlind', seat: a.seat, blind: a.blind } : ({ type: a.type, seat: a.seat } as TableCommand));
+      t.apply(
+        a.type === 'PostBlind' ? { type: 'PostBlind', seat: a.seat, blind: a.blind } : ({ type: a.type, seat: a.seat } as TableCommand),
+      );
     }
   }
   return t.recorded;
 }
 
 const house = houseTable(3);
-const index = (events: RecordedEvent[], type: string, nth = 0) => events.map((e, i) => (e.type === type ? i : -1)).filter((i) => i >= 0)[nth]!;
+const index = (events: RecordedEvent[], type: string, nth = 0) =>
+  events.map((e, i) => (e.type === type ? i : -1)).filter((i) => i >= 0)[nth]!;
 
 describe('felt verify: sealed decks', () => {
   it('checks every hand of a house table: commitment, HMAC_DRBG derivation, dealt cards and the rules', () => {
@@ -51,12 +54,19 @@ describe('felt verify: sealed decks', () => {
     // The recorded deck is the documented derivation of the seed, and HandStarted published its commitment.
     const revealed = data<Sealed>(house[index(house, 'DeckRevealed')]!);
     expect(revealed.deck).toEqual(drbgShuffledDeck(Buffer.from(revealed.shuffle.seed as string, 'hex')));
-    expect(data<{ deckCommitment: string }>(house[index(house, 'HandStarted')]!).deckCommitment).toBe(deckCommitment(revealed.salt, revealed.deck));
+    expect(data<{ deckCommitment: string }>(house[index(house, 'HandStarted')]!).deckCommitment).toBe(
+      deckCommitment(revealed.salt, revealed.deck),
+    );
   });
 
   it('needs no key: DeckSealed stored as ciphertext verifies from the DeckRevealed after it', () => {
     const events = copy(house);
-    for (const e of events) if (e.type === 'DeckSealed') e.data = { handNumber: (e.data as { handNumber: number }).handNumber, sealed: { alg: 'aes-256-gcm', iv: 'x', tag: 'y', ciphertext: 'z' } };
+    for (const e of events)
+      if (e.type === 'DeckSealed')
+        e.data = {
+          handNumber: (e.data as { handNumber: number }).handNumber,
+          sealed: { alg: 'aes-256-gcm', iv: 'x', tag: 'y', ciphertext: 'z' },
+        };
     expect(verifyEvents(rechain(events)).violations).toEqual([]);
   });
 
@@ -73,7 +83,9 @@ describe('felt verify: sealed decks', () => {
     data<Sealed>(events[i]!).salt = 'dd'.repeat(16);
     const report = verifyEvents(rechain(events));
     expect(report.violations.filter((v) => v.kind === 'chain')).toEqual([]);
-    expect(report.violations).toContainEqual(expect.objectContaining({ kind: 'deal', version: i + 1, message: expect.stringMatching(/hand 1: .*not to the commitment/) }));
+    expect(report.violations).toContainEqual(
+      expect.objectContaining({ kind: 'deal', version: i + 1, message: expect.stringMatching(/hand 1: .*not to the commitment/) }),
+    );
   });
 
   it('names a revealed deck whose seed does not derive it, and dealt cards that are not its cards', () => {
@@ -86,9 +98,21 @@ describe('felt verify: sealed decks', () => {
     (events[started]!.data as { deckCommitment: string }).deckCommitment = deckCommitment(sealed.salt, sealed.deck);
     (events[index(events, 'DeckSealed')]!.data as unknown as Sealed).deck = sealed.deck;
     const violations = verifyEvents(rechain(events)).violations;
-    expect(violations).toContainEqual(expect.objectContaining({ kind: 'deal', version: reveal + 1, message: 'hand 1: hmac-drbg-sha256-fisher-yates does not derive the revealed deck from the revealed seed' }));
+    expect(violations).toContainEqual(
+      expect.objectContaining({
+        kind: 'deal',
+        version: reveal + 1,
+        message: 'hand 1: hmac-drbg-sha256-fisher-yates does not derive the revealed deck from the revealed seed',
+      }),
+    );
     const dealt = index(events, 'HoleCardsDealt');
-    expect(violations).toContainEqual(expect.objectContaining({ kind: 'deal', version: dealt + 1, message: expect.stringMatching(/hand 1: seat \d was dealt .* but the revealed deck gives/) }));
+    expect(violations).toContainEqual(
+      expect.objectContaining({
+        kind: 'deal',
+        version: dealt + 1,
+        message: expect.stringMatching(/hand 1: seat \d was dealt .* but the revealed deck gives/),
+      }),
+    );
     expect(violations.some((v) => v.message.includes('not to the commitment'))).toBe(false);
   });
 
@@ -98,7 +122,11 @@ describe('felt verify: sealed decks', () => {
     const deck = data<Sealed>(events[i]!).deck;
     [deck[10], deck[11]] = [deck[11]!, deck[10]!];
     expect(verifyEvents(rechain(events)).violations).toContainEqual(
-      expect.objectContaining({ kind: 'deal', version: i + 1, message: 'hand 1: the deck sealed at the start is not the deck revealed at the end' }),
+      expect.objectContaining({
+        kind: 'deal',
+        version: i + 1,
+        message: 'hand 1: the deck sealed at the start is not the deck revealed at the end',
+      }),
     );
   });
 
@@ -107,7 +135,9 @@ describe('felt verify: sealed decks', () => {
     events.splice(index(events, 'DeckRevealed'), 1);
     for (let v = 0; v < events.length; v++) events[v]!.streamVersion = v + 1;
     const violations = verifyEvents(rechain(events)).violations;
-    expect(violations).toContainEqual(expect.objectContaining({ kind: 'deal', message: expect.stringMatching(/hand 1 .*ended without its deck being revealed/) }));
+    expect(violations).toContainEqual(
+      expect.objectContaining({ kind: 'deal', message: expect.stringMatching(/hand 1 .*ended without its deck being revealed/) }),
+    );
   });
 
   it('accepts a random table dealt with mulberry32 (scripts and demos): sealed and revealed the same way', () => {
@@ -120,7 +150,11 @@ describe('felt verify: sealed decks', () => {
 /** A house-shuffled hand run twice: three players, one folds, two all in on the flop, both runs dealt. */
 function runTwiceTable(): RecordedEvent[] {
   const t = new TableRecorder('twice');
-  t.apply({ type: 'OpenTable', tableId: 'twice', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { runItTwice: true } } });
+  t.apply({
+    type: 'OpenTable',
+    tableId: 'twice',
+    rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { runItTwice: true } },
+  });
   for (let seat = 1; seat <= 3; seat++) t.apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
   t.apply({ type: 'PlaceButton', seat: 1 });
   t.apply({ type: 'StartHand', seed: 'e7'.repeat(32), salt: '5a'.repeat(16) });
@@ -134,7 +168,13 @@ function runTwiceTable(): RecordedEvent[] {
     { type: 'Call', seat: 1 },
   ] as TableCommand[])
     t.apply(command);
-  t.apply({ type: 'RunItTwice', consents: [{ seat: 1, by: 'p1' }, { seat: 2, by: 'p2' }] });
+  t.apply({
+    type: 'RunItTwice',
+    consents: [
+      { seat: 1, by: 'p1' },
+      { seat: 2, by: 'p2' },
+    ],
+  });
   return t.recorded;
 }
 
@@ -152,7 +192,7 @@ describe('felt verify: a hand run twice', () => {
     expect(report.hands).toBe(1);
   });
 
-  it('names a second-run card that is not the revealed deck\'s', () => {
+  it("names a second-run card that is not the revealed deck's", () => {
     const events = copy(twice);
     const i = index(events, 'SecondBoardDealt', 1);
     const deck = data<Sealed>(events[index(events, 'DeckRevealed')]!).deck;
@@ -160,7 +200,13 @@ describe('felt verify: a hand run twice', () => {
     data<{ cards: Card[] }>(events[i]!).cards = [deck[51]!];
     const violations = verifyEvents(rechain(events)).violations;
     expect(violations.filter((v) => v.kind === 'chain')).toEqual([]);
-    expect(violations).toContainEqual(expect.objectContaining({ kind: 'deal', version: i + 1, message: expect.stringMatching(/^hand 1: the second run's river was .., but the revealed deck gives ..$/) }));
+    expect(violations).toContainEqual(
+      expect.objectContaining({
+        kind: 'deal',
+        version: i + 1,
+        message: expect.stringMatching(/^hand 1: the second run's river was .., but the revealed deck gives ..$/),
+      }),
+    );
   });
 });
 

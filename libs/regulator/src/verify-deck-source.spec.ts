@@ -15,7 +15,12 @@ const DECK = FULL_DECK.map(formatCard);
 const copy = (events: RecordedEvent[]): RecordedEvent[] => JSON.parse(JSON.stringify(events));
 
 /** A table of two that plays one hand, folded at once, started by `start` (sent from `device`, if any). */
-function oneHand(tableId: string, rules: TableRulesInput, start: { deck: string[] } | { seed: string | number; prng?: typeof DRBG_PRNG }, device?: string): RecordedEvent[] {
+function oneHand(
+  tableId: string,
+  rules: TableRulesInput,
+  start: { deck: string[] } | { seed: string | number; prng?: typeof DRBG_PRNG },
+  device?: string,
+): RecordedEvent[] {
   const table = new TableRecorder(tableId);
   table.apply({ type: 'OpenTable', tableId, rules });
   table.apply({ type: 'SeatPlayer', seat: 1, playerId: 'a', buyIn: 100 });
@@ -28,7 +33,6 @@ function oneHand(tableId: string, rules: TableRulesInput, start: { deck: string[
   return table.recorded;
 }
 
-
 /** The log rewritten as an insider with a copy of the database would: `change` applied, the chain recomputed. */
 function rewritten(events: RecordedEvent[], change: (e: RecordedEvent) => void): RecordedEvent[] {
   const out = copy(events);
@@ -40,7 +44,7 @@ function rewritten(events: RecordedEvent[], change: (e: RecordedEvent) => void):
   return out;
 }
 
-describe('verify: where each hand\'s deck came from', () => {
+describe("verify: where each hand's deck came from", () => {
   it('passes a house table dealt from the house derivation, and reports no training hand', () => {
     const report = verifyEvents(oneHand('house', { ...RULES, deckSource: 'house' }, { seed: 'cd'.repeat(32), prng: DRBG_PRNG }));
     expect(report.violations).toEqual([]);
@@ -76,13 +80,21 @@ describe('verify: where each hand\'s deck came from', () => {
 
   describe('a shuffler table', () => {
     const rules = { ...RULES, deckSource: 'shuffler' as const };
-    const shufflerOf = (tableId: string): AuditEvent => ({ type: 'DeviceRegistered', deviceId: 'dev-1', name: 'shoe', kind: 'shuffler', tableId });
+    const shufflerOf = (tableId: string): AuditEvent => ({
+      type: 'DeviceRegistered',
+      deviceId: 'dev-1',
+      name: 'shoe',
+      kind: 'shuffler',
+      tableId,
+    });
 
-    it("passes a deck sent by the shuffler registered for the table, and names one sent by another device or none", () => {
+    it('passes a deck sent by the shuffler registered for the table, and names one sent by another device or none', () => {
       const played = oneHand('shoe', rules, { deck: DECK }, 'dev-1');
       expect(verifyEvents([...auditStream([shufflerOf('shoe')]), ...played]).violations).toEqual([]);
       const elsewhere = verifyEvents([...auditStream([shufflerOf('other')]), ...played]).violations;
-      expect(elsewhere).toEqual([expect.objectContaining({ kind: 'deal', message: expect.stringMatching(/^hand 1: .*device dev-1 is a shuffler for table other$/) })]);
+      expect(elsewhere).toEqual([
+        expect.objectContaining({ kind: 'deal', message: expect.stringMatching(/^hand 1: .*device dev-1 is a shuffler for table other$/) }),
+      ]);
       const console = verifyEvents([...auditStream([{ type: 'DeviceRegistered', deviceId: 'dev-1', name: 'shoe' }]), ...played]).violations;
       expect(console).toEqual([expect.objectContaining({ message: expect.stringMatching(/device dev-1 is a console$/) })]);
       const noDevice = verifyEvents(oneHand('shoe', rules, { deck: DECK })).violations;

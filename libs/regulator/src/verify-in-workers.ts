@@ -42,7 +42,8 @@ export async function verifyStoreInWorkers(databaseUrl: string, options: VerifyI
   if (options.streamIds) {
     const wanted = new Set(options.streamIds);
     const known = new Set(infos.map((s) => s.streamId));
-    for (const id of options.streamIds) if (!known.has(id)) violations.push({ streamId: id, version: 0, kind: 'head', message: 'there is no such stream' });
+    for (const id of options.streamIds)
+      if (!known.has(id)) violations.push({ streamId: id, version: 0, kind: 'head', message: 'there is no such stream' });
     infos = infos.filter((s) => wanted.has(s.streamId));
   }
   const total = infos.reduce((n, s) => n + s.version, 0);
@@ -62,13 +63,16 @@ export async function verifyStoreInWorkers(databaseUrl: string, options: VerifyI
           const worker = file.endsWith('.ts')
             ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { eval: true, ...settings })
             : new Worker(file, settings);
-          worker.on('message', (m: { kind: 'progress'; events: number } | { kind: 'report'; report: VerifyReport } | { kind: 'error'; message: string }) => {
-            if (m.kind === 'progress') {
-              done += m.events;
-              options.onProgress?.(done, total);
-            } else if (m.kind === 'report') resolve(m.report);
-            else reject(new Error(`verify worker: ${m.message}`));
-          });
+          worker.on(
+            'message',
+            (m: { kind: 'progress'; events: number } | { kind: 'report'; report: VerifyReport } | { kind: 'error'; message: string }) => {
+              if (m.kind === 'progress') {
+                done += m.events;
+                options.onProgress?.(done, total);
+              } else if (m.kind === 'report') resolve(m.report);
+              else reject(new Error(`verify worker: ${m.message}`));
+            },
+          );
           worker.on('error', reject);
           worker.on('exit', (code) => code !== 0 && reject(new Error(`verify worker exited with code ${code}`)));
         }),

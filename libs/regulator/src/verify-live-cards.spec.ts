@@ -19,7 +19,8 @@ describe('verifyEvents on a live-cards table', () => {
     expect(report.hands).toBeGreaterThan(30);
     const types = new Set(log.map((e) => e.type));
     for (const type of ['BoardDealt', 'HoleCardsReported', 'HandShown']) expect(types.has(type)).toBe(true);
-    for (const e of log.filter((x) => x.type === 'HandStarted')) expect(e.data).toMatchObject({ shuffle: { kind: 'live' }, deckCommitment: null });
+    for (const e of log.filter((x) => x.type === 'HandStarted'))
+      expect(e.data).toMatchObject({ shuffle: { kind: 'live' }, deckCommitment: null });
   });
 
   it('re-decides the board entered at an all-in showdown (rules version 2), and a version-1 table entered street by street', () => {
@@ -32,8 +33,13 @@ describe('verifyEvents on a live-cards table', () => {
 
   it('names a board card that repeats a card already seen, even with the hash recomputed', () => {
     const events = copy(log);
-    const turn = events.findIndex((e) => e.type === 'BoardDealt' && (e.data as { street: string }).street === 'turn' && e.metadata.commandId !== undefined);
-    const flop = events.slice(0, turn).reverse().find((e) => e.type === 'BoardDealt')!;
+    const turn = events.findIndex(
+      (e) => e.type === 'BoardDealt' && (e.data as { street: string }).street === 'turn' && e.metadata.commandId !== undefined,
+    );
+    const flop = events
+      .slice(0, turn)
+      .reverse()
+      .find((e) => e.type === 'BoardDealt')!;
     (events[turn]!.data as { cards: number[] }).cards = [(flop.data as { cards: number[] }).cards[0]!];
     // Re-chain from the change on, as an insider rewriting the log would.
     for (let i = turn; i < events.length; i++) {
@@ -72,12 +78,23 @@ describe('verifyEvents on a live-cards table', () => {
     expect(alone.violations).toEqual([]);
     expect(alone.readerConflicts).toEqual([{ streamId: 'table-reader', handNumber: 1, version: shown + 1 }]);
     // With the audit streams: the API's ReaderConflict must be there.
-    const missing = verifyEvents([...auditStream([{ type: 'DeviceRegistered', deviceId: 'r', name: 'reader', kind: 'reader', tableId: 'reader' }]), ...events]).violations;
-    expect(missing).toEqual([expect.objectContaining({ streamId: 'table-reader', version: shown + 1, kind: 'deal', message: expect.stringMatching(/^hand 1: .*no ReaderConflict/) })]);
-    expect(verifyEvents([...auditStream([{ type: 'ReaderConflict', tableId: 'reader', handNumber: 1 }]), ...events]).violations).toEqual([]);
+    const missing = verifyEvents([
+      ...auditStream([{ type: 'DeviceRegistered', deviceId: 'r', name: 'reader', kind: 'reader', tableId: 'reader' }]),
+      ...events,
+    ]).violations;
+    expect(missing).toEqual([
+      expect.objectContaining({
+        streamId: 'table-reader',
+        version: shown + 1,
+        kind: 'deal',
+        message: expect.stringMatching(/^hand 1: .*no ReaderConflict/),
+      }),
+    ]);
+    expect(verifyEvents([...auditStream([{ type: 'ReaderConflict', tableId: 'reader', handNumber: 1 }]), ...events]).violations).toEqual(
+      [],
+    );
   });
 });
-
 
 /** How many BoardDealt events come between a hand's ShowdownStarted and its end. */
 function boardAfterShowdown(events: readonly RecordedEvent[]): number {

@@ -85,7 +85,7 @@ describe('verifyEvents (an export, offline)', () => {
     const events = copy(log);
     const i = at(events, 'PlayerFolded');
     events[i]!.metadata = { ...events[i]!.metadata, commandId: 'forged' };
-    (events[i]!.data as { seat: number }).seat = (((events[i]!.data as { seat: number }).seat % 6) + 1);
+    (events[i]!.data as { seat: number }).seat = ((events[i]!.data as { seat: number }).seat % 6) + 1;
     let prev = '0'.repeat(64);
     for (const e of events) {
       e.prevHash = prev;

@@ -97,7 +97,12 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   let failure: Error | undefined;
   try {
     for (const info of infos) {
-      const verifier = new StreamVerifier(info.streamId, { engine: isTable(info.streamId), devices, ...(options.sealKey && { sealKey: options.sealKey }), ...(options.table && { table: options.table }) });
+      const verifier = new StreamVerifier(info.streamId, {
+        engine: isTable(info.streamId),
+        devices,
+        ...(options.sealKey && { sealKey: options.sealKey }),
+        ...(options.table && { table: options.table }),
+      });
       const room = roomReplayFor(info.streamId, true);
       await reader.read(info.streamId, (event) => {
         verifier.push(event);
@@ -121,7 +126,11 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   return { streams: infos.length, events: done, hands, sealedHands, violations, heads, ...found };
 }
 
-function collectHands(found: { trainingHands: StreamHand[]; readerConflicts: StreamHand[] }, streamId: string, verifier: StreamVerifier): void {
+function collectHands(
+  found: { trainingHands: StreamHand[]; readerConflicts: StreamHand[] },
+  streamId: string,
+  verifier: StreamVerifier,
+): void {
   found.trainingHands.push(...verifier.trainingHands.map((h) => ({ streamId, ...h })));
   found.readerConflicts.push(...verifier.readerConflicts.map((h) => ({ streamId, ...h })));
 }

@@ -27,15 +27,24 @@ function asStored(log: readonly RecordedEvent[], options: { revealLast?: boolean
         ? sealHoleCardsData(e.type, e.data as Record<string, unknown>, holeCardsKey(SEAL_KEY, e.streamId, hand), e.streamId, hand)
         : e.data;
     // DeckSealed as apps/api deck-seal.ts stores it: the hand number, the rest under the seal key itself.
-    const stored = e.type === 'DeckSealed' ? { handNumber: hand, sealed: sealValue(SEAL_KEY, e.data, `felt DeckSealed hand ${hand}`) } : data;
+    const stored =
+      e.type === 'DeckSealed' ? { handNumber: hand, sealed: sealValue(SEAL_KEY, e.data, `felt DeckSealed hand ${hand}`) } : data;
     out.push({ ...e, data: stored as RecordedEvent['data'] });
     const ended = e.type === 'HandEnded' || e.type === 'HandVoided' ? (e.data as { handNumber: number }).handNumber : null;
     const next = log[i + 1];
     const groupEnds = next === undefined || next.metadata.commandId !== e.metadata.commandId;
-    const endedInGroup = [...out].reverse().find((x) => x.metadata.commandId === e.metadata.commandId && (x.type === 'HandEnded' || x.type === 'HandVoided'));
+    const endedInGroup = [...out]
+      .reverse()
+      .find((x) => x.metadata.commandId === e.metadata.commandId && (x.type === 'HandEnded' || x.type === 'HandVoided'));
     if (groupEnds && (ended !== null || endedInGroup) && (next !== undefined || options.revealLast !== false)) {
       const n = (endedInGroup!.data as { handNumber: number }).handNumber;
-      out.push({ ...e, eventId: randomUUID(), type: 'HoleCardsRevealed', schemaVersion: 1, data: { handNumber: n, key: holeCardsKey(SEAL_KEY, e.streamId, n).toString('hex') } });
+      out.push({
+        ...e,
+        eventId: randomUUID(),
+        type: 'HoleCardsRevealed',
+        schemaVersion: 1,
+        data: { handNumber: n, key: holeCardsKey(SEAL_KEY, e.streamId, n).toString('hex') },
+      });
     }
   }
   return rechain(out);
@@ -89,7 +98,9 @@ describe('hole cards sealed at rest, read without the seal key', () => {
     const log = randomTableLog({ tableId: 'sealed-forged', seed: 5, events: 600, rules: LIVE });
     const stored = asStored(log);
     const reveal = stored.findIndex((e) => e.type === 'HoleCardsRevealed');
-    const forged = rechain(stored.map((e, i) => (i === reveal ? { ...e, data: { ...(e.data as object), key: randomBytes(32).toString('hex') } } : e)));
+    const forged = rechain(
+      stored.map((e, i) => (i === reveal ? { ...e, data: { ...(e.data as object), key: randomBytes(32).toString('hex') } } : e)),
+    );
     const violations = verifyEvents(forged).violations;
     expect(violations[0]).toMatchObject({ kind: 'deal' });
     expect(violations[0]!.message).toMatch(/revealed key does not open/);
@@ -100,8 +111,15 @@ describe('hole cards sealed at rest, read without the seal key', () => {
     const dealt = stored.filter((e) => e.type === 'HoleCardsDealt');
     const second = dealt[1]!;
     const firstKey = holeCardsKey(SEAL_KEY, second.streamId, 1);
-    expect(() => openHoleCardsData('HoleCardsDealt', second.data as Record<string, unknown>, firstKey, second.streamId)).toThrow(/hand 2's key/);
-    const opened = openHoleCardsData('HoleCardsDealt', second.data as Record<string, unknown>, holeCardsKey(SEAL_KEY, second.streamId, 2), second.streamId);
+    expect(() => openHoleCardsData('HoleCardsDealt', second.data as Record<string, unknown>, firstKey, second.streamId)).toThrow(
+      /hand 2's key/,
+    );
+    const opened = openHoleCardsData(
+      'HoleCardsDealt',
+      second.data as Record<string, unknown>,
+      holeCardsKey(SEAL_KEY, second.streamId, 2),
+      second.streamId,
+    );
     expect((opened.hands as { cards: number[] }[])[0]!.cards.map(formatCard)).toHaveLength(2);
   });
 
@@ -115,13 +133,26 @@ describe('hole cards sealed at rest, read without the seal key', () => {
     const forged = rechain(
       stored.map((e, i): RecordedEvent => {
         if (i === revealed) return { ...e, data: { ...deckData, deck, shuffle: { kind: 'supplied' } } as unknown as RecordedEvent['data'] };
-        if (i === started) return { ...e, data: { ...(e.data as object), shuffle: { kind: 'supplied' }, deckCommitment: deckCommitment(deckData.salt, deck) } as RecordedEvent['data'] };
+        if (i === started)
+          return {
+            ...e,
+            data: {
+              ...(e.data as object),
+              shuffle: { kind: 'supplied' },
+              deckCommitment: deckCommitment(deckData.salt, deck),
+            } as RecordedEvent['data'],
+          };
         return e;
       }),
     );
     expect(verifyEvents(forged).violations).toEqual([]);
     const caught = verifyEvents(forged, { sealKey: SEAL_KEY }).violations;
-    expect(caught).toEqual([expect.objectContaining({ kind: 'deal', message: expect.stringMatching(/the deck sealed at the start is not the deck revealed at the end/) })]);
+    expect(caught).toEqual([
+      expect.objectContaining({
+        kind: 'deal',
+        message: expect.stringMatching(/the deck sealed at the start is not the deck revealed at the end/),
+      }),
+    ]);
     expect(verifyEvents(stored, { sealKey: SEAL_KEY }).violations).toEqual([]);
     expect(verifyEvents(stored, { sealKey: randomBytes(32) }).violations[0]!.message).toMatch(/does not open with the seal key given/);
   });

@@ -29,5 +29,7 @@ async function run(job: Job): Promise<void> {
 }
 
 if (parentPort) {
-  run(workerData as Job).catch((error: unknown) => parentPort!.postMessage({ kind: 'error', message: (error as Error).stack ?? String(error) }));
+  run(workerData as Job).catch((error: unknown) =>
+    parentPort!.postMessage({ kind: 'error', message: (error as Error).stack ?? String(error) }),
+  );
 }

@@ -31,7 +31,12 @@ export function roomCommandFor(event: RoomEvent): RoomCommand | null {
     case 'PlayerLeftList':
       return { type: 'LeaveList', at, playerId: event.playerId };
     case 'TableChangeRequested':
-      return { type: 'RequestTableChange', at, playerId: event.playerId, ...(event.toTableId === null ? {} : { toTableId: event.toTableId }) };
+      return {
+        type: 'RequestTableChange',
+        at,
+        playerId: event.playerId,
+        ...(event.toTableId === null ? {} : { toTableId: event.toTableId }),
+      };
     case 'TableChangeCancelled':
       return { type: 'CancelTableChange', at, playerId: event.playerId };
     case 'PlayerCalledToSeat':

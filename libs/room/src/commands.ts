@@ -56,7 +56,14 @@ export type RoomCommand =
    * the seat. The alias is the list's for a listed player, else the one given, else "Walk-in <n>" (the table's
    * player id may be a card number, and the public board shows aliases only).
    */
-  | { readonly type: 'SeatWalkIn'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string; readonly alias?: string };
+  | {
+      readonly type: 'SeatWalkIn';
+      readonly at: string;
+      readonly tableId: string;
+      readonly seat: number;
+      readonly playerId: string;
+      readonly alias?: string;
+    };
 
 export type RoomCommandType = RoomCommand['type'];
 
@@ -66,5 +73,17 @@ export interface PassOver {
 }
 
 export const ROOM_COMMAND_TYPES: readonly RoomCommandType[] = [
-  'OpenGame', 'CloseGame', 'AddTable', 'JoinList', 'LeaveList', 'RequestTableChange', 'CancelTableChange', 'CallPlayer', 'TakeSeat', 'NoShow', 'VacateSeat', 'MoveSeat', 'SeatWalkIn',
+  'OpenGame',
+  'CloseGame',
+  'AddTable',
+  'JoinList',
+  'LeaveList',
+  'RequestTableChange',
+  'CancelTableChange',
+  'CallPlayer',
+  'TakeSeat',
+  'NoShow',
+  'VacateSeat',
+  'MoveSeat',
+  'SeatWalkIn',
 ];

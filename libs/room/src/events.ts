@@ -39,11 +39,24 @@ export type RoomEvent =
       readonly policies: RoomPolicies;
     }
   | { readonly type: 'GameClosed'; readonly at: string }
-  | { readonly type: 'TableAdded'; readonly at: string; readonly tableId: string; readonly seats: number; readonly mustMove: boolean; readonly seated: readonly SeatedPlayer[] }
+  | {
+      readonly type: 'TableAdded';
+      readonly at: string;
+      readonly tableId: string;
+      readonly seats: number;
+      readonly mustMove: boolean;
+      readonly seated: readonly SeatedPlayer[];
+    }
   | { readonly type: 'PlayerListed'; readonly at: string; readonly playerId: string; readonly alias: string }
   | { readonly type: 'PlayerLeftList'; readonly at: string; readonly playerId: string }
   | { readonly type: 'NewTableDue'; readonly at: string; readonly waiting: number }
-  | { readonly type: 'TableChangeRequested'; readonly at: string; readonly playerId: string; readonly fromTableId: string; readonly toTableId: string | null }
+  | {
+      readonly type: 'TableChangeRequested';
+      readonly at: string;
+      readonly playerId: string;
+      readonly fromTableId: string;
+      readonly toTableId: string | null;
+    }
   | { readonly type: 'TableChangeCancelled'; readonly at: string; readonly playerId: string }
   | {
       readonly type: 'PlayerCalledToSeat';
@@ -80,16 +93,44 @@ export type RoomEvent =
     }
   | { readonly type: 'SeatVacated'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string }
   /** A seated player changed seats at the same table: `from` is open from now on. */
-  | { readonly type: 'SeatMoved'; readonly at: string; readonly tableId: string; readonly from: number; readonly to: number; readonly playerId: string }
+  | {
+      readonly type: 'SeatMoved';
+      readonly at: string;
+      readonly tableId: string;
+      readonly from: number;
+      readonly to: number;
+      readonly playerId: string;
+    }
   | { readonly type: 'TableBroken'; readonly at: string; readonly tableId: string }
   /** A player seated at the table directly, whom nobody was ahead of for the seat; `fromList`: they were listed and leave the list. */
-  | { readonly type: 'WalkInSeated'; readonly at: string; readonly tableId: string; readonly seat: number; readonly playerId: string; readonly alias: string; readonly fromList: boolean };
+  | {
+      readonly type: 'WalkInSeated';
+      readonly at: string;
+      readonly tableId: string;
+      readonly seat: number;
+      readonly playerId: string;
+      readonly alias: string;
+      readonly fromList: boolean;
+    };
 
 export type RoomEventType = RoomEvent['type'];
 
 export const ROOM_EVENT_TYPES: readonly RoomEventType[] = [
-  'GameOpened', 'GameClosed', 'TableAdded', 'PlayerListed', 'PlayerLeftList', 'NewTableDue', 'TableChangeRequested', 'TableChangeCancelled',
-  'PlayerCalledToSeat', 'SeatTaken', 'PlayerNoShow', 'SeatVacated', 'SeatMoved', 'TableBroken', 'WalkInSeated',
+  'GameOpened',
+  'GameClosed',
+  'TableAdded',
+  'PlayerListed',
+  'PlayerLeftList',
+  'NewTableDue',
+  'TableChangeRequested',
+  'TableChangeCancelled',
+  'PlayerCalledToSeat',
+  'SeatTaken',
+  'PlayerNoShow',
+  'SeatVacated',
+  'SeatMoved',
+  'TableBroken',
+  'WalkInSeated',
 ];
 
 /** Every room event is at schema version 1. */

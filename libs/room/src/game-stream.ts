@@ -23,6 +23,9 @@ export function toNewRoomEvent(event: RoomEvent): NewEvent {
 }
 
 export function toRoomEvent(recorded: RecordedEvent): RoomEvent {
-  if (recorded.schemaVersion !== ROOM_EVENT_SCHEMA_VERSION) throw new Error(`${recorded.streamId} v${recorded.streamVersion} (${recorded.type}) has schema version ${recorded.schemaVersion}, which the room does not read`);
+  if (recorded.schemaVersion !== ROOM_EVENT_SCHEMA_VERSION)
+    throw new Error(
+      `${recorded.streamId} v${recorded.streamVersion} (${recorded.type}) has schema version ${recorded.schemaVersion}, which the room does not read`,
+    );
   return { ...(recorded.data as object), type: recorded.type } as RoomEvent;
 }

@@ -9,9 +9,30 @@ export { roomDecider } from './room-decider';
 export { decideGame, type RoomDecision } from './decide';
 export { evolveGame } from './evolve';
 export { type RoomCommand, type RoomCommandType, type SeatedPlayer, type PassOver, ROOM_COMMAND_TYPES } from './commands';
-export { type RoomEvent, type RoomEventType, type CallRoute, type PassOverReason, PASS_OVER_REASONS, ROOM_EVENT_TYPES, ROOM_EVENT_SCHEMA_VERSION } from './events';
+export {
+  type RoomEvent,
+  type RoomEventType,
+  type CallRoute,
+  type PassOverReason,
+  PASS_OVER_REASONS,
+  ROOM_EVENT_TYPES,
+  ROOM_EVENT_SCHEMA_VERSION,
+} from './events';
 export { type RoomRejection, type RoomRejectionCode, ROOM_REJECTION_CODES, roomRejection } from './rejections';
-export { type GameState, type GameTable, type SeatHolder, type ListEntry, type PendingCall, type ChangeRequest, INITIAL_GAME_STATE, tableOf, seatOf, callOf, openSeats, waitingCount } from './state';
+export {
+  type GameState,
+  type GameTable,
+  type SeatHolder,
+  type ListEntry,
+  type PendingCall,
+  type ChangeRequest,
+  INITIAL_GAME_STATE,
+  tableOf,
+  seatOf,
+  callOf,
+  openSeats,
+  waitingCount,
+} from './state';
 
 // Where a game lives in the event store: its stream "game-<gameId>", and its events as recorded there.
 export { GAME_STREAM_PREFIX, GAME_STREAM_CATEGORY, gameStreamIdOf, gameIdOf, toNewRoomEvent, toRoomEvent } from './game-stream';

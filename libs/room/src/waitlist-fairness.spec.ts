@@ -20,7 +20,26 @@ const TABLES = ['main1', 'main2', 'mm'];
 const REASONS = [...PASS_OVER_REASONS, 'because' as never];
 
 const intent = fc.record({
-  kind: fc.constantFrom<Intent['kind']>('join', 'join', 'leave', 'call', 'call', 'call-fair', 'call-fair', 'take', 'take', 'noshow', 'vacate', 'vacate', 'move-seat', 'change', 'cancel', 'add-table', 'walk-in', 'walk-in'),
+  kind: fc.constantFrom<Intent['kind']>(
+    'join',
+    'join',
+    'leave',
+    'call',
+    'call',
+    'call-fair',
+    'call-fair',
+    'take',
+    'take',
+    'noshow',
+    'vacate',
+    'vacate',
+    'move-seat',
+    'change',
+    'cancel',
+    'add-table',
+    'walk-in',
+    'walk-in',
+  ),
   player: fc.nat(PLAYERS.length - 1),
   table: fc.nat(TABLES.length - 1),
   seat: fc.integer({ min: 0, max: 5 }),
@@ -62,7 +81,12 @@ function commandFor(i: Intent, state: GameState, at: string): RoomCommand {
       return { type: 'MoveSeat', at, tableId: pick?.t ?? tableId, from: pick?.seat ?? 1, to: i.seat + 1 };
     }
     case 'change':
-      return { type: 'RequestTableChange', at, playerId: seatedPlayer(state, i.player) ?? playerId, ...(i.seat % 2 === 0 ? {} : { toTableId: tableId }) };
+      return {
+        type: 'RequestTableChange',
+        at,
+        playerId: seatedPlayer(state, i.player) ?? playerId,
+        ...(i.seat % 2 === 0 ? {} : { toTableId: tableId }),
+      };
     case 'cancel':
       return { type: 'CancelTableChange', at, playerId };
     case 'add-table':
@@ -81,13 +105,30 @@ function commandFor(i: Intent, state: GameState, at: string): RoomCommand {
       if (!table) return { type: 'CallPlayer', at, playerId, tableId, seat: i.seat + 1 };
       const queue = seatQueue(state, table);
       const index = i.player % queue.length;
-      const passOver = queue.slice(0, index).map((c, k) => ({ playerId: c.playerId, reason: PASS_OVER_REASONS[(i.skipReasons[k] ?? 0) % PASS_OVER_REASONS.length]! }));
-      return { type: 'CallPlayer', at, playerId: queue[index]!.playerId, tableId: table.tableId, seat: openSeats(state, table)[0]!, ...(passOver.length ? { passOver } : {}) };
+      const passOver = queue
+        .slice(0, index)
+        .map((c, k) => ({ playerId: c.playerId, reason: PASS_OVER_REASONS[(i.skipReasons[k] ?? 0) % PASS_OVER_REASONS.length]! }));
+      return {
+        type: 'CallPlayer',
+        at,
+        playerId: queue[index]!.playerId,
+        tableId: table.tableId,
+        seat: openSeats(state, table)[0]!,
+        ...(passOver.length ? { passOver } : {}),
+      };
     }
   }
 }
 
-type Intent = { kind: 'join' | 'leave' | 'call' | 'call-fair' | 'take' | 'noshow' | 'vacate' | 'move-seat' | 'change' | 'cancel' | 'add-table' | 'walk-in'; player: number; table: number; seat: number; skipReasons: number[]; minutes: number };
+type Intent = {
+  kind:
+    'join' | 'leave' | 'call' | 'call-fair' | 'take' | 'noshow' | 'vacate' | 'move-seat' | 'change' | 'cancel' | 'add-table' | 'walk-in';
+  player: number;
+  table: number;
+  seat: number;
+  skipReasons: number[];
+  minutes: number;
+};
 
 function seatedPlayer(state: GameState, n: number): string | undefined {
   const all = state.tables.flatMap((t) => t.seated);
@@ -124,10 +165,24 @@ describe('waitlist fairness (property)', () => {
         const apply = (events: readonly RoomEvent[]) => {
           for (const e of events) state = roomDecider.evolve(state, e);
         };
-        const open = roomDecider.decide({ type: 'OpenGame', at: new Date(t).toISOString(), gameId: 'g', name: 'G', stakes: '1/2', structure: 'nl', policies: { newTableAt: 4, ...chosen } }, state);
+        const open = roomDecider.decide(
+          {
+            type: 'OpenGame',
+            at: new Date(t).toISOString(),
+            gameId: 'g',
+            name: 'G',
+            stakes: '1/2',
+            structure: 'nl',
+            policies: { newTableAt: 4, ...chosen },
+          },
+          state,
+        );
         if (!open.ok) throw new Error('open');
         apply(open.events);
-        for (const [tableId, mustMove] of [['main1', false], ['mm', true]] as const) {
+        for (const [tableId, mustMove] of [
+          ['main1', false],
+          ['mm', true],
+        ] as const) {
           const added = roomDecider.decide({ type: 'AddTable', at: new Date(t).toISOString(), tableId, seats: 3, mustMove }, state);
           if (added.ok) apply(added.events);
         }
@@ -150,38 +205,62 @@ describe('waitlist fairness (property)', () => {
               const table = before.tables.find((x) => x.tableId === e.tableId)!;
               const line = seatQueue(before, table).map((c) => c.playerId);
               const ahead = line.slice(0, line.indexOf(e.playerId));
-              expectToEqual(e.passedOver.map((p) => p.playerId), ahead);
+              expectToEqual(
+                e.passedOver.map((p) => p.playerId),
+                ahead,
+              );
               for (const p of e.passedOver) expect(PASS_OVER_REASONS).toContain(p.reason);
               // And, independently of seatQueue: every listed player earlier on the list, not called, is ahead of a list call.
               if (e.route === 'list') {
                 const earlier = list.slice(0, list.indexOf(e.playerId)).filter((p) => !before.calls.some((c) => c.playerId === p));
                 for (const p of earlier) expect(e.passedOver.map((x) => x.playerId)).toContain(p);
                 // A must-move player is never passed by the list for a main-game seat without a reason.
-                if (!table.mustMove) for (const h of before.tables.filter((x) => x.mustMove && !x.broken).flatMap((x) => x.seated)) {
-                  if (!before.calls.some((c) => c.playerId === h.playerId)) expect(e.passedOver.map((x) => x.playerId)).toContain(h.playerId);
-                }
+                if (!table.mustMove)
+                  for (const h of before.tables.filter((x) => x.mustMove && !x.broken).flatMap((x) => x.seated)) {
+                    if (!before.calls.some((c) => c.playerId === h.playerId))
+                      expect(e.passedOver.map((x) => x.playerId)).toContain(h.playerId);
+                  }
               }
             }
             if (e.type === 'WalkInSeated') {
               // A walk-in skips nobody: nobody was in line for the table, or the walk-in was first.
-              const line = seatQueue(before, before.tables.find((x) => x.tableId === e.tableId)!).map((c) => c.playerId);
+              const line = seatQueue(
+                before,
+                before.tables.find((x) => x.tableId === e.tableId)!,
+              ).map((c) => c.playerId);
               expectToBe(line.length === 0 || line[0] === e.playerId, true);
               // And, independently: no earlier listed player was waiting uncalled.
-              const earlier = list.slice(0, Math.max(0, list.indexOf(e.playerId))).filter((p) => !before.calls.some((c) => c.playerId === p));
+              const earlier = list
+                .slice(0, Math.max(0, list.indexOf(e.playerId)))
+                .filter((p) => !before.calls.some((c) => c.playerId === p));
               expectToEqual(e.fromList ? earlier : list.filter((p) => !before.calls.some((c) => c.playerId === p)), []);
             }
-            if (e.type === 'PlayerNoShow' || e.type === 'SeatTaken' || e.type === 'WalkInSeated' || e.type === 'TableBroken' || e.type === 'SeatMoved') seen.add(e.type);
+            if (
+              e.type === 'PlayerNoShow' ||
+              e.type === 'SeatTaken' ||
+              e.type === 'WalkInSeated' ||
+              e.type === 'TableBroken' ||
+              e.type === 'SeatMoved'
+            )
+              seen.add(e.type);
             list = modelList(list, e);
           }
           apply(decision.events);
-          expectToEqual(state.list.map((e) => e.playerId), list);
+          expectToEqual(
+            state.list.map((e) => e.playerId),
+            list,
+          );
           // One seat per player per game, one player per seat, one call per seat.
           const seated = state.tables.flatMap((x) => x.seated.map((h) => h.playerId));
           expectToBe(new Set(seated).size, seated.length);
           for (const x of state.tables) expectToBe(new Set(x.seated.map((h) => h.seat)).size, x.seated.length);
           const held = state.calls.map((c) => `${c.tableId}:${c.seat}`);
           expectToBe(new Set(held).size, held.length);
-          for (const c of state.calls) expectToBe(state.tables.find((x) => x.tableId === c.tableId)!.seated.some((h) => h.seat === c.seat), false);
+          for (const c of state.calls)
+            expectToBe(
+              state.tables.find((x) => x.tableId === c.tableId)!.seated.some((h) => h.seat === c.seat),
+              false,
+            );
           // Nobody is both listed and seated.
           for (const e of state.list) expect(seatOf(state, e.playerId)).toBeUndefined();
         }
@@ -190,6 +269,8 @@ describe('waitlist fairness (property)', () => {
       { numRuns: 200, seed: Number(process.env.FELT_ROOM_SEED ?? 20261204) },
     );
     // The runs reached every path the property is about.
-    expect([...seen].sort()).toEqual(['PlayerNoShow', 'SeatMoved', 'SeatTaken', 'TableBroken', 'list', 'must-move', 'passed-over', 'table-change', 'WalkInSeated'].sort());
+    expect([...seen].sort()).toEqual(
+      ['PlayerNoShow', 'SeatMoved', 'SeatTaken', 'TableBroken', 'list', 'must-move', 'passed-over', 'table-change', 'WalkInSeated'].sort(),
+    );
   });
 });

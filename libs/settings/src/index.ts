@@ -44,7 +44,8 @@ export function redisSentinelSetting(reader: EnvironmentReader): RedisSentinelSe
     if (name !== undefined) throw new Error('REDIS_SENTINEL_NAME is set without REDIS_SENTINELS (host:port,host:port,...)');
     return undefined;
   }
-  if (name === undefined) throw new Error('REDIS_SENTINELS is set without REDIS_SENTINEL_NAME (the name the Sentinels monitor the master under)');
+  if (name === undefined)
+    throw new Error('REDIS_SENTINELS is set without REDIS_SENTINEL_NAME (the name the Sentinels monitor the master under)');
   const sentinels = list.split(',').map((entry) => {
     const match = /^\s*([^\s:]+|\[[^\]]+\]):(\d{1,5})\s*$/.exec(entry);
     const port = match ? Number(match[2]) : NaN;

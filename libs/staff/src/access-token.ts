@@ -46,7 +46,13 @@ export interface TokenVerifyKeys {
  * tests). `kid` 'timer': the timer service's token, signed with its own key (the API takes such a token for the
  * timer role only).
  */
-export function signAccessToken(privateKey: KeyObject, principal: Principal, ttlSeconds: number, kid: TokenKeyId = 'staff', nowSeconds = Math.floor(Date.now() / 1000)): string {
+export function signAccessToken(
+  privateKey: KeyObject,
+  principal: Principal,
+  ttlSeconds: number,
+  kid: TokenKeyId = 'staff',
+  nowSeconds = Math.floor(Date.now() / 1000),
+): string {
   if (ttlSeconds > MAX_TOKEN_LIFETIME_SECONDS) throw new RangeError(`a token lives at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days`);
   return signEd25519Jwt(privateKey, kid, {
     name: principal.name,
@@ -72,7 +78,8 @@ export function verifyAccessToken(
   const { sub, name, role, dev, gen, iat, exp } = claims.data;
   if (exp <= nowSeconds) return { ok: false, reason: 'token expired' };
   if (iat > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'token issued in the future (iat)' };
-  if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS) return { ok: false, reason: `token lives longer than ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days` };
+  if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS)
+    return { ok: false, reason: `token lives longer than ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days` };
   // The timer's key vouches for the timer and nothing else: a leaked worker cannot act as staff with it.
   if (verified.kid === 'timer' && (role !== 'timer' || dev !== undefined || gen !== undefined)) return { ok: false, reason: `the timer service's key signs timer tokens only, not ${role}` };
   const principal: Principal = { sub, name, role, ...(dev === undefined ? {} : { device: dev }), ...(gen === undefined ? {} : { generation: gen }) };

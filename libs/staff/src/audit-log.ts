@@ -15,7 +15,12 @@ export class AuditLog {
   ) {}
 
   /** `commandId`: for an append that must happen once however many processes try it (the staff put on record). */
-  async append(events: AuditEvent | readonly AuditEvent[], actor: AuditActor, tx?: Transaction, commandId: string = randomUUID()): Promise<RecordedEvent[]> {
+  async append(
+    events: AuditEvent | readonly AuditEvent[],
+    actor: AuditActor,
+    tx?: Transaction,
+    commandId: string = randomUUID(),
+  ): Promise<RecordedEvent[]> {
     const list = Array.isArray(events) ? (events as readonly AuditEvent[]) : [events as AuditEvent];
     if (list.length === 0) return [];
     const result = await this.store.append(auditStreamIdFor(this.now()), {

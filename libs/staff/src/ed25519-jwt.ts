@@ -37,10 +37,12 @@ export function verifyEd25519Jwt(
   } catch {
     return { ok: false, reason: 'invalid token (its header or claims are not JSON)' };
   }
-  if (header === null || typeof header !== 'object' || header.alg !== 'EdDSA') return { ok: false, reason: `invalid token (signed ${JSON.stringify(header?.alg ?? null)}, not EdDSA)` };
+  if (header === null || typeof header !== 'object' || header.alg !== 'EdDSA')
+    return { ok: false, reason: `invalid token (signed ${JSON.stringify(header?.alg ?? null)}, not EdDSA)` };
   const kid: TokenKeyId = header.kid === 'timer' ? 'timer' : 'staff';
   const key = keys[kid];
   if (key === undefined) return { ok: false, reason: `invalid token (no ${kid} key to check it with)` };
-  if (!verify(null, Buffer.from(`${head}.${body}`), key, Buffer.from(signature, 'base64url'))) return { ok: false, reason: 'invalid token (invalid signature)' };
+  if (!verify(null, Buffer.from(`${head}.${body}`), key, Buffer.from(signature, 'base64url')))
+    return { ok: false, reason: 'invalid token (invalid signature)' };
   return { ok: true, kid, payload };
 }

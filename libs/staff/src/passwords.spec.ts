@@ -12,7 +12,8 @@ describe('passwords', () => {
   });
 
   it('treats a malformed or foreign hash as no match', async () => {
-    for (const stored of ['', 'plain-text', 'bcrypt$2b$10$abc', 'scrypt$32768$8$1$$']) expect(await verifyPassword('x', stored)).toBe(false);
+    for (const stored of ['', 'plain-text', 'bcrypt$2b$10$abc', 'scrypt$32768$8$1$$'])
+      expect(await verifyPassword('x', stored)).toBe(false);
   });
 
   it('generates 24-character URL-safe passwords, different each time', () => {

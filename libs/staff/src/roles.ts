@@ -33,7 +33,17 @@ export const TIMER_ROOM_COMMANDS: ReadonlySet<string> = new Set(['NoShow']);
  * blinds (the floor approves it), voiding a hand, correcting a mis-keyed action. A dealer runs the game; these
  * change its terms or undo it.
  */
-export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'ChopBlinds', 'CallBombPot', 'VoidHand', 'CorrectAction', 'PauseClock', 'ResumeClock']);
+export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set([
+  'OpenTable',
+  'CloseTable',
+  'ChangeRules',
+  'ChopBlinds',
+  'CallBombPot',
+  'VoidHand',
+  'CorrectAction',
+  'PauseClock',
+  'ResumeClock',
+]);
 
 /**
  * The shot clock's expiry: sent by the timer service when a deadline passes, or by the floor; never by a dealer (a

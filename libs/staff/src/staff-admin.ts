@@ -52,8 +52,14 @@ export class StaffAdmin {
    * one-time enrollment code the person sets their own password with, so the floor never knows it. `password` is for
    * the operator creating their own account on the command line.
    */
-  async create(name: unknown, role: unknown, actor: StaffAdminActor, password?: string): Promise<{ user: User; enrollment: EnrollmentCode | null } | StaffRefusal> {
-    if (typeof name !== 'string' || !USER_NAME.test(name)) return refusal('invalid', 'INVALID_USER_NAME', 'a user name is 1 to 64 letters, digits, ".", "_", "@" or "-"');
+  async create(
+    name: unknown,
+    role: unknown,
+    actor: StaffAdminActor,
+    password?: string,
+  ): Promise<{ user: User; enrollment: EnrollmentCode | null } | StaffRefusal> {
+    if (typeof name !== 'string' || !USER_NAME.test(name))
+      return refusal('invalid', 'INVALID_USER_NAME', 'a user name is 1 to 64 letters, digits, ".", "_", "@" or "-"');
     if (!isUserRole(role)) return unknownRole(role);
     if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
       return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
@@ -78,11 +84,17 @@ export class StaffAdmin {
       const role = (change.role as Role | undefined) ?? user.role;
       const disabled = change.disabled ?? user.disabled;
       const self = actor.userId === user.id;
-      if (self && disabled && !user.disabled) return refusal('forbidden', 'CANNOT_DISABLE_SELF', 'you cannot disable yourself: another floor supervisor must');
-      if (self && role !== user.role) return refusal('forbidden', 'CANNOT_CHANGE_OWN_ROLE', 'you cannot change your own role: another floor supervisor must');
+      if (self && disabled && !user.disabled)
+        return refusal('forbidden', 'CANNOT_DISABLE_SELF', 'you cannot disable yourself: another floor supervisor must');
+      if (self && role !== user.role)
+        return refusal('forbidden', 'CANNOT_CHANGE_OWN_ROLE', 'you cannot change your own role: another floor supervisor must');
       const staysFloor = role === 'floor' && !disabled;
       if (floorIds.includes(user.id) && !staysFloor && floorIds.length === 1) {
-        return refusal('conflict', 'LAST_FLOOR_USER', `"${user.name}" is the last floor supervisor who can sign in; make another one first`);
+        return refusal(
+          'conflict',
+          'LAST_FLOOR_USER',
+          `"${user.name}" is the last floor supervisor who can sign in; make another one first`,
+        );
       }
       const events: AuditEvent[] = [];
       if (role !== user.role) {
@@ -102,7 +114,11 @@ export class StaffAdmin {
    * Resets a password: the old one stops at once, as do the user's tokens (their generation moves on), and the
    * answer holds a new enrollment code the person sets their own password with. `password` (the CLI only): set it.
    */
-  async resetPassword(idOrName: string, actor: StaffAdminActor, password?: string): Promise<{ user: User; enrollment: EnrollmentCode | null } | StaffRefusal> {
+  async resetPassword(
+    idOrName: string,
+    actor: StaffAdminActor,
+    password?: string,
+  ): Promise<{ user: User; enrollment: EnrollmentCode | null } | StaffRefusal> {
     if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
       return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     }
@@ -122,14 +138,19 @@ export class StaffAdmin {
    * expired code or a disabled user, with nothing written. The reset that issued the code already ended their tokens.
    */
   async enroll(name: string, code: string, password: string, requestId?: string): Promise<User | null | StaffRefusal> {
-    if (password.length < MIN_PASSWORD_LENGTH) return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+    if (password.length < MIN_PASSWORD_LENGTH)
+      return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     const hash = await hashPassword(password);
     return this.db.transaction(async (tx) => {
       const users = new Users(tx);
       const user = await users.byName(name);
       if (!user || user.disabled || !(await new EnrollmentCodes(tx).redeem(user.id, code))) return null;
       await users.setPasswordHash(user.id, hash, false);
-      await this.audit.append({ type: 'EnrollmentCompleted', userId: user.id, name: user.name }, apiActor({ sub: user.id, name: user.name, role: user.role }, requestId), tx);
+      await this.audit.append(
+        { type: 'EnrollmentCompleted', userId: user.id, name: user.name },
+        apiActor({ sub: user.id, name: user.name, role: user.role }, requestId),
+        tx,
+      );
       return user;
     });
   }

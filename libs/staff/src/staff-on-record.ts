@@ -17,8 +17,21 @@ export async function putStaffOnRecord(db: Database, store: EventStore, audit: A
     `SELECT table_id, user_id, assigned_by, to_char(assigned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS assigned_at FROM dealer_assignments ORDER BY assigned_at, table_id, user_id`,
   );
   const events: AuditEvent[] = [
-    ...users.rows.map((u): AuditEvent => ({ type: 'UserOnRecord', userId: u.id, name: u.name, role: u.role, disabled: u.disabled, createdAt: u.created_at })),
-    ...assignments.rows.map((a): AuditEvent => ({ type: 'DealerAssignmentOnRecord', tableId: a.table_id, userId: a.user_id, assignedBy: a.assigned_by, assignedAt: a.assigned_at })),
+    ...users.rows.map((u): AuditEvent => ({
+      type: 'UserOnRecord',
+      userId: u.id,
+      name: u.name,
+      role: u.role,
+      disabled: u.disabled,
+      createdAt: u.created_at,
+    })),
+    ...assignments.rows.map((a): AuditEvent => ({
+      type: 'DealerAssignmentOnRecord',
+      tableId: a.table_id,
+      userId: a.user_id,
+      assignedBy: a.assigned_by,
+      assignedAt: a.assigned_at,
+    })),
   ];
   if (events.length === 0) return 0;
   await audit.append(events, actor, undefined, 'felt-staff-on-record');

@@ -29,11 +29,14 @@ export interface ResolvedTokenKey {
 export function ed25519PrivateKey(text: string, what: string): KeyObject {
   let key: KeyObject;
   try {
-    key = text.includes('-----BEGIN') ? createPrivateKey(text) : createPrivateKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'pkcs8' });
+    key = text.includes('-----BEGIN')
+      ? createPrivateKey(text)
+      : createPrivateKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'pkcs8' });
   } catch {
     throw new Error(`${what} is not a private key: give an Ed25519 key as PKCS#8 PEM (\`openssl genpkey -algorithm ed25519\`)`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`${what} is a ${key.asymmetricKeyType} key, not Ed25519 (\`openssl genpkey -algorithm ed25519\`)`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error(`${what} is a ${key.asymmetricKeyType} key, not Ed25519 (\`openssl genpkey -algorithm ed25519\`)`);
   return key;
 }
 
@@ -41,7 +44,9 @@ export function ed25519PrivateKey(text: string, what: string): KeyObject {
 export function ed25519PublicKey(text: string, what: string): KeyObject {
   let key: KeyObject;
   try {
-    key = text.includes('-----BEGIN') ? createPublicKey(text) : createPublicKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'spki' });
+    key = text.includes('-----BEGIN')
+      ? createPublicKey(text)
+      : createPublicKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'spki' });
   } catch {
     throw new Error(`${what} is not a public key: give an Ed25519 key as SPKI PEM (\`openssl pkey -pubout\`)`);
   }
@@ -62,9 +67,16 @@ export function newEd25519PrivateKeyPem(): string {
  * PGlite gets a key that lives as long as the process.
  */
 export function resolveTokenKey(settings: TokenKeySettings): ResolvedTokenKey {
-  const resolved = (privateKey: KeyObject, source: ResolvedTokenKey['source'], file?: string): ResolvedTokenKey => ({ privateKey, publicKey: createPublicKey(privateKey), source, ...(file && { file }) });
-  if (settings.tokenPrivateKey !== undefined) return resolved(ed25519PrivateKey(settings.tokenPrivateKey, 'FELT_TOKEN_PRIVATE_KEY'), 'FELT_TOKEN_PRIVATE_KEY');
-  if (!settings.databaseUrl && settings.dataDir === IN_MEMORY) return resolved(ed25519PrivateKey(newEd25519PrivateKeyPem(), 'a new key'), 'ephemeral');
+  const resolved = (privateKey: KeyObject, source: ResolvedTokenKey['source'], file?: string): ResolvedTokenKey => ({
+    privateKey,
+    publicKey: createPublicKey(privateKey),
+    source,
+    ...(file && { file }),
+  });
+  if (settings.tokenPrivateKey !== undefined)
+    return resolved(ed25519PrivateKey(settings.tokenPrivateKey, 'FELT_TOKEN_PRIVATE_KEY'), 'FELT_TOKEN_PRIVATE_KEY');
+  if (!settings.databaseUrl && settings.dataDir === IN_MEMORY)
+    return resolved(ed25519PrivateKey(newEd25519PrivateKeyPem(), 'a new key'), 'ephemeral');
   const file = join(settings.dataDir, TOKEN_KEY_FILE);
   if (existsSync(file)) return resolved(ed25519PrivateKey(readFileSync(file, 'utf8'), file), 'file', file);
   if (settings.databaseUrl) {
@@ -80,7 +92,11 @@ export function resolveTokenKey(settings: TokenKeySettings): ResolvedTokenKey {
  * FELT_TIMER_PUBLIC_KEY; else `<DATA_DIR>/timer.pub`; else the public half of `<DATA_DIR>/timer.key`, which the
  * embedded default creates beside its token key. None with a DATABASE_URL and neither: timer tokens are refused (the floor expires clocks by hand).
  */
-export function resolveTimerPublicKey(settings: { readonly timerPublicKey: string | undefined; readonly databaseUrl: string | undefined; readonly dataDir: string }): KeyObject | undefined {
+export function resolveTimerPublicKey(settings: {
+  readonly timerPublicKey: string | undefined;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+}): KeyObject | undefined {
   if (settings.timerPublicKey !== undefined) return ed25519PublicKey(settings.timerPublicKey, 'FELT_TIMER_PUBLIC_KEY');
   if (settings.dataDir === IN_MEMORY) return undefined;
   const publicFile = join(settings.dataDir, TIMER_PUBLIC_KEY_FILE);
@@ -99,7 +115,9 @@ export function resolveTimerPrivateKey(settings: { readonly timerPrivateKey: str
   if (settings.timerPrivateKey !== undefined) return ed25519PrivateKey(settings.timerPrivateKey, 'FELT_TIMER_PRIVATE_KEY');
   const file = join(settings.dataDir, TIMER_KEY_FILE);
   if (existsSync(file)) return ed25519PrivateKey(readFileSync(file, 'utf8'), file);
-  throw new Error(`the timer service has no key: set FELT_TIMER_PRIVATE_KEY (an Ed25519 key whose public half the API has as FELT_TIMER_PUBLIC_KEY) or put it in ${file}`);
+  throw new Error(
+    `the timer service has no key: set FELT_TIMER_PRIVATE_KEY (an Ed25519 key whose public half the API has as FELT_TIMER_PUBLIC_KEY) or put it in ${file}`,
+  );
 }
 
 /** Writes a new key to `<dir>/<name>` (mode 0600, never over an existing file) and returns its PEM. */

@@ -78,7 +78,9 @@ export class Users {
   }
 
   private async byIds(ids: readonly string[]): Promise<{ value: UserWithGeneration | null }[]> {
-    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::text[])`, [[...new Set(ids)]], { statementName: 'felt_users_by_ids_gen' });
+    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::text[])`, [[...new Set(ids)]], {
+      statementName: 'felt_users_by_ids_gen',
+    });
     const found = new Map(rows.map((row) => [row.id, { user: userOf(row), tokenGeneration: row.token_generation }]));
     return ids.map((id) => ({ value: found.get(id) ?? null }));
   }
@@ -90,7 +92,10 @@ export class Users {
 
   /** At most `limit` users by name, those after `after` (a name): one page of GET /users. */
   async page(limit: number, after?: string): Promise<User[]> {
-    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE ($1::text IS NULL OR name > $1) ORDER BY name LIMIT $2`, [after ?? null, limit]);
+    const { rows } = await this.db.query<UserRow>(
+      `SELECT ${COLUMNS} FROM users WHERE ($1::text IS NULL OR name > $1) ORDER BY name LIMIT $2`,
+      [after ?? null, limit],
+    );
     return rows.map(userOf);
   }
 
@@ -101,7 +106,10 @@ export class Users {
 
   /** By id, else by name, read now (not batched): for the admin routes, inside their transaction. */
   async byIdOrName(idOrName: string): Promise<User | null> {
-    const { rows } = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 OR name = $1 ORDER BY (id = $1) DESC LIMIT 1`, [idOrName]);
+    const { rows } = await this.db.query<UserRow>(
+      `SELECT ${COLUMNS} FROM users WHERE id = $1 OR name = $1 ORDER BY (id = $1) DESC LIMIT 1`,
+      [idOrName],
+    );
     return rows[0] ? userOf(rows[0]) : null;
   }
 
@@ -110,7 +118,9 @@ export class Users {
    * last two floor users at once cannot both see one left.
    */
   async lockActiveFloorIds(): Promise<string[]> {
-    const { rows } = await this.db.query<{ id: string }>(`SELECT id FROM users WHERE role = 'floor' AND NOT disabled ORDER BY id FOR UPDATE`);
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE role = 'floor' AND NOT disabled ORDER BY id FOR UPDATE`,
+    );
     return rows.map((r) => r.id);
   }
 

@@ -38,22 +38,45 @@ export class AccessGuard implements CanActivate {
 
     const token = bearerToken(req.headers.authorization);
     if (token === null) {
-      throw this.securityLog.unauthenticated(req, res, 'no bearer token', 'this route needs an access token: send Authorization: Bearer <token> (POST /auth/login gives one)');
+      throw this.securityLog.unauthenticated(
+        req,
+        res,
+        'no bearer token',
+        'this route needs an access token: send Authorization: Bearer <token> (POST /auth/login gives one)',
+      );
     }
     const authentication = await this.authenticator.authenticate(token);
-    if (!authentication.ok) throw this.securityLog.unauthenticated(req, res, authentication.reason, authentication.detail, authentication.who, authentication.code);
+    if (!authentication.ok)
+      throw this.securityLog.unauthenticated(
+        req,
+        res,
+        authentication.reason,
+        authentication.detail,
+        authentication.who,
+        authentication.code,
+      );
     const { principal } = authentication;
     setPrincipal(req, principal, authentication.device);
 
     const allowed = this.reflector.getAllAndOverride<readonly Role[]>(ROLES_KEY, targets) ?? ROLES;
     if (!allowed.includes(principal.role)) {
-      const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not do this; it takes ${allowed.join(' or ')}`, { role: principal.role, allowedRoles: allowed });
+      const problem = new ApiProblem(
+        'forbidden',
+        'FORBIDDEN_ROLE',
+        `a ${principal.role} may not do this; it takes ${allowed.join(' or ')}`,
+        { role: principal.role, allowedRoles: allowed },
+      );
       throw await this.refused(req, principal, problem, 'role not allowed');
     }
     // A reader's or a shuffler's token sends its table commands and nothing else (users, devices, reads, the room).
     const kind = authentication.device?.kind ?? 'console';
     if (kind !== 'console' && !this.reflector.getAllAndOverride<boolean>(DEVICE_COMMANDS_KEY, targets)) {
-      const problem = new ApiProblem('forbidden', 'DEVICE_NOT_A_CONSOLE', `this token is signed in on a card ${kind}, which sends its table's commands only`, { deviceKind: kind });
+      const problem = new ApiProblem(
+        'forbidden',
+        'DEVICE_NOT_A_CONSOLE',
+        `this token is signed in on a card ${kind}, which sends its table's commands only`,
+        { deviceKind: kind },
+      );
       throw await this.refused(req, principal, problem, `${kind} device on another route`);
     }
     return true;
@@ -62,7 +85,10 @@ export class AccessGuard implements CanActivate {
   /** A signed-in user trying what they may not is failed access a regulator counts: on record before the answer. */
   private async refused(req: HttpRequest, principal: Principal, problem: ApiProblem, reason: string): Promise<ApiProblem> {
     const route = requestUrlOf(req).split('?')[0]!.slice(0, 256);
-    await this.audit.append({ type: 'AccessRefused', method: req.method, route, status: problem.status, code: problem.code }, apiActor(principal, req.id));
+    await this.audit.append(
+      { type: 'AccessRefused', method: req.method, route, status: problem.status, code: problem.code },
+      apiActor(principal, req.id),
+    );
     return this.securityLog.refuse(req, problem, reason);
   }
 }

@@ -19,7 +19,10 @@ export const tokenKeysProvider: Provider = {
   useFactory: (config: ApiConfig): TokenKeys => {
     const { privateKey, publicKey } = resolveTokenKey(config);
     const timer = resolveTimerPublicKey(config);
-    const hashKey = createHash('sha256').update('felt api hash key v1').update(privateKey.export({ format: 'der', type: 'pkcs8' })).digest();
+    const hashKey = createHash('sha256')
+      .update('felt api hash key v1')
+      .update(privateKey.export({ format: 'der', type: 'pkcs8' }))
+      .digest();
     return { signing: privateKey, verify: timer === undefined ? { staff: publicKey } : { staff: publicKey, timer }, hashKey };
   },
 };

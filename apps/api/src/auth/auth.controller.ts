@@ -50,8 +50,16 @@ export class AuthController {
   @Post('enroll')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Set your own password with the one-time enrollment code the floor handed you (a new account, or after a reset)' })
-  @ApiBody({ schema: { type: 'object', required: ['username', 'code', 'password'], properties: { username: { type: 'string' }, code: { type: 'string' }, password: { type: 'string', minLength: 8 } } } })
+  @ApiOperation({
+    summary: 'Set your own password with the one-time enrollment code the floor handed you (a new account, or after a reset)',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['username', 'code', 'password'],
+      properties: { username: { type: 'string' }, code: { type: 'string' }, password: { type: 'string', minLength: 8 } },
+    },
+  })
   @ApiResponse({ status: 200, description: '{user: {id, name, role}}: sign in with POST /auth/login' })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, PASSWORD_TOO_SHORT' })
   @ApiResponse({ status: 401, description: 'INVALID_ENROLLMENT_CODE: a wrong, used or expired code, or a disabled user (nothing written)' })
@@ -66,7 +74,11 @@ export class AuthController {
     if (enrolled === null) {
       // Guessing codes is throttled like guessing passwords.
       await this.throttle.failed(username, address);
-      const problem = new ApiProblem('unauthenticated', 'INVALID_ENROLLMENT_CODE', 'the enrollment code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one');
+      const problem = new ApiProblem(
+        'unauthenticated',
+        'INVALID_ENROLLMENT_CODE',
+        'the enrollment code is wrong, used or expired (or the user is disabled): ask a floor supervisor for a new one',
+      );
       throw this.securityLog.refuse(req, problem, 'enroll: invalid code', { name: username });
     }
     await this.throttle.succeeded(username, address);
@@ -77,10 +89,28 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in: a user name and password for a Bearer access token (JWT)' })
-  @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' }, device: { type: 'string', description: 'the credential of a registered device (POST /devices)' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['username', 'password'],
+      properties: {
+        username: { type: 'string' },
+        password: { type: 'string' },
+        device: { type: 'string', description: 'the credential of a registered device (POST /devices)' },
+      },
+    },
+  })
   @ApiResponse({ status: 200, description: '{accessToken, tokenType: "Bearer", expiresIn (seconds), user: {id, name, role}}' })
-  @ApiResponse({ status: 401, description: 'Wrong user name or password, or the user is disabled (INVALID_CREDENTIALS); a wrong or retired device credential (INVALID_DEVICE)' })
-  @ApiResponse({ status: 429, description: 'Too many failed sign-ins for this user name from this address, or from this address (LOGIN_THROTTLED, Retry-After); good sign-ins never count' })
+  @ApiResponse({
+    status: 401,
+    description:
+      'Wrong user name or password, or the user is disabled (INVALID_CREDENTIALS); a wrong or retired device credential (INVALID_DEVICE)',
+  })
+  @ApiResponse({
+    status: 429,
+    description:
+      'Too many failed sign-ins for this user name from this address, or from this address (LOGIN_THROTTLED, Retry-After); good sign-ins never count',
+  })
   async login(@Req() req: HttpRequest) {
     const parsed = loginSchema.safeParse(jsonBody(req));
     if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
@@ -96,8 +126,22 @@ export class AuthController {
       await this.audit.append({ type: 'SignInFailed', name: username, reason: failure, address }, apiActor(who, requestIdOf(req)));
       const started = await this.throttle.failed(username, address);
       // A lock is on record once, when it starts, not for every attempt refused while it lasts.
-      if (started !== null) await this.audit.append({ type: 'SignInLocked', scope: started.scope, name: started.scope === 'user' ? username : null, address, seconds: started.seconds }, apiActor(undefined));
-      const problem = new ApiProblem('unauthenticated', 'INVALID_CREDENTIALS', 'the user name or password is wrong, or the user is disabled');
+      if (started !== null)
+        await this.audit.append(
+          {
+            type: 'SignInLocked',
+            scope: started.scope,
+            name: started.scope === 'user' ? username : null,
+            address,
+            seconds: started.seconds,
+          },
+          apiActor(undefined),
+        );
+      const problem = new ApiProblem(
+        'unauthenticated',
+        'INVALID_CREDENTIALS',
+        'the user name or password is wrong, or the user is disabled',
+      );
       throw this.securityLog.refuse(req, problem, `login: ${failure.replace(/-/g, ' ')}`, who ?? { name: username });
     }
     await this.throttle.succeeded(username, address);
@@ -107,14 +151,24 @@ export class AuthController {
     if (credential !== undefined) {
       const checked = await this.devices.check(credential);
       if (!checked.ok) {
-        await this.audit.append({ type: 'SignInFailed', name: username, reason: checked.reason, address }, apiActor(principal, requestIdOf(req)));
-        const problem = new ApiProblem('unauthenticated', 'INVALID_DEVICE', 'this console is not a registered device (its credential is wrong, or it was retired): ask the floor to register it');
+        await this.audit.append(
+          { type: 'SignInFailed', name: username, reason: checked.reason, address },
+          apiActor(principal, requestIdOf(req)),
+        );
+        const problem = new ApiProblem(
+          'unauthenticated',
+          'INVALID_DEVICE',
+          'this console is not a registered device (its credential is wrong, or it was retired): ask the floor to register it',
+        );
         throw this.securityLog.refuse(req, problem, `login: ${checked.reason.replace(/-/g, ' ')}`, principal);
       }
       device = checked.device.id;
     }
     const signed = device === undefined ? principal : { ...principal, device };
-    await this.audit.append({ type: 'SignedIn', userId: user.id, name: user.name, role: user.role, deviceId: device ?? null, address }, apiActor(signed, requestIdOf(req)));
+    await this.audit.append(
+      { type: 'SignedIn', userId: user.id, name: user.name, role: user.role, deviceId: device ?? null, address },
+      apiActor(signed, requestIdOf(req)),
+    );
     const expiresIn = this.config.tokenTtlSeconds;
     return {
       accessToken: signAccessToken(this.keys.signing, signed, expiresIn),
@@ -135,6 +189,11 @@ export class AuthController {
         : `too many failed sign-ins from this address: wait ${wait.seconds} s`,
       { retryAfterSeconds: wait.seconds },
     );
-    return this.securityLog.refuse(req, problem, wait.scope === 'user' ? 'login: user name waiting at this address' : 'login: address throttled', wait.scope === 'user' ? { name: username } : undefined);
+    return this.securityLog.refuse(
+      req,
+      problem,
+      wait.scope === 'user' ? 'login: user name waiting at this address' : 'login: address throttled',
+      wait.scope === 'user' ? { name: username } : undefined,
+    );
   }
 }

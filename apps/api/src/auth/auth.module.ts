@@ -40,7 +40,11 @@ export class AuthModule {
         { provide: AuditLog, inject: [EventStore], useFactory: (store: EventStore) => new AuditLog(store) },
         { provide: Devices, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new Devices(db, audit) },
         { provide: StaffAdmin, inject: [DATABASE, AuditLog], useFactory: (db: Database, audit: AuditLog) => new StaffAdmin(db, audit) },
-        { provide: SignInThrottle, inject: [API_CONFIG, DATABASE], useFactory: (config: ApiConfig, db: Database) => new SignInThrottle(config, db) },
+        {
+          provide: SignInThrottle,
+          inject: [API_CONFIG, DATABASE],
+          useFactory: (config: ApiConfig, db: Database) => new SignInThrottle(config, db),
+        },
         SecurityLog,
         TableAccess,
         TokenAuthenticator,

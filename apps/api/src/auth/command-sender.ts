@@ -11,7 +11,12 @@ import { principalOf } from './principal';
  */
 export function rawCommandRequest(req: HttpRequest): RawCommandRequest {
   const { sub, role, device } = principalOf(req);
-  return { body: jsonBody(req), headers: req.headers, requestId: requestIdOf(req), actor: device === undefined ? { id: sub, role } : { id: sub, role, device } };
+  return {
+    body: jsonBody(req),
+    headers: req.headers,
+    requestId: requestIdOf(req),
+    actor: device === undefined ? { id: sub, role } : { id: sub, role, device },
+  };
 }
 
 /**

@@ -34,7 +34,13 @@ export class DealerAssignments {
        FROM dealer_assignments a JOIN users u ON u.id = a.user_id WHERE a.table_id = $1 ORDER BY a.assigned_at, u.name`,
       [tableId],
     );
-    return rows.map((r) => ({ tableId: r.table_id, userId: r.user_id, name: r.name, assignedBy: r.assigned_by, assignedAt: r.assigned_at }));
+    return rows.map((r) => ({
+      tableId: r.table_id,
+      userId: r.user_id,
+      name: r.name,
+      assignedBy: r.assigned_by,
+      assignedAt: r.assigned_at,
+    }));
   }
 
   async isAssigned(tableId: string, userId: string): Promise<boolean> {

@@ -22,9 +22,14 @@ export class DealerStaffing {
   async assignable(idOrName: string): Promise<User> {
     const user = await this.user(idOrName);
     if (user.role !== 'dealer' || user.disabled) {
-      throw new ApiProblem('not-a-dealer', 'NOT_A_DEALER', user.disabled ? `user "${user.name}" is disabled` : `user "${user.name}" is a ${user.role}, not a dealer`, {
-        userId: user.id,
-      });
+      throw new ApiProblem(
+        'not-a-dealer',
+        'NOT_A_DEALER',
+        user.disabled ? `user "${user.name}" is disabled` : `user "${user.name}" is a ${user.role}, not a dealer`,
+        {
+          userId: user.id,
+        },
+      );
     }
     return user;
   }
@@ -42,7 +47,10 @@ export class DealerStaffing {
   /** By id, else by name (a floor supervisor knows names). */
   async user(idOrName: string): Promise<User> {
     const user = (await this.users.byId(idOrName)) ?? (await this.users.byName(idOrName));
-    if (!user) throw new ApiProblem('user-not-found', 'USER_NOT_FOUND', `there is no user "${idOrName}"; add one with felt users add`, { userId: idOrName });
+    if (!user)
+      throw new ApiProblem('user-not-found', 'USER_NOT_FOUND', `there is no user "${idOrName}"; add one with felt users add`, {
+        userId: idOrName,
+      });
     return user;
   }
 }

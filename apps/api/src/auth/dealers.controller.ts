@@ -27,7 +27,7 @@ export class DealersController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The dealers assigned to a table (floor only)" })
+  @ApiOperation({ summary: 'The dealers assigned to a table (floor only)' })
   async list(@Param('tableId') tableId: string) {
     await existingTable(this.queryBus, tableId);
     return { tableId, dealers: await this.assignments.ofTable(tableId) };
@@ -37,8 +37,17 @@ export class DealersController {
   @ApiOperation({ summary: 'Assign a dealer (user id or name) to a table (floor only); assigning again refreshes who and when' })
   @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND) or user (USER_NOT_FOUND)' })
   @ApiResponse({ status: 422, description: 'The user is not a dealer, or is disabled (NOT_A_DEALER)' })
-  @ApiResponse({ status: 202, description: 'APPROVAL_REQUIRED: the table shows its dealer hole cards (dealerSeesHoleCards); another floor supervisor approves the assignment (POST /approvals/{approvalId}/approve)' })
-  async assign(@Param('tableId') tableId: string, @Param('userId') userId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
+  @ApiResponse({
+    status: 202,
+    description:
+      'APPROVAL_REQUIRED: the table shows its dealer hole cards (dealerSeesHoleCards); another floor supervisor approves the assignment (POST /approvals/{approvalId}/approve)',
+  })
+  async assign(
+    @Param('tableId') tableId: string,
+    @Param('userId') userId: string,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpResponse,
+  ) {
     const table = await existingTable(this.queryBus, tableId);
     const user = await this.staffing.assignable(userId);
     // A dealer who would see hole cards takes two floor supervisors (docs/security.md "Insiders", row 3).
@@ -58,7 +67,12 @@ export class DealersController {
     const user = await this.staffing.user(userId);
     const removed = await this.db.transaction(async (tx) => {
       const gone = await new DealerAssignments(tx).unassign(tableId, user.id);
-      if (gone) await this.audit.append({ type: 'DealerReleased', tableId, userId: user.id, name: user.name }, apiActor(principalOf(req), requestIdOf(req)), tx);
+      if (gone)
+        await this.audit.append(
+          { type: 'DealerReleased', tableId, userId: user.id, name: user.name },
+          apiActor(principalOf(req), requestIdOf(req)),
+          tx,
+        );
       return gone;
     });
     return { tableId, removed, dealers: await this.assignments.ofTable(tableId) };

@@ -15,14 +15,22 @@ import { principalOf } from './principal';
 
 const registerSchema = z
   .strictObject({
-    name: z.string({ error: 'name must be a string' }).regex(DEVICE_NAME, { error: 'a device name is 1 to 64 letters, digits, spaces, ".", "_", "@" or "-"' }),
+    name: z
+      .string({ error: 'name must be a string' })
+      .regex(DEVICE_NAME, { error: 'a device name is 1 to 64 letters, digits, spaces, ".", "_", "@" or "-"' }),
     kind: z.enum(DEVICE_KINDS, { error: `kind is one of ${DEVICE_KINDS.join(', ')}` }).optional(),
     tableId: tableIdSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const bound = body.kind === 'reader' || body.kind === 'shuffler';
-    if (bound && body.tableId === undefined) ctx.addIssue({ code: 'custom', message: `a ${body.kind} serves one table: give its tableId`, path: ['tableId'] });
-    if (!bound && body.tableId !== undefined) ctx.addIssue({ code: 'custom', message: 'a console serves every table: leave tableId out (it is for readers and shufflers)', path: ['tableId'] });
+    if (bound && body.tableId === undefined)
+      ctx.addIssue({ code: 'custom', message: `a ${body.kind} serves one table: give its tableId`, path: ['tableId'] });
+    if (!bound && body.tableId !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a console serves every table: leave tableId out (it is for readers and shufflers)',
+        path: ['tableId'],
+      });
   });
 
 const pageSchema = listPageSchema(z.string().regex(DEVICE_NAME, { error: "after is a device name: the previous answer's nextAfter" }));
@@ -36,7 +44,10 @@ export class DevicesController {
   constructor(@Inject(Devices) private readonly devices: Devices) {}
 
   @Get()
-  @ApiOperation({ summary: 'The registered devices by name, a page at a time: id, name, kind, tableId, registeredBy, registeredAt, retiredAt (floor only)' })
+  @ApiOperation({
+    summary:
+      'The registered devices by name, a page at a time: id, name, kind, tableId, registeredBy, registeredAt, retiredAt (floor only)',
+  })
   @ApiQuery({ name: 'after', required: false, description: "The last name of the page before (the previous answer's nextAfter)" })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 1000)' })
   async list(@Query() query: Record<string, unknown>) {
@@ -48,13 +59,18 @@ export class DevicesController {
   @Post()
   @ApiOperation({
     summary: 'Register a device {name, kind?, tableId?}: 201 with its credential, shown once (floor only)',
-    description: 'kind: console (the default; staff consoles), reader (reports the hole cards of its table, tableId) or shuffler (sends the decks of its table, tableId).',
+    description:
+      'kind: console (the default; staff consoles), reader (reports the hole cards of its table, tableId) or shuffler (sends the decks of its table, tableId).',
   })
   @ApiBody({
     schema: {
       type: 'object',
       required: ['name'],
-      properties: { name: { type: 'string' }, kind: { type: 'string', enum: [...DEVICE_KINDS] }, tableId: { type: 'string', description: 'readers and shufflers: the table they serve' } },
+      properties: {
+        name: { type: 'string' },
+        kind: { type: 'string', enum: [...DEVICE_KINDS] },
+        tableId: { type: 'string', description: 'readers and shufflers: the table they serve' },
+      },
     },
   })
   @ApiResponse({ status: 409, description: 'DEVICE_NAME_TAKEN' })
@@ -64,7 +80,8 @@ export class DevicesController {
     const principal = principalOf(req);
     const { name, kind = 'console', tableId = null } = parsed.data;
     const registered = await this.devices.register(name, principal.sub, apiActor(principal, requestIdOf(req)), kind, tableId);
-    if (registered === 'name-taken') throw new ApiProblem('staff-conflict', 'DEVICE_NAME_TAKEN', `there is already a device "${parsed.data.name}"`);
+    if (registered === 'name-taken')
+      throw new ApiProblem('staff-conflict', 'DEVICE_NAME_TAKEN', `there is already a device "${parsed.data.name}"`);
     return { ...registered, note: 'the credential is shown once: set it in the console, which sends it as "device" at sign-in' };
   }
 

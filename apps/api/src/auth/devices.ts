@@ -30,11 +30,28 @@ export const DEVICE_NAME = /^[A-Za-z0-9._@ -]{1,64}$/;
 /** What a device's credential looks like: `felt-device.<id>.<secret>` (the secret 32 random bytes, base64url). */
 const CREDENTIAL = /^felt-device\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
-type DeviceRow = { id: string; name: string; kind: DeviceKind; table_id: string | null; registered_by: string; registered_at: string; retired_at: string | null; secret_hash: string };
+type DeviceRow = {
+  id: string;
+  name: string;
+  kind: DeviceKind;
+  table_id: string | null;
+  registered_by: string;
+  registered_at: string;
+  retired_at: string | null;
+  secret_hash: string;
+};
 const COLUMNS = `id, name, kind, table_id, registered_by, registered_at::text AS registered_at, retired_at::text AS retired_at, secret_hash`;
 
 function deviceOf(row: DeviceRow): Device {
-  return { id: row.id, name: row.name, kind: row.kind, tableId: row.table_id, registeredBy: row.registered_by, registeredAt: row.registered_at, retiredAt: row.retired_at };
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    tableId: row.table_id,
+    registeredBy: row.registered_by,
+    registeredAt: row.registered_at,
+    retiredAt: row.retired_at,
+  };
 }
 
 function secretHash(secret: string): string {
@@ -58,7 +75,10 @@ export class Devices {
 
   /** At most `limit` devices by name, those after `after` (a name): one page of GET /devices. */
   async page(limit: number, after?: string): Promise<Device[]> {
-    const { rows } = await this.db.query<DeviceRow>(`SELECT ${COLUMNS} FROM devices WHERE ($1::text IS NULL OR name > $1) ORDER BY name LIMIT $2`, [after ?? null, limit]);
+    const { rows } = await this.db.query<DeviceRow>(
+      `SELECT ${COLUMNS} FROM devices WHERE ($1::text IS NULL OR name > $1) ORDER BY name LIMIT $2`,
+      [after ?? null, limit],
+    );
     return rows.map(deviceOf);
   }
 
@@ -67,7 +87,9 @@ export class Devices {
   }
 
   private async byIds(ids: readonly string[]): Promise<{ value: Device | null }[]> {
-    const { rows } = await this.db.query<DeviceRow>(`SELECT ${COLUMNS} FROM devices WHERE id = ANY($1::text[])`, [[...new Set(ids)]], { statementName: 'felt_devices_by_ids' });
+    const { rows } = await this.db.query<DeviceRow>(`SELECT ${COLUMNS} FROM devices WHERE id = ANY($1::text[])`, [[...new Set(ids)]], {
+      statementName: 'felt_devices_by_ids',
+    });
     const found = new Map(rows.map((row) => [row.id, deviceOf(row)]));
     return ids.map((id) => ({ value: found.get(id) ?? null }));
   }
@@ -76,7 +98,13 @@ export class Devices {
    * A new device and its credential (shown once); 'name-taken' when a device, retired or not, has the name. A reader
    * or a shuffler is registered for one table (`tableId`), a console for none.
    */
-  async register(name: string, registeredBy: string, actor: AuditActor, kind: DeviceKind = 'console', tableId: string | null = null): Promise<{ device: Device; credential: string } | 'name-taken'> {
+  async register(
+    name: string,
+    registeredBy: string,
+    actor: AuditActor,
+    kind: DeviceKind = 'console',
+    tableId: string | null = null,
+  ): Promise<{ device: Device; credential: string } | 'name-taken'> {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     return this.db.transaction(async (tx) => {
@@ -114,7 +142,10 @@ export class Devices {
   }
 
   private async find(db: Queryable, idOrName: string): Promise<DeviceRow | null> {
-    const { rows } = await db.query<DeviceRow>(`SELECT ${COLUMNS} FROM devices WHERE id = $1 OR name = $1 ORDER BY (id = $1) DESC LIMIT 1`, [idOrName]);
+    const { rows } = await db.query<DeviceRow>(
+      `SELECT ${COLUMNS} FROM devices WHERE id = $1 OR name = $1 ORDER BY (id = $1) DESC LIMIT 1`,
+      [idOrName],
+    );
     return rows[0] ?? null;
   }
 }

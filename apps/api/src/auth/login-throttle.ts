@@ -33,7 +33,12 @@ export class SignInThrottle {
     config: Pick<ApiConfig, 'loginFailuresBeforeLockout' | 'loginLockoutSeconds' | 'loginAttemptsPerAddressPerMinute'>,
     db: Database,
   ) {
-    const userAddress = { keyPrefix: 'login-pair', points: config.loginFailuresBeforeLockout, duration: config.loginLockoutSeconds, blockDuration: config.loginLockoutSeconds };
+    const userAddress = {
+      keyPrefix: 'login-pair',
+      points: config.loginFailuresBeforeLockout,
+      duration: config.loginLockoutSeconds,
+      blockDuration: config.loginLockoutSeconds,
+    };
     const address = { keyPrefix: 'login-address', points: config.loginAttemptsPerAddressPerMinute, duration: 60, blockDuration: 60 };
     if (db.kind === 'pglite') {
       this.perUserAddress = new RateLimiterMemory(userAddress);
@@ -58,7 +63,10 @@ export class SignInThrottle {
 
   /** Counts a failed sign-in; says which wait it started, if it reached a limit (to be recorded once). */
   async failed(name: string, address: string | null): Promise<SignInWait | null> {
-    const [pair, from] = await Promise.all([consume(this.perUserAddress, pairKey(name, address)), consume(this.perAddress, addressKey(address))]);
+    const [pair, from] = await Promise.all([
+      consume(this.perUserAddress, pairKey(name, address)),
+      consume(this.perAddress, addressKey(address)),
+    ]);
     if (pair.consumedPoints === this.perUserAddress.points) return { scope: 'user', seconds: Math.ceil(this.perUserAddress.blockDuration) };
     if (from.consumedPoints === this.perAddress.points) return { scope: 'address', seconds: Math.ceil(this.perAddress.blockDuration) };
     return null;
@@ -102,5 +110,8 @@ function addressKey(address: string | null): string {
   const left = head === '' ? [] : head.split(':');
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -37,7 +37,16 @@ export class SecurityLog {
   /** A security event that is no refusal (a reader conflict): one warn line with `security: true` and why. */
   alert(req: HttpRequest, reason: string, who?: Partial<Principal>): void {
     const message = req.raw;
-    this.logger.warn({ security: true, reason, route: `${message.method ?? ''} ${(message.url ?? '').split('?')[0]}`, ...(who?.sub === undefined ? {} : { userId: who.sub }), requestId: requestIdOfMessage(message) }, reason);
+    this.logger.warn(
+      {
+        security: true,
+        reason,
+        route: `${message.method ?? ''} ${(message.url ?? '').split('?')[0]}`,
+        ...(who?.sub === undefined ? {} : { userId: who.sub }),
+        requestId: requestIdOfMessage(message),
+      },
+      reason,
+    );
   }
 
   /** A 401 problem: UNAUTHENTICATED (or the authenticator's own code, TOKEN_REVOKED or UNKNOWN_USER) with the sentence for the caller, and the Bearer challenge header. */

@@ -31,30 +31,55 @@ export class TableAccess {
     // The timer service's principal: the expiries that are due, on any table, and nothing else (docs/security.md).
     if (principal.role === 'timer' && CLOCK_EXPIRY_COMMANDS.has(commandType)) return;
     if (principal.role === 'timer') {
-      const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `the timer service may send only ${[...CLOCK_EXPIRY_COMMANDS].join(', ')}, not ${commandType}`, { role: principal.role, commandType });
+      const problem = new ApiProblem(
+        'forbidden',
+        'FORBIDDEN_ROLE',
+        `the timer service may send only ${[...CLOCK_EXPIRY_COMMANDS].join(', ')}, not ${commandType}`,
+        { role: principal.role, commandType },
+      );
       throw this.securityLog.refuse(req, problem, `timer sent ${commandType}`, principal);
     }
     if (principal.role !== 'dealer') {
-      throw this.securityLog.refuse(req, new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not send commands`), 'role not allowed', principal);
+      throw this.securityLog.refuse(
+        req,
+        new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a ${principal.role} may not send commands`),
+        'role not allowed',
+        principal,
+      );
     }
     if (CLOCK_EXPIRY_COMMANDS.has(commandType)) {
-      const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a dealer may not send ${commandType}: the clock runs out by the timer service or the floor`, {
-        role: principal.role,
-        commandType,
-      });
+      const problem = new ApiProblem(
+        'forbidden',
+        'FORBIDDEN_ROLE',
+        `a dealer may not send ${commandType}: the clock runs out by the timer service or the floor`,
+        {
+          role: principal.role,
+          commandType,
+        },
+      );
       throw this.securityLog.refuse(req, problem, `timer-only command ${commandType}`, principal);
     }
     if (FLOOR_ONLY_COMMANDS.has(commandType)) {
-      const problem = new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `a dealer may not send ${commandType}: only a floor supervisor may; call the floor`, {
-        role: principal.role,
-        commandType,
-      });
+      const problem = new ApiProblem(
+        'forbidden',
+        'FORBIDDEN_ROLE',
+        `a dealer may not send ${commandType}: only a floor supervisor may; call the floor`,
+        {
+          role: principal.role,
+          commandType,
+        },
+      );
       throw this.securityLog.refuse(req, problem, `floor-only command ${commandType}`, principal);
     }
     if (!(await this.assignments.isAssigned(tableId, principal.sub))) {
-      const problem = new ApiProblem('forbidden', 'NOT_ASSIGNED_TO_TABLE', `dealer "${principal.name}" is not assigned to table "${tableId}"; a floor supervisor assigns dealers`, {
-        tableId,
-      });
+      const problem = new ApiProblem(
+        'forbidden',
+        'NOT_ASSIGNED_TO_TABLE',
+        `dealer "${principal.name}" is not assigned to table "${tableId}"; a floor supervisor assigns dealers`,
+        {
+          tableId,
+        },
+      );
       throw this.securityLog.refuse(req, problem, 'dealer not assigned to table', principal);
     }
   }
@@ -69,13 +94,23 @@ export class TableAccess {
     const device = deviceOf(req);
     const kind = device?.kind ?? 'console';
     if (commandType === 'ReportHoleCards' && !(kind === 'reader' && device!.tableId === tableId)) {
-      const problem = new ApiProblem('forbidden', 'READER_DEVICE_REQUIRED', `hole cards are reported only by the card reader registered for table "${tableId}", never entered by hand`, { tableId });
+      const problem = new ApiProblem(
+        'forbidden',
+        'READER_DEVICE_REQUIRED',
+        `hole cards are reported only by the card reader registered for table "${tableId}", never entered by hand`,
+        { tableId },
+      );
       throw this.securityLog.refuse(req, problem, 'hole cards reported without a reader device', principal);
     }
     if (kind === 'console') return;
     const allowed = DEVICE_COMMANDS[kind];
     if (device!.tableId !== tableId || !allowed.has(commandType)) {
-      const problem = new ApiProblem('forbidden', 'DEVICE_NOT_A_CONSOLE', `this token is signed in on the ${kind} of table "${device!.tableId}", which may send only ${[...allowed].join(', ')} there`, { tableId, commandType });
+      const problem = new ApiProblem(
+        'forbidden',
+        'DEVICE_NOT_A_CONSOLE',
+        `this token is signed in on the ${kind} of table "${device!.tableId}", which may send only ${[...allowed].join(', ')} there`,
+        { tableId, commandType },
+      );
       throw this.securityLog.refuse(req, problem, `${kind} device sent ${commandType}`, principal);
     }
   }
@@ -86,7 +121,11 @@ export class TableAccess {
    */
   checkDevice(req: HttpRequest, principal: Principal): void {
     if (!this.config.requireDevice || principal.device !== undefined) return;
-    const problem = new ApiProblem('forbidden', 'DEVICE_REQUIRED', 'commands are taken only from registered consoles: sign in on a device registered by the floor (POST /devices)');
+    const problem = new ApiProblem(
+      'forbidden',
+      'DEVICE_REQUIRED',
+      'commands are taken only from registered consoles: sign in on a device registered by the floor (POST /devices)',
+    );
     throw this.securityLog.refuse(req, problem, 'no registered device', principal);
   }
 
@@ -100,12 +139,17 @@ export class TableAccess {
    * read only where it matters (the table's rules let its dealers see hole cards).
    */
   async audienceFor(principal: Principal, tableId: string, rules: TableSecrecyRules | null): Promise<Audience> {
-    const assigned = principal.role === 'dealer' && rules?.dealerSeesHoleCards === true && (await this.assignments.isAssigned(tableId, principal.sub));
+    const assigned =
+      principal.role === 'dealer' && rules?.dealerSeesHoleCards === true && (await this.assignments.isAssigned(tableId, principal.sub));
     return this.audienceWith(principal, rules, assigned);
   }
 
   audienceWith(principal: Principal, rules: TableSecrecyRules | null, assignedDealer: boolean): Audience {
-    return audienceOf(principal.role, { assignedDealer, dealerSeesHoleCards: rules?.dealerSeesHoleCards === true, liveSurveillance: this.config.liveSurveillance });
+    return audienceOf(principal.role, {
+      assignedDealer,
+      dealerSeesHoleCards: rules?.dealerSeesHoleCards === true,
+      liveSurveillance: this.config.liveSurveillance,
+    });
   }
 }
 

@@ -33,7 +33,8 @@ export class TokenAuthenticator {
 
   async authenticate(token: string): Promise<Authentication> {
     const verified = this.verify(token);
-    if (!verified.ok) return { ok: false, reason: verified.reason, detail: `the access token is not valid (${verified.reason}); sign in again` };
+    if (!verified.ok)
+      return { ok: false, reason: verified.reason, detail: `the access token is not valid (${verified.reason}); sign in again` };
     const { principal } = verified;
     const found = await this.users.byIdWithGeneration(principal.sub);
     if (!found && verified.kid !== 'timer') {
@@ -42,15 +43,31 @@ export class TokenAuthenticator {
     const user = found?.user;
     if (user?.disabled) return { ok: false, reason: 'user disabled', detail: `user "${user.name}" is disabled`, who: principal };
     if (user && user.role !== principal.role) {
-      return { ok: false, reason: 'role changed', detail: `user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`, who: principal };
+      return {
+        ok: false,
+        reason: 'role changed',
+        detail: `user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`,
+        who: principal,
+      };
     }
     if (found && (principal.generation ?? 0) !== found.tokenGeneration) {
-      return { ok: false, code: 'TOKEN_REVOKED', reason: 'token revoked', detail: `this token was signed before user "${found.user.name}" was disabled, enabled, given another role or a new password; sign in again`, who: principal };
+      return {
+        ok: false,
+        code: 'TOKEN_REVOKED',
+        reason: 'token revoked',
+        detail: `this token was signed before user "${found.user.name}" was disabled, enabled, given another role or a new password; sign in again`,
+        who: principal,
+      };
     }
     if (principal.device !== undefined) {
       const device = await this.devices.byId(principal.device);
       if (!device || device.retiredAt !== null) {
-        return { ok: false, reason: 'device retired', detail: `the device this token was signed in on is ${device ? `retired ("${device.name}")` : 'unknown'}; sign in on a registered device`, who: principal };
+        return {
+          ok: false,
+          reason: 'device retired',
+          detail: `the device this token was signed in on is ${device ? `retired ("${device.name}")` : 'unknown'}; sign in on a registered device`,
+          who: principal,
+        };
       }
       return { ok: true, principal, device };
     }

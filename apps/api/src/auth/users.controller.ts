@@ -10,13 +10,18 @@ import { Roles } from './access-decorators';
 import { apiActor, isStaffRefusal, StaffAdmin, StaffApprovals, type StaffAdminActor, type StaffRefusal, type EnrollmentCode, USER_NAME, Users, type User } from '@felt/staff';
 import { principalOf } from './principal';
 
-const createSchema = z.strictObject({ name: z.string({ error: 'name must be a string' }), role: z.string({ error: 'role must be a string' }) });
+const createSchema = z.strictObject({
+  name: z.string({ error: 'name must be a string' }),
+  role: z.string({ error: 'role must be a string' }),
+});
 const changeSchema = z
-  .strictObject({ role: z.string({ error: 'role must be a string' }).optional(), disabled: z.boolean({ error: 'disabled must be true or false' }).optional() })
+  .strictObject({
+    role: z.string({ error: 'role must be a string' }).optional(),
+    disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
+  })
   .refine((c) => c.role !== undefined || c.disabled !== undefined, { error: 'give role, disabled or both' });
 const resetSchema = z.strictObject({});
-const pageSchema = listPageSchema(z.string().regex(USER_NAME, { error: 'after is a user name: the previous answer\'s nextAfter' }));
-
+const pageSchema = listPageSchema(z.string().regex(USER_NAME, { error: "after is a user name: the previous answer's nextAfter" }));
 
 /** A refusal of the staff rules as the API's problem: 400 bad input, 404 no such user, 409 taken or last floor, 403 yourself. */
 export function staffProblem(refusal: StaffRefusal): ApiProblem {
@@ -64,9 +69,20 @@ export class UsersController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Add a user {name, role}: 201 with a one-time enrollment code the person sets their own password with (floor only)' })
-  @ApiBody({ schema: { type: 'object', required: ['name', 'role'], properties: { name: { type: 'string' }, role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] } } } })
-  @ApiResponse({ status: 201, description: '{user, enrollmentCode, expiresAt}: the code is shown once; the person sets their password with POST /auth/enroll' })
+  @ApiOperation({
+    summary: 'Add a user {name, role}: 201 with a one-time enrollment code the person sets their own password with (floor only)',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['name', 'role'],
+      properties: { name: { type: 'string' }, role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] } },
+    },
+  })
+  @ApiResponse({
+    status: 201,
+    description: '{user, enrollmentCode, expiresAt}: the code is shown once; the person sets their password with POST /auth/enroll',
+  })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, INVALID_USER_NAME, UNKNOWN_ROLE' })
   @ApiResponse({ status: 202, description: 'APPROVAL_REQUIRED: a floor supervisor or a regulator is added once another floor supervisor approves (POST /approvals/{approvalId}/approve, which answers the code)' })
   @ApiResponse({ status: 409, description: 'USER_NAME_TAKEN' })
@@ -83,7 +99,13 @@ export class UsersController {
 
   @Patch(':userId')
   @ApiOperation({ summary: "Change a user's role and/or disable or enable them {role?, disabled?} (floor only); by id or name" })
-  @ApiBody({ schema: { type: 'object', additionalProperties: false, properties: { role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] }, disabled: { type: 'boolean' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] }, disabled: { type: 'boolean' } },
+    },
+  })
   @ApiResponse({ status: 200, description: '{user, changes}: the audit events written (none when nothing changed)' })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, UNKNOWN_ROLE' })
   @ApiResponse({ status: 403, description: 'CANNOT_DISABLE_SELF, CANNOT_CHANGE_OWN_ROLE' })
@@ -103,7 +125,9 @@ export class UsersController {
 
   @Post(':userId/password')
   @HttpCode(200)
-  @ApiOperation({ summary: "Reset a user's password (floor only): the old one and the user's tokens stop; 200 with a one-time enrollment code" })
+  @ApiOperation({
+    summary: "Reset a user's password (floor only): the old one and the user's tokens stop; 200 with a one-time enrollment code",
+  })
   @ApiBody({ required: false, schema: { type: 'object', additionalProperties: false, properties: {} } })
   @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
   async resetPassword(@Param('userId') userId: string, @Req() req: HttpRequest) {

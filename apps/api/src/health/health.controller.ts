@@ -35,7 +35,9 @@ export class HealthController {
     const [database, redis] = await Promise.all([this.checks.database(), this.checks.redis()]);
     const details = { database, ...(redis ? { redis } : {}) };
     if (database.status === 'down') {
-      throw new ApiProblem('unavailable', 'SERVICE_UNAVAILABLE', 'the database does not answer: this API cannot take commands now', { details });
+      throw new ApiProblem('unavailable', 'SERVICE_UNAVAILABLE', 'the database does not answer: this API cannot take commands now', {
+        details,
+      });
     }
     sendJson(res, 200, { status: redis?.status === 'down' ? 'degraded' : 'ok', details });
   }
@@ -53,6 +55,9 @@ export class MetricsController {
   @ApiOperation({ summary: 'Prometheus metrics: felt_api_dependency_up{dependency="database"|"redis"}, checked at each scrape' })
   async metrics(@Res() res: HttpResponse): Promise<void> {
     await Promise.all([this.checks.database(), this.checks.redis()]);
-    res.code(200).header('Content-Type', this.checks.registry.contentType).send(await this.checks.registry.metrics());
+    res
+      .code(200)
+      .header('Content-Type', this.checks.registry.contentType)
+      .send(await this.checks.registry.metrics());
   }
 }

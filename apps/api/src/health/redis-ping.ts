@@ -9,10 +9,14 @@ export function pingRedis(url: string, timeoutMs = 2000): Promise<void> {
   const target = new URL(url);
   const port = Number(target.port || 6379);
   const host = target.hostname || '127.0.0.1';
-  const socket: Socket =
-    target.protocol === 'rediss:' ? connectTls({ host, port, servername: host }) : connectTcp({ host, port });
+  const socket: Socket = target.protocol === 'rediss:' ? connectTls({ host, port, servername: host }) : connectTcp({ host, port });
   const commands: string[][] = [];
-  if (target.password) commands.push(target.username ? ['AUTH', decodeURIComponent(target.username), decodeURIComponent(target.password)] : ['AUTH', decodeURIComponent(target.password)]);
+  if (target.password)
+    commands.push(
+      target.username
+        ? ['AUTH', decodeURIComponent(target.username), decodeURIComponent(target.password)]
+        : ['AUTH', decodeURIComponent(target.password)],
+    );
   commands.push(['PING']);
 
   return new Promise<void>((resolve, reject) => {

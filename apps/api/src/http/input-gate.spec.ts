@@ -19,15 +19,20 @@ describe('the input gate', () => {
   });
 
   it('refuses control characters and lone surrogates, and takes any other Unicode text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => badText(text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ''), 'url') === null));
-    for (const bad of ['\u0000', 'a\u0007', '\u001b[2J', '\u007f', '\u0085', '\ud800', 'x\udc00', '\udfff\ud800']) expect(badText(bad, 'body')).not.toBeNull();
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => badText(text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ''), 'url') === null),
+    );
+    for (const bad of ['\u0000', 'a\u0007', '\u001b[2J', '\u007f', '\u0085', '\ud800', 'x\udc00', '\udfff\ud800'])
+      expect(badText(bad, 'body')).not.toBeNull();
     expect(badText('line\nbreak\tand tab', 'body')).toBeNull();
     expect(badText('line\nbreak', 'url')).not.toBeNull();
     expect(badText('🂡 zoë', 'header')).toBeNull();
   });
 
   it('finds a bad string or key anywhere in a JSON value', () => {
-    expect(badJsonText({ a: [{ b: 'fine' }, { c: 'x\u0000' }] })?.extensions.errors).toEqual([{ path: 'body.a[1].c', message: 'holds a control character' }]);
+    expect(badJsonText({ a: [{ b: 'fine' }, { c: 'x\u0000' }] })?.extensions.errors).toEqual([
+      { path: 'body.a[1].c', message: 'holds a control character' },
+    ]);
     expect(badJsonText({ ['\ud800']: 1 })?.code).toBe('INVALID_TEXT');
     expect(badJsonText({ a: ['ok', 1, null, true, { b: 'ok\n' }] })).toBeNull();
   });

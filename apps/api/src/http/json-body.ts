@@ -33,7 +33,11 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 function parseJsonBody(contentType: string | undefined, bytes: Buffer): unknown {
   const charset = CHARSET.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    throw new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', `the body must be UTF-8 (charset=utf-8), not "${charset.toUpperCase()}"`);
+    throw new ApiProblem(
+      'unsupported-media-type',
+      'UNSUPPORTED_MEDIA_TYPE',
+      `the body must be UTF-8 (charset=utf-8), not "${charset.toUpperCase()}"`,
+    );
   }
   if (bytes.length === 0) return undefined;
   let text: string;
@@ -43,12 +47,21 @@ function parseJsonBody(contentType: string | undefined, bytes: Buffer): unknown 
     throw invalidText('the body', 'is not UTF-8');
   }
   const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
-  if (first !== '{' && first !== '[') throw malformed(`the body must be a JSON object or array, it starts with ${JSON.stringify(first ?? '')}`);
+  if (first !== '{' && first !== '[')
+    throw malformed(`the body must be a JSON object or array, it starts with ${JSON.stringify(first ?? '')}`);
   const parsed = parseJsonText(text);
   if (parsed.ok) return parsed.value;
   switch (parsed.code) {
     case 'JSON_TOO_DEEP':
-      throw ApiProblem.invalidRequest([{ path: '', message: `the body nests objects and arrays ${parsed.depth > 10_000 ? 'over 10,000' : parsed.depth} levels deep; at most ${MAX_JSON_DEPTH}` }], 'JSON_TOO_DEEP');
+      throw ApiProblem.invalidRequest(
+        [
+          {
+            path: '',
+            message: `the body nests objects and arrays ${parsed.depth > 10_000 ? 'over 10,000' : parsed.depth} levels deep; at most ${MAX_JSON_DEPTH}`,
+          },
+        ],
+        'JSON_TOO_DEEP',
+      );
     case 'DUPLICATE_KEY':
       throw ApiProblem.invalidRequest([{ path: parsed.duplicate.path, message: duplicateKeyMessage(parsed.duplicate) }], 'DUPLICATE_KEY');
     case 'MALFORMED_JSON':
@@ -70,7 +83,11 @@ export function jsonBody(req: HttpRequest): unknown {
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
   if (type === undefined && !hasBody) return {};
   if (type === undefined || !JSON_TYPE.test(type)) {
-    throw new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', `send the command as JSON (Content-Type: application/json), not ${type ?? 'without a Content-Type'}`);
+    throw new ApiProblem(
+      'unsupported-media-type',
+      'UNSUPPORTED_MEDIA_TYPE',
+      `send the command as JSON (Content-Type: application/json), not ${type ?? 'without a Content-Type'}`,
+    );
   }
   return req.body === undefined ? {} : req.body;
 }

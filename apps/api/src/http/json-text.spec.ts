@@ -17,7 +17,15 @@ const NAME = fc.constantFrom('a', 'b', 'seat', 'type', '__proto__', 'é', '"q"',
 const treeArbitrary: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)).map((value) => ({ kind: 'scalar' as const, value })),
+    fc
+      .oneof(
+        fc.string({ maxLength: 5 }),
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constant(null),
+      )
+      .map((value) => ({ kind: 'scalar' as const, value })),
     fc.array(tie('tree'), { maxLength: 4 }).map((items) => ({ kind: 'array' as const, items })),
     fc.array(fc.tuple(NAME, tie('tree')), { maxLength: 5 }).map((members) => ({ kind: 'object' as const, members })),
   ),
@@ -112,7 +120,10 @@ describe('reading JSON texts: JSON.parse, refusing repeated member names at any 
     expect(duplicateOf('{"a":1,"a":2}')).toEqual({ path: 'a', key: 'a' });
     expect(duplicateOf('{"seat":1,"\\u0073eat":2}')).toEqual({ path: 'seat', key: 'seat' });
     expect(duplicateOf('[0,{"x":{"y":1,"y":2}}]')).toEqual({ path: '[1].x.y', key: 'y' });
-    expect(duplicateOf('{"rules":{"houseOptions":{"rake":{"cap":1}},"houseOptions":{}}}')).toEqual({ path: 'rules.houseOptions', key: 'houseOptions' });
+    expect(duplicateOf('{"rules":{"houseOptions":{"rake":{"cap":1}},"houseOptions":{}}}')).toEqual({
+      path: 'rules.houseOptions',
+      key: 'houseOptions',
+    });
     expect(duplicateOf('{"__proto__":{},"__proto__":1}')).toEqual({ path: '__proto__', key: '__proto__' });
     // The same name in two objects, or in a string, is no repeat.
     expect(duplicateOf('{"a":{"b":1},"b":2,"c":[{"b":3},{"b":4}],"d":"\\"b\\":1,\\"b\\":2"}')).toBeNull();
@@ -122,10 +133,15 @@ describe('reading JSON texts: JSON.parse, refusing repeated member names at any 
 
   it('ends on any text, JSON or not, and never throws', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', 'a', '1') })), (text) => {
-        expect(() => scanJsonText(text)).not.toThrow();
-        expect(['MALFORMED_JSON', 'DUPLICATE_KEY', 'JSON_TOO_DEEP', undefined]).toContain((parseJsonText(text) as { code?: string }).code);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', 'a', '1') })),
+        (text) => {
+          expect(() => scanJsonText(text)).not.toThrow();
+          expect(['MALFORMED_JSON', 'DUPLICATE_KEY', 'JSON_TOO_DEEP', undefined]).toContain(
+            (parseJsonText(text) as { code?: string }).code,
+          );
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -78,7 +78,8 @@ export function scanJsonText(text: string): { readonly depth: number; readonly d
       }
       if (expectName && depth > 0) {
         const name = escaped ? decodedString(text.slice(start, i + 1)) : text.slice(start + 1, i);
-        if (!names[depth - 1]!.add(name) && duplicate === null) duplicate = { path: formatPath([...at.slice(0, depth - 1), name]), key: name };
+        if (!names[depth - 1]!.add(name) && duplicate === null)
+          duplicate = { path: formatPath([...at.slice(0, depth - 1), name]), key: name };
         at[depth - 1] = name;
         expectName = false;
       }

@@ -11,7 +11,12 @@ export const STAFF_LIST_LIMIT = 1000;
 export function listPageSchema(after: z.ZodString) {
   return z.strictObject({
     after: after.optional(),
-    limit: z.coerce.number({ error: 'limit must be a whole number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit is at least 1' }).max(STAFF_LIST_LIMIT, { error: `limit is at most ${STAFF_LIST_LIMIT}` }).default(STAFF_LIST_LIMIT),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit is at least 1' })
+      .max(STAFF_LIST_LIMIT, { error: `limit is at most ${STAFF_LIST_LIMIT}` })
+      .default(STAFF_LIST_LIMIT),
   });
 }
 

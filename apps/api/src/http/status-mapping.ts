@@ -46,8 +46,8 @@ export const RETRY_AFTER_SECONDS = 1;
 const PROBLEMS = {
   'invalid-request': { status: 400, title: 'The request is not a valid command' },
   'malformed-json': { status: 400, title: 'The body is not valid JSON' },
-  'unauthenticated': { status: 401, title: 'Sign in first: no valid access token' },
-  'forbidden': { status: 403, title: 'Not allowed: your role or assignment does not permit this' },
+  unauthenticated: { status: 401, title: 'Sign in first: no valid access token' },
+  forbidden: { status: 403, title: 'Not allowed: your role or assignment does not permit this' },
   'table-not-found': { status: 404, title: 'No such table' },
   'user-not-found': { status: 404, title: 'No such user' },
   'route-not-found': { status: 404, title: 'No such route' },
@@ -63,7 +63,7 @@ const PROBLEMS = {
   'not-a-dealer': { status: 422, title: 'Only a dealer can be assigned to a table' },
   'too-many-requests': { status: 429, title: 'Too many requests: wait, then try again' },
   'internal-error': { status: 500, title: 'Internal error' },
-  'unavailable': { status: 503, title: 'A service the API depends on is down' },
+  unavailable: { status: 503, title: 'A service the API depends on is down' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEMS;
@@ -101,7 +101,12 @@ export class ApiProblem extends Error {
   }
 
   static ruleRefused(rejection: Rejection): ApiProblem {
-    return new ApiProblem('rule-refused', rejection.code, rejection.message, rejection.field === undefined ? {} : { field: rejection.field });
+    return new ApiProblem(
+      'rule-refused',
+      rejection.code,
+      rejection.message,
+      rejection.field === undefined ? {} : { field: rejection.field },
+    );
   }
 
   static tableNotFound(tableId: string): ApiProblem {
@@ -113,13 +118,22 @@ export class ApiProblem extends Error {
       expectedVersion === undefined
         ? `table "${tableId}" changed while this command was decided (now at version ${currentVersion}); read it and try again`
         : `table "${tableId}" is at version ${currentVersion}, not ${expectedVersion}`;
-    return new ApiProblem('version-conflict', 'VERSION_CONFLICT', detail, { tableId, currentVersion, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
+    return new ApiProblem('version-conflict', 'VERSION_CONFLICT', detail, {
+      tableId,
+      currentVersion,
+      ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    });
   }
 
   static commandIdReused(commandId: string, firstTableId: string): ApiProblem {
-    return new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `command id "${commandId}" was already used on table "${firstTableId}"`, {
-      commandId,
-    });
+    return new ApiProblem(
+      'command-id-reused',
+      'COMMAND_ID_REUSED',
+      `command id "${commandId}" was already used on table "${firstTableId}"`,
+      {
+        commandId,
+      },
+    );
   }
 
   /** The problem document's members (RFC 9457 plus `code` and the extensions). */
@@ -147,9 +161,14 @@ export function problemForError(error: unknown, bodyLimitBytes?: number): ApiPro
   const status = typeof e?.getStatus === 'function' ? e.getStatus() : undefined;
   if (status === 404) return new ApiProblem('route-not-found', 'ROUTE_NOT_FOUND', String(e.message ?? 'no such route'));
   if (status === 413) {
-    return new ApiProblem('body-too-large', 'BODY_TOO_LARGE', bodyLimitBytes === undefined ? String(e.message ?? 'the body is too large') : `the body is larger than ${bodyLimitBytes} bytes`);
+    return new ApiProblem(
+      'body-too-large',
+      'BODY_TOO_LARGE',
+      bodyLimitBytes === undefined ? String(e.message ?? 'the body is too large') : `the body is larger than ${bodyLimitBytes} bytes`,
+    );
   }
-  if (status === 415) return new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', String(e.message ?? 'unsupported media type'));
+  if (status === 415)
+    return new ApiProblem('unsupported-media-type', 'UNSUPPORTED_MEDIA_TYPE', String(e.message ?? 'unsupported media type'));
   if (status === 503) {
     // @nestjs/terminus: keep its per-check report (info, error, details) beside the problem's own members.
     const report = typeof e.getResponse === 'function' ? e.getResponse() : null;
@@ -158,9 +177,14 @@ export function problemForError(error: unknown, bodyLimitBytes?: number): ApiPro
   }
   if (status !== undefined && status >= 400 && status < 500) return ApiProblem.invalidRequest([{ path: '', message: String(e.message) }]);
   if (isDatabaseUnavailable(error)) {
-    return new ApiProblem('unavailable', 'DATABASE_UNAVAILABLE', 'the database cannot be reached just now; send the same request (same command id) again in a moment', {
-      retryAfterSeconds: RETRY_AFTER_SECONDS,
-    });
+    return new ApiProblem(
+      'unavailable',
+      'DATABASE_UNAVAILABLE',
+      'the database cannot be reached just now; send the same request (same command id) again in a moment',
+      {
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      },
+    );
   }
   return new ApiProblem('internal-error', 'INTERNAL_ERROR', 'the server failed to handle this request; it is logged with its request id');
 }
@@ -179,10 +203,15 @@ export function problemForOutcome(tableId: string, commandId: string, outcome: A
     case 'command-id-reused':
       return ApiProblem.commandIdReused(commandId, outcome.firstTableId);
     case 'key-in-flight':
-      return new ApiProblem('key-in-flight', 'IDEMPOTENCY_KEY_IN_FLIGHT', `a request with Idempotency-Key "${commandId}" is still being handled; wait for its answer, then retry`, {
-        commandId,
-        retryAfterSeconds: RETRY_AFTER_SECONDS,
-      });
+      return new ApiProblem(
+        'key-in-flight',
+        'IDEMPOTENCY_KEY_IN_FLIGHT',
+        `a request with Idempotency-Key "${commandId}" is still being handled; wait for its answer, then retry`,
+        {
+          commandId,
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        },
+      );
     case 'key-reused':
       return new ApiProblem(
         'key-reused',

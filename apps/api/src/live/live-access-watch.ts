@@ -58,14 +58,24 @@ export class LiveAccessWatch implements LiveRegistry, OnModuleDestroy {
     const withToken = [...this.connections].filter((c) => c.viewer?.principal);
     if (withToken.length === 0) return;
     const ids = [...new Set(withToken.map((c) => c.viewer!.principal!.sub))];
-    const { rows } = await this.db.query<{ id: string; name: string; role: string; disabled: boolean; token_generation: number; tables: string[] | null }>(
+    const { rows } = await this.db.query<{
+      id: string;
+      name: string;
+      role: string;
+      disabled: boolean;
+      token_generation: number;
+      tables: string[] | null;
+    }>(
       `SELECT u.id, u.name, u.role, u.disabled, u.token_generation, array_remove(array_agg(a.table_id), NULL) AS tables
        FROM users u LEFT JOIN dealer_assignments a ON a.user_id = u.id
        WHERE u.id = ANY($1::text[]) GROUP BY u.id, u.name, u.role, u.disabled, u.token_generation`,
       [ids],
     );
     const access = new Map<string, UserAccess>(
-      rows.map((r) => [r.id, { name: r.name, role: r.role, disabled: r.disabled, tokenGeneration: r.token_generation, dealerTables: new Set(r.tables ?? []) }]),
+      rows.map((r) => [
+        r.id,
+        { name: r.name, role: r.role, disabled: r.disabled, tokenGeneration: r.token_generation, dealerTables: new Set(r.tables ?? []) },
+      ]),
     );
     const now = Date.now();
     for (const connection of withToken) connection.recheck(access.get(connection.viewer!.principal!.sub) ?? null, now);

@@ -48,7 +48,12 @@ export class LiveAudience {
     // A reader's or a shuffler's token sends its table's commands and follows nothing.
     if (authenticated.ok && (authenticated.device?.kind ?? 'console') !== 'console') {
       const detail = `this token is signed in on a card ${authenticated.device!.kind}, which sends its table's commands only`;
-      this.securityLog.refuse(request, new ApiProblem('forbidden', 'DEVICE_NOT_A_CONSOLE', detail), `${authenticated.device!.kind} device on /live`, authenticated.principal);
+      this.securityLog.refuse(
+        request,
+        new ApiProblem('forbidden', 'DEVICE_NOT_A_CONSOLE', detail),
+        `${authenticated.device!.kind} device on /live`,
+        authenticated.principal,
+      );
       return { ok: false, detail };
     }
     if (authenticated.ok) return { ok: true, viewer: { principal: authenticated.principal, expiresAt: this.expiryOf(token), address } };

@@ -3,7 +3,13 @@ import type { WebSocket } from 'ws';
 import { audienceKey } from '@felt/projections';
 import type { LiveAudience, LiveAdmission, LiveViewer } from './live-audience';
 import type { LiveFeed } from './live-feed';
-import { LIVE_LIMITS, REVOKED_CLOSE_CODE, SLOW_CONSUMER_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE, UNAUTHENTICATED_CLOSE_CODE } from './live-limits';
+import {
+  LIVE_LIMITS,
+  REVOKED_CLOSE_CODE,
+  SLOW_CONSUMER_CLOSE_CODE,
+  TOO_MANY_CONNECTIONS_CLOSE_CODE,
+  UNAUTHENTICATED_CLOSE_CODE,
+} from './live-limits';
 import { parseClientMessage, serverMessage, type LiveError, type SubscribeMessage } from './live-protocol';
 import type { LiveSubscription } from './live-subscription';
 import type { LiveReader } from './live-visibility';
@@ -131,7 +137,12 @@ export class LiveConnection {
     this.roomChannels.delete(channel);
     if (!subscribe || !this.room) return;
     if (channel === 'room' && this.admitted?.principal?.role !== 'floor') {
-      return void this.write(serverMessage.error({ code: 'FORBIDDEN_CHANNEL', detail: 'the room channel is for floor supervisors; the public board is channel "board"' }));
+      return void this.write(
+        serverMessage.error({
+          code: 'FORBIDDEN_CHANNEL',
+          detail: 'the room channel is for floor supervisors; the public board is channel "board"',
+        }),
+      );
     }
     this.roomChannels.set(channel, await this.room.follow({ channel, send: (text) => this.write(text) }));
   }
@@ -149,8 +160,12 @@ export class LiveConnection {
     const principal = viewer.principal;
     if (now >= viewer.expiresAt) return this.revoke('the access token expired; sign in again');
     if (user?.disabled) return this.revoke(`user "${user.name}" is disabled`);
-    if (user && user.role !== principal.role) return this.revoke(`user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`);
-    if (user && user.tokenGeneration !== (principal.generation ?? 0)) return this.revoke(`the token of user "${user.name}" was revoked (disabled, enabled, another role or a new password since it was signed); sign in again`);
+    if (user && user.role !== principal.role)
+      return this.revoke(`user "${user.name}" is now ${user.role}, not ${principal.role}; sign in again`);
+    if (user && user.tokenGeneration !== (principal.generation ?? 0))
+      return this.revoke(
+        `the token of user "${user.name}" was revoked (disabled, enabled, another role or a new password since it was signed); sign in again`,
+      );
     for (const [tableId, subscription] of [...this.subscriptions]) {
       const table = this.feed.tableOf(subscription);
       if (table === null) continue;
@@ -159,7 +174,12 @@ export class LiveConnection {
       // Re-follow from what the console has: the first `table` message shows the table as it may be seen now.
       const after = subscription.sentVersion ?? undefined;
       this.stop(tableId);
-      this.write(serverMessage.access(tableId, `what you may see of table ${tableId} changed (you now see it as ${audienceKey(audience)}); the table follows as you may see it now`));
+      this.write(
+        serverMessage.access(
+          tableId,
+          `what you may see of table ${tableId} changed (you now see it as ${audienceKey(audience)}); the table follows as you may see it now`,
+        ),
+      );
       await this.follow(tableId, { audience, anonymous: false }, after);
     }
   }

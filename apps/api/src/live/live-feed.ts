@@ -39,7 +39,9 @@ export class LiveFeed implements OnModuleDestroy {
     const streamId = streamIdOf(tableId);
     let channel = this.channels.get(streamId);
     if (!channel) {
-      channel = new TableChannel(tableId, streamId, this.store, this.tables, this.hands, (error) => this.logger.error({ err: error, tableId }, 'live table update failed'));
+      channel = new TableChannel(tableId, streamId, this.store, this.tables, this.hands, (error) =>
+        this.logger.error({ err: error, tableId }, 'live table update failed'),
+      );
       this.channels.set(streamId, channel);
     }
     const joined = channel;

@@ -6,7 +6,12 @@ import { tableIdSchema } from '../tables/table-command-schema';
 const subscribeSchema = z.strictObject({
   type: z.literal('subscribe'),
   tableId: tableIdSchema,
-  afterVersion: z.number({ error: 'afterVersion must be a number' }).int('afterVersion must be a whole number').min(0).max(2147483647).optional(),
+  afterVersion: z
+    .number({ error: 'afterVersion must be a number' })
+    .int('afterVersion must be a whole number')
+    .min(0)
+    .max(2147483647)
+    .optional(),
 });
 
 const unsubscribeSchema = z.strictObject({
@@ -15,7 +20,10 @@ const unsubscribeSchema = z.strictObject({
 });
 
 /** The room's channels (apps/api/src/room/room-live.ts): `room` for the floor, `board` for anyone. */
-const roomChannelSchema = z.strictObject({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.enum(['room', 'board'], { error: 'channel is "room" or "board"' }) });
+const roomChannelSchema = z.strictObject({
+  type: z.enum(['subscribe', 'unsubscribe']),
+  channel: z.enum(['room', 'board'], { error: 'channel is "room" or "board"' }),
+});
 
 export type SubscribeMessage = z.infer<typeof subscribeSchema>;
 export type UnsubscribeMessage = z.infer<typeof unsubscribeSchema>;
@@ -23,7 +31,15 @@ export type RoomChannelMessage = z.infer<typeof roomChannelSchema>;
 export type ClientMessage = SubscribeMessage | UnsubscribeMessage | RoomChannelMessage;
 
 /** The error codes a console must expect (the contract's three, and two the server needs). */
-export type LiveErrorCode = 'INVALID_MESSAGE' | 'FORBIDDEN_CHANNEL' | 'TABLE_NOT_FOUND' | 'UNAUTHENTICATED' | 'TOO_MANY_TABLES' | 'LIVE_UNAVAILABLE' | 'REVOKED' | 'TOO_MANY_CONNECTIONS';
+export type LiveErrorCode =
+  | 'INVALID_MESSAGE'
+  | 'FORBIDDEN_CHANNEL'
+  | 'TABLE_NOT_FOUND'
+  | 'UNAUTHENTICATED'
+  | 'TOO_MANY_TABLES'
+  | 'LIVE_UNAVAILABLE'
+  | 'REVOKED'
+  | 'TOO_MANY_CONNECTIONS';
 
 export interface LiveError {
   readonly code: LiveErrorCode;
@@ -35,7 +51,10 @@ export interface LiveError {
  * A message from the console, or why it is not one (never throws: a bad message must not end the connection). Read
  * as the API reads bodies (json-text.ts): a member given twice (`"tableId"` twice: which table?) is refused.
  */
-export function parseClientMessage(data: unknown, isBinary: boolean): { ok: true; message: ClientMessage } | { ok: false; error: LiveError } {
+export function parseClientMessage(
+  data: unknown,
+  isBinary: boolean,
+): { ok: true; message: ClientMessage } | { ok: false; error: LiveError } {
   const invalid = (detail: string) => ({ ok: false as const, error: { code: 'INVALID_MESSAGE' as const, detail } });
   if (isBinary) return invalid('messages are JSON text, not binary frames');
   const parsed = parseJsonText(String(data));
@@ -50,7 +69,9 @@ export function parseClientMessage(data: unknown, isBinary: boolean): { ok: true
   if (!schema) return invalid('a message is an object whose "type" is "subscribe" or "unsubscribe"');
   const checked = schema.safeParse(json);
   if (!checked.success) {
-    const issues = checked.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+    const issues = checked.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    );
     return invalid(`${String(type)}: ${issues.join('; ')}`);
   }
   return { ok: true, message: checked.data };
@@ -63,5 +84,6 @@ export const serverMessage = {
   table: (tableId: string, version: number, view: unknown): string => JSON.stringify({ type: 'table', tableId, version, view }),
   /** What the connection may see of a table changed (revocation, a new assignment, new rules): a `table` message follows. */
   access: (tableId: string, detail: string): string => JSON.stringify({ type: 'access', tableId, detail }),
-  error: ({ code, detail, tableId }: LiveError): string => JSON.stringify(tableId === undefined ? { type: 'error', code, detail } : { type: 'error', code, detail, tableId }),
+  error: ({ code, detail, tableId }: LiveError): string =>
+    JSON.stringify(tableId === undefined ? { type: 'error', code, detail } : { type: 'error', code, detail, tableId }),
 };

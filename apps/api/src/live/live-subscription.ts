@@ -74,7 +74,8 @@ export class LiveSubscription implements TableListener {
       for (;;) {
         const table = await this.tables.caughtUp(this.channel.streamId);
         if (this.closed) return;
-        if (table.version === 0) return this.end({ code: 'TABLE_NOT_FOUND', detail: `there is no table ${this.tableId}`, tableId: this.tableId });
+        if (table.version === 0)
+          return this.end({ code: 'TABLE_NOT_FOUND', detail: `there is no table ${this.tableId}`, tableId: this.tableId });
         const from = this.sent === null ? table.version + 1 : this.sent + 1;
         if (from > table.version + 1) {
           const detail = `afterVersion ${this.sent} is past table ${this.tableId}'s last version, ${table.version}`;
@@ -84,7 +85,8 @@ export class LiveSubscription implements TableListener {
         const liveHandFrom = await this.hands.from(this.channel.streamId, table);
         if (!(await this.sendEvents(from, table.version, liveHandFrom))) return;
         if (first || from <= table.version) {
-          if (!this.output.send(serverMessage.table(this.tableId, table.version, tableViewFor(this.tableId, table, this.reader.audience)))) return;
+          if (!this.output.send(serverMessage.table(this.tableId, table.version, tableViewFor(this.tableId, table, this.reader.audience))))
+            return;
         }
         this.sent = table.version;
         first = false;
@@ -95,16 +97,21 @@ export class LiveSubscription implements TableListener {
         }
       }
     } catch (error) {
-      this.end({ code: 'LIVE_UNAVAILABLE', detail: `table ${this.tableId} could not be read (${(error as Error).message}); subscribe again`, tableId: this.tableId });
+      this.end({
+        code: 'LIVE_UNAVAILABLE',
+        detail: `table ${this.tableId} could not be read (${(error as Error).message}); subscribe again`,
+        tableId: this.tableId,
+      });
     }
   }
 
   /** Events from..to of the stream as `events` messages; false if the connection went away meanwhile. */
   private async sendEvents(from: number, to: number, liveHandFrom: LiveHandFrom): Promise<boolean> {
-    for (let next = from; next <= to; ) {
+    for (let next = from; next <= to;) {
       const page = await this.store.readStream(this.channel.streamId, { fromVersion: next, toVersion: to, limit: LIVE_LIMITS.catchUpPage });
       if (this.closed) return false;
-      if (page.length === 0 || page[0]!.streamVersion !== next) throw new Error(`${this.channel.streamId}: v${next} is missing from the stream`);
+      if (page.length === 0 || page[0]!.streamVersion !== next)
+        throw new Error(`${this.channel.streamId}: v${next} is missing from the stream`);
       const last = page[page.length - 1]!.streamVersion;
       const events = page.map((e) => eventViewFor(this.channel.opened(e), this.reader.audience, liveHandFrom, this.reader));
       if (!this.output.send(serverMessage.events(this.tableId, next, last, events))) return false;

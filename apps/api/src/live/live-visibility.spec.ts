@@ -16,7 +16,12 @@ function holeCardsSeen(log: RecordedLog, audience: Audience): Record<string, str
 function preflop(): RecordedLog {
   const log = new RecordedLog();
   log.run('t1', { type: 'OpenTable', tableId: 't1', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } });
-  for (const [seat, playerId] of [[1, 'ann'], [2, 'bob'], [3, 'cy']] as const) log.run('t1', { type: 'SeatPlayer', seat, playerId, buyIn: 100 });
+  for (const [seat, playerId] of [
+    [1, 'ann'],
+    [2, 'bob'],
+    [3, 'cy'],
+  ] as const)
+    log.run('t1', { type: 'SeatPlayer', seat, playerId, buyIn: 100 });
   log.run('t1', { type: 'PlaceButton', seat: 1 });
   log.run('t1', { type: 'StartHand', seed: 7 });
   log.run('t1', { type: 'PostBlind', seat: 2 });
@@ -30,7 +35,8 @@ describe('what each audience sees of a table (GET /tables/:id and /live)', () =>
     const all = holeCardsSeen(log, 'surveillance');
     expect(Object.values(all).every((cards) => typeof cards === 'string' && cards.length === 4)).toBe(true);
     expect(holeCardsSeen(log, 'dealer')).toEqual(all);
-    for (const audience of ['public', 'floor', 'regulator'] as const) expect(holeCardsSeen(log, audience)).toEqual({ ann: null, bob: null, cy: null });
+    for (const audience of ['public', 'floor', 'regulator'] as const)
+      expect(holeCardsSeen(log, audience)).toEqual({ ann: null, bob: null, cy: null });
     expect(holeCardsSeen(log, { player: 'ann' })).toEqual({ ann: all.ann, bob: null, cy: null });
   });
 
@@ -50,7 +56,7 @@ describe('what each audience sees of a table (GET /tables/:id and /live)', () =>
     for (const audience of AUDIENCES) expect(holeCardsSeen(log, audience)).toEqual(holeCardsSeen(log, 'regulator'));
   });
 
-  it('keeps the deck, the seed, the dealt cards and the hashes of a hand in progress out of every audience\'s events', () => {
+  it("keeps the deck, the seed, the dealt cards and the hashes of a hand in progress out of every audience's events", () => {
     const log = preflop();
     const started = log.events.find((e) => e.type === 'HandStarted')!;
     const dealt = log.events.find((e) => e.type === 'HoleCardsDealt')!;
@@ -62,7 +68,17 @@ describe('what each audience sees of a table (GET /tables/:id and /live)', () =>
       expect(startedSeen.hash).toBeNull();
       const dealtSeen = eventViewFor(dealt, audience, started.streamVersion);
       const seesCards = audience === 'dealer' || audience === 'surveillance';
-      expect(dealtSeen.data).toEqual(seesCards ? dealt.data : { hands: [{ seat: 2, cards: null }, { seat: 3, cards: null }, { seat: 1, cards: null }] });
+      expect(dealtSeen.data).toEqual(
+        seesCards
+          ? dealt.data
+          : {
+              hands: [
+                { seat: 2, cards: null },
+                { seat: 3, cards: null },
+                { seat: 1, cards: null },
+              ],
+            },
+      );
     }
   });
 
@@ -87,9 +103,15 @@ describe('what each audience sees of a table (GET /tables/:id and /live)', () =>
     const reported = { ...dealt, type: 'HoleCardsReported', data: { seat: 2, cards: [51, 47] } };
     for (const audience of AUDIENCES) {
       const during = eventViewFor(reported, audience, started.streamVersion).data;
-      expect({ audience, during }).toEqual({ audience, during: audience === 'dealer' || audience === 'surveillance' ? reported.data : { seat: 2, cards: null } });
+      expect({ audience, during }).toEqual({
+        audience,
+        during: audience === 'dealer' || audience === 'surveillance' ? reported.data : { seat: 2, cards: null },
+      });
       const after = eventViewFor(reported, audience, null).data;
-      expect({ audience, after }).toEqual({ audience, after: audience === 'floor' || audience === 'regulator' || audience === 'surveillance' ? reported.data : { seat: 2, cards: null } });
+      expect({ audience, after }).toEqual({
+        audience,
+        after: audience === 'floor' || audience === 'regulator' || audience === 'surveillance' ? reported.data : { seat: 2, cards: null },
+      });
     }
   });
 
@@ -110,7 +132,12 @@ describe('what each audience sees of a table (GET /tables/:id and /live)', () =>
 
   it('reduces DeckSealed to its hand number for everyone, and DeckRevealed too until the hand is over, except for the floor and regulators', () => {
     const base = scriptedTable().events.find((e) => e.type === 'HandStarted')!;
-    const secret = { handNumber: 1, deck: [0, 1, 2], shuffle: { kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates', seed: 'ab' }, salt: 'cd' };
+    const secret = {
+      handNumber: 1,
+      deck: [0, 1, 2],
+      shuffle: { kind: 'seeded', prng: 'hmac-drbg-sha256-fisher-yates', seed: 'ab' },
+      salt: 'cd',
+    };
     const sealed = { ...base, type: 'DeckSealed', data: secret };
     const revealed = { ...base, type: 'DeckRevealed', data: secret };
     for (const audience of AUDIENCES) {

@@ -12,7 +12,14 @@ import { WakeLiveOnCommand } from './wake-live-on-command.interceptor';
 /** Live table updates over WebSocket at /live (the WsAdapter is set up in api-app.ts). */
 @Module({
   imports: [TablesModule, RoomModule],
-  providers: [LiveFeed, LiveAudience, LiveAccessWatch, LiveGateway, { provide: APP_INTERCEPTOR, useClass: WakeLiveOnCommand }, WakeLiveOnAppend],
+  providers: [
+    LiveFeed,
+    LiveAudience,
+    LiveAccessWatch,
+    LiveGateway,
+    { provide: APP_INTERCEPTOR, useClass: WakeLiveOnCommand },
+    WakeLiveOnAppend,
+  ],
   exports: [LiveFeed, LiveAudience, LiveAccessWatch],
 })
 export class LiveModule {}

@@ -76,5 +76,4 @@ export class LogTail {
       }
     } while (this.readAgain && this.timer);
   }
-
 }

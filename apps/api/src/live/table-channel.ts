@@ -41,7 +41,9 @@ export class TableBatch {
     const key = readerKey(reader);
     const cached = whole ? this.rendered.get(key) : undefined;
     if (cached) return cached;
-    const events = this.events.filter((e) => e.streamVersion >= fromVersion).map((e) => eventViewFor(e, reader.audience, this.liveHandFrom, reader));
+    const events = this.events
+      .filter((e) => e.streamVersion >= fromVersion)
+      .map((e) => eventViewFor(e, reader.audience, this.liveHandFrom, reader));
     const messages = [
       serverMessage.events(this.tableId, fromVersion, this.toVersion, events),
       serverMessage.table(this.tableId, this.toVersion, tableViewFor(this.tableId, this.table, reader.audience)),
@@ -137,7 +139,8 @@ export class TableChannel {
     }
     let state = this.folded.state;
     newer.forEach((recorded, i) => {
-      if (recorded.streamVersion !== start + 1 + i) throw new Error(`${this.streamId}: expected v${start + 1 + i}, the log gave v${recorded.streamVersion}`);
+      if (recorded.streamVersion !== start + 1 + i)
+        throw new Error(`${this.streamId}: expected v${start + 1 + i}, the log gave v${recorded.streamVersion}`);
       state = this.tables.engine.evolve(state, toTableEvent(recorded, this.tables.seal, this.tables.engine));
     });
     const folded = { state, version: start + newer.length, snapshotVersion: this.folded.snapshotVersion };

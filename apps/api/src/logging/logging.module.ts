@@ -30,7 +30,12 @@ export const echoRequestId: onRequestHookHandler = (req, reply, done) => {
 function withActor(req: IncomingMessage, line: object): object {
   const principal = principalOfMessage(req);
   if (!principal) return line;
-  return { ...line, actorId: principal.sub, actorRole: principal.role, ...(principal.device === undefined ? {} : { device: principal.device }) };
+  return {
+    ...line,
+    actorId: principal.sub,
+    actorRole: principal.role,
+    ...(principal.device === undefined ? {} : { device: principal.device }),
+  };
 }
 
 /**
@@ -61,9 +66,13 @@ function withActor(req: IncomingMessage, line: object): object {
             }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
-          customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+          customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
+            error || res.statusCode >= 500 ? 'error' : 'info',
         };
-        return { pinoHttp: config.logLevel === 'silent' ? options : [options, destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 })] };
+        return {
+          pinoHttp:
+            config.logLevel === 'silent' ? options : [options, destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 })],
+        };
       },
     }),
   ],

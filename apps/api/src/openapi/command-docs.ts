@@ -13,12 +13,13 @@ const ENVELOPE_PROPERTIES = {
   commandId: {
     type: 'string',
     maxLength: 128,
-    description: 'Your id for this command (or the Idempotency-Key header): a retry with the same id returns the first result and writes nothing.',
+    description:
+      'Your id for this command (or the Idempotency-Key header): a retry with the same id returns the first result and writes nothing.',
   },
   expectedVersion: {
     type: 'integer',
     minimum: 0,
-    description: "The table version you decided on (or If-Match): if the table has moved on, the answer is 409 and nothing is written.",
+    description: 'The table version you decided on (or If-Match): if the table has moved on, the answer is 409 and nothing is written.',
   },
 };
 
@@ -43,12 +44,18 @@ export function routeBodySchema(type: string): JsonSchema {
 }
 
 export const COMMAND_HEADERS = [
-  { name: 'Idempotency-Key', description: 'The command id (instead of commandId in the body). Without either, the server generates one and says so.' },
+  {
+    name: 'Idempotency-Key',
+    description: 'The command id (instead of commandId in the body). Without either, the server generates one and says so.',
+  },
   { name: 'If-Match', description: 'The expected table version as an ETag, e.g. "12" (instead of expectedVersion in the body).' },
   { name: 'X-Request-Id', description: 'A correlation id; generated when absent, echoed in the response and recorded in each event.' },
 ] as const;
 
-const problem = (description: string) => ({ description: `${description} (application/problem+json with a code)`, schema: { $ref: '#/components/schemas/Problem' } });
+const problem = (description: string) => ({
+  description: `${description} (application/problem+json with a code)`,
+  schema: { $ref: '#/components/schemas/Problem' },
+});
 
 export function ApiCommandResponses(headers: typeof COMMAND_HEADERS) {
   return applyDecorators(

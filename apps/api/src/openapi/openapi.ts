@@ -16,7 +16,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'application/problem+json with a stable code (status codes: apps/api/src/http/status-mapping.ts).',
     )
     .setVersion('0.1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'POST /auth/login gives one (docs/api.md "Authentication and roles")' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'POST /auth/login gives one (docs/api.md "Authentication and roles")',
+    })
     .build();
   const document = SwaggerModule.createDocument(app, config);
   document.components = {
@@ -30,7 +35,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           type: { type: 'string' },
           title: { type: 'string' },
           status: { type: 'integer' },
-          code: { type: 'string', description: "Stable: the engine's rejection code for 422, else INVALID_REQUEST, TABLE_NOT_FOUND, VERSION_CONFLICT, ..." },
+          code: {
+            type: 'string',
+            description: "Stable: the engine's rejection code for 422, else INVALID_REQUEST, TABLE_NOT_FOUND, VERSION_CONFLICT, ...",
+          },
           detail: { type: 'string' },
           instance: { type: 'string' },
           requestId: { type: 'string' },
@@ -50,7 +58,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         tags: ['commands'],
         operationId: `command${type}`,
         summary: `${type} (the body's "type" may be left out)`,
-        description: [FLOOR_ONLY_COMMANDS.has(type) ? 'Floor supervisors only: a dealer gets 403 FORBIDDEN_ROLE.' : '', COMMAND_NOTES[type] ?? ''].join(' ').trim() || undefined,
+        description:
+          [FLOOR_ONLY_COMMANDS.has(type) ? 'Floor supervisors only: a dealer gets 403 FORBIDDEN_ROLE.' : '', COMMAND_NOTES[type] ?? '']
+            .join(' ')
+            .trim() || undefined,
         parameters: generic.parameters,
         requestBody: { required: false, content: { 'application/json': { schema: routeBodySchema(type) } } },
         responses: generic.responses,
@@ -63,18 +74,20 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 /** What a route's schema alone does not say (docs/api.md has the rest). */
 const COMMAND_NOTES: Readonly<Record<string, string>> = {
   CorrectAction:
-    'Takes back a mis-keyed betting action of the hand in progress and every action after it: `backTo` is the stream version of its event (or `action` its number among the standing actions, as in the table view\'s hand.actions). 422 ACTION_NOT_FOUND, NO_ACTION_TO_CORRECT, CORRECTION_PAST_CARDS (a board card dealt or a hand shown since), CORRECTION_PLAYER_LEFT.',
+    "Takes back a mis-keyed betting action of the hand in progress and every action after it: `backTo` is the stream version of its event (or `action` its number among the standing actions, as in the table view's hand.actions). 422 ACTION_NOT_FOUND, NO_ACTION_TO_CORRECT, CORRECTION_PAST_CARDS (a board card dealt or a hand shown since), CORRECTION_PLAYER_LEFT.",
   ChangeSeat:
     'Moves a player not dealt in to an empty seat, with their stack and missed blinds. Where the big blind has passed the new seat they enter as a new player: wait for the big blind, or post one with postToEnter.',
   ClockExpired:
     "Shot clock: clock `clock` (ClockStarted's number) ran out; the seat's hand is dead, or checked where the table's onExpiry allows. Sent by the timer service or the floor (a dealer gets 403 FORBIDDEN_ROLE). The time is the API's. 422 CLOCK_STALE (not the running clock: the seat acted, the hand moved on or ended, or the clock is paused), CLOCK_NOT_DUE (before its deadline); nothing is written.",
   UseTimeBank:
     'Shot clock: the seat to act extends its running clock by one time-bank extension. 422 CLOCK_NOT_RUNNING, CLOCK_PAUSED, CLOCK_RAN_OUT (after the deadline), TIME_BANK_EMPTY.',
-  PauseClock: 'Shot clock: stops the running clock with the time it has left (a dispute, a deck change); pausing twice changes nothing. 422 CLOCK_NOT_RUNNING.',
+  PauseClock:
+    'Shot clock: stops the running clock with the time it has left (a dispute, a deck change); pausing twice changes nothing. 422 CLOCK_NOT_RUNNING.',
   ResumeClock: 'Shot clock: the paused clock runs again with the time it had left. 422 CLOCK_NOT_RUNNING.',
   StartHand:
     "Who may choose the deck is the table's rule deckSource: on a house table (the default) the server shuffles, and deck, seed, holeCards, board and secondRun are refused from everyone (422 DECK_SOURCE_HOUSE); on a shuffler table only the table's shuffler device sends a deck (403 SHUFFLER_DEVICE_REQUIRED; 422 DECK_SOURCE_SHUFFLER without it); a training table takes them all, labelled training.",
-  DrawForButton: 'As StartHand: a house table refuses a deck or seed (422 DECK_SOURCE_HOUSE); a shuffler table takes a deck only from its shuffler device; without one the server draws.',
+  DrawForButton:
+    'As StartHand: a house table refuses a deck or seed (422 DECK_SOURCE_HOUSE); a shuffler table takes a deck only from its shuffler device; without one the server draws.',
   ChangeRules:
     'Rules that widen who sees or chooses cards (dealerSeesHoleCards turned on, a training or shuffler deckSource) are not applied at once: 202 APPROVAL_REQUIRED with an approvalId, applied when another floor supervisor approves it (POST /approvals/{approvalId}/approve); OpenTable likewise. Narrowing applies at once.',
   ReportHoleCards:

@@ -20,7 +20,6 @@ const pageSchema = z.strictObject({
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, { error: 'a UTC day or an ISO 8601 time, e.g. 2026-12-01' });
 const exportSchema = z.strictObject({ from: day.optional(), to: day.optional() });
 
-
 /**
  * The audit streams (staff and security events, docs/events.md "The audit stream") for regulators and floor
  * supervisors: page through them, or download days of them as JSONL that `felt verify` re-checks offline. No audit
@@ -39,11 +38,14 @@ export class AuditController {
 
   @Get()
   @ApiOperation({ summary: 'The audit events, oldest first, a page at a time (after: the previous nextAfter)' })
-  @ApiQuery({ name: 'after', required: false }) @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
+  @ApiQuery({ name: 'after', required: false })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
   async page(@Query() query: Record<string, unknown>) {
     const { after, limit } = parseInput(pageSchema, query);
     const [afterStream, afterVersion] = after === undefined ? ['', 0] : [after.split(':')[0]!, Number(after.split(':')[1])];
-    const streams = (await this.store.listStreams({ category: AUDIT_CATEGORY })).filter((s) => isAuditStream(s.streamId) && s.streamId >= afterStream);
+    const streams = (await this.store.listStreams({ category: AUDIT_CATEGORY })).filter(
+      (s) => isAuditStream(s.streamId) && s.streamId >= afterStream,
+    );
     const events: RecordedEvent[] = [];
     for (const s of streams) {
       const from = s.streamId === afterStream ? afterVersion + 1 : 1;
@@ -61,11 +63,15 @@ export class AuditController {
 
   @Get('export')
   @ApiOperation({ summary: 'Download the audit streams of the UTC days from..to (both optional) as JSONL, the staff roster first' })
-  @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
+  @ApiQuery({ name: 'from', required: false })
+  @ApiQuery({ name: 'to', required: false })
   async export(@Query() query: Record<string, unknown>, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
     const { from, to } = parseInput(exportSchema, query);
     // On record first: an export of today includes its own ExportPerformed.
-    await this.audit.append({ type: 'ExportPerformed', scope: 'audit', format: 'jsonl', from: from ?? null, to: to ?? null }, apiActor(principalOf(req), requestIdOf(req)));
+    await this.audit.append(
+      { type: 'ExportPerformed', scope: 'audit', format: 'jsonl', from: from ?? null, to: to ?? null },
+      apiActor(principalOf(req), requestIdOf(req)),
+    );
     const [fromDay, toDay] = [from?.slice(0, 10), to?.slice(0, 10)];
     const streams = (await this.store.listStreams({ category: AUDIT_CATEGORY })).filter((s) => {
       const streamDay = s.streamId.slice('audit-'.length);

@@ -34,7 +34,6 @@ const listQuerySchema = tablePageSchema(50, 200);
 const handsQuerySchema = z.strictObject({ last: z.coerce.number().int().min(1).max(1000).default(10) });
 const exportQuerySchema = rangeSchema.extend({ format: z.enum(EXPORT_FORMATS, { error: 'format is jsonl, phh or ohh' }) });
 
-
 /**
  * The regulator's read-only routes (docs/regulators.md): every table, a table's events by recorded time, the
  * recall of its last hands and its export. Regulators and floor supervisors only; both see every card of the hands
@@ -77,8 +76,10 @@ export class RegulatorController {
 
   @Get(':tableId/events')
   @ApiOperation({ summary: "A table's events recorded between from and to (ISO 8601, both optional), a page at a time, with hole cards" })
-  @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
-  @ApiQuery({ name: 'fromVersion', required: false }) @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
+  @ApiQuery({ name: 'from', required: false })
+  @ApiQuery({ name: 'to', required: false })
+  @ApiQuery({ name: 'fromVersion', required: false })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
   @ApiResponse({ status: 404, description: 'No such table (TABLE_NOT_FOUND)' })
   async events(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
     const { from, to, fromVersion, limit } = parseInput(eventsQuerySchema, query);
@@ -88,17 +89,28 @@ export class RegulatorController {
     const table = await existingTable(this.queryBus, tableId);
     const audience = await this.access.audienceFor(principalOf(req), tableId, table.state.rules);
     const liveHandFrom = await this.liveHands.from(streamIdOf(tableId), table, page.events);
-    return { tableId, from: from ?? null, to: to ?? null, events: page.events.map((e) => eventViewFor(openedRecord(e, this.seal), audience, liveHandFrom)), nextFromVersion: page.nextFromVersion };
+    return {
+      tableId,
+      from: from ?? null,
+      to: to ?? null,
+      events: page.events.map((e) => eventViewFor(openedRecord(e, this.seal), audience, liveHandFrom)),
+      nextFromVersion: page.nextFromVersion,
+    };
   }
 
   @Get(':tableId/hands')
-  @ApiOperation({ summary: 'Recall: the last N completed hands (default 10), newest first, with hole cards and where each lies in the stream' })
+  @ApiOperation({
+    summary: 'Recall: the last N completed hands (default 10), newest first, with hole cards and where each lies in the stream',
+  })
   @ApiQuery({ name: 'last', required: false, description: '1 to 1000 (default 10)' })
   async hands(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest) {
     const { last } = parseInput(handsQuerySchema, query);
     const log = await this.existingLog(tableId);
     // Hole cards opened (the store holds a live hand's sealed); handRecordFor shows each to whom may see it.
-    const history = project(handHistory, log.map((e) => openedRecord(e, this.seal)));
+    const history = project(
+      handHistory,
+      log.map((e) => openedRecord(e, this.seal)),
+    );
     const inProgress = history.inProgress[tableId];
     const audience = await this.access.audienceFor(principalOf(req), tableId, (await this.tableAfter(tableId)).state.rules);
     return {
@@ -110,11 +122,21 @@ export class RegulatorController {
 
   @Get(':tableId/export')
   @ApiOperation({ summary: 'Download the table as jsonl (hash-chained events), phh or ohh, optionally from/to a time' })
-  @ApiQuery({ name: 'format', required: true, enum: EXPORT_FORMATS }) @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
-  async export(@Param('tableId') tableId: string, @Query() query: Record<string, unknown>, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
+  @ApiQuery({ name: 'format', required: true, enum: EXPORT_FORMATS })
+  @ApiQuery({ name: 'from', required: false })
+  @ApiQuery({ name: 'to', required: false })
+  async export(
+    @Param('tableId') tableId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: HttpRequest,
+    @Res() res: HttpResponse,
+  ): Promise<void> {
     const { format, from, to } = parseInput(exportQuerySchema, query);
     const whole = await this.existingLog(tableId);
-    await this.audit.append({ type: 'ExportPerformed', scope: `table:${tableId}`, format, from: from ?? null, to: to ?? null }, apiActor(principalOf(req), requestIdOf(req)));
+    await this.audit.append(
+      { type: 'ExportPerformed', scope: `table:${tableId}`, format, from: from ?? null, to: to ?? null },
+      apiActor(principalOf(req), requestIdOf(req)),
+    );
     // An export is the record of hands that are over: a hand in progress is left out until it ends (its cards and,
     // in old logs, its deck are secrets until then, for every role).
     const liveHandFrom = await this.liveHands.from(streamIdOf(tableId), await this.tableAfter(tableId), whole);
@@ -128,7 +150,10 @@ export class RegulatorController {
     const exported = exportTable(recorded, format, within, await readStaffRoster(this.db, this.store), this.tables.engine.modules);
     res.code(200).header('Content-Type', exported.contentType);
     res.header('Content-Disposition', `attachment; filename="table-${tableId}.${exported.fileExtension}"`);
-    const notes = liveHandFrom === null ? exported.notes : [...exported.notes, `the hand in progress (from version ${liveHandFrom}) is left out until it is over`];
+    const notes =
+      liveHandFrom === null
+        ? exported.notes
+        : [...exported.notes, `the hand in progress (from version ${liveHandFrom}) is left out until it is over`];
     if (notes.length > 0) res.header('X-Export-Notes', notes.join('; ').slice(0, 2000));
     res.send(exported.text);
   }

@@ -55,7 +55,11 @@ export class ApplyRoomCommandHandler implements ICommandHandler<ApplyRoomCommand
       decide: (request, game) => {
         const decision = roomDecider.decide(request.command, game.state);
         if (!decision.ok) return { ok: false, refusal: decision.rejection };
-        return { ok: true, events: decision.events.map(toNewRoomEvent), advance: (version) => this.games.advance(game, decision.events as RoomEvent[], version) };
+        return {
+          ok: true,
+          events: decision.events.map(toNewRoomEvent),
+          advance: (version) => this.games.advance(game, decision.events as RoomEvent[], version),
+        };
       },
       keyReusedBy: (first, request) => keyReusedBy(first, request.metadata),
     };

@@ -53,7 +53,11 @@ export class RoomFollowsTables implements TableFollowUp, OnModuleInit {
     if (preview.type === 'SeatWalkIn' && sitsThere(game.state, preview)) return;
     const { decision } = await this.games.preview(game.gameId, preview);
     if (!decision.ok && REFUSED_AT_THE_TABLE[preview.type].includes(decision.rejection.code)) {
-      throw new ApiProblem('rule-refused', decision.rejection.code, `${decision.rejection.message} (game ${game.state.name})`, { tableId: request.tableId, gameId: game.gameId, field: preview.type === 'MoveSeat' ? 'to' : (decision.rejection.field ?? 'seat') });
+      throw new ApiProblem('rule-refused', decision.rejection.code, `${decision.rejection.message} (game ${game.state.name})`, {
+        tableId: request.tableId,
+        gameId: game.gameId,
+        field: preview.type === 'MoveSeat' ? 'to' : (decision.rejection.field ?? 'seat'),
+      });
     }
   }
 
@@ -72,14 +76,26 @@ export class RoomFollowsTables implements TableFollowUp, OnModuleInit {
             ? { type: 'MoveSeat', at, tableId: request.tableId, from: data.from!, to: data.to! }
             : { type: 'SeatWalkIn', at, tableId: request.tableId, seat: data.seat!, playerId: data.playerId! };
       const commandId = `${event.eventId}.room`;
-      const outcome = await this.commandBus.execute(new ApplyRoomCommand({ gameId: game.gameId, command, commandId, metadata: senderOf(request.metadata) }));
+      const outcome = await this.commandBus.execute(
+        new ApplyRoomCommand({ gameId: game.gameId, command, commandId, metadata: senderOf(request.metadata) }),
+      );
       if (outcome.kind === 'rejected') {
         // The room did not know this seat as taken (a player seated before the room knew the table): nothing to change.
-        this.logger.warn({ tableId: request.tableId, gameId: game.gameId, code: outcome.rejection.code }, `the room did not follow ${event.type}: ${outcome.rejection.message}`);
+        this.logger.warn(
+          { tableId: request.tableId, gameId: game.gameId, code: outcome.rejection.code },
+          `the room did not follow ${event.type}: ${outcome.rejection.message}`,
+        );
         continue;
       }
-      if (outcome.kind === 'conflict') throw new ApiProblem('version-conflict', 'VERSION_CONFLICT', `table ${request.tableId} applied the command, but game ${game.gameId} kept changing; send the same request again (same Idempotency-Key) to record the seat in the room`, { gameId: game.gameId });
-      if (outcome.kind === 'command-id-reused') throw new Error(`bug: room follow-up command id ${commandId} was used on ${outcome.firstStreamId}`);
+      if (outcome.kind === 'conflict')
+        throw new ApiProblem(
+          'version-conflict',
+          'VERSION_CONFLICT',
+          `table ${request.tableId} applied the command, but game ${game.gameId} kept changing; send the same request again (same Idempotency-Key) to record the seat in the room`,
+          { gameId: game.gameId },
+        );
+      if (outcome.kind === 'command-id-reused')
+        throw new Error(`bug: room follow-up command id ${commandId} was used on ${outcome.firstStreamId}`);
       await this.seating.closeBroken(outcome, commandId, request.metadata);
     }
   }
@@ -94,9 +110,15 @@ const REFUSED_AT_THE_TABLE: Record<FollowedPreview['type'], readonly string[]> =
 };
 
 /** The room command a table command would become, to check before the table writes (malformed ones: the table refuses them). */
-function previewOf(command: { type: string; from?: unknown; to?: unknown; seat?: unknown; playerId?: unknown }, tableId: string, at: string): FollowedPreview | null {
-  if (command.type === 'ChangeSeat' && typeof command.from === 'number' && typeof command.to === 'number') return { type: 'MoveSeat', at, tableId, from: command.from, to: command.to };
-  if (command.type === 'SeatPlayer' && typeof command.seat === 'number' && typeof command.playerId === 'string') return { type: 'SeatWalkIn', at, tableId, seat: command.seat, playerId: command.playerId };
+function previewOf(
+  command: { type: string; from?: unknown; to?: unknown; seat?: unknown; playerId?: unknown },
+  tableId: string,
+  at: string,
+): FollowedPreview | null {
+  if (command.type === 'ChangeSeat' && typeof command.from === 'number' && typeof command.to === 'number')
+    return { type: 'MoveSeat', at, tableId, from: command.from, to: command.to };
+  if (command.type === 'SeatPlayer' && typeof command.seat === 'number' && typeof command.playerId === 'string')
+    return { type: 'SeatWalkIn', at, tableId, seat: command.seat, playerId: command.playerId };
   return null;
 }
 

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { GAME_STREAM_CATEGORY, gameIdOf, gameStreamIdOf, roomDecider, toRoomEvent, type GameState, type RoomCommand, type RoomEvent } from '@felt/room';
+import {
+  GAME_STREAM_CATEGORY,
+  gameIdOf,
+  gameStreamIdOf,
+  roomDecider,
+  toRoomEvent,
+  type GameState,
+  type RoomCommand,
+  type RoomEvent,
+} from '@felt/room';
 import { EventStore } from '@felt/event-store';
 
 export interface FoldedGame {
@@ -50,16 +59,28 @@ export class RoomGames {
 
   /** At most `limit` games in id order, those after `after`: one page of GET /room/games (the streams' index, not every game). */
   async page(limit: number, after?: string): Promise<FoldedGame[]> {
-    return this.foldedAt(await this.store.listStreams({ category: GAME_STREAM_CATEGORY, limit, ...(after === undefined ? {} : { after: gameStreamIdOf(after) }) }));
+    return this.foldedAt(
+      await this.store.listStreams({
+        category: GAME_STREAM_CATEGORY,
+        limit,
+        ...(after === undefined ? {} : { after: gameStreamIdOf(after) }),
+      }),
+    );
   }
 
   /** The games of these stream rows, each at least at the row's version: a game the cache has there costs no read. */
   private foldedAt(streams: readonly { streamId: string; version: number }[]): Promise<FoldedGame[]> {
-    const ids = streams.map((s) => [gameIdOf(s.streamId), s.version] as const).filter((row): row is readonly [string, number] => row[0] !== null);
-    return Promise.all(ids.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, version]) => {
-      const cached = this.games.get(id);
-      return cached && cached.version >= version ? cached : this.caughtUp(id);
-    }));
+    const ids = streams
+      .map((s) => [gameIdOf(s.streamId), s.version] as const)
+      .filter((row): row is readonly [string, number] => row[0] !== null);
+    return Promise.all(
+      ids
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([id, version]) => {
+          const cached = this.games.get(id);
+          return cached && cached.version >= version ? cached : this.caughtUp(id);
+        }),
+    );
   }
 
   /** The game that lists `tableId` among its tables (not broken), if any, other than `exceptGameId`. */

@@ -33,7 +33,10 @@ export class RoomLive implements OnModuleDestroy {
   private sequence = 0;
   private turn: Promise<void> = Promise.resolve();
 
-  constructor(@Inject(EventStore) store: EventStore, @Inject(RoomGames) private readonly games: RoomGames) {
+  constructor(
+    @Inject(EventStore) store: EventStore,
+    @Inject(RoomGames) private readonly games: RoomGames,
+  ) {
     this.tail = new LogTail(store, {
       pollMs: LIVE_LIMITS.pollMs * 4,
       pageSize: LIVE_LIMITS.logPage,
@@ -103,12 +106,16 @@ export class RoomLive implements OnModuleDestroy {
   /** One picture at a time, in order: a slow read must not send an older room after a newer one. */
   private inTurn(work: () => Promise<void>): Promise<void> {
     const next = this.turn.then(work);
-    this.turn = next.catch((error: unknown) => this.logger.error({ err: error }, 'sending the room failed; the next change sends it again'));
+    this.turn = next.catch((error: unknown) =>
+      this.logger.error({ err: error }, 'sending the room failed; the next change sends it again'),
+    );
     return next;
   }
 
   private async message(channel: RoomChannel): Promise<string> {
     const seq = ++this.sequence;
-    return channel === 'room' ? JSON.stringify({ type: 'room', seq, games: await this.floorGames() }) : JSON.stringify({ type: 'board', seq, games: await this.board() });
+    return channel === 'room'
+      ? JSON.stringify({ type: 'room', seq, games: await this.floorGames() })
+      : JSON.stringify({ type: 'board', seq, games: await this.board() });
   }
 }

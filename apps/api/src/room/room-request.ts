@@ -6,12 +6,29 @@ import { tableIdSchema } from '../tables/table-command-schema';
 import type { CommandMetadata } from '../tables/command-request';
 
 /** Bodies of the room's routes (docs/api.md "The room"). Anything else is a 400 that names the field. */
-export const gameIdSchema = z.string({ error: 'gameId must be a string' }).regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, { error: 'gameId is 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit' });
-const playerId = z.string({ error: 'playerId must be a string' }).regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, { error: 'playerId is 1 to 64 letters, digits, ".", "_", ":" or "-"' });
-const alias = z.string({ error: 'alias must be a string' }).regex(/^[\p{L}\p{N}][\p{L}\p{N} .'_-]{0,15}$/u, { error: 'alias is 1 to 16 letters, digits, spaces or . \' _ - (initials or a nickname; it is shown on the public board)' });
-const seat = z.number({ error: 'seat must be a number' }).int({ error: 'seat must be a whole number' }).min(1, { error: 'seats are numbered from 1' }).max(10, { error: 'a table has at most 10 seats' });
-const text = (name: string) => z.string({ error: `${name} must be a string` }).min(1, { error: `${name} may not be empty` }).max(60, { error: `${name} is at most 60 characters` });
-const chips = z.number({ error: 'buyIn must be a number' }).int({ error: 'buyIn is a whole number of chips' }).min(1, { error: 'buyIn is at least 1 chip' });
+export const gameIdSchema = z.string({ error: 'gameId must be a string' }).regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, {
+  error: 'gameId is 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit',
+});
+const playerId = z
+  .string({ error: 'playerId must be a string' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, { error: 'playerId is 1 to 64 letters, digits, ".", "_", ":" or "-"' });
+const alias = z.string({ error: 'alias must be a string' }).regex(/^[\p{L}\p{N}][\p{L}\p{N} .'_-]{0,15}$/u, {
+  error: "alias is 1 to 16 letters, digits, spaces or . ' _ - (initials or a nickname; it is shown on the public board)",
+});
+const seat = z
+  .number({ error: 'seat must be a number' })
+  .int({ error: 'seat must be a whole number' })
+  .min(1, { error: 'seats are numbered from 1' })
+  .max(10, { error: 'a table has at most 10 seats' });
+const text = (name: string) =>
+  z
+    .string({ error: `${name} must be a string` })
+    .min(1, { error: `${name} may not be empty` })
+    .max(60, { error: `${name} is at most 60 characters` });
+const chips = z
+  .number({ error: 'buyIn must be a number' })
+  .int({ error: 'buyIn is a whole number of chips' })
+  .min(1, { error: 'buyIn is at least 1 chip' });
 
 export const openGameSchema = z.strictObject({
   gameId: gameIdSchema,
@@ -32,21 +49,28 @@ export const openGameSchema = z.strictObject({
 });
 
 /** The list and call commands, sent to POST /room/games/:gameId/commands. */
-export const listCommandSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('JoinList'), playerId, alias }),
-  z.strictObject({ type: z.literal('LeaveList'), playerId }),
-  z.strictObject({ type: z.literal('RequestTableChange'), playerId, toTableId: tableIdSchema.optional() }),
-  z.strictObject({ type: z.literal('CancelTableChange'), playerId }),
-  z.strictObject({
-    type: z.literal('CallPlayer'),
-    playerId,
-    tableId: tableIdSchema,
-    seat,
-    passOver: z.array(z.strictObject({ playerId, reason: z.enum(PASS_OVER_REASONS) })).max(200).optional(),
-  }),
-  z.strictObject({ type: z.literal('NoShow'), playerId }),
-  z.strictObject({ type: z.literal('CloseGame') }),
-], { error: 'type is one of JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame' });
+export const listCommandSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('JoinList'), playerId, alias }),
+    z.strictObject({ type: z.literal('LeaveList'), playerId }),
+    z.strictObject({ type: z.literal('RequestTableChange'), playerId, toTableId: tableIdSchema.optional() }),
+    z.strictObject({ type: z.literal('CancelTableChange'), playerId }),
+    z.strictObject({
+      type: z.literal('CallPlayer'),
+      playerId,
+      tableId: tableIdSchema,
+      seat,
+      passOver: z
+        .array(z.strictObject({ playerId, reason: z.enum(PASS_OVER_REASONS) }))
+        .max(200)
+        .optional(),
+    }),
+    z.strictObject({ type: z.literal('NoShow'), playerId }),
+    z.strictObject({ type: z.literal('CloseGame') }),
+  ],
+  { error: 'type is one of JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame' },
+);
 
 export const addTableSchema = z.strictObject({
   tableId: tableIdSchema,

@@ -40,13 +40,28 @@ export class RoomSeating {
   }
 
   /** A table joins the game: opened with the game's table rules when new, else taken as it is (its players too). */
-  async addTable(gameId: string, body: { tableId: string; seats?: number; mustMove?: boolean; aliases?: Record<string, string> }, envelope: RoomEnvelope): Promise<RoomOutcome> {
+  async addTable(
+    gameId: string,
+    body: { tableId: string; seats?: number; mustMove?: boolean; aliases?: Record<string, string> },
+    envelope: RoomEnvelope,
+  ): Promise<RoomOutcome> {
     const at = this.clock.at();
     const game = await this.games.caughtUp(gameId);
     const other = await this.games.gameOfTable(body.tableId, gameId);
-    if (other) throw new ApiProblem('rule-refused', 'TABLE_IN_ANOTHER_GAME', `table ${body.tableId} belongs to game ${other.state.name}; a table runs one game`, { field: 'tableId' });
+    if (other)
+      throw new ApiProblem(
+        'rule-refused',
+        'TABLE_IN_ANOTHER_GAME',
+        `table ${body.tableId} belongs to game ${other.state.name}; a table runs one game`,
+        { field: 'tableId' },
+      );
     // The room's own checks first (game open, table id new), on a stand-in command.
-    const check = await this.games.preview(gameId, { type: 'AddTable', at, tableId: body.tableId, ...(body.seats ? { seats: body.seats } : {}) });
+    const check = await this.games.preview(gameId, {
+      type: 'AddTable',
+      at,
+      tableId: body.tableId,
+      ...(body.seats ? { seats: body.seats } : {}),
+    });
     if (!check.decision.ok) return this.apply({ gameId, command: { type: 'AddTable', at, tableId: body.tableId }, ...envelope });
     // A stale If-Match is answered before the table is opened, so that the refused request writes nothing.
     if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== game.version) {
@@ -56,18 +71,42 @@ export class RoomSeating {
     let table = await this.tables.caughtUp(streamIdOf(body.tableId));
     if (table.version === 0) {
       const rules = game.state.tableRules;
-      if (!rules) throw new ApiProblem('rule-refused', 'NO_TABLE_RULES', `game ${game.state.name} has no table rules to open table ${body.tableId} with; open the table with POST /tables first, then add it`, { field: 'tableId' });
+      if (!rules)
+        throw new ApiProblem(
+          'rule-refused',
+          'NO_TABLE_RULES',
+          `game ${game.state.name} has no table rules to open table ${body.tableId} with; open the table with POST /tables first, then add it`,
+          { field: 'tableId' },
+        );
       const seats = body.seats ?? (rules as { maxSeats?: number }).maxSeats ?? game.state.seatsPerTable;
-      await this.table(body.tableId, { type: 'OpenTable', tableId: body.tableId, rules: { ...(rules as unknown as TableRulesInput), maxSeats: seats } } as TableCommand, `${envelope.commandId}.open`, envelope);
+      await this.table(
+        body.tableId,
+        { type: 'OpenTable', tableId: body.tableId, rules: { ...(rules as unknown as TableRulesInput), maxSeats: seats } } as TableCommand,
+        `${envelope.commandId}.open`,
+        envelope,
+      );
       table = await this.tables.caughtUp(streamIdOf(body.tableId));
     }
-    const seated = table.state.seats.flatMap((s) => (s ? [{ seat: s.seat, playerId: s.playerId, alias: body.aliases?.[s.playerId] ?? aliasFor(s.playerId) }] : []));
-    const command: RoomCommand = { type: 'AddTable', at, tableId: body.tableId, seats: table.state.rules?.maxSeats ?? body.seats ?? game.state.seatsPerTable, mustMove: body.mustMove ?? false, seated };
+    const seated = table.state.seats.flatMap((s) =>
+      s ? [{ seat: s.seat, playerId: s.playerId, alias: body.aliases?.[s.playerId] ?? aliasFor(s.playerId) }] : [],
+    );
+    const command: RoomCommand = {
+      type: 'AddTable',
+      at,
+      tableId: body.tableId,
+      seats: table.state.rules?.maxSeats ?? body.seats ?? game.state.seatsPerTable,
+      mustMove: body.mustMove ?? false,
+      seated,
+    };
     return this.apply({ gameId, command, ...envelope });
   }
 
   /** A called player takes the seat: SeatPlayer at the table (and LeaveTable at the old one for a move), then SeatTaken. */
-  async takeSeat(gameId: string, body: { playerId: string; buyIn?: number; postToEnter?: boolean }, envelope: RoomEnvelope): Promise<RoomOutcome> {
+  async takeSeat(
+    gameId: string,
+    body: { playerId: string; buyIn?: number; postToEnter?: boolean },
+    envelope: RoomEnvelope,
+  ): Promise<RoomOutcome> {
     const command: RoomCommand = { type: 'TakeSeat', at: this.clock.at(), playerId: body.playerId };
     const { decision } = await this.games.preview(gameId, command);
     // Refused by the room (or a retry whose room event is already written): the room's answer, nothing else done.
@@ -79,12 +118,35 @@ export class RoomSeating {
     if (taken.from) {
       const old = await this.tables.caughtUp(streamIdOf(taken.from.tableId));
       const leaving = this.tables.engine.decide({ type: 'LeaveTable', seat: taken.from.seat }, old.state);
-      if (!leaving.ok) throw new ApiProblem('rule-refused', leaving.rejection.code, `table ${taken.from.tableId}: ${leaving.rejection.message}; move the player once they may leave`);
+      if (!leaving.ok)
+        throw new ApiProblem(
+          'rule-refused',
+          leaving.rejection.code,
+          `table ${taken.from.tableId}: ${leaving.rejection.message}; move the player once they may leave`,
+        );
       buyIn ??= old.state.seats[taken.from.seat - 1]?.stack;
     }
-    if (buyIn === undefined) throw ApiProblem.invalidRequest([{ path: 'buyIn', message: 'buyIn is required to seat a player from the list' }]);
-    await this.table(taken.tableId, { type: 'SeatPlayer', seat: taken.seat, playerId: taken.playerId, buyIn, ...(body.postToEnter === undefined ? {} : { postToEnter: body.postToEnter }) } as TableCommand, `${envelope.commandId}.seat`, envelope);
-    if (taken.from) await this.table(taken.from.tableId, { type: 'LeaveTable', seat: taken.from.seat } as TableCommand, `${envelope.commandId}.leave`, envelope);
+    if (buyIn === undefined)
+      throw ApiProblem.invalidRequest([{ path: 'buyIn', message: 'buyIn is required to seat a player from the list' }]);
+    await this.table(
+      taken.tableId,
+      {
+        type: 'SeatPlayer',
+        seat: taken.seat,
+        playerId: taken.playerId,
+        buyIn,
+        ...(body.postToEnter === undefined ? {} : { postToEnter: body.postToEnter }),
+      } as TableCommand,
+      `${envelope.commandId}.seat`,
+      envelope,
+    );
+    if (taken.from)
+      await this.table(
+        taken.from.tableId,
+        { type: 'LeaveTable', seat: taken.from.seat } as TableCommand,
+        `${envelope.commandId}.leave`,
+        envelope,
+      );
     const outcome = await this.apply({ gameId, command, ...envelope });
     await this.closeBroken(outcome, envelope.commandId, envelope.metadata);
     return outcome;
@@ -96,7 +158,8 @@ export class RoomSeating {
     const { decision } = await this.games.preview(gameId, command);
     if (!decision.ok) return this.apply({ gameId, command, ...envelope });
     const table = await this.tables.caughtUp(streamIdOf(body.tableId));
-    if (table.state.seats[body.seat - 1]) await this.table(body.tableId, { type: 'LeaveTable', seat: body.seat } as TableCommand, `${envelope.commandId}.leave`, envelope);
+    if (table.state.seats[body.seat - 1])
+      await this.table(body.tableId, { type: 'LeaveTable', seat: body.seat } as TableCommand, `${envelope.commandId}.leave`, envelope);
     const outcome = await this.apply({ gameId, command, ...envelope });
     await this.closeBroken(outcome, envelope.commandId, envelope.metadata);
     return outcome;
@@ -111,7 +174,14 @@ export class RoomSeating {
     for (const e of outcome.events) {
       if (e.type !== 'TableBroken') continue;
       const tableId = (e.data as { tableId: string }).tableId;
-      await this.commandBus.execute(new ApplyTableCommand(this.request(tableId, { type: 'CloseTable' } as TableCommand, `${commandId}.close.${tableId}`, { commandIdGenerated: false, metadata })));
+      await this.commandBus.execute(
+        new ApplyTableCommand(
+          this.request(tableId, { type: 'CloseTable' } as TableCommand, `${commandId}.close.${tableId}`, {
+            commandIdGenerated: false,
+            metadata,
+          }),
+        ),
+      );
     }
   }
 
@@ -123,7 +193,12 @@ export class RoomSeating {
     throw new ApiProblem(problem.kind, problem.code, `table ${tableId}: ${problem.detail}`, { ...problem.extensions, tableId });
   }
 
-  private request(tableId: string, command: TableCommand, commandId: string, envelope: Pick<RoomEnvelope, 'commandIdGenerated' | 'metadata'>): CommandRequest {
+  private request(
+    tableId: string,
+    command: TableCommand,
+    commandId: string,
+    envelope: Pick<RoomEnvelope, 'commandIdGenerated' | 'metadata'>,
+  ): CommandRequest {
     return { tableId, command, commandId, commandIdGenerated: envelope.commandIdGenerated, metadata: senderOf(envelope.metadata) };
   }
 }

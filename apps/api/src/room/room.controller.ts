@@ -19,7 +19,16 @@ import { RoomClock } from './room-clock';
 import { RoomGames } from './room-games';
 import { RoomLive } from './room-live';
 import type { z } from 'zod';
-import { addTableSchema, gameIdSchema, listCommandSchema, openGameSchema, parseRoomRequest, seatSchema, vacateSchema, type RoomEnvelope } from './room-request';
+import {
+  addTableSchema,
+  gameIdSchema,
+  listCommandSchema,
+  openGameSchema,
+  parseRoomRequest,
+  seatSchema,
+  vacateSchema,
+  type RoomEnvelope,
+} from './room-request';
 import { RoomSeating } from './room-seating';
 
 const gamePageSchema = listPageSchema(gameIdSchema);
@@ -45,7 +54,9 @@ export class RoomController {
   ) {}
 
   @Get('games')
-  @ApiOperation({ summary: 'The games by id, a page at a time, each with its tables, list, calls, table changes and who is next for each open seat' })
+  @ApiOperation({
+    summary: 'The games by id, a page at a time, each with its tables, list, calls, table changes and who is next for each open seat',
+  })
   @ApiQuery({ name: 'after', required: false, description: "The last gameId of the page before (the previous answer's nextAfter)" })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 1000)' })
   async list(@Query() query: Record<string, unknown>, @Res() res: HttpResponse) {
@@ -68,21 +79,32 @@ export class RoomController {
   async open(@Req() req: HttpRequest, @Res() res: HttpResponse) {
     const { body, envelope } = this.parse('games', undefined, openGameSchema, req);
     const command = { type: 'OpenGame', at: this.clock.at(), ...body } as RoomCommand;
-    this.answer(res, body.gameId, envelope.commandId, await this.commandBus.execute(new ApplyRoomCommand({ gameId: body.gameId, command, ...envelope })));
+    this.answer(
+      res,
+      body.gameId,
+      envelope.commandId,
+      await this.commandBus.execute(new ApplyRoomCommand({ gameId: body.gameId, command, ...envelope })),
+    );
   }
 
   @Post('games/:gameId/commands')
   @ApiBody({ schema: roomBodySchema(listCommandSchema) })
   @Roles('floor', 'timer')
-  @ApiOperation({ summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame (the timer service: NoShow only)' })
+  @ApiOperation({
+    summary: 'JoinList, LeaveList, RequestTableChange, CancelTableChange, CallPlayer, NoShow, CloseGame (the timer service: NoShow only)',
+  })
   command(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     timerMaySend(req);
-    return this.run('commands', gameId, listCommandSchema, req, res, (body, envelope) => this.commandBus.execute(new ApplyRoomCommand({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope })));
+    return this.run('commands', gameId, listCommandSchema, req, res, (body, envelope) =>
+      this.commandBus.execute(new ApplyRoomCommand({ gameId, command: { ...body, at: this.clock.at() } as RoomCommand, ...envelope })),
+    );
   }
 
   @Post('games/:gameId/tables')
   @ApiBody({ schema: roomBodySchema(addTableSchema) })
-  @ApiOperation({ summary: 'AddTable: a table joins the game (opened with the game\'s table rules when new); mustMove for a must-move table' })
+  @ApiOperation({
+    summary: "AddTable: a table joins the game (opened with the game's table rules when new); mustMove for a must-move table",
+  })
   addTable(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     return this.run('tables', gameId, addTableSchema, req, res, (body, envelope) => this.seating.addTable(gameId, body, envelope));
   }
@@ -96,13 +118,22 @@ export class RoomController {
 
   @Post('games/:gameId/vacate')
   @ApiBody({ schema: roomBodySchema(vacateSchema) })
-  @ApiOperation({ summary: 'VacateSeat: a player leaves a table of the game (LeaveTable at the table); a must-move table left empty breaks' })
+  @ApiOperation({
+    summary: 'VacateSeat: a player leaves a table of the game (LeaveTable at the table); a must-move table left empty breaks',
+  })
   vacate(@Param('gameId') gameId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
     return this.run('vacate', gameId, vacateSchema, req, res, (body, envelope) => this.seating.vacate(gameId, body, envelope));
   }
 
   /** A command to an existing game: its id (404), the body (400), the game (404), then `apply`'s outcome as the answer. */
-  private async run<T>(route: string, gameId: string, schema: z.ZodType<T>, req: HttpRequest, res: HttpResponse, apply: (body: T, envelope: RoomEnvelope) => Promise<RoomOutcome>): Promise<void> {
+  private async run<T>(
+    route: string,
+    gameId: string,
+    schema: z.ZodType<T>,
+    req: HttpRequest,
+    res: HttpResponse,
+    apply: (body: T, envelope: RoomEnvelope) => Promise<RoomOutcome>,
+  ): Promise<void> {
     knownGameId(gameId);
     const { body, envelope } = this.parse(route, gameId, schema, req);
     await this.exists(gameId);
@@ -138,11 +169,25 @@ export class RoomController {
           game: floorGame(outcome.game.state),
         });
       case 'rejected':
-        throw new ApiProblem('rule-refused', outcome.rejection.code, outcome.rejection.message, { gameId, ...(outcome.rejection.field === undefined ? {} : { field: outcome.rejection.field }) });
+        throw new ApiProblem('rule-refused', outcome.rejection.code, outcome.rejection.message, {
+          gameId,
+          ...(outcome.rejection.field === undefined ? {} : { field: outcome.rejection.field }),
+        });
       case 'conflict':
-        throw new ApiProblem('version-conflict', 'VERSION_CONFLICT', outcome.expectedVersion === undefined ? `game ${gameId} changed while this command was decided; read it and try again` : `game ${gameId} is at version ${outcome.currentVersion}, not ${outcome.expectedVersion}`, { gameId, currentVersion: outcome.currentVersion });
+        throw new ApiProblem(
+          'version-conflict',
+          'VERSION_CONFLICT',
+          outcome.expectedVersion === undefined
+            ? `game ${gameId} changed while this command was decided; read it and try again`
+            : `game ${gameId} is at version ${outcome.currentVersion}, not ${outcome.expectedVersion}`,
+          { gameId, currentVersion: outcome.currentVersion },
+        );
       case 'command-id-reused':
-        throw new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `this command id was already used on stream ${outcome.firstStreamId}`);
+        throw new ApiProblem(
+          'command-id-reused',
+          'COMMAND_ID_REUSED',
+          `this command id was already used on stream ${outcome.firstStreamId}`,
+        );
       case 'key-in-flight':
       case 'key-reused':
         throw problemForOutcome(gameId, commandId, outcome);
@@ -157,7 +202,12 @@ function timerMaySend(req: HttpRequest): void {
   const body = jsonBody(req) as { type?: unknown } | null;
   const type = typeof body === 'object' && body !== null ? body.type : undefined;
   if (typeof type === 'string' && TIMER_ROOM_COMMANDS.has(type)) return;
-  throw new ApiProblem('forbidden', 'FORBIDDEN_ROLE', `the timer service may send only ${[...TIMER_ROOM_COMMANDS].join(', ')} to a game, not ${typeof type === 'string' ? type.slice(0, 64) : 'this'}`, { role });
+  throw new ApiProblem(
+    'forbidden',
+    'FORBIDDEN_ROLE',
+    `the timer service may send only ${[...TIMER_ROOM_COMMANDS].join(', ')} to a game, not ${typeof type === 'string' ? type.slice(0, 64) : 'this'}`,
+    { role },
+  );
 }
 
 function knownGameId(gameId: string): string {

@@ -43,7 +43,13 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     const outcome = await this.commands.handle(streamIdOf(request.tableId), request);
     switch (outcome.kind) {
       case 'applied':
-        return { kind: 'applied', version: outcome.version, events: outcome.events, table: outcome.folded, ...(outcome.note ? { readerConflict: outcome.note } : {}) };
+        return {
+          kind: 'applied',
+          version: outcome.version,
+          events: outcome.events,
+          table: outcome.folded,
+          ...(outcome.note ? { readerConflict: outcome.note } : {}),
+        };
       case 'replayed':
         return { kind: 'replayed', version: outcome.version, events: outcome.events, table: outcome.folded };
       case 'refused':
@@ -73,7 +79,8 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
     const decision = this.tables.engine.decide({ ...built.command, at }, table.state);
     const hand = table.state.hand;
     if (!decision.ok) {
-      const conflict = decision.rejection.code === 'READER_CONFLICT' && hand !== null ? { readerConflict: { handNumber: hand.handNumber } } : {};
+      const conflict =
+        decision.rejection.code === 'READER_CONFLICT' && hand !== null ? { readerConflict: { handNumber: hand.handNumber } } : {};
       return { ok: false, refusal: { kind: 'rejected', rejection: decision.rejection, ...conflict } };
     }
     const readerConflict = hand !== null && readerConflicts(built.command, table.state) ? { handNumber: hand.handNumber } : undefined;

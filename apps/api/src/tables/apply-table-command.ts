@@ -15,7 +15,13 @@ export class ApplyTableCommand extends Command<ApplyOutcome> {
 /** What came of a command. The handler knows nothing of HTTP; http/status-mapping.ts turns this into a response. */
 export type ApplyOutcome =
   /** New events were written (`events`, ending at `version`); `table` is the fold after them. No events: accepted, nothing to write (a no-op). */
-  | { readonly kind: 'applied'; readonly version: number; readonly events: readonly RecordedEvent[]; readonly table: FoldedTable; readonly readerConflict?: ReaderConflict }
+  | {
+      readonly kind: 'applied';
+      readonly version: number;
+      readonly events: readonly RecordedEvent[];
+      readonly table: FoldedTable;
+      readonly readerConflict?: ReaderConflict;
+    }
   /** The command id was applied before: its first events and version again, nothing written; `table` is the table now. */
   | { readonly kind: 'replayed'; readonly version: number; readonly events: readonly RecordedEvent[]; readonly table: FoldedTable }
   /** The rules refuse it; nothing written. */

@@ -32,7 +32,10 @@ export class ApprovalsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The widening requests waiting for a second floor supervisor (floor only): who asked, for which table, what it widens, until when' })
+  @ApiOperation({
+    summary:
+      'The widening requests waiting for a second floor supervisor (floor only): who asked, for which table, what it widens, until when',
+  })
   async list(): Promise<{ approvals: PendingWidening[] }> {
     return { approvals: await this.approvals.pending() };
   }
@@ -59,7 +62,9 @@ export class ApprovalsController {
       await this.approvals.approved(pending, table.version, actor);
       return void sendJson(res, 200, assigned);
     }
-    await this.runner.run(approvedRequest(pending, approver.sub, requestIdOf(req)), req, res, (body) => this.approvals.approved(pending, body.version, actor));
+    await this.runner.run(approvedRequest(pending, approver.sub, requestIdOf(req)), req, res, (body) =>
+      this.approvals.approved(pending, body.version, actor),
+    );
   }
 
   @Post(':approvalId/refuse')
@@ -76,6 +81,9 @@ export class ApprovalsController {
 function approvedRequest(pending: PendingWidening, approverId: string, requestId: string): CommandRequest {
   const { type, ...fields } = pending.command;
   const raw = { headers: {}, requestId, actor: { id: pending.requestedBy.id, role: 'floor' } };
-  const parsed = type === 'OpenTable' ? parseOpenTableRequest({ ...raw, body: fields }) : parseTableCommandRequest(pending.tableId, { ...raw, body: pending.command });
+  const parsed =
+    type === 'OpenTable'
+      ? parseOpenTableRequest({ ...raw, body: fields })
+      : parseTableCommandRequest(pending.tableId, { ...raw, body: pending.command });
   return { ...parsed, metadata: { ...parsed.metadata, approvedBy: approverId } };
 }

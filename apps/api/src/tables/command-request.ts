@@ -42,7 +42,12 @@ export function parseTableCommandRequest(tableId: string, raw: RawCommandRequest
     fields.type = routeType;
   }
   const unknownType = typeof fields.type === 'string' && !TABLE_COMMAND_TYPES.includes(fields.type as never) && fields.type !== 'OpenTable';
-  const command = validate(tableCommandSchema as unknown as z.ZodType<TableCommandBody>, fields, issues, unknownType ? 'UNKNOWN_COMMAND_TYPE' : 'INVALID_REQUEST');
+  const command = validate(
+    tableCommandSchema as unknown as z.ZodType<TableCommandBody>,
+    fields,
+    issues,
+    unknownType ? 'UNKNOWN_COMMAND_TYPE' : 'INVALID_REQUEST',
+  );
   return { tableId, command, ...envelope };
 }
 
@@ -78,12 +83,12 @@ export function splitEnvelope(raw: RawCommandRequest): { fields: Record<string, 
   const keyFromHeader = check(commandIdSchema, header('idempotency-key'), 'header Idempotency-Key');
   const keyFromBody = check(commandIdSchema, bodyCommandId, 'commandId');
   if (keyFromHeader !== undefined && keyFromBody !== undefined && keyFromHeader !== keyFromBody) {
-    issues.push({ path: 'commandId', message: 'the Idempotency-Key header and the body\'s commandId differ' });
+    issues.push({ path: 'commandId', message: "the Idempotency-Key header and the body's commandId differ" });
   }
   const versionFromHeader = check(versionSchema, ifMatchVersion(header('if-match'), issues), 'header If-Match');
   const versionFromBody = check(versionSchema, bodyVersion, 'expectedVersion');
   if (versionFromHeader !== undefined && versionFromBody !== undefined && versionFromHeader !== versionFromBody) {
-    issues.push({ path: 'expectedVersion', message: 'the If-Match header and the body\'s expectedVersion differ' });
+    issues.push({ path: 'expectedVersion', message: "the If-Match header and the body's expectedVersion differ" });
   }
   const given = keyFromHeader ?? keyFromBody;
   const expectedVersion = versionFromHeader ?? versionFromBody;
@@ -94,7 +99,12 @@ export function splitEnvelope(raw: RawCommandRequest): { fields: Record<string, 
       commandId: given ?? randomUUID(),
       commandIdGenerated: given === undefined,
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
-      metadata: { actorId: raw.actor?.id, actorRole: raw.actor?.role, device: raw.actor ? (raw.actor.device ?? null) : undefined, correlationId: raw.requestId },
+      metadata: {
+        actorId: raw.actor?.id,
+        actorRole: raw.actor?.role,
+        device: raw.actor ? (raw.actor.device ?? null) : undefined,
+        correlationId: raw.requestId,
+      },
     },
   };
 }
@@ -122,7 +132,9 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown, envelopeIssues
 
 function hugeNumbers(value: unknown, path: string): FieldIssue[] {
   if (typeof value === 'number') {
-    return Math.abs(value) > MAX_COMMAND_NUMBER ? [{ path, message: `${path || 'a number'} is too large (at most ${MAX_COMMAND_NUMBER})` }] : [];
+    return Math.abs(value) > MAX_COMMAND_NUMBER
+      ? [{ path, message: `${path || 'a number'} is too large (at most ${MAX_COMMAND_NUMBER})` }]
+      : [];
   }
   if (typeof value !== 'object' || value === null) return [];
   const issues: FieldIssue[] = [];

@@ -24,7 +24,10 @@ export function commandResponse(
       tableId: request.tableId,
       commandId: request.commandId,
       ...(request.commandIdGenerated
-        ? { commandIdGenerated: true, note: 'no Idempotency-Key header or commandId was sent, so the server made this id up; send one to retry safely' }
+        ? {
+            commandIdGenerated: true,
+            note: 'no Idempotency-Key header or commandId was sent, so the server made this id up; send one to retry safely',
+          }
         : {}),
       replayed: outcome.kind === 'replayed',
       version: outcome.version,

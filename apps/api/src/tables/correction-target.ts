@@ -18,7 +18,9 @@ export async function correctionCommand(
   backTo: number,
   reason: string,
 ): Promise<{ command: TableCommand } | { rejection: Rejection }> {
-  const notFound = (why: string) => ({ rejection: rejection('ACTION_NOT_FOUND', `Nothing to take back at event ${backTo}: ${why}.`, 'backTo') });
+  const notFound = (why: string) => ({
+    rejection: rejection('ACTION_NOT_FOUND', `Nothing to take back at event ${backTo}: ${why}.`, 'backTo'),
+  });
   if (backTo > head) return notFound(`the table is at version ${head}`);
   if (head - backTo > MAX_DISTANCE) return notFound('it is not in the hand in progress');
   let from = backTo;

@@ -7,8 +7,15 @@ import { DeckSeal, formerSealKeyFile, resolveSealKey, sealKeyFile } from './deck
 import { toNewEvent, toTableEvent } from './table-stream';
 import type { RecordedEvent } from '@felt/event-store';
 
-const sealed = { type: 'DeckSealed' as const, handNumber: 3, deck: Array.from({ length: 52 }, (_, i) => 51 - i), shuffle: { kind: 'seeded' as const, prng: 'hmac-drbg-sha256-fisher-yates' as const, seed: 'ab'.repeat(32) }, salt: 'cd'.repeat(16) };
-const recorded = (data: unknown, type = 'DeckSealed', schemaVersion = 1) => ({ streamId: 'table-t', streamVersion: 9, type, schemaVersion, data }) as unknown as RecordedEvent;
+const sealed = {
+  type: 'DeckSealed' as const,
+  handNumber: 3,
+  deck: Array.from({ length: 52 }, (_, i) => 51 - i),
+  shuffle: { kind: 'seeded' as const, prng: 'hmac-drbg-sha256-fisher-yates' as const, seed: 'ab'.repeat(32) },
+  salt: 'cd'.repeat(16),
+};
+const recorded = (data: unknown, type = 'DeckSealed', schemaVersion = 1) =>
+  ({ streamId: 'table-t', streamVersion: 9, type, schemaVersion, data }) as unknown as RecordedEvent;
 
 describe('the deck seal', () => {
   const seal = new DeckSeal(randomBytes(32));
@@ -31,11 +38,16 @@ describe('the deck seal', () => {
     expect(() => toTableEvent(recorded({ ...stored, handNumber: 4 }), seal)).toThrow();
     const flipped = Buffer.from(stored.sealed.ciphertext, 'base64');
     flipped[0] ^= 1;
-    expect(() => toTableEvent(recorded({ ...stored, sealed: { ...stored.sealed, ciphertext: flipped.toString('base64') } }), seal)).toThrow();
+    expect(() =>
+      toTableEvent(recorded({ ...stored, sealed: { ...stored.sealed, ciphertext: flipped.toString('base64') } }), seal),
+    ).toThrow();
   });
 
   it('reads an old log HandStarted (schema version 1, deck inside) and refuses a version it does not know', () => {
-    expect(toTableEvent(recorded({ handNumber: 1, deck: [1, 2] }, 'HandStarted', 1), seal)).toMatchObject({ type: 'HandStarted', deck: [1, 2] });
+    expect(toTableEvent(recorded({ handNumber: 1, deck: [1, 2] }, 'HandStarted', 1), seal)).toMatchObject({
+      type: 'HandStarted',
+      deck: [1, 2],
+    });
     expect(() => toTableEvent(recorded({}, 'HandStarted', 3), seal)).toThrow(/schema version 3/);
   });
 });
@@ -43,9 +55,14 @@ describe('the deck seal', () => {
 describe('the seal key', () => {
   it('comes from FELT_SEAL_KEY (64 hex digits), and is required with a DATABASE_URL', () => {
     const hex = randomBytes(32).toString('hex');
-    expect(resolveSealKey({ sealKey: hex, databaseUrl: 'postgres://x', dataDir: './data' })).toMatchObject({ source: 'FELT_SEAL_KEY', key: Buffer.from(hex, 'hex') });
+    expect(resolveSealKey({ sealKey: hex, databaseUrl: 'postgres://x', dataDir: './data' })).toMatchObject({
+      source: 'FELT_SEAL_KEY',
+      key: Buffer.from(hex, 'hex'),
+    });
     expect(() => resolveSealKey({ sealKey: 'abc', databaseUrl: undefined, dataDir: IN_MEMORY })).toThrow(/64 hex digits/);
-    expect(() => resolveSealKey({ sealKey: undefined, databaseUrl: 'postgres://x', dataDir: './data' })).toThrow(/FELT_SEAL_KEY is not set/);
+    expect(() => resolveSealKey({ sealKey: undefined, databaseUrl: 'postgres://x', dataDir: './data' })).toThrow(
+      /FELT_SEAL_KEY is not set/,
+    );
   });
 
   const roots: string[] = [];
@@ -110,7 +127,9 @@ describe('the seal key', () => {
     writeFileSync(join(dataDir, 'seal.key'), keyText(inside), { mode: 0o600 });
     writeFileSync(join(root, 'data.seal.key'), keyText(beside), { mode: 0o600 });
     expect(() => resolveSealKey(settings)).toThrow(
-      new RegExp(`two different seal keys: .*seal\\.key \\(key ${new DeckSeal(inside).keyId}\\) and .*data\\.seal\\.key \\(key ${new DeckSeal(beside).keyId}`),
+      new RegExp(
+        `two different seal keys: .*seal\\.key \\(key ${new DeckSeal(inside).keyId}\\) and .*data\\.seal\\.key \\(key ${new DeckSeal(beside).keyId}`,
+      ),
     );
     expect(readFileSync(join(dataDir, 'seal.key'), 'utf8')).toBe(keyText(inside));
     expect(readFileSync(join(root, 'data.seal.key'), 'utf8')).toBe(keyText(beside));

@@ -44,7 +44,10 @@ export class DeckSeal {
 
   /** The value sealed by `seal` for `context`; throws for another key, another context or a changed envelope. */
   open(sealed: SealedEnvelope, context: string): unknown {
-    if (sealed.keyId !== this.keyId) throw new Error(`${context}: sealed under key ${sealed.keyId}, and this process holds key ${this.keyId}: set FELT_SEAL_KEY to that key`);
+    if (sealed.keyId !== this.keyId)
+      throw new Error(
+        `${context}: sealed under key ${sealed.keyId}, and this process holds key ${this.keyId}: set FELT_SEAL_KEY to that key`,
+      );
     return openValue(this.key, sealed, context);
   }
 
@@ -88,7 +91,8 @@ export const SEAL_KEY_FILE = 'seal.key';
  */
 export function resolveSealKey(settings: SealKeySettings): ResolvedSealKey {
   if (settings.sealKey !== undefined) {
-    if (!/^[0-9a-fA-F]{64}$/.test(settings.sealKey)) throw new Error('FELT_SEAL_KEY must be 64 hex digits (32 bytes, e.g. `openssl rand -hex 32`)');
+    if (!/^[0-9a-fA-F]{64}$/.test(settings.sealKey))
+      throw new Error('FELT_SEAL_KEY must be 64 hex digits (32 bytes, e.g. `openssl rand -hex 32`)');
     return { key: Buffer.from(settings.sealKey, 'hex'), source: 'FELT_SEAL_KEY' };
   }
   if (settings.databaseUrl)
@@ -142,7 +146,8 @@ function moveSealKeyFromBesideTheFolder(dataDir: string): string | undefined {
 
 function readSealKeyFile(file: string): Buffer {
   const text = readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${file} holds no seal key (64 hex digits); decks sealed under the lost key can no longer be opened`);
+  if (!/^[0-9a-f]{64}$/.test(text))
+    throw new Error(`${file} holds no seal key (64 hex digits); decks sealed under the lost key can no longer be opened`);
   return Buffer.from(text, 'hex');
 }
 

@@ -1,4 +1,12 @@
-import { drbgShuffledDeck, FULL_DECK, formatCard, tableDecider, type DeckSourceRule, type TableCommand, type TableState } from '@felt/engine';
+import {
+  drbgShuffledDeck,
+  FULL_DECK,
+  formatCard,
+  tableDecider,
+  type DeckSourceRule,
+  type TableCommand,
+  type TableState,
+} from '@felt/engine';
 import { engineCommandFor } from './engine-command';
 import type { CommandRequest } from './command-request';
 
@@ -12,7 +20,11 @@ function table(deckSource?: DeckSourceRule): TableState {
     if (!d.ok) throw new Error(d.rejection.code);
     for (const e of d.events) s = tableDecider.evolve(s, e);
   };
-  const opened = engineCommandFor(body({ type: 'OpenTable', tableId: 't', rules: { ...RULES, ...(deckSource ? { deckSource } : {}) } }), s, NOBODY);
+  const opened = engineCommandFor(
+    body({ type: 'OpenTable', tableId: 't', rules: { ...RULES, ...(deckSource ? { deckSource } : {}) } }),
+    s,
+    NOBODY,
+  );
   apply((opened as { command: TableCommand }).command);
   for (let seat = 1; seat <= 3; seat++) apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 });
   return s;
@@ -31,7 +43,11 @@ describe('the house shuffle (engineCommandFor)', () => {
   it('opens a deck table as house-shuffled unless the request names a source, a live table without one', () => {
     expect(table().rules!.deckSource).toBe('house');
     expect(table('training').rules!.deckSource).toBe('training');
-    const live = engineCommandFor(body({ type: 'OpenTable', tableId: 'l', rules: { ...RULES, cardSource: 'live' } }), tableDecider.initialState, NOBODY);
+    const live = engineCommandFor(
+      body({ type: 'OpenTable', tableId: 'l', rules: { ...RULES, cardSource: 'live' } }),
+      tableDecider.initialState,
+      NOBODY,
+    );
     expect((live as { command: { rules: object } }).command.rules).not.toHaveProperty('deckSource');
     const changed = engineCommandFor(body({ type: 'ChangeRules', rules: RULES }), table('training'), NOBODY);
     expect(changed).toEqual({ command: { type: 'ChangeRules', rules: { ...RULES, deckSource: 'house' } } });
@@ -41,7 +57,14 @@ describe('the house shuffle (engineCommandFor)', () => {
     const commands = Array.from({ length: 20 }, () => engineCommandFor(body({ type: 'StartHand' }), table(), NOBODY));
     const seeds = new Set<string>();
     for (const built of commands) {
-      expect(built).toMatchObject({ command: { type: 'StartHand', prng: 'hmac-drbg-sha256-fisher-yates', seed: expect.stringMatching(/^[0-9a-f]{64}$/), salt: expect.stringMatching(/^[0-9a-f]{32}$/) } });
+      expect(built).toMatchObject({
+        command: {
+          type: 'StartHand',
+          prng: 'hmac-drbg-sha256-fisher-yates',
+          seed: expect.stringMatching(/^[0-9a-f]{64}$/),
+          salt: expect.stringMatching(/^[0-9a-f]{32}$/),
+        },
+      });
       seeds.add((built as { command: { seed: string } }).command.seed);
     }
     expect(seeds.size).toBe(20);
@@ -50,12 +73,23 @@ describe('the house shuffle (engineCommandFor)', () => {
   it('draws for the button the same way', () => {
     const state = table();
     const built = engineCommandFor(body({ type: 'DrawForButton' }), state, NOBODY) as { command: TableCommand & { seed: string } };
-    expect(built.command).toMatchObject({ type: 'DrawForButton', prng: 'hmac-drbg-sha256-fisher-yates', seed: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(built.command).toMatchObject({
+      type: 'DrawForButton',
+      prng: 'hmac-drbg-sha256-fisher-yates',
+      seed: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const decision = tableDecider.decide(built.command, state);
     expect(decision.ok).toBe(true);
     if (!decision.ok) return;
     const drawn = drbgShuffledDeck(Buffer.from(built.command.seed, 'hex')).slice(0, 3);
-    expect(decision.events[0]).toMatchObject({ type: 'ButtonDrawn', draws: [{ seat: 1, card: drawn[0] }, { seat: 2, card: drawn[1] }, { seat: 3, card: drawn[2] }] });
+    expect(decision.events[0]).toMatchObject({
+      type: 'ButtonDrawn',
+      draws: [
+        { seat: 1, card: drawn[0] },
+        { seat: 2, card: drawn[1] },
+        { seat: 3, card: drawn[2] },
+      ],
+    });
   });
 
   it.each([
@@ -68,7 +102,9 @@ describe('the house shuffle (engineCommandFor)', () => {
     [{ type: 'DrawForButton', seed: 1 }, 'seed'],
   ])('refuses a house table any field that chooses cards, from anyone, even a shuffler (%#)', (command, field) => {
     for (const sender of [NOBODY, SHUFFLER]) {
-      expect(engineCommandFor(body(command), table('house'), sender)).toEqual({ rejection: { code: 'DECK_SOURCE_HOUSE', message: expect.stringMatching(/shuffled by the house/), field } });
+      expect(engineCommandFor(body(command), table('house'), sender)).toEqual({
+        rejection: { code: 'DECK_SOURCE_HOUSE', message: expect.stringMatching(/shuffled by the house/), field },
+      });
     }
   });
 });
@@ -76,37 +112,64 @@ describe('the house shuffle (engineCommandFor)', () => {
 describe('a deck table opened before the deck source existed (engineCommandFor)', () => {
   it('is treated as house-shuffled: its rules name no source, and a chosen deck is refused all the same', () => {
     let state = tableDecider.initialState;
-    for (const command of [{ type: 'OpenTable', tableId: 'old', rules: RULES }, { type: 'SeatPlayer', seat: 1, playerId: 'a', buyIn: 100 }] as TableCommand[]) {
+    for (const command of [
+      { type: 'OpenTable', tableId: 'old', rules: RULES },
+      { type: 'SeatPlayer', seat: 1, playerId: 'a', buyIn: 100 },
+    ] as TableCommand[]) {
       const decided = tableDecider.decide(command, state);
       if (decided.ok) state = decided.state;
     }
     expect(state.rules).not.toHaveProperty('deckSource');
-    expect(engineCommandFor(body({ type: 'StartHand', seed: 7 }), state, NOBODY)).toMatchObject({ rejection: { code: 'DECK_SOURCE_HOUSE', field: 'seed' } });
-    expect(engineCommandFor(body({ type: 'StartHand' }), state, NOBODY)).toMatchObject({ command: { prng: 'hmac-drbg-sha256-fisher-yates' } });
+    expect(engineCommandFor(body({ type: 'StartHand', seed: 7 }), state, NOBODY)).toMatchObject({
+      rejection: { code: 'DECK_SOURCE_HOUSE', field: 'seed' },
+    });
+    expect(engineCommandFor(body({ type: 'StartHand' }), state, NOBODY)).toMatchObject({
+      command: { prng: 'hmac-drbg-sha256-fisher-yates' },
+    });
   });
 });
 
 describe("a shuffler table's decks (engineCommandFor)", () => {
   it('takes a deck from the shuffler device only; anyone else is forbidden', () => {
-    expect(engineCommandFor(body({ type: 'StartHand', deck: DECK }), table('shuffler'), SHUFFLER)).toEqual({ command: { type: 'StartHand', deck: DECK, salt: expect.stringMatching(/^[0-9a-f]{32}$/) } });
-    expect(engineCommandFor(body({ type: 'StartHand', deck: DECK }), table('shuffler'), NOBODY)).toEqual({ forbidden: { code: 'SHUFFLER_DEVICE_REQUIRED', detail: expect.any(String) } });
-    expect(engineCommandFor(body({ type: 'DrawForButton', deck: DECK }), table('shuffler'), NOBODY)).toMatchObject({ forbidden: { code: 'SHUFFLER_DEVICE_REQUIRED' } });
+    expect(engineCommandFor(body({ type: 'StartHand', deck: DECK }), table('shuffler'), SHUFFLER)).toEqual({
+      command: { type: 'StartHand', deck: DECK, salt: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    });
+    expect(engineCommandFor(body({ type: 'StartHand', deck: DECK }), table('shuffler'), NOBODY)).toEqual({
+      forbidden: { code: 'SHUFFLER_DEVICE_REQUIRED', detail: expect.any(String) },
+    });
+    expect(engineCommandFor(body({ type: 'DrawForButton', deck: DECK }), table('shuffler'), NOBODY)).toMatchObject({
+      forbidden: { code: 'SHUFFLER_DEVICE_REQUIRED' },
+    });
   });
   it('refuses seeds and chosen cards, even from the shuffler; draws no house seed for a hand, but does for the button', () => {
-    expect(engineCommandFor(body({ type: 'StartHand', seed: 4 }), table('shuffler'), SHUFFLER)).toMatchObject({ rejection: { code: 'DECK_SOURCE_SHUFFLER', field: 'seed' } });
-    expect(engineCommandFor(body({ type: 'StartHand', holeCards: { 1: 'AsAh' } }), table('shuffler'), SHUFFLER)).toMatchObject({ rejection: { code: 'DECK_SOURCE_SHUFFLER', field: 'holeCards' } });
+    expect(engineCommandFor(body({ type: 'StartHand', seed: 4 }), table('shuffler'), SHUFFLER)).toMatchObject({
+      rejection: { code: 'DECK_SOURCE_SHUFFLER', field: 'seed' },
+    });
+    expect(engineCommandFor(body({ type: 'StartHand', holeCards: { 1: 'AsAh' } }), table('shuffler'), SHUFFLER)).toMatchObject({
+      rejection: { code: 'DECK_SOURCE_SHUFFLER', field: 'holeCards' },
+    });
     const bare = engineCommandFor(body({ type: 'StartHand' }), table('shuffler'), NOBODY) as { command: TableCommand };
     expect(bare.command).toEqual({ type: 'StartHand', salt: expect.any(String) });
     expect(tableDecider.decide(bare.command, table('shuffler'))).toMatchObject({ ok: false, rejection: { code: 'DECK_SOURCE_SHUFFLER' } });
-    expect(engineCommandFor(body({ type: 'DrawForButton' }), table('shuffler'), NOBODY)).toMatchObject({ command: { type: 'DrawForButton', prng: 'hmac-drbg-sha256-fisher-yates' } });
+    expect(engineCommandFor(body({ type: 'DrawForButton' }), table('shuffler'), NOBODY)).toMatchObject({
+      command: { type: 'DrawForButton', prng: 'hmac-drbg-sha256-fisher-yates' },
+    });
   });
 });
 
 describe('a training table (engineCommandFor)', () => {
   it('salts a StartHand whose deck or seed the request gives, and keeps that deck; builds holeCards into a deck', () => {
-    expect(engineCommandFor(body({ type: 'StartHand', seed: 42 }), table('training'), NOBODY)).toEqual({ command: { type: 'StartHand', seed: 42, salt: expect.stringMatching(/^[0-9a-f]{32}$/) } });
-    const built = engineCommandFor(body({ type: 'StartHand', holeCards: { 1: 'AsAh' } }), withButton(table('training')), NOBODY) as unknown as { command: { deck: string[] } };
+    expect(engineCommandFor(body({ type: 'StartHand', seed: 42 }), table('training'), NOBODY)).toEqual({
+      command: { type: 'StartHand', seed: 42, salt: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    });
+    const built = engineCommandFor(
+      body({ type: 'StartHand', holeCards: { 1: 'AsAh' } }),
+      withButton(table('training')),
+      NOBODY,
+    ) as unknown as { command: { deck: string[] } };
     expect(built.command.deck).toHaveLength(52);
-    expect(engineCommandFor(body({ type: 'StartHand' }), table('training'), NOBODY)).toMatchObject({ command: { prng: 'hmac-drbg-sha256-fisher-yates' } });
+    expect(engineCommandFor(body({ type: 'StartHand' }), table('training'), NOBODY)).toMatchObject({
+      command: { prng: 'hmac-drbg-sha256-fisher-yates' },
+    });
   });
 });

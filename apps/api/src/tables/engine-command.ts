@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { cardSourceOf, deckSourceOf, DRBG_PRNG, isLiveCards, rejection, type Rejection, type TableCommand, type TableRules, type TableRulesInput, type TableState } from '@felt/engine';
+import {
+  cardSourceOf,
+  deckSourceOf,
+  DRBG_PRNG,
+  isLiveCards,
+  rejection,
+  type Rejection,
+  type TableCommand,
+  type TableRules,
+  type TableRulesInput,
+  type TableState,
+} from '@felt/engine';
 import { toEngineCommand, type ScriptCommand } from '@felt/formats';
 import type { CommandRequest } from './command-envelope';
 import type { OpenTableBody } from './table-command-schema';
@@ -41,20 +52,34 @@ export function engineCommandFor(command: CommandRequest['command'], state: Tabl
     const open = command as OpenTableBody;
     return { command: { type: 'OpenTable', tableId: open.tableId, rules: withHouseShuffle(open.rules as TableRulesInput) } };
   }
-  if (command.type === 'ChangeRules') return { command: { type: 'ChangeRules', rules: withHouseShuffle((command as unknown as { rules: TableRulesInput }).rules) } };
-  if (command.type !== 'StartHand' && command.type !== 'DrawForButton') return toEngineCommand(command as ScriptCommand, state) as { command: TableCommand };
+  if (command.type === 'ChangeRules')
+    return { command: { type: 'ChangeRules', rules: withHouseShuffle((command as unknown as { rules: TableRulesInput }).rules) } };
+  if (command.type !== 'StartHand' && command.type !== 'DrawForButton')
+    return toEngineCommand(command as ScriptCommand, state) as { command: TableCommand };
   // Live tables shuffle nothing: their StartHand goes on as it is (the engine refuses a deck, seed or salt there).
   if (command.type === 'StartHand' && isLiveCards(state.rules)) {
     const field = (['holeCards', 'board', 'secondRun'] as const).find((key) => command[key] !== undefined);
     if (field === undefined) return toEngineCommand(command as ScriptCommand, state) as { command: TableCommand };
-    return { rejection: rejection('DECK_NOT_ALLOWED', 'This table plays live cards: the board is entered as it is dealt (DealBoard) and shown hands at the showdown.', field) };
+    return {
+      rejection: rejection(
+        'DECK_NOT_ALLOWED',
+        'This table plays live cards: the board is entered as it is dealt (DealBoard) and shown hands at the showdown.',
+        field,
+      ),
+    };
   }
   const chosen = CHOOSING_FIELDS.find((key) => (command as Record<string, unknown>)[key] !== undefined);
   const source = state.rules === null || isLiveCards(state.rules) ? 'house' : (deckSourceOf(state.rules) ?? 'house');
   if (source === 'training') return trainingCommand(command, state);
   if (source === 'shuffler' && chosen !== undefined) return shufflerCommand(command, sender, chosen);
   if (chosen !== undefined)
-    return { rejection: rejection('DECK_SOURCE_HOUSE', 'This table is shuffled by the house: nobody may choose its deck or seed; send the command without them.', chosen) };
+    return {
+      rejection: rejection(
+        'DECK_SOURCE_HOUSE',
+        'This table is shuffled by the house: nobody may choose its deck or seed; send the command without them.',
+        chosen,
+      ),
+    };
   // A shuffler table's hand waits for its shuffler's deck: the engine says so (no house seed is drawn for it).
   if (source === 'shuffler' && command.type === 'StartHand') return { command: { type: 'StartHand', salt: salt() } };
   return houseShuffled(command.type);
@@ -63,21 +88,36 @@ export function engineCommandFor(command: CommandRequest['command'], state: Tabl
 /** The house shuffle: a 256-bit seed from the OS CSPRNG for the house's derivation (and a salt for a hand). */
 function houseShuffled(type: 'StartHand' | 'DrawForButton'): EngineCommandResult {
   const seed = randomBytes(SEED_BYTES).toString('hex');
-  return { command: type === 'StartHand' ? { type: 'StartHand', seed, prng: DRBG_PRNG, salt: salt() } : { type: 'DrawForButton', seed, prng: DRBG_PRNG } };
+  return {
+    command:
+      type === 'StartHand' ? { type: 'StartHand', seed, prng: DRBG_PRNG, salt: salt() } : { type: 'DrawForButton', seed, prng: DRBG_PRNG },
+  };
 }
 
 /** A deck table's rules as the API records them: the house shuffle unless the request names a deck source. */
 function withHouseShuffle(rules: TableRulesInput): TableRulesInput {
-  if (typeof rules !== 'object' || rules === null || rules.deckSource !== undefined || cardSourceOf(rules as TableRules) !== 'deck') return rules;
+  if (typeof rules !== 'object' || rules === null || rules.deckSource !== undefined || cardSourceOf(rules as TableRules) !== 'deck')
+    return rules;
   return { ...rules, deckSource: 'house' };
 }
 
 /** A shuffler table: a full deck from its shuffler device; no seed and no chosen cards from anyone. */
 function shufflerCommand(command: ScriptCommand, sender: DeckSender, chosen: (typeof CHOOSING_FIELDS)[number]): EngineCommandResult {
   if (chosen !== 'deck')
-    return { rejection: rejection('DECK_SOURCE_SHUFFLER', "This table's decks come from its certified shuffler: only its whole deck is taken, never a seed or chosen cards.", chosen) };
+    return {
+      rejection: rejection(
+        'DECK_SOURCE_SHUFFLER',
+        "This table's decks come from its certified shuffler: only its whole deck is taken, never a seed or chosen cards.",
+        chosen,
+      ),
+    };
   if (!sender.shuffler)
-    return { forbidden: { code: 'SHUFFLER_DEVICE_REQUIRED', detail: "this table's decks come from its certified shuffler: only the shuffler device registered for the table may send one" } };
+    return {
+      forbidden: {
+        code: 'SHUFFLER_DEVICE_REQUIRED',
+        detail: "this table's decks come from its certified shuffler: only the shuffler device registered for the table may send one",
+      },
+    };
   const deck = (command as { deck: string[] }).deck;
   return { command: command.type === 'StartHand' ? { type: 'StartHand', deck, salt: salt() } : { type: 'DrawForButton', deck } };
 }

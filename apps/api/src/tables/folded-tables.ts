@@ -68,7 +68,9 @@ export class FoldedTables {
 
   private async load(streamId: string): Promise<FoldedTable> {
     const snapshot = await this.snapshots.load(streamId);
-    const start: FoldedTable = snapshot ? { state: snapshot.state, version: snapshot.version, snapshotVersion: snapshot.version } : NO_TABLE;
+    const start: FoldedTable = snapshot
+      ? { state: snapshot.state, version: snapshot.version, snapshotVersion: snapshot.version }
+      : NO_TABLE;
     const table = await this.foldNewer(streamId, start);
     // Unknown tables are not cached: a stream of requests for made-up ids must not push real tables out.
     return table.version > 0 ? this.remember(streamId, table) : table;
@@ -79,7 +81,8 @@ export class FoldedTables {
     for (;;) {
       const page = await this.store.readStream(streamId, { fromVersion: version + 1, limit: FOLD_PAGE });
       for (const recorded of page) {
-        if (recorded.streamVersion !== version + 1) throw new Error(`${streamId}: expected v${version + 1}, read v${recorded.streamVersion}`);
+        if (recorded.streamVersion !== version + 1)
+          throw new Error(`${streamId}: expected v${version + 1}, read v${recorded.streamVersion}`);
         state = this.engine.evolve(state, toTableEvent(recorded, this.seal, this.engine));
         version = recorded.streamVersion;
       }

@@ -36,7 +36,9 @@ export class GetTableEventsHandler implements IQueryHandler<GetTableEventsQuery,
     const version = await this.store.streamVersion(streamId);
     if (version === 0) return null;
     // Hole cards opened: the caller shows each event through the visibility rule.
-    const events = (await this.store.readStream(streamId, { fromVersion, toVersion: version, limit })).map((e) => openedRecord(e, this.seal));
+    const events = (await this.store.readStream(streamId, { fromVersion, toVersion: version, limit })).map((e) =>
+      openedRecord(e, this.seal),
+    );
     const last = events.length > 0 ? events[events.length - 1]!.streamVersion : fromVersion - 1;
     return { version, events, nextFromVersion: last < version ? last + 1 : null };
   }

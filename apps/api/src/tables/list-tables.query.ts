@@ -42,8 +42,14 @@ export class ListTablesHandler implements IQueryHandler<ListTablesQuery, TablePa
 
   async execute({ limit, after }: ListTablesQuery): Promise<TablePage> {
     // One more than asked: whether it is there says whether a next page is.
-    const streams = await this.store.listStreams({ category: TABLE_STREAM_CATEGORY, after: after === undefined ? undefined : streamIdOf(after), limit: limit + 1 });
-    const tables = streams.slice(0, limit).map((s) => ({ tableId: tableIdOf(s.streamId), version: s.version, openedAt: s.createdAt, updatedAt: s.updatedAt }));
+    const streams = await this.store.listStreams({
+      category: TABLE_STREAM_CATEGORY,
+      after: after === undefined ? undefined : streamIdOf(after),
+      limit: limit + 1,
+    });
+    const tables = streams
+      .slice(0, limit)
+      .map((s) => ({ tableId: tableIdOf(s.streamId), version: s.version, openedAt: s.createdAt, updatedAt: s.updatedAt }));
     return { tables, nextAfter: streams.length > limit ? tables[tables.length - 1]!.tableId : null };
   }
 }

@@ -41,7 +41,12 @@ export class TableCommandRunner {
    * (type, table, code: never its body); a change of a table's rules too, after it is applied. An approved widening
    * (`parsed.metadata.approvedBy`) is applied as asked.
    */
-  async run(parsed: CommandRequest, req: HttpRequest, res: HttpResponse, beforeAnswer?: (body: CommandResponseBody) => Promise<void>): Promise<void> {
+  async run(
+    parsed: CommandRequest,
+    req: HttpRequest,
+    res: HttpResponse,
+    beforeAnswer?: (body: CommandResponseBody) => Promise<void>,
+  ): Promise<void> {
     const principal = principalOf(req);
     const commandType = parsed.command.type;
     let answer: { status: number; body: CommandResponseBody };
@@ -53,19 +58,26 @@ export class TableCommandRunner {
       const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) }, fromShuffler };
       await this.followUps.before(request);
       const outcome: ApplyOutcome = await this.commandBus.execute(new ApplyTableCommand(request));
-      if ((outcome.kind === 'applied' || outcome.kind === 'rejected') && outcome.readerConflict) await this.readerConflict(req, principal, parsed.tableId, outcome.readerConflict);
+      if ((outcome.kind === 'applied' || outcome.kind === 'rejected') && outcome.readerConflict)
+        await this.readerConflict(req, principal, parsed.tableId, outcome.readerConflict);
       // The room follows a seat opened or changed here (same request; a retry hands the same events over again).
       if (outcome.kind === 'applied' || outcome.kind === 'replayed') await this.followUps.after(request, outcome.events);
       answer = await this.answer(request, outcome, principal);
     } catch (error) {
       if (error instanceof ApiProblem && (error.status === 403 || error.status === 422)) {
-        await this.audit.append({ type: 'CommandRefused', tableId: parsed.tableId, commandType, status: error.status, code: error.code }, apiActor(principal, requestIdOf(req)));
+        await this.audit.append(
+          { type: 'CommandRefused', tableId: parsed.tableId, commandType, status: error.status, code: error.code },
+          apiActor(principal, requestIdOf(req)),
+        );
       }
       throw error;
     }
     const { status, body } = answer;
     if (RULES_COMMANDS.has(commandType) && status === 201) {
-      await this.audit.append({ type: 'TableRulesChanged', tableId: parsed.tableId, commandType, version: body.version }, apiActor(principal, requestIdOf(req)));
+      await this.audit.append(
+        { type: 'TableRulesChanged', tableId: parsed.tableId, commandType, version: body.version },
+        apiActor(principal, requestIdOf(req)),
+      );
     }
     await beforeAnswer?.(body);
     res.header('ETag', `"${body.table.version}"`);

@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND_TYPES } from '@felt/engine';
 import { parseTableScriptJson } from '@felt/formats';
-import { COMMAND_TYPE_BY_ROUTE, commandJsonSchema, commandRouteName, openTableSchema, TABLE_COMMAND_TYPES, tableCommandSchema } from './table-command-schema';
+import {
+  COMMAND_TYPE_BY_ROUTE,
+  commandJsonSchema,
+  commandRouteName,
+  openTableSchema,
+  TABLE_COMMAND_TYPES,
+  tableCommandSchema,
+} from './table-command-schema';
 
 const EXAMPLES = join(__dirname, '..', '..', '..', '..', 'examples');
 
@@ -56,7 +63,13 @@ describe('the API command schema', () => {
       { type: 'KillPot', seat: 2 },
       { type: 'KillPot', seat: 2, amount: 4 },
       { type: 'Deal' },
-      { type: 'ChopBlinds', consents: [{ seat: 2, by: 'alice' }, { seat: 3, by: 'bob' }] },
+      {
+        type: 'ChopBlinds',
+        consents: [
+          { seat: 2, by: 'alice' },
+          { seat: 3, by: 'bob' },
+        ],
+      },
       { type: 'ChangeRules', rules: { structure: { kind: 'pot-limit' }, smallBlind: 1, bigBlind: 2 } },
     ]) {
       expect(tableCommandSchema.safeParse(body).success).toBe(true);

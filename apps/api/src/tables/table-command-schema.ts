@@ -47,14 +47,21 @@ const houseOptionCommands: AnyObjectSchema[] = [
   z.strictObject({ type: z.literal('RunItTwice'), consents: consents('run it twice') }),
   z.strictObject({ type: z.literal('RunItOnce') }),
   // The shot clock (docs/house-options.md): the time of each is the API's (`at` is never taken from a client).
-  z.strictObject({ type: z.literal('ClockExpired'), clock: z.number({ error: 'clock must be a number' }).int({ error: 'clock must be a whole number' }).min(1, { error: 'clock numbers start at 1' }) }),
+  z.strictObject({
+    type: z.literal('ClockExpired'),
+    clock: z
+      .number({ error: 'clock must be a number' })
+      .int({ error: 'clock must be a whole number' })
+      .min(1, { error: 'clock numbers start at 1' }),
+  }),
   z.strictObject({ type: z.literal('UseTimeBank'), seat }),
   z.strictObject({ type: z.literal('PauseClock') }),
   z.strictObject({ type: z.literal('ResumeClock') }),
 ];
 
 const byType = new Map<string, AnyObjectSchema>();
-for (const schema of [...strictScriptOptions, ...houseOptionCommands]) byType.set((schema.shape.type as z.ZodLiteral<string>).value, schema);
+for (const schema of [...strictScriptOptions, ...houseOptionCommands])
+  byType.set((schema.shape.type as z.ZodLiteral<string>).value, schema);
 const missing = TABLE_COMMAND_TYPES.filter((type) => !byType.has(type));
 if (missing.length > 0) throw new Error(`apps/api has no request schema for engine command(s) ${missing.join(', ')}`);
 
@@ -77,13 +84,14 @@ export const tableCommandSchema = z
     const checked = scriptCommandSchema.safeParse(command);
     if (checked.success) return;
     // Only its own cross-field issues: the field-by-field ones were reported above already.
-    for (const issue of checked.error.issues) if (issue.code === 'custom') ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    for (const issue of checked.error.issues)
+      if (issue.code === 'custom') ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   });
 
 /** Table ids become stream ids ("table-<id>") and URL segments: keep them short and plain. */
-export const tableIdSchema = z
-  .string({ error: 'tableId must be a string' })
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, { error: 'tableId is 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit' });
+export const tableIdSchema = z.string({ error: 'tableId must be a string' }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, {
+  error: 'tableId is 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit',
+});
 
 export const openTableSchema = z.strictObject({
   type: z.literal('OpenTable').optional(),
@@ -98,7 +106,9 @@ export function commandRouteName(type: string): string {
   return type.replace(/[A-Z]/g, (c, i: number) => (i === 0 ? '' : '-') + c.toLowerCase());
 }
 
-export const COMMAND_TYPE_BY_ROUTE: ReadonlyMap<string, TableCommandType> = new Map(TABLE_COMMAND_TYPES.map((type) => [commandRouteName(type), type]));
+export const COMMAND_TYPE_BY_ROUTE: ReadonlyMap<string, TableCommandType> = new Map(
+  TABLE_COMMAND_TYPES.map((type) => [commandRouteName(type), type]),
+);
 
 /** JSON Schema of one command's body, for the OpenAPI document. */
 export function commandJsonSchema(type: string): Record<string, unknown> {

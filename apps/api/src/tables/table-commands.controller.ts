@@ -23,7 +23,11 @@ export class TableCommandsController {
   constructor(@Inject(TableCommandRunner) private readonly runner: TableCommandRunner) {}
 
   @Post()
-  @ApiOperation({ summary: 'OpenTable: open a table with its rules', description: 'The body is {tableId, rules} (and optionally commandId, expectedVersion). Rules that widen who sees or chooses cards (dealerSeesHoleCards, a training or shuffler deckSource) answer 202 APPROVAL_REQUIRED: another floor supervisor approves them (POST /approvals/{approvalId}/approve).' })
+  @ApiOperation({
+    summary: 'OpenTable: open a table with its rules',
+    description:
+      'The body is {tableId, rules} (and optionally commandId, expectedVersion). Rules that widen who sees or chooses cards (dealerSeesHoleCards, a training or shuffler deckSource) answer 202 APPROVAL_REQUIRED: another floor supervisor approves them (POST /approvals/{approvalId}/approve).',
+  })
   @ApiBody({ schema: openTableBodySchema() })
   @ApiCommandResponses(COMMAND_HEADERS)
   openTable(@Req() req: HttpRequest, @Res() res: HttpResponse) {

@@ -39,8 +39,8 @@ export class TableQueriesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The tables by id, a page at a time: id, version, opened and last changed; nextAfter is the next page\'s after' })
-  @ApiQuery({ name: 'after', required: false, description: 'The last table id of the page before (the previous answer\'s nextAfter)' })
+  @ApiOperation({ summary: "The tables by id, a page at a time: id, version, opened and last changed; nextAfter is the next page's after" })
+  @ApiQuery({ name: 'after', required: false, description: "The last table id of the page before (the previous answer's nextAfter)" })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 1000 (default 100)' })
   async list(@Query() query: Record<string, unknown>) {
     const parsed = listSchema.safeParse(query);
@@ -66,12 +66,19 @@ export class TableQueriesController {
     const parsed = pageSchema.safeParse(query);
     if (!parsed.success) throw ApiProblem.invalidRequest(fieldIssues(parsed.error));
     const { fromVersion, limit } = parsed.data;
-    const page = tableIdSchema.safeParse(tableId).success ? await this.queryBus.execute(new GetTableEventsQuery(tableId, fromVersion, limit)) : null;
+    const page = tableIdSchema.safeParse(tableId).success
+      ? await this.queryBus.execute(new GetTableEventsQuery(tableId, fromVersion, limit))
+      : null;
     if (!page) throw ApiProblem.tableNotFound(tableId);
     // The table after the page: whether each event's hand is over is judged no earlier than the event was read.
     const table = await existingTable(this.queryBus, tableId);
     const audience = await this.access.audienceFor(principalOf(req), tableId, table.state.rules);
     const liveHandFrom = await this.hands.from(streamIdOf(tableId), table, page.events);
-    return { tableId, version: page.version, events: page.events.map((e) => eventViewFor(e, audience, liveHandFrom)), nextFromVersion: page.nextFromVersion };
+    return {
+      tableId,
+      version: page.version,
+      events: page.events.map((e) => eventViewFor(e, audience, liveHandFrom)),
+      nextFromVersion: page.nextFromVersion,
+    };
   }
 }

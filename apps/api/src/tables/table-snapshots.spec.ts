@@ -16,11 +16,16 @@ function* randomStates(seed: number, commands: number): Generator<TableState> {
     if (!decision.ok) throw new Error(`${command.type}: ${decision.rejection.code}`);
     for (const event of decision.events) state = tableDecider.evolve(state, event);
   };
-  apply({ type: 'OpenTable', tableId: 't', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { rake: true, straddle: true } } });
+  apply({
+    type: 'OpenTable',
+    tableId: 't',
+    rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6, houseOptions: { rake: true, straddle: true } },
+  });
   for (let seat = 1; seat <= 6; seat++) apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 100 + seat * 20 });
   apply({ type: 'PlaceButton', seat: 1 });
   for (let i = 0; i < commands; i++) {
-    for (const s of state.seats) if (s && s.stack < 2 && !(state.hand && state.hand.phase !== 'complete')) apply({ type: 'AddChips', seat: s.seat, amount: 200 });
+    for (const s of state.seats)
+      if (s && s.stack < 2 && !(state.hand && state.hand.phase !== 'complete')) apply({ type: 'AddChips', seat: s.seat, amount: 200 });
     apply(randomLegalCommand(state, random) ?? { type: 'StartHand', seed: Math.floor(random() * 2 ** 32) });
     yield state;
   }
@@ -61,7 +66,8 @@ describe('table snapshots', () => {
 
   it('stores a table with a hand sealed: the row shows no card of its deck, and opens only for its own table', () => {
     let during: TableState | undefined;
-    for (const state of randomStates(3, 40)) if (state.hand && state.hand.phase !== 'complete' && state.hand.deck.length === 52) during = state;
+    for (const state of randomStates(3, 40))
+      if (state.hand && state.hand.phase !== 'complete' && state.hand.deck.length === 52) during = state;
     expect(during).toBeDefined();
     const row = canonicalJson(encodeSnapshot(during!, seal, 'table-t'));
     expect(row).not.toContain('"deck"');

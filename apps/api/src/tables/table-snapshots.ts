@@ -17,7 +17,8 @@ import { DECK_SEAL, type DeckSeal, type SealedEnvelope } from './deck-seal';
  */
 export const SNAPSHOT_FORMAT = 'felt.table-state.v4';
 
-type SnapshotDocument = { readonly format: string; readonly state: TableState } | { readonly format: string; readonly sealedState: SealedEnvelope };
+type SnapshotDocument =
+  { readonly format: string; readonly state: TableState } | { readonly format: string; readonly sealedState: SealedEnvelope };
 
 export function encodeSnapshot(state: TableState, seal: DeckSeal, streamId: string): SnapshotDocument {
   if (state.hand === null) return { format: SNAPSHOT_FORMAT, state };
@@ -52,7 +53,9 @@ export class TableSnapshots implements OnModuleDestroy {
     if (!snapshot) return null;
     const state = decodeSnapshot(snapshot.state, this.seal, streamId);
     if (!state) {
-      this.logger.warn(`ignoring the snapshot of ${streamId} at v${snapshot.version}: not format ${SNAPSHOT_FORMAT}; folding from the first event`);
+      this.logger.warn(
+        `ignoring the snapshot of ${streamId} at v${snapshot.version}: not format ${SNAPSHOT_FORMAT}; folding from the first event`,
+      );
       return null;
     }
     return { version: snapshot.version, state };

@@ -45,10 +45,20 @@ export function toNewEvents(events: readonly TableEvent[], seal: DeckSeal, strea
     if (event.type === 'HandEnded' || event.type === 'HandVoided') ended = event.handNumber;
     const next = toNewEvent(event, seal);
     if ((event.type === 'HoleCardsDealt' || event.type === 'HoleCardsReported') && hand !== null)
-      stored.push({ ...next, data: sealHoleCardsData(event.type, next.data as Record<string, unknown>, seal.holeCardsKey(streamId, hand), streamId, hand) as NewEvent['data'] });
+      stored.push({
+        ...next,
+        data: sealHoleCardsData(
+          event.type,
+          next.data as Record<string, unknown>,
+          seal.holeCardsKey(streamId, hand),
+          streamId,
+          hand,
+        ) as NewEvent['data'],
+      });
     else stored.push(next);
   }
-  if (ended !== null) stored.push(toNewEvent({ type: 'HoleCardsRevealed', handNumber: ended, key: seal.holeCardsKey(streamId, ended).toString('hex') }));
+  if (ended !== null)
+    stored.push(toNewEvent({ type: 'HoleCardsRevealed', handNumber: ended, key: seal.holeCardsKey(streamId, ended).toString('hex') }));
   return stored;
 }
 
@@ -61,8 +71,11 @@ export function openedRecord(recorded: RecordedEvent, seal: DeckSeal): RecordedE
 
 export function toTableEvent(recorded: RecordedEvent, seal: DeckSeal, engine: Pick<TableEngine, 'readsEvent'> = tableDecider): TableEvent {
   if (!engine.readsEvent(recorded.type, recorded.schemaVersion)) {
-    throw new Error(`${recorded.streamId} v${recorded.streamVersion} (${recorded.type}) has schema version ${recorded.schemaVersion}, which this engine does not read`);
+    throw new Error(
+      `${recorded.streamId} v${recorded.streamVersion} (${recorded.type}) has schema version ${recorded.schemaVersion}, which this engine does not read`,
+    );
   }
-  const data = recorded.type === 'DeckSealed' && isSealedData(recorded.data) ? seal.openDeck(recorded.data) : openedRecord(recorded, seal).data;
+  const data =
+    recorded.type === 'DeckSealed' && isSealedData(recorded.data) ? seal.openDeck(recorded.data) : openedRecord(recorded, seal).data;
   return { ...(data as object), type: recorded.type } as TableEvent;
 }

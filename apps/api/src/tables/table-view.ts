@@ -1,4 +1,16 @@
-import { derivePots, formatCards, handInProgress, playerInHand, standingActions, tableDecider, type HandState, type LegalAction, type SeatState, type TableEngine, type TableState } from '@felt/engine';
+import {
+  derivePots,
+  formatCards,
+  handInProgress,
+  playerInHand,
+  standingActions,
+  tableDecider,
+  type HandState,
+  type LegalAction,
+  type SeatState,
+  type TableEngine,
+  type TableState,
+} from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { FoldedTable } from './table-state-cache';
 

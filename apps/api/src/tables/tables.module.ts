@@ -16,7 +16,19 @@ import { TableCommandRunner } from './table-command-runner';
 
 @Module({
   controllers: [TableCommandsController, TableQueriesController, ApprovalsController],
-  providers: [TableCommandRunner, TableClock, deckSealProvider, TableFollowUps, RequestFingerprints, TableSnapshots, FoldedTables, ApplyTableCommandHandler, GetTableHandler, ListTablesHandler, GetTableEventsHandler],
+  providers: [
+    TableCommandRunner,
+    TableClock,
+    deckSealProvider,
+    TableFollowUps,
+    RequestFingerprints,
+    TableSnapshots,
+    FoldedTables,
+    ApplyTableCommandHandler,
+    GetTableHandler,
+    ListTablesHandler,
+    GetTableEventsHandler,
+  ],
   exports: [FoldedTables, TableFollowUps, TableSnapshots, DECK_SEAL, RequestFingerprints, TableClock],
 })
 export class TablesModule {}

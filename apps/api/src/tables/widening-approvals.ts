@@ -36,10 +36,12 @@ export function wideningOf(command: CommandRequest['command'], before: TableRule
   const rules = (command as { rules?: unknown }).rules as Partial<TableRules> | undefined;
   if (typeof rules !== 'object' || rules === null) return null; // the engine refuses it with its own answer
   const widens: string[] = [];
-  if (rules.dealerSeesHoleCards === true && before?.dealerSeesHoleCards !== true) widens.push("the table's dealer sees hole cards (dealerSeesHoleCards)");
+  if (rules.dealerSeesHoleCards === true && before?.dealerSeesHoleCards !== true)
+    widens.push("the table's dealer sees hole cards (dealerSeesHoleCards)");
   const source = rules.deckSource;
   const sourceBefore = before === null || isLiveCards(before) ? 'house' : (deckSourceOf(before) ?? 'house');
-  if ((source === 'training' || source === 'shuffler') && source !== sourceBefore) widens.push(`decks come from outside the house (deckSource ${source})`);
+  if ((source === 'training' || source === 'shuffler') && source !== sourceBefore)
+    widens.push(`decks come from outside the house (deckSource ${source})`);
   return widens.length === 0 ? null : widens.join(' and ');
 }
 
@@ -65,7 +67,11 @@ export class WideningApprovals {
   /** Every request still waiting, oldest first. */
   async pending(now = new Date()): Promise<PendingWidening[]> {
     const events = await this.recent(now);
-    const decided = new Set(events.filter((e) => e.type === 'WideningApproved' || e.type === 'WideningRefused').map((e) => (e.data as { approvalId: string }).approvalId));
+    const decided = new Set(
+      events
+        .filter((e) => e.type === 'WideningApproved' || e.type === 'WideningRefused')
+        .map((e) => (e.data as { approvalId: string }).approvalId),
+    );
     return events
       .filter((e) => e.type === 'WideningRequested')
       .map(pendingOf)
@@ -76,22 +82,35 @@ export class WideningApprovals {
   async decidable(approvalId: string, decider: Principal, approving: boolean, now = new Date()): Promise<PendingWidening> {
     const events = await this.recent(now);
     const requested = events.find((e) => e.type === 'WideningRequested' && (e.data as { approvalId: string }).approvalId === approvalId);
-    if (!requested) throw new ApiProblem('route-not-found', 'APPROVAL_NOT_FOUND', `there is no widening request "${approvalId}" of the last two hours`);
-    if (events.some((e) => (e.type === 'WideningApproved' || e.type === 'WideningRefused') && (e.data as { approvalId: string }).approvalId === approvalId))
+    if (!requested)
+      throw new ApiProblem('route-not-found', 'APPROVAL_NOT_FOUND', `there is no widening request "${approvalId}" of the last two hours`);
+    if (
+      events.some(
+        (e) =>
+          (e.type === 'WideningApproved' || e.type === 'WideningRefused') && (e.data as { approvalId: string }).approvalId === approvalId,
+      )
+    )
       throw new ApiProblem('staff-conflict', 'APPROVAL_DECIDED', 'this request was already approved, refused or withdrawn');
     const pending = pendingOf(requested);
-    if (Date.parse(pending.expiresAt) <= now.getTime()) throw new ApiProblem('staff-conflict', 'APPROVAL_EXPIRED', 'this request has expired: ask again');
+    if (Date.parse(pending.expiresAt) <= now.getTime())
+      throw new ApiProblem('staff-conflict', 'APPROVAL_EXPIRED', 'this request has expired: ask again');
     if (approving && pending.requestedBy.id === decider.sub)
       throw new ApiProblem('forbidden', 'APPROVER_IS_REQUESTER', 'another floor supervisor must approve this: the one who asked cannot');
     return pending;
   }
 
   async approved(pending: PendingWidening, version: number, actor: AuditActor): Promise<void> {
-    await this.audit.append({ type: 'WideningApproved', approvalId: pending.approvalId, tableId: pending.tableId, requestedBy: pending.requestedBy.id, version }, actor);
+    await this.audit.append(
+      { type: 'WideningApproved', approvalId: pending.approvalId, tableId: pending.tableId, requestedBy: pending.requestedBy.id, version },
+      actor,
+    );
   }
 
   async refused(pending: PendingWidening, actor: AuditActor): Promise<void> {
-    await this.audit.append({ type: 'WideningRefused', approvalId: pending.approvalId, tableId: pending.tableId, requestedBy: pending.requestedBy.id }, actor);
+    await this.audit.append(
+      { type: 'WideningRefused', approvalId: pending.approvalId, tableId: pending.tableId, requestedBy: pending.requestedBy.id },
+      actor,
+    );
   }
 
   /**

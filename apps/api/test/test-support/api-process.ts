@@ -21,7 +21,8 @@ export const BUILT_MAIN = join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js');
 export function ensureBuilt(): void {
   if (existsSync(BUILT_MAIN)) return;
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0 || !existsSync(BUILT_MAIN)) throw new Error('npm run build failed; the API process tests need dist/apps/api/src/main.js');
+  if (result.status !== 0 || !existsSync(BUILT_MAIN))
+    throw new Error('npm run build failed; the API process tests need dist/apps/api/src/main.js');
 }
 
 export async function freePort(): Promise<number> {
@@ -51,7 +52,10 @@ export class ApiProcess {
   }
 
   /** `nodeArgs`: flags for node itself, e.g. --cpu-prof (which NODE_OPTIONS does not accept). */
-  static async start(env: Record<string, string>, options: { startTimeoutMs?: number; nodeArgs?: readonly string[] } = {}): Promise<ApiProcess> {
+  static async start(
+    env: Record<string, string>,
+    options: { startTimeoutMs?: number; nodeArgs?: readonly string[] } = {},
+  ): Promise<ApiProcess> {
     // A port chosen free can be taken by another test before the child listens on it: then try another one.
     for (let attempt = 1; ; attempt++) {
       try {
@@ -63,11 +67,22 @@ export class ApiProcess {
     }
   }
 
-  private static async startOnce(env: Record<string, string>, options: { startTimeoutMs?: number; nodeArgs?: readonly string[] }): Promise<ApiProcess> {
+  private static async startOnce(
+    env: Record<string, string>,
+    options: { startTimeoutMs?: number; nodeArgs?: readonly string[] },
+  ): Promise<ApiProcess> {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BUILT_MAIN], {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', FELT_TOKEN_PRIVATE_KEY: TEST_TOKEN_PRIVATE_KEY, FELT_TIMER_PUBLIC_KEY: TEST_TIMER_PUBLIC_KEY, FELT_SEAL_KEY: TEST_SEAL_KEY, ...env, PORT: String(port) },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        FELT_TOKEN_PRIVATE_KEY: TEST_TOKEN_PRIVATE_KEY,
+        FELT_TIMER_PUBLIC_KEY: TEST_TIMER_PUBLIC_KEY,
+        FELT_SEAL_KEY: TEST_SEAL_KEY,
+        ...env,
+        PORT: String(port),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const api = new ApiProcess(child, `http://127.0.0.1:${port}`);
@@ -106,7 +121,8 @@ export class ApiProcess {
         // before the child listened (the child then exits with EADDRINUSE, and the other server answers instead).
         const live = await fetch(`${this.baseUrl}/health/live`);
         const answeredBy = live.status === 200 ? ((await live.json()) as { pid?: number }).pid : undefined;
-        if (answeredBy !== undefined && answeredBy !== this.child.pid) throw new PortTaken(`${this.baseUrl} is answered by another process (pid ${answeredBy})`);
+        if (answeredBy !== undefined && answeredBy !== this.child.pid)
+          throw new PortTaken(`${this.baseUrl} is answered by another process (pid ${answeredBy})`);
         const res = await fetch(`${this.baseUrl}/health`);
         return answeredBy === this.child.pid && res.status === 200;
       } catch (error) {
@@ -114,7 +130,8 @@ export class ApiProcess {
         return false; // not listening yet
       }
     };
-    if (!(await eventually(healthy, (ok) => ok, timeoutMs))) throw new Error(`the API did not become healthy within ${timeoutMs} ms:\n${this.output}`);
+    if (!(await eventually(healthy, (ok) => ok, timeoutMs)))
+      throw new Error(`the API did not become healthy within ${timeoutMs} ms:\n${this.output}`);
   }
 }
 

@@ -36,10 +36,21 @@ export interface TestTokenOptions {
 /** A token for `role` as the test API accepts it: `Authorization: Bearer ${signTestToken('floor')}`. */
 export function signTestToken(role: Role, options: TestTokenOptions = {}): string {
   const sub = options.sub ?? `test-${role}`;
-  const principal = { sub, name: options.name ?? sub, role, ...(options.device === undefined ? {} : { device: options.device }), ...(options.generation === undefined ? {} : { generation: options.generation }) };
+  const principal = {
+    sub,
+    name: options.name ?? sub,
+    role,
+    ...(options.device === undefined ? {} : { device: options.device }),
+    ...(options.generation === undefined ? {} : { generation: options.generation }),
+  };
   const expiresIn = options.expiresIn ?? 3600;
   if (options.secret !== undefined) {
-    const claims = { name: principal.name, role, ...(options.device === undefined ? {} : { dev: options.device }), ...(options.generation === undefined ? {} : { gen: options.generation }) };
+    const claims = {
+      name: principal.name,
+      role,
+      ...(options.device === undefined ? {} : { dev: options.device }),
+      ...(options.generation === undefined ? {} : { gen: options.generation }),
+    };
     return new JwtService().sign(claims, { secret: options.secret, algorithm: 'HS256', subject: sub, expiresIn });
   }
   // The timer has no user row: its token is signed with the timer's own key, as the worker signs it.

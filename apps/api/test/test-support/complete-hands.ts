@@ -20,7 +20,10 @@ import { expectToEqual } from '../../../../test/loop-assertions';
  * Every script on PostgreSQL (hands-postgres); `everyNth` plays a sample, and `also` adds tests on the same API (the
  * PGlite smoke suite).
  */
-export function describeCompleteHands(backend: Backend, options: { everyNth?: number; also?: (suite: { api: () => TestApi; database: TestStore }) => void } = {}): void {
+export function describeCompleteHands(
+  backend: Backend,
+  options: { everyNth?: number; also?: (suite: { api: () => TestApi; database: TestStore }) => void } = {},
+): void {
   describe(`complete hands over HTTP (${backend})`, () => {
     let api: TestApi;
     const database = useTestStore(backend, { beforeDispose: () => api?.close() });
@@ -49,7 +52,15 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       // The scripts void hands and chop blinds (floor-only commands), so a floor supervisor's token sends them.
       const headers = { ...authHeaders('floor', { sub: 'floor-7' }), 'X-Device-Id': 'table-tablet-3' };
       // Hole cards come from the table's reader (a device registered for it), never from a console.
-      const reader = script.rules.cardSource === 'live' ? (await api.http.post('/devices').send({ name: `reader-${tableId}`, kind: 'reader', tableId }).expect(201)).body.device.id : null;
+      const reader =
+        script.rules.cardSource === 'live'
+          ? (
+              await api.http
+                .post('/devices')
+                .send({ name: `reader-${tableId}`, kind: 'reader', tableId })
+                .expect(201)
+            ).body.device.id
+          : null;
       const readerHeaders = reader === null ? headers : authHeaders('floor', { sub: 'floor-7', device: reader });
 
       // The table's setup: OpenTable, SeatPlayer, PlaceButton and, for a setup block, its setup hands (ordinary commands).
@@ -72,14 +83,24 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
         const body = requestBody(entry);
         // The runner seeds a bare StartHand with the hand number; the API would draw a random seed, so say it.
         // (A live-cards table takes no seed: its cards are entered as dealt.)
-        if (body.type === 'StartHand' && script.rules.cardSource !== 'live' && body.deck === undefined && body.seed === undefined && body.holeCards === undefined && body.board === undefined) {
+        if (
+          body.type === 'StartHand' &&
+          script.rules.cardSource !== 'live' &&
+          body.deck === undefined &&
+          body.seed === undefined &&
+          body.holeCards === undefined &&
+          body.board === undefined
+        ) {
           body.seed = handsPlayed + 1;
         }
         const viaRoute = i % 2 === 1;
         const { type, ...fields } = body;
         const sender = type === 'ReportHoleCards' ? readerHeaders : headers;
         const res = viaRoute
-          ? await api.http.post(`/tables/${tableId}/${commandRouteName(String(type))}`).set(sender).send(fields)
+          ? await api.http
+              .post(`/tables/${tableId}/${commandRouteName(String(type))}`)
+              .set(sender)
+              .send(fields)
           : await api.http.post(`/tables/${tableId}/commands`).set(sender).send(body);
         const expected = (entry as ScriptCommand).expectRejection;
         if (expected) {
@@ -99,14 +120,21 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       const opened = stored.map(openedForTest).filter((e) => e.type !== 'HoleCardsRevealed');
       const events = unsealed(opened.map((e) => ({ ...(e.data as object), type: e.type }) as TableEvent));
       expect(withoutSalt(events)).toEqual(withoutSalt(JSON.parse(JSON.stringify(run.events))));
-      for (const e of stored.filter((x) => x.type === 'DeckSealed')) expect(Object.keys(e.data as object).sort()).toEqual(['handNumber', 'sealed']);
+      for (const e of stored.filter((x) => x.type === 'DeckSealed'))
+        expect(Object.keys(e.data as object).sort()).toEqual(['handNumber', 'sealed']);
       // Every hand that is over published, before its first card, the commitment its revealed deck and salt hash to.
-      for (const e of events) if (e.type === 'HandStarted' && commitmentOf(events, e.handNumber)) expect(e.deckCommitment).toBe(commitmentOf(events, e.handNumber));
+      for (const e of events)
+        if (e.type === 'HandStarted' && commitmentOf(events, e.handNumber))
+          expect(e.deckCommitment).toBe(commitmentOf(events, e.handNumber));
       // The reader's reports (and what follows from them in the same command) carry the reader's device.
       const reported = new Set(stored.filter((e) => e.type === 'HoleCardsReported').map((e) => e.metadata.commandId));
       for (const e of stored) {
         // X-Device-Id is ignored: the device comes from the token, which here has none.
-        expect(e.metadata).toMatchObject({ actorId: 'floor-7', actorRole: 'floor', device: reported.has(e.metadata.commandId) ? reader : null });
+        expect(e.metadata).toMatchObject({
+          actorId: 'floor-7',
+          actorRole: 'floor',
+          device: reported.has(e.metadata.commandId) ? reader : null,
+        });
         expect(typeof e.metadata.commandId).toBe('string');
         expect(typeof e.metadata.correlationId).toBe('string');
       }
@@ -119,23 +147,43 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       expect(view.chipsOnTable).toBe(chipsOnTable(folded));
       expect(view.legalActions).toEqual(legalActions(folded).actions);
       const cashedOut = events.reduce((sum, e) => sum + (e.type === 'PlayerLeft' ? e.cashOut : 0), 0);
-      const added = events.reduce((sum, e) => sum + (e.type === 'ChipsAdded' ? e.amount : 0) + (e.type === 'PlayerSeated' ? e.buyIn : 0), 0) - buyIns;
+      const added =
+        events.reduce((sum, e) => sum + (e.type === 'ChipsAdded' ? e.amount : 0) + (e.type === 'PlayerSeated' ? e.buyIn : 0), 0) - buyIns;
       expect(view.chipsOnTable + view.rakeCollected).toBe(buyIns + added - cashedOut);
       expect(view.rakeCollected).toBe(run.state.rakeCollected);
       // The view adds `busted` to each seat (no chips, not in the hand in progress): the rest is the runner's state.
-      expect(view.seats.map(({ busted: _busted, ...seat }: { busted: boolean }) => seat)).toEqual(JSON.parse(JSON.stringify(run.state.seats.filter((seat) => seat !== null))));
+      expect(view.seats.map(({ busted: _busted, ...seat }: { busted: boolean }) => seat)).toEqual(
+        JSON.parse(JSON.stringify(run.state.seats.filter((seat) => seat !== null))),
+      );
       for (const seat of view.seats) if (seat.busted) expect(seat.stack).toBe(0);
     });
 
     it('reports side pots and rake in the state view while a hand is played', async () => {
       const tableId = 'side-pots-and-rake';
-      const rules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { rake: { percent: 10, cap: 3 } }, deckSource: 'training' };
+      const rules = {
+        structure: { kind: 'no-limit' },
+        smallBlind: 1,
+        bigBlind: 2,
+        maxSeats: 3,
+        houseOptions: { rake: { percent: 10, cap: 3 } },
+        deckSource: 'training',
+      };
       expect((await postApproved(api, '/tables', { tableId, rules })).status).toBe(201);
-      for (const [seat, buyIn] of [[1, 50], [2, 150], [3, 300]]) {
-        await api.http.post(`/tables/${tableId}/seat-player`).send({ seat, playerId: `p${seat}`, buyIn }).expect(201);
+      for (const [seat, buyIn] of [
+        [1, 50],
+        [2, 150],
+        [3, 300],
+      ]) {
+        await api.http
+          .post(`/tables/${tableId}/seat-player`)
+          .send({ seat, playerId: `p${seat}`, buyIn })
+          .expect(201);
       }
       await api.http.post(`/tables/${tableId}/place-button`).send({ seat: 1 }).expect(201);
-      await api.http.post(`/tables/${tableId}/start-hand`).send({ holeCards: { 1: 'AsAh', 2: 'KsKh', 3: 'QsQh' }, board: '2c7d9hJs3c' }).expect(201);
+      await api.http
+        .post(`/tables/${tableId}/start-hand`)
+        .send({ holeCards: { 1: 'AsAh', 2: 'KsKh', 3: 'QsQh' }, board: '2c7d9hJs3c' })
+        .expect(201);
       await api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 2, blind: 'small-blind' }).expect(201);
       await api.http.post(`/tables/${tableId}/post-blind`).send({ seat: 3, blind: 'big-blind' }).expect(201);
       await api.http.post(`/tables/${tableId}/raise`).send({ seat: 1, to: 50 }).expect(201);
@@ -161,7 +209,7 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       // A table of its own with one hand played out (folded to the big blind).
       await openTableWithPlayers(api, 'paged', 3);
       await startHandWithBlinds(api, 'paged');
-      for (let view = (await api.http.get('/tables/paged').expect(200)).body; view.hand.phase !== 'complete'; ) {
+      for (let view = (await api.http.get('/tables/paged').expect(200)).body; view.hand.phase !== 'complete';) {
         view = (await api.http.post('/tables/paged/fold').send({ seat: view.toAct }).expect(201)).body.table;
       }
       const list = (await api.http.get('/tables').expect(200)).body.tables as { tableId: string; version: number }[];
@@ -192,7 +240,10 @@ export function describeCompleteHands(backend: Backend, options: { everyNth?: nu
       expect(doc.paths['/tables'].post).toBeDefined();
       expect(doc.paths['/tables/{tableId}/commands'].post).toBeDefined();
       for (const type of TABLE_COMMAND_TYPES) expect(doc.paths[`/tables/{tableId}/${commandRouteName(type)}`]?.post).toBeDefined();
-      expect(doc.paths['/tables/{tableId}/raise'].post.requestBody.content['application/json'].schema.properties.to).toMatchObject({ type: 'integer', minimum: 0 });
+      expect(doc.paths['/tables/{tableId}/raise'].post.requestBody.content['application/json'].schema.properties.to).toMatchObject({
+        type: 'integer',
+        minimum: 0,
+      });
       expect(doc.paths['/tables/{tableId}'].get).toBeDefined();
       expect(doc.paths['/tables/{tableId}/events'].get).toBeDefined();
       const health = await api.http.get('/health').expect(200);
@@ -224,7 +275,8 @@ function withoutSalt(events: TableEvent[]): unknown[] {
 }
 
 function commitmentOf(events: TableEvent[], handNumber: number): string | undefined {
-  const revealed = events.find((e) => e.type === 'DeckRevealed' && e.handNumber === handNumber) as Extract<TableEvent, { type: 'DeckRevealed' }> | undefined;
+  const revealed = events.find((e) => e.type === 'DeckRevealed' && e.handNumber === handNumber) as
+    Extract<TableEvent, { type: 'DeckRevealed' }> | undefined;
   return revealed ? deckCommitment(revealed.salt, revealed.deck) : undefined;
 }
 
@@ -242,6 +294,8 @@ function asTraining(script: TableScript): TableScript {
   return {
     ...script,
     rules: training(script.rules),
-    commands: script.commands.map((c) => (c.type === 'ChangeRules' ? { ...c, rules: training((c as unknown as { rules: object }).rules) } : c)) as TableScript['commands'],
+    commands: script.commands.map((c) =>
+      c.type === 'ChangeRules' ? { ...c, rules: training((c as unknown as { rules: object }).rules) } : c,
+    ) as TableScript['commands'],
   };
 }

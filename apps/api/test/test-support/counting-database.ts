@@ -20,7 +20,10 @@ export class CountingDatabase implements Database {
 
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.inner.transaction((tx) =>
-      fn({ query: async <R extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions) => this.count(await tx.query<R>(sql, params, options)) }),
+      fn({
+        query: async <R extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions) =>
+          this.count(await tx.query<R>(sql, params, options)),
+      }),
     );
   }
 

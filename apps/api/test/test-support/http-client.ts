@@ -38,7 +38,10 @@ export class JsonHttpClient {
         {
           method,
           agent: this.agent,
-          headers: payload === undefined ? headers : { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+          headers:
+            payload === undefined
+              ? headers
+              : { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
         },
         (res) => {
           const chunks: Buffer[] = [];

@@ -11,7 +11,8 @@ export class LiveClient {
   readonly messages: LiveMessage[] = [];
   /** Called with each message as it arrives, with the time it arrived (performance.now()). */
   onMessage: ((message: LiveMessage, at: number) => void) | null = null;
-  private waiters: { from: number; match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void; reject: (e: Error) => void }[] = [];
+  private waiters: { from: number; match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void; reject: (e: Error) => void }[] =
+    [];
   readonly closed: Promise<{ code: number; reason: string }>;
 
   private constructor(
@@ -75,7 +76,9 @@ export class LiveClient {
 
   /** Every event version of `tableId` received, in the order received. */
   eventVersions(tableId: string): number[] {
-    return this.messages.filter((m) => m.type === 'events' && m.tableId === tableId).flatMap((m) => m.events.map((e: { version: number }) => e.version));
+    return this.messages
+      .filter((m) => m.type === 'events' && m.tableId === tableId)
+      .flatMap((m) => m.events.map((e: { version: number }) => e.version));
   }
 
   close(): Promise<unknown> {

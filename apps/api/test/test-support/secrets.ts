@@ -41,7 +41,11 @@ export function handCardsOfEvent(type: string, data: any): HandCardsOfEvent | un
   const cards = (list: readonly number[]) => list.map(formatCard);
   switch (type) {
     case 'HoleCardsDealt':
-      return { hole: (data.hands as { seat: number; cards: number[] | null }[]).filter((h) => h.cards !== null).map((h) => ({ seat: h.seat, cards: cards(h.cards!) })) };
+      return {
+        hole: (data.hands as { seat: number; cards: number[] | null }[])
+          .filter((h) => h.cards !== null)
+          .map((h) => ({ seat: h.seat, cards: cards(h.cards!) })),
+      };
     case 'HoleCardsReported':
       return { hole: [{ seat: data.seat, cards: cards(data.cards) }] };
     case 'BoardDealt':

@@ -15,7 +15,9 @@ export interface PlayerView {
  * driven over HTTP.
  */
 export function nextCommand(view: PlayerView, random: () => number): Record<string, unknown> {
-  const actions = view.legalActions.filter((a) => a.seat === view.toAct || a.type === 'Straddle' || a.type === 'KillPot' || a.type === 'Deal');
+  const actions = view.legalActions.filter(
+    (a) => a.seat === view.toAct || a.type === 'Straddle' || a.type === 'KillPot' || a.type === 'Deal',
+  );
   if (actions.length > 0) return { ...commandFor(actions[Math.floor(random() * actions.length)]!, random) };
   const bigBlind = view.rules.bigBlind;
   const broke = view.seats.find((s) => s.stack < bigBlind);

@@ -14,7 +14,9 @@ const EXAMPLES = join(__dirname, '..', '..', '..', '..', 'examples');
 /** Every example table script that parses and that the runner itself plays through with its expectations met. */
 export function exampleScripts(): ExampleScript[] {
   const out: ExampleScript[] = [];
-  for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const parsed = parseTableScriptJson(readFileSync(join(EXAMPLES, file), 'utf8'));
     if (!parsed.ok) continue;
     const run = runTableScript(parsed.script);

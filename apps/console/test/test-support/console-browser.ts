@@ -48,7 +48,8 @@ function newestChange(...folders: string[]): number {
 async function browserToLaunch(): Promise<{ executablePath: string; env: Record<string, string> }> {
   const chosen = process.env.CHROMIUM_PATH;
   if (chosen) {
-    if (!existsSync(chosen)) throw new Error(`CHROMIUM_PATH=${chosen}: no such file (unset it to use the browser of the @sparticuz/chromium package)`);
+    if (!existsSync(chosen))
+      throw new Error(`CHROMIUM_PATH=${chosen}: no such file (unset it to use the browser of the @sparticuz/chromium package)`);
     return { executablePath: chosen, env: {} };
   }
   const executablePath = await Chromium.executablePath();
@@ -87,7 +88,11 @@ export class ConsoleUser {
    * for a test whose subject is a pause or a period of the page's own (the double tap's, the lobby's look for new
    * tables), so that it waits on no time of the machine's.
    */
-  static async open(browser: Browser, baseUrl: string, options: { viewport?: { width: number; height: number }; clock?: boolean } = {}): Promise<ConsoleUser> {
+  static async open(
+    browser: Browser,
+    baseUrl: string,
+    options: { viewport?: { width: number; height: number }; clock?: boolean } = {},
+  ): Promise<ConsoleUser> {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 1000 } });
     const page = await context.newPage();
     if (options.clock) await page.clock.install();
@@ -99,9 +104,12 @@ export class ConsoleUser {
     if (process.env.CONSOLE_DEBUG) page.on('pageerror', (error) => console.log('PAGEERROR', error.message, error.stack));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto(`${baseUrl}/console/`);
-    await page.locator('body[data-ready="true"]').waitFor({ state: 'attached' }).catch((error: Error) => {
-      throw new Error(`the console did not start: ${errors.join('; ') || error.message}`);
-    });
+    await page
+      .locator('body[data-ready="true"]')
+      .waitFor({ state: 'attached' })
+      .catch((error: Error) => {
+        throw new Error(`the console did not start: ${errors.join('; ') || error.message}`);
+      });
     return new ConsoleUser(page);
   }
 
@@ -142,12 +150,18 @@ export class ConsoleUser {
   async openTableFromLobby(tableId: string): Promise<void> {
     await this.page.goto(this.page.url().replace(/#.*$/, '') + '#/lobby');
     await this.page.getByTestId(`lobby-row-${tableId}`).getByRole('link', { name: tableId, exact: true }).click();
-    await this.page.getByTestId('table-summary').waitFor().catch(async (error: Error) => {
-      throw new Error(`table ${tableId} did not show: ${await this.page.getByTestId('notice').textContent()} (${error.message})`);
-    });
+    await this.page
+      .getByTestId('table-summary')
+      .waitFor()
+      .catch(async (error: Error) => {
+        throw new Error(`table ${tableId} did not show: ${await this.page.getByTestId('notice').textContent()} (${error.message})`);
+      });
     // The screen follows /live once the table's recent events are read: from /live's answer ("live", "live (caught
     // up ...)" or "live updates refused") on, a change made through the API shows on the page.
-    await this.page.getByTestId('live-status').filter({ hasText: /^live\b/ }).waitFor();
+    await this.page
+      .getByTestId('live-status')
+      .filter({ hasText: /^live\b/ })
+      .waitFor();
   }
 
   /** The table version the page shows. */
@@ -156,7 +170,10 @@ export class ConsoleUser {
   }
 
   async waitForVersion(version: number): Promise<void> {
-    await this.page.getByTestId('version').filter({ hasText: new RegExp(`^${version}$`) }).waitFor();
+    await this.page
+      .getByTestId('version')
+      .filter({ hasText: new RegExp(`^${version}$`) })
+      .waitFor();
   }
 
   /** Fills a form (its data-testid) field by field, by label. */
@@ -174,8 +191,12 @@ export class ConsoleUser {
   /** Runs axe-core (the npm package) in the page: the WCAG 2 A and AA rules; returns the serious and critical violations. */
   async accessibilityViolations(): Promise<{ id: string; impact: string; nodes: string[] }[]> {
     await this.page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-    const result = await this.page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    const result = (await this.page.evaluate(
+      `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
+    )) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   }
 
   async close(): Promise<void> {

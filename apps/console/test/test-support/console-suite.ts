@@ -11,7 +11,11 @@ import { buildConsole, ConsoleUser, launchChromium } from './console-browser';
 export const PASSWORD = 'correct horse battery staple';
 
 /** The staff every browser suite has from the start; no test changes them (a test that changes a user adds its own). */
-export const STAFF = [['floor-fran', 'floor'], ['dealer-dan', 'dealer'], ['regulator-rita', 'regulator']] as const;
+export const STAFF = [
+  ['floor-fran', 'floor'],
+  ['dealer-dan', 'dealer'],
+  ['regulator-rita', 'regulator'],
+] as const;
 
 /** A browser suite's API, browser and people, and the helpers its tests set their own tables up with. */
 export interface ConsoleSuite {

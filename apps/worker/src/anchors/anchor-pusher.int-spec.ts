@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkAnchors, newAnchorKeyPair, readAnchorSets, signAnchors, startAnchorReceiver, storeHashAt, takeAnchors } from '@felt/regulator';
+import {
+  checkAnchors,
+  newAnchorKeyPair,
+  readAnchorSets,
+  signAnchors,
+  startAnchorReceiver,
+  storeHashAt,
+  takeAnchors,
+} from '@felt/regulator';
 import { useTestStore } from '../../../../libs/event-store/test-support/test-store';
 import { freshStreamId, sampleEvents } from '../../../../libs/event-store/test-support/sample-events';
 import { waitUntil } from '../../../../libs/event-store/test-support/eventually';
@@ -35,12 +43,23 @@ describe('anchors pushed by the worker (PostgreSQL)', () => {
 
   it('pushes signed anchors at every interval; the receiver keeps them and refuses a set the operator did not sign', async () => {
     const streamId = freshStreamId();
-    const appended = await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `anchor-${streamId}`, events: sampleEvents(3, 'anchored') });
+    const appended = await t.store.append(streamId, {
+      expectedVersion: 'no-stream',
+      commandId: `anchor-${streamId}`,
+      events: sampleEvents(3, 'anchored'),
+    });
     expect(appended.ok).toBe(true);
-    const pusher = new AnchorPusherService({ ...DEFAULT_WORKER_CONFIG, anchorPushUrl: url, anchorKeyFile: keyFile, anchorIntervalMs: 1000 }, t.store);
+    const pusher = new AnchorPusherService(
+      { ...DEFAULT_WORKER_CONFIG, anchorPushUrl: url, anchorKeyFile: keyFile, anchorIntervalMs: 1000 },
+      t.store,
+    );
     pusher.onApplicationBootstrap();
     try {
-      await waitUntil('two anchor sets kept', async () => kept().length, (n) => n >= 2);
+      await waitUntil(
+        'two anchor sets kept',
+        async () => kept().length,
+        (n) => n >= 2,
+      );
     } finally {
       await pusher.beforeApplicationShutdown();
     }
@@ -49,7 +68,10 @@ describe('anchors pushed by the worker (PostgreSQL)', () => {
 
     const before = kept().length;
     const stranger = newAnchorKeyPair();
-    const forged = await fetch(url, { method: 'POST', body: JSON.stringify(signAnchors(await takeAnchors(t.store), stranger.privateKeyPem)) });
+    const forged = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify(signAnchors(await takeAnchors(t.store), stranger.privateKeyPem)),
+    });
     expect(forged.status).toBe(400);
     expect(kept().length).toBe(before);
   });
@@ -57,7 +79,10 @@ describe('anchors pushed by the worker (PostgreSQL)', () => {
   it('a rewrite of an event an anchor covers is caught by verify against the received anchors', async () => {
     const streamId = freshStreamId();
     await t.store.append(streamId, { expectedVersion: 'no-stream', commandId: `rewrite-${streamId}`, events: sampleEvents(2, 'kept') });
-    const posted = await fetch(url, { method: 'POST', body: JSON.stringify(signAnchors(await takeAnchors(t.store), operator.privateKeyPem)) });
+    const posted = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify(signAnchors(await takeAnchors(t.store), operator.privateKeyPem)),
+    });
     expect(posted.status).toBe(201);
     const sets = readAnchorSets(join(dir, 'kept'), operator.publicKeyPem);
     const clean = (await Promise.all(sets.map((s) => checkAnchors(s, storeHashAt(t.store), (id) => id === streamId)))).flat();
@@ -66,7 +91,9 @@ describe('anchors pushed by the worker (PostgreSQL)', () => {
     // A superuser rewrites version 2 (data and hash, as a chain recomputed from there would leave it).
     await t.db.transaction(async (tx) => {
       await tx.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
-      await tx.query(`UPDATE events SET data = '{"forged": true}', hash = repeat('ab', 32) WHERE stream_id = $1 AND stream_version = 2`, [streamId]);
+      await tx.query(`UPDATE events SET data = '{"forged": true}', hash = repeat('ab', 32) WHERE stream_id = $1 AND stream_version = 2`, [
+        streamId,
+      ]);
       await tx.query('ALTER TABLE events ENABLE TRIGGER events_append_only');
     });
     const caught = (await Promise.all(sets.map((s) => checkAnchors(s, storeHashAt(t.store), (id) => id === streamId)))).flat();

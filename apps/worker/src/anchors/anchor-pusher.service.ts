@@ -23,7 +23,10 @@ export class AnchorPusherService implements OnApplicationBootstrap, BeforeApplic
   onApplicationBootstrap(): void {
     const { anchorPushUrl: url, anchorKeyFile: keyFile, anchorIntervalMs: every } = this.config;
     if (url === undefined) return;
-    if (keyFile === undefined) throw new Error('FELT_ANCHOR_PUSH_URL needs FELT_ANCHOR_KEY: the file of the Ed25519 private key that signs the anchors (felt anchors --generate-key)');
+    if (keyFile === undefined)
+      throw new Error(
+        'FELT_ANCHOR_PUSH_URL needs FELT_ANCHOR_KEY: the file of the Ed25519 private key that signs the anchors (felt anchors --generate-key)',
+      );
     const key = readFileSync(keyFile, 'utf8');
     const push = () => {
       this.running = this.running

@@ -9,7 +9,11 @@ describe('worker settings', () => {
   it('turn the timer service on with FELT_API_URL, and read its switches', () => {
     expect(workerConfigFromEnv({}).apiUrl).toBeUndefined();
     const config = workerConfigFromEnv({ FELT_API_URL: 'http://127.0.0.1:3000', TIMER_CONCURRENCY: '8', TIMER_NO_SHOWS: 'off' });
-    expect({ apiUrl: config.apiUrl, concurrency: config.timerConcurrency, noShows: config.timerNoShows }).toEqual({ apiUrl: 'http://127.0.0.1:3000', concurrency: 8, noShows: false });
+    expect({ apiUrl: config.apiUrl, concurrency: config.timerConcurrency, noShows: config.timerNoShows }).toEqual({
+      apiUrl: 'http://127.0.0.1:3000',
+      concurrency: 8,
+      noShows: false,
+    });
     expect(workerConfigFromEnv({}).timerNoShows).toBe(true);
     expect(() => workerConfigFromEnv({ TIMER_NO_SHOWS: 'maybe' })).toThrow('TIMER_NO_SHOWS is on or off, got "maybe"');
     expect(() => workerConfigFromEnv({ TIMER_CONCURRENCY: '0' })).toThrow('TIMER_CONCURRENCY');
@@ -18,7 +22,12 @@ describe('worker settings', () => {
 
 describe('the worker’s secrets (docs/security.md "Insiders", row 6)', () => {
   it('reads the timer’s own key and nothing that signs staff tokens or opens sealed decks', () => {
-    const env = { FELT_TIMER_PRIVATE_KEY: 'timer-key-pem', FELT_TOKEN_PRIVATE_KEY: 'staff-key-pem', JWT_SECRET: 'old-shared-secret-0123456789-0123456789', FELT_SEAL_KEY: 'ab'.repeat(32) };
+    const env = {
+      FELT_TIMER_PRIVATE_KEY: 'timer-key-pem',
+      FELT_TOKEN_PRIVATE_KEY: 'staff-key-pem',
+      JWT_SECRET: 'old-shared-secret-0123456789-0123456789',
+      FELT_SEAL_KEY: 'ab'.repeat(32),
+    };
     const config = workerConfigFromEnv(env);
     expect(config.timerPrivateKey).toBe('timer-key-pem');
     const held = JSON.stringify(config);

@@ -48,9 +48,15 @@ describe('event contract', () => {
     expect(dataSchemaOf('HoleCardsReported').safeParse({ seat: 1, cards: [0, 1] }).success).toBe(false);
     expect(publicEventData('HoleCardsReported', { seat: 1, cards: [0, 1] })).toEqual({ seat: 1, cards: null });
     expect(dataSchemaOf('HoleCardsReported').safeParse({ seat: 1, cards: null }).success).toBe(true);
-    expect(publicEventData('DeckSealed', { handNumber: 3, deck: [1, 2], salt: 'ab', shuffle: { kind: 'seeded', seed: 'cd' } })).toEqual({ handNumber: 3 });
+    expect(publicEventData('DeckSealed', { handNumber: 3, deck: [1, 2], salt: 'ab', shuffle: { kind: 'seeded', seed: 'cd' } })).toEqual({
+      handNumber: 3,
+    });
     expect(publicEventData('DeckRevealed', { handNumber: 3, deck: [1, 2], salt: 'ab' })).toEqual({ handNumber: 3 });
-    const oldStart = publicEventData('HandStarted', { handNumber: 1, deck: [1, 2], shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 7 } });
+    const oldStart = publicEventData('HandStarted', {
+      handNumber: 1,
+      deck: [1, 2],
+      shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates', seed: 7 },
+    });
     expect(oldStart).toEqual({ handNumber: 1, shuffle: { kind: 'seeded', prng: 'mulberry32-fisher-yates' } });
   });
 

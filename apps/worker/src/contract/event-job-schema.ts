@@ -20,7 +20,7 @@ export const eventJobSchema = z.object({
       value: z.string().describe('base64 Ed25519 signature over the canonical JSON of this object without `signature`'),
     })
     .optional()
-    .describe("the relay's signature: verify it before applying the job (docs/events.md, \"Signed jobs\")"),
+    .describe('the relay\'s signature: verify it before applying the job (docs/events.md, "Signed jobs")'),
 });
 
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -5,8 +5,26 @@ const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 20, minute)).toISOS
 
 /** A shift that records every kind of room event. */
 const shift: RoomCommand[] = [
-  { type: 'OpenGame', at: at(0), gameId: 'g', name: '1/2 NLHE', stakes: '1/2', structure: 'no-limit', tableRules: { smallBlind: 1, bigBlind: 2 }, policies: { newTableAt: 2 } },
-  { type: 'AddTable', at: at(1), tableId: 'main', seats: 2, seated: [{ seat: 1, playerId: 'm1', alias: 'M1' }, { seat: 2, playerId: 'm2', alias: 'M2' }] },
+  {
+    type: 'OpenGame',
+    at: at(0),
+    gameId: 'g',
+    name: '1/2 NLHE',
+    stakes: '1/2',
+    structure: 'no-limit',
+    tableRules: { smallBlind: 1, bigBlind: 2 },
+    policies: { newTableAt: 2 },
+  },
+  {
+    type: 'AddTable',
+    at: at(1),
+    tableId: 'main',
+    seats: 2,
+    seated: [
+      { seat: 1, playerId: 'm1', alias: 'M1' },
+      { seat: 2, playerId: 'm2', alias: 'M2' },
+    ],
+  },
   { type: 'JoinList', at: at(2), playerId: 'a', alias: 'A' },
   { type: 'JoinList', at: at(2), playerId: 'b', alias: 'B' },
   { type: 'AddTable', at: at(2), tableId: 'mm', seats: 2, mustMove: true },

@@ -22,7 +22,10 @@ export const ROOM_EVENT_SCHEMAS = {
     stakes: z.string(),
     structure: z.string(),
     seatsPerTable: z.int(),
-    tableRules: z.record(z.string(), z.unknown()).nullable().describe('the rules new tables of the game open with (an OpenTable rules object)'),
+    tableRules: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('the rules new tables of the game open with (an OpenTable rules object)'),
     policies: z.object({
       callResponseSeconds: z.int(),
       noShow: z.enum(['end-of-list', 'remove']),
@@ -32,11 +35,24 @@ export const ROOM_EVENT_SCHEMAS = {
     }),
   }),
   GameClosed: z.object({ type: z.literal('GameClosed'), at: at() }),
-  TableAdded: z.object({ type: z.literal('TableAdded'), at: at(), tableId: z.string(), seats: z.int(), mustMove: z.boolean(), seated: z.array(seatedPlayer) }),
+  TableAdded: z.object({
+    type: z.literal('TableAdded'),
+    at: at(),
+    tableId: z.string(),
+    seats: z.int(),
+    mustMove: z.boolean(),
+    seated: z.array(seatedPlayer),
+  }),
   PlayerListed: z.object({ type: z.literal('PlayerListed'), at: at(), playerId: playerId(), alias: alias() }),
   PlayerLeftList: z.object({ type: z.literal('PlayerLeftList'), at: at(), playerId: playerId() }),
   NewTableDue: z.object({ type: z.literal('NewTableDue'), at: at(), waiting: z.int() }),
-  TableChangeRequested: z.object({ type: z.literal('TableChangeRequested'), at: at(), playerId: playerId(), fromTableId: z.string(), toTableId: z.string().nullable() }),
+  TableChangeRequested: z.object({
+    type: z.literal('TableChangeRequested'),
+    at: at(),
+    playerId: playerId(),
+    fromTableId: z.string(),
+    toTableId: z.string().nullable(),
+  }),
   TableChangeCancelled: z.object({ type: z.literal('TableChangeCancelled'), at: at(), playerId: playerId() }),
   PlayerCalledToSeat: z.object({
     type: z.literal('PlayerCalledToSeat'),
@@ -47,7 +63,9 @@ export const ROOM_EVENT_SCHEMAS = {
     seat: seat(),
     route: route(),
     respondBy: z.string().describe('ISO 8601 UTC: when the response time runs out'),
-    passedOver: z.array(z.object({ playerId: playerId(), reason: z.enum(['declined-seat', 'asked-to-wait']) })).describe('everyone who was ahead for the seat, and why they were passed over'),
+    passedOver: z
+      .array(z.object({ playerId: playerId(), reason: z.enum(['declined-seat', 'asked-to-wait']) }))
+      .describe('everyone who was ahead for the seat, and why they were passed over'),
   }),
   SeatTaken: z.object({
     type: z.literal('SeatTaken'),
@@ -59,12 +77,24 @@ export const ROOM_EVENT_SCHEMAS = {
     route: route(),
     from: z.object({ tableId: z.string(), seat: seat() }).nullable().describe('the seat a moved player left'),
   }),
-  PlayerNoShow: z.object({ type: z.literal('PlayerNoShow'), at: at(), playerId: playerId(), tableId: z.string(), seat: seat(), outcome: z.enum(['end-of-list', 'removed', 'stays']) }),
+  PlayerNoShow: z.object({
+    type: z.literal('PlayerNoShow'),
+    at: at(),
+    playerId: playerId(),
+    tableId: z.string(),
+    seat: seat(),
+    outcome: z.enum(['end-of-list', 'removed', 'stays']),
+  }),
   SeatVacated: z.object({ type: z.literal('SeatVacated'), at: at(), tableId: z.string(), seat: seat(), playerId: playerId() }),
   SeatMoved: z.object({ type: z.literal('SeatMoved'), at: at(), tableId: z.string(), from: seat(), to: seat(), playerId: playerId() }),
   TableBroken: z.object({ type: z.literal('TableBroken'), at: at(), tableId: z.string() }),
   WalkInSeated: z.object({
-    type: z.literal('WalkInSeated'), at: at(), tableId: z.string(), seat: seat(), playerId: playerId(), alias: alias(),
+    type: z.literal('WalkInSeated'),
+    at: at(),
+    tableId: z.string(),
+    seat: seat(),
+    playerId: playerId(),
+    alias: alias(),
     fromList: z.boolean().describe('the player was on the list and leaves it'),
   }),
 };
@@ -85,7 +115,19 @@ type Recorded<K> = Writable<Extract<RoomEvent, { type: K }>>;
 export const ROOM_SCHEMA_FOR_EVERY_TYPE: Equals<RoomContractEventType, RoomEvent['type']> = true;
 /** Each schema's inferred type is the room's event type (one per member, so an error names the event). */
 export const ROOM_SCHEMAS_MATCH: { [K in RoomContractEventType]: Equals<Inferred[K], Recorded<K>> } = {
-  GameOpened: true, GameClosed: true, TableAdded: true, PlayerListed: true, PlayerLeftList: true, NewTableDue: true, TableChangeRequested: true,
-  TableChangeCancelled: true, PlayerCalledToSeat: true, SeatTaken: true, PlayerNoShow: true, SeatVacated: true, SeatMoved: true, TableBroken: true,
+  GameOpened: true,
+  GameClosed: true,
+  TableAdded: true,
+  PlayerListed: true,
+  PlayerLeftList: true,
+  NewTableDue: true,
+  TableChangeRequested: true,
+  TableChangeCancelled: true,
+  PlayerCalledToSeat: true,
+  SeatTaken: true,
+  PlayerNoShow: true,
+  SeatVacated: true,
+  SeatMoved: true,
+  TableBroken: true,
   WalkInSeated: true,
 };

@@ -14,19 +14,44 @@ import type { TableEvent } from '@felt/engine';
 const int = () => z.int();
 const chips = () => z.int().min(0).describe('chips, an integer in the table unit');
 const seat = () => z.int().min(0).describe('seat number');
-const card = () => z.int().min(0).max(51).describe('a card: rank * 4 + suit; rank 0 = deuce .. 12 = ace; suit 0 clubs, 1 diamonds, 2 hearts, 3 spades');
+const card = () =>
+  z.int().min(0).max(51).describe('a card: rank * 4 + suit; rank 0 = deuce .. 12 = ace; suit 0 clubs, 1 diamonds, 2 hearts, 3 spades');
 
-const forcedBetKind = z.enum(['small-blind', 'big-blind', 'ante', 'make-up-big', 'make-up-small', 'new-player', 'straddle', 'kill-blind', 'kill-pot', 'bomb-pot']);
+const forcedBetKind = z.enum([
+  'small-blind',
+  'big-blind',
+  'ante',
+  'make-up-big',
+  'make-up-small',
+  'new-player',
+  'straddle',
+  'kill-blind',
+  'kill-pot',
+  'bomb-pot',
+]);
 
 const prng = z.enum(['hmac-drbg-sha256-fisher-yates', 'mulberry32-fisher-yates']).describe('the deck derivation (docs/regulators.md)');
 
 const shuffleRecord = z.union([
   z.object({ kind: z.literal('supplied') }),
-  z.object({ kind: z.literal('seeded'), prng: z.literal('hmac-drbg-sha256-fisher-yates'), seed: z.string().regex(/^[0-9a-f]{64}$/).describe('256-bit seed, hex') }),
-  z.object({ kind: z.literal('seeded'), prng: z.literal('mulberry32-fisher-yates'), seed: int().describe('32-bit seed: scripts and demos only') }),
+  z.object({
+    kind: z.literal('seeded'),
+    prng: z.literal('hmac-drbg-sha256-fisher-yates'),
+    seed: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('256-bit seed, hex'),
+  }),
+  z.object({
+    kind: z.literal('seeded'),
+    prng: z.literal('mulberry32-fisher-yates'),
+    seed: int().describe('32-bit seed: scripts and demos only'),
+  }),
 ]);
 const handNumberOnly = <T extends 'DeckSealed' | 'DeckRevealed' | 'HoleCardsRevealed'>(type: T) =>
-  z.object({ type: z.literal(type), handNumber: int() }).describe('published with its hand number only: the deck, seed, salt and hole-card keys never go on the public queue');
+  z
+    .object({ type: z.literal(type), handNumber: int() })
+    .describe('published with its hand number only: the deck, seed, salt and hole-card keys never go on the public queue');
 
 /** A hand's shuffle as published: never its seed (it would tell every card to come). */
 const shuffleMethod = z.discriminatedUnion('kind', [
@@ -35,7 +60,6 @@ const shuffleMethod = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('live') }).describe('a live-cards table: physical cards, no deck known to anyone'),
 ]);
 
-
 const bettingActions = {
   PlayerFolded: z.object({ type: z.literal('PlayerFolded'), seat: seat() }),
   PlayerChecked: z.object({ type: z.literal('PlayerChecked'), seat: seat() }),
@@ -43,7 +67,13 @@ const bettingActions = {
   BetPlaced: z.object({ type: z.literal('BetPlaced'), seat: seat(), amount: chips(), allIn: z.boolean(), full: z.boolean() }),
   RaisePlaced: z.object({ type: z.literal('RaisePlaced'), seat: seat(), to: chips(), allIn: z.boolean(), full: z.boolean() }),
 } as const;
-const bettingAction = z.discriminatedUnion('type', Object.values(bettingActions) as unknown as [(typeof bettingActions)[keyof typeof bettingActions], ...(typeof bettingActions)[keyof typeof bettingActions][]]);
+const bettingAction = z.discriminatedUnion(
+  'type',
+  Object.values(bettingActions) as unknown as [
+    (typeof bettingActions)[keyof typeof bettingActions],
+    ...(typeof bettingActions)[keyof typeof bettingActions][],
+  ],
+);
 
 const bettingStructure = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']) }),
@@ -98,10 +128,22 @@ const houseOptions = z.object({
       allocation: z.enum(['main-pot-first', 'proportional']),
     })
     .nullable(),
-  bombPot: z.object({ version: z.literal(1), ante: chips().nullable(), everyNthHand: int().nullable() }).nullable().optional(),
-  runItTwice: z.object({ version: z.literal(1) }).nullable().optional(),
+  bombPot: z
+    .object({ version: z.literal(1), ante: chips().nullable(), everyNthHand: int().nullable() })
+    .nullable()
+    .optional(),
+  runItTwice: z
+    .object({ version: z.literal(1) })
+    .nullable()
+    .optional(),
   shotClock: z
-    .object({ version: z.literal(1), seconds: int(), timeBankExtensions: int(), timeBankSeconds: int(), onExpiry: z.enum(['fold', 'check-else-fold']) })
+    .object({
+      version: z.literal(1),
+      seconds: int(),
+      timeBankExtensions: int(),
+      timeBankSeconds: int(),
+      onExpiry: z.enum(['fold', 'check-else-fold']),
+    })
     .nullable()
     .optional(),
 });
@@ -122,7 +164,11 @@ const tableRules = z.object({
   missedBlinds: missedBlindPolicy,
   houseOptions,
   cardSource: z.enum(['deck', 'live']).optional().describe('absent means deck; live: cards are known only once entered or reported'),
-  deckSource: deckSourceRule.optional().describe('deck tables: who may choose the deck (house: the house shuffle only; shuffler: a certified shuffler device; training: anyone). Absent in rules recorded before it existed'),
+  deckSource: deckSourceRule
+    .optional()
+    .describe(
+      'deck tables: who may choose the deck (house: the house shuffle only; shuffler: a certified shuffler device; training: anyone). Absent in rules recorded before it existed',
+    ),
   dealerSeesHoleCards: z.literal(true).optional().describe("present (true) when the dealer's console shows every seat's hole cards"),
 });
 
@@ -158,19 +204,44 @@ export const TABLE_EVENT_SCHEMAS = {
     forcedBets: z.array(z.object({ seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean() })),
     missedBlinds: z.array(z.object({ seat: seat(), blind: z.enum(['small', 'big']) })),
     shuffle: shuffleMethod,
-    deckCommitment: z.string().nullable().describe('lower-case hex SHA-256 of the salted deck; the deck itself is revealed after the hand. null on live-cards tables'),
-    deckSource: deckSourceRule.optional().describe("the table's deck source rule when its rules record one; training: a hand whose deck anyone could choose (not a game's record)"),
+    deckCommitment: z
+      .string()
+      .nullable()
+      .describe('lower-case hex SHA-256 of the salted deck; the deck itself is revealed after the hand. null on live-cards tables'),
+    deckSource: deckSourceRule
+      .optional()
+      .describe(
+        "the table's deck source rule when its rules record one; training: a hand whose deck anyone could choose (not a game's record)",
+      ),
     kill: z.object({ seat: seat(), limitPercent: int() }).nullable(),
     bombPot: z.object({ ante: chips() }).optional().describe('a bomb pot: every player posts this ante, no blinds, no preflop betting'),
   }),
-  BlindPosted: z.object({ type: z.literal('BlindPosted'), seat: seat(), kind: forcedBetKind, amount: chips(), live: z.boolean(), allIn: z.boolean() }),
+  BlindPosted: z.object({
+    type: z.literal('BlindPosted'),
+    seat: seat(),
+    kind: forcedBetKind,
+    amount: chips(),
+    live: z.boolean(),
+    allIn: z.boolean(),
+  }),
   KillPotPosted: z.object({ type: z.literal('KillPotPosted'), seat: seat(), amount: chips(), limitPercent: int() }),
   HoleCardsDealt: z.object({
     type: z.literal('HoleCardsDealt'),
-    hands: z.array(z.object({ seat: seat(), cards: z.null().describe('always null on the queue: hole cards are secret until shown (HandShown), and unknown on live-cards tables') })),
+    hands: z.array(
+      z.object({
+        seat: seat(),
+        cards: z
+          .null()
+          .describe('always null on the queue: hole cards are secret until shown (HandShown), and unknown on live-cards tables'),
+      }),
+    ),
   }),
   HoleCardsReported: z
-    .object({ type: z.literal('HoleCardsReported'), seat: seat(), cards: z.null().describe('always null on the queue: a reader reported the cards, which stay secret until shown (HandShown)') })
+    .object({
+      type: z.literal('HoleCardsReported'),
+      seat: seat(),
+      cards: z.null().describe('always null on the queue: a reader reported the cards, which stay secret until shown (HandShown)'),
+    })
     .describe("a reader's record of a live hand's hole cards, published without them"),
   PlayerFolded: bettingActions.PlayerFolded,
   PlayerChecked: bettingActions.PlayerChecked,
@@ -204,8 +275,17 @@ export const TABLE_EVENT_SCHEMAS = {
   DeckRevealed: handNumberOnly('DeckRevealed'),
   HoleCardsRevealed: handNumberOnly('HoleCardsRevealed'),
   SeatChanged: z
-    .object({ type: z.literal('SeatChanged'), from: seat(), to: seat(), playerId: z.string(), newPlayer: z.boolean(), postToEnter: z.boolean() })
-    .describe('a player moved to an empty seat; newPlayer: the big blind had passed the new seat, so they wait for it or post (postToEnter)'),
+    .object({
+      type: z.literal('SeatChanged'),
+      from: seat(),
+      to: seat(),
+      playerId: z.string(),
+      newPlayer: z.boolean(),
+      postToEnter: z.boolean(),
+    })
+    .describe(
+      'a player moved to an empty seat; newPlayer: the big blind had passed the new seat, so they wait for it or post (postToEnter)',
+    ),
   ActionCorrected: z
     .object({
       type: z.literal('ActionCorrected'),
@@ -214,24 +294,44 @@ export const TABLE_EVENT_SCHEMAS = {
       retracted: z.array(bettingAction).describe('the betting actions taken back, oldest first; their events stay in the log'),
       reason: z.string(),
     })
-    .describe("the floor took back a mis-keyed action and every one after it: the hand is as it was just before it"),
-  BombPotCalled: z.object({ type: z.literal('BombPotCalled'), handNumber: int() }).describe('the floor called a bomb pot for this (the next) hand'),
+    .describe('the floor took back a mis-keyed action and every one after it: the hand is as it was just before it'),
+  BombPotCalled: z
+    .object({ type: z.literal('BombPotCalled'), handNumber: int() })
+    .describe('the floor called a bomb pot for this (the next) hand'),
   RunItTwiceAgreed: z.object({ type: z.literal('RunItTwiceAgreed'), consents: z.array(z.object({ seat: seat(), by: z.string() })) }),
   RunItOnceChosen: z.object({ type: z.literal('RunItOnceChosen') }),
-  SecondBoardDealt: z.object({ type: z.literal('SecondBoardDealt'), street: z.enum(['flop', 'turn', 'river']), cards: z.array(card()) }).describe("the second run's card(s) of a street"),
+  SecondBoardDealt: z
+    .object({ type: z.literal('SecondBoardDealt'), street: z.enum(['flop', 'turn', 'river']), cards: z.array(card()) })
+    .describe("the second run's card(s) of a street"),
   RunsAwarded: z
     .object({
       type: z.literal('RunsAwarded'),
-      pots: z.array(z.object({ pot: int().min(0), runs: z.array(z.object({ run: z.union([z.literal(1), z.literal(2)]), amount: chips(), winners: z.array(seatAmount()) })) })),
+      pots: z.array(
+        z.object({
+          pot: int().min(0),
+          runs: z.array(z.object({ run: z.union([z.literal(1), z.literal(2)]), amount: chips(), winners: z.array(seatAmount()) })),
+        }),
+      ),
     })
     .describe('what each run paid of each pot; the chips moved with the PotAwarded events before it'),
   ClockStarted: z
     .object({ type: z.literal('ClockStarted'), seat: seat(), clock: clockNumber(), seconds: int(), deadline: instant() })
     .describe('a player is to act on a clocked table: clock `clock` runs out at `deadline` unless the seat acts first'),
-  ClockPaused: z.object({ type: z.literal('ClockPaused'), clock: clockNumber(), remainingMs: int().min(0) }).describe('the floor paused the running clock with this much time left'),
-  ClockResumed: z.object({ type: z.literal('ClockResumed'), clock: clockNumber(), deadline: instant() }).describe('the floor resumed the clock: its new deadline'),
+  ClockPaused: z
+    .object({ type: z.literal('ClockPaused'), clock: clockNumber(), remainingMs: int().min(0) })
+    .describe('the floor paused the running clock with this much time left'),
+  ClockResumed: z
+    .object({ type: z.literal('ClockResumed'), clock: clockNumber(), deadline: instant() })
+    .describe('the floor resumed the clock: its new deadline'),
   TimeBankUsed: z
-    .object({ type: z.literal('TimeBankUsed'), seat: seat(), clock: clockNumber(), seconds: int(), deadline: instant(), extensionsLeft: int().min(0) })
+    .object({
+      type: z.literal('TimeBankUsed'),
+      seat: seat(),
+      clock: clockNumber(),
+      seconds: int(),
+      deadline: instant(),
+      extensionsLeft: int().min(0),
+    })
     .describe("the player's time bank extended the running clock to `deadline`"),
   ClockExpired: z
     .object({ type: z.literal('ClockExpired'), seat: seat(), clock: clockNumber(), outcome: z.enum(['fold', 'check']) })
@@ -240,10 +340,13 @@ export const TABLE_EVENT_SCHEMAS = {
 
 export type ContractEventType = keyof typeof TABLE_EVENT_SCHEMAS;
 
-export const tableEventSchema = z.discriminatedUnion('type', Object.values(TABLE_EVENT_SCHEMAS) as unknown as [
-  (typeof TABLE_EVENT_SCHEMAS)[ContractEventType],
-  ...(typeof TABLE_EVENT_SCHEMAS)[ContractEventType][],
-]);
+export const tableEventSchema = z.discriminatedUnion(
+  'type',
+  Object.values(TABLE_EVENT_SCHEMAS) as unknown as [
+    (typeof TABLE_EVENT_SCHEMAS)[ContractEventType],
+    ...(typeof TABLE_EVENT_SCHEMAS)[ContractEventType][],
+  ],
+);
 
 // ---- compile-time check: the schemas describe exactly the engine's TableEvent ----
 
@@ -271,14 +374,52 @@ type Announced = 'DeckSealed' | 'DeckRevealed';
 export const SCHEMA_FOR_EVERY_TYPE: Equals<Exclude<ContractEventType, Announced>, Exclude<TableEvent['type'], Announced>> = true;
 /** Each schema's inferred type is the engine's event type as published (one per member, so an error names the event). */
 export const SCHEMAS_MATCH_ENGINE: { [K in ContractEventType]: Equals<Inferred[K], Published<K>> } = {
-  TableOpened: true, TableClosed: true, PlayerSeated: true, PlayerLeft: true, PlayerSatOut: true, PlayerSatIn: true, ChipsAdded: true,
-  ButtonDrawn: true, ButtonPlaced: true, HandStarted: true, BlindPosted: true, KillPotPosted: true, HoleCardsDealt: true, HoleCardsReported: true,
-  PlayerFolded: true, PlayerChecked: true, PlayerCalled: true, BetPlaced: true, RaisePlaced: true, BlindsChopped: true, RakeTaken: true,
-  KillButtonChanged: true, RulesChanged: true, UncalledBetReturned: true, BoardDealt: true, ShowdownStarted: true, HandShown: true,
-  HandMucked: true, PotAwarded: true, HandEnded: true, HandVoided: true, DeckSealed: true, DeckRevealed: true, HoleCardsRevealed: true, SeatChanged: true,
+  TableOpened: true,
+  TableClosed: true,
+  PlayerSeated: true,
+  PlayerLeft: true,
+  PlayerSatOut: true,
+  PlayerSatIn: true,
+  ChipsAdded: true,
+  ButtonDrawn: true,
+  ButtonPlaced: true,
+  HandStarted: true,
+  BlindPosted: true,
+  KillPotPosted: true,
+  HoleCardsDealt: true,
+  HoleCardsReported: true,
+  PlayerFolded: true,
+  PlayerChecked: true,
+  PlayerCalled: true,
+  BetPlaced: true,
+  RaisePlaced: true,
+  BlindsChopped: true,
+  RakeTaken: true,
+  KillButtonChanged: true,
+  RulesChanged: true,
+  UncalledBetReturned: true,
+  BoardDealt: true,
+  ShowdownStarted: true,
+  HandShown: true,
+  HandMucked: true,
+  PotAwarded: true,
+  HandEnded: true,
+  HandVoided: true,
+  DeckSealed: true,
+  DeckRevealed: true,
+  HoleCardsRevealed: true,
+  SeatChanged: true,
   ActionCorrected: true,
-  BombPotCalled: true, RunItTwiceAgreed: true, RunItOnceChosen: true, SecondBoardDealt: true, RunsAwarded: true,
-  ClockStarted: true, ClockPaused: true, ClockResumed: true, TimeBankUsed: true, ClockExpired: true,
+  BombPotCalled: true,
+  RunItTwiceAgreed: true,
+  RunItOnceChosen: true,
+  SecondBoardDealt: true,
+  RunsAwarded: true,
+  ClockStarted: true,
+  ClockPaused: true,
+  ClockResumed: true,
+  TimeBankUsed: true,
+  ClockExpired: true,
 };
 
 /** The schema of a published job's `data`: the event without `type` (the store keeps the type in its own column). */

@@ -33,7 +33,12 @@ export class WorkerDatabaseModule implements OnApplicationShutdown {
               provide: DATABASE,
               inject: [WORKER_CONFIG],
               useFactory: (config: WorkerConfig) =>
-                openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations, postgres: { maxConnections: config.databasePoolSize } }),
+                openDatabase({
+                  databaseUrl: config.databaseUrl,
+                  dataDir: config.dataDir,
+                  migrations,
+                  postgres: { maxConnections: config.databasePoolSize },
+                }),
             },
         { provide: EventStore, inject: [DATABASE], useFactory: (db: Database) => new EventStore(db) },
       ],

@@ -49,7 +49,9 @@ export class WorkerHealth implements OnApplicationShutdown {
     try {
       await Promise.race([
         run(),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS))),
+        new Promise(
+          (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)),
+        ),
       ]);
       return session.up();
     } catch (error) {

@@ -53,7 +53,9 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
       this.server!.once('error', reject);
       this.server!.listen(this.config.metricsPort, this.config.metricsHost, () => resolve());
     });
-    this.logger.log(`metrics at http://${this.config.metricsHost.includes(':') ? `[${this.config.metricsHost}]` : this.config.metricsHost}:${this.port}/metrics, health at /health`);
+    this.logger.log(
+      `metrics at http://${this.config.metricsHost.includes(':') ? `[${this.config.metricsHost}]` : this.config.metricsHost}:${this.port}/metrics, health at /health`,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -11,7 +11,11 @@ const LAG_COUNT_CAP = 1_000_000;
  */
 export class RelayMetrics {
   readonly registry = new Registry();
-  readonly published = new Counter({ name: 'felt_relay_events_published_total', help: 'Events acknowledged by Redis', registers: [this.registry] });
+  readonly published = new Counter({
+    name: 'felt_relay_events_published_total',
+    help: 'Events acknowledged by Redis',
+    registers: [this.registry],
+  });
   readonly steps = new Counter({
     name: 'felt_relay_batches_total',
     help: 'Relay steps by outcome (published, idle, standby, error)',
@@ -30,7 +34,11 @@ export class RelayMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
     registers: [this.registry],
   });
-  readonly up = new Gauge({ name: 'felt_relay_up', help: '1 while relay steps succeed, 0 after one failed (Redis or database)', registers: [this.registry] });
+  readonly up = new Gauge({
+    name: 'felt_relay_up',
+    help: '1 while relay steps succeed, 0 after one failed (Redis or database)',
+    registers: [this.registry],
+  });
   readonly active = new Gauge({
     name: 'felt_relay_active',
     help: '1 while this process holds the relay, 0 on standby or with the relay off',

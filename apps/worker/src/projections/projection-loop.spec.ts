@@ -11,7 +11,10 @@ const broken = (): ProjectionStep => {
 /** A runner that plays a script of steps (the last one repeats): the loop only calls step() and reads the name. */
 function scripted(name: string, script: (() => ProjectionStep)[]): { runner: ProjectionRunner<unknown>; calls: () => number } {
   let calls = 0;
-  const runner = { model: { name }, step: async () => script[Math.min(calls++, script.length - 1)]!() } as unknown as ProjectionRunner<unknown>;
+  const runner = {
+    model: { name },
+    step: async () => script[Math.min(calls++, script.length - 1)]!(),
+  } as unknown as ProjectionRunner<unknown>;
   return { runner, calls: () => calls };
 }
 
@@ -36,10 +39,14 @@ describe('ProjectionLoop', () => {
     const healthy = scripted('lobby', [projected, projected, projected, projected, idle]);
     const errors: [string, number, number][] = [];
     const steps: string[] = [];
-    const loop = new ProjectionLoop([failing.runner, healthy.runner], { idleMs: 1, idleMaxMs: 1, backoffBaseMs: 60_000, backoffMaxMs: 60_000 }, {
-      onError: (name, error, attempt, delay) => errors.push([name, attempt, delay]),
-      onStep: (name, step) => steps.push(`${name}:${step.kind}`),
-    });
+    const loop = new ProjectionLoop(
+      [failing.runner, healthy.runner],
+      { idleMs: 1, idleMaxMs: 1, backoffBaseMs: 60_000, backoffMaxMs: 60_000 },
+      {
+        onError: (name, error, attempt, delay) => errors.push([name, attempt, delay]),
+        onStep: (name, step) => steps.push(`${name}:${step.kind}`),
+      },
+    );
     await runUntil(loop, () => healthy.calls() >= 6);
     expect(steps.slice(0, 5)).toEqual(['lobby:projected', 'lobby:projected', 'lobby:projected', 'lobby:projected', 'lobby:idle']);
     // Tried once, then left alone for its backoff (30 to 60 s) while the healthy one went on.

@@ -18,7 +18,12 @@ export class ProjectionMetrics {
 
   constructor(registry: Registry, store?: EventStore) {
     const registers = [registry];
-    this.events = new Counter({ name: 'felt_projection_events_total', help: 'Events folded into the read models', labelNames: ['projection'], registers });
+    this.events = new Counter({
+      name: 'felt_projection_events_total',
+      help: 'Events folded into the read models',
+      labelNames: ['projection'],
+      registers,
+    });
     this.batches = new Counter({
       name: 'felt_projection_batches_total',
       help: 'Projection steps by outcome (projected, idle, standby, error)',
@@ -32,7 +37,12 @@ export class ProjectionMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
     });
-    this.position = new Gauge({ name: 'felt_projection_position', help: 'Global position of the last event the rows reflect', labelNames: ['projection'], registers });
+    this.position = new Gauge({
+      name: 'felt_projection_position',
+      help: 'Global position of the last event the rows reflect',
+      labelNames: ['projection'],
+      registers,
+    });
     this.active = new Gauge({
       name: 'felt_projection_active',
       help: '1 while this process holds the projection, 0 on standby, after a failure or with projections off',

@@ -10,8 +10,15 @@ import { viewsFromEvents, viewsFromRows } from '../../../../libs/read-models/tes
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const CHILD = join(__dirname, 'test-support', 'projection-child.ts');
 
-function spawnTs(file: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<NodeJS.Signals | number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnTs(
+  file: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string; exited: Promise<NodeJS.Signals | number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -27,8 +34,17 @@ describe('projection process killed with SIGKILL mid-batch, then another started
     const events = await wholeLog(database.store);
 
     // Batches of 40: the table view goes to the head first; the hand history hangs in its 4th batch.
-    const killed = spawnTs(CHILD, { DATABASE_URL: database.url, BATCH_SIZE: '40', HANG_IN: checkpointNameOf(READ_MODELS[1]!), HANG_AT_BATCH: '4' });
-    await eventually(async () => killed.output(), (text) => text.includes('hanging in') || killed.child.exitCode !== null, 45_000);
+    const killed = spawnTs(CHILD, {
+      DATABASE_URL: database.url,
+      BATCH_SIZE: '40',
+      HANG_IN: checkpointNameOf(READ_MODELS[1]!),
+      HANG_AT_BATCH: '4',
+    });
+    await eventually(
+      async () => killed.output(),
+      (text) => text.includes('hanging in') || killed.child.exitCode !== null,
+      45_000,
+    );
     expect(killed.output()).toContain('hanging in projection:hand-history');
     killed.child.kill('SIGKILL');
     expect(await killed.exited).toBe('SIGKILL');
@@ -49,7 +65,9 @@ describe('projection process killed with SIGKILL mid-batch, then another started
     expect(await restarted.exited).toBe(0);
     expect(restarted.output()).toContain('projected to the head of the log');
     expect(await viewsFromRows(database.db)).toEqual(viewsFromEvents(events));
-    const hands = await database.db.query<{ n: number; distinct: number }>('SELECT count(*)::int AS n, count(DISTINCT (table_id, hand_number))::int AS distinct FROM hand_histories');
+    const hands = await database.db.query<{ n: number; distinct: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT (table_id, hand_number))::int AS distinct FROM hand_histories',
+    );
     expect(hands.rows[0]!.n).toBe(hands.rows[0]!.distinct);
     const head = await headOfLog(database.store);
     for (const model of READ_MODELS) expect(await database.store.loadCheckpoint(checkpointNameOf(model))).toEqual(head);

@@ -7,7 +7,14 @@ describe('projections settings from the environment', () => {
   });
 
   it('reads PROJECTIONS, PROJECTION_BATCH_SIZE and the idle waits', () => {
-    expect(projectionsConfigFromEnv({ PROJECTIONS: 'off', PROJECTION_BATCH_SIZE: '500', PROJECTION_IDLE_MS: '20', PROJECTION_IDLE_MAX_MS: '400' })).toEqual({
+    expect(
+      projectionsConfigFromEnv({
+        PROJECTIONS: 'off',
+        PROJECTION_BATCH_SIZE: '500',
+        PROJECTION_IDLE_MS: '20',
+        PROJECTION_IDLE_MAX_MS: '400',
+      }),
+    ).toEqual({
       enabled: false,
       batchSize: 500,
       idleMs: 20,
@@ -19,7 +26,9 @@ describe('projections settings from the environment', () => {
   });
 
   it('refuses what it cannot read, saying which variable and what it got', () => {
-    expect(() => projectionsConfigFromEnv({ PROJECTION_BATCH_SIZE: '0' })).toThrow('PROJECTION_BATCH_SIZE must be a whole number >= 1, got "0"');
+    expect(() => projectionsConfigFromEnv({ PROJECTION_BATCH_SIZE: '0' })).toThrow(
+      'PROJECTION_BATCH_SIZE must be a whole number >= 1, got "0"',
+    );
     expect(() => projectionsConfigFromEnv({ PROJECTION_BATCH_SIZE: 'lots' })).toThrow(/PROJECTION_BATCH_SIZE/);
     expect(() => projectionsConfigFromEnv({ PROJECTIONS: 'maybe' })).toThrow('PROJECTIONS must be "on" or "off", got "maybe"');
   });

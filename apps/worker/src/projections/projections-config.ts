@@ -20,7 +20,8 @@ export const DEFAULT_PROJECTIONS_CONFIG: ProjectionsConfig = { enabled: true, ba
 export function projectionsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ProjectionsConfig {
   const { count } = environmentReader(env);
   const switched = env.PROJECTIONS?.trim().toLowerCase();
-  if (switched !== undefined && switched !== '' && switched !== 'on' && switched !== 'off') throw new Error(`PROJECTIONS must be "on" or "off", got "${env.PROJECTIONS}"`);
+  if (switched !== undefined && switched !== '' && switched !== 'on' && switched !== 'off')
+    throw new Error(`PROJECTIONS must be "on" or "off", got "${env.PROJECTIONS}"`);
   const idleMs = count('PROJECTION_IDLE_MS', DEFAULT_PROJECTIONS_CONFIG.idleMs, 1);
   return {
     enabled: switched !== 'off',

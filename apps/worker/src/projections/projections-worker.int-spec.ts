@@ -15,7 +15,9 @@ describe.each(APP_BACKENDS)('worker keeping the projections, without Redis (%s)'
   const t = useTestStore(backend);
 
   async function startWorker(projections: ProjectionsConfig): Promise<INestApplicationContext> {
-    const moduleRef = await Test.createTestingModule({ imports: [WorkerModule.forRoot({ ...DEFAULT_WORKER_CONFIG, metricsPort: 0 }, t.db, projections)] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [WorkerModule.forRoot({ ...DEFAULT_WORKER_CONFIG, metricsPort: 0 }, t.db, projections)],
+    }).compile();
     moduleRef.useLogger(false);
     return moduleRef.init();
   }

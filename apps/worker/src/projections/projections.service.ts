@@ -31,11 +31,15 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
         this.metrics.recordError(name);
         // The first failure and then every tenth: visible without flooding the log.
         if (attempt === 1 || attempt % 10 === 0)
-          this.logger.error(`${name}: batch failed (${attempt} in a row), nothing written; retrying in ${delayMs} ms: ${(error as Error).message}`);
+          this.logger.error(
+            `${name}: batch failed (${attempt} in a row), nothing written; retrying in ${delayMs} ms: ${(error as Error).message}`,
+          );
       },
     });
     this.loop.start();
-    this.logger.log(`projections on: ${models.map((m) => m.name).join(', ')} (${this.config.batchSize} events per batch)${this.config.houseRules ? `, tables with the house rules of ${this.config.houseRules}` : ''}`);
+    this.logger.log(
+      `projections on: ${models.map((m) => m.name).join(', ')} (${this.config.batchSize} events per batch)${this.config.houseRules ? `, tables with the house rules of ${this.config.houseRules}` : ''}`,
+    );
   }
 
   /** Before the database closes: the batch in flight commits or rolls back first. */

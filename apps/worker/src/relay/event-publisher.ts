@@ -105,7 +105,10 @@ export class BullmqPublisher implements Publisher {
     const needed = Math.min(wanted, connected);
     if (needed === 0) return;
     const acked = Number(await client.call('WAIT', needed, REPLICA_WAIT_MS));
-    if (acked < needed) throw new Error(`only ${acked} of ${needed} Redis replica(s) confirmed the batch within ${REPLICA_WAIT_MS} ms; it is published again`);
+    if (acked < needed)
+      throw new Error(
+        `only ${acked} of ${needed} Redis replica(s) confirmed the batch within ${REPLICA_WAIT_MS} ms; it is published again`,
+      );
   }
 
   private jobsFor(event: RecordedEvent): { name: string; data: EventJob; opts: { jobId: string } }[] {

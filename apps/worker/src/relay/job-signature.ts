@@ -73,7 +73,8 @@ export function jobSignatureProblem(data: unknown, publicKeys: readonly KeyObjec
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'the job has no data object';
   const { signature, ...unsigned } = data as { signature?: Partial<JobSignature> };
   if (typeof signature !== 'object' || signature === null) return 'the job is not signed';
-  if (signature.alg !== JOB_SIGNATURE_ALGORITHM || typeof signature.value !== 'string') return `the job's signature is not ${JOB_SIGNATURE_ALGORITHM}`;
+  if (signature.alg !== JOB_SIGNATURE_ALGORITHM || typeof signature.value !== 'string')
+    return `the job's signature is not ${JOB_SIGNATURE_ALGORITHM}`;
   const key = publicKeys.find((k) => publicKeyId(k) === signature.keyId);
   if (!key) return `the job is signed with key ${String(signature.keyId)}, which is not one of the relay's`;
   const ok = verify(null, Buffer.from(canonicalJson(unsigned), 'utf8'), key, Buffer.from(signature.value, 'base64'));
@@ -86,7 +87,10 @@ export function jobSignatureProblem(data: unknown, publicKeys: readonly KeyObjec
  * runs with nothing set; a deployment with several workers gives them all the same key). The public key is written
  * to `<dataDir>/relay-signing.pub` on every start, for consumers to pin.
  */
-export function resolveRelaySigningKey(settings: { readonly signingKey: string | undefined; readonly dataDir: string }): { signer: JobSigner; source: string } {
+export function resolveRelaySigningKey(settings: { readonly signingKey: string | undefined; readonly dataDir: string }): {
+  signer: JobSigner;
+  source: string;
+} {
   const folder = resolve(settings.dataDir);
   let signer: JobSigner;
   let source: string;
@@ -106,7 +110,8 @@ export function resolveRelaySigningKey(settings: { readonly signingKey: string |
 
 function privateKeyOf(text: string, where: string): KeyObject {
   const trimmed = text.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, Buffer.from(trimmed, 'hex')]), format: 'der', type: 'pkcs8' });
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed))
+    return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, Buffer.from(trimmed, 'hex')]), format: 'der', type: 'pkcs8' });
   if (trimmed.startsWith('-----BEGIN PRIVATE KEY-----')) return createPrivateKey(trimmed);
   throw new Error(`${where} holds no Ed25519 key: 64 hex digits (the 32-byte seed, e.g. \`openssl rand -hex 32\`) or a PKCS #8 PEM`);
 }

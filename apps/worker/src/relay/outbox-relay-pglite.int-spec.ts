@@ -27,17 +27,21 @@ describe('OutboxRelay on PGlite', () => {
     await appendInterleaved(store, 3, 7);
     let failOnce = true;
     let appendsDuringPublish = 3;
-    const relay = new OutboxRelay(store, {
-      async publish(events) {
-        // An append from the API in the middle of a publish must not wait for Redis.
-        if (appendsDuringPublish-- > 0) await appendInterleaved(store, 1, 1);
-        await publisher.publish(events);
-        if (failOnce) {
-          failOnce = false;
-          throw new Error('killed after addBulk');
-        }
+    const relay = new OutboxRelay(
+      store,
+      {
+        async publish(events) {
+          // An append from the API in the middle of a publish must not wait for Redis.
+          if (appendsDuringPublish-- > 0) await appendInterleaved(store, 1, 1);
+          await publisher.publish(events);
+          if (failOnce) {
+            failOnce = false;
+            throw new Error('killed after addBulk');
+          }
+        },
       },
-    }, { batchSize: 10 });
+      { batchSize: 10 },
+    );
     await expect(relay.step()).rejects.toThrow('killed after addBulk');
     let published = 0;
     for (let step = await relay.step(); step.kind === 'published'; step = await relay.step()) published += step.count;

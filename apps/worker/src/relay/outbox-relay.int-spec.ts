@@ -57,12 +57,21 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
           async (job: Job<EventJob>) => {
             seen.push(job.data);
           },
-          { connection: { ...redisConnectionOptions(SHARED_REDIS_URL), enableOfflineQueue: true, maxRetriesPerRequest: null }, prefix, concurrency: 1 },
+          {
+            connection: { ...redisConnectionOptions(SHARED_REDIS_URL), enableOfflineQueue: true, maxRetriesPerRequest: null },
+            prefix,
+            concurrency: 1,
+          },
         ),
     );
     try {
       // Every job the relay added processed: no extra one can still arrive.
-      await waitUntil(`${count} jobs processed`, () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS), (c) => c.pending === 0 && c.processed >= count, 20_000);
+      await waitUntil(
+        `${count} jobs processed`,
+        () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS),
+        (c) => c.pending === 0 && c.processed >= count,
+        20_000,
+      );
       await waitUntil(`${count} jobs seen`, async () => seen.length >= count);
     } finally {
       await Promise.all(workers.map((worker) => worker.close()));
@@ -93,7 +102,8 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     expect(jobs.map((j) => j.streamId).sort()).toEqual([...streams.flatMap((s) => Array(5).fill(s))].sort());
     expect(JSON.stringify(jobs)).not.toContain('10.0.0.9');
     // The rest of the log is the audit events: the relay moves past them, publishing nothing, then idles.
-    for (let step = await relay.step(); step.kind !== 'idle'; step = await relay.step()) expect(step).toMatchObject({ kind: 'published', count: 0 });
+    for (let step = await relay.step(); step.kind !== 'idle'; step = await relay.step())
+      expect(step).toMatchObject({ kind: 'published', count: 0 });
   });
 
   it('publishes N events as exactly N jobs with unique ids, in stream order per table', async () => {
@@ -121,7 +131,8 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
       metadata: first!.metadata,
     });
     // The rest of the log is the audit events: the relay moves past them, publishing nothing, then idles.
-    for (let step = await relay.step(); step.kind !== 'idle'; step = await relay.step()) expect(step).toMatchObject({ kind: 'published', count: 0 });
+    for (let step = await relay.step(); step.kind !== 'idle'; step = await relay.step())
+      expect(step).toMatchObject({ kind: 'published', count: 0 });
   });
 
   it('re-publishes a batch after a crash between addBulk and the checkpoint, and BullMQ deduplicates it', async () => {
@@ -137,7 +148,11 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     relays.push(relay);
     const before = await relay.checkpoint();
     await eventually(
-      () => relay.step().then(() => false, (error: Error) => error.message === 'killed after addBulk'),
+      () =>
+        relay.step().then(
+          () => false,
+          (error: Error) => error.message === 'killed after addBulk',
+        ),
       (crashed) => crashed,
     );
     expect(await relay.checkpoint()).toEqual(before);
@@ -163,7 +178,12 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
       relays.push(relay);
       await relayAll(relay, 2);
       const jobs = await consume(4);
-      expect(jobs.map((job) => [job.streamVersion, job.schemaVersion])).toEqual([[1, 1], [1, 0], [2, 1], [2, 0]]);
+      expect(jobs.map((job) => [job.streamVersion, job.schemaVersion])).toEqual([
+        [1, 1],
+        [1, 0],
+        [2, 1],
+        [2, 0],
+      ]);
       expect(jobs[1]).toMatchObject({ streamId, eventId: jobs[0]!.eventId, data: { seat: 1, amount: 1, legacy: true } });
     } finally {
       await windowed.close();
@@ -198,7 +218,13 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     await relayAll(second, 2);
     await second.close();
     // Taken again: from the successor's checkpoint, so nothing is published twice.
-    expect(await eventually(() => first.step(), (step) => step.kind !== 'standby', 30_000)).toEqual({ kind: 'idle' });
+    expect(
+      await eventually(
+        () => first.step(),
+        (step) => step.kind !== 'standby',
+        30_000,
+      ),
+    ).toEqual({ kind: 'idle' });
     await appendInterleaved(database.store, 1, 1);
     await relayAll(first, 1);
     const waiting = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
@@ -231,10 +257,17 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     const relay = new OutboxRelay(store, gated);
     relays.push(relay);
     const append = (version: number) =>
-      database.store.append(streamId!, { expectedVersion: version - 1, commandId: `${streamId}-${version}`, events: [{ type: 'ChipsAdded', schemaVersion: 1, data: { seat: 1, amount: version } }] });
+      database.store.append(streamId!, {
+        expectedVersion: version - 1,
+        commandId: `${streamId}-${version}`,
+        events: [{ type: 'ChipsAdded', schemaVersion: 1, data: { seat: 1, amount: version } }],
+      });
     const stepWhile = async (during: () => Promise<unknown>) => {
       const step = relay.step();
-      await eventually(async () => gate, (g) => g !== undefined);
+      await eventually(
+        async () => gate,
+        (g) => g !== undefined,
+      );
       await during();
       const release = gate!;
       gate = undefined;
@@ -242,15 +275,19 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
       return step;
     };
     // Versions 1-2 are being published (and fail) while 3 is appended and read ahead: 1-2 go out again first.
-    await expect(stepWhile(async () => {
-      await append(3);
-      relay.appended();
-    })).rejects.toThrow('Redis away');
-    expect(await stepWhile(async () => {
-      await append(4);
-      relay.appended();
-      await reads.at(-1); // the batch after 1-3, read while they are being published
-    })).toMatchObject({ kind: 'published', count: 3 });
+    await expect(
+      stepWhile(async () => {
+        await append(3);
+        relay.appended();
+      }),
+    ).rejects.toThrow('Redis away');
+    expect(
+      await stepWhile(async () => {
+        await append(4);
+        relay.appended();
+        await reads.at(-1); // the batch after 1-3, read while they are being published
+      }),
+    ).toMatchObject({ kind: 'published', count: 3 });
     expect(await stepWhile(async () => undefined)).toMatchObject({ kind: 'published', count: 1 });
     expect(await relay.step()).toEqual({ kind: 'idle' });
     expect(sent).toEqual([[1, 2, 3], [4]]);

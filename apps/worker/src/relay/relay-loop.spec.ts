@@ -29,11 +29,15 @@ describe('RelayLoop', () => {
     const errors: [number, number][] = [];
     let recovered = 0;
     const steps: string[] = [];
-    const loop = new RelayLoop(relay, { idleMs: 5, backoffBaseMs: 4, backoffMaxMs: 10 }, {
-      onError: (_error, attempt, delayMs) => errors.push([attempt, delayMs]),
-      onRecovered: (failures) => (recovered = failures),
-      onStep: (step) => steps.push(step.kind),
-    });
+    const loop = new RelayLoop(
+      relay,
+      { idleMs: 5, backoffBaseMs: 4, backoffMaxMs: 10 },
+      {
+        onError: (_error, attempt, delayMs) => errors.push([attempt, delayMs]),
+        onRecovered: (failures) => (recovered = failures),
+        onStep: (step) => steps.push(step.kind),
+      },
+    );
     loop.start();
     await until(() => steps.includes('idle'));
     await loop.stop();

@@ -22,14 +22,25 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
 
     const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'test-support', 'relay-child.ts')], {
       cwd: join(__dirname, '..', '..', '..', '..'),
-      env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: SHARED_REDIS_URL, QUEUE_PREFIX: prefix, EVENT_SHARDS: String(SHARDS), FELT_RELAY_SIGNING_KEY: TEST_RELAY_PRIVATE_KEY },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        REDIS_URL: SHARED_REDIS_URL,
+        QUEUE_PREFIX: prefix,
+        EVENT_SHARDS: String(SHARDS),
+        FELT_RELAY_SIGNING_KEY: TEST_RELAY_PRIVATE_KEY,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-    await eventually(async () => output, (text) => text.includes('published') || child.exitCode !== null, 45_000);
+    await eventually(
+      async () => output,
+      (text) => text.includes('published') || child.exitCode !== null,
+      45_000,
+    );
     expect(output).toContain('published 60');
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -39,7 +50,11 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
     // The killed session's advisory lock goes with its connection: this relay gets it (after standing by, at most briefly).
     const relay = new OutboxRelay(store, publisher);
     try {
-      const step = await eventually(() => relay.step(), (s) => s.kind === 'published', 20_000);
+      const step = await eventually(
+        () => relay.step(),
+        (s) => s.kind === 'published',
+        20_000,
+      );
       expect(step).toMatchObject({ kind: 'published', count: 60 });
       const waiting = await Promise.all(publisher.queues.map((queue) => queue.getJobCountByTypes('waiting')));
       expect(waiting.reduce((a, b) => a + b, 0)).toBe(60);
@@ -60,7 +75,11 @@ describe('relay process killed with SIGKILL after addBulk, before its checkpoint
     });
     try {
       // Every job processed: no late one can still arrive.
-      await waitUntil('the consumer to process every job', () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS), (c) => c.pending === 0 && c.processed >= 60);
+      await waitUntil(
+        'the consumer to process every job',
+        () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS),
+        (c) => c.pending === 0 && c.processed >= 60,
+      );
       expect(applied).toHaveLength(60);
       expect(new Set(applied).size).toBe(60);
     } finally {

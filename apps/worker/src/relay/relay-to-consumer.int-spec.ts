@@ -50,14 +50,19 @@ describe('relay to the reference consumer', () => {
       prefix,
       relayKeys: TEST_RELAY_KEYS,
       onRefused: (jobId, reason) => refusals.push({ jobId, reason }),
-      onApplied: (job, outcome) => outcomes.push({ eventId: job.eventId, streamId: job.streamId, streamVersion: job.streamVersion, outcome }),
+      onApplied: (job, outcome) =>
+        outcomes.push({ eventId: job.eventId, streamId: job.streamId, streamVersion: job.streamVersion, outcome }),
     });
     return consumer;
   }
 
   /** Every job processed: no late one can still arrive. */
   const everyJobProcessed = (jobs: number) =>
-    waitUntil('the consumer to process every job', () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS), (c) => c.pending === 0 && c.processed >= jobs);
+    waitUntil(
+      'the consumer to process every job',
+      () => shardJobCounts(SHARED_REDIS_URL, prefix, SHARDS),
+      (c) => c.pending === 0 && c.processed >= jobs,
+    );
 
   async function drain(relay: OutboxRelay): Promise<number> {
     let published = 0;
@@ -65,7 +70,12 @@ describe('relay to the reference consumer', () => {
       if (step.kind === 'published') published += step.count;
       return step;
     };
-    await repeatUntil(async () => count(await relay.step()), (step) => step.kind !== 'published' && published >= N, (step) => step.kind === 'published', 60_000);
+    await repeatUntil(
+      async () => count(await relay.step()),
+      (step) => step.kind !== 'published' && published >= N,
+      (step) => step.kind === 'published',
+      60_000,
+    );
     return published;
   }
 
@@ -84,7 +94,11 @@ describe('relay to the reference consumer', () => {
     const relay = new OutboxRelay(database.store, crashing, { batchSize: 50 });
     let failures = 0;
     await eventually(
-      () => relay.step().then(() => failures, () => ++failures),
+      () =>
+        relay.step().then(
+          () => failures,
+          () => ++failures,
+        ),
       (n) => n >= 2,
     );
     expect(await relay.checkpoint()).toEqual(START);
@@ -101,7 +115,9 @@ describe('relay to the reference consumer', () => {
         Array.from({ length: PER_TABLE }, (_, i) => i + 1),
       );
     }
-    const { rows } = await running.pool.query('SELECT count(*)::int AS n, min(events) AS lo, max(events) AS hi FROM consumer_example.table_activity');
+    const { rows } = await running.pool.query(
+      'SELECT count(*)::int AS n, min(events) AS lo, max(events) AS hi FROM consumer_example.table_activity',
+    );
     expect(rows[0]).toEqual({ n: TABLES, lo: PER_TABLE, hi: PER_TABLE });
   });
 
@@ -121,7 +137,11 @@ describe('relay to the reference consumer', () => {
     const relay = new OutboxRelay(database.store, publisher, { batchSize: 50 });
     expect(await drain(relay)).toBe(N);
     await relay.close();
-    await eventually(async () => outcomes.length, (n) => n >= 2 * N, 20_000);
+    await eventually(
+      async () => outcomes.length,
+      (n) => n >= 2 * N,
+      20_000,
+    );
     expect(outcomes.slice(N).every((o) => o.outcome === 'duplicate')).toBe(true);
     const { rows } = await running.pool.query(
       'SELECT (SELECT count(*)::int FROM consumer_example.inbox) AS inbox, (SELECT sum(events)::int FROM consumer_example.table_activity) AS events',
@@ -132,7 +152,12 @@ describe('relay to the reference consumer', () => {
   it("refuses jobs the relay did not sign (forged in Redis, altered, unsigned, another key's) and applies the relay's", async () => {
     const streams = await appendInterleaved(database.store, 1, 3);
     const relay = new OutboxRelay(database.store, publisher, { batchSize: 50 });
-    await repeatUntil(() => relay.step(), (step) => step.kind !== 'published', (step) => step.kind === 'published', 20_000);
+    await repeatUntil(
+      () => relay.step(),
+      (step) => step.kind !== 'published',
+      (step) => step.kind === 'published',
+      20_000,
+    );
     await relay.close();
     // The table's shard queue, and the last job the relay put in it.
     const queue = publisher.queues.find((q) => q.name === queueName(shardOf(streams[0]!, SHARDS)))!;
@@ -149,12 +174,18 @@ describe('relay to the reference consumer', () => {
     ];
     for (const forged of forgeries) await queue.add('forged', forged.data, { jobId: `forged-${forged.name}` });
     const running = await startTheConsumer();
-    await waitUntil('the consumer to apply the real jobs and refuse the forged ones', async () => ({ applied: count('applied'), refused: refusals.length }), (c) => c.applied === 3 && c.refused === forgeries.length);
+    await waitUntil(
+      'the consumer to apply the real jobs and refuse the forged ones',
+      async () => ({ applied: count('applied'), refused: refusals.length }),
+      (c) => c.applied === 3 && c.refused === forgeries.length,
+    );
     expect(refusals.map((r) => r.jobId).sort()).toEqual(forgeries.map((f) => `forged-${f.name}`).sort());
     for (const forged of forgeries) expect((await queue.getJob(`forged-${forged.name}`))!.failedReason).toMatch(/is not the relay's/);
     const forgedIds = forgeries.map((f) => String(f.data.eventId));
     expect(outcomes.map((o) => o.eventId).filter((id) => forgedIds.includes(id))).toEqual([]);
-    const { rows } = await running.pool.query('SELECT (SELECT count(*)::int FROM consumer_example.inbox) AS inbox, (SELECT sum(events)::int FROM consumer_example.table_activity) AS events');
+    const { rows } = await running.pool.query(
+      'SELECT (SELECT count(*)::int FROM consumer_example.inbox) AS inbox, (SELECT sum(events)::int FROM consumer_example.table_activity) AS events',
+    );
     expect(rows[0]).toEqual({ inbox: 3, events: 3 });
   });
 });

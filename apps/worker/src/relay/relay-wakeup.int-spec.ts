@@ -15,7 +15,13 @@ describe('the relay woken by append notifications (LISTEN/NOTIFY)', () => {
   const prefix = uniquePrefix();
   const database = useTestStore('postgres', { beforeDispose: () => obliterateShards(SHARED_REDIS_URL, prefix, SHARDS) });
 
-  async function listening(): Promise<{ loop: RelayLoop; published: RelayStep[]; notifications: AppendNotifications; publisher: BullmqPublisher; stop(): Promise<void> }> {
+  async function listening(): Promise<{
+    loop: RelayLoop;
+    published: RelayStep[];
+    notifications: AppendNotifications;
+    publisher: BullmqPublisher;
+    stop(): Promise<void>;
+  }> {
     const store = new EventStore(database.db);
     const publisher = new BullmqPublisher({ redisUrl: SHARED_REDIS_URL, shards: SHARDS, prefix });
     const published: RelayStep[] = [];
@@ -26,7 +32,11 @@ describe('the relay woken by append notifications (LISTEN/NOTIFY)', () => {
     });
     const notifications = await AppendNotifications.listen(database.db, () => loop.wakeUp(), { reconnectMs: 100 });
     loop.start();
-    await eventually(async () => idle, (x) => x, 30_000);
+    await eventually(
+      async () => idle,
+      (x) => x,
+      30_000,
+    );
     return {
       loop,
       published,
@@ -48,9 +58,25 @@ describe('the relay woken by append notifications (LISTEN/NOTIFY)', () => {
     try {
       expect(relay.notifications.listening).toBe(true);
       await appendInterleaved(database.store, 3, 2);
-      expect(count(await eventually(async () => relay.published, (p) => count(p) >= 6, 30_000))).toBe(6);
+      expect(
+        count(
+          await eventually(
+            async () => relay.published,
+            (p) => count(p) >= 6,
+            30_000,
+          ),
+        ),
+      ).toBe(6);
       await appendInterleaved(database.store, 2, 1);
-      expect(count(await eventually(async () => relay.published, (p) => count(p) >= 8, 30_000))).toBe(8);
+      expect(
+        count(
+          await eventually(
+            async () => relay.published,
+            (p) => count(p) >= 8,
+            30_000,
+          ),
+        ),
+      ).toBe(8);
     } finally {
       await relay.stop();
     }
@@ -66,10 +92,30 @@ describe('the relay woken by append notifications (LISTEN/NOTIFY)', () => {
       expect(rows).toEqual([{ killed: true }]);
       await appendInterleaved(database.store, 2, 2);
       // Appended while it may not be listening: the reconnection's wake-up (or the notification) publishes them.
-      expect(count(await eventually(async () => relay.published, (p) => count(p) >= before + 4, 30_000))).toBe(before + 4);
-      await eventually(async () => relay.notifications.listening, (x) => x, 30_000);
+      expect(
+        count(
+          await eventually(
+            async () => relay.published,
+            (p) => count(p) >= before + 4,
+            30_000,
+          ),
+        ),
+      ).toBe(before + 4);
+      await eventually(
+        async () => relay.notifications.listening,
+        (x) => x,
+        30_000,
+      );
       await appendInterleaved(database.store, 1, 1);
-      expect(count(await eventually(async () => relay.published, (p) => count(p) >= before + 5, 30_000))).toBe(before + 5);
+      expect(
+        count(
+          await eventually(
+            async () => relay.published,
+            (p) => count(p) >= before + 5,
+            30_000,
+          ),
+        ),
+      ).toBe(before + 5);
     } finally {
       await relay.stop();
     }

@@ -68,14 +68,20 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
       onError: (error) => this.logger.warn(`append notifications lost (${error.message}); polling until they are back`),
     });
     const last = queueName(this.config.eventShards - 1);
-    this.logger.log(`outbox relay on: publishing to ${queueName(0)} .. ${last} on ${where(redisUrl, this.config)} (prefix "${this.config.queuePrefix}"), jobs signed by key ${signer.keyId} (${source}; public key in ${this.config.dataDir}/relay-signing.pub)`);
+    this.logger.log(
+      `outbox relay on: publishing to ${queueName(0)} .. ${last} on ${where(redisUrl, this.config)} (prefix "${this.config.queuePrefix}"), jobs signed by key ${signer.keyId} (${source}; public key in ${this.config.dataDir}/relay-signing.pub)`,
+    );
   }
 
   /** Before the database closes: the batch in flight ends, its checkpoint is saved, the lock goes to a standby worker. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.notifications?.close();
     await this.loop?.stop();
-    await this.relay?.close().catch((error: Error) => this.logger.warn(`relay checkpoint not saved at shutdown (${error.message}): the next relay publishes the last batch again`));
+    await this.relay
+      ?.close()
+      .catch((error: Error) =>
+        this.logger.warn(`relay checkpoint not saved at shutdown (${error.message}): the next relay publishes the last batch again`),
+      );
     await this.publisher?.close();
   }
 }

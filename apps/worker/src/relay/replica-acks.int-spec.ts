@@ -46,7 +46,25 @@ describe('publishing with replica acknowledgements (Redis WAIT)', () => {
   beforeAll(async () => {
     master = await PrivateRedis.start();
     const port = await freePort();
-    replicaProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', replicaDir, '--replicaof', '127.0.0.1', String(master.port)], { stdio: 'ignore' });
+    replicaProcess = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        replicaDir,
+        '--replicaof',
+        '127.0.0.1',
+        String(master.port),
+      ],
+      { stdio: 'ignore' },
+    );
     replica = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 200 });
     replica.on('error', () => undefined);
     await until(async () => /master_link_status:up/.test(await replica.info('replication').catch(() => '')), 'the replica to sync');
@@ -54,7 +72,10 @@ describe('publishing with replica acknowledgements (Redis WAIT)', () => {
     // many replicas it has, and with none listed it would publish alone.
     const masterClient = new Redis(master.url, { maxRetriesPerRequest: 1 });
     try {
-      await until(async () => /slave0:.*state=online/.test(await masterClient.info('replication')), 'the master to list its replica online');
+      await until(
+        async () => /slave0:.*state=online/.test(await masterClient.info('replication')),
+        'the master to list its replica online',
+      );
     } finally {
       masterClient.disconnect();
     }

@@ -90,7 +90,10 @@ describe('signed queue jobs (real Redis)', () => {
     const forged = { ...real!.data, eventId: randomUUID(), streamVersion: 2, data: { seat: 3, amount: 10_000 } };
     const { signature: _none, ...unsigned } = forged;
     const stranger = new JobSigner(generateKeyPairSync('ed25519').privateKey);
-    const strangerWithRelayId = { ...stranger.signed(unsigned), signature: { ...stranger.signed(unsigned).signature, keyId: signer.keyId } };
+    const strangerWithRelayId = {
+      ...stranger.signed(unsigned),
+      signature: { ...stranger.signed(unsigned).signature, keyId: signer.keyId },
+    };
     await queue.add('ChipsAdded', unsigned, { jobId: 'forged-unsigned' });
     await queue.add('ChipsAdded', stranger.signed(unsigned), { jobId: 'forged-stranger' });
     await queue.add('ChipsAdded', strangerWithRelayId, { jobId: 'forged-stranger-claiming-relay-id' });

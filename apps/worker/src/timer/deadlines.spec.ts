@@ -24,20 +24,44 @@ describe('the deadlines the timer reads from the log', () => {
   });
 
   it("a room's call to a seat is a NoShow for that player when the response time runs out", () => {
-    const called = event('game-g1', 'PlayerCalledToSeat', { at: '2026-12-04T18:00:00.000Z', playerId: 'p9', alias: 'Ann', tableId: 't1', seat: 2, route: 'list', respondBy: '2026-12-04T18:03:00.000Z', passedOver: [] });
-    expect(deadlineOf(called)).toEqual({ eventId: called.eventId, streamId: 'game-g1', dueAt: Date.parse('2026-12-04T18:03:00.000Z'), expiry: { kind: 'room', gameId: 'g1', command: { type: 'NoShow', playerId: 'p9' } } });
+    const called = event('game-g1', 'PlayerCalledToSeat', {
+      at: '2026-12-04T18:00:00.000Z',
+      playerId: 'p9',
+      alias: 'Ann',
+      tableId: 't1',
+      seat: 2,
+      route: 'list',
+      respondBy: '2026-12-04T18:03:00.000Z',
+      passedOver: [],
+    });
+    expect(deadlineOf(called)).toEqual({
+      eventId: called.eventId,
+      streamId: 'game-g1',
+      dueAt: Date.parse('2026-12-04T18:03:00.000Z'),
+      expiry: { kind: 'room', gameId: 'g1', command: { type: 'NoShow', playerId: 'p9' } },
+    });
   });
 
   it('reads nothing into other events or an unreadable deadline', () => {
     expect(deadlineOf(event('table-t1', 'PlayerFolded', { seat: 3 }))).toBeNull();
     expect(deadlineOf(event('table-t1', 'ClockStarted', { seat: 3, clock: 1, seconds: 30, deadline: 'soon' }))).toBeNull();
-    expect(deadlineOf(event('table-t1', 'ClockStarted', { seat: 3, clock: '1', seconds: 30, deadline: '2026-12-04T18:00:30.000Z' }))).toBeNull();
-    expect(deadlineOf(event('audit-2026-12-04', 'ClockStarted', { seat: 3, clock: 1, seconds: 30, deadline: '2026-12-04T18:00:30.000Z' }))).toBeNull();
+    expect(
+      deadlineOf(event('table-t1', 'ClockStarted', { seat: 3, clock: '1', seconds: 30, deadline: '2026-12-04T18:00:30.000Z' })),
+    ).toBeNull();
+    expect(
+      deadlineOf(event('audit-2026-12-04', 'ClockStarted', { seat: 3, clock: 1, seconds: 30, deadline: '2026-12-04T18:00:30.000Z' })),
+    ).toBeNull();
   });
 
   it('leaves the last deadline of each clock, and none for a clock a later event of the run ended', () => {
     const t1Started = event('table-t1', 'ClockStarted', { seat: 3, clock: 1, seconds: 30, deadline: '2026-12-04T18:00:30.000Z' });
-    const t1Bank = event('table-t1', 'TimeBankUsed', { seat: 3, clock: 1, seconds: 30, deadline: '2026-12-04T18:01:00.000Z', extensionsLeft: 3 });
+    const t1Bank = event('table-t1', 'TimeBankUsed', {
+      seat: 3,
+      clock: 1,
+      seconds: 30,
+      deadline: '2026-12-04T18:01:00.000Z',
+      extensionsLeft: 3,
+    });
     const t2Started = event('table-t2', 'ClockStarted', { seat: 1, clock: 4, seconds: 30, deadline: '2026-12-04T18:00:30.000Z' });
     const t2Folded = event('table-t2', 'PlayerFolded', { seat: 1 });
     const t3Started = event('table-t3', 'ClockStarted', { seat: 1, clock: 2, seconds: 30, deadline: '2026-12-04T18:00:30.000Z' });
@@ -48,10 +72,38 @@ describe('the deadlines the timer reads from the log', () => {
     const called = event('game-g1', 'PlayerCalledToSeat', { playerId: 'p1', respondBy: '2026-12-04T18:03:00.000Z' });
     const seated = event('game-g1', 'SeatTaken', { playerId: 'p1' });
     const calledToo = event('game-g1', 'PlayerCalledToSeat', { playerId: 'p2', respondBy: '2026-12-04T18:03:00.000Z' });
-    const pending = pendingDeadlines([t1Started, t2Started, t1Bank, t2Folded, t3Started, t3Paused, t4Started, t4Paused, t4Resumed, called, calledToo, seated]);
+    const pending = pendingDeadlines([
+      t1Started,
+      t2Started,
+      t1Bank,
+      t2Folded,
+      t3Started,
+      t3Paused,
+      t4Started,
+      t4Paused,
+      t4Resumed,
+      called,
+      calledToo,
+      seated,
+    ]);
     expect(pending.map((d) => d.eventId).sort()).toEqual([t1Bank.eventId, t4Resumed.eventId, calledToo.eventId].sort());
     // Reading the same run again gives the same deadlines: scheduling is idempotent.
-    expect(pendingDeadlines([t1Started, t2Started, t1Bank, t2Folded, t3Started, t3Paused, t4Started, t4Paused, t4Resumed, called, calledToo, seated])).toEqual(pending);
+    expect(
+      pendingDeadlines([
+        t1Started,
+        t2Started,
+        t1Bank,
+        t2Folded,
+        t3Started,
+        t3Paused,
+        t4Started,
+        t4Paused,
+        t4Resumed,
+        called,
+        calledToo,
+        seated,
+      ]),
+    ).toEqual(pending);
   });
 
   it("ends a clock on every event the engine's shot clock ends it on", () => {

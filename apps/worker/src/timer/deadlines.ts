@@ -27,8 +27,19 @@ export const DEADLINE_EVENT_TYPES: ReadonlySet<string> = new Set(['ClockStarted'
  * correction, the hand's end). Kept in step with the engine by deadlines.spec.ts.
  */
 export const CLOCK_ENDING_TYPES: ReadonlySet<string> = new Set([
-  'ClockStarted', 'ClockResumed', 'TimeBankUsed', 'ClockPaused', 'ClockExpired',
-  'PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced', 'ActionCorrected', 'HandEnded', 'HandVoided',
+  'ClockStarted',
+  'ClockResumed',
+  'TimeBankUsed',
+  'ClockPaused',
+  'ClockExpired',
+  'PlayerFolded',
+  'PlayerChecked',
+  'PlayerCalled',
+  'BetPlaced',
+  'RaisePlaced',
+  'ActionCorrected',
+  'HandEnded',
+  'HandVoided',
 ]);
 const CALL_ENDING_TYPES: ReadonlySet<string> = new Set(['SeatTaken', 'PlayerNoShow']);
 
@@ -44,13 +55,23 @@ export function deadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' | '
     const dueAt = Date.parse(String(data.respondBy));
     if (!Number.isFinite(dueAt)) return null;
     const gameId = event.streamId.slice(GAME_STREAM_PREFIX.length);
-    return { eventId: event.eventId, streamId: event.streamId, dueAt, expiry: { kind: 'room', gameId, command: { type: 'NoShow', playerId: data.playerId } } };
+    return {
+      eventId: event.eventId,
+      streamId: event.streamId,
+      dueAt,
+      expiry: { kind: 'room', gameId, command: { type: 'NoShow', playerId: data.playerId } },
+    };
   }
   if (!event.streamId.startsWith(TABLE_STREAM_PREFIX) || !Number.isSafeInteger(data.clock)) return null;
   const dueAt = Date.parse(String(data.deadline));
   if (!Number.isFinite(dueAt)) return null;
   const tableId = event.streamId.slice(TABLE_STREAM_PREFIX.length);
-  return { eventId: event.eventId, streamId: event.streamId, dueAt, expiry: { kind: 'table', tableId, command: { type: 'ClockExpired', clock: data.clock as number } } };
+  return {
+    eventId: event.eventId,
+    streamId: event.streamId,
+    dueAt,
+    expiry: { kind: 'table', tableId, command: { type: 'ClockExpired', clock: data.clock as number } },
+  };
 }
 
 /**
@@ -65,7 +86,9 @@ export function pendingDeadlines(events: readonly Pick<RecordedEvent, 'eventId' 
 }
 
 /** Per deadline key (deadlineKeyOf) the run touches, the deadline it leaves standing: the last one set, or null if ended. */
-export function deadlineChanges(events: readonly Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>[]): Map<string, Deadline | null> {
+export function deadlineChanges(
+  events: readonly Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>[],
+): Map<string, Deadline | null> {
   const latest = new Map<string, Deadline | null>();
   for (const event of events) {
     const key = deadlineKeyOf(event);

@@ -10,8 +10,7 @@ import type { Expiry } from './deadlines';
  * - refused: the API will never take it (the timer's token or role, a malformed command): a configuration error.
  */
 export type Firing =
-  | { readonly outcome: 'applied' | 'replayed' | 'stale' }
-  | { readonly outcome: 'not-due' | 'retry' | 'refused'; readonly reason: string };
+  { readonly outcome: 'applied' | 'replayed' | 'stale' } | { readonly outcome: 'not-due' | 'retry' | 'refused'; readonly reason: string };
 
 /** The refusals that mean "already over": the table's clock is not the running one, the player is no longer called. */
 export const STALE_CODES: ReadonlySet<string> = new Set(['CLOCK_STALE', 'PLAYER_NOT_CALLED']);
@@ -36,7 +35,10 @@ export class ExpirySender {
   }
 
   async fire(expiry: Expiry, idempotencyKey: string): Promise<Firing> {
-    const path = expiry.kind === 'table' ? `/tables/${encodeURIComponent(expiry.tableId)}/commands` : `/room/games/${encodeURIComponent(expiry.gameId)}/commands`;
+    const path =
+      expiry.kind === 'table'
+        ? `/tables/${encodeURIComponent(expiry.tableId)}/commands`
+        : `/room/games/${encodeURIComponent(expiry.gameId)}/commands`;
     let res: Response;
     try {
       res = await fetch(`${this.base}${path}`, {

@@ -26,7 +26,9 @@ export class TimerHost implements OnApplicationBootstrap, BeforeApplicationShutd
   async onApplicationBootstrap(): Promise<void> {
     const { redisUrl, apiUrl } = this.config;
     if (redisUrl === undefined || apiUrl === undefined) {
-      this.logger.log(`timer service off (${redisUrl === undefined ? 'no REDIS_URL' : 'no FELT_API_URL'}): shot clocks and room calls expire only when the floor says so`);
+      this.logger.log(
+        `timer service off (${redisUrl === undefined ? 'no REDIS_URL' : 'no FELT_API_URL'}): shot clocks and room calls expire only when the floor says so`,
+      );
       return;
     }
     // The timer's own key; a worker that cannot sign stops at start, saying why.
@@ -36,16 +38,27 @@ export class TimerHost implements OnApplicationBootstrap, BeforeApplicationShutd
     const timer = (this.timer = new TimerService(
       this.store,
       sender,
-      { redisUrl, sentinel: this.config.redisSentinel, prefix: this.config.queuePrefix, concurrency: this.config.timerConcurrency, noShows: this.config.timerNoShows },
+      {
+        redisUrl,
+        sentinel: this.config.redisSentinel,
+        prefix: this.config.queuePrefix,
+        concurrency: this.config.timerConcurrency,
+        noShows: this.config.timerNoShows,
+      },
       new TimerMetrics(this.relayMetrics.registry),
       { debug: (m) => logger.debug(m), log: (m) => logger.log(m), warn: (m) => logger.warn(m), error: (m) => logger.error(m) },
     ));
     timer.startFiring();
-    this.loop = new RelayLoop(timer, { backoffMaxMs: 1_000 }, {
-      onError: (error, attempt, delayMs) => {
-        if (attempt === 1 || attempt % 10 === 0) logger.warn(`reading deadlines failed (${attempt} in a row): ${(error as Error).message}; retrying in ${delayMs} ms`);
+    this.loop = new RelayLoop(
+      timer,
+      { backoffMaxMs: 1_000 },
+      {
+        onError: (error, attempt, delayMs) => {
+          if (attempt === 1 || attempt % 10 === 0)
+            logger.warn(`reading deadlines failed (${attempt} in a row): ${(error as Error).message}; retrying in ${delayMs} ms`);
+        },
       },
-    });
+    );
     this.loop.start();
     const loop = this.loop;
     this.notifications = await this.store.listenForAppends(() => loop.wakeUp(), {

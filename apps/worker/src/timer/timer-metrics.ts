@@ -8,8 +8,16 @@ export class TimerMetrics {
   readonly lateness: Histogram;
 
   constructor(registry: Registry) {
-    this.scheduled = new Counter({ name: 'felt_timer_deadlines_scheduled_total', help: 'Deadlines added as delayed jobs (a deadline scheduled again counts again; Redis keeps one job)', registers: [registry] });
-    this.cancelled = new Counter({ name: 'felt_timer_jobs_cancelled_total', help: 'Jobs removed before their deadline because the clock or call ended first', registers: [registry] });
+    this.scheduled = new Counter({
+      name: 'felt_timer_deadlines_scheduled_total',
+      help: 'Deadlines added as delayed jobs (a deadline scheduled again counts again; Redis keeps one job)',
+      registers: [registry],
+    });
+    this.cancelled = new Counter({
+      name: 'felt_timer_jobs_cancelled_total',
+      help: 'Jobs removed before their deadline because the clock or call ended first',
+      registers: [registry],
+    });
     this.firings = new Counter({
       name: 'felt_timer_firings_total',
       help: 'Expiry attempts by outcome: applied, replayed (same Idempotency-Key), stale (already over), not-due, retry, refused',

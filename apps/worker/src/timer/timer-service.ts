@@ -79,7 +79,11 @@ export class TimerService {
     private readonly metrics: TimerMetrics,
     private readonly logger: TimerLogger,
   ) {
-    this.queue = new Queue<TimerJob>(TIMER_QUEUE, { connection: redisConnectionOptions(options.redisUrl, options.sentinel), prefix: options.prefix, defaultJobOptions: TIMER_JOB_OPTIONS });
+    this.queue = new Queue<TimerJob>(TIMER_QUEUE, {
+      connection: redisConnectionOptions(options.redisUrl, options.sentinel),
+      prefix: options.prefix,
+      defaultJobOptions: TIMER_JOB_OPTIONS,
+    });
     // An unhandled 'error' would end the process while Redis is away; the step's addBulk fails and is retried instead.
     this.queue.on('error', () => undefined);
   }
@@ -87,7 +91,11 @@ export class TimerService {
   /** Starts firing due jobs (the log tail is stepped by a RelayLoop, see step()). */
   startFiring(): void {
     if (this.worker) return;
-    const connection = { ...redisConnectionOptions(this.options.redisUrl, this.options.sentinel), maxRetriesPerRequest: null, enableOfflineQueue: true };
+    const connection = {
+      ...redisConnectionOptions(this.options.redisUrl, this.options.sentinel),
+      maxRetriesPerRequest: null,
+      enableOfflineQueue: true,
+    };
     this.worker = new Worker<TimerJob>(TIMER_QUEUE, (job) => this.fire(job), {
       connection,
       prefix: this.options.prefix,
@@ -141,11 +149,13 @@ export class TimerService {
     // A job being fired right now is locked and stays: its firing is refused as stale. A job that already fired (its
     // ClockExpired is what ended the deadline) is cleared away too, but was not cancelled: only a job still waiting
     // for its time counts.
-    const removed = await Promise.all(ended.map(async (id) => {
-      const state = await this.queue.getJobState(id).catch(() => 'unknown');
-      const gone = await this.queue.remove(id).catch(() => 0);
-      return gone === 1 && (state === 'delayed' || state === 'waiting' || state === 'prioritized');
-    }));
+    const removed = await Promise.all(
+      ended.map(async (id) => {
+        const state = await this.queue.getJobState(id).catch(() => 'unknown');
+        const gone = await this.queue.remove(id).catch(() => 0);
+        return gone === 1 && (state === 'delayed' || state === 'waiting' || state === 'prioritized');
+      }),
+    );
     this.metrics.cancelled.inc(removed.filter(Boolean).length);
   }
 
@@ -171,7 +181,10 @@ export class TimerService {
     const firing = await this.sender.fire(expiry, eventId);
     const outcome: TimerOutcome = firing.outcome;
     this.metrics.firings.inc({ outcome });
-    const what = expiry.kind === 'table' ? `clock ${expiry.command.clock} of table ${expiry.tableId}` : `the call of ${expiry.command.playerId} in game ${expiry.gameId}`;
+    const what =
+      expiry.kind === 'table'
+        ? `clock ${expiry.command.clock} of table ${expiry.tableId}`
+        : `the call of ${expiry.command.playerId} in game ${expiry.gameId}`;
     switch (firing.outcome) {
       case 'applied':
       case 'replayed':

@@ -50,7 +50,11 @@ describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => 
 
   /** Per table, the ClockExpired events of clock 1. */
   async function expiriesOfFirstClock(ids: readonly string[]): Promise<number[]> {
-    return Promise.all(ids.map(async (id) => (await tableEvents(id)).filter((e) => e.type === 'ClockExpired' && (e.data as { clock: number }).clock === 1).length));
+    return Promise.all(
+      ids.map(
+        async (id) => (await tableEvents(id)).filter((e) => e.type === 'ClockExpired' && (e.data as { clock: number }).clock === 1).length,
+      ),
+    );
   }
 
   it('two timer services on one Redis: every clock expires exactly once, fired by one or the other', async () => {
@@ -58,7 +62,11 @@ describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => 
     const timers = [await new RunningTimer(api.store, apiUrl, prefix).start(), await new RunningTimer(api.store, apiUrl, prefix).start()];
     try {
       const ids = await clockedTables(prefix, 8);
-      const expired = await eventually(() => expiriesOfFirstClock(ids), (counts) => counts.every((c) => c >= 1), WAIT_MS);
+      const expired = await eventually(
+        () => expiriesOfFirstClock(ids),
+        (counts) => counts.every((c) => c >= 1),
+        WAIT_MS,
+      );
       expect(expired).toEqual(ids.map(() => 1));
       // Every expiry folded seat 1 (the default outcome), recorded as the timer's doing.
       for (const id of ids) {
@@ -89,10 +97,20 @@ describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => 
       const [tableId] = await clockedTables(prefix, 1);
       await expectStatus(api.http.post(`/tables/${tableId}/commands`).send({ type: 'Call', seat: 1 }), 201);
       // Clock 2 (seat 2's, started at the call by the API's real clock) runs out 5 s later and is expired.
-      const events = await eventually(() => tableEvents(tableId!), (list) => list.some((e) => e.type === 'ClockExpired'), WAIT_MS);
+      const events = await eventually(
+        () => tableEvents(tableId!),
+        (list) => list.some((e) => e.type === 'ClockExpired'),
+        WAIT_MS,
+      );
       expect(events.filter((e) => e.type === 'ClockExpired').map((e) => e.data)).toEqual([{ seat: 2, clock: 2, outcome: 'fold' }]);
       // The event is in the log as soon as the API appended it; the timer counts it when the API's answer is back.
-      expect(await eventually(() => timer.count('applied'), (n) => n >= 1, WAIT_MS)).toBe(1);
+      expect(
+        await eventually(
+          () => timer.count('applied'),
+          (n) => n >= 1,
+          WAIT_MS,
+        ),
+      ).toBe(1);
       const cancelled = (await timer.metrics.cancelled.get()).values[0]?.value ?? 0;
       // Removed before it was due, refused as stale, or never scheduled (the call came in the same batch of the log).
       expect(cancelled + (await timer.count('stale'))).toBeLessThanOrEqual(1);
@@ -106,14 +124,22 @@ describe('the timer service (PostgreSQL, the API on a port, real Redis)', () => 
     const first = await new RunningTimer(api.store, apiUrl, prefix).start();
     // Scheduled by the first service, due 5 s from now: the service stops before they are due.
     const early = await clockedTables(prefix, 2);
-    await eventually(() => first.service.pendingJobs(), (n) => n >= 2, WAIT_MS);
+    await eventually(
+      () => first.service.pendingJobs(),
+      (n) => n >= 2,
+      WAIT_MS,
+    );
     await first.stop();
     // Deadlines set while no timer runs.
     const late = await clockedTables(`${prefix}x`, 3);
     const second = await new RunningTimer(api.store, apiUrl, prefix).start();
     try {
       const ids = [...early, ...late];
-      const expired = await eventually(() => expiriesOfFirstClock(ids), (counts) => counts.every((c) => c >= 1), WAIT_MS);
+      const expired = await eventually(
+        () => expiriesOfFirstClock(ids),
+        (counts) => counts.every((c) => c >= 1),
+        WAIT_MS,
+      );
       expect(expired).toEqual(ids.map(() => 1));
     } finally {
       await second.stop();

@@ -114,7 +114,10 @@ const BET_NO_CHIPS: Blocked = Object.freeze({ blocked: 'INSUFFICIENT_CHIPS', why
 const RAISE_WITHOUT_BET: Blocked = Object.freeze({ blocked: 'RAISE_NOT_ALLOWED', why: 'there is no bet to raise this round; bet instead' });
 const RAISE_ONLY_CALL: Blocked = Object.freeze({ blocked: 'INSUFFICIENT_CHIPS', why: 'the player has only enough chips to call' });
 const RAISE_UNANSWERABLE: Blocked = Object.freeze({ blocked: 'RAISE_NOT_ALLOWED', why: 'no other player in the hand can act on a raise' });
-const RAISE_NOT_REOPENED: Blocked = Object.freeze({ blocked: 'BETTING_NOT_REOPENED', why: 'the all-in was less than a full raise, so the betting is not reopened for this player' });
+const RAISE_NOT_REOPENED: Blocked = Object.freeze({
+  blocked: 'BETTING_NOT_REOPENED',
+  why: 'the all-in was less than a full raise, so the betting is not reopened for this player',
+});
 const RAISE_CAPPED: Blocked = Object.freeze({ blocked: 'BETTING_CAPPED', why: 'the betting is capped this round' });
 
 /** Chips the player must add to call (reduced to an all-in when short): bettingOptions' toCall. */
@@ -167,8 +170,7 @@ export function bettingOptions(rules: TableRules, hand: HandState, player: HandP
   if (round.currentBet === 0) raise = RAISE_WITHOUT_BET;
   else if (allInTo <= round.currentBet) raise = RAISE_ONLY_CALL;
   else if (!othersCanRespond) raise = RAISE_UNANSWERABLE;
-  else if (!bettingReopenedFor(rules, hand, player))
-    raise = RAISE_NOT_REOPENED;
+  else if (!bettingReopenedFor(rules, hand, player)) raise = RAISE_NOT_REOPENED;
   else if (raisesCapped(rules, hand)) raise = RAISE_CAPPED;
   else {
     let min: number;

@@ -58,10 +58,11 @@ export function playerToAct(hand: HandState): HandPlayer | null {
     const start = round.lastActor === null ? 0 : order.indexOf(round.lastActor) + 1;
     for (let i = 0; i < n; i++) {
       const seat = order[(start + i) % n];
-      for (let j = 0; j < players.length; j++) if (players[j].seat === seat) {
-        if (owesAction(hand, players[j], active)) return players[j];
-        break;
-      }
+      for (let j = 0; j < players.length; j++)
+        if (players[j].seat === seat) {
+          if (owesAction(hand, players[j], active)) return players[j];
+          break;
+        }
     }
     return null;
   }
@@ -78,11 +79,7 @@ export function playerToAct(hand: HandState): HandPlayer | null {
  * Preflop order: clockwise from the player left of the big blind, or left of the last straddler. A killer who
  * acts last, or a button straddler in "normal-skip" order, is moved to the end of the order (house options).
  */
-export function preflopActionOrder(
-  seatsBySeat: readonly number[],
-  anchor: number,
-  movedLast: readonly number[],
-): number[] {
+export function preflopActionOrder(seatsBySeat: readonly number[], anchor: number, movedLast: readonly number[]): number[] {
   const n = seatsBySeat.length;
   let start = 0;
   while (start < n && seatsBySeat[start] <= anchor) start++;
@@ -96,9 +93,21 @@ export function preflopActionOrder(
  * A fresh betting round. The opening amounts are positional (preflop: the bring-in; later streets: the bet
  * unit as the increment) rather than a spread of a partial record, which cost a tenth of a PHH replay.
  */
-export function newRound(street: Street, anchor: number, currentBet = 0, lastFullIncrement = 0, lastFullLevel = 0, fullRaises = 0): BettingRound {
+export function newRound(
+  street: Street,
+  anchor: number,
+  currentBet = 0,
+  lastFullIncrement = 0,
+  lastFullLevel = 0,
+  fullRaises = 0,
+): BettingRound {
   return { street, currentBet, lastFullIncrement, lastFullLevel, fullRaises, capped: false, lastActor: null, anchor, lastAggressor: null };
 }
 
-export const NEXT_STREET: Readonly<Record<Street, Exclude<Street, 'preflop'> | null>> = Object.freeze({ preflop: 'flop', flop: 'turn', turn: 'river', river: null });
+export const NEXT_STREET: Readonly<Record<Street, Exclude<Street, 'preflop'> | null>> = Object.freeze({
+  preflop: 'flop',
+  flop: 'turn',
+  turn: 'river',
+  river: null,
+});
 export const BOARD_CARDS: Readonly<Record<Exclude<Street, 'preflop'>, number>> = Object.freeze({ flop: 3, turn: 1, river: 1 });

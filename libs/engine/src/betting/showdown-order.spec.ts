@@ -22,7 +22,8 @@ const toRiver: TableCommand[] = [
   ...[2, 3, 1, 2, 3, 1].map((seat): TableCommand => ({ type: 'Check', seat })),
 ];
 
-const order = (events: TableEvent[]) => (events.find((e) => e.type === 'ShowdownStarted') as Extract<TableEvent, { type: 'ShowdownStarted' }>).order;
+const order = (events: TableEvent[]) =>
+  (events.find((e) => e.type === 'ShowdownStarted') as Extract<TableEvent, { type: 'ShowdownStarted' }>).order;
 
 describe('showdown order', () => {
   it('starts with the last aggressor of the river (SD-1: BB bets, BTN raises, BB calls: BTN first)', () => {

@@ -1,15 +1,5 @@
 import fc from 'fast-check';
-import {
-  FULL_DECK,
-  formatCard,
-  formatCards,
-  isValidCard,
-  makeCard,
-  parseCard,
-  parseCards,
-  rankOf,
-  suitOf,
-} from './card';
+import { FULL_DECK, formatCard, formatCards, isValidCard, makeCard, parseCard, parseCards, rankOf, suitOf } from './card';
 
 describe('card encoding', () => {
   it('numbers cards rank * 4 + suit, deuce of clubs first, ace of spades last', () => {

@@ -205,13 +205,7 @@ function listRankMultisets(firstRank: number, keys: readonly number[]): RankMult
 }
 
 /** Best value of 5..7 cards with these rank masks, when no five share a suit. */
-function bestNonFlushValue(
-  singles: number,
-  pairs: number,
-  trips: number,
-  quads: number,
-  noStraightFiveIndex: Int16Array,
-): number {
+function bestNonFlushValue(singles: number, pairs: number, trips: number, quads: number, noStraightFiveIndex: Int16Array): number {
   const present = singles | pairs | trips | quads;
   if (quads !== 0) {
     const quad = highestRank(quads);

@@ -94,8 +94,7 @@ function maxOverFiveCardSubsets(hand: readonly Card[]): number {
   return best;
 }
 
-const distinctCards = (count: number) =>
-  fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { minLength: count, maxLength: count });
+const distinctCards = (count: number) => fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { minLength: count, maxLength: count });
 
 /** Seven distinct cards and the same cards in another order. */
 const handAndShuffle = distinctCards(7).chain((hand) =>
@@ -143,9 +142,7 @@ describe('all 2,598,960 five-card hands', () => {
   });
 
   it('has the known number of distinct values per category', () => {
-    const distinct = Object.fromEntries(
-      HAND_CATEGORIES.map((category) => [category, valuesByCategory.get(category)!.size]),
-    );
+    const distinct = Object.fromEntries(HAND_CATEGORIES.map((category) => [category, valuesByCategory.get(category)!.size]));
     expect(distinct).toEqual({
       'straight-flush': 10,
       'four-of-a-kind': 156,
@@ -225,12 +222,10 @@ describe('6 and 7 cards', () => {
       .map(([suit, ranks, filler]) => [...new Set([...ranks.map((rank) => rank * 4 + suit), ...filler])].slice(0, 7));
     // low = -1 starts the run at the ace: A-2-3-4-5.
     const runSuits = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 5, maxLength: 5 });
-    const runHeavy = fc
-      .tuple(fc.integer({ min: -1, max: 8 }), runSuits, distinctCards(7))
-      .map(([low, suits, filler]) => {
-        const run = suits.map((suit, i) => ((low + i + 13) % 13) * 4 + suit);
-        return [...new Set([...run, ...filler])].slice(0, 7);
-      });
+    const runHeavy = fc.tuple(fc.integer({ min: -1, max: 8 }), runSuits, distinctCards(7)).map(([low, suits, filler]) => {
+      const run = suits.map((suit, i) => ((low + i + 13) % 13) * 4 + suit);
+      return [...new Set([...run, ...filler])].slice(0, 7);
+    });
     fc.assert(
       fc.property(fc.oneof(suitedHeavy, runHeavy), (hand) => {
         expectToBe(evaluate(hand), maxOverFiveCardSubsets(hand));
@@ -346,7 +341,10 @@ describe('named examples', () => {
         expectToEqual(bestFive(shuffled), best);
         expectToBe(evaluate(best.cards), best.value);
         expectToBe(best.value, evaluate(hand));
-        expectToBe(best.cards.every((card) => hand.includes(card)), true);
+        expectToBe(
+          best.cards.every((card) => hand.includes(card)),
+          true,
+        );
       }),
       { numRuns: 2_000 },
     );

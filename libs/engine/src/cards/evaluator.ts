@@ -66,14 +66,7 @@ function nonFlushValue(rankKeySum: number): HandValue {
  */
 export function evaluate7(c1: Card, c2: Card, c3: Card, c4: Card, c5: Card, c6: Card, c7: Card): HandValue {
   const suitCounters =
-    SUIT_COUNTERS_START +
-    SUIT_KEY[c1] +
-    SUIT_KEY[c2] +
-    SUIT_KEY[c3] +
-    SUIT_KEY[c4] +
-    SUIT_KEY[c5] +
-    SUIT_KEY[c6] +
-    SUIT_KEY[c7];
+    SUIT_COUNTERS_START + SUIT_KEY[c1] + SUIT_KEY[c2] + SUIT_KEY[c3] + SUIT_KEY[c4] + SUIT_KEY[c5] + SUIT_KEY[c6] + SUIT_KEY[c7];
   const flushBits = suitCounters & FLUSH_BITS;
   if (flushBits !== 0) {
     // With 5+ cards of one suit among 7, no full house or quads is possible: the flush is the best hand.
@@ -88,15 +81,12 @@ export function evaluate7(c1: Card, c2: Card, c3: Card, c4: Card, c5: Card, c6: 
         suitedRankBit(c7, suit)
     ];
   }
-  return nonFlushValue(
-    RANK_KEY[c1] + RANK_KEY[c2] + RANK_KEY[c3] + RANK_KEY[c4] + RANK_KEY[c5] + RANK_KEY[c6] + RANK_KEY[c7],
-  );
+  return nonFlushValue(RANK_KEY[c1] + RANK_KEY[c2] + RANK_KEY[c3] + RANK_KEY[c4] + RANK_KEY[c5] + RANK_KEY[c6] + RANK_KEY[c7]);
 }
 
 /** Value of the best five of six distinct valid cards (not checked). */
 export function evaluate6(c1: Card, c2: Card, c3: Card, c4: Card, c5: Card, c6: Card): HandValue {
-  const suitCounters =
-    SUIT_COUNTERS_START + SUIT_KEY[c1] + SUIT_KEY[c2] + SUIT_KEY[c3] + SUIT_KEY[c4] + SUIT_KEY[c5] + SUIT_KEY[c6];
+  const suitCounters = SUIT_COUNTERS_START + SUIT_KEY[c1] + SUIT_KEY[c2] + SUIT_KEY[c3] + SUIT_KEY[c4] + SUIT_KEY[c5] + SUIT_KEY[c6];
   const flushBits = suitCounters & FLUSH_BITS;
   if (flushBits !== 0) {
     const suit = flushSuit(flushBits);

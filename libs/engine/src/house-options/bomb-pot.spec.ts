@@ -24,7 +24,9 @@ describe('bomb pot (docs/house-options.md "Bomb pot")', () => {
     t.do({ type: 'StartHand', seed: 1 });
     const started = t.of('HandStarted')[0]!;
     expect(started).toMatchObject({ button: 1, bombPot: { ante: 5 } });
-    expect(started.forcedBets).toEqual([2, 3, 4, 1].map((seat) => expect.objectContaining({ seat, kind: 'bomb-pot', amount: 5, live: true })));
+    expect(started.forcedBets).toEqual(
+      [2, 3, 4, 1].map((seat) => expect.objectContaining({ seat, kind: 'bomb-pot', amount: 5, live: true })),
+    );
     expect(legalActions(t.state).actions.every((a) => a.type === 'PostBlind' && a.blind === 'bomb-pot')).toBe(true);
     t.refuses({ type: 'PostBlind', seat: 2, blind: 'small-blind' }, 'BLIND_NOT_DUE');
   });
@@ -38,7 +40,12 @@ describe('bomb pot (docs/house-options.md "Bomb pot")', () => {
     expect(t.state.hand).toMatchObject({ phase: 'betting', round: { street: 'flop' } });
     expect(legalActions(t.state).seat).toBe(2);
     // 4 x 5 in the middle, every stack 95.
-    expect(t.state.hand!.players.map((p) => [p.stack, p.committed])).toEqual([[95, 5], [95, 5], [95, 5], [95, 5]]);
+    expect(t.state.hand!.players.map((p) => [p.stack, p.committed])).toEqual([
+      [95, 5],
+      [95, 5],
+      [95, 5],
+      [95, 5],
+    ]);
   });
 
   it('given a short stack, when all post, then they are all in for less and a side pot forms (BP-1 numbers)', () => {
@@ -72,7 +79,12 @@ describe('bomb pot (docs/house-options.md "Bomb pot")', () => {
     }
     expect(bombs).toEqual([3, 6]);
     expect(t.of('HandStarted').map((h) => [h.button, h.smallBlindSeat, h.bigBlindSeat])).toEqual([
-      [1, 2, 3], [2, 3, 4], [3, 4, 1], [4, 1, 2], [1, 2, 3], [2, 3, 4],
+      [1, 2, 3],
+      [2, 3, 4],
+      [3, 4, 1],
+      [4, 1, 2],
+      [1, 2, 3],
+      [2, 3, 4],
     ]);
     expect(t.chips()).toBe(400);
   });
@@ -107,7 +119,8 @@ describe('bomb pot (docs/house-options.md "Bomb pot")', () => {
     t.refuses({ type: 'CallBombPot' }, 'HAND_IN_PROGRESS');
     postAll(t);
     // The call was for one hand: the next is regular.
-    for (let guard = 0; t.state.hand!.phase !== 'complete' && guard < 40; guard++) t.do({ type: 'Fold', seat: legalActions(t.state).seat! });
+    for (let guard = 0; t.state.hand!.phase !== 'complete' && guard < 40; guard++)
+      t.do({ type: 'Fold', seat: legalActions(t.state).seat! });
     t.do({ type: 'StartHand', seed: 2 });
     expect(t.of('HandStarted')[1]!.bombPot).toBeUndefined();
   });
@@ -122,6 +135,8 @@ describe('bomb pot (docs/house-options.md "Bomb pot")', () => {
     expect(refused(rules({ ante: 0 }))).toBe('rules.houseOptions.bombPot.ante');
     expect(refused(rules({ everyNthHand: 1 }))).toBe('rules.houseOptions.bombPot.everyNthHand');
     expect(refused({ ...rules(true), houseOptions: { bombPot: true, straddle: true } })).toMatch(/^rules\.houseOptions/);
-    expect(refused({ ...rules(true), structure: { kind: 'fixed-limit' }, houseOptions: { bombPot: true, killGame: true } })).toMatch(/^rules\.houseOptions/);
+    expect(refused({ ...rules(true), structure: { kind: 'fixed-limit' }, houseOptions: { bombPot: true, killGame: true } })).toMatch(
+      /^rules\.houseOptions/,
+    );
   });
 });

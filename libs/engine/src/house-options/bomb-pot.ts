@@ -30,7 +30,8 @@ export const BOMB_POT_ANTE = 'bomb-pot' as const;
 export function validateBombPot(o: BombPotOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
   if (o.version !== 1) return { field: 'version', why: 'the bomb pot option version is 1' };
   if (ctx.tournament) return { field: '', why: 'bomb pots are a cash-game custom, not dealt in tournaments' };
-  if (o.ante !== null && !(Number.isSafeInteger(o.ante) && o.ante > 0)) return { field: 'ante', why: 'the ante is a whole number of chips above zero, or null for one big blind' };
+  if (o.ante !== null && !(Number.isSafeInteger(o.ante) && o.ante > 0))
+    return { field: 'ante', why: 'the ante is a whole number of chips above zero, or null for one big blind' };
   if (o.everyNthHand !== null && !(Number.isSafeInteger(o.everyNthHand) && o.everyNthHand >= 2))
     return { field: 'everyNthHand', why: 'a bomb pot comes every 2nd hand or less often, or only when the floor calls one (null)' };
   return null;
@@ -71,7 +72,6 @@ export interface BombPotHandSlice {
   readonly bombPot: { readonly ante: number } | null;
 }
 
-
 function paramsOf(rules: TableRules): BombPotOption | null {
   return rules.houseOptions.bombPot ?? null;
 }
@@ -80,7 +80,11 @@ export const bombPotModule = ruleModule<BombPotOption>({
   // No preflop betting to straddle or kill.
   conflicts: (options) => {
     for (const other of ['straddle', 'killGame', 'killPot'])
-      if (options[other]) return { field: 'bombPot', why: `a bomb pot has no preflop betting: it is not played with ${other === 'straddle' ? 'straddles' : 'kills'}` };
+      if (options[other])
+        return {
+          field: 'bombPot',
+          why: `a bomb pot has no preflop betting: it is not played with ${other === 'straddle' ? 'straddles' : 'kills'}`,
+        };
     return null;
   },
   name: 'bombPot',
@@ -115,8 +119,9 @@ export const bombPotModule = ruleModule<BombPotOption>({
     const ante = bombPotAnte(params, ctx.rules.bigBlind);
     const bets: ForcedBetDue[] = ctx.dealt.map((seat) => ({ seat, kind: BOMB_POT_ANTE, amount: ante, live: true }));
     // No blinds; what a player owes to come in is paid, dead, besides the ante.
-    for (const f of forcedBets) if (ENTRY_POSTS.includes(f.kind)) bets.push({ seat: f.seat, kind: f.kind, amount: f.amount, live: false });
-    else if (!BLINDS.includes(f.kind)) bets.push(f);
+    for (const f of forcedBets)
+      if (ENTRY_POSTS.includes(f.kind)) bets.push({ seat: f.seat, kind: f.kind, amount: f.amount, live: false });
+      else if (!BLINDS.includes(f.kind)) bets.push(f);
     return { forcedBets: bets, started: { bombPot: { ante } } };
   },
   skipsPreflopBetting: (hand) => hand.house.bombPot !== null,

@@ -16,7 +16,13 @@ const foldedToBlinds = (t: TableUnderTest) => {
   t.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 });
   for (const seat of [4, 5, 6, 1]) t.do({ type: 'Fold', seat });
 };
-const bothAgree = { type: 'ChopBlinds' as const, consents: [{ seat: 2, by: 'sb-player' }, { seat: 3, by: 'bb-player' }] };
+const bothAgree = {
+  type: 'ChopBlinds' as const,
+  consents: [
+    { seat: 2, by: 'sb-player' },
+    { seat: 3, by: 'bb-player' },
+  ],
+};
 
 describe('chopping the blinds (docs/rules.md H3)', () => {
   it('CH-1: everyone folds to the blinds, both agree: stacks unchanged, no rake, button moves', () => {
@@ -25,7 +31,18 @@ describe('chopping the blinds (docs/rules.md H3)', () => {
     expect(legalActions(t.state).actions).toContainEqual({ type: 'ChopBlinds', seat: 2, bigBlindSeat: 3, fee: 0 });
     const events = t.do(bothAgree);
     expect(events.map((e) => e.type)).toEqual(['BlindsChopped', 'HandEnded', 'DeckRevealed']);
-    expect(events[0]).toEqual({ type: 'BlindsChopped', consents: [{ seat: 2, by: 'sb-player' }, { seat: 3, by: 'bb-player' }], returned: [{ seat: 2, amount: 1 }, { seat: 3, amount: 2 }], fee: 0 });
+    expect(events[0]).toEqual({
+      type: 'BlindsChopped',
+      consents: [
+        { seat: 2, by: 'sb-player' },
+        { seat: 3, by: 'bb-player' },
+      ],
+      returned: [
+        { seat: 2, amount: 1 },
+        { seat: 3, amount: 2 },
+      ],
+      fee: 0,
+    });
     expect(t.stacks()).toEqual({ btn: 200, sb: 200, bb: 200, utg: 200, mp: 200, co: 200 });
     expect(t.state.rakeCollected).toBe(0);
     t.do({ type: 'StartHand', seed: 2 });
@@ -46,8 +63,19 @@ describe('chopping the blinds (docs/rules.md H3)', () => {
     t.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 });
     t.refuses(bothAgree, 'OPTION_NOT_ALLOWED_NOW');
     for (const seat of [4, 5, 6, 1]) t.do({ type: 'Fold', seat });
-    expect(t.refuses({ type: 'ChopBlinds', consents: [{ seat: 2, by: 'sb-player' }] }, 'CONSENT_MISSING')).toBe('Seat 3 has not agreed to chop; both blinds must consent.');
-    t.refuses({ type: 'ChopBlinds', consents: [{ seat: 2, by: 'x' }, { seat: 3, by: ' ' }] }, 'CONSENT_MISSING');
+    expect(t.refuses({ type: 'ChopBlinds', consents: [{ seat: 2, by: 'sb-player' }] }, 'CONSENT_MISSING')).toBe(
+      'Seat 3 has not agreed to chop; both blinds must consent.',
+    );
+    t.refuses(
+      {
+        type: 'ChopBlinds',
+        consents: [
+          { seat: 2, by: 'x' },
+          { seat: 3, by: ' ' },
+        ],
+      },
+      'CONSENT_MISSING',
+    );
     t.do({ type: 'Call', seat: 2 });
     t.refuses(bothAgree, 'OPTION_NOT_ALLOWED_NOW');
     const off = TableUnderTest.open(rules(null as never), six, 1);
@@ -57,7 +85,13 @@ describe('chopping the blinds (docs/rules.md H3)', () => {
 
   it('refuses while another live forced bet is in (straddle) or dead money (ante), heads-up, and in tournaments', () => {
     const straddled = TableUnderTest.open(rules(true, { houseOptions: { chop: true, straddle: true } }), six, 1);
-    straddled.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }, { type: 'Straddle', seat: 4 }, { type: 'Deal' });
+    straddled.do(
+      { type: 'StartHand', seed: 1 },
+      { type: 'PostBlind', seat: 2 },
+      { type: 'PostBlind', seat: 3 },
+      { type: 'Straddle', seat: 4 },
+      { type: 'Deal' },
+    );
     for (const seat of [5, 6, 1, 4]) if (legalActions(straddled.state).seat === seat) straddled.do({ type: 'Fold', seat });
     straddled.refuses(bothAgree, 'OPTION_NOT_ALLOWED_NOW');
     const antes = TableUnderTest.open(rules(true, { ante: { kind: 'everyone', amount: 1 } }), six, 1);
@@ -67,7 +101,16 @@ describe('chopping the blinds (docs/rules.md H3)', () => {
     expect(antes.refuses(bothAgree, 'OPTION_NOT_ALLOWED_NOW')).toMatch(/dead money/);
     const two = TableUnderTest.open(rules(true), six.slice(0, 2), 1);
     two.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 1 }, { type: 'PostBlind', seat: 2 });
-    two.refuses({ type: 'ChopBlinds', consents: [{ seat: 1, by: 'a' }, { seat: 2, by: 'b' }] }, 'OPTION_NOT_ALLOWED_NOW');
+    two.refuses(
+      {
+        type: 'ChopBlinds',
+        consents: [
+          { seat: 1, by: 'a' },
+          { seat: 2, by: 'b' },
+        ],
+      },
+      'OPTION_NOT_ALLOWED_NOW',
+    );
     new TableUnderTest().refuses({ type: 'OpenTable', tableId: 'x', rules: rules(true, { gameType: 'tournament' }) }, 'INVALID_RULES');
   });
 });

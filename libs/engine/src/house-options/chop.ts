@@ -43,7 +43,8 @@ export const DEFAULT_CHOP: ChopOption = Object.freeze({ version: 1, fee: 0, allo
 export function validateChop(o: ChopOption, ctx: { tournament: boolean; smallBlind: number }): { field: string; why: string } | null {
   if (o.version !== 1) return { field: 'version', why: 'the chop option version is 1' };
   if (ctx.tournament) return { field: '', why: 'blinds are not chopped in tournaments' };
-  if (!Number.isSafeInteger(o.fee) || o.fee < 0 || o.fee > ctx.smallBlind) return { field: 'fee', why: 'the fee is a whole number of chips, at most the small blind' };
+  if (!Number.isSafeInteger(o.fee) || o.fee < 0 || o.fee > ctx.smallBlind)
+    return { field: 'fee', why: 'the fee is a whole number of chips, at most the small blind' };
   if (typeof o.allowHeadsUp !== 'boolean') return { field: 'allowHeadsUp', why: 'true or false' };
   return null;
 }
@@ -64,7 +65,11 @@ export function chopCheck(state: TableState): { sb: HandPlayer; bb: HandPlayer; 
   if (hand.players.some((p) => p !== sb && p !== bb && !p.folded)) return notNow('not everyone else has folded');
   if (sb.acted || bb.acted || hand.round.fullRaises > 1) return notNow('the blinds have already acted');
   // Straddles and kills are other modules' slices (straddle.ts, kill-game.ts, kill-pot.ts).
-  if (hand.house.straddles.length > 0 || hand.house.killSeat !== null || hand.players.some((p) => p !== sb && p !== bb && p.forced - p.dead > 0))
+  if (
+    hand.house.straddles.length > 0 ||
+    hand.house.killSeat !== null ||
+    hand.players.some((p) => p !== sb && p !== bb && p.forced - p.dead > 0)
+  )
     return notNow('another live forced bet is in the pot');
   if (hand.players.some((p) => p.dead > 0)) return notNow('there is dead money in the pot');
   return { sb, bb, fee: Math.min(option.fee, sb.live) };
@@ -80,7 +85,8 @@ function decideChop(command: ChopCommand, state: TableState): Decision<TableEven
     return consent && typeof consent.by === 'string' && consent.by.trim() !== '' ? consent.by.trim() : null;
   };
   for (const seat of [sb.seat, bb.seat]) {
-    if (by(seat) === null) return reject(rejection('CONSENT_MISSING', `Seat ${seat} has not agreed to chop; both blinds must consent.`, 'consents'));
+    if (by(seat) === null)
+      return reject(rejection('CONSENT_MISSING', `Seat ${seat} has not agreed to chop; both blinds must consent.`, 'consents'));
   }
   return {
     ok: true,
@@ -109,7 +115,8 @@ function blindsChopped(state: TableState, e: BlindsChoppedEvent): TableState {
     const r = e.returned.find((x) => x.seat === p.seat);
     return r ? playerWith(p, { stack: p.stack + r.amount, committed: 0, live: 0 }) : p;
   });
-  for (const r of e.returned) if (!players.some((p) => p.seat === r.seat)) throw new Error(`corrupt stream: seat ${r.seat} is not in the hand`);
+  for (const r of e.returned)
+    if (!players.some((p) => p.seat === r.seat)) throw new Error(`corrupt stream: seat ${r.seat} is not in the hand`);
   const chopped = handWith(hand, { players, phase: 'showdown', showdownOrder: NO_SEATS, house: { ...hand.house, chopped: true } });
   return tableWith(state, { rakeCollected: state.rakeCollected + e.fee, hand: chopped });
 }
@@ -127,7 +134,13 @@ export const chop = ruleModule<ChopOption>({
       decide: (command, state) => decideChop(command as ChopCommand, state),
       commandFor: (action) => {
         const a = action as ChopLegalAction;
-        return { type: 'ChopBlinds', consents: [{ seat: a.seat, by: `player-${a.seat}` }, { seat: a.bigBlindSeat, by: `player-${a.bigBlindSeat}` }] };
+        return {
+          type: 'ChopBlinds',
+          consents: [
+            { seat: a.seat, by: `player-${a.seat}` },
+            { seat: a.bigBlindSeat, by: `player-${a.bigBlindSeat}` },
+          ],
+        };
       },
     },
   },

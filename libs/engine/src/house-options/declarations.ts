@@ -10,7 +10,13 @@ import type { KillButtonChangedEvent, KillHandSlice, KillHandStarted, KillTableS
 import type { KillPotCommand, KillPotLegalAction, KillPotPostedEvent } from './kill-pot';
 import type { ChopCommand, ChopHandSlice, ChopLegalAction, BlindsChoppedEvent } from './chop';
 import type { RakeHandSlice, RakeTableSlice, RakeTakenEvent } from './rake';
-import type { MissedBlindsHandSlice, MissedBlindsHandStarted, MissedBlindsRules, MissedBlindsRulesInput, MissedBlindsSeatSlice } from './missed-blinds';
+import type {
+  MissedBlindsHandSlice,
+  MissedBlindsHandStarted,
+  MissedBlindsRules,
+  MissedBlindsRulesInput,
+  MissedBlindsSeatSlice,
+} from './missed-blinds';
 import type { BombPotEvent, BombPotHandSlice, BombPotStarted, BombPotTableSlice, CallBombPotCommand } from './bomb-pot';
 import type { RunItTwiceCommand, RunItTwiceEvent, RunItTwiceHandSlice, RunItTwiceLegalAction } from './run-it-twice';
 import type { ShotClockCommand, ShotClockEvent, ShotClockLegalAction, ShotClockSeatSlice, ShotClockTableSlice } from './shot-clock';
@@ -19,13 +25,35 @@ import type { Mutable, SeatState, TableState } from '../table/state';
 
 export type HouseCommand = StraddleCommand | KillPotCommand | ChopCommand | CallBombPotCommand | RunItTwiceCommand | ShotClockCommand;
 export const HOUSE_COMMAND_TYPES: readonly HouseCommand['type'][] = Object.freeze([
-  'Straddle', 'KillPot', 'ChopBlinds', 'CallBombPot', 'RunItTwice', 'RunItOnce', 'ClockExpired', 'UseTimeBank', 'PauseClock', 'ResumeClock',
+  'Straddle',
+  'KillPot',
+  'ChopBlinds',
+  'CallBombPot',
+  'RunItTwice',
+  'RunItOnce',
+  'ClockExpired',
+  'UseTimeBank',
+  'PauseClock',
+  'ResumeClock',
 ] as const);
 
-export type HouseEvent = KillPotPostedEvent | BlindsChoppedEvent | RakeTakenEvent | KillButtonChangedEvent | BombPotEvent | RunItTwiceEvent | ShotClockEvent;
+export type HouseEvent =
+  KillPotPostedEvent | BlindsChoppedEvent | RakeTakenEvent | KillButtonChangedEvent | BombPotEvent | RunItTwiceEvent | ShotClockEvent;
 export const HOUSE_EVENT_TYPES: readonly HouseEvent['type'][] = Object.freeze([
-  'KillPotPosted', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'BombPotCalled', 'RunItTwiceAgreed', 'RunItOnceChosen', 'SecondBoardDealt', 'RunsAwarded',
-  'ClockStarted', 'ClockPaused', 'ClockResumed', 'TimeBankUsed', 'ClockExpired',
+  'KillPotPosted',
+  'BlindsChopped',
+  'RakeTaken',
+  'KillButtonChanged',
+  'BombPotCalled',
+  'RunItTwiceAgreed',
+  'RunItOnceChosen',
+  'SecondBoardDealt',
+  'RunsAwarded',
+  'ClockStarted',
+  'ClockPaused',
+  'ClockResumed',
+  'TimeBankUsed',
+  'ClockExpired',
 ] as const);
 
 export type HouseLegalAction = StraddleLegalAction | KillPotLegalAction | ChopLegalAction | RunItTwiceLegalAction | ShotClockLegalAction;
@@ -34,9 +62,15 @@ export type HouseLegalAction = StraddleLegalAction | KillPotLegalAction | ChopLe
 export type HouseForcedBetKind = 'straddle' | 'kill-blind' | 'kill-pot' | 'bomb-pot';
 
 export const HOUSE_REJECTION_CODES = [
-  'STRADDLE_OUT_OF_TURN', 'KILL_BLIND_OWED',
+  'STRADDLE_OUT_OF_TURN',
+  'KILL_BLIND_OWED',
   // The shot clock (shot-clock.ts).
-  'CLOCK_STALE', 'CLOCK_NOT_DUE', 'CLOCK_NOT_RUNNING', 'CLOCK_PAUSED', 'CLOCK_RAN_OUT', 'TIME_BANK_EMPTY',
+  'CLOCK_STALE',
+  'CLOCK_NOT_DUE',
+  'CLOCK_NOT_RUNNING',
+  'CLOCK_PAUSED',
+  'CLOCK_RAN_OUT',
+  'TIME_BANK_EMPTY',
 ] as const;
 
 /** Fields of HandStarted the options own (recorded in every HandStarted since they existed). */
@@ -48,7 +82,13 @@ export type HouseRulesInput = MissedBlindsRulesInput & HouseOptionsRulesInput;
 
 /** The options' state slices: fields of SeatState, HandState and TableState that only their module writes. */
 export type HouseSeatSlice = MissedBlindsSeatSlice & ShotClockSeatSlice;
-export type HouseHandSlice = StraddleHandSlice & KillHandSlice & ChopHandSlice & RakeHandSlice & MissedBlindsHandSlice & BombPotHandSlice & RunItTwiceHandSlice;
+export type HouseHandSlice = StraddleHandSlice &
+  KillHandSlice &
+  ChopHandSlice &
+  RakeHandSlice &
+  MissedBlindsHandSlice &
+  BombPotHandSlice &
+  RunItTwiceHandSlice;
 export type HouseTableSlice = KillTableSlice & RakeTableSlice & BombPotTableSlice & ShotClockTableSlice;
 
 /**
@@ -113,4 +153,10 @@ const NO_KILL_YET: KillTableSlice['kill'] = Object.freeze({ holder: null, killer
 export const SEAT_SLICE_START: HouseSeatSlice = Object.freeze({ missedSmall: false, missedBig: false, timeBanksUsed: 0 });
 
 /** A table's slices when it opens. */
-export const TABLE_SLICE_START: HouseTableSlice = Object.freeze({ kill: NO_KILL_YET, rakeCollected: 0, bombPotCalled: false, clock: null, clocksStarted: 0 });
+export const TABLE_SLICE_START: HouseTableSlice = Object.freeze({
+  kill: NO_KILL_YET,
+  rakeCollected: 0,
+  bombPotCalled: false,
+  clock: null,
+  clocksStarted: 0,
+});

@@ -25,4 +25,14 @@ import { bombPotModule } from './bomb-pot';
 import { runItTwiceModule } from './run-it-twice';
 import { shotClockModule } from './shot-clock';
 
-export const DEFAULT_MODULES: readonly AnyRuleModule[] = Object.freeze([straddle, killGame, killPot, chop, rake, bombPotModule, runItTwiceModule, shotClockModule, missedBlinds]);
+export const DEFAULT_MODULES: readonly AnyRuleModule[] = Object.freeze([
+  straddle,
+  killGame,
+  killPot,
+  chop,
+  rake,
+  bombPotModule,
+  runItTwiceModule,
+  shotClockModule,
+  missedBlinds,
+]);

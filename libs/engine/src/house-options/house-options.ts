@@ -67,9 +67,16 @@ export function normalizeHouseOptions(
   if (input === undefined || input === null) return { ok: true, options: NO_HOUSE_OPTIONS };
   if (typeof input !== 'object') return { ok: false, field: '', why: 'houseOptions is an object' };
   const known = modules.filter((m) => m.where === 'houseOptions').map((m) => m.name);
-  for (const key of Object.keys(input)) if (!known.includes(key)) return { ok: false, field: key, why: `unknown house option (known: ${known.join(', ')})` };
+  for (const key of Object.keys(input))
+    if (!known.includes(key)) return { ok: false, field: key, why: `unknown house option (known: ${known.join(', ')})` };
   const pick = <T>(value: boolean | null | Partial<T> | undefined, defaults: T): T | null | 'bad' =>
-    value === undefined || value === null || value === false ? null : value === true ? defaults : typeof value === 'object' ? { ...defaults, ...value } : 'bad';
+    value === undefined || value === null || value === false
+      ? null
+      : value === true
+        ? defaults
+        : typeof value === 'object'
+          ? { ...defaults, ...value }
+          : 'bad';
   const options: Record<string, unknown> = {};
   for (const m of modules) {
     if (m.where !== 'houseOptions') continue;
@@ -104,10 +111,12 @@ export function normalizeHouseOptions(
 function unknownParameter(given: Record<string, unknown>, defaults: Record<string, unknown>): { field: string; why: string } | null {
   if (Array.isArray(given)) return { field: '', why: 'the option is true, false or an object of parameters' };
   for (const [key, value] of Object.entries(given)) {
-    if (!Object.prototype.hasOwnProperty.call(defaults, key)) return { field: key, why: `unknown parameter (known: ${Object.keys(defaults).join(', ')})` };
+    if (!Object.prototype.hasOwnProperty.call(defaults, key))
+      return { field: key, why: `unknown parameter (known: ${Object.keys(defaults).join(', ')})` };
     const expected = defaults[key];
     // A parameter whose default is null (no cap) is checked by the option's own validator.
-    if (expected !== null && value !== null && typeof value !== typeof expected) return { field: key, why: `${key} must be a ${typeof expected}` };
+    if (expected !== null && value !== null && typeof value !== typeof expected)
+      return { field: key, why: `${key} must be a ${typeof expected}` };
     if (expected !== null && value === null) return { field: key, why: `${key} must be a ${typeof expected}` };
   }
   return null;

@@ -59,7 +59,7 @@ describe('kill game (docs/rules.md H2)', () => {
     expect(t.of('KillButtonChanged').at(-1)).toEqual({ type: 'KillButtonChanged', holder: 4, killer: null });
   });
 
-  it('K-1 variant last (the seeds\' default): preflop order D, A, B, C, E', () => {
+  it("K-1 variant last (the seeds' default): preflop order D, A, B, C, E", () => {
     const t = eHoldsTheKill(true);
     t.do({ type: 'StartHand', seed: 9 }, { type: 'PostBlind', seat: 5 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 });
     expect(t.state.hand!.preflopOrder).toEqual([4, 1, 2, 3, 5]);
@@ -73,7 +73,7 @@ describe('kill game (docs/rules.md H2)', () => {
     expect(legalActions(t.state).actions.find((a) => a.type === 'Raise')).toMatchObject({ min: 40, max: 40 });
   });
 
-  it('a killer who wins again kills again; the kill blind replaces the killer\'s own blind', () => {
+  it("a killer who wins again kills again; the kill blind replaces the killer's own blind", () => {
     const t = eHoldsTheKill(true);
     // Two killed hands that everybody folds to E; in the third E is the big blind and posts only the kill.
     for (const seed of [3, 4]) {

@@ -69,9 +69,11 @@ export function validateKillGame(o: KillGameOption, ctx: { structure: string }):
   if (ctx.structure !== 'fixed-limit' && ctx.structure !== 'spread-limit')
     return { field: '', why: 'a kill game needs limits to scale: use fixed or spread limit (no limit and pot limit have none)' };
   if (o.mode !== 'full' && o.mode !== 'half') return { field: 'mode', why: 'the kill is full or half' };
-  if (o.trigger !== 'consecutive-pots' && o.trigger !== 'pot-size') return { field: 'trigger', why: 'the trigger is consecutive-pots or pot-size' };
+  if (o.trigger !== 'consecutive-pots' && o.trigger !== 'pot-size')
+    return { field: 'trigger', why: 'the trigger is consecutive-pots or pot-size' };
   if (!Number.isInteger(o.secondLegMinBets) || o.secondLegMinBets < 0) return { field: 'secondLegMinBets', why: 'a whole number of bets' };
-  if (!Number.isInteger(o.minPotInBigBets) || o.minPotInBigBets < 1) return { field: 'minPotInBigBets', why: 'a whole number of big bets, at least 1' };
+  if (!Number.isInteger(o.minPotInBigBets) || o.minPotInBigBets < 1)
+    return { field: 'minPotInBigBets', why: 'a whole number of big bets, at least 1' };
   if (typeof o.requireFlop !== 'boolean') return { field: 'requireFlop', why: 'true or false' };
   if (o.killerAction !== 'last' && o.killerAction !== 'in-turn') return { field: 'killerAction', why: 'last or in-turn' };
   if (!Number.isInteger(o.minPlayers) || o.minPlayers < 2 || o.minPlayers > 10) return { field: 'minPlayers', why: 'from 2 to 10 players' };
@@ -146,7 +148,8 @@ function killOn(state: TableState): boolean {
 function killButtonAfter(state: TableState, hand: HandState, awards: readonly PotAward[], o: KillGameOption): readonly TableEvent[] {
   if (hand.house.chopped) return NO_EVENTS;
   const winners = new Map<number, string>();
-  for (const a of awards) for (const w of a.winners) if (w.amount > 0) winners.set(w.seat, hand.players.find((p) => p.seat === w.seat)!.playerId);
+  for (const a of awards)
+    for (const w of a.winners) if (w.amount > 0) winners.set(w.seat, hand.players.find((p) => p.seat === w.seat)!.playerId);
   const winnerSeats = [...winners.keys()];
   const others = hand.players.filter((p) => winnerSeats.length === 1 && p.seat !== winnerSeats[0]);
   const { smallBet, bigBet } = limitBets(state.rules!);
@@ -185,8 +188,11 @@ export const killGame = ruleModule<KillGameOption>({
     // The kill button goes neutral when its holder quits (RRoP §13 #1).
     // The kill button goes with its holder to a new seat at the same table.
     SeatChanged: (state, e) =>
-      state.kill.holder?.seat === e.from ? tableWith(state, { kill: { holder: { seat: e.to, playerId: state.kill.holder.playerId }, killer: state.kill.killer } }) : state,
-    PlayerLeft: (state, e) => (state.kill.holder?.seat === e.seat ? tableWith(state, { kill: { holder: null, killer: state.kill.killer } }) : state),
+      state.kill.holder?.seat === e.from
+        ? tableWith(state, { kill: { holder: { seat: e.to, playerId: state.kill.holder.playerId }, killer: state.kill.killer } })
+        : state,
+    PlayerLeft: (state, e) =>
+      state.kill.holder?.seat === e.seat ? tableWith(state, { kill: { holder: null, killer: state.kill.killer } }) : state,
     HandStarted: (state, e) => {
       const kill = (e as Partial<KillHandStarted>).kill;
       if (!kill) return state;
@@ -211,7 +217,11 @@ export const killGame = ruleModule<KillGameOption>({
   // The killer posts the kill blind even to leave (RRoP kill rule 6).
   seatMayGo: (state, seat, how) =>
     state.kill.killer?.seat === seat
-      ? rejection('KILL_BLIND_OWED', `Seat ${seat} must post the kill blind before ${HOW[how]} (RRoP kill rule 6).`, how === 'change-seat' ? 'from' : 'seat')
+      ? rejection(
+          'KILL_BLIND_OWED',
+          `Seat ${seat} must post the kill blind before ${HOW[how]} (RRoP kill rule 6).`,
+          how === 'change-seat' ? 'from' : 'seat',
+        )
       : null,
   preflopLast: (hand, o) => (hand.house.killSeat !== null && o.killerAction === 'last' ? [hand.house.killSeat] : NO_SEATS),
   afterAwards: killButtonAfter,

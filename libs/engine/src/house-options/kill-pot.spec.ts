@@ -46,7 +46,14 @@ describe('kill pot, voluntary (docs/rules.md Part A "Kill pot")', () => {
     const off = TableUnderTest.open({ ...limit(true), houseOptions: {} }, four, 1);
     off.do({ type: 'StartHand', seed: 1 });
     off.refuses({ type: 'KillPot', seat: 4 }, 'OPTION_NOT_ENABLED');
-    new TableUnderTest().refuses({ type: 'OpenTable', tableId: 'x', rules: { ...limit(true), structure: { kind: 'no-limit' } } }, 'INVALID_RULES');
-    new TableUnderTest().do({ type: 'OpenTable', tableId: 'x', rules: { ...limit({ overblindOnly: true }), structure: { kind: 'no-limit' } } });
+    new TableUnderTest().refuses(
+      { type: 'OpenTable', tableId: 'x', rules: { ...limit(true), structure: { kind: 'no-limit' } } },
+      'INVALID_RULES',
+    );
+    new TableUnderTest().do({
+      type: 'OpenTable',
+      tableId: 'x',
+      rules: { ...limit({ overblindOnly: true }), structure: { kind: 'no-limit' } },
+    });
   });
 });

@@ -15,8 +15,19 @@ import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
 
 export type KillPotCommand = { readonly type: 'KillPot'; readonly seat: number; readonly amount?: number };
-export type KillPotPostedEvent = { readonly type: 'KillPotPosted'; readonly seat: number; readonly amount: number; readonly limitPercent: number };
-export type KillPotLegalAction = { readonly type: 'KillPot'; readonly seat: number; readonly min: number; readonly max: number; readonly step: number };
+export type KillPotPostedEvent = {
+  readonly type: 'KillPotPosted';
+  readonly seat: number;
+  readonly amount: number;
+  readonly limitPercent: number;
+};
+export type KillPotLegalAction = {
+  readonly type: 'KillPot';
+  readonly seat: number;
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+};
 
 export interface KillPotOption {
   readonly version: 1;
@@ -33,7 +44,11 @@ export function validateKillPot(o: KillPotOption, ctx: { structure: string }): {
   if (o.size !== 'double' && o.size !== 'up-to-half-stack') return { field: 'size', why: 'double or up-to-half-stack' };
   if (typeof o.overblindOnly !== 'boolean') return { field: 'overblindOnly', why: 'true or false' };
   const bigBet = ctx.structure === 'no-limit' || ctx.structure === 'pot-limit';
-  if (bigBet && !o.overblindOnly) return { field: 'overblindOnly', why: 'a kill in no limit or pot limit needs the overblindOnly option (there are no limits to double)' };
+  if (bigBet && !o.overblindOnly)
+    return {
+      field: 'overblindOnly',
+      why: 'a kill in no limit or pot limit needs the overblindOnly option (there are no limits to double)',
+    };
   return null;
 }
 
@@ -54,7 +69,8 @@ export function killPotCheck(state: TableState, seat: number): { min: number; ma
   if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
   const hand = state.hand!;
   if (hand.phase !== 'forced-bets') return rejection('OPTION_NOT_ALLOWED_NOW', 'A kill is posted before the cards are dealt.');
-  if (hand.house.killSeat !== null) return rejection('OPTION_NOT_ALLOWED_NOW', `Seat ${hand.house.killSeat} already killed this pot; one kill per deal.`);
+  if (hand.house.killSeat !== null)
+    return rejection('OPTION_NOT_ALLOWED_NOW', `Seat ${hand.house.killSeat} already killed this pot; one kill per deal.`);
   const player = playerInHand(hand, seat);
   if (!player) return rejection('NOT_IN_HAND', `Seat ${seat} is not in this hand.`, 'seat');
   const bounds = killPotBounds(option, rules.bigBlind, player.stack + player.committed);
@@ -70,7 +86,11 @@ function decideKillPot(command: KillPotCommand, state: TableState): Decision<Tab
   const amount = command.amount ?? bounds.min;
   if (amount < bounds.min || amount > bounds.max || amount % rules.bigBlind !== 0)
     return reject(
-      rejection('INVALID_AMOUNT', `The kill must be ${bounds.min === bounds.max ? bounds.min : `a multiple of ${rules.bigBlind} from ${bounds.min} to ${bounds.max}`}.`, 'amount'),
+      rejection(
+        'INVALID_AMOUNT',
+        `The kill must be ${bounds.min === bounds.max ? bounds.min : `a multiple of ${rules.bigBlind} from ${bounds.min} to ${bounds.max}`}.`,
+        'amount',
+      ),
     );
   const bigBetGame = rules.structure.kind === 'no-limit' || rules.structure.kind === 'pot-limit';
   return accept([{ type: 'KillPotPosted', seat: command.seat, amount, limitPercent: bigBetGame ? 100 : (amount * 100) / rules.bigBlind }]);
@@ -88,12 +108,19 @@ function killPosted(state: TableState, e: KillPotPostedEvent): TableState {
 
 function putInKill(p: HandPlayer, to: number): HandPlayer {
   const added = to - p.live;
-  return playerWith(p, { stack: p.stack - added, live: to, committed: p.committed + added, allIn: p.stack - added === 0, forced: p.forced + to - p.live });
+  return playerWith(p, {
+    stack: p.stack - added,
+    live: to,
+    committed: p.committed + added,
+    allIn: p.stack - added === 0,
+    forced: p.forced + to - p.live,
+  });
 }
 
 export const killPot = ruleModule<KillPotOption>({
   recordedWhenOff: true,
-  conflicts: (options) => (options.killGame ? { field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' } : null),
+  conflicts: (options) =>
+    options.killGame ? { field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' } : null,
   name: 'killPot',
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.killPot,
@@ -115,7 +142,8 @@ export const killPot = ruleModule<KillPotOption>({
     const actions: KillPotLegalAction[] = [];
     for (const p of state.hand!.players) {
       const bounds = killPotCheck(state, p.seat);
-      if (!('code' in bounds)) actions.push({ type: 'KillPot', seat: p.seat, min: bounds.min, max: bounds.max, step: state.rules!.bigBlind });
+      if (!('code' in bounds))
+        actions.push({ type: 'KillPot', seat: p.seat, min: bounds.min, max: bounds.max, step: state.rules!.bigBlind });
     }
     return actions;
   },

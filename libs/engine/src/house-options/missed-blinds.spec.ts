@@ -63,8 +63,21 @@ describe('missed blinds (docs/rules.md Part A, M7)', () => {
       foldAround(t, 2); // SB position is seat 3: missed small blind
       expect(t.state.seats[2]).toMatchObject({ missedSmall: true, missedBig: false });
       t.do({ type: 'SitIn', seat: 3 });
-      for (let seed = 3; t.of('HandStarted').at(-1)!.players.every((p) => p.seat !== 3); seed++) foldAround(t, seed);
-      expect(t.of('HandStarted').at(-1)!.forcedBets.filter((f) => f.seat === 3)).toEqual(expected);
+      for (
+        let seed = 3;
+        t
+          .of('HandStarted')
+          .at(-1)!
+          .players.every((p) => p.seat !== 3);
+        seed++
+      )
+        foldAround(t, seed);
+      expect(
+        t
+          .of('HandStarted')
+          .at(-1)!
+          .forcedBets.filter((f) => f.seat === 3),
+      ).toEqual(expected);
     }
   });
 
@@ -108,6 +121,9 @@ describe('missed blinds (docs/rules.md Part A, M7)', () => {
   });
 
   it('refuses an unknown policy', () => {
-    new TableUnderTest().refuses({ type: 'OpenTable', tableId: 'x', rules: rules({ missedSmallOnly: 'forgive' as never }) }, 'INVALID_RULES');
+    new TableUnderTest().refuses(
+      { type: 'OpenTable', tableId: 'x', rules: rules({ missedSmallOnly: 'forgive' as never }) },
+      'INVALID_RULES',
+    );
   });
 });

@@ -64,7 +64,8 @@ export function validateMissedBlindPolicy(policy: MissedBlindPolicy): { field: s
   if (policy.version !== 1) return { field: 'version', why: 'the missed-blind policy version is 1' };
   if (!['big-blind-live', 'small-blind-dead', 'wait-for-big-blind'].includes(policy.missedSmallOnly))
     return { field: 'missedSmallOnly', why: 'a missed small blind is made up as big-blind-live, small-blind-dead or wait-for-big-blind' };
-  if (policy.missedBig !== 'big-live-small-dead') return { field: 'missedBig', why: 'a missed big blind is made up as big-live-small-dead' };
+  if (policy.missedBig !== 'big-live-small-dead')
+    return { field: 'missedBig', why: 'a missed big blind is made up as big-live-small-dead' };
   if (typeof policy.allowEntryBetweenBlindsAndButton !== 'boolean')
     return { field: 'allowEntryBetweenBlindsAndButton', why: 'allowEntryBetweenBlindsAndButton is true or false' };
   return null;
@@ -72,9 +73,7 @@ export function validateMissedBlindPolicy(policy: MissedBlindPolicy): { field: s
 
 /** What a seat owes to be dealt in: nothing, a list of posts, or it must wait for the big blind. */
 export type EntryObligation =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'wait-for-big-blind' }
-  | { readonly kind: 'posts'; readonly posts: readonly MakeUpPost[] };
+  { readonly kind: 'none' } | { readonly kind: 'wait-for-big-blind' } | { readonly kind: 'posts'; readonly posts: readonly MakeUpPost[] };
 
 export interface MakeUpPost {
   readonly kind: 'make-up-big' | 'make-up-small' | 'new-player';
@@ -156,7 +155,8 @@ function debtsAfterHand(state: TableState): TableState {
   }
   for (const m of hand.house.missedBlinds) {
     const seat = (seats ?? state.seats)[m.seat - 1];
-    if (seat && !hand.players.some((p) => p.seat === seat.seat && p.playerId === seat.playerId)) set(m.seat, m.blind === 'big' ? OWES_BIG : OWES_SMALL);
+    if (seat && !hand.players.some((p) => p.seat === seat.seat && p.playerId === seat.playerId))
+      set(m.seat, m.blind === 'big' ? OWES_BIG : OWES_SMALL);
   }
   return seats === null ? state : tableWith(state, { seats });
 }
@@ -187,7 +187,12 @@ export const missedBlinds = ruleModule<MissedBlindPolicy>({
       : null,
   seatEntry: (seat, ctx, policy) => {
     const rules = ctx.state.rules!;
-    const obligation = entryObligation({ missedSmall: seat.missedSmall, missedBig: seat.missedBig, isNew: seat.isNew && ctx.gameRunning }, policy, rules.smallBlind, rules.bigBlind);
+    const obligation = entryObligation(
+      { missedSmall: seat.missedSmall, missedBig: seat.missedBig, isNew: seat.isNew && ctx.gameRunning },
+      policy,
+      rules.smallBlind,
+      rules.bigBlind,
+    );
     switch (obligation.kind) {
       case 'none':
         return null;

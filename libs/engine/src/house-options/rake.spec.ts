@@ -3,7 +3,13 @@ import type { TableRulesInput } from '../table/rules';
 import { rakeByPot, DEFAULT_RAKE, type RakeOption } from './rake';
 
 const three = ['btn', 'sb', 'bb'].map((id, i) => ({ seat: i + 1, id, stack: 200 }));
-const rules = (rake: Partial<RakeOption>): TableRulesInput => ({ structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3, houseOptions: { rake } });
+const rules = (rake: Partial<RakeOption>): TableRulesInput => ({
+  structure: { kind: 'no-limit' },
+  smallBlind: 1,
+  bigBlind: 2,
+  maxSeats: 3,
+  houseOptions: { rake },
+});
 
 describe('rake (docs/rules.md M10)', () => {
   it('R-1: no flop, no drop: BTN raises, the blinds fold, BTN wins 3 with no rake', () => {
@@ -34,7 +40,15 @@ describe('rake (docs/rules.md M10)', () => {
     expect(rakeByPot({ ...o, percent: 10, roundDownTo: 5 }, [49], 3, true)).toEqual([0]);
     expect(rakeByPot({ ...o, percent: 10, roundDownTo: 5 }, [50], 3, true)).toEqual([5]);
     // Caps by players dealt (vegaspoker247: 1/2/3 for 2, 3-4, 5+).
-    const byPlayers = { ...o, cap: null, capByPlayers: [{ minPlayers: 2, cap: 1 }, { minPlayers: 3, cap: 2 }, { minPlayers: 5, cap: 3 }] };
+    const byPlayers = {
+      ...o,
+      cap: null,
+      capByPlayers: [
+        { minPlayers: 2, cap: 1 },
+        { minPlayers: 3, cap: 2 },
+        { minPlayers: 5, cap: 3 },
+      ],
+    };
     expect([2, 4, 6].map((n) => rakeByPot(byPlayers, [1000], n, true)[0])).toEqual([1, 2, 3]);
     // Main pot first (default) or proportional; per-pot cap.
     expect(rakeByPot({ ...o, cap: 4 }, [30, 60], 3, true)).toEqual([4, 0]);

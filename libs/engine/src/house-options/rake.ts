@@ -59,11 +59,16 @@ export function validateRake(o: RakeOption): { field: string; why: string } | nu
     return { field: 'percent', why: 'the rake is a percentage from 0 to 100, in hundredths at most' };
   if (o.cap !== null && !isCount(o.cap)) return { field: 'cap', why: 'the cap is a whole number of chips, or null' };
   if (!['hand', 'pot'].includes(o.capScope)) return { field: 'capScope', why: 'the cap applies per hand or per pot' };
-  if (!isCount(o.roundDownTo) || o.roundDownTo < 1) return { field: 'roundDownTo', why: 'the rounding unit is a whole number of chips, at least 1' };
+  if (!isCount(o.roundDownTo) || o.roundDownTo < 1)
+    return { field: 'roundDownTo', why: 'the rounding unit is a whole number of chips, at least 1' };
   if (typeof o.noFlopNoDrop !== 'boolean') return { field: 'noFlopNoDrop', why: 'noFlopNoDrop is true or false' };
   if (!['main-pot-first', 'proportional'].includes(o.allocation)) return { field: 'allocation', why: 'main-pot-first or proportional' };
   const isRow = (r: unknown): boolean =>
-    typeof r === 'object' && r !== null && Object.keys(r).every((k) => k === 'minPlayers' || k === 'cap') && isCount((r as { minPlayers: unknown }).minPlayers) && isCount((r as { cap: unknown }).cap);
+    typeof r === 'object' &&
+    r !== null &&
+    Object.keys(r).every((k) => k === 'minPlayers' || k === 'cap') &&
+    isCount((r as { minPlayers: unknown }).minPlayers) &&
+    isCount((r as { cap: unknown }).cap);
   if (o.capByPlayers !== null && (!Array.isArray(o.capByPlayers) || o.capByPlayers.length > 10 || !o.capByPlayers.every(isRow)))
     return { field: 'capByPlayers', why: 'at most 10 rows, each with just a whole-number minPlayers and cap' };
   return null;
@@ -76,10 +81,11 @@ export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: 
   if (o.capByPlayers) {
     let best: number | null = null;
     let bestMin = -1;
-    for (const row of o.capByPlayers) if (playersDealt >= row.minPlayers && row.minPlayers > bestMin) {
-      best = row.cap;
-      bestMin = row.minPlayers;
-    }
+    for (const row of o.capByPlayers)
+      if (playersDealt >= row.minPlayers && row.minPlayers > bestMin) {
+        best = row.cap;
+        bestMin = row.minPlayers;
+      }
     if (best !== null) cap = Math.min(cap, best);
   }
   const hundredths = Math.round(o.percent * 100);
@@ -91,10 +97,11 @@ export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: 
   if (o.allocation === 'proportional' && total > 0) {
     const shares = pots.map((p) => Math.floor((rake * p) / total));
     let rest = rake - shares.reduce((a, b) => a + b, 0);
-    for (let i = 0; rest > 0; i = (i + 1) % pots.length) if (shares[i] < pots[i]) {
-      shares[i]++;
-      rest--;
-    }
+    for (let i = 0; rest > 0; i = (i + 1) % pots.length)
+      if (shares[i] < pots[i]) {
+        shares[i]++;
+        rest--;
+      }
     return shares;
   }
   return pots.map((p) => {
@@ -107,7 +114,12 @@ export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: 
 /** The rake of a hand about to be settled, once, before any pot is awarded (no rake on a chopped hand). */
 function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEvent | null {
   if (hand.house.chopped || hand.house.rakeByPot.length > 0 || hand.potsAwarded > 0) return null;
-  const byPot = rakeByPot(o, derivePots(hand.players).map((p) => p.amount), hand.players.length, hand.board.length >= 3);
+  const byPot = rakeByPot(
+    o,
+    derivePots(hand.players).map((p) => p.amount),
+    hand.players.length,
+    hand.board.length >= 3,
+  );
   const amount = byPot.reduce((a, b) => a + b, 0);
   return amount > 0 ? { type: 'RakeTaken', amount, byPot } : null;
 }

@@ -17,14 +17,22 @@ import { expectToBe, expectToEqual } from '../../../../test/loop-assertions';
 const hooks = tableDecider.hooks;
 
 /** The names of the options, as they appear in identifiers and strings (house-options/*.ts). */
-const OPTION_WORDS = /straddle|kill|chop|rake|missed|bombPot|runItTwice|shotClock|timeBank|Clock(Started|Paused|Resumed|Expired)|(Pause|Resume)Clock/i;
+const OPTION_WORDS =
+  /straddle|kill|chop|rake|missed|bombPot|runItTwice|shotClock|timeBank|Clock(Started|Paused|Resumed|Expired)|(Pause|Resume)Clock/i;
 
 /** Code (not comments) of a source file, as its identifiers and string parts (comments are not in the syntax tree). */
 function codeWords(source: string): { line: number; text: string }[] {
   const file = ts.createSourceFile('core.ts', source, ts.ScriptTarget.ES2022, true);
   const words: { line: number; text: string }[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node))
+    if (
+      ts.isIdentifier(node) ||
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    )
       words.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text: node.getText(file) });
     ts.forEachChild(node, visit);
   };
@@ -43,33 +51,57 @@ describe('the rule-module registry', () => {
     const root = join(__dirname, '..');
     const found: string[] = [];
     for (const file of [...coreFiles(join(root, 'table')), ...coreFiles(join(root, 'betting'))]) {
-      for (const w of codeWords(readFileSync(file, 'utf8'))) if (OPTION_WORDS.test(w.text)) found.push(`${relative(root, file)}:${w.line} ${w.text}`);
+      for (const w of codeWords(readFileSync(file, 'utf8')))
+        if (OPTION_WORDS.test(w.text)) found.push(`${relative(root, file)}:${w.line} ${w.text}`);
     }
     expect(found).toEqual([]);
   });
 
   it('finds an option named in planted core code, and not in its comments', () => {
-    const planted = ['// a straddle in a comment', '/** the kill button */', 'const x = hand.house.straddles;', "if (type === 'ChopBlinds') {}"].join('\n');
-    expect(codeWords(planted).filter((w) => OPTION_WORDS.test(w.text)).map((w) => w.text)).toEqual(['straddles', "'ChopBlinds'"]);
+    const planted = [
+      '// a straddle in a comment',
+      '/** the kill button */',
+      'const x = hand.house.straddles;',
+      "if (type === 'ChopBlinds') {}",
+    ].join('\n');
+    expect(
+      codeWords(planted)
+        .filter((w) => OPTION_WORDS.test(w.text))
+        .map((w) => w.text),
+    ).toEqual(['straddles', "'ChopBlinds'"]);
   });
 
   it('declares every module command and event in declarations.ts, and the engine lists them', () => {
     const commands = RULE_MODULES.flatMap((m) => Object.keys(m.commands ?? {}));
     expect([...commands].sort()).toEqual([...HOUSE_COMMAND_TYPES].sort());
     for (const type of commands) expect(COMMAND_TYPES).toContain(type);
-    const owned = RULE_MODULES.flatMap((m) => Object.keys(m.evolve ?? {})).filter((type) => (HOUSE_EVENT_TYPES as readonly string[]).includes(type));
+    const owned = RULE_MODULES.flatMap((m) => Object.keys(m.evolve ?? {})).filter((type) =>
+      (HOUSE_EVENT_TYPES as readonly string[]).includes(type),
+    );
     expect([...new Set(owned)].sort()).toEqual([...HOUSE_EVENT_TYPES].sort());
     for (const type of HOUSE_EVENT_TYPES) expect(EVENT_TYPES).toContain(type);
   });
 
   it('keeps the documented order, and each module a frozen object with a name, defaults and a home in the rules', () => {
-    expect(RULE_MODULES.map((m) => m.name)).toEqual(['straddle', 'killGame', 'killPot', 'chop', 'rake', 'bombPot', 'runItTwice', 'shotClock', 'missedBlinds']);
+    expect(RULE_MODULES.map((m) => m.name)).toEqual([
+      'straddle',
+      'killGame',
+      'killPot',
+      'chop',
+      'rake',
+      'bombPot',
+      'runItTwice',
+      'shotClock',
+      'missedBlinds',
+    ]);
     for (const m of RULE_MODULES) {
       expect(Object.isFrozen(m)).toBe(true);
       expect(['houseOptions', 'rules']).toContain(m.where);
       // Its defaults are valid at some cash table (straddles are off at limit, kill games need limits).
       const structures = ['no-limit', 'pot-limit', 'fixed-limit', 'spread-limit'] as const;
-      expect(structures.some((structure) => m.validate(m.defaults, { structure, tournament: false, smallBlind: 1, bigBlind: 2 }) === null)).toBe(true);
+      expect(
+        structures.some((structure) => m.validate(m.defaults, { structure, tournament: false, smallBlind: 1, bigBlind: 2 }) === null),
+      ).toBe(true);
     }
   });
 
@@ -109,7 +141,8 @@ describe('the rule-module registry', () => {
           let now = T0;
           const t = timedTable(() => (now += Math.floor(random() * 40_000)));
           t.must({ type: 'OpenTable', tableId: 'idle', rules: rules(idleOn[0]!) });
-          for (let s = 1; s <= players; s++) t.must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
+          for (let s = 1; s <= players; s++)
+            t.must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
           t.must({ type: 'PlaceButton', seat: 1 });
           for (let hand = 0; hand < idleOn.length; hand++) {
             if (t.state.seats.filter((s) => s !== null && s.stack > 0).length < 2) break;
@@ -127,7 +160,8 @@ describe('the rule-module registry', () => {
           let without: TableState = tableDecider.initialState;
           for (const e of t.log) {
             const house = hooks.houseEvolution(e.type);
-            if (house && withSkips.rules && house.handlers.some((h) => h.skipWhenOff && h.module.params(withSkips.rules!) === null)) skipped++;
+            if (house && withSkips.rules && house.handlers.some((h) => h.skipWhenOff && h.module.params(withSkips.rules!) === null))
+              skipped++;
             withSkips = evolve(withSkips, e);
             without = foldEverything(without, e);
             expectToEqual(without, withSkips);

@@ -186,7 +186,9 @@ export interface RuleModule<P> {
    * the core's evolve, on the state the core produced (e.g. HandStarted: set the module's hand slice). Runs for
    * every event of the type, whatever the rules; `params` is null when the option is off.
    */
-  readonly evolve?: { readonly [T in TableEventType]?: (state: TableState, event: Extract<TableEvent, { type: T }>, params: P | null) => TableState };
+  readonly evolve?: {
+    readonly [T in TableEventType]?: (state: TableState, event: Extract<TableEvent, { type: T }>, params: P | null) => TableState;
+  };
 
   // --- Before the deal ----------------------------------------------------------------------------------------
   /** How this seat enters the next hand; null: no say (the core deals a ready seat in). First answer wins. */

@@ -37,7 +37,10 @@ describe('running it twice: the awards (docs/house-options.md "Running it twice"
       pot: 0,
       amount: 200,
       eligible: [1, 2],
-      winners: [{ seat: 1, amount: 100 }, { seat: 2, amount: 100 }],
+      winners: [
+        { seat: 1, amount: 100 },
+        { seat: 2, amount: 100 },
+      ],
       runs: [
         { run: 1, amount: 100, winners: [{ seat: 1, amount: 100 }] },
         { run: 2, amount: 100, winners: [{ seat: 2, amount: 100 }] },
@@ -72,8 +75,22 @@ describe('running it twice: the awards (docs/house-options.md "Running it twice"
     const boards = [parseCards('2c7d9hJc3s'), parseCards('2c7d9hQh4s')] as const;
     const awards = awardTwoRuns(players, 3, boards, [5, 0]);
     expect(awards.map((a) => [a.pot, a.amount, a.winners])).toEqual([
-      [1, 100, [{ seat: 2, amount: 50 }, { seat: 3, amount: 50 }]],
-      [0, 145, [{ seat: 1, amount: 73 }, { seat: 3, amount: 72 }]],
+      [
+        1,
+        100,
+        [
+          { seat: 2, amount: 50 },
+          { seat: 3, amount: 50 },
+        ],
+      ],
+      [
+        0,
+        145,
+        [
+          { seat: 1, amount: 73 },
+          { seat: 3, amount: 72 },
+        ],
+      ],
     ]);
     // Chips in = chips out + rake.
     expect(awards.reduce((sum, a) => sum + a.amount, 0) + 5).toBe(250);
@@ -86,7 +103,14 @@ describe('running it twice: the awards (docs/house-options.md "Running it twice"
     const [side, main] = awardTwoRuns(players, 3, boards, []);
     expect(side).toMatchObject({ pot: 1, amount: 1, winners: [{ seat: 3, amount: 1 }] });
     expect(main.runs).toEqual([
-      { run: 1, amount: 75, winners: [{ seat: 1, amount: 38 }, { seat: 2, amount: 37 }] },
+      {
+        run: 1,
+        amount: 75,
+        winners: [
+          { seat: 1, amount: 38 },
+          { seat: 2, amount: 37 },
+        ],
+      },
       { run: 2, amount: 75, winners: [{ seat: 3, amount: 75 }] },
     ]);
   });
@@ -94,9 +118,30 @@ describe('running it twice: the awards (docs/house-options.md "Running it twice"
 
 describe('running it twice: consents and validation', () => {
   it('needs a named consent from every player in the pot', () => {
-    expect(consentsOf([{ seat: 2, by: ' Bo ' }, { seat: 1, by: 'Al' }], [1, 2])).toEqual({ consents: [{ seat: 1, by: 'Al' }, { seat: 2, by: 'Bo' }] });
+    expect(
+      consentsOf(
+        [
+          { seat: 2, by: ' Bo ' },
+          { seat: 1, by: 'Al' },
+        ],
+        [1, 2],
+      ),
+    ).toEqual({
+      consents: [
+        { seat: 1, by: 'Al' },
+        { seat: 2, by: 'Bo' },
+      ],
+    });
     expect(consentsOf([{ seat: 1, by: 'Al' }], [1, 2])).toEqual({ missing: 2 });
-    expect(consentsOf([{ seat: 1, by: 'Al' }, { seat: 2, by: '  ' }], [1, 2])).toEqual({ missing: 2 });
+    expect(
+      consentsOf(
+        [
+          { seat: 1, by: 'Al' },
+          { seat: 2, by: '  ' },
+        ],
+        [1, 2],
+      ),
+    ).toEqual({ missing: 2 });
     expect(consentsOf('yes', [1])).toEqual({ missing: 1 });
   });
 
@@ -143,7 +188,13 @@ function allInPreflop(deck: string[], extra: Partial<TableRulesInput> = {}): Tab
   t.do({ type: 'Raise', seat: 1, to: 100 }, { type: 'Call', seat: 2 });
   return t;
 }
-const bothAgree = { type: 'RunItTwice' as const, consents: [{ seat: 1, by: 'alice' }, { seat: 2, by: 'bob' }] };
+const bothAgree = {
+  type: 'RunItTwice' as const,
+  consents: [
+    { seat: 1, by: 'alice' },
+    { seat: 2, by: 'bob' },
+  ],
+};
 
 describe('running it twice at the table', () => {
   // Dealing order heads-up: seat 2 (big blind) first, then the button.
@@ -153,7 +204,13 @@ describe('running it twice at the table', () => {
     const t = allInPreflop(deck);
     expect(t.events.map((e) => e.type).slice(-3)).toEqual(['ShowdownStarted', 'HandShown', 'HandShown']);
     expect(t.state.hand!.board).toEqual([]);
-    expect(legalActions(t.state)).toEqual({ seat: null, actions: [{ type: 'RunItTwice', seat: null, seats: [1, 2] }, { type: 'RunItOnce', seat: null }] });
+    expect(legalActions(t.state)).toEqual({
+      seat: null,
+      actions: [
+        { type: 'RunItTwice', seat: null, seats: [1, 2] },
+        { type: 'RunItOnce', seat: null },
+      ],
+    });
   });
 
   it('when both agree, then both runs are dealt and each wins half: 100 and 100', () => {
@@ -161,15 +218,34 @@ describe('running it twice at the table', () => {
     const events = t.do(bothAgree);
     expect(events.map((e) => (e.type === 'BoardDealt' || e.type === 'SecondBoardDealt' ? `${e.type}:${e.street}` : e.type))).toEqual([
       'RunItTwiceAgreed',
-      'BoardDealt:flop', 'BoardDealt:turn', 'BoardDealt:river',
-      'SecondBoardDealt:flop', 'SecondBoardDealt:turn', 'SecondBoardDealt:river',
-      'PotAwarded', 'RunsAwarded', 'HandEnded', 'DeckRevealed',
+      'BoardDealt:flop',
+      'BoardDealt:turn',
+      'BoardDealt:river',
+      'SecondBoardDealt:flop',
+      'SecondBoardDealt:turn',
+      'SecondBoardDealt:river',
+      'PotAwarded',
+      'RunsAwarded',
+      'HandEnded',
+      'DeckRevealed',
     ]);
-    expect(t.of('RunItTwiceAgreed')[0]!.consents).toEqual([{ seat: 1, by: 'alice' }, { seat: 2, by: 'bob' }]);
+    expect(t.of('RunItTwiceAgreed')[0]!.consents).toEqual([
+      { seat: 1, by: 'alice' },
+      { seat: 2, by: 'bob' },
+    ]);
     expect(t.of('SecondBoardDealt').flatMap((e) => e.cards)).toEqual(parseCards('Kh8c4d5h6s'));
-    expect(t.of('PotAwarded')[0]!.winners).toEqual([{ seat: 2, amount: 100 }, { seat: 1, amount: 100 }]);
+    expect(t.of('PotAwarded')[0]!.winners).toEqual([
+      { seat: 2, amount: 100 },
+      { seat: 1, amount: 100 },
+    ]);
     expect(t.of('RunsAwarded')[0]!.pots).toEqual([
-      { pot: 0, runs: [{ run: 1, amount: 100, winners: [{ seat: 1, amount: 100 }] }, { run: 2, amount: 100, winners: [{ seat: 2, amount: 100 }] }] },
+      {
+        pot: 0,
+        runs: [
+          { run: 1, amount: 100, winners: [{ seat: 1, amount: 100 }] },
+          { run: 2, amount: 100, winners: [{ seat: 2, amount: 100 }] },
+        ],
+      },
     ]);
     expect(t.stacks()).toEqual({ a: 100, b: 100 });
   });
@@ -196,7 +272,16 @@ describe('running it twice at the table', () => {
     t.refuses(bothAgree, 'OPTION_NOT_ALLOWED_NOW');
     t.do({ type: 'Raise', seat: 1, to: 100 }, { type: 'Call', seat: 2 });
     expect(t.refuses({ type: 'RunItTwice', consents: [{ seat: 1, by: 'alice' }] }, 'CONSENT_MISSING')).toMatch(/Seat 2/);
-    t.refuses({ type: 'RunItTwice', consents: [{ seat: 1, by: 'alice' }, { seat: 2, by: ' ' }] }, 'CONSENT_MISSING');
+    t.refuses(
+      {
+        type: 'RunItTwice',
+        consents: [
+          { seat: 1, by: 'alice' },
+          { seat: 2, by: ' ' },
+        ],
+      },
+      'CONSENT_MISSING',
+    );
     t.do(bothAgree);
     t.refuses({ type: 'RunItOnce' }, 'HAND_NOT_IN_PROGRESS');
     const off = TableUnderTest.open(ritRules({ houseOptions: {} }), heads, 1);
@@ -225,8 +310,20 @@ describe('running it twice at the table', () => {
     t.do({ type: 'RunItTwice', consents: [1, 2, 3].map((seat) => ({ seat, by: `p${seat}` })) });
     // Main pot 150 (a, b, c), side pot 100 (a, c). Run 1 (Jc 3s): aces, then kings; run 2 (4d Qh): the queens' set.
     expect(t.of('RunsAwarded')[0]!.pots).toEqual([
-      { pot: 1, runs: [{ run: 1, amount: 50, winners: [{ seat: 3, amount: 50 }] }, { run: 2, amount: 50, winners: [{ seat: 1, amount: 50 }] }] },
-      { pot: 0, runs: [{ run: 1, amount: 75, winners: [{ seat: 2, amount: 75 }] }, { run: 2, amount: 75, winners: [{ seat: 1, amount: 75 }] }] },
+      {
+        pot: 1,
+        runs: [
+          { run: 1, amount: 50, winners: [{ seat: 3, amount: 50 }] },
+          { run: 2, amount: 50, winners: [{ seat: 1, amount: 50 }] },
+        ],
+      },
+      {
+        pot: 0,
+        runs: [
+          { run: 1, amount: 75, winners: [{ seat: 2, amount: 75 }] },
+          { run: 2, amount: 75, winners: [{ seat: 1, amount: 75 }] },
+        ],
+      },
     ]);
     expect(t.stacks()).toEqual({ a: 100 + 125, b: 75, c: 50 });
     expect(t.chips()).toBe(350);
@@ -237,8 +334,14 @@ describe('running it twice: the awards keep every chip (property)', () => {
   it('for any contributions, boards and rake: the pots are paid in full, each cut in two halves at most a chip apart', () => {
     fc.assert(
       fc.property(
-        fc.shuffledSubarray(Array.from({ length: 52 }, (_, i) => i), { minLength: 17, maxLength: 17 }),
-        fc.array(fc.record({ committed: fc.integer({ min: 1, max: 300 }), allIn: fc.boolean(), folded: fc.boolean() }), { minLength: 2, maxLength: 4 }),
+        fc.shuffledSubarray(
+          Array.from({ length: 52 }, (_, i) => i),
+          { minLength: 17, maxLength: 17 },
+        ),
+        fc.array(fc.record({ committed: fc.integer({ min: 1, max: 300 }), allIn: fc.boolean(), folded: fc.boolean() }), {
+          minLength: 2,
+          maxLength: 4,
+        }),
         fc.integer({ min: 0, max: 3 }),
         fc.integer({ min: 1, max: 4 }),
         (cards, seats, shared, button) => {

@@ -44,7 +44,9 @@ export function consentsOf(given: unknown, seats: readonly number[]): { consents
   const list = Array.isArray(given) ? (given as unknown[]) : [];
   const consents: Consent[] = [];
   for (const seat of seats) {
-    const found = list.find((c): c is { seat: number; by: unknown } => typeof c === 'object' && c !== null && (c as { seat?: unknown }).seat === seat);
+    const found = list.find(
+      (c): c is { seat: number; by: unknown } => typeof c === 'object' && c !== null && (c as { seat?: unknown }).seat === seat,
+    );
     const by = found && typeof found.by === 'string' ? found.by.trim() : '';
     if (by === '') return { missing: seat };
     consents.push({ seat, by });
@@ -116,9 +118,7 @@ export function awardTwoRuns(
   return awards;
 }
 
-export type RunItTwiceCommand =
-  | { readonly type: 'RunItTwice'; readonly consents: readonly Consent[] }
-  | { readonly type: 'RunItOnce' };
+export type RunItTwiceCommand = { readonly type: 'RunItTwice'; readonly consents: readonly Consent[] } | { readonly type: 'RunItOnce' };
 
 type BoardStreet = Exclude<Street, 'preflop'>;
 
@@ -140,7 +140,6 @@ export interface RunItTwiceHandSlice {
   readonly secondBoard: readonly Card[];
 }
 
-
 function paramsOf(rules: TableRules): RunItTwiceOption | null {
   return rules.houseOptions.runItTwice ?? null;
 }
@@ -158,7 +157,8 @@ export function runsChoice(state: TableState): { seats: number[] } | Rejection {
   const hand = state.hand!;
   const runs = hand.house.runs;
   if (runs !== null) return notNow(runs === 2 ? 'the players already agreed' : 'the board is already being run once');
-  if (hand.phase !== 'showdown' || hand.board.length >= 5) return notNow('only once the betting is over with a player all in, before the rest of the board');
+  if (hand.phase !== 'showdown' || hand.board.length >= 5)
+    return notNow('only once the betting is over with a player all in, before the rest of the board');
   const seats: number[] = [];
   let allIn = false;
   for (const p of hand.players) {
@@ -203,10 +203,19 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
         if ('code' in choice) return reject(choice);
         const given = consentsOf((command as { consents?: unknown }).consents, choice.seats);
         if ('missing' in given)
-          return reject(rejection('CONSENT_MISSING', `Seat ${given.missing} has not agreed to run it twice; every player in the pot must consent.`, 'consents'));
+          return reject(
+            rejection(
+              'CONSENT_MISSING',
+              `Seat ${given.missing} has not agreed to run it twice; every player in the pot must consent.`,
+              'consents',
+            ),
+          );
         return accept([{ type: 'RunItTwiceAgreed', consents: given.consents }]);
       },
-      commandFor: (action) => ({ type: 'RunItTwice', consents: (action as Extract<RunItTwiceLegalAction, { type: 'RunItTwice' }>).seats.map((seat) => ({ seat, by: `player-${seat}` })) }),
+      commandFor: (action) => ({
+        type: 'RunItTwice',
+        consents: (action as Extract<RunItTwiceLegalAction, { type: 'RunItTwice' }>).seats.map((seat) => ({ seat, by: `player-${seat}` })),
+      }),
     },
     RunItOnce: {
       actsForHandSeat: false,

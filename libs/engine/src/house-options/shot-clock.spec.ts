@@ -36,7 +36,13 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
   describe('the clock starts', () => {
     it('given a clocked table, when the blinds are in at 18:00:00, then seat 1 gets clock 1 with a deadline 30 seconds later', () => {
       const t = toTheFirstDecision();
-      expect(t.events[t.events.length - 1]).toEqual({ type: 'ClockStarted', seat: 1, clock: 1, seconds: 30, deadline: '2026-12-04T18:00:30.000Z' });
+      expect(t.events[t.events.length - 1]).toEqual({
+        type: 'ClockStarted',
+        seat: 1,
+        clock: 1,
+        seconds: 30,
+        deadline: '2026-12-04T18:00:30.000Z',
+      });
       expect(t.state.clock).toEqual({ clock: 1, seat: 1, deadline: '2026-12-04T18:00:30.000Z', remainingMs: null });
     });
 
@@ -65,15 +71,26 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
 
     it('given commands without a time (a table script), then no clock starts and the hand plays as on any table', () => {
       const t = TableUnderTest.open(rules(), three(), 1);
-      const events = t.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }, { type: 'Fold', seat: 1 });
+      const events = t.do(
+        { type: 'StartHand', seed: 1 },
+        { type: 'PostBlind', seat: 2 },
+        { type: 'PostBlind', seat: 3 },
+        { type: 'Fold', seat: 1 },
+      );
       expect(events.some((e) => e.type.startsWith('Clock'))).toBe(false);
       const plain = TableUnderTest.open(rules(false as never), three(), 1);
-      expect(plain.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }, { type: 'Fold', seat: 1 })).toEqual(events);
+      expect(
+        plain.do({ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }, { type: 'Fold', seat: 1 }),
+      ).toEqual(events);
     });
 
     it('given a table without the option, then timed commands start no clock', () => {
       const t = TableUnderTest.open(rules(false as never), three(), 1);
-      const events = t.do(timed({ type: 'StartHand', seed: 1 }, 0), timed({ type: 'PostBlind', seat: 2 }, 0), timed({ type: 'PostBlind', seat: 3 }, 0));
+      const events = t.do(
+        timed({ type: 'StartHand', seed: 1 }, 0),
+        timed({ type: 'PostBlind', seat: 2 }, 0),
+        timed({ type: 'PostBlind', seat: 3 }, 0),
+      );
       expect(events.some((e) => e.type === 'ClockStarted')).toBe(false);
       t.refuses(timed({ type: 'ClockExpired', clock: 1 }, 99), 'OPTION_NOT_ENABLED');
     });
@@ -101,7 +118,10 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
 
     it('given check-else-fold, when a player facing a bet runs out of time, then the hand is dead', () => {
       const t = toTheFirstDecision({ onExpiry: 'check-else-fold' });
-      expect(t.do(timed({ type: 'ClockExpired', clock: 1 }, 30)).slice(0, 2)).toEqual([{ type: 'ClockExpired', seat: 1, clock: 1, outcome: 'fold' }, { type: 'PlayerFolded', seat: 1 }]);
+      expect(t.do(timed({ type: 'ClockExpired', clock: 1 }, 30)).slice(0, 2)).toEqual([
+        { type: 'ClockExpired', seat: 1, clock: 1, outcome: 'fold' },
+        { type: 'PlayerFolded', seat: 1 },
+      ]);
     });
 
     it('when the expiry comes a millisecond before the deadline, then it is refused CLOCK_NOT_DUE and nothing is written', () => {
@@ -155,7 +175,11 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
 
     it('given one extension per session, when it is used, then the next is refused TIME_BANK_EMPTY, also in the next hand', () => {
       const t = toTheFirstDecision({ timeBankExtensions: 1, timeBankSeconds: 15 });
-      expect(t.do(timed({ type: 'UseTimeBank', seat: 1 }, 1))[0]).toMatchObject({ seconds: 15, deadline: '2026-12-04T18:00:45.000Z', extensionsLeft: 0 });
+      expect(t.do(timed({ type: 'UseTimeBank', seat: 1 }, 1))[0]).toMatchObject({
+        seconds: 15,
+        deadline: '2026-12-04T18:00:45.000Z',
+        extensionsLeft: 0,
+      });
       t.refuses(timed({ type: 'UseTimeBank', seat: 1 }, 2), 'TIME_BANK_EMPTY');
       expect(legalActions(t.state).actions.some((a) => a.type === 'UseTimeBank')).toBe(false);
       t.do(timed({ type: 'Fold', seat: 1 }, 3), timed({ type: 'Fold', seat: 2 }, 4));
@@ -199,7 +223,12 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
     it('given a paused clock, when the seat acts, then the next player gets a running clock', () => {
       const t = toTheFirstDecision();
       t.do(timed({ type: 'PauseClock' }, 5));
-      expect(t.do(timed({ type: 'Call', seat: 1 }, 50))[1]).toMatchObject({ type: 'ClockStarted', seat: 2, clock: 2, deadline: '2026-12-04T18:01:20.000Z' });
+      expect(t.do(timed({ type: 'Call', seat: 1 }, 50))[1]).toMatchObject({
+        type: 'ClockStarted',
+        seat: 2,
+        clock: 2,
+        deadline: '2026-12-04T18:01:20.000Z',
+      });
     });
 
     it('refuses a pause or a resume with no clock running (CLOCK_NOT_RUNNING), and without a time', () => {
@@ -245,8 +274,13 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
             const random = mulberry32(seed);
             let now = T0;
             const t = timedTable(() => now);
-            t.must({ type: 'OpenTable', tableId: 'p', rules: rules({ onExpiry, timeBankExtensions: extensions, seconds: 10, timeBankSeconds: 10 }, { maxSeats: 6 }) });
-            for (let s = 1; s <= players; s++) t.must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
+            t.must({
+              type: 'OpenTable',
+              tableId: 'p',
+              rules: rules({ onExpiry, timeBankExtensions: extensions, seconds: 10, timeBankSeconds: 10 }, { maxSeats: 6 }),
+            });
+            for (let s = 1; s <= players; s++)
+              t.must({ type: 'SeatPlayer', seat: s, playerId: `p${s}`, buyIn: 50 + Math.floor(random() * 100) });
             t.must({ type: 'PlaceButton', seat: 1 });
             const bought = chipsOnTable(t.state);
             for (let hand = 0; hand < 3; hand++) {
@@ -257,7 +291,8 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
                 const clock = t.state.clock;
                 const r = random();
                 if (clock !== null && r < 0.1) t.apply({ type: clock.deadline === null ? 'ResumeClock' : 'PauseClock' });
-                else if (clock !== null && clock.deadline !== null && r < 0.4 && now >= Date.parse(clock.deadline)) t.must({ type: 'ClockExpired', clock: clock.clock });
+                else if (clock !== null && clock.deadline !== null && r < 0.4 && now >= Date.parse(clock.deadline))
+                  t.must({ type: 'ClockExpired', clock: clock.clock });
                 else {
                   const command = randomLegalCommand(t.state, random);
                   if (command === null) break;
@@ -282,13 +317,20 @@ describe('shot clock and time banks (docs/house-options.md "Shot clock and time 
                 else if (e.type === 'HandEnded' || e.type === 'HandVoided') end = 'hand ended';
                 else if (e.type === 'ClockStarted') end = 'replaced without an end';
               }
-              if (end === null || end === 'replaced without an end') throw new Error(`clock ${started.clock} of seat ${started.seat}: ${end ?? 'no end'}`);
+              if (end === null || end === 'replaced without an end')
+                throw new Error(`clock ${started.clock} of seat ${started.seat}: ${end ?? 'no end'}`);
               // Exactly one: nothing names the clock after its end.
-              expectToEqual(t.log.slice(j).filter((e) => (e as { clock?: unknown }).clock === started.clock), []);
+              expectToEqual(
+                t.log.slice(j).filter((e) => (e as { clock?: unknown }).clock === started.clock),
+                [],
+              );
             }
             // Clock numbers rise by one, never reused.
             const numbers = t.log.flatMap((e) => (e.type === 'ClockStarted' ? [e.clock] : []));
-            expectToEqual(numbers, numbers.map((_, i) => i + 1));
+            expectToEqual(
+              numbers,
+              numbers.map((_, i) => i + 1),
+            );
           },
         ),
         { numRuns: 150 },

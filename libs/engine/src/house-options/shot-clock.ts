@@ -33,18 +33,26 @@ export interface ShotClockOption {
   readonly onExpiry: 'fold' | 'check-else-fold';
 }
 
-export const DEFAULT_SHOT_CLOCK: ShotClockOption = Object.freeze({ version: 1, seconds: 30, timeBankExtensions: 4, timeBankSeconds: 30, onExpiry: 'fold' });
+export const DEFAULT_SHOT_CLOCK: ShotClockOption = Object.freeze({
+  version: 1,
+  seconds: 30,
+  timeBankExtensions: 4,
+  timeBankSeconds: 30,
+  onExpiry: 'fold',
+});
 
 const ON_EXPIRY: readonly string[] = Object.freeze(['fold', 'check-else-fold']);
 
 export function validateShotClock(o: ShotClockOption): { field: string; why: string } | null {
   if (o.version !== 1) return { field: 'version', why: 'the shot clock option version is 1' };
-  if (!(Number.isSafeInteger(o.seconds) && o.seconds >= 5 && o.seconds <= 600)) return { field: 'seconds', why: 'a decision gets a whole number of seconds from 5 to 600' };
+  if (!(Number.isSafeInteger(o.seconds) && o.seconds >= 5 && o.seconds <= 600))
+    return { field: 'seconds', why: 'a decision gets a whole number of seconds from 5 to 600' };
   if (!(Number.isSafeInteger(o.timeBankExtensions) && o.timeBankExtensions >= 0 && o.timeBankExtensions <= 100))
     return { field: 'timeBankExtensions', why: 'each player has a whole number of time-bank extensions from 0 to 100' };
   if (!(Number.isSafeInteger(o.timeBankSeconds) && o.timeBankSeconds >= 5 && o.timeBankSeconds <= 600))
     return { field: 'timeBankSeconds', why: 'an extension adds a whole number of seconds from 5 to 600' };
-  if (!ON_EXPIRY.includes(o.onExpiry)) return { field: 'onExpiry', why: "at expiry the hand is dead ('fold') or checked where a check is legal ('check-else-fold')" };
+  if (!ON_EXPIRY.includes(o.onExpiry))
+    return { field: 'onExpiry', why: "at expiry the hand is dead ('fold') or checked where a check is legal ('check-else-fold')" };
   return null;
 }
 
@@ -62,7 +70,14 @@ export type ShotClockEvent =
   | { readonly type: 'ClockStarted'; readonly seat: number; readonly clock: number; readonly seconds: number; readonly deadline: string }
   | { readonly type: 'ClockPaused'; readonly clock: number; readonly remainingMs: number }
   | { readonly type: 'ClockResumed'; readonly clock: number; readonly deadline: string }
-  | { readonly type: 'TimeBankUsed'; readonly seat: number; readonly clock: number; readonly seconds: number; readonly deadline: string; readonly extensionsLeft: number }
+  | {
+      readonly type: 'TimeBankUsed';
+      readonly seat: number;
+      readonly clock: number;
+      readonly seconds: number;
+      readonly deadline: string;
+      readonly extensionsLeft: number;
+    }
   /** Followed in the same command by the seat's PlayerFolded or PlayerChecked (`outcome`). */
   | { readonly type: 'ClockExpired'; readonly seat: number; readonly clock: number; readonly outcome: 'fold' | 'check' };
 
@@ -94,7 +109,8 @@ function paramsOf(rules: TableRules): ShotClockOption | null {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 const notEnabled = () => reject(rejection('OPTION_NOT_ENABLED', 'This table plays without a shot clock.'));
-const timeMissing = (what: string) => reject(rejection('INVALID_COMMAND', `${what} needs the time of the command (at), which the API stamps.`, 'at'));
+const timeMissing = (what: string) =>
+  reject(rejection('INVALID_COMMAND', `${what} needs the time of the command (at), which the API stamps.`, 'at'));
 
 /** Time-bank extensions this seat has left. */
 export function extensionsLeft(state: TableState, seat: number, params: ShotClockOption): number {
@@ -112,10 +128,15 @@ function liveClock(state: TableState): { clock: RunningClock; player: HandPlayer
   return { clock: running, player: toAct };
 }
 
-function clockExpired(command: Extract<TableCommand, { type: 'ClockExpired' }>, state: TableState, params: ShotClockOption | null): Decision<TableEvent, Rejection> {
+function clockExpired(
+  command: Extract<TableCommand, { type: 'ClockExpired' }>,
+  state: TableState,
+  params: ShotClockOption | null,
+): Decision<TableEvent, Rejection> {
   if (params === null) return notEnabled();
   const number = (command as { clock?: unknown }).clock;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) return reject(rejection('INVALID_COMMAND', 'Name the clock that ran out: a whole number from 1.', 'clock'));
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1)
+    return reject(rejection('INVALID_COMMAND', 'Name the clock that ran out: a whole number from 1.', 'clock'));
   const at = commandTime(command);
   if (at === null) return timeMissing('A clock expiry');
   const live = liveClock(state);
@@ -124,36 +145,67 @@ function clockExpired(command: Extract<TableCommand, { type: 'ClockExpired' }>, 
     return reject(rejection('CLOCK_STALE', `Clock ${number} is no longer running (${why}): nothing expires.`, 'clock'));
   }
   const { clock, player } = live;
-  if (clock.deadline === null) return reject(rejection('CLOCK_STALE', `Clock ${number} is paused: it cannot run out until the floor resumes it.`, 'clock'));
-  if (at < Date.parse(clock.deadline)) return reject(rejection('CLOCK_NOT_DUE', `Clock ${number} runs until ${clock.deadline}; it has not run out yet.`, 'clock'));
+  if (clock.deadline === null)
+    return reject(rejection('CLOCK_STALE', `Clock ${number} is paused: it cannot run out until the floor resumes it.`, 'clock'));
+  if (at < Date.parse(clock.deadline))
+    return reject(rejection('CLOCK_NOT_DUE', `Clock ${number} runs until ${clock.deadline}; it has not run out yet.`, 'clock'));
   const check = params.onExpiry === 'check-else-fold' && mayCheck(state.hand!, player);
   const seat = clock.seat;
-  return accept([{ type: 'ClockExpired', seat, clock: number, outcome: check ? 'check' : 'fold' }, check ? { type: 'PlayerChecked', seat } : { type: 'PlayerFolded', seat }]);
+  return accept([
+    { type: 'ClockExpired', seat, clock: number, outcome: check ? 'check' : 'fold' },
+    check ? { type: 'PlayerChecked', seat } : { type: 'PlayerFolded', seat },
+  ]);
 }
 
-function useTimeBank(command: Extract<TableCommand, { type: 'UseTimeBank' }>, state: TableState, params: ShotClockOption | null): Decision<TableEvent, Rejection> {
+function useTimeBank(
+  command: Extract<TableCommand, { type: 'UseTimeBank' }>,
+  state: TableState,
+  params: ShotClockOption | null,
+): Decision<TableEvent, Rejection> {
   if (params === null) return notEnabled();
   const seat = command.seat;
   const live = liveClock(state);
-  if (typeof live === 'string' || live.clock.seat !== seat) return reject(rejection('CLOCK_NOT_RUNNING', `Seat ${seat} has no clock running: a time bank extends the clock of the player to act.`, 'seat'));
+  if (typeof live === 'string' || live.clock.seat !== seat)
+    return reject(
+      rejection('CLOCK_NOT_RUNNING', `Seat ${seat} has no clock running: a time bank extends the clock of the player to act.`, 'seat'),
+    );
   const clock = live.clock;
-  if (clock.deadline === null) return reject(rejection('CLOCK_PAUSED', 'The clock is paused: use the time bank once the floor resumes it.', 'seat'));
+  if (clock.deadline === null)
+    return reject(rejection('CLOCK_PAUSED', 'The clock is paused: use the time bank once the floor resumes it.', 'seat'));
   const left = extensionsLeft(state, seat, params);
-  if (left === 0) return reject(rejection('TIME_BANK_EMPTY', `Seat ${seat} has used all ${params.timeBankExtensions} time-bank extensions of this session.`, 'seat'));
+  if (left === 0)
+    return reject(
+      rejection('TIME_BANK_EMPTY', `Seat ${seat} has used all ${params.timeBankExtensions} time-bank extensions of this session.`, 'seat'),
+    );
   const deadline = Date.parse(clock.deadline);
   const at = commandTime(command);
-  if (at !== null && at >= deadline) return reject(rejection('CLOCK_RAN_OUT', `Seat ${seat}'s time ran out at ${clock.deadline}: a time bank is used before the clock runs out.`, 'seat'));
+  if (at !== null && at >= deadline)
+    return reject(
+      rejection(
+        'CLOCK_RAN_OUT',
+        `Seat ${seat}'s time ran out at ${clock.deadline}: a time bank is used before the clock runs out.`,
+        'seat',
+      ),
+    );
   const seconds = params.timeBankSeconds;
-  return accept([{ type: 'TimeBankUsed', seat, clock: clock.clock, seconds, deadline: iso(deadline + seconds * 1000), extensionsLeft: left - 1 }]);
+  return accept([
+    { type: 'TimeBankUsed', seat, clock: clock.clock, seconds, deadline: iso(deadline + seconds * 1000), extensionsLeft: left - 1 },
+  ]);
 }
 
 /** The floor's PauseClock (`pausing`) and ResumeClock: the running clock stops with what it has left, or runs again with it. */
-function floorClock(command: TableCommand, state: TableState, params: ShotClockOption | null, pausing: boolean): Decision<TableEvent, Rejection> {
+function floorClock(
+  command: TableCommand,
+  state: TableState,
+  params: ShotClockOption | null,
+  pausing: boolean,
+): Decision<TableEvent, Rejection> {
   if (params === null) return notEnabled();
   const at = commandTime(command);
   if (at === null) return timeMissing(pausing ? 'Pausing the clock' : 'Resuming the clock');
   const live = liveClock(state);
-  if (typeof live === 'string') return reject(rejection('CLOCK_NOT_RUNNING', pausing ? 'No clock is running to pause.' : 'No clock is paused to resume.'));
+  if (typeof live === 'string')
+    return reject(rejection('CLOCK_NOT_RUNNING', pausing ? 'No clock is running to pause.' : 'No clock is paused to resume.'));
   const clock = live.clock;
   // Paused twice, or resumed while it runs: nothing to record (a double tap on the console).
   if (pausing ? clock.deadline === null : clock.remainingMs === null) return accept([]);
@@ -170,7 +222,9 @@ const clockOver = (state: TableState): TableState => (state.clock === null ? sta
 function withClock(state: TableState, change: Partial<RunningClock>): TableState {
   const running = state.clock;
   if (running === null) return state;
-  return tableWith(state, { clock: { clock: running.clock, seat: running.seat, deadline: running.deadline, remainingMs: running.remainingMs, ...change } });
+  return tableWith(state, {
+    clock: { clock: running.clock, seat: running.seat, deadline: running.deadline, remainingMs: running.remainingMs, ...change },
+  });
 }
 
 export const shotClockModule = ruleModule<ShotClockOption>({
@@ -193,7 +247,8 @@ export const shotClockModule = ruleModule<ShotClockOption>({
     ResumeClock: { actsForHandSeat: false, decide: (c, s, p) => floorClock(c, s, p, false) },
   },
   evolve: {
-    ClockStarted: (state, e) => tableWith(state, { clock: { clock: e.clock, seat: e.seat, deadline: e.deadline, remainingMs: null }, clocksStarted: e.clock }),
+    ClockStarted: (state, e) =>
+      tableWith(state, { clock: { clock: e.clock, seat: e.seat, deadline: e.deadline, remainingMs: null }, clocksStarted: e.clock }),
     ClockPaused: (state, e) => withClock(state, { deadline: null, remainingMs: e.remainingMs }),
     ClockResumed: (state, e) => withClock(state, { deadline: e.deadline, remainingMs: null }),
     TimeBankUsed: (state, e) => {
@@ -224,7 +279,15 @@ export const shotClockModule = ruleModule<ShotClockOption>({
     if (hand === null || hand.phase !== 'betting') return NO_EVENTS;
     const toAct = playerToAct(hand);
     if (toAct === null || (after.clock !== null && after.clock.seat === toAct.seat)) return NO_EVENTS;
-    return [{ type: 'ClockStarted', seat: toAct.seat, clock: after.clocksStarted + 1, seconds: params.seconds, deadline: iso(at + params.seconds * 1000) }];
+    return [
+      {
+        type: 'ClockStarted',
+        seat: toAct.seat,
+        clock: after.clocksStarted + 1,
+        seconds: params.seconds,
+        deadline: iso(at + params.seconds * 1000),
+      },
+    ];
   },
   legalActions(state, moment, params) {
     if (moment !== 'player-to-act') return NO_ACTIONS;
@@ -237,4 +300,3 @@ export const shotClockModule = ruleModule<ShotClockOption>({
 
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
 const NO_ACTIONS: readonly ShotClockLegalAction[] = Object.freeze([]);
-

@@ -4,7 +4,10 @@ import type { TableRulesInput } from '../table/rules';
 import type { StraddleOption } from './straddle';
 
 const six = [1, 2, 3, 4, 5, 6].map((seat) => ({ seat, id: ['btn', 'sb', 'bb', 'utg', 'utg1', 'co'][seat - 1], stack: 200 }));
-const nl = (straddle: boolean | null | Partial<StraddleOption>, structure: TableRulesInput['structure'] = { kind: 'no-limit' }): TableRulesInput => ({
+const nl = (
+  straddle: boolean | null | Partial<StraddleOption>,
+  structure: TableRulesInput['structure'] = { kind: 'no-limit' },
+): TableRulesInput => ({
   structure,
   smallBlind: 1,
   bigBlind: 2,
@@ -25,9 +28,16 @@ describe('straddle (docs/rules.md H1)', () => {
     const raise = legalActions(t.state).actions.find((a) => a.type === 'Raise');
     expect(raise).toMatchObject({ seat: 5, min: 8 });
     t.do(
-      { type: 'Call', seat: 5 }, { type: 'Fold', seat: 6 }, { type: 'Raise', seat: 1, to: 12 }, { type: 'Fold', seat: 2 }, { type: 'Fold', seat: 3 },
-      { type: 'Call', seat: 4 }, { type: 'Fold', seat: 5 },
-      { type: 'Check', seat: 4 }, { type: 'Bet', seat: 1, amount: 20 }, { type: 'Fold', seat: 4 },
+      { type: 'Call', seat: 5 },
+      { type: 'Fold', seat: 6 },
+      { type: 'Raise', seat: 1, to: 12 },
+      { type: 'Fold', seat: 2 },
+      { type: 'Fold', seat: 3 },
+      { type: 'Call', seat: 4 },
+      { type: 'Fold', seat: 5 },
+      { type: 'Check', seat: 4 },
+      { type: 'Bet', seat: 1, amount: 20 },
+      { type: 'Fold', seat: 4 },
     );
     expect(t.of('PotAwarded')[0].amount).toBe(31);
     expect(t.stacks()).toEqual({ btn: 219, utg: 188, utg1: 196, sb: 199, bb: 198, co: 200 });
@@ -36,7 +46,10 @@ describe('straddle (docs/rules.md H1)', () => {
   it('ST-1 re-straddle: UTG 4, UTG+1 8, so UTG+2 acts first with a minimum raise to 16', () => {
     const t = straddled(nl({ maxStraddles: 2 }));
     t.do({ type: 'Straddle', seat: 5 }, { type: 'Deal' });
-    expect(legalActions(t.state)).toMatchObject({ seat: 6, actions: [{ type: 'Fold' }, { type: 'Call', amount: 8 }, { type: 'Raise', min: 16 }] });
+    expect(legalActions(t.state)).toMatchObject({
+      seat: 6,
+      actions: [{ type: 'Fold' }, { type: 'Call', amount: 8 }, { type: 'Raise', min: 16 }],
+    });
   });
 
   it("pokerkit's big-blind basis makes the minimum raise 6 instead", () => {
@@ -67,10 +80,22 @@ describe('straddle (docs/rules.md H1)', () => {
 
   it('button straddle: with left-of-straddler order the small blind acts first; with normal-skip the button acts last', () => {
     const left = TableUnderTest.open(nl({ positions: 'utg-or-button' }), six, 1);
-    left.do({ type: 'StartHand', seed: 3 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }, { type: 'Straddle', seat: 1 }, { type: 'Deal' });
+    left.do(
+      { type: 'StartHand', seed: 3 },
+      { type: 'PostBlind', seat: 2 },
+      { type: 'PostBlind', seat: 3 },
+      { type: 'Straddle', seat: 1 },
+      { type: 'Deal' },
+    );
     expect(legalActions(left.state).seat).toBe(2);
     const skip = TableUnderTest.open(nl({ positions: 'utg-or-button', buttonStraddleOrder: 'normal-skip' }), six, 1);
-    skip.do({ type: 'StartHand', seed: 3 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }, { type: 'Straddle', seat: 1 }, { type: 'Deal' });
+    skip.do(
+      { type: 'StartHand', seed: 3 },
+      { type: 'PostBlind', seat: 2 },
+      { type: 'PostBlind', seat: 3 },
+      { type: 'Straddle', seat: 1 },
+      { type: 'Deal' },
+    );
     expect(legalActions(skip.state).seat).toBe(4);
     expect(skip.state.hand!.preflopOrder).toEqual([4, 5, 6, 2, 3, 1]);
   });

@@ -54,13 +54,17 @@ export const DEFAULT_STRADDLE: StraddleOption = Object.freeze({
 export function validateStraddle(o: StraddleOption, ctx: { limit: boolean; tournament: boolean }): { field: string; why: string } | null {
   if (o.version !== 1) return { field: 'version', why: 'the straddle option version is 1' };
   if (ctx.tournament) return { field: '', why: 'straddles are not played in tournaments' };
-  if (ctx.limit && !o.allowInLimit) return { field: 'allowInLimit', why: 'a live straddle is not allowed at limit unless allowInLimit is set' };
+  if (ctx.limit && !o.allowInLimit)
+    return { field: 'allowInLimit', why: 'a live straddle is not allowed at limit unless allowInLimit is set' };
   if (!['utg', 'utg-or-button', 'any'].includes(o.positions)) return { field: 'positions', why: 'positions is utg, utg-or-button or any' };
-  if (!Number.isInteger(o.maxStraddles) || o.maxStraddles < 1 || o.maxStraddles > 8) return { field: 'maxStraddles', why: 'from 1 to 8 straddles' };
-  if (!Number.isInteger(o.minPlayersDealt) || o.minPlayersDealt < 2 || o.minPlayersDealt > 10) return { field: 'minPlayersDealt', why: 'from 2 to 10 players' };
+  if (!Number.isInteger(o.maxStraddles) || o.maxStraddles < 1 || o.maxStraddles > 8)
+    return { field: 'maxStraddles', why: 'from 1 to 8 straddles' };
+  if (!Number.isInteger(o.minPlayersDealt) || o.minPlayersDealt < 2 || o.minPlayersDealt > 10)
+    return { field: 'minPlayersDealt', why: 'from 2 to 10 players' };
   if (!Number.isInteger(o.sizeMultiple) || o.sizeMultiple < 2)
     return { field: 'sizeMultiple', why: 'a straddle must be a whole multiple (at least 2) of the big blind' };
-  if (!['left-of-straddler', 'normal-skip'].includes(o.buttonStraddleOrder)) return { field: 'buttonStraddleOrder', why: 'left-of-straddler or normal-skip' };
+  if (!['left-of-straddler', 'normal-skip'].includes(o.buttonStraddleOrder))
+    return { field: 'buttonStraddleOrder', why: 'left-of-straddler or normal-skip' };
   if (!['straddle', 'big-blind'].includes(o.minRaiseBasis)) return { field: 'minRaiseBasis', why: 'straddle or big-blind' };
   return null;
 }
@@ -71,7 +75,13 @@ export function validateStraddle(o: StraddleOption, ctx: { limit: boolean; tourn
  */
 export function straddleSeats(
   o: StraddleOption,
-  hand: { dealingOrder: readonly number[]; button: number; smallBlindSeat: number | null; bigBlindSeat: number; straddles: readonly number[] },
+  hand: {
+    dealingOrder: readonly number[];
+    button: number;
+    smallBlindSeat: number | null;
+    bigBlindSeat: number;
+    straddles: readonly number[];
+  },
 ): number[] {
   const order = hand.dealingOrder;
   if (order.length < o.minPlayersDealt || hand.straddles.length >= o.maxStraddles) return [];
@@ -130,9 +140,14 @@ function decideStraddle(command: StraddleCommand, state: TableState, option: Str
   if (!player) return no('NOT_IN_HAND', `Seat ${command.seat} is not in this hand.`, 'seat');
   const seats = straddleSeatsNow(state);
   if (!seats.includes(command.seat))
-    return no('STRADDLE_OUT_OF_TURN', seats.length ? `Only seat ${seats.join(' or ')} may straddle now.` : 'No straddle is allowed now.', 'seat');
+    return no(
+      'STRADDLE_OUT_OF_TURN',
+      seats.length ? `Only seat ${seats.join(' or ')} may straddle now.` : 'No straddle is allowed now.',
+      'seat',
+    );
   const amount = straddleAmount(state);
-  if (player.stack < amount) return no('INSUFFICIENT_CHIPS', `A straddle here is ${amount}; seat ${command.seat} has ${player.stack}.`, 'seat');
+  if (player.stack < amount)
+    return no('INSUFFICIENT_CHIPS', `A straddle here is ${amount}; seat ${command.seat} has ${player.stack}.`, 'seat');
   return accept([{ type: 'BlindPosted', seat: command.seat, kind: 'straddle', amount, live: true, allIn: amount === player.stack }]);
 }
 
@@ -152,7 +167,8 @@ export const straddle = ruleModule<StraddleOption>({
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.straddle,
   defaults: DEFAULT_STRADDLE,
-  validate: (o, ctx) => validateStraddle(o, { limit: ctx.structure === 'fixed-limit' || ctx.structure === 'spread-limit', tournament: ctx.tournament }),
+  validate: (o, ctx) =>
+    validateStraddle(o, { limit: ctx.structure === 'fixed-limit' || ctx.structure === 'spread-limit', tournament: ctx.tournament }),
   commands: {
     Straddle: {
       actsForHandSeat: true,

@@ -42,8 +42,12 @@ describe('hmac-drbg-sha256-fisher-yates', () => {
 
   it('gives the worked example of docs/regulators.md (checked there against a separate Python implementation)', () => {
     const deck = drbgShuffledDeck(Buffer.from('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f', 'hex'));
-    expect(formatCards(deck)).toBe('Qs 3c Tc Kh Ad Js Ts 3d 9h Th 5c 8s 8h Jh Ac 7c 4h 4c 3s Ah 9d 5s Qd 7h 4d 9c 6d Kd 8c Qh 7s 5h 2d 6h Qc Ks 3h 2c 8d 4s Kc As Td 9s 2s 2h Jd Jc 6s 5d 6c 7d');
-    expect(deckCommitment('f0e1d2c3b4a5968778695a4b3c2d1e0f', deck)).toBe('1cf545616f9145850aac05f48416043c5d547c43f1f02b9b16d5462ed5257025');
+    expect(formatCards(deck)).toBe(
+      'Qs 3c Tc Kh Ad Js Ts 3d 9h Th 5c 8s 8h Jh Ac 7c 4h 4c 3s Ah 9d 5s Qd 7h 4d 9c 6d Kd 8c Qh 7s 5h 2d 6h Qc Ks 3h 2c 8d 4s Kc As Td 9s 2s 2h Jd Jc 6s 5d 6c 7d',
+    );
+    expect(deckCommitment('f0e1d2c3b4a5968778695a4b3c2d1e0f', deck)).toBe(
+      '1cf545616f9145850aac05f48416043c5d547c43f1f02b9b16d5462ed5257025',
+    );
   });
 
   it('takes seeds written as 64 lower-case hex digits only', () => {

@@ -19,7 +19,8 @@ export function widensCardAccess(before: TableRules | null, after: TableRules): 
   const to = deckSourceAt(after);
   if (to !== null && DECK_SOURCE_REACH[to] > DECK_SOURCE_REACH[from ?? 'house']) widened.push(`deckSource: ${from ?? 'house'} → ${to}`);
   if (after.dealerSeesHoleCards === true && before?.dealerSeesHoleCards !== true) widened.push('dealerSeesHoleCards: turned on');
-  if (before !== null && cardSourceOf(before) !== cardSourceOf(after)) widened.push(`cardSource: ${cardSourceOf(before)} → ${cardSourceOf(after)}`);
+  if (before !== null && cardSourceOf(before) !== cardSourceOf(after))
+    widened.push(`cardSource: ${cardSourceOf(before)} → ${cardSourceOf(after)}`);
   return widened;
 }
 

@@ -50,7 +50,13 @@ export function isCommandTime(at: unknown): boolean {
 type CoreCommand =
   | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }
   | { readonly type: 'CloseTable' }
-  | { readonly type: 'SeatPlayer'; readonly seat: number; readonly playerId: string; readonly buyIn: number; readonly postToEnter?: boolean }
+  | {
+      readonly type: 'SeatPlayer';
+      readonly seat: number;
+      readonly playerId: string;
+      readonly buyIn: number;
+      readonly postToEnter?: boolean;
+    }
   | { readonly type: 'LeaveTable'; readonly seat: number }
   | { readonly type: 'SitOut'; readonly seat: number }
   | { readonly type: 'SitIn'; readonly seat: number; readonly waitForBigBlind?: boolean }
@@ -87,9 +93,31 @@ export type TableCommandType = TableCommand['type'];
 export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player' | HouseForcedBetKind;
 
 const CORE_COMMAND_TYPES: readonly CoreCommand['type'][] = Object.freeze([
-  'OpenTable', 'CloseTable', 'SeatPlayer', 'LeaveTable', 'SitOut', 'SitIn', 'AddChips', 'DrawForButton', 'PlaceButton',
-  'StartHand', 'PostBlind', 'Deal', 'ChangeRules', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'VoidHand',
-  'DealBoard', 'ReportHoleCards', 'ChangeSeat', 'CorrectAction',
+  'OpenTable',
+  'CloseTable',
+  'SeatPlayer',
+  'LeaveTable',
+  'SitOut',
+  'SitIn',
+  'AddChips',
+  'DrawForButton',
+  'PlaceButton',
+  'StartHand',
+  'PostBlind',
+  'Deal',
+  'ChangeRules',
+  'Fold',
+  'Check',
+  'Call',
+  'Bet',
+  'Raise',
+  'ShowHand',
+  'MuckHand',
+  'VoidHand',
+  'DealBoard',
+  'ReportHoleCards',
+  'ChangeSeat',
+  'CorrectAction',
 ]);
 
 export const COMMAND_TYPES: readonly TableCommandType[] = Object.freeze([...CORE_COMMAND_TYPES, ...HOUSE_COMMAND_TYPES]);

@@ -44,7 +44,13 @@ describe('floor corrections: a mis-keyed action taken back without voiding the h
     const beforeSecondTap = t.state;
     t.do({ type: 'Fold', seat: 1 });
     const [corrected] = t.do({ type: 'CorrectAction', action: 3, reason: 'double tap: seat 1 never folded' });
-    expect(corrected).toEqual({ type: 'ActionCorrected', handNumber: 1, action: 3, retracted: [{ type: 'PlayerFolded', seat: 1 }], reason: 'double tap: seat 1 never folded' });
+    expect(corrected).toEqual({
+      type: 'ActionCorrected',
+      handNumber: 1,
+      action: 3,
+      retracted: [{ type: 'PlayerFolded', seat: 1 }],
+      reason: 'double tap: seat 1 never folded',
+    });
     expect(comparable(t.state)).toEqual(comparable(beforeSecondTap));
     expect(toAct(t)).toBe(1);
     expect(t.of('PlayerFolded').map((e) => e.seat)).toEqual([9, 1]);
@@ -108,7 +114,10 @@ describe('floor corrections: a mis-keyed action taken back without voiding the h
     const t = handUnderWay();
     t.do({ type: 'Call', seat: 7 }, { type: 'Fold', seat: 9 }, { type: 'Fold', seat: 1 });
     const recorded = () => t.events.map((event, i) => ({ version: i + 1, event }));
-    const versionOf = (pred: (e: TableEvent) => boolean) => recorded().filter((r) => pred(r.event)).at(-1)!.version;
+    const versionOf = (pred: (e: TableEvent) => boolean) =>
+      recorded()
+        .filter((r) => pred(r.event))
+        .at(-1)!.version;
     const foldOf1 = versionOf((e) => e.type === 'PlayerFolded' && e.seat === 1);
     expect(actionNumberAt(recorded(), foldOf1)).toBe(3);
     expect(actionNumberAt(recorded(), foldOf1 - 1)).toBe(2);
@@ -125,35 +134,40 @@ describe('floor corrections: a mis-keyed action taken back without voiding the h
 
   it('property: a correction gives back exactly the state before the mistaken action; replaying the log reaches the same state; chips are conserved', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 1000 }), (seed, steps, pick) => {
-        const random = mulberry32(seed);
-        const t = TableUnderTest.open(rules, six, 1 + (seed % 9 === 0 ? 0 : 2));
-        foldAround(t, seed);
-        t.do({ type: 'StartHand', seed: seed + 1 });
-        const chips = t.chips();
-        const before: TableState[] = [];
-        for (let i = 0; i < steps && t.state.hand!.phase !== 'complete'; i++) {
-          const command = randomLegalCommand(t.state, random);
-          if (command === null) break;
-          const prior = t.state;
-          const events = t.do(command);
-          if (isBettingActionEvent(events[0])) before.push(prior);
-        }
-        if (t.state.hand!.phase === 'complete' || before.length === 0) return;
-        const k = 1 + (pick % before.length);
-        const decision = tableDecider.decide({ type: 'CorrectAction', action: k, reason: 'property' }, t.state);
-        if (!decision.ok) {
-          expect(decision.rejection.code).toBe('CORRECTION_PAST_CARDS');
-          return;
-        }
-        t.do({ type: 'CorrectAction', action: k, reason: 'property' });
-        corrections++;
-        expect(comparable(t.state)).toEqual(comparable(before[k - 1]));
-        expect(t.chips()).toBe(chips);
-        expect(chipsOnTable(t.state) + t.state.rakeCollected).toBe(chips);
-        const replayed = t.events.reduce(tableDecider.evolve, tableDecider.initialState);
-        expect(comparable(replayed)).toEqual(comparable(t.state));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 0x7fffffff }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (seed, steps, pick) => {
+          const random = mulberry32(seed);
+          const t = TableUnderTest.open(rules, six, 1 + (seed % 9 === 0 ? 0 : 2));
+          foldAround(t, seed);
+          t.do({ type: 'StartHand', seed: seed + 1 });
+          const chips = t.chips();
+          const before: TableState[] = [];
+          for (let i = 0; i < steps && t.state.hand!.phase !== 'complete'; i++) {
+            const command = randomLegalCommand(t.state, random);
+            if (command === null) break;
+            const prior = t.state;
+            const events = t.do(command);
+            if (isBettingActionEvent(events[0])) before.push(prior);
+          }
+          if (t.state.hand!.phase === 'complete' || before.length === 0) return;
+          const k = 1 + (pick % before.length);
+          const decision = tableDecider.decide({ type: 'CorrectAction', action: k, reason: 'property' }, t.state);
+          if (!decision.ok) {
+            expect(decision.rejection.code).toBe('CORRECTION_PAST_CARDS');
+            return;
+          }
+          t.do({ type: 'CorrectAction', action: k, reason: 'property' });
+          corrections++;
+          expect(comparable(t.state)).toEqual(comparable(before[k - 1]));
+          expect(t.chips()).toBe(chips);
+          expect(chipsOnTable(t.state) + t.state.rakeCollected).toBe(chips);
+          const replayed = t.events.reduce(tableDecider.evolve, tableDecider.initialState);
+          expect(comparable(replayed)).toEqual(comparable(t.state));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -208,7 +222,15 @@ describe('seat changes (RRoP: no penalty unless the big blind has passed the new
 
 describe('busted players', () => {
   it('a player left with no chips after a hand is removed, and the seat can be taken again, by them or another', () => {
-    const t = TableUnderTest.open(rules, [{ seat: 1, id: 'a', stack: 2 }, { seat: 2, id: 'b', stack: 100 }, { seat: 3, id: 'c', stack: 100 }], 1);
+    const t = TableUnderTest.open(
+      rules,
+      [
+        { seat: 1, id: 'a', stack: 2 },
+        { seat: 2, id: 'b', stack: 100 },
+        { seat: 3, id: 'c', stack: 100 },
+      ],
+      1,
+    );
     t.do({ type: 'StartHand', deck: deckFor([2, 3, 1], { 2: 'AsAh', 3: 'KsKh', 1: '7c2d' }, '9c8dJh4s3c') });
     for (const due of t.state.hand!.forcedBetsDue) t.do({ type: 'PostBlind', seat: due.seat, blind: due.kind });
     playOut(t);

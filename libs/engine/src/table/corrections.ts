@@ -2,7 +2,18 @@ import { accept, reject, type Decision } from '../decider';
 import type { TableCommand } from './commands';
 import type { BettingActionEvent, TableEvent } from './events';
 import { rejection, type Rejection } from './rejections';
-import { cloneHand, cloneTable, handInProgress, playerWith, seatAt, type ActionCheckpoint, type HandPlayer, type HandState, type Mutable, type TableState } from './state';
+import {
+  cloneHand,
+  cloneTable,
+  handInProgress,
+  playerWith,
+  seatAt,
+  type ActionCheckpoint,
+  type HandPlayer,
+  type HandState,
+  type Mutable,
+  type TableState,
+} from './state';
 
 /**
  * Floor corrections (docs/house-options.md, "Corrections"): a mis-keyed betting action, and every action after it,
@@ -57,15 +68,28 @@ export function correctAction(command: Extract<TableCommand, { type: 'CorrectAct
   const standing = standingActions(hand);
   if (standing.length === 0) return no('NO_ACTION_TO_CORRECT', 'Nobody has acted in this hand yet: there is nothing to take back.');
   if (action > standing.length)
-    return no('ACTION_NOT_FOUND', `This hand has ${standing.length} action${standing.length === 1 ? '' : 's'} standing; there is no action ${action}.`, 'action');
+    return no(
+      'ACTION_NOT_FOUND',
+      `This hand has ${standing.length} action${standing.length === 1 ? '' : 's'} standing; there is no action ${action}.`,
+      'action',
+    );
   const before = standing[action - 1].before;
   const seen = cardsSeenSince(before, hand);
-  if (seen !== null) return no('CORRECTION_PAST_CARDS', `${seen} after that action; the floor may not back up the action past cards the players have seen.`, 'action');
+  if (seen !== null)
+    return no(
+      'CORRECTION_PAST_CARDS',
+      `${seen} after that action; the floor may not back up the action past cards the players have seen.`,
+      'action',
+    );
   for (const p of before.players) {
     if (p.folded) continue;
     const seat = seatAt(state, p.seat);
     if (seat === null || seat.playerId !== p.playerId)
-      return no('CORRECTION_PLAYER_LEFT', `Player ${p.playerId} has left seat ${p.seat} since that action; it cannot be taken back.`, 'action');
+      return no(
+        'CORRECTION_PLAYER_LEFT',
+        `Player ${p.playerId} has left seat ${p.seat} since that action; it cannot be taken back.`,
+        'action',
+      );
   }
   const retracted = standing.slice(action - 1).map((c) => c.action);
   return accept([{ type: 'ActionCorrected', handNumber: hand.handNumber, action, retracted, reason: reason.trim() }]);
@@ -73,7 +97,8 @@ export function correctAction(command: Extract<TableCommand, { type: 'CorrectAct
 
 /** What the players have seen since `before`, as the start of a sentence, or null. */
 function cardsSeenSince(before: HandState, now: HandState): string | null {
-  if (now.board.length > before.board.length) return before.board.length === 0 ? 'The flop was dealt' : before.board.length === 3 ? 'The turn was dealt' : 'The river was dealt';
+  if (now.board.length > before.board.length)
+    return before.board.length === 0 ? 'The flop was dealt' : before.board.length === 3 ? 'The turn was dealt' : 'The river was dealt';
   for (const p of now.players) {
     const then = before.players.find((b) => b.seat === p.seat)!;
     if (p.shown && !then.shown) return `Seat ${p.seat} showed their hand`;
@@ -85,7 +110,8 @@ function cardsSeenSince(before: HandState, now: HandState): string | null {
 /** evolve for ActionCorrected: the hand as it was before the action; hole cards learnt since (a reader's) are kept. */
 export function correctedTable(state: TableState, event: Extract<TableEvent, { type: 'ActionCorrected' }>): TableState {
   const hand = state.hand;
-  if (hand === null || hand.handNumber !== event.handNumber) throw new Error(`corrupt stream: ActionCorrected for hand ${event.handNumber} out of place`);
+  if (hand === null || hand.handNumber !== event.handNumber)
+    throw new Error(`corrupt stream: ActionCorrected for hand ${event.handNumber} out of place`);
   const target = standingActions(hand)[event.action - 1];
   if (target === undefined) throw new Error(`corrupt stream: hand ${event.handNumber} has no action ${event.action} to correct`);
   const restored = cloneHand(target.before);
@@ -105,7 +131,10 @@ function withKnownCards(p: HandPlayer, now: HandState): HandPlayer {
  * hand's recorded events (HandStarted onwards, with their versions, in order): for the API and the script runner,
  * which know versions where the engine does not. A string says why there is none.
  */
-export function actionNumberAt(handEvents: readonly { readonly version: number; readonly event: TableEvent }[], version: number): number | string {
+export function actionNumberAt(
+  handEvents: readonly { readonly version: number; readonly event: TableEvent }[],
+  version: number,
+): number | string {
   const standing: number[] = [];
   let started = false;
   for (const { version: v, event } of handEvents) {

@@ -22,7 +22,9 @@ import { changeSeat } from './seat-change';
  * An accepted command comes with the state its events lead to (`state`), so a caller folds nothing twice: the
  * engine keeps no cache between calls (docs/architecture.md, "A pure engine").
  */
-export type TableDecision = { readonly ok: true; readonly events: readonly TableEvent[]; readonly state: TableState } | { readonly ok: false; readonly rejection: Rejection };
+export type TableDecision =
+  | { readonly ok: true; readonly events: readonly TableEvent[]; readonly state: TableState }
+  | { readonly ok: false; readonly rejection: Rejection };
 type Result = TableDecision;
 
 const no = (code: RejectionCode, message: string, field?: string): Result => reject(rejection(code, message, field));
@@ -69,7 +71,9 @@ function decideCommand(h: TableHooks, command: TableCommand, state: TableState):
     case 'SitIn': {
       const seat = seatAt(state, command.seat)!;
       const wait = command.waitForBigBlind === true;
-      return !seat.sittingOut && seat.waitForBigBlind === wait ? unchanged(state) : withFollowUps(h, state, [{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: wait }]);
+      return !seat.sittingOut && seat.waitForBigBlind === wait
+        ? unchanged(state)
+        : withFollowUps(h, state, [{ type: 'PlayerSatIn', seat: command.seat, waitForBigBlind: wait }]);
     }
     case 'AddChips':
       return addChips(h, command, state);
@@ -81,7 +85,9 @@ function decideCommand(h: TableHooks, command: TableCommand, state: TableState):
       return drawForButton(h, command, state);
     case 'PlaceButton':
       if (state.handsPlayed > 0) return no('BUTTON_ALREADY_PLACED', 'The button is already in play; it moves by itself after each hand.');
-      return state.initialButton === command.seat ? unchanged(state) : withFollowUps(h, state, [{ type: 'ButtonPlaced', seat: command.seat }]);
+      return state.initialButton === command.seat
+        ? unchanged(state)
+        : withFollowUps(h, state, [{ type: 'ButtonPlaced', seat: command.seat }]);
     case 'StartHand':
       return startHand(h, command, state);
     case 'PostBlind':
@@ -107,7 +113,8 @@ function decideCommand(h: TableHooks, command: TableCommand, state: TableState):
     default: {
       // A house option's command: its module decides, the dealer's follow-ups come after (table/hooks.ts).
       const house = h.houseCommand(command.type);
-      if (house === undefined) return no('INVALID_COMMAND', `"${String((command as { type: unknown }).type)}" is not a table command.`, 'type');
+      if (house === undefined)
+        return no('INVALID_COMMAND', `"${String((command as { type: unknown }).type)}" is not a table command.`, 'type');
       const decided = h.decideHouseCommand(house, command, state);
       return decided.ok ? withFollowUps(h, state, decided.events.slice()) : decided;
     }
@@ -153,7 +160,10 @@ function actsForHandSeat(h: TableHooks, type: TableCommand['type']): boolean {
 }
 
 /** The chip amount a command carries, if any (a switch: a lookup table keyed by the type missed for most commands). */
-function amountField(h: TableHooks, type: TableCommand['type']): { field: 'amount' | 'to' | 'buyIn'; name: string; optional?: true } | null {
+function amountField(
+  h: TableHooks,
+  type: TableCommand['type'],
+): { field: 'amount' | 'to' | 'buyIn'; name: string; optional?: true } | null {
   switch (type) {
     case 'Bet':
     case 'AddChips':
@@ -243,7 +253,15 @@ function seatPlayer(h: TableHooks, command: Extract<TableCommand, { type: 'SeatP
   const range = state.rules!.buyIn;
   if (range && (command.buyIn < range.min || command.buyIn > range.max))
     return no('BUY_IN_OUT_OF_RANGE', `The buy-in must be from ${range.min} to ${range.max}.`, 'buyIn');
-  return withFollowUps(h, state, [{ type: 'PlayerSeated', seat: command.seat, playerId: command.playerId, buyIn: command.buyIn, postToEnter: command.postToEnter === true }]);
+  return withFollowUps(h, state, [
+    {
+      type: 'PlayerSeated',
+      seat: command.seat,
+      playerId: command.playerId,
+      buyIn: command.buyIn,
+      postToEnter: command.postToEnter === true,
+    },
+  ]);
 }
 
 function isSeated(state: TableState, playerId: string): boolean {
@@ -263,7 +281,9 @@ function leaveTable(h: TableHooks, command: Extract<TableCommand, { type: 'Leave
   if (objection) return reject(objection);
   const inHand = dealtIn(state, command.seat);
   if (inHand && !inHand.folded) return no('PLAYER_IN_HAND', `Seat ${command.seat} is still in the hand; fold or finish it first.`, 'seat');
-  return withFollowUps(h, state, [{ type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack }]);
+  return withFollowUps(h, state, [
+    { type: 'PlayerLeft', seat: command.seat, playerId: seat.playerId, cashOut: inHand ? inHand.stack : seat.stack },
+  ]);
 }
 
 /**
@@ -277,14 +297,23 @@ function sitOut(h: TableHooks, command: Extract<TableCommand, { type: 'SitOut' }
     const objection = h.seatMayGo(state, command.seat, 'sit-out');
     if (objection) return reject(objection);
     const hand = state.hand;
-    const due = hand && hand.phase === 'forced-bets' && dealtIn(state, command.seat) ? hand.forcedBetsDue.find((f) => f.seat === command.seat) : undefined;
-    if (due) return no('BLINDS_PENDING', `Seat ${command.seat} owes the ${due.kind.replace(/-/g, ' ')} of ${due.amount} in this hand; post it before sitting out.`, 'seat');
+    const due =
+      hand && hand.phase === 'forced-bets' && dealtIn(state, command.seat)
+        ? hand.forcedBetsDue.find((f) => f.seat === command.seat)
+        : undefined;
+    if (due)
+      return no(
+        'BLINDS_PENDING',
+        `Seat ${command.seat} owes the ${due.kind.replace(/-/g, ' ')} of ${due.amount} in this hand; post it before sitting out.`,
+        'seat',
+      );
   }
   return withFollowUps(h, state, [{ type: 'PlayerSatOut', seat: command.seat }]);
 }
 
 function addChips(h: TableHooks, command: Extract<TableCommand, { type: 'AddChips' }>, state: TableState): Result {
-  if (dealtIn(state, command.seat)) return no('PLAYER_IN_HAND', `Seat ${command.seat} is in the hand; chips can be added after it ends.`, 'seat');
+  if (dealtIn(state, command.seat))
+    return no('PLAYER_IN_HAND', `Seat ${command.seat} is in the hand; chips can be added after it ends.`, 'seat');
   const seat = seatAt(state, command.seat)!;
   const max = state.rules!.buyIn?.max;
   if (max !== undefined && seat.stack + command.amount > max)
@@ -315,7 +344,8 @@ function startHand(h: TableHooks, command: Extract<TableCommand, { type: 'StartH
   const deck = live ? null : resolveDeck(command);
   if (deck && !deck.ok) return no('INVALID_DECK', `The deck is invalid: ${deck.why}.`, deck.field);
   const salt = command.salt ?? '';
-  if (command.salt !== undefined && !isSalt(salt)) return no('INVALID_DECK', 'The deck is invalid: the salt is 16 to 64 bytes as lower-case hex digits.', 'salt');
+  if (command.salt !== undefined && !isSalt(salt))
+    return no('INVALID_DECK', 'The deck is invalid: the salt is 16 to 64 bytes as lower-case hex digits.', 'salt');
   const plan = planNextHand(h, state);
   if ('problem' in plan)
     return plan.problem === 'BUTTON_NOT_PLACED'
@@ -354,14 +384,24 @@ function currentHand(state: TableState): HandState | Result {
 function postBlind(h: TableHooks, command: Extract<TableCommand, { type: 'PostBlind' }>, state: TableState): Result {
   const hand = currentHand(state);
   if ('ok' in hand) return hand;
-  const due = hand.phase === 'forced-bets' ? hand.forcedBetsDue.find((f) => f.seat === command.seat && (command.blind === undefined || f.kind === command.blind)) : undefined;
-  if (!due) return no('BLIND_NOT_DUE', `Seat ${command.seat} owes no ${command.blind ?? 'forced bet'} now.`, command.blind === undefined ? 'seat' : 'blind');
+  const due =
+    hand.phase === 'forced-bets'
+      ? hand.forcedBetsDue.find((f) => f.seat === command.seat && (command.blind === undefined || f.kind === command.blind))
+      : undefined;
+  if (!due)
+    return no(
+      'BLIND_NOT_DUE',
+      `Seat ${command.seat} owes no ${command.blind ?? 'forced bet'} now.`,
+      command.blind === undefined ? 'seat' : 'blind',
+    );
   // Blind first, then ante (TDA RP-11): a short big blind's chips go to the live blind before the dead ante.
   if (due.kind === 'ante' && hand.forcedBetsDue.some((f) => f.seat === command.seat && f.kind !== 'ante'))
     return no('BLIND_NOT_DUE', `Seat ${command.seat} posts the blind before the ante.`, 'blind');
   const player = playerInHand(hand, command.seat)!;
   const amount = Math.min(due.amount, player.stack);
-  return withFollowUps(h, state, [{ type: 'BlindPosted', seat: command.seat, kind: due.kind, amount, live: due.live, allIn: amount === player.stack }]);
+  return withFollowUps(h, state, [
+    { type: 'BlindPosted', seat: command.seat, kind: due.kind, amount, live: due.live, allIn: amount === player.stack },
+  ]);
 }
 
 type BettingCommand = Extract<TableCommand, { type: 'Fold' | 'Check' | 'Call' | 'Bet' | 'Raise' }>;
@@ -376,7 +416,11 @@ export function actingPlayer(state: TableState, seat: number): HandPlayer | Reje
   if (!player || player.folded) return rejection('NOT_IN_HAND', `Seat ${seat} is not in this hand.`, 'seat');
   const toAct = playerToAct(hand);
   if (!toAct || toAct.seat !== seat)
-    return rejection('NOT_YOUR_TURN', toAct ? `It is seat ${toAct.seat}'s turn to act, not seat ${seat}'s.` : `Seat ${seat} has no action to take.`, 'seat');
+    return rejection(
+      'NOT_YOUR_TURN',
+      toAct ? `It is seat ${toAct.seat}'s turn to act, not seat ${seat}'s.` : `Seat ${seat} has no action to take.`,
+      'seat',
+    );
   return player;
 }
 
@@ -389,7 +433,8 @@ function bettingAction(h: TableHooks, command: BettingCommand, state: TableState
   const hand = state.hand!;
   // Check and Call need only their part of the betting options (the same functions bettingOptions uses).
   if (command.type === 'Check') {
-    if (!mayCheck(hand, player)) return no('CANNOT_CHECK', `Seat ${seat} faces a bet of ${callAmount(hand, player)} more and cannot check.`);
+    if (!mayCheck(hand, player))
+      return no('CANNOT_CHECK', `Seat ${seat} faces a bet of ${callAmount(hand, player)} more and cannot check.`);
     return withFollowUps(h, state, [{ type: 'PlayerChecked', seat }]);
   }
   if (command.type === 'Call') {
@@ -402,10 +447,13 @@ function bettingAction(h: TableHooks, command: BettingCommand, state: TableState
   switch (command.type) {
     case 'Bet': {
       if (!isBounds(options.bet)) return no(options.bet.blocked, `Seat ${seat} cannot bet: ${options.bet.why}.`);
-      if (command.amount < options.bet.min)
-        return no('BET_BELOW_MINIMUM', `The bet must be at least ${options.bet.min}.`, 'amount');
+      if (command.amount < options.bet.min) return no('BET_BELOW_MINIMUM', `The bet must be at least ${options.bet.min}.`, 'amount');
       if (command.amount > options.bet.max)
-        return no(command.amount > player.stack ? 'INSUFFICIENT_CHIPS' : 'BET_ABOVE_MAXIMUM', `The bet may be at most ${options.bet.max}.`, 'amount');
+        return no(
+          command.amount > player.stack ? 'INSUFFICIENT_CHIPS' : 'BET_ABOVE_MAXIMUM',
+          `The bet may be at most ${options.bet.max}.`,
+          'amount',
+        );
       const full = isFullRaise(rules, hand, command.amount);
       return withFollowUps(h, state, [{ type: 'BetPlaced', seat, amount: command.amount, allIn: command.amount === player.stack, full }]);
     }
@@ -413,7 +461,11 @@ function bettingAction(h: TableHooks, command: BettingCommand, state: TableState
       if (!isBounds(options.raise)) return no(options.raise.blocked, `Seat ${seat} cannot raise: ${options.raise.why}.`);
       if (command.to < options.raise.min) return no('RAISE_BELOW_MINIMUM', `The raise must be to at least ${options.raise.min}.`, 'to');
       if (command.to > options.raise.max)
-        return no(command.to > player.live + player.stack ? 'INSUFFICIENT_CHIPS' : 'RAISE_ABOVE_MAXIMUM', `The raise may be to at most ${options.raise.max}.`, 'to');
+        return no(
+          command.to > player.live + player.stack ? 'INSUFFICIENT_CHIPS' : 'RAISE_ABOVE_MAXIMUM',
+          `The raise may be to at most ${options.raise.max}.`,
+          'to',
+        );
       const allIn = command.to === player.live + player.stack;
       const full = isFullRaise(rules, hand, command.to);
       return withFollowUps(h, state, [{ type: 'RaisePlaced', seat, to: command.to, allIn, full }]);
@@ -454,7 +506,11 @@ function voidHand(h: TableHooks, command: Extract<TableCommand, { type: 'VoidHan
   if (typeof command.reason !== 'string' || command.reason.trim().length === 0 || command.reason.length > 500)
     return no('INVALID_COMMAND', 'Say why the hand is voided (1 to 500 characters).', 'reason');
   const refunds = hand.players.filter((p) => p.committed > 0).map((p) => ({ seat: p.seat, amount: p.committed }));
-  return withFollowUps(h, state, withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]));
+  return withFollowUps(
+    h,
+    state,
+    withReveal(hand, [{ type: 'HandVoided', handNumber: hand.handNumber, reason: command.reason.trim(), refunds }]),
+  );
 }
 
 /**
@@ -516,7 +572,12 @@ function automaticEvent(h: TableHooks, state: TableState): TableEvent | readonly
       // may run it its own way.
       if (activeCount(hand) <= 1) {
         const runout = h.houseRunout(state, hand);
-        if (runout !== null) return runout.kind === 'events' ? runout.events : runout.kind === 'wait' ? null : { type: 'ShowdownStarted', order: showdownOrder(hand) };
+        if (runout !== null)
+          return runout.kind === 'events'
+            ? runout.events
+            : runout.kind === 'wait'
+              ? null
+              : { type: 'ShowdownStarted', order: showdownOrder(hand) };
       }
       return nextBoard(hand, street);
     }
@@ -540,7 +601,8 @@ function automaticEvent(h: TableHooks, state: TableState): TableEvent | readonly
         if (p.allIn) someoneAllIn = true;
       }
       // All-in showdowns are tabled at once (TDA 16).
-      if (undecided > 0 && someoneAllIn && firstKnown !== -1) return { type: 'HandShown', seat: firstKnown, cards: playerInHand(hand, firstKnown)!.holeCards };
+      if (undecided > 0 && someoneAllIn && firstKnown !== -1)
+        return { type: 'HandShown', seat: firstKnown, cards: playerInHand(hand, firstKnown)!.holeCards };
       // Tabled before the runout (rules version 2): the rest of the board now, then the award. On a live table the
       // dealer enters it (DealBoard, once every hand is tabled: liveBoardLeft), unless nobody is left to contest the pot.
       if (live) {
@@ -580,7 +642,13 @@ function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent |
     if (first !== null) return first;
   }
   const awards: readonly PotAward[] = h.houseAwards(state, hand) ?? awardPots(hand, h.heldFromPots(state.rules!, hand));
-  const events: TableEvent[] = awards.map((a) => ({ type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners }));
+  const events: TableEvent[] = awards.map((a) => ({
+    type: 'PotAwarded',
+    pot: a.pot,
+    amount: a.amount,
+    eligible: a.eligible,
+    winners: a.winners,
+  }));
   const won = new Map<number, number>();
   for (const a of awards) for (const w of a.winners) won.set(w.seat, (won.get(w.seat) ?? 0) + w.amount);
   const awarded = events.length;
@@ -603,7 +671,8 @@ function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent |
 
 /** The hand's end, then its sealed deck revealed (hands of old logs had no seal: their deck was in HandStarted). */
 function withReveal(hand: HandState, events: TableEvent[]): TableEvent[] {
-  if (hand.seal !== null) events.push({ type: 'DeckRevealed', handNumber: hand.handNumber, deck: hand.deck, shuffle: hand.seal.shuffle, salt: hand.seal.salt });
+  if (hand.seal !== null)
+    events.push({ type: 'DeckRevealed', handNumber: hand.handNumber, deck: hand.deck, shuffle: hand.seal.shuffle, salt: hand.seal.salt });
   return events;
 }
 
@@ -631,6 +700,7 @@ function changeRules(h: TableHooks, command: Extract<TableCommand, { type: 'Chan
   const normalized = normalizeRules(h, command.rules);
   if (!normalized.ok) return reject(normalized.rejection);
   const occupied = state.seats.filter((s) => s !== null && s.seat > normalized.rules.maxSeats);
-  if (occupied.length > 0) return no('INVALID_RULES', `Seat ${occupied[0]!.seat} is occupied; the table cannot shrink below it.`, 'rules.maxSeats');
+  if (occupied.length > 0)
+    return no('INVALID_RULES', `Seat ${occupied[0]!.seat} is occupied; the table cannot shrink below it.`, 'rules.maxSeats');
   return withFollowUps(h, state, [{ type: 'RulesChanged', rules: normalized.rules }]);
 }

@@ -53,8 +53,11 @@ export function shuffledDeck(seed: number): Card[] {
  * Reads a deck source: 52 distinct valid cards, or a seed of the form its derivation takes (a named `prng` must
  * fit it). The shuffle record keeps the seed; HandStarted shows only its method (shuffleMethod).
  */
-export function resolveDeck(source: DeckSource): { ok: true; deck: Card[]; shuffle: ShuffleRecord } | { ok: false; why: string; field: string } {
-  if (source.deck !== undefined && source.seed !== undefined) return { ok: false, why: 'give either a deck or a seed, not both', field: 'deck' };
+export function resolveDeck(
+  source: DeckSource,
+): { ok: true; deck: Card[]; shuffle: ShuffleRecord } | { ok: false; why: string; field: string } {
+  if (source.deck !== undefined && source.seed !== undefined)
+    return { ok: false, why: 'give either a deck or a seed, not both', field: 'deck' };
   if (source.seed !== undefined) return seededDeck(source.seed, source.prng);
   if (source.prng !== undefined) return { ok: false, why: 'a prng is named without a seed', field: 'prng' };
   if (!Array.isArray(source.deck)) return { ok: false, why: 'a deck (52 cards) or a seed is required', field: 'deck' };
@@ -77,7 +80,10 @@ export function resolveDeck(source: DeckSource): { ok: true; deck: Card[]; shuff
   return { ok: true, deck, shuffle: { kind: 'supplied' } };
 }
 
-function seededDeck(seed: string | number, prng: string | undefined): { ok: true; deck: Card[]; shuffle: ShuffleRecord } | { ok: false; why: string; field: string } {
+function seededDeck(
+  seed: string | number,
+  prng: string | undefined,
+): { ok: true; deck: Card[]; shuffle: ShuffleRecord } | { ok: false; why: string; field: string } {
   const named = prng ?? (typeof seed === 'number' ? MULBERRY32_PRNG : DRBG_PRNG);
   if (named === DRBG_PRNG) {
     if (!isDrbgSeed(seed)) return { ok: false, why: `the seed for ${DRBG_PRNG} is 64 lower-case hex digits (256 bits)`, field: 'seed' };
@@ -88,7 +94,11 @@ function seededDeck(seed: string | number, prng: string | undefined): { ok: true
       return { ok: false, why: 'the seed must be a whole number from 0 to 4294967295', field: 'seed' };
     return { ok: true, deck: shuffledDeck(seed), shuffle: { kind: 'seeded', prng: MULBERRY32_PRNG, seed } };
   }
-  return { ok: false, why: `"${String(prng)}" is not a deck derivation this engine knows (${DRBG_PRNG}, ${MULBERRY32_PRNG})`, field: 'prng' };
+  return {
+    ok: false,
+    why: `"${String(prng)}" is not a deck derivation this engine knows (${DRBG_PRNG}, ${MULBERRY32_PRNG})`,
+    field: 'prng',
+  };
 }
 
 /**
@@ -102,11 +112,22 @@ export function deckSourceCheck(rules: TableRules, source: DeckSource, dealing: 
   const rule = deckSourceOf(rules);
   if (rule === null || rule === 'training') return null;
   const field = source.deck !== undefined ? 'deck' : 'seed';
-  const houseSeed = source.deck === undefined && source.seed !== undefined && (source.prng ?? (typeof source.seed === 'number' ? MULBERRY32_PRNG : DRBG_PRNG)) === DRBG_PRNG;
+  const houseSeed =
+    source.deck === undefined &&
+    source.seed !== undefined &&
+    (source.prng ?? (typeof source.seed === 'number' ? MULBERRY32_PRNG : DRBG_PRNG)) === DRBG_PRNG;
   if (rule === 'house' && !houseSeed)
-    return rejection('DECK_SOURCE_HOUSE', 'This table is shuffled by the house: nobody may choose its deck or seed; send the command without them.', field);
+    return rejection(
+      'DECK_SOURCE_HOUSE',
+      'This table is shuffled by the house: nobody may choose its deck or seed; send the command without them.',
+      field,
+    );
   if (rule === 'shuffler' && source.deck === undefined && !(dealing === 'draw' && houseSeed))
-    return rejection('DECK_SOURCE_SHUFFLER', "This table's decks come from its certified shuffler: the hand starts when the shuffler sends its deck.", field);
+    return rejection(
+      'DECK_SOURCE_SHUFFLER',
+      "This table's decks come from its certified shuffler: the hand starts when the shuffler sends its deck.",
+      field,
+    );
   return null;
 }
 

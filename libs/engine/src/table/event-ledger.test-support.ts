@@ -11,7 +11,15 @@ export function eventLedgerProblem(events: readonly TableEvent[]): string | null
   let boughtIn = 0;
   let house = 0;
   const seats = new Map<number, { playerId: string; stack: number }>();
-  let hand: { number: number; players: Map<number, { playerId: string; stack: number }>; put: number; paid: number; rake: number; fee: number; live: Map<number, number> } | null = null;
+  let hand: {
+    number: number;
+    players: Map<number, { playerId: string; stack: number }>;
+    put: number;
+    paid: number;
+    rake: number;
+    fee: number;
+    live: Map<number, number>;
+  } | null = null;
   const putIn = (seat: number, chips: number, live: boolean) => {
     hand!.put += chips;
     if (live) hand!.live.set(seat, (hand!.live.get(seat) ?? 0) + chips);
@@ -33,8 +41,18 @@ export function eventLedgerProblem(events: readonly TableEvent[]): string | null
         seats.delete(e.seat);
         break;
       case 'HandStarted':
-        hand = { number: e.handNumber, players: new Map(e.players.map((p) => [p.seat, { playerId: p.playerId, stack: p.stack }])), put: 0, paid: 0, rake: 0, fee: 0, live: new Map() };
-        for (const p of e.players) if (seats.get(p.seat)?.stack !== p.stack) return `hand ${e.handNumber}: seat ${p.seat} starts with ${p.stack}, its chips say ${seats.get(p.seat)?.stack}`;
+        hand = {
+          number: e.handNumber,
+          players: new Map(e.players.map((p) => [p.seat, { playerId: p.playerId, stack: p.stack }])),
+          put: 0,
+          paid: 0,
+          rake: 0,
+          fee: 0,
+          live: new Map(),
+        };
+        for (const p of e.players)
+          if (seats.get(p.seat)?.stack !== p.stack)
+            return `hand ${e.handNumber}: seat ${p.seat} starts with ${p.stack}, its chips say ${seats.get(p.seat)?.stack}`;
         break;
       case 'BlindPosted':
         putIn(e.seat, e.amount, e.live);
@@ -65,22 +83,26 @@ export function eventLedgerProblem(events: readonly TableEvent[]): string | null
         hand!.rake += e.amount;
         break;
       case 'PotAwarded':
-        if (e.winners.reduce((sum, w) => sum + w.amount, 0) !== e.amount) return `hand ${hand!.number}: pot ${e.pot} of ${e.amount} pays ${JSON.stringify(e.winners)}`;
+        if (e.winners.reduce((sum, w) => sum + w.amount, 0) !== e.amount)
+          return `hand ${hand!.number}: pot ${e.pot} of ${e.amount} pays ${JSON.stringify(e.winners)}`;
         hand!.paid += e.amount;
         break;
       case 'HandEnded': {
         const h = hand!;
-        if (h.put !== h.paid + h.rake + h.fee) return `hand ${h.number}: ${h.put} put in, but pots ${h.paid} + rake ${h.rake} + chop fee ${h.fee}`;
+        if (h.put !== h.paid + h.rake + h.fee)
+          return `hand ${h.number}: ${h.put} put in, but pots ${h.paid} + rake ${h.rake} + chop fee ${h.fee}`;
         const brought = [...h.players.values()].reduce((sum, p) => sum + p.stack, 0);
         const left = e.stacks.reduce((sum, s) => sum + s.stack, 0);
-        if (left !== brought - h.put + h.paid) return `hand ${h.number}: brought ${brought}, put in ${h.put}, won ${h.paid}, but leaves with ${left}`;
+        if (left !== brought - h.put + h.paid)
+          return `hand ${h.number}: brought ${brought}, put in ${h.put}, won ${h.paid}, but leaves with ${left}`;
         for (const s of e.stacks) {
           const seat = seats.get(s.seat);
           if (seat && seat.playerId === h.players.get(s.seat)!.playerId) seat.stack = s.stack;
         }
         house += h.rake + h.fee;
         hand = null;
-        if (boughtIn !== seatedTotal() + house) return `after hand ${e.handNumber}: ${boughtIn} bought in (net of cash-outs), ${seatedTotal()} on the table and ${house} to the house`;
+        if (boughtIn !== seatedTotal() + house)
+          return `after hand ${e.handNumber}: ${boughtIn} bought in (net of cash-outs), ${seatedTotal()} on the table and ${house} to the house`;
         break;
       }
       case 'HandVoided': {
@@ -88,7 +110,8 @@ export function eventLedgerProblem(events: readonly TableEvent[]): string | null
         const refunded = e.refunds.reduce((sum, r) => sum + r.amount, 0);
         if (refunded !== h.put) return `hand ${h.number} voided: ${h.put} put in, ${refunded} refunded`;
         hand = null;
-        if (boughtIn !== seatedTotal() + house) return `after voided hand ${e.handNumber}: ${boughtIn} bought in, ${seatedTotal()} on the table and ${house} to the house`;
+        if (boughtIn !== seatedTotal() + house)
+          return `after voided hand ${e.handNumber}: ${boughtIn} bought in, ${seatedTotal()} on the table and ${house} to the house`;
         break;
       }
     }

@@ -55,7 +55,13 @@ export type TableEvent = CoreEvent | HouseEvent;
 type CoreEvent =
   | { readonly type: 'TableOpened'; readonly tableId: string; readonly rules: TableRules }
   | { readonly type: 'TableClosed' }
-  | { readonly type: 'PlayerSeated'; readonly seat: number; readonly playerId: string; readonly buyIn: number; readonly postToEnter: boolean }
+  | {
+      readonly type: 'PlayerSeated';
+      readonly seat: number;
+      readonly playerId: string;
+      readonly buyIn: number;
+      readonly postToEnter: boolean;
+    }
   | { readonly type: 'PlayerLeft'; readonly seat: number; readonly playerId: string; readonly cashOut: number }
   | { readonly type: 'PlayerSatOut'; readonly seat: number }
   | { readonly type: 'PlayerSatIn'; readonly seat: number; readonly waitForBigBlind: boolean }
@@ -65,8 +71,20 @@ type CoreEvent =
    * the new seat in this orbit, so they enter there as a new player (wait for the big blind, or post one when
    * `postToEnter`).
    */
-  | { readonly type: 'SeatChanged'; readonly from: number; readonly to: number; readonly playerId: string; readonly newPlayer: boolean; readonly postToEnter: boolean }
-  | { readonly type: 'ButtonDrawn'; readonly draws: readonly { readonly seat: number; readonly card: Card }[]; readonly button: number; readonly shuffle: ShuffleRecord }
+  | {
+      readonly type: 'SeatChanged';
+      readonly from: number;
+      readonly to: number;
+      readonly playerId: string;
+      readonly newPlayer: boolean;
+      readonly postToEnter: boolean;
+    }
+  | {
+      readonly type: 'ButtonDrawn';
+      readonly draws: readonly { readonly seat: number; readonly card: Card }[];
+      readonly button: number;
+      readonly shuffle: ShuffleRecord;
+    }
   | { readonly type: 'ButtonPlaced'; readonly seat: number }
   | ({
       readonly type: 'HandStarted';
@@ -87,7 +105,14 @@ type CoreEvent =
     } & HouseHandStarted)
   /** Right after HandStarted: the only place the undealt deck lives during the hand (the API stores it encrypted). */
   | ({ readonly type: 'DeckSealed' } & SealedDeck)
-  | { readonly type: 'BlindPosted'; readonly seat: number; readonly kind: ForcedBetKind; readonly amount: number; readonly live: boolean; readonly allIn: boolean }
+  | {
+      readonly type: 'BlindPosted';
+      readonly seat: number;
+      readonly kind: ForcedBetKind;
+      readonly amount: number;
+      readonly live: boolean;
+      readonly allIn: boolean;
+    }
   /** cards is null where nobody knows them (live cards: the dealer pitched them face down). */
   | { readonly type: 'HoleCardsDealt'; readonly hands: readonly { readonly seat: number; readonly cards: readonly Card[] | null }[] }
   /** Live cards: a reader (RFID shoe or table) read a player's hole cards. Secret like HoleCardsDealt. */
@@ -111,13 +136,28 @@ type CoreEvent =
       readonly eligible: readonly number[];
       readonly winners: readonly { readonly seat: number; readonly amount: number }[];
     }
-  | { readonly type: 'HandEnded'; readonly handNumber: number; readonly stacks: readonly { readonly seat: number; readonly stack: number }[] }
+  | {
+      readonly type: 'HandEnded';
+      readonly handNumber: number;
+      readonly stacks: readonly { readonly seat: number; readonly stack: number }[];
+    }
   /**
    * The floor took back a mis-keyed betting action and every action after it: the hand is again as it was just
    * before the hand's `action`-th standing action. `retracted` are those actions, oldest first (they stay in the log).
    */
-  | { readonly type: 'ActionCorrected'; readonly handNumber: number; readonly action: number; readonly retracted: readonly BettingActionEvent[]; readonly reason: string }
-  | { readonly type: 'HandVoided'; readonly handNumber: number; readonly reason: string; readonly refunds: readonly { readonly seat: number; readonly amount: number }[] }
+  | {
+      readonly type: 'ActionCorrected';
+      readonly handNumber: number;
+      readonly action: number;
+      readonly retracted: readonly BettingActionEvent[];
+      readonly reason: string;
+    }
+  | {
+      readonly type: 'HandVoided';
+      readonly handNumber: number;
+      readonly reason: string;
+      readonly refunds: readonly { readonly seat: number; readonly amount: number }[];
+    }
   /** Right after HandEnded or HandVoided of a hand that had a DeckSealed: every card, mucked ones included. */
   | ({ readonly type: 'DeckRevealed' } & SealedDeck)
   /**
@@ -130,14 +170,45 @@ type CoreEvent =
 export type TableEventType = TableEvent['type'];
 
 /** The events of a player's betting action: what a correction can take back. */
-export type BettingActionEvent = Extract<TableEvent, { type: 'PlayerFolded' | 'PlayerChecked' | 'PlayerCalled' | 'BetPlaced' | 'RaisePlaced' }>;
+export type BettingActionEvent = Extract<
+  TableEvent,
+  { type: 'PlayerFolded' | 'PlayerChecked' | 'PlayerCalled' | 'BetPlaced' | 'RaisePlaced' }
+>;
 
 /** The core's own event types: any other type in a log belongs to a house option's module. */
 export const CORE_EVENT_TYPES: readonly CoreEvent['type'][] = Object.freeze([
-  'TableOpened', 'TableClosed', 'PlayerSeated', 'PlayerLeft', 'PlayerSatOut', 'PlayerSatIn', 'ChipsAdded', 'ButtonDrawn',
-  'ButtonPlaced', 'HandStarted', 'BlindPosted', 'HoleCardsDealt', 'HoleCardsReported', 'RulesChanged', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled',
-  'BetPlaced', 'RaisePlaced', 'UncalledBetReturned', 'BoardDealt', 'ShowdownStarted', 'HandShown', 'HandMucked', 'PotAwarded', 'HandEnded',
-  'HandVoided', 'DeckSealed', 'DeckRevealed', 'HoleCardsRevealed', 'SeatChanged', 'ActionCorrected',
+  'TableOpened',
+  'TableClosed',
+  'PlayerSeated',
+  'PlayerLeft',
+  'PlayerSatOut',
+  'PlayerSatIn',
+  'ChipsAdded',
+  'ButtonDrawn',
+  'ButtonPlaced',
+  'HandStarted',
+  'BlindPosted',
+  'HoleCardsDealt',
+  'HoleCardsReported',
+  'RulesChanged',
+  'PlayerFolded',
+  'PlayerChecked',
+  'PlayerCalled',
+  'BetPlaced',
+  'RaisePlaced',
+  'UncalledBetReturned',
+  'BoardDealt',
+  'ShowdownStarted',
+  'HandShown',
+  'HandMucked',
+  'PotAwarded',
+  'HandEnded',
+  'HandVoided',
+  'DeckSealed',
+  'DeckRevealed',
+  'HoleCardsRevealed',
+  'SeatChanged',
+  'ActionCorrected',
 ]);
 
 export const EVENT_TYPES: readonly TableEventType[] = Object.freeze([...CORE_EVENT_TYPES, ...HOUSE_EVENT_TYPES]);
@@ -148,7 +219,9 @@ export const EVENT_TYPES: readonly TableEventType[] = Object.freeze([...CORE_EVE
  * house's 64-hex-digit seed. HoleCardsDealt 2: a seat's cards may be null (live cards: nobody knows them).
  */
 export const EVENT_SCHEMA_VERSIONS: Readonly<Record<TableEventType, number>> = Object.freeze(
-  Object.fromEntries(EVENT_TYPES.map((type) => [type, type === 'HandStarted' || type === 'ButtonDrawn' || type === 'HoleCardsDealt' ? 2 : 1])) as Record<TableEventType, number>,
+  Object.fromEntries(
+    EVENT_TYPES.map((type) => [type, type === 'HandStarted' || type === 'ButtonDrawn' || type === 'HoleCardsDealt' ? 2 : 1]),
+  ) as Record<TableEventType, number>,
 );
 
 /**

@@ -1,7 +1,20 @@
 import { isHandStartedV1, type ForcedBetDue, type HandStartedV1, type TableEvent } from './events';
 import type { Card } from '../cards/card';
 import type { HandPlayer, HandState, SeatState, TableState } from './state';
-import { INITIAL_TABLE_STATE, tableWith, handWith, playerWith, seatWith, cloneSeat, cloneTable, cloneHand, clonePlayer, cloneRound, withTableSliceStart, withSeatSliceStart } from './state';
+import {
+  INITIAL_TABLE_STATE,
+  tableWith,
+  handWith,
+  playerWith,
+  seatWith,
+  cloneSeat,
+  cloneTable,
+  cloneHand,
+  clonePlayer,
+  cloneRound,
+  withTableSliceStart,
+  withSeatSliceStart,
+} from './state';
 import { rulesVersion, type TableRules } from './rules';
 import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
@@ -18,7 +31,8 @@ import { seatChanged } from './seat-change';
  */
 export function evolve(h: TableHooks, state: TableState, event: TableEvent): TableState {
   const house = h.houseEvolution(event.type);
-  const next = house === undefined ? evolveCore(h, state, event) : h.evolveHouse(house.owned ? state : evolveCore(h, state, event), event, house);
+  const next =
+    house === undefined ? evolveCore(h, state, event) : h.evolveHouse(house.owned ? state : evolveCore(h, state, event), event, house);
   return next.hand?.phase === 'forced-bets' ? withoutForcedBetsOfEmptiedSeats(next) : next;
 }
 
@@ -59,11 +73,11 @@ export function evolveCore(h: TableHooks, state: TableState, event: TableEvent):
     case 'PlayerLeft':
       return withSeat(state, event.seat, null);
     case 'PlayerSatOut':
-      return updateSeat(state, event.seat, (s) => (seatWith(s, { sittingOut: true })));
+      return updateSeat(state, event.seat, (s) => seatWith(s, { sittingOut: true }));
     case 'PlayerSatIn':
-      return updateSeat(state, event.seat, (s) => (seatWith(s, { sittingOut: false, waitForBigBlind: event.waitForBigBlind })));
+      return updateSeat(state, event.seat, (s) => seatWith(s, { sittingOut: false, waitForBigBlind: event.waitForBigBlind }));
     case 'ChipsAdded':
-      return updateSeat(state, event.seat, (s) => (seatWith(s, { stack: s.stack + event.amount })));
+      return updateSeat(state, event.seat, (s) => seatWith(s, { stack: s.stack + event.amount }));
     case 'SeatChanged':
       return seatChanged(state, event);
     case 'ActionCorrected':
@@ -82,7 +96,8 @@ export function evolveCore(h: TableHooks, state: TableState, event: TableEvent):
       return voidHand(state, event);
     case 'DeckSealed': {
       const hand = currentHand(state);
-      if (hand.handNumber !== event.handNumber || hand.deck.length > 0) throw new Error(`corrupt stream: DeckSealed for hand ${event.handNumber} out of place`);
+      if (hand.handNumber !== event.handNumber || hand.deck.length > 0)
+        throw new Error(`corrupt stream: DeckSealed for hand ${event.handNumber} out of place`);
       const sealed = cloneHand(hand);
       sealed.deck = event.deck;
       sealed.seal = { shuffle: event.shuffle, salt: event.salt };
@@ -143,20 +158,20 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
   for (let i = 0; i < players.length; i++) {
     const p = e.players[i];
     players[i] = {
-    seat: p.seat,
-    playerId: p.playerId,
-    stack: p.stack,
-    live: 0,
-    committed: 0,
-    dead: 0,
-    forced: 0,
-    folded: false,
-    allIn: false,
-    acted: false,
-    actedAtRaise: 0,
-    holeCards: [],
-    shown: false,
-    mucked: false,
+      seat: p.seat,
+      playerId: p.playerId,
+      stack: p.stack,
+      live: 0,
+      committed: 0,
+      dead: 0,
+      forced: 0,
+      folded: false,
+      allIn: false,
+      acted: false,
+      actedAtRaise: 0,
+      holeCards: [],
+      shown: false,
+      mucked: false,
     };
   }
   // Dealing order is clockwise from the button's left; keep players sorted by seat for clockwise scans
@@ -302,7 +317,14 @@ function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e: TableE
       if (setup.skipBetting) for (let i = 0; i < players.length; i++) players[i] = playerWith(players[i], { acted: true });
       next.players = players;
       next.phase = 'betting';
-      next.round = newRound('preflop', hand.bigBlindSeat, setup.skipBetting ? maxLive : r.currentBet, r.lastFullIncrement, r.lastFullLevel, r.fullRaises);
+      next.round = newRound(
+        'preflop',
+        hand.bigBlindSeat,
+        setup.skipBetting ? maxLive : r.currentBet,
+        r.lastFullIncrement,
+        r.lastFullLevel,
+        r.fullRaises,
+      );
       next.deckPosition = afterHoleCards(players.length);
       next.preflopOrder = preflopActionOrder(seatsOf(hand.players), setup.anchor, setup.last);
       return next;
@@ -327,7 +349,8 @@ function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e: TableE
       if (full) round.lastFullLevel = to;
       round.fullRaises = fullRaises;
       // Capped for good when reached with three or more players the cap counts (the raiser's all-in included).
-      round.capped = r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && cappingAfter(rules, hand, e.seat, e.allIn) > 2);
+      round.capped =
+        r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && cappingAfter(rules, hand, e.seat, e.allIn) > 2);
       round.lastAggressor = e.seat;
       return acted(hand, e.seat, round, false, to, e.allIn);
     }
@@ -418,7 +441,10 @@ function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e: TableE
 /** cappingPlayers once the bettor's own all-in (if this bet is one) is counted. */
 function cappingAfter(rules: TableRules, hand: HandState, seat: number, allIn: boolean): number {
   if (!allIn) return cappingPlayers(rules, hand.players);
-  return cappingPlayers(rules, hand.players.map((p) => (p.seat === seat ? playerWith(p, { allIn: true }) : p)));
+  return cappingPlayers(
+    rules,
+    hand.players.map((p) => (p.seat === seat ? playerWith(p, { allIn: true }) : p)),
+  );
 }
 
 /** A seat's dealt cards; none where they are unknown (live cards) or the seat was not dealt. */
@@ -468,5 +494,3 @@ function playerInHandOrThrow(hand: HandState, seat: number): HandPlayer {
   for (const p of hand.players) if (p.seat === seat) return p;
   throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
 }
-
-

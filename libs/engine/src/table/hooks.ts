@@ -14,7 +14,16 @@ import type { TableCommand } from './commands';
 import type { Rejection } from './rejections';
 import type { LegalAction } from './legal-actions';
 import type { PotAward } from '../betting/showdown';
-import type { AnyRuleModule, HandPlanContext, LegalMoment, ModuleCommand, PreflopRound, Runout, RulesContext, SeatEntry } from '../house-options/rule-module';
+import type {
+  AnyRuleModule,
+  HandPlanContext,
+  LegalMoment,
+  ModuleCommand,
+  PreflopRound,
+  Runout,
+  RulesContext,
+  SeatEntry,
+} from '../house-options/rule-module';
 import type { HouseHandStarted, HouseRulesInput } from '../house-options/declarations';
 import { CORE_EVENT_TYPES } from './events';
 import { normalizeHouseRules } from '../house-options/house-options';
@@ -57,7 +66,9 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   const AWARDS = answering('awards');
   const AFTER_AWARDS = answering('afterAwards');
   const AFTER_COMMAND = answering('afterCommand');
-  const STARTED_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze(Object.assign({}, ...modules.map((m) => m.startedDefaults ?? {})));
+  const STARTED_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze(
+    Object.assign({}, ...modules.map((m) => m.startedDefaults ?? {})),
+  );
   /** The modules that answer a hook, in the list's order (looked up once here, not at every call). */
   function answering(hook: keyof AnyRuleModule): readonly AnyRuleModule[] {
     return Object.freeze(modules.filter((m) => m[hook] !== undefined));
@@ -85,8 +96,6 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   }
 
   // --- Events ----------------------------------------------------------------------------------------------------
-
-
 
   /** By event type, one lookup per event (a dictionary without a prototype, so no type name meets Object's members). */
   const EVOLUTIONS: Readonly<Record<string, HouseEvolution | undefined>> = Object.freeze(
@@ -138,7 +147,10 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   }
 
   /** The modules' forced bets, chained in registry order, and their fields of HandStarted (defaults first). */
-  function houseForcedBets(ctx: HandPlanContext, forcedBets: ForcedBetDue[]): { forcedBets: readonly ForcedBetDue[]; started: HouseHandStarted } {
+  function houseForcedBets(
+    ctx: HandPlanContext,
+    forcedBets: ForcedBetDue[],
+  ): { forcedBets: readonly ForcedBetDue[]; started: HouseHandStarted } {
     let bets: readonly ForcedBetDue[] = forcedBets;
     const started: Record<string, unknown> = { ...STARTED_DEFAULTS };
     for (const m of FORCED_BETS) {
@@ -173,7 +185,6 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   }
 
   // --- Preflop ---------------------------------------------------------------------------------------------------
-
 
   /**
    * The preflop round as the enabled modules shape it: the last anchor given wins, the seats moved last are
@@ -298,7 +309,27 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
     return normalizeHouseRules(modules, input, ctx);
   }
 
-  return Object.freeze({ modules, houseRules, houseCommand, decideHouseCommand, houseCommandFor, houseEvolution, evolveHouse, seatEntry, houseForcedBets, dealerDeals, seatMayGo, preflopSetup, houseLegalActions, houseRunout, beforeAwards, heldFromPots, houseAwards, afterAwards, houseAfterCommand });
+  return Object.freeze({
+    modules,
+    houseRules,
+    houseCommand,
+    decideHouseCommand,
+    houseCommandFor,
+    houseEvolution,
+    evolveHouse,
+    seatEntry,
+    houseForcedBets,
+    dealerDeals,
+    seatMayGo,
+    preflopSetup,
+    houseLegalActions,
+    houseRunout,
+    beforeAwards,
+    heldFromPots,
+    houseAwards,
+    afterAwards,
+    houseAfterCommand,
+  });
 }
 
 /** The one function per hook the core calls, for one list of modules. */

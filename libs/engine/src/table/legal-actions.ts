@@ -58,7 +58,8 @@ export function legalActions(h: TableHooks, state: TableState): LegalActions {
       const player = playerToAct(hand);
       if (!player) {
         const due = boardDue(h, state);
-        const actions: LegalAction[] = 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
+        const actions: LegalAction[] =
+          'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
         h.houseLegalActions(state, 'board-due', actions);
         return { seat: null, actions: withReports(state, actions) };
       }
@@ -77,7 +78,8 @@ export function legalActions(h: TableHooks, state: TableState): LegalActions {
       if (undecided.length === 0) {
         // Live cards, rules version 2: every hand of an all-in showdown is tabled, the dealer enters the rest of the board.
         const due = boardDue(h, state);
-        const actions: LegalAction[] = 'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
+        const actions: LegalAction[] =
+          'code' in due ? [] : [{ type: 'DealBoard', seat: null, street: due.street, cardsToEnter: due.count }];
         h.houseLegalActions(state, 'showdown', actions);
         return { seat: null, actions };
       }
@@ -94,7 +96,9 @@ export function legalActions(h: TableHooks, state: TableState): LegalActions {
 }
 
 function showHand(state: TableState, seat: number): LegalAction {
-  return showNeedsCards(state, playerInHand(state.hand!, seat)!) ? { type: 'ShowHand', seat, cardsToEnter: HOLE_CARDS } : { type: 'ShowHand', seat };
+  return showNeedsCards(state, playerInHand(state.hand!, seat)!)
+    ? { type: 'ShowHand', seat, cardsToEnter: HOLE_CARDS }
+    : { type: 'ShowHand', seat };
 }
 
 /** Live cards: a reader may report any hand still in play whose cards are unknown (after what the hand waits for). */

@@ -48,14 +48,24 @@ export function readerRecordStands(hand: HandState, player: HandPlayer): boolean
  * then, checkFaceUp compares them with what is face up.
  */
 function readEntry(texts: unknown, count: number, what: string): Card[] | Rejection {
-  if (!Array.isArray(texts)) return rejection('WRONG_CARD_COUNT', `Enter ${what} as a list of ${count} card${count === 1 ? '' : 's'}.`, 'cards');
+  if (!Array.isArray(texts))
+    return rejection('WRONG_CARD_COUNT', `Enter ${what} as a list of ${count} card${count === 1 ? '' : 's'}.`, 'cards');
   if (texts.length !== count)
-    return rejection('WRONG_CARD_COUNT', `${capitalized(what)} ${count === 1 ? 'is one card' : `is ${count} cards`}; ${texts.length} ${texts.length === 1 ? 'was' : 'were'} entered.`, 'cards');
+    return rejection(
+      'WRONG_CARD_COUNT',
+      `${capitalized(what)} ${count === 1 ? 'is one card' : `is ${count} cards`}; ${texts.length} ${texts.length === 1 ? 'was' : 'were'} entered.`,
+      'cards',
+    );
   const cards: Card[] = [];
   for (let i = 0; i < texts.length; i++) {
     const text: unknown = texts[i];
     const card = typeof text === 'string' ? parseCard(text) : undefined;
-    if (card === undefined) return rejection('INVALID_CARD', `"${String(text)}" is not a card (a rank 2-9, T, J, Q, K, A and a suit c, d, h, s, as in "Ah").`, `cards[${i}]`);
+    if (card === undefined)
+      return rejection(
+        'INVALID_CARD',
+        `"${String(text)}" is not a card (a rank 2-9, T, J, Q, K, A and a suit c, d, h, s, as in "Ah").`,
+        `cards[${i}]`,
+      );
     cards.push(card);
   }
   for (let i = 1; i < cards.length; i++)
@@ -67,7 +77,8 @@ function readEntry(texts: unknown, count: number, what: string): Card[] | Reject
 function checkFaceUp(hand: HandState, cards: readonly Card[]): Rejection | null {
   for (let i = 0; i < cards.length; i++) {
     const seen = whereFaceUp(hand, cards[i]);
-    if (seen !== null) return rejection('CARD_ALREADY_SEEN', `The ${formatCard(cards[i])} was already seen in this hand, ${seen}.`, `cards[${i}]`);
+    if (seen !== null)
+      return rejection('CARD_ALREADY_SEEN', `The ${formatCard(cards[i])} was already seen in this hand, ${seen}.`, `cards[${i}]`);
   }
   return null;
 }
@@ -116,19 +127,26 @@ export function boardDue(h: TableHooks, state: TableState): { street: BoardStree
   if (!isLiveCards(state.rules)) return notLive('the board comes from the deck');
   if (!handInProgress(state)) return rejection('HAND_NOT_IN_PROGRESS', 'No hand is in progress.');
   const hand = state.hand!;
-  if (hand.phase === 'forced-bets') return rejection('BETTING_NOT_OVER', 'The hole cards are not dealt yet; the board comes after the betting before it.');
+  if (hand.phase === 'forced-bets')
+    return rejection('BETTING_NOT_OVER', 'The hole cards are not dealt yet; the board comes after the betting before it.');
   const street = NEXT_STREET[hand.round.street];
   if (street === null || h.houseRunout(state, hand)?.kind === 'stop' || (hand.phase !== 'betting' && hand.phase !== 'showdown'))
     return rejection('BOARD_NOT_DUE', 'The board is complete; the hand is at the showdown.');
   if (hand.phase === 'showdown') {
     const untabled = hand.showdownOrder.find((seat) => isUntabled(playerInHand(hand, seat)!));
     if (untabled !== undefined)
-      return rejection('BOARD_NOT_DUE', `A player is all in: every hand is tabled before the ${street} is dealt; seat ${untabled} shows (or mucks) first.`);
+      return rejection(
+        'BOARD_NOT_DUE',
+        `A player is all in: every hand is tabled before the ${street} is dealt; seat ${untabled} shows (or mucks) first.`,
+      );
     return { street, count: BOARD_CARDS[street] };
   }
   const toAct = playerToAct(hand);
   if (toAct !== null)
-    return rejection('BETTING_NOT_OVER', `The ${street} is dealt once the ${hand.round.street} betting is over; seat ${toAct.seat} is still to act.`);
+    return rejection(
+      'BETTING_NOT_OVER',
+      `The ${street} is dealt once the ${hand.round.street} betting is over; seat ${toAct.seat} is still to act.`,
+    );
   return { street, count: BOARD_CARDS[street] };
 }
 
@@ -179,13 +197,18 @@ export function reportHoleCards(command: Extract<TableCommand, { type: 'ReportHo
   const cards = readEntry(command.cards, HOLE_CARDS, `seat ${command.seat}'s hand`);
   if ('code' in cards) return cards;
   if (player.holeCards.length > 0 && sameCards(player.holeCards, cards)) return [];
-  const contradicted = player.holeCards.length > 0 || cards.some((c) => whereFaceUp(hand, c) !== null || hand.players.some((p) => p.holeCards.includes(c)));
+  const contradicted =
+    player.holeCards.length > 0 || cards.some((c) => whereFaceUp(hand, c) !== null || hand.players.some((p) => p.holeCards.includes(c)));
   if (contradicted) return READER_CONFLICT;
   return [{ type: 'HoleCardsReported', seat: command.seat, cards }];
 }
 
 const READER_CONFLICT: Rejection = Object.freeze(
-  rejection('READER_CONFLICT', 'The reader reported cards that conflict with what is already recorded in this hand: nothing was recorded; check the reader (the floor is alerted).', 'cards'),
+  rejection(
+    'READER_CONFLICT',
+    'The reader reported cards that conflict with what is already recorded in this hand: nothing was recorded; check the reader (the floor is alerted).',
+    'cards',
+  ),
 );
 
 /**
@@ -193,12 +216,18 @@ const READER_CONFLICT: Rejection = Object.freeze(
  * cards, compared only with what is face up; where a reader's record stands and the dealer enters other cards, the
  * entry is the truth (the record is set aside, readerConflicts says so). Without an entry, the standing record.
  */
-export function shownCards(command: Extract<TableCommand, { type: 'ShowHand' }>, state: TableState, player: HandPlayer): readonly Card[] | Rejection {
+export function shownCards(
+  command: Extract<TableCommand, { type: 'ShowHand' }>,
+  state: TableState,
+  player: HandPlayer,
+): readonly Card[] | Rejection {
   const entered = command.cards;
-  if (!isLiveCards(state.rules)) return entered === undefined ? player.holeCards : notLive('the shown cards are the dealt ones; send ShowHand without cards');
+  if (!isLiveCards(state.rules))
+    return entered === undefined ? player.holeCards : notLive('the shown cards are the dealt ones; send ShowHand without cards');
   const hand = state.hand!;
   const stands = readerRecordStands(hand, player);
-  if (entered === undefined) return stands ? player.holeCards : rejection('CARDS_REQUIRED', `Enter the two cards seat ${command.seat} shows.`, 'cards');
+  if (entered === undefined)
+    return stands ? player.holeCards : rejection('CARDS_REQUIRED', `Enter the two cards seat ${command.seat} shows.`, 'cards');
   const cards = readEnteredCards(hand, entered, HOLE_CARDS, `seat ${command.seat}'s hand`);
   if ('code' in cards) return cards;
   // The reader's order is kept when it read the same cards, so that the record reads the same whichever way they were entered.
@@ -220,7 +249,13 @@ export function readerConflicts(command: TableCommand, state: TableState): boole
   for (const p of hand.players) {
     if (!readerRecordStands(hand, p)) continue;
     if (command.type === 'ShowHand' && p.seat === command.seat) {
-      if (!sameCards(p.holeCards, cards.filter((c): c is Card => c !== undefined))) return true;
+      if (
+        !sameCards(
+          p.holeCards,
+          cards.filter((c): c is Card => c !== undefined),
+        )
+      )
+        return true;
     } else if (p.holeCards.some((c) => cards.includes(c))) return true;
   }
   return false;

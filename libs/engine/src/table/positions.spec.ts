@@ -10,7 +10,9 @@ function play(rules: TableRulesInput, commands: TableCommand[]): TableEvent[] {
 }
 
 const starts = (events: TableEvent[]) =>
-  events.filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted').map((e) => ({ button: e.button, sb: e.smallBlindSeat, bb: e.bigBlindSeat }));
+  events
+    .filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted')
+    .map((e) => ({ button: e.button, sb: e.smallBlindSeat, bb: e.bigBlindSeat }));
 
 /** A heads-up hand in which the button (small blind) folds at once. */
 const foldedHand = (button: number, bb: number): TableCommand[] => [
@@ -26,10 +28,17 @@ describe('heads-up positions', () => {
     { type: 'SeatPlayer', seat: 2, playerId: 'b', buyIn: 100 },
   ];
 
-  it.each(['dead', 'moving'] as const)('keeps the placed button on the first hand, which posts the small blind (%s button)', (buttonMode) => {
-    const events = play({ structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, buttonMode }, [...seated, { type: 'PlaceButton', seat: 1 }, { type: 'StartHand', seed: 3 }]);
-    expect(starts(events)).toEqual([{ button: 1, sb: 1, bb: 2 }]);
-  });
+  it.each(['dead', 'moving'] as const)(
+    'keeps the placed button on the first hand, which posts the small blind (%s button)',
+    (buttonMode) => {
+      const events = play({ structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, buttonMode }, [
+        ...seated,
+        { type: 'PlaceButton', seat: 1 },
+        { type: 'StartHand', seed: 3 },
+      ]);
+      expect(starts(events)).toEqual([{ button: 1, sb: 1, bb: 2 }]);
+    },
+  );
 
   it.each(['dead', 'moving'] as const)('alternates the button and the big blind from hand to hand (%s button)', (buttonMode) => {
     const events = play({ structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, buttonMode }, [

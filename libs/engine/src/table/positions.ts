@@ -146,8 +146,10 @@ export function planNextHand(h: TableHooks, state: TableState): HandPlan | { pro
   }
   const skippedBig = (n: number) => (skipped & (1 << n)) !== 0;
   const forcedBets: ForcedBetDue[] = [];
-  if (smallBlindSeat !== null && skippedBig(smallBlindSeat)) forcedBets.push({ seat: smallBlindSeat, kind: 'make-up-big', amount: rules.bigBlind, live: true });
-  else if (smallBlindSeat !== null && rules.smallBlind > 0) forcedBets.push({ seat: smallBlindSeat, kind: 'small-blind', amount: rules.smallBlind, live: true });
+  if (smallBlindSeat !== null && skippedBig(smallBlindSeat))
+    forcedBets.push({ seat: smallBlindSeat, kind: 'make-up-big', amount: rules.bigBlind, live: true });
+  else if (smallBlindSeat !== null && rules.smallBlind > 0)
+    forcedBets.push({ seat: smallBlindSeat, kind: 'small-blind', amount: rules.smallBlind, live: true });
   forcedBets.push({ seat: bb, kind: 'big-blind', amount: rules.bigBlind, live: true });
   for (const n of dealt) {
     if (!skippedBig(n) || n === smallBlindSeat) continue;
@@ -165,9 +167,11 @@ export function planNextHand(h: TableHooks, state: TableState): HandPlan | { pro
     forcedBets,
   );
   const allBets = house.forcedBets.slice();
-  if (rules.ante.kind === 'everyone') for (const n of dealt) allBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
+  if (rules.ante.kind === 'everyone')
+    for (const n of dealt) allBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
   else if (rules.ante.kind === 'big-blind') allBets.push({ seat: bb, kind: 'ante', amount: rules.ante.amount, live: false });
-  else if (rules.ante.kind === 'button' && isDealt(button)) allBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
+  else if (rules.ante.kind === 'button' && isDealt(button))
+    allBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
 
   return { button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, forcedBets: allBets, started: house.started };
 }

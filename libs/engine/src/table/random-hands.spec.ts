@@ -40,11 +40,37 @@ const tableArb = fc
     extraSeats: fc.integer({ min: 0, max: 4 }),
     stacksInBigBlinds: fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 10, maxLength: 10 }),
     seed: fc.integer({ min: 0, max: 0x7fffffff }),
-    straddle: fc.option(fc.record({ positions: fc.constantFrom('utg', 'utg-or-button', 'any'), maxStraddles: fc.integer({ min: 1, max: 3 }), minPlayersDealt: fc.integer({ min: 2, max: 5 }), buttonStraddleOrder: fc.constantFrom('left-of-straddler', 'normal-skip'), minRaiseBasis: fc.constantFrom('straddle', 'big-blind') })),
-    kill: fc.option(fc.record({ mode: fc.constantFrom('full', 'half'), trigger: fc.constantFrom('consecutive-pots', 'pot-size'), requireFlop: fc.boolean(), killerAction: fc.constantFrom('last', 'in-turn'), minPlayers: fc.integer({ min: 2, max: 4 }), minPotInBigBets: fc.integer({ min: 1, max: 5 }) })),
+    straddle: fc.option(
+      fc.record({
+        positions: fc.constantFrom('utg', 'utg-or-button', 'any'),
+        maxStraddles: fc.integer({ min: 1, max: 3 }),
+        minPlayersDealt: fc.integer({ min: 2, max: 5 }),
+        buttonStraddleOrder: fc.constantFrom('left-of-straddler', 'normal-skip'),
+        minRaiseBasis: fc.constantFrom('straddle', 'big-blind'),
+      }),
+    ),
+    kill: fc.option(
+      fc.record({
+        mode: fc.constantFrom('full', 'half'),
+        trigger: fc.constantFrom('consecutive-pots', 'pot-size'),
+        requireFlop: fc.boolean(),
+        killerAction: fc.constantFrom('last', 'in-turn'),
+        minPlayers: fc.integer({ min: 2, max: 4 }),
+        minPotInBigBets: fc.integer({ min: 1, max: 5 }),
+      }),
+    ),
     killPot: fc.option(fc.constantFrom('double', 'up-to-half-stack')),
     chop: fc.option(fc.record({ fee: fc.integer({ min: 0, max: 1 }), allowHeadsUp: fc.boolean() })),
-    rake: fc.option(fc.record({ percent: fc.constantFrom(5, 10, 2.5), cap: fc.option(fc.integer({ min: 1, max: 50 })), capScope: fc.constantFrom('hand', 'pot'), roundDownTo: fc.constantFrom(1, 1, 5), noFlopNoDrop: fc.boolean(), allocation: fc.constantFrom('main-pot-first', 'proportional') })),
+    rake: fc.option(
+      fc.record({
+        percent: fc.constantFrom(5, 10, 2.5),
+        cap: fc.option(fc.integer({ min: 1, max: 50 })),
+        capScope: fc.constantFrom('hand', 'pot'),
+        roundDownTo: fc.constantFrom(1, 1, 5),
+        noFlopNoDrop: fc.boolean(),
+        allocation: fc.constantFrom('main-pot-first', 'proportional'),
+      }),
+    ),
   })
   .map((t) => {
     const maxSeats = Math.min(10, t.players + t.extraSeats);
@@ -85,7 +111,8 @@ interface Played {
 
 function apply(played: Played, command: TableCommand): void {
   const decision = tableDecider.decide(command, played.state);
-  if (!decision.ok) throw new Error(`legal command refused: ${JSON.stringify(command)} → ${decision.rejection.code}: ${decision.rejection.message}`);
+  if (!decision.ok)
+    throw new Error(`legal command refused: ${JSON.stringify(command)} → ${decision.rejection.code}: ${decision.rejection.message}`);
   for (const e of decision.events) {
     const before = played.state;
     played.state = tableDecider.evolve(played.state, e);
@@ -101,9 +128,11 @@ function checkInvariants(played: Played): void {
   const s = played.state;
   const chips = chipsOnTable(s) + s.rakeCollected;
   if (chips !== expectedChips) throw new Error(`chips not conserved: ${chips} != ${expectedChips} after ${played.events.at(-1)?.type}`);
-  for (const seat of s.seats) if (seat && (seat.stack < 0 || !Number.isSafeInteger(seat.stack))) throw new Error(`bad seat stack ${seat.stack}`);
+  for (const seat of s.seats)
+    if (seat && (seat.stack < 0 || !Number.isSafeInteger(seat.stack))) throw new Error(`bad seat stack ${seat.stack}`);
   for (const p of s.hand?.players ?? []) {
-    if (p.stack < 0 || p.committed < 0 || p.live < 0 || !Number.isSafeInteger(p.stack)) throw new Error(`bad hand player ${JSON.stringify(p)}`);
+    if (p.stack < 0 || p.committed < 0 || p.live < 0 || !Number.isSafeInteger(p.stack))
+      throw new Error(`bad hand player ${JSON.stringify(p)}`);
   }
 }
 
@@ -127,21 +156,25 @@ function checkHouseRules(played: Played, before: TableState, e: TableEvent): voi
       if (posts.length === 0) throw new Error(`seat ${p.seat} owes blinds but was dealt in without a make-up post`);
     }
   }
-  if (e.type === 'HoleCardsDealt' && before.hand!.forcedBetsDue.length > 0) throw new Error('cards dealt before every forced bet was posted');
+  if (e.type === 'HoleCardsDealt' && before.hand!.forcedBetsDue.length > 0)
+    throw new Error('cards dealt before every forced bet was posted');
   // Rules version 3 (the tables here): nobody waits on a post from a player with no chips left (TDA RP-11).
   const hand = played.state.hand;
   for (const f of hand?.phase === 'forced-bets' ? hand.forcedBetsDue : []) {
-    if (hand!.players.find((p) => p.seat === f.seat)!.stack === 0) throw new Error(`seat ${f.seat} has no chips left and still owes its ${f.kind}`);
+    if (hand!.players.find((p) => p.seat === f.seat)!.stack === 0)
+      throw new Error(`seat ${f.seat} has no chips left and still owes its ${f.kind}`);
   }
   if (e.type === 'KillButtonChanged') {
     const hand = before.hand!;
     const start = played.events.map((x) => x.type).lastIndexOf('HandStarted');
     const winners = new Set<number>();
-    for (const x of played.events.slice(start)) if (x.type === 'PotAwarded') for (const w of x.winners) if (w.amount > 0) winners.add(w.seat);
+    for (const x of played.events.slice(start))
+      if (x.type === 'PotAwarded') for (const w of x.winners) if (w.amount > 0) winners.add(w.seat);
     for (const seat of [e.holder, e.killer]) {
       if (seat === null || seat === before.kill.holder?.seat || seat === before.kill.killer?.seat) continue;
       if (winners.size !== 1 || !winners.has(seat)) throw new Error(`seat ${seat} got a kill leg without scooping the pot`);
-      if (before.rules!.houseOptions.killGame!.requireFlop && hand.board.length < 3) throw new Error(`seat ${seat} got a kill leg without a flop`);
+      if (before.rules!.houseOptions.killGame!.requireFlop && hand.board.length < 3)
+        throw new Error(`seat ${seat} got a kill leg without a flop`);
     }
   }
 }
@@ -150,10 +183,30 @@ function checkHouseRules(played: Played, before: TableState, e: TableEvent): voi
 function arbitraryCommand(random: () => number, maxSeats: number, scale: number): TableCommand {
   const seat = 1 + Math.floor(random() * maxSeats);
   const amount = Math.floor(random() * scale * 3);
-  const kinds = ['Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'PostBlind', 'Straddle', 'KillPot', 'Deal', 'ChopBlinds', 'DealBoard', 'ReportHoleCards', 'ShowHand'] as const;
+  const kinds = [
+    'Fold',
+    'Check',
+    'Call',
+    'Bet',
+    'Raise',
+    'ShowHand',
+    'MuckHand',
+    'PostBlind',
+    'Straddle',
+    'KillPot',
+    'Deal',
+    'ChopBlinds',
+    'DealBoard',
+    'ReportHoleCards',
+    'ShowHand',
+  ] as const;
   const type = kinds[Math.floor(random() * kinds.length)];
   // Cards entered on live tables: any count from 1 to 3, any cards (often already seen, sometimes twice).
-  const cards = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => '23456789TJQKA'[Math.floor(random() * 13)] + 'cdhs'[Math.floor(random() * 4)]);
+  const cards = () =>
+    Array.from(
+      { length: 1 + Math.floor(random() * 3) },
+      () => '23456789TJQKA'[Math.floor(random() * 13)] + 'cdhs'[Math.floor(random() * 4)],
+    );
   if (type === 'DealBoard') return { type, cards: cards() };
   if (type === 'ReportHoleCards') return { type, seat, cards: cards() };
   if (type === 'ShowHand' && random() < 0.5) return { type, seat, cards: cards() };
@@ -171,11 +224,19 @@ function arbitraryCommand(random: () => number, maxSeats: number, scale: number)
  * entry (DealBoard, ShowHand) is taken against the face-up cards only (a reader's face-down record never refuses
  * it); a reader's report against every card recorded in the hand.
  */
-function enterable(state: TableState, cards: readonly string[] | undefined, count: number | undefined, taken: 'face-up' | 'recorded'): boolean {
+function enterable(
+  state: TableState,
+  cards: readonly string[] | undefined,
+  count: number | undefined,
+  taken: 'face-up' | 'recorded',
+): boolean {
   if (count === undefined) return cards === undefined;
   if (cards === undefined || cards.length !== count) return false;
   const hand = state.hand!;
-  const free = taken === 'recorded' ? unseenCards(hand) : FULL_DECK.filter((c) => !hand.board.includes(c) && !hand.players.some((p) => p.shown && p.holeCards.includes(c)));
+  const free =
+    taken === 'recorded'
+      ? unseenCards(hand)
+      : FULL_DECK.filter((c) => !hand.board.includes(c) && !hand.players.some((p) => p.shown && p.holeCards.includes(c)));
   const parsed = cards.map((c) => parseCard(c)!);
   return new Set(parsed).size === parsed.length && parsed.every((c) => free.includes(c));
 }
@@ -184,10 +245,14 @@ function isOffered(actions: readonly LegalAction[], c: TableCommand, state: Tabl
   return actions.some((a) => {
     if (a.type === 'Deal' && c.type === 'Deal') return true;
     if (a.type === 'DealBoard' && c.type === 'DealBoard') return enterable(state, c.cards, a.cardsToEnter, 'face-up');
-    if (a.type === 'ReportHoleCards' && c.type === 'ReportHoleCards') return a.seat === c.seat && enterable(state, c.cards, a.cardsToEnter, 'recorded');
+    if (a.type === 'ReportHoleCards' && c.type === 'ReportHoleCards')
+      return a.seat === c.seat && enterable(state, c.cards, a.cardsToEnter, 'recorded');
     // Where a reader's record stands, the dealer may still enter what is shown (the entry is the truth).
     if (a.type === 'ShowHand' && c.type === 'ShowHand')
-      return a.seat === c.seat && (enterable(state, c.cards, a.cardsToEnter, 'face-up') || (isLiveCards(state.rules) && enterable(state, c.cards, 2, 'face-up')));
+      return (
+        a.seat === c.seat &&
+        (enterable(state, c.cards, a.cardsToEnter, 'face-up') || (isLiveCards(state.rules) && enterable(state, c.cards, 2, 'face-up')))
+      );
     if (a.type === 'ChopBlinds' && c.type === 'ChopBlinds') return true;
     if (a.type !== c.type || a.seat !== (c as { seat: number }).seat) return false;
     if (a.type === 'KillPot' && c.type === 'KillPot') return c.amount! >= a.min && c.amount! <= a.max && c.amount! % a.step === 0;
@@ -203,7 +268,9 @@ function playTable(rules: TableRulesInput, players: number, stacksInBigBlinds: n
   expectedChips = 0;
   apply(played, { type: 'OpenTable', tableId: 'prop', rules });
   const maxSeats = rules.maxSeats ?? 10;
-  const seats = Array.from({ length: maxSeats }, (_, i) => i + 1).sort(() => random() - 0.5).slice(0, players);
+  const seats = Array.from({ length: maxSeats }, (_, i) => i + 1)
+    .sort(() => random() - 0.5)
+    .slice(0, players);
   seats.forEach((seat, i) => {
     const buyIn = stacksInBigBlinds[i] * rules.bigBlind;
     expectedChips += buyIn;
@@ -220,9 +287,9 @@ function playTable(rules: TableRulesInput, players: number, stacksInBigBlinds: n
       if (!seat.sittingOut && r < 0.08) {
         const out = tableDecider.decide({ type: 'SitOut', seat: seat.seat }, played.state);
         if (out.ok) apply(played, { type: 'SitOut', seat: seat.seat });
-        else if (out.rejection.code !== 'KILL_BLIND_OWED' || played.state.kill.killer?.seat !== seat.seat) throw new Error(`SitOut refused: ${out.rejection.code}`);
-      }
-      else if (seat.sittingOut && r < 0.5) apply(played, { type: 'SitIn', seat: seat.seat, waitForBigBlind: random() < 0.3 });
+        else if (out.rejection.code !== 'KILL_BLIND_OWED' || played.state.kill.killer?.seat !== seat.seat)
+          throw new Error(`SitOut refused: ${out.rejection.code}`);
+      } else if (seat.sittingOut && r < 0.5) apply(played, { type: 'SitIn', seat: seat.seat, waitForBigBlind: random() < 0.3 });
       if (played.state.seats[seat.seat - 1]!.stack === 0 || random() < 0.03) {
         const amount = rules.bigBlind * (1 + Math.floor(random() * 50));
         expectedChips += amount;
@@ -299,7 +366,16 @@ describe('random hands (property)', () => {
     );
     expect(hands).toBeGreaterThan(2000);
     // The random tables really exercise the house options and the missed-blind posts.
-    const exercised = ['BlindPosted:straddle', 'BlindPosted:kill-blind', 'KillPotPosted', 'BlindsChopped', 'RakeTaken', 'KillButtonChanged', 'BlindPosted:make-up-big', 'BlindPosted:new-player'];
+    const exercised = [
+      'BlindPosted:straddle',
+      'BlindPosted:kill-blind',
+      'KillPotPosted',
+      'BlindsChopped',
+      'RakeTaken',
+      'KillButtonChanged',
+      'BlindPosted:make-up-big',
+      'BlindPosted:new-player',
+    ];
     expect(exercised.filter((key) => !seen.has(key))).toEqual([]);
   });
 });

@@ -50,7 +50,9 @@ export function commandFor(h: TableHooks, action: LegalAction, random: () => num
     case 'ReportHoleCards':
       return { type: 'ReportHoleCards', seat: action.seat, cards: draw(action.cardsToEnter) };
     case 'ShowHand':
-      return action.cardsToEnter === undefined ? { type: 'ShowHand', seat: action.seat } : { type: 'ShowHand', seat: action.seat, cards: draw(action.cardsToEnter) };
+      return action.cardsToEnter === undefined
+        ? { type: 'ShowHand', seat: action.seat }
+        : { type: 'ShowHand', seat: action.seat, cards: draw(action.cardsToEnter) };
     case 'Fold':
     case 'Check':
     case 'MuckHand':

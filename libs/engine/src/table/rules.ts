@@ -139,19 +139,27 @@ function positive(value: unknown): value is number {
 /** A record being built: its members may still be set. */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function normalizeRules(h: TableHooks, input: TableRulesInput): { ok: true; rules: TableRules } | { ok: false; rejection: Rejection } {
-  const bad = (field: string, why: string) => ({ ok: false as const, rejection: rejection('INVALID_RULES', `The table rules are invalid: ${why}.`, `rules.${field}`) });
+export function normalizeRules(
+  h: TableHooks,
+  input: TableRulesInput,
+): { ok: true; rules: TableRules } | { ok: false; rejection: Rejection } {
+  const bad = (field: string, why: string) => ({
+    ok: false as const,
+    rejection: rejection('INVALID_RULES', `The table rules are invalid: ${why}.`, `rules.${field}`),
+  });
   if (typeof input !== 'object' || input === null) return bad('', 'rules are missing');
   if (input.variant !== undefined && input.variant !== 'texas-holdem') return bad('variant', 'only texas-holdem is dealt');
   const version = input.version ?? RULES_VERSION;
-  if (!Number.isInteger(version) || version < 1 || version > RULES_VERSION) return bad('version', `the rules version is 1 to ${RULES_VERSION}`);
+  if (!Number.isInteger(version) || version < 1 || version > RULES_VERSION)
+    return bad('version', `the rules version is 1 to ${RULES_VERSION}`);
   if (!positive(input.bigBlind)) return bad('bigBlind', 'the big blind must be a whole number of chips above zero');
   if (!isChipAmount(input.smallBlind) || input.smallBlind > input.bigBlind)
     return bad('smallBlind', 'the small blind must be a whole number of chips, at most the big blind');
   const maxSeats = input.maxSeats ?? 10;
   if (!Number.isInteger(maxSeats) || maxSeats < 2 || maxSeats > MAX_SEATS) return bad('maxSeats', 'a table has 2 to 10 seats');
   const ante = input.ante ?? { kind: 'none', amount: 0 };
-  if (!['none', 'everyone', 'big-blind', 'button'].includes(ante.kind)) return bad('ante.kind', 'the ante is none, everyone, big-blind or button');
+  if (!['none', 'everyone', 'big-blind', 'button'].includes(ante.kind))
+    return bad('ante.kind', 'the ante is none, everyone, big-blind or button');
   if (!isChipAmount(ante.amount) || (ante.kind !== 'none' && ante.amount === 0))
     return bad('ante.amount', 'an ante must be a whole number of chips above zero');
   const buttonMode = input.buttonMode ?? 'dead';
@@ -165,7 +173,8 @@ export function normalizeRules(h: TableHooks, input: TableRulesInput): { ok: tru
   const cardSource = input.cardSource ?? 'deck';
   if (!CARD_SOURCES.includes(cardSource)) return bad('cardSource', 'the card source is deck or live');
   const deckSource = input.deckSource;
-  if (deckSource !== undefined && !DECK_SOURCE_RULES.includes(deckSource)) return bad('deckSource', 'the deck source is house, shuffler or training');
+  if (deckSource !== undefined && !DECK_SOURCE_RULES.includes(deckSource))
+    return bad('deckSource', 'the deck source is house, shuffler or training');
   if (deckSource !== undefined && cardSource === 'live') return bad('deckSource', 'a live-cards table has no deck: leave deckSource out');
   const dealerSeesHoleCards = input.dealerSeesHoleCards ?? false;
   if (typeof dealerSeesHoleCards !== 'boolean') return bad('dealerSeesHoleCards', 'dealerSeesHoleCards is true or false');
@@ -173,7 +182,12 @@ export function normalizeRules(h: TableHooks, input: TableRulesInput): { ok: tru
   const structure = normalizeStructure(input.structure, input.bigBlind, gameType);
   if ('why' in structure) return bad(structure.field, structure.why);
 
-  const house = h.houseRules(input, { structure: structure.structure.kind, tournament: gameType === 'tournament', smallBlind: input.smallBlind, bigBlind: input.bigBlind });
+  const house = h.houseRules(input, {
+    structure: structure.structure.kind,
+    tournament: gameType === 'tournament',
+    smallBlind: input.smallBlind,
+    bigBlind: input.bigBlind,
+  });
   if (!house.ok) return bad(house.field, house.why);
 
   // One literal with every member, then the optional ones: spreads in the literal cost microseconds a table and

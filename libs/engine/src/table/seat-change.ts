@@ -23,7 +23,8 @@ export function changeSeat(h: TableHooks, command: Extract<TableCommand, { type:
     if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > max)
       return no('SEAT_OUT_OF_RANGE', `Seat must be a whole number from 1 to ${max}.`, field);
   }
-  if (c.postToEnter !== undefined && typeof c.postToEnter !== 'boolean') return no('INVALID_COMMAND', 'postToEnter must be true or false.', 'postToEnter');
+  if (c.postToEnter !== undefined && typeof c.postToEnter !== 'boolean')
+    return no('INVALID_COMMAND', 'postToEnter must be true or false.', 'postToEnter');
   const { from, to } = command;
   const player = seatAt(state, from);
   if (player === null) return no('SEAT_EMPTY', `Nobody sits in seat ${from}.`, 'from');
@@ -36,7 +37,7 @@ export function changeSeat(h: TableHooks, command: Extract<TableCommand, { type:
     if (playerInHand(hand, from)?.playerId === player.playerId)
       return no('PLAYER_IN_HAND', `Seat ${from} is dealt in this hand; change seats after it ends.`, 'from');
   }
-  const lastBigBlind = hand !== null ? hand.bigBlindSeat : state.lastPositions?.bigBlind ?? null;
+  const lastBigBlind = hand !== null ? hand.bigBlindSeat : (state.lastPositions?.bigBlind ?? null);
   const newPlayer = lastBigBlind !== null && stepsAfter(lastBigBlind, to, max) > stepsAfter(lastBigBlind, from, max);
   return accept([{ type: 'SeatChanged', from, to, playerId: player.playerId, newPlayer, postToEnter: command.postToEnter === true }]);
 }
@@ -52,7 +53,8 @@ function stepsAfter(bigBlind: number, seat: number, max: number): number {
 /** evolve for SeatChanged. */
 export function seatChanged(state: TableState, event: Extract<TableEvent, { type: 'SeatChanged' }>): TableState {
   const current = state.seats[event.from - 1];
-  if (!current || current.playerId !== event.playerId || state.seats[event.to - 1]) throw new Error(`corrupt stream: seat change ${event.from} → ${event.to} out of place`);
+  if (!current || current.playerId !== event.playerId || state.seats[event.to - 1])
+    throw new Error(`corrupt stream: seat change ${event.from} → ${event.to} out of place`);
   const moved = cloneSeat(current);
   moved.seat = event.to;
   if (event.newPlayer) {

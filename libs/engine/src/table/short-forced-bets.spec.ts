@@ -6,7 +6,13 @@ import { legalActions, type TableEvent, type TableRulesInput } from '../index';
  * and from rules version 3 a player with nothing left owes nothing more, so the hand goes on at once. Versions 1 and 2
  * waited for a post of nothing (`PostBlind ante` of 0), and their logs hold that post, so they keep it.
  */
-const BBA: TableRulesInput = { structure: { kind: 'no-limit' }, smallBlind: 100, bigBlind: 200, ante: { kind: 'big-blind', amount: 200 }, maxSeats: 6 };
+const BBA: TableRulesInput = {
+  structure: { kind: 'no-limit' },
+  smallBlind: 100,
+  bigBlind: 200,
+  ante: { kind: 'big-blind', amount: 200 },
+  maxSeats: 6,
+};
 const EVERYONE: TableRulesInput = { ...BBA, ante: { kind: 'everyone', amount: 50 } };
 
 /** Button 1, small blind 2, big blind 3, UTG 4; everyone 10,000 but the seats given. */
@@ -30,7 +36,14 @@ describe('a big blind short of the blind, with a big-blind ante (rules version 3
     expect(t.state.hand!.forcedBetsDue).toEqual([]);
     expect(t.state.hand!.phase).toBe('betting');
     // UTG acts; the bring-in stays the full big blind.
-    expect(legalActions(t.state)).toEqual({ seat: 4, actions: [{ type: 'Fold', seat: 4 }, { type: 'Call', seat: 4, amount: 200 }, { type: 'Raise', seat: 4, min: 400, max: 10_000 }] });
+    expect(legalActions(t.state)).toEqual({
+      seat: 4,
+      actions: [
+        { type: 'Fold', seat: 4 },
+        { type: 'Call', seat: 4, amount: 200 },
+        { type: 'Raise', seat: 4, min: 400, max: 10_000 },
+      ],
+    });
     expect(t.refuses({ type: 'PostBlind', seat: 3, blind: 'ante' }, 'BLIND_NOT_DUE')).toBe('Seat 3 owes no ante now.');
     expect(t.of('BlindPosted').filter((e) => e.kind === 'ante')).toEqual([]);
     expect(t.chips()).toBe(30_150);

@@ -1,7 +1,15 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
 import type { BettingActionEvent, ForcedBetDue, ShuffleRecord, Street } from './events';
-import { seatRecord, tableRecord, SEAT_SLICE_START, TABLE_SLICE_START, type HouseHandSlice, type HouseSeatSlice, type HouseTableSlice } from '../house-options/declarations';
+import {
+  seatRecord,
+  tableRecord,
+  SEAT_SLICE_START,
+  TABLE_SLICE_START,
+  type HouseHandSlice,
+  type HouseSeatSlice,
+  type HouseTableSlice,
+} from '../house-options/declarations';
 
 /** A seat: the core's fields, then the house options' seat slices (house-options/declarations.ts). */
 export interface SeatState extends HouseSeatSlice {

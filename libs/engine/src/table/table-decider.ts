@@ -54,7 +54,9 @@ export interface TableEngine extends TableDecider {
  */
 export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngine {
   const h = tableHooks(Object.freeze(modules.slice()));
-  const ownTypes: ReadonlySet<string> = new Set(modules.flatMap((m) => Object.keys(m.evolve ?? {})).filter((type) => !(EVENT_TYPES as readonly string[]).includes(type)));
+  const ownTypes: ReadonlySet<string> = new Set(
+    modules.flatMap((m) => Object.keys(m.evolve ?? {})).filter((type) => !(EVENT_TYPES as readonly string[]).includes(type)),
+  );
   return Object.freeze({
     modules: h.modules,
     hooks: h,
@@ -69,7 +71,7 @@ export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngi
     planNextHand: (state: TableState) => planNextHand(h, state),
     boardDue: (state: TableState) => boardDue(h, state),
     chipsOnTable: (state: TableState) => chipsOnTable(h, state),
-    readsEvent: (type: string, schemaVersion: number) => (readsSchemaVersion(type, schemaVersion) || (schemaVersion === 1 && ownTypes.has(type))),
+    readsEvent: (type: string, schemaVersion: number) =>
+      readsSchemaVersion(type, schemaVersion) || (schemaVersion === 1 && ownTypes.has(type)),
   });
 }
-

@@ -77,7 +77,10 @@ export function deckFor(dealingOrder: number[], holes: Record<number, string>, b
   if (b[3]) deck[at + 5] = b[3];
   if (b[4]) deck[at + 7] = b[4];
   const used = new Set(deck.filter(Boolean));
-  const rest = '23456789TJQKA'.split('').flatMap((r) => 'cdhs'.split('').map((s) => r + s)).filter((c) => !used.has(c));
+  const rest = '23456789TJQKA'
+    .split('')
+    .flatMap((r) => 'cdhs'.split('').map((s) => r + s))
+    .filter((c) => !used.has(c));
   return deck.map((c) => c ?? rest.shift()!);
 }
 
@@ -86,7 +89,9 @@ export function foldAround(t: TableUnderTest, seed: number): void {
   t.do({ type: 'StartHand', seed });
   for (const due of t.state.hand!.forcedBetsDue) t.do({ type: 'PostBlind', seat: due.seat, blind: due.kind });
   for (let guard = 0; t.state.hand!.phase !== 'complete' && guard < 20; guard++) {
-    const seat = t.state.hand!.players.find((p) => !p.folded && p.seat !== undefined && t.state.hand!.phase === 'betting' && isToAct(t, p.seat));
+    const seat = t.state.hand!.players.find(
+      (p) => !p.folded && p.seat !== undefined && t.state.hand!.phase === 'betting' && isToAct(t, p.seat),
+    );
     t.do({ type: 'Fold', seat: seat!.seat });
   }
 }

@@ -1,5 +1,14 @@
 import type { AnyRuleModule, DeckSourceRule, Street, TableEvent, TableRules } from '@felt/engine';
-import { handNotes, handSteps, houseRuleNotes, REPLAYS_DIFFERENTLY, tableHands, type HandNote, type HandPot, type HandRecord } from '@felt/projections';
+import {
+  handNotes,
+  handSteps,
+  houseRuleNotes,
+  REPLAYS_DIFFERENTLY,
+  tableHands,
+  type HandNote,
+  type HandPot,
+  type HandRecord,
+} from '@felt/projections';
 
 /**
  * Open Hand History (OHH, the JSON standard of the Poker Tool Developers' group) for analysts: one object
@@ -82,7 +91,13 @@ export interface OhhExportOptions {
 }
 
 const STREETS: Record<Street, OhhRound['street']> = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River' };
-const POSTS: Record<string, string> = { 'small-blind': 'Post SB', 'big-blind': 'Post BB', ante: 'Post Ante', 'bomb-pot': 'Post Ante', straddle: 'Straddle' };
+const POSTS: Record<string, string> = {
+  'small-blind': 'Post SB',
+  'big-blind': 'Post BB',
+  ante: 'Post Ante',
+  'bomb-pot': 'Post Ante',
+  straddle: 'Straddle',
+};
 
 /** A hand OHH cannot hold: a voided hand (nothing was won or lost, the cards were never played out). */
 export interface OhhExportSkip {
@@ -122,8 +137,10 @@ export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhE
     const { rules, record } = hand;
     if (rules === null) continue;
     const id = (seat: number) => String(record.players.findIndex((p) => p.seat === seat));
-    if (record.status === 'voided') skipped.push({ handNumber: record.handNumber, kind: 'voided', reason: `the hand was voided (${record.voidReason})` });
-    else if (record.status === 'complete') hands.push(ohhHand(record, rules, options, houseRuleNotes(hand, options.modules ?? [], 'ohh', id)));
+    if (record.status === 'voided')
+      skipped.push({ handNumber: record.handNumber, kind: 'voided', reason: `the hand was voided (${record.voidReason})` });
+    else if (record.status === 'complete')
+      hands.push(ohhHand(record, rules, options, houseRuleNotes(hand, options.modules ?? [], 'ohh', id)));
   }
   return { hands, skipped };
 }
@@ -151,7 +168,14 @@ function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOption
       big_blind_amount: rules.bigBlind,
       ante_amount: rules.ante.amount,
       flags: record.secondBoard ? ['Run_It_Twice'] : [],
-      players: record.players.map((p, i) => ({ id: i, seat: p.seat, name: p.playerId, display: p.playerId, starting_stack: p.startingStack, ...(p.holeCards.length > 0 ? { cards: [...p.holeCards] } : {}) })),
+      players: record.players.map((p, i) => ({
+        id: i,
+        seat: p.seat,
+        name: p.playerId,
+        display: p.playerId,
+        starting_stack: p.startingStack,
+        ...(p.holeCards.length > 0 ? { cards: [...p.holeCards] } : {}),
+      })),
       rounds: [],
       pots: [],
       ...(record.deckSource === undefined ? {} : { felt_deck_source: record.deckSource }),
@@ -180,7 +204,8 @@ function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOption
       const { what, run } = step.deal;
       if (what === 'hole') {
         // A table dealt with live cards records no cards: the action stays, without them.
-        for (const p of record.players) act(p.seat, 'Dealt Cards', 0, false, p.holeCards.length > 0 && !p.unknownUntilShown ? { cards: [...p.holeCards] } : {});
+        for (const p of record.players)
+          act(p.seat, 'Dealt Cards', 0, false, p.holeCards.length > 0 && !p.unknownUntilShown ? { cards: [...p.holeCards] } : {});
         continue;
       }
       // Rules version 2 tables all-in hands before the runout (TDA 16): the showdown round stays the last round.
@@ -252,7 +277,10 @@ function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOption
 
 function awardedPot(p: HandPot, ids: ReadonlyMap<number, number>): OhhPot {
   const rake = p.rake ?? 0;
-  const shares = rakeShares(rake, p.winners.map((w) => w.amount));
+  const shares = rakeShares(
+    rake,
+    p.winners.map((w) => w.amount),
+  );
   return {
     number: p.pot,
     amount: p.amount + rake,
@@ -274,7 +302,11 @@ function choppedPot(record: HandRecord, ids: ReadonlyMap<number, number>): OhhPo
     amount: returned.reduce((n, r) => n + (r.amount ?? 0), 0) + fee,
     rake: fee,
     jackpot: 0,
-    player_wins: returned.map((r) => ({ player_id: ids.get(r.seat)!, win_amount: r.amount ?? 0, contributed_rake: r.seat === record.smallBlindSeat ? fee : 0 })),
+    player_wins: returned.map((r) => ({
+      player_id: ids.get(r.seat)!,
+      win_amount: r.amount ?? 0,
+      contributed_rake: r.seat === record.smallBlindSeat ? fee : 0,
+    })),
   };
 }
 
@@ -284,7 +316,9 @@ function choppedPot(record: HandRecord, ids: ReadonlyMap<number, number>): OhhPo
  * hands passes over it).
  */
 export function toOhhText(hands: readonly OhhHand[], leftOut: readonly OhhExportSkip[] = []): string {
-  const header = leftOut.length ? [JSON.stringify({ felt_export: { left_out: leftOut.map((s) => ({ hand: s.handNumber, kind: s.kind, reason: s.reason })) } }, null, 2)] : [];
+  const header = leftOut.length
+    ? [JSON.stringify({ felt_export: { left_out: leftOut.map((s) => ({ hand: s.handNumber, kind: s.kind, reason: s.reason })) } }, null, 2)]
+    : [];
   const objects = [...header, ...hands.map((h) => JSON.stringify(h, null, 2))];
   return objects.join('\n\n') + (objects.length ? '\n' : '');
 }

@@ -31,7 +31,10 @@ const commands: TableCommand[] = [
   { type: 'CorrectAction', action: 3, reason: 'double tap' },
   { type: 'Call', seat: 2 },
   { type: 'Fold', seat: 3 },
-  ...['flop', 'turn', 'river'].flatMap((): TableCommand[] => [{ type: 'Check', seat: 2 }, { type: 'Check', seat: 4 }]),
+  ...['flop', 'turn', 'river'].flatMap((): TableCommand[] => [
+    { type: 'Check', seat: 2 },
+    { type: 'Check', seat: 4 },
+  ]),
 ];
 
 describe('exports of a corrected hand: as finally played, the retracted actions left out, with a note', () => {
@@ -39,7 +42,8 @@ describe('exports of a corrected hand: as finally played, the retracted actions 
   const finished = eventsOf([...commands, ...showdown(events)]);
 
   function showdown(sofar: TableEvent[]): TableCommand[] {
-    const order = sofar.filter((e): e is Extract<TableEvent, { type: 'ShowdownStarted' }> => e.type === 'ShowdownStarted').at(-1)?.order ?? [];
+    const order =
+      sofar.filter((e): e is Extract<TableEvent, { type: 'ShowdownStarted' }> => e.type === 'ShowdownStarted').at(-1)?.order ?? [];
     return order.map((seat) => ({ type: 'ShowHand', seat }));
   }
 
@@ -49,7 +53,9 @@ describe('exports of a corrected hand: as finally played, the retracted actions 
     const [hand] = hands;
     // PHH numbers from the button's left: seat 2 is p1, seat 3 p2, seat 1 p4. Seat 2's fold is not there.
     expect(hand.actions.filter((a) => a.endsWith(' f'))).toEqual(['p4 f', 'p2 f']);
-    expect(hand.notes).toEqual([{ kind: 'corrected', text: 'the floor took back PlayerFolded by seat 2 (double tap): written as finally played, without them' }]);
+    expect(hand.notes).toEqual([
+      { kind: 'corrected', text: 'the floor took back PlayerFolded by seat 2 (double tap): written as finally played, without them' },
+    ]);
     expect(counts.corrected).toBe(1);
     const [parsed] = parsePhh(toPhhText(hands), 'corrected.phh');
     expect(parsed.ok).toBe(true);

@@ -29,8 +29,16 @@ function eventsOf(commands: readonly TableCommand[]): TableEvent[] {
 /** What must survive the round trip: betting actions with their amounts, and the board. */
 function played(hand: PhhHand): string[] {
   return hand.actions
-    .filter((a): a is Extract<PhhAction, { kind: 'fold' | 'check-call' | 'bet-raise' | 'deal-board' }> => ['fold', 'check-call', 'bet-raise', 'deal-board'].includes(a.kind))
-    .map((a) => (a.kind === 'deal-board' ? `d db ${a.cards.map((c) => c ?? '??').join('')}` : a.kind === 'bet-raise' ? `p${a.player} cbr ${a.amount}` : `p${a.player} ${a.kind === 'fold' ? 'f' : 'cc'}`));
+    .filter((a): a is Extract<PhhAction, { kind: 'fold' | 'check-call' | 'bet-raise' | 'deal-board' }> =>
+      ['fold', 'check-call', 'bet-raise', 'deal-board'].includes(a.kind),
+    )
+    .map((a) =>
+      a.kind === 'deal-board'
+        ? `d db ${a.cards.map((c) => c ?? '??').join('')}`
+        : a.kind === 'bet-raise'
+          ? `p${a.player} cbr ${a.amount}`
+          : `p${a.player} ${a.kind === 'fold' ? 'f' : 'cc'}`,
+    );
 }
 
 const hands: PhhHand[] = [];
@@ -57,12 +65,16 @@ describe('PHH export round trip (the whole corpus)', () => {
       const again = replayPhhHand(entry.hand);
       const scaled = first.finalStacks!.map((s) => s * hand.scale);
       if (again.status !== 'matched') wrong.push(`${hand.file}: the export replays ${again.status}: ${again.error}`);
-      else if (JSON.stringify(again.finalStacks) !== JSON.stringify(scaled)) wrong.push(`${hand.file}: final stacks ${again.finalStacks} != ${scaled}`);
-      else if (JSON.stringify(entry.hand.finishingStacks) !== JSON.stringify(scaled)) wrong.push(`${hand.file}: finishing_stacks ${entry.hand.finishingStacks} != ${scaled}`);
+      else if (JSON.stringify(again.finalStacks) !== JSON.stringify(scaled))
+        wrong.push(`${hand.file}: final stacks ${again.finalStacks} != ${scaled}`);
+      else if (JSON.stringify(entry.hand.finishingStacks) !== JSON.stringify(scaled))
+        wrong.push(`${hand.file}: finishing_stacks ${entry.hand.finishingStacks} != ${scaled}`);
       const before = played(hand);
       const after = played(entry.hand);
       // Unknown board cards (??) in the source are the ones the importer filled in.
-      const same = before.length === after.length && before.every((a, i) => a === after[i] || (a.includes('??') && a.replace(/\?\?/g, '..').length === after[i]!.length));
+      const same =
+        before.length === after.length &&
+        before.every((a, i) => a === after[i] || (a.includes('??') && a.replace(/\?\?/g, '..').length === after[i]!.length));
       if (!same) wrong.push(`${hand.file}: actions differ:\n  ${before.join(', ')}\n  ${after.join(', ')}`);
     }
     expect(wrong.slice(0, 5)).toEqual([]);
@@ -98,12 +110,18 @@ describe('PHH export round trip (the whole corpus)', () => {
 });
 
 describe('PHH export: rake, notes and hands left out', () => {
-  const log = mixedLog(MIXED_TABLES.find((t) => t.name === 'nl-rake')!, 150, 1000);
+  const log = mixedLog(
+    MIXED_TABLES.find((t) => t.name === 'nl-rake')!,
+    150,
+    1000,
+  );
   const exported = phhHandsFromEvents(log.events);
 
   it('writes the rake as _felt_rake and _felt_rake_by_pot, finishing stacks after it', () => {
     const raked = exported.hands.find((h) => h.rake !== null)!;
-    const rake = log.events.find((e, i) => e.type === 'RakeTaken' && log.events.slice(0, i).filter((x) => x.type === 'HandStarted').length === raked.handNumber) as Extract<TableEvent, { type: 'RakeTaken' }>;
+    const rake = log.events.find(
+      (e, i) => e.type === 'RakeTaken' && log.events.slice(0, i).filter((x) => x.type === 'HandStarted').length === raked.handNumber,
+    ) as Extract<TableEvent, { type: 'RakeTaken' }>;
     const text = phhHandToml(raked);
     expect(text).toContain(`_felt_rake = ${rake.amount}\n`);
     expect(text).toMatch(/_felt_rake_by_pot = \[\[\d+, \d+\]/);
@@ -150,7 +168,9 @@ describe('PHH export: rake, notes and hands left out', () => {
   });
 
   it('writes ???? for hole cards the log does not hold (a table dealt with live cards)', () => {
-    const events = log.events.map((e) => (e.type === 'HoleCardsDealt' ? { ...e, hands: e.hands.map((h) => ({ ...h, cards: null as never })) } : e));
+    const events = log.events.map((e) =>
+      e.type === 'HoleCardsDealt' ? { ...e, hands: e.hands.map((h) => ({ ...h, cards: null as never })) } : e,
+    );
     const hand = phhHandsFromEvents(events).hands[0]!;
     expect(hand.actions.filter((a) => a.startsWith('d dh')).every((a) => a.endsWith(' ????'))).toBe(true);
   });

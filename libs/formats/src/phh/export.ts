@@ -1,5 +1,15 @@
 import { type AnyRuleModule, type DeckSourceRule, type TableEvent, type TableRules } from '@felt/engine';
-import { handNotes, handSteps, houseRuleNotes, notePlace, NOTE_END, sortByPlace, tableHands, type HandNote, type HandRecord } from '@felt/projections';
+import {
+  handNotes,
+  handSteps,
+  houseRuleNotes,
+  notePlace,
+  NOTE_END,
+  sortByPlace,
+  tableHands,
+  type HandNote,
+  type HandRecord,
+} from '@felt/projections';
 
 /**
  * PHH export: a table's hands, read from its events, as PHH (the TOML hand histories pokerkit reads; the format
@@ -68,7 +78,17 @@ export type PhhNoteKind =
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
 /** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
-export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = ['new-player-post', 'dead-post', 'raise-nobody-can-call', 'check-for-pokerkit', 'rake', 'corrected', 'bomb-pot', 'run-it-twice', 'training'];
+export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = [
+  'new-player-post',
+  'dead-post',
+  'raise-nobody-can-call',
+  'check-for-pokerkit',
+  'rake',
+  'corrected',
+  'bomb-pot',
+  'run-it-twice',
+  'training',
+];
 
 export interface PhhExportNote {
   readonly kind: PhhNoteKind;
@@ -118,7 +138,11 @@ export interface PhhExport {
  * Reads every hand the events complete. `include` picks hands by number (default: all); `modules`, the table's
  * house options (its engine's), add their exportNotes.
  */
-export function phhHandsFromEvents(events: readonly TableEvent[], include: (handNumber: number) => boolean = () => true, modules: readonly AnyRuleModule[] = []): PhhExport {
+export function phhHandsFromEvents(
+  events: readonly TableEvent[],
+  include: (handNumber: number) => boolean = () => true,
+  modules: readonly AnyRuleModule[] = [],
+): PhhExport {
   const hands: PhhExportHand[] = [];
   const skipped: PhhExportSkip[] = [];
   for (const hand of tableHands(events, include)) {
@@ -150,16 +174,25 @@ function phhHand(hand: HandRecord, rules: TableRules, houseNotes: readonly HandN
   if (hand.status === 'voided') return { handNumber, kind: 'voided', reason: `the hand was voided (${hand.voidReason})` };
   if (hand.status !== 'complete') return null;
   const s = rules.structure;
-  if (s.kind !== 'no-limit' && s.kind !== 'fixed-limit') return { handNumber, kind: 'no-variant', reason: `PHH has no Texas hold'em variant for ${s.kind}` };
+  if (s.kind !== 'no-limit' && s.kind !== 'fixed-limit')
+    return { handNumber, kind: 'no-variant', reason: `PHH has no Texas hold'em variant for ${s.kind}` };
   const w = transcribe(hand);
   const notes: PlacedNote[] = [...handNotes(hand), ...houseNotes, ...w.notes];
   if (s.kind === 'fixed-limit' && w.maxBets > 4)
-    notes.push({ kind: 'fixed-limit-beyond-cap', place: notePlace.end(hand, NOTE_END.format), text: `${w.maxBets} bets on a street: the table's fixed limit allowed them (uncapped heads-up, or capped only with three players able to bet); PHH's FT caps a street at four, so pokerkit refuses the hand` });
+    notes.push({
+      kind: 'fixed-limit-beyond-cap',
+      place: notePlace.end(hand, NOTE_END.format),
+      text: `${w.maxBets} bets on a street: the table's fixed limit allowed them (uncapped heads-up, or capped only with three players able to bet); PHH's FT caps a street at four, so pokerkit refuses the hand`,
+    });
   // A live post is a negative entry; a seat that also posted a blind, straddle or kill gets one blind of the total.
   w.posts.forEach((post, k) => {
     if (post === 0) return;
     if (w.blinds[k]! > 0) {
-      notes.push({ kind: 'other-post', place: notePlace.end(hand, NOTE_END.formatLast), text: `p${k + 1} posted ${post} to come in and ${w.blinds[k]} more as a blind or straddle: written as one blind of ${post + w.blinds[k]!}` });
+      notes.push({
+        kind: 'other-post',
+        place: notePlace.end(hand, NOTE_END.formatLast),
+        text: `p${k + 1} posted ${post} to come in and ${w.blinds[k]} more as a blind or straddle: written as one blind of ${post + w.blinds[k]!}`,
+      });
       w.blinds[k]! += post;
     } else w.blinds[k] = -post;
   });
@@ -220,7 +253,10 @@ function transcribe(hand: HandRecord) {
     if (withChips.length === 1 && stillIn > 1 && !acted[last!] && live[last!] === Math.max(...live)) {
       w.actions.push(`p${last! + 1} cc`);
       acted[last!] = true;
-      note('check-for-pokerkit', `p${last! + 1} checks after p${i(seat) + 1}'s ${after}: nobody left could answer a bet, so the table asked nothing; pokerkit asks for the check`);
+      note(
+        'check-for-pokerkit',
+        `p${last! + 1} checks after p${i(seat) + 1}'s ${after}: nobody left could answer a bet, so the table asked nothing; pokerkit asks for the check`,
+      );
     }
   };
   const betOrRaise = (seat: number, to: number) => {
@@ -231,7 +267,10 @@ function transcribe(hand: HandRecord) {
     acted = acted.map((_, k) => k === me);
     if (!answerable) {
       w.actions.push(`${p(seat)} cc`);
-      note('raise-nobody-can-call', `${p(seat)} ${facing === 0 ? 'bet' : 'raised to'} ${to} when nobody could put in more than ${facing}: written as a call, the rest was returned uncalled`);
+      note(
+        'raise-nobody-can-call',
+        `${p(seat)} ${facing === 0 ? 'bet' : 'raised to'} ${to} when nobody could put in more than ${facing}: written as a call, the rest was returned uncalled`,
+      );
     } else {
       w.actions.push(`${p(seat)} cbr ${to}`);
       betsThisStreet++;
@@ -326,7 +365,11 @@ const tomlArray = (xs: readonly (number | string | readonly number[])[]): string
 
 /** One hand's PHH fields, as TOML lines. */
 export function phhHandToml(hand: PhhExportHand): string {
-  const lines = [`variant = ${tomlString(hand.variant)}`, `antes = ${tomlArray(hand.antes)}`, `blinds_or_straddles = ${tomlArray(hand.blindsOrStraddles)}`];
+  const lines = [
+    `variant = ${tomlString(hand.variant)}`,
+    `antes = ${tomlArray(hand.antes)}`,
+    `blinds_or_straddles = ${tomlArray(hand.blindsOrStraddles)}`,
+  ];
   if (hand.minBet !== null) lines.push(`min_bet = ${hand.minBet}`);
   if (hand.smallBet !== null) lines.push(`small_bet = ${hand.smallBet}`, `big_bet = ${hand.bigBet}`);
   lines.push(`starting_stacks = ${tomlArray(hand.startingStacks)}`);

@@ -42,7 +42,15 @@ export function replayPhhText(text: string, file = '<phh>'): PhhReplayResult[] {
   return entries.map((entry) =>
     entry.ok
       ? replayPhhHand(entry.hand)
-      : { file, index: entry.index, key: entry.key, status: 'failed' as const, finalStacks: null, expectedStacks: null, error: entry.error },
+      : {
+          file,
+          index: entry.index,
+          key: entry.key,
+          status: 'failed' as const,
+          finalStacks: null,
+          expectedStacks: null,
+          error: entry.error,
+        },
   );
 }
 
@@ -78,7 +86,10 @@ export function summarize(hands: readonly PhhReplayResult[]): PhhSummary {
  * Replays every hand of every PHH file under `paths` (files or folders). `onFile` is called after each file,
  * for progress reporting.
  */
-export function replayPhhFiles(paths: readonly string[], options: { onFile?: (file: string, done: number, total: number) => void } = {}): PhhRunReport {
+export function replayPhhFiles(
+  paths: readonly string[],
+  options: { onFile?: (file: string, done: number, total: number) => void } = {},
+): PhhRunReport {
   const files = collectPhhFiles(paths);
   const hands: PhhReplayResult[] = [];
   files.forEach((file, i) => {

@@ -28,7 +28,9 @@ describe('PHH export of the bomb pot and of a board run twice', () => {
 
     // Read back: the second run's boards are ordinary board deals (the comment is PHH commentary).
     const [read] = parsePhh(text, 'rit.phh');
-    expect(read!.ok && read.hand.actions.filter((a) => a.kind === 'deal-board').map((a) => (a.kind === 'deal-board' ? a.cards.join('') : ''))).toEqual(['Kc7d2h', '5s', '9c', 'Ah', 'Jc']);
+    expect(
+      read!.ok && read.hand.actions.filter((a) => a.kind === 'deal-board').map((a) => (a.kind === 'deal-board' ? a.cards.join('') : '')),
+    ).toEqual(['Kc7d2h', '5s', '9c', 'Ah', 'Jc']);
     const [replayed] = replayPhhText(text, 'rit.phh');
     expect(replayed).toMatchObject({ status: 'matched', finalStacks: [99, 101, 200] });
     expect(replayed!.note).toMatch(/run twice/);

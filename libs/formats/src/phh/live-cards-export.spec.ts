@@ -43,6 +43,10 @@ describe('PHH and OHH export of live-cards hands', () => {
     const cardsBySeat = Object.fromEntries(live1!.ohh.players.map((p) => [p.seat, p.cards ?? null]));
     expect(cardsBySeat).toEqual({ 1: ['Qh', 'Js'], 2: null, 3: null });
     const [live3] = ohhHandsFromEvents(script('live-3-all-in-runout.json'));
-    expect(Object.fromEntries(live3!.ohh.players.map((p) => [p.seat, p.cards ?? null]))).toEqual({ 1: null, 2: ['Ac', '3d'], 3: ['Qs', 'Qh'] });
+    expect(Object.fromEntries(live3!.ohh.players.map((p) => [p.seat, p.cards ?? null]))).toEqual({
+      1: null,
+      2: ['Ac', '3d'],
+      3: ['Qs', 'Qh'],
+    });
   });
 });

@@ -61,7 +61,16 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
   });
 
   it('round-trips: the export writes the post back as a negative entry and replays to the same stacks', () => {
-    for (const name of ['post-checks-option.phh', 'post-raised-pot-showdown.phh', 'two-posts-walk.phh', 'post-with-antes-straddle.phh', 'post-on-button-raises.phh', 'post-in-small-blind.phh', 'short-post-all-in.phh', 'post-option-reraise.phh']) {
+    for (const name of [
+      'post-checks-option.phh',
+      'post-raised-pot-showdown.phh',
+      'two-posts-walk.phh',
+      'post-with-antes-straddle.phh',
+      'post-on-button-raises.phh',
+      'post-in-small-blind.phh',
+      'short-post-all-in.phh',
+      'post-option-reraise.phh',
+    ]) {
       const [entry] = parsePhh(readFileSync(join(root, name), 'utf8'), name);
       if (!entry?.ok) throw new Error('does not parse');
       const commands: TableCommand[] = [];
@@ -92,7 +101,9 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
     expect(commands).toContainEqual({ type: 'SeatPlayer', seat: 6, playerId: 'p6', buyIn: 500, postToEnter: true });
     const rules = commands.filter((c): c is Extract<TableCommand, { type: 'ChangeRules' }> => c.type === 'ChangeRules');
     expect(rules.at(-1)!.rules.missedBlinds).toEqual({ allowEntryBetweenBlindsAndButton: true });
-    const started = eventsOf(commands).filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted').at(-1)!;
+    const started = eventsOf(commands)
+      .filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted')
+      .at(-1)!;
     expect(started).toMatchObject({ button: 6, smallBlindSeat: 1, bigBlindSeat: 2 });
     expect(started.forcedBets).toContainEqual({ seat: 6, kind: 'new-player', amount: 10, live: true });
   });
@@ -102,7 +113,9 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
     if (!entry?.ok) throw new Error('does not parse');
     const commands: TableCommand[] = [];
     expect(replayPhhHand(entry.hand, { commands }).status).toBe('matched');
-    const started = eventsOf(commands).filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted').at(-1)!;
+    const started = eventsOf(commands)
+      .filter((e): e is Extract<TableEvent, { type: 'HandStarted' }> => e.type === 'HandStarted')
+      .at(-1)!;
     expect(started).toMatchObject({ button: 5, smallBlindSeat: null, bigBlindSeat: 2 });
     expect(started.forcedBets).toEqual([
       { seat: 2, kind: 'big-blind', amount: 50, live: true },
@@ -121,7 +134,10 @@ describe('online-shaped PHH hands (posts, decimals, ????, rake)', () => {
   });
 
   it('reports a post the engine has no forced bet for as mismatched, with the reason (the file is well formed)', () => {
-    const text = readFileSync(join(root, 'post-checks-option.phh'), 'utf8').replace('[0.1, 0.25, 0, -0.25, 0, 0]', '[0.1, 0.25, 0, -0.1, 0, 0]');
+    const text = readFileSync(join(root, 'post-checks-option.phh'), 'utf8').replace(
+      '[0.1, 0.25, 0, -0.25, 0, 0]',
+      '[0.1, 0.25, 0, -0.1, 0, 0]',
+    );
     const [r] = replayPhhText(text, 'dead-post');
     expect(r).toMatchObject({ status: 'mismatched', finalStacks: null });
     expect(r!.error).toMatch(/p4 posts 0.1 to come in .*the engine's new player's post is the big blind \(0.25\)/);

@@ -42,7 +42,17 @@ finishing_stacks = [99, 106, 95]
     expect(h.finishingStacks).toEqual([99, 106, 95]);
     expect(h.winnings).toBeNull();
     expect(h.actions.map((a) => a.kind)).toEqual([
-      'deal-hole', 'deal-hole', 'deal-hole', 'bet-raise', 'fold', 'check-call', 'deal-board', 'check-call', 'check-call', 'show-muck', 'show-muck',
+      'deal-hole',
+      'deal-hole',
+      'deal-hole',
+      'bet-raise',
+      'fold',
+      'check-call',
+      'deal-board',
+      'check-call',
+      'check-call',
+      'show-muck',
+      'show-muck',
     ]);
     expect(h.actions[1]).toMatchObject({ kind: 'deal-hole', player: 2, cards: [null, null] });
     expect(h.actions[3]).toMatchObject({ kind: 'bet-raise', player: 3, amount: 6, index: 4, text: 'p3 cbr 6' });
@@ -210,7 +220,9 @@ actions = []
 describe('parsePhh: bad files give clear errors', () => {
   it('names the file and line of a TOML syntax error', () => {
     expect(() => parsePhh('variant = "NT"\nantes = [0, 0\n', 'broken.phh')).toThrow(PhhError);
-    expect(() => parsePhh('variant = "NT"\nantes = [0, 0\n', 'broken.phh')).toThrow(/^broken\.phh: not valid TOML \(line \d+, column \d+\)/);
+    expect(() => parsePhh('variant = "NT"\nantes = [0, 0\n', 'broken.phh')).toThrow(
+      /^broken\.phh: not valid TOML \(line \d+, column \d+\)/,
+    );
   });
 
   it('refuses a document with no hand', () => {
@@ -218,23 +230,27 @@ describe('parsePhh: bad files give clear errors', () => {
   });
 
   it('refuses an unsupported variant', () => {
-    expect(handError(`variant = "PO"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = []`)).toMatch(
-      /unsupported variant "PO": only NT .* and FT/,
-    );
+    expect(
+      handError(`variant = "PO"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = []`),
+    ).toMatch(/unsupported variant "PO": only NT .* and FT/);
   });
 
   it('refuses missing or inconsistent fields', () => {
-    expect(handError(`variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\nactions = []`)).toMatch(/needs "min_bet"/);
-    expect(handError(`variant = "FT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nstarting_stacks = [100, 100]\nactions = []`)).toMatch(
-      /needs "small_bet" and "big_bet"/,
+    expect(handError(`variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\nactions = []`)).toMatch(
+      /needs "min_bet"/,
     );
-    expect(handError(`variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = []`)).toMatch(
-      /"antes" has 3 entries but "starting_stacks" has 2/,
+    expect(
+      handError(`variant = "FT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nstarting_stacks = [100, 100]\nactions = []`),
+    ).toMatch(/needs "small_bet" and "big_bet"/);
+    expect(
+      handError(`variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = []`),
+    ).toMatch(/"antes" has 3 entries but "starting_stacks" has 2/);
+    expect(
+      handError(`variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, inf]\nactions = []`),
+    ).toMatch(/p2's starting stack is unknown/);
+    expect(handError(`variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]`)).toMatch(
+      /"actions" field is missing/,
     );
-    expect(handError(`variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, inf]\nactions = []`)).toMatch(
-      /p2's starting stack is unknown/,
-    );
-    expect(handError(`variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]`)).toMatch(/"actions" field is missing/);
   });
 
   it('names the action index and text of a bad action', () => {

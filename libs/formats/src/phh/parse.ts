@@ -123,7 +123,10 @@ export function parsePhh(text: string, file = '<phh>'): PhhEntry[] {
   if (keys.length === 0) throw new PhhError(`${file}: no hand found (neither a top-level "variant" nor hand tables such as [1])`);
   // Numeric table names in numeric order, others after them in document order.
   const numeric = (k: string) => (/^\d+$/.test(k) ? Number(k) : Number.POSITIVE_INFINITY);
-  const ordered = keys.map((k, i) => ({ k, i })).sort((a, b) => numeric(a.k) - numeric(b.k) || a.i - b.i).map((x) => x.k);
+  const ordered = keys
+    .map((k, i) => ({ k, i }))
+    .sort((a, b) => numeric(a.k) - numeric(b.k) || a.i - b.i)
+    .map((x) => x.k);
   return ordered.map((k, i) => entryFor(doc[k] as Table, file, i + 1, k));
 }
 
@@ -177,7 +180,12 @@ export function parsePhhHand(table: Table, file = '<phh>', index = 1, key: strin
   const blinds = numberArray('blinds_or_straddles', true, true)!;
   const finishing = numberArray('finishing_stacks', false);
   const winnings = numberArray('winnings', false);
-  for (const [name, arr] of [['antes', antes], ['blinds_or_straddles', blinds], ['finishing_stacks', finishing], ['winnings', winnings]] as const) {
+  for (const [name, arr] of [
+    ['antes', antes],
+    ['blinds_or_straddles', blinds],
+    ['finishing_stacks', finishing],
+    ['winnings', winnings],
+  ] as const) {
     if (arr !== null && arr.length !== playerCount)
       fail(`"${name}" has ${arr.length} entries but "starting_stacks" has ${playerCount}: one per player is required`);
     arr?.forEach((v, i) => Number.isFinite(v) || fail(`"${name}"[${i}] is not a finite number`));
@@ -192,7 +200,8 @@ export function parsePhhHand(table: Table, file = '<phh>', index = 1, key: strin
   let playerNames: string[] | null = null;
   if (players !== undefined) {
     if (!Array.isArray(players) || players.some((p) => typeof p !== 'string')) fail('"players" must be an array of names');
-    if ((players as string[]).length !== playerCount) fail(`"players" has ${(players as string[]).length} names but there are ${playerCount} stacks`);
+    if ((players as string[]).length !== playerCount)
+      fail(`"players" has ${(players as string[]).length} names but there are ${playerCount} stacks`);
     playerNames = players as string[];
   }
 
@@ -205,7 +214,8 @@ export function parsePhhHand(table: Table, file = '<phh>', index = 1, key: strin
 
   // The scale: the smallest power of ten that makes every input amount whole.
   let decimals = 0;
-  for (const v of [...antes, ...blinds, ...startingStacks, minBet ?? 0, smallBet ?? 0, bigBet ?? 0]) decimals = Math.max(decimals, decimalsOf(v));
+  for (const v of [...antes, ...blinds, ...startingStacks, minBet ?? 0, smallBet ?? 0, bigBet ?? 0])
+    decimals = Math.max(decimals, decimalsOf(v));
   for (const a of parsed) if (a && a.kind === 'bet-raise') decimals = Math.max(decimals, decimalsOfText(a.amountText));
   if (decimals > 9) fail(`amounts with ${decimals} decimals cannot be replayed in whole chips`);
   const scale = 10 ** decimals;
@@ -263,7 +273,10 @@ function readAction(text: string, index: number, playerCount: number, where: str
   const fail = (why: string): never => {
     throw new PhhError(`${where}: action ${index} "${text}": ${why}`);
   };
-  let words = text.trim().split(/\s+/).filter((w) => w.length > 0);
+  let words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
   const hash = words.findIndex((w) => w.startsWith('#'));
   if (hash >= 0) words = words.slice(0, hash);
   if (words.length === 0) return null;
@@ -287,7 +300,10 @@ function readAction(text: string, index: number, playerCount: number, where: str
   };
   const arity = (n: number) => {
     const takes = n - 2;
-    if (words.length !== n) fail(`"${words[1]}" takes ${takes === 0 ? 'no argument' : takes === 1 ? 'one argument' : `${takes} arguments`}, not ${words.length - 2}`);
+    if (words.length !== n)
+      fail(
+        `"${words[1]}" takes ${takes === 0 ? 'no argument' : takes === 1 ? 'one argument' : `${takes} arguments`}, not ${words.length - 2}`,
+      );
   };
   if (words[0] === 'd') {
     if (words[1] === 'dh') {
@@ -320,9 +336,9 @@ function readAction(text: string, index: number, playerCount: number, where: str
       return { index, text, kind: 'show-muck', player: p, cards: cards(words[2]), showsDealt: false };
     }
     case 'pb':
-      return fail('a bring-in (stud games) is not part of Texas hold\'em');
+      return fail("a bring-in (stud games) is not part of Texas hold'em");
     case 'sd':
-      return fail('standing pat or discarding (draw games) is not part of Texas hold\'em');
+      return fail("standing pat or discarding (draw games) is not part of Texas hold'em");
     default:
       return fail(`unknown action "${words[1] ?? ''}" (f, cc, cbr, sm)`);
   }
@@ -335,7 +351,15 @@ function readAction(text: string, index: number, playerCount: number, where: str
  */
 function sameShape(a: PhhAction): PhhAction {
   const fields = a as Partial<{ player: number; cards: readonly PhhCard[] | null; amount: number; showsDealt: boolean }>;
-  return { index: a.index, text: a.text, kind: a.kind, player: fields.player, cards: fields.cards, amount: fields.amount, showsDealt: fields.showsDealt } as PhhAction;
+  return {
+    index: a.index,
+    text: a.text,
+    kind: a.kind,
+    player: fields.player,
+    cards: fields.cards,
+    amount: fields.amount,
+    showsDealt: fields.showsDealt,
+  } as PhhAction;
 }
 
 /** Digits after the decimal point in a number as JavaScript prints it (shortest round trip), exponents included. */

@@ -35,7 +35,9 @@ describe('replayPhhHand: positions and forced bets', () => {
   });
 
   it('takes a button ante from the last player only', () => {
-    const r = replayOne(nt3(['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhJh', 'p3 f', 'p1 f'], { antes: [0, 0, 1], finishing_stacks: [99, 102, 99] }));
+    const r = replayOne(
+      nt3(['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhJh', 'p3 f', 'p1 f'], { antes: [0, 0, 1], finishing_stacks: [99, 102, 99] }),
+    );
     expect(r).toMatchObject({ status: 'matched', finalStacks: [99, 102, 99] });
   });
 
@@ -44,23 +46,43 @@ describe('replayPhhHand: positions and forced bets', () => {
     expect(replayOne(nt3(['p3 f', 'p1 f'], { antes: [1, 1, 1], finishing_stacks: [98, 103, 99] }))).toMatchObject({ status: 'matched' });
   });
 
-  describe('straddles (blinds_or_straddles entries after the big blind) go through the engine\'s Straddle', () => {
+  describe("straddles (blinds_or_straddles entries after the big blind) go through the engine's Straddle", () => {
     const six = (blinds: number[], actions: string[], finishing: number[]) =>
-      phh({ variant: 'NT', antes: [0, 0, 0, 0, 0, 0], blinds_or_straddles: blinds, min_bet: 2, starting_stacks: [200, 200, 200, 200, 200, 200], actions, finishing_stacks: finishing });
+      phh({
+        variant: 'NT',
+        antes: [0, 0, 0, 0, 0, 0],
+        blinds_or_straddles: blinds,
+        min_bet: 2,
+        starting_stacks: [200, 200, 200, 200, 200, 200],
+        actions,
+        finishing_stacks: finishing,
+      });
 
     it('a UTG straddle: the player after it acts first, the straddler last (docs/rules.md ST-1)', () => {
-      const r = replayOne(six([1, 2, 4, 0, 0, 0], ['p4 cc', 'p5 f', 'p6 cbr 12', 'p1 f', 'p2 f', 'p3 cc', 'p4 f', 'd db 2c3c4c', 'p3 cc', 'p6 cbr 20', 'p3 f'], [199, 198, 188, 196, 200, 219]));
+      const r = replayOne(
+        six(
+          [1, 2, 4, 0, 0, 0],
+          ['p4 cc', 'p5 f', 'p6 cbr 12', 'p1 f', 'p2 f', 'p3 cc', 'p4 f', 'd db 2c3c4c', 'p3 cc', 'p6 cbr 20', 'p3 f'],
+          [199, 198, 188, 196, 200, 219],
+        ),
+      );
       expect(r).toMatchObject({ status: 'matched', finalStacks: [199, 198, 188, 196, 200, 219] });
     });
 
     it('a double straddle and a button straddle', () => {
-      expect(replayOne(six([1, 2, 4, 8, 0, 0], ['p5 f', 'p6 f', 'p1 f', 'p2 f', 'p3 f'], [199, 198, 196, 207, 200, 200]))).toMatchObject({ status: 'matched' });
+      expect(replayOne(six([1, 2, 4, 8, 0, 0], ['p5 f', 'p6 f', 'p1 f', 'p2 f', 'p3 f'], [199, 198, 196, 207, 200, 200]))).toMatchObject({
+        status: 'matched',
+      });
       // The button straddles: the small blind acts first.
-      expect(replayOne(six([1, 2, 0, 0, 0, 4], ['p1 f', 'p2 f', 'p3 f', 'p4 f', 'p5 f'], [199, 198, 200, 200, 200, 203]))).toMatchObject({ status: 'matched' });
+      expect(replayOne(six([1, 2, 0, 0, 0, 4], ['p1 f', 'p2 f', 'p3 f', 'p4 f', 'p5 f'], [199, 198, 200, 200, 200, 203]))).toMatchObject({
+        status: 'matched',
+      });
     });
 
-    it('takes a raise of one big blind over the straddle (pokerkit\'s minimum), never refusing what the file recorded', () => {
-      expect(replayOne(six([1, 2, 4, 0, 0, 0], ['p4 cbr 6', 'p5 f', 'p6 f', 'p1 f', 'p2 f', 'p3 f'], [199, 198, 196, 207, 200, 200]))).toMatchObject({ status: 'matched' });
+    it("takes a raise of one big blind over the straddle (pokerkit's minimum), never refusing what the file recorded", () => {
+      expect(
+        replayOne(six([1, 2, 4, 0, 0, 0], ['p4 cbr 6', 'p5 f', 'p6 f', 'p1 f', 'p2 f', 'p3 f'], [199, 198, 196, 207, 200, 200])),
+      ).toMatchObject({ status: 'matched' });
     });
 
     it('reports straddles the engine cannot post as mismatched, clearly', () => {
@@ -76,7 +98,9 @@ describe('replayPhhHand: positions and forced bets', () => {
   it('reports antes the engine cannot take as mismatched, with the reason (the file is well formed)', () => {
     const r = replayOne(nt3([], { antes: [1, 2, 0] }));
     expect(r).toMatchObject({ status: 'mismatched', finalStacks: null });
-    expect(r.error).toMatch(/antes \[1,2,0\]: the engine takes the same ante from everyone, or one ante from the big blind or from the button/);
+    expect(r.error).toMatch(
+      /antes \[1,2,0\]: the engine takes the same ante from everyone, or one ante from the big blind or from the button/,
+    );
   });
 
   it('fails a no-limit min_bet that is not the big blind', () => {
@@ -93,12 +117,24 @@ describe('replayPhhHand: decimals, cards and the showdown', () => {
       min_bet: 0.5,
       starting_stacks: [10, 10, 10],
       actions: [
-        'd dh p1 AsAd', 'd dh p2 ????', 'd dh p3 7c2d',
-        'p3 f', 'p1 cbr 1.5', 'p2 cc',
-        'd db 2h3h4c', 'p1 cbr 1', 'p2 cbr 3.25', 'p1 cc',
-        'd db 9s', 'p1 cc', 'p2 cc',
-        'd db Jd', 'p1 cc', 'p2 cc',
-        'p1 sm AsAd', 'p2 sm KsKd',
+        'd dh p1 AsAd',
+        'd dh p2 ????',
+        'd dh p3 7c2d',
+        'p3 f',
+        'p1 cbr 1.5',
+        'p2 cc',
+        'd db 2h3h4c',
+        'p1 cbr 1',
+        'p2 cbr 3.25',
+        'p1 cc',
+        'd db 9s',
+        'p1 cc',
+        'p2 cc',
+        'd db Jd',
+        'p1 cc',
+        'p2 cc',
+        'p1 sm AsAd',
+        'p2 sm KsKd',
       ],
       ...extra,
     });
@@ -126,7 +162,21 @@ describe('replayPhhHand: decimals, cards and the showdown', () => {
   });
 
   it('accepts `sm -` (the cards dealt) and a muck, whatever order the file shows them in', () => {
-    const actions = ['d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 f', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db Th', 'p1 cc', 'p2 cc', 'd db 3c'];
+    const actions = [
+      'd dh p1 AsKs',
+      'd dh p2 QsQd',
+      'd dh p3 7c2d',
+      'p3 f',
+      'p1 cc',
+      'p2 cc',
+      'd db 2c7d9h',
+      'p1 cc',
+      'p2 cc',
+      'd db Th',
+      'p1 cc',
+      'p2 cc',
+      'd db 3c',
+    ];
     // The river is checked, so p1 (left of the button) tables first; the file lists p2 first.
     const r = replayOne(nt3([...actions, 'p1 cc', 'p2 cc', 'p2 sm -', 'p1 sm'], { finishing_stacks: [98, 102, 100] }));
     expect(r).toMatchObject({ status: 'matched', finalStacks: [98, 102, 100] });
@@ -142,12 +192,23 @@ describe('replayPhhHand: decimals, cards and the showdown', () => {
         big_bet: 4,
         starting_stacks: [100, 100],
         actions: [
-          'd dh p1 AsKs', 'd dh p2 QsQd',
-          'p2 cbr 4', 'p1 cbr 6', 'p2 cc',
-          'd db 2c7d9h', 'p1 cc', 'p2 cbr 2', 'p1 cc',
-          'd db Th', 'p1 cbr 4', 'p2 cc',
-          'd db 3c', 'p1 cc', 'p2 cc',
-          'p1 sm', 'p2 sm QsQd',
+          'd dh p1 AsKs',
+          'd dh p2 QsQd',
+          'p2 cbr 4',
+          'p1 cbr 6',
+          'p2 cc',
+          'd db 2c7d9h',
+          'p1 cc',
+          'p2 cbr 2',
+          'p1 cc',
+          'd db Th',
+          'p1 cbr 4',
+          'p2 cc',
+          'd db 3c',
+          'p1 cc',
+          'p2 cc',
+          'p1 sm',
+          'p2 sm QsQd',
         ],
         finishing_stacks: [88, 112],
       }),
@@ -172,7 +233,9 @@ describe('replayPhhHand: decimals, cards and the showdown', () => {
   });
 
   it('allows unknown cards nobody needed to show', () => {
-    const r = replayOne(nt3(['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f'], { finishing_stacks: [99, 98, 103] }));
+    const r = replayOne(
+      nt3(['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f'], { finishing_stacks: [99, 98, 103] }),
+    );
     expect(r).toMatchObject({ status: 'matched', finalStacks: [99, 98, 103] });
   });
 
@@ -186,16 +249,34 @@ describe('replayPhhHand: decimals, cards and the showdown', () => {
 describe('docs/rules.md Part B scenarios written as PHH hands', () => {
   const hand = (f: Record<string, unknown>) => replayOne(phh(f));
   const nt = (blinds: number[], stacks: number[], actions: string[], finishing?: number[]) =>
-    hand({ variant: 'NT', antes: blinds.map(() => 0), blinds_or_straddles: blinds, min_bet: blinds[1], starting_stacks: stacks, actions, ...(finishing ? { finishing_stacks: finishing } : {}) });
+    hand({
+      variant: 'NT',
+      antes: blinds.map(() => 0),
+      blinds_or_straddles: blinds,
+      min_bet: blinds[1],
+      starting_stacks: stacks,
+      actions,
+      ...(finishing ? { finishing_stacks: finishing } : {}),
+    });
 
   it('SP-1: two all-ins make a main pot and a side pot', () => {
     // p1 = B (small blind) 150, p2 = C (big blind) 300, p3 = A (button) 50; A > B > C.
-    const r = nt([1, 2, 0], [150, 300, 50], ['d dh p1 KsKh', 'd dh p2 QsQh', 'd dh p3 AsAh', 'p3 cbr 50', 'p1 cbr 150', 'p2 cc', 'd db 2c7d9h', 'd db Js', 'd db 3c'], [200, 150, 150]);
+    const r = nt(
+      [1, 2, 0],
+      [150, 300, 50],
+      ['d dh p1 KsKh', 'd dh p2 QsQh', 'd dh p3 AsAh', 'p3 cbr 50', 'p1 cbr 150', 'p2 cc', 'd db 2c7d9h', 'd db Js', 'd db 3c'],
+      [200, 150, 150],
+    );
     expect(r).toMatchObject({ status: 'matched', finalStacks: [200, 150, 150] });
   });
 
   it('SP-2: the uncalled part of a raise comes back before the pot is awarded', () => {
-    const r = nt([1, 2, 0], [100, 300, 300], ['d dh p1 AsAh', 'd dh p2 QsQh', 'd dh p3 KsKh', 'p3 cbr 250', 'p1 cc', 'p2 f', 'd db 2c7d9h', 'd db Js', 'd db 3c'], [202, 298, 200]);
+    const r = nt(
+      [1, 2, 0],
+      [100, 300, 300],
+      ['d dh p1 AsAh', 'd dh p2 QsQh', 'd dh p3 KsKh', 'p3 cbr 250', 'p1 cc', 'p2 f', 'd db 2c7d9h', 'd db Js', 'd db 3c'],
+      [202, 298, 200],
+    );
     expect(r).toMatchObject({ status: 'matched', finalStacks: [202, 298, 200] });
   });
 
@@ -204,7 +285,22 @@ describe('docs/rules.md Part B scenarios written as PHH hands', () => {
     const r = nt(
       [25, 50, 0],
       [10000, 10000, 10000],
-      ['d dh p1 2c3d', 'd dh p2 4h5h', 'd dh p3 6c7c', 'p3 cc', 'p1 f', 'p2 cc', 'd db AsKsQs', ...checks, 'd db Js', ...checks, 'd db Ts', ...checks, 'p2 sm 4h5h', 'p3 sm 6c7c'],
+      [
+        'd dh p1 2c3d',
+        'd dh p2 4h5h',
+        'd dh p3 6c7c',
+        'p3 cc',
+        'p1 f',
+        'p2 cc',
+        'd db AsKsQs',
+        ...checks,
+        'd db Js',
+        ...checks,
+        'd db Ts',
+        ...checks,
+        'p2 sm 4h5h',
+        'p3 sm 6c7c',
+      ],
       [9975, 10013, 10012],
     );
     expect(r).toMatchObject({ status: 'matched', finalStacks: [9975, 10013, 10012] });
@@ -220,7 +316,21 @@ describe('docs/rules.md Part B scenarios written as PHH hands', () => {
     const called = nt(
       [2000, 4000, 0, 0, 0],
       stacks,
-      ['d dh p1 2c3d', 'd dh p2 4h5h', 'd dh p3 6c7c', 'd dh p4 8c9c', 'd dh p5 AsAh', ...setup, 'p3 cc', 'd db KsQdJh', ...checks, 'd db 2s', ...checks, 'd db 9d', ...checks],
+      [
+        'd dh p1 2c3d',
+        'd dh p2 4h5h',
+        'd dh p3 6c7c',
+        'd dh p4 8c9c',
+        'd dh p5 AsAh',
+        ...setup,
+        'p3 cc',
+        'd db KsQdJh',
+        ...checks,
+        'd db 2s',
+        ...checks,
+        'd db 9d',
+        ...checks,
+      ],
       [98000, 92500, 92500, 100000, 24500],
     );
     expect(called).toMatchObject({ status: 'matched' });
@@ -229,18 +339,49 @@ describe('docs/rules.md Part B scenarios written as PHH hands', () => {
   it('HU-1 and BBA-1: heads-up order, and a big-blind ante', () => {
     expect(nt([1, 2], [100, 100], ['p2 cc', 'p1 cc', 'd db 2c3c4c', 'p1 cbr 4', 'p2 f'], [102, 98])).toMatchObject({ status: 'matched' });
     const bba = hand({
-      variant: 'NT', antes: [0, 200, 0, 0, 0, 0], blinds_or_straddles: [100, 200, 0, 0, 0, 0], min_bet: 200, starting_stacks: Array(6).fill(10000),
-      actions: ['p3 f', 'p4 f', 'p5 f', 'p6 f', 'p1 f'], finishing_stacks: [9900, 10100, 10000, 10000, 10000, 10000],
+      variant: 'NT',
+      antes: [0, 200, 0, 0, 0, 0],
+      blinds_or_straddles: [100, 200, 0, 0, 0, 0],
+      min_bet: 200,
+      starting_stacks: Array(6).fill(10000),
+      actions: ['p3 f', 'p4 f', 'p5 f', 'p6 f', 'p1 f'],
+      finishing_stacks: [9900, 10100, 10000, 10000, 10000, 10000],
     });
     expect(bba).toMatchObject({ status: 'matched' });
   });
 
   it('FL-1: fixed limit caps at a bet and three raises, the big blind counting as the bet', () => {
     const fl = (actions: string[], finishing?: number[]) =>
-      hand({ variant: 'FT', antes: [0, 0, 0, 0], blinds_or_straddles: [1, 2, 0, 0], small_bet: 2, big_bet: 4, starting_stacks: [100, 100, 100, 100], actions, ...(finishing ? { finishing_stacks: finishing } : {}) });
+      hand({
+        variant: 'FT',
+        antes: [0, 0, 0, 0],
+        blinds_or_straddles: [1, 2, 0, 0],
+        small_bet: 2,
+        big_bet: 4,
+        starting_stacks: [100, 100, 100, 100],
+        actions,
+        ...(finishing ? { finishing_stacks: finishing } : {}),
+      });
     const capped = ['p3 cbr 4', 'p4 cbr 6', 'p1 cbr 8'];
     expect(fl([...capped, 'p2 cbr 10']).error).toMatch(/action 4 "p2 cbr 10": the engine refuses Raise \(BETTING_CAPPED\)/);
-    const r = fl(['d dh p1 2c3d', 'd dh p2 4h5h', 'd dh p3 AsAh', 'd dh p4 8c9c', ...capped, 'p2 cc', 'p3 cc', 'p4 cc', 'd db KsQdJh', 'p1 f', 'p2 f', 'p3 cbr 2', 'p4 f'], [92, 92, 124, 92]);
+    const r = fl(
+      [
+        'd dh p1 2c3d',
+        'd dh p2 4h5h',
+        'd dh p3 AsAh',
+        'd dh p4 8c9c',
+        ...capped,
+        'p2 cc',
+        'p3 cc',
+        'p4 cc',
+        'd db KsQdJh',
+        'p1 f',
+        'p2 f',
+        'p3 cbr 2',
+        'p4 f',
+      ],
+      [92, 92, 124, 92],
+    );
     expect(r).toMatchObject({ status: 'matched', finalStacks: [92, 92, 124, 92] });
   });
 });
@@ -254,14 +395,33 @@ describe('replayPhhHand: winnings instead of finishing stacks (online logs), and
       blinds_or_straddles: [0.5, 1, 0, 0],
       min_bet: 1,
       starting_stacks: [50, 80.25, 100, 75.5],
-      actions: ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 3', 'p4 f', 'p1 f', 'p2 cc', 'd db 9s7h2c', 'p2 cc', 'p3 cbr 4.5', 'p2 f'],
+      actions: [
+        'd dh p1 ????',
+        'd dh p2 ????',
+        'd dh p3 ????',
+        'd dh p4 ????',
+        'p3 cbr 3',
+        'p4 f',
+        'p1 f',
+        'p2 cc',
+        'd db 9s7h2c',
+        'p2 cc',
+        'p3 cbr 4.5',
+        'p2 f',
+      ],
       winnings,
       ...extra,
     });
 
   it('compares what each player collected from the pots (the uncalled bet is returned, not won)', () => {
     const r = replayOne(online([0, 0, 6.5, 0]));
-    expect(r).toMatchObject({ status: 'matched', finalWinnings: [0, 0, 6.5, 0], expectedWinnings: [0, 0, 6.5, 0], expectedStacks: null, finalStacks: [49.5, 77.25, 103.5, 75.5] });
+    expect(r).toMatchObject({
+      status: 'matched',
+      finalWinnings: [0, 0, 6.5, 0],
+      expectedWinnings: [0, 0, 6.5, 0],
+      expectedStacks: null,
+      finalStacks: [49.5, 77.25, 103.5, 75.5],
+    });
     expect(r.note).toBeUndefined();
   });
 
@@ -272,13 +432,24 @@ describe('replayPhhHand: winnings instead of finishing stacks (online logs), and
   });
 
   it('does not take a larger shortfall, or one from a player who won nothing, for a rake', () => {
-    expect(replayOne(online([0, 0, 5, 0]))).toMatchObject({ status: 'mismatched', error: 'hand.phh: pot winnings [0, 0, 6.5, 0] differ from winnings [0, 0, 5, 0]' });
+    expect(replayOne(online([0, 0, 5, 0]))).toMatchObject({
+      status: 'mismatched',
+      error: 'hand.phh: pot winnings [0, 0, 6.5, 0] differ from winnings [0, 0, 5, 0]',
+    });
     expect(replayOne(online([0, 6.5, 0, 0])).status).toBe('mismatched');
   });
 
-  it('counts a walk\'s whole pot as collected when the file does (the big blind\'s uncalled half included)', () => {
+  it("counts a walk's whole pot as collected when the file does (the big blind's uncalled half included)", () => {
     const walk = (winnings: number[]) =>
-      phh({ variant: 'NT', antes: [0, 0], blinds_or_straddles: [0.5, 1], min_bet: 1, starting_stacks: [82.4, 197], actions: ['p2 f'], winnings });
+      phh({
+        variant: 'NT',
+        antes: [0, 0],
+        blinds_or_straddles: [0.5, 1],
+        min_bet: 1,
+        starting_stacks: [82.4, 197],
+        actions: ['p2 f'],
+        winnings,
+      });
     expect(replayOne(walk([1.5, 0]))).toMatchObject({ status: 'matched', finalWinnings: [1.5, 0], finalStacks: [82.9, 196.5] });
     expect(replayOne(walk([1, 0]))).toMatchObject({ status: 'matched', finalWinnings: [1, 0] });
   });
@@ -294,7 +465,9 @@ describe('replayPhhHand: broken hands name the action', () => {
   it('an illegal raise', () => {
     const r = replayOne(nt3(['d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 cbr 6', 'p1 cbr 7']));
     expect(r).toMatchObject({ status: 'failed', finalStacks: null });
-    expect(r.error).toBe('hand.phh: action 5 "p1 cbr 7": the engine refuses Raise (RAISE_BELOW_MINIMUM): The raise must be to at least 10.');
+    expect(r.error).toBe(
+      'hand.phh: action 5 "p1 cbr 7": the engine refuses Raise (RAISE_BELOW_MINIMUM): The raise must be to at least 10.',
+    );
   });
 
   it('an action out of turn', () => {
@@ -302,25 +475,43 @@ describe('replayPhhHand: broken hands name the action', () => {
   });
 
   it('a fixed-limit raise of the wrong size', () => {
-    const r = replayOne(phh({ variant: 'FT', antes: [0, 0], blinds_or_straddles: [1, 2], small_bet: 2, big_bet: 4, starting_stacks: [100, 100], actions: ['p2 cbr 5'] }));
+    const r = replayOne(
+      phh({
+        variant: 'FT',
+        antes: [0, 0],
+        blinds_or_straddles: [1, 2],
+        small_bet: 2,
+        big_bet: 4,
+        starting_stacks: [100, 100],
+        actions: ['p2 cbr 5'],
+      }),
+    );
     expect(r.error).toMatch(/^hand\.phh: action 1 "p2 cbr 5": the engine refuses Raise \(RAISE_ABOVE_MAXIMUM\)/);
   });
 
   it('actions after the hand is over, and actions that stop before it is', () => {
-    expect(replayOne(nt3(['p3 f', 'p1 f', 'p2 cc'])).error).toBe('hand.phh: action 3 "p2 cc": the betting is over (the engine already ended the hand)');
+    expect(replayOne(nt3(['p3 f', 'p1 f', 'p2 cc'])).error).toBe(
+      'hand.phh: action 3 "p2 cc": the betting is over (the engine already ended the hand)',
+    );
     expect(replayOne(nt3(['p3 f'])).error).toBe('hand.phh: the actions end before the hand does: the engine waits for p1 to act');
   });
 
   it('a card dealt twice, and a shown card that was not dealt', () => {
     expect(replayOne(nt3(['d dh p1 AsKs', 'd dh p2 AsQd'])).error).toBe('hand.phh: action 2 "d dh p2 AsQd": As was already dealt (p1)');
-    expect(replayOne(nt3(['d dh p1 AsKs', 'p1 sm AsQd'])).error).toBe('hand.phh: action 2 "p1 sm AsQd": p1 shows Qd, which is not one of the cards dealt (AsKs)');
+    expect(replayOne(nt3(['d dh p1 AsKs', 'p1 sm AsQd'])).error).toBe(
+      'hand.phh: action 2 "p1 sm AsQd": p1 shows Qd, which is not one of the cards dealt (AsKs)',
+    );
     expect(replayOne(nt3(['d dh p1 AsAs'])).error).toBe('hand.phh: action 1 "d dh p1 AsAs": As was already dealt (in this action)');
-    expect(replayOne(nt3(['d dh p1 AsKs', 'd db 2c3c4c', 'd db 4c'])).error).toBe('hand.phh: action 3 "d db 4c": 4c was already dealt (the board)');
+    expect(replayOne(nt3(['d dh p1 AsKs', 'd db 2c3c4c', 'd db 4c'])).error).toBe(
+      'hand.phh: action 3 "d db 4c": 4c was already dealt (the board)',
+    );
     expect(replayOne(nt3(['d dh p1 AsKs', 'd db 2cAs4c'])).error).toBe('hand.phh: action 2 "d db 2cAs4c": As was already dealt (p1)');
   });
 
   it('a board card the engine did not deal yet', () => {
-    expect(replayOne(nt3(['d dh p1 AsKs', 'd db 2c3c4c'])).error).toBe('hand.phh: action 2 "d db 2c3c4c": the engine has not dealt these board cards: it waits for p3 to act');
+    expect(replayOne(nt3(['d dh p1 AsKs', 'd db 2c3c4c'])).error).toBe(
+      'hand.phh: action 2 "d db 2c3c4c": the engine has not dealt these board cards: it waits for p3 to act',
+    );
   });
 });
 
@@ -342,7 +533,11 @@ describe('replayPhhFiles', () => {
       expect(bad.error).toBe(
         `${join(dir, 'a-corrupted.phh')}: action 9 "p5 cbr 150": the engine refuses Raise (RAISE_BELOW_MINIMUM): The raise must be to at least 200.`,
       );
-      expect(good).toMatchObject({ file: join(dir, 'b-intact.phh'), status: 'matched', finalStacks: [9950, 9900, 10000, 10000, 10150, 10000] });
+      expect(good).toMatchObject({
+        file: join(dir, 'b-intact.phh'),
+        status: 'matched',
+        finalStacks: [9950, 9900, 10000, 10000, 10150, 10000],
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -126,13 +126,22 @@ export function replayPhhHand(hand: PhhHand, options: PhhReplayOptions = {}): Ph
   } catch (e) {
     const why = e instanceof ReplayFailure ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
     const status = e instanceof ReplayFailure ? e.status : 'failed';
-    return { file: hand.file, index: hand.index, key: hand.key, expectedStacks, status, finalStacks: null, error: `${handLabel(hand.file, hand.key)}: ${why}` };
+    return {
+      file: hand.file,
+      index: hand.index,
+      key: hand.key,
+      expectedStacks,
+      status,
+      finalStacks: null,
+      error: `${handLabel(hand.file, hand.key)}: ${why}`,
+    };
   }
   const finalStacks = outcome.stacks.map((s) => s / hand.scale);
   let verdict: Verdict;
   let finalWinnings: number[] | undefined;
   let expectedWinnings: number[] | undefined;
-  if (hand.finishingStacks !== null) verdict = compare(hand, outcome, outcome.stacks, hand.finishingStacks, 'final stacks', 'finishing_stacks');
+  if (hand.finishingStacks !== null)
+    verdict = compare(hand, outcome, outcome.stacks, hand.finishingStacks, 'final stacks', 'finishing_stacks');
   else if (hand.winnings !== null) {
     // Sites differ on an uncalled bet: most return it and count only the pot as won, some count a walk's whole
     // pot (the big blind's uncalled half included) as collected. Each player's figure follows the file's reading.
@@ -146,7 +155,14 @@ export function replayPhhHand(hand: PhhHand, options: PhhReplayOptions = {}): Ph
     expectedWinnings = [...hand.winnings];
   } else verdict = { ok: true, note: 'no finishing_stacks or winnings in the file: replayed without error, nothing to compare' };
   // Built key by key in the order the JSON report shows them (object spreads here cost a tenth of a replay).
-  const result: Mutable<PhhReplayResult> = { file: hand.file, index: hand.index, key: hand.key, expectedStacks, status: verdict.ok ? 'matched' : 'mismatched', finalStacks };
+  const result: Mutable<PhhReplayResult> = {
+    file: hand.file,
+    index: hand.index,
+    key: hand.key,
+    expectedStacks,
+    status: verdict.ok ? 'matched' : 'mismatched',
+    finalStacks,
+  };
   if (finalWinnings !== undefined) {
     result.finalWinnings = finalWinnings;
     result.expectedWinnings = expectedWinnings;
@@ -220,7 +236,8 @@ class HandReplay {
     this.blinds = effective(hand.blindsOrStraddles);
     this.antes = effective(hand.antes);
     // A negative small blind entry (3 or more players) is p1's post: a new player in the small blind's seat.
-    for (let seat = 1; seat <= this.n; seat++) if (this.blinds[seat - 1] < 0 && seat !== this.bbSeat && (seat !== this.sbSeat || this.n > 2)) this.posters.push(seat);
+    for (let seat = 1; seat <= this.n; seat++)
+      if (this.blinds[seat - 1] < 0 && seat !== this.bbSeat && (seat !== this.sbSeat || this.n > 2)) this.posters.push(seat);
   }
 
   run(): Outcome {
@@ -247,7 +264,8 @@ class HandReplay {
           break; // Placed in the deck before the hand started.
         case 'deal-board': {
           // A second run in the file: once the hands are tabled the engine asks the players; every one agreed.
-          if (this.secondRun.length > 0 && this.current().phase === 'showdown' && this.current().board.length === boardSeen) this.agreeToRunTwice(a);
+          if (this.secondRun.length > 0 && this.current().phase === 'showdown' && this.current().board.length === boardSeen)
+            this.agreeToRunTwice(a);
           if (boardSeen >= 5) {
             a.cards.forEach((c, i) => {
               const card = this.secondDealt[boardSeen - 5 + i];
@@ -335,7 +353,9 @@ class HandReplay {
       // pokerkit posts what the stack allows: a file may write the big blind or the short stack's all-in post.
       const allIn = hand.startingStacks[seat - 1] - this.antes[seat - 1];
       if (amount !== bb && !(amount < bb && amount === allIn))
-        unplayable(`p${seat} posts ${amount / hand.scale} to come in (blinds_or_straddles); the engine's new player's post is the big blind (${bb / hand.scale}), or all the chips of a shorter stack`);
+        unplayable(
+          `p${seat} posts ${amount / hand.scale} to come in (blinds_or_straddles); the engine's new player's post is the big blind (${bb / hand.scale}), or all the chips of a shorter stack`,
+        );
     }
     const regulars = [];
     for (let seat = 1; seat <= this.n; seat++) if (!this.posters.includes(seat)) regulars.push(seat);
@@ -346,11 +366,15 @@ class HandReplay {
       maxSeats: rules.maxSeats,
       houseOptions: { chop: { version: 1, fee: 0, allowHeadsUp: true } },
     };
-    if (!(rules.smallBlind > 0)) unplayable('a new player posts, and the replay needs a small blind to set the game up (its setup hand chops the blinds)');
+    if (!(rules.smallBlind > 0))
+      unplayable('a new player posts, and the replay needs a small blind to set the game up (its setup hand chops the blinds)');
     this.send({ type: 'OpenTable', tableId: 'phh', rules: setupRules }, 'opening the table for the setup hand');
     const onButton = this.posters.includes(this.button);
     const inSmallBlind = this.posters.includes(this.sbSeat);
-    if (onButton && inSmallBlind) unplayable(`p${this.sbSeat} and p${this.button} both post to come in: the replay sets up a post in the small blind or on the button, not both`);
+    if (onButton && inSmallBlind)
+      unplayable(
+        `p${this.sbSeat} and p${this.button} both post to come in: the replay sets up a post in the small blind or on the button, not both`,
+      );
     if (onButton) this.setUpForAPostOnTheButton(regulars);
     else if (inSmallBlind) this.setUpForAPostInTheSmallBlind(regulars);
     else {
@@ -360,10 +384,14 @@ class HandReplay {
     }
     // A post on the button or in the small blind: the house lets a new player in there (RRoP Explanations #3), as
     // the file's table did.
-    const fileRules: TableRulesInput = onButton || inSmallBlind ? { ...rules, missedBlinds: { allowEntryBetweenBlindsAndButton: true } } : rules;
+    const fileRules: TableRulesInput =
+      onButton || inSmallBlind ? { ...rules, missedBlinds: { allowEntryBetweenBlindsAndButton: true } } : rules;
     this.send({ type: 'ChangeRules', rules: fileRules }, "taking the file's rules");
     for (const seat of this.posters)
-      this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1], postToEnter: true }, () => `seating p${seat}, who posts to come in`);
+      this.send(
+        { type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1], postToEnter: true },
+        () => `seating p${seat}, who posts to come in`,
+      );
   }
 
   /** A setup hand with the button placed on `button`: everyone folds to the blinds, which chop; no chip moves. */
@@ -373,14 +401,21 @@ class HandReplay {
     const setup = this.current();
     if (setup.smallBlindSeat !== smallBlind || setup.bigBlindSeat !== bigBlind)
       fail(`the setup hand put the blinds on p${setup.smallBlindSeat} and p${setup.bigBlindSeat}, not p${smallBlind} and p${bigBlind}`);
-    for (const f of setup.forcedBetsDue) this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, () => `posting p${f.seat}'s ${f.kind} in the setup hand`);
+    for (const f of setup.forcedBetsDue)
+      this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, () => `posting p${f.seat}'s ${f.kind} in the setup hand`);
     for (let guard = 0; guard < this.n && this.current().phase === 'betting'; guard++) {
       const toAct = engine.playerToAct(this.current());
       if (toAct === null || toAct.seat === smallBlind || toAct.seat === bigBlind) break;
       this.send({ type: 'Fold', seat: toAct.seat }, () => `p${toAct.seat} folds in the setup hand`);
     }
     this.send(
-      { type: 'ChopBlinds', consents: [{ seat: smallBlind, by: PLAYER_IDS[smallBlind] }, { seat: bigBlind, by: PLAYER_IDS[bigBlind] }] },
+      {
+        type: 'ChopBlinds',
+        consents: [
+          { seat: smallBlind, by: PLAYER_IDS[smallBlind] },
+          { seat: bigBlind, by: PLAYER_IDS[bigBlind] },
+        ],
+      },
       'chopping the blinds of the setup hand',
     );
   }
@@ -412,7 +447,9 @@ class HandReplay {
     const hand = this.hand;
     const poster = this.button;
     if (regulars.length < 3)
-      unplayable(`p${poster} posts on the button with ${regulars.length} other players not posting: the replay sets a post on the button up with three or more`);
+      unplayable(
+        `p${poster} posts on the button with ${regulars.length} other players not posting: the replay sets a post on the button up with three or more`,
+      );
     for (const seat of [...regulars, poster])
       this.send({ type: 'SeatPlayer', seat, playerId: PLAYER_IDS[seat], buyIn: hand.startingStacks[seat - 1] }, () => `seating p${seat}`);
     this.playChoppedSetupHand(regulars[regulars.length - 2], regulars[regulars.length - 1], poster);
@@ -421,7 +458,8 @@ class HandReplay {
     const second = this.current();
     if (second.smallBlindSeat !== null || second.bigBlindSeat !== 1)
       fail(`the second setup hand put the blinds on p${second.smallBlindSeat} and p${second.bigBlindSeat}, not a dead small blind and p1`);
-    for (const f of second.forcedBetsDue) this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, () => `posting p${f.seat}'s ${f.kind} in the second setup hand`);
+    for (const f of second.forcedBetsDue)
+      this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, () => `posting p${f.seat}'s ${f.kind} in the second setup hand`);
     for (let guard = 0; guard < this.n && this.current().phase === 'betting'; guard++) {
       const toAct = engine.playerToAct(this.current());
       if (toAct === null) break;
@@ -438,7 +476,8 @@ class HandReplay {
     const sb = blinds[this.sbSeat - 1];
     const bb = blinds[this.bbSeat - 1];
     if (bb <= 0) unplayable('there is no big blind (blinds_or_straddles); the engine deals blind games only');
-    if (sb < 0 && this.n === 2) unplayable('the small blind entry of blinds_or_straddles is negative heads-up: the engine has no post in place of a heads-up blind');
+    if (sb < 0 && this.n === 2)
+      unplayable('the small blind entry of blinds_or_straddles is negative heads-up: the engine has no post in place of a heads-up blind');
     if (sb > bb) unplayable(`the small blind (${sb / hand.scale}) is larger than the big blind (${bb / hand.scale})`);
     const straddle = this.straddleOption(blinds, bb);
 
@@ -467,14 +506,24 @@ class HandReplay {
 
     if (hand.variant === 'NT') {
       if (hand.minBet !== bb)
-        unplayable(`min_bet ${hand.minBet! / hand.scale} differs from the big blind ${bb / hand.scale}; the engine's no-limit minimum bet is the big blind`);
+        unplayable(
+          `min_bet ${hand.minBet! / hand.scale} differs from the big blind ${bb / hand.scale}; the engine's no-limit minimum bet is the big blind`,
+        );
     }
     const structure: TableRulesInput['structure'] =
-      hand.variant === 'NT' ? { kind: 'no-limit', minimumBet: 'big-blind' } : { kind: 'fixed-limit', smallBet: hand.smallBet!, bigBet: hand.bigBet! };
+      hand.variant === 'NT'
+        ? { kind: 'no-limit', minimumBet: 'big-blind' }
+        : { kind: 'fixed-limit', smallBet: hand.smallBet!, bigBet: hand.bigBet! };
     // A post in the small blind's seat leaves the small blind dead: the file does not give its amount, and the table
     // needs one (the setup hand's blinds chop; the file's hand posts none), so it is half the big blind.
     const smallBlind = sb < 0 ? Math.floor(bb / 2) : sb;
-    const rules: { -readonly [K in keyof TableRulesInput]: TableRulesInput[K] } = { structure, smallBlind, bigBlind: bb, ante, maxSeats: Math.max(2, this.n) };
+    const rules: { -readonly [K in keyof TableRulesInput]: TableRulesInput[K] } = {
+      structure,
+      smallBlind,
+      bigBlind: bb,
+      ante,
+      maxSeats: Math.max(2, this.n),
+    };
     if (straddle !== null) rules.houseOptions = straddle;
     // More than five board cards: the board was run twice (Felt's export), so the table runs it twice.
     let boardCards = 0;
@@ -492,13 +541,16 @@ class HandReplay {
    */
   private straddleOption(blinds: readonly number[], bb: number): TableRulesInput['houseOptions'] | null {
     const hand = this.hand;
-    const posted = blinds.map((v, i) => ({ seat: i + 1, amount: v })).filter((x) => x.amount > 0 && x.seat !== this.sbSeat && x.seat !== this.bbSeat);
+    const posted = blinds
+      .map((v, i) => ({ seat: i + 1, amount: v }))
+      .filter((x) => x.amount > 0 && x.seat !== this.sbSeat && x.seat !== this.bbSeat);
     if (posted.length === 0) return null;
     const show = () => posted.map((x) => `${x.amount / hand.scale} for p${x.seat}`).join(', ');
     // Straddles go clockwise from the first straddler: p3 after the big blind, then p4, ...
     const clockwise = (seat: number) => (seat % this.n) + 1;
     for (let i = 1; i < posted.length; i++)
-      if (posted[i].seat !== clockwise(posted[i - 1].seat)) unplayable(`straddles ${show()}: the engine takes each re-straddle from the seat left of the previous straddler`);
+      if (posted[i].seat !== clockwise(posted[i - 1].seat))
+        unplayable(`straddles ${show()}: the engine takes each re-straddle from the seat left of the previous straddler`);
     const multiple = posted[0].amount / bb;
     const sized = posted.every((x, i) => x.amount === (i === 0 ? bb : posted[i - 1].amount) * multiple);
     if (!Number.isInteger(multiple) || multiple < 2 || !sized)
@@ -588,7 +640,8 @@ class HandReplay {
     for (let i = 0; i < this.board.length; i++) place(boardPosition(n, i), this.board[i]);
     if (this.secondRun.length > 0) {
       const offsets = SECOND_RUN_OFFSETS[this.secondRun.length];
-      if (offsets === undefined || this.board.length < 5) fail(`a second run of ${this.secondRun.length} cards: a board is run twice from the flop (5), the turn (2) or the river (1)`);
+      if (offsets === undefined || this.board.length < 5)
+        fail(`a second run of ${this.secondRun.length} cards: a board is run twice from the flop (5), the turn (2) or the river (1)`);
       for (let i = 0; i < this.secondRun.length; i++) place(2 * n + offsets![i], this.secondRun[i]);
     }
     const isUsed = (card: number) => (card < 26 ? usedLow & (1 << card) : usedHigh & (1 << (card - 26))) !== 0;
@@ -626,14 +679,17 @@ class HandReplay {
     antes.forEach((v, i) => v > 0 && expected.push({ seat: i + 1, kind: 'ante', amount: v, live: false }));
     if (!sameForcedBets(h.forcedBetsDue, expected)) {
       const show = (f: ForcedBetDue) => `p${f.seat} ${f.kind} ${f.amount}`;
-      fail(`the engine asks for the forced bets ${h.forcedBetsDue.map(show).join(', ')}, the file has ${expected.map(show).join(', ')} (minor units)`);
+      fail(
+        `the engine asks for the forced bets ${h.forcedBetsDue.map(show).join(', ')}, the file has ${expected.map(show).join(', ')} (minor units)`,
+      );
     }
     for (const f of h.forcedBetsDue) this.send({ type: 'PostBlind', seat: f.seat, blind: f.kind }, () => `posting p${f.seat}'s ${f.kind}`);
     if (this.straddles.length === 0) return;
     for (const s of this.straddles) {
       this.send({ type: 'Straddle', seat: s.seat }, () => `p${s.seat}'s straddle`);
       const live = this.current().players.find((p) => p.seat === s.seat)!.live;
-      if (live !== s.amount) fail(`the engine took a straddle of ${live / hand.scale} from p${s.seat}, the file has ${s.amount / hand.scale}`);
+      if (live !== s.amount)
+        fail(`the engine took a straddle of ${live / hand.scale} from p${s.seat}, the file has ${s.amount / hand.scale}`);
     }
     this.send({ type: 'Deal' }, 'dealing after the straddles');
   }
@@ -641,11 +697,15 @@ class HandReplay {
   private bettingAction(a: Extract<PhhAction, { kind: 'fold' | 'check-call' | 'bet-raise' }>): void {
     const h = this.current();
     if (a.kind === 'check-call' && this.isCheckNobodyNeeds(h, a.player)) {
-      this.notes.push(`${at(a)}: p${a.player} checks where the engine needs no action (everyone else in the hand is all-in), as PHH writes it`);
+      this.notes.push(
+        `${at(a)}: p${a.player} checks where the engine needs no action (everyone else in the hand is all-in), as PHH writes it`,
+      );
       return;
     }
     if (h.phase !== 'betting')
-      fail(`${at(a)}: the betting is over (${h.phase === 'complete' ? 'the engine already ended the hand' : 'the hand is at the showdown'})`);
+      fail(
+        `${at(a)}: the betting is over (${h.phase === 'complete' ? 'the engine already ended the hand' : 'the hand is at the showdown'})`,
+      );
     const toAct = engine.playerToAct(h);
     if (toAct === null) fail(`${at(a)}: nobody is to act`);
     if (toAct!.seat !== a.player) fail(`${at(a)}: it is p${toAct!.seat}'s turn, not p${a.player}'s`);
@@ -691,8 +751,7 @@ class HandReplay {
       const p = h.players.find((x) => x.seat === seat)!;
       if (p.holeCards.some(filled)) fail(`the showdown needs p${seat}'s hole cards, which the file does not give (??)`);
     }
-    if (this.shown.length >= 2 && h.board.some(filled))
-      fail('the showdown needs board cards the file does not give (??)');
+    if (this.shown.length >= 2 && h.board.some(filled)) fail('the showdown needs board cards the file does not give (??)');
   }
 
   private current(): HandState {
@@ -767,7 +826,14 @@ const MAX_RAKE_SHARE = 0.1;
  *   full. It matches when only pot winners differ, each collected something, and the shortfall is at most 10%
  *   of the pots.
  */
-function compare(hand: PhhHand, outcome: Outcome, actual: readonly number[], recorded: readonly number[], what: string, field: string): Verdict {
+function compare(
+  hand: PhhHand,
+  outcome: Outcome,
+  actual: readonly number[],
+  recorded: readonly number[],
+  what: string,
+  field: string,
+): Verdict {
   let equal = true;
   for (let i = 0; i < actual.length && equal; i++) equal = Math.abs(actual[i] - recorded[i] * hand.scale) < EPSILON;
   if (equal) return EQUAL;
@@ -788,7 +854,9 @@ function oddChipVerdict(hand: PhhHand, outcome: Outcome, diffs: readonly number[
   if (oddPots.length === 0) return null;
   const splitWinners = new Set(oddPots.flatMap((a) => a.winners.map((w) => w.seat)));
   const total = diffs.reduce((x, y) => x + y, 0);
-  const withinOneChip = diffs.every((d, i) => Math.abs(d) < EPSILON || (Math.abs(d) <= oddPots.length + EPSILON && splitWinners.has(i + 1)));
+  const withinOneChip = diffs.every(
+    (d, i) => Math.abs(d) < EPSILON || (Math.abs(d) <= oddPots.length + EPSILON && splitWinners.has(i + 1)),
+  );
   if (!withinOneChip || Math.abs(total) > EPSILON) return null;
   // The odd chips go one each to the winners nearest the button's left, clockwise (TDA 20; RRoP Ties).
   const clockwise = Array.from({ length: hand.playerCount }, (_, i) => ((outcome.button + i) % hand.playerCount) + 1);
@@ -799,11 +867,17 @@ function oddChipVerdict(hand: PhhHand, outcome: Outcome, diffs: readonly number[
     for (const w of pot.winners) {
       const rightful = share + (ordered.indexOf(w.seat) < odd ? 1 : 0);
       if (w.amount !== rightful)
-        return { ok: false, why: `${mismatch}; and the engine gave p${w.seat} ${w.amount / hand.scale} of a split pot of ${pot.amount / hand.scale}, not ${rightful / hand.scale}` };
+        return {
+          ok: false,
+          why: `${mismatch}; and the engine gave p${w.seat} ${w.amount / hand.scale} of a split pot of ${pot.amount / hand.scale}, not ${rightful / hand.scale}`,
+        };
     }
   }
   const firsts = oddPots.map((pot) => clockwise.find((seat) => pot.winners.some((w) => w.seat === seat))!);
-  return { ok: true, note: `odd chip: split pot within one chip of the file; the engine gave the odd chip to p${[...new Set(firsts)].join(', p')} (first winner left of the button)` };
+  return {
+    ok: true,
+    note: `odd chip: split pot within one chip of the file; the engine gave the odd chip to p${[...new Set(firsts)].join(', p')} (first winner left of the button)`,
+  };
 }
 
 function rakeVerdict(hand: PhhHand, outcome: Outcome, diffs: readonly number[], field: string): Verdict | null {
@@ -813,5 +887,8 @@ function rakeVerdict(hand: PhhHand, outcome: Outcome, diffs: readonly number[], 
   const onlyWinnersShort = diffs.every((d, i) => Math.abs(d) < EPSILON || (d > 0 && d < outcome.won[i]));
   if (!onlyWinnersShort || shortfall <= EPSILON || shortfall > pots * MAX_RAKE_SHARE + EPSILON) return null;
   const percent = Math.round((shortfall / pots) * 1000) / 10;
-  return { ok: true, note: `rake: the file's ${field} are ${Math.round(shortfall) / hand.scale} short of the pots of ${pots / hand.scale} (${percent}%), a house rake the replay does not take` };
+  return {
+    ok: true,
+    note: `rake: the file's ${field} are ${Math.round(shortfall) / hand.scale} short of the pots of ${pots / hand.scale} (${percent}%), a house rake the replay does not take`,
+  };
 }

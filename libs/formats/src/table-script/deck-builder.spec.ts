@@ -4,7 +4,14 @@ describe('buildDeck', () => {
   const order = [2, 3, 1]; // three players, button on seat 1
 
   it('puts hole cards in dealing order, one at a time, and the board after the burn cards', () => {
-    const result = buildDeck({ dealingOrder: order, holeCards: new Map([[2, 'AsKd'], [1, 'Qh Jh']]), board: 'Qc9d7s4h2c' });
+    const result = buildDeck({
+      dealingOrder: order,
+      holeCards: new Map([
+        [2, 'AsKd'],
+        [1, 'Qh Jh'],
+      ]),
+      board: 'Qc9d7s4h2c',
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const deck = result.deck;
@@ -26,9 +33,21 @@ describe('buildDeck', () => {
   });
 
   it('explains a card given twice, a seat not dealt in, and bad card text', () => {
-    expect(buildDeck({ dealingOrder: order, holeCards: new Map([[2, 'AsKd']]), board: 'As' })).toEqual({ ok: false, why: 'As is given twice (seat 2 and the board)' });
-    expect(buildDeck({ dealingOrder: order, holeCards: new Map([[5, 'AsKd']]) })).toEqual({ ok: false, why: 'seat 5 is not dealt in this hand (dealt: 2, 3, 1)' });
-    expect(buildDeck({ dealingOrder: order, holeCards: new Map([[2, 'AsK']]) })).toMatchObject({ ok: false, why: expect.stringMatching(/two cards/) });
-    expect(buildDeck({ dealingOrder: order, holeCards: new Map(), board: '2c3c4c5c6c7c' })).toMatchObject({ ok: false, why: expect.stringMatching(/up to five cards/) });
+    expect(buildDeck({ dealingOrder: order, holeCards: new Map([[2, 'AsKd']]), board: 'As' })).toEqual({
+      ok: false,
+      why: 'As is given twice (seat 2 and the board)',
+    });
+    expect(buildDeck({ dealingOrder: order, holeCards: new Map([[5, 'AsKd']]) })).toEqual({
+      ok: false,
+      why: 'seat 5 is not dealt in this hand (dealt: 2, 3, 1)',
+    });
+    expect(buildDeck({ dealingOrder: order, holeCards: new Map([[2, 'AsK']]) })).toMatchObject({
+      ok: false,
+      why: expect.stringMatching(/two cards/),
+    });
+    expect(buildDeck({ dealingOrder: order, holeCards: new Map(), board: '2c3c4c5c6c7c' })).toMatchObject({
+      ok: false,
+      why: expect.stringMatching(/up to five cards/),
+    });
   });
 });

@@ -47,9 +47,11 @@ export function buildDeck(request: DeckRequest): DeckResult {
 
   for (const [seat, text] of request.holeCards) {
     const index = request.dealingOrder.indexOf(seat);
-    if (index < 0) return { ok: false, why: `seat ${seat} is not dealt in this hand (dealt: ${request.dealingOrder.join(', ') || 'nobody'})` };
+    if (index < 0)
+      return { ok: false, why: `seat ${seat} is not dealt in this hand (dealt: ${request.dealingOrder.join(', ') || 'nobody'})` };
     const cards = parseCards(text);
-    if (cards === undefined || cards.length !== 2) return { ok: false, why: `the hole cards of seat ${seat} ("${text}") must be two cards such as "AsKd"` };
+    if (cards === undefined || cards.length !== 2)
+      return { ok: false, why: `the hole cards of seat ${seat} ("${text}") must be two cards such as "AsKd"` };
     for (let round = 0; round < 2; round++) {
       const problem = place(round * n + index, cards[round], `seat ${seat}`);
       if (problem) return { ok: false, why: problem };
@@ -58,7 +60,8 @@ export function buildDeck(request: DeckRequest): DeckResult {
 
   if (request.board !== undefined) {
     const cards = parseCards(request.board);
-    if (cards === undefined || cards.length > 5) return { ok: false, why: `the board ("${request.board}") must be up to five cards such as "Qc9d7s4h2c"` };
+    if (cards === undefined || cards.length > 5)
+      return { ok: false, why: `the board ("${request.board}") must be up to five cards such as "Qc9d7s4h2c"` };
     const positions = boardPositions(n);
     for (let i = 0; i < cards.length; i++) {
       const problem = place(positions[i], cards[i], 'the board');
@@ -70,7 +73,10 @@ export function buildDeck(request: DeckRequest): DeckResult {
     const cards = parseCards(request.secondRun);
     const streets = cards === undefined ? undefined : SECOND_RUN_STREETS[cards.length];
     if (cards === undefined || streets === undefined)
-      return { ok: false, why: `the second run ("${request.secondRun}") is five, two or one cards: the streets still to come when the players agreed` };
+      return {
+        ok: false,
+        why: `the second run ("${request.secondRun}") is five, two or one cards: the streets still to come when the players agreed`,
+      };
     // After the first run's river: a burn before each street of the second run.
     let position = boardPositions(n)[4] + 1;
     let k = 0;

@@ -33,11 +33,13 @@ export function checkExpectations(script: TableScript, run: RunOutcome): string[
   // Final stacks: exactly the listed players, each with the listed chips.
   for (const [player, stack] of Object.entries(expect.finalStacks)) {
     const actual = run.finalStacks[player];
-    if (actual === undefined) failures.push(`finalStacks: ${player} is not at the table (players: ${Object.keys(run.finalStacks).join(', ')})`);
+    if (actual === undefined)
+      failures.push(`finalStacks: ${player} is not at the table (players: ${Object.keys(run.finalStacks).join(', ')})`);
     else if (actual !== stack) failures.push(`finalStacks: ${player} has ${actual}, expected ${stack}`);
   }
   for (const player of Object.keys(run.finalStacks))
-    if (!(player in expect.finalStacks)) failures.push(`finalStacks: ${player} (${run.finalStacks[player]}) is not listed; list every player`);
+    if (!(player in expect.finalStacks))
+      failures.push(`finalStacks: ${player} (${run.finalStacks[player]}) is not listed; list every player`);
 
   // Pots, grouped by hand (the last hand when the expectation names none).
   if (expect.pots) {
@@ -55,13 +57,16 @@ export function checkExpectations(script: TableScript, run: RunOutcome): string[
       }
       const label = `pots of hand ${n}`;
       if (hand.pots.length !== expected.length)
-        failures.push(`${label}: ${hand.pots.length} pot(s) [${hand.pots.map((p) => p.amount).join(', ')}], expected ${expected.length} [${expected.map((p) => p.amount).join(', ')}]`);
+        failures.push(
+          `${label}: ${hand.pots.length} pot(s) [${hand.pots.map((p) => p.amount).join(', ')}], expected ${expected.length} [${expected.map((p) => p.amount).join(', ')}]`,
+        );
       expected.forEach((want, i) => {
         const got = hand.pots[i];
         if (!got) return;
         const name = i === 0 ? 'main pot' : `side pot ${i}`;
         if (got.amount !== want.amount) failures.push(`${label}: the ${name} is ${got.amount}, expected ${want.amount}`);
-        if (want.rake !== undefined && (got.rake ?? 0) !== want.rake) failures.push(`${label}: the ${name} was raked ${got.rake ?? 0}, expected ${want.rake}`);
+        if (want.rake !== undefined && (got.rake ?? 0) !== want.rake)
+          failures.push(`${label}: the ${name} was raked ${got.rake ?? 0}, expected ${want.rake}`);
         if (want.eligible && [...want.eligible].sort().join(',') !== [...got.eligible].sort().join(','))
           failures.push(`${label}: the ${name} may be won by ${got.eligible.join(', ')}, expected ${want.eligible.join(', ')}`);
         if (want.winners) {
@@ -87,18 +92,26 @@ export function checkExpectations(script: TableScript, run: RunOutcome): string[
       failures.push(`hands: there is no hand ${want.hand}`);
       continue;
     }
-    if (want.button !== undefined && hand.button !== want.button) failures.push(`hand ${want.hand}: the button is on seat ${hand.button}, expected ${want.button}`);
-    for (const [blind, name] of [['smallBlind', 'small'], ['bigBlind', 'big']] as const) {
+    if (want.button !== undefined && hand.button !== want.button)
+      failures.push(`hand ${want.hand}: the button is on seat ${hand.button}, expected ${want.button}`);
+    for (const [blind, name] of [
+      ['smallBlind', 'small'],
+      ['bigBlind', 'big'],
+    ] as const) {
       if (want[blind] === undefined || hand[blind] === want[blind]) continue;
       const seatOrNone = (seat: number | null, none: string) => (seat === null ? none : `seat ${seat}`);
-      failures.push(`hand ${want.hand}: the ${name} blind is ${seatOrNone(hand[blind], 'not posted')}, expected ${seatOrNone(want[blind]!, 'none')}`);
+      failures.push(
+        `hand ${want.hand}: the ${name} blind is ${seatOrNone(hand[blind], 'not posted')}, expected ${seatOrNone(want[blind]!, 'none')}`,
+      );
     }
     if (want.board !== undefined) {
       const cards = parseCards(want.board);
       const expected = cards ? formatCards(cards) : want.board;
-      if (hand.board.join(' ') !== expected) failures.push(`hand ${want.hand}: the board is ${hand.board.join(' ') || 'empty'}, expected ${expected}`);
+      if (hand.board.join(' ') !== expected)
+        failures.push(`hand ${want.hand}: the board is ${hand.board.join(' ') || 'empty'}, expected ${expected}`);
     }
-    if (want.rake !== undefined && hand.rake !== want.rake) failures.push(`hand ${want.hand}: the rake is ${hand.rake}, expected ${want.rake}`);
+    if (want.rake !== undefined && hand.rake !== want.rake)
+      failures.push(`hand ${want.hand}: the rake is ${hand.rake}, expected ${want.rake}`);
   }
 
   // The order of events within hands, and the table's owed blinds and kill button at the end.

@@ -13,7 +13,17 @@ export {
   type ParsedTableScript,
   type ScriptIssue,
 } from './schema';
-export { runTableScript, toEngineCommand, correctionFor, describeCommand, describeFailure, formatLegalAction, type TableScriptRun, type ScriptFailure, type RejectionRecord } from './runner';
+export {
+  runTableScript,
+  toEngineCommand,
+  correctionFor,
+  describeCommand,
+  describeFailure,
+  formatLegalAction,
+  type TableScriptRun,
+  type ScriptFailure,
+  type RejectionRecord,
+} from './runner';
 export { checkExpectations } from './expectations';
 export { planSetup, positionProblems, type SetupPlan, type SetupStep } from './setup';
 export { summarizeHands, type HandSummary, type PotSummary, type ActionSummary } from './summary';

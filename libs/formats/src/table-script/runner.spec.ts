@@ -43,7 +43,13 @@ describe('runTableScript', () => {
     expect(run.failure).toBeNull();
     expect(run.ok).toBe(true);
     expect(run.commandsRun).toBe(wholeHand.length);
-    expect(run.events.slice(0, 5).map((e) => e.type)).toEqual(['TableOpened', 'PlayerSeated', 'PlayerSeated', 'PlayerSeated', 'ButtonPlaced']);
+    expect(run.events.slice(0, 5).map((e) => e.type)).toEqual([
+      'TableOpened',
+      'PlayerSeated',
+      'PlayerSeated',
+      'PlayerSeated',
+      'ButtonPlaced',
+    ]);
     expect(run.finalStacks).toEqual({ ann: 112, bob: 94, cat: 94 });
   });
 
@@ -52,7 +58,11 @@ describe('runTableScript', () => {
     const dealt = run.events.find((e) => e.type === 'HoleCardsDealt') as Extract<TableEvent, { type: 'HoleCardsDealt' }>;
     expect(dealt.hands.map((h) => h.seat)).toEqual([2, 3, 1]);
     const [hand] = run.hands;
-    expect(hand.players.map((p) => [p.playerId, p.holeCards])).toEqual([['bob', 'KhKd'], ['cat', '7c2s'], ['ann', 'AhAd']]);
+    expect(hand.players.map((p) => [p.playerId, p.holeCards])).toEqual([
+      ['bob', 'KhKd'],
+      ['cat', '7c2s'],
+      ['ann', 'AhAd'],
+    ]);
     expect(hand.board).toEqual(['Qc', '9d', '5s', '4h', '3c']);
   });
 
@@ -73,7 +83,11 @@ describe('runTableScript', () => {
       }),
     );
     expect(run.failure).toBeNull();
-    expect(run.events.filter((e) => e.type === 'BlindPosted').map((e) => (e as { kind: string }).kind)).toEqual(['bomb-pot', 'bomb-pot', 'bomb-pot']);
+    expect(run.events.filter((e) => e.type === 'BlindPosted').map((e) => (e as { kind: string }).kind)).toEqual([
+      'bomb-pot',
+      'bomb-pot',
+      'bomb-pot',
+    ]);
     expect(run.hands.map((h) => [h.button, h.smallBlind, h.bigBlind])).toEqual([
       [1, null, null],
       [2, 3, 1],
@@ -91,7 +105,11 @@ describe('runTableScript', () => {
       'preflop: bob calls 5',
       'preflop: cat calls 4',
     ]);
-    expect(hand.actions.filter((a) => a.street === 'showdown').map((a) => a.text)).toEqual(['bob shows Kh Kd (one-pair)', 'cat mucks', 'ann shows Ah Ad (one-pair)']);
+    expect(hand.actions.filter((a) => a.street === 'showdown').map((a) => a.text)).toEqual([
+      'bob shows Kh Kd (one-pair)',
+      'cat mucks',
+      'ann shows Ah Ad (one-pair)',
+    ]);
     expect(hand.pots).toEqual([{ pot: 0, amount: 18, eligible: ['ann', 'bob', 'cat'], winners: { ann: 18 } }]);
     expect(hand.stacks).toEqual({ ann: 112, bob: 94, cat: 94 });
   });
@@ -99,31 +117,57 @@ describe('runTableScript', () => {
   it('stops at a refused command and says which one, with the code and message', () => {
     const run = runTableScript(script({ commands: [...preflop, { type: 'Raise', seat: 1, to: 3 }, { type: 'Fold', seat: 2 }] }));
     expect(run.ok).toBe(false);
-    expect(run.failure).toMatchObject({ kind: 'rejected', index: 3, code: 'RAISE_BELOW_MINIMUM', message: 'The raise must be to at least 4.' });
-    expect(describeFailure(run.failure!)).toBe('commands[3] (Raise seat 1 to 3) was refused: RAISE_BELOW_MINIMUM: The raise must be to at least 4.');
+    expect(run.failure).toMatchObject({
+      kind: 'rejected',
+      index: 3,
+      code: 'RAISE_BELOW_MINIMUM',
+      message: 'The raise must be to at least 4.',
+    });
+    expect(describeFailure(run.failure!)).toBe(
+      'commands[3] (Raise seat 1 to 3) was refused: RAISE_BELOW_MINIMUM: The raise must be to at least 4.',
+    );
     expect(run.commandsRun).toBe(3);
     expect(run.hands[0].status).toBe('in-progress');
   });
 
   it('goes on past a refusal the script expects, and records it', () => {
-    const commands = [...preflop, { type: 'Raise', seat: 1, to: 3, expectRejection: { code: 'RAISE_BELOW_MINIMUM', message: 'at least 4' } }, { type: 'Fold', seat: 1 }];
+    const commands = [
+      ...preflop,
+      { type: 'Raise', seat: 1, to: 3, expectRejection: { code: 'RAISE_BELOW_MINIMUM', message: 'at least 4' } },
+      { type: 'Fold', seat: 1 },
+    ];
     const run = runTableScript(script({ commands }));
     expect(run.failure).toBeNull();
-    expect(run.rejections).toEqual([{ index: 3, code: 'RAISE_BELOW_MINIMUM', message: 'The raise must be to at least 4.', expected: true }]);
+    expect(run.rejections).toEqual([
+      { index: 3, code: 'RAISE_BELOW_MINIMUM', message: 'The raise must be to at least 4.', expected: true },
+    ]);
   });
 
   it('fails when the refusal has another code, or when the command is accepted', () => {
-    const wrong = runTableScript(script({ commands: [...preflop, { type: 'Raise', seat: 1, to: 3, expectRejection: { code: 'NOT_YOUR_TURN' } }] }));
+    const wrong = runTableScript(
+      script({ commands: [...preflop, { type: 'Raise', seat: 1, to: 3, expectRejection: { code: 'NOT_YOUR_TURN' } }] }),
+    );
     expect(wrong.failure).toMatchObject({ kind: 'wrong-rejection', index: 3, code: 'RAISE_BELOW_MINIMUM', expected: 'NOT_YOUR_TURN' });
-    const accepted = runTableScript(script({ commands: [...preflop, { type: 'Raise', seat: 1, to: 4, expectRejection: { code: 'RAISE_BELOW_MINIMUM' } }] }));
+    const accepted = runTableScript(
+      script({ commands: [...preflop, { type: 'Raise', seat: 1, to: 4, expectRejection: { code: 'RAISE_BELOW_MINIMUM' } }] }),
+    );
     expect(accepted.failure).toMatchObject({ kind: 'not-rejected', index: 3 });
-    expect(describeFailure(accepted.failure!)).toBe('commands[3] (Raise seat 1 to 4) was accepted, but the script expects it to be refused with RAISE_BELOW_MINIMUM');
+    expect(describeFailure(accepted.failure!)).toBe(
+      'commands[3] (Raise seat 1 to 4) was accepted, but the script expects it to be refused with RAISE_BELOW_MINIMUM',
+    );
   });
 
   it('checks expectBefore: the seat to act, the pot, the legal actions and the stacks', () => {
-    const good = { toAct: 1, pot: 3, legalActions: [{ type: 'Fold' }, { type: 'Call', amount: 2 }, { type: 'Raise', min: 4, max: 100 }], stacks: { ann: 100, cat: 98 } };
+    const good = {
+      toAct: 1,
+      pot: 3,
+      legalActions: [{ type: 'Fold' }, { type: 'Call', amount: 2 }, { type: 'Raise', min: 4, max: 100 }],
+      stacks: { ann: 100, cat: 98 },
+    };
     expect(runTableScript(script({ commands: [...preflop, { type: 'Fold', seat: 1, expectBefore: good }] })).failure).toBeNull();
-    const bad = runTableScript(script({ commands: [...preflop, { type: 'Fold', seat: 1, expectBefore: { toAct: 2, pot: 4, legalActions: [{ type: 'Fold' }] } }] }));
+    const bad = runTableScript(
+      script({ commands: [...preflop, { type: 'Fold', seat: 1, expectBefore: { toAct: 2, pot: 4, legalActions: [{ type: 'Fold' }] } }] }),
+    );
     expect(bad.failure).toMatchObject({ kind: 'expectation', index: 3 });
     expect(describeFailure(bad.failure!)).toBe(
       'before commands[3] (Fold seat 1): the hand waits for seat 1, the script expects seat 2; the pot is 3, the script expects 4; ' +
@@ -153,7 +197,9 @@ describe('runTableScript', () => {
   it('explains hole cards it cannot deal', () => {
     const run = runTableScript(script({ commands: [{ type: 'StartHand', holeCards: { zed: 'AsKs' } }] }));
     expect(run.failure).toMatchObject({ kind: 'invalid-command', index: 0 });
-    expect(describeFailure(run.failure!)).toBe('commands[0] (StartHand): holeCards names "zed", which is neither a seat number nor a seated player');
+    expect(describeFailure(run.failure!)).toBe(
+      'commands[0] (StartHand): holeCards names "zed", which is neither a seat number nor a seated player',
+    );
   });
 
   it('uses the hand number as the seed when a StartHand gives no cards', () => {

@@ -50,11 +50,32 @@ export interface TableScriptRun {
 
 export type ScriptFailure =
   /** The engine refused a command the script did not expect to be refused (index null: the setup, see `step`). */
-  | { readonly kind: 'rejected'; readonly index: number | null; readonly step: string; readonly command: TableCommand; readonly code: RejectionCode; readonly message: string }
+  | {
+      readonly kind: 'rejected';
+      readonly index: number | null;
+      readonly step: string;
+      readonly command: TableCommand;
+      readonly code: RejectionCode;
+      readonly message: string;
+    }
   /** The command was refused, but not with the code (or message) the script expected. */
-  | { readonly kind: 'wrong-rejection'; readonly index: number; readonly step: string; readonly command: TableCommand; readonly expected: string; readonly code: RejectionCode; readonly message: string }
+  | {
+      readonly kind: 'wrong-rejection';
+      readonly index: number;
+      readonly step: string;
+      readonly command: TableCommand;
+      readonly expected: string;
+      readonly code: RejectionCode;
+      readonly message: string;
+    }
   /** The script expected a refusal and the engine accepted the command. */
-  | { readonly kind: 'not-rejected'; readonly index: number; readonly step: string; readonly command: TableCommand; readonly expected: string }
+  | {
+      readonly kind: 'not-rejected';
+      readonly index: number;
+      readonly step: string;
+      readonly command: TableCommand;
+      readonly expected: string;
+    }
   /** The setup block's position cannot be reached, or was not reached. */
   | { readonly kind: 'setup'; readonly message: string }
   /** An expectBefore check did not hold. */
@@ -116,17 +137,30 @@ export function runTableScript(script: TableScript, engine: TableEngine = tableD
     if (result.ok) {
       if (expected) failure = { kind: 'not-rejected', index, step, command, expected: expected.code };
     } else {
-      const matches = expected !== undefined && expected.code === result.code && (expected.message === undefined || result.message.includes(expected.message));
+      const matches =
+        expected !== undefined &&
+        expected.code === result.code &&
+        (expected.message === undefined || result.message.includes(expected.message));
       rejections.push({ index, code: result.code, message: result.message, expected: matches });
       if (expected && !matches)
-        failure = { kind: 'wrong-rejection', index, step, command, expected: expected.message ? `${expected.code} ("${expected.message}")` : expected.code, code: result.code, message: result.message };
+        failure = {
+          kind: 'wrong-rejection',
+          index,
+          step,
+          command,
+          expected: expected.message ? `${expected.code} ("${expected.message}")` : expected.code,
+          code: result.code,
+          message: result.message,
+        };
       else if (!expected) failure = { kind: 'rejected', index, step, command, code: result.code, message: result.message };
     }
     if (failure === null) commandsRun++;
   }
 
   // The script's hands are counted from after the setup: its setup hands are left out and the rest renumbered.
-  const scriptEvents = events.slice(setupEvents).map((e) => ('handNumber' in e && setupHands > 0 ? ({ ...e, handNumber: e.handNumber - setupHands } as TableEvent) : e));
+  const scriptEvents = events
+    .slice(setupEvents)
+    .map((e) => ('handNumber' in e && setupHands > 0 ? ({ ...e, handNumber: e.handNumber - setupHands } as TableEvent) : e));
   const hands = summarizeHands(scriptEvents, state, engine.modules);
   const finalStacks = stacksAtEnd(state, events);
   const rake = hands.reduce((sum, h) => sum + h.rake, 0);
@@ -139,21 +173,36 @@ export function runTableScript(script: TableScript, engine: TableEngine = tableD
  * CorrectAction naming the mistaken action by the version of its event (`recorded`: the hand's events with their
  * versions, at least from its HandStarted): the engine numbers the hand's standing actions instead.
  */
-export function correctionFor(backTo: number, reason: string, recorded: readonly { readonly version: number; readonly event: TableEvent }[]): { command: TableCommand } | { why: string } {
+export function correctionFor(
+  backTo: number,
+  reason: string,
+  recorded: readonly { readonly version: number; readonly event: TableEvent }[],
+): { command: TableCommand } | { why: string } {
   const action = actionNumberAt(recorded, backTo);
   return typeof action === 'string' ? { why: action } : { command: { type: 'CorrectAction', action, reason } };
 }
 
 /** The engine command for a script entry: script-only keys removed, a StartHand's hole cards and board turned into a deck. */
-export function toEngineCommand(entry: ScriptCommand, state: TableState, recorded: readonly TableEvent[] = [], engine: TableEngine = tableDecider): { command: TableCommand } | { why: string } {
+export function toEngineCommand(
+  entry: ScriptCommand,
+  state: TableState,
+  recorded: readonly TableEvent[] = [],
+  engine: TableEngine = tableDecider,
+): { command: TableCommand } | { why: string } {
   const plain: Record<string, unknown> = { ...entry };
   for (const key of SCRIPT_ONLY_KEYS) delete plain[key];
   if (entry.type === 'CorrectAction') {
     const { backTo, reason } = entry as { backTo?: number; reason: string };
-    if (backTo !== undefined) return correctionFor(backTo, reason, recorded.map((event, i) => ({ version: i + 1, event })));
+    if (backTo !== undefined)
+      return correctionFor(
+        backTo,
+        reason,
+        recorded.map((event, i) => ({ version: i + 1, event })),
+      );
   }
   const house = state.rules !== null && deckSourceOf(state.rules) === 'house';
-  if (entry.type === 'DrawForButton' && house && plain.deck === undefined) return { command: { type: 'DrawForButton', seed: scriptHouseSeed(plain.seed ?? 0), prng: DRBG_PRNG } };
+  if (entry.type === 'DrawForButton' && house && plain.deck === undefined)
+    return { command: { type: 'DrawForButton', seed: scriptHouseSeed(plain.seed ?? 0), prng: DRBG_PRNG } };
   if (entry.type !== 'StartHand') return { command: plain as unknown as TableCommand };
   const start = entry as Extract<ScriptCommand, { type: 'StartHand' }>;
   if (start.deck !== undefined) return { command: plain as unknown as TableCommand };
@@ -191,7 +240,9 @@ export function toEngineCommand(entry: ScriptCommand, state: TableState, recorde
  * predictable as the number (a script is a demo); the API draws a real one from the OS CSPRNG.
  */
 function scriptHouseSeed(seed: unknown): string {
-  return createHash('sha256').update(`felt table script seed ${String(seed)}`).digest('hex');
+  return createHash('sha256')
+    .update(`felt table script seed ${String(seed)}`)
+    .digest('hex');
 }
 
 /** "Raise seat 3 to 10": how a failure message names a command. */
@@ -251,7 +302,9 @@ function checkBefore(engine: TableEngine, expect: NonNullable<ScriptCommand['exp
   const problems: string[] = [];
   const legal = engine.legalActions(state);
   if (expect.toAct !== undefined && legal.seat !== expect.toAct)
-    problems.push(`the hand waits for ${legal.seat === null ? 'nobody' : `seat ${legal.seat}`}, the script expects ${expect.toAct === null ? 'nobody' : `seat ${expect.toAct}`}`);
+    problems.push(
+      `the hand waits for ${legal.seat === null ? 'nobody' : `seat ${legal.seat}`}, the script expects ${expect.toAct === null ? 'nobody' : `seat ${expect.toAct}`}`,
+    );
   if (expect.pot !== undefined) {
     const pot = chipsInTheMiddle(state);
     if (pot !== expect.pot) problems.push(`the pot is ${pot}, the script expects ${expect.pot}`);
@@ -272,7 +325,9 @@ function checkBefore(engine: TableEngine, expect: NonNullable<ScriptCommand['exp
   if (expect.legalActionsInclude !== undefined) {
     const missing = expect.legalActionsInclude.filter((spec) => !legal.actions.some((a) => matchesLegal(a, spec)));
     if (missing.length > 0)
-      problems.push(`the legal actions [${legal.actions.map(formatLegalAction).join(', ')}] do not include [${missing.map(formatLegalAction).join(', ')}]`);
+      problems.push(
+        `the legal actions [${legal.actions.map(formatLegalAction).join(', ')}] do not include [${missing.map(formatLegalAction).join(', ')}]`,
+      );
   }
   if (expect.table !== undefined) problems.push(...tableViewProblems(expect.table, tableView(state)));
   if (expect.stacks !== undefined) {

@@ -8,7 +8,11 @@ const minimal = () => ({
     { seat: 2, playerId: 'b', stack: 100 },
   ],
   button: 1,
-  commands: [{ type: 'StartHand', seed: 1 }, { type: 'PostBlind', seat: 1 }, { type: 'Raise', seat: 1, to: 6 }],
+  commands: [
+    { type: 'StartHand', seed: 1 },
+    { type: 'PostBlind', seat: 1 },
+    { type: 'Raise', seat: 1, to: 6 },
+  ],
 });
 
 function issues(input: unknown): string[] {
@@ -30,9 +34,20 @@ describe('table-script validation', () => {
       source: 'docs/rules.md X-1',
       commands: [
         { type: 'StartHand', holeCards: { '1': 'AsKd', b: 'Qh Qd' }, board: 'Qc9d7s', seed: 3, note: 'a note' },
-        { type: 'Raise', seat: 1, to: 99, expectRejection: { code: 'RAISE_BELOW_MINIMUM', message: 'at least' }, expectBefore: { toAct: 1, pot: 3, legalActions: [{ type: 'Fold' }, { type: 'Call', amount: 1 }], stacks: { a: 99 } } },
+        {
+          type: 'Raise',
+          seat: 1,
+          to: 99,
+          expectRejection: { code: 'RAISE_BELOW_MINIMUM', message: 'at least' },
+          expectBefore: { toAct: 1, pot: 3, legalActions: [{ type: 'Fold' }, { type: 'Call', amount: 1 }], stacks: { a: 99 } },
+        },
       ],
-      expect: { finalStacks: { a: 100, b: 100 }, pots: [{ amount: 3, eligible: ['a'], winners: { a: 3 } }], rejections: [{ command: 1, code: 'RAISE_BELOW_MINIMUM' }], hands: [{ hand: 1, button: 1, smallBlind: null }] },
+      expect: {
+        finalStacks: { a: 100, b: 100 },
+        pots: [{ amount: 3, eligible: ['a'], winners: { a: 3 } }],
+        rejections: [{ command: 1, code: 'RAISE_BELOW_MINIMUM' }],
+        hands: [{ hand: 1, button: 1, smallBlind: null }],
+      },
     };
     expect(parseTableScript(script)).toMatchObject({ ok: true });
   });
@@ -51,8 +66,12 @@ describe('table-script validation', () => {
   });
 
   it('refuses an unknown command type and explains OpenTable', () => {
-    expect(issues({ ...minimal(), commands: [{ type: 'Shove', seat: 1 }] })[0]).toMatch(/^commands\[0\].type: the command type must be one of .*Raise.*\(got "Shove"\)/);
-    expect(issues({ ...minimal(), commands: [{ type: 'OpenTable', tableId: 't', rules: {} }] })[0]).toMatch(/runner opens the table from "rules"/);
+    expect(issues({ ...minimal(), commands: [{ type: 'Shove', seat: 1 }] })[0]).toMatch(
+      /^commands\[0\].type: the command type must be one of .*Raise.*\(got "Shove"\)/,
+    );
+    expect(issues({ ...minimal(), commands: [{ type: 'OpenTable', tableId: 't', rules: {} }] })[0]).toMatch(
+      /runner opens the table from "rules"/,
+    );
   });
 
   it('refuses a rejection code the engine does not have', () => {
@@ -62,18 +81,39 @@ describe('table-script validation', () => {
   });
 
   it('refuses a deck together with hole cards, and a deck with a seed', () => {
-    expect(issues({ ...minimal(), commands: [{ type: 'StartHand', deck: [], holeCards: { '1': 'AsKs' } }] })[0]).toMatch(/^commands\[0\]\.deck: give either a full "deck"/);
-    expect(issues({ ...minimal(), commands: [{ type: 'StartHand', deck: [], seed: 1 }] })[0]).toMatch(/^commands\[0\]\.seed: give either a "deck" or a "seed"/);
+    expect(issues({ ...minimal(), commands: [{ type: 'StartHand', deck: [], holeCards: { '1': 'AsKs' } }] })[0]).toMatch(
+      /^commands\[0\]\.deck: give either a full "deck"/,
+    );
+    expect(issues({ ...minimal(), commands: [{ type: 'StartHand', deck: [], seed: 1 }] })[0]).toMatch(
+      /^commands\[0\]\.seed: give either a "deck" or a "seed"/,
+    );
   });
 
   it('refuses a seat or a player given twice, and seats out of range', () => {
-    const twice = { ...minimal(), players: [{ seat: 1, playerId: 'a', stack: 1 }, { seat: 1, playerId: 'a', stack: 1 }] };
+    const twice = {
+      ...minimal(),
+      players: [
+        { seat: 1, playerId: 'a', stack: 1 },
+        { seat: 1, playerId: 'a', stack: 1 },
+      ],
+    };
     expect(issues(twice)).toEqual(['players[1].seat: seat 1 is given twice', 'players[1].playerId: player "a" is given twice']);
-    expect(issues({ ...minimal(), players: [{ seat: 11, playerId: 'a', stack: 1 }] })).toEqual(['players[0].seat: seats are numbered up to 10']);
+    expect(issues({ ...minimal(), players: [{ seat: 11, playerId: 'a', stack: 1 }] })).toEqual([
+      'players[0].seat: seats are numbered up to 10',
+    ]);
   });
 
   it('requires an expected rejection to be marked on its command too', () => {
-    const script = { ...minimal(), expect: { finalStacks: {}, rejections: [{ command: 2, code: 'RAISE_BELOW_MINIMUM' }, { command: 9, code: 'NOT_YOUR_TURN' }] } };
+    const script = {
+      ...minimal(),
+      expect: {
+        finalStacks: {},
+        rejections: [
+          { command: 2, code: 'RAISE_BELOW_MINIMUM' },
+          { command: 9, code: 'NOT_YOUR_TURN' },
+        ],
+      },
+    };
     expect(issues(script)).toEqual([
       'expect.rejections[0]: commands[2] must carry "expectRejection": {"code": "RAISE_BELOW_MINIMUM"} too, or the runner stops there',
       'expect.rejections[1].command: there is no command 9',

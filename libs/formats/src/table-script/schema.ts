@@ -9,15 +9,20 @@ import { COMMAND_TYPES, REJECTION_CODES, MAX_SEATS, MAX_CORRECTION_REASON } from
 
 const int = (what: string) => z.number({ error: `${what} must be a number` }).int({ error: `${what} must be a whole number` });
 const chips = (what: string) => int(what).min(0, { error: `${what} may not be negative` });
-const seat = int('a seat').min(1, { error: 'seats are numbered from 1' }).max(MAX_SEATS, { error: `seats are numbered up to ${MAX_SEATS}` });
+const seat = int('a seat')
+  .min(1, { error: 'seats are numbered from 1' })
+  .max(MAX_SEATS, { error: `seats are numbered up to ${MAX_SEATS}` });
 const LONG_TEXT = 4000;
 /** Every string has a bound: ids and names are short; a reason or a note is a sentence or a paragraph. */
-const text = (what: string, max = LONG_TEXT) => z.string({ error: `${what} must be a string` }).max(max, { error: `${what} is at most ${max} characters` });
+const text = (what: string, max = LONG_TEXT) =>
+  z.string({ error: `${what} must be a string` }).max(max, { error: `${what} is at most ${max} characters` });
 /** A deck is 52 cards; arrays are bounded so that a body cannot ask for unbounded work. */
 const DECK_SIZE = 52;
 /** An object keyed by seat or player id has at most one entry per seat. */
 const bySeat = <T extends z.ZodType>(what: string, value: T) =>
-  z.record(text(`${what} key`, 64), value).refine((o) => Object.keys(o).length <= MAX_SEATS, { error: `${what} has at most ${MAX_SEATS} entries` });
+  z
+    .record(text(`${what} key`, 64), value)
+    .refine((o) => Object.keys(o).length <= MAX_SEATS, { error: `${what} has at most ${MAX_SEATS} entries` });
 
 export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
   error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
@@ -45,7 +50,10 @@ const structureSchema = z.discriminatedUnion(
       maxRaises: int('maxRaises').optional(),
     }),
   ],
-  { error: (issue) => (issue.code === 'invalid_union' ? 'structure.kind must be "no-limit", "pot-limit", "fixed-limit" or "spread-limit"' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? 'structure.kind must be "no-limit", "pot-limit", "fixed-limit" or "spread-limit"' : undefined,
+  },
 );
 
 export const rulesSchema = z.strictObject({
@@ -59,7 +67,10 @@ export const rulesSchema = z.strictObject({
   maxSeats: int('maxSeats').optional(),
   buttonMode: z.enum(['dead', 'moving']).optional(),
   gameType: z.enum(['cash', 'tournament']).optional(),
-  buyIn: z.strictObject({ min: chips('buyIn.min'), max: chips('buyIn.max') }).nullable().optional(),
+  buyIn: z
+    .strictObject({ min: chips('buyIn.min'), max: chips('buyIn.max') })
+    .nullable()
+    .optional(),
   missedBlinds: z
     .strictObject({
       version: z.literal(1).optional(),
@@ -109,11 +120,18 @@ export const rulesSchema = z.strictObject({
       }),
       bombPot: houseOption({ ante: chips('ante').nullable(), everyNthHand: int('everyNthHand').nullable() }),
       runItTwice: houseOption({}),
-      shotClock: houseOption({ seconds: int('seconds'), timeBankExtensions: int('timeBankExtensions'), timeBankSeconds: int('timeBankSeconds'), onExpiry: text('onExpiry', 32) }),
+      shotClock: houseOption({
+        seconds: int('seconds'),
+        timeBankExtensions: int('timeBankExtensions'),
+        timeBankSeconds: int('timeBankSeconds'),
+        onExpiry: text('onExpiry', 32),
+      }),
     })
     // A casino's own option (a module given to the engine, examples/house-rules/): flat parameters of plain values
     // here; the engine refuses a name no module has, and the module checks its values.
-    .catchall(z.union([z.boolean(), z.null(), z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean(), z.null()]))]))
+    .catchall(
+      z.union([z.boolean(), z.null(), z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean(), z.null()]))]),
+    )
     .optional(),
   /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */
   dealerSeesHoleCards: z.boolean().optional(),
@@ -135,7 +153,21 @@ function houseOption(parameters: z.ZodRawShape) {
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
 const legalActionSchema = z.strictObject({
-  type: z.enum(['PostBlind', 'Fold', 'Check', 'Call', 'Bet', 'Raise', 'ShowHand', 'MuckHand', 'DealBoard', 'ReportHoleCards', 'RunItTwice', 'RunItOnce', 'UseTimeBank']),
+  type: z.enum([
+    'PostBlind',
+    'Fold',
+    'Check',
+    'Call',
+    'Bet',
+    'Raise',
+    'ShowHand',
+    'MuckHand',
+    'DealBoard',
+    'ReportHoleCards',
+    'RunItTwice',
+    'RunItOnce',
+    'UseTimeBank',
+  ]),
   seat: seat.optional(),
   street: z.enum(['flop', 'turn', 'river']).optional(),
   cardsToEnter: int('cardsToEnter').optional(),
@@ -153,7 +185,9 @@ const tableViewSchema = z.strictObject({
 });
 
 /** An event within a hand: its type, or "Type:detail" (the street of BoardDealt, the kind of BlindPosted). */
-const eventMatcher = text('an event').regex(/^[A-Za-z]+(:[a-z-]+)?$/, { error: 'an event is a type such as "HandShown", or "BoardDealt:turn"' });
+const eventMatcher = text('an event').regex(/^[A-Za-z]+(:[a-z-]+)?$/, {
+  error: 'an event is a type such as "HandShown", or "BoardDealt:turn"',
+});
 
 const scriptKeys = {
   /**
@@ -237,7 +271,12 @@ const commandSchemas = [
   /** cards: on live tables, the cards tabled (unless a reader reported them). */
   z.strictObject({ type: z.literal('ShowHand'), seat, cards: enteredCards.optional(), ...scriptKeys }),
   /** Live cards: the dealer enters the flop (3 cards), turn or river (1) as dealt; street is an optional check. */
-  z.strictObject({ type: z.literal('DealBoard'), cards: enteredCards, street: z.enum(['flop', 'turn', 'river']).optional(), ...scriptKeys }),
+  z.strictObject({
+    type: z.literal('DealBoard'),
+    cards: enteredCards,
+    street: z.enum(['flop', 'turn', 'river']).optional(),
+    ...scriptKeys,
+  }),
   /** Live cards: a reader reports a seat's two hole cards. */
   z.strictObject({ type: z.literal('ReportHoleCards'), seat, cards: enteredCards, ...scriptKeys }),
   z.strictObject({ type: z.literal('MuckHand'), seat, ...scriptKeys }),
@@ -281,12 +320,20 @@ export const scriptCommandSchema = z
     },
   })
   .superRefine((command, ctx) => {
-    if (command.type === 'StartHand' && command.deck !== undefined && (command.holeCards !== undefined || command.board !== undefined || command.secondRun !== undefined))
+    if (
+      command.type === 'StartHand' &&
+      command.deck !== undefined &&
+      (command.holeCards !== undefined || command.board !== undefined || command.secondRun !== undefined)
+    )
       ctx.addIssue({ code: 'custom', message: 'give either a full "deck" or "holeCards"/"board"/"secondRun", not both', path: ['deck'] });
     if ((command.type === 'StartHand' || command.type === 'DrawForButton') && command.deck !== undefined && command.seed !== undefined)
       ctx.addIssue({ code: 'custom', message: 'give either a "deck" or a "seed", not both', path: ['seed'] });
     if (command.type === 'CorrectAction' && (command.action === undefined) === (command.backTo === undefined))
-      ctx.addIssue({ code: 'custom', message: 'name the action to take back with either "backTo" (its event version) or "action" (its number in the hand), not both', path: ['backTo'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'name the action to take back with either "backTo" (its event version) or "action" (its number in the hand), not both',
+        path: ['backTo'],
+      });
   });
 
 const potExpectationSchema = z.strictObject({
@@ -352,7 +399,15 @@ export const tableScriptSchema = z
     setup: z
       .strictObject({
         /** By player id: the blinds they owe ("small", "big"); they are left sitting out. */
-        owedBlinds: z.record(text('a player id', 128), z.array(z.enum(['small', 'big'])).min(1).max(2)).optional(),
+        owedBlinds: z
+          .record(
+            text('a player id', 128),
+            z
+              .array(z.enum(['small', 'big']))
+              .min(1)
+              .max(2),
+          )
+          .optional(),
         /** The player holding the kill button (one leg): they won the last setup hand. */
         killButton: text('killButton', 128).optional(),
         /** The player who kills the first hand after the setup (and holds the kill button): they won the last two. */
@@ -367,23 +422,39 @@ export const tableScriptSchema = z
     const ids = new Set<string>();
     script.players.forEach((p, i) => {
       if (seats.has(p.seat)) ctx.addIssue({ code: 'custom', message: `seat ${p.seat} is given twice`, path: ['players', i, 'seat'] });
-      if (ids.has(p.playerId)) ctx.addIssue({ code: 'custom', message: `player "${p.playerId}" is given twice`, path: ['players', i, 'playerId'] });
+      if (ids.has(p.playerId))
+        ctx.addIssue({ code: 'custom', message: `player "${p.playerId}" is given twice`, path: ['players', i, 'playerId'] });
       seats.add(p.seat);
       ids.add(p.playerId);
     });
     if (script.setup !== undefined && script.button === undefined)
-      ctx.addIssue({ code: 'custom', message: 'a setup block needs "button": the seat the first hand after the setup has the button on', path: ['button'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a setup block needs "button": the seat the first hand after the setup has the button on',
+        path: ['button'],
+      });
     if (script.setup?.killButton !== undefined && script.setup.killer !== undefined && script.setup.killButton !== script.setup.killer)
-      ctx.addIssue({ code: 'custom', message: 'the killer holds the kill button: give "killer" alone, or the same player in both', path: ['setup', 'killButton'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'the killer holds the kill button: give "killer" alone, or the same player in both',
+        path: ['setup', 'killButton'],
+      });
     for (const key of ['killButton', 'killer'] as const) {
       const player = script.setup?.[key];
-      if (player !== undefined && !ids.has(player)) ctx.addIssue({ code: 'custom', message: `setup.${key} names "${player}", who is not among the players`, path: ['setup', key] });
+      if (player !== undefined && !ids.has(player))
+        ctx.addIssue({ code: 'custom', message: `setup.${key} names "${player}", who is not among the players`, path: ['setup', key] });
     }
     for (const player of Object.keys(script.setup?.owedBlinds ?? {}))
-      if (!ids.has(player)) ctx.addIssue({ code: 'custom', message: `setup.owedBlinds names "${player}", who is not among the players`, path: ['setup', 'owedBlinds', player] });
+      if (!ids.has(player))
+        ctx.addIssue({
+          code: 'custom',
+          message: `setup.owedBlinds names "${player}", who is not among the players`,
+          path: ['setup', 'owedBlinds', player],
+        });
     script.expect?.rejections?.forEach((r, i) => {
       const command = script.commands[r.command];
-      if (!command) ctx.addIssue({ code: 'custom', message: `there is no command ${r.command}`, path: ['expect', 'rejections', i, 'command'] });
+      if (!command)
+        ctx.addIssue({ code: 'custom', message: `there is no command ${r.command}`, path: ['expect', 'rejections', i, 'command'] });
       else if (command.expectRejection?.code !== r.code)
         ctx.addIssue({
           code: 'custom',
@@ -404,7 +475,8 @@ export interface ScriptIssue {
   readonly message: string;
 }
 
-export type ParsedTableScript = { readonly ok: true; readonly script: TableScript } | { readonly ok: false; readonly issues: readonly ScriptIssue[] };
+export type ParsedTableScript =
+  { readonly ok: true; readonly script: TableScript } | { readonly ok: false; readonly issues: readonly ScriptIssue[] };
 
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';

@@ -69,13 +69,18 @@ describe('a setup block', () => {
             expectBefore: { legalActionsInclude: [{ type: 'PostBlind', seat: 6, blind: 'make-up-big', amount: 10 }] },
           },
         ],
-        expect: { finalStacks: { ...targetStacks, sb: 795, bb: 1190, P: 990 }, hands: [{ hand: 1, button: 1, smallBlind: 2, bigBlind: 3 }] },
+        expect: {
+          finalStacks: { ...targetStacks, sb: 795, bb: 1190, P: 990 },
+          hands: [{ hand: 1, button: 1, smallBlind: 2, bigBlind: 3 }],
+        },
       }),
     );
     expect(run.failure).toBeNull();
     expect(run.expectationFailures).toEqual([]);
     expect(run.hands.map((h) => h.handNumber)).toEqual([1]);
-    expect(legalActions(run.state).actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'PostBlind', blind: 'make-up-small' })]));
+    expect(legalActions(run.state).actions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'PostBlind', blind: 'make-up-small' })]),
+    );
   });
 
   it('reaches two owing players at once', () => {
@@ -96,7 +101,9 @@ describe('a setup block', () => {
     const run = runTableScript(headsUp);
     expect(run.ok).toBe(false);
     expect(run.failure?.kind).toBe('setup');
-    expect(describeFailure(run.failure!)).toMatch(/^The table could not be set up: the setup cannot reach the position asked for \(a owing big, b owing big, button on seat 1\)/);
+    expect(describeFailure(run.failure!)).toMatch(
+      /^The table could not be set up: the setup cannot reach the position asked for \(a owing big, b owing big, button on seat 1\)/,
+    );
     expect(run.events).toEqual([]);
   });
 
@@ -107,7 +114,13 @@ describe('a setup block', () => {
   });
 
   it('works on a live-cards table, whose hands take no seed', () => {
-    const run = runTableScript(script({ rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10, maxSeats: 6, cardSource: 'live' }, button: 5, setup: { owedBlinds: { P: ['big'] } } }));
+    const run = runTableScript(
+      script({
+        rules: { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10, maxSeats: 6, cardSource: 'live' },
+        button: 5,
+        setup: { owedBlinds: { P: ['big'] } },
+      }),
+    );
     expect(run.failure).toBeNull();
     expect(tableView(run.state).owedBlinds).toEqual({ P: ['big'] });
     expect(stacks(run.state)).toEqual(targetStacks);
@@ -118,7 +131,13 @@ describe('a setup block with the kill button', () => {
   /** K-1's table: 10/20 fixed limit, 5/10 blinds, full kill on two pots in a row; everyone 500, button A. */
   const killTable = (setup: Record<string, unknown>, killGame: unknown = true) =>
     script({
-      rules: { structure: { kind: 'fixed-limit', smallBet: 10, bigBet: 20 }, smallBlind: 5, bigBlind: 10, maxSeats: 5, houseOptions: { killGame } },
+      rules: {
+        structure: { kind: 'fixed-limit', smallBet: 10, bigBet: 20 },
+        smallBlind: 5,
+        bigBlind: 10,
+        maxSeats: 5,
+        houseOptions: { killGame },
+      },
       players: ['A', 'B', 'C', 'D', 'E'].map((id, i) => ({ seat: i + 1, playerId: id, stack: 500 })),
       button: 1,
       setup,
@@ -133,22 +152,20 @@ describe('a setup block with the kill button', () => {
   });
 
   it('makes a player the killer: the first hand after the setup is killed, E posting the kill blind', () => {
-    const run = runTableScript(
-      {
-        ...killTable({ killer: 'E' }),
-        commands: [
-          {
-            type: 'StartHand',
-            seed: 3,
-            expectBefore: { table: { killer: 'E', killButton: 'E' }, stacks: { A: 500, B: 500, C: 500, D: 500, E: 500 } },
-          },
-          { type: 'PostBlind', seat: 2, blind: 'small-blind' },
-          { type: 'PostBlind', seat: 3, blind: 'big-blind' },
-          { type: 'PostBlind', seat: 5, blind: 'kill-blind' },
-        ],
-        expect: { finalStacks: { A: 500, B: 495, C: 490, D: 500, E: 480 }, hands: [{ hand: 1, button: 1, smallBlind: 2, bigBlind: 3 }] },
-      },
-    );
+    const run = runTableScript({
+      ...killTable({ killer: 'E' }),
+      commands: [
+        {
+          type: 'StartHand',
+          seed: 3,
+          expectBefore: { table: { killer: 'E', killButton: 'E' }, stacks: { A: 500, B: 500, C: 500, D: 500, E: 500 } },
+        },
+        { type: 'PostBlind', seat: 2, blind: 'small-blind' },
+        { type: 'PostBlind', seat: 3, blind: 'big-blind' },
+        { type: 'PostBlind', seat: 5, blind: 'kill-blind' },
+      ],
+      expect: { finalStacks: { A: 500, B: 495, C: 490, D: 500, E: 480 }, hands: [{ hand: 1, button: 1, smallBlind: 2, bigBlind: 3 }] },
+    });
     expect(run.failure).toBeNull();
     expect(run.expectationFailures).toEqual([]);
     expect(run.setupHands).toBeGreaterThanOrEqual(2);
@@ -182,6 +199,8 @@ describe('a setup block and the buy-in range', () => {
       }),
     );
     expect(run.failure?.kind).toBe('rejected');
-    expect(describeFailure(run.failure!)).toMatch(/^The table could not be set up \(players\[\d\], bought in for \d+ so that the setup hands leave \d+\)/);
+    expect(describeFailure(run.failure!)).toMatch(
+      /^The table could not be set up \(players\[\d\], bought in for \d+ so that the setup hands leave \d+\)/,
+    );
   });
 });

@@ -14,7 +14,8 @@ export interface SetupStep {
   readonly command: TableCommand;
 }
 
-export type SetupPlan = { readonly ok: true; readonly steps: readonly SetupStep[]; readonly hands: number } | { readonly ok: false; readonly why: string };
+export type SetupPlan =
+  { readonly ok: true; readonly steps: readonly SetupStep[]; readonly hands: number } | { readonly ok: false; readonly why: string };
 
 /** Hands the search tries at most: enough for the blinds to go round the table twice. */
 const handsToTry = (players: number) => 2 * players + 2;
@@ -28,8 +29,10 @@ export function planSetup(script: TableScript, engine: TableEngine = tableDecide
   // The kill button: the holder wins the last setup hand; a killer wins the last two, the second with a caller's money.
   const killer = script.setup?.killer ?? null;
   const holder = killer ?? script.setup?.killButton ?? null;
-  const winners: (number | null)[] = killer !== null ? [seatOf.get(killer)!, seatOf.get(killer)!] : holder !== null ? [seatOf.get(holder)!] : [];
-  if ((owed.length === 0 && winners.length === 0) || script.button === undefined) return { ok: true, steps: baseSteps(script, buyIns, script.button), hands: 0 };
+  const winners: (number | null)[] =
+    killer !== null ? [seatOf.get(killer)!, seatOf.get(killer)!] : holder !== null ? [seatOf.get(holder)!] : [];
+  if ((owed.length === 0 && winners.length === 0) || script.button === undefined)
+    return { ok: true, steps: baseSteps(script, buyIns, script.button), hands: 0 };
 
   const seats = script.players.map((p) => p.seat).sort((a, b) => a - b);
   const owingSeats = owed.map(([player]) => seatOf.get(player)!);
@@ -52,7 +55,8 @@ export function planSetup(script: TableScript, engine: TableEngine = tableDecide
         // The setup hands moved some chips: buy in for the script's stack less what the hands brought each player.
         const adjusted = new Map(script.players.map((p) => [p.playerId, 2 * p.stack - stackOf(run.state, p.playerId)]));
         const short = [...adjusted].filter(([, chips]) => chips < 0);
-        if (short.length > 0) return { ok: false, why: unreachable(script, `${short.map(([p]) => p).join(', ')} would need a negative buy-in`) };
+        if (short.length > 0)
+          return { ok: false, why: unreachable(script, `${short.map(([p]) => p).join(', ')} would need a negative buy-in`) };
         const final = playedSteps(engine, script, adjusted, startButton, owingSeats, sitOutBefore, plan);
         if (final) return { ok: true, steps: final, hands };
         // A buy-in the table refuses (its buy-in range): the runner meets the refusal and names the buy-in chosen.
@@ -72,7 +76,12 @@ interface HandPlanSpec {
 }
 
 /** What differs between the table and the script's position (seats, stacks, next button, owed blinds); [] when it matches. */
-export function positionProblems(script: TableScript, state: TableState, check = { stacks: true }, engine: TableEngine = tableDecider): string[] {
+export function positionProblems(
+  script: TableScript,
+  state: TableState,
+  check = { stacks: true },
+  engine: TableEngine = tableDecider,
+): string[] {
   const problems: string[] = [];
   for (const p of script.players) {
     const seat = state.seats[p.seat - 1];
@@ -136,7 +145,8 @@ function playedSteps(
   for (let hand = 1; hand <= plan.length; hand++) {
     const label = `setup hand ${hand}`;
     const { winner, wantCaller } = plan[hand - 1];
-    for (let i = 0; i < owingSeats.length; i++) if (sitOutBefore[i] === hand && !push(label, { type: 'SitOut', seat: owingSeats[i] })) return null;
+    for (let i = 0; i < owingSeats.length; i++)
+      if (sitOutBefore[i] === hand && !push(label, { type: 'SitOut', seat: owingSeats[i] })) return null;
     // A live-cards table takes no seed (its cards are entered as dealt; a fold-round hand needs none).
     if (!push(label, isLiveCards(state.rules) ? { type: 'StartHand' } : { type: 'StartHand', seed: hand })) return null;
     const raisedOn = new Set<string>();

@@ -83,9 +83,28 @@ const BLIND_NAMES: Record<string, string> = {
 
 /** The events the summary renders from the hand record; any other event of a hand is a module's to describe. */
 const RENDERED: ReadonlySet<string> = new Set([
-  'ClockExpired', 'HandStarted', 'BlindPosted', 'HoleCardsDealt', 'PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced',
-  'UncalledBetReturned', 'BoardDealt', 'RunItTwiceAgreed', 'SecondBoardDealt', 'RunsAwarded', 'ShowdownStarted', 'HandShown', 'HandMucked',
-  'RakeTaken', 'BlindsChopped', 'PotAwarded', 'HandEnded', 'HandVoided',
+  'ClockExpired',
+  'HandStarted',
+  'BlindPosted',
+  'HoleCardsDealt',
+  'PlayerFolded',
+  'PlayerChecked',
+  'PlayerCalled',
+  'BetPlaced',
+  'RaisePlaced',
+  'UncalledBetReturned',
+  'BoardDealt',
+  'RunItTwiceAgreed',
+  'SecondBoardDealt',
+  'RunsAwarded',
+  'ShowdownStarted',
+  'HandShown',
+  'HandMucked',
+  'RakeTaken',
+  'BlindsChopped',
+  'PotAwarded',
+  'HandEnded',
+  'HandVoided',
 ]);
 
 export function summarizeHands(events: readonly TableEvent[], state?: TableState, modules: readonly AnyRuleModule[] = []): HandSummary[] {
@@ -95,7 +114,11 @@ export function summarizeHands(events: readonly TableEvent[], state?: TableState
 }
 
 /** What house options' own events say, in their modules' words, per hand (by its place in `records`). */
-function moduleNotes(events: readonly TableEvent[], records: readonly HandRecord[], modules: readonly AnyRuleModule[]): Map<number, string[]> {
+function moduleNotes(
+  events: readonly TableEvent[],
+  records: readonly HandRecord[],
+  modules: readonly AnyRuleModule[],
+): Map<number, string[]> {
   const notes = new Map<number, string[]>();
   if (modules.length === 0) return notes;
   let k = -1;
@@ -104,8 +127,7 @@ function moduleNotes(events: readonly TableEvent[], records: readonly HandRecord
     if (e.type === 'HandStarted') {
       k++;
       open = true;
-    }
-    else if (e.type === 'HandEnded' || e.type === 'HandVoided') open = false;
+    } else if (e.type === 'HandEnded' || e.type === 'HandVoided') open = false;
     else if (open && !RENDERED.has(e.type)) {
       const idOf = (seat: number) => records[k]?.players.find((p) => p.seat === seat)?.playerId ?? `seat ${seat}`;
       for (const m of modules) {
@@ -145,7 +167,11 @@ function summaryOf(record: HandRecord, notes: readonly string[], state?: TableSt
     const clock = a.timedOut ? ' (the clock ran out)' : '';
     switch (a.action) {
       case 'post':
-        act(a.seat, 'posts', `posts ${BLIND_NAMES[a.kind ?? ''] ?? `a ${a.kind}`} ${a.amount}${a.dead ? ' (dead)' : ''}${allIn(a)}`, { amount: a.amount!, blind: a.kind as ForcedBetKind, allIn: a.allIn });
+        act(a.seat, 'posts', `posts ${BLIND_NAMES[a.kind ?? ''] ?? `a ${a.kind}`} ${a.amount}${a.dead ? ' (dead)' : ''}${allIn(a)}`, {
+          amount: a.amount!,
+          blind: a.kind as ForcedBetKind,
+          allIn: a.allIn,
+        });
         break;
       case 'fold':
         act(a.seat, 'folds', `folds${clock}`);
@@ -168,8 +194,14 @@ function summaryOf(record: HandRecord, notes: readonly string[], state?: TableSt
       case 'show': {
         const cards = record.players.find((p) => p.seat === a.seat)?.holeCards ?? [];
         const board = [...record.board.flop, ...record.board.turn, ...record.board.river];
-        const category = cards.length === 2 && boardCards === 5 ? handCategory(handValue(cards.map(parseCard) as Card[], board.map(parseCard) as Card[])) : undefined;
-        act(a.seat, 'shows', `shows ${cards.join(' ')}${category ? ` (${category})` : ''}`, { cards: cards.join(''), ...(category ? { category } : {}) });
+        const category =
+          cards.length === 2 && boardCards === 5
+            ? handCategory(handValue(cards.map(parseCard) as Card[], board.map(parseCard) as Card[]))
+            : undefined;
+        act(a.seat, 'shows', `shows ${cards.join(' ')}${category ? ` (${category})` : ''}`, {
+          cards: cards.join(''),
+          ...(category ? { category } : {}),
+        });
         break;
       }
       case 'muck':
@@ -185,7 +217,12 @@ function summaryOf(record: HandRecord, notes: readonly string[], state?: TableSt
     // A bomb pot asks no blinds: HandStarted keeps the positions only so that the button moves on as usual.
     smallBlind: record.bombPot ? null : record.smallBlindSeat,
     bigBlind: record.bombPot ? null : record.bigBlindSeat,
-    players: record.players.map((p) => ({ seat: p.seat, playerId: p.playerId, stack: p.startingStack, holeCards: p.unknownUntilShown ? '' : p.holeCards.join('') })),
+    players: record.players.map((p) => ({
+      seat: p.seat,
+      playerId: p.playerId,
+      stack: p.startingStack,
+      holeCards: p.unknownUntilShown ? '' : p.holeCards.join(''),
+    })),
     actions,
     board: [...record.board.flop, ...record.board.turn, ...record.board.river],
     ...(second ? { secondBoard: [...second.flop, ...second.turn, ...second.river] } : {}),
@@ -200,7 +237,12 @@ function summaryOf(record: HandRecord, notes: readonly string[], state?: TableSt
         ...(p.runs ? { runs: p.runs.map((r) => Object.fromEntries(r.winners.map((w) => [idOf(w.seat), w.amount]))) } : {}),
       })) as PotSummary[],
     // As HandEnded lists them, by seat; a voided hand gives every chip back, in dealing order (the record's final stacks).
-    stacks: Object.fromEntries((record.status === 'complete' ? [...record.players].sort((a, b) => a.seat - b.seat) : record.players).map((p) => [p.playerId, p.finalStack ?? p.startingStack])),
+    stacks: Object.fromEntries(
+      (record.status === 'complete' ? [...record.players].sort((a, b) => a.seat - b.seat) : record.players).map((p) => [
+        p.playerId,
+        p.finalStack ?? p.startingStack,
+      ]),
+    ),
     rake: record.rake,
     ...(notes.length > 0 ? { notes } : {}),
   };

@@ -14,13 +14,20 @@ describe('table-script expectations for rules experts', () => {
     const script = example('ai-1-all-in-tabled-before-the-board');
     expect(run(script).expectationFailures).toEqual([]);
     const old = run({ ...script, rules: { ...script.rules, version: 1 } });
-    expect(old.expectationFailures).toContain('eventOrder (HandShown before BoardDealt:flop): hand 1: a HandShown comes after BoardDealt:flop');
-    expect(old.expectationFailures).toContain('eventOrder (HandShown before BoardDealt:turn): hand 2: a HandShown comes after BoardDealt:turn');
+    expect(old.expectationFailures).toContain(
+      'eventOrder (HandShown before BoardDealt:flop): hand 1: a HandShown comes after BoardDealt:flop',
+    );
+    expect(old.expectationFailures).toContain(
+      'eventOrder (HandShown before BoardDealt:turn): hand 2: a HandShown comes after BoardDealt:turn',
+    );
   });
 
   it('eventOrder without a hand needs at least one hand with both events', () => {
     const script = example('hu-1-heads-up-blinds');
-    const failures = run({ ...script, expect: { ...script.expect, eventOrder: [{ first: 'HandShown', then: 'BoardDealt:turn' }] } }).expectationFailures;
+    const failures = run({
+      ...script,
+      expect: { ...script.expect, eventOrder: [{ first: 'HandShown', then: 'BoardDealt:turn' }] },
+    }).expectationFailures;
     expect(failures).toEqual(['eventOrder (HandShown before BoardDealt:turn): no hand has both HandShown and BoardDealt:turn']);
   });
 
@@ -32,8 +39,13 @@ describe('table-script expectations for rules experts', () => {
     );
     const failed = run({ ...script, commands });
     expect(failed.failure?.kind).toBe('expectation');
-    expect((failed.failure as { message: string }).message).toMatch(/the legal actions \[\] do not include \[Raise .*\]; the killer is s1, expected s2/);
-    const end = run({ ...script, expect: { ...script.expect, table: { owedBlinds: { s4: ['big'] }, killButton: null } } }).expectationFailures;
+    expect((failed.failure as { message: string }).message).toMatch(
+      /the legal actions \[\] do not include \[Raise .*\]; the killer is s1, expected s2/,
+    );
+    const end = run({
+      ...script,
+      expect: { ...script.expect, table: { owedBlinds: { s4: ['big'] }, killButton: null } },
+    }).expectationFailures;
     expect(end).toEqual(['table: owed blinds are nobody, expected s4 big', 'table: the kill button is with s1, expected nobody']);
   });
 });

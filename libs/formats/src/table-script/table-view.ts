@@ -29,11 +29,13 @@ export function tableViewProblems(expected: Partial<TableView>, actual: TableVie
         .map(([player, blinds]) => `${player} ${[...blinds].sort().join('+')}`)
         .sort()
         .join(', ') || 'nobody';
-    if (show(expected.owedBlinds) !== show(actual.owedBlinds)) problems.push(`owed blinds are ${show(actual.owedBlinds)}, expected ${show(expected.owedBlinds)}`);
+    if (show(expected.owedBlinds) !== show(actual.owedBlinds))
+      problems.push(`owed blinds are ${show(actual.owedBlinds)}, expected ${show(expected.owedBlinds)}`);
   }
   if (expected.killButton !== undefined && expected.killButton !== actual.killButton)
     problems.push(`the kill button is with ${actual.killButton ?? 'nobody'}, expected ${expected.killButton ?? 'nobody'}`);
-  if (expected.killer !== undefined && expected.killer !== actual.killer) problems.push(`the killer is ${actual.killer ?? 'nobody'}, expected ${expected.killer ?? 'nobody'}`);
+  if (expected.killer !== undefined && expected.killer !== actual.killer)
+    problems.push(`the killer is ${actual.killer ?? 'nobody'}, expected ${expected.killer ?? 'nobody'}`);
   return problems;
 }
 

@@ -1,6 +1,11 @@
 import { mustMoveOrder } from './must-move-order';
 
-const p = (playerId: string, seatedAt: string, listedAt: string, passedAt?: string) => ({ playerId, seatedAt: `2026-01-01T${seatedAt}:00.000Z`, listedAt: `2026-01-01T${listedAt}:00.000Z`, ...(passedAt ? { passedAt: `2026-01-01T${passedAt}:00.000Z` } : {}) });
+const p = (playerId: string, seatedAt: string, listedAt: string, passedAt?: string) => ({
+  playerId,
+  seatedAt: `2026-01-01T${seatedAt}:00.000Z`,
+  listedAt: `2026-01-01T${listedAt}:00.000Z`,
+  ...(passedAt ? { passedAt: `2026-01-01T${passedAt}:00.000Z` } : {}),
+});
 
 describe('⚙ must-move order', () => {
   const players = [p('late-seat-early-list', '20:10', '19:00'), p('early-seat-late-list', '20:00', '19:30')];

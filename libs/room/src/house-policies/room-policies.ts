@@ -24,7 +24,9 @@ export const DEFAULT_ROOM_POLICIES: RoomPolicies = {
 };
 
 /** The policies with defaults filled in, or the first thing wrong with the input, as a sentence. */
-export function normalizeRoomPolicies(input: RoomPoliciesInput = {}): { ok: true; policies: RoomPolicies } | { ok: false; field: string; message: string } {
+export function normalizeRoomPolicies(
+  input: RoomPoliciesInput = {},
+): { ok: true; policies: RoomPolicies } | { ok: false; field: string; message: string } {
   const p: RoomPolicies = {
     callResponseSeconds: input.callResponseSeconds ?? DEFAULT_ROOM_POLICIES.callResponseSeconds,
     noShow: input.noShow ?? DEFAULT_ROOM_POLICIES.noShow,
@@ -32,12 +34,27 @@ export function normalizeRoomPolicies(input: RoomPoliciesInput = {}): { ok: true
     newTableAt: input.newTableAt ?? DEFAULT_ROOM_POLICIES.newTableAt,
     tableChange: input.tableChange ?? DEFAULT_ROOM_POLICIES.tableChange,
   };
-  if (!Number.isInteger(p.callResponseSeconds) || p.callResponseSeconds < MIN_CALL_RESPONSE_SECONDS || p.callResponseSeconds > MAX_CALL_RESPONSE_SECONDS)
-    return { ok: false, field: 'policies.callResponseSeconds', message: `the response time to a call is a whole number of seconds from ${MIN_CALL_RESPONSE_SECONDS} to ${MAX_CALL_RESPONSE_SECONDS}` };
-  if (!NO_SHOW_POLICIES.includes(p.noShow)) return { ok: false, field: 'policies.noShow', message: `a no-show policy is one of ${NO_SHOW_POLICIES.join(', ')}` };
-  if (!MUST_MOVE_ORDERS.includes(p.mustMoveOrder)) return { ok: false, field: 'policies.mustMoveOrder', message: `the must-move order is one of ${MUST_MOVE_ORDERS.join(', ')}` };
+  if (
+    !Number.isInteger(p.callResponseSeconds) ||
+    p.callResponseSeconds < MIN_CALL_RESPONSE_SECONDS ||
+    p.callResponseSeconds > MAX_CALL_RESPONSE_SECONDS
+  )
+    return {
+      ok: false,
+      field: 'policies.callResponseSeconds',
+      message: `the response time to a call is a whole number of seconds from ${MIN_CALL_RESPONSE_SECONDS} to ${MAX_CALL_RESPONSE_SECONDS}`,
+    };
+  if (!NO_SHOW_POLICIES.includes(p.noShow))
+    return { ok: false, field: 'policies.noShow', message: `a no-show policy is one of ${NO_SHOW_POLICIES.join(', ')}` };
+  if (!MUST_MOVE_ORDERS.includes(p.mustMoveOrder))
+    return { ok: false, field: 'policies.mustMoveOrder', message: `the must-move order is one of ${MUST_MOVE_ORDERS.join(', ')}` };
   if (!Number.isInteger(p.newTableAt) || p.newTableAt < MIN_NEW_TABLE_AT || p.newTableAt > 20)
-    return { ok: false, field: 'policies.newTableAt', message: `a new table opens at a whole number of waiting players from ${MIN_NEW_TABLE_AT} to 20` };
-  if (!TABLE_CHANGE_PRIORITIES.includes(p.tableChange)) return { ok: false, field: 'policies.tableChange', message: `table-change priority is one of ${TABLE_CHANGE_PRIORITIES.join(', ')}` };
+    return {
+      ok: false,
+      field: 'policies.newTableAt',
+      message: `a new table opens at a whole number of waiting players from ${MIN_NEW_TABLE_AT} to 20`,
+    };
+  if (!TABLE_CHANGE_PRIORITIES.includes(p.tableChange))
+    return { ok: false, field: 'policies.tableChange', message: `table-change priority is one of ${TABLE_CHANGE_PRIORITIES.join(', ')}` };
   return { ok: true, policies: p };
 }

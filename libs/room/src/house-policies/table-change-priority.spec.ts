@@ -9,7 +9,13 @@ const game = (tableChange: TableChangePriority): GameState => ({
   status: 'open',
   policies: { ...DEFAULT_ROOM_POLICIES, tableChange },
   tables: [
-    { tableId: 't1', seats: 9, mustMove: false, broken: false, seated: [{ seat: 1, playerId: 'changer', alias: 'CH', seatedAt: at, listedAt: at }] },
+    {
+      tableId: 't1',
+      seats: 9,
+      mustMove: false,
+      broken: false,
+      seated: [{ seat: 1, playerId: 'changer', alias: 'CH', seatedAt: at, listedAt: at }],
+    },
     { tableId: 't2', seats: 9, mustMove: false, broken: false, seated: [] },
   ],
   list: [{ playerId: 'waiter', alias: 'WA', listedAt: at, noShows: 0 }],
