@@ -174,15 +174,37 @@ export async function createWorld(db: Database, tag: string, now: number): Promi
   const spare = await addTestUser(db, `${tag}-dealer-spare`, 'dealer');
   const login = await addTestUser(db, `${tag}-login`, 'dealer');
   // Every token is for a user row (the API refuses others): the floor's, the second floor's, the readers' integration's.
-  const subs = { floor: `${tag}-floor`, regulator: `${tag}-regulator`, display: `${tag}-display`, secondFloor: `${tag}-floor-2`, reader: `${tag}-reader` };
-  await seedTestUsers(db, [{ sub: subs.floor, role: 'floor' }, { sub: subs.regulator, role: 'regulator' }, { sub: subs.display, role: 'service' }, { sub: subs.secondFloor, role: 'floor' }, { sub: subs.reader, role: 'floor' }]);
-  const actor = (name: ActorName, role: ViewerRole, headers?: { Authorization: string }, userId?: string): Actor => ({ name, role, authorization: headers?.Authorization, ...(userId ? { userId } : {}) });
+  const subs = {
+    floor: `${tag}-floor`,
+    regulator: `${tag}-regulator`,
+    display: `${tag}-display`,
+    secondFloor: `${tag}-floor-2`,
+    reader: `${tag}-reader`,
+  };
+  await seedTestUsers(db, [
+    { sub: subs.floor, role: 'floor' },
+    { sub: subs.regulator, role: 'regulator' },
+    { sub: subs.display, role: 'service' },
+    { sub: subs.secondFloor, role: 'floor' },
+    { sub: subs.reader, role: 'floor' },
+  ]);
+  const actor = (name: ActorName, role: ViewerRole, headers?: { Authorization: string }, userId?: string): Actor => ({
+    name,
+    role,
+    authorization: headers?.Authorization,
+    ...(userId ? { userId } : {}),
+  });
   return {
     tag,
     actors: {
       floor: actor('floor', 'floor', authHeaders('floor', { sub: subs.floor })),
       'assigned dealer': actor('assigned dealer', 'dealer', authHeaders('dealer', { sub: assigned.id, name: assigned.name }), assigned.id),
-      'unassigned dealer': actor('unassigned dealer', 'dealer', authHeaders('dealer', { sub: unassigned.id, name: unassigned.name }), unassigned.id),
+      'unassigned dealer': actor(
+        'unassigned dealer',
+        'dealer',
+        authHeaders('dealer', { sub: unassigned.id, name: unassigned.name }),
+        unassigned.id,
+      ),
       regulator: actor('regulator', 'regulator', authHeaders('regulator', { sub: subs.regulator })),
       service: actor('service', 'service', authHeaders('service', { sub: subs.display })),
       anonymous: actor('anonymous', 'public'),

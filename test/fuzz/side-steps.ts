@@ -51,8 +51,31 @@ export function staffStep(world: World, random: FuzzRandom): Step {
   const learnCode = (a: Answer) => ok(a) && world.enrollments.push({ username: a.body.user.name, code: a.body.enrollmentCode });
   const enrollment = world.enrollments.length > 0 ? random.pick(world.enrollments) : { username: world.login.username, code: 'no-code' };
   return random.weighted<() => Step>([
-    [2, () => post(floor, '/users', { name: nextName(world, 'user'), role: random.pick(['dealer', 'dealer', 'regulator', 'service', 'floor']) }, (a) => a.status === 201 && world.spareUserIds.push(a.body.user.id) && learnCode(a))],
-    [2, () => ({ actor: floor, method: 'PATCH', path: `/users/${spare}`, body: random.pick<object>([{ disabled: true }, { disabled: false }, { role: 'dealer' }, { role: 'regulator' }, { role: 'dealer', disabled: false }]) })],
+    [
+      2,
+      () =>
+        post(
+          floor,
+          '/users',
+          { name: nextName(world, 'user'), role: random.pick(['dealer', 'dealer', 'regulator', 'service', 'floor']) },
+          (a) => a.status === 201 && world.spareUserIds.push(a.body.user.id) && learnCode(a),
+        ),
+    ],
+    [
+      2,
+      () => ({
+        actor: floor,
+        method: 'PATCH',
+        path: `/users/${spare}`,
+        body: random.pick<object>([
+          { disabled: true },
+          { disabled: false },
+          { role: 'dealer' },
+          { role: 'regulator' },
+          { role: 'dealer', disabled: false },
+        ]),
+      }),
+    ],
     [1, () => post(floor, `/users/${spare}/password`, {}, learnCode)],
     [
       1,

@@ -172,8 +172,17 @@ class StepRunner {
         ...(request.body ? { body: request.body } : {}),
       });
       // A widening (a training table, dealerSeesHoleCards) waits for a second floor supervisor's approval.
-      if (answer.status === 202 && answer.body?.code === 'APPROVAL_REQUIRED') answer = await this.run({ actor: this.world.secondFloor, method: 'POST', path: `/approvals/${answer.body.approvalId}/approve`, body: {} });
-      if (!ok(answer)) throw new Error(`the fuzzer could not set up ${tableId}: ${request.method} ${request.path} answered ${answer.status} ${answer.text.slice(0, 300)}`);
+      if (answer.status === 202 && answer.body?.code === 'APPROVAL_REQUIRED')
+        answer = await this.run({
+          actor: this.world.secondFloor,
+          method: 'POST',
+          path: `/approvals/${answer.body.approvalId}/approve`,
+          body: {},
+        });
+      if (!ok(answer))
+        throw new Error(
+          `the fuzzer could not set up ${tableId}: ${request.method} ${request.path} answered ${answer.status} ${answer.text.slice(0, 300)}`,
+        );
       if (request.path === '/devices') table.reader = readerActor(this.world, answer.body.device.id);
     }
   }

@@ -45,16 +45,27 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
 
   beforeAll(async () => {
     // The tokens' rows before the start, which puts them on record (verify's staff check finds each created).
-    await seedTestUsers(database.db, [{ sub: 'bootstrap', role: 'floor' }, { sub: 'stranger', role: 'dealer' }, { sub: 'reg-9', role: 'regulator' }]);
+    await seedTestUsers(database.db, [
+      { sub: 'bootstrap', role: 'floor' },
+      { sub: 'stranger', role: 'dealer' },
+      { sub: 'reg-9', role: 'regulator' },
+    ]);
     api = await startTestApi(database.db);
     // A floor supervisor through the API's own admin: asked by one, approved by another.
-    const boss = await approvedBySecond(api, await api.as('floor', { sub: 'bootstrap' }).post('/users').send({ name: 'boss', role: 'floor' }));
+    const boss = await approvedBySecond(
+      api,
+      await api.as('floor', { sub: 'bootstrap' }).post('/users').send({ name: 'boss', role: 'floor' }),
+    );
     expect(boss.status).toBe(201);
     passwords.boss = await enrolled(boss.body);
     floorId = boss.body.user.id;
     floor = api.as('floor', { sub: floorId, name: 'boss' });
     // devi signs in on consoles (a user of her own: every sign-in counts against a name's throttle).
-    for (const [name, role] of [['dana', 'dealer'], ['ray', 'regulator'], ['devi', 'floor']] as const) {
+    for (const [name, role] of [
+      ['dana', 'dealer'],
+      ['ray', 'regulator'],
+      ['devi', 'floor'],
+    ] as const) {
       const { body } = await approvedBySecond(api, await floor.post('/users').send({ name, role }));
       passwords[name] = await enrolled(body);
       ids[name] = body.user.id;
@@ -240,7 +251,12 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     // Dana becomes a floor supervisor: events before carry her as a dealer, after as floor.
     const before = (await ofType('SignedIn')).filter((e) => e.data.userId === ids.dana).at(-1)!;
     expect((await approvedBySecond(api, await floor.patch('/users/dana').send({ role: 'floor' }))).status).toBe(200);
-    const res = await api.as('regulator', { sub: 'reg-9' }).get('/regulator/audit/export').buffer(true).parse(textParser as never).expect(200);
+    const res = await api
+      .as('regulator', { sub: 'reg-9' })
+      .get('/regulator/audit/export')
+      .buffer(true)
+      .parse(textParser as never)
+      .expect(200);
     const read = readJsonl(res.body as string);
     expect(read.problems).toEqual([]);
     expect(read.events.map((e) => e.eventId)).toEqual((await log()).map((e) => e.eventId));

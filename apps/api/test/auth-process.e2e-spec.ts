@@ -69,8 +69,18 @@ describe('authentication in the API process', () => {
     expect(anonymous.status).toBe(401);
     const secret = readFileSync(join(dir, 'token.key'), 'utf8');
     // A display is a user row too (a staff token for no row is refused, UNKNOWN_USER): the floor adds it.
-    const display = (await (await fetch(`${api.baseUrl}/users`, { method: 'POST', headers: { Authorization: headers.Authorization, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'lobby-display', role: 'service' }) })).json()) as { user: { id: string } };
-    const service = signAccessToken(createPrivateKey(secret), { sub: display.user.id, name: 'lobby-display', role: 'service', generation: 0 }, 60);
+    const display = (await (
+      await fetch(`${api.baseUrl}/users`, {
+        method: 'POST',
+        headers: { Authorization: headers.Authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'lobby-display', role: 'service' }),
+      })
+    ).json()) as { user: { id: string } };
+    const service = signAccessToken(
+      createPrivateKey(secret),
+      { sub: display.user.id, name: 'lobby-display', role: 'service', generation: 0 },
+      60,
+    );
     const forbidden = await fetch(`${api.baseUrl}/tables`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${service}`, 'Content-Type': 'application/json', 'X-Request-Id': 'probe-2' },

@@ -1,5 +1,13 @@
 import { formatCard, mulberry32, type Card, type LegalAction, type TableCommand } from '@felt/engine';
-import { deckPair, faceUpOf, HAND_END_EVENTS, randomCommand, SHOWDOWN_EVENTS, truthPair, type PublicSide } from '../../../libs/projections/src/hidden-cards.test-support';
+import {
+  deckPair,
+  faceUpOf,
+  HAND_END_EVENTS,
+  randomCommand,
+  SHOWDOWN_EVENTS,
+  truthPair,
+  type PublicSide,
+} from '../../../libs/projections/src/hidden-cards.test-support';
 import { addTestUser, seedTestUsers } from './test-support/auth';
 import { deviceAgent } from './test-support/devices';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';

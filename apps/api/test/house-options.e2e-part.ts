@@ -18,7 +18,10 @@ describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
-    await seedTestUsers(database.db, [{ sub: 'reg-1', role: 'regulator' }, { sub: 'dealer-9', role: 'dealer' }]);
+    await seedTestUsers(database.db, [
+      { sub: 'reg-1', role: 'regulator' },
+      { sub: 'dealer-9', role: 'dealer' },
+    ]);
   });
 
   it('bomb pot: the floor calls it, everyone antes, the flop comes at once; a dealer may not call one', async () => {

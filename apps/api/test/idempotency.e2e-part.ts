@@ -21,7 +21,10 @@ describe.each(APP_BACKENDS)('Idempotency-Key bound to its user and its request (
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
-    await seedTestUsers(database.db, [{ sub: 'floor-alice', role: 'floor' }, { sub: 'floor-bob', role: 'floor' }]);
+    await seedTestUsers(database.db, [
+      { sub: 'floor-alice', role: 'floor' },
+      { sub: 'floor-bob', role: 'floor' },
+    ]);
   });
 
   const expectRefused = async (send: () => PromiseLike<Answer>, status: number, code: string) => {

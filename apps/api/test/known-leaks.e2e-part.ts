@@ -73,7 +73,10 @@ describe('known leaks, tried again (postgres)', () => {
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
-    await seedTestUsers(database.db, [{ sub: 'display-cap', role: 'service' }, { sub: 'display-staff', role: 'service' }]);
+    await seedTestUsers(database.db, [
+      { sub: 'display-cap', role: 'service' },
+      { sub: 'display-staff', role: 'service' },
+    ]);
     await api.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
   });

@@ -80,10 +80,17 @@ describe('token keys (postgres)', () => {
     });
   });
 
-  it.each(['floor', 'dealer', 'regulator', 'service', 'timer'] as const)('refuses a %s token signed with the staff key for a sub with no user row (UNKNOWN_USER), writing nothing', async (role) => {
-    const before = await writtenRows(database.db);
-    const rowless = signTestToken(role, { sub: 'minted-by-a-key-holder', privateKey: createPrivateKey(TEST_TOKEN_PRIVATE_KEY) });
-    expect(await attempt(rowless)).toMatchObject({ status: 401, code: 'UNKNOWN_USER', detail: expect.stringContaining('not a user here') });
-    expect(await writtenRows(database.db)).toEqual(before);
-  });
+  it.each(['floor', 'dealer', 'regulator', 'service', 'timer'] as const)(
+    'refuses a %s token signed with the staff key for a sub with no user row (UNKNOWN_USER), writing nothing',
+    async (role) => {
+      const before = await writtenRows(database.db);
+      const rowless = signTestToken(role, { sub: 'minted-by-a-key-holder', privateKey: createPrivateKey(TEST_TOKEN_PRIVATE_KEY) });
+      expect(await attempt(rowless)).toMatchObject({
+        status: 401,
+        code: 'UNKNOWN_USER',
+        detail: expect.stringContaining('not a user here'),
+      });
+      expect(await writtenRows(database.db)).toEqual(before);
+    },
+  );
 });

@@ -116,15 +116,29 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
   it('adds a floor supervisor or a regulator, or makes someone one, only with a second floor supervisor (202 APPROVAL_REQUIRED): the asker cannot approve, another does and gets the code', async () => {
     const before = await writtenRows(database.db);
     const asked = await asBoss().post('/users').send({ name: 'flora', role: 'floor' }).expect(202);
-    expect(asked.body).toMatchObject({ code: 'APPROVAL_REQUIRED', approvalId: expect.any(String), widens: expect.stringContaining('"flora" becomes a floor supervisor') });
+    expect(asked.body).toMatchObject({
+      code: 'APPROVAL_REQUIRED',
+      approvalId: expect.any(String),
+      widens: expect.stringContaining('"flora" becomes a floor supervisor'),
+    });
     expect(await writtenRows(database.db)).toEqual(before);
-    const waiting = (await asBoss().get('/approvals').expect(200)).body.approvals as { approvalId: string; commandType: string; requestedBy: { id: string } }[];
-    expect(waiting.find((a) => a.approvalId === asked.body.approvalId)).toMatchObject({ commandType: 'CreateUser', requestedBy: { id: boss.id } });
+    const waiting = (await asBoss().get('/approvals').expect(200)).body.approvals as {
+      approvalId: string;
+      commandType: string;
+      requestedBy: { id: string };
+    }[];
+    expect(waiting.find((a) => a.approvalId === asked.body.approvalId)).toMatchObject({
+      commandType: 'CreateUser',
+      requestedBy: { id: boss.id },
+    });
     const alone = await asBoss().post(`/approvals/${asked.body.approvalId}/approve`).send({});
     expect([alone.status, alone.body.code]).toEqual([403, 'APPROVER_IS_REQUESTER']);
     expect(await writtenRows(database.db)).toEqual(before);
     const approved = await api.as('floor').post(`/approvals/${asked.body.approvalId}/approve`).send({}).expect(201);
-    expect(approved.body).toMatchObject({ user: { name: 'flora', role: 'floor' }, enrollmentCode: expect.stringMatching(/^[A-Za-z0-9_-]{20}$/) });
+    expect(approved.body).toMatchObject({
+      user: { name: 'flora', role: 'floor' },
+      enrollmentCode: expect.stringMatching(/^[A-Za-z0-9_-]{20}$/),
+    });
     const created = (await readAuditLog(api.store)).find((e) => e.type === 'UserCreated' && (e.data as { name: string }).name === 'flora')!;
     expect(created.metadata).toMatchObject({ actorId: 'test-floor' });
 
@@ -173,11 +187,16 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
 
     // Over HTTP the sender is always another active floor supervisor (a token needs its row): StaffAdmin still guards.
     it('refuses to leave no floor supervisor who can sign in (LAST_FLOOR_USER), writing nothing', async () => {
-      const { rows } = await database.db.query<{ id: string }>(`UPDATE users SET disabled = true WHERE role = 'floor' AND NOT disabled AND id <> $1 RETURNING id`, [boss.id]);
+      const { rows } = await database.db.query<{ id: string }>(
+        `UPDATE users SET disabled = true WHERE role = 'floor' AND NOT disabled AND id <> $1 RETURNING id`,
+        [boss.id],
+      );
       try {
         const before = await everything();
         for (const change of [{ role: 'dealer' }, { disabled: true }]) {
-          expect(await api.app.get(StaffAdmin).update('boss', change, { userId: null, audit: apiActor(undefined) })).toMatchObject({ code: 'LAST_FLOOR_USER' });
+          expect(await api.app.get(StaffAdmin).update('boss', change, { userId: null, audit: apiActor(undefined) })).toMatchObject({
+            code: 'LAST_FLOOR_USER',
+          });
         }
         expect(await everything()).toEqual(before);
       } finally {

@@ -138,9 +138,13 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
     try {
       expect((await felt('users', 'add', 'dana', '--role', 'dealer', ...at())).code).toBe(0);
       // A regulator takes a second floor supervisor: the request waits, with how to approve it; a service account does not.
-      expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toMatch(/^not done yet: .*"dana" becomes a regulator.*\napproval [0-9a-f-]{36}: another floor supervisor approves it on the console's Staff screen or with POST \/approvals\/[0-9a-f-]{36}\/approve/);
+      expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toMatch(
+        /^not done yet: .*"dana" becomes a regulator.*\napproval [0-9a-f-]{36}: another floor supervisor approves it on the console's Staff screen or with POST \/approvals\/[0-9a-f-]{36}\/approve/,
+      );
       expect((await felt('users', 'role', 'dana', 'service', ...at())).out).toBe('"dana" is now service\n');
-      expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(/^enrollment code for "dana": [\w-]{20}\n\(shown once, until .+: dana sets their own password with it\)\n$/);
+      expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(
+        /^enrollment code for "dana": [\w-]{20}\n\(shown once, until .+: dana sets their own password with it\)\n$/,
+      );
       expect((await felt('users', 'disable', 'dana', ...at())).code).toBe(0);
       const self = await felt('users', 'disable', 'boss', ...at());
       expect([self.code, self.err]).toEqual([2, expect.stringContaining('you cannot disable yourself')]);
@@ -155,7 +159,16 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
     expect(exported.code).toBe(0);
     const read = readJsonl(exported.out);
     expect(read.problems).toEqual([]);
-    expect(read.events.map((e) => e.type)).toEqual(['UserCreated', 'TokenIssued', 'UserCreated', 'WideningRequested', 'UserRoleChanged', 'PasswordReset', 'UserDisabled', 'ExportPerformed']);
+    expect(read.events.map((e) => e.type)).toEqual([
+      'UserCreated',
+      'TokenIssued',
+      'UserCreated',
+      'WideningRequested',
+      'UserRoleChanged',
+      'PasswordReset',
+      'UserDisabled',
+      'ExportPerformed',
+    ]);
     expect(read.events.every((e) => e.streamId.startsWith('audit-') && e.metadata.via === 'cli')).toBe(true);
     // The first user (an empty database) is the operator's; every change after it is boss's, whatever $USER says.
     expect(read.events.slice(2, 7).map((e) => [e.metadata.actorName, e.metadata.actorRole])).toEqual(Array(5).fill(['boss', 'floor']));

@@ -1,7 +1,28 @@
 import type { KeyObject } from 'node:crypto';
 import type { Command } from 'commander';
 import { EventStore, IN_MEMORY, openDatabase, type Database } from '@felt/event-store';
-import { AuditLog, cliActor, isStaffRefusal, StaffAdmin, StaffApprovals, type StaffAdminActor, type StaffRefusal, putStaffOnRecord, MAX_TOKEN_LIFETIME_SECONDS, signAccessToken, verifyAccessToken, resolveTokenKey, generatePassword, isUserRole, USER_ROLES, type Role, USER_NAME, Users, type User, type WideningAsked } from '@felt/staff';
+import {
+  AuditLog,
+  cliActor,
+  isStaffRefusal,
+  StaffAdmin,
+  StaffApprovals,
+  type StaffAdminActor,
+  type StaffRefusal,
+  putStaffOnRecord,
+  MAX_TOKEN_LIFETIME_SECONDS,
+  signAccessToken,
+  verifyAccessToken,
+  resolveTokenKey,
+  generatePassword,
+  isUserRole,
+  USER_ROLES,
+  type Role,
+  USER_NAME,
+  Users,
+  type User,
+  type WideningAsked,
+} from '@felt/staff';
 import { runningApiPid } from '@felt/settings';
 import { migrations } from '../../../migrations';
 
@@ -182,7 +203,9 @@ export function registerUsersCommand(program: Command): void {
   addChangeOptions(
     users
       .command('add <name>')
-      .description('add a user (as the floor supervisor of --token): an enrollment code is printed once; a floor supervisor or regulator waits for another floor supervisor\'s approval (its id is printed); the first user of an empty database gets a password instead (or --password)')
+      .description(
+        "add a user (as the floor supervisor of --token): an enrollment code is printed once; a floor supervisor or regulator waits for another floor supervisor's approval (its id is printed); the first user of an empty database gets a password instead (or --password)",
+      )
       .requiredOption('--role <role>', USER_ROLES.join(', '))
       .option('--password <password>', 'the password (at least 8 characters)'),
   ).action(async (name: string, options: DatabaseOptions & { role: string; password?: string }, command: Command) => {
@@ -196,7 +219,11 @@ export function registerUsersCommand(program: Command): void {
       const actor = await signedInActor(options, staff, command, 'users add', true);
       // The first user has no one to enroll them: a password for the operator. Everyone after gets a code.
       const first = actor.userId === null;
-      if (!first && options.password !== undefined) return command.error('felt users add: --password is for the first user only; others set their own with the enrollment code.', { exitCode: 2, code: 'felt.password-not-yours' });
+      if (!first && options.password !== undefined)
+        return command.error('felt users add: --password is for the first user only; others set their own with the enrollment code.', {
+          exitCode: 2,
+          code: 'felt.password-not-yours',
+        });
       const asked = await staff.approvals.askCreate(name, options.role, actor);
       if (asked) return asked;
       const password = first ? (options.password ?? generatePassword()) : undefined;
@@ -250,17 +277,21 @@ export function registerUsersCommand(program: Command): void {
     });
   }
 
-  addChangeOptions(users.command('role <name> <role>').description(`change a user's role (${USER_ROLES.join(', ')}); their tokens stop at once; to floor or regulator, once another floor supervisor approves (its id is printed)`)).action(
-    async (name: string, role: string, options: DatabaseOptions, command: Command) => {
-      const result = await withUsers(options, command, 'users role', async (_u, staff) => {
-        const actor = await signedInActor(options, staff, command, 'users role', false);
-        return (await staff.approvals.askChange(name, { role }, actor)) ?? staff.admin.update(name, { role }, actor);
-      });
-      if (isStaffRefusal(result)) return refuse(command, 'users role', result);
-      if ('approvalId' in result) return out(askedLines(result));
-      out(result.events.length === 0 ? `"${name}" is already ${role}\n` : `"${name}" is now ${role}\n`);
-    },
-  );
+  addChangeOptions(
+    users
+      .command('role <name> <role>')
+      .description(
+        `change a user's role (${USER_ROLES.join(', ')}); their tokens stop at once; to floor or regulator, once another floor supervisor approves (its id is printed)`,
+      ),
+  ).action(async (name: string, role: string, options: DatabaseOptions, command: Command) => {
+    const result = await withUsers(options, command, 'users role', async (_u, staff) => {
+      const actor = await signedInActor(options, staff, command, 'users role', false);
+      return (await staff.approvals.askChange(name, { role }, actor)) ?? staff.admin.update(name, { role }, actor);
+    });
+    if (isStaffRefusal(result)) return refuse(command, 'users role', result);
+    if ('approvalId' in result) return out(askedLines(result));
+    out(result.events.length === 0 ? `"${name}" is already ${role}\n` : `"${name}" is now ${role}\n`);
+  });
 
   addChangeOptions(
     users
@@ -292,14 +323,25 @@ export function registerUsersCommand(program: Command): void {
   addDatabaseOptions(
     program
       .command('token')
-      .description('print an access token for a user (signed with FELT_TOKEN_PRIVATE_KEY, else <data dir>/token.key, made if missing); a display or a service is a user too: felt users add NAME --role service')
+      .description(
+        'print an access token for a user (signed with FELT_TOKEN_PRIVATE_KEY, else <data dir>/token.key, made if missing); a display or a service is a user too: felt users add NAME --role service',
+      )
       .option('--user <name>', 'a user in the database')
       .option('--expires <duration>', 'lifetime: 8h, 30m, 7d or seconds', DEFAULT_TTL),
   ).action(async (options: TokenOptions, command: Command) => {
     const ttl = parseDuration(options.expires);
-    if (ttl === null) return command.error(`felt token: --expires is like 8h, 30m, 7d or a number of seconds, not "${options.expires}".`, { exitCode: 2 });
-    if (ttl > MAX_TOKEN_LIFETIME_SECONDS) return command.error(`felt token: --expires is at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400}d (the API refuses longer-lived tokens).`, { exitCode: 2 });
-    if (options.user === undefined) return command.error('felt token: give --user NAME; a token is for a user (a display or a service too: felt users add NAME --role service).', { exitCode: 2 });
+    if (ttl === null)
+      return command.error(`felt token: --expires is like 8h, 30m, 7d or a number of seconds, not "${options.expires}".`, { exitCode: 2 });
+    if (ttl > MAX_TOKEN_LIFETIME_SECONDS)
+      return command.error(
+        `felt token: --expires is at most ${MAX_TOKEN_LIFETIME_SECONDS / 86400}d (the API refuses longer-lived tokens).`,
+        { exitCode: 2 },
+      );
+    if (options.user === undefined)
+      return command.error(
+        'felt token: give --user NAME; a token is for a user (a display or a service too: felt users add NAME --role service).',
+        { exitCode: 2 },
+      );
     const name = options.user;
     let secret: KeyObject;
     try {

@@ -42,7 +42,9 @@ export function approvalsPanel(ctx: ConsoleContext): HTMLElement {
   function item(pending: PendingWidening): HTMLElement {
     const who = pending.requestedBy.name ?? pending.requestedBy.id;
     // A table's request names the table; a staff request the user it is about.
-    const [key, what] = pending.tableId ? [pending.tableId, `table ${pending.tableId}`] : [`user-${String(pending.command.name)}`, `user ${String(pending.command.name)}`];
+    const [key, what] = pending.tableId
+      ? [pending.tableId, `table ${pending.tableId}`]
+      : [`user-${String(pending.command.name)}`, `user ${String(pending.command.name)}`];
     const approve = element('button', { type: 'button', 'data-testid': `approve-${key}` }, `Approve for ${what}`);
     approve.addEventListener('click', () => decide(pending, 'approve', `Approved: ${what}, ${pending.widens}.`));
     const refuse = element('button', { type: 'button', 'data-testid': `refuse-${key}` }, `Refuse for ${what}`);
@@ -71,7 +73,13 @@ export function approvalsPanel(ctx: ConsoleContext): HTMLElement {
     }
   }
   void load();
-  const panel = element('section', { class: 'panel', 'data-testid': 'approvals-panel' }, element('h2', {}, 'Waiting for a second floor supervisor'), feedback.slot('approvals'), list);
+  const panel = element(
+    'section',
+    { class: 'panel', 'data-testid': 'approvals-panel' },
+    element('h2', {}, 'Waiting for a second floor supervisor'),
+    feedback.slot('approvals'),
+    list,
+  );
   panel.addEventListener(APPROVAL_ASKED, () => void load());
   return panel;
 }

@@ -109,13 +109,24 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
         }),
     );
     const roleId = `role-${user.name}`;
-    const role = element('select', { id: roleId, 'data-testid': roleId }, ROLES.map((r) => element('option', { value: r, selected: r === user.role }, r)));
-    role.addEventListener('change', () =>
-      void run(slot, async () => {
-        const answer = await ctx.api.send<ApprovalAsked>('PATCH', `/users/${encodeURIComponent(user.id)}`, { role: role.value });
-        if (answer?.code === 'APPROVAL_REQUIRED') asked();
-        feedback.succeeded(slot, answer?.code === 'APPROVAL_REQUIRED' ? `${user.name} is not ${role.value} yet: ${WAITS}.` : `${user.name} is now ${role.value}.`);
-      }),
+    const role = element(
+      'select',
+      { id: roleId, 'data-testid': roleId },
+      ROLES.map((r) => element('option', { value: r, selected: r === user.role }, r)),
+    );
+    role.addEventListener(
+      'change',
+      () =>
+        void run(slot, async () => {
+          const answer = await ctx.api.send<ApprovalAsked>('PATCH', `/users/${encodeURIComponent(user.id)}`, { role: role.value });
+          if (answer?.code === 'APPROVAL_REQUIRED') asked();
+          feedback.succeeded(
+            slot,
+            answer?.code === 'APPROVAL_REQUIRED'
+              ? `${user.name} is not ${role.value} yet: ${WAITS}.`
+              : `${user.name} is now ${role.value}.`,
+          );
+        }),
     );
     return element(
       'tr',

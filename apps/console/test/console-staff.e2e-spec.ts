@@ -187,9 +187,17 @@ describe('staff and players in the console (chromium)', () => {
     await dora.byTestId('sign-in').waitFor();
     // A regulator takes a second floor supervisor: the request shows in the approvals panel until another approves it.
     await floor.byTestId('role-dealer-dora').selectOption('regulator');
-    await floor.byTestId('feedback-user-dealer-dora').filter({ hasText: 'dealer-dora is not regulator yet: another floor supervisor must approve it' }).waitFor();
-    await floor.byTestId('approval-user-dealer-dora').filter({ hasText: 'floor-fran asks, for user dealer-dora: "dealer-dora" becomes a regulator' }).waitFor();
-    const asked = ((await expectStatus(suite.api.http.get('/approvals'), 200)).body.approvals as { approvalId: string; command: { name?: string } }[]).find((a) => a.command.name === 'dealer-dora')!;
+    await floor
+      .byTestId('feedback-user-dealer-dora')
+      .filter({ hasText: 'dealer-dora is not regulator yet: another floor supervisor must approve it' })
+      .waitFor();
+    await floor
+      .byTestId('approval-user-dealer-dora')
+      .filter({ hasText: 'floor-fran asks, for user dealer-dora: "dealer-dora" becomes a regulator' })
+      .waitFor();
+    const asked = (
+      (await expectStatus(suite.api.http.get('/approvals'), 200)).body.approvals as { approvalId: string; command: { name?: string } }[]
+    ).find((a) => a.command.name === 'dealer-dora')!;
     await expectStatus(suite.api.as('floor', SECOND_FLOOR).post(`/approvals/${asked.approvalId}/approve`).send({}), 200);
     await floor.byTestId('toggle-dealer-dora').click();
     await floor.byTestId('user-state-dealer-dora').filter({ hasText: 'active' }).waitFor();

@@ -81,7 +81,14 @@ export function verifyAccessToken(
   if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS)
     return { ok: false, reason: `token lives longer than ${MAX_TOKEN_LIFETIME_SECONDS / 86400} days` };
   // The timer's key vouches for the timer and nothing else: a leaked worker cannot act as staff with it.
-  if (verified.kid === 'timer' && (role !== 'timer' || dev !== undefined || gen !== undefined)) return { ok: false, reason: `the timer service's key signs timer tokens only, not ${role}` };
-  const principal: Principal = { sub, name, role, ...(dev === undefined ? {} : { device: dev }), ...(gen === undefined ? {} : { generation: gen }) };
+  if (verified.kid === 'timer' && (role !== 'timer' || dev !== undefined || gen !== undefined))
+    return { ok: false, reason: `the timer service's key signs timer tokens only, not ${role}` };
+  const principal: Principal = {
+    sub,
+    name,
+    role,
+    ...(dev === undefined ? {} : { device: dev }),
+    ...(gen === undefined ? {} : { generation: gen }),
+  };
   return { ok: true, principal, expiresAt: exp * 1000, kid: verified.kid };
 }

@@ -25,11 +25,25 @@ export interface WideningAsked {
  * `command`: what an approval applies (a table command, a dealer assignment, a staff change). For the API's
  * approvals (apps/api/src/tables/widening-approvals.ts) and the CLI's staff changes.
  */
-export async function requestWidening(audit: AuditLog, tableId: string, command: Record<string, unknown> & { type: string }, widens: string, actor: AuditActor, now = new Date()): Promise<WideningAsked> {
+export async function requestWidening(
+  audit: AuditLog,
+  tableId: string,
+  command: Record<string, unknown> & { type: string },
+  widens: string,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<WideningAsked> {
   const approvalId = randomUUID();
   const expiresAt = new Date(now.getTime() + APPROVAL_TTL_MS).toISOString();
   await audit.append({ type: 'WideningRequested', approvalId, tableId, commandType: command.type, widens, expiresAt, command }, actor);
-  return { code: 'APPROVAL_REQUIRED', detail: `Another floor supervisor must approve this within the hour: ${widens}. Nothing is changed until then.`, approvalId, tableId, widens, expiresAt };
+  return {
+    code: 'APPROVAL_REQUIRED',
+    detail: `Another floor supervisor must approve this within the hour: ${widens}. Nothing is changed until then.`,
+    approvalId,
+    tableId,
+    widens,
+    expiresAt,
+  };
 }
 
 /** The approval's command for a new floor supervisor or regulator (WideningRequested.command). */
@@ -78,7 +92,8 @@ export class StaffApprovals {
     if (actor.userId === null || typeof name !== 'string' || !USER_NAME.test(name) || typeof role !== 'string') return null; // StaffAdmin answers bad input
     const widens = roleWidens(name, role);
     if (widens === null) return null;
-    if (await this.users.byName(name)) return { refused: true, kind: 'conflict', code: 'USER_NAME_TAKEN', message: `there is already a user "${name}"` };
+    if (await this.users.byName(name))
+      return { refused: true, kind: 'conflict', code: 'USER_NAME_TAKEN', message: `there is already a user "${name}"` };
     return requestWidening(this.audit, '', { type: CREATE_USER, name, role }, widens, actor.audit);
   }
 
@@ -90,7 +105,13 @@ export class StaffApprovals {
     if (!user || user.role === change.role || user.id === actor.userId) return null;
     const widens = roleWidens(user.name, change.role);
     if (widens === null) return null;
-    return requestWidening(this.audit, '', { type: CHANGE_USER, userId: user.id, name: user.name, change: { ...change } }, widens, actor.audit);
+    return requestWidening(
+      this.audit,
+      '',
+      { type: CHANGE_USER, userId: user.id, name: user.name, change: { ...change } },
+      widens,
+      actor.audit,
+    );
   }
 
   /** Whether a request is a staff request (else a table's). */

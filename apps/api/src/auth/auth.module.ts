@@ -53,9 +53,25 @@ export class AuthModule {
         FirstFloorUser,
         WideningApprovals,
         DealerStaffing,
-        { provide: StaffApprovals, inject: [Users, StaffAdmin, AuditLog], useFactory: (users: Users, admin: StaffAdmin, audit: AuditLog) => new StaffApprovals(users, admin, audit) },
+        {
+          provide: StaffApprovals,
+          inject: [Users, StaffAdmin, AuditLog],
+          useFactory: (users: Users, admin: StaffAdmin, audit: AuditLog) => new StaffApprovals(users, admin, audit),
+        },
       ],
-      exports: [TOKEN_KEYS, AuditLog, Users, DealerAssignments, SecurityLog, TableAccess, TokenAuthenticator, JwtModule, WideningApprovals, DealerStaffing, StaffApprovals],
+      exports: [
+        TOKEN_KEYS,
+        AuditLog,
+        Users,
+        DealerAssignments,
+        SecurityLog,
+        TableAccess,
+        TokenAuthenticator,
+        JwtModule,
+        WideningApprovals,
+        DealerStaffing,
+        StaffApprovals,
+      ],
     };
   }
 }

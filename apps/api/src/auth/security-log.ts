@@ -50,7 +50,14 @@ export class SecurityLog {
   }
 
   /** A 401 problem: UNAUTHENTICATED (or the authenticator's own code, TOKEN_REVOKED or UNKNOWN_USER) with the sentence for the caller, and the Bearer challenge header. */
-  unauthenticated(req: HttpRequest, res: HttpResponse, reason: string, detail: string, who?: Partial<Principal>, code = 'UNAUTHENTICATED'): ApiProblem {
+  unauthenticated(
+    req: HttpRequest,
+    res: HttpResponse,
+    reason: string,
+    detail: string,
+    who?: Partial<Principal>,
+    code = 'UNAUTHENTICATED',
+  ): ApiProblem {
     if (!res.sent) res.header('WWW-Authenticate', 'Bearer realm="felt"');
     return this.refuse(req, new ApiProblem('unauthenticated', code, detail), reason, who);
   }

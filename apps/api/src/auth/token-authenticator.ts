@@ -10,7 +10,13 @@ export type Authentication =
   /** `device`: the registered device the token is bound to (its kind and table decide what it may send). */
   | { readonly ok: true; readonly principal: Principal; readonly device?: Device }
   /** `reason` for the security log, `detail` for the caller; `who` when the token said who it was. */
-  | { readonly ok: false; readonly reason: string; readonly detail: string; readonly who?: Principal; readonly code?: 'TOKEN_REVOKED' | 'UNKNOWN_USER' };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      readonly detail: string;
+      readonly who?: Principal;
+      readonly code?: 'TOKEN_REVOKED' | 'UNKNOWN_USER';
+    };
 
 /**
  * Whether a bearer token lets its holder in: signature, expiry and claims, then the user's row, read on every call
@@ -38,7 +44,13 @@ export class TokenAuthenticator {
     const { principal } = verified;
     const found = await this.users.byIdWithGeneration(principal.sub);
     if (!found && verified.kid !== 'timer') {
-      return { ok: false, code: 'UNKNOWN_USER', reason: 'no user row', detail: `this token is for "${principal.name}", who is not a user here: a token is for a user (felt users add, then sign in or felt token --user NAME)`, who: principal };
+      return {
+        ok: false,
+        code: 'UNKNOWN_USER',
+        reason: 'no user row',
+        detail: `this token is for "${principal.name}", who is not a user here: a token is for a user (felt users add, then sign in or felt token --user NAME)`,
+        who: principal,
+      };
     }
     const user = found?.user;
     if (user?.disabled) return { ok: false, reason: 'user disabled', detail: `user "${user.name}" is disabled`, who: principal };

@@ -7,7 +7,18 @@ import { listPageSchema, pageOf } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
 import { ApiProblem } from '../http/status-mapping';
 import { Roles } from './access-decorators';
-import { apiActor, isStaffRefusal, StaffAdmin, StaffApprovals, type StaffAdminActor, type StaffRefusal, type EnrollmentCode, USER_NAME, Users, type User } from '@felt/staff';
+import {
+  apiActor,
+  isStaffRefusal,
+  StaffAdmin,
+  StaffApprovals,
+  type StaffAdminActor,
+  type StaffRefusal,
+  type EnrollmentCode,
+  USER_NAME,
+  Users,
+  type User,
+} from '@felt/staff';
 import { principalOf } from './principal';
 
 const createSchema = z.strictObject({
@@ -84,7 +95,11 @@ export class UsersController {
     description: '{user, enrollmentCode, expiresAt}: the code is shown once; the person sets their password with POST /auth/enroll',
   })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, INVALID_USER_NAME, UNKNOWN_ROLE' })
-  @ApiResponse({ status: 202, description: 'APPROVAL_REQUIRED: a floor supervisor or a regulator is added once another floor supervisor approves (POST /approvals/{approvalId}/approve, which answers the code)' })
+  @ApiResponse({
+    status: 202,
+    description:
+      'APPROVAL_REQUIRED: a floor supervisor or a regulator is added once another floor supervisor approves (POST /approvals/{approvalId}/approve, which answers the code)',
+  })
   @ApiResponse({ status: 409, description: 'USER_NAME_TAKEN' })
   async create(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
     const { name, role } = parseInput(createSchema, jsonBody(req));
@@ -110,7 +125,11 @@ export class UsersController {
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, UNKNOWN_ROLE' })
   @ApiResponse({ status: 403, description: 'CANNOT_DISABLE_SELF, CANNOT_CHANGE_OWN_ROLE' })
   @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
-  @ApiResponse({ status: 202, description: 'APPROVAL_REQUIRED: a role changed to floor or regulator is applied once another floor supervisor approves (POST /approvals/{approvalId}/approve)' })
+  @ApiResponse({
+    status: 202,
+    description:
+      'APPROVAL_REQUIRED: a role changed to floor or regulator is applied once another floor supervisor approves (POST /approvals/{approvalId}/approve)',
+  })
   @ApiResponse({ status: 409, description: 'LAST_FLOOR_USER' })
   async change(@Param('userId') userId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
     const change = parseInput(changeSchema, jsonBody(req));

@@ -41,7 +41,10 @@ export class ApprovalsController {
   }
 
   @Post(':approvalId/approve')
-  @ApiOperation({ summary: 'Approve a widening another floor supervisor asked for: the command is applied as asked (201, as the command route answers; a dealer assignment 200, as PUT /tables/{tableId}/dealers/{userId}; a new floor supervisor or regulator 201 with the enrollment code, as POST /users; a role change 200, as PATCH /users/{userId}); 403 APPROVER_IS_REQUESTER for the one who asked' })
+  @ApiOperation({
+    summary:
+      'Approve a widening another floor supervisor asked for: the command is applied as asked (201, as the command route answers; a dealer assignment 200, as PUT /tables/{tableId}/dealers/{userId}; a new floor supervisor or regulator 201 with the enrollment code, as POST /users; a role change 200, as PATCH /users/{userId}); 403 APPROVER_IS_REQUESTER for the one who asked',
+  })
   async approve(@Param('approvalId') approvalId: string, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
     const approver = principalOf(req);
     const pending = await this.approvals.decidable(approvalId, approver, true);

@@ -60,7 +60,13 @@ export class WideningApprovals {
    * Records the request; nothing is applied. `command`: what the approval applies, a table command (with its command
    * id: two approvals racing apply it once, the second a replay) or a dealer assignment ({type: 'AssignDealer', userId}).
    */
-  async request(tableId: string, command: Record<string, unknown> & { type: string }, widens: string, actor: AuditActor, now = new Date()): Promise<WideningAsked> {
+  async request(
+    tableId: string,
+    command: Record<string, unknown> & { type: string },
+    widens: string,
+    actor: AuditActor,
+    now = new Date(),
+  ): Promise<WideningAsked> {
     return requestWidening(this.audit, tableId, command, widens, actor, now);
   }
 

@@ -1,6 +1,16 @@
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import { ENROLLMENT_PENDING, signAccessToken, signEd25519Jwt, ed25519PrivateKey, newEd25519PrivateKeyPem, type Role, USER_ROLES, Users, type User } from '@felt/staff';
+import {
+  ENROLLMENT_PENDING,
+  signAccessToken,
+  signEd25519Jwt,
+  ed25519PrivateKey,
+  newEd25519PrivateKeyPem,
+  type Role,
+  USER_ROLES,
+  Users,
+  type User,
+} from '@felt/staff';
 import type { Queryable } from '@felt/event-store';
 
 /**
@@ -54,7 +64,11 @@ export function signTestToken(role: Role, options: TestTokenOptions = {}): strin
     return new JwtService().sign(claims, { secret: options.secret, algorithm: 'HS256', subject: sub, expiresIn });
   }
   // The timer has no user row: its token is signed with the timer's own key, as the worker signs it.
-  const [key, kid] = options.privateKey ? [options.privateKey, 'staff' as const] : role === 'timer' ? [testTimerKey, 'timer' as const] : [testTokenKey, 'staff' as const];
+  const [key, kid] = options.privateKey
+    ? [options.privateKey, 'staff' as const]
+    : role === 'timer'
+      ? [testTimerKey, 'timer' as const]
+      : [testTokenKey, 'staff' as const];
   if (expiresIn < 0) return signAccessToken(key, principal, 60, kid, Math.floor(Date.now() / 1000) + expiresIn - 60);
   return signAccessToken(key, principal, expiresIn, kid);
 }
@@ -80,7 +94,10 @@ export async function addTestUser(db: Queryable, name: string, role: Role, passw
 export const SECOND_FLOOR_SUB = 'test-floor-2';
 
 /** The user rows behind the default test tokens (`test-<role>`, every role a user may have, and the second floor supervisor): the test APIs seed them. */
-export const TEST_USERS: readonly TestUserRow[] = [...USER_ROLES.map((role) => ({ sub: `test-${role}`, role })), { sub: SECOND_FLOOR_SUB, role: 'floor' }];
+export const TEST_USERS: readonly TestUserRow[] = [
+  ...USER_ROLES.map((role) => ({ sub: `test-${role}`, role })),
+  { sub: SECOND_FLOOR_SUB, role: 'floor' },
+];
 
 export interface TestUserRow {
   readonly sub: string;
@@ -93,6 +110,10 @@ export interface TestUserRow {
  */
 export async function seedTestUsers(db: Queryable, users: readonly TestUserRow[]): Promise<void> {
   for (const { sub, role } of users) {
-    await db.query(`INSERT INTO users (id, name, role, password_hash) VALUES ($1, $1, $2, $3) ON CONFLICT DO NOTHING`, [sub, role, ENROLLMENT_PENDING]);
+    await db.query(`INSERT INTO users (id, name, role, password_hash) VALUES ($1, $1, $2, $3) ON CONFLICT DO NOTHING`, [
+      sub,
+      role,
+      ENROLLMENT_PENDING,
+    ]);
   }
 }

@@ -6,7 +6,15 @@ import { DEFAULT_API_CONFIG, type ApiConfig } from '../../src/config/api-config'
 import { FoldedTables } from '../../src/tables/folded-tables';
 import { TableSnapshots } from '../../src/tables/table-snapshots';
 import type { Role } from '@felt/staff';
-import { authHeaders, seedTestUsers, TEST_SEAL_KEY, TEST_TIMER_PUBLIC_KEY, TEST_TOKEN_PRIVATE_KEY, TEST_USERS, type TestTokenOptions } from './auth';
+import {
+  authHeaders,
+  seedTestUsers,
+  TEST_SEAL_KEY,
+  TEST_TIMER_PUBLIC_KEY,
+  TEST_TOKEN_PRIVATE_KEY,
+  TEST_USERS,
+  type TestTokenOptions,
+} from './auth';
 
 export type HttpAgent = ReturnType<typeof request.agent>;
 
@@ -29,7 +37,17 @@ export interface TestApi {
 }
 
 export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}): Promise<TestApi> {
-  const app = await createApiApp({ ...DEFAULT_API_CONFIG, logLevel: process.env.LOG_LEVEL ?? 'silent', tokenPrivateKey: TEST_TOKEN_PRIVATE_KEY, timerPublicKey: TEST_TIMER_PUBLIC_KEY, sealKey: TEST_SEAL_KEY, ...config }, { database: db });
+  const app = await createApiApp(
+    {
+      ...DEFAULT_API_CONFIG,
+      logLevel: process.env.LOG_LEVEL ?? 'silent',
+      tokenPrivateKey: TEST_TOKEN_PRIVATE_KEY,
+      timerPublicKey: TEST_TIMER_PUBLIC_KEY,
+      sealKey: TEST_SEAL_KEY,
+      ...config,
+    },
+    { database: db },
+  );
   await seedTestUsers(db, TEST_USERS); // the rows behind the default tokens; after the schema is up, before the staff are put on record
   await app.init();
   await app.getHttpAdapter().getInstance().ready(); // Fastify routes requests only once ready (listen() waits for it itself)
