@@ -12,6 +12,7 @@ import { LoggingModule } from './logging/logging.module';
 import { RegulatorModule } from './regulator/regulator.module';
 import { RoomModule } from './room/room.module';
 import { TablesModule } from './tables/tables.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 
 @Module({})
 export class AppModule {
@@ -29,6 +30,7 @@ export class AppModule {
         TablesModule,
         RegulatorModule,
         RoomModule,
+        TournamentsModule,
         HealthModule,
         LiveModule,
       ],
