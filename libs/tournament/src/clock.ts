@@ -30,7 +30,7 @@ export function decideClock(command: ClockCommand, state: TournamentState): Deci
       return accept([{ type: 'ClockPaused', at, remainingMs: Math.max(0, Date.parse(clock.endsAt!) - now) }]);
     case 'ResumeClock':
       if (clock.status !== 'paused') return reject(refuse('CLOCK_NOT_PAUSED', 'the clock is not paused'));
-      return accept([{ type: 'ClockResumed', at, endsAt: iso(now + clock.remainingMs!) }]);
+      return accept([{ type: 'ClockResumed', at, step: clock.step, endsAt: iso(now + clock.remainingMs!) }]);
     case 'AddTime': {
       if (!Number.isInteger(command.seconds) || command.seconds === 0 || Math.abs(command.seconds) > 3600)
         return reject(refuse('INVALID_COMMAND', 'seconds is a whole number from -3600 to 3600, not 0', 'seconds'));
@@ -40,12 +40,22 @@ export function decideClock(command: ClockCommand, state: TournamentState): Deci
           {
             type: 'TimeAdded',
             at,
+            step: clock.step,
             seconds: command.seconds,
             endsAt: iso(Math.max(now, Date.parse(clock.endsAt!) + ms)),
             remainingMs: null,
           },
         ]);
-      return accept([{ type: 'TimeAdded', at, seconds: command.seconds, endsAt: null, remainingMs: Math.max(0, clock.remainingMs! + ms) }]);
+      return accept([
+        {
+          type: 'TimeAdded',
+          at,
+          step: clock.step,
+          seconds: command.seconds,
+          endsAt: null,
+          remainingMs: Math.max(0, clock.remainingMs! + ms),
+        },
+      ]);
     }
     case 'AdvanceLevel': {
       if (command.fromStep !== clock.step)

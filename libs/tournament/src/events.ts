@@ -53,10 +53,12 @@ export type TournamentEvent =
       readonly early: boolean;
     }
   | { readonly type: 'ClockPaused'; readonly at: string; readonly remainingMs: number }
-  | { readonly type: 'ClockResumed'; readonly at: string; readonly endsAt: string }
+  /** `step`: the step running (the timer, which reads events alone, names it in the AdvanceLevel it sends at endsAt). */
+  | { readonly type: 'ClockResumed'; readonly at: string; readonly step: number; readonly endsAt: string }
   | {
       readonly type: 'TimeAdded';
       readonly at: string;
+      readonly step: number;
       readonly seconds: number;
       readonly endsAt: string | null;
       readonly remainingMs: number | null;
