@@ -77,7 +77,8 @@ describe('the seat draw', () => {
       .given(events)
       .when({ type: 'DrawSeats', at: T(2), permutation: [19, ...identity(19)] })
       .then(([drawn]) => {
-        const seats = (drawn as { seats: { entryId: string; tableId: string; seat: number }[] }).seats;
+        if (drawn?.type !== 'SeatsDrawn') throw new Error('expected SeatsDrawn');
+        const { seats } = drawn;
         expect(seats[0]).toEqual({ entryId: 'p1#1', tableId: 't3', seat: 6 });
         expect(seats[1]).toEqual({ entryId: 'p2#1', tableId: 't1', seat: 1 });
         expect(seats.filter((s) => s.tableId === 't1')).toHaveLength(7);
