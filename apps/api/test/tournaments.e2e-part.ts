@@ -15,7 +15,7 @@ const STRUCTURE = {
   levels: [
     { kind: 'level', smallBlind: 25, bigBlind: 50, minutes: 20 },
     { kind: 'level', smallBlind: 50, bigBlind: 100, minutes: 20 },
-    { kind: 'break', minutes: 10, colourUp: 25 },
+    { kind: 'break', minutes: 10, colourUp: { chip: 25, nextChip: 100 } },
     { kind: 'level', smallBlind: 100, bigBlind: 200, ante: 200, bigBlindAnte: true, minutes: 20 },
   ],
   lateRegistrationLevel: 1,
@@ -85,6 +85,12 @@ describe.each(APP_BACKENDS)('tournaments (%s)', (backend) => {
       'PLAYER_ALREADY_REGISTERED',
     );
     await refused(() => api.http.post('/tournaments/daily/commands').send({ type: 'DrawSeats' }), 422, 'SEATS_ALREADY_DRAWN');
+    await refused(() => api.http.post('/tournaments/daily/commands').send({ type: 'ColourUp', odd: [] }), 422, 'NO_COLOUR_UP');
+    await refused(
+      () => api.http.post('/tournaments/daily/commands').send({ type: 'ColourUp', odd: [], keys: [1] }),
+      400,
+      'INVALID_REQUEST',
+    );
     await refused(
       () => api.http.post('/tournaments').send({ tournamentId: 'bad', structure: { ...STRUCTURE, seatsPerTable: 11 } }),
       422,

@@ -28,6 +28,16 @@ export type TournamentCommand =
       readonly keys?: readonly number[];
     }
   | { readonly type: 'OverrideMove'; readonly at: string; readonly entryId: string; readonly to: SeatRef; readonly reason: string }
+  /**
+   * The colour-up at a break: each player's odd chips of the denomination taken out (after exchanging full units),
+   * raced off with one key per odd chip (chip-race.ts). Players not listed have none.
+   */
+  | {
+      readonly type: 'ColourUp';
+      readonly at: string;
+      readonly odd: readonly { readonly entryId: string; readonly chips: number }[];
+      readonly keys?: readonly number[];
+    }
   | { readonly type: 'Rebuy'; readonly at: string; readonly entryId: string }
   | { readonly type: 'AddOn'; readonly at: string; readonly entryId: string };
 

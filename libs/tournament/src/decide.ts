@@ -8,6 +8,7 @@ import { finish, recordHand } from './hands';
 import { tournamentRejection as refuse, type TournamentRejection } from './rejections';
 import { currentPlayLevel, entryOf, isAlive, registrationOpen, tableOf, type TournamentState } from './state';
 import { parseStructure, priceOf } from './structure';
+import { chipRace, raceTickets } from './chip-race';
 
 export type TournamentDecision = Decision<TournamentEvent, TournamentRejection>;
 
@@ -20,8 +21,8 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
   if (typeof command.at !== 'string' || Number.isNaN(Date.parse(command.at)))
     return reject(refuse('INVALID_COMMAND', 'the command has no valid time (at, ISO-8601)', 'at'));
   const keys = 'keys' in command ? command.keys : undefined;
-  if (keys !== undefined && (keys.length > 64 || keys.some((k) => !Number.isInteger(k) || k < 0 || k > KEY_MAX)))
-    return reject(refuse('INVALID_COMMAND', 'keys are at most 64 whole numbers from 0 to 4294967295', 'keys'));
+  if (keys !== undefined && (keys.length > 2000 || keys.some((k) => !Number.isInteger(k) || k < 0 || k > KEY_MAX)))
+    return reject(refuse('INVALID_COMMAND', 'keys are at most 2000 whole numbers from 0 to 4294967295', 'keys'));
   if (command.type === 'CreateTournament') return create(command, state);
   if (state.status === 'none') return reject(refuse('TOURNAMENT_NOT_CREATED', 'this tournament has not been created'));
   if (state.status === 'finished') return reject(refuse('TOURNAMENT_FINISHED', `tournament ${state.tournamentId} is over`));
@@ -58,6 +59,8 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
     case 'Rebuy':
     case 'AddOn':
       return topUp(command, state);
+    case 'ColourUp':
+      return colourUp(command, state);
   }
 }
 
@@ -203,4 +206,31 @@ function topUp(command: Extract<TournamentCommand, { type: 'Rebuy' | 'AddOn' }>,
         : null;
   if (why) return reject(refuse('ADD_ON_NOT_ALLOWED', why));
   return accept([{ type: 'AddOnTaken', at: command.at, entryId: entry.entryId, fees: rule!.fees, chips: rule!.chips }]);
+}
+
+function colourUp(command: Extract<TournamentCommand, { type: 'ColourUp' }>, state: TournamentState): TournamentDecision {
+  const { step } = state.clock;
+  const level = state.structure!.levels[step];
+  if (state.clock.status === 'not-started' || level?.kind !== 'break' || !level.colourUp)
+    return reject(refuse('NO_COLOUR_UP', 'there is a colour-up only at a break that has one'));
+  if (state.racedSteps.includes(step)) return reject(refuse('NO_COLOUR_UP', "this break's chips have been raced already"));
+  const { chip, nextChip } = level.colourUp;
+  const seen = new Set<string>();
+  const odd = [];
+  for (const o of command.odd) {
+    const entry = entryOf(state, o.entryId);
+    if (!entry || !isAlive(entry) || seen.has(o.entryId))
+      return reject(refuse('ENTRY_NOT_FOUND', `${o.entryId} is not in the tournament, or is listed twice`, 'odd'));
+    seen.add(o.entryId);
+    if (!Number.isInteger(o.chips) || o.chips < 1 || o.chips * chip >= nextChip || o.chips * chip > entry.chips)
+      return reject(
+        refuse('INVALID_COMMAND', `${o.entryId}: odd chips are 1 to ${nextChip / chip - 1} of the ${chip} chip, within the stack`, 'odd'),
+      );
+    odd.push({ entryId: o.entryId, chips: o.chips, stack: entry.chips });
+  }
+  const keys = command.keys ?? [];
+  const needed = raceTickets(odd);
+  if (keys.length < needed) return reject(refuse('INVALID_COMMAND', `the race needs ${needed} random keys, one per odd chip`, 'keys'));
+  const results = chipRace(odd, chip, nextChip, keys);
+  return accept([{ type: 'ChipRaceRun', at: command.at, step, chip, nextChip, results, keys: keys.slice(0, needed) }]);
 }

@@ -102,6 +102,16 @@ export type TournamentEvent =
       readonly chips: number;
     }
   | { readonly type: 'TableBroken'; readonly at: string; readonly tableId: string }
+  /** A colour-up's chip race: each listed player's odd chips taken off, at most one new chip won; the keys that decided it. */
+  | {
+      readonly type: 'ChipRaceRun';
+      readonly at: string;
+      readonly step: number;
+      readonly chip: number;
+      readonly nextChip: number;
+      readonly results: readonly { readonly entryId: string; readonly removed: number; readonly won: number }[];
+      readonly keys: readonly number[];
+    }
   | { readonly type: 'Rebought'; readonly at: string; readonly entryId: string; readonly fees: Fees; readonly chips: number }
   | { readonly type: 'AddOnTaken'; readonly at: string; readonly entryId: string; readonly fees: Fees; readonly chips: number }
   | {
@@ -131,6 +141,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'MoveOverridden',
   'PlayerMoved',
   'TableBroken',
+  'ChipRaceRun',
   'Rebought',
   'AddOnTaken',
   'TournamentFinished',

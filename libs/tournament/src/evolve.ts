@@ -79,6 +79,16 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
       );
     case 'TableBroken':
       return { ...state, tables: state.tables.map((t) => (t.tableId === event.tableId ? { ...t, broken: true } : t)) };
+    case 'ChipRaceRun': {
+      let next = state;
+      let delta = 0;
+      for (const r of event.results) {
+        const change = r.won * event.nextChip - r.removed;
+        delta += change;
+        next = withEntry(next, r.entryId, (e) => ({ ...e, chips: e.chips + change }));
+      }
+      return { ...next, raceAdjustment: state.raceAdjustment + delta, racedSteps: [...state.racedSteps, event.step] };
+    }
     case 'Rebought':
       return {
         ...withEntry(state, event.entryId, (e) => ({ ...e, chips: e.chips + event.chips, rebuys: e.rebuys + 1 })),

@@ -41,6 +41,7 @@ export {
 } from './structure';
 export { prizePoolOf, placePrizes, payoutsOf, payoutShares, type PrizePool, type BuyIns, type FinishGroup } from './payouts';
 export { rebalance, activeTables, effectiveCount, openSeats, worstOpenSeat, lateEntrySeat } from './balancing';
+export { chipRace, raceTickets, type OddChips, type RaceResult } from './chip-race';
 export { clockBoard, tableNeeds, floorTournament, type ClockBoard } from './board';
 export {
   TOURNAMENT_STREAM_PREFIX,

@@ -13,7 +13,8 @@ function checkInvariants(state: TournamentState, decided = true): void {
   const expected =
     structure.startingStack * state.buyIns.entries +
     (structure.rebuy?.chips ?? 0) * state.buyIns.rebuys +
-    (structure.addOn?.chips ?? 0) * state.buyIns.addOns;
+    (structure.addOn?.chips ?? 0) * state.buyIns.addOns +
+    state.raceAdjustment;
   expect(chipsInPlay(state)).toBe(expected);
   const seats = state.entries.filter((e) => e.status === 'seated').map((e) => `${e.seat!.tableId}/${e.seat!.seat}`);
   expect(new Set(seats).size).toBe(seats.length);
@@ -65,6 +66,13 @@ describe('tournament properties', () => {
           ],
           start,
         ).state;
+        // The colour-up at the break: some players hold one to three odd 25s.
+        const odd = state.entries.filter(isAlive).flatMap((e) => {
+          const chips = next() % 4;
+          return chips === 0 ? [] : [{ entryId: e.entryId, chips }];
+        });
+        const keys = Array.from({ length: odd.reduce((n, o) => n + o.chips, 0) }, () => next());
+        state = play([{ type: 'ColourUp', at: T(8), odd, keys }], state).state;
         checkInvariants(state);
         for (let step = 0; step < 2000 && state.status !== 'finished'; step++) {
           const live = state.tables.filter((t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length > 0);

@@ -32,6 +32,7 @@ export const TOURNAMENT_REJECTION_CODES = [
   'SEAT_TAKEN',
   'REBUY_NOT_ALLOWED',
   'ADD_ON_NOT_ALLOWED',
+  'NO_COLOUR_UP',
 ] as const;
 
 export type TournamentRejectionCode = (typeof TOURNAMENT_REJECTION_CODES)[number];

@@ -53,6 +53,10 @@ export interface TournamentState {
   readonly clock: TournamentClock;
   readonly bustRounds: number;
   readonly buyIns: BuyIns;
+  /** Chips the colour-ups' races added (or took) in all: the one way chips enter or leave but buy-ins. */
+  readonly raceAdjustment: number;
+  /** The steps whose colour-up has been raced. */
+  readonly racedSteps: readonly number[];
   readonly finished: Extract<TournamentEvent, { type: 'TournamentFinished' }> | null;
 }
 
@@ -66,6 +70,8 @@ export const INITIAL_TOURNAMENT_STATE: TournamentState = {
   clock: { status: 'not-started', step: 0, endsAt: null, remainingMs: null },
   bustRounds: 0,
   buyIns: { entries: 0, rebuys: 0, addOns: 0 },
+  raceAdjustment: 0,
+  racedSteps: [],
   finished: null,
 };
 

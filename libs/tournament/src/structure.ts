@@ -37,8 +37,11 @@ const playLevel = z.strictObject({
 const breakLevel = z.strictObject({
   kind: z.literal('break'),
   minutes: count('minutes', 1).max(600, { error: 'a break lasts at most 600 minutes' }),
-  /** The chip taken out of play at this break (a colour-up): its value. */
-  colourUp: count('colourUp', 1).optional(),
+  /** A colour-up at this break: the chip taken out of play, and the smallest chip left (what the odd chips are raced for). */
+  colourUp: z
+    .strictObject({ chip: count('chip', 1), nextChip: count('nextChip', 2) })
+    .refine((c) => c.nextChip > c.chip && c.nextChip % c.chip === 0, { error: 'nextChip is a multiple of chip, larger than it' })
+    .optional(),
   /** The add-on is offered during this break. */
   addOn: z.boolean().default(false),
 });

@@ -155,7 +155,7 @@ describe('the clock (a new level is recorded; tables take it on their next hand)
     const board = clockBoard(onBreak, T(50));
     expect(board).toMatchObject({
       registrationOpen: false,
-      level: { kind: 'break', colourUp: 25 },
+      level: { kind: 'break', colourUp: { chip: 25, nextChip: 100 } },
       next: { number: 3, bigBlind: 200, ante: 200, bigBlindAnte: true },
     });
     expect(board.clock.timeLeftMs).toBe(5 * 60_000);

@@ -15,7 +15,7 @@ export const DAILY: TournamentStructureInput = {
   levels: [
     { kind: 'level', smallBlind: 25, bigBlind: 50, minutes: 20 },
     { kind: 'level', smallBlind: 50, bigBlind: 100, minutes: 20 },
-    { kind: 'break', minutes: 10, colourUp: 25, addOn: true },
+    { kind: 'break', minutes: 10, colourUp: { chip: 25, nextChip: 100 }, addOn: true },
     { kind: 'level', smallBlind: 100, bigBlind: 200, ante: 200, bigBlindAnte: true, minutes: 20 },
     { kind: 'level', smallBlind: 200, bigBlind: 400, ante: 400, bigBlindAnte: true, minutes: 20 },
   ],

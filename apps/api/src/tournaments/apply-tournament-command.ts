@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  raceTickets,
   tournamentDecider,
   tournamentIdOf,
   tournamentStreamIdOf,
@@ -50,7 +51,7 @@ const KEY_BOUND = 2 ** 32;
 /**
  * The random draws a command needs, from the server's CSPRNG, made against the fold the command is decided on (so
  * a seat draw's permutation covers exactly the entries registered then). The decider records what it used on its
- * events (SeatsDrawn.permutation, PlayerRegistered.key, MoveProposed.key): a regulator re-decides with them.
+ * events (SeatsDrawn.permutation, PlayerRegistered.key, MoveProposed.key, ChipRaceRun.keys): a regulator re-decides with them.
  */
 export function withDraws(command: TournamentCommandInput, state: TournamentState): TournamentCommand {
   if (command.type === 'DrawSeats') {
@@ -62,10 +63,13 @@ export function withDraws(command: TournamentCommandInput, state: TournamentStat
     }
     return { ...command, permutation };
   }
-  if (command.type === 'Register' || command.type === 'ReEnter' || command.type === 'RecordHand')
-    return { ...command, keys: Array.from({ length: KEYS }, () => randomInt(KEY_BOUND)) };
+  if (command.type === 'Register' || command.type === 'ReEnter' || command.type === 'RecordHand') return { ...command, keys: keys(KEYS) };
+  // The chip race: one key per odd chip (libs/tournament chip-race.ts).
+  if (command.type === 'ColourUp') return { ...command, keys: keys(Math.min(2000, raceTickets(command.odd))) };
   return command;
 }
+
+const keys = (n: number) => Array.from({ length: n }, () => randomInt(KEY_BOUND));
 
 /** One tournament command through the one command path (libs/event-store StreamCommands), as the room's. */
 @CommandHandler(ApplyTournamentCommand)

@@ -51,12 +51,16 @@ export const tournamentCommandSchema = z.discriminatedUnion(
       to: z.strictObject({ tableId: tableIdSchema, seat }),
       reason: z.string({ error: 'reason must be a string' }).min(3).max(200),
     }),
+    z.strictObject({
+      type: z.literal('ColourUp'),
+      odd: z.array(z.strictObject({ entryId, chips: int('chips', 1, 100) })).max(1000),
+    }),
     z.strictObject({ type: z.literal('Rebuy'), entryId }),
     z.strictObject({ type: z.literal('AddOn'), entryId }),
   ],
   {
     error:
-      'type is one of AddTable, Register, ReEnter, Unregister, DrawSeats, StartClock, PauseClock, ResumeClock, AddTime, AdvanceLevel, RecordHand, OverrideMove, Rebuy, AddOn',
+      'type is one of AddTable, Register, ReEnter, Unregister, DrawSeats, StartClock, PauseClock, ResumeClock, AddTime, AdvanceLevel, RecordHand, OverrideMove, ColourUp, Rebuy, AddOn',
   },
 );
 
