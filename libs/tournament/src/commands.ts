@@ -38,6 +38,8 @@ export type TournamentCommand =
       readonly odd: readonly { readonly entryId: string; readonly chips: number }[];
       readonly keys?: readonly number[];
     }
+  /** Hand-for-hand near the money (TDA): each table plays one hand, then waits for the others. */
+  | { readonly type: 'HandForHand'; readonly at: string; readonly on: boolean }
   | { readonly type: 'Rebuy'; readonly at: string; readonly entryId: string }
   | { readonly type: 'AddOn'; readonly at: string; readonly entryId: string };
 

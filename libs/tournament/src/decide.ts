@@ -61,6 +61,14 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
       return topUp(command, state);
     case 'ColourUp':
       return colourUp(command, state);
+    case 'HandForHand':
+      if (command.on === (state.handForHand !== null))
+        return reject(refuse('INVALID_COMMAND', `hand-for-hand is already ${command.on ? 'on' : 'off'}`, 'on'));
+      return accept([
+        command.on
+          ? { type: 'HandForHandStarted', at: command.at, round: state.bustRounds + 1 }
+          : { type: 'HandForHandEnded', at: command.at },
+      ]);
   }
 }
 

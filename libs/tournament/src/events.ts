@@ -112,6 +112,11 @@ export type TournamentEvent =
       readonly results: readonly { readonly entryId: string; readonly removed: number; readonly won: number }[];
       readonly keys: readonly number[];
     }
+  /** Hand-for-hand began (`round`: the bust round its first hand's busts share) or ended. */
+  | { readonly type: 'HandForHandStarted'; readonly at: string; readonly round: number }
+  | { readonly type: 'HandForHandEnded'; readonly at: string }
+  /** Every table in play reported its hand-for-hand hand: the next one may be dealt everywhere. */
+  | { readonly type: 'HandForHandRoundEnded'; readonly at: string; readonly round: number }
   | { readonly type: 'Rebought'; readonly at: string; readonly entryId: string; readonly fees: Fees; readonly chips: number }
   | { readonly type: 'AddOnTaken'; readonly at: string; readonly entryId: string; readonly fees: Fees; readonly chips: number }
   | {
@@ -142,6 +147,9 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PlayerMoved',
   'TableBroken',
   'ChipRaceRun',
+  'HandForHandStarted',
+  'HandForHandEnded',
+  'HandForHandRoundEnded',
   'Rebought',
   'AddOnTaken',
   'TournamentFinished',

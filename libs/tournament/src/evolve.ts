@@ -51,7 +51,9 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
     case 'TimeAdded':
       return { ...state, clock: { ...state.clock, endsAt: event.endsAt, remainingMs: event.remainingMs } };
     case 'HandRecorded': {
-      let next = state;
+      let next: TournamentState = state.handForHand
+        ? { ...state, handForHand: { ...state.handForHand, reported: [...state.handForHand.reported, event.tableId] } }
+        : state;
       for (const s of event.stacks) next = withEntry(next, s.entryId, (e) => ({ ...e, chips: s.chips }));
       return { ...next, tables: next.tables.map((t) => (t.tableId === event.tableId ? { ...t, button: event.button } : t)) };
     }
@@ -89,6 +91,12 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
       }
       return { ...next, raceAdjustment: state.raceAdjustment + delta, racedSteps: [...state.racedSteps, event.step] };
     }
+    case 'HandForHandStarted':
+      return { ...state, handForHand: { round: event.round, reported: [] } };
+    case 'HandForHandEnded':
+      return { ...state, handForHand: null };
+    case 'HandForHandRoundEnded':
+      return { ...state, handForHand: { round: Math.max(state.bustRounds, event.round) + 1, reported: [] } };
     case 'Rebought':
       return {
         ...withEntry(state, event.entryId, (e) => ({ ...e, chips: e.chips + event.chips, rebuys: e.rebuys + 1 })),

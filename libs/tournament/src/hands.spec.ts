@@ -188,3 +188,22 @@ describe('rebuys, add-ons and re-entry', () => {
     });
   });
 });
+
+describe('hand-for-hand (TDA: each table plays one hand, then waits)', () => {
+  it("refuses a table's second hand until every table has played, and gives the hand's busts one round", () => {
+    // 6 on 2 tables of 3 (seats 1-3 each). Hand-for-hand on: round 1.
+    const s = play([{ type: 'HandForHand', at: T(9), on: true }], drawn(6, 2, { ...DAILY, seatsPerTable: 3 })).state;
+    const t1 = play([hand('t1', 1, { 'p1#1': 20000, 'p2#1': 0, 'p3#1': 10000 })], s);
+    expect(t1.events.find((e) => e.type === 'PlayerBusted')).toMatchObject({ entryId: 'p2#1', round: 1 });
+    expect(decide(hand('t1', 2, { 'p1#1': 20000, 'p3#1': 10000 }), t1.state)).toMatchObject({
+      ok: false,
+      rejection: { code: 'WAITING_FOR_HAND_FOR_HAND' },
+    });
+    const t2 = play([hand('t2', 1, { 'p4#1': 20000, 'p5#1': 0, 'p6#1': 10000 })], t1.state);
+    expect(t2.events.find((e) => e.type === 'PlayerBusted')).toMatchObject({ entryId: 'p5#1', round: 1 });
+    expect(t2.events).toContainEqual({ type: 'HandForHandRoundEnded', at: T(10), round: 1 });
+    // Both tables may deal again; the next busts are round 2.
+    const next = play([hand('t1', 2, { 'p1#1': 30000, 'p3#1': 0 }, [1, 2])], t2.state);
+    expect(next.events.find((e) => e.type === 'PlayerBusted')).toMatchObject({ entryId: 'p3#1', round: 2 });
+  });
+});

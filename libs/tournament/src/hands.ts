@@ -23,6 +23,10 @@ export function recordHand(command: Extract<TournamentCommand, { type: 'RecordHa
     return reject(refuse('TABLE_NOT_IN_PLAY', `table ${tableId} is not in play in this tournament`, 'tableId'));
   if (!Number.isInteger(command.button) || command.button < 1 || command.button > table.seats)
     return reject(refuse('INVALID_COMMAND', `the button is a seat from 1 to ${table.seats}`, 'button'));
+  if (state.handForHand?.reported.includes(tableId))
+    return reject(
+      refuse('WAITING_FOR_HAND_FOR_HAND', `hand-for-hand: table ${tableId} has played this hand; it waits for the other tables`),
+    );
   const seated = seatedAt(state, tableId);
   const reported = new Map<string, number>();
   for (const s of command.stacks) {
@@ -58,12 +62,15 @@ export function recordHand(command: Extract<TournamentCommand, { type: 'RecordHa
     button: command.button,
     stacks: command.stacks.map((x) => ({ entryId: x.entryId, chips: x.chips })),
   });
-  const round = state.bustRounds + 1;
+  // Hand-for-hand: the busts of every table's hand share one round (places by starting stacks across tables).
+  const round = state.handForHand?.round ?? state.bustRounds + 1;
   for (const e of seated)
     if (reported.get(e.entryId) === 0)
       record({ type: 'PlayerBusted', at, entryId: e.entryId, tableId, seat: e.seat!.seat, round, startStack: e.chips });
   for (const m of s.moves.filter((m) => m.from.tableId === tableId))
     record({ type: 'PlayerMoved', at, entryId: m.entryId, from: m.from, to: m.to, chips: reported.get(m.entryId)! });
+  if (s.handForHand && playingTables(s).every((t) => s.handForHand!.reported.includes(t)))
+    record({ type: 'HandForHandRoundEnded', at, round: s.handForHand.round });
   const finishing = settle(s, at, command.keys ?? []);
   if (!finishing.ok) return finishing;
   return accept([...events, ...finishing.events]);
@@ -122,4 +129,9 @@ export function finish(state: TournamentState, at: string): Extract<TournamentEv
     })),
   );
   return { type: 'TournamentFinished', at, pool, results };
+}
+
+/** The tables a hand-for-hand round waits for: in play, not broken, with players. */
+function playingTables(state: TournamentState): string[] {
+  return state.tables.filter((t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length > 0).map((t) => t.tableId);
 }

@@ -75,7 +75,13 @@ describe('tournament properties', () => {
         state = play([{ type: 'ColourUp', at: T(8), odd, keys }], state).state;
         checkInvariants(state);
         for (let step = 0; step < 2000 && state.status !== 'finished'; step++) {
-          const live = state.tables.filter((t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length > 0);
+          // Hand-for-hand once half the field is out: a table that has played the round's hand waits.
+          if (!state.handForHand && state.entries.filter(isAlive).length * 2 <= players)
+            state = play([{ type: 'HandForHand', at: T(9), on: true }], state).state;
+          const waiting = state.handForHand?.reported ?? [];
+          const live = state.tables.filter(
+            (t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length > 0 && !waiting.includes(t.tableId),
+          );
           const table = live[next() % live.length]!;
           const at = seatedAt(state, table.tableId);
           // One hand: some players lose part or all of their stack to one winner.

@@ -33,6 +33,7 @@ export const TOURNAMENT_REJECTION_CODES = [
   'REBUY_NOT_ALLOWED',
   'ADD_ON_NOT_ALLOWED',
   'NO_COLOUR_UP',
+  'WAITING_FOR_HAND_FOR_HAND',
 ] as const;
 
 export type TournamentRejectionCode = (typeof TOURNAMENT_REJECTION_CODES)[number];

@@ -55,6 +55,8 @@ export interface TournamentState {
   readonly buyIns: BuyIns;
   /** Chips the colour-ups' races added (or took) in all: the one way chips enter or leave but buy-ins. */
   readonly raceAdjustment: number;
+  /** Hand-for-hand: the bust round of the hand being played everywhere, and the tables that have reported it. */
+  readonly handForHand: { readonly round: number; readonly reported: readonly string[] } | null;
   /** The steps whose colour-up has been raced. */
   readonly racedSteps: readonly number[];
   readonly finished: Extract<TournamentEvent, { type: 'TournamentFinished' }> | null;
@@ -71,6 +73,7 @@ export const INITIAL_TOURNAMENT_STATE: TournamentState = {
   bustRounds: 0,
   buyIns: { entries: 0, rebuys: 0, addOns: 0 },
   raceAdjustment: 0,
+  handForHand: null,
   racedSteps: [],
   finished: null,
 };

@@ -55,12 +55,13 @@ export const tournamentCommandSchema = z.discriminatedUnion(
       type: z.literal('ColourUp'),
       odd: z.array(z.strictObject({ entryId, chips: int('chips', 1, 100) })).max(1000),
     }),
+    z.strictObject({ type: z.literal('HandForHand'), on: z.boolean({ error: 'on is true or false' }) }),
     z.strictObject({ type: z.literal('Rebuy'), entryId }),
     z.strictObject({ type: z.literal('AddOn'), entryId }),
   ],
   {
     error:
-      'type is one of AddTable, Register, ReEnter, Unregister, DrawSeats, StartClock, PauseClock, ResumeClock, AddTime, AdvanceLevel, RecordHand, OverrideMove, ColourUp, Rebuy, AddOn',
+      'type is one of AddTable, Register, ReEnter, Unregister, DrawSeats, StartClock, PauseClock, ResumeClock, AddTime, AdvanceLevel, RecordHand, OverrideMove, ColourUp, HandForHand, Rebuy, AddOn',
   },
 );
 
