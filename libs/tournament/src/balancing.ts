@@ -1,6 +1,6 @@
 import type { SeatRef, TournamentEvent } from './events';
 import { evolveTournament } from './evolve';
-import { seatedAt, type Entry, type TournamentState, type TournamentTable } from './state';
+import { seatedAt, type Entry, type PendingMove, type TournamentState, type TournamentTable } from './state';
 
 /**
  * Balancing and breaking (TDA 2024; docs/tournaments.md "Balancing"): pure functions of the state that say who
@@ -10,7 +10,33 @@ import { seatedAt, type Entry, type TournamentState, type TournamentTable } from
  * the command brought and each goes to the worst open seat of the shortest table then.
  */
 
-const breaking = (state: TournamentState, tableId: string) => state.moves.some((m) => m.reason === 'break' && m.from.tableId === tableId);
+interface MoveIndex {
+  readonly leaving: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly arriving: ReadonlyMap<string, readonly PendingMove[]>;
+  readonly breaking: ReadonlySet<string>;
+  readonly moving: ReadonlySet<string>;
+}
+
+/** The pending moves by table, per state (a memo like seatedAt's: balancing asks per table, many times). */
+const movesOf = new WeakMap<TournamentState, MoveIndex>();
+
+function moveIndex(state: TournamentState): MoveIndex {
+  const known = movesOf.get(state);
+  if (known) return known;
+  const leaving = new Map<string, Set<string>>();
+  const arriving = new Map<string, PendingMove[]>();
+  const breaking = new Set<string>();
+  for (const m of state.moves) {
+    leaving.set(m.from.tableId, (leaving.get(m.from.tableId) ?? new Set()).add(m.entryId));
+    arriving.set(m.to.tableId, [...(arriving.get(m.to.tableId) ?? []), m]);
+    if (m.reason === 'break') breaking.add(m.from.tableId);
+  }
+  const index = { leaving, arriving, breaking, moving: new Set(state.moves.map((m) => m.entryId)) };
+  movesOf.set(state, index);
+  return index;
+}
+
+const breaking = (state: TournamentState, tableId: string) => moveIndex(state).breaking.has(tableId);
 
 /** Tables players may be moved or seated to: in play, not broken, not breaking. */
 export function activeTables(state: TournamentState): TournamentTable[] {
@@ -19,16 +45,17 @@ export function activeTables(state: TournamentState): TournamentTable[] {
 
 /** Players a table will have once the pending moves are made. */
 export function effectiveCount(state: TournamentState, tableId: string): number {
-  const leaving = new Set(state.moves.filter((m) => m.from.tableId === tableId).map((m) => m.entryId));
-  const arriving = state.moves.filter((m) => m.to.tableId === tableId).length;
-  return seatedAt(state, tableId).filter((e) => !leaving.has(e.entryId)).length + arriving;
+  const { leaving, arriving } = moveIndex(state);
+  const out = leaving.get(tableId);
+  const seated = seatedAt(state, tableId);
+  return (out ? seated.filter((e) => !out.has(e.entryId)).length : seated.length) + (arriving.get(tableId)?.length ?? 0);
 }
 
 /** The seats of a table nobody sits in and no pending move is headed for, in seat order. */
 export function openSeats(state: TournamentState, table: TournamentTable): number[] {
   const taken = new Set([
     ...seatedAt(state, table.tableId).map((e) => e.seat!.seat),
-    ...state.moves.filter((m) => m.to.tableId === table.tableId).map((m) => m.to.seat),
+    ...(moveIndex(state).arriving.get(table.tableId) ?? []).map((m) => m.to.seat),
   ]);
   return Array.from({ length: table.seats }, (_, i) => i + 1).filter((s) => !taken.has(s));
 }
@@ -59,7 +86,7 @@ export function worstOpenSeat(state: TournamentState, table: TournamentTable): n
 
 /** The player who would be big blind next at a table (the highest seat before any hand), not already moving. */
 function nextToMove(state: TournamentState, table: TournamentTable): Entry | undefined {
-  const moving = new Set(state.moves.map((m) => m.entryId));
+  const { moving } = moveIndex(state);
   const players = seatedAt(state, table.tableId).filter((e) => !moving.has(e.entryId));
   const bb = nextBigBlindSeat(
     table,

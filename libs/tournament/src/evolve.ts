@@ -54,7 +54,9 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
       let next: TournamentState = state.handForHand
         ? { ...state, handForHand: { ...state.handForHand, reported: [...state.handForHand.reported, event.tableId] } }
         : state;
-      for (const s of event.stacks) next = withEntry(next, s.entryId, (e) => ({ ...e, chips: s.chips }));
+      // One pass over the field for the table's stacks (a 600-entry field reports a hand every few seconds).
+      const chips = new Map(event.stacks.map((s) => [s.entryId, s.chips]));
+      next = { ...next, entries: next.entries.map((e) => (chips.has(e.entryId) ? { ...e, chips: chips.get(e.entryId)! } : e)) };
       return { ...next, tables: next.tables.map((t) => (t.tableId === event.tableId ? { ...t, button: event.button } : t)) };
     }
     case 'PlayerBusted': {
