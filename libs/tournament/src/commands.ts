@@ -1,3 +1,4 @@
+import type { DealMethod } from './deals';
 import type { SeatRef } from './events';
 
 /**
@@ -40,6 +41,8 @@ export type TournamentCommand =
     }
   /** Hand-for-hand near the money (TDA): each table plays one hand, then waits for the others. */
   | { readonly type: 'HandForHand'; readonly at: string; readonly on: boolean }
+  /** A final-table deal every remaining player agreed to (`consents`: each of their entry ids, as the floor heard them). */
+  | { readonly type: 'Deal'; readonly at: string; readonly method: DealMethod; readonly consents: readonly string[] }
   | { readonly type: 'Rebuy'; readonly at: string; readonly entryId: string }
   | { readonly type: 'AddOn'; readonly at: string; readonly entryId: string };
 

@@ -9,6 +9,8 @@ import { tournamentRejection as refuse, type TournamentRejection } from './rejec
 import { currentPlayLevel, entryOf, isAlive, registrationOpen, tableOf, type TournamentState } from './state';
 import { parseStructure, priceOf } from './structure';
 import { chipRace, raceTickets } from './chip-race';
+import { DEAL_METHODS, dealAmounts } from './deals';
+import { placePrizes, prizePoolOf } from './payouts';
 
 export type TournamentDecision = Decision<TournamentEvent, TournamentRejection>;
 
@@ -61,6 +63,8 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
       return topUp(command, state);
     case 'ColourUp':
       return colourUp(command, state);
+    case 'Deal':
+      return deal(command, state);
     case 'HandForHand':
       if (command.on === (state.handForHand !== null))
         return reject(refuse('INVALID_COMMAND', `hand-for-hand is already ${command.on ? 'on' : 'off'}`, 'on'));
@@ -241,4 +245,40 @@ function colourUp(command: Extract<TournamentCommand, { type: 'ColourUp' }>, sta
   if (keys.length < needed) return reject(refuse('INVALID_COMMAND', `the race needs ${needed} random keys, one per odd chip`, 'keys'));
   const results = chipRace(odd, chip, nextChip, keys);
   return accept([{ type: 'ChipRaceRun', at: command.at, step, chip, nextChip, results, keys: keys.slice(0, needed) }]);
+}
+
+/** A final-table deal: every remaining player in the money, each one's consent, registration closed. */
+function deal(command: Extract<TournamentCommand, { type: 'Deal' }>, state: TournamentState): TournamentDecision {
+  const structure = state.structure!;
+  if (!DEAL_METHODS.includes(command.method)) return reject(refuse('INVALID_COMMAND', `a deal is ${DEAL_METHODS.join(' or ')}`, 'method'));
+  const alive = state.entries.filter(isAlive);
+  const prizes = placePrizes(structure, prizePoolOf(structure, state.buyIns).prizePool, state.buyIns.entries);
+  const why =
+    state.status !== 'running' || registrationOpen(state)
+      ? 'a deal waits for registration to close'
+      : alive.length < 2
+        ? 'a deal needs two players or more'
+        : alive.length > prizes.length
+          ? `${alive.length} players are left and ${prizes.length} places are paid: a deal is made in the money`
+          : null;
+  if (why) return reject(refuse('DEAL_NOT_ALLOWED', why));
+  const consents = new Set(command.consents);
+  const missing = alive.filter((e) => !consents.has(e.entryId)).map((e) => e.entryId);
+  if (missing.length > 0 || consents.size !== alive.length)
+    return reject(
+      refuse(
+        'DEAL_NOT_ALLOWED',
+        `every remaining player agrees to a deal, and only they: missing ${missing.join(', ') || 'none'}`,
+        'consents',
+      ),
+    );
+  const amounts = dealAmounts(
+    command.method,
+    alive.map((e) => e.chips),
+    prizes,
+    structure.roundTo,
+  );
+  const shares = alive.map((e, i) => ({ entryId: e.entryId, chips: e.chips, amount: amounts[i]! }));
+  const made = { type: 'DealMade' as const, at: command.at, method: command.method, consents: alive.map((e) => e.entryId), shares };
+  return accept([made, finish(state, command.at, new Map(shares.map((s) => [s.entryId, s.amount])))]);
 }

@@ -1,3 +1,4 @@
+import type { DealMethod } from './deals';
 import type { PrizePool } from './payouts';
 import type { Fees, TournamentStructure } from './structure';
 
@@ -117,6 +118,14 @@ export type TournamentEvent =
   | { readonly type: 'HandForHandEnded'; readonly at: string }
   /** Every table in play reported its hand-for-hand hand: the next one may be dealt everywhere. */
   | { readonly type: 'HandForHandRoundEnded'; readonly at: string; readonly round: number }
+  /** A deal: each remaining player's chips and what they are paid; the tournament finishes with it. */
+  | {
+      readonly type: 'DealMade';
+      readonly at: string;
+      readonly method: DealMethod;
+      readonly consents: readonly string[];
+      readonly shares: readonly { readonly entryId: string; readonly chips: number; readonly amount: number }[];
+    }
   | { readonly type: 'Rebought'; readonly at: string; readonly entryId: string; readonly fees: Fees; readonly chips: number }
   | { readonly type: 'AddOnTaken'; readonly at: string; readonly entryId: string; readonly fees: Fees; readonly chips: number }
   | {
@@ -150,6 +159,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'HandForHandStarted',
   'HandForHandEnded',
   'HandForHandRoundEnded',
+  'DealMade',
   'Rebought',
   'AddOnTaken',
   'TournamentFinished',

@@ -99,6 +99,8 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
       return { ...state, handForHand: null };
     case 'HandForHandRoundEnded':
       return { ...state, handForHand: { round: Math.max(state.bustRounds, event.round) + 1, reported: [] } };
+    case 'DealMade':
+      return state; // TournamentFinished follows it and records the results.
     case 'Rebought':
       return {
         ...withEntry(state, event.entryId, (e) => ({ ...e, chips: e.chips + event.chips, rebuys: e.rebuys + 1 })),

@@ -104,11 +104,16 @@ export function settle(state: TournamentState, at: string, keys: readonly number
  * The results: the last player first; then the busts from the latest round back, within a round the bigger
  * starting stack higher, equal starting stacks sharing the place (and its prize, payouts.ts).
  */
-export function finish(state: TournamentState, at: string): Extract<TournamentEvent, { type: 'TournamentFinished' }> {
-  const winner = state.entries.find(isAlive)!;
-  const groups: FinishGroup[] = [{ place: 1, entryIds: [winner.entryId] }];
+export function finish(
+  state: TournamentState,
+  at: string,
+  deal?: ReadonlyMap<string, number>,
+): Extract<TournamentEvent, { type: 'TournamentFinished' }> {
+  // The players still in: one winner, or after a deal every one of them, placed by chips (⚙ entry order on a tie).
+  const alive = state.entries.filter(isAlive).sort((a, b) => b.chips - a.chips);
+  const groups: FinishGroup[] = alive.map((e, i) => ({ place: i + 1, entryIds: [e.entryId] }));
   const busted = state.entries.filter((e) => e.status === 'busted');
-  let place = 2;
+  let place = alive.length + 1;
   for (let round = state.bustRounds; round >= 1; round--) {
     const inRound = busted.filter((e) => e.bust!.round === round).sort((a, b) => b.bust!.startStack - a.bust!.startStack);
     for (let i = 0; i < inRound.length;) {
@@ -125,7 +130,7 @@ export function finish(state: TournamentState, at: string): Extract<TournamentEv
       entryId,
       playerId: state.entries.find((e) => e.entryId === entryId)!.playerId,
       place: g.place,
-      prize: prizes.get(entryId) ?? 0,
+      prize: deal?.get(entryId) ?? prizes.get(entryId) ?? 0,
     })),
   );
   return { type: 'TournamentFinished', at, pool, results };

@@ -41,6 +41,7 @@ export {
 } from './structure';
 export { prizePoolOf, placePrizes, payoutsOf, payoutShares, type PrizePool, type BuyIns, type FinishGroup } from './payouts';
 export { rebalance, activeTables, effectiveCount, openSeats, worstOpenSeat, lateEntrySeat } from './balancing';
+export { dealAmounts, icmEquities, chipChopEquities, DEAL_METHODS, type DealMethod } from './deals';
 export { chipRace, raceTickets, type OddChips, type RaceResult } from './chip-race';
 export { clockBoard, tableNeeds, floorTournament, type ClockBoard } from './board';
 export {

@@ -34,6 +34,7 @@ export const TOURNAMENT_REJECTION_CODES = [
   'ADD_ON_NOT_ALLOWED',
   'NO_COLOUR_UP',
   'WAITING_FOR_HAND_FOR_HAND',
+  'DEAL_NOT_ALLOWED',
 ] as const;
 
 export type TournamentRejectionCode = (typeof TOURNAMENT_REJECTION_CODES)[number];

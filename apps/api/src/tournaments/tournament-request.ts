@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEAL_METHODS } from '@felt/tournament';
 import { tableIdSchema } from '../tables/table-command-schema';
 
 /** Bodies of the tournament routes (docs/tournaments.md "Routes"). Anything else is a 400 that names the field. */
@@ -56,12 +57,13 @@ export const tournamentCommandSchema = z.discriminatedUnion(
       odd: z.array(z.strictObject({ entryId, chips: int('chips', 1, 100) })).max(1000),
     }),
     z.strictObject({ type: z.literal('HandForHand'), on: z.boolean({ error: 'on is true or false' }) }),
+    z.strictObject({ type: z.literal('Deal'), method: z.enum(DEAL_METHODS), consents: z.array(entryId).min(2).max(10) }),
     z.strictObject({ type: z.literal('Rebuy'), entryId }),
     z.strictObject({ type: z.literal('AddOn'), entryId }),
   ],
   {
     error:
-      'type is one of AddTable, Register, ReEnter, Unregister, DrawSeats, StartClock, PauseClock, ResumeClock, AddTime, AdvanceLevel, RecordHand, OverrideMove, ColourUp, HandForHand, Rebuy, AddOn',
+      'type is one of AddTable, Register, ReEnter, Unregister, DrawSeats, StartClock, PauseClock, ResumeClock, AddTime, AdvanceLevel, RecordHand, OverrideMove, ColourUp, HandForHand, Deal, Rebuy, AddOn',
   },
 );
 
