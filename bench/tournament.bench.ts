@@ -8,6 +8,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { tournamentDecider, seatedAt, type TournamentCommand, type TournamentState } from '@felt/tournament';
+import { mulberry32 } from '../libs/tournament/src/tournament.test-support';
 
 const ENTRIES = Number(process.env.BENCH_TOURNAMENT_ENTRIES ?? 600);
 const SEATS = 10;
@@ -19,17 +20,6 @@ function apply(state: TournamentState, command: TournamentCommand): TournamentSt
   const decision = tournamentDecider.decide(command, state);
   if (!decision.ok) throw new Error(`${command.type}: ${decision.rejection.code} ${decision.rejection.message}`);
   return decision.events.reduce(tournamentDecider.evolve, state);
-}
-
-/** A seeded generator: the same tournament on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  };
 }
 
 /** A field registered, drawn and under way at level 2. */

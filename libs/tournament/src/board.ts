@@ -89,6 +89,7 @@ export function floorTournament(state: TournamentState, now: string) {
     entryList: state.entries,
     tables: state.tables,
     moves: state.moves,
+    handForHand: state.handForHand,
     results: state.finished?.results ?? null,
   };
 }

@@ -5,7 +5,7 @@ import { activeTables, effectiveCount, openSeats } from './balancing';
 import { chipsInPlay, isAlive, seatedAt, type TournamentState } from './state';
 import { parseStructure, type TournamentStructureInput } from './structure';
 import { tournamentDecider } from './tournament-decider';
-import { DAILY, play, registered, T } from './tournament.test-support';
+import { DAILY, mulberry32, play, registered, T } from './tournament.test-support';
 
 /** Chips conserved and no seat shared after every event; tables within one after every decision. */
 function checkInvariants(state: TournamentState, decided = true): void {
@@ -35,17 +35,6 @@ const tournamentArb = fc.record({
   seatsPerTable: fc.integer({ min: 2, max: 10 }),
   seed: fc.integer({ min: 1, max: 0x7fffffff }),
 });
-
-/** A small seeded generator (the test's hands only; the decider draws nothing itself). */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
 
 describe('tournament properties', () => {
   it('conserves chips at every event, keeps tables within one, and pays the pool exactly to a permutation of places', () => {

@@ -58,3 +58,14 @@ export function registered(players: number, tables: number, structure: Tournamen
 
 /** The identity draw: entry i takes seat i (tables filled in order, spread evenly). */
 export const identity = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** A small seeded generator (tests' and the bench's hands; the decider draws nothing itself). */
+export function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
