@@ -8,7 +8,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { tournamentDecider, seatedAt, type TournamentCommand, type TournamentState } from '@felt/tournament';
-import { mulberry32 } from '../libs/tournament/src/tournament.test-support';
+import { mulberry32, randomHand } from '../libs/tournament/src/tournament.test-support';
 
 const ENTRIES = Number(process.env.BENCH_TOURNAMENT_ENTRIES ?? 600);
 const SEATS = 10;
@@ -70,16 +70,7 @@ function played(seed: number) {
     const live = state.tables.filter((t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length > 0);
     const table = live[next() % live.length]!;
     const players = seatedAt(state, table.tableId);
-    const winner = players[next() % players.length]!;
-    const stacks = players.map((e) => ({ entryId: e.entryId, chips: e.chips }));
-    let pot = 0;
-    for (const s of stacks)
-      if (s.entryId !== winner.entryId && next() % 4 === 0) {
-        const lost = next() % 3 === 0 ? s.chips : Math.floor(s.chips / 3);
-        s.chips -= lost;
-        pot += lost;
-      }
-    stacks.find((s) => s.entryId === winner.entryId)!.chips += pot;
+    const stacks = randomHand(players, next, 4);
     const command: TournamentCommand = {
       type: 'RecordHand',
       at: at(10),

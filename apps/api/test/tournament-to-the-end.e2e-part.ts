@@ -1,5 +1,5 @@
 import { verifyStore } from '@felt/regulator';
-import { mulberry32 } from '../../../libs/tournament/src/tournament.test-support';
+import { mulberry32, randomHand } from '../../../libs/tournament/src/tournament.test-support';
 import { expectStatus } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
@@ -84,16 +84,7 @@ describe.each(APP_BACKENDS)('a tournament to the last payout (%s)', (backend) =>
       const tables = [...new Set(alive.map((e) => e.seat!.tableId))].filter((t) => !waiting.includes(t));
       const tableId = tables[next() % tables.length]!;
       const players = alive.filter((e) => e.seat!.tableId === tableId);
-      const winner = players[next() % players.length]!;
-      const stacks = players.map((e) => ({ entryId: e.entryId, chips: e.chips }));
-      let pot = 0;
-      for (const s of stacks)
-        if (s.entryId !== winner.entryId && next() % 3 === 0) {
-          const lost = next() % 2 === 0 ? s.chips : Math.floor(s.chips / 2);
-          s.chips -= lost;
-          pot += lost;
-        }
-      stacks.find((s) => s.entryId === winner.entryId)!.chips += pot;
+      const stacks = randomHand(players, next);
       await cmd({ type: 'RecordHand', tableId, button: players[next() % players.length]!.seat!.seat, stacks });
       state = await view();
     }

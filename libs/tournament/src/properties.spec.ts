@@ -5,7 +5,7 @@ import { activeTables, effectiveCount, openSeats } from './balancing';
 import { chipsInPlay, isAlive, seatedAt, type TournamentState } from './state';
 import { parseStructure, type TournamentStructureInput } from './structure';
 import { tournamentDecider } from './tournament-decider';
-import { DAILY, mulberry32, play, registered, T } from './tournament.test-support';
+import { DAILY, mulberry32, play, randomHand, registered, T } from './tournament.test-support';
 
 /** Chips conserved and no seat shared after every event; tables within one after every decision. */
 function checkInvariants(state: TournamentState, decided = true): void {
@@ -73,17 +73,7 @@ describe('tournament properties', () => {
           );
           const table = live[next() % live.length]!;
           const at = seatedAt(state, table.tableId);
-          // One hand: some players lose part or all of their stack to one winner.
-          const winner = at[next() % at.length]!;
-          const stacks = at.map((e) => ({ entryId: e.entryId, chips: e.chips }));
-          let pot = 0;
-          for (const s of stacks)
-            if (s.entryId !== winner.entryId && next() % 3 === 0) {
-              const lost = next() % 2 === 0 ? s.chips : Math.floor(s.chips / 2);
-              s.chips -= lost;
-              pot += lost;
-            }
-          stacks.find((s) => s.entryId === winner.entryId)!.chips += pot;
+          const stacks = randomHand(at, next);
           const button = at[next() % at.length]!.seat!.seat;
           const keys = Array.from({ length: 10 }, () => next() % 1000);
           const command: TournamentCommand = { type: 'RecordHand', at: T(10), tableId: table.tableId, button, stacks, keys };

@@ -69,3 +69,25 @@ export function mulberry32(seed: number): () => number {
     return (t ^ (t >>> 14)) >>> 0;
   };
 }
+
+/**
+ * One random hand at a table: one winner takes what the others lose, each of them losing nothing, half their stack
+ * or all of it (`lossEvery`: one player in that many loses). The stacks after it; chips conserved by construction.
+ */
+export function randomHand(
+  players: readonly { readonly entryId: string; readonly chips: number }[],
+  next: () => number,
+  lossEvery = 3,
+): { entryId: string; chips: number }[] {
+  const winner = players[next() % players.length]!;
+  const stacks = players.map((e) => ({ entryId: e.entryId, chips: e.chips }));
+  let pot = 0;
+  for (const s of stacks)
+    if (s.entryId !== winner.entryId && next() % lossEvery === 0) {
+      const lost = next() % 2 === 0 ? s.chips : Math.floor(s.chips / 2);
+      s.chips -= lost;
+      pot += lost;
+    }
+  stacks.find((s) => s.entryId === winner.entryId)!.chips += pot;
+  return stacks;
+}
