@@ -17,6 +17,8 @@ export type TournamentDecision = Decision<TournamentEvent, TournamentRejection>;
 const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 const ALIAS = /^[\p{L}\p{N}][\p{L}\p{N} .'_-]{0,15}$/u;
 const KEY_MAX = 0xffffffff;
+/** ICM weighs every finishing order (2^n subsets): a final table's worth of players, no more. */
+const MAX_DEAL_PLAYERS = 10;
 
 /** Decides a command against a tournament's state: events, or a refusal in a sentence the floor understands. */
 export function decideTournament(command: TournamentCommand, state: TournamentState): TournamentDecision {
@@ -256,8 +258,8 @@ function deal(command: Extract<TournamentCommand, { type: 'Deal' }>, state: Tour
   const why =
     state.status !== 'running' || registrationOpen(state)
       ? 'a deal waits for registration to close'
-      : alive.length < 2
-        ? 'a deal needs two players or more'
+      : alive.length < 2 || alive.length > MAX_DEAL_PLAYERS
+        ? `a deal is made by 2 to ${MAX_DEAL_PLAYERS} players (a final table)`
         : alive.length > prizes.length
           ? `${alive.length} players are left and ${prizes.length} places are paid: a deal is made in the money`
           : null;
