@@ -48,8 +48,9 @@ export class RoomLive implements OnModuleDestroy {
   /** Adds a listener and sends it the room as it is now. Returns the way to stop. */
   async follow(listener: RoomListener): Promise<() => void> {
     this.listeners.add(listener);
-    this.tail.start();
     try {
+      // The picture is read once the tail's start is fixed: a room event committed in between is the tail's to bring.
+      await this.tail.start();
       await this.inTurn(async () => listener.send(await this.message(listener.channel)));
     } catch (error) {
       this.listeners.delete(listener);
