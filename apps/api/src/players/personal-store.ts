@@ -54,15 +54,19 @@ export class PersonalStore {
     this.matchKeyKey = createHmac('sha256', keys.hashKey).update('felt player identity v1').digest();
   }
 
-  /** The identity's key, or null without a birth date (a name alone is too common to bar anyone by). */
+  /** The identity's key (docs/players.md "Matching"), or null without a birth date (a name alone is too common to bar anyone by). */
   matchKey(name: string, birthDate: string | null): string | null {
     if (birthDate === null) return null;
-    const normal = name
+    // Accents, case, punctuation and word order do not count: "Doe, Jane" on a state list is "JANE DOE" at the desk.
+    const words = name
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
       .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
+      .split(/[^\p{L}\p{N}]+/u);
+    const normal = words
+      .filter((w) => w !== '')
+      .sort()
+      .join(' ');
     return createHmac('sha256', this.matchKeyKey).update(`${normal}\u0000${birthDate}`).digest('base64url');
   }
 

@@ -1,0 +1,168 @@
+import { readAuditLog } from '@felt/regulator';
+import { waitUntil } from '../../../libs/event-store/test-support/eventually';
+import { SECOND_FLOOR } from './test-support/approvals';
+import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
+
+/**
+ * The player registry through the API, tried as a floor would (issue 37): register and look up, ban and lift,
+ * import a state list (JSON and CSV), and an excluded player refused at every seat: a table's SeatPlayer and
+ * ChangeSeat, the room's list, call, table change and seat, with nothing written, the dealer told nothing of the
+ * list, and each refusal in the audit stream. A second API process sees a list update within a second.
+ */
+describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
+  let api: TestApi;
+  let other: TestApi | undefined;
+  const database = useTestStore(backend, { beforeDispose: async () => (await other?.close(), await api?.close()) });
+
+  beforeAll(async () => {
+    api = await startTestApi(database.db);
+  });
+
+  const post = (path: string, body: object, status: number) => expectStatus(api.http.post(path).send(body), status);
+  const personalRows = async () =>
+    Number((await database.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM player_personal`)).rows[0]!.n);
+  const seatRefusals = async () => (await readAuditLog(api.store)).filter((e) => e.type === 'PlayerSeatRefused').map((e) => e.data);
+  /** A refusal: its status and code, nothing written (events, commands, streams, personal rows). */
+  async function refused(send: () => PromiseLike<{ status: number; body: Record<string, unknown> }>, status: number, code: string) {
+    const before = { ...(await writtenRows(database.db)), personal: await personalRows() };
+    const res = await send();
+    expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
+    expect({ ...(await writtenRows(database.db)), personal: await personalRows() }).toEqual(before);
+    return res.body;
+  }
+
+  it('registers players and finds them by name, alias and card; the log holds no name', async () => {
+    const jane = await post(
+      '/players',
+      { playerId: 'C1001', name: 'Jane Doe', alias: 'JD', birthDate: '1980-02-03', contact: { phone: '555-0100' } },
+      201,
+    );
+    expect(jane.body.events).toEqual([
+      expect.objectContaining({ type: 'PlayerRegistered', playerId: 'C1001', matchKey: expect.any(String) }),
+    ]);
+    const made = await post('/players', { name: 'Bob Roe', alias: 'Bobby' }, 201);
+    expect(made.body.playerId).toMatch(/^P-/);
+    for (const q of ['jane', 'JD', 'C1001'])
+      expect((await api.http.get('/players').query({ q }).expect(200)).body.players).toEqual([
+        expect.objectContaining({ playerId: 'C1001', name: 'Jane Doe', alias: 'JD', mayBeSeated: true }),
+      ]);
+    const { rows } = await database.db.query<{ data: string }>(`SELECT data::text FROM events WHERE stream_id LIKE 'player-%'`);
+    expect(rows.map((r) => r.data).join()).not.toMatch(/Jane|Doe|555|1980/);
+    await refused(
+      () => api.http.post('/players').send({ playerId: 'C1001', name: 'Again', alias: 'AG' }),
+      422,
+      'PLAYER_ALREADY_REGISTERED',
+    );
+    await refused(() => api.http.post('/players').send({ name: '', alias: 'x' }), 400, 'INVALID_REQUEST');
+    await refused(() => api.as('dealer').post('/players').send({ name: 'D', alias: 'D' }), 403, 'FORBIDDEN_ROLE');
+    // A dealer reads the alias only; the floor the page.
+    expect((await api.as('dealer').get('/players/C1001').expect(200)).body).toEqual({ playerId: 'C1001', alias: 'JD' });
+    await api.as('dealer').get('/players').query({ q: 'jane' }).expect(403);
+    expect((await api.http.get('/players/C1001').expect(200)).body).toMatchObject({ name: 'Jane Doe', recordIntact: true, bans: [] });
+  });
+
+  it('refuses a banned player at a table seat and a seat change, names nothing to the dealer, and lets them play when the ban ends', async () => {
+    await post('/tables', { tableId: 'p1', rules: NO_LIMIT_1_2 }, 201);
+    await post('/tables/p1/seat-player', { seat: 1, playerId: 'C1001', buyIn: 100 }, 201);
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const end = new Date(Date.now() + 2_000).toISOString();
+    await post('/players/C1001/bans', { banId: 'B1', reason: 'conduct', start, end }, 201);
+    // Already seated and now barred: moving them is refused too.
+    const moved = await refused(() => api.http.post('/tables/p1/change-seat').send({ from: 1, to: 2 }), 403, 'PLAYER_EXCLUDED');
+    expect(moved.causes).toEqual([{ kind: 'house-ban', banId: 'B1', reason: 'conduct', until: end }]);
+    await post('/tables/p1/leave-table', { seat: 1 }, 201);
+    await post('/tables/p1/seat-player', { seat: 3, playerId: 'C2002', buyIn: 100 }, 201);
+    await api.http.put(`/tables/p1/dealers/test-dealer`).send({}).expect(200);
+    const toDealer = await refused(
+      () => api.as('dealer').post('/tables/p1/seat-player').send({ seat: 2, playerId: 'C1001', buyIn: 100 }),
+      403,
+      'PLAYER_EXCLUDED',
+    );
+    expect(toDealer).not.toHaveProperty('causes');
+    expect(JSON.stringify(toDealer)).not.toMatch(/B1|conduct/);
+    expect(await seatRefusals()).toEqual(
+      expect.arrayContaining([
+        { playerId: 'C1001', where: 'table:p1', commandType: 'ChangeSeat', code: 'PLAYER_EXCLUDED' },
+        { playerId: 'C1001', where: 'table:p1', commandType: 'SeatPlayer', code: 'PLAYER_EXCLUDED' },
+      ]),
+    );
+    // The ban's end passes: seated again.
+    await waitUntil('the ban to end', () => Date.now() >= Date.parse(end));
+    await post('/tables/p1/seat-player', { seat: 2, playerId: 'C1001', buyIn: 100 }, 201);
+  });
+
+  it('imports a state list by card number and by name and birth date, refuses at the room, and lifts only with two people', async () => {
+    const csv = 'entryId,cardNumber,name,birthDate\nS-1,C3003,,\nS-2,,"Doe, Jane",1980-02-03\n';
+    await refused(() => api.http.post('/exclusion-lists/state/import').send({ source: 'x', csv: 'id,name\n1,2' }), 400, 'INVALID_REQUEST');
+    const imported = await post('/exclusion-lists/state/import', { source: 'state board 2026-12', csv }, 201);
+    expect(imported.body.events).toEqual([expect.objectContaining({ type: 'ExclusionEntriesAdded', added: 2 })]);
+    await post('/players', { playerId: 'C3004', name: 'JANE  DOE', alias: 'J2', birthDate: '1980-02-03' }, 201);
+    expect((await api.http.get('/players/C3004').expect(200)).body.exclusions).toEqual([
+      { kind: 'exclusion-list', listId: 'state', entryId: 'S-2' },
+    ]);
+
+    await post('/room/games', { gameId: 'g1', name: '1/2', stakes: '1/2', structure: 'no-limit', tableRules: NO_LIMIT_1_2 }, 201);
+    await post('/room/games/g1/tables', { tableId: 'r1' }, 201);
+    await refused(
+      () => api.http.post('/room/games/g1/commands').send({ type: 'JoinList', playerId: 'C3003', alias: 'XX' }),
+      403,
+      'PLAYER_EXCLUDED',
+    );
+    await refused(
+      () => api.http.post('/room/games/g1/commands').send({ type: 'JoinList', playerId: 'C3004', alias: 'J2' }),
+      403,
+      'PLAYER_EXCLUDED',
+    );
+    await refused(() => api.http.post('/room/games/g1/seat').send({ playerId: 'C3003', buyIn: 100 }), 403, 'PLAYER_EXCLUDED');
+    await refused(() => api.http.post('/tables/r1/seat-player').send({ seat: 1, playerId: 'C3003', buyIn: 100 }), 403, 'PLAYER_EXCLUDED');
+    // Listed before the list arrived, then excluded: the call is refused.
+    await post('/room/games/g1/commands', { type: 'JoinList', playerId: 'C4005', alias: 'LL' }, 201);
+    await post('/exclusion-lists/state/import', { source: 'addendum', entries: [{ entryId: 'S-3', cardNumber: 'C4005' }] }, 201);
+    await refused(
+      () => api.http.post('/room/games/g1/commands').send({ type: 'CallPlayer', playerId: 'C4005', tableId: 'r1', seat: 1 }),
+      403,
+      'PLAYER_EXCLUDED',
+    );
+
+    // Lifting S-1: asked by one (202), refused to the same person, approved by another.
+    await expectStatus(api.http.post('/exclusion-lists/state/entries/S-1/lift').send({}), 202);
+    await refused(() => api.http.post('/exclusion-lists/state/entries/S-1/approve-lift').send({}), 422, 'APPROVER_IS_REQUESTER');
+    await expectStatus(api.as('floor', SECOND_FLOOR).post('/exclusion-lists/state/entries/S-1/approve-lift').send({}), 201);
+    await post('/room/games/g1/commands', { type: 'JoinList', playerId: 'C3003', alias: 'XX' }, 201);
+    expect((await seatRefusals()).filter((e) => (e as { where: string }).where === 'game:g1')).toHaveLength(4);
+  });
+
+  it('erases the personal record and keeps the ban, the chain and the exclusion', async () => {
+    await post('/players/C1001/bans', { banId: 'B2', reason: 'cheating' }, 201);
+    await post('/players/C1001/erase', {}, 201);
+    expect(await personalRows()).toBe(2);
+    expect((await api.http.get('/players/C1001').expect(200)).body).toMatchObject({ erased: true, recordIntact: null, mayBeSeated: false });
+    expect(
+      (await api.http.get('/players').query({ q: 'jane' }).expect(200)).body.players.map((p: { playerId: string }) => p.playerId),
+    ).toEqual(['C3004']);
+    expect(await api.store.verifyChain('player-C1001')).toMatchObject({ ok: true });
+    await refused(() => api.http.post('/tables/p1/seat-player').send({ seat: 4, playerId: 'C1001', buyIn: 100 }), 403, 'PLAYER_EXCLUDED');
+  });
+
+  it('takes a list imported through another API process within a second', async () => {
+    other = await startTestApi(database.db);
+    await post('/players', { playerId: 'C5006', name: 'Pat Poe', alias: 'PP' }, 201);
+    await post('/tables', { tableId: 'p2', rules: NO_LIMIT_1_2 }, 201);
+    await expectStatus(
+      other.http.post('/exclusion-lists/partner/import').send({ source: 'partner', entries: [{ entryId: 'P-1', cardNumber: 'C5006' }] }),
+      201,
+    );
+    const sent = Date.now();
+    // The first API learns of it from the log only (its own tail): its floor's page says so, and its seats refuse.
+    await waitUntil(
+      'the first API to see the entry',
+      async () => (await api.http.get('/players/C5006').expect(200)).body.mayBeSeated === false,
+      Boolean,
+      5000,
+    );
+    expect(Date.now() - sent).toBeLessThan(1000);
+    await refused(() => api.http.post('/tables/p2/seat-player').send({ seat: 1, playerId: 'C5006', buyIn: 100 }), 403, 'PLAYER_EXCLUDED');
+  });
+});
