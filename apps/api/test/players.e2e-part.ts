@@ -165,4 +165,24 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
     expect(Date.now() - sent).toBeLessThan(1000);
     await refused(() => api.http.post('/tables/p2/seat-player').send({ seat: 1, playerId: 'C5006', buyIn: 100 }), 403, 'PLAYER_EXCLUDED');
   });
+
+  it("reports a day's sessions as the table events recorded them, to the minute, as JSON and CSV", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const report = (await api.http.get('/player-sessions').query({ day }).expect(200)).body;
+    // The oracle: the tables' own PlayerSeated and PlayerLeft events, read from the store.
+    const { rows } = await database.db.query<{ stream_id: string; type: string; data: { playerId: string }; recorded_at: Date }>(
+      `SELECT stream_id, type, data, recorded_at FROM events WHERE type IN ('PlayerSeated', 'PlayerLeft') AND stream_id LIKE 'table-%' ORDER BY global_position`,
+    );
+    const seatedAt = rows.filter((r) => r.type === 'PlayerSeated' && r.data.playerId === 'C1001' && r.stream_id === 'table-p1');
+    const leftAt = rows.filter((r) => r.type === 'PlayerLeft' && r.data.playerId === 'C1001' && r.stream_id === 'table-p1');
+    const first = report.sessions.find((s: { playerId: string; tableId: string }) => s.playerId === 'C1001' && s.tableId === 'p1');
+    expect(Date.parse(first.seatedAt)).toBe(seatedAt[0]!.recorded_at.getTime());
+    expect(Date.parse(first.leftAt)).toBe(leftAt[0]!.recorded_at.getTime());
+    expect(report.lines).toEqual(expect.arrayContaining([expect.objectContaining({ playerId: 'C1001', tableId: 'p1', stake: '1/2' })]));
+    const csv = await api.http.get('/player-sessions').query({ day, format: 'csv' }).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text.split('\n')[0]).toBe('day,playerId,tableId,stake,seatedMinutes,playedMinutes');
+    await api.as('dealer').get('/player-sessions').query({ day }).expect(403);
+    await refused(() => api.http.get('/player-sessions').query({ day: 'yesterday' }), 400, 'INVALID_REQUEST');
+  });
 });
