@@ -93,10 +93,12 @@ export class PersonalStore {
     await this.db.query(`DELETE FROM player_personal WHERE player_id = $1`, [playerId]);
   }
 
-  /** Whether the stored row still has the digest the log says: a record changed behind the API does not. */
-  async digest(playerId: string): Promise<string | null> {
+  /** The record and whether it still has the digest the log says (`digest`: a record changed behind the API does not). */
+  async withDigest(playerId: string): Promise<{ person: StoredPerson; digest: string } | null> {
     const { rows } = await this.db.query<Row>(`SELECT * FROM player_personal WHERE player_id = $1`, [playerId]);
-    return rows[0] ? digestOf(toPerson(rows[0]), rows[0].salt) : null;
+    if (!rows[0]) return null;
+    const person = toPerson(rows[0]);
+    return { person, digest: digestOf(person, rows[0].salt) };
   }
 
   /** Up to `limit` players whose name or alias starts with `text` (any case), or whose card number is `text`. */

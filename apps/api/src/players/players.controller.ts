@@ -56,7 +56,8 @@ export class PlayersController {
     await this.registry.stream(`player-${id}`);
     const state = this.registry.index.player(id);
     if (!state.registered) throw playerNotFound(id);
-    const person = state.erased ? null : await this.personal.get(id);
+    const stored = state.erased ? null : await this.personal.withDigest(id);
+    const person = stored?.person ?? null;
     if (principalOf(req).role !== 'floor') return { playerId: id, alias: person?.alias ?? null };
     return {
       playerId: id,
@@ -65,7 +66,7 @@ export class PlayersController {
       ...(person
         ? { name: person.name, alias: person.alias, birthDate: person.birthDate, contact: person.contact, notes: person.notes }
         : {}),
-      recordIntact: person ? (await this.personal.digest(id)) === state.personalDigest : null,
+      recordIntact: stored ? stored.digest === state.personalDigest : null,
       bans: state.bans,
       ...this.standing(id, Date.now()),
     };
