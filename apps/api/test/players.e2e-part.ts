@@ -1,5 +1,6 @@
-import { readAuditLog } from '@felt/regulator';
+import { checkStaff, readAuditLog, verifyStore } from '@felt/regulator';
 import { waitUntil } from '../../../libs/event-store/test-support/eventually';
+import { PlayerRegistry } from '../src/players/player-registry';
 import { SECOND_FLOOR } from './test-support/approvals';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
@@ -42,8 +43,17 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
     expect(jane.body.events).toEqual([
       expect.objectContaining({ type: 'PlayerRegistered', playerId: 'C1001', matchKey: expect.any(String) }),
     ]);
-    const made = await post('/players', { name: 'Bob Roe', alias: 'Bobby' }, 201);
+    const made = await expectStatus(
+      api.http.post('/players').set('Idempotency-Key', 'reg-bob').send({ name: 'Bob Roe', alias: 'Bobby' }),
+      201,
+    );
     expect(made.body.playerId).toMatch(/^P-/);
+    // A retry of a registration with a made-up id: the same player, nothing written again.
+    const again = await expectStatus(
+      api.http.post('/players').set('Idempotency-Key', 'reg-bob').send({ name: 'Bob Roe', alias: 'Bobby' }),
+      200,
+    );
+    expect(again.body.playerId).toBe(made.body.playerId);
     for (const q of ['jane', 'JD', 'C1001'])
       expect((await api.http.get('/players').query({ q }).expect(200)).body.players).toEqual([
         expect.objectContaining({ playerId: 'C1001', name: 'Jane Doe', alias: 'JD', mayBeSeated: true }),
@@ -143,6 +153,9 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
       (await api.http.get('/players').query({ q: 'jane' }).expect(200)).body.players.map((p: { playerId: string }) => p.playerId),
     ).toEqual(['C3004']);
     expect(await api.store.verifyChain('player-C1001')).toMatchObject({ ok: true });
+    // felt verify's checks: every chain (players', lists', tables', games'), and the audit stream's shapes.
+    expect((await verifyStore(api.store)).violations).toEqual([]);
+    expect(await checkStaff(api.store, database.db)).toEqual([]);
     await refused(() => api.http.post('/tables/p1/seat-player').send({ seat: 4, playerId: 'C1001', buyIn: 100 }), 403, 'PLAYER_EXCLUDED');
   });
 
@@ -155,14 +168,11 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
       201,
     );
     const sent = Date.now();
-    // The first API learns of it from the log only (its own tail): its floor's page says so, and its seats refuse.
-    await waitUntil(
-      'the first API to see the entry',
-      async () => (await api.http.get('/players/C5006').expect(200)).body.mayBeSeated === false,
-      Boolean,
-      5000,
-    );
+    // The first API learns of it from the log only (its own tail); timed at its seat check, then tried over HTTP.
+    const registry = api.app.get(PlayerRegistry);
+    await waitUntil('the first API to see the entry', () => registry.index.seatCheck('C5006', Date.now()) !== null, Boolean, 5000);
     expect(Date.now() - sent).toBeLessThan(1000);
+    expect((await api.http.get('/players/C5006').expect(200)).body.mayBeSeated).toBe(false);
     await refused(() => api.http.post('/tables/p2/seat-player').send({ seat: 1, playerId: 'C5006', buyIn: 100 }), 403, 'PLAYER_EXCLUDED');
   });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { exclusionStreamIdOf, playerStreamIdOf, type ExclusionCommand, type ExclusionEntry, type PlayerCommand } from '@felt/players';
@@ -24,7 +24,9 @@ export class PlayerCommands {
     envelope: Envelope,
     body: { playerId?: string; name: string; alias: string; birthDate?: string; contact?: Record<string, string> },
   ) {
-    const playerId = body.playerId ?? `P-${randomUUID().slice(0, 13)}`;
+    // A made-up id follows from the Idempotency-Key when there is one, so a retry lands on the same player.
+    const seed = envelope.commandIdGenerated ? randomUUID() : `register ${envelope.commandId}`;
+    const playerId = body.playerId ?? `P-${createHash('sha256').update(seed).digest('hex').slice(0, 12)}`;
     const record: PersonalRecord = {
       name: body.name,
       alias: body.alias,
