@@ -190,6 +190,8 @@ async function overHttp(api: ApiProcess): Promise<Row[]> {
   );
   await sample('GET /players?q=<a card number>', (k) => send('GET', `/players?q=${cardOf((Math.abs(k) * 7919) % PLAYERS)}`));
   await sample("GET /players/:id (the floor's page)", (k) => send('GET', `/players/${cardOf((Math.abs(k) * 7919) % PLAYERS)}`));
+  // The floor under them on the machine as it is: one round trip to the database (SELECT 1); a lookup makes two (the user's row, the query).
+  await sample('GET /health/ready (the floor: one `SELECT 1`)', () => send('GET', '/health/ready'));
   return rows;
 }
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { expectToBe } from '../../../test/loop-assertions';
 import type { ExclusionCommand, PlayerCommand } from './commands';
 import { exclusionDecider, type ExclusionListState } from './exclusion-decider';
 import { playerDecider, type PlayerState } from './player-decider';
@@ -98,7 +99,7 @@ describe('no sequence of commands seats an excluded player', () => {
           const at = new Date(now).toISOString();
           if (s.kind === 'seat') {
             const allowed = index.seatCheck(s.playerId, now) === null;
-            expect(allowed).toBe(!excluded(oracle, s.playerId, now));
+            expectToBe(allowed, !excluded(oracle, s.playerId, now));
             if (allowed) seated.add(s.playerId);
             seen[allowed ? 'allowed' : 'refused']++;
             continue;

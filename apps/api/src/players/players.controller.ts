@@ -53,7 +53,7 @@ export class PlayersController {
   @ApiOperation({ summary: "A player's page: the floor sees the record, notes, bans and why they may not sit; a dealer the alias only" })
   async one(@Param('playerId') playerId: string, @Req() req: HttpRequest) {
     const id = knownPlayerId(playerId);
-    await this.registry.stream(`player-${id}`);
+    // The registry as this process folded it (its own writes at once, others' within REGISTRY_POLL_MS), as the seat check reads it.
     const state = this.registry.index.player(id);
     if (!state.registered) throw playerNotFound(id);
     const stored = state.erased ? null : await this.personal.withDigest(id);
