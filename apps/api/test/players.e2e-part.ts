@@ -195,4 +195,74 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
     await api.as('dealer').get('/player-sessions').query({ day }).expect(403);
     await refused(() => api.http.get('/player-sessions').query({ day: 'yesterday' }), 400, 'INVALID_REQUEST');
   });
+
+  it('refuses bad registry requests with a code, writing nothing', async () => {
+    const now = new Date().toISOString();
+    const cases: [string, () => PromiseLike<{ status: number; body: Record<string, unknown> }>, number, string][] = [
+      [
+        'a ban ending before it starts',
+        () => api.http.post('/players/C3004/bans').send({ reason: 'conduct', start: now, end: now }),
+        422,
+        'BAN_ENDS_BEFORE_START',
+      ],
+      ['a reason not in the list', () => api.http.post('/players/C3004/bans').send({ reason: 'rude' }), 400, 'INVALID_REQUEST'],
+      ['a ban for nobody registered', () => api.http.post('/players/C9999/bans').send({ reason: 'conduct' }), 422, 'PLAYER_NOT_REGISTERED'],
+      ['lifting a ban that is not there', () => api.http.post('/players/C3004/bans/none/lift').send({}), 422, 'BAN_NOT_FOUND'],
+      ['a note on an erased record', () => api.http.post('/players/C1001/notes').send({ text: 'x' }), 422, 'PLAYER_ERASED'],
+      ['erasing twice', () => api.http.post('/players/C1001/erase').send({}), 422, 'PLAYER_ERASED'],
+      ['an unknown field', () => api.http.patch('/players/C3004').send({ nickname: 'x' }), 400, 'INVALID_REQUEST'],
+      [
+        'a file listing an entry twice',
+        () =>
+          api.http.post('/exclusion-lists/state/import').send({
+            source: 's',
+            entries: [
+              { entryId: 'D', cardNumber: 'C1' },
+              { entryId: 'D', cardNumber: 'C2' },
+            ],
+          }),
+        422,
+        'ENTRY_DUPLICATE',
+      ],
+      [
+        'an entry naming nobody',
+        () => api.http.post('/exclusion-lists/state/import').send({ source: 's', entries: [{ entryId: 'N' }] }),
+        400,
+        'INVALID_REQUEST',
+      ],
+      [
+        'both entries and csv',
+        () => api.http.post('/exclusion-lists/state/import').send({ source: 's', entries: [], csv: 'x' }),
+        400,
+        'INVALID_REQUEST',
+      ],
+      [
+        'approving a lift nobody asked for',
+        () => api.as('floor', SECOND_FLOOR).post('/exclusion-lists/state/entries/S-2/approve-lift').send({}),
+        422,
+        'LIFT_NOT_REQUESTED',
+      ],
+      ['lifting an entry not in force', () => api.http.post('/exclusion-lists/state/entries/S-1/lift').send({}), 422, 'ENTRY_NOT_FOUND'],
+      [
+        'a list id that cannot be one',
+        () => api.http.post('/exclusion-lists/..%2F/import').send({ source: 's', entries: [] }),
+        404,
+        'LIST_NOT_FOUND',
+      ],
+      [
+        'a dealer importing a list',
+        () => api.as('dealer').post('/exclusion-lists/state/import').send({ source: 's', entries: [] }),
+        403,
+        'FORBIDDEN_ROLE',
+      ],
+    ];
+    for (const [what, send, status, code] of cases) {
+      try {
+        await refused(send, status, code);
+      } catch (error) {
+        throw new Error(`${what}: ${String(error)}`);
+      }
+    }
+    await expectStatus(api.http.get('/players/nobody'), 404);
+  });
 });

@@ -62,12 +62,14 @@ export class ExclusionListsController {
     const id = knownListId(listId);
     const { envelope } = parseRegistryRequest(req, z.strictObject({}), 'ask-lift', `${id}/${entryId}`, this.deps);
     const outcome = await this.commands.list(envelope, id, { type: 'RequestExclusionLift', entryId });
+    // Asked and recorded: 202 APPROVAL_REQUIRED, as a widening is answered (a refusal keeps its own code).
+    const asked = outcome.kind === 'applied';
     sendRegistryOutcome(
       res,
-      { listId: id, code: 'APPROVAL_REQUIRED' },
+      asked ? { listId: id, code: 'APPROVAL_REQUIRED' } : { listId: id },
       envelope.commandId,
       outcome,
-      outcome.kind === 'applied' ? 202 : undefined,
+      asked ? 202 : undefined,
     );
   }
 
