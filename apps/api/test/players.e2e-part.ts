@@ -260,7 +260,7 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
       try {
         await refused(send, status, code);
       } catch (error) {
-        throw new Error(`${what}: ${String(error)}`);
+        throw new Error(`${what}: ${String(error)}`, { cause: error });
       }
     }
     await expectStatus(api.http.get('/players/nobody'), 404);
