@@ -16,6 +16,7 @@ export const LIBRARY_LAYERS = {
   settings: [],
   formats: ['engine', 'projections'],
   room: ['engine', 'event-store'],
+  players: ['engine', 'event-store', 'projections'],
   projections: ['engine', 'event-store', 'room'],
   regulator: ['engine', 'event-store', 'formats', 'room'],
   staff: ['event-store', 'regulator'],
