@@ -42,7 +42,7 @@ export { roomCommandFor } from './command-for-events';
 
 // Who is owed an open seat (the fairness rule), and the two boards.
 export { seatQueue, type SeatCandidate } from './seat-queue';
-export { boardGame, floorGame, type BoardGame, type FloorGame } from './board';
+export { boardGame, floorGame, floorGameAt, type BoardGame, type FloorGame, type FloorGameAt } from './board';
 
 // House policies (⚙): one file each, with its spec.
 export { type RoomPolicies, type RoomPoliciesInput, DEFAULT_ROOM_POLICIES, normalizeRoomPolicies } from './house-policies/room-policies';
