@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_TYPES, MAX_SEATS, type TableCommandType } from '@felt/engine';
 import { rulesSchema, scriptCommandSchema, type ScriptCommand } from '@felt/formats';
+import { bodySchema } from '../openapi/body-schema';
 
 /**
  * The JSON the API accepts for each engine command: exactly a table-script command (libs/formats table-script
@@ -114,5 +115,5 @@ export const COMMAND_TYPE_BY_ROUTE: ReadonlyMap<string, TableCommandType> = new 
 export function commandJsonSchema(type: string): Record<string, unknown> {
   const schema = type === 'OpenTable' ? openTableSchema : byType.get(type);
   if (!schema) throw new Error(`no schema for ${type}`);
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+  return bodySchema(schema);
 }
