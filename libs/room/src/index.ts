@@ -9,6 +9,20 @@ export { roomDecider } from './room-decider';
 export { decideGame, type RoomDecision } from './decide';
 export { evolveGame } from './evolve';
 export { type RoomCommand, type RoomCommandType, type SeatedPlayer, type PassOver, ROOM_COMMAND_TYPES } from './commands';
+// The commands as clients send them, in zod: the API's validation and OpenAPI, and RoomCommand's types, come from them.
+export {
+  listCommandSchema,
+  openGameFieldsSchema,
+  roomPoliciesInputSchema,
+  gameIdSchema,
+  roomPlayerIdSchema,
+  aliasSchema,
+  roomSeatSchema,
+  tableSeatsSchema,
+  ROOM_ID,
+  ALIAS,
+  MAX_TABLE_SEATS,
+} from './command-schema';
 export {
   type RoomEvent,
   type RoomEventType,

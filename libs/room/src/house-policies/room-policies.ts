@@ -1,6 +1,8 @@
+import type { z } from 'zod';
+import type { roomPoliciesInputSchema } from '../command-schema';
 import { DEFAULT_CALL_RESPONSE_SECONDS, MAX_CALL_RESPONSE_SECONDS, MIN_CALL_RESPONSE_SECONDS } from './call-response';
 import { DEFAULT_MUST_MOVE_ORDER, MUST_MOVE_ORDERS, type MustMoveOrder } from './must-move-order';
-import { DEFAULT_NEW_TABLE_AT, MIN_NEW_TABLE_AT } from './new-table';
+import { DEFAULT_NEW_TABLE_AT, MAX_NEW_TABLE_AT, MIN_NEW_TABLE_AT } from './new-table';
 import { DEFAULT_NO_SHOW, NO_SHOW_POLICIES, type NoShowPolicy } from './no-show';
 import { DEFAULT_TABLE_CHANGE_PRIORITY, TABLE_CHANGE_PRIORITIES, type TableChangePriority } from './table-change-priority';
 
@@ -13,7 +15,8 @@ export interface RoomPolicies {
   readonly tableChange: TableChangePriority;
 }
 
-export type RoomPoliciesInput = Partial<RoomPolicies>;
+/** As given with OpenGame: any of them (command-schema.ts roomPoliciesInputSchema is its one shape). */
+export type RoomPoliciesInput = z.infer<typeof roomPoliciesInputSchema>;
 
 export const DEFAULT_ROOM_POLICIES: RoomPolicies = {
   callResponseSeconds: DEFAULT_CALL_RESPONSE_SECONDS,
@@ -48,11 +51,11 @@ export function normalizeRoomPolicies(
     return { ok: false, field: 'policies.noShow', message: `a no-show policy is one of ${NO_SHOW_POLICIES.join(', ')}` };
   if (!MUST_MOVE_ORDERS.includes(p.mustMoveOrder))
     return { ok: false, field: 'policies.mustMoveOrder', message: `the must-move order is one of ${MUST_MOVE_ORDERS.join(', ')}` };
-  if (!Number.isInteger(p.newTableAt) || p.newTableAt < MIN_NEW_TABLE_AT || p.newTableAt > 20)
+  if (!Number.isInteger(p.newTableAt) || p.newTableAt < MIN_NEW_TABLE_AT || p.newTableAt > MAX_NEW_TABLE_AT)
     return {
       ok: false,
       field: 'policies.newTableAt',
-      message: `a new table opens at a whole number of waiting players from ${MIN_NEW_TABLE_AT} to 20`,
+      message: `a new table opens at a whole number of waiting players from ${MIN_NEW_TABLE_AT} to ${MAX_NEW_TABLE_AT}`,
     };
   if (!TABLE_CHANGE_PRIORITIES.includes(p.tableChange))
     return { ok: false, field: 'policies.tableChange', message: `table-change priority is one of ${TABLE_CHANGE_PRIORITIES.join(', ')}` };
