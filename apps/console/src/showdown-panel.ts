@@ -41,7 +41,7 @@ export function showdownPanel(view: TableView, record: HandRecord | null): HTMLE
               { class: 'cards' },
               s.cards.map((c) => element('span', { class: `card suit-${c[1]}` }, c)),
             ),
-            ` — ${handName([...s.cards, ...boardCards(record)]) || 'no board'}`,
+            ` — ${handName([...s.cards, ...boardCards(record.board)]) || 'no board'}`,
           ),
         ),
         mucked.map((seat) => element('li', { 'data-testid': `mucked-${seat}`, class: 'quiet' }, `${name(seat)} mucked`)),

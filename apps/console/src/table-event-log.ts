@@ -1,4 +1,4 @@
-import { evolveHandRecord, startHandRecord, type HandAction, type HandRecord } from '@felt/projections';
+import { evolveHandRecord, startHandRecord, type HandAction, type HandBoard, type HandRecord } from '@felt/projections';
 import type { TableEvent } from '@felt/engine';
 import type { TableEventItem } from './table-types.js';
 
@@ -82,7 +82,7 @@ export function muckedSeats(record: HandRecord): number[] {
   return record.actions.filter((a) => a.action === 'muck').map((a) => a.seat);
 }
 
-/** The board's cards in the order dealt (the first run's, when the board was run twice). */
-export function boardCards(record: HandRecord): string[] {
-  return [...record.board.flop, ...record.board.turn, ...record.board.river];
+/** A board's cards in the order dealt (a hand record's board, or its second run's). */
+export function boardCards(board: HandBoard): string[] {
+  return [...board.flop, ...board.turn, ...board.river];
 }

@@ -118,7 +118,7 @@ function centre(view: TableView, record: HandRecord | null): HTMLElement {
           ),
         )
       : [];
-  const board = hand ? hand.board : record ? boardCards(record).join('') : '';
+  const board = hand ? hand.board : record ? boardCards(record.board).join('') : '';
   return element(
     'div',
     { class: 'centre' },

@@ -51,7 +51,7 @@ describe("the console's hand panel: libs/projections' hand record", () => {
     expect(record.pots).toEqual(full.pots);
     expect(record.board).toEqual(full.board);
     expect(record.actions.map((a) => [a.action, a.seat])).toEqual(full.actions.map((a) => [a.action, a.seat]));
-    expect(boardCards(record)).toHaveLength(5);
+    expect(boardCards(record.board)).toHaveLength(5);
     const shown = t.recorded.filter((e) => e.type === 'HandShown').map((e) => (e.data as { seat: number }).seat);
     expect(shownHands(record).map((s) => s.seat)).toEqual(shown);
     for (const s of shownHands(record)) expect(s.cards).toEqual(full.players.find((p) => p.seat === s.seat)!.holeCards);

@@ -3,7 +3,7 @@ import { rulesSchema } from '@felt/formats';
 import { aliasSchema, openGameFieldsSchema, roomPlayerIdSchema, roomSeatSchema, tableSeatsSchema } from '@felt/room';
 import { splitEnvelope, validate, type RawCommandRequest } from '../tables/command-request';
 import { tableIdSchema } from '../tables/table-command-schema';
-import type { CommandMetadata } from '../tables/command-request';
+import type { CommandRequest } from '../tables/command-envelope';
 
 /**
  * Bodies of the room's routes (docs/api.md "The room"). Anything else is a 400 that names the field. The commands'
@@ -30,12 +30,8 @@ export const addTableSchema = z.strictObject({
 export const seatSchema = z.strictObject({ playerId: roomPlayerIdSchema, buyIn: chips.optional(), postToEnter: z.boolean().optional() });
 export const vacateSchema = z.strictObject({ tableId: tableIdSchema, seat: roomSeatSchema });
 
-export interface RoomEnvelope {
-  readonly commandId: string;
-  readonly commandIdGenerated: boolean;
-  readonly expectedVersion?: number;
-  readonly metadata: CommandMetadata;
-}
+/** A room command's envelope: a table command's, without the table and the command. */
+export type RoomEnvelope = Pick<CommandRequest, 'commandId' | 'commandIdGenerated' | 'expectedVersion' | 'metadata'>;
 
 /** The body checked against `schema`, and the envelope (Idempotency-Key / commandId, If-Match / expectedVersion, actor). */
 export function parseRoomRequest<T>(schema: z.ZodType<T>, raw: RawCommandRequest): { body: T; envelope: RoomEnvelope } {
