@@ -1,28 +1,14 @@
 /**
  * The shapes the console reads from the API (GET /tables/:id and friends); only the fields it shows. The legal
- * actions are the engine's own type (the bundle imports its types: docs/console.md); the table view is apps/api's
- * (tables/table-view.ts), which the console may not import (no app imports another).
+ * actions and the rules are the engine's own types (the bundle imports its types: docs/console.md); the table view
+ * is apps/api's (tables/table-view.ts), which the console may not import (no app imports another).
  */
-import type { LegalAction } from '@felt/engine';
+import type { LegalAction, TableRules } from '@felt/engine';
 
 export type { LegalAction } from '@felt/engine';
 
-export interface Rules {
-  readonly structure: {
-    readonly kind: string;
-    readonly smallBet?: number;
-    readonly bigBet?: number;
-    readonly min?: number;
-    readonly max?: number;
-  };
-  readonly smallBlind: number;
-  readonly bigBlind: number;
-  readonly ante: { readonly kind: string; readonly amount: number };
-  readonly maxSeats: number;
-  readonly gameType: string;
-  readonly buyIn: { readonly min: number; readonly max: number } | null;
-  readonly houseOptions: Readonly<Record<string, unknown>>;
-}
+/** The table's rules as recorded: the engine's own type. */
+export type Rules = TableRules;
 
 export interface SeatView {
   readonly seat: number;
