@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { listCommandSchema, openGameFieldsSchema, roomPoliciesInputSchema } from './command-schema';
+import { listCommandSchema, openGameFieldsSchema } from './command-schema';
+import { roomPoliciesInputSchema } from './house-policies/room-policies';
 import { ROOM_COMMAND_TYPES, type RoomCommand } from './commands';
 import { decideGame } from './decide';
 import { evolveGame } from './evolve';

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { PASS_OVER_REASONS } from './events';
-import { MAX_CALL_RESPONSE_SECONDS, MIN_CALL_RESPONSE_SECONDS } from './house-policies/call-response';
-import { MUST_MOVE_ORDERS } from './house-policies/must-move-order';
-import { MAX_NEW_TABLE_AT, MIN_NEW_TABLE_AT } from './house-policies/new-table';
-import { NO_SHOW_POLICIES } from './house-policies/no-show';
-import { TABLE_CHANGE_PRIORITIES } from './house-policies/table-change-priority';
+import { roomPoliciesInputSchema } from './house-policies/room-policies';
 
 /**
  * The room's commands as a client sends them, written once: the API validates its bodies with these schemas (and
@@ -39,15 +35,6 @@ const text = (name: string) =>
     .string({ error: `${name} must be a string` })
     .min(1, { error: `${name} may not be empty` })
     .max(60, { error: `${name} is at most 60 characters` });
-
-/** ⚙ The game's house policies as given; the ones left out take their defaults (normalizeRoomPolicies). */
-export const roomPoliciesInputSchema = z.strictObject({
-  callResponseSeconds: z.number().int().min(MIN_CALL_RESPONSE_SECONDS).max(MAX_CALL_RESPONSE_SECONDS).optional(),
-  noShow: z.enum(NO_SHOW_POLICIES).optional(),
-  mustMoveOrder: z.enum(MUST_MOVE_ORDERS).optional(),
-  newTableAt: z.number().int().min(MIN_NEW_TABLE_AT).max(MAX_NEW_TABLE_AT).optional(),
-  tableChange: z.enum(TABLE_CHANGE_PRIORITIES).optional(),
-});
 
 /** OpenGame's fields (POST /room/games). tableRules are the engine's OpenTable rules, opaque to the room. */
 export const openGameFieldsSchema = z.strictObject({

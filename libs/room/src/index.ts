@@ -13,7 +13,6 @@ export { type RoomCommand, type RoomCommandType, type SeatedPlayer, type PassOve
 export {
   listCommandSchema,
   openGameFieldsSchema,
-  roomPoliciesInputSchema,
   gameIdSchema,
   roomPlayerIdSchema,
   aliasSchema,
@@ -59,7 +58,13 @@ export { seatQueue, type SeatCandidate } from './seat-queue';
 export { boardGame, floorGame, floorGameAt, type BoardGame, type FloorGame, type FloorGameAt } from './board';
 
 // House policies (⚙): one file each, with its spec.
-export { type RoomPolicies, type RoomPoliciesInput, DEFAULT_ROOM_POLICIES, normalizeRoomPolicies } from './house-policies/room-policies';
+export {
+  type RoomPolicies,
+  type RoomPoliciesInput,
+  DEFAULT_ROOM_POLICIES,
+  normalizeRoomPolicies,
+  roomPoliciesInputSchema,
+} from './house-policies/room-policies';
 export { DEFAULT_CALL_RESPONSE_SECONDS, respondBy, callRunOut } from './house-policies/call-response';
 export { type NoShowPolicy, NO_SHOW_POLICIES, DEFAULT_NO_SHOW, noShowOutcome } from './house-policies/no-show';
 export { type MustMoveOrder, MUST_MOVE_ORDERS, DEFAULT_MUST_MOVE_ORDER, mustMoveOrder } from './house-policies/must-move-order';

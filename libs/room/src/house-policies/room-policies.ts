@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { roomPoliciesInputSchema } from '../command-schema';
+import { z } from 'zod';
 import { DEFAULT_CALL_RESPONSE_SECONDS, MAX_CALL_RESPONSE_SECONDS, MIN_CALL_RESPONSE_SECONDS } from './call-response';
 import { DEFAULT_MUST_MOVE_ORDER, MUST_MOVE_ORDERS, type MustMoveOrder } from './must-move-order';
 import { DEFAULT_NEW_TABLE_AT, MAX_NEW_TABLE_AT, MIN_NEW_TABLE_AT } from './new-table';
@@ -15,7 +14,15 @@ export interface RoomPolicies {
   readonly tableChange: TableChangePriority;
 }
 
-/** As given with OpenGame: any of them (command-schema.ts roomPoliciesInputSchema is its one shape). */
+/** ⚙ The game's house policies as given with OpenGame (the API validates with this); those left out take their defaults. */
+export const roomPoliciesInputSchema = z.strictObject({
+  callResponseSeconds: z.number().int().min(MIN_CALL_RESPONSE_SECONDS).max(MAX_CALL_RESPONSE_SECONDS).optional(),
+  noShow: z.enum(NO_SHOW_POLICIES).optional(),
+  mustMoveOrder: z.enum(MUST_MOVE_ORDERS).optional(),
+  newTableAt: z.number().int().min(MIN_NEW_TABLE_AT).max(MAX_NEW_TABLE_AT).optional(),
+  tableChange: z.enum(TABLE_CHANGE_PRIORITIES).optional(),
+});
+
 export type RoomPoliciesInput = z.infer<typeof roomPoliciesInputSchema>;
 
 export const DEFAULT_ROOM_POLICIES: RoomPolicies = {
