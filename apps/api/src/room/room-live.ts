@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { boardGame, floorGame, gameIdOf } from '@felt/room';
+import { boardGame, floorGameAt, gameIdOf } from '@felt/room';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
 import { pageOf } from '../http/list-page';
 import { LIVE_LIMITS } from '../live/live-limits';
@@ -7,7 +7,7 @@ import { LogTail } from '../live/log-tail';
 import { RoomGames, type FoldedGame } from './room-games';
 
 function floorView(game: FoldedGame) {
-  return { version: game.version, ...floorGame(game.state) };
+  return floorGameAt(game.state, game.version);
 }
 
 /** The two room channels on /live: the floor's waitlist board (floor role) and the public board (no token). */

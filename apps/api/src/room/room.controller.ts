@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { floorGame, type RoomCommand } from '@felt/room';
+import { floorGame, floorGameAt, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
 import { TIMER_ROOM_COMMANDS } from '@felt/staff';
@@ -72,7 +72,7 @@ export class RoomController {
     const game = await this.games.caughtUp(knownGameId(gameId));
     if (game.version === 0) throw gameNotFound(gameId);
     res.header('ETag', `"${game.version}"`);
-    sendJson(res, SUCCESS_STATUS.read, { version: game.version, ...floorGame(game.state) });
+    sendJson(res, SUCCESS_STATUS.read, floorGameAt(game.state, game.version));
   }
 
   @Post('games')
