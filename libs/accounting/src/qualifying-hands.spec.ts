@@ -1,0 +1,90 @@
+import { runTableScript, type TableScript } from '@felt/formats';
+import { tableHands, type HandRecord } from '@felt/projections';
+import { badBeatOf, highHandsOf } from './qualifying-hands';
+import { normalizeFundRules } from './funds';
+
+/**
+ * Qualifying hands from real hands: each is played through the engine (a table script), folded into the one hand
+ * record, then read by badBeatOf / highHandsOf.
+ */
+const rules = normalizeFundRules({ kind: 'bad-beat', name: 'Bad beat' });
+
+function playedHand(holeCards: Record<string, string>, board: string, endedAt = '2026-12-06T22:30:00.000Z'): HandRecord {
+  const checks = (first: number, second: number) => [
+    { type: 'Check', seat: first },
+    { type: 'Check', seat: second },
+  ];
+  const script = {
+    name: 'a three-handed hand checked down, the button folding',
+    rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3 },
+    players: [
+      { seat: 1, playerId: 'ann', stack: 100 },
+      { seat: 2, playerId: 'bob', stack: 100 },
+      { seat: 3, playerId: 'cy', stack: 100 },
+    ],
+    button: 1,
+    commands: [
+      { type: 'StartHand', holeCards, board },
+      { type: 'PostBlind', seat: 2, blind: 'small-blind' },
+      { type: 'PostBlind', seat: 3, blind: 'big-blind' },
+      { type: 'Fold', seat: 1 },
+      { type: 'Call', seat: 2 },
+      { type: 'Check', seat: 3 },
+      ...checks(2, 3),
+      ...checks(2, 3),
+      ...checks(2, 3),
+      { type: 'ShowHand', seat: 2 },
+      { type: 'ShowHand', seat: 3 },
+    ],
+  } as unknown as TableScript;
+  const run = runTableScript(script);
+  if (run.failure) throw new Error(JSON.stringify(run.failure));
+  const [hand] = tableHands(run.events);
+  return { ...hand!.record, endedAt };
+}
+
+describe('bad beats from the log', () => {
+  it('aces full of kings beaten by four kings, both hole cards playing: a hit, with the folded button in the table share', () => {
+    const hand = playedHand({ ann: '7c2d', bob: 'AhAd', cy: 'KcKs' }, 'AcKdKh5s2c');
+    const beat = badBeatOf(hand, rules);
+    expect(beat).toMatchObject({ tableId: hand.tableId, handNumber: 1, table: ['ann'] });
+    expect(beat!.loser).toMatchObject({ playerId: 'bob', category: 'full-house', bothHoleCards: true });
+    expect(beat!.winner).toMatchObject({ playerId: 'cy', category: 'four-of-a-kind', bothHoleCards: true });
+  });
+
+  it('the same losing hand with one hole card playing does not qualify, unless the posted rules waive it', () => {
+    const hand = playedHand({ ann: '7c2d', bob: 'Ah5d', cy: 'KcKs' }, 'AsAcKdKh2c');
+    expect(badBeatOf(hand, rules)).toBeNull();
+    expect(badBeatOf(hand, { ...rules, bothHoleCards: false })?.loser.playerId).toBe('bob');
+  });
+
+  it('a losing hand below the posted one (kings full of aces) does not qualify', () => {
+    // bob: kings full of aces; cy: a royal flush.
+    const hand = playedHand({ ann: '7c2d', bob: 'AcKs', cy: 'AdTd' }, 'KhKdAsQdJd');
+    expect(hand.pots[0]!.winners.map((w) => w.seat)).toEqual([3]);
+    expect(badBeatOf(hand, rules)).toBeNull();
+    expect(badBeatOf(hand, { ...rules, qualifyingHand: ['Kc', 'Kd', 'Kh', 'As', 'Ac'] })?.loser.playerId).toBe('bob');
+  });
+
+  it('a lowered qualifying hand (any full house) makes the same hand a hit', () => {
+    const hand = playedHand({ ann: '7c2d', bob: 'AhAd', cy: 'KcKs' }, 'AcKdKh5s2c');
+    expect(badBeatOf(hand, { ...rules, qualifyingHand: ['2c', '2d', '2h', '3s', '3c'] })).not.toBeNull();
+  });
+});
+
+describe('high hands of a period', () => {
+  it('the best hand shown in the period wins; an equal hand ties; hands outside the period do not count', () => {
+    const quads = playedHand({ ann: '7c2d', bob: 'AhAd', cy: 'KcKs' }, 'AcKdKh5s2c', '2026-12-06T22:10:00.000Z');
+    const sameQuads = { ...quads, tableId: 't2', endedAt: '2026-12-06T22:50:00.000Z' };
+    const later = playedHand({ ann: '7c2d', bob: 'AhAd', cy: 'KcKs' }, 'AcKdKh5s2c', '2026-12-06T23:10:00.000Z');
+    const best = highHandsOf([quads, sameQuads, later], '2026-12-06T22:00:00.000Z', '2026-12-06T23:00:00.000Z', rules);
+    expect(best.map((b) => [b.tableId, b.hand.playerId, b.hand.category])).toEqual([
+      [quads.tableId, 'cy', 'four-of-a-kind'],
+      ['t2', 'cy', 'four-of-a-kind'],
+    ]);
+  });
+
+  it('a period with no hand shown has no high hand', () => {
+    expect(highHandsOf([], '2026-12-06T22:00:00.000Z', '2026-12-06T23:00:00.000Z', rules)).toEqual([]);
+  });
+});
