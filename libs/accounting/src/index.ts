@@ -30,6 +30,7 @@ export {
   highHandShares,
 } from './funds';
 export { BOOK_STREAM_PREFIX, BOOK_STREAM_CATEGORY, bookStreamIdOf, toNewMoneyEvent, toMoneyEvent } from './book-stream';
+export { finishedHands, type LoggedTableEvent } from './finished-hands';
 export {
   badBeatOf,
   highHandsOf,

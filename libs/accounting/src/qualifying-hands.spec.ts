@@ -66,6 +66,12 @@ describe('bad beats from the log', () => {
     expect(badBeatOf(hand, { ...rules, qualifyingHand: ['Kc', 'Kd', 'Kh', 'As', 'Ac'] })?.loser.playerId).toBe('bob');
   });
 
+  it("a training table's hand, whose cards anyone may choose, never qualifies", () => {
+    const hand = playedHand({ ann: '7c2d', bob: 'AhAd', cy: 'KcKs' }, 'AcKdKh5s2c');
+    expect(badBeatOf({ ...hand, deckSource: 'training' }, rules)).toBeNull();
+    expect(highHandsOf([{ ...hand, deckSource: 'training' }], '2026-12-06T22:00:00.000Z', '2026-12-06T23:00:00.000Z', rules)).toEqual([]);
+  });
+
   it('a lowered qualifying hand (any full house) makes the same hand a hit', () => {
     const hand = playedHand({ ann: '7c2d', bob: 'AhAd', cy: 'KcKs' }, 'AcKdKh5s2c');
     expect(badBeatOf(hand, { ...rules, qualifyingHand: ['2c', '2d', '2h', '3s', '3c'] })).not.toBeNull();

@@ -6,6 +6,7 @@ import type { FundRules } from './funds';
  * Qualifying hands, read from a hand's record (libs/projections' one hand record): pure, so the floor's screen,
  * the payout request and a regulator's replay decide alike. Only complete hands with one board count (a board run
  * twice, a voided hand or a hand that ended before the river never qualifies), and only cards tabled at the showdown.
+ * A training table's hand never qualifies: anyone may choose its cards (docs/security.md "Insiders", row 2).
  */
 
 export interface ShownHand {
@@ -94,7 +95,7 @@ export function bothHoleCardsPlay(hole: readonly Card[], board: readonly Card[])
 }
 
 function fullBoard(hand: HandRecord): Card[] | null {
-  if (hand.status !== 'complete' || hand.secondBoard) return null;
+  if (hand.status !== 'complete' || hand.secondBoard || hand.deckSource === 'training') return null;
   const board = [...hand.board.flop, ...hand.board.turn, ...hand.board.river].map(parseCard);
   return board.length === 5 && board.every((c) => c !== undefined) ? (board as Card[]) : null;
 }

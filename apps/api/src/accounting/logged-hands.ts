@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventStore, type RecordedEvent } from '@felt/event-store';
-import { evolveHandRecord, startHandRecord, type HandRecord } from '@felt/projections';
+import { finishedHands } from '@felt/accounting';
+import { EventStore } from '@felt/event-store';
+import type { HandRecord } from '@felt/projections';
 import { FoldedTables } from '../tables/folded-tables';
 import { streamIdOf, TABLE_STREAM_CATEGORY, tableIdOf, toTableEvent } from '../tables/table-stream';
 
@@ -30,31 +31,12 @@ export class LoggedHands {
   }
 
   private async ofTable(tableId: string): Promise<HandRecord[]> {
-    return finishedHands(tableId, await this.store.readStream(streamIdOf(tableId)), (r) =>
-      toTableEvent(r, this.tables.seal, this.tables.engine),
+    const recorded = await this.store.readStream(streamIdOf(tableId));
+    return finishedHands(
+      tableId,
+      recorded
+        .filter((r) => r.type !== 'DeckSealed')
+        .map((r) => ({ event: toTableEvent(r, this.tables.seal, this.tables.engine), version: r.streamVersion, at: r.recordedAt })),
     );
   }
-}
-
-function finishedHands(
-  tableId: string,
-  recorded: readonly RecordedEvent[],
-  read: (r: RecordedEvent) => ReturnType<typeof toTableEvent>,
-): HandRecord[] {
-  const done: HandRecord[] = [];
-  let current: HandRecord | null = null;
-  for (const r of recorded) {
-    const meta = { version: r.streamVersion, at: r.recordedAt };
-    if (r.type === 'HandStarted') {
-      current = startHandRecord(tableId, read(r) as Parameters<typeof startHandRecord>[1], meta);
-      continue;
-    }
-    if (!current || r.type === 'DeckSealed') continue;
-    current = evolveHandRecord(current, read(r), meta);
-    if (current.status !== 'in-progress') {
-      done.push(current);
-      current = null;
-    }
-  }
-  return done;
 }
