@@ -13,8 +13,12 @@ export interface FundRules {
   readonly backupPercent: number;
   /** After a payout, the backup fund seeds the fund again (FundSeeded from 'backup'). */
   readonly reseedFromBackup: boolean;
-  /** Bad beat: the least losing hand that qualifies, five cards (e.g. aces full of kings: As Ac Ad Ks Kh). */
-  readonly qualifyingHand: readonly string[];
+  /**
+   * Bad beat: the least losing hand that qualifies, as five ranks ("AAAKK": aces full of kings), suited for a flush
+   * or a straight flush ("AKQJT suited"). Ranks, not cards: a posted rule names no card a watcher could mistake for
+   * a hidden one.
+   */
+  readonly qualifyingHand: string;
   /** Bad beat: the percentage of the fund a hit pays (the rest stays in it). */
   readonly payoutPercent: number;
   /** Bad beat: the split of a payout, whole percentages summing to 100 (the table's share is split evenly). */
@@ -30,7 +34,7 @@ export type FundRulesInput = Partial<Omit<FundRules, 'kind' | 'name'>> & Pick<Fu
 export const DEFAULT_FUND_RULES: Omit<FundRules, 'kind' | 'name'> = {
   backupPercent: 0,
   reseedFromBackup: true,
-  qualifyingHand: ['As', 'Ac', 'Ad', 'Ks', 'Kh'],
+  qualifyingHand: 'AAAKK',
   payoutPercent: 100,
   split: { loser: 50, winner: 25, table: 25 },
   bothHoleCards: true,
@@ -50,7 +54,8 @@ export function fundRulesProblem(rules: FundRules): string | null {
   const { loser, winner, table } = rules.split ?? {};
   if (![loser, winner, table].every(isPercent) || loser + winner + table !== 100)
     return 'the split (loser, winner, table) is three whole percentages summing to 100';
-  if (!Array.isArray(rules.qualifyingHand) || rules.qualifyingHand.length !== 5) return 'qualifyingHand is five cards';
+  if (qualifyingCards(rules.qualifyingHand) === null)
+    return 'qualifyingHand is five ranks (2-9, T, J, Q, K, A; at most four of one), "suited" after five different ones for a flush';
   if (!Number.isSafeInteger(rules.prize) || rules.prize < 0) return 'prize is a whole number of cents, 0 or more';
   if (rules.kind === 'high-hand' && rules.prize === 0) return 'a high-hand promotion needs its prize per period (cents)';
   if (typeof rules.bothHoleCards !== 'boolean' || typeof rules.reseedFromBackup !== 'boolean')
@@ -104,4 +109,25 @@ export function highHandShares(balance: number, rules: FundRules, winners: reado
   const each = Math.floor(prize / winners.length);
   const odd = prize - each * winners.length;
   return winners.map((playerId, i) => ({ playerId, share: 'high-hand', amount: each + (i === 0 ? odd : 0) }));
+}
+
+const RANKS = '23456789TJQKA';
+const QUALIFYING = /^([2-9TJQKA]{5})( suited)?$/;
+
+/**
+ * The five cards a posted qualifying hand stands for (suits chosen: all one for "suited", else spread so that no
+ * flush appears by accident), or null when it is not five ranks with at most four of one.
+ */
+export function qualifyingCards(hand: string): string[] | null {
+  const match = typeof hand === 'string' ? QUALIFYING.exec(hand) : null;
+  if (!match) return null;
+  const ranks = [...match[1]!];
+  const suited = match[2] !== undefined;
+  if (ranks.some((r) => ranks.filter((o) => o === r).length > 4)) return null;
+  if (suited && new Set(ranks).size !== 5) return null;
+  const seen: Record<string, number> = {};
+  return ranks.map((r) => {
+    const n = (seen[r] = (seen[r] ?? -1) + 1);
+    return r + (suited ? 's' : 'cdhs'[(n + RANKS.indexOf(r)) % 4]!);
+  });
 }

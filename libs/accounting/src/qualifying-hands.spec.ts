@@ -1,7 +1,7 @@
 import { runTableScript, type TableScript } from '@felt/formats';
 import { tableHands, type HandRecord } from '@felt/projections';
 import { badBeatOf, highHandsOf } from './qualifying-hands';
-import { normalizeFundRules } from './funds';
+import { normalizeFundRules, qualifyingCards } from './funds';
 
 /**
  * Qualifying hands from real hands: each is played through the engine (a table script), folded into the one hand
@@ -63,7 +63,7 @@ describe('bad beats from the log', () => {
     const hand = playedHand({ ann: '7c2d', bob: 'AcKs', cy: 'AdTd' }, 'KhKdAsQdJd');
     expect(hand.pots[0]!.winners.map((w) => w.seat)).toEqual([3]);
     expect(badBeatOf(hand, rules)).toBeNull();
-    expect(badBeatOf(hand, { ...rules, qualifyingHand: ['Kc', 'Kd', 'Kh', 'As', 'Ac'] })?.loser.playerId).toBe('bob');
+    expect(badBeatOf(hand, { ...rules, qualifyingHand: 'KKKAA' })?.loser.playerId).toBe('bob');
   });
 
   it("a training table's hand, whose cards anyone may choose, never qualifies", () => {
@@ -74,7 +74,7 @@ describe('bad beats from the log', () => {
 
   it('a lowered qualifying hand (any full house) makes the same hand a hit', () => {
     const hand = playedHand({ ann: '7c2d', bob: 'AhAd', cy: 'KcKs' }, 'AcKdKh5s2c');
-    expect(badBeatOf(hand, { ...rules, qualifyingHand: ['2c', '2d', '2h', '3s', '3c'] })).not.toBeNull();
+    expect(badBeatOf(hand, { ...rules, qualifyingHand: '22233' })).not.toBeNull();
   });
 });
 
@@ -92,5 +92,17 @@ describe('high hands of a period', () => {
 
   it('a period with no hand shown has no high hand', () => {
     expect(highHandsOf([], '2026-12-06T22:00:00.000Z', '2026-12-06T23:00:00.000Z', rules)).toEqual([]);
+  });
+});
+
+describe('posted qualifying hands, as ranks', () => {
+  it('stand for five distinct cards of the hand named, a flush only when suited', () => {
+    expect(qualifyingCards('AAAKK')).toEqual(['Ac', 'Ad', 'Ah', 'Ks', 'Kc']);
+    expect(qualifyingCards('AKQJT suited')).toEqual(['As', 'Ks', 'Qs', 'Js', 'Ts']);
+    expect(new Set(qualifyingCards('2468T')!.map((c) => c[1])).size).toBeGreaterThan(1);
+  });
+
+  it('refuse what is not a hand: six ranks, five of one, a suited pair, cards', () => {
+    for (const bad of ['AAAKKQ', 'AAAAA', 'AAKKQ suited', 'AsAcAdKsKh', '', 'aaakk']) expect(qualifyingCards(bad)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { evaluate, evaluate5, handCategory, parseCard, type Card, type HandCategory, type HandValue } from '@felt/engine';
 import type { HandRecord } from '@felt/projections';
-import type { FundRules } from './funds';
+import { qualifyingCards, type FundRules } from './funds';
 
 /**
  * Qualifying hands, read from a hand's record (libs/projections' one hand record): pure, so the floor's screen,
@@ -32,7 +32,8 @@ export interface BadBeat {
 export function badBeatOf(hand: HandRecord, rules: FundRules): BadBeat | null {
   const board = fullBoard(hand);
   if (!board) return null;
-  const minimum = qualifyingValue(rules.qualifyingHand);
+  const cards = qualifyingCards(rules.qualifyingHand);
+  const minimum = cards && qualifyingValue(cards);
   if (minimum === null) return null;
   const main = hand.pots[0];
   if (!main || main.winners.length !== 1) return null;

@@ -20,7 +20,6 @@ const text = (name: string, max: number) =>
     .max(max, { error: `${name} is at most ${max} characters` });
 const percent = z.number().int().min(0).max(100);
 const iso = (name: string) => z.iso.datetime({ error: `${name} is an ISO-8601 time in UTC (…Z)` });
-const card = z.string().regex(/^[2-9TJQKA][cdhs]$/, { error: 'a card is a rank and a suit, e.g. "As" or "Td"' });
 
 export const openFundSchema = z.strictObject({
   fundId: id('fundId'),
@@ -29,7 +28,12 @@ export const openFundSchema = z.strictObject({
     name: text('name', 60),
     backupPercent: percent.max(50).optional(),
     reseedFromBackup: z.boolean().optional(),
-    qualifyingHand: z.array(card).length(5).optional(),
+    qualifyingHand: z
+      .string()
+      .regex(/^[2-9TJQKA]{5}( suited)?$/, {
+        error: 'qualifyingHand is five ranks, e.g. "AAAKK" (aces full of kings), "suited" after them for a flush',
+      })
+      .optional(),
     payoutPercent: percent.min(1).optional(),
     split: z.strictObject({ loser: percent, winner: percent, table: percent }).optional(),
     bothHoleCards: z.boolean().optional(),
