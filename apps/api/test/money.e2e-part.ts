@@ -1,4 +1,4 @@
-import { bookOf, bookStreamIdOf, countSheet, finishedHands, fundReport, revenueReport, toMoneyEvent } from '@felt/accounting';
+import { bookOf, bookStreamIdOf, countSheet, finishedHands, fundReport, revenueReport, toMoneyEvent, verifyBook } from '@felt/accounting';
 import type { HandRecord } from '@felt/projections';
 import { verifyStore } from '@felt/regulator';
 import { streamIdOf, toTableEvent } from '../src/tables/table-stream';
@@ -285,6 +285,8 @@ describe('the house money over HTTP (postgres)', () => {
       expect.objectContaining({ tableId: 'train1', shiftId: 'day', hands: 1, rake: 0, ggr: 0, drops: 0 }),
     ]);
     expect(revenue.ggr).toBe(1);
+    // Every recorded money decision is one the book makes again, every payout's hand or period qualifies from the hands.
+    expect(verifyBook(moneyEvents, hands)).toEqual([]);
     const report = await verifyStore(api.store);
     expect(report.violations).toEqual([]);
     expect(report.heads.map((h) => h.streamId)).toEqual(expect.arrayContaining(['money-room', 'table-live1']));

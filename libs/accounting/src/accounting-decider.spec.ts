@@ -161,7 +161,14 @@ describe('the book: two people for every money move', () => {
         at,
         by: floor,
         requestId: 'r1',
-        request: { kind: 'PayHighHand', fundId: 'bbj', period: 'h1', winners: [{ playerId: 'p', tableId: 't1', handNumber: 1 }] },
+        request: {
+          kind: 'PayHighHand',
+          fundId: 'bbj',
+          period: 'h1',
+          from: at,
+          to: '2026-12-06T23:00:00.000Z',
+          winners: [{ playerId: 'p', tableId: 't1', handNumber: 1 }],
+        },
       })
       .thenRejected({ code: 'FUND_KIND_MISMATCH' });
   });

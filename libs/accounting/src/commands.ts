@@ -28,6 +28,9 @@ export type MoneyRequest =
       readonly fundId: string;
       /** The period paid, e.g. "2026-12-06T22" (one per period: a second payout for it is refused). */
       readonly period: string;
+      /** The period's bounds, [from, to) in ISO time: where a replay looks for the best hand. */
+      readonly from: string;
+      readonly to: string;
       /** The best hand's holders (several on a tie: the prize is split evenly). */
       readonly winners: readonly { readonly playerId: string; readonly tableId: string; readonly handNumber: number }[];
     }

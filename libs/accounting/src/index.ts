@@ -31,6 +31,7 @@ export {
 } from './funds';
 export { BOOK_STREAM_PREFIX, BOOK_STREAM_CATEGORY, bookStreamIdOf, toNewMoneyEvent, toMoneyEvent } from './book-stream';
 export { finishedHands, type LoggedTableEvent } from './finished-hands';
+export { verifyBook, moneyCommandFor, type BookProblem } from './verify-book';
 export {
   badBeatOf,
   highHandsOf,

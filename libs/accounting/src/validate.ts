@@ -47,6 +47,8 @@ export function requestProblem(request: MoneyRequest): string | null {
     }
     case 'PayHighHand': {
       if (!validId(request.fundId) || !validText(request.period, 40)) return 'fundId is an id and period is 1 to 40 characters';
+      if (!validTime(request.from) || !validTime(request.to) || Date.parse(request.from) >= Date.parse(request.to))
+        return 'the period runs from one ISO time (from) to a later one (to)';
       const winners = Array.isArray(request.winners) ? request.winners : [];
       if (winners.length === 0 || winners.length > 20) return 'a high hand has 1 to 20 winners (more than one on a tie)';
       if (!winners.every((w) => validId(w?.playerId) && validId(w?.tableId) && Number.isSafeInteger(w?.handNumber) && w.handNumber >= 1))

@@ -141,7 +141,7 @@ export class MoneyController {
       return {
         type: 'RequestMoney',
         requestId: body.requestId,
-        request: { kind: 'PayHighHand', fundId: body.fundId, period: body.period, winners: unique },
+        request: { kind: 'PayHighHand', fundId: body.fundId, period: body.period, from: body.from, to: body.to, winners: unique },
       };
     });
   }
