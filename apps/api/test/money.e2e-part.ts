@@ -229,6 +229,13 @@ describe('the house money over HTTP (postgres)', () => {
   it("a training table's hand never qualifies, whoever asks", async () => {
     await playBadBeat('train1', false);
     await refused(
+      dealer,
+      '/money/requests/bad-beat',
+      { requestId: 'bb-t', fundId: 'bbj', tableId: 'train1', handNumber: 1 },
+      403,
+      'NOT_ASSIGNED',
+    );
+    await refused(
       api.http,
       '/money/requests/bad-beat',
       { requestId: 'bb-t', fundId: 'bbj', tableId: 'train1', handNumber: 1 },

@@ -102,6 +102,7 @@ export class MoneyController {
   })
   badBeat(@Req() req: HttpRequest, @Res() res: HttpResponse) {
     return this.run('bad-beat', badBeatSchema, req, res, async (body) => {
+      await this.dealerAtTable(req, body.tableId);
       const fund = (await this.books.caughtUp(ROOM_BOOK)).state.funds[body.fundId];
       if (!fund) throw refused(moneyRejection('FUND_UNKNOWN', `there is no fund ${body.fundId}`, 'fundId'));
       const hand = await this.hands.hand(body.tableId, body.handNumber);
@@ -127,7 +128,7 @@ export class MoneyController {
   }
 
   @Post('requests/high-hand')
-  @Roles('floor', 'dealer')
+  @Roles('floor')
   @ApiBody({ schema: roomBodySchema(highHandSchema) })
   @ApiOperation({ summary: "Ask for a high-hand period's payout: the best hand shown in [from, to) from the log, ties split" })
   highHand(@Req() req: HttpRequest, @Res() res: HttpResponse) {
