@@ -66,13 +66,17 @@ for (let i = 0; i < TABLES * 40; i++)
 
 const shifts = [{ shiftId: 'day', from: new Date(day - 3_600_000).toISOString(), to: new Date(day + 86_400_000).toISOString() }];
 const started = process.hrtime.bigint();
+const cpu = process.cpuUsage();
 const hands = logs.flatMap((events, i) => finishedHands(`t${i + 1}`, events));
 const handsMs = Number(process.hrtime.bigint() - started) / 1e6;
+const handsCpu = process.cpuUsage(cpu);
 const revenue = revenueReport(hands, book, shifts);
 const folded = bookOf(book);
 const funds = fundReport(folded);
 const sheet = countSheet(folded);
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
+const totalCpu = process.cpuUsage(cpu);
+const cpuMs = (u: NodeJS.CpuUsage) => Math.round((u.user + u.system) / 1000);
 
 const rake = revenue.reduce((s, r) => s + r.rake, 0);
 const handRake = hands.reduce((s, h) => s + (h.status === 'complete' ? h.rake : 0), 0);
@@ -86,6 +90,8 @@ console.log(
     bookEvents: book.length,
     ms: Math.round(ms),
     handRecordsMs: Math.round(handsMs),
+    cpuMs: cpuMs(totalCpu),
+    handRecordsCpuMs: cpuMs(handsCpu),
     rake,
     fundBalance: funds[0]!.balance,
     countRows: sheet.length,
