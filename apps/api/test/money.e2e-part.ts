@@ -299,6 +299,23 @@ describe('the house money over HTTP (postgres)', () => {
     expect(report.heads.map((h) => h.streamId)).toEqual(expect.arrayContaining(['money-room', 'table-live1']));
   });
 
+  it('a retry with the same Idempotency-Key records once; a declined request cannot be confirmed', async () => {
+    const cash = { type: 'CashBuyIn', tableId: 'live1', shiftId: 'night', playerId: 'player-1', amount: 10_000 };
+    const first = await expectStatus(dealer.post('/money/cash').set('Idempotency-Key', 'cash-night-1').send(cash), 201);
+    const again = await expectStatus(dealer.post('/money/cash').set('Idempotency-Key', 'cash-night-1').send(cash), 200);
+    expect(again.body.events).toEqual(first.body.events);
+    const book = (await api.http.get('/money/book').expect(200)).body;
+    expect(book.countSheet.find((r: { shiftId: string }) => r.shiftId === 'night')).toMatchObject({ expected: 10_000 });
+    await post(
+      dealer,
+      '/money/requests',
+      { requestId: 'credit-1', request: { kind: 'Credit', tableId: 'live1', shiftId: 'night', amount: 5_000 } },
+      201,
+    );
+    await post(api.http, '/money/requests/credit-1/decline', { reason: 'the tray was not over its par' }, 201);
+    await refused(floor2, '/money/requests/credit-1/confirm', {}, 422, 'REQUEST_UNKNOWN');
+  });
+
   it('refuses malformed money requests with a 400 naming the field, writing nothing', async () => {
     await refused(
       api.http,
