@@ -8,18 +8,18 @@ import { requestProblem, validActor, validAmount, validId, validTime } from './v
 
 export type MoneyDecision = Decision<MoneyEvent, MoneyRejection>;
 
-/** Who may ask for each move, and who may confirm one (docs/money.md "Two people"). */
-const MAY_ASK: Readonly<Record<MoneyRequest['kind'], readonly string[]>> = {
-  SeedFund: ['floor'],
-  PayBadBeat: ['floor', 'dealer'],
-  PayHighHand: ['floor', 'dealer'],
-  Fill: ['floor', 'dealer'],
-  Credit: ['floor', 'dealer'],
-  Count: ['count', 'floor'],
-};
-const MAY_CONFIRM: readonly string[] = ['floor', 'count'];
-const MAY_RECORD_CASH: readonly string[] = ['dealer', 'floor'];
-const MAY_COLLECT: readonly string[] = ['dealer', 'floor', 'service'];
+/** Who may ask for each move, and who may confirm one (docs/money.md "Two people"). Frozen: the decider is pure. */
+const MAY_ASK: Readonly<Record<MoneyRequest['kind'], readonly string[]>> = Object.freeze({
+  SeedFund: Object.freeze(['floor']),
+  PayBadBeat: Object.freeze(['floor', 'dealer']),
+  PayHighHand: Object.freeze(['floor', 'dealer']),
+  Fill: Object.freeze(['floor', 'dealer']),
+  Credit: Object.freeze(['floor', 'dealer']),
+  Count: Object.freeze(['count', 'floor']),
+});
+const MAY_CONFIRM: readonly string[] = Object.freeze(['floor', 'count']);
+const MAY_RECORD_CASH: readonly string[] = Object.freeze(['dealer', 'floor']);
+const MAY_COLLECT: readonly string[] = Object.freeze(['dealer', 'floor', 'service']);
 
 /**
  * Decides a command against the book: events, or a refusal naming what is wrong. A money move is decided twice:

@@ -31,15 +31,15 @@ export interface FundRules {
 
 export type FundRulesInput = Partial<Omit<FundRules, 'kind' | 'name'>> & Pick<FundRules, 'kind' | 'name'>;
 
-export const DEFAULT_FUND_RULES: Omit<FundRules, 'kind' | 'name'> = {
+export const DEFAULT_FUND_RULES: Omit<FundRules, 'kind' | 'name'> = Object.freeze({
   backupPercent: 0,
   reseedFromBackup: true,
   qualifyingHand: 'AAAKK',
   payoutPercent: 100,
-  split: { loser: 50, winner: 25, table: 25 },
+  split: Object.freeze({ loser: 50, winner: 25, table: 25 }),
   bothHoleCards: true,
   prize: 0,
-};
+});
 
 export function normalizeFundRules(input: FundRulesInput): FundRules {
   return { ...DEFAULT_FUND_RULES, ...input };

@@ -48,7 +48,12 @@ export interface BookState {
   readonly requestIds: Readonly<Record<string, true>>;
 }
 
-export const INITIAL_BOOK_STATE: BookState = { funds: {}, tables: {}, pending: {}, requestIds: {} };
+export const INITIAL_BOOK_STATE: BookState = Object.freeze({
+  funds: Object.freeze({}),
+  tables: Object.freeze({}),
+  pending: Object.freeze({}),
+  requestIds: Object.freeze({}),
+});
 
 export function tableShiftKey(tableId: string, shiftId: string): string {
   return `${tableId}/${shiftId}`;
