@@ -150,6 +150,22 @@ describe('the house money over HTTP (postgres)', () => {
       winner: 'player-3',
       table: ['player-1'],
     });
+    // The second supervisor's screen: the qualifying hands as shown, and what confirming would pay.
+    const shown = (await api.http.get('/money/hands/live1/1/bad-beat').query({ fundId: 'bbj' }).expect(200)).body;
+    expect(shown).toMatchObject({
+      loser: { playerId: 'player-2', holeCards: ['Ah', 'Ad'], category: 'full-house', bothHoleCards: true },
+      winner: { playerId: 'player-3', holeCards: ['Kc', 'Ks'], category: 'four-of-a-kind' },
+      table: ['player-1'],
+    });
+    await expectStatus(api.http.get('/money/hands/live1/2/bad-beat').query({ fundId: 'bbj' }), 404);
+    await expectStatus(dealer.get('/money/hands/live1/1/bad-beat').query({ fundId: 'bbj' }), 403);
+    const pending = (await api.http.get('/money/book').expect(200)).body.pending;
+    expect(pending).toEqual([
+      expect.objectContaining({
+        requestId: 'bb-1',
+        wouldRecord: [expect.objectContaining({ type: 'JackpotPaid', total: 4_000 }), expect.objectContaining({ type: 'FundSeeded' })],
+      }),
+    ]);
     // The asker cannot confirm; a dealer cannot; a second supervisor does.
     await refused(api.http, '/money/requests/bb-1/confirm', {}, 422, 'SAME_PERSON');
     await refused(dealer, '/money/requests/bb-1/confirm', {}, 403, 'FORBIDDEN_ROLE');

@@ -209,3 +209,13 @@ function reseed(fund: FundState, signed: Signed): MoneyEvent[] {
   if (!fund.rules.reseedFromBackup || fund.backup === 0) return [];
   return [{ type: 'FundSeeded', ...signed, fundId: fund.fundId, amount: fund.backup, source: 'backup' }];
 }
+
+/**
+ * What confirming a pending request would record now, for the second person's screen (the split of a payout, a
+ * count's variance): the events, or the refusal the confirmation would get. Decided as if by another supervisor.
+ */
+export function confirmationPreview(state: BookState, requestId: string, at: string): MoneyDecision {
+  const pending = state.pending[requestId];
+  if (!pending) return reject(refuse('REQUEST_UNKNOWN', `no request ${requestId} is waiting for a confirmation`, 'requestId'));
+  return carryOut(pending.request, state, { at, by: { id: `not ${pending.by.id}`, role: 'floor' }, requestId, requestedBy: pending.by });
+}

@@ -4,7 +4,7 @@
  * cents throughout; no clock, no randomness, no I/O: time and the actor come in on commands.
  */
 export { accountingDecider } from './accounting-decider';
-export { decideBook, type MoneyDecision } from './decide';
+export { decideBook, confirmationPreview, type MoneyDecision } from './decide';
 export { evolveBook } from './evolve';
 export {
   type MoneyCommand,

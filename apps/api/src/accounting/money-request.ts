@@ -83,6 +83,9 @@ export const badBeatSchema = z.strictObject({
   handNumber: z.number().int().min(1),
 });
 
+/** GET /money/hands/:tableId/:handNumber/bad-beat?fundId=. */
+export const badBeatQuerySchema = z.strictObject({ fundId: id('fundId') });
+
 export const highHandSchema = z.strictObject({
   requestId: id('requestId'),
   fundId: id('fundId'),

@@ -2,14 +2,25 @@ import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { badBeatOf, countSheet, fundReport, highHandsOf, moneyRejection, type MoneyCommand, type MoneyRequest } from '@felt/accounting';
+import {
+  badBeatOf,
+  confirmationPreview,
+  countSheet,
+  fundReport,
+  highHandsOf,
+  moneyRejection,
+  type MoneyCommand,
+  type MoneyRequest,
+} from '@felt/accounting';
 import { Roles } from '../auth/access-decorators';
 import { rawCommandRequest } from '../auth/command-sender';
 import { DealerAssignments } from '../auth/dealer-assignments';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { parseInput } from '../http/parse-input';
 import { ApiProblem, SUCCESS_STATUS, problemForOutcome } from '../http/status-mapping';
+import { tableIdSchema } from '../tables/table-command-schema';
 import { roomBodySchema } from '../openapi/room-docs';
 import { RoomClock } from '../room/room-clock';
 import { parseRoomRequest, type RoomEnvelope } from '../room/room-request';
@@ -18,6 +29,7 @@ import { ApplyMoneyCommand, type MoneyOutcome } from './apply-money-command';
 import { LoggedHands } from './logged-hands';
 import { MoneyBooks, ROOM_BOOK } from './money-books';
 import {
+  badBeatQuerySchema,
   badBeatSchema,
   cashSchema,
   confirmSchema,
@@ -177,8 +189,38 @@ export class MoneyController {
       version: book.version,
       funds: fundReport(book.state),
       countSheet: countSheet(book.state),
-      pending: Object.values(book.state.pending),
+      // Each with what confirming it would record now (the payout's split, the count's variance) or the refusal.
+      pending: Object.values(book.state.pending).map((p) => {
+        const preview = confirmationPreview(book.state, p.requestId, this.clock.at());
+        return { ...p, ...(preview.ok ? { wouldRecord: preview.events } : { wouldRefuse: preview.rejection }) };
+      }),
     });
+  }
+
+  @Get('hands/:tableId/:handNumber/bad-beat')
+  @Roles('floor', 'regulator')
+  @ApiOperation({
+    summary: "A finished hand read for a fund's bad beat: the loser's and winner's shown hands, the table's other players, or 404",
+  })
+  async badBeatHand(
+    @Param('tableId') tableId: string,
+    @Param('handNumber') handNumber: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: HttpResponse,
+  ) {
+    const { fundId } = parseInput(badBeatQuerySchema, query);
+    const fund = (await this.books.caughtUp(ROOM_BOOK)).state.funds[fundId];
+    const number = Number(handNumber);
+    const hand =
+      fund && tableIdSchema.safeParse(tableId).success && Number.isSafeInteger(number) ? await this.hands.hand(tableId, number) : null;
+    const beat = hand && badBeatOf(hand, fund!.rules);
+    if (!beat)
+      throw new ApiProblem(
+        'route-not-found',
+        'HAND_NOT_QUALIFYING',
+        `no finished hand ${handNumber.slice(0, 12)} of table ${tableId.slice(0, 64)} qualifies for fund ${fundId}`,
+      );
+    sendJson(res, SUCCESS_STATUS.read, { fundId, ...beat });
   }
 
   /** Body (400), then who may act on the table (403), then the book's decision (422) or the events (201). */
