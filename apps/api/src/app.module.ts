@@ -11,6 +11,7 @@ import { LiveModule } from './live/live.module';
 import { VisibilityModule } from './live/visibility.module';
 import { LoggingModule } from './logging/logging.module';
 import { RegulatorModule } from './regulator/regulator.module';
+import { PlayersModule } from './players/players.module';
 import { RoomModule } from './room/room.module';
 import { TablesModule } from './tables/tables.module';
 
@@ -27,6 +28,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         VisibilityModule,
         AuthModule.forRoot({ createFirstFloorUser: options.database === undefined && !config.databaseUrl }),
+        PlayersModule,
         TablesModule,
         RegulatorModule,
         RoomModule,
