@@ -22,6 +22,7 @@ export const LIBRARY_LAYERS = {
   staff: ['event-store', 'regulator'],
   'read-models': ['engine', 'event-store', 'projections', 'room'],
   accounting: ['engine', 'event-store', 'formats', 'projections'],
+  tournament: ['engine', 'event-store'],
 };
 
 /** Tests and their support may start another app (the CLI's tests run the API); source files may not. */

@@ -14,6 +14,7 @@ import { RegulatorModule } from './regulator/regulator.module';
 import { PlayersModule } from './players/players.module';
 import { RoomModule } from './room/room.module';
 import { TablesModule } from './tables/tables.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         RegulatorModule,
         RoomModule,
         AccountingModule,
+        TournamentsModule,
         HealthModule,
         LiveModule,
       ],
