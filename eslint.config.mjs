@@ -21,6 +21,7 @@ export const LIBRARY_LAYERS = {
   regulator: ['engine', 'event-store', 'formats', 'room'],
   staff: ['event-store', 'regulator'],
   'read-models': ['engine', 'event-store', 'projections', 'room'],
+  accounting: ['engine', 'event-store', 'formats', 'projections'],
   tournament: ['engine', 'event-store'],
 };
 

@@ -23,7 +23,7 @@ module.exports = {
   testRegex: '\\.(spec|int-spec|e2e-spec)\\.ts$',
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@felt/(engine|formats|event-store|projections|regulator|settings|room|players|staff|read-models|tournament)$':
+    '^@felt/(engine|formats|event-store|projections|regulator|settings|room|players|staff|read-models|tournament|accounting)$':
       '<rootDir>/libs/$1/src/index.ts',
     '^@felt/formats/phh$': '<rootDir>/libs/formats/src/phh/files.ts',
   },

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Database } from '@felt/event-store';
 import type { ApiConfig } from './config/api-config';
+import { AccountingModule } from './accounting/accounting.module';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -32,6 +33,7 @@ export class AppModule {
         TablesModule,
         RegulatorModule,
         RoomModule,
+        AccountingModule,
         TournamentsModule,
         HealthModule,
         LiveModule,

@@ -1,0 +1,40 @@
+import { runTableScript, type TableScript } from '@felt/formats';
+import { tableHands, type HandRecord } from '@felt/projections';
+
+/**
+ * A real hand for the specs: three players at 1/2, the button folds, the blinds check it down and show; played
+ * through the engine (a table script) and folded into the one hand record, ended at `endedAt`.
+ */
+export function playedHand(holeCards: Record<string, string>, board: string, endedAt = '2026-12-06T22:30:00.000Z'): HandRecord {
+  const checks = (first: number, second: number) => [
+    { type: 'Check', seat: first },
+    { type: 'Check', seat: second },
+  ];
+  const script = {
+    name: 'a three-handed hand checked down, the button folding',
+    rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 3 },
+    players: [
+      { seat: 1, playerId: 'ann', stack: 100 },
+      { seat: 2, playerId: 'bob', stack: 100 },
+      { seat: 3, playerId: 'cy', stack: 100 },
+    ],
+    button: 1,
+    commands: [
+      { type: 'StartHand', holeCards, board },
+      { type: 'PostBlind', seat: 2, blind: 'small-blind' },
+      { type: 'PostBlind', seat: 3, blind: 'big-blind' },
+      { type: 'Fold', seat: 1 },
+      { type: 'Call', seat: 2 },
+      { type: 'Check', seat: 3 },
+      ...checks(2, 3),
+      ...checks(2, 3),
+      ...checks(2, 3),
+      { type: 'ShowHand', seat: 2 },
+      { type: 'ShowHand', seat: 3 },
+    ],
+  } as unknown as TableScript;
+  const run = runTableScript(script);
+  if (run.failure) throw new Error(JSON.stringify(run.failure));
+  const [hand] = tableHands(run.events);
+  return { ...hand!.record, endedAt };
+}

@@ -1,0 +1,119 @@
+import type { HandRecord } from '@felt/projections';
+import type { MoneyEvent } from './events';
+import { evolveBook } from './evolve';
+import { INITIAL_BOOK_STATE, type BookState, type FundState } from './state';
+
+/**
+ * The reports a regulator reproduces from the log (docs/money.md "Reports"): each is a pure fold of recorded events
+ * (the book's) and hand records (the tables'), so replaying the export gives the same figures to the cent.
+ */
+
+/** A fund's line of the report: its totals (FundState), its kind and name, not its rules or what it paid for. */
+export type FundReportRow = Omit<FundState, 'rules' | 'paidFor'> & { readonly kind: string; readonly name: string };
+
+export function bookOf(events: readonly MoneyEvent[]): BookState {
+  return events.reduce(evolveBook, INITIAL_BOOK_STATE);
+}
+
+export function fundReport(book: BookState): FundReportRow[] {
+  return Object.values(book.funds)
+    .sort((a, b) => (a.fundId < b.fundId ? -1 : 1))
+    .map(({ rules, paidFor: _paidFor, ...totals }) => ({ ...totals, kind: rules.kind, name: rules.name }));
+}
+
+/** A fund's history: every event that moved its money, in log order. */
+export function fundHistory(events: readonly MoneyEvent[], fundId: string): MoneyEvent[] {
+  return events.filter(
+    (e) =>
+      (e.type === 'DropCollected' || e.type === 'FundSeeded' || e.type === 'JackpotPaid' || e.type === 'FundOpened') && e.fundId === fundId,
+  );
+}
+
+export interface CountRow {
+  readonly tableId: string;
+  readonly shiftId: string;
+  /** The cash buy-ins recorded at the table: what the box should hold. */
+  readonly expected: number;
+  readonly counted: number | null;
+  readonly variance: number | null;
+  readonly reason: string | null;
+  readonly fills: number;
+  readonly credits: number;
+  readonly chipsFromCage: number;
+}
+
+/** Expected against counted, per table and shift (tables in id order, then shifts). */
+export function countSheet(book: BookState): CountRow[] {
+  return Object.values(book.tables)
+    .sort((a, b) => (a.tableId === b.tableId ? (a.shiftId < b.shiftId ? -1 : 1) : a.tableId < b.tableId ? -1 : 1))
+    .map((t) => ({
+      tableId: t.tableId,
+      shiftId: t.shiftId,
+      expected: t.cashBuyIns,
+      counted: t.count?.counted ?? null,
+      variance: t.count?.variance ?? null,
+      reason: t.count?.reason ?? null,
+      fills: t.fills,
+      credits: t.credits,
+      chipsFromCage: t.chipsFromCage,
+    }));
+}
+
+/** A shift of the room: [from, to) in ISO time. */
+export interface Shift {
+  readonly shiftId: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface RevenueRow {
+  readonly tableId: string;
+  readonly shiftId: string;
+  readonly hands: number;
+  /** Every chip the house took from the pots (rake, chop fees included). */
+  readonly rake: number;
+  /** Of the rake: chopped blinds' fees. */
+  readonly fees: number;
+  /** Time charges as the table recorded them (the engine records none yet: 0). */
+  readonly timeCharges: number;
+  /** Gross gaming revenue: rake + time charges (fees are part of the rake). */
+  readonly ggr: number;
+  /** Jackpot and promotion drops collected at the table: players' money held in funds, not revenue. */
+  readonly drops: number;
+}
+
+/**
+ * Gross gaming revenue per table and shift: the completed hands' rake as the table recorded it (a hand belongs to
+ * the shift it ended in; voided hands take nothing), and the drops the book collected there in that shift.
+ */
+export function revenueReport(hands: readonly HandRecord[], book: readonly MoneyEvent[], shifts: readonly Shift[]): RevenueRow[] {
+  const rows = new Map<string, { tableId: string; shiftId: string; hands: number; rake: number; fees: number; drops: number }>();
+  const row = (tableId: string, shiftId: string) => {
+    const key = `${tableId}/${shiftId}`;
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = { tableId, shiftId, hands: 0, rake: 0, fees: 0, drops: 0 }));
+    return r;
+  };
+  for (const hand of hands) {
+    if (hand.status !== 'complete' || hand.endedAt === null) continue;
+    const shift = shiftAt(shifts, hand.endedAt);
+    if (!shift) continue;
+    const r = row(hand.tableId, shift);
+    r.hands++;
+    r.rake += hand.rake;
+    r.fees += hand.chopFee ?? 0;
+  }
+  for (const e of book) {
+    if (e.type !== 'DropCollected') continue;
+    const shift = shiftAt(shifts, e.at);
+    if (shift) row(e.tableId, shift).drops += e.amount;
+  }
+  return [...rows.values()]
+    .sort((a, b) => (a.tableId === b.tableId ? (a.shiftId < b.shiftId ? -1 : 1) : a.tableId < b.tableId ? -1 : 1))
+    .map((r) => ({ ...r, timeCharges: 0, ggr: r.rake }));
+}
+
+export function shiftAt(shifts: readonly Shift[], at: string): string | null {
+  const t = Date.parse(at);
+  return shifts.find((s) => Date.parse(s.from) <= t && t < Date.parse(s.to))?.shiftId ?? null;
+}
