@@ -6,7 +6,7 @@ import { SHARED_REDIS_URL, obliterateShards, shardJobCounts, uniquePrefix } from
 import { appendInterleaved } from '../../test-support/events';
 import { BullmqPublisher, type Publisher } from './event-publisher';
 import type { EventJob } from './event-job';
-import { OutboxRelay } from './outbox-relay';
+import { OutboxRelay, isPublished } from './outbox-relay';
 import { queueName } from './shards';
 import { redisConnectionOptions } from './redis-connection';
 
@@ -87,15 +87,23 @@ describe('OutboxRelay on PostgreSQL and Redis', () => {
     }
   }
 
-  it('keeps the audit streams off the queues and moves past them', async () => {
+  it('keeps the audit streams, the player registry, the exclusion lists and the books off the queues and moves past them', async () => {
     const streams = await appendInterleaved(database.store, 2, 5);
-    for (const [i, day] of ['audit-2026-12-03', 'audit-2026-12-04'].entries()) {
-      await database.store.append(day, {
+    const secrets: [string, string, Record<string, unknown>][] = [
+      ['audit-2026-12-03', 'SignInFailed', { name: 'somebody', reason: 'wrong-password', address: '10.0.0.9' }],
+      ['audit-2026-12-04', 'SignInFailed', { name: 'somebody', reason: 'wrong-password', address: '10.0.0.9' }],
+      ['player-P-10-0-0-9', 'PlayerRegistered', { playerId: 'P-10-0-0-9', digest: '10.0.0.9' }],
+      ['exclusions-state', 'EntriesImported', { entries: [{ entryId: '10.0.0.9' }] }],
+      ['money-room', 'JackpotPaid', { amount: 100, note: '10.0.0.9' }],
+    ];
+    for (const [i, [streamId, type, data]] of secrets.entries()) {
+      await database.store.append(streamId, {
         expectedVersion: 'any',
-        commandId: `audit-${i}`,
-        events: [{ type: 'SignInFailed', schemaVersion: 1, data: { name: 'somebody', reason: 'wrong-password', address: '10.0.0.9' } }],
+        commandId: `private-${i}`,
+        events: [{ type, schemaVersion: 1, data }],
       });
     }
+    expect(secrets.every(([streamId]) => !isPublished(streamId))).toBe(true);
     const relay = new OutboxRelay(database.store, publisher, { batchSize: 4 });
     await relayAll(relay, 10);
     const jobs = await consume(10);

@@ -1,8 +1,24 @@
 import { comparePositions, positionOf, type SessionLock, type EventStore, type Position, type RecordedEvent } from '@felt/event-store';
 import { AUDIT_STREAM_PREFIX } from '@felt/regulator';
+import { EXCLUSION_STREAM_PREFIX, PLAYER_STREAM_PREFIX } from '@felt/players';
+import { BOOK_STREAM_PREFIX } from '@felt/accounting';
 import type { Publisher } from './event-publisher';
 
 export const RELAY_CHECKPOINT = 'outbox-relay';
+
+/**
+ * Streams that stay in the database: the queues are public (docs/security.md). The audit streams (staff and security
+ * events: names, addresses), the player registry and exclusion lists (pseudonymous ids, match keys, ban categories)
+ * and the house's books (money moves, amounts, staff ids) are for the floor and the regulator only.
+ */
+export const PRIVATE_STREAM_PREFIXES: readonly string[] = Object.freeze([
+  AUDIT_STREAM_PREFIX,
+  PLAYER_STREAM_PREFIX,
+  EXCLUSION_STREAM_PREFIX,
+  BOOK_STREAM_PREFIX,
+]);
+
+export const isPublished = (streamId: string): boolean => !PRIVATE_STREAM_PREFIXES.some((prefix) => streamId.startsWith(prefix));
 
 export interface OutboxRelayOptions {
   /** The relay's checkpoint name, also the name of its advisory lock (default "outbox-relay"). */
@@ -77,8 +93,7 @@ export class OutboxRelay {
     if (events.length === 0) return { kind: 'idle' };
     const position = positionOf(events[events.length - 1]!);
     this.publishingUpTo = position;
-    // The audit streams (staff and security events: names, addresses) stay in the database: the queues are public.
-    const published = events.filter((e) => !e.streamId.startsWith(AUDIT_STREAM_PREFIX));
+    const published = events.filter((e) => isPublished(e.streamId));
     try {
       if (published.length > 0) await withTimeout(this.publisher.publish(published), this.publishTimeoutMs);
     } catch (error) {
