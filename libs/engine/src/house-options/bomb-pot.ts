@@ -88,6 +88,7 @@ export const bombPotModule = ruleModule<BombPotOption>({
     return null;
   },
   name: 'bombPot',
+  handSliceStart: { bombPot: null },
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_BOMB_POT,
@@ -126,3 +127,24 @@ export const bombPotModule = ruleModule<BombPotOption>({
   },
   skipsPreflopBetting: (hand) => hand.house.bombPot !== null,
 });
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    bombPot: CallBombPotCommand;
+  }
+  interface HouseEvents {
+    bombPot: BombPotEvent;
+  }
+  interface HouseForcedBetKinds {
+    bombPot: typeof BOMB_POT_ANTE;
+  }
+  interface HouseHandStarted extends BombPotStarted {}
+  interface HouseHandSlice extends BombPotHandSlice {}
+  interface HouseTableSlice extends BombPotTableSlice {}
+  /** Absent in rules recorded before the option existed: read as off. */
+  interface HouseOptions {
+    readonly bombPot?: BombPotOption | null;
+  }
+}

@@ -124,6 +124,7 @@ function blindsChopped(state: TableState, e: BlindsChoppedEvent): TableState {
 export const chop = ruleModule<ChopOption>({
   recordedWhenOff: true,
   name: 'chop',
+  handSliceStart: { chopped: false },
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.chop,
   defaults: DEFAULT_CHOP,
@@ -157,3 +158,21 @@ export const chop = ruleModule<ChopOption>({
 const STOP = Object.freeze({ kind: 'stop' as const });
 const NO_ACTIONS: readonly ChopLegalAction[] = Object.freeze([]);
 const NO_SEATS: readonly number[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    chop: ChopCommand;
+  }
+  interface HouseEvents {
+    chop: BlindsChoppedEvent;
+  }
+  interface HouseLegalActions {
+    chop: ChopLegalAction;
+  }
+  interface HouseHandSlice extends ChopHandSlice {}
+  interface HouseOptions {
+    readonly chop: ChopOption | null;
+  }
+}

@@ -174,6 +174,8 @@ function killButtonAfter(state: TableState, hand: HandState, awards: readonly Po
 export const killGame = ruleModule<KillGameOption>({
   recordedWhenOff: true,
   name: 'killGame',
+  handSliceStart: { killSeat: null },
+  rejectionCodes: ['KILL_BLIND_OWED'],
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.killGame,
   defaults: DEFAULT_KILL_GAME,
@@ -231,3 +233,23 @@ const HOW = Object.freeze({ leave: 'leaving', 'sit-out': 'sitting out', 'change-
 const OUT = Object.freeze({ kind: 'out' as const });
 const NO_SEATS: readonly number[] = Object.freeze([]);
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseEvents {
+    killGame: KillButtonChangedEvent;
+  }
+  interface HouseForcedBetKinds {
+    killGame: 'kill-blind';
+  }
+  interface HouseRejectionCodes {
+    killGame: 'KILL_BLIND_OWED';
+  }
+  interface HouseHandStarted extends KillHandStarted {}
+  interface HouseHandSlice extends KillHandSlice {}
+  interface HouseTableSlice extends KillTableSlice {}
+  interface HouseOptions {
+    readonly killGame: KillGameOption | null;
+  }
+}

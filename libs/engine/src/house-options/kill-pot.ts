@@ -153,3 +153,22 @@ export const killPot = ruleModule<KillPotOption>({
 
 const NO_ACTIONS: readonly KillPotLegalAction[] = Object.freeze([]);
 const NO_SEATS: readonly number[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    killPot: KillPotCommand;
+  }
+  interface HouseEvents {
+    killPot: KillPotPostedEvent;
+  }
+  interface HouseLegalActions {
+    killPot: KillPotLegalAction;
+  }
+  interface HouseForcedBetKinds {
+    killPot: 'kill-pot';
+  }
+  interface HouseOptions {
+    readonly killPot: KillPotOption | null;
+  }
+}

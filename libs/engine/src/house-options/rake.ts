@@ -127,6 +127,7 @@ function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEve
 export const rake = ruleModule<RakeOption>({
   recordedWhenOff: true,
   name: 'rake',
+  handSliceStart: { rakeByPot: Object.freeze([]) as readonly number[], raked: 0 },
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.rake,
   defaults: DEFAULT_RAKE,
@@ -141,3 +142,16 @@ export const rake = ruleModule<RakeOption>({
   beforeAwards: rakeTaken,
   heldFromPots: (hand) => hand.house.rakeByPot,
 });
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseEvents {
+    rake: RakeTakenEvent;
+  }
+  interface HouseHandSlice extends RakeHandSlice {}
+  interface HouseTableSlice extends RakeTableSlice {}
+  interface HouseOptions {
+    readonly rake: RakeOption | null;
+  }
+}

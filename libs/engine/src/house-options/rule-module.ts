@@ -24,7 +24,8 @@ import type { TableState, HandState, SeatState } from '../table/state';
 import type { ForcedBetDue, TableEvent, TableEventType } from '../table/events';
 import type { TableCommand } from '../table/commands';
 import type { Rejection } from '../table/rejections';
-import type { LegalAction } from '../table/legal-actions';
+import type { LegalAction } from '../table/legal-action';
+import type { HouseHandSlice } from '../table/extensions';
 import type { PotAward } from '../betting/showdown';
 
 /** What the validator knows about the rest of the table's rules. */
@@ -130,6 +131,13 @@ export interface ExportNotesContext {
  * registry's order, with the module's parameters.
  */
 export interface RuleModule<P> {
+  /**
+   * Its fields of the hand's slice (HandState.house, declared in its file by merging into table/extensions.ts's
+   * HouseHandSlice) at their values when a hand starts, before its HandStarted handler (also when it is off).
+   */
+  readonly handSliceStart?: Partial<HouseHandSlice>;
+  /** Its own rejection codes (declared in its file in table/extensions.ts's HouseRejectionCodes): the engine lists them. */
+  readonly rejectionCodes?: readonly string[];
   /** The option's name: its key in rules.houseOptions, or in the rules themselves (`where`). */
   readonly name: string;
   /**

@@ -191,6 +191,7 @@ function twoRuns(hand: HandState): TableEvent[] {
 
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   name: 'runItTwice',
+  handSliceStart: { runs: null, secondBoard: Object.freeze([]) as readonly Card[] },
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_RUN_IT_TWICE,
@@ -262,3 +263,22 @@ const WAIT = Object.freeze({ kind: 'wait' as const });
 const NOT_ENABLED: Rejection = Object.freeze(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
 const RUN_IT_ONCE: RunItTwiceLegalAction = Object.freeze({ type: 'RunItOnce', seat: null });
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    runItTwice: RunItTwiceCommand;
+  }
+  interface HouseEvents {
+    runItTwice: RunItTwiceEvent;
+  }
+  interface HouseLegalActions {
+    runItTwice: RunItTwiceLegalAction;
+  }
+  interface HouseHandSlice extends RunItTwiceHandSlice {}
+  /** Absent in rules recorded before the option existed: read as off. */
+  interface HouseOptions {
+    readonly runItTwice?: RunItTwiceOption | null;
+  }
+}

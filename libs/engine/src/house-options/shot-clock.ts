@@ -229,6 +229,7 @@ function withClock(state: TableState, change: Partial<RunningClock>): TableState
 
 export const shotClockModule = ruleModule<ShotClockOption>({
   name: 'shotClock',
+  rejectionCodes: ['CLOCK_STALE', 'CLOCK_NOT_DUE', 'CLOCK_NOT_RUNNING', 'CLOCK_PAUSED', 'CLOCK_RAN_OUT', 'TIME_BANK_EMPTY'],
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_SHOT_CLOCK,
@@ -300,3 +301,26 @@ export const shotClockModule = ruleModule<ShotClockOption>({
 
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
 const NO_ACTIONS: readonly ShotClockLegalAction[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    shotClock: ShotClockCommand;
+  }
+  interface HouseEvents {
+    shotClock: ShotClockEvent;
+  }
+  interface HouseLegalActions {
+    shotClock: ShotClockLegalAction;
+  }
+  interface HouseRejectionCodes {
+    shotClock: 'CLOCK_STALE' | 'CLOCK_NOT_DUE' | 'CLOCK_NOT_RUNNING' | 'CLOCK_PAUSED' | 'CLOCK_RAN_OUT' | 'TIME_BANK_EMPTY';
+  }
+  interface HouseSeatSlice extends ShotClockSeatSlice {}
+  interface HouseTableSlice extends ShotClockTableSlice {}
+  /** Absent in rules recorded before the option existed: read as off. */
+  interface HouseOptions {
+    readonly shotClock?: ShotClockOption | null;
+  }
+}

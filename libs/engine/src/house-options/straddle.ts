@@ -164,6 +164,8 @@ function skipsToLast(hand: HandState, seat: number, o: StraddleOption): boolean 
 export const straddle = ruleModule<StraddleOption>({
   recordedWhenOff: true,
   name: 'straddle',
+  handSliceStart: { straddles: Object.freeze([]) as readonly number[] },
+  rejectionCodes: ['STRADDLE_OUT_OF_TURN'],
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.straddle,
   defaults: DEFAULT_STRADDLE,
@@ -211,3 +213,24 @@ export const straddle = ruleModule<StraddleOption>({
 
 const NO_ACTIONS: readonly StraddleLegalAction[] = Object.freeze([]);
 const NO_SEATS: readonly number[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    straddle: StraddleCommand;
+  }
+  interface HouseLegalActions {
+    straddle: StraddleLegalAction;
+  }
+  interface HouseForcedBetKinds {
+    straddle: 'straddle';
+  }
+  interface HouseRejectionCodes {
+    straddle: 'STRADDLE_OUT_OF_TURN';
+  }
+  interface HouseHandSlice extends StraddleHandSlice {}
+  interface HouseOptions {
+    readonly straddle: StraddleOption | null;
+  }
+}

@@ -12,7 +12,7 @@ import type { HandState, SeatState, TableState } from './state';
 import type { ForcedBetDue, TableEvent } from './events';
 import type { TableCommand } from './commands';
 import type { Rejection } from './rejections';
-import type { LegalAction } from './legal-actions';
+import type { LegalAction } from './legal-action';
 import type { PotAward } from '../betting/showdown';
 import type {
   AnyRuleModule,
@@ -24,7 +24,7 @@ import type {
   RulesContext,
   SeatEntry,
 } from '../house-options/rule-module';
-import type { HouseHandStarted, HouseRulesInput } from '../house-options/declarations';
+import type { HouseHandSlice, HouseHandStarted, HouseRulesInput } from './extensions';
 import { CORE_EVENT_TYPES } from './events';
 import { normalizeHouseRules } from '../house-options/house-options';
 
@@ -69,6 +69,12 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   const STARTED_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze(
     Object.assign({}, ...modules.map((m) => m.startedDefaults ?? {})),
   );
+  /**
+   * A hand's slices at HandStarted, before the modules' HandStarted handlers: each module's starting values in one
+   * shared record, so a hand no option touches allocates nothing for them (a module that changes its fields copies
+   * it, state.ts houseWith).
+   */
+  const HAND_SLICE_START = Object.freeze(Object.assign({}, ...modules.map((m) => m.handSliceStart ?? {}))) as HouseHandSlice;
   /** The modules that answer a hook, in the list's order (looked up once here, not at every call). */
   function answering(hook: keyof AnyRuleModule): readonly AnyRuleModule[] {
     return Object.freeze(modules.filter((m) => m[hook] !== undefined));
@@ -311,6 +317,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
 
   return Object.freeze({
     modules,
+    handSliceStart: HAND_SLICE_START,
     houseRules,
     houseCommand,
     decideHouseCommand,
