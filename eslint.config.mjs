@@ -92,7 +92,7 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      // `import type` is erased by the compiler and orders no loading, so it is no edge (libs/engine/src/import-circles.spec.ts reads the graph the same way).
+      // import-x counts no `import type` (it orders no loading); libs/engine/src/import-circles.spec.ts counts types too in the engine.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...libraryZones] }],
       // The input gates match control characters on purpose: refusing them is their job.

@@ -14,7 +14,7 @@
  * @param {typeof import('../../libs/engine/src/index')} engine
  */
 function sevenDeuceBounty(engine) {
-  const { ruleModule, formatCard, handWith, playerWith, tableWith } = engine;
+  const { ruleModule, formatCard, handWith, playerWith, tableWith, z } = engine;
   /** @typedef {{ readonly bigBlinds: number }} SevenDeuceOption */
   /** @type {SevenDeuceOption} */
   const DEFAULTS = Object.freeze({ bigBlinds: 1 });
@@ -60,6 +60,17 @@ function sevenDeuceBounty(engine) {
         ? `Seven-deuce bounty: ${playerOf(e.seat)} collects ${e.paid.map((/** @type {any} */ p) => `${p.amount} from ${playerOf(p.seat)}`).join(', ')}`
         : null,
     // PHH and OHH have no field for a bounty: finishing stacks include it, and this note says where it came from.
+    // Its event in the queue's contract (apps/worker/src/contract), when this module is configured (FELT_HOUSE_RULES).
+    eventSchemas: {
+      SevenDeuceBountyPaid: z
+        .object({
+          type: z.literal('SevenDeuceBountyPaid'),
+          handNumber: z.int().min(1),
+          seat: z.int().min(1).describe('the winner with 7-2, who collects'),
+          paid: z.array(z.object({ seat: z.int().min(1), amount: z.int().min(1).describe('chips') })).min(1),
+        })
+        .describe('a seven-deuce bounty: after the pots, each seat in `paid` paid the winner at `seat` (house rule sevenDeuce)'),
+    },
     exportNotes: ({ events, playerOf }) =>
       events
         .filter((/** @type {any} */ e) => e.type === 'SevenDeuceBountyPaid')

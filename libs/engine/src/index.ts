@@ -130,6 +130,9 @@ export {
   type ExportNotesContext,
   ruleModule,
 } from './house-options/rule-module';
+// The zod a module's option and event schemas are written with (the one the contract renders), for modules written
+// outside the engine and handed it (examples/house-rules/).
+export { z } from 'zod';
 export { DEFAULT_MODULES, DEFAULT_MODULES as RULE_MODULES } from './house-options/default-modules';
 // What the modules add to the core's records, by declaration merging (each module's file augments these).
 export type {

@@ -8,7 +8,7 @@
  * As a rule module: the `ChopBlinds` command (a BlindsChopped event with both consents), offered to the small blind
  * when everyone else folded; once chopped (`chopped`, its hand slice) no more board is dealt and the hand settles
  * with empty pots. With rake (rake.ts): no rake on a chopped hand, and the fee counts in the house's take
- * (`rakeCollected`). With a kill: refused while a kill is in, and the kill button stays (kill-game.ts). With a
+ * (`rakeCollected`, rake.ts's: it adds the fee when it folds BlindsChopped). With a kill: refused while a kill is in, and the kill button stays (kill-game.ts). With a
  * straddle: refused while a straddle is in.
  */
 import { reject, type Decision } from '../decider';
@@ -118,7 +118,7 @@ function blindsChopped(state: TableState, e: BlindsChoppedEvent): TableState {
   for (const r of e.returned)
     if (!players.some((p) => p.seat === r.seat)) throw new Error(`corrupt stream: seat ${r.seat} is not in the hand`);
   const chopped = handWith(hand, { players, phase: 'showdown', showdownOrder: NO_SEATS, house: { ...hand.house, chopped: true } });
-  return tableWith(state, { rakeCollected: state.rakeCollected + e.fee, hand: chopped });
+  return tableWith(state, { hand: chopped });
 }
 
 export const chop = ruleModule<ChopOption>({

@@ -7,7 +7,7 @@
  *
  * As a rule module: the kill button is this module's table slice (`kill`, carried from hand to hand, moved by
  * KillButtonChanged after the awards); the kill blind is its forced bet before the deal and `kill` its field of
- * HandStarted; the killer's seat (`killSeat`, shared with kill-pot.ts: one kill per deal) and the limits
+ * HandStarted; the killer's seat (`killSeat`, this module's: it records kill-pot.ts's killer too, one kill per deal) and the limits
  * (`limitPercent`) are set when HandStarted is folded. A new player may not play a killed pot; the killer may not
  * leave or sit out before posting. With chop (chop.ts): a chopped hand leaves the kill button as it was; a chop
  * is refused while a kill is in. With a straddle: the straddle doubles the kill blind (straddle.ts).
@@ -195,6 +195,8 @@ export const killGame = ruleModule<KillGameOption>({
         : state,
     PlayerLeft: (state, e) =>
       state.kill.holder?.seat === e.seat ? tableWith(state, { kill: { holder: null, killer: state.kill.killer } }) : state,
+    // The killer's seat is this module's slice, whoever kills: a kill pot's killer too (kill-pot.ts, one kill per deal).
+    KillPotPosted: (state, e) => houseWith(state, { killSeat: e.seat }),
     HandStarted: (state, e) => {
       const kill = (e as Partial<KillHandStarted>).kill;
       if (!kill) return state;

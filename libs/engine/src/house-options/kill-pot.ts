@@ -102,7 +102,8 @@ function killPosted(state: TableState, e: KillPotPostedEvent): TableState {
   const forcedBetsDue = hand.forcedBetsDue.filter((f) => !(f.seat === e.seat && (f.kind === 'small-blind' || f.kind === 'big-blind')));
   const players = hand.players.map((p) => (p.seat === e.seat ? putInKill(p, e.amount) : p));
   if (!players.some((p) => p.seat === e.seat)) throw new Error(`corrupt stream: seat ${e.seat} is not in the hand`);
-  const killed = handWith(hand, { forcedBetsDue, players, limitPercent: e.limitPercent, house: { ...hand.house, killSeat: e.seat } });
+  // The killer's seat is the kill game's slice (kill-game.ts records it from this event, before this handler).
+  const killed = handWith(hand, { forcedBetsDue, players, limitPercent: e.limitPercent });
   return tableWith(state, { hand: killed });
 }
 

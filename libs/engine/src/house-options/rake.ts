@@ -5,7 +5,7 @@
  *
  * As a rule module: before any pot is awarded it takes RakeTaken (its hand slice: `rakeByPot`, what each pot's
  * winners do not get, and `raked`); `rakeCollected`, its table slice, is every chip the house took at the table.
- * With chop (chop.ts): no rake on a chopped hand, and the chop's fee is added to `rakeCollected`.
+ * With chop (chop.ts): no rake on a chopped hand, and the chop's fee is added to `rakeCollected` (by this module, on BlindsChopped).
  */
 import { derivePots } from '../betting/pots';
 import { handWith, tableWith, type HandState, type TableState } from '../table/state';
@@ -133,6 +133,8 @@ export const rake = ruleModule<RakeOption>({
   defaults: DEFAULT_RAKE,
   validate: (o) => validateRake(o),
   evolve: {
+    // The chop's fee is the house's take too: rake, the owner of the table's total, adds it (chop.ts writes only its own slice).
+    BlindsChopped: (state, e) => (e.fee === 0 ? state : tableWith(state, { rakeCollected: state.rakeCollected + e.fee })),
     RakeTaken: (state, e) => {
       const hand = state.hand!;
       const raked = handWith(hand, { house: { ...hand.house, rakeByPot: e.byPot, raked: hand.house.raked + e.amount } });

@@ -26,6 +26,7 @@ import type { TableCommand } from '../table/commands';
 import type { Rejection } from '../table/rejections';
 import type { LegalAction } from '../table/legal-action';
 import type { HouseHandSlice } from '../table/extensions';
+import type { ZodObject } from 'zod';
 import type { PotAward } from '../betting/showdown';
 
 /** What the validator knows about the rest of the table's rules. */
@@ -136,6 +137,12 @@ export interface RuleModule<P> {
    * HouseHandSlice) at their values when a hand starts, before its HandStarted handler (also when it is off).
    */
   readonly handSliceStart?: Partial<HouseHandSlice>;
+  /**
+   * Its own events' schemas for the queue's published contract (apps/worker/src/contract), by event type: a zod
+   * object of the event with its `type`, as the public may see it (a module's event shows no card a player did not
+   * show). Published closed: a member the schema does not declare fails every consumer's validation.
+   */
+  readonly eventSchemas?: { readonly [type: string]: ZodObject };
   /** Its own rejection codes (declared in its file in table/extensions.ts's HouseRejectionCodes): the engine lists them. */
   readonly rejectionCodes?: readonly string[];
   /** The option's name: its key in rules.houseOptions, or in the rules themselves (`where`). */
