@@ -15,9 +15,10 @@
  */
 function sevenDeuceBounty(engine) {
   const { ruleModule, formatCard, handWith, playerWith, tableWith, z } = engine;
-  /** @typedef {{ readonly bigBlinds: number }} SevenDeuceOption */
-  /** @type {SevenDeuceOption} */
-  const DEFAULTS = Object.freeze({ bigBlinds: 1 });
+  // The option's parameters, their check and their default, in zod (the engine parses what a table asks for with it).
+  const BOUNTY = 'the bounty is 1 to 100 big blinds';
+  const SCHEMA = z.strictObject({ bigBlinds: z.int({ error: BOUNTY }).min(1, { error: BOUNTY }).max(100, { error: BOUNTY }).default(1) });
+  const DEFAULTS = Object.freeze(SCHEMA.parse({}));
   /** @param {readonly number[]} cards */
   const isSevenDeuce = (cards) => cards.length === 2 && [...cards.map((c) => formatCard(c)[0])].sort().join('') === '27';
 
@@ -27,10 +28,7 @@ function sevenDeuceBounty(engine) {
     /** @param {any} rules */
     params: (rules) => rules.houseOptions.sevenDeuce ?? null,
     defaults: DEFAULTS,
-    validate: (o) =>
-      Number.isInteger(o.bigBlinds) && o.bigBlinds >= 1 && o.bigBlinds <= 100
-        ? null
-        : { field: 'bigBlinds', why: 'the bounty is 1 to 100 big blinds' },
+    schema: SCHEMA,
     afterAwards(state, hand, awards, o) {
       const bounty = o.bigBlinds * /** @type {NonNullable<typeof state.rules>} */ (state.rules).bigBlind;
       /** @type {any[]} */

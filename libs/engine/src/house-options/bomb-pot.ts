@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { accept, reject } from '../decider';
 import type { ForcedBetDue } from '../table/events';
 import { rejection } from '../table/rejections';
@@ -14,27 +15,27 @@ import { ruleModule } from './rule-module';
  * Interactions: refused with straddles, the kill game and the kill pot (house-options.ts conflicts: a bomb pot has no
  * preflop betting to straddle or kill). The table's own antes are still added by the core (docs/house-options.md).
  */
-export interface BombPotOption {
-  readonly version: 1;
-  /** Chips each player puts in; null: one big blind. */
-  readonly ante: number | null;
-  /** Every hand whose number is a multiple of this is a bomb pot; null: only when the floor calls one. */
-  readonly everyNthHand: number | null;
-}
+const ANTE = 'the ante is a whole number of chips above zero, or null for one big blind';
+const EVERY = 'a bomb pot comes every 2nd hand or less often, or only when the floor calls one (null)';
 
-export const DEFAULT_BOMB_POT: BombPotOption = Object.freeze({ version: 1, ante: null, everyNthHand: null });
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const BOMB_POT_SCHEMA = z.strictObject({
+  version: z.literal(1, { error: 'the bomb pot option version is 1' }).default(1),
+  /** Chips each player puts in; null: one big blind. */
+  ante: z.int({ error: ANTE }).min(1, { error: ANTE }).nullable().default(null),
+  /** Every hand whose number is a multiple of this is a bomb pot; null: only when the floor calls one. */
+  everyNthHand: z.int({ error: EVERY }).min(2, { error: EVERY }).nullable().default(null),
+});
+export type BombPotOption = Readonly<z.output<typeof BOMB_POT_SCHEMA>>;
+
+export const DEFAULT_BOMB_POT: BombPotOption = Object.freeze(BOMB_POT_SCHEMA.parse({}));
 
 /** The forced-bet kind a bomb pot's ante is posted as. */
 export const BOMB_POT_ANTE = 'bomb-pot' as const;
 
-export function validateBombPot(o: BombPotOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the bomb pot option version is 1' };
-  if (ctx.tournament) return { field: '', why: 'bomb pots are a cash-game custom, not dealt in tournaments' };
-  if (o.ante !== null && !(Number.isSafeInteger(o.ante) && o.ante > 0))
-    return { field: 'ante', why: 'the ante is a whole number of chips above zero, or null for one big blind' };
-  if (o.everyNthHand !== null && !(Number.isSafeInteger(o.everyNthHand) && o.everyNthHand >= 2))
-    return { field: 'everyNthHand', why: 'a bomb pot comes every 2nd hand or less often, or only when the floor calls one (null)' };
-  return null;
+/** What the schema cannot know: the rest of the rules. */
+export function validateBombPot(_o: BombPotOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
+  return ctx.tournament ? { field: '', why: 'bomb pots are a cash-game custom, not dealt in tournaments' } : null;
 }
 
 /** The ante each player owes in a bomb pot. */
@@ -92,6 +93,7 @@ export const bombPotModule = ruleModule<BombPotOption>({
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_BOMB_POT,
+  schema: BOMB_POT_SCHEMA,
   validate: (o, ctx) => validateBombPot(o, ctx),
   commands: {
     CallBombPot: {

@@ -29,9 +29,9 @@ export function normalizeHouseRules(
   for (const m of modules) {
     if (m.where !== 'rules') continue;
     const params = { ...m.defaults, ...((input as Record<string, unknown>)[m.name] ?? {}) };
-    const problem = m.validate(params, ctx);
-    if (problem) return { ok: false, field: `${m.name}.${problem.field}`, why: problem.why };
-    fields[m.name] = params;
+    const checked = checkParams(m, params, ctx);
+    if (!checked.ok) return { ok: false, field: `${m.name}.${checked.field}`, why: checked.why };
+    fields[m.name] = checked.params;
   }
   const house = normalizeHouseOptions(modules, input.houseOptions, ctx);
   if (!house.ok) return { ok: false, field: `houseOptions${house.field ? '.' + house.field : ''}`, why: house.why };
@@ -63,17 +63,19 @@ export function normalizeHouseOptions(
     if (m.where !== 'houseOptions') continue;
     const name = m.name as keyof HouseOptions;
     const asked = (input as Record<string, unknown>)[name];
-    if (typeof asked === 'object' && asked !== null) {
+    if (typeof asked === 'object' && asked !== null && !m.schema) {
       const problem = unknownParameter(asked as Record<string, unknown>, m.defaults as Record<string, unknown>);
       if (problem) return { ok: false, field: `${name}.${problem.field}`, why: problem.why };
     }
     const value = pick(asked as never, m.defaults);
     if (value === 'bad') return { ok: false, field: name, why: `${name} is true, false or an object of parameters` };
-    if (value !== null) {
-      const problem = m.validate(value, ctx);
-      if (problem) return { ok: false, field: problem.field ? `${name}.${problem.field}` : name, why: problem.why };
+    if (value === null) {
+      options[name] = null;
+      continue;
     }
-    options[name] = value;
+    const checked = checkParams(m, value, ctx);
+    if (!checked.ok) return { ok: false, field: checked.field ? `${name}.${checked.field}` : name, why: checked.why };
+    options[name] = checked.params;
   }
   for (const m of modules) {
     if (m.where !== 'houseOptions' || options[m.name] === null || !m.conflicts) continue;
@@ -83,6 +85,30 @@ export function normalizeHouseOptions(
   // Recorded only when on (but for the oldest options), so the rules of tables that never had an option read as they did.
   for (const m of modules) if (m.where === 'houseOptions' && options[m.name] === null && !m.recordedWhenOff) delete options[m.name];
   return { ok: true, options: options as unknown as HouseOptions };
+}
+
+/**
+ * A module's parameters (given over its defaults) through its zod schema, if it has one, then its validate. The
+ * first problem: an unknown parameter named as the generic check names it, else the module's own sentence.
+ */
+function checkParams(
+  m: AnyRuleModule,
+  given: unknown,
+  ctx: RulesContext,
+): { ok: true; params: unknown } | { ok: false; field: string; why: string } {
+  let params = given;
+  if (m.schema) {
+    const parsed = m.schema.safeParse(given);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      if (issue.code === 'unrecognized_keys')
+        return { ok: false, field: issue.keys[0]!, why: `unknown parameter (known: ${Object.keys(m.defaults).join(', ')})` };
+      return { ok: false, field: issue.path.join('.'), why: issue.message };
+    }
+    params = parsed.data;
+  }
+  const problem = m.validate ? m.validate(params, ctx) : null;
+  return problem ? { ok: false, field: problem.field, why: problem.why } : { ok: true, params };
 }
 
 /**

@@ -165,7 +165,15 @@ export interface RuleModule<P> {
    * rules (the log is history).
    */
   readonly idleWhenOff?: true;
-  validate(params: P, ctx: RulesContext): RulesProblem | null;
+  /**
+   * Its parameters' shape in zod, with their defaults (`defaults` is what it makes of `{}`): a strict object, so an
+   * unknown parameter is refused; each check's message is the sentence the floor reads (`{ error: '…' }`). When a
+   * module has one, the engine parses the parameters given (over the defaults) with it instead of its generic
+   * checks of unknown parameters and kinds; `validate` then checks only what depends on the rest of the rules.
+   */
+  readonly schema?: ZodObject;
+  /** What the parameters may not be, given the rest of the rules (and everything, for a module without a schema). */
+  validate?(params: P, ctx: RulesContext): RulesProblem | null;
   /**
    * Why this option may not be played with the others switched on (`options`: each house option's parameters by
    * name, null or absent when off), with `field` relative to rules.houseOptions; asked only when this one is on, in
