@@ -11,6 +11,7 @@
  * (`rakeCollected`, rake.ts's: it adds the fee when it folds BlindsChopped). With a kill: refused while a kill is in, and the kill button stays (kill-game.ts). With a
  * straddle: refused while a straddle is in.
  */
+import { z } from 'zod';
 import { reject, type Decision } from '../decider';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type HandPlayer, type TableState } from '../table/state';
@@ -31,21 +32,23 @@ export type BlindsChoppedEvent = {
 };
 export type ChopLegalAction = { readonly type: 'ChopBlinds'; readonly seat: number; readonly bigBlindSeat: number; readonly fee: number };
 
-export interface ChopOption {
-  readonly version: 1;
+const FEE = 'the fee is a whole number of chips, at most the small blind';
+
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const CHOP_SCHEMA = z.strictObject({
+  version: z.literal(1, { error: 'the chop option version is 1' }).default(1),
   /** Chips taken from the small blind as the house's fee (PV: "usually $1"); 0 in Las Vegas. */
-  readonly fee: number;
-  readonly allowHeadsUp: boolean;
-}
+  fee: z.int({ error: FEE }).min(0, { error: FEE }).default(0),
+  allowHeadsUp: z.boolean({ error: 'true or false' }).default(false),
+});
+export type ChopOption = Readonly<z.output<typeof CHOP_SCHEMA>>;
 
-export const DEFAULT_CHOP: ChopOption = Object.freeze({ version: 1, fee: 0, allowHeadsUp: false });
+export const DEFAULT_CHOP: ChopOption = Object.freeze(CHOP_SCHEMA.parse({}));
 
+/** What the schema cannot know: the rest of the rules. */
 export function validateChop(o: ChopOption, ctx: { tournament: boolean; smallBlind: number }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the chop option version is 1' };
   if (ctx.tournament) return { field: '', why: 'blinds are not chopped in tournaments' };
-  if (!Number.isSafeInteger(o.fee) || o.fee < 0 || o.fee > ctx.smallBlind)
-    return { field: 'fee', why: 'the fee is a whole number of chips, at most the small blind' };
-  if (typeof o.allowHeadsUp !== 'boolean') return { field: 'allowHeadsUp', why: 'true or false' };
+  if (o.fee > ctx.smallBlind) return { field: 'fee', why: FEE };
   return null;
 }
 
@@ -128,6 +131,7 @@ export const chop = ruleModule<ChopOption>({
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.chop,
   defaults: DEFAULT_CHOP,
+  schema: CHOP_SCHEMA,
   validate: (o, ctx) => validateChop(o, ctx),
   commands: {
     ChopBlinds: {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Card } from '../cards/card';
 import { accept, reject } from '../decider';
 import { handValue, type PotAward } from '../betting/showdown';
@@ -19,16 +20,15 @@ import { ruleModule } from './rule-module';
  * Reads the rake module's hand slice (`rakeByPot`: each pot's rake, taken before the halving). With a bomb pot:
  * nothing special, a bomb pot may end all in and be run twice.
  */
-export interface RunItTwiceOption {
-  readonly version: 1;
-}
+/** The option's parameters and their defaults: a version only. */
+export const RUN_IT_TWICE_SCHEMA = z.strictObject({ version: z.literal(1, { error: 'the run-it-twice option version is 1' }).default(1) });
+export type RunItTwiceOption = Readonly<z.output<typeof RUN_IT_TWICE_SCHEMA>>;
 
-export const DEFAULT_RUN_IT_TWICE: RunItTwiceOption = Object.freeze({ version: 1 });
+export const DEFAULT_RUN_IT_TWICE: RunItTwiceOption = Object.freeze(RUN_IT_TWICE_SCHEMA.parse({}));
 
-export function validateRunItTwice(o: RunItTwiceOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the run-it-twice option version is 1' };
-  if (ctx.tournament) return { field: '', why: 'the board is not run twice in tournaments' };
-  return null;
+/** What the schema cannot know: the rest of the rules. */
+export function validateRunItTwice(_o: RunItTwiceOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
+  return ctx.tournament ? { field: '', why: 'the board is not run twice in tournaments' } : null;
 }
 
 export interface Consent {
@@ -195,6 +195,7 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_RUN_IT_TWICE,
+  schema: RUN_IT_TWICE_SCHEMA,
   validate: (o, ctx) => validateRunItTwice(o, ctx),
   commands: {
     RunItTwice: {
