@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionVersion, wholeNumber } from './option-schema';
 import { accept, reject } from '../decider';
 import type { ForcedBetDue } from '../table/events';
 import { rejection } from '../table/rejections';
@@ -20,11 +21,11 @@ const EVERY = 'a bomb pot comes every 2nd hand or less often, or only when the f
 
 /** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
 export const BOMB_POT_SCHEMA = z.strictObject({
-  version: z.literal(1, { error: 'the bomb pot option version is 1' }).default(1),
+  version: optionVersion('the bomb pot option version is 1'),
   /** Chips each player puts in; null: one big blind. */
-  ante: z.int({ error: ANTE }).min(1, { error: ANTE }).nullable().default(null),
+  ante: wholeNumber(ANTE, 1).nullable().default(null),
   /** Every hand whose number is a multiple of this is a bomb pot; null: only when the floor calls one. */
-  everyNthHand: z.int({ error: EVERY }).min(2, { error: EVERY }).nullable().default(null),
+  everyNthHand: wholeNumber(EVERY, 2).nullable().default(null),
 });
 export type BombPotOption = Readonly<z.output<typeof BOMB_POT_SCHEMA>>;
 

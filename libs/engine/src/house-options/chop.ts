@@ -12,6 +12,7 @@
  * straddle: refused while a straddle is in.
  */
 import { z } from 'zod';
+import { flag, optionVersion, wholeNumber } from './option-schema';
 import { reject, type Decision } from '../decider';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type HandPlayer, type TableState } from '../table/state';
@@ -36,10 +37,10 @@ const FEE = 'the fee is a whole number of chips, at most the small blind';
 
 /** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
 export const CHOP_SCHEMA = z.strictObject({
-  version: z.literal(1, { error: 'the chop option version is 1' }).default(1),
+  version: optionVersion('the chop option version is 1'),
   /** Chips taken from the small blind as the house's fee (PV: "usually $1"); 0 in Las Vegas. */
-  fee: z.int({ error: FEE }).min(0, { error: FEE }).default(0),
-  allowHeadsUp: z.boolean({ error: 'true or false' }).default(false),
+  fee: wholeNumber(FEE, 0).default(0),
+  allowHeadsUp: flag().default(false),
 });
 export type ChopOption = Readonly<z.output<typeof CHOP_SCHEMA>>;
 

@@ -1,5 +1,6 @@
 import type { HouseOptions, HouseRules, HouseRulesInput } from '../table/extensions';
 import type { AnyRuleModule, RulesContext } from './rule-module';
+import { parseOption } from './option-schema';
 
 export type { HouseOptions } from '../table/extensions';
 
@@ -98,14 +99,9 @@ function checkParams(
 ): { ok: true; params: unknown } | { ok: false; field: string; why: string } {
   let params = given;
   if (m.schema) {
-    const parsed = m.schema.safeParse(given);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      if (issue.code === 'unrecognized_keys')
-        return { ok: false, field: issue.keys[0]!, why: `unknown parameter (known: ${Object.keys(m.defaults).join(', ')})` };
-      return { ok: false, field: issue.path.join('.'), why: issue.message };
-    }
-    params = parsed.data;
+    const parsed = parseOption(m.schema, given);
+    if (!parsed.ok) return parsed;
+    params = parsed.params;
   }
   const problem = m.validate ? m.validate(params, ctx) : null;
   return problem ? { ok: false, field: problem.field, why: problem.why } : { ok: true, params };

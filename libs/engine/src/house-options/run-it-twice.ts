@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionVersion } from './option-schema';
 import type { Card } from '../cards/card';
 import { accept, reject } from '../decider';
 import { handValue, type PotAward } from '../betting/showdown';
@@ -21,7 +22,7 @@ import { ruleModule } from './rule-module';
  * nothing special, a bomb pot may end all in and be run twice.
  */
 /** The option's parameters and their defaults: a version only. */
-export const RUN_IT_TWICE_SCHEMA = z.strictObject({ version: z.literal(1, { error: 'the run-it-twice option version is 1' }).default(1) });
+export const RUN_IT_TWICE_SCHEMA = z.strictObject({ version: optionVersion('the run-it-twice option version is 1') });
 export type RunItTwiceOption = Readonly<z.output<typeof RUN_IT_TWICE_SCHEMA>>;
 
 export const DEFAULT_RUN_IT_TWICE: RunItTwiceOption = Object.freeze(RUN_IT_TWICE_SCHEMA.parse({}));
