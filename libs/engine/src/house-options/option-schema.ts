@@ -25,7 +25,7 @@ export function parseOption(
   const parsed = schema.safeParse(given);
   if (parsed.success) return { ok: true, params: parsed.data };
   const issue = parsed.error.issues[0]!;
-  if (issue.code === 'unrecognized_keys')
+  if (issue.code === 'unrecognized_keys' && issue.path.length === 0)
     return { ok: false, field: issue.keys[0]!, why: `unknown parameter (known: ${Object.keys(schema.shape).join(', ')})` };
   return { ok: false, field: issue.path.join('.'), why: issue.message };
 }
