@@ -27,6 +27,10 @@ const benches: Record<string, Bench> = {
   },
   live: { title: 'Live updates: command to console over WebSocket', run: async () => (await import('./live.bench')).runLiveBench() },
   lists: { title: 'List routes at 10,000 tables', run: async () => (await import('./lists.bench')).runListsBench() },
+  players: {
+    title: 'Players: seat check and lookup at 100,000 players and 50,000 exclusions',
+    run: async () => (await import('./players.bench')).runPlayersBench(),
+  },
   clock: {
     title: 'Shot clocks: timer lateness at 500 concurrent clocks',
     run: async () => (await import('./clock.bench')).runClockBench(),

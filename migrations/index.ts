@@ -5,9 +5,10 @@ import { Devices1700000000800 } from './1700000000800-Devices';
 import { RoomReadModel1700000000900 } from './1700000000900-RoomReadModel';
 import { DeviceKinds1700000001300 } from './1700000001300-DeviceKinds';
 import { StaffSecurity1700000001400 } from './1700000001400-StaffSecurity';
+import { PlayerPersonal1700000001500 } from './1700000001500-PlayerPersonal';
 
 /**
- * The applications' schema (users, dealer assignments, devices, read models, the room), oldest first, each a
+ * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data), oldest first, each a
  * SqlMigration. The apps pass it to `openDatabase({ migrations })`, which runs the event store's own migrations
  * (libs/event-store/src/migrations) first; add each new migration class here.
  */
@@ -19,4 +20,5 @@ export const migrations = [
   RoomReadModel1700000000900,
   DeviceKinds1700000001300,
   StaffSecurity1700000001400,
+  PlayerPersonal1700000001500,
 ];

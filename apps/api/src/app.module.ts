@@ -10,6 +10,7 @@ import { LiveModule } from './live/live.module';
 import { VisibilityModule } from './live/visibility.module';
 import { LoggingModule } from './logging/logging.module';
 import { RegulatorModule } from './regulator/regulator.module';
+import { PlayersModule } from './players/players.module';
 import { RoomModule } from './room/room.module';
 import { TablesModule } from './tables/tables.module';
 
@@ -26,6 +27,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         VisibilityModule,
         AuthModule.forRoot({ createFirstFloorUser: options.database === undefined && !config.databaseUrl }),
+        PlayersModule,
         TablesModule,
         RegulatorModule,
         RoomModule,

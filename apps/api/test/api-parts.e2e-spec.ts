@@ -20,6 +20,7 @@ import './known-leaks.e2e-part';
 import './live-cards.e2e-part';
 import './no-op-commands.e2e-part';
 import './paging.e2e-part';
+import './players.e2e-part';
 import './regulator.e2e-part';
 import './room-follows-tables.e2e-part';
 import './room.e2e-part';

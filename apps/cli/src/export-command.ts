@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
+import { tableDecider, type TableRules } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import { AuditLog, cliActor } from '@felt/staff';
 import {
@@ -17,6 +18,7 @@ import {
   type StaffRoster,
 } from '@felt/regulator';
 import { addSourceOptions, openEventLog, readStreamFrom, type EventLog, type SourceOptions } from './event-log-source';
+import { HOUSE_RULES_HELP, houseRulesEngine, unknownHouseOptions } from './house-rules-option';
 
 interface ExportOptions extends SourceOptions {
   table?: string;
@@ -26,6 +28,7 @@ interface ExportOptions extends SourceOptions {
   from?: string;
   to?: string;
   out?: string;
+  houseRules?: string;
 }
 
 /**
@@ -40,6 +43,8 @@ interface ExportOptions extends SourceOptions {
  * Every export starts with the staff roster (each user's name, role and disabled flag over time, from the audit
  * stream; libs/regulator/src/staff-roster.ts), so the actor ids in the events have the names they had then. An
  * export from a database is itself recorded there (ExportPerformed in the audit stream, actor cli:<login>) first.
+ * A table played with a casino's own modules needs them (--house-rules, as for felt play and verify) for phh and ohh:
+ * their notes say what the formats cannot (a bounty); without them the export is refused, not written short.
  * Exit codes: 0 written; 2 the options, the log or the table cannot be used.
  */
 export function registerExportCommand(program: Command): void {
@@ -52,7 +57,8 @@ export function registerExportCommand(program: Command): void {
     .requiredOption('--format <format>', 'jsonl, phh or ohh')
     .option('--from <time>', 'from this time (ISO 8601, e.g. 2026-11-30T18:00:00Z)')
     .option('--to <time>', 'up to this time (ISO 8601)')
-    .option('--out <file>', 'write to this file instead of standard output');
+    .option('--out <file>', 'write to this file instead of standard output')
+    .option('--house-rules <module>', `${HOUSE_RULES_HELP}; phh and ohh write their notes`);
   addSourceOptions(command).action((options: ExportOptions, cmd: Command) => runExport(options, cmd));
 }
 
@@ -74,6 +80,7 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
       exitCode: 2,
       code: 'felt.options',
     });
+  const engine = houseRulesEngine(options.houseRules, command, 'export');
   const from = parseTime(options.from, '--from', command);
   const to = parseTime(options.to, '--to', command);
   const within = (iso: string) => {
@@ -121,10 +128,24 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
   if (recorded.length === 0)
     return command.error(`felt export: there is no table ${options.table} (no event in ${streamId}).`, { exitCode: 2, code: 'felt.table' });
 
-  const { text, notes } = exportTable(recorded, format as ExportFormat, within, roster);
+  const table = engine ?? tableDecider;
+  const unknown = format === 'jsonl' ? [] : unknownHouseOptions(recordedRules(recorded), table);
+  if (unknown.length > 0)
+    return command.error(
+      `felt export: table ${options.table} was played with the house option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}, which ${engine ? 'neither Felt nor the --house-rules file knows' : 'Felt does not know'}: give --house-rules FILE (the casino's modules, as for felt verify) so the ${format} export can note what the format cannot say.`,
+      { exitCode: 2, code: 'felt.house-rules' },
+    );
+  const { text, notes } = exportTable(recorded, format as ExportFormat, within, roster, table.modules);
   for (const note of notes) command.configureOutput().writeErr!(`felt export: ${note}\n`);
   if (options.out) writeFileSync(options.out, text);
   else command.configureOutput().writeOut!(text);
+}
+
+/** Every rules the table recorded: where it opened and each change. */
+function recordedRules(recorded: readonly RecordedEvent[]): TableRules[] {
+  return recorded
+    .filter((e) => e.type === 'TableOpened' || e.type === 'RulesChanged')
+    .map((e) => (e.data as unknown as { rules: TableRules }).rules);
 }
 
 function rosterOf(log: EventLog): Promise<StaffRoster | null> | StaffRoster | null {

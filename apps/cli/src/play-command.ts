@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { tableDecider, type TableEngine } from '@felt/engine';
-import { loadHouseRules } from '@felt/regulator';
+import { tableDecider } from '@felt/engine';
 import type { Command } from 'commander';
+import { HOUSE_RULES_HELP, houseRulesEngine } from './house-rules-option';
 import { describeFailure, parseTableScriptJson, runTableScript, tableView, type HandSummary, type TableScriptRun } from '@felt/formats';
 
 /**
@@ -15,27 +15,13 @@ export function registerPlayCommand(program: Command): void {
     .description('run a table script (JSON) through the engine and print each hand')
     .argument('<file>', 'the table script, e.g. examples/fl-1-fixed-limit-cap.json')
     .option('--json', 'print {"hands": [...], "finalStacks": {...}} as JSON instead of text')
-    .option(
-      '--house-rules <module>',
-      "a JavaScript file whose houseRules(engine) returns the casino's own rule modules (examples/house-rules/)",
-    )
+    .option('--house-rules <module>', HOUSE_RULES_HELP)
     .action((file: string, options: PlayOptions, command: Command) => play(file, options, command));
 }
 
 interface PlayOptions {
   readonly json?: boolean;
   readonly houseRules?: string;
-}
-
-/** The engine with the default modules, and after them those of a --house-rules file (default FELT_HOUSE_RULES). */
-function engineFor(file: string | undefined, command: Command): TableEngine {
-  const path = file ?? (process.env.FELT_HOUSE_RULES || undefined);
-  if (path === undefined) return tableDecider;
-  try {
-    return loadHouseRules(path);
-  } catch (error) {
-    return command.error(`felt play: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.house-rules' });
-  }
 }
 
 function play(file: string, options: PlayOptions, command: Command): void {
@@ -67,7 +53,7 @@ function play(file: string, options: PlayOptions, command: Command): void {
     );
   }
   const script = parsed.ok ? parsed.script : (undefined as never);
-  const run = runTableScript(script, engineFor(options.houseRules, command));
+  const run = runTableScript(script, houseRulesEngine(options.houseRules, command, 'play') ?? tableDecider);
 
   if (options.json) write(JSON.stringify(jsonReport(run), null, 2) + '\n');
   else write(textReport(script.name, script.source, run));

@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import type { TableEngine } from '@felt/engine';
 import {
   checkAnchors,
   checkCommands,
   checkStaff,
   eventsHashAt,
   formatViolation,
-  loadHouseRules,
   readAnchorSets,
   storeHashAt,
   tableStreamId,
@@ -22,6 +20,7 @@ import {
 } from '@felt/regulator';
 import { checkReadModels } from '@felt/read-models';
 import { addSourceOptions, openEventLog, type SourceOptions } from './event-log-source';
+import { HOUSE_RULES_HELP, houseRulesEngine } from './house-rules-option';
 
 interface VerifyOptions extends SourceOptions {
   table?: string;
@@ -77,10 +76,7 @@ export function registerVerifyCommand(program: Command): void {
       '--workers <n>',
       'PostgreSQL: verify the streams on this many worker threads, each with its own connection (default: one per core)',
     )
-    .option(
-      '--house-rules <module>',
-      "the casino's own rule modules the tables were played with (default FELT_HOUSE_RULES): a JavaScript file whose houseRules(engine) returns them (examples/house-rules/); one thread",
-    );
+    .option('--house-rules <module>', `${HOUSE_RULES_HELP}; one thread`);
   addSourceOptions(command).action((options: VerifyOptions, cmd: Command) => runVerify(options, cmd));
 }
 
@@ -123,15 +119,7 @@ async function runVerify(options: VerifyOptions, command: Command): Promise<void
       });
     sealKey = Buffer.from(text, 'hex');
   }
-  const houseRules = options.houseRules ?? (process.env.FELT_HOUSE_RULES || undefined);
-  let table: TableEngine | undefined;
-  if (houseRules !== undefined) {
-    try {
-      table = loadHouseRules(houseRules);
-    } catch (error) {
-      return command.error(`felt verify: ${(error as Error).message}.`, { exitCode: 2, code: 'felt.house-rules' });
-    }
-  }
+  const table = houseRulesEngine(options.houseRules, command, 'verify') ?? undefined;
   const started = Date.now();
   const log = await openEventLog(options, command, 'verify');
 

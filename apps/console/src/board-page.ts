@@ -1,6 +1,6 @@
 import { element, replaceChildren } from './elements.js';
 import { countdown, RoomFeed } from './room-feed.js';
-import type { BoardGame } from './room-types.js';
+import type { BoardGame } from '@felt/room';
 
 /**
  * The room's public display (/console/board.html, for the TV): games running, seats open, the lists by alias and

@@ -1,7 +1,7 @@
 import { element, field, formValues } from './elements.js';
 import { eventSentence, type SeatName } from './event-sentences.js';
 import type { FeedbackSlots } from './feedback-slots.js';
-import type { StandingAction } from './hand-record.js';
+import type { StandingAction } from './table-event-log.js';
 import type { TableView } from './table-types.js';
 
 /**

@@ -1,40 +1,10 @@
 import { element } from './elements.js';
+import type { HandAction, HandRecord } from '@felt/projections';
 import { FORCED_BET_WORDS } from './event-sentences.js';
+import { boardCards } from './table-event-log.js';
 
-/** A recalled hand as GET /regulator/tables/:tableId/hands returns it (libs/projections HandRecord). */
-interface RecalledHand {
-  readonly handNumber: number;
-  readonly status: string;
-  readonly board: { readonly flop: readonly string[]; readonly turn: readonly string[]; readonly river: readonly string[] };
-  /** Running it twice: the second run's board. */
-  readonly secondBoard?: { readonly flop: readonly string[]; readonly turn: readonly string[]; readonly river: readonly string[] };
-  readonly bombPot?: { readonly ante: number };
-  readonly players: readonly {
-    readonly seat: number;
-    readonly playerId: string;
-    readonly startingStack: number;
-    readonly finalStack: number | null;
-    readonly holeCards: readonly string[];
-  }[];
-  readonly pots: readonly {
-    readonly pot: number;
-    readonly amount: number;
-    readonly winners: readonly { readonly seat: number; readonly amount: number }[];
-  }[];
-  readonly actions: readonly RecalledAction[];
-  readonly voidReason: string | null;
-}
-
-interface RecalledAction {
-  readonly street: string;
-  readonly seat: number;
-  readonly action: string;
-  readonly amount: number | null;
-  readonly to: number | null;
-  readonly kind?: string | null;
-  readonly allIn?: boolean;
-  readonly retracted?: boolean;
-}
+/** A recalled hand is libs/projections' hand record, as GET /regulator/tables/:tableId/hands returns it for this audience. */
+type RecalledHand = HandRecord;
 
 /** The answer may be the list itself or {hands: [...]}. */
 export function recalledHands(answer: unknown): readonly RecalledHand[] {
@@ -44,7 +14,7 @@ export function recalledHands(answer: unknown): readonly RecalledHand[] {
 }
 
 /** One recorded action in words: "seat 2 posted the small blind of 1", "seat 1 raised to 6 (all in)". */
-function actionWords(a: RecalledAction): string {
+function actionWords(a: HandAction): string {
   const allIn = a.allIn ? ' (all in)' : '';
   const what: Record<string, string> = {
     post: `posted ${FORCED_BET_WORDS[a.kind ?? ''] ?? 'a blind'}${a.amount !== null ? ` of ${a.amount}` : ''}`,
@@ -72,7 +42,7 @@ export function handHistoryList(hands: readonly RecalledHand[]): HTMLElement {
     'ol',
     { class: 'history', 'data-testid': 'history-list', reversed: true },
     newestFirst.map((hand) => {
-      const board = [...hand.board.flop, ...hand.board.turn, ...hand.board.river].join(' ') || 'no board';
+      const board = boardCards(hand.board).join(' ') || 'no board';
       const pots = hand.pots
         .map(
           (p) =>
@@ -109,15 +79,7 @@ export function handHistoryList(hands: readonly RecalledHand[]): HTMLElement {
           {},
           `${hand.bombPot ? `Bomb pot (ante ${hand.bombPot.ante}). ` : ''}Board${hand.secondBoard ? ' (run 1)' : ''}: ${board}`,
         ),
-        ...(hand.secondBoard
-          ? [
-              element(
-                'div',
-                {},
-                `Board (run 2): ${[...hand.secondBoard.flop, ...hand.secondBoard.turn, ...hand.secondBoard.river].join(' ')}`,
-              ),
-            ]
-          : []),
+        ...(hand.secondBoard ? [element('div', {}, `Board (run 2): ${boardCards(hand.secondBoard).join(' ')}`)] : []),
         element('div', {}, `Pots: ${pots || 'none'}`),
         element('div', {}, `Stacks: ${stacks}`),
       );

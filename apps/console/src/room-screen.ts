@@ -2,7 +2,7 @@ import type { ConsoleContext } from './console-context.js';
 import { element, field, formValues } from './elements.js';
 import { redraw } from './form-drafts.js';
 import { countdown, RoomFeed } from './room-feed.js';
-import type { FloorGame, RoomCall } from './room-types.js';
+import type { FloorGameAt, PendingCall } from '@felt/room';
 import { newCommandId } from './table-commands.js';
 
 /**
@@ -28,21 +28,21 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
     games,
     openGameForm(ctx),
   );
-  let shown: readonly FloorGame[] = [];
+  let shown: readonly FloorGameAt[] = [];
   const render = () => redraw(games, shown.length === 0 ? element('p', {}, 'No games yet.') : shown.map((g) => gameSection(ctx, g)));
-  const showGames = (list: readonly FloorGame[]) => {
+  const showGames = (list: readonly FloorGameAt[]) => {
     shown = list.filter((g) => g.state.status === 'open');
     render();
   };
   // The floor's own change shows at once, read back from the API, whether or not /live's message has come yet.
   const readBack = () => {
-    ctx.api.get<{ games: FloorGame[] }>('/room/games').then(
+    ctx.api.get<{ games: FloorGameAt[] }>('/room/games').then(
       (answer) => showGames(answer.games),
       () => undefined,
     );
   };
   document.addEventListener(ROOM_CHANGED, readBack);
-  const feed = new RoomFeed<FloorGame>('room', () => ctx.session()?.accessToken ?? null, {
+  const feed = new RoomFeed<FloorGameAt>('room', () => ctx.session()?.accessToken ?? null, {
     games: showGames,
     status: (text, connected) => {
       status.textContent = text;
@@ -72,7 +72,7 @@ async function send(ctx: ConsoleContext, path: string, body: Record<string, unkn
   }
 }
 
-function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
+function gameSection(ctx: ConsoleContext, game: FloorGameAt): HTMLElement {
   const id = game.state.gameId;
   const base = `/room/games/${encodeURIComponent(id)}`;
   const command = (body: Record<string, unknown>, done: string) => void send(ctx, `${base}/commands`, body, done);
@@ -184,7 +184,7 @@ function gameSection(ctx: ConsoleContext, game: FloorGame): HTMLElement {
 }
 
 /** A call: who, where, the time left, and Seat (with the buy-in) or No-show once the time is up. */
-function callRow(ctx: ConsoleContext, base: string, c: RoomCall): HTMLElement {
+function callRow(ctx: ConsoleContext, base: string, c: PendingCall): HTMLElement {
   const buyIn = element('input', {
     type: 'number',
     min: 1,

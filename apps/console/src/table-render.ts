@@ -1,7 +1,7 @@
 import { playerName } from './action-bar.js';
 import { element } from './elements.js';
 import { splitCards } from './event-sentences.js';
-import type { HandRecord } from './hand-record.js';
+import { boardCards, type HandRecord } from './table-event-log.js';
 import type { HandPlayerView, LegalAction, Rules, SeatView, TableView } from './table-types.js';
 
 /** "NL 1/2", "FL 2/4" (a fixed-limit table by its bets, not its blinds), "PL 1/2 ante 1". */
@@ -40,16 +40,18 @@ export function houseOptionsText(rules: Rules | null): string {
 }
 
 /** "Hand #3 — flop", "Hand #2 voided", "Hand #1 over": a voided hand never reads as complete. */
-export function handLabel(view: TableView, record: HandRecord): string {
+export function handLabel(view: TableView, record: HandRecord | null): string {
   const hand = view.hand;
   if (!hand) return 'No hand yet';
   if (hand.phase !== 'complete')
     return `Hand #${hand.handNumber} — ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}`;
-  return record.voided && record.handNumber === hand.handNumber ? `Hand #${hand.handNumber} voided` : `Hand #${hand.handNumber} over`;
+  return record?.status === 'voided' && record.handNumber === hand.handNumber
+    ? `Hand #${hand.handNumber} voided`
+    : `Hand #${hand.handNumber} over`;
 }
 
 /** The strip above the table: stakes, house options, status, hand, live state and the version on screen. */
-export function tableSummary(view: TableView, record: HandRecord): HTMLElement {
+export function tableSummary(view: TableView, record: HandRecord | null): HTMLElement {
   const item = (label: string, value: string, id: string) =>
     element(
       'span',
@@ -75,7 +77,7 @@ export function tableSummary(view: TableView, record: HandRecord): HTMLElement {
  * on each seat the player, the stack, this street's bet and the markers (button, blinds, straddle, kill); in the
  * middle the board, the pots with the seats each is for, and whose turn it is with the amount to call.
  */
-export function tableGraphic(view: TableView, record: HandRecord): HTMLElement {
+export function tableGraphic(view: TableView, record: HandRecord | null): HTMLElement {
   const maxSeats = view.rules?.maxSeats ?? Math.max(2, ...view.seats.map((s) => s.seat));
   const felt = element('div', { class: 'felt', 'data-testid': 'table-graphic', style: `--seats: ${maxSeats}` });
   felt.append(centre(view, record));
@@ -99,7 +101,7 @@ export function tableGraphic(view: TableView, record: HandRecord): HTMLElement {
   return felt;
 }
 
-function centre(view: TableView, record: HandRecord): HTMLElement {
+function centre(view: TableView, record: HandRecord | null): HTMLElement {
   const hand = view.hand;
   const inProgress = hand !== null && hand.phase !== 'complete';
   // A pot is for every player still in who is not all in (they can still match it), and for the all-in players whose
@@ -116,7 +118,7 @@ function centre(view: TableView, record: HandRecord): HTMLElement {
           ),
         )
       : [];
-  const board = hand ? hand.board : record.board.join('');
+  const board = hand ? hand.board : record ? boardCards(record.board).join('') : '';
   return element(
     'div',
     { class: 'centre' },
@@ -141,7 +143,7 @@ function toActLine(view: TableView): string {
   return `Seat ${view.toAct}${playerName(view, view.toAct) ? ` (${playerName(view, view.toAct)})` : ''} to act${call ? `: ${call.amount} to call` : ''}`;
 }
 
-function seatBox(view: TableView, seat: SeatView, record: HandRecord, style: string): HTMLElement {
+function seatBox(view: TableView, seat: SeatView, record: HandRecord | null, style: string): HTMLElement {
   const hand = view.hand;
   const inProgress = hand !== null && hand.phase !== 'complete';
   const player: HandPlayerView | undefined = hand
@@ -173,7 +175,7 @@ function seatBox(view: TableView, seat: SeatView, record: HandRecord, style: str
   ]
     .filter(Boolean)
     .join(' ');
-  const won = record.pots
+  const won = (record?.pots ?? [])
     .flatMap((p) => p.winners)
     .filter((w) => w.seat === seat.seat)
     .reduce((sum, w) => sum + w.amount, 0);
@@ -189,7 +191,7 @@ function seatBox(view: TableView, seat: SeatView, record: HandRecord, style: str
     element('strong', { class: 'player', 'data-testid': `player-${seat.seat}` }, seat.playerId),
     element('span', { class: 'stack', 'data-testid': `stack-${seat.seat}` }, String(live ? live.stack : seat.stack)),
     live && live.live > 0 ? element('span', { class: 'bet', 'data-testid': `bet-${seat.seat}` }, `bet ${live.live}`) : null,
-    !inProgress && won > 0 && !record.voided ? element('span', { class: 'won' }, `won ${won}`) : null,
+    !inProgress && won > 0 && record?.status !== 'voided' ? element('span', { class: 'won' }, `won ${won}`) : null,
     element('span', { class: 'hole', 'data-testid': `cards-${seat.seat}` }, player ? cards(player.holeCards) : ''),
     element('span', { class: 'seat-states', 'data-testid': `marks-${seat.seat}` }, states.join(', ')),
   );

@@ -8,7 +8,7 @@ import { FeedbackSlots } from './feedback-slots.js';
 import { correctionForm, dealerControls, handAndTableForms, seatPlayerForm, type FormRequest } from './floor-forms.js';
 import { redraw } from './form-drafts.js';
 import { handHistoryList, recalledHands } from './hand-history.js';
-import { TableEventLog } from './hand-record.js';
+import { shownHands, TableEventLog } from './table-event-log.js';
 import { LiveTables } from './live-connection.js';
 import { playerControls } from './player-controls.js';
 import { showdownPanel } from './showdown-panel.js';
@@ -112,7 +112,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       ...splitCards(view.hand?.board ?? ''),
       ...(view.hand?.players ?? []).flatMap((p) => splitCards(p.holeCards ?? '')),
     ]);
-    if (view.hand?.phase !== 'complete') for (const s of record.shown) for (const c of s.cards) seen.add(c);
+    if (record && view.hand?.phase !== 'complete') for (const s of shownHands(record)) for (const c of s.cards) seen.add(c);
     // Events arrive after the answer that showed their version, and other consoles' commands at any time: what the
     // dealer was typing (an amount, a seat) stays, instead of the minimum coming back under their finger.
     redraw(bar, actionBar(view, { role, feedback, guard, choose: act, seenCards: seen }));
@@ -125,7 +125,6 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   /** The forms: redrawn for a new version of the table, keeping what was typed into them (form-drafts.ts). */
   const renderControls = () => {
     if (!view) return;
-    const record = log.currentHand();
     redraw(between, mayAct ? dealerControls(view, feedback, submit) : null);
     redraw(
       management,
@@ -136,7 +135,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
             { class: 'panel floor-forms', 'aria-labelledby': 'floor-heading' },
             element('h2', { id: 'floor-heading' }, isFloor ? 'Floor' : 'Seating'),
             seatPlayerForm(view, feedback, submit),
-            isFloor ? correctionForm(view, record.standingActions, seatName(), feedback, submit) : null,
+            isFloor ? correctionForm(view, log.standingActions(), seatName(), feedback, submit) : null,
             isFloor ? handAndTableForms(view, feedback, submit) : null,
           )
         : null,

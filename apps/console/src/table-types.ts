@@ -1,43 +1,14 @@
 /**
- * The shapes the console reads from the API (GET /tables/:id and friends); only the fields it shows. LegalAction
- * mirrors libs/engine's (table/legal-actions.ts): the browser program is compiled on its own and cannot import the
- * engine's sources. apps/console/test/legal-action-mirror.ts makes `npm run typecheck` fail when the two drift apart.
+ * The shapes the console reads from the API (GET /tables/:id and friends); only the fields it shows. The legal
+ * actions and the rules are the engine's own types (the bundle imports its types: docs/console.md); the table view
+ * is apps/api's (tables/table-view.ts), which the console may not import (no app imports another).
  */
-export type LegalAction =
-  | { readonly type: 'PostBlind'; readonly seat: number; readonly blind: string; readonly amount: number }
-  | { readonly type: 'Straddle'; readonly seat: number; readonly amount: number }
-  | { readonly type: 'KillPot'; readonly seat: number; readonly min: number; readonly max: number; readonly step: number }
-  | { readonly type: 'Deal'; readonly seat: null }
-  | { readonly type: 'ChopBlinds'; readonly seat: number; readonly bigBlindSeat: number; readonly fee: number }
-  | { readonly type: 'Fold'; readonly seat: number }
-  | { readonly type: 'Check'; readonly seat: number }
-  | { readonly type: 'Call'; readonly seat: number; readonly amount: number }
-  | { readonly type: 'Bet'; readonly seat: number; readonly min: number; readonly max: number }
-  | { readonly type: 'Raise'; readonly seat: number; readonly min: number; readonly max: number }
-  | { readonly type: 'ShowHand'; readonly seat: number; readonly cardsToEnter?: number }
-  | { readonly type: 'MuckHand'; readonly seat: number }
-  | { readonly type: 'DealBoard'; readonly seat: null; readonly street: string; readonly cardsToEnter: number }
-  | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cardsToEnter: number }
-  | { readonly type: 'RunItTwice'; readonly seat: null; readonly seats: readonly number[] }
-  | { readonly type: 'RunItOnce'; readonly seat: null }
-  | { readonly type: 'UseTimeBank'; readonly seat: number; readonly extensionsLeft: number };
+import type { LegalAction, TableRules } from '@felt/engine';
 
-export interface Rules {
-  readonly structure: {
-    readonly kind: string;
-    readonly smallBet?: number;
-    readonly bigBet?: number;
-    readonly min?: number;
-    readonly max?: number;
-  };
-  readonly smallBlind: number;
-  readonly bigBlind: number;
-  readonly ante: { readonly kind: string; readonly amount: number };
-  readonly maxSeats: number;
-  readonly gameType: string;
-  readonly buyIn: { readonly min: number; readonly max: number } | null;
-  readonly houseOptions: Readonly<Record<string, unknown>>;
-}
+export type { LegalAction } from '@felt/engine';
+
+/** The table's rules as recorded: the engine's own type. */
+export type Rules = TableRules;
 
 export interface SeatView {
   readonly seat: number;
@@ -111,6 +82,7 @@ export interface TableEventItem {
   readonly version: number;
   readonly type: string;
   readonly data: Readonly<Record<string, unknown>>;
+  readonly recordedAt?: string;
 }
 
 /** A command's 201/200 answer. */

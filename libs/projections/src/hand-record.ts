@@ -300,8 +300,9 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
         }).players,
       };
     case 'HoleCardsReported':
-      // Secret like dealt cards: handRecordFor hides them from the audiences that may not see hole cards.
-      return player(e.seat, { holeCards: e.cards.map(formatCard) });
+      // Secret like dealt cards: handRecordFor hides them from the audiences that may not see hole cards, and an
+      // audience's feed (eventDataFor) carries them as null: unknown to it, as dealt cards are.
+      return e.cards ? player(e.seat, { holeCards: e.cards.map(formatCard) }) : h;
     case 'HandMucked':
       return act(e.seat, 'muck');
     case 'ActionCorrected':

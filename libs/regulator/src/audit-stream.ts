@@ -67,6 +67,12 @@ export type AuditEvent =
    */
   | { type: 'ReaderConflict'; tableId: string; handNumber: number }
   /**
+   * A seat, list entry, call or move refused because the player is excluded (a house ban or an exclusion list,
+   * docs/players.md): the pseudonymous player id, where (`table:<id>` or `game:<id>`) and the command; never a
+   * name, a list entry or a reason (the floor reads those on the player's page).
+   */
+  | { type: 'PlayerSeatRefused'; playerId: string; where: string; commandType: string; code: string }
+  /**
    * Two people for a widening (docs/security.md "Insiders", row 3): a floor supervisor asked for a table command
    * that widens who sees or chooses cards; it takes effect only when another floor supervisor approves it. The
    * command is a table's rules (no card), kept so that the approval applies exactly what was asked.

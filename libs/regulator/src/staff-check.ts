@@ -25,6 +25,7 @@ const AUDIT_SHAPES: Record<AuditEventType, readonly string[]> = {
   DeviceRegistered: ['deviceId', 'name'],
   DeviceRetired: ['deviceId', 'name'],
   ReaderConflict: ['tableId', 'handNumber'],
+  PlayerSeatRefused: ['playerId', 'where', 'commandType', 'code'],
   WideningRequested: ['approvalId', 'tableId', 'commandType', 'widens', 'expiresAt', 'command'],
   WideningApproved: ['approvalId', 'tableId', 'requestedBy', 'version'],
   WideningRefused: ['approvalId', 'tableId', 'requestedBy'],

@@ -51,6 +51,15 @@ export interface FloorGame {
   readonly calls: readonly PendingCall[];
 }
 
+/** A game as GET /room/games and the `room` channel send it (and the console reads it): the floor's board at a version of its stream. */
+export interface FloorGameAt extends FloorGame {
+  readonly version: number;
+}
+
+export function floorGameAt(state: GameState, version: number): FloorGameAt {
+  return { version, ...floorGame(state) };
+}
+
 export function floorGame(state: GameState): FloorGame {
   const seats = state.tables
     .filter((t) => !t.broken)

@@ -1,7 +1,12 @@
-import type { RoomPoliciesInput } from './house-policies/room-policies';
-import type { PassOverReason, SeatedPlayer } from './events';
+import type { z } from 'zod';
+import type { listCommandSchema, openGameFieldsSchema, passOverSchema } from './command-schema';
+
+import type { SeatedPlayer } from './events';
 
 export type { SeatedPlayer } from './events';
+
+/** A command as the decider takes it: as a client sent it (command-schema.ts), with the time the API stamped on it. */
+type Timed<T> = T extends unknown ? Readonly<T> & { readonly at: string } : never;
 
 /**
  * Commands: what the floor asks of a game and its list. Time comes in on every command (`at`, ISO-8601, set by the
@@ -9,20 +14,8 @@ export type { SeatedPlayer } from './events';
  * card number, or any handle) and an alias (initials or a nickname), the only thing the public board shows.
  */
 export type RoomCommand =
-  | {
-      readonly type: 'OpenGame';
-      readonly at: string;
-      readonly gameId: string;
-      /** What the board calls the game, e.g. "2/5 No-Limit Hold'em". */
-      readonly name: string;
-      readonly stakes: string;
-      readonly structure: string;
-      readonly seatsPerTable?: number;
-      /** The rules each table of the game opens with (the engine's OpenTable rules; opaque to the room). */
-      readonly tableRules?: Readonly<Record<string, unknown>>;
-      readonly policies?: RoomPoliciesInput;
-    }
-  | { readonly type: 'CloseGame'; readonly at: string }
+  | Timed<{ readonly type: 'OpenGame' } & z.infer<typeof openGameFieldsSchema>>
+  | Timed<z.infer<typeof listCommandSchema>>
   | {
       readonly type: 'AddTable';
       readonly at: string;
@@ -33,21 +26,7 @@ export type RoomCommand =
       /** Players already sitting at the table when it joins the game (a table opened before the room knew it). */
       readonly seated?: readonly SeatedPlayer[];
     }
-  | { readonly type: 'JoinList'; readonly at: string; readonly playerId: string; readonly alias: string }
-  | { readonly type: 'LeaveList'; readonly at: string; readonly playerId: string }
-  | { readonly type: 'RequestTableChange'; readonly at: string; readonly playerId: string; readonly toTableId?: string }
-  | { readonly type: 'CancelTableChange'; readonly at: string; readonly playerId: string }
-  | {
-      readonly type: 'CallPlayer';
-      readonly at: string;
-      readonly playerId: string;
-      readonly tableId: string;
-      readonly seat: number;
-      /** Everyone ahead of the called player for this seat, each with the documented reason they are passed over. */
-      readonly passOver?: readonly PassOver[];
-    }
   | { readonly type: 'TakeSeat'; readonly at: string; readonly playerId: string }
-  | { readonly type: 'NoShow'; readonly at: string; readonly playerId: string }
   | { readonly type: 'VacateSeat'; readonly at: string; readonly tableId: string; readonly seat: number }
   /** A seated player changed seats at their table (the table's ChangeSeat): the room follows the table. */
   | { readonly type: 'MoveSeat'; readonly at: string; readonly tableId: string; readonly from: number; readonly to: number }
@@ -67,10 +46,7 @@ export type RoomCommand =
 
 export type RoomCommandType = RoomCommand['type'];
 
-export interface PassOver {
-  readonly playerId: string;
-  readonly reason: PassOverReason;
-}
+export type PassOver = Readonly<z.infer<typeof passOverSchema>>;
 
 export const ROOM_COMMAND_TYPES: readonly RoomCommandType[] = [
   'OpenGame',

@@ -1,4 +1,5 @@
 import { accept, reject, type Decision } from '@felt/engine';
+import { ALIAS, MAX_TABLE_SEATS, ROOM_ID } from './command-schema';
 import type { PassOver, RoomCommand, SeatedPlayer } from './commands';
 import { PASS_OVER_REASONS, type RoomEvent } from './events';
 import { callRunOut, respondBy } from './house-policies/call-response';
@@ -12,9 +13,9 @@ import { callOf, openSeats, seatOf, tableOf, waitingCount, type GameState, type 
 
 export type RoomDecision = Decision<RoomEvent, RoomRejection>;
 
-const MAX_SEATS = 10;
-const ALIAS = /^[\p{L}\p{N}][\p{L}\p{N} .'_-]{0,15}$/u;
-const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+// The same rules the API's schemas check (command-schema.ts), for commands that come another way (a replay).
+const MAX_SEATS = MAX_TABLE_SEATS;
+const ID = ROOM_ID;
 
 /**
  * Decides a command against a game's state: events, or a rejection naming what is wrong in a sentence the floor

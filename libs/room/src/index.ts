@@ -9,6 +9,19 @@ export { roomDecider } from './room-decider';
 export { decideGame, type RoomDecision } from './decide';
 export { evolveGame } from './evolve';
 export { type RoomCommand, type RoomCommandType, type SeatedPlayer, type PassOver, ROOM_COMMAND_TYPES } from './commands';
+// The commands as clients send them, in zod: the API's validation and OpenAPI, and RoomCommand's types, come from them.
+export {
+  listCommandSchema,
+  openGameFieldsSchema,
+  gameIdSchema,
+  roomPlayerIdSchema,
+  aliasSchema,
+  roomSeatSchema,
+  tableSeatsSchema,
+  ROOM_ID,
+  ALIAS,
+  MAX_TABLE_SEATS,
+} from './command-schema';
 export {
   type RoomEvent,
   type RoomEventType,
@@ -42,10 +55,16 @@ export { roomCommandFor } from './command-for-events';
 
 // Who is owed an open seat (the fairness rule), and the two boards.
 export { seatQueue, type SeatCandidate } from './seat-queue';
-export { boardGame, floorGame, type BoardGame, type FloorGame } from './board';
+export { boardGame, floorGame, floorGameAt, type BoardGame, type FloorGame, type FloorGameAt } from './board';
 
 // House policies (⚙): one file each, with its spec.
-export { type RoomPolicies, type RoomPoliciesInput, DEFAULT_ROOM_POLICIES, normalizeRoomPolicies } from './house-policies/room-policies';
+export {
+  type RoomPolicies,
+  type RoomPoliciesInput,
+  DEFAULT_ROOM_POLICIES,
+  normalizeRoomPolicies,
+  roomPoliciesInputSchema,
+} from './house-policies/room-policies';
 export { DEFAULT_CALL_RESPONSE_SECONDS, respondBy, callRunOut } from './house-policies/call-response';
 export { type NoShowPolicy, NO_SHOW_POLICIES, DEFAULT_NO_SHOW, noShowOutcome } from './house-policies/no-show';
 export { type MustMoveOrder, MUST_MOVE_ORDERS, DEFAULT_MUST_MOVE_ORDER, mustMoveOrder } from './house-policies/must-move-order';

@@ -16,18 +16,28 @@ import { TOKEN_KEYS, type TokenKeys } from './auth-secret';
 import { SecurityLog } from './security-log';
 import { staffProblem } from './users.controller';
 import { parseInput } from '../http/parse-input';
+import { bodySchema } from '../openapi/body-schema';
 
-const loginSchema = z.strictObject({
+export const loginSchema = z.strictObject({
   username: z.string({ error: 'username must be a string' }).min(1).max(64),
   password: z.string({ error: 'password must be a string' }).min(1).max(1024),
   /** The credential of the registered device signing in (POST /devices): its id goes into the token. */
-  device: z.string({ error: 'device must be a string: the credential POST /devices gave' }).min(1).max(256).optional(),
+  device: z
+    .string({ error: 'device must be a string: the credential POST /devices gave' })
+    .min(1)
+    .max(256)
+    .optional()
+    .meta({ description: 'the credential of a registered device (POST /devices)' }),
 });
 
-const enrollSchema = z.strictObject({
+export const enrollSchema = z.strictObject({
   username: z.string({ error: 'username must be a string' }).min(1).max(64),
   code: z.string({ error: 'code must be a string: the enrollment code the floor handed you' }).min(1).max(256),
-  password: z.string({ error: 'password must be a string' }).min(1).max(1024),
+  password: z
+    .string({ error: 'password must be a string' })
+    .min(1)
+    .max(1024)
+    .meta({ description: 'at least 8 characters (400 PASSWORD_TOO_SHORT)' }),
 });
 
 /** Checked against when the user does not exist, so that a wrong name costs as long as a wrong password. */
@@ -53,13 +63,7 @@ export class AuthController {
   @ApiOperation({
     summary: 'Set your own password with the one-time enrollment code the floor handed you (a new account, or after a reset)',
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['username', 'code', 'password'],
-      properties: { username: { type: 'string' }, code: { type: 'string' }, password: { type: 'string', minLength: 8 } },
-    },
-  })
+  @ApiBody({ schema: bodySchema(enrollSchema) })
   @ApiResponse({ status: 200, description: '{user: {id, name, role}}: sign in with POST /auth/login' })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, PASSWORD_TOO_SHORT' })
   @ApiResponse({ status: 401, description: 'INVALID_ENROLLMENT_CODE: a wrong, used or expired code, or a disabled user (nothing written)' })
@@ -89,17 +93,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in: a user name and password for a Bearer access token (JWT)' })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['username', 'password'],
-      properties: {
-        username: { type: 'string' },
-        password: { type: 'string' },
-        device: { type: 'string', description: 'the credential of a registered device (POST /devices)' },
-      },
-    },
-  })
+  @ApiBody({ schema: bodySchema(loginSchema) })
   @ApiResponse({ status: 200, description: '{accessToken, tokenType: "Bearer", expiresIn (seconds), user: {id, name, role}}' })
   @ApiResponse({
     status: 401,

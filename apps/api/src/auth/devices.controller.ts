@@ -5,6 +5,7 @@ import { requestIdOf, type HttpRequest } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { listPageSchema, pageOf } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
+import { bodySchema } from '../openapi/body-schema';
 import { ApiProblem } from '../http/status-mapping';
 import { fieldIssues } from '../tables/command-request';
 import { Roles } from './access-decorators';
@@ -13,13 +14,13 @@ import { tableIdSchema } from '../tables/table-command-schema';
 import { DEVICE_KINDS, DEVICE_NAME, Devices } from './devices';
 import { principalOf } from './principal';
 
-const registerSchema = z
+export const registerSchema = z
   .strictObject({
     name: z
       .string({ error: 'name must be a string' })
       .regex(DEVICE_NAME, { error: 'a device name is 1 to 64 letters, digits, spaces, ".", "_", "@" or "-"' }),
     kind: z.enum(DEVICE_KINDS, { error: `kind is one of ${DEVICE_KINDS.join(', ')}` }).optional(),
-    tableId: tableIdSchema.optional(),
+    tableId: tableIdSchema.optional().meta({ description: 'readers and shufflers: the table they serve' }),
   })
   .superRefine((body, ctx) => {
     const bound = body.kind === 'reader' || body.kind === 'shuffler';
@@ -62,17 +63,7 @@ export class DevicesController {
     description:
       'kind: console (the default; staff consoles), reader (reports the hole cards of its table, tableId) or shuffler (sends the decks of its table, tableId).',
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['name'],
-      properties: {
-        name: { type: 'string' },
-        kind: { type: 'string', enum: [...DEVICE_KINDS] },
-        tableId: { type: 'string', description: 'readers and shufflers: the table they serve' },
-      },
-    },
-  })
+  @ApiBody({ schema: bodySchema(registerSchema) })
   @ApiResponse({ status: 409, description: 'DEVICE_NAME_TAKEN' })
   async register(@Req() req: HttpRequest) {
     const parsed = registerSchema.safeParse(jsonBody(req));

@@ -5,6 +5,7 @@ import { requestIdOf, type HttpRequest, type HttpResponse } from '../http/http-t
 import { jsonBody } from '../http/json-body';
 import { listPageSchema, pageOf } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
+import { bodySchema } from '../openapi/body-schema';
 import { ApiProblem } from '../http/status-mapping';
 import { Roles } from './access-decorators';
 import {
@@ -16,22 +17,25 @@ import {
   type StaffRefusal,
   type EnrollmentCode,
   USER_NAME,
+  USER_ROLES,
   Users,
   type User,
 } from '@felt/staff';
 import { principalOf } from './principal';
 
-const createSchema = z.strictObject({
+// role is any string here: the staff rules refuse an unknown one with UNKNOWN_ROLE and a sentence (the document lists them).
+const role = z.string({ error: 'role must be a string' }).meta({ enum: [...USER_ROLES] });
+export const createSchema = z.strictObject({
   name: z.string({ error: 'name must be a string' }),
-  role: z.string({ error: 'role must be a string' }),
+  role,
 });
-const changeSchema = z
+export const changeSchema = z
   .strictObject({
-    role: z.string({ error: 'role must be a string' }).optional(),
+    role: role.optional(),
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
   })
   .refine((c) => c.role !== undefined || c.disabled !== undefined, { error: 'give role, disabled or both' });
-const resetSchema = z.strictObject({});
+export const resetSchema = z.strictObject({});
 const pageSchema = listPageSchema(z.string().regex(USER_NAME, { error: "after is a user name: the previous answer's nextAfter" }));
 
 /** A refusal of the staff rules as the API's problem: 400 bad input, 404 no such user, 409 taken or last floor, 403 yourself. */
@@ -83,13 +87,7 @@ export class UsersController {
   @ApiOperation({
     summary: 'Add a user {name, role}: 201 with a one-time enrollment code the person sets their own password with (floor only)',
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['name', 'role'],
-      properties: { name: { type: 'string' }, role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] } },
-    },
-  })
+  @ApiBody({ schema: bodySchema(createSchema) })
   @ApiResponse({
     status: 201,
     description: '{user, enrollmentCode, expiresAt}: the code is shown once; the person sets their password with POST /auth/enroll',
@@ -114,13 +112,7 @@ export class UsersController {
 
   @Patch(':userId')
   @ApiOperation({ summary: "Change a user's role and/or disable or enable them {role?, disabled?} (floor only); by id or name" })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { role: { type: 'string', enum: ['dealer', 'floor', 'regulator', 'service'] }, disabled: { type: 'boolean' } },
-    },
-  })
+  @ApiBody({ schema: bodySchema(changeSchema) })
   @ApiResponse({ status: 200, description: '{user, changes}: the audit events written (none when nothing changed)' })
   @ApiResponse({ status: 400, description: 'INVALID_REQUEST, UNKNOWN_ROLE' })
   @ApiResponse({ status: 403, description: 'CANNOT_DISABLE_SELF, CANNOT_CHANGE_OWN_ROLE' })
@@ -147,7 +139,7 @@ export class UsersController {
   @ApiOperation({
     summary: "Reset a user's password (floor only): the old one and the user's tokens stop; 200 with a one-time enrollment code",
   })
-  @ApiBody({ required: false, schema: { type: 'object', additionalProperties: false, properties: {} } })
+  @ApiBody({ required: false, schema: bodySchema(resetSchema) })
   @ApiResponse({ status: 404, description: 'USER_NOT_FOUND' })
   async resetPassword(@Param('userId') userId: string, @Req() req: HttpRequest) {
     parseInput(resetSchema, jsonBody(req));

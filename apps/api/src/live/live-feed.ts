@@ -37,10 +37,17 @@ export class LiveFeed implements OnModuleDestroy {
   /** A subscription of `output` to `tableId` from `afterVersion` on (start() it); its channel goes once it is closed. */
   subscribe(tableId: string, reader: LiveReader, afterVersion: number | undefined, output: LiveOutput): LiveSubscription {
     const streamId = streamIdOf(tableId);
+    const tailStarted = this.tail.start();
     let channel = this.channels.get(streamId);
     if (!channel) {
-      channel = new TableChannel(tableId, streamId, this.store, this.tables, this.hands, (error) =>
-        this.logger.error({ err: error, tableId }, 'live table update failed'),
+      channel = new TableChannel(
+        tableId,
+        streamId,
+        this.store,
+        this.tables,
+        this.hands,
+        (error) => this.logger.error({ err: error, tableId }, 'live table update failed'),
+        tailStarted,
       );
       this.channels.set(streamId, channel);
     }
@@ -52,7 +59,6 @@ export class LiveFeed implements OnModuleDestroy {
         output.fail(error);
       },
     });
-    this.tail.start();
     return subscription;
   }
 

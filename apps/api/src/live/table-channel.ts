@@ -72,15 +72,19 @@ export class TableChannel {
     private readonly tables: FoldedTables,
     private readonly hands: LiveHands,
     private readonly onError: (error: unknown) => void,
+    tailStarted: Promise<void>,
   ) {
-    // Start from the table as the store has it now (the cache's fold, caught up), before any subscriber syncs, so
-    // `version` is never behind what a subscriber was sent when it goes live.
-    this.work = this.tables.caughtUp(this.streamId).then(
-      (table) => {
-        this.folded = table;
-      },
-      (error: unknown) => this.onError(error),
-    );
+    // Start from the table as the store has it once the tail's start is fixed (the cache's fold, caught up), before
+    // any subscriber syncs, so `version` is never behind what a subscriber was sent when it goes live, and every
+    // event the fold lacks is one the tail brings (LogTail.start).
+    this.work = tailStarted
+      .then(() => this.tables.caughtUp(this.streamId))
+      .then(
+        (table) => {
+          this.folded = table;
+        },
+        (error: unknown) => this.onError(error),
+      );
   }
 
   /** Resolves once the channel has read its table (and folded what it was given before). */

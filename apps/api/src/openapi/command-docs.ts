@@ -7,7 +7,7 @@ import { commandJsonSchema, TABLE_COMMAND_TYPES } from '../tables/table-command-
  * (z.toJSONSchema), the envelope headers, and every answer a command can get.
  */
 
-type JsonSchema = Record<string, unknown>;
+import type { JsonSchema } from './body-schema';
 
 const ENVELOPE_PROPERTIES = {
   commandId: {

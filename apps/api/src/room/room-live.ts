@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { boardGame, floorGame, gameIdOf } from '@felt/room';
+import { boardGame, floorGameAt, gameIdOf } from '@felt/room';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
 import { pageOf } from '../http/list-page';
 import { LIVE_LIMITS } from '../live/live-limits';
@@ -7,7 +7,7 @@ import { LogTail } from '../live/log-tail';
 import { RoomGames, type FoldedGame } from './room-games';
 
 function floorView(game: FoldedGame) {
-  return { version: game.version, ...floorGame(game.state) };
+  return floorGameAt(game.state, game.version);
 }
 
 /** The two room channels on /live: the floor's waitlist board (floor role) and the public board (no token). */
@@ -48,8 +48,9 @@ export class RoomLive implements OnModuleDestroy {
   /** Adds a listener and sends it the room as it is now. Returns the way to stop. */
   async follow(listener: RoomListener): Promise<() => void> {
     this.listeners.add(listener);
-    this.tail.start();
     try {
+      // The picture is read once the tail's start is fixed: a room event committed in between is the tail's to bring.
+      await this.tail.start();
       await this.inTurn(async () => listener.send(await this.message(listener.channel)));
     } catch (error) {
       this.listeners.delete(listener);

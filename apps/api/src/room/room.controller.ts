@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { floorGame, type RoomCommand } from '@felt/room';
+import { floorGame, floorGameAt, type RoomCommand } from '@felt/room';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
 import { TIMER_ROOM_COMMANDS } from '@felt/staff';
@@ -30,6 +30,7 @@ import {
   type RoomEnvelope,
 } from './room-request';
 import { RoomSeating } from './room-seating';
+import { PlayerSeatGuard, SEATING_ROOM_COMMANDS } from '../players/player-seat-guard';
 
 const gamePageSchema = listPageSchema(gameIdSchema);
 
@@ -51,6 +52,7 @@ export class RoomController {
     @Inject(RoomClock) private readonly clock: RoomClock,
     @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
     @Inject(TableAccess) private readonly access: TableAccess,
+    @Inject(PlayerSeatGuard) private readonly players: PlayerSeatGuard,
   ) {}
 
   @Get('games')
@@ -70,7 +72,7 @@ export class RoomController {
     const game = await this.games.caughtUp(knownGameId(gameId));
     if (game.version === 0) throw gameNotFound(gameId);
     res.header('ETag', `"${game.version}"`);
-    sendJson(res, SUCCESS_STATUS.read, { version: game.version, ...floorGame(game.state) });
+    sendJson(res, SUCCESS_STATUS.read, floorGameAt(game.state, game.version));
   }
 
   @Post('games')
@@ -137,6 +139,11 @@ export class RoomController {
     knownGameId(gameId);
     const { body, envelope } = this.parse(route, gameId, schema, req);
     await this.exists(gameId);
+    // Listing, calling, a table change or a seat for an excluded player: refused before the room decides (docs/players.md).
+    const { type, playerId } = body as { type?: string; playerId?: unknown };
+    const commandType = route === 'seat' ? 'TakeSeat' : (type ?? route);
+    if (SEATING_ROOM_COMMANDS.has(commandType) && typeof playerId === 'string')
+      await this.players.check(req, playerId, `game:${gameId}`, commandType);
     this.answer(res, gameId, envelope.commandId, await apply(body, envelope));
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PlayersModule } from '../players/players.module';
 import { TablesModule } from '../tables/tables.module';
 import { ApplyRoomCommandHandler } from './apply-room-command';
 import { BoardController } from './board.controller';
@@ -11,7 +12,7 @@ import { RoomFollowsTables } from './room-follows-tables';
 
 /** The poker room around the tables: games, lists, seating, must-move (libs/room), the public board (docs/room.md). */
 @Module({
-  imports: [TablesModule],
+  imports: [TablesModule, PlayersModule],
   controllers: [RoomController, BoardController],
   providers: [RoomClock, RoomGames, RoomLive, ApplyRoomCommandHandler, RoomSeating, RoomFollowsTables],
   exports: [RoomLive, RoomClock],

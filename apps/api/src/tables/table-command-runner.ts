@@ -16,6 +16,7 @@ import { RequestFingerprints } from './request-fingerprint';
 import { TableFollowUps } from './table-follow-ups';
 import { streamIdOf } from './table-stream';
 import { WideningApprovals, wideningOf } from './widening-approvals';
+import { PlayerSeatGuard } from '../players/player-seat-guard';
 
 /**
  * A table command from validation on: may this user send it to this table (403) → does it widen who sees or chooses
@@ -34,6 +35,7 @@ export class TableCommandRunner {
     @Inject(SecurityLog) private readonly securityLog: SecurityLog,
     @Inject(FoldedTables) private readonly tables: FoldedTables,
     @Inject(WideningApprovals) private readonly approvals: WideningApprovals,
+    @Inject(PlayerSeatGuard) private readonly players: PlayerSeatGuard,
   ) {}
 
   /**
@@ -53,6 +55,11 @@ export class TableCommandRunner {
     try {
       await this.access.checkCommand(req, principal, parsed.tableId, commandType);
       this.access.checkDevice(req, principal);
+      // An excluded player is refused before anything is read or written for the command (docs/players.md).
+      await this.players.checkTableCommand(req, parsed.tableId, parsed.command, async (seat) => {
+        const at = (await this.tables.current(streamIdOf(parsed.tableId))).state.seats[seat - 1];
+        return at?.playerId ?? null;
+      });
       if (parsed.metadata.approvedBy === undefined && (await this.askedForApproval(parsed, req, res, principal))) return;
       const fromShuffler = deviceOf(req)?.kind === 'shuffler';
       const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) }, fromShuffler };

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND_TYPES } from '@felt/engine';
-import { parseTableScriptJson } from '@felt/formats';
+import type { z } from 'zod';
+import { parseTableScriptJson, scriptCommandSchema } from '@felt/formats';
 import {
   COMMAND_TYPE_BY_ROUTE,
   commandJsonSchema,
@@ -73,6 +74,28 @@ describe('the API command schema', () => {
       { type: 'ChangeRules', rules: { structure: { kind: 'pot-limit' }, smallBlind: 1, bigBlind: 2 } },
     ]) {
       expect(tableCommandSchema.safeParse(body).success).toBe(true);
+    }
+  });
+
+  it("is the script schema's own for every command, the house options' too: a table script and the API refuse the same bodies", () => {
+    for (const type of TABLE_COMMAND_TYPES) {
+      const option = (scriptCommandSchema.options as unknown as z.ZodObject<z.ZodRawShape>[]).find(
+        (o) => (o.shape.type as z.ZodLiteral<string>).value === type,
+      )!;
+      const apiFields = Object.keys((commandJsonSchema(type) as { properties: object }).properties).sort();
+      expect(apiFields).toEqual(
+        Object.keys(option.shape)
+          .filter((k) => !['note', 'expectRejection', 'expectBefore', 'at'].includes(k))
+          .sort(),
+      );
+    }
+    for (const body of [
+      { type: 'Straddle', seat: 4, amount: 4 },
+      { type: 'ClockExpired', clock: 0 },
+      { type: 'RunItTwice', consents: [] },
+    ]) {
+      expect(tableCommandSchema.safeParse(body).success).toBe(false);
+      expect(scriptCommandSchema.safeParse(body).success).toBe(false);
     }
   });
 

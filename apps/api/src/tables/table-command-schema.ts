@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { COMMAND_TYPES, MAX_SEATS, type TableCommandType } from '@felt/engine';
+import { COMMAND_TYPES, type TableCommandType } from '@felt/engine';
 import { rulesSchema, scriptCommandSchema, type ScriptCommand } from '@felt/formats';
+import { bodySchema } from '../openapi/body-schema';
 
 /**
  * The JSON the API accepts for each engine command: exactly a table-script command (libs/formats table-script
- * schema) without the keys only a script runner understands (note, expectRejection, expectBefore). StartHand keeps
- * its holeCards/board helpers. The script schema passes house-option commands through loosely for the engine to
- * check; here they get strict shapes, so an extra or mistyped field is a 400 like everywhere else.
+ * schema, where each command's shape is written once, the house options' too) without the keys only a script runner
+ * understands (note, expectRejection, expectBefore, at). StartHand keeps its holeCards/board helpers. An extra or
+ * mistyped field is a 400; a command the script schema does not spell out has no route (the check below).
  */
 
 /** A command as the API accepts it; the handler turns StartHand's helpers into a deck (toEngineCommand). */
@@ -23,45 +24,9 @@ const scriptOptions = scriptCommandSchema.options as unknown as AnyObjectSchema[
 const strictScriptOptions = scriptOptions
   .filter((option) => (option.def.catchall as { def?: { type?: string } } | undefined)?.def?.type === 'never')
   .map((option) => option.omit(SCRIPT_ONLY_KEYS as never) as AnyObjectSchema);
-const shapeOf = (type: string) => strictScriptOptions.find((o) => (o.shape.type as z.ZodLiteral<string>).value === type)!.shape;
-
-// Field schemas reused from the script schema, so messages and bounds are the same everywhere.
-const seat = shapeOf('Fold').seat as z.ZodNumber;
-const amount = shapeOf('Bet').amount as z.ZodNumber;
-const text = (what: string) => z.string({ error: `${what} must be a string` }).max(128, { error: `${what} is at most 128 characters` });
-
-/** Who agreed to a house option (a chop, running it twice): a seat and a name each, recorded in the event. */
-const consents = (to: string) =>
-  z
-    .array(z.strictObject({ seat, by: text('consents[].by').min(1) }))
-    .min(1, { error: `name who consents to ${to}` })
-    .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` });
-
-const houseOptionCommands: AnyObjectSchema[] = [
-  z.strictObject({ type: z.literal('Straddle'), seat }),
-  z.strictObject({ type: z.literal('KillPot'), seat, amount: amount.optional() }),
-  z.strictObject({ type: z.literal('Deal') }),
-  z.strictObject({ type: z.literal('ChopBlinds'), consents: consents('the chop') }),
-  z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema }),
-  z.strictObject({ type: z.literal('CallBombPot') }),
-  z.strictObject({ type: z.literal('RunItTwice'), consents: consents('run it twice') }),
-  z.strictObject({ type: z.literal('RunItOnce') }),
-  // The shot clock (docs/house-options.md): the time of each is the API's (`at` is never taken from a client).
-  z.strictObject({
-    type: z.literal('ClockExpired'),
-    clock: z
-      .number({ error: 'clock must be a number' })
-      .int({ error: 'clock must be a whole number' })
-      .min(1, { error: 'clock numbers start at 1' }),
-  }),
-  z.strictObject({ type: z.literal('UseTimeBank'), seat }),
-  z.strictObject({ type: z.literal('PauseClock') }),
-  z.strictObject({ type: z.literal('ResumeClock') }),
-];
 
 const byType = new Map<string, AnyObjectSchema>();
-for (const schema of [...strictScriptOptions, ...houseOptionCommands])
-  byType.set((schema.shape.type as z.ZodLiteral<string>).value, schema);
+for (const schema of strictScriptOptions) byType.set((schema.shape.type as z.ZodLiteral<string>).value, schema);
 const missing = TABLE_COMMAND_TYPES.filter((type) => !byType.has(type));
 if (missing.length > 0) throw new Error(`apps/api has no request schema for engine command(s) ${missing.join(', ')}`);
 
@@ -114,5 +79,5 @@ export const COMMAND_TYPE_BY_ROUTE: ReadonlyMap<string, TableCommandType> = new 
 export function commandJsonSchema(type: string): Record<string, unknown> {
   const schema = type === 'OpenTable' ? openTableSchema : byType.get(type);
   if (!schema) throw new Error(`no schema for ${type}`);
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+  return bodySchema(schema);
 }

@@ -13,8 +13,10 @@ import { deckSealProvider, DECK_SEAL } from './deck-seal';
 import { TableClock } from './table-clock';
 import { ApprovalsController } from './approvals.controller';
 import { TableCommandRunner } from './table-command-runner';
+import { PlayersModule } from '../players/players.module';
 
 @Module({
+  imports: [PlayersModule],
   controllers: [TableCommandsController, TableQueriesController, ApprovalsController],
   providers: [
     TableCommandRunner,

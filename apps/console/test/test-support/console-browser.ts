@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -11,20 +11,20 @@ import { ROOT } from '../../../api/test/test-support/api-process';
 export const OUTPUT_DIR = join(ROOT, 'tmp', 'console-e2e');
 
 /**
- * Compiles the console from its sources the way `npm run build` does, so the test never runs a stale build; only
- * when a source is newer than the build. Browser suites run side by side: rewriting the files one of them is loading
+ * Checks and bundles the console from its sources the way `npm run build` does (build:console), so the test never
+ * runs a stale build; only when a source (the console's, or a library's it bundles) is newer than the build. Browser suites run side by side: rewriting the files one of them is loading
  * gave it a half-written module (after `npm test`'s own build, nothing is rewritten at all).
  */
 export function buildConsole(): void {
   const built = join(ROOT, 'dist', 'apps', 'console', 'main.js');
-  // tsc -b touches its build record whenever it checks, also when a change rewrote no output.
-  const buildInfo = join(ROOT, 'dist', '.tsbuildinfo', 'console.tsbuildinfo');
-  const builtAt = existsSync(built) ? Math.max(statSync(built).mtimeMs, existsSync(buildInfo) ? statSync(buildInfo).mtimeMs : 0) : 0;
-  if (builtAt > 0 && newestChange(join(ROOT, 'apps', 'console', 'src'), join(ROOT, 'apps', 'console', 'public')) <= builtAt) return;
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sources = ['apps/console/src', 'apps/console/public', 'libs/engine/src', 'libs/projections/src', 'libs/room/src'];
+  if (builtAt > 0 && newestChange(...sources.map((s) => join(ROOT, s))) <= builtAt) return;
   const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
-  const result = spawnSync(tsc, ['-b', join(ROOT, 'apps', 'console', 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`the console does not compile:\n${result.stdout}${result.stderr}`);
-  cpSync(join(ROOT, 'apps', 'console', 'public'), join(ROOT, 'dist', 'apps', 'console'), { recursive: true });
+  const checked = spawnSync(tsc, ['-p', join(ROOT, 'apps', 'console', 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8' });
+  if (checked.status !== 0) throw new Error(`the console does not compile:\n${checked.stdout}${checked.stderr}`);
+  const bundled = spawnSync(process.execPath, [join(ROOT, 'apps', 'console', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (bundled.status !== 0) throw new Error(`the console does not bundle:\n${bundled.stdout}${bundled.stderr}`);
 }
 
 /** The newest modification time of any file below these folders. */

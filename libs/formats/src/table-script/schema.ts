@@ -24,6 +24,13 @@ const bySeat = <T extends z.ZodType>(what: string, value: T) =>
     .record(text(`${what} key`, 64), value)
     .refine((o) => Object.keys(o).length <= MAX_SEATS, { error: `${what} has at most ${MAX_SEATS} entries` });
 
+/** Who agreed to a house option (a chop, running it twice): a seat and a name each, recorded in the event. */
+const consents = (to: string) =>
+  z
+    .array(z.strictObject({ seat, by: text('consents[].by', 128).min(1, { error: 'consents[].by may not be empty' }) }))
+    .min(1, { error: `name who consents to ${to}` })
+    .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` });
+
 export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
   error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
 });
@@ -295,6 +302,21 @@ const commandSchemas = [
     reason: text('reason', MAX_CORRECTION_REASON).trim().min(1, { error: 'say why the action is corrected' }),
     ...scriptKeys,
   }),
+  // The house options' commands (docs/house-options.md): their shapes here, once (the API validates with them too);
+  // whether the table plays the option, and what the command may do, is the engine's to decide.
+  z.strictObject({ type: z.literal('Straddle'), seat, ...scriptKeys }),
+  z.strictObject({ type: z.literal('KillPot'), seat, amount: chips('amount').optional(), ...scriptKeys }),
+  z.strictObject({ type: z.literal('Deal'), ...scriptKeys }),
+  z.strictObject({ type: z.literal('ChopBlinds'), consents: consents('the chop'), ...scriptKeys }),
+  z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema, ...scriptKeys }),
+  z.strictObject({ type: z.literal('CallBombPot'), ...scriptKeys }),
+  z.strictObject({ type: z.literal('RunItTwice'), consents: consents('run it twice'), ...scriptKeys }),
+  z.strictObject({ type: z.literal('RunItOnce'), ...scriptKeys }),
+  // The shot clock: `clock` is ClockStarted's number; the time is the command's `at` (the API's own, never a client's).
+  z.strictObject({ type: z.literal('ClockExpired'), clock: int('clock').min(1, { error: 'clock numbers start at 1' }), ...scriptKeys }),
+  z.strictObject({ type: z.literal('UseTimeBank'), seat, ...scriptKeys }),
+  z.strictObject({ type: z.literal('PauseClock'), ...scriptKeys }),
+  z.strictObject({ type: z.literal('ResumeClock'), ...scriptKeys }),
 ] as const;
 
 /** The commands this schema knows field by field. */

@@ -6,6 +6,7 @@
  */
 export const DEFAULT_NEW_TABLE_AT = 6;
 export const MIN_NEW_TABLE_AT = 2;
+export const MAX_NEW_TABLE_AT = 20;
 
 export function newTableDue(waiting: number, newTableAt: number): boolean {
   return waiting >= newTableAt;

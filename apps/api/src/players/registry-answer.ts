@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import { rawCommandRequest } from '../auth/command-sender';
+import { principalOf } from '../auth/principal';
+import type { TableAccess } from '../auth/table-access';
+import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
+import { splitEnvelope, validate, type Envelope } from '../tables/command-request';
+import type { RequestFingerprints } from '../tables/request-fingerprint';
+import type { RegistryOutcome } from './apply-registry-command';
+
+/**
+ * The body and envelope of a registry route (Idempotency-Key / commandId, If-Match / expectedVersion, the sender),
+ * the key bound to this route, id and body; a registered device is required as for any command that writes.
+ */
+export function parseRegistryRequest<T>(
+  req: HttpRequest,
+  schema: z.ZodType<T>,
+  route: string,
+  id: string,
+  deps: { fingerprints: RequestFingerprints; access: TableAccess },
+): { body: T; envelope: Envelope } {
+  deps.access.checkDevice(req, principalOf(req));
+  const { fields, envelope, issues } = splitEnvelope(rawCommandRequest(req));
+  const body = validate(schema, fields, issues, 'INVALID_REQUEST');
+  const requestFingerprint = deps.fingerprints.ofRoomRequest(`registry:${route}`, id, body);
+  return { body, envelope: { ...envelope, metadata: { ...envelope.metadata, requestFingerprint } } };
+}
+
+/** 201 applied / 200 replayed with the events as recorded (no personal data is in them), else the problem. */
+export function sendRegistryOutcome(
+  res: HttpResponse,
+  ids: Record<string, string>,
+  commandId: string,
+  outcome: RegistryOutcome,
+  status?: number,
+): void {
+  switch (outcome.kind) {
+    case 'applied':
+    case 'replayed':
+      res.header('ETag', `"${outcome.version}"`);
+      return sendJson(res, status ?? (outcome.kind === 'applied' ? SUCCESS_STATUS.applied : SUCCESS_STATUS.replayed), {
+        ...ids,
+        version: outcome.version,
+        events: outcome.events.map((e) => ({ type: e.type, streamVersion: e.streamVersion, ...(e.data as object) })),
+      });
+    case 'rejected':
+      throw new ApiProblem('rule-refused', outcome.rejection.code, outcome.rejection.message, ids);
+    case 'conflict':
+      throw new ApiProblem(
+        'version-conflict',
+        'VERSION_CONFLICT',
+        `${Object.values(ids).join(' ')} is at version ${outcome.currentVersion}`,
+        {
+          ...ids,
+          currentVersion: outcome.currentVersion,
+        },
+      );
+    case 'command-id-reused':
+      throw new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `this command id was already used on stream ${outcome.firstStreamId}`);
+    case 'key-in-flight':
+    case 'key-reused':
+      throw problemForOutcome(Object.values(ids).join(' '), commandId, outcome);
+  }
+}
