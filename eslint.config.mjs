@@ -21,6 +21,7 @@ export const LIBRARY_LAYERS = {
   regulator: ['engine', 'event-store', 'formats', 'room'],
   staff: ['event-store', 'regulator'],
   'read-models': ['engine', 'event-store', 'projections', 'room'],
+  tournament: ['engine', 'event-store'],
 };
 
 /** Tests and their support may start another app (the CLI's tests run the API); source files may not. */

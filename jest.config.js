@@ -23,7 +23,8 @@ module.exports = {
   testRegex: '\\.(spec|int-spec|e2e-spec)\\.ts$',
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@felt/(engine|formats|event-store|projections|regulator|settings|room|players|staff|read-models)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@felt/(engine|formats|event-store|projections|regulator|settings|room|players|staff|read-models|tournament)$':
+      '<rootDir>/libs/$1/src/index.ts',
     '^@felt/formats/phh$': '<rootDir>/libs/formats/src/phh/files.ts',
   },
   // A deadline, not a measurement: generous, so that a busy machine makes a test slow rather than red.

@@ -36,6 +36,10 @@ const benches: Record<string, Bench> = {
     run: async () => (await import('./clock.bench')).runClockBench(),
   },
   json: { title: "The API's body parser", run: async () => (await import('./json-body.bench')).runJsonBodyBench() },
+  tournament: {
+    title: 'Tournament decisions: 600 entries, 60 tables',
+    run: async () => (await import('./tournament.bench')).runTournamentBench(),
+  },
 };
 
 function machine(): string {

@@ -13,6 +13,7 @@ import { RegulatorModule } from './regulator/regulator.module';
 import { PlayersModule } from './players/players.module';
 import { RoomModule } from './room/room.module';
 import { TablesModule } from './tables/tables.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 
 @Module({})
 export class AppModule {
@@ -31,6 +32,7 @@ export class AppModule {
         TablesModule,
         RegulatorModule,
         RoomModule,
+        TournamentsModule,
         HealthModule,
         LiveModule,
       ],

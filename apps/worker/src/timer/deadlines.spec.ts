@@ -42,6 +42,28 @@ describe('the deadlines the timer reads from the log', () => {
     });
   });
 
+  it("a tournament's level end is an AdvanceLevel naming the step; a pause or the end leaves none", () => {
+    const started = event('tournament-daily', 'LevelStarted', {
+      step: 2,
+      endsAt: '2026-12-04T19:20:00.000Z',
+      remainingMs: null,
+      early: false,
+    });
+    const deadline = deadlineOf(started);
+    expect(deadline).toEqual({
+      eventId: started.eventId,
+      streamId: 'tournament-daily',
+      dueAt: Date.parse('2026-12-04T19:20:00.000Z'),
+      expiry: { kind: 'tournament', tournamentId: 'daily', command: { type: 'AdvanceLevel', fromStep: 2 } },
+    });
+    expect(jobIdOf(deadline!)).toBe(`level-${started.eventId}`);
+    const paused = event('tournament-daily', 'ClockPaused', { remainingMs: 60_000 });
+    expect(pendingDeadlines([started, paused])).toEqual([]);
+    const resumed = event('tournament-daily', 'ClockResumed', { step: 2, endsAt: '2026-12-04T19:25:00.000Z' });
+    expect(pendingDeadlines([started, paused, resumed]).map((d) => d.eventId)).toEqual([resumed.eventId]);
+    expect(deadlineOf(event('tournament-daily', 'LevelStarted', { step: 3, endsAt: null, remainingMs: 60_000, early: true }))).toBeNull();
+  });
+
   it('reads nothing into other events or an unreadable deadline', () => {
     expect(deadlineOf(event('table-t1', 'PlayerFolded', { seat: 3 }))).toBeNull();
     expect(deadlineOf(event('table-t1', 'ClockStarted', { seat: 3, clock: 1, seconds: 30, deadline: 'soon' }))).toBeNull();

@@ -8,7 +8,12 @@ import type { RecordedEvent } from '@felt/event-store';
  */
 export type Expiry =
   | { readonly kind: 'table'; readonly tableId: string; readonly command: { readonly type: 'ClockExpired'; readonly clock: number } }
-  | { readonly kind: 'room'; readonly gameId: string; readonly command: { readonly type: 'NoShow'; readonly playerId: string } };
+  | { readonly kind: 'room'; readonly gameId: string; readonly command: { readonly type: 'NoShow'; readonly playerId: string } }
+  | {
+      readonly kind: 'tournament';
+      readonly tournamentId: string;
+      readonly command: { readonly type: 'AdvanceLevel'; readonly fromStep: number };
+    };
 
 export interface Deadline {
   /** The id of the event that set the deadline: the BullMQ job id's tail and the command's Idempotency-Key. */
@@ -42,12 +47,45 @@ export const CLOCK_ENDING_TYPES: ReadonlySet<string> = new Set([
   'HandVoided',
 ]);
 const CALL_ENDING_TYPES: ReadonlySet<string> = new Set(['SeatTaken', 'PlayerNoShow']);
+/**
+ * A tournament's level clock (libs/tournament clock.ts): each of these events records the running step's end
+ * (endsAt), or ends it (a pause, a level started while paused, the tournament's end). At endsAt the timer sends
+ * AdvanceLevel naming the step, so a late or repeated job moves the clock at most once.
+ */
+const TOURNAMENT_CLOCK_TYPES: ReadonlySet<string> = new Set([
+  'ClockStarted',
+  'LevelStarted',
+  'ClockResumed',
+  'TimeAdded',
+  'ClockPaused',
+  'TournamentFinished',
+]);
 
 const TABLE_STREAM_PREFIX = 'table-';
 const GAME_STREAM_PREFIX = 'game-';
+const TOURNAMENT_STREAM_PREFIX = 'tournament-';
+
+/** The level's end a tournament clock event records, or null (a pause, the end, a level started while paused). */
+function tournamentDeadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>): Deadline | null {
+  const data = event.data as Record<string, unknown>;
+  if (!TOURNAMENT_CLOCK_TYPES.has(event.type) || !Number.isSafeInteger(data.step) || typeof data.endsAt !== 'string') return null;
+  const dueAt = Date.parse(data.endsAt);
+  if (!Number.isFinite(dueAt)) return null;
+  return {
+    eventId: event.eventId,
+    streamId: event.streamId,
+    dueAt,
+    expiry: {
+      kind: 'tournament',
+      tournamentId: event.streamId.slice(TOURNAMENT_STREAM_PREFIX.length),
+      command: { type: 'AdvanceLevel', fromStep: data.step as number },
+    },
+  };
+}
 
 /** The deadline an event sets, or null (not a deadline event, or a deadline the timer cannot read: never guessed). */
 export function deadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>): Deadline | null {
+  if (event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return tournamentDeadlineOf(event);
   if (!DEADLINE_EVENT_TYPES.has(event.type)) return null;
   const data = event.data as Record<string, unknown>;
   if (event.type === 'PlayerCalledToSeat') {
@@ -99,9 +137,10 @@ export function deadlineChanges(
 
 /**
  * What an event sets or ends a deadline of, or null: a table's running clock (`table-1`), a called player's response
- * time (`game-g1` + player id). A deadline is replaced by the next event with the same key.
+ * time (`game-g1` + player id), a tournament's level clock (`tournament-daily`). A deadline is replaced by the next event with the same key.
  */
 export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | 'data'>): string | null {
+  if (TOURNAMENT_CLOCK_TYPES.has(event.type) && event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return event.streamId;
   if (CLOCK_ENDING_TYPES.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX)) return event.streamId;
   if ((event.type === 'PlayerCalledToSeat' || CALL_ENDING_TYPES.has(event.type)) && event.streamId.startsWith(GAME_STREAM_PREFIX)) {
     return `${event.streamId} ${String((event.data as { playerId?: unknown }).playerId)}`;
@@ -111,5 +150,6 @@ export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | '
 
 /** The BullMQ job id of a deadline: the kind of expiry and the event id (BullMQ refuses ':' in custom ids). */
 export function jobIdOf(deadline: Pick<Deadline, 'eventId' | 'expiry'>): string {
-  return `${deadline.expiry.kind === 'table' ? 'clock' : 'no-show'}-${deadline.eventId}`;
+  const kind = { table: 'clock', room: 'no-show', tournament: 'level' }[deadline.expiry.kind];
+  return `${kind}-${deadline.eventId}`;
 }

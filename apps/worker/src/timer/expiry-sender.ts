@@ -13,7 +13,15 @@ export type Firing =
   { readonly outcome: 'applied' | 'replayed' | 'stale' } | { readonly outcome: 'not-due' | 'retry' | 'refused'; readonly reason: string };
 
 /** The refusals that mean "already over": the table's clock is not the running one, the player is no longer called. */
-export const STALE_CODES: ReadonlySet<string> = new Set(['CLOCK_STALE', 'PLAYER_NOT_CALLED']);
+export const STALE_CODES: ReadonlySet<string> = new Set([
+  'CLOCK_STALE',
+  'PLAYER_NOT_CALLED',
+  // A tournament's level: already moved on (by the floor, or an earlier firing), the last level, or the tournament over.
+  'LEVEL_ALREADY_ADVANCED',
+  'NO_NEXT_LEVEL',
+  'TOURNAMENT_FINISHED',
+  'CLOCK_NOT_RUNNING',
+]);
 /** The refusals that mean "not yet": the API's clock is a little behind the deadline the timer fired at. */
 export const NOT_DUE_CODES: ReadonlySet<string> = new Set(['CLOCK_NOT_DUE', 'CALL_STILL_RUNNING']);
 
@@ -38,7 +46,9 @@ export class ExpirySender {
     const path =
       expiry.kind === 'table'
         ? `/tables/${encodeURIComponent(expiry.tableId)}/commands`
-        : `/room/games/${encodeURIComponent(expiry.gameId)}/commands`;
+        : expiry.kind === 'room'
+          ? `/room/games/${encodeURIComponent(expiry.gameId)}/commands`
+          : `/tournaments/${encodeURIComponent(expiry.tournamentId)}/commands`;
     let res: Response;
     try {
       res = await fetch(`${this.base}${path}`, {

@@ -123,7 +123,7 @@ export class TimerService {
     if (events.length === 0) return { kind: 'idle' };
     const changes = deadlineChanges(events);
     const noShows = this.options.noShows ?? true;
-    const deadlines = [...changes.values()].filter((d): d is Deadline => d !== null && (noShows || d.expiry.kind === 'table'));
+    const deadlines = [...changes.values()].filter((d): d is Deadline => d !== null && (noShows || d.expiry.kind !== 'room'));
     if (deadlines.length > 0) await this.schedule(deadlines);
     await this.cancelEnded(changes);
     const position = positionOf(events[events.length - 1]!);
@@ -184,7 +184,9 @@ export class TimerService {
     const what =
       expiry.kind === 'table'
         ? `clock ${expiry.command.clock} of table ${expiry.tableId}`
-        : `the call of ${expiry.command.playerId} in game ${expiry.gameId}`;
+        : expiry.kind === 'room'
+          ? `the call of ${expiry.command.playerId} in game ${expiry.gameId}`
+          : `step ${expiry.command.fromStep + 1} of tournament ${expiry.tournamentId}`;
     switch (firing.outcome) {
       case 'applied':
       case 'replayed':

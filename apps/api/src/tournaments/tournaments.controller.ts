@@ -1,0 +1,199 @@
+import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CommandBus } from '@nestjs/cqrs';
+import { floorTournament, tableNeeds } from '@felt/tournament';
+import type { z } from 'zod';
+import { Roles } from '../auth/access-decorators';
+import { rawCommandRequest } from '../auth/command-sender';
+import { DealerAssignments } from '../auth/dealer-assignments';
+import { principalOf } from '../auth/principal';
+import { TableAccess } from '../auth/table-access';
+import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
+import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
+import { roomBodySchema } from '../openapi/room-docs';
+import { RoomClock } from '../room/room-clock';
+import { splitEnvelope, validate } from '../tables/command-request';
+import { RequestFingerprints } from '../tables/request-fingerprint';
+import { tableIdSchema } from '../tables/table-command-schema';
+import { ApplyTournamentCommand, type TournamentCommandInput, type TournamentOutcome } from './apply-tournament-command';
+import { createTournamentSchema, tournamentCommandSchema, tournamentIdSchema, type TournamentCommandBody } from './tournament-request';
+import { TournamentStreams } from './tournament-streams';
+
+/** The timer service moves the clock on when a level's time is up, and does nothing else (docs/security.md). */
+const TIMER_COMMANDS: ReadonlySet<string> = new Set(['AdvanceLevel']);
+/** A dealer reports the hands of the tables assigned to them, and does nothing else. */
+const DEALER_COMMANDS: ReadonlySet<string> = new Set(['RecordHand']);
+
+/**
+ * The floor's tournaments (docs/tournaments.md): create, add tables, register, draw seats, run the clock, record
+ * hands, override moves, rebuys and add-ons. A dealer reads and reports their own table; the timer advances levels.
+ * Refusals are 422 with the tournament's code and sentence, malformed bodies 400; neither writes anything.
+ */
+@ApiTags('tournaments')
+@ApiBearerAuth()
+@Controller('tournaments')
+@Roles('floor')
+export class TournamentsController {
+  constructor(
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(TournamentStreams) private readonly streams: TournamentStreams,
+    @Inject(RoomClock) private readonly clock: RoomClock,
+    @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
+    @Inject(TableAccess) private readonly access: TableAccess,
+    @Inject(DealerAssignments) private readonly assignments: DealerAssignments,
+  ) {}
+
+  @Get(':tournamentId')
+  @ApiOperation({ summary: 'One tournament as the floor sees it: entries, tables, moves, the money reconciled' })
+  async one(@Param('tournamentId') tournamentId: string, @Res() res: HttpResponse) {
+    const folded = await this.existing(tournamentId);
+    res.header('ETag', `"${folded.version}"`);
+    sendJson(res, SUCCESS_STATUS.read, { version: folded.version, ...floorTournament(folded.state, this.clock.at()) });
+  }
+
+  @Get(':tournamentId/tables/:tableId')
+  @Roles('floor', 'dealer')
+  @ApiOperation({
+    summary: "A table's needs: the next hand's blinds, who sits where with what, who leaves and arrives (its dealer or the floor)",
+  })
+  async table(
+    @Param('tournamentId') tournamentId: string,
+    @Param('tableId') tableId: string,
+    @Req() req: HttpRequest,
+    @Res() res: HttpResponse,
+  ) {
+    const folded = await this.existing(tournamentId);
+    if (!tableIdSchema.safeParse(tableId).success) throw tableNotFound(tournamentId, tableId);
+    await this.dealerAssigned(req, tableId);
+    const needs = tableNeeds(folded.state, tableId);
+    if (!needs) throw tableNotFound(tournamentId, tableId);
+    sendJson(res, SUCCESS_STATUS.read, { version: folded.version, ...needs });
+  }
+
+  @Post()
+  @ApiBody({ schema: roomBodySchema(createTournamentSchema) })
+  @ApiOperation({ summary: 'CreateTournament: its id and structure (levels, fees, payouts, guarantee...)' })
+  async create(@Req() req: HttpRequest, @Res() res: HttpResponse) {
+    const { body, envelope } = this.parse('create', undefined, createTournamentSchema, req);
+    const command = { type: 'CreateTournament' as const, at: this.clock.at(), ...body };
+    this.answer(
+      res,
+      body.tournamentId,
+      envelope.commandId,
+      await this.commandBus.execute(new ApplyTournamentCommand({ tournamentId: body.tournamentId, command, ...envelope })),
+    );
+  }
+
+  @Post(':tournamentId/commands')
+  @Roles('floor', 'dealer', 'timer')
+  @ApiBody({ schema: roomBodySchema(tournamentCommandSchema) })
+  @ApiOperation({ summary: 'A tournament command (the floor: any; a dealer: RecordHand at their table; the timer: AdvanceLevel)' })
+  async command(@Param('tournamentId') tournamentId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
+    knownId(tournamentId);
+    const { body, envelope } = this.parse('commands', tournamentId, tournamentCommandSchema, req);
+    await this.maySend(req, body);
+    await this.existing(tournamentId);
+    const command = { ...body, at: this.clock.at() } as TournamentCommandInput;
+    this.answer(
+      res,
+      tournamentId,
+      envelope.commandId,
+      await this.commandBus.execute(new ApplyTournamentCommand({ tournamentId, command, ...envelope })),
+    );
+  }
+
+  private parse<T>(route: string, tournamentId: string | undefined, schema: z.ZodType<T>, req: HttpRequest) {
+    this.access.checkDevice(req, principalOf(req));
+    const { fields, envelope, issues } = splitEnvelope(rawCommandRequest(req));
+    const body = validate(schema, fields, issues, 'INVALID_REQUEST');
+    const id = tournamentId ?? (body as { tournamentId: string }).tournamentId;
+    const requestFingerprint = this.fingerprints.ofRoomRequest(`tournament/${route}`, id, body);
+    return { body, envelope: { ...envelope, metadata: { ...envelope.metadata, requestFingerprint } } };
+  }
+
+  /** Who may send what: the floor anything; a dealer RecordHand at a table assigned to them; the timer AdvanceLevel on time. */
+  private async maySend(req: HttpRequest, body: TournamentCommandBody): Promise<void> {
+    const { role } = principalOf(req);
+    if (role === 'floor') return;
+    const allowed =
+      role === 'timer' ? TIMER_COMMANDS.has(body.type) && !(body.type === 'AdvanceLevel' && body.early) : DEALER_COMMANDS.has(body.type);
+    if (!allowed)
+      throw new ApiProblem(
+        'forbidden',
+        'FORBIDDEN_ROLE',
+        `a ${role} may not send ${body.type}${body.type === 'AdvanceLevel' ? ' early' : ''} to a tournament`,
+        { role },
+      );
+    if (body.type === 'RecordHand') await this.dealerAssigned(req, body.tableId);
+  }
+
+  private async dealerAssigned(req: HttpRequest, tableId: string): Promise<void> {
+    const principal = principalOf(req);
+    if (principal.role !== 'dealer') return;
+    if (!(await this.assignments.isAssigned(tableId, principal.sub)))
+      throw new ApiProblem('forbidden', 'NOT_ASSIGNED', `you are not assigned to table ${tableId}`, { tableId });
+  }
+
+  private async existing(tournamentId: string) {
+    const folded = await this.streams.caughtUp(knownId(tournamentId));
+    if (folded.version === 0) throw notFound(tournamentId);
+    return folded;
+  }
+
+  private answer(res: HttpResponse, tournamentId: string, commandId: string, outcome: TournamentOutcome): void {
+    switch (outcome.kind) {
+      case 'applied':
+      case 'replayed':
+        res.header('ETag', `"${outcome.tournament.version}"`);
+        return sendJson(res, outcome.kind === 'applied' ? SUCCESS_STATUS.applied : SUCCESS_STATUS.replayed, {
+          tournamentId,
+          version: outcome.tournament.version,
+          events: outcome.events.map((e) => ({ type: e.type, streamVersion: e.streamVersion, ...(e.data as object) })),
+        });
+      case 'rejected':
+        throw new ApiProblem('rule-refused', outcome.rejection.code, outcome.rejection.message, {
+          tournamentId,
+          ...(outcome.rejection.field === undefined ? {} : { field: outcome.rejection.field }),
+        });
+      case 'not-found':
+        throw notFound(tournamentId);
+      case 'conflict':
+        throw new ApiProblem('version-conflict', 'VERSION_CONFLICT', `tournament ${tournamentId} is at version ${outcome.currentVersion}`, {
+          tournamentId,
+          currentVersion: outcome.currentVersion,
+        });
+      case 'command-id-reused':
+        throw new ApiProblem(
+          'command-id-reused',
+          'COMMAND_ID_REUSED',
+          `this command id was already used on stream ${outcome.firstStreamId}`,
+        );
+      case 'key-in-flight':
+      case 'key-reused':
+        throw problemForOutcome(tournamentId, commandId, outcome);
+    }
+  }
+}
+
+export function knownId(tournamentId: string): string {
+  if (!tournamentIdSchema.safeParse(tournamentId).success) throw notFound(tournamentId);
+  return tournamentId;
+}
+
+export function notFound(tournamentId: string): ApiProblem {
+  return new ApiProblem(
+    'route-not-found',
+    'TOURNAMENT_NOT_FOUND',
+    `there is no tournament "${tournamentId}"; create it with POST /tournaments`,
+    {
+      tournamentId,
+    },
+  );
+}
+
+function tableNotFound(tournamentId: string, tableId: string): ApiProblem {
+  return new ApiProblem('route-not-found', 'TABLE_NOT_IN_TOURNAMENT', `tournament ${tournamentId} has no table "${tableId}"`, {
+    tournamentId,
+    tableId,
+  });
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { RoomModule } from '../room/room.module';
+import { TablesModule } from '../tables/tables.module';
+import { ApplyTournamentCommandHandler } from './apply-tournament-command';
+import { ClockBoardController } from './clock-board.controller';
+import { TournamentStreams } from './tournament-streams';
+import { TournamentsController } from './tournaments.controller';
+
+/** Tournaments (libs/tournament): the floor's routes, the dealers' table needs, the public clock board (docs/tournaments.md). */
+@Module({
+  imports: [TablesModule, RoomModule],
+  controllers: [ClockBoardController, TournamentsController],
+  providers: [TournamentStreams, ApplyTournamentCommandHandler],
+})
+export class TournamentsModule {}

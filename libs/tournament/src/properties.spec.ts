@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import type { TournamentCommand } from './commands';
+import { payoutsOf, placePrizes, prizePoolOf } from './payouts';
+import { activeTables, effectiveCount, openSeats } from './balancing';
+import { chipsInPlay, isAlive, seatedAt, type TournamentState } from './state';
+import { parseStructure, type TournamentStructureInput } from './structure';
+import { tournamentDecider } from './tournament-decider';
+import { DAILY, mulberry32, play, randomHand, registered, T } from './tournament.test-support';
+
+/** Chips conserved and no seat shared after every event; tables within one after every decision. */
+function checkInvariants(state: TournamentState, decided = true): void {
+  const structure = state.structure!;
+  const expected =
+    structure.startingStack * state.buyIns.entries +
+    (structure.rebuy?.chips ?? 0) * state.buyIns.rebuys +
+    (structure.addOn?.chips ?? 0) * state.buyIns.addOns +
+    state.raceAdjustment;
+  expect(chipsInPlay(state)).toBe(expected);
+  const seats = state.entries.filter((e) => e.status === 'seated').map((e) => `${e.seat!.tableId}/${e.seat!.seat}`);
+  expect(new Set(seats).size).toBe(seats.length);
+  for (const t of state.tables) expect(seatedAt(state, t.tableId).length).toBeLessThanOrEqual(t.seats);
+  if (!decided) return;
+  const counts = activeTables(state).map((t) => effectiveCount(state, t.tableId));
+  if (counts.length < 2) return;
+  // Within one, unless every seat of the shorter tables is still held by a player about to move (the moves wait
+  // for the hands in progress; the tables even out as they are made).
+  const active = activeTables(state);
+  const max = Math.max(...counts);
+  const short = active.filter((t, i) => counts[i]! < max - 1);
+  expect(short.filter((t) => openSeats(state, t).length > 0)).toEqual([]);
+}
+
+const tournamentArb = fc.record({
+  players: fc.integer({ min: 2, max: 40 }),
+  seatsPerTable: fc.integer({ min: 2, max: 10 }),
+  seed: fc.integer({ min: 1, max: 0x7fffffff }),
+});
+
+describe('tournament properties', () => {
+  it('conserves chips at every event, keeps tables within one, and pays the pool exactly to a permutation of places', () => {
+    fc.assert(
+      fc.property(tournamentArb, ({ players, seatsPerTable, seed }) => {
+        const next = mulberry32(seed);
+        const structure: TournamentStructureInput = { ...DAILY, seatsPerTable };
+        const tables = Math.ceil(players / seatsPerTable) + 1;
+        const start = registered(players, tables, structure).state;
+        const weights = Array.from({ length: players }, () => next());
+        const order = Array.from({ length: players }, (_, i) => i).sort((a, b) => weights[a]! - weights[b]! || a - b);
+        let state = play(
+          [
+            { type: 'DrawSeats', at: T(2), permutation: order },
+            { type: 'StartClock', at: T(5) },
+            { type: 'AdvanceLevel', at: T(6), fromStep: 0, early: true },
+            { type: 'AdvanceLevel', at: T(7), fromStep: 1, early: true },
+          ],
+          start,
+        ).state;
+        // The colour-up at the break: some players hold one to three odd 25s.
+        const odd = state.entries.filter(isAlive).flatMap((e) => {
+          const chips = next() % 4;
+          return chips === 0 ? [] : [{ entryId: e.entryId, chips }];
+        });
+        const keys = Array.from({ length: odd.reduce((n, o) => n + o.chips, 0) }, () => next());
+        state = play([{ type: 'ColourUp', at: T(8), odd, keys }], state).state;
+        checkInvariants(state);
+        for (let step = 0; step < 2000 && state.status !== 'finished'; step++) {
+          // Hand-for-hand once half the field is out: a table that has played the round's hand waits.
+          if (!state.handForHand && state.entries.filter(isAlive).length * 2 <= players)
+            state = play([{ type: 'HandForHand', at: T(9), on: true }], state).state;
+          const waiting = state.handForHand?.reported ?? [];
+          const live = state.tables.filter(
+            (t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length > 0 && !waiting.includes(t.tableId),
+          );
+          const table = live[next() % live.length]!;
+          const at = seatedAt(state, table.tableId);
+          const stacks = randomHand(at, next);
+          const button = at[next() % at.length]!.seat!.seat;
+          const keys = Array.from({ length: 10 }, () => next() % 1000);
+          const command: TournamentCommand = { type: 'RecordHand', at: T(10), tableId: table.tableId, button, stacks, keys };
+          const decision = tournamentDecider.decide(command, state);
+          if (!decision.ok) throw new Error(`${decision.rejection.code}: ${decision.rejection.message}`);
+          for (const e of decision.events) {
+            state = tournamentDecider.evolve(state, e);
+            checkInvariants(state, false);
+          }
+          checkInvariants(state);
+        }
+        expect(state.status).toBe('finished');
+        const { results, pool } = state.finished!;
+        expect(results.reduce((n, x) => n + x.prize, 0)).toBe(pool.prizePool);
+        expect(pool.prizePool).toBe(pool.collected + pool.overlay);
+        expect(pool.paid).toBe(pool.collected + pool.houseFees + pool.staffFees);
+        // Places: each tied group holds place p .. p+k-1; together they are 1..entries.
+        const sorted = results.map((x) => x.place).sort((a, b) => a - b);
+        expect(sorted[0]).toBe(1);
+        expect(results).toHaveLength(players);
+        for (let i = 1; i < sorted.length; i++) expect(sorted[i] === sorted[i - 1] || sorted[i] === i + 1).toBe(true);
+        expect(state.entries.filter(isAlive)).toHaveLength(1);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('pays out exactly the pool, each place no more than the one above, and ties share to the unit', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 700 }),
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 10 }),
+        (entries, guarantee, roundTo, tieSizes) => {
+          const parsed = parseStructure({ ...DAILY, guarantee, roundTo });
+          if (!parsed.ok) throw new Error(parsed.message);
+          const structure = parsed.structure;
+          const pool = prizePoolOf(structure, { entries, rebuys: 0, addOns: 0 }).prizePool;
+          const prizes = placePrizes(structure, pool, entries);
+          expect(prizes.reduce((a, b) => a + b, 0)).toBe(pool);
+          for (let i = 1; i < prizes.length; i++) expect(prizes[i]!).toBeLessThanOrEqual(prizes[i - 1]!);
+          for (let i = 1; i < prizes.length; i++) expect(prizes[i]! % roundTo).toBe(0);
+          // Groups covering every place 1..n (n = the places the ties cover, up to the entries).
+          let place = 1;
+          const groups = [];
+          for (const k of tieSizes) {
+            if (place + k - 1 > entries) break;
+            groups.push({ place, entryIds: Array.from({ length: k }, (_, i) => `e${place + i}`) });
+            place += k;
+          }
+          const covered = place - 1;
+          const paid = payoutsOf(structure, pool, entries, groups);
+          expect(paid.reduce((n, p) => n + p.amount, 0)).toBe(prizes.slice(0, covered).reduce((a, b) => a + b, 0));
+        },
+      ),
+    );
+  });
+});
