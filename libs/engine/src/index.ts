@@ -125,6 +125,7 @@ export {
   type Runout,
   type LegalMoment,
   type PreflopRound,
+  type PreflopSetup,
   type HandPlanContext,
   type RulesContext,
   type ExportNotesContext,

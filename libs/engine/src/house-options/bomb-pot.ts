@@ -128,7 +128,7 @@ export const bombPotModule = ruleModule<BombPotOption>({
       else if (!BLINDS.includes(f.kind)) bets.push(f);
     return { forcedBets: bets, started: { bombPot: { ante } } };
   },
-  skipsPreflopBetting: (hand) => hand.house.bombPot !== null,
+  preflop: (hand, _rules, setup) => (hand.house.bombPot !== null ? { ...setup, skipBetting: true } : setup),
 });
 
 /** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */

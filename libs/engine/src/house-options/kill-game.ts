@@ -214,13 +214,13 @@ export const killGame = ruleModule<KillGameOption>({
           how === 'change-seat' ? 'from' : 'seat',
         )
       : null,
-  preflopLast: (hand, o) => (hand.house.killSeat !== null && o.killerAction === 'last' ? [hand.house.killSeat] : NO_SEATS),
+  preflop: (hand, _rules, setup, o) =>
+    hand.house.killSeat !== null && o.killerAction === 'last' ? { ...setup, last: [...setup.last, hand.house.killSeat] } : setup,
   afterAwards: killButtonAfter,
 });
 
 const HOW = Object.freeze({ leave: 'leaving', 'sit-out': 'sitting out', 'change-seat': 'changing seats' });
 const OUT = Object.freeze({ kind: 'out' as const });
-const NO_SEATS: readonly number[] = Object.freeze([]);
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
 
 /** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */

@@ -152,11 +152,10 @@ export const killPot = ruleModule<KillPotOption>({
     return actions;
   },
   // The killer acts last preflop (kill-game.ts's killerAction does not apply: a kill pot table has no kill game).
-  preflopLast: (hand) => (hand.house.killSeat !== null ? [hand.house.killSeat] : NO_SEATS),
+  preflop: (hand, _rules, setup) => (hand.house.killSeat !== null ? { ...setup, last: [...setup.last, hand.house.killSeat] } : setup),
 });
 
 const NO_ACTIONS: readonly KillPotLegalAction[] = Object.freeze([]);
-const NO_SEATS: readonly number[] = Object.freeze([]);
 
 /** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
 declare module '../table/extensions' {

@@ -103,6 +103,17 @@ export interface PreflopRound {
   readonly fullRaises: number;
 }
 
+/** How the preflop betting is set up (the preflop hook's answer). */
+export interface PreflopSetup {
+  /** The seat the action starts after. */
+  readonly anchor: number;
+  /** Seats moved to the end of the order, in order. */
+  readonly last: readonly number[];
+  readonly round: PreflopRound;
+  /** No preflop betting at all (nobody owes an action; the flop comes next). */
+  readonly skipBetting: boolean;
+}
+
 /** Where the core asks for legal actions: modules answer only at the moments their actions belong to. */
 export type LegalMoment = 'before-deal' | 'player-to-act' | 'board-due' | 'showdown';
 
@@ -232,14 +243,12 @@ export interface RuleModule<P> {
   seatMayGo?(state: TableState, seat: number, how: 'leave' | 'sit-out' | 'change-seat', params: P): Rejection | null;
 
   // --- Preflop ------------------------------------------------------------------------------------------------
-  /** The seat the preflop action starts after (default: the big blind); the last module with an answer wins. */
-  preflopAnchor?(hand: HandState, params: P): number | null;
-  /** Seats that act last preflop, in this order (the straddler in normal-skip order, the killer). */
-  preflopLast?(hand: HandState, params: P): readonly number[];
-  /** Changes to the preflop round's opening amounts (a straddle's bring-in basis and the raises it counts). */
-  preflopRound?(hand: HandState, rules: TableRules, round: PreflopRound, params: P): PreflopRound;
-  /** No preflop betting: once the hole cards are out the hand goes straight to the flop (a bomb pot). */
-  skipsPreflopBetting?(hand: HandState, params: P): boolean;
+  /**
+   * The preflop order and round, when the hole cards are out: given the setup so far (the core's: after the big
+   * blind, nobody moved last, the round's opening amounts, betting on), this module's. Chained in the list's order:
+   * a straddle moves the anchor and the bring-in, a killer acts last, a bomb pot skips the betting.
+   */
+  preflop?(hand: HandState, rules: TableRules, setup: PreflopSetup, params: P): PreflopSetup;
 
   // --- During the hand ----------------------------------------------------------------------------------------
   /**

@@ -178,27 +178,28 @@ export const straddle = ruleModule<StraddleOption>({
     }
     return actions;
   },
-  // The action starts left of the last straddler, who acts last (RRoP NL #2).
-  preflopAnchor: (hand, o) => {
+  preflop: (hand, rules, setup, o) => {
     const seat = lastStraddler(hand);
-    return seat === null || skipsToLast(hand, seat, o) ? null : seat;
+    const round = setup.round;
+    return {
+      // The action starts left of the last straddler, who acts last (RRoP NL #2); a button straddler in
+      // normal-skip order keeps the anchor and moves to the end instead.
+      anchor: seat === null || skipsToLast(hand, seat, o) ? setup.anchor : seat,
+      last: seat !== null && skipsToLast(hand, seat, o) ? [...setup.last, seat] : setup.last,
+      // A straddle is the new bring-in, so the next raise adds at least the straddle (RRoP NL #2), unless the house
+      // follows pokerkit's big-blind basis; a limit straddle counts toward the cap (docs/rules.md section 5).
+      round: {
+        currentBet: round.currentBet,
+        lastFullIncrement: o.minRaiseBasis === 'big-blind' ? rules.bigBlind : round.lastFullIncrement,
+        lastFullLevel: round.lastFullLevel,
+        fullRaises: round.fullRaises + hand.house.straddles.length,
+      },
+      skipBetting: setup.skipBetting,
+    };
   },
-  preflopLast: (hand, o) => {
-    const seat = lastStraddler(hand);
-    return seat !== null && skipsToLast(hand, seat, o) ? [seat] : NO_SEATS;
-  },
-  // A straddle is the new bring-in, so the next raise adds at least the straddle (RRoP NL #2), unless the house
-  // follows pokerkit's big-blind basis; a limit straddle counts toward the cap (docs/rules.md section 5).
-  preflopRound: (hand, rules, round, o) => ({
-    currentBet: round.currentBet,
-    lastFullIncrement: o.minRaiseBasis === 'big-blind' ? rules.bigBlind : round.lastFullIncrement,
-    lastFullLevel: round.lastFullLevel,
-    fullRaises: round.fullRaises + hand.house.straddles.length,
-  }),
 });
 
 const NO_ACTIONS: readonly StraddleLegalAction[] = Object.freeze([]);
-const NO_SEATS: readonly number[] = Object.freeze([]);
 
 /** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
 /* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
