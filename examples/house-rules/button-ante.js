@@ -8,17 +8,19 @@
  * @param {typeof import('../../libs/engine/src/index')} engine
  */
 function buttonAnte(engine) {
-  const { ruleModule } = engine;
+  const { ruleModule, z } = engine;
+  /** @param {number} bigBlind */
+  const why = (bigBlind) => `the button ante is 1 to ${bigBlind} chips (the big blind) a player`;
+  // Its parameter, in zod: a whole number of chips, 1 by default (the upper bound is the table's big blind: validate).
+  const SCHEMA = z.strictObject({ perPlayer: z.int({ error: 'the button ante is a whole number of chips a player' }).default(1) });
   return ruleModule({
     name: 'buttonAnte',
     where: 'houseOptions',
     /** @param {any} rules */
     params: (rules) => (rules.houseOptions.buttonAnte && rules.ante.kind === 'none' ? rules.houseOptions.buttonAnte : null),
-    defaults: Object.freeze({ perPlayer: 1 }),
-    validate: (o, ctx) =>
-      Number.isInteger(o.perPlayer) && o.perPlayer >= 1 && o.perPlayer <= ctx.bigBlind
-        ? null
-        : { field: 'perPlayer', why: `the button ante is 1 to ${ctx.bigBlind} chips (the big blind) a player` },
+    defaults: Object.freeze(SCHEMA.parse({})),
+    schema: SCHEMA,
+    validate: (o, ctx) => (o.perPlayer >= 1 && o.perPlayer <= ctx.bigBlind ? null : { field: 'perPlayer', why: why(ctx.bigBlind) }),
     // PHH's antes are one per player: the button's entry holds everyone's, which a reader would take for a big ante.
     exportNotes: ({ events, playerOf }, o) =>
       events

@@ -14,10 +14,11 @@
  * @param {typeof import('../../libs/engine/src/index')} engine
  */
 function sevenDeuceBounty(engine) {
-  const { ruleModule, formatCard, handWith, playerWith, tableWith } = engine;
-  /** @typedef {{ readonly bigBlinds: number }} SevenDeuceOption */
-  /** @type {SevenDeuceOption} */
-  const DEFAULTS = Object.freeze({ bigBlinds: 1 });
+  const { ruleModule, formatCard, handWith, playerWith, tableWith, z } = engine;
+  // The option's parameters, their check and their default, in zod (the engine parses what a table asks for with it).
+  const BOUNTY = 'the bounty is 1 to 100 big blinds';
+  const SCHEMA = z.strictObject({ bigBlinds: z.int({ error: BOUNTY }).min(1, { error: BOUNTY }).max(100, { error: BOUNTY }).default(1) });
+  const DEFAULTS = Object.freeze(SCHEMA.parse({}));
   /** @param {readonly number[]} cards */
   const isSevenDeuce = (cards) => cards.length === 2 && [...cards.map((c) => formatCard(c)[0])].sort().join('') === '27';
 
@@ -27,10 +28,7 @@ function sevenDeuceBounty(engine) {
     /** @param {any} rules */
     params: (rules) => rules.houseOptions.sevenDeuce ?? null,
     defaults: DEFAULTS,
-    validate: (o) =>
-      Number.isInteger(o.bigBlinds) && o.bigBlinds >= 1 && o.bigBlinds <= 100
-        ? null
-        : { field: 'bigBlinds', why: 'the bounty is 1 to 100 big blinds' },
+    schema: SCHEMA,
     afterAwards(state, hand, awards, o) {
       const bounty = o.bigBlinds * /** @type {NonNullable<typeof state.rules>} */ (state.rules).bigBlind;
       /** @type {any[]} */
@@ -60,6 +58,17 @@ function sevenDeuceBounty(engine) {
         ? `Seven-deuce bounty: ${playerOf(e.seat)} collects ${e.paid.map((/** @type {any} */ p) => `${p.amount} from ${playerOf(p.seat)}`).join(', ')}`
         : null,
     // PHH and OHH have no field for a bounty: finishing stacks include it, and this note says where it came from.
+    // Its event in the queue's contract (apps/worker/src/contract), when this module is configured (FELT_HOUSE_RULES).
+    eventSchemas: {
+      SevenDeuceBountyPaid: z
+        .object({
+          type: z.literal('SevenDeuceBountyPaid'),
+          handNumber: z.int().min(1),
+          seat: z.int().min(1).describe('the winner with 7-2, who collects'),
+          paid: z.array(z.object({ seat: z.int().min(1), amount: z.int().min(1).describe('chips') })).min(1),
+        })
+        .describe('a seven-deuce bounty: after the pots, each seat in `paid` paid the winner at `seat` (house rule sevenDeuce)'),
+    },
     exportNotes: ({ events, playerOf }) =>
       events
         .filter((/** @type {any} */ e) => e.type === 'SevenDeuceBountyPaid')

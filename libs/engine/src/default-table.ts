@@ -23,3 +23,9 @@ export const {
   boardDue,
   chipsOnTable,
 } = defaultTable;
+
+/** The default engine's command types, event types and rejection codes (the core's, then the default modules'). */
+export const { commandTypes: COMMAND_TYPES, eventTypes: EVENT_TYPES, rejectionCodes: REJECTION_CODES } = defaultTable;
+
+/** Whether the default engine reads a recorded event of this type and schema version (TableEngine.readsEvent). */
+export const readsSchemaVersion: (type: string, schemaVersion: number) => boolean = defaultTable.readsEvent;

@@ -3,14 +3,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 import * as ts from 'typescript';
 
 /**
- * No import circle in the engine, and every file loads first. A circle between files that import each other's
- * values makes the result depend on which file a program loads first: before the factory (table/table-decider.ts
- * createTableDecider), loading a house option's file first crashed (`TypeError … reading 'seatEntry'` compiled,
- * `Cannot access 'shotClockModule' before initialization` under tsx), and it worked only through index.ts.
+ * No import circle in the engine, not even of types, and every file loads first. A circle between files that
+ * import each other's values makes the result depend on which file a program loads first: before the factory
+ * (table/table-decider.ts createTableDecider), loading a house option's file first crashed (`TypeError … reading
+ * 'seatEntry'` compiled, `Cannot access 'shotClockModule' before initialization` under tsx), and it worked only
+ * through index.ts. A circle of types orders no loading, but it is the same knot for a reader: the core's records
+ * named the modules' types and the modules the core's. Now the core's records are extended by declaration merging
+ * (table/extensions.ts, which each module augments), so the core imports no module at all.
  *
- * The graph is what survives compilation: each file is compiled as the build compiles it (TypeScript's own
- * transpiler, CommonJS) and its `require`s are read. An import used only as a type is erased, so it orders no
- * loading and is not an edge (as ESLint's import/no-cycle treats `import type`).
+ * The graph counts every reference a file makes to another: imports and re-exports, `import type`, `import('…')`
+ * types and module augmentations (TypeScript's own pre-processor finds them).
  */
 
 const ROOT = __dirname;
@@ -26,15 +28,12 @@ function sourceFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** The relative modules a file requires once compiled, resolved to files of `files` (others are libraries). */
-export function runtimeImports(fileName: string, source: string, files: ReadonlySet<string>): string[] {
-  const compiled = ts.transpileModule(source, {
-    fileName,
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-  }).outputText;
+/** The relative modules a file refers to (values or types), resolved to files of `files` (others are libraries). */
+export function importsOf(fileName: string, source: string, files: ReadonlySet<string>): string[] {
   const found: string[] = [];
-  for (const m of compiled.matchAll(/require\("(\.{1,2}\/[^"]*)"\)/g)) {
-    const base = resolve(dirname(fileName), m[1]);
+  for (const { fileName: specifier } of ts.preProcessFile(source, true, true).importedFiles) {
+    if (!specifier.startsWith('.')) continue;
+    const base = resolve(dirname(fileName), specifier);
     const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => files.has(candidate));
     if (target !== undefined && !found.includes(target)) found.push(target);
   }
@@ -77,18 +76,31 @@ export function importCircles(graph: ReadonlyMap<string, readonly string[]>): st
 function graphOf(sources: Record<string, string>): Map<string, string[]> {
   const names = new Set(Object.keys(sources).map((name) => resolve('/planted', name)));
   return new Map(
-    Object.entries(sources).map(([name, source]) => [resolve('/planted', name), runtimeImports(resolve('/planted', name), source, names)]),
+    Object.entries(sources).map(([name, source]) => [resolve('/planted', name), importsOf(resolve('/planted', name), source, names)]),
   );
 }
 
 describe('the engine has no import circle', () => {
   const files = sourceFiles(ROOT);
 
-  it('between any of its files, as compiled', () => {
+  it('between any of its files, counting imports of types', () => {
     const set = new Set(files);
-    const graph = new Map(files.map((f) => [f, runtimeImports(f, readFileSync(f, 'utf8'), set)]));
+    const graph = new Map(files.map((f) => [f, importsOf(f, readFileSync(f, 'utf8'), set)]));
     const circles = importCircles(graph).map((c) => c.map((f) => relative(ROOT, f)));
     expect(circles).toEqual([]);
+    // The core (table/, betting/) refers to no module: only to the contract (rule-module.ts, house-options.ts) and
+    // the records' layout (record-layout.ts), which import only the extension points.
+    const contract = ['house-options/rule-module.ts', 'house-options/house-options.ts', 'house-options/record-layout.ts'].map((f) =>
+      join(ROOT, f),
+    );
+    const core = files.filter((f) => /^(table|betting)\//.test(relative(ROOT, f)));
+    const modulesNamed = core.flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((to) => relative(ROOT, to).startsWith('house-options/') && !contract.includes(to))
+        .map((to) => `${relative(ROOT, f)} -> ${relative(ROOT, to)}`),
+    );
+    expect(modulesNamed).toEqual([]);
     // The check saw the engine's real graph: the factory imports the core, the default table the default modules.
     expect(graph.get(join(ROOT, 'default-table.ts'))).toEqual([
       join(ROOT, 'table/table-decider.ts'),
@@ -96,7 +108,7 @@ describe('the engine has no import circle', () => {
     ]);
   });
 
-  it('finds a planted circle, through a re-export and a chain of three, and ignores type-only imports', () => {
+  it('finds a planted circle, through a re-export, a chain of three and imports of types only', () => {
     expect(
       graphOf({
         'a.ts': "import { b } from './b';\nexport const a = () => b;",
@@ -118,12 +130,17 @@ describe('the engine has no import circle', () => {
       }),
     );
     expect(three.map((c) => c.map((f) => relative('/planted', f)))).toEqual([['b.ts', 'c.ts', 'x/a.ts']]);
-    // Types only, both ways: erased by the compiler, so no circle (also an import whose names are used only as types).
+    // Types only count too: `import type` one way, a re-exported type the other; an `import('…')` type; an augmentation.
     const types = graphOf({
       'a.ts': "import type { B } from './b';\nexport interface A { b: B }",
-      'b.ts': "import { A } from './a';\nexport interface B { a?: A }\nexport const one = 1;",
+      'b.ts': "export type { A } from './a';\nexport interface B { n: number }",
     });
-    expect(importCircles(types)).toEqual([]);
+    expect(importCircles(types).map((c) => c.map((f) => relative('/planted', f)))).toEqual([['a.ts', 'b.ts']]);
+    const inline = graphOf({
+      'a.ts': "export type A = import('./b').B;",
+      'b.ts': "declare module './a' { interface Z { b: 1 } }\nexport type B = 1;",
+    });
+    expect(importCircles(inline).map((c) => c.map((f) => relative('/planted', f)))).toEqual([['a.ts', 'b.ts']]);
     expect(
       importCircles(graphOf({ 'self.ts': "import { x } from './self';\nexport const y = () => x;\nexport const x = 1;" })).length,
     ).toBe(1);

@@ -24,6 +24,10 @@ export {
   planNextHand,
   boardDue,
   chipsOnTable,
+  COMMAND_TYPES,
+  EVENT_TYPES,
+  REJECTION_CODES,
+  readsSchemaVersion,
 } from './default-table';
 export { actingPlayer, type TableDecision } from './table/decide';
 export { tableHooks, type TableHooks } from './table/hooks';
@@ -33,7 +37,7 @@ export {
   type DeckSource,
   type ForcedBetKind,
   type BoardStreet,
-  COMMAND_TYPES,
+  CORE_COMMAND_TYPES,
 } from './table/commands';
 export {
   type TableEvent,
@@ -46,10 +50,8 @@ export {
   type SealedDeck,
   type HandStartedV1,
   type BettingActionEvent,
-  EVENT_TYPES,
   CORE_EVENT_TYPES,
   EVENT_SCHEMA_VERSIONS,
-  readsSchemaVersion,
   schemaVersionOf,
   isHandStartedV1,
 } from './table/events';
@@ -70,7 +72,7 @@ export {
   seatWith,
   tableWith,
 } from './table/state';
-export { type Rejection, type RejectionCode, REJECTION_CODES, rejection } from './table/rejections';
+export { type Rejection, type RejectionCode, CORE_REJECTION_CODES, rejection } from './table/rejections';
 export {
   type TableRules,
   type TableRulesInput,
@@ -112,9 +114,9 @@ export { playerToAct, clockwiseAfter } from './betting/round';
 export { derivePots, uncalledBet, splitPot, type Pot } from './betting/pots';
 export { showdownOrder, awardPots, handValue, type PotAward } from './betting/showdown';
 
-// House options: rule modules. The contract (the hooks the core calls at fixed points), the registry (the modules in
-// the order the core asks them) and what the modules add to the engine's records; then each option, one file with
-// its spec. table/ and betting/ name no option (docs/architecture.md, "House options as rule modules").
+// House options: rule modules. The contract (the hooks the core calls at fixed points), the default list (the
+// modules in the order the core asks them) and what the modules add to the engine's records; then each option, one
+// file with its spec. table/ and betting/ name no option (docs/architecture.md, "House options as rule modules").
 export {
   type RuleModule,
   type AnyRuleModule,
@@ -123,31 +125,34 @@ export {
   type Runout,
   type LegalMoment,
   type PreflopRound,
+  type PreflopSetup,
   type HandPlanContext,
   type RulesContext,
   type ExportNotesContext,
   ruleModule,
 } from './house-options/rule-module';
+// The zod a module's option and event schemas are written with (the one the contract renders), for modules written
+// outside the engine and handed it (examples/house-rules/).
+export { z } from 'zod';
 export { DEFAULT_MODULES, DEFAULT_MODULES as RULE_MODULES } from './house-options/default-modules';
-export {
-  type HouseCommand,
-  type HouseEvent,
-  type HouseLegalAction,
-  type HouseHandSlice,
-  type HouseTableSlice,
-  type HouseSeatSlice,
-  type HouseHandStarted,
-  HOUSE_COMMAND_TYPES,
-  HOUSE_EVENT_TYPES,
-  HOUSE_REJECTION_CODES,
-} from './house-options/declarations';
-export {
-  type HouseOptions,
-  type HouseOptionsInput,
-  NO_HOUSE_OPTIONS,
-  normalizeHouseOptions,
-  normalizeHouseRules,
-} from './house-options/house-options';
+// What the modules add to the core's records, by declaration merging (each module's file augments these).
+export type {
+  HouseCommands,
+  HouseCommand,
+  HouseEvents,
+  HouseEvent,
+  HouseLegalActions,
+  HouseLegalAction,
+  HouseForcedBetKinds,
+  HouseRejectionCodes,
+  HouseHandSlice,
+  HouseTableSlice,
+  HouseSeatSlice,
+  HouseHandStarted,
+  HouseRules,
+  HouseRulesInput,
+} from './table/extensions';
+export { type HouseOptions, type HouseOptionsInput, normalizeHouseOptions, normalizeHouseRules } from './house-options/house-options';
 export { type MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, entryObligation, missedBlinds } from './house-options/missed-blinds';
 export { type StraddleOption, DEFAULT_STRADDLE, straddleSeats, straddleSeatsNow, straddle } from './house-options/straddle';
 export {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { schemaVersionOf } from '@felt/engine';
+import { schemaVersionOf, type AnyRuleModule } from '@felt/engine';
 import { eventJobSchema } from './event-job-schema';
 import { ROOM_EVENT_SCHEMAS, roomDataSchemaOf, type RoomContractEventType } from './room-event-schemas';
 import { TABLE_EVENT_SCHEMAS, dataSchemaOf, type ContractEventType } from './table-event-schemas';
@@ -20,14 +20,24 @@ export function eventSchemaFile(type: ContractEventType, version = schemaVersion
   return `events/${type}.v${version}.schema.json`;
 }
 
-/** Every contract file by its path under CONTRACT_DIR, with its content. */
-export function contractFiles(): Map<string, string> {
+/**
+ * Every contract file by its path under CONTRACT_DIR, with its content: the core's events and the default modules'
+ * (table-event-schemas.ts), then the own events of the house rules configured (FELT_HOUSE_RULES: `modules`, each
+ * module's eventSchemas), at version 1 as every module's own event.
+ */
+export function contractFiles(modules: readonly AnyRuleModule[] = []): Map<string, string> {
   const files = new Map<string, string>();
   files.set('event-job.schema.json', render(eventJobSchema, 'event-job.schema.json', 'Felt event job (BullMQ job data)'));
   for (const type of Object.keys(TABLE_EVENT_SCHEMAS).sort() as ContractEventType[]) {
     const path = eventSchemaFile(type);
     files.set(path, render(dataSchemaOf(type), path, `${type} v${schemaVersionOf(type)}: the job's data`));
   }
+  for (const m of modules)
+    for (const [type, schema] of Object.entries(m.eventSchemas ?? {})) {
+      if (Object.prototype.hasOwnProperty.call(TABLE_EVENT_SCHEMAS, type)) continue;
+      const path = `events/${type}.v1.schema.json`;
+      files.set(path, render(schema.omit({ type: true }), path, `${type} v1 (house rule ${m.name}): the job's data`));
+    }
   // The room's events (streams game-<gameId>, docs/events.md "Room events"), all at version 1.
   for (const type of Object.keys(ROOM_EVENT_SCHEMAS).sort() as RoomContractEventType[]) {
     const path = `events/${type}.v1.schema.json`;

@@ -139,4 +139,24 @@ describe('bomb pot (docs/house-options.md "Bomb pot")', () => {
       /^rules\.houseOptions/,
     );
   });
+
+  it("checks its parameters with its zod schema: the floor's sentence for each field, an unknown one refused, null kept", () => {
+    const why = (bombPot: unknown) => {
+      const r = normalizeRules({ ...rules(true), houseOptions: { bombPot } } as TableRulesInput);
+      return r.ok ? r.rules.houseOptions.bombPot : { field: r.rejection.field, message: r.rejection.message };
+    };
+    const ante = 'The table rules are invalid: the ante is a whole number of chips above zero, or null for one big blind.';
+    for (const bad of [0, 1.5, '5', true]) expect(why({ ante: bad })).toEqual({ field: 'rules.houseOptions.bombPot.ante', message: ante });
+    expect(why({ everyNthHand: 'often' })).toMatchObject({ field: 'rules.houseOptions.bombPot.everyNthHand' });
+    expect(why({ version: 2 })).toEqual({
+      field: 'rules.houseOptions.bombPot.version',
+      message: 'The table rules are invalid: the bomb pot option version is 1.',
+    });
+    expect(why({ size: 3 })).toEqual({
+      field: 'rules.houseOptions.bombPot.size',
+      message: 'The table rules are invalid: unknown parameter (known: version, ante, everyNthHand).',
+    });
+    expect(why({ ante: null, everyNthHand: 3 })).toEqual({ version: 1, ante: null, everyNthHand: 3 });
+    expect(why({ ante: 20 })).toEqual({ version: 1, ante: 20, everyNthHand: null });
+  });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { optionVersion, wholeNumber } from './option-schema';
 import { accept, reject } from '../decider';
 import type { ForcedBetDue } from '../table/events';
 import { rejection } from '../table/rejections';
@@ -14,27 +16,27 @@ import { ruleModule } from './rule-module';
  * Interactions: refused with straddles, the kill game and the kill pot (house-options.ts conflicts: a bomb pot has no
  * preflop betting to straddle or kill). The table's own antes are still added by the core (docs/house-options.md).
  */
-export interface BombPotOption {
-  readonly version: 1;
-  /** Chips each player puts in; null: one big blind. */
-  readonly ante: number | null;
-  /** Every hand whose number is a multiple of this is a bomb pot; null: only when the floor calls one. */
-  readonly everyNthHand: number | null;
-}
+const ANTE = 'the ante is a whole number of chips above zero, or null for one big blind';
+const EVERY = 'a bomb pot comes every 2nd hand or less often, or only when the floor calls one (null)';
 
-export const DEFAULT_BOMB_POT: BombPotOption = Object.freeze({ version: 1, ante: null, everyNthHand: null });
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const BOMB_POT_SCHEMA = z.strictObject({
+  version: optionVersion('the bomb pot option version is 1'),
+  /** Chips each player puts in; null: one big blind. */
+  ante: wholeNumber(ANTE, 1).nullable().default(null),
+  /** Every hand whose number is a multiple of this is a bomb pot; null: only when the floor calls one. */
+  everyNthHand: wholeNumber(EVERY, 2).nullable().default(null),
+});
+export type BombPotOption = Readonly<z.output<typeof BOMB_POT_SCHEMA>>;
+
+export const DEFAULT_BOMB_POT: BombPotOption = Object.freeze(BOMB_POT_SCHEMA.parse({}));
 
 /** The forced-bet kind a bomb pot's ante is posted as. */
 export const BOMB_POT_ANTE = 'bomb-pot' as const;
 
-export function validateBombPot(o: BombPotOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the bomb pot option version is 1' };
-  if (ctx.tournament) return { field: '', why: 'bomb pots are a cash-game custom, not dealt in tournaments' };
-  if (o.ante !== null && !(Number.isSafeInteger(o.ante) && o.ante > 0))
-    return { field: 'ante', why: 'the ante is a whole number of chips above zero, or null for one big blind' };
-  if (o.everyNthHand !== null && !(Number.isSafeInteger(o.everyNthHand) && o.everyNthHand >= 2))
-    return { field: 'everyNthHand', why: 'a bomb pot comes every 2nd hand or less often, or only when the floor calls one (null)' };
-  return null;
+/** What the schema cannot know: the rest of the rules. */
+export function validateBombPot(_o: BombPotOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
+  return ctx.tournament ? { field: '', why: 'bomb pots are a cash-game custom, not dealt in tournaments' } : null;
 }
 
 /** The ante each player owes in a bomb pot. */
@@ -88,9 +90,11 @@ export const bombPotModule = ruleModule<BombPotOption>({
     return null;
   },
   name: 'bombPot',
+  handSliceStart: { bombPot: null },
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_BOMB_POT,
+  schema: BOMB_POT_SCHEMA,
   validate: (o, ctx) => validateBombPot(o, ctx),
   commands: {
     CallBombPot: {
@@ -124,5 +128,26 @@ export const bombPotModule = ruleModule<BombPotOption>({
       else if (!BLINDS.includes(f.kind)) bets.push(f);
     return { forcedBets: bets, started: { bombPot: { ante } } };
   },
-  skipsPreflopBetting: (hand) => hand.house.bombPot !== null,
+  preflop: (hand, _rules, setup) => (hand.house.bombPot !== null ? { ...setup, skipBetting: true } : setup),
 });
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    bombPot: CallBombPotCommand;
+  }
+  interface HouseEvents {
+    bombPot: BombPotEvent;
+  }
+  interface HouseForcedBetKinds {
+    bombPot: typeof BOMB_POT_ANTE;
+  }
+  interface HouseHandStarted extends BombPotStarted {}
+  interface HouseHandSlice extends BombPotHandSlice {}
+  interface HouseTableSlice extends BombPotTableSlice {}
+  /** Absent in rules recorded before the option existed: read as off. */
+  interface HouseOptions {
+    readonly bombPot?: BombPotOption | null;
+  }
+}

@@ -8,9 +8,11 @@
  * As a rule module: the `ChopBlinds` command (a BlindsChopped event with both consents), offered to the small blind
  * when everyone else folded; once chopped (`chopped`, its hand slice) no more board is dealt and the hand settles
  * with empty pots. With rake (rake.ts): no rake on a chopped hand, and the fee counts in the house's take
- * (`rakeCollected`). With a kill: refused while a kill is in, and the kill button stays (kill-game.ts). With a
+ * (`rakeCollected`, rake.ts's: it adds the fee when it folds BlindsChopped). With a kill: refused while a kill is in, and the kill button stays (kill-game.ts). With a
  * straddle: refused while a straddle is in.
  */
+import { z } from 'zod';
+import { flag, optionVersion, wholeNumber } from './option-schema';
 import { reject, type Decision } from '../decider';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type HandPlayer, type TableState } from '../table/state';
@@ -31,21 +33,23 @@ export type BlindsChoppedEvent = {
 };
 export type ChopLegalAction = { readonly type: 'ChopBlinds'; readonly seat: number; readonly bigBlindSeat: number; readonly fee: number };
 
-export interface ChopOption {
-  readonly version: 1;
+const FEE = 'the fee is a whole number of chips, at most the small blind';
+
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const CHOP_SCHEMA = z.strictObject({
+  version: optionVersion('the chop option version is 1'),
   /** Chips taken from the small blind as the house's fee (PV: "usually $1"); 0 in Las Vegas. */
-  readonly fee: number;
-  readonly allowHeadsUp: boolean;
-}
+  fee: wholeNumber(FEE, 0).default(0),
+  allowHeadsUp: flag().default(false),
+});
+export type ChopOption = Readonly<z.output<typeof CHOP_SCHEMA>>;
 
-export const DEFAULT_CHOP: ChopOption = Object.freeze({ version: 1, fee: 0, allowHeadsUp: false });
+export const DEFAULT_CHOP: ChopOption = Object.freeze(CHOP_SCHEMA.parse({}));
 
+/** What the schema cannot know: the rest of the rules. */
 export function validateChop(o: ChopOption, ctx: { tournament: boolean; smallBlind: number }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the chop option version is 1' };
   if (ctx.tournament) return { field: '', why: 'blinds are not chopped in tournaments' };
-  if (!Number.isSafeInteger(o.fee) || o.fee < 0 || o.fee > ctx.smallBlind)
-    return { field: 'fee', why: 'the fee is a whole number of chips, at most the small blind' };
-  if (typeof o.allowHeadsUp !== 'boolean') return { field: 'allowHeadsUp', why: 'true or false' };
+  if (o.fee > ctx.smallBlind) return { field: 'fee', why: FEE };
   return null;
 }
 
@@ -118,15 +122,17 @@ function blindsChopped(state: TableState, e: BlindsChoppedEvent): TableState {
   for (const r of e.returned)
     if (!players.some((p) => p.seat === r.seat)) throw new Error(`corrupt stream: seat ${r.seat} is not in the hand`);
   const chopped = handWith(hand, { players, phase: 'showdown', showdownOrder: NO_SEATS, house: { ...hand.house, chopped: true } });
-  return tableWith(state, { rakeCollected: state.rakeCollected + e.fee, hand: chopped });
+  return tableWith(state, { hand: chopped });
 }
 
 export const chop = ruleModule<ChopOption>({
   recordedWhenOff: true,
   name: 'chop',
+  handSliceStart: { chopped: false },
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.chop,
   defaults: DEFAULT_CHOP,
+  schema: CHOP_SCHEMA,
   validate: (o, ctx) => validateChop(o, ctx),
   commands: {
     ChopBlinds: {
@@ -157,3 +163,21 @@ export const chop = ruleModule<ChopOption>({
 const STOP = Object.freeze({ kind: 'stop' as const });
 const NO_ACTIONS: readonly ChopLegalAction[] = Object.freeze([]);
 const NO_SEATS: readonly number[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    chop: ChopCommand;
+  }
+  interface HouseEvents {
+    chop: BlindsChoppedEvent;
+  }
+  interface HouseLegalActions {
+    chop: ChopLegalAction;
+  }
+  interface HouseHandSlice extends ChopHandSlice {}
+  interface HouseOptions {
+    readonly chop: ChopOption | null;
+  }
+}

@@ -1,39 +1,20 @@
-import type { StraddleOption } from './straddle';
-import type { KillGameOption } from './kill-game';
-import type { KillPotOption } from './kill-pot';
-import type { ChopOption } from './chop';
-import type { RakeOption } from './rake';
-import type { BombPotOption } from './bomb-pot';
-import type { RunItTwiceOption } from './run-it-twice';
-import type { ShotClockOption } from './shot-clock';
-import type { HouseRules, HouseRulesInput } from './declarations';
+import type { HouseOptions, HouseRules, HouseRulesInput } from '../table/extensions';
 import type { AnyRuleModule, RulesContext } from './rule-module';
+import { parseOption } from './option-schema';
 
-/** The house options a table runs with: each null when off, else its parameters (with a version). */
-export interface HouseOptions {
-  readonly straddle: StraddleOption | null;
-  readonly killGame: KillGameOption | null;
-  readonly killPot: KillPotOption | null;
-  readonly chop: ChopOption | null;
-  readonly rake: RakeOption | null;
-  /** Absent in rules recorded before the option existed: read as off. */
-  readonly bombPot?: BombPotOption | null;
-  readonly runItTwice?: RunItTwiceOption | null;
-  readonly shotClock?: ShotClockOption | null;
-}
+export type { HouseOptions } from '../table/extensions';
 
 /** What a client sends: `true` for an option with its defaults, an object to override some, or false/null/absent for off. */
 export type HouseOptionsInput = { readonly [K in keyof HouseOptions]?: boolean | null | Partial<NonNullable<HouseOptions[K]>> };
 
-export const NO_HOUSE_OPTIONS: HouseOptions = Object.freeze({ straddle: null, killGame: null, killPot: null, chop: null, rake: null });
-
-/** The rules' field the house options live in, and what a client sends for it. */
-export interface HouseOptionsRules {
-  /** Straddle, kill game, kill pot, chop and rake: each null when off. */
-  readonly houseOptions: HouseOptions;
-}
-export interface HouseOptionsRulesInput {
-  readonly houseOptions?: HouseOptionsInput;
+/** The rules' field the house options live in (each module adds its option to HouseOptions), and what a client sends. */
+declare module '../table/extensions' {
+  interface HouseRules {
+    readonly houseOptions: HouseOptions;
+  }
+  interface HouseRulesInput {
+    readonly houseOptions?: HouseOptionsInput;
+  }
 }
 
 /**
@@ -49,9 +30,9 @@ export function normalizeHouseRules(
   for (const m of modules) {
     if (m.where !== 'rules') continue;
     const params = { ...m.defaults, ...((input as Record<string, unknown>)[m.name] ?? {}) };
-    const problem = m.validate(params, ctx);
-    if (problem) return { ok: false, field: `${m.name}.${problem.field}`, why: problem.why };
-    fields[m.name] = params;
+    const checked = checkParams(m, params, ctx);
+    if (!checked.ok) return { ok: false, field: `${m.name}.${checked.field}`, why: checked.why };
+    fields[m.name] = checked.params;
   }
   const house = normalizeHouseOptions(modules, input.houseOptions, ctx);
   if (!house.ok) return { ok: false, field: `houseOptions${house.field ? '.' + house.field : ''}`, why: house.why };
@@ -61,10 +42,11 @@ export function normalizeHouseRules(
 
 export function normalizeHouseOptions(
   modules: readonly AnyRuleModule[],
-  input: HouseOptionsInput | undefined,
+  given: HouseOptionsInput | undefined,
   ctx: RulesContext,
 ): { ok: true; options: HouseOptions } | { ok: false; field: string; why: string } {
-  if (input === undefined || input === null) return { ok: true, options: NO_HOUSE_OPTIONS };
+  // None given: every option off (recorded as null for the options that always were).
+  const input = given === undefined || given === null ? {} : given;
   if (typeof input !== 'object') return { ok: false, field: '', why: 'houseOptions is an object' };
   const known = modules.filter((m) => m.where === 'houseOptions').map((m) => m.name);
   for (const key of Object.keys(input))
@@ -81,18 +63,20 @@ export function normalizeHouseOptions(
   for (const m of modules) {
     if (m.where !== 'houseOptions') continue;
     const name = m.name as keyof HouseOptions;
-    const given = input[name] as unknown;
-    if (typeof given === 'object' && given !== null) {
-      const problem = unknownParameter(given as Record<string, unknown>, m.defaults as Record<string, unknown>);
+    const asked = (input as Record<string, unknown>)[name];
+    if (typeof asked === 'object' && asked !== null && !m.schema) {
+      const problem = unknownParameter(asked as Record<string, unknown>, m.defaults as Record<string, unknown>);
       if (problem) return { ok: false, field: `${name}.${problem.field}`, why: problem.why };
     }
-    const value = pick(given as never, m.defaults);
+    const value = pick(asked as never, m.defaults);
     if (value === 'bad') return { ok: false, field: name, why: `${name} is true, false or an object of parameters` };
-    if (value !== null) {
-      const problem = m.validate(value, ctx);
-      if (problem) return { ok: false, field: problem.field ? `${name}.${problem.field}` : name, why: problem.why };
+    if (value === null) {
+      options[name] = null;
+      continue;
     }
-    options[name] = value;
+    const checked = checkParams(m, value, ctx);
+    if (!checked.ok) return { ok: false, field: checked.field ? `${name}.${checked.field}` : name, why: checked.why };
+    options[name] = checked.params;
   }
   for (const m of modules) {
     if (m.where !== 'houseOptions' || options[m.name] === null || !m.conflicts) continue;
@@ -102,6 +86,25 @@ export function normalizeHouseOptions(
   // Recorded only when on (but for the oldest options), so the rules of tables that never had an option read as they did.
   for (const m of modules) if (m.where === 'houseOptions' && options[m.name] === null && !m.recordedWhenOff) delete options[m.name];
   return { ok: true, options: options as unknown as HouseOptions };
+}
+
+/**
+ * A module's parameters (given over its defaults) through its zod schema, if it has one, then its validate. The
+ * first problem: an unknown parameter named as the generic check names it, else the module's own sentence.
+ */
+function checkParams(
+  m: AnyRuleModule,
+  given: unknown,
+  ctx: RulesContext,
+): { ok: true; params: unknown } | { ok: false; field: string; why: string } {
+  let params = given;
+  if (m.schema) {
+    const parsed = parseOption(m.schema, given);
+    if (!parsed.ok) return parsed;
+    params = parsed.params;
+  }
+  const problem = m.validate ? m.validate(params, ctx) : null;
+  return problem ? { ok: false, field: problem.field, why: problem.why } : { ok: true, params };
 }
 
 /**

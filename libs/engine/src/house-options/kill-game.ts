@@ -7,11 +7,13 @@
  *
  * As a rule module: the kill button is this module's table slice (`kill`, carried from hand to hand, moved by
  * KillButtonChanged after the awards); the kill blind is its forced bet before the deal and `kill` its field of
- * HandStarted; the killer's seat (`killSeat`, shared with kill-pot.ts: one kill per deal) and the limits
+ * HandStarted; the killer's seat (`killSeat`, this module's: it records kill-pot.ts's killer too, one kill per deal) and the limits
  * (`limitPercent`) are set when HandStarted is folded. A new player may not play a killed pot; the killer may not
  * leave or sit out before posting. With chop (chop.ts): a chopped hand leaves the kill button as it was; a chop
  * is refused while a kill is in. With a straddle: the straddle doubles the kill blind (straddle.ts).
  */
+import { z } from 'zod';
+import { flag, oneOf, optionVersion, wholeNumber } from './option-schema';
 import { rejection } from '../table/rejections';
 import { handWith, houseWith, tableWith, type HandState, type SeatState, type TableState } from '../table/state';
 import type { TableRules } from '../table/rules';
@@ -36,47 +38,31 @@ export interface KillHandStarted {
 
 export type KillButtonChangedEvent = { readonly type: 'KillButtonChanged'; readonly holder: number | null; readonly killer: number | null };
 
-export interface KillGameOption {
-  readonly version: 1;
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const KILL_GAME_SCHEMA = z.strictObject({
+  version: optionVersion('the kill option version is 1'),
   /** full: limits x2 (kill blind 2 big blinds); half: x1.5. */
-  readonly mode: 'full' | 'half';
+  mode: oneOf(['full', 'half'], 'the kill is full or half').default('full'),
   /** consecutive-pots: two pots in a row (default); pot-size: a single pot of at least `minPotInBigBets` big bets. */
-  readonly trigger: 'consecutive-pots' | 'pot-size';
+  trigger: oneOf(['consecutive-pots', 'pot-size'], 'the trigger is consecutive-pots or pot-size').default('consecutive-pots'),
   /** The second leg must win at least this many full bets (small bets) of other players' money, blinds not counted (RRoP #3). */
-  readonly secondLegMinBets: number;
-  readonly minPotInBigBets: number;
+  secondLegMinBets: wholeNumber('a whole number of bets', 0).default(1),
+  minPotInBigBets: wholeNumber('a whole number of big bets, at least 1', 1).default(10),
   /** Only pots where a flop was seen count (AZ, PSS). */
-  readonly requireFlop: boolean;
+  requireFlop: flag().default(false),
   /** last: the killer acts last preflop (seeds, default); in-turn: normal order (RRoP #2). */
-  readonly killerAction: 'last' | 'in-turn';
+  killerAction: oneOf(['last', 'in-turn'], 'last or in-turn').default('last'),
   /** No kill with fewer players dealt (section 5 recommends 3). */
-  readonly minPlayers: number;
-}
-
-export const DEFAULT_KILL_GAME: KillGameOption = Object.freeze({
-  version: 1,
-  mode: 'full',
-  trigger: 'consecutive-pots',
-  secondLegMinBets: 1,
-  minPotInBigBets: 10,
-  requireFlop: false,
-  killerAction: 'last',
-  minPlayers: 3,
+  minPlayers: wholeNumber('from 2 to 10 players', 2, 10).default(3),
 });
+export type KillGameOption = Readonly<z.output<typeof KILL_GAME_SCHEMA>>;
 
-export function validateKillGame(o: KillGameOption, ctx: { structure: string }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the kill option version is 1' };
+export const DEFAULT_KILL_GAME: KillGameOption = Object.freeze(KILL_GAME_SCHEMA.parse({}));
+
+/** What the schema cannot know: the rest of the rules. */
+export function validateKillGame(_o: KillGameOption, ctx: { structure: string }): { field: string; why: string } | null {
   if (ctx.structure !== 'fixed-limit' && ctx.structure !== 'spread-limit')
     return { field: '', why: 'a kill game needs limits to scale: use fixed or spread limit (no limit and pot limit have none)' };
-  if (o.mode !== 'full' && o.mode !== 'half') return { field: 'mode', why: 'the kill is full or half' };
-  if (o.trigger !== 'consecutive-pots' && o.trigger !== 'pot-size')
-    return { field: 'trigger', why: 'the trigger is consecutive-pots or pot-size' };
-  if (!Number.isInteger(o.secondLegMinBets) || o.secondLegMinBets < 0) return { field: 'secondLegMinBets', why: 'a whole number of bets' };
-  if (!Number.isInteger(o.minPotInBigBets) || o.minPotInBigBets < 1)
-    return { field: 'minPotInBigBets', why: 'a whole number of big bets, at least 1' };
-  if (typeof o.requireFlop !== 'boolean') return { field: 'requireFlop', why: 'true or false' };
-  if (o.killerAction !== 'last' && o.killerAction !== 'in-turn') return { field: 'killerAction', why: 'last or in-turn' };
-  if (!Number.isInteger(o.minPlayers) || o.minPlayers < 2 || o.minPlayers > 10) return { field: 'minPlayers', why: 'from 2 to 10 players' };
   return null;
 }
 
@@ -174,9 +160,12 @@ function killButtonAfter(state: TableState, hand: HandState, awards: readonly Po
 export const killGame = ruleModule<KillGameOption>({
   recordedWhenOff: true,
   name: 'killGame',
+  handSliceStart: { killSeat: null },
+  rejectionCodes: ['KILL_BLIND_OWED'],
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.killGame,
   defaults: DEFAULT_KILL_GAME,
+  schema: KILL_GAME_SCHEMA,
   validate: (o, ctx) => validateKillGame(o, ctx),
   evolve: {
     KillButtonChanged: (state, e) => {
@@ -193,6 +182,8 @@ export const killGame = ruleModule<KillGameOption>({
         : state,
     PlayerLeft: (state, e) =>
       state.kill.holder?.seat === e.seat ? tableWith(state, { kill: { holder: null, killer: state.kill.killer } }) : state,
+    // The killer's seat is this module's slice, whoever kills: a kill pot's killer too (kill-pot.ts, one kill per deal).
+    KillPotPosted: (state, e) => houseWith(state, { killSeat: e.seat }),
     HandStarted: (state, e) => {
       const kill = (e as Partial<KillHandStarted>).kill;
       if (!kill) return state;
@@ -223,11 +214,31 @@ export const killGame = ruleModule<KillGameOption>({
           how === 'change-seat' ? 'from' : 'seat',
         )
       : null,
-  preflopLast: (hand, o) => (hand.house.killSeat !== null && o.killerAction === 'last' ? [hand.house.killSeat] : NO_SEATS),
+  preflop: (hand, _rules, setup, o) =>
+    hand.house.killSeat !== null && o.killerAction === 'last' ? { ...setup, last: [...setup.last, hand.house.killSeat] } : setup,
   afterAwards: killButtonAfter,
 });
 
 const HOW = Object.freeze({ leave: 'leaving', 'sit-out': 'sitting out', 'change-seat': 'changing seats' });
 const OUT = Object.freeze({ kind: 'out' as const });
-const NO_SEATS: readonly number[] = Object.freeze([]);
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseEvents {
+    killGame: KillButtonChangedEvent;
+  }
+  interface HouseForcedBetKinds {
+    killGame: 'kill-blind';
+  }
+  interface HouseRejectionCodes {
+    killGame: 'KILL_BLIND_OWED';
+  }
+  interface HouseHandStarted extends KillHandStarted {}
+  interface HouseHandSlice extends KillHandSlice {}
+  interface HouseTableSlice extends KillTableSlice {}
+  interface HouseOptions {
+    readonly killGame: KillGameOption | null;
+  }
+}

@@ -8,6 +8,8 @@
  * Deal; the killer's seat is the kill slice of kill-game.ts (one kill per deal: a table may not run both, see
  * house-options.ts) and the killer acts last preflop. With a straddle: the straddle doubles the kill (straddle.ts).
  */
+import { z } from 'zod';
+import { flag, oneOf, optionVersion } from './option-schema';
 import { accept, reject, type Decision } from '../decider';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type TableState, type HandPlayer } from '../table/state';
@@ -29,20 +31,20 @@ export type KillPotLegalAction = {
   readonly step: number;
 };
 
-export interface KillPotOption {
-  readonly version: 1;
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const KILL_POT_SCHEMA = z.strictObject({
+  version: optionVersion('the kill pot option version is 1'),
   /** double: exactly 2 big blinds; up-to-half-stack: any whole multiple of the big blind from 2 up to half the stack. */
-  readonly size: 'double' | 'up-to-half-stack';
+  size: oneOf(['double', 'up-to-half-stack'], 'double or up-to-half-stack').default('double'),
   /** Allows the overblind in no limit / pot limit, where it changes the bring-in only. */
-  readonly overblindOnly: boolean;
-}
+  overblindOnly: flag().default(false),
+});
+export type KillPotOption = Readonly<z.output<typeof KILL_POT_SCHEMA>>;
 
-export const DEFAULT_KILL_POT: KillPotOption = Object.freeze({ version: 1, size: 'double', overblindOnly: false });
+export const DEFAULT_KILL_POT: KillPotOption = Object.freeze(KILL_POT_SCHEMA.parse({}));
 
+/** What the schema cannot know: the rest of the rules. */
 export function validateKillPot(o: KillPotOption, ctx: { structure: string }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the kill pot option version is 1' };
-  if (o.size !== 'double' && o.size !== 'up-to-half-stack') return { field: 'size', why: 'double or up-to-half-stack' };
-  if (typeof o.overblindOnly !== 'boolean') return { field: 'overblindOnly', why: 'true or false' };
   const bigBet = ctx.structure === 'no-limit' || ctx.structure === 'pot-limit';
   if (bigBet && !o.overblindOnly)
     return {
@@ -102,7 +104,8 @@ function killPosted(state: TableState, e: KillPotPostedEvent): TableState {
   const forcedBetsDue = hand.forcedBetsDue.filter((f) => !(f.seat === e.seat && (f.kind === 'small-blind' || f.kind === 'big-blind')));
   const players = hand.players.map((p) => (p.seat === e.seat ? putInKill(p, e.amount) : p));
   if (!players.some((p) => p.seat === e.seat)) throw new Error(`corrupt stream: seat ${e.seat} is not in the hand`);
-  const killed = handWith(hand, { forcedBetsDue, players, limitPercent: e.limitPercent, house: { ...hand.house, killSeat: e.seat } });
+  // The killer's seat is the kill game's slice (kill-game.ts records it from this event, before this handler).
+  const killed = handWith(hand, { forcedBetsDue, players, limitPercent: e.limitPercent });
   return tableWith(state, { hand: killed });
 }
 
@@ -125,6 +128,7 @@ export const killPot = ruleModule<KillPotOption>({
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.killPot,
   defaults: DEFAULT_KILL_POT,
+  schema: KILL_POT_SCHEMA,
   validate: (o, ctx) => validateKillPot(o, ctx),
   commands: {
     KillPot: {
@@ -148,8 +152,26 @@ export const killPot = ruleModule<KillPotOption>({
     return actions;
   },
   // The killer acts last preflop (kill-game.ts's killerAction does not apply: a kill pot table has no kill game).
-  preflopLast: (hand) => (hand.house.killSeat !== null ? [hand.house.killSeat] : NO_SEATS),
+  preflop: (hand, _rules, setup) => (hand.house.killSeat !== null ? { ...setup, last: [...setup.last, hand.house.killSeat] } : setup),
 });
 
 const NO_ACTIONS: readonly KillPotLegalAction[] = Object.freeze([]);
-const NO_SEATS: readonly number[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    killPot: KillPotCommand;
+  }
+  interface HouseEvents {
+    killPot: KillPotPostedEvent;
+  }
+  interface HouseLegalActions {
+    killPot: KillPotLegalAction;
+  }
+  interface HouseForcedBetKinds {
+    killPot: 'kill-pot';
+  }
+  interface HouseOptions {
+    readonly killPot: KillPotOption | null;
+  }
+}

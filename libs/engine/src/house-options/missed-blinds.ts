@@ -168,6 +168,7 @@ const WAITS: SeatEntry = Object.freeze({ kind: 'wait-for-big-blind' });
 
 export const missedBlinds = ruleModule<MissedBlindPolicy>({
   name: 'missedBlinds',
+  handSliceStart: { missedBlinds: Object.freeze([]) as readonly MissedBlind[] },
   where: 'rules',
   params: (rules) => rules.missedBlinds,
   defaults: DEFAULT_MISSED_BLIND_POLICY,
@@ -205,3 +206,13 @@ export const missedBlinds = ruleModule<MissedBlindPolicy>({
   startedDefaults: Object.freeze({ missedBlinds: Object.freeze([]) }),
   forcedBets: (ctx, forcedBets) => ({ forcedBets, started: { missedBlinds: missedSince(ctx) } }),
 });
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseHandStarted extends MissedBlindsHandStarted {}
+  interface HouseRules extends MissedBlindsRules {}
+  interface HouseRulesInput extends MissedBlindsRulesInput {}
+  interface HouseSeatSlice extends MissedBlindsSeatSlice {}
+  interface HouseHandSlice extends MissedBlindsHandSlice {}
+}

@@ -1,5 +1,6 @@
 import { TableUnderTest } from '../table/table-under-test.test-support';
 import type { TableRulesInput } from '../table/rules';
+import { normalizeRules } from '../default-table';
 import { rakeByPot, DEFAULT_RAKE, type RakeOption } from './rake';
 
 const three = ['btn', 'sb', 'bb'].map((id, i) => ({ seat: i + 1, id, stack: 200 }));
@@ -59,5 +60,32 @@ describe('rake (docs/rules.md M10)', () => {
   it('refuses a rake over 100% or a broken rounding unit', () => {
     new TableUnderTest().refuses({ type: 'OpenTable', tableId: 'x', rules: rules({ percent: 120 }) }, 'INVALID_RULES');
     new TableUnderTest().refuses({ type: 'OpenTable', tableId: 'x', rules: rules({ roundDownTo: 0 }) }, 'INVALID_RULES');
+  });
+
+  it("checks its parameters with its zod schema, each field with the floor's sentence (rows of caps too)", () => {
+    const why = (rake: unknown) => {
+      const r = normalizeRules(rules(rake as Partial<RakeOption>));
+      return r.ok ? r.rules.houseOptions.rake : [r.rejection.field, r.rejection.message.replace('The table rules are invalid: ', '')];
+    };
+    expect(why({ percent: 2.555 })).toEqual([
+      'rules.houseOptions.rake.percent',
+      'the rake is a percentage from 0 to 100, in hundredths at most.',
+    ]);
+    const rows = 'at most 10 rows, each with just a whole-number minPlayers and cap.';
+    expect(why({ capByPlayers: [{ minPlayers: 2 }] })).toEqual(['rules.houseOptions.rake.capByPlayers.0.cap', rows]);
+    expect(why({ capByPlayers: [{ minPlayers: 2, cap: 1, bonus: 1 }] })).toEqual(['rules.houseOptions.rake.capByPlayers.0', rows]);
+    expect(why({ capByPlayers: Array.from({ length: 11 }, () => ({ minPlayers: 2, cap: 1 })) })).toEqual([
+      'rules.houseOptions.rake.capByPlayers',
+      rows,
+    ]);
+    expect(why({ tip: 1 })).toEqual([
+      'rules.houseOptions.rake.tip',
+      'unknown parameter (known: version, percent, cap, capScope, capByPlayers, roundDownTo, noFlopNoDrop, allocation).',
+    ]);
+    expect(why({ percent: 2.5, capByPlayers: [{ minPlayers: 3, cap: 2 }] })).toEqual({
+      ...DEFAULT_RAKE,
+      percent: 2.5,
+      capByPlayers: [{ minPlayers: 3, cap: 2 }],
+    });
   });
 });

@@ -5,8 +5,10 @@
  *
  * As a rule module: before any pot is awarded it takes RakeTaken (its hand slice: `rakeByPot`, what each pot's
  * winners do not get, and `raked`); `rakeCollected`, its table slice, is every chip the house took at the table.
- * With chop (chop.ts): no rake on a chopped hand, and the chop's fee is added to `rakeCollected`.
+ * With chop (chop.ts): no rake on a chopped hand, and the chop's fee is added to `rakeCollected` (by this module, on BlindsChopped).
  */
+import { z } from 'zod';
+import { flag, oneOf, optionVersion, wholeNumber } from './option-schema';
 import { derivePots } from '../betting/pots';
 import { handWith, tableWith, type HandState, type TableState } from '../table/state';
 import type { TableEvent } from '../table/events';
@@ -25,54 +27,36 @@ export interface RakeTableSlice {
 
 export type RakeTakenEvent = { readonly type: 'RakeTaken'; readonly amount: number; readonly byPot: readonly number[] };
 
-export interface RakeOption {
-  readonly version: 1;
+const PERCENT = 'the rake is a percentage from 0 to 100, in hundredths at most';
+const ROWS = 'at most 10 rows, each with just a whole-number minPlayers and cap';
+
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const RAKE_SCHEMA = z.strictObject({
+  version: optionVersion('the rake option version is 1'),
   /** Percent of the pot, e.g. 5 or 2.5 (hundredths at most). */
-  readonly percent: number;
+  percent: z
+    .number({ error: PERCENT })
+    .min(0, { error: PERCENT })
+    .max(100, { error: PERCENT })
+    .refine((p) => Math.round(p * 100) === p * 100, { error: PERCENT })
+    .default(5),
   /** The most taken, per hand or per pot (capScope); null for no cap. */
-  readonly cap: number | null;
-  readonly capScope: 'hand' | 'pot';
+  cap: wholeNumber('the cap is a whole number of chips, or null', 0).nullable().default(null),
+  capScope: oneOf(['hand', 'pot'], 'the cap applies per hand or per pot').default('hand'),
   /** Caps by players dealt, e.g. [{minPlayers:2,cap:1},{minPlayers:3,cap:2},{minPlayers:5,cap:3}]; the largest matching row wins. */
-  readonly capByPlayers: readonly { readonly minPlayers: number; readonly cap: number }[] | null;
+  capByPlayers: z
+    .array(z.strictObject({ minPlayers: wholeNumber(ROWS, 0), cap: wholeNumber(ROWS, 0) }, { error: ROWS }), { error: ROWS })
+    .max(10, { error: ROWS })
+    .nullable()
+    .default(null),
   /** Rake is floored to a multiple of this many chips (BBC: a full dollar). */
-  readonly roundDownTo: number;
-  readonly noFlopNoDrop: boolean;
-  readonly allocation: 'main-pot-first' | 'proportional';
-}
-
-export const DEFAULT_RAKE: RakeOption = Object.freeze({
-  version: 1,
-  percent: 5,
-  cap: null,
-  capScope: 'hand',
-  capByPlayers: null,
-  roundDownTo: 1,
-  noFlopNoDrop: true,
-  allocation: 'main-pot-first',
+  roundDownTo: wholeNumber('the rounding unit is a whole number of chips, at least 1', 1).default(1),
+  noFlopNoDrop: flag('noFlopNoDrop is true or false').default(true),
+  allocation: oneOf(['main-pot-first', 'proportional'], 'main-pot-first or proportional').default('main-pot-first'),
 });
+export type RakeOption = Readonly<z.output<typeof RAKE_SCHEMA>>;
 
-const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
-
-export function validateRake(o: RakeOption): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the rake option version is 1' };
-  if (typeof o.percent !== 'number' || !(o.percent >= 0 && o.percent <= 100) || Math.round(o.percent * 100) !== o.percent * 100)
-    return { field: 'percent', why: 'the rake is a percentage from 0 to 100, in hundredths at most' };
-  if (o.cap !== null && !isCount(o.cap)) return { field: 'cap', why: 'the cap is a whole number of chips, or null' };
-  if (!['hand', 'pot'].includes(o.capScope)) return { field: 'capScope', why: 'the cap applies per hand or per pot' };
-  if (!isCount(o.roundDownTo) || o.roundDownTo < 1)
-    return { field: 'roundDownTo', why: 'the rounding unit is a whole number of chips, at least 1' };
-  if (typeof o.noFlopNoDrop !== 'boolean') return { field: 'noFlopNoDrop', why: 'noFlopNoDrop is true or false' };
-  if (!['main-pot-first', 'proportional'].includes(o.allocation)) return { field: 'allocation', why: 'main-pot-first or proportional' };
-  const isRow = (r: unknown): boolean =>
-    typeof r === 'object' &&
-    r !== null &&
-    Object.keys(r).every((k) => k === 'minPlayers' || k === 'cap') &&
-    isCount((r as { minPlayers: unknown }).minPlayers) &&
-    isCount((r as { cap: unknown }).cap);
-  if (o.capByPlayers !== null && (!Array.isArray(o.capByPlayers) || o.capByPlayers.length > 10 || !o.capByPlayers.every(isRow)))
-    return { field: 'capByPlayers', why: 'at most 10 rows, each with just a whole-number minPlayers and cap' };
-  return null;
-}
+export const DEFAULT_RAKE: RakeOption = Object.freeze(RAKE_SCHEMA.parse({}));
 
 /** The rake taken from each pot (same order as the pots), given the pots, players dealt and whether a flop was seen. */
 export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: number, flopSeen: boolean): number[] {
@@ -127,11 +111,14 @@ function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEve
 export const rake = ruleModule<RakeOption>({
   recordedWhenOff: true,
   name: 'rake',
+  handSliceStart: { rakeByPot: Object.freeze([]) as readonly number[], raked: 0 },
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.rake,
   defaults: DEFAULT_RAKE,
-  validate: (o) => validateRake(o),
+  schema: RAKE_SCHEMA,
   evolve: {
+    // The chop's fee is the house's take too: rake, the owner of the table's total, adds it (chop.ts writes only its own slice).
+    BlindsChopped: (state, e) => (e.fee === 0 ? state : tableWith(state, { rakeCollected: state.rakeCollected + e.fee })),
     RakeTaken: (state, e) => {
       const hand = state.hand!;
       const raked = handWith(hand, { house: { ...hand.house, rakeByPot: e.byPot, raked: hand.house.raked + e.amount } });
@@ -141,3 +128,16 @@ export const rake = ruleModule<RakeOption>({
   beforeAwards: rakeTaken,
   heldFromPots: (hand) => hand.house.rakeByPot,
 });
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseEvents {
+    rake: RakeTakenEvent;
+  }
+  interface HouseHandSlice extends RakeHandSlice {}
+  interface HouseTableSlice extends RakeTableSlice {}
+  interface HouseOptions {
+    readonly rake: RakeOption | null;
+  }
+}

@@ -4,9 +4,10 @@ import * as ts from 'typescript';
 import fc from 'fast-check';
 import { evolve, tableDecider, randomLegalCommand } from '../default-table';
 import { DEFAULT_MODULES as RULE_MODULES } from './default-modules';
-import { HOUSE_COMMAND_TYPES, HOUSE_EVENT_TYPES } from './declarations';
-import { EVENT_TYPES, type TableEvent } from '../table/events';
-import { COMMAND_TYPES } from '../table/commands';
+import { CORE_EVENT_TYPES, type TableEvent } from '../table/events';
+import { CORE_COMMAND_TYPES } from '../table/commands';
+import { CORE_REJECTION_CODES } from '../table/rejections';
+import type { HouseCommand, HouseEvent, HouseRejectionCode } from '../table/extensions';
 import { evolveCore } from '../table/evolve';
 import { mulberry32 } from '../table/deck';
 import { timedTable } from '../table/timed-table.test-support';
@@ -71,15 +72,54 @@ describe('the rule-module registry', () => {
     ).toEqual(['straddles', "'ChopBlinds'"]);
   });
 
-  it('declares every module command and event in declarations.ts, and the engine lists them', () => {
-    const commands = RULE_MODULES.flatMap((m) => Object.keys(m.commands ?? {}));
-    expect([...commands].sort()).toEqual([...HOUSE_COMMAND_TYPES].sort());
-    for (const type of commands) expect(COMMAND_TYPES).toContain(type);
-    const owned = RULE_MODULES.flatMap((m) => Object.keys(m.evolve ?? {})).filter((type) =>
-      (HOUSE_EVENT_TYPES as readonly string[]).includes(type),
-    );
-    expect([...new Set(owned)].sort()).toEqual([...HOUSE_EVENT_TYPES].sort());
-    for (const type of HOUSE_EVENT_TYPES) expect(EVENT_TYPES).toContain(type);
+  it('lists each module command, event and rejection code after the core ones, exactly those its file declares', () => {
+    const after = <T>(list: readonly T[], core: readonly T[]) => list.slice(core.length);
+    expect(tableDecider.commandTypes.slice(0, CORE_COMMAND_TYPES.length)).toEqual(CORE_COMMAND_TYPES);
+    expect(tableDecider.eventTypes.slice(0, CORE_EVENT_TYPES.length)).toEqual(CORE_EVENT_TYPES);
+    expect(tableDecider.rejectionCodes.slice(0, CORE_REJECTION_CODES.length)).toEqual(CORE_REJECTION_CODES);
+    // The merged types (each module's `declare module '../table/extensions'`) name what the modules' objects list:
+    // a Record over the type's members fails to compile when one is missing or extra.
+    const commands: Record<HouseCommand['type'], true> = {
+      Straddle: true,
+      KillPot: true,
+      ChopBlinds: true,
+      CallBombPot: true,
+      RunItTwice: true,
+      RunItOnce: true,
+      ClockExpired: true,
+      UseTimeBank: true,
+      PauseClock: true,
+      ResumeClock: true,
+    };
+    const events: Record<HouseEvent['type'], true> = {
+      KillButtonChanged: true,
+      KillPotPosted: true,
+      BlindsChopped: true,
+      RakeTaken: true,
+      BombPotCalled: true,
+      RunItTwiceAgreed: true,
+      RunItOnceChosen: true,
+      SecondBoardDealt: true,
+      RunsAwarded: true,
+      ClockStarted: true,
+      ClockPaused: true,
+      ClockResumed: true,
+      TimeBankUsed: true,
+      ClockExpired: true,
+    };
+    const codes: Record<HouseRejectionCode, true> = {
+      STRADDLE_OUT_OF_TURN: true,
+      KILL_BLIND_OWED: true,
+      CLOCK_STALE: true,
+      CLOCK_NOT_DUE: true,
+      CLOCK_NOT_RUNNING: true,
+      CLOCK_PAUSED: true,
+      CLOCK_RAN_OUT: true,
+      TIME_BANK_EMPTY: true,
+    };
+    expect([...after(tableDecider.commandTypes, CORE_COMMAND_TYPES)].sort()).toEqual(Object.keys(commands).sort());
+    expect([...after(tableDecider.eventTypes, CORE_EVENT_TYPES)].sort()).toEqual(Object.keys(events).sort());
+    expect([...after(tableDecider.rejectionCodes, CORE_REJECTION_CODES)].sort()).toEqual(Object.keys(codes).sort());
   });
 
   it('keeps the documented order, and each module a frozen object with a name, defaults and a home in the rules', () => {
@@ -100,8 +140,12 @@ describe('the rule-module registry', () => {
       // Its defaults are valid at some cash table (straddles are off at limit, kill games need limits).
       const structures = ['no-limit', 'pot-limit', 'fixed-limit', 'spread-limit'] as const;
       expect(
-        structures.some((structure) => m.validate(m.defaults, { structure, tournament: false, smallBlind: 1, bigBlind: 2 }) === null),
+        structures.some(
+          (structure) => (m.validate?.(m.defaults, { structure, tournament: false, smallBlind: 1, bigBlind: 2 }) ?? null) === null,
+        ),
       ).toBe(true);
+      // A module with a zod schema: its defaults are what the schema makes of nothing.
+      if (m.schema) expect(m.schema.parse({})).toEqual(m.defaults);
     }
   });
 

@@ -24,7 +24,9 @@ import type { TableState, HandState, SeatState } from '../table/state';
 import type { ForcedBetDue, TableEvent, TableEventType } from '../table/events';
 import type { TableCommand } from '../table/commands';
 import type { Rejection } from '../table/rejections';
-import type { LegalAction } from '../table/legal-actions';
+import type { LegalAction } from '../table/legal-action';
+import type { HouseHandSlice } from '../table/extensions';
+import type { ZodObject } from 'zod';
 import type { PotAward } from '../betting/showdown';
 
 /** What the validator knows about the rest of the table's rules. */
@@ -101,6 +103,17 @@ export interface PreflopRound {
   readonly fullRaises: number;
 }
 
+/** How the preflop betting is set up (the preflop hook's answer). */
+export interface PreflopSetup {
+  /** The seat the action starts after. */
+  readonly anchor: number;
+  /** Seats moved to the end of the order, in order. */
+  readonly last: readonly number[];
+  readonly round: PreflopRound;
+  /** No preflop betting at all (nobody owes an action; the flop comes next). */
+  readonly skipBetting: boolean;
+}
+
 /** Where the core asks for legal actions: modules answer only at the moments their actions belong to. */
 export type LegalMoment = 'before-deal' | 'player-to-act' | 'board-due' | 'showdown';
 
@@ -130,6 +143,19 @@ export interface ExportNotesContext {
  * registry's order, with the module's parameters.
  */
 export interface RuleModule<P> {
+  /**
+   * Its fields of the hand's slice (HandState.house, declared in its file by merging into table/extensions.ts's
+   * HouseHandSlice) at their values when a hand starts, before its HandStarted handler (also when it is off).
+   */
+  readonly handSliceStart?: Partial<HouseHandSlice>;
+  /**
+   * Its own events' schemas for the queue's published contract (apps/worker/src/contract), by event type: a zod
+   * object of the event with its `type`, as the public may see it (a module's event shows no card a player did not
+   * show). Published closed: a member the schema does not declare fails every consumer's validation.
+   */
+  readonly eventSchemas?: { readonly [type: string]: ZodObject };
+  /** Its own rejection codes (declared in its file in table/extensions.ts's HouseRejectionCodes): the engine lists them. */
+  readonly rejectionCodes?: readonly string[];
   /** The option's name: its key in rules.houseOptions, or in the rules themselves (`where`). */
   readonly name: string;
   /**
@@ -150,7 +176,15 @@ export interface RuleModule<P> {
    * rules (the log is history).
    */
   readonly idleWhenOff?: true;
-  validate(params: P, ctx: RulesContext): RulesProblem | null;
+  /**
+   * Its parameters' shape in zod, with their defaults (`defaults` is what it makes of `{}`): a strict object, so an
+   * unknown parameter is refused; each check's message is the sentence the floor reads (`{ error: '…' }`). When a
+   * module has one, the engine parses the parameters given (over the defaults) with it instead of its generic
+   * checks of unknown parameters and kinds; `validate` then checks only what depends on the rest of the rules.
+   */
+  readonly schema?: ZodObject;
+  /** What the parameters may not be, given the rest of the rules (and everything, for a module without a schema). */
+  validate?(params: P, ctx: RulesContext): RulesProblem | null;
   /**
    * Why this option may not be played with the others switched on (`options`: each house option's parameters by
    * name, null or absent when off), with `field` relative to rules.houseOptions; asked only when this one is on, in
@@ -209,14 +243,12 @@ export interface RuleModule<P> {
   seatMayGo?(state: TableState, seat: number, how: 'leave' | 'sit-out' | 'change-seat', params: P): Rejection | null;
 
   // --- Preflop ------------------------------------------------------------------------------------------------
-  /** The seat the preflop action starts after (default: the big blind); the last module with an answer wins. */
-  preflopAnchor?(hand: HandState, params: P): number | null;
-  /** Seats that act last preflop, in this order (the straddler in normal-skip order, the killer). */
-  preflopLast?(hand: HandState, params: P): readonly number[];
-  /** Changes to the preflop round's opening amounts (a straddle's bring-in basis and the raises it counts). */
-  preflopRound?(hand: HandState, rules: TableRules, round: PreflopRound, params: P): PreflopRound;
-  /** No preflop betting: once the hole cards are out the hand goes straight to the flop (a bomb pot). */
-  skipsPreflopBetting?(hand: HandState, params: P): boolean;
+  /**
+   * The preflop order and round, when the hole cards are out: given the setup so far (the core's: after the big
+   * blind, nobody moved last, the round's opening amounts, betting on), this module's. Chained in the list's order:
+   * a straddle moves the anchor and the bring-in, a killer acts last, a bomb pot skips the betting.
+   */
+  preflop?(hand: HandState, rules: TableRules, setup: PreflopSetup, params: P): PreflopSetup;
 
   // --- During the hand ----------------------------------------------------------------------------------------
   /**

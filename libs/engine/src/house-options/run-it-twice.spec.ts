@@ -5,7 +5,7 @@ import { derivePots } from '../betting/pots';
 import type { HandPlayer } from '../table/state';
 import type { TableRulesInput } from '../table/rules';
 import { TableUnderTest, deckFor } from '../table/table-under-test.test-support';
-import { awardTwoRuns, consentsOf, validateRunItTwice } from './run-it-twice';
+import { awardTwoRuns, consentsOf, validateRunItTwice, RUN_IT_TWICE_SCHEMA } from './run-it-twice';
 
 const parseCards = (text: string): number[] => parse(text)!;
 
@@ -148,7 +148,8 @@ describe('running it twice: consents and validation', () => {
   it('is refused in tournaments and with an unknown version', () => {
     expect(validateRunItTwice({ version: 1 }, { tournament: false })).toBeNull();
     expect(validateRunItTwice({ version: 1 }, { tournament: true })?.why).toMatch(/tournaments/);
-    expect(validateRunItTwice({ version: 2 as 1 }, { tournament: false })?.field).toBe('version');
+    const version = RUN_IT_TWICE_SCHEMA.safeParse({ version: 2 });
+    expect(version.error?.issues.map((i) => [i.path, i.message])).toEqual([[['version'], 'the run-it-twice option version is 1']]);
   });
 });
 

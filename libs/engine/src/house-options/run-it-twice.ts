@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { optionVersion } from './option-schema';
 import type { Card } from '../cards/card';
 import { accept, reject } from '../decider';
 import { handValue, type PotAward } from '../betting/showdown';
@@ -19,16 +21,15 @@ import { ruleModule } from './rule-module';
  * Reads the rake module's hand slice (`rakeByPot`: each pot's rake, taken before the halving). With a bomb pot:
  * nothing special, a bomb pot may end all in and be run twice.
  */
-export interface RunItTwiceOption {
-  readonly version: 1;
-}
+/** The option's parameters and their defaults: a version only. */
+export const RUN_IT_TWICE_SCHEMA = z.strictObject({ version: optionVersion('the run-it-twice option version is 1') });
+export type RunItTwiceOption = Readonly<z.output<typeof RUN_IT_TWICE_SCHEMA>>;
 
-export const DEFAULT_RUN_IT_TWICE: RunItTwiceOption = Object.freeze({ version: 1 });
+export const DEFAULT_RUN_IT_TWICE: RunItTwiceOption = Object.freeze(RUN_IT_TWICE_SCHEMA.parse({}));
 
-export function validateRunItTwice(o: RunItTwiceOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the run-it-twice option version is 1' };
-  if (ctx.tournament) return { field: '', why: 'the board is not run twice in tournaments' };
-  return null;
+/** What the schema cannot know: the rest of the rules. */
+export function validateRunItTwice(_o: RunItTwiceOption, ctx: { tournament: boolean }): { field: string; why: string } | null {
+  return ctx.tournament ? { field: '', why: 'the board is not run twice in tournaments' } : null;
 }
 
 export interface Consent {
@@ -191,9 +192,11 @@ function twoRuns(hand: HandState): TableEvent[] {
 
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   name: 'runItTwice',
+  handSliceStart: { runs: null, secondBoard: Object.freeze([]) as readonly Card[] },
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_RUN_IT_TWICE,
+  schema: RUN_IT_TWICE_SCHEMA,
   validate: (o, ctx) => validateRunItTwice(o, ctx),
   commands: {
     RunItTwice: {
@@ -262,3 +265,22 @@ const WAIT = Object.freeze({ kind: 'wait' as const });
 const NOT_ENABLED: Rejection = Object.freeze(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
 const RUN_IT_ONCE: RunItTwiceLegalAction = Object.freeze({ type: 'RunItOnce', seat: null });
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    runItTwice: RunItTwiceCommand;
+  }
+  interface HouseEvents {
+    runItTwice: RunItTwiceEvent;
+  }
+  interface HouseLegalActions {
+    runItTwice: RunItTwiceLegalAction;
+  }
+  interface HouseHandSlice extends RunItTwiceHandSlice {}
+  /** Absent in rules recorded before the option existed: read as off. */
+  interface HouseOptions {
+    readonly runItTwice?: RunItTwiceOption | null;
+  }
+}

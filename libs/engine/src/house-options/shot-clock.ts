@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { oneOf, optionVersion, parseOption, wholeNumber } from './option-schema';
 import { accept, reject, type Decision } from '../decider';
 import { mayCheck } from '../betting/limits';
 import { playerToAct } from '../betting/round';
@@ -21,39 +23,29 @@ import { ruleModule } from './rule-module';
  * A command without a time (a table script, a rule replay of a log written before the option) starts no clock:
  * such tables play exactly as before. Clocks of the console's "player to act" only, not at the showdown.
  */
-export interface ShotClockOption {
-  readonly version: 1;
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const SHOT_CLOCK_SCHEMA = z.strictObject({
+  version: optionVersion('the shot clock option version is 1'),
   /** Seconds a player has for each decision. */
-  readonly seconds: number;
+  seconds: wholeNumber('a decision gets a whole number of seconds from 5 to 600', 5, 600).default(30),
   /** Time-bank extensions each player has for their stay at the table (0: none). */
-  readonly timeBankExtensions: number;
+  timeBankExtensions: wholeNumber('each player has a whole number of time-bank extensions from 0 to 100', 0, 100).default(4),
   /** Seconds one extension adds to the running clock. */
-  readonly timeBankSeconds: number;
+  timeBankSeconds: wholeNumber('an extension adds a whole number of seconds from 5 to 600', 5, 600).default(30),
   /** At expiry: the hand is dead ('fold', the TDA default), or a check where one is legal ('check-else-fold'). */
-  readonly onExpiry: 'fold' | 'check-else-fold';
-}
-
-export const DEFAULT_SHOT_CLOCK: ShotClockOption = Object.freeze({
-  version: 1,
-  seconds: 30,
-  timeBankExtensions: 4,
-  timeBankSeconds: 30,
-  onExpiry: 'fold',
+  onExpiry: oneOf(
+    ['fold', 'check-else-fold'],
+    "at expiry the hand is dead ('fold') or checked where a check is legal ('check-else-fold')",
+  ).default('fold'),
 });
+export type ShotClockOption = Readonly<z.output<typeof SHOT_CLOCK_SCHEMA>>;
 
-const ON_EXPIRY: readonly string[] = Object.freeze(['fold', 'check-else-fold']);
+export const DEFAULT_SHOT_CLOCK: ShotClockOption = Object.freeze(SHOT_CLOCK_SCHEMA.parse({}));
 
+/** Its parameters' problem, if any (the schema says it all: nothing depends on the rest of the rules). */
 export function validateShotClock(o: ShotClockOption): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the shot clock option version is 1' };
-  if (!(Number.isSafeInteger(o.seconds) && o.seconds >= 5 && o.seconds <= 600))
-    return { field: 'seconds', why: 'a decision gets a whole number of seconds from 5 to 600' };
-  if (!(Number.isSafeInteger(o.timeBankExtensions) && o.timeBankExtensions >= 0 && o.timeBankExtensions <= 100))
-    return { field: 'timeBankExtensions', why: 'each player has a whole number of time-bank extensions from 0 to 100' };
-  if (!(Number.isSafeInteger(o.timeBankSeconds) && o.timeBankSeconds >= 5 && o.timeBankSeconds <= 600))
-    return { field: 'timeBankSeconds', why: 'an extension adds a whole number of seconds from 5 to 600' };
-  if (!ON_EXPIRY.includes(o.onExpiry))
-    return { field: 'onExpiry', why: "at expiry the hand is dead ('fold') or checked where a check is legal ('check-else-fold')" };
-  return null;
+  const parsed = parseOption(SHOT_CLOCK_SCHEMA, o);
+  return parsed.ok ? null : { field: parsed.field, why: parsed.why };
 }
 
 export type ShotClockCommand =
@@ -229,13 +221,14 @@ function withClock(state: TableState, change: Partial<RunningClock>): TableState
 
 export const shotClockModule = ruleModule<ShotClockOption>({
   name: 'shotClock',
+  rejectionCodes: ['CLOCK_STALE', 'CLOCK_NOT_DUE', 'CLOCK_NOT_RUNNING', 'CLOCK_PAUSED', 'CLOCK_RAN_OUT', 'TIME_BANK_EMPTY'],
   where: 'houseOptions',
   params: paramsOf,
   defaults: DEFAULT_SHOT_CLOCK,
   // Off, no clock runs (a clock starts only on a clocked table, and every hand's end clears it before the rules
   // may change): its "the running clock is over" on every betting action is skipped at tables without it.
   idleWhenOff: true,
-  validate: (o) => validateShotClock(o),
+  schema: SHOT_CLOCK_SCHEMA,
   commands: {
     ClockExpired: { actsForHandSeat: false, decide: (c, s, p) => clockExpired(c as Extract<TableCommand, { type: 'ClockExpired' }>, s, p) },
     UseTimeBank: {
@@ -300,3 +293,26 @@ export const shotClockModule = ruleModule<ShotClockOption>({
 
 const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
 const NO_ACTIONS: readonly ShotClockLegalAction[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    shotClock: ShotClockCommand;
+  }
+  interface HouseEvents {
+    shotClock: ShotClockEvent;
+  }
+  interface HouseLegalActions {
+    shotClock: ShotClockLegalAction;
+  }
+  interface HouseRejectionCodes {
+    shotClock: 'CLOCK_STALE' | 'CLOCK_NOT_DUE' | 'CLOCK_NOT_RUNNING' | 'CLOCK_PAUSED' | 'CLOCK_RAN_OUT' | 'TIME_BANK_EMPTY';
+  }
+  interface HouseSeatSlice extends ShotClockSeatSlice {}
+  interface HouseTableSlice extends ShotClockTableSlice {}
+  /** Absent in rules recorded before the option existed: read as off. */
+  interface HouseOptions {
+    readonly shotClock?: ShotClockOption | null;
+  }
+}

@@ -8,6 +8,8 @@
  * dealer says Deal; the preflop order starts left of the last straddler; the straddle is the new bring-in.
  * With a kill (kill-game.ts, kill-pot.ts): a straddle doubles the kill blind, the previous forced bet.
  */
+import { z } from 'zod';
+import { flag, oneOf, optionVersion, wholeNumber } from './option-schema';
 import { accept, reject, type Decision } from '../decider';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, houseWith, playerInHand, type HandState, type TableState } from '../table/state';
@@ -22,50 +24,33 @@ export interface StraddleHandSlice {
 
 export type StraddleCommand = { readonly type: 'Straddle'; readonly seat: number };
 export type StraddleLegalAction = { readonly type: 'Straddle'; readonly seat: number; readonly amount: number };
-export interface StraddleOption {
-  readonly version: 1;
+/** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
+export const STRADDLE_SCHEMA = z.strictObject({
+  version: optionVersion('the straddle option version is 1'),
   /** utg: left of the big blind (RRoP); utg-or-button adds the button straddle; any: Mississippi (any non-blind seat). */
-  readonly positions: 'utg' | 'utg-or-button' | 'any';
+  positions: oneOf(['utg', 'utg-or-button', 'any'], 'positions is utg, utg-or-button or any').default('utg'),
   /** Straddles allowed in one hand, counting re-straddles (RRoP: one). */
-  readonly maxStraddles: number;
+  maxStraddles: wholeNumber('from 1 to 8 straddles', 1, 8).default(1),
   /** No straddle with fewer players dealt (LTH: none three-handed). */
-  readonly minPlayersDealt: number;
+  minPlayersDealt: wholeNumber('from 2 to 10 players', 2, 10).default(4),
   /** Each straddle is this many times the previous forced bet. */
-  readonly sizeMultiple: number;
+  sizeMultiple: wholeNumber('a straddle must be a whole multiple (at least 2) of the big blind', 2).default(2),
   /** left-of-straddler: the player left of the straddler starts (PN-MS); normal-skip: normal order, straddler last (LJ). */
-  readonly buttonStraddleOrder: 'left-of-straddler' | 'normal-skip';
+  buttonStraddleOrder: oneOf(['left-of-straddler', 'normal-skip'], 'left-of-straddler or normal-skip').default('left-of-straddler'),
   /** straddle: the straddle is the new bring-in, so the minimum raise is twice it (RRoP); big-blind: pokerkit's reading. */
-  readonly minRaiseBasis: 'straddle' | 'big-blind';
+  minRaiseBasis: oneOf(['straddle', 'big-blind'], 'straddle or big-blind').default('straddle'),
   /** RRoP: no live straddle at limit "except in specified games". */
-  readonly allowInLimit: boolean;
-}
-
-export const DEFAULT_STRADDLE: StraddleOption = Object.freeze({
-  version: 1,
-  positions: 'utg',
-  maxStraddles: 1,
-  minPlayersDealt: 4,
-  sizeMultiple: 2,
-  buttonStraddleOrder: 'left-of-straddler',
-  minRaiseBasis: 'straddle',
-  allowInLimit: false,
+  allowInLimit: flag().default(false),
 });
+export type StraddleOption = Readonly<z.output<typeof STRADDLE_SCHEMA>>;
 
+export const DEFAULT_STRADDLE: StraddleOption = Object.freeze(STRADDLE_SCHEMA.parse({}));
+
+/** What the schema cannot know: the rest of the rules. */
 export function validateStraddle(o: StraddleOption, ctx: { limit: boolean; tournament: boolean }): { field: string; why: string } | null {
-  if (o.version !== 1) return { field: 'version', why: 'the straddle option version is 1' };
   if (ctx.tournament) return { field: '', why: 'straddles are not played in tournaments' };
   if (ctx.limit && !o.allowInLimit)
     return { field: 'allowInLimit', why: 'a live straddle is not allowed at limit unless allowInLimit is set' };
-  if (!['utg', 'utg-or-button', 'any'].includes(o.positions)) return { field: 'positions', why: 'positions is utg, utg-or-button or any' };
-  if (!Number.isInteger(o.maxStraddles) || o.maxStraddles < 1 || o.maxStraddles > 8)
-    return { field: 'maxStraddles', why: 'from 1 to 8 straddles' };
-  if (!Number.isInteger(o.minPlayersDealt) || o.minPlayersDealt < 2 || o.minPlayersDealt > 10)
-    return { field: 'minPlayersDealt', why: 'from 2 to 10 players' };
-  if (!Number.isInteger(o.sizeMultiple) || o.sizeMultiple < 2)
-    return { field: 'sizeMultiple', why: 'a straddle must be a whole multiple (at least 2) of the big blind' };
-  if (!['left-of-straddler', 'normal-skip'].includes(o.buttonStraddleOrder))
-    return { field: 'buttonStraddleOrder', why: 'left-of-straddler or normal-skip' };
-  if (!['straddle', 'big-blind'].includes(o.minRaiseBasis)) return { field: 'minRaiseBasis', why: 'straddle or big-blind' };
   return null;
 }
 
@@ -164,9 +149,12 @@ function skipsToLast(hand: HandState, seat: number, o: StraddleOption): boolean 
 export const straddle = ruleModule<StraddleOption>({
   recordedWhenOff: true,
   name: 'straddle',
+  handSliceStart: { straddles: Object.freeze([]) as readonly number[] },
+  rejectionCodes: ['STRADDLE_OUT_OF_TURN'],
   where: 'houseOptions',
   params: (rules) => rules.houseOptions.straddle,
   defaults: DEFAULT_STRADDLE,
+  schema: STRADDLE_SCHEMA,
   validate: (o, ctx) =>
     validateStraddle(o, { limit: ctx.structure === 'fixed-limit' || ctx.structure === 'spread-limit', tournament: ctx.tournament }),
   commands: {
@@ -190,24 +178,46 @@ export const straddle = ruleModule<StraddleOption>({
     }
     return actions;
   },
-  // The action starts left of the last straddler, who acts last (RRoP NL #2).
-  preflopAnchor: (hand, o) => {
+  preflop: (hand, rules, setup, o) => {
     const seat = lastStraddler(hand);
-    return seat === null || skipsToLast(hand, seat, o) ? null : seat;
+    const round = setup.round;
+    return {
+      // The action starts left of the last straddler, who acts last (RRoP NL #2); a button straddler in
+      // normal-skip order keeps the anchor and moves to the end instead.
+      anchor: seat === null || skipsToLast(hand, seat, o) ? setup.anchor : seat,
+      last: seat !== null && skipsToLast(hand, seat, o) ? [...setup.last, seat] : setup.last,
+      // A straddle is the new bring-in, so the next raise adds at least the straddle (RRoP NL #2), unless the house
+      // follows pokerkit's big-blind basis; a limit straddle counts toward the cap (docs/rules.md section 5).
+      round: {
+        currentBet: round.currentBet,
+        lastFullIncrement: o.minRaiseBasis === 'big-blind' ? rules.bigBlind : round.lastFullIncrement,
+        lastFullLevel: round.lastFullLevel,
+        fullRaises: round.fullRaises + hand.house.straddles.length,
+      },
+      skipBetting: setup.skipBetting,
+    };
   },
-  preflopLast: (hand, o) => {
-    const seat = lastStraddler(hand);
-    return seat !== null && skipsToLast(hand, seat, o) ? [seat] : NO_SEATS;
-  },
-  // A straddle is the new bring-in, so the next raise adds at least the straddle (RRoP NL #2), unless the house
-  // follows pokerkit's big-blind basis; a limit straddle counts toward the cap (docs/rules.md section 5).
-  preflopRound: (hand, rules, round, o) => ({
-    currentBet: round.currentBet,
-    lastFullIncrement: o.minRaiseBasis === 'big-blind' ? rules.bigBlind : round.lastFullIncrement,
-    lastFullLevel: round.lastFullLevel,
-    fullRaises: round.fullRaises + hand.house.straddles.length,
-  }),
 });
 
 const NO_ACTIONS: readonly StraddleLegalAction[] = Object.freeze([]);
-const NO_SEATS: readonly number[] = Object.freeze([]);
+
+/** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
+declare module '../table/extensions' {
+  interface HouseCommands {
+    straddle: StraddleCommand;
+  }
+  interface HouseLegalActions {
+    straddle: StraddleLegalAction;
+  }
+  interface HouseForcedBetKinds {
+    straddle: 'straddle';
+  }
+  interface HouseRejectionCodes {
+    straddle: 'STRADDLE_OUT_OF_TURN';
+  }
+  interface HouseHandSlice extends StraddleHandSlice {}
+  interface HouseOptions {
+    readonly straddle: StraddleOption | null;
+  }
+}

@@ -1,6 +1,8 @@
 import type { TableRulesInput } from './rules';
-import type { Prng } from './events';
-import { HOUSE_COMMAND_TYPES, type HouseCommand, type HouseForcedBetKind } from '../house-options/declarations';
+import type { ForcedBetKind, Prng } from './events';
+import type { HouseCommand } from './extensions';
+
+export type { ForcedBetKind } from './events';
 
 /**
  * Commands: what floor staff ask of a table. Seats are numbered 1..maxSeats. The deck (or a seed) arrives on
@@ -23,7 +25,7 @@ export type DeckSource =
 
 export type BoardStreet = 'flop' | 'turn' | 'river';
 
-/** The house options' commands are declared in their modules (house-options/declarations.ts composes them). */
+/** The house options' commands are declared in their modules (merged into table/extensions.ts's HouseCommands). */
 export type TableCommand = (CoreCommand | HouseCommand) & CommandTime;
 
 /**
@@ -89,10 +91,8 @@ type CoreCommand =
 
 export type TableCommandType = TableCommand['type'];
 
-/** The blinds, the ante and the make-ups (owed blinds), then the house options' own forced bets. */
-export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player' | HouseForcedBetKind;
-
-const CORE_COMMAND_TYPES: readonly CoreCommand['type'][] = Object.freeze([
+/** The core's command types (an engine's whole list adds its modules' commands: table-decider.ts commandTypes). */
+export const CORE_COMMAND_TYPES: readonly CoreCommand['type'][] = Object.freeze([
   'OpenTable',
   'CloseTable',
   'SeatPlayer',
@@ -119,5 +119,3 @@ const CORE_COMMAND_TYPES: readonly CoreCommand['type'][] = Object.freeze([
   'ChangeSeat',
   'CorrectAction',
 ]);
-
-export const COMMAND_TYPES: readonly TableCommandType[] = Object.freeze([...CORE_COMMAND_TYPES, ...HOUSE_COMMAND_TYPES]);

@@ -1,9 +1,11 @@
 import type { Card } from '../cards/card';
 import type { DeckSourceRule, TableRules } from './rules';
-import type { ForcedBetKind } from './commands';
-import { HOUSE_EVENT_TYPES, type HouseEvent, type HouseHandStarted } from '../house-options/declarations';
+import type { HouseEvent, HouseForcedBetKind, HouseHandStarted } from './extensions';
 
 export type Street = 'preflop' | 'flop' | 'turn' | 'river';
+
+/** The blinds, the ante and the make-ups (owed blinds), then the house options' own forced bets. */
+export type ForcedBetKind = 'small-blind' | 'big-blind' | 'ante' | 'make-up-big' | 'make-up-small' | 'new-player' | HouseForcedBetKind;
 
 export interface ForcedBetDue {
   readonly seat: number;
@@ -48,7 +50,7 @@ export type HandStartedV1 = Omit<Extract<TableEvent, { type: 'HandStarted' }>, '
 /**
  * Events: what happened at the table. Each is a plain record; together they are the whole truth a regulator
  * replays. Amounts are integers in the table's chip unit. `to` amounts are a player's total for the street.
- * The house options' events are declared in their modules (house-options/declarations.ts composes them).
+ * The house options' events are declared in their modules (merged into table/extensions.ts's HouseEvents).
  */
 export type TableEvent = CoreEvent | HouseEvent;
 
@@ -211,25 +213,24 @@ export const CORE_EVENT_TYPES: readonly CoreEvent['type'][] = Object.freeze([
   'ActionCorrected',
 ]);
 
-export const EVENT_TYPES: readonly TableEventType[] = Object.freeze([...CORE_EVENT_TYPES, ...HOUSE_EVENT_TYPES]);
-
 /**
  * Schema version of each event type; bump one when its shape changes (docs/events.md has the rule). HandStarted 2:
  * the deck and seed left it for DeckSealed, and it carries the deck's commitment. ButtonDrawn 2: a seed may be the
  * house's 64-hex-digit seed. HoleCardsDealt 2: a seat's cards may be null (live cards: nobody knows them).
  */
-export const EVENT_SCHEMA_VERSIONS: Readonly<Record<TableEventType, number>> = Object.freeze(
+export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<string, number>>> = Object.freeze(
   Object.fromEntries(
-    EVENT_TYPES.map((type) => [type, type === 'HandStarted' || type === 'ButtonDrawn' || type === 'HoleCardsDealt' ? 2 : 1]),
-  ) as Record<TableEventType, number>,
+    CORE_EVENT_TYPES.map((type) => [type, type === 'HandStarted' || type === 'ButtonDrawn' || type === 'HoleCardsDealt' ? 2 : 1]),
+  ),
 );
 
 /**
- * Whether this engine folds a recorded event of this type and schema version: its current version, or an older
- * one it still reads (HandStarted 1 holds its deck and seed itself; ButtonDrawn 1 and HoleCardsDealt 1 are subsets of 2).
+ * Whether the core folds a recorded event of this type and schema version: its current version, or an older
+ * one it still reads (HandStarted 1 holds its deck and seed itself; ButtonDrawn 1 and HoleCardsDealt 1 are subsets of
+ * 2). A module's own events are the engine's to say (TableEngine.readsEvent).
  */
-export function readsSchemaVersion(type: string, version: number): boolean {
-  const current = EVENT_SCHEMA_VERSIONS[type as TableEventType];
+export function coreReadsSchemaVersion(type: string, version: number): boolean {
+  const current = EVENT_SCHEMA_VERSIONS[type];
   if (current === undefined) return false;
   return version === current || ((type === 'HandStarted' || type === 'ButtonDrawn' || type === 'HoleCardsDealt') && version === 1);
 }

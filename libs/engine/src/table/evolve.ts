@@ -20,7 +20,6 @@ import { newRound, preflopActionOrder } from '../betting/round';
 import { afterHoleCards } from './deck';
 import { streetBetUnit, cappingPlayers } from '../betting/limits';
 import type { TableHooks } from './hooks';
-import { HOUSE_HAND_START } from '../house-options/declarations';
 import { correctedTable, withCheckpoint } from './corrections';
 import { seatChanged } from './seat-change';
 
@@ -89,7 +88,7 @@ export function evolveCore(h: TableHooks, state: TableState, event: TableEvent):
       return next;
     }
     case 'HandStarted':
-      return startHand(state, event);
+      return startHand(h, state, event);
     case 'HandEnded':
       return endHand(state);
     case 'HandVoided':
@@ -153,7 +152,7 @@ function updateSeat(state: TableState, seat: number, change: (s: SeatState) => S
   return withSeat(state, seat, change(current));
 }
 
-function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }> | HandStartedV1): TableState {
+function startHand(h: TableHooks, state: TableState, e: Extract<TableEvent, { type: 'HandStarted' }> | HandStartedV1): TableState {
   const players: HandPlayer[] = new Array(e.players.length);
   for (let i = 0; i < players.length; i++) {
     const p = e.players[i];
@@ -209,7 +208,7 @@ function startHand(state: TableState, e: Extract<TableEvent, { type: 'HandStarte
     potsAwarded: 0,
     paidOut: 0,
     smallBlindPosition: e.smallBlindSeat ?? smallBlindPositionOf(state, e),
-    house: HOUSE_HAND_START,
+    house: h.handSliceStart,
     lastAction: null,
   };
   const next = cloneTable(state);

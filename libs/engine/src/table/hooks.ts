@@ -12,7 +12,7 @@ import type { HandState, SeatState, TableState } from './state';
 import type { ForcedBetDue, TableEvent } from './events';
 import type { TableCommand } from './commands';
 import type { Rejection } from './rejections';
-import type { LegalAction } from './legal-actions';
+import type { LegalAction } from './legal-action';
 import type { PotAward } from '../betting/showdown';
 import type {
   AnyRuleModule,
@@ -20,11 +20,12 @@ import type {
   LegalMoment,
   ModuleCommand,
   PreflopRound,
+  PreflopSetup,
   Runout,
   RulesContext,
   SeatEntry,
 } from '../house-options/rule-module';
-import type { HouseHandStarted, HouseRulesInput } from '../house-options/declarations';
+import type { HouseHandSlice, HouseHandStarted, HouseRulesInput } from './extensions';
 import { CORE_EVENT_TYPES } from './events';
 import { normalizeHouseRules } from '../house-options/house-options';
 
@@ -41,15 +42,6 @@ export interface HouseEvolution {
   readonly owned: boolean;
   readonly handlers: readonly Handler[];
 }
-export interface PreflopSetup {
-  /** The seat the action starts after. */
-  readonly anchor: number;
-  /** Seats moved to the end of the order, in order. */
-  readonly last: readonly number[];
-  readonly round: PreflopRound;
-  /** No preflop betting at all (nobody owes an action; the flop comes next). */
-  readonly skipBetting: boolean;
-}
 const NO_SEATS: readonly number[] = Object.freeze([]);
 
 /** The hooks of these modules, asked in this order. */
@@ -58,7 +50,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   const FORCED_BETS = answering('forcedBets');
   const DEALER_DEALS = answering('dealerDeals');
   const SEAT_MAY_GO = answering('seatMayGo');
-  const PREFLOP = Object.freeze(modules.filter((m) => m.preflopAnchor || m.preflopLast || m.preflopRound || m.skipsPreflopBetting));
+  const PREFLOP = answering('preflop');
   const LEGAL_ACTIONS = answering('legalActions');
   const RUNOUT = answering('runout');
   const BEFORE_AWARDS = answering('beforeAwards');
@@ -69,6 +61,12 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   const STARTED_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze(
     Object.assign({}, ...modules.map((m) => m.startedDefaults ?? {})),
   );
+  /**
+   * A hand's slices at HandStarted, before the modules' HandStarted handlers: each module's starting values in one
+   * shared record, so a hand no option touches allocates nothing for them (a module that changes its fields copies
+   * it, state.ts houseWith).
+   */
+  const HAND_SLICE_START = Object.freeze(Object.assign({}, ...modules.map((m) => m.handSliceStart ?? {}))) as HouseHandSlice;
   /** The modules that answer a hook, in the list's order (looked up once here, not at every call). */
   function answering(hook: keyof AnyRuleModule): readonly AnyRuleModule[] {
     return Object.freeze(modules.filter((m) => m[hook] !== undefined));
@@ -191,20 +189,12 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
    * concatenated in registry order, the round's amounts are chained, and any module may skip the betting.
    */
   function preflopSetup(hand: HandState, rules: TableRules, round: PreflopRound): PreflopSetup {
-    let anchor = hand.bigBlindSeat;
-    let last: readonly number[] = NO_SEATS;
-    let skipBetting = false;
+    let setup: PreflopSetup = { anchor: hand.bigBlindSeat, last: NO_SEATS, round, skipBetting: false };
     for (const m of PREFLOP) {
       const p = m.params(rules);
-      if (p === null) continue;
-      const a = m.preflopAnchor?.(hand, p) ?? null;
-      if (a !== null) anchor = a;
-      const l = m.preflopLast?.(hand, p);
-      if (l !== undefined && l.length > 0) last = last.length === 0 ? l : [...last, ...l];
-      if (m.preflopRound) round = m.preflopRound(hand, rules, round, p);
-      if (m.skipsPreflopBetting?.(hand, p)) skipBetting = true;
+      if (p !== null) setup = m.preflop!(hand, rules, setup, p);
     }
-    return { anchor, last, round, skipBetting };
+    return setup;
   }
 
   // --- During the hand -------------------------------------------------------------------------------------------
@@ -311,6 +301,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
 
   return Object.freeze({
     modules,
+    handSliceStart: HAND_SLICE_START,
     houseRules,
     houseCommand,
     decideHouseCommand,

@@ -4,7 +4,7 @@ import { rulesVersion, type TableRules } from './rules';
 import { seatAfter, countBetween } from './seat-order';
 import type { TableHooks } from './hooks';
 import type { SeatEntry } from '../house-options/rule-module';
-import type { HouseHandStarted } from '../house-options/declarations';
+import type { HouseHandStarted } from './extensions';
 
 /**
  * Where the button and blinds go for the next hand, who is dealt in and which forced bets are due
@@ -20,7 +20,7 @@ export interface HandPlan {
   /** Seats dealt in, clockwise from the first seat left of the button. */
   readonly dealt: readonly number[];
   readonly forcedBets: readonly ForcedBetDue[];
-  /** The house options' fields of HandStarted (house-options/declarations.ts). */
+  /** The house options' fields of HandStarted (merged into table/extensions.ts). */
   readonly started: HouseHandStarted;
 }
 

@@ -2,9 +2,10 @@
  * Every way a command can be refused. The code is stable (clients and regulators key on it);
  * the sentence is written for a floor supervisor.
  */
-import { HOUSE_REJECTION_CODES } from '../house-options/declarations';
+import type { HouseRejectionCode } from './extensions';
 
-const CORE_REJECTION_CODES = [
+/** The core's codes (an engine's whole list adds its modules' rejectionCodes: table-decider.ts rejectionCodes). */
+export const CORE_REJECTION_CODES = [
   'TABLE_NOT_OPEN',
   'TABLE_ALREADY_OPEN',
   'TABLE_CLOSED',
@@ -44,7 +45,7 @@ const CORE_REJECTION_CODES = [
   'BETTING_OVER',
   'NOT_SHOWDOWN',
   'NOT_YOUR_TURN_TO_SHOW',
-  // House options (rule modules): the generic refusals; each module's own codes are in declarations.ts.
+  // House options (rule modules): the generic refusals; each module declares its own (rejectionCodes).
   'OPTION_NOT_ENABLED',
   'OPTION_NOT_ALLOWED_NOW',
   'CONSENT_MISSING',
@@ -66,9 +67,7 @@ const CORE_REJECTION_CODES = [
   'CORRECTION_PLAYER_LEFT',
 ] as const;
 
-export const REJECTION_CODES = Object.freeze([...CORE_REJECTION_CODES, ...HOUSE_REJECTION_CODES] as const);
-
-export type RejectionCode = (typeof REJECTION_CODES)[number];
+export type RejectionCode = (typeof CORE_REJECTION_CODES)[number] | HouseRejectionCode;
 
 export interface Rejection {
   readonly code: RejectionCode;

@@ -1,6 +1,5 @@
 import { Rejection, rejection } from './rejections';
-import type { TableHooks } from './hooks';
-import type { HouseRules, HouseRulesInput } from '../house-options/declarations';
+import type { HouseRules, HouseRulesInput } from './extensions';
 
 /** The four betting structures of docs/rules.md section 1. */
 export type BettingStructure =
@@ -51,7 +50,7 @@ export const CARD_SOURCES: readonly CardSource[] = Object.freeze(['deck', 'live'
 export type DeckSourceRule = 'house' | 'shuffler' | 'training';
 export const DECK_SOURCE_RULES: readonly DeckSourceRule[] = Object.freeze(['house', 'shuffler', 'training'] as const);
 
-/** The core's rules, then the fields the house options own (house-options/declarations.ts: HouseRules). */
+/** The core's rules, then the fields the house options own (merged into table/extensions.ts's HouseRules). */
 export interface TableRules extends HouseRules {
   /**
    * The version of the engine's own rules this table is played under (absent: 1, the tables opened before it
@@ -139,8 +138,16 @@ function positive(value: unknown): value is number {
 /** A record being built: its members may still be set. */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** The engine's check of the house options' part of the rules (table/hooks.ts houseRules): this file imports no hook. */
+export interface HouseRulesCheck {
+  houseRules(
+    input: HouseRulesInput,
+    ctx: { readonly structure: StructureKind; readonly tournament: boolean; readonly smallBlind: number; readonly bigBlind: number },
+  ): { ok: true; rules: HouseRules } | { ok: false; field: string; why: string };
+}
+
 export function normalizeRules(
-  h: TableHooks,
+  h: HouseRulesCheck,
   input: TableRulesInput,
 ): { ok: true; rules: TableRules } | { ok: false; rejection: Rejection } {
   const bad = (field: string, why: string) => ({

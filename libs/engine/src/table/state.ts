@@ -1,17 +1,17 @@
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
 import type { BettingActionEvent, ForcedBetDue, ShuffleRecord, Street } from './events';
+import type { HouseHandSlice, HouseSeatSlice, HouseTableSlice } from './extensions';
 import {
   seatRecord,
   tableRecord,
   SEAT_SLICE_START,
   TABLE_SLICE_START,
-  type HouseHandSlice,
-  type HouseSeatSlice,
-  type HouseTableSlice,
-} from '../house-options/declarations';
+  type SeatRecordKey,
+  type TableRecordKey,
+} from '../house-options/record-layout';
 
-/** A seat: the core's fields, then the house options' seat slices (house-options/declarations.ts). */
+/** A seat: the core's fields, then the house options' seat slices (merged into table/extensions.ts). */
 export interface SeatState extends HouseSeatSlice {
   readonly seat: number;
   readonly playerId: string;
@@ -100,7 +100,7 @@ export interface HandState {
   /** The small-blind position, even when nobody posts there (dead button): the next button. */
   readonly smallBlindPosition: number;
   /**
-   * The house options' slices of this hand (house-options/declarations.ts), in one record: the hand is copied on
+   * The house options' slices of this hand (merged into table/extensions.ts), in one record: the hand is copied on
    * every event and this part by reference; a module that changes its fields copies it (houseWith).
    */
   readonly house: HouseHandSlice;
@@ -130,6 +130,11 @@ export interface TableState extends HouseTableSlice {
   readonly hand: HandState | null;
 }
 
+/** The record layout covers exactly these records' fields (a compile-time check: house-options/record-layout.ts). */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type LayoutCoversRecords = Holds<Exactly<keyof SeatState, SeatRecordKey>> & Holds<Exactly<keyof TableState, TableRecordKey>>;
+
 export const INITIAL_TABLE_STATE: TableState = Object.freeze(
   withTableSliceStart({
     status: 'unopened',
@@ -143,14 +148,14 @@ export const INITIAL_TABLE_STATE: TableState = Object.freeze(
   }),
 );
 
-/** A table record with the house options' table slices at their starting values (house-options/declarations.ts). */
+/** A table record with the house options' table slices at their starting values. */
 export function withTableSliceStart(core: Omit<TableState, keyof HouseTableSlice>): TableState {
-  return tableRecord(core, TABLE_SLICE_START);
+  return tableRecord<TableState>(core, TABLE_SLICE_START);
 }
 
 /** A seat record with the house options' seat slices at their starting values (a player sits down). */
 export function withSeatSliceStart(core: Omit<SeatState, keyof HouseSeatSlice>): SeatState {
-  return seatRecord(core, SEAT_SLICE_START);
+  return seatRecord<SeatState>(core, SEAT_SLICE_START);
 }
 
 export function handInProgress(state: TableState): boolean {
@@ -218,7 +223,7 @@ export function houseWith(s: TableState, c: Partial<HouseHandSlice>): TableState
 
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
 export function cloneSeat(s: SeatState): Mutable<SeatState> {
-  return seatRecord(s, s);
+  return seatRecord<Mutable<SeatState>>(s, s);
 }
 
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
@@ -285,5 +290,5 @@ export function cloneHand(s: HandState): Mutable<HandState> {
 
 /** A fresh, writable copy (for evolve's hot paths, which set the changed fields directly). */
 export function cloneTable(s: TableState): Mutable<TableState> {
-  return tableRecord(s, s);
+  return tableRecord<Mutable<TableState>>(s, s);
 }

@@ -1,8 +1,8 @@
 import type { Decider } from '../decider';
 import type { AnyRuleModule } from '../house-options/rule-module';
-import type { TableCommand } from './commands';
-import { EVENT_TYPES, readsSchemaVersion, type TableEvent } from './events';
-import type { Rejection } from './rejections';
+import { CORE_COMMAND_TYPES, type TableCommand, type TableCommandType } from './commands';
+import { CORE_EVENT_TYPES, coreReadsSchemaVersion, type TableEvent, type TableEventType } from './events';
+import { CORE_REJECTION_CODES, type Rejection, type RejectionCode } from './rejections';
 import type { TableRules, TableRulesInput } from './rules';
 import type { TableState } from './state';
 import { INITIAL_TABLE_STATE } from './state';
@@ -29,6 +29,10 @@ export interface TableDecider extends Decider<TableCommand, TableState, TableEve
 export interface TableEngine extends TableDecider {
   /** The modules, in the order the core asks them. */
   readonly modules: readonly AnyRuleModule[];
+  /** Every command type it decides, event type it folds, and rejection code it answers with: the core's, then its modules'. */
+  readonly commandTypes: readonly TableCommandType[];
+  readonly eventTypes: readonly TableEventType[];
+  readonly rejectionCodes: readonly RejectionCode[];
   /** The hooks the core is handed (for the specs that check a hook's claim). */
   readonly hooks: TableHooks;
   automaticEvents(state: TableState): readonly TableEvent[];
@@ -40,9 +44,9 @@ export interface TableEngine extends TableDecider {
   boardDue(state: TableState): { street: BoardStreet; count: number } | Rejection;
   chipsOnTable(state: TableState): number;
   /**
-   * Whether this engine reads a recorded event of this type and schema version: the core's and the default
-   * modules' by events.ts, a module's own event types (its evolve handlers that events.ts does not list: a casino's
-   * module) at version 1. A store or a verifier asks before folding.
+   * Whether this engine reads a recorded event of this type and schema version: the core's by events.ts, a
+   * module's own event types (its evolve handlers of types the core does not fold) at version 1. A store or a
+   * verifier asks before folding.
    */
   readsEvent(type: string, schemaVersion: number): boolean;
 }
@@ -54,11 +58,24 @@ export interface TableEngine extends TableDecider {
  */
 export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngine {
   const h = tableHooks(Object.freeze(modules.slice()));
-  const ownTypes: ReadonlySet<string> = new Set(
-    modules.flatMap((m) => Object.keys(m.evolve ?? {})).filter((type) => !(EVENT_TYPES as readonly string[]).includes(type)),
+  const own = <T>(core: readonly T[], types: readonly T[]): readonly T[] =>
+    Object.freeze([...core, ...new Set(types.filter((type) => !core.includes(type)))]);
+  const eventTypes = own(
+    CORE_EVENT_TYPES as readonly string[],
+    modules.flatMap((m) => Object.keys(m.evolve ?? {})),
   );
+  const ownTypes: ReadonlySet<string> = new Set(eventTypes.slice(CORE_EVENT_TYPES.length));
   return Object.freeze({
     modules: h.modules,
+    commandTypes: own(
+      CORE_COMMAND_TYPES as readonly string[],
+      modules.flatMap((m) => Object.keys(m.commands ?? {})),
+    ) as TableCommandType[],
+    eventTypes: eventTypes as TableEventType[],
+    rejectionCodes: own(
+      CORE_REJECTION_CODES as readonly string[],
+      modules.flatMap((m) => m.rejectionCodes ?? []),
+    ) as RejectionCode[],
     hooks: h,
     initialState: INITIAL_TABLE_STATE,
     decide: (command: TableCommand, state: TableState) => decide(h, command, state),
@@ -72,6 +89,6 @@ export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngi
     boardDue: (state: TableState) => boardDue(h, state),
     chipsOnTable: (state: TableState) => chipsOnTable(h, state),
     readsEvent: (type: string, schemaVersion: number) =>
-      readsSchemaVersion(type, schemaVersion) || (schemaVersion === 1 && ownTypes.has(type)),
+      coreReadsSchemaVersion(type, schemaVersion) || (schemaVersion === 1 && ownTypes.has(type)),
   });
 }
