@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import * as ts from 'typescript';
+import { importCircles } from '../../../test/import-circles';
 
 /**
  * No import circle in the engine, not even of types, and every file loads first. A circle between files that
@@ -38,38 +39,6 @@ export function importsOf(fileName: string, source: string, files: ReadonlySet<s
     if (target !== undefined && !found.includes(target)) found.push(target);
   }
   return found;
-}
-
-/** The circles of a graph: each strongly connected set of more than one file, or a file that imports itself. */
-export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const circles: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, index.size);
-    low.set(v, index.get(v)!);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(component.sort());
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return circles;
 }
 
 /** The graph of in-memory sources, by file name (for the planted circles). */
