@@ -1,4 +1,5 @@
 import { runTableScript, type TableScript } from '@felt/formats';
+import type { TableEvent } from '@felt/engine';
 import { tableHands, type HandRecord } from '@felt/projections';
 
 /**
@@ -6,6 +7,12 @@ import { tableHands, type HandRecord } from '@felt/projections';
  * through the engine (a table script) and folded into the one hand record, ended at `endedAt`.
  */
 export function playedHand(holeCards: Record<string, string>, board: string, endedAt = '2026-12-06T22:30:00.000Z'): HandRecord {
+  const [hand] = tableHands(playedHandEvents(holeCards, board));
+  return { ...hand!.record, endedAt };
+}
+
+/** The table's events of that hand, as the engine recorded them (a regulator's spec puts them in a table stream). */
+export function playedHandEvents(holeCards: Record<string, string>, board: string): readonly TableEvent[] {
   const checks = (first: number, second: number) => [
     { type: 'Check', seat: first },
     { type: 'Check', seat: second },
@@ -35,6 +42,5 @@ export function playedHand(holeCards: Record<string, string>, board: string, end
   } as unknown as TableScript;
   const run = runTableScript(script);
   if (run.failure) throw new Error(JSON.stringify(run.failure));
-  const [hand] = tableHands(run.events);
-  return { ...hand!.record, endedAt };
+  return run.events;
 }

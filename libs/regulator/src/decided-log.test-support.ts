@@ -13,19 +13,31 @@ export function decidedLog<C, S, E extends { readonly type: string }, R extends 
   schemaVersion: number,
 ): RecordedEvent[] {
   let state = decider.initialState;
-  const out: RecordedEvent[] = [];
-  commands.forEach((command, n) => {
+  const groups = commands.map((command) => {
     const decision = decider.decide(command, state);
     if (!decision.ok) throw new Error(`${(command as { type: string }).type} refused: ${decision.rejection.code}`);
-    decision.events.forEach((event, i) => {
-      state = decider.evolve(state, event);
+    for (const event of decision.events) state = decider.evolve(state, event);
+    return decision.events;
+  });
+  return recordedStream(streamId, groups, () => schemaVersion);
+}
+
+/** Events as the store records them, one command id per group, versions from 1, hashes chained. */
+export function recordedStream(
+  streamId: string,
+  groups: readonly (readonly { readonly type: string }[])[],
+  schemaVersionOf: (type: string) => number,
+): RecordedEvent[] {
+  const out: RecordedEvent[] = [];
+  groups.forEach((events, n) => {
+    events.forEach((event, i) => {
       const { type, ...data } = event;
       out.push({
         eventId: eventIdFor(`${streamId}/${n}`, i),
         streamId,
         streamVersion: out.length + 1,
         type,
-        schemaVersion,
+        schemaVersion: schemaVersionOf(type),
         data: JSON.parse(JSON.stringify(data)),
         metadata: { actorId: 'floor', actorRole: 'floor', commandId: `${streamId}/${n}` },
         recordedAt: new Date(Date.UTC(2026, 0, 1, 19) + out.length).toISOString(),
