@@ -69,11 +69,39 @@ export class DecidedReplay<C, S, E extends { readonly type: string }, R extends 
           'rules',
           `${type} is recorded, but the ${name} refuses it here: ${decision.rejection.code} (${decision.rejection.message})`,
         );
-      else if (!jsonEqual(decision.events, events))
-        this.violation(version, 'rules', `recorded ${JSON.stringify(events)}, but ${type} produces ${JSON.stringify(decision.events)}`);
+      else this.compare(type, decision.events, events, recorded);
     }
     // Fold what was recorded, so one bad decision is reported once, not after every later one.
     for (const e of events) this.state = decider.evolve(this.state, e);
+  }
+
+  /** Names the first event where what was recorded and what the command produces part. */
+  private compare(type: string | undefined, derived: readonly E[], events: readonly E[], recorded: readonly StreamEvent[]): void {
+    const n = Math.max(derived.length, events.length);
+    for (let i = 0; i < n; i++) {
+      const want = derived[i];
+      const got = events[i];
+      if (jsonEqual(want, got)) continue;
+      if (got === undefined)
+        this.violation(
+          recorded[recorded.length - 1]!.streamVersion + 1,
+          'rules',
+          `${type} also produces ${JSON.stringify(want)}, which is not recorded after this event`,
+        );
+      else if (want === undefined)
+        this.violation(
+          recorded[i]!.streamVersion,
+          'rules',
+          `${got.type} is recorded but ${type} does not produce it: ${JSON.stringify(got)}`,
+        );
+      else
+        this.violation(
+          recorded[i]!.streamVersion,
+          'rules',
+          `recorded ${JSON.stringify(got)}, but ${type} produces ${JSON.stringify(want)}`,
+        );
+      return;
+    }
   }
 
   private violation(version: number, kind: Violation['kind'], message: string): void {
