@@ -76,18 +76,23 @@ const UNDRAWN = 0xffffffff;
  * The keys a hand's report drew a broken table's players with: the balancer gives keys[i] to the i-th player leaving
  * (in the order the table seats them) and records each player's key on their MoveProposed. So the keys are read back
  * in that order from the state the break was decided on (the group's events before its first break move folded).
+ * The balancer asks for keys even when no seat is left for anyone (nothing is then recorded): the list is made as
+ * long as a table's players with keys no move names, which decide nothing.
  */
-function breakKeys(events: readonly TournamentEvent[], before: TournamentState): number[] | undefined {
+function breakKeys(events: readonly TournamentEvent[], before: TournamentState): number[] {
+  const keys: number[] = [];
   const first = events.findIndex((e) => e.type === 'MoveProposed' && e.reason === 'break');
-  if (first < 0) return undefined;
-  const state = events.slice(0, first).reduce(tournamentDecider.evolve, before);
-  const move = events[first] as Extract<TournamentEvent, { type: 'MoveProposed' }>;
-  const drawn = new Map<string, number>();
-  for (const e of events) if (e.type === 'MoveProposed' && e.reason === 'break' && e.key !== null) drawn.set(e.entryId, e.key);
-  const moving = new Set(state.moves.map((m) => m.entryId));
-  return seatedAt(state, move.from.tableId)
-    .filter((e) => !moving.has(e.entryId))
-    .map((e) => drawn.get(e.entryId) ?? UNDRAWN);
+  if (first >= 0) {
+    const state = events.slice(0, first).reduce(tournamentDecider.evolve, before);
+    const from = (events[first] as Extract<TournamentEvent, { type: 'MoveProposed' }>).from.tableId;
+    const drawn = new Map<string, number>();
+    for (const e of events) if (e.type === 'MoveProposed' && e.reason === 'break' && e.key !== null) drawn.set(e.entryId, e.key);
+    const moving = new Set(state.moves.map((m) => m.entryId));
+    for (const e of seatedAt(state, from)) if (!moving.has(e.entryId)) keys.push(drawn.get(e.entryId) ?? UNDRAWN);
+  }
+  const seats = before.structure?.seatsPerTable ?? 0;
+  while (keys.length < seats) keys.push(UNDRAWN);
+  return keys;
 }
 
 const TOURNAMENT: ReplayedKind<TournamentCommand, TournamentState, TournamentEvent, TournamentRejection> = {
