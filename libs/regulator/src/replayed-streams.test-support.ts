@@ -1,6 +1,14 @@
 import { MONEY_EVENT_SCHEMA_VERSION, accountingDecider } from '@felt/accounting';
 import { schemaVersionOf, type TableEvent } from '@felt/engine';
-import { TOURNAMENT_EVENT_SCHEMA_VERSION, tournamentDecider, type TournamentCommand } from '@felt/tournament';
+import type { RecordedEvent } from '@felt/event-store';
+import {
+  TOURNAMENT_EVENT_SCHEMA_VERSION,
+  seatedAt,
+  tournamentDecider,
+  type TournamentCommand,
+  type TournamentState,
+} from '@felt/tournament';
+import { mulberry32, randomHand } from '../../tournament/src/tournament.test-support';
 import { badBeatShift, playedHand, playedHandEvents } from '../../accounting/src/played-hand.test-support';
 import { decidedLog, recordedStream } from './decided-log.test-support';
 
@@ -70,4 +78,41 @@ function byCommand(events: readonly TableEvent[]): TableEvent[][] {
     if (AUTOMATIC.has(e.type) && groups.length > 0) groups[groups.length - 1]!.push(e);
     else groups.push([e]);
   return groups;
+}
+
+/**
+ * A tournament of `entries` on tables of ten played to its end by random hands (libs/tournament's bench does the
+ * same): hundreds of busts, tables broken with the ten keys the API sends, balancing moves, the payouts.
+ */
+export function randomTournament(seed: number, entries: number): RecordedEvent[] {
+  const next = mulberry32(seed);
+  const seats = 10;
+  const commands: TournamentCommand[] = [];
+  let state: TournamentState = tournamentDecider.initialState;
+  const apply = (command: TournamentCommand) => {
+    const decision = tournamentDecider.decide(command, state);
+    if (!decision.ok) throw new Error(`${command.type}: ${decision.rejection.code}`);
+    commands.push(command);
+    state = decision.events.reduce(tournamentDecider.evolve, state);
+  };
+  apply({ type: 'CreateTournament', at: T(0), tournamentId: 'random', structure: { ...STRUCTURE, seatsPerTable: seats } });
+  for (let t = 1; t <= Math.ceil(entries / seats); t++) apply({ type: 'AddTable', at: T(0), tableId: `t${t}` });
+  for (let p = 1; p <= entries; p++) apply({ type: 'Register', at: T(1), playerId: `p${p}`, alias: `P${p}` });
+  const permutation = Array.from({ length: entries }, (_, i) => i);
+  for (let i = entries - 1; i > 0; i--) {
+    const j = next() % (i + 1);
+    [permutation[i], permutation[j]] = [permutation[j]!, permutation[i]!];
+  }
+  apply({ type: 'DrawSeats', at: T(2), permutation });
+  apply({ type: 'StartClock', at: T(3) });
+  apply({ type: 'AdvanceLevel', at: T(4), fromStep: 0, early: true });
+  while (state.status !== 'finished') {
+    const live = state.tables.filter((t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length > 0);
+    const table = live[next() % live.length]!;
+    const players = seatedAt(state, table.tableId);
+    const stacks = randomHand(players, next, 4);
+    const button = players[next() % players.length]!.seat!.seat;
+    apply({ type: 'RecordHand', at: T(10), tableId: table.tableId, button, stacks, keys: Array.from({ length: seats }, () => next()) });
+  }
+  return decidedLog(`tournament-random-${seed}`, tournamentDecider, commands, TOURNAMENT_EVENT_SCHEMA_VERSION);
 }

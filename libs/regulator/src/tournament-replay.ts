@@ -73,26 +73,42 @@ export function tournamentCommandFor(events: readonly TournamentEvent[], state: 
 const UNDRAWN = 0xffffffff;
 
 /**
- * The keys a hand's report drew a broken table's players with: the balancer gives keys[i] to the i-th player leaving
- * (in the order the table seats them) and records each player's key on their MoveProposed. So the keys are read back
- * in that order from the state the break was decided on (the group's events before its first break move folded).
- * The balancer asks for keys even when no seat is left for anyone (nothing is then recorded): the list is made as
- * long as a table's players with keys no move names, which decide nothing.
+ * The keys a hand's report drew broken tables' players with. Each table the balancer breaks (one run of break moves
+ * from one table) gives keys[i] to its i-th player leaving, in the order the table seats them, and each move records
+ * its player's key: so the keys are read back in that order from the state that table's break was decided on (the
+ * group's events before its run folded). Every table breaking in one report draws with the same keys, so the runs
+ * fill the same list. The balancer asks for keys even when no seat is left for anyone (nothing is then recorded): the
+ * list is as long as a table's players, keys no move names being UNDRAWN.
  */
 function breakKeys(events: readonly TournamentEvent[], before: TournamentState): number[] {
   const keys: number[] = [];
-  const first = events.findIndex((e) => e.type === 'MoveProposed' && e.reason === 'break');
-  if (first >= 0) {
-    const state = events.slice(0, first).reduce(tournamentDecider.evolve, before);
-    const from = (events[first] as Extract<TournamentEvent, { type: 'MoveProposed' }>).from.tableId;
-    const drawn = new Map<string, number>();
-    for (const e of events) if (e.type === 'MoveProposed' && e.reason === 'break' && e.key !== null) drawn.set(e.entryId, e.key);
-    const moving = new Set(state.moves.map((m) => m.entryId));
-    for (const e of seatedAt(state, from)) if (!moving.has(e.entryId)) keys.push(drawn.get(e.entryId) ?? UNDRAWN);
+  let state = before;
+  let run: string | null = null;
+  events.forEach((e, i) => {
+    const from = e.type === 'MoveProposed' && e.reason === 'break' ? e.from.tableId : null;
+    if (from !== null && from !== run) {
+      const moving = new Set(state.moves.map((m) => m.entryId));
+      const leaving = seatedAt(state, from).filter((x) => !moving.has(x.entryId));
+      leaving.forEach((x, n) => {
+        const key = keyOf(events, i, from, x.entryId);
+        if (key !== null) keys[n] = key;
+      });
+    }
+    run = from;
+    state = tournamentDecider.evolve(state, e);
+  });
+  const length = Math.max(keys.length, before.structure?.seatsPerTable ?? 0);
+  return Array.from({ length }, (_, n) => keys[n] ?? UNDRAWN);
+}
+
+/** The key the run of break moves from `table` starting at `start` records for `entryId`, or null (no seat reached them). */
+function keyOf(events: readonly TournamentEvent[], start: number, table: string, entryId: string): number | null {
+  for (let i = start; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.type !== 'MoveProposed' || e.reason !== 'break' || e.from.tableId !== table) return null;
+    if (e.entryId === entryId) return e.key;
   }
-  const seats = before.structure?.seatsPerTable ?? 0;
-  while (keys.length < seats) keys.push(UNDRAWN);
-  return keys;
+  return null;
 }
 
 const TOURNAMENT: ReplayedKind<TournamentCommand, TournamentState, TournamentEvent, TournamentRejection> = {

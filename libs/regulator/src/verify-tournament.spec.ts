@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@felt/event-store';
 import { forged } from './decided-log.test-support';
-import { tournamentLog } from './replayed-streams.test-support';
+import fc from 'fast-check';
+import { randomTournament, tournamentLog } from './replayed-streams.test-support';
 import { verifyEvents } from './verify-log';
 
 const versionOf = (type: string) => tournamentLog.find((e) => e.type === type)!.streamVersion;
@@ -70,5 +71,16 @@ describe('felt verify re-decides a tournament', () => {
       () => null,
     );
     expect(verifyEvents(unknown).violations[0]).toMatchObject({ kind: 'unreadable', version: versionOf('ClockStarted') });
+  });
+
+  it('finds nothing wrong with random tournaments played to the end: every bust, break, balance and payout re-decided', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+        const log = randomTournament(seed, 100);
+        expect(log.filter((e) => e.type === 'TableBroken').length).toBeGreaterThan(5);
+        expect(verifyEvents(log).violations).toEqual([]);
+      }),
+      { numRuns: 5 },
+    );
   });
 });
