@@ -18,7 +18,7 @@ export const LIBRARY_LAYERS = {
   room: ['engine', 'event-store'],
   players: ['engine', 'event-store', 'projections'],
   projections: ['engine', 'event-store', 'room'],
-  regulator: ['engine', 'event-store', 'formats', 'room'],
+  regulator: ['accounting', 'engine', 'event-store', 'formats', 'projections', 'room', 'tournament'],
   staff: ['event-store', 'regulator'],
   'read-models': ['engine', 'event-store', 'projections', 'room'],
   accounting: ['engine', 'event-store', 'formats', 'projections'],

@@ -54,7 +54,9 @@ const PROGRESS_MIN_EVENTS = 20000;
 export function registerVerifyCommand(program: Command): void {
   const command = program
     .command('verify')
-    .description('verify the event log: hash chain, versions, the rules re-derived with the engine, chip conservation')
+    .description(
+      'verify the event log: hash chain, versions, the rules re-derived with the engine, chip conservation; room games and tournaments re-decided, the books replayed',
+    )
     .option('--table <id>', 'one table (its stream table-<id>)')
     .option('--all', 'every stream (the default)')
     .option(

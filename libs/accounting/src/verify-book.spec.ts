@@ -1,15 +1,10 @@
-import { accountingDecider, verifyBook, type Actor, type MoneyCommand, type MoneyEvent } from './index';
-import { playedHand } from './played-hand.test-support';
+import { accountingDecider, verifyBook, type MoneyCommand, type MoneyEvent } from './index';
+import { at, badBeatShift, floor, floor2, playedHand } from './played-hand.test-support';
 
 /**
  * A regulator's replay of the book: a log the book wrote verifies; a forged payout, a payout confirmed by its asker,
  * a changed share, a skimmed backup and a payout for a hand that did not qualify are each caught.
  */
-const at = '2026-12-06T22:40:00.000Z';
-const floor: Actor = { id: 'f1', role: 'floor' };
-const floor2: Actor = { id: 'f2', role: 'floor' };
-const dealer: Actor = { id: 'd1', role: 'dealer' };
-
 function logOf(commands: readonly MoneyCommand[]): MoneyEvent[] {
   const log: MoneyEvent[] = [];
   let state = accountingDecider.initialState;
@@ -25,22 +20,7 @@ function logOf(commands: readonly MoneyCommand[]): MoneyEvent[] {
 }
 
 const hand = playedHand({ ann: '7c2d', bob: 'AhAd', cy: 'KcKs' }, 'AcKdKh5s2c');
-const badBeat = {
-  kind: 'PayBadBeat' as const,
-  fundId: 'bbj',
-  tableId: hand.tableId,
-  handNumber: 1,
-  loser: 'bob',
-  winner: 'cy',
-  table: ['ann'],
-};
-const shift: MoneyCommand[] = [
-  { type: 'OpenFund', at, by: floor, fundId: 'bbj', rules: { kind: 'bad-beat', name: 'Bad beat', backupPercent: 10 } },
-  { type: 'CollectDrop', at, by: dealer, fundId: 'bbj', tableId: hand.tableId, handNumber: 1, amount: 5_000 },
-  { type: 'CashBuyIn', at, by: dealer, tableId: hand.tableId, shiftId: 's1', playerId: 'ann', amount: 10_000 },
-  { type: 'RequestMoney', at, by: floor, requestId: 'r1', request: badBeat },
-  { type: 'ConfirmRequest', at, by: floor2, requestId: 'r1' },
-];
+const { badBeat, shift } = badBeatShift(hand);
 
 describe('verifyBook', () => {
   it("passes the book's own log, with the hands that qualified its payouts", () => {

@@ -23,6 +23,8 @@ export { exportTable, EXPORT_FORMATS, type ExportFormat, type TableExport } from
 export { tableStreamId, tableEventOf, newEventOf, TABLE_STREAM_PREFIX, TABLE_CATEGORY } from './table-stream';
 export { randomTableLog, TableRecorder, type RandomTableOptions } from './random-table-log';
 export { appendTableLog } from './append-table-log';
+export { TournamentReplay, tournamentCommandFor } from './tournament-replay';
+export { BookReplay, tableHandRecords } from './book-replay';
 export { fastEventHash } from './event-hash-fast';
 export { verifyStoreInWorkers, verifyWorkerFile, type VerifyInWorkersOptions } from './verify-in-workers';
 export {

@@ -1,9 +1,12 @@
 import type { EventStore, RecordedEvent, StreamInfo } from '@felt/event-store';
 import type { TableEngine } from '@felt/engine';
+import type { HandRecord } from '@felt/projections';
 import { AUDIT_STREAM_PREFIX, readAuditLog } from './audit-stream';
 import { deviceRegistry, unrecordedReaderConflicts, type ReaderConflictAt } from './card-source-check';
 import { byStream } from './jsonl';
+import { BOOK_STREAM_PREFIX, BookReplay, tableHandRecords } from './book-replay';
 import { GAME_STREAM_PREFIX, RoomReplay } from './room-replay';
+import { TOURNAMENT_STREAM_PREFIX, TournamentReplay } from './tournament-replay';
 import { StreamVerifier, type HandAt } from './stream-verifier';
 import { TABLE_CATEGORY } from './table-stream';
 import type { Violation } from './violations';
@@ -53,14 +56,30 @@ export interface VerifyStoreOptions {
   readonly table?: TableEngine;
 }
 
-/** Engine checks apply to table streams; game streams get the room's replay; any other stream is checked for its chain only. */
+/**
+ * Engine checks apply to table streams; game streams get the room's replay, tournaments the tournament's, books the
+ * book's (replayFor); any other stream is checked for its chain only.
+ */
 function isTable(streamId: string): boolean {
   return streamId.startsWith(`${TABLE_CATEGORY}-`);
 }
 
-/** A game of the room (docs/room.md): its decisions are replayed by the room's decider beside the chain check. */
-function roomReplayFor(streamId: string, whole: boolean): RoomReplay | null {
-  return whole && streamId.startsWith(GAME_STREAM_PREFIX) ? new RoomReplay(streamId) : null;
+/**
+ * A stream whose decisions are replayed beside the chain check, when it is read whole: a game of the room
+ * (docs/room.md), a tournament (docs/tournaments.md), a book of the house's money (docs/money.md; its check waits
+ * for the tables' hands, at the end).
+ */
+function replayFor(streamId: string, whole: boolean): RoomReplay | TournamentReplay | BookReplay | null {
+  if (!whole) return null;
+  if (streamId.startsWith(GAME_STREAM_PREFIX)) return new RoomReplay(streamId);
+  if (streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return new TournamentReplay(streamId);
+  if (streamId.startsWith(BOOK_STREAM_PREFIX)) return new BookReplay(streamId);
+  return null;
+}
+
+/** The books' violations, their payouts qualified against the finished hands of the log's tables (read only when a payout names one). */
+function bookViolations(books: readonly BookReplay[], hands: HandRecord[] | undefined): Violation[] {
+  return books.flatMap((b) => b.finish(hands));
 }
 
 /** Progress is reported every this many events (and at the end of each stream). */
@@ -93,6 +112,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   // What the audit stream says of devices (a shuffler's deck must come from it) and of reader conflicts.
   const audit = await readAuditLog(store, ['DeviceRegistered', 'ReaderConflict']);
   const devices = deviceRegistry(audit);
+  const books: BookReplay[] = [];
   const reader = await store.openWholeStreamReader(pageSize);
   let failure: Error | undefined;
   try {
@@ -103,14 +123,16 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
         ...(options.sealKey && { sealKey: options.sealKey }),
         ...(options.table && { table: options.table }),
       });
-      const room = roomReplayFor(info.streamId, true);
+      const replay = replayFor(info.streamId, true);
       await reader.read(info.streamId, (event) => {
         verifier.push(event);
-        room?.push(event);
+        replay?.push(event);
         if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done, total);
       });
       options.onProgress?.(done, total);
-      violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }), ...(room?.finish() ?? []));
+      violations.push(...verifier.finish({ version: info.version, lastHash: info.lastHash }));
+      if (replay instanceof BookReplay) books.push(replay);
+      else if (replay) violations.push(...replay.finish());
       heads.push({ streamId: info.streamId, ...verifier.head });
       hands += verifier.hands;
       sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId: info.streamId, ...h })));
@@ -122,6 +144,13 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   } finally {
     reader.close(failure);
   }
+  // Every table of the store, not only those verified here: a worker's book needs the hands of others' tables.
+  let records: HandRecord[] | undefined;
+  if (books.some((b) => b.needsHands)) {
+    records = [];
+    for (const s of all) if (isTable(s.streamId)) records.push(...tableHandRecords(s.streamId, await store.readStream(s.streamId)));
+  }
+  violations.push(...bookViolations(books, records));
   violations.push(...readerConflictViolations(found.readerConflicts, audit));
   return { streams: infos.length, events: done, hands, sealedHands, violations, heads, ...found };
 }
@@ -167,6 +196,7 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
   let done = 0;
   const heads: StreamHead[] = [];
   const found = { trainingHands: [] as StreamHand[], readerConflicts: [] as StreamHand[] };
+  const books: BookReplay[] = [];
   const streams = byStream(events);
   // An export with the audit streams (--all) says what the devices were and which reader conflicts were recorded.
   const audit = events.filter((e) => e.streamId.startsWith(AUDIT_STREAM_PREFIX));
@@ -181,19 +211,25 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
       ...(options.sealKey && { sealKey: options.sealKey }),
       ...(options.table && { table: options.table }),
     });
-    const room = roomReplayFor(streamId, !anchored);
+    const replay = replayFor(streamId, !anchored);
     for (const e of list) {
       verifier.push(e);
-      room?.push(e);
+      replay?.push(e);
       if (++done % 10000 === 0) options.onProgress?.(done, events.length);
     }
-    violations.push(...verifier.finish(), ...(room?.finish() ?? []));
+    violations.push(...verifier.finish());
+    if (replay instanceof BookReplay) books.push(replay);
+    else if (replay) violations.push(...replay.finish());
     heads.push({ streamId, ...verifier.head });
     hands += verifier.hands;
     sealedHands.push(...verifier.sealedHands.map((h) => ({ streamId, ...h })));
     collectHands(found, streamId, verifier);
   }
   options.onProgress?.(done, events.length);
+  const records = books.some((b) => b.needsHands)
+    ? [...streams].filter(([id]) => isTable(id)).flatMap(([id, list]) => tableHandRecords(id, list))
+    : undefined;
+  violations.push(...bookViolations(books, records));
   if (devices !== null) violations.push(...readerConflictViolations(found.readerConflicts, audit));
   return { streams: streams.size, events: events.length, hands, sealedHands, violations, heads, ...found };
 }
