@@ -1,12 +1,7 @@
+import { SUITS, suitSymbol, type Suit } from './card-face.js';
 import { element } from './elements.js';
 
 const RANKS = 'AKQJT98765432';
-const SUITS = [
-  ['s', '♠', 'spades'],
-  ['h', '♥', 'hearts'],
-  ['d', '♦', 'diamonds'],
-  ['c', '♣', 'clubs'],
-] as const;
 
 /**
  * Live-cards tables: the dealer taps the cards as dealt on a 52-card grid (a row per suit, big targets for one
@@ -38,7 +33,11 @@ export function cardPicker(
     confirm.disabled = picked.length !== count;
     confirm.textContent = picked.length ? `${label}: ${picked.join(' ')}` : `${label} (pick ${count})`;
   };
-  for (const [suit, symbol, name] of SUITS) {
+  for (const suit of Object.keys(SUITS) as Suit[]) {
+    const { name } = SUITS[suit];
+    // One row per suit, on the phone too (console.css): the picker never mixes suits within a row.
+    const row = element('div', { class: 'card-row', role: 'group', 'aria-label': name });
+    grid.append(row);
     for (const rank of RANKS) {
       const code = `${rank}${suit}`;
       const taken = seen.has(code);
@@ -52,7 +51,9 @@ export function cardPicker(
           disabled: taken,
           'aria-label': `${rank === 'T' ? '10' : rank} of ${name}${taken ? ' (already seen)' : ''}`,
         },
-        `${rank === 'T' ? '10' : rank}${symbol}`,
+        `${rank === 'T' ? '10' : rank}`,
+        suitSymbol(suit),
+        element('span', { class: 'suit-letter' }, suit),
       );
       card.addEventListener('click', () => {
         const at = picked.indexOf(code);
@@ -61,7 +62,7 @@ export function cardPicker(
         card.setAttribute('aria-pressed', String(picked.includes(code)));
         refresh();
       });
-      grid.append(card);
+      row.append(card);
     }
   }
   open.addEventListener('click', () => {

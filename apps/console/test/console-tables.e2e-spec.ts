@@ -258,7 +258,15 @@ describe('tables in the console (chromium)', () => {
         .byTestId(`stack-${seat.seat}`)
         .filter({ hasText: new RegExp(`^${seat.stack}$`) })
         .waitFor();
+    // Closing cashes everyone out: the floor confirms, seeing whom and how much; Cancel leaves the table open.
     await floor.byTestId('close-table-submit').click();
+    const asked = await floor.answerConfirmation('cancel');
+    for (const seat of afterVoid.seats as { seat: number; playerId: string; stack: number }[])
+      expect(asked).toContain(`seat ${seat.seat}, ${seat.playerId} (${seat.stack})`);
+    expect(asked).toMatch(/^Close table options-1\? It cashes out \d players: /);
+    expect((await suite.table('options-1')).status).toBe('open');
+    await floor.byTestId('close-table-submit').click();
+    await floor.answerConfirmation('confirm');
     await floor.byTestId('status').filter({ hasText: 'closed' }).waitFor();
     expect((await suite.table('options-1')).status).toBe('closed');
   });
