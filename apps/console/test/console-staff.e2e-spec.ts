@@ -200,12 +200,18 @@ describe('staff and players in the console (chromium)', () => {
     // Picking a role applies nothing; its button asks first, and Cancel leaves the role as it was.
     await floor.byTestId('role-dealer-dora').selectOption('regulator');
     await floor.byTestId('role-apply-dealer-dora').click();
-    expect(await floor.answerConfirmation('cancel')).toBe(
-      'Make dealer-dora regulator? dealer-dora is dealer now and becomes regulator: what they may see and do changes at their next request.',
-    );
+    // By keyboard and screen reader: a dialog named by its question, the focus on Cancel, Escape cancels; axe is clean.
+    const dialog = floor.page.getByRole('dialog', { name: 'Make dealer-dora regulator?' });
+    await dialog.waitFor();
+    expect(await floor.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirm-dialog-cancel');
+    expect(await floor.accessibilityViolations()).toEqual([]);
+    await floor.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     expect(((await expectStatus(suite.api.http.get('/approvals'), 200)).body.approvals as unknown[]).length).toBe(0);
     await floor.byTestId('role-apply-dealer-dora').click();
-    await floor.answerConfirmation('confirm');
+    expect(await floor.answerConfirmation('confirm')).toBe(
+      'Make dealer-dora regulator? dealer-dora is dealer now and becomes regulator: what they may see and do changes at their next request.',
+    );
     await floor
       .byTestId('feedback-user-dealer-dora')
       .filter({ hasText: 'dealer-dora is not regulator yet: another floor supervisor must approve it' })
