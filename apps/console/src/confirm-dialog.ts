@@ -33,7 +33,13 @@ function theDialog(): HTMLDialogElement {
   if (existing instanceof HTMLDialogElement) return existing;
   const dialog = element(
     'dialog',
-    { id: 'confirm-dialog', class: 'confirm-dialog', 'aria-labelledby': 'confirm-dialog-title', 'aria-describedby': 'confirm-dialog-sentence', 'data-testid': 'confirm-dialog' },
+    {
+      id: 'confirm-dialog',
+      class: 'confirm-dialog',
+      'aria-labelledby': 'confirm-dialog-title',
+      'aria-describedby': 'confirm-dialog-sentence',
+      'data-testid': 'confirm-dialog',
+    },
     element('h2', { id: 'confirm-dialog-title', 'data-part': 'title', 'data-testid': 'confirm-dialog-title' }),
     element('p', { id: 'confirm-dialog-sentence', 'data-part': 'sentence', 'data-testid': 'confirm-dialog-sentence' }),
     element('div', { class: 'row-controls', 'data-part': 'buttons' }),

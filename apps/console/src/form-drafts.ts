@@ -81,7 +81,8 @@ function watchTyping(): void {
   watching = true;
   const mark = (event: Event) => {
     const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) touched.add(target);
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)
+      touched.add(target);
   };
   document.addEventListener('input', mark, true);
   document.addEventListener('change', mark, true);

@@ -45,9 +45,7 @@ export function showdownPanel(view: TableView, record: HandRecord | null): HTMLE
       element(
         'ul',
         { class: 'run-boards' },
-        runs.map((board, i) =>
-          element('li', { 'data-testid': `run-board-${i + 1}` }, `Run ${i + 1}: `, cardList(board)),
-        ),
+        runs.map((board, i) => element('li', { 'data-testid': `run-board-${i + 1}` }, `Run ${i + 1}: `, cardList(board))),
       ),
     );
   if (shown.length || mucked.length) {
@@ -56,13 +54,7 @@ export function showdownPanel(view: TableView, record: HandRecord | null): HTMLE
         'ul',
         { class: 'shown-hands' },
         shown.map((s) =>
-          element(
-            'li',
-            { 'data-testid': `shown-${s.seat}` },
-            `${name(s.seat)} shows `,
-            cardList(s.cards),
-            ` — ${handNames(s.cards)}`,
-          ),
+          element('li', { 'data-testid': `shown-${s.seat}` }, `${name(s.seat)} shows `, cardList(s.cards), ` — ${handNames(s.cards)}`),
         ),
         mucked.map((seat) => element('li', { 'data-testid': `mucked-${seat}`, class: 'quiet' }, `${name(seat)} mucked`)),
       ),

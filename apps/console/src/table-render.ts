@@ -220,9 +220,5 @@ export function cards(text: string | null): Node | string {
   if (text === null) return 'hidden';
   const list = splitCards(text);
   if (list.length === 0) return '';
-  return element(
-    'span',
-    { class: 'cards' },
-    list.map(cardFace),
-  );
+  return element('span', { class: 'cards' }, list.map(cardFace));
 }

@@ -25,7 +25,8 @@ describe('bomb pots and hands run twice in the console (chromium)', () => {
 
     await floor.byTestId('call-bomb-pot-submit').click();
     await floor.byTestId('feedback-call-bomb-pot').filter({ hasText: 'Bomb pot called for the next hand.' }).waitFor();
-    for (const page of [floor, dealer]) await page.byTestId('hand').filter({ hasText: 'No hand yet — bomb pot called for hand #1' }).waitFor();
+    for (const page of [floor, dealer])
+      await page.byTestId('hand').filter({ hasText: 'No hand yet — bomb pot called for hand #1' }).waitFor();
 
     let table = (await expectStatus(suite.api.http.post('/tables/bomb-c/start-hand').send({}), 201)).body.table;
     for (const page of [floor, dealer]) await page.byTestId('hand').filter({ hasText: 'Hand #1 (bomb pot) — antes' }).waitFor();

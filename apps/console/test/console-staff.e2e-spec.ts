@@ -190,7 +190,11 @@ describe('staff and players in the console (chromium)', () => {
     // Disabled: the open session ends at its next request, and signing in is refused. Cancel first: still active.
     await floor.byTestId('toggle-dealer-dora').click();
     expect(await floor.answerConfirmation('cancel')).toContain('Disable dealer-dora (dealer)?');
-    expect(((await expectStatus(suite.api.http.get('/users'), 200)).body.users as { name: string; disabled: boolean }[]).find((u) => u.name === 'dealer-dora')!.disabled).toBe(false);
+    expect(
+      ((await expectStatus(suite.api.http.get('/users'), 200)).body.users as { name: string; disabled: boolean }[]).find(
+        (u) => u.name === 'dealer-dora',
+      )!.disabled,
+    ).toBe(false);
     await floor.byTestId('toggle-dealer-dora').click();
     await floor.answerConfirmation('confirm');
     await floor.byTestId('user-state-dealer-dora').filter({ hasText: 'disabled' }).waitFor();
