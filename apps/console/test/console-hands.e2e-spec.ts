@@ -306,6 +306,11 @@ describe('hands in the console (chromium)', () => {
     await floor.byTestId('confirm-no').click();
     expect(await floor.byTestId(`action-Raise-${seat}-amount`).inputValue()).toBe(allIn);
     expect((await suite.table('reload-1')).version).toBe(table.version);
+    // The all-in button: one tap, the same question; "No" writes nothing.
+    await floor.byTestId(`action-Raise-${seat}-all-in`).click();
+    expect(await floor.byTestId('confirm-question').textContent()).toBe(`Seat ${seat}, player-${seat} raises all in (to ${allIn})?`);
+    await floor.byTestId('confirm-no').click();
+    expect((await suite.table('reload-1')).version).toBe(table.version);
     // Fold with nothing to call asks first too: everyone calls to the big blind, who could check.
     for (let step = 0; step < 5; step++) {
       const now = await suite.table('reload-1');

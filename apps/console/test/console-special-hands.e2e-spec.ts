@@ -50,6 +50,28 @@ describe('bomb pots and hands run twice in the console (chromium)', () => {
     }
   });
 
+  it('all in in one tap: the button names the amount, asks first, and raises the whole stack', async () => {
+    await openTableWithPlayers(suite.api, 'shove-c', 2);
+    const floor = await suite.signedIn('floor-fran');
+    await floor.openTableFromLobby('shove-c');
+    await expectStatus(suite.api.http.post('/tables/shove-c/start-hand').send({}), 201);
+    let table = (await suite.table('shove-c')) as { version: number; toAct: number; legalActions: { type: string; seat: number }[] };
+    for (const due of table.legalActions.filter((a) => a.type === 'PostBlind'))
+      table = (await expectStatus(suite.api.http.post('/tables/shove-c/post-blind').send({ seat: due.seat }), 201)).body.table;
+    await floor.waitForVersion(table.version);
+    const seat = table.toAct;
+    const allIn = floor.byTestId(`action-Raise-${seat}-all-in`);
+    expect(await allIn.textContent()).toBe(`All in (to 100) — Seat ${seat}, player-${seat}`);
+    await allIn.click();
+    expect(await floor.byTestId('confirm-question').textContent()).toBe(`Seat ${seat}, player-${seat} raises all in (to 100)?`);
+    await floor.byTestId('confirm-yes').click();
+    await floor.waitForVersion(table.version + 1);
+    const events = (await expectStatus(suite.api.http.get(`/tables/shove-c/events?fromVersion=${table.version + 1}`), 200)).body.events;
+    expect(events.map((e: { type: string; data: { seat: number; to: number } }) => [e.type, e.data.seat, e.data.to])).toEqual([
+      ['RaisePlaced', seat, 100],
+    ]);
+  });
+
   it('a hand run twice shows both boards, each shown hand’s name on each run, and each run’s winner', async () => {
     // A training table: the test chooses the cards of both runs.
     await openTableWithPlayers(suite.api, 'twice-c', 2, {
