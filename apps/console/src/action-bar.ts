@@ -211,13 +211,25 @@ function actionControl(view: TableView, action: ConsoleAction, ctx: ActionBarCon
     }
     case 'ShowHand':
       if (action.cardsToEnter !== undefined)
-        return cardPicker(testId, `Show${who}`, action.cardsToEnter, ctx.seenCards, (cards) => send({ seat: action.seat, cards }));
+        return cardPicker(
+          testId,
+          `Show${who}`,
+          action.cardsToEnter,
+          ctx.seenCards,
+          (cards) => send({ seat: action.seat, cards }),
+          view.hand?.handNumber,
+        );
       return button(testId, `Show${who}`, () => send({ seat: action.seat }));
     case 'MuckHand':
       return button(testId, `Muck${who}`, () => send({ seat: action.seat }));
     case 'DealBoard':
-      return cardPicker(testId, `Deal the ${action.street}`, action.cardsToEnter, ctx.seenCards, (cards) =>
-        send({ street: action.street, cards }),
+      return cardPicker(
+        testId,
+        `Deal the ${action.street}`,
+        action.cardsToEnter,
+        ctx.seenCards,
+        (cards) => send({ street: action.street, cards }),
+        view.hand?.handNumber,
       );
     case 'Bet': {
       const bet = (amount: number) => {

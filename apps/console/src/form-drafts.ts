@@ -46,6 +46,9 @@ export function redraw(parent: Element, ...children: (Child | Child[])[]): void 
       }
     }
   }
+  // A button or a card key that had the focus: the redrawn one of the same data-testid gets it (a dealer picking cards).
+  if (focused && !focused.isConnected && focused.dataset.testid && document.activeElement === document.body)
+    parent.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focused.dataset.testid)}"]`)?.focus();
   for (const input of loose) {
     const counterpart = [...parent.querySelectorAll<HTMLInputElement>('input')].find(
       (c) => !c.form && controlKey(c) === controlKey(input) && c.type === input.type,

@@ -295,7 +295,17 @@ describe('tables in the console (chromium)', () => {
       for (const card of cards.split(' ')) await floor.byTestId(`${action}-picker`).getByTestId(`pick-${card}`).click();
       await floor.byTestId(`${action}-confirm`).filter({ hasText: cards }).click();
     };
-    await enter('action-DealBoard', 'Ah Kd 7c');
+    // Two of the flop picked, then another console seats a player (the bar is drawn again): the picks and the focus stay.
+    const picker = floor.byTestId('action-DealBoard-picker');
+    await floor.byTestId('action-DealBoard').click();
+    for (const card of ['Ah', 'Kd']) await picker.getByTestId(`pick-${card}`).click();
+    const walkIn = await expectStatus(suite.api.http.post('/tables/live-1/seat-player').send({ seat: 4, playerId: 'cy', buyIn: 100 }), 201);
+    await floor.waitForVersion(walkIn.body.version);
+    await floor.byTestId('player-4').filter({ hasText: 'cy' }).waitFor();
+    expect(await picker.getByTestId('pick-Ah').getAttribute('aria-pressed')).toBe('true');
+    expect(await picker.getByTestId('pick-Kd').evaluate((b) => b === document.activeElement)).toBe(true);
+    await picker.getByTestId('pick-7c').click();
+    await floor.byTestId('action-DealBoard-confirm').filter({ hasText: 'Ah Kd 7c' }).click();
     await floor.byTestId('activity-log').filter({ hasText: 'Flop: Ah Kd 7c' }).waitFor();
     for (const id of ['action-Check-2', 'action-Check-1']) await floor.byTestId(id).click();
     // The turn's picker greys out the three cards already on the board: they cannot be picked again.
@@ -318,7 +328,7 @@ describe('tables in the console (chromium)', () => {
     expect(await floor.byTestId('mucked-1').textContent()).toBe('Seat 1 (ann) mucked');
     expect(await floor.byTestId('pot-result-0').textContent()).toBe('Main pot 4 (seats 1, 2): Seat 2 (ben) wins 4');
     const after = await suite.table('live-1');
-    expect(after.seats.map((seat: { stack: number }) => seat.stack)).toEqual([98, 102]);
+    expect(after.seats.map((seat: { stack: number }) => seat.stack)).toEqual([98, 102, 100]);
     for (const seat of after.seats)
       await floor
         .byTestId(`stack-${seat.seat}`)
