@@ -133,7 +133,7 @@ describe('hands in the console (chromium)', () => {
     );
     const kept = await suite.table('refuse-1');
     expect(kept.seats.find((s: { seat: number }) => s.seat === 4)).toMatchObject({ playerId: 'zed', stack: 100 });
-    expect(await floor.byTestId('leave-4').evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await floor.page.evaluate('document.activeElement?.dataset.testid')).toBe('leave-4');
     await floor.byTestId('leave-4').click();
     await floor.answerConfirmation('confirm');
     await floor.byTestId('feedback-players').filter({ hasText: 'zed left with 100.' }).waitFor();

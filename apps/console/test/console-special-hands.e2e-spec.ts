@@ -106,8 +106,10 @@ describe('bomb pots and hands run twice in the console (chromium)', () => {
     expect(await floor.byTestId('pot-result-0-run-1').textContent()).toBe('run 1: Seat 1 (player-1) wins 100');
     expect(await floor.byTestId('pot-result-0-run-2').textContent()).toBe('run 2: Seat 2 (player-2) wins 100');
     // The four-colour deck: each suit its own colour, a drawn symbol beside the letters.
-    const colours = await floor.page.evaluate(() =>
-      ['s', 'h', 'd', 'c'].map((suit) => getComputedStyle(document.querySelector(`[data-testid="showdown"] .card.suit-${suit}`)!).color),
+    const colours = await Promise.all(
+      ['s', 'h', 'd', 'c'].map((suit) =>
+        floor.page.evaluate(`getComputedStyle(document.querySelector('[data-testid="showdown"] .card.suit-${suit}')).color`),
+      ),
     );
     expect(new Set(colours).size).toBe(4);
     expect(await floor.page.locator('[data-testid="showdown"] .card svg.suit-symbol').count()).toBeGreaterThan(0);

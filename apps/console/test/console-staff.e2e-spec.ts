@@ -207,7 +207,7 @@ describe('staff and players in the console (chromium)', () => {
     // By keyboard and screen reader: a dialog named by its question, the focus on Cancel, Escape cancels; axe is clean.
     const dialog = floor.page.getByRole('dialog', { name: 'Make dealer-dora regulator?' });
     await dialog.waitFor();
-    expect(await floor.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirm-dialog-cancel');
+    expect(await floor.page.evaluate('document.activeElement?.dataset.testid')).toBe('confirm-dialog-cancel');
     expect(await floor.accessibilityViolations()).toEqual([]);
     await floor.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
