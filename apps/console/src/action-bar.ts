@@ -211,28 +211,51 @@ function actionControl(view: TableView, action: ConsoleAction, ctx: ActionBarCon
     }
     case 'ShowHand':
       if (action.cardsToEnter !== undefined)
-        return cardPicker(testId, `Show${who}`, action.cardsToEnter, ctx.seenCards, (cards) => send({ seat: action.seat, cards }));
+        return cardPicker(
+          testId,
+          `Show${who}`,
+          action.cardsToEnter,
+          ctx.seenCards,
+          (cards) => send({ seat: action.seat, cards }),
+          view.hand?.handNumber,
+        );
       return button(testId, `Show${who}`, () => send({ seat: action.seat }));
     case 'MuckHand':
       return button(testId, `Muck${who}`, () => send({ seat: action.seat }));
     case 'DealBoard':
-      return cardPicker(testId, `Deal the ${action.street}`, action.cardsToEnter, ctx.seenCards, (cards) =>
-        send({ street: action.street, cards }),
+      return cardPicker(
+        testId,
+        `Deal the ${action.street}`,
+        action.cardsToEnter,
+        ctx.seenCards,
+        (cards) => send({ street: action.street, cards }),
+        view.hand?.handNumber,
       );
-    case 'Bet':
-      return boundedAmount(view, testId, `Bet${who}`, action.min, action.max, 1, refuse, (amount) => {
+    case 'Bet': {
+      const bet = (amount: number) => {
         const allIn = player !== undefined && amount >= player.stack;
         if (allIn)
           ask(`${seatAndPlayer(view, action.seat)} bets all in (${amount})?`, 'Yes, all in', () => send({ seat: action.seat, amount }));
         else send({ seat: action.seat, amount });
-      });
-    case 'Raise':
-      return boundedAmount(view, testId, `Raise to${who}`, action.min, action.max, 1, refuse, (to) => {
+      };
+      const form = boundedAmount(view, testId, `Bet${who}`, action.min, action.max, 1, refuse, bet);
+      if (player !== undefined && action.max >= player.stack)
+        form.append(button(`${testId}-all-in`, `All in ${action.max}${who}`, () => bet(action.max), 'danger'));
+      return form;
+    }
+    case 'Raise': {
+      const raise = (to: number) => {
         const allIn = player !== undefined && to >= player.stack + (player.live ?? 0);
         if (allIn)
           ask(`${seatAndPlayer(view, action.seat)} raises all in (to ${to})?`, 'Yes, all in', () => send({ seat: action.seat, to }));
         else send({ seat: action.seat, to });
-      });
+      };
+      const form = boundedAmount(view, testId, `Raise to${who}`, action.min, action.max, 1, refuse, raise);
+      if (player !== undefined && action.max >= player.stack + (player.live ?? 0))
+        // One tap to all in (where the limit lets the seat put in its whole stack): it asks first, as a typed all-in does.
+        form.append(button(`${testId}-all-in`, `All in (to ${action.max})${who}`, () => raise(action.max), 'danger'));
+      return form;
+    }
     case 'UseTimeBank': {
       // The running clock gets the option's extension (docs/house-options.md "Shot clock and time banks").
       const seconds = (view.rules?.houseOptions.shotClock as { timeBankSeconds?: number } | undefined)?.timeBankSeconds;
@@ -309,7 +332,7 @@ function boundedAmount(
   step: number,
   refuse: (sentence: string) => void,
   send: (amount: number) => void,
-): HTMLElement {
+): HTMLFormElement {
   const inputId = `${testId}-amount`;
   const input = element('input', {
     id: inputId,

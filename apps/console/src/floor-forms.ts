@@ -1,3 +1,4 @@
+import { confirmFirst } from './confirm-dialog.js';
 import { element, field, formValues } from './elements.js';
 import { eventSentence, type SeatName } from './event-sentences.js';
 import type { FeedbackSlots } from './feedback-slots.js';
@@ -234,8 +235,19 @@ export function handAndTableForms(view: TableView, feedback: FeedbackSlots, subm
       ),
     ];
   }
+  // Closing cashes out everyone seated at once: the floor confirms, seeing whom and how much.
+  const seated = view.seats.map((s) => `seat ${s.seat}, ${s.playerId} (${s.stack})`).join('; ');
+  const confirmClose: Submit = (request, f) =>
+    confirmFirst(
+      `Close table ${view.tableId}?`,
+      seated
+        ? `It cashes out ${view.seats.length} player${view.seats.length === 1 ? '' : 's'}: ${seated}. The table takes no more hands. This cannot be taken back.`
+        : 'Nobody is seated. The table takes no more hands. This cannot be taken back.',
+      `Close table ${view.tableId}`,
+      () => submit(request, f),
+    );
   const forms = [
-    form('close-table', 'Close the table', [], 'Close table', feedback, submit, () => ({
+    form('close-table', 'Close the table', [], 'Close table', feedback, confirmClose, () => ({
       method: 'POST',
       path: tablePath(view, 'close-table'),
       body: {},

@@ -20,6 +20,7 @@ const TYPED = new Set(['', 'text', 'number', 'search', 'tel', 'url', 'email', 'p
  * Only within one screen: a different screen's form of the same name is not the same form.
  */
 export function redraw(parent: Element, ...children: (Child | Child[])[]): void {
+  watchTyping();
   const focused = document.activeElement instanceof HTMLElement && parent.contains(document.activeElement) ? document.activeElement : null;
   const inUse = [...parent.querySelectorAll('form')].filter(
     (form) => controlsOf(form).some(changed) || (focused !== null && form.contains(focused)),
@@ -27,6 +28,7 @@ export function redraw(parent: Element, ...children: (Child | Child[])[]): void 
   const loose = [...parent.querySelectorAll<HTMLInputElement>('input')].filter(
     (input) => TYPED.has(input.type) && !input.form && (changed(input) || input === focused),
   );
+  const selection = focused ? selectionOf(focused) : null;
   parent.replaceChildren();
   append(parent, children);
   for (const old of inUse) {
@@ -40,17 +42,20 @@ export function redraw(parent: Element, ...children: (Child | Child[])[]): void 
       for (const control of controlsOf(old)) {
         const counterpart = controlsOf(drawn).find((c) => controlKey(c) === controlKey(control) && c.type === control.type);
         if (counterpart && changed(control)) copyValue(control, counterpart);
-        if (counterpart && control === focused) counterpart.focus();
+        if (counterpart && control === focused) refocus(counterpart, selection);
       }
     }
   }
+  // A button or a card key that had the focus: the redrawn one of the same data-testid gets it (a dealer picking cards).
+  if (focused && !focused.isConnected && focused.dataset.testid && document.activeElement === document.body)
+    parent.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focused.dataset.testid)}"]`)?.focus();
   for (const input of loose) {
     const counterpart = [...parent.querySelectorAll<HTMLInputElement>('input')].find(
       (c) => !c.form && controlKey(c) === controlKey(input) && c.type === input.type,
     );
     if (!counterpart) continue;
-    if (changed(input)) counterpart.value = input.value;
-    if (input === focused) counterpart.focus();
+    if (changed(input)) copyValue(input, counterpart);
+    if (input === focused) refocus(counterpart, selection);
   }
 }
 
@@ -66,8 +71,36 @@ function controlKey(control: Control): string {
   return control.getAttribute('name') || control.id || control.dataset.testid || '';
 }
 
+/**
+ * The controls a person has typed into, ticked or picked since they were drawn (or their form was last reset): these
+ * keep their value through a redraw even when it equals what was drawn. A seat typed as 3 where 3 was suggested stays
+ * 3 when the suggestion moves on to 1; comparing with the drawn value alone would have sent 1.
+ */
+const touched = new WeakSet<Control>();
+let watching = false;
+
+function watchTyping(): void {
+  if (watching) return;
+  watching = true;
+  const mark = (event: Event) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)
+      touched.add(target);
+  };
+  document.addEventListener('input', mark, true);
+  document.addEventListener('change', mark, true);
+  document.addEventListener(
+    'reset',
+    (event) => {
+      if (event.target instanceof HTMLFormElement) for (const control of controlsOf(event.target)) touched.delete(control);
+    },
+    true,
+  );
+}
+
 /** True when the control's value is not what was drawn (typed, ticked or picked since). */
 function changed(control: Control): boolean {
+  if (touched.has(control)) return true;
   if (control instanceof HTMLSelectElement) return control.selectedIndex !== drawnIndex(control);
   if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio'))
     return control.checked !== control.defaultChecked;
@@ -108,7 +141,33 @@ function takeSuggestions(old: HTMLFormElement, drawn: HTMLFormElement, focused: 
   });
 }
 
+type Selection = { start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' | null } | null;
+
+/** Where the caret or the selected text is in a typed field (null for a field without one, such as a number's). */
+function selectionOf(node: HTMLElement): Selection {
+  if (!(node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement)) return null;
+  try {
+    return { start: node.selectionStart, end: node.selectionEnd, direction: node.selectionDirection };
+  } catch {
+    return null;
+  }
+}
+
+/** The focus back on the redrawn field, with the caret or the selection where it was (text selected to type over). */
+function refocus(control: Control, selection: Selection): void {
+  control.focus();
+  if (!selection || selection.start === null || selection.end === null) return;
+  if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) return;
+  try {
+    control.setSelectionRange(selection.start, selection.end, selection.direction ?? undefined);
+  } catch {
+    // The redraw made it a field without a selection (a number's): the focus is back, the value kept.
+  }
+}
+
+/** Copies a value and marks the copy as the person's, so the next redraw keeps it too. */
 function copyValue(from: Control, to: Control): void {
+  touched.add(to);
   if (from instanceof HTMLInputElement && to instanceof HTMLInputElement && (from.type === 'checkbox' || from.type === 'radio'))
     to.checked = from.checked;
   else if (to instanceof HTMLSelectElement) {

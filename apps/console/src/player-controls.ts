@@ -1,3 +1,4 @@
+import { confirmFirst } from './confirm-dialog.js';
 import { element } from './elements.js';
 import type { FeedbackSlots } from './feedback-slots.js';
 import type { SeatView, TableView } from './table-types.js';
@@ -82,7 +83,12 @@ function playerRow(
     }
     if (!dealtIn)
       button(`leave-${n}`, `Cash out ${seat.stack} and leave — ${who}`, () =>
-        send(slot, 'leave-table', { seat: n }, `${seat.playerId} left with ${seat.stack}.`),
+        confirmFirst(
+          `Cash out seat ${n}, ${seat.playerId}?`,
+          `Seat ${n}, ${seat.playerId}, leaves table ${view.tableId} with ${seat.stack} chips; the seat is free again. This cannot be taken back.`,
+          `Cash out ${seat.stack} — seat ${n}, ${seat.playerId}`,
+          () => send(slot, 'leave-table', { seat: n }, `${seat.playerId} left with ${seat.stack}.`),
+        ),
       );
   }
   const amountId = `add-chips-${n}-amount`;

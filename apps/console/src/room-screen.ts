@@ -1,9 +1,11 @@
+import { confirmFirst } from './confirm-dialog.js';
 import type { ConsoleContext } from './console-context.js';
 import { element, field, formValues } from './elements.js';
 import { redraw } from './form-drafts.js';
 import { countdown, RoomFeed } from './room-feed.js';
-import type { FloorGameAt, PendingCall } from '@felt/room';
+import type { FloorGameAt, PendingCall, SeatedPlayer } from '@felt/room';
 import { newCommandId } from './table-commands.js';
+import type { TableView } from './table-types.js';
 
 /**
  * The floor's waitlist board (#/room): every game with its tables, open seats and who is next for each, the list,
@@ -70,6 +72,24 @@ async function send(ctx: ConsoleContext, path: string, body: Record<string, unkn
     ctx.notice.error(error);
     return false;
   }
+}
+
+/**
+ * A player leaving is cashed out at the table: the floor confirms, with the stack the table shows now (the room's
+ * state has no stacks; read from the table, and said plainly when it cannot be read).
+ */
+async function confirmLeave(ctx: ConsoleContext, tableId: string, h: SeatedPlayer, go: () => void): Promise<void> {
+  const stack = await ctx.api
+    .get<TableView>(`/tables/${encodeURIComponent(tableId)}`)
+    .then((view) => view.seats.find((s) => s.seat === h.seat)?.stack)
+    .catch(() => undefined);
+  const amount = stack === undefined ? 'their whole stack' : `${stack} chips`;
+  confirmFirst(
+    `Seat ${h.seat}, ${h.alias}, leaves table ${tableId}?`,
+    `Seat ${h.seat}, ${h.alias} (${h.playerId}), is cashed out with ${amount} and the seat opens for the next player called. This cannot be taken back.`,
+    `Leave — seat ${h.seat}, ${h.alias}`,
+    go,
+  );
 }
 
 function gameSection(ctx: ConsoleContext, game: FloorGameAt): HTMLElement {
@@ -164,7 +184,9 @@ function gameSection(ctx: ConsoleContext, game: FloorGameAt): HTMLElement {
                   `${h.seat}: ${h.alias} leaves`,
                   `vacate-${t.tableId}-${h.seat}`,
                   () =>
-                    void send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`),
+                    void confirmLeave(ctx, t.tableId, h, () =>
+                      send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`),
+                    ),
                 ),
                 game.state.changes.some((c) => c.playerId === h.playerId)
                   ? button('cancel change', `cancel-change-${h.playerId}`, () =>

@@ -1,3 +1,4 @@
+import { cardFace } from './card-face.js';
 import { playerName } from './action-bar.js';
 import { element } from './elements.js';
 import { potName } from './event-sentences.js';
@@ -25,24 +26,35 @@ export function showdownPanel(view: TableView, record: HandRecord | null): HTMLE
   const mucked = muckedSeats(record);
   if (shown.length === 0 && record.pots.length === 0) return null;
   const ended = record.status !== 'in-progress';
-  panel.append(element('h2', { id: 'showdown-heading' }, `Hand #${record.handNumber}: ${ended ? 'result' : 'showdown'}`));
+  // A hand run twice: each run's board, each shown hand's name on each, each run's winners (never run 1's alone).
+  const runs = record.secondBoard ? [boardCards(record.board), boardCards(record.secondBoard)] : [boardCards(record.board)];
+  const twice = runs.length === 2;
+  const handNames = (cards: readonly string[]) =>
+    twice
+      ? runs.map((board, i) => `run ${i + 1}: ${handName([...cards, ...board]) || 'no board'}`).join('; ')
+      : handName([...cards, ...runs[0]!]) || 'no board';
+  panel.append(
+    element(
+      'h2',
+      { id: 'showdown-heading' },
+      `Hand #${record.handNumber}${record.bombPot ? ' (bomb pot)' : ''}: ${ended ? 'result' : 'showdown'}${twice ? ', run twice' : ''}`,
+    ),
+  );
+  if (twice)
+    panel.append(
+      element(
+        'ul',
+        { class: 'run-boards' },
+        runs.map((board, i) => element('li', { 'data-testid': `run-board-${i + 1}` }, `Run ${i + 1}: `, cardList(board))),
+      ),
+    );
   if (shown.length || mucked.length) {
     panel.append(
       element(
         'ul',
         { class: 'shown-hands' },
         shown.map((s) =>
-          element(
-            'li',
-            { 'data-testid': `shown-${s.seat}` },
-            `${name(s.seat)} shows `,
-            element(
-              'span',
-              { class: 'cards' },
-              s.cards.map((c) => element('span', { class: `card suit-${c[1]}` }, c)),
-            ),
-            ` — ${handName([...s.cards, ...boardCards(record.board)]) || 'no board'}`,
-          ),
+          element('li', { 'data-testid': `shown-${s.seat}` }, `${name(s.seat)} shows `, cardList(s.cards), ` — ${handNames(s.cards)}`),
         ),
         mucked.map((seat) => element('li', { 'data-testid': `mucked-${seat}`, class: 'quiet' }, `${name(seat)} mucked`)),
       ),
@@ -57,10 +69,23 @@ export function showdownPanel(view: TableView, record: HandRecord | null): HTMLE
           'li',
           { 'data-testid': `pot-result-${p.pot}` },
           `${potName(p.pot)} ${p.amount} (${seatList(p.eligible)}): `,
-          element('strong', {}, p.winners.map((w) => `${name(w.seat)} wins ${w.amount}`).join(', ')),
+          p.runs && p.runs.length > 1
+            ? p.runs.flatMap((r, i) => [
+                i > 0 ? '; ' : '',
+                element(
+                  'strong',
+                  { 'data-testid': `pot-result-${p.pot}-run-${r.run}` },
+                  `run ${r.run}: ${r.winners.map((w) => `${name(w.seat)} wins ${w.amount}`).join(', ')}`,
+                ),
+              ])
+            : element('strong', {}, p.winners.map((w) => `${name(w.seat)} wins ${w.amount}`).join(', ')),
         ),
       ),
     ),
   );
   return panel;
+}
+
+function cardList(cards: readonly string[]): HTMLElement {
+  return element('span', { class: 'cards' }, cards.map(cardFace));
 }

@@ -41,6 +41,16 @@ export class TableEventLog {
     return start < 0 ? [] : events.slice(start);
   }
 
+  /** The hand a bomb pot is called for (the floor's BombPotCalled) while that hand has not started; else null. */
+  bombPotCalledFor(): number | null {
+    const events = [...this.byVersion.values()].sort((a, b) => a.version - b.version);
+    const started = events.filter((e) => e.type === 'HandStarted').map((e) => Number(e.data.handNumber));
+    const last = started.length ? Math.max(...started) : 0;
+    const called = events.filter((e) => e.type === 'BombPotCalled').map((e) => Number(e.data.handNumber));
+    const next = called.find((n) => n > last);
+    return next ?? null;
+  }
+
   /** The current (or last) hand's record; null before the first hand. */
   currentHand(): HandRecord | null {
     const [first, ...rest] = this.handEvents();

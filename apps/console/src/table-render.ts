@@ -1,3 +1,4 @@
+import { cardFace } from './card-face.js';
 import { playerName } from './action-bar.js';
 import { element } from './elements.js';
 import { splitCards } from './event-sentences.js';
@@ -39,19 +40,32 @@ export function houseOptionsText(rules: Rules | null): string {
   return on.length ? on.join(', ') : 'none';
 }
 
-/** "Hand #3 — flop", "Hand #2 voided", "Hand #1 over": a voided hand never reads as complete. */
-export function handLabel(view: TableView, record: HandRecord | null): string {
+/** The bomb pot of the hand on the table (its ante), from the hand's record; null for any other hand. */
+export function bombPotOf(view: TableView, record: HandRecord | null): { readonly ante: number } | null {
+  return view.hand && record?.handNumber === view.hand.handNumber ? (record.bombPot ?? null) : null;
+}
+
+/**
+ * "Hand #3 — flop", "Hand #4 (bomb pot) — antes", "Hand #2 voided", "Hand #1 over — bomb pot called for hand #2": a
+ * voided hand never reads as complete, and a bomb pot says so before and while it is dealt.
+ */
+export function handLabel(view: TableView, record: HandRecord | null, bombPotCalledFor: number | null = null): string {
   const hand = view.hand;
-  if (!hand) return 'No hand yet';
-  if (hand.phase !== 'complete')
-    return `Hand #${hand.handNumber} — ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}`;
+  const called = bombPotCalledFor !== null ? ` — bomb pot called for hand #${bombPotCalledFor}` : '';
+  if (!hand) return `No hand yet${called}`;
+  const bomb = bombPotOf(view, record) !== null;
+  if (hand.phase !== 'complete') {
+    const forced = bomb ? 'antes' : 'blinds';
+    const phase = hand.phase === 'forced-bets' ? forced : hand.phase === 'showdown' ? 'showdown' : hand.round.street;
+    return `Hand #${hand.handNumber}${bomb ? ' (bomb pot)' : ''} — ${phase}`;
+  }
   return record?.status === 'voided' && record.handNumber === hand.handNumber
-    ? `Hand #${hand.handNumber} voided`
-    : `Hand #${hand.handNumber} over`;
+    ? `Hand #${hand.handNumber} voided${called}`
+    : `Hand #${hand.handNumber}${bomb ? ' (bomb pot)' : ''} over${called}`;
 }
 
 /** The strip above the table: stakes, house options, status, hand, live state and the version on screen. */
-export function tableSummary(view: TableView, record: HandRecord | null): HTMLElement {
+export function tableSummary(view: TableView, record: HandRecord | null, bombPotCalledFor: number | null = null): HTMLElement {
   const item = (label: string, value: string, id: string) =>
     element(
       'span',
@@ -65,7 +79,7 @@ export function tableSummary(view: TableView, record: HandRecord | null): HTMLEl
     item('Game', stakesText(view.rules), 'stakes'),
     item('Options', houseOptionsText(view.rules), 'house-options'),
     item('Status', view.status, 'status'),
-    item('', handLabel(view, record), 'hand'),
+    item('', handLabel(view, record, bombPotCalledFor), 'hand'),
     item('Hands', String(view.handsPlayed), 'hands-played'),
     item('Chips', String(view.chipsOnTable), 'chips-on-table'),
     item('v', String(view.version), 'version'),
@@ -119,6 +133,7 @@ function centre(view: TableView, record: HandRecord | null): HTMLElement {
         )
       : [];
   const board = hand ? hand.board : record ? boardCards(record.board).join('') : '';
+  const bomb = bombPotOf(view, record);
   return element(
     'div',
     { class: 'centre' },
@@ -128,6 +143,7 @@ function centre(view: TableView, record: HandRecord | null): HTMLElement {
       { class: 'pots', 'data-testid': 'pots', 'aria-label': 'Pots' },
       pots.length ? pots : element('li', { class: 'quiet' }, inProgress ? 'no pot yet' : ''),
     ),
+    bomb ? element('p', { class: 'bomb-pot', 'data-testid': 'bomb-pot' }, `Bomb pot: every player antes ${bomb.ante}, no blinds`) : null,
     element('p', { class: 'to-act-line', 'data-testid': 'to-act' }, toActLine(view)),
   );
 }
@@ -153,8 +169,10 @@ function seatBox(view: TableView, seat: SeatView, record: HandRecord | null, sty
   const markers: [string, string][] = [];
   if (hand && hand.button === seat.seat) markers.push(['D', 'button']);
   else if (!hand && (view.initialButton ?? view.lastPositions?.button) === seat.seat) markers.push(['D', 'button']);
-  if (inProgress && hand.smallBlindSeat === seat.seat) markers.push(['SB', 'small blind']);
-  if (inProgress && hand.bigBlindSeat === seat.seat) markers.push(['BB', 'big blind']);
+  // A bomb pot has antes, no blinds: no SB or BB marker where the positions would be.
+  const blinds = inProgress && bombPotOf(view, record) === null;
+  if (blinds && hand.smallBlindSeat === seat.seat) markers.push(['SB', 'small blind']);
+  if (blinds && hand.bigBlindSeat === seat.seat) markers.push(['BB', 'big blind']);
   if (inProgress && hand.straddles?.includes(seat.seat)) markers.push(['STR', 'straddle']);
   if (inProgress && hand.killSeat === seat.seat) markers.push(['KILL', 'kill']);
   const states: string[] = [];
@@ -202,9 +220,5 @@ export function cards(text: string | null): Node | string {
   if (text === null) return 'hidden';
   const list = splitCards(text);
   if (list.length === 0) return '';
-  return element(
-    'span',
-    { class: 'cards' },
-    list.map((card) => element('span', { class: `card suit-${card[1]}` }, card)),
-  );
+  return element('span', { class: 'cards' }, list.map(cardFace));
 }

@@ -105,7 +105,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const renderTable = () => {
     if (!view) return;
     const record = log.currentHand();
-    replaceChildren(summary, tableSummary(view, record));
+    replaceChildren(summary, tableSummary(view, record, log.bombPotCalledFor()));
     replaceChildren(graphic, tableGraphic(view, record));
     replaceChildren(showdown, showdownPanel(view, record));
     const seen = new Set<string>([

@@ -1,7 +1,9 @@
 import { APPROVAL_ASKED, APPROVAL_DECIDED, approvalsPanel } from './approvals-panel.js';
 import type { ConsoleContext } from './console-context.js';
-import { element, field, formValues, replaceChildren } from './elements.js';
+import { confirmFirst } from './confirm-dialog.js';
+import { element, field, formValues } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
+import { redraw } from './form-drafts.js';
 
 interface UserRow {
   readonly id: string;
@@ -90,58 +92,89 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
       { type: 'button', 'data-testid': `toggle-${user.name}` },
       user.disabled ? `Enable ${user.name}` : `Disable ${user.name}`,
     );
-    toggle.addEventListener(
-      'click',
-      () =>
-        void run(slot, async () => {
-          await ctx.api.send('PATCH', `/users/${encodeURIComponent(user.id)}`, { disabled: !user.disabled });
-          feedback.succeeded(slot, `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`);
-        }),
+    const enable = () =>
+      void run(slot, async () => {
+        await ctx.api.send('PATCH', `/users/${encodeURIComponent(user.id)}`, { disabled: !user.disabled });
+        feedback.succeeded(slot, `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`);
+      });
+    // Enabling gives back what was; disabling ends the person's sessions at once: that one asks first.
+    toggle.addEventListener('click', () =>
+      user.disabled
+        ? enable()
+        : confirmFirst(
+            `Disable ${user.name} (${user.role})?`,
+            `${user.name} is signed out at their next request and cannot sign in until a floor supervisor enables them again.`,
+            `Disable ${user.name}`,
+            enable,
+          ),
     );
-    const reset = element('button', { type: 'button', 'data-testid': `reset-${user.name}` }, `Reset the password of ${user.name}`);
-    reset.addEventListener(
-      'click',
-      () =>
-        void run(slot, async () => {
-          const answer = await ctx.api.post<EnrollmentAnswer>(`/users/${encodeURIComponent(user.id)}/password`, {});
-          feedback.succeeded(slot, `The password of ${user.name} is reset: their sessions end, and they set a new one with the code.`);
-          showCode(user.name, answer);
-        }),
-    );
-    const roleId = `role-${user.name}`;
-    const role = element(
-      'select',
-      { id: roleId, 'data-testid': roleId },
-      ROLES.map((r) => element('option', { value: r, selected: r === user.role }, r)),
-    );
-    role.addEventListener(
-      'change',
-      () =>
-        void run(slot, async () => {
-          const answer = await ctx.api.send<ApprovalAsked>('PATCH', `/users/${encodeURIComponent(user.id)}`, { role: role.value });
-          if (answer?.code === 'APPROVAL_REQUIRED') asked();
-          feedback.succeeded(
-            slot,
-            answer?.code === 'APPROVAL_REQUIRED'
-              ? `${user.name} is not ${role.value} yet: ${WAITS}.`
-              : `${user.name} is now ${role.value}.`,
-          );
-        }),
+    const reset = element('button', { type: 'button', 'data-testid': `reset-${user.name}` }, `New password for ${user.name}`);
+    reset.addEventListener('click', () =>
+      confirmFirst(
+        `A new password for ${user.name} (${user.role})?`,
+        `${user.name}'s password stops working and their sessions end now; they set a new one with the one-time code shown here.`,
+        `New password for ${user.name}`,
+        () =>
+          void run(slot, async () => {
+            const answer = await ctx.api.post<EnrollmentAnswer>(`/users/${encodeURIComponent(user.id)}/password`, {});
+            feedback.succeeded(slot, `The password of ${user.name} is reset: their sessions end, and they set a new one with the code.`);
+            showCode(user.name, answer);
+          }),
+      ),
     );
     return element(
       'tr',
       { 'data-testid': `user-row-${user.name}`, class: user.disabled ? 'disabled' : null },
       element('th', { scope: 'row' }, user.name),
-      element('td', {}, element('label', { for: roleId, class: 'visually-hidden' }, `Role of ${user.name}`), role),
+      element('td', {}, roleForm(user, slot)),
       element('td', { 'data-testid': `user-state-${user.name}` }, user.disabled ? 'disabled' : 'active'),
       element('td', {}, toggle, ' ', reset, feedback.slot(slot)),
     );
   }
 
+  /** The role changes only on its button, after a confirmation naming the old and the new role (never as picked). */
+  function roleForm(user: UserRow, slot: string): HTMLFormElement {
+    const roleId = `role-${user.name}`;
+    const role = element(
+      'select',
+      { id: roleId, name: 'role', 'data-testid': roleId },
+      ROLES.map((r) => element('option', { value: r, selected: r === user.role }, r)),
+    );
+    const form = element(
+      'form',
+      // The role as stored is part of the form's shape: once it changes, the redraw draws the form anew (form-drafts.ts).
+      { class: 'inline-form', 'data-testid': `role-form-${user.name}`, 'data-role': user.role },
+      element('label', { for: roleId, class: 'visually-hidden' }, `Role of ${user.name}`),
+      role,
+      element('button', { type: 'submit', 'data-testid': `role-apply-${user.name}` }, `Change role of ${user.name}`),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const to = role.value;
+      if (to === user.role) return feedback.refusedHere(slot, `${user.name} is already ${to}: pick another role first. Nothing was sent.`);
+      confirmFirst(
+        `Make ${user.name} ${to}?`,
+        `${user.name} is ${user.role} now and becomes ${to}: what they may see and do changes at their next request.`,
+        `Make ${user.name} ${to}`,
+        () =>
+          void run(slot, async () => {
+            const answer = await ctx.api.send<ApprovalAsked>('PATCH', `/users/${encodeURIComponent(user.id)}`, { role: to });
+            if (answer?.code === 'APPROVAL_REQUIRED') asked();
+            feedback.succeeded(
+              slot,
+              answer?.code === 'APPROVAL_REQUIRED' ? `${user.name} is not ${to} yet: ${WAITS}.` : `${user.name} is now ${to}.`,
+            );
+          }),
+      );
+    });
+    return form;
+  }
+
   async function load(): Promise<void> {
     try {
       const answer = await ctx.api.get<{ users: UserRow[] }>('/users');
-      replaceChildren(tbody, answer.users.map(row));
+      // A role picked but not yet applied stays picked (form-drafts.ts) when the list is read again.
+      redraw(tbody, answer.users.map(row));
     } catch (error) {
       feedback.refused('users', error);
     }

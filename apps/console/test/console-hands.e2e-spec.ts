@@ -126,8 +126,18 @@ describe('hands in the console (chromium)', () => {
     await floor.submitForm('seat-player', { Seat: '4', 'Player id': 'zed', 'Buy-in': '100' });
     await floor.byTestId('feedback-seat-player').filter({ hasText: 'zed seated in seat 4.' }).waitFor();
     expect(await floor.byTestId('feedback-seat-player').getAttribute('data-kind')).toBe('done');
-    await floor.byTestId('remove-4').or(floor.byTestId('leave-4')).first().click();
+    // Cashing out asks first, naming the seat, the player and the amount; Cancel changes nothing.
+    await floor.byTestId('leave-4').click();
+    expect(await floor.answerConfirmation('cancel')).toBe(
+      'Cash out seat 4, zed? Seat 4, zed, leaves table refuse-1 with 100 chips; the seat is free again. This cannot be taken back.',
+    );
+    const kept = await suite.table('refuse-1');
+    expect(kept.seats.find((s: { seat: number }) => s.seat === 4)).toMatchObject({ playerId: 'zed', stack: 100 });
+    expect(await floor.page.evaluate('document.activeElement?.dataset.testid')).toBe('leave-4');
+    await floor.byTestId('leave-4').click();
+    await floor.answerConfirmation('confirm');
     await floor.byTestId('feedback-players').filter({ hasText: 'zed left with 100.' }).waitFor();
+    expect((await suite.table('refuse-1')).seats.some((s: { seat: number }) => s.seat === 4)).toBe(false);
   });
 
   it('what a person types stays through redraws: the seat form, text selected to be typed over, a raise amount', async () => {
@@ -176,6 +186,25 @@ describe('hands in the console (chromium)', () => {
     expect((await events('typing-1', joined.body.version + 1)).map((e) => [e.type, e.data.seat, e.data.to])).toEqual([
       ['RaisePlaced', toAct, 30],
     ]);
+  });
+
+  it('a value typed the same as the suggestion is still the person’s: the suggested seat moves on, the typed one is sent', async () => {
+    await openTableWithPlayers(suite.api, 'typing-2', 2, { ...NO_LIMIT_1_2, buyIn: { min: 40, max: 200 } });
+    const floor = await suite.signedIn('floor-fran');
+    await floor.openTableFromLobby('typing-2');
+    const form = floor.byTestId('seat-player');
+    // Seat 3 is suggested; the floor types 3 all the same, and a buy-in of 40 (the minimum, also suggested).
+    expect(await form.getByLabel('Seat').inputValue()).toBe('3');
+    await floor.fillForm('seat-player', { Seat: '3', 'Player id': 'wu', 'Buy-in': '40' });
+    // Another console cashes out seat 1: the suggestion becomes seat 1; what was typed stays 3.
+    const left = await expectStatus(suite.api.http.post('/tables/typing-2/leave-table').send({ seat: 1 }), 201);
+    await floor.waitForVersion(left.body.version);
+    await floor.byTestId('player-row-1').waitFor({ state: 'detached' });
+    expect(await form.getByLabel('Seat').inputValue()).toBe('3');
+    await floor.byTestId('seat-player-submit').click();
+    await floor.byTestId('feedback-seat-player').filter({ hasText: 'wu seated in seat 3.' }).waitFor();
+    const seated = (await events('typing-2', left.body.version + 1)).filter((e) => e.type === 'PlayerSeated');
+    expect(seated.map((e) => [e.data.seat, e.data.playerId, e.data.buyIn])).toEqual([[3, 'wu', 40]]);
   });
 
   it('a double tap acts once: a second tap on the same spot, while the bar settles on the next seat, folds nobody', async () => {
@@ -276,6 +305,11 @@ describe('hands in the console (chromium)', () => {
     expect(await floor.byTestId('confirm-question').textContent()).toBe(`Seat ${seat}, player-${seat} raises all in (to ${allIn})?`);
     await floor.byTestId('confirm-no').click();
     expect(await floor.byTestId(`action-Raise-${seat}-amount`).inputValue()).toBe(allIn);
+    expect((await suite.table('reload-1')).version).toBe(table.version);
+    // The all-in button: one tap, the same question; "No" writes nothing.
+    await floor.byTestId(`action-Raise-${seat}-all-in`).click();
+    expect(await floor.byTestId('confirm-question').textContent()).toBe(`Seat ${seat}, player-${seat} raises all in (to ${allIn})?`);
+    await floor.byTestId('confirm-no').click();
     expect((await suite.table('reload-1')).version).toBe(table.version);
     // Fold with nothing to call asks first too: everyone calls to the big blind, who could check.
     for (let step = 0; step < 5; step++) {

@@ -160,7 +160,14 @@ describe('staff and players in the console (chromium)', () => {
     await dora.byTestId('lobby-tables').waitFor();
     expect(await dora.byTestId('signed-in-as').textContent()).toBe('dealer-dora (dealer)');
 
+    // Cancel changes nothing: the code shown is still the first.
     await floor.byTestId('reset-dealer-dora').click();
+    expect(await floor.answerConfirmation('cancel')).toBe(
+      "A new password for dealer-dora (dealer)? dealer-dora's password stops working and their sessions end now; they set a new one with the one-time code shown here.",
+    );
+    expect(await floor.byTestId('code-value').textContent()).toBe(first);
+    await floor.byTestId('reset-dealer-dora').click();
+    await floor.answerConfirmation('confirm');
     await floor.byTestId('code-value').filter({ hasNotText: first }).waitFor();
     const second = (await floor.byTestId('code-value').textContent())!;
     const stale = await suite.open();
@@ -180,13 +187,35 @@ describe('staff and players in the console (chromium)', () => {
     await dora.signIn('dealer-dora', 'doras-new-secret');
     await dora.byTestId('lobby-tables').waitFor();
 
-    // Disabled: the open session ends at its next request, and signing in is refused.
+    // Disabled: the open session ends at its next request, and signing in is refused. Cancel first: still active.
     await floor.byTestId('toggle-dealer-dora').click();
+    expect(await floor.answerConfirmation('cancel')).toContain('Disable dealer-dora (dealer)?');
+    expect(
+      ((await expectStatus(suite.api.http.get('/users'), 200)).body.users as { name: string; disabled: boolean }[]).find(
+        (u) => u.name === 'dealer-dora',
+      )!.disabled,
+    ).toBe(false);
+    await floor.byTestId('toggle-dealer-dora').click();
+    await floor.answerConfirmation('confirm');
     await floor.byTestId('user-state-dealer-dora').filter({ hasText: 'disabled' }).waitFor();
     await dora.page.reload();
     await dora.byTestId('sign-in').waitFor();
     // A regulator takes a second floor supervisor: the request shows in the approvals panel until another approves it.
+    // Picking a role applies nothing; its button asks first, and Cancel leaves the role as it was.
     await floor.byTestId('role-dealer-dora').selectOption('regulator');
+    await floor.byTestId('role-apply-dealer-dora').click();
+    // By keyboard and screen reader: a dialog named by its question, the focus on Cancel, Escape cancels; axe is clean.
+    const dialog = floor.page.getByRole('dialog', { name: 'Make dealer-dora regulator?' });
+    await dialog.waitFor();
+    expect(await floor.page.evaluate('document.activeElement?.dataset.testid')).toBe('confirm-dialog-cancel');
+    expect(await floor.accessibilityViolations()).toEqual([]);
+    await floor.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(((await expectStatus(suite.api.http.get('/approvals'), 200)).body.approvals as unknown[]).length).toBe(0);
+    await floor.byTestId('role-apply-dealer-dora').click();
+    expect(await floor.answerConfirmation('confirm')).toBe(
+      'Make dealer-dora regulator? dealer-dora is dealer now and becomes regulator: what they may see and do changes at their next request.',
+    );
     await floor
       .byTestId('feedback-user-dealer-dora')
       .filter({ hasText: 'dealer-dora is not regulator yet: another floor supervisor must approve it' })
@@ -205,6 +234,7 @@ describe('staff and players in the console (chromium)', () => {
     expect(users.find((u) => u.name === 'dealer-dora')).toMatchObject({ role: 'regulator', disabled: false });
     // A floor supervisor cannot disable themselves: the sentence shows on their row.
     await floor.byTestId('toggle-floor-fran').click();
+    await floor.answerConfirmation('confirm');
     expect(await floor.feedback('user-floor-fran')).toBe('You cannot disable yourself: another floor supervisor must.');
   });
 

@@ -258,7 +258,15 @@ describe('tables in the console (chromium)', () => {
         .byTestId(`stack-${seat.seat}`)
         .filter({ hasText: new RegExp(`^${seat.stack}$`) })
         .waitFor();
+    // Closing cashes everyone out: the floor confirms, seeing whom and how much; Cancel leaves the table open.
     await floor.byTestId('close-table-submit').click();
+    const asked = await floor.answerConfirmation('cancel');
+    for (const seat of afterVoid.seats as { seat: number; playerId: string; stack: number }[])
+      expect(asked).toContain(`seat ${seat.seat}, ${seat.playerId} (${seat.stack})`);
+    expect(asked).toMatch(/^Close table options-1\? It cashes out \d players: /);
+    expect((await suite.table('options-1')).status).toBe('open');
+    await floor.byTestId('close-table-submit').click();
+    await floor.answerConfirmation('confirm');
     await floor.byTestId('status').filter({ hasText: 'closed' }).waitFor();
     expect((await suite.table('options-1')).status).toBe('closed');
   });
@@ -287,7 +295,17 @@ describe('tables in the console (chromium)', () => {
       for (const card of cards.split(' ')) await floor.byTestId(`${action}-picker`).getByTestId(`pick-${card}`).click();
       await floor.byTestId(`${action}-confirm`).filter({ hasText: cards }).click();
     };
-    await enter('action-DealBoard', 'Ah Kd 7c');
+    // Two of the flop picked, then another console seats a player (the bar is drawn again): the picks and the focus stay.
+    const picker = floor.byTestId('action-DealBoard-picker');
+    await floor.byTestId('action-DealBoard').click();
+    for (const card of ['Ah', 'Kd']) await picker.getByTestId(`pick-${card}`).click();
+    const walkIn = await expectStatus(suite.api.http.post('/tables/live-1/seat-player').send({ seat: 4, playerId: 'cy', buyIn: 100 }), 201);
+    await floor.waitForVersion(walkIn.body.version);
+    await floor.byTestId('player-4').filter({ hasText: 'cy' }).waitFor();
+    expect(await picker.getByTestId('pick-Ah').getAttribute('aria-pressed')).toBe('true');
+    expect(await floor.page.evaluate('document.activeElement?.dataset.testid')).toBe('pick-Kd');
+    await picker.getByTestId('pick-7c').click();
+    await floor.byTestId('action-DealBoard-confirm').filter({ hasText: 'Ah Kd 7c' }).click();
     await floor.byTestId('activity-log').filter({ hasText: 'Flop: Ah Kd 7c' }).waitFor();
     for (const id of ['action-Check-2', 'action-Check-1']) await floor.byTestId(id).click();
     // The turn's picker greys out the three cards already on the board: they cannot be picked again.
@@ -310,7 +328,7 @@ describe('tables in the console (chromium)', () => {
     expect(await floor.byTestId('mucked-1').textContent()).toBe('Seat 1 (ann) mucked');
     expect(await floor.byTestId('pot-result-0').textContent()).toBe('Main pot 4 (seats 1, 2): Seat 2 (ben) wins 4');
     const after = await suite.table('live-1');
-    expect(after.seats.map((seat: { stack: number }) => seat.stack)).toEqual([98, 102]);
+    expect(after.seats.map((seat: { stack: number }) => seat.stack)).toEqual([98, 102, 100]);
     for (const seat of after.seats)
       await floor
         .byTestId(`stack-${seat.seat}`)

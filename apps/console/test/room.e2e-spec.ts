@@ -79,6 +79,17 @@ describe('the room screens in chromium', () => {
     const table = (await expectStatus(suite.api.http.get('/tables/call-t'), 200)).body;
     expect(table.seats).toEqual([expect.objectContaining({ seat: 1, playerId: 'card-1001', stack: 100 })]);
     expect(await board.locator('body').textContent()).not.toContain('card-1001');
+
+    // "JD leaves" asks first, with the stack the table shows; Cancel keeps the seat.
+    await floor.byTestId('vacate-call-t-1').click();
+    expect(await floor.answerConfirmation('cancel')).toBe(
+      'Seat 1, JD, leaves table call-t? Seat 1, JD (card-1001), is cashed out with 100 chips and the seat opens for the next player called. This cannot be taken back.',
+    );
+    expect((await expectStatus(suite.api.http.get('/tables/call-t'), 200)).body.seats).toHaveLength(1);
+    await floor.byTestId('vacate-call-t-1').click();
+    await floor.answerConfirmation('confirm');
+    await floor.byTestId('vacate-call-t-1').waitFor({ state: 'detached' });
+    expect((await expectStatus(suite.api.http.get('/tables/call-t'), 200)).body.seats).toEqual([]);
   });
 
   it('what the floor types into the room’s forms stays while the room changes around it', async () => {

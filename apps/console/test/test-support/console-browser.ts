@@ -132,6 +132,19 @@ export class ConsoleUser {
     return this.page.getByTestId(id);
   }
 
+  /**
+   * Answers the confirmation dialog an irreversible action opens (src/confirm-dialog.ts) with its confirm button or
+   * Cancel; returns its question and sentence, and waits until it is closed.
+   */
+  async answerConfirmation(answer: 'confirm' | 'cancel'): Promise<string> {
+    const dialog = this.page.getByRole('dialog');
+    await dialog.waitFor();
+    const text = `${await dialog.getByTestId('confirm-dialog-title').textContent()} ${await dialog.getByTestId('confirm-dialog-sentence').textContent()}`;
+    await dialog.getByTestId(answer === 'confirm' ? 'confirm-dialog-yes' : 'confirm-dialog-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+    return text;
+  }
+
   /** Waits until the message line shows something and returns it. */
   async notice(): Promise<string> {
     const notice = this.page.getByTestId('notice');
