@@ -21,6 +21,7 @@ import {
 } from './fuzz-world';
 import { requestArbitrary } from './openapi-arbitraries';
 import { openGameStep, readStep, roomStep, staffStep } from './side-steps';
+import { HouseSteps } from './house-steps';
 import { learnFromTableAnswer, tableStep } from './table-steps';
 
 /**
@@ -115,6 +116,8 @@ class StepRunner {
   private readonly gameIds: string[] = [];
   /** Steps decided ahead (the rest of a table's set-up). */
   private readonly queue: Step[] = [];
+  /** The registry, tournaments and the book, with what the fuzzer made there. */
+  private readonly house: HouseSteps;
 
   constructor(
     private readonly world: World,
@@ -122,6 +125,7 @@ class StepRunner {
     private readonly random: FuzzRandom,
     private readonly doc: unknown,
   ) {
+    this.house = new HouseSteps(world, random);
     this.forged = [
       `Bearer ${signTestToken('floor', { secret: 'not-the-secret-0123456789abcdef0123' })}`,
       `Bearer ${signTestToken('floor', { expiresIn: -60 })}`,
@@ -139,15 +143,17 @@ class StepRunner {
     const open = world.tables.filter((t) => !t.closed);
     const table = random.pick(random.chance(0.97) ? open : world.tables);
     const what = random.weighted<string>([
-      [62, 'table'],
+      [58, 'table'],
       [11, 'read'],
       [4, 'staff'],
       [8, 'room'],
-      [15, 'generated'],
+      [6, 'house'],
+      [13, 'generated'],
     ]);
     if (what === 'read') return void (await this.run(readStep(world, table, random)));
     if (what === 'staff') return void (await this.run(staffStep(world, random)));
     if (what === 'room') return void (await this.run(roomStep(world, random, (id) => this.addRoomTable(id))));
+    if (what === 'house') return void (await this.run(this.house.next()));
     if (what === 'generated') return this.generated();
     if (table.view === null) return void (await this.run(get(world.actors.floor, `/tables/${table.id}`)));
     if (table.refusedInARow > 40 && !table.closed) {
