@@ -2,6 +2,7 @@ import type { Answer } from './fuzz-checks';
 import type { FuzzRandom } from './fuzz-random';
 import { get, ok, post, type Step } from './fuzz-step';
 import { nextName, type Actor, type World } from './fuzz-world';
+import { DAILY } from '../../libs/tournament/src/tournament.test-support';
 
 /**
  * The steps around the tables that are not the room: the player registry and exclusion lists, tournaments, and the
@@ -96,7 +97,7 @@ export class HouseSteps {
     const actor = this.actor();
     if (this.tournaments.length === 0 || random.chance(0.05)) {
       const id = nextName(world, 'tourney');
-      return post(actor, '/tournaments', { tournamentId: id, structure: TOURNAMENT }, (a) => {
+      return post(actor, '/tournaments', { tournamentId: id, structure: DAILY }, (a) => {
         if (ok(a)) this.tournaments.push({ id, registered: 0 });
       });
     }
@@ -161,17 +162,3 @@ export class HouseSteps {
     ])();
   }
 }
-
-const TOURNAMENT = {
-  name: 'Fuzz daily',
-  startingStack: 10000,
-  seatsPerTable: 6,
-  levels: [
-    { kind: 'level', smallBlind: 25, bigBlind: 50, minutes: 20 },
-    { kind: 'level', smallBlind: 50, bigBlind: 100, minutes: 20 },
-  ],
-  lateRegistrationLevel: 1,
-  entry: { prizePool: 80, houseFee: 15, staffFee: 5 },
-  payouts: [{ minEntries: 1, places: [10000] }],
-  roundTo: 5,
-};
