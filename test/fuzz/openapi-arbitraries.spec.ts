@@ -117,4 +117,16 @@ describe('the OpenAPI fuzzer generators', () => {
       { numRuns: 200 },
     );
   });
+
+  it('generate numbers within bounds that are not whole, one-sided or empty, and never throw on them', () => {
+    const doc = {};
+    const sample = (schema: Record<string, unknown>) => fc.sample(valueFor(schema, doc), { seed: 1, numRuns: 50 }) as number[];
+    expect(sample({ type: 'integer', minimum: 0.5, maximum: 3.7 }).every((n) => Number.isInteger(n) && n >= 1 && n <= 3)).toBe(true);
+    expect(sample({ allOf: [{ type: 'number', maximum: 1.0000000000000002 }, { type: 'integer' }] }).every((n) => n <= 1)).toBe(true);
+    expect(sample({ type: 'integer', minimum: 3000 }).every((n) => n >= 3000)).toBe(true);
+    expect(sample({ type: 'integer', maximum: -10 }).every((n) => n <= -10)).toBe(true);
+    expect(sample({ type: 'number', minimum: 2000 }).every((n) => n >= 2000)).toBe(true);
+    expect(sample({ type: 'number', maximum: -2000 }).every((n) => n <= -2000)).toBe(true);
+    expect(sample({ type: 'integer', minimum: 1.2, maximum: 1.8 })).toEqual(Array(50).fill(2));
+  });
 });

@@ -93,10 +93,18 @@ export function valueFor(schema: Schema | undefined, doc: Schema, depth = 0): fc
   if (schema.const !== undefined) return fc.constant(schema.const);
   const nullable = (a: fc.Arbitrary<unknown>) => (schema.nullable ? fc.option(a, { nil: null, freq: 5 }) : a);
   switch (schema.type) {
-    case 'integer':
-      return nullable(fc.integer({ min: Math.max(schema.minimum ?? -5, -1e6), max: Math.min(schema.maximum ?? 2000, 1e9) }));
-    case 'number':
-      return nullable(fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true, noDefaultInfinity: true }));
+    case 'integer': {
+      // A schema's bounds need not be whole numbers (maximum 1.0000000000000002): the integers between them, or the
+      // nearest one when there is none (the API then refuses it, which is the fuzzer's business too).
+      const min = Math.ceil(Math.max(schema.minimum ?? Math.min(-5, schema.maximum ?? -5), -1e6));
+      const max = Math.floor(Math.min(schema.maximum ?? Math.max(2000, min), 1e9));
+      return nullable(min <= max ? fc.integer({ min, max }) : fc.constant(min));
+    }
+    case 'number': {
+      const min = schema.minimum ?? Math.min(-1000, schema.maximum ?? -1000);
+      const max = schema.maximum ?? Math.max(1000, min);
+      return nullable(min <= max ? fc.double({ min, max, noNaN: true, noDefaultInfinity: true }) : fc.constant(min));
+    }
     case 'boolean':
       return nullable(fc.boolean());
     case 'string': {

@@ -86,67 +86,70 @@ function excluded(oracle: Oracle, playerId: string, at: number): boolean {
 describe('no sequence of commands seats an excluded player', () => {
   it('lets a player sit exactly when no ban or list entry in force names them', () => {
     const seen = { allowed: 0, refused: 0 };
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 60 }), (steps) => {
-        const index = new RegistryIndex();
-        const players = new Map<string, PlayerState>();
-        const lists = new Map<string, ExclusionListState>();
-        const oracle: Oracle = { bans: [], entries: [], matchKey: new Map() };
-        const seated = new Set<string>();
-        let now = Date.parse('2026-12-06T12:00:00.000Z');
-        for (const { step: s, actor, advance } of steps) {
-          now += advance;
-          const at = new Date(now).toISOString();
-          if (s.kind === 'seat') {
-            const allowed = index.seatCheck(s.playerId, now) === null;
-            expectToBe(allowed, !excluded(oracle, s.playerId, now));
-            if (allowed) seated.add(s.playerId);
-            seen[allowed ? 'allowed' : 'refused']++;
-            continue;
-          }
-          if (s.kind === 'player') {
-            const raw = s.command as Record<string, unknown> & { type: PlayerCommand['type'] };
-            const command = toPlayerCommand(raw, s.playerId, at, actor, now);
-            const state = players.get(s.playerId) ?? playerDecider.initialState;
-            const decision = playerDecider.decide(command, state);
+    // More runs until both answers were reached often (a generator that cannot reach them fails below), so that the
+    // count of runs never decides the outcome.
+    for (let round = 0; round < 10 && (seen.refused <= 40 || seen.allowed <= 100); round++)
+      fc.assert(
+        fc.property(fc.array(step, { minLength: 1, maxLength: 60 }), (steps) => {
+          const index = new RegistryIndex();
+          const players = new Map<string, PlayerState>();
+          const lists = new Map<string, ExclusionListState>();
+          const oracle: Oracle = { bans: [], entries: [], matchKey: new Map() };
+          const seated = new Set<string>();
+          let now = Date.parse('2026-12-06T12:00:00.000Z');
+          for (const { step: s, actor, advance } of steps) {
+            now += advance;
+            const at = new Date(now).toISOString();
+            if (s.kind === 'seat') {
+              const allowed = index.seatCheck(s.playerId, now) === null;
+              expectToBe(allowed, !excluded(oracle, s.playerId, now));
+              if (allowed) seated.add(s.playerId);
+              seen[allowed ? 'allowed' : 'refused']++;
+              continue;
+            }
+            if (s.kind === 'player') {
+              const raw = s.command as Record<string, unknown> & { type: PlayerCommand['type'] };
+              const command = toPlayerCommand(raw, s.playerId, at, actor, now);
+              const state = players.get(s.playerId) ?? playerDecider.initialState;
+              const decision = playerDecider.decide(command, state);
+              if (!decision.ok) continue;
+              let next = state;
+              for (const e of decision.events) {
+                next = playerDecider.evolve(next, e);
+                index.applyPlayer(s.playerId, e);
+                if (e.type === 'PlayerRegistered' || e.type === 'PlayerDetailsChanged') oracle.matchKey.set(s.playerId, e.matchKey);
+                if (e.type === 'PlayerBanned')
+                  oracle.bans.push({
+                    playerId: s.playerId,
+                    banId: e.banId,
+                    start: Date.parse(e.start),
+                    end: e.end === null ? null : Date.parse(e.end),
+                    liftedAt: null,
+                  });
+                if (e.type === 'PlayerBanLifted') oracle.bans.find((b) => b.playerId === s.playerId && b.banId === e.banId)!.liftedAt = now;
+              }
+              players.set(s.playerId, next);
+              continue;
+            }
+            const command = { ...s.command, at, actor } as ExclusionCommand;
+            const state = lists.get(s.listId) ?? exclusionDecider.initialState;
+            const decision = exclusionDecider.decide(command, state);
             if (!decision.ok) continue;
             let next = state;
             for (const e of decision.events) {
-              next = playerDecider.evolve(next, e);
-              index.applyPlayer(s.playerId, e);
-              if (e.type === 'PlayerRegistered' || e.type === 'PlayerDetailsChanged') oracle.matchKey.set(s.playerId, e.matchKey);
-              if (e.type === 'PlayerBanned')
-                oracle.bans.push({
-                  playerId: s.playerId,
-                  banId: e.banId,
-                  start: Date.parse(e.start),
-                  end: e.end === null ? null : Date.parse(e.end),
-                  liftedAt: null,
-                });
-              if (e.type === 'PlayerBanLifted') oracle.bans.find((b) => b.playerId === s.playerId && b.banId === e.banId)!.liftedAt = now;
+              next = exclusionDecider.evolve(next, e);
+              index.applyList(s.listId, e);
+              if (e.type === 'ExclusionEntriesAdded')
+                for (const x of e.entries) oracle.entries.push({ listId: s.listId, ...x, lifted: false });
+              if (e.type === 'ExclusionEntryLifted')
+                for (const x of oracle.entries) if (x.listId === s.listId && x.entryId === e.entryId) x.lifted = true;
             }
-            players.set(s.playerId, next);
-            continue;
+            lists.set(s.listId, next);
           }
-          const command = { ...s.command, at, actor } as ExclusionCommand;
-          const state = lists.get(s.listId) ?? exclusionDecider.initialState;
-          const decision = exclusionDecider.decide(command, state);
-          if (!decision.ok) continue;
-          let next = state;
-          for (const e of decision.events) {
-            next = exclusionDecider.evolve(next, e);
-            index.applyList(s.listId, e);
-            if (e.type === 'ExclusionEntriesAdded')
-              for (const x of e.entries) oracle.entries.push({ listId: s.listId, ...x, lifted: false });
-            if (e.type === 'ExclusionEntryLifted')
-              for (const x of oracle.entries) if (x.listId === s.listId && x.entryId === e.entryId) x.lifted = true;
-          }
-          lists.set(s.listId, next);
-        }
-        return seated.size <= PLAYERS.length;
-      }),
-      { numRuns: 300 },
-    );
+          return seated.size <= PLAYERS.length;
+        }),
+        { numRuns: 300 },
+      );
     // The runs reach both answers often (not a property that holds because nobody is ever excluded).
     expect(seen.refused).toBeGreaterThan(40);
     expect(seen.allowed).toBeGreaterThan(100);
