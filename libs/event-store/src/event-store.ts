@@ -7,6 +7,7 @@ import { verifyEvents, CHAIN_START, type ChainVerification } from './event-hash'
 import { EVENT_COLUMNS, isoTimestampSql, toRecordedEvent, type EventRow } from './event-rows';
 import type { RecordedEvent } from './event-types';
 import { START, type Position } from './position';
+import { GAP_SAFE_BOUND, readAllOfStreams, type PrefixedPage } from './gap-safe-read';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
 import { PostgresDatabase } from './postgres-database';
 import * as snapshots from './snapshots';
@@ -51,19 +52,7 @@ export interface StreamInfo {
 
 const VERIFY_PAGE = 1000;
 
-/**
- * The gap-safe reader's bound: the oldest transaction id still in progress in this statement's snapshot, leaving
- * out the transactions known to belong to another database of the server (pg_stat_activity: a session stays in its
- * database, so they can never append here); with none left, the snapshot's xmax. Transaction ids are cluster-wide,
- * so the plain snapshot xmin made every reader wait for any long transaction anywhere on the server (measured: up to
- * a second on a shared test server, docs/benchmarks.md). An in-progress transaction whose session is not seen (it
- * ended meanwhile, a prepared transaction, or a role without pg_read_all_stats that cannot see other roles'
- * backend_xid) still holds the bound, as before: it errs on the side of waiting.
- */
-export const GAP_SAFE_BOUND = `SELECT coalesce(min(open.xid), pg_snapshot_xmax(pg_current_snapshot()))
-  FROM pg_snapshot_xip(pg_current_snapshot()) AS open(xid)
-  WHERE xid(open.xid) NOT IN (SELECT a.backend_xid FROM pg_stat_activity a
-    WHERE a.backend_xid IS NOT NULL AND a.datname IS DISTINCT FROM current_database())`;
+export { GAP_SAFE_BOUND };
 
 /**
  * Group commit for appends outside a caller's transaction: at most this many append statements in flight; appends
@@ -252,6 +241,16 @@ export class EventStore {
       { statementName: 'felt_read_all' },
     );
     return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * The global log after `after` as readAll reads it, only the events of streams whose id starts with one of
+   * `prefixes`, and where to continue (gap-safe-read.ts).
+   */
+  readAllOfStreams(prefixes: readonly string[], options: ReadAllOptions = {}): Promise<PrefixedPage> {
+    const limit = options.limit ?? 1000;
+    assertCount('limit', limit, 1);
+    return readAllOfStreams(this.on(options.tx), prefixes, options.after ?? START, limit);
   }
 
   /**

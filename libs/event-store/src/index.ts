@@ -17,6 +17,7 @@ export {
   type StreamInfo,
   type TimeRangePage,
 } from './event-store';
+export type { PrefixedPage } from './gap-safe-read';
 export type { CommandRecord, DanglingCommand, EventWithoutCommand } from './command-records';
 export { GroupCommit, type BatchOutcome, type GroupCommitOptions } from './group-commit';
 export { StreamCopyReader } from './stream-copy';

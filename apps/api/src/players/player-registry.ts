@@ -1,14 +1,24 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { EventStore, positionOf, type Position, type RecordedEvent } from '@felt/event-store';
-import { listIdOf, playerIdOf, RegistryIndex, toRegistryEvent, type ExclusionEvent, type PlayerEvent } from '@felt/players';
+import { EventStore, START, type Position, type RecordedEvent } from '@felt/event-store';
+import {
+  EXCLUSION_STREAM_PREFIX,
+  PLAYER_STREAM_PREFIX,
+  listIdOf,
+  playerIdOf,
+  RegistryIndex,
+  toRegistryEvent,
+  type ExclusionEvent,
+  type PlayerEvent,
+} from '@felt/players';
 
 /** How often the registry reads what other API processes appended: a list update takes effect within a second. */
 export const REGISTRY_POLL_MS = 250;
 const PAGE = 5000;
+const REGISTRY_PREFIXES = [PLAYER_STREAM_PREFIX, EXCLUSION_STREAM_PREFIX];
 
 /**
  * The registry folded in memory (RegistryIndex: every player and every exclusion entry, the seat check's few map
- * lookups), kept current by tailing the gap-safe log: at start from its beginning, then every REGISTRY_POLL_MS and
+ * lookups), kept current by tailing the gap-safe log's registry streams (player-*, exclusions-*): at start from its beginning, then every REGISTRY_POLL_MS and
  * before any registry command; this process's own commands are applied as they are appended. Each stream's version
  * is remembered, so an event is applied once however it arrives.
  */
@@ -60,10 +70,11 @@ export class PlayerRegistry implements OnModuleInit, OnApplicationShutdown {
 
   private async readNewer(): Promise<void> {
     for (;;) {
-      const page = await this.store.readAll({ ...(this.position ? { after: this.position } : {}), limit: PAGE });
-      for (const e of page) this.applyRecorded(e);
-      if (page.length > 0) this.position = positionOf(page[page.length - 1]!);
-      if (page.length < PAGE) return;
+      // Only the registry's own streams: the tables' events are neither shipped here nor scanned again.
+      const page = await this.store.readAllOfStreams(REGISTRY_PREFIXES, { after: this.position ?? START, limit: PAGE });
+      for (const e of page.events) this.applyRecorded(e);
+      this.position = page.next;
+      if (page.events.length < PAGE) return;
     }
   }
 
