@@ -126,6 +126,15 @@ export function lateEntrySeat(state: TournamentState, key: number): SeatRef | nu
   return candidates.length === 0 ? null : candidates[key % candidates.length]!;
 }
 
+/** A balancing move from `from` (holding `count` once the pending moves are made), or null when it has none to give. */
+function balancingMove(state: TournamentState, from: TournamentTable, count: number): { mover: Entry; to: SeatRef } | null {
+  const to = shortest(state, from.tableId);
+  const mover = nextToMove(state, from);
+  const seat = to ? worstOpenSeat(state, to) : null;
+  if (!to || !mover || seat === null || effectiveCount(state, to.tableId) >= count - 1) return null;
+  return { mover, to: { tableId: to.tableId, seat } };
+}
+
 /**
  * The moves the state needs now: tables to break while the players fit in one table fewer, then balancing moves
  * while two tables differ by more than one. `keys` order a broken table's players; too few keys: how many are
@@ -168,23 +177,16 @@ export function rebalance(
     const active = activeTables(s);
     if (active.length < 2) break;
     const counts = active.map((t) => effectiveCount(s, t.tableId));
-    const max = Math.max(...counts);
     const min = Math.min(...counts);
-    if (max - min <= 1) break;
-    const from = active[counts.lastIndexOf(max)]!;
-    const to = shortest(s, from.tableId);
-    const mover = nextToMove(s, from);
-    const seat = to ? worstOpenSeat(s, to) : null;
-    if (!to || !mover || seat === null || effectiveCount(s, to.tableId) >= max - 1) break;
-    propose({
-      type: 'MoveProposed',
-      at,
-      entryId: mover.entryId,
-      from: mover.seat!,
-      to: { tableId: to.tableId, seat },
-      reason: 'balance',
-      key: null,
-    });
+    // The fullest table first (the last added on a tie); one whose count is all players in transit to it has nobody
+    // to move yet, and the next fullest gives instead.
+    const fuller = active
+      .map((table, i) => ({ table, count: counts[i]!, i }))
+      .filter((c) => c.count > min + 1)
+      .sort((a, b) => b.count - a.count || b.i - a.i);
+    const move = fuller.map(({ table, count }) => balancingMove(s, table, count)).find((m) => m !== null);
+    if (!move) break;
+    propose({ type: 'MoveProposed', at, entryId: move.mover.entryId, from: move.mover.seat!, to: move.to, reason: 'balance', key: null });
   }
   return { ok: true, events };
 }
