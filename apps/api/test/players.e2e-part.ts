@@ -98,6 +98,10 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
         { playerId: 'C1001', where: 'table:p1', commandType: 'SeatPlayer', code: 'PLAYER_EXCLUDED' },
       ]),
     );
+    // One refusal, one audit event: no CommandRefused beside each PlayerSeatRefused.
+    const audited = await readAuditLog(api.store);
+    expect(audited.filter((e) => e.type === 'PlayerSeatRefused' && (e.data as { where: string }).where === 'table:p1')).toHaveLength(2);
+    expect(audited.filter((e) => e.type === 'CommandRefused' && (e.data as { code: string }).code === 'PLAYER_EXCLUDED')).toEqual([]);
     // The ban's end passes: seated again.
     await waitUntil('the ban to end', () => Date.now() >= Date.parse(end));
     await post('/tables/p1/seat-player', { seat: 2, playerId: 'C1001', buyIn: 100 }, 201);
