@@ -291,4 +291,15 @@ describe('the house money over HTTP (postgres)', () => {
     await expectStatus(api.as('regulator').get('/money/revenue').query({ shiftId: 'day', from: 'yesterday', to: 'x' }), 400);
     await expectStatus(api.anonymous.get('/money/book'), 401);
   });
+
+  it("answers the book's other refusals a route can reach with their codes, writing nothing", async () => {
+    const seed = { kind: 'SeedFund', fundId: 'bbj', amount: 100, note: 'opening float' };
+    await refused(dealer, '/money/requests', { requestId: 'seed-d', request: seed }, 422, 'ROLE_MAY_NOT');
+    await refused(api.http, '/money/requests', { requestId: 'bb-1', request: seed }, 422, 'REQUEST_ID_TAKEN');
+    await refused(api.http, '/money/requests/bad-beat', badBeat('bb-k', { fundId: 'hh' }), 422, 'FUND_KIND_MISMATCH');
+    await refused(api.http, `/money/requests/${encodeURIComponent('no such id')}/confirm`, {}, 404, 'REQUEST_NOT_FOUND');
+    const before = await writtenRows(database.db);
+    const missing = await expectStatus(api.as('regulator').get('/money/funds/nope/history'), 404);
+    expect([missing.body.code, await writtenRows(database.db)]).toEqual(['FUND_NOT_FOUND', before]);
+  });
 });
