@@ -202,6 +202,36 @@ describe.each(APP_BACKENDS)('tournaments (%s)', (backend) => {
     await refused(spare({ type: 'ResumeClock' }), 422, 'CLOCK_NOT_PAUSED');
     await post('/tournaments/spare/commands', { type: 'PauseClock' }, 201);
     await refused(spare({ type: 'PauseClock' }), 422, 'CLOCK_NOT_RUNNING');
+    // Drawn on two tables of three, then full: a late entry finds no seat; a busted player may not enter again (one
+    // entry each); in hand-for-hand a table that has played the hand waits for the others.
+    const ok = (body: object) => post('/tournaments/spare/commands', body, 201);
+    await ok({ type: 'AddTable', tableId: 's2' });
+    await ok({ type: 'DrawSeats' });
+    for (const i of [5, 6]) await ok({ type: 'Register', playerId: `card-${i}`, alias: `S${i}` });
+    await refused(spare({ type: 'Register', playerId: 'card-7', alias: 'S7' }), 422, 'NO_SEAT_FREE');
+    const seatedAt = async (tableId: string) =>
+      (
+        (await api.http.get('/tournaments/spare').expect(200)).body.entryList as {
+          entryId: string;
+          playerId: string;
+          chips: number;
+          seat: { tableId: string } | null;
+        }[]
+      ).filter((e) => e.seat?.tableId === tableId);
+    const s1 = await seatedAt('s1');
+    const total = s1.reduce((n, e) => n + e.chips, 0);
+    await ok({
+      type: 'RecordHand',
+      tableId: 's1',
+      button: 1,
+      stacks: s1.map((e, i) => ({ entryId: e.entryId, chips: i === 0 ? total : 0 })),
+    });
+    await refused(spare({ type: 'ReEnter', playerId: s1[1]!.playerId }), 422, 'ENTRY_LIMIT_REACHED');
+    await ok({ type: 'HandForHand', on: true });
+    const [survivor] = await seatedAt('s1');
+    const hand = { type: 'RecordHand', tableId: 's1', button: 1, stacks: [{ entryId: survivor!.entryId, chips: survivor!.chips }] };
+    await ok(hand);
+    await refused(spare(hand), 422, 'WAITING_FOR_HAND_FOR_HAND');
 
     // The tournament in play: seats drawn, registration closed with level 1, two busted, two moves pending.
     const floor = (await api.http.get('/tournaments/daily').expect(200)).body;
