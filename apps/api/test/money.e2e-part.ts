@@ -298,6 +298,10 @@ describe('the house money over HTTP (postgres)', () => {
     await refused(api.http, '/money/requests', { requestId: 'bb-1', request: seed }, 422, 'REQUEST_ID_TAKEN');
     await refused(api.http, '/money/requests/bad-beat', badBeat('bb-k', { fundId: 'hh' }), 422, 'FUND_KIND_MISMATCH');
     await refused(api.http, `/money/requests/${encodeURIComponent('no such id')}/confirm`, {}, 404, 'REQUEST_NOT_FOUND');
+    // A fund with nothing in it has nothing to pay (a payout's shares are cut to the balance: FUND_SHORT is the
+    // decider's own guard, which no request reaches).
+    await post(api.http, '/money/funds', { fundId: 'bb0', rules: { kind: 'bad-beat', name: 'Empty bad beat' } }, 201);
+    await refused(api.http, '/money/requests/bad-beat', badBeat('bb-0', { fundId: 'bb0' }), 422, 'NOTHING_TO_PAY');
     const before = await writtenRows(database.db);
     const missing = await expectStatus(api.as('regulator').get('/money/funds/nope/history'), 404);
     expect([missing.body.code, await writtenRows(database.db)]).toEqual(['FUND_NOT_FOUND', before]);
