@@ -78,7 +78,7 @@ const ms = Number(process.hrtime.bigint() - started) / 1e6;
 const totalCpu = process.cpuUsage(cpu);
 const cpuMs = (u: NodeJS.CpuUsage) => Math.round((u.user + u.system) / 1000);
 
-const rake = revenue.reduce((s, r) => s + r.rake, 0);
+const rake = revenue.reduce((s, r) => s + r.rakeChips, 0);
 const handRake = hands.reduce((s, h) => s + (h.status === 'complete' ? h.rake : 0), 0);
 if (rake !== handRake) throw new Error(`the report's rake ${rake} is not the hands' ${handRake}`);
 console.log(

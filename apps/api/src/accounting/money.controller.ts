@@ -32,6 +32,7 @@ import {
   badBeatQuerySchema,
   badBeatSchema,
   cashSchema,
+  chipValueSchema,
   confirmSchema,
   declineSchema,
   dropSchema,
@@ -80,6 +81,13 @@ export class MoneyController {
       await this.dealerAtTable(req, body.tableId);
       return { type: 'CollectDrop', ...body };
     });
+  }
+
+  @Post('chip-values')
+  @ApiBody({ schema: roomBodySchema(chipValueSchema) })
+  @ApiOperation({ summary: "SetChipValue: what one of the table's chips is worth in cents, from now on (revenue and drops in cents)" })
+  chipValue(@Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run('chip-values', chipValueSchema, req, res, (body) => ({ type: 'SetChipValue', ...body }));
   }
 
   @Post('cash')
