@@ -102,7 +102,7 @@ export class MoneyController {
   }
 
   @Post('requests')
-  @Roles('floor', 'dealer')
+  @Roles('floor', 'dealer', 'count')
   @ApiBody({ schema: roomBodySchema(moneyRequestSchema) })
   @ApiOperation({
     summary: 'Ask for a SeedFund, Fill, Credit or Count; a second person confirms it (POST /money/requests/:requestId/confirm)',
@@ -168,7 +168,7 @@ export class MoneyController {
   }
 
   @Post('requests/:requestId/confirm')
-  @Roles('floor')
+  @Roles('floor', 'count')
   @ApiBody({ schema: roomBodySchema(confirmSchema) })
   @ApiOperation({ summary: 'Confirm a money move another person asked for (never your own: SAME_PERSON)' })
   confirm(@Param('requestId') requestId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
@@ -176,7 +176,7 @@ export class MoneyController {
   }
 
   @Post('requests/:requestId/decline')
-  @Roles('floor')
+  @Roles('floor', 'count')
   @ApiBody({ schema: roomBodySchema(declineSchema) })
   @ApiOperation({ summary: 'Decline a money move waiting for confirmation, saying why' })
   decline(@Param('requestId') requestId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
@@ -188,7 +188,7 @@ export class MoneyController {
   }
 
   @Get('book')
-  @Roles('floor', 'regulator')
+  @Roles('floor', 'regulator', 'count')
   @ApiOperation({ summary: "The book now: every fund's totals, the count sheet and the requests waiting for a second person" })
   async book(@Query() _query: Record<string, unknown>, @Res() res: HttpResponse) {
     const book = await this.books.caughtUp(ROOM_BOOK);
