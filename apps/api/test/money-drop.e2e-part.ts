@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import {
   bookOf,
   bookStreamIdOf,
+  finishedHands,
   fundReport,
   isDropTaken,
+  revenueReport,
   toMoneyEvent,
   unmatchedTableDrops,
   verifyBook,
@@ -11,7 +13,8 @@ import {
 } from '@felt/accounting';
 import { loadHouseRules, verifyEvents } from '@felt/regulator';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
-import { streamIdOf } from '../src/tables/table-stream';
+import { FoldedTables } from '../src/tables/folded-tables';
+import { streamIdOf, toTableEvent } from '../src/tables/table-stream';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
 import { useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
@@ -136,6 +139,21 @@ describe('the jackpot drop into the book (postgres)', () => {
         drops: 500,
       },
     ]);
+
+    // A second hand: the route folds only the events since its last report, and still agrees with a full fold.
+    await playCheckedDown('drop1');
+    await eventually(
+      () => fund(),
+      (f) => f !== undefined && f.collected === 1000,
+    );
+    const again = (await expectStatus(api.as('regulator').get('/money/revenue').query(SHIFT), 200)).body;
+    expect(again.tables).toEqual([expect.objectContaining({ hands: 2, rakeChips: 6, rake: 3000, ggr: 3000, drops: 1000 })]);
+    const tables = api.app.get(FoldedTables);
+    const all = (await api.store.readStream(streamIdOf('drop1')))
+      .filter((r) => r.type !== 'DeckSealed')
+      .map((r) => ({ event: toTableEvent(r, tables.seal, tables.engine), version: r.streamVersion, at: r.recordedAt }));
+    const book2 = (await api.store.readStream(bookStreamIdOf('room'))).map(toMoneyEvent);
+    expect(again.tables).toEqual(revenueReport(finishedHands('drop1', all), book2, [SHIFT]));
   });
 
   it("a table's chip value is the floor's to record; bad values and other roles are refused, nothing written", async () => {

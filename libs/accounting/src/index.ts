@@ -48,7 +48,7 @@ export {
   highHandShares,
 } from './funds';
 export { BOOK_STREAM_PREFIX, BOOK_STREAM_CATEGORY, bookStreamIdOf, toNewMoneyEvent, toMoneyEvent } from './book-stream';
-export { finishedHands, type LoggedTableEvent } from './finished-hands';
+export { finishedHands, foldHands, HANDS_FOLD_START, type HandsFold, type LoggedTableEvent } from './finished-hands';
 export { verifyBook, moneyCommandFor, type BookProblem } from './verify-book';
 export {
   badBeatOf,
@@ -69,5 +69,7 @@ export {
   type FundReportRow,
   type CountRow,
   type RevenueRow,
+  type RevenueHand,
+  revenueHandOf,
   type Shift,
 } from './reports';

@@ -99,12 +99,22 @@ function chipValueAt(book: readonly MoneyEvent[]): (tableId: string, at: string)
   };
 }
 
+/** What the revenue report reads of a finished hand (a reader may keep just this of each hand). */
+export type RevenueHand = Pick<HandRecord, 'tableId' | 'handNumber' | 'status' | 'endedAt' | 'rake' | 'chopFee'>;
+
+export function revenueHandOf(h: RevenueHand): RevenueHand {
+  const { tableId, handNumber, status, endedAt, rake } = h;
+  return h.chopFee === undefined
+    ? { tableId, handNumber, status, endedAt, rake }
+    : { tableId, handNumber, status, endedAt, rake, chopFee: h.chopFee };
+}
+
 /**
  * Gross gaming revenue per table and shift, in cents: the completed hands' rake as the table recorded it, each at
  * the table's chip value when the hand ended (a hand belongs to the shift it ended in; voided hands take nothing),
  * and the drops the book collected there in that shift.
  */
-export function revenueReport(hands: readonly HandRecord[], book: readonly MoneyEvent[], shifts: readonly Shift[]): RevenueRow[] {
+export function revenueReport(hands: readonly RevenueHand[], book: readonly MoneyEvent[], shifts: readonly Shift[]): RevenueRow[] {
   const rows = new Map<
     string,
     { -readonly [K in keyof Omit<RevenueRow, 'timeCharges' | 'ggr'>]: RevenueRow[K] } & { centsPerChip: number[] }
