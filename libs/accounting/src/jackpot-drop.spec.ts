@@ -137,5 +137,14 @@ describe('the jackpot drop, a house option from outside the engine', () => {
       }
     }
     expect(open({ fundId: 'bb', amount: 1 }).ok).toBe(true);
+    const twice = house.decide(
+      {
+        type: 'OpenTable',
+        tableId: 't',
+        rules: { ...RULES, houseOptions: { jackpotDrop: { fundId: 'bb', amount: 1 }, runItTwice: true } } as never,
+      },
+      house.initialState,
+    );
+    expect(twice.ok ? null : twice.rejection.message).toContain('not played with run it twice');
   });
 });
