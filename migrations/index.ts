@@ -6,6 +6,7 @@ import { RoomReadModel1700000000900 } from './1700000000900-RoomReadModel';
 import { DeviceKinds1700000001300 } from './1700000001300-DeviceKinds';
 import { StaffSecurity1700000001400 } from './1700000001400-StaffSecurity';
 import { PlayerPersonal1700000001500 } from './1700000001500-PlayerPersonal';
+import { CountRole1700000001600 } from './1700000001600-CountRole';
 
 /**
  * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data), oldest first, each a
@@ -21,4 +22,5 @@ export const migrations = [
   DeviceKinds1700000001300,
   StaffSecurity1700000001400,
   PlayerPersonal1700000001500,
+  CountRole1700000001600,
 ];

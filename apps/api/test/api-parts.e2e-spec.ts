@@ -18,6 +18,8 @@ import './input-gate-new-routes.e2e-part';
 import './input-gate.e2e-part';
 import './known-leaks.e2e-part';
 import './live-cards.e2e-part';
+import './money-count.e2e-part';
+import './money-drop.e2e-part';
 import './money.e2e-part';
 import './no-op-commands.e2e-part';
 import './paging.e2e-part';

@@ -46,17 +46,20 @@ export async function requestWidening(
 
 /** The approval's command for a new floor supervisor or regulator (WideningRequested.command). */
 export const CREATE_USER = 'CreateUser';
-/** The approval's command for a user's role changed to floor or regulator. */
+/** The approval's command for a user's role changed to floor, regulator or count. */
 export const CHANGE_USER = 'ChangeUser';
 
 /**
- * What giving `role` to `name` widens of who sees cards, or null: a floor supervisor sees every table's hole cards and
- * changes who else does; a regulator reads every hole card. Two floor supervisors for either (docs/security.md
- * "Insiders", row 3); a dealer or a service account is one person's decision.
+ * What giving `role` to `name` widens of who sees cards or signs for money, or null: a floor supervisor sees every
+ * table's hole cards and changes who else does; a regulator reads every hole card; a count team member is the second
+ * person of a money move (a floor supervisor alone making one, whose enrollment code comes back to them, would sign
+ * their own payouts). Two floor supervisors for each (docs/security.md "Insiders", row 3); a dealer or a service
+ * account is one person's decision.
  */
 export function roleWidens(name: string, role: Role | string): string | null {
   if (role === 'floor') return `"${name}" becomes a floor supervisor, who sees every table's hole cards and decides who else does`;
   if (role === 'regulator') return `"${name}" becomes a regulator, who reads every hole card`;
+  if (role === 'count') return `"${name}" joins the count team, who signs for money moves another person asked for`;
   return null;
 }
 
