@@ -1,6 +1,7 @@
 import { verifyStore } from '@felt/regulator';
 import { mulberry32 } from '../../../libs/tournament/src/tournament.test-support';
-import { expectStatus } from './test-support/table-setup';
+import { postApproved } from './test-support/approvals';
+import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
 
@@ -62,8 +63,8 @@ describe.each(APP_BACKENDS)('tournament tables on the engine (%s)', (backend) =>
   const send = async (tableId: string, body: object): Promise<TableView> =>
     (await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(body), 201)).body.table;
 
-  /** One random player's move: blinds posted, all-in a third of the time, else call or check, sometimes fold. */
-  function moveOf(view: TableView, next: () => number): object | null {
+  /** One random player's move: blinds posted, all-in a third of the time (never when `passive`), else call or check, sometimes fold. */
+  function moveOf(view: TableView, next: () => number, passive = false): object | null {
     const post = view.legalActions.find((a) => a.type === 'PostBlind');
     if (post) return { type: 'PostBlind', seat: post.seat, blind: post.blind };
     const deal = view.legalActions.find((a) => a.type === 'Deal' || a.type === 'ShowHand');
@@ -81,11 +82,11 @@ describe.each(APP_BACKENDS)('tournament tables on the engine (%s)', (backend) =>
     return of('Fold') ? { type: 'Fold', seat: view.toAct } : null;
   }
 
-  async function playHand(tableId: string, next: () => number, midHand?: () => Promise<void>): Promise<TableView> {
+  async function playHand(tableId: string, next: () => number, midHand?: () => Promise<void>, passive = false): Promise<TableView> {
     let view = await send(tableId, { type: 'StartHand' });
     if (midHand) await midHand();
     for (let step = 0; step < 200 && view.legalActions.length > 0; step++) {
-      const move = moveOf(view, next);
+      const move = moveOf(view, next, passive);
       if (!move) throw new Error(`no move at ${tableId}: ${JSON.stringify(view.legalActions)}`);
       view = await send(tableId, move);
     }
@@ -124,6 +125,7 @@ describe.each(APP_BACKENDS)('tournament tables on the engine (%s)', (backend) =>
       ['/tables/e1/commands', { type: 'SeatPlayer', seat: 6, playerId: 'walk-in', buyIn: 5000 }, 'TOURNAMENT_TABLE'],
       ['/tables/e1/commands', { type: 'AddChips', seat: e1.seats[0]!.seat, amount: 500 }, 'TOURNAMENT_TABLE'],
       ['/tables/e1/commands', { type: 'LeaveTable', seat: e1.seats[0]!.seat }, 'TOURNAMENT_TABLE'],
+      ['/tables/e1/commands', { type: 'SitOut', seat: e1.seats[0]!.seat }, 'TOURNAMENT_TABLE'],
       [
         '/tables/e1/commands',
         { type: 'ChangeRules', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } },
@@ -132,7 +134,8 @@ describe.each(APP_BACKENDS)('tournament tables on the engine (%s)', (backend) =>
       ['/tournaments/eng/commands', { type: 'RecordHand', tableId: 'e1', button: 1, stacks: [] }, 'HANDS_FROM_THE_TABLE'],
     ] as const;
     // (Refusals are audited: the audit stream's entries aside, nothing is written.)
-    const written = async () => (await api.store.readAll({ limit: 100_000 })).filter((e) => !e.streamId.startsWith('audit')).map((e) => e.type);
+    const written = async () =>
+      (await api.store.readAll({ limit: 100_000 })).filter((e) => !e.streamId.startsWith('audit')).map((e) => e.type);
     const before = await written();
     for (const [route, body, code] of refusals) {
       const res = await api.http.post(route).send(body);
@@ -185,4 +188,39 @@ describe.each(APP_BACKENDS)('tournament tables on the engine (%s)', (backend) =>
     const report = await verifyStore(api.store);
     expect(report.violations).toEqual([]);
   }, 300_000);
+
+  it('deals no hand on a break, waits for every table in hand-for-hand, and opens no table already in use', async () => {
+    const next = mulberry32(7);
+    const structure = {
+      ...STRUCTURE,
+      startingStack: 100_000,
+      levels: [STRUCTURE.levels[0], { kind: 'break', minutes: 10 }, STRUCTURE.levels[1]],
+    };
+    const brk = (body: object) => api.http.post('/tournaments/brk/commands').send(body);
+    await expectStatus(api.http.post('/tournaments').send({ tournamentId: 'brk', structure }), 201);
+    await expectStatus(postApproved(api, '/tables', { tableId: 'cash-1', rules: NO_LIMIT_1_2 }), 201);
+    const refused = await brk({ type: 'AddTable', tableId: 'cash-1' });
+    expect([refused.status, refused.body.code]).toEqual([422, 'TABLE_ALREADY_OPEN']);
+    expect((await api.store.readStream('tournament-brk')).map((e) => e.type)).toEqual(['TournamentCreated']);
+    for (const tableId of ['b1', 'b2']) await expectStatus(brk({ type: 'AddTable', tableId }), 201);
+    for (let p = 1; p <= 8; p++) await expectStatus(brk({ type: 'Register', playerId: `card-${p}`, alias: `P${p}` }), 201);
+    await expectStatus(brk({ type: 'DrawSeats' }), 201);
+    await expectStatus(brk({ type: 'StartClock' }), 201);
+    await expectStatus(brk({ type: 'AdvanceLevel', fromStep: 0, early: true }), 201);
+
+    const onBreak = await api.http.post('/tables/b1/commands').send({ type: 'StartHand' });
+    expect([onBreak.status, onBreak.body.code]).toEqual([422, 'TOURNAMENT_ON_BREAK']);
+    await expectStatus(brk({ type: 'AdvanceLevel', fromStep: 1, early: true }), 201);
+    await expectStatus(brk({ type: 'HandForHand', on: true }), 201);
+    await playHand('b1', next, undefined, true);
+    const waits = await api.http.post('/tables/b1/commands').send({ type: 'StartHand' });
+    expect([waits.status, waits.body.code]).toEqual([422, 'WAITING_FOR_HAND_FOR_HAND']);
+    await playHand('b2', next, undefined, true);
+    const types = (await api.store.readStream('tournament-brk')).map((e) => e.type);
+    expect(types.filter((t) => t === 'HandRecorded')).toHaveLength(2);
+    expect(types).toContain('HandForHandRoundEnded');
+    // The round over, b1 deals again, at the level after the break.
+    const started = await send('b1', { type: 'StartHand' });
+    expect(started.rules).toMatchObject({ smallBlind: 25, bigBlind: 50, ante: { kind: 'big-blind', amount: 50 } });
+  });
 });

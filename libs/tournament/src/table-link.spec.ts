@@ -1,4 +1,5 @@
 import { tableDecider } from '@felt/engine';
+import type { TournamentEvent } from './events';
 import { parseStructure } from './structure';
 import { entryIdOfTablePlayer, recordHandOf, tableOrdersFor, tablePlayerId, tableRulesAt } from './table-link';
 import { DAILY, identity, play, registered, T } from './tournament.test-support';
@@ -37,7 +38,7 @@ describe('the tournament-table link', () => {
     const { state, events } = play([{ type: 'DrawSeats', at: T(2), permutation: identity(12) }], before);
     const orders = tableOrdersFor(events[0]!, state);
     const seats = orders.filter((o) => o.command.type === 'SeatPlayer');
-    const drawn = (events[0] as { seats: { entryId: string; tableId: string; seat: number }[] }).seats;
+    const drawn = (events[0] as Extract<TournamentEvent, { type: 'SeatsDrawn' }>).seats;
     expect(seats.map((o) => [o.tableId, o.command])).toEqual(
       drawn.map((d) => [
         d.tableId,
