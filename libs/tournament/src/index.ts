@@ -63,3 +63,4 @@ export {
   type TableOrder,
   type TableOrderCommand,
 } from './table-link';
+export { tournamentReport, tournamentResultsCsv } from './results-export';
