@@ -14,7 +14,8 @@ export type TableOrderCommand =
   | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }
   | { readonly type: 'SeatPlayer'; readonly seat: number; readonly playerId: string; readonly buyIn: number }
   | { readonly type: 'LeaveTable'; readonly seat: number }
-  | { readonly type: 'PlaceButton'; readonly seat: number }
+  /** Without a deck: the API draws the house shuffle's seed (the highest card dealt takes the button). */
+  | { readonly type: 'DrawForButton' }
   | { readonly type: 'AddChips'; readonly seat: number; readonly amount: number }
   | { readonly type: 'ChangeRules'; readonly rules: TableRulesInput }
   | { readonly type: 'CloseTable' };
@@ -115,14 +116,9 @@ export function tableOrdersFor(event: TournamentEvent, after: TournamentState): 
           buyIn: after.entries.find((e) => e.entryId === s.entryId)!.chips,
         }),
       );
-      // ⚙ The first hand's button: the lowest seat taken at each table.
+      // The first hand's button: drawn for at each table, as the TDA has it (one card each, the highest takes it).
       const tables = [...new Set(event.seats.map((s) => s.tableId))];
-      const buttons = tables.map((tableId) =>
-        seat(tableId, `button-${tableId}`, {
-          type: 'PlaceButton',
-          seat: Math.min(...event.seats.filter((s) => s.tableId === tableId).map((s) => s.seat)),
-        }),
-      );
+      const buttons = tables.map((tableId) => seat(tableId, `button-${tableId}`, { type: 'DrawForButton' }));
       return [...orders, ...buttons];
     }
     case 'PlayerBusted':
