@@ -145,7 +145,7 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
         metadata,
       }),
     );
-    if (outcome.kind === 'applied' || outcome.kind === 'replayed') return this.follow(outcome.events, outcome.tournament.state, metadata);
+    if (outcome.kind === 'applied' || outcome.kind === 'replayed') return this.follow(outcome.events, outcome.folded.state, metadata);
     this.logger.error({ tableId, outcome }, 'the tournament did not take the hand');
     throw new ApiProblem(
       'rule-refused',

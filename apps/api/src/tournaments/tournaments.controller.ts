@@ -101,7 +101,7 @@ export class TournamentsController {
     const outcome = await this.commandBus.execute(new ApplyTournamentCommand({ tournamentId, command, ...envelope }));
     // Its tables follow (a retry with the same key follows again: the tables' command ids are the events').
     if (outcome.kind === 'applied' || outcome.kind === 'replayed')
-      await this.tables.follow(outcome.events, outcome.tournament.state, senderOf(envelope.metadata));
+      await this.tables.follow(outcome.events, outcome.folded.state, senderOf(envelope.metadata));
     this.answer(res, tournamentId, envelope.commandId, outcome);
   }
 
