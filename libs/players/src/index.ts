@@ -31,7 +31,7 @@ export {
   toNewPlayerEvent,
   toRegistryEvent,
 } from './streams';
-export { RegistryIndex, DEALER_SENTENCE, type SeatRefusal, type ExclusionCause } from './seat-check';
+export { RegistryIndex, DEALER_SENTENCE, type SeatRefusal, type ExclusionCause, type RegistryIndexJson } from './seat-check';
 
 // Rated play: sessions per table and stake (from the session ledger), minutes per day, the export.
 export { ratedSessions, dayReport, dayReportCsv, type RatedSession, type DayLine } from './sessions';
