@@ -35,3 +35,5 @@ export { RegistryIndex, DEALER_SENTENCE, type SeatRefusal, type ExclusionCause, 
 
 // Rated play: sessions per table and stake (from the session ledger), minutes per day, the export.
 export { ratedSessions, dayReport, dayReportCsv, type RatedSession, type DayLine } from './sessions';
+// The sessions feed a player-tracking system reads from the queue (published by the worker's relay).
+export { sessionMarkOf, sessionMarkSchema, SESSION_FEED_QUEUE, SESSION_FEED, type SessionMark } from './session-feed';
