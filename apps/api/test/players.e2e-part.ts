@@ -99,6 +99,10 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
         { playerId: 'C1001', where: 'table:p1', commandType: 'SeatPlayer', code: 'PLAYER_EXCLUDED' },
       ]),
     );
+    // One refusal, one audit event: no CommandRefused beside each PlayerSeatRefused.
+    const audited = await readAuditLog(api.store);
+    expect(audited.filter((e) => e.type === 'PlayerSeatRefused' && (e.data as { where: string }).where === 'table:p1')).toHaveLength(2);
+    expect(audited.filter((e) => e.type === 'CommandRefused' && (e.data as { code: string }).code === 'PLAYER_EXCLUDED')).toEqual([]);
     // The ban's end passes: seated again.
     await waitUntil('the ban to end', () => Date.now() >= Date.parse(end));
     await post('/tables/p1/seat-player', { seat: 2, playerId: 'C1001', buyIn: 100 }, 201);
@@ -264,7 +268,15 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
         throw new Error(`${what}: ${String(error)}`, { cause: error });
       }
     }
-    await expectStatus(api.http.get('/players/nobody'), 404);
+    await refused(() => api.http.get('/players/nobody'), 404, 'PLAYER_NOT_FOUND');
+    await refused(() => api.http.post('/players/..%2F/notes').send({ text: 'x' }), 404, 'PLAYER_NOT_FOUND');
+    // A ban given and lifted, a lift asked for: each asked again is refused.
+    await post('/players/C3004/bans', { banId: 'B9', reason: 'conduct' }, 201);
+    await post('/players/C3004/bans/B9/lift', {}, 201);
+    await refused(() => api.http.post('/players/C3004/bans').send({ banId: 'B9', reason: 'conduct' }), 422, 'BAN_EXISTS');
+    await refused(() => api.http.post('/players/C3004/bans/B9/lift').send({}), 422, 'BAN_ALREADY_LIFTED');
+    expect((await post('/exclusion-lists/state/entries/S-2/lift', {}, 202)).body.code).toBe('APPROVAL_REQUIRED');
+    await refused(() => api.http.post('/exclusion-lists/state/entries/S-2/lift').send({}), 422, 'LIFT_ALREADY_REQUESTED');
   });
 
   it('shows the registry alias on the public board, never a card number', async () => {

@@ -2,7 +2,7 @@ import { verifyStore } from '@felt/regulator';
 import { mulberry32, randomHand } from '../../../libs/tournament/src/tournament.test-support';
 import { expectStatus } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
-import { startTestApi, type TestApi } from './test-support/test-api';
+import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 const ENTRIES = 200;
 const TABLES = Math.ceil(ENTRIES / 9);
@@ -111,5 +111,9 @@ describe.each(APP_BACKENDS)('a tournament to the last payout (%s)', (backend) =>
       expect([type, types.has(type)]).toEqual([type, true]);
     const report = await verifyStore(api.store);
     expect(report.violations).toEqual([]);
+    // Over: a command is refused, and nothing written.
+    const before = await writtenRows(database.db);
+    const over = await expectStatus(api.http.post('/tournaments/main/commands').send({ type: 'AddTable', tableId: 'late' }), 422);
+    expect([over.body.code, await writtenRows(database.db)]).toEqual(['TOURNAMENT_FINISHED', before]);
   }, 300_000);
 });

@@ -19,7 +19,8 @@ import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { parseInput } from '../http/parse-input';
-import { ApiProblem, SUCCESS_STATUS, problemForOutcome } from '../http/status-mapping';
+import { ApiProblem, SUCCESS_STATUS } from '../http/status-mapping';
+import { sendStreamOutcome } from '../http/stream-answer';
 import { tableIdSchema } from '../tables/table-command-schema';
 import { roomBodySchema } from '../openapi/room-docs';
 import { RoomClock } from '../room/room-clock';
@@ -255,26 +256,7 @@ export class MoneyController {
 type MoneyCommandBody = Record<string, unknown> & { readonly type: MoneyCommand['type'] };
 
 function answer(res: HttpResponse, commandId: string, outcome: MoneyOutcome): void {
-  switch (outcome.kind) {
-    case 'applied':
-    case 'replayed':
-      res.header('ETag', `"${outcome.book.version}"`);
-      return sendJson(res, outcome.kind === 'applied' ? SUCCESS_STATUS.applied : SUCCESS_STATUS.replayed, {
-        version: outcome.book.version,
-        events: outcome.events.map((e) => ({ type: e.type, streamVersion: e.streamVersion, ...(e.data as object) })),
-      });
-    case 'rejected':
-      throw refused(outcome.rejection);
-    case 'conflict':
-      throw new ApiProblem('version-conflict', 'VERSION_CONFLICT', `the book is at version ${outcome.currentVersion}`, {
-        currentVersion: outcome.currentVersion,
-      });
-    case 'command-id-reused':
-      throw new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `this command id was already used on stream ${outcome.firstStreamId}`);
-    case 'key-in-flight':
-    case 'key-reused':
-      throw problemForOutcome(ROOM_BOOK, commandId, outcome);
-  }
+  sendStreamOutcome(res, commandId, outcome, { ids: {}, subject: 'the book' });
 }
 
 function refused(rejection: { code: string; message: string; field?: string }): ApiProblem {

@@ -9,7 +9,8 @@ import { DealerAssignments } from '../auth/dealer-assignments';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
-import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
+import { ApiProblem, SUCCESS_STATUS } from '../http/status-mapping';
+import { sendStreamOutcome } from '../http/stream-answer';
 import { roomBodySchema } from '../openapi/room-docs';
 import { RoomClock } from '../room/room-clock';
 import { splitEnvelope, validate } from '../tables/command-request';
@@ -141,37 +142,11 @@ export class TournamentsController {
   }
 
   private answer(res: HttpResponse, tournamentId: string, commandId: string, outcome: TournamentOutcome): void {
-    switch (outcome.kind) {
-      case 'applied':
-      case 'replayed':
-        res.header('ETag', `"${outcome.tournament.version}"`);
-        return sendJson(res, outcome.kind === 'applied' ? SUCCESS_STATUS.applied : SUCCESS_STATUS.replayed, {
-          tournamentId,
-          version: outcome.tournament.version,
-          events: outcome.events.map((e) => ({ type: e.type, streamVersion: e.streamVersion, ...(e.data as object) })),
-        });
-      case 'rejected':
-        throw new ApiProblem('rule-refused', outcome.rejection.code, outcome.rejection.message, {
-          tournamentId,
-          ...(outcome.rejection.field === undefined ? {} : { field: outcome.rejection.field }),
-        });
-      case 'not-found':
-        throw notFound(tournamentId);
-      case 'conflict':
-        throw new ApiProblem('version-conflict', 'VERSION_CONFLICT', `tournament ${tournamentId} is at version ${outcome.currentVersion}`, {
-          tournamentId,
-          currentVersion: outcome.currentVersion,
-        });
-      case 'command-id-reused':
-        throw new ApiProblem(
-          'command-id-reused',
-          'COMMAND_ID_REUSED',
-          `this command id was already used on stream ${outcome.firstStreamId}`,
-        );
-      case 'key-in-flight':
-      case 'key-reused':
-        throw problemForOutcome(tournamentId, commandId, outcome);
-    }
+    sendStreamOutcome(res, commandId, outcome, {
+      ids: { tournamentId },
+      subject: `tournament ${tournamentId}`,
+      notFound: () => notFound(tournamentId),
+    });
   }
 }
 
