@@ -1,4 +1,5 @@
 import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import { grantToApp } from './grant-to-app';
 
 /**
  * The player registry's snapshot (docs/players.md "The seat check"): the index every API process folds from the
@@ -17,16 +18,7 @@ export class PlayerRegistrySnapshot1700000001600 implements SqlMigration {
       updated_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT player_registry_snapshot_pkey PRIMARY KEY (name)
     )`);
-    await queryRunner.query(`DO $$
-    BEGIN
-      IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
-        GRANT SELECT, INSERT, UPDATE ON player_registry_snapshot TO felt_app;
-      END IF;
-    EXCEPTION
-      WHEN insufficient_privilege THEN
-        RAISE NOTICE 'felt_app grants on player_registry_snapshot skipped (insufficient privilege)';
-    END
-    $$`);
+    await queryRunner.query(grantToApp([['SELECT, INSERT, UPDATE', 'player_registry_snapshot']], 'player_registry_snapshot'));
   }
 
   async down(queryRunner: MigrationSql): Promise<void> {
