@@ -1,0 +1,82 @@
+import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers } from '../../api/test/test-support/table-setup';
+import { useConsoleSuite } from './test-support/console-suite';
+import { playFoldedHand } from './test-support/folded-hands';
+
+/**
+ * What a floor reads off the console and reaches with a finger (issue 35): nobody "to act" while the forced bets are
+ * posted, the Players panel's live stacks, owed posts with their live and dead parts, a live-cards table named so,
+ * each role's links leading where it may go, and 44 px targets on the tablet and the phone. Each test sets its own
+ * tables up through the API.
+ */
+describe('what the floor reads and reaches (chromium)', () => {
+  const suite = useConsoleSuite();
+
+  it('says nobody is to act while the forced bets are posted, and the Players panel shows the stacks as they are now', async () => {
+    await openTableWithPlayers(suite.api, 'forced-1', 3);
+    await expectStatus(suite.api.http.post('/tables/forced-1/start-hand').send({}), 201);
+    const floor = await suite.signedIn('floor-fran');
+    await floor.byTestId('lobby-hand-forced-1').filter({ hasText: '#1 blinds' }).waitFor();
+    expect(await floor.byTestId('lobby-hand-forced-1').textContent()).not.toContain('to act');
+    await floor.openTableFromLobby('forced-1');
+    // Button 1: seat 2 posts the small blind, seat 3 the big blind; the bar offers the posts, the felt says so.
+    await floor.byTestId('to-act').filter({ hasText: 'Forced bets due: seat 2 (player-2) the small blind 1' }).waitFor();
+    const marks = async () => Promise.all([1, 2, 3].map(async (n) => (await floor.byTestId(`marks-${n}`).textContent()) ?? ''));
+    expect((await marks()).filter((m) => m.includes('to act'))).toEqual([]);
+
+    await expectStatus(suite.api.http.post('/tables/forced-1/post-blind').send({ seat: 2, blind: 'small-blind' }), 201);
+    await floor.byTestId('to-act').filter({ hasText: 'Forced bets due: seat 3 (player-3) the big blind 2' }).waitFor();
+    expect((await marks()).filter((m) => m.includes('to act'))).toEqual([]);
+    // The small blind is in the pot: the table's seat still holds the stack the hand began with, the panel the chips now.
+    await floor.byTestId('player-stack-2').filter({ hasText: '99 chips' }).waitFor();
+    await floor.byTestId('stack-2').filter({ hasText: /^99$/ }).waitFor();
+
+    // The big blind posted, the cards are dealt (the server deals this table) and seat 1 is the first to act.
+    await expectStatus(suite.api.http.post('/tables/forced-1/post-blind').send({ seat: 3, blind: 'big-blind' }), 201);
+    await floor.byTestId('to-act').filter({ hasText: 'Seat 1 (player-1) to act: 2 to call' }).waitFor();
+    const table = await suite.table('forced-1');
+    expect(table.seats.find((s: { seat: number }) => s.seat === 3).stack).toBe(100);
+    expect(table.hand.players.find((p: { seat: number }) => p.seat === 3).stack).toBe(98);
+    await floor.byTestId('player-stack-3').filter({ hasText: '98 chips' }).waitFor();
+    await floor.byTestId('marks-1').filter({ hasText: 'to act' }).waitFor();
+  });
+
+  it('spells out what a seat owes: the big blind and a dead small blind, waiting for the big blind, a new player’s post', async () => {
+    await openTableWithPlayers(suite.api, 'owes-1', 4);
+    const playHand = () => playFoldedHand(suite.api, 'owes-1');
+    await playHand();
+    await expectStatus(suite.api.http.post('/tables/owes-1/sit-out').send({ seat: 4 }), 201);
+    for (let hand = 0; hand < 5; hand++) {
+      if ((await suite.table('owes-1')).seats.find((s: { seat: number }) => s.seat === 4).missedBig) break;
+      await playHand();
+    }
+    // New players sit down while the game runs: one waits for the big blind (as seating does by default), one posts to
+    // play at once.
+    await expectStatus(suite.api.http.post('/tables/owes-1/seat-player').send({ seat: 5, playerId: 'newcomer', buyIn: 100 }), 201);
+    await expectStatus(
+      suite.api.http.post('/tables/owes-1/seat-player').send({ seat: 6, playerId: 'poster', buyIn: 100, postToEnter: true }),
+      201,
+    );
+
+    const floor = await suite.signedIn('floor-fran');
+    await floor.openTableFromLobby('owes-1');
+    await floor.byTestId('player-status-4').filter({ hasText: 'owes the big blind 2 and a dead small blind 1' }).waitFor();
+    await floor.byTestId('marks-4').filter({ hasText: 'owes the big blind 2 and a dead small blind 1' }).waitFor();
+    await floor.byTestId('player-status-5').filter({ hasText: 'waiting for the big blind' }).waitFor();
+    await floor.byTestId('marks-5').filter({ hasText: 'waiting for the big blind' }).waitFor();
+    await floor.byTestId('player-status-6').filter({ hasText: "owes a new player's big blind 2" }).waitFor();
+
+    await floor.byTestId('sit-in-wait-4').click();
+    await floor.byTestId('player-status-4').filter({ hasText: 'waiting for the big blind' }).waitFor();
+    await floor.byTestId('marks-4').filter({ hasText: 'waiting for the big blind' }).waitFor();
+  });
+
+  it('names a live-cards table so in the lobby and on its screen', async () => {
+    await openTableWithPlayers(suite.api, 'live-label-1', 2, { ...NO_LIMIT_1_2, cardSource: 'live' });
+    await openTableWithPlayers(suite.api, 'deck-label-1', 2);
+    const floor = await suite.signedIn('floor-fran');
+    await floor.byTestId('lobby-stakes-live-label-1').filter({ hasText: 'NL 1/2 · live cards' }).waitFor();
+    expect(await floor.byTestId('lobby-stakes-deck-label-1').textContent()).toBe('NL 1/2');
+    await floor.openTableFromLobby('live-label-1');
+    await floor.byTestId('stakes').filter({ hasText: 'NL 1/2 · live cards' }).waitFor();
+  });
+});
