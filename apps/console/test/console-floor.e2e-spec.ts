@@ -1,6 +1,10 @@
-import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers } from '../../api/test/test-support/table-setup';
+import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
+import type { ConsoleUser } from './test-support/console-browser';
 import { useConsoleSuite } from './test-support/console-suite';
 import { playFoldedHand } from './test-support/folded-hands';
+
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
 
 /**
  * What a floor reads off the console and reaches with a finger (issue 35): nobody "to act" while the forced bets are
@@ -79,4 +83,63 @@ describe('what the floor reads and reaches (chromium)', () => {
     await floor.openTableFromLobby('live-label-1');
     await floor.byTestId('stakes').filter({ hasText: 'NL 1/2 · live cards' }).waitFor();
   });
+
+  it('leads each role only where it may go: a dealer gets the public board, not a room that never loads', async () => {
+    const dealer = await suite.signedIn('dealer-dan');
+    expect(await dealer.byTestId('nav-room').isHidden()).toBe(true);
+    expect(await dealer.byTestId('nav-board').getAttribute('href')).toBe('board.html');
+    await dealer.page.goto(dealer.page.url().replace(/#.*$/, '') + '#/room');
+    await dealer.byTestId('room-not-floor').waitFor();
+    expect(await dealer.page.locator('main form, main input, main select').count()).toBe(0);
+    expect(await dealer.byTestId('room-live-status').count()).toBe(0);
+
+    const floor = await suite.signedIn('floor-fran');
+    expect(await floor.byTestId('nav-board').isHidden()).toBe(true);
+    await floor.byTestId('nav-room').click();
+    await floor.byTestId('room-live-status').filter({ hasText: /^live/ }).waitFor();
+  });
+
+  it.each([
+    ['tablet', TABLET],
+    ['phone', PHONE],
+  ])('gives every target on the %s at least 44 px each way', async (_name, viewport) => {
+    await openTableWithPlayers(suite.api, `targets-${viewport.width}`, 3);
+    await startHandWithBlinds(suite.api, `targets-${viewport.width}`);
+    const floor = await suite.open({ viewport });
+    await floor.signIn('floor-fran', 'correct horse battery staple');
+    await floor.byTestId('lobby-tables').waitFor();
+    const small: string[] = [...(await smallTargets(floor, 'lobby'))];
+    await floor.openTableFromLobby(`targets-${viewport.width}`);
+    await floor.byTestId('action-list').locator('button').first().waitFor();
+    small.push(...(await smallTargets(floor, 'table')));
+    await floor.page.goto(floor.page.url().replace(/#.*$/, '') + '#/users');
+    await floor.page.locator('main table').waitFor();
+    small.push(...(await smallTargets(floor, 'staff')));
+    await floor.byTestId('nav-room').click();
+    await floor.byTestId('room-live-status').filter({ hasText: /^live/ }).waitFor();
+    small.push(...(await smallTargets(floor, 'room')));
+    expect(small).toEqual([]);
+  });
 });
+
+/**
+ * Every visible control of the screen smaller than 44×44 px, as "screen: what (w×h)". A checkbox's target is its
+ * label; the card picker's keys on the phone are exempt from the width (thirteen a row, one suit a row).
+ */
+async function smallTargets(person: ConsoleUser, screen: string): Promise<string[]> {
+  // Run in the page (a string: this file is compiled without the DOM's types).
+  const found = (await person.page.evaluate(`(() => {
+    const out = [];
+    for (const node of document.querySelectorAll('button, a[href], select, input, summary')) {
+      if (node.type === 'hidden') continue;
+      const target = node.type === 'checkbox' || node.type === 'radio' ? (node.closest('label') ?? node) : node;
+      if (target.closest('[hidden], dialog:not([open])') || target.getClientRects().length === 0) continue;
+      const box = target.getBoundingClientRect();
+      const narrowKey = target.classList.contains('pick') && window.innerWidth < 700;
+      if (box.height < 43.5 || (!narrowKey && box.width < 43.5))
+        out.push(target.tagName.toLowerCase() + ' "' + ((target.textContent ?? '').trim().slice(0, 30) || target.getAttribute('name') || '') + '" (' + Math.round(box.width) + 'x' + Math.round(box.height) + ')');
+    }
+    return out;
+  })()`)) as string[];
+  return found.map((f) => `${screen}: ${f}`);
+}
