@@ -15,7 +15,8 @@ export function owedPosts(view: TableView, seat: SeatView): string {
   const debt = { missedSmall: seat.missedSmall, missedBig: seat.missedBig, isNew: seat.isNew && view.handsPlayed > 0 && ready > 2 };
   const owed = entryObligation(debt, rules.missedBlinds, rules.smallBlind, rules.bigBlind);
   if (owed.kind === 'none') return '';
-  if (owed.kind === 'wait-for-big-blind' || seat.waitForBigBlind) return 'waiting for the big blind';
+  // A seat sitting out chooses again when it comes back (post, or wait): until then it shows what it owes.
+  if (owed.kind === 'wait-for-big-blind' || (seat.waitForBigBlind && !seat.sittingOut)) return 'waiting for the big blind';
   const parts = owed.posts.map((post) => {
     if (post.kind === 'new-player') return `a new player's big blind ${post.amount}`;
     if (post.kind === 'make-up-big') return `the big blind ${post.amount}`;
