@@ -1,6 +1,6 @@
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
 import type { ConsoleUser } from './test-support/console-browser';
-import { useConsoleSuite } from './test-support/console-suite';
+import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
 import { playFoldedHand } from './test-support/folded-hands';
 
 const TABLET = { width: 1024, height: 768 };
@@ -84,20 +84,31 @@ describe('what the floor reads and reaches (chromium)', () => {
     await floor.byTestId('stakes').filter({ hasText: 'NL 1/2 · live cards' }).waitFor();
   });
 
-  it('leads each role only where it may go: a dealer gets the public board, not a room that never loads', async () => {
-    const dealer = await suite.signedIn('dealer-dan');
-    expect(await dealer.byTestId('nav-room').isHidden()).toBe(true);
-    expect(await dealer.byTestId('nav-board').getAttribute('href')).toBe('board.html');
-    await dealer.page.goto(dealer.page.url().replace(/#.*$/, '') + '#/room');
-    await dealer.byTestId('room-not-floor').waitFor();
-    expect(await dealer.page.locator('main form, main input, main select').count()).toBe(0);
-    expect(await dealer.byTestId('room-live-status').count()).toBe(0);
+  it.each([
+    ['desktop', { width: 1280, height: 1000 }],
+    ['tablet', TABLET],
+  ])(
+    'leads each role only where it may go on the %s: a dealer gets the public board, not a room that never loads',
+    async (_name, viewport) => {
+      const dealer = await suite.open({ viewport });
+      await dealer.signIn('dealer-dan', PASSWORD);
+      await dealer.byTestId('lobby-tables').waitFor();
+      expect(await dealer.byTestId('nav-room').isHidden()).toBe(true);
+      expect(await dealer.page.locator('#users-link').isHidden()).toBe(true);
+      expect(await dealer.byTestId('nav-board').getAttribute('href')).toBe('board.html');
+      await dealer.page.goto(dealer.page.url().replace(/#.*$/, '') + '#/room');
+      await dealer.byTestId('room-not-floor').waitFor();
+      expect(await dealer.page.locator('main form, main input, main select').count()).toBe(0);
+      expect(await dealer.byTestId('room-live-status').count()).toBe(0);
 
-    const floor = await suite.signedIn('floor-fran');
-    expect(await floor.byTestId('nav-board').isHidden()).toBe(true);
-    await floor.byTestId('nav-room').click();
-    await floor.byTestId('room-live-status').filter({ hasText: /^live/ }).waitFor();
-  });
+      const floor = await suite.open({ viewport });
+      await floor.signIn('floor-fran', PASSWORD);
+      await floor.byTestId('lobby-tables').waitFor();
+      expect(await floor.byTestId('nav-board').isHidden()).toBe(true);
+      await floor.byTestId('nav-room').click();
+      await floor.byTestId('room-live-status').filter({ hasText: /^live/ }).waitFor();
+    },
+  );
 
   it.each([
     ['tablet', TABLET],
@@ -106,7 +117,7 @@ describe('what the floor reads and reaches (chromium)', () => {
     await openTableWithPlayers(suite.api, `targets-${viewport.width}`, 3);
     await startHandWithBlinds(suite.api, `targets-${viewport.width}`);
     const floor = await suite.open({ viewport });
-    await floor.signIn('floor-fran', 'correct horse battery staple');
+    await floor.signIn('floor-fran', PASSWORD);
     await floor.byTestId('lobby-tables').waitFor();
     const small: string[] = [...(await smallTargets(floor, 'lobby'))];
     await floor.openTableFromLobby(`targets-${viewport.width}`);
