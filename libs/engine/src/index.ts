@@ -55,6 +55,8 @@ export {
   schemaVersionOf,
   isHandStartedV1,
 } from './table/events';
+// The events as the public may see them, in zod: the queue's contract of an engine (the core's and its modules').
+export { publishedEventSchemas, type EventSchemas, CORE_FORCED_BET_KINDS } from './table/event-schemas';
 export {
   type TableState,
   type SeatState,

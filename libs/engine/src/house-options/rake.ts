@@ -13,6 +13,7 @@ import { derivePots } from '../betting/pots';
 import { handWith, tableWith, type HandState, type TableState } from '../table/state';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import { chipsSchema } from '../table/event-schemas';
 
 /** The rake of this hand: taken from each pot (same order as the pots), and in all (HandState.house). */
 export interface RakeHandSlice {
@@ -109,6 +110,9 @@ function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEve
 }
 
 export const rake = ruleModule<RakeOption>({
+  eventSchemas: {
+    RakeTaken: z.strictObject({ type: z.literal('RakeTaken'), amount: chipsSchema(), byPot: z.array(chipsSchema()) }),
+  },
   recordedWhenOff: true,
   name: 'rake',
   handSliceStart: { rakeByPot: Object.freeze([]) as readonly number[], raked: 0 },

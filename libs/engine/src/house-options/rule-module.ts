@@ -26,7 +26,7 @@ import type { TableCommand } from '../table/commands';
 import type { Rejection } from '../table/rejections';
 import type { LegalAction } from '../table/legal-action';
 import type { HouseHandSlice } from '../table/extensions';
-import type { ZodObject } from 'zod';
+import type { ZodObject, ZodRawShape, ZodType } from 'zod';
 import type { PotAward } from '../betting/showdown';
 
 /** What the validator knows about the rest of the table's rules. */
@@ -154,6 +154,15 @@ export interface RuleModule<P> {
    * show). Published closed: a member the schema does not declare fails every consumer's validation.
    */
   readonly eventSchemas?: { readonly [type: string]: ZodObject };
+  /** Its fields of HandStarted (startedDefaults) in zod, as published: the contract's HandStarted adds them. */
+  readonly startedSchema?: ZodRawShape;
+  /** The forced-bet kinds it posts (declared in table/extensions.ts's HouseForcedBetKinds): the contract lists them. */
+  readonly forcedBetKinds?: readonly string[];
+  /**
+   * A module recorded in the rules themselves (`where: 'rules'`): its parameters as recorded, for the contract's
+   * rules (a module in rules.houseOptions is published with its `schema`).
+   */
+  readonly recordedSchema?: ZodType;
   /** Its own rejection codes (declared in its file in table/extensions.ts's HouseRejectionCodes): the engine lists them. */
   readonly rejectionCodes?: readonly string[];
   /** The option's name: its key in rules.houseOptions, or in the rules themselves (`where`). */

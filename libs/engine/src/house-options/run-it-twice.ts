@@ -10,6 +10,7 @@ import type { Street, TableEvent } from '../table/events';
 import { rejection, type Rejection } from '../table/rejections';
 import { cardSourceOf, rulesVersion, type TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
+import { cardSchema, chipsSchema, seatSchema } from '../table/event-schemas';
 
 /**
  * Running it twice (docs/house-options.md "Running it twice"). When the betting is over with a player all in and
@@ -191,6 +192,33 @@ function twoRuns(hand: HandState): TableEvent[] {
 }
 
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
+  eventSchemas: {
+    RunItTwiceAgreed: z.strictObject({
+      type: z.literal('RunItTwiceAgreed'),
+      consents: z.array(z.strictObject({ seat: seatSchema(), by: z.string() })),
+    }),
+    RunItOnceChosen: z.strictObject({ type: z.literal('RunItOnceChosen') }),
+    SecondBoardDealt: z
+      .strictObject({ type: z.literal('SecondBoardDealt'), street: z.enum(['flop', 'turn', 'river']), cards: z.array(cardSchema()) })
+      .describe("the second run's card(s) of a street"),
+    RunsAwarded: z
+      .strictObject({
+        type: z.literal('RunsAwarded'),
+        pots: z.array(
+          z.strictObject({
+            pot: z.int().min(0),
+            runs: z.array(
+              z.strictObject({
+                run: z.union([z.literal(1), z.literal(2)]),
+                amount: chipsSchema(),
+                winners: z.array(z.strictObject({ seat: seatSchema(), amount: chipsSchema() })),
+              }),
+            ),
+          }),
+        ),
+      })
+      .describe('what each run paid of each pot; the chips moved with the PotAwarded events before it'),
+  },
   name: 'runItTwice',
   handSliceStart: { runs: null, secondBoard: Object.freeze([]) as readonly Card[] },
   where: 'houseOptions',
