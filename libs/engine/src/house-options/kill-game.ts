@@ -226,7 +226,11 @@ export const killGame = ruleModule<KillGameOption>({
       : null,
   preflop: (hand, _rules, setup, o) =>
     hand.house.killSeat !== null && o.killerAction === 'last' ? { ...setup, last: [...setup.last, hand.house.killSeat] } : setup,
-  afterAwards: killButtonAfter,
+  settle: (state, hand, s, o) => {
+    if (s.step !== 'after') return s;
+    const changed = killButtonAfter(state, hand, s.awards, o);
+    return changed === NO_EVENTS ? s : { ...s, events: [...s.events, ...changed] };
+  },
 });
 
 const HOW = Object.freeze({ leave: 'leaving', 'sit-out': 'sitting out', 'change-seat': 'changing seats' });

@@ -129,6 +129,20 @@ export type Runout =
   /** The module deals: these events now (its own events, e.g. a second board). */
   | { readonly kind: 'events'; readonly events: readonly TableEvent[] };
 
+/**
+ * Where a hand's settlement stands (table/decide.ts settle), once the uncalled bet is back: the steps in the order
+ * the core takes them, each with the answer so far, which every enabled module's `settle` returns, changed or not.
+ */
+export type Settlement =
+  /** Before any pot is awarded: events the modules record first (the rake); the core records them, then asks again. */
+  | { readonly step: 'take'; readonly events: readonly TableEvent[] }
+  /** Chips each pot has already given up (the rake), which its winners do not get: each module adds its own per pot. */
+  | { readonly step: 'held'; readonly held: readonly number[] }
+  /** The pots' awards: the core's (each pot less what it holds back); a module may replace them (run it twice). */
+  | { readonly step: 'award'; readonly awards: readonly PotAward[] }
+  /** After the final awards, before HandEnded: events appended (the kill button, the runs, a bounty). */
+  | { readonly step: 'after'; readonly awards: readonly PotAward[]; readonly events: readonly TableEvent[] };
+
 /** What a module's exportNotes hook is given: one exported hand. */
 export interface ExportNotesContext {
   /** The hand's events in log order, HandStarted to HandEnded (every module's and the core's). */
@@ -270,14 +284,11 @@ export interface RuleModule<P> {
   runout?(state: TableState, hand: HandState, params: P): Runout | null;
 
   // --- Settlement ---------------------------------------------------------------------------------------------
-  /** Before any pot is awarded (after the uncalled bet): one event at a time (the rake). First non-null wins. */
-  beforeAwards?(state: TableState, hand: HandState, params: P): TableEvent | null;
-  /** Chips of each pot already taken from it (the rake), which its winners do not get. */
-  heldFromPots?(hand: HandState, params: P): readonly number[];
-  /** The awards of this hand instead of the core's (run it twice: each run wins half of each pot). First non-null wins. */
-  awards?(state: TableState, hand: HandState, params: P): readonly PotAward[] | null;
-  /** After the awards, before HandEnded (the kill button moves). */
-  afterAwards?(state: TableState, hand: HandState, awards: readonly PotAward[], params: P): readonly TableEvent[];
+  /**
+   * The hand's settlement, asked at each of its steps (see Settlement) with the answer so far: return it changed, or
+   * as it was for a step this module has nothing to say about. Chained in the list's order, as `preflop`.
+   */
+  settle?(state: TableState, hand: HandState, settlement: Settlement, params: P): Settlement;
 
   // --- After any command --------------------------------------------------------------------------------------
   /**

@@ -275,17 +275,17 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
     if (runs === 2) return secondBoard.length === 0 ? { kind: 'events', events: twoRuns(hand) } : null;
     return 'code' in runsChoice(state) ? null : WAIT;
   },
-  // The rake (rake.ts's hand slice, rakeByPot) was taken from each pot before the halving.
-  awards(_state, hand) {
+  // Each run wins half of each pot; the rake (rake.ts's hand slice, rakeByPot) was taken from each pot before the halving.
+  settle(_state, hand, s) {
     const { runs, secondBoard, rakeByPot } = hand.house;
-    if (runs !== 2) return null;
-    const shared = hand.board.slice(0, hand.board.length - secondBoard.length);
-    return awardTwoRuns(hand.players, hand.button, [hand.board, shared.concat(secondBoard)], rakeByPot);
-  },
-  afterAwards(_state, hand, awards) {
-    if (hand.house.runs !== 2) return NO_EVENTS;
-    const pots = (awards as readonly TwoRunPotAward[]).map((a) => ({ pot: a.pot, runs: a.runs }));
-    return [{ type: 'RunsAwarded', pots }];
+    if (runs !== 2) return s;
+    if (s.step === 'award') {
+      const shared = hand.board.slice(0, hand.board.length - secondBoard.length);
+      return { step: 'award', awards: awardTwoRuns(hand.players, hand.button, [hand.board, shared.concat(secondBoard)], rakeByPot) };
+    }
+    if (s.step !== 'after') return s;
+    const pots = (s.awards as readonly TwoRunPotAward[]).map((a) => ({ pot: a.pot, runs: a.runs }));
+    return { ...s, events: [...s.events, { type: 'RunsAwarded', pots }] };
   },
 });
 
