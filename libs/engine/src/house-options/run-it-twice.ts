@@ -292,7 +292,6 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
 const WAIT = Object.freeze({ kind: 'wait' as const });
 const NOT_ENABLED: Rejection = Object.freeze(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
 const RUN_IT_ONCE: RunItTwiceLegalAction = Object.freeze({ type: 'RunItOnce', seat: null });
-const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
 
 /** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
 /* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */
