@@ -91,6 +91,8 @@ export {
   RULES_VERSION,
   rulesVersion,
 } from './table/rules';
+// The core's rules input in zod (its type is TableRulesInput's core part); the table-script format and the API take it.
+export { CORE_RULES_INPUT_SCHEMA, type CoreRulesInput, wholeNumberField, chipsField } from './table/rules-input';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.
 export { isLiveCards, reportCheck, unseenCards, readerRecordStands, readerConflicts, HOLE_CARDS } from './table/live-cards';
 export { type LegalAction, type LegalActions } from './table/legal-actions';

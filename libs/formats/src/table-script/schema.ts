@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { COMMAND_TYPES, REJECTION_CODES, MAX_SEATS, MAX_CORRECTION_REASON } from '@felt/engine';
+import {
+  COMMAND_TYPES,
+  CORE_RULES_INPUT_SCHEMA,
+  REJECTION_CODES,
+  MAX_SEATS,
+  MAX_CORRECTION_REASON,
+  chipsField,
+  wholeNumberField,
+} from '@felt/engine';
 
 /**
  * The table-script format (docs/table-scripts.md): a table's rules, its players, where the button starts, and the
@@ -7,8 +15,8 @@ import { COMMAND_TYPES, REJECTION_CODES, MAX_SEATS, MAX_CORRECTION_REASON } from
  * error, so a typo such as "amout" never passes silently) and every problem names its path in the file.
  */
 
-const int = (what: string) => z.number({ error: `${what} must be a number` }).int({ error: `${what} must be a whole number` });
-const chips = (what: string) => int(what).min(0, { error: `${what} may not be negative` });
+const int = wholeNumberField;
+const chips = chipsField;
 const seat = int('a seat')
   .min(1, { error: 'seats are numbered from 1' })
   .max(MAX_SEATS, { error: `seats are numbered up to ${MAX_SEATS}` });
@@ -35,49 +43,9 @@ export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
   error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
 });
 
-// ----- The table rules: the shape of the engine's TableRulesInput (the engine fills defaults and checks sense).
+// ----- The table rules: the engine's core rules input (CORE_RULES_INPUT_SCHEMA), and the house options' shapes.
 
-const structureSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.strictObject({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']).optional() }),
-    z.strictObject({ kind: z.literal('pot-limit') }),
-    z.strictObject({
-      kind: z.literal('fixed-limit'),
-      smallBet: chips('smallBet').optional(),
-      bigBet: chips('bigBet').optional(),
-      maxBetsPerRound: int('maxBetsPerRound').optional(),
-      headsUpUncapped: z.boolean().optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('spread-limit'),
-      min: chips('min').optional(),
-      max: chips('max'),
-      riverMax: chips('riverMax').optional(),
-      maxRaises: int('maxRaises').optional(),
-    }),
-  ],
-  {
-    error: (issue) =>
-      issue.code === 'invalid_union' ? 'structure.kind must be "no-limit", "pot-limit", "fixed-limit" or "spread-limit"' : undefined,
-  },
-);
-
-export const rulesSchema = z.strictObject({
-  /** The engine's rules version (docs/house-options.md "Versions"); leave it out for today's. */
-  version: int('version').optional(),
-  variant: z.literal('texas-holdem').optional(),
-  structure: structureSchema,
-  smallBlind: chips('smallBlind'),
-  bigBlind: chips('bigBlind'),
-  ante: z.strictObject({ kind: z.enum(['none', 'everyone', 'big-blind', 'button']), amount: chips('the ante') }).optional(),
-  maxSeats: int('maxSeats').optional(),
-  buttonMode: z.enum(['dead', 'moving']).optional(),
-  gameType: z.enum(['cash', 'tournament']).optional(),
-  buyIn: z
-    .strictObject({ min: chips('buyIn.min'), max: chips('buyIn.max') })
-    .nullable()
-    .optional(),
+export const rulesSchema = CORE_RULES_INPUT_SCHEMA.extend({
   missedBlinds: z
     .strictObject({
       version: z.literal(1).optional(),
@@ -140,15 +108,6 @@ export const rulesSchema = z.strictObject({
       z.union([z.boolean(), z.null(), z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean(), z.null()]))]),
     )
     .optional(),
-  /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */
-  dealerSeesHoleCards: z.boolean().optional(),
-  /** deck (default): the engine deals from a deck known at the start of the hand. live: physical cards, entered as dealt. */
-  cardSource: z.enum(['deck', 'live'], { error: 'cardSource must be "deck" or "live"' }).optional(),
-  /**
-   * Deck tables: who may choose the deck (docs/security.md "Insiders"). house: the house shuffle only; shuffler: a
-   * certified shuffler's deck; training: anything, labelled as training. A script that leaves it out takes any source.
-   */
-  deckSource: z.enum(['house', 'shuffler', 'training'], { error: 'deckSource must be "house", "shuffler" or "training"' }).optional(),
 });
 
 /** One house option: true (its defaults), false or null (off), or some of its parameters (and its version, 1). */
