@@ -5,7 +5,10 @@ import {
   REJECTION_CODES,
   MAX_SEATS,
   MAX_CORRECTION_REASON,
+  CORE_COMMAND_SCHEMAS as CORE,
   chipsField,
+  seatField,
+  textField,
   wholeNumberField,
 } from '@felt/engine';
 
@@ -17,13 +20,9 @@ import {
 
 const int = wholeNumberField;
 const chips = chipsField;
-const seat = int('a seat')
-  .min(1, { error: 'seats are numbered from 1' })
-  .max(MAX_SEATS, { error: `seats are numbered up to ${MAX_SEATS}` });
+const seat = seatField();
 const LONG_TEXT = 4000;
-/** Every string has a bound: ids and names are short; a reason or a note is a sentence or a paragraph. */
-const text = (what: string, max = LONG_TEXT) =>
-  z.string({ error: `${what} must be a string` }).max(max, { error: `${what} is at most ${max} characters` });
+const text = textField;
 /** A deck is 52 cards; arrays are bounded so that a body cannot ask for unbounded work. */
 const DECK_SIZE = 52;
 /** An object keyed by seat or player id has at most one entry per seat. */
@@ -186,25 +185,17 @@ const scriptKeys = {
 
 const cardList = text('a card list', 64);
 const deck = z.array(text('a card', 8)).max(DECK_SIZE, { error: `a deck has at most ${DECK_SIZE} cards` });
-/** Cards entered at a live table, one code each ("Ah"); the engine checks the count and that none was seen. */
-const enteredCards = z.array(text('a card', 8)).max(5, { error: 'at most five cards are entered at once' });
 
 const commandSchemas = [
-  z.strictObject({ type: z.literal('CloseTable'), ...scriptKeys }),
-  z.strictObject({
-    type: z.literal('SeatPlayer'),
-    seat,
-    playerId: text('playerId', 128),
-    buyIn: chips('buyIn'),
-    postToEnter: z.boolean().optional(),
-    ...scriptKeys,
-  }),
-  z.strictObject({ type: z.literal('LeaveTable'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('SitOut'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('SitIn'), seat, waitForBigBlind: z.boolean().optional(), ...scriptKeys }),
-  z.strictObject({ type: z.literal('AddChips'), seat, amount: chips('amount'), ...scriptKeys }),
+  // The core's commands of one shape everywhere (the engine's CORE_COMMAND_SCHEMAS), with a script's own keys.
+  CORE.CloseTable.extend(scriptKeys),
+  CORE.SeatPlayer.extend(scriptKeys),
+  CORE.LeaveTable.extend(scriptKeys),
+  CORE.SitOut.extend(scriptKeys),
+  CORE.SitIn.extend(scriptKeys),
+  CORE.AddChips.extend(scriptKeys),
   z.strictObject({ type: z.literal('DrawForButton'), deck: deck.optional(), seed: chips('seed').optional(), ...scriptKeys }),
-  z.strictObject({ type: z.literal('PlaceButton'), seat, ...scriptKeys }),
+  CORE.PlaceButton.extend(scriptKeys),
   z.strictObject({
     type: z.literal('StartHand'),
     /** The whole deck, top card first (52 cards). */
@@ -229,26 +220,17 @@ const commandSchemas = [
     blind: text('blind', 64).optional(),
     ...scriptKeys,
   }),
-  z.strictObject({ type: z.literal('Fold'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('Check'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('Call'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('Bet'), seat, amount: chips('amount'), ...scriptKeys }),
-  z.strictObject({ type: z.literal('Raise'), seat, to: chips('to'), ...scriptKeys }),
-  /** cards: on live tables, the cards tabled (unless a reader reported them). */
-  z.strictObject({ type: z.literal('ShowHand'), seat, cards: enteredCards.optional(), ...scriptKeys }),
-  /** Live cards: the dealer enters the flop (3 cards), turn or river (1) as dealt; street is an optional check. */
-  z.strictObject({
-    type: z.literal('DealBoard'),
-    cards: enteredCards,
-    street: z.enum(['flop', 'turn', 'river']).optional(),
-    ...scriptKeys,
-  }),
-  /** Live cards: a reader reports a seat's two hole cards. */
-  z.strictObject({ type: z.literal('ReportHoleCards'), seat, cards: enteredCards, ...scriptKeys }),
-  z.strictObject({ type: z.literal('MuckHand'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('VoidHand'), reason: text('reason', LONG_TEXT), ...scriptKeys }),
-  /** Moves a player to an empty seat while they are not dealt in; postToEnter: post a big blind where the blind has passed the new seat. */
-  z.strictObject({ type: z.literal('ChangeSeat'), from: seat, to: seat, postToEnter: z.boolean().optional(), ...scriptKeys }),
+  CORE.Fold.extend(scriptKeys),
+  CORE.Check.extend(scriptKeys),
+  CORE.Call.extend(scriptKeys),
+  CORE.Bet.extend(scriptKeys),
+  CORE.Raise.extend(scriptKeys),
+  CORE.ShowHand.extend(scriptKeys),
+  CORE.DealBoard.extend(scriptKeys),
+  CORE.ReportHoleCards.extend(scriptKeys),
+  CORE.MuckHand.extend(scriptKeys),
+  CORE.VoidHand.extend(scriptKeys),
+  CORE.ChangeSeat.extend(scriptKeys),
   /**
    * Floor only: takes back a mis-keyed betting action and those after it. `action` numbers the hand's standing
    * betting actions (1 = the first); `backTo` names it by the stream version of its event instead (a script's
@@ -265,7 +247,7 @@ const commandSchemas = [
   // whether the table plays the option, and what the command may do, is the engine's to decide.
   z.strictObject({ type: z.literal('Straddle'), seat, ...scriptKeys }),
   z.strictObject({ type: z.literal('KillPot'), seat, amount: chips('amount').optional(), ...scriptKeys }),
-  z.strictObject({ type: z.literal('Deal'), ...scriptKeys }),
+  CORE.Deal.extend(scriptKeys),
   z.strictObject({ type: z.literal('ChopBlinds'), consents: consents('the chop'), ...scriptKeys }),
   z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema, ...scriptKeys }),
   z.strictObject({ type: z.literal('CallBombPot'), ...scriptKeys }),
