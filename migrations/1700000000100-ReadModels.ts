@@ -1,4 +1,5 @@
 import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import { grantToApp } from './grant-to-app';
 
 /**
  * The read models the worker's projection runner keeps (apps/worker/src/projections, docs/projections.md).
@@ -89,16 +90,10 @@ const UP = [
   )`,
   `CREATE INDEX lobby_tables_status_idx ON lobby_tables (status, table_id)`,
 
-  `DO $$
-  BEGIN
-    IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
-      GRANT SELECT, INSERT, UPDATE, DELETE ON table_views, hand_histories, player_sessions, session_hands, table_ledgers, lobby_tables TO felt_app;
-    END IF;
-  EXCEPTION
-    WHEN insufficient_privilege THEN
-      RAISE NOTICE 'felt_app grants on the read models skipped (insufficient privilege)';
-  END
-  $$`,
+  grantToApp(
+    [['SELECT, INSERT, UPDATE, DELETE', 'table_views, hand_histories, player_sessions, session_hands, table_ledgers, lobby_tables']],
+    'the read models',
+  ),
 ];
 
 const DOWN = [

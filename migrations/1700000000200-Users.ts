@@ -1,4 +1,5 @@
 import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import { grantToApp } from './grant-to-app';
 
 /**
  * Who may use the API: users (name, role, scrypt password hash, disabled) and which dealer runs which table.
@@ -36,17 +37,13 @@ const UP = [
   )`,
   `CREATE INDEX dealer_assignments_user_idx ON dealer_assignments (user_id)`,
   // The application role reads users and keeps assignments; it never deletes a user (disable instead).
-  `DO $$
-  BEGIN
-    IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
-      GRANT SELECT, INSERT, UPDATE ON users TO felt_app;
-      GRANT SELECT, INSERT, UPDATE, DELETE ON dealer_assignments TO felt_app;
-    END IF;
-  EXCEPTION
-    WHEN insufficient_privilege THEN
-      RAISE NOTICE 'felt_app grants on users skipped (insufficient privilege)';
-  END
-  $$`,
+  grantToApp(
+    [
+      ['SELECT, INSERT, UPDATE', 'users'],
+      ['SELECT, INSERT, UPDATE, DELETE', 'dealer_assignments'],
+    ],
+    'users',
+  ),
 ];
 
 const DOWN = [

@@ -1,4 +1,5 @@
 import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import { grantToApp } from './grant-to-app';
 
 /**
  * The consoles a floor supervisor registered (POST /devices): a sign-in that shows a device's credential binds the
@@ -28,14 +29,5 @@ const UP = [
     retired_at timestamptz,
     CONSTRAINT devices_name_key UNIQUE (name)
   )`,
-  `DO $$
-  BEGIN
-    IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
-      GRANT SELECT, INSERT, UPDATE ON devices TO felt_app;
-    END IF;
-  EXCEPTION
-    WHEN insufficient_privilege THEN
-      RAISE NOTICE 'felt_app grants on devices skipped (insufficient privilege)';
-  END
-  $$`,
+  grantToApp([['SELECT, INSERT, UPDATE', 'devices']], 'devices'),
 ];

@@ -1,4 +1,5 @@
 import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import { grantToApp } from './grant-to-app';
 
 /**
  * The room's read model (apps/worker/src/projections/room-rows.ts, docs/room.md): one row per game, the floor's
@@ -17,16 +18,7 @@ export class RoomReadModel1700000000900 implements SqlMigration {
       board jsonb NOT NULL,
       CONSTRAINT room_games_pkey PRIMARY KEY (game_id)
     )`);
-    await queryRunner.query(`DO $$
-    BEGIN
-      IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
-        GRANT SELECT, INSERT, UPDATE, DELETE ON room_games TO felt_app;
-      END IF;
-    EXCEPTION
-      WHEN insufficient_privilege THEN
-        RAISE NOTICE 'felt_app grants on room_games skipped (insufficient privilege)';
-    END
-    $$`);
+    await queryRunner.query(grantToApp([['SELECT, INSERT, UPDATE, DELETE', 'room_games']], 'room_games'));
   }
 
   async down(queryRunner: MigrationSql): Promise<void> {

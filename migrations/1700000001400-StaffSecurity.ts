@@ -1,4 +1,5 @@
 import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import { grantToApp } from './grant-to-app';
 
 /**
  * Staff security (docs/security.md "Insiders", rows 5 and 7):
@@ -25,17 +26,15 @@ export class StaffSecurity1700000001400 implements SqlMigration {
       expires_at timestamptz NOT NULL
     )`);
     // A good sign-in clears its (user, address) failures, and expired rows are swept: DELETE, unlike users.
-    await queryRunner.query(`DO $$
-    BEGIN
-      IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
-        GRANT SELECT, INSERT, UPDATE, DELETE ON sign_in_throttle TO felt_app;
-        GRANT SELECT, INSERT, UPDATE, DELETE ON enrollment_codes TO felt_app;
-      END IF;
-    EXCEPTION
-      WHEN insufficient_privilege THEN
-        RAISE NOTICE 'felt_app grants on sign_in_throttle and enrollment_codes skipped (insufficient privilege)';
-    END
-    $$`);
+    await queryRunner.query(
+      grantToApp(
+        [
+          ['SELECT, INSERT, UPDATE, DELETE', 'sign_in_throttle'],
+          ['SELECT, INSERT, UPDATE, DELETE', 'enrollment_codes'],
+        ],
+        'sign_in_throttle and enrollment_codes',
+      ),
+    );
   }
 
   async down(queryRunner: MigrationSql): Promise<void> {

@@ -1,4 +1,5 @@
 import type { MigrationSql, SqlMigration } from '@felt/event-store';
+import { grantToApp } from './grant-to-app';
 
 /**
  * The player registry's personal data (docs/players.md): name, alias, contact, birth date and the floor's notes,
@@ -23,16 +24,7 @@ export class PlayerPersonal1700000001500 implements SqlMigration {
     )`);
     await queryRunner.query(`CREATE INDEX player_personal_name ON player_personal (lower(name) text_pattern_ops)`);
     await queryRunner.query(`CREATE INDEX player_personal_alias ON player_personal (lower(alias) text_pattern_ops)`);
-    await queryRunner.query(`DO $$
-    BEGIN
-      IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'felt_app') THEN
-        GRANT SELECT, INSERT, UPDATE, DELETE ON player_personal TO felt_app;
-      END IF;
-    EXCEPTION
-      WHEN insufficient_privilege THEN
-        RAISE NOTICE 'felt_app grants on player_personal skipped (insufficient privilege)';
-    END
-    $$`);
+    await queryRunner.query(grantToApp([['SELECT, INSERT, UPDATE, DELETE', 'player_personal']], 'player_personal'));
   }
 
   async down(queryRunner: MigrationSql): Promise<void> {

@@ -10,11 +10,11 @@ const Sequencer = require('@jest/test-sequencer').default;
  * not their size), or else from its level: end-to-end before integration before pure, the bigger file first.
  */
 const SECONDS_SEEN = {
-  'test/load/faults.e2e-spec.ts': 147,
   'apps/api/test/visibility-matrix.e2e-spec.ts': 121,
   'apps/console/test/console-tables.e2e-spec.ts': 118,
   'apps/api/test/hands-postgres.e2e-spec.ts': 106,
   'libs/event-store/src/migrations.int-spec.ts': 74,
+  'test/load/faults.e2e-spec.ts': 90,
   'apps/console/test/console-hands.e2e-spec.ts': 72,
   'test/load/load.e2e-spec.ts': 69,
   'apps/cli/src/regulator-commands.int-spec.ts': 65,

@@ -15,6 +15,8 @@ export const RESUME_LIMIT_MS = 10000;
 export const DELIVERY_RESUME_GOAL_MS = 2000;
 /** How long the run waits, by default, for the first command or event after the return before calling it not resumed. */
 export const RESUME_WAIT_MS = RESUME_LIMIT_MS + 5000;
+/** Commands applied between one fault's resuming and the next fault, when a run strikes several. */
+export const FAULT_SPACING = 20;
 /** Faults on the replicated servers of bench/ha (the run starts them): nothing is restarted, the cluster promotes. */
 export const FAILOVER_FAULTS: readonly FaultName[] = ['primary-failover', 'redis-failover'];
 /** How long a failover may take before the run calls it failed (Patroni's defaults promote within ttl + loop_wait). */
@@ -38,6 +40,8 @@ export interface FaultReport {
   readonly resumeWaitMs: number;
   /** Commands applied between goneAt and returnedAt (by the parts still up, e.g. the other API process). */
   readonly appliedWhileDown: number;
+  /** Requests unanswered (or answered 5xx) from downAt until resumedAt (or the end of the wait): the fault was felt. */
+  readonly failedWhileDown: number;
   /** The longest stretch without an applied command from the fault until 15 s after the return. */
   readonly longestSilenceMs: number;
   /** worker-kill: when the new worker process was started (spawned), before it was healthy (returnedAt). */
@@ -175,6 +179,7 @@ export async function injectFault(
     resumeGapMs: resumedAt === undefined ? undefined : resumedAt - returnedAt,
     resumeWaitMs,
     appliedWhileDown: stats.acksBetween(goneAt, returnedAt),
+    failedWhileDown: stats.failuresBetween(downAt, resumedAt ?? Date.now()),
     longestSilenceMs: stats.longestSilence(downAt, Math.min(Date.now(), returnedAt + 15000)),
     what,
   };

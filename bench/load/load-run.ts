@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mulberry32 } from '@felt/engine';
 import { EventStore } from '@felt/event-store';
 import { EventCounter } from './event-counter';
-import { DELIVERY_RESUME_GOAL_MS, FAILOVER_FAULTS, injectFault, RESUME_LIMIT_MS, type FaultName, type FaultReport } from './faults';
+import {
+  DELIVERY_RESUME_GOAL_MS,
+  FAILOVER_FAULTS,
+  FAULT_SPACING,
+  injectFault,
+  RESUME_LIMIT_MS,
+  type FaultName,
+  type FaultReport,
+} from './faults';
 import { HaServers, type FailoverTimings } from './ha-servers';
 import { runChecks, type CheckResult } from './load-checks';
 import { LoadCluster } from './load-cluster';
@@ -26,10 +34,14 @@ export interface LoadSettings {
   readonly botsPerTable: number;
   /** Each bot sends a command every intervalMs (0, the default: as soon as the last one is answered). */
   readonly intervalMs?: number;
-  readonly fault?: FaultName;
+  /**
+   * Faults struck one after another while the load runs: the first at `faultAt`, each next one once the last has
+   * resumed and FAULT_SPACING more commands are applied. A failover fault runs alone (it needs the replicated servers).
+   */
+  readonly faults?: readonly FaultName[];
   /** primary-failover, redis-failover: Patroni's and Sentinel's default failure detection, or the tuned set. */
   readonly failoverTimings?: FailoverTimings;
-  /** When the fault strikes, as a fraction of the run (its seconds or its commands; default 0.3). */
+  /** When the first fault strikes, as a fraction of the run (its seconds or its commands; default 0.3). */
   readonly faultAt?: number;
   /**
    * postgres-restart, redis-restart: how long the stopped server stays down (default 2000 ms), or 'felt': until the
@@ -75,7 +87,8 @@ export interface LoadReport {
   readonly failures: Record<string, number>;
   /** Commands never answered, even after the run (each is a failure of the run). */
   readonly unresolved: readonly string[];
-  readonly fault?: FaultReport;
+  /** One report per fault, in the order they struck. */
+  readonly faults: readonly FaultReport[];
   /** Failovers: p99 of applied commands' latency before the kill, from the kill until 10 s after service resumed, and after that. */
   readonly p99ByPhase?: { readonly before: number; readonly during: number; readonly after: number };
   /** Failovers: one-row commit latency on the replicated primary, synchronous standby vs its own flush only (ms). */
@@ -91,13 +104,14 @@ export interface LoadReport {
  * strikes meanwhile), then checks the log, the views and the queues, and stops everything it started.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
-  if (options.workers === 0 && (options.fault === 'worker-kill' || options.fault === 'redis-restart')) {
-    throw new Error(`--fault ${options.fault} needs at least one worker`);
-  }
-  if (options.workers === 0 && options.fault === 'redis-failover') throw new Error('--fault redis-failover needs at least one worker');
+  const faults = options.faults ?? [];
+  const needsWorker = faults.find((f) => f === 'worker-kill' || f === 'redis-restart' || f === 'redis-failover');
+  if (options.workers === 0 && needsWorker) throw new Error(`--fault ${needsWorker} needs at least one worker`);
+  const failover = faults.find((f) => FAILOVER_FAULTS.includes(f));
+  if (failover && faults.length > 1) throw new Error(`--fault ${failover} runs alone: it needs the replicated servers of bench/ha`);
   const phase = options.onPhase ?? (() => undefined);
   let ha: HaServers | undefined;
-  if (options.fault && FAILOVER_FAULTS.includes(options.fault)) {
+  if (failover) {
     phase(`starting the replicated servers (bench/ha/up.sh, ${options.failoverTimings ?? 'defaults'} failure detection)`);
     ha = HaServers.start(options.failoverTimings);
   }
@@ -109,8 +123,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     workers: options.workers,
     databaseUrl: options.databaseUrl,
     redisUrl: options.redisUrl,
-    privatePostgres: options.fault === 'postgres-restart',
-    privateRedis: options.fault === 'redis-restart',
+    privatePostgres: faults.includes('postgres-restart'),
+    privateRedis: faults.includes('redis-restart'),
   }).catch((error: unknown) => {
     ha?.dispose();
     throw error;
@@ -150,26 +164,31 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     };
     const progress = setInterval(tellProgress, 1000);
     const faultAt = options.faultAt ?? 0.3;
-    const faultDue =
+    const firstFaultDue = () =>
       options.commands === undefined
         ? new Promise<void>((resolve) => setTimeout(resolve, options.seconds * 1000 * faultAt))
         : stats.whenApplied(Math.ceil(options.commands * faultAt));
-    const faultDone = options.fault
-      ? faultDue.then(() => injectFault(options.fault!, cluster, stats, counter, options.resumeWaitMs, options.downFor))
-      : Promise.resolve(undefined);
-    // The bots play until the end of the run and until the fault, if any, is over and measured (a restart slower than
-    // the rest of the run would otherwise find no bot left to resume).
-    let faultOver = !options.fault;
-    void faultDone.then(
-      () => (faultOver = true),
-      () => (faultOver = true),
+    const faultsDone = (async () => {
+      const reports: FaultReport[] = [];
+      for (const [i, name] of faults.entries()) {
+        await (i === 0 ? firstFaultDue() : stats.whenApplied(stats.ackTimes.length + FAULT_SPACING));
+        reports.push(await injectFault(name, cluster, stats, counter, options.resumeWaitMs, options.downFor));
+      }
+      return reports;
+    })();
+    // The bots play until the end of the run and until the faults, if any, are over and measured (a restart slower
+    // than the rest of the run would otherwise find no bot left to resume).
+    let faultsOver = false;
+    void faultsDone.then(
+      () => (faultsOver = true),
+      () => (faultsOver = true),
     );
-    let fault: FaultReport | undefined;
+    let struck: readonly FaultReport[] = [];
     try {
       // Paced bots start spread over one interval, so the tables do not all send at once.
       const interval = options.intervalMs ?? 0;
-      await Promise.all(bots.map((bot, i) => bot.play(() => played() && faultOver, interval, (i * interval) / bots.length)));
-      fault = await faultDone;
+      await Promise.all(bots.map((bot, i) => bot.play(() => played() && faultsOver, interval, (i * interval) / bots.length)));
+      struck = await faultsDone;
     } finally {
       clearInterval(progress);
       tellProgress();
@@ -188,8 +207,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       // A crashed process will not catch up: no point waiting the full time for it.
       publishWaitMs: cluster.crashes.length > 0 ? 3000 : undefined,
       // Events recorded once Redis had exited cannot have been published to the Redis that forgot them.
-      publishedExactlyOnceAfter: fault?.fault === 'redis-restart' ? fault.goneAt : undefined,
-      inboxDropsRepeats: fault?.fault === 'redis-failover',
+      publishedExactlyOnceAfter: struck.find((f) => f.fault === 'redis-restart')?.goneAt,
+      inboxDropsRepeats: struck.some((f) => f.fault === 'redis-failover'),
     });
     // First, so that a crash is the first thing a failing run says.
     checks.unshift({
@@ -198,7 +217,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       detail: `${cluster.apis.length} API process(es), ${cluster.workers.length} worker(s)`,
       problems: cluster.crashes,
     });
-    if (fault && FAILOVER_FAULTS.includes(fault.fault)) {
+    const failedOver = struck.find((f) => FAILOVER_FAULTS.includes(f.fault));
+    if (failedOver) {
       // A lost primary is a reason to send again, which 503 says and 500 does not.
       const serverErrors = [...stats.failures]
         .filter(([kind]) => /^HTTP 5/.test(kind) && !kind.startsWith('HTTP 503'))
@@ -211,12 +231,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       });
     }
     const unresolved = bots.flatMap((bot) => bot.unresolved);
-    const faultOk = !fault || (fault.resumeGapMs !== undefined && fault.resumeGapMs <= RESUME_LIMIT_MS);
+    const faultsOk = struck.every((f) => f.resumeGapMs !== undefined && f.resumeGapMs <= RESUME_LIMIT_MS);
     const commands = stats.ackTimes.length;
     const { onProgress: _p, onPhase: _f, ...shown } = options;
-    const ok = checks.every((c) => c.ok) && unresolved.length === 0 && faultOk;
+    const ok = checks.every((c) => c.ok) && unresolved.length === 0 && faultsOk;
     const p99ByPhase =
-      fault?.killToResumeMs !== undefined ? latencyByPhase(stats, fault.goneAt, fault.goneAt + fault.killToResumeMs + 10_000) : undefined;
+      failedOver?.killToResumeMs !== undefined
+        ? latencyByPhase(stats, failedOver.goneAt, failedOver.goneAt + failedOver.killToResumeMs + 10_000)
+        : undefined;
     return {
       options: shown,
       seconds: playedSeconds,
@@ -231,7 +253,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       rejections: Object.fromEntries(stats.rejections),
       failures: Object.fromEntries(stats.failures),
       unresolved,
-      fault,
+      faults: struck,
       p99ByPhase,
       commitCost,
       checks,
@@ -282,32 +304,30 @@ export function reportMarkdown(report: LoadReport): string {
   const lines = [
     `| tables | bots/table | pace | API processes | workers | fault | seconds | commands | commands/s | p50 ms | p95 ms | p99 ms | 409 retried |`,
     `|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|`,
-    `| ${o.tables} | ${o.botsPerTable} | ${o.intervalMs ? `1 per ${o.intervalMs} ms` : 'closed loop'} | ${o.apiProcesses} | ${o.workers} | ${o.fault ?? 'none'} | ${report.seconds.toFixed(1)} | ${report.commands} | ${report.commandsPerSecond.toFixed(0)} | ${ms(report.p50Ms)} | ${ms(report.p95Ms)} | ${ms(report.p99Ms)} | ${report.conflicts} |`,
+    `| ${o.tables} | ${o.botsPerTable} | ${o.intervalMs ? `1 per ${o.intervalMs} ms` : 'closed loop'} | ${o.apiProcesses} | ${o.workers} | ${o.faults?.join(', ') || 'none'} | ${report.seconds.toFixed(1)} | ${report.commands} | ${report.commandsPerSecond.toFixed(0)} | ${ms(report.p50Ms)} | ${ms(report.p95Ms)} | ${ms(report.p99Ms)} | ${report.conflicts} |`,
     '',
     `Rejections by code: ${counts(report.rejections)}. Unanswered requests sent again: ${counts(report.failures)}; found applied on retry (200): ${report.replayed}; never answered: ${report.unresolved.length}.`,
   ];
-  if (report.fault) {
-    const f = report.fault;
+  for (const f of report.faults) {
     lines.push(
       '',
       `Fault: ${f.what}. Service resumed ${f.resumeGapMs === undefined ? `NOT within ${f.resumeWaitMs} ms` : `${f.resumeGapMs} ms`} after the return (limit ${RESUME_LIMIT_MS} ms); down to back ${f.returnedAt - f.downAt} ms; longest stretch without an applied command ${f.longestSilenceMs} ms.`,
     );
-  }
-  if (report.fault?.deliveryResumeMs !== undefined) {
-    const f = report.fault;
-    const resumed = report.fault.deliveryResumeMs;
-    const from = f.fault === 'worker-kill' ? 'the new worker process started' : 'Redis was back';
-    lines.push(
-      '',
-      `Delivery: the first event consumed ${resumed} ms after ${from} (goal < ${DELIVERY_RESUME_GOAL_MS} ms: ${resumed < DELIVERY_RESUME_GOAL_MS ? 'met' : 'NOT met'}).`,
-    );
-  }
-  if (report.fault?.killToResumeMs !== undefined) {
-    const p = report.p99ByPhase;
-    lines.push(
-      '',
-      `Failover: ${report.fault.killToResumeMs} ms from the kill to the first ${report.fault.fault === 'redis-failover' ? 'event taken from the new master' : 'command applied on the new primary'}.${p ? ` p99 ms before the kill ${ms(p.before)}, from the kill to 10 s after resuming ${ms(p.during)}, after ${ms(p.after)}.` : ''}`,
-    );
+    if (f.deliveryResumeMs !== undefined) {
+      const from = f.fault === 'worker-kill' ? 'the new worker process started' : 'Redis was back';
+      const resumed = f.deliveryResumeMs;
+      lines.push(
+        '',
+        `Delivery: the first event consumed ${resumed} ms after ${from} (goal < ${DELIVERY_RESUME_GOAL_MS} ms: ${resumed < DELIVERY_RESUME_GOAL_MS ? 'met' : 'NOT met'}).`,
+      );
+    }
+    if (f.killToResumeMs !== undefined) {
+      const p = report.p99ByPhase;
+      lines.push(
+        '',
+        `Failover: ${f.killToResumeMs} ms from the kill to the first ${f.fault === 'redis-failover' ? 'event taken from the new master' : 'command applied on the new primary'}.${p ? ` p99 ms before the kill ${ms(p.before)}, from the kill to 10 s after resuming ${ms(p.during)}, after ${ms(p.after)}.` : ''}`,
+      );
+    }
   }
   if (report.commitCost) {
     const c = report.commitCost;

@@ -17,6 +17,8 @@ export class LoadStats {
   readonly rejections = new Map<string, number>();
   /** Requests that got no answer (connection refused or reset, timeout) or a 5xx, by kind; each was sent again. */
   readonly failures = new Map<string, number>();
+  /** Date.now() of each of those, in order. */
+  readonly failureTimes: number[] = [];
   /** Latency of each applied command's answering request, ms. */
   readonly latencies: number[] = [];
   /** Date.now() of each 201, in order. */
@@ -28,7 +30,9 @@ export class LoadStats {
 
   count(map: Map<string, number>, key: string): void {
     map.set(key, (map.get(key) ?? 0) + 1);
-    if (map === this.failures) for (const resolve of this.failureWaiters.splice(0)) resolve();
+    if (map !== this.failures) return;
+    this.failureTimes.push(Date.now());
+    for (const resolve of this.failureWaiters.splice(0)) resolve();
   }
 
   /** A 201: its time, and whoever waits for that many. */
@@ -59,6 +63,11 @@ export class LoadStats {
   /** How many 201s came between `from` and `to`. */
   acksBetween(from: number, to: number): number {
     return this.ackTimes.filter((t) => t >= from && t <= to).length;
+  }
+
+  /** How many requests went unanswered (or got a 5xx) between `from` and `to`. */
+  failuresBetween(from: number, to: number): number {
+    return this.failureTimes.filter((t) => t >= from && t <= to).length;
   }
 
   /** The longest stretch without a 201 between `from` and `to`, ms. */

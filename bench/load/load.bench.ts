@@ -34,7 +34,7 @@ export async function runLoadBench(): Promise<{ markdown: string; details: strin
     },
     ...FAULTS.map((fault) => ({
       title: `fault ${fault}, ${faultTables} tables`,
-      options: { tables: faultTables, seconds: faultSeconds, apiProcesses: 1, workers: 1, botsPerTable: 1, seed: 3, fault },
+      options: { tables: faultTables, seconds: faultSeconds, apiProcesses: 1, workers: 1, botsPerTable: 1, seed: 3, faults: [fault] },
     })),
   ];
   const sections: string[] = [
@@ -49,7 +49,7 @@ export async function runLoadBench(): Promise<{ markdown: string; details: strin
     console.error(`loadtest: ${run.title}…`);
     const report = await runLoad(run.options);
     const failed = report.checks.filter((c) => !c.ok).map((c) => c.name);
-    const resumed = report.fault ? (report.fault.resumeGapMs === undefined ? 'not within 10 s' : `${report.fault.resumeGapMs} ms`) : '';
+    const resumed = report.faults.map((f) => (f.resumeGapMs === undefined ? 'not within 10 s' : `${f.resumeGapMs} ms`)).join(', ');
     summary.push(
       `| ${run.title} | ${report.commandsPerSecond.toFixed(0)} | ${report.p50Ms.toFixed(1)} | ${report.p95Ms.toFixed(1)} | ${report.p99Ms.toFixed(1)} | ${report.conflicts} | ${resumed} | ${failed.length ? `FAILED: ${failed.join(', ')}` : 'all ok'} |`,
     );

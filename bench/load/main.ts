@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     workers: o.workers,
     botsPerTable: o.botsPerTable ?? (o.apiProcesses > 1 ? 2 : 1),
     intervalMs: o.intervalMs,
-    fault: o.fault,
+    faults: o.fault ? [o.fault] : [],
     failoverTimings: o.failoverTimings,
     seed: o.seed,
     databaseUrl: process.env.DATABASE_URL || undefined,

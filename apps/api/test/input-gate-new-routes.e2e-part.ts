@@ -1,6 +1,7 @@
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
-import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
-import { addTestUser, authHeaders } from './test-support/auth';
+import { startTestApi, type TestApi } from './test-support/test-api';
+import { injectBytes, itRefusesEach, type GateCase } from './test-support/input-gate';
+import { addTestUser } from './test-support/auth';
 import { NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 
 const nested = (depth: number, inner = '{}') => '{"a":'.repeat(depth) + inner + '}'.repeat(depth);
@@ -33,18 +34,10 @@ describe.each(APP_BACKENDS)('the input gate on the newer routes (%s)', (backend)
     await api.http.post('/room/games/g1/commands').send({ type: 'JoinList', playerId: 'card-1', alias: 'JD' }).expect(201);
   });
 
-  type Answer = { status: number; body: Record<string, unknown>; headers: Record<string, string> };
-  /** Bytes exactly as given (supertest would re-encode them), through Fastify's inject, with the floor's token. */
-  const inject = async (method: 'POST' | 'PATCH', url: string, payload: Buffer | string): Promise<Answer> => {
-    const res = await api.app
-      .getHttpAdapter()
-      .getInstance()
-      .inject({ method, url, headers: { ...authHeaders('floor'), 'content-type': 'application/json' }, payload });
-    return { status: res.statusCode, body: res.json(), headers: res.headers as Record<string, string> };
-  };
+  const inject = (method: 'POST' | 'PATCH', url: string, payload: Buffer | string) => injectBytes(api, method, url, payload);
   const notUtf8 = (before: string, after: string) => Buffer.concat([Buffer.from(before), Buffer.from([0xc3, 0x28]), Buffer.from(after)]);
 
-  const cases: { name: string; send: () => PromiseLike<Answer>; status: number; code: string }[] = [
+  const cases: GateCase[] = [
     // users
     {
       name: 'POST /users: NUL in a name',
@@ -353,14 +346,7 @@ describe.each(APP_BACKENDS)('the input gate on the newer routes (%s)', (backend)
     },
   ];
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const before = await writtenRows(database.db);
-    const res = await c.send();
-    expect({ status: res.status, code: res.body.code }).toEqual({ status: c.status, code: c.code });
-    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toMatchObject({ status: c.status, type: expect.stringMatching(/^urn:felt:problem:/), detail: expect.any(String) });
-    expect(await writtenRows(database.db)).toEqual(before);
-  });
+  itRefusesEach(cases, database);
 
   it('the setup wrote what the cases are aimed at (so that a refusal is the gate, not a missing target)', async () => {
     expect((await api.http.get('/room/games/g1').expect(200)).body.state.tables.map((t: { tableId: string }) => t.tableId)).toEqual([

@@ -43,6 +43,9 @@ describe('the house money over HTTP (postgres)', () => {
 
   const post = (agent: HttpAgent, path: string, body: object, status: number) => expectStatus(agent.post(path).send(body), status);
   /** A refused request: its status and code, and nothing written anywhere. */
+  /** A buy-in at the dealer's table, and a bad-beat request for hand 1 there: what each refusal below changes of them. */
+  const buyIn = (fields: object = {}) => ({ type: 'CashBuyIn', tableId: 'live1', shiftId: 'day', playerId: 'p', amount: 1, ...fields });
+  const badBeat = (requestId: string, fields: object = {}) => ({ requestId, fundId: 'bbj', tableId: 'live1', handNumber: 1, ...fields });
   async function refused(agent: HttpAgent, path: string, body: object, status: number, code: string) {
     const before = await writtenRows(database.db);
     const res = await post(agent, path, body, status);
@@ -86,61 +89,26 @@ describe('the house money over HTTP (postgres)', () => {
     await refused(dealer, '/money/funds', { fundId: 'x', rules: { kind: 'bad-beat', name: 'x' } }, 403, 'FORBIDDEN_ROLE');
 
     // The dealer's table: cash into the box, drops into the funds; another table is not theirs.
-    await post(dealer, '/money/cash', { type: 'CashBuyIn', tableId: 'live1', shiftId: 'day', playerId: 'player-1', amount: 30_000 }, 201);
-    await post(dealer, '/money/cash', { type: 'CashBuyIn', tableId: 'live1', shiftId: 'day', playerId: 'player-2', amount: 20_000 }, 201);
+    await post(dealer, '/money/cash', buyIn({ playerId: 'player-1', amount: 30_000 }), 201);
+    await post(dealer, '/money/cash', buyIn({ playerId: 'player-2', amount: 20_000 }), 201);
     await post(
       dealer,
       '/money/cash',
       { type: 'ChipsFromCage', tableId: 'live1', shiftId: 'day', playerId: 'player-3', amount: 10_000 },
       201,
     );
-    await refused(
-      dealer,
-      '/money/cash',
-      { type: 'CashBuyIn', tableId: 'train1', shiftId: 'day', playerId: 'p', amount: 1 },
-      403,
-      'NOT_ASSIGNED',
-    );
-    await refused(
-      dealer,
-      '/money/cash',
-      { type: 'CashBuyIn', tableId: 'live1', shiftId: 'day', playerId: 'p', amount: 12.5 },
-      400,
-      'INVALID_REQUEST',
-    );
-    await refused(
-      api.as('regulator'),
-      '/money/cash',
-      { type: 'CashBuyIn', tableId: 'live1', shiftId: 'day', playerId: 'p', amount: 1 },
-      403,
-      'FORBIDDEN_ROLE',
-    );
+    await refused(dealer, '/money/cash', buyIn({ tableId: 'train1' }), 403, 'NOT_ASSIGNED');
+    await refused(dealer, '/money/cash', buyIn({ amount: 12.5 }), 400, 'INVALID_REQUEST');
+    await refused(api.as('regulator'), '/money/cash', buyIn(), 403, 'FORBIDDEN_ROLE');
     for (let hand = 1; hand <= 5; hand++)
       await post(dealer, '/money/drops', { fundId: 'bbj', tableId: 'live1', handNumber: hand, amount: 1_000 }, 201);
     await post(dealer, '/money/drops', { fundId: 'hh', tableId: 'live1', handNumber: 1, amount: 8_000 }, 201);
 
     await playBadBeat('live1', true);
     // A hand that does not qualify, or does not exist, is refused before anyone is asked to sign.
-    await refused(
-      api.http,
-      '/money/requests/bad-beat',
-      { requestId: 'bb-x', fundId: 'bbj', tableId: 'live1', handNumber: 2 },
-      422,
-      'HAND_NOT_QUALIFYING',
-    );
-    await refused(
-      api.http,
-      '/money/requests/bad-beat',
-      { requestId: 'bb-x', fundId: 'nope', tableId: 'live1', handNumber: 1 },
-      422,
-      'FUND_UNKNOWN',
-    );
-    const asked = await post(
-      api.http,
-      '/money/requests/bad-beat',
-      { requestId: 'bb-1', fundId: 'bbj', tableId: 'live1', handNumber: 1 },
-      201,
-    );
+    await refused(api.http, '/money/requests/bad-beat', badBeat('bb-x', { handNumber: 2 }), 422, 'HAND_NOT_QUALIFYING');
+    await refused(api.http, '/money/requests/bad-beat', badBeat('bb-x', { fundId: 'nope' }), 422, 'FUND_UNKNOWN');
+    const asked = await post(api.http, '/money/requests/bad-beat', badBeat('bb-1'), 201);
     expect(asked.body.events[0].request).toEqual({
       kind: 'PayBadBeat',
       fundId: 'bbj',
@@ -182,13 +150,7 @@ describe('the house money over HTTP (postgres)', () => {
     });
     expect(paid.body.events[1]).toMatchObject({ source: 'backup', amount: 1_000 });
     await refused(floor2, '/money/requests/bb-1/confirm', {}, 422, 'REQUEST_UNKNOWN');
-    await refused(
-      api.http,
-      '/money/requests/bad-beat',
-      { requestId: 'bb-2', fundId: 'bbj', tableId: 'live1', handNumber: 1 },
-      422,
-      'ALREADY_PAID',
-    );
+    await refused(api.http, '/money/requests/bad-beat', badBeat('bb-2'), 422, 'ALREADY_PAID');
 
     // The tray: a fill asked for by the dealer, confirmed by the floor.
     await post(
@@ -209,13 +171,7 @@ describe('the house money over HTTP (postgres)', () => {
       201,
     );
     await post(floor2, '/money/requests/count-1/confirm', {}, 201);
-    await refused(
-      dealer,
-      '/money/cash',
-      { type: 'CashBuyIn', tableId: 'live1', shiftId: 'day', playerId: 'p', amount: 1 },
-      422,
-      'SHIFT_COUNTED',
-    );
+    await refused(dealer, '/money/cash', buyIn(), 422, 'SHIFT_COUNTED');
 
     const book = (await api.as('regulator').get('/money/book').expect(200)).body;
     expect(book.funds.find((f: { fundId: string }) => f.fundId === 'bbj')).toMatchObject({
@@ -244,20 +200,8 @@ describe('the house money over HTTP (postgres)', () => {
 
   it("a training table's hand never qualifies, whoever asks", async () => {
     await playBadBeat('train1', false);
-    await refused(
-      dealer,
-      '/money/requests/bad-beat',
-      { requestId: 'bb-t', fundId: 'bbj', tableId: 'train1', handNumber: 1 },
-      403,
-      'NOT_ASSIGNED',
-    );
-    await refused(
-      api.http,
-      '/money/requests/bad-beat',
-      { requestId: 'bb-t', fundId: 'bbj', tableId: 'train1', handNumber: 1 },
-      422,
-      'HAND_NOT_QUALIFYING',
-    );
+    await refused(dealer, '/money/requests/bad-beat', badBeat('bb-t', { tableId: 'train1' }), 403, 'NOT_ASSIGNED');
+    await refused(api.http, '/money/requests/bad-beat', badBeat('bb-t', { tableId: 'train1' }), 422, 'HAND_NOT_QUALIFYING');
   });
 
   it("the high hand of a period is found in the log and paid once (the training table's equal hand does not tie)", async () => {
@@ -304,10 +248,20 @@ describe('the house money over HTTP (postgres)', () => {
     }
     expect(revenue.tables).toEqual(revenueReport(hands, moneyEvents, [shift]));
     expect(revenue.tables).toEqual([
-      expect.objectContaining({ tableId: 'live1', shiftId: 'day', hands: 1, rake: 1, ggr: 1, drops: 13_000 }),
-      expect.objectContaining({ tableId: 'train1', shiftId: 'day', hands: 1, rake: 0, ggr: 0, drops: 0 }),
+      // No chip value recorded for these tables: dollar chips, the rake of 1 chip is 100 cents.
+      expect.objectContaining({
+        tableId: 'live1',
+        shiftId: 'day',
+        hands: 1,
+        centsPerChip: [100],
+        rakeChips: 1,
+        rake: 100,
+        ggr: 100,
+        drops: 13_000,
+      }),
+      expect.objectContaining({ tableId: 'train1', shiftId: 'day', hands: 1, rakeChips: 0, rake: 0, ggr: 0, drops: 0 }),
     ]);
-    expect(revenue.ggr).toBe(1);
+    expect(revenue.ggr).toBe(100);
     // Every recorded money decision is one the book makes again, every payout's hand or period qualifies from the hands.
     expect(verifyBook(moneyEvents, hands)).toEqual([]);
     const report = await verifyStore(api.store);
@@ -346,5 +300,20 @@ describe('the house money over HTTP (postgres)', () => {
     await refused(api.http, '/money/drops', { fundId: 'bbj', tableId: 'live1', handNumber: 0, amount: 5 }, 400, 'INVALID_REQUEST');
     await expectStatus(api.as('regulator').get('/money/revenue').query({ shiftId: 'day', from: 'yesterday', to: 'x' }), 400);
     await expectStatus(api.anonymous.get('/money/book'), 401);
+  });
+
+  it("answers the book's other refusals a route can reach with their codes, writing nothing", async () => {
+    const seed = { kind: 'SeedFund', fundId: 'bbj', amount: 100, note: 'opening float' };
+    await refused(dealer, '/money/requests', { requestId: 'seed-d', request: seed }, 422, 'ROLE_MAY_NOT');
+    await refused(api.http, '/money/requests', { requestId: 'bb-1', request: seed }, 422, 'REQUEST_ID_TAKEN');
+    await refused(api.http, '/money/requests/bad-beat', badBeat('bb-k', { fundId: 'hh' }), 422, 'FUND_KIND_MISMATCH');
+    await refused(api.http, `/money/requests/${encodeURIComponent('no such id')}/confirm`, {}, 404, 'REQUEST_NOT_FOUND');
+    // A fund with nothing in it has nothing to pay (a payout's shares are cut to the balance: FUND_SHORT is the
+    // decider's own guard, which no request reaches).
+    await post(api.http, '/money/funds', { fundId: 'bb0', rules: { kind: 'bad-beat', name: 'Empty bad beat' } }, 201);
+    await refused(api.http, '/money/requests/bad-beat', badBeat('bb-0', { fundId: 'bb0' }), 422, 'NOTHING_TO_PAY');
+    const before = await writtenRows(database.db);
+    const missing = await expectStatus(api.as('regulator').get('/money/funds/nope/history'), 404);
+    expect([missing.body.code, await writtenRows(database.db)]).toEqual(['FUND_NOT_FOUND', before]);
   });
 });

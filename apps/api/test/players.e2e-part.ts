@@ -1,4 +1,5 @@
 import { checkStaff, readAuditLog, verifyStore } from '@felt/regulator';
+import { WITHHELD_ALIAS } from '@felt/room';
 import { waitUntil } from '../../../libs/event-store/test-support/eventually';
 import { PlayerRegistry } from '../src/players/player-registry';
 import { SECOND_FLOOR } from './test-support/approvals';
@@ -98,6 +99,10 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
         { playerId: 'C1001', where: 'table:p1', commandType: 'SeatPlayer', code: 'PLAYER_EXCLUDED' },
       ]),
     );
+    // One refusal, one audit event: no CommandRefused beside each PlayerSeatRefused.
+    const audited = await readAuditLog(api.store);
+    expect(audited.filter((e) => e.type === 'PlayerSeatRefused' && (e.data as { where: string }).where === 'table:p1')).toHaveLength(2);
+    expect(audited.filter((e) => e.type === 'CommandRefused' && (e.data as { code: string }).code === 'PLAYER_EXCLUDED')).toEqual([]);
     // The ban's end passes: seated again.
     await waitUntil('the ban to end', () => Date.now() >= Date.parse(end));
     await post('/tables/p1/seat-player', { seat: 2, playerId: 'C1001', buyIn: 100 }, 201);
@@ -263,6 +268,31 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
         throw new Error(`${what}: ${String(error)}`, { cause: error });
       }
     }
-    await expectStatus(api.http.get('/players/nobody'), 404);
+    await refused(() => api.http.get('/players/nobody'), 404, 'PLAYER_NOT_FOUND');
+    await refused(() => api.http.post('/players/..%2F/notes').send({ text: 'x' }), 404, 'PLAYER_NOT_FOUND');
+    // A ban given and lifted, a lift asked for: each asked again is refused.
+    await post('/players/C3004/bans', { banId: 'B9', reason: 'conduct' }, 201);
+    await post('/players/C3004/bans/B9/lift', {}, 201);
+    await refused(() => api.http.post('/players/C3004/bans').send({ banId: 'B9', reason: 'conduct' }), 422, 'BAN_EXISTS');
+    await refused(() => api.http.post('/players/C3004/bans/B9/lift').send({}), 422, 'BAN_ALREADY_LIFTED');
+    expect((await post('/exclusion-lists/state/entries/S-2/lift', {}, 202)).body.code).toBe('APPROVAL_REQUIRED');
+    await refused(() => api.http.post('/exclusion-lists/state/entries/S-2/lift').send({}), 422, 'LIFT_ALREADY_REQUESTED');
+  });
+
+  it('shows the registry alias on the public board, never a card number', async () => {
+    await post('/players', { playerId: 'C7007', name: 'Ann Arbor', alias: 'Ace' }, 201);
+    await post('/room/games', { gameId: 'g7', name: '2/5', stakes: '2/5', structure: 'no-limit', tableRules: NO_LIMIT_1_2 }, 201);
+    // Listed with the card number typed as the alias: a registered player shows as the registry's alias, another as
+    // withheld; an alias that is not an id shows as typed.
+    await post('/room/games/g7/commands', { type: 'JoinList', playerId: 'C7007', alias: 'C7007' }, 201);
+    await post('/room/games/g7/commands', { type: 'JoinList', playerId: 'C7008', alias: 'C 7008' }, 201);
+    await post('/room/games/g7/commands', { type: 'JoinList', playerId: 'C7009', alias: 'KK' }, 201);
+    const board = async () =>
+      ((await api.anonymous.get('/board').expect(200)).body.games as { gameId: string; list: string[] }[]).find((g) => g.gameId === 'g7')!;
+    expect((await board()).list).toEqual(['Ace', WITHHELD_ALIAS, 'KK']);
+    expect(JSON.stringify(await board())).not.toMatch(/C700|Ann/);
+    // Erased, the player has no registry alias: the card number typed on the list stays withheld.
+    await post('/players/C7007/erase', {}, 201);
+    expect((await board()).list).toEqual([WITHHELD_ALIAS, WITHHELD_ALIAS, 'KK']);
   });
 });

@@ -2,12 +2,14 @@ import { verifyStore } from '@felt/regulator';
 import { mulberry32, randomHand } from '../../../libs/tournament/src/tournament.test-support';
 import { expectStatus } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
-import { startTestApi, type TestApi } from './test-support/test-api';
+import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 const ENTRIES = 200;
 const TABLES = Math.ceil(ENTRIES / 9);
 const STRUCTURE = {
   name: 'Daily $100',
+  // Hands typed in by the floor or dealer (the engine's tables: tournament-tables.e2e-part.ts).
+  tables: 'reported',
   startingStack: 10000,
   seatsPerTable: 9,
   levels: [
@@ -111,5 +113,9 @@ describe.each(APP_BACKENDS)('a tournament to the last payout (%s)', (backend) =>
       expect([type, types.has(type)]).toEqual([type, true]);
     const report = await verifyStore(api.store);
     expect(report.violations).toEqual([]);
+    // Over: a command is refused, and nothing written.
+    const before = await writtenRows(database.db);
+    const over = await expectStatus(api.http.post('/tournaments/main/commands').send({ type: 'AddTable', tableId: 'late' }), 422);
+    expect([over.body.code, await writtenRows(database.db)]).toEqual(['TOURNAMENT_FINISHED', before]);
   }, 300_000);
 });

@@ -10,6 +10,8 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
  */
 const STRUCTURE = {
   name: 'Daily $100',
+  // Hands typed in by the floor or dealer (the engine's tables: tournament-tables.e2e-part.ts).
+  tables: 'reported',
   startingStack: 10000,
   seatsPerTable: 3,
   levels: [
@@ -175,5 +177,103 @@ describe.each(APP_BACKENDS)('tournaments (%s)', (backend) => {
     expect(needs.level).toMatchObject({ number: 2, bigBlind: 100 });
     const board = (await api.anonymous.get('/tournaments/daily/clock').expect(200)).body;
     expect(board).toMatchObject({ playersLeft: 5, averageStack: 14000 });
+  });
+
+  it("answers each of the decider's refusals a route can reach with its code, writing nothing (a fresh tournament, then the one in play)", async () => {
+    const spare = (body: object) => () => api.http.post('/tournaments/spare/commands').send(body);
+    const daily = (body: object) => () => api.http.post('/tournaments/daily/commands').send(body);
+    await refused(
+      () => api.http.post('/tournaments').send({ tournamentId: 'daily', structure: STRUCTURE }),
+      422,
+      'TOURNAMENT_ALREADY_CREATED',
+    );
+    await post('/tournaments', { tournamentId: 'spare', structure: STRUCTURE }, 201);
+    await refused(spare({ type: 'PauseClock' }), 422, 'CLOCK_NOT_STARTED');
+    await refused(spare({ type: 'DrawSeats' }), 422, 'TOO_FEW_ENTRIES');
+    await post('/tournaments/spare/commands', { type: 'AddTable', tableId: 's1' }, 201);
+    await refused(spare({ type: 'AddTable', tableId: 's1' }), 422, 'TABLE_ALREADY_ADDED');
+    for (let i = 1; i <= 4; i++)
+      await post('/tournaments/spare/commands', { type: 'Register', playerId: `card-${i}`, alias: `S${i}` }, 201);
+    await refused(spare({ type: 'Register', playerId: 'card-5', alias: 'S1' }), 422, 'ALIAS_TAKEN');
+    await refused(spare({ type: 'DrawSeats' }), 422, 'TOO_FEW_TABLES');
+    await refused(spare({ type: 'Unregister', entryId: 'nobody#1' }), 422, 'ENTRY_NOT_FOUND');
+    await refused(spare({ type: 'ReEnter', playerId: 'card-1' }), 422, 'ENTRY_STILL_ALIVE');
+    await post('/tournaments/spare/commands', { type: 'StartClock' }, 201);
+    await refused(spare({ type: 'StartClock' }), 422, 'CLOCK_ALREADY_STARTED');
+    await refused(spare({ type: 'AddTime', seconds: 0 }), 422, 'INVALID_COMMAND');
+    await refused(spare({ type: 'ResumeClock' }), 422, 'CLOCK_NOT_PAUSED');
+    await post('/tournaments/spare/commands', { type: 'PauseClock' }, 201);
+    await refused(spare({ type: 'PauseClock' }), 422, 'CLOCK_NOT_RUNNING');
+    // Drawn on two tables of three, then full: a late entry finds no seat; a busted player may not enter again (one
+    // entry each); in hand-for-hand a table that has played the hand waits for the others.
+    const ok = (body: object) => post('/tournaments/spare/commands', body, 201);
+    await ok({ type: 'AddTable', tableId: 's2' });
+    await ok({ type: 'DrawSeats' });
+    for (const i of [5, 6]) await ok({ type: 'Register', playerId: `card-${i}`, alias: `S${i}` });
+    await refused(spare({ type: 'Register', playerId: 'card-7', alias: 'S7' }), 422, 'NO_SEAT_FREE');
+    const seatedAt = async (tableId: string) =>
+      (
+        (await api.http.get('/tournaments/spare').expect(200)).body.entryList as {
+          entryId: string;
+          playerId: string;
+          chips: number;
+          seat: { tableId: string } | null;
+        }[]
+      ).filter((e) => e.seat?.tableId === tableId);
+    const s1 = await seatedAt('s1');
+    const total = s1.reduce((n, e) => n + e.chips, 0);
+    await ok({
+      type: 'RecordHand',
+      tableId: 's1',
+      button: 1,
+      stacks: s1.map((e, i) => ({ entryId: e.entryId, chips: i === 0 ? total : 0 })),
+    });
+    await refused(spare({ type: 'ReEnter', playerId: s1[1]!.playerId }), 422, 'ENTRY_LIMIT_REACHED');
+    await ok({ type: 'HandForHand', on: true });
+    const [survivor] = await seatedAt('s1');
+    const hand = { type: 'RecordHand', tableId: 's1', button: 1, stacks: [{ entryId: survivor!.entryId, chips: survivor!.chips }] };
+    await ok(hand);
+    await refused(spare(hand), 422, 'WAITING_FOR_HAND_FOR_HAND');
+
+    // The tournament in play: seats drawn, registration closed with level 1, two busted, two moves pending.
+    const floor = (await api.http.get('/tournaments/daily').expect(200)).body;
+    const entries = floor.entryList as {
+      entryId: string;
+      playerId: string;
+      status: string;
+      seat: { tableId: string; seat: number } | null;
+    }[];
+    const [alive, other] = entries.filter((e) => e.status !== 'busted') as [(typeof entries)[number], (typeof entries)[number]];
+    // t1's survivor: moves go to t1, none from it.
+    const holder = entries.find((e) => e.status !== 'busted' && e.seat?.tableId === 't1')!;
+    await refused(daily({ type: 'Register', playerId: 'card-99', alias: 'Late' }), 422, 'REGISTRATION_CLOSED');
+    await refused(daily({ type: 'Unregister', entryId: alive.entryId }), 422, 'UNREGISTER_CLOSED');
+    await refused(daily({ type: 'Rebuy', entryId: alive.entryId }), 422, 'REBUY_NOT_ALLOWED');
+    await refused(daily({ type: 'AddOn', entryId: alive.entryId }), 422, 'ADD_ON_NOT_ALLOWED');
+    await refused(daily({ type: 'Deal', method: 'icm', consents: [alive.entryId, other.entryId] }), 422, 'DEAL_NOT_ALLOWED');
+    await refused(
+      daily({ type: 'OverrideMove', entryId: holder.entryId, to: { tableId: 't2', seat: 1 }, reason: 'the floor says so' }),
+      422,
+      'MOVE_NOT_PENDING',
+    );
+    await refused(daily({ type: 'RecordHand', tableId: 't9', button: 1, stacks: [] }), 422, 'TABLE_NOT_IN_PLAY');
+    await refused(
+      daily({ type: 'RecordHand', tableId: 't2', button: 1, stacks: [{ entryId: alive.entryId, chips: 1 }] }),
+      422,
+      'STACKS_DO_NOT_MATCH_TABLE',
+    );
+    // A move pending to t1 cannot be sent to a seat someone holds there.
+    const [arriving] = (await api.http.get('/tournaments/daily/tables/t1').expect(200)).body.arriving as { entryId: string }[];
+    await refused(
+      daily({
+        type: 'OverrideMove',
+        entryId: arriving!.entryId,
+        to: { tableId: 't1', seat: holder.seat!.seat },
+        reason: 'the floor says so',
+      }),
+      422,
+      'SEAT_TAKEN',
+    );
+    await refused(() => api.http.get('/tournaments/daily/tables/t9'), 404, 'TABLE_NOT_IN_TOURNAMENT');
   });
 });

@@ -67,7 +67,7 @@ describe('felt users and felt token on a PGlite folder', () => {
     expect(again).toMatchObject({ code: 2 });
     expect(again.err).toContain('there is already a user "dana"');
     expect((await felt('users', 'add', 'eve', '--role', 'admin', '--data-dir', dir)).err).toContain(
-      '--role must be one of dealer, floor, regulator, service',
+      '--role must be one of dealer, floor, regulator, service, count',
     );
     expect((await felt('users', 'add', 'no spaces', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
     expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);
@@ -139,7 +139,7 @@ describe('felt users writes the audit stream, felt export --audit exports it, fe
       expect((await felt('users', 'add', 'dana', '--role', 'dealer', ...at())).code).toBe(0);
       // A regulator takes a second floor supervisor: the request waits, with how to approve it; a service account does not.
       expect((await felt('users', 'role', 'dana', 'regulator', ...at())).out).toMatch(
-        /^not done yet: .*"dana" becomes a regulator.*\napproval [0-9a-f-]{36}: another floor supervisor approves it on the console's Staff screen or with POST \/approvals\/[0-9a-f-]{36}\/approve/,
+        /^not done yet: .*"dana" becomes a regulator.*\napproval [0-9a-f-]{36}: another floor supervisor approves it on the console's Staff screen, with POST \/approvals\/[0-9a-f-]{36}\/approve or felt users approve [0-9a-f-]{36}/,
       );
       expect((await felt('users', 'role', 'dana', 'service', ...at())).out).toBe('"dana" is now service\n');
       expect((await felt('users', 'reset-password', 'dana', ...at())).out).toMatch(

@@ -40,6 +40,7 @@ export {
   type StreamCommandRequest,
   type FoldedStream,
 } from './stream-commands';
+export { StreamCommandHandler, type StreamHandlerConfig, type StreamOutcome, type DeciderResult } from './stream-command-handler';
 export { StreamQueue } from './stream-queue';
 export { START, positionOf, comparePositions, type Position } from './position';
 export type { Snapshot } from './snapshots';

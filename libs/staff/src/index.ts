@@ -16,3 +16,4 @@ export * from './staff-approvals';
 export * from './staff-on-record';
 export * from './token-keys';
 export * from './users';
+export * from './widening-requests';

@@ -14,7 +14,7 @@ export interface StaffRefusal {
   readonly message: string;
 }
 
-function refusal(kind: StaffRefusal['kind'], code: string, message: string): StaffRefusal {
+export function staffRefusal(kind: StaffRefusal['kind'], code: string, message: string): StaffRefusal {
   return { refused: true, kind, code, message };
 }
 
@@ -57,24 +57,33 @@ export class StaffAdmin {
     role: unknown,
     actor: StaffAdminActor,
     password?: string,
+    also: readonly AuditEvent[] = [],
   ): Promise<{ user: User; enrollment: EnrollmentCode | null } | StaffRefusal> {
     if (typeof name !== 'string' || !USER_NAME.test(name))
-      return refusal('invalid', 'INVALID_USER_NAME', 'a user name is 1 to 64 letters, digits, ".", "_", "@" or "-"');
+      return staffRefusal('invalid', 'INVALID_USER_NAME', 'a user name is 1 to 64 letters, digits, ".", "_", "@" or "-"');
     if (!isUserRole(role)) return unknownRole(role);
     if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
-      return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+      return staffRefusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     }
     const hash = password === undefined ? ENROLLMENT_PENDING : await hashPassword(password); // before the transaction: scrypt takes tens of milliseconds
     return this.db.transaction(async (tx) => {
       const user = await new Users(tx).addHashed(name, role, hash);
-      if (user === 'name-taken') return refusal('conflict', 'USER_NAME_TAKEN', `there is already a user "${name}"`);
-      await this.audit.append({ type: 'UserCreated', userId: user.id, name: user.name, role: user.role }, actor.audit, tx);
+      if (user === 'name-taken') return staffRefusal('conflict', 'USER_NAME_TAKEN', `there is already a user "${name}"`);
+      await this.audit.append([{ type: 'UserCreated', userId: user.id, name: user.name, role: user.role }, ...also], actor.audit, tx);
       return { user, enrollment: password === undefined ? await new EnrollmentCodes(tx).issue(user.id) : null };
     });
   }
 
-  /** Changes a user's role and/or disabled flag; the events say what changed (none when nothing did). */
-  async update(idOrName: string, change: UserChange, actor: StaffAdminActor): Promise<{ user: User; events: AuditEvent[] } | StaffRefusal> {
+  /**
+   * Changes a user's role and/or disabled flag; the events say what changed (none when nothing did). `also`: audit
+   * events that commit with the change (an approval's WideningApproved), in the same append; create's likewise.
+   */
+  async update(
+    idOrName: string,
+    change: UserChange,
+    actor: StaffAdminActor,
+    also: readonly AuditEvent[] = [],
+  ): Promise<{ user: User; events: AuditEvent[] } | StaffRefusal> {
     if (change.role !== undefined && !isUserRole(change.role)) return unknownRole(change.role);
     return this.db.transaction(async (tx) => {
       const users = new Users(tx);
@@ -85,12 +94,12 @@ export class StaffAdmin {
       const disabled = change.disabled ?? user.disabled;
       const self = actor.userId === user.id;
       if (self && disabled && !user.disabled)
-        return refusal('forbidden', 'CANNOT_DISABLE_SELF', 'you cannot disable yourself: another floor supervisor must');
+        return staffRefusal('forbidden', 'CANNOT_DISABLE_SELF', 'you cannot disable yourself: another floor supervisor must');
       if (self && role !== user.role)
-        return refusal('forbidden', 'CANNOT_CHANGE_OWN_ROLE', 'you cannot change your own role: another floor supervisor must');
+        return staffRefusal('forbidden', 'CANNOT_CHANGE_OWN_ROLE', 'you cannot change your own role: another floor supervisor must');
       const staysFloor = role === 'floor' && !disabled;
       if (floorIds.includes(user.id) && !staysFloor && floorIds.length === 1) {
-        return refusal(
+        return staffRefusal(
           'conflict',
           'LAST_FLOOR_USER',
           `"${user.name}" is the last floor supervisor who can sign in; make another one first`,
@@ -105,7 +114,7 @@ export class StaffAdmin {
         await users.setDisabledById(user.id, disabled);
         events.push({ type: disabled ? 'UserDisabled' : 'UserEnabled', userId: user.id, name: user.name });
       }
-      await this.audit.append(events, actor.audit, tx);
+      await this.audit.append([...events, ...also], actor.audit, tx);
       return { user: { ...user, role, disabled }, events };
     });
   }
@@ -120,7 +129,7 @@ export class StaffAdmin {
     password?: string,
   ): Promise<{ user: User; enrollment: EnrollmentCode | null } | StaffRefusal> {
     if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
-      return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+      return staffRefusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     }
     const hash = password === undefined ? ENROLLMENT_PENDING : await hashPassword(password);
     return this.db.transaction(async (tx) => {
@@ -139,7 +148,7 @@ export class StaffAdmin {
    */
   async enroll(name: string, code: string, password: string, requestId?: string): Promise<User | null | StaffRefusal> {
     if (password.length < MIN_PASSWORD_LENGTH)
-      return refusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+      return staffRefusal('invalid', 'PASSWORD_TOO_SHORT', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     const hash = await hashPassword(password);
     return this.db.transaction(async (tx) => {
       const users = new Users(tx);
@@ -157,9 +166,9 @@ export class StaffAdmin {
 }
 
 function unknownRole(role: unknown): StaffRefusal {
-  return refusal('invalid', 'UNKNOWN_ROLE', `role must be one of ${USER_ROLES.join(', ')}, not ${JSON.stringify(role) ?? 'nothing'}`);
+  return staffRefusal('invalid', 'UNKNOWN_ROLE', `role must be one of ${USER_ROLES.join(', ')}, not ${JSON.stringify(role) ?? 'nothing'}`);
 }
 
 function notFound(idOrName: string): StaffRefusal {
-  return refusal('not-found', 'USER_NOT_FOUND', `there is no user "${idOrName}"`);
+  return staffRefusal('not-found', 'USER_NOT_FOUND', `there is no user "${idOrName}"`);
 }

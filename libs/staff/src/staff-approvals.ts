@@ -5,9 +5,7 @@ import type { EnrollmentCode } from './enrollment';
 import type { Role } from './roles';
 import { isStaffRefusal, type StaffAdmin, type StaffAdminActor, type StaffRefusal, type UserChange } from './staff-admin';
 import { USER_NAME, type User, type Users } from './users';
-
-/** How long a widening request waits for its second floor supervisor. */
-export const APPROVAL_TTL_MS = 60 * 60 * 1000;
+import { APPROVAL_TTL_MS, wideningApproved, type PendingWidening } from './widening-requests';
 
 /** The 202 answer to a widening asked for by one floor supervisor. */
 export interface WideningAsked {
@@ -48,25 +46,25 @@ export async function requestWidening(
 
 /** The approval's command for a new floor supervisor or regulator (WideningRequested.command). */
 export const CREATE_USER = 'CreateUser';
-/** The approval's command for a user's role changed to floor or regulator. */
+/** The approval's command for a user's role changed to floor, regulator or count. */
 export const CHANGE_USER = 'ChangeUser';
 
 /**
- * What giving `role` to `name` widens of who sees cards, or null: a floor supervisor sees every table's hole cards and
- * changes who else does; a regulator reads every hole card. Two floor supervisors for either (docs/security.md
- * "Insiders", row 3); a dealer or a service account is one person's decision.
+ * What giving `role` to `name` widens of who sees cards or signs for money, or null: a floor supervisor sees every
+ * table's hole cards and changes who else does; a regulator reads every hole card; a count team member is the second
+ * person of a money move (a floor supervisor alone making one, whose enrollment code comes back to them, would sign
+ * their own payouts). Two floor supervisors for each (docs/security.md "Insiders", row 3); a dealer or a service
+ * account is one person's decision.
  */
 export function roleWidens(name: string, role: Role | string): string | null {
   if (role === 'floor') return `"${name}" becomes a floor supervisor, who sees every table's hole cards and decides who else does`;
   if (role === 'regulator') return `"${name}" becomes a regulator, who reads every hole card`;
+  if (role === 'count') return `"${name}" joins the count team, who signs for money moves another person asked for`;
   return null;
 }
 
 /** A request as the audit stream holds it: what it asked for. */
-export interface StaffRequest {
-  readonly commandType: string;
-  readonly command: Record<string, unknown>;
-}
+export type StaffRequest = Pick<PendingWidening, 'commandType' | 'command'>;
 
 /** What an approved staff request did: the new user and their enrollment code, or the change. */
 export type StaffApplied = { readonly user: User; readonly enrollment?: EnrollmentCode | null; readonly changes?: readonly string[] };
@@ -74,8 +72,8 @@ export type StaffApplied = { readonly user: User; readonly enrollment?: Enrollme
 /**
  * Two floor supervisors to make someone a floor supervisor or a regulator, for POST/PATCH /users and `felt users`:
  * the request is recorded (WideningRequested, with no table) and nothing is written until another floor supervisor
- * approves it (POST /approvals/:id/approve, which applies it through StaffAdmin as the approver, then records
- * WideningApproved). The first user of an empty database (no signed-in actor) is the exception: nobody to ask.
+ * approves it (POST /approvals/:id/approve or `felt users approve`, which applies it through StaffAdmin as the approver
+ * with WideningApproved in the same append: neither is written without the other). The first user of an empty database (no signed-in actor) is the exception: nobody to ask.
  */
 export class StaffApprovals {
   constructor(
@@ -119,11 +117,15 @@ export class StaffApprovals {
     return pending.commandType === CREATE_USER || pending.commandType === CHANGE_USER;
   }
 
-  /** Applies an approved staff request as `approver` (the change's audit event names them; WideningRequested the asker). */
-  async apply(pending: StaffRequest, approver: StaffAdminActor): Promise<StaffApplied | StaffRefusal> {
+  /**
+   * Applies an approved staff request as `approver` (the change's audit event names them; WideningRequested the
+   * asker), WideningApproved recorded in the change's own append and transaction.
+   */
+  async apply(pending: PendingWidening, approver: StaffAdminActor): Promise<StaffApplied | StaffRefusal> {
     const command = pending.command as { name: string; role?: string; userId?: string; change?: UserChange };
-    if (pending.commandType === CREATE_USER) return this.admin.create(command.name, command.role, approver);
-    const changed = await this.admin.update(command.userId!, command.change ?? {}, approver);
+    const approved = [wideningApproved(pending, 0)];
+    if (pending.commandType === CREATE_USER) return this.admin.create(command.name, command.role, approver, undefined, approved);
+    const changed = await this.admin.update(command.userId!, command.change ?? {}, approver, approved);
     return isStaffRefusal(changed) ? changed : { user: changed.user, changes: changed.events.map((e) => e.type) };
   }
 }

@@ -19,7 +19,8 @@ import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { parseInput } from '../http/parse-input';
-import { ApiProblem, SUCCESS_STATUS, problemForOutcome } from '../http/status-mapping';
+import { ApiProblem, SUCCESS_STATUS } from '../http/status-mapping';
+import { sendStreamOutcome } from '../http/stream-answer';
 import { tableIdSchema } from '../tables/table-command-schema';
 import { roomBodySchema } from '../openapi/room-docs';
 import { RoomClock } from '../room/room-clock';
@@ -32,6 +33,7 @@ import {
   badBeatQuerySchema,
   badBeatSchema,
   cashSchema,
+  chipValueSchema,
   confirmSchema,
   declineSchema,
   dropSchema,
@@ -82,6 +84,13 @@ export class MoneyController {
     });
   }
 
+  @Post('chip-values')
+  @ApiBody({ schema: roomBodySchema(chipValueSchema) })
+  @ApiOperation({ summary: "SetChipValue: what one of the table's chips is worth in cents, from now on (revenue and drops in cents)" })
+  chipValue(@Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run('chip-values', chipValueSchema, req, res, (body) => ({ type: 'SetChipValue', ...body }));
+  }
+
   @Post('cash')
   @Roles('floor', 'dealer')
   @ApiBody({ schema: roomBodySchema(cashSchema) })
@@ -94,7 +103,7 @@ export class MoneyController {
   }
 
   @Post('requests')
-  @Roles('floor', 'dealer')
+  @Roles('floor', 'dealer', 'count')
   @ApiBody({ schema: roomBodySchema(moneyRequestSchema) })
   @ApiOperation({
     summary: 'Ask for a SeedFund, Fill, Credit or Count; a second person confirms it (POST /money/requests/:requestId/confirm)',
@@ -160,7 +169,7 @@ export class MoneyController {
   }
 
   @Post('requests/:requestId/confirm')
-  @Roles('floor')
+  @Roles('floor', 'count')
   @ApiBody({ schema: roomBodySchema(confirmSchema) })
   @ApiOperation({ summary: 'Confirm a money move another person asked for (never your own: SAME_PERSON)' })
   confirm(@Param('requestId') requestId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
@@ -168,7 +177,7 @@ export class MoneyController {
   }
 
   @Post('requests/:requestId/decline')
-  @Roles('floor')
+  @Roles('floor', 'count')
   @ApiBody({ schema: roomBodySchema(declineSchema) })
   @ApiOperation({ summary: 'Decline a money move waiting for confirmation, saying why' })
   decline(@Param('requestId') requestId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
@@ -180,7 +189,7 @@ export class MoneyController {
   }
 
   @Get('book')
-  @Roles('floor', 'regulator')
+  @Roles('floor', 'regulator', 'count')
   @ApiOperation({ summary: "The book now: every fund's totals, the count sheet and the requests waiting for a second person" })
   async book(@Query() _query: Record<string, unknown>, @Res() res: HttpResponse) {
     const book = await this.books.caughtUp(ROOM_BOOK);
@@ -255,26 +264,7 @@ export class MoneyController {
 type MoneyCommandBody = Record<string, unknown> & { readonly type: MoneyCommand['type'] };
 
 function answer(res: HttpResponse, commandId: string, outcome: MoneyOutcome): void {
-  switch (outcome.kind) {
-    case 'applied':
-    case 'replayed':
-      res.header('ETag', `"${outcome.book.version}"`);
-      return sendJson(res, outcome.kind === 'applied' ? SUCCESS_STATUS.applied : SUCCESS_STATUS.replayed, {
-        version: outcome.book.version,
-        events: outcome.events.map((e) => ({ type: e.type, streamVersion: e.streamVersion, ...(e.data as object) })),
-      });
-    case 'rejected':
-      throw refused(outcome.rejection);
-    case 'conflict':
-      throw new ApiProblem('version-conflict', 'VERSION_CONFLICT', `the book is at version ${outcome.currentVersion}`, {
-        currentVersion: outcome.currentVersion,
-      });
-    case 'command-id-reused':
-      throw new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `this command id was already used on stream ${outcome.firstStreamId}`);
-    case 'key-in-flight':
-    case 'key-reused':
-      throw problemForOutcome(ROOM_BOOK, commandId, outcome);
-  }
+  sendStreamOutcome(res, commandId, outcome, { ids: {}, subject: 'the book' });
 }
 
 function refused(rejection: { code: string; message: string; field?: string }): ApiProblem {

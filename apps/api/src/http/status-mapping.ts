@@ -82,6 +82,8 @@ export interface FieldIssue {
 export class ApiProblem extends Error {
   readonly status: number;
   readonly title: string;
+  /** Already recorded in the audit stream by its own event (a seat refusal's PlayerSeatRefused): not recorded again. */
+  audited = false;
 
   constructor(
     readonly kind: ProblemKind,

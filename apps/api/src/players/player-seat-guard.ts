@@ -49,9 +49,11 @@ export class PlayerSeatGuard {
       apiActor(principal, requestIdOf(req)),
     );
     this.securityLog.alert(req, `excluded player ${playerId} refused (${commandType} at ${where})`, principal);
-    throw new ApiProblem('forbidden', refusal.code, refusal.message, {
+    const problem = new ApiProblem('forbidden', refusal.code, refusal.message, {
       playerId,
       ...(principal.role === 'floor' ? { causes: refusal.causes } : {}),
     });
+    problem.audited = true; // one refusal, one audit event: the table's runner adds no CommandRefused
+    throw problem;
   }
 }

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { rawCommandRequest } from '../auth/command-sender';
 import { principalOf } from '../auth/principal';
 import type { TableAccess } from '../auth/table-access';
-import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
-import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
+import type { HttpRequest, HttpResponse } from '../http/http-types';
+import { sendStreamOutcome } from '../http/stream-answer';
 import { splitEnvelope, validate, type Envelope } from '../tables/command-request';
 import type { RequestFingerprints } from '../tables/request-fingerprint';
 import type { RegistryOutcome } from './apply-registry-command';
@@ -34,31 +34,5 @@ export function sendRegistryOutcome(
   outcome: RegistryOutcome,
   status?: number,
 ): void {
-  switch (outcome.kind) {
-    case 'applied':
-    case 'replayed':
-      res.header('ETag', `"${outcome.version}"`);
-      return sendJson(res, status ?? (outcome.kind === 'applied' ? SUCCESS_STATUS.applied : SUCCESS_STATUS.replayed), {
-        ...ids,
-        version: outcome.version,
-        events: outcome.events.map((e) => ({ type: e.type, streamVersion: e.streamVersion, ...(e.data as object) })),
-      });
-    case 'rejected':
-      throw new ApiProblem('rule-refused', outcome.rejection.code, outcome.rejection.message, ids);
-    case 'conflict':
-      throw new ApiProblem(
-        'version-conflict',
-        'VERSION_CONFLICT',
-        `${Object.values(ids).join(' ')} is at version ${outcome.currentVersion}`,
-        {
-          ...ids,
-          currentVersion: outcome.currentVersion,
-        },
-      );
-    case 'command-id-reused':
-      throw new ApiProblem('command-id-reused', 'COMMAND_ID_REUSED', `this command id was already used on stream ${outcome.firstStreamId}`);
-    case 'key-in-flight':
-    case 'key-reused':
-      throw problemForOutcome(Object.values(ids).join(' '), commandId, outcome);
-  }
+  sendStreamOutcome(res, commandId, outcome, { ids, subject: Object.values(ids).join(' '), ...(status === undefined ? {} : { status }) });
 }

@@ -8,7 +8,8 @@ import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-type
 import { jsonBody } from '../http/json-body';
 import { listPageSchema } from '../http/list-page';
 import { parseInput } from '../http/parse-input';
-import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
+import { ApiProblem, SUCCESS_STATUS } from '../http/status-mapping';
+import { sendStreamOutcome } from '../http/stream-answer';
 import { roomBodySchema } from '../openapi/room-docs';
 import { RequestFingerprints } from '../tables/request-fingerprint';
 import { rawCommandRequest } from '../auth/command-sender';
@@ -165,40 +166,11 @@ export class RoomController {
   }
 
   private answer(res: HttpResponse, gameId: string, commandId: string, outcome: RoomOutcome): void {
-    switch (outcome.kind) {
-      case 'applied':
-      case 'replayed':
-        res.header('ETag', `"${outcome.game.version}"`);
-        return sendJson(res, outcome.kind === 'applied' ? SUCCESS_STATUS.applied : SUCCESS_STATUS.replayed, {
-          gameId,
-          version: outcome.game.version,
-          events: outcome.events.map((e) => ({ type: e.type, streamVersion: e.streamVersion, ...(e.data as object) })),
-          game: floorGame(outcome.game.state),
-        });
-      case 'rejected':
-        throw new ApiProblem('rule-refused', outcome.rejection.code, outcome.rejection.message, {
-          gameId,
-          ...(outcome.rejection.field === undefined ? {} : { field: outcome.rejection.field }),
-        });
-      case 'conflict':
-        throw new ApiProblem(
-          'version-conflict',
-          'VERSION_CONFLICT',
-          outcome.expectedVersion === undefined
-            ? `game ${gameId} changed while this command was decided; read it and try again`
-            : `game ${gameId} is at version ${outcome.currentVersion}, not ${outcome.expectedVersion}`,
-          { gameId, currentVersion: outcome.currentVersion },
-        );
-      case 'command-id-reused':
-        throw new ApiProblem(
-          'command-id-reused',
-          'COMMAND_ID_REUSED',
-          `this command id was already used on stream ${outcome.firstStreamId}`,
-        );
-      case 'key-in-flight':
-      case 'key-reused':
-        throw problemForOutcome(gameId, commandId, outcome);
-    }
+    sendStreamOutcome(res, commandId, outcome, {
+      ids: { gameId },
+      subject: `game ${gameId}`,
+      view: (game) => ({ game: floorGame(game.state) }),
+    });
   }
 }
 

@@ -50,10 +50,10 @@ export class ApprovalsController {
     const pending = await this.approvals.decidable(approvalId, approver, true);
     const actor = apiActor(approver, requestIdOf(req));
     if (StaffApprovals.isStaffRequest(pending)) {
-      // A new floor supervisor or regulator, or a role change to one: the approver's act, answered as POST/PATCH /users would.
+      // A new floor supervisor or regulator, or a role change to one: the approver's act, answered as POST/PATCH /users
+      // would; WideningApproved commits with the change.
       const applied = await this.staffApprovals.apply(pending, { userId: approver.sub, audit: actor });
       if (isStaffRefusal(applied)) throw staffProblem(applied);
-      await this.approvals.approved(pending, 0, actor);
       const { user, enrollment, changes } = applied;
       return void sendJson(res, enrollment ? 201 : 200, enrollment ? enrollmentAnswer(user, enrollment) : { user, changes });
     }

@@ -29,3 +29,14 @@ export interface CommandRequest {
   /** Whether the sender's token is bound to a certified shuffler device (TableAccess checked it serves this table); not recorded. */
   readonly fromShuffler?: boolean;
 }
+
+/** A command to a stream of a pure decider (the room, the registry, tournaments, the book) with its envelope. */
+export interface StreamCommandRequest<C> {
+  readonly command: C;
+  readonly commandId: string;
+  /** The server made the id up (no Idempotency-Key or commandId was sent): nobody can retry with it. */
+  readonly commandIdGenerated?: boolean;
+  readonly expectedVersion?: number;
+  /** With `requestFingerprint`, which the key is bound to. */
+  readonly metadata: CommandMetadata;
+}

@@ -39,15 +39,17 @@ export class RequestFingerprints {
   }
 }
 
+type Sender = { readonly actorId?: unknown; readonly requestFingerprint?: unknown };
+
+/** keyReusedBy for a request that carries its metadata (the stream handlers' configuration). */
+export const requestKeyReusedBy = (first: Sender, request: { readonly metadata: Sender }) => keyReusedBy(first, request.metadata);
+
 /**
  * Whether a replay may answer this request: only the request that first used the key may have its first result,
  * the same user (actorId) with the same request (requestFingerprint), both kept in the first events' metadata.
  * Events written before fingerprints were kept have none: there the user alone decides. Null when it may.
  */
-export function keyReusedBy(
-  first: { readonly actorId?: unknown; readonly requestFingerprint?: unknown },
-  request: { readonly actorId?: unknown; readonly requestFingerprint?: unknown },
-): 'another-user' | 'another-request' | null {
+export function keyReusedBy(first: Sender, request: Sender): 'another-user' | 'another-request' | null {
   if ((first.actorId ?? null) !== (request.actorId ?? null)) return 'another-user';
   if (first.requestFingerprint !== undefined && first.requestFingerprint !== request.requestFingerprint) return 'another-request';
   return null;

@@ -71,7 +71,7 @@ export class TableCommandRunner {
       if (outcome.kind === 'applied' || outcome.kind === 'replayed') await this.followUps.after(request, outcome.events);
       answer = await this.answer(request, outcome, principal);
     } catch (error) {
-      if (error instanceof ApiProblem && (error.status === 403 || error.status === 422)) {
+      if (error instanceof ApiProblem && !error.audited && (error.status === 403 || error.status === 422)) {
         await this.audit.append(
           { type: 'CommandRefused', tableId: parsed.tableId, commandType, status: error.status, code: error.code },
           apiActor(principal, requestIdOf(req)),

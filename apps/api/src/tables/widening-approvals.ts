@@ -1,29 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventStore, type RecordedEvent } from '@felt/event-store';
+import { EventStore } from '@felt/event-store';
 import { deckSourceOf, isLiveCards, type TableRules } from '@felt/engine';
-import { auditEventOf, auditStreamIdFor, type AuditActor, type AuditEvent } from '@felt/regulator';
-import { APPROVAL_TTL_MS, AuditLog, requestWidening, type Principal, type WideningAsked } from '@felt/staff';
+import type { AuditActor } from '@felt/regulator';
+import {
+  AuditLog,
+  isStaffRefusal,
+  requestWidening,
+  wideningApproved,
+  WideningRequests,
+  type PendingWidening,
+  type Principal,
+  type WideningAsked,
+} from '@felt/staff';
 import { ApiProblem } from '../http/status-mapping';
 import type { CommandRequest } from './command-request';
 
-export { APPROVAL_TTL_MS, type WideningAsked } from '@felt/staff';
+export { APPROVAL_TTL_MS, type PendingWidening, type WideningAsked } from '@felt/staff';
 
 /** What assigning a dealer to a table with these rules widens, or null. */
 export function assignmentWidens(rules: TableRules | null): string | null {
   return rules?.dealerSeesHoleCards === true ? "the dealer sees this table's hole cards (dealerSeesHoleCards is on)" : null;
-}
-
-/** A widening asked for and not yet approved, refused, withdrawn or expired. */
-export interface PendingWidening {
-  readonly approvalId: string;
-  readonly tableId: string;
-  readonly commandType: string;
-  /** What it widens, in the floor's words. */
-  readonly widens: string;
-  readonly requestedBy: { readonly id: string; readonly name?: string };
-  readonly requestedAt: string;
-  readonly expiresAt: string;
-  readonly command: Record<string, unknown>;
 }
 
 /**
@@ -51,10 +47,14 @@ export function wideningOf(command: CommandRequest['command'], before: TableRule
  */
 @Injectable()
 export class WideningApprovals {
+  private readonly requests: WideningRequests;
+
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(EventStore) store: EventStore,
     @Inject(AuditLog) private readonly audit: AuditLog,
-  ) {}
+  ) {
+    this.requests = new WideningRequests(store);
+  }
 
   /**
    * Records the request; nothing is applied. `command`: what the approval applies, a table command (with its command
@@ -71,45 +71,23 @@ export class WideningApprovals {
   }
 
   /** Every request still waiting, oldest first. */
-  async pending(now = new Date()): Promise<PendingWidening[]> {
-    const events = await this.recent(now);
-    const decided = new Set(
-      events
-        .filter((e) => e.type === 'WideningApproved' || e.type === 'WideningRefused')
-        .map((e) => (e.data as { approvalId: string }).approvalId),
-    );
-    return events
-      .filter((e) => e.type === 'WideningRequested')
-      .map(pendingOf)
-      .filter((p) => !decided.has(p.approvalId) && Date.parse(p.expiresAt) > now.getTime());
+  pending(now = new Date()): Promise<PendingWidening[]> {
+    return this.requests.pending(now);
   }
 
   /** The request `approvalId` as `decider` may decide it, or the problem to answer. */
   async decidable(approvalId: string, decider: Principal, approving: boolean, now = new Date()): Promise<PendingWidening> {
-    const events = await this.recent(now);
-    const requested = events.find((e) => e.type === 'WideningRequested' && (e.data as { approvalId: string }).approvalId === approvalId);
-    if (!requested)
-      throw new ApiProblem('route-not-found', 'APPROVAL_NOT_FOUND', `there is no widening request "${approvalId}" of the last two hours`);
-    if (
-      events.some(
-        (e) =>
-          (e.type === 'WideningApproved' || e.type === 'WideningRefused') && (e.data as { approvalId: string }).approvalId === approvalId,
-      )
-    )
-      throw new ApiProblem('staff-conflict', 'APPROVAL_DECIDED', 'this request was already approved, refused or withdrawn');
-    const pending = pendingOf(requested);
-    if (Date.parse(pending.expiresAt) <= now.getTime())
-      throw new ApiProblem('staff-conflict', 'APPROVAL_EXPIRED', 'this request has expired: ask again');
-    if (approving && pending.requestedBy.id === decider.sub)
-      throw new ApiProblem('forbidden', 'APPROVER_IS_REQUESTER', 'another floor supervisor must approve this: the one who asked cannot');
-    return pending;
+    const pending = await this.requests.decidable(approvalId, decider.sub, approving, now);
+    if (!isStaffRefusal(pending)) return pending;
+    const kind = (
+      { 'not-found': 'route-not-found', conflict: 'staff-conflict', forbidden: 'forbidden', invalid: 'invalid-request' } as const
+    )[pending.kind];
+    throw new ApiProblem(kind, pending.code, pending.message);
   }
 
+  /** A table command's or a dealer assignment's approval, after the command (a staff change records its own). */
   async approved(pending: PendingWidening, version: number, actor: AuditActor): Promise<void> {
-    await this.audit.append(
-      { type: 'WideningApproved', approvalId: pending.approvalId, tableId: pending.tableId, requestedBy: pending.requestedBy.id, version },
-      actor,
-    );
+    await this.audit.append(wideningApproved(pending, version), actor);
   }
 
   async refused(pending: PendingWidening, actor: AuditActor): Promise<void> {
@@ -118,41 +96,4 @@ export class WideningApprovals {
       actor,
     );
   }
-
-  /**
-   * The audit events of the last two request lifetimes (today's stream, and yesterday's just after midnight): a
-   * request just expired is still found, to be answered APPROVAL_EXPIRED rather than not found.
-   */
-  private async recent(now: Date): Promise<RecordedEvent[]> {
-    const from = new Date(now.getTime() - 2 * APPROVAL_TTL_MS);
-    const streams = [...new Set([auditStreamIdFor(from), auditStreamIdFor(now)])];
-    const events: RecordedEvent[] = [];
-    for (const streamId of streams) {
-      let fromVersion = 0;
-      for (;;) {
-        const page = await this.store.readStreamRecordedBetween(streamId, { from: from.toISOString(), to: null, fromVersion, limit: 1000 });
-        events.push(...page.events.filter((e) => WIDENING_TYPES.has(e.type)));
-        if (page.nextFromVersion === null) break;
-        fromVersion = page.nextFromVersion;
-      }
-    }
-    return events;
-  }
-}
-
-const WIDENING_TYPES: ReadonlySet<string> = new Set<AuditEvent['type']>(['WideningRequested', 'WideningApproved', 'WideningRefused']);
-
-function pendingOf(recorded: RecordedEvent): PendingWidening {
-  const event = auditEventOf(recorded) as Extract<AuditEvent, { type: 'WideningRequested' }>;
-  const metadata = recorded.metadata as AuditActor;
-  return {
-    approvalId: event.approvalId,
-    tableId: event.tableId,
-    commandType: event.commandType,
-    widens: event.widens,
-    requestedBy: { id: metadata.actorId ?? 'unknown', ...(metadata.actorName === undefined ? {} : { name: metadata.actorName }) },
-    requestedAt: recorded.recordedAt,
-    expiresAt: event.expiresAt,
-    command: event.command,
-  };
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import {
   raceTickets,
   tournamentDecider,
@@ -8,35 +8,24 @@ import {
   tournamentStreamIdOf,
   toNewTournamentEvent,
   type TournamentCommand,
+  type TournamentEvent,
   type TournamentRejection,
   type TournamentState,
 } from '@felt/tournament';
-import { EventStore, StreamCommands, type RecordedEvent, type StreamKind } from '@felt/event-store';
-import type { CommandMetadata } from '../tables/command-request';
-import { keyReusedBy } from '../tables/request-fingerprint';
+import { EventStore, StreamCommandHandler, type StreamOutcome } from '@felt/event-store';
+import type { StreamCommandRequest } from '../tables/command-envelope';
+import { requestKeyReusedBy } from '../tables/request-fingerprint';
 import { TournamentStreams, type FoldedTournament } from './tournament-streams';
 
 /** A command as the routes send it: without the random draws, which are made against the fold it is decided on. */
 export type TournamentCommandInput =
   Exclude<TournamentCommand, { type: 'DrawSeats' }> | { readonly type: 'DrawSeats'; readonly at: string };
 
-export interface TournamentCommandRequest {
+export interface TournamentCommandRequest extends StreamCommandRequest<TournamentCommandInput> {
   readonly tournamentId: string;
-  readonly command: TournamentCommandInput;
-  readonly commandId: string;
-  readonly commandIdGenerated?: boolean;
-  readonly expectedVersion?: number;
-  readonly metadata: CommandMetadata;
 }
 
-export type TournamentOutcome =
-  | { readonly kind: 'applied' | 'replayed'; readonly tournament: FoldedTournament; readonly events: readonly RecordedEvent[] }
-  | { readonly kind: 'rejected'; readonly rejection: TournamentRejection }
-  | { readonly kind: 'not-found' }
-  | { readonly kind: 'conflict'; readonly expectedVersion?: number; readonly currentVersion: number }
-  | { readonly kind: 'command-id-reused'; readonly firstStreamId: string }
-  | { readonly kind: 'key-in-flight' }
-  | { readonly kind: 'key-reused'; readonly by: 'another-user' | 'another-request' };
+export type TournamentOutcome = StreamOutcome<FoldedTournament, TournamentRejection>;
 
 export class ApplyTournamentCommand extends Command<TournamentOutcome> {
   constructor(readonly request: TournamentCommandRequest) {
@@ -71,43 +60,23 @@ export function withDraws(command: TournamentCommandInput, state: TournamentStat
 
 const keys = (n: number) => Array.from({ length: n }, () => randomInt(KEY_BOUND));
 
-/** One tournament command through the one command path (libs/event-store StreamCommands), as the room's. */
+/** One tournament command through the one command path (StreamCommandHandler), as the room's; only CreateTournament starts a stream. */
 @CommandHandler(ApplyTournamentCommand)
-export class ApplyTournamentCommandHandler implements ICommandHandler<ApplyTournamentCommand, TournamentOutcome> {
-  private readonly commands: StreamCommands<TournamentCommandRequest, FoldedTournament, TournamentRejection>;
-
-  constructor(
-    @Inject(EventStore) store: EventStore,
-    @Inject(TournamentStreams) private readonly streams: TournamentStreams,
-  ) {
-    const kind: StreamKind<TournamentCommandRequest, FoldedTournament, TournamentRejection, never> = {
-      current: (streamId) => this.streams.caughtUp(tournamentIdOf(streamId)!),
-      caughtUp: (_streamId, from) => this.streams.caughtUp(from.tournamentId),
+export class ApplyTournamentCommandHandler extends StreamCommandHandler<
+  TournamentCommandRequest,
+  FoldedTournament,
+  TournamentEvent,
+  TournamentRejection
+> {
+  constructor(@Inject(EventStore) store: EventStore, @Inject(TournamentStreams) streams: TournamentStreams) {
+    super(store, {
+      streamIdOf: (request) => tournamentStreamIdOf(request.tournamentId),
+      fold: (streamId) => streams.caughtUp(tournamentIdOf(streamId)!),
       mayStart: (request) => request.command.type === 'CreateTournament',
-      decide: (request, folded) => {
-        const decision = tournamentDecider.decide(withDraws(request.command, folded.state), folded.state);
-        if (!decision.ok) return { ok: false, refusal: decision.rejection };
-        return {
-          ok: true,
-          events: decision.events.map(toNewTournamentEvent),
-          advance: (version) => this.streams.advance(folded, decision.events, version),
-        };
-      },
-      keyReusedBy: (first, request) => keyReusedBy(first, request.metadata),
-    };
-    this.commands = new StreamCommands(store, kind);
-  }
-
-  async execute({ request }: ApplyTournamentCommand): Promise<TournamentOutcome> {
-    const outcome = await this.commands.handle(tournamentStreamIdOf(request.tournamentId), request);
-    switch (outcome.kind) {
-      case 'applied':
-      case 'replayed':
-        return { kind: outcome.kind, tournament: outcome.folded, events: outcome.events };
-      case 'refused':
-        return { kind: 'rejected', rejection: outcome.refusal };
-      default:
-        return outcome;
-    }
+      decide: (request, folded) => tournamentDecider.decide(withDraws(request.command, folded.state), folded.state),
+      toNewEvent: toNewTournamentEvent,
+      advance: (folded, events, version) => streams.advance(folded, events, version),
+      keyReusedBy: requestKeyReusedBy,
+    });
   }
 }

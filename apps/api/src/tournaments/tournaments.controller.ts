@@ -4,12 +4,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import { floorTournament, tableNeeds } from '@felt/tournament';
 import type { z } from 'zod';
 import { Roles } from '../auth/access-decorators';
-import { rawCommandRequest } from '../auth/command-sender';
+import { rawCommandRequest, senderOf } from '../auth/command-sender';
 import { DealerAssignments } from '../auth/dealer-assignments';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
-import { ApiProblem, problemForOutcome, SUCCESS_STATUS } from '../http/status-mapping';
+import { ApiProblem, SUCCESS_STATUS } from '../http/status-mapping';
+import { sendStreamOutcome } from '../http/stream-answer';
 import { roomBodySchema } from '../openapi/room-docs';
 import { RoomClock } from '../room/room-clock';
 import { splitEnvelope, validate } from '../tables/command-request';
@@ -18,6 +19,7 @@ import { tableIdSchema } from '../tables/table-command-schema';
 import { ApplyTournamentCommand, type TournamentCommandInput, type TournamentOutcome } from './apply-tournament-command';
 import { createTournamentSchema, tournamentCommandSchema, tournamentIdSchema, type TournamentCommandBody } from './tournament-request';
 import { TournamentStreams } from './tournament-streams';
+import { TournamentTables } from './tournament-tables';
 
 /** The timer service moves the clock on when a level's time is up, and does nothing else (docs/security.md). */
 const TIMER_COMMANDS: ReadonlySet<string> = new Set(['AdvanceLevel']);
@@ -41,6 +43,7 @@ export class TournamentsController {
     @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
     @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(DealerAssignments) private readonly assignments: DealerAssignments,
+    @Inject(TournamentTables) private readonly tables: TournamentTables,
   ) {}
 
   @Get(':tournamentId')
@@ -92,14 +95,14 @@ export class TournamentsController {
     knownId(tournamentId);
     const { body, envelope } = this.parse('commands', tournamentId, tournamentCommandSchema, req);
     await this.maySend(req, body);
-    await this.existing(tournamentId);
+    const folded = await this.existing(tournamentId);
+    await this.tables.beforeTournamentCommand(body, folded.state);
     const command = { ...body, at: this.clock.at() } as TournamentCommandInput;
-    this.answer(
-      res,
-      tournamentId,
-      envelope.commandId,
-      await this.commandBus.execute(new ApplyTournamentCommand({ tournamentId, command, ...envelope })),
-    );
+    const outcome = await this.commandBus.execute(new ApplyTournamentCommand({ tournamentId, command, ...envelope }));
+    // Its tables follow (a retry with the same key follows again: the tables' command ids are the events').
+    if (outcome.kind === 'applied' || outcome.kind === 'replayed')
+      await this.tables.follow(outcome.events, outcome.folded.state, senderOf(envelope.metadata));
+    this.answer(res, tournamentId, envelope.commandId, outcome);
   }
 
   private parse<T>(route: string, tournamentId: string | undefined, schema: z.ZodType<T>, req: HttpRequest) {
@@ -141,37 +144,11 @@ export class TournamentsController {
   }
 
   private answer(res: HttpResponse, tournamentId: string, commandId: string, outcome: TournamentOutcome): void {
-    switch (outcome.kind) {
-      case 'applied':
-      case 'replayed':
-        res.header('ETag', `"${outcome.tournament.version}"`);
-        return sendJson(res, outcome.kind === 'applied' ? SUCCESS_STATUS.applied : SUCCESS_STATUS.replayed, {
-          tournamentId,
-          version: outcome.tournament.version,
-          events: outcome.events.map((e) => ({ type: e.type, streamVersion: e.streamVersion, ...(e.data as object) })),
-        });
-      case 'rejected':
-        throw new ApiProblem('rule-refused', outcome.rejection.code, outcome.rejection.message, {
-          tournamentId,
-          ...(outcome.rejection.field === undefined ? {} : { field: outcome.rejection.field }),
-        });
-      case 'not-found':
-        throw notFound(tournamentId);
-      case 'conflict':
-        throw new ApiProblem('version-conflict', 'VERSION_CONFLICT', `tournament ${tournamentId} is at version ${outcome.currentVersion}`, {
-          tournamentId,
-          currentVersion: outcome.currentVersion,
-        });
-      case 'command-id-reused':
-        throw new ApiProblem(
-          'command-id-reused',
-          'COMMAND_ID_REUSED',
-          `this command id was already used on stream ${outcome.firstStreamId}`,
-        );
-      case 'key-in-flight':
-      case 'key-reused':
-        throw problemForOutcome(tournamentId, commandId, outcome);
-    }
+    sendStreamOutcome(res, commandId, outcome, {
+      ids: { tournamentId },
+      subject: `tournament ${tournamentId}`,
+      notFound: () => notFound(tournamentId),
+    });
   }
 }
 

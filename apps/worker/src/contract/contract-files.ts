@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_MODULES, publishedEventSchemas, schemaVersionOf, type AnyRuleModule, type TableEventType } from '@felt/engine';
 import { eventJobSchema } from './event-job-schema';
 import { ROOM_EVENT_SCHEMAS, roomDataSchemaOf, type RoomContractEventType } from './room-event-schemas';
+import { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from './tournament-event-schemas';
 
 /** Where the generated JSON Schemas live (committed; a test fails when they are stale). */
 export const CONTRACT_DIR = join(__dirname, '..', '..', 'contract');
@@ -13,6 +14,11 @@ function render(schema: z.ZodType, id: string, title: string): string {
   // declare (a deck, a seed, a hole card) fails every consumer's validation; a new key is a new schema version.
   const json = { ...z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }), $id: `${ID_BASE}${id}`, title };
   return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+/** A tournament event's schema file (a folder of its own: the room has a TableAdded and a TableBroken too). */
+export function tournamentEventSchemaFile(type: string): string {
+  return `events/tournament/${type}.v1.schema.json`;
 }
 
 export function eventSchemaFile(type: string, version = schemaVersionOf(type as TableEventType)): string {
@@ -46,6 +52,11 @@ export function contractFiles(modules: readonly AnyRuleModule[] = DEFAULT_MODULE
   for (const type of Object.keys(ROOM_EVENT_SCHEMAS).sort() as RoomContractEventType[]) {
     const path = `events/${type}.v1.schema.json`;
     files.set(path, render(roomDataSchemaOf(type), path, `${type} v1 (room): the job's data`));
+  }
+  // The tournaments' events (streams tournament-<id>), all at version 1: kept off the queue, the contract of exports.
+  for (const type of Object.keys(TOURNAMENT_EVENT_SCHEMAS).sort() as TournamentContractEventType[]) {
+    const path = tournamentEventSchemaFile(type);
+    files.set(path, render(tournamentDataSchemaOf(type), path, `${type} v1 (tournament): the event's data`));
   }
   return files;
 }

@@ -134,7 +134,10 @@ export type Runout =
  * the core takes them, each with the answer so far, which every enabled module's `settle` returns, changed or not.
  */
 export type Settlement =
-  /** Before any pot is awarded: events the modules record first (the rake); the core records them, then asks again. */
+  /**
+   * Before any pot is awarded: events the modules record first (the rake, a drop), one at a time: the core records the
+   * first of the answer and asks again, so a module sees the earlier ones folded (a drop measured after the rake).
+   */
   | { readonly step: 'take'; readonly events: readonly TableEvent[] }
   /** Chips each pot has already given up (the rake), which its winners do not get: each module adds its own per pot. */
   | { readonly step: 'held'; readonly held: readonly number[] }

@@ -642,7 +642,8 @@ function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent |
   if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
   if (hand.potsAwarded === 0) {
     const taken = h.settle(state, hand, { step: 'take', events: NO_EVENTS }).events;
-    if (taken.length > 0) return taken.slice();
+    // One at a time: the first is recorded and the step asked again, so each module sees the earlier ones folded.
+    if (taken.length > 0) return taken[0];
   }
   const { awards } = h.settle(state, hand, { step: 'award', awards: awardPots(hand, h.heldFromPots(state, hand)) });
   const events: TableEvent[] = awards.map((a) => ({
