@@ -87,9 +87,16 @@ function jackpotDrop(engine) {
         ? { field: 'jackpotDrop', why: 'the jackpot drop is not played with run it twice (its halves would pay the drop out)' }
         : null,
     handSliceStart: /** @type {any} */ ({ dropByPot: Object.freeze([]) }),
-    beforeAwards(_state, hand, o) {
+    // The settlement: the drop is taken before any pot is awarded (`take`), and held back from each pot (`held`).
+    settle(_state, hand, s, o) {
       const house = /** @type {any} */ (hand.house);
-      if (house.chopped || house.dropByPot.length > 0 || hand.potsAwarded > 0) return null;
+      if (s.step === 'held') {
+        const mine = house.dropByPot;
+        if (mine.length === 0) return s;
+        const held = Array.from({ length: Math.max(s.held.length, mine.length) }, (_, i) => (s.held[i] ?? 0) + (mine[i] ?? 0));
+        return { step: 'held', held };
+      }
+      if (s.step !== 'take' || house.chopped || house.dropByPot.length > 0 || hand.potsAwarded > 0) return s;
       const byPot = dropByPot(
         o,
         derivePots(hand.players).map((p) => p.amount),
@@ -97,9 +104,12 @@ function jackpotDrop(engine) {
         hand.board.length >= 3,
       );
       const amount = byPot.reduce((a, b) => a + b, 0);
-      return amount > 0 ? /** @type {any} */ ({ type: 'DropTaken', handNumber: hand.handNumber, fundId: o.fundId, amount, byPot }) : null;
+      if (amount === 0) return s;
+      return {
+        step: 'take',
+        events: [...s.events, /** @type {any} */ ({ type: 'DropTaken', handNumber: hand.handNumber, fundId: o.fundId, amount, byPot })],
+      };
     },
-    heldFromPots: (hand) => /** @type {any} */ (hand.house).dropByPot,
     describe: (/** @type {any} */ e) => (e.type === 'DropTaken' ? `Jackpot drop: ${e.amount} to fund ${e.fundId}` : null),
     // PHH and OHH have a rake field and none for a drop: the pots' winners got less than the pots by it.
     exportNotes: ({ events }) =>
