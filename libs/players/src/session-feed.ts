@@ -36,7 +36,14 @@ export const sessionMarkSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...envelope, kind: z.literal('seat-changed'), from: seat, to: seat, playerId }),
   z.strictObject({ ...envelope, kind: z.literal('break-started'), seat }),
   z.strictObject({ ...envelope, kind: z.literal('break-ended'), seat }),
-  z.strictObject({ ...envelope, kind: z.literal('stake-set'), stake: z.string().describe('"small/big" blind') }),
+  z.strictObject({
+    ...envelope,
+    kind: z.literal('stake-set'),
+    stake: z
+      .string()
+      .regex(/^\d+\/\d+$/)
+      .describe('"small/big" blind'),
+  }),
 ]);
 
 export type SessionMark = z.infer<typeof sessionMarkSchema>;
@@ -58,8 +65,17 @@ export function sessionMarkOf(
     txId: recorded.txId,
     globalPosition: recorded.globalPosition,
   } as const;
-  const d = recorded.data as { seat: number; playerId: string; from: number; to: number; rules: { smallBlind: number; bigBlind: number } };
-  switch (recorded.type) {
+  const mark = markOf(recorded.type, base, recorded.data as MarkData);
+  // The relay publishes whatever the log holds: an event of another shape (an older version's, a hand-made one)
+  // makes no mark rather than a wrong one or a relay that stops.
+  const parsed = mark && sessionMarkSchema.safeParse(mark);
+  return parsed && parsed.success ? parsed.data : null;
+}
+
+type MarkData = { seat?: number; playerId?: string; from?: number; to?: number; rules?: { smallBlind?: number; bigBlind?: number } };
+
+function markOf(type: string, base: object, d: MarkData): Record<string, unknown> | null {
+  switch (type) {
     case 'PlayerSeated':
       return { ...base, kind: 'sat-down', seat: d.seat, playerId: d.playerId };
     case 'PlayerLeft':
@@ -72,7 +88,7 @@ export function sessionMarkOf(
       return { ...base, kind: 'break-ended', seat: d.seat };
     case 'TableOpened':
     case 'RulesChanged':
-      return { ...base, kind: 'stake-set', stake: `${d.rules.smallBlind}/${d.rules.bigBlind}` };
+      return d.rules ? { ...base, kind: 'stake-set', stake: `${d.rules.smallBlind}/${d.rules.bigBlind}` } : null;
     default:
       return null;
   }
