@@ -23,7 +23,7 @@ describe('felt users and felt token on a PGlite folder', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('signs tokens with the folder key (made as the API makes it): for a user (a display or a service is one), with the lifetime asked for', async () => {
+  it('signs tokens with the folder key (made as the API makes it), with the lifetime asked for', async () => {
     const first = await felt('users', 'add', 'fiona', '--role', 'floor', '--data-dir', dir);
     expect([first.code, first.out]).toEqual([0, expect.stringMatching(/^added floor "fiona" \(id [0-9a-f-]{36}\)\npassword: [\w-]{24}\n/)]);
     const fiona = (await felt('token', '--user', 'fiona', '--data-dir', dir)).out.trim();
@@ -39,15 +39,6 @@ describe('felt users and felt token on a PGlite folder', () => {
     const claims = claimsOf(user.out.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
 
-    // A display's token is a user's too: no token for a name with no row (the API refuses those, UNKNOWN_USER).
-    const rowless = await felt('token', '--role', 'service', '--sub', 'lobby-display', '--data-dir', dir);
-    expect([rowless.code, rowless.err]).toEqual([1, expect.stringContaining("unknown option '--role'")]);
-    expect((await felt('users', 'add', 'lobby-display', '--role', 'service', '--token', fiona, '--data-dir', dir)).code).toBe(0);
-    const service = await felt('token', '--user', 'lobby-display', '--expires', '30m', '--data-dir', dir);
-    expect(claimsOf(service.out.trim())).toMatchObject({ name: 'lobby-display', role: 'service', gen: 0 });
-    expect(verifyAccessToken({ staff: publicKey }, service.out.trim()).ok).toBe(true);
-
-    expect((await felt('token', '--user', 'nobody', '--data-dir', dir)).err).toContain('there is no user "nobody"');
     expect(await felt('token', '--data-dir', dir)).toMatchObject({ code: 2, err: expect.stringContaining('a token is for a user') });
     expect((await felt('token', '--user', 'tess', '--expires', 'soon', '--data-dir', dir)).code).toBe(2);
   });
@@ -65,13 +56,6 @@ describe('felt users and felt token on a PGlite folder', () => {
     }
     writeFileSync(join(dir, API_PID_FILE), '999999999\n'); // a pid file left by a killed API: no such process
     expect((await felt('users', 'list', '--data-dir', dir)).code).toBe(0);
-  });
-
-  it('reads durations', () => {
-    expect([parseDuration('8h'), parseDuration('30m'), parseDuration('45s'), parseDuration('7d'), parseDuration('90')]).toEqual([
-      28800, 1800, 45, 604800, 90,
-    ]);
-    expect([parseDuration('0'), parseDuration('1w'), parseDuration('-5m'), parseDuration('')]).toEqual([null, null, null, null]);
   });
 });
 
@@ -120,6 +104,29 @@ describe('felt users and felt token: the first user, then changes as a signed-in
     );
     expect((await felt('users', 'add', 'no spaces', '--role', 'floor', ...at())).code).toBe(2);
     expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', ...at())).code).toBe(2);
+  });
+
+  it("signs a display's token as a user's (a display or a service is one): none for a name with no row", async () => {
+    // No token for a name with no row (the API refuses those, UNKNOWN_USER).
+    const rowless = await felt('token', '--role', 'service', '--sub', 'lobby-display', ...at());
+    expect([rowless.code, rowless.err]).toEqual([1, expect.stringContaining("unknown option '--role'")]);
+    await addTestUser(t.db, 'display-floor', 'floor');
+    const floor = (await felt('token', '--user', 'display-floor', ...at())).out.trim();
+    expect((await felt('users', 'add', 'lobby-display', '--role', 'service', '--token', floor, ...at())).code).toBe(0);
+    const service = await felt('token', '--user', 'lobby-display', '--expires', '30m', ...at());
+    expect(claimsOf(service.out.trim())).toMatchObject({ name: 'lobby-display', role: 'service', gen: 0 });
+    const { publicKey } = resolveTokenKey({ tokenPrivateKey: TEST_TOKEN_PRIVATE_KEY, databaseUrl: t.url, dataDir: '' });
+    expect(verifyAccessToken({ staff: publicKey }, service.out.trim()).ok).toBe(true);
+    expect((await felt('token', '--user', 'nobody', ...at())).err).toContain('there is no user "nobody"');
+  });
+});
+
+describe('felt token --expires', () => {
+  it('reads durations', () => {
+    expect([parseDuration('8h'), parseDuration('30m'), parseDuration('45s'), parseDuration('7d'), parseDuration('90')]).toEqual([
+      28800, 1800, 45, 604800, 90,
+    ]);
+    expect([parseDuration('0'), parseDuration('1w'), parseDuration('-5m'), parseDuration('')]).toEqual([null, null, null, null]);
   });
 });
 
