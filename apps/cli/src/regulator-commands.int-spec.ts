@@ -69,7 +69,7 @@ describe('felt verify on PostgreSQL', () => {
     const v = after(events, 'BoardDealt');
     await tamper('DELETE FROM events WHERE stream_id = $1 AND stream_version = $2', [streamId, v]);
     expect(await firstViolation(tableId)).toContain(`${streamId} v${v} [chain] version ${v} is missing`);
-    const threaded = await felt('verify', '--database-url', t.url, '--all', '--workers', '3');
+    const threaded = await felt('verify', '--database-url', t.url, '--all', '--workers', '2');
     expect(threaded.code).toBe(1);
     expect(threaded.out).toContain(`VIOLATION  ${streamId} v${v} [chain] version ${v} is missing`);
   });

@@ -23,58 +23,9 @@ describe('felt users and felt token on a PGlite folder', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('adds the first user with a password, then users as a signed-in floor supervisor with an enrollment code, lists them, refuses duplicates and bad options', async () => {
+  it('signs tokens with the folder key (made as the API makes it), with the lifetime asked for', async () => {
     const first = await felt('users', 'add', 'fiona', '--role', 'floor', '--data-dir', dir);
-    expect(first.code).toBe(0);
-    expect(first.out).toMatch(/^added floor "fiona" \(id [0-9a-f-]{36}\)\npassword: [\w-]{24}\n/);
-    // Every change after the first user is made as a signed-in floor supervisor, never as $USER.
-    const unsigned = await felt('users', 'add', 'dana', '--role', 'dealer', '--data-dir', dir);
-    expect([unsigned.code, unsigned.err]).toEqual([
-      2,
-      expect.stringContaining('a staff change is made as a signed-in floor supervisor: give --token'),
-    ]);
-    const token = (await felt('token', '--user', 'fiona', '--data-dir', dir)).out.trim();
-    const added = await felt('users', 'add', 'dana', '--role', 'dealer', '--token', token, '--data-dir', dir);
-    expect(added.code).toBe(0);
-    expect(added.out).toMatch(/^added dealer "dana" \(id [0-9a-f-]{36}\)\nenrollment code: [\w-]{20}\n/);
-    const choosing = await felt(
-      'users',
-      'add',
-      'gus',
-      '--role',
-      'dealer',
-      '--password',
-      'chosen-for-gus',
-      '--token',
-      token,
-      '--data-dir',
-      dir,
-    );
-    expect([choosing.code, choosing.err]).toEqual([2, expect.stringContaining('--password is for the first user only')]);
-    const dealerToken = (await felt('token', '--user', 'dana', '--data-dir', dir)).out.trim();
-    const notFloor = await felt('users', 'disable', 'fiona', '--token', dealerToken, '--data-dir', dir);
-    expect([notFloor.code, notFloor.err]).toEqual([2, expect.stringContaining("the token is not a floor supervisor's")]);
-
-    const listed = await felt('users', 'list', '--json', '--data-dir', dir);
-    const users = JSON.parse(listed.out) as { name: string; role: string; disabled: boolean }[];
-    expect(users.map((u) => [u.name, u.role, u.disabled])).toEqual([
-      ['dana', 'dealer', false],
-      ['fiona', 'floor', false],
-    ]);
-    expect((await felt('users', 'list', '--data-dir', dir)).out).toMatch(/^dana\s+dealer\s+active/);
-
-    const again = await felt('users', 'add', 'dana', '--role', 'floor', '--token', token, '--data-dir', dir);
-    expect(again).toMatchObject({ code: 2 });
-    expect(again.err).toContain('there is already a user "dana"');
-    expect((await felt('users', 'add', 'eve', '--role', 'admin', '--data-dir', dir)).err).toContain(
-      '--role must be one of dealer, floor, regulator, service, count',
-    );
-    expect((await felt('users', 'add', 'no spaces', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
-    expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);
-  });
-
-  it('signs tokens with the folder key (made as the API makes it): for a user (a display or a service is one), with the lifetime asked for', async () => {
-    expect((await felt('users', 'add', 'fiona', '--role', 'floor', '--data-dir', dir)).code).toBe(0);
+    expect([first.code, first.out]).toEqual([0, expect.stringMatching(/^added floor "fiona" \(id [0-9a-f-]{36}\)\npassword: [\w-]{24}\n/)]);
     const fiona = (await felt('token', '--user', 'fiona', '--data-dir', dir)).out.trim();
     expect((await felt('users', 'add', 'tess', '--role', 'dealer', '--token', fiona, '--data-dir', dir)).code).toBe(0);
     const user = await felt('token', '--user', 'tess', '--data-dir', dir, '--expires', '2h');
@@ -88,15 +39,6 @@ describe('felt users and felt token on a PGlite folder', () => {
     const claims = claimsOf(user.out.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
 
-    // A display's token is a user's too: no token for a name with no row (the API refuses those, UNKNOWN_USER).
-    const rowless = await felt('token', '--role', 'service', '--sub', 'lobby-display', '--data-dir', dir);
-    expect([rowless.code, rowless.err]).toEqual([1, expect.stringContaining("unknown option '--role'")]);
-    expect((await felt('users', 'add', 'lobby-display', '--role', 'service', '--token', fiona, '--data-dir', dir)).code).toBe(0);
-    const service = await felt('token', '--user', 'lobby-display', '--expires', '30m', '--data-dir', dir);
-    expect(claimsOf(service.out.trim())).toMatchObject({ name: 'lobby-display', role: 'service', gen: 0 });
-    expect(verifyAccessToken({ staff: publicKey }, service.out.trim()).ok).toBe(true);
-
-    expect((await felt('token', '--user', 'nobody', '--data-dir', dir)).err).toContain('there is no user "nobody"');
     expect(await felt('token', '--data-dir', dir)).toMatchObject({ code: 2, err: expect.stringContaining('a token is for a user') });
     expect((await felt('token', '--user', 'tess', '--expires', 'soon', '--data-dir', dir)).code).toBe(2);
   });
@@ -115,7 +57,71 @@ describe('felt users and felt token on a PGlite folder', () => {
     writeFileSync(join(dir, API_PID_FILE), '999999999\n'); // a pid file left by a killed API: no such process
     expect((await felt('users', 'list', '--data-dir', dir)).code).toBe(0);
   });
+});
 
+// The staff rules as the CLI applies them, on PostgreSQL: the same on a PGlite folder (one Database, one openDatabase),
+// where each run of felt would start the embedded database afresh (about 0.75 CPU-s); the folder's own behaviour (its
+// key file, its first user, the API's pid file) is the suite above's.
+describe('felt users and felt token: the first user, then changes as a signed-in floor supervisor (PostgreSQL)', () => {
+  const t = useTestStore('postgres');
+  const at = () => ['--database-url', t.url];
+  beforeAll(() => (process.env.FELT_TOKEN_PRIVATE_KEY = TEST_TOKEN_PRIVATE_KEY));
+  afterAll(() => delete process.env.FELT_TOKEN_PRIVATE_KEY);
+
+  it('adds the first user with a password, then users as a signed-in floor supervisor with an enrollment code, lists them, refuses duplicates and bad options', async () => {
+    const first = await felt('users', 'add', 'fiona', '--role', 'floor', ...at());
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/^added floor "fiona" \(id [0-9a-f-]{36}\)\npassword: [\w-]{24}\n/);
+    // Every change after the first user is made as a signed-in floor supervisor, never as $USER.
+    const unsigned = await felt('users', 'add', 'dana', '--role', 'dealer', ...at());
+    expect([unsigned.code, unsigned.err]).toEqual([
+      2,
+      expect.stringContaining('a staff change is made as a signed-in floor supervisor: give --token'),
+    ]);
+    const token = (await felt('token', '--user', 'fiona', ...at())).out.trim();
+    const added = await felt('users', 'add', 'dana', '--role', 'dealer', '--token', token, ...at());
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/^added dealer "dana" \(id [0-9a-f-]{36}\)\nenrollment code: [\w-]{20}\n/);
+    const choosing = await felt('users', 'add', 'gus', '--role', 'dealer', '--password', 'chosen-for-gus', '--token', token, ...at());
+    expect([choosing.code, choosing.err]).toEqual([2, expect.stringContaining('--password is for the first user only')]);
+    const dealerToken = (await felt('token', '--user', 'dana', ...at())).out.trim();
+    const notFloor = await felt('users', 'disable', 'fiona', '--token', dealerToken, ...at());
+    expect([notFloor.code, notFloor.err]).toEqual([2, expect.stringContaining("the token is not a floor supervisor's")]);
+
+    const listed = await felt('users', 'list', '--json', ...at());
+    const users = JSON.parse(listed.out) as { name: string; role: string; disabled: boolean }[];
+    expect(users.map((u) => [u.name, u.role, u.disabled])).toEqual([
+      ['dana', 'dealer', false],
+      ['fiona', 'floor', false],
+    ]);
+    expect((await felt('users', 'list', ...at())).out).toMatch(/^dana\s+dealer\s+active/);
+
+    const again = await felt('users', 'add', 'dana', '--role', 'floor', '--token', token, ...at());
+    expect(again).toMatchObject({ code: 2 });
+    expect(again.err).toContain('there is already a user "dana"');
+    expect((await felt('users', 'add', 'eve', '--role', 'admin', ...at())).err).toContain(
+      '--role must be one of dealer, floor, regulator, service, count',
+    );
+    expect((await felt('users', 'add', 'no spaces', '--role', 'floor', ...at())).code).toBe(2);
+    expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', ...at())).code).toBe(2);
+  });
+
+  it("signs a display's token as a user's (a display or a service is one): none for a name with no row", async () => {
+    // No token for a name with no row (the API refuses those, UNKNOWN_USER).
+    const rowless = await felt('token', '--role', 'service', '--sub', 'lobby-display', ...at());
+    expect([rowless.code, rowless.err]).toEqual([1, expect.stringContaining("unknown option '--role'")]);
+    await addTestUser(t.db, 'display-floor', 'floor');
+    const floor = (await felt('token', '--user', 'display-floor', ...at())).out.trim();
+    expect((await felt('users', 'add', 'lobby-display', '--role', 'service', '--token', floor, ...at())).code).toBe(0);
+    const service = await felt('token', '--user', 'lobby-display', '--expires', '30m', ...at());
+    expect(claimsOf(service.out.trim())).toMatchObject({ name: 'lobby-display', role: 'service', gen: 0 });
+    const { publicKey } = resolveTokenKey({ tokenPrivateKey: TEST_TOKEN_PRIVATE_KEY, databaseUrl: t.url, dataDir: '' });
+    expect(verifyAccessToken({ staff: publicKey }, service.out.trim()).ok).toBe(true);
+    expect((await felt('token', '--user', 'nobody', ...at())).err).toContain('there is no user "nobody"');
+  });
+});
+
+describe('felt token --expires', () => {
   it('reads durations', () => {
     expect([parseDuration('8h'), parseDuration('30m'), parseDuration('45s'), parseDuration('7d'), parseDuration('90')]).toEqual([
       28800, 1800, 45, 604800, 90,
