@@ -8,7 +8,17 @@
 import { loadavg } from 'node:os';
 import type { TableEvent } from '@felt/engine';
 import { randomTableLog } from '@felt/regulator';
-import { bookOf, countSheet, finishedHands, fundReport, revenueReport, type MoneyEvent } from '@felt/accounting';
+import {
+  bookOf,
+  countSheet,
+  finishedHands,
+  foldHands,
+  fundReport,
+  HANDS_FOLD_START,
+  revenueHandOf,
+  revenueReport,
+  type MoneyEvent,
+} from '@felt/accounting';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 50);
 const EVENTS_PER_TABLE = Number(process.env.BENCH_EVENTS_PER_TABLE ?? 24_000);
@@ -78,7 +88,26 @@ const ms = Number(process.hrtime.bigint() - started) / 1e6;
 const totalCpu = process.cpuUsage(cpu);
 const cpuMs = (u: NodeJS.CpuUsage) => Math.round((u.user + u.system) / 1000);
 
-const rake = revenue.reduce((s, r) => s + r.rake, 0);
+// The revenue route as the API answers it (apps/api LoggedHands.revenueHands): each table's fold is kept between
+// reports, so a report reads only the events since the last one. Here: folded up to NEW_EVENTS before each table's
+// end, then a report that folds those last events and sums every hand.
+const NEW_EVENTS = Number(process.env.BENCH_NEW_EVENTS ?? 1_000);
+const kept = logs.map((events, i) => {
+  const { done, fold } = foldHands(`t${i + 1}`, events.slice(0, events.length - NEW_EVENTS), HANDS_FOLD_START);
+  return { fold, hands: done.map(revenueHandOf) };
+});
+const warmStarted = process.hrtime.bigint();
+const warmCpu = process.cpuUsage();
+const warmHands = logs.flatMap((events, i) => {
+  const { done } = foldHands(`t${i + 1}`, events.slice(events.length - NEW_EVENTS), kept[i]!.fold);
+  return [...kept[i]!.hands, ...done.map(revenueHandOf)];
+});
+const warmRevenue = revenueReport(warmHands, book, shifts);
+const warmMs = Number(process.hrtime.bigint() - warmStarted) / 1e6;
+const warmCpuUsed = process.cpuUsage(warmCpu);
+if (JSON.stringify(warmRevenue) !== JSON.stringify(revenue)) throw new Error('the incremental revenue report differs from the full fold');
+
+const rake = revenue.reduce((s, r) => s + r.rakeChips, 0);
 const handRake = hands.reduce((s, h) => s + (h.status === 'complete' ? h.rake : 0), 0);
 if (rake !== handRake) throw new Error(`the report's rake ${rake} is not the hands' ${handRake}`);
 console.log(
@@ -92,6 +121,7 @@ console.log(
     handRecordsMs: Math.round(handsMs),
     cpuMs: cpuMs(totalCpu),
     handRecordsCpuMs: cpuMs(handsCpu),
+    revenueRouteWarm: { newEventsPerTable: NEW_EVENTS, ms: Math.round(warmMs), cpuMs: cpuMs(warmCpuUsed) },
     rake,
     fundBalance: funds[0]!.balance,
     countRows: sheet.length,

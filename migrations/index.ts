@@ -6,9 +6,11 @@ import { RoomReadModel1700000000900 } from './1700000000900-RoomReadModel';
 import { DeviceKinds1700000001300 } from './1700000001300-DeviceKinds';
 import { StaffSecurity1700000001400 } from './1700000001400-StaffSecurity';
 import { PlayerPersonal1700000001500 } from './1700000001500-PlayerPersonal';
+import { CountRole1700000001600 } from './1700000001600-CountRole';
+import { PlayerRegistrySnapshot1700000001700 } from './1700000001700-PlayerRegistrySnapshot';
 
 /**
- * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data), oldest first, each a
+ * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data and the registry's snapshot, the count team's role), oldest first, each a
  * SqlMigration. The apps pass it to `openDatabase({ migrations })`, which runs the event store's own migrations
  * (libs/event-store/src/migrations) first; add each new migration class here.
  */
@@ -21,4 +23,6 @@ export const migrations = [
   DeviceKinds1700000001300,
   StaffSecurity1700000001400,
   PlayerPersonal1700000001500,
+  CountRole1700000001600,
+  PlayerRegistrySnapshot1700000001700,
 ];

@@ -29,7 +29,10 @@ function sevenDeuceBounty(engine) {
     params: (rules) => rules.houseOptions.sevenDeuce ?? null,
     defaults: DEFAULTS,
     schema: SCHEMA,
-    afterAwards(state, hand, awards, o) {
+    // At the settlement's last step (after the final awards, before HandEnded): its bounties, after the others' events.
+    settle(state, hand, s, o) {
+      if (s.step !== 'after') return s;
+      const awards = s.awards;
       const bounty = o.bigBlinds * /** @type {NonNullable<typeof state.rules>} */ (state.rules).bigBlind;
       /** @type {any[]} */
       const events = [];
@@ -51,7 +54,7 @@ function sevenDeuceBounty(engine) {
         }
         if (paid.length > 0) events.push({ type: 'SevenDeuceBountyPaid', handNumber: hand.handNumber, seat, paid });
       }
-      return events;
+      return events.length === 0 ? s : { ...s, events: [...s.events, ...events] };
     },
     describe: (/** @type {any} */ e, playerOf) =>
       e.type === 'SevenDeuceBountyPaid'

@@ -11,6 +11,7 @@ import { LiveModule } from './live/live.module';
 import { VisibilityModule } from './live/visibility.module';
 import { LoggingModule } from './logging/logging.module';
 import { RegulatorModule } from './regulator/regulator.module';
+import { AbsenceModule } from './players/absence.module';
 import { PlayersModule } from './players/players.module';
 import { RoomModule } from './room/room.module';
 import { TablesModule } from './tables/tables.module';
@@ -31,6 +32,7 @@ export class AppModule {
         AuthModule.forRoot({ createFirstFloorUser: options.database === undefined && !config.databaseUrl }),
         PlayersModule,
         TablesModule,
+        AbsenceModule,
         RegulatorModule,
         RoomModule,
         AccountingModule,

@@ -248,10 +248,20 @@ describe('the house money over HTTP (postgres)', () => {
     }
     expect(revenue.tables).toEqual(revenueReport(hands, moneyEvents, [shift]));
     expect(revenue.tables).toEqual([
-      expect.objectContaining({ tableId: 'live1', shiftId: 'day', hands: 1, rake: 1, ggr: 1, drops: 13_000 }),
-      expect.objectContaining({ tableId: 'train1', shiftId: 'day', hands: 1, rake: 0, ggr: 0, drops: 0 }),
+      // No chip value recorded for these tables: dollar chips, the rake of 1 chip is 100 cents.
+      expect.objectContaining({
+        tableId: 'live1',
+        shiftId: 'day',
+        hands: 1,
+        centsPerChip: [100],
+        rakeChips: 1,
+        rake: 100,
+        ggr: 100,
+        drops: 13_000,
+      }),
+      expect.objectContaining({ tableId: 'train1', shiftId: 'day', hands: 1, rakeChips: 0, rake: 0, ggr: 0, drops: 0 }),
     ]);
-    expect(revenue.ggr).toBe(1);
+    expect(revenue.ggr).toBe(100);
     // Every recorded money decision is one the book makes again, every payout's hand or period qualifies from the hands.
     expect(verifyBook(moneyEvents, hands)).toEqual([]);
     const report = await verifyStore(api.store);

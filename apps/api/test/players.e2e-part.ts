@@ -1,4 +1,5 @@
 import { checkStaff, readAuditLog, verifyStore } from '@felt/regulator';
+import { WITHHELD_ALIAS } from '@felt/room';
 import { waitUntil } from '../../../libs/event-store/test-support/eventually';
 import { PlayerRegistry } from '../src/players/player-registry';
 import { SECOND_FLOOR } from './test-support/approvals';
@@ -276,5 +277,22 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
     await refused(() => api.http.post('/players/C3004/bans/B9/lift').send({}), 422, 'BAN_ALREADY_LIFTED');
     expect((await post('/exclusion-lists/state/entries/S-2/lift', {}, 202)).body.code).toBe('APPROVAL_REQUIRED');
     await refused(() => api.http.post('/exclusion-lists/state/entries/S-2/lift').send({}), 422, 'LIFT_ALREADY_REQUESTED');
+  });
+
+  it('shows the registry alias on the public board, never a card number', async () => {
+    await post('/players', { playerId: 'C7007', name: 'Ann Arbor', alias: 'Ace' }, 201);
+    await post('/room/games', { gameId: 'g7', name: '2/5', stakes: '2/5', structure: 'no-limit', tableRules: NO_LIMIT_1_2 }, 201);
+    // Listed with the card number typed as the alias: a registered player shows as the registry's alias, another as
+    // withheld; an alias that is not an id shows as typed.
+    await post('/room/games/g7/commands', { type: 'JoinList', playerId: 'C7007', alias: 'C7007' }, 201);
+    await post('/room/games/g7/commands', { type: 'JoinList', playerId: 'C7008', alias: 'C 7008' }, 201);
+    await post('/room/games/g7/commands', { type: 'JoinList', playerId: 'C7009', alias: 'KK' }, 201);
+    const board = async () =>
+      ((await api.anonymous.get('/board').expect(200)).body.games as { gameId: string; list: string[] }[]).find((g) => g.gameId === 'g7')!;
+    expect((await board()).list).toEqual(['Ace', WITHHELD_ALIAS, 'KK']);
+    expect(JSON.stringify(await board())).not.toMatch(/C700|Ann/);
+    // Erased, the player has no registry alias: the card number typed on the list stays withheld.
+    await post('/players/C7007/erase', {}, 201);
+    expect((await board()).list).toEqual([WITHHELD_ALIAS, WITHHELD_ALIAS, 'KK']);
   });
 });

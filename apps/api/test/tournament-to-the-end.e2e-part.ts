@@ -8,6 +8,8 @@ const ENTRIES = 200;
 const TABLES = Math.ceil(ENTRIES / 9);
 const STRUCTURE = {
   name: 'Daily $100',
+  // Hands typed in by the floor or dealer (the engine's tables: tournament-tables.e2e-part.ts).
+  tables: 'reported',
   startingStack: 10000,
   seatsPerTable: 9,
   levels: [

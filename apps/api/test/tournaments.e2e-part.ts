@@ -10,6 +10,8 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
  */
 const STRUCTURE = {
   name: 'Daily $100',
+  // Hands typed in by the floor or dealer (the engine's tables: tournament-tables.e2e-part.ts).
+  tables: 'reported',
   startingStack: 10000,
   seatsPerTable: 3,
   levels: [

@@ -19,9 +19,11 @@ import {
 } from '@felt/regulator';
 import { addSourceOptions, openEventLog, readStreamFrom, type EventLog, type SourceOptions } from './event-log-source';
 import { HOUSE_RULES_HELP, houseRulesEngine, unknownHouseOptions } from './house-rules-option';
+import { exportTournament } from './tournament-export';
 
 interface ExportOptions extends SourceOptions {
   table?: string;
+  tournament?: string;
   all?: boolean;
   audit?: boolean;
   format: string;
@@ -40,6 +42,7 @@ interface ExportOptions extends SourceOptions {
  * - ohh: Open Hand History JSON, one object per hand.
  * --from and --to are ISO 8601 times: events recorded (jsonl) or hands started (phh, ohh) within them.
  * `felt export --audit --format jsonl` writes only the audit streams (staff and security events, docs/events.md).
+ * `felt export --tournament ID --format json|csv`: a tournament's structure, money and results (tournament-export.ts).
  * Every export starts with the staff roster (each user's name, role and disabled flag over time, from the audit
  * stream; libs/regulator/src/staff-roster.ts), so the actor ids in the events have the names they had then. An
  * export from a database is itself recorded there (ExportPerformed in the audit stream, actor cli:<login>) first.
@@ -52,6 +55,7 @@ export function registerExportCommand(program: Command): void {
     .command('export')
     .description("export a table's log: raw events (jsonl), PHH hand histories (phh) or Open Hand History (ohh)")
     .option('--table <id>', 'the table (its stream table-<id>)')
+    .option('--tournament <id>', 'a tournament (json or csv): structure, money reconciled, entries with places and prizes')
     .option('--all', 'every stream (jsonl only), in stream order, the audit streams included')
     .option('--audit', 'only the audit streams (jsonl only): staff and security events')
     .requiredOption('--format <format>', 'jsonl, phh or ohh')
@@ -75,6 +79,7 @@ function parseTime(text: string | undefined, name: string, command: Command): nu
 
 async function runExport(options: ExportOptions, command: Command): Promise<void> {
   const format = options.format.toLowerCase();
+  if (options.tournament !== undefined) return runTournamentExport(options, format, command);
   if (!(EXPORT_FORMATS as readonly string[]).includes(format))
     return command.error(`felt export: --format must be jsonl, phh or ohh, not "${options.format}".`, {
       exitCode: 2,
@@ -95,20 +100,8 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
       { exitCode: 2, code: 'felt.options' },
     );
   const log = await openEventLog(options, command, 'export');
-  if (log.kind === 'store') {
-    const scope = options.all ? 'all' : options.audit ? 'audit' : `table:${options.table}`;
-    try {
-      await new AuditLog(log.store).append(
-        { type: 'ExportPerformed', scope, format, from: options.from ?? null, to: options.to ?? null },
-        cliActor(),
-      );
-    } catch (error) {
-      // A read-only standby or role cannot record it; the export goes on, and says so.
-      command.configureOutput().writeErr!(
-        `felt export: this export could not be recorded in the audit stream (${(error as Error).message})\n`,
-      );
-    }
-  }
+  if (log.kind === 'store')
+    await recordExport(log, options.all ? 'all' : options.audit ? 'audit' : `table:${options.table}`, format, options, command);
   if (options.all || options.audit) {
     try {
       return await exportAll(log, within, options.out, command, options.audit === true);
@@ -141,11 +134,47 @@ async function runExport(options: ExportOptions, command: Command): Promise<void
   else command.configureOutput().writeOut!(text);
 }
 
+async function runTournamentExport(options: ExportOptions, format: string, command: Command): Promise<void> {
+  if (options.all || options.audit || options.table !== undefined)
+    return command.error('felt export: give --tournament ID alone (not with --table, --all or --audit).', {
+      exitCode: 2,
+      code: 'felt.options',
+    });
+  const log = await openEventLog(options, command, 'export');
+  try {
+    if (log.kind === 'store') await recordExport(log, `tournament:${options.tournament}`, format, options, command);
+    await exportTournament(log, options.tournament!, format, options.out, command);
+  } finally {
+    await log.close();
+  }
+}
+
 /** Every rules the table recorded: where it opened and each change. */
 function recordedRules(recorded: readonly RecordedEvent[]): TableRules[] {
   return recorded
     .filter((e) => e.type === 'TableOpened' || e.type === 'RulesChanged')
     .map((e) => (e.data as unknown as { rules: TableRules }).rules);
+}
+
+/** An export from a database is recorded there first (ExportPerformed in the audit stream, actor cli:<login>). */
+async function recordExport(
+  log: Extract<EventLog, { kind: 'store' }>,
+  scope: string,
+  format: string,
+  options: ExportOptions,
+  command: Command,
+): Promise<void> {
+  try {
+    await new AuditLog(log.store).append(
+      { type: 'ExportPerformed', scope, format, from: options.from ?? null, to: options.to ?? null },
+      cliActor(),
+    );
+  } catch (error) {
+    // A read-only standby or role cannot record it; the export goes on, and says so.
+    command.configureOutput().writeErr!(
+      `felt export: this export could not be recorded in the audit stream (${(error as Error).message})\n`,
+    );
+  }
 }
 
 function rosterOf(log: EventLog): Promise<StaffRoster | null> | StaffRoster | null {

@@ -67,7 +67,7 @@ describe('felt users and felt token on a PGlite folder', () => {
     expect(again).toMatchObject({ code: 2 });
     expect(again.err).toContain('there is already a user "dana"');
     expect((await felt('users', 'add', 'eve', '--role', 'admin', '--data-dir', dir)).err).toContain(
-      '--role must be one of dealer, floor, regulator, service',
+      '--role must be one of dealer, floor, regulator, service, count',
     );
     expect((await felt('users', 'add', 'no spaces', '--role', 'floor', '--data-dir', dir)).code).toBe(2);
     expect((await felt('users', 'add', 'shorty', '--role', 'floor', '--password', 'short', '--data-dir', dir)).code).toBe(2);

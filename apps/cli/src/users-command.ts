@@ -143,7 +143,7 @@ export function registerUsersCommand(program: Command): void {
     users
       .command('role <name> <role>')
       .description(
-        `change a user's role (${USER_ROLES.join(', ')}); their tokens stop at once; to floor or regulator, once another floor supervisor approves (its id is printed)`,
+        `change a user's role (${USER_ROLES.join(', ')}); their tokens stop at once; to floor, regulator or count, once another floor supervisor approves (its id is printed)`,
       ),
   ).action(async (name: string, role: string, options: DatabaseOptions, command: Command) => {
     const result = await withUsers(options, command, 'users role', async (_u, staff) => {

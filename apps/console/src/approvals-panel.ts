@@ -1,3 +1,4 @@
+import type { PendingWidening } from '@felt/staff';
 import type { ConsoleContext } from './console-context.js';
 import { element, replaceChildren } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
@@ -6,17 +7,6 @@ import { FeedbackSlots } from './feedback-slots.js';
 export const APPROVAL_ASKED = 'approval-asked';
 /** Dispatched by the panel (bubbling) when a request was approved or refused. */
 export const APPROVAL_DECIDED = 'approval-decided';
-
-/** A widening request waiting for a second floor supervisor (GET /approvals). */
-interface PendingWidening {
-  readonly approvalId: string;
-  /** Empty for a staff request (a new floor supervisor or regulator, or a role changed to one). */
-  readonly tableId: string;
-  readonly command: { readonly name?: unknown };
-  readonly widens: string;
-  readonly requestedBy: { readonly id: string; readonly name?: string };
-  readonly expiresAt: string;
-}
 
 /**
  * Two people for a widening (docs/security.md "Insiders", row 3): the requests one floor supervisor made that widen

@@ -1,3 +1,4 @@
+import type { User } from '@felt/staff';
 import type { ApiClient } from './api-client.js';
 import { element, field } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
@@ -6,13 +7,6 @@ import { redraw } from './form-drafts.js';
 interface Assignment {
   readonly userId: string;
   readonly name: string;
-}
-
-interface UserRow {
-  readonly id: string;
-  readonly name: string;
-  readonly role: string;
-  readonly disabled: boolean;
 }
 
 /**
@@ -53,10 +47,10 @@ export function dealerStaff(api: ApiClient, tableId: string): { node: HTMLElemen
 
   async function load(): Promise<void> {
     let assigned: Assignment[] = [];
-    let dealers: UserRow[] = [];
+    let dealers: User[] = [];
     try {
       assigned = (await api.get<{ dealers: Assignment[] }>(`/tables/${encodeURIComponent(tableId)}/dealers`)).dealers;
-      dealers = (await api.get<{ users: UserRow[] }>('/users')).users.filter((u) => u.role === 'dealer' && !u.disabled);
+      dealers = (await api.get<{ users: User[] }>('/users')).users.filter((u) => u.role === 'dealer' && !u.disabled);
     } catch (error) {
       feedback.refused('dealers', error);
     }

@@ -3,7 +3,8 @@ import { element } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
 import { openTableForm } from './floor-forms.js';
 import { LiveTables } from './live-connection.js';
-import { stakesText } from './table-render.js';
+import { seatToAct } from './owed-posts.js';
+import { liveStack, stakesText } from './table-render.js';
 import type { TableView } from './table-types.js';
 
 /** How often the lobby looks for tables opened since it was drawn (the tables it shows follow /live). */
@@ -79,7 +80,7 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
     const hand = view.hand;
     const handText =
       hand && hand.phase !== 'complete'
-        ? `#${hand.handNumber} ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}${view.toAct !== null ? `, seat ${view.toAct} to act` : ''}`
+        ? `#${hand.handNumber} ${hand.phase === 'forced-bets' ? 'blinds' : hand.phase === 'showdown' ? 'showdown' : hand.round.street}${seatToAct(view) !== null ? `, seat ${seatToAct(view)} to act` : ''}`
         : view.status === 'open'
           ? `between hands (${view.handsPlayed} played)`
           : '—';
@@ -98,7 +99,7 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
         element(
           'span',
           { class: 'lobby-players', 'data-testid': `lobby-players-${view.tableId}` },
-          view.seats.map((s) => `${s.seat} ${s.playerId} ${s.stack}`).join(' · '),
+          view.seats.map((s) => `${s.seat} ${s.playerId} ${liveStack(view, s)}`).join(' · '),
         ),
       ),
     );

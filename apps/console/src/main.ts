@@ -18,6 +18,8 @@ const screenNode = document.getElementById('screen')!;
 const whoNode = document.getElementById('signed-in-as')!;
 const signOut = document.getElementById('sign-out') as HTMLButtonElement;
 const usersLink = document.getElementById('users-link')!;
+const roomLink = document.getElementById('room-link')!;
+const boardLink = document.getElementById('board-link')!;
 const notice = new Notice(document.getElementById('notice')!);
 let stopScreen: () => void = () => {};
 /** Set when the API refused the token (expired, user disabled): the sign-in screen says why it is back. */
@@ -42,7 +44,11 @@ function showHeader(): void {
   const session = loadSession();
   whoNode.textContent = session ? `${session.user.name} (${session.user.role})` : 'not signed in';
   signOut.hidden = !session;
-  usersLink.hidden = session?.user.role !== 'floor';
+  // Each role's links lead where it may go: the room's lists are the floor's, the public board anyone's.
+  const floor = session?.user.role === 'floor';
+  usersLink.hidden = !floor;
+  roomLink.hidden = !floor;
+  boardLink.hidden = !session || floor;
 }
 
 function route(): void {

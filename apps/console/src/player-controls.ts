@@ -1,6 +1,8 @@
 import { confirmFirst } from './confirm-dialog.js';
 import { element } from './elements.js';
 import type { FeedbackSlots } from './feedback-slots.js';
+import { owedPosts } from './owed-posts.js';
+import { liveStack } from './table-render.js';
 import type { SeatView, TableView } from './table-types.js';
 
 /**
@@ -44,7 +46,7 @@ function playerRow(
   const dealtIn = inProgress && view.hand!.players.some((p) => p.seat === n && p.playerId === seat.playerId);
   const busted = seat.busted ?? (!inProgress && seat.stack === 0);
   const slot = `player-${n}`;
-  const owes = seat.missedBig ? 'owes the big blind' : seat.missedSmall ? 'owes the small blind' : '';
+  const owes = owedPosts(view, seat);
   const status = [busted ? 'busted' : '', seat.sittingOut ? 'sitting out' : '', owes, dealtIn ? 'in the hand' : '']
     .filter(Boolean)
     .join(', ');
@@ -55,7 +57,7 @@ function playerRow(
       'p',
       { class: 'player-line' },
       element('strong', {}, `Seat ${n}: ${seat.playerId}`),
-      ` ${seat.stack} chips`,
+      element('span', { 'data-testid': `player-stack-${n}` }, ` ${liveStack(view, seat)} chips`),
       status ? element('span', { class: 'badge', 'data-testid': `player-status-${n}` }, status) : null,
     ),
   );

@@ -14,6 +14,8 @@ import type { TableView } from './table-types.js';
  * room's sentence in the notice line.
  */
 export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () => void } {
+  // The room's lists and calls are the floor's (the API refuses its channel to anyone else): no dead end, no form.
+  if (ctx.session()?.user.role !== 'floor') return { node: roomForOthers(), stop: () => {} };
   const status = element('span', { class: 'live-status', 'data-testid': 'room-live-status' }, 'connecting…');
   const games = element('div', { 'data-testid': 'room-games' }, 'Loading…');
   const node = element(
@@ -321,4 +323,20 @@ function openGameForm(ctx: ConsoleContext): HTMLFormElement {
 
 function input(name: string, type = 'text', value = ''): HTMLInputElement {
   return element('input', { name, type, value, required: true, autocomplete: 'off', 'data-testid': `input-${name}` });
+}
+
+/** What a dealer or a regulator finds at #/room: where the room's lists are (the public board), nothing to wait for. */
+function roomForOthers(): HTMLElement {
+  return element(
+    'section',
+    { class: 'screen room', 'aria-labelledby': 'room-heading', 'data-testid': 'room-not-floor' },
+    element('h2', { id: 'room-heading' }, 'Room'),
+    element(
+      'p',
+      {},
+      "The room's lists, calls and seating are kept by the floor supervisors. The public board shows the games, the open seats and who is called: ",
+      element('a', { href: 'board.html', target: '_blank', 'data-testid': 'room-board-link' }, 'the room board'),
+      '.',
+    ),
+  );
 }

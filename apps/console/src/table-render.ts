@@ -1,11 +1,13 @@
+import { isLiveCards } from '@felt/engine';
 import { cardFace } from './card-face.js';
 import { playerName } from './action-bar.js';
 import { element } from './elements.js';
+import { forcedBetsLine, owedPosts, seatToAct } from './owed-posts.js';
 import { splitCards } from './event-sentences.js';
 import { boardCards, type HandRecord } from './table-event-log.js';
 import type { HandPlayerView, LegalAction, Rules, SeatView, TableView } from './table-types.js';
 
-/** "NL 1/2", "FL 2/4" (a fixed-limit table by its bets, not its blinds), "PL 1/2 ante 1". */
+/** "NL 1/2", "FL 2/4" (a fixed-limit table by its bets, not its blinds), "PL 1/2 ante 1", "NL 1/2 · live cards". */
 export function stakesText(rules: Rules | null): string {
   if (!rules) return '';
   const s = rules.structure;
@@ -17,7 +19,8 @@ export function stakesText(rules: Rules | null): string {
         ? `${s.min}-${s.max}`
         : `${rules.smallBlind}/${rules.bigBlind}`;
   const ante = rules.ante.kind !== 'none' && rules.ante.amount > 0 ? ` ante ${rules.ante.amount}` : '';
-  return `${kind} ${amounts}${ante}${rules.gameType === 'tournament' ? ' (tournament)' : ''}`;
+  // A live-cards table is dealt from a real deck and its cards entered on the picker: said wherever the game is named.
+  return `${kind} ${amounts}${ante}${rules.gameType === 'tournament' ? ' (tournament)' : ''}${isLiveCards(rules) ? ' · live cards' : ''}`;
 }
 
 const OPTION_WORDS: Readonly<Record<string, string>> = {
@@ -154,9 +157,18 @@ export function seatList(seats: readonly number[]): string {
 }
 
 function toActLine(view: TableView): string {
-  if (view.toAct === null) return '';
+  if (view.hand?.phase === 'forced-bets') return forcedBetsLine(view, (seat) => playerName(view, seat));
+  const toAct = seatToAct(view);
+  if (toAct === null) return '';
   const call = view.legalActions.find((a): a is Extract<LegalAction, { type: 'Call' }> => a.type === 'Call');
-  return `Seat ${view.toAct}${playerName(view, view.toAct) ? ` (${playerName(view, view.toAct)})` : ''} to act${call ? `: ${call.amount} to call` : ''}`;
+  return `Seat ${toAct}${playerName(view, toAct) ? ` (${playerName(view, toAct)})` : ''} to act${call ? `: ${call.amount} to call` : ''}`;
+}
+
+/** The seat's chips now: during a hand what it has behind (the table's seat keeps the stack the hand began with). */
+export function liveStack(view: TableView, seat: SeatView): number {
+  const hand = view.hand;
+  if (hand === null || hand.phase === 'complete') return seat.stack;
+  return hand.players.find((p) => p.seat === seat.seat && p.playerId === seat.playerId)?.stack ?? seat.stack;
 }
 
 function seatBox(view: TableView, seat: SeatView, record: HandRecord | null, style: string): HTMLElement {
@@ -177,20 +189,15 @@ function seatBox(view: TableView, seat: SeatView, record: HandRecord | null, sty
   if (inProgress && hand.killSeat === seat.seat) markers.push(['KILL', 'kill']);
   const states: string[] = [];
   const busted = seat.busted ?? (!inProgress && seat.stack === 0);
-  if (view.toAct === seat.seat) states.push('to act');
+  const toAct = seatToAct(view) === seat.seat;
+  if (toAct) states.push('to act');
   if (live?.folded) states.push('folded');
   if (live?.allIn) states.push('all in');
   if (seat.sittingOut) states.push('sitting out');
   if (busted) states.push('busted');
-  if (seat.missedBig) states.push('owes big blind');
-  else if (seat.missedSmall) states.push('owes small blind');
-  const classes = [
-    'seat',
-    view.toAct === seat.seat ? 'to-act' : '',
-    live?.folded ? 'folded' : '',
-    busted ? 'busted' : '',
-    seat.sittingOut ? 'out' : '',
-  ]
+  const owes = owedPosts(view, seat);
+  if (owes) states.push(owes);
+  const classes = ['seat', toAct ? 'to-act' : '', live?.folded ? 'folded' : '', busted ? 'busted' : '', seat.sittingOut ? 'out' : '']
     .filter(Boolean)
     .join(' ');
   const won = (record?.pots ?? [])
@@ -207,7 +214,7 @@ function seatBox(view: TableView, seat: SeatView, record: HandRecord | null, sty
       markers.map(([short, long]) => element('abbr', { class: `marker marker-${short.toLowerCase()}`, title: long }, short)),
     ),
     element('strong', { class: 'player', 'data-testid': `player-${seat.seat}` }, seat.playerId),
-    element('span', { class: 'stack', 'data-testid': `stack-${seat.seat}` }, String(live ? live.stack : seat.stack)),
+    element('span', { class: 'stack', 'data-testid': `stack-${seat.seat}` }, String(liveStack(view, seat))),
     live && live.live > 0 ? element('span', { class: 'bet', 'data-testid': `bet-${seat.seat}` }, `bet ${live.live}`) : null,
     !inProgress && won > 0 && record?.status !== 'voided' ? element('span', { class: 'won' }, `won ${won}`) : null,
     element('span', { class: 'hole', 'data-testid': `cards-${seat.seat}` }, player ? cards(player.holeCards) : ''),

@@ -1,16 +1,10 @@
+import type { User } from '@felt/staff';
 import { APPROVAL_ASKED, APPROVAL_DECIDED, approvalsPanel } from './approvals-panel.js';
 import type { ConsoleContext } from './console-context.js';
 import { confirmFirst } from './confirm-dialog.js';
 import { element, field, formValues } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
 import { redraw } from './form-drafts.js';
-
-interface UserRow {
-  readonly id: string;
-  readonly name: string;
-  readonly role: string;
-  readonly disabled: boolean;
-}
 
 const ROLES = ['dealer', 'floor', 'regulator'] as const;
 
@@ -74,7 +68,7 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     const { name, role } = formValues(create);
     if (!name) return feedback.refusedHere('create-user', 'Enter the user name. Nothing was sent.');
     void run('create-user', async () => {
-      const answer = await ctx.api.post<EnrollmentAnswer & { user: UserRow } & ApprovalAsked>('/users', { name, role });
+      const answer = await ctx.api.post<EnrollmentAnswer & { user: User } & ApprovalAsked>('/users', { name, role });
       create.reset();
       if (answer.code === 'APPROVAL_REQUIRED') {
         asked();
@@ -85,7 +79,7 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     });
   });
 
-  function row(user: UserRow): HTMLElement {
+  function row(user: User): HTMLElement {
     const slot = `user-${user.name}`;
     const toggle = element(
       'button',
@@ -140,7 +134,7 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
   }
 
   /** The role changes only on its button, after a confirmation naming the old and the new role (never as picked). */
-  function roleForm(user: UserRow, slot: string): HTMLFormElement {
+  function roleForm(user: User, slot: string): HTMLFormElement {
     const roleId = `role-${user.name}`;
     const role = element(
       'select',
@@ -179,7 +173,7 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
 
   async function load(): Promise<void> {
     try {
-      const answer = await ctx.api.get<{ users: UserRow[] }>('/users');
+      const answer = await ctx.api.get<{ users: User[] }>('/users');
       // A role picked but not yet applied stays picked (form-drafts.ts) when the list is read again.
       redraw(tbody, answer.users.map(row));
     } catch (error) {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -26,5 +26,20 @@ describe('the console bundle', () => {
     expect(main).not.toContain('libs/engine/src/table/decide.ts');
     // The mirrors are gone: the room's types and the hand fold come from the libraries.
     for (const mirror of ['room-types.ts', 'hand-record.ts']) expect(existsSync(join(__dirname, '../src', mirror))).toBe(false);
+  });
+
+  it("declares none of the API's answers itself: the table view, pending widenings and users come from their libraries", () => {
+    const src = join(__dirname, '../src');
+    const declared = readdirSync(src)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) =>
+        [...readFileSync(join(src, f), 'utf8').matchAll(/^\s*(?:export\s+)?(?:interface|type)\s+(\w+)\s*(?:=\s*\{|\{)/gm)].map(
+          (m) => `${f}: ${m[1]}`,
+        ),
+      );
+    const copies = declared.filter((d) =>
+      /: (TableView|SeatView|HandView|HandPlayerView|RunningClock|PendingWidening|UserRow|User)$/.test(d),
+    );
+    expect(copies).toEqual([]);
   });
 });

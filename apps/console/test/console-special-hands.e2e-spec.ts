@@ -1,4 +1,6 @@
 import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/table-setup';
+import { join } from 'node:path';
+import { SCREENSHOTS_DIR } from './test-support/console-browser';
 import { useConsoleSuite } from './test-support/console-suite';
 
 /**
@@ -38,6 +40,9 @@ describe('bomb pots and hands run twice in the console (chromium)', () => {
       expect(await page.byTestId('bomb-pot').textContent()).toBe('Bomb pot: every player antes 5, no blinds');
       for (const seat of [1, 2, 3]) expect(await page.byTestId(`markers-${seat}`).textContent()).not.toMatch(/SB|BB/);
     }
+    // docs/console.md's picture of a bomb pot, as the dealer's tablet shows it.
+    await dealer.page.setViewportSize({ width: 1024, height: 768 });
+    await dealer.page.screenshot({ path: join(SCREENSHOTS_DIR, 'console-bomb-pot.png') });
     while (table.hand.phase !== 'complete') {
       const action = table.legalActions.find((a: { type: string }) => ['Check', 'ShowHand', 'MuckHand'].includes(a.type));
       table = (await expectStatus(suite.api.http.post('/tables/bomb-c/commands').send({ type: action.type, seat: action.seat }), 201)).body
@@ -113,6 +118,7 @@ describe('bomb pots and hands run twice in the console (chromium)', () => {
     );
     expect(new Set(colours).size).toBe(4);
     expect(await floor.page.locator('[data-testid="showdown"] .card svg.suit-symbol').count()).toBeGreaterThan(0);
+    await showdown.screenshot({ path: join(SCREENSHOTS_DIR, 'console-run-twice.png') });
     expect(await floor.accessibilityViolations()).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { TestApi } from '../../api/test/test-support/test-api';
 import { expectStatus, openTableWithPlayers, startHandWithBlinds, TRAINING_1_2 } from '../../api/test/test-support/table-setup';
 import { SECOND_FLOOR } from '../../api/test/test-support/approvals';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
+import { playFoldedHand } from './test-support/folded-hands';
 
 /**
  * The console in a real browser for each role (headless Chromium, test-support/console-browser.ts): what a dealer,
@@ -66,21 +67,7 @@ describe('staff and players in the console (chromium)', () => {
 
   it('players come and go: a seat that sat out owes the big blind, keeps owing it after a seat change, and a busted player is marked and removed', async () => {
     await openTableWithPlayers(suite.api, 'move-1', 4);
-    const playHand = async () => {
-      await startHandWithBlinds(suite.api, 'move-1');
-      let table = await suite.table('move-1');
-      for (let step = 0; step < 12 && table.hand && table.hand.phase !== 'complete'; step++) {
-        const next = ['Fold', 'Check', 'Deal']
-          .map((type) => table.legalActions.find((a: { type: string }) => a.type === type))
-          .find(Boolean) as { type: string; seat: number | null };
-        table = (
-          await expectStatus(
-            suite.api.http.post(`/tables/move-1/${next.type.toLowerCase()}`).send(next.seat === null ? {} : { seat: next.seat }),
-            201,
-          )
-        ).body.table;
-      }
-    };
+    const playHand = () => playFoldedHand(suite.api, 'move-1');
     // Seat 4 plays a hand (a new player owes nothing for blinds passed before their first hand), then sits out.
     await playHand();
     const floor = await suite.signedIn('floor-fran');
@@ -95,7 +82,7 @@ describe('staff and players in the console (chromium)', () => {
     const owing = (await suite.table('move-1')).seats.find((s: { seat: number }) => s.seat === 4);
     expect(owing.missedBig).toBe(true);
     await floor.byTestId('player-status-4').filter({ hasText: 'owes the big blind' }).waitFor();
-    await floor.byTestId('marks-4').filter({ hasText: 'owes big blind' }).waitFor();
+    await floor.byTestId('marks-4').filter({ hasText: 'owes the big blind 2 and a dead small blind 1' }).waitFor();
 
     // Seat change: the player and the missed blind go to the new seat.
     await floor.byTestId('change-seat-4').getByLabel('Move to seat').selectOption('6');
@@ -107,7 +94,10 @@ describe('staff and players in the console (chromium)', () => {
     await floor.byTestId('player-6').filter({ hasText: 'player-4' }).waitFor();
     await floor.byTestId('activity-log').filter({ hasText: 'player-4 moved from seat 4 to seat 6' }).waitFor();
     await floor.byTestId('sit-in-6').click();
-    await floor.byTestId('feedback-players').filter({ hasText: 'player-4 is back in and owes the big blind.' }).waitFor();
+    await floor
+      .byTestId('feedback-players')
+      .filter({ hasText: 'player-4 is back in and owes the big blind 2 and a dead small blind 1.' })
+      .waitFor();
 
     // A player who loses every chip is marked busted, and removed from the console.
     await openTableWithPlayers(suite.api, 'bust-1', 2, TRAINING_1_2); // a training table: the test chooses who busts

@@ -1,17 +1,10 @@
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
-import { ROOT } from '../../api/test/test-support/api-process';
 import { signTestToken } from '../../api/test/test-support/auth';
 import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
-import { OUTPUT_DIR } from './test-support/console-browser';
+import { OUTPUT_DIR, SCREENSHOTS_DIR } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
-
-/**
- * Where the sizes test puts its screenshots: tmp/console-e2e/; with FELT_DOCS_SCREENSHOTS=1, docs/ (README.md's and
- * docs/console.md's pictures, committed), so that a test run leaves the tracked tree as it was.
- */
-const SCREENSHOTS_DIR = process.env.FELT_DOCS_SCREENSHOTS === '1' ? join(ROOT, 'docs') : OUTPUT_DIR;
 
 /**
  * The floor console in a real browser (headless Chromium, test-support/console-browser.ts): signing in, opening

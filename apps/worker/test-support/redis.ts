@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
+import { SESSION_FEED_QUEUE } from '@felt/players';
 import { queueName } from '../src/relay/shards';
 
 /** The machine's shared Redis; tests never stop it and keep to a key prefix of their own. */
@@ -15,11 +16,11 @@ export function uniquePrefix(): string {
   return `felt-test-${randomBytes(5).toString('hex')}`;
 }
 
-/** Deletes every key of the test's shard queues. */
+/** Deletes every key of the test's shard queues and of its sessions feed. */
 export async function obliterateShards(redisUrl: string, prefix: string, shards: number): Promise<void> {
   const url = new URL(redisUrl);
-  for (let shard = 0; shard < shards; shard++) {
-    const queue = new Queue(queueName(shard), { connection: { host: url.hostname, port: Number(url.port) }, prefix });
+  for (const name of [...Array.from({ length: shards }, (_, shard) => queueName(shard)), SESSION_FEED_QUEUE]) {
+    const queue = new Queue(name, { connection: { host: url.hostname, port: Number(url.port) }, prefix });
     await queue.obliterate({ force: true }).catch(() => undefined);
     await queue.close();
   }

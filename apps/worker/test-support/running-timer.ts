@@ -27,11 +27,12 @@ export class RunningTimer {
     private readonly store: EventStore,
     apiUrl: string,
     prefix: string,
+    settings: { absenceMs?: number } = {},
   ) {
     this.service = new TimerService(
       store,
       new ExpirySender({ apiUrl, token: timerTokenSource(createPrivateKey(TEST_TIMER_PRIVATE_KEY)) }),
-      { redisUrl: SHARED_REDIS_URL, prefix, concurrency: 16 },
+      { redisUrl: SHARED_REDIS_URL, prefix, concurrency: 16, ...settings },
       this.metrics,
       QUIET,
     );

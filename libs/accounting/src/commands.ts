@@ -65,6 +65,28 @@ export type MoneyCommand =
       readonly amount: number;
     }
   | {
+      /**
+       * A table's recorded drop (the jackpot-drop house option's DropTaken, house-rules/jackpot-drop.js), sent by the
+       * service that reads the tables' logs: the book turns the chips into cents at the table's chip value and
+       * collects each hand's drop for a fund once.
+       */
+      readonly type: 'CollectTableDrop';
+      readonly at: string;
+      readonly by: Actor;
+      readonly fundId: string;
+      readonly tableId: string;
+      readonly handNumber: number;
+      readonly chips: number;
+    }
+  | {
+      /** What one of the table's chips is worth, in cents, from now on (revenue and drops in cents). */
+      readonly type: 'SetChipValue';
+      readonly at: string;
+      readonly by: Actor;
+      readonly tableId: string;
+      readonly centsPerChip: number;
+    }
+  | {
       /** Cash put down at the table: the money goes into the drop box, the dealer gives the player chips for it. */
       readonly type: 'CashBuyIn' | 'ChipsFromCage';
       readonly at: string;
@@ -82,6 +104,8 @@ export type MoneyCommandType = MoneyCommand['type'];
 export const MONEY_COMMAND_TYPES = [
   'OpenFund',
   'CollectDrop',
+  'CollectTableDrop',
+  'SetChipValue',
   'CashBuyIn',
   'ChipsFromCage',
   'RequestMoney',

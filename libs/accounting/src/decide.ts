@@ -3,7 +3,7 @@ import type { Actor, MoneyCommand, MoneyRequest } from './commands';
 import type { MoneyEvent } from './events';
 import { badBeatShares, dropShares, fundRulesProblem, highHandShares, normalizeFundRules } from './funds';
 import { moneyRejection as refuse, type MoneyRejection } from './rejections';
-import { paidForKey, tableShiftKey, type BookState, type FundState } from './state';
+import { centsPerChipOf, paidForKey, tableDropKey, tableShiftKey, type BookState, type FundState } from './state';
 import { requestProblem, validActor, validAmount, validId, validTime } from './validate';
 
 export type MoneyDecision = Decision<MoneyEvent, MoneyRejection>;
@@ -35,6 +35,10 @@ export function decideBook(command: MoneyCommand, state: BookState): MoneyDecisi
       return openFund(command, state);
     case 'CollectDrop':
       return collectDrop(command, state);
+    case 'CollectTableDrop':
+      return collectTableDrop(command, state);
+    case 'SetChipValue':
+      return setChipValue(command);
     case 'CashBuyIn':
     case 'ChipsFromCage':
       return tableCash(command, state);
@@ -67,6 +71,52 @@ function collectDrop(command: Extract<MoneyCommand, { type: 'CollectDrop' }>, st
   if (!validAmount(command.amount)) return reject(refuse('INVALID_COMMAND', 'a drop is a whole number of cents, at least 1', 'amount'));
   const { at, by, fundId, tableId, handNumber, amount } = command;
   return accept([{ type: 'DropCollected', at, by, fundId, tableId, handNumber, amount, ...dropShares(amount, fund.rules.backupPercent) }]);
+}
+
+/**
+ * A drop the table recorded (DropTaken), in chips: once per hand and fund (a second reader of the same log is told
+ * ALREADY_COLLECTED and writes nothing), in cents at the table's chip value now. Only the service reading the logs.
+ */
+function collectTableDrop(command: Extract<MoneyCommand, { type: 'CollectTableDrop' }>, state: BookState): MoneyDecision {
+  if (command.by.role !== 'service')
+    return reject(refuse('ROLE_MAY_NOT', "a table's recorded drops are collected from its log, by the service"));
+  const fund = state.funds[command.fundId];
+  if (!fund) return reject(refuse('FUND_UNKNOWN', `there is no fund ${command.fundId}`, 'fundId'));
+  if (!validId(command.tableId)) return reject(refuse('INVALID_COMMAND', 'a table id is 1-64 letters, digits or . _ : -', 'tableId'));
+  if (!Number.isSafeInteger(command.handNumber) || command.handNumber < 1)
+    return reject(refuse('INVALID_COMMAND', 'the hand number is a whole number from 1', 'handNumber'));
+  const centsPerChip = centsPerChipOf(state, command.tableId);
+  if (!validAmount(command.chips) || !validAmount(command.chips * centsPerChip))
+    return reject(refuse('INVALID_COMMAND', 'a drop is a whole number of chips, at least 1', 'chips'));
+  if (state.tableDrops[tableDropKey(command)])
+    return reject(
+      refuse('ALREADY_COLLECTED', `the drop of hand ${command.handNumber} at table ${command.tableId} is in fund ${fund.fundId} already`),
+    );
+  const { at, by, fundId, tableId, handNumber, chips } = command;
+  const amount = chips * centsPerChip;
+  return accept([
+    {
+      type: 'DropCollected',
+      at,
+      by,
+      fundId,
+      tableId,
+      handNumber,
+      amount,
+      ...dropShares(amount, fund.rules.backupPercent),
+      chips,
+      centsPerChip,
+    },
+  ]);
+}
+
+function setChipValue(command: Extract<MoneyCommand, { type: 'SetChipValue' }>): MoneyDecision {
+  if (command.by.role !== 'floor') return reject(refuse('ROLE_MAY_NOT', "only a floor supervisor records a table's chip value"));
+  if (!validId(command.tableId)) return reject(refuse('INVALID_COMMAND', 'a table id is 1-64 letters, digits or . _ : -', 'tableId'));
+  if (!Number.isSafeInteger(command.centsPerChip) || command.centsPerChip < 1 || command.centsPerChip > 10_000_000)
+    return reject(refuse('INVALID_COMMAND', 'a chip is worth a whole number of cents, from 1 to 10,000,000', 'centsPerChip'));
+  const { at, by, tableId, centsPerChip } = command;
+  return accept([{ type: 'ChipValueSet', at, by, tableId, centsPerChip }]);
 }
 
 function tableCash(command: Extract<MoneyCommand, { type: 'CashBuyIn' | 'ChipsFromCage' }>, state: BookState): MoneyDecision {

@@ -18,7 +18,11 @@ export type MoneyEvent =
       readonly amount: number;
       readonly toFund: number;
       readonly toBackup: number;
+      /** A table's recorded drop (CollectTableDrop): its chips, and the chip value that made them `amount` cents. */
+      readonly chips?: number;
+      readonly centsPerChip?: number;
     }
+  | { readonly type: 'ChipValueSet'; readonly at: string; readonly by: Actor; readonly tableId: string; readonly centsPerChip: number }
   | {
       readonly type: 'CashBoughtIn' | 'ChipsBroughtFromCage';
       readonly at: string;
@@ -77,6 +81,7 @@ export type MoneyEventType = MoneyEvent['type'];
 export const MONEY_EVENT_TYPES = [
   'FundOpened',
   'DropCollected',
+  'ChipValueSet',
   'CashBoughtIn',
   'ChipsBroughtFromCage',
   'MoneyRequested',

@@ -1,5 +1,5 @@
 import type { MoneyEvent } from './events';
-import { emptyTableShift, paidForKey, tableShiftKey, type BookState, type FundState, type TableShift } from './state';
+import { emptyTableShift, paidForKey, tableDropKey, tableShiftKey, type BookState, type FundState, type TableShift } from './state';
 
 /** Records what happened in the book: total and pure (the one fold of a book, for the decider and every report). */
 export function evolveBook(state: BookState, event: MoneyEvent): BookState {
@@ -18,14 +18,20 @@ export function evolveBook(state: BookState, event: MoneyEvent): BookState {
         paidFor: [],
         payouts: 0,
       });
+    case 'ChipValueSet':
+      return { ...state, chipValues: { ...state.chipValues, [event.tableId]: event.centsPerChip } };
     case 'DropCollected':
-      return updateFund(state, event.fundId, (f) => ({
-        ...f,
-        collected: f.collected + event.amount,
-        heldBack: f.heldBack + event.toBackup,
-        balance: f.balance + event.toFund,
-        backup: f.backup + event.toBackup,
-      }));
+      return updateFund(
+        event.chips === undefined ? state : { ...state, tableDrops: { ...state.tableDrops, [tableDropKey(event)]: true } },
+        event.fundId,
+        (f) => ({
+          ...f,
+          collected: f.collected + event.amount,
+          heldBack: f.heldBack + event.toBackup,
+          balance: f.balance + event.toFund,
+          backup: f.backup + event.toBackup,
+        }),
+      );
     case 'FundSeeded':
       return settled(
         updateFund(state, event.fundId, (f) =>

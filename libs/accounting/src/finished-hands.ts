@@ -8,13 +8,28 @@ export interface LoggedTableEvent {
   readonly at: string;
 }
 
+/** Where a fold of a table's hands stands: the hand being played (null between hands). */
+export interface HandsFold {
+  readonly current: HandRecord | null;
+}
+
+export const HANDS_FOLD_START: HandsFold = Object.freeze({ current: null });
+
 /**
  * A table's finished hands (complete or voided), each folded into the one hand record with the times the log
  * recorded: what qualifies jackpot hands and what the revenue report sums. A hand still being played is left out.
  */
 export function finishedHands(tableId: string, events: readonly LoggedTableEvent[]): HandRecord[] {
+  return foldHands(tableId, events, HANDS_FOLD_START).done;
+}
+
+/**
+ * The same fold, resumed from `from` (what an earlier call returned as `fold`) over the events after it: a reader
+ * that keeps `fold` folds each event once (apps/api LoggedHands). The hands finished among `events` are `done`.
+ */
+export function foldHands(tableId: string, events: readonly LoggedTableEvent[], from: HandsFold): { done: HandRecord[]; fold: HandsFold } {
   const done: HandRecord[] = [];
-  let current: HandRecord | null = null;
+  let current = from.current;
   for (const { event, version, at } of events) {
     const meta = { version, at };
     if (event.type === 'HandStarted') {
@@ -28,5 +43,5 @@ export function finishedHands(tableId: string, events: readonly LoggedTableEvent
       current = null;
     }
   }
-  return done;
+  return { done, fold: { current } };
 }

@@ -16,7 +16,25 @@ export {
 } from './commands';
 export { type MoneyEvent, type MoneyEventType, MONEY_EVENT_TYPES, MONEY_EVENT_SCHEMA_VERSION } from './events';
 export { type MoneyRejection, type MoneyRejectionCode, MONEY_REJECTION_CODES, moneyRejection } from './rejections';
-export { type BookState, type FundState, type TableShift, type PendingRequest, INITIAL_BOOK_STATE, tableShiftKey } from './state';
+export {
+  type BookState,
+  type FundState,
+  type TableShift,
+  type PendingRequest,
+  INITIAL_BOOK_STATE,
+  DEFAULT_CENTS_PER_CHIP,
+  centsPerChipOf,
+  tableDropKey,
+  tableShiftKey,
+} from './state';
+export {
+  type DropTaken,
+  type DropMismatch,
+  isDropTaken,
+  collectTableDropCommand,
+  unmatchedTableDrops,
+  DROP_COLLECTOR,
+} from './table-drops';
 export {
   type FundKind,
   type FundRules,
@@ -30,7 +48,7 @@ export {
   highHandShares,
 } from './funds';
 export { BOOK_STREAM_PREFIX, BOOK_STREAM_CATEGORY, bookStreamIdOf, toNewMoneyEvent, toMoneyEvent } from './book-stream';
-export { finishedHands, type LoggedTableEvent } from './finished-hands';
+export { finishedHands, foldHands, HANDS_FOLD_START, type HandsFold, type LoggedTableEvent } from './finished-hands';
 export { verifyBook, moneyCommandFor, type BookProblem } from './verify-book';
 export {
   badBeatOf,
@@ -51,5 +69,7 @@ export {
   type FundReportRow,
   type CountRow,
   type RevenueRow,
+  type RevenueHand,
+  revenueHandOf,
   type Shift,
 } from './reports';

@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { accountingDecider, bookOf, countSheet, fundReport, verifyBook, type Actor, type MoneyCommand, type MoneyEvent } from './index';
+import {
+  accountingDecider,
+  bookOf,
+  countSheet,
+  DROP_COLLECTOR,
+  fundReport,
+  verifyBook,
+  type Actor,
+  type MoneyCommand,
+  type MoneyEvent,
+} from './index';
 
 /**
  * Every cent accounted for: whatever the floor, the dealers and the count team send, in any order, a fund's balance
@@ -86,6 +96,28 @@ const command: fc.Arbitrary<MoneyCommand> = fc.oneof(
     }),
   ),
   w(
+    4,
+    fc.record({
+      type: fc.constant('CollectTableDrop' as const),
+      at: fc.constant(at),
+      by: fc.constantFrom(DROP_COLLECTOR, DROP_COLLECTOR, ...people),
+      fundId,
+      tableId,
+      handNumber: fc.integer({ min: 1, max: 9 }),
+      chips: fc.integer({ min: 0, max: 20 }),
+    }),
+  ),
+  w(
+    1,
+    fc.record({
+      type: fc.constant('SetChipValue' as const),
+      at: fc.constant(at),
+      by: actor,
+      tableId,
+      centsPerChip: fc.constantFrom(0, 1, 25, 100, 500),
+    }),
+  ),
+  w(
     3,
     fc.record({
       type: fc.constantFrom('CashBuyIn' as const, 'ChipsFromCage' as const),
@@ -148,6 +180,13 @@ describe('money is conserved (fast-check)', () => {
             expect(f.paid).toBe(sum(paid.map((p) => p.total)));
             for (const p of paid) expect(sum(p.shares.map((s) => s.amount))).toBe(p.total);
             for (const p of paid) for (const s of p.shares) expect(Number.isSafeInteger(s.amount) && s.amount >= 0).toBe(true);
+          }
+          // A table's drop: collected once per hand and fund, by the service, its chips at the chip value then.
+          const tableDrops = log.flatMap((e) => (e.type === 'DropCollected' && e.chips !== undefined ? [e] : []));
+          expect(new Set(tableDrops.map((e) => `${e.tableId}#${e.handNumber}#${e.fundId}`)).size).toBe(tableDrops.length);
+          for (const e of tableDrops) {
+            expect(e.by.role).toBe('service');
+            expect(e.amount).toBe(e.chips! * e.centsPerChip!);
           }
         }),
         { numRuns: 300 },

@@ -17,6 +17,7 @@ export const MONEY_REJECTION_CODES = [
   'SHIFT_COUNTED',
   'VARIANCE_NEEDS_REASON',
   'NOTHING_TO_PAY',
+  'ALREADY_COLLECTED',
 ] as const;
 
 export type MoneyRejectionCode = (typeof MONEY_REJECTION_CODES)[number];

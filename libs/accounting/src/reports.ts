@@ -1,7 +1,7 @@
 import type { HandRecord } from '@felt/projections';
 import type { MoneyEvent } from './events';
 import { evolveBook } from './evolve';
-import { INITIAL_BOOK_STATE, type BookState, type FundState } from './state';
+import { DEFAULT_CENTS_PER_CHIP, INITIAL_BOOK_STATE, type BookState, type FundState } from './state';
 
 /**
  * The reports a regulator reproduces from the log (docs/money.md "Reports"): each is a pure fold of recorded events
@@ -70,38 +70,73 @@ export interface RevenueRow {
   readonly tableId: string;
   readonly shiftId: string;
   readonly hands: number;
-  /** Every chip the house took from the pots (rake, chop fees included). */
+  /** The table's chip values in cents over the shift's hands (one, unless the floor changed it mid-shift). */
+  readonly centsPerChip: readonly number[];
+  /** Every chip the house took from the pots (rake, chop fees included), in the table's chips. */
+  readonly rakeChips: number;
+  /** The same in cents, each hand at the chip value in force when it ended. */
   readonly rake: number;
-  /** Of the rake: chopped blinds' fees. */
+  /** Of the rake: chopped blinds' fees, in cents. */
   readonly fees: number;
   /** Time charges as the table recorded them (the engine records none yet: 0). */
   readonly timeCharges: number;
-  /** Gross gaming revenue: rake + time charges (fees are part of the rake). */
+  /** Gross gaming revenue in cents: rake + time charges (fees are part of the rake). */
   readonly ggr: number;
-  /** Jackpot and promotion drops collected at the table: players' money held in funds, not revenue. */
+  /** Jackpot and promotion drops collected at the table, in cents: players' money held in funds, not revenue. */
   readonly drops: number;
 }
 
+/** Each table's chip value in cents at a time: the latest ChipValueSet at or before it, else the default. */
+function chipValueAt(book: readonly MoneyEvent[]): (tableId: string, at: string) => number {
+  const set = new Map<string, { at: number; cents: number }[]>();
+  for (const e of book)
+    if (e.type === 'ChipValueSet') set.set(e.tableId, [...(set.get(e.tableId) ?? []), { at: Date.parse(e.at), cents: e.centsPerChip }]);
+  return (tableId, at) => {
+    const t = Date.parse(at);
+    let cents = DEFAULT_CENTS_PER_CHIP;
+    for (const v of set.get(tableId) ?? []) if (v.at <= t) cents = v.cents;
+    return cents;
+  };
+}
+
+/** What the revenue report reads of a finished hand (a reader may keep just this of each hand). */
+export type RevenueHand = Pick<HandRecord, 'tableId' | 'handNumber' | 'status' | 'endedAt' | 'rake' | 'chopFee'>;
+
+export function revenueHandOf(h: RevenueHand): RevenueHand {
+  const { tableId, handNumber, status, endedAt, rake } = h;
+  return h.chopFee === undefined
+    ? { tableId, handNumber, status, endedAt, rake }
+    : { tableId, handNumber, status, endedAt, rake, chopFee: h.chopFee };
+}
+
 /**
- * Gross gaming revenue per table and shift: the completed hands' rake as the table recorded it (a hand belongs to
- * the shift it ended in; voided hands take nothing), and the drops the book collected there in that shift.
+ * Gross gaming revenue per table and shift, in cents: the completed hands' rake as the table recorded it, each at
+ * the table's chip value when the hand ended (a hand belongs to the shift it ended in; voided hands take nothing),
+ * and the drops the book collected there in that shift.
  */
-export function revenueReport(hands: readonly HandRecord[], book: readonly MoneyEvent[], shifts: readonly Shift[]): RevenueRow[] {
-  const rows = new Map<string, { tableId: string; shiftId: string; hands: number; rake: number; fees: number; drops: number }>();
+export function revenueReport(hands: readonly RevenueHand[], book: readonly MoneyEvent[], shifts: readonly Shift[]): RevenueRow[] {
+  const rows = new Map<
+    string,
+    { -readonly [K in keyof Omit<RevenueRow, 'timeCharges' | 'ggr'>]: RevenueRow[K] } & { centsPerChip: number[] }
+  >();
   const row = (tableId: string, shiftId: string) => {
     const key = `${tableId}/${shiftId}`;
     let r = rows.get(key);
-    if (!r) rows.set(key, (r = { tableId, shiftId, hands: 0, rake: 0, fees: 0, drops: 0 }));
+    if (!r) rows.set(key, (r = { tableId, shiftId, hands: 0, centsPerChip: [], rakeChips: 0, rake: 0, fees: 0, drops: 0 }));
     return r;
   };
+  const centsPerChip = chipValueAt(book);
   for (const hand of hands) {
     if (hand.status !== 'complete' || hand.endedAt === null) continue;
     const shift = shiftAt(shifts, hand.endedAt);
     if (!shift) continue;
     const r = row(hand.tableId, shift);
+    const cents = centsPerChip(hand.tableId, hand.endedAt);
+    if (!r.centsPerChip.includes(cents)) r.centsPerChip.push(cents);
     r.hands++;
-    r.rake += hand.rake;
-    r.fees += hand.chopFee ?? 0;
+    r.rakeChips += hand.rake;
+    r.rake += hand.rake * cents;
+    r.fees += (hand.chopFee ?? 0) * cents;
   }
   for (const e of book) {
     if (e.type !== 'DropCollected') continue;

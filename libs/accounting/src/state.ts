@@ -46,6 +46,21 @@ export interface BookState {
   readonly pending: Readonly<Record<string, PendingRequest>>;
   /** Every request id used (pending, confirmed or declined): an id names one request for ever. */
   readonly requestIds: Readonly<Record<string, true>>;
+  /** Each table's chip value in cents, where one is recorded (DEFAULT_CENTS_PER_CHIP otherwise). */
+  readonly chipValues: Readonly<Record<string, number>>;
+  /** The tables' drops collected from their logs, by tableDropKey: each once. */
+  readonly tableDrops: Readonly<Record<string, true>>;
+}
+
+/** A table whose chip value nobody recorded plays with dollar chips. */
+export const DEFAULT_CENTS_PER_CHIP = 100;
+
+export function centsPerChipOf(state: BookState, tableId: string): number {
+  return state.chipValues[tableId] ?? DEFAULT_CENTS_PER_CHIP;
+}
+
+export function tableDropKey(d: { readonly tableId: string; readonly handNumber: number; readonly fundId: string }): string {
+  return `${d.tableId}#${d.handNumber}#${d.fundId}`;
 }
 
 export const INITIAL_BOOK_STATE: BookState = Object.freeze({
@@ -53,6 +68,8 @@ export const INITIAL_BOOK_STATE: BookState = Object.freeze({
   tables: Object.freeze({}),
   pending: Object.freeze({}),
   requestIds: Object.freeze({}),
+  chipValues: Object.freeze({}),
+  tableDrops: Object.freeze({}),
 });
 
 export function tableShiftKey(tableId: string, shiftId: string): string {

@@ -50,7 +50,19 @@ export function moneyCommandFor(event: MoneyEvent): MoneyCommand | null {
   switch (event.type) {
     case 'FundOpened':
       return { type: 'OpenFund', at, by, fundId: event.fundId, rules: event.rules };
+    case 'ChipValueSet':
+      return { type: 'SetChipValue', at, by, tableId: event.tableId, centsPerChip: event.centsPerChip };
     case 'DropCollected':
+      if (event.chips !== undefined)
+        return {
+          type: 'CollectTableDrop',
+          at,
+          by,
+          fundId: event.fundId,
+          tableId: event.tableId,
+          handNumber: event.handNumber,
+          chips: event.chips,
+        };
       return {
         type: 'CollectDrop',
         at,

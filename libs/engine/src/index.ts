@@ -55,6 +55,8 @@ export {
   schemaVersionOf,
   isHandStartedV1,
 } from './table/events';
+// The events as the public may see them, in zod: the queue's contract of an engine (the core's and its modules').
+export { publishedEventSchemas, type EventSchemas, CORE_FORCED_BET_KINDS } from './table/event-schemas';
 export {
   type TableState,
   type SeatState,
@@ -89,6 +91,10 @@ export {
   RULES_VERSION,
   rulesVersion,
 } from './table/rules';
+// The core's rules input in zod (its type is TableRulesInput's core part); the table-script format and the API take it.
+export { CORE_RULES_INPUT_SCHEMA, type CoreRulesInput, wholeNumberField, chipsField } from './table/rules-input';
+// The core commands of one shape everywhere, in zod (their types are TableCommand's); the script format and the API extend them.
+export { CORE_COMMAND_SCHEMAS, seatField, textField } from './table/command-schemas';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.
 export { isLiveCards, reportCheck, unseenCards, readerRecordStands, readerConflicts, HOLE_CARDS } from './table/live-cards';
 export { type LegalAction, type LegalActions } from './table/legal-actions';

@@ -31,7 +31,9 @@ export {
   toNewPlayerEvent,
   toRegistryEvent,
 } from './streams';
-export { RegistryIndex, DEALER_SENTENCE, type SeatRefusal, type ExclusionCause } from './seat-check';
+export { RegistryIndex, DEALER_SENTENCE, type SeatRefusal, type ExclusionCause, type RegistryIndexJson } from './seat-check';
 
 // Rated play: sessions per table and stake (from the session ledger), minutes per day, the export.
 export { ratedSessions, dayReport, dayReportCsv, type RatedSession, type DayLine } from './sessions';
+// The sessions feed a player-tracking system reads from the queue (published by the worker's relay).
+export { sessionMarkOf, sessionMarkSchema, SESSION_FEED_QUEUE, SESSION_FEED, type SessionMark } from './session-feed';

@@ -14,6 +14,22 @@ export interface SeatRefusal {
   readonly causes: readonly ExclusionCause[];
 }
 
+/**
+ * The index as JSON (what a snapshot keeps): each player's state and each list's entries in force and lifts asked.
+ * The card-number and match-key maps are rebuilt from the entries. `format` changes when this shape does; a
+ * snapshot of another format is not read (the registry folds its streams from the start instead).
+ */
+export interface RegistryIndexJson {
+  readonly format: typeof INDEX_FORMAT;
+  readonly players: readonly (readonly [string, PlayerState])[];
+  readonly lists: readonly (readonly [
+    string,
+    { readonly entries: readonly ExclusionEntry[]; readonly liftsAsked: readonly (readonly [string, string])[] },
+  ])[];
+}
+
+const INDEX_FORMAT = 1;
+
 export const DEALER_SENTENCE = 'This player may not be seated, listed or called here; call a floor supervisor.';
 
 /**
@@ -55,6 +71,28 @@ export class RegistryIndex {
       const entry = before.entries.get(event.entryId);
       if (entry) this.index(listId, entry, false);
     }
+  }
+
+  toJson(): RegistryIndexJson {
+    return {
+      format: INDEX_FORMAT,
+      players: [...this.players],
+      lists: [...this.lists].map(([listId, l]) => [listId, { entries: [...l.entries.values()], liftsAsked: [...l.liftsAsked] }] as const),
+    };
+  }
+
+  /** The index a snapshot kept, or null if it is of another format. */
+  static fromJson(json: unknown): RegistryIndex | null {
+    const kept = json as Partial<RegistryIndexJson> | null;
+    if (kept?.format !== INDEX_FORMAT || !Array.isArray(kept.players) || !Array.isArray(kept.lists)) return null;
+    const { players, lists } = kept as RegistryIndexJson;
+    const index = new RegistryIndex();
+    for (const [playerId, state] of players) index.players.set(playerId, state);
+    for (const [listId, list] of lists) {
+      index.lists.set(listId, { entries: new Map(list.entries.map((e) => [e.entryId, e])), liftsAsked: new Map(list.liftsAsked) });
+      for (const entry of list.entries) index.index(listId, entry, true);
+    }
+    return index;
   }
 
   /** Null: the player may sit (or be listed, called, moved) at `at`; else why not. */

@@ -37,6 +37,15 @@ export {
   tableRowOf,
 } from './table-view';
 export { tableViewFor, tableRowFor, publicTableView, publicTableViews, withShownCards } from './table-view-for';
+// The table as the API answers it (GET /tables/:id, /live) and the console reads it: one shape for both.
+export {
+  type FoldedTableState,
+  type TableStateView,
+  type SeatStateView,
+  type HandStateView,
+  type HandPlayerStateView,
+  tableStateView,
+} from './table-state-view';
 
 // The hand record: the one fold of a hand's events, which the hand history and the exports (libs/formats) render.
 export {

@@ -73,6 +73,21 @@ export type AuditEvent =
    */
   | { type: 'PlayerSeatRefused'; playerId: string; where: string; commandType: string; code: string }
   /**
+   * A player sat out longer than the house's absence limit (docs/players.md "The absence timer"): the floor is told,
+   * and under the house's rule `release` the player was stood up (`outcome`). The pseudonymous id, the table and seat,
+   * when they sat out (`since`: the PlayerSatOut's id) and the limit; no name.
+   */
+  | {
+      type: 'PlayerAbsenceExpired';
+      playerId: string;
+      tableId: string;
+      seat: number;
+      since: string;
+      satOutAt: string;
+      limitSeconds: number;
+      outcome: 'told' | 'released';
+    }
+  /**
    * Two people for a widening (docs/security.md "Insiders", row 3): a floor supervisor asked for a table command
    * that widens who sees or chooses cards; it takes effect only when another floor supervisor approves it. The
    * command is a table's rules (no card), kept so that the approval applies exactly what was asked.

@@ -26,6 +26,7 @@ const AUDIT_SHAPES: Record<AuditEventType, readonly string[]> = {
   DeviceRetired: ['deviceId', 'name'],
   ReaderConflict: ['tableId', 'handNumber'],
   PlayerSeatRefused: ['playerId', 'where', 'commandType', 'code'],
+  PlayerAbsenceExpired: ['playerId', 'tableId', 'seat', 'since', 'satOutAt', 'limitSeconds', 'outcome'],
   WideningRequested: ['approvalId', 'tableId', 'commandType', 'widens', 'expiresAt', 'command'],
   WideningApproved: ['approvalId', 'tableId', 'requestedBy', 'version'],
   WideningRefused: ['approvalId', 'tableId', 'requestedBy'],

@@ -23,7 +23,25 @@ export interface BoardGame {
   readonly newTableDue: boolean;
 }
 
-export function boardGame(state: GameState): BoardGame {
+/**
+ * The alias the board shows for a player, given the room's (as typed when listed). The API passes the registry's
+ * alias where the player has one (docs/players.md "Aliases on the board"); without it the room's stands.
+ */
+export type BoardAliasOf = (playerId: string, roomAlias: string) => string;
+
+/** Shown instead of an alias that is the player's id (a card number typed as an alias): the board never shows an id. */
+export const WITHHELD_ALIAS = '(alias withheld)';
+
+const roomAliasOf: BoardAliasOf = (_playerId, roomAlias) => roomAlias;
+
+/** Never the player's id, whatever alias was given: compared without spaces (a card number typed in groups). */
+function shown(playerId: string, alias: string): string {
+  const plain = (s: string) => s.replace(/\s+/g, '');
+  return plain(alias) === plain(playerId) ? WITHHELD_ALIAS : alias;
+}
+
+export function boardGame(state: GameState, aliasOf: BoardAliasOf = roomAliasOf): BoardGame {
+  const alias = (e: { readonly playerId: string; readonly alias: string }) => shown(e.playerId, aliasOf(e.playerId, e.alias));
   const running = state.tables.filter((t) => !t.broken);
   const called = new Set(state.calls.map((c) => c.playerId));
   return {
@@ -35,8 +53,8 @@ export function boardGame(state: GameState): BoardGame {
     mustMoveTables: running.filter((t) => t.mustMove).length,
     seatsOpen: running.reduce((n, t) => n + openSeats(state, t).length, 0),
     listLength: state.list.length,
-    list: state.list.filter((e) => !called.has(e.playerId)).map((e) => e.alias),
-    called: state.calls.map((c) => ({ alias: c.alias, tableId: c.tableId, respondBy: c.respondBy })),
+    list: state.list.filter((e) => !called.has(e.playerId)).map(alias),
+    called: state.calls.map((c) => ({ alias: alias(c), tableId: c.tableId, respondBy: c.respondBy })),
     interestList: running.length === 0,
     newTableDue: state.newTableDue,
   };

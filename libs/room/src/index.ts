@@ -55,7 +55,16 @@ export { roomCommandFor } from './command-for-events';
 
 // Who is owed an open seat (the fairness rule), and the two boards.
 export { seatQueue, type SeatCandidate } from './seat-queue';
-export { boardGame, floorGame, floorGameAt, type BoardGame, type FloorGame, type FloorGameAt } from './board';
+export {
+  boardGame,
+  floorGame,
+  floorGameAt,
+  WITHHELD_ALIAS,
+  type BoardAliasOf,
+  type BoardGame,
+  type FloorGame,
+  type FloorGameAt,
+} from './board';
 
 // House policies (⚙): one file each, with its spec.
 export {

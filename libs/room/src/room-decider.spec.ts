@@ -3,7 +3,7 @@ import { ROOM_EVENT_TYPES } from './events';
 import type { RoomEvent } from './events';
 import { DEFAULT_ROOM_POLICIES } from './house-policies/room-policies';
 import { roomDecider } from './room-decider';
-import { boardGame, floorGame } from './board';
+import { boardGame, floorGame, WITHHELD_ALIAS } from './board';
 
 const spec = deciderSpec(roomDecider);
 const T = (minute: number, second = 0) => new Date(Date.UTC(2026, 0, 1, 20, minute, second)).toISOString();
@@ -505,6 +505,17 @@ describe('the room decider: games and their lists', () => {
     const text = JSON.stringify(boardGame(state));
     expect(text).not.toContain('card-');
     expect(boardGame(state)).toMatchObject({ tablesRunning: 1, seatsOpen: 8, listLength: 1, list: ['AB'] });
+  });
+
+  it("shows the registry's alias where the API has one, and never an alias that is the player's id", () => {
+    const state = spec.given([opened, listed('C1001', 'C 1001', 1), listed('C1002', 'C1002', 2), listed('C1003', 'KK', 3)]).state;
+    expect(boardGame(state).list).toEqual([WITHHELD_ALIAS, WITHHELD_ALIAS, 'KK']);
+    const registry = new Map([
+      ['C1001', 'Ace'],
+      ['C1003', 'C1003'],
+    ]);
+    const board = boardGame(state, (playerId, roomAlias) => registry.get(playerId) ?? roomAlias);
+    expect(board.list).toEqual(['Ace', WITHHELD_ALIAS, WITHHELD_ALIAS]);
   });
 });
 

@@ -5,10 +5,13 @@
  *   assignments and the regulator routes.
  * - regulator: reads only (tables, events, recall, export), hole cards included.
  * - service: reads only, for consumers (displays, the worker); never hole cards.
+ * - count: a member of the count team: enters the end-of-shift count of each table's drop box and confirms (or
+ *   declines) a money move another person asked for, on the house's book (docs/money.md "Two people"); reads the book
+ *   and nothing else (no table, no card, no player).
  * - timer: the worker's timer service (apps/worker/src/timer), never a user: sends the expiries that are due
  *   (TIMER_COMMANDS, the room's NoShow) and nothing else; reads nothing.
  */
-export const ROLES = ['dealer', 'floor', 'regulator', 'service', 'timer'] as const;
+export const ROLES = ['dealer', 'floor', 'regulator', 'service', 'count', 'timer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: unknown): value is Role {
@@ -16,7 +19,7 @@ export function isRole(value: unknown): value is Role {
 }
 
 /** The roles a user row may have (the timer is a service principal, with no user behind it). */
-export const USER_ROLES: readonly Role[] = ['dealer', 'floor', 'regulator', 'service'];
+export const USER_ROLES: readonly Role[] = ['dealer', 'floor', 'regulator', 'service', 'count'];
 export function isUserRole(value: unknown): value is Role {
   return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
 }

@@ -46,17 +46,22 @@ export async function requestWidening(
 
 /** The approval's command for a new floor supervisor or regulator (WideningRequested.command). */
 export const CREATE_USER = 'CreateUser';
-/** The approval's command for a user's role changed to floor or regulator. */
+/** The approval's command for a user's role changed to floor, regulator or count. */
 export const CHANGE_USER = 'ChangeUser';
 
 /**
- * What giving `role` to `name` widens of who sees cards, or null: a floor supervisor sees every table's hole cards and
- * changes who else does; a regulator reads every hole card. Two floor supervisors for either (docs/security.md
- * "Insiders", row 3); a dealer or a service account is one person's decision.
+ * What giving `role` to `name` widens of who sees cards or signs for money, or null: a floor supervisor sees every
+ * table's hole cards and changes who else does; a regulator reads every hole card; a count team member is the second
+ * person of a money move (a floor supervisor alone making one, whose enrollment code comes back to them, would sign
+ * their own payouts). Two floor supervisors for each (docs/security.md "Insiders", row 3); a dealer or a service
+ * account is one person's decision.
  */
-export function roleWidens(name: string, role: Role | string, how = 'becomes'): string | null {
-  if (role === 'floor') return `"${name}" ${how} a floor supervisor, who sees every table's hole cards and decides who else does`;
-  if (role === 'regulator') return `"${name}" ${how} a regulator, who reads every hole card`;
+export function roleWidens(name: string, role: Role | string, again = false): string | null {
+  const as = again ? 'signs in again as' : 'becomes';
+  if (role === 'floor') return `"${name}" ${as} a floor supervisor, who sees every table's hole cards and decides who else does`;
+  if (role === 'regulator') return `"${name}" ${as} a regulator, who reads every hole card`;
+  if (role === 'count')
+    return `"${name}" ${again ? 'signs in again as a count team member' : 'joins the count team'}, who signs for money moves another person asked for`;
   return null;
 }
 
@@ -102,8 +107,7 @@ export class StaffApprovals {
     // No such user, or oneself: StaffAdmin gives the answer (404, 403).
     if (!user || user.id === actor.userId) return null;
     const newRole = change.role !== undefined && change.role !== user.role ? roleWidens(user.name, change.role) : null;
-    const enabled =
-      change.disabled === false && user.disabled ? roleWidens(user.name, change.role ?? user.role, 'signs in again as') : null;
+    const enabled = change.disabled === false && user.disabled ? roleWidens(user.name, change.role ?? user.role, true) : null;
     const widens = newRole ?? enabled;
     if (widens === null) return null;
     return requestWidening(

@@ -52,3 +52,15 @@ export {
   toNewTournamentEvent,
   toTournamentEvent,
 } from './tournament-stream';
+export {
+  tableOrdersFor,
+  tableRulesAt,
+  tablePlayerId,
+  entryIdOfTablePlayer,
+  recordHandOf,
+  sameStakes,
+  dealingStep,
+  type TableOrder,
+  type TableOrderCommand,
+} from './table-link';
+export { tournamentReport, tournamentResultsCsv } from './results-export';

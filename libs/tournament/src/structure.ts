@@ -82,6 +82,11 @@ export const structureSchema = z
     roundTo: count('roundTo', 1).default(1),
     /** The least the prize pool will be: the house pays the difference (the overlay). */
     guarantee: count('guarantee').default(0),
+    /**
+     * Where hands are played: engine (absent) on Felt's own tables, which the tournament opens, seats and reads;
+     * reported: tables elsewhere, whose dealer or floor reports each hand's stacks (RecordHand).
+     */
+    tables: z.enum(['engine', 'reported'], { error: 'tables is "engine" or "reported"' }).optional(),
   })
   .superRefine((s, ctx) => {
     const playLevels = s.levels.filter((l) => l.kind === 'level');

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RoomModule } from '../room/room.module';
 import { TablesModule } from '../tables/tables.module';
 import { ApplyMoneyCommandHandler } from './apply-money-command';
+import { DropCollector } from './drop-collector';
 import { LoggedHands } from './logged-hands';
 import { MoneyBooks } from './money-books';
 import { MoneyController } from './money.controller';
@@ -11,6 +12,6 @@ import { MoneyReportsController } from './money-reports.controller';
 @Module({
   imports: [TablesModule, RoomModule],
   controllers: [MoneyController, MoneyReportsController],
-  providers: [MoneyBooks, LoggedHands, ApplyMoneyCommandHandler],
+  providers: [MoneyBooks, LoggedHands, ApplyMoneyCommandHandler, DropCollector],
 })
 export class AccountingModule {}

@@ -1,17 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { finishedHands } from '@felt/accounting';
-import { EventStore } from '@felt/event-store';
+import { finishedHands, foldHands, HANDS_FOLD_START, revenueHandOf, type HandsFold, type RevenueHand } from '@felt/accounting';
+import { EventStore, type RecordedEvent } from '@felt/event-store';
 import type { HandRecord } from '@felt/projections';
 import { FoldedTables } from '../tables/folded-tables';
 import { streamIdOf, TABLE_STREAM_CATEGORY, tableIdOf, toTableEvent } from '../tables/table-stream';
+
+/** One table's hands as far as this process has folded them: what the revenue report reads of each finished one. */
+interface RevenueFold {
+  readonly version: number;
+  readonly fold: HandsFold;
+  readonly hands: readonly RevenueHand[];
+}
 
 /**
  * Hands as the log records them, each folded into the one hand record (libs/projections) with the times the store
  * recorded: what qualifies a jackpot hand and what the revenue report sums. Only completed or voided hands are
  * answered, so nothing here is read from a hand still being played (no card of a live hand leaves this class).
+ *
+ * The revenue report's hands are folded incrementally: each table's fold is kept with the version it reached, and a
+ * report reads only the events after it (a table whose stream has not moved is not read at all), so every event is
+ * folded once per process, not once per report.
  */
 @Injectable()
 export class LoggedHands {
+  private readonly revenue = new Map<string, RevenueFold>();
+
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(FoldedTables) private readonly tables: FoldedTables,
@@ -30,13 +43,32 @@ export class LoggedHands {
     return hands;
   }
 
+  /** What the revenue report reads of every finished hand of every table, tables in id order. */
+  async revenueHands(): Promise<RevenueHand[]> {
+    const streams = await this.store.listStreams({ category: TABLE_STREAM_CATEGORY });
+    const hands: RevenueHand[] = [];
+    for (const { streamId, version } of streams) {
+      const tableId = tableIdOf(streamId);
+      let known = this.revenue.get(tableId) ?? { version: 0, fold: HANDS_FOLD_START, hands: [] };
+      if (known.version < version) {
+        const newer = await this.store.readStream(streamId, { fromVersion: known.version + 1 });
+        const { done, fold } = foldHands(tableId, this.logged(newer), known.fold);
+        known = { version: newer.at(-1)?.streamVersion ?? known.version, fold, hands: [...known.hands, ...done.map(revenueHandOf)] };
+        // Two reports at once fold the same events; the one that got further is kept.
+        if ((this.revenue.get(tableId)?.version ?? 0) < known.version) this.revenue.set(tableId, known);
+      }
+      hands.push(...known.hands);
+    }
+    return hands;
+  }
+
   private async ofTable(tableId: string): Promise<HandRecord[]> {
-    const recorded = await this.store.readStream(streamIdOf(tableId));
-    return finishedHands(
-      tableId,
-      recorded
-        .filter((r) => r.type !== 'DeckSealed')
-        .map((r) => ({ event: toTableEvent(r, this.tables.seal, this.tables.engine), version: r.streamVersion, at: r.recordedAt })),
-    );
+    return finishedHands(tableId, this.logged(await this.store.readStream(streamIdOf(tableId))));
+  }
+
+  private logged(recorded: readonly RecordedEvent[]) {
+    return recorded
+      .filter((r) => r.type !== 'DeckSealed')
+      .map((r) => ({ event: toTableEvent(r, this.tables.seal, this.tables.engine), version: r.streamVersion, at: r.recordedAt }));
   }
 }

@@ -32,7 +32,7 @@ export class MoneyReportsController {
   @ApiQuery({ name: 'to', required: true, description: 'ISO-8601, UTC' })
   async revenue(@Query() query: Record<string, unknown>, @Res() res: HttpResponse) {
     const shift = parseInput(revenueQuerySchema, query);
-    const rows = revenueReport(await this.hands.all(), await this.books.events(ROOM_BOOK), [shift]);
+    const rows = revenueReport(await this.hands.revenueHands(), await this.books.events(ROOM_BOOK), [shift]);
     sendJson(res, SUCCESS_STATUS.read, { shift, tables: rows, ggr: rows.reduce((sum, r) => sum + r.ggr, 0) });
   }
 

@@ -48,6 +48,16 @@ export const dropSchema = z.strictObject({
   amount: cents('amount'),
 });
 
+/** POST /money/chip-values: what one chip of the table is worth in cents, from now on. */
+export const chipValueSchema = z.strictObject({
+  tableId: tableIdSchema,
+  centsPerChip: z
+    .number({ error: 'centsPerChip must be a number of cents' })
+    .int({ error: 'centsPerChip is a whole number of cents' })
+    .min(1, { error: 'centsPerChip is at least 1 cent' })
+    .max(10_000_000, { error: 'centsPerChip is at most 10,000,000 cents' }),
+});
+
 export const cashSchema = z.strictObject({
   type: z.enum(['CashBuyIn', 'ChipsFromCage'], { error: 'type is CashBuyIn or ChipsFromCage' }),
   tableId: tableIdSchema,

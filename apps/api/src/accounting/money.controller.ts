@@ -33,6 +33,7 @@ import {
   badBeatQuerySchema,
   badBeatSchema,
   cashSchema,
+  chipValueSchema,
   confirmSchema,
   declineSchema,
   dropSchema,
@@ -83,6 +84,13 @@ export class MoneyController {
     });
   }
 
+  @Post('chip-values')
+  @ApiBody({ schema: roomBodySchema(chipValueSchema) })
+  @ApiOperation({ summary: "SetChipValue: what one of the table's chips is worth in cents, from now on (revenue and drops in cents)" })
+  chipValue(@Req() req: HttpRequest, @Res() res: HttpResponse) {
+    return this.run('chip-values', chipValueSchema, req, res, (body) => ({ type: 'SetChipValue', ...body }));
+  }
+
   @Post('cash')
   @Roles('floor', 'dealer')
   @ApiBody({ schema: roomBodySchema(cashSchema) })
@@ -95,7 +103,7 @@ export class MoneyController {
   }
 
   @Post('requests')
-  @Roles('floor', 'dealer')
+  @Roles('floor', 'dealer', 'count')
   @ApiBody({ schema: roomBodySchema(moneyRequestSchema) })
   @ApiOperation({
     summary: 'Ask for a SeedFund, Fill, Credit or Count; a second person confirms it (POST /money/requests/:requestId/confirm)',
@@ -161,7 +169,7 @@ export class MoneyController {
   }
 
   @Post('requests/:requestId/confirm')
-  @Roles('floor')
+  @Roles('floor', 'count')
   @ApiBody({ schema: roomBodySchema(confirmSchema) })
   @ApiOperation({ summary: 'Confirm a money move another person asked for (never your own: SAME_PERSON)' })
   confirm(@Param('requestId') requestId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
@@ -169,7 +177,7 @@ export class MoneyController {
   }
 
   @Post('requests/:requestId/decline')
-  @Roles('floor')
+  @Roles('floor', 'count')
   @ApiBody({ schema: roomBodySchema(declineSchema) })
   @ApiOperation({ summary: 'Decline a money move waiting for confirmation, saying why' })
   decline(@Param('requestId') requestId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
@@ -181,7 +189,7 @@ export class MoneyController {
   }
 
   @Get('book')
-  @Roles('floor', 'regulator')
+  @Roles('floor', 'regulator', 'count')
   @ApiOperation({ summary: "The book now: every fund's totals, the count sheet and the requests waiting for a second person" })
   async book(@Query() _query: Record<string, unknown>, @Res() res: HttpResponse) {
     const book = await this.books.caughtUp(ROOM_BOOK);

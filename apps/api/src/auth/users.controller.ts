@@ -96,7 +96,7 @@ export class UsersController {
   @ApiResponse({
     status: 202,
     description:
-      'APPROVAL_REQUIRED: a floor supervisor or a regulator is added once another floor supervisor approves (POST /approvals/{approvalId}/approve, which answers the code)',
+      'APPROVAL_REQUIRED: a floor supervisor, a regulator or a count team member is added once another floor supervisor approves (POST /approvals/{approvalId}/approve, which answers the code)',
   })
   @ApiResponse({ status: 409, description: 'USER_NAME_TAKEN' })
   async create(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
@@ -120,7 +120,7 @@ export class UsersController {
   @ApiResponse({
     status: 202,
     description:
-      'APPROVAL_REQUIRED: a role changed to floor or regulator, or a disabled floor supervisor or regulator enabled, is applied once another floor supervisor approves (POST /approvals/{approvalId}/approve)',
+      'APPROVAL_REQUIRED: a role changed to floor, regulator or count, or a disabled floor supervisor, regulator or count team member enabled, is applied once another floor supervisor approves (POST /approvals/{approvalId}/approve)',
   })
   @ApiResponse({ status: 409, description: 'LAST_FLOOR_USER' })
   async change(@Param('userId') userId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {

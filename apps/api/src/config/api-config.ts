@@ -67,6 +67,13 @@ export interface ApiConfig {
    * file is the operator's code and runs with the API's rights (docs/security.md).
    */
   readonly houseRules: string | undefined;
+  /**
+   * The absence timer (docs/players.md): FELT_ABSENCE_SECONDS, how long a player may sit out (a break counts; 0, the
+   * default: not timed; the worker's timer takes the same setting), and FELT_ABSENCE_RULE, what happens when it runs
+   * out: `tell` (default: the floor is told, the seat stays) or `release` (the player is stood up, the seat opens).
+   */
+  readonly absenceSeconds: number;
+  readonly absenceRule: 'tell' | 'release';
 }
 
 /** The longest TOKEN_TTL_SECONDS may be: a day (a shift and then some). */
@@ -95,6 +102,8 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   trustProxy: false,
   requireDevice: false,
   houseRules: undefined,
+  absenceSeconds: 0,
+  absenceRule: 'tell',
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -129,7 +138,15 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     trustProxy: trustProxyFrom(text('TRUST_PROXY')),
     requireDevice: flag(env, 'FELT_REQUIRE_DEVICE'),
     houseRules: text('FELT_HOUSE_RULES'),
+    absenceSeconds: count('FELT_ABSENCE_SECONDS', DEFAULT_API_CONFIG.absenceSeconds, 0),
+    absenceRule: absenceRuleFrom(text('FELT_ABSENCE_RULE')),
   };
+}
+
+function absenceRuleFrom(value: string | undefined): ApiConfig['absenceRule'] {
+  if (value === undefined) return DEFAULT_API_CONFIG.absenceRule;
+  if (value === 'tell' || value === 'release') return value;
+  throw new Error(`FELT_ABSENCE_RULE is tell or release, got "${value}"`);
 }
 
 /** A switch: "1" or "true" on, unset, empty, "0" or "false" off; anything else stops the start. */

@@ -35,7 +35,9 @@ describe('OpenAPI request bodies', () => {
       required: ['username', 'password'],
       properties: { username: { maxLength: 64 }, device: { description: expect.stringContaining('POST /devices') } },
     });
-    expect(bodySchema(createSchema)).toMatchObject({ properties: { role: { enum: ['dealer', 'floor', 'regulator', 'service'] } } });
+    expect(bodySchema(createSchema)).toMatchObject({
+      properties: { role: { enum: ['dealer', 'floor', 'regulator', 'service', 'count'] } },
+    });
     // A table command's body is the validating schema's branch for its type.
     const bet = commandJsonSchema('Bet');
     expect(bet).toMatchObject({ additionalProperties: false, required: expect.arrayContaining(['type', 'seat', 'amount']) });

@@ -113,6 +113,16 @@ export class PersonalStore {
     return rows.map(toPerson);
   }
 
+  /** The registry's alias of each of these players that has a record (the public board's, docs/players.md). */
+  async aliases(playerIds: readonly string[]): Promise<Map<string, string>> {
+    if (playerIds.length === 0) return new Map();
+    const { rows } = await this.db.query<{ player_id: string; alias: string }>(
+      `SELECT player_id, alias FROM player_personal WHERE player_id = ANY($1::text[])`,
+      [[...playerIds]],
+    );
+    return new Map(rows.map((r) => [r.player_id, r.alias]));
+  }
+
   private async saltOf(playerId: string): Promise<string | null> {
     const { rows } = await this.db.query<{ salt: string }>(`SELECT salt FROM player_personal WHERE player_id = $1`, [playerId]);
     return rows[0]?.salt ?? null;

@@ -13,6 +13,6 @@ import { SessionsController } from './sessions.controller';
 @Module({
   controllers: [PlayersController, ExclusionListsController, SessionsController],
   providers: [PlayerRegistry, PersonalStore, PlayerCommands, ApplyRegistryCommandHandler, PlayerSeatGuard, RequestFingerprints],
-  exports: [PlayerSeatGuard, PlayerRegistry],
+  exports: [PlayerSeatGuard, PlayerRegistry, PersonalStore],
 })
 export class PlayersModule {}

@@ -4,6 +4,7 @@ import { EventStore, type RecordedEvent } from '@felt/event-store';
 import { pageOf } from '../http/list-page';
 import { LIVE_LIMITS } from '../live/live-limits';
 import { LogTail } from '../live/log-tail';
+import { PersonalStore } from '../players/personal-store';
 import { RoomGames, type FoldedGame } from './room-games';
 
 function floorView(game: FoldedGame) {
@@ -36,6 +37,7 @@ export class RoomLive implements OnModuleDestroy {
   constructor(
     @Inject(EventStore) store: EventStore,
     @Inject(RoomGames) private readonly games: RoomGames,
+    @Inject(PersonalStore) private readonly people: PersonalStore,
   ) {
     this.tail = new LogTail(store, {
       pollMs: LIVE_LIMITS.pollMs * 4,
@@ -84,9 +86,12 @@ export class RoomLive implements OnModuleDestroy {
     return { games: items.map(floorView), nextAfter };
   }
 
-  /** The public board: open games only, aliases and counts. */
+  /** The public board: open games only, aliases (the registry's where the player has one) and counts. */
   async board() {
-    return (await this.games.all()).filter((g) => g.state.status === 'open').map((g) => boardGame(g.state));
+    const open = (await this.games.all()).filter((g) => g.state.status === 'open');
+    const ids = new Set(open.flatMap((g) => [...g.state.list, ...g.state.calls].map((e) => e.playerId)));
+    const registered = await this.people.aliases([...ids]);
+    return open.map((g) => boardGame(g.state, (playerId, roomAlias) => registered.get(playerId) ?? roomAlias));
   }
 
   async onModuleDestroy(): Promise<void> {

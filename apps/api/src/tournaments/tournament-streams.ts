@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { tournamentDecider, tournamentStreamIdOf, toTournamentEvent, type TournamentEvent, type TournamentState } from '@felt/tournament';
+import {
+  tournamentDecider,
+  tournamentIdOf,
+  tournamentStreamIdOf,
+  toTournamentEvent,
+  TOURNAMENT_STREAM_CATEGORY,
+  type TournamentEvent,
+  type TournamentState,
+} from '@felt/tournament';
 import { EventStore } from '@felt/event-store';
 
 export interface FoldedTournament {
@@ -32,5 +40,17 @@ export class TournamentStreams {
     const cached = this.folded.get(from.tournamentId);
     if (!cached || cached.version < version) this.folded.set(from.tournamentId, next);
     return next;
+  }
+
+  /** The tournament (not finished) that plays at `tableId`: a table broken or of a finished tournament belongs to none. */
+  async ofTable(tableId: string): Promise<FoldedTournament | undefined> {
+    for (const row of await this.store.listStreams({ category: TOURNAMENT_STREAM_CATEGORY })) {
+      const id = tournamentIdOf(row.streamId);
+      if (id === null) continue;
+      const cached = this.folded.get(id);
+      const folded = cached && cached.version >= row.version ? cached : await this.caughtUp(id);
+      if (folded.state.status !== 'finished' && folded.state.tables.some((t) => t.tableId === tableId && !t.broken)) return folded;
+    }
+    return undefined;
   }
 }

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { floorTournament, tableNeeds } from '@felt/tournament';
 import type { z } from 'zod';
 import { Roles } from '../auth/access-decorators';
-import { rawCommandRequest } from '../auth/command-sender';
+import { rawCommandRequest, senderOf } from '../auth/command-sender';
 import { DealerAssignments } from '../auth/dealer-assignments';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
@@ -19,6 +19,7 @@ import { tableIdSchema } from '../tables/table-command-schema';
 import { ApplyTournamentCommand, type TournamentCommandInput, type TournamentOutcome } from './apply-tournament-command';
 import { createTournamentSchema, tournamentCommandSchema, tournamentIdSchema, type TournamentCommandBody } from './tournament-request';
 import { TournamentStreams } from './tournament-streams';
+import { TournamentTables } from './tournament-tables';
 
 /** The timer service moves the clock on when a level's time is up, and does nothing else (docs/security.md). */
 const TIMER_COMMANDS: ReadonlySet<string> = new Set(['AdvanceLevel']);
@@ -42,6 +43,7 @@ export class TournamentsController {
     @Inject(RequestFingerprints) private readonly fingerprints: RequestFingerprints,
     @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(DealerAssignments) private readonly assignments: DealerAssignments,
+    @Inject(TournamentTables) private readonly tables: TournamentTables,
   ) {}
 
   @Get(':tournamentId')
@@ -93,14 +95,14 @@ export class TournamentsController {
     knownId(tournamentId);
     const { body, envelope } = this.parse('commands', tournamentId, tournamentCommandSchema, req);
     await this.maySend(req, body);
-    await this.existing(tournamentId);
+    const folded = await this.existing(tournamentId);
+    await this.tables.beforeTournamentCommand(body, folded.state);
     const command = { ...body, at: this.clock.at() } as TournamentCommandInput;
-    this.answer(
-      res,
-      tournamentId,
-      envelope.commandId,
-      await this.commandBus.execute(new ApplyTournamentCommand({ tournamentId, command, ...envelope })),
-    );
+    const outcome = await this.commandBus.execute(new ApplyTournamentCommand({ tournamentId, command, ...envelope }));
+    // Its tables follow (a retry with the same key follows again: the tables' command ids are the events').
+    if (outcome.kind === 'applied' || outcome.kind === 'replayed')
+      await this.tables.follow(outcome.events, outcome.folded.state, senderOf(envelope.metadata));
+    this.answer(res, tournamentId, envelope.commandId, outcome);
   }
 
   private parse<T>(route: string, tournamentId: string | undefined, schema: z.ZodType<T>, req: HttpRequest) {

@@ -4,12 +4,13 @@ import { TablesModule } from '../tables/tables.module';
 import { ApplyTournamentCommandHandler } from './apply-tournament-command';
 import { ClockBoardController } from './clock-board.controller';
 import { TournamentStreams } from './tournament-streams';
+import { TournamentTables } from './tournament-tables';
 import { TournamentsController } from './tournaments.controller';
 
 /** Tournaments (libs/tournament): the floor's routes, the dealers' table needs, the public clock board (docs/tournaments.md). */
 @Module({
   imports: [TablesModule, RoomModule],
   controllers: [ClockBoardController, TournamentsController],
-  providers: [TournamentStreams, ApplyTournamentCommandHandler],
+  providers: [TournamentStreams, TournamentTables, ApplyTournamentCommandHandler],
 })
 export class TournamentsModule {}

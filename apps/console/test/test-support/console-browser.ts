@@ -11,6 +11,12 @@ import { ROOT } from '../../../api/test/test-support/api-process';
 export const OUTPUT_DIR = join(ROOT, 'tmp', 'console-e2e');
 
 /**
+ * Where the screenshots of docs/console.md go: tmp/console-e2e/; with FELT_DOCS_SCREENSHOTS=1, docs/ (README.md's and
+ * docs/console.md's pictures, committed), so that a test run leaves the tracked tree as it was.
+ */
+export const SCREENSHOTS_DIR = process.env.FELT_DOCS_SCREENSHOTS === '1' ? join(ROOT, 'docs') : OUTPUT_DIR;
+
+/**
  * Checks and bundles the console from its sources the way `npm run build` does (build:console), so the test never
  * runs a stale build; only when a source (the console's, or a library's it bundles) is newer than the build. Browser suites run side by side: rewriting the files one of them is loading
  * gave it a half-written module (after `npm test`'s own build, nothing is rewritten at all).

@@ -54,6 +54,11 @@ export interface WorkerConfig {
   readonly timerConcurrency: number;
   /** TIMER_NO_SHOWS=off: leave a room's calls that run out to the floor (default: the timer records the no-show). */
   readonly timerNoShows: boolean;
+  /**
+   * FELT_ABSENCE_SECONDS: the house's absence limit for a player sitting out (a break counts), as the API's; 0 (the
+   * default): players sitting out are not timed (docs/players.md "The absence timer").
+   */
+  readonly absenceSeconds: number;
 }
 
 export const WORKER_CONFIG = Symbol('WORKER_CONFIG');
@@ -79,6 +84,7 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   timerPrivateKey: undefined,
   timerConcurrency: 64,
   timerNoShows: true,
+  absenceSeconds: 0,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -107,6 +113,7 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     timerPrivateKey: text('FELT_TIMER_PRIVATE_KEY'),
     timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
     timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
+    absenceSeconds: count('FELT_ABSENCE_SECONDS', DEFAULT_WORKER_CONFIG.absenceSeconds, 0),
   };
 }
 

@@ -4,13 +4,12 @@ import Ajv2020 from 'ajv/dist/2020';
 import { publicEventData } from '@felt/projections';
 import { parseTableScriptJson, runTableScript } from '@felt/formats';
 import { CONTRACT_DIR, eventSchemaFile } from './contract-files';
-import type { ContractEventType } from './table-event-schemas';
 
 /** What a consumer does: validate each job's data with the committed JSON Schema of its type and version. */
 function committedValidator() {
   const ajv = new Ajv2020({ strict: false });
   return (type: string, data: unknown) => {
-    const schema = JSON.parse(readFileSync(join(CONTRACT_DIR, eventSchemaFile(type as ContractEventType)), 'utf8'));
+    const schema = JSON.parse(readFileSync(join(CONTRACT_DIR, eventSchemaFile(type)), 'utf8'));
     const validate = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
     return validate(data) ? null : ajv.errorsText(validate.errors);
   };

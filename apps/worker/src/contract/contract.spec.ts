@@ -1,11 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVENT_TYPES } from '@felt/engine';
+import { DEFAULT_MODULES, EVENT_TYPES, publishedEventSchemas } from '@felt/engine';
 import { publicEventData } from '@felt/projections';
 import { parseTableScriptJson, runTableScript } from '@felt/formats';
-import { CONTRACT_DIR, contractFiles, eventSchemaFile } from './contract-files';
+import { CONTRACT_DIR, contractFiles, dataSchemaOf as dataSchemaIn, eventSchemaFile } from './contract-files';
 import { eventJobSchema } from './event-job-schema';
-import { TABLE_EVENT_SCHEMAS, dataSchemaOf, tableEventSchema, type ContractEventType } from './table-event-schemas';
+
+/** The default engine's published schemas, as the committed contract holds them. */
+const TABLE_EVENT_SCHEMAS = publishedEventSchemas(DEFAULT_MODULES);
+const dataSchemaOf = (type: string) => dataSchemaIn(TABLE_EVENT_SCHEMAS, type);
 
 describe('event contract', () => {
   it('the committed JSON Schemas are what the zod schemas generate (npx tsx apps/worker/src/contract/generate-schemas.ts)', () => {
@@ -16,9 +19,8 @@ describe('event contract', () => {
   });
 
   it('has a schema file for every event type of the engine', () => {
-    // DeckSealed and DeckRevealed are in the contract (hand number only) before the engine records them.
-    expect(Object.keys(TABLE_EVENT_SCHEMAS).sort()).toEqual([...new Set([...EVENT_TYPES, 'DeckSealed', 'DeckRevealed'])].sort());
-    for (const type of EVENT_TYPES) expect(existsSync(join(CONTRACT_DIR, eventSchemaFile(type as ContractEventType)))).toBe(true);
+    expect(Object.keys(TABLE_EVENT_SCHEMAS).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const type of EVENT_TYPES) expect(existsSync(join(CONTRACT_DIR, eventSchemaFile(type)))).toBe(true);
   });
 
   it('accepts every event the engine records for the table scripts in examples/, as published (no secret)', () => {
@@ -31,7 +33,7 @@ describe('event contract', () => {
         // What is published: the type in the envelope, the other fields as the public may see them.
         const { type, ...data } = event;
         const published = publicEventData(type, data) as object;
-        const result = tableEventSchema.safeParse({ type, ...published });
+        const result = TABLE_EVENT_SCHEMAS[type]!.safeParse({ type, ...published });
         if (!result.success) throw new Error(`${file}: ${event.type} rejected: ${result.error.message}`);
         expect(dataSchemaOf(type).safeParse(published).success).toBe(true);
         seen.add(type);
@@ -52,6 +54,10 @@ describe('event contract', () => {
       handNumber: 3,
     });
     expect(publicEventData('DeckRevealed', { handNumber: 3, deck: [1, 2], salt: 'ab' })).toEqual({ handNumber: 3 });
+    // The zod schemas themselves are closed: a sealed deck's secrets are refused, not stripped.
+    expect(dataSchemaOf('DeckSealed').safeParse({ handNumber: 3, deck: [1, 2] }).success).toBe(false);
+    expect(dataSchemaOf('DeckRevealed').safeParse({ handNumber: 3, seed: 'cd' }).success).toBe(false);
+    expect(dataSchemaOf('DeckRevealed').safeParse({ handNumber: 3 }).success).toBe(true);
     const oldStart = publicEventData('HandStarted', {
       handNumber: 1,
       deck: [1, 2],

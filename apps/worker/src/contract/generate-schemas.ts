@@ -11,7 +11,7 @@ import { loadHouseRules } from '@felt/regulator';
 import { CONTRACT_DIR, contractFiles } from './contract-files';
 
 const houseRules = process.env.FELT_HOUSE_RULES;
-for (const [path, content] of contractFiles(houseRules ? loadHouseRules(houseRules).modules : [])) {
+for (const [path, content] of contractFiles(houseRules ? loadHouseRules(houseRules).modules : undefined)) {
   const file = join(CONTRACT_DIR, path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);

@@ -2,6 +2,7 @@ import { Queue, type JobsOptions } from 'bullmq';
 import type { RecordedEvent } from '@felt/event-store';
 import type { Redis } from 'ioredis';
 import type { RedisSentinelSetting } from '@felt/settings';
+import { SESSION_FEED_QUEUE, sessionMarkOf, type SessionMark } from '@felt/players';
 import { eventJob, type EventJob } from './event-job';
 import type { JobSigner } from './job-signature';
 import { queueName, shardOf } from './shards';
@@ -60,6 +61,8 @@ const REPLICA_WAIT_MS = 2000;
 
 export class BullmqPublisher implements Publisher {
   readonly queues: Queue[];
+  /** The sessions feed (libs/players session-feed.ts): a mark per table event that starts, ends or pauses a session. */
+  readonly sessionFeed: Queue;
 
   constructor(readonly options: PublisherOptions) {
     if (!Number.isSafeInteger(options.shards) || options.shards < 1) throw new RangeError(`shards must be >= 1, got ${options.shards}`);
@@ -68,8 +71,9 @@ export class BullmqPublisher implements Publisher {
       { length: options.shards },
       (_, shard) => new Queue(queueName(shard), { connection, prefix: options.prefix, defaultJobOptions: EVENT_JOB_OPTIONS }),
     );
+    this.sessionFeed = new Queue(SESSION_FEED_QUEUE, { connection, prefix: options.prefix, defaultJobOptions: EVENT_JOB_OPTIONS });
     // An unhandled 'error' would crash the process while Redis is away; the relay sees failures on addBulk instead.
-    for (const queue of this.queues) queue.on('error', () => undefined);
+    for (const queue of [...this.queues, this.sessionFeed]) queue.on('error', () => undefined);
   }
 
   /** Resolves once Redis has acknowledged every job (one MULTI per shard queue, shards in parallel). */
@@ -81,12 +85,19 @@ export class BullmqPublisher implements Publisher {
       if (!list) byShard.set(shard, (list = []));
       list.push(event);
     }
-    await Promise.all(
-      [...byShard].map(async ([shard, list]) => {
+    const marks = events.map(sessionMarkOf).filter((m): m is SessionMark => m !== null);
+    await Promise.all([
+      ...[...byShard].map(async ([shard, list]) => {
         await this.queues[shard]!.addBulk(list.flatMap((event) => this.jobsFor(event)));
         await this.waitForReplicas(this.queues[shard]!);
       }),
-    );
+      // In the same batch as the events, so the relay's checkpoint never passes a mark not published (job id: the event's).
+      (async () => {
+        if (marks.length === 0) return;
+        await this.sessionFeed.addBulk(marks.map((m) => ({ name: m.kind, data: this.signed(m), opts: { jobId: m.markId } })));
+        await this.waitForReplicas(this.sessionFeed);
+      })(),
+    ]);
   }
 
   /**
@@ -127,11 +138,11 @@ export class BullmqPublisher implements Publisher {
     return jobs;
   }
 
-  private signed(data: EventJob): EventJob {
+  private signed<T extends object>(data: T): T {
     return this.options.signer ? this.options.signer.signed(data) : data;
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.queues.map((queue) => queue.close().catch(() => undefined)));
+    await Promise.all([...this.queues, this.sessionFeed].map((queue) => queue.close().catch(() => undefined)));
   }
 }

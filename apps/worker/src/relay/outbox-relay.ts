@@ -2,6 +2,7 @@ import { comparePositions, positionOf, type SessionLock, type EventStore, type P
 import { AUDIT_STREAM_PREFIX } from '@felt/regulator';
 import { EXCLUSION_STREAM_PREFIX, PLAYER_STREAM_PREFIX } from '@felt/players';
 import { BOOK_STREAM_PREFIX } from '@felt/accounting';
+import { TOURNAMENT_STREAM_PREFIX } from '@felt/tournament';
 import type { Publisher } from './event-publisher';
 
 export const RELAY_CHECKPOINT = 'outbox-relay';
@@ -9,13 +10,16 @@ export const RELAY_CHECKPOINT = 'outbox-relay';
 /**
  * Streams that stay in the database: the queues are public (docs/security.md). The audit streams (staff and security
  * events: names, addresses), the player registry and exclusion lists (pseudonymous ids, match keys, ban categories)
- * and the house's books (money moves, amounts, staff ids) are for the floor and the regulator only.
+ * and the house's books (money moves, amounts, staff ids) are for the floor and the regulator only; so are the
+ * tournaments (entry ids hold the player's card number; registrations name the player): their tables' events, which
+ * seat entries under pseudonyms (e1, e2, ...), are published as every table's.
  */
 export const PRIVATE_STREAM_PREFIXES: readonly string[] = Object.freeze([
   AUDIT_STREAM_PREFIX,
   PLAYER_STREAM_PREFIX,
   EXCLUSION_STREAM_PREFIX,
   BOOK_STREAM_PREFIX,
+  TOURNAMENT_STREAM_PREFIX,
 ]);
 
 export const isPublished = (streamId: string): boolean => !PRIVATE_STREAM_PREFIXES.some((prefix) => streamId.startsWith(prefix));

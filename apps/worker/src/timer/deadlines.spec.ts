@@ -134,4 +134,27 @@ describe('the deadlines the timer reads from the log', () => {
     expect(engineEnds.length).toBeGreaterThan(5);
     for (const type of engineEnds) expect(CLOCK_ENDING_TYPES.has(type)).toBe(true);
   });
+
+  it("a player sitting out is due the house's absence limit after the PlayerSatOut, until they sit in, leave or move", () => {
+    const AT = '2026-12-04T18:00:00.000Z';
+    const out = { ...event('table-t1', 'PlayerSatOut', { seat: 2 }), recordedAt: AT };
+    const absenceMs = 30 * 60_000;
+    expect(deadlineOf(out)).toBeNull(); // no limit set: not timed
+    const deadline = deadlineOf(out, { absenceMs });
+    expect(deadline).toEqual({
+      eventId: out.eventId,
+      streamId: 'table-t1',
+      dueAt: Date.parse(AT) + absenceMs,
+      expiry: { kind: 'absence', tableId: 't1', command: { type: 'AbsenceExpired', seat: 2, since: out.eventId } },
+    });
+    expect(jobIdOf(deadline!)).toBe(`absence-${out.eventId}`);
+    const other = { ...event('table-t1', 'PlayerSatOut', { seat: 3 }), recordedAt: AT };
+    for (const end of [
+      event('table-t1', 'PlayerSatIn', { seat: 2, waitForBigBlind: false }),
+      event('table-t1', 'PlayerLeft', { seat: 2, playerId: 'p', cashOut: 0 }),
+      event('table-t1', 'SeatChanged', { from: 2, to: 5, playerId: 'p', newPlayer: false, postToEnter: false }),
+    ])
+      expect(pendingDeadlines([out, other, end], { absenceMs }).map((d) => d.eventId)).toEqual([other.eventId]);
+    expect(pendingDeadlines([out, other], { absenceMs })).toHaveLength(2);
+  });
 });

@@ -13,7 +13,21 @@ export type Expiry =
       readonly kind: 'tournament';
       readonly tournamentId: string;
       readonly command: { readonly type: 'AdvanceLevel'; readonly fromStep: number };
+    }
+  /** A player sat out longer than the house's absence limit (docs/players.md "The absence timer"): `since` is the PlayerSatOut's id. */
+  | {
+      readonly kind: 'absence';
+      readonly tableId: string;
+      readonly command: { readonly type: 'AbsenceExpired'; readonly seat: number; readonly since: string };
     };
+
+/** What deadlines depend on beyond the log: the house's absence limit (none: players sitting out are not timed). */
+export interface DeadlineSettings {
+  readonly absenceMs?: number;
+}
+
+/** A table event's fields the timer reads: its recorded time only for a player's absence. */
+type DeadlineEvent = Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'> & { readonly recordedAt?: string };
 
 export interface Deadline {
   /** The id of the event that set the deadline: the BullMQ job id's tail and the command's Idempotency-Key. */
@@ -62,6 +76,29 @@ const TOURNAMENT_CLOCK_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 const TABLE_STREAM_PREFIX = 'table-';
+/**
+ * A seat's absence: PlayerSatOut starts it (due the house's limit after the event was recorded); the player sitting
+ * in, leaving, or moving from the seat ends it. Keyed by table and seat.
+ */
+const ABSENCE_TYPES: ReadonlySet<string> = new Set(['PlayerSatOut', 'PlayerSatIn', 'PlayerLeft', 'SeatChanged']);
+
+/** The absence a PlayerSatOut starts, or null (any other event of the seat, no limit set, a time the timer cannot read). */
+function absenceDeadlineOf(event: DeadlineEvent, settings: DeadlineSettings): Deadline | null {
+  const seat = (event.data as { seat?: unknown }).seat;
+  if (event.type !== 'PlayerSatOut' || settings.absenceMs === undefined || !event.streamId.startsWith(TABLE_STREAM_PREFIX)) return null;
+  const satOut = Date.parse(String(event.recordedAt));
+  if (!Number.isSafeInteger(seat) || !Number.isFinite(satOut)) return null;
+  return {
+    eventId: event.eventId,
+    streamId: event.streamId,
+    dueAt: satOut + settings.absenceMs,
+    expiry: {
+      kind: 'absence',
+      tableId: event.streamId.slice(TABLE_STREAM_PREFIX.length),
+      command: { type: 'AbsenceExpired', seat: seat as number, since: event.eventId },
+    },
+  };
+}
 const GAME_STREAM_PREFIX = 'game-';
 const TOURNAMENT_STREAM_PREFIX = 'tournament-';
 
@@ -84,8 +121,9 @@ function tournamentDeadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' 
 }
 
 /** The deadline an event sets, or null (not a deadline event, or a deadline the timer cannot read: never guessed). */
-export function deadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>): Deadline | null {
+export function deadlineOf(event: DeadlineEvent, settings: DeadlineSettings = {}): Deadline | null {
   if (event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return tournamentDeadlineOf(event);
+  if (ABSENCE_TYPES.has(event.type)) return absenceDeadlineOf(event, settings);
   if (!DEADLINE_EVENT_TYPES.has(event.type)) return null;
   const data = event.data as Record<string, unknown>;
   if (event.type === 'PlayerCalledToSeat') {
@@ -119,18 +157,16 @@ export function deadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' | '
  * the hand ended: no event of the clock's own says so); the API's stale refusal answers those, and the job ends
  * quietly. Reading the log again from an earlier place gives the same deadlines, so scheduling is idempotent.
  */
-export function pendingDeadlines(events: readonly Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>[]): Deadline[] {
-  return [...deadlineChanges(events).values()].filter((d): d is Deadline => d !== null);
+export function pendingDeadlines(events: readonly DeadlineEvent[], settings: DeadlineSettings = {}): Deadline[] {
+  return [...deadlineChanges(events, settings).values()].filter((d): d is Deadline => d !== null);
 }
 
 /** Per deadline key (deadlineKeyOf) the run touches, the deadline it leaves standing: the last one set, or null if ended. */
-export function deadlineChanges(
-  events: readonly Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>[],
-): Map<string, Deadline | null> {
+export function deadlineChanges(events: readonly DeadlineEvent[], settings: DeadlineSettings = {}): Map<string, Deadline | null> {
   const latest = new Map<string, Deadline | null>();
   for (const event of events) {
     const key = deadlineKeyOf(event);
-    if (key !== null) latest.set(key, deadlineOf(event));
+    if (key !== null) latest.set(key, deadlineOf(event, settings));
   }
   return latest;
 }
@@ -140,6 +176,10 @@ export function deadlineChanges(
  * time (`game-g1` + player id), a tournament's level clock (`tournament-daily`). A deadline is replaced by the next event with the same key.
  */
 export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | 'data'>): string | null {
+  if (ABSENCE_TYPES.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX)) {
+    const data = event.data as { seat?: unknown; from?: unknown };
+    return `${event.streamId} absence ${String(event.type === 'SeatChanged' ? data.from : data.seat)}`;
+  }
   if (TOURNAMENT_CLOCK_TYPES.has(event.type) && event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return event.streamId;
   if (CLOCK_ENDING_TYPES.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX)) return event.streamId;
   if ((event.type === 'PlayerCalledToSeat' || CALL_ENDING_TYPES.has(event.type)) && event.streamId.startsWith(GAME_STREAM_PREFIX)) {
@@ -150,6 +190,6 @@ export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | '
 
 /** The BullMQ job id of a deadline: the kind of expiry and the event id (BullMQ refuses ':' in custom ids). */
 export function jobIdOf(deadline: Pick<Deadline, 'eventId' | 'expiry'>): string {
-  const kind = { table: 'clock', room: 'no-show', tournament: 'level' }[deadline.expiry.kind];
+  const kind = { table: 'clock', room: 'no-show', tournament: 'level', absence: 'absence' }[deadline.expiry.kind];
   return `${kind}-${deadline.eventId}`;
 }

@@ -21,9 +21,11 @@ export const STALE_CODES: ReadonlySet<string> = new Set([
   'NO_NEXT_LEVEL',
   'TOURNAMENT_FINISHED',
   'CLOCK_NOT_RUNNING',
+  // A player's absence: they sat in, left or moved before the limit.
+  'ABSENCE_OVER',
 ]);
 /** The refusals that mean "not yet": the API's clock is a little behind the deadline the timer fired at. */
-export const NOT_DUE_CODES: ReadonlySet<string> = new Set(['CLOCK_NOT_DUE', 'CALL_STILL_RUNNING']);
+export const NOT_DUE_CODES: ReadonlySet<string> = new Set(['CLOCK_NOT_DUE', 'CALL_STILL_RUNNING', 'ABSENCE_NOT_DUE']);
 
 export interface ExpirySenderOptions {
   /** FELT_API_URL: where the API listens, e.g. http://127.0.0.1:3000. */
@@ -48,13 +50,16 @@ export class ExpirySender {
         ? `/tables/${encodeURIComponent(expiry.tableId)}/commands`
         : expiry.kind === 'room'
           ? `/room/games/${encodeURIComponent(expiry.gameId)}/commands`
-          : `/tournaments/${encodeURIComponent(expiry.tournamentId)}/commands`;
+          : expiry.kind === 'absence'
+            ? `/tables/${encodeURIComponent(expiry.tableId)}/absence-expired`
+            : `/tournaments/${encodeURIComponent(expiry.tournamentId)}/commands`;
+    const body = expiry.kind === 'absence' ? { seat: expiry.command.seat, since: expiry.command.since } : expiry.command;
     let res: Response;
     try {
       res = await fetch(`${this.base}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${this.options.token()}`, 'idempotency-key': idempotencyKey },
-        body: JSON.stringify(expiry.command),
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {

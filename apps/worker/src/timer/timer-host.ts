@@ -44,6 +44,7 @@ export class TimerHost implements OnApplicationBootstrap, BeforeApplicationShutd
         prefix: this.config.queuePrefix,
         concurrency: this.config.timerConcurrency,
         noShows: this.config.timerNoShows,
+        absenceMs: this.config.absenceSeconds > 0 ? this.config.absenceSeconds * 1000 : undefined,
       },
       new TimerMetrics(this.relayMetrics.registry),
       { debug: (m) => logger.debug(m), log: (m) => logger.log(m), warn: (m) => logger.warn(m), error: (m) => logger.error(m) },

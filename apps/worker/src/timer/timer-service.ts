@@ -56,6 +56,8 @@ export interface TimerServiceOptions {
   readonly batchSize?: number;
   /** Whether a room's call that runs out is recorded as a no-show (TIMER_NO_SHOWS; default yes). */
   readonly noShows?: boolean;
+  /** The house's absence limit for a player sitting out (FELT_ABSENCE_SECONDS, in ms here); none: not timed. */
+  readonly absenceMs?: number;
 }
 
 /**
@@ -121,7 +123,7 @@ export class TimerService {
     this.position ??= await this.store.loadCheckpoint(TIMER_CHECKPOINT);
     const events = await this.store.readAll({ after: this.position, limit: this.options.batchSize ?? 1000 });
     if (events.length === 0) return { kind: 'idle' };
-    const changes = deadlineChanges(events);
+    const changes = deadlineChanges(events, { absenceMs: this.options.absenceMs });
     const noShows = this.options.noShows ?? true;
     const deadlines = [...changes.values()].filter((d): d is Deadline => d !== null && (noShows || d.expiry.kind !== 'room'));
     if (deadlines.length > 0) await this.schedule(deadlines);
@@ -181,12 +183,7 @@ export class TimerService {
     const firing = await this.sender.fire(expiry, eventId);
     const outcome: TimerOutcome = firing.outcome;
     this.metrics.firings.inc({ outcome });
-    const what =
-      expiry.kind === 'table'
-        ? `clock ${expiry.command.clock} of table ${expiry.tableId}`
-        : expiry.kind === 'room'
-          ? `the call of ${expiry.command.playerId} in game ${expiry.gameId}`
-          : `step ${expiry.command.fromStep + 1} of tournament ${expiry.tournamentId}`;
+    const what = describe(expiry);
     switch (firing.outcome) {
       case 'applied':
       case 'replayed':
@@ -217,5 +214,19 @@ export class TimerService {
   async close(): Promise<void> {
     await this.worker?.close();
     await this.queue.close();
+  }
+}
+
+/** An expiry as the timer's log lines name it. */
+function describe(expiry: Expiry): string {
+  switch (expiry.kind) {
+    case 'table':
+      return `clock ${expiry.command.clock} of table ${expiry.tableId}`;
+    case 'room':
+      return `the call of ${expiry.command.playerId} in game ${expiry.gameId}`;
+    case 'tournament':
+      return `step ${expiry.command.fromStep + 1} of tournament ${expiry.tournamentId}`;
+    case 'absence':
+      return `the absence of seat ${expiry.command.seat} at table ${expiry.tableId}`;
   }
 }

@@ -79,7 +79,7 @@ export function awardPots(hand: HandState, heldBack: readonly number[] = NONE_HE
       const i = (start + k) % n;
       if (live[i] && (liveCount === 1 || values[i] === best)) ordered.push(players[i].seat);
     }
-    // Less what the house already took from this pot (rule modules' heldFromPots: the rake).
+    // Less what the house already took from this pot (the settlement's `held` step: the rake).
     const amount = pot.amount - (heldBack[potIndex] ?? 0);
     awards.push({ pot: potIndex, amount, eligible: pot.eligible, winners: splitPot(amount, ordered) });
   }

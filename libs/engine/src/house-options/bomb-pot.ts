@@ -6,6 +6,7 @@ import { rejection } from '../table/rejections';
 import { handInProgress, houseWith, tableWith } from '../table/state';
 import type { TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
+import { chipsSchema } from '../table/event-schemas';
 
 /**
  * Bomb pot (docs/house-options.md "Bomb pot"). By table rule (every Nth hand) or the floor's call (`CallBombPot`),
@@ -79,6 +80,18 @@ function paramsOf(rules: TableRules): BombPotOption | null {
 }
 
 export const bombPotModule = ruleModule<BombPotOption>({
+  forcedBetKinds: [BOMB_POT_ANTE],
+  startedSchema: {
+    bombPot: z
+      .strictObject({ ante: chipsSchema() })
+      .optional()
+      .describe('a bomb pot: every player posts this ante, no blinds, no preflop betting'),
+  },
+  eventSchemas: {
+    BombPotCalled: z
+      .strictObject({ type: z.literal('BombPotCalled'), handNumber: z.int() })
+      .describe('the floor called a bomb pot for this (the next) hand'),
+  },
   // No preflop betting to straddle or kill.
   conflicts: (options) => {
     for (const other of ['straddle', 'killGame', 'killPot'])

@@ -18,6 +18,7 @@ import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type HandPlayer, type TableState } from '../table/state';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import { chipsSchema, seatSchema } from '../table/event-schemas';
 
 /** Whether the blinds chopped this hand (HandState.house). */
 export interface ChopHandSlice {
@@ -126,6 +127,14 @@ function blindsChopped(state: TableState, e: BlindsChoppedEvent): TableState {
 }
 
 export const chop = ruleModule<ChopOption>({
+  eventSchemas: {
+    BlindsChopped: z.strictObject({
+      type: z.literal('BlindsChopped'),
+      consents: z.array(z.strictObject({ seat: seatSchema(), by: z.string() })),
+      returned: z.array(z.strictObject({ seat: seatSchema(), amount: chipsSchema() })),
+      fee: chipsSchema(),
+    }),
+  },
   recordedWhenOff: true,
   name: 'chop',
   handSliceStart: { chopped: false },

@@ -20,6 +20,7 @@ import type { TableRules } from '../table/rules';
 import type { PotAward } from '../betting/showdown';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import { seatSchema } from '../table/event-schemas';
 
 /** The kill button, carried from hand to hand (TableState). */
 export interface KillTableSlice {
@@ -158,6 +159,15 @@ function killButtonAfter(state: TableState, hand: HandState, awards: readonly Po
 }
 
 export const killGame = ruleModule<KillGameOption>({
+  forcedBetKinds: ['kill-blind'],
+  startedSchema: { kill: z.strictObject({ seat: seatSchema(), limitPercent: z.int() }).nullable() },
+  eventSchemas: {
+    KillButtonChanged: z.strictObject({
+      type: z.literal('KillButtonChanged'),
+      holder: seatSchema().nullable(),
+      killer: seatSchema().nullable(),
+    }),
+  },
   recordedWhenOff: true,
   name: 'killGame',
   handSliceStart: { killSeat: null },
@@ -216,7 +226,11 @@ export const killGame = ruleModule<KillGameOption>({
       : null,
   preflop: (hand, _rules, setup, o) =>
     hand.house.killSeat !== null && o.killerAction === 'last' ? { ...setup, last: [...setup.last, hand.house.killSeat] } : setup,
-  afterAwards: killButtonAfter,
+  settle: (state, hand, s, o) => {
+    if (s.step !== 'after') return s;
+    const changed = killButtonAfter(state, hand, s.awards, o);
+    return changed === NO_EVENTS ? s : { ...s, events: [...s.events, ...changed] };
+  },
 });
 
 const HOW = Object.freeze({ leave: 'leaving', 'sit-out': 'sitting out', 'change-seat': 'changing seats' });

@@ -15,6 +15,7 @@ import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type TableState, type HandPlayer } from '../table/state';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import { chipsSchema, seatSchema } from '../table/event-schemas';
 
 export type KillPotCommand = { readonly type: 'KillPot'; readonly seat: number; readonly amount?: number };
 export type KillPotPostedEvent = {
@@ -121,6 +122,10 @@ function putInKill(p: HandPlayer, to: number): HandPlayer {
 }
 
 export const killPot = ruleModule<KillPotOption>({
+  forcedBetKinds: ['kill-pot'],
+  eventSchemas: {
+    KillPotPosted: z.strictObject({ type: z.literal('KillPotPosted'), seat: seatSchema(), amount: chipsSchema(), limitPercent: z.int() }),
+  },
   recordedWhenOff: true,
   conflicts: (options) =>
     options.killGame ? { field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' } : null,

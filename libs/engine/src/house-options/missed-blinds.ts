@@ -16,6 +16,8 @@ import { handInProgress, houseWith, seatWith, tableWith, type SeatState, type Ta
 import { rejection } from '../table/rejections';
 import { seatAfter, countBetween } from '../table/seat-order';
 import { ruleModule, type HandPlanContext, type SeatEntry } from './rule-module';
+import { seatSchema } from '../table/event-schemas';
+import { z } from 'zod';
 
 type MissedBlind = { readonly seat: number; readonly blind: 'small' | 'big' };
 
@@ -167,6 +169,13 @@ const OWES_SMALL: Partial<MissedBlindsSeatSlice> = Object.freeze({ missedSmall: 
 const WAITS: SeatEntry = Object.freeze({ kind: 'wait-for-big-blind' });
 
 export const missedBlinds = ruleModule<MissedBlindPolicy>({
+  startedSchema: { missedBlinds: z.array(z.strictObject({ seat: seatSchema(), blind: z.enum(['small', 'big']) })) },
+  recordedSchema: z.strictObject({
+    version: z.literal(1),
+    missedSmallOnly: z.enum(['big-blind-live', 'small-blind-dead', 'wait-for-big-blind']),
+    missedBig: z.literal('big-live-small-dead'),
+    allowEntryBetweenBlindsAndButton: z.boolean(),
+  }),
   name: 'missedBlinds',
   handSliceStart: { missedBlinds: Object.freeze([]) as readonly MissedBlind[] },
   where: 'rules',

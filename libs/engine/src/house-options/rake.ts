@@ -13,6 +13,7 @@ import { derivePots } from '../betting/pots';
 import { handWith, tableWith, type HandState, type TableState } from '../table/state';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import { chipsSchema } from '../table/event-schemas';
 
 /** The rake of this hand: taken from each pot (same order as the pots), and in all (HandState.house). */
 export interface RakeHandSlice {
@@ -95,6 +96,11 @@ export function rakeByPot(o: RakeOption, pots: readonly number[], playersDealt: 
   });
 }
 
+/** Two per-pot lists added pot by pot. */
+function addPerPot(a: readonly number[], b: readonly number[]): number[] {
+  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => (a[i] ?? 0) + (b[i] ?? 0));
+}
+
 /** The rake of a hand about to be settled, once, before any pot is awarded (no rake on a chopped hand). */
 function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEvent | null {
   if (hand.house.chopped || hand.house.rakeByPot.length > 0 || hand.potsAwarded > 0) return null;
@@ -109,6 +115,9 @@ function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEve
 }
 
 export const rake = ruleModule<RakeOption>({
+  eventSchemas: {
+    RakeTaken: z.strictObject({ type: z.literal('RakeTaken'), amount: chipsSchema(), byPot: z.array(chipsSchema()) }),
+  },
   recordedWhenOff: true,
   name: 'rake',
   handSliceStart: { rakeByPot: Object.freeze([]) as readonly number[], raked: 0 },
@@ -125,8 +134,15 @@ export const rake = ruleModule<RakeOption>({
       return tableWith(state, { rakeCollected: state.rakeCollected + e.amount, hand: raked });
     },
   },
-  beforeAwards: rakeTaken,
-  heldFromPots: (hand) => hand.house.rakeByPot,
+  settle(state, hand, s, o) {
+    if (s.step === 'take') {
+      const taken = rakeTaken(state, hand, o);
+      return taken === null ? s : { step: 'take', events: [...s.events, taken] };
+    }
+    if (s.step !== 'held' || hand.house.rakeByPot.length === 0) return s;
+    const mine = hand.house.rakeByPot;
+    return { step: 'held', held: s.held.length === 0 ? mine : addPerPot(s.held, mine) };
+  },
 });
 
 /** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */

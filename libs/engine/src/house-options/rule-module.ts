@@ -26,7 +26,7 @@ import type { TableCommand } from '../table/commands';
 import type { Rejection } from '../table/rejections';
 import type { LegalAction } from '../table/legal-action';
 import type { HouseHandSlice } from '../table/extensions';
-import type { ZodObject } from 'zod';
+import type { ZodObject, ZodRawShape, ZodType } from 'zod';
 import type { PotAward } from '../betting/showdown';
 
 /** What the validator knows about the rest of the table's rules. */
@@ -129,6 +129,23 @@ export type Runout =
   /** The module deals: these events now (its own events, e.g. a second board). */
   | { readonly kind: 'events'; readonly events: readonly TableEvent[] };
 
+/**
+ * Where a hand's settlement stands (table/decide.ts settle), once the uncalled bet is back: the steps in the order
+ * the core takes them, each with the answer so far, which every enabled module's `settle` returns, changed or not.
+ */
+export type Settlement =
+  /**
+   * Before any pot is awarded: events the modules record first (the rake, a drop), one at a time: the core records the
+   * first of the answer and asks again, so a module sees the earlier ones folded (a drop measured after the rake).
+   */
+  | { readonly step: 'take'; readonly events: readonly TableEvent[] }
+  /** Chips each pot has already given up (the rake), which its winners do not get: each module adds its own per pot. */
+  | { readonly step: 'held'; readonly held: readonly number[] }
+  /** The pots' awards: the core's (each pot less what it holds back); a module may replace them (run it twice). */
+  | { readonly step: 'award'; readonly awards: readonly PotAward[] }
+  /** After the final awards, before HandEnded: events appended (the kill button, the runs, a bounty). */
+  | { readonly step: 'after'; readonly awards: readonly PotAward[]; readonly events: readonly TableEvent[] };
+
 /** What a module's exportNotes hook is given: one exported hand. */
 export interface ExportNotesContext {
   /** The hand's events in log order, HandStarted to HandEnded (every module's and the core's). */
@@ -154,6 +171,15 @@ export interface RuleModule<P> {
    * show). Published closed: a member the schema does not declare fails every consumer's validation.
    */
   readonly eventSchemas?: { readonly [type: string]: ZodObject };
+  /** Its fields of HandStarted (startedDefaults) in zod, as published: the contract's HandStarted adds them. */
+  readonly startedSchema?: ZodRawShape;
+  /** The forced-bet kinds it posts (declared in table/extensions.ts's HouseForcedBetKinds): the contract lists them. */
+  readonly forcedBetKinds?: readonly string[];
+  /**
+   * A module recorded in the rules themselves (`where: 'rules'`): its parameters as recorded, for the contract's
+   * rules (a module in rules.houseOptions is published with its `schema`).
+   */
+  readonly recordedSchema?: ZodType;
   /** Its own rejection codes (declared in its file in table/extensions.ts's HouseRejectionCodes): the engine lists them. */
   readonly rejectionCodes?: readonly string[];
   /** The option's name: its key in rules.houseOptions, or in the rules themselves (`where`). */
@@ -261,14 +287,11 @@ export interface RuleModule<P> {
   runout?(state: TableState, hand: HandState, params: P): Runout | null;
 
   // --- Settlement ---------------------------------------------------------------------------------------------
-  /** Before any pot is awarded (after the uncalled bet): one event at a time (the rake). First non-null wins. */
-  beforeAwards?(state: TableState, hand: HandState, params: P): TableEvent | null;
-  /** Chips of each pot already taken from it (the rake), which its winners do not get. */
-  heldFromPots?(hand: HandState, params: P): readonly number[];
-  /** The awards of this hand instead of the core's (run it twice: each run wins half of each pot). First non-null wins. */
-  awards?(state: TableState, hand: HandState, params: P): readonly PotAward[] | null;
-  /** After the awards, before HandEnded (the kill button moves). */
-  afterAwards?(state: TableState, hand: HandState, awards: readonly PotAward[], params: P): readonly TableEvent[];
+  /**
+   * The hand's settlement, asked at each of its steps (see Settlement) with the answer so far: return it changed, or
+   * as it was for a step this module has nothing to say about. Chained in the list's order, as `preflop`.
+   */
+  settle?(state: TableState, hand: HandState, settlement: Settlement, params: P): Settlement;
 
   // --- After any command --------------------------------------------------------------------------------------
   /**

@@ -10,6 +10,7 @@ import type { Street, TableEvent } from '../table/events';
 import { rejection, type Rejection } from '../table/rejections';
 import { cardSourceOf, rulesVersion, type TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
+import { cardSchema, chipsSchema, seatSchema } from '../table/event-schemas';
 
 /**
  * Running it twice (docs/house-options.md "Running it twice"). When the betting is over with a player all in and
@@ -191,6 +192,33 @@ function twoRuns(hand: HandState): TableEvent[] {
 }
 
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
+  eventSchemas: {
+    RunItTwiceAgreed: z.strictObject({
+      type: z.literal('RunItTwiceAgreed'),
+      consents: z.array(z.strictObject({ seat: seatSchema(), by: z.string() })),
+    }),
+    RunItOnceChosen: z.strictObject({ type: z.literal('RunItOnceChosen') }),
+    SecondBoardDealt: z
+      .strictObject({ type: z.literal('SecondBoardDealt'), street: z.enum(['flop', 'turn', 'river']), cards: z.array(cardSchema()) })
+      .describe("the second run's card(s) of a street"),
+    RunsAwarded: z
+      .strictObject({
+        type: z.literal('RunsAwarded'),
+        pots: z.array(
+          z.strictObject({
+            pot: z.int().min(0),
+            runs: z.array(
+              z.strictObject({
+                run: z.union([z.literal(1), z.literal(2)]),
+                amount: chipsSchema(),
+                winners: z.array(z.strictObject({ seat: seatSchema(), amount: chipsSchema() })),
+              }),
+            ),
+          }),
+        ),
+      })
+      .describe('what each run paid of each pot; the chips moved with the PotAwarded events before it'),
+  },
   name: 'runItTwice',
   handSliceStart: { runs: null, secondBoard: Object.freeze([]) as readonly Card[] },
   where: 'houseOptions',
@@ -247,24 +275,23 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
     if (runs === 2) return secondBoard.length === 0 ? { kind: 'events', events: twoRuns(hand) } : null;
     return 'code' in runsChoice(state) ? null : WAIT;
   },
-  // The rake (rake.ts's hand slice, rakeByPot) was taken from each pot before the halving.
-  awards(_state, hand) {
+  // Each run wins half of each pot; the rake (rake.ts's hand slice, rakeByPot) was taken from each pot before the halving.
+  settle(_state, hand, s) {
     const { runs, secondBoard, rakeByPot } = hand.house;
-    if (runs !== 2) return null;
-    const shared = hand.board.slice(0, hand.board.length - secondBoard.length);
-    return awardTwoRuns(hand.players, hand.button, [hand.board, shared.concat(secondBoard)], rakeByPot);
-  },
-  afterAwards(_state, hand, awards) {
-    if (hand.house.runs !== 2) return NO_EVENTS;
-    const pots = (awards as readonly TwoRunPotAward[]).map((a) => ({ pot: a.pot, runs: a.runs }));
-    return [{ type: 'RunsAwarded', pots }];
+    if (runs !== 2) return s;
+    if (s.step === 'award') {
+      const shared = hand.board.slice(0, hand.board.length - secondBoard.length);
+      return { step: 'award', awards: awardTwoRuns(hand.players, hand.button, [hand.board, shared.concat(secondBoard)], rakeByPot) };
+    }
+    if (s.step !== 'after') return s;
+    const pots = (s.awards as readonly TwoRunPotAward[]).map((a) => ({ pot: a.pot, runs: a.runs }));
+    return { ...s, events: [...s.events, { type: 'RunsAwarded', pots }] };
   },
 });
 
 const WAIT = Object.freeze({ kind: 'wait' as const });
 const NOT_ENABLED: Rejection = Object.freeze(rejection('OPTION_NOT_ENABLED', 'The board is not run twice at this table.'));
 const RUN_IT_ONCE: RunItTwiceLegalAction = Object.freeze({ type: 'RunItOnce', seat: null });
-const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
 
 /** This module's part of the core's records (table/extensions.ts): declaration merging, so the core imports no module. */
 /* eslint-disable @typescript-eslint/no-empty-object-type -- an interface merged with this module's slice */

@@ -9,6 +9,7 @@ import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, seatAt, seatWith, tableWith, type HandPlayer, type TableState } from '../table/state';
 import type { TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
+import { seatSchema } from '../table/event-schemas';
 
 /**
  * Shot clock and time banks (docs/house-options.md "Shot clock and time banks"). On a clocked table every player
@@ -219,7 +220,36 @@ function withClock(state: TableState, change: Partial<RunningClock>): TableState
   });
 }
 
+/** A clock's number in the contract: rises within the table, never reused. */
+const clockNumber = () => z.int().min(1).describe('the clock, by its number within the table');
+/** An absolute time in the contract: ISO-8601 UTC with milliseconds. */
+const instant = () => z.string().describe('ISO-8601 UTC time, e.g. 2026-01-02T03:04:05.678Z');
+
 export const shotClockModule = ruleModule<ShotClockOption>({
+  eventSchemas: {
+    ClockStarted: z
+      .strictObject({ type: z.literal('ClockStarted'), seat: seatSchema(), clock: clockNumber(), seconds: z.int(), deadline: instant() })
+      .describe('a player is to act on a clocked table: clock `clock` runs out at `deadline` unless the seat acts first'),
+    ClockPaused: z
+      .strictObject({ type: z.literal('ClockPaused'), clock: clockNumber(), remainingMs: z.int().min(0) })
+      .describe('the floor paused the running clock with this much time left'),
+    ClockResumed: z
+      .strictObject({ type: z.literal('ClockResumed'), clock: clockNumber(), deadline: instant() })
+      .describe('the floor resumed the clock: its new deadline'),
+    TimeBankUsed: z
+      .strictObject({
+        type: z.literal('TimeBankUsed'),
+        seat: seatSchema(),
+        clock: clockNumber(),
+        seconds: z.int(),
+        deadline: instant(),
+        extensionsLeft: z.int().min(0),
+      })
+      .describe("the player's time bank extended the running clock to `deadline`"),
+    ClockExpired: z
+      .strictObject({ type: z.literal('ClockExpired'), seat: seatSchema(), clock: clockNumber(), outcome: z.enum(['fold', 'check']) })
+      .describe("the clock ran out; the seat's PlayerFolded or PlayerChecked follows in the same command"),
+  },
   name: 'shotClock',
   rejectionCodes: ['CLOCK_STALE', 'CLOCK_NOT_DUE', 'CLOCK_NOT_RUNNING', 'CLOCK_PAUSED', 'CLOCK_RAN_OUT', 'TIME_BANK_EMPTY'],
   where: 'houseOptions',

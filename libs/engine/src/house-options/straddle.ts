@@ -147,6 +147,7 @@ function skipsToLast(hand: HandState, seat: number, o: StraddleOption): boolean 
 }
 
 export const straddle = ruleModule<StraddleOption>({
+  forcedBetKinds: ['straddle'],
   recordedWhenOff: true,
   name: 'straddle',
   handSliceStart: { straddles: Object.freeze([]) as readonly number[] },

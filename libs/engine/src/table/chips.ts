@@ -20,7 +20,7 @@ export function chipsOnTable(h: TableHooks, state: TableState): number {
     }
     // Less what the pots paid out, and what the house options already took from them (the rake).
     total -= hand.paidOut;
-    if (state.rules !== null) for (const held of h.heldFromPots(state.rules, hand)) total -= held;
+    for (const held of h.heldFromPots(state, hand)) total -= held;
   }
   for (const s of state.seats) if (s && !inHand.has(`${s.seat}:${s.playerId}`)) total += s.stack;
   return total;

@@ -1,6 +1,7 @@
 import type { TableRulesInput } from './rules';
 import type { ForcedBetKind, Prng } from './events';
 import type { HouseCommand } from './extensions';
+import type { PlainCoreCommand } from './command-schemas';
 
 export type { ForcedBetKind } from './events';
 
@@ -49,43 +50,19 @@ export function isCommandTime(at: unknown): boolean {
   return typeof at === 'string' && INSTANT.test(at) && Number.isFinite(Date.parse(at));
 }
 
+/**
+ * The core's commands: those of one shape everywhere are the types of their zod schemas (command-schemas.ts);
+ * these keep a shape of the engine's own (a deck source, the rules with the options' parts, a script's other way
+ * of naming an action to correct).
+ */
 type CoreCommand =
+  | PlainCoreCommand
   | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }
-  | { readonly type: 'CloseTable' }
-  | {
-      readonly type: 'SeatPlayer';
-      readonly seat: number;
-      readonly playerId: string;
-      readonly buyIn: number;
-      readonly postToEnter?: boolean;
-    }
-  | { readonly type: 'LeaveTable'; readonly seat: number }
-  | { readonly type: 'SitOut'; readonly seat: number }
-  | { readonly type: 'SitIn'; readonly seat: number; readonly waitForBigBlind?: boolean }
-  | { readonly type: 'AddChips'; readonly seat: number; readonly amount: number }
-  /** Moves a player to an empty seat while they are not dealt in (table/seat-change.ts). */
-  | { readonly type: 'ChangeSeat'; readonly from: number; readonly to: number; readonly postToEnter?: boolean }
   | ({ readonly type: 'DrawForButton' } & DeckSource)
-  | { readonly type: 'PlaceButton'; readonly seat: number }
   | ({ readonly type: 'StartHand' } & DeckSource)
   | { readonly type: 'PostBlind'; readonly seat: number; readonly blind?: ForcedBetKind }
-  /** Deals the hole cards once the forced bets are in, on tables where a house option posts voluntarily first. */
-  | { readonly type: 'Deal' }
   /** Floor only, between hands: new rules from the next hand on (a new game for the kill button). */
   | { readonly type: 'ChangeRules'; readonly rules: TableRulesInput }
-  | { readonly type: 'Fold'; readonly seat: number }
-  | { readonly type: 'Check'; readonly seat: number }
-  | { readonly type: 'Call'; readonly seat: number }
-  | { readonly type: 'Bet'; readonly seat: number; readonly amount: number }
-  | { readonly type: 'Raise'; readonly seat: number; readonly to: number }
-  /** On live-cards tables the cards tabled are entered, unless a reader already reported them. */
-  | { readonly type: 'ShowHand'; readonly seat: number; readonly cards?: readonly string[] }
-  /** Live cards: the dealer enters the flop (3 cards), turn or river (1) as dealt, once the betting round is over. */
-  | { readonly type: 'DealBoard'; readonly cards: readonly string[]; readonly street?: BoardStreet }
-  /** Live cards: a reader (RFID shoe or table) reports a player's hole cards. */
-  | { readonly type: 'ReportHoleCards'; readonly seat: number; readonly cards: readonly string[] }
-  | { readonly type: 'MuckHand'; readonly seat: number }
-  | { readonly type: 'VoidHand'; readonly reason: string }
   /** Floor only: takes back the hand's `action`-th standing betting action and every one after it (table/corrections.ts). */
   | { readonly type: 'CorrectAction'; readonly action: number; readonly reason: string };
 

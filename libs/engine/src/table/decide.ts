@@ -12,7 +12,7 @@ import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../
 import { playerToAct, contenderCount, activeCount, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
-import { awardPots, showdownOrder, type PotAward } from '../betting/showdown';
+import { awardPots, showdownOrder } from '../betting/showdown';
 import { isLiveCards, liveBoardLeft, liveStartCheck, dealBoard, reportHoleCards, shownCards, readerRecordStands } from './live-cards';
 import type { TableHooks } from './hooks';
 import { correctAction } from './corrections';
@@ -623,6 +623,8 @@ function automaticEvent(h: TableHooks, state: TableState): TableEvent | readonly
   }
 }
 
+const NO_EVENTS: readonly TableEvent[] = Object.freeze([]);
+
 /** The next street's board cards, after a burn. */
 function nextBoard(hand: HandState, street: Exclude<Street, 'preflop'>): TableEvent {
   const start = hand.deckPosition + 1; // burn one
@@ -632,16 +634,18 @@ function nextBoard(hand: HandState, street: Exclude<Street, 'preflop'>): TableEv
 /**
  * The end of a hand: the uncalled bet back, what the house options take first (the rake), then each pot awarded
  * (side pots first), the house options' hand-end events (the kill button) and the hand ended, in one step since
- * they follow from the same awards. These are the settlement hooks of house-options/rule-module.ts.
+ * they follow from the same awards. The modules shape each step through their `settle` (house-options/rule-module.ts
+ * Settlement).
  */
 function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent | TableEvent[] {
   const uncalled = uncalledBet(hand.players);
   if (uncalled && hand.potsAwarded === 0) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
   if (hand.potsAwarded === 0) {
-    const first = h.beforeAwards(state, hand);
-    if (first !== null) return first;
+    const taken = h.settle(state, hand, { step: 'take', events: NO_EVENTS }).events;
+    // One at a time: the first is recorded and the step asked again, so each module sees the earlier ones folded.
+    if (taken.length > 0) return taken[0];
   }
-  const awards: readonly PotAward[] = h.houseAwards(state, hand) ?? awardPots(hand, h.heldFromPots(state.rules!, hand));
+  const { awards } = h.settle(state, hand, { step: 'award', awards: awardPots(hand, h.heldFromPots(state, hand)) });
   const events: TableEvent[] = awards.map((a) => ({
     type: 'PotAwarded',
     pot: a.pot,
@@ -652,7 +656,7 @@ function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent |
   const won = new Map<number, number>();
   for (const a of awards) for (const w of a.winners) won.set(w.seat, (won.get(w.seat) ?? 0) + w.amount);
   const awarded = events.length;
-  h.afterAwards(state, hand, awards, events);
+  for (const e of h.settle(state, hand, { step: 'after', awards, events: NO_EVENTS }).events) events.push(e);
   // A module's events after the awards may move chips (a bounty): then the stacks are those its events lead to.
   let after: HandState | null = null;
   if (events.length > awarded) {

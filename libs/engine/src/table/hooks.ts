@@ -13,7 +13,6 @@ import type { ForcedBetDue, TableEvent } from './events';
 import type { TableCommand } from './commands';
 import type { Rejection } from './rejections';
 import type { LegalAction } from './legal-action';
-import type { PotAward } from '../betting/showdown';
 import type {
   AnyRuleModule,
   HandPlanContext,
@@ -24,6 +23,7 @@ import type {
   Runout,
   RulesContext,
   SeatEntry,
+  Settlement,
 } from '../house-options/rule-module';
 import type { HouseHandSlice, HouseHandStarted, HouseRulesInput } from './extensions';
 import { CORE_EVENT_TYPES } from './events';
@@ -53,10 +53,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   const PREFLOP = answering('preflop');
   const LEGAL_ACTIONS = answering('legalActions');
   const RUNOUT = answering('runout');
-  const BEFORE_AWARDS = answering('beforeAwards');
-  const HELD_FROM_POTS = answering('heldFromPots');
-  const AWARDS = answering('awards');
-  const AFTER_AWARDS = answering('afterAwards');
+  const SETTLE = answering('settle');
   const AFTER_COMMAND = answering('afterCommand');
   const STARTED_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze(
     Object.assign({}, ...modules.map((m) => m.startedDefaults ?? {})),
@@ -221,48 +218,24 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
 
   // --- Settlement ------------------------------------------------------------------------------------------------
 
-  /** The next event before any pot is awarded (the rake): the first module's; null when none is due. */
-  function beforeAwards(state: TableState, hand: HandState): TableEvent | null {
-    for (const m of BEFORE_AWARDS) {
-      const p = m.params(state.rules!);
-      if (p === null) continue;
-      const e = m.beforeAwards!(state, hand, p);
-      if (e !== null) return e;
+  /**
+   * One step of the settlement as the enabled modules shape it: each, in the list's order, gets the answer so far
+   * and returns it (the same object when it has nothing to say, so the common case allocates nothing).
+   */
+  function settle<S extends Settlement>(state: TableState, hand: HandState, settlement: S): S {
+    if (state.rules === null) return settlement;
+    let s: Settlement = settlement;
+    for (let i = 0; i < SETTLE.length; i++) {
+      const m = SETTLE[i];
+      const p = m.params(state.rules);
+      if (p !== null) s = m.settle!(state, hand, s, p);
     }
-    return null;
+    return s as S;
   }
 
-  /** Chips already taken from each pot, summed over the modules (none: an empty list). */
-  function heldFromPots(rules: TableRules, hand: HandState): readonly number[] {
-    let held: readonly number[] = NO_SEATS;
-    for (const m of HELD_FROM_POTS) {
-      const p = m.params(rules);
-      if (p === null) continue;
-      const more = m.heldFromPots!(hand, p);
-      if (more.length === 0) continue;
-      held = held.length === 0 ? more : held.map((h, i) => h + (more[i] ?? 0)).concat(more.slice(held.length));
-    }
-    return held;
-  }
-
-  /** The awards a module makes instead of the core's (the first module's), or null. */
-  function houseAwards(state: TableState, hand: HandState): readonly PotAward[] | null {
-    for (const m of AWARDS) {
-      const p = m.params(state.rules!);
-      if (p === null) continue;
-      const awards = m.awards!(state, hand, p);
-      if (awards !== null) return awards;
-    }
-    return null;
-  }
-
-  /** The modules' events after the awards, before HandEnded, in registry order. */
-  function afterAwards(state: TableState, hand: HandState, awards: readonly PotAward[], into: TableEvent[]): void {
-    for (const m of AFTER_AWARDS) {
-      const p = m.params(state.rules!);
-      if (p === null) continue;
-      for (const e of m.afterAwards!(state, hand, awards, p)) into.push(e);
-    }
+  /** Chips already held back from each pot (the rake): the settlement's `held` step (none: an empty list). */
+  function heldFromPots(state: TableState, hand: HandState): readonly number[] {
+    return settle(state, hand, { step: 'held', held: NO_SEATS }).held;
   }
 
   // --- After any command -----------------------------------------------------------------------------------------
@@ -315,10 +288,8 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
     preflopSetup,
     houseLegalActions,
     houseRunout,
-    beforeAwards,
+    settle,
     heldFromPots,
-    houseAwards,
-    afterAwards,
     houseAfterCommand,
   });
 }

@@ -1,5 +1,6 @@
 import { Rejection, rejection } from './rejections';
 import type { HouseRules, HouseRulesInput } from './extensions';
+import { MAX_SEATS, type CoreRulesInput } from './rules-input';
 
 /** The four betting structures of docs/rules.md section 1. */
 export type BettingStructure =
@@ -104,27 +105,13 @@ export function rulesVersion(rules: TableRules): number {
   return rules.version ?? 1;
 }
 
-/** What a client may send: everything but the stakes and the structure kind has a default. */
-export interface TableRulesInput extends HouseRulesInput {
-  /** Leave it out for the current version; 1 replays a table opened before version 2 (regulators, old logs). */
-  readonly version?: number;
-  readonly variant?: 'texas-holdem';
-  readonly structure: Partial<BettingStructure> & { readonly kind: StructureKind };
-  readonly smallBlind: number;
-  readonly bigBlind: number;
-  readonly ante?: { readonly kind: AnteKind; readonly amount: number };
-  readonly maxSeats?: number;
-  readonly buttonMode?: 'dead' | 'moving';
-  readonly gameType?: 'cash' | 'tournament';
-  readonly buyIn?: { readonly min: number; readonly max: number } | null;
-  readonly cardSource?: CardSource;
-  /** Deck tables only; leave it out for rules that take any source (table scripts). The API fills in house. */
-  readonly deckSource?: DeckSourceRule;
-  /** Default false. */
-  readonly dealerSeesHoleCards?: boolean;
-}
+/**
+ * What a client may send: everything but the stakes and the structure kind has a default. The core's part is the
+ * type of its zod schema (rules-input.ts); the house options' parts are declared by their modules.
+ */
+export type TableRulesInput = CoreRulesInput & HouseRulesInput;
 
-export const MAX_SEATS = 10;
+export { MAX_SEATS } from './rules-input';
 
 export function isChipAmount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -186,7 +173,7 @@ export function normalizeRules(
   const dealerSeesHoleCards = input.dealerSeesHoleCards ?? false;
   if (typeof dealerSeesHoleCards !== 'boolean') return bad('dealerSeesHoleCards', 'dealerSeesHoleCards is true or false');
 
-  const structure = normalizeStructure(input.structure, input.bigBlind, gameType);
+  const structure = normalizeStructure(input.structure as Partial<BettingStructure> & { kind: StructureKind }, input.bigBlind, gameType);
   if ('why' in structure) return bad(structure.field, structure.why);
 
   const house = h.houseRules(input, {

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { COMMAND_TYPES, REJECTION_CODES, MAX_SEATS, MAX_CORRECTION_REASON } from '@felt/engine';
+import {
+  COMMAND_TYPES,
+  CORE_RULES_INPUT_SCHEMA,
+  REJECTION_CODES,
+  MAX_SEATS,
+  MAX_CORRECTION_REASON,
+  CORE_COMMAND_SCHEMAS as CORE,
+  chipsField,
+  seatField,
+  textField,
+  wholeNumberField,
+} from '@felt/engine';
 
 /**
  * The table-script format (docs/table-scripts.md): a table's rules, its players, where the button starts, and the
@@ -7,15 +18,11 @@ import { COMMAND_TYPES, REJECTION_CODES, MAX_SEATS, MAX_CORRECTION_REASON } from
  * error, so a typo such as "amout" never passes silently) and every problem names its path in the file.
  */
 
-const int = (what: string) => z.number({ error: `${what} must be a number` }).int({ error: `${what} must be a whole number` });
-const chips = (what: string) => int(what).min(0, { error: `${what} may not be negative` });
-const seat = int('a seat')
-  .min(1, { error: 'seats are numbered from 1' })
-  .max(MAX_SEATS, { error: `seats are numbered up to ${MAX_SEATS}` });
+const int = wholeNumberField;
+const chips = chipsField;
+const seat = seatField();
 const LONG_TEXT = 4000;
-/** Every string has a bound: ids and names are short; a reason or a note is a sentence or a paragraph. */
-const text = (what: string, max = LONG_TEXT) =>
-  z.string({ error: `${what} must be a string` }).max(max, { error: `${what} is at most ${max} characters` });
+const text = textField;
 /** A deck is 52 cards; arrays are bounded so that a body cannot ask for unbounded work. */
 const DECK_SIZE = 52;
 /** An object keyed by seat or player id has at most one entry per seat. */
@@ -35,49 +42,9 @@ export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
   error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
 });
 
-// ----- The table rules: the shape of the engine's TableRulesInput (the engine fills defaults and checks sense).
+// ----- The table rules: the engine's core rules input (CORE_RULES_INPUT_SCHEMA), and the house options' shapes.
 
-const structureSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.strictObject({ kind: z.literal('no-limit'), minimumBet: z.enum(['big-blind', 'lower-then-upper']).optional() }),
-    z.strictObject({ kind: z.literal('pot-limit') }),
-    z.strictObject({
-      kind: z.literal('fixed-limit'),
-      smallBet: chips('smallBet').optional(),
-      bigBet: chips('bigBet').optional(),
-      maxBetsPerRound: int('maxBetsPerRound').optional(),
-      headsUpUncapped: z.boolean().optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('spread-limit'),
-      min: chips('min').optional(),
-      max: chips('max'),
-      riverMax: chips('riverMax').optional(),
-      maxRaises: int('maxRaises').optional(),
-    }),
-  ],
-  {
-    error: (issue) =>
-      issue.code === 'invalid_union' ? 'structure.kind must be "no-limit", "pot-limit", "fixed-limit" or "spread-limit"' : undefined,
-  },
-);
-
-export const rulesSchema = z.strictObject({
-  /** The engine's rules version (docs/house-options.md "Versions"); leave it out for today's. */
-  version: int('version').optional(),
-  variant: z.literal('texas-holdem').optional(),
-  structure: structureSchema,
-  smallBlind: chips('smallBlind'),
-  bigBlind: chips('bigBlind'),
-  ante: z.strictObject({ kind: z.enum(['none', 'everyone', 'big-blind', 'button']), amount: chips('the ante') }).optional(),
-  maxSeats: int('maxSeats').optional(),
-  buttonMode: z.enum(['dead', 'moving']).optional(),
-  gameType: z.enum(['cash', 'tournament']).optional(),
-  buyIn: z
-    .strictObject({ min: chips('buyIn.min'), max: chips('buyIn.max') })
-    .nullable()
-    .optional(),
+export const rulesSchema = CORE_RULES_INPUT_SCHEMA.extend({
   missedBlinds: z
     .strictObject({
       version: z.literal(1).optional(),
@@ -140,15 +107,6 @@ export const rulesSchema = z.strictObject({
       z.union([z.boolean(), z.null(), z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean(), z.null()]))]),
     )
     .optional(),
-  /** The dealer's console shows every seat's hole cards (cards read electronically); default false. */
-  dealerSeesHoleCards: z.boolean().optional(),
-  /** deck (default): the engine deals from a deck known at the start of the hand. live: physical cards, entered as dealt. */
-  cardSource: z.enum(['deck', 'live'], { error: 'cardSource must be "deck" or "live"' }).optional(),
-  /**
-   * Deck tables: who may choose the deck (docs/security.md "Insiders"). house: the house shuffle only; shuffler: a
-   * certified shuffler's deck; training: anything, labelled as training. A script that leaves it out takes any source.
-   */
-  deckSource: z.enum(['house', 'shuffler', 'training'], { error: 'deckSource must be "house", "shuffler" or "training"' }).optional(),
 });
 
 /** One house option: true (its defaults), false or null (off), or some of its parameters (and its version, 1). */
@@ -227,25 +185,17 @@ const scriptKeys = {
 
 const cardList = text('a card list', 64);
 const deck = z.array(text('a card', 8)).max(DECK_SIZE, { error: `a deck has at most ${DECK_SIZE} cards` });
-/** Cards entered at a live table, one code each ("Ah"); the engine checks the count and that none was seen. */
-const enteredCards = z.array(text('a card', 8)).max(5, { error: 'at most five cards are entered at once' });
 
 const commandSchemas = [
-  z.strictObject({ type: z.literal('CloseTable'), ...scriptKeys }),
-  z.strictObject({
-    type: z.literal('SeatPlayer'),
-    seat,
-    playerId: text('playerId', 128),
-    buyIn: chips('buyIn'),
-    postToEnter: z.boolean().optional(),
-    ...scriptKeys,
-  }),
-  z.strictObject({ type: z.literal('LeaveTable'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('SitOut'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('SitIn'), seat, waitForBigBlind: z.boolean().optional(), ...scriptKeys }),
-  z.strictObject({ type: z.literal('AddChips'), seat, amount: chips('amount'), ...scriptKeys }),
+  // The core's commands of one shape everywhere (the engine's CORE_COMMAND_SCHEMAS), with a script's own keys.
+  CORE.CloseTable.extend(scriptKeys),
+  CORE.SeatPlayer.extend(scriptKeys),
+  CORE.LeaveTable.extend(scriptKeys),
+  CORE.SitOut.extend(scriptKeys),
+  CORE.SitIn.extend(scriptKeys),
+  CORE.AddChips.extend(scriptKeys),
   z.strictObject({ type: z.literal('DrawForButton'), deck: deck.optional(), seed: chips('seed').optional(), ...scriptKeys }),
-  z.strictObject({ type: z.literal('PlaceButton'), seat, ...scriptKeys }),
+  CORE.PlaceButton.extend(scriptKeys),
   z.strictObject({
     type: z.literal('StartHand'),
     /** The whole deck, top card first (52 cards). */
@@ -270,26 +220,17 @@ const commandSchemas = [
     blind: text('blind', 64).optional(),
     ...scriptKeys,
   }),
-  z.strictObject({ type: z.literal('Fold'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('Check'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('Call'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('Bet'), seat, amount: chips('amount'), ...scriptKeys }),
-  z.strictObject({ type: z.literal('Raise'), seat, to: chips('to'), ...scriptKeys }),
-  /** cards: on live tables, the cards tabled (unless a reader reported them). */
-  z.strictObject({ type: z.literal('ShowHand'), seat, cards: enteredCards.optional(), ...scriptKeys }),
-  /** Live cards: the dealer enters the flop (3 cards), turn or river (1) as dealt; street is an optional check. */
-  z.strictObject({
-    type: z.literal('DealBoard'),
-    cards: enteredCards,
-    street: z.enum(['flop', 'turn', 'river']).optional(),
-    ...scriptKeys,
-  }),
-  /** Live cards: a reader reports a seat's two hole cards. */
-  z.strictObject({ type: z.literal('ReportHoleCards'), seat, cards: enteredCards, ...scriptKeys }),
-  z.strictObject({ type: z.literal('MuckHand'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('VoidHand'), reason: text('reason', LONG_TEXT), ...scriptKeys }),
-  /** Moves a player to an empty seat while they are not dealt in; postToEnter: post a big blind where the blind has passed the new seat. */
-  z.strictObject({ type: z.literal('ChangeSeat'), from: seat, to: seat, postToEnter: z.boolean().optional(), ...scriptKeys }),
+  CORE.Fold.extend(scriptKeys),
+  CORE.Check.extend(scriptKeys),
+  CORE.Call.extend(scriptKeys),
+  CORE.Bet.extend(scriptKeys),
+  CORE.Raise.extend(scriptKeys),
+  CORE.ShowHand.extend(scriptKeys),
+  CORE.DealBoard.extend(scriptKeys),
+  CORE.ReportHoleCards.extend(scriptKeys),
+  CORE.MuckHand.extend(scriptKeys),
+  CORE.VoidHand.extend(scriptKeys),
+  CORE.ChangeSeat.extend(scriptKeys),
   /**
    * Floor only: takes back a mis-keyed betting action and those after it. `action` numbers the hand's standing
    * betting actions (1 = the first); `backTo` names it by the stream version of its event instead (a script's
@@ -306,7 +247,7 @@ const commandSchemas = [
   // whether the table plays the option, and what the command may do, is the engine's to decide.
   z.strictObject({ type: z.literal('Straddle'), seat, ...scriptKeys }),
   z.strictObject({ type: z.literal('KillPot'), seat, amount: chips('amount').optional(), ...scriptKeys }),
-  z.strictObject({ type: z.literal('Deal'), ...scriptKeys }),
+  CORE.Deal.extend(scriptKeys),
   z.strictObject({ type: z.literal('ChopBlinds'), consents: consents('the chop'), ...scriptKeys }),
   z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema, ...scriptKeys }),
   z.strictObject({ type: z.literal('CallBombPot'), ...scriptKeys }),

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { TablesModule } from '../tables/tables.module';
+import { AbsenceController } from './absence.controller';
+
+/** The absence timer's route: it reads and writes tables, so it sits beside the tables (which import the players). */
+@Module({ imports: [TablesModule], controllers: [AbsenceController] })
+export class AbsenceModule {}

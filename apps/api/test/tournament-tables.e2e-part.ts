@@ -1,0 +1,232 @@
+import { verifyStore } from '@felt/regulator';
+import { mulberry32 } from '../../../libs/tournament/src/tournament.test-support';
+import { postApproved } from './test-support/approvals';
+import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { startTestApi, type TestApi } from './test-support/test-api';
+
+const ENTRIES = 12;
+const STRUCTURE = {
+  name: 'Engine $55',
+  startingStack: 1000,
+  seatsPerTable: 6,
+  levels: [
+    { kind: 'level', smallBlind: 10, bigBlind: 20, minutes: 20 },
+    { kind: 'level', smallBlind: 25, bigBlind: 50, ante: 50, bigBlindAnte: true, minutes: 20 },
+    { kind: 'level', smallBlind: 50, bigBlind: 100, ante: 100, bigBlindAnte: true, minutes: 20 },
+    { kind: 'level', smallBlind: 100, bigBlind: 200, ante: 200, bigBlindAnte: true, minutes: 20 },
+  ],
+  lateRegistrationLevel: 1,
+  entry: { prizePool: 50, houseFee: 5, staffFee: 0 },
+  payouts: [
+    { minEntries: 1, places: [10000] },
+    { minEntries: 10, places: [5000, 3000, 2000] },
+  ],
+};
+
+interface TableView {
+  version: number;
+  status: string;
+  handsPlayed: number;
+  toAct: number | null;
+  rules: { smallBlind: number; bigBlind: number; ante: { kind: string; amount: number }; gameType: string; buttonMode: string };
+  seats: { seat: number; playerId: string; stack: number }[];
+  legalActions: { type: string; seat: number | null; blind?: string; max?: number }[];
+}
+
+interface FloorView {
+  status: string;
+  entryList: { entryId: string; status: string; chips: number; seat: { tableId: string; seat: number } | null }[];
+  tables: { tableId: string; broken: boolean }[];
+  chipsInPlay: number;
+  results: { entryId: string; place: number; prize: number }[] | null;
+}
+
+/**
+ * Tournament tables on the engine, through HTTP: 12 entries drawn to two engine tables, hands dealt and played there
+ * (random players, the house shuffle), each hand end recorded by the tournament from the table's events; a level
+ * moved on mid-hand takes effect on the next hand (TDA 23); busts placed, balancing moves carrying the exact stack,
+ * the chips at the tables always the tournament's; nobody seats, adds chips or types a hand at a tournament table;
+ * played to the last player, and the log verifies.
+ */
+describe.each(APP_BACKENDS)('tournament tables on the engine (%s)', (backend) => {
+  let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+
+  beforeAll(async () => {
+    api = await startTestApi(database.db);
+  });
+
+  const cmd = (body: object) => expectStatus(api.http.post('/tournaments/eng/commands').send(body), 201);
+  const floor = async (): Promise<FloorView> => (await api.http.get('/tournaments/eng').expect(200)).body;
+  const table = async (tableId: string): Promise<TableView> => (await api.http.get(`/tables/${tableId}`).expect(200)).body;
+  const send = async (tableId: string, body: object): Promise<TableView> =>
+    (await expectStatus(api.http.post(`/tables/${tableId}/commands`).send(body), 201)).body.table;
+
+  /** One random player's move: blinds posted, all-in a third of the time (never when `passive`), else call or check, sometimes fold. */
+  function moveOf(view: TableView, next: () => number, passive = false): object | null {
+    const post = view.legalActions.find((a) => a.type === 'PostBlind');
+    if (post) return { type: 'PostBlind', seat: post.seat, blind: post.blind };
+    const deal = view.legalActions.find((a) => a.type === 'Deal' || a.type === 'ShowHand');
+    if (deal) return { type: deal.type, ...(deal.seat === null ? {} : { seat: deal.seat }) };
+    const mine = view.legalActions.filter((a) => a.seat === view.toAct);
+    const of = (type: string) => mine.find((a) => a.type === type);
+    const roll = next() % 10;
+    const raise = of('Raise') ?? of('Bet');
+    if (raise && roll < 3 && !passive)
+      return raise.type === 'Raise'
+        ? { type: 'Raise', seat: raise.seat, to: raise.max }
+        : { type: 'Bet', seat: raise.seat, amount: raise.max };
+    if (of('Check')) return { type: 'Check', seat: view.toAct };
+    if (of('Call') && roll < 8) return { type: 'Call', seat: view.toAct };
+    return of('Fold') ? { type: 'Fold', seat: view.toAct } : null;
+  }
+
+  async function playHand(tableId: string, next: () => number, midHand?: () => Promise<void>, passive = false): Promise<TableView> {
+    let view = await send(tableId, { type: 'StartHand' });
+    if (midHand) await midHand();
+    for (let step = 0; step < 200 && view.legalActions.length > 0; step++) {
+      const move = moveOf(view, next, passive);
+      if (!move) throw new Error(`no move at ${tableId}: ${JSON.stringify(view.legalActions)}`);
+      view = await send(tableId, move);
+    }
+    return view;
+  }
+
+  /** Between hands every chip of the tournament sits in front of a player at one of its tables, none more. */
+  async function expectChipsAtTables(state: FloorView): Promise<void> {
+    let atTables = 0;
+    for (const t of state.tables.filter((x) => !x.broken)) atTables += (await table(t.tableId)).seats.reduce((n, s) => n + s.stack, 0);
+    expect(atTables).toBe(state.chipsInPlay);
+    for (const e of state.entryList.filter((x) => x.status === 'seated')) {
+      const seated = (await table(e.seat!.tableId)).seats.find((s) => s.seat === e.seat!.seat);
+      expect([e.entryId, seated?.stack]).toEqual([e.entryId, e.chips]);
+    }
+  }
+
+  it('plays 12 entries on two engine tables to the last player, every chip the tournament’s, and verifies', async () => {
+    const next = mulberry32(55);
+    await expectStatus(api.http.post('/tournaments').send({ tournamentId: 'eng', structure: STRUCTURE }), 201);
+    await cmd({ type: 'AddTable', tableId: 'e1' });
+    await cmd({ type: 'AddTable', tableId: 'e2' });
+    for (let p = 1; p <= ENTRIES; p++) await cmd({ type: 'Register', playerId: `card-${p}`, alias: `P${p}` });
+    await cmd({ type: 'DrawSeats' });
+    await cmd({ type: 'StartClock' });
+
+    // The tables are the engine's, with tournament rules, seated by the draw with the starting stacks, under pseudonyms.
+    const e1 = await table('e1');
+    expect(e1.rules).toMatchObject({ smallBlind: 10, bigBlind: 20, gameType: 'tournament', buttonMode: 'dead' });
+    expect(e1.seats).toHaveLength(6);
+    for (const s of e1.seats) expect([s.playerId.startsWith('card-'), s.stack]).toEqual([false, 1000]);
+    await expectChipsAtTables(await floor());
+
+    // Nobody but the tournament seats, pays chips in, changes the stakes, or types a hand in; nothing is written.
+    const refusals = [
+      ['/tables/e1/commands', { type: 'SeatPlayer', seat: 6, playerId: 'walk-in', buyIn: 5000 }, 'TOURNAMENT_TABLE'],
+      ['/tables/e1/commands', { type: 'AddChips', seat: e1.seats[0]!.seat, amount: 500 }, 'TOURNAMENT_TABLE'],
+      ['/tables/e1/commands', { type: 'LeaveTable', seat: e1.seats[0]!.seat }, 'TOURNAMENT_TABLE'],
+      ['/tables/e1/commands', { type: 'SitOut', seat: e1.seats[0]!.seat }, 'TOURNAMENT_TABLE'],
+      [
+        '/tables/e1/commands',
+        { type: 'ChangeRules', rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2 } },
+        'TOURNAMENT_TABLE',
+      ],
+      ['/tournaments/eng/commands', { type: 'RecordHand', tableId: 'e1', button: 1, stacks: [] }, 'HANDS_FROM_THE_TABLE'],
+    ] as const;
+    // (Refusals are audited: the audit stream's entries aside, nothing is written.)
+    const written = async () =>
+      (await api.store.readAll({ limit: 100_000 })).filter((e) => !e.streamId.startsWith('audit')).map((e) => e.type);
+    const before = await written();
+    for (const [route, body, code] of refusals) {
+      const res = await api.http.post(route).send(body);
+      expect([res.status, res.body.code]).toEqual([422, code]);
+    }
+    expect(await written()).toEqual(before);
+
+    // TDA 23: the floor moves the level on during e1's first hand; that hand ends at 10/20, the next is dealt at 25/50 BBA.
+    // (Played without all-ins, so that e1 keeps two players or more to deal the next hand.)
+    await playHand(
+      'e1',
+      next,
+      async () => {
+        await cmd({ type: 'AdvanceLevel', fromStep: 0, early: true });
+        expect((await table('e1')).rules).toMatchObject({ smallBlind: 10, bigBlind: 20 });
+      },
+      true,
+    );
+    const recorded = (await api.store.readStream('tournament-eng')).filter((e) => e.type === 'HandRecorded');
+    expect(recorded.map((e) => (e.data as { tableId: string }).tableId)).toEqual(['e1']);
+    await expectChipsAtTables(await floor());
+    await send('e1', { type: 'StartHand' });
+    expect((await table('e1')).rules).toMatchObject({ smallBlind: 25, bigBlind: 50, ante: { kind: 'big-blind', amount: 50 } });
+    let view = await table('e1');
+    for (let step = 0; step < 200 && view.legalActions.length > 0; step++) view = await send('e1', moveOf(view, next)!);
+
+    // Hands to the last player, round the tables that can deal; the chips checked between hands.
+    let state = await floor();
+    for (let hand = 0; state.status !== 'finished' && hand < 400; hand++) {
+      await expectChipsAtTables(state);
+      const playing = state.tables.filter(
+        (t) => !t.broken && state.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === t.tableId).length >= 2,
+      );
+      const tableId = playing[hand % playing.length]!.tableId;
+      if (hand === 30) await cmd({ type: 'AdvanceLevel', fromStep: 1, early: true });
+      if (hand === 60) await cmd({ type: 'AdvanceLevel', fromStep: 2, early: true });
+      await playHand(tableId, next);
+      state = await floor();
+    }
+    expect(state.status).toBe('finished');
+
+    // Busts from table hands placed 12..1; every move carried exactly the stack the player had after the hand.
+    const events = await api.store.readStream('tournament-eng');
+    expect(state.results!.map((r) => r.place).sort((a, b) => a - b)[ENTRIES - 1]).toBeLessThanOrEqual(ENTRIES);
+    expect(state.results!.filter((r) => r.place === 1)).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'PlayerBusted')).toHaveLength(ENTRIES - 1);
+    const moves = events.filter((e) => e.type === 'PlayerMoved');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const move of moves) {
+      const data = move.data as { to: { tableId: string; seat: number }; chips: number };
+      const seated = (await api.store.readStream(`table-${data.to.tableId}`)).find(
+        (e) => e.type === 'PlayerSeated' && e.metadata.commandId === `${move.eventId}.arrive`,
+      );
+      expect(seated?.data).toMatchObject({ seat: data.to.seat, buyIn: data.chips });
+    }
+    const report = await verifyStore(api.store);
+    expect(report.violations).toEqual([]);
+  }, 300_000);
+
+  it('deals no hand on a break, waits for every table in hand-for-hand, and opens no table already in use', async () => {
+    const next = mulberry32(7);
+    const structure = {
+      ...STRUCTURE,
+      startingStack: 100_000,
+      levels: [STRUCTURE.levels[0], { kind: 'break', minutes: 10 }, STRUCTURE.levels[1]],
+    };
+    const brk = (body: object) => api.http.post('/tournaments/brk/commands').send(body);
+    await expectStatus(api.http.post('/tournaments').send({ tournamentId: 'brk', structure }), 201);
+    await expectStatus(postApproved(api, '/tables', { tableId: 'cash-1', rules: NO_LIMIT_1_2 }), 201);
+    const refused = await brk({ type: 'AddTable', tableId: 'cash-1' });
+    expect([refused.status, refused.body.code]).toEqual([422, 'TABLE_ALREADY_OPEN']);
+    expect((await api.store.readStream('tournament-brk')).map((e) => e.type)).toEqual(['TournamentCreated']);
+    for (const tableId of ['b1', 'b2']) await expectStatus(brk({ type: 'AddTable', tableId }), 201);
+    for (let p = 1; p <= 8; p++) await expectStatus(brk({ type: 'Register', playerId: `card-${p}`, alias: `P${p}` }), 201);
+    await expectStatus(brk({ type: 'DrawSeats' }), 201);
+    await expectStatus(brk({ type: 'StartClock' }), 201);
+    await expectStatus(brk({ type: 'AdvanceLevel', fromStep: 0, early: true }), 201);
+
+    const onBreak = await api.http.post('/tables/b1/commands').send({ type: 'StartHand' });
+    expect([onBreak.status, onBreak.body.code]).toEqual([422, 'TOURNAMENT_ON_BREAK']);
+    await expectStatus(brk({ type: 'AdvanceLevel', fromStep: 1, early: true }), 201);
+    await expectStatus(brk({ type: 'HandForHand', on: true }), 201);
+    await playHand('b1', next, undefined, true);
+    const waits = await api.http.post('/tables/b1/commands').send({ type: 'StartHand' });
+    expect([waits.status, waits.body.code]).toEqual([422, 'WAITING_FOR_HAND_FOR_HAND']);
+    await playHand('b2', next, undefined, true);
+    const types = (await api.store.readStream('tournament-brk')).map((e) => e.type);
+    expect(types.filter((t) => t === 'HandRecorded')).toHaveLength(2);
+    expect(types).toContain('HandForHandRoundEnded');
+    // The round over, b1 deals again, at the level after the break.
+    const started = await send('b1', { type: 'StartHand' });
+    expect(started.rules).toMatchObject({ smallBlind: 25, bigBlind: 50, ante: { kind: 'big-blind', amount: 50 } });
+  });
+});

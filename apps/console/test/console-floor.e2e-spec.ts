@@ -1,0 +1,156 @@
+import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
+import type { ConsoleUser } from './test-support/console-browser';
+import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
+import { playFoldedHand } from './test-support/folded-hands';
+
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * What a floor reads off the console and reaches with a finger (issue 35): nobody "to act" while the forced bets are
+ * posted, the Players panel's live stacks, owed posts with their live and dead parts, a live-cards table named so,
+ * each role's links leading where it may go, and 44 px targets on the tablet and the phone. Each test sets its own
+ * tables up through the API.
+ */
+describe('what the floor reads and reaches (chromium)', () => {
+  const suite = useConsoleSuite();
+
+  it('says nobody is to act while the forced bets are posted, and the Players panel shows the stacks as they are now', async () => {
+    await openTableWithPlayers(suite.api, 'forced-1', 3);
+    await expectStatus(suite.api.http.post('/tables/forced-1/start-hand').send({}), 201);
+    const floor = await suite.signedIn('floor-fran');
+    await floor.byTestId('lobby-hand-forced-1').filter({ hasText: '#1 blinds' }).waitFor();
+    expect(await floor.byTestId('lobby-hand-forced-1').textContent()).not.toContain('to act');
+    await floor.openTableFromLobby('forced-1');
+    // Button 1: seat 2 posts the small blind, seat 3 the big blind; the bar offers the posts, the felt says so.
+    await floor.byTestId('to-act').filter({ hasText: 'Forced bets due: seat 2 (player-2) the small blind 1' }).waitFor();
+    const marks = async () => Promise.all([1, 2, 3].map(async (n) => (await floor.byTestId(`marks-${n}`).textContent()) ?? ''));
+    expect((await marks()).filter((m) => m.includes('to act'))).toEqual([]);
+
+    await expectStatus(suite.api.http.post('/tables/forced-1/post-blind').send({ seat: 2, blind: 'small-blind' }), 201);
+    await floor.byTestId('to-act').filter({ hasText: 'Forced bets due: seat 3 (player-3) the big blind 2' }).waitFor();
+    expect((await marks()).filter((m) => m.includes('to act'))).toEqual([]);
+    // The small blind is in the pot: the table's seat still holds the stack the hand began with, the panel the chips now.
+    await floor.byTestId('player-stack-2').filter({ hasText: '99 chips' }).waitFor();
+    await floor.byTestId('stack-2').filter({ hasText: /^99$/ }).waitFor();
+
+    // The big blind posted, the cards are dealt (the server deals this table) and seat 1 is the first to act.
+    await expectStatus(suite.api.http.post('/tables/forced-1/post-blind').send({ seat: 3, blind: 'big-blind' }), 201);
+    await floor.byTestId('to-act').filter({ hasText: 'Seat 1 (player-1) to act: 2 to call' }).waitFor();
+    const table = await suite.table('forced-1');
+    expect(table.seats.find((s: { seat: number }) => s.seat === 3).stack).toBe(100);
+    expect(table.hand.players.find((p: { seat: number }) => p.seat === 3).stack).toBe(98);
+    await floor.byTestId('player-stack-3').filter({ hasText: '98 chips' }).waitFor();
+    await floor.byTestId('marks-1').filter({ hasText: 'to act' }).waitFor();
+  });
+
+  it('spells out what a seat owes: the big blind and a dead small blind, waiting for the big blind, a new player’s post', async () => {
+    await openTableWithPlayers(suite.api, 'owes-1', 4);
+    const playHand = () => playFoldedHand(suite.api, 'owes-1');
+    await playHand();
+    await expectStatus(suite.api.http.post('/tables/owes-1/sit-out').send({ seat: 4 }), 201);
+    for (let hand = 0; hand < 5; hand++) {
+      if ((await suite.table('owes-1')).seats.find((s: { seat: number }) => s.seat === 4).missedBig) break;
+      await playHand();
+    }
+    // New players sit down while the game runs: one waits for the big blind (as seating does by default), one posts to
+    // play at once.
+    await expectStatus(suite.api.http.post('/tables/owes-1/seat-player').send({ seat: 5, playerId: 'newcomer', buyIn: 100 }), 201);
+    await expectStatus(
+      suite.api.http.post('/tables/owes-1/seat-player').send({ seat: 6, playerId: 'poster', buyIn: 100, postToEnter: true }),
+      201,
+    );
+
+    const floor = await suite.signedIn('floor-fran');
+    await floor.openTableFromLobby('owes-1');
+    await floor.byTestId('player-status-4').filter({ hasText: 'owes the big blind 2 and a dead small blind 1' }).waitFor();
+    await floor.byTestId('marks-4').filter({ hasText: 'owes the big blind 2 and a dead small blind 1' }).waitFor();
+    await floor.byTestId('player-status-5').filter({ hasText: 'waiting for the big blind' }).waitFor();
+    await floor.byTestId('marks-5').filter({ hasText: 'waiting for the big blind' }).waitFor();
+    await floor.byTestId('player-status-6').filter({ hasText: "owes a new player's big blind 2" }).waitFor();
+
+    await floor.byTestId('sit-in-wait-4').click();
+    await floor.byTestId('player-status-4').filter({ hasText: 'waiting for the big blind' }).waitFor();
+    await floor.byTestId('marks-4').filter({ hasText: 'waiting for the big blind' }).waitFor();
+  });
+
+  it('names a live-cards table so in the lobby and on its screen', async () => {
+    await openTableWithPlayers(suite.api, 'live-label-1', 2, { ...NO_LIMIT_1_2, cardSource: 'live' });
+    await openTableWithPlayers(suite.api, 'deck-label-1', 2);
+    const floor = await suite.signedIn('floor-fran');
+    await floor.byTestId('lobby-stakes-live-label-1').filter({ hasText: 'NL 1/2 · live cards' }).waitFor();
+    expect(await floor.byTestId('lobby-stakes-deck-label-1').textContent()).toBe('NL 1/2');
+    await floor.openTableFromLobby('live-label-1');
+    await floor.byTestId('stakes').filter({ hasText: 'NL 1/2 · live cards' }).waitFor();
+  });
+
+  it.each([
+    ['desktop', { width: 1280, height: 1000 }],
+    ['tablet', TABLET],
+  ])(
+    'leads each role only where it may go on the %s: a dealer gets the public board, not a room that never loads',
+    async (_name, viewport) => {
+      const dealer = await suite.open({ viewport });
+      await dealer.signIn('dealer-dan', PASSWORD);
+      await dealer.byTestId('lobby-tables').waitFor();
+      expect(await dealer.byTestId('nav-room').isHidden()).toBe(true);
+      expect(await dealer.page.locator('#users-link').isHidden()).toBe(true);
+      expect(await dealer.byTestId('nav-board').getAttribute('href')).toBe('board.html');
+      await dealer.page.goto(dealer.page.url().replace(/#.*$/, '') + '#/room');
+      await dealer.byTestId('room-not-floor').waitFor();
+      expect(await dealer.page.locator('main form, main input, main select').count()).toBe(0);
+      expect(await dealer.byTestId('room-live-status').count()).toBe(0);
+
+      const floor = await suite.open({ viewport });
+      await floor.signIn('floor-fran', PASSWORD);
+      await floor.byTestId('lobby-tables').waitFor();
+      expect(await floor.byTestId('nav-board').isHidden()).toBe(true);
+      await floor.byTestId('nav-room').click();
+      await floor.byTestId('room-live-status').filter({ hasText: /^live/ }).waitFor();
+    },
+  );
+
+  it.each([
+    ['tablet', TABLET],
+    ['phone', PHONE],
+  ])('gives every target on the %s at least 44 px each way', async (_name, viewport) => {
+    await openTableWithPlayers(suite.api, `targets-${viewport.width}`, 3);
+    await startHandWithBlinds(suite.api, `targets-${viewport.width}`);
+    const floor = await suite.open({ viewport });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    const small: string[] = [...(await smallTargets(floor, 'lobby'))];
+    await floor.openTableFromLobby(`targets-${viewport.width}`);
+    await floor.byTestId('action-list').locator('button').first().waitFor();
+    small.push(...(await smallTargets(floor, 'table')));
+    await floor.page.goto(floor.page.url().replace(/#.*$/, '') + '#/users');
+    await floor.page.locator('main table').waitFor();
+    small.push(...(await smallTargets(floor, 'staff')));
+    await floor.byTestId('nav-room').click();
+    await floor.byTestId('room-live-status').filter({ hasText: /^live/ }).waitFor();
+    small.push(...(await smallTargets(floor, 'room')));
+    expect(small).toEqual([]);
+  });
+});
+
+/**
+ * Every visible control of the screen smaller than 44×44 px, as "screen: what (w×h)". A checkbox's target is its
+ * label; the card picker's keys on the phone are exempt from the width (thirteen a row, one suit a row).
+ */
+async function smallTargets(person: ConsoleUser, screen: string): Promise<string[]> {
+  // Run in the page (a string: this file is compiled without the DOM's types).
+  const found = (await person.page.evaluate(`(() => {
+    const out = [];
+    for (const node of document.querySelectorAll('button, a[href], select, input, summary')) {
+      if (node.type === 'hidden') continue;
+      const target = node.type === 'checkbox' || node.type === 'radio' ? (node.closest('label') ?? node) : node;
+      if (target.closest('[hidden], dialog:not([open])') || target.getClientRects().length === 0) continue;
+      const box = target.getBoundingClientRect();
+      const narrowKey = target.classList.contains('pick') && window.innerWidth < 700;
+      if (box.height < 43.5 || (!narrowKey && box.width < 43.5))
+        out.push(target.tagName.toLowerCase() + ' "' + ((target.textContent ?? '').trim().slice(0, 30) || target.getAttribute('name') || '') + '" (' + Math.round(box.width) + 'x' + Math.round(box.height) + ')');
+    }
+    return out;
+  })()`)) as string[];
+  return found.map((f) => `${screen}: ${f}`);
+}

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import * as engine from '@felt/engine';
+import { createTableDecider, DEFAULT_MODULES, type AnyRuleModule, type TableEvent } from '@felt/engine';
+import { parseTableScriptJson, runTableScript } from '@felt/formats';
+
+/**
+ * The jackpot drop (house-rules/jackpot-drop.js), a house option registered as a casino's own modules are: handed
+ * to the engine's factory after the default ones. Nothing under libs/engine names it.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { jackpotDrop, dropByPot } = require('../house-rules/jackpot-drop.js') as {
+  jackpotDrop: (api: typeof engine) => AnyRuleModule;
+  dropByPot: (o: object, pots: readonly number[], rake: readonly number[], flopSeen: boolean) => number[];
+};
+const { houseRules } = require('../house-rules/index.js') as { houseRules: (api: typeof engine) => AnyRuleModule[] };
+/* eslint-enable @typescript-eslint/no-require-imports */
+const house = createTableDecider([...DEFAULT_MODULES, jackpotDrop(engine)]);
+const dir = join(__dirname, '..', 'house-rules');
+
+function script(name: string, houseOptions?: Record<string, unknown>) {
+  const parsed = parseTableScriptJson(readFileSync(join(dir, name), 'utf8'));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  if (!houseOptions) return parsed.script;
+  const rules = { ...parsed.script.rules, houseOptions: { ...parsed.script.rules.houseOptions, ...houseOptions } };
+  return { ...parsed.script, rules } as typeof parsed.script;
+}
+
+const dropsOf = (events: readonly TableEvent[]) => events.filter((e) => (e.type as string) === 'DropTaken') as unknown[];
+const RULES = { structure: { kind: 'no-limit' }, smallBlind: 5, bigBlind: 10 } as const;
+const open = (jackpotDropOption: unknown) =>
+  house.decide(
+    { type: 'OpenTable', tableId: 't', rules: { ...RULES, houseOptions: { jackpotDrop: jackpotDropOption } } as never },
+    house.initialState,
+  );
+
+describe('the jackpot drop, a house option from outside the engine', () => {
+  it('plays its table script: 3 rake then 1 drop from the 30 pot; nothing from a hand without a flop', () => {
+    const run = runTableScript(script('jd-1-jackpot-drop.json'), house);
+    expect(run.failure).toBeNull();
+    expect(run.expectationFailures).toEqual([]);
+    expect(dropsOf(run.events)).toEqual([{ type: 'DropTaken', handNumber: 1, fundId: 'bad-beat', amount: 1, byPot: [1] }]);
+    // The 30 pot less 3 rake and 1 drop to its winner (the script's pot summary knows no drop: hand 1 is checked here).
+    expect(run.events.find((e) => e.type === 'PotAwarded')).toMatchObject({ pot: 0, amount: 26, winners: [{ seat: 1, amount: 26 }] });
+    // Taken with the rake: after RakeTaken, before the pot is awarded.
+    const types = run.events.map((e) => e.type as string);
+    expect(types.indexOf('DropTaken')).toBe(types.indexOf('RakeTaken') + 1);
+    expect(types[types.indexOf('DropTaken') + 1]).toBe('PotAwarded');
+    expect(run.hands[0].notes).toEqual(['Jackpot drop: 1 to fund bad-beat']);
+    // Every chip accounted: the players' 3,000 less the house's rake and drop.
+    expect(Object.values(run.finalStacks).reduce((a, b) => a + b, 0) + run.state.rakeCollected).toBe(3000);
+    expect(run.events.reduce((s, e) => house.evolve(s, e), house.initialState)).toEqual(run.state);
+    // The file FELT_HOUSE_RULES names registers the same module.
+    expect(houseRules(engine).map((m) => m.name)).toEqual(['jackpotDrop']);
+  });
+
+  it('takes a percentage, capped, measured after the rake or on the whole pot as the order says', () => {
+    const percent = (order: string, threshold = 0) =>
+      dropsOf(
+        runTableScript(script('jd-1-jackpot-drop.json', { jackpotDrop: { fundId: 'hh', percent: 10, cap: 5, threshold, order } }), house)
+          .events,
+      );
+    // 10% of 27 (30 less 3 rake) is 2; of the whole 30, 3.
+    expect(percent('rake-first')).toEqual([{ type: 'DropTaken', handNumber: 1, fundId: 'hh', amount: 2, byPot: [2] }]);
+    expect(percent('drop-first')).toEqual([{ type: 'DropTaken', handNumber: 1, fundId: 'hh', amount: 3, byPot: [3] }]);
+    // A threshold of 28: the pot after the rake (27) falls short, the whole pot (30) reaches it.
+    expect(percent('rake-first', 28)).toEqual([]);
+    expect(percent('drop-first', 28)).toHaveLength(1);
+    // Without the flop requirement, the second hand's 25 pot (no flop, no rake) pays 10%: 2.
+    const noFlop = runTableScript(
+      script('jd-1-jackpot-drop.json', { jackpotDrop: { fundId: 'hh', percent: 10, flopRequired: false } }),
+      house,
+    );
+    expect(dropsOf(noFlop.events)).toEqual([
+      { type: 'DropTaken', handNumber: 1, fundId: 'hh', amount: 2, byPot: [2] },
+      { type: 'DropTaken', handNumber: 2, fundId: 'hh', amount: 2, byPot: [2] },
+    ]);
+  });
+
+  it('per pot: a side pot under the threshold pays nothing; a pot never pays more than it holds after the rake', () => {
+    const o = { amount: 2, percent: null, threshold: 20, cap: null, flopRequired: true, order: 'rake-first' };
+    expect(dropByPot(o, [300, 15], [3, 0], true)).toEqual([2, 0]);
+    expect(dropByPot(o, [300, 15], [3, 0], false)).toEqual([0, 0]);
+    expect(dropByPot({ ...o, threshold: 0, amount: 5 }, [4, 3], [2, 0], true)).toEqual([2, 3]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(10_000), fc.nat(100)), { minLength: 1, maxLength: 6 }),
+        fc.record({
+          amount: fc.option(fc.integer({ min: 1, max: 500 })),
+          percent: fc.integer({ min: 0, max: 10_000 }).map((h) => h / 100),
+          threshold: fc.nat(1000),
+          cap: fc.option(fc.nat(500)),
+          order: fc.constantFrom('rake-first', 'drop-first'),
+        }),
+        (pots, p) => {
+          const sizes = pots.map(([size]) => size);
+          const rake = pots.map(([size, pct]) => Math.floor((size * pct) / 100));
+          const drops = dropByPot({ ...p, flopRequired: false }, sizes, rake, true);
+          drops.forEach((d, i) => {
+            expect(Number.isInteger(d) && d >= 0).toBe(true);
+            expect(d + rake[i]).toBeLessThanOrEqual(sizes[i]);
+            if (p.cap !== null) expect(d).toBeLessThanOrEqual(p.cap);
+          });
+        },
+      ),
+    );
+  });
+
+  it('writes a note for PHH and OHH, which have no field for a drop', () => {
+    const run = runTableScript(script('jd-1-jackpot-drop.json'), house);
+    const module = house.modules.find((m) => m.name === 'jackpotDrop')!;
+    expect(module.exportNotes!({ events: run.events, format: 'ohh', playerOf: (seat) => `p${seat}` }, {})).toEqual([
+      'jackpot drop: 1 taken for fund bad-beat (by pot, main first: 1); not rake, the winners got the pots less rake and drop',
+    ]);
+  });
+
+  it('refuses options a floor would get wrong, with a sentence, and the engine without it refuses the option by name', () => {
+    const refused = runTableScript(script('jd-1-jackpot-drop.json'));
+    expect(refused.failure).toMatchObject({ kind: 'rejected', code: 'INVALID_RULES' });
+    const cases: [unknown, string][] = [
+      [true, 'fund id'],
+      [{ fundId: 'bad beat', amount: 1 }, 'fund id'],
+      [{ fundId: 'bb', amount: 1, percent: 5 }, 'either a set amount or a percentage'],
+      [{ fundId: 'bb' }, 'either a set amount or a percentage'],
+      [{ fundId: 'bb', amount: 0 }, 'at least 1'],
+      [{ fundId: 'bb', percent: 1.005 }, 'hundredths'],
+      [{ fundId: 'bb', amount: 1, threshold: -1 }, 'threshold'],
+      [{ fundId: 'bb', amount: 1, order: 'later' }, 'rake-first'],
+    ];
+    for (const [option, why] of cases) {
+      const d = open(option);
+      expect(d.ok).toBe(false);
+      if (!d.ok) {
+        expect(d.rejection.code).toBe('INVALID_RULES');
+        expect(d.rejection.message).toContain(why);
+      }
+    }
+    expect(open({ fundId: 'bb', amount: 1 }).ok).toBe(true);
+    const twice = house.decide(
+      {
+        type: 'OpenTable',
+        tableId: 't',
+        rules: { ...RULES, houseOptions: { jackpotDrop: { fundId: 'bb', amount: 1 }, runItTwice: true } } as never,
+      },
+      house.initialState,
+    );
+    expect(twice.ok ? null : twice.rejection.message).toContain('not played with run it twice');
+  });
+});

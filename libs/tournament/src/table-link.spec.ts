@@ -1,0 +1,83 @@
+import { tableDecider } from '@felt/engine';
+import type { TournamentEvent } from './events';
+import { parseStructure } from './structure';
+import { entryIdOfTablePlayer, recordHandOf, tableOrdersFor, tablePlayerId, tableRulesAt } from './table-link';
+import { DAILY, identity, play, registered, T } from './tournament.test-support';
+
+describe('the tournament-table link', () => {
+  const structure = (() => {
+    const parsed = parseStructure(DAILY);
+    if (!parsed.ok) throw new Error('DAILY is valid');
+    return parsed.structure;
+  })();
+
+  it("deals each level's stakes at a dead-button tournament table, and no hand during a break (TDA 23)", () => {
+    expect(tableRulesAt(structure, 0, 9)).toMatchObject({
+      smallBlind: 25,
+      bigBlind: 50,
+      ante: { kind: 'none', amount: 0 },
+      maxSeats: 9,
+      buttonMode: 'dead',
+      gameType: 'tournament',
+      buyIn: null,
+    });
+    expect(tableRulesAt(structure, 3, 9)).toMatchObject({ smallBlind: 100, bigBlind: 200, ante: { kind: 'big-blind', amount: 200 } });
+    expect(tableRulesAt(structure, 2, 9)).toBeNull();
+    // The engine takes these rules and refuses a straddle, a chop or running it twice on top of them.
+    const open = (extra: object) =>
+      tableDecider.decide(
+        { type: 'OpenTable', tableId: 't1', rules: { ...tableRulesAt(structure, 3, 9)!, ...extra } },
+        tableDecider.initialState,
+      );
+    expect(open({}).ok).toBe(true);
+    for (const houseOptions of [{ straddle: true }, { chop: true }, { runItTwice: true }]) expect(open({ houseOptions }).ok).toBe(false);
+  });
+
+  it('seats the draw under pseudonyms with the starting stacks, and reads a hand end back as RecordHand', () => {
+    const { state: before } = registered(12, 2);
+    const { state, events } = play([{ type: 'DrawSeats', at: T(2), permutation: identity(12) }], before);
+    const orders = tableOrdersFor(events[0]!, state);
+    const seats = orders.filter((o) => o.command.type === 'SeatPlayer');
+    const drawn = (events[0] as Extract<TournamentEvent, { type: 'SeatsDrawn' }>).seats;
+    expect(seats.map((o) => [o.tableId, o.command])).toEqual(
+      drawn.map((d) => [
+        d.tableId,
+        { type: 'SeatPlayer', seat: d.seat, playerId: `e${d.entryId.slice(1, d.entryId.indexOf('#'))}`, buyIn: 10000 },
+      ]),
+    );
+    expect(orders.filter((o) => o.command.type === 'DrawForButton').map((o) => o.tableId)).toEqual(['t1', 't2']);
+    expect(new Set(orders.map((o) => `${o.tableId}/${o.key}`)).size).toBe(orders.length);
+    expect(tablePlayerId(state, 'p3#1')).toBe('e3');
+    expect(entryIdOfTablePlayer(state, 'e3')).toBe('p3#1');
+    expect(entryIdOfTablePlayer(state, 'e13')).toBeNull();
+    expect(entryIdOfTablePlayer(state, 'p3#1')).toBeNull();
+    expect(
+      recordHandOf(state, 't1', 1, [
+        { playerId: 'e1', stack: 9000 },
+        { playerId: 'e3', stack: 11000 },
+      ]),
+    ).toEqual({
+      type: 'RecordHand',
+      tableId: 't1',
+      button: 1,
+      stacks: [
+        { entryId: 'p1#1', chips: 9000 },
+        { entryId: 'p3#1', chips: 11000 },
+      ],
+    });
+    expect(recordHandOf(state, 't1', 1, [{ playerId: 'walk-in', stack: 500 }])).toBeNull();
+  });
+
+  it('unseats a bust, and moves a player with exactly their chips', () => {
+    const at = { tableId: 't1', seat: 2 };
+    const to = { tableId: 't2', seat: 5 };
+    const { state } = registered(2, 2);
+    expect(
+      tableOrdersFor({ type: 'PlayerBusted', at: T(3), entryId: 'p1#1', tableId: 't1', seat: 2, round: 1, startStack: 300 }, state),
+    ).toEqual([{ tableId: 't1', key: 'bust', command: { type: 'LeaveTable', seat: 2 } }]);
+    expect(tableOrdersFor({ type: 'PlayerMoved', at: T(3), entryId: 'p2#1', from: at, to, chips: 12345 }, state)).toEqual([
+      { tableId: 't1', key: 'leave', command: { type: 'LeaveTable', seat: 2 } },
+      { tableId: 't2', key: 'arrive', command: { type: 'SeatPlayer', seat: 5, playerId: 'e2', buyIn: 12345 } },
+    ]);
+  });
+});

@@ -1,0 +1,170 @@
+import type { TableRulesInput } from '@felt/engine';
+import type { TournamentEvent } from './events';
+import type { TournamentState } from './state';
+import type { TournamentStructure } from './structure';
+
+/**
+ * The link between a tournament and the engine tables it plays on (docs/tournaments.md "Tournament tables on the
+ * engine"): which engine command each tournament event asks of a table, the rules a table deals its next hand at,
+ * and the tournament's RecordHand read from a table's hand end. Pure: the API sends the commands.
+ */
+
+/** An engine command a tournament sends one of its tables (the only way chips reach or leave a tournament table). */
+export type TableOrderCommand =
+  | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }
+  | { readonly type: 'SeatPlayer'; readonly seat: number; readonly playerId: string; readonly buyIn: number }
+  | { readonly type: 'LeaveTable'; readonly seat: number }
+  /** Without a deck: the API draws the house shuffle's seed (the highest card dealt takes the button). */
+  | { readonly type: 'DrawForButton' }
+  | { readonly type: 'AddChips'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'ChangeRules'; readonly rules: TableRulesInput }
+  | { readonly type: 'CloseTable' };
+
+export interface TableOrder {
+  readonly tableId: string;
+  /** Unique among the orders of one tournament event: the command id is the event's id and this. */
+  readonly key: string;
+  readonly command: TableOrderCommand;
+}
+
+/**
+ * The id a tournament entry has at its tables: "e" and its place in registration order. Table events are published
+ * on the queue; entry ids hold the player's card number, so the tables never see them.
+ */
+export function tablePlayerId(state: TournamentState, entryId: string): string {
+  const index = state.entries.findIndex((e) => e.entryId === entryId);
+  if (index < 0) throw new Error(`bug: no entry ${entryId}`);
+  return `e${index + 1}`;
+}
+
+/** The entry seated at a table as `playerId` (tablePlayerId's inverse); null for anyone else. */
+export function entryIdOfTablePlayer(state: TournamentState, playerId: string): string | null {
+  const match = /^e([1-9][0-9]{0,5})$/.exec(playerId);
+  return match ? (state.entries[Number(match[1]) - 1]?.entryId ?? null) : null;
+}
+
+/**
+ * The rules a tournament table deals a hand at when the clock is at `step` (TDA 23: a new level from the next hand):
+ * dead button, the level's blinds, its ante (or big-blind ante), no buy-in range (chips come from the tournament);
+ * the engine refuses straddles, chops and running it twice at a tournament table. Null during a break: no hand.
+ */
+export function tableRulesAt(structure: TournamentStructure, step: number, seats: number): TableRulesInput | null {
+  const level = structure.levels[step];
+  if (!level || level.kind !== 'level') return null;
+  return {
+    structure: { kind: 'no-limit' },
+    smallBlind: level.smallBlind,
+    bigBlind: level.bigBlind,
+    ante: level.ante > 0 ? { kind: level.bigBlindAnte ? 'big-blind' : 'everyone', amount: level.ante } : { kind: 'none', amount: 0 },
+    maxSeats: seats,
+    buttonMode: 'dead',
+    gameType: 'tournament',
+    buyIn: null,
+    deckSource: 'house',
+  };
+}
+
+/** Whether a table's recorded rules deal at `wanted`'s stakes already. */
+export function sameStakes(
+  rules: { readonly smallBlind: number; readonly bigBlind: number; readonly ante: { readonly kind: string; readonly amount: number } },
+  wanted: TableRulesInput,
+): boolean {
+  const ante = wanted.ante ?? { kind: 'none', amount: 0 };
+  return (
+    rules.smallBlind === wanted.smallBlind &&
+    rules.bigBlind === wanted.bigBlind &&
+    rules.ante.kind === ante.kind &&
+    rules.ante.amount === ante.amount
+  );
+}
+
+/** The first play level at or after `step` (before the clock starts and after a break, hands are dealt at it). */
+export function dealingStep(structure: TournamentStructure, step: number): number | null {
+  for (let s = step; s < structure.levels.length; s++) if (structure.levels[s]!.kind === 'level') return s;
+  return null;
+}
+
+/**
+ * What the tables must do for one tournament event (`after`: the tournament once its command's events are folded in).
+ * Chip-race results are not sent: the engine has no command that takes chips off a seat yet.
+ */
+export function tableOrdersFor(event: TournamentEvent, after: TournamentState): TableOrder[] {
+  const seat = (tableId: string, key: string, command: TableOrderCommand): TableOrder => ({ tableId, key, command });
+  const entrySeat = (entryId: string) => after.entries.find((e) => e.entryId === entryId)?.seat ?? null;
+  switch (event.type) {
+    case 'TableAdded': {
+      const rules = tableRulesAt(after.structure!, dealingStep(after.structure!, after.clock.step) ?? 0, event.seats);
+      return rules ? [seat(event.tableId, 'open', { type: 'OpenTable', tableId: event.tableId, rules })] : [];
+    }
+    case 'PlayerRegistered':
+      return event.seat
+        ? [
+            seat(event.seat.tableId, 'seat', {
+              type: 'SeatPlayer',
+              seat: event.seat.seat,
+              playerId: tablePlayerId(after, event.entryId),
+              buyIn: event.chips,
+            }),
+          ]
+        : [];
+    case 'SeatsDrawn': {
+      const orders = event.seats.map((s) =>
+        seat(s.tableId, `seat-${s.tableId}-${s.seat}`, {
+          type: 'SeatPlayer',
+          seat: s.seat,
+          playerId: tablePlayerId(after, s.entryId),
+          buyIn: after.entries.find((e) => e.entryId === s.entryId)!.chips,
+        }),
+      );
+      // The first hand's button: drawn for at each table, as the TDA has it (one card each, the highest takes it).
+      const tables = [...new Set(event.seats.map((s) => s.tableId))];
+      const buttons = tables.map((tableId) => seat(tableId, `button-${tableId}`, { type: 'DrawForButton' }));
+      return [...orders, ...buttons];
+    }
+    case 'PlayerBusted':
+      return [seat(event.tableId, 'bust', { type: 'LeaveTable', seat: event.seat })];
+    case 'PlayerMoved':
+      return [
+        seat(event.from.tableId, 'leave', { type: 'LeaveTable', seat: event.from.seat }),
+        seat(event.to.tableId, 'arrive', {
+          type: 'SeatPlayer',
+          seat: event.to.seat,
+          playerId: tablePlayerId(after, event.entryId),
+          buyIn: event.chips,
+        }),
+      ];
+    case 'Rebought':
+    case 'AddOnTaken': {
+      const at = entrySeat(event.entryId);
+      return at ? [seat(at.tableId, 'chips', { type: 'AddChips', seat: at.seat, amount: event.chips })] : [];
+    }
+    case 'TableBroken':
+      return [seat(event.tableId, 'close', { type: 'CloseTable' })];
+    case 'TournamentFinished':
+      // The last table's players leave with the tournament's end (their chips are the results, not cash).
+      return after.tables.filter((t) => !t.broken).map((t) => seat(t.tableId, 'close', { type: 'CloseTable' }));
+    default:
+      return [];
+  }
+}
+
+/** A table's hand end as the tournament's RecordHand: every seated entry's stack, the hand's button. */
+export function recordHandOf(
+  state: TournamentState,
+  tableId: string,
+  button: number,
+  seats: readonly { readonly playerId: string; readonly stack: number }[],
+): {
+  readonly type: 'RecordHand';
+  readonly tableId: string;
+  readonly button: number;
+  readonly stacks: { entryId: string; chips: number }[];
+} | null {
+  const stacks: { entryId: string; chips: number }[] = [];
+  for (const s of seats) {
+    const entryId = entryIdOfTablePlayer(state, s.playerId);
+    if (entryId === null) return null;
+    stacks.push({ entryId, chips: s.stack });
+  }
+  return { type: 'RecordHand', tableId, button, stacks };
+}
