@@ -154,6 +154,41 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
     expect(await auditTypes()).toEqual(expect.arrayContaining(['WideningRequested', 'WideningApproved', 'WideningRefused']));
   });
 
+  it('lets a disabled floor supervisor or regulator sign in again only with a second floor supervisor, change and approval in one transaction; a dealer with one', async () => {
+    for (const [name, role] of [
+      ['fern', 'floor'],
+      ['remy', 'regulator'],
+    ] as const) {
+      const user = await addTestUser(database.db, name, role);
+      await asBoss().patch(`/users/${user.id}`).send({ disabled: true }).expect(200); // narrowing: one person
+      const before = await writtenRows(database.db);
+      const asked = await asBoss().patch(`/users/${name}`).send({ disabled: false }).expect(202);
+      expect(asked.body).toMatchObject({ code: 'APPROVAL_REQUIRED', widens: expect.stringContaining(`"${name}" signs in again as a`) });
+      const self = await asBoss().post(`/approvals/${asked.body.approvalId}/approve`).send({});
+      expect([self.status, self.body.code]).toEqual([403, 'APPROVER_IS_REQUESTER']);
+      const dealer = await api.as('dealer').patch(`/users/${name}`).send({ disabled: false });
+      expect(dealer.status).toBe(403);
+      expect(await writtenRows(database.db)).toEqual(before);
+      const approved = await api.as('floor').post(`/approvals/${asked.body.approvalId}/approve`).send({}).expect(200);
+      expect(approved.body).toMatchObject({ user: { name, role, disabled: false }, changes: ['UserEnabled'] });
+      const { rows } = await database.db.query<{ type: string; tx: string }>(
+        `SELECT type, tx_id::text AS tx FROM events WHERE (type = 'UserEnabled' AND data->>'userId' = $1) OR (type = 'WideningApproved' AND data->>'approvalId' = $2)`,
+        [user.id, asked.body.approvalId],
+      );
+      expect(rows).toEqual([
+        { type: 'UserEnabled', tx: rows[0]!.tx },
+        { type: 'WideningApproved', tx: rows[0]!.tx },
+      ]);
+      await api.anonymous
+        .post('/auth/login')
+        .send({ username: name, password: `${name}-password` })
+        .expect(200);
+    }
+    const dealer = await addTestUser(database.db, 'dale', 'dealer');
+    await asBoss().patch(`/users/${dealer.id}`).send({ disabled: true }).expect(200);
+    expect((await asBoss().patch(`/users/${dealer.id}`).send({ disabled: false }).expect(200)).body.changes).toEqual(['UserEnabled']);
+  });
+
   describe('refusals: a 4xx with its code, nothing written', () => {
     const cases: [string, () => Promise<{ status: number; body: { code: string } }>, number, string][] = [
       ['a duplicate name', () => asBoss().post('/users').send({ name: 'nadia', role: 'floor' }), 409, 'USER_NAME_TAKEN'],

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyAccessToken, resolveTokenKey, verifyPassword } from '@felt/staff';
+import { Users, verifyAccessToken, resolveTokenKey, verifyPassword } from '@felt/staff';
 import { API_PID_FILE } from '@felt/settings';
 import { addTestUser, TEST_TOKEN_PRIVATE_KEY } from '../../api/test/test-support/auth';
 import { startTestApi } from '../../api/test/test-support/test-api';
@@ -207,6 +207,13 @@ describe('felt users and felt token on PostgreSQL, and the API accepting the tok
       expect((await felt('token', '--user', 'dora', ...at)).err).toContain('user "dora" is disabled');
       expect((await felt('users', 'enable', 'dora', ...at)).code).toBe(0);
       expect((await felt('token', '--user', 'dora', ...at)).code).toBe(0);
+      // A regulator signs in again only with a second floor supervisor: the request is printed, nothing changed.
+      await addTestUser(t.db, 'rita', 'regulator');
+      expect((await felt('users', 'disable', 'rita', ...at)).code).toBe(0);
+      const asked = await felt('users', 'enable', 'rita', ...at);
+      expect([asked.code, asked.out]).toEqual([0, expect.stringContaining('"rita" signs in again as a regulator')]);
+      expect(asked.out).toMatch(/approval [0-9a-f-]{36}: /);
+      expect((await new Users(t.db).byName('rita'))!.disabled).toBe(true);
       expect((await felt('users', 'disable', 'nobody', ...at)).code).toBe(2);
     } finally {
       delete process.env.FELT_TOKEN_PRIVATE_KEY;

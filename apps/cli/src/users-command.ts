@@ -116,16 +116,25 @@ export function registerUsersCommand(program: Command): void {
     addChangeOptions(
       users
         .command(`${verb} <name>`)
-        .description(disabled ? 'stop a user signing in; their tokens stop working at once' : 'let a disabled user sign in again'),
+        .description(
+          disabled
+            ? 'stop a user signing in; their tokens stop working at once'
+            : 'let a disabled user sign in again (a floor supervisor or regulator: once another floor supervisor approves)',
+        ),
     ).action(async (name: string, options: DatabaseOptions, command: Command) => {
-      const result = await withUsers(options, command, `users ${verb}`, async (_u, staff) =>
-        staff.admin.update(name, { disabled }, await signedInActor(options, staff, command, `users ${verb}`, false)),
-      );
+      const result = await withUsers(options, command, `users ${verb}`, async (_u, staff) => {
+        const actor = await signedInActor(options, staff, command, `users ${verb}`, false);
+        // Enabling a floor supervisor or a regulator needs another floor supervisor's approval.
+        return (
+          (disabled ? null : await staff.approvals.askChange(name, { disabled }, actor)) ?? staff.admin.update(name, { disabled }, actor)
+        );
+      });
       if (isStaffRefusal(result)) {
         if (result.code === 'USER_NOT_FOUND')
           return command.error(`felt users ${verb}: there is no user "${name}".`, { exitCode: 2, code: 'felt.no-user' });
         return refuse(command, `users ${verb}`, result);
       }
+      if ('approvalId' in result) return out(askedLines(result));
       out(`${disabled ? 'disabled' : 'enabled'} "${name}"\n`);
     });
   }

@@ -88,8 +88,15 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
     );
     const enable = () =>
       void run(slot, async () => {
-        await ctx.api.send('PATCH', `/users/${encodeURIComponent(user.id)}`, { disabled: !user.disabled });
-        feedback.succeeded(slot, `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`);
+        const answer = await ctx.api.send<ApprovalAsked>('PATCH', `/users/${encodeURIComponent(user.id)}`, { disabled: !user.disabled });
+        // Enabling a floor supervisor or a regulator waits for a second floor supervisor.
+        if (answer?.code === 'APPROVAL_REQUIRED') asked();
+        feedback.succeeded(
+          slot,
+          answer?.code === 'APPROVAL_REQUIRED'
+            ? `${user.name} is not enabled yet: ${WAITS}.`
+            : `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`,
+        );
       });
     // Enabling gives back what was; disabling ends the person's sessions at once: that one asks first.
     toggle.addEventListener('click', () =>

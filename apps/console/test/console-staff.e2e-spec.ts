@@ -218,8 +218,16 @@ describe('staff and players in the console (chromium)', () => {
       (await expectStatus(suite.api.http.get('/approvals'), 200)).body.approvals as { approvalId: string; command: { name?: string } }[]
     ).find((a) => a.command.name === 'dealer-dora')!;
     await expectStatus(suite.api.as('floor', SECOND_FLOOR).post(`/approvals/${asked.approvalId}/approve`).send({}), 200);
+    // Enabling a regulator waits for a second floor supervisor too.
     await floor.byTestId('toggle-dealer-dora').click();
-    await floor.byTestId('user-state-dealer-dora').filter({ hasText: 'active' }).waitFor();
+    await floor
+      .byTestId('feedback-user-dealer-dora')
+      .filter({ hasText: 'dealer-dora is not enabled yet: another floor supervisor must approve it' })
+      .waitFor();
+    const enabling = (
+      (await expectStatus(suite.api.http.get('/approvals'), 200)).body.approvals as { approvalId: string; widens: string }[]
+    ).find((a) => a.widens.includes('"dealer-dora" signs in again as a regulator'))!;
+    await expectStatus(suite.api.as('floor', SECOND_FLOOR).post(`/approvals/${enabling.approvalId}/approve`).send({}), 200);
     const users = (await expectStatus(suite.api.http.get('/users'), 200)).body.users as { name: string; role: string; disabled: boolean }[];
     expect(users.find((u) => u.name === 'dealer-dora')).toMatchObject({ role: 'regulator', disabled: false });
     // A floor supervisor cannot disable themselves: the sentence shows on their row.

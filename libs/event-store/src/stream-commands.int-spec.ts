@@ -1,4 +1,6 @@
+import { BACKENDS } from '../test-support/test-databases';
 import { useTestStore } from '../test-support/test-store';
+import type { Transaction } from './database';
 import { freshStreamId } from '../test-support/sample-events';
 import type { EventStore } from './event-store';
 import { StreamCommands, type StreamCommandRequest, type StreamKind } from './stream-commands';
@@ -101,5 +103,39 @@ describe('one command against one stream (StreamCommands)', () => {
     });
     const outcomes = await Promise.all([4, 1].map((n, i) => here.handle(stream, add(n, `${stream}-d${i}`))));
     expect(outcomes.map((o) => o.kind)).toEqual(['applied', 'refused']);
+  });
+});
+
+describe.each(BACKENDS)('a write alongside a command, in its transaction (%s)', (backend) => {
+  const t = useTestStore(backend);
+  const note = (stream: string) => `${stream}-note`;
+  const noted = (store: EventStore, stream: string) => (tx: Transaction, version: number) =>
+    store
+      .append(note(stream), {
+        expectedVersion: 'any',
+        events: [{ type: 'Noted', schemaVersion: 1, data: { version } }],
+        commandId: `${stream}-note-${version}`,
+        tx,
+      })
+      .then(() => undefined);
+
+  it('commits both streams, or neither when the write alongside fails; a replay writes nothing alongside', async () => {
+    const commands = counters(t.store);
+    const stream = freshStreamId('counter');
+    const failing = async () => {
+      throw new Error('crash while writing alongside');
+    };
+    await expect(commands.handle(stream, { add: 1, commandId: `${stream}-a`, metadata: {}, alongside: failing })).rejects.toThrow(
+      'crash while writing alongside',
+    );
+    expect([await t.store.streamVersion(stream), await t.store.streamVersion(note(stream))]).toEqual([0, 0]);
+
+    const request = { add: 1, commandId: `${stream}-a`, metadata: {}, alongside: noted(t.store, stream) };
+    expect(await commands.handle(stream, request)).toMatchObject({ kind: 'applied', version: 1 });
+    const [added] = await t.store.readStream(stream);
+    const [recorded] = await t.store.readStream(note(stream));
+    expect(recorded).toMatchObject({ type: 'Noted', data: { version: 1 }, txId: added!.txId });
+    expect(await counters(t.store).handle(stream, request)).toMatchObject({ kind: 'replayed', version: 1 });
+    expect(await t.store.streamVersion(note(stream))).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { CommandIdReusedError } from './append';
 import type { EventMetadata, NewEvent, RecordedEvent } from './event-types';
+import type { Transaction } from './database';
 import type { EventStore } from './event-store';
 import { StreamQueue } from './stream-queue';
 
@@ -26,6 +27,12 @@ export interface StreamCommandRequest {
   readonly expectedVersion?: number;
   /** Who sent it, from where, as part of which request: on every event it writes. */
   readonly metadata: object;
+  /**
+   * Writes that must commit with the command's events or not at all (another stream's, an approval's record): run in
+   * the append's transaction once the events are appended (`version`: the stream's version after them), never for a
+   * replay or a command that writes nothing.
+   */
+  readonly alongside?: (tx: Transaction, version: number) => Promise<void>;
 }
 
 /** The decider's answer: a refusal answered as is, or events to append and the fold they lead to. */
@@ -131,12 +138,20 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
 
       let appended;
       try {
-        appended = await this.store.append(streamId, {
+        const options = {
           expectedVersion: folded.version,
           events: decision.events,
           commandId: request.commandId,
           metadata: { ...(request.metadata as EventMetadata), ...decision.metadata },
-        });
+        };
+        const alongside = request.alongside;
+        appended = alongside
+          ? await this.store.transaction(async (tx) => {
+              const result = await this.store.append(streamId, { ...options, tx });
+              if (result.ok && !result.duplicate) await alongside(tx, result.streamVersion);
+              return result;
+            })
+          : await this.store.append(streamId, options);
       } catch (error) {
         if (error instanceof CommandIdReusedError) return { kind: 'command-id-reused', firstStreamId: error.firstStreamId };
         throw error;

@@ -56,10 +56,12 @@ export const CHANGE_USER = 'ChangeUser';
  * their own payouts). Two floor supervisors for each (docs/security.md "Insiders", row 3); a dealer or a service
  * account is one person's decision.
  */
-export function roleWidens(name: string, role: Role | string): string | null {
-  if (role === 'floor') return `"${name}" becomes a floor supervisor, who sees every table's hole cards and decides who else does`;
-  if (role === 'regulator') return `"${name}" becomes a regulator, who reads every hole card`;
-  if (role === 'count') return `"${name}" joins the count team, who signs for money moves another person asked for`;
+export function roleWidens(name: string, role: Role | string, again = false): string | null {
+  const as = again ? 'signs in again as' : 'becomes';
+  if (role === 'floor') return `"${name}" ${as} a floor supervisor, who sees every table's hole cards and decides who else does`;
+  if (role === 'regulator') return `"${name}" ${as} a regulator, who reads every hole card`;
+  if (role === 'count')
+    return `"${name}" ${again ? 'signs in again as a count team member' : 'joins the count team'}, who signs for money moves another person asked for`;
   return null;
 }
 
@@ -95,13 +97,18 @@ export class StaffApprovals {
     return requestWidening(this.audit, '', { type: CREATE_USER, name, role }, widens, actor.audit);
   }
 
-  /** The 202 answer when `change` makes an existing user a floor supervisor or a regulator, or null (do it now). */
+  /**
+   * The 202 answer when `change` makes an existing user a floor supervisor or a regulator, or lets a disabled one sign
+   * in again (enabling gives back what the role sees), or null (do it now).
+   */
   async askChange(idOrName: string, change: UserChange, actor: StaffAdminActor): Promise<WideningAsked | null> {
-    if (actor.userId === null || change.role === undefined) return null;
+    if (actor.userId === null || (change.role === undefined && change.disabled !== false)) return null;
     const user = await this.users.byIdOrName(idOrName);
-    // No such user, no new role, or one's own role: StaffAdmin gives the answer (404, nothing changed, 403).
-    if (!user || user.role === change.role || user.id === actor.userId) return null;
-    const widens = roleWidens(user.name, change.role);
+    // No such user, or oneself: StaffAdmin gives the answer (404, 403).
+    if (!user || user.id === actor.userId) return null;
+    const newRole = change.role !== undefined && change.role !== user.role ? roleWidens(user.name, change.role) : null;
+    const enabled = change.disabled === false && user.disabled ? roleWidens(user.name, change.role ?? user.role, true) : null;
+    const widens = newRole ?? enabled;
     if (widens === null) return null;
     return requestWidening(
       this.audit,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@felt/event-store';
+import type { AuditEvent } from '@felt/regulator';
 import { DATABASE } from '../database/database.module';
 import { ApiProblem } from '../http/status-mapping';
 import { type Principal, apiActor, AuditLog, Users, type User } from '@felt/staff';
@@ -34,11 +35,15 @@ export class DealerStaffing {
     return user;
   }
 
-  /** Assigns `user`: the row the commands check and its audit event (the actor `principal`), committed together. */
-  async assign(tableId: string, user: User, principal: Principal, requestId: string) {
+  /**
+   * Assigns `user`: the row the commands check and its audit event (the actor `principal`), with `alsoRecorded` (an
+   * approval's WideningApproved) in the same append, committed together.
+   */
+  async assign(tableId: string, user: User, principal: Principal, requestId: string, alsoRecorded: readonly AuditEvent[] = []) {
     const assignment = await this.db.transaction(async (tx) => {
       const assigned = await new DealerAssignments(tx).assign(tableId, user.id, principal.sub);
-      await this.audit.append({ type: 'DealerAssigned', tableId, userId: user.id, name: user.name }, apiActor(principal, requestId), tx);
+      const events: AuditEvent[] = [{ type: 'DealerAssigned', tableId, userId: user.id, name: user.name }, ...alsoRecorded];
+      await this.audit.append(events, apiActor(principal, requestId), tx);
       return assigned;
     });
     return { tableId, assignment, dealers: await this.assignments.ofTable(tableId) };

@@ -120,7 +120,7 @@ export class UsersController {
   @ApiResponse({
     status: 202,
     description:
-      'APPROVAL_REQUIRED: a role changed to floor, regulator or count is applied once another floor supervisor approves (POST /approvals/{approvalId}/approve)',
+      'APPROVAL_REQUIRED: a role changed to floor, regulator or count, or a disabled floor supervisor, regulator or count team member enabled, is applied once another floor supervisor approves (POST /approvals/{approvalId}/approve)',
   })
   @ApiResponse({ status: 409, description: 'LAST_FLOOR_USER' })
   async change(@Param('userId') userId: string, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {

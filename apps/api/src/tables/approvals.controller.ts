@@ -5,7 +5,7 @@ import { Roles } from '../auth/access-decorators';
 import { apiActor } from '@felt/staff';
 import { DealerStaffing } from '../auth/dealer-staffing';
 import { enrollmentAnswer, staffProblem } from '../auth/users.controller';
-import { isStaffRefusal, StaffApprovals } from '@felt/staff';
+import { isStaffRefusal, StaffApprovals, wideningApproved } from '@felt/staff';
 import { principalOf } from '../auth/principal';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { existingTable } from './get-table.query';
@@ -59,15 +59,14 @@ export class ApprovalsController {
     }
     if (pending.commandType === 'AssignDealer') {
       // The assignment is the approver's act (its DealerAssigned names them); WideningRequested names who asked.
+      // WideningApproved commits with the assignment.
       const user = await this.staffing.assignable(String(pending.command.userId));
       const table = await existingTable(this.queryBus, pending.tableId);
-      const assigned = await this.staffing.assign(pending.tableId, user, approver, requestIdOf(req));
-      await this.approvals.approved(pending, table.version, actor);
-      return void sendJson(res, 200, assigned);
+      const approved = wideningApproved(pending, table.version);
+      return void sendJson(res, 200, await this.staffing.assign(pending.tableId, user, approver, requestIdOf(req), [approved]));
     }
-    await this.runner.run(approvedRequest(pending, approver.sub, requestIdOf(req)), req, res, (body) =>
-      this.approvals.approved(pending, body.version, actor),
-    );
+    // The table's events, TableRulesChanged and WideningApproved in one transaction (TableCommandRunner).
+    await this.runner.run(approvedRequest(pending, approver.sub, requestIdOf(req)), req, res, pending);
   }
 
   @Post(':approvalId/refuse')

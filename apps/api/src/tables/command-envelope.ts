@@ -1,3 +1,4 @@
+import type { Transaction } from '@felt/event-store';
 import type { OpenTableBody, TableCommandBody } from './table-command-schema';
 
 // The request's records apart from its parsing (command-request.ts), which needs the HTTP problems: the command
@@ -28,6 +29,8 @@ export interface CommandRequest {
   readonly metadata: CommandMetadata;
   /** Whether the sender's token is bound to a certified shuffler device (TableAccess checked it serves this table); not recorded. */
   readonly fromShuffler?: boolean;
+  /** The audit events that commit with the table's events (libs/event-store StreamCommandRequest); not recorded. */
+  readonly alongside?: (tx: Transaction, version: number) => Promise<void>;
 }
 
 /** A command to a stream of a pure decider (the room, the registry, tournaments, the book) with its envelope. */

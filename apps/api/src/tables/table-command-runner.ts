@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { TableRulesInput } from '@felt/engine';
-import { type Principal, apiActor, AuditLog } from '@felt/staff';
+import type { Transaction } from '@felt/event-store';
+import type { AuditEvent } from '@felt/regulator';
+import { type PendingWidening, type Principal, apiActor, AuditLog, wideningApproved } from '@felt/staff';
 import { deviceOf, principalOf } from '../auth/principal';
 import { SecurityLog } from '../auth/security-log';
 import { TableAccess } from '../auth/table-access';
@@ -40,16 +42,13 @@ export class TableCommandRunner {
 
   /**
    * A command refused for who sent it (403) or by the rules (422) is recorded in the audit stream before the answer
-   * (type, table, code: never its body); a change of a table's rules too, after it is applied. An approved widening
-   * (`parsed.metadata.approvedBy`) is applied as asked.
+   * (type, table, code: never its body). A change of a table's rules is recorded there in the same transaction as
+   * the table's events, with the approval (`approval`: WideningApproved) of a widening applied as asked (its
+   * `parsed.metadata.approvedBy`): a failure leaves neither the change nor its record.
    */
-  async run(
-    parsed: CommandRequest,
-    req: HttpRequest,
-    res: HttpResponse,
-    beforeAnswer?: (body: CommandResponseBody) => Promise<void>,
-  ): Promise<void> {
+  async run(parsed: CommandRequest, req: HttpRequest, res: HttpResponse, approval?: PendingWidening): Promise<void> {
     const principal = principalOf(req);
+    const actor = apiActor(principal, requestIdOf(req));
     const commandType = parsed.command.type;
     let answer: { status: number; body: CommandResponseBody };
     try {
@@ -62,31 +61,31 @@ export class TableCommandRunner {
       });
       if (parsed.metadata.approvedBy === undefined && (await this.askedForApproval(parsed, req, res, principal))) return;
       const fromShuffler = deviceOf(req)?.kind === 'shuffler';
-      const request = { ...parsed, metadata: { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) }, fromShuffler };
+      const alongside = RULES_COMMANDS.has(commandType)
+        ? (tx: Transaction, version: number) => this.audit.append(rulesRecord(parsed, version, approval), actor, tx).then(() => undefined)
+        : undefined;
+      const metadata = { ...parsed.metadata, requestFingerprint: this.fingerprints.of(parsed) };
+      const request = { ...parsed, metadata, fromShuffler, ...(alongside ? { alongside } : {}) };
       await this.followUps.before(request);
       const outcome: ApplyOutcome = await this.commandBus.execute(new ApplyTableCommand(request));
       if ((outcome.kind === 'applied' || outcome.kind === 'rejected') && outcome.readerConflict)
         await this.readerConflict(req, principal, parsed.tableId, outcome.readerConflict);
       // The room follows a seat opened or changed here (same request; a retry hands the same events over again).
       if (outcome.kind === 'applied' || outcome.kind === 'replayed') await this.followUps.after(request, outcome.events);
+      // Approved, with nothing to change (another approval changed it already): the decision is the only write.
+      if (approval && outcome.kind === 'applied' && outcome.events.length === 0)
+        await this.audit.append(wideningApproved(approval, outcome.version), actor);
       answer = await this.answer(request, outcome, principal);
     } catch (error) {
       if (error instanceof ApiProblem && !error.audited && (error.status === 403 || error.status === 422)) {
         await this.audit.append(
           { type: 'CommandRefused', tableId: parsed.tableId, commandType, status: error.status, code: error.code },
-          apiActor(principal, requestIdOf(req)),
+          actor,
         );
       }
       throw error;
     }
     const { status, body } = answer;
-    if (RULES_COMMANDS.has(commandType) && status === 201) {
-      await this.audit.append(
-        { type: 'TableRulesChanged', tableId: parsed.tableId, commandType, version: body.version },
-        apiActor(principal, requestIdOf(req)),
-      );
-    }
-    await beforeAnswer?.(body);
     res.header('ETag', `"${body.table.version}"`);
     sendJson(res, status, body);
   }
@@ -126,6 +125,12 @@ export class TableCommandRunner {
     const audience = this.access.answerAudience(principal, outcome.table.state.rules);
     return commandResponse(request, outcome, audience, await this.hands.from(streamIdOf(request.tableId), outcome.table, outcome.events));
   }
+}
+
+/** A rules change's audit events: TableRulesChanged, and WideningApproved when it is an approved widening. */
+function rulesRecord(parsed: CommandRequest, version: number, approval: PendingWidening | undefined): AuditEvent[] {
+  const changed: AuditEvent = { type: 'TableRulesChanged', tableId: parsed.tableId, commandType: parsed.command.type, version };
+  return approval ? [changed, wideningApproved(approval, version)] : [changed];
 }
 
 /** The commands that set a table's rules: the audit stream notes each time they are applied (the rules are in the table's stream). */

@@ -6,7 +6,6 @@ import {
   AuditLog,
   isStaffRefusal,
   requestWidening,
-  wideningApproved,
   WideningRequests,
   type PendingWidening,
   type Principal,
@@ -83,11 +82,6 @@ export class WideningApprovals {
       { 'not-found': 'route-not-found', conflict: 'staff-conflict', forbidden: 'forbidden', invalid: 'invalid-request' } as const
     )[pending.kind];
     throw new ApiProblem(kind, pending.code, pending.message);
-  }
-
-  /** A table command's or a dealer assignment's approval, after the command (a staff change records its own). */
-  async approved(pending: PendingWidening, version: number, actor: AuditActor): Promise<void> {
-    await this.audit.append(wideningApproved(pending, version), actor);
   }
 
   async refused(pending: PendingWidening, actor: AuditActor): Promise<void> {
