@@ -1,6 +1,7 @@
+import type { JsonValue } from '@felt/event-store';
 import { sessionMarkOf } from './session-feed';
 
-function recorded(type: string, data: unknown) {
+function recorded(type: string, data: JsonValue) {
   return {
     eventId: '00000000-0000-4000-8000-000000000001',
     streamId: 'table-t1',
