@@ -159,7 +159,8 @@ export type {
   HouseRulesInput,
 } from './table/extensions';
 export { type HouseOptions, type HouseOptionsInput, normalizeHouseOptions, normalizeHouseRules } from './house-options/house-options';
-export { type MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, entryObligation, missedBlinds } from './house-options/missed-blinds';
+export { type MissedBlindPolicy, DEFAULT_MISSED_BLIND_POLICY, entryObligation } from './house-options/entry-obligation';
+export { missedBlinds } from './house-options/missed-blinds';
 export { type StraddleOption, DEFAULT_STRADDLE, straddleSeats, straddleSeatsNow, straddle } from './house-options/straddle';
 export {
   type KillGameOption,

@@ -1,7 +1,7 @@
 import { legalActions } from '../default-table';
 import { TableUnderTest, foldAround } from '../table/table-under-test.test-support';
 import type { TableRulesInput } from '../table/rules';
-import type { MissedBlindPolicy } from './missed-blinds';
+import type { MissedBlindPolicy } from './entry-obligation';
 
 const six = [1, 2, 3, 4, 5, 6].map((seat) => ({ seat, id: `p${seat}`, stack: 1000 }));
 const rules = (missedBlinds: Partial<MissedBlindPolicy> = {}, buttonMode: 'dead' | 'moving' = 'dead'): TableRulesInput => ({
