@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_MODULES, publishedEventSchemas, schemaVersionOf, type AnyRuleModule, type TableEventType } from '@felt/engine';
 import { eventJobSchema } from './event-job-schema';
 import { ROOM_EVENT_SCHEMAS, roomDataSchemaOf, type RoomContractEventType } from './room-event-schemas';
-import { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from './tournament-event-schemas';
+import { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from '@felt/tournament';
 
 /** Where the generated JSON Schemas live (committed; a test fails when they are stale). */
 export const CONTRACT_DIR = join(__dirname, '..', '..', 'contract');
