@@ -2,6 +2,7 @@ import type { EventStore, RecordedEvent, StreamInfo } from '@felt/event-store';
 import type { TableEngine } from '@felt/engine';
 import type { HandRecord } from '@felt/projections';
 import { AUDIT_STREAM_PREFIX, readAuditLog } from './audit-stream';
+import { DropCheck } from './drop-check';
 import { deviceRegistry, unrecordedReaderConflicts, type ReaderConflictAt } from './card-source-check';
 import { byStream } from './jsonl';
 import { BOOK_STREAM_PREFIX, BookReplay, tableHandRecords } from './book-replay';
@@ -113,6 +114,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   const audit = await readAuditLog(store, ['DeviceRegistered', 'ReaderConflict']);
   const devices = deviceRegistry(audit);
   const books: BookReplay[] = [];
+  const drops = new DropCheck();
   const reader = await store.openWholeStreamReader(pageSize);
   let failure: Error | undefined;
   try {
@@ -127,6 +129,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
       await reader.read(info.streamId, (event) => {
         verifier.push(event);
         replay?.push(event);
+        drops.push(event);
         if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done, total);
       });
       options.onProgress?.(done, total);
@@ -151,6 +154,8 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
     for (const s of all) if (isTable(s.streamId)) records.push(...tableHandRecords(s.streamId, await store.readStream(s.streamId)));
   }
   violations.push(...bookViolations(books, records));
+  const verified = new Set(infos.map((s) => s.streamId));
+  violations.push(...drops.finish(all.every((s) => !s.streamId.startsWith(BOOK_STREAM_PREFIX) || verified.has(s.streamId))));
   violations.push(...readerConflictViolations(found.readerConflicts, audit));
   return { streams: infos.length, events: done, hands, sealedHands, violations, heads, ...found };
 }
@@ -197,6 +202,8 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
   const heads: StreamHead[] = [];
   const found = { trainingHands: [] as StreamHand[], readerConflicts: [] as StreamHand[] };
   const books: BookReplay[] = [];
+  const drops = new DropCheck();
+  let bookExcerpt = false;
   const streams = byStream(events);
   // An export with the audit streams (--all) says what the devices were and which reader conflicts were recorded.
   const audit = events.filter((e) => e.streamId.startsWith(AUDIT_STREAM_PREFIX));
@@ -212,9 +219,11 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
       ...(options.table && { table: options.table }),
     });
     const replay = replayFor(streamId, !anchored);
+    if (anchored && streamId.startsWith(BOOK_STREAM_PREFIX)) bookExcerpt = true;
     for (const e of list) {
       verifier.push(e);
       replay?.push(e);
+      if (!anchored) drops.push(e);
       if (++done % 10000 === 0) options.onProgress?.(done, events.length);
     }
     violations.push(...verifier.finish());
@@ -230,6 +239,8 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
     ? [...streams].filter(([id]) => isTable(id)).flatMap(([id, list]) => tableHandRecords(id, list))
     : undefined;
   violations.push(...bookViolations(books, records));
+  // An export without its books (one table's, say) leaves the tables' drops unchecked.
+  violations.push(...drops.finish(books.length > 0 && !bookExcerpt));
   if (devices !== null) violations.push(...readerConflictViolations(found.readerConflicts, audit));
   return { streams: streams.size, events: events.length, hands, sealedHands, violations, heads, ...found };
 }

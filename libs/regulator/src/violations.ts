@@ -13,7 +13,10 @@ export type ViolationKind =
    * not its cards, or the hand's deck was never revealed.
    */
   | 'deal'
-  /** Chips: on the table plus the house's take differ from buy-ins plus add-ons less cash-outs. */
+  /**
+   * Chips: on the table plus the house's take differ from buy-ins plus add-ons less cash-outs; or a table's jackpot
+   * drop and the book's collection of it do not match.
+   */
   | 'conservation'
   /** The commands table names a version that no longer holds that command's event (a tail cut, a row replaced). */
   | 'commands'

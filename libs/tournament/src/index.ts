@@ -15,6 +15,7 @@ export {
   TOURNAMENT_EVENT_TYPES,
   TOURNAMENT_EVENT_SCHEMA_VERSION,
 } from './events';
+export { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from './event-schemas';
 export { type TournamentRejection, type TournamentRejectionCode, TOURNAMENT_REJECTION_CODES, tournamentRejection } from './rejections';
 export {
   type TournamentState,

@@ -1,12 +1,15 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MODULES, publishedEventSchemas, schemaVersionOf, type AnyRuleModule, type TableEventType } from '@felt/engine';
+import { sessionMarkSchema } from '@felt/players';
 import { eventJobSchema } from './event-job-schema';
 import { ROOM_EVENT_SCHEMAS, roomDataSchemaOf, type RoomContractEventType } from './room-event-schemas';
-import { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from './tournament-event-schemas';
+import { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from '@felt/tournament';
 
 /** Where the generated JSON Schemas live (committed; a test fails when they are stale). */
 export const CONTRACT_DIR = join(__dirname, '..', '..', 'contract');
+/** The sessions feed's job data (queue felt-player-sessions, docs/players.md "The sessions feed"). */
+export const SESSION_MARK_FILE = 'session-mark.schema.json';
 const ID_BASE = 'https://felt.example/contract/';
 
 function render(schema: z.ZodType, id: string, title: string): string {
@@ -33,11 +36,13 @@ export function dataSchemaOf(schemas: Readonly<Record<string, z.ZodObject>>, typ
 /**
  * Every contract file by its path under CONTRACT_DIR, with its content: the table events of an engine with these
  * modules (the engine's publishedEventSchemas: the core's, then each module's; FELT_HOUSE_RULES adds a casino's
- * modules to the default ones), a module's own events at version 1, then the room's events.
+ * modules to the default ones), a module's own events at version 1, then the room's and the tournaments' events;
+ * beside the event job, the sessions feed's mark.
  */
 export function contractFiles(modules: readonly AnyRuleModule[] = DEFAULT_MODULES): Map<string, string> {
   const files = new Map<string, string>();
   files.set('event-job.schema.json', render(eventJobSchema, 'event-job.schema.json', 'Felt event job (BullMQ job data)'));
+  files.set(SESSION_MARK_FILE, render(sessionMarkSchema, SESSION_MARK_FILE, 'Felt sessions feed mark v1 (BullMQ job data)'));
   const schemas = publishedEventSchemas(modules);
   const owner = new Map(modules.flatMap((m) => Object.keys(m.eventSchemas ?? {}).map((type) => [type, m.name] as const)));
   for (const type of Object.keys(schemas).sort()) {

@@ -5,13 +5,15 @@ import {
   openSeats,
   seatedAt,
   tournamentDecider,
+  TOURNAMENT_EVENT_SCHEMAS,
   TOURNAMENT_EVENT_TYPES,
+  tournamentDataSchemaOf,
   type TournamentCommand,
+  type TournamentContractEventType,
   type TournamentEvent,
 } from '@felt/tournament';
 import { DAILY, identity, mulberry32, randomHand, T } from '../../../../libs/tournament/src/tournament.test-support';
 import { CONTRACT_DIR, tournamentEventSchemaFile } from './contract-files';
-import { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from './tournament-event-schemas';
 import { isPublished } from '../relay/outbox-relay';
 
 /** A consumer's check: the committed JSON Schema of the event's type. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { feesSchema, structureSchema, type TournamentEvent } from '@felt/tournament';
+import type { TournamentEvent } from './events';
+import { feesSchema, structureSchema } from './structure';
 
 /**
  * The contract of every tournament event's `data` (docs/events.md "Tournament events"; libs/tournament/src/events.ts),
  * as recorded. These streams (`tournament-<id>`) are not published on the queue: entry ids hold the player's card
  * number, and registrations name the player (docs/security.md "Tournaments"); the schemas serve exports, the
- * regulator and any later public projection. libs/tournament's types stay the source of truth: the compile-time
- * check at the bottom fails the build when the two disagree. The generated JSON Schemas are closed.
+ * regulator and any later public projection (the worker renders them as closed JSON Schemas). The event types in
+ * events.ts stay readable interfaces: the compile-time check at the bottom fails the build when the two disagree.
  */
 const at = () => z.string().describe('ISO 8601 UTC: when it was recorded (the API clock)');
 const entryId = () => z.string().describe('"<playerId>#<entry number>": holds the player card number, not for public display');

@@ -1,0 +1,35 @@
+import { felt } from './run-felt.test-support';
+import { appendTableLog } from '@felt/regulator';
+import { useTestStore } from '../../../test/support/app-databases';
+import { collected, tableWithDrop, withEvent } from '../../../libs/regulator/src/drops.test-support';
+import { bookLog } from '../../../libs/regulator/src/replayed-streams.test-support';
+
+/**
+ * felt verify on PostgreSQL matches the tables' jackpot drops with the book (libs/regulator verify-drops.spec.ts holds
+ * the cases): a drop the book never collected is named at the table's event, a collection no table took at the book's.
+ */
+const t = useTestStore('postgres');
+
+describe('felt verify matches jackpot drops', () => {
+  it("names a drop without its collection and a collection without its drop, each at its stream's event", async () => {
+    // The table took hand 1's drop; the book collected one for hand 2, which took none.
+    const book = withEvent(bookLog, 'DropCollected', { ...collected, handNumber: 2 });
+    await appendTableLog(t.store, tableWithDrop);
+    await appendTableLog(t.store, book);
+    const { out, code } = await felt('verify', '--database-url', t.url, '--all', '--no-read-models', '--workers', '1');
+    expect(code).toBe(1);
+    const table = tableWithDrop[0]!.streamId;
+    expect(out.split('\n').filter((l) => l.includes('jackpot drop'))).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^VIOLATION\\s+${table} v${tableWithDrop.length} \\[conservation\\] jackpot drop of hand 1 .*: the table took 3 chips; the book has no collection$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^VIOLATION\\s+money-room v${book.length} \\[conservation\\] jackpot drop of hand 2 .*: collected, but the table recorded no such drop$`,
+        ),
+      ),
+    ]);
+  });
+});
