@@ -172,7 +172,7 @@ describe.each(APP_BACKENDS)('user admin (%s)', (backend) => {
       const approved = await api.as('floor').post(`/approvals/${asked.body.approvalId}/approve`).send({}).expect(200);
       expect(approved.body).toMatchObject({ user: { name, role, disabled: false }, changes: ['UserEnabled'] });
       const { rows } = await database.db.query<{ type: string; tx: string }>(
-        `SELECT type, tx_id::text AS tx FROM events WHERE (type = 'UserEnabled' AND data->>'userId' = $1) OR (type = 'WideningApproved' AND data->>'approvalId' = $2)`,
+        `SELECT type, tx_id::text AS tx FROM events WHERE (type = 'UserEnabled' AND data->>'userId' = $1) OR (type = 'WideningApproved' AND data->>'approvalId' = $2) ORDER BY type`,
         [user.id, asked.body.approvalId],
       );
       expect(rows).toEqual([
