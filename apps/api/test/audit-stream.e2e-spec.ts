@@ -211,6 +211,15 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
           await strict.anonymous.post('/auth/login').send({ username: 'boss', password: passwords.boss, device: second }).expect(200)
         ).body.accessToken;
         await strict.anonymous.post('/tables/a1/add-chips').set(bearer(token)).send({ seat: 1, amount: 1 }).expect(201);
+        // The absence route alike (this house times nobody: a request past the gate is ABSENCE_NOT_TIMED); the timer's
+        // principal is no console and passes without a device.
+        const absence = { seat: 1, since: 'x' };
+        const gated = [
+          [await strict.as('floor', { sub: floorId, name: 'boss' }).post('/tables/a1/absence-expired').send(absence), 403, 'DEVICE_REQUIRED'],
+          [await strict.anonymous.post('/tables/a1/absence-expired').set(bearer(token)).send(absence), 422, 'ABSENCE_NOT_TIMED'],
+          [await strict.as('timer', { sub: 'timer-service' }).post('/tables/a1/absence-expired').send(absence), 422, 'ABSENCE_NOT_TIMED'],
+        ] as const;
+        for (const [r, status, code] of gated) expect({ status: r.status, code: r.body.code }).toEqual({ status, code });
       } finally {
         await strict.close();
       }

@@ -23,6 +23,8 @@ export interface ReadStreamOptions {
   limit?: number;
   /** Only events of these types (default: all): a reader that needs a few kinds of a long stream reads only those. */
   types?: readonly string[];
+  /** From this event of the stream on (a UUID; none when the stream has no such event), found by its unique index. */
+  fromEventId?: string;
   tx?: Transaction;
 }
 
@@ -123,10 +125,9 @@ export class EventStore {
     assertCount('toVersion', to, 0);
     const params: unknown[] = [streamId, from, to];
     let sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version BETWEEN $2 AND $3`;
-    if (options.types !== undefined) {
-      params.push([...options.types]);
-      sql += ` AND type = ANY($${params.length}::text[])`;
-    }
+    if (options.types !== undefined) sql += ` AND type = ANY($${params.push([...options.types])}::text[])`;
+    if (options.fromEventId !== undefined)
+      sql += ` AND stream_version >= (SELECT stream_version FROM events WHERE stream_id = $1 AND event_id = $${params.push(options.fromEventId)}::uuid)`;
     sql += ' ORDER BY stream_version';
     if (options.limit !== undefined) {
       assertCount('limit', options.limit, 0);

@@ -2,19 +2,19 @@ import { Controller, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { EventStore, type RecordedEvent } from '@felt/event-store';
 import { apiActor, AuditLog } from '@felt/staff';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
+import { TableAccess } from '../auth/table-access';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { requestIdOf, sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
 import { jsonBody } from '../http/json-body';
 import { parseInput } from '../http/parse-input';
-import { ApiProblem, problemForOutcome } from '../http/status-mapping';
+import { problemForOutcome } from '../http/status-mapping';
 import { ApplyTableCommand, type ApplyOutcome } from '../tables/apply-table-command';
 import { TableFollowUps } from '../tables/table-follow-ups';
 import { tableIdSchema } from '../tables/table-command-schema';
-import { streamIdOf } from '../tables/table-stream';
+import { AbsenceCheck } from './absence-check';
 
 const bodySchema = z.strictObject({
   seat: z.int().min(1).max(99),
@@ -22,33 +22,12 @@ const bodySchema = z.strictObject({
   since: z.string().min(1).max(100),
 });
 
-/** The player a seat's absence is about and when they sat out, if the absence that `since` started is still on. */
-export function absenceOf(events: readonly RecordedEvent[], seat: number, since: string): { playerId: string; satOutAt: string } | null {
-  const at = events.findIndex((e) => e.eventId === since);
-  const satOut = events[at];
-  const data = (e: RecordedEvent) => e.data as { seat?: number; from?: number; to?: number; playerId?: string };
-  if (!satOut || satOut.type !== 'PlayerSatOut' || data(satOut).seat !== seat) return null;
-  const ended = events
-    .slice(at + 1)
-    .some(
-      (e) =>
-        ((e.type === 'PlayerSatIn' || e.type === 'PlayerLeft') && data(e).seat === seat) ||
-        (e.type === 'SeatChanged' && data(e).from === seat),
-    );
-  if (ended) return null;
-  let seated: RecordedEvent | undefined;
-  for (const e of events.slice(0, at))
-    if ((e.type === 'PlayerSeated' && data(e).seat === seat) || (e.type === 'SeatChanged' && data(e).to === seat)) seated = e;
-  const playerId = seated ? data(seated).playerId : undefined;
-  return playerId === undefined ? null : { playerId, satOutAt: satOut.recordedAt };
-}
-
 /**
  * The absence timer's end (docs/players.md "The absence timer"): a player sitting out longer than the house's limit
- * (FELT_ABSENCE_SECONDS; a break counts). The timer service sends it at the limit (the floor may too); the API checks
- * against the table's log that the absence is still on (else 422 ABSENCE_OVER) and due by its own clock (else 422
- * ABSENCE_NOT_DUE), tells the floor (PlayerAbsenceExpired in the audit stream, once per absence) and, under the rule
- * `release`, stands the player up (LeaveTable, which the room follows: the seat opens).
+ * (FELT_ABSENCE_SECONDS; a break counts). The timer service sends it at the limit (the floor may too); AbsenceCheck
+ * judges that the absence is still on and due, the floor is told (PlayerAbsenceExpired in the audit stream, once per
+ * absence) and, under the rule `release`, the player is stood up (LeaveTable, which the room follows: the seat opens).
+ * A player still live in a hand keeps it: the stand-up waits for the hand's end (202, sent again until it is done).
  */
 @ApiTags('players')
 @ApiBearerAuth()
@@ -56,7 +35,8 @@ export function absenceOf(events: readonly RecordedEvent[], seat: number, since:
 @Roles('floor', 'timer')
 export class AbsenceController {
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(AbsenceCheck) private readonly check: AbsenceCheck,
+    @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
@@ -66,37 +46,26 @@ export class AbsenceController {
   @Post(':tableId/absence-expired')
   @ApiOperation({ summary: "A seated player's absence ran out: tell the floor and, under the house's rule, stand them up" })
   async expired(@Param('tableId') tableParam: string, @Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
+    const principal = principalOf(req);
+    this.access.checkDevice(req, principal);
     const tableId = parseInput(tableIdSchema, tableParam);
     const { seat, since } = parseInput(bodySchema, jsonBody(req));
-    const limitSeconds = this.config.absenceSeconds;
-    if (limitSeconds === 0)
-      throw new ApiProblem('rule-refused', 'ABSENCE_NOT_TIMED', 'this house does not time players sitting out (FELT_ABSENCE_SECONDS is 0)');
-    const events = await this.store.readStream(streamIdOf(tableId));
-    if (events.length === 0) throw ApiProblem.tableNotFound(tableId);
-    const absence = absenceOf(events, seat, since);
-    if (absence === null)
-      throw new ApiProblem('rule-refused', 'ABSENCE_OVER', `seat ${seat} at table ${tableId} is no longer sitting out since then`, {
-        seat,
-      });
-    if (Date.now() < Date.parse(absence.satOutAt) + limitSeconds * 1000)
-      throw new ApiProblem('rule-refused', 'ABSENCE_NOT_DUE', `seat ${seat} at table ${tableId} has sat out less than ${limitSeconds} s`, {
-        seat,
-      });
-    const principal = principalOf(req);
-    const outcome = this.config.absenceRule === 'release' ? 'released' : 'told';
+    const { playerId, satOutAt, limitSeconds } = await this.check.due(tableId, seat, since);
+    const rule = this.config.absenceRule === 'release' ? 'released' : 'told';
     // Once per absence however often it is sent (the command id is the absence's): the floor's notice first, so a
-    // stand-up that fails is tried again by the next firing while the player still sits out.
+    // stand-up that fails or waits for the hand is tried again by the next firing while the player still sits out.
     await this.audit.append(
-      { type: 'PlayerAbsenceExpired', playerId: absence.playerId, tableId, seat, since, satOutAt: absence.satOutAt, limitSeconds, outcome },
+      { type: 'PlayerAbsenceExpired', playerId, tableId, seat, since, satOutAt, limitSeconds, outcome: rule },
       apiActor(principal, requestIdOf(req)),
       undefined,
       `absence-${since}`,
     );
-    if (outcome === 'released') await this.standUp(tableId, seat, since, req);
-    sendJson(res, 201, { tableId, seat, playerId: absence.playerId, since, outcome });
+    const outcome = rule === 'released' ? await this.standUp(tableId, seat, since, req) : rule;
+    sendJson(res, outcome === 'release-after-hand' ? 202 : 201, { tableId, seat, playerId, since, outcome });
   }
 
-  private async standUp(tableId: string, seat: number, since: string, req: HttpRequest): Promise<void> {
+  /** LeaveTable for the seat: 'released', or 'release-after-hand' while the player is still live in a hand. */
+  private async standUp(tableId: string, seat: number, since: string, req: HttpRequest): Promise<'released' | 'release-after-hand'> {
     const { sub, role, device } = principalOf(req);
     const request = {
       tableId,
@@ -106,7 +75,9 @@ export class AbsenceController {
       metadata: { actorId: sub, actorRole: role, device: device ?? null, correlationId: requestIdOf(req) },
     };
     const result: ApplyOutcome = await this.commandBus.execute(new ApplyTableCommand(request));
+    if (result.kind === 'rejected' && result.rejection.code === 'PLAYER_IN_HAND') return 'release-after-hand';
     if (result.kind !== 'applied' && result.kind !== 'replayed') throw problemForOutcome(tableId, request.commandId, result);
     await this.followUps.after(request, result.events);
+    return 'released';
   }
 }

@@ -2,7 +2,7 @@ import { readAuditLog } from '@felt/regulator';
 import type { ApiConfig } from '../../../api/src/config/api-config';
 import { eventually } from '../../../../libs/event-store/test-support/eventually';
 import { useTestStore } from '../../../../test/support/app-databases';
-import { expectStatus, openTableWithPlayers } from '../../../api/test/test-support/table-setup';
+import { expectStatus, openTableWithPlayers, startHandWithBlinds } from '../../../api/test/test-support/table-setup';
 import { startTestApi, type TestApi } from '../../../api/test/test-support/test-api';
 import { uniquePrefix } from '../../test-support/redis';
 import { obliterateTimerQueue, RunningTimer } from '../../test-support/running-timer';
@@ -99,4 +99,38 @@ describe.each<ApiConfig['absenceRule']>(['release', 'tell'])('the absence timer,
       expect(await absences()).toHaveLength(notices);
     }
   });
+
+  it('never takes a live hand: a player out too long while still in one keeps it and (release) is stood up when it ends', async () => {
+    const timer = await new RunningTimer(api.store, apiUrl, prefix, { absenceMs: LIMIT_SECONDS * 1000 }).start();
+    try {
+      await openTableWithPlayers(api, 'ah', 3);
+      await startHandWithBlinds(api, 'ah');
+      // The big blind steps away with the hand running: still in it, sitting out from the next one.
+      const satOut = await expectStatus(send('/tables/ah/commands', { type: 'SitOut', seat: 3 }), 201);
+      const since = (satOut.body.events as { type: string; eventId: string }[]).find((e) => e.type === 'PlayerSatOut')!.eventId;
+      const noticesOf = async () => (await absences()).filter((a) => (a.data as { since: string }).since === since);
+      await eventually(noticesOf, (list) => list.length >= 1, WAIT_MS);
+      const leaving = async () => (await api.store.readStream('table-ah')).filter((e) => e.type === 'PlayerLeft');
+      expect(await leaving()).toEqual([]);
+      const meanwhile = await send('/tables/ah/absence-expired', { seat: 3, since });
+      const expected = rule === 'release' ? { status: 202, outcome: 'release-after-hand' } : { status: 201, outcome: 'told' };
+      expect({ status: meanwhile.status, outcome: meanwhile.body.outcome }).toEqual(expected);
+
+      await expectStatus(send('/tables/ah/fold', { seat: 1 }), 201);
+      const ended = await expectStatus(send('/tables/ah/fold', { seat: 2 }), 201);
+      if (rule === 'release') {
+        // The timer, sent again while the hand ran, stands them up after it: with the pot they won (blinds 1 and 2).
+        const left = await eventually(leaving, (list) => list.length >= 1, WAIT_MS);
+        expect(left.map((e) => e.data)).toEqual([{ seat: 3, playerId: 'player-3', cashOut: 101 }]);
+        expect(left[0]!.streamVersion).toBeGreaterThan(ended.body.version as number);
+        expect(left[0]!.metadata).toMatchObject({ actorRole: 'timer' });
+      } else {
+        await expectStatus(send('/tables/ah/absence-expired', { seat: 3, since }), 201);
+        expect(await leaving()).toEqual([]);
+      }
+      expect(await noticesOf()).toHaveLength(1);
+    } finally {
+      await timer.stop();
+    }
+  }, 120_000);
 });

@@ -5,7 +5,8 @@ import type { Expiry } from './deadlines';
  * - applied / replayed: the API recorded the expiry (now, or earlier under the same Idempotency-Key);
  * - stale: the clock or the call was already over (the seat acted, the hand ended, the player sat down): nothing to do;
  * - not-due: the API's clock says the deadline has not passed: a little early, or the deadline moved (a time bank, a
- *   resume after a pause) and the event that moved it has a job of its own;
+ *   resume after a pause) and the event that moved it has a job of its own; or the API took part of it (202: an
+ *   absence's stand-up waits for the player's hand to end);
  * - retry: try again shortly (the API or the network failed, the table changed meanwhile, the same key in flight);
  * - refused: the API will never take it (the timer's token or role, a malformed command): a configuration error.
  */
@@ -67,6 +68,8 @@ export class ExpirySender {
     }
     if (res.status === 201) return drained(res, { outcome: 'applied' });
     if (res.status === 200) return drained(res, { outcome: 'replayed' });
+    // Taken, with the rest still to come (an absence's stand-up waits for the player's hand to end): sent again.
+    if (res.status === 202) return drained(res, { outcome: 'not-due', reason: 'accepted, the rest after the hand' });
     const problem = (await res.json().catch(() => ({}))) as { code?: unknown; detail?: unknown };
     const code = typeof problem.code === 'string' ? problem.code : `HTTP ${res.status}`;
     const said = `${res.status} ${code}${typeof problem.detail === 'string' ? `: ${problem.detail}` : ''}`;
