@@ -1,4 +1,5 @@
 import { publicBoard } from '@felt/projections';
+import { WITHHELD_ALIAS, type BoardGame } from '@felt/room';
 import { verifyStore } from '@felt/regulator';
 import { ProjectionRunner, LIVE_TABLES, roomGamesFromRows, roomRows } from '@felt/read-models';
 import { runUntilIdle } from '../../../libs/read-models/test-support/run-until-idle';
@@ -189,10 +190,17 @@ describe.each(APP_BACKENDS)('the room follows the tables (%s)', (backend) => {
     }
   });
 
-  it("gives the same board from the worker's read model as the API's GET /board", async () => {
+  it("gives the same board from the worker's read model as the API's GET /board, every typed alias withheld", async () => {
+    await cmd({ type: 'JoinList', playerId: 'card-4242', alias: 'card-4242 Q' });
     await runUntilIdle(new ProjectionRunner(api.store, roomRows));
     const fromRows = publicBoard(await roomGamesFromRows(database.db, LIVE_TABLES));
-    expect(fromRows).toEqual((await api.anonymous.get('/board').expect(200)).body.games);
+    // The worker has no registry: where the API shows the alias typed on the list (nobody here is registered), it withholds.
+    const withheld = (games: BoardGame[]) =>
+      games.map((g) => ({ ...g, list: g.list.map(() => WITHHELD_ALIAS), called: g.called.map((c) => ({ ...c, alias: WITHHELD_ALIAS })) }));
+    const fromApi = (await api.anonymous.get('/board').expect(200)).body.games as BoardGame[];
+    expect(fromRows).toEqual(withheld(fromApi));
+    expect(fromApi.find((g) => g.gameId === 'g')!.list).toContain('card-4242 Q');
+    expect(JSON.stringify(fromRows)).not.toContain('card-');
     expect(fromRows[0]).toMatchObject({ gameId: 'g', tablesRunning: 1, mustMoveTables: 0 });
   });
 

@@ -1,10 +1,11 @@
-import { boardGame, gameIdOf, roomDecider, toRoomEvent, type BoardGame, type GameState } from '@felt/room';
+import { boardGame, gameIdOf, roomDecider, toRoomEvent, WITHOUT_REGISTRY, type BoardGame, type GameState } from '@felt/room';
 import type { Projection } from './projection';
 
 /**
  * The room's read model (docs/room.md): each game folded from its stream "game-<gameId>" with the room's own
- * evolve, and its public board (libs/room board.ts: aliases and counts, never a player id) beside it, so the board
- * can be served from rows. The state is the floor's (player ids, the list): the rows are a staff read path.
+ * evolve, and its public board (libs/room board.ts: counts, never a player id) beside it, so the board can be served
+ * from rows. No registry here: the board's aliases are all withheld (the API's GET /board shows the registry's). The
+ * state is the floor's (player ids, the list): the rows are a staff read path.
  */
 export interface RoomGameRow {
   readonly gameId: string;
@@ -21,7 +22,7 @@ export interface RoomGames {
 /** One game's row after `event` (a recorded event of that game's stream). */
 export function evolveRoomGame(row: RoomGameRow | null, gameId: string, event: Parameters<typeof toRoomEvent>[0]): RoomGameRow {
   const state = roomDecider.evolve(row?.state ?? roomDecider.initialState, toRoomEvent(event));
-  return { gameId, version: event.streamVersion, state, board: boardGame(state) };
+  return { gameId, version: event.streamVersion, state, board: boardGame(state, WITHOUT_REGISTRY) };
 }
 
 export const roomGames: Projection<RoomGames> = {

@@ -34,6 +34,12 @@ export const WITHHELD_ALIAS = '(alias withheld)';
 
 const roomAliasOf: BoardAliasOf = (_playerId, roomAlias) => roomAlias;
 
+/**
+ * For a board built where the registry is not (the worker's room_games rows): every alias withheld, since the only
+ * alias there is the one typed on the list (a card number, a name) and only the registry's may be shown without one.
+ */
+export const WITHOUT_REGISTRY: BoardAliasOf = () => WITHHELD_ALIAS;
+
 /** Never the player's id, whatever alias was given: compared without spaces (a card number typed in groups). */
 function shown(playerId: string, alias: string): string {
   const plain = (s: string) => s.replace(/\s+/g, '');

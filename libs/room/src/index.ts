@@ -60,6 +60,7 @@ export {
   floorGame,
   floorGameAt,
   WITHHELD_ALIAS,
+  WITHOUT_REGISTRY,
   type BoardAliasOf,
   type BoardGame,
   type FloorGame,

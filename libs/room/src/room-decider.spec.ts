@@ -3,7 +3,7 @@ import { ROOM_EVENT_TYPES } from './events';
 import type { RoomEvent } from './events';
 import { DEFAULT_ROOM_POLICIES } from './house-policies/room-policies';
 import { roomDecider } from './room-decider';
-import { boardGame, floorGame, WITHHELD_ALIAS } from './board';
+import { boardGame, floorGame, WITHHELD_ALIAS, WITHOUT_REGISTRY } from './board';
 
 const spec = deciderSpec(roomDecider);
 const T = (minute: number, second = 0) => new Date(Date.UTC(2026, 0, 1, 20, minute, second)).toISOString();
@@ -516,6 +516,8 @@ describe('the room decider: games and their lists', () => {
     ]);
     const board = boardGame(state, (playerId, roomAlias) => registry.get(playerId) ?? roomAlias);
     expect(board.list).toEqual(['Ace', WITHHELD_ALIAS, WITHHELD_ALIAS]);
+    // Where no registry is (the worker's rows), no alias typed on the list is shown.
+    expect(boardGame(state, WITHOUT_REGISTRY).list).toEqual([WITHHELD_ALIAS, WITHHELD_ALIAS, WITHHELD_ALIAS]);
   });
 });
 
