@@ -295,4 +295,24 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
     await post('/players/C7007/erase', {}, 201);
     expect((await board()).list).toEqual([WITHHELD_ALIAS, WITHHELD_ALIAS, 'KK']);
   });
+
+  it('finds at most the limit by name (any case) then card, a match by alias among them, however many share the prefix', async () => {
+    const people = [
+      ['C8101', 'Zed Abel', 'X1'],
+      ['C8102', 'zed zola', 'X2'],
+      ['C8103', 'Zedd Ray', 'X3'],
+      ['C8104', 'Zzz Quinn', 'Zedkid'],
+      ['C8105', 'Zed Abel', 'X5'],
+    ];
+    for (const [playerId, name, alias] of people) await post('/players', { playerId, name, alias }, 201);
+    const found = async (q: string, limit?: number) =>
+      ((await api.http.get('/players').query({ q, ...(limit ? { limit } : {}) }).expect(200)).body.players as { playerId: string }[]).map(
+        (p) => p.playerId,
+      );
+    expect(await found('zed')).toEqual(['C8101', 'C8105', 'C8102', 'C8103', 'C8104']);
+    expect(await found('ZED', 3)).toEqual(['C8101', 'C8105', 'C8102']);
+    expect(await found('zed a', 1)).toEqual(['C8101']);
+    expect(await found('C8104')).toEqual(['C8104']);
+    expect(await found('zed%')).toEqual([]);
+  });
 });

@@ -101,13 +101,19 @@ export class PersonalStore {
     return { person, digest: digestOf(person, rows[0].salt) };
   }
 
-  /** Up to `limit` players whose name or alias starts with `text` (any case), or whose card number is `text`. */
+  /**
+   * Up to `limit` players whose name or alias starts with `text` (any case), or whose card number is `text`, by name
+   * (lower case, byte order) and card. Each branch reads at most `limit` rows in its index's order (name and alias:
+   * `(lower(…) text_pattern_ops, player_id)`), so a short prefix shared by thousands costs what a rare one does.
+   */
   async search(text: string, limit: number): Promise<StoredPerson[]> {
     const prefix = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
     const { rows } = await this.db.query<Row>(
-      `SELECT * FROM player_personal
-       WHERE player_id = $1 OR lower(name) LIKE $2 OR lower(alias) LIKE $2
-       ORDER BY name, player_id LIMIT $3`,
+      `SELECT * FROM (
+         (SELECT * FROM player_personal WHERE player_id = $1)
+         UNION (SELECT * FROM player_personal WHERE lower(name) LIKE $2 ORDER BY lower(name) USING ~<~, player_id LIMIT $3)
+         UNION (SELECT * FROM player_personal WHERE lower(alias) LIKE $2 ORDER BY lower(alias) USING ~<~, player_id LIMIT $3)
+       ) found ORDER BY lower(name) USING ~<~, player_id LIMIT $3`,
       [text, prefix, limit],
     );
     return rows.map(toPerson);
