@@ -51,6 +51,18 @@ describe.each(BACKENDS)('the store’s named queries (%s)', (backend) => {
     await expect(t.store.lastVersionOfType(streamId, 'CardDealt', -1)).rejects.toThrow(RangeError);
   });
 
+  it('reads a stream from one of its events on, found by id, optionally of some types only', async () => {
+    const streamId = freshStreamId();
+    const events = await appendOk(streamId, `from-${streamId}`, 5, 'no-stream'); // ChipsMoved at 1, 3, 5; CardDealt at 2, 4
+    const other = await appendOk(freshStreamId(), `from-other-${streamId}`, 1, 'no-stream');
+    const versions = (read: RecordedEvent[]) => read.map((e) => e.streamVersion);
+    expect(versions(await t.store.readStream(streamId, { fromEventId: events[2]!.eventId }))).toEqual([3, 4, 5]);
+    expect(versions(await t.store.readStream(streamId, { fromEventId: events[1]!.eventId, types: ['ChipsMoved'] }))).toEqual([3, 5]);
+    // Another stream's event, or an id no event has: nothing.
+    expect(await t.store.readStream(streamId, { fromEventId: other[0]!.eventId })).toEqual([]);
+    expect(await t.store.readStream(streamId, { fromEventId: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
+  });
+
   it('reads a stream by recorded time, a page at a time', async () => {
     const streamId = freshStreamId();
     const first = await appendOk(streamId, `t1-${streamId}`, 2, 'no-stream');
