@@ -215,7 +215,11 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
         // principal is no console and passes without a device.
         const absence = { seat: 1, since: 'x' };
         const gated = [
-          [await strict.as('floor', { sub: floorId, name: 'boss' }).post('/tables/a1/absence-expired').send(absence), 403, 'DEVICE_REQUIRED'],
+          [
+            await strict.as('floor', { sub: floorId, name: 'boss' }).post('/tables/a1/absence-expired').send(absence),
+            403,
+            'DEVICE_REQUIRED',
+          ],
           [await strict.anonymous.post('/tables/a1/absence-expired').set(bearer(token)).send(absence), 422, 'ABSENCE_NOT_TIMED'],
           [await strict.as('timer', { sub: 'timer-service' }).post('/tables/a1/absence-expired').send(absence), 422, 'ABSENCE_NOT_TIMED'],
         ] as const;

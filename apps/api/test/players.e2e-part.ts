@@ -306,9 +306,14 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
     ];
     for (const [playerId, name, alias] of people) await post('/players', { playerId, name, alias }, 201);
     const found = async (q: string, limit?: number) =>
-      ((await api.http.get('/players').query({ q, ...(limit ? { limit } : {}) }).expect(200)).body.players as { playerId: string }[]).map(
-        (p) => p.playerId,
-      );
+      (
+        (
+          await api.http
+            .get('/players')
+            .query({ q, ...(limit ? { limit } : {}) })
+            .expect(200)
+        ).body.players as { playerId: string }[]
+      ).map((p) => p.playerId);
     expect(await found('zed')).toEqual(['C8101', 'C8105', 'C8102', 'C8103', 'C8104']);
     expect(await found('ZED', 3)).toEqual(['C8101', 'C8105', 'C8102']);
     expect(await found('zed a', 1)).toEqual(['C8101']);

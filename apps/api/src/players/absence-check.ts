@@ -25,8 +25,7 @@ export function absenceStillOn(events: readonly RecordedEvent[], seat: number, s
   const data = (e: RecordedEvent) => e.data as { seat?: number; from?: number };
   const [satOut, ...after] = events;
   if (!satOut || satOut.eventId !== since || satOut.type !== 'PlayerSatOut' || data(satOut).seat !== seat) return null;
-  const ended = after
-    .some((e) => (e.type === 'SeatChanged' ? data(e).from === seat : e.type !== 'PlayerSatOut' && data(e).seat === seat));
+  const ended = after.some((e) => (e.type === 'SeatChanged' ? data(e).from === seat : e.type !== 'PlayerSatOut' && data(e).seat === seat));
   return ended ? null : satOut.recordedAt;
 }
 
