@@ -645,7 +645,8 @@ function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent |
     // One at a time: the first is recorded and the step asked again, so each module sees the earlier ones folded.
     if (taken.length > 0) return taken[0];
   }
-  const { awards } = h.settle(state, hand, { step: 'award', awards: awardPots(hand, h.heldFromPots(state, hand)) });
+  const held = h.heldFromPots(state, hand);
+  const { awards } = h.settle(state, hand, { step: 'award', awards: awardPots(hand, held), held });
   const events: TableEvent[] = awards.map((a) => ({
     type: 'PotAwarded',
     pot: a.pot,
