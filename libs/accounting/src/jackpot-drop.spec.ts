@@ -151,7 +151,9 @@ describe('the jackpot drop, a house option from outside the engine', () => {
     expect(phh!.notes.filter((n) => n.kind === 'house-rule').map((n) => n.text)).toEqual([note]);
     expect(toPhhText([phh!])).toContain('_felt_runs = 2');
     const [ohh] = ohhHandsFromEvents(run.events, { modules: house.modules });
-    expect(ohh!.ohh.felt_notes.filter((n: { kind: string }) => n.kind === 'house-rule')).toEqual([{ kind: 'house-rule', text: note }]);
+    expect((ohh!.ohh.felt_notes ?? []).filter((n: { kind: string }) => n.kind === 'house-rule')).toEqual([
+      { kind: 'house-rule', text: note },
+    ]);
   });
 
   it('writes a note for PHH and OHH, which have no field for a drop', () => {
