@@ -130,7 +130,7 @@ export type Runout =
   | { readonly kind: 'events'; readonly events: readonly TableEvent[] };
 
 /**
- * Where a hand's settlement stands (table/decide.ts settle), once the uncalled bet is back: the steps in the order
+ * Where a hand's settlement stands (table/dealer.ts settle), once the uncalled bet is back: the steps in the order
  * the core takes them, each with the answer so far, which every enabled module's `settle` returns, changed or not.
  */
 export type Settlement =
