@@ -8,19 +8,20 @@ import { felt } from '../../apps/cli/src/run-felt.test-support';
 
 const HOUSE_RULES = join(__dirname, '..', '..', 'examples', 'house-rules', 'index.js');
 
-/** The seven-deuce bounty's table script, recorded as the store records a table (hashes chained), by the engine with the casino's modules. */
-function recordedBountyHand(): TableRecorder {
-  const table = loadHouseRules(HOUSE_RULES);
-  const parsed = parseTableScriptJson(
-    readFileSync(join(__dirname, '..', '..', 'examples', 'house-rules', '7d-1-seven-deuce-bounty.json'), 'utf8'),
-  );
+const JACKPOT_RULES = join(__dirname, '..', '..', 'libs', 'accounting', 'house-rules', 'index.js');
+
+/** A table script recorded as the store records a table (hashes chained), by the engine with a casino's modules. */
+function recordedScript(rulesFile: string, scriptFile: string, streamId: string): TableRecorder {
+  const table = loadHouseRules(rulesFile);
+  const parsed = parseTableScriptJson(readFileSync(scriptFile, 'utf8'));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   const script = parsed.script;
-  const t = new TableRecorder('bounty', undefined, table);
-  t.apply({ type: 'OpenTable', tableId: 'bounty', rules: script.rules });
+  const t = new TableRecorder(streamId, undefined, table);
+  t.apply({ type: 'OpenTable', tableId: streamId, rules: script.rules });
   for (const p of script.players) t.apply({ type: 'SeatPlayer', seat: p.seat, playerId: p.playerId, buyIn: p.stack });
   t.apply({ type: 'PlaceButton', seat: script.button! });
   for (const entry of script.commands) {
+    if (entry.expectRejection) continue;
     const converted = toEngineCommand(entry, t.state, [], table);
     if ('why' in converted) throw new Error(converted.why);
     t.apply(converted.command);
@@ -28,11 +29,25 @@ function recordedBountyHand(): TableRecorder {
   return t;
 }
 
+/** The seven-deuce bounty's table script, recorded by the engine with the casino's modules. */
+function recordedBountyHand(): TableRecorder {
+  return recordedScript(HOUSE_RULES, join(__dirname, '..', '..', 'examples', 'house-rules', '7d-1-seven-deuce-bounty.json'), 'bounty');
+}
+
 describe('felt verify with a casino’s house rules (FELT_HOUSE_RULES, --house-rules)', () => {
   it('verifies a log where the seven-deuce bounty was paid, with the modules given', () => {
     const t = recordedBountyHand();
     expect(t.recorded.map((e) => e.type)).toContain('SevenDeuceBountyPaid');
     const report = verifyEvents(t.recorded, { table: loadHouseRules(HOUSE_RULES) });
+    expect(report.violations).toEqual([]);
+    expect(report.hands).toBe(1);
+  });
+
+  it('verifies a hand run twice with the jackpot drop (JD-2: each half after rake and drop), with the book’s modules', () => {
+    const script = join(__dirname, '..', '..', 'libs', 'accounting', 'house-rules', 'jd-2-run-it-twice.json');
+    const t = recordedScript(JACKPOT_RULES, script, 'twice-drop');
+    expect(t.recorded.map((e) => e.type)).toEqual(expect.arrayContaining(['RakeTaken', 'DropTaken', 'SecondBoardDealt', 'RunsAwarded']));
+    const report = verifyEvents(t.recorded, { table: loadHouseRules(JACKPOT_RULES) });
     expect(report.violations).toEqual([]);
     expect(report.hands).toBe(1);
   });

@@ -80,12 +80,6 @@ function jackpotDrop(engine) {
       (o.amount === null) === (o.percent === null)
         ? { field: 'amount', why: 'the drop is either a set amount or a percentage, one of them' }
         : null,
-    // Run it twice awards each run's half of a pot less the rake alone (run-it-twice.ts reads rakeByPot, not what
-    // every module holds from the pots): with a drop the winners would be paid the drop too. Refused until it does.
-    conflicts: (options) =>
-      options.runItTwice
-        ? { field: 'jackpotDrop', why: 'the jackpot drop is not played with run it twice (its halves would pay the drop out)' }
-        : null,
     handSliceStart: /** @type {any} */ ({ dropByPot: Object.freeze([]) }),
     // The settlement: the drop is taken before any pot is awarded (`take`), and held back from each pot (`held`).
     settle(_state, hand, s, o) {

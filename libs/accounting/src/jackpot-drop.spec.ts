@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import * as engine from '@felt/engine';
 import { createTableDecider, DEFAULT_MODULES, type AnyRuleModule, type TableEvent } from '@felt/engine';
-import { parseTableScriptJson, runTableScript } from '@felt/formats';
+import { ohhHandsFromEvents, parseTableScriptJson, phhHandsFromEvents, runTableScript, toPhhText } from '@felt/formats';
 
 /**
  * The jackpot drop (house-rules/jackpot-drop.js), a house option registered as a casino's own modules are: handed
@@ -107,6 +107,55 @@ describe('the jackpot drop, a house option from outside the engine', () => {
     );
   });
 
+  it('plays with run it twice: each pot is halved after the rake and the drop (JD-2, worked by hand)', () => {
+    const run = runTableScript(script('jd-2-run-it-twice.json'), house);
+    expect(run.failure).toBeNull();
+    expect(run.expectationFailures).toEqual([]);
+    expect(dropsOf(run.events)).toEqual([{ type: 'DropTaken', handNumber: 1, fundId: 'bad-beat', amount: 1, byPot: [1] }]);
+    // 201 less 5 rake and 1 drop: 195, halved 98 (with the odd chip, to c first left of the button) and 97.
+    expect(run.events.find((e) => e.type === 'PotAwarded')).toMatchObject({
+      pot: 0,
+      amount: 195,
+      winners: [
+        { seat: 3, amount: 98 },
+        { seat: 1, amount: 97 },
+      ],
+    });
+    expect(run.events.find((e) => (e.type as string) === 'RunsAwarded')).toMatchObject({
+      pots: [
+        {
+          pot: 0,
+          runs: [
+            { run: 1, amount: 98, winners: [{ seat: 3, amount: 98 }] },
+            { run: 2, amount: 97, winners: [{ seat: 1, amount: 97 }] },
+          ],
+        },
+      ],
+    });
+    // Every chip accounted: the players' 400 less the house's 5 rake and 1 drop.
+    expect(run.state.rakeCollected).toBe(6);
+    expect(Object.values(run.finalStacks).reduce((a, b) => a + b, 0) + run.state.rakeCollected).toBe(400);
+    expect(run.events.reduce((s, e) => house.evolve(s, e), house.initialState)).toEqual(run.state);
+    // A percentage on the whole pot (drop-first): 10% of 201 is 20, capped at 7; 201 - 5 - 7 = 189 halves 95 and 94.
+    const percent = runTableScript(
+      script('jd-2-run-it-twice.json', { jackpotDrop: { fundId: 'hh', percent: 10, cap: 7, order: 'drop-first' } }),
+      house,
+    );
+    expect(dropsOf(percent.events)).toEqual([{ type: 'DropTaken', handNumber: 1, fundId: 'hh', amount: 7, byPot: [7] }]);
+    expect(percent.finalStacks).toEqual({ a: 194, b: 99, c: 95 });
+
+    // PHH and OHH: both runs, the finishing stacks after rake and drop, and the drop's note (no field for it).
+    const [phh] = phhHandsFromEvents(run.events, undefined, house.modules).hands;
+    expect(phh!.finishingStacks).toEqual([99, 98, 197]);
+    const note = 'jackpot drop: 1 taken for fund bad-beat (by pot, main first: 1); not rake, the winners got the pots less rake and drop';
+    expect(phh!.notes.filter((n) => n.kind === 'house-rule').map((n) => n.text)).toEqual([note]);
+    expect(toPhhText([phh!])).toContain('_felt_runs = 2');
+    const [ohh] = ohhHandsFromEvents(run.events, { modules: house.modules });
+    expect((ohh!.ohh.felt_notes ?? []).filter((n: { kind: string }) => n.kind === 'house-rule')).toEqual([
+      { kind: 'house-rule', text: note },
+    ]);
+  });
+
   it('writes a note for PHH and OHH, which have no field for a drop', () => {
     const run = runTableScript(script('jd-1-jackpot-drop.json'), house);
     const module = house.modules.find((m) => m.name === 'jackpotDrop')!;
@@ -137,14 +186,5 @@ describe('the jackpot drop, a house option from outside the engine', () => {
       }
     }
     expect(open({ fundId: 'bb', amount: 1 }).ok).toBe(true);
-    const twice = house.decide(
-      {
-        type: 'OpenTable',
-        tableId: 't',
-        rules: { ...RULES, houseOptions: { jackpotDrop: { fundId: 'bb', amount: 1 }, runItTwice: true } } as never,
-      },
-      house.initialState,
-    );
-    expect(twice.ok ? null : twice.rejection.message).toContain('not played with run it twice');
   });
 });

@@ -10,7 +10,7 @@
  * 5. rake
  * 6. bombPot      after the blinds' owners (it replaces the blinds with its antes in forcedBets) and before
  *                missedBlinds: a poster's post stays in the chain for it to make dead;
- * 7. runItTwice   after chop (a chopped hand stops the board first) and rake (the rake is taken before the halving);
+ * 7. runItTwice   after chop (a chopped hand stops the board first);
  * 8. shotClock    reads no other option's slice; its clocks follow whatever the others' events leave to act;
  * 9. missedBlinds always on (its policy is rules.missedBlinds).
  */

@@ -130,7 +130,7 @@ export type Runout =
   | { readonly kind: 'events'; readonly events: readonly TableEvent[] };
 
 /**
- * Where a hand's settlement stands (table/decide.ts settle), once the uncalled bet is back: the steps in the order
+ * Where a hand's settlement stands (table/dealer.ts settle), once the uncalled bet is back: the steps in the order
  * the core takes them, each with the answer so far, which every enabled module's `settle` returns, changed or not.
  */
 export type Settlement =
@@ -141,8 +141,11 @@ export type Settlement =
   | { readonly step: 'take'; readonly events: readonly TableEvent[] }
   /** Chips each pot has already given up (the rake), which its winners do not get: each module adds its own per pot. */
   | { readonly step: 'held'; readonly held: readonly number[] }
-  /** The pots' awards: the core's (each pot less what it holds back); a module may replace them (run it twice). */
-  | { readonly step: 'award'; readonly awards: readonly PotAward[] }
+  /**
+   * The pots' awards: the core's (each pot less what it holds back: `held`, the `held` step's answer); a module may
+   * replace them (run it twice), paying out no more of each pot than the pot less `held`.
+   */
+  | { readonly step: 'award'; readonly awards: readonly PotAward[]; readonly held: readonly number[] }
   /** After the final awards, before HandEnded: events appended (the kill button, the runs, a bounty). */
   | { readonly step: 'after'; readonly awards: readonly PotAward[]; readonly events: readonly TableEvent[] };
 

@@ -19,8 +19,8 @@ import { cardSchema, chipsSchema, seatSchema } from '../table/event-schemas';
  * halving's odd chip follows the table's odd-chip rule (TDA 20: the first winner left of the button). Cash games
  * only; tables dealt from a deck, rules version 2 (the all-in hands are tabled before the rest of the board).
  *
- * Reads the rake module's hand slice (`rakeByPot`: each pot's rake, taken before the halving). With a bomb pot:
- * nothing special, a bomb pot may end all in and be run twice.
+ * Each pot is halved after everything the modules hold back from it (the settlement's `held`: the rake, a jackpot
+ * drop, taken before the halving). With a bomb pot: nothing special, a bomb pot may end all in and be run twice.
  */
 /** The option's parameters and their defaults: a version only. */
 export const RUN_IT_TWICE_SCHEMA = z.strictObject({ version: optionVersion('the run-it-twice option version is 1') });
@@ -66,15 +66,15 @@ export interface RunAward {
 export type TwoRunPotAward = PotAward & { readonly runs: readonly RunAward[] };
 
 /**
- * The awards of a hand run twice: for each pot (side pots first, as awardPots), its amount less its rake cut in
- * two, each half won by the best eligible hands on its board. `players` sorted by seat, as HandState holds them;
+ * The awards of a hand run twice: for each pot (side pots first, as awardPots), its amount less what the house
+ * holds back from it (`heldByPot`: the rake, a drop) cut in two, each half won by the best eligible hands on its board. `players` sorted by seat, as HandState holds them;
  * every contender's hand is tabled (an all-in showdown), so a claimant who mucked is out of both runs.
  */
 export function awardTwoRuns(
   players: readonly HandPlayer[],
   button: number,
   boards: readonly [readonly Card[], readonly Card[]],
-  rakeByPot: readonly number[],
+  heldByPot: readonly number[],
 ): TwoRunPotAward[] {
   const pots = derivePots(players);
   const n = players.length;
@@ -89,7 +89,7 @@ export function awardTwoRuns(
   const awards: TwoRunPotAward[] = [];
   for (let potIndex = pots.length - 1; potIndex >= 0; potIndex--) {
     const pot = pots[potIndex];
-    const amount = pot.amount - (rakeByPot[potIndex] ?? 0);
+    const amount = pot.amount - (heldByPot[potIndex] ?? 0);
     const winnersOn = (run: 0 | 1): number[] => {
       let live = players.map((p, i) => claims[i] && pot.eligible.includes(p.seat));
       if (!live.some(Boolean)) live = claims.slice();
@@ -275,13 +275,14 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
     if (runs === 2) return secondBoard.length === 0 ? { kind: 'events', events: twoRuns(hand) } : null;
     return 'code' in runsChoice(state) ? null : WAIT;
   },
-  // Each run wins half of each pot; the rake (rake.ts's hand slice, rakeByPot) was taken from each pot before the halving.
+  // Each run wins half of each pot; what the modules hold back from it (the `held` step: rake, drop) before the halving.
   settle(_state, hand, s) {
-    const { runs, secondBoard, rakeByPot } = hand.house;
+    const { runs, secondBoard } = hand.house;
     if (runs !== 2) return s;
     if (s.step === 'award') {
       const shared = hand.board.slice(0, hand.board.length - secondBoard.length);
-      return { step: 'award', awards: awardTwoRuns(hand.players, hand.button, [hand.board, shared.concat(secondBoard)], rakeByPot) };
+      const boards = [hand.board, shared.concat(secondBoard)] as const;
+      return { step: 'award', awards: awardTwoRuns(hand.players, hand.button, boards, s.held), held: s.held };
     }
     if (s.step !== 'after') return s;
     const pots = (s.awards as readonly TwoRunPotAward[]).map((a) => ({ pot: a.pot, runs: a.runs }));

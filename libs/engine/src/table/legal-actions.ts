@@ -3,7 +3,7 @@ import { handInProgress, playerInHand } from './state';
 import { bettingOptions, isBounds } from '../betting/limits';
 import { playerToAct } from '../betting/round';
 import { boardDue, reportCheck, showNeedsCards, isLiveCards, HOLE_CARDS } from './live-cards';
-import { undecidedAtShowdown } from './decide';
+import { undecidedAtShowdown } from './dealer';
 import type { TableHooks } from './hooks';
 import type { LegalAction, LegalActions } from './legal-action';
 

@@ -6,7 +6,8 @@ import { CORE_REJECTION_CODES, type Rejection, type RejectionCode } from './reje
 import type { TableRules, TableRulesInput } from './rules';
 import type { TableState } from './state';
 import { INITIAL_TABLE_STATE } from './state';
-import { decide, automaticEvents, type TableDecision } from './decide';
+import { decide, type TableDecision } from './decide';
+import { automaticEvents } from './dealer';
 import { evolve } from './evolve';
 import { normalizeRules } from './rules';
 import { legalActions, type LegalAction, type LegalActions } from './legal-actions';
