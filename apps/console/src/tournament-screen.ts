@@ -25,11 +25,19 @@ export function tournamentsScreen(ctx: ConsoleContext): HTMLElement {
   const list = element('div', { 'data-testid': 'tournament-list' }, 'Loading…');
   const editor = element('div', {});
   const problems = feedback.slot(STRUCTURE_FORM);
+  // Every problem the page finds in the form, one a line (the slot above says there are some).
+  const problemList = element('ul', { class: 'feedback', 'data-kind': 'error', 'data-testid': 'structure-problems', hidden: true });
+  const listProblems = (found: readonly string[]) => {
+    problemList.replaceChildren(...found.map((p) => element('li', {}, p)));
+    problemList.hidden = found.length === 0;
+  };
   let rows = 4;
   const drawEditor = () => redraw(editor, structureForm(rows, create, () => ((rows += 1), drawEditor())));
   const create = async (form: HTMLFormElement) => {
     const read = readStructure(form);
-    if (!read.ok) return feedback.refusedHere(STRUCTURE_FORM, read.problems.join(' '));
+    listProblems(read.ok ? [] : read.problems);
+    if (!read.ok)
+      return feedback.refusedHere(STRUCTURE_FORM, `${read.problems.length} thing${read.problems.length === 1 ? '' : 's'} to put right before the tournament can be created; nothing was sent.`);
     try {
       await ctx.api.post('/tournaments', { tournamentId: read.tournamentId, structure: read.structure }, { 'Idempotency-Key': newCommandId() });
       ctx.go(`#/tournament/${encodeURIComponent(read.tournamentId)}`);
@@ -69,6 +77,7 @@ export function tournamentsScreen(ctx: ConsoleContext): HTMLElement {
     list,
     editor,
     problems,
+    problemList,
   );
 }
 

@@ -28,8 +28,8 @@ function levelRow(i: number, kind: 'level' | 'break', small: number, big: number
         element('option', { value: 'break', selected: kind === 'break' }, 'Break'),
       ),
     ),
-    num(`small-${i}`, 'Small blind', kind === 'level' ? small : ''),
-    num(`big-${i}`, 'Big blind', kind === 'level' ? big : ''),
+    num(`small-${i}`, 'Small blind', kind === 'level' && small > 0 ? small : ''),
+    num(`big-${i}`, 'Big blind', kind === 'level' && big > 0 ? big : ''),
     num(`ante-${i}`, 'Ante', kind === 'level' ? ante : ''),
     element('label', {}, element('input', { type: 'checkbox', name: `bba-${i}` }), ' Big blind ante'),
     num(`minutes-${i}`, 'Minutes', minutes),
@@ -118,7 +118,9 @@ export function readStructure(form: HTMLFormElement): { ok: true; tournamentId: 
     const n = Number(raw);
     if (raw === '' || !Number.isInteger(n)) problems.push(`${label}: a whole number is needed.`);
     else if (n < min) problems.push(`${label}: at least ${min}.`);
-    return n;
+    else return n;
+    // Not a number to compare with (no second problem from it): the form is not sent anyway.
+    return NaN;
   };
   const tournamentId = text('tournamentId');
   if (!/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/.test(tournamentId))

@@ -55,7 +55,9 @@ describe('the tournament screens (chromium)', () => {
     await level(2, 'Small blind').fill('300');
     await floor.page.getByLabel('Row 2: places').fill('50 30 10');
     await floor.byTestId('tournament-structure-submit').click();
-    const problems = await floor.feedback('tournament-structure');
+    expect(await floor.feedback('tournament-structure')).toBe('4 things to put right before the tournament can be created; nothing was sent.');
+    const problems = (await floor.byTestId('structure-problems').textContent()) ?? '';
+    expect(await floor.byTestId('feedback-tournament-structure').getAttribute('data-kind')).toBe('error');
     for (const words of [
       'Name: the tournament needs a name',
       'Row 1 of the levels, big blind: a whole number is needed.',
@@ -63,7 +65,8 @@ describe('the tournament screens (chromium)', () => {
       'Payout row 2: the places add up to 90%, not 100%.',
     ])
       expect(problems).toContain(words);
-    expect((await floor.byTestId('feedback-tournament-structure').getAttribute('data-kind')) ?? '').toBe('error');
+    expect(await floor.byTestId('structure-problems').locator('li').count()).toBe(4);
+    await floor.byTestId('tournament-structure').screenshot({ path: join(SCREENSHOTS_DIR, 'console-tournament-editor.png') });
     expect((await suite.api.http.get('/tournaments/daily')).status).toBe(404);
 
     // Put right (what was typed stays); a row added keeps the rows above.
@@ -74,6 +77,11 @@ describe('the tournament screens (chromium)', () => {
     await floor.byTestId('add-level-row').click();
     await level(5, 'Small blind').fill('200');
     await level(5, 'Big blind').fill('400');
+    // What only the API checks comes back in the form's words too (and nothing is created).
+    await floor.page.getByLabel('Row 1: from entries').fill('5');
+    await floor.byTestId('tournament-structure-submit').click();
+    await floor.byTestId('feedback-tournament-structure').filter({ hasText: /^Payout row 1: the first row applies from 1 or 2 entries/ }).waitFor();
+    await floor.page.getByLabel('Row 1: from entries').fill('1');
     expect(await floor.page.getByLabel('Name', { exact: true }).inputValue()).toBe('Daily 110');
     await floor.byTestId('tournament-structure-submit').click();
     await floor.byTestId('clock-board').waitFor();
@@ -190,6 +198,9 @@ describe('the tournament screens (chromium)', () => {
     await floor.byTestId('tournament-structure').waitFor();
     expect(await smallTargets(floor)).toEqual([]);
 
+    // The list behind the screen is the floor's: a dealer is refused, and so is a request without a token.
+    expect((await suite.api.as('dealer').get('/tournaments')).body.code).toBe('FORBIDDEN_ROLE');
+    expect((await suite.api.anonymous.get('/tournaments')).status).toBe(401);
     const dealer = await suite.open({ viewport });
     await dealer.signIn('dealer-dan', PASSWORD);
     await dealer.byTestId('lobby-tables').waitFor();
