@@ -34,7 +34,8 @@ async function read(): Promise<void> {
   }
 }
 
-if (!tournamentId) replaceChildren(root, element('p', {}, 'Open this page with ?tournament=<its id> (the floor’s tournament screen links it).'));
+if (!tournamentId)
+  replaceChildren(root, element('p', {}, 'Open this page with ?tournament=<its id> (the floor’s tournament screen links it).'));
 else {
   void read();
   window.setInterval(() => void read(), READ_EVERY_MS);

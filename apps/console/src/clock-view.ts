@@ -37,7 +37,12 @@ const STATUS_WORDS: Record<ClockBoard['clock']['status'], string> = { 'not-start
 export function clockBoardView(board: ClockBoard, now: number): HTMLElement {
   const finished = board.status === 'finished';
   const stat = (label: string, value: Child, id: string) =>
-    element('div', { class: 'clock-stat' }, element('span', { class: 'label' }, label), element('strong', { 'data-testid': `clock-${id}` }, value));
+    element(
+      'div',
+      { class: 'clock-stat' },
+      element('span', { class: 'label' }, label),
+      element('strong', { 'data-testid': `clock-${id}` }, value),
+    );
   return element(
     'section',
     { class: 'clock-panel', 'data-testid': 'clock-board', 'aria-label': `${board.name} clock` },
@@ -80,5 +85,6 @@ export function clockBoardView(board: ClockBoard, now: number): HTMLElement {
 
 /** Counts every drawn clock (data-ends-at) down to its end. */
 export function tickClocks(root: Element, now: number): void {
-  for (const t of Array.from(root.querySelectorAll<HTMLElement>('[data-ends-at]'))) t.textContent = clockTime(Date.parse(t.dataset.endsAt!) - now);
+  for (const t of Array.from(root.querySelectorAll<HTMLElement>('[data-ends-at]')))
+    t.textContent = clockTime(Date.parse(t.dataset.endsAt!) - now);
 }

@@ -44,7 +44,11 @@ export function tournamentDesk(ctx: ConsoleContext, tournamentId: string): { nod
       'h2',
       { id: 'desk-heading' },
       `Tournament ${tournamentId} `,
-      element('a', { href: `clock.html?tournament=${encodeURIComponent(tournamentId)}`, target: '_blank', 'data-testid': 'desk-clock-link' }, 'Clock board (TV)'),
+      element(
+        'a',
+        { href: `clock.html?tournament=${encodeURIComponent(tournamentId)}`, target: '_blank', 'data-testid': 'desk-clock-link' },
+        'Clock board (TV)',
+      ),
     ),
     body,
   );
@@ -137,14 +141,19 @@ function clockControls(desk: Desk): HTMLElement {
     const minutes = Number(formValues(addTime).minutes);
     if (!Number.isInteger(minutes) || minutes === 0 || Math.abs(minutes) > 60)
       return desk.feedback.refusedHere('clock', 'Add time: a whole number of minutes, −60 to 60, not 0. Nothing was changed.');
-    void send('clock', { type: 'AddTime', seconds: minutes * 60 }, () => `${minutes > 0 ? 'Added' : 'Took off'} ${Math.abs(minutes)} min.`).then(
-      (ok) => ok && addTime.reset(),
-    );
+    void send(
+      'clock',
+      { type: 'AddTime', seconds: minutes * 60 },
+      () => `${minutes > 0 ? 'Added' : 'Took off'} ${Math.abs(minutes)} min.`,
+    ).then((ok) => ok && addTime.reset());
   });
   const hfh = button('hand-for-hand', view.handForHand ? 'End hand-for-hand' : 'Start hand-for-hand');
   hfh.addEventListener(
     'click',
-    () => void send('clock', { type: 'HandForHand', on: !view.handForHand }, () => (view.handForHand ? 'Hand-for-hand ended.' : 'Hand-for-hand: each table plays one hand, then waits.')),
+    () =>
+      void send('clock', { type: 'HandForHand', on: !view.handForHand }, () =>
+        view.handForHand ? 'Hand-for-hand ended.' : 'Hand-for-hand: each table plays one hand, then waits.',
+      ),
   );
   return element(
     'div',
@@ -195,13 +204,23 @@ function tablesPanel(desk: Desk): HTMLElement {
   });
   const drawn = view.entryList.some((e) => e.status === 'seated' || e.status === 'busted');
   const waiting = view.entryList.filter((e) => e.status === 'registered').length;
-  const draw = element('button', { type: 'button', class: 'primary', 'data-testid': 'draw-seats', disabled: drawn || waiting === 0 }, 'Draw the seats');
+  const draw = element(
+    'button',
+    { type: 'button', class: 'primary', 'data-testid': 'draw-seats', disabled: drawn || waiting === 0 },
+    'Draw the seats',
+  );
   draw.addEventListener('click', () =>
     confirmFirst(
       `Draw the seats for ${waiting} entries?`,
       `The server draws every seat at random over ${view.tables.filter((t) => !t.broken).length} tables and records the draw; it cannot be drawn again.`,
       'Draw the seats',
-      () => void desk.send('tables', { type: 'DrawSeats' }, (events) => `Seats drawn for ${(events.find((e) => e.type === 'SeatsDrawn')?.seats as unknown[] | undefined)?.length ?? 0} entries.`),
+      () =>
+        void desk.send(
+          'tables',
+          { type: 'DrawSeats' },
+          (events) =>
+            `Seats drawn for ${(events.find((e) => e.type === 'SeatsDrawn')?.seats as unknown[] | undefined)?.length ?? 0} entries.`,
+        ),
     ),
   );
   const seatedAt = (tableId: string) => view.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === tableId).length;
@@ -213,7 +232,11 @@ function tablesPanel(desk: Desk): HTMLElement {
       'ul',
       { 'data-testid': 'tournament-tables' },
       view.tables.map((t) =>
-        element('li', { 'data-testid': `tournament-table-${t.tableId}` }, `${t.tableId}: ${t.broken ? 'broken' : `${seatedAt(t.tableId)} of ${t.seats} seats`}`),
+        element(
+          'li',
+          { 'data-testid': `tournament-table-${t.tableId}` },
+          `${t.tableId}: ${t.broken ? 'broken' : `${seatedAt(t.tableId)} of ${t.seats} seats`}`,
+        ),
       ),
     ),
     form,

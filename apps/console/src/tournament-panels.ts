@@ -42,13 +42,19 @@ export function movesPanel(desk: Desk): HTMLElement {
       form.addEventListener('submit', (event) => {
         event.preventDefault();
         const { tableId, seat, reason } = formValues(form);
-        if (reason.length < 3) return desk.feedback.refusedHere(slot, 'Say why (3 characters at least): the reason is recorded. Nothing was changed.');
+        if (reason.length < 3)
+          return desk.feedback.refusedHere(slot, 'Say why (3 characters at least): the reason is recorded. Nothing was changed.');
         const to = { tableId: tableId!, seat: Number(seat) };
         confirmFirst(
           `Send ${who(entry)} to ${seatWords(to)}?`,
           `Instead of ${seatWords(m.to)}, because "${reason}". The move is made when table ${m.from.tableId}'s hand ends.`,
           'Send there',
-          () => void desk.send(slot, { type: 'OverrideMove', entryId: m.entryId, to, reason }, () => `${entry.alias} goes to ${seatWords(to)}.`),
+          () =>
+            void desk.send(
+              slot,
+              { type: 'OverrideMove', entryId: m.entryId, to, reason },
+              () => `${entry.alias} goes to ${seatWords(to)}.`,
+            ),
         );
       });
       return element(
@@ -75,14 +81,19 @@ export function entriesPanel(desk: Desk): HTMLElement {
   const entriesOf = (playerId: string) => view.entryList.filter((e) => e.playerId === playerId && e.status !== 'unregistered').length;
   const price = structure.entry.prizePool + structure.entry.houseFee + structure.entry.staffFee;
   const rank = (e: Entry) => (isAlive(e) ? 1e15 + e.chips : e.status === 'busted' ? (e.bust?.round ?? 0) : -1);
-  const rows = [...view.entryList].sort((a, b) => (results.get(a.entryId)?.place ?? 1e9) - (results.get(b.entryId)?.place ?? 1e9) || rank(b) - rank(a));
+  const rows = [...view.entryList].sort(
+    (a, b) => (results.get(a.entryId)?.place ?? 1e9) - (results.get(b.entryId)?.place ?? 1e9) || rank(b) - rank(a),
+  );
   const action = (e: Entry): HTMLElement | null => {
     const slot = `entry-${e.entryId}`;
     if (e.status === 'registered' && !drawn) {
       const b = element('button', { type: 'button', class: 'danger', 'data-testid': `unregister-${e.entryId}` }, 'Unregister');
       b.addEventListener('click', () =>
-        confirmFirst(`Unregister ${who(e)}?`, `The entry is cancelled and ${price} is refunded to the player.`, 'Unregister and refund', () =>
-          void desk.send(slot, { type: 'Unregister', entryId: e.entryId }, () => `${e.alias} unregistered: refund ${price}.`),
+        confirmFirst(
+          `Unregister ${who(e)}?`,
+          `The entry is cancelled and ${price} is refunded to the player.`,
+          'Unregister and refund',
+          () => void desk.send(slot, { type: 'Unregister', entryId: e.entryId }, () => `${e.alias} unregistered: refund ${price}.`),
         ),
       );
       return b;
@@ -91,8 +102,11 @@ export function entriesPanel(desk: Desk): HTMLElement {
     if (e.status === 'busted' && last === e && view.registrationOpen && entriesOf(e.playerId) < structure.maxEntriesPerPlayer) {
       const b = element('button', { type: 'button', 'data-testid': `re-enter-${e.entryId}` }, 'Re-enter');
       b.addEventListener('click', () =>
-        confirmFirst(`Re-enter ${e.alias} (${e.playerId})?`, `A new entry for ${price}, with ${structure.startingStack} chips, seated at once.`, 'Re-enter', () =>
-          void desk.send(slot, { type: 'ReEnter', playerId: e.playerId }, receipt),
+        confirmFirst(
+          `Re-enter ${e.alias} (${e.playerId})?`,
+          `A new entry for ${price}, with ${structure.startingStack} chips, seated at once.`,
+          'Re-enter',
+          () => void desk.send(slot, { type: 'ReEnter', playerId: e.playerId }, receipt),
         ),
       );
       return b;
@@ -109,7 +123,11 @@ export function entriesPanel(desk: Desk): HTMLElement {
       element(
         'thead',
         {},
-        element('tr', {}, ['Entry', 'Player', 'Status', 'Seat', 'Chips', 'Place', 'Prize', ''].map((h) => element('th', { scope: 'col' }, h))),
+        element(
+          'tr',
+          {},
+          ['Entry', 'Player', 'Status', 'Seat', 'Chips', 'Place', 'Prize', ''].map((h) => element('th', { scope: 'col' }, h)),
+        ),
       ),
       element(
         'tbody',
@@ -122,7 +140,11 @@ export function entriesPanel(desk: Desk): HTMLElement {
             { 'data-testid': `entry-${e.entryId}` },
             element('td', {}, `${e.alias} (${e.entryId})`),
             element('td', {}, e.playerId),
-            element('td', { 'data-testid': `entry-status-${e.entryId}` }, e.status === 'busted' ? `out (bust round ${e.bust?.round ?? '?'})` : e.status),
+            element(
+              'td',
+              { 'data-testid': `entry-status-${e.entryId}` },
+              e.status === 'busted' ? `out (bust round ${e.bust?.round ?? '?'})` : e.status,
+            ),
             element('td', {}, seatWords(e.seat)),
             element('td', {}, isAlive(e) ? e.chips : 0),
             element('td', { 'data-testid': `entry-place-${e.entryId}` }, result ? result.place : ''),
@@ -138,7 +160,13 @@ export function entriesPanel(desk: Desk): HTMLElement {
 /** The receipt of a registration or re-entry, from the event the command recorded. */
 export function receipt(events: readonly RecordedEvent[]): string {
   const e = events.find((x) => x.type === 'PlayerRegistered') as
-    | { entryId: string; alias: string; fees: { prizePool: number; houseFee: number; staffFee: number }; chips: number; seat: { tableId: string; seat: number } | null }
+    | {
+        entryId: string;
+        alias: string;
+        fees: { prizePool: number; houseFee: number; staffFee: number };
+        chips: number;
+        seat: { tableId: string; seat: number } | null;
+      }
     | undefined;
   if (!e) return 'Done.';
   const paid = e.fees.prizePool + e.fees.houseFee + e.fees.staffFee;
@@ -177,7 +205,15 @@ export function dealPanel(desk: Desk): HTMLElement {
     element(
       'table',
       {},
-      element('thead', {}, element('tr', {}, ['Player', 'Chips', 'ICM', 'Chip chop', 'Agrees'].map((h) => element('th', { scope: 'col' }, h)))),
+      element(
+        'thead',
+        {},
+        element(
+          'tr',
+          {},
+          ['Player', 'Chips', 'ICM', 'Chip chop', 'Agrees'].map((h) => element('th', { scope: 'col' }, h)),
+        ),
+      ),
       element(
         'tbody',
         {},
@@ -189,7 +225,11 @@ export function dealPanel(desk: Desk): HTMLElement {
             element('td', {}, e.chips),
             element('td', { 'data-testid': `deal-icm-${e.entryId}` }, shares.icm[i]!),
             element('td', { 'data-testid': `deal-chop-${e.entryId}` }, shares['chip-chop'][i]!),
-            element('td', {}, element('label', {}, element('input', { type: 'checkbox', name: 'consent', value: e.entryId }), ` ${e.alias} agrees`)),
+            element(
+              'td',
+              {},
+              element('label', {}, element('input', { type: 'checkbox', name: 'consent', value: e.entryId }), ` ${e.alias} agrees`),
+            ),
           ),
         ),
       ),
@@ -198,7 +238,11 @@ export function dealPanel(desk: Desk): HTMLElement {
       'div',
       { class: 'row-controls' },
       (['icm', 'chip-chop'] as const).map((method) =>
-        element('button', { type: 'submit', value: method, 'data-testid': `deal-${method}` }, `Record the ${method === 'icm' ? 'ICM deal' : 'chip chop'}`),
+        element(
+          'button',
+          { type: 'submit', value: method, 'data-testid': `deal-${method}` },
+          `Record the ${method === 'icm' ? 'ICM deal' : 'chip chop'}`,
+        ),
       ),
     ),
   );
@@ -208,10 +252,16 @@ export function dealPanel(desk: Desk): HTMLElement {
     const consents = [...form.querySelectorAll<HTMLInputElement>('input[name="consent"]:checked')].map((c) => c.value);
     const missing = alive.filter((e) => !consents.includes(e.entryId)).map((e) => e.alias);
     if (missing.length > 0)
-      return desk.feedback.refusedHere('deal', `Every player left must agree first: ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} not. Nothing was recorded.`);
+      return desk.feedback.refusedHere(
+        'deal',
+        `Every player left must agree first: ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} not. Nothing was recorded.`,
+      );
     const list = alive.map((e, i) => `${e.alias} ${shares[method][i]}`).join(', ');
-    confirmFirst(`Record the ${method === 'icm' ? 'ICM deal' : 'chip chop'}?`, `${list}. The tournament ends with these prizes.`, 'Record the deal', () =>
-      void desk.send('deal', { type: 'Deal', method, consents }, () => `Deal recorded: ${list}.`),
+    confirmFirst(
+      `Record the ${method === 'icm' ? 'ICM deal' : 'chip chop'}?`,
+      `${list}. The tournament ends with these prizes.`,
+      'Record the deal',
+      () => void desk.send('deal', { type: 'Deal', method, consents }, () => `Deal recorded: ${list}.`),
     );
   });
   return panel(form, desk.feedback.slot('deal'));
@@ -220,7 +270,8 @@ export function dealPanel(desk: Desk): HTMLElement {
 /** The money reconciled: what players paid, the prize pool, the house's and the staff's fees, any overlay. */
 export function moneyPanel(desk: Desk): HTMLElement {
   const { money } = desk.view;
-  const row = (label: string, value: number, id: string) => element('tr', {}, element('th', { scope: 'row' }, label), element('td', { 'data-testid': `money-${id}` }, value));
+  const row = (label: string, value: number, id: string) =>
+    element('tr', {}, element('th', { scope: 'row' }, label), element('td', { 'data-testid': `money-${id}` }, value));
   return element(
     'div',
     { class: 'panel', 'aria-labelledby': 'money-heading' },

@@ -32,19 +32,33 @@ export function tournamentsScreen(ctx: ConsoleContext): HTMLElement {
     problemList.hidden = found.length === 0;
   };
   let rows = 4;
-  const drawEditor = () => redraw(editor, structureForm(rows, create, () => ((rows += 1), drawEditor())));
+  const drawEditor = () =>
+    redraw(
+      editor,
+      structureForm(rows, create, () => ((rows += 1), drawEditor())),
+    );
   const create = async (form: HTMLFormElement) => {
     const read = readStructure(form);
     listProblems(read.ok ? [] : read.problems);
     if (!read.ok)
-      return feedback.refusedHere(STRUCTURE_FORM, `${read.problems.length} thing${read.problems.length === 1 ? '' : 's'} to put right before the tournament can be created; nothing was sent.`);
+      return feedback.refusedHere(
+        STRUCTURE_FORM,
+        `${read.problems.length} thing${read.problems.length === 1 ? '' : 's'} to put right before the tournament can be created; nothing was sent.`,
+      );
     try {
-      await ctx.api.post('/tournaments', { tournamentId: read.tournamentId, structure: read.structure }, { 'Idempotency-Key': newCommandId() });
+      await ctx.api.post(
+        '/tournaments',
+        { tournamentId: read.tournamentId, structure: read.structure },
+        { 'Idempotency-Key': newCommandId() },
+      );
       ctx.go(`#/tournament/${encodeURIComponent(read.tournamentId)}`);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INVALID_STRUCTURE') feedback.refusedHere(STRUCTURE_FORM, refusalWords(error.detail));
       else if (error instanceof ApiError && error.code === 'TOURNAMENT_ALREADY_CREATED')
-        feedback.refusedHere(STRUCTURE_FORM, `Tournament id: "${read.tournamentId}" is already in use; choose another. Nothing was created.`);
+        feedback.refusedHere(
+          STRUCTURE_FORM,
+          `Tournament id: "${read.tournamentId}" is already in use; choose another. Nothing was created.`,
+        );
       else feedback.refused(STRUCTURE_FORM, error);
     }
   };

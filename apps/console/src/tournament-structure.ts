@@ -109,7 +109,9 @@ export function structureForm(rows: number, onSubmit: (form: HTMLFormElement) =>
 }
 
 /** The form read into the API's body, or every problem found in it (floor words, row by row). */
-export function readStructure(form: HTMLFormElement): { ok: true; tournamentId: string; structure: TournamentStructureInput } | { ok: false; problems: string[] } {
+export function readStructure(
+  form: HTMLFormElement,
+): { ok: true; tournamentId: string; structure: TournamentStructureInput } | { ok: false; problems: string[] } {
   const values = new FormData(form);
   const text = (name: string) => String(values.get(name) ?? '').trim();
   const problems: string[] = [];
@@ -127,7 +129,11 @@ export function readStructure(form: HTMLFormElement): { ok: true; tournamentId: 
     problems.push('Tournament id: 1 to 64 letters, digits, dots, dashes, underscores or colons, starting with a letter or digit.');
   const name = text('name');
   if (name === '') problems.push('Name: the tournament needs a name (the clock board shows it).');
-  const fees = { prizePool: whole('prizePool', 'To the prize pool', 0), houseFee: whole('houseFee', 'House fee', 0), staffFee: whole('staffFee', 'Staff fee', 0) };
+  const fees = {
+    prizePool: whole('prizePool', 'To the prize pool', 0),
+    houseFee: whole('houseFee', 'House fee', 0),
+    staffFee: whole('staffFee', 'Staff fee', 0),
+  };
   const levels: TournamentStructureInput['levels'] = [];
   for (let i = 0; form.elements.namedItem(`kind-${i}`); i++) {
     const row = `Row ${i + 1} of the levels`;
@@ -145,7 +151,8 @@ export function readStructure(form: HTMLFormElement): { ok: true; tournamentId: 
   const playLevels = levels.filter((l) => l.kind === 'level').length;
   if (playLevels === 0) problems.push('Levels: at least one row must be a level (not a break).');
   const lateRegistrationLevel = whole('lateRegistrationLevel', 'Late registration', 1);
-  if (lateRegistrationLevel > playLevels) problems.push(`Late registration: to the end of level ${lateRegistrationLevel}, but there are ${playLevels} levels.`);
+  if (lateRegistrationLevel > playLevels)
+    problems.push(`Late registration: to the end of level ${lateRegistrationLevel}, but there are ${playLevels} levels.`);
   const payouts = [0, 1].flatMap((i) => payoutRow(text(`payoutFrom-${i}`), text(`payoutPlaces-${i}`), i, problems, whole));
   if (payouts.length === 0) problems.push('Payouts: the first row is needed.');
   if (payouts.length === 2 && payouts[1]!.minEntries <= payouts[0]!.minEntries)
@@ -178,7 +185,10 @@ function payoutRow(
   if (i > 0 && from === '' && places === '') return [];
   const label = `Payout row ${i + 1}`;
   const minEntries = whole(`payoutFrom-${i}`, `${label}, from entries`, 1);
-  const percents = places.split(/[\s,;]+/).filter(Boolean).map(Number);
+  const percents = places
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map(Number);
   if (percents.length === 0 || percents.some((p) => !Number.isFinite(p) || p <= 0)) {
     problems.push(`${label}: the places are percentages above 0, separated by spaces (50 30 20).`);
     return [];

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expectStatus } from '../../api/test/test-support/table-setup';
 import { SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
+import { smallTargets } from './test-support/touch-targets';
 
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -55,7 +56,9 @@ describe('the tournament screens (chromium)', () => {
     await level(2, 'Small blind').fill('300');
     await floor.page.getByLabel('Row 2: places').fill('50 30 10');
     await floor.byTestId('tournament-structure-submit').click();
-    expect(await floor.feedback('tournament-structure')).toBe('4 things to put right before the tournament can be created; nothing was sent.');
+    expect(await floor.feedback('tournament-structure')).toBe(
+      '4 things to put right before the tournament can be created; nothing was sent.',
+    );
     const problems = (await floor.byTestId('structure-problems').textContent()) ?? '';
     expect(await floor.byTestId('feedback-tournament-structure').getAttribute('data-kind')).toBe('error');
     for (const words of [
@@ -66,7 +69,8 @@ describe('the tournament screens (chromium)', () => {
     ])
       expect(problems).toContain(words);
     expect(await floor.byTestId('structure-problems').locator('li').count()).toBe(4);
-    await floor.byTestId('tournament-structure').screenshot({ path: join(SCREENSHOTS_DIR, 'console-tournament-editor.png') });
+    await floor.byTestId('structure-problems').scrollIntoViewIfNeeded();
+    await floor.page.screenshot({ path: join(SCREENSHOTS_DIR, 'console-tournament-editor.png') });
     expect((await suite.api.http.get('/tournaments/daily')).status).toBe(404);
 
     // Put right (what was typed stays); a row added keeps the rows above.
@@ -80,7 +84,10 @@ describe('the tournament screens (chromium)', () => {
     // What only the API checks comes back in the form's words too (and nothing is created).
     await floor.page.getByLabel('Row 1: from entries').fill('5');
     await floor.byTestId('tournament-structure-submit').click();
-    await floor.byTestId('feedback-tournament-structure').filter({ hasText: /^Payout row 1: the first row applies from 1 or 2 entries/ }).waitFor();
+    await floor
+      .byTestId('feedback-tournament-structure')
+      .filter({ hasText: /^Payout row 1: the first row applies from 1 or 2 entries/ })
+      .waitFor();
     await floor.page.getByLabel('Row 1: from entries').fill('1');
     expect(await floor.page.getByLabel('Name', { exact: true }).inputValue()).toBe('Daily 110');
     await floor.byTestId('tournament-structure-submit').click();
@@ -98,9 +105,13 @@ describe('the tournament screens (chromium)', () => {
       await floor.submitForm('register', { 'Player id': playerId, Alias: alias });
       await floor.byTestId(`entry-${playerId}#1`).waitFor();
     }
-    expect(await floor.feedback('register')).toBe('Receipt: entry card-103#1 (Cy) paid 110 (100 prize pool, 10 house, 0 staff) for 5000 chips.');
+    expect(await floor.feedback('register')).toBe(
+      'Receipt: entry card-103#1 (Cy) paid 110 (100 prize pool, 10 house, 0 staff) for 5000 chips.',
+    );
     await floor.byTestId('unregister-card-102#1').click();
-    expect(await floor.answerConfirmation('confirm')).toBe('Unregister Bo (card-102#1)? The entry is cancelled and 110 is refunded to the player.');
+    expect(await floor.answerConfirmation('confirm')).toBe(
+      'Unregister Bo (card-102#1)? The entry is cancelled and 110 is refunded to the player.',
+    );
     await floor.byTestId('entry-status-card-102#1').filter({ hasText: 'unregistered' }).waitFor();
     await tv.byTestId('clock-entries').filter({ hasText: /^2$/ }).waitFor();
 
@@ -146,7 +157,11 @@ describe('the tournament screens (chromium)', () => {
     await floor.signIn('floor-fran', PASSWORD);
     await floor.byTestId('lobby-tables').waitFor();
     await desk(floor, id);
-    for (const e of busted) await floor.byTestId(`entry-status-${e.entryId}`).filter({ hasText: /^out \(bust round 1\)$/ }).waitFor();
+    for (const e of busted)
+      await floor
+        .byTestId(`entry-status-${e.entryId}`)
+        .filter({ hasText: /^out \(bust round 1\)$/ })
+        .waitFor();
     const taken = new Set([winner!.seat.seat, ...moves.map((m: { to: { seat: number } }) => m.to.seat)]);
     const free = [1, 2, 3, 4].find((s) => !taken.has(s))!;
     const moving = moves[0].entryId as string;
@@ -155,12 +170,17 @@ describe('the tournament screens (chromium)', () => {
     await override.getByLabel('Reason').fill('needs the corner seat');
     await floor.byTestId(`override-${moving}-submit`).click();
     expect(await floor.answerConfirmation('confirm')).toContain(`to table dn-1 seat ${free}?`);
-    await floor.byTestId(`move-${moving}`).filter({ hasText: `→ table dn-1 seat ${free}` }).waitFor();
+    await floor
+      .byTestId(`move-${moving}`)
+      .filter({ hasText: `→ table dn-1 seat ${free}` })
+      .waitFor();
     expect((await floorView(id)).moves.find((m: { entryId: string }) => m.entryId === moving).to).toEqual({ tableId: 'dn-1', seat: free });
 
     // Three left, three paid, registration closed: the calculator; chip chop by hand: 100 each sure, the other 200
     // shared 3:1:1 (30000, 10000, 10000 chips): 220, 140, 140.
-    const others = (await floorView(id)).entryList.filter((e: { status: string; entryId: string }) => e.status === 'seated' && e.entryId !== winner!.entryId);
+    const others = (await floorView(id)).entryList.filter(
+      (e: { status: string; entryId: string }) => e.status === 'seated' && e.entryId !== winner!.entryId,
+    );
     await floor.byTestId(`deal-chop-${winner!.entryId}`).filter({ hasText: /^220$/ }).waitFor();
     for (const e of others) expect(await floor.byTestId(`deal-chop-${e.entryId}`).textContent()).toBe('140');
     await floor.byTestId('deal-chip-chop').click();
@@ -192,11 +212,11 @@ describe('the tournament screens (chromium)', () => {
     await floor.byTestId('nav-tournaments').click();
     await floor.byTestId(`tournament-row-${id}`).getByRole('link').click();
     await floor.byTestId('clock-board').waitFor();
-    expect(await smallTargets(floor)).toEqual([]);
+    expect(await smallTargets(floor, 'desk')).toEqual([]);
     expect(await floor.accessibilityViolations()).toEqual([]);
     await floor.page.goto(floor.page.url().replace(/#.*$/, '') + '#/tournaments');
     await floor.byTestId('tournament-structure').waitFor();
-    expect(await smallTargets(floor)).toEqual([]);
+    expect(await smallTargets(floor, 'tournaments')).toEqual([]);
 
     // The list behind the screen is the floor's: a dealer is refused, and so is a request without a token.
     expect((await suite.api.as('dealer').get('/tournaments')).body.code).toBe('FORBIDDEN_ROLE');
@@ -210,18 +230,3 @@ describe('the tournament screens (chromium)', () => {
     expect(await dealer.page.locator('main form, main input, main select').count()).toBe(0);
   });
 });
-
-/** Every visible control smaller than 44×44 px (as console-floor.e2e-spec measures them; a checkbox's target is its label). */
-async function smallTargets(person: ConsoleUser): Promise<string[]> {
-  return (await person.page.evaluate(`(() => {
-    const out = [];
-    for (const node of document.querySelectorAll('button, a[href], select, input, summary')) {
-      const target = node.type === 'checkbox' || node.type === 'radio' ? (node.closest('label') ?? node) : node;
-      if (target.closest('[hidden], dialog:not([open])') || target.getClientRects().length === 0) continue;
-      const box = target.getBoundingClientRect();
-      if (box.height < 43.5 || box.width < 43.5)
-        out.push(target.tagName.toLowerCase() + ' "' + ((target.textContent ?? '').trim().slice(0, 30) || target.getAttribute('name') || '') + '" (' + Math.round(box.width) + 'x' + Math.round(box.height) + ')');
-    }
-    return out;
-  })()`)) as string[];
-}
