@@ -1,4 +1,3 @@
-import type { floorTournament } from '@felt/tournament';
 import { clockBoardView, stepWords, tickClocks } from './clock-view.js';
 import { confirmFirst } from './confirm-dialog.js';
 import type { ConsoleContext } from './console-context.js';
@@ -8,20 +7,7 @@ import { redraw } from './form-drafts.js';
 import { newCommandId } from './table-commands.js';
 import { dealPanel, entriesPanel, movesPanel, moneyPanel, receipt } from './tournament-panels.js';
 import { notForRole } from './tournament-screen.js';
-
-/** GET /tournaments/:id: the floor's whole view (libs/tournament board.ts) and the stream's version. */
-export type FloorTournament = ReturnType<typeof floorTournament> & { readonly version: number };
-
-/** What the desk's panels share: the tournament as last read, and one way to send a command. */
-export interface Desk {
-  readonly view: FloorTournament;
-  readonly feedback: FeedbackSlots;
-  /** Sends a command; `done(events)` says what was done beside the control (`slot`), a refusal shows there in words. */
-  send(slot: string, body: Record<string, unknown>, done: (events: RecordedEvent[]) => string): Promise<boolean>;
-}
-
-/** An event as the command's answer lists it (type and data). */
-export type RecordedEvent = { readonly type: string } & Record<string, unknown>;
+import type { Desk, FloorTournament, RecordedEvent } from './tournament-types.js';
 
 const READ_EVERY_MS = 3000;
 

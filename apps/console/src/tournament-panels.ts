@@ -1,7 +1,7 @@
 import { dealAmounts, type DealMethod, type Entry } from '@felt/tournament';
 import { confirmFirst } from './confirm-dialog.js';
 import { element, field, formValues } from './elements.js';
-import type { Desk, RecordedEvent } from './tournament-desk.js';
+import type { Desk, RecordedEvent } from './tournament-types.js';
 
 const isAlive = (e: Entry) => e.status === 'registered' || e.status === 'seated';
 const who = (e: Entry) => `${e.alias} (${e.entryId})`;
