@@ -28,10 +28,15 @@ function levelRow(i: number, kind: 'level' | 'break', small: number, big: number
         element('option', { value: 'break', selected: kind === 'break' }, 'Break'),
       ),
     ),
-    num(`small-${i}`, 'Small blind', kind === 'level' && small > 0 ? small : ''),
-    num(`big-${i}`, 'Big blind', kind === 'level' && big > 0 ? big : ''),
-    num(`ante-${i}`, 'Ante', kind === 'level' ? ante : ''),
-    element('label', {}, element('input', { type: 'checkbox', name: `bba-${i}` }), ' Big blind ante'),
+    // A break has no blinds: the stylesheet hides them while the row's kind is Break.
+    element(
+      'span',
+      { class: 'blinds' },
+      num(`small-${i}`, 'Small blind', kind === 'level' && small > 0 ? small : ''),
+      num(`big-${i}`, 'Big blind', kind === 'level' && big > 0 ? big : ''),
+      num(`ante-${i}`, 'Ante', kind === 'level' ? ante : ''),
+      element('label', {}, element('input', { type: 'checkbox', name: `bba-${i}` }), ' Big blind ante'),
+    ),
     num(`minutes-${i}`, 'Minutes', minutes),
   );
 }

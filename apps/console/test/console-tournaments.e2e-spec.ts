@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expectStatus } from '../../api/test/test-support/table-setup';
-import { SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
+import { OUTPUT_DIR, SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
 import { smallTargets } from './test-support/touch-targets';
 
@@ -183,6 +183,9 @@ describe('the tournament screens (chromium)', () => {
     );
     await floor.byTestId(`deal-chop-${winner!.entryId}`).filter({ hasText: /^220$/ }).waitFor();
     for (const e of others) expect(await floor.byTestId(`deal-chop-${e.entryId}`).textContent()).toBe('140');
+    // The moves' and the deal's controls too: 44 px on the tablet, axe-core clean.
+    expect(await smallTargets(floor, 'desk with a move and a deal')).toEqual([]);
+    expect(await floor.accessibilityViolations()).toEqual([]);
     await floor.byTestId('deal-chip-chop').click();
     expect(await floor.feedback('deal')).toMatch(/^Every player left must agree first: P\d, P\d, P\d have not\. Nothing was recorded\.$/);
     for (const box of await floor.byTestId('deal-form').getByRole('checkbox').all()) await box.check();
@@ -212,6 +215,7 @@ describe('the tournament screens (chromium)', () => {
     await floor.byTestId('nav-tournaments').click();
     await floor.byTestId(`tournament-row-${id}`).getByRole('link').click();
     await floor.byTestId('clock-board').waitFor();
+    await floor.page.screenshot({ path: join(OUTPUT_DIR, `tournament-desk-${name}.png`) });
     expect(await smallTargets(floor, 'desk')).toEqual([]);
     expect(await floor.accessibilityViolations()).toEqual([]);
     await floor.page.goto(floor.page.url().replace(/#.*$/, '') + '#/tournaments');
