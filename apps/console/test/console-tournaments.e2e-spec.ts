@@ -201,6 +201,40 @@ describe('the tournament screens (chromium)', () => {
     expect(await floor.byTestId('money-house').textContent()).toBe('50');
   });
 
+  it('re-enters a busted player while registration is open: asks first with the price, then the receipt names the new seat', async () => {
+    const id = 're-entry';
+    await expectStatus(
+      suite.api.http.post('/tournaments').send({ tournamentId: id, structure: { ...REPORTED, maxEntriesPerPlayer: 2 } }),
+      201,
+    );
+    await cmd(id, { type: 'AddTable', tableId: 're-t' });
+    for (let i = 1; i <= 3; i++) await cmd(id, { type: 'Register', playerId: `re-${i}`, alias: `R${i}` });
+    await cmd(id, { type: 'DrawSeats' });
+    await cmd(id, { type: 'StartClock' });
+    const seats = (await floorView(id)).entryList.map(
+      (e: { entryId: string; seat: { seat: number } }) => [e.entryId, e.seat.seat] as const,
+    );
+    const stacks = seats.map(([entryId]: readonly [string, number]) => ({
+      entryId,
+      chips: entryId === 're-1#1' ? 0 : entryId === 're-2#1' ? 20000 : 10000,
+    }));
+    await cmd(id, { type: 'RecordHand', tableId: 're-t', button: seats[1]![1], stacks });
+
+    const floor = await suite.open({ viewport: TABLET });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await desk(floor, id);
+    await floor.byTestId('re-enter-re-1#1').click();
+    expect(await floor.answerConfirmation('confirm')).toBe('Re-enter R1 (re-1)? A new entry for 110, with 10000 chips, seated at once.');
+    expect(await floor.feedback('entry-re-1#1')).toMatch(
+      /^Receipt: entry re-1#2 \(R1\) paid 110 \(100 prize pool, 10 house, 0 staff\) for 10000 chips, seat [1-4] at table re-t\.$/,
+    );
+    await floor.byTestId('entry-status-re-1#2').filter({ hasText: 'seated' }).waitFor();
+    await floor.byTestId('clock-entries').filter({ hasText: /^4$/ }).waitFor();
+    // The busted entry offers no second re-entry: the player's entry is the new one.
+    expect(await floor.byTestId('re-enter-re-1#1').count()).toBe(0);
+  });
+
   it.each([
     ['tablet', TABLET],
     ['phone', PHONE],
