@@ -11,7 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, '../../dist/apps/console');
 
 const { metafile } = await build({
-  entryPoints: [join(here, 'src/main.ts'), join(here, 'src/board-page.ts')],
+  entryPoints: [join(here, 'src/main.ts'), join(here, 'src/board-page.ts'), join(here, 'src/clock-page.ts')],
   tsconfig: join(here, 'tsconfig.json'),
   outdir,
   bundle: true,

@@ -8,6 +8,8 @@ import { clearSession, loadSession } from './session.js';
 import { enrollScreen } from './enroll-screen.js';
 import { signInScreen } from './sign-in-screen.js';
 import { tableScreen } from './table-screen.js';
+import { tournamentDesk } from './tournament-desk.js';
+import { tournamentsScreen } from './tournament-screen.js';
 import { usersScreen } from './users-screen.js';
 
 /**
@@ -20,6 +22,7 @@ const signOut = document.getElementById('sign-out') as HTMLButtonElement;
 const usersLink = document.getElementById('users-link')!;
 const roomLink = document.getElementById('room-link')!;
 const boardLink = document.getElementById('board-link')!;
+const tournamentsLink = document.getElementById('tournaments-link')!;
 const notice = new Notice(document.getElementById('notice')!);
 let stopScreen: () => void = () => {};
 /** Set when the API refused the token (expired, user disabled): the sign-in screen says why it is back. */
@@ -48,6 +51,7 @@ function showHeader(): void {
   const floor = session?.user.role === 'floor';
   usersLink.hidden = !floor;
   roomLink.hidden = !floor;
+  tournamentsLink.hidden = !floor;
   boardLink.hidden = !session || floor;
 }
 
@@ -57,7 +61,14 @@ function route(): void {
   showHeader();
   const hash = location.hash || (loadSession() ? '#/lobby' : '#/sign-in');
   const table = /^#\/table\/(.+)$/.exec(hash);
-  if (table) {
+  const tournament = /^#\/tournament\/(.+)$/.exec(hash);
+  if (tournament) {
+    const screen = tournamentDesk(ctx, decodeURIComponent(tournament[1]!));
+    stopScreen = screen.stop;
+    replaceChildren(screenNode, screen.node);
+  } else if (hash === '#/tournaments') {
+    replaceChildren(screenNode, tournamentsScreen(ctx));
+  } else if (table) {
     const screen = tableScreen(ctx, decodeURIComponent(table[1]!));
     stopScreen = screen.stop;
     replaceChildren(screenNode, screen.node);

@@ -11,7 +11,7 @@ const sources = (page: string): string[] =>
   (JSON.parse(readFileSync(join(dist, `${page}.js.map`), 'utf8')) as { sources: string[] }).sources.map((s) => s.replace(/^(\.\.\/)+/, ''));
 
 describe('the console bundle', () => {
-  it.each(['main', 'board-page'])('%s.js stands alone: no import, a source map', (page) => {
+  it.each(['main', 'board-page', 'clock-page'])('%s.js stands alone: no import, a source map', (page) => {
     const code = readFileSync(join(dist, `${page}.js`), 'utf8');
     // esbuild writes a module's imports at the start of a line; none, and no dynamic import of a Node module.
     expect(code).not.toMatch(/^import\b|\bimport\s*\(|["']node:/m);

@@ -3,6 +3,7 @@ import { RoomModule } from '../room/room.module';
 import { TablesModule } from '../tables/tables.module';
 import { ApplyTournamentCommandHandler } from './apply-tournament-command';
 import { ClockBoardController } from './clock-board.controller';
+import { TournamentListController } from './tournament-list.controller';
 import { TournamentStreams } from './tournament-streams';
 import { TournamentTables } from './tournament-tables';
 import { TournamentsController } from './tournaments.controller';
@@ -10,7 +11,7 @@ import { TournamentsController } from './tournaments.controller';
 /** Tournaments (libs/tournament): the floor's routes, the dealers' table needs, the public clock board (docs/tournaments.md). */
 @Module({
   imports: [TablesModule, RoomModule],
-  controllers: [ClockBoardController, TournamentsController],
+  controllers: [ClockBoardController, TournamentListController, TournamentsController],
   providers: [TournamentStreams, TournamentTables, ApplyTournamentCommandHandler],
 })
 export class TournamentsModule {}
