@@ -37,7 +37,7 @@ export const MAX_CORRECTION_REASON = 200;
  * commitment (random, from the API; a script leaves it out, and its commitment then hides nothing). Nothing at all
  * on live-cards tables: the cards are entered as they are dealt (table/live-cards.ts).
  */
-const deckSource = {
+const deckSource = Object.freeze({
   deck: z
     .array(textField('a card', 8))
     .max(DECK_SIZE, { error: `a deck has at most ${DECK_SIZE} cards` })
@@ -45,7 +45,7 @@ const deckSource = {
   seed: z.union([textField('seed', 64), chips('seed')]).optional(),
   prng: z.enum(['hmac-drbg-sha256-fisher-yates', 'mulberry32-fisher-yates']).optional(),
   salt: textField('salt', 128).optional(),
-};
+});
 
 /**
  * A table's rules as a command carries them: the core's fields (rules-input.ts); the house options' parts
