@@ -93,19 +93,12 @@ export {
 } from './table/rules';
 // The core's rules input in zod (its type is TableRulesInput's core part); the table-script format and the API take it.
 export { CORE_RULES_INPUT_SCHEMA, type CoreRulesInput, wholeNumberField, chipsField } from './table/rules-input';
-// The core commands of one shape everywhere, in zod (their types are TableCommand's); the script format and the API extend them.
-export { CORE_COMMAND_SCHEMAS, seatField, textField } from './table/command-schemas';
+// The core's commands in zod (their types are TableCommand's); the script format and the API extend them.
+export { CORE_COMMAND_SCHEMAS, DECK_SIZE, MAX_CORRECTION_REASON, seatField, textField } from './table/command-schemas';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.
 export { isLiveCards, reportCheck, unseenCards, readerRecordStands, readerConflicts, HOLE_CARDS } from './table/live-cards';
 export { type LegalAction, type LegalActions } from './table/legal-actions';
-export {
-  actionNumberAt,
-  retractedVersions,
-  withoutRetracted,
-  isBettingActionEvent,
-  standingActions,
-  MAX_CORRECTION_REASON,
-} from './table/corrections';
+export { actionNumberAt, retractedVersions, withoutRetracted, isBettingActionEvent, standingActions } from './table/corrections';
 export { type HandPlan } from './table/positions';
 export { resolveDeck, shuffledDeck, mulberry32, holeCardsFromDeck, shuffleMethod, deckSourceCheck, MULBERRY32_PRNG } from './table/deck';
 // Who may choose or see the cards: the rule changes that widen it (two floor supervisors approve those).

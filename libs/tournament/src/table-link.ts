@@ -1,4 +1,4 @@
-import type { TableRulesInput } from '@felt/engine';
+import type { TableCommand, TableRulesInput } from '@felt/engine';
 import type { TournamentEvent } from './events';
 import type { TournamentState } from './state';
 import type { TournamentStructure } from './structure';
@@ -9,16 +9,14 @@ import type { TournamentStructure } from './structure';
  * and the tournament's RecordHand read from a table's hand end. Pure: the API sends the commands.
  */
 
-/** An engine command a tournament sends one of its tables (the only way chips reach or leave a tournament table). */
-export type TableOrderCommand =
-  | { readonly type: 'OpenTable'; readonly tableId: string; readonly rules: TableRulesInput }
-  | { readonly type: 'SeatPlayer'; readonly seat: number; readonly playerId: string; readonly buyIn: number }
-  | { readonly type: 'LeaveTable'; readonly seat: number }
-  /** Without a deck: the API draws the house shuffle's seed (the highest card dealt takes the button). */
-  | { readonly type: 'DrawForButton' }
-  | { readonly type: 'AddChips'; readonly seat: number; readonly amount: number }
-  | { readonly type: 'ChangeRules'; readonly rules: TableRulesInput }
-  | { readonly type: 'CloseTable' };
+/**
+ * An engine command a tournament sends one of its tables (the only way chips reach or leave a tournament table). A
+ * DrawForButton goes without a deck: the API draws the house shuffle's seed (the highest card dealt takes the button).
+ */
+export type TableOrderCommand = Extract<
+  TableCommand,
+  { readonly type: 'OpenTable' | 'SeatPlayer' | 'LeaveTable' | 'DrawForButton' | 'AddChips' | 'ChangeRules' | 'CloseTable' }
+>;
 
 export interface TableOrder {
   readonly tableId: string;

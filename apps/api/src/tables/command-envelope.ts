@@ -20,7 +20,7 @@ export interface CommandMetadata {
 /** A validated command with its envelope, ready for the CommandBus. */
 export interface CommandRequest {
   readonly tableId: string;
-  readonly command: TableCommandBody | (OpenTableBody & { type: 'OpenTable' });
+  readonly command: TableCommandBody | (OpenTableBody & Required<Pick<OpenTableBody, 'type'>>);
   readonly commandId: string;
   /** True when the client sent no id and the server made one up (a retry of this request is then not recognised). */
   readonly commandIdGenerated: boolean;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMAND_TYPES } from '@felt/engine';
+import { COMMAND_TYPES, CORE_COMMAND_SCHEMAS, DEFAULT_MODULES } from '@felt/engine';
+import { bodySchema } from '../openapi/body-schema';
 import type { z } from 'zod';
 import { parseTableScriptJson, scriptCommandSchema } from '@felt/formats';
 import {
@@ -97,6 +98,21 @@ describe('the API command schema', () => {
       expect(tableCommandSchema.safeParse(body).success).toBe(false);
       expect(scriptCommandSchema.safeParse(body).success).toBe(false);
     }
+  });
+
+  it("takes every command's body from the engine's one schema: the core's, or its module's (the script format narrows four)", () => {
+    const engineSchemas: Record<string, z.ZodObject> = { ...CORE_COMMAND_SCHEMAS };
+    for (const module of DEFAULT_MODULES) Object.assign(engineSchemas, module.commandSchemas ?? {});
+    expect(Object.keys(engineSchemas).sort()).toEqual([...COMMAND_TYPES].sort());
+    const narrowed = ['DrawForButton', 'StartHand', 'ChangeRules', 'CorrectAction'];
+    for (const type of TABLE_COMMAND_TYPES.filter((t) => !narrowed.includes(t)))
+      expect({ type, body: commandJsonSchema(type) }).toEqual({ type, body: bodySchema(engineSchemas[type]!) });
+    // The narrowed ones keep the engine's fields as the engine writes them (a client sends no salt or prng).
+    const startHand = commandJsonSchema('StartHand') as { properties: Record<string, unknown> };
+    const engineStartHand = bodySchema(CORE_COMMAND_SCHEMAS.StartHand) as { properties: Record<string, unknown> };
+    expect(startHand.properties.deck).toEqual(engineStartHand.properties.deck);
+    expect(startHand.properties).not.toHaveProperty('salt');
+    expect(startHand.properties).not.toHaveProperty('prng');
   });
 
   it('turns into JSON Schema for OpenAPI', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMAND_TYPES, type TableCommandType } from '@felt/engine';
+import { COMMAND_TYPES, CORE_COMMAND_SCHEMAS, type TableCommandType } from '@felt/engine';
 import { rulesSchema, scriptCommandSchema, type ScriptCommand } from '@felt/formats';
 import { bodySchema } from '../openapi/body-schema';
 
@@ -58,8 +58,9 @@ export const tableIdSchema = z.string({ error: 'tableId must be a string' }).reg
   error: 'tableId is 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit',
 });
 
-export const openTableSchema = z.strictObject({
-  type: z.literal('OpenTable').optional(),
+/** The engine's OpenTable, its type optional (the route says it), its id a stream id's, its rules the house options' too. */
+export const openTableSchema = CORE_COMMAND_SCHEMAS.OpenTable.extend({
+  type: CORE_COMMAND_SCHEMAS.OpenTable.shape.type.optional(),
   tableId: tableIdSchema,
   rules: rulesSchema,
 });

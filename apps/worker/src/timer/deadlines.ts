@@ -1,3 +1,4 @@
+import type { TableCommand } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 
 /**
@@ -7,7 +8,7 @@ import type { RecordedEvent } from '@felt/event-store';
  * whoever schedules or fires it again (a second worker, a restart) makes the same job and the same command.
  */
 export type Expiry =
-  | { readonly kind: 'table'; readonly tableId: string; readonly command: { readonly type: 'ClockExpired'; readonly clock: number } }
+  | { readonly kind: 'table'; readonly tableId: string; readonly command: Extract<TableCommand, { type: 'ClockExpired' }> }
   | { readonly kind: 'room'; readonly gameId: string; readonly command: { readonly type: 'NoShow'; readonly playerId: string } }
   | {
       readonly kind: 'tournament';

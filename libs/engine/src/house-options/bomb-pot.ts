@@ -7,6 +7,7 @@ import { handInProgress, houseWith, tableWith } from '../table/state';
 import type { TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
 import { chipsSchema } from '../table/event-schemas';
+import type { InferEach } from '../table/schema-types';
 
 /**
  * Bomb pot (docs/house-options.md "Bomb pot"). By table rule (every Nth hand) or the floor's call (`CallBombPot`),
@@ -54,11 +55,17 @@ export function isBombPotHand(o: BombPotOption, handNumber: number, called: bool
 const ENTRY_POSTS: readonly string[] = Object.freeze(['new-player', 'make-up-big', 'make-up-small']);
 const BLINDS: readonly string[] = Object.freeze(['small-blind', 'big-blind']);
 
-export interface CallBombPotCommand {
-  readonly type: 'CallBombPot';
-}
+/** Its command: the floor calls a bomb pot for the next hand. */
+export const BOMB_POT_COMMANDS = Object.freeze({ CallBombPot: z.strictObject({ type: z.literal('CallBombPot') }) });
+export type CallBombPotCommand = InferEach<typeof BOMB_POT_COMMANDS>;
 
-export type BombPotEvent = { readonly type: 'BombPotCalled'; readonly handNumber: number };
+/** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */
+export const BOMB_POT_EVENTS = Object.freeze({
+  BombPotCalled: z
+    .strictObject({ type: z.literal('BombPotCalled'), handNumber: z.int() })
+    .describe('the floor called a bomb pot for this (the next) hand'),
+});
+export type BombPotEvent = InferEach<typeof BOMB_POT_EVENTS>;
 
 /** HandStarted's field for a bomb pot (absent on every other hand, and in every log before the option). */
 export interface BombPotStarted {
@@ -87,11 +94,7 @@ export const bombPotModule = ruleModule<BombPotOption>({
       .optional()
       .describe('a bomb pot: every player posts this ante, no blinds, no preflop betting'),
   },
-  eventSchemas: {
-    BombPotCalled: z
-      .strictObject({ type: z.literal('BombPotCalled'), handNumber: z.int() })
-      .describe('the floor called a bomb pot for this (the next) hand'),
-  },
+  eventSchemas: BOMB_POT_EVENTS,
   // No preflop betting to straddle or kill.
   conflicts: (options) => {
     for (const other of ['straddle', 'killGame', 'killPot'])
@@ -109,6 +112,7 @@ export const bombPotModule = ruleModule<BombPotOption>({
   defaults: DEFAULT_BOMB_POT,
   schema: BOMB_POT_SCHEMA,
   validate: (o, ctx) => validateBombPot(o, ctx),
+  commandSchemas: BOMB_POT_COMMANDS,
   commands: {
     CallBombPot: {
       actsForHandSeat: false,

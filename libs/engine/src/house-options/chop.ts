@@ -12,7 +12,8 @@
  * straddle: refused while a straddle is in.
  */
 import { z } from 'zod';
-import { flag, optionVersion, wholeNumber } from './option-schema';
+import { consentsField, flag, optionVersion, wholeNumber } from './option-schema';
+import type { InferEach } from '../table/schema-types';
 import { reject, type Decision } from '../decider';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type HandPlayer, type TableState } from '../table/state';
@@ -25,13 +26,21 @@ export interface ChopHandSlice {
   readonly chopped: boolean;
 }
 
-export type ChopCommand = { readonly type: 'ChopBlinds'; readonly consents: readonly { readonly seat: number; readonly by: string }[] };
-export type BlindsChoppedEvent = {
-  readonly type: 'BlindsChopped';
-  readonly consents: readonly { readonly seat: number; readonly by: string }[];
-  readonly returned: readonly { readonly seat: number; readonly amount: number }[];
-  readonly fee: number;
-};
+/** Its command: the two blinds agree to chop (each consent recorded with who gave it). */
+export const CHOP_COMMANDS = Object.freeze({
+  ChopBlinds: z.strictObject({ type: z.literal('ChopBlinds'), consents: consentsField('the chop') }),
+});
+export type ChopCommand = InferEach<typeof CHOP_COMMANDS>;
+/** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */
+export const CHOP_EVENTS = Object.freeze({
+  BlindsChopped: z.strictObject({
+    type: z.literal('BlindsChopped'),
+    consents: z.array(z.strictObject({ seat: seatSchema(), by: z.string() })),
+    returned: z.array(z.strictObject({ seat: seatSchema(), amount: chipsSchema() })),
+    fee: chipsSchema(),
+  }),
+});
+export type BlindsChoppedEvent = InferEach<typeof CHOP_EVENTS>;
 export type ChopLegalAction = { readonly type: 'ChopBlinds'; readonly seat: number; readonly bigBlindSeat: number; readonly fee: number };
 
 const FEE = 'the fee is a whole number of chips, at most the small blind';
@@ -127,14 +136,7 @@ function blindsChopped(state: TableState, e: BlindsChoppedEvent): TableState {
 }
 
 export const chop = ruleModule<ChopOption>({
-  eventSchemas: {
-    BlindsChopped: z.strictObject({
-      type: z.literal('BlindsChopped'),
-      consents: z.array(z.strictObject({ seat: seatSchema(), by: z.string() })),
-      returned: z.array(z.strictObject({ seat: seatSchema(), amount: chipsSchema() })),
-      fee: chipsSchema(),
-    }),
-  },
+  eventSchemas: CHOP_EVENTS,
   recordedWhenOff: true,
   name: 'chop',
   handSliceStart: { chopped: false },
@@ -143,6 +145,7 @@ export const chop = ruleModule<ChopOption>({
   defaults: DEFAULT_CHOP,
   schema: CHOP_SCHEMA,
   validate: (o, ctx) => validateChop(o, ctx),
+  commandSchemas: CHOP_COMMANDS,
   commands: {
     ChopBlinds: {
       actsForHandSeat: false,

@@ -20,6 +20,7 @@ import type { TableRules } from '../table/rules';
 import type { PotAward } from '../betting/showdown';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import type { InferEach } from '../table/schema-types';
 import { seatSchema } from '../table/event-schemas';
 
 /** The kill button, carried from hand to hand (TableState). */
@@ -37,7 +38,15 @@ export interface KillHandStarted {
   readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
 }
 
-export type KillButtonChangedEvent = { readonly type: 'KillButtonChanged'; readonly holder: number | null; readonly killer: number | null };
+/** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */
+export const KILL_GAME_EVENTS = Object.freeze({
+  KillButtonChanged: z.strictObject({
+    type: z.literal('KillButtonChanged'),
+    holder: seatSchema().nullable(),
+    killer: seatSchema().nullable(),
+  }),
+});
+export type KillButtonChangedEvent = InferEach<typeof KILL_GAME_EVENTS>;
 
 /** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
 export const KILL_GAME_SCHEMA = z.strictObject({
@@ -161,13 +170,7 @@ function killButtonAfter(state: TableState, hand: HandState, awards: readonly Po
 export const killGame = ruleModule<KillGameOption>({
   forcedBetKinds: ['kill-blind'],
   startedSchema: { kill: z.strictObject({ seat: seatSchema(), limitPercent: z.int() }).nullable() },
-  eventSchemas: {
-    KillButtonChanged: z.strictObject({
-      type: z.literal('KillButtonChanged'),
-      holder: seatSchema().nullable(),
-      killer: seatSchema().nullable(),
-    }),
-  },
+  eventSchemas: KILL_GAME_EVENTS,
   recordedWhenOff: true,
   name: 'killGame',
   handSliceStart: { killSeat: null },

@@ -15,15 +15,21 @@ import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type TableState, type HandPlayer } from '../table/state';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import { chipsField } from '../table/rules-input';
+import { seatField } from '../table/command-schemas';
+import type { InferEach } from '../table/schema-types';
 import { chipsSchema, seatSchema } from '../table/event-schemas';
 
-export type KillPotCommand = { readonly type: 'KillPot'; readonly seat: number; readonly amount?: number };
-export type KillPotPostedEvent = {
-  readonly type: 'KillPotPosted';
-  readonly seat: number;
-  readonly amount: number;
-  readonly limitPercent: number;
-};
+/** Its command: a seat posts a kill before the deal (amount: the kill blind's size; the table's when left out). */
+export const KILL_POT_COMMANDS = Object.freeze({
+  KillPot: z.strictObject({ type: z.literal('KillPot'), seat: seatField(), amount: chipsField('amount').optional() }),
+});
+export type KillPotCommand = InferEach<typeof KILL_POT_COMMANDS>;
+/** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */
+export const KILL_POT_EVENTS = Object.freeze({
+  KillPotPosted: z.strictObject({ type: z.literal('KillPotPosted'), seat: seatSchema(), amount: chipsSchema(), limitPercent: z.int() }),
+});
+export type KillPotPostedEvent = InferEach<typeof KILL_POT_EVENTS>;
 export type KillPotLegalAction = {
   readonly type: 'KillPot';
   readonly seat: number;
@@ -123,9 +129,7 @@ function putInKill(p: HandPlayer, to: number): HandPlayer {
 
 export const killPot = ruleModule<KillPotOption>({
   forcedBetKinds: ['kill-pot'],
-  eventSchemas: {
-    KillPotPosted: z.strictObject({ type: z.literal('KillPotPosted'), seat: seatSchema(), amount: chipsSchema(), limitPercent: z.int() }),
-  },
+  eventSchemas: KILL_POT_EVENTS,
   recordedWhenOff: true,
   conflicts: (options) =>
     options.killGame ? { field: 'killPot', why: 'one kill per deal: choose the triggered kill game or the voluntary kill pot' } : null,
@@ -135,6 +139,7 @@ export const killPot = ruleModule<KillPotOption>({
   defaults: DEFAULT_KILL_POT,
   schema: KILL_POT_SCHEMA,
   validate: (o, ctx) => validateKillPot(o, ctx),
+  commandSchemas: KILL_POT_COMMANDS,
   commands: {
     KillPot: {
       actsForHandSeat: true,

@@ -3,6 +3,8 @@
  * reads whatever is wrong with the value (a word where a number belongs, or a number out of range).
  */
 import { z } from 'zod';
+import { seatField, textField } from '../table/command-schemas';
+import { MAX_SEATS } from '../table/rules-input';
 
 /** The option's version: 1, the default. */
 export const optionVersion = (error: string) => z.literal(1, { error }).default(1);
@@ -32,3 +34,15 @@ export function parseOption(
 
 /** One of these words. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, error: string) => z.enum(values, { error });
+
+/** Who agrees to a house option in a command (a chop, running it twice): a seat and a name each, recorded in the event. */
+export const consentsField = (to: string) =>
+  z
+    .array(
+      z.strictObject({
+        seat: seatField(),
+        by: textField('consents[].by', 128).min(1, { error: 'consents[].by may not be empty' }),
+      }),
+    )
+    .min(1, { error: `name who consents to ${to}` })
+    .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` });

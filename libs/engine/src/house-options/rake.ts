@@ -13,6 +13,7 @@ import { derivePots } from '../betting/pots';
 import { handWith, tableWith, type HandState, type TableState } from '../table/state';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import type { InferEach } from '../table/schema-types';
 import { chipsSchema } from '../table/event-schemas';
 
 /** The rake of this hand: taken from each pot (same order as the pots), and in all (HandState.house). */
@@ -26,7 +27,11 @@ export interface RakeTableSlice {
   readonly rakeCollected: number;
 }
 
-export type RakeTakenEvent = { readonly type: 'RakeTaken'; readonly amount: number; readonly byPot: readonly number[] };
+/** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */
+export const RAKE_EVENTS = Object.freeze({
+  RakeTaken: z.strictObject({ type: z.literal('RakeTaken'), amount: chipsSchema(), byPot: z.array(chipsSchema()) }),
+});
+export type RakeTakenEvent = InferEach<typeof RAKE_EVENTS>;
 
 const PERCENT = 'the rake is a percentage from 0 to 100, in hundredths at most';
 const ROWS = 'at most 10 rows, each with just a whole-number minPlayers and cap';
@@ -115,9 +120,7 @@ function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEve
 }
 
 export const rake = ruleModule<RakeOption>({
-  eventSchemas: {
-    RakeTaken: z.strictObject({ type: z.literal('RakeTaken'), amount: chipsSchema(), byPot: z.array(chipsSchema()) }),
-  },
+  eventSchemas: RAKE_EVENTS,
   recordedWhenOff: true,
   name: 'rake',
   handSliceStart: { rakeByPot: Object.freeze([]) as readonly number[], raked: 0 },

@@ -242,6 +242,13 @@ export interface RuleModule<P> {
   exportNotes?(hand: ExportNotesContext, params: P): readonly string[];
 
   // --- Commands and events ------------------------------------------------------------------------------------
+  /**
+   * Its commands' shapes in zod, by type: strict objects with their `type`, each problem with the sentence the floor
+   * reads. The module's command types are theirs (schema-types.ts InferEach, merged into HouseCommands); the
+   * table-script format and the API's bodies and OpenAPI compose them (libs/formats). A module without them (a
+   * casino's own) has its commands accepted with any fields there, and checked by its decide alone.
+   */
+  readonly commandSchemas?: { readonly [type: string]: ZodObject };
   /** The commands this module decides, by type (their types are in the registry's HouseCommand union). */
   readonly commands?: { readonly [type: string]: ModuleCommand<P> };
   /**

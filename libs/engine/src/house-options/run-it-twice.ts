@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionVersion } from './option-schema';
+import { consentsField, optionVersion } from './option-schema';
+import type { InferEach } from '../table/schema-types';
 import type { Card } from '../cards/card';
 import { accept, reject } from '../decider';
 import { handValue, type PotAward } from '../betting/showdown';
@@ -120,17 +121,44 @@ export function awardTwoRuns(
   return awards;
 }
 
-export type RunItTwiceCommand = { readonly type: 'RunItTwice'; readonly consents: readonly Consent[] } | { readonly type: 'RunItOnce' };
+/** Its commands: every player in the pot agrees to run it twice, or the hand runs once. */
+export const RUN_IT_TWICE_COMMANDS = Object.freeze({
+  RunItTwice: z.strictObject({ type: z.literal('RunItTwice'), consents: consentsField('run it twice') }),
+  RunItOnce: z.strictObject({ type: z.literal('RunItOnce') }),
+});
+export type RunItTwiceCommand = InferEach<typeof RUN_IT_TWICE_COMMANDS>;
 
 type BoardStreet = Exclude<Street, 'preflop'>;
 
-export type RunItTwiceEvent =
-  | { readonly type: 'RunItTwiceAgreed'; readonly consents: readonly Consent[] }
-  | { readonly type: 'RunItOnceChosen' }
-  /** The second run's card(s) of a street, dealt after the first run (a burn before each street). */
-  | { readonly type: 'SecondBoardDealt'; readonly street: BoardStreet; readonly cards: readonly Card[] }
-  /** What each run paid of each pot: after the hand's PotAwarded events (which carry each winner's total). */
-  | { readonly type: 'RunsAwarded'; readonly pots: readonly { readonly pot: number; readonly runs: readonly RunAward[] }[] };
+/** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */
+export const RUN_IT_TWICE_EVENTS = Object.freeze({
+  RunItTwiceAgreed: z.strictObject({
+    type: z.literal('RunItTwiceAgreed'),
+    consents: z.array(z.strictObject({ seat: seatSchema(), by: z.string() })),
+  }),
+  RunItOnceChosen: z.strictObject({ type: z.literal('RunItOnceChosen') }),
+  SecondBoardDealt: z
+    .strictObject({ type: z.literal('SecondBoardDealt'), street: z.enum(['flop', 'turn', 'river']), cards: z.array(cardSchema()) })
+    .describe("the second run's card(s) of a street"),
+  RunsAwarded: z
+    .strictObject({
+      type: z.literal('RunsAwarded'),
+      pots: z.array(
+        z.strictObject({
+          pot: z.int().min(0),
+          runs: z.array(
+            z.strictObject({
+              run: z.union([z.literal(1), z.literal(2)]),
+              amount: chipsSchema(),
+              winners: z.array(z.strictObject({ seat: seatSchema(), amount: chipsSchema() })),
+            }),
+          ),
+        }),
+      ),
+    })
+    .describe('what each run paid of each pot; the chips moved with the PotAwarded events before it'),
+});
+export type RunItTwiceEvent = InferEach<typeof RUN_IT_TWICE_EVENTS>;
 
 export type RunItTwiceLegalAction =
   | { readonly type: 'RunItTwice'; readonly seat: null; readonly seats: readonly number[] }
@@ -192,33 +220,7 @@ function twoRuns(hand: HandState): TableEvent[] {
 }
 
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
-  eventSchemas: {
-    RunItTwiceAgreed: z.strictObject({
-      type: z.literal('RunItTwiceAgreed'),
-      consents: z.array(z.strictObject({ seat: seatSchema(), by: z.string() })),
-    }),
-    RunItOnceChosen: z.strictObject({ type: z.literal('RunItOnceChosen') }),
-    SecondBoardDealt: z
-      .strictObject({ type: z.literal('SecondBoardDealt'), street: z.enum(['flop', 'turn', 'river']), cards: z.array(cardSchema()) })
-      .describe("the second run's card(s) of a street"),
-    RunsAwarded: z
-      .strictObject({
-        type: z.literal('RunsAwarded'),
-        pots: z.array(
-          z.strictObject({
-            pot: z.int().min(0),
-            runs: z.array(
-              z.strictObject({
-                run: z.union([z.literal(1), z.literal(2)]),
-                amount: chipsSchema(),
-                winners: z.array(z.strictObject({ seat: seatSchema(), amount: chipsSchema() })),
-              }),
-            ),
-          }),
-        ),
-      })
-      .describe('what each run paid of each pot; the chips moved with the PotAwarded events before it'),
-  },
+  eventSchemas: RUN_IT_TWICE_EVENTS,
   name: 'runItTwice',
   handSliceStart: { runs: null, secondBoard: Object.freeze([]) as readonly Card[] },
   where: 'houseOptions',
@@ -226,6 +228,7 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   defaults: DEFAULT_RUN_IT_TWICE,
   schema: RUN_IT_TWICE_SCHEMA,
   validate: (o, ctx) => validateRunItTwice(o, ctx),
+  commandSchemas: RUN_IT_TWICE_COMMANDS,
   commands: {
     RunItTwice: {
       actsForHandSeat: false,

@@ -10,6 +10,9 @@ import { handInProgress, seatAt, seatWith, tableWith, type HandPlayer, type Tabl
 import type { TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
 import { seatSchema } from '../table/event-schemas';
+import { seatField } from '../table/command-schemas';
+import { wholeNumberField } from '../table/rules-input';
+import type { InferEach } from '../table/schema-types';
 
 /**
  * Shot clock and time banks (docs/house-options.md "Shot clock and time banks"). On a clocked table every player
@@ -49,30 +52,53 @@ export function validateShotClock(o: ShotClockOption): { field: string; why: str
   return parsed.ok ? null : { field: parsed.field, why: parsed.why };
 }
 
-export type ShotClockCommand =
-  /** The timer (or the floor): clock `clock` ran out. */
-  | { readonly type: 'ClockExpired'; readonly clock: number }
+/** Its commands. The time is the command's `at` (the API's own, never a client's). */
+export const SHOT_CLOCK_COMMANDS = Object.freeze({
+  /** The timer (or the floor): clock `clock` (ClockStarted's number) ran out. */
+  ClockExpired: z.strictObject({
+    type: z.literal('ClockExpired'),
+    clock: wholeNumberField('clock').min(1, { error: 'clock numbers start at 1' }),
+  }),
   /** The seat to act extends its clock with one of its time-bank extensions (the dealer or the floor sends it). */
-  | { readonly type: 'UseTimeBank'; readonly seat: number }
+  UseTimeBank: z.strictObject({ type: z.literal('UseTimeBank'), seat: seatField() }),
   /** The floor stops the running clock (a dispute, a deck change), and starts it again with the time it had left. */
-  | { readonly type: 'PauseClock' }
-  | { readonly type: 'ResumeClock' };
+  PauseClock: z.strictObject({ type: z.literal('PauseClock') }),
+  ResumeClock: z.strictObject({ type: z.literal('ResumeClock') }),
+});
+export type ShotClockCommand = InferEach<typeof SHOT_CLOCK_COMMANDS>;
+
+/** A clock's number in the contract: rises within the table, never reused. */
+const clockNumber = () => z.int().min(1).describe('the clock, by its number within the table');
+/** An absolute time in the contract: ISO-8601 UTC with milliseconds. */
+const instant = () => z.string().describe('ISO-8601 UTC time, e.g. 2026-01-02T03:04:05.678Z');
 
 /** Deadlines are absolute ISO-8601 UTC times with milliseconds. `clock` numbers rise within the table, never reused. */
-export type ShotClockEvent =
-  | { readonly type: 'ClockStarted'; readonly seat: number; readonly clock: number; readonly seconds: number; readonly deadline: string }
-  | { readonly type: 'ClockPaused'; readonly clock: number; readonly remainingMs: number }
-  | { readonly type: 'ClockResumed'; readonly clock: number; readonly deadline: string }
-  | {
-      readonly type: 'TimeBankUsed';
-      readonly seat: number;
-      readonly clock: number;
-      readonly seconds: number;
-      readonly deadline: string;
-      readonly extensionsLeft: number;
-    }
-  /** Followed in the same command by the seat's PlayerFolded or PlayerChecked (`outcome`). */
-  | { readonly type: 'ClockExpired'; readonly seat: number; readonly clock: number; readonly outcome: 'fold' | 'check' };
+/** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */
+export const SHOT_CLOCK_EVENTS = Object.freeze({
+  ClockStarted: z
+    .strictObject({ type: z.literal('ClockStarted'), seat: seatSchema(), clock: clockNumber(), seconds: z.int(), deadline: instant() })
+    .describe('a player is to act on a clocked table: clock `clock` runs out at `deadline` unless the seat acts first'),
+  ClockPaused: z
+    .strictObject({ type: z.literal('ClockPaused'), clock: clockNumber(), remainingMs: z.int().min(0) })
+    .describe('the floor paused the running clock with this much time left'),
+  ClockResumed: z
+    .strictObject({ type: z.literal('ClockResumed'), clock: clockNumber(), deadline: instant() })
+    .describe('the floor resumed the clock: its new deadline'),
+  TimeBankUsed: z
+    .strictObject({
+      type: z.literal('TimeBankUsed'),
+      seat: seatSchema(),
+      clock: clockNumber(),
+      seconds: z.int(),
+      deadline: instant(),
+      extensionsLeft: z.int().min(0),
+    })
+    .describe("the player's time bank extended the running clock to `deadline`"),
+  ClockExpired: z
+    .strictObject({ type: z.literal('ClockExpired'), seat: seatSchema(), clock: clockNumber(), outcome: z.enum(['fold', 'check']) })
+    .describe("the clock ran out; the seat's PlayerFolded or PlayerChecked follows in the same command"),
+});
+export type ShotClockEvent = InferEach<typeof SHOT_CLOCK_EVENTS>;
 
 export type ShotClockLegalAction = { readonly type: 'UseTimeBank'; readonly seat: number; readonly extensionsLeft: number };
 
@@ -220,36 +246,8 @@ function withClock(state: TableState, change: Partial<RunningClock>): TableState
   });
 }
 
-/** A clock's number in the contract: rises within the table, never reused. */
-const clockNumber = () => z.int().min(1).describe('the clock, by its number within the table');
-/** An absolute time in the contract: ISO-8601 UTC with milliseconds. */
-const instant = () => z.string().describe('ISO-8601 UTC time, e.g. 2026-01-02T03:04:05.678Z');
-
 export const shotClockModule = ruleModule<ShotClockOption>({
-  eventSchemas: {
-    ClockStarted: z
-      .strictObject({ type: z.literal('ClockStarted'), seat: seatSchema(), clock: clockNumber(), seconds: z.int(), deadline: instant() })
-      .describe('a player is to act on a clocked table: clock `clock` runs out at `deadline` unless the seat acts first'),
-    ClockPaused: z
-      .strictObject({ type: z.literal('ClockPaused'), clock: clockNumber(), remainingMs: z.int().min(0) })
-      .describe('the floor paused the running clock with this much time left'),
-    ClockResumed: z
-      .strictObject({ type: z.literal('ClockResumed'), clock: clockNumber(), deadline: instant() })
-      .describe('the floor resumed the clock: its new deadline'),
-    TimeBankUsed: z
-      .strictObject({
-        type: z.literal('TimeBankUsed'),
-        seat: seatSchema(),
-        clock: clockNumber(),
-        seconds: z.int(),
-        deadline: instant(),
-        extensionsLeft: z.int().min(0),
-      })
-      .describe("the player's time bank extended the running clock to `deadline`"),
-    ClockExpired: z
-      .strictObject({ type: z.literal('ClockExpired'), seat: seatSchema(), clock: clockNumber(), outcome: z.enum(['fold', 'check']) })
-      .describe("the clock ran out; the seat's PlayerFolded or PlayerChecked follows in the same command"),
-  },
+  eventSchemas: SHOT_CLOCK_EVENTS,
   name: 'shotClock',
   rejectionCodes: ['CLOCK_STALE', 'CLOCK_NOT_DUE', 'CLOCK_NOT_RUNNING', 'CLOCK_PAUSED', 'CLOCK_RAN_OUT', 'TIME_BANK_EMPTY'],
   where: 'houseOptions',
@@ -259,6 +257,7 @@ export const shotClockModule = ruleModule<ShotClockOption>({
   // may change): its "the running clock is over" on every betting action is skipped at tables without it.
   idleWhenOff: true,
   schema: SHOT_CLOCK_SCHEMA,
+  commandSchemas: SHOT_CLOCK_COMMANDS,
   commands: {
     ClockExpired: { actsForHandSeat: false, decide: (c, s, p) => clockExpired(c as Extract<TableCommand, { type: 'ClockExpired' }>, s, p) },
     UseTimeBank: {

@@ -10,6 +10,8 @@
  */
 import { z } from 'zod';
 import { flag, oneOf, optionVersion, wholeNumber } from './option-schema';
+import { seatField } from '../table/command-schemas';
+import type { InferEach } from '../table/schema-types';
 import { accept, reject, type Decision } from '../decider';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, houseWith, playerInHand, type HandState, type TableState } from '../table/state';
@@ -22,7 +24,9 @@ export interface StraddleHandSlice {
   readonly straddles: readonly number[];
 }
 
-export type StraddleCommand = { readonly type: 'Straddle'; readonly seat: number };
+/** Its command: a seat posts a straddle before the deal. */
+export const STRADDLE_COMMANDS = Object.freeze({ Straddle: z.strictObject({ type: z.literal('Straddle'), seat: seatField() }) });
+export type StraddleCommand = InferEach<typeof STRADDLE_COMMANDS>;
 export type StraddleLegalAction = { readonly type: 'Straddle'; readonly seat: number; readonly amount: number };
 /** The option's parameters, their checks and their defaults (the floor's sentence for each field). */
 export const STRADDLE_SCHEMA = z.strictObject({
@@ -158,6 +162,7 @@ export const straddle = ruleModule<StraddleOption>({
   schema: STRADDLE_SCHEMA,
   validate: (o, ctx) =>
     validateStraddle(o, { limit: ctx.structure === 'fixed-limit' || ctx.structure === 'spread-limit', tournament: ctx.tournament }),
+  commandSchemas: STRADDLE_COMMANDS,
   commands: {
     Straddle: {
       actsForHandSeat: true,

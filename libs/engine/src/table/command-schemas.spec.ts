@@ -1,12 +1,28 @@
 import { CORE_COMMAND_SCHEMAS } from './command-schemas';
 import { CORE_COMMAND_TYPES, type TableCommand } from './commands';
 import { decide, tableDecider } from '../default-table';
+import { DEFAULT_MODULES } from '../house-options/default-modules';
 
 describe("the core commands' one schema", () => {
   it('names only core command types, each under its own type', () => {
     for (const [type, schema] of Object.entries(CORE_COMMAND_SCHEMAS)) {
       expect(CORE_COMMAND_TYPES).toContain(type);
       expect(schema.shape.type.value).toBe(type);
+    }
+  });
+
+  it('lists every core command, in the order the engine lists them', () => {
+    expect(Object.keys(CORE_COMMAND_SCHEMAS)).toEqual(CORE_COMMAND_TYPES);
+    expect(tableDecider.commandTypes.slice(0, CORE_COMMAND_TYPES.length)).toEqual(CORE_COMMAND_TYPES);
+  });
+
+  it("has each house option's commands in its module, one schema per command it decides", () => {
+    for (const module of DEFAULT_MODULES) {
+      expect({ module: module.name, schemas: Object.keys(module.commandSchemas ?? {}).sort() }).toEqual({
+        module: module.name,
+        schemas: Object.keys(module.commands ?? {}).sort(),
+      });
+      for (const [type, schema] of Object.entries(module.commandSchemas ?? {})) expect(schema.shape.type.value).toBe(type);
     }
   });
 

@@ -1,5 +1,6 @@
 import { accept, reject, type Decision } from '../decider';
 import type { TableCommand } from './commands';
+import { MAX_CORRECTION_REASON } from './command-schemas';
 import type { BettingActionEvent, TableEvent } from './events';
 import { rejection, type Rejection } from './rejections';
 import {
@@ -54,8 +55,6 @@ export function standingActions(hand: HandState): ActionCheckpoint[] {
 
 type Result = Decision<TableEvent, Rejection>;
 const no = (code: Rejection['code'], message: string, field?: string): Result => reject(rejection(code, message, field));
-
-export const MAX_CORRECTION_REASON = 200;
 
 export function correctAction(command: Extract<TableCommand, { type: 'CorrectAction' }>, state: TableState): Result {
   const { action, reason } = command as { action: unknown; reason: unknown };

@@ -4,8 +4,9 @@ import {
   CORE_RULES_INPUT_SCHEMA,
   REJECTION_CODES,
   MAX_SEATS,
-  MAX_CORRECTION_REASON,
   CORE_COMMAND_SCHEMAS as CORE,
+  DEFAULT_MODULES,
+  type HouseCommand,
   chipsField,
   seatField,
   textField,
@@ -23,20 +24,11 @@ const chips = chipsField;
 const seat = seatField();
 const LONG_TEXT = 4000;
 const text = textField;
-/** A deck is 52 cards; arrays are bounded so that a body cannot ask for unbounded work. */
-const DECK_SIZE = 52;
 /** An object keyed by seat or player id has at most one entry per seat. */
 const bySeat = <T extends z.ZodType>(what: string, value: T) =>
   z
     .record(text(`${what} key`, 64), value)
     .refine((o) => Object.keys(o).length <= MAX_SEATS, { error: `${what} has at most ${MAX_SEATS} entries` });
-
-/** Who agreed to a house option (a chop, running it twice): a seat and a name each, recorded in the event. */
-const consents = (to: string) =>
-  z
-    .array(z.strictObject({ seat, by: text('consents[].by', 128).min(1, { error: 'consents[].by may not be empty' }) }))
-    .min(1, { error: `name who consents to ${to}` })
-    .max(MAX_SEATS, { error: `at most ${MAX_SEATS} consents` });
 
 export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
   error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
@@ -184,27 +176,25 @@ const scriptKeys = {
 };
 
 const cardList = text('a card list', 64);
-const deck = z.array(text('a card', 8)).max(DECK_SIZE, { error: `a deck has at most ${DECK_SIZE} cards` });
+const scriptSeed = chips('seed').optional();
 
-const commandSchemas = [
-  // The core's commands of one shape everywhere (the engine's CORE_COMMAND_SCHEMAS), with a script's own keys.
-  CORE.CloseTable.extend(scriptKeys),
-  CORE.SeatPlayer.extend(scriptKeys),
-  CORE.LeaveTable.extend(scriptKeys),
-  CORE.SitOut.extend(scriptKeys),
-  CORE.SitIn.extend(scriptKeys),
-  CORE.AddChips.extend(scriptKeys),
-  z.strictObject({ type: z.literal('DrawForButton'), deck: deck.optional(), seed: chips('seed').optional(), ...scriptKeys }),
-  CORE.PlaceButton.extend(scriptKeys),
-  z.strictObject({
-    type: z.literal('StartHand'),
-    /** The whole deck, top card first (52 cards). */
-    deck: deck.optional(),
+/** A command as a script writes it: the engine's schema with a script's own keys. */
+const withScriptKeys = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) => z.strictObject({ ...schema.shape, ...scriptKeys });
+
+/**
+ * The core commands a script (and so the API) writes otherwise than the engine reads them: narrower (no salt, no
+ * prng, a 32-bit seed: the house's seed and salt are the API's own), with helpers a script's runner or the API's
+ * handler turns into the engine's fields (holeCards and board into a deck; backTo into an action number), or with
+ * the rules' house-option parts. Every field is the engine's or one of these; none is written twice.
+ */
+const SCRIPT_FORMS = {
+  DrawForButton: CORE.DrawForButton.omit({ prng: true, salt: true }).extend({ seed: scriptSeed, ...scriptKeys }),
+  StartHand: CORE.StartHand.omit({ prng: true, salt: true }).extend({
     /**
      * A 32-bit seed for mulberry32-fisher-yates, a demo shuffle anyone can predict (the house shuffle takes a 256-bit
      * seed: leave the seed out through the API); with holeCards/board it orders the cards the script leaves open.
      */
-    seed: chips('seed').optional(),
+    seed: scriptSeed,
     /** Hole cards by seat number or player id: {"3": "AsKd"} or {"alice": "As Kd"}. */
     holeCards: bySeat('holeCards', cardList).optional(),
     /** Up to five board cards in the order they come: flop, turn, river ("Qc9d7s4h2c"). */
@@ -213,52 +203,44 @@ const commandSchemas = [
     secondRun: cardList.optional(),
     ...scriptKeys,
   }),
-  z.strictObject({
-    type: z.literal('PostBlind'),
-    seat,
-    /** small-blind, big-blind, ante, make-up-big, make-up-small, new-player, ... (the engine's ForcedBetKind). */
-    blind: text('blind', 64).optional(),
-    ...scriptKeys,
-  }),
-  CORE.Fold.extend(scriptKeys),
-  CORE.Check.extend(scriptKeys),
-  CORE.Call.extend(scriptKeys),
-  CORE.Bet.extend(scriptKeys),
-  CORE.Raise.extend(scriptKeys),
-  CORE.ShowHand.extend(scriptKeys),
-  CORE.DealBoard.extend(scriptKeys),
-  CORE.ReportHoleCards.extend(scriptKeys),
-  CORE.MuckHand.extend(scriptKeys),
-  CORE.VoidHand.extend(scriptKeys),
-  CORE.ChangeSeat.extend(scriptKeys),
+  ChangeRules: CORE.ChangeRules.extend({ rules: rulesSchema, ...scriptKeys }),
   /**
-   * Floor only: takes back a mis-keyed betting action and those after it. `action` numbers the hand's standing
-   * betting actions (1 = the first); `backTo` names it by the stream version of its event instead (a script's
-   * events are numbered from 1, TableOpened first, as the API's versions). One of the two.
+   * `action` numbers the hand's standing betting actions (1 = the first); `backTo` names it by the stream version of
+   * its event instead (a script's events are numbered from 1, TableOpened first, as the API's versions). One of the two.
    */
-  z.strictObject({
-    type: z.literal('CorrectAction'),
-    action: int('action').min(1, { error: 'actions are numbered from 1' }).optional(),
+  CorrectAction: z.strictObject({
+    type: CORE.CorrectAction.shape.type,
+    action: CORE.CorrectAction.shape.action.optional(),
     backTo: int('backTo').min(1, { error: 'versions are numbered from 1' }).optional(),
-    reason: text('reason', MAX_CORRECTION_REASON).trim().min(1, { error: 'say why the action is corrected' }),
+    reason: CORE.CorrectAction.shape.reason,
     ...scriptKeys,
   }),
-  // The house options' commands (docs/house-options.md): their shapes here, once (the API validates with them too);
+};
+
+type Core = typeof CORE;
+type Plain = Exclude<keyof Core, keyof typeof SCRIPT_FORMS | 'OpenTable'>;
+type CoreScriptCommandSchema =
+  { [K in Plain]: ReturnType<typeof withScriptKeys<Core[K]['shape']>> }[Plain] | (typeof SCRIPT_FORMS)[keyof typeof SCRIPT_FORMS];
+/** A house option's command (its shape is its module's: engine house-options/*.ts `commandSchemas`). */
+type HouseCommandSchema = ReturnType<typeof withScriptKeys<{ type: z.ZodLiteral<HouseCommand['type']> }>>;
+type KnownCommandSchema = CoreScriptCommandSchema | HouseCommandSchema;
+
+const commandSchemas = [
+  // The core's commands (the engine's CORE_COMMAND_SCHEMAS, in its order), each with a script's own keys; OpenTable
+  // is not a script's (the runner opens the table from "rules") nor a command route (it is POST /tables).
+  ...(Object.keys(CORE) as (keyof Core)[])
+    .filter((type) => type !== 'OpenTable')
+    .map((type) =>
+      type in SCRIPT_FORMS
+        ? SCRIPT_FORMS[type as keyof typeof SCRIPT_FORMS]
+        : (withScriptKeys(CORE[type] as z.ZodObject) as unknown as CoreScriptCommandSchema),
+    ),
+  // The house options' commands, as their modules declare them (the engine's default modules, in their order);
   // whether the table plays the option, and what the command may do, is the engine's to decide.
-  z.strictObject({ type: z.literal('Straddle'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('KillPot'), seat, amount: chips('amount').optional(), ...scriptKeys }),
-  CORE.Deal.extend(scriptKeys),
-  z.strictObject({ type: z.literal('ChopBlinds'), consents: consents('the chop'), ...scriptKeys }),
-  z.strictObject({ type: z.literal('ChangeRules'), rules: rulesSchema, ...scriptKeys }),
-  z.strictObject({ type: z.literal('CallBombPot'), ...scriptKeys }),
-  z.strictObject({ type: z.literal('RunItTwice'), consents: consents('run it twice'), ...scriptKeys }),
-  z.strictObject({ type: z.literal('RunItOnce'), ...scriptKeys }),
-  // The shot clock: `clock` is ClockStarted's number; the time is the command's `at` (the API's own, never a client's).
-  z.strictObject({ type: z.literal('ClockExpired'), clock: int('clock').min(1, { error: 'clock numbers start at 1' }), ...scriptKeys }),
-  z.strictObject({ type: z.literal('UseTimeBank'), seat, ...scriptKeys }),
-  z.strictObject({ type: z.literal('PauseClock'), ...scriptKeys }),
-  z.strictObject({ type: z.literal('ResumeClock'), ...scriptKeys }),
-] as const;
+  ...DEFAULT_MODULES.flatMap((module) => Object.values(module.commandSchemas ?? {})).map(
+    (schema) => withScriptKeys(schema) as unknown as HouseCommandSchema,
+  ),
+] as [KnownCommandSchema, ...KnownCommandSchema[]];
 
 /** The commands this schema knows field by field. */
 const KNOWN_COMMAND_TYPES: readonly string[] = commandSchemas.map((s) => s.shape.type.value);
