@@ -1,10 +1,12 @@
 /**
- * Small API end-to-end suites run as one jest file. Each part keeps its own databases and apps (nothing is shared
- * between them but the loaded code): jest loads a file's modules afresh, and loading Nest, Fastify, the store and the
- * engine cost each of these suites as much CPU as its tests (the first fifteen: 24 CPU-s apart, 8.4 together;
- * docs/benchmarks.md "Where the CPU goes"). One part alone: `npx jest api-parts -t '<its describe>'`.
+ * Small API end-to-end suites run as one jest file: jest loads a file's modules afresh, and loading Nest, Fastify, the
+ * store and the engine cost each of these suites as much CPU as its tests (the first fifteen: 24 CPU-s apart, 8.4
+ * together; docs/benchmarks.md "Where the CPU goes"). The parts with the default configuration that read only their
+ * own tables share one API and database per backend (useSharedApi, closed below); the others keep their own.
+ * One part alone: `npx jest api-parts -t '<its describe>'`.
  * A part is a `*.e2e-part.ts` beside this file, written as a spec is; the build leaves them out as it does specs.
  */
+import { closeSharedApis } from './test-support/shared-api';
 import './bad-input.e2e-part';
 import './concurrency.e2e-part';
 import './deck-source.e2e-part';
@@ -33,3 +35,5 @@ import './timer-principal.e2e-part';
 import './tournament-tables.e2e-part';
 import './tournament-to-the-end.e2e-part';
 import './tournaments.e2e-part';
+
+afterAll(closeSharedApis);

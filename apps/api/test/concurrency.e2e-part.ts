@@ -1,7 +1,8 @@
 import { openDatabase } from '@felt/event-store';
 import { streamIdOf } from '../src/tables/table-stream';
-import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS } from './test-support/test-databases';
 import { startTestApi, totalEvents, type TestApi } from './test-support/test-api';
+import { useSharedApi } from './test-support/shared-api';
 import { openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 
 type Answer = { status: number; body: Record<string, any> };
@@ -17,10 +18,10 @@ async function expectContiguousLog(api: TestApi, tableId: string): Promise<numbe
 
 describe.each(APP_BACKENDS)('concurrent and repeated commands (%s)', (backend) => {
   let api: TestApi;
-  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  const database = useSharedApi(backend);
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = database.api;
   });
 
   it('20 concurrent commands at the same expectedVersion: one is applied, 19 get 409 with the current version', async () => {

@@ -1,6 +1,7 @@
 import type { User } from '@felt/staff';
-import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
-import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
+import { APP_BACKENDS } from './test-support/test-databases';
+import { writtenRows, type TestApi } from './test-support/test-api';
+import { useSharedApi } from './test-support/shared-api';
 import { addTestUser } from './test-support/auth';
 import { postApproved } from './test-support/approvals';
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds, TRAINING_1_2 } from './test-support/table-setup';
@@ -13,11 +14,11 @@ import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds, 
 describe.each(APP_BACKENDS)('floor corrections and player management (%s)', (backend) => {
   let api: TestApi;
   let dealer: User;
-  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  const database = useSharedApi(backend);
   const asDealer = () => api.as('dealer', { sub: dealer.id, name: dealer.name });
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = database.api;
     dealer = await addTestUser(database.db, 'dana', 'dealer');
   });
 

@@ -1,9 +1,10 @@
 import { verifyEvents } from '@felt/regulator';
 import { streamIdOf } from '../src/tables/table-stream';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
-import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS } from './test-support/test-databases';
 import { seedTestUsers } from './test-support/auth';
-import { startTestApi, type TestApi } from './test-support/test-api';
+import { type TestApi } from './test-support/test-api';
+import { useSharedApi } from './test-support/shared-api';
 
 /**
  * The bomb pot and running it twice through the HTTP routes (docs/house-options.md): the floor's call, the antes,
@@ -12,12 +13,12 @@ import { startTestApi, type TestApi } from './test-support/test-api';
  */
 describe.each(APP_BACKENDS)('house options bomb pot and run it twice over HTTP (%s)', (backend) => {
   let api: TestApi;
-  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  const database = useSharedApi(backend);
   const regulator = () => api.as('regulator', { sub: 'reg-1' });
   const stored = async (tableId: string) => (await api.store.readStream(streamIdOf(tableId))).length;
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = database.api;
     await seedTestUsers(database.db, [
       { sub: 'reg-1', role: 'regulator' },
       { sub: 'dealer-9', role: 'dealer' },

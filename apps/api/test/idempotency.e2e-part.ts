@@ -1,6 +1,7 @@
-import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS } from './test-support/test-databases';
 import { seedTestUsers } from './test-support/auth';
-import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
+import { writtenRows, type TestApi } from './test-support/test-api';
+import { useSharedApi } from './test-support/shared-api';
 import { NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from './test-support/table-setup';
 import { streamIdOf } from '../src/tables/table-stream';
 import { ApplyTableCommandHandler } from '../src/tables/apply-table-command.handler';
@@ -17,10 +18,10 @@ type Answer = { status: number; body: any; headers: Record<string, string> };
  */
 describe.each(APP_BACKENDS)('Idempotency-Key bound to its user and its request (%s)', (backend) => {
   let api: TestApi;
-  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  const database = useSharedApi(backend);
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = database.api;
     await seedTestUsers(database.db, [
       { sub: 'floor-alice', role: 'floor' },
       { sub: 'floor-bob', role: 'floor' },

@@ -2,8 +2,9 @@ import { readJsonl, verifyEvents, withHoleCardsRevealed } from '@felt/regulator'
 import { streamIdOf } from '../src/tables/table-stream';
 import { deviceAgent } from './test-support/devices';
 import { openTableWithPlayers, expectStatus } from './test-support/table-setup';
-import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
-import { startTestApi, type TestApi } from './test-support/test-api';
+import { APP_BACKENDS } from './test-support/test-databases';
+import { type TestApi } from './test-support/test-api';
+import { useSharedApi } from './test-support/shared-api';
 
 /**
  * A live-cards table over HTTP: a whole hand with the board entered street by street, a reader's report (from the
@@ -15,10 +16,10 @@ const LIVE = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxS
 
 describe.each(APP_BACKENDS)('a live-cards table over HTTP (%s)', (backend) => {
   let api: TestApi;
-  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  const database = useSharedApi(backend);
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = database.api;
   });
 
   const post = (route: string, body: object, status: number) => expectStatus(api.http.post(`/tables/lc1/${route}`).send(body), status);

@@ -1,5 +1,6 @@
-import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
-import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
+import { APP_BACKENDS } from './test-support/test-databases';
+import { writtenRows, type TestApi } from './test-support/test-api';
+import { useSharedApi } from './test-support/shared-api';
 import { openTableWithPlayers } from './test-support/table-setup';
 
 /**
@@ -10,10 +11,10 @@ import { openTableWithPlayers } from './test-support/table-setup';
  */
 describe.each(APP_BACKENDS)('accepted commands that change nothing (%s)', (backend) => {
   let api: TestApi;
-  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  const database = useSharedApi(backend);
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = database.api;
   });
 
   const expectUnchanged = async (route: string, body: object, version: number) => {

@@ -2,9 +2,10 @@ import { verifyEvents } from '@felt/regulator';
 import { TableClock } from '../src/tables/table-clock';
 import { streamIdOf } from '../src/tables/table-stream';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
-import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { APP_BACKENDS } from './test-support/test-databases';
 import { seedTestUsers } from './test-support/auth';
-import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
+import { writtenRows, type TestApi } from './test-support/test-api';
+import { useSharedApi } from './test-support/shared-api';
 
 /**
  * The shot clock over HTTP (docs/house-options.md "Shot clock and time banks"): the API stamps every command with
@@ -15,7 +16,7 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
  */
 describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
   let api: TestApi;
-  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  const database = useSharedApi(backend);
   let now = Date.UTC(2026, 11, 4, 18, 0, 0);
   const iso = () => new Date(now).toISOString();
   const seconds = (n: number) => (now += n * 1000);
@@ -28,7 +29,7 @@ describe.each(APP_BACKENDS)('the shot clock over HTTP (%s)', (backend) => {
   };
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = database.api;
     await seedTestUsers(database.db, [{ sub: 'dealer-1', role: 'dealer' }]);
     api.app.get(TableClock).now = () => new Date(now);
   });

@@ -1,6 +1,6 @@
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers } from './test-support/table-setup';
-import { useTestStore } from './test-support/test-databases';
-import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
+import { writtenRows, type TestApi } from './test-support/test-api';
+import { useSharedApi } from './test-support/shared-api';
 
 /**
  * The timer service's principal (role `timer`, docs/security.md): it may send the expiries that are due — a table's
@@ -9,11 +9,11 @@ import { startTestApi, writtenRows, type TestApi } from './test-support/test-api
  */
 describe('the timer principal', () => {
   let api: TestApi;
-  const database = useTestStore('postgres', { beforeDispose: () => api?.close() });
+  const database = useSharedApi('postgres');
   const CLOCKED = { ...NO_LIMIT_1_2, houseOptions: { shotClock: { seconds: 30 } } };
 
   beforeAll(async () => {
-    api = await startTestApi(database.db);
+    api = database.api;
     await openTableWithPlayers(api, 'timed', 3, CLOCKED);
     for (const body of [{ type: 'StartHand' }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 }]) {
       await expectStatus(api.http.post('/tables/timed/commands').send(body), 201);

@@ -79,9 +79,11 @@ describe.each(APP_BACKENDS)('a tournament to the last payout (%s)', (backend) =>
         await cmd({ type: 'Deal', method: 'icm', consents: alive.map((e) => e.entryId) });
         break;
       }
-      if (alive.length <= 7 && !state.handForHand) await cmd({ type: 'HandForHand', on: true });
-      if (alive.length <= 5 && state.handForHand) await cmd({ type: 'HandForHand', on: false });
-      state = await view();
+      const handForHand = alive.length <= 7 && !state.handForHand ? true : alive.length <= 5 && state.handForHand ? false : undefined;
+      if (handForHand !== undefined) {
+        await cmd({ type: 'HandForHand', on: handForHand });
+        state = await view(); // the view read at the end of the last hand is current otherwise
+      }
       const waiting = state.handForHand?.reported ?? [];
       const tables = [...new Set(alive.map((e) => e.seat!.tableId))].filter((t) => !waiting.includes(t));
       const tableId = tables[next() % tables.length]!;
