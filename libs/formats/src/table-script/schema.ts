@@ -258,6 +258,16 @@ const commandSchemas = [
   z.strictObject({ type: z.literal('UseTimeBank'), seat, ...scriptKeys }),
   z.strictObject({ type: z.literal('PauseClock'), ...scriptKeys }),
   z.strictObject({ type: z.literal('ResumeClock'), ...scriptKeys }),
+  // A tournament colour-up's chip race, as the tournament decided it (the engine checks the TDA's limits).
+  z.strictObject({
+    type: z.literal('RaceChips'),
+    chip: chips('chip'),
+    nextChip: chips('nextChip'),
+    seats: z
+      .array(z.strictObject({ seat, removed: chips('removed'), won: int('won').max(1, { error: 'a player wins at most one chip' }) }))
+      .max(10),
+    ...scriptKeys,
+  }),
 ] as const;
 
 /** The commands this schema knows field by field. */
