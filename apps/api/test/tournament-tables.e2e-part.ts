@@ -1,4 +1,6 @@
 import { verifyStore } from '@felt/regulator';
+import { toNewTournamentEvent, tournamentDecider, type TournamentCommand, type TournamentEvent } from '@felt/tournament';
+import { TournamentSweep } from '../src/tournaments/tournament-sweep';
 import { mulberry32 } from '../../../libs/tournament/src/tournament.test-support';
 import { postApproved } from './test-support/approvals';
 import { expectStatus, NO_LIMIT_1_2 } from './test-support/table-setup';
@@ -268,5 +270,50 @@ describe.each(APP_BACKENDS)('tournament tables on the engine (%s)', (backend) =>
     const started = await send('b1', { type: 'StartHand' });
     expect(started.rules).toMatchObject({ smallBlind: 25, bigBlind: 50, ante: { kind: 'big-blind', amount: 50 } });
     expect((await verifyStore(api.store)).violations).toEqual([]);
+  });
+
+  it("sends at start the table commands a crash left unsent after the tournament's write, and none twice", async () => {
+    // The tournament's events written as its requests would have, its tables' commands never sent (a crash between).
+    const at = new Date().toISOString();
+    const commands: TournamentCommand[] = [
+      { type: 'CreateTournament', at, tournamentId: 'swp', structure: STRUCTURE },
+      { type: 'AddTable', at, tableId: 's1' },
+      { type: 'AddTable', at, tableId: 's2' },
+      ...Array.from({ length: 8 }, (_, i) => ({ type: 'Register' as const, at, playerId: `card-${i + 1}`, alias: `S${i + 1}` })),
+      { type: 'DrawSeats', at, permutation: Array.from({ length: 8 }, (_, i) => i) },
+    ];
+    let state = tournamentDecider.initialState;
+    let version = 0;
+    for (const [i, command] of commands.entries()) {
+      const decision = tournamentDecider.decide(command, state);
+      if (!decision.ok) throw new Error(decision.rejection.message);
+      const events: readonly TournamentEvent[] = decision.events;
+      state = events.reduce(tournamentDecider.evolve, state);
+      const appended = await api.store.append('tournament-swp', {
+        expectedVersion: version === 0 ? 'no-stream' : version,
+        commandId: `swp-${i}`,
+        events: events.map(toNewTournamentEvent),
+      });
+      expect(appended.ok).toBe(true);
+      version += events.length;
+    }
+    await api.http.get('/tables/s1').expect(404);
+
+    // A start (a second API process on the same database) brings the tables up to the tournament.
+    const restarted = await startTestApi(database.db);
+    try {
+      for (const tableId of ['s1', 's2']) {
+        const view: TableView = (await restarted.http.get(`/tables/${tableId}`).expect(200)).body;
+        expect(view.rules).toMatchObject({ gameType: 'tournament', smallBlind: 10, bigBlind: 20 });
+        expect(view.seats.map((s) => s.stack)).toEqual([1000, 1000, 1000, 1000]);
+      }
+      const seated = (await restarted.store.readStream('table-s1')).filter((e) => e.type === 'PlayerSeated');
+      expect(seated).toHaveLength(4);
+      // Every command the events ask for is there now: another sweep (or start) sends nothing.
+      expect(await restarted.app.get(TournamentSweep).sweep()).toBe(0);
+      expect((await restarted.store.readStream('table-s1')).filter((e) => e.type === 'PlayerSeated')).toHaveLength(4);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -198,7 +198,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     await this.send(request.tableId, { type: 'ChangeRules', rules }, commandId, senderOf(request.metadata));
   }
 
-  private async send(tableId: string, command: TableOrderCommand, commandId: string, metadata: CommandMetadata): Promise<void> {
+  /** One table command of the tournament's, with its id (derived from the event that asked for it). */
+  async send(tableId: string, command: TableOrderCommand, commandId: string, metadata: CommandMetadata): Promise<void> {
     const outcome: ApplyOutcome = await this.commandBus.execute(
       new ApplyTableCommand({ tableId, command: command as CommandRequest['command'], commandId, commandIdGenerated: false, metadata }),
     );

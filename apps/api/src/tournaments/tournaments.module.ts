@@ -4,6 +4,7 @@ import { TablesModule } from '../tables/tables.module';
 import { ApplyTournamentCommandHandler } from './apply-tournament-command';
 import { ClockBoardController } from './clock-board.controller';
 import { TournamentStreams } from './tournament-streams';
+import { TournamentSweep } from './tournament-sweep';
 import { TournamentTables } from './tournament-tables';
 import { TournamentsController } from './tournaments.controller';
 
@@ -11,6 +12,6 @@ import { TournamentsController } from './tournaments.controller';
 @Module({
   imports: [TablesModule, RoomModule],
   controllers: [ClockBoardController, TournamentsController],
-  providers: [TournamentStreams, TournamentTables, ApplyTournamentCommandHandler],
+  providers: [TournamentStreams, TournamentTables, TournamentSweep, ApplyTournamentCommandHandler],
 })
 export class TournamentsModule {}
