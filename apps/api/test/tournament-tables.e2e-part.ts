@@ -258,6 +258,16 @@ describe.each(APP_BACKENDS)('tournament tables on the engine (%s)', (backend) =>
     expect([onBreak.status, onBreak.body.code]).toEqual([422, 'TOURNAMENT_ON_BREAK']);
     await expectStatus(brk({ type: 'AdvanceLevel', fromStep: 1, early: true }), 201);
     await expectStatus(brk({ type: 'HandForHand', on: true }), 201);
+    // A misdeal voided by the floor: every chip put in goes back, nothing is recorded by the tournament, and the
+    // redeal is b1's hand of the round.
+    let dealt = await send('b1', { type: 'StartHand' });
+    while (dealt.legalActions.some((a) => a.type === 'PostBlind')) dealt = await send('b1', moveOf(dealt, next, true)!);
+    const recordedBefore = (await api.store.readStream('tournament-brk')).filter((e) => e.type === 'HandRecorded').length;
+    await send('b1', { type: 'VoidHand', reason: 'misdeal: a card exposed in the deal' });
+    const voided = (await api.store.readStream('table-b1')).filter((e) => e.type === 'HandVoided');
+    expect((voided[0]!.data as { refunds: { amount: number }[] }).refunds.reduce((n, r) => n + r.amount, 0)).toBeGreaterThan(0);
+    await expectChipsAtTables(await brkFloor());
+    expect((await api.store.readStream('tournament-brk')).filter((e) => e.type === 'HandRecorded')).toHaveLength(recordedBefore);
     await playHand('b1', next, undefined, true);
     const waits = await api.http.post('/tables/b1/commands').send({ type: 'StartHand' });
     expect([waits.status, waits.body.code]).toEqual([422, 'WAITING_FOR_HAND_FOR_HAND']);
