@@ -35,8 +35,9 @@ export class TournamentSweep implements OnApplicationBootstrap {
       const sent = await this.sweep();
       if (sent > 0) this.logger.warn(`${sent} tournament table command(s) were missing after the last stop and have been sent`);
     } catch (error) {
-      // The API still starts: the next sweep (or the floor's retry of the same request) sends what is missing.
-      this.logger.error({ error: (error as Error).message }, 'the tournament tables could not all be brought up to date');
+      // The API still starts (the database may be briefly away): the next start, or the floor's retry of the same
+      // request, sends what is missing.
+      this.logger.error({ error: (error as Error).message }, 'the tournament tables could not be swept');
     }
   }
 
@@ -45,7 +46,15 @@ export class TournamentSweep implements OnApplicationBootstrap {
     let sent = 0;
     for (const row of await this.store.listStreams({ category: TOURNAMENT_STREAM_CATEGORY })) {
       if (tournamentIdOf(row.streamId) === null) continue;
-      sent += await this.sweepOne(await this.store.readStream(row.streamId));
+      try {
+        sent += await this.sweepOne(await this.store.readStream(row.streamId));
+      } catch (error) {
+        // A table that refuses a command stops its tournament's sweep (the floor sees it), not the others'.
+        this.logger.error(
+          { streamId: row.streamId, error: (error as Error).message },
+          "a tournament's tables could not be brought up to date",
+        );
+      }
     }
     return sent;
   }
