@@ -226,12 +226,13 @@ describe.each(APP_BACKENDS)('tournaments (%s)', (backend) => {
       type: 'RecordHand',
       tableId: 's1',
       button: 1,
-      stacks: s1.map((e, i) => ({ entryId: e.entryId, chips: i === 0 ? total : 0 })),
+      stacks: s1.map((e, i) => ({ entryId: e.entryId, chips: i === 0 ? total - s1[2]!.chips : i === 1 ? 0 : s1[2]!.chips })),
     });
     await refused(spare({ type: 'ReEnter', playerId: s1[1]!.playerId }), 422, 'ENTRY_LIMIT_REACHED');
     await ok({ type: 'HandForHand', on: true });
-    const [survivor] = await seatedAt('s1');
-    const hand = { type: 'RecordHand', tableId: 's1', button: 1, stacks: [{ entryId: survivor!.entryId, chips: survivor!.chips }] };
+    // s1 (two players left) plays the round's hand; s2 has not: s1 waits.
+    const survivors = await seatedAt('s1');
+    const hand = { type: 'RecordHand', tableId: 's1', button: 1, stacks: survivors.map((e) => ({ entryId: e.entryId, chips: e.chips })) };
     await ok(hand);
     await refused(spare(hand), 422, 'WAITING_FOR_HAND_FOR_HAND');
 

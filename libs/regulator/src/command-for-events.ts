@@ -90,6 +90,8 @@ export function commandFor(
       return { type: 'RunItTwice', consents: first.consents };
     case 'RunItOnceChosen':
       return { type: 'RunItOnce' };
+    case 'ChipsRaced':
+      return { type: 'RaceChips', chip: first.chip, nextChip: first.nextChip, seats: first.seats };
     // The shot clock: the expiry, the time bank and the floor's pause (their time is in the metadata: stream-verifier.ts).
     case 'ClockExpired':
       return { type: 'ClockExpired', clock: first.clock };

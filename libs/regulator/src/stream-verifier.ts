@@ -4,6 +4,7 @@ import {
   readerConflicts,
   EVENT_TYPES,
   isHandStartedV1,
+  racedChange,
   tableDecider,
   type TableEngine,
   type SealedDeck,
@@ -397,6 +398,10 @@ export class StreamVerifier {
         break;
       case 'ChipsAdded':
         this.ledger += e.amount;
+        break;
+      // A tournament's colour-up: what the race took off and gave (chips, not money; the tournament accounts for it).
+      case 'ChipsRaced':
+        this.ledger += racedChange(e);
         break;
       case 'PlayerLeft':
         this.ledger -= e.cashOut;

@@ -51,9 +51,11 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
     case 'TimeAdded':
       return { ...state, clock: { ...state.clock, endsAt: event.endsAt, remainingMs: event.remainingMs } };
     case 'HandRecorded': {
-      let next: TournamentState = state.handForHand
-        ? { ...state, handForHand: { ...state.handForHand, reported: [...state.handForHand.reported, event.tableId] } }
-        : state;
+      // A table of one player deals no hand: its stacks recorded as they are are not its hand-for-hand hand.
+      let next: TournamentState =
+        state.handForHand && event.stacks.length >= 2
+          ? { ...state, handForHand: { ...state.handForHand, reported: [...state.handForHand.reported, event.tableId] } }
+          : state;
       // One pass over the field for the table's stacks (a 600-entry field reports a hand every few seconds).
       const chips = new Map(event.stacks.map((s) => [s.entryId, s.chips]));
       next = { ...next, entries: next.entries.map((e) => (chips.has(e.entryId) ? { ...e, chips: chips.get(e.entryId)! } : e)) };

@@ -206,4 +206,20 @@ describe('hand-for-hand (TDA: each table plays one hand, then waits)', () => {
     const next = play([hand('t1', 2, { 'p1#1': 30000, 'p3#1': 0 }, [1, 2])], t2.state);
     expect(next.events.find((e) => e.type === 'PlayerBusted')).toMatchObject({ entryId: 'p3#1', round: 2 });
   });
+
+  it('does not wait for a table left with one player (it cannot deal), nor refuse its idle record', () => {
+    // 6 on 3 tables of 2; t3's hand busts p6 before hand-for-hand: p5 sits alone at t3, no seat free elsewhere.
+    const s = drawn(6, 3, { ...DAILY, seatsPerTable: 2 });
+    const alone = play([hand('t3', 1, { 'p5#1': 20000, 'p6#1': 0 }), { type: 'HandForHand', at: T(11), on: true }], s).state;
+    expect(alone.entries.filter((e) => e.seat?.tableId === 't3').map((e) => e.entryId)).toEqual(['p5#1']);
+    const t1 = play([hand('t1', 1, { 'p1#1': 15000, 'p2#1': 5000 })], alone);
+    expect(t1.events.map((e) => e.type)).not.toContain('HandForHandRoundEnded');
+    // t2's hand is the round's last: t3, which cannot deal, is not waited for.
+    const t2 = play([hand('t2', 1, { 'p3#1': 15000, 'p4#1': 5000 })], t1.state);
+    expect(t2.events).toContainEqual({ type: 'HandForHandRoundEnded', at: T(10), round: 2 });
+    // t3's stacks recorded as they are (nothing dealt) are taken at any time, and do not count as its hand.
+    const idle = play([hand('t3', 1, { 'p5#1': 20000 })], t1.state);
+    expect(idle.state.handForHand!.reported).toEqual(['t1']);
+    expect(decide(hand('t3', 1, { 'p5#1': 20000 }), idle.state).ok).toBe(true);
+  });
 });

@@ -23,11 +23,11 @@ export function recordHand(command: Extract<TournamentCommand, { type: 'RecordHa
     return reject(refuse('TABLE_NOT_IN_PLAY', `table ${tableId} is not in play in this tournament`, 'tableId'));
   if (!Number.isInteger(command.button) || command.button < 1 || command.button > table.seats)
     return reject(refuse('INVALID_COMMAND', `the button is a seat from 1 to ${table.seats}`, 'button'));
-  if (state.handForHand?.reported.includes(tableId))
+  const seated = seatedAt(state, tableId);
+  if (seated.length >= 2 && state.handForHand?.reported.includes(tableId))
     return reject(
       refuse('WAITING_FOR_HAND_FOR_HAND', `hand-for-hand: table ${tableId} has played this hand; it waits for the other tables`),
     );
-  const seated = seatedAt(state, tableId);
   const reported = new Map<string, number>();
   for (const s of command.stacks) {
     if (!Number.isSafeInteger(s.chips) || s.chips < 0)
@@ -136,7 +136,7 @@ export function finish(
   return { type: 'TournamentFinished', at, pool, results };
 }
 
-/** The tables a hand-for-hand round waits for: in play, not broken, with players. */
+/** The tables a hand-for-hand round waits for: in play, not broken, with two players or more (one alone deals no hand). */
 function playingTables(state: TournamentState): string[] {
-  return state.tables.filter((t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length > 0).map((t) => t.tableId);
+  return state.tables.filter((t) => t.inPlay && !t.broken && seatedAt(state, t.tableId).length >= 2).map((t) => t.tableId);
 }

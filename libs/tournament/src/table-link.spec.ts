@@ -1,7 +1,8 @@
-import { tableDecider } from '@felt/engine';
+import { tableDecider, type TableCommand, type TableState } from '@felt/engine';
 import type { TournamentEvent } from './events';
 import { parseStructure } from './structure';
 import { entryIdOfTablePlayer, recordHandOf, tableOrdersFor, tablePlayerId, tableRulesAt } from './table-link';
+import { tournamentDecider } from './tournament-decider';
 import { DAILY, identity, play, registered, T } from './tournament.test-support';
 
 describe('the tournament-table link', () => {
@@ -79,5 +80,66 @@ describe('the tournament-table link', () => {
       { tableId: 't1', key: 'leave', command: { type: 'LeaveTable', seat: 2 } },
       { tableId: 't2', key: 'arrive', command: { type: 'SeatPlayer', seat: 5, playerId: 'e2', buyIn: 12345 } },
     ]);
+  });
+
+  it("races a colour-up's odd chips off the engine tables: every seat ends with the tournament's chips (TDA chip race)", () => {
+    // 12 entries on two tables; the clock to the first break (a colour-up of the 25s for 100s).
+    const created = registered(12, 2);
+    const { state, events } = play(
+      [
+        { type: 'DrawSeats', at: T(2), permutation: identity(12) },
+        { type: 'StartClock', at: T(5) },
+        { type: 'AdvanceLevel', at: T(6), fromStep: 0, early: true },
+        { type: 'AdvanceLevel', at: T(7), fromStep: 1, early: true },
+        // p1 (t1 seat 1) 3 odd 25s, p2 (t1 seat 2) 2, p7 (t2 seat 1) 1: 150 → two 100s; keys 9 and 8 are p2's, 5 p1's.
+        {
+          type: 'ColourUp',
+          at: T(8),
+          odd: [
+            { entryId: 'p1#1', chips: 3 },
+            { entryId: 'p2#1', chips: 2 },
+            { entryId: 'p7#1', chips: 1 },
+          ],
+          keys: [5, 1, 1, 9, 8, 2],
+        },
+      ],
+      created.state,
+    );
+    const tables = new Map<string, TableState>();
+    const apply = (tableId: string, command: TableCommand) => {
+      const at = tables.get(tableId) ?? tableDecider.initialState;
+      const decision = tableDecider.decide(command, at);
+      if (!decision.ok) throw new Error(`${command.type} at ${tableId}: ${decision.rejection.code} ${decision.rejection.message}`);
+      tables.set(tableId, decision.events.reduce(tableDecider.evolve, at));
+    };
+    let folded = created.state;
+    for (const e of [...created.events, ...events]) {
+      folded = tournamentDecider.evolve(folded, e);
+      for (const order of tableOrdersFor(e, folded))
+        if (order.command.type !== 'DrawForButton') apply(order.tableId, order.command as TableCommand);
+    }
+    const race = events.find((e) => e.type === 'ChipRaceRun')!;
+    const orders = tableOrdersFor(race, state);
+    expect(orders.map((o) => [o.tableId, o.key, o.command])).toEqual([
+      [
+        't1',
+        'race-t1',
+        {
+          type: 'RaceChips',
+          chip: 25,
+          nextChip: 100,
+          seats: [
+            { seat: 1, removed: 75, won: 1 },
+            { seat: 2, removed: 50, won: 1 },
+          ],
+        },
+      ],
+      ['t2', 'race-t2', { type: 'RaceChips', chip: 25, nextChip: 100, seats: [{ seat: 1, removed: 25, won: 0 }] }],
+    ]);
+    for (const entry of state.entries) {
+      const table = tables.get(entry.seat!.tableId)!;
+      expect(table.seats[entry.seat!.seat - 1]!.stack).toBe(entry.chips);
+    }
+    expect(state.raceAdjustment).toBe(50);
   });
 });

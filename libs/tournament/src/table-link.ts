@@ -15,7 +15,7 @@ import type { TournamentStructure } from './structure';
  */
 export type TableOrderCommand = Extract<
   TableCommand,
-  { readonly type: 'OpenTable' | 'SeatPlayer' | 'LeaveTable' | 'DrawForButton' | 'AddChips' | 'ChangeRules' | 'CloseTable' }
+  { readonly type: 'OpenTable' | 'SeatPlayer' | 'LeaveTable' | 'DrawForButton' | 'AddChips' | 'ChangeRules' | 'RaceChips' | 'CloseTable' }
 >;
 
 export interface TableOrder {
@@ -82,10 +82,7 @@ export function dealingStep(structure: TournamentStructure, step: number): numbe
   return null;
 }
 
-/**
- * What the tables must do for one tournament event (`after`: the tournament once its command's events are folded in).
- * Chip-race results are not sent: the engine has no command that takes chips off a seat yet.
- */
+/** What the tables must do for one tournament event (`after`: the tournament once its command's events are folded in). */
 export function tableOrdersFor(event: TournamentEvent, after: TournamentState): TableOrder[] {
   const seat = (tableId: string, key: string, command: TableOrderCommand): TableOrder => ({ tableId, key, command });
   const entrySeat = (entryId: string) => after.entries.find((e) => e.entryId === entryId)?.seat ?? null;
@@ -138,12 +135,31 @@ export function tableOrdersFor(event: TournamentEvent, after: TournamentState): 
     }
     case 'TableBroken':
       return [seat(event.tableId, 'close', { type: 'CloseTable' })];
+    case 'ChipRaceRun':
+      return raceOrders(event, after);
     case 'TournamentFinished':
       // The last table's players leave with the tournament's end (their chips are the results, not cash).
       return after.tables.filter((t) => !t.broken).map((t) => seat(t.tableId, 'close', { type: 'CloseTable' }));
     default:
       return [];
   }
+}
+
+/** A chip race's results, table by table: each seated entry's chips off and chip won, as one RaceChips per table. */
+function raceOrders(event: Extract<TournamentEvent, { type: 'ChipRaceRun' }>, after: TournamentState): TableOrder[] {
+  const byTable = new Map<string, { seat: number; removed: number; won: number }[]>();
+  for (const r of event.results) {
+    const at = after.entries.find((e) => e.entryId === r.entryId)?.seat;
+    if (!at) continue;
+    const seats = byTable.get(at.tableId) ?? [];
+    seats.push({ seat: at.seat, removed: r.removed, won: r.won });
+    byTable.set(at.tableId, seats);
+  }
+  return [...byTable].map(([tableId, seats]) => ({
+    tableId,
+    key: `race-${tableId}`,
+    command: { type: 'RaceChips', chip: event.chip, nextChip: event.nextChip, seats: seats.sort((a, b) => a.seat - b.seat) },
+  }));
 }
 
 /** A table's hand end as the tournament's RecordHand: every seated entry's stack, the hand's button. */

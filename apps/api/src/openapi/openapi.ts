@@ -90,6 +90,8 @@ const COMMAND_NOTES: Readonly<Record<string, string>> = {
     'As StartHand: a house table refuses a deck or seed (422 DECK_SOURCE_HOUSE); a shuffler table takes a deck only from its shuffler device; without one the server draws.',
   ChangeRules:
     'Rules that widen who sees or chooses cards (dealerSeesHoleCards turned on, a training or shuffler deckSource) are not applied at once: 202 APPROVAL_REQUIRED with an approvalId, applied when another floor supervisor approves it (POST /approvals/{approvalId}/approve); OpenTable likewise. Narrowing applies at once.',
+  RaceChips:
+    "A tournament colour-up's chip race, sent by the tournament to its own tables only (from here: 422 TOURNAMENT_TABLE at a tournament table, OPTION_NOT_ENABLED at a cash table). Between hands; whole odd chips of `chip` off each seat listed, at most one `nextChip` won, nobody left at zero.",
   ReportHoleCards:
     "Live cards: only a token signed in on the card reader registered for the table (403 READER_DEVICE_REQUIRED for the floor and dealers). A report that conflicts with the hand's records or face-up cards: 422 READER_CONFLICT, naming no card or seat.",
 };

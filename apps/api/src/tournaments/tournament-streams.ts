@@ -19,10 +19,14 @@ export interface FoldedTournament {
 /**
  * The tournaments folded from their streams, kept in memory (a 600-entry event is some thousands of events):
  * `caughtUp` reads only the events after the cached version, so another API process's appends are seen first.
+ * Which tournament plays at a table is an index (`byTable`, from the TableAdded events folded here): a table command
+ * finds its tournament with one lookup and one read of that tournament's newer events, whatever the number of
+ * tournaments. A table id is never reused (AddTable refuses a table that exists), so an entry never goes stale.
  */
 @Injectable()
 export class TournamentStreams {
   private readonly folded = new Map<string, FoldedTournament>();
+  private readonly byTable = new Map<string, string>();
 
   constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
@@ -37,20 +41,30 @@ export class TournamentStreams {
   advance(from: FoldedTournament, events: readonly TournamentEvent[], version: number): FoldedTournament {
     const state = events.reduce(tournamentDecider.evolve, from.state);
     const next = { tournamentId: from.tournamentId, state, version };
+    for (const e of events) if (e.type === 'TableAdded') this.byTable.set(e.tableId, from.tournamentId);
     const cached = this.folded.get(from.tournamentId);
     if (!cached || cached.version < version) this.folded.set(from.tournamentId, next);
     return next;
   }
 
-  /** The tournament (not finished) that plays at `tableId`: a table broken or of a finished tournament belongs to none. */
+  /**
+   * The tournament (not finished) that plays at `tableId`: a table broken or of a finished tournament belongs to none.
+   * Asked only of tables with tournament rules. A table this process has not seen added (another process added it,
+   * or this one just started) is looked for once in every tournament stream, which fills the index.
+   */
   async ofTable(tableId: string): Promise<FoldedTournament | undefined> {
+    const id = this.byTable.get(tableId) ?? (await this.scanFor(tableId));
+    if (id === undefined) return undefined;
+    const folded = await this.caughtUp(id);
+    return folded.state.status !== 'finished' && folded.state.tables.some((t) => t.tableId === tableId && !t.broken) ? folded : undefined;
+  }
+
+  private async scanFor(tableId: string): Promise<string | undefined> {
     for (const row of await this.store.listStreams({ category: TOURNAMENT_STREAM_CATEGORY })) {
       const id = tournamentIdOf(row.streamId);
-      if (id === null) continue;
-      const cached = this.folded.get(id);
-      const folded = cached && cached.version >= row.version ? cached : await this.caughtUp(id);
-      if (folded.state.status !== 'finished' && folded.state.tables.some((t) => t.tableId === tableId && !t.broken)) return folded;
+      const cached = id === null ? undefined : this.folded.get(id);
+      if (id !== null && (!cached || cached.version < row.version)) await this.caughtUp(id);
     }
-    return undefined;
+    return this.byTable.get(tableId);
   }
 }

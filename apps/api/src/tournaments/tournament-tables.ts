@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { handInProgress } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import {
   dealingStep,
@@ -34,6 +35,7 @@ const TOURNAMENT_ONLY: ReadonlySet<string> = new Set([
   'SitOut',
   'PlaceButton',
   'DrawForButton',
+  'RaceChips',
 ]);
 
 /**
@@ -60,8 +62,9 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   }
 
   /**
-   * Refused before the tournament writes: a hand typed in for an engine table (the table reports its own hands), and
-   * AddTable of a table that already exists (a cash table).
+   * Refused before the tournament writes: a hand typed in for an engine table (the table reports its own hands),
+   * AddTable of a table that already exists (a cash table), and a colour-up while a table still plays a hand (its
+   * chips are raced off between hands, and the hand's end would record the stacks from before the race).
    */
   async beforeTournamentCommand(command: { type: string; tableId?: string }, state: TournamentState): Promise<void> {
     if (!onEngine(state)) return;
@@ -72,6 +75,7 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
         `tournament ${state.tournamentId} plays on Felt's tables: each hand is recorded when the table ends it`,
         { tournamentId: state.tournamentId },
       );
+    if (command.type === 'ColourUp') return this.noHandInPlay(state);
     if (command.type !== 'AddTable' || command.tableId === undefined) return;
     const table = await this.tables.caughtUp(streamIdOf(command.tableId));
     if (table.version > 0)
@@ -86,10 +90,23 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
       );
   }
 
+  private async noHandInPlay(state: TournamentState): Promise<void> {
+    for (const t of state.tables.filter((t) => !t.broken)) {
+      const table = await this.tables.caughtUp(streamIdOf(t.tableId));
+      if (handInProgress(table.state))
+        throw new ApiProblem(
+          'rule-refused',
+          'HAND_IN_PLAY',
+          `table ${t.tableId} is still playing its hand: the chips are raced once every table's hand has ended`,
+          { tableId: t.tableId, tournamentId: state.tournamentId },
+        );
+    }
+  }
+
   async before(request: CommandRequest): Promise<void> {
     const type = request.command.type;
     if (!TOURNAMENT_ONLY.has(type) && type !== 'StartHand') return;
-    const tournament = await this.streams.ofTable(request.tableId);
+    const tournament = await this.tournamentOf(request.tableId);
     if (!tournament || !onEngine(tournament.state)) return;
     const id = tournament.tournamentId;
     if (type !== 'StartHand')
@@ -105,9 +122,15 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   async after(request: CommandRequest, events: readonly RecordedEvent[]): Promise<void> {
     const ended = events.find((e) => e.type === 'HandEnded');
     if (!ended) return;
-    const tournament = await this.streams.ofTable(request.tableId);
+    const tournament = await this.tournamentOf(request.tableId);
     if (!tournament || !onEngine(tournament.state)) return;
     await this.record(tournament, request.tableId, `${ended.eventId}.tournament`, senderOf(request.metadata));
+  }
+
+  /** The tournament playing at a table with tournament rules (the game type is set when it opens: no read when cached). */
+  private async tournamentOf(tableId: string): Promise<FoldedTournament | undefined> {
+    const table = await this.tables.current(streamIdOf(tableId));
+    return table.state.rules?.gameType === 'tournament' ? this.streams.ofTable(tableId) : undefined;
   }
 
   /** The tables' commands for a tournament command's events (`state`: the tournament after them). */
@@ -175,7 +198,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     await this.send(request.tableId, { type: 'ChangeRules', rules }, commandId, senderOf(request.metadata));
   }
 
-  private async send(tableId: string, command: TableOrderCommand, commandId: string, metadata: CommandMetadata): Promise<void> {
+  /** One table command of the tournament's, with its id (derived from the event that asked for it). */
+  async send(tableId: string, command: TableOrderCommand, commandId: string, metadata: CommandMetadata): Promise<void> {
     const outcome: ApplyOutcome = await this.commandBus.execute(
       new ApplyTableCommand({ tableId, command: command as CommandRequest['command'], commandId, commandIdGenerated: false, metadata }),
     );

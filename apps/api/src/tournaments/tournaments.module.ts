@@ -5,6 +5,7 @@ import { ApplyTournamentCommandHandler } from './apply-tournament-command';
 import { ClockBoardController } from './clock-board.controller';
 import { TournamentListController } from './tournament-list.controller';
 import { TournamentStreams } from './tournament-streams';
+import { TournamentSweep } from './tournament-sweep';
 import { TournamentTables } from './tournament-tables';
 import { TournamentsController } from './tournaments.controller';
 
@@ -12,6 +13,6 @@ import { TournamentsController } from './tournaments.controller';
 @Module({
   imports: [TablesModule, RoomModule],
   controllers: [ClockBoardController, TournamentListController, TournamentsController],
-  providers: [TournamentStreams, TournamentTables, ApplyTournamentCommandHandler],
+  providers: [TournamentStreams, TournamentTables, TournamentSweep, ApplyTournamentCommandHandler],
 })
 export class TournamentsModule {}

@@ -13,6 +13,7 @@
  * 7. runItTwice   after chop (a chopped hand stops the board first);
  * 8. shotClock    reads no other option's slice; its clocks follow whatever the others' events leave to act;
  * 9. missedBlinds always on (its policy is rules.missedBlinds).
+ * 10. chipRace   tournament tables only, between hands: reads and answers no hook but its own command.
  */
 import type { AnyRuleModule } from './rule-module';
 import { straddle } from './straddle';
@@ -24,6 +25,7 @@ import { missedBlinds } from './missed-blinds';
 import { bombPotModule } from './bomb-pot';
 import { runItTwiceModule } from './run-it-twice';
 import { shotClockModule } from './shot-clock';
+import { chipRaceModule } from './chip-race';
 
 export const DEFAULT_MODULES: readonly AnyRuleModule[] = Object.freeze([
   straddle,
@@ -35,4 +37,5 @@ export const DEFAULT_MODULES: readonly AnyRuleModule[] = Object.freeze([
   runItTwiceModule,
   shotClockModule,
   missedBlinds,
+  chipRaceModule,
 ]);
