@@ -8,9 +8,10 @@ import { StaffSecurity1700000001400 } from './1700000001400-StaffSecurity';
 import { PlayerPersonal1700000001500 } from './1700000001500-PlayerPersonal';
 import { CountRole1700000001600 } from './1700000001600-CountRole';
 import { PlayerRegistrySnapshot1700000001700 } from './1700000001700-PlayerRegistrySnapshot';
+import { HouseMoney1700000001800 } from './1700000001800-HouseMoney';
 
 /**
- * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data and the registry's snapshot, the count team's role), oldest first, each a
+ * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data and the registry's snapshot, the count team's role, the ledger's drops and the revenue report's hands), oldest first, each a
  * SqlMigration. The apps pass it to `openDatabase({ migrations })`, which runs the event store's own migrations
  * (libs/event-store/src/migrations) first; add each new migration class here.
  */
@@ -25,4 +26,5 @@ export const migrations = [
   PlayerPersonal1700000001500,
   CountRole1700000001600,
   PlayerRegistrySnapshot1700000001700,
+  HouseMoney1700000001800,
 ];
