@@ -54,7 +54,7 @@ describe('the jackpot drop, a house option from outside the engine', () => {
     expect(Object.values(run.finalStacks).reduce((a, b) => a + b, 0) + run.state.rakeCollected).toBe(3000);
     expect(run.events.reduce((s, e) => house.evolve(s, e), house.initialState)).toEqual(run.state);
     // The file FELT_HOUSE_RULES names registers the same module.
-    expect(houseRules(engine).map((m) => m.name)).toEqual(['jackpotDrop']);
+    expect(houseRules(engine).map((m) => m.name)).toEqual(['jackpotDrop', 'promotionDrop']);
   });
 
   it('takes a percentage, capped, measured after the rake or on the whole pot as the order says', () => {

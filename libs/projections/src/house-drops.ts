@@ -13,6 +13,8 @@ export interface DropTaken {
   readonly fundId: string;
   readonly amount: number;
   readonly byPot: readonly number[];
+  /** Which drop, where it is not the jackpot drop (house-rules/promotion-drop.js). */
+  readonly drop?: 'promotion';
 }
 
 /** A table event as the store gives it back: its type and data. */
