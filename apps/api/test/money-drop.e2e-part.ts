@@ -20,7 +20,7 @@ import { useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
- * The jackpot drop end to end (docs/money.md "The jackpot drop"): an API configured with the house's money modules
+ * The jackpot drop end to end (docs/money.md "The drops with the rake"): an API configured with the house's money modules
  * (FELT_HOUSE_RULES = libs/accounting/house-rules/index.js) plays a raked hand at a table with the drop; the table
  * records DropTaken after RakeTaken, and the book credits the bad-beat fund from it, to the cent at the table's
  * chip value, once, however many API processes read the log.

@@ -18,7 +18,7 @@ export interface DropCheckState {
 }
 
 /**
- * The tables' jackpot drops against the books (docs/money.md "The jackpot drop"): each DropTaken in a table's log has
+ * The tables' jackpot drops against the books (docs/money.md "The drops with the rake"): each DropTaken in a table's log has
  * its DropCollected of the same chips in a book, and no book collects a drop no table took (libs/accounting
  * unmatchedTableDrops). Only streams read whole count: a table's drops are checked when every book was read, a book's
  * collections only for the tables read, so verifying some streams alone reports no drop of the others.

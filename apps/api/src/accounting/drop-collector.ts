@@ -12,7 +12,7 @@ export const DROP_POLL_MS = 250;
 const PAGE = 5000;
 
 /**
- * The tables' jackpot drops into the book (docs/money.md "The jackpot drop"): tails the tables' streams of the log
+ * The tables' jackpot drops into the book (docs/money.md "The drops with the rake"): tails the tables' streams of the log
  * and turns each DropTaken into a CollectTableDrop (actor `service`, command id from the table event's place), so
  * the fund is credited from the event the table recorded. Every API process may run it: the book collects each
  * hand's drop for a fund once (ALREADY_COLLECTED), and the command id makes a retry a replay. A drop for a fund not
