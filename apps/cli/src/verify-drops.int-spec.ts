@@ -22,7 +22,12 @@ describe('felt verify matches jackpot drops', () => {
       const { out, code } = await felt('verify', '--database-url', t.url, '--all', '--no-read-models', '--workers', workers);
       expect(code).toBe(1);
       // Threads' violations come sorted by stream: the book's first.
-      expect(out.split('\n').filter((l) => l.includes('jackpot drop')).sort()).toEqual([
+      expect(
+        out
+          .split('\n')
+          .filter((l) => l.includes('jackpot drop'))
+          .sort(),
+      ).toEqual([
         expect.stringMatching(
           new RegExp(
             `^VIOLATION\\s+money-room v${book.length} \\[conservation\\] jackpot drop of hand 2 .*: collected, but the table recorded no such drop$`,

@@ -1,12 +1,4 @@
-import {
-  formatCard,
-  shuffleMethod,
-  type DeckSourceRule,
-  type ShuffleMethod,
-  type Street,
-  type TableEvent,
-  type TableRules,
-} from '@felt/engine';
+import { formatCard, shuffleMethod, type DeckSourceRule, type ShuffleMethod, type Street, type TableEvent } from '@felt/engine';
 import type { DropTaken } from './house-drops';
 
 /**
