@@ -8,7 +8,7 @@ import { StaffSecurity1700000001400 } from './1700000001400-StaffSecurity';
 import { PlayerPersonal1700000001500 } from './1700000001500-PlayerPersonal';
 import { CountRole1700000001600 } from './1700000001600-CountRole';
 import { PlayerRegistrySnapshot1700000001700 } from './1700000001700-PlayerRegistrySnapshot';
-import { HouseMoney1700000001800 } from './1700000001800-HouseMoney';
+import { HouseMoney1700000001900 } from './1700000001900-HouseMoney';
 
 /**
  * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data and the registry's snapshot, the count team's role, the ledger's drops and the revenue report's hands), oldest first, each a
@@ -26,5 +26,5 @@ export const migrations = [
   PlayerPersonal1700000001500,
   CountRole1700000001600,
   PlayerRegistrySnapshot1700000001700,
-  HouseMoney1700000001800,
+  HouseMoney1700000001900,
 ];

@@ -8,7 +8,7 @@ export interface KeptRevenueHand {
 }
 
 /**
- * The revenue report's hands as kept (table revenue_hands, migrations/1700000001800): per table, oldest first. A
+ * The revenue report's hands as kept (table revenue_hands, migrations/1700000001900): per table, oldest first. A
  * process starting folds each table's events only after the last hand kept (between hands a fold holds nothing).
  * The rows hold what the report sums (times, rake, fees), never a card; they are this API's cache, not a record:
  * a regulator's reports fold the log itself (docs/money.md "Reports").

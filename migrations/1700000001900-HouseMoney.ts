@@ -6,8 +6,8 @@ import { grantToApp } from './grant-to-app';
  * drops, apart from the rake), and the revenue report's hands kept per table (apps/api LoggedHands), so a process
  * starting folds only the events after the last finished hand it finds here.
  */
-export class HouseMoney1700000001800 implements SqlMigration {
-  readonly name = 'HouseMoney1700000001800';
+export class HouseMoney1700000001900 implements SqlMigration {
+  readonly name = 'HouseMoney1700000001900';
 
   async up(queryRunner: MigrationSql): Promise<void> {
     await queryRunner.query(`ALTER TABLE table_ledgers ADD COLUMN drops bigint NOT NULL DEFAULT 0`);
