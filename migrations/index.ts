@@ -9,9 +9,10 @@ import { PlayerPersonal1700000001500 } from './1700000001500-PlayerPersonal';
 import { CountRole1700000001600 } from './1700000001600-CountRole';
 import { PlayerRegistrySnapshot1700000001700 } from './1700000001700-PlayerRegistrySnapshot';
 import { PlayerLookupIndexes1700000001870 } from './1700000001870-PlayerLookupIndexes';
+import { HouseMoney1700000001900 } from './1700000001900-HouseMoney';
 
 /**
- * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data and the registry's snapshot, the count team's role), oldest first, each a
+ * The applications' schema (users, dealer assignments, devices, read models, the room, players' personal data and the registry's snapshot, the count team's role, the ledger's drops and the revenue report's hands), oldest first, each a
  * SqlMigration. The apps pass it to `openDatabase({ migrations })`, which runs the event store's own migrations
  * (libs/event-store/src/migrations) first; add each new migration class here.
  */
@@ -27,4 +28,5 @@ export const migrations = [
   CountRole1700000001600,
   PlayerRegistrySnapshot1700000001700,
   PlayerLookupIndexes1700000001870,
+  HouseMoney1700000001900,
 ];

@@ -11,6 +11,7 @@ import {
   verifyBook,
   type DropTaken,
 } from '@felt/accounting';
+import { ledgerDiscrepancy, project, sessionLedger } from '@felt/projections';
 import { loadHouseRules, verifyEvents } from '@felt/regulator';
 import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { FoldedTables } from '../src/tables/folded-tables';
@@ -20,7 +21,7 @@ import { useTestStore } from './test-support/test-databases';
 import { startTestApi, writtenRows, type TestApi } from './test-support/test-api';
 
 /**
- * The jackpot drop end to end (docs/money.md "The jackpot drop"): an API configured with the house's money modules
+ * The jackpot drop end to end (docs/money.md "The drops with the rake"): an API configured with the house's money modules
  * (FELT_HOUSE_RULES = libs/accounting/house-rules/index.js) plays a raked hand at a table with the drop; the table
  * records DropTaken after RakeTaken, and the book credits the bad-beat fund from it, to the cent at the table's
  * chip value, once, however many API processes read the log.
@@ -139,6 +140,17 @@ describe('the jackpot drop into the book (postgres)', () => {
         drops: 500,
       },
     ]);
+
+    // The regulator's recall and the session ledger show the drop apart from the rake, per pot and per fund.
+    const recall = (await expectStatus(api.as('regulator').get('/regulator/tables/drop1/hands'), 200)).body;
+    expect(recall.hands[0]).toMatchObject({
+      rake: 3,
+      drops: [{ fundId: 'bbj', amount: 1 }],
+      pots: [expect.objectContaining({ rake: 3, drop: 1 })],
+    });
+    const ledger = project(sessionLedger, recorded).tables.drop1!;
+    expect(ledger).toMatchObject({ rake: 3, drops: 1 });
+    expect(ledgerDiscrepancy({ tables: { drop1: ledger } }, 'drop1')).toBe(0);
 
     // A second hand: the route folds only the events since its last report, and still agrees with a full fold.
     await playCheckedDown('drop1');

@@ -3,6 +3,7 @@ import type { HandRecord } from '@felt/projections';
 import { verifyStore } from '@felt/regulator';
 import { streamIdOf, toTableEvent } from '../src/tables/table-stream';
 import { FoldedTables } from '../src/tables/folded-tables';
+import { LoggedHands } from '../src/accounting/logged-hands';
 import { addTestUser } from './test-support/auth';
 import { SECOND_FLOOR } from './test-support/approvals';
 import { expectStatus, openTableWithPlayers, TRAINING_1_2 } from './test-support/table-setup';
@@ -262,6 +263,18 @@ describe('the house money over HTTP (postgres)', () => {
       expect.objectContaining({ tableId: 'train1', shiftId: 'day', hands: 1, rakeChips: 0, rake: 0, ggr: 0, drops: 0 }),
     ]);
     expect(revenue.ggr).toBe(100);
+    // A process starting (a LoggedHands of its own) starts from the hands the first report kept: it reads only each
+    // table's events after the last kept hand, and reports the same to the cent.
+    const kept = await api.db.query<{ table_id: string; last: number }>(
+      'SELECT table_id, max(to_version) AS last FROM revenue_hands GROUP BY table_id ORDER BY table_id',
+    );
+    expect(kept.rows.map((r) => r.table_id)).toEqual(['live1', 'train1']);
+    const restarted = new LoggedHands(api.store, tables, api.db);
+    expect(revenueReport(await restarted.revenueHands(), moneyEvents, [shift])).toEqual(revenue.tables);
+    const heads = await Promise.all(['live1', 'train1'].map(async (t) => (await api.store.readStream(streamIdOf(t))).length));
+    const after = heads.reduce((n, v, i) => n + v - kept.rows[i]!.last, 0);
+    expect(restarted.revenueEventsRead).toBe(after);
+    expect(after).toBeLessThan(heads[0]! + heads[1]!);
     // Every recorded money decision is one the book makes again, every payout's hand or period qualifies from the hands.
     expect(verifyBook(moneyEvents, hands)).toEqual([]);
     const report = await verifyStore(api.store);

@@ -1,137 +1,21 @@
 // @ts-check
-/**
- * The drop from each pot (same order as the pots).
- * @param {{ amount: number | null; percent: number | null; threshold: number; cap: number | null; flopRequired: boolean; order: string }} o @param {readonly number[]} pots @param {readonly number[]} rake @param {boolean} flopSeen
- */
-function dropByPot(o, pots, rake, flopSeen) {
-  if (o.flopRequired && !flopSeen) return pots.map(() => 0);
-  const hundredths = Math.round((o.percent ?? 0) * 100);
-  return pots.map((pot, i) => {
-    const left = pot - (rake[i] ?? 0);
-    const base = o.order === 'rake-first' ? left : pot;
-    if (base < o.threshold || base === 0) return 0;
-    const wanted = o.amount ?? Math.floor((base * hundredths) / 10000);
-    return Math.max(0, Math.min(wanted, o.cap ?? wanted, left));
-  });
-}
+const { dropModule, dropByPot } = require('./drop-module');
 
 /**
- * The jackpot drop (docs/money.md "The jackpot drop with the rake"), a house option written outside the engine: from
- * each pot that reaches the threshold, a set amount or a percentage (rounded down, capped) goes to a fund of the
- * house's book (a bad-beat jackpot or a high-hand promotion). `houseOptions.jackpotDrop: { fundId, amount | percent,
- * threshold, cap, flopRequired, order }`. One event, DropTaken {handNumber, fundId, amount, byPot}, before any pot is
- * awarded and after the rake (the engine's rake module comes first in every registry: house modules follow the
- * default ones); its winners get the pot less both. The book credits the fund from it (CollectDrop, actor service:
- * apps/api/src/accounting/drop-collector.ts).
- *
- * `order` is the table's rule for which is taken first: 'rake-first' (default) measures the threshold, the
- * percentage and the cap on the pot less its rake; 'drop-first' on the whole pot (the rake is always worked out on
- * the whole pot, as the rake option says). Either way a pot never pays more than it holds.
- *
- * The chips leave the table like the rake: its evolve adds them to `rakeCollected` (every chip the house took at
- * the table, as the chop's fee is), so the table's conservation check holds; the revenue report reads the rake per
- * pot from RakeTaken, not this total, so a drop is never counted as revenue.
+ * The jackpot drop (docs/money.md "The drops with the rake"): from each raked pot, chips for a jackpot fund of the
+ * book (a bad beat, a high hand), after the rake. `houseOptions.jackpotDrop: { fundId, amount | percent, threshold,
+ * cap, flopRequired, order }`; the module is drop-module.js's.
  * @param {typeof import('../../engine/src/index')} engine
  */
 function jackpotDrop(engine) {
-  const { ruleModule, derivePots, handWith, tableWith, z } = engine;
-  const FUND = 'the fund id is 1 to 64 letters, digits, dots, dashes or underscores (a fund of the book)';
-  const AMOUNT = 'the drop is a whole number of chips, at least 1, or null';
-  const PERCENT = 'the drop percentage is from 0 to 100, in hundredths at most, or null';
-  const CHIPS = 'a whole number of chips, 0 or more';
-  const SCHEMA = z.strictObject({
-    fundId: z.string({ error: FUND }).regex(/^[A-Za-z0-9._-]{1,64}$/, { error: FUND }),
-    /** A set number of chips from each qualifying pot; or `percent` of it. */
-    amount: z.int({ error: AMOUNT }).min(1, { error: AMOUNT }).nullable().default(null),
-    percent: z
-      .number({ error: PERCENT })
-      .min(0, { error: PERCENT })
-      .max(100, { error: PERCENT })
-      .refine((p) => Math.round(p * 100) === p * 100, { error: PERCENT })
-      .nullable()
-      .default(null),
-    /** A pot smaller than this (after the rake, or whole: `order`) gives nothing. */
-    threshold: z
-      .int({ error: `the threshold is ${CHIPS}` })
-      .min(0, { error: `the threshold is ${CHIPS}` })
-      .default(0),
-    /** The most taken from one pot; null for no cap. */
-    cap: z
-      .int({ error: `the cap is ${CHIPS}, or null` })
-      .min(0, { error: `the cap is ${CHIPS}, or null` })
-      .nullable()
-      .default(null),
-    /** No flop, no drop (as the rake's noFlopNoDrop). */
-    flopRequired: z.boolean({ error: 'flopRequired is true or false' }).default(true),
-    order: z.enum(['rake-first', 'drop-first'], { error: "the order is 'rake-first' or 'drop-first'" }).default('rake-first'),
-  });
-
-  return ruleModule({
+  return dropModule(engine, {
     name: 'jackpotDrop',
-    where: 'houseOptions',
-    /** @param {any} rules */
-    params: (rules) => rules.houseOptions.jackpotDrop ?? null,
-    // No defaults without a fund: the table names the fund its drops go to (these only fill what it leaves out).
-    defaults: /** @type {any} */ (
-      Object.freeze({ amount: null, percent: null, threshold: 0, cap: null, flopRequired: true, order: 'rake-first' })
-    ),
-    schema: SCHEMA,
-    validate: (o) =>
-      (o.amount === null) === (o.percent === null)
-        ? { field: 'amount', why: 'the drop is either a set amount or a percentage, one of them' }
-        : null,
-    handSliceStart: /** @type {any} */ ({ dropByPot: Object.freeze([]) }),
-    // The settlement: the drop is taken before any pot is awarded (`take`), and held back from each pot (`held`).
-    settle(_state, hand, s, o) {
-      const house = /** @type {any} */ (hand.house);
-      if (s.step === 'held') {
-        const mine = house.dropByPot;
-        if (mine.length === 0) return s;
-        const held = Array.from({ length: Math.max(s.held.length, mine.length) }, (_, i) => (s.held[i] ?? 0) + (mine[i] ?? 0));
-        return { step: 'held', held };
-      }
-      if (s.step !== 'take' || house.chopped || house.dropByPot.length > 0 || hand.potsAwarded > 0) return s;
-      const byPot = dropByPot(
-        o,
-        derivePots(hand.players).map((p) => p.amount),
-        house.rakeByPot ?? [],
-        hand.board.length >= 3,
-      );
-      const amount = byPot.reduce((a, b) => a + b, 0);
-      if (amount === 0) return s;
-      return {
-        step: 'take',
-        events: [...s.events, /** @type {any} */ ({ type: 'DropTaken', handNumber: hand.handNumber, fundId: o.fundId, amount, byPot })],
-      };
-    },
-    describe: (/** @type {any} */ e) => (e.type === 'DropTaken' ? `Jackpot drop: ${e.amount} to fund ${e.fundId}` : null),
-    // PHH and OHH have a rake field and none for a drop: the pots' winners got less than the pots by it.
-    exportNotes: ({ events }) =>
-      events
-        .filter((/** @type {any} */ e) => e.type === 'DropTaken')
-        .map(
-          (/** @type {any} */ e) =>
-            `jackpot drop: ${e.amount} taken for fund ${e.fundId} (by pot, main first: ${e.byPot.join(', ')}); not rake, the winners got the pots less rake and drop`,
-        ),
-    eventSchemas: {
-      DropTaken: z
-        .object({
-          type: z.literal('DropTaken'),
-          handNumber: z.int().min(1),
-          fundId: z.string(),
-          amount: z.int().min(1).describe('chips'),
-          byPot: z.array(z.int().min(0)).describe('chips from each pot, main pot first'),
-        })
-        .describe("a pot's jackpot drop, taken for a fund of the house's book (house rule jackpotDrop)"),
-    },
-    evolve: /** @type {any} */ ({
-      /** @param {any} state @param {{ amount: number; byPot: number[] }} e */
-      DropTaken(state, e) {
-        const hand = state.hand;
-        const dropped = handWith(hand, { house: { ...hand.house, dropByPot: e.byPot } });
-        return tableWith(state, { rakeCollected: state.rakeCollected + e.amount, hand: dropped });
-      },
-    }),
+    kind: null,
+    slice: 'dropByPot',
+    label: 'Jackpot drop',
+    heldBefore: (house, pot) => house.rakeByPot?.[pot] ?? 0,
+    // Run it twice halves each pot after everything the modules hold back (the settlement's held step).
+    conflicts: () => null,
   });
 }
 

@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import * as engine from '@felt/engine';
 import { createTableDecider, DEFAULT_MODULES, type AnyRuleModule, type TableEvent } from '@felt/engine';
 import { ohhHandsFromEvents, parseTableScriptJson, phhHandsFromEvents, runTableScript, toPhhText } from '@felt/formats';
+import { handHistory, ledgerDiscrepancy, project, sessionLedger, tableHands } from '@felt/projections';
+import type { RecordedEvent } from '@felt/event-store';
 
 /**
  * The jackpot drop (house-rules/jackpot-drop.js), a house option registered as a casino's own modules are: handed
@@ -41,7 +43,7 @@ describe('the jackpot drop, a house option from outside the engine', () => {
     expect(run.failure).toBeNull();
     expect(run.expectationFailures).toEqual([]);
     expect(dropsOf(run.events)).toEqual([{ type: 'DropTaken', handNumber: 1, fundId: 'bad-beat', amount: 1, byPot: [1] }]);
-    // The 30 pot less 3 rake and 1 drop to its winner (the script's pot summary knows no drop: hand 1 is checked here).
+    // The 30 pot less 3 rake and 1 drop to its winner (the script's expectations check the pot's rake and drop too).
     expect(run.events.find((e) => e.type === 'PotAwarded')).toMatchObject({ pot: 0, amount: 26, winners: [{ seat: 1, amount: 26 }] });
     // Taken with the rake: after RakeTaken, before the pot is awarded.
     const types = run.events.map((e) => e.type as string);
@@ -52,7 +54,7 @@ describe('the jackpot drop, a house option from outside the engine', () => {
     expect(Object.values(run.finalStacks).reduce((a, b) => a + b, 0) + run.state.rakeCollected).toBe(3000);
     expect(run.events.reduce((s, e) => house.evolve(s, e), house.initialState)).toEqual(run.state);
     // The file FELT_HOUSE_RULES names registers the same module.
-    expect(houseRules(engine).map((m) => m.name)).toEqual(['jackpotDrop']);
+    expect(houseRules(engine).map((m) => m.name)).toEqual(['jackpotDrop', 'promotionDrop']);
   });
 
   it('takes a percentage, capped, measured after the rake or on the whole pot as the order says', () => {
@@ -154,6 +156,33 @@ describe('the jackpot drop, a house option from outside the engine', () => {
     expect((ohh!.ohh.felt_notes ?? []).filter((n: { kind: string }) => n.kind === 'house-rule')).toEqual([
       { kind: 'house-rule', text: note },
     ]);
+  });
+
+  it('is in the hand record, per pot and per fund, and in the exports: the pot as the players built it', () => {
+    const run = runTableScript(script('jd-1-jackpot-drop.json'), house);
+    const [first, second] = tableHands(run.events).map((h) => h.record);
+    expect(first!.drops).toEqual([{ fundId: 'bad-beat', amount: 1 }]);
+    expect(first!.pots).toEqual([expect.objectContaining({ amount: 26, rake: 3, drop: 1 })]);
+    expect(first!.rake).toBe(3);
+    expect(first).not.toHaveProperty('dropByPot');
+    expect(second).not.toHaveProperty('drops');
+    // OHH's pot has a jackpot field; PHH's rake by pot is [the whole pot, its rake].
+    const [ohh] = ohhHandsFromEvents(run.events);
+    expect(ohh!.ohh.pots).toEqual([expect.objectContaining({ amount: 30, rake: 3, jackpot: 1 })]);
+    expect(phhHandsFromEvents(run.events).hands[0]!.rake).toEqual({ total: 3, byPot: [[30, 3]] });
+  });
+
+  it('is in the hand history and the session ledger read from the log, which balances with it', () => {
+    const run = runTableScript(script('jd-1-jackpot-drop.json'), house);
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+    const recorded = run.events.map(
+      ({ type, ...data }, i) =>
+        ({ streamId: 'table-t', streamVersion: i + 1, type, schemaVersion: 1, data, recordedAt: at(i) }) as unknown as RecordedEvent,
+    );
+    expect(project(handHistory, recorded).hands.t![0]!.drops).toEqual([{ fundId: 'bad-beat', amount: 1 }]);
+    const ledger = project(sessionLedger, recorded);
+    expect(ledger.tables.t).toMatchObject({ rake: 3, drops: 1 });
+    expect(ledgerDiscrepancy(ledger, 't')).toBe(0);
   });
 
   it('writes a note for PHH and OHH, which have no field for a drop', () => {

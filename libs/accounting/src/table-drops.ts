@@ -1,24 +1,10 @@
 import type { Actor, MoneyCommand } from './commands';
 import type { MoneyEvent } from './events';
 import { tableDropKey } from './state';
+import type { DropTaken } from '@felt/projections';
 
-/**
- * The table's record of a jackpot drop (house-rules/jackpot-drop.js, whose zod schema is the event's contract):
- * chips taken from each pot for a fund of the book, before the pots were awarded.
- */
-export interface DropTaken {
-  readonly type: 'DropTaken';
-  readonly handNumber: number;
-  readonly fundId: string;
-  readonly amount: number;
-  readonly byPot: readonly number[];
-}
-
-/** A table event as the store gives it back: its type and data. */
-export function isDropTaken(event: { readonly type: string }): event is DropTaken {
-  const e = event as Partial<DropTaken>;
-  return e.type === 'DropTaken' && typeof e.fundId === 'string' && Number.isSafeInteger(e.handNumber) && Number.isSafeInteger(e.amount);
-}
+// The DropTaken event's shape lives with the views that read it (libs/projections house-drops.ts).
+export { type DropTaken, isDropTaken } from '@felt/projections';
 
 /** Who collects the tables' drops into the book: the service reading their logs, never a person. */
 export const DROP_COLLECTOR: Actor = Object.freeze({ id: 'drop-collector', role: 'service' });

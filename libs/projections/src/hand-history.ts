@@ -1,6 +1,7 @@
 import { evolveHandRecord, startHandRecord, type HandRecord } from './hand-record';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
+import { recordedDropOf } from './house-drops';
 import { type Audience, maySeeDeck, maySeeHoleCards, shuffleWithoutSeed } from './audience';
 
 /** Completed hands per table, oldest first, and the hand in progress on each. */
@@ -13,7 +14,7 @@ export const handHistory: Projection<HandHistory> = {
   name: 'hand-history',
   initial: { hands: {}, inProgress: {} },
   evolve(view, recorded) {
-    const event = tableEventOf(recorded);
+    const event = tableEventOf(recorded) ?? recordedDropOf(recorded);
     if (event === null) return view;
     const tableId = tableIdOfStream(recorded.streamId);
     const current = view.inProgress[tableId];

@@ -1,5 +1,6 @@
 import type { AnyRuleModule } from '@felt/engine';
-import type { HandPot, HandRecord, TableHand } from './hand-record';
+import type { HandPot, HandRecord } from './hand-record';
+import type { TableHand } from './table-hands';
 
 type RunPaid = NonNullable<HandPot['runs']>[number];
 

@@ -2,7 +2,8 @@ import type { TableEvent } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import { project } from './projection';
 import { handHistory, handRecordFor } from './hand-history';
-import { handSteps, tableHands, type HandRecord } from './hand-record';
+import type { HandRecord } from './hand-record';
+import { handSteps, tableHands } from './table-hands';
 import { handNotes } from './hand-notes';
 import { checkDownHand, scriptedTable } from './scripted-table.test-support';
 

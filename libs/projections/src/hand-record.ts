@@ -1,12 +1,5 @@
-import {
-  formatCard,
-  shuffleMethod,
-  type DeckSourceRule,
-  type ShuffleMethod,
-  type Street,
-  type TableEvent,
-  type TableRules,
-} from '@felt/engine';
+import { formatCard, shuffleMethod, type DeckSourceRule, type ShuffleMethod, type Street, type TableEvent } from '@felt/engine';
+import type { DropTaken } from './house-drops';
 
 /**
  * One hand's record, folded from its events: the one fold of a hand that the hand history (hand-history.ts), the
@@ -85,6 +78,8 @@ export interface HandPot {
   readonly winners: readonly { readonly seat: number; readonly amount: number }[];
   /** The house's rake from this pot, where it took any. */
   readonly rake?: number;
+  /** The drops for the house's funds (jackpot, promotion) from this pot, where any was taken: not rake. */
+  readonly drop?: number;
   readonly runs?: readonly {
     readonly run: number;
     readonly amount: number;
@@ -123,6 +118,8 @@ export interface HandRecord {
   readonly rake: number;
   /** Chopped blinds: the house's fee (part of `rake`). */
   readonly chopFee?: number;
+  /** The drops to the house's funds (DropTaken: jackpot, promotion), apart from `rake`; absent when none was taken. */
+  readonly drops?: readonly { readonly fundId: string; readonly amount: number }[];
   readonly voidReason: string | null;
   readonly startedAt: string;
   readonly endedAt: string | null;
@@ -133,6 +130,8 @@ export interface HandRecord {
   readonly timingOut?: number;
   /** Working state: the rake per pot (RakeTaken), until the pots are awarded. */
   readonly rakeByPot?: readonly number[];
+  /** Working state: every fund's drop per pot (DropTaken), until the pots are awarded. */
+  readonly dropByPot?: readonly number[];
 }
 
 export interface HandBoard {
@@ -205,7 +204,7 @@ function street(hand: HandRecord): Street {
  * The record after one more event of its hand; the same object when the event is not the hand's business
  * (seating, sit-outs, the table's clock). The caller's record is never changed (a rebuild folds a million).
  */
-export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEventMeta): HandRecord {
+export function evolveHandRecord(hand: HandRecord, e: TableEvent | DropTaken, meta: HandEventMeta): HandRecord {
   const at = meta.at;
   const h: Mutable<HandRecord> = { ...hand, toVersion: meta.version };
   const act = (seat: number, action: HandAction['action'], more: Partial<HandAction> = {}): HandRecord => {
@@ -314,12 +313,18 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
     case 'RakeTaken':
       // Each pot's share waits on the pot's award; RakeTaken comes first.
       return { ...h, rake: h.rake + e.amount, rakeByPot: e.byPot };
-    case 'PotAwarded': {
-      const rake = h.rakeByPot?.[e.pot] ?? 0;
+    // A house module's drop (libs/accounting/house-rules) comes after RakeTaken, before the awards, as the rake does.
+    case 'DropTaken':
       return {
         ...h,
-        pots: [...h.pots, { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners, ...(rake > 0 ? { rake } : {}) }],
+        drops: [...(h.drops ?? []), { fundId: e.fundId, amount: e.amount }],
+        dropByPot: e.byPot.map((d, i) => d + (h.dropByPot?.[i] ?? 0)).concat(h.dropByPot?.slice(e.byPot.length) ?? []),
       };
+    case 'PotAwarded': {
+      const rake = h.rakeByPot?.[e.pot] ?? 0;
+      const drop = h.dropByPot?.[e.pot] ?? 0;
+      const pot = { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners };
+      return { ...h, pots: [...h.pots, { ...pot, ...(rake > 0 ? { rake } : {}), ...(drop > 0 ? { drop } : {}) }] };
     }
     case 'RunsAwarded': {
       const runs = new Map(e.pots.map((p) => [p.pot, p.runs]));
@@ -351,59 +356,6 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent, meta: HandEven
 
 /** A finished hand keeps no working state. */
 function ended(hand: HandRecord): HandRecord {
-  const { timingOut: _t, rakeByPot: _r, ...rest } = hand;
+  const { timingOut: _t, rakeByPot: _r, dropByPot: _d, ...rest } = hand;
   return rest;
-}
-
-/** A hand with the rules it was played under and the table it was played at. */
-export interface TableHand {
-  /** Null for a hand begun before the log says the table's rules (a log cut in the middle). */
-  readonly rules: TableRules | null;
-  readonly record: HandRecord;
-  /** The hand's events in log order, HandStarted on (what a house option's exportNotes hook reads). */
-  readonly events: readonly TableEvent[];
-}
-
-/**
- * Every hand of a table's events, folded into its record (the last one may be in progress), each with the rules it
- * started under, but those `include` refuses. Versions count the events from 1; times are empty (bare events have none).
- */
-export function tableHands(events: readonly TableEvent[], include: (handNumber: number) => boolean = () => true): TableHand[] {
-  const hands: TableHand[] = [];
-  let rules: TableRules | null = null;
-  let tableId = '';
-  let current: TableHand | null = null;
-  events.forEach((e, i) => {
-    const meta = { version: i + 1, at: '' };
-    if (e.type === 'TableOpened') {
-      rules = e.rules;
-      tableId = e.tableId;
-    } else if (e.type === 'RulesChanged') rules = e.rules;
-    else if (e.type === 'HandStarted') {
-      current = include(e.handNumber) ? { rules, record: startHandRecord(tableId, e, meta), events: [e] } : null;
-      if (current) hands.push(current);
-    } else if (current) {
-      const record = evolveHandRecord(current.record, e, meta);
-      (current.events as TableEvent[]).push(e);
-      hands[hands.length - 1] = current = { ...current, record };
-      if (record.status !== 'in-progress') current = null;
-    }
-  });
-  return hands;
-}
-
-/** One step of a hand in the order it happened: a deal, or the `index`-th action (retracted ones and corrections included). */
-export type HandStep = { readonly deal: HandDeal } | { readonly action: HandAction; readonly index: number };
-
-/** The deals and actions of a hand, interleaved as they happened. */
-export function handSteps(hand: HandRecord): HandStep[] {
-  const steps: HandStep[] = [];
-  const deals = hand.deals ?? [];
-  let d = 0;
-  hand.actions.forEach((action, index) => {
-    for (; d < deals.length && deals[d]!.at <= index; d++) steps.push({ deal: deals[d]! });
-    steps.push({ action, index });
-  });
-  for (; d < deals.length; d++) steps.push({ deal: deals[d]! });
-  return steps;
 }

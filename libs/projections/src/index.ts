@@ -6,6 +6,8 @@
 // The contract every view follows, and the table events inside recorded ones.
 export { type Projection, project } from './projection';
 export { isDeckSealed, tableEventOf, tableIdOfStream, TABLE_STREAM_PREFIX } from './table-event';
+// The house's drops (jackpot, promotion) as the tables record them: house modules' events every view reads.
+export { type DropTaken, isDropTaken, recordedDropOf } from './house-drops';
 // Who sees which card, and when: the one rule every read path applies (docs/security.md).
 export {
   type Audience,
@@ -56,13 +58,10 @@ export {
   type HandDeal,
   type HandBoard,
   type HandEventMeta,
-  type TableHand,
-  type HandStep,
-  handSteps,
   startHandRecord,
   evolveHandRecord,
-  tableHands,
 } from './hand-record';
+export { type TableHand, type HandStep, handSteps, tableHands } from './table-hands';
 // Where another engine would replay a hand differently: one rule for every export.
 export {
   handNotes,

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
+import { recordedDropOf, type DropTaken } from './house-drops';
 
 export interface HandResult {
   readonly handNumber: number;
@@ -33,6 +34,8 @@ export interface TableLedger {
   readonly sessions: readonly PlayerSession[];
   /** Rake and chop fees taken at this table. */
   readonly rake: number;
+  /** The drops to the house's funds (jackpot, promotion) taken at this table, apart from the rake; absent while none. */
+  readonly drops?: number;
 }
 
 export interface SessionLedger {
@@ -43,7 +46,7 @@ export const sessionLedger: Projection<SessionLedger> = {
   name: 'session-ledger',
   initial: { tables: {} },
   evolve(view, recorded) {
-    const event = tableEventOf(recorded);
+    const event = tableEventOf(recorded) ?? recordedDropOf(recorded);
     if (event === null) return view;
     const tableId = tableIdOfStream(recorded.streamId);
     const before = view.tables[tableId] ?? { tableId, sessions: [], rake: 0 };
@@ -52,7 +55,11 @@ export const sessionLedger: Projection<SessionLedger> = {
   },
 };
 
-function tableLedgerAfter(ledger: TableLedger, e: NonNullable<ReturnType<typeof tableEventOf>>, recorded: RecordedEvent): TableLedger {
+function tableLedgerAfter(
+  ledger: TableLedger,
+  e: NonNullable<ReturnType<typeof tableEventOf>> | DropTaken,
+  recorded: RecordedEvent,
+): TableLedger {
   const at = recorded.recordedAt;
   // A seat holds at most one open session; a player may leave and sit again (a new session).
   const update = (match: (s: PlayerSession) => boolean, change: (s: PlayerSession) => PlayerSession): TableLedger => ({
@@ -144,6 +151,8 @@ function tableLedgerAfter(ledger: TableLedger, e: NonNullable<ReturnType<typeof 
       return { ...ledger, rake: ledger.rake + e.amount };
     case 'BlindsChopped':
       return e.fee === 0 ? ledger : { ...ledger, rake: ledger.rake + e.fee };
+    case 'DropTaken':
+      return { ...ledger, drops: (ledger.drops ?? 0) + e.amount };
     default:
       return ledger;
   }
@@ -160,12 +169,12 @@ export function ledgerChipsBehind(ledger: SessionLedger, tableId: string): numbe
 }
 
 /**
- * Chips in less chips out over a whole table: buy-ins + add-ons − (cash-outs + chips still on the table + rake).
+ * Chips in less chips out over a whole table: buy-ins + add-ons − (cash-outs + chips still on the table + rake + drops).
  * 0 when the table balances. `chipsOnTable` defaults to the ledger's own count, which is right between hands;
  * during a hand pass the table view's `chipsOnTable` (what is in the pot is still on the table).
  */
 export function ledgerDiscrepancy(ledger: SessionLedger, tableId: string, chipsOnTable = ledgerChipsBehind(ledger, tableId)): number {
-  const table = ledger.tables[tableId] ?? { sessions: [], rake: 0 };
+  const table: Pick<TableLedger, 'sessions' | 'rake' | 'drops'> = ledger.tables[tableId] ?? { sessions: [], rake: 0 };
   let chipsIn = 0;
   let chipsOut = 0;
   for (const s of table.sessions) {
@@ -173,5 +182,5 @@ export function ledgerDiscrepancy(ledger: SessionLedger, tableId: string, chipsO
     for (const a of s.addOns) chipsIn += a.amount;
     chipsOut += s.cashOut ?? 0;
   }
-  return chipsIn - (chipsOut + chipsOnTable + table.rake);
+  return chipsIn - (chipsOut + chipsOnTable + table.rake + (table.drops ?? 0));
 }

@@ -85,7 +85,7 @@ describe('session ledger rows', () => {
       ['t1', 1, 'bob', 2, 200, null],
       ['t1', 2, 'cy', 3, 150, null],
     ]);
-    expect(changes.get('table_ledgers')).toEqual([['t1', 0, 3]]);
+    expect(changes.get('table_ledgers')).toEqual([['t1', 0, 3, 0]]);
   });
 
   it('per-hand results are rows of their own, written once: the session row does not carry them', () => {
@@ -113,7 +113,7 @@ describe('session ledger rows', () => {
       ['t1', 1, 'bob', 2, 200, 194],
       ['t1', 3, 'dee', 2, 80, null],
     ]);
-    expect(changes.get('table_ledgers')).toEqual([['t1', 0, 4]]);
+    expect(changes.get('table_ledgers')).toEqual([['t1', 0, 4, 0]]);
     expect(sessionLedgerRows.settle(after).sessions.map((s) => [s.number, s.session.playerId])).toEqual([
       [0, 'ann'],
       [2, 'cy'],

@@ -11,6 +11,8 @@ import { tableSliceOf, type ReadModel, type RowTable, type TableNames } from './
 export interface SessionLedgerSlice {
   readonly tableId: string;
   readonly rake: number;
+  /** The house funds' drops taken at the table (TableLedger.drops; 0 while none). */
+  readonly drops: number;
   readonly count: number;
   readonly sessions: readonly { readonly number: number; readonly session: PlayerSession }[];
 }
@@ -31,7 +33,7 @@ export const SESSION_HANDS: RowTable = {
 export const TABLE_LEDGERS: RowTable = {
   name: 'table_ledgers',
   keyColumns: 1,
-  columns: ['table_id', 'rake', 'sessions'],
+  columns: ['table_id', 'rake', 'sessions', 'drops'],
 };
 
 /**
@@ -42,10 +44,15 @@ const ledgers = new WeakMap<SessionLedgerSlice, TableLedger>();
 function ledgerOf(slice: SessionLedgerSlice): TableLedger {
   let ledger = ledgers.get(slice);
   if (ledger === undefined) {
-    ledger = { tableId: slice.tableId, sessions: slice.sessions.map((s) => s.session), rake: slice.rake };
+    ledger = { tableId: slice.tableId, sessions: slice.sessions.map((s) => s.session), ...money(slice.rake, slice.drops) };
     ledgers.set(slice, ledger);
   }
   return ledger;
+}
+
+/** The ledger's rake and drops as the pure view keeps them: `drops` only once a drop was taken. */
+function money(rake: number, drops: number): Pick<TableLedger, 'rake' | 'drops'> {
+  return drops > 0 ? { rake, drops } : { rake };
 }
 
 /** The session as its row keeps it: everything but the per-hand results (rows of session_hands). */
@@ -58,7 +65,7 @@ function withoutHands(s: PlayerSession): Omit<PlayerSession, 'hands'> {
 export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
   name: 'session-ledger',
   tables: [PLAYER_SESSIONS, SESSION_HANDS, TABLE_LEDGERS],
-  empty: (tableId) => ({ tableId, rake: 0, count: 0, sessions: [] }),
+  empty: (tableId) => ({ tableId, rake: 0, drops: 0, count: 0, sessions: [] }),
   sliceOf: tableSliceOf,
   evolve(slice, event) {
     const t = slice.tableId;
@@ -71,7 +78,8 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
       if (known === undefined) return { number: slice.count + i - slice.sessions.length, session };
       return known.session === session ? known : { number: known.number, session };
     });
-    const next = { tableId: t, rake: after.rake, count: slice.count + after.sessions.length - slice.sessions.length, sessions };
+    const count = slice.count + after.sessions.length - slice.sessions.length;
+    const next = { tableId: t, rake: after.rake, drops: after.drops ?? 0, count, sessions };
     ledgers.set(next, after);
     return next;
   },
@@ -96,8 +104,8 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
     });
     if (sessionRows.length > 0) changes.set(PLAYER_SESSIONS.name, sessionRows);
     if (handRows.length > 0) changes.set(SESSION_HANDS.name, handRows);
-    if (current.rake !== written.rake || current.count !== written.count)
-      changes.set(TABLE_LEDGERS.name, [[current.tableId, current.rake, current.count]]);
+    if (current.rake !== written.rake || current.count !== written.count || current.drops !== written.drops)
+      changes.set(TABLE_LEDGERS.name, [[current.tableId, current.rake, current.count, current.drops]]);
     return changes;
   },
   settle(current) {
@@ -108,8 +116,8 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
     };
   },
   async load(db, names, tableIds) {
-    const ledgers = await db.query<{ table_id: string; rake: string; sessions: number }>(
-      `SELECT table_id, rake::text AS rake, sessions FROM ${names(TABLE_LEDGERS.name)} WHERE table_id = ANY($1::text[])`,
+    const ledgers = await db.query<{ table_id: string; rake: string; drops: string; sessions: number }>(
+      `SELECT table_id, rake::text AS rake, drops::text AS drops, sessions FROM ${names(TABLE_LEDGERS.name)} WHERE table_id = ANY($1::text[])`,
       [tableIds],
     );
     const open = await db.query<{ table_id: string; session_number: number; session: Omit<PlayerSession, 'hands'> }>(
@@ -118,7 +126,10 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
       [tableIds],
     );
     const slices = new Map<string, SessionLedgerSlice>(
-      ledgers.rows.map((r) => [r.table_id, { tableId: r.table_id, rake: Number(r.rake), count: r.sessions, sessions: [] }]),
+      ledgers.rows.map((r) => [
+        r.table_id,
+        { tableId: r.table_id, rake: Number(r.rake), drops: Number(r.drops), count: r.sessions, sessions: [] },
+      ]),
     );
     for (const r of open.rows)
       (slices.get(r.table_id)!.sessions as { number: number; session: PlayerSession }[]).push({
@@ -131,8 +142,8 @@ export const sessionLedgerRows: ReadModel<SessionLedgerSlice> = {
 
 /** The whole ledger as the rows hold it, in the shape of the pure projection's view. */
 export async function sessionLedgerFromRows(db: Queryable, names: TableNames): Promise<SessionLedger> {
-  const ledgers = await db.query<{ table_id: string; rake: string }>(
-    `SELECT table_id, rake::text AS rake FROM ${names(TABLE_LEDGERS.name)}`,
+  const ledgers = await db.query<{ table_id: string; rake: string; drops: string }>(
+    `SELECT table_id, rake::text AS rake, drops::text AS drops FROM ${names(TABLE_LEDGERS.name)}`,
   );
   const sessions = await db.query<{ table_id: string; session_number: number; session: Omit<PlayerSession, 'hands'> }>(
     `SELECT table_id, session_number, session FROM ${names(PLAYER_SESSIONS.name)} ORDER BY table_id, session_number`,
@@ -147,7 +158,7 @@ export async function sessionLedgerFromRows(db: Queryable, names: TableNames): P
     results.get(key)!.push({ handNumber: h.hand_number, net: Number(h.net), voided: h.voided });
   }
   const tables: Record<string, TableLedger> = {};
-  for (const r of ledgers.rows) tables[r.table_id] = { tableId: r.table_id, rake: Number(r.rake), sessions: [] };
+  for (const r of ledgers.rows) tables[r.table_id] = { tableId: r.table_id, ...money(Number(r.rake), Number(r.drops)), sessions: [] };
   for (const r of sessions.rows)
     (tables[r.table_id]!.sessions as PlayerSession[]).push({ ...r.session, hands: results.get(`${r.table_id}/${r.session_number}`) ?? [] });
   return { tables };

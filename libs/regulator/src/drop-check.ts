@@ -10,8 +10,15 @@ interface At {
   readonly version: number;
 }
 
+/** What a DropCheck has read, as plain data: a verify worker's share, matched with the others' at the end. */
+export interface DropCheckState {
+  readonly taken: readonly { readonly tableId: string; readonly drop: DropTaken; readonly at: At }[];
+  readonly collected: readonly { readonly event: DropCollected; readonly at: At }[];
+  readonly tables: readonly string[];
+}
+
 /**
- * The tables' jackpot drops against the books (docs/money.md "The jackpot drop"): each DropTaken in a table's log has
+ * The tables' jackpot drops against the books (docs/money.md "The drops with the rake"): each DropTaken in a table's log has
  * its DropCollected of the same chips in a book, and no book collects a drop no table took (libs/accounting
  * unmatchedTableDrops). Only streams read whole count: a table's drops are checked when every book was read, a book's
  * collections only for the tables read, so verifying some streams alone reports no drop of the others.
@@ -20,6 +27,18 @@ export class DropCheck {
   private readonly taken: { tableId: string; drop: DropTaken; at: At }[] = [];
   private readonly collected: { event: DropCollected; at: At }[] = [];
   private readonly tables = new Set<string>();
+
+  /** What was read, for another thread's check (verifyStoreInWorkers pairs drops across every worker's streams). */
+  state(): DropCheckState {
+    return { taken: this.taken, collected: this.collected, tables: [...this.tables] };
+  }
+
+  /** Adds what another check read (a worker's share of the streams). */
+  absorb(state: DropCheckState): void {
+    this.taken.push(...state.taken);
+    this.collected.push(...state.collected);
+    for (const t of state.tables) this.tables.add(t);
+  }
 
   /** An event of a stream read whole. */
   push(event: StreamEvent): void {

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { EventStore, PostgresDatabase } from '@felt/event-store';
-import type { VerifyReport } from './verify-log';
+import { DropCheck } from './drop-check';
+import { allBooksIn, type VerifyReport } from './verify-log';
 import type { Violation } from './violations';
 
 export interface VerifyInWorkersOptions {
@@ -32,12 +33,13 @@ export async function verifyStoreInWorkers(databaseUrl: string, options: VerifyI
   const file = verifyWorkerFile();
   if (file === null) throw new Error('the verify worker is not available here (run the compiled CLI or tsx)');
   const db = new PostgresDatabase(databaseUrl, { maxConnections: 1 });
-  let infos;
+  let all;
   try {
-    infos = await new EventStore(db).listStreams();
+    all = await new EventStore(db).listStreams();
   } finally {
     await db.close();
   }
+  let infos = all;
   const violations: Violation[] = [];
   if (options.streamIds) {
     const wanted = new Set(options.streamIds);
@@ -78,7 +80,13 @@ export async function verifyStoreInWorkers(databaseUrl: string, options: VerifyI
         }),
     ),
   );
-  for (const r of reports) violations.push(...r.violations);
+  // A table's drop and the book's collection of it are often in different workers' shares: paired here, across all.
+  const drops = new DropCheck();
+  for (const r of reports) {
+    violations.push(...r.violations);
+    if (r.drops) drops.absorb(r.drops);
+  }
+  violations.push(...drops.finish(allBooksIn(all, infos)));
   violations.sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
   return {
     streams: reports.reduce((n, r) => n + r.streams, 0),

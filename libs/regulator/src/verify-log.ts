@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent, StreamInfo } from '@felt/event-store';
 import type { TableEngine } from '@felt/engine';
 import type { HandRecord } from '@felt/projections';
 import { AUDIT_STREAM_PREFIX, readAuditLog } from './audit-stream';
-import { DropCheck } from './drop-check';
+import { DropCheck, type DropCheckState } from './drop-check';
 import { deviceRegistry, unrecordedReaderConflicts, type ReaderConflictAt } from './card-source-check';
 import { byStream } from './jsonl';
 import { BOOK_STREAM_PREFIX, BookReplay, tableHandRecords } from './book-replay';
@@ -25,6 +25,8 @@ export interface VerifyReport {
   readonly trainingHands: StreamHand[];
   /** Hands where a dealer's entry contradicted a reader's record (each needs its ReaderConflict in the audit stream). */
   readonly readerConflicts: StreamHand[];
+  /** With `deferDrops`: the drops and collections read, for the caller to pair with other shares' (no drop violations here). */
+  readonly drops?: DropCheckState;
 }
 
 export interface StreamHand extends HandAt {
@@ -55,6 +57,11 @@ export interface VerifyStoreOptions {
   readonly sealKey?: Buffer;
   /** The engine the tables were played with, a casino's own modules included (StreamVerifierOptions). */
   readonly table?: TableEngine;
+  /**
+   * A share of the streams (a verify worker's): the tables' drops are paired with the books' by the caller, which
+   * has every share's (a drop and its collection are often in different shares), so the report carries them.
+   */
+  readonly deferDrops?: boolean;
 }
 
 /**
@@ -154,10 +161,16 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
     for (const s of all) if (isTable(s.streamId)) records.push(...tableHandRecords(s.streamId, await store.readStream(s.streamId)));
   }
   violations.push(...bookViolations(books, records));
-  const verified = new Set(infos.map((s) => s.streamId));
-  violations.push(...drops.finish(all.every((s) => !s.streamId.startsWith(BOOK_STREAM_PREFIX) || verified.has(s.streamId))));
+  if (!options.deferDrops) violations.push(...drops.finish(allBooksIn(all, infos)));
   violations.push(...readerConflictViolations(found.readerConflicts, audit));
-  return { streams: infos.length, events: done, hands, sealedHands, violations, heads, ...found };
+  const report = { streams: infos.length, events: done, hands, sealedHands, violations, heads, ...found };
+  return options.deferDrops ? { ...report, drops: drops.state() } : report;
+}
+
+/** Whether every book of the store is among the streams verified: a drop missing from them all is missing. */
+export function allBooksIn(all: readonly StreamInfo[], verified: readonly StreamInfo[]): boolean {
+  const ids = new Set(verified.map((s) => s.streamId));
+  return all.every((s) => !s.streamId.startsWith(BOOK_STREAM_PREFIX) || ids.has(s.streamId));
 }
 
 function collectHands(

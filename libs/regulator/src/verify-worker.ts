@@ -17,6 +17,7 @@ async function run(job: Job): Promise<void> {
     let reported = 0;
     const report = await verifyStore(new EventStore(db), {
       streamIds: job.streamIds,
+      deferDrops: true,
       onProgress: (done) => {
         parentPort!.postMessage({ kind: 'progress', events: done - reported });
         reported = done;

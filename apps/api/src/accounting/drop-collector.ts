@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { collectTableDropCommand, DROP_COLLECTOR, isDropTaken, tableDropKey, type DropTaken, type MoneyCommand } from '@felt/accounting';
-import { EventStore, START, type Position, type RecordedEvent } from '@felt/event-store';
+import { collectTableDropCommand, DROP_COLLECTOR, tableDropKey, type MoneyCommand } from '@felt/accounting';
+import { EventStore, START, type Position } from '@felt/event-store';
+import { recordedDropOf } from '@felt/projections';
 import { FoldedTables } from '../tables/folded-tables';
 import { streamIdOf, tableIdOf } from '../tables/table-stream';
 import { ApplyMoneyCommand } from './apply-money-command';
@@ -12,11 +13,12 @@ export const DROP_POLL_MS = 250;
 const PAGE = 5000;
 
 /**
- * The tables' jackpot drops into the book (docs/money.md "The jackpot drop"): tails the tables' streams of the log
+ * The tables' jackpot drops into the book (docs/money.md "The drops with the rake"): tails the tables' streams of the log
  * and turns each DropTaken into a CollectTableDrop (actor `service`, command id from the table event's place), so
  * the fund is credited from the event the table recorded. Every API process may run it: the book collects each
  * hand's drop for a fund once (ALREADY_COLLECTED), and the command id makes a retry a replay. A drop for a fund not
- * opened yet waits and is tried again on every poll. Idle where no table can take a drop (no jackpotDrop module).
+ * opened yet waits and is tried again on every poll. Idle where no table can take a drop (no module records DropTaken:
+ * the jackpot and promotion drops, libs/accounting/house-rules).
  */
 @Injectable()
 export class DropCollector implements OnModuleInit, OnApplicationShutdown {
@@ -35,7 +37,7 @@ export class DropCollector implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    if (!this.tables.engine.modules.some((m) => m.name === 'jackpotDrop')) return;
+    if (!this.tables.engine.modules.some((m) => m.eventSchemas?.DropTaken)) return;
     this.timer = setInterval(() => {
       this.catchUp().catch((error: unknown) => this.logger.warn(`drop collector: ${String(error)}`));
     }, DROP_POLL_MS);
@@ -60,7 +62,7 @@ export class DropCollector implements OnModuleInit, OnApplicationShutdown {
       const page = await this.store.readAllOfStreams([streamIdOf('')], { after: this.position, limit: PAGE });
       const collected = (await this.books.caughtUp(ROOM_BOOK)).state.tableDrops;
       for (const r of page.events) {
-        const drop = dropOf(r);
+        const drop = recordedDropOf(r);
         if (!drop) continue;
         const tableId = tableIdOf(r.streamId);
         if (collected[tableDropKey({ tableId, handNumber: drop.handNumber, fundId: drop.fundId })]) continue;
@@ -84,10 +86,4 @@ export class DropCollector implements OnModuleInit, OnApplicationShutdown {
     if (outcome.kind === 'rejected' && outcome.rejection.code !== 'ALREADY_COLLECTED')
       this.logger.warn(`a table's drop refused by the book: ${outcome.rejection.code} ${outcome.rejection.message}`);
   }
-}
-
-function dropOf(r: RecordedEvent): DropTaken | null {
-  if (r.type !== 'DropTaken') return null;
-  const event = { type: r.type, ...(r.data as object) };
-  return isDropTaken(event) ? event : null;
 }

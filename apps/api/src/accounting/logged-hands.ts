@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { finishedHands, foldHands, HANDS_FOLD_START, revenueHandOf, type HandsFold, type RevenueHand } from '@felt/accounting';
-import { EventStore, type RecordedEvent } from '@felt/event-store';
+import { EventStore, type Database, type RecordedEvent } from '@felt/event-store';
 import type { HandRecord } from '@felt/projections';
+import { DATABASE } from '../database/database.module';
 import { FoldedTables } from '../tables/folded-tables';
 import { streamIdOf, TABLE_STREAM_CATEGORY, tableIdOf, toTableEvent } from '../tables/table-stream';
+import { loadRevenueHands, saveRevenueHands } from './revenue-hands';
 
 /** One table's hands as far as this process has folded them: what the revenue report reads of each finished one. */
 interface RevenueFold {
@@ -19,15 +21,21 @@ interface RevenueFold {
  *
  * The revenue report's hands are folded incrementally: each table's fold is kept with the version it reached, and a
  * report reads only the events after it (a table whose stream has not moved is not read at all), so every event is
- * folded once per process, not once per report.
+ * folded once per process, not once per report. The finished hands are kept in the database too (revenue-hands.ts):
+ * a process's first report starts from them and folds only each table's events after the last hand kept.
  */
 @Injectable()
 export class LoggedHands {
   private readonly revenue = new Map<string, RevenueFold>();
+  private kept: Promise<void> | null = null;
+  private readonly logger = new Logger(LoggedHands.name);
+  /** Table events this process has read for the revenue report (a start from the kept hands reads only newer ones). */
+  revenueEventsRead = 0;
 
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(FoldedTables) private readonly tables: FoldedTables,
+    @Inject(DATABASE) private readonly db: Database,
   ) {}
 
   /** One table's finished hand, or null (no such table or hand, or the hand is not over). */
@@ -45,6 +53,7 @@ export class LoggedHands {
 
   /** What the revenue report reads of every finished hand of every table, tables in id order. */
   async revenueHands(): Promise<RevenueHand[]> {
+    await (this.kept ??= this.restoreKept());
     const streams = await this.store.listStreams({ category: TABLE_STREAM_CATEGORY });
     const hands: RevenueHand[] = [];
     for (const { streamId, version } of streams) {
@@ -52,7 +61,14 @@ export class LoggedHands {
       let known = this.revenue.get(tableId) ?? { version: 0, fold: HANDS_FOLD_START, hands: [] };
       if (known.version < version) {
         const newer = await this.store.readStream(streamId, { fromVersion: known.version + 1 });
+        this.revenueEventsRead += newer.length;
         const { done, fold } = foldHands(tableId, this.logged(newer), known.fold);
+        // A hand not kept costs only a longer start for the next process: the report goes on.
+        await saveRevenueHands(
+          this.db,
+          tableId,
+          done.map((h) => ({ toVersion: h.toVersion, hand: revenueHandOf(h) })),
+        ).catch((error: unknown) => this.logger.warn(`revenue hands of ${tableId} not kept: ${String(error)}`));
         known = { version: newer.at(-1)?.streamVersion ?? known.version, fold, hands: [...known.hands, ...done.map(revenueHandOf)] };
         // Two reports at once fold the same events; the one that got further is kept.
         if ((this.revenue.get(tableId)?.version ?? 0) < known.version) this.revenue.set(tableId, known);
@@ -60,6 +76,18 @@ export class LoggedHands {
       hands.push(...known.hands);
     }
     return hands;
+  }
+
+  /** The hands kept by this or an earlier process: each table's fold resumes after its last kept hand. */
+  private async restoreKept(): Promise<void> {
+    // None readable: every table is folded from its first event, as before any was kept.
+    const found = await loadRevenueHands(this.db).catch((error: unknown) => {
+      this.logger.warn(`kept revenue hands not read: ${String(error)}`);
+      return new Map<string, never[]>();
+    });
+    for (const [tableId, kept] of found)
+      if (!this.revenue.has(tableId))
+        this.revenue.set(tableId, { version: kept.at(-1)!.toVersion, fold: HANDS_FOLD_START, hands: kept.map((k) => k.hand) });
   }
 
   private async ofTable(tableId: string): Promise<HandRecord[]> {

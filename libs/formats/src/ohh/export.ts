@@ -283,9 +283,10 @@ function awardedPot(p: HandPot, ids: ReadonlyMap<number, number>): OhhPot {
   );
   return {
     number: p.pot,
-    amount: p.amount + rake,
+    // The pot as the players built it; OHH's own field says what the house's funds took (jackpot and promotion drops).
+    amount: p.amount + rake + (p.drop ?? 0),
     rake,
-    jackpot: 0,
+    jackpot: p.drop ?? 0,
     player_wins: p.winners.map((w, i) => ({ player_id: ids.get(w.seat)!, win_amount: w.amount, contributed_rake: shares[i]! })),
   };
 }

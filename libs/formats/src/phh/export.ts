@@ -34,7 +34,7 @@ import {
  * - `check-for-pokerkit`: a fold or an all-in call for less leaves one player with chips, who has not acted since
  *   the last bet and faces none: the table asks nothing more of them (nobody could answer a bet), pokerkit asks them to act, so their
  *   free check (`cc`) is written.
- * - `rake`: the house's rake, in `_felt_rake` (chips) and `_felt_rake_by_pot` ([pot before rake, rake] per pot);
+ * - `rake`: the house's rake, in `_felt_rake` (chips) and `_felt_rake_by_pot` ([pot before rake and drops, rake] per pot);
  *   `finishing_stacks` are after the rake. PHH has no rake field; pokerkit takes the rake as a function, which a
  *   reader builds from `_felt_rake_by_pot`.
  * - `odd-chip` (marked): a split pot with an odd chip, which the table gives to the first winner left of the
@@ -214,7 +214,7 @@ function phhHand(hand: HandRecord, rules: TableRules, houseNotes: readonly HandN
     seats: hand.players.map((p) => p.seat),
     finishingStacks: hand.players.map((p) => p.finalStack ?? 0),
     table: hand.tableId,
-    rake: rake > 0 ? { total: rake, byPot: pots.map((p) => [p.amount + (p.rake ?? 0), p.rake ?? 0] as const) } : null,
+    rake: rake > 0 ? { total: rake, byPot: pots.map((p) => [p.amount + (p.rake ?? 0) + (p.drop ?? 0), p.rake ?? 0] as const) } : null,
     notes: sortByPlace(notes).map(({ kind, text }) => ({ kind, text })),
     runs: hand.secondBoard ? 2 : null,
     deckSource: hand.deckSource ?? null,

@@ -67,6 +67,8 @@ export function checkExpectations(script: TableScript, run: RunOutcome): string[
         if (got.amount !== want.amount) failures.push(`${label}: the ${name} is ${got.amount}, expected ${want.amount}`);
         if (want.rake !== undefined && (got.rake ?? 0) !== want.rake)
           failures.push(`${label}: the ${name} was raked ${got.rake ?? 0}, expected ${want.rake}`);
+        if (want.drop !== undefined && (got.drop ?? 0) !== want.drop)
+          failures.push(`${label}: the ${name} gave ${got.drop ?? 0} in drops, expected ${want.drop}`);
         if (want.eligible && [...want.eligible].sort().join(',') !== [...got.eligible].sort().join(','))
           failures.push(`${label}: the ${name} may be won by ${got.eligible.join(', ')}, expected ${want.eligible.join(', ')}`);
         if (want.winners) {

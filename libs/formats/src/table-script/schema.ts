@@ -284,10 +284,12 @@ export const scriptCommandSchema = z
 const potExpectationSchema = z.strictObject({
   /** The hand number (1 is the script's first hand); the last hand when left out. */
   hand: int('hand').min(1).optional(),
-  /** What the pot held, rake included. */
+  /** What the pot held, rake and drops included. */
   amount: chips('amount'),
   /** The house's rake from this pot. */
   rake: chips('rake').optional(),
+  /** The drops for the house's funds from this pot (house rules jackpotDrop, promotionDrop). */
+  drop: chips('drop').optional(),
   /** Player ids that may win the pot. */
   eligible: z.array(text('a player id')).optional(),
   /** What each winner receives, by player id. */

@@ -44,10 +44,12 @@ export interface HandSummary {
 export interface PotSummary {
   /** 0 is the main pot; side pots follow in order of their level. */
   readonly pot: number;
-  /** What the pot held, rake included. */
+  /** What the pot held, rake and drops included. */
   readonly amount: number;
   /** The house's rake from this pot, when any was taken. */
   readonly rake?: number;
+  /** The drops for the house's funds (jackpot, promotion) from this pot, when any was taken. */
+  readonly drop?: number;
   readonly eligible: readonly string[];
   /** What each winner received, by player id. */
   readonly winners: Readonly<Record<string, number>>;
@@ -230,8 +232,9 @@ function summaryOf(record: HandRecord, notes: readonly string[], state?: TableSt
       .sort((a, b) => a.pot - b.pot)
       .map((p) => ({
         pot: p.pot,
-        amount: p.amount + (p.rake ?? 0),
+        amount: p.amount + (p.rake ?? 0) + (p.drop ?? 0),
         ...(p.rake ? { rake: p.rake } : {}),
+        ...(p.drop ? { drop: p.drop } : {}),
         eligible: p.eligible.map(idOf),
         winners: Object.fromEntries(p.winners.map((w) => [idOf(w.seat), w.amount])),
         ...(p.runs ? { runs: p.runs.map((r) => Object.fromEntries(r.winners.map((w) => [idOf(w.seat), w.amount]))) } : {}),
