@@ -5,6 +5,7 @@ import { dealerStaff } from './dealer-staff.js';
 import { element, replaceChildren } from './elements.js';
 import { eventSentence, splitCards, type SeatName } from './event-sentences.js';
 import { FeedbackSlots } from './feedback-slots.js';
+import { changeRulesForm } from './rules-change-form.js';
 import { correctionForm, dealerControls, handAndTableForms, seatPlayerForm, type FormRequest } from './floor-forms.js';
 import { redraw } from './form-drafts.js';
 import { handHistoryList, recalledHands } from './hand-history.js';
@@ -137,6 +138,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
             seatPlayerForm(view, feedback, submit),
             isFloor ? correctionForm(view, log.standingActions(), seatName(), feedback, submit) : null,
             isFloor ? handAndTableForms(view, feedback, submit) : null,
+            isFloor ? changeRulesForm(view, feedback, submit) : null,
           )
         : null,
     );
@@ -213,7 +215,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       .then((answer: unknown) => {
         // Sent: the form starts afresh (the one on screen now, if a redraw replaced it meanwhile).
         (node.querySelector<HTMLFormElement>(`form[data-testid="${CSS.escape(slot)}"]`) ?? form).reset();
-        feedback.succeeded(slot, request.done);
+        const waits = (answer as { code?: string } | null)?.code === 'APPROVAL_REQUIRED' && request.waiting;
+        feedback.succeeded(slot, waits || request.done);
         if (isCommandAnswer(answer)) applied(answer);
         else void reload();
       })

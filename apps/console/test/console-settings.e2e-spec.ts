@@ -1,0 +1,142 @@
+import { join } from 'node:path';
+import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/table-setup';
+import { SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
+import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
+import { playFoldedHand } from './test-support/folded-hands';
+
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+/** Fills fields of a form by their data-testid (input-<name>): text and numbers typed, selects chosen, boxes ticked. */
+async function setFields(person: ConsoleUser, formTestId: string, fields: Record<string, string | boolean>): Promise<void> {
+  const form = person.byTestId(formTestId);
+  for (const [name, value] of Object.entries(fields)) {
+    const control = form.getByTestId(`input-${name}`);
+    if (typeof value === 'boolean') await control.setChecked(value);
+    else if ((await control.evaluate((node) => node.tagName)) === 'SELECT') await control.selectOption(value);
+    else await control.fill(value);
+  }
+}
+
+/**
+ * Every setting of a table reachable in the console (issue 35): the open-table form's antes, button, missed-blind
+ * policy, rake and shot clock with every problem said at once; the floor's rules change between hands, and its wait
+ * for a second floor supervisor when it widens who sees cards; a new player's post to play at once.
+ */
+describe('every setting of a table in the console (chromium)', () => {
+  const suite = useConsoleSuite();
+
+  it('opens a table with antes, a moving button, a missed-blind policy, a rake and a shot clock, saying every problem at once (tablet)', async () => {
+    const floor = await suite.open({ viewport: TABLET });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await setFields(floor, 'open-table', {
+      tableId: 'set-1',
+      smallBlind: '5',
+      bigBlind: '2',
+      buyInMin: '300',
+      anteKind: 'everyone',
+      anteAmount: '0',
+      rake: true,
+      rakePercent: '101',
+      shotClock: true,
+      clockSeconds: '3',
+    });
+    await floor.byTestId('open-table-submit').click();
+    const problems = await floor.feedback('open-table');
+    for (const sentence of [
+      'The small blind must be at most the big blind.',
+      'The buy-in range needs a minimum and a maximum above zero, the minimum first.',
+      'An ante must be a whole number of chips above zero',
+      'The rake is a percentage from 0 to 100',
+      'A decision gets a whole number of seconds from 5 to 600.',
+      'Nothing was sent.',
+    ])
+      expect(problems).toContain(sentence);
+    await expectStatus(suite.api.http.get('/tables/set-1'), 404);
+
+    await setFields(floor, 'open-table', {
+      smallBlind: '1',
+      bigBlind: '2',
+      buyInMin: '40',
+      anteAmount: '1',
+      buttonMode: 'moving',
+      missedSmallOnly: 'wait-for-big-blind',
+      rakePercent: '5',
+      rakeCap: '3',
+      clockSeconds: '20',
+      clockOnExpiry: 'check-else-fold',
+    });
+    await floor.byTestId('open-table-submit').click();
+    await floor.byTestId('table-summary').waitFor();
+    const rules = (await suite.table('set-1')).rules;
+    expect(rules.ante).toEqual({ kind: 'everyone', amount: 1 });
+    expect(rules.buttonMode).toBe('moving');
+    expect(rules.missedBlinds.missedSmallOnly).toBe('wait-for-big-blind');
+    expect(rules.houseOptions.rake).toMatchObject({ percent: 5, cap: 3 });
+    expect(rules.houseOptions.shotClock).toMatchObject({ seconds: 20, onExpiry: 'check-else-fold' });
+  });
+
+  it('changes the rules between hands from the table as they are, and waits for a second floor supervisor on a widening (phone)', async () => {
+    await openTableWithPlayers(suite.api, 'set-2', 2, {
+      structure: { kind: 'no-limit' },
+      smallBlind: 1,
+      bigBlind: 2,
+      maxSeats: 6,
+      buyIn: { min: 40, max: 200 },
+      ante: { kind: 'big-blind', amount: 2 },
+      houseOptions: { straddle: true },
+    });
+    const floor = await suite.open({ viewport: PHONE });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await floor.openTableFromLobby('set-2');
+    const form = floor.byTestId('change-rules');
+    // Filled with the table's rules now: an untouched field sends what the table has.
+    expect(await form.getByTestId('input-anteKind').inputValue()).toBe('big-blind');
+    expect(await form.getByTestId('input-anteAmount').inputValue()).toBe('2');
+    expect(await form.getByTestId('input-straddle').isChecked()).toBe(true);
+
+    await setFields(floor, 'change-rules', { bigBlind: '0', anteAmount: '0', clockSeconds: '700', shotClock: true });
+    await floor.byTestId('change-rules-submit').click();
+    const problems = await floor.feedback('change-rules');
+    expect(problems).toContain('The big blind must be above zero.');
+    expect(problems).toContain('An ante must be a whole number of chips above zero');
+    expect(problems).toContain('A decision gets a whole number of seconds from 5 to 600.');
+    const before = await suite.table('set-2');
+
+    await setFields(floor, 'change-rules', {
+      bigBlind: '4',
+      smallBlind: '2',
+      anteAmount: '4',
+      clockSeconds: '45',
+      dealerSeesHoleCards: true,
+    });
+    await floor.byTestId('change-rules-submit').click();
+    await floor.byTestId('feedback-change-rules').filter({ hasText: 'wait for another floor supervisor to approve them' }).waitFor();
+    expect((await suite.table('set-2')).version).toBe(before.version);
+
+    await setFields(floor, 'change-rules', { bigBlind: '4', smallBlind: '2', anteAmount: '4', clockSeconds: '45', shotClock: true });
+    await floor.byTestId('change-rules-submit').click();
+    await floor.byTestId('feedback-change-rules').filter({ hasText: 'The new rules apply from the next hand.' }).waitFor();
+    const rules = (await suite.table('set-2')).rules;
+    expect([rules.smallBlind, rules.bigBlind, rules.ante]).toEqual([2, 4, { kind: 'big-blind', amount: 4 }]);
+    expect(rules.houseOptions.shotClock).toMatchObject({ seconds: 45 });
+    expect(rules.houseOptions.straddle).not.toBeNull();
+    expect(rules.dealerSeesHoleCards).toBeUndefined();
+    expect(await floor.accessibilityViolations()).toEqual([]);
+    await floor.page.screenshot({ path: join(SCREENSHOTS_DIR, 'console-rules-phone.png'), fullPage: true });
+  });
+
+  it('seats a new player who posts a big blind to play at once', async () => {
+    await openTableWithPlayers(suite.api, 'set-3', 4);
+    await playFoldedHand(suite.api, 'set-3');
+    const floor = await suite.open({ viewport: TABLET });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await floor.openTableFromLobby('set-3');
+    await setFields(floor, 'seat-player', { seat: '6', playerId: 'poster', buyIn: '100', postToEnter: true });
+    await floor.byTestId('seat-player-submit').click();
+    await floor.byTestId('player-status-6').filter({ hasText: "owes a new player's big blind 2" }).waitFor();
+  });
+});
