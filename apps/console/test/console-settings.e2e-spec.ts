@@ -23,7 +23,7 @@ async function setFields(person: ConsoleUser, formTestId: string, fields: Record
  * policy, rake and shot clock with every problem said at once; the floor's rules change between hands, and its wait
  * for a second floor supervisor when it widens who sees cards; a new player's post to play at once.
  */
-describe('every setting of a table in the console (chromium)', () => {
+describe('every setting of a table and a room game in the console (chromium)', () => {
   const suite = useConsoleSuite();
 
   it('opens a table with antes, a moving button, a missed-blind policy, a rake and a shot clock, saying every problem at once (tablet)', async () => {
@@ -138,5 +138,68 @@ describe('every setting of a table in the console (chromium)', () => {
     await setFields(floor, 'seat-player', { seat: '6', playerId: 'poster', buyIn: '100', postToEnter: true });
     await floor.byTestId('seat-player-submit').click();
     await floor.byTestId('player-status-6').filter({ hasText: "owes a new player's big blind 2" }).waitFor();
+  });
+  const command = (gameId: string, body: object) => expectStatus(suite.api.http.post(`/room/games/${gameId}/commands`).send(body), 201);
+
+  it('opens a pot-limit game with a buy-in, calls someone other than the first in line with a reason, and asks a table change to a named table', async () => {
+    const floor = await suite.open({ viewport: PHONE });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await floor.byTestId('nav-room').click();
+    await floor
+      .byTestId('room-live-status')
+      .filter({ hasText: /^live$/ })
+      .waitFor();
+    await setFields(floor, 'open-game', {
+      gameId: 'plo',
+      name: '',
+      structure: 'pot-limit',
+      smallBlind: '3',
+      bigBlind: '2',
+      buyInMin: '500',
+    });
+    await floor.byTestId('open-game-submit').click();
+    const problems = (await floor.byTestId('feedback-open-game').filter({ hasText: /./ }).textContent()) ?? '';
+    expect(problems).toContain('Give the game a name.');
+    expect(problems).toContain('The small blind must be at most the big blind.');
+    expect(problems).toContain('The buy-in range needs a minimum and a maximum above zero, the minimum first.');
+    await setFields(floor, 'open-game', {
+      name: '1/2 PLO',
+      smallBlind: '1',
+      bigBlind: '2',
+      buyInMin: '100',
+      buyInMax: '300',
+      maxSeats: '6',
+    });
+    await floor.byTestId('open-game-submit').click();
+    await floor.byTestId('game-plo').waitFor();
+    const game = (await expectStatus(suite.api.http.get('/room/games/plo'), 200)).body;
+    expect(JSON.stringify(game)).toContain('"pot-limit"');
+    expect(JSON.stringify(game)).toContain('"buyIn":{"min":100,"max":300}');
+
+    await expectStatus(suite.api.http.post('/room/games/plo/tables').send({ tableId: 'plo-1', mustMove: false }), 201);
+    await expectStatus(suite.api.http.post('/room/games/plo/tables').send({ tableId: 'plo-2', mustMove: false }), 201);
+    for (const [playerId, alias] of [
+      ['card-1', 'AB'],
+      ['card-2', 'CD'],
+      ['card-3', 'EF'],
+    ])
+      await command('plo', { type: 'JoinList', playerId, alias });
+    // EF is called to plo-1's seat 1 out of turn: AB and CD, ahead of them, asked to wait.
+    const other = floor.byTestId('call-other-plo-1-1');
+    await other.getByTestId('call-other-plo-1-1-player').selectOption('card-3');
+    await other.getByTestId('call-other-plo-1-1-reason').selectOption('asked-to-wait');
+    await other.getByTestId('call-other-plo-1-1-submit').click();
+    await floor.byTestId('call-card-3').waitFor();
+    expect(await floor.notice()).toContain('EF is called to table plo-1, seat 1; AB, CD passed over (asked to wait).');
+
+    await floor.byTestId('buy-in-card-3').fill('150');
+    await floor.byTestId('seat-card-3').click();
+    await floor.byTestId('change-to-card-3').selectOption('plo-2');
+    await floor.byTestId('change-card-3').click();
+    await floor.byTestId('cancel-change-card-3').waitFor();
+    const changes = (await expectStatus(suite.api.http.get('/room/games/plo'), 200)).body;
+    expect(JSON.stringify(changes)).toMatch(/"playerId":"card-3"[^}]*"toTableId":"plo-2"|"toTableId":"plo-2"[^}]*"playerId":"card-3"/);
+    expect(await floor.accessibilityViolations()).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ describe('the room screens in chromium', () => {
       Name: '1/2 NLHE',
       'Small blind': '1',
       'Big blind': '2',
-      'Seats per table': '6',
+      Seats: '6',
     });
     await floor.byTestId('open-game-submit').click();
     await floor.byTestId('game-nl12').waitFor();
