@@ -37,6 +37,7 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
   const render = () => redraw(games, shown.length === 0 ? element('p', {}, 'No games yet.') : shown.map((g) => gameSection(ctx, g)));
   const showGames = (list: readonly FloorGameAt[]) => {
     shown = list.filter((g) => g.state.status === 'open');
+    aliases = aliasesOf(list);
     render();
   };
   // The floor's own change shows at once, read back from the API, whether or not /live's message has come yet.
@@ -62,6 +63,15 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
   return { node, stop: () => (feed.stop(), window.clearInterval(timer), document.removeEventListener(ROOM_CHANGED, readBack)) };
 }
 
+/** The players the room screen shows, by player id (a card number): its refusals name them by alias. */
+let aliases: ReadonlyMap<string, string> = new Map();
+function aliasesOf(games: readonly FloorGameAt[]): ReadonlyMap<string, string> {
+  const known = new Map<string, string>();
+  for (const { state } of games)
+    for (const p of [...state.list, ...state.calls, ...state.tables.flatMap((t) => t.seated)]) known.set(p.playerId, p.alias);
+  return known;
+}
+
 /** Sent on the document when a room command of this page succeeded. */
 const ROOM_CHANGED = 'felt-room-changed';
 
@@ -72,7 +82,7 @@ async function send(ctx: ConsoleContext, path: string, body: Record<string, unkn
     document.dispatchEvent(new Event(ROOM_CHANGED));
     return true;
   } catch (error) {
-    ctx.notice.error(error);
+    ctx.notice.error(error, aliases);
     return false;
   }
 }

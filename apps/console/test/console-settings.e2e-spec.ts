@@ -25,6 +25,7 @@ async function setFields(person: ConsoleUser, formTestId: string, fields: Record
  */
 describe('every setting of a table and a room game in the console (chromium)', () => {
   const suite = useConsoleSuite();
+  const command = (gameId: string, body: object) => expectStatus(suite.api.http.post(`/room/games/${gameId}/commands`).send(body), 201);
 
   it('opens a table with antes, a moving button, a missed-blind policy, a rake and a shot clock, saying every problem at once (tablet)', async () => {
     const floor = await suite.open({ viewport: TABLET });
@@ -139,7 +140,6 @@ describe('every setting of a table and a room game in the console (chromium)', (
     await floor.byTestId('seat-player-submit').click();
     await floor.byTestId('player-status-6').filter({ hasText: "owes a new player's big blind 2" }).waitFor();
   });
-  const command = (gameId: string, body: object) => expectStatus(suite.api.http.post(`/room/games/${gameId}/commands`).send(body), 201);
 
   it('opens a pot-limit game with a buy-in, calls someone other than the first in line with a reason, and asks a table change to a named table', async () => {
     const floor = await suite.open({ viewport: PHONE });
@@ -201,5 +201,68 @@ describe('every setting of a table and a room game in the console (chromium)', (
     const changes = (await expectStatus(suite.api.http.get('/room/games/plo'), 200)).body;
     expect(JSON.stringify(changes)).toMatch(/"playerId":"card-3"[^}]*"toTableId":"plo-2"|"toTableId":"plo-2"[^}]*"playerId":"card-3"/);
     expect(await floor.accessibilityViolations()).toEqual([]);
+  });
+  it('registers a card reader with its credential shown once, retires it after naming it, and reads the audit stream (tablet)', async () => {
+    await openTableWithPlayers(suite.api, 'dev-1', 2);
+    const floor = await suite.open({ viewport: TABLET });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await floor.page.locator('#users-link').click();
+    await floor.byTestId('devices-panel').waitFor();
+    await floor.byTestId('input-device-name').fill('reader-dev-1');
+    await floor.byTestId('input-device-kind').selectOption('reader');
+    await floor.byTestId('input-device-table').fill('dev-1');
+    await floor.byTestId('register-device-submit').click();
+    expect(await floor.byTestId('device-credential-value').textContent()).toMatch(/^felt-device\./);
+    await floor.byTestId('device-reader-dev-1').filter({ hasText: 'reader-dev-1 (reader, table dev-1)' }).waitFor();
+
+    await floor.byTestId('retire-reader-dev-1').click();
+    expect(await floor.answerConfirmation('cancel')).toContain('Retire device reader-dev-1?');
+    expect((await expectStatus(suite.api.http.get('/devices'), 200)).body.devices[0].retiredAt).toBeNull();
+    await floor.byTestId('retire-reader-dev-1').click();
+    await floor.answerConfirmation('confirm');
+    await floor.byTestId('device-reader-dev-1').filter({ hasText: 'retired' }).waitFor();
+    expect((await expectStatus(suite.api.http.get('/devices'), 200)).body.devices[0].retiredAt).not.toBeNull();
+
+    await floor.byTestId('audit-more').click();
+    await floor.byTestId('audit-event').filter({ hasText: 'DeviceRetired (by a floor)' }).first().waitFor();
+    expect(await floor.byTestId('audit-event').filter({ hasText: 'DeviceRegistered' }).count()).toBeGreaterThan(0);
+    expect(await floor.accessibilityViolations()).toEqual([]);
+  });
+
+  it("says the room's refusals with the player's alias and the deadline in the console's local time", async () => {
+    await expectStatus(
+      suite.api.http.post('/room/games').send({
+        gameId: 'words-g',
+        name: '1/2 NLHE words',
+        stakes: '1/2',
+        structure: 'no-limit',
+        seatsPerTable: 6,
+        tableRules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 },
+      }),
+      201,
+    );
+    await expectStatus(suite.api.http.post('/room/games/words-g/tables').send({ tableId: 'words-t', mustMove: false }), 201);
+    await command('words-g', { type: 'JoinList', playerId: 'card-4004', alias: 'JD' });
+    await command('words-g', { type: 'CallPlayer', playerId: 'card-4004', tableId: 'words-t', seat: 1 });
+    const respondBy: string = (await expectStatus(suite.api.http.get('/room/games/words-g'), 200)).body.calls[0].respondBy;
+    // A console in Tokyo (UTC+9, no summer time): the deadline in Tokyo's time, the player as JD.
+    const floor = await suite.open({ viewport: PHONE, timezoneId: 'Asia/Tokyo' });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await floor.byTestId('nav-room').click();
+    await floor.byTestId('no-show-card-4004').click();
+    const sentence = await floor.notice();
+    const tokyo = new Date(respondBy).toLocaleTimeString('en-US', {
+      timeZone: 'Asia/Tokyo',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const utc = new Date(respondBy).toLocaleTimeString('en-US', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    expect(tokyo).not.toBe(utc);
+    expect(sentence).toContain(`player JD has until ${tokyo} to take the seat`);
+    expect(sentence).not.toContain('card-4004');
+    expect(sentence).not.toContain('UTC');
   });
 });
