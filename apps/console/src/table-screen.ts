@@ -162,6 +162,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       liveStatus.dataset.connected = String(connected);
     },
     access: () => void staff?.load(),
+    released: (released) => role === 'dealer' && released === tableId && backToLobby(ctx, tableId),
   });
 
   /** A command answered 201/200: show its events and the table it left. */
@@ -275,6 +276,17 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       shotClock.stop();
     },
   };
+}
+
+/** A pushed dealer's tablet leaves the table at once, saying why, instead of keeping controls that would be refused. */
+function backToLobby(ctx: ConsoleContext, tableId: string): void {
+  // The lobby's route clears the message line first: say it once the lobby is shown.
+  window.addEventListener(
+    'hashchange',
+    () => ctx.notice.info(`You no longer deal table ${tableId}: the floor has released you (a dealer push). Your tables are in the lobby.`),
+    { once: true },
+  );
+  ctx.go('#/lobby');
 }
 
 function isCommandAnswer(answer: unknown): answer is CommandAnswer {

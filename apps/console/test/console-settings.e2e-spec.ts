@@ -265,4 +265,21 @@ describe('every setting of a table and a room game in the console (chromium)', (
     expect(sentence).not.toContain('card-4004');
     expect(sentence).not.toContain('UTC');
   });
+  it("takes a pushed dealer's tablet back to the lobby at once, saying why", async () => {
+    await openTableWithPlayers(suite.api, 'push-1', 2);
+    await expectStatus(suite.api.http.put('/tables/push-1/dealers/dealer-dan').send({}), 200);
+    const dealer = await suite.open({ viewport: TABLET });
+    await dealer.signIn('dealer-dan', PASSWORD);
+    await dealer.byTestId('lobby-tables').waitFor();
+    await dealer.openTableFromLobby('push-1');
+    await dealer.byTestId('start-hand-submit').waitFor();
+    // The push: the floor releases dan (the next dealer is assigned meanwhile); dan's tablet hears it over /live.
+    await expectStatus(suite.api.http.delete('/tables/push-1/dealers/dealer-dan'), 200);
+    expect(await dealer.notice()).toBe(
+      'You no longer deal table push-1: the floor has released you (a dealer push). Your tables are in the lobby.',
+    );
+    await dealer.byTestId('lobby-tables').waitFor();
+    expect(await dealer.byTestId('start-hand-submit').count()).toBe(0);
+    expect(new URL(dealer.page.url()).hash).toBe('#/lobby');
+  });
 });
