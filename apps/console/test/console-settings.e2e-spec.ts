@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/table-setup';
+import type { Locator } from 'playwright-core';
 import { SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
 import { playFoldedHand } from './test-support/folded-hands';
@@ -97,6 +98,11 @@ describe('every setting of a table and a room game in the console (chromium)', (
     expect(await form.getByTestId('input-anteKind').inputValue()).toBe('big-blind');
     expect(await form.getByTestId('input-anteAmount').inputValue()).toBe('2');
     expect(await form.getByTestId('input-straddle').isChecked()).toBe(true);
+    // Typed, then the table is redrawn by someone else's command: what was typed stays (form-drafts.ts).
+    await form.getByTestId('input-rakeCap').fill('7');
+    await expectStatus(suite.api.http.post('/tables/set-2/seat-player').send({ seat: 3, playerId: 'late', buyIn: 100 }), 201);
+    await floor.byTestId('player-3').filter({ hasText: 'late' }).waitFor();
+    expect(await floor.byTestId('change-rules').getByTestId('input-rakeCap').inputValue()).toBe('7');
 
     await setFields(floor, 'change-rules', { bigBlind: '0', anteAmount: '0', clockSeconds: '700', shotClock: true });
     await floor.byTestId('change-rules-submit').click();
@@ -282,4 +288,76 @@ describe('every setting of a table and a room game in the console (chromium)', (
     expect(await dealer.byTestId('start-hand-submit').count()).toBe(0);
     expect(new URL(dealer.page.url()).hash).toBe('#/lobby');
   });
+  it('counts the taps of a ten-hand session: the floor opens the table and seats three players, the dealer deals ten hands', async () => {
+    let taps = 0;
+    const tap = async (locator: Locator) => {
+      taps++;
+      await locator.click();
+    };
+    const floor = await suite.open({ viewport: TABLET });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    // A field typed into is a tap (to focus it) and its typing; a select is a tap and a choice.
+    for (const [name, value] of Object.entries({ tableId: 'walk-1', maxSeats: '6' })) {
+      taps++;
+      await floor.byTestId('open-table').getByTestId(`input-${name}`).fill(value);
+    }
+    await tap(floor.byTestId('open-table-submit'));
+    await floor.byTestId('table-summary').waitFor();
+    for (const [seat, player] of [
+      [1, 'alice'],
+      [2, 'bob'],
+      [3, 'carol'],
+    ] as const) {
+      // The first free seat and the minimum buy-in are suggested: only the player id is typed.
+      taps++;
+      await floor.byTestId('seat-player').getByTestId('input-playerId').fill(player);
+      await tap(floor.byTestId('seat-player-submit'));
+      await floor.byTestId(`player-${seat}`).filter({ hasText: player }).waitFor();
+    }
+    await tap(floor.byTestId('place-button-submit'));
+    await floor.byTestId('markers-1').filter({ hasText: 'D' }).waitFor();
+    taps += 2;
+    await floor.byTestId('assign-dealer').getByLabel('Dealer').selectOption('dealer-dan');
+    await tap(floor.byTestId('assign-dealer-submit'));
+    await floor.byTestId('dealers').filter({ hasText: 'Dealers: dealer-dan' }).waitFor();
+    const setUp = taps;
+
+    const dealer = await suite.open({ viewport: TABLET });
+    await dealer.signIn('dealer-dan', PASSWORD);
+    await dealer.byTestId('lobby-tables').waitFor();
+    await dealer.openTableFromLobby('walk-1');
+    taps++; // the lobby's link to the table
+    // Each hand: Start hand, then the forced bets and every decision by the first offered of these (check it down).
+    const prefer = ['PostBlind', 'Deal', 'Check', 'Call', 'ShowHand'];
+    const offered = prefer.map((type) => `[data-testid="actions"] button[data-testid^="action-${type}"]:not([disabled])`).join(', ');
+    for (let hand = 1; hand <= 10; hand++) {
+      await tap(dealer.byTestId('start-hand-submit'));
+      await dealer.byTestId('start-hand-submit').waitFor({ state: 'detached' });
+      for (;;) {
+        const next = dealer.page.locator(`${offered}, [data-testid="start-hand-submit"]`).first();
+        await next.waitFor({ timeout: 10000 }).catch(async () => {
+          throw new Error(`hand ${hand}: nothing to tap; the bar says ${await dealer.byTestId('actions').textContent()}`);
+        });
+        if ((await next.getAttribute('data-testid')) === 'start-hand-submit') break;
+        const chosen = await firstOffered(dealer, prefer);
+        const version = await dealer.shownVersion();
+        await tap(dealer.page.locator(`[data-testid="actions"] button[data-testid^="action-${chosen}"]:not([disabled])`).first());
+        await dealer.page.waitForFunction(`Number(document.querySelector('[data-testid="version"]')?.textContent) > ${version}`);
+      }
+      expect((await suite.table('walk-1')).handsPlayed).toBe(hand);
+    }
+    console.log(
+      `ten-hand walk-through: ${taps} taps (${setUp} to open the table, seat three players, place the button, assign the dealer; ${taps - setUp} for the ten hands)`,
+    );
+    expect(taps).toBeGreaterThan(0);
+  }, 480_000); // about 120 taps, each after the bar's 600 ms pause: minutes on a loaded machine
 });
+
+/** The first action type of `prefer` the action bar offers now, enabled. */
+async function firstOffered(person: ConsoleUser, prefer: readonly string[]): Promise<string> {
+  for (const type of prefer)
+    if ((await person.page.locator(`[data-testid="actions"] button[data-testid^="action-${type}"]:not([disabled])`).count()) > 0)
+      return type;
+  throw new Error('the action bar offers none of ' + prefer.join(', '));
+}
