@@ -53,28 +53,15 @@ export function devicesPanel(ctx: ConsoleContext): HTMLElement {
   const load = async () => {
     try {
       const answer = await ctx.api.get<{ devices: DeviceRow[] }>('/devices');
-      replaceChildren(list, answer.devices.length === 0 ? element('li', {}, 'No device is registered.') : answer.devices.map(row));
+      replaceChildren(
+        list,
+        answer.devices.length === 0
+          ? element('li', {}, 'No device is registered.')
+          : answer.devices.map((d) => deviceRow(ctx, d, feedback, load)),
+      );
     } catch (error) {
       feedback.refused('devices', error);
     }
-  };
-  const row = (d: DeviceRow) => {
-    const what = `${d.name} (${d.kind}${d.tableId ? `, table ${d.tableId}` : ''}), registered ${localTime(d.registeredAt)}`;
-    if (d.retiredAt) return element('li', { 'data-testid': `device-${d.name}` }, `${what}; retired ${localTime(d.retiredAt)}`);
-    const retire = element('button', { type: 'button', 'data-testid': `retire-${d.name}` }, `Retire ${d.name}`);
-    retire.addEventListener('click', () =>
-      confirmFirst(
-        `Retire device ${d.name}?`,
-        `Everyone signed in on ${d.name} is signed out at once and its credential stops working. This cannot be taken back: a new credential means registering it again.`,
-        `Retire ${d.name}`,
-        () =>
-          void ctx.api
-            .send('DELETE', `/devices/${encodeURIComponent(d.id)}`)
-            .then(() => (feedback.succeeded('devices', `${d.name} is retired.`), load()))
-            .catch((error) => feedback.refused('devices', error)),
-      ),
-    );
-    return element('li', { 'data-testid': `device-${d.name}` }, `${what} `, retire);
   };
   register.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -105,6 +92,26 @@ export function devicesPanel(ctx: ConsoleContext): HTMLElement {
     credential,
     list,
   );
+}
+
+/** A device: what it is, and Retire (after a confirmation naming it) while it is in use. */
+function deviceRow(ctx: ConsoleContext, d: DeviceRow, feedback: FeedbackSlots, load: () => Promise<void>): HTMLElement {
+  const what = `${d.name} (${d.kind}${d.tableId ? `, table ${d.tableId}` : ''}), registered ${localTime(d.registeredAt)}`;
+  if (d.retiredAt) return element('li', { 'data-testid': `device-${d.name}` }, `${what}; retired ${localTime(d.retiredAt)}`);
+  const retire = element('button', { type: 'button', 'data-testid': `retire-${d.name}` }, `Retire ${d.name}`);
+  retire.addEventListener('click', () =>
+    confirmFirst(
+      `Retire device ${d.name}?`,
+      `Everyone signed in on ${d.name} is signed out at once and its credential stops working. This cannot be taken back: a new credential means registering it again.`,
+      `Retire ${d.name}`,
+      () =>
+        void ctx.api
+          .send('DELETE', `/devices/${encodeURIComponent(d.id)}`)
+          .then(() => (feedback.succeeded('devices', `${d.name} is retired.`), load()))
+          .catch((error) => feedback.refused('devices', error)),
+    ),
+  );
+  return element('li', { 'data-testid': `device-${d.name}` }, `${what} `, retire);
 }
 
 /** The audit stream, oldest first, a page of 50 at a time ("More" reads the next page). */

@@ -40,6 +40,20 @@ const TICK_LABELS: Record<(typeof TICKED_OPTIONS)[number], string> = {
 
 /** The fields, filled from `current` (a table's rules) or with the defaults of a new table. */
 export function rulesControls(current: Rules | null): Node[] {
+  const { structure, limitOnly, bigBetOnly } = structureControls(current);
+  return [
+    field('Structure', structure),
+    field('Small blind', num('smallBlind', current?.smallBlind ?? 1)),
+    field('Big blind', num('bigBlind', current?.bigBlind ?? 2)),
+    limitOnly,
+    ...tableControls(current),
+    bigBetOnly,
+    ...optionControls(current),
+  ];
+}
+
+/** The structure, with the fields only fixed limit has (its bets, a kill game) and those only the big-bet games have (a kill pot). */
+function structureControls(current: Rules | null) {
   const house = current?.houseOptions;
   const structureKind = current?.structure.kind ?? 'no-limit';
   const fixed = current?.structure.kind === 'fixed-limit' ? current.structure : null;
@@ -90,14 +104,13 @@ export function rulesControls(current: Rules | null): Node[] {
     limitOnly.hidden = structure.value !== 'fixed-limit';
     bigBetOnly.hidden = structure.value === 'fixed-limit';
   });
-  const rake = house?.rake ?? null;
-  const clock = house?.shotClock ?? null;
+  return { structure, limitOnly, bigBetOnly };
+}
+
+/** Seats, buy-in, antes, the button and the missed-blind policy. */
+function tableControls(current: Rules | null): Node[] {
   const missed = current?.missedBlinds;
   return [
-    field('Structure', structure),
-    field('Small blind', num('smallBlind', current?.smallBlind ?? 1)),
-    field('Big blind', num('bigBlind', current?.bigBlind ?? 2)),
-    limitOnly,
     field('Seats', num('maxSeats', current?.maxSeats ?? 9, { min: 2, max: 10 })),
     field('Minimum buy-in', num('buyInMin', current ? (current.buyIn?.min ?? '') : 40)),
     field('Maximum buy-in', num('buyInMax', current ? (current.buyIn?.max ?? '') : 200)),
@@ -142,7 +155,15 @@ export function rulesControls(current: Rules | null): Node[] {
       'Entry between the blinds and the button',
       tick('allowEntryBetweenBlindsAndButton', missed?.allowEntryBetweenBlindsAndButton ?? false),
     ),
-    bigBetOnly,
+  ];
+}
+
+/** The house options: the ticked ones, the rake, the shot clock, the card source. */
+function optionControls(current: Rules | null): Node[] {
+  const house = current?.houseOptions;
+  const rake = house?.rake ?? null;
+  const clock = house?.shotClock ?? null;
+  return [
     ...TICKED_OPTIONS.map((name) => field(TICK_LABELS[name], tick(name, Boolean(house?.[name])))),
     field('Rake', tick('rake', rake !== null)),
     field('Rake percent', num('rakePercent', rake?.percent ?? 5, { step: 0.01, inputmode: 'decimal' })),

@@ -56,6 +56,8 @@ describe('every setting of a table and a room game in the console (chromium)', (
     ])
       expect(problems).toContain(sentence);
     await expectStatus(suite.api.http.get('/tables/set-1'), 404);
+    await floor.byTestId('feedback-open-table').scrollIntoViewIfNeeded();
+    await floor.page.screenshot({ path: join(SCREENSHOTS_DIR, 'console-open-table.png') });
 
     await setFields(floor, 'open-table', {
       smallBlind: '1',
@@ -234,6 +236,8 @@ describe('every setting of a table and a room game in the console (chromium)', (
     await floor.byTestId('audit-event').filter({ hasText: 'DeviceRetired (by a floor)' }).first().waitFor();
     expect(await floor.byTestId('audit-event').filter({ hasText: 'DeviceRegistered' }).count()).toBeGreaterThan(0);
     expect(await floor.accessibilityViolations()).toEqual([]);
+    await floor.byTestId('devices-panel').scrollIntoViewIfNeeded();
+    await floor.page.screenshot({ path: join(SCREENSHOTS_DIR, 'console-devices.png') });
   });
 
   it("says the room's refusals with the player's alias and the deadline in the console's local time", async () => {
