@@ -121,7 +121,7 @@ function tableControls(current: Rules | null): Node[] {
         [
           ['none', 'none'],
           ['everyone', 'everyone'],
-          ['big-blind', 'big blind ante'],
+          ['big-blind', 'BB ante (paid by the BB)'],
           ['button', 'button ante'],
         ],
         current?.ante.kind ?? 'none',
@@ -145,8 +145,8 @@ function tableControls(current: Rules | null): Node[] {
         'missedSmallOnly',
         [
           ['small-blind-dead', 'posts it dead'],
-          ['big-blind-live', 'posts a live big blind'],
-          ['wait-for-big-blind', 'waits for the big blind'],
+          ['big-blind-live', 'posts a live BB'],
+          ['wait-for-big-blind', 'waits for the BB'],
         ],
         missed?.missedSmallOnly ?? 'small-blind-dead',
       ),
