@@ -15,7 +15,8 @@ export class FeedbackSlots {
   slot(name: string): HTMLElement {
     const node = element('p', { class: 'feedback', role: 'alert', 'data-testid': `feedback-${name}` });
     this.mounted.set(name, node);
-    this.paint(name);
+    // Not on screen yet: painted as it is, never swapped for the slot it replaces (shown()).
+    this.paint(name, node);
     return node;
   }
 
@@ -38,8 +39,7 @@ export class FeedbackSlots {
     for (const other of new Set([...names, ...(name ? [name] : [])])) this.paint(other);
   }
 
-  private paint(name: string): void {
-    const node = this.mounted.get(name);
+  private paint(name: string, node = this.shown(name)): void {
     if (!node) return;
     const message = this.messages.get(name);
     node.textContent = message?.text ?? '';
@@ -48,5 +48,17 @@ export class FeedbackSlots {
       node.dataset.kind = message.kind;
       node.dataset.code = message.code;
     }
+  }
+
+  /**
+   * `name`'s slot on screen. A form in use survives a redraw as itself (form-drafts.ts) with the slot it was drawn
+   * with, while the redraw made (and mounted here) a new one that never reached the screen: the one on screen wins.
+   */
+  private shown(name: string): HTMLElement | undefined {
+    const node = this.mounted.get(name);
+    if (!node || node.isConnected) return node;
+    const onScreen = document.querySelector<HTMLElement>(`[data-testid="feedback-${CSS.escape(name)}"]`);
+    if (onScreen) this.mounted.set(name, onScreen);
+    return onScreen ?? node;
   }
 }

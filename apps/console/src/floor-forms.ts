@@ -3,6 +3,7 @@ import { element, field, formValues } from './elements.js';
 import { eventSentence, type SeatName } from './event-sentences.js';
 import type { FeedbackSlots } from './feedback-slots.js';
 import type { StandingAction } from './table-event-log.js';
+import { rulesControls, rulesFromValues } from './table-rules-form.js';
 import type { TableView } from './table-types.js';
 
 /**
@@ -15,6 +16,8 @@ export interface FormRequest {
   readonly body: Record<string, unknown>;
   /** What to say when it worked. */
   readonly done: string;
+  /** What to say when it waits for another floor supervisor's approval (202 APPROVAL_REQUIRED). */
+  readonly waiting?: string;
 }
 
 export type Submit = (request: FormRequest, form: HTMLFormElement) => void;
@@ -64,13 +67,6 @@ export const number = (name: string, value: number | string, extra: Record<strin
 export const text = (name: string, value = '', extra: Record<string, string | boolean> = {}) =>
   element('input', { name, type: 'text', value, required: true, autocomplete: 'off', 'data-testid': `input-${name}`, ...extra });
 const checkbox = (name: string) => element('input', { name, type: 'checkbox', value: 'on', 'data-testid': `input-${name}` });
-const select = (name: string, options: [string, string][]) =>
-  element(
-    'select',
-    { name, 'data-testid': `input-${name}` },
-    options.map(([value, label]) => element('option', { value }, label)),
-  );
-
 function wholeNumber(values: Record<string, string>, name: string, label: string): number | string {
   const n = Number(values[name]);
   return values[name] !== '' && values[name] !== undefined && Number.isSafeInteger(n) && n >= 0
@@ -79,110 +75,24 @@ function wholeNumber(values: Record<string, string>, name: string, label: string
 }
 
 /**
- * Open a table. A fixed-limit table is set by its small bet and big bet (its blinds follow from them by default)
- * and may run a kill game; the other structures by their blinds, with a kill pot. The form is made afresh for
- * every visit to the lobby and emptied after it opens a table, so no table inherits the last one's options.
+ * Open a table with every setting its rules have (table-rules-form.ts); every problem is said at once. The form is
+ * made afresh for every visit to the lobby and emptied after it opens a table, so no table inherits the last one's options.
  */
 export function openTableForm(feedback: FeedbackSlots, submit: Submit): HTMLFormElement {
-  const structure = select('structure', [
-    ['no-limit', 'No limit'],
-    ['pot-limit', 'Pot limit'],
-    ['fixed-limit', 'Fixed limit'],
-  ]);
-  const limitOnly = element(
-    'span',
-    { class: 'limit-only', hidden: true },
-    field('Small bet', number('smallBet', 2)),
-    field('Big bet', number('bigBet', 4)),
-    field(
-      'Kill game',
-      select('killGame', [
-        ['', 'off'],
-        ['full', 'full kill (limits ×2)'],
-        ['half', 'half kill (limits ×1.5)'],
-      ]),
-    ),
-  );
-  const bigBetOnly = element(
-    'span',
-    { class: 'big-bet-only' },
-    field(
-      'Kill pot',
-      select('killPot', [
-        ['', 'off'],
-        ['double', 'double'],
-        ['up-to-half-stack', 'up to half the stack'],
-      ]),
-    ),
-  );
-  structure.addEventListener('change', () => {
-    limitOnly.hidden = structure.value !== 'fixed-limit';
-    bigBetOnly.hidden = structure.value === 'fixed-limit';
-  });
-  const f = form(
+  return form(
     'open-table',
     'Open a table',
-    [
-      field('Table id', text('tableId', '', { pattern: '[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}' })),
-      field('Structure', structure),
-      field('Small blind', number('smallBlind', 1)),
-      field('Big blind', number('bigBlind', 2)),
-      limitOnly,
-      field('Seats', number('maxSeats', 9, { min: 2, max: 10 })),
-      field('Minimum buy-in', number('buyInMin', 40)),
-      field('Maximum buy-in', number('buyInMax', 200)),
-      field('Straddle', checkbox('straddle')),
-      bigBetOnly,
-      field('Chop', checkbox('chop')),
-      field('Bomb pots (called by the floor)', checkbox('bombPot')),
-      field('Run it twice', checkbox('runItTwice')),
-      field('Shot clock (30 s a decision, 4 time banks of 30 s)', checkbox('shotClock')),
-      // Physical cards: the board and shown hands are entered as dealt (docs/table-scripts.md "Live cards").
-      field('Live cards', checkbox('liveCards')),
-      // Only where the cards are read electronically and the dealer's console must show them (docs/security.md).
-      field("Dealer's console shows hole cards", checkbox('dealerSeesHoleCards')),
-    ],
+    [field('Table id', text('tableId', '', { pattern: '[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}' })), ...rulesControls(null)],
     'Open table',
     feedback,
-    (request, sent) => submit(request, sent),
+    submit,
     (v) => {
-      const numbers: Record<string, number> = {};
-      const fixed = v.structure === 'fixed-limit';
-      const wanted: [string, string][] = [
-        ['smallBlind', 'Small blind'],
-        ['bigBlind', 'Big blind'],
-        ['maxSeats', 'Seats'],
-        ['buyInMin', 'Minimum buy-in'],
-        ['buyInMax', 'Maximum buy-in'],
-      ];
-      if (fixed) wanted.push(['smallBet', 'Small bet'], ['bigBet', 'Big bet']);
-      for (const [name, label] of wanted) {
-        const n = wholeNumber(v, name, label);
-        if (typeof n === 'string') return n;
-        numbers[name] = n;
-      }
-      if (!v.tableId) return 'Give the table an id.';
-      const houseOptions: Record<string, unknown> = {};
-      for (const option of ['straddle', 'chop', 'bombPot', 'runItTwice', 'shotClock']) if (v[option] === 'on') houseOptions[option] = true;
-      if (fixed && v.killGame) houseOptions.killGame = { mode: v.killGame };
-      // In no limit and pot limit there are no limits for a kill to double: it can only be an overblind.
-      if (!fixed && v.killPot) houseOptions.killPot = { size: v.killPot, overblindOnly: true };
-      const rules = {
-        structure: fixed
-          ? { kind: 'fixed-limit', smallBet: numbers.smallBet, bigBet: numbers.bigBet }
-          : { kind: v.structure || 'no-limit' },
-        smallBlind: numbers.smallBlind,
-        bigBlind: numbers.bigBlind,
-        maxSeats: numbers.maxSeats,
-        buyIn: { min: numbers.buyInMin, max: numbers.buyInMax },
-        houseOptions,
-        ...(v.liveCards === 'on' ? { cardSource: 'live' } : {}),
-        ...(v.dealerSeesHoleCards === 'on' ? { dealerSeesHoleCards: true } : {}),
-      };
-      return { method: 'POST', path: '/tables', body: { tableId: v.tableId, rules }, done: `Table ${v.tableId} opened.` };
+      const made = rulesFromValues(v, null);
+      const problems = [...(v.tableId ? [] : ['Give the table an id.']), ...('problems' in made ? made.problems : [])];
+      if (problems.length > 0 || 'problems' in made) return problems.join(' ');
+      return { method: 'POST', path: '/tables', body: { tableId: v.tableId, rules: made.rules }, done: `Table ${v.tableId} opened.` };
     },
   );
-  return f;
 }
 
 const tablePath = (view: TableView, route: string) => `/tables/${encodeURIComponent(view.tableId)}/${route}`;
@@ -202,6 +112,8 @@ export function seatPlayerForm(view: TableView, feedback: FeedbackSlots, submit:
         buyIn ? `Buy-in (${buyIn.min} to ${buyIn.max})` : 'Buy-in',
         number('buyIn', buyIn?.min ?? 100, buyIn ? { min: buyIn.min, max: buyIn.max } : {}),
       ),
+      // A new player waits for the big blind unless they post one to play at once (the engine's postToEnter).
+      field('Post a big blind to play at once', checkbox('postToEnter')),
     ],
     'Seat player',
     feedback,
@@ -215,7 +127,7 @@ export function seatPlayerForm(view: TableView, feedback: FeedbackSlots, submit:
       return {
         method: 'POST',
         path: tablePath(view, 'seat-player'),
-        body: { seat, playerId: v.playerId, buyIn: amount },
+        body: { seat, playerId: v.playerId, buyIn: amount, ...(v.postToEnter === 'on' ? { postToEnter: true } : {}) },
         done: `${v.playerId} seated in seat ${seat}.`,
       };
     },

@@ -7,12 +7,15 @@ export interface LiveListener {
   status(text: string, connected: boolean): void;
   /** What this user may see of the table changed (assigned, released): a fresh table message follows. */
   access?(tableId: string, detail: string): void;
+  /** This dealer was released from the table (a dealer push). */
+  released?(tableId: string): void;
 }
 
 type ServerMessage =
   | { type: 'events'; tableId: string; fromVersion: number; toVersion: number; events: TableEventItem[] }
   | { type: 'table'; tableId: string; version: number; view: TableView }
   | { type: 'access'; tableId: string; detail: string }
+  | { type: 'released'; tableId: string; detail: string }
   | { type: 'error'; code: string; detail: string; tableId?: string };
 
 const MAX_RETRY_MS = 10000;
@@ -111,6 +114,10 @@ export class LiveTables {
     }
     if (message.type === 'access') {
       this.listener.access?.(message.tableId, message.detail);
+      return;
+    }
+    if (message.type === 'released') {
+      this.listener.released?.(message.tableId);
       return;
     }
     if (!this.followed.has(message.tableId)) return;

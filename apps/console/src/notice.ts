@@ -7,8 +7,9 @@ import { refusalSentence } from './refusal-sentences.js';
 export class Notice {
   constructor(private readonly node: HTMLElement) {}
 
-  error(error: unknown): void {
-    this.show(refusalSentence(error), 'error');
+  /** `aliases`: the players the screen knows by alias (refusal-sentences.ts). */
+  error(error: unknown, aliases?: ReadonlyMap<string, string>): void {
+    this.show(refusalSentence(error, aliases), 'error');
   }
 
   info(text: string): void {

@@ -32,14 +32,45 @@ const SENTENCES: Readonly<Record<string, string>> = {
   APPROVAL_NOT_FOUND: 'There is no such request waiting (it may have expired).',
 };
 
-export function refusalSentence(error: unknown): string {
+/**
+ * `aliases`: player ids (card numbers) the screen knows by an alias; a refusal names those players by alias. Times
+ * the server writes in UTC are shown in the console's local time.
+ */
+export function refusalSentence(error: unknown, aliases: ReadonlyMap<string, string> = new Map()): string {
   if (error instanceof ApiError) {
     const known = SENTENCES[error.code];
     if (known) return known;
     // The engine's and the API's validation sentences are written for people; never show the bare status.
-    return error.detail || 'The server refused this; nothing was done.';
+    return inFloorWords(error.detail || 'The server refused this; nothing was done.', aliases);
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+const INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z/g;
+const CLOCK_UTC = /\b(\d{2}):(\d{2}):(\d{2}) UTC\b/g;
+const DAY_MS = 86_400_000;
+
+/** An instant as the floor reads a clock: the local time of day, with the date when it is not today. */
+export function localTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString()} ${time}`;
+}
+
+function inFloorWords(sentence: string, aliases: ReadonlyMap<string, string>): string {
+  let text = sentence.replace(INSTANT, (iso) => localTime(iso));
+  // "14:05:30 UTC": the UTC time of day nearest to now (a call's deadline is minutes away).
+  text = text.replace(CLOCK_UTC, (_m, h: string, m: string, sec: string) => {
+    const now = Date.now();
+    const today = new Date(now);
+    const at = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), Number(h), Number(m), Number(sec));
+    const nearest = [at - DAY_MS, at, at + DAY_MS].reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
+    return localTime(new Date(nearest).toISOString());
+  });
+  for (const [playerId, alias] of aliases)
+    text = text.replace(new RegExp(`(?<![\\w.:-])${playerId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.:-])`, 'g'), alias);
+  return text;
 }
 
 export function refusalCode(error: unknown): string {

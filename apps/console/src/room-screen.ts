@@ -3,6 +3,7 @@ import type { ConsoleContext } from './console-context.js';
 import { element, field, formValues } from './elements.js';
 import { redraw } from './form-drafts.js';
 import { countdown, RoomFeed } from './room-feed.js';
+import { callOutOfTurnForm, input, openGameForm, tableChangeForm } from './room-game-forms.js';
 import type { FloorGameAt, PendingCall, SeatedPlayer } from '@felt/room';
 import { newCommandId } from './table-commands.js';
 import type { TableView } from './table-types.js';
@@ -30,12 +31,13 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
       ' (no sign-in).',
     ),
     games,
-    openGameForm(ctx),
+    openGameForm((path, body, done) => send(ctx, path, body, done)),
   );
   let shown: readonly FloorGameAt[] = [];
   const render = () => redraw(games, shown.length === 0 ? element('p', {}, 'No games yet.') : shown.map((g) => gameSection(ctx, g)));
   const showGames = (list: readonly FloorGameAt[]) => {
     shown = list.filter((g) => g.state.status === 'open');
+    aliases = aliasesOf(list);
     render();
   };
   // The floor's own change shows at once, read back from the API, whether or not /live's message has come yet.
@@ -61,6 +63,15 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
   return { node, stop: () => (feed.stop(), window.clearInterval(timer), document.removeEventListener(ROOM_CHANGED, readBack)) };
 }
 
+/** The players the room screen shows, by player id (a card number): its refusals name them by alias. */
+let aliases: ReadonlyMap<string, string> = new Map();
+function aliasesOf(games: readonly FloorGameAt[]): ReadonlyMap<string, string> {
+  const known = new Map<string, string>();
+  for (const { state } of games)
+    for (const p of [...state.list, ...state.calls, ...state.tables.flatMap((t) => t.seated)]) known.set(p.playerId, p.alias);
+  return known;
+}
+
 /** Sent on the document when a room command of this page succeeded. */
 const ROOM_CHANGED = 'felt-room-changed';
 
@@ -71,7 +82,7 @@ async function send(ctx: ConsoleContext, path: string, body: Record<string, unkn
     document.dispatchEvent(new Event(ROOM_CHANGED));
     return true;
   } catch (error) {
-    ctx.notice.error(error);
+    ctx.notice.error(error, aliases);
     return false;
   }
 }
@@ -145,6 +156,7 @@ function gameSection(ctx: ConsoleContext, game: FloorGameAt): HTMLElement {
                     `${next.alias} is called to table ${s.tableId}, seat ${s.seat}.`,
                   ),
                 ),
+              callOutOfTurnForm(s.tableId, s.seat, s.queue, command),
             );
           }),
         ),
@@ -194,9 +206,7 @@ function gameSection(ctx: ConsoleContext, game: FloorGameAt): HTMLElement {
                   ? button('cancel change', `cancel-change-${h.playerId}`, () =>
                       command({ type: 'CancelTableChange', playerId: h.playerId }, `${h.alias}'s table change is cancelled.`),
                     )
-                  : button('table change', `change-${h.playerId}`, () =>
-                      command({ type: 'RequestTableChange', playerId: h.playerId }, `${h.alias} is on the table-change list.`),
-                    ),
+                  : tableChangeForm(h.playerId, h.alias, t.tableId, game.state.tables, command),
               ),
             ),
           ),
@@ -286,43 +296,6 @@ function addTableForm(ctx: ConsoleContext, gameId: string, base: string): HTMLFo
     );
   });
   return f;
-}
-
-function openGameForm(ctx: ConsoleContext): HTMLFormElement {
-  const f = element(
-    'form',
-    { 'data-testid': 'open-game' },
-    element(
-      'fieldset',
-      {},
-      element('legend', {}, "Open a game (no-limit hold'em)"),
-      field('Game id', input('gameId')),
-      field('Name', input('name')),
-      field('Small blind', input('smallBlind', 'number')),
-      field('Big blind', input('bigBlind', 'number')),
-      field('Seats per table', input('seats', 'number', '9')),
-      element('button', { type: 'submit', 'data-testid': 'open-game-submit' }, 'Open game'),
-    ),
-  );
-  f.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const v = formValues(f);
-    const [sb, bb, seats] = [Number(v.smallBlind), Number(v.bigBlind), Number(v.seats)];
-    const body = {
-      gameId: v.gameId,
-      name: v.name,
-      stakes: `${sb}/${bb}`,
-      structure: 'no-limit',
-      seatsPerTable: seats,
-      tableRules: { structure: { kind: 'no-limit' }, smallBlind: sb, bigBlind: bb, maxSeats: seats },
-    };
-    void send(ctx, '/room/games', body, `Game ${v.name} is open.`).then((ok) => ok && f.reset());
-  });
-  return f;
-}
-
-function input(name: string, type = 'text', value = ''): HTMLInputElement {
-  return element('input', { name, type, value, required: true, autocomplete: 'off', 'data-testid': `input-${name}` });
 }
 
 /** What a dealer or a regulator finds at #/room: where the room's lists are (the public board), nothing to wait for. */

@@ -5,6 +5,7 @@ import { dealerStaff } from './dealer-staff.js';
 import { element, replaceChildren } from './elements.js';
 import { eventSentence, splitCards, type SeatName } from './event-sentences.js';
 import { FeedbackSlots } from './feedback-slots.js';
+import { changeRulesForm } from './rules-change-form.js';
 import { correctionForm, dealerControls, handAndTableForms, seatPlayerForm, type FormRequest } from './floor-forms.js';
 import { redraw } from './form-drafts.js';
 import { handHistoryList, recalledHands } from './hand-history.js';
@@ -137,6 +138,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
             seatPlayerForm(view, feedback, submit),
             isFloor ? correctionForm(view, log.standingActions(), seatName(), feedback, submit) : null,
             isFloor ? handAndTableForms(view, feedback, submit) : null,
+            isFloor ? changeRulesForm(view, feedback, submit) : null,
           )
         : null,
     );
@@ -160,6 +162,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       liveStatus.dataset.connected = String(connected);
     },
     access: () => void staff?.load(),
+    released: (released) => role === 'dealer' && released === tableId && backToLobby(ctx, tableId),
   });
 
   /** A command answered 201/200: show its events and the table it left. */
@@ -213,7 +216,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       .then((answer: unknown) => {
         // Sent: the form starts afresh (the one on screen now, if a redraw replaced it meanwhile).
         (node.querySelector<HTMLFormElement>(`form[data-testid="${CSS.escape(slot)}"]`) ?? form).reset();
-        feedback.succeeded(slot, request.done);
+        const waits = (answer as { code?: string } | null)?.code === 'APPROVAL_REQUIRED' && request.waiting;
+        feedback.succeeded(slot, waits || request.done);
         if (isCommandAnswer(answer)) applied(answer);
         else void reload();
       })
@@ -272,6 +276,17 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
       shotClock.stop();
     },
   };
+}
+
+/** A pushed dealer's tablet leaves the table at once, saying why, instead of keeping controls that would be refused. */
+function backToLobby(ctx: ConsoleContext, tableId: string): void {
+  // The lobby's route clears the message line first: say it once the lobby is shown.
+  window.addEventListener(
+    'hashchange',
+    () => ctx.notice.info(`You no longer deal table ${tableId}: the floor has released you (a dealer push). Your tables are in the lobby.`),
+    { once: true },
+  );
+  ctx.go('#/lobby');
 }
 
 function isCommandAnswer(answer: unknown): answer is CommandAnswer {

@@ -2,6 +2,7 @@ import type { User } from '@felt/staff';
 import { APPROVAL_ASKED, APPROVAL_DECIDED, approvalsPanel } from './approvals-panel.js';
 import type { ConsoleContext } from './console-context.js';
 import { confirmFirst } from './confirm-dialog.js';
+import { auditPanel, devicesPanel } from './devices-audit.js';
 import { element, field, formValues } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
 import { redraw } from './form-drafts.js';
@@ -203,5 +204,7 @@ export function usersScreen(ctx: ConsoleContext): HTMLElement {
       ),
       tbody,
     ),
+    devicesPanel(ctx),
+    auditPanel(ctx),
   );
 }

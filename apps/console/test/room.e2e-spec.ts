@@ -48,7 +48,7 @@ describe('the room screens in chromium', () => {
       Name: '1/2 NLHE',
       'Small blind': '1',
       'Big blind': '2',
-      'Seats per table': '6',
+      Seats: '6',
     });
     await floor.byTestId('open-game-submit').click();
     await floor.byTestId('game-nl12').waitFor();
@@ -117,10 +117,10 @@ describe('the room screens in chromium', () => {
     const floor = await roomScreen();
     await floor.fillForm('join-refuse-g', { 'Player id': 'card-3003', 'Alias (on the board)': 'JD' });
     await floor.byTestId('join-refuse-g-submit').click();
-    // In words, as every refusal in the console: the room's sentence, no status or code.
+    // In words, as every refusal in the console: the room's sentence with the player's alias, no status or code.
     await floor
       .byTestId('notice')
-      .filter({ hasText: /^player card-3003 already plays in 1\/2 NLHE refuse-g \(table refuse-t, seat 1\)/ })
+      .filter({ hasText: /^player JD already plays in 1\/2 NLHE refuse-g \(table refuse-t, seat 1\)/ })
       .waitFor();
     expect(await floor.byTestId('notice').getAttribute('data-kind')).toBe('error');
   });

@@ -145,6 +145,11 @@ export class TableAccess {
     return this.audienceWith(principal, rules, assigned);
   }
 
+  /** Whether user `userId` is assigned to deal `tableId` now. */
+  isAssignedDealer(tableId: string, userId: string): Promise<boolean> {
+    return this.assignments.isAssigned(tableId, userId);
+  }
+
   audienceWith(principal: Principal, rules: TableSecrecyRules | null, assignedDealer: boolean): Audience {
     // The count team reads no table (403 at every table route); were one reached, it would see what the public sees.
     return audienceOf(principal.role === 'count' ? 'public' : principal.role, {

@@ -69,6 +69,11 @@ export class LiveAudience {
     return { audience: await this.access.audienceFor(viewer.principal, tableId, table.state.rules), anonymous: false };
   }
 
+  /** Whether `viewer` is a dealer assigned to deal `tableId` now (one query, for dealers only). */
+  async deals(viewer: LiveViewer, tableId: string): Promise<boolean> {
+    return viewer.principal?.role === 'dealer' && (await this.access.isAssignedDealer(tableId, viewer.principal.sub));
+  }
+
   /** The audience of `principal` at a table given what the access watch read (no query). */
   audienceGiven(principal: Principal, rules: TableSecrecyRules | null, assignedDealer: boolean): Audience {
     return this.access.audienceWith(principal, rules, assignedDealer);

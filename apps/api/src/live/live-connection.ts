@@ -47,6 +47,8 @@ export class LiveConnection {
   private queue: Promise<unknown>;
   private open = true;
   private admitted: LiveViewer | null = null;
+  /** The followed tables this dealer's connection knows them to deal (at subscribe, then each access reading). */
+  private readonly dealing = new Set<string>();
 
   constructor(
     private readonly socket: WebSocket,
@@ -115,6 +117,8 @@ export class LiveConnection {
       return void this.write(serverMessage.error({ code: 'TOO_MANY_TABLES', detail, tableId }));
     }
     const reader = await this.audience.readerFor(this.admitted!, tableId);
+    if (await this.audience.deals(this.admitted!, tableId)) this.dealing.add(tableId);
+    else this.dealing.delete(tableId);
     await this.follow(tableId, reader, afterVersion);
   }
 
@@ -166,6 +170,7 @@ export class LiveConnection {
       return this.revoke(
         `the token of user "${user.name}" was revoked (disabled, enabled, another role or a new password since it was signed); sign in again`,
       );
+    if (principal.role === 'dealer' && user) this.tellReleased(user.dealerTables);
     for (const [tableId, subscription] of [...this.subscriptions]) {
       const table = this.feed.tableOf(subscription);
       if (table === null) continue;
@@ -181,6 +186,14 @@ export class LiveConnection {
         ),
       );
       await this.follow(tableId, { audience, anonymous: false }, after);
+    }
+  }
+
+  /** A dealer released from a table this connection follows (a dealer push) hears it at once: their tablet stops offering its controls. */
+  private tellReleased(dealerTables: ReadonlySet<string>): void {
+    for (const tableId of this.subscriptions.keys()) {
+      if (dealerTables.has(tableId)) this.dealing.add(tableId);
+      else if (this.dealing.delete(tableId)) this.write(serverMessage.released(tableId, `you no longer deal table ${tableId}`));
     }
   }
 

@@ -84,6 +84,8 @@ export const serverMessage = {
   table: (tableId: string, version: number, view: unknown): string => JSON.stringify({ type: 'table', tableId, version, view }),
   /** What the connection may see of a table changed (revocation, a new assignment, new rules): a `table` message follows. */
   access: (tableId: string, detail: string): string => JSON.stringify({ type: 'access', tableId, detail }),
+  /** A dealer's connection: they were released from a table it follows (a dealer push); the table still follows. */
+  released: (tableId: string, detail: string): string => JSON.stringify({ type: 'released', tableId, detail }),
   error: ({ code, detail, tableId }: LiveError): string =>
     JSON.stringify(tableId === undefined ? { type: 'error', code, detail } : { type: 'error', code, detail, tableId }),
 };

@@ -97,9 +97,12 @@ export class ConsoleUser {
   static async open(
     browser: Browser,
     baseUrl: string,
-    options: { viewport?: { width: number; height: number }; clock?: boolean } = {},
+    options: { viewport?: { width: number; height: number }; clock?: boolean; timezoneId?: string } = {},
   ): Promise<ConsoleUser> {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 1000 } });
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 1000 },
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    });
     const page = await context.newPage();
     if (options.clock) await page.clock.install();
     page.setDefaultTimeout(15000);

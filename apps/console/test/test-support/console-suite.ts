@@ -24,7 +24,7 @@ export interface ConsoleSuite {
   readonly browser: Browser;
   readonly database: TestDatabase;
   /** A new person at the console (own browser context), closed when the test ends. */
-  open(options?: { viewport?: { width: number; height: number }; clock?: boolean }): Promise<ConsoleUser>;
+  open(options?: { viewport?: { width: number; height: number }; clock?: boolean; timezoneId?: string }): Promise<ConsoleUser>;
   /** A new person signed in, on the lobby. */
   signedIn(name: string, password?: string): Promise<ConsoleUser>;
   /** Adds a user of the role, with PASSWORD (its own, for a test that changes it); returns its id. */
