@@ -292,70 +292,76 @@ describe('every setting of a table and a room game in the console (chromium)', (
     expect(await dealer.byTestId('start-hand-submit').count()).toBe(0);
     expect(new URL(dealer.page.url()).hash).toBe('#/lobby');
   });
-  it('counts the taps of a ten-hand session: the floor opens the table and seats three players, the dealer deals ten hands', async () => {
-    let taps = 0;
-    const tap = async (locator: Locator) => {
-      taps++;
-      await locator.click();
-    };
-    const floor = await suite.open({ viewport: TABLET });
-    await floor.signIn('floor-fran', PASSWORD);
-    await floor.byTestId('lobby-tables').waitFor();
-    // A field typed into is a tap (to focus it) and its typing; a select is a tap and a choice.
-    for (const [name, value] of Object.entries({ tableId: 'walk-1', maxSeats: '6' })) {
-      taps++;
-      await floor.byTestId('open-table').getByTestId(`input-${name}`).fill(value);
-    }
-    await tap(floor.byTestId('open-table-submit'));
-    await floor.byTestId('table-summary').waitFor();
-    for (const [seat, player] of [
-      [1, 'alice'],
-      [2, 'bob'],
-      [3, 'carol'],
-    ] as const) {
-      // The first free seat and the minimum buy-in are suggested: only the player id is typed.
-      taps++;
-      await floor.byTestId('seat-player').getByTestId('input-playerId').fill(player);
-      await tap(floor.byTestId('seat-player-submit'));
-      await floor.byTestId(`player-${seat}`).filter({ hasText: player }).waitFor();
-    }
-    await tap(floor.byTestId('place-button-submit'));
-    await floor.byTestId('markers-1').filter({ hasText: 'D' }).waitFor();
-    taps += 2;
-    await floor.byTestId('assign-dealer').getByLabel('Dealer').selectOption('dealer-dan');
-    await tap(floor.byTestId('assign-dealer-submit'));
-    await floor.byTestId('dealers').filter({ hasText: 'Dealers: dealer-dan' }).waitFor();
-    const setUp = taps;
-
-    const dealer = await suite.open({ viewport: TABLET });
-    await dealer.signIn('dealer-dan', PASSWORD);
-    await dealer.byTestId('lobby-tables').waitFor();
-    await dealer.openTableFromLobby('walk-1');
-    taps++; // the lobby's link to the table
-    // Each hand: Start hand, then the forced bets and every decision by the first offered of these (check it down).
-    const prefer = ['PostBlind', 'Deal', 'Check', 'Call', 'ShowHand'];
-    const offered = prefer.map((type) => `[data-testid="actions"] button[data-testid^="action-${type}"]:not([disabled])`).join(', ');
-    for (let hand = 1; hand <= 10; hand++) {
-      await tap(dealer.byTestId('start-hand-submit'));
-      await dealer.byTestId('start-hand-submit').waitFor({ state: 'detached' });
-      for (;;) {
-        const next = dealer.page.locator(`${offered}, [data-testid="start-hand-submit"]`).first();
-        await next.waitFor({ timeout: 10000 }).catch(async () => {
-          throw new Error(`hand ${hand}: nothing to tap; the bar says ${await dealer.byTestId('actions').textContent()}`);
-        });
-        if ((await next.getAttribute('data-testid')) === 'start-hand-submit') break;
-        const chosen = await firstOffered(dealer, prefer);
-        const version = await dealer.shownVersion();
-        await tap(dealer.page.locator(`[data-testid="actions"] button[data-testid^="action-${chosen}"]:not([disabled])`).first());
-        await dealer.page.waitForFunction(`Number(document.querySelector('[data-testid="version"]')?.textContent) > ${version}`);
+  // A measurement, not a check (docs/console.md "Taps"): minutes of the bar's pauses, so it runs when asked,
+  // FELT_CONSOLE_WALKTHROUGH=1 npx jest apps/console/test/console-settings.e2e-spec.ts -t "ten-hand session".
+  const walkThrough = process.env.FELT_CONSOLE_WALKTHROUGH === '1' ? it : it.skip;
+  walkThrough(
+    'counts the taps of a ten-hand session: the floor opens the table and seats three players, the dealer deals ten hands',
+    async () => {
+      let taps = 0;
+      const tap = async (locator: Locator) => {
+        taps++;
+        await locator.click();
+      };
+      const floor = await suite.open({ viewport: TABLET });
+      await floor.signIn('floor-fran', PASSWORD);
+      await floor.byTestId('lobby-tables').waitFor();
+      // A field typed into is a tap (to focus it) and its typing; a select is a tap and a choice.
+      for (const [name, value] of Object.entries({ tableId: 'walk-1', maxSeats: '6' })) {
+        taps++;
+        await floor.byTestId('open-table').getByTestId(`input-${name}`).fill(value);
       }
-      expect((await suite.table('walk-1')).handsPlayed).toBe(hand);
-    }
-    console.log(
-      `ten-hand walk-through: ${taps} taps (${setUp} to open the table, seat three players, place the button, assign the dealer; ${taps - setUp} for the ten hands)`,
-    );
-    expect(taps).toBeGreaterThan(0);
-  }, 480_000); // about 120 taps, each after the bar's 600 ms pause: minutes on a loaded machine
+      await tap(floor.byTestId('open-table-submit'));
+      await floor.byTestId('table-summary').waitFor();
+      for (const [seat, player] of [
+        [1, 'alice'],
+        [2, 'bob'],
+        [3, 'carol'],
+      ] as const) {
+        // The first free seat and the minimum buy-in are suggested: only the player id is typed.
+        taps++;
+        await floor.byTestId('seat-player').getByTestId('input-playerId').fill(player);
+        await tap(floor.byTestId('seat-player-submit'));
+        await floor.byTestId(`player-${seat}`).filter({ hasText: player }).waitFor();
+      }
+      await tap(floor.byTestId('place-button-submit'));
+      await floor.byTestId('markers-1').filter({ hasText: 'D' }).waitFor();
+      taps += 2;
+      await floor.byTestId('assign-dealer').getByLabel('Dealer').selectOption('dealer-dan');
+      await tap(floor.byTestId('assign-dealer-submit'));
+      await floor.byTestId('dealers').filter({ hasText: 'Dealers: dealer-dan' }).waitFor();
+      const setUp = taps;
+
+      const dealer = await suite.open({ viewport: TABLET });
+      await dealer.signIn('dealer-dan', PASSWORD);
+      await dealer.byTestId('lobby-tables').waitFor();
+      await dealer.openTableFromLobby('walk-1');
+      taps++; // the lobby's link to the table
+      // Each hand: Start hand, then the forced bets and every decision by the first offered of these (check it down).
+      const prefer = ['PostBlind', 'Deal', 'Check', 'Call', 'ShowHand'];
+      const offered = prefer.map((type) => `[data-testid="actions"] button[data-testid^="action-${type}"]:not([disabled])`).join(', ');
+      for (let hand = 1; hand <= 10; hand++) {
+        await tap(dealer.byTestId('start-hand-submit'));
+        await dealer.byTestId('start-hand-submit').waitFor({ state: 'detached' });
+        for (;;) {
+          const next = dealer.page.locator(`${offered}, [data-testid="start-hand-submit"]`).first();
+          await next.waitFor({ timeout: 10000 }).catch(async () => {
+            throw new Error(`hand ${hand}: nothing to tap; the bar says ${await dealer.byTestId('actions').textContent()}`);
+          });
+          if ((await next.getAttribute('data-testid')) === 'start-hand-submit') break;
+          const chosen = await firstOffered(dealer, prefer);
+          const version = await dealer.shownVersion();
+          await tap(dealer.page.locator(`[data-testid="actions"] button[data-testid^="action-${chosen}"]:not([disabled])`).first());
+          await dealer.page.waitForFunction(`Number(document.querySelector('[data-testid="version"]')?.textContent) > ${version}`);
+        }
+        expect((await suite.table('walk-1')).handsPlayed).toBe(hand);
+      }
+      console.log(
+        `ten-hand walk-through: ${taps} taps (${setUp} to open the table, seat three players, place the button, assign the dealer; ${taps - setUp} for the ten hands)`,
+      );
+    },
+    480_000,
+  ); // about 120 taps, each after the bar's 600 ms pause: minutes on a loaded machine
 });
 
 /** The first action type of `prefer` the action bar offers now, enabled. */
