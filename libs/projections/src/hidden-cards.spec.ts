@@ -29,7 +29,7 @@ import { deckPair, HAND_END_EVENTS, randomCommand, SHOWDOWN_EVENTS, truthPair, t
  * - live tables: the hole cards in the players' hands differ, and so what the reader reports; the dealer's board
  *   cards may be anything not face up, so a board card a reader's record holds in one table and not in the other
  *   comes up (the record is set aside in one: the answer must not tell).
- * The same property over HTTP, every role with its token and the reader's device: apps/api/test/hidden-cards.e2e-spec.ts.
+ * The same property over HTTP, every role with its token and the reader's device: apps/api/test/hidden-cards.e2e-part.ts.
  */
 
 type Kind = 'deck' | 'live';

@@ -13,7 +13,7 @@ import {
 /**
  * Two tables alike but for the cards hidden from a sender, and the random commands both get: the pieces of the
  * property that no answer depends on a card its sender may not see (docs/security.md "Insiders", row 2), shared by
- * the engine-level spec (hidden-cards.spec.ts) and the one over HTTP (apps/api/test/hidden-cards.e2e-spec.ts).
+ * the engine-level spec (hidden-cards.spec.ts) and the one over HTTP (apps/api/test/hidden-cards.e2e-part.ts).
  */
 
 /** The dealing positions a hand of up to six players ever deals from (hole cards, both runs' boards and burns): 2n + 16. */
