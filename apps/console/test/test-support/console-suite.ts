@@ -36,67 +36,126 @@ export interface ConsoleSuite {
   networkUp(): void;
 }
 
-/**
- * Registers the hooks of a browser suite: one API on a PostgreSQL database of its own, listening on a free port, one
- * Chromium, the STAFF; each test's pages close and the network comes back when it ends. Every table a test uses is
- * its own, set up through the API (or through the page when the page is the subject), so one failure is one failure.
- */
-export function useConsoleSuite(config: Partial<ApiConfig> = {}): ConsoleSuite {
-  let database: TestDatabase;
-  let api: TestApi;
-  let baseUrl: string;
-  let browser: Browser;
-  const people: ConsoleUser[] = [];
-  const network = { down: false, sockets: [] as Socket[] };
+/** What a suite starts before its first test: the API on its database, listening, the browser, the STAFF. */
+interface Started {
+  readonly database: TestDatabase;
+  readonly api: TestApi;
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  readonly network: { down: boolean; sockets: Socket[] };
+}
 
-  beforeAll(async () => {
-    buildConsole();
-    database = await createTestDatabase('postgres');
+async function start(config: Partial<ApiConfig>): Promise<Started> {
+  buildConsole();
+  const network = { down: false, sockets: [] as Socket[] };
+  const database = await createTestDatabase('postgres');
+  let api: TestApi | undefined;
+  try {
     // Each test signs its staff in afresh: more sign-ins per name than the default lockout allows in a run (the
-    // lockout itself is login-throttle.e2e-spec's subject).
+    // lockout itself is login-throttle's subject).
     api = await startTestApi(database.db, { loginFailuresBeforeLockout: 50, loginAttemptsPerAddressPerMinute: 1000, ...config });
     await api.app.listen(0, '127.0.0.1');
     (api.app.getHttpServer() as Server).prependListener('upgrade', (_request, socket: Socket) => {
       if (network.down) socket.destroy();
       else network.sockets.push(socket);
     });
-    baseUrl = (await api.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const baseUrl = (await api.app.getUrl()).replace('[::1]', '127.0.0.1');
     const users = new Users(database.db);
     for (const [name, role] of STAFF) if ((await users.add(name, role, PASSWORD)) === 'name-taken') throw new Error(name);
-    browser = await launchChromium();
+    return { database, api, baseUrl, browser: await launchChromium(), network };
+  } catch (error) {
+    await api?.close();
+    await database.dispose();
+    throw error;
+  }
+}
+
+async function stop(started: Promise<Started> | undefined): Promise<void> {
+  const done = await started?.catch(() => undefined);
+  await done?.browser.close();
+  await done?.api.close();
+  await done?.database.dispose();
+}
+
+/** The suite the parts of one file share (useSharedConsoleSuite), started by the first part that needs it. */
+let sharedSuite: Promise<Started> | undefined;
+
+/** Closes the shared suite: the afterAll of a file whose parts share one (console-parts.e2e-spec.ts). */
+export async function closeSharedConsoleSuite(): Promise<void> {
+  const closing = sharedSuite;
+  sharedSuite = undefined;
+  await stop(closing);
+}
+
+/**
+ * Registers the hooks of a browser suite: one API on a PostgreSQL database of its own, listening on a free port, one
+ * Chromium, the STAFF; each test's pages close and the network comes back when it ends. Every table a test uses is
+ * its own, set up through the API (or through the page when the page is the subject), so one failure is one failure.
+ */
+export function useConsoleSuite(config: Partial<ApiConfig> = {}): ConsoleSuite {
+  let own: Promise<Started> | undefined;
+  return registerSuite(
+    () => (own = start(config)),
+    () => stop(own),
+  );
+}
+
+/**
+ * useConsoleSuite's API, database and browser, shared by the parts of one file (console-parts.e2e-spec.ts), with the
+ * default configuration: a browser and an app started once per file, not once per part (docs/benchmarks.md "The test
+ * suite"). A part that shares them reads nothing of the whole API (no unfiltered list or count) and uses ids and user
+ * names of its own, since the other parts' stay beside them. The file closes it (closeSharedConsoleSuite).
+ */
+export function useSharedConsoleSuite(): ConsoleSuite {
+  return registerSuite(
+    () => (sharedSuite ??= start({})),
+    async () => undefined,
+  );
+}
+
+function registerSuite(acquire: () => Promise<Started>, release: () => Promise<void>): ConsoleSuite {
+  let current: Started | undefined;
+  const people: ConsoleUser[] = [];
+
+  beforeAll(async () => {
+    current = await acquire();
   }, 180_000); // compiling the console, Nest and the first browser start: slow on a busy machine
+  const get = (): Started => {
+    if (!current) throw new Error('useConsoleSuite: the suite exists only in tests and hooks after its own beforeAll');
+    return current;
+  };
 
   // Left open, a test's pages would follow /live and redraw on every later test's events.
   const closePeople = async () => {
     for (const person of people.splice(0)) await person.close().catch(() => undefined);
   };
   afterEach(async () => {
-    network.down = false;
-    network.sockets.length = 0;
+    if (current) {
+      current.network.down = false;
+      current.network.sockets.length = 0;
+    }
     await closePeople();
   });
   afterAll(async () => {
     await closePeople();
-    await browser?.close();
-    await api?.close();
-    await database?.dispose();
+    await release();
   });
 
   const suite: ConsoleSuite = {
     get api() {
-      return api;
+      return get().api;
     },
     get baseUrl() {
-      return baseUrl;
+      return get().baseUrl;
     },
     get browser() {
-      return browser;
+      return get().browser;
     },
     get database() {
-      return database;
+      return get().database;
     },
     async open(options = {}) {
-      const user = await ConsoleUser.open(browser, baseUrl, options);
+      const user = await ConsoleUser.open(get().browser, get().baseUrl, options);
       people.push(user);
       return user;
     },
@@ -107,19 +166,20 @@ export function useConsoleSuite(config: Partial<ApiConfig> = {}): ConsoleSuite {
       return user;
     },
     async addUser(name, role) {
-      const added = await new Users(database.db).add(name, role, PASSWORD);
+      const added = await new Users(get().database.db).add(name, role, PASSWORD);
       if (added === 'name-taken') throw new Error(`user ${name} exists`);
       return added.id;
     },
     async table(tableId) {
-      return (await expectStatus(api.http.get(`/tables/${tableId}`), 200)).body;
+      return (await expectStatus(get().api.http.get(`/tables/${tableId}`), 200)).body;
     },
     networkDown() {
+      const { network } = get();
       network.down = true;
       for (const socket of network.sockets) socket.destroy();
     },
     networkUp() {
-      network.down = false;
+      get().network.down = false;
     },
   };
   return suite;

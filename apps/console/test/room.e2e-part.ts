@@ -1,6 +1,6 @@
 import { expectStatus } from '../../api/test/test-support/table-setup';
 import type { ConsoleUser } from './test-support/console-browser';
-import { useConsoleSuite } from './test-support/console-suite';
+import { useSharedConsoleSuite } from './test-support/console-suite';
 
 /**
  * The room in a real browser: a floor supervisor opens a game, adds a table, lists a player, calls them (the call
@@ -9,7 +9,7 @@ import { useConsoleSuite } from './test-support/console-suite';
  * the API where the page is not the subject.
  */
 describe('the room screens in chromium', () => {
-  const suite = useConsoleSuite();
+  const suite = useSharedConsoleSuite();
 
   /** The floor on the room screen, following it live. */
   const roomScreen = async (): Promise<ConsoleUser> => {

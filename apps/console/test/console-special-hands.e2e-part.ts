@@ -1,7 +1,7 @@
 import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/table-setup';
 import { join } from 'node:path';
 import { SCREENSHOTS_DIR } from './test-support/console-browser';
-import { useConsoleSuite } from './test-support/console-suite';
+import { useSharedConsoleSuite } from './test-support/console-suite';
 
 /**
  * Hands that are not dealt the usual way, as the console shows them in a real browser (headless Chromium): a bomb
@@ -9,7 +9,7 @@ import { useConsoleSuite } from './test-support/console-suite';
  * winners. The hands are played through the API; the pages are the subject.
  */
 describe('bomb pots and hands run twice in the console (chromium)', () => {
-  const suite = useConsoleSuite();
+  const suite = useSharedConsoleSuite();
 
   it('a bomb pot says so to the dealer and the floor, from the call to the end, and draws no SB or BB marker', async () => {
     await openTableWithPlayers(suite.api, 'bomb-c', 3, {

@@ -1,5 +1,5 @@
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
-import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
+import { PASSWORD, useSharedConsoleSuite } from './test-support/console-suite';
 import { playFoldedHand } from './test-support/folded-hands';
 import { smallTargets } from './test-support/touch-targets';
 
@@ -13,7 +13,7 @@ const PHONE = { width: 390, height: 844 };
  * tables up through the API.
  */
 describe('what the floor reads and reaches (chromium)', () => {
-  const suite = useConsoleSuite();
+  const suite = useSharedConsoleSuite();
 
   it('says nobody is to act while the forced bets are posted, and the Players panel shows the stacks as they are now', async () => {
     await openTableWithPlayers(suite.api, 'forced-1', 3);
