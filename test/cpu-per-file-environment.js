@@ -9,7 +9,9 @@ const { TestEnvironment } = require('jest-environment-node');
  * about the file; CPU seconds add up to the suite's cost on a quiet machine. Linux only; jest.config.js uses it
  * when the variable is set. test/cpu-per-file-report.js sums the log.
  *
- * Not counted: the database servers' work (PostgreSQL is shared) and jest's own start of the worker.
+ * Not counted: the database servers' work (PostgreSQL is shared), jest's own start of the worker, and most of
+ * Chromium's: its renderers are children of its zygote, and their CPU mostly does not reach the worker's count (a
+ * browser file's whole process tree costs about twice its figure here: docs/benchmarks.md "The test suite").
  */
 class CpuPerFileEnvironment extends TestEnvironment {
   constructor(config, context) {
