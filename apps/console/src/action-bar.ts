@@ -4,6 +4,7 @@ import { FORCED_BET_WORDS } from './event-sentences.js';
 import type { FeedbackSlots } from './feedback-slots.js';
 import { commandRoute } from './table-commands.js';
 import type { HandPlayerView, LegalAction, TableView } from './table-types.js';
+import { shownName } from './player-aliases.js';
 
 /** How long the bar ignores taps after the turn passes to another seat (docs/console.md "Safe input"). */
 export const TURN_CHANGE_PAUSE_MS = 600;
@@ -135,7 +136,7 @@ export function playerName(view: TableView, seat: number): string {
 /** "Seat 9, Ann": in every button, so a tap says whom it acts for. */
 export function seatAndPlayer(view: TableView, seat: number): string {
   const name = playerName(view, seat);
-  return name ? `Seat ${seat}, ${name}` : `Seat ${seat}`;
+  return name ? `Seat ${seat}, ${shownName(name)}` : `Seat ${seat}`;
 }
 
 function inHand(view: TableView, seat: number): HandPlayerView | undefined {

@@ -6,6 +6,7 @@ import { LiveTables } from './live-connection.js';
 import { seatToAct } from './owed-posts.js';
 import { liveStack, stakesText } from './table-render.js';
 import type { TableView } from './table-types.js';
+import { learnAliases, shownName } from './player-aliases.js';
 
 /** How often the lobby looks for tables opened since it was drawn (the tables it shows follow /live). */
 const NEW_TABLES_EVERY_MS = 10_000;
@@ -18,6 +19,8 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
   const isFloor = ctx.session()?.user.role === 'floor';
   const feedback = new FeedbackSlots();
   const rows = new Map<string, HTMLTableRowElement>();
+  /** The newest view of each table: its row is drawn again when the players' aliases arrive. */
+  const views = new Map<string, TableView>();
   const dealers = new Map<string, string>();
   const tbody = element('tbody');
   const empty = element('p', { class: 'quiet', 'data-testid': 'lobby-empty', hidden: true }, 'No tables yet.');
@@ -76,6 +79,11 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
   );
 
   function showRow(view: TableView): void {
+    learnAliases(
+      ctx.api,
+      view.seats.map((s) => s.playerId),
+      () => views.forEach((v) => showRow(v)),
+    );
     const maxSeats = view.rules?.maxSeats ?? 0;
     const hand = view.hand;
     const handText =
@@ -99,12 +107,13 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
         element(
           'span',
           { class: 'lobby-players', 'data-testid': `lobby-players-${view.tableId}` },
-          view.seats.map((s) => `${s.seat} ${s.playerId} ${liveStack(view, s)}`).join(' · '),
+          view.seats.map((s) => `${s.seat} ${shownName(s.playerId)} ${liveStack(view, s)}`).join(' · '),
         ),
       ),
     );
     const old = rows.get(view.tableId);
     if (old && Number(old.dataset.version) > view.version) return;
+    views.set(view.tableId, view);
     if (old) old.replaceWith(row);
     else tbody.append(row);
     rows.set(view.tableId, row);

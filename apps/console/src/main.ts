@@ -3,6 +3,9 @@ import type { ConsoleContext } from './console-context.js';
 import { replaceChildren } from './elements.js';
 import { lobbyScreen } from './lobby-screen.js';
 import { roomScreen } from './room-screen.js';
+import { forgetAliases } from './player-aliases.js';
+import { playerPage } from './player-page.js';
+import { playersScreen } from './players-screen.js';
 import { Notice } from './notice.js';
 import { clearSession, loadSession } from './session.js';
 import { enrollScreen } from './enroll-screen.js';
@@ -23,6 +26,7 @@ const usersLink = document.getElementById('users-link')!;
 const roomLink = document.getElementById('room-link')!;
 const boardLink = document.getElementById('board-link')!;
 const tournamentsLink = document.getElementById('tournaments-link')!;
+const playersLink = document.getElementById('players-link')!;
 const notice = new Notice(document.getElementById('notice')!);
 let stopScreen: () => void = () => {};
 /** Set when the API refused the token (expired, user disabled): the sign-in screen says why it is back. */
@@ -32,6 +36,7 @@ const ctx: ConsoleContext = {
   api: new ApiClient(loadSession, () => {
     if (!loadSession()) return;
     clearSession();
+    forgetAliases();
     sessionEnded = true;
     ctx.go('#/sign-in');
   }),
@@ -52,6 +57,7 @@ function showHeader(): void {
   usersLink.hidden = !floor;
   roomLink.hidden = !floor;
   tournamentsLink.hidden = !floor;
+  playersLink.hidden = !floor;
   boardLink.hidden = !session || floor;
 }
 
@@ -62,7 +68,12 @@ function route(): void {
   const hash = location.hash || (loadSession() ? '#/lobby' : '#/sign-in');
   const table = /^#\/table\/(.+)$/.exec(hash);
   const tournament = /^#\/tournament\/(.+)$/.exec(hash);
-  if (tournament) {
+  const player = /^#\/player\/(.+)$/.exec(hash);
+  if (player) {
+    replaceChildren(screenNode, playerPage(ctx, decodeURIComponent(player[1]!)));
+  } else if (hash === '#/players') {
+    replaceChildren(screenNode, playersScreen(ctx));
+  } else if (tournament) {
     const screen = tournamentDesk(ctx, decodeURIComponent(tournament[1]!));
     stopScreen = screen.stop;
     replaceChildren(screenNode, screen.node);
@@ -96,6 +107,7 @@ function route(): void {
 
 signOut.addEventListener('click', () => {
   clearSession();
+  forgetAliases();
   notice.clear();
   ctx.go('#/sign-in');
 });

@@ -30,6 +30,14 @@ const SENTENCES: Readonly<Record<string, string>> = {
   APPROVAL_DECIDED: 'This request was already approved, refused or withdrawn; nothing more was done.',
   APPROVAL_EXPIRED: 'This request has expired; nothing was changed. Ask again if it still applies.',
   APPROVAL_NOT_FOUND: 'There is no such request waiting (it may have expired).',
+  // The same words for a dealer and the floor, naming no list, entry or reason (the floor reads why on the player's page).
+  PLAYER_EXCLUDED:
+    'This player may not be seated, listed or called here; nothing was done. Call a floor supervisor (the floor sees why on the player’s page under Players).',
+  PLAYER_NOT_FOUND: 'There is no such player on the register.',
+  PLAYER_ERASED: 'This player’s record was erased; nothing was done.',
+  BAN_NOT_FOUND: 'There is no such ban on this player’s record; nothing was done.',
+  BAN_ALREADY_LIFTED: 'This ban was already lifted; nothing more was done.',
+  BAN_ENDS_BEFORE_START: 'A ban must end after it starts; nothing was done.',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { cardFace } from './card-face.js';
 import { playerName } from './action-bar.js';
+import { shownName } from './player-aliases.js';
 import { element } from './elements.js';
 import { potName } from './event-sentences.js';
 import { handName } from './hand-names.js';
@@ -13,7 +14,7 @@ import type { TableView } from './table-types.js';
  */
 export function showdownPanel(view: TableView, record: HandRecord | null): HTMLElement | null {
   if (record === null) return null;
-  const name = (seat: number) => `Seat ${seat}${playerName(view, seat) ? ` (${playerName(view, seat)})` : ''}`;
+  const name = (seat: number) => `Seat ${seat}${playerName(view, seat) ? ` (${shownName(playerName(view, seat))})` : ''}`;
   const panel = element('section', { class: 'showdown', 'data-testid': 'showdown', 'aria-labelledby': 'showdown-heading' });
   if (record.status === 'voided') {
     panel.append(

@@ -12,11 +12,13 @@ import { handHistoryList, recalledHands } from './hand-history.js';
 import { shownHands, TableEventLog } from './table-event-log.js';
 import { LiveTables } from './live-connection.js';
 import { playerControls } from './player-controls.js';
+import { playerLookup } from './player-lookup.js';
 import { showdownPanel } from './showdown-panel.js';
 import { ShotClockDisplay } from './shot-clock.js';
 import { TableCommands } from './table-commands.js';
 import { tableGraphic, tableSummary } from './table-render.js';
 import type { CommandAnswer, TableEventItem, TableView } from './table-types.js';
+import { learnAliases, shownName } from './player-aliases.js';
 
 const LOG_LINES = 80;
 /** After a reload, the events read back so that the hand in progress shows all its actions again. */
@@ -58,10 +60,11 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   });
   const management = element('div', { class: 'management' });
   const staff = isFloor ? dealerStaff(ctx.api, tableId) : null;
+  const lookup: HTMLElement | null = isFloor ? seatLookup(ctx, (): HTMLElement => node) : null;
   const mayRecall = isFloor || role === 'regulator';
   const history = element('div', { 'data-testid': 'history' }, mayRecall ? null : 'Hand recall is for floor supervisors and regulators.');
   const recall = element('button', { type: 'button', 'data-testid': 'recall-hands', hidden: !mayRecall }, 'Recall the last 10 hands');
-  const node = element(
+  const node: HTMLElement = element(
     'section',
     { class: 'screen table-screen', 'aria-labelledby': 'table-heading', 'data-role': role },
     element(
@@ -86,6 +89,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
         logList,
       ),
       management,
+      lookup,
       staff?.node,
       element(
         'section',
@@ -98,8 +102,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     element('div', { class: 'bar-slot' }, shotClock.node, bar),
   );
   const seatName = (): SeatName => (seat) => {
-    const name = view?.seats.find((s) => s.seat === seat)?.playerId;
-    return name ? `Seat ${seat} (${name})` : `Seat ${seat}`;
+    const id = view?.seats.find((s) => s.seat === seat)?.playerId;
+    return id ? `Seat ${seat} (${shownName(id)})` : `Seat ${seat}`;
   };
 
   /** The table itself: redrawn for every new event or view. */
@@ -147,10 +151,20 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     if (view && next.version <= view.version) return; // already shown, or an older view arriving late
     view = next;
     shotClock.show(next);
+    learnAliases(
+      ctx.api,
+      next.seats.map((s) => s.playerId),
+      () => {
+        renderTable();
+        renderControls();
+      },
+    );
     renderTable();
     renderControls();
   };
   const record = (events: readonly TableEventItem[]) => {
+    // The activity names players who may have left since: their aliases too.
+    learnAliases(ctx.api, events.flatMap((e) => (typeof e.data.playerId === 'string' ? [e.data.playerId] : [])), renderTable);
     log.add(events);
     renderTable();
   };
@@ -287,6 +301,27 @@ function backToLobby(ctx: ConsoleContext, tableId: string): void {
     { once: true },
   );
   ctx.go('#/lobby');
+}
+
+/**
+ * The floor seats a registered player by lookup instead of typing a card number: a player found who may sit fills
+ * the seat form's player id (the buy-in field gets the focus). One who may not shows why and offers nothing.
+ */
+function seatLookup(ctx: ConsoleContext, screen: () => HTMLElement): HTMLElement {
+  return playerLookup(ctx, 'seat-lookup', 'Find a registered player to seat', (p) => {
+    if (!p.mayBeSeated) return null;
+    const pick = element('button', { type: 'button', 'data-testid': `pick-${p.playerId}` }, `Seat ${p.alias}`);
+    pick.addEventListener('click', () => {
+      const form = screen().querySelector<HTMLFormElement>('form[data-testid="seat-player"]');
+      const input = form?.querySelector<HTMLInputElement>('input[name="playerId"]');
+      if (!form || !input) return;
+      input.value = p.playerId;
+      // Marked as typed, so a redraw before the form is sent keeps the pick (form-drafts.ts).
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      form.querySelector<HTMLInputElement>('input[name="buyIn"]')?.focus();
+    });
+    return pick;
+  });
 }
 
 function isCommandAnswer(answer: unknown): answer is CommandAnswer {

@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/table-setup';
+import { SCREENSHOTS_DIR } from './test-support/console-browser';
+import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
+import { smallTargets } from './test-support/touch-targets';
+
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * The players' screens (issue 37, docs/console.md "Players"): the floor's lookup and a player's page (record, notes,
+ * bans with confirmations, sessions, why not seatable), seating by lookup, aliases instead of card numbers at the
+ * table, and the excluded player's refusal in words that name no list or ban to a dealer.
+ */
+describe('the players in the console (chromium)', () => {
+  const suite = useConsoleSuite();
+  const register = (playerId: string, name: string, alias: string, extra: object = {}) =>
+    expectStatus(suite.api.http.post('/players').send({ playerId, name, alias, ...extra }), 201);
+  const page = async (playerId: string) => (await expectStatus(suite.api.http.get(`/players/${playerId}`), 200)).body;
+
+  it("finds a player and keeps their page: a note, a ban and its lifting each as the floor confirms, the day's sessions (tablet, phone)", async () => {
+    await register('C7001', 'Alice Martin', 'Ace', { contact: { phone: '555-0101' } });
+    await openTableWithPlayers(suite.api, 'pl-1', 1);
+    await expectStatus(suite.api.http.post('/tables/pl-1/seat-player').send({ seat: 2, playerId: 'C7001', buyIn: 100 }), 201);
+
+    const floor = await suite.open({ viewport: TABLET });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    // The lobby names the registered player by alias, never by card number.
+    await floor.byTestId('lobby-players-pl-1').filter({ hasText: 'Ace' }).waitFor();
+    expect(await floor.byTestId('lobby-players-pl-1').textContent()).not.toContain('C7001');
+
+    await floor.byTestId('nav-players').click();
+    await floor.byTestId('player-search-submit').click();
+    expect(await floor.feedback('player-search')).toContain('Nothing was sent.');
+    await floor.byTestId('player-search-q').fill('ali');
+    await floor.byTestId('player-search-submit').click();
+    const found = floor.byTestId('found-C7001');
+    expect(await found.textContent()).toMatch(/Ace — Alice Martin, card C7001: may be seated/);
+    await floor.byTestId('open-player-C7001').click();
+
+    expect(await floor.byTestId('record-name').textContent()).toBe('Alice Martin');
+    expect(await floor.byTestId('record-contact').textContent()).toBe('phone: 555-0101');
+    expect(await floor.byTestId('player-standing').textContent()).toBe('Seating: may be seated.');
+    await floor.byTestId('session-line-pl-1').waitFor();
+    expect(await floor.byTestId('session-stays').textContent()).toContain('Table pl-1 at 1/2: sat down');
+
+    // A note typed, not sent: the ban's redraw of the page keeps it.
+    await floor.byTestId('input-note').fill('Prefers seat 1');
+    await floor.byTestId('input-reason').selectOption('conduct');
+    await floor.byTestId('add-ban-submit').click();
+    expect(await floor.answerConfirmation('cancel')).toContain('Ban Ace (Alice Martin, card C7001)?');
+    expect((await page('C7001')).bans).toEqual([]);
+    await floor.byTestId('add-ban-submit').click();
+    expect(await floor.answerConfirmation('confirm')).toContain('may not be seated, listed or called at any table');
+    await floor.byTestId('feedback-add-ban').filter({ hasText: 'Ace is banned (conduct).' }).waitFor();
+    const [ban] = (await page('C7001')).bans;
+    expect(ban).toMatchObject({ reason: 'conduct', end: null, liftedAt: null });
+    expect(await floor.byTestId(`ban-state-${ban.banId}`).textContent()).toBe('in force');
+    expect(await floor.byTestId('player-standing').textContent()).toBe('Seating: may not be seated: house ban (conduct) until lifted.');
+    expect(await floor.byTestId('input-note').inputValue()).toBe('Prefers seat 1');
+
+    await floor.byTestId('add-note-submit').click();
+    await floor.byTestId('notes').filter({ hasText: 'floor-fran: Prefers seat 1' }).waitFor();
+    expect((await page('C7001')).notes.map((n: { text: string }) => n.text)).toEqual(['Prefers seat 1']);
+    expect(await floor.byTestId('input-note').inputValue()).toBe('');
+    expect(await floor.accessibilityViolations()).toEqual([]);
+    expect(await smallTargets(floor, 'player page, tablet')).toEqual([]);
+    // The page scrolls inside <main>: the picture shows its top, the record, why not seatable and the bans.
+    await floor.page.evaluate("document.querySelector('main').scrollTo(0, 0)");
+    await floor.page.screenshot({ path: join(SCREENSHOTS_DIR, 'console-player.png') });
+
+    await floor.page.setViewportSize(PHONE);
+    await floor.byTestId(`lift-${ban.banId}`).click();
+    expect(await floor.answerConfirmation('cancel')).toContain('Lift the ban on Ace (Alice Martin, card C7001)?');
+    expect((await page('C7001')).bans[0].liftedAt).toBeNull();
+    await floor.byTestId(`lift-${ban.banId}`).click();
+    await floor.answerConfirmation('confirm');
+    await floor.byTestId('player-standing').filter({ hasText: 'Seating: may be seated.' }).waitFor();
+    expect((await page('C7001')).bans[0].liftedAt).not.toBeNull();
+    expect(await floor.byTestId(`ban-state-${ban.banId}`).textContent()).toMatch(/^lifted /);
+    expect(await smallTargets(floor, 'player page, phone')).toEqual([]);
+    expect(await floor.accessibilityViolations()).toEqual([]);
+    const overflow = await floor.page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('seats a registered player by lookup and shows aliases at the table; an excluded player is refused in words naming no ban, nothing written', async () => {
+    await register('C7101', 'Bea Long', 'Bee');
+    await register('C7102', 'Cara Holt', 'Cee');
+    await register('C7103', 'Cara Banned', 'CB');
+    await expectStatus(suite.api.http.post('/players/C7103/bans').send({ reason: 'cheating' }), 201);
+    await openTableWithPlayers(suite.api, 'pl-2', 1);
+    await expectStatus(suite.api.http.post('/tables/pl-2/seat-player').send({ seat: 2, playerId: 'C7101', buyIn: 100 }), 201);
+    await expectStatus(suite.api.http.put('/tables/pl-2/dealers/dealer-dan').send({}), 200);
+
+    const floor = await suite.open({ viewport: TABLET });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await floor.openTableFromLobby('pl-2');
+    await floor.byTestId('player-2').filter({ hasText: 'Bee' }).waitFor();
+    expect(await floor.byTestId('players').textContent()).not.toContain('C7101');
+    expect(await floor.byTestId('player-1').textContent()).toBe('player-1'); // unregistered: the id as typed
+
+    await floor.byTestId('seat-lookup-q').fill('cara');
+    await floor.byTestId('seat-lookup-submit').click();
+    await floor.byTestId('found-C7103').waitFor();
+    expect(await floor.byTestId('found-C7103').textContent()).toContain('may not be seated: house ban (cheating) until lifted');
+    expect(await floor.byTestId('found-C7103').getByRole('button').count()).toBe(0);
+    await floor.byTestId('pick-C7102').click();
+    expect(await floor.byTestId('seat-player').getByTestId('input-playerId').inputValue()).toBe('C7102');
+    // Someone else's command redraws the seat form: the pick stays.
+    await expectStatus(suite.api.http.post('/tables/pl-2/sit-out').send({ seat: 1 }), 201);
+    await floor.byTestId('marks-1').filter({ hasText: 'sitting out' }).waitFor();
+    expect(await floor.byTestId('seat-player').getByTestId('input-playerId').inputValue()).toBe('C7102');
+    await floor.byTestId('seat-player-submit').click();
+    await floor.byTestId('player-3').filter({ hasText: 'Cee' }).waitFor();
+    expect((await suite.table('pl-2')).seats.find((s: { seat: number }) => s.seat === 3).playerId).toBe('C7102');
+    expect(await floor.byTestId('activity-log').textContent()).toContain('Cee sat down in seat 3');
+    expect(await smallTargets(floor, 'table with the lookup, tablet')).toEqual([]);
+    expect(await floor.accessibilityViolations()).toEqual([]);
+
+    // The dealer: no Players link, no register at #/players, and the excluded player's refusal names nothing.
+    const dealer = await suite.open({ viewport: PHONE });
+    await dealer.signIn('dealer-dan', PASSWORD);
+    await dealer.byTestId('lobby-tables').waitFor();
+    expect(await dealer.byTestId('nav-players').isHidden()).toBe(true);
+    await dealer.openTableFromLobby('pl-2');
+    await dealer.byTestId('player-2').filter({ hasText: 'Bee' }).waitFor();
+    expect(await dealer.byTestId('seat-lookup').count()).toBe(0);
+    const before = await suite.table('pl-2');
+    await dealer.submitForm('seat-player', { 'Player id': 'C7103' });
+    const refusal = await dealer.feedback('seat-player');
+    expect(refusal).toContain('This player may not be seated, listed or called here; nothing was done.');
+    expect(refusal).not.toMatch(/cheating|ban|list C|entry/i);
+    expect(await dealer.byTestId('feedback-seat-player').getAttribute('data-code')).toBe('PLAYER_EXCLUDED');
+    expect((await suite.table('pl-2')).version).toBe(before.version);
+    expect(await smallTargets(dealer, 'table, dealer phone')).toEqual([]);
+    await dealer.page.goto(`${suite.baseUrl}/console/#/players`);
+    await dealer.byTestId('players-not-floor').waitFor();
+    expect(await dealer.page.locator('form').count()).toBe(0);
+  });
+});
