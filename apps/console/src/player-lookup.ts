@@ -33,11 +33,21 @@ export function playerLookup(ctx: ConsoleContext, testId: string, legend: string
       .then(({ players }) => {
         for (const p of players) rememberAlias(p.playerId, p.alias);
         feedback.succeeded(testId, players.length ? '' : `Nobody on the register matches "${text}".`);
-        replaceChildren(results, players.map((p) => foundRow(p, action)));
+        replaceChildren(
+          results,
+          players.map((p) => foundRow(p, action)),
+        );
       })
       .catch((error) => feedback.refused(testId, error));
   });
-  return element('section', { class: 'panel lookup', 'aria-label': legend }, element('h2', {}, legend), form, feedback.slot(testId), results);
+  return element(
+    'section',
+    { class: 'panel lookup', 'aria-label': legend },
+    element('h2', {}, legend),
+    form,
+    feedback.slot(testId),
+    results,
+  );
 }
 
 function foundRow(p: PlayerFound, action: FoundAction): HTMLElement {

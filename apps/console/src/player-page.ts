@@ -78,7 +78,11 @@ export function playerPage(ctx: ConsoleContext, playerId: string): HTMLElement {
         ]),
       ),
       page.recordIntact === false
-        ? element('p', { class: 'feedback', 'data-kind': 'error' }, 'This record differs from what the log last recorded: save the details again.')
+        ? element(
+            'p',
+            { class: 'feedback', 'data-kind': 'error' },
+            'This record differs from what the log last recorded: save the details again.',
+          )
         : null,
       element(
         'p',

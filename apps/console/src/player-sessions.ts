@@ -17,7 +17,13 @@ interface DayAnswer {
  * picked and the sessions shown stay while the record is read again.
  */
 export function sessionsPanel(ctx: ConsoleContext, playerId: string, feedback: FeedbackSlots): HTMLElement {
-  const day = element('input', { name: 'day', type: 'date', value: new Date().toISOString().slice(0, 10), required: true, 'data-testid': 'input-day' });
+  const day = element('input', {
+    name: 'day',
+    type: 'date',
+    value: new Date().toISOString().slice(0, 10),
+    required: true,
+    'data-testid': 'input-day',
+  });
   const shown = element('div', { 'data-testid': 'player-sessions-shown' });
   const form = element(
     'form',
@@ -91,9 +97,7 @@ function sessionList(sessions: readonly RatedSession[]): HTMLElement | null {
         'li',
         {},
         `Table ${s.tableId} at ${s.stake}: sat down ${localTime(s.seatedAt)}, ${s.leftAt ? `left ${localTime(s.leftAt)}` : 'still seated'}`,
-        s.breaks.length
-          ? `; breaks ${s.breaks.map((b) => `${localTime(b.from)} to ${b.to ? localTime(b.to) : 'now'}`).join(', ')}`
-          : '',
+        s.breaks.length ? `; breaks ${s.breaks.map((b) => `${localTime(b.from)} to ${b.to ? localTime(b.to) : 'now'}`).join(', ')}` : '',
       ),
     ),
   );

@@ -29,10 +29,6 @@ export function floorOnly(): HTMLElement {
     'section',
     { class: 'screen players-screen', 'aria-labelledby': 'players-heading', 'data-testid': 'players-not-floor' },
     element('h1', { id: 'players-heading' }, 'Players'),
-    element(
-      'p',
-      {},
-      "The players' register (names, notes, bans, sessions) is kept by the floor supervisors. Ask one to look a player up.",
-    ),
+    element('p', {}, "The players' register (names, notes, bans, sessions) is kept by the floor supervisors. Ask one to look a player up."),
   );
 }

@@ -5,6 +5,7 @@ import { redraw } from './form-drafts.js';
 import { countdown, RoomFeed } from './room-feed.js';
 import { callOutOfTurnForm, input, openGameForm, tableChangeForm } from './room-game-forms.js';
 import type { FloorGameAt, PendingCall, SeatedPlayer } from '@felt/room';
+import { playerLookup } from './player-lookup.js';
 import { newCommandId } from './table-commands.js';
 import type { TableView } from './table-types.js';
 
@@ -31,6 +32,27 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
       ' (no sign-in).',
     ),
     games,
+    // Listing a registered player by lookup: their card and registered alias, nothing typed (one who may not sit: why).
+    playerLookup(ctx, 'list-lookup', 'Find a registered player to list', (p) =>
+      p.mayBeSeated
+        ? element(
+            'span',
+            { class: 'row-controls' },
+            shown.map((g) => {
+              const list = element(
+                'button',
+                { type: 'button', 'data-testid': `list-${p.playerId}-${g.state.gameId}` },
+                `List ${p.alias} for ${g.state.name}`,
+              );
+              list.addEventListener('click', () => {
+                const body = { type: 'JoinList', playerId: p.playerId, alias: p.alias };
+                void send(ctx, `/room/games/${encodeURIComponent(g.state.gameId)}/commands`, body, `${p.alias} is on the list.`);
+              });
+              return list;
+            }),
+          )
+        : null,
+    ),
     openGameForm((path, body, done) => send(ctx, path, body, done)),
   );
   let shown: readonly FloorGameAt[] = [];

@@ -164,7 +164,11 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   };
   const record = (events: readonly TableEventItem[]) => {
     // The activity names players who may have left since: their aliases too.
-    learnAliases(ctx.api, events.flatMap((e) => (typeof e.data.playerId === 'string' ? [e.data.playerId] : [])), renderTable);
+    learnAliases(
+      ctx.api,
+      events.flatMap((e) => (typeof e.data.playerId === 'string' ? [e.data.playerId] : [])),
+      renderTable,
+    );
     log.add(events);
     renderTable();
   };

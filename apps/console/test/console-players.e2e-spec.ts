@@ -120,6 +120,19 @@ describe('the players in the console (chromium)', () => {
     expect(await smallTargets(floor, 'table with the lookup, tablet')).toEqual([]);
     expect(await floor.accessibilityViolations()).toEqual([]);
 
+    // The room's list by lookup: the registered alias goes on the list, the card number is typed nowhere.
+    const tableRules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
+    const game = { gameId: 'pl-g', name: '1/2 NLHE pl-g', stakes: '1/2', structure: 'no-limit', seatsPerTable: 6, tableRules };
+    await expectStatus(suite.api.http.post('/room/games').send(game), 201);
+    await floor.byTestId('nav-room').click();
+    await floor.byTestId('game-pl-g').waitFor();
+    await floor.byTestId('list-lookup-q').fill('C7102');
+    await floor.byTestId('list-lookup-submit').click();
+    await floor.byTestId('list-C7102-pl-g').click();
+    await floor.byTestId('listed-C7102').filter({ hasText: 'Cee' }).waitFor();
+    const listed = (await expectStatus(suite.api.http.get('/room/games/pl-g'), 200)).body;
+    expect(JSON.stringify(listed)).toContain('"alias":"Cee"');
+
     // The dealer: no Players link, no register at #/players, and the excluded player's refusal names nothing.
     const dealer = await suite.open({ viewport: PHONE });
     await dealer.signIn('dealer-dan', PASSWORD);
