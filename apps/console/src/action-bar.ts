@@ -1,3 +1,5 @@
+import { allAtOnce } from './action-rows.js';
+import type { ChosenAction } from './chosen-action.js';
 import { cardPicker } from './card-picker.js';
 import { element } from './elements.js';
 import { FORCED_BET_WORDS } from './event-sentences.js';
@@ -8,13 +10,6 @@ import { shownName } from './player-aliases.js';
 
 /** How long the bar ignores taps after the turn passes to another seat (docs/console.md "Safe input"). */
 export const TURN_CHANGE_PAUSE_MS = 600;
-
-/** A command decided on what the person saw: the route, the body and the version of the table on screen. */
-export interface ChosenAction {
-  readonly route: string;
-  readonly body: Record<string, unknown>;
-  readonly decidedOnVersion: number;
-}
 
 export interface ActionBarContext {
   readonly role: string;
@@ -93,6 +88,7 @@ export function actionBar(view: TableView, ctx: ActionBarContext): HTMLElement {
       (list.querySelector('[data-testid="confirm-no"]') as HTMLButtonElement).focus();
     };
     list.append(
+      ...allAtOnce(view, offered, ctx.choose, seatAndPlayer),
       ...others.map((action) => actionControl(view, action, ctx, askFirst)),
       ...(kills.length > 1 ? [killControl(view, kills, ctx)] : []),
     );

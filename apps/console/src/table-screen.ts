@@ -1,4 +1,5 @@
-import { actionBar, TurnChangeGuard, type ChosenAction } from './action-bar.js';
+import { actionBar, TurnChangeGuard } from './action-bar.js';
+import type { ChosenAction, CommandStep } from './chosen-action.js';
 import { ApiError } from './api-client.js';
 import type { ConsoleContext } from './console-context.js';
 import { dealerStaff } from './dealer-staff.js';
@@ -21,6 +22,8 @@ import type { CommandAnswer, TableEventItem, TableView } from './table-types.js'
 import { learnAliases, shownName } from './player-aliases.js';
 
 const LOG_LINES = 80;
+/** A tap that stands for several commands (every forced bet, every hand tabled) sends at most this many. */
+const MOST_COMMANDS_A_TAP = 20;
 /** After a reload, the events read back so that the hand in progress shows all its actions again. */
 const EVENTS_RESTORED = 1000;
 
@@ -193,19 +196,38 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     }
     show(answer.table);
   };
+  let acting = false;
   async function act(action: ChosenAction): Promise<void> {
-    // One decision at a time: the buttons wait for this command's answer.
+    // One decision at a time: the buttons wait for this command's answer (and a run of commands for its last).
+    if (acting) return;
+    acting = true;
     const buttons = [...bar.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
     for (const button of buttons) button.disabled = true;
+    let step: CommandStep | null = action;
+    let version = action.decidedOnVersion;
+    let done = 0;
     try {
-      const answer = await commands.send(action.route, action.body, action.decidedOnVersion);
+      for (; step && done < MOST_COMMANDS_A_TAP; done++) {
+        const answer = await commands.send(step.route, step.body, version);
+        applied(answer);
+        version = answer.table.version;
+        step = action.next?.(answer.table) ?? null;
+      }
       feedback.succeeded();
-      applied(answer);
     } catch (error) {
-      feedback.refused('actions', error);
+      feedback.refused(
+        'actions',
+        error,
+        done === 0
+          ? undefined
+          : done === 1
+            ? 'The first command of this tap was recorded; then:'
+            : `The first ${done} commands of this tap were recorded; then:`,
+      );
       // Someone else acted first: show the table as it is now.
       if (error instanceof ApiError && error.status === 409) void reload();
     } finally {
+      acting = false;
       for (const button of buttons) if (button.isConnected) button.disabled = false;
     }
   }
