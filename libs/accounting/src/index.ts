@@ -52,10 +52,12 @@ export { finishedHands, foldHands, HANDS_FOLD_START, type HandsFold, type Logged
 export { verifyBook, moneyCommandFor, type BookProblem } from './verify-book';
 export {
   badBeatOf,
+  badBeatShown,
   highHandsOf,
   qualifyingValue,
   bothHoleCardsPlay,
   type BadBeat,
+  type BadBeatShown,
   type HighHand,
   type ShownHand,
 } from './qualifying-hands';
@@ -66,7 +68,9 @@ export {
   countSheet,
   revenueReport,
   shiftAt,
+  jackpotBoard,
   type FundReportRow,
+  type JackpotBoardRow,
   type CountRow,
   type RevenueRow,
   type RevenueHand,

@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import {
   badBeatOf,
+  badBeatShown,
   confirmationPreview,
   countSheet,
   fundReport,
@@ -209,7 +210,8 @@ export class MoneyController {
   @Get('hands/:tableId/:handNumber/bad-beat')
   @Roles('floor', 'regulator')
   @ApiOperation({
-    summary: "A finished hand read for a fund's bad beat: the loser's and winner's shown hands, the table's other players, or 404",
+    summary:
+      "A finished hand read for a fund's bad beat: the loser's and winner's shown hands, the table's other players, the fund's posted rules and the split at its balance now, or 404",
   })
   async badBeatHand(
     @Param('tableId') tableId: string,
@@ -229,7 +231,7 @@ export class MoneyController {
         'HAND_NOT_QUALIFYING',
         `no finished hand ${handNumber.slice(0, 12)} of table ${tableId.slice(0, 64)} qualifies for fund ${fundId}`,
       );
-    sendJson(res, SUCCESS_STATUS.read, { fundId, ...beat });
+    sendJson(res, SUCCESS_STATUS.read, badBeatShown(fund!, beat));
   }
 
   /** Body (400), then who may act on the table (403), then the book's decision (422) or the events (201). */
