@@ -25,7 +25,8 @@ function sheet(rows: readonly CountRow[]): HTMLElement {
   const heads = ['Expected', 'Counted', 'Variance', 'Fills', 'Credits', 'From the cage'];
   return element(
     'div',
-    { class: 'table-scroll' },
+    // Focusable: a keyboard scrolls a table wider than a phone.
+    { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Count sheet' },
     element(
       'table',
       { 'data-testid': 'count-sheet' },

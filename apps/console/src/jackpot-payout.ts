@@ -29,6 +29,8 @@ function fundSelect(funds: readonly FundReportRow[], kind: string): HTMLSelectEl
  */
 export function badBeatDesk(actions: MoneyActions): (book: MoneyBook) => HTMLElement {
   let found: BadBeatShown | null = null;
+  // Asked once: the hand leaves the desk (a refusal says why; look it up again to ask again).
+  const asked = () => (found = null);
   const slot = 'bad-beat';
   const lookUp = async (form: HTMLFormElement) => {
     const { fundId = '', tableId = '', handNumber = '' } = formValues(form);
@@ -66,12 +68,12 @@ export function badBeatDesk(actions: MoneyActions): (book: MoneyBook) => HTMLEle
       element('h2', { id: 'bad-beat-heading' }, 'Bad-beat payout'),
       funds.length === 0 ? element('p', {}, 'No bad-beat jackpot is open.') : form,
       actions.feedback.slot(slot),
-      found && fund ? beatShown(found, fund, actions) : null,
+      found && fund ? beatShown(found, fund, actions, asked) : null,
     );
   };
 }
 
-function beatShown(beat: BadBeatShown, fund: FundReportRow, actions: MoneyActions): HTMLElement {
+function beatShown(beat: BadBeatShown, fund: FundReportRow, actions: MoneyActions, asked: () => void): HTMLElement {
   const { rules, shares } = beat;
   const total = shares.reduce((sum, s) => sum + s.amount, 0);
   const ask = element('button', { type: 'button', class: 'primary', 'data-testid': 'bad-beat-ask' }, 'Ask for this payout');
@@ -80,13 +82,15 @@ function beatShown(beat: BadBeatShown, fund: FundReportRow, actions: MoneyAction
       `Ask for ${dollars(total)} from ${fund.name}?`,
       `Hand #${beat.handNumber} of table ${beat.tableId}: ${sharesSentence(shares)} (at the fund's balance of ${dollars(beat.balance)}). A second person confirms it before anything is paid.`,
       `Yes, ask for ${dollars(total)}`,
-      () =>
+      () => {
+        asked();
         actions.send(
           'bad-beat',
           '/money/requests/bad-beat',
           { requestId: newRequestId('badbeat'), fundId: fund.fundId, tableId: beat.tableId, handNumber: beat.handNumber },
           `Asked for the bad-beat payout of hand #${beat.handNumber} of table ${beat.tableId}: a second person confirms it under "Waiting for a second person".`,
-        ),
+        );
+      },
     ),
   );
   return element(

@@ -19,6 +19,7 @@ export function pendingPanel(book: MoneyBook, actions: MoneyActions): HTMLElemen
     'section',
     { class: 'panel', 'aria-labelledby': 'pending-heading' },
     element('h2', { id: 'pending-heading' }, 'Waiting for a second person'),
+    actions.feedback.slot('pending'),
     book.pending.length === 0
       ? element('p', {}, 'Nothing is waiting.')
       : book.pending.map((p) => pendingItem(p, (id) => funds.get(id) ?? id, actions)),
@@ -43,12 +44,12 @@ function pendingItem(p: Pending, fundName: (fundId: string) => string, actions: 
     event.preventDefault();
     const { reason } = formValues(decline);
     if (!reason) return actions.feedback.refusedHere(slot, 'Say why it is declined. Nothing was sent.');
-    actions.send(slot, `/money/requests/${encodeURIComponent(p.requestId)}/decline`, { reason }, `Declined: ${what}`, decline);
+    actions.send(slot, `/money/requests/${encodeURIComponent(p.requestId)}/decline`, { reason }, `Declined: ${what}.`, decline, 'pending');
   });
   const confirm = element('button', { type: 'button', class: 'primary', 'data-testid': `confirm-${p.requestId}` }, 'Confirm');
   confirm.addEventListener('click', () =>
     confirmFirst(`Confirm: ${what}?`, records, 'Yes, confirm', () =>
-      actions.send(slot, `/money/requests/${encodeURIComponent(p.requestId)}/confirm`, {}, `Confirmed: ${what}`),
+      actions.send(slot, `/money/requests/${encodeURIComponent(p.requestId)}/confirm`, {}, `Confirmed: ${what}.`, undefined, 'pending'),
     ),
   );
   return element(

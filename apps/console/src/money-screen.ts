@@ -22,7 +22,8 @@ export interface MoneyActions {
   readonly feedback: FeedbackSlots;
   readonly role: string;
   readonly userId: string;
-  send(slot: string, path: string, body: unknown, done: string, form?: HTMLFormElement): void;
+  /** `doneIn`: where success is said, when `slot` goes with it (a confirmed request leaves the list). */
+  send(slot: string, path: string, body: unknown, done: string, form?: HTMLFormElement, doneIn?: string): void;
   get<T>(path: string): Promise<T>;
 }
 
@@ -65,14 +66,14 @@ export function moneyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
     role,
     userId: session?.user.id ?? '',
     get: (path) => ctx.api.get(path),
-    send: (slot, path, body, done, form) => {
+    send: (slot, path, body, done, form, doneIn = slot) => {
       const fieldset = form?.querySelector('fieldset');
       if (fieldset) fieldset.disabled = true;
       ctx.api
         .post(path, body, { 'Idempotency-Key': newCommandId() })
         .then(() => {
           (node.querySelector<HTMLFormElement>(`form[data-testid="${CSS.escape(slot)}"]`) ?? form)?.reset();
-          feedback.succeeded(slot, done);
+          feedback.succeeded(doneIn, done);
         })
         .catch((error: unknown) => feedback.refused(slot, error))
         .finally(() => {
@@ -114,7 +115,8 @@ function fundsPanel(funds: readonly FundReportRow[]): HTMLElement {
       ? element('p', {}, 'No jackpot or promotion fund is open.')
       : element(
           'div',
-          { class: 'table-scroll' },
+          // Focusable: a keyboard scrolls a table wider than a phone.
+          { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Funds' },
           element(
             'table',
             {},
