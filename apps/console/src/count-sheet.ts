@@ -2,7 +2,7 @@ import type { CountRow } from '@felt/accounting';
 import { confirmFirst } from './confirm-dialog.js';
 import { element, field, formValues } from './elements.js';
 import { centsOf, dollars, newRequestId, todaysShift } from './money-format.js';
-import type { MoneyActions, MoneyBook } from './money-screen.js';
+import type { MoneyActions, MoneyBook } from './money-types.js';
 
 /**
  * The count sheet (docs/money.md "Reports"): per table and shift, what the box should hold (the cash buy-ins

@@ -4,7 +4,7 @@ import { confirmFirst } from './confirm-dialog.js';
 import { element, field, formValues } from './elements.js';
 import { centsOf, dollars, newRequestId } from './money-format.js';
 import { sharesSentence } from './money-requests.js';
-import type { MoneyActions, MoneyBook } from './money-screen.js';
+import type { MoneyActions, MoneyBook } from './money-types.js';
 
 /** The fund's posted rules (a high hand's prize), recorded whole in its FundOpened (the first event of its history). */
 async function rulesOf(actions: MoneyActions, fundId: string): Promise<FundRules> {

@@ -2,7 +2,7 @@ import type { MoneyEvent, MoneyRequest, PayoutShare } from '@felt/accounting';
 import { confirmFirst } from './confirm-dialog.js';
 import { element, field, formValues } from './elements.js';
 import { dollars } from './money-format.js';
-import type { MoneyActions, MoneyBook } from './money-screen.js';
+import type { MoneyActions, MoneyBook } from './money-types.js';
 import { localTime } from './refusal-sentences.js';
 
 type Pending = MoneyBook['pending'][number];

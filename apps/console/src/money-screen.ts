@@ -1,4 +1,4 @@
-import type { CountRow, FundReportRow, PendingRequest, MoneyEvent, MoneyRejection } from '@felt/accounting';
+import type { FundReportRow } from '@felt/accounting';
 import type { ConsoleContext } from './console-context.js';
 import { countSheetPanel } from './count-sheet.js';
 import { element } from './elements.js';
@@ -7,25 +7,8 @@ import { redraw } from './form-drafts.js';
 import { badBeatDesk, highHandDesk, seedFundPanel } from './jackpot-payout.js';
 import { dollars } from './money-format.js';
 import { pendingPanel } from './money-requests.js';
+import type { MoneyActions, MoneyBook } from './money-types.js';
 import { newCommandId } from './table-commands.js';
-
-/** GET /money/book: each pending request with what confirming it would record now, or why it would be refused. */
-export interface MoneyBook {
-  readonly version: number;
-  readonly funds: readonly FundReportRow[];
-  readonly countSheet: readonly CountRow[];
-  readonly pending: readonly (PendingRequest & { readonly wouldRecord?: readonly MoneyEvent[]; readonly wouldRefuse?: MoneyRejection })[];
-}
-
-/** What a panel of the Money screen may do: send a money command, the reply said beside its form, then read the book again. */
-export interface MoneyActions {
-  readonly feedback: FeedbackSlots;
-  readonly role: string;
-  readonly userId: string;
-  /** `doneIn`: where success is said, when `slot` goes with it (a confirmed request leaves the list). */
-  send(slot: string, path: string, body: unknown, done: string, form?: HTMLFormElement, doneIn?: string): void;
-  get<T>(path: string): Promise<T>;
-}
 
 /** Who reads the book (GET /money/book): the floor, the count team, regulators. */
 const READERS = new Set(['floor', 'count', 'regulator']);

@@ -49,6 +49,7 @@ export {
 } from './funds';
 export { BOOK_STREAM_PREFIX, BOOK_STREAM_CATEGORY, bookStreamIdOf, toNewMoneyEvent, toMoneyEvent } from './book-stream';
 export { finishedHands, foldHands, HANDS_FOLD_START, type HandsFold, type LoggedTableEvent } from './finished-hands';
+export { bookView, type BookView, type PendingView } from './book-view';
 export { verifyBook, moneyCommandFor, type BookProblem } from './verify-book';
 export {
   badBeatOf,

@@ -2,17 +2,7 @@ import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import {
-  badBeatOf,
-  badBeatShown,
-  confirmationPreview,
-  countSheet,
-  fundReport,
-  highHandsOf,
-  moneyRejection,
-  type MoneyCommand,
-  type MoneyRequest,
-} from '@felt/accounting';
+import { badBeatOf, badBeatShown, bookView, highHandsOf, moneyRejection, type MoneyCommand, type MoneyRequest } from '@felt/accounting';
 import { Roles } from '../auth/access-decorators';
 import { rawCommandRequest } from '../auth/command-sender';
 import { DealerAssignments } from '../auth/dealer-assignments';
@@ -195,16 +185,7 @@ export class MoneyController {
   async book(@Query() _query: Record<string, unknown>, @Res() res: HttpResponse) {
     const book = await this.books.caughtUp(ROOM_BOOK);
     res.header('ETag', `"${book.version}"`);
-    sendJson(res, SUCCESS_STATUS.read, {
-      version: book.version,
-      funds: fundReport(book.state),
-      countSheet: countSheet(book.state),
-      // Each with what confirming it would record now (the payout's split, the count's variance) or the refusal.
-      pending: Object.values(book.state.pending).map((p) => {
-        const preview = confirmationPreview(book.state, p.requestId, this.clock.at());
-        return { ...p, ...(preview.ok ? { wouldRecord: preview.events } : { wouldRefuse: preview.rejection }) };
-      }),
-    });
+    sendJson(res, SUCCESS_STATUS.read, bookView(book.state, book.version, this.clock.at()));
   }
 
   @Get('hands/:tableId/:handNumber/bad-beat')
