@@ -112,6 +112,13 @@ describe('the house money in the console (chromium)', () => {
     expect((await book()).funds[0]).toMatchObject({ balance: 0, paid: 30_000 });
     await second.byTestId('fund-bbj-1').filter({ hasText: '$0.00' }).waitFor();
     await accessibleAndTouchable(second, 'money (phone)');
+    // A regulator reads the book and moves nothing: the payout recorded, no button, no payout form.
+    const rita = await suite.signedIn('regulator-rita');
+    await rita.byTestId('nav-money').click();
+    await rita.byTestId('fund-bbj-1').filter({ hasText: '$0.00' }).waitFor();
+    expect(
+      await rita.page.locator('[data-testid="money-count"] form, [data-testid="money-pending"] button, [data-testid="bad-beat"]').count(),
+    ).toBe(0);
     // The board follows the payout over /live; it names no player.
     await tv.byTestId('jackpot-bbj-1').filter({ hasText: '$0.00' }).waitFor();
     expect(await tv.page.locator('body').textContent()).not.toContain('player-');
