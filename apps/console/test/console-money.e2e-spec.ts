@@ -19,9 +19,10 @@ describe('the house money in the console (chromium)', () => {
   const suite = useConsoleSuite();
   const post = (path: string, body: object) => expectStatus(suite.api.http.post(path).send(body), 201);
   const book = async () => (await expectStatus(suite.api.http.get('/money/book'), 200)).body;
-  const today = () => {
-    const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  /** A local date, `offset` days from today, as the shift field and a datetime-local field read it. */
+  const day = (offset = 0) => {
+    const d = new Date(Date.now() + offset * 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   };
   /** A control's refusal, and nothing written anywhere by it. */
   async function refusedOnScreen(person: ConsoleUser, slot: string, act: () => Promise<void>): Promise<string> {
@@ -56,6 +57,8 @@ describe('the house money in the console (chromium)', () => {
 
   it('posts the jackpot on the board and the lobby, and pays a bad beat with two floor supervisors (tablet)', async () => {
     await post('/money/funds', { fundId: 'bbj-1', rules: { kind: 'bad-beat', name: 'Bad-beat jackpot' } });
+    await post('/money/funds', { fundId: 'hh-1', rules: { kind: 'high-hand', name: 'High hand', prize: 5_000 } });
+    await post('/money/drops', { fundId: 'hh-1', tableId: 'drops', handNumber: 1, amount: 8_000 });
     for (const handNumber of [1, 2, 3]) await post('/money/drops', { fundId: 'bbj-1', tableId: 'drops', handNumber, amount: 10_000 });
     await openTableWithPlayers(suite.api, 'mb-1', 3, { ...NO_LIMIT_1_2, cardSource: 'live' });
     await playBadBeat('mb-1');
@@ -66,6 +69,7 @@ describe('the house money in the console (chromium)', () => {
     // GET /board, no token: each fund's name, kind and balance, nothing of who paid in or was paid.
     expect((await suite.api.anonymous.get('/board').expect(200)).body.jackpots).toEqual([
       { fundId: 'bbj-1', kind: 'bad-beat', name: 'Bad-beat jackpot', balance: 30_000 },
+      { fundId: 'hh-1', kind: 'high-hand', name: 'High hand', balance: 8_000 },
     ]);
     const floor = await suite.open({ viewport: TABLET });
     await floor.signIn('floor-fran', PASSWORD);
@@ -112,10 +116,19 @@ describe('the house money in the console (chromium)', () => {
     expect((await book()).funds[0]).toMatchObject({ balance: 0, paid: 30_000 });
     await second.byTestId('fund-bbj-1').filter({ hasText: '$0.00' }).waitFor();
     await accessibleAndTouchable(second, 'money (phone)');
+    // The high hand of a period around now: four kings (player-3), found in the log; the prize named first.
+    await floor.fillForm('high-hand', { Period: 'today', From: `${day(-1)}T00:00`, To: `${day(1)}T00:00` });
+    await floor.byTestId('high-hand-submit').click();
+    expect(await floor.answerConfirmation('confirm')).toContain('$50.00 from High hand to the best hand shown');
+    await floor.feedback('high-hand');
+    const high = (await book()).pending.find((p: { request: { kind: string } }) => p.request.kind === 'PayHighHand');
+    expect(await floor.byTestId(`would-record-${high.requestId}`).textContent()).toContain('player-3 (the high hand) $50.00');
+
     // A regulator reads the book and moves nothing: the payout recorded, no button, no payout form.
     const rita = await suite.signedIn('regulator-rita');
     await rita.byTestId('nav-money').click();
     await rita.byTestId('fund-bbj-1').filter({ hasText: '$0.00' }).waitFor();
+    await rita.byTestId(`pending-${high.requestId}`).waitFor();
     expect(
       await rita.page.locator('[data-testid="money-count"] form, [data-testid="money-pending"] button, [data-testid="bad-beat"]').count(),
     ).toBe(0);
@@ -128,7 +141,7 @@ describe('the house money in the console (chromium)', () => {
     await openTableWithPlayers(suite.api, 'mc-1', 2);
     const dealerId = (await new Users(suite.database.db).byName('dealer-dan'))!.id;
     await expectStatus(suite.api.http.put(`/tables/mc-1/dealers/${dealerId}`), 200);
-    const shift = today();
+    const shift = day();
 
     const dealer = await suite.open({ viewport: PHONE });
     await dealer.signIn('dealer-dan', PASSWORD);
@@ -153,6 +166,10 @@ describe('the house money in the console (chromium)', () => {
     await dealer.byTestId('table-tray-submit').click();
     expect(await dealer.answerConfirmation('confirm')).toContain("a fill of $100.00 from the cage into table mc-1's tray");
     await dealer.feedback('table-tray');
+    await dealer.fillForm('table-tray', { 'Amount ($)': '50' });
+    await dealer.byTestId('table-tray').getByTestId('input-kind').selectOption('Credit');
+    await dealer.byTestId('table-tray-submit').click();
+    expect(await dealer.answerConfirmation('confirm')).toContain("a credit of $50.00 from table mc-1's tray to the cage");
     expect(await smallTargets(dealer, 'table (phone)')).toEqual([]);
     await dealer.page.goto(`${suite.baseUrl}/console/#/money`);
     await dealer.byTestId('money-not-yours').waitFor();
@@ -167,6 +184,15 @@ describe('the house money in the console (chromium)', () => {
     await counter.byTestId(`confirm-${fill.requestId}`).click();
     await counter.answerConfirmation('confirm');
     await counter.byTestId(`count-mc-1-${shift}`).filter({ hasText: '$100.00' }).waitFor();
+    // The dealer's credit, declined: a reason first (said in the page, nothing sent), then with one.
+    const credit = (await book()).pending.find((p: { request: { kind: string } }) => p.request.kind === 'Credit');
+    const declined = await refusedOnScreen(counter, `request-${credit.requestId}`, () =>
+      counter.byTestId(`decline-${credit.requestId}-submit`).click(),
+    );
+    expect(declined).toBe('Say why it is declined. Nothing was sent.');
+    await counter.byTestId(`decline-${credit.requestId}`).getByTestId('input-reason').fill('no credit due');
+    await counter.byTestId(`decline-${credit.requestId}-submit`).click();
+    expect(await counter.feedback('pending')).toContain("Declined: Credit from table mc-1's tray to the cage: $50.00");
     // A count short of the buy-ins without a reason: the book's refusal in words, nothing written.
     await counter.fillForm('count', { Table: 'mc-1', 'The box holds': '190' });
     await counter.byTestId('count-submit').click();
