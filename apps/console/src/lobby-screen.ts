@@ -2,6 +2,7 @@ import type { ConsoleContext } from './console-context.js';
 import { element } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
 import { openTableForm } from './floor-forms.js';
+import { jackpotStrip } from './jackpot-strip.js';
 import { LiveTables } from './live-connection.js';
 import { seatToAct } from './owed-posts.js';
 import { liveStack, stakesText } from './table-render.js';
@@ -69,10 +70,12 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
           .catch((error) => feedback.refused('open-table', error));
       })
     : null;
+  const jackpots = jackpotStrip(() => ctx.session()?.accessToken ?? null);
   const node = element(
     'section',
     { class: 'screen lobby-screen', 'aria-labelledby': 'lobby-heading' },
     element('h1', { id: 'lobby-heading' }, 'Tables ', liveStatus),
+    jackpots.node,
     feedback.slot('lobby'),
     list,
     form ? element('section', { class: 'panel' }, form) : null,
@@ -164,6 +167,7 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
     stop: () => {
       window.clearInterval(timer);
       live.stop();
+      jackpots.stop();
     },
   };
 }

@@ -38,6 +38,17 @@ const SENTENCES: Readonly<Record<string, string>> = {
   BAN_NOT_FOUND: 'There is no such ban on this player’s record; nothing was done.',
   BAN_ALREADY_LIFTED: 'This ban was already lifted; nothing more was done.',
   BAN_ENDS_BEFORE_START: 'A ban must end after it starts; nothing was done.',
+  // The house's money (docs/money.md): the book's refusals, in the words of the person at the Money screen or table.
+  SAME_PERSON: 'You asked for this yourself: another person (a floor supervisor or the count team) must confirm it. Nothing was recorded.',
+  VARIANCE_NEEDS_REASON:
+    'The count differs from what the box should hold (the cash buy-ins recorded at the table): say why in "Reason for a variance". Nothing was recorded.',
+  HAND_NOT_QUALIFYING: 'That hand does not qualify for this jackpot (or is not finished); nothing was asked for.',
+  SHIFT_COUNTED: "This table's shift is counted already: record it in a new shift. Nothing was recorded.",
+  FUND_SHORT: 'The fund does not hold enough for this now; nothing was recorded.',
+  ALREADY_PAID: 'This hand or period was paid already; nothing was recorded.',
+  NOT_ASSIGNED: 'You are not assigned to this table; nothing was recorded. Ask the floor to assign you.',
+  REQUEST_UNKNOWN: 'That request was confirmed or declined already; nothing more was done.',
+  ROLE_MAY_NOT: 'Your role may not do this with money; nothing was recorded.',
 };
 
 /**

@@ -16,6 +16,7 @@ import { playerControls } from './player-controls.js';
 import { playerLookup } from './player-lookup.js';
 import { showdownPanel } from './showdown-panel.js';
 import { ShotClockDisplay } from './shot-clock.js';
+import { tableCash } from './table-cash.js';
 import { TableCommands } from './table-commands.js';
 import { tableGraphic, tableSummary } from './table-render.js';
 import type { CommandAnswer, TableEventItem, TableView } from './table-types.js';
@@ -148,6 +149,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
             isFloor ? changeRulesForm(view, feedback, submit) : null,
           )
         : null,
+      mayAct ? tableCash(ctx.api, view, feedback) : null,
     );
   };
   const show = (next: TableView) => {
