@@ -37,7 +37,8 @@ export function editForm(page: PlayerPage, feedback: FeedbackSlots, write: Playe
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const v = formValues(form);
-    const request = { ...recordBody(v), birthDate: v.birthDate || null, contact: recordBody(v).contact ?? {}, status: v.status };
+    const record = recordBody(v);
+    const request = { ...record, birthDate: v.birthDate || null, contact: record.contact ?? {}, status: v.status };
     write('edit-player', '', request, 'The record is saved.', {
       method: 'PATCH',
       sent: form,

@@ -53,6 +53,10 @@ describe('the players in the console (chromium)', () => {
     expect((await page('C7001')).name).toBe('Alice Martin');
     expect(await smallTargets(floor, 'players screen, tablet')).toEqual([]);
     expect(await floor.accessibilityViolations()).toEqual([]);
+    await floor.page.setViewportSize(PHONE);
+    expect(await smallTargets(floor, 'players screen, phone')).toEqual([]);
+    expect(await floor.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+    await floor.page.setViewportSize(TABLET);
     await registration.getByTestId('input-playerId').fill('C7009');
     await registration.getByTestId('input-birthDate').fill('1990-04-05');
     await registration.getByTestId('input-email').fill('dora@example.com');
