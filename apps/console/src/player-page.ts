@@ -11,6 +11,7 @@ import { sessionsPanel } from './player-sessions.js';
 import { floorOnly } from './players-screen.js';
 import { localTime } from './refusal-sentences.js';
 import { newCommandId } from './table-commands.js';
+import { editForm, erasePanel, type PlayerWrite } from './player-record-forms.js';
 
 /**
  * #/player/<id>, the floor's page of one player (docs/players.md): the record as the API answers it (name, alias,
@@ -37,23 +38,33 @@ export function playerPage(ctx: ConsoleContext, playerId: string): HTMLElement {
       const names = await staffNames;
       rememberAlias(playerId, page.alias ?? null);
       heading.textContent = page.alias ? `${page.alias} (${page.name})` : `Player ${playerId} (erased)`;
-      redraw(body, recordPanel(page), bansPanel(page), notesPanel(page, names));
+      redraw(
+        body,
+        recordPanel(page),
+        bansPanel(page),
+        notesPanel(page, names),
+        page.erased ? null : editForm(page, feedback, write),
+        page.erased ? null : erasePanel(page, who(page), write),
+      );
     } catch (error) {
       redraw(body);
       feedback.refused('player', error);
     }
   }
   /** A write, then the page read again; `slot` shows what was done or why not, beside the control. */
-  const write = (slot: string, route: string, request: Record<string, unknown>, done: string, sent?: HTMLFormElement) =>
+  const write: PlayerWrite = (slot, route, request, done, { method = 'POST', sent, refused } = {}) =>
     void ctx.api
-      .post(`${path}${route}`, request, { 'Idempotency-Key': newCommandId() })
+      .send(method, `${path}${route}`, request, { 'Idempotency-Key': newCommandId() })
       .then(async () => {
         // The form on screen now (a redraw may have replaced the one sent) starts afresh.
-        (body.querySelector<HTMLFormElement>(`form[data-testid="${sent?.dataset.testid ?? ''}"]`) ?? sent)?.reset();
+        const shown = body.querySelector<HTMLFormElement>(`form[data-testid="${sent?.dataset.testid ?? ''}"]`) ?? sent;
+        // The record's form is drawn again from the record as saved: its fields must take the new values.
+        if (shown?.dataset.testid === 'edit-player') shown.remove();
+        else shown?.reset();
         feedback.succeeded(slot, done);
         await load();
       })
-      .catch((error) => feedback.refused(slot, error));
+      .catch((error) => refused?.(error) || feedback.refused(slot, error));
 
   function recordPanel(page: PlayerPage): HTMLElement {
     const contact = Object.entries(page.contact ?? {}).map(([k, v]) => `${k}: ${v}`);
@@ -195,7 +206,7 @@ export function playerPage(ctx: ConsoleContext, playerId: string): HTMLElement {
             '/bans',
             { reason: v.reason, ...(until ? { end: until.toISOString() } : {}) },
             `${name} is banned (${v.reason}).`,
-            form,
+            { sent: form },
           ),
       );
     });
@@ -216,7 +227,7 @@ export function playerPage(ctx: ConsoleContext, playerId: string): HTMLElement {
       event.preventDefault();
       const note = formValues(form).text ?? '';
       if (!note) return feedback.refusedHere('add-note', 'Write the note first. Nothing was sent.');
-      write('add-note', '/notes', { text: note }, 'Note added.', form);
+      write('add-note', '/notes', { text: note }, 'Note added.', { sent: form });
     });
     const notes = page.notes ?? [];
     return element(

@@ -1,10 +1,11 @@
 import type { ConsoleContext } from './console-context.js';
 import { element } from './elements.js';
 import { playerLookup } from './player-lookup.js';
+import { registerForm } from './player-register.js';
 
 /**
  * #/players: the floor looks a player up by the start of a name or an alias, or by card number, and opens their
- * page (docs/players.md). A dealer or a regulator who opens it anyway gets a sentence, no form: the register is
+ * page, or registers a new one (docs/players.md). A dealer or a regulator who opens it anyway gets a sentence, no form: the register is
  * the floor's (the API answers them 403).
  */
 export function playersScreen(ctx: ConsoleContext): HTMLElement {
@@ -20,6 +21,7 @@ export function playersScreen(ctx: ConsoleContext): HTMLElement {
         `Open ${p.alias}'s page`,
       ),
     ),
+    registerForm(ctx),
   );
 }
 

@@ -14,6 +14,7 @@ import { shownHands, TableEventLog } from './table-event-log.js';
 import { LiveTables } from './live-connection.js';
 import { playerControls } from './player-controls.js';
 import { playerLookup } from './player-lookup.js';
+import { AbsenceNotices } from './player-absences.js';
 import { showdownPanel } from './showdown-panel.js';
 import { ShotClockDisplay } from './shot-clock.js';
 import { tableCash } from './table-cash.js';
@@ -65,6 +66,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   const management = element('div', { class: 'management' });
   const staff = isFloor ? dealerStaff(ctx.api, tableId) : null;
   const lookup: HTMLElement | null = isFloor ? seatLookup(ctx, (): HTMLElement => node) : null;
+  // Absences that ran out are in the audit stream, which the floor reads and a dealer may not.
+  const absences = isFloor ? new AbsenceNotices(ctx.api, tableId) : null;
   const mayRecall = isFloor || role === 'regulator';
   const history = element('div', { 'data-testid': 'history' }, mayRecall ? null : 'Hand recall is for floor supervisors and regulators.');
   const recall = element('button', { type: 'button', 'data-testid': 'recall-hands', hidden: !mayRecall }, 'Recall the last 10 hands');
@@ -92,6 +95,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
         element('h2', { id: 'log-heading' }, 'This hand and before'),
         logList,
       ),
+      absences?.node,
       management,
       lookup,
       staff?.node,
@@ -156,6 +160,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     if (view && next.version <= view.version) return; // already shown, or an older view arriving late
     view = next;
     shotClock.show(next);
+    absences?.show(next);
     learnAliases(
       ctx.api,
       next.seats.map((s) => s.playerId),
@@ -316,6 +321,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     stop: () => {
       live.stop();
       shotClock.stop();
+      absences?.stop();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/table-setup';
 import { SCREENSHOTS_DIR } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
@@ -13,7 +14,8 @@ const PHONE = { width: 390, height: 844 };
  * table, and the excluded player's refusal in words that name no list or ban to a dealer.
  */
 describe('the players in the console (chromium)', () => {
-  const suite = useConsoleSuite();
+  // The absence limit is a second: the test sends the timer's POST itself once it is due (no timer runs here).
+  const suite = useConsoleSuite({ absenceSeconds: 1 });
   const register = (playerId: string, name: string, alias: string, extra: object = {}) =>
     expectStatus(suite.api.http.post('/players').send({ playerId, name, alias, ...extra }), 201);
   const page = async (playerId: string) => (await expectStatus(suite.api.http.get(`/players/${playerId}`), 200)).body;
@@ -31,6 +33,40 @@ describe('the players in the console (chromium)', () => {
     expect(await floor.byTestId('lobby-players-pl-1').textContent()).not.toContain('C7001');
 
     await floor.byTestId('nav-players').click();
+    // Registering: every problem the API finds said at once and nothing written; a card on the register in words.
+    const registration = floor.byTestId('register-player');
+    await registration.getByTestId('input-playerId').fill('C7009');
+    await registration.getByTestId('input-alias').fill('no!');
+    await floor.byTestId('register-player-submit').click();
+    const problems = await floor.feedback('register-player');
+    expect(problems).toMatch(/^Not registered, nothing was written: .*name may not be empty.*alias is 1 to 16/);
+    expect(problems.split('may not be empty')).toHaveLength(2); // each problem said once
+    expect((await suite.api.http.get('/players/C7009')).status).toBe(404);
+    await registration.getByTestId('input-playerId').fill('C7001');
+    await registration.getByTestId('input-name').fill('Dora Quinn');
+    await registration.getByTestId('input-alias').fill('Dee');
+    await floor.byTestId('register-player-submit').click();
+    await floor
+      .byTestId('feedback-register-player')
+      .filter({ hasText: 'Card C7001 is already on the register; nothing was written.' })
+      .waitFor();
+    expect((await page('C7001')).name).toBe('Alice Martin');
+    expect(await smallTargets(floor, 'players screen, tablet')).toEqual([]);
+    expect(await floor.accessibilityViolations()).toEqual([]);
+    await floor.page.setViewportSize(PHONE);
+    expect(await smallTargets(floor, 'players screen, phone')).toEqual([]);
+    expect(await floor.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+    await floor.page.setViewportSize(TABLET);
+    await registration.getByTestId('input-playerId').fill('C7009');
+    await registration.getByTestId('input-birthDate').fill('1990-04-05');
+    await registration.getByTestId('input-email').fill('dora@example.com');
+    await floor.byTestId('register-player-submit').click();
+    // The new player's page opens.
+    await floor.byTestId('record-name').filter({ hasText: 'Dora Quinn' }).waitFor();
+    expect(await floor.page.evaluate('location.hash')).toBe('#/player/C7009');
+    expect(await page('C7009')).toMatchObject({ alias: 'Dee', birthDate: '1990-04-05', contact: { email: 'dora@example.com' } });
+    await floor.page.getByRole('link', { name: '← Players' }).click();
+
     await floor.byTestId('player-search-submit').click();
     expect(await floor.feedback('player-search')).toContain('Nothing was sent.');
     await floor.byTestId('player-search-q').fill('ali');
@@ -45,8 +81,10 @@ describe('the players in the console (chromium)', () => {
     await floor.byTestId('session-line-pl-1').waitFor();
     expect(await floor.byTestId('session-stays').textContent()).toContain('Table pl-1 at 1/2: sat down');
 
-    // A note typed, not sent: the ban's redraw of the page keeps it.
+    // A note and a change of the record typed, not sent: the ban's redraw of the page keeps them.
     await floor.byTestId('input-note').fill('Prefers seat 1');
+    const edit = floor.byTestId('edit-player');
+    await edit.getByTestId('input-phone').fill('555-0199');
     await floor.byTestId('input-reason').selectOption('conduct');
     await floor.byTestId('add-ban-submit').click();
     expect(await floor.answerConfirmation('cancel')).toContain('Ban Ace (Alice Martin, card C7001)?');
@@ -59,6 +97,7 @@ describe('the players in the console (chromium)', () => {
     expect(await floor.byTestId(`ban-state-${ban.banId}`).textContent()).toBe('in force');
     expect(await floor.byTestId('player-standing').textContent()).toBe('Seating: may not be seated: house ban (conduct) until lifted.');
     expect(await floor.byTestId('input-note').inputValue()).toBe('Prefers seat 1');
+    expect(await edit.getByTestId('input-phone').inputValue()).toBe('555-0199');
 
     await floor.byTestId('add-note-submit').click();
     await floor.byTestId('notes').filter({ hasText: 'floor-fran: Prefers seat 1' }).waitFor();
@@ -83,6 +122,36 @@ describe('the players in the console (chromium)', () => {
     expect(await floor.accessibilityViolations()).toEqual([]);
     const overflow = await floor.page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // The record changed: a refusal names the problem and writes nothing; then saved, the page shows it.
+    const before = await page('C7001');
+    await edit.getByTestId('input-name').fill('');
+    await floor.byTestId('edit-player-submit').click();
+    expect(await floor.feedback('edit-player')).toMatch(/^Not saved, nothing was written: .*name may not be empty/);
+    expect((await page('C7001')).version).toBe(before.version);
+    await edit.getByTestId('input-name').fill('Alice Martin-Roy');
+    await edit.getByTestId('input-status').selectOption('inactive');
+    await floor.byTestId('edit-player-submit').click();
+    await floor.byTestId('record-contact').filter({ hasText: 'phone: 555-0199' }).waitFor();
+    expect(await page('C7001')).toMatchObject({ name: 'Alice Martin-Roy', status: 'inactive', contact: { phone: '555-0199' } });
+    expect(await floor.byTestId('record-status').textContent()).toBe('inactive');
+    expect(await edit.getByTestId('input-name').inputValue()).toBe('Alice Martin-Roy');
+
+    // Erasure: the confirmation names the player and says what goes and what stays; cancelled, nothing is erased.
+    await floor.byTestId('erase-player').click();
+    const asked = await floor.answerConfirmation('cancel');
+    expect(asked).toContain('Erase Ace (Alice Martin-Roy, card C7001)?');
+    expect(asked).toContain('deleted for good; this cannot be undone');
+    expect(asked).toContain('the bans (which still refuse a seat) and the sessions');
+    expect((await page('C7001')).erased).toBe(false);
+    await floor.byTestId('erase-player').click();
+    await floor.answerConfirmation('confirm');
+    await floor.byTestId('record-record').filter({ hasText: 'erased' }).waitFor();
+    expect(await floor.feedback('player')).toBe("Ace's record is erased.");
+    expect(await floor.page.locator('#player-heading').textContent()).toBe('Player C7001 (erased)');
+    expect(await page('C7001')).toMatchObject({ erased: true, bans: [expect.objectContaining({ reason: 'conduct' })] });
+    expect(await floor.byTestId('edit-player').count()).toBe(0);
+    expect(await floor.byTestId('erase-player').count()).toBe(0);
   });
 
   it('seats a registered player by lookup and shows aliases at the table; an excluded player is refused in words naming no ban, nothing written', async () => {
@@ -112,11 +181,25 @@ describe('the players in the console (chromium)', () => {
     // Someone else's command redraws the seat form: the pick stays.
     await expectStatus(suite.api.http.post('/tables/pl-2/sit-out').send({ seat: 1 }), 201);
     await floor.byTestId('marks-1').filter({ hasText: 'sitting out' }).waitFor();
+    expect(await floor.byTestId('absence-notices').isHidden()).toBe(true); // out, but not past the limit
     expect(await floor.byTestId('seat-player').getByTestId('input-playerId').inputValue()).toBe('C7102');
     await floor.byTestId('seat-player-submit').click();
     await floor.byTestId('player-3').filter({ hasText: 'Cee' }).waitFor();
     expect((await suite.table('pl-2')).seats.find((s: { seat: number }) => s.seat === 3).playerId).toBe('C7102');
     expect(await floor.byTestId('activity-log').textContent()).toContain('Cee sat down in seat 3');
+
+    // Bee sits out past the house's limit (a second here): the floor's table screen says so by seat and alias.
+    const satOut = await expectStatus(suite.api.http.post('/tables/pl-2/sit-out').send({ seat: 2 }), 201);
+    const since = satOut.body.events.find((e: { type: string }) => e.type === 'PlayerSatOut').eventId;
+    const expired = await eventually(
+      async () => await suite.api.http.post('/tables/pl-2/absence-expired').send({ seat: 2, since }),
+      (r) => r.body.code !== 'ABSENCE_NOT_DUE',
+    );
+    expect(expired.status).toBe(201);
+    const absence = floor.byTestId('absence-2');
+    await absence.waitFor();
+    expect(await absence.textContent()).toMatch(/^Seat 2, Bee, has sat out since .+, longer than the house's 1 s: the seat is kept/);
+    expect(await floor.byTestId('absence-notices').textContent()).not.toContain('C7101');
     expect(await smallTargets(floor, 'table with the lookup, tablet')).toEqual([]);
     expect(await floor.accessibilityViolations()).toEqual([]);
 
@@ -141,6 +224,10 @@ describe('the players in the console (chromium)', () => {
     await dealer.openTableFromLobby('pl-2');
     await dealer.byTestId('player-2').filter({ hasText: 'Bee' }).waitFor();
     expect(await dealer.byTestId('seat-lookup').count()).toBe(0);
+    expect(await dealer.byTestId('absence-notices').count()).toBe(0); // the audit stream is not the dealer's
+    // Bee back in: the floor's notice goes.
+    await expectStatus(suite.api.http.post('/tables/pl-2/sit-in').send({ seat: 2 }), 201);
+    await floor.byTestId('absence-2').waitFor({ state: 'detached' });
     const before = await suite.table('pl-2');
     await dealer.submitForm('seat-player', { 'Player id': 'C7103' });
     const refusal = await dealer.feedback('seat-player');
