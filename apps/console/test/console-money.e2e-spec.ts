@@ -192,7 +192,8 @@ describe('the house money in the console (chromium)', () => {
     expect(declined).toBe('Say why it is declined. Nothing was sent.');
     await counter.byTestId(`decline-${credit.requestId}`).getByTestId('input-reason').fill('no credit due');
     await counter.byTestId(`decline-${credit.requestId}-submit`).click();
-    expect(await counter.feedback('pending')).toContain("Declined: Credit from table mc-1's tray to the cage: $50.00");
+    // The line said the fill's confirmation until now: wait for the decline's own words.
+    await counter.byTestId('feedback-pending').filter({ hasText: "Declined: Credit from table mc-1's tray to the cage: $50.00" }).waitFor();
     // A count short of the buy-ins without a reason: the book's refusal in words, nothing written.
     await counter.fillForm('count', { Table: 'mc-1', 'The box holds': '190' });
     await counter.byTestId('count-submit').click();
