@@ -212,7 +212,7 @@ function gameSection(ctx: ConsoleContext, game: FloorGameAt): HTMLElement {
             element('a', { href: `#/table/${encodeURIComponent(t.tableId)}` }, t.tableId),
             t.mustMove ? ' (must-move)' : '',
             `: ${t.seated.length} of ${t.seats} seated `,
-            t.seated.map((h) =>
+            [...t.seated].sort((a, b) => a.seat - b.seat).map((h) =>
               element(
                 'span',
                 { class: 'seated' },

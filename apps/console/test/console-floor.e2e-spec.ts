@@ -2,6 +2,8 @@ import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds }
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
 import { playFoldedHand } from './test-support/folded-hands';
 import { smallTargets } from './test-support/touch-targets';
+import { OUTPUT_DIR } from './test-support/console-browser';
+import { join } from 'node:path';
 
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -130,5 +132,40 @@ describe('what the floor reads and reaches (chromium)', () => {
     await floor.byTestId('room-live-status').filter({ hasText: /^live/ }).waitFor();
     small.push(...(await smallTargets(floor, 'room')));
     expect(small).toEqual([]);
+  });
+
+  it.each([
+    ['tablet', TABLET],
+    ['phone', PHONE],
+  ])("lists a room table's players in seat order on the %s, each player's controls on a row of their own", async (_name, viewport) => {
+    const game = `order-${viewport.width}`;
+    const tableId = `order-t-${viewport.width}`;
+    const tableRules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
+    const body = { gameId: game, name: `1/2 NLHE ${game}`, stakes: '1/2', structure: 'no-limit', seatsPerTable: 6, tableRules };
+    await expectStatus(suite.api.http.post('/room/games').send(body), 201);
+    await expectStatus(suite.api.http.post(`/room/games/${game}/tables`).send({ tableId, mustMove: false }), 201);
+    // Seated in the order 1, 4, 3, 2 (as the calls came back).
+    for (const seat of [1, 4, 3, 2]) {
+      const playerId = `card-${viewport.width}-${seat}`;
+      const command = (c: object) => expectStatus(suite.api.http.post(`/room/games/${game}/commands`).send(c), 201);
+      await command({ type: 'JoinList', playerId, alias: `P${seat}` });
+      await command({ type: 'CallPlayer', playerId, tableId, seat });
+      await expectStatus(suite.api.http.post(`/room/games/${game}/seat`).send({ playerId, buyIn: 100 }), 201);
+    }
+    const floor = await suite.open({ viewport });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('nav-room').click();
+    const row = floor.byTestId(`room-table-${tableId}`);
+    await row.getByTestId(`vacate-${tableId}-2`).waitFor();
+    const seats = await row.locator('[data-testid^="vacate-"]').evaluateAll((nodes) => nodes.map((n) => n.textContent));
+    expect(seats).toEqual(['1: P1 leaves', '2: P2 leaves', '3: P3 leaves', '4: P4 leaves']);
+    // No player's table-change controls share a line with the next player's "leaves".
+    const boxes = await row.locator('.seated').evaluateAll((nodes) =>
+      nodes.map((n) => ({ top: n.getBoundingClientRect().top, bottom: n.getBoundingClientRect().bottom })),
+    );
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 1);
+    expect(await floor.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
+    expect(await smallTargets(floor, 'room')).toEqual([]);
+    await row.screenshot({ path: join(OUTPUT_DIR, `room-seats-${viewport.width}.png`) });
   });
 });
