@@ -168,4 +168,25 @@ describe('what the floor reads and reaches (chromium)', () => {
     expect(await smallTargets(floor, 'room')).toEqual([]);
     await row.screenshot({ path: join(OUTPUT_DIR, `room-seats-${viewport.width}.png`) });
   });
+
+  it.each([
+    ['tablet', TABLET],
+    ['phone', PHONE],
+  ])("marks the dealer's own table in their lobby on the %s, and tells nobody else's", async (_name, viewport) => {
+    const [mine, other] = [`dealt-${viewport.width}`, `not-dealt-${viewport.width}`];
+    await openTableWithPlayers(suite.api, mine, 2);
+    await openTableWithPlayers(suite.api, other, 2);
+    await expectStatus(suite.api.http.put(`/tables/${mine}/dealers/dealer-dan`).send({}), 200);
+    const dealer = await suite.open({ viewport });
+    await dealer.signIn('dealer-dan', PASSWORD);
+    await dealer.byTestId(`lobby-yours-${mine}`).filter({ hasText: 'you deal here' }).waitFor();
+    await dealer.byTestId(`lobby-row-${other}`).waitFor();
+    expect(await dealer.byTestId(`lobby-yours-${other}`).count()).toBe(0);
+    expect(await dealer.accessibilityViolations()).toEqual([]);
+    // The route answers a dealer their own tables only; the floor and a regulator have the dealers' list, not this.
+    expect((await expectStatus(suite.api.as('dealer').get('/dealing'), 200)).body).toEqual({ tables: [] });
+    await expectStatus(suite.api.http.get('/dealing'), 403);
+    await expectStatus(suite.api.as('regulator').get('/dealing'), 403);
+    await expectStatus(suite.api.anonymous.get('/dealing'), 401);
+  });
 });
