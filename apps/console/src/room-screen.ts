@@ -252,6 +252,11 @@ function callRow(ctx: ConsoleContext, base: string, c: PendingCall): HTMLElement
   });
   const seat = element('button', { type: 'button', 'data-testid': `seat-${c.playerId}` }, 'Seat');
   seat.addEventListener('click', () => {
+    // A player called from the list brings chips: ask for them here rather than send and be refused.
+    if (c.route === 'list' && buyIn.value === '') {
+      ctx.notice.error(new Error(`Type the chips ${c.alias} buys in for, then tap Seat; nothing was sent.`));
+      return buyIn.focus();
+    }
     const body: Record<string, unknown> = { playerId: c.playerId };
     if (buyIn.value !== '') body.buyIn = Number(buyIn.value);
     void send(ctx, `${base}/seat`, body, `${c.alias} is seated at table ${c.tableId}, seat ${c.seat}.`);

@@ -87,8 +87,8 @@ describe('what the floor reads and reaches (chromium)', () => {
   });
 
   it.each([
-    ['desktop', { width: 1280, height: 1000 }],
     ['tablet', TABLET],
+    ['phone', PHONE],
   ])(
     'leads each role only where it may go on the %s: a dealer gets the public board, not a room that never loads',
     async (_name, viewport) => {
@@ -137,7 +137,7 @@ describe('what the floor reads and reaches (chromium)', () => {
   it.each([
     ['tablet', TABLET],
     ['phone', PHONE],
-  ])("lists a room table's players in seat order on the %s, each player's controls on a row of their own", async (_name, viewport) => {
+  ])("lists a room table's players in seat order on the %s, each player's controls on a row of their own; asks for a listed player's chips in words", async (_name, viewport) => {
     const game = `order-${viewport.width}`;
     const tableId = `order-t-${viewport.width}`;
     const tableRules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
@@ -167,6 +167,21 @@ describe('what the floor reads and reaches (chromium)', () => {
     expect(await floor.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
     expect(await smallTargets(floor, 'room')).toEqual([]);
     await row.screenshot({ path: join(OUTPUT_DIR, `room-seats-${viewport.width}.png`) });
+
+    // Seating a player called from the list: without chips typed the console asks for them (nothing sent); the API's
+    // refusal of a buy-in of 0 reads as a sentence, the field named once and in words.
+    const fifth = `card-${viewport.width}-5`;
+    await expectStatus(suite.api.http.post(`/room/games/${game}/commands`).send({ type: 'JoinList', playerId: fifth, alias: 'P5' }), 201);
+    const call = { type: 'CallPlayer', playerId: fifth, tableId, seat: 5 };
+    await expectStatus(suite.api.http.post(`/room/games/${game}/commands`).send(call), 201);
+    await floor.byTestId(`seat-${fifth}`).click();
+    expect(await floor.notice()).toBe('Type the chips P5 buys in for, then tap Seat; nothing was sent.');
+    expect(await floor.page.evaluate('document.activeElement?.dataset.testid')).toBe(`buy-in-${fifth}`);
+    await floor.byTestId(`buy-in-${fifth}`).fill('0');
+    await floor.byTestId(`seat-${fifth}`).click();
+    await floor.byTestId('notice').filter({ hasText: /^The buy-in is at least 1 chip$/ }).waitFor();
+    const room = (await expectStatus(suite.api.http.get(`/room/games/${game}`), 200)).body;
+    expect(room.calls.map((c: { playerId: string }) => c.playerId)).toEqual([fifth]);
   });
 
   it.each([
