@@ -152,18 +152,23 @@ describe('bomb pots and hands run twice in the console (chromium)', () => {
       expect(await page.byTestId('shown-2').textContent()).toBe('Seat 2 (player-2) shows AsAd — Pair of aces so far');
       expect(await page.byTestId('shown-3').textContent()).toBe('Seat 3 (player-3) shows Kc7h — King high so far');
     }
-    // The dealer enters the flop on the phone's picker: one suit a row, thirteen keys each.
-    await dealer.byTestId('action-DealBoard').click();
+    // The flop's picker on the tablet and the phone: one suit a row, thirteen keys each, nothing wider than the screen.
+    for (const page of [floor, dealer]) {
+      await page.byTestId('action-DealBoard').click();
+      const keys = await page
+        .byTestId('action-DealBoard-picker')
+        .locator('[data-testid^="pick-"]')
+        .evaluateAll((nodes) => nodes.map((k) => [k.getAttribute('data-testid')!.slice(-1), Math.round(k.getBoundingClientRect().top)] as const));
+      const topsBySuit = new Map<string, Set<number>>();
+      for (const [suit, top] of keys) topsBySuit.set(suit, (topsBySuit.get(suit) ?? new Set()).add(top));
+      expect([...topsBySuit.keys()].sort()).toEqual(['c', 'd', 'h', 's']);
+      expect([...topsBySuit.values()].map((tops) => tops.size)).toEqual([1, 1, 1, 1]);
+      expect(new Set([...topsBySuit.values()].map((tops) => [...tops][0])).size).toBe(4);
+      expect(keys).toHaveLength(52);
+      expect(await page.page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBeLessThanOrEqual(0);
+    }
+    // The dealer enters it on the phone.
     const picker = dealer.byTestId('action-DealBoard-picker');
-    const rows = await picker.locator('[data-testid^="pick-"]').evaluateAll((keys) =>
-      keys.map((k) => [k.getAttribute('data-testid')!.slice(-1), Math.round(k.getBoundingClientRect().top)] as const),
-    );
-    const topsBySuit = new Map<string, Set<number>>();
-    for (const [suit, top] of rows) topsBySuit.set(suit, (topsBySuit.get(suit) ?? new Set()).add(top));
-    expect([...topsBySuit.keys()].sort()).toEqual(['c', 'd', 'h', 's']);
-    expect([...topsBySuit.values()].map((tops) => tops.size)).toEqual([1, 1, 1, 1]);
-    expect(new Set([...topsBySuit.values()].map((tops) => [...tops][0])).size).toBe(4);
-    expect(await dealer.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     for (const card of ['Kd', '7c', '2s']) await picker.getByTestId(`pick-${card}`).click();
     await dealer.byTestId('action-DealBoard-confirm').filter({ hasText: 'Kd 7c 2s' }).click();
     await floor.byTestId('activity-log').filter({ hasText: 'Flop: Kd 7c 2s' }).waitFor();
