@@ -102,7 +102,9 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
         'th',
         { scope: 'row' },
         element('a', { href: `#/table/${encodeURIComponent(view.tableId)}` }, view.tableId),
-        mine.has(view.tableId) ? element('strong', { class: 'yours', 'data-testid': `lobby-yours-${view.tableId}` }, 'you deal here') : null,
+        mine.has(view.tableId)
+          ? element('strong', { class: 'yours', 'data-testid': `lobby-yours-${view.tableId}` }, 'you deal here')
+          : null,
       ),
       element('td', { 'data-testid': `lobby-stakes-${view.tableId}` }, stakesText(view.rules)),
       element('td', { 'data-testid': `lobby-status-${view.tableId}` }, view.status),

@@ -158,7 +158,9 @@ describe('bomb pots and hands run twice in the console (chromium)', () => {
       const keys = await page
         .byTestId('action-DealBoard-picker')
         .locator('[data-testid^="pick-"]')
-        .evaluateAll((nodes) => nodes.map((k) => [k.getAttribute('data-testid')!.slice(-1), Math.round(k.getBoundingClientRect().top)] as const));
+        .evaluateAll((nodes) =>
+          nodes.map((k) => [k.getAttribute('data-testid')!.slice(-1), Math.round(k.getBoundingClientRect().top)] as const),
+        );
       const topsBySuit = new Map<string, Set<number>>();
       for (const [suit, top] of keys) topsBySuit.set(suit, (topsBySuit.get(suit) ?? new Set()).add(top));
       expect([...topsBySuit.keys()].sort()).toEqual(['c', 'd', 'h', 's']);
