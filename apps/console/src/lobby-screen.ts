@@ -18,6 +18,9 @@ const NEW_TABLES_EVERY_MS = 10_000;
  */
 export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): void } {
   const isFloor = ctx.session()?.user.role === 'floor';
+  const isDealer = ctx.session()?.user.role === 'dealer';
+  /** A dealer's own tables (GET /dealing), marked in their rows. */
+  let mine = new Set<string>();
   const feedback = new FeedbackSlots();
   const rows = new Map<string, HTMLTableRowElement>();
   /** The newest view of each table: its row is drawn again when the players' aliases arrive. */
@@ -97,8 +100,15 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
           : '—';
     const row = element(
       'tr',
-      { 'data-testid': `lobby-row-${view.tableId}`, 'data-version': view.version },
-      element('th', { scope: 'row' }, element('a', { href: `#/table/${encodeURIComponent(view.tableId)}` }, view.tableId)),
+      { 'data-testid': `lobby-row-${view.tableId}`, 'data-version': view.version, class: mine.has(view.tableId) && 'yours' },
+      element(
+        'th',
+        { scope: 'row' },
+        element('a', { href: `#/table/${encodeURIComponent(view.tableId)}` }, view.tableId),
+        mine.has(view.tableId)
+          ? element('strong', { class: 'yours', 'data-testid': `lobby-yours-${view.tableId}` }, 'you deal here')
+          : null,
+      ),
       element('td', { 'data-testid': `lobby-stakes-${view.tableId}` }, stakesText(view.rules)),
       element('td', { 'data-testid': `lobby-status-${view.tableId}` }, view.status),
       isFloor ? element('td', { 'data-testid': `lobby-dealer-${view.tableId}` }, dealers.get(view.tableId) ?? '') : null,
@@ -135,7 +145,16 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
     }
   }
 
+  /** A dealer's assignments, read with the list: the rows whose mark changed are drawn again. */
+  async function loadMine(): Promise<void> {
+    if (!isDealer) return;
+    const before = mine;
+    mine = new Set((await ctx.api.get<{ tables: string[] }>('/dealing')).tables);
+    for (const [id, view] of views) if (before.has(id) !== mine.has(id)) showRow(view);
+  }
+
   async function loadNewTables(): Promise<void> {
+    await loadMine();
     // The list is paged (docs/api.md): follow nextAfter to the last page.
     const ids: string[] = [];
     for (let after: string | null = null, first = true; first || after !== null; first = false) {

@@ -77,8 +77,16 @@ export function localTime(iso: string, now = new Date()): string {
   return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString()} ${time}`;
 }
 
+/** A field named by its schema path ("buyIn: buyIn is required ..."), said as words ("The buy-in is required ..."). */
+const FIELD_WORDS: Record<string, string> = { buyIn: 'the buy-in', playerId: 'the player', tableId: 'the table', to: 'the amount' };
+const FIELD_REPEATED = /^([A-Za-z]+): \1\b/;
+
 function inFloorWords(sentence: string, aliases: ReadonlyMap<string, string>): string {
-  let text = sentence.replace(INSTANT, (iso) => localTime(iso));
+  let text = sentence.replace(FIELD_REPEATED, (_m, field: string) => {
+    const words = FIELD_WORDS[field] ?? `the ${field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`;
+    return words[0]!.toUpperCase() + words.slice(1);
+  });
+  text = text.replace(INSTANT, (iso) => localTime(iso));
   // "14:05:30 UTC": the UTC time of day nearest to now (a call's deadline is minutes away).
   text = text.replace(CLOCK_UTC, (_m, h: string, m: string, sec: string) => {
     const now = Date.now();

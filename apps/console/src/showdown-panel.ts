@@ -30,10 +30,12 @@ export function showdownPanel(view: TableView, record: HandRecord | null): HTMLE
   // A hand run twice: each run's board, each shown hand's name on each, each run's winners (never run 1's alone).
   const runs = record.secondBoard ? [boardCards(record.board), boardCards(record.secondBoard)] : [boardCards(record.board)];
   const twice = runs.length === 2;
+  // Tabled before the board is complete (an all-in runout to come): the hand as it stands, said to be so.
+  const soFar = (board: readonly string[]) => (board.length < 5 && !ended ? ' so far' : '');
   const handNames = (cards: readonly string[]) =>
     twice
-      ? runs.map((board, i) => `run ${i + 1}: ${handName([...cards, ...board]) || 'no board'}`).join('; ')
-      : handName([...cards, ...runs[0]!]) || 'no board';
+      ? runs.map((board, i) => `run ${i + 1}: ${handName([...cards, ...board])}${soFar(board)}`).join('; ')
+      : `${handName([...cards, ...runs[0]!])}${soFar(runs[0]!)}`;
   panel.append(
     element(
       'h2',
