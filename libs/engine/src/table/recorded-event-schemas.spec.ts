@@ -5,15 +5,14 @@ import {
   formatCard,
   mulberry32,
   randomLegalCommand,
-  tableDecider,
   type TableCommand,
   type TableEvent,
   type TableRulesInput,
-  type TableState,
 } from '../index';
 import { publishedEventSchemas, recordedEventSchemas } from './event-schemas';
 import { CORE_EVENT_TYPES } from './events';
 import { CORE_EVENT_SCHEMAS } from './recorded-event-schemas';
+import { TableUnderTest } from './table-under-test.test-support';
 
 /**
  * The core's events are the types of their recorded schemas, and nothing parses an event with them at run time, so
@@ -35,25 +34,11 @@ const shuffled = (random: () => number) =>
 
 type Deal = (random: () => number) => Omit<Extract<TableCommand, { type: 'StartHand' }>, 'type'>;
 
-/** A table that applies commands (each must be accepted) and keeps the events they record. */
-function recorder() {
-  const t = { state: tableDecider.initialState as TableState, events: [] as TableEvent[], apply };
-  function apply(command: TableCommand): void {
-    const decision = tableDecider.decide(command, t.state);
-    if (!decision.ok) throw new Error(`${JSON.stringify(command)} refused: ${decision.rejection.message}`);
-    for (const event of decision.events) {
-      t.state = tableDecider.evolve(t.state, event);
-      t.events.push(event);
-    }
-  }
-  return t;
-}
-
 /** Plays `hands` hands of six players with a random legal player; every command is accepted. */
 function play(rules: TableRulesInput, deal: Deal, hands: number, seed: number): TableEvent[] {
   const random = mulberry32(seed);
-  const t = recorder();
-  const apply = t.apply;
+  const t = new TableUnderTest();
+  const apply = (command: TableCommand) => t.do(command);
   apply({ type: 'OpenTable', tableId: 'schemas', rules });
   for (let seat = 1; seat <= 6; seat++) apply({ type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 200 + seat * 37 });
   if (rules.cardSource === 'live') apply({ type: 'PlaceButton', seat: 2 });
@@ -107,21 +92,14 @@ describe('the recorded event schemas', () => {
     expect(unparsed([...seeded, ...supplied])).toEqual([]);
     expect(supplied.find((e) => e.type === 'DeckSealed')).toMatchObject({ shuffle: { kind: 'supplied' } });
 
-    const corrected = recorder();
-    const commands: TableCommand[] = [
-      { type: 'OpenTable', tableId: 'c', rules: NO_LIMIT },
-      { type: 'SeatPlayer', seat: 1, playerId: 'a', buyIn: 100 },
-      { type: 'SeatPlayer', seat: 2, playerId: 'b', buyIn: 100 },
-      { type: 'SeatPlayer', seat: 3, playerId: 'c', buyIn: 100 },
-      { type: 'PlaceButton', seat: 1 },
-      { type: 'StartHand', seed: 5 },
-      { type: 'PostBlind', seat: 2 },
-      { type: 'PostBlind', seat: 3 },
-      { type: 'Raise', seat: 1, to: 6 },
-      { type: 'Call', seat: 2 },
-      { type: 'CorrectAction', action: 1, reason: 'keyed the wrong seat' },
-    ];
-    for (const command of commands) corrected.apply(command);
+    const corrected = TableUnderTest.open(
+      NO_LIMIT,
+      [1, 2, 3].map((seat) => ({ seat, id: `p${seat}`, stack: 100 })),
+      1,
+    );
+    corrected.do({ type: 'StartHand', seed: 5 }, { type: 'PostBlind', seat: 2 }, { type: 'PostBlind', seat: 3 });
+    corrected.do({ type: 'Raise', seat: 1, to: 6 }, { type: 'Call', seat: 2 });
+    corrected.do({ type: 'CorrectAction', action: 1, reason: 'keyed the wrong seat' });
     expect(corrected.events.at(-1)).toMatchObject({
       type: 'ActionCorrected',
       retracted: [{ type: 'RaisePlaced' }, { type: 'PlayerCalled' }],
