@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type { Card } from '../cards/card';
 import type { TableRules } from './rules';
-import type { HouseEvent, HouseForcedBetKind, HouseHandStarted } from './extensions';
+import type { HouseEvent, HouseForcedBetKind, HouseHandStarted, HouseRules } from './extensions';
 import type { Infer } from './schema-types';
 import {
   CORE_EVENT_SCHEMAS,
   type CORE_FORCED_BET_KINDS,
+  type CORE_RECORDED_RULES,
   type coreEventSchemas,
   type prngSchema,
   type sealedDeckShape,
@@ -38,6 +39,13 @@ type Recorded<K extends keyof Schemas> = WithTableRules<Infer<Schemas[K]>>;
 export type TableEvent = CoreEvent | HouseEvent;
 
 type CoreEvent = { [K in keyof Schemas]: K extends 'HandStarted' ? Recorded<K> & HouseHandStarted : Recorded<K> }[keyof Schemas];
+
+/**
+ * TableRules is still an interface (rules.ts, with the modules' fields merged in) where the events name it; its core
+ * fields must be what the recorded schema says: a field added to one and not the other fails the type check.
+ */
+type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const CORE_RULES_MATCH_SCHEMA: Mutual<Omit<TableRules, keyof HouseRules>, Infer<z.ZodObject<typeof CORE_RECORDED_RULES>>> = true;
 
 export type ForcedBetDue = Recorded<'HandStarted'>['forcedBets'][number];
 
