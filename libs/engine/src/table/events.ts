@@ -27,7 +27,7 @@ export type ForcedBetKind = (typeof CORE_FORCED_BET_KINDS)[number] | HouseForced
 
 /** The recorded schemas as the engine reads them: the rules and forced-bet kinds with every module's part. */
 type Schemas = ReturnType<typeof coreEventSchemas<z.ZodType<TableRules>, z.ZodType<ForcedBetKind>, Record<never, never>>>;
-/** The rules stay TableRules as declared (the modules' parameter types are theirs; Infer's deep readonly would differ). */
+/** The rules are TableRules as declared: Infer's deep readonly would not match the modules' own parameter types. */
 type WithTableRules<T> = T extends { readonly rules: unknown } ? Omit<T, 'rules'> & { readonly rules: TableRules } : T;
 type Recorded<K extends keyof Schemas> = WithTableRules<Infer<Schemas[K]>>;
 
@@ -47,6 +47,7 @@ type CoreEvent = { [K in keyof Schemas]: K extends 'HandStarted' ? Recorded<K> &
 type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const CORE_RULES_MATCH_SCHEMA: Mutual<Omit<TableRules, keyof HouseRules>, Infer<z.ZodObject<typeof CORE_RECORDED_RULES>>> = true;
 
+/** A forced bet a seat owes as the hand starts (HandStarted's forcedBets). */
 export type ForcedBetDue = Recorded<'HandStarted'>['forcedBets'][number];
 
 /** The named deck derivations (table/deck.ts). */
