@@ -1,19 +1,15 @@
+import { allAtOnce } from './action-rows.js';
+import type { ChosenAction } from './chosen-action.js';
 import { cardPicker } from './card-picker.js';
 import { element } from './elements.js';
 import { FORCED_BET_WORDS } from './event-sentences.js';
 import type { FeedbackSlots } from './feedback-slots.js';
 import { commandRoute } from './table-commands.js';
 import type { HandPlayerView, LegalAction, TableView } from './table-types.js';
+import { shownName } from './player-aliases.js';
 
 /** How long the bar ignores taps after the turn passes to another seat (docs/console.md "Safe input"). */
 export const TURN_CHANGE_PAUSE_MS = 600;
-
-/** A command decided on what the person saw: the route, the body and the version of the table on screen. */
-export interface ChosenAction {
-  readonly route: string;
-  readonly body: Record<string, unknown>;
-  readonly decidedOnVersion: number;
-}
 
 export interface ActionBarContext {
   readonly role: string;
@@ -92,6 +88,7 @@ export function actionBar(view: TableView, ctx: ActionBarContext): HTMLElement {
       (list.querySelector('[data-testid="confirm-no"]') as HTMLButtonElement).focus();
     };
     list.append(
+      ...allAtOnce(view, offered, ctx.choose, seatAndPlayer),
       ...others.map((action) => actionControl(view, action, ctx, askFirst)),
       ...(kills.length > 1 ? [killControl(view, kills, ctx)] : []),
     );
@@ -135,7 +132,7 @@ export function playerName(view: TableView, seat: number): string {
 /** "Seat 9, Ann": in every button, so a tap says whom it acts for. */
 export function seatAndPlayer(view: TableView, seat: number): string {
   const name = playerName(view, seat);
-  return name ? `Seat ${seat}, ${name}` : `Seat ${seat}`;
+  return name ? `Seat ${seat}, ${shownName(name)}` : `Seat ${seat}`;
 }
 
 function inHand(view: TableView, seat: number): HandPlayerView | undefined {

@@ -52,7 +52,9 @@ export class ApiClient {
     if (response.ok) return json as T;
     const problem = (json ?? {}) as { code?: string; detail?: string; title?: string; errors?: { path: string; message: string }[] };
     const detail = problem.detail ?? problem.title ?? `The server answered ${response.status}.`;
-    const fields = problem.errors?.length ? ` (${problem.errors.map((e) => `${e.path}: ${e.message}`).join('; ')})` : '';
+    // Each field's problem once: not again in brackets when the sentence already says it.
+    const unsaid = (problem.errors ?? []).map((e) => `${e.path}: ${e.message}`).filter((e) => !detail.includes(e));
+    const fields = unsaid.length ? ` (${unsaid.join('; ')})` : '';
     const error = new ApiError(response.status, problem.code ?? `HTTP_${response.status}`, detail + fields);
     if (response.status === 401 && path !== '/auth/login') this.onUnauthenticated();
     throw error;

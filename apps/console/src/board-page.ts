@@ -1,11 +1,14 @@
+import type { JackpotBoardRow } from '@felt/accounting';
 import { element, replaceChildren } from './elements.js';
+import { jackpotItems } from './jackpot-strip.js';
 import { countdown, RoomFeed } from './room-feed.js';
 import type { BoardGame } from '@felt/room';
 
 /**
  * The room's public display (/console/board.html, for the TV): games running, seats open, the lists by alias and
  * who is called to which table. No sign-in: it follows /live's `board` channel without a token, and the API sends
- * that channel aliases and counts only (docs/security.md).
+ * that channel aliases and counts only (docs/security.md). Above the games, each jackpot's name and balance (the
+ * `jackpots` channel: balances only, nothing of who paid in or was paid).
  */
 const root = document.getElementById('board')!;
 const status = document.getElementById('board-status')!;
@@ -55,6 +58,14 @@ new RoomFeed<BoardGame>('board', () => null, {
     status.textContent = text;
     status.dataset.connected = String(connected);
   },
+}).start();
+const jackpots = document.getElementById('jackpots')!;
+new RoomFeed<JackpotBoardRow>('jackpots', () => null, {
+  games: (funds) => {
+    jackpots.parentElement!.hidden = funds.length === 0;
+    replaceChildren(jackpots, jackpotItems(funds, 'li'));
+  },
+  status: () => undefined,
 }).start();
 window.setInterval(() => {
   for (const t of Array.from(root.querySelectorAll<HTMLElement>('[data-respond-by]'))) t.textContent = countdown(t.dataset.respondBy!);

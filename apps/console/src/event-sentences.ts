@@ -1,4 +1,5 @@
 import type { TableEventItem } from './table-types.js';
+import { shownName } from './player-aliases.js';
 
 // An event's data as the live feed sends it (JSON); each sentence reads the fields of its own event type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,13 +27,13 @@ function sentences(name: SeatName): Record<string, (d: Data) => string> {
   return {
     TableOpened: (d) => `Table ${d.tableId} opened`,
     TableClosed: () => 'Table closed',
-    PlayerSeated: (d) => `${d.playerId} sat down in seat ${d.seat} with ${d.buyIn}`,
-    PlayerLeft: (d) => `${d.playerId} left seat ${d.seat}${d.cashOut > 0 ? `, cashing out ${d.cashOut}` : ' (no chips left)'}`,
+    PlayerSeated: (d) => `${shownName(d.playerId)} sat down in seat ${d.seat} with ${d.buyIn}`,
+    PlayerLeft: (d) => `${shownName(d.playerId)} left seat ${d.seat}${d.cashOut > 0 ? `, cashing out ${d.cashOut}` : ' (no chips left)'}`,
     PlayerSatOut: (d) => `${name(d.seat)} sat out`,
     PlayerSatIn: (d) => `${name(d.seat)} came back${d.waitForBigBlind ? ' (waits for the big blind)' : ''}`,
     ChipsAdded: (d) => `${name(d.seat)} added ${d.amount} chips`,
     SeatChanged: (d) =>
-      `${d.playerId} moved from seat ${d.from} to seat ${d.to}${d.newPlayer ? (d.postToEnter ? ' (posts a big blind to play at once)' : ' (waits for the big blind there)') : ''}`,
+      `${shownName(d.playerId)} moved from seat ${d.from} to seat ${d.to}${d.newPlayer ? (d.postToEnter ? ' (posts a big blind to play at once)' : ' (waits for the big blind there)') : ''}`,
     ButtonDrawn: (d) => `Button drawn to seat ${d.button}`,
     ButtonPlaced: (d) => `Button placed on seat ${d.seat}`,
     HandStarted: (d) => `Hand ${d.handNumber} started (button seat ${d.button})`,

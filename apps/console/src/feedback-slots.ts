@@ -20,8 +20,10 @@ export class FeedbackSlots {
     return node;
   }
 
-  refused(name: string, error: unknown): void {
-    this.messages.set(name, { text: refusalSentence(error), kind: 'error', code: refusalCode(error) });
+  /** `before`: what was done before the refusal (part of a tap that sends several commands). */
+  refused(name: string, error: unknown, before?: string): void {
+    const sentence = refusalSentence(error);
+    this.messages.set(name, { text: before ? `${before} ${sentence}` : sentence, kind: 'error', code: refusalCode(error) });
     this.paint(name);
   }
 

@@ -5,6 +5,7 @@ import type { FeedbackSlots } from './feedback-slots.js';
 import type { StandingAction } from './table-event-log.js';
 import { rulesControls, rulesFromValues } from './table-rules-form.js';
 import type { TableView } from './table-types.js';
+import { shownName } from './player-aliases.js';
 
 /**
  * The forms of the table screen and the lobby. Each hands its request to `submit`; the page sends it and shows the
@@ -148,7 +149,7 @@ export function handAndTableForms(view: TableView, feedback: FeedbackSlots, subm
     ];
   }
   // Closing cashes out everyone seated at once: the floor confirms, seeing whom and how much.
-  const seated = view.seats.map((s) => `seat ${s.seat}, ${s.playerId} (${s.stack})`).join('; ');
+  const seated = view.seats.map((s) => `seat ${s.seat}, ${shownName(s.playerId)} (${s.stack})`).join('; ');
   const confirmClose: Submit = (request, f) =>
     confirmFirst(
       `Close table ${view.tableId}?`,

@@ -9,7 +9,8 @@ const SINGLE = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine',
 
 export function handName(cards: readonly string[]): string {
   const ranks = cards.map((c) => RANKS.indexOf(c[0]!.toUpperCase())).filter((r) => r >= 0);
-  if (ranks.length < 5) return '';
+  // Fewer than five cards (a hand tabled before an all-in runout): the name of what is there, a pair or a high card.
+  if (ranks.length === 0) return '';
   const bySuit = new Map<string, number[]>();
   for (const c of cards) bySuit.set(c[1]!.toLowerCase(), [...(bySuit.get(c[1]!.toLowerCase()) ?? []), RANKS.indexOf(c[0]!.toUpperCase())]);
   const flushRanks = [...bySuit.values()].find((r) => r.length >= 5);

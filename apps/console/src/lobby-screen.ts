@@ -2,10 +2,12 @@ import type { ConsoleContext } from './console-context.js';
 import { element } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
 import { openTableForm } from './floor-forms.js';
+import { jackpotStrip } from './jackpot-strip.js';
 import { LiveTables } from './live-connection.js';
 import { seatToAct } from './owed-posts.js';
 import { liveStack, stakesText } from './table-render.js';
 import type { TableView } from './table-types.js';
+import { learnAliases, shownName } from './player-aliases.js';
 
 /** How often the lobby looks for tables opened since it was drawn (the tables it shows follow /live). */
 const NEW_TABLES_EVERY_MS = 10_000;
@@ -16,8 +18,13 @@ const NEW_TABLES_EVERY_MS = 10_000;
  */
 export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): void } {
   const isFloor = ctx.session()?.user.role === 'floor';
+  const isDealer = ctx.session()?.user.role === 'dealer';
+  /** A dealer's own tables (GET /dealing), marked in their rows. */
+  let mine = new Set<string>();
   const feedback = new FeedbackSlots();
   const rows = new Map<string, HTMLTableRowElement>();
+  /** The newest view of each table: its row is drawn again when the players' aliases arrive. */
+  const views = new Map<string, TableView>();
   const dealers = new Map<string, string>();
   const tbody = element('tbody');
   const empty = element('p', { class: 'quiet', 'data-testid': 'lobby-empty', hidden: true }, 'No tables yet.');
@@ -66,16 +73,23 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
           .catch((error) => feedback.refused('open-table', error));
       })
     : null;
+  const jackpots = jackpotStrip(() => ctx.session()?.accessToken ?? null);
   const node = element(
     'section',
     { class: 'screen lobby-screen', 'aria-labelledby': 'lobby-heading' },
     element('h1', { id: 'lobby-heading' }, 'Tables ', liveStatus),
+    jackpots.node,
     feedback.slot('lobby'),
     list,
     form ? element('section', { class: 'panel' }, form) : null,
   );
 
   function showRow(view: TableView): void {
+    learnAliases(
+      ctx.api,
+      view.seats.map((s) => s.playerId),
+      () => views.forEach((v) => showRow(v)),
+    );
     const maxSeats = view.rules?.maxSeats ?? 0;
     const hand = view.hand;
     const handText =
@@ -86,8 +100,15 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
           : '—';
     const row = element(
       'tr',
-      { 'data-testid': `lobby-row-${view.tableId}`, 'data-version': view.version },
-      element('th', { scope: 'row' }, element('a', { href: `#/table/${encodeURIComponent(view.tableId)}` }, view.tableId)),
+      { 'data-testid': `lobby-row-${view.tableId}`, 'data-version': view.version, class: mine.has(view.tableId) && 'yours' },
+      element(
+        'th',
+        { scope: 'row' },
+        element('a', { href: `#/table/${encodeURIComponent(view.tableId)}` }, view.tableId),
+        mine.has(view.tableId)
+          ? element('strong', { class: 'yours', 'data-testid': `lobby-yours-${view.tableId}` }, 'you deal here')
+          : null,
+      ),
       element('td', { 'data-testid': `lobby-stakes-${view.tableId}` }, stakesText(view.rules)),
       element('td', { 'data-testid': `lobby-status-${view.tableId}` }, view.status),
       isFloor ? element('td', { 'data-testid': `lobby-dealer-${view.tableId}` }, dealers.get(view.tableId) ?? '') : null,
@@ -99,12 +120,13 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
         element(
           'span',
           { class: 'lobby-players', 'data-testid': `lobby-players-${view.tableId}` },
-          view.seats.map((s) => `${s.seat} ${s.playerId} ${liveStack(view, s)}`).join(' · '),
+          view.seats.map((s) => `${s.seat} ${shownName(s.playerId)} ${liveStack(view, s)}`).join(' · '),
         ),
       ),
     );
     const old = rows.get(view.tableId);
     if (old && Number(old.dataset.version) > view.version) return;
+    views.set(view.tableId, view);
     if (old) old.replaceWith(row);
     else tbody.append(row);
     rows.set(view.tableId, row);
@@ -123,7 +145,16 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
     }
   }
 
+  /** A dealer's assignments, read with the list: the rows whose mark changed are drawn again. */
+  async function loadMine(): Promise<void> {
+    if (!isDealer) return;
+    const before = mine;
+    mine = new Set((await ctx.api.get<{ tables: string[] }>('/dealing')).tables);
+    for (const [id, view] of views) if (before.has(id) !== mine.has(id)) showRow(view);
+  }
+
   async function loadNewTables(): Promise<void> {
+    await loadMine();
     // The list is paged (docs/api.md): follow nextAfter to the last page.
     const ids: string[] = [];
     for (let after: string | null = null, first = true; first || after !== null; first = false) {
@@ -155,6 +186,7 @@ export function lobbyScreen(ctx: ConsoleContext): { node: HTMLElement; stop(): v
     stop: () => {
       window.clearInterval(timer);
       live.stop();
+      jackpots.stop();
     },
   };
 }

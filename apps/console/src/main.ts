@@ -2,7 +2,11 @@ import { ApiClient } from './api-client.js';
 import type { ConsoleContext } from './console-context.js';
 import { replaceChildren } from './elements.js';
 import { lobbyScreen } from './lobby-screen.js';
+import { moneyScreen } from './money-screen.js';
 import { roomScreen } from './room-screen.js';
+import { forgetAliases } from './player-aliases.js';
+import { playerPage } from './player-page.js';
+import { playersScreen } from './players-screen.js';
 import { Notice } from './notice.js';
 import { clearSession, loadSession } from './session.js';
 import { enrollScreen } from './enroll-screen.js';
@@ -23,6 +27,9 @@ const usersLink = document.getElementById('users-link')!;
 const roomLink = document.getElementById('room-link')!;
 const boardLink = document.getElementById('board-link')!;
 const tournamentsLink = document.getElementById('tournaments-link')!;
+const playersLink = document.getElementById('players-link')!;
+const moneyLink = document.getElementById('money-link')!;
+const lobbyLink = document.getElementById('lobby-link')!;
 const notice = new Notice(document.getElementById('notice')!);
 let stopScreen: () => void = () => {};
 /** Set when the API refused the token (expired, user disabled): the sign-in screen says why it is back. */
@@ -32,6 +39,7 @@ const ctx: ConsoleContext = {
   api: new ApiClient(loadSession, () => {
     if (!loadSession()) return;
     clearSession();
+    forgetAliases();
     sessionEnded = true;
     ctx.go('#/sign-in');
   }),
@@ -52,17 +60,31 @@ function showHeader(): void {
   usersLink.hidden = !floor;
   roomLink.hidden = !floor;
   tournamentsLink.hidden = !floor;
+  playersLink.hidden = !floor;
   boardLink.hidden = !session || floor;
+  // The book is read by the floor, the count team and regulators; the count team reads no table, so no lobby.
+  moneyLink.hidden = !session || !['floor', 'count', 'regulator'].includes(session.user.role);
+  lobbyLink.hidden = session?.user.role === 'count';
+}
+
+/** Where a person starts: the count team's work is the book, everyone else's the tables. */
+function home(): string {
+  return loadSession()?.user.role === 'count' ? '#/money' : '#/lobby';
 }
 
 function route(): void {
   stopScreen();
   stopScreen = () => {};
   showHeader();
-  const hash = location.hash || (loadSession() ? '#/lobby' : '#/sign-in');
+  const hash = location.hash || (loadSession() ? home() : '#/sign-in');
   const table = /^#\/table\/(.+)$/.exec(hash);
   const tournament = /^#\/tournament\/(.+)$/.exec(hash);
-  if (tournament) {
+  const player = /^#\/player\/(.+)$/.exec(hash);
+  if (player) {
+    replaceChildren(screenNode, playerPage(ctx, decodeURIComponent(player[1]!)));
+  } else if (hash === '#/players') {
+    replaceChildren(screenNode, playersScreen(ctx));
+  } else if (tournament) {
     const screen = tournamentDesk(ctx, decodeURIComponent(tournament[1]!));
     stopScreen = screen.stop;
     replaceChildren(screenNode, screen.node);
@@ -76,6 +98,10 @@ function route(): void {
     const screen = roomScreen(ctx);
     stopScreen = screen.stop;
     replaceChildren(screenNode, screen.node);
+  } else if (hash === '#/money') {
+    const screen = moneyScreen(ctx);
+    stopScreen = screen.stop;
+    replaceChildren(screenNode, screen.node);
   } else if (hash === '#/lobby') {
     const screen = lobbyScreen(ctx);
     stopScreen = screen.stop;
@@ -87,7 +113,7 @@ function route(): void {
   } else {
     replaceChildren(
       screenNode,
-      signInScreen(ctx, () => ctx.go('#/lobby')),
+      signInScreen(ctx, () => ctx.go(home())),
     );
     if (sessionEnded) notice.info('Your session has ended (the API no longer accepts its token): sign in again.');
     sessionEnded = false;
@@ -96,6 +122,7 @@ function route(): void {
 
 signOut.addEventListener('click', () => {
   clearSession();
+  forgetAliases();
   notice.clear();
   ctx.go('#/sign-in');
 });

@@ -4,6 +4,7 @@ import type { FeedbackSlots } from './feedback-slots.js';
 import { owedPosts } from './owed-posts.js';
 import { liveStack } from './table-render.js';
 import type { SeatView, TableView } from './table-types.js';
+import { shownName } from './player-aliases.js';
 
 /**
  * A table command from a player's row: a refusal shows on the row (`slot`), what was done on the Players panel's
@@ -42,7 +43,8 @@ function playerRow(
   send: SendCommand,
 ): HTMLElement {
   const n = seat.seat;
-  const who = `seat ${n}, ${seat.playerId}`;
+  const name = shownName(seat.playerId);
+  const who = `seat ${n}, ${name}`;
   const dealtIn = inProgress && view.hand!.players.some((p) => p.seat === n && p.playerId === seat.playerId);
   const busted = seat.busted ?? (!inProgress && seat.stack === 0);
   const slot = `player-${n}`;
@@ -56,7 +58,7 @@ function playerRow(
     element(
       'p',
       { class: 'player-line' },
-      element('strong', {}, `Seat ${n}: ${seat.playerId}`),
+      element('strong', {}, `Seat ${n}: ${name}`),
       element('span', { 'data-testid': `player-stack-${n}` }, ` ${liveStack(view, seat)} chips`),
       status ? element('span', { class: 'badge', 'data-testid': `player-status-${n}` }, status) : null,
     ),
@@ -69,27 +71,27 @@ function playerRow(
   };
   if (busted) {
     button(`remove-${n}`, `Remove busted player — ${who}`, () =>
-      send(slot, 'leave-table', { seat: n }, `${seat.playerId} removed; seat ${n} is free.`),
+      send(slot, 'leave-table', { seat: n }, `${name} removed; seat ${n} is free.`),
     );
   } else {
     if (seat.sittingOut) {
       button(`sit-in-${n}`, `Back in — ${who}`, () =>
-        send(slot, 'sit-in', { seat: n }, `${seat.playerId} is back in${owes ? ` and ${owes}` : ''}.`),
+        send(slot, 'sit-in', { seat: n }, `${name} is back in${owes ? ` and ${owes}` : ''}.`),
       );
       if (owes)
         button(`sit-in-wait-${n}`, `Back in, waits for the big blind — ${who}`, () =>
-          send(slot, 'sit-in', { seat: n, waitForBigBlind: true }, `${seat.playerId} waits for the big blind.`),
+          send(slot, 'sit-in', { seat: n, waitForBigBlind: true }, `${name} waits for the big blind.`),
         );
     } else {
-      button(`sit-out-${n}`, `Sit out — ${who}`, () => send(slot, 'sit-out', { seat: n }, `${seat.playerId} sits out.`));
+      button(`sit-out-${n}`, `Sit out — ${who}`, () => send(slot, 'sit-out', { seat: n }, `${name} sits out.`));
     }
     if (!dealtIn)
       button(`leave-${n}`, `Cash out ${seat.stack} and leave — ${who}`, () =>
         confirmFirst(
-          `Cash out seat ${n}, ${seat.playerId}?`,
-          `Seat ${n}, ${seat.playerId}, leaves table ${view.tableId} with ${seat.stack} chips; the seat is free again. This cannot be taken back.`,
-          `Cash out ${seat.stack} — seat ${n}, ${seat.playerId}`,
-          () => send(slot, 'leave-table', { seat: n }, `${seat.playerId} left with ${seat.stack}.`),
+          `Cash out seat ${n}, ${name}?`,
+          `Seat ${n}, ${name}, leaves table ${view.tableId} with ${seat.stack} chips; the seat is free again. This cannot be taken back.`,
+          `Cash out ${seat.stack} — seat ${n}, ${name}`,
+          () => send(slot, 'leave-table', { seat: n }, `${name} left with ${seat.stack}.`),
         ),
       );
   }

@@ -30,6 +30,25 @@ const SENTENCES: Readonly<Record<string, string>> = {
   APPROVAL_DECIDED: 'This request was already approved, refused or withdrawn; nothing more was done.',
   APPROVAL_EXPIRED: 'This request has expired; nothing was changed. Ask again if it still applies.',
   APPROVAL_NOT_FOUND: 'There is no such request waiting (it may have expired).',
+  // The same words for a dealer and the floor, naming no list, entry or reason (the floor reads why on the player's page).
+  PLAYER_EXCLUDED:
+    'This player may not be seated, listed or called here; nothing was done. Call a floor supervisor (the floor sees why on the player’s page under Players).',
+  PLAYER_NOT_FOUND: 'There is no such player on the register.',
+  PLAYER_ERASED: 'This player’s record was erased; nothing was done.',
+  BAN_NOT_FOUND: 'There is no such ban on this player’s record; nothing was done.',
+  BAN_ALREADY_LIFTED: 'This ban was already lifted; nothing more was done.',
+  BAN_ENDS_BEFORE_START: 'A ban must end after it starts; nothing was done.',
+  // The house's money (docs/money.md): the book's refusals, in the words of the person at the Money screen or table.
+  SAME_PERSON: 'You asked for this yourself: another person (a floor supervisor or the count team) must confirm it. Nothing was recorded.',
+  VARIANCE_NEEDS_REASON:
+    'The count differs from what the box should hold (the cash buy-ins recorded at the table): say why in "Reason for a variance". Nothing was recorded.',
+  HAND_NOT_QUALIFYING: 'That hand does not qualify for this jackpot (or is not finished); nothing was asked for.',
+  SHIFT_COUNTED: "This table's shift is counted already: record it in a new shift. Nothing was recorded.",
+  FUND_SHORT: 'The fund does not hold enough for this now; nothing was recorded.',
+  ALREADY_PAID: 'This hand or period was paid already; nothing was recorded.',
+  NOT_ASSIGNED: 'You are not assigned to this table; nothing was recorded. Ask the floor to assign you.',
+  REQUEST_UNKNOWN: 'That request was confirmed or declined already; nothing more was done.',
+  ROLE_MAY_NOT: 'Your role may not do this with money; nothing was recorded.',
 };
 
 /**
@@ -58,8 +77,16 @@ export function localTime(iso: string, now = new Date()): string {
   return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString()} ${time}`;
 }
 
+/** A field named by its schema path ("buyIn: buyIn is required ..."), said as words ("The buy-in is required ..."). */
+const FIELD_WORDS: Record<string, string> = { buyIn: 'the buy-in', playerId: 'the player', tableId: 'the table', to: 'the amount' };
+const FIELD_REPEATED = /^([A-Za-z]+): \1\b/;
+
 function inFloorWords(sentence: string, aliases: ReadonlyMap<string, string>): string {
-  let text = sentence.replace(INSTANT, (iso) => localTime(iso));
+  let text = sentence.replace(FIELD_REPEATED, (_m, field: string) => {
+    const words = FIELD_WORDS[field] ?? `the ${field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`;
+    return words[0]!.toUpperCase() + words.slice(1);
+  });
+  text = text.replace(INSTANT, (iso) => localTime(iso));
   // "14:05:30 UTC": the UTC time of day nearest to now (a call's deadline is minutes away).
   text = text.replace(CLOCK_UTC, (_m, h: string, m: string, sec: string) => {
     const now = Date.now();

@@ -1,9 +1,9 @@
 import { liveUrl } from './live-connection.js';
 
 /**
- * The room's channels on /live: `room` (the floor's board: every game's state, signed in as floor) or `board` (the
- * public board, no token). Each message is the whole picture, so a reconnection needs no catch-up: it subscribes
- * again and the next message is right.
+ * The room's channels on /live: `room` (the floor's board: every game's state, signed in as floor), `board` (the
+ * public board, no token) or `jackpots` (each fund's name and balance, no token). Each message is the whole
+ * picture, so a reconnection needs no catch-up: it subscribes again and the next message is right.
  */
 export interface RoomFeedListener<G> {
   games(games: readonly G[]): void;
@@ -19,7 +19,7 @@ export class RoomFeed<G> {
   private closed = false;
 
   constructor(
-    private readonly channel: 'room' | 'board',
+    private readonly channel: 'room' | 'board' | 'jackpots',
     private readonly token: () => string | null,
     private readonly listener: RoomFeedListener<G>,
   ) {}
@@ -44,7 +44,7 @@ export class RoomFeed<G> {
       this.listener.status('subscribing…', false);
     });
     socket.addEventListener('message', (message) => {
-      let data: { type: string; games?: G[]; code?: string; detail?: string };
+      let data: { type: string; games?: G[]; jackpots?: G[]; code?: string; detail?: string };
       try {
         data = JSON.parse(String(message.data));
       } catch {
@@ -55,10 +55,11 @@ export class RoomFeed<G> {
         if (data.code === 'UNAUTHENTICATED' || data.code === 'FORBIDDEN_CHANNEL') this.stop();
         return;
       }
-      if (data.type !== this.channel || !data.games) return;
+      const items = data.type === this.channel ? (data.games ?? data.jackpots) : undefined;
+      if (!items) return;
       this.retryMs = 500;
       this.listener.status('live', true);
-      this.listener.games(data.games);
+      this.listener.games(items);
     });
     socket.addEventListener('close', () => {
       if (this.socket !== socket) return;

@@ -5,6 +5,7 @@ import { redraw } from './form-drafts.js';
 import { countdown, RoomFeed } from './room-feed.js';
 import { callOutOfTurnForm, input, openGameForm, tableChangeForm } from './room-game-forms.js';
 import type { FloorGameAt, PendingCall, SeatedPlayer } from '@felt/room';
+import { playerLookup } from './player-lookup.js';
 import { newCommandId } from './table-commands.js';
 import type { TableView } from './table-types.js';
 
@@ -31,6 +32,27 @@ export function roomScreen(ctx: ConsoleContext): { node: HTMLElement; stop: () =
       ' (no sign-in).',
     ),
     games,
+    // Listing a registered player by lookup: their card and registered alias, nothing typed (one who may not sit: why).
+    playerLookup(ctx, 'list-lookup', 'Find a registered player to list', (p) =>
+      p.mayBeSeated
+        ? element(
+            'span',
+            { class: 'row-controls' },
+            shown.map((g) => {
+              const list = element(
+                'button',
+                { type: 'button', 'data-testid': `list-${p.playerId}-${g.state.gameId}` },
+                `List ${p.alias} for ${g.state.name}`,
+              );
+              list.addEventListener('click', () => {
+                const body = { type: 'JoinList', playerId: p.playerId, alias: p.alias };
+                void send(ctx, `/room/games/${encodeURIComponent(g.state.gameId)}/commands`, body, `${p.alias} is on the list.`);
+              });
+              return list;
+            }),
+          )
+        : null,
+    ),
     openGameForm((path, body, done) => send(ctx, path, body, done)),
   );
   let shown: readonly FloorGameAt[] = [];
@@ -190,25 +212,27 @@ function gameSection(ctx: ConsoleContext, game: FloorGameAt): HTMLElement {
             element('a', { href: `#/table/${encodeURIComponent(t.tableId)}` }, t.tableId),
             t.mustMove ? ' (must-move)' : '',
             `: ${t.seated.length} of ${t.seats} seated `,
-            t.seated.map((h) =>
-              element(
-                'span',
-                { class: 'seated' },
-                button(
-                  `${h.seat}: ${h.alias} leaves`,
-                  `vacate-${t.tableId}-${h.seat}`,
-                  () =>
-                    void confirmLeave(ctx, t.tableId, h, () =>
-                      send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`),
-                    ),
+            [...t.seated]
+              .sort((a, b) => a.seat - b.seat)
+              .map((h) =>
+                element(
+                  'span',
+                  { class: 'seated' },
+                  button(
+                    `${h.seat}: ${h.alias} leaves`,
+                    `vacate-${t.tableId}-${h.seat}`,
+                    () =>
+                      void confirmLeave(ctx, t.tableId, h, () =>
+                        send(ctx, `${base}/vacate`, { tableId: t.tableId, seat: h.seat }, `Seat ${h.seat} at table ${t.tableId} is open.`),
+                      ),
+                  ),
+                  game.state.changes.some((c) => c.playerId === h.playerId)
+                    ? button('cancel change', `cancel-change-${h.playerId}`, () =>
+                        command({ type: 'CancelTableChange', playerId: h.playerId }, `${h.alias}'s table change is cancelled.`),
+                      )
+                    : tableChangeForm(h.playerId, h.alias, t.tableId, game.state.tables, command),
                 ),
-                game.state.changes.some((c) => c.playerId === h.playerId)
-                  ? button('cancel change', `cancel-change-${h.playerId}`, () =>
-                      command({ type: 'CancelTableChange', playerId: h.playerId }, `${h.alias}'s table change is cancelled.`),
-                    )
-                  : tableChangeForm(h.playerId, h.alias, t.tableId, game.state.tables, command),
               ),
-            ),
           ),
         ),
     ),
@@ -230,6 +254,11 @@ function callRow(ctx: ConsoleContext, base: string, c: PendingCall): HTMLElement
   });
   const seat = element('button', { type: 'button', 'data-testid': `seat-${c.playerId}` }, 'Seat');
   seat.addEventListener('click', () => {
+    // A player called from the list brings chips: ask for them here rather than send and be refused.
+    if (c.route === 'list' && buyIn.value === '') {
+      ctx.notice.error(new Error(`Type the chips ${c.alias} buys in for, then tap Seat; nothing was sent.`));
+      return buyIn.focus();
+    }
     const body: Record<string, unknown> = { playerId: c.playerId };
     if (buyIn.value !== '') body.buyIn = Number(buyIn.value);
     void send(ctx, `${base}/seat`, body, `${c.alias} is seated at table ${c.tableId}, seat ${c.seat}.`);

@@ -1,5 +1,5 @@
 /** Who is signed in: the token POST /auth/login issued, kept in sessionStorage (gone when the tab closes). */
-export type Role = 'dealer' | 'floor' | 'regulator' | 'service';
+export type Role = 'dealer' | 'floor' | 'regulator' | 'service' | 'count';
 
 export interface SignedInUser {
   readonly id: string;

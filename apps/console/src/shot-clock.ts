@@ -1,4 +1,5 @@
 import { playerName } from './action-bar.js';
+import { shownName } from './player-aliases.js';
 import type { ServerTime } from './api-client.js';
 import { element } from './elements.js';
 import type { TableView } from './table-types.js';
@@ -58,7 +59,7 @@ export class ShotClockDisplay {
     const clock = this.view?.clock ?? null;
     this.node.hidden = clock === null || clock === undefined;
     if (!clock || !this.view) return;
-    const who = playerName(this.view, clock.seat);
+    const who = shownName(playerName(this.view, clock.seat));
     const seat = `Seat ${clock.seat}${who ? `, ${who}` : ''}`;
     const left = clock.deadline === null ? (clock.remainingMs ?? 0) : Date.parse(clock.deadline) - this.serverTime.now();
     const seconds = Math.max(0, Math.ceil(left / 1000));

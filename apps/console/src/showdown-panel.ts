@@ -1,5 +1,6 @@
 import { cardFace } from './card-face.js';
 import { playerName } from './action-bar.js';
+import { shownName } from './player-aliases.js';
 import { element } from './elements.js';
 import { potName } from './event-sentences.js';
 import { handName } from './hand-names.js';
@@ -13,7 +14,7 @@ import type { TableView } from './table-types.js';
  */
 export function showdownPanel(view: TableView, record: HandRecord | null): HTMLElement | null {
   if (record === null) return null;
-  const name = (seat: number) => `Seat ${seat}${playerName(view, seat) ? ` (${playerName(view, seat)})` : ''}`;
+  const name = (seat: number) => `Seat ${seat}${playerName(view, seat) ? ` (${shownName(playerName(view, seat))})` : ''}`;
   const panel = element('section', { class: 'showdown', 'data-testid': 'showdown', 'aria-labelledby': 'showdown-heading' });
   if (record.status === 'voided') {
     panel.append(
@@ -29,10 +30,12 @@ export function showdownPanel(view: TableView, record: HandRecord | null): HTMLE
   // A hand run twice: each run's board, each shown hand's name on each, each run's winners (never run 1's alone).
   const runs = record.secondBoard ? [boardCards(record.board), boardCards(record.secondBoard)] : [boardCards(record.board)];
   const twice = runs.length === 2;
+  // Tabled before the board is complete (an all-in runout to come): the hand as it stands, said to be so.
+  const soFar = (board: readonly string[]) => (board.length < 5 && !ended ? ' so far' : '');
   const handNames = (cards: readonly string[]) =>
     twice
-      ? runs.map((board, i) => `run ${i + 1}: ${handName([...cards, ...board]) || 'no board'}`).join('; ')
-      : handName([...cards, ...runs[0]!]) || 'no board';
+      ? runs.map((board, i) => `run ${i + 1}: ${handName([...cards, ...board])}${soFar(board)}`).join('; ')
+      : `${handName([...cards, ...runs[0]!])}${soFar(runs[0]!)}`;
   panel.append(
     element(
       'h2',

@@ -6,6 +6,7 @@ import { forcedBetsLine, owedPosts, seatToAct } from './owed-posts.js';
 import { splitCards } from './event-sentences.js';
 import { boardCards, type HandRecord } from './table-event-log.js';
 import type { HandPlayerView, LegalAction, Rules, SeatView, TableView } from './table-types.js';
+import { shownName } from './player-aliases.js';
 
 /** "NL 1/2", "FL 2/4" (a fixed-limit table by its bets, not its blinds), "PL 1/2 ante 1", "NL 1/2 · live cards". */
 export function stakesText(rules: Rules | null): string {
@@ -213,7 +214,7 @@ function seatBox(view: TableView, seat: SeatView, record: HandRecord | null, sty
       { class: 'markers', 'data-testid': `markers-${seat.seat}` },
       markers.map(([short, long]) => element('abbr', { class: `marker marker-${short.toLowerCase()}`, title: long }, short)),
     ),
-    element('strong', { class: 'player', 'data-testid': `player-${seat.seat}` }, seat.playerId),
+    element('strong', { class: 'player', 'data-testid': `player-${seat.seat}` }, shownName(seat.playerId)),
     element('span', { class: 'stack', 'data-testid': `stack-${seat.seat}` }, String(liveStack(view, seat))),
     live && live.live > 0 ? element('span', { class: 'bet', 'data-testid': `bet-${seat.seat}` }, `bet ${live.live}`) : null,
     !inProgress && won > 0 && record?.status !== 'voided' ? element('span', { class: 'won' }, `won ${won}`) : null,

@@ -1,4 +1,5 @@
-import { actionBar, TurnChangeGuard, type ChosenAction } from './action-bar.js';
+import { actionBar, TurnChangeGuard } from './action-bar.js';
+import type { ChosenAction, CommandStep } from './chosen-action.js';
 import { ApiError } from './api-client.js';
 import type { ConsoleContext } from './console-context.js';
 import { dealerStaff } from './dealer-staff.js';
@@ -12,13 +13,19 @@ import { handHistoryList, recalledHands } from './hand-history.js';
 import { shownHands, TableEventLog } from './table-event-log.js';
 import { LiveTables } from './live-connection.js';
 import { playerControls } from './player-controls.js';
+import { playerLookup } from './player-lookup.js';
+import { AbsenceNotices } from './player-absences.js';
 import { showdownPanel } from './showdown-panel.js';
 import { ShotClockDisplay } from './shot-clock.js';
+import { tableCash } from './table-cash.js';
 import { TableCommands } from './table-commands.js';
 import { tableGraphic, tableSummary } from './table-render.js';
 import type { CommandAnswer, TableEventItem, TableView } from './table-types.js';
+import { learnAliases, shownName } from './player-aliases.js';
 
 const LOG_LINES = 80;
+/** A tap that stands for several commands (every forced bet, every hand tabled) sends at most this many. */
+const MOST_COMMANDS_A_TAP = 20;
 /** After a reload, the events read back so that the hand in progress shows all its actions again. */
 const EVENTS_RESTORED = 1000;
 
@@ -58,10 +65,13 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
   });
   const management = element('div', { class: 'management' });
   const staff = isFloor ? dealerStaff(ctx.api, tableId) : null;
+  const lookup: HTMLElement | null = isFloor ? seatLookup(ctx, (): HTMLElement => node) : null;
+  // Absences that ran out are in the audit stream, which the floor reads and a dealer may not.
+  const absences = isFloor ? new AbsenceNotices(ctx.api, tableId) : null;
   const mayRecall = isFloor || role === 'regulator';
   const history = element('div', { 'data-testid': 'history' }, mayRecall ? null : 'Hand recall is for floor supervisors and regulators.');
   const recall = element('button', { type: 'button', 'data-testid': 'recall-hands', hidden: !mayRecall }, 'Recall the last 10 hands');
-  const node = element(
+  const node: HTMLElement = element(
     'section',
     { class: 'screen table-screen', 'aria-labelledby': 'table-heading', 'data-role': role },
     element(
@@ -85,7 +95,9 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
         element('h2', { id: 'log-heading' }, 'This hand and before'),
         logList,
       ),
+      absences?.node,
       management,
+      lookup,
       staff?.node,
       element(
         'section',
@@ -98,8 +110,8 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     element('div', { class: 'bar-slot' }, shotClock.node, bar),
   );
   const seatName = (): SeatName => (seat) => {
-    const name = view?.seats.find((s) => s.seat === seat)?.playerId;
-    return name ? `Seat ${seat} (${name})` : `Seat ${seat}`;
+    const id = view?.seats.find((s) => s.seat === seat)?.playerId;
+    return id ? `Seat ${seat} (${shownName(id)})` : `Seat ${seat}`;
   };
 
   /** The table itself: redrawn for every new event or view. */
@@ -141,16 +153,32 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
             isFloor ? changeRulesForm(view, feedback, submit) : null,
           )
         : null,
+      mayAct ? tableCash(ctx.api, view, feedback) : null,
     );
   };
   const show = (next: TableView) => {
     if (view && next.version <= view.version) return; // already shown, or an older view arriving late
     view = next;
     shotClock.show(next);
+    absences?.show(next);
+    learnAliases(
+      ctx.api,
+      next.seats.map((s) => s.playerId),
+      () => {
+        renderTable();
+        renderControls();
+      },
+    );
     renderTable();
     renderControls();
   };
   const record = (events: readonly TableEventItem[]) => {
+    // The activity names players who may have left since: their aliases too.
+    learnAliases(
+      ctx.api,
+      events.flatMap((e) => (typeof e.data.playerId === 'string' ? [e.data.playerId] : [])),
+      renderTable,
+    );
     log.add(events);
     renderTable();
   };
@@ -175,19 +203,38 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     }
     show(answer.table);
   };
+  let acting = false;
   async function act(action: ChosenAction): Promise<void> {
-    // One decision at a time: the buttons wait for this command's answer.
+    // One decision at a time: the buttons wait for this command's answer (and a run of commands for its last).
+    if (acting) return;
+    acting = true;
     const buttons = [...bar.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
     for (const button of buttons) button.disabled = true;
+    let step: CommandStep | null = action;
+    let version = action.decidedOnVersion;
+    let done = 0;
     try {
-      const answer = await commands.send(action.route, action.body, action.decidedOnVersion);
+      for (; step && done < MOST_COMMANDS_A_TAP; done++) {
+        const answer = await commands.send(step.route, step.body, version);
+        applied(answer);
+        version = answer.table.version;
+        step = action.next?.(answer.table) ?? null;
+      }
       feedback.succeeded();
-      applied(answer);
     } catch (error) {
-      feedback.refused('actions', error);
+      feedback.refused(
+        'actions',
+        error,
+        done === 0
+          ? undefined
+          : done === 1
+            ? 'The first command of this tap was recorded; then:'
+            : `The first ${done} commands of this tap were recorded; then:`,
+      );
       // Someone else acted first: show the table as it is now.
       if (error instanceof ApiError && error.status === 409) void reload();
     } finally {
+      acting = false;
       for (const button of buttons) if (button.isConnected) button.disabled = false;
     }
   }
@@ -274,6 +321,7 @@ export function tableScreen(ctx: ConsoleContext, tableId: string): { node: HTMLE
     stop: () => {
       live.stop();
       shotClock.stop();
+      absences?.stop();
     },
   };
 }
@@ -287,6 +335,27 @@ function backToLobby(ctx: ConsoleContext, tableId: string): void {
     { once: true },
   );
   ctx.go('#/lobby');
+}
+
+/**
+ * The floor seats a registered player by lookup instead of typing a card number: a player found who may sit fills
+ * the seat form's player id (the buy-in field gets the focus). One who may not shows why and offers nothing.
+ */
+function seatLookup(ctx: ConsoleContext, screen: () => HTMLElement): HTMLElement {
+  return playerLookup(ctx, 'seat-lookup', 'Find a registered player to seat', (p) => {
+    if (!p.mayBeSeated) return null;
+    const pick = element('button', { type: 'button', 'data-testid': `pick-${p.playerId}` }, `Seat ${p.alias}`);
+    pick.addEventListener('click', () => {
+      const form = screen().querySelector<HTMLFormElement>('form[data-testid="seat-player"]');
+      const input = form?.querySelector<HTMLInputElement>('input[name="playerId"]');
+      if (!form || !input) return;
+      input.value = p.playerId;
+      // Marked as typed, so a redraw before the form is sent keeps the pick (form-drafts.ts).
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      form.querySelector<HTMLInputElement>('input[name="buyIn"]')?.focus();
+    });
+    return pick;
+  });
 }
 
 function isCommandAnswer(answer: unknown): answer is CommandAnswer {

@@ -2,6 +2,8 @@ import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds }
 import { PASSWORD, useSharedConsoleSuite } from './test-support/console-suite';
 import { playFoldedHand } from './test-support/folded-hands';
 import { smallTargets } from './test-support/touch-targets';
+import { OUTPUT_DIR } from './test-support/console-browser';
+import { join } from 'node:path';
 
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -85,8 +87,8 @@ describe('what the floor reads and reaches (chromium)', () => {
   });
 
   it.each([
-    ['desktop', { width: 1280, height: 1000 }],
     ['tablet', TABLET],
+    ['phone', PHONE],
   ])(
     'leads each role only where it may go on the %s: a dealer gets the public board, not a room that never loads',
     async (_name, viewport) => {
@@ -130,5 +132,82 @@ describe('what the floor reads and reaches (chromium)', () => {
     await floor.byTestId('room-live-status').filter({ hasText: /^live/ }).waitFor();
     small.push(...(await smallTargets(floor, 'room')));
     expect(small).toEqual([]);
+  });
+
+  it.each([
+    ['tablet', TABLET],
+    ['phone', PHONE],
+  ])(
+    "lists a room table's players in seat order on the %s, each player's controls on a row of their own; asks for a listed player's chips in words",
+    async (_name, viewport) => {
+      const game = `order-${viewport.width}`;
+      const tableId = `order-t-${viewport.width}`;
+      const tableRules = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 };
+      const body = { gameId: game, name: `1/2 NLHE ${game}`, stakes: '1/2', structure: 'no-limit', seatsPerTable: 6, tableRules };
+      await expectStatus(suite.api.http.post('/room/games').send(body), 201);
+      await expectStatus(suite.api.http.post(`/room/games/${game}/tables`).send({ tableId, mustMove: false }), 201);
+      // Seated in the order 1, 4, 3, 2 (as the calls came back).
+      for (const seat of [1, 4, 3, 2]) {
+        const playerId = `card-${viewport.width}-${seat}`;
+        const command = (c: object) => expectStatus(suite.api.http.post(`/room/games/${game}/commands`).send(c), 201);
+        await command({ type: 'JoinList', playerId, alias: `P${seat}` });
+        await command({ type: 'CallPlayer', playerId, tableId, seat });
+        await expectStatus(suite.api.http.post(`/room/games/${game}/seat`).send({ playerId, buyIn: 100 }), 201);
+      }
+      const floor = await suite.open({ viewport });
+      await floor.signIn('floor-fran', PASSWORD);
+      await floor.byTestId('nav-room').click();
+      const row = floor.byTestId(`room-table-${tableId}`);
+      await row.getByTestId(`vacate-${tableId}-2`).waitFor();
+      const seats = await row.locator('[data-testid^="vacate-"]').evaluateAll((nodes) => nodes.map((n) => n.textContent));
+      expect(seats).toEqual(['1: P1 leaves', '2: P2 leaves', '3: P3 leaves', '4: P4 leaves']);
+      // No player's table-change controls share a line with the next player's "leaves".
+      const boxes = await row
+        .locator('.seated')
+        .evaluateAll((nodes) => nodes.map((n) => ({ top: n.getBoundingClientRect().top, bottom: n.getBoundingClientRect().bottom })));
+      for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 1);
+      expect(await floor.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
+      expect(await smallTargets(floor, 'room')).toEqual([]);
+      await row.screenshot({ path: join(OUTPUT_DIR, `room-seats-${viewport.width}.png`) });
+
+      // Seating a player called from the list: without chips typed the console asks for them (nothing sent); the API's
+      // refusal of a buy-in of 0 reads as a sentence, the field named once and in words.
+      const fifth = `card-${viewport.width}-5`;
+      await expectStatus(suite.api.http.post(`/room/games/${game}/commands`).send({ type: 'JoinList', playerId: fifth, alias: 'P5' }), 201);
+      const call = { type: 'CallPlayer', playerId: fifth, tableId, seat: 5 };
+      await expectStatus(suite.api.http.post(`/room/games/${game}/commands`).send(call), 201);
+      await floor.byTestId(`seat-${fifth}`).click();
+      expect(await floor.notice()).toBe('Type the chips P5 buys in for, then tap Seat; nothing was sent.');
+      expect(await floor.page.evaluate('document.activeElement?.dataset.testid')).toBe(`buy-in-${fifth}`);
+      await floor.byTestId(`buy-in-${fifth}`).fill('0');
+      await floor.byTestId(`seat-${fifth}`).click();
+      await floor
+        .byTestId('notice')
+        .filter({ hasText: /^The buy-in is at least 1 chip$/ })
+        .waitFor();
+      const room = (await expectStatus(suite.api.http.get(`/room/games/${game}`), 200)).body;
+      expect(room.calls.map((c: { playerId: string }) => c.playerId)).toEqual([fifth]);
+    },
+  );
+
+  it.each([
+    ['tablet', TABLET],
+    ['phone', PHONE],
+  ])("marks the dealer's own table in their lobby on the %s, and tells nobody else's", async (_name, viewport) => {
+    const [mine, other] = [`dealt-${viewport.width}`, `not-dealt-${viewport.width}`];
+    await openTableWithPlayers(suite.api, mine, 2);
+    await openTableWithPlayers(suite.api, other, 2);
+    await expectStatus(suite.api.http.put(`/tables/${mine}/dealers/dealer-dan`).send({}), 200);
+    const dealer = await suite.open({ viewport });
+    await dealer.signIn('dealer-dan', PASSWORD);
+    await dealer.byTestId(`lobby-yours-${mine}`).filter({ hasText: 'you deal here' }).waitFor();
+    await dealer.byTestId(`lobby-row-${other}`).waitFor();
+    expect(await dealer.byTestId(`lobby-yours-${other}`).count()).toBe(0);
+    expect(await dealer.accessibilityViolations()).toEqual([]);
+    // The route answers a dealer their own tables only; the floor and a regulator have the dealers' list, not this.
+    expect((await expectStatus(suite.api.as('dealer').get('/dealing'), 200)).body).toEqual({ tables: [] });
+    await expectStatus(suite.api.http.get('/dealing'), 403);
+    await expectStatus(suite.api.as('regulator').get('/dealing'), 403);
+    await expectStatus(suite.api.anonymous.get('/dealing'), 401);
   });
 });

@@ -3,7 +3,8 @@ import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/
 import type { Locator } from 'playwright-core';
 import { SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
-import { playFoldedHand } from './test-support/folded-hands';
+import { checkDown, playFoldedHand } from './test-support/folded-hands';
+import { smallTargets } from './test-support/touch-targets';
 
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -240,6 +241,78 @@ describe('every setting of a table and a room game in the console (chromium)', (
     await floor.page.screenshot({ path: join(SCREENSHOTS_DIR, 'console-devices.png') });
   });
 
+  it("posts every forced bet and tables every hand with one tap each, each seat's own post still beside them (tablet)", async () => {
+    await openTableWithPlayers(suite.api, 'taps-1', 3);
+    const dealer = await suite.open({ viewport: TABLET });
+    await dealer.signIn('floor-fran', PASSWORD);
+    await dealer.byTestId('lobby-tables').waitFor();
+    await dealer.openTableFromLobby('taps-1');
+    await dealer.byTestId('start-hand-submit').click();
+    const postAll = dealer.byTestId('action-PostBlind-all');
+    await postAll.waitFor();
+    // Button on seat 1: seat 2 posts the small blind, seat 3 the big blind; each seat's own post is offered too.
+    expect(await postAll.textContent()).toBe('Post all — Seat 2, player-2: the small blind 1; Seat 3, player-3: the big blind 2');
+    expect(await dealer.byTestId('action-PostBlind-2').isVisible()).toBe(true);
+    expect(await smallTargets(dealer, 'forced bets')).toEqual([]);
+    await postAll.click();
+    // The blinds in, the cards are dealt: the first decision is seat 1's.
+    await dealer.byTestId('action-Call-1').waitFor();
+    let table = await suite.table('taps-1');
+    expect(table.hand.phase).toBe('betting');
+    expect(table.hand.players.map((p: { seat: number; stack: number; committed: number }) => [p.seat, p.stack, p.committed])).toEqual([
+      [1, 100, 0],
+      [2, 99, 1],
+      [3, 98, 2],
+    ]);
+    // Checked down through the API (another console); the showdown's one tap tables the three hands in turn.
+    table = await checkDown(suite.api, 'taps-1');
+    expect(table.hand.phase).toBe('showdown');
+    const showAll = dealer.byTestId('action-ShowHand-all');
+    await showAll.waitFor();
+    expect(await showAll.textContent()).toMatch(/^Show all hands — seats (\d, ){2}\d in turn$/);
+    await showAll.click();
+    await dealer.byTestId('start-hand-submit').waitFor();
+    table = await suite.table('taps-1');
+    expect(table.handsPlayed).toBe(1);
+    expect(table.seats.reduce((sum: number, s: { stack: number }) => sum + s.stack, 0)).toBe(300);
+    const events = (await expectStatus(suite.api.http.get('/tables/taps-1/events'), 200)).body.events as {
+      type: string;
+      data: { seat?: number };
+    }[];
+    expect(events.filter((e) => e.type === 'BlindPosted').map((e) => e.data.seat)).toEqual([2, 3]);
+    expect(
+      events
+        .filter((e) => e.type === 'HandShown')
+        .map((e) => e.data.seat)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    expect(events.some((e) => e.type === 'HandMucked')).toBe(false);
+  });
+
+  it('stops a one-tap row at a refusal and says what was recorded before it', async () => {
+    await openTableWithPlayers(suite.api, 'taps-2', 3);
+    const dealer = await suite.open({ viewport: TABLET });
+    await dealer.signIn('floor-fran', PASSWORD);
+    await dealer.byTestId('lobby-tables').waitFor();
+    await dealer.openTableFromLobby('taps-2');
+    await dealer.byTestId('start-hand-submit').click();
+    // Another console posts the big blind while the row's second command is on its way: the API refuses it (409).
+    let posts = 0;
+    await dealer.page.route('**/tables/taps-2/post-blind', async (route) => {
+      if (++posts === 2) await expectStatus(suite.api.http.post('/tables/taps-2/post-blind').send({ seat: 3, blind: 'big-blind' }), 201);
+      await route.continue();
+    });
+    await dealer.byTestId('action-PostBlind-all').click();
+    const said = await dealer.feedback('actions');
+    expect(said).toMatch(/^The first command of this tap was recorded; then: The table moved on/);
+    const events = (await expectStatus(suite.api.http.get('/tables/taps-2/events'), 200)).body.events as {
+      type: string;
+      data: { seat?: number };
+    }[];
+    expect(events.filter((e) => e.type === 'BlindPosted').map((e) => e.data.seat)).toEqual([2, 3]);
+    expect(posts).toBe(2);
+  });
+
   it("says the room's refusals with the player's alias and the deadline in the console's local time", async () => {
     await expectStatus(
       suite.api.http.post('/room/games').send({
@@ -338,7 +411,7 @@ describe('every setting of a table and a room game in the console (chromium)', (
       await dealer.openTableFromLobby('walk-1');
       taps++; // the lobby's link to the table
       // Each hand: Start hand, then the forced bets and every decision by the first offered of these (check it down).
-      const prefer = ['PostBlind', 'Deal', 'Check', 'Call', 'ShowHand'];
+      const prefer = ['PostBlind-all', 'PostBlind', 'Deal', 'Check', 'Call', 'ShowHand-all', 'ShowHand'];
       const offered = prefer.map((type) => `[data-testid="actions"] button[data-testid^="action-${type}"]:not([disabled])`).join(', ');
       for (let hand = 1; hand <= 10; hand++) {
         await tap(dealer.byTestId('start-hand-submit'));

@@ -1,7 +1,7 @@
 import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/table-setup';
 import { join } from 'node:path';
 import { SCREENSHOTS_DIR } from './test-support/console-browser';
-import { useSharedConsoleSuite } from './test-support/console-suite';
+import { PASSWORD, useSharedConsoleSuite } from './test-support/console-suite';
 
 /**
  * Hands that are not dealt the usual way, as the console shows them in a real browser (headless Chromium): a bomb
@@ -120,5 +120,69 @@ describe('bomb pots and hands run twice in the console (chromium)', () => {
     expect(await floor.page.locator('[data-testid="showdown"] .card svg.suit-symbol').count()).toBeGreaterThan(0);
     await showdown.screenshot({ path: join(SCREENSHOTS_DIR, 'console-run-twice.png') });
     expect(await floor.accessibilityViolations()).toEqual([]);
+  });
+
+  it('hands tabled before an all-in runout are named as they stand, then by the whole board (tablet, phone)', async () => {
+    await openTableWithPlayers(suite.api, 'runout-c', 3, {
+      structure: { kind: 'no-limit' },
+      smallBlind: 1,
+      bigBlind: 2,
+      maxSeats: 6,
+      cardSource: 'live',
+    });
+    await expectStatus(suite.api.http.put('/tables/runout-c/dealers/dealer-dan').send({}), 200);
+    const floor = await suite.open({ viewport: { width: 1024, height: 768 } });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.openTableFromLobby('runout-c');
+    const dealer = await suite.open({ viewport: { width: 390, height: 844 } });
+    await dealer.signIn('dealer-dan', PASSWORD);
+    await dealer.openTableFromLobby('runout-c');
+    const post = (route: string, body: object) => expectStatus(suite.api.http.post(`/tables/runout-c/${route}`).send(body), 201);
+    await post('start-hand', {});
+    await post('post-blind', { seat: 2 });
+    await post('post-blind', { seat: 3 });
+    await post('fold', { seat: 1 });
+    await post('raise', { seat: 2, to: 100 });
+    await post('call', { seat: 3 });
+    // Rules version 2: both hands are tabled before the dealer enters the board.
+    await post('show-hand', { seat: 2, cards: ['As', 'Ad'] });
+    let table = (await post('show-hand', { seat: 3, cards: ['Kc', '7h'] })).body.table;
+    for (const page of [floor, dealer]) {
+      await page.waitForVersion(table.version);
+      expect(await page.byTestId('shown-2').textContent()).toBe('Seat 2 (player-2) shows AsAd — Pair of aces so far');
+      expect(await page.byTestId('shown-3').textContent()).toBe('Seat 3 (player-3) shows Kc7h — King high so far');
+    }
+    // The flop's picker on the tablet and the phone: one suit a row, thirteen keys each, nothing wider than the screen.
+    for (const page of [floor, dealer]) {
+      await page.byTestId('action-DealBoard').click();
+      const keys = await page
+        .byTestId('action-DealBoard-picker')
+        .locator('[data-testid^="pick-"]')
+        .evaluateAll((nodes) =>
+          nodes.map((k) => [k.getAttribute('data-testid')!.slice(-1), Math.round(k.getBoundingClientRect().top)] as const),
+        );
+      const topsBySuit = new Map<string, Set<number>>();
+      for (const [suit, top] of keys) topsBySuit.set(suit, (topsBySuit.get(suit) ?? new Set()).add(top));
+      expect([...topsBySuit.keys()].sort()).toEqual(['c', 'd', 'h', 's']);
+      expect([...topsBySuit.values()].map((tops) => tops.size)).toEqual([1, 1, 1, 1]);
+      expect(new Set([...topsBySuit.values()].map((tops) => [...tops][0])).size).toBe(4);
+      expect(keys).toHaveLength(52);
+      expect(await page.page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBeLessThanOrEqual(0);
+    }
+    // The dealer enters it on the phone.
+    const picker = dealer.byTestId('action-DealBoard-picker');
+    for (const card of ['Kd', '7c', '2s']) await picker.getByTestId(`pick-${card}`).click();
+    await dealer.byTestId('action-DealBoard-confirm').filter({ hasText: 'Kd 7c 2s' }).click();
+    await floor.byTestId('activity-log').filter({ hasText: 'Flop: Kd 7c 2s' }).waitFor();
+    table = (await post('deal-board', { cards: ['9h'] })).body.table;
+    await floor.waitForVersion(table.version);
+    expect(await floor.byTestId('shown-3').textContent()).toBe('Seat 3 (player-3) shows Kc7h — Two pair, kings and sevens so far');
+    table = (await post('deal-board', { cards: ['3d'] })).body.table;
+    for (const page of [floor, dealer]) {
+      await page.waitForVersion(table.version);
+      await page.byTestId('hand').filter({ hasText: 'over' }).waitFor();
+      expect(await page.byTestId('shown-2').textContent()).toBe('Seat 2 (player-2) shows AsAd — Pair of aces');
+      expect(await page.byTestId('shown-3').textContent()).toBe('Seat 3 (player-3) shows Kc7h — Two pair, kings and sevens');
+    }
   });
 });

@@ -49,13 +49,16 @@ export {
 } from './funds';
 export { BOOK_STREAM_PREFIX, BOOK_STREAM_CATEGORY, bookStreamIdOf, toNewMoneyEvent, toMoneyEvent } from './book-stream';
 export { finishedHands, foldHands, HANDS_FOLD_START, type HandsFold, type LoggedTableEvent } from './finished-hands';
+export { bookView, type BookView, type PendingView } from './book-view';
 export { verifyBook, moneyCommandFor, type BookProblem } from './verify-book';
 export {
   badBeatOf,
+  badBeatShown,
   highHandsOf,
   qualifyingValue,
   bothHoleCardsPlay,
   type BadBeat,
+  type BadBeatShown,
   type HighHand,
   type ShownHand,
 } from './qualifying-hands';
@@ -66,7 +69,9 @@ export {
   countSheet,
   revenueReport,
   shiftAt,
+  jackpotBoard,
   type FundReportRow,
+  type JackpotBoardRow,
   type CountRow,
   type RevenueRow,
   type RevenueHand,

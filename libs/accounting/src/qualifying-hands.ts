@@ -1,6 +1,7 @@
 import { evaluate, evaluate5, handCategory, parseCard, type Card, type HandCategory, type HandValue } from '@felt/engine';
 import type { HandRecord } from '@felt/projections';
-import { qualifyingCards, type FundRules } from './funds';
+import { badBeatShares, qualifyingCards, type FundRules, type PayoutShare } from './funds';
+import type { FundState } from './state';
 
 /**
  * Qualifying hands, read from a hand's record (libs/projections' one hand record): pure, so the floor's screen,
@@ -26,6 +27,22 @@ export interface BadBeat {
   readonly winner: ShownHand;
   /** The other players dealt in, in dealing order. */
   readonly table: readonly string[];
+}
+
+/**
+ * A bad beat as the floor is shown it before asking for the payout (GET /money/hands/:table/:hand/bad-beat): the hand,
+ * the fund's posted rules, and the split at the fund's balance now (confirming decides again against the book then).
+ */
+export interface BadBeatShown extends BadBeat {
+  readonly fundId: string;
+  readonly rules: FundRules;
+  readonly balance: number;
+  readonly shares: readonly PayoutShare[];
+}
+
+export function badBeatShown(fund: FundState, beat: BadBeat): BadBeatShown {
+  const shares = badBeatShares(fund.balance, fund.rules, { loser: beat.loser.playerId, winner: beat.winner.playerId, table: beat.table });
+  return { fundId: fund.fundId, ...beat, rules: fund.rules, balance: fund.balance, shares };
 }
 
 /** The bad beat in `hand` under `rules`, or null: the best losing hand qualifies and loses the main pot to one winner. */

@@ -21,6 +21,21 @@ export function fundReport(book: BookState): FundReportRow[] {
     .map(({ rules, paidFor: _paidFor, ...totals }) => ({ ...totals, kind: rules.kind, name: rules.name }));
 }
 
+/**
+ * A fund as the room's public board posts it: its name, kind and balance, nothing of who paid in or was paid (the
+ * board and /live's `jackpots` channel, no token; docs/security.md "Money").
+ */
+export interface JackpotBoardRow {
+  readonly fundId: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly balance: number;
+}
+
+export function jackpotBoard(book: BookState): JackpotBoardRow[] {
+  return fundReport(book).map(({ fundId, kind, name, balance }) => ({ fundId, kind, name, balance }));
+}
+
 /** A fund's history: every event that moved its money, in log order. */
 export function fundHistory(events: readonly MoneyEvent[], fundId: string): MoneyEvent[] {
   return events.filter(

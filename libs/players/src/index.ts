@@ -31,6 +31,8 @@ export {
   toNewPlayerEvent,
   toRegistryEvent,
 } from './streams';
+// What the registry's read routes answer (the console reads the same types).
+export type { PlayerNote, PlayerStanding, PlayerFound, PlayerPage, PlayerAlias } from './views';
 export { RegistryIndex, DEALER_SENTENCE, type SeatRefusal, type ExclusionCause, type RegistryIndexJson } from './seat-check';
 
 // Rated play: sessions per table and stake (from the session ledger), minutes per day, the export.

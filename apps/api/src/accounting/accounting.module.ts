@@ -4,7 +4,6 @@ import { TablesModule } from '../tables/tables.module';
 import { ApplyMoneyCommandHandler } from './apply-money-command';
 import { DropCollector } from './drop-collector';
 import { LoggedHands } from './logged-hands';
-import { MoneyBooks } from './money-books';
 import { MoneyController } from './money.controller';
 import { MoneyReportsController } from './money-reports.controller';
 
@@ -12,6 +11,6 @@ import { MoneyReportsController } from './money-reports.controller';
 @Module({
   imports: [TablesModule, RoomModule],
   controllers: [MoneyController, MoneyReportsController],
-  providers: [MoneyBooks, LoggedHands, ApplyMoneyCommandHandler, DropCollector],
+  providers: [LoggedHands, ApplyMoneyCommandHandler, DropCollector],
 })
 export class AccountingModule {}

@@ -11,6 +11,7 @@ import {
 } from '@felt/accounting';
 import { EventStore, StreamCommandHandler, type StreamOutcome } from '@felt/event-store';
 import type { StreamCommandRequest } from '../tables/command-envelope';
+import { RoomLive } from '../room/room-live';
 import { requestKeyReusedBy } from '../tables/request-fingerprint';
 import { MoneyBooks, type FoldedBook } from './money-books';
 
@@ -34,13 +35,15 @@ export class ApplyMoneyCommand extends Command<MoneyOutcome> {
  */
 @CommandHandler(ApplyMoneyCommand)
 export class ApplyMoneyCommandHandler extends StreamCommandHandler<MoneyCommandRequest, FoldedBook, MoneyEvent, MoneyRejection> {
-  constructor(@Inject(EventStore) store: EventStore, @Inject(MoneyBooks) books: MoneyBooks) {
+  constructor(@Inject(EventStore) store: EventStore, @Inject(MoneyBooks) books: MoneyBooks, @Inject(RoomLive) live: RoomLive) {
     super(store, {
       streamIdOf: (request) => bookStreamIdOf(request.bookId),
       fold: (streamId) => books.caughtUp(streamId.slice(BOOK_STREAM_PREFIX.length)),
       decide: (request, book) => accountingDecider.decide(request.command, book.state),
       toNewEvent: toNewMoneyEvent,
       advance: (book, events, version) => books.advance(book, events, version),
+      // The public board's jackpots follow at once (the log's tail would bring them within its poll too).
+      applied: () => live.wake(['jackpots']),
       keyReusedBy: requestKeyReusedBy,
     });
   }

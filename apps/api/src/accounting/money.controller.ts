@@ -2,16 +2,7 @@ import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import {
-  badBeatOf,
-  confirmationPreview,
-  countSheet,
-  fundReport,
-  highHandsOf,
-  moneyRejection,
-  type MoneyCommand,
-  type MoneyRequest,
-} from '@felt/accounting';
+import { badBeatOf, badBeatShown, bookView, highHandsOf, moneyRejection, type MoneyCommand, type MoneyRequest } from '@felt/accounting';
 import { Roles } from '../auth/access-decorators';
 import { rawCommandRequest } from '../auth/command-sender';
 import { DealerAssignments } from '../auth/dealer-assignments';
@@ -194,22 +185,14 @@ export class MoneyController {
   async book(@Query() _query: Record<string, unknown>, @Res() res: HttpResponse) {
     const book = await this.books.caughtUp(ROOM_BOOK);
     res.header('ETag', `"${book.version}"`);
-    sendJson(res, SUCCESS_STATUS.read, {
-      version: book.version,
-      funds: fundReport(book.state),
-      countSheet: countSheet(book.state),
-      // Each with what confirming it would record now (the payout's split, the count's variance) or the refusal.
-      pending: Object.values(book.state.pending).map((p) => {
-        const preview = confirmationPreview(book.state, p.requestId, this.clock.at());
-        return { ...p, ...(preview.ok ? { wouldRecord: preview.events } : { wouldRefuse: preview.rejection }) };
-      }),
-    });
+    sendJson(res, SUCCESS_STATUS.read, bookView(book.state, book.version, this.clock.at()));
   }
 
   @Get('hands/:tableId/:handNumber/bad-beat')
   @Roles('floor', 'regulator')
   @ApiOperation({
-    summary: "A finished hand read for a fund's bad beat: the loser's and winner's shown hands, the table's other players, or 404",
+    summary:
+      "A finished hand read for a fund's bad beat: the loser's and winner's shown hands, the table's other players, the fund's posted rules and the split at its balance now, or 404",
   })
   async badBeatHand(
     @Param('tableId') tableId: string,
@@ -229,7 +212,7 @@ export class MoneyController {
         'HAND_NOT_QUALIFYING',
         `no finished hand ${handNumber.slice(0, 12)} of table ${tableId.slice(0, 64)} qualifies for fund ${fundId}`,
       );
-    sendJson(res, SUCCESS_STATUS.read, { fundId, ...beat });
+    sendJson(res, SUCCESS_STATUS.read, badBeatShown(fund!, beat));
   }
 
   /** Body (400), then who may act on the table (403), then the book's decision (422) or the events (201). */

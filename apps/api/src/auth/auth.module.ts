@@ -11,6 +11,7 @@ import { tokenKeysProvider, TOKEN_KEYS } from './auth-secret';
 import { DealerAssignments } from './dealer-assignments';
 import { DealerStaffing } from './dealer-staffing';
 import { DealersController } from './dealers.controller';
+import { DealingController } from './dealing.controller';
 import { Devices } from './devices';
 import { DevicesController } from './devices.controller';
 import { CREATE_FIRST_FLOOR_USER, FirstFloorUser } from './first-floor-user';
@@ -32,7 +33,7 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [JwtModule.register({})],
-      controllers: [AuthController, DealersController, UsersController, DevicesController],
+      controllers: [AuthController, DealersController, DealingController, UsersController, DevicesController],
       providers: [
         tokenKeysProvider,
         { provide: Users, inject: [DATABASE], useFactory: (db: Database) => new Users(db) },

@@ -43,6 +43,15 @@ export class DealerAssignments {
     }));
   }
 
+  /** The tables one dealer is assigned to, by table id. */
+  async tablesOf(userId: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ table_id: string }>(
+      `SELECT table_id FROM dealer_assignments WHERE user_id = $1 ORDER BY table_id`,
+      [userId],
+    );
+    return rows.map((r) => r.table_id);
+  }
+
   async isAssigned(tableId: string, userId: string): Promise<boolean> {
     // Asked on every command a dealer sends: a named statement, planned once per connection.
     const { rows } = await this.db.query(`SELECT 1 FROM dealer_assignments WHERE table_id = $1 AND user_id = $2`, [tableId, userId], {

@@ -135,7 +135,7 @@ export class LiveConnection {
     await subscription.start();
   }
 
-  /** The room's channels: `board` for anyone, `room` (names, calls, player ids) for the floor only. */
+  /** The room's channels: `board` and `jackpots` for anyone, `room` (names, calls, player ids) for the floor only. */
   private async followRoom(channel: RoomChannel, subscribe: boolean): Promise<void> {
     this.roomChannels.get(channel)?.();
     this.roomChannels.delete(channel);

@@ -9,6 +9,17 @@ describe('/live client messages', () => {
     });
   });
 
+  it("reads the room's channels, the jackpots' among them, and refuses another channel naming them", () => {
+    expect(parseClientMessage('{"type":"subscribe","channel":"jackpots"}', false)).toEqual({
+      ok: true,
+      message: { type: 'subscribe', channel: 'jackpots' },
+    });
+    expect(parseClientMessage('{"type":"subscribe","channel":"funds"}', false)).toEqual({
+      ok: false,
+      error: { code: 'INVALID_MESSAGE', detail: 'subscribe: channel: channel is "room", "board" or "jackpots"' },
+    });
+  });
+
   it('refuses a member given twice, at any depth, naming it: one message, one reading', () => {
     const twice = parseClientMessage('{"type":"subscribe","tableId":"felt-1","tableId":"felt-2"}', false);
     expect(twice).toEqual({

@@ -19,10 +19,10 @@ const unsubscribeSchema = z.strictObject({
   tableId: tableIdSchema,
 });
 
-/** The room's channels (apps/api/src/room/room-live.ts): `room` for the floor, `board` for anyone. */
+/** The room's channels (apps/api/src/room/room-live.ts): `room` for the floor, `board` and `jackpots` for anyone. */
 const roomChannelSchema = z.strictObject({
   type: z.enum(['subscribe', 'unsubscribe']),
-  channel: z.enum(['room', 'board'], { error: 'channel is "room" or "board"' }),
+  channel: z.enum(['room', 'board', 'jackpots'], { error: 'channel is "room", "board" or "jackpots"' }),
 });
 
 export type SubscribeMessage = z.infer<typeof subscribeSchema>;

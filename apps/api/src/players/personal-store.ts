@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { canonicalJson, type Database } from '@felt/event-store';
+import type { PlayerNote } from '@felt/players';
 import { TOKEN_KEYS, type TokenKeys } from '../auth/auth-secret';
 import { DATABASE } from '../database/database.module';
 
@@ -10,7 +11,7 @@ export interface PersonalRecord {
   readonly alias: string;
   readonly birthDate: string | null;
   readonly contact: Readonly<Record<string, string>>;
-  readonly notes: readonly { readonly noteId: string; readonly at: string; readonly by: string; readonly text: string }[];
+  readonly notes: readonly PlayerNote[];
 }
 
 export interface StoredPerson extends PersonalRecord {

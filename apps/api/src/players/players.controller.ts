@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Get, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import type { PlayerAlias, PlayerFound, PlayerPage, PlayerStanding } from '@felt/players';
 import { Roles } from '../auth/access-decorators';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
@@ -39,7 +40,7 @@ export class PlayersController {
 
   @Get()
   @ApiOperation({ summary: 'Look players up by the start of a name or alias, or by card number (floor only): at most `limit` (20)' })
-  async search(@Query() query: Record<string, unknown>) {
+  async search(@Query() query: Record<string, unknown>): Promise<{ players: PlayerFound[] }> {
     const { q, limit } = parseInput(searchSchema, query);
     const now = Date.now();
     const found = await this.personal.search(q, limit ?? 20);
@@ -51,7 +52,7 @@ export class PlayersController {
   @Get(':playerId')
   @Roles('floor', 'dealer')
   @ApiOperation({ summary: "A player's page: the floor sees the record, notes, bans and why they may not sit; a dealer the alias only" })
-  async one(@Param('playerId') playerId: string, @Req() req: HttpRequest) {
+  async one(@Param('playerId') playerId: string, @Req() req: HttpRequest): Promise<PlayerPage | PlayerAlias> {
     const id = knownPlayerId(playerId);
     // The registry as this process folded it (its own writes at once, others' within REGISTRY_POLL_MS), as the seat check reads it.
     const state = this.registry.index.player(id);
@@ -157,7 +158,7 @@ export class PlayersController {
   }
 
   /** Status and whether the player may sit now, with why not (the floor's answer only). */
-  private standing(playerId: string, now: number) {
+  private standing(playerId: string, now: number): PlayerStanding {
     const state = this.registry.index.player(playerId);
     const refusal = this.registry.index.seatCheck(playerId, now);
     return { status: state.status, mayBeSeated: refusal === null, exclusions: refusal?.causes ?? [] };

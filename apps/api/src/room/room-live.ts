@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { bookStreamIdOf, jackpotBoard } from '@felt/accounting';
 import { boardGame, floorGameAt, gameIdOf } from '@felt/room';
 import { EventStore, type RecordedEvent } from '@felt/event-store';
+import { MoneyBooks, ROOM_BOOK } from '../accounting/money-books';
 import { pageOf } from '../http/list-page';
 import { LIVE_LIMITS } from '../live/live-limits';
 import { LogTail } from '../live/log-tail';
@@ -11,8 +13,12 @@ function floorView(game: FoldedGame) {
   return floorGameAt(game.state, game.version);
 }
 
-/** The two room channels on /live: the floor's waitlist board (floor role) and the public board (no token). */
-export type RoomChannel = 'room' | 'board';
+/**
+ * The room channels on /live: the floor's waitlist board (floor role), the public board and the jackpots' balances
+ * (both no token).
+ */
+export type RoomChannel = 'room' | 'board' | 'jackpots';
+const BOOK_STREAM = bookStreamIdOf(ROOM_BOOK);
 
 export interface RoomListener {
   readonly channel: RoomChannel;
@@ -38,6 +44,7 @@ export class RoomLive implements OnModuleDestroy {
     @Inject(EventStore) store: EventStore,
     @Inject(RoomGames) private readonly games: RoomGames,
     @Inject(PersonalStore) private readonly people: PersonalStore,
+    @Inject(MoneyBooks) private readonly books: MoneyBooks,
   ) {
     this.tail = new LogTail(store, {
       pollMs: LIVE_LIMITS.pollMs * 4,
@@ -68,10 +75,10 @@ export class RoomLive implements OnModuleDestroy {
    * A room command of this process has committed: send the room now (the tail may have started reading after
    * the append, and would not see it) and read the log too. A picture sent twice is harmless: each is whole.
    */
-  wake(): void {
+  wake(channels?: readonly RoomChannel[]): void {
     if (this.listeners.size === 0) return;
     // A failure is logged in inTurn; the tail's next read sends the room again.
-    this.inTurn(() => this.broadcast()).catch(() => undefined);
+    this.inTurn(() => this.broadcast(channels)).catch(() => undefined);
     this.tail.wake();
   }
 
@@ -94,19 +101,31 @@ export class RoomLive implements OnModuleDestroy {
     return open.map((g) => boardGame(g.state, (playerId, roomAlias) => registered.get(playerId) ?? roomAlias));
   }
 
+  /** The jackpot and promotion funds as a casino posts them: name, kind and balance (libs/accounting jackpotBoard). */
+  async jackpots() {
+    return jackpotBoard((await this.books.caughtUp(ROOM_BOOK)).state);
+  }
+
   async onModuleDestroy(): Promise<void> {
     await this.tail.stop();
   }
 
   private async dispatch(events: readonly RecordedEvent[]): Promise<void> {
-    if (!events.some((e) => gameIdOf(e.streamId) !== null) || this.listeners.size === 0) return;
-    await this.inTurn(() => this.broadcast());
+    if (this.listeners.size === 0) return;
+    const games = events.some((e) => gameIdOf(e.streamId) !== null);
+    const money = events.some((e) => e.streamId === BOOK_STREAM);
+    if (games || money) await this.inTurn(() => this.broadcast(games ? ['room', 'board'] : ['jackpots']));
   }
 
-  private async broadcast(): Promise<void> {
-    const room = await this.message('room');
-    const board = await this.message('board');
-    for (const listener of this.listeners) listener.send(listener.channel === 'room' ? room : board);
+  /** Each channel that changed and has a listener gets its whole picture again (a game's event moves no fund). */
+  private async broadcast(channels: readonly RoomChannel[] = ['room', 'board', 'jackpots']): Promise<void> {
+    const pictures = new Map<RoomChannel, string>();
+    for (const listener of this.listeners) {
+      if (!channels.includes(listener.channel)) continue;
+      const text = pictures.get(listener.channel) ?? (await this.message(listener.channel));
+      pictures.set(listener.channel, text);
+      listener.send(text);
+    }
   }
 
   /** One picture at a time, in order: a slow read must not send an older room after a newer one. */
@@ -120,6 +139,7 @@ export class RoomLive implements OnModuleDestroy {
 
   private async message(channel: RoomChannel): Promise<string> {
     const seq = ++this.sequence;
+    if (channel === 'jackpots') return JSON.stringify({ type: 'jackpots', seq, jackpots: await this.jackpots() });
     return channel === 'room'
       ? JSON.stringify({ type: 'room', seq, games: await this.floorGames() })
       : JSON.stringify({ type: 'board', seq, games: await this.board() });

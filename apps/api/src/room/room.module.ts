@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MoneyBooks } from '../accounting/money-books';
 import { PlayersModule } from '../players/players.module';
 import { TablesModule } from '../tables/tables.module';
 import { ApplyRoomCommandHandler } from './apply-room-command';
@@ -14,7 +15,8 @@ import { RoomFollowsTables } from './room-follows-tables';
 @Module({
   imports: [TablesModule, PlayersModule],
   controllers: [RoomController, BoardController],
-  providers: [RoomClock, RoomGames, RoomLive, ApplyRoomCommandHandler, RoomSeating, RoomFollowsTables],
-  exports: [RoomLive, RoomClock],
+  providers: [MoneyBooks, RoomClock, RoomGames, RoomLive, ApplyRoomCommandHandler, RoomSeating, RoomFollowsTables],
+  // The book is folded once per process: the money routes and the board's jackpots read the same fold.
+  exports: [RoomLive, RoomClock, MoneyBooks],
 })
 export class RoomModule {}

@@ -85,6 +85,15 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath, env: Object.keys(env).length > 0 ? env : undefined, headless: true, args: ['--no-sandbox'] });
 }
 
+/**
+ * The size of a page whose test names none: the desktop, or FELT_CONSOLE_VIEWPORT ("390x844", "1024x768") to run a
+ * whole suite again as a phone or a tablet (docs/console-shift-check.md).
+ */
+const DEFAULT_VIEWPORT = ((size = process.env.FELT_CONSOLE_VIEWPORT) => {
+  const [width, height] = (size ?? '').split('x').map(Number);
+  return width && height ? { width, height } : { width: 1280, height: 1000 };
+})();
+
 /** One person at the console: their own browser context (own sessionStorage, so own token). */
 export class ConsoleUser {
   private constructor(readonly page: Page) {}
@@ -100,7 +109,7 @@ export class ConsoleUser {
     options: { viewport?: { width: number; height: number }; clock?: boolean; timezoneId?: string } = {},
   ): Promise<ConsoleUser> {
     const context = await browser.newContext({
-      viewport: options.viewport ?? { width: 1280, height: 1000 },
+      viewport: options.viewport ?? DEFAULT_VIEWPORT,
       ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     });
     const page = await context.newPage();
