@@ -59,6 +59,7 @@ export {
   tablePlayerId,
   entryIdOfTablePlayer,
   recordHandOf,
+  withArrivals,
   sameStakes,
   dealingStep,
   type TableOrder,

@@ -1,6 +1,7 @@
 import type { TableCommand, TableRulesInput } from '@felt/engine';
+import type { TournamentCommand } from './commands';
 import type { TournamentEvent } from './events';
-import type { TournamentState } from './state';
+import { seatedAt, type TournamentState } from './state';
 import type { TournamentStructure } from './structure';
 
 /**
@@ -181,4 +182,19 @@ export function recordHandOf(
     stacks.push({ entryId, chips: s.stack });
   }
   return { type: 'RecordHand', tableId, button, stacks };
+}
+
+type RecordHandCommand = Extract<TournamentCommand, { type: 'RecordHand' }>;
+
+/**
+ * A hand end read from an engine table, completed with the players the tournament has seated there who do not sit
+ * there yet: another request decides the seat (a move made by another table's RecordHand, a late entry) and sends the
+ * SeatPlayer only after its decision, so a hand end read in between lacks them. They played no hand here: their chips
+ * are the ones the tournament gave them. Not for stacks typed in (`tables: 'reported'`), which must name every player.
+ */
+export function withArrivals(command: RecordHandCommand, state: TournamentState): RecordHandCommand {
+  const listed = new Set(command.stacks.map((s) => s.entryId));
+  const arriving = seatedAt(state, command.tableId).filter((e) => !listed.has(e.entryId));
+  if (arriving.length === 0) return command;
+  return { ...command, stacks: [...command.stacks, ...arriving.map((e) => ({ entryId: e.entryId, chips: e.chips }))] };
 }

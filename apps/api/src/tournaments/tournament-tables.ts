@@ -147,12 +147,18 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     for (const table of state.tables.filter((t) => !t.broken && state.moves.some((m) => m.from.tableId === t.tableId)))
       if (seatedAt(state, table.tableId).length < 2) {
         const tournament = { tournamentId: state.tournamentId, state, version: 0 };
-        await this.record(tournament, table.tableId, `${last}.idle-${table.tableId}`, metadata);
+        await this.record(tournament, table.tableId, `${last}.idle-${table.tableId}`, metadata, true);
       }
   }
 
   /** The table's seats now as the tournament's RecordHand, and what the tournament decides then sent to the tables. */
-  private async record(tournament: FoldedTournament, tableId: string, commandId: string, metadata: CommandMetadata): Promise<void> {
+  private async record(
+    tournament: FoldedTournament,
+    tableId: string,
+    commandId: string,
+    metadata: CommandMetadata,
+    idle = false,
+  ): Promise<void> {
     const table = await this.tables.caughtUp(streamIdOf(tableId));
     const seats = table.state.seats.filter((s) => s !== null);
     const record = recordHandOf(tournament.state, tableId, table.state.lastPositions?.button ?? 0, seats);
@@ -166,9 +172,12 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
         command: { ...record, at: this.clock.at() },
         commandId,
         metadata,
+        fromTable: true,
       }),
     );
     if (outcome.kind === 'applied' || outcome.kind === 'replayed') return this.follow(outcome.events, outcome.folded.state, metadata);
+    // Requests deciding at once may each see the idle table: the first to record it moved its players and broke it.
+    if (idle && outcome.kind === 'rejected' && outcome.rejection.code === 'TABLE_NOT_IN_PLAY') return;
     this.logger.error({ tableId, outcome }, 'the tournament did not take the hand');
     throw new ApiProblem(
       'rule-refused',
