@@ -178,6 +178,12 @@ async function clockSteps(url: string): Promise<{ steps: ClockStep[]; counts: Ma
   }
 }
 
+/** The tables refused most often, with their count. */
+function stuck(record: BotRecord): string {
+  const worst = [...record.cannotDeal].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  return worst.length === 0 ? '' : ` (${worst.map(([t, n]) => `${t} ${n} times`).join(', ')})`;
+}
+
 function readDecisions(file: string): DecisionTiming[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
@@ -254,7 +260,8 @@ export async function runTournamentApiBench(): Promise<{ markdown: string }> {
         `${counts.get('TableBroken') ?? 0} tables broken (${progress.playersLeft} players on ${progress.tablesLeft} tables left). ` +
         `CPU in cores over the run: API ${cores(cpu.api)}, worker ${cores(cpu.worker)}, PostgreSQL ${cores(cpu.db)}, bots ${cores(cpu.bench)}. ` +
         `Load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} at the start, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} at the end. ` +
-        `Refusals (each followed by a re-read): ${refusals}.`,
+        `Refusals (each followed by a re-read): ${refusals}. Tables that could not deal although two players or more sat there ` +
+        `(StartHand refused NOT_ENOUGH_PLAYERS): ${record.cannotDeal.size}${stuck(record)}.`,
       '',
       ...decisionTable(decisions),
       '',

@@ -31,6 +31,8 @@ export class BotRecord {
   readonly handStarts: HandStart[] = [];
   /** Refusals by code (a StartHand at a table left with one player, say), each followed by a re-read. */
   readonly refusals = new Map<string, number>();
+  /** StartHand refused NOT_ENOUGH_PLAYERS at a table showing two players with chips or more, by table. */
+  readonly cannotDeal = new Map<string, number>();
 
   handsAt(tournament: boolean, tournamentTables: ReadonlySet<string>): number {
     return this.handStarts.filter((h) => tournamentTables.has(h.tableId) === tournament).length;
@@ -120,7 +122,11 @@ export class TableBot {
       if (answer.status >= 500) throw new Error(`${this.tableId} ${command.type}: ${answer.status} ${JSON.stringify(answer.body)}`);
       const code = String(answer.body?.code ?? answer.status);
       this.record.refusals.set(code, (this.record.refusals.get(code) ?? 0) + 1);
+      // (Every player there arrived by a move and waits for the big blind: the engine deals nobody.)
+      if (code === 'NOT_ENOUGH_PLAYERS' && this.view && this.view.seats.filter((s) => s.stack > 0).length >= 2)
+        this.record.cannotDeal.set(this.tableId, (this.record.cannotDeal.get(this.tableId) ?? 0) + 1);
       this.view = undefined;
+      await pause(500);
       return;
     }
     const events = (answer.body.events as { type: string }[]).map((e) => e.type);

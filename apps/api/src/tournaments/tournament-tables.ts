@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { handInProgress } from '@felt/engine';
-import type { RecordedEvent } from '@felt/event-store';
+import { StreamQueue, type RecordedEvent } from '@felt/event-store';
 import {
   dealingStep,
   recordHandOf,
@@ -48,6 +48,8 @@ const TOURNAMENT_ONLY: ReadonlySet<string> = new Set([
 @Injectable()
 export class TournamentTables implements TableFollowUp, OnModuleInit {
   private readonly logger = new Logger('TournamentTables');
+  /** Each tournament's table commands, in the order its commands were decided (follow). */
+  private readonly inOrder = new StreamQueue();
 
   constructor(
     @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
@@ -133,14 +135,20 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     return table.state.rules?.gameType === 'tournament' ? this.streams.ofTable(tableId) : undefined;
   }
 
-  /** The tables' commands for a tournament command's events (`state`: the tournament after them). */
+  /**
+   * The tables' commands for a tournament command's events (`state`: the tournament after them), sent after those of
+   * the tournament's earlier commands: another table's RecordHand may free a seat (a bust leaving) that this one
+   * fills (a player moved in), and the seat must be left before it is taken.
+   */
   async follow(events: readonly RecordedEvent[], state: TournamentState, metadata: CommandMetadata): Promise<void> {
     if (!onEngine(state) || events.length === 0) return;
-    for (const recorded of events) {
-      for (const order of tableOrdersFor(toTournamentEvent(recorded), state)) {
-        await this.send(order.tableId, order.command, `${recorded.eventId}.${order.key}`, metadata);
+    await this.inOrder.run(state.tournamentId, async () => {
+      for (const recorded of events) {
+        for (const order of tableOrdersFor(toTournamentEvent(recorded), state)) {
+          await this.send(order.tableId, order.command, `${recorded.eventId}.${order.key}`, metadata);
+        }
       }
-    }
+    });
     // A table left with one player cannot deal the hand its players' moves wait for: its stacks are recorded as they
     // are (nothing won or lost), and the moves are made.
     const last = events[events.length - 1]!.eventId;
