@@ -126,7 +126,9 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     if (!ended) return;
     const tournament = await this.tournamentOf(request.tableId);
     if (!tournament || !onEngine(tournament.state)) return;
-    await this.record(tournament, request.tableId, `${ended.eventId}.tournament`, senderOf(request.metadata));
+    await this.inOrder.run(tournament.tournamentId, () =>
+      this.record(tournament, request.tableId, `${ended.eventId}.tournament`, senderOf(request.metadata)),
+    );
   }
 
   /** The tournament playing at a table with tournament rules (the game type is set when it opens: no read when cached). */
@@ -136,19 +138,32 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   }
 
   /**
-   * The tables' commands for a tournament command's events (`state`: the tournament after them), sent after those of
-   * the tournament's earlier commands: another table's RecordHand may free a seat (a bust leaving) that this one
-   * fills (a player moved in), and the seat must be left before it is taken.
+   * The tables' commands for a tournament command's events (`state`: the tournament after them), in the tournament's
+   * queue (inOrder): after the commands of the decisions before, so that a seat a bust frees is left before a moved
+   * player takes it.
    */
   async follow(events: readonly RecordedEvent[], state: TournamentState, metadata: CommandMetadata): Promise<void> {
     if (!onEngine(state) || events.length === 0) return;
-    await this.inOrder.run(state.tournamentId, async () => {
-      for (const recorded of events) {
-        for (const order of tableOrdersFor(toTournamentEvent(recorded), state)) {
-          await this.send(order.tableId, order.command, `${recorded.eventId}.${order.key}`, metadata);
-        }
+    await this.inOrder.run(state.tournamentId, () => this.sendOrders(events, state, metadata));
+  }
+
+  /**
+   * follow's work, in the tournament's queue already. Each table's commands in order, the tables at once: a table
+   * broken sends its players to many tables, and the writes of different tables share their commits.
+   */
+  private async sendOrders(events: readonly RecordedEvent[], state: TournamentState, metadata: CommandMetadata): Promise<void> {
+    const byTable = new Map<string, { command: TableOrderCommand; commandId: string }[]>();
+    for (const recorded of events)
+      for (const order of tableOrdersFor(toTournamentEvent(recorded), state)) {
+        const orders = byTable.get(order.tableId) ?? [];
+        orders.push({ command: order.command, commandId: `${recorded.eventId}.${order.key}` });
+        byTable.set(order.tableId, orders);
       }
-    });
+    await Promise.all(
+      [...byTable].map(async ([tableId, orders]) => {
+        for (const { command, commandId } of orders) await this.send(tableId, command, commandId, metadata);
+      }),
+    );
     // A table left with one player cannot deal the hand its players' moves wait for: its stacks are recorded as they
     // are (nothing won or lost), and the moves are made.
     const last = events[events.length - 1]!.eventId;
@@ -159,7 +174,10 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
       }
   }
 
-  /** The table's seats now as the tournament's RecordHand, and what the tournament decides then sent to the tables. */
+  /**
+   * The table's seats now as the tournament's RecordHand, and what the tournament decides then sent to the tables; in
+   * the tournament's queue, so that the seats are read once every table command decided before has been applied.
+   */
   private async record(
     tournament: FoldedTournament,
     tableId: string,
@@ -169,7 +187,11 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   ): Promise<void> {
     const table = await this.tables.caughtUp(streamIdOf(tableId));
     const seats = table.state.seats.filter((s) => s !== null);
-    const record = recordHandOf(tournament.state, tableId, table.state.lastPositions?.button ?? 0, seats);
+    const button = table.state.lastPositions?.button ?? 0;
+    // (The fold read before the wait in the queue may predate a late entry now seated here.)
+    const record =
+      recordHandOf(tournament.state, tableId, button, seats) ??
+      recordHandOf((await this.streams.caughtUp(tournament.tournamentId)).state, tableId, button, seats);
     if (!record) {
       this.logger.error({ tableId }, 'a player the tournament did not seat sits at its table: hand not recorded');
       return;
@@ -183,7 +205,7 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
         fromTable: true,
       }),
     );
-    if (outcome.kind === 'applied' || outcome.kind === 'replayed') return this.follow(outcome.events, outcome.folded.state, metadata);
+    if (outcome.kind === 'applied' || outcome.kind === 'replayed') return this.sendOrders(outcome.events, outcome.folded.state, metadata);
     // Requests deciding at once may each see the idle table: the first to record it moved its players and broke it.
     if (idle && outcome.kind === 'rejected' && outcome.rejection.code === 'TABLE_NOT_IN_PLAY') return;
     this.logger.error({ tableId, outcome }, 'the tournament did not take the hand');
