@@ -62,6 +62,7 @@ export {
   withArrivals,
   sameStakes,
   dealingStep,
+  stepDealtAt,
   type TableOrder,
   type TableOrderCommand,
 } from './table-link';

@@ -2,7 +2,7 @@ import { tableDecider, type TableCommand, type TableState } from '@felt/engine';
 import type { TournamentEvent } from './events';
 import { parseStructure } from './structure';
 import { seatedAt, type TournamentState } from './state';
-import { entryIdOfTablePlayer, recordHandOf, tableOrdersFor, tablePlayerId, tableRulesAt, withArrivals } from './table-link';
+import { entryIdOfTablePlayer, recordHandOf, tableOrdersFor, tablePlayerId, stepDealtAt, tableRulesAt, withArrivals } from './table-link';
 import { tournamentDecider } from './tournament-decider';
 import { DAILY, identity, play, registered, T } from './tournament.test-support';
 
@@ -92,6 +92,18 @@ describe('the tournament-table link', () => {
     expect(tournamentDecider.decide(completed, state).ok).toBe(true);
     // A table that shows all its players is recorded as it is.
     expect(withArrivals(completed, state)).toBe(completed);
+  });
+
+  it("deals a hand asked for once the clock's level has ended at the next level, before the timer records it (TDA 23)", () => {
+    const { state: before } = registered(4, 1);
+    expect(stepDealtAt(before, T(2))).toBe(0);
+    // The first level runs 20 minutes from 19:03.
+    const { state } = play([{ type: 'DrawSeats', at: T(2), permutation: identity(4) }, { type: 'StartClock', at: T(3) }], before);
+    expect(state.clock.endsAt).toBe(T(23));
+    expect([stepDealtAt(state, T(22, 59)), stepDealtAt(state, T(23)), stepDealtAt(state, T(23, 1))]).toEqual([0, 1, 1]);
+    // Paused, the clock ends nowhere.
+    const { state: paused } = play([{ type: 'PauseClock', at: T(10) }], state);
+    expect(stepDealtAt(paused, T(40))).toBe(0);
   });
 
   it('unseats a bust, and moves a player with exactly their chips', () => {

@@ -83,6 +83,18 @@ export function dealingStep(structure: TournamentStructure, step: number): numbe
   return null;
 }
 
+/**
+ * The step a hand dealt at `now` plays (TDA 23: the level on the clock when the hand starts): before the clock starts,
+ * the first level; once the running clock's end has passed, the step after it, though the timer's AdvanceLevel that
+ * records it may still be on its way (a table asking for its next hand then does not play one more at the old blinds).
+ */
+export function stepDealtAt(state: TournamentState, now: string): number {
+  const { clock, structure } = state;
+  if (clock.status === 'not-started') return dealingStep(structure!, 0) ?? 0;
+  const due = clock.status === 'running' && clock.endsAt !== null && Date.parse(now) >= Date.parse(clock.endsAt);
+  return due && clock.step + 1 < structure!.levels.length ? clock.step + 1 : clock.step;
+}
+
 /** What the tables must do for one tournament event (`after`: the tournament once its command's events are folded in). */
 export function tableOrdersFor(event: TournamentEvent, after: TournamentState): TableOrder[] {
   const seat = (tableId: string, key: string, command: TableOrderCommand): TableOrder => ({ tableId, key, command });

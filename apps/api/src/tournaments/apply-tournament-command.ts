@@ -75,15 +75,23 @@ export const TOURNAMENT_DECISIONS = channel('felt:tournament:decision');
 export interface TournamentDecisionTiming {
   readonly type: TournamentCommand['type'];
   readonly ms: number;
+  /** The process's CPU time over the decision (wall time also counts other processes' turns on a busy machine). */
+  readonly cpuMs: number;
   readonly events: readonly string[];
 }
 
 function decided(command: TournamentCommandInput, state: TournamentState) {
   if (!TOURNAMENT_DECISIONS.hasSubscribers) return tournamentDecider.decide(withDraws(command, state), state);
   const began = performance.now();
+  const cpu = process.cpuUsage();
   const decision = tournamentDecider.decide(withDraws(command, state), state);
-  const ms = performance.now() - began;
-  const timing: TournamentDecisionTiming = { type: command.type, ms, events: decision.ok ? decision.events.map((e) => e.type) : [] };
+  const used = process.cpuUsage(cpu);
+  const timing: TournamentDecisionTiming = {
+    type: command.type,
+    ms: performance.now() - began,
+    cpuMs: (used.user + used.system) / 1000,
+    events: decision.ok ? decision.events.map((e) => e.type) : [],
+  };
   TOURNAMENT_DECISIONS.publish(timing);
   return decision;
 }

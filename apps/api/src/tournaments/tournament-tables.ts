@@ -3,10 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { handInProgress } from '@felt/engine';
 import { StreamQueue, type RecordedEvent } from '@felt/event-store';
 import {
-  dealingStep,
   recordHandOf,
   sameStakes,
   seatedAt,
+  stepDealtAt,
   tableOrdersFor,
   tableRulesAt,
   toTournamentEvent,
@@ -227,9 +227,9 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
       new ApiProblem('rule-refused', code, message, { tableId: request.tableId, tournamentId: tournament.tournamentId });
     if (state.handForHand?.reported.includes(request.tableId))
       throw refuse('WAITING_FOR_HAND_FOR_HAND', `hand-for-hand: table ${request.tableId} waits until every table has played this hand`);
-    const step = state.clock.status === 'not-started' ? dealingStep(state.structure!, 0) : state.clock.step;
+    const step = stepDealtAt(state, this.clock.at());
     const seats = state.tables.find((t) => t.tableId === request.tableId)!.seats;
-    const rules = step === null ? null : tableRulesAt(state.structure!, step, seats);
+    const rules = tableRulesAt(state.structure!, step, seats);
     if (!rules) throw refuse('TOURNAMENT_ON_BREAK', `tournament ${tournament.tournamentId} is on a break: no hand is dealt`);
     const table = await this.tables.caughtUp(streamIdOf(request.tableId));
     if (table.state.rules && sameStakes(table.state.rules, rules)) return;
