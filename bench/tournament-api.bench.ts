@@ -53,7 +53,7 @@ interface Options {
 function option(name: string, fallback: number): number {
   const args = process.argv.slice(2);
   const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  const raw = i < 0 ? process.env[`TOURNAMENT_API_${name.toUpperCase().replace(/-/g, '_')}`] : args[i]!.split('=')[1] ?? args[i + 1];
+  const raw = i < 0 ? process.env[`TOURNAMENT_API_${name.toUpperCase().replace(/-/g, '_')}`] : (args[i]!.split('=')[1] ?? args[i + 1]);
   const value = raw === undefined ? fallback : Number(raw);
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number, got ${raw}`);
   return value;
@@ -124,7 +124,13 @@ interface Progress {
 }
 
 /** The floor's view every five seconds: a progress line, and whether the target is reached. */
-async function watch(client: JsonHttpClient, o: Options, record: BotRecord, tables: Set<string>, stopped: () => boolean): Promise<Progress> {
+async function watch(
+  client: JsonHttpClient,
+  o: Options,
+  record: BotRecord,
+  tables: Set<string>,
+  stopped: () => boolean,
+): Promise<Progress> {
   const started = Date.now();
   const progress: Progress = { playersLeft: o.entries, tablesLeft: tables.size };
   for (;;) {
@@ -203,7 +209,10 @@ export async function runTournamentApiBench(): Promise<{ markdown: string }> {
   let worker: WorkerProcess | undefined;
   let stop = false;
   try {
-    api = await ApiProcess.start({ DATABASE_URL: url, LOG_LEVEL: 'warn', FELT_BENCH_DECISIONS_FILE: decisionsFile }, { nodeArgs: ['--require', PROBE] });
+    api = await ApiProcess.start(
+      { DATABASE_URL: url, LOG_LEVEL: 'warn', FELT_BENCH_DECISIONS_FILE: decisionsFile },
+      { nodeArgs: ['--require', PROBE] },
+    );
     worker = await WorkerProcess.start({
       DATABASE_URL: url,
       REDIS_URL,
@@ -219,17 +228,24 @@ export async function runTournamentApiBench(): Promise<{ markdown: string }> {
 
     const loadBefore = loadavg();
     const began = Date.now();
-    const cpuBefore = { api: processCpuMs(api.child.pid), worker: processCpuMs(worker.child.pid), db: databaseCpuByPid(), bench: thisProcessCpuMs() };
+    const cpuBefore = {
+      api: processCpuMs(api.child.pid),
+      worker: processCpuMs(worker.child.pid),
+      db: databaseCpuByPid(),
+      bench: thisProcessCpuMs(),
+    };
     const record = new BotRecord();
     const random = mulberry32(34);
     const bots = [...tables.map((t) => new TableBot(t, true, client, record, random, o.thinkMs))];
     bots.push(...cash.map((t) => new TableBot(t, false, client, record, random, o.thinkMs)));
     const playing = Promise.all(
       bots.map((bot) =>
-        bot.play(() => stop).catch((error: unknown) => {
-          stop = true;
-          throw error;
-        }),
+        bot
+          .play(() => stop)
+          .catch((error: unknown) => {
+            stop = true;
+            throw error;
+          }),
       ),
     );
     const progress = await watch(client, o, record, new Set(tables), () => stop);

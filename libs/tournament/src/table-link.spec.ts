@@ -73,7 +73,13 @@ describe('the tournament-table link', () => {
   it("completes a table's hand end with a player moved there whose seat the table has not taken yet", () => {
     // 12 entries, 6 a table; two bust at t1 (their 20,000 chips won by a third): t1 has 4, t2 6, and a move from t2 is proposed.
     const { state: before } = registered(12, 2);
-    let { state } = play([{ type: 'DrawSeats', at: T(2), permutation: identity(12) }, { type: 'StartClock', at: T(3) }], before);
+    let { state } = play(
+      [
+        { type: 'DrawSeats', at: T(2), permutation: identity(12) },
+        { type: 'StartClock', at: T(3) },
+      ],
+      before,
+    );
     const stacksOf = (s: TournamentState, tableId: string) => seatedAt(s, tableId).map((e) => ({ entryId: e.entryId, chips: e.chips }));
     const t1 = stacksOf(state, 't1');
     const bust = t1.map((e, i) => ({ entryId: e.entryId, chips: i < 2 ? 0 : i === 2 ? 30000 : e.chips }));
@@ -98,7 +104,13 @@ describe('the tournament-table link', () => {
     const { state: before } = registered(4, 1);
     expect(stepDealtAt(before, T(2))).toBe(0);
     // The first level runs 20 minutes from 19:03.
-    const { state } = play([{ type: 'DrawSeats', at: T(2), permutation: identity(4) }, { type: 'StartClock', at: T(3) }], before);
+    const { state } = play(
+      [
+        { type: 'DrawSeats', at: T(2), permutation: identity(4) },
+        { type: 'StartClock', at: T(3) },
+      ],
+      before,
+    );
     expect(state.clock.endsAt).toBe(T(23));
     expect([stepDealtAt(state, T(22, 59)), stepDealtAt(state, T(23)), stepDealtAt(state, T(23, 1))]).toEqual([0, 1, 1]);
     // Paused, the clock ends nowhere.
