@@ -126,6 +126,8 @@ export function landingTable(all: readonly Landing[]): string[] {
     ...all.map((l) => `| ${l.step + 1} | ${ms(l.lateMs, 0)} | ${stats(l.tables, 0)} | ${l.staleHands} |`),
     `| all | | ${stats(every, 0)} | ${all.reduce((n, l) => n + l.staleHands, 0)} |`,
     '',
-    `Level changes: landing p99 ${ms(p99, 0)} ms across all tables (goal under ${GOALS.landingP99Ms} ms: ${mark(p99 < GOALS.landingP99Ms)}).`,
+    every.length === 0
+      ? 'Level changes: none landed during the run (run longer than a level: --max-minutes, --players-left).'
+      : `Level changes: landing p99 ${ms(p99, 0)} ms across all tables (goal under ${GOALS.landingP99Ms} ms: ${mark(p99 < GOALS.landingP99Ms)}).`,
   ];
 }

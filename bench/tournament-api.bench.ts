@@ -198,6 +198,45 @@ function readDecisions(file: string): DecisionTiming[] {
     .map((line) => JSON.parse(line) as DecisionTiming);
 }
 
+interface RunFigures {
+  readonly o: Options;
+  readonly tables: readonly string[];
+  readonly record: BotRecord;
+  readonly progress: Progress;
+  readonly counts: ReadonlyMap<string, number>;
+  /** CPU milliseconds over the run, by process. */
+  readonly cpu: { readonly api: number; readonly worker: number; readonly db: number; readonly bench: number };
+  readonly seconds: number;
+  readonly loads: readonly [readonly number[], readonly number[]];
+  readonly decisions: readonly DecisionTiming[];
+  readonly steps: readonly ClockStep[];
+}
+
+/** The run as recorded: what was played and on what, then the three measurements. */
+function report({ o, tables, record, progress, counts, cpu, seconds, loads, decisions, steps }: RunFigures): string {
+  const tournamentTables = new Set(tables);
+  const cores = (ms: number) => (ms / 1000 / seconds).toFixed(2);
+  const refusals = [...record.refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
+  return [
+    `${o.entries} entries drawn onto ${tables.length} engine tables of ${SEATS}, and ${o.cashTables} cash tables of ${SEATS} beside them, a bot per table ` +
+      `playing random legal hands through HTTP with ${o.thinkMs} ms between two commands; one-minute levels moved on by the worker's timer. ` +
+      `One API process, one worker (timer and outbox relay; projections off), PostgreSQL and Redis, the bots in the benchmark's process, all on the ` +
+      `same ${availableParallelism()} cores. ${seconds.toFixed(0)} s of play: ${record.handsAt(true, tournamentTables)} hands at the tournament's tables, ` +
+      `${record.handsAt(false, tournamentTables)} at the cash tables; ${counts.get('PlayerBusted') ?? 0} busts, ${counts.get('PlayerMoved') ?? 0} players moved, ` +
+      `${counts.get('TableBroken') ?? 0} tables broken (${progress.playersLeft} players on ${progress.tablesLeft} tables left). ` +
+      `CPU in cores over the run: API ${cores(cpu.api)}, worker ${cores(cpu.worker)}, PostgreSQL ${cores(cpu.db)}, bots ${cores(cpu.bench)}. ` +
+      `Load average ${loads[0].map((l) => l.toFixed(2)).join(' ')} at the start, ${loads[1].map((l) => l.toFixed(2)).join(' ')} at the end. ` +
+      `Refusals (each followed by a re-read): ${refusals}. Tables that could not deal although two players or more sat there ` +
+      `(StartHand refused NOT_ENOUGH_PLAYERS): ${record.cannotDeal.size}${stuck(record)}.`,
+    '',
+    ...decisionTable(decisions),
+    '',
+    ...commandTable(record),
+    '',
+    ...landingTable(landings(steps, record.handStarts)),
+  ].join('\n');
+}
+
 export async function runTournamentApiBench(): Promise<{ markdown: string }> {
   const o = options();
   ensureBuilt();
@@ -264,27 +303,7 @@ export async function runTournamentApiBench(): Promise<{ markdown: string }> {
     await api.stop(); // the probe writes its last timings as the API exits
     const { steps, counts } = await clockSteps(url);
     const decisions = readDecisions(decisionsFile);
-    const tournamentTables = new Set(tables);
-    const cores = (ms: number) => (ms / 1000 / seconds).toFixed(2);
-    const refusals = [...record.refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
-    const markdown = [
-      `${o.entries} entries drawn onto ${tables.length} engine tables of ${SEATS}, and ${o.cashTables} cash tables of ${SEATS} beside them, a bot per table ` +
-        `playing random legal hands through HTTP with ${o.thinkMs} ms between two commands; one-minute levels moved on by the worker's timer. ` +
-        `One API process, one worker (timer and outbox relay; projections off), PostgreSQL and Redis, the bots in the benchmark's process, all on the ` +
-        `same ${availableParallelism()} cores. ${seconds.toFixed(0)} s of play: ${record.handsAt(true, tournamentTables)} hands at the tournament's tables, ` +
-        `${record.handsAt(false, tournamentTables)} at the cash tables; ${counts.get('PlayerBusted') ?? 0} busts, ${counts.get('PlayerMoved') ?? 0} players moved, ` +
-        `${counts.get('TableBroken') ?? 0} tables broken (${progress.playersLeft} players on ${progress.tablesLeft} tables left). ` +
-        `CPU in cores over the run: API ${cores(cpu.api)}, worker ${cores(cpu.worker)}, PostgreSQL ${cores(cpu.db)}, bots ${cores(cpu.bench)}. ` +
-        `Load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} at the start, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} at the end. ` +
-        `Refusals (each followed by a re-read): ${refusals}. Tables that could not deal although two players or more sat there ` +
-        `(StartHand refused NOT_ENOUGH_PLAYERS): ${record.cannotDeal.size}${stuck(record)}.`,
-      '',
-      ...decisionTable(decisions),
-      '',
-      ...commandTable(record),
-      '',
-      ...landingTable(landings(steps, record.handStarts)),
-    ].join('\n');
+    const markdown = report({ o, tables, record, progress, counts, cpu, seconds, loads: [loadBefore, loadAfter], decisions, steps });
     return { markdown };
   } catch (error) {
     if (api) console.error(`the API's last output:\n${api.log}`);
