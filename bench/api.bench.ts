@@ -327,13 +327,13 @@ function divided(cpu: CpuSplit, by: number): CpuSplit {
   return { api: cpu.api / by, database: cpu.database / by, client: cpu.client / by };
 }
 
-function thisProcessCpuMs(): number {
+export function thisProcessCpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
 
 /** CPU so far of every PostgreSQL process (the postmaster, its background processes and every backend), by pid. */
-function databaseCpuByPid(): Map<string, number> {
+export function databaseCpuByPid(): Map<string, number> {
   const byPid = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -348,7 +348,7 @@ function databaseCpuByPid(): Map<string, number> {
 }
 
 /** PostgreSQL's CPU between two readings: what each process spent since the first (all of it, for one started since). */
-function databaseCpuSince(before: Map<string, number>): number {
+export function databaseCpuSince(before: Map<string, number>): number {
   let total = 0;
   for (const [pid, ms] of databaseCpuByPid()) total += ms - (before.get(pid) ?? 0);
   return total;
@@ -412,7 +412,7 @@ async function appendHistory(store: EventStore, tableId: string, events: number)
 }
 
 /** User + system CPU milliseconds of a process so far (Linux /proc), NaN elsewhere. */
-function processCpuMs(pid: number | undefined): number {
+export function processCpuMs(pid: number | undefined): number {
   try {
     return cpuMsFromStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {

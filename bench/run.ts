@@ -40,6 +40,10 @@ const benches: Record<string, Bench> = {
     title: 'Tournament decisions: 600 entries, 60 tables',
     run: async () => (await import('./tournament.bench')).runTournamentBench(),
   },
+  'tournament-api': {
+    title: 'Tournament through the API: 600 entries, 60 tables, bots at every table',
+    run: async () => (await import('./tournament-api.bench')).runTournamentApiBench(),
+  },
 };
 
 function machine(): string {

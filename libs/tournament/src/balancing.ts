@@ -51,13 +51,22 @@ export function effectiveCount(state: TournamentState, tableId: string): number 
   return (out ? seated.filter((e) => !out.has(e.entryId)).length : seated.length) + (arriving.get(tableId)?.length ?? 0);
 }
 
+/** Open seats by table, per state: finding the shortest table asks every table's, for every table with a player to give. */
+const openSeatsOf = new WeakMap<TournamentState, Map<string, readonly number[]>>();
+
 /** The seats of a table nobody sits in and no pending move is headed for, in seat order. */
-export function openSeats(state: TournamentState, table: TournamentTable): number[] {
+export function openSeats(state: TournamentState, table: TournamentTable): readonly number[] {
+  let known = openSeatsOf.get(state);
+  if (!known) openSeatsOf.set(state, (known = new Map()));
+  const cached = known.get(table.tableId);
+  if (cached) return cached;
   const taken = new Set([
     ...seatedAt(state, table.tableId).map((e) => e.seat!.seat),
     ...(moveIndex(state).arriving.get(table.tableId) ?? []).map((m) => m.to.seat),
   ]);
-  return Array.from({ length: table.seats }, (_, i) => i + 1).filter((s) => !taken.has(s));
+  const open = Array.from({ length: table.seats }, (_, i) => i + 1).filter((s) => !taken.has(s));
+  known.set(table.tableId, open);
+  return open;
 }
 
 /** Seats clockwise after `from` (from excluded), among `seats`. */
@@ -184,7 +193,8 @@ export function rebalance(
       .map((table, i) => ({ table, count: counts[i]!, i }))
       .filter((c) => c.count > min + 1)
       .sort((a, b) => b.count - a.count || b.i - a.i);
-    const move = fuller.map(({ table, count }) => balancingMove(s, table, count)).find((m) => m !== null);
+    let move: ReturnType<typeof balancingMove> = null;
+    for (const { table, count } of fuller) if ((move = balancingMove(s, table, count))) break;
     if (!move) break;
     propose({ type: 'MoveProposed', at, entryId: move.mover.entryId, from: move.mover.seat!, to: move.to, reason: 'balance', key: null });
   }

@@ -59,8 +59,10 @@ export {
   tablePlayerId,
   entryIdOfTablePlayer,
   recordHandOf,
+  withArrivals,
   sameStakes,
   dealingStep,
+  stepDealtAt,
   type TableOrder,
   type TableOrderCommand,
 } from './table-link';

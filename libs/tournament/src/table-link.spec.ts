@@ -1,7 +1,8 @@
 import { tableDecider, type TableCommand, type TableState } from '@felt/engine';
 import type { TournamentEvent } from './events';
 import { parseStructure } from './structure';
-import { entryIdOfTablePlayer, recordHandOf, tableOrdersFor, tablePlayerId, tableRulesAt } from './table-link';
+import { seatedAt, type TournamentState } from './state';
+import { entryIdOfTablePlayer, recordHandOf, tableOrdersFor, tablePlayerId, stepDealtAt, tableRulesAt, withArrivals } from './table-link';
 import { tournamentDecider } from './tournament-decider';
 import { DAILY, identity, play, registered, T } from './tournament.test-support';
 
@@ -67,6 +68,54 @@ describe('the tournament-table link', () => {
       ],
     });
     expect(recordHandOf(state, 't1', 1, [{ playerId: 'walk-in', stack: 500 }])).toBeNull();
+  });
+
+  it("completes a table's hand end with a player moved there whose seat the table has not taken yet", () => {
+    // 12 entries, 6 a table; two bust at t1 (their 20,000 chips won by a third): t1 has 4, t2 6, and a move from t2 is proposed.
+    const { state: before } = registered(12, 2);
+    let { state } = play(
+      [
+        { type: 'DrawSeats', at: T(2), permutation: identity(12) },
+        { type: 'StartClock', at: T(3) },
+      ],
+      before,
+    );
+    const stacksOf = (s: TournamentState, tableId: string) => seatedAt(s, tableId).map((e) => ({ entryId: e.entryId, chips: e.chips }));
+    const t1 = stacksOf(state, 't1');
+    const bust = t1.map((e, i) => ({ entryId: e.entryId, chips: i < 2 ? 0 : i === 2 ? 30000 : e.chips }));
+    ({ state } = play([{ type: 'RecordHand', at: T(4), tableId: 't1', button: 1, stacks: bust }], state));
+    expect(state.moves).toHaveLength(1);
+    // t2's hand end makes the move: the player takes their 10,000 chips to t1, where the API seats them next.
+    const moved = state.moves[0]!.entryId;
+    ({ state } = play([{ type: 'RecordHand', at: T(5), tableId: 't2', button: 1, stacks: stacksOf(state, 't2') }], state));
+    expect(seatedAt(state, 't1').map((e) => e.entryId)).toContain(moved);
+
+    // t1's hand ended before that seat reached it: its seats lack the player, who has played no hand there.
+    const read = { type: 'RecordHand' as const, at: T(6), tableId: 't1', button: 2, stacks: bust.slice(2) };
+    expect(tournamentDecider.decide(read, state)).toMatchObject({ ok: false, rejection: { code: 'STACKS_DO_NOT_MATCH_TABLE' } });
+    const completed = withArrivals(read, state);
+    expect(completed.stacks).toEqual([...bust.slice(2), { entryId: moved, chips: 10000 }]);
+    expect(tournamentDecider.decide(completed, state).ok).toBe(true);
+    // A table that shows all its players is recorded as it is.
+    expect(withArrivals(completed, state)).toBe(completed);
+  });
+
+  it("deals a hand asked for once the clock's level has ended at the next level, before the timer records it (TDA 23)", () => {
+    const { state: before } = registered(4, 1);
+    expect(stepDealtAt(before, T(2))).toBe(0);
+    // The first level runs 20 minutes from 19:03.
+    const { state } = play(
+      [
+        { type: 'DrawSeats', at: T(2), permutation: identity(4) },
+        { type: 'StartClock', at: T(3) },
+      ],
+      before,
+    );
+    expect(state.clock.endsAt).toBe(T(23));
+    expect([stepDealtAt(state, T(22, 59)), stepDealtAt(state, T(23)), stepDealtAt(state, T(23, 1))]).toEqual([0, 1, 1]);
+    // Paused, the clock ends nowhere.
+    const { state: paused } = play([{ type: 'PauseClock', at: T(10) }], state);
+    expect(stepDealtAt(paused, T(40))).toBe(0);
   });
 
   it('unseats a bust, and moves a player with exactly their chips', () => {

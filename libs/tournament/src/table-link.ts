@@ -1,6 +1,7 @@
 import type { TableCommand, TableRulesInput } from '@felt/engine';
+import type { TournamentCommand } from './commands';
 import type { TournamentEvent } from './events';
-import type { TournamentState } from './state';
+import { seatedAt, type TournamentState } from './state';
 import type { TournamentStructure } from './structure';
 
 /**
@@ -80,6 +81,18 @@ export function sameStakes(
 export function dealingStep(structure: TournamentStructure, step: number): number | null {
   for (let s = step; s < structure.levels.length; s++) if (structure.levels[s]!.kind === 'level') return s;
   return null;
+}
+
+/**
+ * The step a hand dealt at `now` plays (TDA 23: the level on the clock when the hand starts): before the clock starts,
+ * the first level; once the running clock's end has passed, the step after it, though the timer's AdvanceLevel that
+ * records it may still be on its way (a table asking for its next hand then does not play one more at the old blinds).
+ */
+export function stepDealtAt(state: TournamentState, now: string): number {
+  const { clock, structure } = state;
+  if (clock.status === 'not-started') return dealingStep(structure!, 0) ?? 0;
+  const due = clock.status === 'running' && clock.endsAt !== null && Date.parse(now) >= Date.parse(clock.endsAt);
+  return due && clock.step + 1 < structure!.levels.length ? clock.step + 1 : clock.step;
 }
 
 /** What the tables must do for one tournament event (`after`: the tournament once its command's events are folded in). */
@@ -181,4 +194,19 @@ export function recordHandOf(
     stacks.push({ entryId, chips: s.stack });
   }
   return { type: 'RecordHand', tableId, button, stacks };
+}
+
+type RecordHandCommand = Extract<TournamentCommand, { type: 'RecordHand' }>;
+
+/**
+ * A hand end read from an engine table, completed with the players the tournament has seated there who do not sit
+ * there yet: another request decides the seat (a move made by another table's RecordHand, a late entry) and sends the
+ * SeatPlayer only after its decision, so a hand end read in between lacks them. They played no hand here: their chips
+ * are the ones the tournament gave them. Not for stacks typed in (`tables: 'reported'`), which must name every player.
+ */
+export function withArrivals(command: RecordHandCommand, state: TournamentState): RecordHandCommand {
+  const listed = new Set(command.stacks.map((s) => s.entryId));
+  const arriving = seatedAt(state, command.tableId).filter((e) => !listed.has(e.entryId));
+  if (arriving.length === 0) return command;
+  return { ...command, stacks: [...command.stacks, ...arriving.map((e) => ({ entryId: e.entryId, chips: e.chips }))] };
 }

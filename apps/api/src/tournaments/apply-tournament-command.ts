@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
+import { performance } from 'node:perf_hooks';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler } from '@nestjs/cqrs';
 import {
@@ -7,6 +9,7 @@ import {
   tournamentIdOf,
   tournamentStreamIdOf,
   toNewTournamentEvent,
+  withArrivals,
   type TournamentCommand,
   type TournamentEvent,
   type TournamentRejection,
@@ -23,6 +26,8 @@ export type TournamentCommandInput =
 
 export interface TournamentCommandRequest extends StreamCommandRequest<TournamentCommandInput> {
   readonly tournamentId: string;
+  /** A RecordHand read from an engine table's seats by the API (tournament-tables.ts), not typed in: see withArrivals. */
+  readonly fromTable?: boolean;
 }
 
 export type TournamentOutcome = StreamOutcome<FoldedTournament, TournamentRejection>;
@@ -60,6 +65,37 @@ export function withDraws(command: TournamentCommandInput, state: TournamentStat
 
 const keys = (n: number) => Array.from({ length: n }, () => randomInt(KEY_BOUND));
 
+/**
+ * Each decision's time, for whoever listens (bench/tournament-api.bench.ts preloads a listener into the API): the
+ * balancing proposals are made inside the decider, so they are timed where they are made. Nothing is timed or
+ * published while nobody listens.
+ */
+export const TOURNAMENT_DECISIONS = channel('felt:tournament:decision');
+
+export interface TournamentDecisionTiming {
+  readonly type: TournamentCommand['type'];
+  readonly ms: number;
+  /** The process's CPU time over the decision (wall time also counts other processes' turns on a busy machine). */
+  readonly cpuMs: number;
+  readonly events: readonly string[];
+}
+
+function decided(command: TournamentCommandInput, state: TournamentState) {
+  if (!TOURNAMENT_DECISIONS.hasSubscribers) return tournamentDecider.decide(withDraws(command, state), state);
+  const began = performance.now();
+  const cpu = process.cpuUsage();
+  const decision = tournamentDecider.decide(withDraws(command, state), state);
+  const used = process.cpuUsage(cpu);
+  const timing: TournamentDecisionTiming = {
+    type: command.type,
+    ms: performance.now() - began,
+    cpuMs: (used.user + used.system) / 1000,
+    events: decision.ok ? decision.events.map((e) => e.type) : [],
+  };
+  TOURNAMENT_DECISIONS.publish(timing);
+  return decision;
+}
+
 /** One tournament command through the one command path (StreamCommandHandler), as the room's; only CreateTournament starts a stream. */
 @CommandHandler(ApplyTournamentCommand)
 export class ApplyTournamentCommandHandler extends StreamCommandHandler<
@@ -73,7 +109,11 @@ export class ApplyTournamentCommandHandler extends StreamCommandHandler<
       streamIdOf: (request) => tournamentStreamIdOf(request.tournamentId),
       fold: (streamId) => streams.caughtUp(tournamentIdOf(streamId)!),
       mayStart: (request) => request.command.type === 'CreateTournament',
-      decide: (request, folded) => tournamentDecider.decide(withDraws(request.command, folded.state), folded.state),
+      decide: (request, folded) => {
+        const { command } = request;
+        const read = request.fromTable && command.type === 'RecordHand' ? withArrivals(command, folded.state) : command;
+        return decided(read, folded.state);
+      },
       toNewEvent: toNewTournamentEvent,
       advance: (folded, events, version) => streams.advance(folded, events, version),
       keyReusedBy: requestKeyReusedBy,

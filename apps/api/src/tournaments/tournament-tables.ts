@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { handInProgress } from '@felt/engine';
-import type { RecordedEvent } from '@felt/event-store';
+import { StreamQueue, type RecordedEvent } from '@felt/event-store';
 import {
-  dealingStep,
   recordHandOf,
   sameStakes,
   seatedAt,
+  stepDealtAt,
   tableOrdersFor,
   tableRulesAt,
   toTournamentEvent,
@@ -48,6 +48,8 @@ const TOURNAMENT_ONLY: ReadonlySet<string> = new Set([
 @Injectable()
 export class TournamentTables implements TableFollowUp, OnModuleInit {
   private readonly logger = new Logger('TournamentTables');
+  /** Each tournament's table commands, in the order its commands were decided (follow). */
+  private readonly inOrder = new StreamQueue();
 
   constructor(
     @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
@@ -124,7 +126,9 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     if (!ended) return;
     const tournament = await this.tournamentOf(request.tableId);
     if (!tournament || !onEngine(tournament.state)) return;
-    await this.record(tournament, request.tableId, `${ended.eventId}.tournament`, senderOf(request.metadata));
+    await this.inOrder.run(tournament.tournamentId, () =>
+      this.record(tournament, request.tableId, `${ended.eventId}.tournament`, senderOf(request.metadata)),
+    );
   }
 
   /** The tournament playing at a table with tournament rules (the game type is set when it opens: no read when cached). */
@@ -133,29 +137,61 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     return table.state.rules?.gameType === 'tournament' ? this.streams.ofTable(tableId) : undefined;
   }
 
-  /** The tables' commands for a tournament command's events (`state`: the tournament after them). */
+  /**
+   * The tables' commands for a tournament command's events (`state`: the tournament after them), in the tournament's
+   * queue (inOrder): after the commands of the decisions before, so that a seat a bust frees is left before a moved
+   * player takes it.
+   */
   async follow(events: readonly RecordedEvent[], state: TournamentState, metadata: CommandMetadata): Promise<void> {
     if (!onEngine(state) || events.length === 0) return;
-    for (const recorded of events) {
+    await this.inOrder.run(state.tournamentId, () => this.sendOrders(events, state, metadata));
+  }
+
+  /**
+   * follow's work, in the tournament's queue already. Each table's commands in order, the tables at once: a table
+   * broken sends its players to many tables, and the writes of different tables share their commits.
+   */
+  private async sendOrders(events: readonly RecordedEvent[], state: TournamentState, metadata: CommandMetadata): Promise<void> {
+    const byTable = new Map<string, { command: TableOrderCommand; commandId: string }[]>();
+    for (const recorded of events)
       for (const order of tableOrdersFor(toTournamentEvent(recorded), state)) {
-        await this.send(order.tableId, order.command, `${recorded.eventId}.${order.key}`, metadata);
+        const orders = byTable.get(order.tableId) ?? [];
+        orders.push({ command: order.command, commandId: `${recorded.eventId}.${order.key}` });
+        byTable.set(order.tableId, orders);
       }
-    }
+    await Promise.all(
+      [...byTable].map(async ([tableId, orders]) => {
+        for (const { command, commandId } of orders) await this.send(tableId, command, commandId, metadata);
+      }),
+    );
     // A table left with one player cannot deal the hand its players' moves wait for: its stacks are recorded as they
     // are (nothing won or lost), and the moves are made.
     const last = events[events.length - 1]!.eventId;
     for (const table of state.tables.filter((t) => !t.broken && state.moves.some((m) => m.from.tableId === t.tableId)))
       if (seatedAt(state, table.tableId).length < 2) {
         const tournament = { tournamentId: state.tournamentId, state, version: 0 };
-        await this.record(tournament, table.tableId, `${last}.idle-${table.tableId}`, metadata);
+        await this.record(tournament, table.tableId, `${last}.idle-${table.tableId}`, metadata, true);
       }
   }
 
-  /** The table's seats now as the tournament's RecordHand, and what the tournament decides then sent to the tables. */
-  private async record(tournament: FoldedTournament, tableId: string, commandId: string, metadata: CommandMetadata): Promise<void> {
+  /**
+   * The table's seats now as the tournament's RecordHand, and what the tournament decides then sent to the tables; in
+   * the tournament's queue, so that the seats are read once every table command decided before has been applied.
+   */
+  private async record(
+    tournament: FoldedTournament,
+    tableId: string,
+    commandId: string,
+    metadata: CommandMetadata,
+    idle = false,
+  ): Promise<void> {
     const table = await this.tables.caughtUp(streamIdOf(tableId));
     const seats = table.state.seats.filter((s) => s !== null);
-    const record = recordHandOf(tournament.state, tableId, table.state.lastPositions?.button ?? 0, seats);
+    const button = table.state.lastPositions?.button ?? 0;
+    // (The fold read before the wait in the queue may predate a late entry now seated here.)
+    const record =
+      recordHandOf(tournament.state, tableId, button, seats) ??
+      recordHandOf((await this.streams.caughtUp(tournament.tournamentId)).state, tableId, button, seats);
     if (!record) {
       this.logger.error({ tableId }, 'a player the tournament did not seat sits at its table: hand not recorded');
       return;
@@ -166,9 +202,12 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
         command: { ...record, at: this.clock.at() },
         commandId,
         metadata,
+        fromTable: true,
       }),
     );
-    if (outcome.kind === 'applied' || outcome.kind === 'replayed') return this.follow(outcome.events, outcome.folded.state, metadata);
+    if (outcome.kind === 'applied' || outcome.kind === 'replayed') return this.sendOrders(outcome.events, outcome.folded.state, metadata);
+    // Requests deciding at once may each see the idle table: the first to record it moved its players and broke it.
+    if (idle && outcome.kind === 'rejected' && outcome.rejection.code === 'TABLE_NOT_IN_PLAY') return;
     this.logger.error({ tableId, outcome }, 'the tournament did not take the hand');
     throw new ApiProblem(
       'rule-refused',
@@ -188,9 +227,9 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
       new ApiProblem('rule-refused', code, message, { tableId: request.tableId, tournamentId: tournament.tournamentId });
     if (state.handForHand?.reported.includes(request.tableId))
       throw refuse('WAITING_FOR_HAND_FOR_HAND', `hand-for-hand: table ${request.tableId} waits until every table has played this hand`);
-    const step = state.clock.status === 'not-started' ? dealingStep(state.structure!, 0) : state.clock.step;
+    const step = stepDealtAt(state, this.clock.at());
     const seats = state.tables.find((t) => t.tableId === request.tableId)!.seats;
-    const rules = step === null ? null : tableRulesAt(state.structure!, step, seats);
+    const rules = tableRulesAt(state.structure!, step, seats);
     if (!rules) throw refuse('TOURNAMENT_ON_BREAK', `tournament ${tournament.tournamentId} is on a break: no hand is dealt`);
     const table = await this.tables.caughtUp(streamIdOf(request.tableId));
     if (table.state.rules && sameStakes(table.state.rules, rules)) return;
