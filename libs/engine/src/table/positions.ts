@@ -35,6 +35,15 @@ const OUT = 8;
 const CAN_BE_BIG_BLIND = REGULAR | POSTER | WAITER;
 
 export function planNextHand(h: TableHooks, state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
+  const plan = planHand(h, state, false);
+  // Rules version 4: every player able to play is new here or waiting (they all came after the last hand: a table
+  // refilled, tournament players moved in), and waiting for a big blind that only one of them can take would never
+  // deal. A new game starts instead, everyone dealt in with no entry post owed.
+  const newGame = 'problem' in plan && plan.problem === 'NOT_ENOUGH_PLAYERS' && rulesVersion(state.rules as TableRules) >= 4;
+  return newGame ? planHand(h, state, true) : plan;
+}
+
+function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
   const rules = state.rules as TableRules;
   const v2 = rulesVersion(rules) >= 2;
   const max = rules.maxSeats;
@@ -49,7 +58,8 @@ export function planNextHand(h: TableHooks, state: TableState): HandPlan | { pro
   const standings: number[] = new Array(max + 1);
   for (let n = 1; n <= max; n++) {
     const s = seatOf(n);
-    const entry = eligible(s) ? h.seatEntry(s, state, gameRunning) : null;
+    const asked = eligible(s) ? h.seatEntry(s, state, gameRunning) : null;
+    const entry = newGame && asked?.kind !== 'out' ? null : asked;
     entries[n] = entry;
     if (!eligible(s) || entry?.kind === 'out') standings[n] = OUT;
     else if (entry === null) standings[n] = REGULAR;

@@ -86,9 +86,11 @@ export interface TableRules extends HouseRules {
  * moving-button skipped blinds are owed, and going heads-up nobody takes the big blind twice in a row (RRoP
  * Blinds #1, TDA 34-B); the fixed-limit cap counts only players who are not all-in (RRoP Betting & Raising #3);
  * a seat that owes a forced bet cannot sit out to dodge it (RRoP Kill Pots #6). 3: a forced bet that takes a
- * player's last chip settles the rest they owe, so a short big blind owes no big-blind ante (TDA RP-11).
+ * player's last chip settles the rest they owe, so a short big blind owes no big-blind ante (TDA RP-11). 4: when
+ * every player able to play came after the last hand (all new or waiting for the big blind), a new game starts and
+ * everyone is dealt in, instead of no hand at all.
  */
-export const RULES_VERSION = 3;
+export const RULES_VERSION = 4;
 
 /** The table's card source; rules recorded before the option existed deal from a deck. */
 export function cardSourceOf(rules: TableRules): CardSource {
