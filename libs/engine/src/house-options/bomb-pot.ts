@@ -68,12 +68,12 @@ export const BOMB_POT_EVENTS = Object.freeze({
 export type BombPotEvent = InferEach<typeof BOMB_POT_EVENTS>;
 
 /** HandStarted's field for a bomb pot (absent on every other hand, and in every log before the option): its type is this. */
-const BOMB_POT_STARTED = {
+const BOMB_POT_STARTED = Object.freeze({
   bombPot: z
     .strictObject({ ante: chipsSchema() })
     .optional()
     .describe('a bomb pot: every player posts this ante, no blinds, no preflop betting'),
-};
+});
 export type BombPotStarted = InferShape<typeof BOMB_POT_STARTED>;
 
 /** Table slice: the floor called a bomb pot for the next hand. */

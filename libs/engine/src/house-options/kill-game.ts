@@ -34,7 +34,7 @@ export interface KillHandSlice {
 }
 
 /** HandStarted's field: a triggered kill, the killer and the limits as a percentage of the table's (200 full, 150 half). */
-const KILL_STARTED = { kill: z.strictObject({ seat: seatSchema(), limitPercent: z.int() }).nullable() };
+const KILL_STARTED = Object.freeze({ kill: z.strictObject({ seat: seatSchema(), limitPercent: z.int() }).nullable() });
 export type KillHandStarted = InferShape<typeof KILL_STARTED>;
 
 /** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */

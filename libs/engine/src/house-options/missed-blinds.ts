@@ -23,7 +23,9 @@ import { MISSED_BLIND_POLICY_SCHEMA } from './missed-blind-policy';
 import type { InferShape } from '../table/schema-types';
 
 /** HandStarted's field: the seats a blind passed while they sat out. Its type is this. */
-const MISSED_BLINDS_STARTED = { missedBlinds: z.array(z.strictObject({ seat: seatSchema(), blind: z.enum(['small', 'big']) })) };
+const MISSED_BLINDS_STARTED = Object.freeze({
+  missedBlinds: z.array(z.strictObject({ seat: seatSchema(), blind: z.enum(['small', 'big']) })),
+});
 export type MissedBlindsHandStarted = InferShape<typeof MISSED_BLINDS_STARTED>;
 type MissedBlind = MissedBlindsHandStarted['missedBlinds'][number];
 
