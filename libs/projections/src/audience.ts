@@ -134,7 +134,10 @@ export const SECRET_BEARING_EVENTS: ReadonlySet<string> = new Set([
   'HoleCardsRevealed',
 ]);
 
-/** The public form of an event's data, for those who are no audience at all (the public queue, read models). */
+/**
+ * The public form of an event's data, for those who are no audience at all (the public queue, read models): the
+ * engine's rule itself (the public sees no secret as recorded), with no audience to weigh on this hot path.
+ */
 export function publicEventData(type: string, data: unknown): unknown {
-  return eventDataFor(type, data, 'public', false);
+  return publishedEventData(type, data);
 }

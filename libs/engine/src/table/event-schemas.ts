@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import type { AnyRuleModule } from '../house-options/rule-module';
 import { CORE_FORCED_BET_KINDS, CORE_RECORDED_RULES, coreEventSchemas } from './recorded-event-schemas';
-import { SECRET_RULES, type SecretRule } from './published-data';
+import { secretRuleOf } from './published-data';
 
 export { CORE_FORCED_BET_KINDS, cardSchema, chipsSchema, seatSchema } from './recorded-event-schemas';
 
@@ -71,13 +71,14 @@ const WITHHELD = {
 const withheldCards = (why: string) => ({ cards: z.null().describe(why) });
 
 /**
- * The secret-holding core events as published, each by its rule in SECRET_RULES (published-data.ts, the home of the
+ * The secret-holding core events as published, each by its rule (published-data.ts secretRuleOf, the home of the
  * rule publishedEventData applies at run time); every other core event is published as recorded.
  */
 function publishedSecrets(core: CoreSchemas): Record<string, z.ZodObject> {
   const published: Record<string, z.ZodObject> = {};
-  for (const [type, rule] of Object.entries(SECRET_RULES) as [keyof typeof SECRET_RULES, SecretRule][]) {
-    switch (rule) {
+  for (const type of Object.keys(core) as (keyof CoreSchemas)[]) {
+    switch (secretRuleOf(type)) {
+      case null:
       case 'without-deck': // HandStarted as recorded holds no deck, salt or seed: its strict schema refuses them.
         break;
       case 'dealt-cards-withheld': {

@@ -1,6 +1,6 @@
 /**
  * What of an event the public may see: one rule per secret, the one home of both the published zod schemas
- * (event-schemas.ts derives the queue's contract from this table) and the plain function every read path strips
+ * (event-schemas.ts derives the queue's contract from secretRuleOf) and the plain function every read path strips
  * events with (publishedEventData: the queue's jobs, read models, a reader who may not see a hand's secrets, through
  * libs/projections' audience.ts). No zod here: the projections strip many events, so stripping is a switch, never a
  * parse.
@@ -17,15 +17,27 @@ export type SecretRule =
   /** The hand number only (a deck, a seed, a salt, the hole cards' key). */
   | 'hand-number-only';
 
-/** The secret-holding events by type; every other event is published as recorded. */
-export const SECRET_RULES = Object.freeze({
-  HandStarted: 'without-deck',
-  HoleCardsDealt: 'dealt-cards-withheld',
-  HoleCardsReported: 'cards-withheld',
-  DeckSealed: 'hand-number-only',
-  DeckRevealed: 'hand-number-only',
-  HoleCardsRevealed: 'hand-number-only',
-} as const satisfies Readonly<Record<string, SecretRule>>);
+/**
+ * The secret-holding events' rules by type; every other event (null) is published as recorded. A switch, not a
+ * table: the projections ask it for every event they strip, and an event type is data (an old log's, a forged one:
+ * `constructor` is no rule). event-schemas.ts asks it for every core event type.
+ */
+export function secretRuleOf(type: string): SecretRule | null {
+  switch (type) {
+    case 'HandStarted':
+      return 'without-deck';
+    case 'HoleCardsDealt':
+      return 'dealt-cards-withheld';
+    case 'HoleCardsReported':
+      return 'cards-withheld';
+    case 'DeckSealed':
+    case 'DeckRevealed':
+    case 'HoleCardsRevealed':
+      return 'hand-number-only';
+    default:
+      return null;
+  }
+}
 
 /** A shuffle record without its seed (old logs carried one in HandStarted and hand histories). */
 export function shuffleWithoutSeed<T>(shuffle: T): T {
@@ -40,9 +52,8 @@ export function shuffleWithoutSeed<T>(shuffle: T): T {
  * What a rule keeps is all that is kept: a member the contract does not declare never reaches the public.
  */
 export function publishedEventData(type: string, data: unknown): unknown {
-  // Own keys only: an event type is data (an old log's, a forged one), and `constructor` is no rule.
-  const rule: SecretRule | undefined = Object.hasOwn(SECRET_RULES, type) ? SECRET_RULES[type as keyof typeof SECRET_RULES] : undefined;
-  if (rule === undefined) return data;
+  const rule = secretRuleOf(type);
+  if (rule === null) return data;
   // A malformed record (not an object) is read as an empty one: nothing of it is published.
   const record = (typeof data === 'object' && data !== null ? data : {}) as Readonly<Record<string, unknown>>;
   switch (rule) {
