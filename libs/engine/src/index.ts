@@ -57,6 +57,8 @@ export {
 } from './table/events';
 // The events as the public may see them, in zod: the queue's contract of an engine (the core's and its modules').
 export { publishedEventSchemas, type EventSchemas, CORE_FORCED_BET_KINDS } from './table/event-schemas';
+// What of an event the public may see, as a plain function (no parse): the rule the contract above is derived from.
+export { publishedEventData, secretRuleOf, shuffleWithoutSeed, type SecretRule } from './table/published-data';
 export {
   type TableState,
   type SeatState,

@@ -16,6 +16,10 @@
  * | {player}      | the player (no such token yet; kept for player apps)    | their own             | no (shown only)                           |
  * The undealt deck, the seed and the salt of a live hand: nobody, by any path.
  */
+import { publishedEventData } from '@felt/engine';
+
+export { shuffleWithoutSeed } from '@felt/engine';
+
 export type Audience = 'public' | 'dealer' | 'floor' | 'regulator' | 'surveillance' | { readonly player: string };
 
 /** The roles an audience is made from (apps/api/src/auth/roles.ts, plus the public with no token). */
@@ -80,51 +84,43 @@ export function audienceKey(audience: Audience): string {
   return typeof audience === 'string' ? audience : `player:${audience.player}`;
 }
 
-/** A shuffle record without its seed (old logs carried one in HandStarted and hand histories). */
-export function shuffleWithoutSeed<T>(shuffle: T): T {
-  if (typeof shuffle !== 'object' || shuffle === null || !('seed' in shuffle)) return shuffle;
-  const { seed: _seed, ...rest } = shuffle as T & { seed: unknown };
-  return rest as T;
-}
-
 /**
  * An event's `data` as `audience` may see it, by its type (also types this engine version does not know yet, and
- * old logs' shapes). `handOver`: the hand the event belongs to is over when it is read.
- * - HandStarted: no deck, no seed (old logs held both), unless the deck may be seen.
- * - DeckSealed: only `handNumber`, for everyone (its content is sealed; DeckRevealed tells it after the hand).
- * - DeckRevealed, HoleCardsRevealed (a hand's hole-card key): only `handNumber` unless the deck may be seen.
- * - HoleCardsDealt, HoleCardsReported: cards null where they may not be seen (the events name seats, so a player
- *   audience is treated like the public here; the table view shows a player their own).
+ * old logs' shapes). `handOver`: the hand the event belongs to is over when it is read. Where the audience may not
+ * see a secret, the event is what the public sees: the engine's rule (publishedEventData, one rule per secret, the
+ * home of the queue's published schemas too).
+ * - HandStarted: as recorded only where the deck may be seen (old logs held the deck and seed).
+ * - DeckSealed: the public share for everyone (its content is sealed; DeckRevealed tells it after the hand).
+ * - DeckRevealed, HoleCardsRevealed (a hand's hole-card key): as recorded only where the deck may be seen.
+ * - HoleCardsDealt, HoleCardsReported: as recorded only where the cards may be seen and they are not stored sealed
+ *   (the events name seats, so a player audience is treated like the public here; the table view shows a player
+ *   their own).
  * Every other event holds nothing secret.
  */
 export function eventDataFor(type: string, data: unknown, audience: Audience, handOver: boolean): unknown {
-  const record = data as Record<string, unknown>;
+  return seesAsRecorded(type, data, audience, handOver) ? data : publishedEventData(type, data);
+}
+
+/** Whether `audience` sees this event's data as recorded (an event without secrets: everyone). */
+function seesAsRecorded(type: string, data: unknown, audience: Audience, handOver: boolean): boolean {
   switch (type) {
-    case 'HandStarted': {
-      if (maySeeDeck(audience, handOver)) return data;
-      const { deck: _deck, salt: _salt, seed: _seed, ...rest } = record;
-      return 'shuffle' in rest ? { ...rest, shuffle: shuffleWithoutSeed(rest.shuffle) } : rest;
-    }
     case 'DeckSealed':
-      return { handNumber: record.handNumber };
+      return false;
+    case 'HandStarted':
     case 'DeckRevealed':
-      return maySeeDeck(audience, handOver) ? data : { handNumber: record.handNumber };
-    case 'HoleCardsDealt': {
-      if (maySeeHoleCards(audience, { playerId: null, shown: false, handOver }) && !('sealed' in record)) return data;
-      // As stored while the hand is live, the event also holds its sealed envelope and hand number: not for views.
-      const { sealed: _sealed, handNumber: _hand, ...rest } = record;
-      const hands = (record.hands as readonly { seat: number }[]).map((hand) => ({ seat: hand.seat, cards: null }));
-      return { ...rest, hands };
-    }
-    case 'HoleCardsReported': {
-      if (maySeeHoleCards(audience, { playerId: null, shown: false, handOver }) && !('sealed' in record)) return data;
-      const { sealed: _sealed, handNumber: _hand, ...rest } = record;
-      return { ...rest, cards: null };
-    }
     case 'HoleCardsRevealed':
-      return maySeeDeck(audience, handOver) ? data : { handNumber: record.handNumber };
+      return maySeeDeck(audience, handOver);
+    case 'HoleCardsDealt':
+    case 'HoleCardsReported':
+      // As stored while the hand is live, the event also holds its sealed envelope and hand number: not for views.
+      return (
+        maySeeHoleCards(audience, { playerId: null, shown: false, handOver }) &&
+        typeof data === 'object' &&
+        data !== null &&
+        !('sealed' in data)
+      );
     default:
-      return data;
+      return true;
   }
 }
 
@@ -138,7 +134,10 @@ export const SECRET_BEARING_EVENTS: ReadonlySet<string> = new Set([
   'HoleCardsRevealed',
 ]);
 
-/** The public form of an event's data, for those who are no audience at all (the public queue, read models). */
+/**
+ * The public form of an event's data, for those who are no audience at all (the public queue, read models): the
+ * engine's rule itself (the public sees no secret as recorded), with no audience to weigh on this hot path.
+ */
 export function publicEventData(type: string, data: unknown): unknown {
-  return eventDataFor(type, data, 'public', false);
+  return publishedEventData(type, data);
 }

@@ -7,7 +7,7 @@ import { handInProgress, houseWith, tableWith } from '../table/state';
 import type { TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
 import { chipsSchema } from '../table/event-schemas';
-import type { InferEach } from '../table/schema-types';
+import type { InferEach, InferShape } from '../table/schema-types';
 
 /**
  * Bomb pot (docs/house-options.md "Bomb pot"). By table rule (every Nth hand) or the floor's call (`CallBombPot`),
@@ -67,10 +67,14 @@ export const BOMB_POT_EVENTS = Object.freeze({
 });
 export type BombPotEvent = InferEach<typeof BOMB_POT_EVENTS>;
 
-/** HandStarted's field for a bomb pot (absent on every other hand, and in every log before the option). */
-export interface BombPotStarted {
-  readonly bombPot?: { readonly ante: number };
-}
+/** HandStarted's field for a bomb pot (absent on every other hand, and in every log before the option): its type is this. */
+const BOMB_POT_STARTED = Object.freeze({
+  bombPot: z
+    .strictObject({ ante: chipsSchema() })
+    .optional()
+    .describe('a bomb pot: every player posts this ante, no blinds, no preflop betting'),
+});
+export type BombPotStarted = InferShape<typeof BOMB_POT_STARTED>;
 
 /** Table slice: the floor called a bomb pot for the next hand. */
 export interface BombPotTableSlice {
@@ -88,12 +92,7 @@ function paramsOf(rules: TableRules): BombPotOption | null {
 
 export const bombPotModule = ruleModule<BombPotOption>({
   forcedBetKinds: [BOMB_POT_ANTE],
-  startedSchema: {
-    bombPot: z
-      .strictObject({ ante: chipsSchema() })
-      .optional()
-      .describe('a bomb pot: every player posts this ante, no blinds, no preflop betting'),
-  },
+  startedSchema: BOMB_POT_STARTED,
   eventSchemas: BOMB_POT_EVENTS,
   // No preflop betting to straddle or kill.
   conflicts: (options) => {

@@ -3,15 +3,9 @@
  * the rule module that keeps the debts). Apart from the module, with nothing but plain data, so that a screen
  * spelling out a seat's owed posts (the console) takes the engine's answer without the rest of the engine.
  */
-export interface MissedBlindPolicy {
-  readonly version: 1;
-  /** What a seat that missed only the small blind posts to come back in. */
-  readonly missedSmallOnly: 'big-blind-live' | 'small-blind-dead' | 'wait-for-big-blind';
-  /** A seat that missed the big blind (or both) posts a big blind live plus a small blind dead (seeds; RRoP; DP). */
-  readonly missedBig: 'big-live-small-dead';
-  /** RRoP #7: nobody may be dealt in, or make up blinds, between the big blind and the button. */
-  readonly allowEntryBetweenBlindsAndButton: boolean;
-}
+import type { MissedBlindPolicy } from './missed-blind-policy';
+
+export type { MissedBlindPolicy };
 
 export const DEFAULT_MISSED_BLIND_POLICY: MissedBlindPolicy = Object.freeze({
   version: 1,

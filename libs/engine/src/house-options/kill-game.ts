@@ -20,7 +20,7 @@ import type { TableRules } from '../table/rules';
 import type { PotAward } from '../betting/showdown';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
-import type { InferEach } from '../table/schema-types';
+import type { InferEach, InferShape } from '../table/schema-types';
 import { seatSchema } from '../table/event-schemas';
 
 /** The kill button, carried from hand to hand (TableState). */
@@ -34,9 +34,8 @@ export interface KillHandSlice {
 }
 
 /** HandStarted's field: a triggered kill, the killer and the limits as a percentage of the table's (200 full, 150 half). */
-export interface KillHandStarted {
-  readonly kill: { readonly seat: number; readonly limitPercent: number } | null;
-}
+const KILL_STARTED = Object.freeze({ kill: z.strictObject({ seat: seatSchema(), limitPercent: z.int() }).nullable() });
+export type KillHandStarted = InferShape<typeof KILL_STARTED>;
 
 /** Its events, as recorded and as published on the queue (nothing in them is secret): their types are these. */
 export const KILL_GAME_EVENTS = Object.freeze({
@@ -169,7 +168,7 @@ function killButtonAfter(state: TableState, hand: HandState, awards: readonly Po
 
 export const killGame = ruleModule<KillGameOption>({
   forcedBetKinds: ['kill-blind'],
-  startedSchema: { kill: z.strictObject({ seat: seatSchema(), limitPercent: z.int() }).nullable() },
+  startedSchema: KILL_STARTED,
   eventSchemas: KILL_GAME_EVENTS,
   recordedWhenOff: true,
   name: 'killGame',

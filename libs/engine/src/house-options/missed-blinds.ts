@@ -19,8 +19,15 @@ import { ruleModule, type HandPlanContext, type SeatEntry } from './rule-module'
 import { seatSchema } from '../table/event-schemas';
 import { z } from 'zod';
 import { DEFAULT_MISSED_BLIND_POLICY, entryObligation, validateMissedBlindPolicy, type MissedBlindPolicy } from './entry-obligation';
+import { MISSED_BLIND_POLICY_SCHEMA } from './missed-blind-policy';
+import type { InferShape } from '../table/schema-types';
 
-type MissedBlind = { readonly seat: number; readonly blind: 'small' | 'big' };
+/** HandStarted's field: the seats a blind passed while they sat out. Its type is this. */
+const MISSED_BLINDS_STARTED = Object.freeze({
+  missedBlinds: z.array(z.strictObject({ seat: seatSchema(), blind: z.enum(['small', 'big']) })),
+});
+export type MissedBlindsHandStarted = InferShape<typeof MISSED_BLINDS_STARTED>;
+type MissedBlind = MissedBlindsHandStarted['missedBlinds'][number];
 
 /** What a seat owes for blinds it missed while sitting out (SeatState). */
 export interface MissedBlindsSeatSlice {
@@ -30,11 +37,6 @@ export interface MissedBlindsSeatSlice {
 
 /** Seats that a blind passed while they sat out in this hand: owed when it ends (HandState.house). */
 export interface MissedBlindsHandSlice {
-  readonly missedBlinds: readonly MissedBlind[];
-}
-
-/** HandStarted's field: the seats a blind passed while they sat out. */
-export interface MissedBlindsHandStarted {
   readonly missedBlinds: readonly MissedBlind[];
 }
 
@@ -97,13 +99,8 @@ const OWES_SMALL: Partial<MissedBlindsSeatSlice> = Object.freeze({ missedSmall: 
 const WAITS: SeatEntry = Object.freeze({ kind: 'wait-for-big-blind' });
 
 export const missedBlinds = ruleModule<MissedBlindPolicy>({
-  startedSchema: { missedBlinds: z.array(z.strictObject({ seat: seatSchema(), blind: z.enum(['small', 'big']) })) },
-  recordedSchema: z.strictObject({
-    version: z.literal(1),
-    missedSmallOnly: z.enum(['big-blind-live', 'small-blind-dead', 'wait-for-big-blind']),
-    missedBig: z.literal('big-live-small-dead'),
-    allowEntryBetweenBlindsAndButton: z.boolean(),
-  }),
+  startedSchema: MISSED_BLINDS_STARTED,
+  recordedSchema: MISSED_BLIND_POLICY_SCHEMA,
   name: 'missedBlinds',
   handSliceStart: { missedBlinds: Object.freeze([]) as readonly MissedBlind[] },
   where: 'rules',

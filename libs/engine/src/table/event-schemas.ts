@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import type { AnyRuleModule } from '../house-options/rule-module';
 import { CORE_FORCED_BET_KINDS, CORE_RECORDED_RULES, coreEventSchemas } from './recorded-event-schemas';
+import { secretRuleOf } from './published-data';
 
 export { CORE_FORCED_BET_KINDS, cardSchema, chipsSchema, seatSchema } from './recorded-event-schemas';
 
@@ -59,33 +60,45 @@ export function recordedEventSchemas(modules: readonly AnyRuleModule[]): EventSc
 
 type CoreSchemas = ReturnType<typeof coreEventSchemas<z.ZodType, z.ZodType, z.ZodRawShape>>;
 
+/** Why a withheld member is published as it is, by event type (the contract's descriptions). */
+const WITHHELD = {
+  HoleCardsDealt: 'always null on the queue: hole cards are secret until shown (HandShown), and unknown on live-cards tables',
+  HoleCardsReported: 'always null on the queue: a reader reported the cards, which stay secret until shown (HandShown)',
+  handNumberOnly: 'published with its hand number only: the deck, seed, salt and hole-card keys never go on the public queue',
+} as const;
+
 /** Hole cards are published as null: the public sees a card when HandShown shows it, never from the deal or a reader. */
 const withheldCards = (why: string) => ({ cards: z.null().describe(why) });
 
-/** Only the hand number of an event that holds a deck, a seed, a salt or a key (the public never sees those). */
-const handNumberOnly = (schema: z.ZodObject<{ type: z.ZodLiteral<string>; handNumber: z.ZodInt }>) =>
-  schema
-    .pick({ type: true, handNumber: true })
-    .describe('published with its hand number only: the deck, seed, salt and hole-card keys never go on the public queue');
-
-/** The secret-holding core events as published, one rule per secret; every other core event is published as recorded. */
-function publishedSecrets(core: CoreSchemas) {
-  const dealt = core.HoleCardsDealt;
-  return {
-    HoleCardsDealt: dealt.extend({
-      hands: z.array(
-        dealt.shape.hands.element.extend(
-          withheldCards('always null on the queue: hole cards are secret until shown (HandShown), and unknown on live-cards tables'),
-        ),
-      ),
-    }),
-    HoleCardsReported: core.HoleCardsReported.extend(
-      withheldCards('always null on the queue: a reader reported the cards, which stay secret until shown (HandShown)'),
-    ).describe("a reader's record of a live hand's hole cards, published without them"),
-    DeckSealed: handNumberOnly(core.DeckSealed),
-    DeckRevealed: handNumberOnly(core.DeckRevealed),
-    HoleCardsRevealed: handNumberOnly(core.HoleCardsRevealed),
-  };
+/**
+ * The secret-holding core events as published, each by its rule (published-data.ts secretRuleOf, the home of the
+ * rule publishedEventData applies at run time); every other core event is published as recorded.
+ */
+function publishedSecrets(core: CoreSchemas): Record<string, z.ZodObject> {
+  const published: Record<string, z.ZodObject> = {};
+  for (const type of Object.keys(core) as (keyof CoreSchemas)[]) {
+    switch (secretRuleOf(type)) {
+      case null:
+      case 'without-deck': // HandStarted as recorded holds no deck, salt or seed: its strict schema refuses them.
+        break;
+      case 'dealt-cards-withheld': {
+        const dealt = core.HoleCardsDealt;
+        published[type] = dealt.extend({ hands: z.array(dealt.shape.hands.element.extend(withheldCards(WITHHELD.HoleCardsDealt))) });
+        break;
+      }
+      case 'cards-withheld':
+        published[type] = core.HoleCardsReported.extend(withheldCards(WITHHELD.HoleCardsReported)).describe(
+          "a reader's record of a live hand's hole cards, published without them",
+        );
+        break;
+      case 'hand-number-only':
+        published[type] = (core[type] as z.ZodObject<{ type: z.ZodLiteral<string>; handNumber: z.ZodInt }>)
+          .pick({ type: true, handNumber: true })
+          .describe(WITHHELD.handNumberOnly);
+        break;
+    }
+  }
+  return published;
 }
 
 /**

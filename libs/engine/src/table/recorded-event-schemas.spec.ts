@@ -11,6 +11,7 @@ import {
 } from '../index';
 import { publishedEventSchemas, recordedEventSchemas } from './event-schemas';
 import { CORE_EVENT_TYPES } from './events';
+import { publishedEventData, secretRuleOf } from './published-data';
 import { CORE_EVENT_SCHEMAS } from './recorded-event-schemas';
 import { TableUnderTest } from './table-under-test.test-support';
 
@@ -138,6 +139,32 @@ describe('the published event schemas, derived from the recorded ones', () => {
     expect(Object.keys(PUBLISHED)).toEqual(Object.keys(RECORDED));
     const same = Object.keys(RECORDED).filter((type) => json(RECORDED[type]!) === json(PUBLISHED[type]!));
     expect(Object.keys(RECORDED).filter((type) => !same.includes(type))).toEqual(SECRET);
+    // One rule: the events derived differently are those with a rule (HandStarted's recorded shape holds no deck already).
+    const ruled = Object.keys(RECORDED).filter((type) => secretRuleOf(type) !== null);
+    expect(ruled.filter((type) => json(RECORDED[type]!) !== json(PUBLISHED[type]!))).toEqual(SECRET);
+    expect(ruled.filter((type) => !SECRET.includes(type))).toEqual(['HandStarted']);
+  });
+
+  it('take every event of random tables as publishedEventData strips it, and events without a secret unchanged', () => {
+    const house = play(
+      { ...NO_LIMIT, houseOptions: { straddle: true, rake: true, chop: true, runItTwice: true } } as TableRulesInput,
+      (random) => ({ seed: hex(random, 64), prng: 'hmac-drbg-sha256-fisher-yates', salt: hex(random, 32) }),
+      20,
+      5,
+    );
+    const live = play({ ...NO_LIMIT, cardSource: 'live' }, () => ({}), 20, 6);
+    // The API appends the hole cards' key after a hand; the engine never records it.
+    const revealed = { type: 'HoleCardsRevealed', handNumber: 1, key: 'a'.repeat(64) } as const;
+    const events: readonly TableEvent[] = [...house, ...live, revealed];
+    const refused = events.flatMap(({ type, ...data }) => {
+      const published = publishedEventData(type, data);
+      if (secretRuleOf(type) === null && published !== data) return [`${type}: changed`];
+      const result = PUBLISHED[type]!.safeParse({ type, ...(published as object) });
+      return result.success ? [] : [`${type}: ${JSON.stringify(result.error.issues[0])}`];
+    });
+    expect(refused).toEqual([]);
+    const types = new Set(events.map((e) => e.type));
+    for (const type of SECRET) expect(types).toContain(type);
   });
 
   it('refuse every secret the recorded event holds, and take the event without it', () => {

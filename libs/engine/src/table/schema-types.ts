@@ -15,3 +15,6 @@ export type Infer<S extends z.ZodType> = DeepReadonly<z.output<S>>;
 
 /** The union of the records of a map of schemas (a module's commands or events, by type). */
 export type InferEach<M extends { readonly [type: string]: z.ZodType }> = { [K in keyof M]: Infer<M[K]> }[keyof M];
+
+/** The record a raw shape describes (a module's HandStarted fields, `startedSchema`). */
+export type InferShape<S extends z.ZodRawShape> = Infer<z.ZodObject<S>>;
