@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Roles } from '../auth/access-decorators';
 import { rawCommandRequest, senderOf } from '../auth/command-sender';
 import { DealerAssignments } from '../auth/dealer-assignments';
+import { PlayerSeatGuard } from '../players/player-seat-guard';
 import { principalOf } from '../auth/principal';
 import { TableAccess } from '../auth/table-access';
 import { sendJson, type HttpRequest, type HttpResponse } from '../http/http-types';
@@ -23,6 +24,8 @@ import { TournamentTables } from './tournament-tables';
 
 /** The timer service moves the clock on when a level's time is up, and does nothing else (docs/security.md). */
 const TIMER_COMMANDS: ReadonlySet<string> = new Set(['AdvanceLevel']);
+/** The commands that enter a player (docs/players.md "The seat check"): an excluded player is refused first. */
+const ENTERING_COMMANDS: ReadonlySet<string> = new Set(['Register', 'ReEnter']);
 /** A dealer reports the hands of the tables assigned to them, and does nothing else. */
 const DEALER_COMMANDS: ReadonlySet<string> = new Set(['RecordHand']);
 
@@ -44,6 +47,7 @@ export class TournamentsController {
     @Inject(TableAccess) private readonly access: TableAccess,
     @Inject(DealerAssignments) private readonly assignments: DealerAssignments,
     @Inject(TournamentTables) private readonly tables: TournamentTables,
+    @Inject(PlayerSeatGuard) private readonly players: PlayerSeatGuard,
   ) {}
 
   @Get(':tournamentId')
@@ -95,6 +99,8 @@ export class TournamentsController {
     knownId(tournamentId);
     const { body, envelope } = this.parse('commands', tournamentId, tournamentCommandSchema, req);
     await this.maySend(req, body);
+    if (ENTERING_COMMANDS.has(body.type) && 'playerId' in body)
+      await this.players.check(req, body.playerId, `tournament:${tournamentId}`, body.type);
     const folded = await this.existing(tournamentId);
     await this.tables.beforeTournamentCommand(body, folded.state);
     const command = { ...body, at: this.clock.at() } as TournamentCommandInput;

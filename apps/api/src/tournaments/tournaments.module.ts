@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PlayersModule } from '../players/players.module';
 import { RoomModule } from '../room/room.module';
 import { TablesModule } from '../tables/tables.module';
 import { ApplyTournamentCommandHandler } from './apply-tournament-command';
@@ -11,7 +12,7 @@ import { TournamentsController } from './tournaments.controller';
 
 /** Tournaments (libs/tournament): the floor's routes, the dealers' table needs, the public clock board (docs/tournaments.md). */
 @Module({
-  imports: [TablesModule, RoomModule],
+  imports: [TablesModule, RoomModule, PlayersModule],
   controllers: [ClockBoardController, TournamentListController, TournamentsController],
   providers: [TournamentStreams, TournamentTables, TournamentSweep, ApplyTournamentCommandHandler],
 })
