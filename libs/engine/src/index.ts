@@ -168,7 +168,7 @@ export {
 export { type KillPotOption, DEFAULT_KILL_POT, killPotBounds, killPotCheck, killPot } from './house-options/kill-pot';
 export { type ChopOption, DEFAULT_CHOP, chopCheck, chop } from './house-options/chop';
 export { type RakeOption, DEFAULT_RAKE, rakeByPot, rake } from './house-options/rake';
-export { type RaceChipsCommand, type ChipsRacedEvent, type RacedSeat, racedChange, chipRaceModule } from './house-options/chip-race';
+export { type RaceChipsCommand, type ChipsRacedEvent, type RacedSeat, chipRaceModule } from './house-options/chip-race';
 // Cards and the hand evaluator.
 export { type Card, parseCard, parseCards, formatCard, formatCards, rankOf, suitOf, FULL_DECK, isValidCard } from './cards/card';
 export {

@@ -2,9 +2,11 @@ import {
   formatCard,
   FULL_DECK,
   isHandStartedV1,
+  tableDecider,
   type HandStartedV1,
   type SealedDeck,
   type TableCommand,
+  type TableEngine,
   type TableEvent,
   type TableRules,
 } from '@felt/engine';
@@ -17,9 +19,14 @@ const formatted = (cards: readonly number[]) => cards.map(formatCard);
  * ends with TableClosed was a CloseTable (it lists the cash-outs first). Null when the first event is one the
  * dealer produces by itself (a deal of the board, an award...): no command yields it first.
  */
-export function commandForEvents(events: readonly TableEvent[], revealed?: SealedDeck, liveCards = false): TableCommand | null {
+export function commandForEvents(
+  events: readonly TableEvent[],
+  revealed?: SealedDeck,
+  liveCards = false,
+  table: TableEngine = tableDecider,
+): TableCommand | null {
   const first = events[0];
-  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type, revealed, liveCards);
+  return first === undefined ? null : commandFor(first, events[events.length - 1]!.type, revealed, liveCards, table);
 }
 
 /** Rules recorded without a version were decided under version 1: ask for it, or decide would take today's. */
@@ -38,6 +45,7 @@ export function commandFor(
   lastType: string,
   revealed?: SealedDeck,
   liveCards = false,
+  table: TableEngine = tableDecider,
 ): TableCommand | null {
   if (lastType === 'TableClosed') return { type: 'CloseTable' };
   switch (first.type) {
@@ -73,34 +81,11 @@ export function commandFor(
         ? { type: 'StartHand', seed: deck.shuffle.seed, prng: deck.shuffle.prng, ...salt }
         : { type: 'StartHand', deck: deck.deck.map(formatCard), ...salt };
     }
+    // A module's forced bet (the straddle) was its own command; every other blind, PostBlind.
     case 'BlindPosted':
-      return first.kind === 'straddle'
-        ? { type: 'Straddle', seat: first.seat }
-        : { type: 'PostBlind', seat: first.seat, blind: first.kind };
-    case 'KillPotPosted':
-      return { type: 'KillPot', seat: first.seat, amount: first.amount };
+      return table.moduleCommandFor(first, lastType) ?? { type: 'PostBlind', seat: first.seat, blind: first.kind };
     case 'HoleCardsDealt':
       return { type: 'Deal' };
-    case 'BlindsChopped':
-      return { type: 'ChopBlinds', consents: first.consents };
-    // House options whose commands record one event of their own (bomb pot, running it twice).
-    case 'BombPotCalled':
-      return { type: 'CallBombPot' };
-    case 'RunItTwiceAgreed':
-      return { type: 'RunItTwice', consents: first.consents };
-    case 'RunItOnceChosen':
-      return { type: 'RunItOnce' };
-    case 'ChipsRaced':
-      return { type: 'RaceChips', chip: first.chip, nextChip: first.nextChip, seats: first.seats };
-    // The shot clock: the expiry, the time bank and the floor's pause (their time is in the metadata: stream-verifier.ts).
-    case 'ClockExpired':
-      return { type: 'ClockExpired', clock: first.clock };
-    case 'TimeBankUsed':
-      return { type: 'UseTimeBank', seat: first.seat };
-    case 'ClockPaused':
-      return { type: 'PauseClock' };
-    case 'ClockResumed':
-      return { type: 'ResumeClock' };
     case 'RulesChanged':
       return { type: 'ChangeRules', rules: recordedRules(first.rules) };
     case 'PlayerFolded':
@@ -128,7 +113,8 @@ export function commandFor(
       return { type: 'CorrectAction', action: first.action, reason: first.reason };
     case 'SeatChanged':
       return { type: 'ChangeSeat', from: first.from, to: first.to, postToEnter: first.postToEnter };
+    // A house option's own event: its module rebuilds the command (RuleModule.commandFor).
     default:
-      return null;
+      return table.moduleCommandFor(first, lastType);
   }
 }

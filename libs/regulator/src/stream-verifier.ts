@@ -4,7 +4,6 @@ import {
   readerConflicts,
   EVENT_TYPES,
   isHandStartedV1,
-  racedChange,
   tableDecider,
   type TableEngine,
   type SealedDeck,
@@ -325,7 +324,7 @@ export class StreamVerifier {
     revealed?: SealedDeck,
   ): { events: readonly TableEvent[]; state: TableState } | null {
     const first = tableEventOf(recorded[0]!);
-    const rebuilt = commandFor(first, recorded[recorded.length - 1]!.type, revealed, isLiveCards(this.state.rules));
+    const rebuilt = commandFor(first, recorded[recorded.length - 1]!.type, revealed, isLiveCards(this.state.rules), this.table);
     // The time the API stamped on the command is in the metadata (a clocked table's deadlines follow from it).
     const at = recorded[0]!.metadata?.at;
     const command = rebuilt !== null && typeof at === 'string' ? { ...rebuilt, at } : rebuilt;
@@ -392,16 +391,15 @@ export class StreamVerifier {
   }
 
   private account(e: TableEvent, version: number): void {
+    // What a module's own events put on or take off the table outside the pots (a tournament's colour-up: chips, not
+    // money; the tournament accounts for it).
+    this.ledger += this.table.chipsMovedBy(e);
     switch (e.type) {
       case 'PlayerSeated':
         this.ledger += e.buyIn;
         break;
       case 'ChipsAdded':
         this.ledger += e.amount;
-        break;
-      // A tournament's colour-up: what the race took off and gave (chips, not money; the tournament accounts for it).
-      case 'ChipsRaced':
-        this.ledger += racedChange(e);
         break;
       case 'PlayerLeft':
         this.ledger -= e.cashOut;

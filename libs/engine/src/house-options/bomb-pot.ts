@@ -112,6 +112,7 @@ export const bombPotModule = ruleModule<BombPotOption>({
   schema: BOMB_POT_SCHEMA,
   validate: (o, ctx) => validateBombPot(o, ctx),
   commandSchemas: BOMB_POT_COMMANDS,
+  commandFor: (first) => (first.type === 'BombPotCalled' ? { type: 'CallBombPot' } : null),
   commands: {
     CallBombPot: {
       actsForHandSeat: false,

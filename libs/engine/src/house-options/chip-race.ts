@@ -118,6 +118,10 @@ function decideRace(c: RaceChipsCommand, state: TableState): Rejection | null {
 export const chipRaceModule = ruleModule<Readonly<Record<string, never>>>({
   eventSchemas: CHIP_RACE_EVENTS,
   commandSchemas: CHIP_RACE_COMMANDS,
+  commandFor: (first) =>
+    first.type === 'ChipsRaced' ? { type: 'RaceChips', chip: first.chip, nextChip: first.nextChip, seats: first.seats } : null,
+  // A colour-up changes the chips in play without a pot: what the race took off and gave (chips, not money).
+  chipsMoved: (event) => (event.type === 'ChipsRaced' ? racedChange(event) : 0),
   name: 'chipRace',
   where: 'houseOptions',
   params: paramsOf,

@@ -146,6 +146,7 @@ export const chop = ruleModule<ChopOption>({
   schema: CHOP_SCHEMA,
   validate: (o, ctx) => validateChop(o, ctx),
   commandSchemas: CHOP_COMMANDS,
+  commandFor: (first) => (first.type === 'BlindsChopped' ? { type: 'ChopBlinds', consents: first.consents } : null),
   commands: {
     ChopBlinds: {
       actsForHandSeat: false,

@@ -140,6 +140,7 @@ export const killPot = ruleModule<KillPotOption>({
   schema: KILL_POT_SCHEMA,
   validate: (o, ctx) => validateKillPot(o, ctx),
   commandSchemas: KILL_POT_COMMANDS,
+  commandFor: (first) => (first.type === 'KillPotPosted' ? { type: 'KillPot', seat: first.seat, amount: first.amount } : null),
   commands: {
     KillPot: {
       actsForHandSeat: true,

@@ -259,6 +259,19 @@ export interface RuleModule<P> {
   readonly evolve?: {
     readonly [T in TableEventType]?: (state: TableState, event: Extract<TableEvent, { type: T }>, params: P | null) => TableState;
   };
+  /**
+   * The command that recorded this event first (one append is one command's decision), rebuilt from the event alone,
+   * so a regulator can decide it again and compare (libs/regulator command-for-events.ts). `first` is the group's
+   * first event, `lastType` the type of its last. Asked, in the list's order, for every event type the core does not
+   * own and for the core's BlindPosted (a forced bet of its own kind); null: not this module's, or an event its
+   * dealer records by itself.
+   */
+  commandFor?(first: TableEvent, lastType: string): TableCommand | null;
+  /**
+   * The chips one of its own events puts on the table (negative: takes off) other than through a pot or the core's
+   * buy-ins, add-ons and cash-outs (the chip race's colour-up); the regulator's ledger counts them. 0 otherwise.
+   */
+  chipsMoved?(event: TableEvent): number;
 
   // --- Before the deal ----------------------------------------------------------------------------------------
   /** How this seat enters the next hand; null: no say (the core deals a ready seat in). First answer wins. */

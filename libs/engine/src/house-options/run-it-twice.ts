@@ -229,6 +229,10 @@ export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   schema: RUN_IT_TWICE_SCHEMA,
   validate: (o, ctx) => validateRunItTwice(o, ctx),
   commandSchemas: RUN_IT_TWICE_COMMANDS,
+  commandFor(first) {
+    if (first.type === 'RunItTwiceAgreed') return { type: 'RunItTwice', consents: first.consents };
+    return first.type === 'RunItOnceChosen' ? { type: 'RunItOnce' } : null;
+  },
   commands: {
     RunItTwice: {
       actsForHandSeat: false,

@@ -258,6 +258,21 @@ export const shotClockModule = ruleModule<ShotClockOption>({
   idleWhenOff: true,
   schema: SHOT_CLOCK_SCHEMA,
   commandSchemas: SHOT_CLOCK_COMMANDS,
+  // Their time is in the metadata (libs/regulator stream-verifier.ts gives it back to the command).
+  commandFor(first) {
+    switch (first.type) {
+      case 'ClockExpired':
+        return { type: 'ClockExpired', clock: first.clock };
+      case 'TimeBankUsed':
+        return { type: 'UseTimeBank', seat: first.seat };
+      case 'ClockPaused':
+        return { type: 'PauseClock' };
+      case 'ClockResumed':
+        return { type: 'ResumeClock' };
+      default:
+        return null;
+    }
+  },
   commands: {
     ClockExpired: { actsForHandSeat: false, decide: (c, s, p) => clockExpired(c as Extract<TableCommand, { type: 'ClockExpired' }>, s, p) },
     UseTimeBank: {

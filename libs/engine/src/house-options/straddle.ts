@@ -163,6 +163,8 @@ export const straddle = ruleModule<StraddleOption>({
   validate: (o, ctx) =>
     validateStraddle(o, { limit: ctx.structure === 'fixed-limit' || ctx.structure === 'spread-limit', tournament: ctx.tournament }),
   commandSchemas: STRADDLE_COMMANDS,
+  // A straddle is the core's BlindPosted of this module's kind.
+  commandFor: (first) => (first.type === 'BlindPosted' && first.kind === 'straddle' ? { type: 'Straddle', seat: first.seat } : null),
   commands: {
     Straddle: {
       actsForHandSeat: true,

@@ -50,6 +50,10 @@ export interface TableEngine extends TableDecider {
    * verifier asks before folding.
    */
   readsEvent(type: string, schemaVersion: number): boolean;
+  /** The command a module rebuilds from the first event it recorded (RuleModule.commandFor); null: no module's. */
+  moduleCommandFor(first: TableEvent, lastType: string): TableCommand | null;
+  /** The chips an event puts on the table outside the pots by its modules' say (RuleModule.chipsMoved). */
+  chipsMovedBy(event: TableEvent): number;
 }
 
 /**
@@ -66,6 +70,8 @@ export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngi
     modules.flatMap((m) => Object.keys(m.evolve ?? {})),
   );
   const ownTypes: ReadonlySet<string> = new Set(eventTypes.slice(CORE_EVENT_TYPES.length));
+  const rebuilders = modules.filter((m) => m.commandFor !== undefined);
+  const movers = modules.filter((m) => m.chipsMoved !== undefined);
   return Object.freeze({
     modules: h.modules,
     commandTypes: own(
@@ -91,5 +97,13 @@ export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngi
     chipsOnTable: (state: TableState) => chipsOnTable(h, state),
     readsEvent: (type: string, schemaVersion: number) =>
       coreReadsSchemaVersion(type, schemaVersion) || (schemaVersion === 1 && ownTypes.has(type)),
+    moduleCommandFor: (first: TableEvent, lastType: string) => {
+      for (const m of rebuilders) {
+        const command = m.commandFor!(first, lastType);
+        if (command !== null) return command;
+      }
+      return null;
+    },
+    chipsMovedBy: (event: TableEvent) => movers.reduce((sum, m) => sum + m.chipsMoved!(event), 0),
   });
 }
