@@ -7,8 +7,8 @@ import { TableUnderTest } from './table-under-test.test-support';
 const RULES = { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 } as const;
 const seats = (ids: readonly [number, string][]) => ids.map(([seat, id]) => ({ seat, id, stack: 100 }));
 
-/** Hand 1 at seats 1-3 (button 1, blinds 2 and 3) folded to the big blind; then those three leave. */
-function tableAfterEveryoneLeft(rules: TableRulesInput): TableUnderTest {
+/** Hand 1 at seats 1-3 (button 1, blinds 2 and 3) folded to the big blind; then the players at `leaving` leave. */
+function tableAfterLeaving(rules: TableRulesInput, leaving: readonly number[]): TableUnderTest {
   const t = TableUnderTest.open(
     rules,
     seats([
@@ -25,7 +25,7 @@ function tableAfterEveryoneLeft(rules: TableRulesInput): TableUnderTest {
   );
   t.do({ type: 'Fold', seat: 1 }, { type: 'Fold', seat: 2 });
   expect(t.of('HandEnded')).toHaveLength(1);
-  for (const seat of [1, 2, 3]) t.do({ type: 'LeaveTable', seat } as TableCommand);
+  for (const seat of leaving) t.do({ type: 'LeaveTable', seat } as TableCommand);
   return t;
 }
 
@@ -34,7 +34,7 @@ const started = (events: readonly TableEvent[]) =>
 
 describe('a new game when every player came after the last hand (rules version 4)', () => {
   it('deals everyone in with no entry post: the big blind moves on from the last one, the small blind and button dead', () => {
-    const t = tableAfterEveryoneLeft(RULES);
+    const t = tableAfterLeaving(RULES, [1, 2, 3]);
     for (const seat of [4, 5, 6]) t.do({ type: 'SeatPlayer', seat, playerId: `n${seat}`, buyIn: 100 });
     // Worked by hand: the last big blind was seat 3, so this one is the next seat able to take it, 4; the small
     // blind's seat (3) and the button's (2) are empty: dead. Seats 5 and 6 owe nothing as new players of a new game.
@@ -52,22 +52,7 @@ describe('a new game when every player came after the last hand (rules version 4
   });
 
   it('is not a new game while a player of the last hand still plays: the new players wait for the big blind as before', () => {
-    const t = TableUnderTest.open(
-      RULES,
-      seats([
-        [1, 'a'],
-        [2, 'b'],
-        [3, 'c'],
-      ]),
-      1,
-    );
-    t.do(
-      { type: 'StartHand', seed: 1 },
-      { type: 'PostBlind', seat: 2, blind: 'small-blind' },
-      { type: 'PostBlind', seat: 3, blind: 'big-blind' },
-    );
-    t.do({ type: 'Fold', seat: 1 }, { type: 'Fold', seat: 2 });
-    for (const seat of [1, 2]) t.do({ type: 'LeaveTable', seat } as TableCommand);
+    const t = tableAfterLeaving(RULES, [1, 2]);
     for (const seat of [5, 6]) t.do({ type: 'SeatPlayer', seat, playerId: `n${seat}`, buyIn: 100 });
     // Seat 3 played the last hand; the big blind moves to seat 5 (a new player may take it), seat 6 waits.
     const hand = started(t.do({ type: 'StartHand', seed: 2 }));
@@ -76,7 +61,7 @@ describe('a new game when every player came after the last hand (rules version 4
   });
 
   it('under rules version 3 the same table deals no hand, as it did', () => {
-    const t = tableAfterEveryoneLeft({ ...RULES, version: 3 });
+    const t = tableAfterLeaving({ ...RULES, version: 3 }, [1, 2, 3]);
     for (const seat of [4, 5, 6]) t.do({ type: 'SeatPlayer', seat, playerId: `n${seat}`, buyIn: 100 });
     t.refuses({ type: 'StartHand', seed: 2 }, 'NOT_ENOUGH_PLAYERS');
   });
