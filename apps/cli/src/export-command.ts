@@ -19,11 +19,14 @@ import {
 } from '@felt/regulator';
 import { addSourceOptions, openEventLog, readStreamFrom, type EventLog, type SourceOptions } from './event-log-source';
 import { HOUSE_RULES_HELP, houseRulesEngine, unknownHouseOptions } from './house-rules-option';
+import { exportMoney } from './money-export';
 import { exportTournament } from './tournament-export';
 
 interface ExportOptions extends SourceOptions {
   table?: string;
   tournament?: string;
+  money?: string;
+  shift?: string;
   all?: boolean;
   audit?: boolean;
   format: string;
@@ -43,6 +46,8 @@ interface ExportOptions extends SourceOptions {
  * --from and --to are ISO 8601 times: events recorded (jsonl) or hands started (phh, ohh) within them.
  * `felt export --audit --format jsonl` writes only the audit streams (staff and security events, docs/events.md).
  * `felt export --tournament ID --format json|csv`: a tournament's structure, money and results (tournament-export.ts).
+ * `felt export --money BOOK --format json|csv [--shift ID --from T --to T]`: the house's revenue and fund reports
+ * and the count sheet, folded from the log (money-export.ts).
  * Every export starts with the staff roster (each user's name, role and disabled flag over time, from the audit
  * stream; libs/regulator/src/staff-roster.ts), so the actor ids in the events have the names they had then. An
  * export from a database is itself recorded there (ExportPerformed in the audit stream, actor cli:<login>) first.
@@ -56,9 +61,11 @@ export function registerExportCommand(program: Command): void {
     .description("export a table's log: raw events (jsonl), PHH hand histories (phh) or Open Hand History (ohh)")
     .option('--table <id>', 'the table (its stream table-<id>)')
     .option('--tournament <id>', 'a tournament (json or csv): structure, money reconciled, entries with places and prizes')
+    .option('--money <book>', "the house's book, e.g. room (json or csv): revenue per table and shift, funds, the count sheet")
+    .option('--shift <id>', 'with --money: the shift --from and --to cover (default: every hand, as "all")')
     .option('--all', 'every stream (jsonl only), in stream order, the audit streams included')
     .option('--audit', 'only the audit streams (jsonl only): staff and security events')
-    .requiredOption('--format <format>', 'jsonl, phh or ohh')
+    .requiredOption('--format <format>', 'jsonl, phh or ohh; json or csv with --tournament or --money')
     .option('--from <time>', 'from this time (ISO 8601, e.g. 2026-11-30T18:00:00Z)')
     .option('--to <time>', 'up to this time (ISO 8601)')
     .option('--out <file>', 'write to this file instead of standard output')
@@ -80,6 +87,7 @@ function parseTime(text: string | undefined, name: string, command: Command): nu
 async function runExport(options: ExportOptions, command: Command): Promise<void> {
   const format = options.format.toLowerCase();
   if (options.tournament !== undefined) return runTournamentExport(options, format, command);
+  if (options.money !== undefined) return runMoneyExport(options, format, command);
   if (!(EXPORT_FORMATS as readonly string[]).includes(format))
     return command.error(`felt export: --format must be jsonl, phh or ohh, not "${options.format}".`, {
       exitCode: 2,
@@ -144,6 +152,28 @@ async function runTournamentExport(options: ExportOptions, format: string, comma
   try {
     if (log.kind === 'store') await recordExport(log, `tournament:${options.tournament}`, format, options, command);
     await exportTournament(log, options.tournament!, format, options.out, command);
+  } finally {
+    await log.close();
+  }
+}
+
+async function runMoneyExport(options: ExportOptions, format: string, command: Command): Promise<void> {
+  if (options.all || options.audit || options.table !== undefined)
+    return command.error('felt export: give --money BOOK alone (not with --table, --all or --audit).', {
+      exitCode: 2,
+      code: 'felt.options',
+    });
+  const from = parseTime(options.from, '--from', command);
+  const to = parseTime(options.to, '--to', command);
+  const shift = {
+    shiftId: options.shift,
+    from: from === null ? undefined : new Date(from).toISOString(),
+    to: to === null ? undefined : new Date(to).toISOString(),
+  };
+  const log = await openEventLog(options, command, 'export');
+  try {
+    if (log.kind === 'store') await recordExport(log, `money:${options.money}`, format, options, command);
+    await exportMoney(log, options.money!, format, shift, options.out, command);
   } finally {
     await log.close();
   }

@@ -1,12 +1,13 @@
 import { felt } from './run-felt.test-support';
-import { appendTableLog } from '@felt/regulator';
+import { appendTableLog, readAuditLog } from '@felt/regulator';
 import { useTestStore } from '../../../test/support/app-databases';
 import { collected, tableWithDrop, withEvent } from '../../../libs/regulator/src/drops.test-support';
-import { bookLog } from '../../../libs/regulator/src/replayed-streams.test-support';
+import { bookLog, bookTable, hand } from '../../../libs/regulator/src/replayed-streams.test-support';
 
 /**
  * felt verify on PostgreSQL matches the tables' jackpot drops with the book (libs/regulator verify-drops.spec.ts holds
  * the cases): a drop the book never collected is named at the table's event, a collection no table took at the book's.
+ * And `felt export --money` reads a book and its tables from PostgreSQL.
  */
 const t = useTestStore('postgres');
 
@@ -40,5 +41,22 @@ describe('felt verify matches jackpot drops', () => {
         ),
       ]);
     }
+  });
+});
+
+describe('felt export --money on PostgreSQL', () => {
+  const db = useTestStore('postgres');
+
+  it('folds the book and the tables it reads from the database, and records the export in the audit stream', async () => {
+    await appendTableLog(db.store, bookTable);
+    await appendTableLog(db.store, bookLog);
+    const { out, code } = await felt('export', '--database-url', db.url, '--money', 'room', '--format', 'csv');
+    expect(code).toBe(0);
+    expect(out.trim().split('\n')).toEqual([
+      'tableId,shiftId,hands,centsPerChip,rakeChips,rake,fees,timeCharges,ggr,drops',
+      `${hand.tableId},all,1,100,0,0,0,0,0,5000`,
+    ]);
+    const audit = (await readAuditLog(db.store)).filter((e) => e.type === 'ExportPerformed').map((e) => e.data);
+    expect(audit).toEqual([expect.objectContaining({ scope: 'money:room', format: 'csv' })]);
   });
 });
