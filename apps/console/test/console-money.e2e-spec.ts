@@ -90,7 +90,8 @@ describe('the house money in the console (chromium)', () => {
     expect(await floor.byTestId('bad-beat-split').textContent()).toContain(split);
     await floor.byTestId('bad-beat-ask').click();
     expect(await floor.answerConfirmation('confirm')).toContain(`Ask for $300.00 from Bad-beat jackpot? Hand #1 of table mb-1: ${split}`);
-    await floor.feedback('bad-beat');
+    // The line may still say the refusal above: wait for the request's own words.
+    await floor.byTestId('feedback-bad-beat').filter({ hasText: 'Asked for the bad-beat payout of hand #1 of table mb-1' }).waitFor();
     const [asked] = (await book()).pending;
     expect(asked.request).toMatchObject({ kind: 'PayBadBeat', fundId: 'bbj-1', loser: 'player-2', winner: 'player-3' });
     const item = floor.byTestId(`pending-${asked.requestId}`);
@@ -120,7 +121,7 @@ describe('the house money in the console (chromium)', () => {
     await floor.fillForm('high-hand', { Period: 'today', From: `${day(-1)}T00:00`, To: `${day(1)}T00:00` });
     await floor.byTestId('high-hand-submit').click();
     expect(await floor.answerConfirmation('confirm')).toContain('$50.00 from High hand to the best hand shown');
-    await floor.feedback('high-hand');
+    await floor.byTestId('feedback-high-hand').filter({ hasText: 'Asked for the high-hand payout' }).waitFor();
     const high = (await book()).pending.find((p: { request: { kind: string } }) => p.request.kind === 'PayHighHand');
     expect(await floor.byTestId(`would-record-${high.requestId}`).textContent()).toContain('player-3 (the high hand) $50.00');
 
@@ -165,7 +166,8 @@ describe('the house money in the console (chromium)', () => {
     await dealer.fillForm('table-tray', { 'Amount ($)': '100' });
     await dealer.byTestId('table-tray-submit').click();
     expect(await dealer.answerConfirmation('confirm')).toContain("a fill of $100.00 from the cage into table mc-1's tray");
-    await dealer.feedback('table-tray');
+    // The line said the page's refusal until now: wait for the request's own words.
+    await dealer.byTestId('feedback-table-tray').filter({ hasText: 'Asked for a fill of $100.00' }).waitFor();
     await dealer.fillForm('table-tray', { 'Amount ($)': '50' });
     await dealer.byTestId('table-tray').getByTestId('input-kind').selectOption('Credit');
     await dealer.byTestId('table-tray-submit').click();
@@ -203,7 +205,7 @@ describe('the house money in the console (chromium)', () => {
     await counter.fillForm('count', { 'Reason for a variance': 'a $10 note found under the tray' });
     await counter.byTestId('count-submit').click();
     expect(await counter.answerConfirmation('confirm')).toContain('$190.00 against $200.00 expected: −$10.00 short');
-    await counter.feedback('count');
+    await counter.byTestId('feedback-count').filter({ hasText: 'Count of table mc-1' }).waitFor();
     await accessibleAndTouchable(counter, 'money (count team, phone)');
     const count = (await book()).pending.find((p: { request: { kind: string } }) => p.request.kind === 'Count');
     await expectStatus(suite.api.http.post(`/money/requests/${count.requestId}/confirm`).send({}), 201);
