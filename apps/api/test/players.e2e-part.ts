@@ -78,7 +78,9 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
     await post('/tables', { tableId: 'p1', rules: NO_LIMIT_1_2 }, 201);
     await post('/tables/p1/seat-player', { seat: 1, playerId: 'C1001', buyIn: 100 }, 201);
     const start = new Date(Date.now() - 60_000).toISOString();
-    const end = new Date(Date.now() + 2_000).toISOString();
+    // An hour's ban: the refusals below fall inside it however slow the machine; its end is reached by moving the
+    // registry's clock, not by waiting.
+    const end = new Date(Date.now() + 3_600_000).toISOString();
     await post('/players/C1001/bans', { banId: 'B1', reason: 'conduct', start, end }, 201);
     // Already seated and now barred: moving them is refused too.
     const moved = await refused(() => api.http.post('/tables/p1/change-seat').send({ from: 1, to: 2 }), 403, 'PLAYER_EXCLUDED');
@@ -104,8 +106,13 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
     expect(audited.filter((e) => e.type === 'PlayerSeatRefused' && (e.data as { where: string }).where === 'table:p1')).toHaveLength(2);
     expect(audited.filter((e) => e.type === 'CommandRefused' && (e.data as { code: string }).code === 'PLAYER_EXCLUDED')).toEqual([]);
     // The ban's end passes: seated again.
-    await waitUntil('the ban to end', () => Date.now() >= Date.parse(end));
-    await post('/tables/p1/seat-player', { seat: 2, playerId: 'C1001', buyIn: 100 }, 201);
+    const registry = api.app.get(PlayerRegistry);
+    registry.now = () => Date.parse(end);
+    try {
+      await post('/tables/p1/seat-player', { seat: 2, playerId: 'C1001', buyIn: 100 }, 201);
+    } finally {
+      registry.now = () => Date.now();
+    }
   });
 
   it('imports a state list by card number and by name and birth date, refuses at the room, and lifts only with two people', async () => {
@@ -182,14 +189,15 @@ describe.each(APP_BACKENDS)('players and exclusions (%s)', (backend) => {
   });
 
   it("reports a day's sessions as the table events recorded them, to the minute, as JSON and CSV", async () => {
-    const day = new Date().toISOString().slice(0, 10);
-    const report = (await api.http.get('/player-sessions').query({ day }).expect(200)).body;
     // The oracle: the tables' own PlayerSeated and PlayerLeft events, read from the store.
     const { rows } = await database.db.query<{ stream_id: string; type: string; data: { playerId: string }; recorded_at: Date }>(
       `SELECT stream_id, type, data, recorded_at FROM events WHERE type IN ('PlayerSeated', 'PlayerLeft') AND stream_id LIKE 'table-%' ORDER BY global_position`,
     );
     const seatedAt = rows.filter((r) => r.type === 'PlayerSeated' && r.data.playerId === 'C1001' && r.stream_id === 'table-p1');
     const leftAt = rows.filter((r) => r.type === 'PlayerLeft' && r.data.playerId === 'C1001' && r.stream_id === 'table-p1');
+    // The day the session was recorded on (not today's date: a run across midnight UTC would ask the wrong day).
+    const day = seatedAt[0]!.recorded_at.toISOString().slice(0, 10);
+    const report = (await api.http.get('/player-sessions').query({ day }).expect(200)).body;
     const first = report.sessions.find((s: { playerId: string; tableId: string }) => s.playerId === 'C1001' && s.tableId === 'p1');
     expect(Date.parse(first.seatedAt)).toBe(seatedAt[0]!.recorded_at.getTime());
     expect(Date.parse(first.leftAt)).toBe(leftAt[0]!.recorded_at.getTime());

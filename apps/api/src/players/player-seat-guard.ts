@@ -41,7 +41,7 @@ export class PlayerSeatGuard {
 
   /** `where`: "table:<id>" or "game:<id>". */
   async check(req: HttpRequest, playerId: string, where: string, commandType: string): Promise<void> {
-    const refusal = this.registry.index.seatCheck(playerId, Date.now());
+    const refusal = this.registry.index.seatCheck(playerId, this.registry.now());
     if (refusal === null) return;
     const principal = principalOf(req);
     await this.audit.append(

@@ -42,7 +42,7 @@ export class PlayersController {
   @ApiOperation({ summary: 'Look players up by the start of a name or alias, or by card number (floor only): at most `limit` (20)' })
   async search(@Query() query: Record<string, unknown>): Promise<{ players: PlayerFound[] }> {
     const { q, limit } = parseInput(searchSchema, query);
-    const now = Date.now();
+    const now = this.registry.now();
     const found = await this.personal.search(q, limit ?? 20);
     return {
       players: found.map((p) => ({ playerId: p.playerId, name: p.name, alias: p.alias, ...this.standing(p.playerId, now) })),
@@ -69,7 +69,7 @@ export class PlayersController {
         : {}),
       recordIntact: stored ? stored.digest === state.personalDigest : null,
       bans: state.bans,
-      ...this.standing(id, Date.now()),
+      ...this.standing(id, this.registry.now()),
     };
   }
 
