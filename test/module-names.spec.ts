@@ -89,6 +89,15 @@ describe("the modules' names outside them", () => {
     expect(namedOutside(DEFAULT_MODULES)).toEqual(expected);
   });
 
+  it("are spoken for by their modules' formats, each of its own kinds and events only", () => {
+    for (const m of DEFAULT_MODULES) {
+      expect(Object.keys(m.formats?.forcedBets ?? {}).filter((kind) => !(m.forcedBetKinds ?? []).includes(kind))).toEqual([]);
+      expect(Object.keys(m.formats?.deals ?? {}).filter((type) => !(type in (m.eventSchemas ?? {})))).toEqual([]);
+    }
+    const spoken = DEFAULT_MODULES.flatMap((m) => Object.keys(m.formats?.forcedBets ?? {}));
+    expect(spoken).toEqual(DEFAULT_MODULES.flatMap((m) => m.forcedBetKinds ?? []));
+  });
+
   it('finds a name planted in a file it searches', () => {
     // The check's own reach: this file is a test (skipped), so plant through a module whose event is named here.
     const planted = namesOf([{ eventSchemas: { HandStarted: {} } } as unknown as AnyRuleModule]);
