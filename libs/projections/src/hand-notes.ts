@@ -1,4 +1,4 @@
-import type { AnyRuleModule } from '@felt/engine';
+import { DEFAULT_MODULES, type AnyRuleModule, type ForcedBetFormat, type ModuleNote } from '@felt/engine';
 import type { HandPot, HandRecord } from './hand-record';
 import type { TableHand } from './table-hands';
 
@@ -11,8 +11,9 @@ type RunPaid = NonNullable<HandPot['runs']>[number];
  * format that adds notes of its own (PHH's transcription: a raise nobody could call, pokerkit's extra check) keeps
  * them in the order things happened.
  * - `training`: the deck came from a training table's source, so anyone could choose the cards.
- * - `new-player-post`, `dead-post`, `kill`, `other-post`: forced bets beyond the blinds, antes and straddles.
- * - `bomb-pot`: each player's live ante, and no betting before the flop.
+ * - `new-player-post`, `dead-post`, `other-post`: forced bets beyond the blinds, antes and straddles; a house
+ *   option's own forced bet is noted as its module says (`formats.forcedBets`: the kill game's and kill pot's `kill`,
+ *   and on the whole hand the bomb pot's antes and no betting before the flop).
  * - `run-it-twice`: the board run twice; the pots are paid per run.
  * - `corrected`: the floor took back mis-keyed actions; the hand is written as finally played.
  * - `odd-chip`: a split with an odd chip, which the table gives to the first winner left of the button (and, when a
@@ -25,14 +26,16 @@ export type HandNoteKind =
   | 'training'
   | 'new-player-post'
   | 'dead-post'
-  | 'kill'
   | 'other-post'
-  | 'bomb-pot'
   | 'run-it-twice'
   | 'corrected'
   | 'odd-chip'
   | 'rake'
-  | 'house-rule';
+  | 'house-rule'
+  | ModuleNoteKind;
+
+/** A note kind a house option's module names (its `formats.forcedBets` notes: the kills', the bomb pot's). */
+export type ModuleNoteKind = string & {};
 
 export interface HandNote {
   readonly kind: HandNoteKind;
@@ -41,8 +44,27 @@ export interface HandNote {
   readonly place: number;
 }
 
-/** Kinds whose hands another engine replays to other stacks, whatever the notation (the rest a notation can write as an equivalent). */
-export const REPLAYS_DIFFERENTLY: readonly HandNoteKind[] = ['odd-chip', 'kill', 'house-rule'];
+/**
+ * Kinds whose hands another engine replays to other stacks, whatever the notation (the rest a notation can write as
+ * an equivalent): the core's and the modules' notes that say so (ForcedBetNote.replaysDifferently).
+ */
+export function replaysDifferently(modules: readonly AnyRuleModule[]): readonly HandNoteKind[] {
+  const kinds = moduleNotes(modules).flatMap((n) => (n.replaysDifferently ? [n.kind] : []));
+  return [...new Set<HandNoteKind>(['odd-chip', 'house-rule', ...kinds])];
+}
+
+/** Every note the modules' forced bets may add (ForcedBetFormat.note and dealNote). */
+export function moduleNotes(modules: readonly AnyRuleModule[]): ModuleNote[] {
+  return [...forcedBetFormats(modules).values()].flatMap((f) => [...(f.note ? [f.note] : []), ...(f.dealNote ? [f.dealNote] : [])]);
+}
+
+/** The default modules' (replaysDifferently). */
+export const REPLAYS_DIFFERENTLY: readonly HandNoteKind[] = replaysDifferently(DEFAULT_MODULES);
+
+/** The modules' forced-bet formats by kind (`formats.forcedBets`). */
+export function forcedBetFormats(modules: readonly AnyRuleModule[]): ReadonlyMap<string, ForcedBetFormat> {
+  return new Map(modules.flatMap((m) => Object.entries(m.formats?.forcedBets ?? {})));
+}
 
 /** The places notes sort by: before everything, at an action, at a deal that came before action `at`, after everything (in `k` order). */
 export const notePlace = {
@@ -79,43 +101,43 @@ export function houseRuleNotes(
 const TRAINING =
   "a training table's hand: its deck was supplied or shuffled from a demo seed, so anyone could choose the cards; not a game's record";
 const NEW_PLAYER_KINDS = new Set(['new-player', 'make-up-big', 'make-up-small']);
-const BLIND_KINDS = new Set(['small-blind', 'big-blind', 'straddle']);
+const BLIND_KINDS = new Set(['small-blind', 'big-blind']);
 
-/** The notes of a hand, in the order of their places. Players are named p1.. in dealing order (the record's order). */
-export function handNotes(hand: HandRecord): HandNote[] {
+/**
+ * The notes of a hand, in the order of their places. Players are named p1.. in dealing order (the record's order).
+ * `modules`: the table's house options, whose forced bets are noted as they say.
+ */
+export function handNotes(hand: HandRecord, modules: readonly AnyRuleModule[] = DEFAULT_MODULES): HandNote[] {
+  const formats = forcedBetFormats(modules);
   const notes: HandNote[] = [];
   const p = (seat: number) => `p${hand.players.findIndex((x) => x.seat === seat) + 1}`;
   const note = (kind: HandNoteKind, place: number, text: string) => notes.push({ kind, text, place });
   if (hand.deckSource === 'training') note('training', notePlace.start, TRAINING);
   const deals = hand.deals ?? [];
   const hole = deals.find((d) => d.what === 'hole');
-  if (hand.bombPot && hole)
-    note(
-      'bomb-pot',
-      notePlace.deal(hole.at),
-      `a bomb pot: each player's live ante of ${bombAnte(hand, hole.at)} as a blind, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`,
-    );
+  if (hole)
+    for (const [kind, { dealNote }] of formats) {
+      const most = dealNote ? mostPosted(hand, kind, hole.at) : 0;
+      if (dealNote && most > 0) note(dealNote.kind, notePlace.deal(hole.at), dealNote.text(most));
+    }
   hand.actions.forEach((a, i) => {
     const place = notePlace.action(i);
-    if (a.action === 'kill-pot') note('kill', place, `${p(a.seat)} kills the pot for ${a.amount}, written as a straddle; PHH has no kill`);
-    else if (a.action === 'correction')
+    if (a.action === 'correction')
       note(
         'corrected',
         place,
         `the floor took back ${(a.took ?? []).map((t) => `${t.type} by seat ${t.seat}`).join(', ')} (${a.reason}): written as finally played, without them`,
       );
-    else if (a.action === 'post') {
+    // A kill pot is recorded as its own action, a post to a live total, of its module's kind.
+    else if (a.action === 'post' || a.action === 'kill-pot') {
       const kind = a.kind ?? '';
-      if (kind === 'bomb-pot' || kind === 'ante' || (!a.dead && BLIND_KINDS.has(kind))) return;
-      if (!a.dead && NEW_PLAYER_KINDS.has(kind))
+      const format = formats.get(kind);
+      const live = format?.live === true || !a.dead;
+      if (kind === 'ante' || (live && (BLIND_KINDS.has(kind) || format?.note === null))) return;
+      if (live && NEW_PLAYER_KINDS.has(kind))
         note('new-player-post', place, `${p(a.seat)} posts ${kind} ${a.amount} live: a negative blinds_or_straddles entry (PHH's post)`);
-      else if (a.dead) note('dead-post', place, `${p(a.seat)} posts ${kind} ${a.amount} dead: written as an ante (dead money)`);
-      else if (kind === 'kill-blind')
-        note(
-          'kill',
-          place,
-          `${p(a.seat)} posts a kill blind of ${a.amount}, written as a blind; PHH has no kill (nor a kill's raised limits)`,
-        );
+      else if (!live) note('dead-post', place, `${p(a.seat)} posts ${kind} ${a.amount} dead: written as an ante (dead money)`);
+      else if (format?.note) note(format.note.kind, place, format.note.text(p(a.seat), a.amount ?? 0));
       else note('other-post', place, `${p(a.seat)} posts ${kind} ${a.amount}, written as a blind`);
     }
   });
@@ -143,11 +165,11 @@ export function sortByPlace<N extends { readonly place: number }>(notes: readonl
     .map(([n]) => n);
 }
 
-/** The largest bomb-pot ante one player put in before the deal. */
-function bombAnte(hand: HandRecord, before: number): number {
+/** The most one player posted of this kind before the deal (0: nobody posted it). */
+function mostPosted(hand: HandRecord, kind: string, before: number): number {
   const bySeat = new Map<number, number>();
   for (const a of hand.actions.slice(0, before))
-    if (a.action === 'post' && a.kind === 'bomb-pot') bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + (a.amount ?? 0));
+    if (a.action === 'post' && a.kind === kind) bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + (a.amount ?? 0));
   return Math.max(0, ...bySeat.values());
 }
 

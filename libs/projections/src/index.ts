@@ -70,8 +70,12 @@ export {
   notePlace,
   END as NOTE_END,
   REPLAYS_DIFFERENTLY,
+  replaysDifferently,
+  forcedBetFormats,
+  moduleNotes,
   type HandNote,
   type HandNoteKind,
+  type ModuleNoteKind,
 } from './hand-notes';
 
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.

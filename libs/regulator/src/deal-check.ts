@@ -1,4 +1,14 @@
-import { deckCommitment, formatCards, resolveDeck, type Card, type SealedDeck } from '@felt/engine';
+import {
+  DEFAULT_MODULES,
+  deckCommitment,
+  formatCards,
+  resolveDeck,
+  type AnyRuleModule,
+  type Card,
+  type ModuleDeal,
+  type SealedDeck,
+  type TableEvent,
+} from '@felt/engine';
 import type { StreamEvent } from '@felt/event-store';
 import { jsonEqual } from './json-equal';
 
@@ -7,8 +17,8 @@ import { jsonEqual } from './json-equal';
  * is 52 distinct cards; SHA-256 of the salt and the deck is the commitment HandStarted published before any card was
  * dealt; a seeded deck is what the named derivation makes of the seed; and every card dealt (hole cards, board) is
  * the card at its place in that deck. The dealing order is the engine's (table/deck.ts): one card at a time to each
- * player in HandStarted's order, twice; then burn, flop (3), burn, turn, burn, river; a second run (running it
- * twice, SecondBoardDealt) goes on after the river's place, a burn before each of its streets.
+ * player in HandStarted's order, twice; then burn, flop (3), burn, turn, burn, river; a second run (a module's event
+ * that deals one, its `formats.deals`: running it twice) goes on after the river's place, a burn before each of its streets.
  */
 export interface SealedHand {
   readonly handNumber: number;
@@ -49,6 +59,7 @@ export function dealProblems(
   hand: SealedHand,
   revealed: { deck: SealedDeck; version: number },
   groups: readonly (readonly StreamEvent[])[],
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
 ): DealProblem[] {
   const problems: DealProblem[] = [];
   const at = revealed.version;
@@ -71,7 +82,8 @@ export function dealProblems(
       problems.push({ version: at, message: `${name}: ${shuffle.prng} does not derive the revealed deck from the revealed seed` });
   }
   const n = hand.seats.length;
-  // The second run's next burn: right after the first run's river (house-options/run-it-twice.ts deals it so).
+  const moduleDeal = moduleDealOf(modules);
+  // The second run's next burn: right after the first run's river (the engine deals it so).
   let secondRunAt = 2 * n + BOARD_OFFSET.river + 1;
   for (const group of groups) {
     for (const e of group) {
@@ -95,24 +107,35 @@ export function dealProblems(
             version: e.streamVersion,
             message: `${name}: the ${street} was ${formatCards(cards)}, but the revealed deck gives ${formatCards(expected)}`,
           });
-      } else if (e.type === 'SecondBoardDealt') {
-        const { street, cards } = e.data as { street: 'flop' | 'turn' | 'river'; cards: Card[] };
-        const expected = deck.slice(secondRunAt + 1, secondRunAt + 1 + cards.length);
-        secondRunAt += 1 + cards.length;
-        if (!jsonEqual(cards, expected))
-          problems.push({
-            version: e.streamVersion,
-            message: `${name}: the second run's ${street} was ${formatCards(cards)}, but the revealed deck gives ${formatCards(expected)}`,
-          });
       } else if (e.type === 'DeckSealed') {
         // A log kept without the API's encryption holds the sealed deck in the clear: it must be the revealed one.
         const data = e.data as { deck?: unknown };
         if (data.deck !== undefined && !jsonEqual(e.data, { handNumber, deck, shuffle, salt }))
           problems.push({ version: e.streamVersion, message: `${name}: the deck sealed at the start is not the deck revealed at the end` });
+      } else {
+        const dealt = moduleDeal(e);
+        if (dealt === null) continue;
+        const { street, cards } = dealt;
+        const expected = deck.slice(secondRunAt + 1, secondRunAt + 1 + cards.length);
+        secondRunAt += 1 + cards.length;
+        if (!jsonEqual(cards, expected))
+          problems.push({
+            version: e.streamVersion,
+            message: `${name}: the second run's ${street} was ${formatCards(cards as Card[])}, but the revealed deck gives ${formatCards(expected)}`,
+          });
       }
     }
   }
   return problems;
+}
+
+/** What a module's own event dealt from the deck (its `formats.deals`), or null for any other event. */
+function moduleDealOf(modules: readonly AnyRuleModule[]): (e: StreamEvent) => ModuleDeal | null {
+  const deals = new Map(modules.flatMap((m) => Object.entries(m.formats?.deals ?? {})));
+  return (e) => {
+    const deal = deals.get(e.type);
+    return deal ? deal({ ...(e.data as object), type: e.type } as TableEvent) : null;
+  };
 }
 
 /** Where each street starts after the hole cards: a burn before each. */

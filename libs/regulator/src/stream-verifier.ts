@@ -189,7 +189,8 @@ export class StreamVerifier {
     const hand = this.held.hand;
     const groups = this.opened(this.held.groups, recorded);
     this.held = null;
-    for (const problem of dealProblems(hand, revealed, groups)) this.violation(problem.version, 'deal', problem.message);
+    for (const problem of dealProblems(hand, revealed, groups, this.table.modules))
+      this.violation(problem.version, 'deal', problem.message);
     // Re-decide the hand with the revealed deck; DeckSealed is read as the revealed deck (its stored data may be sealed).
     for (const group of groups) {
       const readable = group.some((e) => e.type === 'DeckSealed')

@@ -1,5 +1,5 @@
 import { withHoleCardsRevealed } from './hole-card-seal';
-import type { AnyRuleModule } from '@felt/engine';
+import { DEFAULT_MODULES, type AnyRuleModule } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import { ohhExportFromEvents, phhHandsFromEvents, toOhhText, toPhhText } from '@felt/formats';
 import { toJsonlLine } from './jsonl';
@@ -35,7 +35,7 @@ export function exportTable(
   format: ExportFormat,
   within: (recordedAt: string) => boolean,
   roster?: StaffRoster | null,
-  modules: readonly AnyRuleModule[] = [],
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
 ): TableExport {
   const body = exportBody(recorded, format, within, modules);
   if (!roster) return body;
@@ -48,7 +48,7 @@ export function exportTable(
   return { ...body, text: head + body.text };
 }
 
-/** `modules`: the table's house options, whose exportNotes say in PHH and OHH what the formats cannot (a bounty). */
+/** `modules`: the table's house options, whose `formats` and exportNotes say in PHH and OHH what the formats cannot (a kill, a bounty). */
 function exportBody(
   recorded: readonly RecordedEvent[],
   format: ExportFormat,

@@ -92,6 +92,23 @@ function paramsOf(rules: TableRules): BombPotOption | null {
 
 export const bombPotModule = ruleModule<BombPotOption>({
   forcedBetKinds: [BOMB_POT_ANTE],
+  // Live, as at the table: PHH's antes are dead money any player may win, so a short player all in for less than the
+  // ante would win everyone's whole ante; written as a blind from every player, it keeps the side pot.
+  formats: {
+    forcedBets: {
+      [BOMB_POT_ANTE]: {
+        name: 'the bomb-pot ante',
+        ohh: 'Post Ante',
+        live: true,
+        note: null,
+        dealNote: {
+          kind: 'bomb-pot',
+          text: (ante) =>
+            `a bomb pot: each player's live ante of ${ante} as a blind, and a check from each player with chips before the flop (the table has no preflop betting in a bomb pot)`,
+        },
+      },
+    },
+  },
   startedSchema: BOMB_POT_STARTED,
   eventSchemas: BOMB_POT_EVENTS,
   // No preflop betting to straddle or kill.

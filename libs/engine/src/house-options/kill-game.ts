@@ -168,6 +168,18 @@ function killButtonAfter(state: TableState, hand: HandState, awards: readonly Po
 
 export const killGame = ruleModule<KillGameOption>({
   forcedBetKinds: ['kill-blind'],
+  formats: {
+    forcedBets: {
+      'kill-blind': {
+        note: {
+          kind: 'kill',
+          replaysDifferently: true,
+          text: (player, amount) =>
+            `${player} posts a kill blind of ${amount}, written as a blind; PHH has no kill (nor a kill's raised limits)`,
+        },
+      },
+    },
+  },
   startedSchema: KILL_STARTED,
   eventSchemas: KILL_GAME_EVENTS,
   recordedWhenOff: true,

@@ -129,6 +129,17 @@ function putInKill(p: HandPlayer, to: number): HandPlayer {
 
 export const killPot = ruleModule<KillPotOption>({
   forcedBetKinds: ['kill-pot'],
+  formats: {
+    forcedBets: {
+      'kill-pot': {
+        note: {
+          kind: 'kill',
+          replaysDifferently: true,
+          text: (player, amount) => `${player} kills the pot for ${amount}, written as a straddle; PHH has no kill`,
+        },
+      },
+    },
+  },
   eventSchemas: KILL_POT_EVENTS,
   recordedWhenOff: true,
   conflicts: (options) =>

@@ -28,6 +28,7 @@ import type { LegalAction } from '../table/legal-action';
 import type { HouseHandSlice } from '../table/extensions';
 import type { ZodObject, ZodRawShape, ZodType } from 'zod';
 import type { PotAward } from '../betting/showdown';
+import type { ModuleFormats } from './module-formats';
 
 /** What the validator knows about the rest of the table's rules. */
 export interface RulesContext {
@@ -240,6 +241,8 @@ export interface RuleModule<P> {
    * and shows nothing the events do not hold (no card a player did not show).
    */
   exportNotes?(hand: ExportNotesContext, params: P): readonly string[];
+  /** How its events and forced bets read in the formats (ModuleFormats): data, asked whether the option is on or off. */
+  readonly formats?: ModuleFormats;
 
   // --- Commands and events ------------------------------------------------------------------------------------
   /**
@@ -340,5 +343,9 @@ export function ruleModule<P>(module: RuleModule<P>): RuleModule<P> {
     Object.freeze(module.commands);
   }
   if (module.evolve) Object.freeze(module.evolve);
+  if (module.formats) {
+    for (const part of Object.values(module.formats)) Object.freeze(part);
+    Object.freeze(module.formats);
+  }
   return Object.freeze(module);
 }

@@ -11,6 +11,7 @@ import type { Street, TableEvent } from '../table/events';
 import { rejection, type Rejection } from '../table/rejections';
 import { cardSourceOf, rulesVersion, type TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
+import type { ModuleDeal } from './module-formats';
 import { cardSchema, chipsSchema, seatSchema } from '../table/event-schemas';
 
 /**
@@ -219,8 +220,14 @@ function twoRuns(hand: HandState): TableEvent[] {
   return events.concat(second);
 }
 
+/** A second run's street, as the regulator's deal check and the PHH replay read it. */
+function secondRunDeal(e: Extract<TableEvent, { type: 'SecondBoardDealt' }>): ModuleDeal {
+  return { run: 2, street: e.street, cards: e.cards };
+}
+
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   eventSchemas: RUN_IT_TWICE_EVENTS,
+  formats: { deals: { SecondBoardDealt: (e) => secondRunDeal(e as Extract<TableEvent, { type: 'SecondBoardDealt' }>) } },
   name: 'runItTwice',
   handSliceStart: { runs: null, secondBoard: Object.freeze([]) as readonly Card[] },
   where: 'houseOptions',

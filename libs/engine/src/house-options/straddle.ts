@@ -152,6 +152,8 @@ function skipsToLast(hand: HandState, seat: number, o: StraddleOption): boolean 
 
 export const straddle = ruleModule<StraddleOption>({
   forcedBetKinds: ['straddle'],
+  // PHH and OHH have straddles of their own: nothing to note.
+  formats: { forcedBets: { straddle: { ohh: 'Straddle', note: null } } },
   recordedWhenOff: true,
   name: 'straddle',
   handSliceStart: { straddles: Object.freeze([]) as readonly number[] },

@@ -1,9 +1,10 @@
-import type { AnyRuleModule, DeckSourceRule, Street, TableEvent, TableRules } from '@felt/engine';
+import { DEFAULT_MODULES, type AnyRuleModule, type DeckSourceRule, type Street, type TableEvent, type TableRules } from '@felt/engine';
 import {
+  forcedBetFormats,
   handNotes,
   handSteps,
   houseRuleNotes,
-  REPLAYS_DIFFERENTLY,
+  replaysDifferently,
   tableHands,
   type HandNote,
   type HandPot,
@@ -86,7 +87,10 @@ export interface OhhExportOptions {
   readonly startedAt?: ReadonlyMap<number, string>;
   readonly siteName?: string;
   readonly currency?: string;
-  /** The table's house options (its engine's): their exportNotes hooks add to `felt_notes`. */
+  /**
+   * The table's house options (its engine's; default the engine's default modules): their forced bets' OHH actions
+   * and notes (`formats`), and their exportNotes hooks, add to the actions and `felt_notes`.
+   */
   readonly modules?: readonly AnyRuleModule[];
 }
 
@@ -95,9 +99,19 @@ const POSTS: Record<string, string> = {
   'small-blind': 'Post SB',
   'big-blind': 'Post BB',
   ante: 'Post Ante',
-  'bomb-pot': 'Post Ante',
-  straddle: 'Straddle',
 };
+
+/** What the modules say for OHH: their forced bets' action names, and the note kinds OHH keeps. */
+interface ModuleWords {
+  readonly modules: readonly AnyRuleModule[];
+  readonly posts: ReadonlyMap<string, string>;
+  readonly kept: readonly string[];
+}
+
+function moduleWords(modules: readonly AnyRuleModule[]): ModuleWords {
+  const posts = new Map([...forcedBetFormats(modules)].flatMap(([kind, f]) => (f.ohh ? [[kind, f.ohh] as const] : [])));
+  return { modules, posts, kept: replaysDifferently(modules) };
+}
 
 /** A hand OHH cannot hold: a voided hand (nothing was won or lost, the cards were never played out). */
 export interface OhhExportSkip {
@@ -133,6 +147,7 @@ function rakeShares(rake: number, wins: readonly number[]): number[] {
 export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhExportOptions = {}): OhhExport {
   const hands: OhhHand[] = [];
   const skipped: OhhExportSkip[] = [];
+  const words = moduleWords(options.modules ?? DEFAULT_MODULES);
   for (const hand of tableHands(events, options.include)) {
     const { rules, record } = hand;
     if (rules === null) continue;
@@ -140,12 +155,18 @@ export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhE
     if (record.status === 'voided')
       skipped.push({ handNumber: record.handNumber, kind: 'voided', reason: `the hand was voided (${record.voidReason})` });
     else if (record.status === 'complete')
-      hands.push(ohhHand(record, rules, options, houseRuleNotes(hand, options.modules ?? [], 'ohh', id)));
+      hands.push(ohhHand(record, rules, options, words, houseRuleNotes(hand, words.modules, 'ohh', id)));
   }
   return { hands, skipped };
 }
 
-function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOptions, houseNotes: readonly HandNote[]): OhhHand {
+function ohhHand(
+  record: HandRecord,
+  rules: TableRules,
+  options: OhhExportOptions,
+  words: ModuleWords,
+  houseNotes: readonly HandNote[],
+): OhhHand {
   const s = rules.structure;
   const started = options.startedAt?.get(record.handNumber);
   const ids = new Map(record.players.map((p, i) => [p.seat, i]));
@@ -226,7 +247,7 @@ function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOption
     const amount = a.amount ?? 0;
     switch (a.action) {
       case 'post':
-        act(a.seat, POSTS[a.kind ?? ''] ?? (a.dead ? 'Post Dead' : 'Post Extra Blind'), amount, a.allIn);
+        act(a.seat, POSTS[a.kind ?? ''] ?? words.posts.get(a.kind ?? '') ?? (a.dead ? 'Post Dead' : 'Post Extra Blind'), amount, a.allIn);
         if (!a.dead) addLive(a.seat, amount);
         break;
       case 'kill-pot':
@@ -269,7 +290,7 @@ function ohhHand(record: HandRecord, rules: TableRules, options: OhhExportOption
   }
   startShowdown();
   hand.ohh.pots = record.chopFee !== undefined ? [choppedPot(record, ids)] : record.pots.map((p) => awardedPot(p, ids));
-  const notes = [...handNotes(record), ...houseNotes].filter((n) => REPLAYS_DIFFERENTLY.includes(n.kind));
+  const notes = [...handNotes(record, words.modules), ...houseNotes].filter((n) => words.kept.includes(n.kind));
   if (notes.length > 0) hand.ohh.felt_notes = notes.map((n) => ({ kind: n.kind, text: n.text }));
   hand.ohh.rounds = rounds.filter((r) => r.actions.length > 0 || r.cards);
   return hand;

@@ -1,6 +1,8 @@
-import { type AnyRuleModule, type DeckSourceRule, type TableEvent, type TableRules } from '@felt/engine';
+import { DEFAULT_MODULES, type AnyRuleModule, type DeckSourceRule, type TableEvent, type TableRules } from '@felt/engine';
 import {
+  forcedBetFormats,
   handNotes,
+  moduleNotes,
   handSteps,
   houseRuleNotes,
   notePlace,
@@ -9,6 +11,7 @@ import {
   tableHands,
   type HandNote,
   type HandRecord,
+  type ModuleNoteKind,
 } from '@felt/projections';
 
 /**
@@ -41,15 +44,11 @@ import {
  *   button; pokerkit's default split may give it to another winner (one chip apart).
  * - `fixed-limit-beyond-cap` (marked, not equivalent): more than four bets on a street (heads-up fixed limit is
  *   uncapped at the table; PHH's FT caps every street at four).
- * - `kill` (marked): a kill blind or kill pot, written as a blind; PHH has no kill, and a kill's raised limits in
- *   fixed limit cannot be written.
- * - `other-post` (marked): any other forced bet, written as a blind.
+ * - `other-post` (marked): any other forced bet, as a blind, unless its module (`formats`) says otherwise: the kills
+ *   (marked: PHH has no kill, nor its fixed-limit limits); a bomb pot's live antes as blinds (PHH's antes are dead),
+ *   noted on the hand, each player with chips checking before the flop (pokerkit has preflop betting): same stacks.
  * - `corrected`: the floor took back a mis-keyed action (ActionCorrected): the hand is written as finally played,
  *   the retracted actions left out; the note names them and the floor's reason.
- * - `bomb-pot`: a bomb pot (house-options/bomb-pot.ts): each player's ante, live at the table, is a
- *   `blinds_or_straddles` entry (PHH's antes are dead, and a short player all in for less would win every ante),
- *   and since pokerkit has no hand without preflop betting, each player with chips checks before the flop (`cc`,
- *   in pokerkit's order, p1 first): the same stacks.
  * - `run-it-twice`: the board run twice (house-options/run-it-twice.ts): both runs' cards as `d db` in the order
  *   dealt, the second run's with the comment `# run 2`, and `_felt_runs = 2`. PHH's actions cannot say the players
  *   chose two runouts; a reader that selects them in pokerkit (`select_runout_count(2)`) replays the same stacks.
@@ -68,16 +67,15 @@ export type PhhNoteKind =
   | 'rake'
   | 'odd-chip'
   | 'fixed-limit-beyond-cap'
-  | 'kill'
   | 'other-post'
   | 'corrected'
-  | 'bomb-pot'
   | 'run-it-twice'
   | 'training'
-  | 'house-rule';
+  | 'house-rule'
+  | ModuleNoteKind;
 export type PhhSkipKind = 'chopped' | 'voided' | 'no-variant';
 
-/** Notes that change nothing pokerkit computes: the file still replays to the same final stacks. */
+/** Notes that change nothing pokerkit computes (the default modules' too): the file still replays to the same final stacks. */
 export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = [
   'new-player-post',
   'dead-post',
@@ -85,9 +83,9 @@ export const EQUIVALENT_NOTE_KINDS: readonly PhhNoteKind[] = [
   'check-for-pokerkit',
   'rake',
   'corrected',
-  'bomb-pot',
   'run-it-twice',
   'training',
+  ...moduleNotes(DEFAULT_MODULES).flatMap((n) => (n.replaysDifferently ? [] : [n.kind])),
 ];
 
 export interface PhhExportNote {
@@ -136,12 +134,13 @@ export interface PhhExport {
 
 /**
  * Reads every hand the events complete. `include` picks hands by number (default: all); `modules`, the table's
- * house options (its engine's), add their exportNotes.
+ * house options (its engine's; default the engine's default modules), write and note their forced bets as they say
+ * (`formats`) and add their exportNotes.
  */
 export function phhHandsFromEvents(
   events: readonly TableEvent[],
   include: (handNumber: number) => boolean = () => true,
-  modules: readonly AnyRuleModule[] = [],
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
 ): PhhExport {
   const hands: PhhExportHand[] = [];
   const skipped: PhhExportSkip[] = [];
@@ -149,7 +148,7 @@ export function phhHandsFromEvents(
     const { rules, record } = hand;
     if (rules === null) continue;
     const p = (seat: number) => `p${record.players.findIndex((x) => x.seat === seat) + 1}`;
-    const written = phhHand(record, rules, houseRuleNotes(hand, modules, 'phh', p));
+    const written = phhHand(record, rules, houseRuleNotes(hand, modules, 'phh', p), modules);
     if (written === null) continue;
     if ('kind' in written) skipped.push(written);
     else hands.push(written);
@@ -168,7 +167,12 @@ function holeText(cards: readonly string[]): string {
 type PlacedNote = PhhExportNote & { readonly place: number };
 
 /** One hand (the record, as finally played) as PHH; a hand PHH cannot hold as a skip; null while the hand is in progress. */
-function phhHand(hand: HandRecord, rules: TableRules, houseNotes: readonly HandNote[]): PhhExportHand | PhhExportSkip | null {
+function phhHand(
+  hand: HandRecord,
+  rules: TableRules,
+  houseNotes: readonly HandNote[],
+  modules: readonly AnyRuleModule[],
+): PhhExportHand | PhhExportSkip | null {
   const { handNumber } = hand;
   if (hand.chopFee !== undefined) return { handNumber, kind: 'chopped', reason: 'the blinds chopped: PHH has no notation for it' };
   if (hand.status === 'voided') return { handNumber, kind: 'voided', reason: `the hand was voided (${hand.voidReason})` };
@@ -176,8 +180,8 @@ function phhHand(hand: HandRecord, rules: TableRules, houseNotes: readonly HandN
   const s = rules.structure;
   if (s.kind !== 'no-limit' && s.kind !== 'fixed-limit')
     return { handNumber, kind: 'no-variant', reason: `PHH has no Texas hold'em variant for ${s.kind}` };
-  const w = transcribe(hand);
-  const notes: PlacedNote[] = [...handNotes(hand), ...houseNotes, ...w.notes];
+  const w = transcribe(hand, forcedBetFormats(modules));
+  const notes: PlacedNote[] = [...handNotes(hand, modules), ...houseNotes, ...w.notes];
   if (s.kind === 'fixed-limit' && w.maxBets > 4)
     notes.push({
       kind: 'fixed-limit-beyond-cap',
@@ -226,7 +230,7 @@ function phhHand(hand: HandRecord, rules: TableRules, houseNotes: readonly HandN
  * transcription itself: pokerkit's engine asks what the table did not (a check nobody needed) and refuses what the
  * table allowed (a raise nobody could call), so those are written as the equivalent pokerkit accepts.
  */
-function transcribe(hand: HandRecord) {
+function transcribe(hand: HandRecord, formats: ReturnType<typeof forcedBetFormats>) {
   const i = (seat: number) => hand.players.findIndex((x) => x.seat === seat);
   const p = (seat: number) => `p${i(seat) + 1}`;
   const zeros = () => hand.players.map(() => 0);
@@ -305,12 +309,10 @@ function transcribe(hand: HandRecord) {
       case 'post': {
         const amount = a.amount ?? 0;
         const kind = a.kind ?? '';
-        // A bomb pot's ante is live, as at the table: PHH's antes are dead money any player may win, so a short
-        // player all in for less than the ante would win everyone's whole ante. A blind from every player keeps the side pot.
-        const isLive = kind === 'bomb-pot' || !a.dead;
+        // A module's forced bet may be live whatever its BlindPosted says (a bomb pot's ante: a blind from every player).
+        const isLive = formats.get(kind)?.live === true || !a.dead;
         putIn(a.seat, amount, isLive);
         if (kind === 'ante') w.antes[k]! += amount;
-        else if (kind === 'bomb-pot') w.blinds[k]! += amount;
         else if (isLive && ['new-player', 'make-up-big', 'make-up-small'].includes(kind)) w.posts[k]! += amount;
         else if (!isLive) w.antes[k]! += amount;
         else w.blinds[k]! += amount;

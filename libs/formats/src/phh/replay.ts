@@ -99,6 +99,8 @@ const engine = {
   playerToAct,
   legalActions,
   parseCard,
+  /** The modules' events that deal cards (a second run), by type: their `formats.deals`. */
+  deals: new Map(tableDecider.modules.flatMap((m) => Object.entries(m.formats?.deals ?? {}))),
 } as const;
 
 /** The 52 card codes in the engine's card order, for filling unknown cards. */
@@ -206,7 +208,7 @@ class HandReplay {
   private readonly board: PhhCard[] = [];
   /** The board's cards past the fifth: a second run (running it twice), dealt after the first run's river. */
   private readonly secondRun: PhhCard[] = [];
-  /** The second run's cards as the engine dealt them (SecondBoardDealt). */
+  /** The second run's cards as the engine dealt them (a module's event that deals a run: running it twice). */
   private readonly secondDealt: number[] = [];
   /** Cards the file does not give that were placed where hole cards or the board are dealt: card-number bit masks. */
   private fillerLow = 0;
@@ -779,7 +781,10 @@ class HandReplay {
       else if (e.type === 'UncalledBetReturned') this.returned[e.seat - 1] += e.amount;
       else if (e.type === 'HandShown') this.shown.push(e.seat);
       else if (e.type === 'HandEnded') this.ended = e;
-      else if (e.type === 'SecondBoardDealt') for (const c of e.cards) this.secondDealt.push(c);
+      else {
+        const deal = engine.deals.get(e.type);
+        if (deal !== undefined) for (const c of deal(e).cards) this.secondDealt.push(c);
+      }
     }
   }
 

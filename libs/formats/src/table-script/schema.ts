@@ -109,22 +109,23 @@ function houseOption(parameters: z.ZodRawShape) {
 
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
+/** The legal actions a script may expect: the core's players' and dealer's, and the house options' commands (their modules'). */
+const LEGAL_ACTION_TYPES = [
+  'PostBlind',
+  'Fold',
+  'Check',
+  'Call',
+  'Bet',
+  'Raise',
+  'ShowHand',
+  'MuckHand',
+  'DealBoard',
+  'ReportHoleCards',
+  ...DEFAULT_MODULES.flatMap((module) => Object.keys(module.commands ?? {})),
+] as [string, ...string[]];
+
 const legalActionSchema = z.strictObject({
-  type: z.enum([
-    'PostBlind',
-    'Fold',
-    'Check',
-    'Call',
-    'Bet',
-    'Raise',
-    'ShowHand',
-    'MuckHand',
-    'DealBoard',
-    'ReportHoleCards',
-    'RunItTwice',
-    'RunItOnce',
-    'UseTimeBank',
-  ]),
+  type: z.enum(LEGAL_ACTION_TYPES),
   seat: seat.optional(),
   street: z.enum(['flop', 'turn', 'river']).optional(),
   cardsToEnter: int('cardsToEnter').optional(),

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MODULES,
   derivePots,
   handCategory,
   handValue,
@@ -80,12 +81,21 @@ const BLIND_NAMES: Record<string, string> = {
   'make-up-big': 'a missed big blind',
   'make-up-small': 'a missed small blind',
   'new-player': "a new player's blind",
-  'bomb-pot': 'the bomb-pot ante',
 };
 
-/** The events the summary renders from the hand record; any other event of a hand is a module's to describe. */
+/** A forced bet's words: the core's, its module's (`formats.forcedBets`), or "a <kind>". */
+function blindNames(modules: readonly AnyRuleModule[]): (kind: string | null) => string {
+  const names = new Map(
+    modules.flatMap((m) => Object.entries(m.formats?.forcedBets ?? {}).flatMap(([kind, f]) => (f.name ? [[kind, f.name] as const] : []))),
+  );
+  return (kind) => BLIND_NAMES[kind ?? ''] ?? names.get(kind ?? '') ?? `a ${kind}`;
+}
+
+/**
+ * The core's events the summary renders from the hand record; any other event of a hand is a module's to describe
+ * (`describe`: a module whose events the hand record folds, running it twice, has nothing more to say of them).
+ */
 const RENDERED: ReadonlySet<string> = new Set([
-  'ClockExpired',
   'HandStarted',
   'BlindPosted',
   'HoleCardsDealt',
@@ -96,23 +106,24 @@ const RENDERED: ReadonlySet<string> = new Set([
   'RaisePlaced',
   'UncalledBetReturned',
   'BoardDealt',
-  'RunItTwiceAgreed',
-  'SecondBoardDealt',
-  'RunsAwarded',
   'ShowdownStarted',
   'HandShown',
   'HandMucked',
-  'RakeTaken',
-  'BlindsChopped',
   'PotAwarded',
   'HandEnded',
   'HandVoided',
 ]);
 
-export function summarizeHands(events: readonly TableEvent[], state?: TableState, modules: readonly AnyRuleModule[] = []): HandSummary[] {
+/** `modules`: the table's house options (its engine's), which name their forced bets and describe their events. */
+export function summarizeHands(
+  events: readonly TableEvent[],
+  state?: TableState,
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
+): HandSummary[] {
   const records = tableHands(events).map((h) => h.record);
   const notes = moduleNotes(events, records, modules);
-  return records.map((record, k) => summaryOf(record, notes.get(k) ?? [], state));
+  const blindName = blindNames(modules);
+  return records.map((record, k) => summaryOf(record, notes.get(k) ?? [], blindName, state));
 }
 
 /** What house options' own events say, in their modules' words, per hand (by its place in `records`). */
@@ -141,7 +152,12 @@ function moduleNotes(
   return notes;
 }
 
-function summaryOf(record: HandRecord, notes: readonly string[], state?: TableState): HandSummary {
+function summaryOf(
+  record: HandRecord,
+  notes: readonly string[],
+  blindName: (kind: string | null) => string,
+  state?: TableState,
+): HandSummary {
   const idOf = (seat: number) => record.players.find((p) => p.seat === seat)?.playerId ?? `seat ${seat}`;
   const actions: ActionSummary[] = [];
   let street: ActionSummary['street'] = 'preflop';
@@ -169,7 +185,7 @@ function summaryOf(record: HandRecord, notes: readonly string[], state?: TableSt
     const clock = a.timedOut ? ' (the clock ran out)' : '';
     switch (a.action) {
       case 'post':
-        act(a.seat, 'posts', `posts ${BLIND_NAMES[a.kind ?? ''] ?? `a ${a.kind}`} ${a.amount}${a.dead ? ' (dead)' : ''}${allIn(a)}`, {
+        act(a.seat, 'posts', `posts ${blindName(a.kind)} ${a.amount}${a.dead ? ' (dead)' : ''}${allIn(a)}`, {
           amount: a.amount!,
           blind: a.kind as ForcedBetKind,
           allIn: a.allIn,
