@@ -83,6 +83,10 @@ function leaveRefusal(leave: number | undefined, open: number, roundTo: number):
       'leaveToPlayFor',
     );
   if (leave % roundTo !== 0)
-    return refuse('DEAL_AMOUNT_NOT_ROUNDED', `prizes are paid in multiples of ${roundTo}: leave a multiple of it to play for`, 'leaveToPlayFor');
+    return refuse(
+      'DEAL_AMOUNT_NOT_ROUNDED',
+      `prizes are paid in multiples of ${roundTo}: leave a multiple of it to play for`,
+      'leaveToPlayFor',
+    );
   return null;
 }
