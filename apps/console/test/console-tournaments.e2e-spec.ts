@@ -186,6 +186,17 @@ describe('the tournament screens (chromium)', () => {
     // The moves' and the deal's controls too: 44 px on the tablet, axe-core clean.
     expect(await smallTargets(floor, 'desk with a move and a deal')).toEqual([]);
     expect(await floor.accessibilityViolations()).toEqual([]);
+    // 100 left to play for, off first place's 250: 150/150/100 shared; chip chop 100 each sure, the other 100 by
+    // 3:1:1: 160, 120, 120. An amount the open places cannot leave shows no shares and says why.
+    const leave = floor.byTestId('deal-form').getByLabel('Leave to play for');
+    await leave.fill('100');
+    await floor.byTestId(`deal-chop-${winner!.entryId}`).filter({ hasText: /^160$/ }).waitFor();
+    for (const e of others) expect(await floor.byTestId(`deal-chop-${e.entryId}`).textContent()).toBe('120');
+    await leave.fill('500');
+    await floor.byTestId('deal-leave-note').filter({ hasText: 'Leave to play for: less than the 500 the open places pay.' }).waitFor();
+    expect(await floor.byTestId(`deal-icm-${winner!.entryId}`).textContent()).toBe('—');
+    await leave.fill('');
+    await floor.byTestId(`deal-chop-${winner!.entryId}`).filter({ hasText: /^220$/ }).waitFor();
     await floor.byTestId('deal-chip-chop').click();
     expect(await floor.feedback('deal')).toMatch(/^Every player left must agree first: P\d, P\d, P\d have not\. Nothing was recorded\.$/);
     for (const box of await floor.byTestId('deal-form').getByRole('checkbox').all()) await box.check();
