@@ -45,6 +45,57 @@ function dealMade(desk: Desk): HTMLElement {
   );
 }
 
+/** What may be left to play for: blank is 0; a whole amount below the open prizes, a multiple of the unit. */
+function leaveAmount(typed: string, open: number, roundTo: number): { amount: number; why: string | null } {
+  const text = typed.trim();
+  const amount = text === '' ? 0 : Number(text);
+  const why =
+    !Number.isSafeInteger(amount) || amount < 0
+      ? 'a whole amount, 0 for none'
+      : amount >= open
+        ? `less than the ${open} the open places pay`
+        : amount % roundTo !== 0
+          ? `a multiple of ${roundTo}`
+          : null;
+  return { amount, why };
+}
+
+/** Each player left: chips, the two methods' shares (cells filled as the amount left is typed), their consent. */
+function dealTable(alive: Entry[], cells: HTMLTableCellElement[][]): HTMLTableElement {
+  return element(
+    'table',
+    {},
+    element(
+      'thead',
+      {},
+      element(
+        'tr',
+        {},
+        ['Player', 'Chips', 'ICM', 'Chip chop', 'Agrees'].map((h) => element('th', { scope: 'col' }, h)),
+      ),
+    ),
+    element(
+      'tbody',
+      {},
+      alive.map((e, i) =>
+        element(
+          'tr',
+          { 'data-testid': `deal-${e.entryId}` },
+          element('td', {}, who(e)),
+          element('td', {}, e.chips),
+          cells[0]![i]!,
+          cells[1]![i]!,
+          element(
+            'td',
+            {},
+            element('label', {}, element('input', { type: 'checkbox', name: 'consent', value: e.entryId }), ` ${e.alias} agrees`),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
 function dealForm(desk: Desk, alive: Entry[], prizes: number[]): HTMLFormElement {
   const roundTo = desk.view.structure!.roundTo;
   const stacks = alive.map((e) => e.chips);
@@ -55,16 +106,7 @@ function dealForm(desk: Desk, alive: Entry[], prizes: number[]): HTMLFormElement
   const cells = METHODS.map((method) => alive.map((e) => cell(method, e)));
   /** The amount typed, or null with a note saying why it cannot be left (the API would refuse it too). */
   const left = (): number | null => {
-    const text = leave.value.trim();
-    const amount = text === '' ? 0 : Number(text);
-    const why =
-      !Number.isSafeInteger(amount) || amount < 0
-        ? 'a whole amount, 0 for none'
-        : amount >= open
-          ? `less than the ${open} the open places pay`
-          : amount % roundTo !== 0
-            ? `a multiple of ${roundTo}`
-            : null;
+    const { amount, why } = leaveAmount(leave.value, open, roundTo);
     note.textContent = why ? `Leave to play for: ${why}.` : amount > 0 ? `${amount} left for the last player standing.` : '';
     return why ? null : amount;
   };
@@ -85,38 +127,7 @@ function dealForm(desk: Desk, alive: Entry[], prizes: number[]): HTMLFormElement
   const form = element(
     'form',
     { 'data-testid': 'deal-form' },
-    element(
-      'table',
-      {},
-      element(
-        'thead',
-        {},
-        element(
-          'tr',
-          {},
-          ['Player', 'Chips', 'ICM', 'Chip chop', 'Agrees'].map((h) => element('th', { scope: 'col' }, h)),
-        ),
-      ),
-      element(
-        'tbody',
-        {},
-        alive.map((e, i) =>
-          element(
-            'tr',
-            { 'data-testid': `deal-${e.entryId}` },
-            element('td', {}, who(e)),
-            element('td', {}, e.chips),
-            cells[0]![i]!,
-            cells[1]![i]!,
-            element(
-              'td',
-              {},
-              element('label', {}, element('input', { type: 'checkbox', name: 'consent', value: e.entryId }), ` ${e.alias} agrees`),
-            ),
-          ),
-        ),
-      ),
-    ),
+    dealTable(alive, cells),
     element('div', { class: 'row-controls' }, field('Leave to play for', leave), note),
     element(
       'div',

@@ -6,7 +6,7 @@ import { evolveTournament } from './evolve';
 import { finish } from './hands';
 import { placePrizes, prizePoolOf } from './payouts';
 import { tournamentRejection as refuse, type TournamentRejection } from './rejections';
-import { isAlive, registrationOpen, type Entry, type TournamentState } from './state';
+import { isAlive, registrationOpen, type TournamentState } from './state';
 
 /** ICM weighs every finishing order (2^n subsets): a final table's worth of players, no more. */
 const MAX_DEAL_PLAYERS = 10;
@@ -54,7 +54,7 @@ export function decideDeal(command: Deal, state: TournamentState): Decision<Tour
     at: command.at,
     method: command.method,
     consents: alive.map((e) => e.entryId),
-    shares: alive.map((e: Entry, i) => ({ entryId: e.entryId, chips: e.chips, amount: amounts[i]! })),
+    shares: alive.map((e, i) => ({ entryId: e.entryId, chips: e.chips, amount: amounts[i]! })),
     ...(left > 0 ? { leftToPlayFor: left } : {}),
   };
   return accept(left > 0 ? [made] : [made, finish(evolveTournament(state, made), command.at)]);
