@@ -252,6 +252,10 @@ describe.each(APP_BACKENDS)('tournaments (%s)', (backend) => {
     await refused(daily({ type: 'Rebuy', entryId: alive.entryId }), 422, 'REBUY_NOT_ALLOWED');
     await refused(daily({ type: 'AddOn', entryId: alive.entryId }), 422, 'ADD_ON_NOT_ALLOWED');
     await refused(daily({ type: 'Deal', method: 'icm', consents: [alive.entryId, other.entryId] }), 422, 'DEAL_NOT_ALLOWED');
+    // An amount left to play for is part of the command (the decider refuses the deal); a bad amount is a bad body.
+    const consents = [alive.entryId, other.entryId];
+    await refused(daily({ type: 'Deal', method: 'icm', consents, leaveToPlayFor: 50 }), 422, 'DEAL_NOT_ALLOWED');
+    await refused(daily({ type: 'Deal', method: 'icm', consents, leaveToPlayFor: 0 }), 400, 'INVALID_REQUEST');
     await refused(
       daily({ type: 'OverrideMove', entryId: holder.entryId, to: { tableId: 't2', seat: 1 }, reason: 'the floor says so' }),
       422,

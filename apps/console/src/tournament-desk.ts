@@ -5,7 +5,8 @@ import { element, field, formValues } from './elements.js';
 import { FeedbackSlots } from './feedback-slots.js';
 import { redraw } from './form-drafts.js';
 import { newCommandId } from './table-commands.js';
-import { dealPanel, entriesPanel, movesPanel, moneyPanel, receipt } from './tournament-panels.js';
+import { dealPanel } from './tournament-deal.js';
+import { entriesPanel, movesPanel, moneyPanel, receipt } from './tournament-panels.js';
 import { notForRole } from './tournament-screen.js';
 import type { Desk, FloorTournament, RecordedEvent } from './tournament-types.js';
 

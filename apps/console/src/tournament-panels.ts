@@ -1,10 +1,10 @@
-import { dealAmounts, type DealMethod, type Entry } from '@felt/tournament';
+import type { Entry } from '@felt/tournament';
 import { confirmFirst } from './confirm-dialog.js';
 import { element, field, formValues } from './elements.js';
 import type { Desk, RecordedEvent } from './tournament-types.js';
 
-const isAlive = (e: Entry) => e.status === 'registered' || e.status === 'seated';
-const who = (e: Entry) => `${e.alias} (${e.entryId})`;
+export const isAlive = (e: Entry) => e.status === 'registered' || e.status === 'seated';
+export const who = (e: Entry) => `${e.alias} (${e.entryId})`;
 const seatWords = (seat: { tableId: string; seat: number } | null) => (seat ? `table ${seat.tableId} seat ${seat.seat}` : '—');
 
 /**
@@ -172,99 +172,6 @@ export function receipt(events: readonly RecordedEvent[]): string {
   const paid = e.fees.prizePool + e.fees.houseFee + e.fees.staffFee;
   const seat = e.seat ? `, seat ${e.seat.seat} at table ${e.seat.tableId}` : '';
   return `Receipt: entry ${e.entryId} (${e.alias}) paid ${paid} (${e.fees.prizePool} prize pool, ${e.fees.houseFee} house, ${e.fees.staffFee} staff) for ${e.chips} chips${seat}.`;
-}
-
-/**
- * The deal calculator: what each player left would be paid by ICM and by chip chop (the library's own sums, the ones
- * the API records), and, once every player has agreed, the deal recorded. Open only when a deal can be made: the
- * registration closed and every player left in the money.
- */
-export function dealPanel(desk: Desk): HTMLElement {
-  const { view } = desk;
-  const alive = view.entryList.filter(isAlive);
-  const prizes = view.payouts.map((p) => p.amount);
-  const heading = element('h3', { id: 'deal-heading' }, 'Deal calculator (chip chop, ICM)');
-  const panel = (...children: (HTMLElement | false)[]) =>
-    element('div', { class: 'panel', 'aria-labelledby': 'deal-heading', 'data-testid': 'deal' }, heading, ...children);
-  if (view.status !== 'running' || view.registrationOpen || alive.length < 2 || alive.length > Math.min(prizes.length, 10))
-    return panel(
-      element(
-        'p',
-        { class: 'quiet', 'data-testid': 'deal-closed' },
-        `A deal is possible once registration is closed and every player left is in the money: ${alive.length} left, ${prizes.length} places paid.`,
-      ),
-    );
-  const stacks = alive.map((e) => e.chips);
-  const shares: Record<DealMethod, number[]> = {
-    icm: dealAmounts('icm', stacks, prizes, view.structure!.roundTo),
-    'chip-chop': dealAmounts('chip-chop', stacks, prizes, view.structure!.roundTo),
-  };
-  const form = element(
-    'form',
-    { 'data-testid': 'deal-form' },
-    element(
-      'table',
-      {},
-      element(
-        'thead',
-        {},
-        element(
-          'tr',
-          {},
-          ['Player', 'Chips', 'ICM', 'Chip chop', 'Agrees'].map((h) => element('th', { scope: 'col' }, h)),
-        ),
-      ),
-      element(
-        'tbody',
-        {},
-        alive.map((e, i) =>
-          element(
-            'tr',
-            { 'data-testid': `deal-${e.entryId}` },
-            element('td', {}, who(e)),
-            element('td', {}, e.chips),
-            element('td', { 'data-testid': `deal-icm-${e.entryId}` }, shares.icm[i]!),
-            element('td', { 'data-testid': `deal-chop-${e.entryId}` }, shares['chip-chop'][i]!),
-            element(
-              'td',
-              {},
-              element('label', {}, element('input', { type: 'checkbox', name: 'consent', value: e.entryId }), ` ${e.alias} agrees`),
-            ),
-          ),
-        ),
-      ),
-    ),
-    element(
-      'div',
-      { class: 'row-controls' },
-      (['icm', 'chip-chop'] as const).map((method) =>
-        element(
-          'button',
-          { type: 'submit', value: method, 'data-testid': `deal-${method}` },
-          `Record the ${method === 'icm' ? 'ICM deal' : 'chip chop'}`,
-        ),
-      ),
-    ),
-  );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const method = ((event as SubmitEvent).submitter as HTMLButtonElement | null)?.value as DealMethod;
-    const consents = [...form.querySelectorAll<HTMLInputElement>('input[name="consent"]:checked')].map((c) => c.value);
-    const missing = alive.filter((e) => !consents.includes(e.entryId)).map((e) => e.alias);
-    if (missing.length > 0)
-      return desk.feedback.refusedHere(
-        'deal',
-        `Every player left must agree first: ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} not. Nothing was recorded.`,
-      );
-    const list = alive.map((e, i) => `${e.alias} ${shares[method][i]}`).join(', ');
-    confirmFirst(
-      `Record the ${method === 'icm' ? 'ICM deal' : 'chip chop'}?`,
-      `${list}. The tournament ends with these prizes.`,
-      'Record the deal',
-      () => void desk.send('deal', { type: 'Deal', method, consents }, () => `Deal recorded: ${list}.`),
-    );
-  });
-  return panel(form, desk.feedback.slot('deal'));
 }
 
 /** The money reconciled: what players paid, the prize pool, the house's and the staff's fees, any overlay. */

@@ -186,6 +186,17 @@ describe('the tournament screens (chromium)', () => {
     // The moves' and the deal's controls too: 44 px on the tablet, axe-core clean.
     expect(await smallTargets(floor, 'desk with a move and a deal')).toEqual([]);
     expect(await floor.accessibilityViolations()).toEqual([]);
+    // 100 left to play for, off first place's 250: 150/150/100 shared; chip chop 100 each sure, the other 100 by
+    // 3:1:1: 160, 120, 120. An amount the open places cannot leave shows no shares and says why.
+    const leave = floor.byTestId('deal-form').getByLabel('Leave to play for');
+    await leave.fill('100');
+    await floor.byTestId(`deal-chop-${winner!.entryId}`).filter({ hasText: /^160$/ }).waitFor();
+    for (const e of others) expect(await floor.byTestId(`deal-chop-${e.entryId}`).textContent()).toBe('120');
+    await leave.fill('500');
+    await floor.byTestId('deal-leave-note').filter({ hasText: 'Leave to play for: less than the 500 the open places pay.' }).waitFor();
+    expect(await floor.byTestId(`deal-icm-${winner!.entryId}`).textContent()).toBe('—');
+    await leave.fill('');
+    await floor.byTestId(`deal-chop-${winner!.entryId}`).filter({ hasText: /^220$/ }).waitFor();
     await floor.byTestId('deal-chip-chop').click();
     expect(await floor.feedback('deal')).toMatch(/^Every player left must agree first: P\d, P\d, P\d have not\. Nothing was recorded\.$/);
     for (const box of await floor.byTestId('deal-form').getByRole('checkbox').all()) await box.check();
@@ -199,6 +210,42 @@ describe('the tournament screens (chromium)', () => {
     expect(results.map((r) => r.prize).sort((a, b) => b - a)).toEqual([220, 140, 140, 0, 0]);
     expect(await floor.byTestId('money-pool').textContent()).toBe('500');
     expect(await floor.byTestId('money-house').textContent()).toBe('50');
+  });
+
+  it('records a deal that leaves an amount to play for, says what was agreed, and pays the winner the amount on top', async () => {
+    const id = 'play-for';
+    const payouts = [
+      { minEntries: 1, places: [10000] },
+      { minEntries: 2, places: [6000, 4000] },
+    ];
+    const structure = { ...REPORTED, payouts };
+    await expectStatus(suite.api.http.post('/tournaments').send({ tournamentId: id, structure }), 201);
+    await cmd(id, { type: 'AddTable', tableId: 'pf-t' });
+    for (let i = 1; i <= 2; i++) await cmd(id, { type: 'Register', playerId: `pf-${i}`, alias: `Q${i}` });
+    await cmd(id, { type: 'DrawSeats' });
+    await cmd(id, { type: 'StartClock' });
+    await cmd(id, { type: 'AdvanceLevel', fromStep: 0, early: true });
+    const floor = await suite.open({ viewport: TABLET });
+    await floor.signIn('floor-fran', PASSWORD);
+    await floor.byTestId('lobby-tables').waitFor();
+    await desk(floor, id);
+    // Prizes 120/80 of 200; 100 left, off first place: 80/20 shared, equal stacks: 50 each by either method.
+    await floor.byTestId('deal-form').getByLabel('Leave to play for').fill('100');
+    await floor.byTestId('deal-chop-pf-1#1').filter({ hasText: /^50$/ }).waitFor();
+    for (const box of await floor.byTestId('deal-form').getByRole('checkbox').all()) await box.check();
+    await floor.byTestId('deal-chip-chop').click();
+    expect(await floor.answerConfirmation('confirm')).toBe(
+      'Record the chip chop? Q1 50, Q2 50. 100 is left to play for: play goes on, the last player standing takes it.',
+    );
+    await floor
+      .byTestId('deal-made')
+      .filter({ hasText: 'chip chop made: Q1 50, Q2 50. 100 left to play for: the last player standing takes it.' })
+      .waitFor();
+    const seats = (await floorView(id)).entryList as { entryId: string; seat: { seat: number } }[];
+    const stacks = seats.map((e) => ({ entryId: e.entryId, chips: e.entryId === 'pf-2#1' ? 20000 : 0 }));
+    await cmd(id, { type: 'RecordHand', tableId: 'pf-t', button: seats[0]!.seat.seat, stacks });
+    await floor.byTestId('entry-prize-pf-2#1').filter({ hasText: /^150$/ }).waitFor();
+    expect(await floor.byTestId('entry-prize-pf-1#1').textContent()).toBe('50');
   });
 
   it('re-enters a busted player while registration is open: asks first with the price, then the receipt names the new seat', async () => {

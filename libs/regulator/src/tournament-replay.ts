@@ -59,7 +59,9 @@ export function tournamentCommandFor(events: readonly TournamentEvent[], state: 
     case 'HandForHandEnded':
       return { type: 'HandForHand', at, on: e.type === 'HandForHandStarted' };
     case 'DealMade':
-      return { type: 'Deal', at, method: e.method, consents: e.consents };
+      return e.leftToPlayFor === undefined
+        ? { type: 'Deal', at, method: e.method, consents: e.consents }
+        : { type: 'Deal', at, method: e.method, consents: e.consents, leaveToPlayFor: e.leftToPlayFor };
     case 'Rebought':
       return { type: 'Rebuy', at, entryId: e.entryId };
     case 'AddOnTaken':

@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@felt/event-store';
-import { forged } from './decided-log.test-support';
 import fc from 'fast-check';
-import { randomTournament, tournamentLog } from './replayed-streams.test-support';
+import { TOURNAMENT_EVENT_SCHEMA_VERSION, tournamentDecider, type TournamentCommand } from '@felt/tournament';
+import { decidedLog, forged } from './decided-log.test-support';
+import { night, randomTournament, tournamentLog } from './replayed-streams.test-support';
 import { verifyEvents } from './verify-log';
 
 const versionOf = (type: string) => tournamentLog.find((e) => e.type === type)!.streamVersion;
@@ -71,6 +72,30 @@ describe('felt verify re-decides a tournament', () => {
       () => null,
     );
     expect(verifyEvents(unknown).violations[0]).toMatchObject({ kind: 'unreadable', version: versionOf('ClockStarted') });
+  });
+
+  it('finds nothing wrong with a deal that leaves an amount to play for, and reports a changed amount left', () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 19, minute)).toISOString();
+    const stack = (entryId: string, chips: number) => ({ entryId, chips });
+    // The same night to its last two (in the money: 260 and 140 of 400), who leave 100 to play for; p5 wins it.
+    const dealt: TournamentCommand[] = [
+      ...night.slice(0, -1),
+      { type: 'RecordHand', at: at(8), tableId: 't1', button: 2, stacks: [stack('p5#1', 3000), stack('p2#1', 0), stack('p1#1', 2000)] },
+      { type: 'Deal', at: at(9), method: 'icm', consents: ['p1#1', 'p5#1'], leaveToPlayFor: 100 },
+      { type: 'RecordHand', at: at(10), tableId: 't1', button: 1, stacks: [stack('p5#1', 5000), stack('p1#1', 0)] },
+    ];
+    const log = decidedLog('tournament-tue', tournamentDecider, dealt, TOURNAMENT_EVENT_SCHEMA_VERSION);
+    const deal = log.find((e) => e.type === 'DealMade')!;
+    expect(deal.data).toMatchObject({ leftToPlayFor: 100 });
+    const finished = log.find((e) => e.type === 'TournamentFinished')!.data as { results: { entryId: string; prize: number }[] };
+    const shares = new Map((deal.data as { shares: { entryId: string; amount: number }[] }).shares.map((x) => [x.entryId, x.amount]));
+    expect(finished.results.slice(0, 2)).toMatchObject([
+      { entryId: 'p5#1', prize: shares.get('p5#1')! + 100 },
+      { entryId: 'p1#1', prize: shares.get('p1#1')! },
+    ]);
+    expect(verifyEvents(log).violations).toEqual([]);
+    const changed = forged(log, (e) => (e.type === 'DealMade' ? { ...(e.data as Data), leftToPlayFor: 50 } : null));
+    expect(verifyEvents(changed).violations[0]).toMatchObject({ kind: 'rules', version: deal.streamVersion });
   });
 
   it('finds nothing wrong with random tournaments played to the end: every bust, break, balance and payout re-decided', () => {

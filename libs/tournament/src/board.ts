@@ -79,7 +79,7 @@ export function tableNeeds(state: TournamentState, tableId: string) {
   };
 }
 
-/** The floor's whole view: every entry, table and pending move, the money reconciled. */
+/** The floor's whole view: every entry, table and pending move, the money reconciled, the deal made. */
 export function floorTournament(state: TournamentState, now: string) {
   return {
     ...clockBoard(state, now),
@@ -91,5 +91,7 @@ export function floorTournament(state: TournamentState, now: string) {
     moves: state.moves,
     handForHand: state.handForHand,
     results: state.finished?.results ?? null,
+    /** The deal made, if any: its shares and what it left to play for (play goes on for it). */
+    deal: state.deal,
   };
 }

@@ -41,8 +41,17 @@ export type TournamentCommand =
     }
   /** Hand-for-hand near the money (TDA): each table plays one hand, then waits for the others. */
   | { readonly type: 'HandForHand'; readonly at: string; readonly on: boolean }
-  /** A final-table deal every remaining player agreed to (`consents`: each of their entry ids, as the floor heard them). */
-  | { readonly type: 'Deal'; readonly at: string; readonly method: DealMethod; readonly consents: readonly string[] }
+  /**
+   * A final-table deal every remaining player agreed to (`consents`: each of their entry ids, as the floor heard them).
+   * `leaveToPlayFor`: currency units kept back from the open prizes for the last player standing; play goes on.
+   */
+  | {
+      readonly type: 'Deal';
+      readonly at: string;
+      readonly method: DealMethod;
+      readonly consents: readonly string[];
+      readonly leaveToPlayFor?: number;
+    }
   | { readonly type: 'Rebuy'; readonly at: string; readonly entryId: string }
   | { readonly type: 'AddOn'; readonly at: string; readonly entryId: string };
 

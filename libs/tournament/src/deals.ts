@@ -3,6 +3,9 @@
  * chip count (chip chop) or by the Independent Chip Model (Malmuth-Harville). Both pay out exactly the prizes of the
  * places still to be decided, rounded down to ⚙ roundTo, the units left over to the largest remainders (then the
  * bigger stack), any part of a unit to the biggest stack. Pure; the players' consent is the command's.
+ *
+ * A deal may leave an amount to play for: it comes off the top of the open prizes (first place's prize, then the
+ * next place's once that is used up), the prizes are ranked again, and the shares are of what remains.
  */
 export type DealMethod = 'chip-chop' | 'icm';
 export const DEAL_METHODS: readonly DealMethod[] = ['chip-chop', 'icm'];
@@ -52,9 +55,26 @@ export function roundedShares(equities: readonly number[], stacks: readonly numb
   return amounts;
 }
 
-/** What each remaining player is paid by `method`, in the order of `stacks`. `prizes`: the places still open, first first. */
-export function dealAmounts(method: DealMethod, stacks: readonly number[], prizes: readonly number[], unit: number): number[] {
-  const open = prizes.slice(0, stacks.length);
+/**
+ * The open prizes less `left` taken from the top: first place's prize first, then second's, and so on; ranked again
+ * (largest first), since ICM gives the biggest prize to the first place. Sums to the open prizes less `left`.
+ */
+export function reducedPrizes(open: readonly number[], left: number): number[] {
+  let owed = left;
+  const out = open.map((p) => {
+    const taken = Math.min(p, owed);
+    owed -= taken;
+    return p - taken;
+  });
+  return out.sort((a, b) => b - a);
+}
+
+/**
+ * What each remaining player is paid by `method`, in the order of `stacks`. `prizes`: the places still open, first
+ * first; `left`: the amount left to play for (0 shares every open prize).
+ */
+export function dealAmounts(method: DealMethod, stacks: readonly number[], prizes: readonly number[], unit: number, left = 0): number[] {
+  const open = reducedPrizes(prizes.slice(0, stacks.length), left);
   const pool = open.reduce((a, b) => a + b, 0);
   const equities = method === 'icm' ? icmEquities(stacks, open) : chipChopEquities(stacks, open);
   return roundedShares(equities, stacks, pool, unit);

@@ -9,16 +9,13 @@ import { tournamentRejection as refuse, type TournamentRejection } from './rejec
 import { currentPlayLevel, entryOf, isAlive, registrationOpen, tableOf, type TournamentState } from './state';
 import { parseStructure, priceOf } from './structure';
 import { chipRace, raceTickets } from './chip-race';
-import { DEAL_METHODS, dealAmounts } from './deals';
-import { placePrizes, prizePoolOf } from './payouts';
+import { decideDeal } from './decide-deal';
 
 export type TournamentDecision = Decision<TournamentEvent, TournamentRejection>;
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 const ALIAS = /^[\p{L}\p{N}][\p{L}\p{N} .'_-]{0,15}$/u;
 const KEY_MAX = 0xffffffff;
-/** ICM weighs every finishing order (2^n subsets): a final table's worth of players, no more. */
-const MAX_DEAL_PLAYERS = 10;
 
 /** Decides a command against a tournament's state: events, or a refusal in a sentence the floor understands. */
 export function decideTournament(command: TournamentCommand, state: TournamentState): TournamentDecision {
@@ -66,7 +63,7 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
     case 'ColourUp':
       return colourUp(command, state);
     case 'Deal':
-      return deal(command, state);
+      return decideDeal(command, state);
     case 'HandForHand':
       if (command.on === (state.handForHand !== null))
         return reject(refuse('INVALID_COMMAND', `hand-for-hand is already ${command.on ? 'on' : 'off'}`, 'on'));
@@ -206,6 +203,7 @@ function topUp(command: Extract<TournamentCommand, { type: 'Rebuy' | 'AddOn' }>,
             ? `a rebuy is for a stack of ${rule.atOrBelow} or less`
             : null;
     if (why) return reject(refuse('REBUY_NOT_ALLOWED', why));
+    if (state.deal) return reject(refuse('REBUY_NOT_ALLOWED', 'the prizes were shared by a deal: no more money comes in'));
     return accept([{ type: 'Rebought', at: command.at, entryId: entry.entryId, fees: rule!.fees, chips: rule!.chips }]);
   }
   const rule = structure.addOn;
@@ -219,6 +217,7 @@ function topUp(command: Extract<TournamentCommand, { type: 'Rebuy' | 'AddOn' }>,
         ? 'one add-on per entry'
         : null;
   if (why) return reject(refuse('ADD_ON_NOT_ALLOWED', why));
+  if (state.deal) return reject(refuse('ADD_ON_NOT_ALLOWED', 'the prizes were shared by a deal: no more money comes in'));
   return accept([{ type: 'AddOnTaken', at: command.at, entryId: entry.entryId, fees: rule!.fees, chips: rule!.chips }]);
 }
 
@@ -247,40 +246,4 @@ function colourUp(command: Extract<TournamentCommand, { type: 'ColourUp' }>, sta
   if (keys.length < needed) return reject(refuse('INVALID_COMMAND', `the race needs ${needed} random keys, one per odd chip`, 'keys'));
   const results = chipRace(odd, chip, nextChip, keys);
   return accept([{ type: 'ChipRaceRun', at: command.at, step, chip, nextChip, results, keys: keys.slice(0, needed) }]);
-}
-
-/** A final-table deal: every remaining player in the money, each one's consent, registration closed. */
-function deal(command: Extract<TournamentCommand, { type: 'Deal' }>, state: TournamentState): TournamentDecision {
-  const structure = state.structure!;
-  if (!DEAL_METHODS.includes(command.method)) return reject(refuse('INVALID_COMMAND', `a deal is ${DEAL_METHODS.join(' or ')}`, 'method'));
-  const alive = state.entries.filter(isAlive);
-  const prizes = placePrizes(structure, prizePoolOf(structure, state.buyIns).prizePool, state.buyIns.entries);
-  const why =
-    state.status !== 'running' || registrationOpen(state)
-      ? 'a deal waits for registration to close'
-      : alive.length < 2 || alive.length > MAX_DEAL_PLAYERS
-        ? `a deal is made by 2 to ${MAX_DEAL_PLAYERS} players (a final table)`
-        : alive.length > prizes.length
-          ? `${alive.length} players are left and ${prizes.length} places are paid: a deal is made in the money`
-          : null;
-  if (why) return reject(refuse('DEAL_NOT_ALLOWED', why));
-  const consents = new Set(command.consents);
-  const missing = alive.filter((e) => !consents.has(e.entryId)).map((e) => e.entryId);
-  if (missing.length > 0 || consents.size !== alive.length)
-    return reject(
-      refuse(
-        'DEAL_NOT_ALLOWED',
-        `every remaining player agrees to a deal, and only they: missing ${missing.join(', ') || 'none'}`,
-        'consents',
-      ),
-    );
-  const amounts = dealAmounts(
-    command.method,
-    alive.map((e) => e.chips),
-    prizes,
-    structure.roundTo,
-  );
-  const shares = alive.map((e, i) => ({ entryId: e.entryId, chips: e.chips, amount: amounts[i]! }));
-  const made = { type: 'DealMade' as const, at: command.at, method: command.method, consents: alive.map((e) => e.entryId), shares };
-  return accept([made, finish(state, command.at, new Map(shares.map((s) => [s.entryId, s.amount])))]);
 }

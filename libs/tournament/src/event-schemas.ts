@@ -111,6 +111,11 @@ export const TOURNAMENT_EVENT_SCHEMAS = {
     method: z.enum(['chip-chop', 'icm']),
     consents: z.array(entryId()),
     shares: z.array(z.object({ entryId: entryId(), chips: count(), amount: count() })),
+    leftToPlayFor: z
+      .int()
+      .min(1)
+      .optional()
+      .describe('a deal that leaves this much to play for (currency units): play goes on; absent when the deal ends it'),
   }),
   Rebought: z.object({ type: z.literal('Rebought'), at: at(), entryId: entryId(), fees: feesSchema, chips: count() }),
   AddOnTaken: z.object({ type: z.literal('AddOnTaken'), at: at(), entryId: entryId(), fees: feesSchema, chips: count() }),

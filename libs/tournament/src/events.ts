@@ -12,6 +12,13 @@ export interface SeatRef {
   readonly seat: number;
 }
 
+/** A deal's share: the player's chips when it was made and what the deal pays them. */
+export interface DealShare {
+  readonly entryId: string;
+  readonly chips: number;
+  readonly amount: number;
+}
+
 /** Why a player moves: balancing, a table breaking, or the floor's override. */
 export type MoveReason = 'balance' | 'break';
 
@@ -118,13 +125,17 @@ export type TournamentEvent =
   | { readonly type: 'HandForHandEnded'; readonly at: string }
   /** Every table in play reported its hand-for-hand hand: the next one may be dealt everywhere. */
   | { readonly type: 'HandForHandRoundEnded'; readonly at: string; readonly round: number }
-  /** A deal: each remaining player's chips and what they are paid; the tournament finishes with it. */
+  /**
+   * A deal: each remaining player's chips and what they are paid. Without `leftToPlayFor` the tournament finishes with
+   * it; with it, play goes on for that amount (the last player standing takes it on top of their share).
+   */
   | {
       readonly type: 'DealMade';
       readonly at: string;
       readonly method: DealMethod;
       readonly consents: readonly string[];
-      readonly shares: readonly { readonly entryId: string; readonly chips: number; readonly amount: number }[];
+      readonly shares: readonly DealShare[];
+      readonly leftToPlayFor?: number;
     }
   | { readonly type: 'Rebought'; readonly at: string; readonly entryId: string; readonly fees: Fees; readonly chips: number }
   | { readonly type: 'AddOnTaken'; readonly at: string; readonly entryId: string; readonly fees: Fees; readonly chips: number }

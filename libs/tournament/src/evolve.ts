@@ -102,7 +102,7 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
     case 'HandForHandRoundEnded':
       return { ...state, handForHand: { round: Math.max(state.bustRounds, event.round) + 1, reported: [] } };
     case 'DealMade':
-      return state; // TournamentFinished follows it and records the results.
+      return { ...state, deal: event }; // TournamentFinished follows a deal that leaves nothing to play for.
     case 'Rebought':
       return {
         ...withEntry(state, event.entryId, (e) => ({ ...e, chips: e.chips + event.chips, rebuys: e.rebuys + 1 })),

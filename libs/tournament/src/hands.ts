@@ -104,12 +104,9 @@ export function settle(state: TournamentState, at: string, keys: readonly number
  * The results: the last player first; then the busts from the latest round back, within a round the bigger
  * starting stack higher, equal starting stacks sharing the place (and its prize, payouts.ts).
  */
-export function finish(
-  state: TournamentState,
-  at: string,
-  deal?: ReadonlyMap<string, number>,
-): Extract<TournamentEvent, { type: 'TournamentFinished' }> {
-  // The players still in: one winner, or after a deal every one of them, placed by chips (⚙ entry order on a tie).
+export function finish(state: TournamentState, at: string): Extract<TournamentEvent, { type: 'TournamentFinished' }> {
+  // The players still in: one winner, or after a deal that ends it every one of them, placed by chips (⚙ entry order
+  // on a tie).
   const alive = state.entries.filter(isAlive).sort((a, b) => b.chips - a.chips);
   const groups: FinishGroup[] = alive.map((e, i) => ({ place: i + 1, entryIds: [e.entryId] }));
   const busted = state.entries.filter((e) => e.status === 'busted');
@@ -125,12 +122,15 @@ export function finish(
   }
   const pool = prizePoolOf(state.structure!, state.buyIns);
   const prizes = new Map(payoutsOf(state.structure!, pool.prizePool, state.buyIns.entries, groups).map((p) => [p.entryId, p.amount]));
+  // A deal's players are paid their share, whatever their place; the winner takes what it left to play for too.
+  const shares = new Map(state.deal?.shares.map((s) => [s.entryId, s.amount]));
+  const left = state.deal?.leftToPlayFor ?? 0;
   const results = groups.flatMap((g) =>
     g.entryIds.map((entryId) => ({
       entryId,
       playerId: state.entries.find((e) => e.entryId === entryId)!.playerId,
       place: g.place,
-      prize: deal?.get(entryId) ?? prizes.get(entryId) ?? 0,
+      prize: shares.has(entryId) ? shares.get(entryId)! + (g.place === 1 ? left : 0) : (prizes.get(entryId) ?? 0),
     })),
   );
   return { type: 'TournamentFinished', at, pool, results };

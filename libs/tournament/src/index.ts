@@ -12,6 +12,7 @@ export {
   type TournamentEventType,
   type SeatRef,
   type MoveReason,
+  type DealShare,
   TOURNAMENT_EVENT_TYPES,
   TOURNAMENT_EVENT_SCHEMA_VERSION,
 } from './events';
@@ -42,7 +43,7 @@ export {
 } from './structure';
 export { prizePoolOf, placePrizes, payoutsOf, payoutShares, type PrizePool, type BuyIns, type FinishGroup } from './payouts';
 export { rebalance, activeTables, effectiveCount, openSeats, worstOpenSeat, lateEntrySeat } from './balancing';
-export { dealAmounts, icmEquities, chipChopEquities, DEAL_METHODS, type DealMethod } from './deals';
+export { dealAmounts, icmEquities, chipChopEquities, reducedPrizes, DEAL_METHODS, type DealMethod } from './deals';
 export { chipRace, raceTickets, type OddChips, type RaceResult } from './chip-race';
 export { clockBoard, tableNeeds, floorTournament, type ClockBoard } from './board';
 export {

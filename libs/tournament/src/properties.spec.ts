@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { TournamentCommand } from './commands';
 import { payoutsOf, placePrizes, prizePoolOf } from './payouts';
 import { activeTables, effectiveCount, openSeats } from './balancing';
-import { chipsInPlay, isAlive, seatedAt, type TournamentState } from './state';
+import { chipsInPlay, isAlive, registrationOpen, seatedAt, type TournamentState } from './state';
 import { parseStructure, type TournamentStructureInput } from './structure';
 import { tournamentDecider } from './tournament-decider';
 import { DAILY, mulberry32, play, randomHand, registered, T } from './tournament.test-support';
@@ -40,8 +40,34 @@ const tournamentArb = fc.record({
   seed: fc.integer({ min: 1, max: 0x7fffffff }),
 });
 
+/** A deal may be made: registration closed, 2 to 10 players left, all in the money, none made yet. */
+function dealOpen(state: TournamentState): boolean {
+  const alive = state.entries.filter(isAlive).length;
+  const structure = state.structure!;
+  const paid = placePrizes(structure, prizePoolOf(structure, state.buyIns).prizePool, state.buyIns.entries).length;
+  return state.status === 'running' && !registrationOpen(state) && !state.deal && alive >= 2 && alive <= Math.min(10, paid);
+}
+
+/** An ICM or chip-chop deal by every player left, leaving a random multiple of the unit below the open prizes. */
+function partialDeal(state: TournamentState, next: () => number): TournamentState {
+  const alive = state.entries.filter(isAlive);
+  const structure = state.structure!;
+  const prizes = placePrizes(structure, prizePoolOf(structure, state.buyIns).prizePool, state.buyIns.entries);
+  const open = prizes.slice(0, alive.length).reduce((a, b) => a + b, 0);
+  const units = Math.floor((open - 1) / structure.roundTo);
+  const leaveToPlayFor = structure.roundTo * (1 + (next() % units));
+  const method = next() % 2 === 0 ? ('icm' as const) : ('chip-chop' as const);
+  const consents = alive.map((e) => e.entryId);
+  if (state.handForHand) state = play([{ type: 'HandForHand', at: T(11), on: false }], state).state;
+  const { state: after, events } = play([{ type: 'Deal', at: T(11), method, consents, leaveToPlayFor }], state);
+  expect(events).toHaveLength(1);
+  const shares = after.deal!.shares.reduce((n, s) => n + s.amount, 0);
+  expect(shares + leaveToPlayFor).toBe(open);
+  return after;
+}
+
 describe('tournament properties', () => {
-  it('conserves chips at every event, keeps tables within one, and pays the pool exactly to a permutation of places', () => {
+  it('conserves chips at every event, keeps tables within one, and pays the pool exactly to a permutation of places, with or without a partial deal', () => {
     fc.assert(
       fc.property(tournamentArb, ({ players, seatsPerTable, seed }) => {
         const next = mulberry32(seed);
@@ -67,7 +93,14 @@ describe('tournament properties', () => {
         const keys = Array.from({ length: odd.reduce((n, o) => n + o.chips, 0) }, () => next());
         state = play([{ type: 'ColourUp', at: T(8), odd, keys }], state).state;
         checkInvariants(state);
+        // Half the runs make a deal leaving an amount to play for as soon as one may be made (hand-for-hand ended first).
+        let deal = next() % 2 === 0;
         for (let step = 0; step < 2000 && state.status !== 'finished'; step++) {
+          if (deal && dealOpen(state)) {
+            state = partialDeal(state, next);
+            deal = false;
+            checkInvariants(state);
+          }
           // Hand-for-hand once half the field is out: a table that has played the round's hand waits.
           if (!state.handForHand && state.entries.filter(isAlive).length * 2 <= players)
             state = play([{ type: 'HandForHand', at: T(9), on: true }], state).state;
@@ -100,6 +133,14 @@ describe('tournament properties', () => {
         expect(results).toHaveLength(players);
         for (let i = 1; i < sorted.length; i++) expect(sorted[i] === sorted[i - 1] || sorted[i] === i + 1).toBe(true);
         expect(state.entries.filter(isAlive)).toHaveLength(1);
+        // After a deal: each of its players is paid their share, the winner the amount left on top.
+        if (state.deal) {
+          const prize = new Map(results.map((r) => [r.entryId, r]));
+          for (const s of state.deal.shares) {
+            const r = prize.get(s.entryId)!;
+            expect(r.prize).toBe(s.amount + (r.place === 1 ? state.deal.leftToPlayFor! : 0));
+          }
+        }
       }),
       { numRuns: 25 },
     );

@@ -35,6 +35,8 @@ export const TOURNAMENT_REJECTION_CODES = [
   'NO_COLOUR_UP',
   'WAITING_FOR_HAND_FOR_HAND',
   'DEAL_NOT_ALLOWED',
+  'DEAL_LEAVES_TOO_MUCH',
+  'DEAL_AMOUNT_NOT_ROUNDED',
 ] as const;
 
 export type TournamentRejectionCode = (typeof TOURNAMENT_REJECTION_CODES)[number];

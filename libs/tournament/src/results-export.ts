@@ -3,8 +3,9 @@ import type { TournamentState } from './state';
 
 /**
  * A tournament for `felt export --tournament` (docs/tournaments.md "Export"): the structure, the money reconciled
- * (what was paid, the pool, the house's and staff's fees, any overlay), every entry with its receipt, place and prize.
- * Read from the folded stream, so it says what the log says; a tournament still running has no places yet.
+ * (what was paid, the pool, the house's and staff's fees, any overlay), every entry with its receipt, place and prize,
+ * and the deal if one was made (its shares, what it left to play for and who won that). Read from the folded stream,
+ * so it says what the log says; a tournament still running has no places yet.
  */
 export function tournamentReport(state: TournamentState) {
   const structure = state.structure!;
@@ -15,6 +16,7 @@ export function tournamentReport(state: TournamentState) {
     status: state.status,
     structure,
     money: prizePoolOf(structure, state.buyIns),
+    deal: dealReport(state),
     entries: state.entries.map((e) => ({
       entryId: e.entryId,
       playerId: e.playerId,
@@ -26,6 +28,22 @@ export function tournamentReport(state: TournamentState) {
       place: results.get(e.entryId)?.place ?? null,
       prize: results.get(e.entryId)?.prize ?? null,
     })),
+  };
+}
+
+/** The deal: method, shares, the amount left to play for (0 when it ended the tournament) and who took it (once over). */
+function dealReport(state: TournamentState) {
+  const deal = state.deal;
+  if (!deal) return null;
+  const left = deal.leftToPlayFor ?? 0;
+  const winner = left > 0 ? (state.finished?.results.find((r) => r.place === 1)?.entryId ?? null) : null;
+  return {
+    at: deal.at,
+    method: deal.method,
+    consents: deal.consents,
+    shares: deal.shares,
+    leftToPlayFor: left,
+    leftWonBy: winner,
   };
 }
 

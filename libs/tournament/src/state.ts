@@ -59,6 +59,8 @@ export interface TournamentState {
   readonly handForHand: { readonly round: number; readonly reported: readonly string[] } | null;
   /** The steps whose colour-up has been raced. */
   readonly racedSteps: readonly number[];
+  /** The deal made, if any (one that left an amount to play for is here while play goes on). */
+  readonly deal: Extract<TournamentEvent, { type: 'DealMade' }> | null;
   readonly finished: Extract<TournamentEvent, { type: 'TournamentFinished' }> | null;
 }
 
@@ -75,6 +77,7 @@ export const INITIAL_TOURNAMENT_STATE: TournamentState = {
   raceAdjustment: 0,
   handForHand: null,
   racedSteps: [],
+  deal: null,
   finished: null,
 };
 

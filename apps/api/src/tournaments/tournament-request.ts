@@ -57,7 +57,12 @@ export const tournamentCommandSchema = z.discriminatedUnion(
       odd: z.array(z.strictObject({ entryId, chips: int('chips', 1, 100) })).max(1000),
     }),
     z.strictObject({ type: z.literal('HandForHand'), on: z.boolean({ error: 'on is true or false' }) }),
-    z.strictObject({ type: z.literal('Deal'), method: z.enum(DEAL_METHODS), consents: z.array(entryId).min(2).max(10) }),
+    z.strictObject({
+      type: z.literal('Deal'),
+      method: z.enum(DEAL_METHODS),
+      consents: z.array(entryId).min(2).max(10),
+      leaveToPlayFor: int('leaveToPlayFor', 1, 1_000_000_000_000).optional(),
+    }),
     z.strictObject({ type: z.literal('Rebuy'), entryId }),
     z.strictObject({ type: z.literal('AddOn'), entryId }),
   ],

@@ -114,6 +114,18 @@ describe('tournament event contract', () => {
     expect([...seen].sort()).toEqual([...TOURNAMENT_EVENT_TYPES].sort());
   });
 
+  it('accepts a deal that leaves an amount to play for, and no amount below 1', () => {
+    const check = committed();
+    const shares = [
+      { entryId: 'p1#1', chips: 20000, amount: 28 },
+      { entryId: 'p2#1', chips: 12000, amount: 27 },
+    ];
+    const data = { at: T(11), method: 'icm', consents: ['p1#1', 'p2#1'], shares, leftToPlayFor: 20 };
+    expect(tournamentDataSchemaOf('DealMade').safeParse(data).success).toBe(true);
+    expect(check('DealMade', data)).toBeNull();
+    expect(check('DealMade', { ...data, leftToPlayFor: 0 })).toMatch(/leftToPlayFor must be >= 1/);
+  });
+
   it('refuses a key the event does not declare (a closed schema)', () => {
     const check = committed();
     expect(check('PlayerBusted', { at: T(1), entryId: 'p1#1', tableId: 't1', seat: 1, round: 1, startStack: 5, cards: [1, 2] })).toMatch(
