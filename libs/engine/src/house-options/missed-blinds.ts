@@ -121,6 +121,8 @@ export const missedBlinds = ruleModule<MissedBlindPolicy>({
       ? rejection('HAND_IN_PROGRESS', `Seat ${seat} misses a blind in this hand; change seats after it ends.`, 'from')
       : null,
   seatEntry: (seat, ctx, policy) => {
+    // Most seats owe nothing (the planner asks for every seat before every hand): entryObligation's 'none'.
+    if (!seat.missedSmall && !seat.missedBig && !(seat.isNew && ctx.gameRunning)) return null;
     const rules = ctx.state.rules!;
     const obligation = entryObligation(
       { missedSmall: seat.missedSmall, missedBig: seat.missedBig, isNew: seat.isNew && ctx.gameRunning },

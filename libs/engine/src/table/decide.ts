@@ -13,7 +13,6 @@ import { openTable, closeTable, seatPlayer, leaveTable, sitOut, addChips, drawFo
 import { startHand, postBlind, deal, bettingAction, showdownAction, voidHand } from './hand-commands';
 
 export type { TableDecision } from './decided';
-export { actingPlayer } from './hand-commands';
 
 /**
  * decide: may this command happen, and what happens if it does. A rule violation is a rejection value; the
