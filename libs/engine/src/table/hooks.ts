@@ -156,7 +156,8 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
       const change = m.forcedBets!(ctx, bets, p);
       if (change === null) continue;
       bets = change.forcedBets;
-      if (change.started) for (const key of Object.keys(change.started)) started[key] = change.started[key];
+      // for-in, not Object.keys: no array of keys for every hand (the fields are the module's own, never inherited).
+      if (change.started) for (const key in change.started) started[key] = change.started[key];
     }
     return { forcedBets: bets, started: started as unknown as HouseHandStarted };
   }

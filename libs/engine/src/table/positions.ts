@@ -191,7 +191,17 @@ function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan 
   }
   // The house options' forced bets (a kill blind), and their fields of HandStarted (the blinds missed, the kill).
   const house = h.houseForcedBets(
-    { state, rules, button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, isDealt: (n: number) => inMask(dealtMask, n), last },
+    {
+      state,
+      rules,
+      button,
+      smallBlindPosition: sbPosition,
+      smallBlindSeat,
+      bigBlindSeat: bb,
+      dealt,
+      isDealt: (n: number) => inMask(dealtMask, n),
+      last,
+    },
     forcedBets,
   );
   const allBets = house.forcedBets.slice();
