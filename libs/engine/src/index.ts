@@ -29,7 +29,8 @@ export {
   REJECTION_CODES,
   readsSchemaVersion,
 } from './default-table';
-export { actingPlayer, type TableDecision } from './table/decide';
+export { type TableDecision } from './table/decide';
+export { actingPlayer } from './table/hand-commands';
 export { tableHooks, type TableHooks } from './table/hooks';
 export {
   type TableCommand,
@@ -89,12 +90,11 @@ export {
   type DeckSourceRule,
   DECK_SOURCE_RULES,
   deckSourceOf,
-  MAX_SEATS,
   RULES_VERSION,
   rulesVersion,
 } from './table/rules';
 // The core's rules input in zod (its type is TableRulesInput's core part); the table-script format and the API take it.
-export { CORE_RULES_INPUT_SCHEMA, type CoreRulesInput, wholeNumberField, chipsField } from './table/rules-input';
+export { CORE_RULES_INPUT_SCHEMA, type CoreRulesInput, wholeNumberField, chipsField, MAX_SEATS } from './table/rules-input';
 // The core's commands in zod (their types are TableCommand's); the script format and the API extend them.
 export { CORE_COMMAND_SCHEMAS, DECK_SIZE, MAX_CORRECTION_REASON, seatField, textField } from './table/command-schemas';
 // Live cards: a table of physical cards, each known only once the dealer enters it or a reader reports it.

@@ -12,16 +12,17 @@ export interface Pot {
 }
 
 export function derivePots(players: readonly HandPlayer[]): Pot[] {
-  const levels = new Set<number>();
+  // The levels: each all-in contender's and the top one, positive, distinct and ascending (an insertion into a short
+  // sorted list, where a Set, a spread, a filter and a sort cost more than the pots themselves).
+  const sorted: number[] = [];
   let top = 0;
   for (const p of players) {
     if (p.folded) continue;
     const live = p.committed - p.dead;
-    if (p.allIn) levels.add(live);
+    if (p.allIn) addLevel(sorted, live);
     if (live > top) top = live;
   }
-  levels.add(top);
-  const sorted = [...levels].filter((l) => l > 0).sort((a, b) => a - b);
+  addLevel(sorted, top);
   const pots: { amount: number; eligible: number[] }[] = [];
   let previous = 0;
   for (const level of sorted) {
@@ -49,6 +50,16 @@ export function derivePots(players: readonly HandPlayer[]): Pot[] {
   pots[0].amount += dead;
   pots[pots.length - 1].amount += above;
   return pots;
+}
+
+/** Adds a positive level to an ascending list of distinct levels. */
+function addLevel(sorted: number[], level: number): void {
+  if (level <= 0) return;
+  let i = sorted.length;
+  while (i > 0 && sorted[i - 1] > level) i--;
+  if (i > 0 && sorted[i - 1] === level) return;
+  if (i === sorted.length) sorted.push(level);
+  else sorted.splice(i, 0, level);
 }
 
 export function totalCommitted(players: readonly HandPlayer[]): number {

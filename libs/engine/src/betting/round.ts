@@ -25,52 +25,59 @@ function isActive(p: HandPlayer): boolean {
 }
 
 export function activeCount(hand: HandState): number {
+  const players = hand.players;
   let n = 0;
-  for (const p of hand.players) if (isActive(p)) n++;
+  for (let i = 0; i < players.length; i++) if (isActive(players[i])) n++;
   return n;
 }
 
 export function contenderCount(hand: HandState): number {
+  const players = hand.players;
   let n = 0;
-  for (const p of hand.players) if (!p.folded) n++;
+  for (let i = 0; i < players.length; i++) if (!players[i].folded) n++;
   return n;
 }
 
-/** A player owes an action while behind the bet, or while they have not acted and someone can still answer them. */
-function owesAction(hand: HandState, p: HandPlayer, active: number): boolean {
-  if (!isActive(p)) return false;
-  if (p.live < hand.round.currentBet) return true;
-  return !p.acted && active >= 2;
+/**
+ * A player owes an action while behind the bet, or while they have not acted and someone can still answer them
+ * (`answerable`: two or more players can still bet).
+ */
+function owesAction(p: HandPlayer, currentBet: number, answerable: boolean): boolean {
+  if (p.folded || p.allIn) return false;
+  if (p.live < currentBet) return true;
+  return !p.acted && answerable;
 }
 
 /**
  * The seat to act, derived from the state: the next in turn after the last actor. Preflop the turn follows
  * the hand's preflop order (a straddler or killer may be moved last); later streets go clockwise from the button.
+ * `active`: activeCount(hand), when the caller has it already (the dealer counts it once for several questions).
  */
-export function playerToAct(hand: HandState): HandPlayer | null {
+export function playerToAct(hand: HandState, active = activeCount(hand)): HandPlayer | null {
   if (hand.phase !== 'betting') return null;
-  const active = activeCount(hand);
   const round = hand.round;
   const players = hand.players;
+  const n = players.length;
+  const currentBet = round.currentBet;
+  const answerable = active >= 2;
   if (round.street === 'preflop' && hand.preflopOrder.length > 0) {
     const order = hand.preflopOrder;
-    const n = order.length;
+    const m = order.length;
     const start = round.lastActor === null ? 0 : order.indexOf(round.lastActor) + 1;
-    for (let i = 0; i < n; i++) {
-      const seat = order[(start + i) % n];
-      for (let j = 0; j < players.length; j++)
+    for (let i = 0, k = start; i < m; i++, k++) {
+      const seat = order[k >= m ? k - m : k];
+      for (let j = 0; j < n; j++)
         if (players[j].seat === seat) {
-          if (owesAction(hand, players[j], active)) return players[j];
+          if (owesAction(players[j], currentBet, answerable)) return players[j];
           break;
         }
     }
     return null;
   }
-  const n = players.length;
   const start = indexAfter(players, round.lastActor ?? round.anchor);
-  for (let i = 0; i < n; i++) {
-    const p = players[(start + i) % n];
-    if (owesAction(hand, p, active)) return p;
+  for (let i = 0, k = start; i < n; i++, k++) {
+    const p = players[k >= n ? k - n : k];
+    if (owesAction(p, currentBet, answerable)) return p;
   }
   return null;
 }
@@ -85,6 +92,8 @@ export function preflopActionOrder(seatsBySeat: readonly number[], anchor: numbe
   while (start < n && seatsBySeat[start] <= anchor) start++;
   const order: number[] = [];
   for (let i = 0; i < n; i++) order.push(seatsBySeat[(start + i) % n]);
+  // Nobody moved last (most hands): the order as it is.
+  if (movedLast.length === 0) return order;
   const rest = order.filter((s) => !movedLast.includes(s));
   return [...rest, ...movedLast.filter((s) => order.includes(s))];
 }

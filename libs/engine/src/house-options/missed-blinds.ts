@@ -54,23 +54,25 @@ function missedSince(ctx: HandPlanContext): readonly MissedBlind[] {
   const missedBlinds: MissedBlind[] = [];
   if (last === null) return missedBlinds;
   const max = ctx.rules.maxSeats;
-  const missable = (n: number) => {
-    const s = ctx.state.seats[n - 1] ?? null;
-    return s !== null && !ctx.isDealt(n) && !(s.isNew && !s.missedBig && !s.missedSmall);
-  };
   const bb = ctx.bigBlindSeat;
   for (let i = 1, k = countBetween(last.bigBlind, bb, max); i <= k; i++) {
     const n = seatAfter(last.bigBlind, i, max);
-    if (missable(n)) missedBlinds.push({ seat: n, blind: 'big' });
+    if (missable(ctx, n)) missedBlinds.push({ seat: n, blind: 'big' });
   }
   // The seats between the last small blind and this one, then this one.
   const sbPosition = ctx.smallBlindPosition;
   const passedSmall = countBetween(last.smallBlind, sbPosition, max);
   for (let i = 1; i <= passedSmall + 1; i++) {
     const n = i <= passedSmall ? seatAfter(last.smallBlind, i, max) : sbPosition;
-    if (n !== last.smallBlind && missable(n) && n !== bb) missedBlinds.push({ seat: n, blind: 'small' });
+    if (n !== last.smallBlind && missable(ctx, n) && n !== bb) missedBlinds.push({ seat: n, blind: 'small' });
   }
   return missedBlinds;
+}
+
+/** A seat a blind can pass by: taken, not dealt in, and not a newcomer who owes nothing yet. */
+function missable(ctx: HandPlanContext, n: number): boolean {
+  const s = ctx.state.seats[n - 1] ?? null;
+  return s !== null && !ctx.isDealt(n) && !(s.isNew && !s.missedBig && !s.missedSmall);
 }
 
 /** A seat's debt when a hand ends: paid by the players dealt in, owed by those a blind passed (HandEnded). */
@@ -121,6 +123,8 @@ export const missedBlinds = ruleModule<MissedBlindPolicy>({
       ? rejection('HAND_IN_PROGRESS', `Seat ${seat} misses a blind in this hand; change seats after it ends.`, 'from')
       : null,
   seatEntry: (seat, ctx, policy) => {
+    // Most seats owe nothing (the planner asks for every seat before every hand): entryObligation's 'none'.
+    if (!seat.missedSmall && !seat.missedBig && !(seat.isNew && ctx.gameRunning)) return null;
     const rules = ctx.state.rules!;
     const obligation = entryObligation(
       { missedSmall: seat.missedSmall, missedBig: seat.missedBig, isNew: seat.isNew && ctx.gameRunning },

@@ -3,10 +3,10 @@ import { rulesVersion } from './rules';
 import { playerInHand, type HandPlayer, type HandState, type TableState } from './state';
 import { evolve } from './evolve';
 import { holeCardsFromDeck } from './deck';
-import { playerToAct, contenderCount, activeCount, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
+import { playerToAct, indexAfter, NEXT_STREET, BOARD_CARDS } from '../betting/round';
 import type { Card } from '../cards/card';
 import { uncalledBet } from '../betting/pots';
-import { awardPots, showdownOrder } from '../betting/showdown';
+import { awardPots, showdownOrder, type PotAward } from '../betting/showdown';
 import { isLiveCards, liveBoardLeft, readerRecordStands } from './live-cards';
 import type { TableHooks } from './hooks';
 import { NOTHING, type Result } from './decided';
@@ -58,20 +58,30 @@ function automaticEvent(h: TableHooks, state: TableState): TableEvent | readonly
       return holeCardsDealt(h, state, hand);
     }
     case 'betting': {
-      if (contenderCount(hand) === 1) return settle(h, state, hand);
-      if (playerToAct(hand) !== null) return null;
+      // Who is still in, and who can still bet, counted once for the questions below.
+      const players = hand.players;
+      let contenders = 0;
+      let active = 0;
+      for (let i = 0; i < players.length; i++) {
+        const p = players[i];
+        if (p.folded) continue;
+        contenders++;
+        if (!p.allIn) active++;
+      }
+      if (contenders === 1) return settle(h, state, hand);
+      if (playerToAct(hand, active) !== null) return null;
       const uncalled = uncalledBet(hand.players);
       if (uncalled) return { type: 'UncalledBetReturned', seat: uncalled.seat, amount: uncalled.amount };
       const street = NEXT_STREET[hand.round.street];
       if (street === null) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
       // Rules version 2: once a player is all-in and nobody can bet any more, the hands are tabled before the rest
       // of the board is dealt (TDA 16); version 1 dealt the board first.
-      if (rulesVersion(state.rules!) >= 2 && activeCount(hand) <= 1) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
+      if (rulesVersion(state.rules!) >= 2 && active <= 1) return { type: 'ShowdownStarted', order: showdownOrder(hand) };
       // Live cards: the dealer enters the street as it is dealt (DealBoard).
       if (isLiveCards(state.rules)) return null;
       // Nobody can bet any more (rules version 1 deals the rest of the board before the showdown): a house option
       // may run it its own way.
-      if (activeCount(hand) <= 1) {
+      if (active <= 1) {
         const runout = h.houseRunout(state, hand);
         if (runout !== null)
           return runout.kind === 'events'
@@ -148,15 +158,11 @@ function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent |
   }
   const held = h.heldFromPots(state, hand);
   const { awards } = h.settle(state, hand, { step: 'award', awards: awardPots(hand, held), held });
-  const events: TableEvent[] = awards.map((a) => ({
-    type: 'PotAwarded',
-    pot: a.pot,
-    amount: a.amount,
-    eligible: a.eligible,
-    winners: a.winners,
-  }));
-  const won = new Map<number, number>();
-  for (const a of awards) for (const w of a.winners) won.set(w.seat, (won.get(w.seat) ?? 0) + w.amount);
+  const events: TableEvent[] = [];
+  for (let i = 0; i < awards.length; i++) {
+    const a = awards[i];
+    events.push({ type: 'PotAwarded', pot: a.pot, amount: a.amount, eligible: a.eligible, winners: a.winners });
+  }
   const awarded = events.length;
   for (const e of h.settle(state, hand, { step: 'after', awards, events: NO_EVENTS }).events) events.push(e);
   // A module's events after the awards may move chips (a bounty): then the stacks are those its events lead to.
@@ -169,10 +175,20 @@ function settle(h: TableHooks, state: TableState, hand: HandState): TableEvent |
   const stacks: { seat: number; stack: number }[] = new Array(hand.players.length);
   for (let i = 0; i < stacks.length; i++) {
     const p = hand.players[i];
-    stacks[i] = { seat: p.seat, stack: after === null ? p.stack + (won.get(p.seat) ?? 0) : after.players[i].stack };
+    stacks[i] = { seat: p.seat, stack: after === null ? p.stack + wonBy(awards, p.seat) : after.players[i].stack };
   }
   events.push({ type: 'HandEnded', handNumber: hand.handNumber, stacks });
   return withReveal(hand, events);
+}
+
+/** The chips the awards give a seat (a few pots and winners: loops, where a Map cost more than the sums). */
+function wonBy(awards: readonly PotAward[], seat: number): number {
+  let sum = 0;
+  for (let i = 0; i < awards.length; i++) {
+    const winners = awards[i].winners;
+    for (let j = 0; j < winners.length; j++) if (winners[j].seat === seat) sum += winners[j].amount;
+  }
+  return sum;
 }
 
 /** The hand's end, then its sealed deck revealed (hands of old logs had no seal: their deck was in HandStarted). */

@@ -1,5 +1,6 @@
 import { reject } from '../decider';
 import type { TableCommand } from './commands';
+import type { TableEvent } from './events';
 import { seatAt, type TableState } from './state';
 import { evolve } from './evolve';
 import { dealBoard, reportHoleCards } from './live-cards';
@@ -13,7 +14,6 @@ import { openTable, closeTable, seatPlayer, leaveTable, sitOut, addChips, drawFo
 import { startHand, postBlind, deal, bettingAction, showdownAction, voidHand } from './hand-commands';
 
 export type { TableDecision } from './decided';
-export { actingPlayer } from './hand-commands';
 
 /**
  * decide: may this command happen, and what happens if it does. A rule violation is a rejection value; the
@@ -21,11 +21,17 @@ export { actingPlayer } from './hand-commands';
  * bet, start the showdown, award pots), derived from the state the event leads to. An accepted decision also
  * carries that state.
  */
-export function decide(h: TableHooks, command: TableCommand, state: TableState): Result {
+export function decide(
+  h: TableHooks,
+  command: TableCommand,
+  state: TableState,
+  fold: (state: TableState, event: TableEvent) => TableState = (st, e) => evolve(h, st, e),
+): Result {
   const decided = decideCommand(h, command, state);
   if (!decided.ok || decided.events.length === 0) return decided;
-  // What the house options add after any command that recorded something (a clock for the player to act).
-  const after = h.houseAfterCommand(command, state, decided.state, (st, e) => evolve(h, st, e));
+  // What the house options add after any command that recorded something (a clock for the player to act). `fold`:
+  // the engine's evolve, made once per engine by createTableDecider rather than a closure per command.
+  const after = h.houseAfterCommand(command, state, decided.state, fold);
   return after === null ? decided : { ok: true, events: [...decided.events, ...after.events], state: after.state };
 }
 

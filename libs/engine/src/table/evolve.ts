@@ -5,20 +5,16 @@ import {
   INITIAL_TABLE_STATE,
   tableWith,
   handWith,
-  playerWith,
   seatWith,
   cloneSeat,
   cloneTable,
   cloneHand,
-  clonePlayer,
-  cloneRound,
   withTableSliceStart,
   withSeatSliceStart,
 } from './state';
 import { rulesVersion, type TableRules } from './rules';
-import { newRound, preflopActionOrder } from '../betting/round';
-import { afterHoleCards } from './deck';
-import { streetBetUnit, cappingPlayers } from '../betting/limits';
+import { newRound } from '../betting/round';
+import { evolveHand, playerInHandOrThrow } from './evolve-hand';
 import type { TableHooks } from './hooks';
 import { correctedTable, withCheckpoint } from './corrections';
 import { seatChanged } from './seat-change';
@@ -42,14 +38,31 @@ export function evolve(h: TableHooks, state: TableState, event: TableEvent): Tab
  */
 function withoutForcedBetsOfEmptiedSeats(state: TableState): TableState {
   const hand = state.hand!;
-  const emptied = (f: ForcedBetDue) => playerInHandOrThrow(hand, f.seat).stack === 0;
-  if (!hand.forcedBetsDue.some(emptied) || rulesVersion(state.rules!) < 3) return state;
-  return tableWith(state, { hand: handWith(hand, { forcedBetsDue: hand.forcedBetsDue.filter((f) => !emptied(f)) }) });
+  // A loop (this runs on every forced-bets event): the list is copied only when a seat is emptied.
+  const due = hand.forcedBetsDue;
+  let any = false;
+  for (let i = 0; i < due.length && !any; i++) any = emptied(hand, due[i]);
+  if (!any || rulesVersion(state.rules!) < 3) return state;
+  return tableWith(state, { hand: handWith(hand, { forcedBetsDue: due.filter((f) => !emptied(hand, f)) }) });
+}
+
+function emptied(hand: HandState, f: ForcedBetDue): boolean {
+  return playerInHandOrThrow(hand, f.seat).stack === 0;
 }
 
 /** The core's part of folding an event, before the house options' (exported for the registry's spec). */
 export function evolveCore(h: TableHooks, state: TableState, event: TableEvent): TableState {
   switch (event.type) {
+    // A hand's events first, the most frequent first: a string switch tests its cases in order.
+    case 'PlayerChecked':
+    case 'PlayerCalled':
+    case 'HandShown':
+    case 'BoardDealt':
+    case 'PlayerFolded':
+    case 'BetPlaced':
+    case 'RaisePlaced':
+    case 'BlindPosted':
+      return handEvolved(h, state, event);
     case 'TableOpened':
       return openedTable(event.tableId, event.rules);
     case 'TableClosed':
@@ -108,12 +121,17 @@ export function evolveCore(h: TableHooks, state: TableState, event: TableEvent):
     case 'DeckRevealed':
     case 'HoleCardsRevealed':
       return state;
-    default: {
-      const next = cloneTable(state);
-      next.hand = withCheckpoint(currentHand(state), event, evolveHand(h, state.rules as TableRules, currentHand(state), event));
-      return next;
-    }
+    default:
+      return handEvolved(h, state, event);
   }
+}
+
+/** The table with its hand's event folded (and the hand before a betting action kept for a correction). */
+function handEvolved(h: TableHooks, state: TableState, event: TableEvent): TableState {
+  const hand = currentHand(state);
+  const next = cloneTable(state);
+  next.hand = withCheckpoint(hand, event, evolveHand(h, state.rules as TableRules, hand, event));
+  return next;
 }
 
 /** A literal, not a spread of INITIAL_TABLE_STATE: every PHH hand opens a table of its own. */
@@ -261,235 +279,4 @@ function voidHand(state: TableState, e: Extract<TableEvent, { type: 'HandVoided'
   }
   // A misdeal is redealt with the same button: positions stay as they were.
   return tableWith(state, { seats, hand: handWith(hand, { phase: 'complete', lastAction: null }), handsPlayed: state.handsPlayed + 1 });
-}
-
-function mapPlayer(hand: HandState, seat: number, change: (p: HandPlayer) => HandPlayer): HandPlayer[] {
-  const players = hand.players.slice();
-  const i = players.findIndex((p) => p.seat === seat);
-  if (i < 0) throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
-  players[i] = change(players[i]);
-  return players;
-}
-
-function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e: TableEvent): HandState {
-  switch (e.type) {
-    case 'BlindPosted': {
-      const forcedBetsDue: ForcedBetDue[] = [];
-      let removed = false;
-      for (const f of hand.forcedBetsDue) {
-        if (!removed && f.seat === e.seat && f.kind === e.kind) removed = true;
-        else forcedBetsDue.push(f);
-      }
-      const players = mapPlayer(hand, e.seat, (p) => {
-        const next = clonePlayer(p);
-        next.stack -= e.amount;
-        next.committed += e.amount;
-        next.forced += e.amount;
-        if (e.live) next.live += e.amount;
-        else next.dead += e.amount;
-        next.allIn = e.allIn || next.stack === 0;
-        return next;
-      });
-      const next = cloneHand(hand);
-      next.forcedBetsDue = forcedBetsDue;
-      next.players = players;
-      return next;
-    }
-    case 'HoleCardsDealt': {
-      const players: HandPlayer[] = new Array(hand.players.length);
-      let maxLive = 0;
-      for (let i = 0; i < players.length; i++) {
-        const next = clonePlayer(hand.players[i]);
-        next.holeCards = holeCardsOf(e.hands, next.seat);
-        players[i] = next;
-        if (next.live > maxLive) maxLive = next.live;
-      }
-      // The bring-in stays the full big blind even when the big blind was posted short (RRoP casino §3 #1); the big
-      // blind is the opening bet. The house options may change the raise basis and the raises counted, move the
-      // start of the action and move seats last, or skip the preflop betting (table/hooks.ts).
-      const bringIn = Math.max(rules.bigBlind, maxLive);
-      const setup = h.preflopSetup(hand, rules, { currentBet: bringIn, lastFullIncrement: bringIn, lastFullLevel: bringIn, fullRaises: 1 });
-      const r = setup.round;
-      const next = cloneHand(hand);
-      // No preflop betting (a house option says so): everyone counts as having acted and the bet to match is what is
-      // live already, so nobody owes an action and the dealer deals the flop next.
-      if (setup.skipBetting) for (let i = 0; i < players.length; i++) players[i] = playerWith(players[i], { acted: true });
-      next.players = players;
-      next.phase = 'betting';
-      next.round = newRound(
-        'preflop',
-        hand.bigBlindSeat,
-        setup.skipBetting ? maxLive : r.currentBet,
-        r.lastFullIncrement,
-        r.lastFullLevel,
-        r.fullRaises,
-      );
-      next.deckPosition = afterHoleCards(players.length);
-      next.preflopOrder = preflopActionOrder(seatsOf(hand.players), setup.anchor, setup.last);
-      return next;
-    }
-    case 'PlayerFolded':
-      return acted(hand, e.seat, hand.round, true, -1, false);
-    case 'PlayerChecked':
-      return acted(hand, e.seat, hand.round, false, -1, false);
-    case 'PlayerCalled':
-      return acted(hand, e.seat, hand.round, false, playerInHandOrThrow(hand, e.seat).live + e.amount, e.allIn);
-    case 'BetPlaced':
-    case 'RaisePlaced': {
-      const to = e.type === 'BetPlaced' ? e.amount : e.to;
-      const r = hand.round;
-      const full = e.full;
-      const fullRaises = full ? r.fullRaises + 1 : r.fullRaises;
-      const s = rules.structure;
-      const round = cloneRound(r);
-      round.currentBet = Math.max(r.currentBet, to);
-      // A full bet or raise sets the increment the next raise must match (TDA 43-A); a short all-in does not.
-      if (full && s.kind !== 'fixed-limit') round.lastFullIncrement = Math.max(to - r.currentBet, r.currentBet === 0 ? to : 0);
-      if (full) round.lastFullLevel = to;
-      round.fullRaises = fullRaises;
-      // Capped for good when reached with three or more players the cap counts (the raiser's all-in included).
-      round.capped =
-        r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && cappingAfter(rules, hand, e.seat, e.allIn) > 2);
-      round.lastAggressor = e.seat;
-      return acted(hand, e.seat, round, false, to, e.allIn);
-    }
-    case 'UncalledBetReturned': {
-      const players = mapPlayer(hand, e.seat, (p) => {
-        const back = clonePlayer(p);
-        back.stack += e.amount;
-        back.live -= e.amount;
-        back.committed -= e.amount;
-        return back;
-      });
-      // The bet to match is now what was called: a bettor with chips left does not owe an action on their own returned bet.
-      let called = 0;
-      for (const p of players) called = Math.max(called, p.live);
-      const round = cloneRound(hand.round);
-      round.currentBet = Math.min(hand.round.currentBet, called);
-      const next = cloneHand(hand);
-      next.players = players;
-      next.round = round;
-      return next;
-    }
-    case 'BoardDealt': {
-      const players: HandPlayer[] = new Array(hand.players.length);
-      for (let i = 0; i < players.length; i++) {
-        const p = clonePlayer(hand.players[i]);
-        p.live = 0;
-        p.acted = false;
-        p.actedAtRaise = 0;
-        players[i] = p;
-      }
-      const next = cloneHand(hand);
-      next.board = hand.board.concat(e.cards);
-      next.players = players;
-      // One burn card before each street.
-      next.deckPosition = hand.deckPosition + 1 + e.cards.length;
-      next.riverAggressor = null;
-      next.round = newRound(e.street, hand.button, 0, streetBetUnit(rules, e.street, hand.limitPercent));
-      return next;
-    }
-    case 'ShowdownStarted': {
-      const next = cloneHand(hand);
-      next.phase = 'showdown';
-      next.riverAggressor = hand.round.lastAggressor;
-      next.showdownOrder = e.order;
-      return next;
-    }
-    case 'HandShown':
-    case 'HandMucked': {
-      const next = cloneHand(hand);
-      next.players = mapPlayer(hand, e.seat, (p) => {
-        const player = clonePlayer(p);
-        if (e.type === 'HandShown') {
-          player.shown = true;
-          // What is tabled is the hand: live cards are known from then on, and a dealer's entry that contradicts a
-          // reader's record is the truth the showdown is decided on (the record is set aside).
-          player.holeCards = e.cards;
-        } else player.mucked = true;
-        return player;
-      });
-      return next;
-    }
-    case 'HoleCardsReported': {
-      const next = cloneHand(hand);
-      // Stored sealed, the cards are null to a reader without the hand's key (the worker's public fold): none known.
-      next.players = mapPlayer(hand, e.seat, (p) => playerWith(p, { holeCards: (e.cards as readonly Card[] | null) ?? NO_CARDS }));
-      return next;
-    }
-    case 'PotAwarded': {
-      const players = hand.players.slice();
-      for (const w of e.winners) {
-        const i = players.findIndex((p) => p.seat === w.seat);
-        if (i < 0) throw new Error(`corrupt stream: seat ${w.seat} is not in the hand`);
-        const player = clonePlayer(players[i]);
-        player.stack += w.amount;
-        players[i] = player;
-      }
-      const next = cloneHand(hand);
-      next.players = players;
-      next.potsAwarded = hand.potsAwarded + 1;
-      next.paidOut = hand.paidOut + e.amount;
-      return next;
-    }
-    default:
-      throw new Error(`corrupt stream: ${e.type} does not apply to a hand`);
-  }
-}
-
-/** cappingPlayers once the bettor's own all-in (if this bet is one) is counted. */
-function cappingAfter(rules: TableRules, hand: HandState, seat: number, allIn: boolean): number {
-  if (!allIn) return cappingPlayers(rules, hand.players);
-  return cappingPlayers(
-    rules,
-    hand.players.map((p) => (p.seat === seat ? playerWith(p, { allIn: true }) : p)),
-  );
-}
-
-/** A seat's dealt cards; none where they are unknown (live cards) or the seat was not dealt. */
-function holeCardsOf(hands: readonly { readonly seat: number; readonly cards: readonly Card[] | null }[], seat: number): readonly Card[] {
-  for (const h of hands) if (h.seat === seat) return h.cards ?? NO_CARDS;
-  return NO_CARDS;
-}
-
-/** The seats of the hand's players, in seat order. */
-function seatsOf(players: readonly HandPlayer[]): number[] {
-  const seats: number[] = new Array(players.length);
-  for (let i = 0; i < players.length; i++) seats[i] = players[i].seat;
-  return seats;
-}
-
-/**
- * The seat acted: it folded, or put chips in up to `chipsTo` this street (-1: none), and is marked as having acted
- * at the round's raise count; the round records it as the last actor. One copy of each record on this hot path.
- */
-function acted(hand: HandState, seat: number, round: HandState['round'], folded: boolean, chipsTo: number, allIn: boolean): HandState {
-  const players = hand.players.slice();
-  for (let i = 0; i < players.length; i++) {
-    if (players[i].seat !== seat) continue;
-    const p = clonePlayer(players[i]);
-    if (folded) p.folded = true;
-    if (chipsTo >= 0) {
-      const added = chipsTo - p.live;
-      p.stack -= added;
-      p.live = chipsTo;
-      p.committed += added;
-      p.allIn = allIn || p.stack === 0;
-    }
-    p.acted = true;
-    p.actedAtRaise = round.fullRaises;
-    players[i] = p;
-    const nextRound = cloneRound(round);
-    nextRound.lastActor = seat;
-    const next = cloneHand(hand);
-    next.players = players;
-    next.round = nextRound;
-    return next;
-  }
-  throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
-}
-
-function playerInHandOrThrow(hand: HandState, seat: number): HandPlayer {
-  for (const p of hand.players) if (p.seat === seat) return p;
-  throw new Error(`corrupt stream: seat ${seat} is not in the hand`);
 }

@@ -11,8 +11,9 @@ import { bettingOptions, callAmount, mayCheck, isBounds, isFullRaise } from '../
 import { playerToAct } from '../betting/round';
 import { isLiveCards, liveStartCheck, shownCards } from './live-cards';
 import type { TableHooks } from './hooks';
+import type { HouseHandStarted } from './extensions';
 import { no, type Result } from './decided';
-import { holeCardsDealt, undecidedAtShowdown, withFollowUps, withReveal } from './dealer';
+import { holeCardsDealt, withFollowUps, withReveal } from './dealer';
 
 /** A hand's commands: starting it, the forced bets, the deal, the betting, the showdown and voiding it. */
 
@@ -31,23 +32,31 @@ export function startHand(h: TableHooks, command: Extract<TableCommand, { type: 
     return plan.problem === 'BUTTON_NOT_PLACED'
       ? no('BUTTON_NOT_PLACED', 'Draw for the button (or place it) before the first hand.')
       : no('NOT_ENOUGH_PLAYERS', 'At least two players with chips must be ready to play.');
-  const started: TableEvent = {
+  const dealt = plan.dealt;
+  const players: { seat: number; playerId: string; stack: number }[] = new Array(dealt.length);
+  for (let i = 0; i < dealt.length; i++) {
+    const s = seatAt(state, dealt[i])!;
+    players[i] = { seat: dealt[i], playerId: s.playerId, stack: s.stack };
+  }
+  const core: Omit<HandStartedEvent, keyof HouseHandStarted> = {
     type: 'HandStarted',
     handNumber: state.handsPlayed + 1,
     button: plan.button,
     smallBlindSeat: plan.smallBlindSeat,
     bigBlindSeat: plan.bigBlindSeat,
-    players: plan.dealt.map((seat) => {
-      const s = seatAt(state, seat)!;
-      return { seat, playerId: s.playerId, stack: s.stack };
-    }),
+    players,
     forcedBets: plan.forcedBets,
     // A live table's deck is known to nobody: nothing to commit to, and nothing to seal.
     shuffle: deck ? shuffleMethod(deck.shuffle) : { kind: 'live' },
     deckCommitment: deck ? deckCommitment(salt, deck.deck) : null,
-    // The house options' fields (the blinds missed, a kill): planned with the forced bets.
-    ...plan.started,
   };
+  // The house options' fields (the blinds missed, a kill), planned with the forced bets, after the core's in their
+  // order (as a spread would put them: the recorded JSON keeps its key order). A loop, since a spread at the end of
+  // a literal takes V8's slow path.
+  const house = plan.started as unknown as Record<string, unknown>;
+  const record = core as unknown as Record<string, unknown>;
+  for (const key in house) record[key] = house[key];
+  const started = core as HandStartedEvent;
   // Every hand's record says where its deck came from (a training table's above all), where the rules say it.
   const source = state.rules!.deckSource;
   if (source !== undefined) (started as { deckSource?: DeckSourceRule }).deckSource = source;
@@ -92,6 +101,7 @@ export function deal(h: TableHooks, state: TableState): Result {
   return withFollowUps(h, state, [holeCardsDealt(h, state, hand)]);
 }
 
+type HandStartedEvent = Extract<TableEvent, { type: 'HandStarted' }>;
 type BettingCommand = Extract<TableCommand, { type: 'Fold' | 'Check' | 'Call' | 'Bet' | 'Raise' }>;
 
 /** The checks shared by every betting action: the hand, the phase, the seat and the turn. */
@@ -169,15 +179,23 @@ export function showdownAction(
   const hand = currentHand(state);
   if ('ok' in hand) return hand;
   if (hand.phase !== 'showdown') return no('NOT_SHOWDOWN', 'The hand has not reached the showdown.');
-  const undecided = undecidedAtShowdown(hand);
-  if (!undecided.includes(command.seat)) return no('NOT_IN_HAND', `Seat ${command.seat} has no hand to show or muck.`, 'seat');
+  // The first contender still to table or muck, and whether this seat is one (no list of them: a show per player).
+  let first = -1;
+  let undecided = false;
+  for (const seat of hand.showdownOrder) {
+    const p = playerInHand(hand, seat)!;
+    if (p.shown || p.mucked || p.folded) continue;
+    if (first === -1) first = seat;
+    if (seat === command.seat) undecided = true;
+  }
+  if (!undecided) return no('NOT_IN_HAND', `Seat ${command.seat} has no hand to show or muck.`, 'seat');
   if (command.type === 'ShowHand') {
     // Any contender may table their hand at any time during the showdown.
     const cards = shownCards(command, state, playerInHand(hand, command.seat)!);
     if ('code' in cards) return reject(cards);
     return withFollowUps(h, state, [{ type: 'HandShown', seat: command.seat, cards }]);
   }
-  if (undecided[0] !== command.seat) return no('NOT_YOUR_TURN_TO_SHOW', `Seat ${undecided[0]} tables or mucks first.`, 'seat');
+  if (first !== command.seat) return no('NOT_YOUR_TURN_TO_SHOW', `Seat ${first} tables or mucks first.`, 'seat');
   return withFollowUps(h, state, [{ type: 'HandMucked', seat: command.seat }]);
 }
 

@@ -132,10 +132,12 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   /** How a seat enters the next hand: the first module with an answer decides; null when none has one. */
   function seatEntry(seat: SeatState, state: TableState, gameRunning: boolean): SeatEntry | null {
     const rules = state.rules!;
-    for (const m of SEAT_ENTRY) {
+    let ctx: { readonly state: TableState; readonly gameRunning: boolean } | null = null;
+    for (let i = 0; i < SEAT_ENTRY.length; i++) {
+      const m = SEAT_ENTRY[i];
       const p = m.params(rules);
       if (p === null) continue;
-      const entry = m.seatEntry!(seat, { state, gameRunning }, p);
+      const entry = m.seatEntry!(seat, (ctx ??= { state, gameRunning }), p);
       if (entry !== null) return entry;
     }
     return null;
@@ -154,7 +156,8 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
       const change = m.forcedBets!(ctx, bets, p);
       if (change === null) continue;
       bets = change.forcedBets;
-      if (change.started) for (const key of Object.keys(change.started)) started[key] = change.started[key];
+      // for-in, not Object.keys: no array of keys for every hand (the fields are the module's own, never inherited).
+      if (change.started) for (const key in change.started) started[key] = change.started[key];
     }
     return { forcedBets: bets, started: started as unknown as HouseHandStarted };
   }

@@ -43,38 +43,64 @@ export function planNextHand(h: TableHooks, state: TableState): HandPlan | { pro
   return newGame ? planHand(h, state, true) : plan;
 }
 
+/** Whether the seat's standing (a bit flag above) is one of `kinds`. */
+function is(standings: readonly number[], n: number, kinds: number): boolean {
+  return (standings[n] & kinds) !== 0;
+}
+
+/** The first seat clockwise after `seat` (ending with `seat` itself) standing as one of `kinds`. */
+function nextAfter(standings: readonly number[], seat: number, kinds: number, max: number): number | null {
+  for (let i = 1; i <= max; i++) {
+    const n = seatAfter(seat, i, max);
+    if ((standings[n] & kinds) !== 0) return n;
+  }
+  return null;
+}
+
+function eligible(s: SeatState | null | undefined): s is SeatState {
+  return s != null && !s.sittingOut && s.stack > 0;
+}
+
+/** Bit n of `mask` for seat n: the seat sets below are masks, and this the test (no closure per hand). */
+function inMask(mask: number, n: number): boolean {
+  return (mask & (1 << n)) !== 0;
+}
+
+/** The lowest dealt seat other than `seat` (heads-up), or `seat` itself when there is none. */
+function lowestDealtExcept(dealtMask: number, seat: number, max: number): number {
+  for (let n = 1; n <= max; n++) if (inMask(dealtMask, n) && n !== seat) return n;
+  return seat;
+}
+
 function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
   const rules = state.rules as TableRules;
   const v2 = rulesVersion(rules) >= 2;
   const max = rules.maxSeats;
-  const seatOf = (n: number): SeatState | null => state.seats[n - 1] ?? null;
-  const eligible = (s: SeatState | null): s is SeatState => s !== null && !s.sittingOut && s.stack > 0;
+  const seats = state.seats;
   let eligibleCount = 0;
-  for (const s of state.seats) if (eligible(s)) eligibleCount++;
+  for (let i = 0; i < seats.length; i++) if (eligible(seats[i])) eligibleCount++;
   const gameRunning = state.handsPlayed > 0 && eligibleCount > 2;
   // How each ready seat enters, as the house options see it (owed blinds, a killed pot): null, dealt in as usual.
   // By seat number (index 0 unused).
   const entries: (SeatEntry | null)[] = new Array(max + 1);
   const standings: number[] = new Array(max + 1);
+  entries[0] = null;
+  standings[0] = OUT;
   for (let n = 1; n <= max; n++) {
-    const s = seatOf(n);
-    const asked = eligible(s) ? h.seatEntry(s, state, gameRunning) : null;
+    const s = seats[n - 1] ?? null;
+    if (!eligible(s)) {
+      entries[n] = null;
+      standings[n] = OUT;
+      continue;
+    }
+    const asked = h.seatEntry(s, state, gameRunning);
     const entry = newGame && asked?.kind !== 'out' ? null : asked;
     entries[n] = entry;
-    if (!eligible(s) || entry?.kind === 'out') standings[n] = OUT;
+    if (entry?.kind === 'out') standings[n] = OUT;
     else if (entry === null) standings[n] = REGULAR;
     else if (entry.kind === 'wait-for-big-blind' || s.waitForBigBlind) standings[n] = WAITER;
     else standings[n] = POSTER;
   }
-  const is = (n: number, kinds: number) => (standings[n] & kinds) !== 0;
-  /** The first seat clockwise after `seat` (ending with `seat` itself) standing as one of `kinds`. */
-  const nextAfter = (seat: number, kinds: number): number | null => {
-    for (let i = 1; i <= max; i++) {
-      const n = seatAfter(seat, i, max);
-      if (is(n, kinds)) return n;
-    }
-    return null;
-  };
 
   let button: number;
   let sbPosition: number;
@@ -82,19 +108,19 @@ function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan 
   const last = state.lastPositions;
   if (last === null) {
     if (state.initialButton === null) return { problem: 'BUTTON_NOT_PLACED' };
-    const b = is(state.initialButton, REGULAR) ? state.initialButton : nextAfter(state.initialButton, REGULAR);
+    const b = is(standings, state.initialButton, REGULAR) ? state.initialButton : nextAfter(standings, state.initialButton, REGULAR, max);
     if (b === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
     button = b;
-    sbPosition = nextAfter(button, REGULAR) ?? button;
-    bb = nextAfter(sbPosition, CAN_BE_BIG_BLIND) ?? sbPosition;
+    sbPosition = nextAfter(standings, button, REGULAR, max) ?? button;
+    bb = nextAfter(standings, sbPosition, CAN_BE_BIG_BLIND, max) ?? sbPosition;
   } else if (rules.buttonMode === 'moving') {
-    const b = nextAfter(last.button, REGULAR);
+    const b = nextAfter(standings, last.button, REGULAR, max);
     if (b === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
     button = b;
-    sbPosition = nextAfter(button, REGULAR) ?? button;
-    bb = nextAfter(sbPosition, CAN_BE_BIG_BLIND) ?? sbPosition;
+    sbPosition = nextAfter(standings, button, REGULAR, max) ?? button;
+    bb = nextAfter(standings, sbPosition, CAN_BE_BIG_BLIND, max) ?? sbPosition;
   } else {
-    const next = nextAfter(last.bigBlind, CAN_BE_BIG_BLIND);
+    const next = nextAfter(standings, last.bigBlind, CAN_BE_BIG_BLIND, max);
     if (next === null) return { problem: 'NOT_ENOUGH_PLAYERS' };
     bb = next;
     sbPosition = last.bigBlind;
@@ -105,34 +131,27 @@ function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan 
   // Seat sets as bit masks (bit n for seat n).
   let between = 1 << button;
   for (let i = 1, k = countBetween(button, bb, max); i <= k; i++) between |= 1 << seatAfter(button, i, max);
-  const barred = (n: number) => {
-    const entry = entries[n];
-    return entry?.kind === 'posts' && entry.barredBetweenBlindsAndButton && (between & (1 << n)) !== 0;
-  };
   let dealtMask = 0;
   let dealtCount = 0;
   for (let n = 1; n <= max; n++) {
-    if ((n === bb && !is(n, OUT)) || is(n, REGULAR) || (is(n, POSTER) && !barred(n))) {
+    const entry = entries[n];
+    const barred = entry?.kind === 'posts' && entry.barredBetweenBlindsAndButton && inMask(between, n);
+    if ((n === bb && !is(standings, n, OUT)) || is(standings, n, REGULAR) || (is(standings, n, POSTER) && !barred)) {
       dealtMask |= 1 << n;
       dealtCount++;
     }
   }
-  const isDealt = (n: number) => (dealtMask & (1 << n)) !== 0;
   if (dealtCount < 2) return { problem: 'NOT_ENOUGH_PLAYERS' };
 
-  let smallBlindSeat: number | null = is(sbPosition, REGULAR) && sbPosition !== bb ? sbPosition : null;
+  let smallBlindSeat: number | null = is(standings, sbPosition, REGULAR) && sbPosition !== bb ? sbPosition : null;
   if (dealtCount === 2) {
     // Heads-up: the other player has the button and posts the small blind.
     // On the first hand and with a moving button the button stays where it was placed or moved to (the big blind found
     // above wrapped round onto it), so the big blind is the other player; a dead button follows the big blind instead.
-    const lowestDealtExcept = (seat: number) => {
-      for (let n = 1; n <= max; n++) if (isDealt(n) && n !== seat) return n;
-      return seat;
-    };
-    if ((last === null || rules.buttonMode === 'moving') && isDealt(button)) bb = lowestDealtExcept(button);
+    if ((last === null || rules.buttonMode === 'moving') && inMask(dealtMask, button)) bb = lowestDealtExcept(dealtMask, button, max);
     // Going heads-up the button is adjusted so nobody has the big blind twice in a row (TDA 34-B; rules version 2).
-    if (v2 && rules.buttonMode === 'moving' && last !== null && bb === last.bigBlind) bb = lowestDealtExcept(bb);
-    const other = lowestDealtExcept(bb);
+    if (v2 && rules.buttonMode === 'moving' && last !== null && bb === last.bigBlind) bb = lowestDealtExcept(dealtMask, bb, max);
+    const other = lowestDealtExcept(dealtMask, bb, max);
     button = other;
     sbPosition = other;
     smallBlindSeat = other;
@@ -140,7 +159,7 @@ function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan 
   const dealt: number[] = [];
   for (let i = 1; i <= max; i++) {
     const n = seatAfter(button, i, max);
-    if (isDealt(n)) dealt.push(n);
+    if (inMask(dealtMask, n)) dealt.push(n);
   }
 
   // Moving button (rules version 2): a player the big blind jumped over, because a seat ahead of them emptied, owes
@@ -151,36 +170,45 @@ function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan 
   if (v2 && rules.buttonMode === 'moving' && last !== null && dealtCount > 2) {
     for (let i = 1, k = countBetween(last.bigBlind, bb, max); i <= k; i++) {
       const n = seatAfter(last.bigBlind, i, max);
-      if (isDealt(n) && entries[n] === null && n !== last.bigBlind) skipped |= 1 << n;
+      if (inMask(dealtMask, n) && entries[n] === null && n !== last.bigBlind) skipped |= 1 << n;
     }
   }
-  const skippedBig = (n: number) => (skipped & (1 << n)) !== 0;
   const forcedBets: ForcedBetDue[] = [];
-  if (smallBlindSeat !== null && skippedBig(smallBlindSeat))
+  if (smallBlindSeat !== null && inMask(skipped, smallBlindSeat))
     forcedBets.push({ seat: smallBlindSeat, kind: 'make-up-big', amount: rules.bigBlind, live: true });
   else if (smallBlindSeat !== null && rules.smallBlind > 0)
     forcedBets.push({ seat: smallBlindSeat, kind: 'small-blind', amount: rules.smallBlind, live: true });
   forcedBets.push({ seat: bb, kind: 'big-blind', amount: rules.bigBlind, live: true });
   for (const n of dealt) {
-    if (!skippedBig(n) || n === smallBlindSeat) continue;
+    if (!inMask(skipped, n) || n === smallBlindSeat) continue;
     forcedBets.push({ seat: n, kind: 'make-up-big', amount: rules.bigBlind, live: true });
     if (rules.smallBlind > 0) forcedBets.push({ seat: n, kind: 'make-up-small', amount: rules.smallBlind, live: false });
   }
   for (const n of dealt) {
     const entry = entries[n];
-    if (n === bb || n === smallBlindSeat || entry?.kind !== 'posts') continue;
+    if (n === bb || n === smallBlindSeat || entry === null || entry.kind !== 'posts') continue;
     for (const post of entry.posts) forcedBets.push({ seat: n, kind: post.kind, amount: post.amount, live: post.live });
   }
   // The house options' forced bets (a kill blind), and their fields of HandStarted (the blinds missed, the kill).
   const house = h.houseForcedBets(
-    { state, rules, button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, isDealt, last },
+    {
+      state,
+      rules,
+      button,
+      smallBlindPosition: sbPosition,
+      smallBlindSeat,
+      bigBlindSeat: bb,
+      dealt,
+      isDealt: (n: number) => inMask(dealtMask, n),
+      last,
+    },
     forcedBets,
   );
   const allBets = house.forcedBets.slice();
   if (rules.ante.kind === 'everyone')
     for (const n of dealt) allBets.push({ seat: n, kind: 'ante', amount: rules.ante.amount, live: false });
   else if (rules.ante.kind === 'big-blind') allBets.push({ seat: bb, kind: 'ante', amount: rules.ante.amount, live: false });
-  else if (rules.ante.kind === 'button' && isDealt(button))
+  else if (rules.ante.kind === 'button' && inMask(dealtMask, button))
     allBets.push({ seat: button, kind: 'ante', amount: rules.ante.amount, live: false });
 
   return { button, smallBlindPosition: sbPosition, smallBlindSeat, bigBlindSeat: bb, dealt, forcedBets: allBets, started: house.started };

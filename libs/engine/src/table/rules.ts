@@ -113,8 +113,6 @@ export function rulesVersion(rules: TableRules): number {
  */
 export type TableRulesInput = CoreRulesInput & HouseRulesInput;
 
-export { MAX_SEATS } from './rules-input';
-
 export function isChipAmount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }

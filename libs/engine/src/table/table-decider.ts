@@ -72,6 +72,7 @@ export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngi
   const ownTypes: ReadonlySet<string> = new Set(eventTypes.slice(CORE_EVENT_TYPES.length));
   const rebuilders = modules.filter((m) => m.commandFor !== undefined);
   const movers = modules.filter((m) => m.chipsMoved !== undefined);
+  const fold = (state: TableState, event: TableEvent) => evolve(h, state, event);
   return Object.freeze({
     modules: h.modules,
     commandTypes: own(
@@ -85,8 +86,8 @@ export function createTableDecider(modules: readonly AnyRuleModule[]): TableEngi
     ) as RejectionCode[],
     hooks: h,
     initialState: INITIAL_TABLE_STATE,
-    decide: (command: TableCommand, state: TableState) => decide(h, command, state),
-    evolve: (state: TableState, event: TableEvent) => evolve(h, state, event),
+    decide: (command: TableCommand, state: TableState) => decide(h, command, state, fold),
+    evolve: fold,
     automaticEvents: (state: TableState) => automaticEvents(h, state),
     normalizeRules: (input: TableRulesInput) => normalizeRules(h, input),
     legalActions: (state: TableState) => legalActions(h, state),
