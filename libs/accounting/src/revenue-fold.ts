@@ -61,7 +61,7 @@ export function foldRevenueHands(
     open = false;
   };
   for (const e of events) {
-    const data = e.data as RevenueEventData;
+    const data = e.data as unknown as RevenueEventData;
     switch (e.type) {
       case 'HandStarted':
         open = true;
