@@ -27,6 +27,7 @@ export {
   tableDropKey,
   tableShiftKey,
 } from './state';
+export { GrowingSet } from './growing-set';
 export {
   type DropTaken,
   type DropMismatch,
