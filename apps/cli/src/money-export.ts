@@ -75,7 +75,8 @@ export async function exportMoney(
 async function* tableLogs(log: EventLog): AsyncGenerator<[string, readonly RecordedEvent[]]> {
   const file = log.kind === 'file' ? byStream(log.read.events) : null;
   const ids = log.kind === 'file' ? [...file!.keys()] : (await log.store.listStreams({ category: TABLE_CATEGORY })).map((s) => s.streamId);
-  for (const id of ids.filter((i) => i.startsWith(TABLE_STREAM_PREFIX)).sort()) yield [id, file?.get(id) ?? (await readStreamFrom(log, id))];
+  for (const id of ids.filter((i) => i.startsWith(TABLE_STREAM_PREFIX)).sort())
+    yield [id, file?.get(id) ?? (await readStreamFrom(log, id))];
 }
 
 const REVENUE_COLUMNS = [

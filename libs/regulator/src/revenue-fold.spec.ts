@@ -85,7 +85,7 @@ describe('the revenue fold equals the hand records to the chip', () => {
     expect(fast.some((h) => (h.chopFee ?? 0) > 0) && fast.some((h) => h.rake > 0) && fast.some((h) => h.status === 'voided')).toBe(true);
   });
 
-  it('a long random table (the bench\'s kind) folds to the same hands', () => {
+  it("a long random table (the bench's kind) folds to the same hands", () => {
     const log = randomTableLog({ tableId: 't1', seed: 36, events: 6_000, rules: rules(1) });
     const expected = fromHandRecords(log);
     expect(expected.length).toBeGreaterThan(200);

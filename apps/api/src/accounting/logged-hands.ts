@@ -98,7 +98,9 @@ export class LoggedHands {
   private readable(recorded: readonly RecordedEvent[]): readonly RecordedEvent[] {
     const r = recorded.find((e) => e.type !== 'DeckSealed' && !this.tables.engine.readsEvent(e.type, e.schemaVersion));
     if (r)
-      throw new Error(`${r.streamId} v${r.streamVersion} (${r.type}) has schema version ${r.schemaVersion}, which this engine does not read`);
+      throw new Error(
+        `${r.streamId} v${r.streamVersion} (${r.type}) has schema version ${r.schemaVersion}, which this engine does not read`,
+      );
     return recorded;
   }
 
