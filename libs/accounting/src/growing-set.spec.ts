@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { GrowingSet } from './growing-set';
+import { normalizeFundRules } from './funds';
 import { bookOf } from './reports';
 import type { MoneyEvent } from './events';
 
@@ -39,17 +40,7 @@ describe('GrowingSet: a set that only grows, every version unchanged by later ad
         at,
         by: { id: 'f1', role: 'floor' },
         fundId: 'bbj',
-        rules: {
-          kind: 'bad-beat',
-          name: 'Bad beat',
-          backupPercent: 20,
-          reseedFromBackup: true,
-          qualifyingHand: 'AAAKK',
-          payoutPercent: 100,
-          split: { loser: 50, winner: 25, table: 25 },
-          bothHoleCards: true,
-          prize: 0,
-        },
+        rules: normalizeFundRules({ kind: 'bad-beat', name: 'Bad beat', backupPercent: 20 }),
       },
     ];
     for (let i = 0; i < 50_000; i++) {
