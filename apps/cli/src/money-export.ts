@@ -1,8 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { bookOf, bookStreamIdOf, countSheet, fundReport, revenueReport, toMoneyEvent, type RevenueRow, type Shift } from '@felt/accounting';
-import { byStream, TABLE_CATEGORY, TABLE_STREAM_PREFIX, tableHandRecords } from '@felt/regulator';
-import type { HandRecord } from '@felt/projections';
+import {
+  bookOf,
+  bookStreamIdOf,
+  countSheet,
+  foldRevenueHands,
+  fundReport,
+  REVENUE_FOLD_START,
+  revenueReport,
+  toMoneyEvent,
+  type RevenueHand,
+  type RevenueRow,
+  type Shift,
+} from '@felt/accounting';
+import type { RecordedEvent } from '@felt/event-store';
+import { byStream, TABLE_CATEGORY, TABLE_STREAM_PREFIX } from '@felt/regulator';
 import { readStreamFrom, type EventLog } from './event-log-source';
 
 export const MONEY_EXPORT_FORMATS = ['json', 'csv'] as const;
@@ -19,7 +31,9 @@ export interface MoneyExportShift {
  * folded from the log alone (libs/accounting reports.ts, the same folds the API answers with): json holds the
  * revenue per table and shift (rake, fees, time charges, GGR, the drops beside them), every fund (collected, held
  * back, seeded, paid, balance) and the count sheet; csv is the revenue report, one line per table and shift. A hand
- * belongs to the shift it ended in; without --shift, one shift "all" holds every hand of the log.
+ * belongs to the shift it ended in; without --shift, one shift "all" holds every hand of the log. The tables' hands
+ * are folded by the revenue report's own fold (foldRevenueHands: each hand's rake, fee and end, no card opened),
+ * which equals the full hand records' to the chip.
  */
 export async function exportMoney(
   log: EventLog,
@@ -41,8 +55,9 @@ export async function exportMoney(
       code: 'felt.book',
     });
   const book = recorded.map(toMoneyEvent);
-  const hands: HandRecord[] = [];
-  for (const streamId of await tableStreams(log)) hands.push(...tableHandRecords(streamId, await readStreamFrom(log, streamId)));
+  const hands: RevenueHand[] = [];
+  for await (const [streamId, events] of tableLogs(log))
+    for (const { hand } of foldRevenueHands(streamId.slice(TABLE_STREAM_PREFIX.length), events, REVENUE_FOLD_START).done) hands.push(hand);
   const shifts: Shift[] = [
     { shiftId: shift.shiftId ?? 'all', from: shift.from ?? '0000-01-01T00:00:00.000Z', to: shift.to ?? '9999-12-31T23:59:59.999Z' },
   ];
@@ -56,12 +71,12 @@ export async function exportMoney(
   else command.configureOutput().writeOut!(text);
 }
 
-async function tableStreams(log: EventLog): Promise<string[]> {
-  const ids =
-    log.kind === 'file'
-      ? [...byStream(log.read.events).keys()]
-      : (await log.store.listStreams({ category: TABLE_CATEGORY })).map((s) => s.streamId);
-  return ids.filter((id) => id.startsWith(TABLE_STREAM_PREFIX)).sort();
+/** Each table stream's events, streams in id order: a file's split in one pass, a database's read a stream at a time. */
+async function* tableLogs(log: EventLog): AsyncGenerator<[string, readonly RecordedEvent[]]> {
+  const file = log.kind === 'file' ? byStream(log.read.events) : null;
+  const ids = log.kind === 'file' ? [...file!.keys()] : (await log.store.listStreams({ category: TABLE_CATEGORY })).map((s) => s.streamId);
+  for (const id of ids.filter((i) => i.startsWith(TABLE_STREAM_PREFIX)).sort())
+    yield [id, file?.get(id) ?? (await readStreamFrom(log, id))];
 }
 
 const REVENUE_COLUMNS = [

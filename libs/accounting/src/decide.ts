@@ -88,7 +88,7 @@ function collectTableDrop(command: Extract<MoneyCommand, { type: 'CollectTableDr
   const centsPerChip = centsPerChipOf(state, command.tableId);
   if (!validAmount(command.chips) || !validAmount(command.chips * centsPerChip))
     return reject(refuse('INVALID_COMMAND', 'a drop is a whole number of chips, at least 1', 'chips'));
-  if (state.tableDrops[tableDropKey(command)])
+  if (state.tableDrops.has(tableDropKey(command)))
     return reject(
       refuse('ALREADY_COLLECTED', `the drop of hand ${command.handNumber} at table ${command.tableId} is in fund ${fund.fundId} already`),
     );

@@ -22,7 +22,7 @@ export function evolveBook(state: BookState, event: MoneyEvent): BookState {
       return { ...state, chipValues: { ...state.chipValues, [event.tableId]: event.centsPerChip } };
     case 'DropCollected':
       return updateFund(
-        event.chips === undefined ? state : { ...state, tableDrops: { ...state.tableDrops, [tableDropKey(event)]: true } },
+        event.chips === undefined ? state : { ...state, tableDrops: state.tableDrops.with(tableDropKey(event)) },
         event.fundId,
         (f) => ({
           ...f,

@@ -27,6 +27,7 @@ export {
   tableDropKey,
   tableShiftKey,
 } from './state';
+export { GrowingSet } from './growing-set';
 export {
   type DropTaken,
   type DropMismatch,
@@ -49,6 +50,7 @@ export {
 } from './funds';
 export { BOOK_STREAM_PREFIX, BOOK_STREAM_CATEGORY, bookStreamIdOf, toNewMoneyEvent, toMoneyEvent } from './book-stream';
 export { finishedHands, foldHands, HANDS_FOLD_START, type HandsFold, type LoggedTableEvent } from './finished-hands';
+export { foldRevenueHands, REVENUE_FOLD_START, type FoldedRevenueHand, type RevenueFold, type RevenueLogEvent } from './revenue-fold';
 export { bookView, type BookView, type PendingView } from './book-view';
 export { verifyBook, moneyCommandFor, type BookProblem } from './verify-book';
 export {

@@ -107,9 +107,11 @@ function chipValueAt(book: readonly MoneyEvent[]): (tableId: string, at: string)
   for (const e of book)
     if (e.type === 'ChipValueSet') set.set(e.tableId, [...(set.get(e.tableId) ?? []), { at: Date.parse(e.at), cents: e.centsPerChip }]);
   return (tableId, at) => {
+    const values = set.get(tableId);
+    if (!values) return DEFAULT_CENTS_PER_CHIP;
     const t = Date.parse(at);
     let cents = DEFAULT_CENTS_PER_CHIP;
-    for (const v of set.get(tableId) ?? []) if (v.at <= t) cents = v.cents;
+    for (const v of values) if (v.at <= t) cents = v.cents;
     return cents;
   };
 }
@@ -141,9 +143,10 @@ export function revenueReport(hands: readonly RevenueHand[], book: readonly Mone
     return r;
   };
   const centsPerChip = chipValueAt(book);
+  const shiftOf = shiftFinder(shifts);
   for (const hand of hands) {
     if (hand.status !== 'complete' || hand.endedAt === null) continue;
-    const shift = shiftAt(shifts, hand.endedAt);
+    const shift = shiftOf(hand.endedAt);
     if (!shift) continue;
     const r = row(hand.tableId, shift);
     const cents = centsPerChip(hand.tableId, hand.endedAt);
@@ -155,7 +158,7 @@ export function revenueReport(hands: readonly RevenueHand[], book: readonly Mone
   }
   for (const e of book) {
     if (e.type !== 'DropCollected') continue;
-    const shift = shiftAt(shifts, e.at);
+    const shift = shiftOf(e.at);
     if (shift) row(e.tableId, shift).drops += e.amount;
   }
   return [...rows.values()]
@@ -164,6 +167,14 @@ export function revenueReport(hands: readonly RevenueHand[], book: readonly Mone
 }
 
 export function shiftAt(shifts: readonly Shift[], at: string): string | null {
-  const t = Date.parse(at);
-  return shifts.find((s) => Date.parse(s.from) <= t && t < Date.parse(s.to))?.shiftId ?? null;
+  return shiftFinder(shifts)(at);
+}
+
+/** shiftAt for many times: each shift's bounds are read once (a day's report asks for 100,000 times). */
+function shiftFinder(shifts: readonly Shift[]): (at: string) => string | null {
+  const bounds = shifts.map((s) => ({ shiftId: s.shiftId, from: Date.parse(s.from), to: Date.parse(s.to) }));
+  return (at) => {
+    const t = Date.parse(at);
+    return bounds.find((s) => s.from <= t && t < s.to)?.shiftId ?? null;
+  };
 }

@@ -1,5 +1,6 @@
 import type { Actor, MoneyRequest } from './commands';
 import type { FundRules } from './funds';
+import { GrowingSet } from './growing-set';
 
 /** A fund's totals, all cents. balance + backup = collected + seededByHouse − paid, always (the property test's invariant). */
 export interface FundState {
@@ -49,7 +50,7 @@ export interface BookState {
   /** Each table's chip value in cents, where one is recorded (DEFAULT_CENTS_PER_CHIP otherwise). */
   readonly chipValues: Readonly<Record<string, number>>;
   /** The tables' drops collected from their logs, by tableDropKey: each once. */
-  readonly tableDrops: Readonly<Record<string, true>>;
+  readonly tableDrops: GrowingSet;
 }
 
 /** A table whose chip value nobody recorded plays with dollar chips. */
@@ -69,7 +70,7 @@ export const INITIAL_BOOK_STATE: BookState = Object.freeze({
   pending: Object.freeze({}),
   requestIds: Object.freeze({}),
   chipValues: Object.freeze({}),
-  tableDrops: Object.freeze({}),
+  tableDrops: GrowingSet.EMPTY,
 });
 
 export function tableShiftKey(tableId: string, shiftId: string): string {

@@ -65,7 +65,7 @@ export class DropCollector implements OnModuleInit, OnApplicationShutdown {
         const drop = recordedDropOf(r);
         if (!drop) continue;
         const tableId = tableIdOf(r.streamId);
-        if (collected[tableDropKey({ tableId, handNumber: drop.handNumber, fundId: drop.fundId })]) continue;
+        if (collected.has(tableDropKey({ tableId, handNumber: drop.handNumber, fundId: drop.fundId }))) continue;
         const command = collectTableDropCommand(tableId, drop, new Date(r.recordedAt).toISOString());
         await this.collect(`drop:${r.streamId}:${r.streamVersion}`, command);
       }
