@@ -21,6 +21,7 @@ import {
   type FundRulesInput,
   type MoneyCommand,
   type MoneyEvent,
+  type MoneyRequest,
 } from '@felt/accounting';
 import type { RecordedEvent } from '@felt/event-store';
 import { decidedLog, rechained } from './decided-log.test-support';
@@ -73,11 +74,12 @@ const logs = TABLES.map((t) => ({ tableId: t.tableId, recorded: playShiftTable(t
 const hands = logs.flatMap(({ tableId, recorded }) => finishedHands(tableId, loggedTableEvents(recorded)));
 const drops = logs.flatMap(({ tableId, recorded }) => dropsTaken(tableId, recorded));
 /** What each box should hold: the chips bought at the table, in cents. */
-const cashIn = (tableId: string) => sum(chipsBought(logs.find((l) => l.tableId === tableId)!.recorded).map((b) => b.chips)) * centsOf(tableId);
+const cashIn = (tableId: string) =>
+  sum(chipsBought(logs.find((l) => l.tableId === tableId)!.recorded).map((b) => b.chips)) * centsOf(tableId);
 /** What the count team finds: t3's box is $5 short. */
 const SHORT = 500;
 
-const confirmed = (requestId: string, at: string, by: Actor, second: Actor, request: MoneyCommand & { type: 'RequestMoney' }['request']) =>
+const confirmed = (requestId: string, at: string, by: Actor, second: Actor, request: MoneyRequest) =>
   [
     { type: 'RequestMoney', at, by, requestId, request },
     { type: 'ConfirmRequest', at, by: second, requestId },
@@ -86,21 +88,22 @@ const confirmed = (requestId: string, at: string, by: Actor, second: Actor, requ
 function shiftCommands(): MoneyCommand[] {
   const atTables = logs
     .flatMap(({ tableId, recorded }) => [
-      ...chipsBought(recorded).map(
-        (b): MoneyCommand => ({
-          type: 'CashBuyIn',
-          at: b.at,
-          by: d1,
-          tableId,
-          shiftId: SHIFT.shiftId,
-          playerId: b.playerId,
-          amount: b.chips * centsOf(tableId),
-        }),
-      ),
+      ...chipsBought(recorded).map((b): MoneyCommand => ({
+        type: 'CashBuyIn',
+        at: b.at,
+        by: d1,
+        tableId,
+        shiftId: SHIFT.shiftId,
+        playerId: b.playerId,
+        amount: b.chips * centsOf(tableId),
+      })),
       ...dropsTaken(tableId, recorded).map((d) => collectTableDropCommand(tableId, d.drop, d.at)),
     ])
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  const beat = badBeatOf(hands.find((h) => h.tableId === 't1' && h.handNumber === BAD_BEAT.handNumber)!, normalizeFundRules(BBJ));
+  const beat = badBeatOf(
+    hands.find((h) => h.tableId === 't1' && h.handNumber === BAD_BEAT.handNumber)!,
+    normalizeFundRules(BBJ),
+  );
   if (!beat) throw new Error('the chosen hand is no bad beat');
   const best = highHandsOf(hands, HIGH_HAND.from, HIGH_HAND.to, normalizeFundRules(HH));
   const winners = [...new Map(best.map((b) => [b.hand.playerId, b])).values()].map((b) => ({
@@ -119,7 +122,13 @@ function shiftCommands(): MoneyCommand[] {
   return [
     { type: 'OpenFund', at: T('19:00'), by: f1, fundId: 'bbj', rules: BBJ },
     { type: 'OpenFund', at: T('19:00'), by: f1, fundId: 'hh', rules: HH },
-    ...TABLES.map((t): MoneyCommand => ({ type: 'SetChipValue', at: T('19:00'), by: f1, tableId: t.tableId, centsPerChip: t.centsPerChip })),
+    ...TABLES.map((t): MoneyCommand => ({
+      type: 'SetChipValue',
+      at: T('19:00'),
+      by: f1,
+      tableId: t.tableId,
+      centsPerChip: t.centsPerChip,
+    })),
     ...confirmed('seed-bbj', T('19:05'), f1, f2, { kind: 'SeedFund', fundId: 'bbj', amount: 100_000, note: 'opening seed' }),
     ...confirmed('seed-hh', T('19:05'), f1, f2, { kind: 'SeedFund', fundId: 'hh', amount: 2_000, note: 'opening seed' }),
     ...atTables,
@@ -144,7 +153,7 @@ function shiftCommands(): MoneyCommand[] {
 /** The book as the store records it (a refused command fails here), and its events. */
 const bookStream = decidedLog(bookStreamIdOf('room'), accountingDecider, shiftCommands(), MONEY_EVENT_SCHEMA_VERSION);
 const book: MoneyEvent[] = bookStream.map(toMoneyEvent);
-const ofType = <K extends MoneyEvent['type']>(type: K) => book.filter((e): e is Extract<MoneyEvent, { type: K }> => e.type === type);
+const ofType = <K extends MoneyEvent['type']>(type: K) => book.filter((e): e is MoneyEvent & { type: K } => e.type === type);
 const tableStreams = logs.flatMap((l) => l.recorded);
 /** The book's stream with its events replaced, the chain recomputed (what a forger with write access leaves). */
 const forgedStream = (events: readonly MoneyEvent[]): RecordedEvent[] =>
@@ -207,7 +216,9 @@ describe('a shift’s money at three tables, to the cent (issue 36)', () => {
       expect(fund.paid).toBe(paid);
       expect(fund.payouts).toBe(1);
       expect(fund.balance).toBe(sum(collected.map((d) => d.toFund)) + sum(seeds.map((s) => s.amount)) - paid);
-      expect(fund.backup).toBe(sum(collected.map((d) => d.toBackup)) - sum(seeds.filter((s) => s.source === 'backup').map((s) => s.amount)));
+      expect(fund.backup).toBe(
+        sum(collected.map((d) => d.toBackup)) - sum(seeds.filter((s) => s.source === 'backup').map((s) => s.amount)),
+      );
       expect(fund.balance + fund.backup).toBe(taken + fund.seededByHouse - paid);
     }
     // The bad-beat fund paid half its balance and was reseeded from its backup; the high hand paid its prize.
@@ -222,7 +233,15 @@ describe('a shift’s money at three tables, to the cent (issue 36)', () => {
       ['t2', 's1', cashIn('t2'), cashIn('t2'), 0],
       ['t3', 's1', cashIn('t3'), cashIn('t3') - SHORT, -SHORT],
     ]);
-    expect(sheet.map((r) => r.expected)).toEqual(TABLES.map((t) => sum(ofType('CashBoughtIn').filter((c) => c.tableId === t.tableId).map((c) => c.amount))));
+    expect(sheet.map((r) => r.expected)).toEqual(
+      TABLES.map((t) =>
+        sum(
+          ofType('CashBoughtIn')
+            .filter((c) => c.tableId === t.tableId)
+            .map((c) => c.amount),
+        ),
+      ),
+    );
     expect(sheet.find((r) => r.tableId === 't3')!.reason).toContain('$5');
     expect(sheet.map((r) => [r.fills, r.credits])).toEqual([
       [20_000, 0],
@@ -266,7 +285,7 @@ describe('a shift’s money at three tables, to the cent (issue 36)', () => {
       { index: paidAt, type: 'JackpotPaid', problem: 'the book decides other events than those recorded' },
     ]);
     const unasked: MoneyEvent = { ...ofType('JackpotPaid').find((p) => p.fundId === 'hh')!, requestId: 'forged', period: '2026-12-06T21' };
-    const lastPayout = book.findLastIndex((e) => e.type === 'JackpotPaid');
+    const lastPayout = book.lastIndexOf(ofType('JackpotPaid').at(-1)!);
     const forged = [...book.slice(0, lastPayout + 1), unasked, ...book.slice(lastPayout + 1)];
     expect(verifyBook(forged, hands)).toEqual([
       { index: lastPayout + 1, type: 'JackpotPaid', problem: 'the book refuses it: REQUEST_UNKNOWN' },
