@@ -146,7 +146,7 @@ function shiftCommands(): MoneyCommand[] {
     ...confirmed('high-hand', T('21:05'), d1, f1, { kind: 'PayHighHand', fundId: 'hh', ...HIGH_HAND, winners }),
     ...count('t1', cashIn('t1')),
     ...count('t2', cashIn('t2')),
-    ...count('t3', cashIn('t3') - SHORT, 'a $5 note found under the dealer’s tray after the count'),
+    ...count('t3', cashIn('t3') - SHORT, '$5 short: change given from the box for a player’s $20, not recorded'),
   ];
 }
 
@@ -283,6 +283,9 @@ describe('a shift’s money at three tables, to the cent (issue 36)', () => {
     );
     expect(verifyBook(changed, hands)).toEqual([
       { index: paidAt, type: 'JackpotPaid', problem: 'the book decides other events than those recorded' },
+    ]);
+    expect(verifyEvents([...tableStreams, ...forgedStream(changed)], { table: HOUSE }).violations.map((v) => v.message)).toEqual([
+      'JackpotPaid: the book decides other events than those recorded',
     ]);
     const unasked: MoneyEvent = { ...ofType('JackpotPaid').find((p) => p.fundId === 'hh')!, requestId: 'forged', period: '2026-12-06T21' };
     const lastPayout = book.lastIndexOf(ofType('JackpotPaid').at(-1)!);
