@@ -67,4 +67,5 @@ export {
   type TableOrder,
   type TableOrderCommand,
 } from './table-link';
+export { decideHandEnds, type TableHandEnd, type HandEndDecision } from './hand-ends';
 export { tournamentReport, tournamentResultsCsv } from './results-export';

@@ -208,5 +208,8 @@ export function withArrivals(command: RecordHandCommand, state: TournamentState)
   const listed = new Set(command.stacks.map((s) => s.entryId));
   const arriving = seatedAt(state, command.tableId).filter((e) => !listed.has(e.entryId));
   if (arriving.length === 0) return command;
-  return { ...command, stacks: [...command.stacks, ...arriving.map((e) => ({ entryId: e.entryId, chips: e.chips }))] };
+  // In seat order, as the table lists its seats once they arrive: the hand recorded is the same either way.
+  const seatOf = new Map(seatedAt(state, command.tableId).map((e) => [e.entryId, e.seat!.seat]));
+  const stacks = [...command.stacks, ...arriving.map((e) => ({ entryId: e.entryId, chips: e.chips }))];
+  return { ...command, stacks: stacks.sort((a, b) => (seatOf.get(a.entryId) ?? Infinity) - (seatOf.get(b.entryId) ?? Infinity)) };
 }
