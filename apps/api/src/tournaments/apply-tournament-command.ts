@@ -57,13 +57,16 @@ export function withDraws(command: TournamentCommandInput, state: TournamentStat
     }
     return { ...command, permutation };
   }
-  if (command.type === 'Register' || command.type === 'ReEnter' || command.type === 'RecordHand') return { ...command, keys: keys(KEYS) };
+  if (command.type === 'Register' || command.type === 'ReEnter' || command.type === 'RecordHand') return { ...command, keys: drawKeys() };
   // The chip race: one key per odd chip (libs/tournament chip-race.ts).
   if (command.type === 'ColourUp') return { ...command, keys: keys(Math.min(2000, raceTickets(command.odd))) };
   return command;
 }
 
 const keys = (n: number) => Array.from({ length: n }, () => randomInt(KEY_BOUND));
+
+/** The keys a command that may seat players draws with (a RecordHand's: a broken table's players). */
+export const drawKeys = (): number[] => keys(KEYS);
 
 /**
  * Each decision's time, for whoever listens (bench/tournament-api.bench.ts preloads a listener into the API): the
@@ -80,11 +83,14 @@ export interface TournamentDecisionTiming {
   readonly events: readonly string[];
 }
 
-function decided(command: TournamentCommandInput, state: TournamentState) {
-  if (!TOURNAMENT_DECISIONS.hasSubscribers) return tournamentDecider.decide(withDraws(command, state), state);
+const decided = (command: TournamentCommandInput, state: TournamentState) => timedDecide(withDraws(command, state), state);
+
+/** The decider, timed for the listener of TOURNAMENT_DECISIONS when there is one. */
+export function timedDecide(command: TournamentCommand, state: TournamentState): ReturnType<typeof tournamentDecider.decide> {
+  if (!TOURNAMENT_DECISIONS.hasSubscribers) return tournamentDecider.decide(command, state);
   const began = performance.now();
   const cpu = process.cpuUsage();
-  const decision = tournamentDecider.decide(withDraws(command, state), state);
+  const decision = tournamentDecider.decide(command, state);
   const used = process.cpuUsage(cpu);
   const timing: TournamentDecisionTiming = {
     type: command.type,

@@ -22,7 +22,22 @@ import { FoldedTables } from '../tables/folded-tables';
 import { TableFollowUps, type TableFollowUp } from '../tables/table-follow-ups';
 import { streamIdOf } from '../tables/table-stream';
 import { ApplyTournamentCommand } from './apply-tournament-command';
+import { TournamentHandEnds, type HandEndItem } from './tournament-hand-ends';
 import { TournamentStreams, type FoldedTournament } from './tournament-streams';
+
+/** A hand end waiting for its batch, and its request's answer. */
+interface PendingHandEnd extends HandEndItem {
+  readonly done: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** One decision's events and the tournament after them, whose table commands are to be sent. */
+interface Decided {
+  readonly events: readonly RecordedEvent[];
+  readonly state: TournamentState;
+  readonly metadata: CommandMetadata;
+}
 
 /** What only the tournament may do at its tables: seat, move, unseat, add chips, change the stakes, close. */
 const TOURNAMENT_ONLY: ReadonlySet<string> = new Set([
@@ -50,6 +65,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   private readonly logger = new Logger('TournamentTables');
   /** Each tournament's table commands, in the order its commands were decided (follow). */
   private readonly inOrder = new StreamQueue();
+  /** Each tournament's hand ends that arrived while its queue was busy: recorded together when their turn comes. */
+  private readonly open = new Map<string, PendingHandEnd[]>();
 
   constructor(
     @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
@@ -57,6 +74,7 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     @Inject(TournamentStreams) private readonly streams: TournamentStreams,
     @Inject(FoldedTables) private readonly tables: FoldedTables,
     @Inject(RoomClock) private readonly clock: RoomClock,
+    @Inject(TournamentHandEnds) private readonly handEnds: TournamentHandEnds,
   ) {}
 
   onModuleInit(): void {
@@ -126,8 +144,92 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     if (!ended) return;
     const tournament = await this.tournamentOf(request.tableId);
     if (!tournament || !onEngine(tournament.state)) return;
-    await this.inOrder.run(tournament.tournamentId, () =>
-      this.record(tournament, request.tableId, `${ended.eventId}.tournament`, senderOf(request.metadata)),
+    await this.pending(tournament.tournamentId, {
+      tableId: request.tableId,
+      commandId: `${ended.eventId}.tournament`,
+      metadata: senderOf(request.metadata),
+    });
+  }
+
+  /**
+   * A hand end joins the tournament's open batch (group commit): the hand ends that arrive while the queue works on
+   * earlier ones are decided together when their turn comes. A retried hand end shares the first one's answer.
+   */
+  private pending(tournamentId: string, item: HandEndItem): Promise<void> {
+    let batch = this.open.get(tournamentId);
+    const same = batch?.find((p) => p.commandId === item.commandId);
+    if (same) return same.done;
+    if (!batch) {
+      const opened: PendingHandEnd[] = [];
+      this.open.set(tournamentId, opened);
+      batch = opened;
+      void this.inOrder.run(tournamentId, () => {
+        if (this.open.get(tournamentId) === opened) this.open.delete(tournamentId);
+        return this.recordBatch(tournamentId, opened);
+      });
+    }
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
+    batch.push({ ...item, done, resolve, reject });
+    return done;
+  }
+
+  /**
+   * A batch's hand ends, in the tournament's queue: recorded together (TournamentHandEnds), then every table's
+   * commands in order, the tables at once; each hand end answered once its own table and every table its decision
+   * sends a command to has taken them. A table's second hand end in the batch waits for a batch of its own (its seats
+   * are read after the first one's commands). Off the happy path the hand ends are recorded one at a time.
+   */
+  private async recordBatch(tournamentId: string, batch: readonly PendingHandEnd[]): Promise<void> {
+    const tables = new Set<string>();
+    const now = batch.filter((p) => !tables.has(p.tableId) && tables.add(p.tableId));
+    const later = batch.filter((p) => !now.includes(p));
+    try {
+      const recorded = await this.handEnds.record(tournamentId, now);
+      if (!recorded) await this.oneAtATime(tournamentId, now);
+      else
+        await this.answer(
+          now,
+          recorded.map((r, i) => ({ ...r, metadata: now[i]!.metadata })),
+        );
+    } catch (error) {
+      for (const p of now) p.reject(error);
+    }
+    if (later.length > 0) await this.recordBatch(tournamentId, later);
+  }
+
+  private async oneAtATime(tournamentId: string, batch: readonly PendingHandEnd[]): Promise<void> {
+    for (const p of batch)
+      try {
+        const tournament = await this.streams.caughtUp(tournamentId);
+        await this.record(tournament, p.tableId, p.commandId, p.metadata);
+        p.resolve();
+      } catch (error) {
+        p.reject(error);
+      }
+  }
+
+  /**
+   * The batch's table commands sent; each hand end answered when the tables it concerns have taken theirs, or, when the
+   * batch leaves a table of one that a move waits for, once that table's record and moves are done too.
+   */
+  private async answer(batch: readonly PendingHandEnd[], decided: readonly Decided[]): Promise<void> {
+    const chains = this.sendAll(decided);
+    const settled = Promise.allSettled(chains.values());
+    const idle = idleTablesOf(decided[decided.length - 1]!.state);
+    const idleDone = idle.length === 0 ? Promise.resolve() : settled.then(() => this.recordIdle(idle, decided));
+    await Promise.all(
+      batch.map(async (p, i) => {
+        const concerned = new Set([p.tableId, ...ordersOf(decided[i]!).map((o) => o.tableId)]);
+        try {
+          await Promise.all([...concerned].map((t) => chains.get(t)));
+          await idleDone;
+          p.resolve();
+        } catch (error) {
+          p.reject(error);
+        }
+      }),
     );
   }
 
@@ -144,34 +246,43 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
    */
   async follow(events: readonly RecordedEvent[], state: TournamentState, metadata: CommandMetadata): Promise<void> {
     if (!onEngine(state) || events.length === 0) return;
-    await this.inOrder.run(state.tournamentId, () => this.sendOrders(events, state, metadata));
+    // Hand ends arriving from now on are decided after this command's table work.
+    this.open.delete(state.tournamentId);
+    await this.inOrder.run(state.tournamentId, () => this.sendOrders([{ events, state, metadata }]));
+  }
+
+  /** Decisions' table commands (in the tournament's queue already), then the tables of one a move waits for. */
+  private async sendOrders(decided: readonly Decided[]): Promise<void> {
+    await Promise.all(this.sendAll(decided).values());
+    await this.recordIdle(idleTablesOf(decided[decided.length - 1]!.state), decided);
   }
 
   /**
-   * follow's work, in the tournament's queue already. Each table's commands in order, the tables at once: a table
-   * broken sends its players to many tables, and the writes of different tables share their commits.
+   * Each table's commands in order, the tables at once (a table broken sends its players to many tables, and the
+   * writes of different tables share their commits): each table's chain of sends.
    */
-  private async sendOrders(events: readonly RecordedEvent[], state: TournamentState, metadata: CommandMetadata): Promise<void> {
-    const byTable = new Map<string, { command: TableOrderCommand; commandId: string }[]>();
-    for (const recorded of events)
-      for (const order of tableOrdersFor(toTournamentEvent(recorded), state)) {
-        const orders = byTable.get(order.tableId) ?? [];
-        orders.push({ command: order.command, commandId: `${recorded.eventId}.${order.key}` });
-        byTable.set(order.tableId, orders);
-      }
-    await Promise.all(
-      [...byTable].map(async ([tableId, orders]) => {
-        for (const { command, commandId } of orders) await this.send(tableId, command, commandId, metadata);
-      }),
-    );
-    // A table left with one player cannot deal the hand its players' moves wait for: its stacks are recorded as they
-    // are (nothing won or lost), and the moves are made.
+  private sendAll(decided: readonly Decided[]): Map<string, Promise<void>> {
+    const byTable = new Map<string, (Order & { metadata: CommandMetadata })[]>();
+    for (const d of decided)
+      for (const order of ordersOf(d))
+        byTable.set(order.tableId, [...(byTable.get(order.tableId) ?? []), { ...order, metadata: d.metadata }]);
+    const chains = new Map<string, Promise<void>>();
+    for (const [tableId, orders] of byTable)
+      chains.set(
+        tableId,
+        (async () => {
+          for (const { command, commandId, metadata } of orders) await this.send(tableId, command, commandId, metadata);
+        })(),
+      );
+    return chains;
+  }
+
+  /** The idle tables' stacks recorded as they are (idleTablesOf), in the tournament's queue. */
+  private async recordIdle(tableIds: readonly string[], decided: readonly Decided[]): Promise<void> {
+    const { state, events, metadata } = decided[decided.length - 1]!;
     const last = events[events.length - 1]!.eventId;
-    for (const table of state.tables.filter((t) => !t.broken && state.moves.some((m) => m.from.tableId === t.tableId)))
-      if (seatedAt(state, table.tableId).length < 2) {
-        const tournament = { tournamentId: state.tournamentId, state, version: 0 };
-        await this.record(tournament, table.tableId, `${last}.idle-${table.tableId}`, metadata, true);
-      }
+    const tournament = { tournamentId: state.tournamentId, state, version: 0 };
+    for (const tableId of tableIds) await this.record(tournament, tableId, `${last}.idle-${tableId}`, metadata, true);
   }
 
   /**
@@ -205,7 +316,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
         fromTable: true,
       }),
     );
-    if (outcome.kind === 'applied' || outcome.kind === 'replayed') return this.sendOrders(outcome.events, outcome.folded.state, metadata);
+    if (outcome.kind === 'applied' || outcome.kind === 'replayed')
+      return outcome.events.length === 0 ? undefined : this.sendOrders([{ events: outcome.events, state: outcome.folded.state, metadata }]);
     // Requests deciding at once may each see the idle table: the first to record it moved its players and broke it.
     if (idle && outcome.kind === 'rejected' && outcome.rejection.code === 'TABLE_NOT_IN_PLAY') return;
     this.logger.error({ tableId, outcome }, 'the tournament did not take the hand');
@@ -255,3 +367,30 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
 
 /** Whether the tournament plays on Felt's tables (the structure's `tables`, engine when absent). */
 const onEngine = (state: TournamentState): boolean => state.structure?.tables !== 'reported';
+
+/**
+ * A table left with one player cannot deal the hand its players' moves wait for: its stacks are recorded as they are
+ * (nothing won or lost), and the moves are made.
+ */
+function idleTablesOf(state: TournamentState): string[] {
+  return state.tables
+    .filter((t) => !t.broken && state.moves.some((m) => m.from.tableId === t.tableId) && seatedAt(state, t.tableId).length < 2)
+    .map((t) => t.tableId);
+}
+
+interface Order {
+  readonly tableId: string;
+  readonly command: TableOrderCommand;
+  readonly commandId: string;
+}
+
+/** One decision's table commands, each with its id: the event's id and the order's key. */
+function ordersOf(decided: Decided): Order[] {
+  return decided.events.flatMap((recorded) =>
+    tableOrdersFor(toTournamentEvent(recorded), decided.state).map((o) => ({
+      tableId: o.tableId,
+      command: o.command,
+      commandId: `${recorded.eventId}.${o.key}`,
+    })),
+  );
+}

@@ -6,6 +6,7 @@ import { ApplyTournamentCommandHandler } from './apply-tournament-command';
 import { ClockBoardController } from './clock-board.controller';
 import { TournamentListController } from './tournament-list.controller';
 import { TournamentStreams } from './tournament-streams';
+import { TournamentHandEnds } from './tournament-hand-ends';
 import { TournamentSweep } from './tournament-sweep';
 import { TournamentTables } from './tournament-tables';
 import { TournamentsController } from './tournaments.controller';
@@ -14,6 +15,6 @@ import { TournamentsController } from './tournaments.controller';
 @Module({
   imports: [TablesModule, RoomModule, PlayersModule],
   controllers: [ClockBoardController, TournamentListController, TournamentsController],
-  providers: [TournamentStreams, TournamentTables, TournamentSweep, ApplyTournamentCommandHandler],
+  providers: [TournamentStreams, TournamentHandEnds, TournamentTables, TournamentSweep, ApplyTournamentCommandHandler],
 })
 export class TournamentsModule {}

@@ -1,0 +1,77 @@
+import { verifyStore } from '@felt/regulator';
+import { mulberry32 } from '../../../libs/tournament/src/tournament.test-support';
+import { expectStatus } from './test-support/table-setup';
+import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
+import { startTestApi, type TestApi } from './test-support/test-api';
+import { ENGINE_STRUCTURE, tournamentTablePlay, type FloorView } from './test-support/tournament-play';
+
+const ENTRIES = 30;
+const STRUCTURE = { ...ENGINE_STRUCTURE, name: 'Six tables', seatsPerTable: 5 };
+
+/**
+ * A tournament's hand ends at many tables at once (docs/tournaments.md "One tournament's table work in order"): those
+ * that arrive while the tournament's queue is busy are decided together and written in one transaction, each with its
+ * own command record; the chips at the tables stay the tournament's, every hand end is recorded exactly once, and a
+ * hand's last command sent again records nothing twice.
+ */
+describe.each(APP_BACKENDS)('tournament hand ends recorded together (%s)', (backend) => {
+  let api: TestApi;
+  const database = useTestStore(backend, { beforeDispose: () => api?.close() });
+  const { playHand, expectChipsAtTables } = tournamentTablePlay(() => api);
+
+  beforeAll(async () => {
+    api = await startTestApi(database.db);
+  });
+
+  const cmd = (body: object) => expectStatus(api.http.post('/tournaments/grp/commands').send(body), 201);
+  const floor = async (): Promise<FloorView> => (await api.http.get('/tournaments/grp').expect(200)).body;
+
+  it('records the hands six tables end at once together, each exactly once, the chips at the tables always the tournament’s', async () => {
+    await expectStatus(api.http.post('/tournaments').send({ tournamentId: 'grp', structure: STRUCTURE }), 201);
+    for (let t = 1; t <= 6; t++) await cmd({ type: 'AddTable', tableId: `g${t}` });
+    for (let p = 1; p <= ENTRIES; p++) await cmd({ type: 'Register', playerId: `card-${p}`, alias: `P${p}` });
+    await cmd({ type: 'DrawSeats' });
+    await cmd({ type: 'StartClock' });
+
+    // Every table that can deal plays a hand at the same time, round after round (all-ins every third), until six are left.
+    let state = await floor();
+    let last: { tableId: string; body: object; key?: string } | undefined;
+    for (let round = 0; state.entryList.filter((e) => e.status === 'seated').length > 6 && round < 150; round++) {
+      if (round === 15) await cmd({ type: 'AdvanceLevel', fromStep: 0, early: true });
+      const playing = state.tables.filter(
+        (t) => !t.broken && state.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === t.tableId).length >= 2,
+      );
+      const hands = await Promise.all(
+        playing.map(async (t, i) => ({
+          tableId: t.tableId,
+          ...(await playHand(t.tableId, mulberry32(round * 10 + i + 1), undefined, round % 3 !== 0, `r${round}-${t.tableId}`)).last,
+        })),
+      );
+      last = hands[0];
+      state = await floor();
+      await expectChipsAtTables(state);
+    }
+
+    const events = await api.store.readStream('tournament-grp');
+    // Each hand a table ended recorded once, with the command id derived from its HandEnded.
+    const ended = [];
+    for (let t = 1; t <= 6; t++)
+      for (const e of await api.store.readStream(`table-g${t}`)) if (e.type === 'HandEnded') ended.push(`${e.eventId}.tournament`);
+    const recorded = events.filter((e) => e.type === 'HandRecorded' && String(e.metadata.commandId).endsWith('.tournament'));
+    expect(recorded.map((e) => e.metadata.commandId).sort()).toEqual(ended.sort());
+    // Written together: some transaction holds the RecordHands of several tables.
+    const perTransaction = new Map<string, Set<unknown>>();
+    for (const e of recorded) perTransaction.set(e.txId, (perTransaction.get(e.txId) ?? new Set()).add(e.metadata.commandId));
+    expect(Math.max(...[...perTransaction.values()].map((c) => c.size))).toBeGreaterThan(1);
+
+    // The hand's last command sent again (a lost answer): the table and the tournament write nothing more.
+    const tableEvents = (await api.store.readStream(`table-${last!.tableId}`)).length;
+    const again = await api.http.post(`/tables/${last!.tableId}/commands`).set('Idempotency-Key', last!.key!).send(last!.body);
+    expect([again.status, again.body.replayed]).toEqual([200, true]);
+    expect((await api.store.readStream('tournament-grp')).length).toBe(events.length);
+    expect((await api.store.readStream(`table-${last!.tableId}`)).length).toBe(tableEvents);
+    await expectChipsAtTables(await floor());
+
+    expect((await verifyStore(api.store)).violations).toEqual([]);
+  }, 300_000);
+});
