@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandIdReusedError, EventStore, type RecordedEvent } from '@felt/event-store';
+import { CommandIdReusedError, EventStore, type RecordedEvent, type Transaction } from '@felt/event-store';
 import { decideHandEnds, toNewTournamentEvent, tournamentStreamIdOf, type HandEndDecision, type TournamentState } from '@felt/tournament';
 import { RoomClock } from '../room/room-clock';
 import type { CommandMetadata } from '../tables/command-request';
@@ -70,27 +70,35 @@ export class TournamentHandEnds {
     });
   }
 
-  /** Every decision's events in one transaction, each append expecting the version the one before left. */
+  /**
+   * Every decision's events in one transaction, each append expecting the version the one before left; a batch of one
+   * is a single append, shared with the appends made at the same moment (the store's group commit).
+   */
   private async appendAll(
     streamId: string,
     version: number,
     items: readonly HandEndItem[],
     decisions: readonly Extract<HandEndDecision, { ok: true }>[],
   ): Promise<RecordedEvent[][] | null> {
+    const append = async (i: number, expectedVersion: number, tx?: Transaction) => {
+      const appended = await this.store.append(streamId, {
+        ...(tx ? { tx } : {}),
+        expectedVersion,
+        commandId: items[i]!.commandId,
+        metadata: { ...items[i]!.metadata },
+        events: decisions[i]!.events.map(toNewTournamentEvent),
+      });
+      // Rolled back whole: the one-at-a-time path answers a retry with its first result, a race by deciding again.
+      if (!appended.ok || appended.duplicate) throw new NotAsDecided();
+      return appended;
+    };
     try {
+      if (decisions.length === 1) return [(await append(0, version)).events];
       return await this.store.transaction(async (tx) => {
         let expectedVersion = version;
         const written: RecordedEvent[][] = [];
-        for (const [i, decision] of decisions.entries()) {
-          const appended = await this.store.append(streamId, {
-            tx,
-            expectedVersion,
-            commandId: items[i]!.commandId,
-            metadata: { ...items[i]!.metadata },
-            events: decision.events.map(toNewTournamentEvent),
-          });
-          // Rolled back whole: the one-at-a-time path answers a retry with its first result, a race by deciding again.
-          if (!appended.ok || appended.duplicate) throw new NotAsDecided();
+        for (let i = 0; i < decisions.length; i++) {
+          const appended = await append(i, expectedVersion, tx);
           expectedVersion = appended.streamVersion;
           written.push(appended.events);
         }

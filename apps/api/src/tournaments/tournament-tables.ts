@@ -65,6 +65,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   private readonly logger = new Logger('TournamentTables');
   /** Each tournament's table commands, in the order its commands were decided (follow). */
   private readonly inOrder = new StreamQueue();
+  /** Each table's commands from its tournament, in the order they were decided (a tournament's tables at once). */
+  private readonly atTable = new StreamQueue();
   /** Each tournament's hand ends that arrived while its queue was busy: recorded together when their turn comes. */
   private readonly open = new Map<string, PendingHandEnd[]>();
 
@@ -176,23 +178,23 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   }
 
   /**
-   * A batch's hand ends, in the tournament's queue: recorded together (TournamentHandEnds), then every table's
-   * commands in order, the tables at once; each hand end answered once its own table and every table its decision
-   * sends a command to has taken them. A table's second hand end in the batch waits for a batch of its own (its seats
-   * are read after the first one's commands). Off the happy path the hand ends are recorded one at a time.
+   * A batch's hand ends, in the tournament's queue, once their tables' queues are done: recorded together
+   * (TournamentHandEnds), then their commands queued at the tables (answer). A table's second hand end in the batch
+   * waits for a batch of its own. Off the happy path the hand ends are recorded one at a time.
    */
   private async recordBatch(tournamentId: string, batch: readonly PendingHandEnd[]): Promise<void> {
     const tables = new Set<string>();
     const now = batch.filter((p) => !tables.has(p.tableId) && tables.add(p.tableId));
     const later = batch.filter((p) => !now.includes(p));
     try {
+      await this.tablesCaughtUp(now.map((p) => p.tableId));
       const recorded = await this.handEnds.record(tournamentId, now);
-      if (!recorded) await this.oneAtATime(tournamentId, now);
-      else
+      if (recorded)
         await this.answer(
           now,
           recorded.map((r, i) => ({ ...r, metadata: now[i]!.metadata })),
         );
+      else await this.oneAtATime(tournamentId, now);
     } catch (error) {
       for (const p of now) p.reject(error);
     }
@@ -211,26 +213,26 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   }
 
   /**
-   * The batch's table commands sent; each hand end answered when the tables it concerns have taken theirs, or, when the
-   * batch leaves a table of one that a move waits for, once that table's record and moves are done too.
+   * The batch's table commands queued at their tables; each hand end answered when the tables it concerns have taken
+   * theirs (and, when the batch leaves a table of one that a move waits for, once that table is recorded). The
+   * tournament's queue moves on to the next batch meanwhile: it reads a table only once that table's queue is done.
    */
   private async answer(batch: readonly PendingHandEnd[], decided: readonly Decided[]): Promise<void> {
     const chains = this.sendAll(decided);
-    const settled = Promise.allSettled(chains.values());
     const idle = idleTablesOf(decided[decided.length - 1]!.state);
-    const idleDone = idle.length === 0 ? Promise.resolve() : settled.then(() => this.recordIdle(idle, decided));
-    await Promise.all(
-      batch.map(async (p, i) => {
-        const concerned = new Set([p.tableId, ...ordersOf(decided[i]!).map((o) => o.tableId)]);
-        try {
-          await Promise.all([...concerned].map((t) => chains.get(t)));
-          await idleDone;
-          p.resolve();
-        } catch (error) {
-          p.reject(error);
-        }
-      }),
-    );
+    const idleDone = idle.length === 0 ? Promise.resolve() : Promise.allSettled(chains.values()).then(() => this.recordIdle(idle, decided));
+    batch.forEach((p, i) => {
+      const concerned = new Set([p.tableId, ...ordersOf(decided[i]!).map((o) => o.tableId)]);
+      Promise.all([...concerned].map((t) => chains.get(t)))
+        .then(() => idleDone)
+        .then(p.resolve, p.reject);
+    });
+    await idleDone.catch(() => undefined);
+  }
+
+  /** Once every command queued at these tables has been applied (their seats are then read). */
+  private async tablesCaughtUp(tableIds: readonly string[]): Promise<void> {
+    await Promise.all(tableIds.map((t) => this.atTable.run(t, () => Promise.resolve())));
   }
 
   /** The tournament playing at a table with tournament rules (the game type is set when it opens: no read when cached). */
@@ -270,9 +272,9 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     for (const [tableId, orders] of byTable)
       chains.set(
         tableId,
-        (async () => {
+        this.atTable.run(tableId, async () => {
           for (const { command, commandId, metadata } of orders) await this.send(tableId, command, commandId, metadata);
-        })(),
+        }),
       );
     return chains;
   }
@@ -282,6 +284,7 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     const { state, events, metadata } = decided[decided.length - 1]!;
     const last = events[events.length - 1]!.eventId;
     const tournament = { tournamentId: state.tournamentId, state, version: 0 };
+    await this.tablesCaughtUp(tableIds);
     for (const tableId of tableIds) await this.record(tournament, tableId, `${last}.idle-${tableId}`, metadata, true);
   }
 
