@@ -9,14 +9,16 @@ import {
 } from '@felt/tournament';
 import { T } from '../../../../libs/tournament/src/tournament.test-support';
 import { wholeTournament } from '../../../../libs/tournament/src/whole-tournament.test-support';
-import { CONTRACT_DIR, tournamentEventSchemaFile } from './contract-files';
+import { CONTRACT_DIR, publicTournamentEventSchemaFile, tournamentEventSchemaFile } from './contract-files';
 import { isPublished } from '../relay/outbox-relay';
+import { TournamentPublication } from '../relay/tournament-publication';
+import { recordedTournament } from '../relay/tournament-log.test-support';
 
-/** A consumer's check: the committed JSON Schema of the event's type. */
-function committed() {
+/** A consumer's check: the committed JSON Schema of the event's type (as recorded, or as a job on the queue carries it). */
+function committed(fileOf: (type: string) => string = tournamentEventSchemaFile) {
   const ajv = new Ajv2020({ strict: false });
   return (type: string, data: unknown) => {
-    const schema = JSON.parse(readFileSync(join(CONTRACT_DIR, tournamentEventSchemaFile(type)), 'utf8'));
+    const schema = JSON.parse(readFileSync(join(CONTRACT_DIR, fileOf(type)), 'utf8'));
     const validate = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
     return validate(data) ? null : ajv.errorsText(validate.errors);
   };
@@ -58,8 +60,21 @@ describe('tournament event contract', () => {
     );
   });
 
-  it('keeps tournament streams off the queue: entry ids hold the card number (docs/security.md "Tournaments")', () => {
-    expect(isPublished('tournament-daily')).toBe(false);
-    expect(isPublished('table-t1')).toBe(true);
+  it('publishes tournament streams in their public form, which the committed published schemas accept (closed)', async () => {
+    expect(isPublished('tournament-daily')).toBe(true);
+    const check = committed(publicTournamentEventSchemaFile);
+    const log = recordedTournament(wholeTournament());
+    const store = { readStream: async () => log };
+    const seen = new Set<string>();
+    for (const { type, data } of await new TournamentPublication(store).publicForm(log)) {
+      expect({ type, problem: check(type, data) }).toEqual({ type, problem: null });
+      seen.add(type);
+    }
+    expect([...seen].sort()).toEqual([...TOURNAMENT_EVENT_TYPES].sort());
+    const registered = { at: T(1), entryId: 'e1', entryNumber: 1, chips: 10000, seat: null };
+    expect(check('PlayerRegistered', registered)).toBeNull();
+    expect(check('PlayerRegistered', { ...registered, playerId: 'p1' })).toMatch(/additional properties/);
+    expect(check('PlayerRegistered', { ...registered, entryId: 'p1#1' })).toMatch(/must match pattern/);
+    expect(check('SeatsDrawn', { at: T(2), seats: [], permutation: [0] })).toMatch(/additional properties/);
   });
 });
