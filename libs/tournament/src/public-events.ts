@@ -199,7 +199,7 @@ function pseudonymOf(book: PseudonymBook, entryId: unknown, where: string): stri
  * the sender (a desk may name a registration after its player), and which staff member ran the tournament is the
  * floor's to know.
  */
-export function publicTournamentMetadata(metadata: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function publicTournamentMetadata(metadata: Readonly<Record<string, unknown>>): { actorRole?: string } {
   return typeof metadata.actorRole === 'string' ? { actorRole: metadata.actorRole } : {};
 }
 
