@@ -34,8 +34,22 @@ describe("TournamentPublication (the relay's public form of tournament events)",
     const again = await cold.publicForm(log.slice(half));
     expect(split).toEqual(once);
     expect(again).toEqual(once.slice(half));
+    // From the stream's start again (an older checkpoint), with books that ran ahead: the same jobs.
+    expect(await cold.publicForm(log)).toEqual(once);
     // Only the replay from an older position read the stream's registrations again, up to the event before it.
     expect(store.reads).toEqual([{ toVersion: half, types: ['PlayerRegistered'] }]);
+  });
+
+  it('reads again the books it forgot within a batch of more tournaments than it keeps', async () => {
+    const start = wholeTournament().slice(0, 7);
+    const tournaments = Array.from({ length: 300 }, (_, t) => recordedTournament(start, `tournament-${t}`));
+    const store = memoryStore(tournaments.flat());
+    // A take-over after each tournament's first registration: every book read, more than are kept.
+    const seventh = await new TournamentPublication(store).publicForm(tournaments.map((events) => events[6]!));
+    const once = await new TournamentPublication(store).publicForm(tournaments.flatMap((events) => events.slice(0, 7)));
+    expect(seventh).toEqual(once.filter((e) => e.streamVersion === 7));
+    expect(new Set(seventh.map((e) => (e.data as { entryId: string }).entryId))).toEqual(new Set(['e2']));
+    expect(store.reads.length).toBeGreaterThan(300);
   });
 
   it("publishes no entry id, player id or staff id, and leaves other streams' events as they are", async () => {

@@ -26,14 +26,19 @@ export class TournamentPublication {
 
   /** The batch with each tournament event in its public form (data and metadata); every other event as it is. */
   async publicForm(events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
+    // The books a batch lacks (after a start or a take-over: one per tournament in it) are read in parallel first.
+    const firsts = new Map<string, RecordedEvent>();
+    for (const e of events) if (e.streamId.startsWith(TOURNAMENT_STREAM_PREFIX) && !firsts.has(e.streamId)) firsts.set(e.streamId, e);
+    await Promise.all(
+      [...firsts.values()].filter((e) => !this.follows(e)).map(async (e) => this.keep(e.streamId, e.streamVersion - 1, await this.read(e))),
+    );
     const out: RecordedEvent[] = [];
     for (const event of events) out.push(event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX) ? await this.published(event) : event);
     return out;
   }
 
   private async published(event: RecordedEvent): Promise<RecordedEvent> {
-    const before = await this.bookBefore(event);
-    const book = withRegistration(before, event.type, event.data);
+    const book = withRegistration(await this.bookBefore(event), event.type, event.data);
     this.keep(event.streamId, event.streamVersion, book);
     return {
       ...event,
@@ -42,11 +47,20 @@ export class TournamentPublication {
     };
   }
 
-  /** The stream's book just before `event`: the one kept if it is at the version before, else read again. */
+  /** Whether the book of the event's stream just before it is at hand (kept, or none needed: the stream's first event). */
+  private follows(event: RecordedEvent): boolean {
+    return event.streamVersion === 1 || this.books.get(event.streamId)?.version === event.streamVersion - 1;
+  }
+
+  /** The kept book if it is at the version just before `event`; read again if it was forgotten meanwhile (a batch of more tournaments than are kept). */
   private async bookBefore(event: RecordedEvent): Promise<PseudonymBook> {
-    const kept = this.books.get(event.streamId);
-    if (kept && kept.version === event.streamVersion - 1) return kept.book;
     if (event.streamVersion === 1) return EMPTY_PSEUDONYM_BOOK;
+    const kept = this.books.get(event.streamId);
+    return kept?.version === event.streamVersion - 1 ? kept.book : this.read(event);
+  }
+
+  /** The stream's book just before `event`, from its registrations. */
+  private async read(event: RecordedEvent): Promise<PseudonymBook> {
     const registrations = await this.store.readStream(event.streamId, { toVersion: event.streamVersion - 1, types: ['PlayerRegistered'] });
     return registrations.reduce((book, e) => withRegistration(book, e.type, e.data), EMPTY_PSEUDONYM_BOOK);
   }
