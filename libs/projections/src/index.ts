@@ -58,8 +58,10 @@ export {
   type HandDeal,
   type HandBoard,
   type HandEventMeta,
+  type PostToTotal,
   startHandRecord,
   evolveHandRecord,
+  postsToTotal,
 } from './hand-record';
 export { type TableHand, type HandStep, handSteps, tableHands } from './table-hands';
 // Where another engine would replay a hand differently: one rule for every export.
@@ -79,7 +81,7 @@ export {
 } from './hand-notes';
 
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.
-export { type HandHistory, handHistory, recallHands, handRecordFor, publicHandHistory } from './hand-history';
+export { type HandHistory, handHistory, handHistoryOf, recallHands, handRecordFor, publicHandHistory } from './hand-history';
 
 // Player session ledger: seat to leave, buy-in, add-ons, per-hand results, cash-out; chips in = chips out + rake.
 export {
@@ -88,6 +90,7 @@ export {
   type PlayerSession,
   type HandResult,
   sessionLedger,
+  sessionLedgerOf,
   sessionNet,
   ledgerChipsBehind,
   ledgerDiscrepancy,

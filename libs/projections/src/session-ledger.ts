@@ -1,7 +1,9 @@
+import { DEFAULT_MODULES, type AnyRuleModule } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
 import { recordedDropOf, type DropTaken } from './house-drops';
+import { houseTake, moduleFold, type ModuleFold } from './module-fold';
 
 export interface HandResult {
   readonly handNumber: number;
@@ -42,23 +44,30 @@ export interface SessionLedger {
   readonly tables: Readonly<Record<string, TableLedger>>;
 }
 
-export const sessionLedger: Projection<SessionLedger> = {
-  name: 'session-ledger',
-  initial: { tables: {} },
-  evolve(view, recorded) {
-    const event = tableEventOf(recorded) ?? recordedDropOf(recorded);
-    if (event === null) return view;
-    const tableId = tableIdOfStream(recorded.streamId);
-    const before = view.tables[tableId] ?? { tableId, sessions: [], rake: 0 };
-    const after = tableLedgerAfter(before, event, recorded);
-    return after === before ? view : { tables: { ...view.tables, [tableId]: after } };
-  },
-};
+/** The session ledger of tables played with these house options: their modules say which events are the house's take. */
+export function sessionLedgerOf(modules: readonly AnyRuleModule[]): Projection<SessionLedger> {
+  const fold = moduleFold(modules);
+  return {
+    name: 'session-ledger',
+    initial: { tables: {} },
+    evolve(view, recorded) {
+      const event = tableEventOf(recorded) ?? recordedDropOf(recorded);
+      if (event === null) return view;
+      const tableId = tableIdOfStream(recorded.streamId);
+      const before = view.tables[tableId] ?? { tableId, sessions: [], rake: 0 };
+      const after = tableLedgerAfter(before, event, recorded, fold);
+      return after === before ? view : { tables: { ...view.tables, [tableId]: after } };
+    },
+  };
+}
+
+export const sessionLedger: Projection<SessionLedger> = sessionLedgerOf(DEFAULT_MODULES);
 
 function tableLedgerAfter(
   ledger: TableLedger,
   e: NonNullable<ReturnType<typeof tableEventOf>> | DropTaken,
   recorded: RecordedEvent,
+  fold: ModuleFold,
 ): TableLedger {
   const at = recorded.recordedAt;
   // A seat holds at most one open session; a player may leave and sit again (a new session).
@@ -147,14 +156,13 @@ function tableLedgerAfter(
               : [...s.hands, { handNumber: s.playing.handNumber, net: e.cashOut - s.playing.startingStack, voided: false }],
         }),
       );
-    case 'RakeTaken':
-      return { ...ledger, rake: ledger.rake + e.amount };
-    case 'BlindsChopped':
-      return e.fee === 0 ? ledger : { ...ledger, rake: ledger.rake + e.fee };
     case 'DropTaken':
       return { ...ledger, drops: (ledger.drops ?? 0) + e.amount };
-    default:
-      return ledger;
+    default: {
+      // The house's take (a rake, a chop's fee), as the event's module says.
+      const took = houseTake(fold, e);
+      return took === 0 ? ledger : { ...ledger, rake: ledger.rake + took };
+    }
   }
 }
 

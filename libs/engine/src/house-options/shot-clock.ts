@@ -248,6 +248,10 @@ function withClock(state: TableState, change: Partial<RunningClock>): TableState
 
 export const shotClockModule = ruleModule<ShotClockOption>({
   eventSchemas: SHOT_CLOCK_EVENTS,
+  // The seat's fold or check that follows in the same command is the clock's.
+  formats: {
+    record: { ClockExpired: (e) => [{ change: 'timed-out', seat: (e as Extract<ShotClockEvent, { type: 'ClockExpired' }>).seat }] },
+  },
   name: 'shotClock',
   rejectionCodes: ['CLOCK_STALE', 'CLOCK_NOT_DUE', 'CLOCK_NOT_RUNNING', 'CLOCK_PAUSED', 'CLOCK_RAN_OUT', 'TIME_BANK_EMPTY'],
   where: 'houseOptions',

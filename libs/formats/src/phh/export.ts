@@ -7,6 +7,7 @@ import {
   houseRuleNotes,
   notePlace,
   NOTE_END,
+  postsToTotal,
   sortByPlace,
   tableHands,
   type HandNote,
@@ -144,7 +145,7 @@ export function phhHandsFromEvents(
 ): PhhExport {
   const hands: PhhExportHand[] = [];
   const skipped: PhhExportSkip[] = [];
-  for (const hand of tableHands(events, include)) {
+  for (const hand of tableHands(events, include, modules)) {
     const { rules, record } = hand;
     if (rules === null) continue;
     const p = (seat: number) => `p${record.players.findIndex((x) => x.seat === seat) + 1}`;
@@ -305,6 +306,12 @@ function transcribe(hand: HandRecord, formats: ReturnType<typeof forcedBetFormat
     if (a.retracted) continue;
     place = notePlace.action(index);
     const k = i(a.seat);
+    if (postsToTotal(a)) {
+      // A module's post to a live total (a kill pot): a blind already posted counts toward it.
+      putIn(a.seat, a.amount! - live[k]!, true);
+      w.blinds[k] = a.amount!;
+      continue;
+    }
     switch (a.action) {
       case 'post': {
         const amount = a.amount ?? 0;
@@ -318,11 +325,6 @@ function transcribe(hand: HandRecord, formats: ReturnType<typeof forcedBetFormat
         else w.blinds[k]! += amount;
         break;
       }
-      case 'kill-pot':
-        // The kill is the killer's live total (a blind already posted counts toward it).
-        putIn(a.seat, a.amount! - live[k]!, true);
-        w.blinds[k] = a.amount!;
-        break;
       case 'fold':
         folded[k] = true;
         acted[k] = true;
