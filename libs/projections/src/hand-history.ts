@@ -1,4 +1,4 @@
-import { DEFAULT_MODULES, type AnyRuleModule } from '@felt/engine';
+import { tableDecider, type TableEngine } from '@felt/engine';
 import { evolveHandRecord, startHandRecord, type HandRecord } from './hand-record';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
@@ -11,20 +11,23 @@ export interface HandHistory {
   readonly inProgress: Readonly<Record<string, HandRecord>>;
 }
 
-/** The hand history of tables played with these house options, whose modules say how their events change a record. */
-export function handHistoryOf(modules: readonly AnyRuleModule[]): Projection<HandHistory> {
+/**
+ * The hand history of tables played with this engine (FELT_HOUSE_RULES: a casino's modules after the default ones):
+ * its modules' events are read, and change the records as their modules say.
+ */
+export function handHistoryOf(engine: Pick<TableEngine, 'modules' | 'readsEvent'>): Projection<HandHistory> {
   return {
     name: 'hand-history',
     initial: { hands: {}, inProgress: {} },
     evolve(view, recorded) {
-      const event = tableEventOf(recorded) ?? recordedDropOf(recorded);
+      const event = tableEventOf(recorded, engine) ?? recordedDropOf(recorded);
       if (event === null) return view;
       const tableId = tableIdOfStream(recorded.streamId);
       const current = view.inProgress[tableId];
       const meta = { version: recorded.streamVersion, at: recorded.recordedAt };
       if (event.type === 'HandStarted') return withCurrent(view, tableId, startHandRecord(tableId, event, meta));
       if (!current) return view;
-      const next = evolveHandRecord(current, event, meta, modules);
+      const next = evolveHandRecord(current, event, meta, engine.modules);
       if (next.status === 'in-progress') return next === current ? view : withCurrent(view, tableId, next);
       const { [tableId]: _done, ...inProgress } = view.inProgress;
       return { hands: { ...view.hands, [tableId]: [...(view.hands[tableId] ?? []), next] }, inProgress };
@@ -32,7 +35,7 @@ export function handHistoryOf(modules: readonly AnyRuleModule[]): Projection<Han
   };
 }
 
-export const handHistory: Projection<HandHistory> = handHistoryOf(DEFAULT_MODULES);
+export const handHistory: Projection<HandHistory> = handHistoryOf(tableDecider);
 
 function withCurrent(view: HandHistory, tableId: string, hand: HandRecord): HandHistory {
   return { hands: view.hands, inProgress: { ...view.inProgress, [tableId]: hand } };

@@ -1,4 +1,4 @@
-import { DEFAULT_MODULES, type AnyRuleModule } from '@felt/engine';
+import { tableDecider, type TableEngine } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
@@ -44,14 +44,17 @@ export interface SessionLedger {
   readonly tables: Readonly<Record<string, TableLedger>>;
 }
 
-/** The session ledger of tables played with these house options: their modules say which events are the house's take. */
-export function sessionLedgerOf(modules: readonly AnyRuleModule[]): Projection<SessionLedger> {
-  const fold = moduleFold(modules);
+/**
+ * The session ledger of tables played with this engine (FELT_HOUSE_RULES: a casino's modules after the default ones):
+ * its modules' events are read, and their modules say which of them are the house's take.
+ */
+export function sessionLedgerOf(engine: Pick<TableEngine, 'modules' | 'readsEvent'>): Projection<SessionLedger> {
+  const fold = moduleFold(engine.modules);
   return {
     name: 'session-ledger',
     initial: { tables: {} },
     evolve(view, recorded) {
-      const event = tableEventOf(recorded) ?? recordedDropOf(recorded);
+      const event = tableEventOf(recorded, engine) ?? recordedDropOf(recorded);
       if (event === null) return view;
       const tableId = tableIdOfStream(recorded.streamId);
       const before = view.tables[tableId] ?? { tableId, sessions: [], rake: 0 };
@@ -61,7 +64,7 @@ export function sessionLedgerOf(modules: readonly AnyRuleModule[]): Projection<S
   };
 }
 
-export const sessionLedger: Projection<SessionLedger> = sessionLedgerOf(DEFAULT_MODULES);
+export const sessionLedger: Projection<SessionLedger> = sessionLedgerOf(tableDecider);
 
 function tableLedgerAfter(
   ledger: TableLedger,

@@ -91,7 +91,7 @@ export class LoggedHands {
   }
 
   private async ofTable(tableId: string): Promise<HandRecord[]> {
-    return finishedHands(tableId, this.logged(await this.store.readStream(streamIdOf(tableId))));
+    return finishedHands(tableId, this.logged(await this.store.readStream(streamIdOf(tableId))), this.tables.engine.modules);
   }
 
   /** The events as they are, but refused, as toTableEvent refuses it, where one has a schema version the engine does not read. */
