@@ -20,8 +20,6 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', 'console']);
 const TEST_FILE = /\.(spec|int-spec|e2e-spec|test-support|e2e-part)\.ts$/;
 
 const STILL_NAMED: Readonly<Record<string, readonly string[]>> = {
-  // felt play's list of the posts owed before a hand (make-ups, a new player's, the kill blind).
-  'apps/cli/src/play-command.ts': ["'kill-blind'"],
   // The timer service schedules the shot clock's deadlines and sends its ClockExpired: a module's deadlines are a
   // part of the contract of their own (the worker, not a format).
   'apps/worker/src/timer/deadlines.ts': ['ClockExpired', 'ClockPaused', 'ClockResumed', 'ClockStarted', 'TimeBankUsed'],

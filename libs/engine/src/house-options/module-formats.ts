@@ -26,6 +26,8 @@ export interface ForcedBetFormat {
    * betting before the flop), at the hole cards' deal, given the most one player posted of it.
    */
   readonly dealNote?: DealNote;
+  /** A post a seat owes before it is dealt in (a kill blind), which felt play lists with the make-ups. */
+  readonly owed?: true;
 }
 
 /** An export note of a module's (docs/regulators.md lists the kinds). */
