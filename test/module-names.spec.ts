@@ -20,13 +20,9 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', 'console']);
 const TEST_FILE = /\.(spec|int-spec|e2e-spec|test-support|e2e-part)\.ts$/;
 
 const STILL_NAMED: Readonly<Record<string, readonly string[]>> = {
-  // The timer service schedules the shot clock's deadlines and sends its ClockExpired: a module's deadlines are a
-  // part of the contract of their own (the worker, not a format).
-  'apps/worker/src/timer/deadlines.ts': ['ClockExpired', 'ClockPaused', 'ClockResumed', 'ClockStarted', 'TimeBankUsed'],
-  'apps/worker/src/timer/timer-service.ts': ['ClockExpired'],
-  // The API's description of the timer's command (ClockExpired is the shot clock's command as well as its event).
-  'apps/api/src/openapi/openapi.ts': ['ClockExpired', 'ClockStarted'],
-  // A tournament's own clock events, of the same names in the tournament's stream (not the shot clock's).
+  // A tournament's own clock events, of the same names in the tournament's stream (not the shot clock's): its level
+  // clock's deadlines (the timer) and its replay. Not the shot clock's names: words the two clocks share.
+  'apps/worker/src/timer/deadlines.ts': ['ClockPaused', 'ClockResumed', 'ClockStarted'],
   'libs/regulator/src/tournament-replay.ts': ['ClockPaused', 'ClockResumed', 'ClockStarted'],
 };
 

@@ -130,6 +130,8 @@ export {
   type HandPlanContext,
   type RulesContext,
   type ExportNotesContext,
+  type ModuleDeadline,
+  type ModuleDeadlines,
   ruleModule,
 } from './house-options/rule-module';
 export type {

@@ -1,14 +1,14 @@
-import type { TableCommand } from '@felt/engine';
+import { DEFAULT_MODULES, type ModuleDeadline, type TableCommand } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 
 /**
- * What the timer service does at a deadline: one command, sent once, through the API. A table's shot clock ends in
- * `ClockExpired { clock }` (POST /tables/:id/commands); a room's call to a seat in `NoShow { playerId }` (POST
+ * What the timer service does at a deadline: one command, sent once, through the API. A table's deadline (a house
+ * option's: the shot clock's) ends in its module's command (POST /tables/:id/commands); a room's call to a seat in `NoShow { playerId }` (POST
  * /room/games/:id/commands). The event that set the deadline names the job and is the command's Idempotency-Key, so
  * whoever schedules or fires it again (a second worker, a restart) makes the same job and the same command.
  */
 export type Expiry =
-  | { readonly kind: 'table'; readonly tableId: string; readonly command: Extract<TableCommand, { type: 'ClockExpired' }> }
+  | { readonly kind: 'table'; readonly tableId: string; readonly command: TableCommand }
   | { readonly kind: 'room'; readonly gameId: string; readonly command: { readonly type: 'NoShow'; readonly playerId: string } }
   | {
       readonly kind: 'tournament';
@@ -39,27 +39,17 @@ export interface Deadline {
   readonly expiry: Expiry;
 }
 
-/** The event types the timer reads from the log: those that set a deadline, and those that end one early. */
-export const DEADLINE_EVENT_TYPES: ReadonlySet<string> = new Set(['ClockStarted', 'ClockResumed', 'TimeBankUsed', 'PlayerCalledToSeat']);
+/** The table events that set a deadline, by type: their modules' (RuleModule.deadlines.setBy, the shot clock's). */
+const TABLE_DEADLINES: ReadonlyMap<string, (event: { readonly [field: string]: unknown }) => ModuleDeadline | null> = new Map(
+  DEFAULT_MODULES.flatMap((m) => Object.entries(m.deadlines?.setBy ?? {})),
+);
 /**
- * The table events after which a deadline set earlier no longer stands: a new deadline of the table's clock, a
- * pause, and what ends the running clock in the engine (shot-clock.ts `clockOver`: the expiry, any betting action, a
- * correction, the hand's end). Kept in step with the engine by deadlines.spec.ts.
+ * The table events after which a deadline set earlier no longer stands: a new deadline, and those its module says
+ * end it (the shot clock's: a pause, and what ends the running clock in the engine, checked by deadlines.spec.ts).
  */
 export const CLOCK_ENDING_TYPES: ReadonlySet<string> = new Set([
-  'ClockStarted',
-  'ClockResumed',
-  'TimeBankUsed',
-  'ClockPaused',
-  'ClockExpired',
-  'PlayerFolded',
-  'PlayerChecked',
-  'PlayerCalled',
-  'BetPlaced',
-  'RaisePlaced',
-  'ActionCorrected',
-  'HandEnded',
-  'HandVoided',
+  ...TABLE_DEADLINES.keys(),
+  ...DEFAULT_MODULES.flatMap((m) => m.deadlines?.endedBy ?? []),
 ]);
 const CALL_ENDING_TYPES: ReadonlySet<string> = new Set(['SeatTaken', 'PlayerNoShow']);
 /**
@@ -125,7 +115,6 @@ function tournamentDeadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' 
 export function deadlineOf(event: DeadlineEvent, settings: DeadlineSettings = {}): Deadline | null {
   if (event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return tournamentDeadlineOf(event);
   if (ABSENCE_TYPES.has(event.type)) return absenceDeadlineOf(event, settings);
-  if (!DEADLINE_EVENT_TYPES.has(event.type)) return null;
   const data = event.data as Record<string, unknown>;
   if (event.type === 'PlayerCalledToSeat') {
     if (!event.streamId.startsWith(GAME_STREAM_PREFIX) || typeof data.playerId !== 'string') return null;
@@ -139,22 +128,18 @@ export function deadlineOf(event: DeadlineEvent, settings: DeadlineSettings = {}
       expiry: { kind: 'room', gameId, command: { type: 'NoShow', playerId: data.playerId } },
     };
   }
-  if (!event.streamId.startsWith(TABLE_STREAM_PREFIX) || !Number.isSafeInteger(data.clock)) return null;
-  const dueAt = Date.parse(String(data.deadline));
+  const set = TABLE_DEADLINES.get(event.type);
+  const deadline = set && event.streamId.startsWith(TABLE_STREAM_PREFIX) && data !== null ? set(data) : null;
+  const dueAt = deadline ? Date.parse(deadline.deadline) : NaN;
   if (!Number.isFinite(dueAt)) return null;
   const tableId = event.streamId.slice(TABLE_STREAM_PREFIX.length);
-  return {
-    eventId: event.eventId,
-    streamId: event.streamId,
-    dueAt,
-    expiry: { kind: 'table', tableId, command: { type: 'ClockExpired', clock: data.clock as number } },
-  };
+  return { eventId: event.eventId, streamId: event.streamId, dueAt, expiry: { kind: 'table', tableId, command: deadline!.command } };
 }
 
 /**
  * The deadlines a run of the log (in log order) leaves to schedule: each deadline event's, less those a later event
- * of the same run already ended — a later clock event of the table (a new clock, a pause, a time bank's new deadline,
- * the expiry itself), or the called player's SeatTaken / PlayerNoShow. What is left may still be stale (the seat acted,
+ * of the same run already ended — a later event of the table that sets or ends its deadline (a new clock, a pause, a
+ * time bank's new deadline, the expiry itself), or the called player's SeatTaken / PlayerNoShow. What is left may still be stale (the seat acted,
  * the hand ended: no event of the clock's own says so); the API's stale refusal answers those, and the job ends
  * quietly. Reading the log again from an earlier place gives the same deadlines, so scheduling is idempotent.
  */
