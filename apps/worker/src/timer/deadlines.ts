@@ -1,5 +1,6 @@
 import { DEFAULT_MODULES, type ModuleDeadline, type TableCommand } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
+import { LEVEL_DEADLINE_EVENT_TYPES } from '@felt/tournament';
 
 /**
  * What the timer service does at a deadline: one command, sent once, through the API. A table's deadline (a house
@@ -52,19 +53,6 @@ export const CLOCK_ENDING_TYPES: ReadonlySet<string> = new Set([
   ...DEFAULT_MODULES.flatMap((m) => m.deadlines?.endedBy ?? []),
 ]);
 const CALL_ENDING_TYPES: ReadonlySet<string> = new Set(['SeatTaken', 'PlayerNoShow']);
-/**
- * A tournament's level clock (libs/tournament clock.ts): each of these events records the running step's end
- * (endsAt), or ends it (a pause, a level started while paused, the tournament's end). At endsAt the timer sends
- * AdvanceLevel naming the step, so a late or repeated job moves the clock at most once.
- */
-const TOURNAMENT_CLOCK_TYPES: ReadonlySet<string> = new Set([
-  'ClockStarted',
-  'LevelStarted',
-  'ClockResumed',
-  'TimeAdded',
-  'ClockPaused',
-  'TournamentFinished',
-]);
 
 const TABLE_STREAM_PREFIX = 'table-';
 /**
@@ -93,10 +81,14 @@ function absenceDeadlineOf(event: DeadlineEvent, settings: DeadlineSettings): De
 const GAME_STREAM_PREFIX = 'game-';
 const TOURNAMENT_STREAM_PREFIX = 'tournament-';
 
-/** The level's end a tournament clock event records, or null (a pause, the end, a level started while paused). */
+/**
+ * The level's end a tournament clock event records (libs/tournament's LEVEL_DEADLINE_EVENT_TYPES), or null (a pause,
+ * the end, a level started while paused). At endsAt the timer sends AdvanceLevel naming the step, so a late or
+ * repeated job moves the clock at most once.
+ */
 function tournamentDeadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>): Deadline | null {
   const data = event.data as Record<string, unknown>;
-  if (!TOURNAMENT_CLOCK_TYPES.has(event.type) || !Number.isSafeInteger(data.step) || typeof data.endsAt !== 'string') return null;
+  if (!LEVEL_DEADLINE_EVENT_TYPES.has(event.type) || !Number.isSafeInteger(data.step) || typeof data.endsAt !== 'string') return null;
   const dueAt = Date.parse(data.endsAt);
   if (!Number.isFinite(dueAt)) return null;
   return {
@@ -166,7 +158,7 @@ export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | '
     const data = event.data as { seat?: unknown; from?: unknown };
     return `${event.streamId} absence ${String(event.type === 'SeatChanged' ? data.from : data.seat)}`;
   }
-  if (TOURNAMENT_CLOCK_TYPES.has(event.type) && event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return event.streamId;
+  if (LEVEL_DEADLINE_EVENT_TYPES.has(event.type) && event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return event.streamId;
   if (CLOCK_ENDING_TYPES.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX)) return event.streamId;
   if ((event.type === 'PlayerCalledToSeat' || CALL_ENDING_TYPES.has(event.type)) && event.streamId.startsWith(GAME_STREAM_PREFIX)) {
     return `${event.streamId} ${String((event.data as { playerId?: unknown }).playerId)}`;
