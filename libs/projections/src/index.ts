@@ -64,6 +64,8 @@ export {
   postsToTotal,
 } from './hand-record';
 export { type TableHand, type HandStep, handSteps, tableHands } from './table-hands';
+// The house options' parts of the folds (their `formats.record` and `formats.deals`), by event type.
+export { moduleFold, houseTake, type ModuleFold } from './module-fold';
 // Where another engine would replay a hand differently: one rule for every export.
 export {
   handNotes,

@@ -64,7 +64,7 @@ export class LoggedHands {
       if (known.version < version) {
         const newer = this.readable(await this.store.readStream(streamId, { fromVersion: known.version + 1 }));
         this.revenueEventsRead += newer.length;
-        const { done, fold } = foldRevenueHands(tableId, newer, known.fold);
+        const { done, fold } = foldRevenueHands(tableId, newer, known.fold, this.tables.engine.modules);
         // A hand not kept costs only a longer start for the next process: the report goes on.
         await saveRevenueHands(this.db, tableId, done).catch((error: unknown) =>
           this.logger.warn(`revenue hands of ${tableId} not kept: ${String(error)}`),
