@@ -1,4 +1,4 @@
-import { DEFAULT_MODULES, type AnyRuleModule, type TableEvent } from '@felt/engine';
+import { DEFAULT_MODULES, type AnyRuleModule, type RecordChange, type TableEvent } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import { moduleFold } from '@felt/projections';
 import type { RevenueHand } from './reports';
@@ -52,7 +52,7 @@ export function foldRevenueHands(
   from: RevenueFold,
   modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
 ): { done: FoldedRevenueHand[]; fold: RevenueFold } {
-  const record = moduleFold(modules).record;
+  const { record } = moduleFold(modules);
   const done: FoldedRevenueHand[] = [];
   let handNumber = from.current?.handNumber ?? 0;
   let rake = from.current?.rake ?? 0;
@@ -80,15 +80,26 @@ export function foldRevenueHands(
         break;
       default: {
         const part = open ? record.get(e.type) : undefined;
-        if (part)
-          for (const c of part({ ...(e.data as object), type: e.type } as TableEvent))
-            if (c.change === 'house-take') {
-              rake += c.amount;
-              if (c.fee) chopFee = c.amount;
-            }
+        if (part) {
+          const took = houseTakeOf(part, e);
+          rake += took.amount;
+          if (took.fee !== undefined) chopFee = took.fee;
+        }
       }
     }
   }
   const current = open ? { handNumber, rake, ...(chopFee === undefined ? {} : { chopFee }) } : null;
   return { done, fold: { current } };
+}
+
+/** What a house option's event took for the house, as its module's record part says (a chop's fee apart). */
+function houseTakeOf(part: (event: TableEvent) => readonly RecordChange[], e: RevenueLogEvent): { amount: number; fee?: number } {
+  let amount = 0;
+  let fee: number | undefined;
+  for (const c of part({ ...(e.data as object), type: e.type } as TableEvent))
+    if (c.change === 'house-take') {
+      amount += c.amount;
+      if (c.fee) fee = c.amount;
+    }
+  return fee === undefined ? { amount } : { amount, fee };
 }
