@@ -60,6 +60,7 @@ export { rebalance, activeTables, effectiveCount, openSeats, worstOpenSeat, late
 export { dealAmounts, icmEquities, chipChopEquities, reducedPrizes, DEAL_METHODS, type DealMethod } from './deals';
 export { chipRace, raceTickets, type OddChips, type RaceResult } from './chip-race';
 export { clockBoard, tableNeeds, floorTournament, type ClockBoard } from './board';
+export { LEVEL_DEADLINE_EVENT_TYPES } from './clock';
 export {
   TOURNAMENT_STREAM_PREFIX,
   TOURNAMENT_STREAM_CATEGORY,
