@@ -20,6 +20,10 @@ const benches: Record<string, Bench> = {
   verify: { title: 'felt verify', run: async () => (await import('./verify.bench')).runVerifyBench() },
   projections: { title: 'Projection rebuild', run: async () => (await import('./projections.bench')).runProjectionsBench() },
   relay: { title: 'Outbox relay to BullMQ', run: async () => (await import('./relay.bench')).runRelayBench() },
+  'relay-tournaments': {
+    title: 'Outbox relay: tournament events in their public form',
+    run: async () => (await import('./relay-tournaments.bench')).runRelayTournamentsBench(),
+  },
   api: { title: 'API: durable commands through HTTP on PostgreSQL', run: async () => (await import('./api.bench')).runApiBench() },
   loadtest: {
     title: 'Load test: tables, scale-out and faults (npm run loadtest)',

@@ -77,6 +77,14 @@ describe('felt play', () => {
     expect(wrong.err).toContain('exports no houseRules(engine) function');
   });
 
+  it("lists a module's owed post (the kill blind) with the hand's kill", async () => {
+    const { out, code } = await felt('play', join(examples, 'k-1-kill-last.json'), '--json');
+    expect(code).toBe(0);
+    const killed = JSON.parse(out).hands.find((h: { kill?: unknown }) => h.kill);
+    expect(killed.owedPosts).toEqual([{ player: 'E', kind: 'kill-blind', amount: 20, live: true }]);
+    expect(killed.kill).toEqual({ player: 'E', limitPercent: 200 });
+  });
+
   it('counts hands from after a setup block and says how many setup hands it played', async () => {
     const { out, code } = await felt('play', join(examples, 'mb-3-setup-owed-blinds-make-up.json'), '--json');
     expect(code).toBe(0);

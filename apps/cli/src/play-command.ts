@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { tableDecider } from '@felt/engine';
+import { DEFAULT_MODULES, tableDecider, type AnyRuleModule } from '@felt/engine';
 import type { Command } from 'commander';
 import { HOUSE_RULES_HELP, houseRulesEngine } from './house-rules-option';
 import { describeFailure, parseTableScriptJson, runTableScript, tableView, type HandSummary, type TableScriptRun } from '@felt/formats';
@@ -53,9 +53,10 @@ function play(file: string, options: PlayOptions, command: Command): void {
     );
   }
   const script = parsed.ok ? parsed.script : (undefined as never);
-  const run = runTableScript(script, houseRulesEngine(options.houseRules, command, 'play') ?? tableDecider);
+  const engine = houseRulesEngine(options.houseRules, command, 'play') ?? tableDecider;
+  const run = runTableScript(script, engine);
 
-  if (options.json) write(JSON.stringify(jsonReport(run), null, 2) + '\n');
+  if (options.json) write(JSON.stringify(jsonReport(run, engine.modules), null, 2) + '\n');
   else write(textReport(script.name, script.source, run));
 
   if (run.failure) {
@@ -72,7 +73,9 @@ function play(file: string, options: PlayOptions, command: Command): void {
   }
 }
 
-export function jsonReport(run: TableScriptRun): object {
+/** `modules`: the table's house options (its engine's), whose owed posts the hands list (ForcedBetFormat.owed). */
+export function jsonReport(run: TableScriptRun, modules: readonly AnyRuleModule[] = DEFAULT_MODULES): object {
+  const owed = new Set(modules.flatMap((m) => Object.entries(m.formats?.forcedBets ?? {}).flatMap(([kind, f]) => (f.owed ? [kind] : []))));
   return {
     hands: run.hands.map((h) => ({
       handNumber: h.handNumber,
@@ -87,7 +90,7 @@ export function jsonReport(run: TableScriptRun): object {
       stacks: h.stacks,
       ...(h.rake > 0 ? { rake: h.rake } : {}),
       ...(h.notes ? { notes: h.notes } : {}),
-      ...handTable(run, h.handNumber),
+      ...handTable(run, h.handNumber, owed),
     })),
     finalStacks: run.finalStacks,
     ...(run.setupHands > 0 ? { setupHands: run.setupHands } : {}),
@@ -171,13 +174,16 @@ export function textReport(name: string, source: string | undefined, run: TableS
   return out.join('\n') + '\n';
 }
 
-/** What a hand started with: the blinds owed and made up, and a kill (by player id); empty keys are left out. */
-function handTable(run: TableScriptRun, handNumber: number): object {
+/**
+ * What a hand started with: the blinds owed and made up (and the modules' `owed` posts: a kill blind), and a kill
+ * (by player id); empty keys are left out.
+ */
+function handTable(run: TableScriptRun, handNumber: number, owed: ReadonlySet<string>): object {
   const started = run.events.find((e) => e.type === 'HandStarted' && e.handNumber === handNumber + run.setupHands);
   if (!started || started.type !== 'HandStarted') return {};
   const id = (seat: number) =>
     started.players.find((p) => p.seat === seat)?.playerId ?? run.state.seats[seat - 1]?.playerId ?? `seat ${seat}`;
-  const makeUps = started.forcedBets.filter((f) => f.kind.startsWith('make-up') || f.kind === 'new-player' || f.kind === 'kill-blind');
+  const makeUps = started.forcedBets.filter((f) => f.kind.startsWith('make-up') || f.kind === 'new-player' || owed.has(f.kind));
   return {
     ...(started.missedBlinds.length > 0 ? { missedBlinds: started.missedBlinds.map((m) => ({ player: id(m.seat), blind: m.blind })) } : {}),
     ...(makeUps.length > 0

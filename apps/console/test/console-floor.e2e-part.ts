@@ -1,12 +1,9 @@
 import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers, startHandWithBlinds } from '../../api/test/test-support/table-setup';
 import { PASSWORD, useSharedConsoleSuite } from './test-support/console-suite';
 import { playFoldedHand } from './test-support/folded-hands';
-import { smallTargets } from './test-support/touch-targets';
+import { PHONE, smallTargets, TABLET } from './test-support/touch-targets';
 import { OUTPUT_DIR } from './test-support/console-browser';
 import { join } from 'node:path';
-
-const TABLET = { width: 1024, height: 768 };
-const PHONE = { width: 390, height: 844 };
 
 /**
  * What a floor reads off the console and reaches with a finger (issue 35): nobody "to act" while the forced bets are

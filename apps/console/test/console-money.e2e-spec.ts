@@ -4,10 +4,7 @@ import { expectStatus, NO_LIMIT_1_2, openTableWithPlayers } from '../../api/test
 import { writtenRows } from '../../api/test/test-support/test-api';
 import { SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
-import { smallTargets } from './test-support/touch-targets';
-
-const TABLET = { width: 1024, height: 768 };
-const PHONE = { width: 390, height: 844 };
+import { PHONE, smallTargets, TABLET } from './test-support/touch-targets';
 
 /**
  * The house's money in the console (issue 36, docs/money.md): the jackpots on the room's public board and in the

@@ -3,10 +3,7 @@ import { eventually } from '../../../libs/event-store/test-support/eventually';
 import { expectStatus, openTableWithPlayers } from '../../api/test/test-support/table-setup';
 import { SCREENSHOTS_DIR } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
-import { smallTargets } from './test-support/touch-targets';
-
-const TABLET = { width: 1024, height: 768 };
-const PHONE = { width: 390, height: 844 };
+import { PHONE, smallTargets, TABLET } from './test-support/touch-targets';
 
 /**
  * The players' screens (issue 37, docs/console.md "Players"): the floor's lookup and a player's page (record, notes,

@@ -4,10 +4,7 @@ import type { Locator } from 'playwright-core';
 import { SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
 import { checkDown, playFoldedHand } from './test-support/folded-hands';
-import { smallTargets } from './test-support/touch-targets';
-
-const TABLET = { width: 1024, height: 768 };
-const PHONE = { width: 390, height: 844 };
+import { PHONE, smallTargets, TABLET } from './test-support/touch-targets';
 
 /** Fills fields of a form by their data-testid (input-<name>): text and numbers typed, selects chosen, boxes ticked. */
 async function setFields(person: ConsoleUser, formTestId: string, fields: Record<string, string | boolean>): Promise<void> {

@@ -2,10 +2,7 @@ import { join } from 'node:path';
 import { expectStatus } from '../../api/test/test-support/table-setup';
 import { OUTPUT_DIR, SCREENSHOTS_DIR, type ConsoleUser } from './test-support/console-browser';
 import { PASSWORD, useConsoleSuite } from './test-support/console-suite';
-import { smallTargets } from './test-support/touch-targets';
-
-const TABLET = { width: 1024, height: 768 };
-const PHONE = { width: 390, height: 844 };
+import { PHONE, smallTargets, TABLET } from './test-support/touch-targets';
 
 /** Five entries of 100 to the pool on two 4-seat tables typed in by the floor: three places paid (250/150/100). */
 const REPORTED = {

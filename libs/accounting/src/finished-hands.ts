@@ -1,4 +1,4 @@
-import type { TableEvent } from '@felt/engine';
+import { DEFAULT_MODULES, type AnyRuleModule, type TableEvent } from '@felt/engine';
 import { evolveHandRecord, startHandRecord, type HandRecord } from '@felt/projections';
 
 /** A table event with where and when the log recorded it. */
@@ -18,16 +18,26 @@ export const HANDS_FOLD_START: HandsFold = Object.freeze({ current: null });
 /**
  * A table's finished hands (complete or voided), each folded into the one hand record with the times the log
  * recorded: what qualifies jackpot hands and what the revenue report sums. A hand still being played is left out.
+ * `modules`: the table's house options, whose events change the records as they say (their `formats.record`).
  */
-export function finishedHands(tableId: string, events: readonly LoggedTableEvent[]): HandRecord[] {
-  return foldHands(tableId, events, HANDS_FOLD_START).done;
+export function finishedHands(
+  tableId: string,
+  events: readonly LoggedTableEvent[],
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
+): HandRecord[] {
+  return foldHands(tableId, events, HANDS_FOLD_START, modules).done;
 }
 
 /**
  * The same fold, resumed from `from` (what an earlier call returned as `fold`) over the events after it: a reader
  * that keeps `fold` folds each event once (apps/api LoggedHands). The hands finished among `events` are `done`.
  */
-export function foldHands(tableId: string, events: readonly LoggedTableEvent[], from: HandsFold): { done: HandRecord[]; fold: HandsFold } {
+export function foldHands(
+  tableId: string,
+  events: readonly LoggedTableEvent[],
+  from: HandsFold,
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
+): { done: HandRecord[]; fold: HandsFold } {
   const done: HandRecord[] = [];
   let current = from.current;
   for (const { event, version, at } of events) {
@@ -37,7 +47,7 @@ export function foldHands(tableId: string, events: readonly LoggedTableEvent[], 
       continue;
     }
     if (!current || event.type === 'DeckSealed') continue;
-    current = evolveHandRecord(current, event, meta);
+    current = evolveHandRecord(current, event, meta, modules);
     if (current.status !== 'in-progress') {
       done.push(current);
       current = null;

@@ -1,4 +1,6 @@
+import { DEFAULT_MODULES, type AnyRuleModule, type RecordChange, type TableEvent } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
+import { moduleFold } from '@felt/projections';
 import type { RevenueHand } from './reports';
 
 /**
@@ -33,23 +35,24 @@ export interface FoldedRevenueHand {
   readonly hand: RevenueHand;
 }
 
-/** The fields of the five events the fold reads (every other event, DeckSealed included, is passed over). */
+/** The field of HandStarted the fold reads (of the house options' events, what their modules' record parts say). */
 interface RevenueEventData {
   readonly handNumber: number;
-  readonly amount: number;
-  readonly fee: number;
 }
 
 /**
  * A table's hands finished among `events` (in stream order, after what `from` folded), and where the fold stands
  * after them: a reader that keeps `fold` reads each event once (apps/api LoggedHands). A hand still being played is
- * left in `fold`; a HandStarted while one is open starts again, as the hand record's fold does.
+ * left in `fold`; a HandStarted while one is open starts again, as the hand record's fold does. The house's take
+ * (a rake, a chop's fee) is what the table's modules' record parts say (`formats.record`, as the hand record reads it).
  */
 export function foldRevenueHands(
   tableId: string,
   events: readonly RevenueLogEvent[],
   from: RevenueFold,
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
 ): { done: FoldedRevenueHand[]; fold: RevenueFold } {
+  const { record } = moduleFold(modules);
   const done: FoldedRevenueHand[] = [];
   let handNumber = from.current?.handNumber ?? 0;
   let rake = from.current?.rake ?? 0;
@@ -69,23 +72,34 @@ export function foldRevenueHands(
         rake = 0;
         chopFee = undefined;
         break;
-      case 'RakeTaken':
-        if (open) rake += data.amount;
-        break;
-      case 'BlindsChopped':
-        if (open) {
-          rake += data.fee;
-          chopFee = data.fee;
-        }
-        break;
       case 'HandEnded':
         if (open) finish('complete', e);
         break;
       case 'HandVoided':
         if (open) finish('voided', e);
         break;
+      default: {
+        const part = open ? record.get(e.type) : undefined;
+        if (part) {
+          const took = houseTakeOf(part, e);
+          rake += took.amount;
+          if (took.fee !== undefined) chopFee = took.fee;
+        }
+      }
     }
   }
   const current = open ? { handNumber, rake, ...(chopFee === undefined ? {} : { chopFee }) } : null;
   return { done, fold: { current } };
+}
+
+/** What a house option's event took for the house, as its module's record part says (a chop's fee apart). */
+function houseTakeOf(part: (event: TableEvent) => readonly RecordChange[], e: RevenueLogEvent): { amount: number; fee?: number } {
+  let amount = 0;
+  let fee: number | undefined;
+  for (const c of part({ ...(e.data as object), type: e.type } as TableEvent))
+    if (c.change === 'house-take') {
+      amount += c.amount;
+      if (c.fee) fee = c.amount;
+    }
+  return fee === undefined ? { amount } : { amount, fee };
 }

@@ -130,9 +130,19 @@ export {
   type HandPlanContext,
   type RulesContext,
   type ExportNotesContext,
+  type ModuleDeadline,
+  type ModuleDeadlines,
   ruleModule,
 } from './house-options/rule-module';
-export type { ModuleFormats, ForcedBetFormat, ForcedBetNote, DealNote, ModuleNote, ModuleDeal } from './house-options/module-formats';
+export type {
+  ModuleFormats,
+  ForcedBetFormat,
+  ForcedBetNote,
+  DealNote,
+  ModuleNote,
+  ModuleDeal,
+  RecordChange,
+} from './house-options/module-formats';
 // The zod a module's option and event schemas are written with (the one the contract renders), for modules written
 // outside the engine and handed it (examples/house-rules/).
 export { z } from 'zod';

@@ -1,3 +1,4 @@
+import { tableDecider, type TableEngine } from '@felt/engine';
 import { evolveHandRecord, startHandRecord, type HandRecord } from './hand-record';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
@@ -10,23 +11,31 @@ export interface HandHistory {
   readonly inProgress: Readonly<Record<string, HandRecord>>;
 }
 
-export const handHistory: Projection<HandHistory> = {
-  name: 'hand-history',
-  initial: { hands: {}, inProgress: {} },
-  evolve(view, recorded) {
-    const event = tableEventOf(recorded) ?? recordedDropOf(recorded);
-    if (event === null) return view;
-    const tableId = tableIdOfStream(recorded.streamId);
-    const current = view.inProgress[tableId];
-    const meta = { version: recorded.streamVersion, at: recorded.recordedAt };
-    if (event.type === 'HandStarted') return withCurrent(view, tableId, startHandRecord(tableId, event, meta));
-    if (!current) return view;
-    const next = evolveHandRecord(current, event, meta);
-    if (next.status === 'in-progress') return next === current ? view : withCurrent(view, tableId, next);
-    const { [tableId]: _done, ...inProgress } = view.inProgress;
-    return { hands: { ...view.hands, [tableId]: [...(view.hands[tableId] ?? []), next] }, inProgress };
-  },
-};
+/**
+ * The hand history of tables played with this engine (FELT_HOUSE_RULES: a casino's modules after the default ones):
+ * its modules' events are read, and change the records as their modules say.
+ */
+export function handHistoryOf(engine: Pick<TableEngine, 'modules' | 'readsEvent'>): Projection<HandHistory> {
+  return {
+    name: 'hand-history',
+    initial: { hands: {}, inProgress: {} },
+    evolve(view, recorded) {
+      const event = tableEventOf(recorded, engine) ?? recordedDropOf(recorded);
+      if (event === null) return view;
+      const tableId = tableIdOfStream(recorded.streamId);
+      const current = view.inProgress[tableId];
+      const meta = { version: recorded.streamVersion, at: recorded.recordedAt };
+      if (event.type === 'HandStarted') return withCurrent(view, tableId, startHandRecord(tableId, event, meta));
+      if (!current) return view;
+      const next = evolveHandRecord(current, event, meta, engine.modules);
+      if (next.status === 'in-progress') return next === current ? view : withCurrent(view, tableId, next);
+      const { [tableId]: _done, ...inProgress } = view.inProgress;
+      return { hands: { ...view.hands, [tableId]: [...(view.hands[tableId] ?? []), next] }, inProgress };
+    },
+  };
+}
+
+export const handHistory: Projection<HandHistory> = handHistoryOf(tableDecider);
 
 function withCurrent(view: HandHistory, tableId: string, hand: HandRecord): HandHistory {
   return { hands: view.hands, inProgress: { ...view.inProgress, [tableId]: hand } };

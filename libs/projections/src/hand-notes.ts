@@ -1,5 +1,5 @@
 import { DEFAULT_MODULES, type AnyRuleModule, type ForcedBetFormat, type ModuleNote } from '@felt/engine';
-import type { HandPot, HandRecord } from './hand-record';
+import { postsToTotal, type HandPot, type HandRecord } from './hand-record';
 import type { TableHand } from './table-hands';
 
 type RunPaid = NonNullable<HandPot['runs']>[number];
@@ -128,8 +128,8 @@ export function handNotes(hand: HandRecord, modules: readonly AnyRuleModule[] = 
         place,
         `the floor took back ${(a.took ?? []).map((t) => `${t.type} by seat ${t.seat}`).join(', ')} (${a.reason}): written as finally played, without them`,
       );
-    // A kill pot is recorded as its own action, a post to a live total, of its module's kind.
-    else if (a.action === 'post' || a.action === 'kill-pot') {
+    // A module's post to a live total (a kill pot) is recorded as its own action, of its module's kind.
+    else if (a.action === 'post' || postsToTotal(a)) {
       const kind = a.kind ?? '';
       const format = formats.get(kind);
       const live = format?.live === true || !a.dead;

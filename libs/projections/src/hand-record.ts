@@ -1,5 +1,16 @@
-import { formatCard, shuffleMethod, type DeckSourceRule, type ShuffleMethod, type Street, type TableEvent } from '@felt/engine';
+import {
+  DEFAULT_MODULES,
+  formatCard,
+  shuffleMethod,
+  type AnyRuleModule,
+  type DeckSourceRule,
+  type RecordChange,
+  type ShuffleMethod,
+  type Street,
+  type TableEvent,
+} from '@felt/engine';
 import type { DropTaken } from './house-drops';
+import { moduleFold } from './module-fold';
 
 /**
  * One hand's record, folded from its events: the one fold of a hand that the hand history (hand-history.ts), the
@@ -8,6 +19,8 @@ import type { DropTaken } from './house-drops';
  * correction took back stay, marked), where each deal fell among them, the boards (both runs of a board run twice),
  * the pots with their winners, rake and runs, the cards shown, the deck source and how the hand ended. It folds from
  * its own public form (the hand-history read model keeps it without the face-down cards), so every field is data.
+ * A house option's events change these generic fields as its module says (`formats.record` and `formats.deals`):
+ * the fold names none of them.
  */
 
 /** One thing a player did (or was made to do) in a hand, in the order it happened. */
@@ -17,7 +30,6 @@ export interface HandAction {
   readonly playerId: string;
   readonly action:
     | 'post'
-    | 'kill-pot'
     | 'fold'
     | 'check'
     | 'call'
@@ -27,8 +39,9 @@ export interface HandAction {
     | 'chop-returned'
     | 'show'
     | 'muck'
-    | 'correction';
-  /** Chips put in (post, call, bet), returned (uncalled, chop), or null. A kill pot: the killer's live total. */
+    | 'correction'
+    | PostToTotal;
+  /** Chips put in (post, call, bet), returned (uncalled, chop), or null. A post to a live total: that total. */
   readonly amount: number | null;
   /** A raise: the player's total for the street. */
   readonly to: number | null;
@@ -47,6 +60,12 @@ export interface HandAction {
   /** A correction: the actions it took back, by event type and seat. */
   readonly took?: readonly { readonly type: string; readonly seat: number }[];
 }
+
+/**
+ * A module's post to a live total (a kill pot: RecordChange 'post-to-total'), recorded as an action named by its
+ * forced-bet kind, so stored hand histories keep the name they were written with (postsToTotal tells it).
+ */
+export type PostToTotal = string & {};
 
 /** Where a deal fell among the actions: `at` actions came before it. Hole cards, or a street's board (run 2 of a board run twice). */
 export interface HandDeal {
@@ -128,7 +147,7 @@ export interface HandRecord {
   readonly toVersion: number;
   /** Working state while the hand is played: the seat whose shot clock just ran out, until its fold or check. */
   readonly timingOut?: number;
-  /** Working state: the rake per pot (RakeTaken), until the pots are awarded. */
+  /** Working state: the rake per pot (a module's house take by pot), until the pots are awarded. */
   readonly rakeByPot?: readonly number[];
   /** Working state: every fund's drop per pot (DropTaken), until the pots are awarded. */
   readonly dropByPot?: readonly number[];
@@ -204,27 +223,24 @@ function street(hand: HandRecord): Street {
  * The record after one more event of its hand; the same object when the event is not the hand's business
  * (seating, sit-outs, the table's clock). The caller's record is never changed (a rebuild folds a million).
  */
-export function evolveHandRecord(hand: HandRecord, e: TableEvent | DropTaken, meta: HandEventMeta): HandRecord {
+export function evolveHandRecord(
+  hand: HandRecord,
+  e: TableEvent | DropTaken,
+  meta: HandEventMeta,
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
+): HandRecord {
   const at = meta.at;
   const h: Mutable<HandRecord> = { ...hand, toVersion: meta.version };
   const act = (seat: number, action: HandAction['action'], more: Partial<HandAction> = {}): HandRecord => {
-    const playerId = h.players.find((p) => p.seat === seat)?.playerId ?? '';
-    h.actions = [
-      ...h.actions,
-      { street: street(h), seat, playerId, action, amount: null, to: null, allIn: false, kind: null, at, ...more },
-    ];
+    h.actions = withAction(h, seat, action, at, more);
     return h;
   };
-  // The shot clock's fold or check says so; the mark lasts only until that action.
+  // A fold or check the clock made (a module's 'timed-out') says so; the mark lasts only until that action.
   const clockAct = (seat: number, action: 'fold' | 'check'): HandRecord => {
     const timedOut = h.timingOut === seat;
     delete h.timingOut;
     return act(seat, action, timedOut ? { timedOut: true } : {});
   };
-  const dealt = (what: HandDeal['what'], run?: 2): HandDeal[] => [
-    ...(h.deals ?? []),
-    { at: h.actions.length, what, ...(run ? { run } : {}) },
-  ];
   const player = (seat: number, change: Partial<HandPlayerRecord>): HandRecord => ({
     ...h,
     players: h.players.map((p) => (p.seat === seat ? { ...p, ...change } : p)),
@@ -232,15 +248,11 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent | DropTaken, me
   switch (e.type) {
     case 'BlindPosted':
       return act(e.seat, 'post', { amount: e.amount, allIn: e.allIn, kind: e.kind, ...(e.live ? {} : { dead: true }) });
-    case 'KillPotPosted':
-      return act(e.seat, 'kill-pot', { amount: e.amount, kind: 'kill-pot' });
     case 'HoleCardsDealt': {
       // Unknown cards (live tables) stay an empty list until a reader reports them or the hand is shown.
       const cards = new Map(e.hands.map((x) => [x.seat, (x.cards ?? []).map(formatCard)]));
-      return { ...h, deals: dealt('hole'), players: h.players.map((p) => ({ ...p, holeCards: cards.get(p.seat) ?? p.holeCards })) };
+      return { ...h, deals: withDeal(h, 'hole'), players: h.players.map((p) => ({ ...p, holeCards: cards.get(p.seat) ?? p.holeCards })) };
     }
-    case 'ClockExpired':
-      return { ...hand, timingOut: e.seat };
     case 'PlayerFolded':
       return clockAct(e.seat, 'fold');
     case 'PlayerChecked':
@@ -253,39 +265,8 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent | DropTaken, me
       return act(e.seat, 'raise', { to: e.to, allIn: e.allIn });
     case 'UncalledBetReturned':
       return act(e.seat, 'uncalled-returned', { amount: e.amount });
-    case 'BlindsChopped': {
-      let next: HandRecord = { ...h, rake: h.rake + e.fee, chopFee: e.fee };
-      for (const r of e.returned)
-        next = {
-          ...next,
-          actions: [
-            ...next.actions,
-            {
-              street: 'preflop',
-              seat: r.seat,
-              playerId: next.players.find((p) => p.seat === r.seat)?.playerId ?? '',
-              action: 'chop-returned',
-              amount: r.amount,
-              to: null,
-              allIn: false,
-              kind: null,
-              at,
-            },
-          ],
-        };
-      return next;
-    }
     case 'BoardDealt':
-      return { ...h, deals: dealt(e.street as keyof HandBoard), board: { ...h.board, [e.street]: e.cards.map(formatCard) } };
-    // Running it twice: the second run starts from the cards on the board when the players agreed.
-    case 'RunItTwiceAgreed':
-      return { ...h, secondBoard: { ...h.board } };
-    case 'SecondBoardDealt':
-      return {
-        ...h,
-        deals: dealt(e.street as keyof HandBoard, 2),
-        secondBoard: { ...(h.secondBoard ?? h.board), [e.street]: e.cards.map(formatCard) },
-      };
+      return { ...h, deals: withDeal(h, e.street as keyof HandBoard), board: { ...h.board, [e.street]: e.cards.map(formatCard) } };
     case 'ShowdownStarted':
       return { ...hand, showdownAt: hand.actions.length };
     case 'HandShown':
@@ -310,10 +291,7 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent | DropTaken, me
         reason: e.reason,
         took: e.retracted.map((a) => ({ type: a.type, seat: a.seat })),
       });
-    case 'RakeTaken':
-      // Each pot's share waits on the pot's award; RakeTaken comes first.
-      return { ...h, rake: h.rake + e.amount, rakeByPot: e.byPot };
-    // A house module's drop (libs/accounting/house-rules) comes after RakeTaken, before the awards, as the rake does.
+    // A house module's drop (libs/accounting/house-rules) comes after the rake, before the awards, as the rake does.
     case 'DropTaken':
       return {
         ...h,
@@ -325,10 +303,6 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent | DropTaken, me
       const drop = h.dropByPot?.[e.pot] ?? 0;
       const pot = { pot: e.pot, amount: e.amount, eligible: e.eligible, winners: e.winners };
       return { ...h, pots: [...h.pots, { ...pot, ...(rake > 0 ? { rake } : {}), ...(drop > 0 ? { drop } : {}) }] };
-    }
-    case 'RunsAwarded': {
-      const runs = new Map(e.pots.map((p) => [p.pot, p.runs]));
-      return { ...h, pots: h.pots.map((p) => (runs.has(p.pot) ? { ...p, runs: runs.get(p.pot) } : p)) };
     }
     case 'HandEnded': {
       const stacks = new Map(e.stacks.map((s) => [s.seat, s.stack]));
@@ -349,9 +323,61 @@ export function evolveHandRecord(hand: HandRecord, e: TableEvent | DropTaken, me
         players: h.players.map((p) => ({ ...p, finalStack: p.startingStack })),
       });
     default:
-      // Seating, sit-outs and the table's clock are the table's business, not the hand's.
-      return hand;
+      return byModule(hand, h, e, at, modules);
   }
+}
+
+/**
+ * A module's event as its module says it changes the record (`h`: the record moved on to it). Any other event
+ * (seating, sit-outs, the table's clock, a module's event its module keeps out of the record) leaves `hand` as it was.
+ */
+function byModule(hand: HandRecord, h: HandRecord, e: TableEvent, at: string, modules: readonly AnyRuleModule[]): HandRecord {
+  const fold = moduleFold(modules);
+  const deal = fold.deals.get(e.type)?.(e);
+  if (deal) {
+    // A second run's street: the second board is the cards both runs share, then the second run's.
+    const cards = deal.cards.map(formatCard);
+    return { ...h, deals: withDeal(h, deal.street, deal.run), secondBoard: { ...(h.secondBoard ?? h.board), [deal.street]: cards } };
+  }
+  const changes = fold.record.get(e.type)?.(e);
+  return changes ? changes.reduce((next, c) => changed(next, c, at), h) : hand;
+}
+
+/** One of a module's changes (RecordChange) made to the record. */
+function changed(h: HandRecord, c: RecordChange, at: string): HandRecord {
+  switch (c.change) {
+    case 'post-to-total':
+      return { ...h, actions: withAction(h, c.seat, c.kind, at, { amount: c.total, kind: c.kind }) };
+    case 'returned':
+      return { ...h, actions: withAction(h, c.seat, 'chop-returned', at, { amount: c.amount }) };
+    case 'house-take':
+      // A pot's share of the rake waits on the pot's award (PotAwarded), which comes after.
+      return { ...h, rake: h.rake + c.amount, ...(c.fee ? { chopFee: c.amount } : {}), ...(c.byPot ? { rakeByPot: c.byPot } : {}) };
+    case 'timed-out':
+      return { ...h, timingOut: c.seat };
+    case 'second-run':
+      return { ...h, secondBoard: { ...h.board } };
+    case 'runs': {
+      const runs = new Map(c.pots.map((p) => [p.pot, p.runs]));
+      return { ...h, pots: h.pots.map((p) => (runs.has(p.pot) ? { ...p, runs: runs.get(p.pot) } : p)) };
+    }
+  }
+}
+
+/** The record's actions with one more, on the street the board is at. */
+function withAction(h: HandRecord, seat: number, action: HandAction['action'], at: string, more: Partial<HandAction>): HandAction[] {
+  const playerId = h.players.find((p) => p.seat === seat)?.playerId ?? '';
+  return [...h.actions, { street: street(h), seat, playerId, action, amount: null, to: null, allIn: false, kind: null, at, ...more }];
+}
+
+/** The record's deals with one more, placed after the actions so far. */
+function withDeal(h: HandRecord, what: HandDeal['what'], run?: 2): HandDeal[] {
+  return [...(h.deals ?? []), { at: h.actions.length, what, ...(run ? { run } : {}) }];
+}
+
+/** Whether an action is a module's post to a live total (PostToTotal): named by its forced-bet kind. */
+export function postsToTotal(a: HandAction): boolean {
+  return a.kind !== null && a.action === a.kind;
 }
 
 /** A finished hand keeps no working state. */

@@ -58,10 +58,14 @@ export {
   type HandDeal,
   type HandBoard,
   type HandEventMeta,
+  type PostToTotal,
   startHandRecord,
   evolveHandRecord,
+  postsToTotal,
 } from './hand-record';
 export { type TableHand, type HandStep, handSteps, tableHands } from './table-hands';
+// The house options' parts of the folds (their `formats.record` and `formats.deals`), by event type.
+export { moduleFold, houseTake, type ModuleFold } from './module-fold';
 // Where another engine would replay a hand differently: one rule for every export.
 export {
   handNotes,
@@ -79,7 +83,7 @@ export {
 } from './hand-notes';
 
 // Hand history: one record per hand, and the recall of a table's last hands for the regulator.
-export { type HandHistory, handHistory, recallHands, handRecordFor, publicHandHistory } from './hand-history';
+export { type HandHistory, handHistory, handHistoryOf, recallHands, handRecordFor, publicHandHistory } from './hand-history';
 
 // Player session ledger: seat to leave, buy-in, add-ons, per-hand results, cash-out; chips in = chips out + rake.
 export {
@@ -88,6 +92,7 @@ export {
   type PlayerSession,
   type HandResult,
   sessionLedger,
+  sessionLedgerOf,
   sessionNet,
   ledgerChipsBehind,
   ledgerDiscrepancy,

@@ -1,7 +1,9 @@
+import { tableDecider, type TableEngine } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import type { Projection } from './projection';
 import { tableEventOf, tableIdOfStream } from './table-event';
 import { recordedDropOf, type DropTaken } from './house-drops';
+import { houseTake, moduleFold, type ModuleFold } from './module-fold';
 
 export interface HandResult {
   readonly handNumber: number;
@@ -42,23 +44,33 @@ export interface SessionLedger {
   readonly tables: Readonly<Record<string, TableLedger>>;
 }
 
-export const sessionLedger: Projection<SessionLedger> = {
-  name: 'session-ledger',
-  initial: { tables: {} },
-  evolve(view, recorded) {
-    const event = tableEventOf(recorded) ?? recordedDropOf(recorded);
-    if (event === null) return view;
-    const tableId = tableIdOfStream(recorded.streamId);
-    const before = view.tables[tableId] ?? { tableId, sessions: [], rake: 0 };
-    const after = tableLedgerAfter(before, event, recorded);
-    return after === before ? view : { tables: { ...view.tables, [tableId]: after } };
-  },
-};
+/**
+ * The session ledger of tables played with this engine (FELT_HOUSE_RULES: a casino's modules after the default ones):
+ * its modules' events are read, and their modules say which of them are the house's take.
+ */
+export function sessionLedgerOf(engine: Pick<TableEngine, 'modules' | 'readsEvent'>): Projection<SessionLedger> {
+  const fold = moduleFold(engine.modules);
+  return {
+    name: 'session-ledger',
+    initial: { tables: {} },
+    evolve(view, recorded) {
+      const event = tableEventOf(recorded, engine) ?? recordedDropOf(recorded);
+      if (event === null) return view;
+      const tableId = tableIdOfStream(recorded.streamId);
+      const before = view.tables[tableId] ?? { tableId, sessions: [], rake: 0 };
+      const after = tableLedgerAfter(before, event, recorded, fold);
+      return after === before ? view : { tables: { ...view.tables, [tableId]: after } };
+    },
+  };
+}
+
+export const sessionLedger: Projection<SessionLedger> = sessionLedgerOf(tableDecider);
 
 function tableLedgerAfter(
   ledger: TableLedger,
   e: NonNullable<ReturnType<typeof tableEventOf>> | DropTaken,
   recorded: RecordedEvent,
+  fold: ModuleFold,
 ): TableLedger {
   const at = recorded.recordedAt;
   // A seat holds at most one open session; a player may leave and sit again (a new session).
@@ -147,14 +159,13 @@ function tableLedgerAfter(
               : [...s.hands, { handNumber: s.playing.handNumber, net: e.cashOut - s.playing.startingStack, voided: false }],
         }),
       );
-    case 'RakeTaken':
-      return { ...ledger, rake: ledger.rake + e.amount };
-    case 'BlindsChopped':
-      return e.fee === 0 ? ledger : { ...ledger, rake: ledger.rake + e.fee };
     case 'DropTaken':
       return { ...ledger, drops: (ledger.drops ?? 0) + e.amount };
-    default:
-      return ledger;
+    default: {
+      // The house's take (a rake, a chop's fee), as the event's module says.
+      const took = houseTake(fold, e);
+      return took === 0 ? ledger : { ...ledger, rake: ledger.rake + took };
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import type { TableEvent, TableRules } from '@felt/engine';
+import { DEFAULT_MODULES, type AnyRuleModule, type TableEvent, type TableRules } from '@felt/engine';
 import { evolveHandRecord, startHandRecord, type HandDeal, type HandAction, type HandRecord } from './hand-record';
 
 /** A hand with the rules it was played under and the table it was played at. */
@@ -13,8 +13,13 @@ export interface TableHand {
 /**
  * Every hand of a table's events, folded into its record (the last one may be in progress), each with the rules it
  * started under, but those `include` refuses. Versions count the events from 1; times are empty (bare events have none).
+ * `modules`: the table's house options (its engine's), whose events change the records as they say.
  */
-export function tableHands(events: readonly TableEvent[], include: (handNumber: number) => boolean = () => true): TableHand[] {
+export function tableHands(
+  events: readonly TableEvent[],
+  include: (handNumber: number) => boolean = () => true,
+  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
+): TableHand[] {
   const hands: TableHand[] = [];
   let rules: TableRules | null = null;
   let tableId = '';
@@ -29,7 +34,7 @@ export function tableHands(events: readonly TableEvent[], include: (handNumber: 
       current = include(e.handNumber) ? { rules, record: startHandRecord(tableId, e, meta), events: [e] } : null;
       if (current) hands.push(current);
     } else if (current) {
-      const record = evolveHandRecord(current.record, e, meta);
+      const record = evolveHandRecord(current.record, e, meta, modules);
       (current.events as TableEvent[]).push(e);
       hands[hands.length - 1] = current = { ...current, record };
       if (record.status !== 'in-progress') current = null;

@@ -1,14 +1,14 @@
 import type { AnyReadModel } from './read-model';
 import { tableDecider, type TableEngine } from '@felt/engine';
 import { tableViewRowsFor } from './table-view-rows';
-import { handHistoryRows } from './hand-history-rows';
-import { sessionLedgerRows } from './session-ledger-rows';
+import { handHistoryRowsFor } from './hand-history-rows';
+import { sessionLedgerRowsFor } from './session-ledger-rows';
 import { lobbyRows } from './lobby-rows';
 import { roomRows } from './room-rows';
 
 /** Every read model the worker keeps, in the order status lists them, the tables folded with this engine. */
 export function readModelsFor(engine: TableEngine): readonly AnyReadModel[] {
-  return [tableViewRowsFor(engine), handHistoryRows, sessionLedgerRows, lobbyRows, roomRows];
+  return [tableViewRowsFor(engine), handHistoryRowsFor(engine), sessionLedgerRowsFor(engine), lobbyRows, roomRows];
 }
 
 /** The read models of tables that play the default house options only. */

@@ -10,6 +10,19 @@ const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
+ * The events that set or end the running level's deadline, which the timer (apps/worker) schedules AdvanceLevel at:
+ * each records the running step's end (endsAt), or ends it (a pause, a level started while paused, the end).
+ */
+export const LEVEL_DEADLINE_EVENT_TYPES: ReadonlySet<string> = new Set<TournamentEvent['type']>([
+  'ClockStarted',
+  'LevelStarted',
+  'ClockResumed',
+  'TimeAdded',
+  'ClockPaused',
+  'TournamentFinished',
+]);
+
+/**
  * The tournament clock. A level's end is recorded (endsAt) when it starts, resumes or gains time; the timer sends
  * AdvanceLevel naming the step it was set for, so a job that fires twice or late moves the clock once. A level
  * that runs out moves on from its recorded end, not from the moment the job ran, so the schedule does not drift.

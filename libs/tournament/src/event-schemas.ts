@@ -4,9 +4,9 @@ import { feesSchema, structureSchema } from './structure';
 
 /**
  * The contract of every tournament event's `data` (docs/events.md "Tournament events"; libs/tournament/src/events.ts),
- * as recorded. These streams (`tournament-<id>`) are not published on the queue: entry ids hold the player's card
- * number, and registrations name the player (docs/security.md "Tournaments"); the schemas serve exports, the
- * regulator and any later public projection (the worker renders them as closed JSON Schemas). The event types in
+ * as recorded. Entry ids hold the player's card number and registrations name the player (docs/security.md
+ * "Tournaments"): these schemas serve exports and the regulator, and the queue's are derived from them
+ * (public-events.ts); the worker renders both as closed JSON Schemas. The event types in
  * events.ts stay readable interfaces: the compile-time check at the bottom fails the build when the two disagree.
  */
 const at = () => z.string().describe('ISO 8601 UTC: when it was recorded (the API clock)');

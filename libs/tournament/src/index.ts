@@ -17,6 +17,20 @@ export {
   TOURNAMENT_EVENT_SCHEMA_VERSION,
 } from './events';
 export { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from './event-schemas';
+export {
+  PUBLIC_TOURNAMENT_RULES,
+  PUBLIC_TOURNAMENT_DATA_SCHEMAS,
+  EMPTY_PSEUDONYM_BOOK,
+  entryPseudonym,
+  publicRulesOf,
+  publicTournamentEventData,
+  publicTournamentMetadata,
+  withRegistration,
+  type FieldClass,
+  type FieldRule,
+  type FieldRules,
+  type PseudonymBook,
+} from './public-events';
 export { type TournamentRejection, type TournamentRejectionCode, TOURNAMENT_REJECTION_CODES, tournamentRejection } from './rejections';
 export {
   type TournamentState,
@@ -46,6 +60,7 @@ export { rebalance, activeTables, effectiveCount, openSeats, worstOpenSeat, late
 export { dealAmounts, icmEquities, chipChopEquities, reducedPrizes, DEAL_METHODS, type DealMethod } from './deals';
 export { chipRace, raceTickets, type OddChips, type RaceResult } from './chip-race';
 export { clockBoard, tableNeeds, floorTournament, type ClockBoard } from './board';
+export { LEVEL_DEADLINE_EVENT_TYPES } from './clock';
 export {
   TOURNAMENT_STREAM_PREFIX,
   TOURNAMENT_STREAM_CATEGORY,

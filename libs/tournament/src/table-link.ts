@@ -1,6 +1,7 @@
 import type { TableCommand, TableRulesInput } from '@felt/engine';
 import type { TournamentCommand } from './commands';
 import type { TournamentEvent } from './events';
+import { entryPseudonym } from './public-events';
 import { seatedAt, type TournamentState } from './state';
 import type { TournamentStructure } from './structure';
 
@@ -33,7 +34,7 @@ export interface TableOrder {
 export function tablePlayerId(state: TournamentState, entryId: string): string {
   const index = state.entries.findIndex((e) => e.entryId === entryId);
   if (index < 0) throw new Error(`bug: no entry ${entryId}`);
-  return `e${index + 1}`;
+  return entryPseudonym(index + 1);
 }
 
 /** The entry seated at a table as `playerId` (tablePlayerId's inverse); null for anyone else. */

@@ -64,7 +64,7 @@ export class LoggedHands {
       if (known.version < version) {
         const newer = this.readable(await this.store.readStream(streamId, { fromVersion: known.version + 1 }));
         this.revenueEventsRead += newer.length;
-        const { done, fold } = foldRevenueHands(tableId, newer, known.fold);
+        const { done, fold } = foldRevenueHands(tableId, newer, known.fold, this.tables.engine.modules);
         // A hand not kept costs only a longer start for the next process: the report goes on.
         await saveRevenueHands(this.db, tableId, done).catch((error: unknown) =>
           this.logger.warn(`revenue hands of ${tableId} not kept: ${String(error)}`),
@@ -91,7 +91,7 @@ export class LoggedHands {
   }
 
   private async ofTable(tableId: string): Promise<HandRecord[]> {
-    return finishedHands(tableId, this.logged(await this.store.readStream(streamIdOf(tableId))));
+    return finishedHands(tableId, this.logged(await this.store.readStream(streamIdOf(tableId))), this.tables.engine.modules);
   }
 
   /** The events as they are, but refused, as toTableEvent refuses it, where one has a schema version the engine does not read. */

@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { commandRouteName, TABLE_COMMAND_TYPES } from '../tables/table-command-schema';
 import { routeBodySchema } from './command-docs';
-import { FLOOR_ONLY_COMMANDS } from '@felt/staff';
+import { CLOCK_EXPIRY_COMMANDS, FLOOR_ONLY_COMMANDS } from '@felt/staff';
+import { tableDecider } from '@felt/engine';
 
 /**
  * The OpenAPI document, served at /docs (and as JSON at /docs-json). The per-command routes share one Nest route
@@ -59,7 +60,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         operationId: `command${type}`,
         summary: `${type} (the body's "type" may be left out)`,
         description:
-          [FLOOR_ONLY_COMMANDS.has(type) ? 'Floor supervisors only: a dealer gets 403 FORBIDDEN_ROLE.' : '', COMMAND_NOTES[type] ?? '']
+          [
+            FLOOR_ONLY_COMMANDS.has(type) ? 'Floor supervisors only: a dealer gets 403 FORBIDDEN_ROLE.' : '',
+            COMMAND_NOTES[type] ?? MODULE_COMMAND_NOTES.get(type) ?? '',
+            CLOCK_EXPIRY_COMMANDS.has(type)
+              ? "Sent by the timer service or the floor (a dealer gets 403 FORBIDDEN_ROLE). The time is the API's."
+              : '',
+          ]
             .join(' ')
             .trim() || undefined,
         parameters: generic.parameters,
@@ -71,27 +78,23 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** What a route's schema alone does not say (docs/api.md has the rest). */
+/** What a house option's command's route says beyond its schema: its module's words (ModuleCommand.note). */
+const MODULE_COMMAND_NOTES: ReadonlyMap<string, string> = new Map(
+  tableDecider.modules.flatMap((m) => Object.entries(m.commands ?? {}).flatMap(([type, c]) => (c.note ? [[type, c.note] as const] : []))),
+);
+
+/** What a core command's route's schema alone does not say (docs/api.md has the rest). */
 const COMMAND_NOTES: Readonly<Record<string, string>> = {
   CorrectAction:
     "Takes back a mis-keyed betting action of the hand in progress and every action after it: `backTo` is the stream version of its event (or `action` its number among the standing actions, as in the table view's hand.actions). 422 ACTION_NOT_FOUND, NO_ACTION_TO_CORRECT, CORRECTION_PAST_CARDS (a board card dealt or a hand shown since), CORRECTION_PLAYER_LEFT.",
   ChangeSeat:
     'Moves a player not dealt in to an empty seat, with their stack and missed blinds. Where the big blind has passed the new seat they enter as a new player: wait for the big blind, or post one with postToEnter.',
-  ClockExpired:
-    "Shot clock: clock `clock` (ClockStarted's number) ran out; the seat's hand is dead, or checked where the table's onExpiry allows. Sent by the timer service or the floor (a dealer gets 403 FORBIDDEN_ROLE). The time is the API's. 422 CLOCK_STALE (not the running clock: the seat acted, the hand moved on or ended, or the clock is paused), CLOCK_NOT_DUE (before its deadline); nothing is written.",
-  UseTimeBank:
-    'Shot clock: the seat to act extends its running clock by one time-bank extension. 422 CLOCK_NOT_RUNNING, CLOCK_PAUSED, CLOCK_RAN_OUT (after the deadline), TIME_BANK_EMPTY.',
-  PauseClock:
-    'Shot clock: stops the running clock with the time it has left (a dispute, a deck change); pausing twice changes nothing. 422 CLOCK_NOT_RUNNING.',
-  ResumeClock: 'Shot clock: the paused clock runs again with the time it had left. 422 CLOCK_NOT_RUNNING.',
   StartHand:
     "Who may choose the deck is the table's rule deckSource: on a house table (the default) the server shuffles, and deck, seed, holeCards, board and secondRun are refused from everyone (422 DECK_SOURCE_HOUSE); on a shuffler table only the table's shuffler device sends a deck (403 SHUFFLER_DEVICE_REQUIRED; 422 DECK_SOURCE_SHUFFLER without it); a training table takes them all, labelled training.",
   DrawForButton:
     'As StartHand: a house table refuses a deck or seed (422 DECK_SOURCE_HOUSE); a shuffler table takes a deck only from its shuffler device; without one the server draws.',
   ChangeRules:
     'Rules that widen who sees or chooses cards (dealerSeesHoleCards turned on, a training or shuffler deckSource) are not applied at once: 202 APPROVAL_REQUIRED with an approvalId, applied when another floor supervisor approves it (POST /approvals/{approvalId}/approve); OpenTable likewise. Narrowing applies at once.',
-  RaceChips:
-    "A tournament colour-up's chip race, sent by the tournament to its own tables only (from here: 422 TOURNAMENT_TABLE at a tournament table, OPTION_NOT_ENABLED at a cash table). Between hands; whole odd chips of `chip` off each seat listed, at most one `nextChip` won, nobody left at zero.",
   ReportHoleCards:
     "Live cards: only a token signed in on the card reader registered for the table (403 READER_DEVICE_REQUIRED for the floor and dealers). A report that conflicts with the hand's records or face-up cards: 422 READER_CONFLICT, naming no card or seat.",
 };

@@ -13,9 +13,10 @@ import { DECK_SEAL, type DeckSeal, type SealedEnvelope } from './deck-seal';
  * (deck-seal.ts) and the row shows no card; a table between hands is stored in the clear. v3: a hand's house-option
  * fields moved into `hand.house` (engine rule modules); a hand holds
  * the chain of its earlier states for floor corrections (HandState.lastAction), and seats may change (SeatChanged).
- * v4: the shot clock's slices (TableState.clock and clocksStarted, SeatState.timeBanksUsed).
+ * v4: the shot clock's slices (TableState.clock and clocksStarted, SeatState.timeBanksUsed). v5: the last actor of a
+ * street moved from the betting round to the hand (HandState.lastActor).
  */
-export const SNAPSHOT_FORMAT = 'felt.table-state.v4';
+export const SNAPSHOT_FORMAT = 'felt.table-state.v5';
 
 type SnapshotDocument =
   { readonly format: string; readonly state: TableState } | { readonly format: string; readonly sealedState: SealedEnvelope };

@@ -1,5 +1,9 @@
 import type { ConsoleUser } from './console-browser';
 
+/** The two screens the floor's targets are checked on: a tablet at a table, a supervisor's phone. */
+export const TABLET = { width: 1024, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+
 /**
  * Every visible control of the screen smaller than 44×44 px, as "screen: what (w×h)". A checkbox's target is its
  * label; the card picker's keys on the phone are exempt from the width (thirteen a row, one suit a row).

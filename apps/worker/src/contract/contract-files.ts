@@ -4,7 +4,12 @@ import { DEFAULT_MODULES, publishedEventSchemas, schemaVersionOf, type AnyRuleMo
 import { sessionMarkSchema } from '@felt/players';
 import { eventJobSchema } from './event-job-schema';
 import { ROOM_EVENT_SCHEMAS, roomDataSchemaOf, type RoomContractEventType } from './room-event-schemas';
-import { TOURNAMENT_EVENT_SCHEMAS, tournamentDataSchemaOf, type TournamentContractEventType } from '@felt/tournament';
+import {
+  PUBLIC_TOURNAMENT_DATA_SCHEMAS,
+  TOURNAMENT_EVENT_SCHEMAS,
+  tournamentDataSchemaOf,
+  type TournamentContractEventType,
+} from '@felt/tournament';
 
 /** Where the generated JSON Schemas live (committed; a test fails when they are stale). */
 export const CONTRACT_DIR = join(__dirname, '..', '..', 'contract');
@@ -19,9 +24,14 @@ function render(schema: z.ZodType, id: string, title: string): string {
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
-/** A tournament event's schema file (a folder of its own: the room has a TableAdded and a TableBroken too). */
+/** A tournament event's schema file as recorded (a folder of its own: the room has a TableAdded and a TableBroken too). */
 export function tournamentEventSchemaFile(type: string): string {
   return `events/tournament/${type}.v1.schema.json`;
+}
+
+/** A tournament event's schema file as published: the data of a job whose stream is `tournament-<id>`. */
+export function publicTournamentEventSchemaFile(type: string): string {
+  return `events/tournament-public/${type}.v1.schema.json`;
 }
 
 export function eventSchemaFile(type: string, version = schemaVersionOf(type as TableEventType)): string {
@@ -58,10 +68,13 @@ export function contractFiles(modules: readonly AnyRuleModule[] = DEFAULT_MODULE
     const path = `events/${type}.v1.schema.json`;
     files.set(path, render(roomDataSchemaOf(type), path, `${type} v1 (room): the job's data`));
   }
-  // The tournaments' events (streams tournament-<id>), all at version 1: kept off the queue, the contract of exports.
+  // The tournaments' events (streams tournament-<id>), all at version 1: as recorded, the contract of exports; as
+  // published, the data of their jobs on the queue (libs/tournament public-events.ts).
   for (const type of Object.keys(TOURNAMENT_EVENT_SCHEMAS).sort() as TournamentContractEventType[]) {
     const path = tournamentEventSchemaFile(type);
     files.set(path, render(tournamentDataSchemaOf(type), path, `${type} v1 (tournament): the event's data`));
+    const published = publicTournamentEventSchemaFile(type);
+    files.set(published, render(PUBLIC_TOURNAMENT_DATA_SCHEMAS[type], published, `${type} v1 (tournament, published): the job's data`));
   }
   return files;
 }

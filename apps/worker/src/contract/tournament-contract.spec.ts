@@ -2,99 +2,26 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import {
-  openSeats,
-  seatedAt,
-  tournamentDecider,
   TOURNAMENT_EVENT_SCHEMAS,
   TOURNAMENT_EVENT_TYPES,
   tournamentDataSchemaOf,
-  type TournamentCommand,
   type TournamentContractEventType,
-  type TournamentEvent,
 } from '@felt/tournament';
-import { DAILY, identity, mulberry32, randomHand, T } from '../../../../libs/tournament/src/tournament.test-support';
-import { CONTRACT_DIR, tournamentEventSchemaFile } from './contract-files';
+import { T } from '../../../../libs/tournament/src/tournament.test-support';
+import { wholeTournament } from '../../../../libs/tournament/src/whole-tournament.test-support';
+import { CONTRACT_DIR, publicTournamentEventSchemaFile, tournamentEventSchemaFile } from './contract-files';
 import { isPublished } from '../relay/outbox-relay';
+import { TournamentPublication } from '../relay/tournament-publication';
+import { recordedTournament } from '../relay/tournament-log.test-support';
 
-/** A consumer's check: the committed JSON Schema of the event's type. */
-function committed() {
+/** A consumer's check: the committed JSON Schema of the event's type (as recorded, or as a job on the queue carries it). */
+function committed(fileOf: (type: string) => string = tournamentEventSchemaFile) {
   const ajv = new Ajv2020({ strict: false });
   return (type: string, data: unknown) => {
-    const schema = JSON.parse(readFileSync(join(CONTRACT_DIR, tournamentEventSchemaFile(type)), 'utf8'));
+    const schema = JSON.parse(readFileSync(join(CONTRACT_DIR, fileOf(type)), 'utf8'));
     const validate = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
     return validate(data) ? null : ajv.errorsText(validate.errors);
   };
-}
-
-/** A whole tournament through the decider that records every kind of tournament event (30 entries on 4 tables). */
-function wholeTournament(): TournamentEvent[] {
-  const next = mulberry32(36);
-  let state = tournamentDecider.initialState;
-  const events: TournamentEvent[] = [];
-  const attempt = (command: TournamentCommand): boolean => {
-    const decision = tournamentDecider.decide(command, state);
-    if (!decision.ok) return false;
-    for (const e of decision.events) state = tournamentDecider.evolve(state, e);
-    events.push(...decision.events);
-    return true;
-  };
-  const must = (command: TournamentCommand) => {
-    if (!attempt(command)) throw new Error(`${command.type} refused: ${JSON.stringify(tournamentDecider.decide(command, state))}`);
-  };
-  const keys = () => Array.from({ length: 10 }, () => next());
-  const seated = () => state.entries.filter((e) => e.status === 'seated');
-  const hand = (minute: number) => {
-    const waiting = state.handForHand?.reported ?? [];
-    const tables = state.tables.filter((t) => !t.broken && !waiting.includes(t.tableId) && seatedAt(state, t.tableId).length > 1);
-    const table = tables[next() % tables.length]!;
-    const players = seatedAt(state, table.tableId);
-    must({
-      type: 'RecordHand',
-      at: T(minute),
-      tableId: table.tableId,
-      button: players[0]!.seat!.seat,
-      stacks: randomHand(players, next),
-      keys: keys(),
-    });
-  };
-
-  must({ type: 'CreateTournament', at: T(0), tournamentId: 'contract', structure: DAILY });
-  for (const t of ['t1', 't2', 't3', 't4']) must({ type: 'AddTable', at: T(0), tableId: t });
-  for (let p = 1; p <= 31; p++) must({ type: 'Register', at: T(1), playerId: `p${p}`, alias: `P${p}` });
-  must({ type: 'Unregister', at: T(1), entryId: 'p31#1' });
-  must({ type: 'DrawSeats', at: T(2), permutation: identity(30) });
-  must({ type: 'StartClock', at: T(2) });
-  must({ type: 'PauseClock', at: T(3) });
-  must({ type: 'ResumeClock', at: T(4) });
-  must({ type: 'AddTime', at: T(4), seconds: 60 });
-  must({ type: 'Rebuy', at: T(4), entryId: 'p1#1' });
-  for (let h = 0; h < 40 && !state.entries.some((e) => e.status === 'busted'); h++) hand(5);
-  const busted = state.entries.find((e) => e.status === 'busted')!;
-  must({ type: 'ReEnter', at: T(5), playerId: busted.playerId, keys: keys() });
-  must({ type: 'AdvanceLevel', at: T(6), fromStep: 0, early: true });
-  must({ type: 'AdvanceLevel', at: T(7), fromStep: 1, early: true });
-  must({ type: 'ColourUp', at: T(8), odd: [{ entryId: seated()[0]!.entryId, chips: 1 }], keys: [5] });
-  must({ type: 'AddOn', at: T(8), entryId: seated()[0]!.entryId });
-  must({ type: 'AdvanceLevel', at: T(9), fromStep: 2, early: true });
-  for (let h = 0; h < 3000 && seated().length > 3; h++) {
-    const move = state.moves[0];
-    const other = move && state.tables.find((t) => t.tableId === move.to.tableId)!;
-    const open = other ? openSeats(state, other) : [];
-    if (move && open.length > 0 && !events.some((e) => e.type === 'MoveOverridden'))
-      must({
-        type: 'OverrideMove',
-        at: T(10),
-        entryId: move.entryId,
-        to: { tableId: move.to.tableId, seat: open[0]! },
-        reason: 'by the window',
-      });
-    if (seated().length <= 8 && !state.handForHand && !events.some((e) => e.type === 'HandForHandEnded'))
-      must({ type: 'HandForHand', at: T(10), on: true });
-    if (seated().length <= 5 && state.handForHand) must({ type: 'HandForHand', at: T(10), on: false });
-    hand(10);
-  }
-  must({ type: 'Deal', at: T(11), method: 'icm', consents: seated().map((e) => e.entryId) });
-  return events;
 }
 
 describe('tournament event contract', () => {
@@ -133,8 +60,21 @@ describe('tournament event contract', () => {
     );
   });
 
-  it('keeps tournament streams off the queue: entry ids hold the card number (docs/security.md "Tournaments")', () => {
-    expect(isPublished('tournament-daily')).toBe(false);
-    expect(isPublished('table-t1')).toBe(true);
+  it('publishes tournament streams in their public form, which the committed published schemas accept (closed)', async () => {
+    expect(isPublished('tournament-daily')).toBe(true);
+    const check = committed(publicTournamentEventSchemaFile);
+    const log = recordedTournament(wholeTournament());
+    const store = { readStream: async () => log };
+    const seen = new Set<string>();
+    for (const { type, data } of await new TournamentPublication(store).publicForm(log)) {
+      expect({ type, problem: check(type, data) }).toEqual({ type, problem: null });
+      seen.add(type);
+    }
+    expect([...seen].sort()).toEqual([...TOURNAMENT_EVENT_TYPES].sort());
+    const registered = { at: T(1), entryId: 'e1', entryNumber: 1, chips: 10000, seat: null };
+    expect(check('PlayerRegistered', registered)).toBeNull();
+    expect(check('PlayerRegistered', { ...registered, playerId: 'p1' })).toMatch(/additional properties/);
+    expect(check('PlayerRegistered', { ...registered, entryId: 'p1#1' })).toMatch(/must match pattern/);
+    expect(check('SeatsDrawn', { at: T(2), seats: [], permutation: [0] })).toMatch(/additional properties/);
   });
 });

@@ -7,7 +7,8 @@ import type { JobSignature } from './job-signature';
  * docs/events.md is the contract; `data` follows the JSON Schema of `type` at `schemaVersion`. The queue is public
  * (docs/security.md): `data` is the event as the public may see it (libs/projections publicEventData), so no job
  * holds a card before it is shown: HoleCardsDealt has `cards: null`, DeckSealed and DeckRevealed only `handNumber`,
- * an old log's HandStarted no deck and no seed.
+ * an old log's HandStarted no deck and no seed. A tournament's events come to it already in their public form
+ * (tournament-publication.ts, in the relay: entries under pseudonyms), which no table rule changes.
  */
 export interface EventJob {
   eventId: string;

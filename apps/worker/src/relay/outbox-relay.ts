@@ -2,24 +2,23 @@ import { comparePositions, positionOf, type SessionLock, type EventStore, type P
 import { AUDIT_STREAM_PREFIX } from '@felt/regulator';
 import { EXCLUSION_STREAM_PREFIX, PLAYER_STREAM_PREFIX } from '@felt/players';
 import { BOOK_STREAM_PREFIX } from '@felt/accounting';
-import { TOURNAMENT_STREAM_PREFIX } from '@felt/tournament';
 import type { Publisher } from './event-publisher';
+import { TournamentPublication } from './tournament-publication';
 
 export const RELAY_CHECKPOINT = 'outbox-relay';
 
 /**
  * Streams that stay in the database: the queues are public (docs/security.md). The audit streams (staff and security
  * events: names, addresses), the player registry and exclusion lists (pseudonymous ids, match keys, ban categories)
- * and the house's books (money moves, amounts, staff ids) are for the floor and the regulator only; so are the
- * tournaments (entry ids hold the player's card number; registrations name the player): their tables' events, which
- * seat entries under pseudonyms (e1, e2, ...), are published as every table's.
+ * and the house's books (money moves, amounts, staff ids) are for the floor and the regulator only. A tournament's
+ * stream is published in its public form only (tournament-publication.ts: entries under their tables' pseudonyms,
+ * no player id, alias, draw or house money).
  */
 export const PRIVATE_STREAM_PREFIXES: readonly string[] = Object.freeze([
   AUDIT_STREAM_PREFIX,
   PLAYER_STREAM_PREFIX,
   EXCLUSION_STREAM_PREFIX,
   BOOK_STREAM_PREFIX,
-  TOURNAMENT_STREAM_PREFIX,
 ]);
 
 export const isPublished = (streamId: string): boolean => !PRIVATE_STREAM_PREFIXES.some((prefix) => streamId.startsWith(prefix));
@@ -58,6 +57,7 @@ export class OutboxRelay {
   readonly batchSize: number;
   readonly publishTimeoutMs: number;
   private readonly lock: SessionLock;
+  private readonly tournaments: TournamentPublication;
   /** Where the next batch starts, valid while the lock taken `positionOf` times ago is held. */
   private position: Position | undefined;
   private positionOf = 0;
@@ -78,6 +78,7 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 500;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 5000;
     this.lock = store.sessionLock(this.checkpointName);
+    this.tournaments = new TournamentPublication(store);
   }
 
   /** Publishes at most one batch. Throws when publishing or the database fails; the position is then unchanged. */
@@ -97,8 +98,9 @@ export class OutboxRelay {
     if (events.length === 0) return { kind: 'idle' };
     const position = positionOf(events[events.length - 1]!);
     this.publishingUpTo = position;
-    const published = events.filter((e) => isPublished(e.streamId));
+    let published: RecordedEvent[];
     try {
+      published = await this.tournaments.publicForm(events.filter((e) => isPublished(e.streamId)));
       if (published.length > 0) await withTimeout(this.publisher.publish(published), this.publishTimeoutMs);
     } catch (error) {
       this.readAhead = undefined;

@@ -1,14 +1,15 @@
-import type { TableCommand } from '@felt/engine';
+import { DEFAULT_MODULES, type ModuleDeadline, type TableCommand } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
+import { LEVEL_DEADLINE_EVENT_TYPES } from '@felt/tournament';
 
 /**
- * What the timer service does at a deadline: one command, sent once, through the API. A table's shot clock ends in
- * `ClockExpired { clock }` (POST /tables/:id/commands); a room's call to a seat in `NoShow { playerId }` (POST
+ * What the timer service does at a deadline: one command, sent once, through the API. A table's deadline (a house
+ * option's: the shot clock's) ends in its module's command (POST /tables/:id/commands); a room's call to a seat in `NoShow { playerId }` (POST
  * /room/games/:id/commands). The event that set the deadline names the job and is the command's Idempotency-Key, so
  * whoever schedules or fires it again (a second worker, a restart) makes the same job and the same command.
  */
 export type Expiry =
-  | { readonly kind: 'table'; readonly tableId: string; readonly command: Extract<TableCommand, { type: 'ClockExpired' }> }
+  | { readonly kind: 'table'; readonly tableId: string; readonly command: TableCommand }
   | { readonly kind: 'room'; readonly gameId: string; readonly command: { readonly type: 'NoShow'; readonly playerId: string } }
   | {
       readonly kind: 'tournament';
@@ -39,42 +40,19 @@ export interface Deadline {
   readonly expiry: Expiry;
 }
 
-/** The event types the timer reads from the log: those that set a deadline, and those that end one early. */
-export const DEADLINE_EVENT_TYPES: ReadonlySet<string> = new Set(['ClockStarted', 'ClockResumed', 'TimeBankUsed', 'PlayerCalledToSeat']);
+/** The table events that set a deadline, by type: their modules' (RuleModule.deadlines.setBy, the shot clock's). */
+const TABLE_DEADLINES: ReadonlyMap<string, (event: { readonly [field: string]: unknown }) => ModuleDeadline | null> = new Map(
+  DEFAULT_MODULES.flatMap((m) => Object.entries(m.deadlines?.setBy ?? {})),
+);
 /**
- * The table events after which a deadline set earlier no longer stands: a new deadline of the table's clock, a
- * pause, and what ends the running clock in the engine (shot-clock.ts `clockOver`: the expiry, any betting action, a
- * correction, the hand's end). Kept in step with the engine by deadlines.spec.ts.
+ * The table events after which a deadline set earlier no longer stands: a new deadline, and those its module says
+ * end it (the shot clock's: a pause, and what ends the running clock in the engine, checked by deadlines.spec.ts).
  */
 export const CLOCK_ENDING_TYPES: ReadonlySet<string> = new Set([
-  'ClockStarted',
-  'ClockResumed',
-  'TimeBankUsed',
-  'ClockPaused',
-  'ClockExpired',
-  'PlayerFolded',
-  'PlayerChecked',
-  'PlayerCalled',
-  'BetPlaced',
-  'RaisePlaced',
-  'ActionCorrected',
-  'HandEnded',
-  'HandVoided',
+  ...TABLE_DEADLINES.keys(),
+  ...DEFAULT_MODULES.flatMap((m) => m.deadlines?.endedBy ?? []),
 ]);
 const CALL_ENDING_TYPES: ReadonlySet<string> = new Set(['SeatTaken', 'PlayerNoShow']);
-/**
- * A tournament's level clock (libs/tournament clock.ts): each of these events records the running step's end
- * (endsAt), or ends it (a pause, a level started while paused, the tournament's end). At endsAt the timer sends
- * AdvanceLevel naming the step, so a late or repeated job moves the clock at most once.
- */
-const TOURNAMENT_CLOCK_TYPES: ReadonlySet<string> = new Set([
-  'ClockStarted',
-  'LevelStarted',
-  'ClockResumed',
-  'TimeAdded',
-  'ClockPaused',
-  'TournamentFinished',
-]);
 
 const TABLE_STREAM_PREFIX = 'table-';
 /**
@@ -103,10 +81,14 @@ function absenceDeadlineOf(event: DeadlineEvent, settings: DeadlineSettings): De
 const GAME_STREAM_PREFIX = 'game-';
 const TOURNAMENT_STREAM_PREFIX = 'tournament-';
 
-/** The level's end a tournament clock event records, or null (a pause, the end, a level started while paused). */
+/**
+ * The level's end a tournament clock event records (libs/tournament's LEVEL_DEADLINE_EVENT_TYPES), or null (a pause,
+ * the end, a level started while paused). At endsAt the timer sends AdvanceLevel naming the step, so a late or
+ * repeated job moves the clock at most once.
+ */
 function tournamentDeadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>): Deadline | null {
   const data = event.data as Record<string, unknown>;
-  if (!TOURNAMENT_CLOCK_TYPES.has(event.type) || !Number.isSafeInteger(data.step) || typeof data.endsAt !== 'string') return null;
+  if (!LEVEL_DEADLINE_EVENT_TYPES.has(event.type) || !Number.isSafeInteger(data.step) || typeof data.endsAt !== 'string') return null;
   const dueAt = Date.parse(data.endsAt);
   if (!Number.isFinite(dueAt)) return null;
   return {
@@ -125,7 +107,6 @@ function tournamentDeadlineOf(event: Pick<RecordedEvent, 'eventId' | 'streamId' 
 export function deadlineOf(event: DeadlineEvent, settings: DeadlineSettings = {}): Deadline | null {
   if (event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return tournamentDeadlineOf(event);
   if (ABSENCE_TYPES.has(event.type)) return absenceDeadlineOf(event, settings);
-  if (!DEADLINE_EVENT_TYPES.has(event.type)) return null;
   const data = event.data as Record<string, unknown>;
   if (event.type === 'PlayerCalledToSeat') {
     if (!event.streamId.startsWith(GAME_STREAM_PREFIX) || typeof data.playerId !== 'string') return null;
@@ -139,22 +120,18 @@ export function deadlineOf(event: DeadlineEvent, settings: DeadlineSettings = {}
       expiry: { kind: 'room', gameId, command: { type: 'NoShow', playerId: data.playerId } },
     };
   }
-  if (!event.streamId.startsWith(TABLE_STREAM_PREFIX) || !Number.isSafeInteger(data.clock)) return null;
-  const dueAt = Date.parse(String(data.deadline));
+  const set = TABLE_DEADLINES.get(event.type);
+  const deadline = set && event.streamId.startsWith(TABLE_STREAM_PREFIX) && data !== null ? set(data) : null;
+  const dueAt = deadline ? Date.parse(deadline.deadline) : NaN;
   if (!Number.isFinite(dueAt)) return null;
   const tableId = event.streamId.slice(TABLE_STREAM_PREFIX.length);
-  return {
-    eventId: event.eventId,
-    streamId: event.streamId,
-    dueAt,
-    expiry: { kind: 'table', tableId, command: { type: 'ClockExpired', clock: data.clock as number } },
-  };
+  return { eventId: event.eventId, streamId: event.streamId, dueAt, expiry: { kind: 'table', tableId, command: deadline!.command } };
 }
 
 /**
  * The deadlines a run of the log (in log order) leaves to schedule: each deadline event's, less those a later event
- * of the same run already ended — a later clock event of the table (a new clock, a pause, a time bank's new deadline,
- * the expiry itself), or the called player's SeatTaken / PlayerNoShow. What is left may still be stale (the seat acted,
+ * of the same run already ended — a later event of the table that sets or ends its deadline (a new clock, a pause, a
+ * time bank's new deadline, the expiry itself), or the called player's SeatTaken / PlayerNoShow. What is left may still be stale (the seat acted,
  * the hand ended: no event of the clock's own says so); the API's stale refusal answers those, and the job ends
  * quietly. Reading the log again from an earlier place gives the same deadlines, so scheduling is idempotent.
  */
@@ -181,7 +158,7 @@ export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | '
     const data = event.data as { seat?: unknown; from?: unknown };
     return `${event.streamId} absence ${String(event.type === 'SeatChanged' ? data.from : data.seat)}`;
   }
-  if (TOURNAMENT_CLOCK_TYPES.has(event.type) && event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return event.streamId;
+  if (LEVEL_DEADLINE_EVENT_TYPES.has(event.type) && event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return event.streamId;
   if (CLOCK_ENDING_TYPES.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX)) return event.streamId;
   if ((event.type === 'PlayerCalledToSeat' || CALL_ENDING_TYPES.has(event.type)) && event.streamId.startsWith(GAME_STREAM_PREFIX)) {
     return `${event.streamId} ${String((event.data as { playerId?: unknown }).playerId)}`;

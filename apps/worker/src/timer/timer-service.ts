@@ -148,9 +148,9 @@ export class TimerService {
       if (now === undefined) this.scheduledJobs.delete(key);
       else this.scheduledJobs.set(key, now);
     }
-    // A job being fired right now is locked and stays: its firing is refused as stale. A job that already fired (its
-    // ClockExpired is what ended the deadline) is cleared away too, but was not cancelled: only a job still waiting
-    // for its time counts.
+    // A job being fired right now is locked and stays: its firing is refused as stale. A job that already fired (the
+    // event its command recorded is what ended the deadline) is cleared away too, but was not cancelled: only a job
+    // still waiting for its time counts.
     const removed = await Promise.all(
       ended.map(async (id) => {
         const state = await this.queue.getJobState(id).catch(() => 'unknown');
@@ -221,7 +221,8 @@ export class TimerService {
 function describe(expiry: Expiry): string {
   switch (expiry.kind) {
     case 'table':
-      return `clock ${expiry.command.clock} of table ${expiry.tableId}`;
+      // The command as its module wrote it (the shot clock's names its clock).
+      return `${JSON.stringify(expiry.command)} at table ${expiry.tableId}`;
     case 'room':
       return `the call of ${expiry.command.playerId} in game ${expiry.gameId}`;
     case 'tournament':

@@ -63,7 +63,7 @@ export function playerToAct(hand: HandState, active = activeCount(hand)): HandPl
   if (round.street === 'preflop' && hand.preflopOrder.length > 0) {
     const order = hand.preflopOrder;
     const m = order.length;
-    const start = round.lastActor === null ? 0 : order.indexOf(round.lastActor) + 1;
+    const start = hand.lastActor === null ? 0 : order.indexOf(hand.lastActor) + 1;
     for (let i = 0, k = start; i < m; i++, k++) {
       const seat = order[k >= m ? k - m : k];
       for (let j = 0; j < n; j++)
@@ -74,7 +74,7 @@ export function playerToAct(hand: HandState, active = activeCount(hand)): HandPl
     }
     return null;
   }
-  const start = indexAfter(players, round.lastActor ?? round.anchor);
+  const start = indexAfter(players, hand.lastActor ?? round.anchor);
   for (let i = 0, k = start; i < n; i++, k++) {
     const p = players[k >= n ? k - n : k];
     if (owesAction(p, currentBet, answerable)) return p;
@@ -110,7 +110,7 @@ export function newRound(
   lastFullLevel = 0,
   fullRaises = 0,
 ): BettingRound {
-  return { street, currentBet, lastFullIncrement, lastFullLevel, fullRaises, capped: false, lastActor: null, anchor, lastAggressor: null };
+  return { street, currentBet, lastFullIncrement, lastFullLevel, fullRaises, capped: false, anchor, lastAggressor: null };
 }
 
 export const NEXT_STREET: Readonly<Record<Street, Exclude<Street, 'preflop'> | null>> = Object.freeze({

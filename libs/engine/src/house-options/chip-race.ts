@@ -131,6 +131,7 @@ export const chipRaceModule = ruleModule<Readonly<Record<string, never>>>({
   commands: {
     RaceChips: {
       actsForHandSeat: false,
+      note: "A tournament colour-up's chip race, sent by the tournament to its own tables only (from here: 422 TOURNAMENT_TABLE at a tournament table, OPTION_NOT_ENABLED at a cash table). Between hands; whole odd chips of `chip` off each seat listed, at most one `nextChip` won, nobody left at zero.",
       decide(command, state, params) {
         if (params === null)
           return reject(

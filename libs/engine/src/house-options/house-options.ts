@@ -84,8 +84,12 @@ export function normalizeHouseOptions(
     if (clash) return { ok: false, field: clash.field, why: clash.why };
   }
   // Recorded only when on (but for the oldest options), so the rules of tables that never had an option read as they did.
-  for (const m of modules) if (m.where === 'houseOptions' && options[m.name] === null && !m.recordedWhenOff) delete options[m.name];
-  return { ok: true, options: options as unknown as HouseOptions };
+  // Copied rather than deleted from: a `delete` leaves V8 a dictionary, and every module reads its parameters here at
+  // every event.
+  const recorded: Record<string, unknown> = {};
+  for (const m of modules)
+    if (m.where === 'houseOptions' && (options[m.name] !== null || m.recordedWhenOff)) recorded[m.name] = options[m.name];
+  return { ok: true, options: recorded as unknown as HouseOptions };
 }
 
 /**

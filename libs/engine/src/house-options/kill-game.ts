@@ -171,6 +171,7 @@ export const killGame = ruleModule<KillGameOption>({
   formats: {
     forcedBets: {
       'kill-blind': {
+        owed: true,
         note: {
           kind: 'kill',
           replaysDifferently: true,

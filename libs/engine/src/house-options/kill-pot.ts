@@ -139,6 +139,12 @@ export const killPot = ruleModule<KillPotOption>({
         },
       },
     },
+    record: {
+      KillPotPosted: (e) => {
+        const { seat, amount } = e as KillPotPostedEvent;
+        return [{ change: 'post-to-total', seat, kind: 'kill-pot', total: amount }];
+      },
+    },
   },
   eventSchemas: KILL_POT_EVENTS,
   recordedWhenOff: true,

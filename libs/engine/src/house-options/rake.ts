@@ -121,6 +121,15 @@ function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEve
 
 export const rake = ruleModule<RakeOption>({
   eventSchemas: RAKE_EVENTS,
+  // Each pot's share waits in the record for the pot's award (RakeTaken comes before the awards).
+  formats: {
+    record: {
+      RakeTaken: (e) => {
+        const { amount, byPot } = e as RakeTakenEvent;
+        return [{ change: 'house-take', amount, byPot }];
+      },
+    },
+  },
   recordedWhenOff: true,
   name: 'rake',
   handSliceStart: { rakeByPot: Object.freeze([]) as readonly number[], raked: 0 },

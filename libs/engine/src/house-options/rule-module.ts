@@ -59,6 +59,11 @@ export interface ModuleCommand<P> {
   decide(command: TableCommand, state: TableState, params: P | null): Decision<TableEvent, Rejection>;
   /** The command a bot sends for one of this module's legal actions (the random player, test tables). */
   commandFor?(action: LegalAction): TableCommand;
+  /**
+   * What its API route's description says beyond its shape and who may send it (OpenAPI): what it does, and its
+   * refusals' codes.
+   */
+  readonly note?: string;
 }
 
 /** How a seat stands for the next hand, as a module sees it (the first module with an answer decides). */
@@ -149,6 +154,24 @@ export type Settlement =
   | { readonly step: 'award'; readonly awards: readonly PotAward[]; readonly held: readonly number[] }
   /** After the final awards, before HandEnded: events appended (the kill button, the runs, a bounty). */
   | { readonly step: 'after'; readonly awards: readonly PotAward[]; readonly events: readonly TableEvent[] };
+
+/** When a table's deadline falls (ISO-8601 UTC) and the command the timer service sends then. */
+export interface ModuleDeadline {
+  readonly deadline: string;
+  readonly command: TableCommand;
+}
+
+/**
+ * The deadlines a module's events set at a table (the shot clock's), for the timer service (apps/worker): at the
+ * deadline it sends the command once, unless an event that ends it came first. One deadline per table: each event of
+ * `setBy` replaces the one before. Data for a reader outside the engine, as `formats` is; the core never asks it.
+ */
+export interface ModuleDeadlines {
+  /** Its events that set the deadline, by type: it, or null where the event's fields do not say it (never guessed). */
+  readonly setBy: { readonly [type: string]: (event: { readonly [field: string]: unknown }) => ModuleDeadline | null };
+  /** The events (its own and the core's) after which the deadline set before no longer stands. */
+  readonly endedBy: readonly string[];
+}
 
 /** What a module's exportNotes hook is given: one exported hand. */
 export interface ExportNotesContext {
@@ -275,6 +298,8 @@ export interface RuleModule<P> {
    * buy-ins, add-ons and cash-outs (the chip race's colour-up); the regulator's ledger counts them. 0 otherwise.
    */
   chipsMoved?(event: TableEvent): number;
+  /** The deadlines its events set for the timer service (ModuleDeadlines). */
+  readonly deadlines?: ModuleDeadlines;
 
   // --- Before the deal ----------------------------------------------------------------------------------------
   /** How this seat enters the next hand; null: no say (the core deals a ready seat in). First answer wins. */
@@ -346,6 +371,11 @@ export function ruleModule<P>(module: RuleModule<P>): RuleModule<P> {
   if (module.formats) {
     for (const part of Object.values(module.formats)) Object.freeze(part);
     Object.freeze(module.formats);
+  }
+  if (module.deadlines) {
+    Object.freeze(module.deadlines.setBy);
+    Object.freeze(module.deadlines.endedBy);
+    Object.freeze(module.deadlines);
   }
   return Object.freeze(module);
 }

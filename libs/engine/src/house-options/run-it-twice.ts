@@ -227,7 +227,14 @@ function secondRunDeal(e: Extract<TableEvent, { type: 'SecondBoardDealt' }>): Mo
 
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   eventSchemas: RUN_IT_TWICE_EVENTS,
-  formats: { deals: { SecondBoardDealt: (e) => secondRunDeal(e as Extract<TableEvent, { type: 'SecondBoardDealt' }>) } },
+  formats: {
+    deals: { SecondBoardDealt: (e) => secondRunDeal(e as Extract<TableEvent, { type: 'SecondBoardDealt' }>) },
+    // The second run starts from the cards on the board when the players agreed; its streets are the deals above.
+    record: {
+      RunItTwiceAgreed: () => [{ change: 'second-run' }],
+      RunsAwarded: (e) => [{ change: 'runs', pots: (e as Extract<TableEvent, { type: 'RunsAwarded' }>).pots }],
+    },
+  },
   name: 'runItTwice',
   handSliceStart: { runs: null, secondBoard: Object.freeze([]) as readonly Card[] },
   where: 'houseOptions',

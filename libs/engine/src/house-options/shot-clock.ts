@@ -8,7 +8,7 @@ import type { TableEvent } from '../table/events';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, seatAt, seatWith, tableWith, type HandPlayer, type TableState } from '../table/state';
 import type { TableRules } from '../table/rules';
-import { ruleModule } from './rule-module';
+import { ruleModule, type ModuleDeadline } from './rule-module';
 import { seatSchema } from '../table/event-schemas';
 import { seatField } from '../table/command-schemas';
 import { wholeNumberField } from '../table/rules-input';
@@ -238,6 +238,15 @@ function floorClock(
 /** Any betting action, an expiry, a correction or the hand's end: the running clock (if any) is over. */
 const clockOver = (state: TableState): TableState => (state.clock === null ? state : tableWith(state, { clock: null }));
 
+/** The betting actions' events: each ends the running clock. */
+const BETTING_ACTIONS = ['PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced'];
+
+/** The timer's deadline a clock event sets: the clock's expiry, sent with its number (stale once the clock is over). */
+function clockDeadline(e: { readonly [field: string]: unknown }): ModuleDeadline | null {
+  if (!Number.isSafeInteger(e.clock) || typeof e.deadline !== 'string') return null;
+  return { deadline: e.deadline, command: { type: 'ClockExpired', clock: e.clock as number } };
+}
+
 function withClock(state: TableState, change: Partial<RunningClock>): TableState {
   const running = state.clock;
   if (running === null) return state;
@@ -248,6 +257,15 @@ function withClock(state: TableState, change: Partial<RunningClock>): TableState
 
 export const shotClockModule = ruleModule<ShotClockOption>({
   eventSchemas: SHOT_CLOCK_EVENTS,
+  // The seat's fold or check that follows in the same command is the clock's.
+  formats: {
+    record: { ClockExpired: (e) => [{ change: 'timed-out', seat: (e as Extract<ShotClockEvent, { type: 'ClockExpired' }>).seat }] },
+  },
+  // The clock's deadline ends where the running clock is over (evolve's clockOver), and with a pause.
+  deadlines: {
+    setBy: { ClockStarted: clockDeadline, ClockResumed: clockDeadline, TimeBankUsed: clockDeadline },
+    endedBy: ['ClockPaused', 'ClockExpired', ...BETTING_ACTIONS, 'ActionCorrected', 'HandEnded', 'HandVoided'],
+  },
   name: 'shotClock',
   rejectionCodes: ['CLOCK_STALE', 'CLOCK_NOT_DUE', 'CLOCK_NOT_RUNNING', 'CLOCK_PAUSED', 'CLOCK_RAN_OUT', 'TIME_BANK_EMPTY'],
   where: 'houseOptions',
@@ -274,14 +292,27 @@ export const shotClockModule = ruleModule<ShotClockOption>({
     }
   },
   commands: {
-    ClockExpired: { actsForHandSeat: false, decide: (c, s, p) => clockExpired(c as Extract<TableCommand, { type: 'ClockExpired' }>, s, p) },
+    ClockExpired: {
+      actsForHandSeat: false,
+      decide: (c, s, p) => clockExpired(c as Extract<TableCommand, { type: 'ClockExpired' }>, s, p),
+      note: "Shot clock: clock `clock` (ClockStarted's number) ran out; the seat's hand is dead, or checked where the table's onExpiry allows. 422 CLOCK_STALE (not the running clock: the seat acted, the hand moved on or ended, or the clock is paused), CLOCK_NOT_DUE (before its deadline); nothing is written.",
+    },
     UseTimeBank: {
       actsForHandSeat: false,
       decide: (c, s, p) => useTimeBank(c as Extract<TableCommand, { type: 'UseTimeBank' }>, s, p),
       commandFor: (action) => ({ type: 'UseTimeBank', seat: (action as ShotClockLegalAction).seat }),
+      note: 'Shot clock: the seat to act extends its running clock by one time-bank extension. 422 CLOCK_NOT_RUNNING, CLOCK_PAUSED, CLOCK_RAN_OUT (after the deadline), TIME_BANK_EMPTY.',
     },
-    PauseClock: { actsForHandSeat: false, decide: (c, s, p) => floorClock(c, s, p, true) },
-    ResumeClock: { actsForHandSeat: false, decide: (c, s, p) => floorClock(c, s, p, false) },
+    PauseClock: {
+      actsForHandSeat: false,
+      decide: (c, s, p) => floorClock(c, s, p, true),
+      note: 'Shot clock: stops the running clock with the time it has left (a dispute, a deck change); pausing twice changes nothing. 422 CLOCK_NOT_RUNNING.',
+    },
+    ResumeClock: {
+      actsForHandSeat: false,
+      decide: (c, s, p) => floorClock(c, s, p, false),
+      note: 'Shot clock: the paused clock runs again with the time it had left. 422 CLOCK_NOT_RUNNING.',
+    },
   },
   evolve: {
     ClockStarted: (state, e) =>

@@ -34,10 +34,14 @@ function mulberry32Output(state: number): number {
 }
 
 export function shuffledDeck(seed: number): Card[] {
-  // A packed array and the generator's state in a local: 0.36 µs a deck against 0.6 µs with a holey array and
-  // the closure (a seeded StartHand runs this for every hand).
-  const deck: Card[] = [];
-  for (let i = 0; i < 52; i++) deck.push(i);
+  // The generator's state in a local, and the ordered deck as a literal: V8 copies a literal's packed template at
+  // once, where 52 pushes grew the array three times (0.27 against 0.57 µs a deck with the shuffle, on Node 20; a
+  // slice of a frozen template took 2.6). A seeded StartHand runs this for every hand.
+  // prettier-ignore
+  const deck: Card[] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51,
+  ];
   let state = seed >>> 0;
   for (let i = 51; i > 0; i--) {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -83,6 +83,7 @@ export function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e:
         r.lastFullLevel,
         r.fullRaises,
       );
+      next.lastActor = null;
       next.deckPosition = afterHoleCards(players.length);
       next.preflopOrder = preflopActionOrder(seatsOf(hand.players), setup.anchor, setup.last);
       return next;
@@ -140,6 +141,7 @@ export function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e:
       next.deckPosition = hand.deckPosition + 1 + e.cards.length;
       next.riverAggressor = null;
       next.round = newRound(e.street, hand.button, 0, streetBetUnit(rules, e.street, hand.limitPercent));
+      next.lastActor = null;
       return next;
     }
     case 'ShowdownStarted': {
@@ -222,7 +224,8 @@ function seatsOf(players: readonly HandPlayer[]): number[] {
 
 /**
  * The seat acted: it folded, or put chips in up to `chipsTo` this street (-1: none), and is marked as having acted
- * at the round's raise count; the round records it as the last actor. One copy of each record on this hot path.
+ * at the round's raise count (`round`: the hand's own, or a bet's or raise's copy); the hand records it as the last
+ * actor. One copy of each changed record on this hot path.
  */
 function acted(hand: HandState, seat: number, round: HandState['round'], folded: boolean, chipsTo: number, allIn: boolean): HandState {
   const players = hand.players.slice();
@@ -240,11 +243,10 @@ function acted(hand: HandState, seat: number, round: HandState['round'], folded:
     p.acted = true;
     p.actedAtRaise = round.fullRaises;
     players[i] = p;
-    const nextRound = cloneRound(round);
-    nextRound.lastActor = seat;
     const next = cloneHand(hand);
     next.players = players;
-    next.round = nextRound;
+    next.round = round;
+    next.lastActor = seat;
     return next;
   }
   throw new Error(`corrupt stream: seat ${seat} is not in the hand`);

@@ -218,6 +218,7 @@ function startHand(h: TableHooks, state: TableState, e: Extract<TableEvent, { ty
     deckPosition: 0,
     board: [],
     round: newRound('preflop', e.bigBlindSeat),
+    lastActor: null,
     // At the table's limits unless a house option raises them (its HandStarted handler, house-options/).
     limitPercent: 100,
     preflopOrder: [],

@@ -62,8 +62,6 @@ export interface BettingRound {
   readonly fullRaises: number;
   /** Set when the cap was reached while three or more players were in: a later fold does not uncap it. */
   readonly capped: boolean;
-  /** The seat that acted last; the next to act is found clockwise from here. */
-  readonly lastActor: number | null;
   /** Seat after which this street's action starts. */
   readonly anchor: number;
   readonly lastAggressor: number | null;
@@ -86,6 +84,11 @@ export interface HandState {
   readonly deckPosition: number;
   readonly board: readonly Card[];
   readonly round: BettingRound;
+  /**
+   * The seat that acted last on this street (null at its start); the next to act is found clockwise from here. On
+   * the hand, not the round: a check, call or fold changes only this, and the hand is copied for every event anyway.
+   */
+  readonly lastActor: number | null;
   /** Betting limits as a percentage of the table's: a house option may raise them for the hand (rule-module.ts). */
   readonly limitPercent: number;
   /** Preflop action order, first to act first (the house options may move the start and move seats last). */
@@ -255,7 +258,6 @@ export function cloneRound(s: BettingRound): Mutable<BettingRound> {
     lastFullLevel: s.lastFullLevel,
     fullRaises: s.fullRaises,
     capped: s.capped,
-    lastActor: s.lastActor,
     anchor: s.anchor,
     lastAggressor: s.lastAggressor,
   };
@@ -276,6 +278,7 @@ export function cloneHand(s: HandState): Mutable<HandState> {
     deckPosition: s.deckPosition,
     board: s.board,
     round: s.round,
+    lastActor: s.lastActor,
     limitPercent: s.limitPercent,
     preflopOrder: s.preflopOrder,
     riverAggressor: s.riverAggressor,

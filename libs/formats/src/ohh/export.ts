@@ -4,6 +4,7 @@ import {
   handNotes,
   handSteps,
   houseRuleNotes,
+  postsToTotal,
   replaysDifferently,
   tableHands,
   type HandNote,
@@ -148,7 +149,7 @@ export function ohhExportFromEvents(events: readonly TableEvent[], options: OhhE
   const hands: OhhHand[] = [];
   const skipped: OhhExportSkip[] = [];
   const words = moduleWords(options.modules ?? DEFAULT_MODULES);
-  for (const hand of tableHands(events, options.include)) {
+  for (const hand of tableHands(events, options.include, words.modules)) {
     const { rules, record } = hand;
     if (rules === null) continue;
     const id = (seat: number) => String(record.players.findIndex((p) => p.seat === seat));
@@ -245,15 +246,16 @@ function ohhHand(
     // As finally played: the actions a floor correction took back are left out (OHH has no retraction).
     if (a.retracted) continue;
     const amount = a.amount ?? 0;
+    if (postsToTotal(a)) {
+      // A module's post to a live total (a kill pot): a blind already posted counts toward it.
+      act(a.seat, 'Post Extra Blind', amount - (live.get(a.seat) ?? 0), false);
+      live.set(a.seat, amount);
+      continue;
+    }
     switch (a.action) {
       case 'post':
         act(a.seat, POSTS[a.kind ?? ''] ?? words.posts.get(a.kind ?? '') ?? (a.dead ? 'Post Dead' : 'Post Extra Blind'), amount, a.allIn);
         if (!a.dead) addLive(a.seat, amount);
-        break;
-      case 'kill-pot':
-        // The kill is the killer's live total (a blind already posted counts toward it).
-        act(a.seat, 'Post Extra Blind', amount - (live.get(a.seat) ?? 0), false);
-        live.set(a.seat, amount);
         break;
       case 'fold':
         act(a.seat, 'Fold', 0, false);

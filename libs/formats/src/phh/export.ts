@@ -7,6 +7,7 @@ import {
   houseRuleNotes,
   notePlace,
   NOTE_END,
+  postsToTotal,
   sortByPlace,
   tableHands,
   type HandNote,
@@ -34,9 +35,8 @@ import {
  * - `raise-nobody-can-call`: a bet or raise when no other player in the hand could put in more than the bet
  *   already faced; pokerkit refuses it ("every other player has either folded or gone all-in"), so it is written
  *   as a call: the table returned everything above the call as an uncalled bet, so the stacks are the same.
- * - `check-for-pokerkit`: a fold or an all-in call for less leaves one player with chips, who has not acted since
- *   the last bet and faces none: the table asks nothing more of them (nobody could answer a bet), pokerkit asks them to act, so their
- *   free check (`cc`) is written.
+ * - `check-for-pokerkit`: a fold or an all-in call for less leaves one player with chips, who has not acted since the last bet and faces
+ *   none: the table asks nothing more of them (nobody could answer a bet), pokerkit asks them to act, so their free check (`cc`) is written.
  * - `rake`: the house's rake, in `_felt_rake` (chips) and `_felt_rake_by_pot` ([pot before rake and drops, rake] per pot);
  *   `finishing_stacks` are after the rake. PHH has no rake field; pokerkit takes the rake as a function, which a
  *   reader builds from `_felt_rake_by_pot`.
@@ -144,7 +144,7 @@ export function phhHandsFromEvents(
 ): PhhExport {
   const hands: PhhExportHand[] = [];
   const skipped: PhhExportSkip[] = [];
-  for (const hand of tableHands(events, include)) {
+  for (const hand of tableHands(events, include, modules)) {
     const { rules, record } = hand;
     if (rules === null) continue;
     const p = (seat: number) => `p${record.players.findIndex((x) => x.seat === seat) + 1}`;
@@ -305,6 +305,11 @@ function transcribe(hand: HandRecord, formats: ReturnType<typeof forcedBetFormat
     if (a.retracted) continue;
     place = notePlace.action(index);
     const k = i(a.seat);
+    if (postsToTotal(a)) {
+      putIn(a.seat, a.amount! - live[k]!, true); // a module's post to a live total (a kill pot): a blind posted counts toward it
+      w.blinds[k] = a.amount!;
+      continue;
+    }
     switch (a.action) {
       case 'post': {
         const amount = a.amount ?? 0;
@@ -318,11 +323,6 @@ function transcribe(hand: HandRecord, formats: ReturnType<typeof forcedBetFormat
         else w.blinds[k]! += amount;
         break;
       }
-      case 'kill-pot':
-        // The kill is the killer's live total (a blind already posted counts toward it).
-        putIn(a.seat, a.amount! - live[k]!, true);
-        w.blinds[k] = a.amount!;
-        break;
       case 'fold':
         folded[k] = true;
         acted[k] = true;

@@ -120,7 +120,7 @@ export function summarizeHands(
   state?: TableState,
   modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
 ): HandSummary[] {
-  const records = tableHands(events).map((h) => h.record);
+  const records = tableHands(events, undefined, modules).map((h) => h.record);
   const notes = moduleNotes(events, records, modules);
   const blindName = blindNames(modules);
   return records.map((record, k) => summaryOf(record, notes.get(k) ?? [], blindName, state));
