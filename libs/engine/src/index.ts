@@ -147,6 +147,7 @@ export type {
 // outside the engine and handed it (examples/house-rules/).
 export { z } from 'zod';
 export { DEFAULT_MODULES, DEFAULT_MODULES as RULE_MODULES } from './house-options/default-modules';
+export { DEFAULT_RECORD_PARTS, type RecordParts } from './house-options/default-record-parts';
 // What the modules add to the core's records, by declaration merging (each module's file augments these).
 export type {
   HouseCommands,

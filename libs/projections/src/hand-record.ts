@@ -1,9 +1,9 @@
 import {
-  DEFAULT_MODULES,
+  DEFAULT_RECORD_PARTS,
   formatCard,
   shuffleMethod,
-  type AnyRuleModule,
   type DeckSourceRule,
+  type RecordParts,
   type RecordChange,
   type ShuffleMethod,
   type Street,
@@ -227,7 +227,7 @@ export function evolveHandRecord(
   hand: HandRecord,
   e: TableEvent | DropTaken,
   meta: HandEventMeta,
-  modules: readonly AnyRuleModule[] = DEFAULT_MODULES,
+  modules: readonly RecordParts[] = DEFAULT_RECORD_PARTS,
 ): HandRecord {
   const at = meta.at;
   const h: Mutable<HandRecord> = { ...hand, toVersion: meta.version };
@@ -331,7 +331,7 @@ export function evolveHandRecord(
  * A module's event as its module says it changes the record (`h`: the record moved on to it). Any other event
  * (seating, sit-outs, the table's clock, a module's event its module keeps out of the record) leaves `hand` as it was.
  */
-function byModule(hand: HandRecord, h: HandRecord, e: TableEvent, at: string, modules: readonly AnyRuleModule[]): HandRecord {
+function byModule(hand: HandRecord, h: HandRecord, e: TableEvent, at: string, modules: readonly RecordParts[]): HandRecord {
   const fold = moduleFold(modules);
   const deal = fold.deals.get(e.type)?.(e);
   if (deal) {

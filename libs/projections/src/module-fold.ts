@@ -1,4 +1,4 @@
-import type { AnyRuleModule, ModuleDeal, RecordChange, TableEvent } from '@felt/engine';
+import type { ModuleDeal, RecordChange, RecordParts, TableEvent } from '@felt/engine';
 
 /**
  * The house options' parts of the folds of a hand (hand-record.ts) and of a table's ledger (session-ledger.ts), by
@@ -10,9 +10,9 @@ export interface ModuleFold {
   readonly deals: ReadonlyMap<string, (event: TableEvent) => ModuleDeal>;
 }
 
-const FOLDS = new WeakMap<readonly AnyRuleModule[], ModuleFold>();
+const FOLDS = new WeakMap<readonly RecordParts[], ModuleFold>();
 
-export function moduleFold(modules: readonly AnyRuleModule[]): ModuleFold {
+export function moduleFold(modules: readonly RecordParts[]): ModuleFold {
   let fold = FOLDS.get(modules);
   if (!fold) {
     fold = {

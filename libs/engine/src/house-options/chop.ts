@@ -19,7 +19,7 @@ import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type HandPlayer, type TableState } from '../table/state';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
-import type { RecordChange } from './module-formats';
+import { CHOP_RECORD } from './chop-record';
 import { chipsSchema, seatSchema } from '../table/event-schemas';
 
 /** Whether the blinds chopped this hand (HandState.house). */
@@ -136,17 +136,9 @@ function blindsChopped(state: TableState, e: BlindsChoppedEvent): TableState {
   return tableWith(state, { hand: chopped });
 }
 
-/** The chop in the hand's record: the house's fee (taken instead of any pot), then what each blind took back. */
-function choppedRecord(e: BlindsChoppedEvent): RecordChange[] {
-  return [
-    { change: 'house-take', amount: e.fee, fee: true },
-    ...e.returned.map((r) => ({ change: 'returned' as const, seat: r.seat, amount: r.amount })),
-  ];
-}
-
 export const chop = ruleModule<ChopOption>({
   eventSchemas: CHOP_EVENTS,
-  formats: { record: { BlindsChopped: (e) => choppedRecord(e as BlindsChoppedEvent) } },
+  formats: CHOP_RECORD,
   recordedWhenOff: true,
   name: 'chop',
   handSliceStart: { chopped: false },

@@ -14,6 +14,7 @@ import { accept, reject, type Decision } from '../decider';
 import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, handWith, playerInHand, playerWith, tableWith, type TableState, type HandPlayer } from '../table/state';
 import type { TableEvent } from '../table/events';
+import { KILL_POT_RECORD } from './kill-pot-record';
 import { ruleModule } from './rule-module';
 import { chipsField } from '../table/rules-input';
 import { seatField } from '../table/command-schemas';
@@ -139,12 +140,7 @@ export const killPot = ruleModule<KillPotOption>({
         },
       },
     },
-    record: {
-      KillPotPosted: (e) => {
-        const { seat, amount } = e as KillPotPostedEvent;
-        return [{ change: 'post-to-total', seat, kind: 'kill-pot', total: amount }];
-      },
-    },
+    ...KILL_POT_RECORD,
   },
   eventSchemas: KILL_POT_EVENTS,
   recordedWhenOff: true,

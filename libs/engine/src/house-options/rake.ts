@@ -13,6 +13,7 @@ import { derivePots } from '../betting/pots';
 import { handWith, tableWith, type HandState, type TableState } from '../table/state';
 import type { TableEvent } from '../table/events';
 import { ruleModule } from './rule-module';
+import { RAKE_RECORD } from './rake-record';
 import type { InferEach } from '../table/schema-types';
 import { chipsSchema } from '../table/event-schemas';
 
@@ -121,15 +122,7 @@ function rakeTaken(_state: TableState, hand: HandState, o: RakeOption): TableEve
 
 export const rake = ruleModule<RakeOption>({
   eventSchemas: RAKE_EVENTS,
-  // Each pot's share waits in the record for the pot's award (RakeTaken comes before the awards).
-  formats: {
-    record: {
-      RakeTaken: (e) => {
-        const { amount, byPot } = e as RakeTakenEvent;
-        return [{ change: 'house-take', amount, byPot }];
-      },
-    },
-  },
+  formats: RAKE_RECORD,
   recordedWhenOff: true,
   name: 'rake',
   handSliceStart: { rakeByPot: Object.freeze([]) as readonly number[], raked: 0 },

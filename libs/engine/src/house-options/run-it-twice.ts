@@ -11,7 +11,7 @@ import type { Street, TableEvent } from '../table/events';
 import { rejection, type Rejection } from '../table/rejections';
 import { cardSourceOf, rulesVersion, type TableRules } from '../table/rules';
 import { ruleModule } from './rule-module';
-import type { ModuleDeal } from './module-formats';
+import { RUN_IT_TWICE_RECORD } from './run-it-twice-record';
 import { cardSchema, chipsSchema, seatSchema } from '../table/event-schemas';
 
 /**
@@ -220,21 +220,9 @@ function twoRuns(hand: HandState): TableEvent[] {
   return events.concat(second);
 }
 
-/** A second run's street, as the regulator's deal check and the PHH replay read it. */
-function secondRunDeal(e: Extract<TableEvent, { type: 'SecondBoardDealt' }>): ModuleDeal {
-  return { run: 2, street: e.street, cards: e.cards };
-}
-
 export const runItTwiceModule = ruleModule<RunItTwiceOption>({
   eventSchemas: RUN_IT_TWICE_EVENTS,
-  formats: {
-    deals: { SecondBoardDealt: (e) => secondRunDeal(e as Extract<TableEvent, { type: 'SecondBoardDealt' }>) },
-    // The second run starts from the cards on the board when the players agreed; its streets are the deals above.
-    record: {
-      RunItTwiceAgreed: () => [{ change: 'second-run' }],
-      RunsAwarded: (e) => [{ change: 'runs', pots: (e as Extract<TableEvent, { type: 'RunsAwarded' }>).pots }],
-    },
-  },
+  formats: RUN_IT_TWICE_RECORD,
   name: 'runItTwice',
   handSliceStart: { runs: null, secondBoard: Object.freeze([]) as readonly Card[] },
   where: 'houseOptions',

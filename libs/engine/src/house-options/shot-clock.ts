@@ -9,6 +9,7 @@ import { rejection, type Rejection } from '../table/rejections';
 import { handInProgress, seatAt, seatWith, tableWith, type HandPlayer, type TableState } from '../table/state';
 import type { TableRules } from '../table/rules';
 import { ruleModule, type ModuleDeadline } from './rule-module';
+import { SHOT_CLOCK_RECORD } from './shot-clock-record';
 import { seatSchema } from '../table/event-schemas';
 import { seatField } from '../table/command-schemas';
 import { wholeNumberField } from '../table/rules-input';
@@ -239,7 +240,7 @@ function floorClock(
 const clockOver = (state: TableState): TableState => (state.clock === null ? state : tableWith(state, { clock: null }));
 
 /** The betting actions' events: each ends the running clock. */
-const BETTING_ACTIONS = ['PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced'];
+const BETTING_ACTIONS = ['PlayerFolded', 'PlayerChecked', 'PlayerCalled', 'BetPlaced', 'RaisePlaced'] as const;
 
 /** The timer's deadline a clock event sets: the clock's expiry, sent with its number (stale once the clock is over). */
 function clockDeadline(e: { readonly [field: string]: unknown }): ModuleDeadline | null {
@@ -258,9 +259,7 @@ function withClock(state: TableState, change: Partial<RunningClock>): TableState
 export const shotClockModule = ruleModule<ShotClockOption>({
   eventSchemas: SHOT_CLOCK_EVENTS,
   // The seat's fold or check that follows in the same command is the clock's.
-  formats: {
-    record: { ClockExpired: (e) => [{ change: 'timed-out', seat: (e as Extract<ShotClockEvent, { type: 'ClockExpired' }>).seat }] },
-  },
+  formats: SHOT_CLOCK_RECORD,
   // The clock's deadline ends where the running clock is over (evolve's clockOver), and with a pause.
   deadlines: {
     setBy: { ClockStarted: clockDeadline, ClockResumed: clockDeadline, TimeBankUsed: clockDeadline },
