@@ -34,6 +34,7 @@ describe.each(APP_BACKENDS)('a table’s tournament commands in one round trip (
     tableId,
     command: { type: 'LeaveTable', seat } as CommandRequest['command'],
     commandId,
+    commandIdGenerated: false,
     metadata: { actorRole: 'floor' },
   });
   const cmd = (body: object) => expectStatus(api.http.post('/tournaments/brk/commands').send(body), 201);
@@ -51,7 +52,8 @@ describe.each(APP_BACKENDS)('a table’s tournament commands in one round trip (
     let last: { tableId: string; body: object; key?: string } | undefined;
     for (let hand = 0; !state.tables.some((t) => t.broken) && hand < 300; hand++) {
       const seated = (id: string) => state.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === id).length;
-      const t = state.tables.filter((x) => !x.broken && seated(x.tableId) >= 2)[hand % 3] ?? state.tables.find((x) => seated(x.tableId) >= 2)!;
+      const t =
+        state.tables.filter((x) => !x.broken && seated(x.tableId) >= 2)[hand % 3] ?? state.tables.find((x) => seated(x.tableId) >= 2)!;
       last = { tableId: t.tableId, ...(await playHand(t.tableId, mulberry32(hand + 1), undefined, false, `h${hand}-${t.tableId}`)).last };
       state = await floor();
       await expectChipsAtTables(state);
@@ -131,6 +133,14 @@ describe.each(APP_BACKENDS)('a table’s tournament commands in one round trip (
 function requestOf(tableId: string, commandId: string, events: readonly RecordedEvent[]): CommandRequest {
   const own = events.filter((e) => e.metadata.commandId === commandId);
   const left = own.find((e) => e.type === 'PlayerLeft');
-  const command = own.some((e) => e.type === 'TableClosed') ? { type: 'CloseTable' } : { type: 'LeaveTable', seat: (left!.data as { seat: number }).seat };
-  return { tableId, command: command as CommandRequest['command'], commandId, metadata: { ...own[0]!.metadata } };
+  const command = own.some((e) => e.type === 'TableClosed')
+    ? { type: 'CloseTable' }
+    : { type: 'LeaveTable', seat: (left!.data as { seat: number }).seat };
+  return {
+    tableId,
+    command: command as CommandRequest['command'],
+    commandId,
+    commandIdGenerated: false,
+    metadata: { ...own[0]!.metadata },
+  };
 }
