@@ -141,21 +141,26 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
     }
     let written;
     try {
+      // One statement for all of them (appendInOrder), in a transaction so that none is kept unless all are.
       written = await this.store.transaction(async (tx) => {
-        const appended = [];
-        for (const { request, from, decision } of decided) {
-          const result = await this.store.append(streamId, {
-            tx,
-            expectedVersion: from.version,
-            events: decision.events,
-            commandId: request.commandId,
-            metadata: { ...(request.metadata as EventMetadata), ...decision.metadata },
-          });
+        const outcomes = await this.store.appendInOrder(
+          decided.map(({ request, from, decision }) => ({
+            streamId,
+            options: {
+              expectedVersion: from.version,
+              events: decision.events,
+              commandId: request.commandId,
+              metadata: { ...(request.metadata as EventMetadata), ...decision.metadata },
+            },
+          })),
+          tx,
+        );
+        return outcomes.map((outcome) => {
+          if ('error' in outcome) throw outcome.error;
           // A retry or another process's append: rolled back whole, then answered one at a time.
-          if (!result.ok || result.duplicate) throw new NotAsDecided();
-          appended.push(result);
-        }
-        return appended;
+          if (!outcome.value.ok || outcome.value.duplicate) throw new NotAsDecided();
+          return outcome.value;
+        });
       });
     } catch (error) {
       if (error instanceof NotAsDecided || error instanceof CommandIdReusedError) return null;
