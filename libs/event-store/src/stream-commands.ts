@@ -111,11 +111,11 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
 
   /**
    * Several commands of one stream in one round trip: each decided on the fold the one before it left (the decider's
-   * `fold`), all their events appended in one transaction, each with its own command record, so a retry of any of
-   * them is answered as `handle` answers it. Null when anything is off the happy path (a refusal, a command with
-   * nothing to write, a command id seen before or being handled, another process's append, a request with its own
-   * expected version or writes alongside): nothing is written then, and the caller sends them one at a time through
-   * `handle`, which answers each of those cases.
+   * `fold`), all their events appended in one statement in one transaction, each with its own command record, so a
+   * retry of any of them is answered as `handle` answers it. Null when anything is off the happy path (a refusal, a
+   * command with nothing to write, a command id seen before or being handled, another process's append, a request
+   * with its own expected version or writes alongside): nothing is written then, and the caller sends them one at a
+   * time through `handle`, which answers each of those cases.
    */
   async handleAll(streamId: string, requests: readonly Q[]): Promise<StreamCommandOutcome<F, R, A>[] | null> {
     const ids = new Set(requests.map((r) => r.commandId));
