@@ -8,7 +8,7 @@ import { EVENT_COLUMNS, isoTimestampSql, toRecordedEvent, type EventRow } from '
 import type { RecordedEvent } from './event-types';
 import { START, type Position } from './position';
 import { GAP_SAFE_BOUND, readAllOfStreams, type PrefixedPage } from './gap-safe-read';
-import { GroupCommit, type GroupCommitOptions } from './group-commit';
+import { GroupCommit, type BatchOutcome, type GroupCommitOptions } from './group-commit';
 import { PostgresDatabase } from './postgres-database';
 import * as snapshots from './snapshots';
 import { SessionLock } from './session-lock';
@@ -106,6 +106,14 @@ export class EventStore {
   append(streamId: string, options: AppendOptions): Promise<AppendResult> {
     if (options.tx) return appendToStream(options.tx, streamId, options);
     return this.appends.submit({ streamId, options });
+  }
+
+  /**
+   * Several appends in one statement, in order (a later one may expect the version an earlier one leaves), each
+   * answered as `append` answers it; in `tx` when given (a caller that needs all or none checks every answer there).
+   */
+  appendInOrder(requests: readonly AppendRequest[], tx?: Transaction): Promise<BatchOutcome<AppendResult>[]> {
+    return appendBatch(this.on(tx), requests);
   }
 
   /**

@@ -37,6 +37,7 @@ function counters(store: EventStore): StreamCommands<Add, Counter, string> {
             ok: true,
             events: [{ type: 'Added', schemaVersion: 1, data: { add: request.add } }],
             advance: (version) => remember(counter.streamId, { ...counter, total: counter.total + request.add, version }),
+            fold: (version) => ({ ...counter, total: counter.total + request.add, version }),
           },
     keyReusedBy: (first, request) =>
       (first.actorId ?? null) !== ((request.metadata as { actorId?: string }).actorId ?? null) ? 'another-user' : null,
@@ -103,6 +104,43 @@ describe('one command against one stream (StreamCommands)', () => {
     });
     const outcomes = await Promise.all([4, 1].map((n, i) => here.handle(stream, add(n, `${stream}-d${i}`))));
     expect(outcomes.map((o) => o.kind)).toEqual(['applied', 'refused']);
+  });
+});
+
+describe('several commands of one stream in one round trip (StreamCommands.handleAll)', () => {
+  const t = useTestStore('pglite');
+  const add = (n: number, commandId: string): Add => ({ add: n, commandId, metadata: { actorId: 'ann' } });
+
+  it('decides each on the fold the one before left and writes them in one transaction, each with its own record', async () => {
+    const commands = counters(t.store);
+    const stream = freshStreamId('counter');
+    await commands.handle(stream, add(1, `${stream}-a`));
+    const outcomes = await commands.handleAll(stream, [add(3, `${stream}-b`), add(4, `${stream}-c`)]);
+    expect(outcomes).toMatchObject([
+      { kind: 'applied', version: 2, folded: { total: 4 } },
+      { kind: 'applied', version: 3, folded: { total: 8 } },
+    ]);
+    const [, b, c] = await t.store.readStream(stream);
+    expect(b!.txId).toBe(c!.txId);
+    expect(await t.store.findCommand(`${stream}-c`)).toMatchObject({ firstVersion: 3, lastVersion: 3 });
+    // A retry of one of them, sent one at a time, is answered with its first result.
+    expect(await commands.handle(stream, add(3, `${stream}-b`))).toMatchObject({ kind: 'replayed', version: 2 });
+  });
+
+  it('writes nothing when any is refused, sent before, sent twice or behind another process, and keeps the fold', async () => {
+    const commands = counters(t.store);
+    const stream = freshStreamId('counter');
+    await commands.handle(stream, add(1, `${stream}-a`));
+    // 1 + 4 + 6 is more than 10: the second is refused on the first's fold, and the first is not written either.
+    expect(await commands.handleAll(stream, [add(4, `${stream}-b`), add(6, `${stream}-c`)])).toBeNull();
+    expect(await commands.handleAll(stream, [add(1, `${stream}-d`), add(1, `${stream}-a`)])).toBeNull();
+    expect(await commands.handleAll(stream, [add(1, `${stream}-e`), add(1, `${stream}-e`)])).toBeNull();
+    expect([await t.store.streamVersion(stream), await t.store.findCommand(`${stream}-b`)]).toEqual([1, null]);
+    await counters(t.store).handle(stream, add(2, `${stream}-f`));
+    expect(await commands.handleAll(stream, [add(1, `${stream}-g`), add(1, `${stream}-h`)])).toBeNull();
+    expect(await t.store.streamVersion(stream)).toBe(2);
+    // One at a time (the caller's fallback) catches up and applies.
+    expect(await commands.handle(stream, add(1, `${stream}-g`))).toMatchObject({ kind: 'applied', version: 3, folded: { total: 4 } });
   });
 });
 

@@ -45,6 +45,11 @@ export type StreamDecision<F, R, A> =
       readonly metadata?: EventMetadata;
       /** The fold once the events are versions folded.version+1 .. version. */
       readonly advance: (version: number) => F;
+      /**
+       * The same fold, kept nowhere: the next command of a batch is decided on it before anything is appended
+       * (handleAll). A kind without it applies its commands one at a time.
+       */
+      readonly fold?: (version: number) => F;
       /** Said with an applied outcome (and only then). */
       readonly note?: A;
     };
@@ -74,6 +79,9 @@ export type StreamCommandOutcome<F, R, A> =
   | { readonly kind: 'key-in-flight' }
   | { readonly kind: 'key-reused'; readonly by: 'another-user' | 'another-request' };
 
+/** A batch's append found what its decisions did not expect: the transaction is rolled back, nothing written. */
+class NotAsDecided extends Error {}
+
 /** Decide-and-append rounds before a command without expectedVersion gives up on a stream other processes keep changing. */
 const MAX_ATTEMPTS = 3;
 
@@ -99,6 +107,77 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
     } finally {
       this.inFlight.delete(request.commandId);
     }
+  }
+
+  /**
+   * Several commands of one stream in one round trip: each decided on the fold the one before it left (the decider's
+   * `fold`), all their events appended in one statement in one transaction, each with its own command record, so a
+   * retry of any of them is answered as `handle` answers it. Null when anything is off the happy path (a refusal, a
+   * command with nothing to write, a command id seen before or being handled, another process's append, a request
+   * with its own expected version or writes alongside): nothing is written then, and the caller sends them one at a
+   * time through `handle`, which answers each of those cases.
+   */
+  async handleAll(streamId: string, requests: readonly Q[]): Promise<StreamCommandOutcome<F, R, A>[] | null> {
+    const ids = new Set(requests.map((r) => r.commandId));
+    const single = (r: Q) => r.commandIdGenerated || r.alongside || r.expectedVersion !== undefined || this.inFlight.has(r.commandId);
+    if (ids.size < requests.length || requests.some(single)) return null;
+    for (const id of ids) this.inFlight.add(id);
+    try {
+      return await this.queue.run(streamId, () => this.applyAll(streamId, requests));
+    } finally {
+      for (const id of ids) this.inFlight.delete(id);
+    }
+  }
+
+  private async applyAll(streamId: string, requests: readonly Q[]): Promise<StreamCommandOutcome<F, R, A>[] | null> {
+    let folded = await this.kind.current(streamId);
+    if (folded.version === 0) return null;
+    const decided: { request: Q; from: F; decision: Extract<StreamDecision<F, R, A>, { ok: true }> }[] = [];
+    for (const request of requests) {
+      const decision = await this.kind.decide(request, folded);
+      if (!decision.ok || decision.events.length === 0 || !decision.fold) return null;
+      decided.push({ request, from: folded, decision });
+      folded = decision.fold(folded.version + decision.events.length);
+    }
+    let written;
+    try {
+      // One statement for all of them (appendInOrder), in a transaction so that none is kept unless all are.
+      written = await this.store.transaction(async (tx) => {
+        const outcomes = await this.store.appendInOrder(
+          decided.map(({ request, from, decision }) => ({
+            streamId,
+            options: {
+              expectedVersion: from.version,
+              events: decision.events,
+              commandId: request.commandId,
+              metadata: { ...(request.metadata as EventMetadata), ...decision.metadata },
+            },
+          })),
+          tx,
+        );
+        return outcomes.map((outcome) => {
+          if ('error' in outcome) throw outcome.error;
+          // A retry or another process's append: rolled back whole, then answered one at a time.
+          if (!outcome.value.ok || outcome.value.duplicate) throw new NotAsDecided();
+          return outcome.value;
+        });
+      });
+    } catch (error) {
+      if (error instanceof NotAsDecided || error instanceof CommandIdReusedError) return null;
+      throw error;
+    }
+    // Only the last fold is kept (the ones before it are the batch's own steps).
+    return decided.map(({ decision }, i) => {
+      const appended = written[i]!;
+      const last = i === decided.length - 1;
+      return {
+        kind: 'applied' as const,
+        version: appended.streamVersion,
+        events: this.opened(appended.events),
+        folded: last ? decision.advance(appended.streamVersion) : decision.fold!(appended.streamVersion),
+        ...(decision.note === undefined ? {} : { note: decision.note }),
+      };
+    });
   }
 
   private async apply(streamId: string, request: Q): Promise<StreamCommandOutcome<F, R, A>> {

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { readerConflicts } from '@felt/engine';
-import { EventStore, StreamCommands, type StreamDecision, type StreamKind } from '@felt/event-store';
-import { ApplyTableCommand, type ApplyFailure, type ApplyOutcome, type ReaderConflict } from './apply-table-command';
+import { EventStore, StreamCommands, type StreamCommandOutcome, type StreamDecision, type StreamKind } from '@felt/event-store';
+import { ApplyTableCommand, ApplyTableCommands, type ApplyFailure, type ApplyOutcome, type ReaderConflict } from './apply-table-command';
 import type { CommandRequest } from './command-request';
 import { correctionCommand } from './correction-target';
 import { engineCommandFor } from './engine-command';
@@ -40,7 +40,19 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
   }
 
   async execute({ request }: ApplyTableCommand): Promise<ApplyOutcome> {
-    const outcome = await this.commands.handle(streamIdOf(request.tableId), request);
+    return this.outcomeOf(await this.commands.handle(streamIdOf(request.tableId), request));
+  }
+
+  /**
+   * Several commands for one table in one round trip (StreamCommands.handleAll): each decided on the state the one
+   * before left, all written in one transaction; null, nothing written, when any is off the happy path.
+   */
+  async executeAll({ tableId, requests }: ApplyTableCommands): Promise<ApplyOutcome[] | null> {
+    const outcomes = await this.commands.handleAll(streamIdOf(tableId), requests);
+    return outcomes && outcomes.map((o) => this.outcomeOf(o));
+  }
+
+  private outcomeOf(outcome: StreamCommandOutcome<FoldedTable, TableRefusal, ReaderConflict>): ApplyOutcome {
     switch (outcome.kind) {
       case 'applied':
         return {
@@ -89,7 +101,18 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
       events: toNewEvents(decision.events, this.tables.seal, streamId, hand?.handNumber ?? null),
       metadata: { at },
       advance: (version) => this.tables.advance(streamId, table, decision.state, version),
+      fold: (version) => ({ state: decision.state, version, snapshotVersion: table.snapshotVersion }),
       ...(readerConflict ? { note: readerConflict } : {}),
     };
+  }
+}
+
+/** ApplyTableCommands on the same command path as ApplyTableCommand (its queue per table and its ids in flight). */
+@CommandHandler(ApplyTableCommands)
+export class ApplyTableCommandsHandler implements ICommandHandler<ApplyTableCommands, ApplyOutcome[] | null> {
+  constructor(@Inject(ApplyTableCommandHandler) private readonly single: ApplyTableCommandHandler) {}
+
+  execute(command: ApplyTableCommands): Promise<ApplyOutcome[] | null> {
+    return this.single.executeAll(command);
   }
 }

@@ -12,6 +12,20 @@ export class ApplyTableCommand extends Command<ApplyOutcome> {
   }
 }
 
+/**
+ * Several commands for one table applied in one round trip, in order (a tournament's leaves and close at its table):
+ * each outcome `applied`, or null when any is off the happy path (a refusal, a retry, another writer's append), with
+ * nothing written: the sender then sends them one at a time as ApplyTableCommand, which answers each such case.
+ */
+export class ApplyTableCommands extends Command<ApplyOutcome[] | null> {
+  constructor(
+    readonly tableId: string,
+    readonly requests: readonly CommandRequest[],
+  ) {
+    super();
+  }
+}
+
 /** What came of a command. The handler knows nothing of HTTP; http/status-mapping.ts turns this into a response. */
 export type ApplyOutcome =
   /** New events were written (`events`, ending at `version`); `table` is the fold after them. No events: accepted, nothing to write (a no-op). */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ApplyTableCommandHandler } from './apply-table-command.handler';
+import { ApplyTableCommandHandler, ApplyTableCommandsHandler } from './apply-table-command.handler';
 import { FoldedTables } from './folded-tables';
 import { GetTableEventsHandler } from './get-table-events.query';
 import { GetTableHandler } from './get-table.query';
@@ -27,6 +27,7 @@ import { PlayersModule } from '../players/players.module';
     TableSnapshots,
     FoldedTables,
     ApplyTableCommandHandler,
+    ApplyTableCommandsHandler,
     GetTableHandler,
     ListTablesHandler,
     GetTableEventsHandler,

@@ -7,22 +7,21 @@ import {
   sameStakes,
   seatedAt,
   stepDealtAt,
-  tableOrdersFor,
   tableRulesAt,
-  toTournamentEvent,
   type TableOrderCommand,
   type TournamentState,
 } from '@felt/tournament';
 import { senderOf } from '../auth/command-sender';
 import { ApiProblem } from '../http/status-mapping';
 import { RoomClock } from '../room/room-clock';
-import { ApplyTableCommand, type ApplyOutcome } from '../tables/apply-table-command';
+import { ApplyTableCommand, ApplyTableCommands, type ApplyOutcome } from '../tables/apply-table-command';
 import type { CommandMetadata, CommandRequest } from '../tables/command-request';
 import { FoldedTables } from '../tables/folded-tables';
 import { TableFollowUps, type TableFollowUp } from '../tables/table-follow-ups';
 import { streamIdOf } from '../tables/table-stream';
 import { ApplyTournamentCommand } from './apply-tournament-command';
 import { TournamentHandEnds, type HandEndItem } from './tournament-hand-ends';
+import { ordersOf, tableRequest, type Decided, type Order } from './tournament-table-orders';
 import { TournamentStreams, type FoldedTournament } from './tournament-streams';
 
 /** A hand end waiting for its batch, and its request's answer. */
@@ -30,13 +29,6 @@ interface PendingHandEnd extends HandEndItem {
   readonly done: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
-}
-
-/** One decision's events and the tournament after them, whose table commands are to be sent. */
-interface Decided {
-  readonly events: readonly RecordedEvent[];
-  readonly state: TournamentState;
-  readonly metadata: CommandMetadata;
 }
 
 /** What only the tournament may do at its tables: seat, move, unseat, add chips, change the stakes, close. */
@@ -272,9 +264,7 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     for (const [tableId, orders] of byTable)
       chains.set(
         tableId,
-        this.atTable.run(tableId, async () => {
-          for (const { command, commandId, metadata } of orders) await this.send(tableId, command, commandId, metadata);
-        }),
+        this.atTable.run(tableId, () => this.sendTogether(tableId, orders)),
       );
     return chains;
   }
@@ -352,11 +342,22 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     await this.send(request.tableId, { type: 'ChangeRules', rules }, commandId, senderOf(request.metadata));
   }
 
+  /**
+   * A table's commands of one turn in one round trip (ApplyTableCommands: decided in order, written in one
+   * transaction); off the happy path (a refusal, a retry, the table's dealer appending meanwhile) nothing of them is
+   * written and they are sent one at a time, each answered as a single command is.
+   */
+  private async sendTogether(tableId: string, orders: readonly (Order & { metadata: CommandMetadata })[]): Promise<void> {
+    if (orders.length > 1) {
+      const requests = orders.map((o) => tableRequest(tableId, o.command, o.commandId, o.metadata));
+      if (await this.commandBus.execute(new ApplyTableCommands(tableId, requests))) return;
+    }
+    for (const { command, commandId, metadata } of orders) await this.send(tableId, command, commandId, metadata);
+  }
+
   /** One table command of the tournament's, with its id (derived from the event that asked for it). */
   async send(tableId: string, command: TableOrderCommand, commandId: string, metadata: CommandMetadata): Promise<void> {
-    const outcome: ApplyOutcome = await this.commandBus.execute(
-      new ApplyTableCommand({ tableId, command: command as CommandRequest['command'], commandId, commandIdGenerated: false, metadata }),
-    );
+    const outcome: ApplyOutcome = await this.commandBus.execute(new ApplyTableCommand(tableRequest(tableId, command, commandId, metadata)));
     if (outcome.kind === 'applied' || outcome.kind === 'replayed') return;
     this.logger.error({ tableId, commandId, outcome }, `the tournament's ${command.type} was not applied at its table`);
     throw new ApiProblem(
@@ -379,21 +380,4 @@ function idleTablesOf(state: TournamentState): string[] {
   return state.tables
     .filter((t) => !t.broken && state.moves.some((m) => m.from.tableId === t.tableId) && seatedAt(state, t.tableId).length < 2)
     .map((t) => t.tableId);
-}
-
-interface Order {
-  readonly tableId: string;
-  readonly command: TableOrderCommand;
-  readonly commandId: string;
-}
-
-/** One decision's table commands, each with its id: the event's id and the order's key. */
-function ordersOf(decided: Decided): Order[] {
-  return decided.events.flatMap((recorded) =>
-    tableOrdersFor(toTournamentEvent(recorded), decided.state).map((o) => ({
-      tableId: o.tableId,
-      command: o.command,
-      commandId: `${recorded.eventId}.${o.key}`,
-    })),
-  );
 }
