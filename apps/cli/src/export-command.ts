@@ -69,7 +69,7 @@ export function registerExportCommand(program: Command): void {
     .option('--from <time>', 'from this time (ISO 8601, e.g. 2026-11-30T18:00:00Z)')
     .option('--to <time>', 'up to this time (ISO 8601)')
     .option('--out <file>', 'write to this file instead of standard output')
-    .option('--house-rules <module>', `${HOUSE_RULES_HELP}; phh and ohh write their notes`);
+    .option('--house-rules <module>', `${HOUSE_RULES_HELP}; phh and ohh write their notes, --money counts what they take for the house`);
   addSourceOptions(command).action((options: ExportOptions, cmd: Command) => runExport(options, cmd));
 }
 
@@ -170,10 +170,11 @@ async function runMoneyExport(options: ExportOptions, format: string, command: C
     from: from === null ? undefined : new Date(from).toISOString(),
     to: to === null ? undefined : new Date(to).toISOString(),
   };
+  const engine = houseRulesEngine(options.houseRules, command, 'export');
   const log = await openEventLog(options, command, 'export');
   try {
     if (log.kind === 'store') await recordExport(log, `money:${options.money}`, format, options, command);
-    await exportMoney(log, options.money!, format, shift, options.out, command);
+    await exportMoney(log, options.money!, format, shift, options.out, command, engine?.modules);
   } finally {
     await log.close();
   }

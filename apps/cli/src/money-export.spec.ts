@@ -73,6 +73,34 @@ describe('felt export --money', () => {
     expect(before.out.trim().split('\n')).toHaveLength(1);
   });
 
+  it("counts a casino's own module's take for the house with --house-rules, as the API's report does", async () => {
+    // A casino's module, written as a file outside Felt: a flat fee the house takes at the end of a hand (its event
+    // HouseFeeTaken), which its record part says is the house's take. The table's hand with one such fee of 3 chips.
+    const dir = mkdtempSync(join(tmpdir(), 'felt-export-money-fee-'));
+    const rules = join(dir, 'house-fee.js');
+    writeFileSync(
+      rules,
+      `exports.houseRules = ({ ruleModule }) => [ruleModule({ name: 'houseFee', where: 'houseOptions', params: () => null, defaults: {},
+        formats: { record: { HouseFeeTaken: (e) => [{ change: 'house-take', amount: e.amount }] } } })];`,
+    );
+    const ended = bookTable.findIndex((e) => e.type === 'HandEnded');
+    const fee = { ...bookTable[ended]!, eventId: `${bookTable[ended]!.eventId}-fee`, type: 'HouseFeeTaken', data: { amount: 3 } };
+    const table = [...bookTable.slice(0, ended), fee, ...bookTable.slice(ended)].map((e, i) => ({ ...e, streamVersion: i + 1 }));
+    const feeLog = join(dir, 'shift.jsonl');
+    writeFileSync(feeLog, [...table, ...bookLog].map(toJsonlLine).join(''));
+
+    const rakeOf = async (...args: string[]) => {
+      const json = await felt('export', '--file', feeLog, '--money', 'room', '--format', 'json', ...args);
+      expect([json.code, json.err]).toEqual([0, '']);
+      return JSON.parse(json.out).revenue[0].rakeChips as number;
+    };
+    expect(await rakeOf('--house-rules', rules)).toBe(3);
+    // Read without the module, the fee is an event nobody claims: no take for the house.
+    expect(await rakeOf()).toBe(0);
+    const missing = await felt('export', '--file', feeLog, '--money', 'room', '--format', 'json', '--house-rules', join(dir, 'none.js'));
+    expect([missing.code, missing.out]).toEqual([2, '']);
+  });
+
   it('refuses another format, a book the log lacks, a bad time and --money with --table, writing nothing', async () => {
     for (const [args, message] of [
       [['--money', 'room', '--format', 'phh'], /json or csv/],

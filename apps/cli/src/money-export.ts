@@ -13,6 +13,7 @@ import {
   type RevenueRow,
   type Shift,
 } from '@felt/accounting';
+import type { AnyRuleModule } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import { byStream, TABLE_CATEGORY, TABLE_STREAM_PREFIX } from '@felt/regulator';
 import { readStreamFrom, type EventLog } from './event-log-source';
@@ -33,7 +34,8 @@ export interface MoneyExportShift {
  * back, seeded, paid, balance) and the count sheet; csv is the revenue report, one line per table and shift. A hand
  * belongs to the shift it ended in; without --shift, one shift "all" holds every hand of the log. The tables' hands
  * are folded by the revenue report's own fold (foldRevenueHands: each hand's rake, fee and end, no card opened),
- * which equals the full hand records' to the chip.
+ * which equals the full hand records' to the chip. `modules`: the engine the tables were played with (--house-rules):
+ * a casino's module says what its events take for the house (`formats.record`).
  */
 export async function exportMoney(
   log: EventLog,
@@ -42,6 +44,7 @@ export async function exportMoney(
   shift: MoneyExportShift,
   out: string | undefined,
   command: Command,
+  modules?: readonly AnyRuleModule[],
 ) {
   if (!(MONEY_EXPORT_FORMATS as readonly string[]).includes(format))
     return command.error(`felt export: the money reports are exported as json or csv, not "${format}".`, {
@@ -57,7 +60,8 @@ export async function exportMoney(
   const book = recorded.map(toMoneyEvent);
   const hands: RevenueHand[] = [];
   for await (const [streamId, events] of tableLogs(log))
-    for (const { hand } of foldRevenueHands(streamId.slice(TABLE_STREAM_PREFIX.length), events, REVENUE_FOLD_START).done) hands.push(hand);
+    for (const { hand } of foldRevenueHands(streamId.slice(TABLE_STREAM_PREFIX.length), events, REVENUE_FOLD_START, modules).done)
+      hands.push(hand);
   const shifts: Shift[] = [
     { shiftId: shift.shiftId ?? 'all', from: shift.from ?? '0000-01-01T00:00:00.000Z', to: shift.to ?? '9999-12-31T23:59:59.999Z' },
   ];

@@ -1,5 +1,5 @@
 import { MONEY_EVENT_SCHEMA_VERSION, MONEY_EVENT_TYPES, finishedHands, verifyBook, type MoneyEvent } from '@felt/accounting';
-import { EVENT_TYPES } from '@felt/engine';
+import { tableDecider, type TableEngine } from '@felt/engine';
 import type { RecordedEvent, StreamEvent } from '@felt/event-store';
 import type { HandRecord } from '@felt/projections';
 import { withHoleCardsRevealed } from './hole-card-seal';
@@ -11,7 +11,7 @@ export { BOOK_STREAM_PREFIX } from '@felt/accounting';
 
 const MONEY_TYPES = new Set<string>(MONEY_EVENT_TYPES);
 /** What a hand record folds: the engine's events but the sealed deck (apps/api logged-hands.ts reads the same). */
-const HAND_TYPES = new Set<string>(EVENT_TYPES.filter((t) => t !== 'DeckSealed'));
+const handTypesOf = (table: TableEngine): ReadonlySet<string> => new Set<string>(table.eventTypes.filter((t) => t !== 'DeckSealed'));
 
 /**
  * A book's stream (docs/money.md) replayed by the book's own regulator check, verifyBook: every money decision decided
@@ -58,19 +58,21 @@ export class BookReplay {
 }
 
 /**
- * One table stream's finished hands, as the API's LoggedHands folds them (libs/accounting finishedHands), with the
+ * One table stream's finished hands, as the API's LoggedHands folds them (libs/accounting finishedHands, with the
+ * engine the table was played with: a casino's modules say what their events change in the record), with the
  * hole cards of hands whose key was revealed opened. A live hand is left out; a log whose envelopes do not open
  * gives its hands as stored (the table's own verification reports that).
  */
-export function tableHandRecords(streamId: string, events: readonly RecordedEvent[]): HandRecord[] {
+export function tableHandRecords(streamId: string, events: readonly RecordedEvent[], table: TableEngine = tableDecider): HandRecord[] {
   let opened: readonly RecordedEvent[] = events;
   try {
     opened = withHoleCardsRevealed(events);
   } catch {
     // Reported by the StreamVerifier as a deal violation; the hands are read as stored.
   }
+  const handTypes = handTypesOf(table);
   const logged = opened
-    .filter((r) => HAND_TYPES.has(r.type))
+    .filter((r) => handTypes.has(r.type))
     .map((r) => ({ event: tableEventOf(r), version: r.streamVersion, at: r.recordedAt }));
-  return finishedHands(streamId.slice(TABLE_STREAM_PREFIX.length), logged);
+  return finishedHands(streamId.slice(TABLE_STREAM_PREFIX.length), logged, table.modules);
 }

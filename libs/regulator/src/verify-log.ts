@@ -158,7 +158,7 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   let records: HandRecord[] | undefined;
   if (books.some((b) => b.needsHands)) {
     records = [];
-    for (const s of all) if (isTable(s.streamId)) records.push(...tableHandRecords(s.streamId, await store.readStream(s.streamId)));
+    for (const s of all) if (isTable(s.streamId)) records.push(...tableHandRecords(s.streamId, await store.readStream(s.streamId), options.table));
   }
   violations.push(...bookViolations(books, records));
   if (!options.deferDrops) violations.push(...drops.finish(allBooksIn(all, infos)));
@@ -249,7 +249,7 @@ export function verifyEvents(events: readonly RecordedEvent[], options: VerifyEv
   }
   options.onProgress?.(done, events.length);
   const records = books.some((b) => b.needsHands)
-    ? [...streams].filter(([id]) => isTable(id)).flatMap(([id, list]) => tableHandRecords(id, list))
+    ? [...streams].filter(([id]) => isTable(id)).flatMap(([id, list]) => tableHandRecords(id, list, options.table))
     : undefined;
   violations.push(...bookViolations(books, records));
   // An export without its books (one table's, say) leaves the tables' drops unchecked.

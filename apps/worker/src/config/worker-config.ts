@@ -59,6 +59,11 @@ export interface WorkerConfig {
    * default): players sitting out are not timed (docs/players.md "The absence timer").
    */
   readonly absenceSeconds: number;
+  /**
+   * FELT_HOUSE_RULES: the casino's own rule modules (a JavaScript file, as the API's): the timer schedules the
+   * deadlines their events set (RuleModule.deadlines) beside the default modules'.
+   */
+  readonly houseRules: string | undefined;
 }
 
 export const WORKER_CONFIG = Symbol('WORKER_CONFIG');
@@ -85,6 +90,7 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   timerConcurrency: 64,
   timerNoShows: true,
   absenceSeconds: 0,
+  houseRules: undefined,
 };
 
 /** Reads the settings from environment variables; an unreadable number stops the start with a clear message. */
@@ -114,6 +120,7 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     timerConcurrency: count('TIMER_CONCURRENCY', DEFAULT_WORKER_CONFIG.timerConcurrency, 1),
     timerNoShows: onOff('TIMER_NO_SHOWS', text('TIMER_NO_SHOWS'), DEFAULT_WORKER_CONFIG.timerNoShows),
     absenceSeconds: count('FELT_ABSENCE_SECONDS', DEFAULT_WORKER_CONFIG.absenceSeconds, 0),
+    houseRules: text('FELT_HOUSE_RULES'),
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLOCK_ENDING_TYPES, deadlineOf, jobIdOf, pendingDeadlines } from './deadlines';
+import { DEFAULT_MODULES, ruleModule, type AnyRuleModule, type TableCommand } from '@felt/engine';
+import { CLOCK_ENDING_TYPES, deadlineOf, jobIdOf, pendingDeadlines, tableDeadlinesOf } from './deadlines';
 import type { JsonValue } from '@felt/event-store';
 
 let n = 0;
@@ -156,5 +157,38 @@ describe('the deadlines the timer reads from the log', () => {
     ])
       expect(pendingDeadlines([out, other, end], { absenceMs }).map((d) => d.eventId)).toEqual([other.eventId]);
     expect(pendingDeadlines([out, other], { absenceMs })).toHaveLength(2);
+  });
+  it("schedules a casino's own module's deadlines with the worker's house rules, and ends them on its events", () => {
+    // A casino's module (FELT_HOUSE_RULES): a called clock on a seat, due at its event's deadline, stopped by its own event.
+    const callClock: AnyRuleModule = ruleModule<Record<string, never>>({
+      name: 'callClock',
+      where: 'houseOptions',
+      params: () => null,
+      defaults: {},
+      deadlines: {
+        setBy: {
+          CallClockCalled: (e) =>
+            typeof e.deadline === 'string'
+              ? { deadline: e.deadline, command: { type: 'CallClockOut', seat: e.seat } as unknown as TableCommand }
+              : null,
+        },
+        endedBy: ['CallClockStopped'],
+      },
+    });
+    const tables = tableDeadlinesOf([...DEFAULT_MODULES, callClock]);
+    const called = event('table-t1', 'CallClockCalled', { seat: 4, deadline: '2026-12-04T18:01:00.000Z' });
+    expect(pendingDeadlines([called], { tables })).toEqual([
+      {
+        eventId: called.eventId,
+        streamId: 'table-t1',
+        dueAt: Date.parse('2026-12-04T18:01:00.000Z'),
+        expiry: { kind: 'table', tableId: 't1', command: { type: 'CallClockOut', seat: 4 } },
+      },
+    ]);
+    expect(pendingDeadlines([called, event('table-t1', 'CallClockStopped', { seat: 4 })], { tables })).toEqual([]);
+    // The default modules' own deadlines still stand beside it; without the house rules the module's event sets none.
+    const started = event('table-t1', 'ClockStarted', { seat: 3, clock: 7, seconds: 30, deadline: '2026-12-04T18:00:30.000Z' });
+    expect(pendingDeadlines([started], { tables })).toHaveLength(1);
+    expect(pendingDeadlines([called])).toEqual([]);
   });
 });

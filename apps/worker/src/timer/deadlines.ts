@@ -1,4 +1,4 @@
-import { DEFAULT_MODULES, type ModuleDeadline, type TableCommand } from '@felt/engine';
+import { DEFAULT_MODULES, type AnyRuleModule, type ModuleDeadline, type TableCommand } from '@felt/engine';
 import type { RecordedEvent } from '@felt/event-store';
 import { LEVEL_DEADLINE_EVENT_TYPES } from '@felt/tournament';
 
@@ -23,9 +23,13 @@ export type Expiry =
       readonly command: { readonly type: 'AbsenceExpired'; readonly seat: number; readonly since: string };
     };
 
-/** What deadlines depend on beyond the log: the house's absence limit (none: players sitting out are not timed). */
+/**
+ * What deadlines depend on beyond the log: the house's absence limit (none: players sitting out are not timed), and
+ * the tables' deadlines as their engine's modules declare them (tableDeadlinesOf; default the engine's own modules).
+ */
 export interface DeadlineSettings {
   readonly absenceMs?: number;
+  readonly tables?: TableDeadlines;
 }
 
 /** A table event's fields the timer reads: its recorded time only for a player's absence. */
@@ -40,18 +44,26 @@ export interface Deadline {
   readonly expiry: Expiry;
 }
 
-/** The table events that set a deadline, by type: their modules' (RuleModule.deadlines.setBy, the shot clock's). */
-const TABLE_DEADLINES: ReadonlyMap<string, (event: { readonly [field: string]: unknown }) => ModuleDeadline | null> = new Map(
-  DEFAULT_MODULES.flatMap((m) => Object.entries(m.deadlines?.setBy ?? {})),
-);
-/**
- * The table events after which a deadline set earlier no longer stands: a new deadline, and those its module says
- * end it (the shot clock's: a pause, and what ends the running clock in the engine, checked by deadlines.spec.ts).
- */
-export const CLOCK_ENDING_TYPES: ReadonlySet<string> = new Set([
-  ...TABLE_DEADLINES.keys(),
-  ...DEFAULT_MODULES.flatMap((m) => m.deadlines?.endedBy ?? []),
-]);
+/** A table's deadlines as its engine's modules declare them (RuleModule.deadlines: the shot clock's, a casino's own). */
+export interface TableDeadlines {
+  /** The table events that set a deadline, by type. */
+  readonly setBy: ReadonlyMap<string, (event: { readonly [field: string]: unknown }) => ModuleDeadline | null>;
+  /**
+   * The table events after which a deadline set earlier no longer stands: a new deadline, and those its module says
+   * end it (the shot clock's: a pause, and what ends the running clock in the engine, checked by deadlines.spec.ts).
+   */
+  readonly endedBy: ReadonlySet<string>;
+}
+
+/** The deadlines of tables played with these modules (the worker's: the default ones and FELT_HOUSE_RULES'). */
+export function tableDeadlinesOf(modules: readonly AnyRuleModule[]): TableDeadlines {
+  const setBy = new Map(modules.flatMap((m) => Object.entries(m.deadlines?.setBy ?? {})));
+  return { setBy, endedBy: new Set([...setBy.keys(), ...modules.flatMap((m) => m.deadlines?.endedBy ?? [])]) };
+}
+
+const DEFAULT_TABLE_DEADLINES = tableDeadlinesOf(DEFAULT_MODULES);
+/** The default modules' ending types (the shot clock's). */
+export const CLOCK_ENDING_TYPES: ReadonlySet<string> = DEFAULT_TABLE_DEADLINES.endedBy;
 const CALL_ENDING_TYPES: ReadonlySet<string> = new Set(['SeatTaken', 'PlayerNoShow']);
 
 const TABLE_STREAM_PREFIX = 'table-';
@@ -120,7 +132,7 @@ export function deadlineOf(event: DeadlineEvent, settings: DeadlineSettings = {}
       expiry: { kind: 'room', gameId, command: { type: 'NoShow', playerId: data.playerId } },
     };
   }
-  const set = TABLE_DEADLINES.get(event.type);
+  const set = (settings.tables ?? DEFAULT_TABLE_DEADLINES).setBy.get(event.type);
   const deadline = set && event.streamId.startsWith(TABLE_STREAM_PREFIX) && data !== null ? set(data) : null;
   const dueAt = deadline ? Date.parse(deadline.deadline) : NaN;
   if (!Number.isFinite(dueAt)) return null;
@@ -143,7 +155,7 @@ export function pendingDeadlines(events: readonly DeadlineEvent[], settings: Dea
 export function deadlineChanges(events: readonly DeadlineEvent[], settings: DeadlineSettings = {}): Map<string, Deadline | null> {
   const latest = new Map<string, Deadline | null>();
   for (const event of events) {
-    const key = deadlineKeyOf(event);
+    const key = deadlineKeyOf(event, settings);
     if (key !== null) latest.set(key, deadlineOf(event, settings));
   }
   return latest;
@@ -153,13 +165,14 @@ export function deadlineChanges(events: readonly DeadlineEvent[], settings: Dead
  * What an event sets or ends a deadline of, or null: a table's running clock (`table-1`), a called player's response
  * time (`game-g1` + player id), a tournament's level clock (`tournament-daily`). A deadline is replaced by the next event with the same key.
  */
-export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | 'data'>): string | null {
+export function deadlineKeyOf(event: Pick<RecordedEvent, 'streamId' | 'type' | 'data'>, settings: DeadlineSettings = {}): string | null {
   if (ABSENCE_TYPES.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX)) {
     const data = event.data as { seat?: unknown; from?: unknown };
     return `${event.streamId} absence ${String(event.type === 'SeatChanged' ? data.from : data.seat)}`;
   }
   if (LEVEL_DEADLINE_EVENT_TYPES.has(event.type) && event.streamId.startsWith(TOURNAMENT_STREAM_PREFIX)) return event.streamId;
-  if (CLOCK_ENDING_TYPES.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX)) return event.streamId;
+  if ((settings.tables ?? DEFAULT_TABLE_DEADLINES).endedBy.has(event.type) && event.streamId.startsWith(TABLE_STREAM_PREFIX))
+    return event.streamId;
   if ((event.type === 'PlayerCalledToSeat' || CALL_ENDING_TYPES.has(event.type)) && event.streamId.startsWith(GAME_STREAM_PREFIX)) {
     return `${event.streamId} ${String((event.data as { playerId?: unknown }).playerId)}`;
   }

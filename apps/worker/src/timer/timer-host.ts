@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventStore, type AppendNotifications } from '@felt/event-store';
+import { loadHouseRules } from '@felt/regulator';
 import { resolveTimerPrivateKey } from '@felt/staff';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { RelayMetrics } from '../metrics/relay-metrics';
 import { RelayLoop } from '../relay/relay-loop';
 import { ExpirySender } from './expiry-sender';
 import { TimerMetrics } from './timer-metrics';
+import { tableDeadlinesOf } from './deadlines';
 import { TimerService } from './timer-service';
 import { timerTokenSource } from './timer-token';
 
@@ -45,6 +47,7 @@ export class TimerHost implements OnApplicationBootstrap, BeforeApplicationShutd
         concurrency: this.config.timerConcurrency,
         noShows: this.config.timerNoShows,
         absenceMs: this.config.absenceSeconds > 0 ? this.config.absenceSeconds * 1000 : undefined,
+        ...(this.config.houseRules !== undefined && { tables: tableDeadlinesOf(loadHouseRules(this.config.houseRules).modules) }),
       },
       new TimerMetrics(this.relayMetrics.registry),
       { debug: (m) => logger.debug(m), log: (m) => logger.log(m), warn: (m) => logger.warn(m), error: (m) => logger.error(m) },

@@ -3,7 +3,7 @@ import { positionOf, type EventStore, type Position } from '@felt/event-store';
 import type { RedisSentinelSetting } from '@felt/settings';
 import { redisConnectionOptions } from '../relay/redis-connection';
 import type { RelayStep } from '../relay/outbox-relay';
-import { deadlineChanges, jobIdOf, type Deadline, type Expiry } from './deadlines';
+import { deadlineChanges, jobIdOf, type Deadline, type Expiry, type TableDeadlines } from './deadlines';
 import type { ExpirySender, Firing } from './expiry-sender';
 import type { TimerMetrics } from './timer-metrics';
 
@@ -58,6 +58,8 @@ export interface TimerServiceOptions {
   readonly noShows?: boolean;
   /** The house's absence limit for a player sitting out (FELT_ABSENCE_SECONDS, in ms here); none: not timed. */
   readonly absenceMs?: number;
+  /** The tables' deadlines as their engine's modules declare them (default: the engine's own modules). */
+  readonly tables?: TableDeadlines;
 }
 
 /**
@@ -123,7 +125,7 @@ export class TimerService {
     this.position ??= await this.store.loadCheckpoint(TIMER_CHECKPOINT);
     const events = await this.store.readAll({ after: this.position, limit: this.options.batchSize ?? 1000 });
     if (events.length === 0) return { kind: 'idle' };
-    const changes = deadlineChanges(events, { absenceMs: this.options.absenceMs });
+    const changes = deadlineChanges(events, { absenceMs: this.options.absenceMs, tables: this.options.tables });
     const noShows = this.options.noShows ?? true;
     const deadlines = [...changes.values()].filter((d): d is Deadline => d !== null && (noShows || d.expiry.kind !== 'room'));
     if (deadlines.length > 0) await this.schedule(deadlines);
