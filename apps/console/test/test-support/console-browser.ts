@@ -81,8 +81,18 @@ async function browserToLaunch(): Promise<{ executablePath: string; env: Record<
 export async function launchChromium(): Promise<Browser> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const { executablePath, env } = await browserToLaunch();
-  // --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
-  return chromium.launch({ executablePath, env: Object.keys(env).length > 0 ? env : undefined, headless: true, args: ['--no-sandbox'] });
+  const options = { executablePath, env: Object.keys(env).length > 0 ? env : undefined, headless: true, args: ['--no-sandbox'] };
+  // A browser that dies while it starts is started again, up to three times: seen once in a fresh clone's run at load
+  // 17 (SIGSEGV before the first page, other suites' browsers starting beside it). The start is the harness's, not
+  // the console's behaviour under test; a browser that dies later still fails its test.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
+      return await chromium.launch(options);
+    } catch (error) {
+      if (attempt >= 3 || !/has been closed|process did exit/.test((error as Error).message)) throw error;
+    }
+  }
 }
 
 /**
