@@ -91,6 +91,39 @@ describe('felt phh', () => {
     expect(report.hands[3].error).toMatch(/action 9 "p5 cbr 150"/);
   });
 
+  it('loads the progress bar only when it draws one (stderr a terminal, many files)', async () => {
+    const loads: boolean[] = [];
+    const run = async (tty: boolean, path: string) => {
+      let register!: typeof registerPhhCommand;
+      let loaded = false;
+      jest.isolateModules(() => {
+        jest.doMock('cli-progress', () => {
+          loaded = true;
+          return jest.requireActual('cli-progress');
+        });
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module, inside isolateModules
+        ({ registerPhhCommand: register } = require('./phh-command') as typeof import('./phh-command'));
+      });
+      const was = process.stderr.isTTY;
+      const write = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      process.stderr.isTTY = tty;
+      try {
+        const program = new Command('felt').configureOutput({ writeOut: () => undefined, writeErr: () => undefined }).exitOverride();
+        register(program);
+        await program.parseAsync(['node', 'felt', 'phh', path]);
+      } finally {
+        process.stderr.isTTY = was;
+        write.mockRestore();
+        jest.dontMock('cli-progress');
+      }
+      loads.push(loaded);
+    };
+    await run(false, join(fixtures, 'pluribus', '30'));
+    await run(true, join(dir, 'good.phh'));
+    await run(true, join(fixtures, 'pluribus', '30'));
+    expect(loads).toEqual([false, false, true]);
+  });
+
   it('exits 2 for a path that does not exist', async () => {
     const { out, err, code } = await phh(join(dir, 'missing'));
     expect(code).toBe(2);
