@@ -12,7 +12,6 @@ import {
   type ActionCheckpoint,
   type HandPlayer,
   type HandState,
-  type Mutable,
   type TableState,
 } from './state';
 
@@ -37,13 +36,6 @@ export function isBettingActionEvent(event: TableEvent): event is BettingActionE
     default:
       return false;
   }
-}
-
-/** evolve's seam for hand events: a betting action remembers the hand before it. `after` is evolve's fresh copy. */
-export function withCheckpoint(before: HandState, event: TableEvent, after: HandState): HandState {
-  if (!isBettingActionEvent(event)) return after;
-  (after as Mutable<HandState>).lastAction = { action: event, before };
-  return after;
 }
 
 /** The hand's standing betting actions, first to last. */

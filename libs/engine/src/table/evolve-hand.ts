@@ -1,4 +1,4 @@
-import type { ForcedBetDue, TableEvent } from './events';
+import type { BettingActionEvent, ForcedBetDue, TableEvent } from './events';
 import type { Card } from '../cards/card';
 import type { HandPlayer, HandState } from './state';
 import { playerWith, cloneHand, clonePlayer, cloneRound } from './state';
@@ -27,11 +27,11 @@ export function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e:
   switch (e.type) {
     // The betting actions first: a string switch tests its cases in order, and they are most events.
     case 'PlayerFolded':
-      return acted(hand, e.seat, hand.round, true, -1, false);
+      return acted(hand, e, hand.round, true, -1, false);
     case 'PlayerChecked':
-      return acted(hand, e.seat, hand.round, false, -1, false);
+      return acted(hand, e, hand.round, false, -1, false);
     case 'PlayerCalled':
-      return acted(hand, e.seat, hand.round, false, playerInHandOrThrow(hand, e.seat).live + e.amount, e.allIn);
+      return acted(hand, e, hand.round, false, playerInHandOrThrow(hand, e.seat).live + e.amount, e.allIn);
     case 'BlindPosted': {
       const forcedBetsDue: ForcedBetDue[] = [];
       let removed = false;
@@ -105,7 +105,7 @@ export function evolveHand(h: TableHooks, rules: TableRules, hand: HandState, e:
       round.capped =
         r.capped || (s.kind === 'fixed-limit' && full && fullRaises >= s.maxBetsPerRound && cappingAfter(rules, hand, e.seat, e.allIn) > 2);
       round.lastAggressor = e.seat;
-      return acted(hand, e.seat, round, false, to, e.allIn);
+      return acted(hand, e, round, false, to, e.allIn);
     }
     case 'UncalledBetReturned': {
       const players = mapPlayer(hand, e.seat, (p) => {
@@ -225,9 +225,19 @@ function seatsOf(players: readonly HandPlayer[]): number[] {
 /**
  * The seat acted: it folded, or put chips in up to `chipsTo` this street (-1: none), and is marked as having acted
  * at the round's raise count (`round`: the hand's own, or a bet's or raise's copy); the hand records it as the last
- * actor. One copy of each changed record on this hot path.
+ * actor and keeps the hand before it, what a floor correction goes back to (table/corrections.ts). One copy of each
+ * changed record on this hot path; the checkpoint is set here, where the action is known, rather than by asking
+ * every hand event's type again.
  */
-function acted(hand: HandState, seat: number, round: HandState['round'], folded: boolean, chipsTo: number, allIn: boolean): HandState {
+function acted(
+  hand: HandState,
+  action: BettingActionEvent,
+  round: HandState['round'],
+  folded: boolean,
+  chipsTo: number,
+  allIn: boolean,
+): HandState {
+  const seat = action.seat;
   const players = hand.players.slice();
   for (let i = 0; i < players.length; i++) {
     if (players[i].seat !== seat) continue;
@@ -247,6 +257,7 @@ function acted(hand: HandState, seat: number, round: HandState['round'], folded:
     next.players = players;
     next.round = round;
     next.lastActor = seat;
+    next.lastAction = { action, before: hand };
     return next;
   }
   throw new Error(`corrupt stream: seat ${seat} is not in the hand`);

@@ -16,7 +16,7 @@ import { rulesVersion, type TableRules } from './rules';
 import { newRound } from '../betting/round';
 import { evolveHand, playerInHandOrThrow } from './evolve-hand';
 import type { TableHooks } from './hooks';
-import { correctedTable, withCheckpoint } from './corrections';
+import { correctedTable } from './corrections';
 import { seatChanged } from './seat-change';
 
 /**
@@ -126,11 +126,11 @@ export function evolveCore(h: TableHooks, state: TableState, event: TableEvent):
   }
 }
 
-/** The table with its hand's event folded (and the hand before a betting action kept for a correction). */
+/** The table with its hand's event folded (evolveHand keeps the hand before a betting action for a correction). */
 function handEvolved(h: TableHooks, state: TableState, event: TableEvent): TableState {
   const hand = currentHand(state);
   const next = cloneTable(state);
-  next.hand = withCheckpoint(hand, event, evolveHand(h, state.rules as TableRules, hand, event));
+  next.hand = evolveHand(h, state.rules as TableRules, hand, event);
   return next;
 }
 

@@ -110,16 +110,16 @@ export function actingPlayer(state: TableState, seat: number): HandPlayer | Reje
   const hand = state.hand!;
   if (hand.phase === 'forced-bets') return rejection('BLINDS_PENDING', 'The forced bets have not all been posted yet.');
   if (hand.phase !== 'betting') return rejection('BETTING_OVER', 'The betting is over; the hand is at the showdown.');
+  // Whose turn first: the player to act is the answer (no search for the seat) on every accepted action.
+  const toAct = playerToAct(hand);
+  if (toAct !== null && toAct.seat === seat) return toAct;
   const player = playerInHand(hand, seat);
   if (!player || player.folded) return rejection('NOT_IN_HAND', `Seat ${seat} is not in this hand.`, 'seat');
-  const toAct = playerToAct(hand);
-  if (!toAct || toAct.seat !== seat)
-    return rejection(
-      'NOT_YOUR_TURN',
-      toAct ? `It is seat ${toAct.seat}'s turn to act, not seat ${seat}'s.` : `Seat ${seat} has no action to take.`,
-      'seat',
-    );
-  return player;
+  return rejection(
+    'NOT_YOUR_TURN',
+    toAct ? `It is seat ${toAct.seat}'s turn to act, not seat ${seat}'s.` : `Seat ${seat} has no action to take.`,
+    'seat',
+  );
 }
 
 export function bettingAction(h: TableHooks, command: BettingCommand, state: TableState): Result {
