@@ -158,7 +158,8 @@ export async function verifyStore(store: EventStore, options: VerifyStoreOptions
   let records: HandRecord[] | undefined;
   if (books.some((b) => b.needsHands)) {
     records = [];
-    for (const s of all) if (isTable(s.streamId)) records.push(...tableHandRecords(s.streamId, await store.readStream(s.streamId), options.table));
+    for (const s of all)
+      if (isTable(s.streamId)) records.push(...tableHandRecords(s.streamId, await store.readStream(s.streamId), options.table));
   }
   violations.push(...bookViolations(books, records));
   if (!options.deferDrops) violations.push(...drops.finish(allBooksIn(all, infos)));
