@@ -29,7 +29,16 @@ import { TIMER_QUEUE } from '../apps/worker/src/timer/timer-service';
 import { obliterateShards } from '../apps/worker/test-support/redis';
 import { databaseCpuByPid, databaseCpuSince, processCpuMs, thisProcessCpuMs } from './api.bench';
 import { WorkerProcess } from './load/worker-process';
-import { commandTable, decisionTable, landings, landingTable, type ClockStep, type DecisionTiming } from './tournament-api-figures';
+import type { HandEndTiming } from '../apps/api/src/tournaments/hand-end-timings';
+import {
+  commandTable,
+  decisionTable,
+  handEndTable,
+  landings,
+  landingTable,
+  type ClockStep,
+  type DecisionTiming,
+} from './tournament-api-figures';
 import { BotRecord, TableBot } from './tournament-bots';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -232,6 +241,8 @@ function report({ o, tables, record, progress, counts, cpu, seconds, loads, deci
     ...decisionTable(decisions),
     '',
     ...commandTable(record),
+    '',
+    ...handEndTable(decisions.filter((d): d is DecisionTiming & HandEndTiming => d.type === 'HandEnd')),
     '',
     ...landingTable(landings(steps, record.handStarts)),
   ].join('\n');

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { CommandBus } from '@nestjs/cqrs';
 import { handInProgress } from '@felt/engine';
 import { StreamQueue, type RecordedEvent } from '@felt/event-store';
@@ -23,10 +24,12 @@ import { ApplyTournamentCommand } from './apply-tournament-command';
 import { TournamentHandEnds, type HandEndItem } from './tournament-hand-ends';
 import { ordersOf, tableRequest, type Decided, type Order } from './tournament-table-orders';
 import { TournamentStreams, type FoldedTournament } from './tournament-streams';
+import { HandEndClock, startedAt, type HandEndStep } from './hand-end-timings';
 
 /** A hand end waiting for its batch, and its request's answer. */
 interface PendingHandEnd extends HandEndItem {
   readonly done: Promise<void>;
+  readonly clock?: HandEndClock;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -61,6 +64,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   private readonly atTable = new StreamQueue();
   /** Each tournament's hand ends that arrived while its queue was busy: recorded together when their turn comes. */
   private readonly open = new Map<string, PendingHandEnd[]>();
+  /** When each command reached `before`, while somebody listens to the hand ends' timings. */
+  private readonly began = new WeakMap<CommandRequest, number>();
 
   constructor(
     @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
@@ -118,6 +123,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   }
 
   async before(request: CommandRequest): Promise<void> {
+    const began = startedAt();
+    if (began !== undefined) this.began.set(request, began);
     const type = request.command.type;
     if (!TOURNAMENT_ONLY.has(type) && type !== 'StartHand') return;
     const tournament = await this.tournamentOf(request.tableId);
@@ -136,20 +143,21 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   async after(request: CommandRequest, events: readonly RecordedEvent[]): Promise<void> {
     const ended = events.find((e) => e.type === 'HandEnded');
     if (!ended) return;
-    const tournament = await this.tournamentOf(request.tableId);
+    const clock = HandEndClock.from(this.began.get(request));
+    clock?.mark('table');
+    // Which tournament, from memory when this process knows it (the batch checks its fold by the append's version).
+    const tournament = this.streams.knownAtTable(request.tableId) ?? (await this.tournamentOf(request.tableId));
     if (!tournament || !onEngine(tournament.state)) return;
-    await this.pending(tournament.tournamentId, {
-      tableId: request.tableId,
-      commandId: `${ended.eventId}.tournament`,
-      metadata: senderOf(request.metadata),
-    });
+    clock?.mark('lookup');
+    const item = { tableId: request.tableId, commandId: `${ended.eventId}.tournament`, metadata: senderOf(request.metadata) };
+    await this.pending(tournament.tournamentId, { ...item, tableVersion: ended.streamVersion }, clock);
   }
 
   /**
    * A hand end joins the tournament's open batch (group commit): the hand ends that arrive while the queue works on
    * earlier ones are decided together when their turn comes. A retried hand end shares the first one's answer.
    */
-  private pending(tournamentId: string, item: HandEndItem): Promise<void> {
+  private pending(tournamentId: string, item: HandEndItem, clock?: HandEndClock): Promise<void> {
     let batch = this.open.get(tournamentId);
     const same = batch?.find((p) => p.commandId === item.commandId);
     if (same) return same.done;
@@ -165,7 +173,7 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
     const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
-    batch.push({ ...item, done, resolve, reject });
+    batch.push({ ...item, done, resolve, reject, ...(clock ? { clock } : {}) });
     return done;
   }
 
@@ -178,15 +186,21 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     const tables = new Set<string>();
     const now = batch.filter((p) => !tables.has(p.tableId) && tables.add(p.tableId));
     const later = batch.filter((p) => !now.includes(p));
+    const mark = (step: HandEndStep, at = performance.now()) => now.forEach((p) => p.clock?.mark(step, at));
     try {
+      mark('queue');
       await this.tablesCaughtUp(now.map((p) => p.tableId));
-      const recorded = await this.handEnds.record(tournamentId, now);
+      mark('caughtUp');
+      const recorded = await this.handEnds.record(tournamentId, now, mark);
       if (recorded)
         await this.answer(
           now,
           recorded.map((r, i) => ({ ...r, metadata: now[i]!.metadata })),
         );
-      else await this.oneAtATime(tournamentId, now);
+      else {
+        await this.oneAtATime(tournamentId, now);
+        for (const p of now) p.clock?.publish(0);
+      }
     } catch (error) {
       for (const p of now) p.reject(error);
     }
@@ -215,8 +229,13 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     const idleDone = idle.length === 0 ? Promise.resolve() : Promise.allSettled(chains.values()).then(() => this.recordIdle(idle, decided));
     batch.forEach((p, i) => {
       const concerned = new Set([p.tableId, ...ordersOf(decided[i]!).map((o) => o.tableId)]);
-      Promise.all([...concerned].map((t) => chains.get(t)))
+      Promise.resolve(chains.get(p.tableId))
+        .then(() => p.clock?.mark('ownTable'))
+        .then(() => Promise.all([...concerned].map((t) => chains.get(t))))
+        .then(() => p.clock?.mark('otherTables'))
         .then(() => idleDone)
+        .then(() => p.clock?.mark('idle'))
+        .then(() => p.clock?.publish(batch.length))
         .then(p.resolve, p.reject);
     });
     await idleDone.catch(() => undefined);
