@@ -355,7 +355,9 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     const seats = state.tables.find((t) => t.tableId === request.tableId)!.seats;
     const rules = tableRulesAt(state.structure!, step, seats);
     if (!rules) throw refuse('TOURNAMENT_ON_BREAK', `tournament ${tournament.tournamentId} is on a break: no hand is dealt`);
-    const table = await this.tables.caughtUp(streamIdOf(request.tableId));
+    // The table as this process knows it (no read): behind another process, ChangeRules is sent again under the same id
+    // and answered with its first result; StartHand itself is then decided on the table caught up.
+    const table = await this.tables.current(streamIdOf(request.tableId));
     if (table.state.rules && sameStakes(table.state.rules, rules)) return;
     const commandId = `${request.tableId}.hand-${table.state.handsPlayed + 1}.level-${step}`;
     await this.send(request.tableId, { type: 'ChangeRules', rules }, commandId, senderOf(request.metadata));
