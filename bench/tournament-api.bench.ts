@@ -11,7 +11,8 @@
  *
  * Measured: each balance decision's time where it is made (the API times the decider when a listener is preloaded:
  * bench/tournament-decision-probe.js); table command latency at tournament tables against cash tables of the same run
- * (what a table waits because of the tournament); each level change's landing at every table (defined in
+ * (what a table waits because of the tournament); where a tournament hand end's time goes, step by step (timed in the
+ * API: apps/api/src/tournaments/hand-end-timings.ts); each level change's landing at every table (defined in
  * tournament-api-figures.ts, `landings`); hands played, CPU by process, load average.
  */
 import { randomBytes } from 'node:crypto';
