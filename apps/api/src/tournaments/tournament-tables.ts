@@ -3,15 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { CommandBus } from '@nestjs/cqrs';
 import { handInProgress } from '@felt/engine';
 import { StreamQueue, type RecordedEvent } from '@felt/event-store';
-import {
-  recordHandOf,
-  sameStakes,
-  seatedAt,
-  stepDealtAt,
-  tableRulesAt,
-  type TableOrderCommand,
-  type TournamentState,
-} from '@felt/tournament';
+import { recordHandOf, sameStakes, stepDealtAt, tableRulesAt, type TableOrderCommand, type TournamentState } from '@felt/tournament';
 import { senderOf } from '../auth/command-sender';
 import { ApiProblem } from '../http/status-mapping';
 import { RoomClock } from '../room/room-clock';
@@ -22,7 +14,7 @@ import { TableFollowUps, type TableFollowUp } from '../tables/table-follow-ups';
 import { streamIdOf } from '../tables/table-stream';
 import { ApplyTournamentCommand } from './apply-tournament-command';
 import { TournamentHandEnds, type HandEndItem } from './tournament-hand-ends';
-import { ordersOf, tableRequest, type Decided, type Order } from './tournament-table-orders';
+import { idleTablesOf, ordersOf, tableRequest, type Decided, type Order } from './tournament-table-orders';
 import { TournamentStreams, type FoldedTournament } from './tournament-streams';
 import { HandEndClock, startedAt, type HandEndStep } from './hand-end-timings';
 
@@ -392,13 +384,3 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
 
 /** Whether the tournament plays on Felt's tables (the structure's `tables`, engine when absent). */
 const onEngine = (state: TournamentState): boolean => state.structure?.tables !== 'reported';
-
-/**
- * A table left with one player cannot deal the hand its players' moves wait for: its stacks are recorded as they are
- * (nothing won or lost), and the moves are made.
- */
-function idleTablesOf(state: TournamentState): string[] {
-  return state.tables
-    .filter((t) => !t.broken && state.moves.some((m) => m.from.tableId === t.tableId) && seatedAt(state, t.tableId).length < 2)
-    .map((t) => t.tableId);
-}
