@@ -1,4 +1,5 @@
 import { percentile } from './load/load-stats';
+import { HAND_END_STEPS, type HandEndTiming } from '../apps/api/src/tournaments/hand-end-timings';
 import type { BotRecord, HandStart } from './tournament-bots';
 
 /** One decision as the API timed it (bench/tournament-decision-probe.js). */
@@ -129,5 +130,35 @@ export function landingTable(all: readonly Landing[]): string[] {
     every.length === 0
       ? 'Level changes: none landed during the run (run longer than a level: --max-minutes, --players-left).'
       : `Level changes: landing p99 ${ms(p99, 0)} ms across all tables (goal under ${GOALS.landingP99Ms} ms: ${mark(p99 < GOALS.landingP99Ms)}).`,
+  ];
+}
+
+/**
+ * Where a tournament hand end's time went, step by step, as the API timed it (hand-end-timings.ts): each step's
+ * p50, p99 and mean, and its share of the mean total (the steps add up to the total).
+ */
+export function handEndTable(timings: readonly HandEndTiming[]): string[] {
+  if (timings.length === 0) return ['Hand end steps: none timed.'];
+  const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+  const totalMean = mean(timings.map((t) => t.totalMs));
+  const row = (name: string, values: readonly number[]) =>
+    `| ${name} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 90))} | ${ms(percentile(values, 99))} | ${ms(mean(values))} | ${((100 * mean(values)) / totalMean).toFixed(0)}% |`;
+  const batches = timings.map((t) => t.batch);
+  return [
+    '| hand end step (timed in the API) | p50 ms | p90 ms | p99 ms | mean ms | share of the mean |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...HAND_END_STEPS.map((step) =>
+      row(
+        step,
+        timings.map((t) => t.steps[step] ?? 0),
+      ),
+    ),
+    row(
+      'total (to the follow-up done)',
+      timings.map((t) => t.totalMs),
+    ),
+    '',
+    `${timings.length} hand ends timed; batch size p50 ${percentile(batches, 50)}, p99 ${percentile(batches, 99)}, ` +
+      `max ${Math.max(...batches)}; ${batches.filter((b) => b === 0).length} recorded one at a time.`,
   ];
 }

@@ -11,7 +11,8 @@
  *
  * Measured: each balance decision's time where it is made (the API times the decider when a listener is preloaded:
  * bench/tournament-decision-probe.js); table command latency at tournament tables against cash tables of the same run
- * (what a table waits because of the tournament); each level change's landing at every table (defined in
+ * (what a table waits because of the tournament); where a tournament hand end's time goes, step by step (timed in the
+ * API: apps/api/src/tournaments/hand-end-timings.ts); each level change's landing at every table (defined in
  * tournament-api-figures.ts, `landings`); hands played, CPU by process, load average.
  */
 import { randomBytes } from 'node:crypto';
@@ -29,7 +30,16 @@ import { TIMER_QUEUE } from '../apps/worker/src/timer/timer-service';
 import { obliterateShards } from '../apps/worker/test-support/redis';
 import { databaseCpuByPid, databaseCpuSince, processCpuMs, thisProcessCpuMs } from './api.bench';
 import { WorkerProcess } from './load/worker-process';
-import { commandTable, decisionTable, landings, landingTable, type ClockStep, type DecisionTiming } from './tournament-api-figures';
+import type { HandEndTiming } from '../apps/api/src/tournaments/hand-end-timings';
+import {
+  commandTable,
+  decisionTable,
+  handEndTable,
+  landings,
+  landingTable,
+  type ClockStep,
+  type DecisionTiming,
+} from './tournament-api-figures';
 import { BotRecord, TableBot } from './tournament-bots';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -232,6 +242,8 @@ function report({ o, tables, record, progress, counts, cpu, seconds, loads, deci
     ...decisionTable(decisions),
     '',
     ...commandTable(record),
+    '',
+    ...handEndTable(decisions.filter((d): d is DecisionTiming & HandEndTiming => d.type === 'HandEnd')),
     '',
     ...landingTable(landings(steps, record.handStarts)),
   ].join('\n');

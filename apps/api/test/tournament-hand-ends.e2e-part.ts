@@ -1,7 +1,8 @@
-import type { StreamQueue } from '@felt/event-store';
+import { EventStore, type StreamQueue } from '@felt/event-store';
 import { verifyStore } from '@felt/regulator';
 import { waitUntil } from '../../../libs/event-store/test-support/eventually';
 import { mulberry32 } from '../../../libs/tournament/src/tournament.test-support';
+import { TournamentStreams } from '../src/tournaments/tournament-streams';
 import { TournamentTables } from '../src/tournaments/tournament-tables';
 import { expectStatus } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
@@ -94,4 +95,67 @@ describe.each(APP_BACKENDS)('tournament hand ends recorded together (%s)', (back
 
     expect((await verifyStore(api.store)).violations).toEqual([]);
   }, 300_000);
+
+  /** The hands the tables of `grp` ended, as the command ids their RecordHands carry, and those the tournament recorded. */
+  async function handEnds(): Promise<{ ended: string[]; recorded: string[] }> {
+    const ended = [];
+    for (let t = 1; t <= 6; t++)
+      for (const e of await api.store.readStream(`table-g${t}`)) if (e.type === 'HandEnded') ended.push(`${e.eventId}.tournament`);
+    const recorded = (await api.store.readStream('tournament-grp'))
+      .filter((e) => e.type === 'HandRecorded' && String(e.metadata.commandId).endsWith('.tournament'))
+      .map((e) => String(e.metadata.commandId));
+    return { ended: ended.sort(), recorded: recorded.sort() };
+  }
+
+  const playable = (state: FloorView) =>
+    state.tables.filter(
+      (t) => !t.broken && state.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === t.tableId).length >= 2,
+    );
+
+  it('records a hand end from the folds in memory, reading nothing; behind another process’s append, recorded once all the same', async () => {
+    const streams = api.app.get(TournamentStreams);
+    const store = api.app.get(EventStore);
+    const [table] = playable(await floor());
+    expect(table).toBeDefined();
+
+    // The happy path: the hand's actions, its last included, read neither the tournament's stream nor the table's.
+    const reads: string[] = [];
+    const readStream = store.readStream.bind(store);
+    const spy = jest.spyOn(store, 'readStream').mockImplementation((streamId, options) => {
+      if (streamId === 'tournament-grp' || streamId === `table-${table!.tableId}`) reads.push(streamId);
+      return readStream(streamId, options);
+    });
+    try {
+      await playHand(table!.tableId, mulberry32(901), async () => void reads.splice(0), true);
+    } finally {
+      spy.mockRestore();
+    }
+    // (Counted from the hand's first action: StartHand reads the tournament, for the level and hand-for-hand.)
+    expect(reads).toEqual([]);
+    const first = await handEnds();
+    expect(first.recorded).toEqual(first.ended);
+
+    // Another API process on the same database appends to the tournament while a hand is played here: this process's
+    // fold is behind at the hand's end (nothing reads it during the hand, above), so the batch's append conflicts and
+    // the hand end is recorded one at a time, read anew: once, after the other process's event.
+    const other = await startTestApi(database.db);
+    try {
+      const [here] = playable(await floor());
+      const midHand = async () => {
+        await expectStatus(other.http.post('/tournaments/grp/commands').send({ type: 'AddTime', seconds: 60 }), 201);
+        expect(streams.known('grp')!.version).toBeLessThan((await api.store.readStream('tournament-grp')).length);
+      };
+      await playHand(here!.tableId, mulberry32(903), midHand, true);
+    } finally {
+      await other.close();
+    }
+    const types = (await api.store.readStream('tournament-grp')).map((e) => e.type);
+    expect(types.lastIndexOf('TimeAdded')).toBeGreaterThan(-1);
+    expect(types.lastIndexOf('HandRecorded')).toBeGreaterThan(types.lastIndexOf('TimeAdded'));
+    const { ended, recorded } = await handEnds();
+    expect(recorded).toEqual(ended);
+    expect(streams.known('grp')!.version).toBe((await api.store.readStream('tournament-grp')).length);
+    await expectChipsAtTables(await floor());
+    expect((await verifyStore(api.store)).violations).toEqual([]);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import type { CommandMetadata } from '../tables/command-request';
 import { FoldedTables } from '../tables/folded-tables';
 import { streamIdOf } from '../tables/table-stream';
 import { drawKeys, timedDecide } from './apply-tournament-command';
+import type { HandEndStep } from './hand-end-timings';
 import { TournamentStreams } from './tournament-streams';
 
 /** One table's hand end to record: the table, the RecordHand's id (derived from HandEnded's), who sent the hand's last command. */
@@ -13,6 +14,8 @@ export interface HandEndItem {
   readonly tableId: string;
   readonly commandId: string;
   readonly metadata: CommandMetadata;
+  /** The table's version at its HandEnded (this process appended it): its fold is read from memory from there on. */
+  readonly tableVersion: number;
 }
 
 /** A hand end recorded with the others of its batch: its events as written, and the tournament after them. */
@@ -45,11 +48,19 @@ export class TournamentHandEnds {
    * race with another process): nothing is written then, and the caller records them one at a time, which answers
    * each of those cases as a single command does.
    */
-  async record(tournamentId: string, items: readonly HandEndItem[]): Promise<RecordedHandEnd[] | null> {
+  async record(
+    tournamentId: string,
+    items: readonly HandEndItem[],
+    mark: (step: HandEndStep) => void = () => undefined,
+  ): Promise<RecordedHandEnd[] | null> {
+    // Read from memory (nothing read when this process has them): another process's append to the tournament since
+    // makes the append below conflict, and the one-at-a-time path then reads everything anew. A player the
+    // tournament seated at a table after its hand end is added as an arrival (withArrivals), read or not.
     const [folded, tables] = await Promise.all([
-      this.streams.caughtUp(tournamentId),
-      Promise.all(items.map((item) => this.tables.caughtUp(streamIdOf(item.tableId)))),
+      this.streams.known(tournamentId) ?? this.streams.caughtUp(tournamentId),
+      Promise.all(items.map((item) => this.tables.atLeast(streamIdOf(item.tableId), item.tableVersion))),
     ]);
+    mark('read');
     const at = this.clock.at();
     const ends = items.map((item, i) => ({
       tableId: item.tableId,
@@ -60,8 +71,10 @@ export class TournamentHandEnds {
     }));
     const { decisions } = decideHandEnds(folded.state, ends, timedDecide);
     const accepted = decisions.filter((d): d is Extract<HandEndDecision, { ok: true }> => d.ok);
+    mark('decide');
     if (accepted.length < decisions.length) return null;
     const written = await this.appendAll(tournamentStreamIdOf(tournamentId), folded.version, items, accepted);
+    mark('append');
     if (!written) return null;
     let fold = folded;
     return written.map((events, i) => {

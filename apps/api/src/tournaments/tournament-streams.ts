@@ -37,6 +37,21 @@ export class TournamentStreams {
     return this.advance(cached, newer.map(toTournamentEvent), newer[newer.length - 1]!.streamVersion);
   }
 
+  /**
+   * The tournament as this process last folded it (no read), or undefined when it has not. Another process may have
+   * appended since: a write at this fold's version is then refused, and the writer reads `caughtUp`.
+   */
+  known(tournamentId: string): FoldedTournament | undefined {
+    return this.folded.get(tournamentId);
+  }
+
+  /** The tournament (not finished) playing at `tableId` as this process last folded it, without a read; else undefined. */
+  knownAtTable(tableId: string): FoldedTournament | undefined {
+    const id = this.byTable.get(tableId);
+    const folded = id === undefined ? undefined : this.folded.get(id);
+    return folded && inPlayAt(folded, tableId) ? folded : undefined;
+  }
+
   /** The fold after `events` were appended as versions folded.version+1 .. version. */
   advance(from: FoldedTournament, events: readonly TournamentEvent[], version: number): FoldedTournament {
     const state = events.reduce(tournamentDecider.evolve, from.state);
@@ -56,7 +71,7 @@ export class TournamentStreams {
     const id = this.byTable.get(tableId) ?? (await this.scanFor(tableId));
     if (id === undefined) return undefined;
     const folded = await this.caughtUp(id);
-    return folded.state.status !== 'finished' && folded.state.tables.some((t) => t.tableId === tableId && !t.broken) ? folded : undefined;
+    return inPlayAt(folded, tableId) ? folded : undefined;
   }
 
   private async scanFor(tableId: string): Promise<string | undefined> {
@@ -68,3 +83,7 @@ export class TournamentStreams {
     return this.byTable.get(tableId);
   }
 }
+
+/** Whether the tournament still plays at the table: not finished, the table not broken. */
+const inPlayAt = (folded: FoldedTournament, tableId: string): boolean =>
+  folded.state.status !== 'finished' && folded.state.tables.some((t) => t.tableId === tableId && !t.broken);

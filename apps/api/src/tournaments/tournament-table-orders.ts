@@ -1,6 +1,6 @@
 /** The table commands a tournament's decisions ask for, as the tables' command path takes them (TournamentTables). */
 import type { RecordedEvent } from '@felt/event-store';
-import { tableOrdersFor, toTournamentEvent, type TableOrderCommand, type TournamentState } from '@felt/tournament';
+import { seatedAt, tableOrdersFor, toTournamentEvent, type TableOrderCommand, type TournamentState } from '@felt/tournament';
 import type { CommandMetadata, CommandRequest } from '../tables/command-request';
 
 /** One decision's events and the tournament after them, whose table commands are to be sent. */
@@ -31,4 +31,14 @@ export function ordersOf(decided: Decided): Order[] {
       commandId: `${recorded.eventId}.${o.key}`,
     })),
   );
+}
+
+/**
+ * A table left with one player cannot deal the hand its players' moves wait for: its stacks are recorded as they are
+ * (nothing won or lost), and the moves are made.
+ */
+export function idleTablesOf(state: TournamentState): string[] {
+  return state.tables
+    .filter((t) => !t.broken && state.moves.some((m) => m.from.tableId === t.tableId) && seatedAt(state, t.tableId).length < 2)
+    .map((t) => t.tableId);
 }

@@ -1,16 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { CommandBus } from '@nestjs/cqrs';
 import { handInProgress } from '@felt/engine';
 import { StreamQueue, type RecordedEvent } from '@felt/event-store';
-import {
-  recordHandOf,
-  sameStakes,
-  seatedAt,
-  stepDealtAt,
-  tableRulesAt,
-  type TableOrderCommand,
-  type TournamentState,
-} from '@felt/tournament';
+import { recordHandOf, sameStakes, stepDealtAt, tableRulesAt, type TableOrderCommand, type TournamentState } from '@felt/tournament';
 import { senderOf } from '../auth/command-sender';
 import { ApiProblem } from '../http/status-mapping';
 import { RoomClock } from '../room/room-clock';
@@ -21,12 +14,14 @@ import { TableFollowUps, type TableFollowUp } from '../tables/table-follow-ups';
 import { streamIdOf } from '../tables/table-stream';
 import { ApplyTournamentCommand } from './apply-tournament-command';
 import { TournamentHandEnds, type HandEndItem } from './tournament-hand-ends';
-import { ordersOf, tableRequest, type Decided, type Order } from './tournament-table-orders';
+import { idleTablesOf, ordersOf, tableRequest, type Decided, type Order } from './tournament-table-orders';
 import { TournamentStreams, type FoldedTournament } from './tournament-streams';
+import { HandEndClock, startedAt, type HandEndStep } from './hand-end-timings';
 
 /** A hand end waiting for its batch, and its request's answer. */
 interface PendingHandEnd extends HandEndItem {
   readonly done: Promise<void>;
+  readonly clock?: HandEndClock;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -61,6 +56,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   private readonly atTable = new StreamQueue();
   /** Each tournament's hand ends that arrived while its queue was busy: recorded together when their turn comes. */
   private readonly open = new Map<string, PendingHandEnd[]>();
+  /** When each command reached `before`, while somebody listens to the hand ends' timings. */
+  private readonly began = new WeakMap<CommandRequest, number>();
 
   constructor(
     @Inject(TableFollowUps) private readonly followUps: TableFollowUps,
@@ -118,6 +115,8 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   }
 
   async before(request: CommandRequest): Promise<void> {
+    const began = startedAt();
+    if (began !== undefined) this.began.set(request, began);
     const type = request.command.type;
     if (!TOURNAMENT_ONLY.has(type) && type !== 'StartHand') return;
     const tournament = await this.tournamentOf(request.tableId);
@@ -136,20 +135,21 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   async after(request: CommandRequest, events: readonly RecordedEvent[]): Promise<void> {
     const ended = events.find((e) => e.type === 'HandEnded');
     if (!ended) return;
-    const tournament = await this.tournamentOf(request.tableId);
+    const clock = HandEndClock.from(this.began.get(request));
+    clock?.mark('table');
+    // Which tournament, from memory when this process knows it (the batch checks its fold by the append's version).
+    const tournament = this.streams.knownAtTable(request.tableId) ?? (await this.tournamentOf(request.tableId));
     if (!tournament || !onEngine(tournament.state)) return;
-    await this.pending(tournament.tournamentId, {
-      tableId: request.tableId,
-      commandId: `${ended.eventId}.tournament`,
-      metadata: senderOf(request.metadata),
-    });
+    clock?.mark('lookup');
+    const item = { tableId: request.tableId, commandId: `${ended.eventId}.tournament`, metadata: senderOf(request.metadata) };
+    await this.pending(tournament.tournamentId, { ...item, tableVersion: ended.streamVersion }, clock);
   }
 
   /**
    * A hand end joins the tournament's open batch (group commit): the hand ends that arrive while the queue works on
    * earlier ones are decided together when their turn comes. A retried hand end shares the first one's answer.
    */
-  private pending(tournamentId: string, item: HandEndItem): Promise<void> {
+  private pending(tournamentId: string, item: HandEndItem, clock?: HandEndClock): Promise<void> {
     let batch = this.open.get(tournamentId);
     const same = batch?.find((p) => p.commandId === item.commandId);
     if (same) return same.done;
@@ -165,7 +165,7 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
     const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
-    batch.push({ ...item, done, resolve, reject });
+    batch.push({ ...item, done, resolve, reject, ...(clock ? { clock } : {}) });
     return done;
   }
 
@@ -178,15 +178,21 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     const tables = new Set<string>();
     const now = batch.filter((p) => !tables.has(p.tableId) && tables.add(p.tableId));
     const later = batch.filter((p) => !now.includes(p));
+    const mark = (step: HandEndStep, at = performance.now()) => now.forEach((p) => p.clock?.mark(step, at));
     try {
+      mark('queue');
       await this.tablesCaughtUp(now.map((p) => p.tableId));
-      const recorded = await this.handEnds.record(tournamentId, now);
+      mark('caughtUp');
+      const recorded = await this.handEnds.record(tournamentId, now, mark);
       if (recorded)
         await this.answer(
           now,
           recorded.map((r, i) => ({ ...r, metadata: now[i]!.metadata })),
         );
-      else await this.oneAtATime(tournamentId, now);
+      else {
+        await this.oneAtATime(tournamentId, now);
+        for (const p of now) p.clock?.publish(0);
+      }
     } catch (error) {
       for (const p of now) p.reject(error);
     }
@@ -215,8 +221,13 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     const idleDone = idle.length === 0 ? Promise.resolve() : Promise.allSettled(chains.values()).then(() => this.recordIdle(idle, decided));
     batch.forEach((p, i) => {
       const concerned = new Set([p.tableId, ...ordersOf(decided[i]!).map((o) => o.tableId)]);
-      Promise.all([...concerned].map((t) => chains.get(t)))
+      Promise.resolve(chains.get(p.tableId))
+        .then(() => p.clock?.mark('ownTable'))
+        .then(() => Promise.all([...concerned].map((t) => chains.get(t))))
+        .then(() => p.clock?.mark('otherTables'))
         .then(() => idleDone)
+        .then(() => p.clock?.mark('idle'))
+        .then(() => p.clock?.publish(batch.length))
         .then(p.resolve, p.reject);
     });
     await idleDone.catch(() => undefined);
@@ -336,7 +347,9 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
     const seats = state.tables.find((t) => t.tableId === request.tableId)!.seats;
     const rules = tableRulesAt(state.structure!, step, seats);
     if (!rules) throw refuse('TOURNAMENT_ON_BREAK', `tournament ${tournament.tournamentId} is on a break: no hand is dealt`);
-    const table = await this.tables.caughtUp(streamIdOf(request.tableId));
+    // The table as this process knows it (no read): behind another process, ChangeRules is sent again under the same id
+    // and answered with its first result; StartHand itself is then decided on the table caught up.
+    const table = await this.tables.current(streamIdOf(request.tableId));
     if (table.state.rules && sameStakes(table.state.rules, rules)) return;
     const commandId = `${request.tableId}.hand-${table.state.handsPlayed + 1}.level-${step}`;
     await this.send(request.tableId, { type: 'ChangeRules', rules }, commandId, senderOf(request.metadata));
@@ -371,13 +384,3 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
 
 /** Whether the tournament plays on Felt's tables (the structure's `tables`, engine when absent). */
 const onEngine = (state: TournamentState): boolean => state.structure?.tables !== 'reported';
-
-/**
- * A table left with one player cannot deal the hand its players' moves wait for: its stacks are recorded as they are
- * (nothing won or lost), and the moves are made.
- */
-function idleTablesOf(state: TournamentState): string[] {
-  return state.tables
-    .filter((t) => !t.broken && state.moves.some((m) => m.from.tableId === t.tableId) && seatedAt(state, t.tableId).length < 2)
-    .map((t) => t.tableId);
-}
