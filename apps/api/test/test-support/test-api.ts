@@ -14,7 +14,6 @@ import {
   TEST_USERS,
   type TestTokenOptions,
 } from './auth';
-
 import { HttpAgent, injectTransport, socketTransport } from './http-agent';
 
 export type { HttpAgent, HttpResponse } from './http-agent';
