@@ -264,13 +264,8 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     // Dana becomes a floor supervisor: events before carry her as a dealer, after as floor.
     const before = (await ofType('SignedIn')).filter((e) => e.data.userId === ids.dana).at(-1)!;
     expect((await approvedBySecond(api, await floor.patch('/users/dana').send({ role: 'floor' }))).status).toBe(200);
-    const res = await api
-      .as('regulator', { sub: 'reg-9' })
-      .get('/regulator/audit/export')
-      .buffer(true)
-      .parse(textParser as never)
-      .expect(200);
-    const read = readJsonl(res.body as string);
+    const res = await api.as('regulator', { sub: 'reg-9' }).get('/regulator/audit/export').expect(200);
+    const read = readJsonl(res.text);
     expect(read.problems).toEqual([]);
     expect(read.events.map((e) => e.eventId)).toEqual((await log()).map((e) => e.eventId));
     expect(verifyEvents(read.events).violations).toEqual([]);
@@ -287,12 +282,8 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     expect(roster.staff.find((m) => m.id === ids.dana)!.history.map((h) => h.event)).toEqual(['UserCreated', 'UserRoleChanged']);
 
     // A table export has the same roster, and is on record too.
-    const table = await floor
-      .get('/regulator/tables/a1/export?format=jsonl')
-      .buffer(true)
-      .parse(textParser as never)
-      .expect(200);
-    expect(readJsonl(table.body as string).roster).toMatchObject({ asOf: 'event-time' });
+    const table = await floor.get('/regulator/tables/a1/export?format=jsonl').expect(200);
+    expect(readJsonl(table.text).roster).toMatchObject({ asOf: 'event-time' });
     expect((await ofType('ExportPerformed')).at(-1)!.data).toEqual({ scope: 'table:a1', format: 'jsonl', from: null, to: null });
   });
 
@@ -324,14 +315,3 @@ describe.each(APP_BACKENDS)('audit stream (%s)', (backend) => {
     expect(chain).toEqual([expect.objectContaining({ streamId: target.streamId, version: target.streamVersion, kind: 'chain' })]);
   });
 });
-
-/** supertest's parser for bodies that are not JSON: the text as it came. */
-function textParser(
-  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
-  done: (error: Error | null, body: string) => void,
-): void {
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (text += chunk));
-  res.on('end', () => done(null, text));
-}

@@ -129,18 +129,10 @@ describe('deck sources and readers over HTTP (postgres)', () => {
     for (const seat of [1, 2]) await expectStatus(dealer.post('/tables/school1/fold').send({ seat }), 201);
     const regulator = api.as('regulator');
     expect((await regulator.get('/regulator/tables/school1/hands').expect(200)).body.hands[0].deckSource).toBe('training');
-    const phh = await regulator
-      .get('/regulator/tables/school1/export?format=phh')
-      .buffer(true)
-      .parse(text as never)
-      .expect(200);
-    expect(phh.body).toContain('_felt_deck_source = "training"');
-    const ohh = await regulator
-      .get('/regulator/tables/school1/export?format=ohh')
-      .buffer(true)
-      .parse(text as never)
-      .expect(200);
-    expect(ohh.body).toContain('"felt_deck_source": "training"');
+    const phh = await regulator.get('/regulator/tables/school1/export?format=phh').expect(200);
+    expect(phh.text).toContain('_felt_deck_source = "training"');
+    const ohh = await regulator.get('/regulator/tables/school1/export?format=ohh').expect(200);
+    expect(ohh.text).toContain('"felt_deck_source": "training"');
     const report = await verifyStore(api.store, { streamIds: [streamIdOf('school1')] });
     expect(report.violations).toEqual([]);
     expect(report.trainingHands).toEqual([{ streamId: streamIdOf('school1'), handNumber: 1, version: expect.any(Number) }]);
@@ -253,12 +245,4 @@ function comparable(body: { version: number; events: RecordedEvent[]; table: Rec
     events: body.events.map((e) => ({ type: e.type, version: e.streamVersion ?? (e as { version?: number }).version, data: e.data })),
     table,
   };
-}
-
-/** supertest's parser for bodies that are not JSON: the text as it came. */
-function text(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: string) => void): void {
-  let body = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (body += chunk));
-  res.on('end', () => done(null, body));
 }

@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { describeCompleteHands } from './test-support/complete-hands';
+import { baseUrlOf } from './test-support/http-agent';
 import { signTestToken } from './test-support/auth';
 import { LiveClient } from './test-support/live-client';
 import { expectStatus, openTableWithPlayers } from './test-support/table-setup';
@@ -8,17 +8,18 @@ import { totalEvents } from './test-support/test-api';
 /**
  * The API on PGlite, the embedded default (`npm start` without DATABASE_URL). The API's other end-to-end suites run
  * on PostgreSQL (APP_BACKENDS): the API reaches either database only through the event store's Database port, whose
- * two sides the store's own int-specs test. Here, on one API: a sample of the example scripts over HTTP, and what
+ * two sides the store's own int-specs test. Here, on one API: a sample of the example scripts over HTTP on a real
+ * socket (the other in-process suites use Fastify's inject: test-support/http-agent.ts), and what
  * PGlite changes above the store — one connection for every request (concurrent commands serialised, no gap), /live
  * woken by the API's own commands (there is no LISTEN/NOTIFY), a replayed Idempotency-Key. The crash suite kills an
  * API on a PGlite folder.
  */
 describeCompleteHands('pglite', {
   everyNth: 8,
+  transport: 'socket',
   also: ({ api, database }) => {
     it('applies 20 concurrent commands one after another, and a console on /live gets each event once, in order', async () => {
-      await api().app.listen(0, '127.0.0.1');
-      const baseUrl = `http://127.0.0.1:${(api().app.getHttpServer().address() as AddressInfo).port}`;
+      const baseUrl = await baseUrlOf(api().app);
       await openTableWithPlayers(api(), 'burst-1', 4);
       const opened = (await expectStatus(api().http.get('/tables/burst-1'), 200)).body.version as number;
       const client = await LiveClient.connect(baseUrl, signTestToken('floor'));

@@ -91,13 +91,9 @@ describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
   });
 
   it('exports JSONL that verifies offline, with a download name', async () => {
-    const res = await regulator()
-      .get('/regulator/tables/r1/export?format=jsonl')
-      .buffer(true)
-      .parse(textParser as never)
-      .expect(200);
+    const res = await regulator().get('/regulator/tables/r1/export?format=jsonl').expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="table-r1.jsonl"');
-    const read = readJsonl(res.body as string);
+    const read = readJsonl(res.text);
     expect(read.problems).toEqual([]);
     expect(read.roster).toMatchObject({ asOf: 'event-time', staff: expect.any(Array) });
     expect(read.events.map((e) => e.hash)).toEqual(stream.map((e) => e.hash));
@@ -105,25 +101,17 @@ describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
   });
 
   it('exports PHH that replays through the engine to the same stacks', async () => {
-    const res = await regulator()
-      .get('/regulator/tables/r1/export?format=phh')
-      .buffer(true)
-      .parse(textParser as never)
-      .expect(200);
+    const res = await regulator().get('/regulator/tables/r1/export?format=phh').expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="table-r1.phhs"');
-    const replayed = replayPhhText(res.body as string, 'r1.phhs');
+    const replayed = replayPhhText(res.text, 'r1.phhs');
     expect(replayed.length).toBeGreaterThan(0);
     expect(replayed.filter((r) => r.status !== 'matched')).toEqual([]);
   });
 
   it('exports OHH: one JSON object per hand, cut by the time range', async () => {
-    const res = await regulator()
-      .get('/regulator/tables/r1/export?format=ohh')
-      .buffer(true)
-      .parse(textParser as never)
-      .expect(200);
+    const res = await regulator().get('/regulator/tables/r1/export?format=ohh').expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="table-r1.ohh"');
-    const objects = (res.body as string)
+    const objects = res.text
       .trim()
       .split('\n\n')
       .map((text) => JSON.parse(text));
@@ -136,20 +124,7 @@ describe.each(APP_BACKENDS)('regulator API (%s)', (backend) => {
     const thirdStarted = stream.filter((e) => e.type === 'HandStarted')[2]!.recordedAt;
     const later = await regulator()
       .get(`/regulator/tables/r1/export?format=ohh&from=${encodeURIComponent(thirdStarted)}`)
-      .buffer(true)
-      .parse(textParser as never)
       .expect(200);
-    expect((later.body as string).trim().split('\n\n')).toHaveLength(1 + 4);
+    expect(later.text.trim().split('\n\n')).toHaveLength(1 + 4);
   });
 });
-
-/** supertest's parser for bodies that are not JSON: the text as it came. */
-function textParser(
-  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
-  done: (error: Error | null, body: string) => void,
-): void {
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (text += chunk));
-  res.on('end', () => done(null, text));
-}

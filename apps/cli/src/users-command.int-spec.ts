@@ -222,7 +222,8 @@ describe('felt users and felt token on PostgreSQL, and the API accepting the tok
   });
 
   it('signs a token for a floor user that the API accepts, beside the password', async () => {
-    await addTestUser(t.db, 'flo', 'floor', 'floor-password-1');
+    // Added as `felt users add` adds a user (Users.add), at the product's scrypt cost (addTestUser's is a test's).
+    expect(await new Users(t.db).add('flo', 'floor', 'floor-password-1')).toMatchObject({ name: 'flo' });
     const { rows } = await t.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE name = 'flo'`);
     expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await verifyPassword('floor-password-1', rows[0]!.password_hash)).toBe(true);

@@ -11,6 +11,13 @@ describe('passwords', () => {
     expect(await verifyPassword('', a)).toBe(false);
   });
 
+  it('writes the cost it was given into the hash and verifies with the cost the hash carries', async () => {
+    const cheap = await hashPassword('fixture', { N: 2 ** 10, r: 8, p: 1 });
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('fixture', cheap)).toBe(true);
+    expect(await verifyPassword('fixture', cheap.replace('$1024$', '$2048$'))).toBe(false);
+  });
+
   it('treats a malformed or foreign hash as no match', async () => {
     for (const stored of ['', 'plain-text', 'bcrypt$2b$10$abc', 'scrypt$32768$8$1$$'])
       expect(await verifyPassword('x', stored)).toBe(false);

@@ -1,6 +1,5 @@
-import type { Response } from 'supertest';
 import { SECOND_FLOOR_SUB } from './auth';
-import type { TestApi } from './test-api';
+import type { HttpResponse as Response, TestApi } from './test-api';
 
 /** The second floor supervisor of the tests: approves what the test API's floor supervisor (api.http) asks for. */
 export const SECOND_FLOOR = { sub: SECOND_FLOOR_SUB, name: 'second floor supervisor' } as const;

@@ -2,6 +2,8 @@ import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import {
   ENROLLMENT_PENDING,
+  hashPassword,
+  type ScryptCost,
   signAccessToken,
   signEd25519Jwt,
   ed25519PrivateKey,
@@ -83,9 +85,19 @@ export function authHeaders(role: Role, options: TestTokenOptions = {}): { Autho
   return { Authorization: `Bearer ${signTestToken(role, options)}` };
 }
 
-/** Adds a user straight to the users table (as `felt users add` does); the password defaults to `<name>-password`. */
+/**
+ * scrypt's cost for the users tests add: 32 times cheaper than the product's (libs/staff passwords.ts), so that each
+ * sign-in of a test user costs milliseconds, not a tenth of a CPU-second. The parameters travel with the hash and the
+ * API verifies with them; the product's own cost is tested where it hashes (passwords.spec, felt users, enrollment).
+ */
+const TEST_USER_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
+/**
+ * Adds a user straight to the users table (as `felt users add` does, but with a cheap hash: TEST_USER_COST); the
+ * password defaults to `<name>-password`.
+ */
 export async function addTestUser(db: Queryable, name: string, role: Role, password = `${name}-password`): Promise<User> {
-  const user = await new Users(db).add(name, role, password);
+  const user = await new Users(db).addHashed(name, role, await hashPassword(password, TEST_USER_COST));
   if (user === 'name-taken') throw new Error(`user ${name} exists already`);
   return user;
 }

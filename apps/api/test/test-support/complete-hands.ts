@@ -17,12 +17,16 @@ import { expectToEqual } from '../../../../test/loop-assertions';
  * per-command routes, and must produce exactly the events the table-script runner produces, with the same
  * refusals (422 and the engine's code) and the chips conserved.
  *
- * Every script on PostgreSQL (hands-postgres); `everyNth` plays a sample, and `also` adds tests on the same API (the
- * PGlite smoke suite).
+ * Every script on PostgreSQL (hands-postgres); `everyNth` plays a sample, `transport` sends the requests through
+ * Fastify's inject (the default) or a real socket, and `also` adds tests on the same API (the PGlite smoke suite).
  */
 export function describeCompleteHands(
   backend: Backend,
-  options: { everyNth?: number; also?: (suite: { api: () => TestApi; database: TestStore }) => void } = {},
+  options: {
+    everyNth?: number;
+    transport?: 'inject' | 'socket';
+    also?: (suite: { api: () => TestApi; database: TestStore }) => void;
+  } = {},
 ): void {
   describe(`complete hands over HTTP (${backend})`, () => {
     let api: TestApi;
@@ -34,7 +38,7 @@ export function describeCompleteHands(
     const played = scripts.map((s, i) => [s.file, i] as const).filter(([, i]) => i % (options.everyNth ?? 1) === 0);
 
     beforeAll(async () => {
-      api = await startTestApi(database.db);
+      api = await startTestApi(database.db, {}, { transport: options.transport ?? 'inject' });
       await seedTestUsers(database.db, [{ sub: 'floor-7', role: 'floor' }]);
     });
 

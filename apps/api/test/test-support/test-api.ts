@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { EventStore, type Database } from '@felt/event-store';
 import { createApiApp } from '../../src/api-app';
 import { DEFAULT_API_CONFIG, type ApiConfig } from '../../src/config/api-config';
@@ -15,16 +14,20 @@ import {
   TEST_USERS,
   type TestTokenOptions,
 } from './auth';
+import { HttpAgent, injectTransport, socketTransport } from './http-agent';
 
-export type HttpAgent = ReturnType<typeof request.agent>;
+export type { HttpAgent, HttpResponse } from './http-agent';
 
-/** The whole API over a database the test owns, driven through supertest without a port. */
+/**
+ * The whole API over a database the test owns, driven through Fastify's inject (no socket), or with
+ * `{ transport: 'socket' }` over a real socket (HTTP/1.1 on a port of 127.0.0.1, as a client's).
+ */
 export interface TestApi {
   readonly app: INestApplication;
   /** Requests as a floor supervisor (the role that may send every table command on every table). */
   readonly http: HttpAgent;
   /** Requests without a token. */
-  readonly anonymous: ReturnType<typeof request>;
+  readonly anonymous: HttpAgent;
   /** Requests with a token for `role` (signTestToken's options: sub, name, expiresIn, secret). */
   as(role: Role, options?: TestTokenOptions): HttpAgent;
   readonly store: EventStore;
@@ -36,7 +39,11 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}): Promise<TestApi> {
+export async function startTestApi(
+  db: Database,
+  config: Partial<ApiConfig> = {},
+  options: { readonly transport?: 'inject' | 'socket' } = {},
+): Promise<TestApi> {
   const app = await createApiApp(
     {
       ...DEFAULT_API_CONFIG,
@@ -51,11 +58,12 @@ export async function startTestApi(db: Database, config: Partial<ApiConfig> = {}
   await seedTestUsers(db, TEST_USERS); // the rows behind the default tokens; after the schema is up, before the staff are put on record
   await app.init();
   await app.getHttpAdapter().getInstance().ready(); // Fastify routes requests only once ready (listen() waits for it itself)
-  const as = (role: Role, options?: TestTokenOptions): HttpAgent => request.agent(app.getHttpServer()).set(authHeaders(role, options));
+  const transport = options.transport === 'socket' ? socketTransport(app) : injectTransport(app);
+  const as = (role: Role, token?: TestTokenOptions): HttpAgent => new HttpAgent(transport, authHeaders(role, token));
   return {
     app,
     http: as('floor'),
-    anonymous: request(app.getHttpServer()),
+    anonymous: new HttpAgent(transport),
     as,
     store: new EventStore(db),
     db,

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/app-databases';
-import { Users } from '@felt/staff';
+import { addTestUser } from '../../../api/test/test-support/auth';
 import type { ApiConfig } from '../../../api/src/config/api-config';
 import { expectStatus } from '../../../api/test/test-support/table-setup';
 import { startTestApi, type TestApi } from '../../../api/test/test-support/test-api';
@@ -60,8 +60,7 @@ async function start(config: Partial<ApiConfig>): Promise<Started> {
       else network.sockets.push(socket);
     });
     const baseUrl = (await api.app.getUrl()).replace('[::1]', '127.0.0.1');
-    const users = new Users(database.db);
-    for (const [name, role] of STAFF) if ((await users.add(name, role, PASSWORD)) === 'name-taken') throw new Error(name);
+    for (const [name, role] of STAFF) await addTestUser(database.db, name, role, PASSWORD);
     return { database, api, baseUrl, browser: await launchChromium(), network };
   } catch (error) {
     await api?.close();
@@ -166,9 +165,7 @@ function registerSuite(acquire: () => Promise<Started>, release: () => Promise<v
       return user;
     },
     async addUser(name, role) {
-      const added = await new Users(get().database.db).add(name, role, PASSWORD);
-      if (added === 'name-taken') throw new Error(`user ${name} exists`);
-      return added.id;
+      return (await addTestUser(get().database.db, name, role, PASSWORD)).id;
     },
     async table(tableId) {
       return (await expectStatus(get().api.http.get(`/tables/${tableId}`), 200)).body;
