@@ -124,7 +124,9 @@ export class ConsoleUser {
     });
     const page = await context.newPage();
     if (options.clock) await page.clock.install();
-    page.setDefaultTimeout(15000);
+    // A deadline for each step on a page, not a measurement: generous, so that a busy machine makes a test slow
+    // rather than red (15 s was missed at load 8-14: a lobby that reads every table of the shared suite's API).
+    page.setDefaultTimeout(60_000);
     // The test fails with the page's own errors rather than a timeout somewhere later.
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
