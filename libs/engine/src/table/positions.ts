@@ -34,13 +34,21 @@ const WAITER = 4;
 const OUT = 8;
 const CAN_BE_BIG_BLIND = REGULAR | POSTER | WAITER;
 
+/** How far the planner goes to deal a hand: the usual way, posters let in anywhere (version 5), a new game (version 4). */
+type Planning = 'usual' | 'posters-anywhere' | 'new-game';
+
 export function planNextHand(h: TableHooks, state: TableState): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
-  const plan = planHand(h, state, false);
+  const version = rulesVersion(state.rules as TableRules);
+  let plan = planHand(h, state, 'usual');
+  const stuck = () => 'problem' in plan && plan.problem === 'NOT_ENOUGH_PLAYERS';
+  // Rules version 5: a player who posts what they owe may come in on the button or between it and the big blind
+  // when otherwise no hand could be dealt (keeping them out protects a game that is not running).
+  if (stuck() && version >= 5) plan = planHand(h, state, 'posters-anywhere');
   // Rules version 4: every player able to play is new here or waiting (they all came after the last hand: a table
   // refilled, tournament players moved in), and waiting for a big blind that only one of them can take would never
   // deal. A new game starts instead, everyone dealt in with no entry post owed.
-  const newGame = 'problem' in plan && plan.problem === 'NOT_ENOUGH_PLAYERS' && rulesVersion(state.rules as TableRules) >= 4;
-  return newGame ? planHand(h, state, true) : plan;
+  if (stuck() && version >= 4) plan = planHand(h, state, 'new-game');
+  return plan;
 }
 
 /** Whether the seat's standing (a bit flag above) is one of `kinds`. */
@@ -72,7 +80,11 @@ function lowestDealtExcept(dealtMask: number, seat: number, max: number): number
   return seat;
 }
 
-function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
+function planHand(
+  h: TableHooks,
+  state: TableState,
+  planning: Planning,
+): HandPlan | { problem: 'BUTTON_NOT_PLACED' | 'NOT_ENOUGH_PLAYERS' } {
   const rules = state.rules as TableRules;
   const v2 = rulesVersion(rules) >= 2;
   const max = rules.maxSeats;
@@ -94,7 +106,7 @@ function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan 
       continue;
     }
     const asked = h.seatEntry(s, state, gameRunning);
-    const entry = newGame && asked?.kind !== 'out' ? null : asked;
+    const entry = planning === 'new-game' && asked?.kind !== 'out' ? null : asked;
     entries[n] = entry;
     if (entry?.kind === 'out') standings[n] = OUT;
     else if (entry === null) standings[n] = REGULAR;
@@ -125,6 +137,9 @@ function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan 
     bb = next;
     sbPosition = last.bigBlind;
     button = last.smallBlind;
+    // Rules version 5: out of heads-up (where the button posted the small blind) the button would land on the big
+    // blind's seat; it goes to the seat before the small blind's position, dead if nobody plays there (DB-1).
+    if (rulesVersion(rules) >= 5 && button === bb) button = seatAfter(sbPosition, max - 1, max);
   }
 
   // Posters whose entry says so may not come in between the big blind and the button (RRoP #7).
@@ -135,7 +150,7 @@ function planHand(h: TableHooks, state: TableState, newGame: boolean): HandPlan 
   let dealtCount = 0;
   for (let n = 1; n <= max; n++) {
     const entry = entries[n];
-    const barred = entry?.kind === 'posts' && entry.barredBetweenBlindsAndButton && inMask(between, n);
+    const barred = entry?.kind === 'posts' && entry.barredBetweenBlindsAndButton && planning === 'usual' && inMask(between, n);
     if ((n === bb && !is(standings, n, OUT)) || is(standings, n, REGULAR) || (is(standings, n, POSTER) && !barred)) {
       dealtMask |= 1 << n;
       dealtCount++;

@@ -345,6 +345,44 @@ describe('random hands (property)', () => {
     );
   });
 
+  // Counterexamples fresh seeds found (rules version 5, docs/house-options.md): a dead button out of heads-up.
+  it.each([
+    {
+      found: 487490834,
+      rules: {
+        houseOptions: { straddle: null, killGame: null, killPot: { size: 'double', overblindOnly: true }, chop: null, rake: null },
+        structure: { kind: 'no-limit', minimumBet: 'lower-then-upper' },
+        ...{ bigBlind: 2, smallBlind: 1, ante: { kind: 'none', amount: 0 }, buttonMode: 'dead', maxSeats: 7 },
+      },
+      stacks: [3, 2, 1, 19],
+      seed: 289268554,
+    },
+    {
+      found: 2920714843,
+      rules: {
+        houseOptions: {
+          killGame: {
+            mode: 'full',
+            trigger: 'consecutive-pots',
+            requireFlop: false,
+            killerAction: 'last',
+            minPlayers: 2,
+            minPotInBigBets: 1,
+          },
+          ...{ straddle: null, killPot: null, chop: null, rake: null },
+        },
+        structure: { kind: 'spread-limit', min: 2, max: 4 },
+        ...{ bigBlind: 2, smallBlind: 1, ante: { kind: 'big-blind', amount: 1 }, buttonMode: 'dead', maxSeats: 7 },
+      },
+      stacks: [2, 3, 2, 2],
+      seed: 848063148,
+    },
+  ] as const)('hold them on the table fresh seed $found found', ({ rules, stacks, seed }) => {
+    const played = playTable(rules as TableRulesInput, stacks.length, [...stacks], seed, 6);
+    expect(played.hands).toBe(6);
+    expect(eventLedgerProblem(played.events)).toBeNull();
+  });
+
   it('conserve chips, keep stacks non-negative, always end, accept exactly the legal actions, and replay to the same state', () => {
     let hands = 0;
     const seen = new Map<string, number>();

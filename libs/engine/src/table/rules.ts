@@ -88,9 +88,10 @@ export interface TableRules extends HouseRules {
  * a seat that owes a forced bet cannot sit out to dodge it (RRoP Kill Pots #6). 3: a forced bet that takes a
  * player's last chip settles the rest they owe, so a short big blind owes no big-blind ante (TDA RP-11). 4: when
  * every player able to play came after the last hand (all new or waiting for the big blind), a new game starts and
- * everyone is dealt in, instead of no hand at all.
+ * everyone is dealt in, instead of no hand at all. 5: with a dead button, the first hand after heads-up puts the
+ * button before the small blind's position, not on the big blind (whose seat then barred every returning player).
  */
-export const RULES_VERSION = 4;
+export const RULES_VERSION = 5;
 
 /** The table's card source; rules recorded before the option existed deal from a deck. */
 export function cardSourceOf(rules: TableRules): CardSource {
