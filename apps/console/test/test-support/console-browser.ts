@@ -147,6 +147,13 @@ export class ConsoleUser {
     await this.page.getByLabel('User name').fill(username);
     await this.page.getByLabel('Password').fill(password);
     await this.page.getByTestId('sign-in-submit').click();
+    // The answer is in once the header names a user or the notice says why not: a step sent before it (a new hash)
+    // would race the sign-in.
+    await this.page.waitForFunction(
+      () =>
+        document.getElementById('signed-in-as')?.textContent !== 'not signed in' ||
+        (document.getElementById('notice')?.hidden === false && document.getElementById('notice')?.dataset.kind === 'error'),
+    );
   }
 
   /** "Set your password" from the sign-in screen, with the floor's enrollment code; back on the sign-in screen after. */
@@ -192,7 +199,19 @@ export class ConsoleUser {
   /** Opens a table's screen the way a user does: from the lobby's link. */
   async openTableFromLobby(tableId: string): Promise<void> {
     await this.page.goto(this.page.url().replace(/#.*$/, '') + '#/lobby');
-    await this.page.getByTestId(`lobby-row-${tableId}`).getByRole('link', { name: tableId, exact: true }).click();
+    await this.page
+      .getByTestId(`lobby-row-${tableId}`)
+      .getByRole('link', { name: tableId, exact: true })
+      .click()
+      .catch(async (error: Error) => {
+        const shown = await this.page.evaluate(() => ({
+          url: location.href,
+          who: document.getElementById('signed-in-as')?.textContent,
+          notice: document.getElementById('notice')?.textContent,
+          screen: document.getElementById('screen')?.innerText.slice(0, 2000),
+        }));
+        throw new Error(`table ${tableId} has no row in the lobby: the page shows ${JSON.stringify(shown)} (${error.message})`);
+      });
     await this.page
       .getByTestId('table-summary')
       .waitFor()
