@@ -1,5 +1,3 @@
-import type { AnyRuleModule, CommandSenders } from '@felt/engine';
-
 /**
  * Who may do what (docs/api.md "Authentication and roles"):
  * - dealer: table commands on the tables a floor supervisor assigned to them; sees that table's hole cards.
@@ -11,7 +9,7 @@ import type { AnyRuleModule, CommandSenders } from '@felt/engine';
  *   declines) a money move another person asked for, on the house's book (docs/money.md "Two people"); reads the book
  *   and nothing else (no table, no card, no player).
  * - timer: the worker's timer service (apps/worker/src/timer), never a user: sends the expiries that are due
- *   (timerCommands, the room's NoShow) and nothing else; reads nothing.
+ *   (the modules' timer-and-floor commands, the room's NoShow) and nothing else; reads nothing.
  */
 export const ROLES = ['dealer', 'floor', 'regulator', 'service', 'count', 'timer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -28,9 +26,9 @@ export function isUserRole(value: unknown): value is Role {
 
 /** Every role that may read tables and their events. */
 export const READ_ROLES: readonly Role[] = ['dealer', 'floor', 'regulator', 'service'];
-/** The roles that may send table commands (a dealer only to the tables assigned to them, the timer only timerCommands). */
+/** The roles that may send table commands (a dealer only to the tables assigned to them, the timer only the modules' timer-and-floor commands). */
 export const COMMAND_ROLES: readonly Role[] = ['dealer', 'floor', 'timer'];
-/** The room command the timer service sends when a call to a seat runs out (room controller); its table ones are timerCommands. */
+/** The room command the timer service sends when a call to a seat runs out (room controller); its table ones are the modules' timer-and-floor commands. */
 export const TIMER_ROOM_COMMANDS: ReadonlySet<string> = new Set(['NoShow']);
 
 /**
@@ -39,15 +37,3 @@ export const TIMER_ROOM_COMMANDS: ReadonlySet<string> = new Set(['NoShow']);
  * own commands say who may send them in their module (ModuleCommand.sentBy), a casino's module too.
  */
 export const FLOOR_ONLY_COMMANDS: ReadonlySet<string> = new Set(['OpenTable', 'CloseTable', 'ChangeRules', 'VoidHand', 'CorrectAction']);
-
-/** Who may send a table command at tables played by these modules: the core's as above, a module's as it declares. */
-export function commandSenders(modules: readonly AnyRuleModule[], commandType: string): CommandSenders {
-  if (FLOOR_ONLY_COMMANDS.has(commandType)) return 'floor-only';
-  const command = modules.find((m) => m.commands?.[commandType] !== undefined)?.commands?.[commandType];
-  return command?.sentBy ?? 'dealer-and-floor';
-}
-
-/** The table commands the timer service's principal may send (the modules' expiries, 'timer-and-floor'). */
-export function timerCommands(modules: readonly AnyRuleModule[]): readonly string[] {
-  return modules.flatMap((m) => Object.entries(m.commands ?? {}).flatMap(([type, c]) => (c.sentBy === 'timer-and-floor' ? [type] : [])));
-}

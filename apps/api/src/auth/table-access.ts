@@ -3,7 +3,8 @@ import { audienceOf, type Audience } from '@felt/projections';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import type { HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
-import { type Principal, commandSenders, timerCommands } from '@felt/staff';
+import type { Principal } from '@felt/staff';
+import { commandSenders, timerCommands } from './command-senders';
 import type { AnyRuleModule } from '@felt/engine';
 import { DealerAssignments } from './dealer-assignments';
 import { deviceOf } from './principal';
@@ -25,7 +26,7 @@ export class TableAccess {
   /**
    * Throws 403 when `principal` may not send `commandType` to `tableId`; checked before the command runs (a dealer
    * let through is assigned to the table: answerAudience says what the answer shows them). `modules`: the table
-   * engine's, whose commands say who may send them (libs/staff commandSenders).
+   * engine's, whose commands say who may send them (command-senders.ts).
    */
   async checkCommand(
     req: HttpRequest,

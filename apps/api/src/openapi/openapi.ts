@@ -3,7 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { commandRouteName, tableCommandSchemas } from '../tables/table-command-schema';
 import { FoldedTables } from '../tables/folded-tables';
 import { commandBodySchema, routeBodySchema } from './command-docs';
-import { commandSenders } from '@felt/staff';
+import { commandSenders } from '../auth/command-senders';
 import type { AnyRuleModule } from '@felt/engine';
 
 /**

@@ -1,5 +1,6 @@
 import { DEFAULT_MODULES, tableDecider } from '@felt/engine';
-import { commandSenders, FLOOR_ONLY_COMMANDS, timerCommands } from './roles';
+import { FLOOR_ONLY_COMMANDS } from '@felt/staff';
+import { commandSenders, timerCommands } from './command-senders';
 
 describe('who may send a table command', () => {
   it("the core's floor-only commands are the core's; a module's command is as its module declares (sentBy)", () => {
