@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  REJECTION_CODES,
   MAX_SEATS,
   tableDecider,
   type TableEngine,
@@ -13,6 +12,9 @@ import {
   wholeNumberField,
 } from '@felt/engine';
 import { rulesSchema } from './rules-schema';
+import { cardList, expectSchema, rejectionCodeSchema, tableViewSchema } from './expect-schema';
+
+export { expectSchema, rejectionCodeSchema };
 
 /**
  * The table-script format (docs/table-scripts.md): a table's rules, its players, where the button starts, and the
@@ -30,10 +32,6 @@ const bySeat = <T extends z.ZodType>(what: string, value: T) =>
   z
     .record(text(`${what} key`, 64), value)
     .refine((o) => Object.keys(o).length <= MAX_SEATS, { error: `${what} has at most ${MAX_SEATS} entries` });
-
-export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
-  error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
-});
 
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
@@ -61,18 +59,6 @@ const legalActionSchema = z.strictObject({
   amount: chips('amount').optional(),
   min: chips('min').optional(),
   max: chips('max').optional(),
-});
-
-/** Who owes blinds (by player id: "small", "big" or both) and who holds the kill button and the kill. */
-const tableViewSchema = z.strictObject({
-  owedBlinds: z.record(z.string(), z.array(z.enum(['small', 'big']))).optional(),
-  killButton: text('killButton').nullable().optional(),
-  killer: text('killer').nullable().optional(),
-});
-
-/** An event within a hand: its type, or "Type:detail" (the street of BoardDealt, the kind of BlindPosted). */
-const eventMatcher = text('an event').regex(/^[A-Za-z]+(:[a-z-]+)?$/, {
-  error: 'an event is a type such as "HandShown", or "BoardDealt:turn"',
 });
 
 const scriptKeys = {
@@ -104,7 +90,6 @@ const scriptKeys = {
     .optional(),
 };
 
-const cardList = text('a card list', 64);
 const scriptSeed = chips('seed').optional();
 
 /** A command as a script writes it: the engine's schema with a script's own keys. */
@@ -213,49 +198,6 @@ function scriptCommandUnion(engine: Pick<TableEngine, 'modules' | 'commandTypes'
 /** The script commands of the default engine's tables (tableDecider: the core and the default house options). */
 export const scriptCommandSchema = scriptCommandUnion(tableDecider);
 export const SCRIPT_COMMAND_TYPES: readonly string[] = commandSchemasOf(tableDecider).types;
-
-const potExpectationSchema = z.strictObject({
-  /** The hand number (1 is the script's first hand); the last hand when left out. */
-  hand: int('hand').min(1).optional(),
-  /** What the pot held, rake and drops included. */
-  amount: chips('amount'),
-  /** The house's rake from this pot. */
-  rake: chips('rake').optional(),
-  /** The drops for the house's funds from this pot (house rules jackpotDrop, promotionDrop). */
-  drop: chips('drop').optional(),
-  /** Player ids that may win the pot. */
-  eligible: z.array(text('a player id')).optional(),
-  /** What each winner receives, by player id. */
-  winners: z.record(z.string(), chips('a share')).optional(),
-});
-
-const handExpectationSchema = z.strictObject({
-  hand: int('hand').min(1),
-  button: seat.optional(),
-  smallBlind: seat.nullable().optional(),
-  bigBlind: seat.nullable().optional(),
-  board: cardList.optional(),
-  /** Chips the house raked from the hand. */
-  rake: chips('rake').optional(),
-});
-
-export const expectSchema = z.strictObject({
-  /** Chips each player has at the end (behind, if the script stops in the middle of a hand). */
-  finalStacks: z.record(z.string(), chips('a stack')),
-  /** The pots of a hand, main pot first; every pot of each hand named here must be listed. */
-  pots: z.array(potExpectationSchema).optional(),
-  /** Exactly the refusals the script meets, by command index (each must also be marked with expectRejection). */
-  rejections: z.array(z.strictObject({ command: int('command').min(0), code: rejectionCodeSchema })).optional(),
-  /** Button and blind positions of given hands. */
-  hands: z.array(handExpectationSchema).optional(),
-  /**
-   * Order of events within a hand: every `first` event comes before any `then` event, in the named hand or, with
-   * no hand, in every hand that has both (and at least one hand must).
-   */
-  eventOrder: z.array(z.strictObject({ hand: int('hand').min(1).optional(), first: eventMatcher, then: eventMatcher })).optional(),
-  /** Owed blinds and the kill button at the end (only the keys given are checked). */
-  table: tableViewSchema.optional(),
-});
 
 /** A table script whose commands are `command`'s (an engine's: scriptSchemasFor). */
 const tableScriptWith = (command: typeof scriptCommandSchema) =>
