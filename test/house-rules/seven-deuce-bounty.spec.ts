@@ -203,7 +203,14 @@ describe('seven-deuce bounty, a house rule from outside the engine', () => {
     ]);
     // The default engine's script format does not know the command: a casino's script is read with its modules.
     const plain = parseTableScriptJson(readFileSync(join(dir, '7d-2-bounty-waived.json'), 'utf8'));
-    expect(plain.ok ? [] : plain.issues.map((i) => i.path)).toEqual(['commands[9].type', 'commands[19].type']);
+    expect(plain.ok ? [] : plain.issues.map((i) => i.path)).toEqual([
+      'commands[9].type',
+      'commands[10].type',
+      'commands[20].type',
+      // Nor its own rejection code, which the script expects of the second waiver.
+      'expect.rejections[0].code',
+    ]);
+    expect(run.rejections.map((r) => r.code)).toEqual(['BOUNTY_ALREADY_WAIVED', 'HAND_NOT_IN_PROGRESS']);
 
     const t = table([1000, 1000, 1000]);
     const refused = (command: object) => {

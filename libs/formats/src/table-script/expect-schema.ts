@@ -8,8 +8,16 @@ const chips = chipsField;
 const seat = seatField();
 const text = textField;
 
+/** A rejection code of an engine (its `rejectionCodes`: the core's, then its modules', a casino's own too). */
+export const rejectionCodeSchemaOf = (codes: readonly string[]) =>
+  z.enum(codes as [string, ...string[]], {
+    error: (issue) =>
+      `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts and the table's modules`,
+  });
+/** The default engine's rejection codes. */
 export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
-  error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
+  error: (issue) =>
+    `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts and the table's modules`,
 });
 
 /** Who owes blinds (by player id: "small", "big" or both) and who holds the kill button and the kill. */
@@ -51,20 +59,28 @@ const handExpectationSchema = z.strictObject({
   rake: chips('rake').optional(),
 });
 
-export const expectSchema = z.strictObject({
-  /** Chips each player has at the end (behind, if the script stops in the middle of a hand). */
-  finalStacks: z.record(z.string(), chips('a stack')),
-  /** The pots of a hand, main pot first; every pot of each hand named here must be listed. */
-  pots: z.array(potExpectationSchema).optional(),
-  /** Exactly the refusals the script meets, by command index (each must also be marked with expectRejection). */
-  rejections: z.array(z.strictObject({ command: int('command').min(0), code: rejectionCodeSchema })).optional(),
-  /** Button and blind positions of given hands. */
-  hands: z.array(handExpectationSchema).optional(),
-  /**
-   * Order of events within a hand: every `first` event comes before any `then` event, in the named hand or, with
-   * no hand, in every hand that has both (and at least one hand must).
-   */
-  eventOrder: z.array(z.strictObject({ hand: int('hand').min(1).optional(), first: eventMatcher, then: eventMatcher })).optional(),
-  /** Owed blinds and the kill button at the end (only the keys given are checked). */
-  table: tableViewSchema.optional(),
-});
+/** A script's expectations, its refusals' codes `code`'s (an engine's). */
+const expectSchemaWith = (code: typeof rejectionCodeSchema) =>
+  z.strictObject({
+    /** Chips each player has at the end (behind, if the script stops in the middle of a hand). */
+    finalStacks: z.record(z.string(), chips('a stack')),
+    /** The pots of a hand, main pot first; every pot of each hand named here must be listed. */
+    pots: z.array(potExpectationSchema).optional(),
+    /** Exactly the refusals the script meets, by command index (each must also be marked with expectRejection). */
+    rejections: z.array(z.strictObject({ command: int('command').min(0), code })).optional(),
+    /** Button and blind positions of given hands. */
+    hands: z.array(handExpectationSchema).optional(),
+    /**
+     * Order of events within a hand: every `first` event comes before any `then` event, in the named hand or, with
+     * no hand, in every hand that has both (and at least one hand must).
+     */
+    eventOrder: z.array(z.strictObject({ hand: int('hand').min(1).optional(), first: eventMatcher, then: eventMatcher })).optional(),
+    /** Owed blinds and the kill button at the end (only the keys given are checked). */
+    table: tableViewSchema.optional(),
+  });
+
+export const expectSchema = expectSchemaWith(rejectionCodeSchema);
+
+/** The expectations of an engine's scripts: its rejection codes. */
+export const expectSchemaOf = (codes: readonly string[]) =>
+  expectSchemaWith(rejectionCodeSchemaOf(codes) as unknown as typeof rejectionCodeSchema) as unknown as typeof expectSchema;

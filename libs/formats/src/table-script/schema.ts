@@ -12,7 +12,7 @@ import {
   wholeNumberField,
 } from '@felt/engine';
 import { rulesSchema } from './rules-schema';
-import { cardList, expectSchema, rejectionCodeSchema, tableViewSchema } from './expect-schema';
+import { cardList, expectSchema, expectSchemaOf, rejectionCodeSchema, rejectionCodeSchemaOf, tableViewSchema } from './expect-schema';
 
 export { expectSchema, rejectionCodeSchema };
 
@@ -61,6 +61,11 @@ const legalActionSchema = z.strictObject({
   max: chips('max').optional(),
 });
 
+/** The refusal a script expects of a command, with a code of `code`'s (an engine's). */
+function expectRejectionWith(code: z.ZodType<string>) {
+  return z.strictObject({ code, message: text('message', LONG_TEXT).optional() }).optional();
+}
+
 const scriptKeys = {
   /**
    * When the command is given, ISO-8601 UTC ("2026-12-04T18:00:30.000Z"): a clocked table's deadlines and expiries
@@ -70,7 +75,7 @@ const scriptKeys = {
   /** A comment for the reader ("UTG raises"). */
   note: text('note', LONG_TEXT).optional(),
   /** The command must be refused with this code (and, if given, a message containing this text); the script goes on. */
-  expectRejection: z.strictObject({ code: rejectionCodeSchema, message: text('message', LONG_TEXT).optional() }).optional(),
+  expectRejection: expectRejectionWith(rejectionCodeSchema),
   /** Checked just before the command is applied. */
   expectBefore: z
     .strictObject({
@@ -165,11 +170,14 @@ function commandSchemasOf(engine: Pick<TableEngine, 'modules' | 'commandTypes'>)
 }
 
 /** The script commands of an engine's tables: one union, with the script format's cross-field rules. */
-function scriptCommandUnion(engine: Pick<TableEngine, 'modules' | 'commandTypes'>) {
+function scriptCommandUnion(engine: Pick<TableEngine, 'modules' | 'commandTypes' | 'rejectionCodes'>) {
   const { known, others, types } = commandSchemasOf(engine);
-  const loose = others.length > 0 ? [z.looseObject({ type: z.enum(others as [string, ...string[]]), ...scriptKeys })] : [];
+  // A refusal a script expects may carry the engine's codes, a casino's module's own among them.
+  const ownCodes = { expectRejection: expectRejectionWith(rejectionCodeSchemaOf(engine.rejectionCodes)) };
+  const loose = others.length > 0 ? [z.looseObject({ type: z.enum(others as [string, ...string[]]), ...scriptKeys, ...ownCodes })] : [];
+  const options = engine === tableDecider ? known : (known.map((s) => s.extend(ownCodes)) as unknown as typeof known);
   return z
-    .discriminatedUnion('type', [...known, ...loose], {
+    .discriminatedUnion('type', [...options, ...loose], {
       error: (issue) => {
         if (issue.code !== 'invalid_union') return undefined;
         const type = (issue.input as { type?: unknown } | undefined)?.type;
@@ -200,7 +208,7 @@ export const scriptCommandSchema = scriptCommandUnion(tableDecider);
 export const SCRIPT_COMMAND_TYPES: readonly string[] = commandSchemasOf(tableDecider).types;
 
 /** A table script whose commands are `command`'s (an engine's: scriptSchemasFor). */
-const tableScriptWith = (command: typeof scriptCommandSchema) =>
+const tableScriptWith = (command: typeof scriptCommandSchema, expect: typeof expectSchema) =>
   z
     .strictObject({
       $schema: text('$schema').optional(),
@@ -239,7 +247,7 @@ const tableScriptWith = (command: typeof scriptCommandSchema) =>
         })
         .optional(),
       commands: z.array(command),
-      expect: expectSchema.optional(),
+      expect: expect.optional(),
     })
     .superRefine((script, ctx) => {
       const seats = new Set<number>();
@@ -289,7 +297,7 @@ const tableScriptWith = (command: typeof scriptCommandSchema) =>
     });
 
 /** Table scripts of the default engine's tables. */
-export const tableScriptSchema = tableScriptWith(scriptCommandSchema);
+export const tableScriptSchema = tableScriptWith(scriptCommandSchema, expectSchema);
 
 const SCHEMAS_BY_ENGINE = new WeakMap<
   object,
@@ -308,7 +316,7 @@ export function scriptSchemasFor(engine: TableEngine): {
   let schemas = SCHEMAS_BY_ENGINE.get(engine);
   if (!schemas) {
     const command = scriptCommandUnion(engine) as unknown as typeof scriptCommandSchema;
-    schemas = { command, script: tableScriptWith(command) };
+    schemas = { command, script: tableScriptWith(command, expectSchemaOf(engine.rejectionCodes)) };
     SCHEMAS_BY_ENGINE.set(engine, schemas);
   }
   return schemas;
