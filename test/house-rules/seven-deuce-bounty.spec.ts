@@ -25,7 +25,7 @@ const house = createTableDecider([...DEFAULT_MODULES, sevenDeuceBounty(engine)])
 const dir = join(__dirname, '..', '..', 'examples', 'house-rules');
 
 function script(name: string) {
-  const parsed = parseTableScriptJson(readFileSync(join(dir, name), 'utf8'));
+  const parsed = parseTableScriptJson(readFileSync(join(dir, name), 'utf8'), house);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   return parsed.script;
 }
@@ -191,5 +191,47 @@ describe('seven-deuce bounty, a house rule from outside the engine', () => {
     checkDown(lost, 'ShowHand');
     expect(lost.events.map((e) => e.type as string)).not.toContain('SevenDeuceBountyPaid');
     expect(lost.state.seats.map((s) => s?.stack)).toEqual([990, 990, 1020]);
+  });
+
+  it("the floor's waiver (the module's own command): its script plays; that hand pays no bounty, the next one does", () => {
+    const run = runTableScript(script('7d-2-bounty-waived.json'), house);
+    expect(run.failure).toBeNull();
+    expect(run.expectationFailures).toEqual([]);
+    expect(run.events.map((e) => e.type as string)).not.toContain('SevenDeuceBountyPaid');
+    expect(run.hands[0].notes).toEqual([
+      'The floor waives the seven-deuce bounty for this hand: card exposed on the turn; players agreed to play on',
+    ]);
+    // The default engine's script format does not know the command: a casino's script is read with its modules.
+    const plain = parseTableScriptJson(readFileSync(join(dir, '7d-2-bounty-waived.json'), 'utf8'));
+    expect(plain.ok ? [] : plain.issues.map((i) => i.path)).toEqual([
+      'commands[9].type',
+      'commands[10].type',
+      'commands[20].type',
+      // Nor its own rejection code, which the script expects of the second waiver.
+      'expect.rejections[0].code',
+    ]);
+    expect(run.rejections.map((r) => r.code)).toEqual(['BOUNTY_ALREADY_WAIVED', 'HAND_NOT_IN_PROGRESS']);
+
+    const t = table([1000, 1000, 1000]);
+    const refused = (command: object) => {
+      const d = house.decide(command as TableCommand, t.state);
+      return d.ok ? null : d.rejection.code;
+    };
+    expect(refused({ type: 'WaiveSevenDeuceBounty', reason: 'between hands' })).toBe('HAND_NOT_IN_PROGRESS');
+    t.must({ type: 'StartHand', deck: fullDeck(DECK) });
+    expect(refused({ type: 'WaiveSevenDeuceBounty', reason: '  ' })).toBe('INVALID_COMMAND');
+    t.must({ type: 'WaiveSevenDeuceBounty', reason: 'misdeal played on' } as unknown as TableCommand);
+    expect(refused({ type: 'WaiveSevenDeuceBounty', reason: 'again' })).toBe('BOUNTY_ALREADY_WAIVED');
+    checkDown(t, 'MuckHand');
+    expect(t.state.seats.map((s) => s?.stack)).toEqual([1020, 990, 990]);
+    // The next hand starts without the waiver (the hand's slice): it may be waived again, or pay.
+    t.must({ type: 'StartHand', seed: 2 });
+    expect((t.state.hand!.house as unknown as { sevenDeuceWaived: boolean }).sevenDeuceWaived).toBe(false);
+    expect(refused({ type: 'WaiveSevenDeuceBounty', reason: 'again, next hand' })).toBeNull();
+
+    const off = table([1000, 1000, 1000], null);
+    off.must({ type: 'StartHand', deck: fullDeck(DECK) });
+    const d = house.decide({ type: 'WaiveSevenDeuceBounty', reason: 'no bounty here' } as unknown as TableCommand, off.state);
+    expect(d.ok ? null : d.rejection.code).toBe('OPTION_NOT_ENABLED');
   });
 });

@@ -13,7 +13,7 @@ const JACKPOT_RULES = join(__dirname, '..', '..', 'libs', 'accounting', 'house-r
 /** A table script recorded as the store records a table (hashes chained), by the engine with a casino's modules. */
 function recordedScript(rulesFile: string, scriptFile: string, streamId: string): TableRecorder {
   const table = loadHouseRules(rulesFile);
-  const parsed = parseTableScriptJson(readFileSync(scriptFile, 'utf8'));
+  const parsed = parseTableScriptJson(readFileSync(scriptFile, 'utf8'), table);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   const script = parsed.script;
   const t = new TableRecorder(streamId, undefined, table);
@@ -78,6 +78,17 @@ describe('felt verify with a casino’s house rules (FELT_HOUSE_RULES, --house-r
     const missing = await felt('verify', '--file', file, '--house-rules', join(__dirname, 'no-such-rules.js'));
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('cannot load the house rules');
+  });
+
+  it("felt verify accepts a log where the floor waived the bounty (the module's own command, rebuilt from its event), and only with the modules", async () => {
+    const t = recordedScript(HOUSE_RULES, join(__dirname, '..', '..', 'examples', 'house-rules', '7d-2-bounty-waived.json'), 'waived');
+    expect(t.recorded.map((e) => e.type)).toContain('SevenDeuceBountyWaived');
+    const file = join(mkdtempSync(join(tmpdir(), 'felt-house-rules-')), 'waived.jsonl');
+    writeFileSync(file, t.recorded.map(toJsonlLine).join(''));
+    const given = await felt('verify', '--file', file, '--house-rules', HOUSE_RULES);
+    expect({ code: given.code, out: given.out }).toEqual({ code: 0, out: expect.stringContaining('1 hands: no violation') });
+    const without = await felt('verify', '--file', file);
+    expect({ code: without.code, out: without.out }).toEqual({ code: 1, out: expect.stringContaining('SevenDeuceBountyWaived') });
   });
 
   it("the worker's table view folds the log with the same modules (FELT_HOUSE_RULES) to the stacks the table reached", () => {

@@ -41,7 +41,9 @@ function play(file: string, options: PlayOptions, command: Command): void {
       },
     );
   }
-  const parsed = parseTableScriptJson(text!);
+  // The casino's modules first: a script may send their own commands (examples/house-rules/).
+  const engine = houseRulesEngine(options.houseRules, command, 'play') ?? tableDecider;
+  const parsed = parseTableScriptJson(text!, engine);
   if (!parsed.ok) {
     const lines = parsed.issues.map((i) => `  - ${i.path === '' ? '(the file)' : i.path}: ${i.message}`);
     command.error(
@@ -53,7 +55,6 @@ function play(file: string, options: PlayOptions, command: Command): void {
     );
   }
   const script = parsed.ok ? parsed.script : (undefined as never);
-  const engine = houseRulesEngine(options.houseRules, command, 'play') ?? tableDecider;
   const run = runTableScript(script, engine);
 
   if (options.json) write(JSON.stringify(jsonReport(run, engine.modules), null, 2) + '\n');

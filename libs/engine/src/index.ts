@@ -122,6 +122,7 @@ export {
   type RuleModule,
   type AnyRuleModule,
   type ModuleCommand,
+  type CommandSenders,
   type SeatEntry,
   type Runout,
   type LegalMoment,

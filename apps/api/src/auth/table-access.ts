@@ -3,7 +3,9 @@ import { audienceOf, type Audience } from '@felt/projections';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import type { HttpRequest } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
-import { type Principal, CLOCK_EXPIRY_COMMANDS, FLOOR_ONLY_COMMANDS } from '@felt/staff';
+import type { Principal } from '@felt/staff';
+import { commandSenders, timerCommands } from './command-senders';
+import type { AnyRuleModule } from '@felt/engine';
 import { DealerAssignments } from './dealer-assignments';
 import { deviceOf } from './principal';
 import { SecurityLog } from './security-log';
@@ -23,18 +25,26 @@ export class TableAccess {
 
   /**
    * Throws 403 when `principal` may not send `commandType` to `tableId`; checked before the command runs (a dealer
-   * let through is assigned to the table: answerAudience says what the answer shows them).
+   * let through is assigned to the table: answerAudience says what the answer shows them). `modules`: the table
+   * engine's, whose commands say who may send them (command-senders.ts).
    */
-  async checkCommand(req: HttpRequest, principal: Principal, tableId: string, commandType: string): Promise<void> {
+  async checkCommand(
+    req: HttpRequest,
+    principal: Principal,
+    tableId: string,
+    commandType: string,
+    modules: readonly AnyRuleModule[],
+  ): Promise<void> {
     this.checkDeviceKind(req, principal, tableId, commandType);
     if (principal.role === 'floor') return;
+    const sentBy = commandSenders(modules, commandType);
     // The timer service's principal: the expiries that are due, on any table, and nothing else (docs/security.md).
-    if (principal.role === 'timer' && CLOCK_EXPIRY_COMMANDS.has(commandType)) return;
+    if (principal.role === 'timer' && sentBy === 'timer-and-floor') return;
     if (principal.role === 'timer') {
       const problem = new ApiProblem(
         'forbidden',
         'FORBIDDEN_ROLE',
-        `the timer service may send only ${[...CLOCK_EXPIRY_COMMANDS].join(', ')}, not ${commandType}`,
+        `the timer service may send only ${timerCommands(modules).join(', ') || 'expiries'}, not ${commandType}`,
         { role: principal.role, commandType },
       );
       throw this.securityLog.refuse(req, problem, `timer sent ${commandType}`, principal);
@@ -47,27 +57,21 @@ export class TableAccess {
         principal,
       );
     }
-    if (CLOCK_EXPIRY_COMMANDS.has(commandType)) {
+    if (sentBy === 'timer-and-floor') {
       const problem = new ApiProblem(
         'forbidden',
         'FORBIDDEN_ROLE',
         `a dealer may not send ${commandType}: the clock runs out by the timer service or the floor`,
-        {
-          role: principal.role,
-          commandType,
-        },
+        { role: principal.role, commandType },
       );
       throw this.securityLog.refuse(req, problem, `timer-only command ${commandType}`, principal);
     }
-    if (FLOOR_ONLY_COMMANDS.has(commandType)) {
+    if (sentBy === 'floor-only') {
       const problem = new ApiProblem(
         'forbidden',
         'FORBIDDEN_ROLE',
         `a dealer may not send ${commandType}: only a floor supervisor may; call the floor`,
-        {
-          role: principal.role,
-          commandType,
-        },
+        { role: principal.role, commandType },
       );
       throw this.securityLog.refuse(req, problem, `floor-only command ${commandType}`, principal);
     }

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
-import { commandJsonSchema, TABLE_COMMAND_TYPES } from '../tables/table-command-schema';
+import { commandJsonSchema, DEFAULT_TABLE_COMMANDS, type TableCommandSchemas } from '../tables/table-command-schema';
 
 /**
  * OpenAPI for the command routes: body schemas generated from the same zod schemas that validate requests
@@ -34,13 +34,14 @@ export function openTableBodySchema(): JsonSchema {
   return withEnvelope(commandJsonSchema('OpenTable'));
 }
 
-export function commandBodySchema(): JsonSchema {
-  return { oneOf: TABLE_COMMAND_TYPES.map((type) => withEnvelope(commandJsonSchema(type))), discriminator: { propertyName: 'type' } };
+/** The body of POST /tables/:tableId/commands: any command of the engine (`commands`: the engine's, the default's unless given). */
+export function commandBodySchema(commands: TableCommandSchemas = DEFAULT_TABLE_COMMANDS): JsonSchema {
+  return { oneOf: commands.types.map((type) => withEnvelope(commandJsonSchema(type, commands))), discriminator: { propertyName: 'type' } };
 }
 
 /** The body of POST /tables/:tableId/<route>: `type` may be left out (the route says it). */
-export function routeBodySchema(type: string): JsonSchema {
-  return withEnvelope(commandJsonSchema(type), true);
+export function routeBodySchema(type: string, commands: TableCommandSchemas = DEFAULT_TABLE_COMMANDS): JsonSchema {
+  return withEnvelope(commandJsonSchema(type, commands), true);
 }
 
 export const COMMAND_HEADERS = [

@@ -1,9 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { commandRouteName, TABLE_COMMAND_TYPES } from '../tables/table-command-schema';
-import { routeBodySchema } from './command-docs';
-import { CLOCK_EXPIRY_COMMANDS, FLOOR_ONLY_COMMANDS } from '@felt/staff';
-import { tableDecider } from '@felt/engine';
+import { commandRouteName, tableCommandSchemas } from '../tables/table-command-schema';
+import { FoldedTables } from '../tables/folded-tables';
+import { commandBodySchema, routeBodySchema } from './command-docs';
+import { commandSenders } from '../auth/command-senders';
+import type { AnyRuleModule } from '@felt/engine';
 
 /**
  * The OpenAPI document, served at /docs (and as JSON at /docs-json). The per-command routes share one Nest route
@@ -53,7 +54,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 
   const generic = document.paths['/tables/{tableId}/commands']?.post;
   if (!generic) throw new Error('the OpenAPI document lacks POST /tables/{tableId}/commands');
-  for (const type of TABLE_COMMAND_TYPES) {
+  // The commands of the engine this process runs: the casino's modules' too (FELT_HOUSE_RULES).
+  const commands = tableCommandSchemas(app.get(FoldedTables).engine);
+  generic.requestBody = { required: true, content: { 'application/json': { schema: commandBodySchema(commands) } } };
+  const notes = moduleCommandNotes(commands.modules);
+  for (const type of commands.types) {
+    const sentBy = commandSenders(commands.modules, type);
     document.paths[`/tables/{tableId}/${commandRouteName(type)}`] = {
       post: {
         tags: ['commands'],
@@ -61,16 +67,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         summary: `${type} (the body's "type" may be left out)`,
         description:
           [
-            FLOOR_ONLY_COMMANDS.has(type) ? 'Floor supervisors only: a dealer gets 403 FORBIDDEN_ROLE.' : '',
-            COMMAND_NOTES[type] ?? MODULE_COMMAND_NOTES.get(type) ?? '',
-            CLOCK_EXPIRY_COMMANDS.has(type)
+            sentBy === 'floor-only' ? 'Floor supervisors only: a dealer gets 403 FORBIDDEN_ROLE.' : '',
+            COMMAND_NOTES[type] ?? notes.get(type) ?? '',
+            sentBy === 'timer-and-floor'
               ? "Sent by the timer service or the floor (a dealer gets 403 FORBIDDEN_ROLE). The time is the API's."
               : '',
           ]
             .join(' ')
             .trim() || undefined,
         parameters: generic.parameters,
-        requestBody: { required: false, content: { 'application/json': { schema: routeBodySchema(type) } } },
+        requestBody: { required: false, content: { 'application/json': { schema: routeBodySchema(type, commands) } } },
         responses: generic.responses,
       },
     };
@@ -79,9 +85,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 }
 
 /** What a house option's command's route says beyond its schema: its module's words (ModuleCommand.note). */
-const MODULE_COMMAND_NOTES: ReadonlyMap<string, string> = new Map(
-  tableDecider.modules.flatMap((m) => Object.entries(m.commands ?? {}).flatMap(([type, c]) => (c.note ? [[type, c.note] as const] : []))),
-);
+function moduleCommandNotes(modules: readonly AnyRuleModule[]): ReadonlyMap<string, string> {
+  return new Map(
+    modules.flatMap((m) => Object.entries(m.commands ?? {}).flatMap(([type, c]) => (c.note ? [[type, c.note] as const] : []))),
+  );
+}
 
 /** What a core command's route's schema alone does not say (docs/api.md has the rest). */
 const COMMAND_NOTES: Readonly<Record<string, string>> = {

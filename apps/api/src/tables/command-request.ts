@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { formatPath } from '@felt/formats';
 import { ApiProblem, type FieldIssue } from '../http/status-mapping';
-import { openTableSchema, tableCommandSchema, TABLE_COMMAND_TYPES, type TableCommandBody } from './table-command-schema';
+import { DEFAULT_TABLE_COMMANDS, openTableSchema, type TableCommandSchemas } from './table-command-schema';
 import type { CommandRequest } from './command-envelope';
 
 export type { CommandMetadata, CommandRequest } from './command-envelope';
@@ -32,8 +32,13 @@ const versionSchema = z
   .min(0, { error: 'expectedVersion may not be negative' })
   .max(2147483647, { error: 'expectedVersion is too large' });
 
-/** POST /tables/:tableId/commands and the per-command routes (`type` given by the route, optional in the body). */
-export function parseTableCommandRequest(tableId: string, raw: RawCommandRequest, routeType?: string): CommandRequest {
+/** POST /tables/:tableId/commands and the per-command routes (`type` given by the route, optional in the body), with `commands` the engine's. */
+export function parseTableCommandRequest(
+  tableId: string,
+  raw: RawCommandRequest,
+  routeType?: string,
+  commands: TableCommandSchemas = DEFAULT_TABLE_COMMANDS,
+): CommandRequest {
   const { fields, envelope, issues } = splitEnvelope(raw);
   if (routeType !== undefined) {
     if (fields.type !== undefined && fields.type !== routeType) {
@@ -41,13 +46,8 @@ export function parseTableCommandRequest(tableId: string, raw: RawCommandRequest
     }
     fields.type = routeType;
   }
-  const unknownType = typeof fields.type === 'string' && !TABLE_COMMAND_TYPES.includes(fields.type as never) && fields.type !== 'OpenTable';
-  const command = validate(
-    tableCommandSchema as unknown as z.ZodType<TableCommandBody>,
-    fields,
-    issues,
-    unknownType ? 'UNKNOWN_COMMAND_TYPE' : 'INVALID_REQUEST',
-  );
+  const unknownType = typeof fields.type === 'string' && !commands.types.includes(fields.type as never) && fields.type !== 'OpenTable';
+  const command = validate(commands.schema, fields, issues, unknownType ? 'UNKNOWN_COMMAND_TYPE' : 'INVALID_REQUEST');
   return { tableId, command, ...envelope };
 }
 

@@ -52,7 +52,7 @@ export class TableCommandRunner {
     const commandType = parsed.command.type;
     let answer: { status: number; body: CommandResponseBody };
     try {
-      await this.access.checkCommand(req, principal, parsed.tableId, commandType);
+      await this.access.checkCommand(req, principal, parsed.tableId, commandType, this.tables.engine.modules);
       this.access.checkDevice(req, principal);
       // An excluded player is refused before anything is read or written for the command (docs/players.md).
       await this.players.checkTableCommand(req, parsed.tableId, parsed.command, async (seat) => {

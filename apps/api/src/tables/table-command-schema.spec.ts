@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMAND_TYPES, CORE_COMMAND_SCHEMAS, DEFAULT_MODULES } from '@felt/engine';
+import { COMMAND_TYPES, CORE_COMMAND_SCHEMAS, createTableDecider, DEFAULT_MODULES, ruleModule, tableDecider } from '@felt/engine';
+import { loadHouseRules } from '@felt/regulator';
 import { bodySchema } from '../openapi/body-schema';
 import type { z } from 'zod';
 import { parseTableScriptJson, scriptCommandSchema } from '@felt/formats';
@@ -8,9 +9,11 @@ import {
   COMMAND_TYPE_BY_ROUTE,
   commandJsonSchema,
   commandRouteName,
+  DEFAULT_TABLE_COMMANDS,
   openTableSchema,
   TABLE_COMMAND_TYPES,
   tableCommandSchema,
+  tableCommandSchemas,
 } from './table-command-schema';
 
 const EXAMPLES = join(__dirname, '..', '..', '..', '..', 'examples');
@@ -119,5 +122,35 @@ describe('the API command schema', () => {
     const raise = commandJsonSchema('Raise');
     expect(raise).toMatchObject({ type: 'object', required: expect.arrayContaining(['type', 'seat', 'to']), additionalProperties: false });
     expect(commandJsonSchema('OpenTable')).toMatchObject({ required: expect.arrayContaining(['tableId', 'rules']) });
+  });
+
+  it("takes a casino's modules' commands for the engine that runs them (FELT_HOUSE_RULES), and only for it", () => {
+    const house = tableCommandSchemas(loadHouseRules(join(EXAMPLES, 'house-rules', 'index.js')));
+    expect(house.types).toEqual([...TABLE_COMMAND_TYPES, 'WaiveSevenDeuceBounty']);
+    expect(house.byRoute.get('waive-seven-deuce-bounty')).toBe('WaiveSevenDeuceBounty');
+    expect(house.schema.safeParse({ type: 'WaiveSevenDeuceBounty', reason: 'misdeal played on' }).success).toBe(true);
+    for (const body of [
+      { type: 'WaiveSevenDeuceBounty' },
+      { type: 'WaiveSevenDeuceBounty', reason: '' },
+      { type: 'WaiveSevenDeuceBounty', reason: 'x', note: 'a script key' },
+    ])
+      expect(house.schema.safeParse(body).success).toBe(false);
+    expect(tableCommandSchema.safeParse({ type: 'WaiveSevenDeuceBounty', reason: 'x' }).success).toBe(false);
+    expect(commandJsonSchema('WaiveSevenDeuceBounty', house)).toMatchObject({ required: ['type', 'reason'], additionalProperties: false });
+    // The same engine, the same schemas (built once per engine).
+    expect(tableCommandSchemas(tableDecider)).toBe(DEFAULT_TABLE_COMMANDS);
+  });
+
+  it("takes a module's command that has no schema with any fields: its decide checks them (RuleModule.commandSchemas)", () => {
+    const tips = ruleModule({
+      name: 'tips',
+      where: 'houseOptions',
+      params: () => null,
+      defaults: {},
+      commands: { TipDealer: { actsForHandSeat: false, decide: () => ({ ok: true, events: [] }) } },
+    });
+    const commands = tableCommandSchemas(createTableDecider([...DEFAULT_MODULES, tips]));
+    expect(commands.byRoute.get('tip-dealer')).toBe('TipDealer');
+    expect(commands.schema.safeParse({ type: 'TipDealer', seat: 2, amount: 5 }).success).toBe(true);
   });
 });

@@ -7,7 +7,8 @@ import type { HttpRequest, HttpResponse } from '../http/http-types';
 import { ApiProblem } from '../http/status-mapping';
 import { ApiCommandResponses, COMMAND_HEADERS, commandBodySchema, openTableBodySchema } from '../openapi/command-docs';
 import { parseOpenTableRequest, parseTableCommandRequest, type CommandRequest } from './command-request';
-import { COMMAND_TYPE_BY_ROUTE, tableIdSchema } from './table-command-schema';
+import { tableCommandSchemas, tableIdSchema, type TableCommandSchemas } from './table-command-schema';
+import { FoldedTables } from './folded-tables';
 import { TableCommandRunner } from './table-command-runner';
 
 /**
@@ -20,7 +21,15 @@ import { TableCommandRunner } from './table-command-runner';
 @Roles(...COMMAND_ROLES)
 @DeviceCommands()
 export class TableCommandsController {
-  constructor(@Inject(TableCommandRunner) private readonly runner: TableCommandRunner) {}
+  /** The commands of the engine this process runs (the default modules and FELT_HOUSE_RULES' casino modules). */
+  private readonly commands: TableCommandSchemas;
+
+  constructor(
+    @Inject(TableCommandRunner) private readonly runner: TableCommandRunner,
+    @Inject(FoldedTables) tables: FoldedTables,
+  ) {
+    this.commands = tableCommandSchemas(tables.engine);
+  }
 
   @Post()
   @ApiOperation({
@@ -39,16 +48,16 @@ export class TableCommandsController {
   @ApiBody({ schema: commandBodySchema() })
   @ApiCommandResponses(COMMAND_HEADERS)
   command(@Param('tableId') tableId: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    return this.run(parseTableCommandRequest(knownTableId(tableId), rawCommandRequest(req)), req, res);
+    return this.run(parseTableCommandRequest(knownTableId(tableId), rawCommandRequest(req), undefined, this.commands), req, res);
   }
 
   /** POST /tables/:tableId/raise and the like: documented one by one in the OpenAPI document (openapi/openapi.ts). */
   @Post(':tableId/:commandRoute')
   @ApiExcludeEndpoint()
   byRoute(@Param('tableId') tableId: string, @Param('commandRoute') route: string, @Req() req: HttpRequest, @Res() res: HttpResponse) {
-    const type = COMMAND_TYPE_BY_ROUTE.get(route);
+    const type = this.commands.byRoute.get(route);
     if (!type) throw new ApiProblem('route-not-found', 'ROUTE_NOT_FOUND', `there is no command route "${route}"`);
-    return this.run(parseTableCommandRequest(knownTableId(tableId), rawCommandRequest(req), type), req, res);
+    return this.run(parseTableCommandRequest(knownTableId(tableId), rawCommandRequest(req), type, this.commands), req, res);
   }
 
   private async run(parsed: CommandRequest, req: HttpRequest, res: HttpResponse): Promise<void> {

@@ -133,6 +133,8 @@ export const bombPotModule = ruleModule<BombPotOption>({
   commands: {
     CallBombPot: {
       actsForHandSeat: false,
+      // The house calls a bomb pot (it changes the next hand's terms), not the dealer.
+      sentBy: 'floor-only',
       decide(_command, state, params) {
         if (params === null) return reject(rejection('OPTION_NOT_ENABLED', 'Bomb pots are not played at this table.'));
         if (handInProgress(state)) return reject(rejection('HAND_IN_PROGRESS', 'A bomb pot is called between hands, for the next hand.'));

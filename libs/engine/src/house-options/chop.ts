@@ -152,6 +152,8 @@ export const chop = ruleModule<ChopOption>({
   commands: {
     ChopBlinds: {
       actsForHandSeat: false,
+      // The floor approves a chop: the blinds' consent and the house's fee are theirs to record.
+      sentBy: 'floor-only',
       decide: (command, state) => decideChop(command as ChopCommand, state),
       commandFor: (action) => {
         const a = action as ChopLegalAction;

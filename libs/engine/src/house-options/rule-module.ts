@@ -44,8 +44,19 @@ export interface RulesProblem {
   readonly why: string;
 }
 
+/**
+ * Who may send a module's command through the API (apps/api TableAccess, docs/security.md): data for the API, as
+ * `note` is; the core never asks it.
+ * - 'dealer-and-floor': the dealer assigned to the table, or a floor supervisor (the game's own actions);
+ * - 'floor-only': a floor supervisor only (it changes the game's terms: a dealer gets 403 FORBIDDEN_ROLE);
+ * - 'timer-and-floor': the timer service when a deadline passes, or a floor supervisor; never a dealer.
+ */
+export type CommandSenders = 'dealer-and-floor' | 'floor-only' | 'timer-and-floor';
+
 /** A module's own command: its shape checks (run by the core before decide) and its decision. */
 export interface ModuleCommand<P> {
+  /** Who may send it (CommandSenders); 'dealer-and-floor' when left out. */
+  readonly sentBy?: CommandSenders;
   /** The seat named may be a seat of the hand that its player has since left (like the betting actions). */
   readonly actsForHandSeat: boolean;
   /** A chip amount the command carries: checked as a whole number above zero (absent allowed when optional). */

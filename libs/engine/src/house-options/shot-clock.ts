@@ -293,6 +293,8 @@ export const shotClockModule = ruleModule<ShotClockOption>({
   commands: {
     ClockExpired: {
       actsForHandSeat: false,
+      // A dealer does not decide that a player's time ran out: the timer service does at the deadline, or the floor.
+      sentBy: 'timer-and-floor',
       decide: (c, s, p) => clockExpired(c as Extract<TableCommand, { type: 'ClockExpired' }>, s, p),
       note: "Shot clock: clock `clock` (ClockStarted's number) ran out; the seat's hand is dead, or checked where the table's onExpiry allows. 422 CLOCK_STALE (not the running clock: the seat acted, the hand moved on or ended, or the clock is paused), CLOCK_NOT_DUE (before its deadline); nothing is written.",
     },
@@ -304,11 +306,13 @@ export const shotClockModule = ruleModule<ShotClockOption>({
     },
     PauseClock: {
       actsForHandSeat: false,
+      sentBy: 'floor-only',
       decide: (c, s, p) => floorClock(c, s, p, true),
       note: 'Shot clock: stops the running clock with the time it has left (a dispute, a deck change); pausing twice changes nothing. 422 CLOCK_NOT_RUNNING.',
     },
     ResumeClock: {
       actsForHandSeat: false,
+      sentBy: 'floor-only',
       decide: (c, s, p) => floorClock(c, s, p, false),
       note: 'Shot clock: the paused clock runs again with the time it had left. 422 CLOCK_NOT_RUNNING.',
     },

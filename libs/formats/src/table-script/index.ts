@@ -2,7 +2,7 @@
 export {
   tableScriptSchema,
   scriptCommandSchema,
-  rulesSchema,
+  scriptSchemasFor,
   parseTableScript,
   parseTableScriptJson,
   formatPath,
@@ -13,6 +13,7 @@ export {
   type ParsedTableScript,
   type ScriptIssue,
 } from './schema';
+export { rulesSchema } from './rules-schema';
 export {
   runTableScript,
   toEngineCommand,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import {
-  COMMAND_TYPES,
-  CORE_RULES_INPUT_SCHEMA,
-  REJECTION_CODES,
   MAX_SEATS,
+  tableDecider,
+  type TableEngine,
   CORE_COMMAND_SCHEMAS as CORE,
   DEFAULT_MODULES,
   type HouseCommand,
@@ -12,6 +11,10 @@ import {
   textField,
   wholeNumberField,
 } from '@felt/engine';
+import { rulesSchema } from './rules-schema';
+import { cardList, expectSchema, expectSchemaOf, rejectionCodeSchema, rejectionCodeSchemaOf, tableViewSchema } from './expect-schema';
+
+export { expectSchema, rejectionCodeSchema };
 
 /**
  * The table-script format (docs/table-scripts.md): a table's rules, its players, where the button starts, and the
@@ -29,83 +32,6 @@ const bySeat = <T extends z.ZodType>(what: string, value: T) =>
   z
     .record(text(`${what} key`, 64), value)
     .refine((o) => Object.keys(o).length <= MAX_SEATS, { error: `${what} has at most ${MAX_SEATS} entries` });
-
-export const rejectionCodeSchema = z.enum(REJECTION_CODES, {
-  error: (issue) => `unknown rejection code ${JSON.stringify(issue.input)}; the codes are listed in libs/engine/src/table/rejections.ts`,
-});
-
-// ----- The table rules: the engine's core rules input (CORE_RULES_INPUT_SCHEMA), and the house options' shapes.
-
-export const rulesSchema = CORE_RULES_INPUT_SCHEMA.extend({
-  missedBlinds: z
-    .strictObject({
-      version: z.literal(1).optional(),
-      missedSmallOnly: z.enum(['big-blind-live', 'small-blind-dead', 'wait-for-big-blind']).optional(),
-      missedBig: z.literal('big-live-small-dead').optional(),
-      allowEntryBetweenBlindsAndButton: z.boolean().optional(),
-    })
-    .optional(),
-  /**
-   * House options (docs/house-options.md): each true (its defaults), false/null (off) or an object overriding some
-   * of its parameters. Only the shapes are checked here (no unknown key at any depth, the right types); the engine
-   * checks the values and their sense with the table's rules.
-   */
-  houseOptions: z
-    .strictObject({
-      straddle: houseOption({
-        positions: text('positions', 32),
-        maxStraddles: int('maxStraddles'),
-        minPlayersDealt: int('minPlayersDealt'),
-        sizeMultiple: int('sizeMultiple'),
-        buttonStraddleOrder: text('buttonStraddleOrder', 32),
-        minRaiseBasis: text('minRaiseBasis', 32),
-        allowInLimit: z.boolean(),
-      }),
-      killGame: houseOption({
-        mode: text('mode', 32),
-        trigger: text('trigger', 32),
-        secondLegMinBets: int('secondLegMinBets'),
-        minPotInBigBets: int('minPotInBigBets'),
-        requireFlop: z.boolean(),
-        killerAction: text('killerAction', 32),
-        minPlayers: int('minPlayers'),
-      }),
-      killPot: houseOption({ size: text('size', 32), overblindOnly: z.boolean() }),
-      chop: houseOption({ fee: chips('fee'), allowHeadsUp: z.boolean() }),
-      rake: houseOption({
-        percent: z.number({ error: 'percent must be a number' }),
-        cap: chips('cap').nullable(),
-        capScope: text('capScope', 32),
-        capByPlayers: z
-          .array(z.strictObject({ minPlayers: int('minPlayers'), cap: chips('cap') }))
-          .max(MAX_SEATS, { error: `capByPlayers has at most ${MAX_SEATS} rows` })
-          .nullable(),
-        roundDownTo: int('roundDownTo'),
-        noFlopNoDrop: z.boolean(),
-        allocation: text('allocation', 32),
-      }),
-      bombPot: houseOption({ ante: chips('ante').nullable(), everyNthHand: int('everyNthHand').nullable() }),
-      runItTwice: houseOption({}),
-      shotClock: houseOption({
-        seconds: int('seconds'),
-        timeBankExtensions: int('timeBankExtensions'),
-        timeBankSeconds: int('timeBankSeconds'),
-        onExpiry: text('onExpiry', 32),
-      }),
-    })
-    // A casino's own option (a module given to the engine, examples/house-rules/): flat parameters of plain values
-    // here; the engine refuses a name no module has, and the module checks its values.
-    .catchall(
-      z.union([z.boolean(), z.null(), z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean(), z.null()]))]),
-    )
-    .optional(),
-});
-
-/** One house option: true (its defaults), false or null (off), or some of its parameters (and its version, 1). */
-function houseOption(parameters: z.ZodRawShape) {
-  const partial = Object.fromEntries(Object.entries(parameters).map(([key, schema]) => [key, (schema as z.ZodType).optional()]));
-  return z.union([z.boolean(), z.null(), z.strictObject({ version: z.literal(1).optional(), ...partial })]).optional();
-}
 
 // ----- Script-only keys a command may carry; the runner strips them before the engine sees the command.
 
@@ -135,17 +61,10 @@ const legalActionSchema = z.strictObject({
   max: chips('max').optional(),
 });
 
-/** Who owes blinds (by player id: "small", "big" or both) and who holds the kill button and the kill. */
-const tableViewSchema = z.strictObject({
-  owedBlinds: z.record(z.string(), z.array(z.enum(['small', 'big']))).optional(),
-  killButton: text('killButton').nullable().optional(),
-  killer: text('killer').nullable().optional(),
-});
-
-/** An event within a hand: its type, or "Type:detail" (the street of BoardDealt, the kind of BlindPosted). */
-const eventMatcher = text('an event').regex(/^[A-Za-z]+(:[a-z-]+)?$/, {
-  error: 'an event is a type such as "HandShown", or "BoardDealt:turn"',
-});
+/** The refusal a script expects of a command, with a code of `code`'s (an engine's). */
+function expectRejectionWith(code: z.ZodType<string>) {
+  return z.strictObject({ code, message: text('message', LONG_TEXT).optional() }).optional();
+}
 
 const scriptKeys = {
   /**
@@ -156,7 +75,7 @@ const scriptKeys = {
   /** A comment for the reader ("UTG raises"). */
   note: text('note', LONG_TEXT).optional(),
   /** The command must be refused with this code (and, if given, a message containing this text); the script goes on. */
-  expectRejection: z.strictObject({ code: rejectionCodeSchema, message: text('message', LONG_TEXT).optional() }).optional(),
+  expectRejection: expectRejectionWith(rejectionCodeSchema),
   /** Checked just before the command is applied. */
   expectBefore: z
     .strictObject({
@@ -176,7 +95,6 @@ const scriptKeys = {
     .optional(),
 };
 
-const cardList = text('a card list', 64);
 const scriptSeed = chips('seed').optional();
 
 /** A command as a script writes it: the engine's schema with a script's own keys. */
@@ -226,191 +144,183 @@ type CoreScriptCommandSchema =
 type HouseCommandSchema = ReturnType<typeof withScriptKeys<{ type: z.ZodLiteral<HouseCommand['type']> }>>;
 type KnownCommandSchema = CoreScriptCommandSchema | HouseCommandSchema;
 
-const commandSchemas = [
-  // The core's commands (the engine's CORE_COMMAND_SCHEMAS, in its order), each with a script's own keys; OpenTable
-  // is not a script's (the runner opens the table from "rules") nor a command route (it is POST /tables).
-  ...(Object.keys(CORE) as (keyof Core)[])
-    .filter((type) => type !== 'OpenTable')
-    .map((type) =>
-      type in SCRIPT_FORMS
-        ? SCRIPT_FORMS[type as keyof typeof SCRIPT_FORMS]
-        : (withScriptKeys(CORE[type] as z.ZodObject) as unknown as CoreScriptCommandSchema),
-    ),
-  // The house options' commands, as their modules declare them (the engine's default modules, in their order);
-  // whether the table plays the option, and what the command may do, is the engine's to decide.
-  ...DEFAULT_MODULES.flatMap((module) => Object.values(module.commandSchemas ?? {})).map(
-    (schema) => withScriptKeys(schema) as unknown as HouseCommandSchema,
-  ),
-] as [KnownCommandSchema, ...KnownCommandSchema[]];
+/** An engine's commands as a script writes them: each schema, and the types of those its module gave none. */
+function commandSchemasOf(engine: Pick<TableEngine, 'modules' | 'commandTypes'>) {
+  const known = [
+    // The core's commands (the engine's CORE_COMMAND_SCHEMAS, in its order), each with a script's own keys; OpenTable
+    // is not a script's (the runner opens the table from "rules") nor a command route (it is POST /tables).
+    ...(Object.keys(CORE) as (keyof Core)[])
+      .filter((type) => type !== 'OpenTable')
+      .map((type) =>
+        type in SCRIPT_FORMS
+          ? SCRIPT_FORMS[type as keyof typeof SCRIPT_FORMS]
+          : (withScriptKeys(CORE[type] as z.ZodObject) as unknown as CoreScriptCommandSchema),
+      ),
+    // The house options' commands, as their modules declare them (the engine's modules, in their order, a casino's
+    // own included); whether the table plays the option, and what the command may do, is the engine's to decide.
+    ...engine.modules
+      .flatMap((module) => Object.values(module.commandSchemas ?? {}))
+      .map((schema) => withScriptKeys(schema) as unknown as HouseCommandSchema),
+  ] as [KnownCommandSchema, ...KnownCommandSchema[]];
+  const knownTypes: readonly string[] = known.map((s) => s.shape.type.value);
+  // Commands whose module gives no schema (a casino's own may not): accepted with any fields and checked by the
+  // engine itself, so a new command is scriptable the day the engine has it.
+  const others = (engine.commandTypes as readonly string[]).filter((t) => t !== 'OpenTable' && !knownTypes.includes(t));
+  return { known, others, types: [...knownTypes, ...others] };
+}
 
-/** The commands this schema knows field by field. */
-const KNOWN_COMMAND_TYPES: readonly string[] = commandSchemas.map((s) => s.shape.type.value);
+/** The script commands of an engine's tables: one union, with the script format's cross-field rules. */
+function scriptCommandUnion(engine: Pick<TableEngine, 'modules' | 'commandTypes' | 'rejectionCodes'>) {
+  const { known, others, types } = commandSchemasOf(engine);
+  // A refusal a script expects may carry the engine's codes, a casino's module's own among them.
+  const ownCodes = { expectRejection: expectRejectionWith(rejectionCodeSchemaOf(engine.rejectionCodes)) };
+  const loose = others.length > 0 ? [z.looseObject({ type: z.enum(others as [string, ...string[]]), ...scriptKeys, ...ownCodes })] : [];
+  const options = engine === tableDecider ? known : (known.map((s) => s.extend(ownCodes)) as unknown as typeof known);
+  return z
+    .discriminatedUnion('type', [...options, ...loose], {
+      error: (issue) => {
+        if (issue.code !== 'invalid_union') return undefined;
+        const type = (issue.input as { type?: unknown } | undefined)?.type;
+        if (type === 'OpenTable') return 'OpenTable is not a script command: the runner opens the table from "rules"';
+        return `the command type must be one of ${types.join(', ')} (got ${JSON.stringify(type)})`;
+      },
+    })
+    .superRefine((command, ctx) => {
+      if (
+        command.type === 'StartHand' &&
+        command.deck !== undefined &&
+        (command.holeCards !== undefined || command.board !== undefined || command.secondRun !== undefined)
+      )
+        ctx.addIssue({ code: 'custom', message: 'give either a full "deck" or "holeCards"/"board"/"secondRun", not both', path: ['deck'] });
+      if ((command.type === 'StartHand' || command.type === 'DrawForButton') && command.deck !== undefined && command.seed !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'give either a "deck" or a "seed", not both', path: ['seed'] });
+      if (command.type === 'CorrectAction' && (command.action === undefined) === (command.backTo === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'name the action to take back with either "backTo" (its event version) or "action" (its number in the hand), not both',
+          path: ['backTo'],
+        });
+    });
+}
+
+/** The script commands of the default engine's tables (tableDecider: the core and the default house options). */
+export const scriptCommandSchema = scriptCommandUnion(tableDecider);
+export const SCRIPT_COMMAND_TYPES: readonly string[] = commandSchemasOf(tableDecider).types;
+
+/** A table script whose commands are `command`'s (an engine's: scriptSchemasFor). */
+const tableScriptWith = (command: typeof scriptCommandSchema, expect: typeof expectSchema) =>
+  z
+    .strictObject({
+      $schema: text('$schema').optional(),
+      name: text('name').min(1, { error: 'name may not be empty' }),
+      description: text('description').optional(),
+      /** Where the scenario comes from ("docs/rules.md FL-1"). */
+      source: text('source').optional(),
+      /** The table id for OpenTable; "script" by default. */
+      tableId: text('tableId').optional(),
+      rules: rulesSchema,
+      players: z
+        .array(z.strictObject({ seat, playerId: text('playerId').min(1, { error: 'playerId may not be empty' }), stack: chips('stack') }))
+        .min(1, { error: 'a script needs at least one player' }),
+      /** The seat the button starts on; leave it out to DrawForButton or PlaceButton among the commands. */
+      button: seat.optional(),
+      /**
+       * The position the table starts in beyond seats, stacks and button (docs/table-scripts.md "Setup"): reached by
+       * ordinary commands and setup hands before the script's own commands; hands are counted from after it.
+       */
+      setup: z
+        .strictObject({
+          /** By player id: the blinds they owe ("small", "big"); they are left sitting out. */
+          owedBlinds: z
+            .record(
+              text('a player id', 128),
+              z
+                .array(z.enum(['small', 'big']))
+                .min(1)
+                .max(2),
+            )
+            .optional(),
+          /** The player holding the kill button (one leg): they won the last setup hand. */
+          killButton: text('killButton', 128).optional(),
+          /** The player who kills the first hand after the setup (and holds the kill button): they won the last two. */
+          killer: text('killer', 128).optional(),
+        })
+        .optional(),
+      commands: z.array(command),
+      expect: expect.optional(),
+    })
+    .superRefine((script, ctx) => {
+      const seats = new Set<number>();
+      const ids = new Set<string>();
+      script.players.forEach((p, i) => {
+        if (seats.has(p.seat)) ctx.addIssue({ code: 'custom', message: `seat ${p.seat} is given twice`, path: ['players', i, 'seat'] });
+        if (ids.has(p.playerId))
+          ctx.addIssue({ code: 'custom', message: `player "${p.playerId}" is given twice`, path: ['players', i, 'playerId'] });
+        seats.add(p.seat);
+        ids.add(p.playerId);
+      });
+      if (script.setup !== undefined && script.button === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a setup block needs "button": the seat the first hand after the setup has the button on',
+          path: ['button'],
+        });
+      if (script.setup?.killButton !== undefined && script.setup.killer !== undefined && script.setup.killButton !== script.setup.killer)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'the killer holds the kill button: give "killer" alone, or the same player in both',
+          path: ['setup', 'killButton'],
+        });
+      for (const key of ['killButton', 'killer'] as const) {
+        const player = script.setup?.[key];
+        if (player !== undefined && !ids.has(player))
+          ctx.addIssue({ code: 'custom', message: `setup.${key} names "${player}", who is not among the players`, path: ['setup', key] });
+      }
+      for (const player of Object.keys(script.setup?.owedBlinds ?? {}))
+        if (!ids.has(player))
+          ctx.addIssue({
+            code: 'custom',
+            message: `setup.owedBlinds names "${player}", who is not among the players`,
+            path: ['setup', 'owedBlinds', player],
+          });
+      script.expect?.rejections?.forEach((r, i) => {
+        const command = script.commands[r.command];
+        if (!command)
+          ctx.addIssue({ code: 'custom', message: `there is no command ${r.command}`, path: ['expect', 'rejections', i, 'command'] });
+        else if (command.expectRejection?.code !== r.code)
+          ctx.addIssue({
+            code: 'custom',
+            message: `commands[${r.command}] must carry "expectRejection": {"code": "${r.code}"} too, or the runner stops there`,
+            path: ['expect', 'rejections', i],
+          });
+      });
+    });
+
+/** Table scripts of the default engine's tables. */
+export const tableScriptSchema = tableScriptWith(scriptCommandSchema, expectSchema);
+
+const SCHEMAS_BY_ENGINE = new WeakMap<
+  object,
+  { readonly command: typeof scriptCommandSchema; readonly script: typeof tableScriptSchema }
+>();
 
 /**
- * Engine commands this schema does not spell out yet (house options such as a straddle or a chop): accepted with
- * any fields and checked by the engine itself, so a new command is scriptable the day the engine has it.
+ * The script schemas of an engine's tables: its modules' commands (a casino's own too, examples/house-rules/) with
+ * theirs. Typed as the default engine's: a casino module's commands are plain objects to the script's types.
  */
-const OTHER_ENGINE_COMMANDS = (COMMAND_TYPES as readonly string[]).filter((t) => t !== 'OpenTable' && !KNOWN_COMMAND_TYPES.includes(t));
-const otherCommandSchemas =
-  OTHER_ENGINE_COMMANDS.length > 0 ? [z.looseObject({ type: z.enum(OTHER_ENGINE_COMMANDS as [string, ...string[]]), ...scriptKeys })] : [];
-
-export const SCRIPT_COMMAND_TYPES: readonly string[] = [...KNOWN_COMMAND_TYPES, ...OTHER_ENGINE_COMMANDS];
-
-export const scriptCommandSchema = z
-  .discriminatedUnion('type', [...commandSchemas, ...otherCommandSchemas], {
-    error: (issue) => {
-      if (issue.code !== 'invalid_union') return undefined;
-      const type = (issue.input as { type?: unknown } | undefined)?.type;
-      if (type === 'OpenTable') return 'OpenTable is not a script command: the runner opens the table from "rules"';
-      return `the command type must be one of ${SCRIPT_COMMAND_TYPES.join(', ')} (got ${JSON.stringify(type)})`;
-    },
-  })
-  .superRefine((command, ctx) => {
-    if (
-      command.type === 'StartHand' &&
-      command.deck !== undefined &&
-      (command.holeCards !== undefined || command.board !== undefined || command.secondRun !== undefined)
-    )
-      ctx.addIssue({ code: 'custom', message: 'give either a full "deck" or "holeCards"/"board"/"secondRun", not both', path: ['deck'] });
-    if ((command.type === 'StartHand' || command.type === 'DrawForButton') && command.deck !== undefined && command.seed !== undefined)
-      ctx.addIssue({ code: 'custom', message: 'give either a "deck" or a "seed", not both', path: ['seed'] });
-    if (command.type === 'CorrectAction' && (command.action === undefined) === (command.backTo === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        message: 'name the action to take back with either "backTo" (its event version) or "action" (its number in the hand), not both',
-        path: ['backTo'],
-      });
-  });
-
-const potExpectationSchema = z.strictObject({
-  /** The hand number (1 is the script's first hand); the last hand when left out. */
-  hand: int('hand').min(1).optional(),
-  /** What the pot held, rake and drops included. */
-  amount: chips('amount'),
-  /** The house's rake from this pot. */
-  rake: chips('rake').optional(),
-  /** The drops for the house's funds from this pot (house rules jackpotDrop, promotionDrop). */
-  drop: chips('drop').optional(),
-  /** Player ids that may win the pot. */
-  eligible: z.array(text('a player id')).optional(),
-  /** What each winner receives, by player id. */
-  winners: z.record(z.string(), chips('a share')).optional(),
-});
-
-const handExpectationSchema = z.strictObject({
-  hand: int('hand').min(1),
-  button: seat.optional(),
-  smallBlind: seat.nullable().optional(),
-  bigBlind: seat.nullable().optional(),
-  board: cardList.optional(),
-  /** Chips the house raked from the hand. */
-  rake: chips('rake').optional(),
-});
-
-export const expectSchema = z.strictObject({
-  /** Chips each player has at the end (behind, if the script stops in the middle of a hand). */
-  finalStacks: z.record(z.string(), chips('a stack')),
-  /** The pots of a hand, main pot first; every pot of each hand named here must be listed. */
-  pots: z.array(potExpectationSchema).optional(),
-  /** Exactly the refusals the script meets, by command index (each must also be marked with expectRejection). */
-  rejections: z.array(z.strictObject({ command: int('command').min(0), code: rejectionCodeSchema })).optional(),
-  /** Button and blind positions of given hands. */
-  hands: z.array(handExpectationSchema).optional(),
-  /**
-   * Order of events within a hand: every `first` event comes before any `then` event, in the named hand or, with
-   * no hand, in every hand that has both (and at least one hand must).
-   */
-  eventOrder: z.array(z.strictObject({ hand: int('hand').min(1).optional(), first: eventMatcher, then: eventMatcher })).optional(),
-  /** Owed blinds and the kill button at the end (only the keys given are checked). */
-  table: tableViewSchema.optional(),
-});
-
-export const tableScriptSchema = z
-  .strictObject({
-    $schema: text('$schema').optional(),
-    name: text('name').min(1, { error: 'name may not be empty' }),
-    description: text('description').optional(),
-    /** Where the scenario comes from ("docs/rules.md FL-1"). */
-    source: text('source').optional(),
-    /** The table id for OpenTable; "script" by default. */
-    tableId: text('tableId').optional(),
-    rules: rulesSchema,
-    players: z
-      .array(z.strictObject({ seat, playerId: text('playerId').min(1, { error: 'playerId may not be empty' }), stack: chips('stack') }))
-      .min(1, { error: 'a script needs at least one player' }),
-    /** The seat the button starts on; leave it out to DrawForButton or PlaceButton among the commands. */
-    button: seat.optional(),
-    /**
-     * The position the table starts in beyond seats, stacks and button (docs/table-scripts.md "Setup"): reached by
-     * ordinary commands and setup hands before the script's own commands; hands are counted from after it.
-     */
-    setup: z
-      .strictObject({
-        /** By player id: the blinds they owe ("small", "big"); they are left sitting out. */
-        owedBlinds: z
-          .record(
-            text('a player id', 128),
-            z
-              .array(z.enum(['small', 'big']))
-              .min(1)
-              .max(2),
-          )
-          .optional(),
-        /** The player holding the kill button (one leg): they won the last setup hand. */
-        killButton: text('killButton', 128).optional(),
-        /** The player who kills the first hand after the setup (and holds the kill button): they won the last two. */
-        killer: text('killer', 128).optional(),
-      })
-      .optional(),
-    commands: z.array(scriptCommandSchema),
-    expect: expectSchema.optional(),
-  })
-  .superRefine((script, ctx) => {
-    const seats = new Set<number>();
-    const ids = new Set<string>();
-    script.players.forEach((p, i) => {
-      if (seats.has(p.seat)) ctx.addIssue({ code: 'custom', message: `seat ${p.seat} is given twice`, path: ['players', i, 'seat'] });
-      if (ids.has(p.playerId))
-        ctx.addIssue({ code: 'custom', message: `player "${p.playerId}" is given twice`, path: ['players', i, 'playerId'] });
-      seats.add(p.seat);
-      ids.add(p.playerId);
-    });
-    if (script.setup !== undefined && script.button === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'a setup block needs "button": the seat the first hand after the setup has the button on',
-        path: ['button'],
-      });
-    if (script.setup?.killButton !== undefined && script.setup.killer !== undefined && script.setup.killButton !== script.setup.killer)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'the killer holds the kill button: give "killer" alone, or the same player in both',
-        path: ['setup', 'killButton'],
-      });
-    for (const key of ['killButton', 'killer'] as const) {
-      const player = script.setup?.[key];
-      if (player !== undefined && !ids.has(player))
-        ctx.addIssue({ code: 'custom', message: `setup.${key} names "${player}", who is not among the players`, path: ['setup', key] });
-    }
-    for (const player of Object.keys(script.setup?.owedBlinds ?? {}))
-      if (!ids.has(player))
-        ctx.addIssue({
-          code: 'custom',
-          message: `setup.owedBlinds names "${player}", who is not among the players`,
-          path: ['setup', 'owedBlinds', player],
-        });
-    script.expect?.rejections?.forEach((r, i) => {
-      const command = script.commands[r.command];
-      if (!command)
-        ctx.addIssue({ code: 'custom', message: `there is no command ${r.command}`, path: ['expect', 'rejections', i, 'command'] });
-      else if (command.expectRejection?.code !== r.code)
-        ctx.addIssue({
-          code: 'custom',
-          message: `commands[${r.command}] must carry "expectRejection": {"code": "${r.code}"} too, or the runner stops there`,
-          path: ['expect', 'rejections', i],
-        });
-    });
-  });
+export function scriptSchemasFor(engine: TableEngine): {
+  readonly command: typeof scriptCommandSchema;
+  readonly script: typeof tableScriptSchema;
+} {
+  if (engine === tableDecider) return { command: scriptCommandSchema, script: tableScriptSchema };
+  let schemas = SCHEMAS_BY_ENGINE.get(engine);
+  if (!schemas) {
+    const command = scriptCommandUnion(engine) as unknown as typeof scriptCommandSchema;
+    schemas = { command, script: tableScriptWith(command, expectSchemaOf(engine.rejectionCodes)) };
+    SCHEMAS_BY_ENGINE.set(engine, schemas);
+  }
+  return schemas;
+}
 
 export type TableScript = z.infer<typeof tableScriptSchema>;
 export type ScriptCommand = z.infer<typeof scriptCommandSchema>;
@@ -435,20 +345,20 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Validates parsed JSON as a table script. */
-export function parseTableScript(input: unknown): ParsedTableScript {
-  const result = tableScriptSchema.safeParse(input);
+/** Validates parsed JSON as a table script for `engine`'s tables (the default engine's unless given). */
+export function parseTableScript(input: unknown, engine: TableEngine = tableDecider): ParsedTableScript {
+  const result = scriptSchemasFor(engine).script.safeParse(input);
   if (result.success) return { ok: true, script: result.data };
   return { ok: false, issues: result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })) };
 }
 
 /** Reads a table script from JSON text; a syntax error is reported as an issue at the document's root. */
-export function parseTableScriptJson(json: string): ParsedTableScript {
+export function parseTableScriptJson(json: string, engine: TableEngine = tableDecider): ParsedTableScript {
   let input: unknown;
   try {
     input = JSON.parse(json);
   } catch (error) {
     return { ok: false, issues: [{ path: '', message: `the file is not valid JSON (${(error as Error).message})` }] };
   }
-  return parseTableScript(input);
+  return parseTableScript(input, engine);
 }
