@@ -150,9 +150,8 @@ export class ConsoleUser {
     // The answer is in once the header names a user or the notice says why not: a step sent before it (a new hash)
     // would race the sign-in.
     await this.page.waitForFunction(
-      () =>
-        document.getElementById('signed-in-as')?.textContent !== 'not signed in' ||
-        (document.getElementById('notice')?.hidden === false && document.getElementById('notice')?.dataset.kind === 'error'),
+      "document.getElementById('signed-in-as').textContent !== 'not signed in' || " +
+        "(!document.getElementById('notice').hidden && document.getElementById('notice').dataset.kind === 'error')",
     );
   }
 
@@ -204,12 +203,10 @@ export class ConsoleUser {
       .getByRole('link', { name: tableId, exact: true })
       .click()
       .catch(async (error: Error) => {
-        const shown = await this.page.evaluate(() => ({
-          url: location.href,
-          who: document.getElementById('signed-in-as')?.textContent,
-          notice: document.getElementById('notice')?.textContent,
-          screen: document.getElementById('screen')?.innerText.slice(0, 2000),
-        }));
+        const shown = await this.page.evaluate(
+          "({ url: location.href, who: document.getElementById('signed-in-as').textContent, " +
+            "notice: document.getElementById('notice').textContent, screen: document.getElementById('screen').innerText.slice(0, 2000) })",
+        );
         throw new Error(`table ${tableId} has no row in the lobby: the page shows ${JSON.stringify(shown)} (${error.message})`);
       });
     await this.page
