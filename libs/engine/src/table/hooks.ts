@@ -37,9 +37,9 @@ type Command = { readonly type: string; readonly module: AnyRuleModule; readonly
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EventHandler = (state: TableState, event: any, params: any) => TableState;
 /**
- * A module's handler of one event type; `skipWhenOff`: a core event's handler of a module idle when off. `params` is
- * the module's own, kept here so every handler has one shape (modules do not: reading `module.params` at every event
- * was a megamorphic lookup).
+ * A module's handler of one event type; `skipWhenOff`: a core event's handler of a module idle when off. Its
+ * parameters are read from the composition by `index` (every handler has one shape; reading `module.params` at
+ * every event was a megamorphic lookup).
  */
 type Handler = {
   readonly module: AnyRuleModule;
@@ -71,6 +71,12 @@ interface Composition {
   readonly runout: readonly Enabled[];
   readonly settle: readonly Enabled[];
   readonly afterCommand: readonly Enabled[];
+  /** By event type, the handlers that fold it under these rules (enabledEvolution). */
+  readonly evolutions: ReadonlyMap<string, HouseEvolution>;
+  readonly onChecked: HouseEvolution | undefined;
+  readonly onCalled: HouseEvolution | undefined;
+  readonly onShown: HouseEvolution | undefined;
+  readonly onBoard: HouseEvolution | undefined;
 }
 /** An enabled module at one hook, with its parameters under the rules composed. */
 interface Enabled {
@@ -91,33 +97,6 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
    */
   const HAND_SLICE_START = Object.freeze(Object.assign({}, ...modules.map((m) => m.handSliceStart ?? {}))) as HouseHandSlice;
 
-  /** The modules enabled under these rules (none before the table opens), at each hook. */
-  function compose(rules: TableRules | null): Composition {
-    const params = Object.freeze(modules.map((m) => (rules === null ? null : m.params(rules))));
-    const at = (hook: (typeof HOOKS)[number]): readonly Enabled[] =>
-      Object.freeze(
-        modules.flatMap((m, i) => (m[hook] !== undefined && params[i] !== null ? [Object.freeze({ module: m, params: params[i] })] : [])),
-      );
-    return Object.freeze(Object.fromEntries([['params', params], ...HOOKS.map((hook) => [hook, at(hook)])])) as Composition;
-  }
-  const UNOPENED = compose(null);
-  /**
-   * Compositions by rules record. Rules change only at OpenTable and ChangeRules, and a recorded rules record is never
-   * changed (every state after it shares it), so its composition is computed once: a cache of what `params(rules)`
-   * answers, which changes no result. The last one asked is kept beside the map, so the common call (one table's
-   * commands in a row) costs a comparison.
-   */
-  const byRules = new WeakMap<TableRules, Composition>();
-  let lastRules: TableRules | null = null;
-  let last = UNOPENED;
-  function composed(rules: TableRules | null): Composition {
-    if (rules === lastRules) return last;
-    let c = rules === null ? UNOPENED : byRules.get(rules);
-    if (c === undefined) byRules.set(rules!, (c = compose(rules)));
-    lastRules = rules;
-    last = c;
-    return c;
-  }
 
   const COMMANDS: readonly Command[] = Object.freeze(
     modules.flatMap((module) => Object.entries(module.commands ?? {}).map(([type, spec]) => Object.freeze({ type, module, spec }))),
@@ -160,26 +139,71 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
     return byType;
   }, new Map<string, { owned: boolean; handlers: Handler[] }>());
 
-  // The answers for the events every hand records most (a betting round's and the showdown's), looked up once: a
-  // string switch on them costs a pointer comparison where the Map lookup cost a twentieth of a check/call hand.
-  const ON_CHECKED = EVOLUTIONS.get('PlayerChecked');
-  const ON_CALLED = EVOLUTIONS.get('PlayerCalled');
-  const ON_SHOWN = EVOLUTIONS.get('HandShown');
-  const ON_BOARD = EVOLUTIONS.get('BoardDealt');
-
-  /** The modules' evolution of this event type, or undefined when no module folds it. */
+  /** Every module's evolution of this event type, whatever the rules; undefined when no module folds it. */
   function houseEvolution(type: string): HouseEvolution | undefined {
+    return EVOLUTIONS.get(type);
+  }
+
+  /** The modules enabled under these rules (none before the table opens), at each hook. */
+  function compose(rules: TableRules | null): Composition {
+    const params = Object.freeze(modules.map((m) => (rules === null ? null : m.params(rules))));
+    const at = (hook: (typeof HOOKS)[number]): readonly Enabled[] =>
+      Object.freeze(
+        modules.flatMap((m, i) => (m[hook] !== undefined && params[i] !== null ? [Object.freeze({ module: m, params: params[i] })] : [])),
+      );
+    const evolutions = new Map<string, HouseEvolution>();
+    for (const [type, evolution] of EVOLUTIONS) {
+      const handlers = evolution.handlers.filter((h) => !(h.skipWhenOff && params[h.index] === null));
+      if (evolution.owned || handlers.length > 0) evolutions.set(type, Object.freeze({ owned: evolution.owned, handlers }));
+    }
+    return Object.freeze({
+      params,
+      ...(Object.fromEntries(HOOKS.map((hook) => [hook, at(hook)])) as Pick<Composition, (typeof HOOKS)[number]>),
+      evolutions,
+      onChecked: evolutions.get('PlayerChecked'),
+      onCalled: evolutions.get('PlayerCalled'),
+      onShown: evolutions.get('HandShown'),
+      onBoard: evolutions.get('BoardDealt'),
+    });
+  }
+  const UNOPENED = compose(null);
+  /**
+   * Compositions by rules record. Rules change only at OpenTable and ChangeRules, and a recorded rules record is never
+   * changed (every state after it shares it), so its composition is computed once: a cache of what `params(rules)`
+   * answers, which changes no result. The last one asked is kept beside the map, so the common call (one table's
+   * commands in a row) costs a comparison.
+   */
+  const byRules = new WeakMap<TableRules, Composition>();
+  let lastRules: TableRules | null = null;
+  let last = UNOPENED;
+  function composed(rules: TableRules | null): Composition {
+    if (rules === lastRules) return last;
+    let c = rules === null ? UNOPENED : byRules.get(rules);
+    if (c === undefined) byRules.set(rules!, (c = compose(rules)));
+    lastRules = rules;
+    last = c;
+    return c;
+  }
+
+  /**
+   * The modules' evolution of this event type under these rules: without the handlers of modules idle when off that
+   * are off; undefined when none is left to fold it. The events every hand records most (a betting round's and the
+   * showdown's) are answered by a string switch, a pointer comparison where the Map lookup cost a twentieth of a
+   * check/call hand.
+   */
+  function enabledEvolution(type: string, rules: TableRules | null): HouseEvolution | undefined {
+    const c = composed(rules);
     switch (type) {
       case 'PlayerChecked':
-        return ON_CHECKED;
+        return c.onChecked;
       case 'PlayerCalled':
-        return ON_CALLED;
+        return c.onCalled;
       case 'HandShown':
-        return ON_SHOWN;
+        return c.onShown;
       case 'BoardDealt':
-        return ON_BOARD;
+        return c.onBoard;
       default:
-        return EVOLUTIONS.get(type);
+        return c.evolutions.get(type);
     }
   }
 
@@ -330,6 +354,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
     decideHouseCommand,
     houseCommandFor,
     houseEvolution,
+    enabledEvolution,
     evolveHouse,
     seatEntry,
     houseForcedBets,
