@@ -14,7 +14,17 @@ import type { TableState } from './state';
  * and each module's parameters are read once per rules record, not at every call.
  */
 
-const HOOKS = ['seatEntry', 'forcedBets', 'dealerDeals', 'seatMayGo', 'preflop', 'legalActions', 'runout', 'settle', 'afterCommand'] as const;
+const HOOKS = [
+  'seatEntry',
+  'forcedBets',
+  'dealerDeals',
+  'seatMayGo',
+  'preflop',
+  'legalActions',
+  'runout',
+  'settle',
+  'afterCommand',
+] as const;
 
 /** Every module of the default list with its hooks, parameters and evolve handlers counting their calls (by module, by name). */
 function countingModules(): { modules: AnyRuleModule[]; calls: Map<string, number> } {

@@ -83,7 +83,17 @@ interface Enabled {
   readonly module: AnyRuleModule;
   readonly params: unknown;
 }
-const HOOKS = ['seatEntry', 'forcedBets', 'dealerDeals', 'seatMayGo', 'preflop', 'legalActions', 'runout', 'settle', 'afterCommand'] as const;
+const HOOKS = [
+  'seatEntry',
+  'forcedBets',
+  'dealerDeals',
+  'seatMayGo',
+  'preflop',
+  'legalActions',
+  'runout',
+  'settle',
+  'afterCommand',
+] as const;
 
 /** The hooks of these modules, asked in this order. */
 export function tableHooks(modules: readonly AnyRuleModule[]) {
@@ -96,7 +106,6 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
    * it, state.ts houseWith).
    */
   const HAND_SLICE_START = Object.freeze(Object.assign({}, ...modules.map((m) => m.handSliceStart ?? {}))) as HouseHandSlice;
-
 
   const COMMANDS: readonly Command[] = Object.freeze(
     modules.flatMap((module) => Object.entries(module.commands ?? {}).map(([type, spec]) => Object.freeze({ type, module, spec }))),
@@ -132,9 +141,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
       if (!byType.has(type)) byType.set(type, { owned, handlers: [] });
       byType
         .get(type)!
-        .handlers.push(
-          Object.freeze({ module, index, evolve: evolve!, skipWhenOff: module.idleWhenOff === true && !owned }),
-        );
+        .handlers.push(Object.freeze({ module, index, evolve: evolve!, skipWhenOff: module.idleWhenOff === true && !owned }));
     }
     return byType;
   }, new Map<string, { owned: boolean; handlers: Handler[] }>());
