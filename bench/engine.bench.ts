@@ -3,12 +3,12 @@
  * beside poker-ts (the npm table model) playing the same script in the same process.
  */
 import { cpus, loadavg } from 'node:os';
-import { drbgShuffledDeck, shuffledDeck, tableDecider, legalActions, type TableCommand, type TableState } from '@felt/engine';
+import { drbgShuffledDeck, shuffledDeck, tableDecider, type TableCommand, type TableEngine, type TableState } from '@felt/engine';
 // poker-ts ships CommonJS; its table model is the Table export.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Poker = require('poker-ts').Table as new (forcedBets: { smallBlind: number; bigBlind: number }, seats: number) => PokerTs;
 
-interface PokerTs {
+export interface PokerTs {
   sitDown(seat: number, chips: number): void;
   startHand(): void;
   isHandInProgress(): boolean;
@@ -20,43 +20,58 @@ interface PokerTs {
   showdown(): void;
 }
 
-// Read once: @felt/engine's compiled index re-exports through getters on a dictionary-mode object, so
-// `tableDecider.decide` at every command was a hash lookup and a getter call (about 8% of a check/call hand)
-// that poker-ts's method calls do not pay.
-const { decide } = tableDecider;
+/** What the bench plays on: an engine's decide, legal actions and first state (of this build or another's). */
+export type BenchEngine = Pick<TableEngine, 'decide' | 'legalActions' | 'initialState'>;
 
-function apply(state: TableState, command: TableCommand): TableState {
-  const d = decide(command, state);
-  if (!d.ok) throw new Error(`${command.type} refused: ${d.rejection.code}`);
-  // decide evolved its events already and returns the state they lead to (the engine keeps no cache to reuse).
-  return d.state;
+/**
+ * Felt's side of the bench on one engine: a fresh table, and `hands` check/call hands played on it by replaying the
+ * scripts recorded once (recordFeltScripts). Decide is read once: @felt/engine's compiled index re-exports through
+ * getters on a dictionary-mode object, so `tableDecider.decide` at every command was a hash lookup and a getter call
+ * (about 8% of a check/call hand) that poker-ts's method calls do not pay.
+ */
+export function feltPlayer(engine: BenchEngine = tableDecider) {
+  const { decide } = engine;
+  const apply = (state: TableState, command: TableCommand): TableState => {
+    const d = decide(command, state);
+    if (!d.ok) throw new Error(`${command.type} refused: ${d.rejection.code}`);
+    // decide evolved its events already and returns the state they lead to (the engine keeps no cache to reuse).
+    return d.state;
+  };
+  const table = (): TableState => {
+    let s = apply(engine.initialState, {
+      type: 'OpenTable',
+      tableId: 'bench',
+      rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 },
+    });
+    for (let seat = 1; seat <= 6; seat++) s = apply(s, { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 1_000_000 });
+    return apply(s, { type: 'PlaceButton', seat: 1 });
+  };
+  const scripts = recordFeltScripts(engine, table(), apply);
+  const play = (state: TableState, hands: number): TableState => {
+    let s = state;
+    for (let i = 0; i < hands; i++) {
+      const script = scripts[i % 6];
+      // A fresh deck seed per hand: the same actions, different cards.
+      s = apply(s, { type: 'StartHand', seed: i });
+      for (let c = 1; c < script.length; c++) s = apply(s, script[c]);
+    }
+    return s;
+  };
+  return { table, play, commandsPerHand: scripts[0].length };
 }
 
-function freshTable(): TableState {
-  let s = tableDecider.initialState;
-  s = apply(s, {
-    type: 'OpenTable',
-    tableId: 'bench',
-    rules: { structure: { kind: 'no-limit' }, smallBlind: 1, bigBlind: 2, maxSeats: 6 },
-  });
-  for (let seat = 1; seat <= 6; seat++) s = apply(s, { type: 'SeatPlayer', seat, playerId: `p${seat}`, buyIn: 1_000_000 });
-  return apply(s, { type: 'PlaceButton', seat: 1 });
-}
-
-/** One check/call hand driven by legalActions (kept for reference runs). */
-export function feltHand(state: TableState, seed: number): { state: TableState; commands: number } {
-  let s = apply(state, { type: 'StartHand', seed });
-  let commands = 1;
-  for (;;) {
-    const { actions } = legalActions(s);
-    if (actions.length === 0) return { state: s, commands };
-    const a = actions.find((x) => x.type === 'PostBlind' || x.type === 'ShowHand' || x.type === 'Check' || x.type === 'Call')!;
-    s = apply(
-      s,
-      a.type === 'PostBlind' ? { type: 'PostBlind', seat: a.seat, blind: a.blind } : ({ type: a.type, seat: a.seat } as TableCommand),
-    );
-    commands++;
-  }
+/** poker-ts's side: a fresh table, and `hands` hands of the check/call script recorded once. */
+export function pokerTsPlayer() {
+  const script = recordPokerTsScript();
+  const table = (): PokerTs => {
+    const t = new Poker({ smallBlind: 1, bigBlind: 2 }, 6);
+    for (let seat = 0; seat < 6; seat++) t.sitDown(seat, 1_000_000);
+    return t;
+  };
+  const play = (t: PokerTs, hands: number): void => {
+    for (let i = 0; i < hands; i++) pokerTsHand(t, script);
+  };
+  return { table, play, actionsPerHand: script.length };
 }
 
 function pokerTsHand(table: PokerTs, script: readonly string[]): void {
@@ -91,14 +106,18 @@ function recordPokerTsScript(): string[] {
  * Felt's check/call scripts, recorded once per button position by asking legalActions (the button moves, so the
  * seats in the script change from hand to hand); the timed runs replay them through decide and evolve only.
  */
-function recordFeltScripts(): TableCommand[][] {
-  let s = freshTable();
+function recordFeltScripts(
+  engine: BenchEngine,
+  fresh: TableState,
+  apply: (state: TableState, command: TableCommand) => TableState,
+): TableCommand[][] {
+  let s = fresh;
   const scripts: TableCommand[][] = [];
   for (let hand = 0; hand < 6; hand++) {
     const commands: TableCommand[] = [{ type: 'StartHand', seed: hand }];
     s = apply(s, commands[0]);
     for (;;) {
-      const { actions } = legalActions(s);
+      const { actions } = engine.legalActions(s);
       if (actions.length === 0) break;
       const a = actions.find((x) => x.type === 'PostBlind' || x.type === 'ShowHand' || x.type === 'Check' || x.type === 'Call')!;
       const command =
@@ -114,25 +133,19 @@ function recordFeltScripts(): TableCommand[][] {
 }
 
 export async function runEngineBench(hands = 30_000): Promise<{ rows: string[][]; markdown: string }> {
-  const feltScripts = recordFeltScripts();
-  const pokerTsScript = recordPokerTsScript();
-  const commandsPerHand = feltScripts[0].length;
+  const feltSide = feltPlayer();
+  const pokerTsSide = pokerTsPlayer();
+  const commandsPerHand = feltSide.commandsPerHand;
   const felt = () => {
-    let s = freshTable();
+    const s = feltSide.table();
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < hands; i++) {
-      const script = feltScripts[i % 6];
-      // A fresh deck seed per hand: the same actions, different cards.
-      s = apply(s, { type: 'StartHand', seed: i });
-      for (let c = 1; c < script.length; c++) s = apply(s, script[c]);
-    }
+    feltSide.play(s, hands);
     return hands / (Number(process.hrtime.bigint() - t0) / 1e9);
   };
   const pokerTs = () => {
-    const table = new Poker({ smallBlind: 1, bigBlind: 2 }, 6);
-    for (let seat = 0; seat < 6; seat++) table.sitDown(seat, 1_000_000);
+    const table = pokerTsSide.table();
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < hands; i++) pokerTsHand(table, pokerTsScript);
+    pokerTsSide.play(table, hands);
     return hands / (Number(process.hrtime.bigint() - t0) / 1e9);
   };
   // Interleave the runs so both see the same machine load; keep each side's best.
@@ -152,7 +165,7 @@ export async function runEngineBench(hands = 30_000): Promise<{ rows: string[][]
     [
       'poker-ts 1.5 (same check/call script)',
       `${Math.round(pokerTsRate).toLocaleString('en-US')} hands/s`,
-      `${pokerTsScript.length} actions per hand`,
+      `${pokerTsSide.actionsPerHand} actions per hand`,
     ],
     ['ratio', `${(feltRate / pokerTsRate).toFixed(2)}x`, 'goal ≥ 2x (issue 32)'],
     [

@@ -227,7 +227,10 @@ export interface RuleModule<P> {
    * rules[name] (always on, with defaults: missed blinds, which came before houseOptions).
    */
   readonly where: 'houseOptions' | 'rules';
-  /** The module's parameters in recorded rules; null when the option is off at this table. */
+  /**
+   * The module's parameters in recorded rules; null when the option is off at this table. A function of the rules
+   * alone: the engine asks it once per rules record and keeps the answer (table/hooks.ts composed).
+   */
   params(rules: TableRules): P | null;
   /** The parameters `true` switches on; an object given by the client overrides some of them. */
   readonly defaults: P;

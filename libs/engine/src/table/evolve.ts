@@ -25,9 +25,16 @@ import { seatChanged } from './seat-change';
  * The core folds its part, then the house options fold theirs (their own events, and their part of the core's).
  */
 export function evolve(h: TableHooks, state: TableState, event: TableEvent): TableState {
-  const house = h.houseEvolution(event.type);
-  const next =
-    house === undefined ? evolveCore(h, state, event) : h.evolveHouse(house.owned ? state : evolveCore(h, state, event), event, house);
+  const house = h.enabledEvolution(event.type, state.rules);
+  let next: TableState;
+  if (house !== undefined && house.owned) next = h.evolveHouse(state, event, house);
+  else {
+    const core = evolveCore(h, state, event);
+    // The modules fold a core event under the rules it leads to: an event that brings rules (TableOpened,
+    // RulesChanged) may switch on a module idle until then.
+    const after = core.rules === state.rules ? house : h.enabledEvolution(event.type, core.rules);
+    next = after === undefined ? core : h.evolveHouse(core, event, after);
+  }
   return next.hand?.phase === 'forced-bets' ? withoutForcedBetsOfEmptiedSeats(next) : next;
 }
 

@@ -4,7 +4,8 @@
  * createTableDecider). The list's order is part of the rules (house-options/default-modules.ts says why for the
  * default set). How each hook combines the modules' answers (first answer, all answers, a chain) is said at its
  * function here and in docs/architecture.md. Only enabled modules are asked (params non-null), except for evolve,
- * which folds every recorded event of its types whatever the rules now say.
+ * which folds every recorded event of its types whatever the rules now say. Which modules are enabled is composed
+ * once per rules record (`composed`), so an option that is off costs no call at all.
  */
 import type { Decision } from '../decider';
 import type { TableRules } from './rules';
@@ -36,13 +37,14 @@ type Command = { readonly type: string; readonly module: AnyRuleModule; readonly
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EventHandler = (state: TableState, event: any, params: any) => TableState;
 /**
- * A module's handler of one event type; `skipWhenOff`: a core event's handler of a module idle when off. `params` is
- * the module's own, kept here so every handler has one shape (modules do not: reading `module.params` at every event
- * was a megamorphic lookup).
+ * A module's handler of one event type; `skipWhenOff`: a core event's handler of a module idle when off. Its
+ * parameters are read from the composition by `index` (every handler has one shape; reading `module.params` at
+ * every event was a megamorphic lookup).
  */
 type Handler = {
   readonly module: AnyRuleModule;
-  readonly params: AnyRuleModule['params'];
+  /** The module's place in the list: its parameters' index in a Composition. */
+  readonly index: number;
   readonly evolve: EventHandler;
   readonly skipWhenOff: boolean;
 };
@@ -53,17 +55,48 @@ export interface HouseEvolution {
 }
 const NO_SEATS: readonly number[] = Object.freeze([]);
 
+/**
+ * The modules enabled under one rules record, with their parameters: each hook's list holds only the modules that
+ * answer it and are on, in the list's order, so the hooks of an option that is off are never called.
+ */
+interface Composition {
+  /** Each module's parameters by its place in the list; null when it is off. */
+  readonly params: readonly unknown[];
+  readonly seatEntry: readonly Enabled[];
+  readonly forcedBets: readonly Enabled[];
+  readonly dealerDeals: readonly Enabled[];
+  readonly seatMayGo: readonly Enabled[];
+  readonly preflop: readonly Enabled[];
+  readonly legalActions: readonly Enabled[];
+  readonly runout: readonly Enabled[];
+  readonly settle: readonly Enabled[];
+  readonly afterCommand: readonly Enabled[];
+  /** By event type, the handlers that fold it under these rules (enabledEvolution). */
+  readonly evolutions: ReadonlyMap<string, HouseEvolution>;
+  readonly onChecked: HouseEvolution | undefined;
+  readonly onCalled: HouseEvolution | undefined;
+  readonly onShown: HouseEvolution | undefined;
+  readonly onBoard: HouseEvolution | undefined;
+}
+/** An enabled module at one hook, with its parameters under the rules composed. */
+interface Enabled {
+  readonly module: AnyRuleModule;
+  readonly params: unknown;
+}
+const HOOKS = [
+  'seatEntry',
+  'forcedBets',
+  'dealerDeals',
+  'seatMayGo',
+  'preflop',
+  'legalActions',
+  'runout',
+  'settle',
+  'afterCommand',
+] as const;
+
 /** The hooks of these modules, asked in this order. */
 export function tableHooks(modules: readonly AnyRuleModule[]) {
-  const SEAT_ENTRY = answering('seatEntry');
-  const FORCED_BETS = answering('forcedBets');
-  const DEALER_DEALS = answering('dealerDeals');
-  const SEAT_MAY_GO = answering('seatMayGo');
-  const PREFLOP = answering('preflop');
-  const LEGAL_ACTIONS = answering('legalActions');
-  const RUNOUT = answering('runout');
-  const SETTLE = answering('settle');
-  const AFTER_COMMAND = answering('afterCommand');
   const STARTED_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze(
     Object.assign({}, ...modules.map((m) => m.startedDefaults ?? {})),
   );
@@ -73,10 +106,6 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
    * it, state.ts houseWith).
    */
   const HAND_SLICE_START = Object.freeze(Object.assign({}, ...modules.map((m) => m.handSliceStart ?? {}))) as HouseHandSlice;
-  /** The modules that answer a hook, in the list's order (looked up once here, not at every call). */
-  function answering(hook: keyof AnyRuleModule): readonly AnyRuleModule[] {
-    return Object.freeze(modules.filter((m) => m[hook] !== undefined));
-  }
 
   const COMMANDS: readonly Command[] = Object.freeze(
     modules.flatMap((module) => Object.entries(module.commands ?? {}).map(([type, spec]) => Object.freeze({ type, module, spec }))),
@@ -105,40 +134,83 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
    * By event type, one lookup per event. A Map, never changed once built: a dictionary object read with every event's
    * type was a megamorphic keyed load, slower by about a twentieth of a check/call hand.
    */
-  const EVOLUTIONS: ReadonlyMap<string, HouseEvolution> = modules.reduce((byType, module) => {
+  const EVOLUTIONS: ReadonlyMap<string, HouseEvolution> = modules.reduce((byType, module, index) => {
     for (const [type, evolve] of Object.entries(module.evolve ?? {})) {
       // A type the core does not fold is the module's own (declared in the engine or not: examples/house-rules/).
       const owned = !(CORE_EVENT_TYPES as readonly string[]).includes(type);
       if (!byType.has(type)) byType.set(type, { owned, handlers: [] });
       byType
         .get(type)!
-        .handlers.push(
-          Object.freeze({ module, params: module.params, evolve: evolve!, skipWhenOff: module.idleWhenOff === true && !owned }),
-        );
+        .handlers.push(Object.freeze({ module, index, evolve: evolve!, skipWhenOff: module.idleWhenOff === true && !owned }));
     }
     return byType;
   }, new Map<string, { owned: boolean; handlers: Handler[] }>());
 
-  // The answers for the events every hand records most (a betting round's and the showdown's), looked up once: a
-  // string switch on them costs a pointer comparison where the Map lookup cost a twentieth of a check/call hand.
-  const ON_CHECKED = EVOLUTIONS.get('PlayerChecked');
-  const ON_CALLED = EVOLUTIONS.get('PlayerCalled');
-  const ON_SHOWN = EVOLUTIONS.get('HandShown');
-  const ON_BOARD = EVOLUTIONS.get('BoardDealt');
-
-  /** The modules' evolution of this event type, or undefined when no module folds it. */
+  /** Every module's evolution of this event type, whatever the rules; undefined when no module folds it. */
   function houseEvolution(type: string): HouseEvolution | undefined {
+    return EVOLUTIONS.get(type);
+  }
+
+  /** The modules enabled under these rules (none before the table opens), at each hook. */
+  function compose(rules: TableRules | null): Composition {
+    const params = Object.freeze(modules.map((m) => (rules === null ? null : m.params(rules))));
+    const at = (hook: (typeof HOOKS)[number]): readonly Enabled[] =>
+      Object.freeze(
+        modules.flatMap((m, i) => (m[hook] !== undefined && params[i] !== null ? [Object.freeze({ module: m, params: params[i] })] : [])),
+      );
+    const evolutions = new Map<string, HouseEvolution>();
+    for (const [type, evolution] of EVOLUTIONS) {
+      const handlers = evolution.handlers.filter((h) => !(h.skipWhenOff && params[h.index] === null));
+      if (evolution.owned || handlers.length > 0) evolutions.set(type, Object.freeze({ owned: evolution.owned, handlers }));
+    }
+    return Object.freeze({
+      params,
+      ...(Object.fromEntries(HOOKS.map((hook) => [hook, at(hook)])) as Pick<Composition, (typeof HOOKS)[number]>),
+      evolutions,
+      onChecked: evolutions.get('PlayerChecked'),
+      onCalled: evolutions.get('PlayerCalled'),
+      onShown: evolutions.get('HandShown'),
+      onBoard: evolutions.get('BoardDealt'),
+    });
+  }
+  const UNOPENED = compose(null);
+  /**
+   * Compositions by rules record. Rules change only at OpenTable and ChangeRules, and a recorded rules record is never
+   * changed (every state after it shares it), so its composition is computed once: a cache of what `params(rules)`
+   * answers, which changes no result. The last one asked is kept beside the map, so the common call (one table's
+   * commands in a row) costs a comparison.
+   */
+  const byRules = new WeakMap<TableRules, Composition>();
+  let lastRules: TableRules | null = null;
+  let last = UNOPENED;
+  function composed(rules: TableRules | null): Composition {
+    if (rules === lastRules) return last;
+    let c = rules === null ? UNOPENED : byRules.get(rules);
+    if (c === undefined) byRules.set(rules!, (c = compose(rules)));
+    lastRules = rules;
+    last = c;
+    return c;
+  }
+
+  /**
+   * The modules' evolution of this event type under these rules: without the handlers of modules idle when off that
+   * are off; undefined when none is left to fold it. The events every hand records most (a betting round's and the
+   * showdown's) are answered by a string switch, a pointer comparison where the Map lookup cost a twentieth of a
+   * check/call hand.
+   */
+  function enabledEvolution(type: string, rules: TableRules | null): HouseEvolution | undefined {
+    const c = composed(rules);
     switch (type) {
       case 'PlayerChecked':
-        return ON_CHECKED;
+        return c.onChecked;
       case 'PlayerCalled':
-        return ON_CALLED;
+        return c.onCalled;
       case 'HandShown':
-        return ON_SHOWN;
+        return c.onShown;
       case 'BoardDealt':
-        return ON_BOARD;
+        return c.onBoard;
       default:
-        return EVOLUTIONS.get(type);
+        return c.evolutions.get(type);
     }
   }
 
@@ -152,8 +224,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
     let s = state;
     for (let i = 0; i < handlers.length; i++) {
       const h = handlers[i];
-      // Called on its module, as `module.params(rules)` would be.
-      const p = s.rules === null ? null : h.params.call(h.module, s.rules);
+      const p = composed(s.rules).params[h.index];
       if (p === null && skipIdle && h.skipWhenOff) continue;
       s = h.evolve(s, event, p);
     }
@@ -164,13 +235,10 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
 
   /** How a seat enters the next hand: the first module with an answer decides; null when none has one. */
   function seatEntry(seat: SeatState, state: TableState, gameRunning: boolean): SeatEntry | null {
-    const rules = state.rules!;
+    const enabled = composed(state.rules).seatEntry;
     let ctx: { readonly state: TableState; readonly gameRunning: boolean } | null = null;
-    for (let i = 0; i < SEAT_ENTRY.length; i++) {
-      const m = SEAT_ENTRY[i];
-      const p = m.params(rules);
-      if (p === null) continue;
-      const entry = m.seatEntry!(seat, (ctx ??= { state, gameRunning }), p);
+    for (let i = 0; i < enabled.length; i++) {
+      const entry = enabled[i].module.seatEntry!(seat, (ctx ??= { state, gameRunning }), enabled[i].params);
       if (entry !== null) return entry;
     }
     return null;
@@ -183,10 +251,8 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
   ): { forcedBets: readonly ForcedBetDue[]; started: HouseHandStarted } {
     let bets: readonly ForcedBetDue[] = forcedBets;
     const started: Record<string, unknown> = { ...STARTED_DEFAULTS };
-    for (const m of FORCED_BETS) {
-      const p = m.params(ctx.rules);
-      if (p === null) continue;
-      const change = m.forcedBets!(ctx, bets, p);
+    for (const { module, params } of composed(ctx.rules).forcedBets) {
+      const change = module.forcedBets!(ctx, bets, params);
       if (change === null) continue;
       bets = change.forcedBets;
       // for-in, not Object.keys: no array of keys for every hand (the fields are the module's own, never inherited).
@@ -197,19 +263,14 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
 
   /** Whether the dealer says Deal at this table: some enabled option posts voluntarily before the deal. */
   function dealerDeals(rules: TableRules): boolean {
-    for (const m of DEALER_DEALS) {
-      const p = m.params(rules);
-      if (p !== null && m.dealerDeals!(p)) return true;
-    }
+    for (const { module, params } of composed(rules).dealerDeals) if (module.dealerDeals!(params)) return true;
     return false;
   }
 
   /** Why this seat may not leave or sit out now: the first module's objection. */
   function seatMayGo(state: TableState, seat: number, how: 'leave' | 'sit-out' | 'change-seat'): Rejection | null {
-    for (const m of SEAT_MAY_GO) {
-      const p = m.params(state.rules!);
-      if (p === null) continue;
-      const objection = m.seatMayGo!(state, seat, how, p);
+    for (const { module, params } of composed(state.rules).seatMayGo) {
+      const objection = module.seatMayGo!(state, seat, how, params);
       if (objection !== null) return objection;
     }
     return null;
@@ -223,10 +284,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
    */
   function preflopSetup(hand: HandState, rules: TableRules, round: PreflopRound): PreflopSetup {
     let setup: PreflopSetup = { anchor: hand.bigBlindSeat, last: NO_SEATS, round, skipBetting: false };
-    for (const m of PREFLOP) {
-      const p = m.params(rules);
-      if (p !== null) setup = m.preflop!(hand, rules, setup, p);
-    }
+    for (const { module, params } of composed(rules).preflop) setup = module.preflop!(hand, rules, setup, params);
     return setup;
   }
 
@@ -234,19 +292,14 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
 
   /** Appends the enabled modules' legal actions at this moment, in registry order. */
   function houseLegalActions(state: TableState, moment: LegalMoment, into: LegalAction[]): void {
-    for (const m of LEGAL_ACTIONS) {
-      const p = m.params(state.rules!);
-      if (p === null) continue;
-      for (const action of m.legalActions!(state, moment, p)) into.push(action);
-    }
+    for (const { module, params } of composed(state.rules).legalActions)
+      for (const action of module.legalActions!(state, moment, params)) into.push(action);
   }
 
   /** What happens before the core deals the rest of the board once betting is over: the first answer; null: deal. */
   function houseRunout(state: TableState, hand: HandState): Runout | null {
-    for (const m of RUNOUT) {
-      const p = m.params(state.rules!);
-      if (p === null) continue;
-      const r = m.runout!(state, hand, p);
+    for (const { module, params } of composed(state.rules).runout) {
+      const r = module.runout!(state, hand, params);
       if (r !== null) return r;
     }
     return null;
@@ -259,13 +312,9 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
    * and returns it (the same object when it has nothing to say, so the common case allocates nothing).
    */
   function settle<S extends Settlement>(state: TableState, hand: HandState, settlement: S): S {
-    if (state.rules === null) return settlement;
+    const enabled = composed(state.rules).settle;
     let s: Settlement = settlement;
-    for (let i = 0; i < SETTLE.length; i++) {
-      const m = SETTLE[i];
-      const p = m.params(state.rules);
-      if (p !== null) s = m.settle!(state, hand, s, p);
-    }
+    for (let i = 0; i < enabled.length; i++) s = enabled[i].module.settle!(state, hand, s, enabled[i].params);
     return s as S;
   }
 
@@ -286,16 +335,12 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
     after: TableState,
     evolve: (state: TableState, event: TableEvent) => TableState,
   ): { events: readonly TableEvent[]; state: TableState } | null {
-    const rules = after.rules;
-    if (rules === null) return null;
+    const enabled = composed(after.rules).afterCommand;
+    if (enabled.length === 0) return null;
     let added: TableEvent[] | null = null;
     let s = after;
-    // By index, no iterator: this runs after every accepted command of every table.
-    for (let i = 0; i < AFTER_COMMAND.length; i++) {
-      const m = AFTER_COMMAND[i];
-      const p = m.params(rules);
-      if (p === null) continue;
-      for (const e of m.afterCommand!(command, before, s, p)) {
+    for (let i = 0; i < enabled.length; i++) {
+      for (const e of enabled[i].module.afterCommand!(command, before, s, enabled[i].params)) {
         (added ??= []).push(e);
         s = evolve(s, e);
       }
@@ -316,6 +361,7 @@ export function tableHooks(modules: readonly AnyRuleModule[]) {
     decideHouseCommand,
     houseCommandFor,
     houseEvolution,
+    enabledEvolution,
     evolveHouse,
     seatEntry,
     houseForcedBets,
