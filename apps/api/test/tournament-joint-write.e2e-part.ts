@@ -17,7 +17,7 @@ import { ENGINE_STRUCTURE, tournamentTablePlay, type FloorView } from './test-su
 const STRUCTURE = { ...ENGINE_STRUCTURE, name: 'Three tables of four', seatsPerTable: 4 };
 
 /**
- * A tournament table's hand end and the commands it decides at that table (busts' leaves, moves away, the close of a
+ * A tournament table's hand end and the commands it decides at the tables (busts' leaves, moves, the close of a
  * table broken) in one transaction (docs/tournaments.md "The hand end and its table's commands in one write"): one
  * commit, each command with its own record, so no crash leaves the tournament's busts without the table's leaves;
  * another writer on the table, and the hand end is recorded the one-at-a-time way, each write once.

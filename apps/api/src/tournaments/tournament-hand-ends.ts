@@ -56,8 +56,9 @@ export class TournamentHandEnds {
   /**
    * The hand ends recorded, in order; null when anything is not the happy path (a refusal, a retried hand end, a
    * race with another process): nothing is written then, and the caller records them one at a time, which answers
-   * each of those cases as a single command does. With `join`, the commands the batch decides at the batch's own
-   * tables (busts' leaves, moves away, a broken table's close) are written in the same transaction (`joined`).
+   * each of those cases as a single command does. With `join`, the commands the batch decides at its tables (busts'
+   * leaves, moves, a broken table's close, the seats its players are moved to) are written in the same transaction
+   * (`joined`: those tables).
    */
   async record(
     tournamentId: string,
@@ -86,8 +87,8 @@ export class TournamentHandEnds {
     mark('decide');
     if (accepted.length < decisions.length) return null;
     const appends = appendsOf(tournamentStreamIdOf(tournamentId), folded.version, items, accepted);
-    const own = join ? ownOrders(items, accepted) : new Map<string, OrderToSend[]>();
-    const written = own.size === 0 ? await this.appendAll(appends) : await this.appendJoined(appends, own, join!);
+    const orders = join ? ordersAtTables(items, accepted) : new Map<string, OrderToSend[]>();
+    const written = orders.size === 0 ? await this.appendAll(appends) : await this.appendJoined(appends, orders, join!);
     mark('append');
     if (!written) return null;
     let fold = folded;
@@ -95,7 +96,7 @@ export class TournamentHandEnds {
       fold = this.streams.advance(fold, accepted[i]!.events, events[events.length - 1]!.streamVersion);
       return { events, state: fold.state };
     });
-    return { ends: recorded, joined: new Set(own.keys()) };
+    return { ends: recorded, joined: new Set(orders.keys()) };
   }
 
   /**
@@ -115,17 +116,17 @@ export class TournamentHandEnds {
   }
 
   /**
-   * The decisions' events and their own tables' commands in one transaction (JointAppend):
-   * one commit, so that no crash leaves a hand end recorded without its busts' leaves, nor the reverse. Any table off
-   * the happy path (a refusal, a retry, another writer) and nothing is written.
+   * The decisions' events and their tables' commands in one transaction (JointAppend): one commit, so that no crash
+   * leaves a hand end recorded without its busts' leaves or its moves' seats, nor the reverse. Any table off the
+   * happy path (a refusal, a retry, another writer) and nothing is written.
    */
   private async appendJoined(
     appends: readonly AppendRequest[],
-    own: ReadonlyMap<string, readonly OrderToSend[]>,
+    byTable: ReadonlyMap<string, readonly OrderToSend[]>,
     join: JoinTable,
   ): Promise<readonly Appended[] | null> {
-    const joint = new JointAppend(this.store, 1 + own.size);
-    const tables = [...own].map(async ([tableId, orders], i) => {
+    const joint = new JointAppend(this.store, 1 + byTable.size);
+    const tables = [...byTable].map(async ([tableId, orders], i) => {
       const slot = joint.slots[i + 1]!;
       try {
         await join(tableId, orders, slot);
@@ -160,18 +161,16 @@ function appendsOf(
 }
 
 /**
- * The batch's table commands at the batch's own tables, by table (their ids derive from the events' ids, which
- * derive from the hand ends' command ids: known before anything is written).
+ * The batch's table commands by table, before anything is written (their ids derive from the events' ids, which
+ * derive from the hand ends' command ids).
  */
-function ownOrders(items: readonly HandEndItem[], decisions: readonly Extract<HandEndDecision, { ok: true }>[]): Map<string, OrderToSend[]> {
+function ordersAtTables(items: readonly HandEndItem[], decisions: readonly Extract<HandEndDecision, { ok: true }>[]): Map<string, OrderToSend[]> {
   const planned = decisions.map((d, i) => ({
     orders: plannedOrders({
       events: d.events.map((event, e) => ({ eventId: eventIdFor(items[i]!.commandId, e), event })),
       state: d.after,
-      metadata: items[i]!.metadata,
     }),
     metadata: items[i]!.metadata,
   }));
-  const own = new Set(items.map((item) => item.tableId));
-  return new Map([...ordersByTable(planned)].filter(([tableId]) => own.has(tableId)));
+  return ordersByTable(planned);
 }

@@ -33,7 +33,6 @@ export interface Order {
 export interface Planned {
   readonly events: readonly { readonly eventId: string; readonly event: TournamentEvent }[];
   readonly state: TournamentState;
-  readonly metadata: CommandMetadata;
 }
 
 /** A table command to send, with the metadata of the decision that asked for it. */
