@@ -77,11 +77,17 @@ describe.each(APP_BACKENDS)('a hand end and its own table’s commands in one wr
     consecutive(ordered);
     for (const id of new Set([...recorded, ...ordered].map((e) => String(e.metadata.commandId)))) {
       const own = [...recorded, ...ordered].filter((e) => e.metadata.commandId === id);
-      expect(await api.store.findCommand(id)).toMatchObject({ firstVersion: own[0]!.streamVersion, lastVersion: own[own.length - 1]!.streamVersion });
+      expect(await api.store.findCommand(id)).toMatchObject({
+        firstVersion: own[0]!.streamVersion,
+        lastVersion: own[own.length - 1]!.streamVersion,
+      });
     }
 
     // The hand's last command sent again (a lost answer): neither stream writes anything more.
-    const lengths = async () => [(await api.store.readStream('tournament-jnt')).length, (await api.store.readStream(streamIdOf(tableId))).length];
+    const lengths = async () => [
+      (await api.store.readStream('tournament-jnt')).length,
+      (await api.store.readStream(streamIdOf(tableId))).length,
+    ];
     const before = await lengths();
     const resent = await api.http.post(`/tables/${tableId}/commands`).set('Idempotency-Key', last.key!).send(last.body);
     expect([resent.status, resent.body.replayed]).toEqual([200, true]);
@@ -91,7 +97,7 @@ describe.each(APP_BACKENDS)('a hand end and its own table’s commands in one wr
   }, 300_000);
 
   it('behind another process’s append at the table, writes neither, then records the hand end one write after the other', async () => {
-    const inOrder = () => (api.app.get(TournamentTables) as unknown as { inOrder: StreamQueue; open: Map<string, unknown[]> });
+    const inOrder = () => api.app.get(TournamentTables) as unknown as { inOrder: StreamQueue; open: Map<string, unknown[]> };
     const other = await startTestApi(database.db);
     let found: { recorded: RecordedEvent[]; ordered: RecordedEvent[]; batch: number } | undefined;
     // The hand ends' timings say which way each was recorded (batch 0: one at a time, after the joint write failed).

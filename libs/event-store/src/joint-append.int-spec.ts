@@ -17,32 +17,50 @@ describe.each(BACKENDS)('one transaction for two streams’ decisions (JointAppe
   const add = (n: number, commandId: string): Add => ({ add: n, commandId, metadata: { actorId: 'floor' } });
   const decision = (streamId: string, expectedVersion: number, commandId: string): AppendRequest => ({
     streamId,
-    options: { expectedVersion, commandId, events: [{ type: 'Decided', schemaVersion: 1, data: { n: 1 } }, { type: 'Moved', schemaVersion: 1, data: {} }] },
+    options: {
+      expectedVersion,
+      commandId,
+      events: [
+        { type: 'Decided', schemaVersion: 1, data: { n: 1 } },
+        { type: 'Moved', schemaVersion: 1, data: {} },
+      ],
+    },
   });
   /** A decision stream and a counter stream, each with one event already. */
   async function streams(store: EventStore) {
     const tournament = freshStreamId('tournament');
     const table = freshStreamId('counter');
     const commands = counters(store);
-    await store.append(tournament, { expectedVersion: 0, commandId: `${tournament}-0`, events: [{ type: 'Opened', schemaVersion: 1, data: {} }] });
+    await store.append(tournament, {
+      expectedVersion: 0,
+      commandId: `${tournament}-0`,
+      events: [{ type: 'Opened', schemaVersion: 1, data: {} }],
+    });
     await commands.handle(table, add(1, `${table}-0`));
     return { tournament, table, commands };
   }
   const versions = async (...ids: string[]) => Promise.all(ids.map((id) => t.store.streamVersion(id)));
+  /** The tournament's appends and the table's commands given to one JointAppend, as the API gives them. */
+  const jointly = (commands: ReturnType<typeof counters>, tournament: readonly AppendRequest[], table: string, adds: readonly Add[]) => {
+    const joint = new JointAppend(t.store, 2);
+    return Promise.all([joint.slots[0]!.write(tournament), commands.handleAll(table, adds, joint.slots[1])]);
+  };
 
   it('commits both streams in one transaction, each command with its record, versions consecutive', async () => {
     const { tournament, table, commands } = await streams(t.store);
-    const joint = new JointAppend(t.store, 2);
-    const [written, outcomes] = await Promise.all([
-      joint.slots[0]!.write([decision(tournament, 1, `${tournament}-a`)]),
-      commands.handleAll(table, [add(2, `${table}-a`), add(3, `${table}-b`)], joint.slots[1]),
+    const [written, outcomes] = await jointly(commands, [decision(tournament, 1, `${tournament}-a`)], table, [
+      add(2, `${table}-a`),
+      add(3, `${table}-b`),
     ]);
     expect(written!.map((w) => w.streamVersion)).toEqual([3]);
     expect(outcomes).toMatchObject([
       { kind: 'applied', version: 2, folded: { total: 3 } },
       { kind: 'applied', version: 3, folded: { total: 6 } },
     ]);
-    const events = [...(await t.store.readStream(tournament, { fromVersion: 2 })), ...(await t.store.readStream(table, { fromVersion: 2 }))];
+    const events = [
+      ...(await t.store.readStream(tournament, { fromVersion: 2 })),
+      ...(await t.store.readStream(table, { fromVersion: 2 })),
+    ];
     expect(new Set(events.map((e) => e.txId)).size).toBe(1);
     expect(events.map((e) => [e.streamId, e.streamVersion])).toEqual([
       [tournament, 2],
@@ -53,16 +71,17 @@ describe.each(BACKENDS)('one transaction for two streams’ decisions (JointAppe
     // The global log (what the outbox's relay reads) has them as one transaction, each stream's in version order
     // (the streams in id order, as in every group commit: felt_append_batch locks them so).
     const log = (await t.store.readAll({ limit: 100_000 })).filter((e) => e.txId === events[0]!.txId);
-    const byId = [...events].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : a.streamVersion - b.streamVersion));
+    const byId = [...events].sort((a, b) =>
+      a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : a.streamVersion - b.streamVersion,
+    );
     expect(log.map((e) => e.eventId)).toEqual(byId.map((e) => e.eventId));
     expect(await t.store.findCommand(`${tournament}-a`)).toMatchObject({ streamId: tournament, firstVersion: 2, lastVersion: 3 });
     expect(await t.store.findCommand(`${table}-b`)).toMatchObject({ streamId: table, firstVersion: 3, lastVersion: 3 });
 
     // Sent again (a retry): nothing written twice, both answered null; one at a time, each gets its first result.
-    const again = new JointAppend(t.store, 2);
-    const [rewritten, redone] = await Promise.all([
-      again.slots[0]!.write([decision(tournament, 1, `${tournament}-a`)]),
-      commands.handleAll(table, [add(2, `${table}-a`), add(3, `${table}-b`)], again.slots[1]),
+    const [rewritten, redone] = await jointly(commands, [decision(tournament, 1, `${tournament}-a`)], table, [
+      add(2, `${table}-a`),
+      add(3, `${table}-b`),
     ]);
     expect([rewritten, redone]).toEqual([null, null]);
     expect(await versions(tournament, table)).toEqual([3, 3]);
@@ -73,31 +92,23 @@ describe.each(BACKENDS)('one transaction for two streams’ decisions (JointAppe
     const { tournament, table, commands } = await streams(t.store);
     // Another process appends to the table: this process's fold is behind, the table's append conflicts.
     await counters(t.store).handle(table, add(1, `${table}-other`));
-    const joint = new JointAppend(t.store, 2);
-    const raced = await Promise.all([
-      joint.slots[0]!.write([decision(tournament, 1, `${tournament}-a`)]),
-      commands.handleAll(table, [add(2, `${table}-a`)], joint.slots[1]),
-    ]);
+    const raced = await jointly(commands, [decision(tournament, 1, `${tournament}-a`)], table, [add(2, `${table}-a`)]);
     expect(raced).toEqual([null, null]);
     expect(await versions(tournament, table)).toEqual([1, 2]);
     expect([await t.store.findCommand(`${tournament}-a`), await t.store.findCommand(`${table}-a`)]).toEqual([null, null]);
 
     // Another writer on the tournament's stream: the table's commands are not written either.
-    await t.store.append(tournament, { expectedVersion: 1, commandId: `${tournament}-other`, events: [{ type: 'Noted', schemaVersion: 1, data: {} }] });
-    const behind = new JointAppend(t.store, 2);
-    const [late, tableLate] = await Promise.all([
-      behind.slots[0]!.write([decision(tournament, 1, `${tournament}-a`)]),
-      commands.handleAll(table, [add(2, `${table}-a`)], behind.slots[1]),
-    ]);
+    await t.store.append(tournament, {
+      expectedVersion: 1,
+      commandId: `${tournament}-other`,
+      events: [{ type: 'Noted', schemaVersion: 1, data: {} }],
+    });
+    const [late, tableLate] = await jointly(commands, [decision(tournament, 1, `${tournament}-a`)], table, [add(2, `${table}-a`)]);
     expect([late, tableLate]).toEqual([null, null]);
     expect(await versions(tournament, table)).toEqual([2, 2]);
 
     // The table refuses (past 10): it declines, and the tournament's decision is not written.
-    const refused = new JointAppend(t.store, 2);
-    const [declined, none] = await Promise.all([
-      refused.slots[0]!.write([decision(tournament, 2, `${tournament}-b`)]),
-      commands.handleAll(table, [add(20, `${table}-b`)], refused.slots[1]),
-    ]);
+    const [declined, none] = await jointly(commands, [decision(tournament, 2, `${tournament}-b`)], table, [add(20, `${table}-b`)]);
     expect([declined, none]).toEqual([null, null]);
     expect(await versions(tournament, table)).toEqual([2, 2]);
   });
@@ -106,11 +117,7 @@ describe.each(BACKENDS)('one transaction for two streams’ decisions (JointAppe
     const { tournament, table, commands } = await streams(t.store);
     // The table's command id was already used on the tournament's stream: the statement writes the tournament's
     // events, then finds the table's id taken; the transaction is rolled back whole.
-    const joint = new JointAppend(t.store, 2);
-    const [written, outcomes] = await Promise.all([
-      joint.slots[0]!.write([decision(tournament, 1, `${tournament}-a`)]),
-      commands.handleAll(table, [add(2, `${tournament}-0`)], joint.slots[1]),
-    ]);
+    const [written, outcomes] = await jointly(commands, [decision(tournament, 1, `${tournament}-a`)], table, [add(2, `${tournament}-0`)]);
     expect([written, outcomes]).toEqual([null, null]);
     expect(await versions(tournament, table)).toEqual([1, 1]);
     expect(await t.store.findCommand(`${tournament}-a`)).toBeNull();

@@ -79,8 +79,9 @@ export class JointAppend {
       for (const p of parties) p.resolve(written.slice(from, (from += p.appends.length)));
     } catch (error) {
       const notAsDecided = error instanceof NotAsDecided || error instanceof CommandIdReusedError;
-      for (const p of parties) if (notAsDecided) p.resolve(null);
-      else p.reject(error);
+      for (const p of parties)
+        if (notAsDecided) p.resolve(null);
+        else p.reject(error);
     }
   }
 }

@@ -37,4 +37,3 @@ export function counters(store: EventStore): StreamCommands<Add, Counter, string
   };
   return new StreamCommands(store, kind);
 }
-

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandIdReusedError, eventIdFor, EventStore, JointAppend, type Appended, type AppendRequest, type JointSlot, type RecordedEvent } from '@felt/event-store';
+import {
+  CommandIdReusedError,
+  eventIdFor,
+  EventStore,
+  JointAppend,
+  type Appended,
+  type AppendRequest,
+  type JointSlot,
+  type RecordedEvent,
+} from '@felt/event-store';
 import { decideHandEnds, toNewTournamentEvent, tournamentStreamIdOf, type HandEndDecision, type TournamentState } from '@felt/tournament';
 import { RoomClock } from '../room/room-clock';
 import type { CommandMetadata } from '../tables/command-request';
@@ -164,7 +173,10 @@ function appendsOf(
  * The batch's table commands by table, before anything is written (their ids derive from the events' ids, which
  * derive from the hand ends' command ids).
  */
-function ordersAtTables(items: readonly HandEndItem[], decisions: readonly Extract<HandEndDecision, { ok: true }>[]): Map<string, OrderToSend[]> {
+function ordersAtTables(
+  items: readonly HandEndItem[],
+  decisions: readonly Extract<HandEndDecision, { ok: true }>[],
+): Map<string, OrderToSend[]> {
   const planned = decisions.map((d, i) => ({
     orders: plannedOrders({
       events: d.events.map((event, e) => ({ eventId: eventIdFor(items[i]!.commandId, e), event })),

@@ -51,7 +51,9 @@ export function plannedOrders(planned: Planned): Order[] {
 }
 
 /** Decisions' table commands by table, each table's in the order they were decided. */
-export function ordersByTable(decided: readonly { readonly orders: readonly Order[]; readonly metadata: CommandMetadata }[]): Map<string, OrderToSend[]> {
+export function ordersByTable(
+  decided: readonly { readonly orders: readonly Order[]; readonly metadata: CommandMetadata }[],
+): Map<string, OrderToSend[]> {
   const byTable = new Map<string, OrderToSend[]>();
   for (const d of decided)
     for (const order of d.orders) byTable.set(order.tableId, [...(byTable.get(order.tableId) ?? []), { ...order, metadata: d.metadata }]);
