@@ -9,10 +9,9 @@ import { FoldedTables } from '../src/tables/folded-tables';
 import { streamIdOf } from '../src/tables/table-stream';
 import { TOURNAMENT_HAND_ENDS, type HandEndTiming } from '../src/tournaments/hand-end-timings';
 import { TournamentTables } from '../src/tournaments/tournament-tables';
-import { expectStatus } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
-import { ENGINE_STRUCTURE, tournamentTablePlay, type FloorView } from './test-support/tournament-play';
+import { ENGINE_STRUCTURE, playableTables as playable, tournamentTablePlay, type FloorView } from './test-support/tournament-play';
 
 const STRUCTURE = { ...ENGINE_STRUCTURE, name: 'Three tables of four', seatsPerTable: 4 };
 
@@ -25,18 +24,13 @@ const STRUCTURE = { ...ENGINE_STRUCTURE, name: 'Three tables of four', seatsPerT
 describe.each(APP_BACKENDS)('a hand end and its own table’s commands in one write (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
-  const { playHand, expectChipsAtTables } = tournamentTablePlay(() => api);
+  const { playHand, expectChipsAtTables, startTournament } = tournamentTablePlay(() => api);
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
   });
 
-  const cmd = (body: object) => expectStatus(api.http.post('/tournaments/jnt/commands').send(body), 201);
   const floor = async (): Promise<FloorView> => (await api.http.get('/tournaments/jnt').expect(200)).body;
-  const playable = (state: FloorView) =>
-    state.tables.filter(
-      (t) => !t.broken && state.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === t.tableId).length >= 2,
-    );
   /** The last hand end the tournament recorded (its events), and the table events its events' ids asked for. */
   async function lastHandEnd(tableId: string): Promise<{ recorded: RecordedEvent[]; ordered: RecordedEvent[] }> {
     const events = await api.store.readStream('tournament-jnt');
@@ -52,11 +46,7 @@ describe.each(APP_BACKENDS)('a hand end and its own table’s commands in one wr
     expect(events.map((e) => e.streamVersion)).toEqual(events.map((_, i) => events[0]!.streamVersion + i));
 
   it('commits the tournament’s hand end and its table’s leaves together, each command once; sent again, nothing', async () => {
-    await expectStatus(api.http.post('/tournaments').send({ tournamentId: 'jnt', structure: STRUCTURE }), 201);
-    for (let t = 1; t <= 3; t++) await cmd({ type: 'AddTable', tableId: `j${t}` });
-    for (let p = 1; p <= 12; p++) await cmd({ type: 'Register', playerId: `card-${p}`, alias: `P${p}` });
-    await cmd({ type: 'DrawSeats' });
-    await cmd({ type: 'StartClock' });
+    await startTournament('jnt', STRUCTURE, ['j1', 'j2', 'j3'], 12);
 
     // Hands at one table after another (all-ins likely) until a hand end busts a player at its own table.
     let found: { tableId: string; recorded: RecordedEvent[]; ordered: RecordedEvent[]; last: { body: object; key?: string } } | undefined;
