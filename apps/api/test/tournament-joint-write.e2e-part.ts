@@ -31,33 +31,44 @@ describe.each(APP_BACKENDS)('a hand end and its own table’s commands in one wr
   });
 
   const floor = async (): Promise<FloorView> => (await api.http.get('/tournaments/jnt').expect(200)).body;
-  /** The last hand end the tournament recorded (its events), and the table events its events' ids asked for. */
-  async function lastHandEnd(tableId: string): Promise<{ recorded: RecordedEvent[]; ordered: RecordedEvent[] }> {
+  /**
+   * The last hand end the tournament recorded (its events), the events its events' ids asked for at its table
+   * (`ordered`), and those at every table of the tournament (`everywhere`: a move's seat at another table too).
+   */
+  async function lastHandEnd(
+    tableId: string,
+  ): Promise<{ recorded: RecordedEvent[]; ordered: RecordedEvent[]; everywhere: RecordedEvent[] }> {
     const events = await api.store.readStream('tournament-jnt');
     const last = events.filter((e) => e.type === 'HandRecorded' && String(e.metadata.commandId).endsWith('.tournament')).pop()!;
     const recorded = events.filter((e) => e.metadata.commandId === last.metadata.commandId);
     const ids = recorded.map((e) => e.eventId);
-    const ordered = (await api.store.readStream(streamIdOf(tableId))).filter((e) =>
-      ids.some((id) => String(e.metadata.commandId).startsWith(`${id}.`)),
-    );
-    return { recorded, ordered };
+    const asked = (e: RecordedEvent) => ids.some((id) => String(e.metadata.commandId).startsWith(`${id}.`));
+    const everywhere = [];
+    for (const t of ['j1', 'j2', 'j3']) everywhere.push(...(await api.store.readStream(streamIdOf(t))).filter(asked));
+    return { recorded, ordered: everywhere.filter((e) => e.streamId === streamIdOf(tableId)), everywhere };
   }
   const consecutive = (events: readonly RecordedEvent[]) =>
     expect(events.map((e) => e.streamVersion)).toEqual(events.map((_, i) => events[0]!.streamVersion + i));
 
-  it('commits the tournament’s hand end and its table’s leaves together, each command once; sent again, nothing', async () => {
+  it('commits each hand end with its tables’ commands (leaves, moves’ seats), each command once; sent again, nothing', async () => {
     await startTournament('jnt', STRUCTURE, ['j1', 'j2', 'j3'], 12);
 
-    // Hands at one table after another (all-ins likely) until a hand end busts a player at its own table.
+    // Hands at one table after another (all-ins likely) until a hand end busts a player at its own table and one
+    // seats a player at another table (a move, a table broken); every hand end's table commands in its transaction.
     let found: { tableId: string; recorded: RecordedEvent[]; ordered: RecordedEvent[]; last: { body: object; key?: string } } | undefined;
-    for (let hand = 0; !found && hand < 200; hand++) {
+    let elsewhere: RecordedEvent[] | undefined;
+    for (let hand = 0; (!found || !elsewhere) && hand < 200; hand++) {
       const tables = playable(await floor());
+      if (tables.length === 0) break;
       const t = tables[hand % tables.length]!;
       const { last } = await playHand(t.tableId, mulberry32(hand + 7), undefined, false, `j${hand}-${t.tableId}`);
       const end = await lastHandEnd(t.tableId);
-      if (end.ordered.some((e) => e.type === 'PlayerLeft')) found = { tableId: t.tableId, ...end, last };
+      expect(end.everywhere.filter((e) => e.txId !== end.recorded[0]!.txId)).toEqual([]);
+      if (!found && end.ordered.some((e) => e.type === 'PlayerLeft')) found = { tableId: t.tableId, ...end, last };
+      const seated = end.everywhere.filter((e) => e.streamId !== streamIdOf(t.tableId) && e.type === 'PlayerSeated');
+      if (!elsewhere && seated.length > 0) elsewhere = seated;
     }
-    expect(found).toBeDefined();
+    expect([found, elsewhere]).toEqual([expect.anything(), expect.anything()]);
     const { tableId, recorded, ordered, last } = found!;
 
     // One transaction for both streams; each stream's versions consecutive; every command its own record.
