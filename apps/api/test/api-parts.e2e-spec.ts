@@ -33,6 +33,7 @@ import './sealed-deck.e2e-part';
 import './shot-clock.e2e-part';
 import './timer-principal.e2e-part';
 import './tournament-hand-ends.e2e-part';
+import './tournament-joint-write.e2e-part';
 import './tournament-table-batches.e2e-part';
 import './tournament-tables.e2e-part';
 import './tournament-to-the-end.e2e-part';

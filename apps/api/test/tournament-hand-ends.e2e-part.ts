@@ -7,7 +7,7 @@ import { TournamentTables } from '../src/tournaments/tournament-tables';
 import { expectStatus } from './test-support/table-setup';
 import { APP_BACKENDS, useTestStore } from './test-support/test-databases';
 import { startTestApi, type TestApi } from './test-support/test-api';
-import { ENGINE_STRUCTURE, tournamentTablePlay, type FloorView } from './test-support/tournament-play';
+import { ENGINE_STRUCTURE, playableTables as playable, tournamentTablePlay, type FloorView } from './test-support/tournament-play';
 
 const ENTRIES = 30;
 const STRUCTURE = { ...ENGINE_STRUCTURE, name: 'Six tables', seatsPerTable: 5 };
@@ -50,9 +50,7 @@ describe.each(APP_BACKENDS)('tournament hand ends recorded together (%s)', (back
     let last: { tableId: string; body: object; key?: string } | undefined;
     for (let round = 0; state.entryList.filter((e) => e.status === 'seated').length > 6 && round < 150; round++) {
       if (round === 15) await cmd({ type: 'AdvanceLevel', fromStep: 0, early: true });
-      const playing = state.tables.filter(
-        (t) => !t.broken && state.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === t.tableId).length >= 2,
-      );
+      const playing = playable(state);
       // In the first round the tournament's queue is held until every table has ended its hand: they then wait together.
       const held = round === 0 ? holdQueue() : undefined;
       const playingRound = Promise.all(
@@ -106,11 +104,6 @@ describe.each(APP_BACKENDS)('tournament hand ends recorded together (%s)', (back
       .map((e) => String(e.metadata.commandId));
     return { ended: ended.sort(), recorded: recorded.sort() };
   }
-
-  const playable = (state: FloorView) =>
-    state.tables.filter(
-      (t) => !t.broken && state.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === t.tableId).length >= 2,
-    );
 
   it('records a hand end from the folds in memory, reading nothing; behind another process’s append, recorded once all the same', async () => {
     const streams = api.app.get(TournamentStreams);

@@ -20,7 +20,7 @@ const STRUCTURE = { ...ENGINE_STRUCTURE, name: 'Three tables', seatsPerTable: 4 
 describe.each(APP_BACKENDS)('a table’s tournament commands in one round trip (%s)', (backend) => {
   let api: TestApi;
   const database = useTestStore(backend, { beforeDispose: () => api?.close() });
-  const { playHand, expectChipsAtTables } = tournamentTablePlay(() => api);
+  const { playHand, expectChipsAtTables, startTournament } = tournamentTablePlay(() => api);
 
   beforeAll(async () => {
     api = await startTestApi(database.db);
@@ -37,15 +37,10 @@ describe.each(APP_BACKENDS)('a table’s tournament commands in one round trip (
     commandIdGenerated: false,
     metadata: { actorRole: 'floor' },
   });
-  const cmd = (body: object) => expectStatus(api.http.post('/tournaments/brk/commands').send(body), 201);
   const floor = async (): Promise<FloorView> => (await api.http.get('/tournaments/brk').expect(200)).body;
 
   it('writes a breaking table’s leaves and close in one transaction, each once; sent again, nothing', async () => {
-    await expectStatus(api.http.post('/tournaments').send({ tournamentId: 'brk', structure: STRUCTURE }), 201);
-    for (let t = 1; t <= 3; t++) await cmd({ type: 'AddTable', tableId: `b${t}` });
-    for (let p = 1; p <= 12; p++) await cmd({ type: 'Register', playerId: `card-${p}`, alias: `P${p}` });
-    await cmd({ type: 'DrawSeats' });
-    await cmd({ type: 'StartClock' });
+    await startTournament('brk', STRUCTURE, ['b1', 'b2', 'b3'], 12);
 
     // Hands at one table after another (all-ins likely) until the tournament breaks a table.
     let state = await floor();

@@ -26,6 +26,7 @@ export {
   CommandIdReusedError,
   streamCategory,
   type AppendOptions,
+  type AppendRequest,
   type AppendResult,
   type ExpectedVersion,
   type VersionConflict,
@@ -41,6 +42,7 @@ export {
   type FoldedStream,
 } from './stream-commands';
 export { StreamCommandHandler, type StreamHandlerConfig, type StreamOutcome, type DeciderResult } from './stream-command-handler';
+export { JointAppend, type JointSlot, type Appended } from './joint-append';
 export { StreamQueue } from './stream-queue';
 export { START, positionOf, comparePositions, type Position } from './position';
 export type { Snapshot } from './snapshots';

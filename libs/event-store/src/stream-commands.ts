@@ -1,4 +1,5 @@
 import { CommandIdReusedError } from './append';
+import { JointAppend, type JointSlot } from './joint-append';
 import type { EventMetadata, NewEvent, RecordedEvent } from './event-types';
 import type { Transaction } from './database';
 import type { EventStore } from './event-store';
@@ -79,9 +80,6 @@ export type StreamCommandOutcome<F, R, A> =
   | { readonly kind: 'key-in-flight' }
   | { readonly kind: 'key-reused'; readonly by: 'another-user' | 'another-request' };
 
-/** A batch's append found what its decisions did not expect: the transaction is rolled back, nothing written. */
-class NotAsDecided extends Error {}
-
 /** Decide-and-append rounds before a command without expectedVersion gives up on a stream other processes keep changing. */
 const MAX_ATTEMPTS = 3;
 
@@ -115,21 +113,28 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
    * retry of any of them is answered as `handle` answers it. Null when anything is off the happy path (a refusal, a
    * command with nothing to write, a command id seen before or being handled, another process's append, a request
    * with its own expected version or writes alongside): nothing is written then, and the caller sends them one at a
-   * time through `handle`, which answers each of those cases.
+   * time through `handle`, which answers each of those cases. With `joint`, the events are written in another
+   * party's transaction and statement (JointAppend: another stream's decision), all or none; declined when null.
    */
-  async handleAll(streamId: string, requests: readonly Q[]): Promise<StreamCommandOutcome<F, R, A>[] | null> {
+  async handleAll(streamId: string, requests: readonly Q[], joint?: JointSlot): Promise<StreamCommandOutcome<F, R, A>[] | null> {
     const ids = new Set(requests.map((r) => r.commandId));
     const single = (r: Q) => r.commandIdGenerated || r.alongside || r.expectedVersion !== undefined || this.inFlight.has(r.commandId);
-    if (ids.size < requests.length || requests.some(single)) return null;
-    for (const id of ids) this.inFlight.add(id);
+    const slot = joint ?? new JointAppend(this.store, 1).slots[0]!;
     try {
-      return await this.queue.run(streamId, () => this.applyAll(streamId, requests));
+      if (ids.size < requests.length || requests.some(single)) return null;
+      for (const id of ids) this.inFlight.add(id);
+      try {
+        return await this.queue.run(streamId, () => this.applyAll(streamId, requests, slot));
+      } finally {
+        for (const id of ids) this.inFlight.delete(id);
+      }
     } finally {
-      for (const id of ids) this.inFlight.delete(id);
+      // Off the happy path before anything was given to write: the other parties write nothing either.
+      slot.decline();
     }
   }
 
-  private async applyAll(streamId: string, requests: readonly Q[]): Promise<StreamCommandOutcome<F, R, A>[] | null> {
+  private async applyAll(streamId: string, requests: readonly Q[], slot: JointSlot): Promise<StreamCommandOutcome<F, R, A>[] | null> {
     let folded = await this.kind.current(streamId);
     if (folded.version === 0) return null;
     const decided: { request: Q; from: F; decision: Extract<StreamDecision<F, R, A>, { ok: true }> }[] = [];
@@ -139,33 +144,20 @@ export class StreamCommands<Q extends StreamCommandRequest, F extends FoldedStre
       decided.push({ request, from: folded, decision });
       folded = decision.fold(folded.version + decision.events.length);
     }
-    let written;
-    try {
-      // One statement for all of them (appendInOrder), in a transaction so that none is kept unless all are.
-      written = await this.store.transaction(async (tx) => {
-        const outcomes = await this.store.appendInOrder(
-          decided.map(({ request, from, decision }) => ({
-            streamId,
-            options: {
-              expectedVersion: from.version,
-              events: decision.events,
-              commandId: request.commandId,
-              metadata: { ...(request.metadata as EventMetadata), ...decision.metadata },
-            },
-          })),
-          tx,
-        );
-        return outcomes.map((outcome) => {
-          if ('error' in outcome) throw outcome.error;
-          // A retry or another process's append: rolled back whole, then answered one at a time.
-          if (!outcome.value.ok || outcome.value.duplicate) throw new NotAsDecided();
-          return outcome.value;
-        });
-      });
-    } catch (error) {
-      if (error instanceof NotAsDecided || error instanceof CommandIdReusedError) return null;
-      throw error;
-    }
+    // One statement for all of them (appendInOrder), in one transaction so that none is kept unless all are; a retry
+    // or another process's append rolls it back whole (null), and they are then answered one at a time.
+    const written = await slot.write(
+      decided.map(({ request, from, decision }) => ({
+        streamId,
+        options: {
+          expectedVersion: from.version,
+          events: decision.events,
+          commandId: request.commandId,
+          metadata: { ...(request.metadata as EventMetadata), ...decision.metadata },
+        },
+      })),
+    );
+    if (!written) return null;
     // Only the last fold is kept (the ones before it are the batch's own steps).
     return decided.map(({ decision }, i) => {
       const appended = written[i]!;

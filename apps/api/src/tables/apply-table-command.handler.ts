@@ -47,8 +47,8 @@ export class ApplyTableCommandHandler implements ICommandHandler<ApplyTableComma
    * Several commands for one table in one round trip (StreamCommands.handleAll): each decided on the state the one
    * before left, all written in one transaction; null, nothing written, when any is off the happy path.
    */
-  async executeAll({ tableId, requests }: ApplyTableCommands): Promise<ApplyOutcome[] | null> {
-    const outcomes = await this.commands.handleAll(streamIdOf(tableId), requests);
+  async executeAll({ tableId, requests, joint }: ApplyTableCommands): Promise<ApplyOutcome[] | null> {
+    const outcomes = await this.commands.handleAll(streamIdOf(tableId), requests, joint);
     return outcomes && outcomes.map((o) => this.outcomeOf(o));
   }
 

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { Rejection } from '@felt/engine';
 import type { SenderRefusal } from './engine-command';
-import type { RecordedEvent } from '@felt/event-store';
+import type { JointSlot, RecordedEvent } from '@felt/event-store';
 import type { CommandRequest } from './command-envelope';
 import type { FoldedTable } from './table-state-cache';
 
@@ -16,11 +16,13 @@ export class ApplyTableCommand extends Command<ApplyOutcome> {
  * Several commands for one table applied in one round trip, in order (a tournament's leaves and close at its table):
  * each outcome `applied`, or null when any is off the happy path (a refusal, a retry, another writer's append), with
  * nothing written: the sender then sends them one at a time as ApplyTableCommand, which answers each such case.
+ * With `joint`, written in another stream's transaction (JointAppend: a tournament's hand ends), all or none.
  */
 export class ApplyTableCommands extends Command<ApplyOutcome[] | null> {
   constructor(
     readonly tableId: string,
     readonly requests: readonly CommandRequest[],
+    readonly joint?: JointSlot,
   ) {
     super();
   }

@@ -21,11 +21,11 @@ export const HAND_END_STEPS = [
   'read',
   /** The RecordHands decided (the pure decider). */
   'decide',
-  /** The batch's tournament events appended. */
+  /** The batch's tournament events appended, and the table commands they decide in the same transaction (JointAppend). */
   'append',
-  /** The table commands it decides for its own table applied. */
+  /** The table commands it decides for its own table applied (nothing left when they were written with it). */
   'ownTable',
-  /** Then those it decides for other tables (moves' seats, a broken table's players). */
+  /** Then those it decides for other tables (moves' seats, a broken table's players), likewise. */
   'otherTables',
   /** Then a table left with one player recorded as it is, if the batch left one. */
   'idle',

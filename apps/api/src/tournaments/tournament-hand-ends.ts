@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandIdReusedError, EventStore, type RecordedEvent, type Transaction } from '@felt/event-store';
+import {
+  CommandIdReusedError,
+  eventIdFor,
+  EventStore,
+  JointAppend,
+  type Appended,
+  type AppendRequest,
+  type JointSlot,
+  type RecordedEvent,
+} from '@felt/event-store';
 import { decideHandEnds, toNewTournamentEvent, tournamentStreamIdOf, type HandEndDecision, type TournamentState } from '@felt/tournament';
 import { RoomClock } from '../room/room-clock';
 import type { CommandMetadata } from '../tables/command-request';
@@ -7,6 +16,7 @@ import { FoldedTables } from '../tables/folded-tables';
 import { streamIdOf } from '../tables/table-stream';
 import { drawKeys, timedDecide } from './apply-tournament-command';
 import type { HandEndStep } from './hand-end-timings';
+import { ordersByTable, plannedOrders, type OrderToSend } from './tournament-table-orders';
 import { TournamentStreams } from './tournament-streams';
 
 /** One table's hand end to record: the table, the RecordHand's id (derived from HandEnded's), who sent the hand's last command. */
@@ -24,8 +34,17 @@ export interface RecordedHandEnd {
   readonly state: TournamentState;
 }
 
-/** The batch cannot be written as decided: a command id seen before, another process's append, a refusal. */
-class NotAsDecided extends Error {}
+/** The batch's hand ends recorded, in order, and the tables whose commands from them were written with them. */
+export interface RecordedBatch {
+  readonly ends: readonly RecordedHandEnd[];
+  readonly joined: ReadonlySet<string>;
+}
+
+/**
+ * Gives a table's commands to the joint write (StreamCommands.handleAll with `slot`: decided in the table's queue,
+ * written in the tournament's transaction); it must give them or decline the slot.
+ */
+export type JoinTable = (tableId: string, orders: readonly OrderToSend[], slot: JointSlot) => Promise<unknown>;
 
 /**
  * Several tables' hand ends of one tournament recorded together (docs/tournaments.md "One tournament's table work in
@@ -46,13 +65,16 @@ export class TournamentHandEnds {
   /**
    * The hand ends recorded, in order; null when anything is not the happy path (a refusal, a retried hand end, a
    * race with another process): nothing is written then, and the caller records them one at a time, which answers
-   * each of those cases as a single command does.
+   * each of those cases as a single command does. With `join`, the commands the batch decides at its tables (busts'
+   * leaves, moves, a broken table's close, the seats its players are moved to) are written in the same transaction
+   * (`joined`: those tables).
    */
   async record(
     tournamentId: string,
     items: readonly HandEndItem[],
     mark: (step: HandEndStep) => void = () => undefined,
-  ): Promise<RecordedHandEnd[] | null> {
+    join?: JoinTable,
+  ): Promise<RecordedBatch | null> {
     // Read from memory (nothing read when this process has them): another process's append to the tournament since
     // makes the append below conflict, and the one-at-a-time path then reads everything anew. A player the
     // tournament seated at a table after its hand end is added as an arrival (withArrivals), read or not.
@@ -73,53 +95,94 @@ export class TournamentHandEnds {
     const accepted = decisions.filter((d): d is Extract<HandEndDecision, { ok: true }> => d.ok);
     mark('decide');
     if (accepted.length < decisions.length) return null;
-    const written = await this.appendAll(tournamentStreamIdOf(tournamentId), folded.version, items, accepted);
+    const appends = appendsOf(tournamentStreamIdOf(tournamentId), folded.version, items, accepted);
+    const orders = join ? ordersAtTables(items, accepted) : new Map<string, OrderToSend[]>();
+    const written = orders.size === 0 ? await this.appendAll(appends) : await this.appendJoined(appends, orders, join!);
     mark('append');
     if (!written) return null;
     let fold = folded;
-    return written.map((events, i) => {
+    const recorded = written.map(({ events }, i) => {
       fold = this.streams.advance(fold, accepted[i]!.events, events[events.length - 1]!.streamVersion);
       return { events, state: fold.state };
     });
+    return { ends: recorded, joined: new Set(orders.keys()) };
   }
 
   /**
-   * Every decision's events in one transaction, each append expecting the version the one before left; a batch of one
-   * is a single append, shared with the appends made at the same moment (the store's group commit).
+   * Every decision's events in one statement and one transaction; a batch of one is a single append, shared with the
+   * appends made at the same moment (the store's group commit).
    */
-  private async appendAll(
-    streamId: string,
-    version: number,
-    items: readonly HandEndItem[],
-    decisions: readonly Extract<HandEndDecision, { ok: true }>[],
-  ): Promise<RecordedEvent[][] | null> {
-    const append = async (i: number, expectedVersion: number, tx?: Transaction) => {
-      const appended = await this.store.append(streamId, {
-        ...(tx ? { tx } : {}),
-        expectedVersion,
-        commandId: items[i]!.commandId,
-        metadata: { ...items[i]!.metadata },
-        events: decisions[i]!.events.map(toNewTournamentEvent),
-      });
-      // Rolled back whole: the one-at-a-time path answers a retry with its first result, a race by deciding again.
-      if (!appended.ok || appended.duplicate) throw new NotAsDecided();
-      return appended;
-    };
+  private async appendAll(appends: readonly AppendRequest[]): Promise<readonly Appended[] | null> {
+    if (appends.length > 1) return new JointAppend(this.store, 1).slots[0]!.write(appends);
     try {
-      if (decisions.length === 1) return [(await append(0, version)).events];
-      return await this.store.transaction(async (tx) => {
-        let expectedVersion = version;
-        const written: RecordedEvent[][] = [];
-        for (let i = 0; i < decisions.length; i++) {
-          const appended = await append(i, expectedVersion, tx);
-          expectedVersion = appended.streamVersion;
-          written.push(appended.events);
-        }
-        return written;
-      });
+      const appended = await this.store.append(appends[0]!.streamId, appends[0]!.options);
+      // The one-at-a-time path answers a retry with its first result, a race by deciding again.
+      return appended.ok && !appended.duplicate ? [appended] : null;
     } catch (error) {
-      if (error instanceof NotAsDecided || error instanceof CommandIdReusedError) return null;
+      if (error instanceof CommandIdReusedError) return null;
       throw error;
     }
   }
+
+  /**
+   * The decisions' events and their tables' commands in one transaction (JointAppend): one commit, so that no crash
+   * leaves a hand end recorded without its busts' leaves or its moves' seats, nor the reverse. Any table off the
+   * happy path (a refusal, a retry, another writer) and nothing is written.
+   */
+  private async appendJoined(
+    appends: readonly AppendRequest[],
+    byTable: ReadonlyMap<string, readonly OrderToSend[]>,
+    join: JoinTable,
+  ): Promise<readonly Appended[] | null> {
+    const joint = new JointAppend(this.store, 1 + byTable.size);
+    const tables = [...byTable].map(async ([tableId, orders], i) => {
+      const slot = joint.slots[i + 1]!;
+      try {
+        await join(tableId, orders, slot);
+      } finally {
+        slot.decline();
+      }
+    });
+    // The tables' folds advanced (their queues left) before the hand ends are answered.
+    const [written] = await Promise.all([joint.slots[0]!.write(appends), Promise.allSettled(tables)]);
+    return written;
+  }
+}
+
+/** Each decision's append, expecting the version the one before leaves. */
+function appendsOf(
+  streamId: string,
+  version: number,
+  items: readonly HandEndItem[],
+  decisions: readonly Extract<HandEndDecision, { ok: true }>[],
+): AppendRequest[] {
+  let expectedVersion = version;
+  return decisions.map((d, i) => {
+    const options = {
+      expectedVersion,
+      commandId: items[i]!.commandId,
+      metadata: { ...items[i]!.metadata },
+      events: d.events.map(toNewTournamentEvent),
+    };
+    expectedVersion += d.events.length;
+    return { streamId, options };
+  });
+}
+
+/**
+ * The batch's table commands by table, before anything is written (their ids derive from the events' ids, which
+ * derive from the hand ends' command ids).
+ */
+function ordersAtTables(
+  items: readonly HandEndItem[],
+  decisions: readonly Extract<HandEndDecision, { ok: true }>[],
+): Map<string, OrderToSend[]> {
+  const planned = decisions.map((d, i) => ({
+    orders: plannedOrders({
+      events: d.events.map((event, e) => ({ eventId: eventIdFor(items[i]!.commandId, e), event })),
+      state: d.after,
+    }),
+    metadata: items[i]!.metadata,
+  }));
+  return ordersByTable(planned);
 }

@@ -17,7 +17,8 @@ const AT_START: CommandMetadata = { actorId: 'felt:start', actorRole: 'system', 
 /**
  * At every start: the tables' commands a tournament's events ask for (tableOrdersFor) that no table has applied,
  * sent now. The tournament writes its events first and its tables follow in the same request; a crash in between
- * leaves the tournament ahead of its tables (a player drawn but not seated, a bust still in his seat). Each table
+ * leaves the tournament ahead of its tables (a player drawn but not seated, a bust still in his seat); a batch of hand
+ * ends on the happy path writes its tables' commands in its own transaction (TournamentHandEnds). Each table
  * command's id derives from its event's (`<eventId>.<key>`), so one that was applied is found by its id and never
  * sent twice, by this sweep or by a retry. Tournaments still running only: a finished one closed its tables.
  */

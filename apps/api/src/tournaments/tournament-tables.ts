@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { CommandBus } from '@nestjs/cqrs';
 import { handInProgress } from '@felt/engine';
-import { StreamQueue, type RecordedEvent } from '@felt/event-store';
+import { StreamQueue, type JointSlot, type RecordedEvent } from '@felt/event-store';
 import { recordHandOf, sameStakes, stepDealtAt, tableRulesAt, type TableOrderCommand, type TournamentState } from '@felt/tournament';
 import { senderOf } from '../auth/command-sender';
 import { ApiProblem } from '../http/status-mapping';
@@ -14,7 +14,7 @@ import { TableFollowUps, type TableFollowUp } from '../tables/table-follow-ups';
 import { streamIdOf } from '../tables/table-stream';
 import { ApplyTournamentCommand } from './apply-tournament-command';
 import { TournamentHandEnds, type HandEndItem } from './tournament-hand-ends';
-import { idleTablesOf, ordersOf, tableRequest, type Decided, type Order } from './tournament-table-orders';
+import { idleTablesOf, ordersByTable, ordersOf, tableRequest, type Decided, type OrderToSend } from './tournament-table-orders';
 import { TournamentStreams, type FoldedTournament } from './tournament-streams';
 import { HandEndClock, startedAt, type HandEndStep } from './hand-end-timings';
 
@@ -183,11 +183,14 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
       mark('queue');
       await this.tablesCaughtUp(now.map((p) => p.tableId));
       mark('caughtUp');
-      const recorded = await this.handEnds.record(tournamentId, now, mark);
+      const recorded = await this.handEnds.record(tournamentId, now, mark, (tableId, orders, slot) =>
+        this.atTable.run(tableId, () => this.sendTogether(tableId, orders, slot)),
+      );
       if (recorded)
         await this.answer(
           now,
-          recorded.map((r, i) => ({ ...r, metadata: now[i]!.metadata })),
+          recorded.ends.map((r, i) => ({ ...r, metadata: now[i]!.metadata })),
+          recorded.joined,
         );
       else {
         await this.oneAtATime(tournamentId, now);
@@ -214,9 +217,10 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
    * The batch's table commands queued at their tables; each hand end answered when the tables it concerns have taken
    * theirs (and, when the batch leaves a table of one that a move waits for, once that table is recorded). The
    * tournament's queue moves on to the next batch meanwhile: it reads a table only once that table's queue is done.
+   * The `joined` tables took theirs with the hand ends (TournamentHandEnds.record).
    */
-  private async answer(batch: readonly PendingHandEnd[], decided: readonly Decided[]): Promise<void> {
-    const chains = this.sendAll(decided);
+  private async answer(batch: readonly PendingHandEnd[], decided: readonly Decided[], joined: ReadonlySet<string>): Promise<void> {
+    const chains = this.sendAll(decided, joined);
     const idle = idleTablesOf(decided[decided.length - 1]!.state);
     const idleDone = idle.length === 0 ? Promise.resolve() : Promise.allSettled(chains.values()).then(() => this.recordIdle(idle, decided));
     batch.forEach((p, i) => {
@@ -266,17 +270,14 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
    * Each table's commands in order, the tables at once (a table broken sends its players to many tables, and the
    * writes of different tables share their commits): each table's chain of sends.
    */
-  private sendAll(decided: readonly Decided[]): Map<string, Promise<void>> {
-    const byTable = new Map<string, (Order & { metadata: CommandMetadata })[]>();
-    for (const d of decided)
-      for (const order of ordersOf(d))
-        byTable.set(order.tableId, [...(byTable.get(order.tableId) ?? []), { ...order, metadata: d.metadata }]);
+  private sendAll(decided: readonly Decided[], joined: ReadonlySet<string> = new Set()): Map<string, Promise<void>> {
     const chains = new Map<string, Promise<void>>();
-    for (const [tableId, orders] of byTable)
-      chains.set(
-        tableId,
-        this.atTable.run(tableId, () => this.sendTogether(tableId, orders)),
-      );
+    for (const [tableId, orders] of ordersByTable(decided.map((d) => ({ orders: ordersOf(d), metadata: d.metadata }))))
+      if (!joined.has(tableId))
+        chains.set(
+          tableId,
+          this.atTable.run(tableId, () => this.sendTogether(tableId, orders)),
+        );
     return chains;
   }
 
@@ -358,12 +359,13 @@ export class TournamentTables implements TableFollowUp, OnModuleInit {
   /**
    * A table's commands of one turn in one round trip (ApplyTableCommands: decided in order, written in one
    * transaction); off the happy path (a refusal, a retry, the table's dealer appending meanwhile) nothing of them is
-   * written and they are sent one at a time, each answered as a single command is.
+   * written and they are sent one at a time, each answered as a single command is. In `joint`'s transaction when
+   * given (with the hand ends that decided them): then only that, the hand ends' fallback sending them again.
    */
-  private async sendTogether(tableId: string, orders: readonly (Order & { metadata: CommandMetadata })[]): Promise<void> {
-    if (orders.length > 1) {
+  private async sendTogether(tableId: string, orders: readonly OrderToSend[], joint?: JointSlot): Promise<void> {
+    if (orders.length > 1 || joint) {
       const requests = orders.map((o) => tableRequest(tableId, o.command, o.commandId, o.metadata));
-      if (await this.commandBus.execute(new ApplyTableCommands(tableId, requests))) return;
+      if ((await this.commandBus.execute(new ApplyTableCommands(tableId, requests, joint))) || joint) return;
     }
     for (const { command, commandId, metadata } of orders) await this.send(tableId, command, commandId, metadata);
   }

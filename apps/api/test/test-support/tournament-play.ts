@@ -100,5 +100,22 @@ export function tournamentTablePlay(api: () => TestApi) {
     }
   }
 
-  return { table, send, playHand, expectChipsAtTables };
+  /** A tournament on engine tables, its players registered and drawn to their seats, the clock running. */
+  async function startTournament(tournamentId: string, structure: object, tableIds: readonly string[], entries: number): Promise<void> {
+    const cmd = (body: object) => expectStatus(api().http.post(`/tournaments/${tournamentId}/commands`).send(body), 201);
+    await expectStatus(api().http.post('/tournaments').send({ tournamentId, structure }), 201);
+    for (const tableId of tableIds) await cmd({ type: 'AddTable', tableId });
+    for (let p = 1; p <= entries; p++) await cmd({ type: 'Register', playerId: `card-${p}`, alias: `P${p}` });
+    await cmd({ type: 'DrawSeats' });
+    await cmd({ type: 'StartClock' });
+  }
+
+  return { table, send, playHand, expectChipsAtTables, startTournament };
+}
+
+/** The tables still playing with two players or more (a hand may be dealt there). */
+export function playableTables(state: FloorView): FloorView['tables'] {
+  return state.tables.filter(
+    (t) => !t.broken && state.entryList.filter((e) => e.status === 'seated' && e.seat?.tableId === t.tableId).length >= 2,
+  );
 }
