@@ -52,7 +52,12 @@ describe.each<ApiConfig['absenceRule']>(['release', 'tell'])('the absence timer,
         },
       ]);
       const satOutAt = Date.parse((told[0]!.data as { satOutAt: string }).satOutAt);
-      const table = await api.store.readStream('table-ab');
+      // The notice is written before the player is stood up (a second write): under `release`, wait for it.
+      const table = await eventually(
+        () => api.store.readStream('table-ab'),
+        (events) => rule !== 'release' || events.some((e) => e.type === 'PlayerLeft'),
+        WAIT_MS,
+      );
       const left = table.filter((e) => e.type === 'PlayerLeft');
       if (rule === 'release') {
         expect(left.map((e) => e.data)).toEqual([expect.objectContaining({ seat: 2, playerId: 'player-2' })]);
