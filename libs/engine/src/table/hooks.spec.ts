@@ -2,6 +2,7 @@ import { createTableDecider, type TableEngine } from './table-decider';
 import { tableDecider } from '../default-table';
 import { DEFAULT_MODULES } from '../house-options/default-modules';
 import { mulberry32 } from './deck';
+import { HOOKS } from './hooks';
 import type { AnyRuleModule } from '../house-options/rule-module';
 import type { TableCommand } from './commands';
 import type { TableEvent } from './events';
@@ -13,18 +14,6 @@ import type { TableState } from './state';
  * that is off contributes no hook call, an idle module's handlers of core events are not called where it is off,
  * and each module's parameters are read once per rules record, not at every call.
  */
-
-const HOOKS = [
-  'seatEntry',
-  'forcedBets',
-  'dealerDeals',
-  'seatMayGo',
-  'preflop',
-  'legalActions',
-  'runout',
-  'settle',
-  'afterCommand',
-] as const;
 
 /** Every module of the default list with its hooks, parameters and evolve handlers counting their calls (by module, by name). */
 function countingModules(): { modules: AnyRuleModule[]; calls: Map<string, number> } {

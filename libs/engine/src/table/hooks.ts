@@ -83,7 +83,8 @@ interface Enabled {
   readonly module: AnyRuleModule;
   readonly params: unknown;
 }
-const HOOKS = [
+/** The lifecycle hooks a module may answer (the contract's stages, docs/architecture.md). */
+export const HOOKS = [
   'seatEntry',
   'forcedBets',
   'dealerDeals',
